@@ -1,0 +1,28 @@
+# geodeck: `make install` sets up .venv; `make deck` builds and prints every deck; `make test` runs the tests.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+MIRROR ?= $(wildcard ../shared/snapshots)
+export GEODECK_MIRROR ?= $(abspath $(MIRROR))
+
+.PHONY: install deck print test bench clean
+
+$(BIN)/geodeck: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $@
+
+install: $(BIN)/geodeck
+
+deck: install
+	$(BIN)/geodeck fetch
+
+test: install
+	$(BIN)/pytest -n 2
+
+bench: install
+	$(BIN)/python benchmarks/run.py
+
+clean:
+	rm -rf build output/print

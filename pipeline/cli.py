@@ -1,0 +1,76 @@
+"""The `geodeck` command line: a thin layer over the pipeline stages."""
+
+import sys
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from pipeline import __version__
+from pipeline.errors import GeodeckError
+
+console = Console(stderr=True)
+out = Console()
+
+
+def progress() -> Progress:
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                    console=console, transient=True)
+
+
+mirror_option = click.option(
+    "--mirror", type=click.Path(path_type=Path), envvar="GEODECK_MIRROR",
+    help="Folder with byte-exact copies of the raw files (e.g. ../shared/snapshots); used before the live URL.")
+offline_option = click.option("--offline", is_flag=True, help="Never download; use only the store and the mirror.")
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="geodeck")
+def cli():
+    """geodeck: turn public statistics into printable, play-checked geography card games.
+
+    Typical use: `geodeck fetch`, `geodeck build`, `geodeck print GAME`, `geodeck diff GAME`.
+    """
+
+
+@cli.command()
+@click.argument("sources", nargs=-1)
+@mirror_option
+@offline_option
+def fetch(sources, mirror, offline):
+    """Resolve the raw files of SOURCES (default: all) into the local snapshot store.
+
+    Each file comes from the store (~/.cache/geodeck or $GEODECK_STORE), else the mirror folder, else its
+    live URL, and must match its pinned sha256. Package sources are checked against their pinned version.
+    """
+    from pipeline.extract import fetch as fetching, open_store, sources as defs
+
+    chosen = defs.select(sources)
+    store = open_store(mirror=mirror, online=not offline)
+    with progress() as bar:
+        task = bar.add_task("fetching", total=sum(len(s.files) for s in chosen))
+        summaries = fetching.fetch_sources(store, chosen, on_file=lambda _: bar.advance(task))
+    table = Table("source", "files", "MB", "pinned", title=f"snapshot store: {store.root}")
+    for s in summaries:
+        table.add_row(s.source, str(s.files), f"{s.bytes / 1e6:.1f}", s.pinned_version or "sha256")
+    out.print(table)
+
+
+def main() -> None:
+    try:
+        cli.main(standalone_mode=False)
+    except click.exceptions.Abort:
+        console.print("aborted")
+        sys.exit(130)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+    except GeodeckError as exc:
+        console.print(f"[bold red]error:[/] {exc}", highlight=False, soft_wrap=True)
+        sys.exit(exc.exit_code)
+
+
+if __name__ == "__main__":
+    main()

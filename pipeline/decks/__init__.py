@@ -1,0 +1,1 @@
+"""Decks: versioned card decks for the three games, and diffs between versions."""

@@ -1,0 +1,1 @@
+"""Games: rules engines that simulate the three games to check how a deck plays."""

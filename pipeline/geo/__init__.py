@@ -1,0 +1,1 @@
+"""Geo: the Deutschland grid projection, town placement and the world-map numbering and layers."""

@@ -1,0 +1,1 @@
+"""Validate: schemas, cross-source checks and the declared precedence that choose each card value."""
