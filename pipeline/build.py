@@ -1,0 +1,58 @@
+"""`geodeck build`: the stages after extract, each a sequence of checksummed steps.
+
+STAGES maps a stage name to a function `(context) -> list[StepResult]`; `geodeck build` runs every stage
+in this order, `--stage NAME` one of them. Each step is skipped when its inputs and code are unchanged
+(pipeline.steps.run_step), so a second run with unchanged inputs does no work.
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from pipeline.extract import SnapshotStore, load_sources
+from pipeline.steps import file_hash, run_step
+
+
+@dataclass
+class Context:
+    store: SnapshotStore
+    force: bool = False
+    on_step: Callable[[str, int | None], None] = lambda name, units: None  # a step starts: name, units of work
+    on_progress: Callable[[str], None] = lambda _: None                    # a unit of work is done
+
+
+@dataclass(frozen=True)
+class StepResult:
+    step: str
+    ran: bool
+    outputs: list = field(default_factory=list)
+
+
+def countries(ctx: Context) -> list[StepResult]:
+    """Transform every country source into observations, then validate and choose the card values."""
+    from pipeline.transform import countries as transform
+    from pipeline.validate import countries as validate, overrides
+
+    sources = load_sources()
+    ctx.on_step("transform countries", len(transform.PARSERS))
+    observed = [transform.observations_path(), transform.universe_path()]
+    ran_transform = run_step("transform-countries", transform.input_hashes(sources), ["transform"], observed,
+                             lambda: transform.run(ctx.store, sources, ctx.on_progress), force=ctx.force)
+    ctx.on_step("validate countries", None)
+    inputs = {p.name: file_hash(p) for p in observed}
+    if overrides.PATH.is_file():
+        inputs["overrides.csv"] = file_hash(overrides.PATH)
+    outputs = list(validate.outputs().values())
+    ran_validate = run_step("validate-countries", inputs, ["validate"], outputs, validate.run, force=ctx.force)
+    return [StepResult("transform-countries", ran_transform, observed),
+            StepResult("validate-countries", ran_validate, outputs)]
+
+
+STAGES: dict[str, Callable[[Context], list[StepResult]]] = {"countries": countries}
+
+
+def build(ctx: Context, stages: list[str] | None = None) -> list[StepResult]:
+    """Run the named stages (default: all, in data-flow order)."""
+    results = []
+    for name in stages or list(STAGES):
+        results += STAGES[name](ctx)
+    return results

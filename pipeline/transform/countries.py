@@ -1,0 +1,147 @@
+"""Transform step for country data: parse every country source and save ONE observation table.
+
+Reads each source through the snapshot store (which verifies the pinned sha256), parses it with its
+module in `pipeline.transform.parsers`, adds the reference observations (identity, card universe), and
+saves `build/transform/observations.parquet` (values as text, typed again by `load`) plus
+`build/transform/universe.parquet` (the card countries). Sorted, so the bytes are deterministic.
+"""
+
+import importlib
+import inspect
+import io
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+
+import pandas as pd
+
+from pipeline import atomic
+from pipeline.extract import Source, SnapshotStore
+from pipeline.paths import SOURCES_DIR, build_dir
+from pipeline.steps import file_hash
+from pipeline.transform import observations
+
+PARSERS = ("factbook", "gapminder", "worldbank", "mledoze", "natural_earth", "flag_icons", "seven_summits",
+           "city_temperatures", "world_temperature", "capital_temperature_supplement")
+# Parsers whose `to_observations` takes `capitals` match their cities to the capitals of the sources
+# below (first source giving name and coordinates wins), so they run after the others.
+CAPITAL_ORDER = ("mledoze-countries", "factbook")
+REFERENCE = "reference"
+CAPITAL_COLUMNS = ["iso3", "capital", "capital_lat", "capital_lon"]
+
+
+def folder() -> Path:
+    return build_dir() / "transform"
+
+
+def observations_path() -> Path:
+    return folder() / "observations.parquet"
+
+
+def universe_path() -> Path:
+    return folder() / "universe.parquet"
+
+
+def parser(name: str) -> ModuleType:
+    return importlib.import_module(f"pipeline.transform.parsers.{name}")
+
+
+def source_names() -> list[str]:
+    """The sources this step reads, in reading order."""
+    return [parser(name).SOURCE for name in PARSERS]
+
+
+def input_hashes(sources: dict[str, Source]) -> dict[str, str]:
+    """What the step's output depends on: every pinned file hash and package version of its sources,
+    and their definition files (citation and vintage changes reach the observations too)."""
+    hashes = {}
+    for name in source_names():
+        source = sources[name]
+        hashes[f"sources/{name}.toml"] = file_hash(SOURCES_DIR / f"{name}.toml")
+        for entry in source.files:
+            hashes[f"{name}/{entry.path}"] = entry.sha256
+        if source.kind == "package":
+            hashes[f"{name}=="] = source.version
+    return hashes
+
+
+def capitals(table: pd.DataFrame) -> pd.DataFrame:
+    """Per country, the capital (name and coordinates) of the first source in CAPITAL_ORDER giving all three."""
+    rows = table[table["field"].isin(CAPITAL_COLUMNS[1:]) & table["source"].isin(CAPITAL_ORDER)]
+    wide = rows.drop_duplicates(["iso3", "source", "field"]).pivot(index=["iso3", "source"], columns="field",
+                                                                   values="value")
+    wide = wide.reindex(columns=CAPITAL_COLUMNS[1:]).dropna().reset_index()
+    wide["rank"] = wide["source"].map(CAPITAL_ORDER.index)
+    best = wide.sort_values(["iso3", "rank"]).drop_duplicates("iso3")
+    best = best.astype({"capital_lat": float, "capital_lon": float})
+    return best[CAPITAL_COLUMNS].reset_index(drop=True)
+
+
+def extra_arguments(module: ModuleType) -> list[str]:
+    """What a parser's `to_observations` needs besides the parsed table: `source` and/or `capitals`."""
+    return list(inspect.signature(module.to_observations).parameters)[1:]
+
+
+def build(store: SnapshotStore, sources: dict[str, Source],
+          on_source: Callable[[str], None] = lambda _: None) -> pd.DataFrame:
+    """All observations: every parser's plus the reference ones, in one sorted table; a row without a
+    vintage gets its source's edition (e.g. the Factbook's "final edition")."""
+    from pipeline.transform import reference
+
+    parts = [reference.reference_observations()]
+    modules = [parser(name) for name in PARSERS]
+    later = [m for m in modules if "capitals" in extra_arguments(m)]
+    context = {}
+    for module in [m for m in modules if m not in later] + later:
+        source = context["source"] = sources[module.SOURCE]
+        if module in later and "capitals" not in context:
+            context["capitals"] = capitals(pd.concat(parts, ignore_index=True))
+        parsed = module.parse(module.read(store, source))
+        parts.append(module.to_observations(parsed, *(context[a] for a in extra_arguments(module))))
+        on_source(module.SOURCE)
+    table = pd.concat(parts, ignore_index=True)
+    edition = table["source"].map({name: s.vintage for name, s in sources.items()})
+    table["vintage"] = table["vintage"].astype("string").fillna("").where(lambda v: v != "", edition.fillna(""))
+    return table.sort_values(["iso3", "field", "source", "vintage"], kind="stable").reset_index(drop=True)
+
+
+def save(table: pd.DataFrame, universe: pd.DataFrame) -> None:
+    """Write the observation table (values as text) and the card universe, atomically."""
+    text = table[observations.COLUMNS].astype({"value": object})
+    text["value"] = [encode(f, v) for f, v in zip(text["field"], text["value"])]
+    text = text.astype({c: "string" for c in observations.COLUMNS})
+    atomic.write_bytes(universe_path(), parquet_bytes(universe[["iso3"]].astype("string").sort_values("iso3")))
+    atomic.write_bytes(observations_path(), parquet_bytes(text))
+
+
+def encode(field: str, value) -> str:
+    """A value as exact text: floats by repr (round-trips), booleans as True/False."""
+    kind = observations.FIELDS[field][1]
+    return repr(float(value)) if kind is float else str(bool(value)) if kind is bool else str(value)
+
+
+def parquet_bytes(df: pd.DataFrame) -> bytes:
+    buffer = io.BytesIO()
+    df.reset_index(drop=True).to_parquet(buffer, index=False)
+    return buffer.getvalue()
+
+
+def load() -> tuple[pd.DataFrame, list[str]]:
+    """The saved observations with typed values (FIELDS), and the card universe's ISO3 codes."""
+    table = pd.read_parquet(observations_path())
+    table["value"] = [decode(f, v) for f, v in zip(table["field"], table["value"])]
+    table = table.astype({"value": object})
+    return table, sorted(pd.read_parquet(universe_path())["iso3"])
+
+
+def decode(field: str, text: str):
+    kind = observations.FIELDS[field][1]
+    if kind is bool:
+        return text == "True"
+    return float(text) if kind is float else text
+
+
+def run(store: SnapshotStore, sources: dict[str, Source], on_source: Callable[[str], None] = lambda _: None) -> None:
+    from pipeline.transform import reference
+
+    save(build(store, sources, on_source), reference.universe())

@@ -1,0 +1,170 @@
+"""Choose one value per card country and field from the observations, and record why.
+
+For each country and field: a reviewed override wins; otherwise the sources are tried in the declared
+precedence and the first value the schema accepts is taken (refused values are reported). Paired fields
+follow their key field's source (a peak's name comes from where its height came from; capital coordinates
+from where the capital came from). Every chosen value is compared with the other sources within the
+field's tolerance, and disagreements become conflicts.
+"""
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+import pandas as pd
+
+from pipeline.transform.observations import FIELDS
+from pipeline.validate import core_territory, overrides as overriding
+from pipeline.validate.precedence import PRECEDENCE, rank
+from pipeline.validate.schema import refusal
+from pipeline.validate.tolerances import TOLERANCES
+
+VALUE_COLUMNS = ["iso2", "name_en", "name_de", "un_member", "continents", "capital", "capital_lat", "capital_lon",
+                 "area_km2", "highest_point_name", "highest_point_m", "population", "life_expectancy",
+                 "gdp_pcap_ppp", "capital_temp_c", "land_neighbours", "land_neighbour_count", "flag"]
+COLUMNS = ["iso3"] + VALUE_COLUMNS + [f"{c}__{s}" for c in VALUE_COLUMNS for s in ("source", "vintage", "conflict")]
+FOLLOWS = {"highest_point_name": "highest_point_m", "capital_lat": "capital", "capital_lon": "capital"}
+CHOSEN = [f for f in VALUE_COLUMNS if f != "land_neighbour_count" and f not in FOLLOWS] + list(FOLLOWS)
+NO_INHABITANTS = "not permanently inhabited: the card shows dashes (rulebook note on Antarctica)"
+NO_CAPITAL = "no capital (Antarctica)"
+EMPTY_BY_DESIGN = {("ATA", f): NO_INHABITANTS for f in ("population", "life_expectancy", "gdp_pcap_ppp")} | {
+    ("ATA", f): NO_CAPITAL for f in ("capital", "capital_lat", "capital_lon")}
+
+
+@dataclass(frozen=True)
+class Candidate:
+    source: str
+    vintage: str
+    value: object
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Choice:
+    value: object = None
+    source: str = ""
+    vintage: str = ""
+    conflict: str = ""
+
+
+def fmt(value) -> str:
+    return format(value, ".10g") if isinstance(value, float) else str(value)
+
+
+class Chooser:
+    """Holds the candidates and collects the report while choosing."""
+
+    def __init__(self, table: pd.DataFrame, universe: list[str], overrides: dict):
+        self.universe, self.overrides = universe, overrides
+        inside = table["iso3"].isin(universe)
+        self.report = {"countries": len(universe), "conflicts": [], "overrides": [], "core_territory": [],
+                       "neighbours_outside_universe": [], "refused": [], "empty": [], "duplicates": [],
+                       "undeclared_sources": [], "outside_universe": table[~inside].groupby("source").size()
+                       .sort_index().astype(int).to_dict()}
+        table, self.report["core_territory"] = core_territory.apply_core_area(table[inside])
+        self.candidates: dict[tuple[str, str], list[Candidate]] = defaultdict(list)
+        seen = set()
+        for row in table.itertuples(index=False):
+            key = (row.iso3, row.field, row.source)
+            if key in seen:
+                self.report["duplicates"].append({"iso3": row.iso3, "field": row.field, "source": row.source,
+                                                  "value": fmt(row.value), "kept": "first"})
+                continue
+            seen.add(key)
+            value = self.card_neighbours(row.iso3, row.source, row.value) if row.field == "land_neighbours" else row.value
+            self.candidates[row.iso3, row.field].append(Candidate(row.source, str(row.vintage), value, row.note))
+        declared = {(f, s) for f, order in PRECEDENCE.items() for s in order}
+        used = {(f, c.source) for (_, f), cs in self.candidates.items() for c in cs}
+        self.report["undeclared_sources"] = [{"field": f, "source": s} for f, s in sorted(used - declared)]
+
+    def card_neighbours(self, iso3: str, source: str, value: str) -> str:
+        """The land neighbours that are card countries; territories (Gibraltar, Hong Kong...) are dropped."""
+        codes = [c for c in str(value).split(";") if c]
+        dropped = sorted(set(c for c in codes if c not in self.universe or c == iso3))
+        if dropped:
+            self.report["neighbours_outside_universe"].append({"iso3": iso3, "source": source, "dropped": dropped})
+        return ";".join(sorted(set(codes) - set(dropped)))
+
+    def choose(self, iso3: str, field: str, lead_source: str = "") -> Choice:
+        candidates = sorted(self.candidates.get((iso3, field), []),
+                            key=lambda c: (c.source != lead_source, rank(field, c.source)))
+        if (iso3, field) in EMPTY_BY_DESIGN:
+            self.report["empty"].append({"iso3": iso3, "field": field, "reason": EMPTY_BY_DESIGN[iso3, field]})
+            return Choice()
+        valid = [c for c in candidates if refusal(field, c.value) is None]
+        override = self.overrides.get((iso3, field))
+        if override is not None:
+            chosen = Candidate(overriding.SOURCE, override.citation, override.value)
+            self.note_override(override, valid[0] if valid else None)
+            why = f"override: {override.reason}"
+        else:
+            for c in candidates:
+                if c not in valid:
+                    self.report["refused"].append({"iso3": iso3, "field": field, "source": c.source, "value": fmt(c.value),
+                                                   "reason": refusal(field, c.value),
+                                                   "fallback": valid[0].source if valid else ""})
+            if not valid:
+                reason = "every source's value was refused" if candidates else "no source has a value"
+                self.report["empty"].append({"iso3": iso3, "field": field, "reason": reason})
+                return Choice()
+            chosen = valid[0]
+            why = (f"same source as {FOLLOWS[field]}" if chosen.source == lead_source and lead_source
+                   else "precedence " + " > ".join(PRECEDENCE.get(field, ())) if len(candidates) > 1 else "only source")
+            if chosen is not candidates[0] and chosen.source != lead_source:
+                why = f"fallback: {candidates[0].source} refused"
+        return Choice(chosen.value, chosen.source, chosen.vintage, self.conflict(iso3, field, chosen, valid, why))
+
+    def note_override(self, override, replaced: Candidate | None) -> None:
+        entry = {"iso3": override.iso3, "field": override.field, "value": fmt(override.value),
+                 "replaced_source": replaced.source if replaced else "",
+                 "replaced_value": fmt(replaced.value) if replaced else "",
+                 "reason": override.reason, "citation": override.citation}
+        self.report["overrides"].append(entry)
+        if override.core_territory and (replaced is None or replaced.value != override.value):
+            self.report["core_territory"].append({
+                "iso3": override.iso3, "field": override.field, "source": replaced.source if replaced else "",
+                "before": replaced.value if replaced else None, "after": override.value,
+                "how": f"override: {override.reason}"})
+
+    def conflict(self, iso3: str, field: str, chosen: Candidate, valid: list[Candidate], why: str) -> str:
+        tolerance = TOLERANCES.get(field)
+        if tolerance is None or not any(not tolerance.agree(chosen.value, c.value) for c in valid):
+            return ""
+        values = {c.source: fmt(c.value) for c in valid} | {chosen.source: fmt(chosen.value)}
+        self.report["conflicts"].append({"iso3": iso3, "field": field, "values": values, "tolerance": str(tolerance),
+                                         "chosen": fmt(chosen.value), "chosen_source": chosen.source, "why": why})
+        return "; ".join(f"{s}={v}" for s, v in values.items()) + f" (tolerance {tolerance})"
+
+
+def choose(table: pd.DataFrame, universe: list[str], overrides: dict) -> tuple[pd.DataFrame, dict]:
+    """The master table (one row per universe country, COLUMNS) and the validation report."""
+    chooser = Chooser(table, universe, overrides)
+    rows = []
+    for iso3 in universe:
+        chosen: dict[str, Choice] = {}
+        for field in CHOSEN:
+            chosen[field] = chooser.choose(iso3, field, chosen[FOLLOWS[field]].source if field in FOLLOWS else "")
+        neighbours = chosen["land_neighbours"]
+        count = None if neighbours.value is None else len([c for c in neighbours.value.split(";") if c])
+        chosen["land_neighbour_count"] = Choice(count, neighbours.source, neighbours.vintage, neighbours.conflict)
+        row = {"iso3": iso3}
+        for field in VALUE_COLUMNS:
+            c = chosen[field]
+            row |= {field: c.value, f"{field}__source": c.source, f"{field}__vintage": c.vintage,
+                    f"{field}__conflict": c.conflict}
+        rows.append(row)
+    master = typed(pd.DataFrame(rows, columns=COLUMNS))
+    report = chooser.report
+    report["coverage"] = {f: int(master[f].notna().sum()) for f in VALUE_COLUMNS}
+    report["core_territory"] = [e | {"before": fmt(e["before"]) if e["before"] is not None else "",
+                                     "after": fmt(e["after"])} for e in report["core_territory"]]
+    report["core_territory_countries"] = sorted({e["iso3"] for e in report["core_territory"]})
+    return master, report
+
+
+def typed(master: pd.DataFrame) -> pd.DataFrame:
+    kinds = {}
+    for field in VALUE_COLUMNS:
+        kind = int if field == "land_neighbour_count" else FIELDS[field][1]
+        kinds[field] = {float: "float64", bool: "boolean", int: "Int64", str: "string"}[kind]
+    provenance = {c: "string" for c in COLUMNS if "__" in c}
+    return master.astype(kinds | provenance | {"iso3": "string"})

@@ -1,0 +1,38 @@
+"""Validate step for country data: observations -> the countries master table and its report.
+
+Reads `build/transform/observations.parquet` and `sources/overrides.csv`; writes to `build/validate/`:
+`countries.parquet` and `countries.csv` (one row per card country, columns `choose.COLUMNS`) and
+`countries_report.md` / `.json`. Every output is written atomically, and only after the whole table
+passed the schema, so a failure leaves the previous outputs untouched.
+"""
+
+from pathlib import Path
+
+from pipeline import atomic
+from pipeline.paths import build_dir
+from pipeline.transform import countries as observed
+from pipeline.validate import overrides, report
+from pipeline.validate.choose import VALUE_COLUMNS, choose
+from pipeline.validate.schema import master_schema
+
+
+def folder() -> Path:
+    return build_dir() / "validate"
+
+
+def outputs() -> dict[str, Path]:
+    return {name: folder() / name for name in
+            ("countries.parquet", "countries.csv", "countries_report.md", "countries_report.json")}
+
+
+def run() -> dict:
+    """Choose the card values, check them against the schema, write the outputs; returns the report."""
+    table, universe = observed.load()
+    master, found = choose(table, universe, overrides.load(universe=universe))
+    master_schema(VALUE_COLUMNS, len(universe)).validate(master)
+    paths = outputs()
+    atomic.write_bytes(paths["countries.parquet"], observed.parquet_bytes(master))
+    atomic.write_text(paths["countries.csv"], master.to_csv(index=False, lineterminator="\n"))
+    atomic.write_text(paths["countries_report.json"], report.to_json(found))
+    atomic.write_text(paths["countries_report.md"], report.to_markdown(found))
+    return found

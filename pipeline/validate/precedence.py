@@ -1,0 +1,50 @@
+"""Which source wins, per field, when several give a value (first listed = preferred).
+
+A source's value is skipped when an override exists for that country and field, or when the schema
+refuses it (then the next source is tried and the fallback is reported). Sources a field does not list
+rank after the listed ones, alphabetically, and are reported as undeclared.
+"""
+
+from pipeline.transform.countries import CAPITAL_ORDER, REFERENCE
+
+PRECEDENCE: dict[str, tuple[str, ...]] = {
+    # Identity comes from the reference tables (ISO 3166 via pycountry with curated names, the card
+    # universe, UN membership and two-continent countries as the rulebooks want them); mledoze is the
+    # fallback (it flags Vatican as a UN member, which the reference corrects). Natural Earth and mledoze
+    # know one continent per country only, so they come after the reference for `continents`.
+    "iso2": (REFERENCE, "mledoze-countries"),
+    "name_en": (REFERENCE, "mledoze-countries", "factbook"),
+    "name_de": (REFERENCE, "mledoze-countries", "natural-earth"),
+    "un_member": (REFERENCE, "mledoze-countries"),
+    "continents": (REFERENCE, "natural-earth", "mledoze-countries"),
+    # Capitals: the same order the temperature sources were matched with, so the temperature on a
+    # card is measured in the capital printed on it.
+    "capital": CAPITAL_ORDER,
+    "capital_lat": CAPITAL_ORDER,
+    "capital_lon": CAPITAL_ORDER,
+    # Area: the Factbook states national totals and, for France, the metropolitan figure the card
+    # rule needs; mledoze (rounded national statistics) is the cross-check and fallback.
+    "area_km2": ("factbook", "mledoze-countries"),
+    # Highest point: the Factbook is newer (2026) than the 7summits list (~2015).
+    "highest_point_m": ("factbook", "highest-points-7summits"),
+    "highest_point_name": ("factbook", "highest-points-7summits"),
+    # Population: the World Bank's 2024 mid-year estimates are the official series; Gapminder fills
+    # what the World Bank lacks (Taiwan); the Factbook's own estimates come last.
+    "population": ("worldbank-population", "gapminder-fasttrack", "factbook"),
+    # Life expectancy and GDP: Gapminder's harmonised series (one method for all countries) before
+    # the Factbook's country-by-country estimates.
+    "life_expectancy": ("gapminder-fasttrack", "factbook"),
+    "gdp_pcap_ppp": ("gapminder-fasttrack", "factbook"),
+    # Capital temperature: Wikipedia's station normals (what players can look up) before CHELSA's
+    # modelled 1981-2010 normals; the hand-collected supplement only fills the remaining gaps.
+    "capital_temp_c": ("wikipedia-city-temperatures", "world-temperature-data", "capital-temperature-supplement"),
+    # Land neighbours: the Factbook's land boundaries (land borders only), cross-checked with mledoze.
+    "land_neighbours": ("factbook", "mledoze-countries"),
+    "flag": ("flag-icons",),
+}
+
+
+def rank(field: str, source: str) -> tuple[int, str]:
+    """Sort key of a source for a field: declared position, then undeclared sources alphabetically."""
+    order = PRECEDENCE.get(field, ())
+    return (order.index(source), "") if source in order else (len(order), source)

@@ -1,0 +1,42 @@
+"""The country observation table's file format and the capital choice used to match temperatures."""
+
+import pandas as pd
+
+from pipeline.transform import countries
+from pipeline.transform.observations import frame
+
+
+def test_values_round_trip_through_the_saved_table(tmp_path, monkeypatch):
+    monkeypatch.setenv("GEODECK_BUILD", str(tmp_path))
+    table = frame([
+        {"iso3": "DEU", "field": "population", "value": 83_555_478, "source": "a", "vintage": "2024", "note": ""},
+        {"iso3": "DEU", "field": "life_expectancy", "value": 81.123456789012, "source": "a", "vintage": "", "note": ""},
+        {"iso3": "DEU", "field": "un_member", "value": True, "source": "b", "vintage": "", "note": ""},
+        {"iso3": "VAT", "field": "un_member", "value": False, "source": "b", "vintage": "", "note": ""},
+        {"iso3": "DEU", "field": "capital", "value": "Berlin", "source": "b", "vintage": "", "note": "x"},
+    ])
+    countries.save(table, pd.DataFrame({"iso3": ["VAT", "DEU"]}))
+    first = countries.observations_path().read_bytes()
+    loaded, universe = countries.load()
+    assert universe == ["DEU", "VAT"]
+    values = {(r.iso3, r.field): r.value for r in loaded.itertuples()}
+    assert values["DEU", "population"] == 83_555_478.0
+    assert values["DEU", "life_expectancy"] == 81.123456789012
+    assert values["DEU", "un_member"] is True and values["VAT", "un_member"] is False
+    assert values["DEU", "capital"] == "Berlin"
+    countries.save(table, pd.DataFrame({"iso3": ["VAT", "DEU"]}))
+    assert countries.observations_path().read_bytes() == first  # deterministic bytes
+
+
+def test_capitals_come_from_the_first_source_with_name_and_coordinates():
+    rows = [("FRA", "capital", "Paris", "factbook"), ("FRA", "capital_lat", 48.9, "factbook"),
+            ("FRA", "capital_lon", 2.3, "factbook"), ("FRA", "capital", "Paris", "mledoze-countries"),
+            ("FRA", "capital_lat", 48.87, "mledoze-countries"), ("FRA", "capital_lon", 2.33, "mledoze-countries"),
+            ("DEU", "capital", "Berlin", "mledoze-countries"),  # no coordinates there
+            ("DEU", "capital", "Berlin", "factbook"), ("DEU", "capital_lat", 52.5, "factbook"),
+            ("DEU", "capital_lon", 13.4, "factbook")]
+    table = frame([{"iso3": i, "field": f, "value": v, "source": s, "vintage": "", "note": ""} for i, f, v, s in rows])
+    chosen = countries.capitals(table).set_index("iso3")
+    assert chosen.loc["FRA", "capital_lat"] == 48.87  # mledoze first
+    assert chosen.loc["DEU", "capital_lat"] == 52.5   # mledoze lacks coordinates: factbook
+    assert list(chosen.reset_index().columns) == countries.CAPITAL_COLUMNS

@@ -1,0 +1,151 @@
+"""Choosing card values from synthetic observations: precedence, tolerances, overrides, refusals, the
+core-territory rule and the Antarctica card note."""
+
+import pandas as pd
+import pytest
+
+from pipeline.errors import GeodeckError
+from pipeline.transform.observations import frame
+from pipeline.validate import overrides
+from pipeline.validate.choose import COLUMNS, choose
+from pipeline.validate.overrides import Override
+
+UNIVERSE = ["ATA", "DEU", "FRA", "NLD"]
+
+
+def obs(*rows):
+    return frame([dict(zip(["iso3", "field", "value", "source", "vintage", "note"], r)) for r in rows])
+
+
+def pick(table, overrides_=None):
+    master, report = choose(table, UNIVERSE, overrides_ or {})
+    return master.set_index("iso3"), report
+
+
+def test_precedence_picks_the_declared_source_and_records_provenance():
+    table = obs(("DEU", "population", 83.5e6, "worldbank-population", "2024", ""),
+                ("DEU", "population", 84.0e6, "gapminder-fasttrack", "2025", ""),
+                ("DEU", "population", 84.1e6, "factbook", "2025", ""))
+    master, report = pick(table)
+    assert master.loc["DEU", "population"] == 83.5e6
+    assert master.loc["DEU", "population__source"] == "worldbank-population"
+    assert master.loc["DEU", "population__vintage"] == "2024"
+    assert master.loc["DEU", "population__conflict"] == ""  # within 5 %
+    assert report["conflicts"] == []
+    assert list(master.reset_index().columns) == COLUMNS
+    assert len(master) == len(UNIVERSE)
+
+
+def test_disagreement_beyond_tolerance_is_a_reported_conflict():
+    table = obs(("DEU", "area_km2", 357022.0, "factbook", "2026", ""),
+                ("DEU", "area_km2", 300000.0, "mledoze-countries", "2026", ""))
+    master, report = pick(table)
+    assert master.loc["DEU", "area_km2"] == 357022.0
+    assert "mledoze-countries=300000" in master.loc["DEU", "area_km2__conflict"]
+    [conflict] = report["conflicts"]
+    assert conflict["tolerance"] == "±2%" and conflict["chosen_source"] == "factbook"
+    assert conflict["values"] == {"factbook": "357022", "mledoze-countries": "300000"}
+
+
+def test_neighbours_compare_as_sets_and_drop_non_card_territories():
+    table = obs(("FRA", "land_neighbours", "DEU;NLD", "factbook", "2026", ""),
+                ("FRA", "land_neighbours", "NLD;DEU;GIB", "mledoze-countries", "2026", ""))
+    master, report = pick(table)
+    assert master.loc["FRA", "land_neighbours"] == "DEU;NLD"
+    assert master.loc["FRA", "land_neighbour_count"] == 2
+    assert master.loc["FRA", "land_neighbour_count__source"] == "factbook"
+    assert master.loc["FRA", "land_neighbours__conflict"] == ""
+    assert report["neighbours_outside_universe"] == [{"iso3": "FRA", "source": "mledoze-countries", "dropped": ["GIB"]}]
+
+
+def test_out_of_range_value_falls_back_to_the_next_source_with_a_report_line():
+    table = obs(("DEU", "life_expectancy", 810.0, "gapminder-fasttrack", "2025", ""),
+                ("DEU", "life_expectancy", 81.0, "factbook", "2025", ""))
+    master, report = pick(table)
+    assert master.loc["DEU", "life_expectancy"] == 81.0
+    assert master.loc["DEU", "life_expectancy__source"] == "factbook"
+    [refused] = report["refused"]
+    assert refused["source"] == "gapminder-fasttrack" and refused["fallback"] == "factbook"
+
+
+def test_nothing_valid_left_means_empty_and_reported():
+    table = obs(("DEU", "capital_temp_c", 95.0, "wikipedia-city-temperatures", "2023", ""))
+    master, report = pick(table)
+    assert pd.isna(master.loc["DEU", "capital_temp_c"])
+    assert master.loc["DEU", "capital_temp_c__source"] == ""
+    assert {"iso3": "DEU", "field": "capital_temp_c", "reason": "every source's value was refused"} in report["empty"]
+    assert report["coverage"]["capital_temp_c"] == 0
+
+
+def test_vatican_zero_area_is_refused_in_favour_of_a_real_one():
+    table = obs(("DEU", "area_km2", 0.0, "factbook", "2026", ""),
+                ("DEU", "area_km2", 0.44, "mledoze-countries", "2026", ""))
+    master, _ = pick(table)
+    assert master.loc["DEU", "area_km2"] == 0.44
+
+
+def test_override_wins_and_is_reported_with_what_it_replaced():
+    table = obs(("NLD", "highest_point_m", 862.0, "factbook", "2026", ""),
+                ("NLD", "highest_point_name", "Mount Scenery", "factbook", "2026", ""))
+    rules = {("NLD", "highest_point_m"): Override("NLD", "highest_point_m", 322.0,
+                                                  "core national territory: Saba is Caribbean", "Factbook note"),
+             ("NLD", "highest_point_name"): Override("NLD", "highest_point_name", "Vaalserberg",
+                                                     "core national territory: Saba is Caribbean", "Factbook note")}
+    master, report = pick(table, rules)
+    assert master.loc["NLD", "highest_point_m"] == 322.0
+    assert master.loc["NLD", "highest_point_name"] == "Vaalserberg"
+    assert master.loc["NLD", "highest_point_m__source"] == "override"
+    assert master.loc["NLD", "highest_point_m__vintage"] == "Factbook note"
+    assert [(o["field"], o["replaced_value"]) for o in report["overrides"]] == [
+        ("highest_point_m", "862"), ("highest_point_name", "Mount Scenery")]
+    assert report["core_territory_countries"] == ["NLD"]
+
+
+def test_core_area_replaces_the_same_sources_total_and_is_listed():
+    table = obs(("FRA", "area_km2", 643801.0, "factbook", "2026", ""),
+                ("FRA", "area_core_km2", 551500.0, "factbook", "2026", "metropolitan France"),
+                ("FRA", "area_km2", 551695.0, "mledoze-countries", "2026", ""),
+                ("DEU", "area_km2", 357022.0, "factbook", "2026", ""))
+    master, report = pick(table)
+    assert master.loc["FRA", "area_km2"] == 551500.0
+    assert master.loc["FRA", "area_km2__conflict"] == ""  # mledoze's metropolitan figure agrees
+    assert report["core_territory_countries"] == ["FRA"]
+    [change] = report["core_territory"]
+    assert (change["before"], change["after"]) == ("643801", "551500")
+
+
+def test_paired_field_follows_the_source_of_its_key_field():
+    table = obs(("DEU", "highest_point_m", -5.0, "factbook", "2026", ""),
+                ("DEU", "highest_point_name", "Zugspitze (Factbook)", "factbook", "2026", ""),
+                ("DEU", "highest_point_m", 2962.0, "highest-points-7summits", "2015", ""),
+                ("DEU", "highest_point_name", "Zugspitze", "highest-points-7summits", "2015", ""))
+    master, _ = pick(table)
+    assert master.loc["DEU", "highest_point_m"] == 2962.0
+    assert master.loc["DEU", "highest_point_name"] == "Zugspitze"
+
+
+def test_antarctica_has_no_inhabitant_values_by_design():
+    table = obs(("ATA", "population", 1000.0, "factbook", "2025", ""),
+                ("ATA", "area_km2", 14.2e6, "factbook", "2026", ""))
+    master, report = pick(table)
+    assert pd.isna(master.loc["ATA", "population"]) and master.loc["ATA", "area_km2"] == 14.2e6
+    reasons = {e["field"]: e["reason"] for e in report["empty"] if e["iso3"] == "ATA"}
+    assert "not permanently inhabited" in reasons["population"] and "gdp_pcap_ppp" in reasons
+
+
+def write(tmp_path, text):
+    path = tmp_path / "overrides.csv"
+    path.write_text("iso3,field,value,reason,citation\n" + text)
+    return path
+
+
+def test_overrides_file_is_typed_and_checked(tmp_path):
+    good = write(tmp_path, "VAT,area_km2,0.44,Factbook total reads 0,Factbook land area\n")
+    assert overrides.load(good, universe=["VAT"])["VAT", "area_km2"].value == 0.44
+    for row, message in [("VAT,area_km2,0,r,c\n", "outside the plausible range"),
+                         ("VAT,area,1,r,c\n", "unknown field"),
+                         ("XXX,area_km2,1,r,c\n", "not a card country"),
+                         ("VAT,area_km2,1,,c\n", "reason and a citation"),
+                         ("VAT,highest_point_m,78,r,c\n", "also needs highest_point_name")]:
+        with pytest.raises(GeodeckError, match=message):
+            overrides.load(write(tmp_path, row), universe=["VAT"])
