@@ -9,6 +9,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from pipeline import __version__
+from pipeline.build import STAGES
 from pipeline.errors import GeodeckError
 
 console = Console(stderr=True)
@@ -56,6 +57,41 @@ def fetch(sources, mirror, offline):
     for s in summaries:
         table.add_row(s.source, str(s.files), f"{s.bytes / 1e6:.1f}", s.pinned_version or "sha256")
     out.print(table)
+
+
+@cli.command()
+@click.option("--stage", "stages", multiple=True, type=click.Choice(list(STAGES)),
+              help="Run only this stage (repeatable); default: every stage in data-flow order.")
+@click.option("--force", is_flag=True, help="Rerun every step even if its inputs and code are unchanged.")
+@mirror_option
+@offline_option
+def build(stages, force, mirror, offline):
+    """Build the tables under build/ from the snapshots: parse, cross-check and choose the card values.
+
+    Each step is checksummed (its inputs' sha256 and its code): a rerun with nothing changed does no work.
+    Outputs: build/validate/countries.parquet (+ .csv) and countries_report.md (+ .json).
+    """
+    from pipeline import build as building
+    from pipeline.extract import open_store
+
+    store = open_store(mirror=mirror, online=not offline)
+    with progress() as bar:
+        current = {}
+
+        def on_step(name, units):
+            if current:
+                bar.update(current["task"], visible=False)
+            current["task"] = bar.add_task(name, total=units)
+
+        ctx = building.Context(store, force=force, on_step=on_step,
+                               on_progress=lambda _: bar.advance(current["task"]))
+        results = building.build(ctx, list(stages) or None)
+    table = Table("step", "result", title="geodeck build")
+    for r in results:
+        table.add_row(r.step, "built" if r.ran else "unchanged, skipped")
+    out.print(table)
+    if not any(r.ran for r in results):
+        out.print("Nothing to do: inputs and code are unchanged (use --force to rebuild).")
 
 
 def main() -> None:
