@@ -1,0 +1,119 @@
+"""Länder toppen! cards: country cards, the Antarctica card, jokers, and the one back design.
+
+All drawing is in millimetres with the origin at the card's bottom-left trim corner.
+"""
+
+from pipeline.errors import GeodeckError
+from pipeline.render import text
+from pipeline.render.context import CardContext
+from pipeline.render.numbers import with_unit
+from pipeline.render.text import Box
+
+KINDS = ("country", "antarctica", "joker")
+MAP_FORM = "world_lt"
+
+
+def check(card: dict, ctx: CardContext) -> None:
+    """Fail before drawing, naming the card, when an asset or a field is missing."""
+    kind, fields = card["kind"], card["fields"]
+    if kind not in KINDS:
+        raise GeodeckError(f"card {card['id']}: unknown kind {kind!r} for laender-toppen; expected {', '.join(KINDS)}")
+    for continent in fields.get("continents") or []:
+        ctx.layout.continent(continent, ctx.lang)
+    if kind == "joker":
+        if len(fields.get("continents") or []) != 2:
+            raise GeodeckError(f"card {card['id']}: a joker needs exactly two continents, got {fields.get('continents')}")
+        return
+    if kind == "country" or fields.get("flag"):
+        ctx.flags.check(fields.get("flag"), card["id"])
+    if not ctx.world.has(fields["iso3"]):
+        raise GeodeckError(f"card {card['id']}: no map geometry or label point for {fields['iso3']!r}")
+
+
+def _band(c, continents: list[str], ctx: CardContext) -> None:
+    layout, b = ctx.layout, ctx.bleed
+    band, label = layout.box("band"), layout.box("band_text")
+    width = band.w / len(continents)
+    for i, continent in enumerate(continents):
+        name, colour = layout.continent(continent, ctx.lang)
+        left = band.x + i * width
+        grow_left = b if i == 0 else 0
+        grow_right = b if i == len(continents) - 1 else 0
+        c.setFillColor(colour)
+        c.rect(left - grow_left, band.y, width + grow_left + grow_right, band.h + b, stroke=0, fill=1)
+        x0, x1 = max(left + 1, label.x), min(left + width - 1, label.x + label.w)
+        part = Box(x0, label.y, x1 - x0, label.h)
+        text.draw(c, name, ctx.bold, part, *layout.font("band"), align="center", colour=layout.ink_on(colour))
+
+
+def _names(fields: dict, lang: str) -> tuple[str, str]:
+    main, other = ("name_de", "name_en") if lang == "de" else ("name_en", "name_de")
+    return fields.get(main) or "", fields.get(other) or ""
+
+
+def _facts(c, fields: dict, ctx: CardContext) -> None:
+    words, layout = ctx.words, ctx.layout
+    box = layout.box("facts")
+    density = with_unit(fields.get("population_density"), ctx.lang, words["density_pattern"], words["density_unit"])
+    lines = [f"{words['capital']}: {fields.get('capital') or '–'}",
+             f"{words['mountain']}: {fields.get('highest_mountain') or '–'}",
+             f"{words['density']}: {density}"]
+    step = box.h / len(lines)
+    c.setFillColor(layout.colour("muted"))
+    for i, line in enumerate(lines):
+        text.draw(c, line, ctx.regular, Box(box.x, box.y + box.h - (i + 1) * step, box.w, step), *layout.font("facts"))
+
+
+def _rows(c, fields: dict, ctx: CardContext) -> None:
+    layout = ctx.layout
+    box, categories = layout.box("rows"), layout.data["categories"]
+    step = box.h / len(categories)
+    for i, category in enumerate(categories):
+        y = box.y + box.h - (i + 1) * step
+        if i % 2 == 0:
+            c.setFillColor(layout.colour("row_stripe"))
+            c.rect(box.x - 0.8, y, box.w + 1.6, step, stroke=0, fill=1)
+        words = category[ctx.lang]
+        value = with_unit(fields.get(category["field"]), ctx.lang, category["pattern"], words["unit"])
+        c.setFillColor(layout.colour("text"))
+        text.draw(c, words["label"], ctx.regular, Box(box.x, y + 0.4, box.w * 0.56, step - 0.8), *layout.font("row_label"))
+        text.draw(c, value, ctx.bold, Box(box.x + box.w * 0.58, y + 0.4, box.w * 0.42, step - 0.8),
+                  *layout.font("row_value"), align="right")
+
+
+def front(c, card: dict, ctx: CardContext) -> None:
+    layout, fields = ctx.layout, card["fields"]
+    ctx.background(c, layout.colour("sea"))
+    _band(c, fields["continents"], ctx)
+    map_box = layout.box("map")
+    if card["kind"] == "joker":
+        colours = {name: layout.continent(name, ctx.lang)[1] for name in fields["continents"]}
+        ctx.world.draw_base(c, "joker_" + "_".join(sorted(colours)).replace(" ", ""), map_box,
+                            layout.colour("land"), layout.colour("land_edge"), colours)
+        title = layout.box("joker_title")
+        c.setFillColor(layout.colour("text"))
+        text.draw(c, ctx.words["joker"], ctx.bold, title, *layout.font("joker"), align="center")
+        return
+    main, other = _names(fields, ctx.lang)
+    c.setFillColor(layout.colour("text"))
+    text.draw(c, main, ctx.bold, layout.box("name"), *layout.font("name"), max_lines=2, valign="bottom")
+    c.setFillColor(layout.colour("muted"))
+    text.draw(c, other, ctx.regular, layout.box("other_name"), *layout.font("other_name"))
+    if fields.get("flag"):
+        ctx.flags.draw(c, fields["flag"], layout.box("flag"), card["id"], outline=layout.colour("rule"))
+    _facts(c, fields, ctx)
+    ctx.world.draw_base(c, MAP_FORM, map_box, layout.colour("land"), layout.colour("land_edge"))
+    ctx.world.draw_country(c, map_box, fields["iso3"], layout.colour("red"), card["id"])
+    _rows(c, fields, ctx)
+
+
+def back(c, card: dict, ctx: CardContext) -> None:
+    layout, words = ctx.layout, ctx.words
+    ctx.background(c, layout.colour("back"))
+    ctx.world.draw_base(c, "world_lt_back", layout.box("back_map"), layout.colour("back_land"),
+                        layout.colour("back"))
+    c.setFillColor(layout.colour("back_text"))
+    text.draw(c, words["title"], ctx.bold, layout.box("back_title"), *layout.font("back_title"), align="center")
+    text.draw(c, words["subtitle"], ctx.regular, layout.box("back_subtitle"), *layout.font("back_subtitle"),
+              align="center")
+

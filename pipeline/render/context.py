@@ -1,0 +1,49 @@
+"""What a card-drawing module needs: the layout, the language, the fonts and the pinned assets."""
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from pipeline.render import fonts
+from pipeline.render.layouts import Layout
+
+
+@dataclass
+class CardContext:
+    layout: Layout
+    lang: str
+    bleed: float
+    store: object  # the snapshot store that resolves flags and map layers
+
+    @cached_property
+    def regular(self) -> str:
+        return fonts.register()[0]
+
+    @cached_property
+    def bold(self) -> str:
+        return fonts.register()[1]
+
+    @cached_property
+    def words(self) -> dict:
+        return self.layout.words(self.lang)
+
+    @cached_property
+    def world(self):
+        from pipeline.render.maps import world
+        return world(self.store)
+
+    @cached_property
+    def germany(self):
+        from pipeline.render.maps import germany
+        return germany(self.store)
+
+    @cached_property
+    def flags(self):
+        from pipeline.render.flags import flags
+        return flags(self.store)
+
+    def background(self, canvas, colour) -> None:
+        """Fill the card and its bleed (the sheet clips the bleed to the sides facing the margin)."""
+        w, h = self.layout.card_mm
+        b = self.bleed
+        canvas.setFillColor(colour)
+        canvas.rect(-b, -b, w + 2 * b, h + 2 * b, stroke=0, fill=1)

@@ -1,0 +1,61 @@
+"""Flags from the pinned `flag-icons` SVGs, converted with svglib once per process.
+
+Each flag appears once per deck, so it is drawn in place (a form XObject would lose the ExtGState
+resources that flags with transparency need)."""
+
+from functools import cache
+
+from reportlab.graphics import renderPDF
+from svglib.svglib import svg2rlg
+
+from pipeline.errors import GeodeckError
+from pipeline.extract import load_sources
+from pipeline.render.text import Box
+
+SOURCE = "flag-icons"
+
+
+class Flags:
+    def __init__(self, store):
+        self.store = store
+        self.source = load_sources()[SOURCE]
+
+    def check(self, path: str, card_id: str) -> None:
+        """A clear error naming the card when its flag is not a file of the pinned source."""
+        if not path or path not in {f.path for f in self.source.files}:
+            raise GeodeckError(f"card {card_id}: flag {path!r} is not a file of the {SOURCE} source; "
+                               f"fix the card's flag field (see sources/{SOURCE}.toml)")
+
+    @cache
+    def drawing(self, path: str):
+        local = self.store.resolve(self.source.file(path))
+        drawing = svg2rlg(str(local))
+        if drawing is None:
+            raise GeodeckError(f"{SOURCE}/{path}: svglib cannot read this SVG")
+        return drawing
+
+    def draw(self, canvas, path: str, box: Box, card_id: str, outline=None) -> Box:
+        """The flag fitted into `box` (centred, aspect kept); returns where it landed."""
+        self.check(path, card_id)
+        drawing = self.drawing(path)
+        scale = min(box.w / drawing.width, box.h / drawing.height)
+        w, h = drawing.width * scale, drawing.height * scale
+        placed = Box(box.x + (box.w - w) / 2, box.y + (box.h - h) / 2, w, h)
+        canvas.saveState()
+        clip = canvas.beginPath()
+        clip.rect(placed.x, placed.y, placed.w, placed.h)
+        canvas.clipPath(clip, stroke=0, fill=0)
+        canvas.translate(placed.x, placed.y)
+        canvas.scale(scale, scale)
+        renderPDF.draw(drawing, canvas, 0, 0)
+        canvas.restoreState()
+        if outline is not None:
+            canvas.setStrokeColor(outline)
+            canvas.setLineWidth(0.1)
+            canvas.rect(placed.x, placed.y, placed.w, placed.h, stroke=1, fill=0)
+        return placed
+
+
+def flags(store) -> Flags:
+    from pipeline.render.maps import _once
+    return _once(Flags, store)

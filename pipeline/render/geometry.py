@@ -1,0 +1,143 @@
+"""Print geometry in millimetres: paper sizes, the 3 × 3 card sheet, duplex back positions, crop marks.
+
+Coordinates follow PDF: origin at the page's bottom-left corner, x to the right, y upwards.
+Cards on a sheet are butted together (one cut per line); the bleed runs past the outer edge of the block.
+"""
+
+from dataclasses import dataclass
+
+from pipeline.errors import GeodeckError
+
+PAPERS_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+DUPLEX_MODES = ("long", "short", "none")
+COLUMNS, ROWS = 3, 3
+MARK_GAP_MM = 1.0  # crop marks start this far outside the bleed
+MIN_MARK_MM = 2.0  # the shortest crop mark still worth printing
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.w
+
+    @property
+    def top(self) -> float:
+        return self.y + self.h
+
+    def grow(self, left: float = 0, bottom: float = 0, right: float = 0, top: float = 0) -> "Rect":
+        return Rect(self.x - left, self.y - bottom, self.w + left + right, self.h + bottom + top)
+
+    def shift(self, dx: float, dy: float) -> "Rect":
+        return Rect(self.x + dx, self.y + dy, self.w, self.h)
+
+
+def paper_size(name: str) -> tuple[float, float]:
+    try:
+        return PAPERS_MM[name.lower()]
+    except KeyError:
+        raise GeodeckError(f"unknown paper size {name!r}; use one of: {', '.join(PAPERS_MM)}") from None
+
+
+def parse_offset(text: str | None) -> tuple[float, float]:
+    """`--back-offset X,Y` in mm (x to the right, y upwards as you look at the backs page)."""
+    if not text:
+        return 0.0, 0.0
+    try:
+        x, y = (float(part) for part in text.split(","))
+    except ValueError:
+        raise GeodeckError(f"--back-offset {text!r} is not X,Y in millimetres (e.g. 1.5,-0.5)") from None
+    return x, y
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A page of COLUMNS × ROWS cards centred on the paper."""
+
+    paper: str
+    card_w: float
+    card_h: float
+    bleed: float
+
+    @property
+    def page(self) -> tuple[float, float]:
+        return paper_size(self.paper)
+
+    @property
+    def block(self) -> Rect:
+        pw, ph = self.page
+        w, h = COLUMNS * self.card_w, ROWS * self.card_h
+        return Rect((pw - w) / 2, (ph - h) / 2, w, h)
+
+    def validate(self) -> "Sheet":
+        pw, ph = self.page
+        if self.bleed < 0:
+            raise GeodeckError(f"--bleed {self.bleed:g} mm is negative; use 0 or more")
+        margin = min(self.block.x, self.block.y)
+        if margin < 0:
+            raise GeodeckError(f"{COLUMNS} × {ROWS} cards of {self.card_w:g} × {self.card_h:g} mm do not fit "
+                               f"on {self.paper}; use a smaller card size in the template")
+        room = margin - MARK_GAP_MM - MIN_MARK_MM
+        if self.bleed > room:
+            raise GeodeckError(f"--bleed {self.bleed:g} mm is larger than the margin allows on {self.paper} "
+                               f"(at most {max(room, 0):.1f} mm leaves room for crop marks)")
+        return self
+
+    def slot(self, index: int) -> Rect:
+        """Trim box of the card in slot `index` (0..8, row by row from the top left)."""
+        col, row = index % COLUMNS, index // COLUMNS
+        block = self.block
+        return Rect(block.x + col * self.card_w, block.top - (row + 1) * self.card_h, self.card_w, self.card_h)
+
+    def paint_area(self, index: int) -> Rect:
+        """Where a card may paint: its trim box plus the bleed on the sides that face the page margin."""
+        col, row = index % COLUMNS, index // COLUMNS
+        b = self.bleed
+        return self.slot(index).grow(left=b if col == 0 else 0, right=b if col == COLUMNS - 1 else 0,
+                                     top=b if row == 0 else 0, bottom=b if row == ROWS - 1 else 0)
+
+    def back_slot(self, index: int, duplex: str, offset: tuple[float, float]) -> Rect:
+        """Trim box on the backs page that lies behind front slot `index` after the duplex flip."""
+        front = self.slot(index)
+        pw, ph = self.page
+        if duplex == "long":
+            rect = Rect(pw - front.right, front.y, front.w, front.h)
+        elif duplex == "short":
+            rect = Rect(front.x, ph - front.top, front.w, front.h)
+        else:
+            rect = front
+        return rect.shift(*offset)
+
+    def back_paint_area(self, index: int, duplex: str, offset: tuple[float, float]) -> Rect:
+        """The paint area of the mirrored slot, moved to where this card's back lands."""
+        col, row = index % COLUMNS, index // COLUMNS
+        mirrored = {"long": row * COLUMNS + COLUMNS - 1 - col, "short": (ROWS - 1 - row) * COLUMNS + col}
+        area = self.paint_area(mirrored.get(duplex, index))
+        target = self.back_slot(index, duplex, offset)
+        source = self.slot(mirrored.get(duplex, index))
+        return area.shift(target.x - source.x, target.y - source.y)
+
+    def crop_marks(self) -> list[tuple[float, float, float, float]]:
+        """Line segments (x0, y0, x1, y1) on every trim line, outside the block and its bleed, to the page edge."""
+        pw, ph = self.page
+        block, start = self.block, self.bleed + MARK_GAP_MM
+        marks = []
+        for col in range(COLUMNS + 1):
+            x = block.x + col * self.card_w
+            marks += [(x, 0.0, x, block.y - start), (x, block.top + start, x, ph)]
+        for row in range(ROWS + 1):
+            y = block.y + row * self.card_h
+            marks += [(0.0, y, block.x - start, y), (block.right + start, y, pw, y)]
+        return marks
+
+
+def one_up_page(card_w: float, card_h: float, bleed: float) -> tuple[tuple[float, float], Rect]:
+    """Page size and trim box for one card per page (print shops)."""
+    if bleed < 0:
+        raise GeodeckError(f"--bleed {bleed:g} mm is negative; use 0 or more")
+    return (card_w + 2 * bleed, card_h + 2 * bleed), Rect(bleed, bleed, card_w, card_h)

@@ -1,0 +1,84 @@
+"""Card layouts as data: `templates/cards/common.toml` plus `templates/cards/<game>.toml`."""
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from reportlab.lib.colors import Color, HexColor
+
+from pipeline.errors import GeodeckError
+from pipeline.paths import TEMPLATES_DIR
+from pipeline.render.text import Box
+
+CARDS_DIR = TEMPLATES_DIR / "cards"
+
+
+@dataclass(frozen=True)
+class Layout:
+    game: str
+    data: dict
+    common: dict
+
+    @property
+    def card_mm(self) -> tuple[float, float]:
+        w, h = self.data.get("card_mm", (63, 88))
+        return float(w), float(h)
+
+    @property
+    def bleed_mm(self) -> float:
+        return float(self.common["print"]["bleed_mm"])
+
+    @property
+    def safe_mm(self) -> float:
+        return float(self.common["print"]["safe_mm"])
+
+    def box(self, name: str) -> Box:
+        return Box(*(float(v) for v in self._get("boxes", name)))
+
+    def font(self, name: str) -> tuple[float, float]:
+        high, low = self._get("fonts", f"{name}_pt")
+        return float(high), float(low)
+
+    def colour(self, name: str) -> Color:
+        value = self.data.get("colours", {}).get(name) or self.common["colours"].get(name)
+        if value is None:
+            raise GeodeckError(f"templates/cards/{self.game}.toml: no colour {name!r}")
+        return HexColor(value)
+
+    def words(self, lang: str) -> dict:
+        return self._get("words", lang)
+
+    def continent(self, name: str, lang: str) -> tuple[str, Color]:
+        """A continent's printed name and its palette colour."""
+        try:
+            entry = self.common["continents"][name]
+        except KeyError:
+            raise GeodeckError(f"unknown continent {name!r}; known: {', '.join(self.common['continents'])}") from None
+        return entry[lang], HexColor(entry["colour"])
+
+    def ink_on(self, background: Color) -> Color:
+        """Dark text on light backgrounds (sky blue, orange, yellow), the sea colour on dark ones."""
+        luminance = 0.2126 * background.red + 0.7152 * background.green + 0.0722 * background.blue
+        return self.colour("text") if luminance > 0.55 else self.colour("sea")
+
+    def _get(self, section: str, key: str):
+        try:
+            return self.data[section][key]
+        except KeyError:
+            raise GeodeckError(f"templates/cards/{self.game}.toml: missing {section}.{key}") from None
+
+
+def _read(path: Path) -> dict:
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise GeodeckError(f"no card layout {path}; games with layouts: "
+                           f"{', '.join(p.stem for p in sorted(CARDS_DIR.glob('*.toml')) if p.stem != 'common')}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise GeodeckError(f"{path}: not valid TOML ({exc})") from exc
+
+
+@cache
+def load(game: str, directory: Path = CARDS_DIR) -> Layout:
+    return Layout(game, _read(directory / f"{game}.toml"), _read(directory / "common.toml"))

@@ -1,0 +1,202 @@
+"""Print orchestration: a deck version → a print-and-play PDF (3 × 3 sheets or one card per page).
+
+Sheets: a fronts page, then its backs page placed for the duplex flip (long edge mirrors the columns,
+short edge the rows, `none` keeps the positions for printing the backs separately and gluing).
+One-up: front and back of each card on consecutive pages of trim + bleed, with TrimBox and BleedBox.
+Output is deterministic: reportlab's invariant mode fixes the dates and the document id.
+"""
+
+import importlib
+import io
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from pipeline import atomic
+from pipeline.errors import GeodeckError
+from pipeline.paths import DECKS_DIR, PRINT_DIR
+from pipeline.render import layouts
+from pipeline.render.context import CardContext
+from pipeline.render.geometry import DUPLEX_MODES, Rect, Sheet, one_up_page, paper_size
+
+GAMES = {
+    "laender-toppen": "pipeline.render.cards_laender_toppen",
+    "deutschland": "pipeline.render.cards_deutschland",
+    "world-game": "pipeline.render.cards_world_game",
+}
+LAYOUTS = ("sheet", "one-up")
+LANGS = ("de", "en")
+MARK_WIDTH_MM = 0.12
+
+
+@dataclass(frozen=True)
+class PrintOptions:
+    paper: str = "a4"
+    layout: str = "sheet"
+    duplex: str = "long"
+    bleed: float | None = None  # None: the template's bleed
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    lang: str | None = None  # None: the game's own language
+
+    def validate(self) -> "PrintOptions":
+        paper_size(self.paper)
+        for name, value, allowed in (("--layout", self.layout, LAYOUTS), ("--duplex", self.duplex, DUPLEX_MODES),
+                                     ("--lang", self.lang or LANGS[0], LANGS)):
+            if value not in allowed:
+                raise GeodeckError(f"{name} {value!r} is not one of: {', '.join(allowed)}")
+        return self
+
+
+@dataclass(frozen=True)
+class PrintResult:
+    path: Path
+    pages: int
+    cards: int
+    bytes: int
+
+
+def game_module(game: str):
+    if game not in GAMES:
+        raise GeodeckError(f"unknown game {game!r}; games: {', '.join(GAMES)}")
+    return importlib.import_module(GAMES[game])
+
+
+def deck_path(game: str, version: str | None = None, decks_dir: Path = DECKS_DIR) -> Path:
+    """`output/decks/<game>/<version>/deck.json`; the newest version (LATEST) by default."""
+    game_module(game)
+    if version is None:
+        latest = decks_dir / game / "LATEST"
+        if not latest.is_file():
+            raise GeodeckError(f"no deck for {game} yet ({latest} is missing); build the decks first")
+        version = latest.read_text(encoding="utf-8").strip()
+    path = decks_dir / game / version / "deck.json"
+    if not path.is_file():
+        known = sorted(p.name for p in (decks_dir / game).glob("*/") if (p / "deck.json").is_file())
+        raise GeodeckError(f"no deck {game} {version} at {path}; versions: {', '.join(known) or 'none'}")
+    return path
+
+
+def load_deck(path: Path) -> dict:
+    try:
+        deck = json.loads(path.read_text(encoding="utf-8"))
+        deck["game"], deck["cards"]  # noqa: B018 - the keys every deck has
+    except (json.JSONDecodeError, KeyError, TypeError) as exc:
+        raise GeodeckError(f"{path}: not a deck.json as docs/deck-format.md describes ({exc})") from exc
+    return deck
+
+
+def _card(canvas: Canvas, draw, card: dict, ctx: CardContext, trim: Rect, paint: Rect) -> None:
+    """One side of one card: clipped to its paint area, drawn in mm from its trim corner."""
+    canvas.saveState()
+    clip = canvas.beginPath()
+    clip.rect(paint.x, paint.y, paint.w, paint.h)
+    canvas.clipPath(clip, stroke=0, fill=0)
+    canvas.translate(trim.x, trim.y)
+    draw(canvas, card, ctx)
+    canvas.restoreState()
+
+
+def _crop_marks(canvas: Canvas, sheet: Sheet, shift: tuple[float, float] = (0.0, 0.0)) -> None:
+    canvas.setStrokeColorRGB(0, 0, 0)
+    canvas.setLineWidth(MARK_WIDTH_MM)
+    for x0, y0, x1, y1 in sheet.crop_marks():
+        canvas.line(x0 + shift[0], y0 + shift[1], x1 + shift[0], y1 + shift[1])
+
+
+def _begin_page(canvas: Canvas, size_mm: tuple[float, float]) -> None:
+    canvas.setPageSize((size_mm[0] * mm, size_mm[1] * mm))
+    canvas.saveState()
+    canvas.scale(mm, mm)
+
+
+def _end_page(canvas: Canvas) -> None:
+    canvas.restoreState()
+    canvas.showPage()
+
+
+def _sheets(canvas, module, cards, ctx, options, bleed, on_card) -> None:
+    w, h = ctx.layout.card_mm
+    sheet = Sheet(options.paper, w, h, bleed).validate()
+    for start in range(0, len(cards), 9):
+        chunk = cards[start:start + 9]
+        _begin_page(canvas, sheet.page)
+        for i, card in enumerate(chunk):
+            _card(canvas, module.front, card, ctx, sheet.slot(i), sheet.paint_area(i))
+        _crop_marks(canvas, sheet)
+        _end_page(canvas)
+        _begin_page(canvas, sheet.page)
+        for i, card in enumerate(chunk):
+            _card(canvas, module.back, card, ctx, sheet.back_slot(i, options.duplex, options.back_offset),
+                  sheet.back_paint_area(i, options.duplex, options.back_offset))
+            if on_card:
+                on_card(card)
+        _crop_marks(canvas, sheet, options.back_offset)
+        _end_page(canvas)
+
+
+def _one_up(canvas, module, cards, ctx, bleed, on_card) -> None:
+    w, h = ctx.layout.card_mm
+    page, trim = one_up_page(w, h, bleed)
+    canvas.setTrimBox([trim.x * mm, trim.y * mm, trim.right * mm, trim.top * mm])
+    canvas.setBleedBox([0, 0, page[0] * mm, page[1] * mm])
+    whole = Rect(0, 0, *page)
+    for card in cards:
+        for draw in (module.front, module.back):
+            _begin_page(canvas, page)
+            _card(canvas, draw, card, ctx, trim, whole)
+            _end_page(canvas)
+        if on_card:
+            on_card(card)
+
+
+def render(deck: dict, options: PrintOptions, store, on_card: Callable[[dict], None] | None = None) -> bytes:
+    """The PDF bytes for a deck; every card is checked first so a bad card fails before any drawing."""
+    options.validate()
+    game = deck["game"]
+    module = game_module(game)
+    layout = layouts.load(game)
+    if tuple(deck.get("card_size_mm") or layout.card_mm) != layout.card_mm:
+        raise GeodeckError(f"deck {game} {deck.get('version')} has cards of {deck['card_size_mm']} mm but "
+                           f"templates/cards/{game}.toml lays out {list(layout.card_mm)} mm; make them agree")
+    bleed = layout.bleed_mm if options.bleed is None else options.bleed
+    ctx = CardContext(layout, options.lang or layout.data.get("default_lang", "en"), bleed, store)
+    cards = deck["cards"]
+    for card in cards:
+        module.check(card, ctx)
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, invariant=1, pageCompression=1)
+    canvas.setTitle(f"{deck.get('title', game)} {deck.get('version', '')}".strip())
+    canvas.setAuthor("geodeck")
+    canvas.setCreator("geodeck (reportlab)")
+    canvas.setSubject(f"{game} {deck.get('version', '')}, {options.layout}, {options.paper}, duplex {options.duplex}")
+    if options.layout == "sheet":
+        _sheets(canvas, module, cards, ctx, options, bleed, on_card)
+    else:
+        _one_up(canvas, module, cards, ctx, bleed, on_card)
+    canvas.save()
+    return buffer.getvalue()
+
+
+def default_output(deck: dict, options: PrintOptions, print_dir: Path = PRINT_DIR) -> Path:
+    parts = [deck["game"], deck.get("version", "unversioned"), options.paper, options.layout]
+    if options.layout == "sheet":
+        parts.append(f"duplex-{options.duplex}")
+    if options.lang:
+        parts.append(options.lang)
+    return print_dir / ("-".join(parts) + ".pdf")
+
+
+def print_deck(game: str, version: str | None, options: PrintOptions, store, out: Path | None = None,
+               decks_dir: Path = DECKS_DIR, on_card: Callable[[dict], None] | None = None) -> PrintResult:
+    """Render a deck version and write the PDF atomically (a failure leaves any earlier PDF alone)."""
+    deck = load_deck(deck_path(game, version, decks_dir))
+    data = render(deck, options, store, on_card)
+    path = out or default_output(deck, options)
+    atomic.write_bytes(path, data)
+    n = len(deck["cards"])
+    pages = 2 * n if options.layout == "one-up" else 2 * -(-n // 9)
+    return PrintResult(path, pages, n, len(data))

@@ -1,0 +1,87 @@
+"""Text that fits its box: shrink, then wrap, never overflow. The canvas is scaled to millimetres."""
+
+import re
+from dataclasses import dataclass
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+PT_MM = 25.4 / 72  # one typographic point in millimetres
+LINE_SPACING = 1.15
+SMALLEST_PT = 3.0  # below the box's own minimum, only to keep a pathological name inside its box
+ASCENT, DESCENT = 0.76, 0.24  # DejaVu Sans, as fractions of the font size
+
+
+@dataclass(frozen=True)
+class Box:
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+@dataclass(frozen=True)
+class Fitted:
+    lines: tuple[str, ...]
+    size_mm: float
+
+    @property
+    def height(self) -> float:
+        return self.size_mm * (1 + LINE_SPACING * (len(self.lines) - 1))
+
+
+def _words(text: str) -> list[str]:
+    """Break points after spaces and after hyphens (Nordrhein-|Westfalen)."""
+    return [w for w in re.split(r"(?<=-)|\s+", text) if w]
+
+
+def _wrap(text: str, font: str, size: float, width: float, max_lines: int) -> tuple[str, ...] | None:
+    lines: list[str] = []
+    for word in _words(text):
+        joined = (lines[-1] + ("" if lines[-1].endswith("-") else " ") + word) if lines else word
+        if lines and stringWidth(joined, font, size) <= width:
+            lines[-1] = joined
+        else:
+            lines.append(word)
+    if len(lines) > max_lines or any(stringWidth(line, font, size) > width for line in lines):
+        return None
+    return tuple(lines)
+
+
+def _sizes(high: float, low: float) -> list[float]:
+    return [high - 0.25 * i for i in range(int((high - low) / 0.25) + 1)]
+
+
+def fit(text: str, font: str, box: Box, max_pt: float, min_pt: float, max_lines: int = 1) -> Fitted:
+    """Set `text` in the box: one line shrinking from max_pt to min_pt, then wrapped lines from max_pt
+    to min_pt, then anything smaller down to SMALLEST_PT; a text that still does not fit is an error."""
+    attempts = [(s, 1) for s in _sizes(max_pt, min_pt)]
+    attempts += [(s, n) for s in _sizes(max_pt, min_pt) for n in range(2, max_lines + 1)]
+    attempts += [(s, n) for s in _sizes(min_pt, SMALLEST_PT) for n in range(1, max_lines + 1)]
+    for size_pt, n in attempts:
+        size = size_pt * PT_MM
+        lines = _wrap(text, font, size, box.w, n)
+        if lines and Fitted(lines, size).height <= box.h:
+            return Fitted(lines, size)
+    raise ValueError(f"text {text!r} does not fit a {box.w:.1f} × {box.h:.1f} mm box")
+
+
+def draw(canvas, text: str, font: str, box: Box, max_pt: float, min_pt: float | None = None,
+         max_lines: int = 1, align: str = "left", valign: str = "middle", colour=None) -> Fitted:
+    """Draw `text` fitted into `box` (mm) and return how it was set."""
+    fitted = fit(text, font, box, max_pt, min_pt or max_pt, max_lines)
+    size, step = fitted.size_mm, fitted.size_mm * LINE_SPACING
+    top_room = box.h - fitted.height
+    offset = {"top": 0.0, "middle": top_room / 2, "bottom": top_room}[valign]
+    baseline = box.y + box.h - offset - ASCENT * size
+    canvas.setFont(font, size)
+    if colour is not None:
+        canvas.setFillColor(colour)
+    for line in fitted.lines:
+        if align == "center":
+            canvas.drawCentredString(box.x + box.w / 2, baseline, line)
+        elif align == "right":
+            canvas.drawRightString(box.x + box.w, baseline, line)
+        else:
+            canvas.drawString(box.x, baseline, line)
+        baseline -= step
+    return fitted
