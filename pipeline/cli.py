@@ -94,6 +94,32 @@ def build(stages, force, mirror, offline):
         out.print("Nothing to do: inputs and code are unchanged (use --force to rebuild).")
 
 
+@cli.command()
+@click.argument("game")
+@click.argument("old", required=False)
+@click.argument("new", required=False)
+@click.option("--format", "fmt", type=click.Choice(["rich", "json", "markdown"]), default="rich", show_default=True,
+              help="rich: a table on the terminal; json or markdown for CI logs and changelogs.")
+def diff(game, old, new, fmt):
+    """Compare two versions of GAME's deck: OLD (default: LATEST) against NEW (default: a fresh build from build/).
+
+    Lists added/removed cards, every changed value (old → new, absolute and relative change), rank changes
+    and head-to-head flips per category. Changes beyond a field's threshold (templates/decks/GAME.toml,
+    e.g. population ±15 %) are suspicious: the exit code is then 1, else 0 (usable as a CI gate).
+    """
+    from pipeline.decks import diff as diffing, stage
+
+    result = stage.compare(game, old, new)
+    if fmt == "json":
+        click.echo(diffing.to_json(result), nl=False)
+    elif fmt == "markdown":
+        click.echo(diffing.to_markdown(result), nl=False)
+    else:
+        out.print(diffing.to_rich(result))
+    if result["suspicious"]:
+        raise SystemExit(1)
+
+
 def main() -> None:
     try:
         cli.main(standalone_mode=False)

@@ -1,0 +1,168 @@
+"""Diff two decks: added/removed cards, value changes with thresholds, rank changes and head-to-head flips.
+
+A numeric change is suspicious when it exceeds the field's `threshold_abs` (absolute) or `threshold_rel`
+(relative to the old value) from the deck spec; added and removed cards are listed but not suspicious.
+Ranks are 1 = highest value (ties share the best rank). A flip is a pair of cards present in both decks
+whose order in a category changes (a < b became a > b, or a tie appeared or broke).
+"""
+
+import json
+
+import numpy as np
+
+from pipeline.decks.spec import DeckSpec
+
+
+def is_number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def suspicious(field, old, new) -> bool:
+    if not (is_number(old) and is_number(new)):
+        return False
+    delta = abs(new - old)
+    if field.threshold_abs is not None and delta > field.threshold_abs:
+        return True
+    if field.threshold_rel is not None:
+        return delta > field.threshold_rel * abs(old) if old else delta > 0
+    return False
+
+
+def ranks(values: dict[str, float]) -> dict[str, int]:
+    """1 = highest; equal values share the best rank."""
+    ordered = sorted(values.values(), reverse=True)
+    first = {}
+    for position, value in enumerate(ordered, start=1):
+        first.setdefault(value, position)
+    return {card: first[value] for card, value in values.items()}
+
+
+def category_values(cards: dict[str, dict], field: str, ids: list[str]) -> dict[str, float]:
+    return {i: cards[i]["fields"][field] for i in ids if is_number(cards[i]["fields"].get(field))}
+
+
+def flips(old: dict[str, float], new: dict[str, float]) -> list[list[str]]:
+    """Pairs (sorted ids) whose order differs between old and new values."""
+    ids = sorted(set(old) & set(new))
+    if len(ids) < 2:
+        return []
+    a = np.array([old[i] for i in ids], dtype=float)
+    b = np.array([new[i] for i in ids], dtype=float)
+    changed = np.flatnonzero(a != b)
+    pairs = set()
+    for k in changed:
+        swapped = np.sign(a[k] - a) != np.sign(b[k] - b)
+        for j in np.flatnonzero(swapped):
+            pairs.add(tuple(sorted((ids[k], ids[j]))))
+    return [list(p) for p in sorted(pairs)]
+
+
+def diff_decks(spec: DeckSpec, old: dict, new: dict) -> dict:
+    old_cards = {c["id"]: c for c in old["cards"]}
+    new_cards = {c["id"]: c for c in new["cards"]}
+    common = sorted(old_cards.keys() & new_cards.keys())
+    changes = []
+    for card in common:
+        before, after = old_cards[card]["fields"], new_cards[card]["fields"]
+        for name in sorted(before.keys() | after.keys(), key=lambda n: spec.columns.index(n)
+                           if n in spec.columns else len(spec.columns)):
+            o, n = before.get(name), after.get(name)
+            if o == n:
+                continue
+            numeric = is_number(o) and is_number(n)
+            field = spec.fields.get(name)
+            changes.append({
+                "card": card, "field": name, "old": o, "new": n,
+                "abs": (n - o) if numeric else None,
+                "rel": ((n - o) / abs(o)) if numeric and o else None,
+                "suspicious": bool(field and suspicious(field, o, n)),
+            })
+    rank_changes, head_to_head = {}, {}
+    for name in spec.categories:
+        old_values = category_values(old_cards, name, common)
+        new_values = category_values(new_cards, name, common)
+        old_rank, new_rank = ranks(old_values), ranks(new_values)
+        rank_changes[name] = [{"card": c, "old": old_rank.get(c), "new": new_rank.get(c)}
+                              for c in common if old_rank.get(c) != new_rank.get(c)]
+        head_to_head[name] = flips(old_values, new_values)
+    for change in changes:
+        if change["field"] in rank_changes:
+            moved = {r["card"]: r for r in rank_changes[change["field"]]}.get(change["card"])
+            change["rank_old"], change["rank_new"] = (moved["old"], moved["new"]) if moved else (None, None)
+            change["flips"] = sum(change["card"] in p for p in head_to_head[change["field"]])
+    return {
+        "game": spec.game, "old": old.get("version"), "new": new.get("version") or "fresh build",
+        "added": sorted(new_cards.keys() - old_cards.keys()),
+        "removed": sorted(old_cards.keys() - new_cards.keys()),
+        "changes": changes, "rank_changes": rank_changes, "flips": head_to_head,
+        "suspicious": any(c["suspicious"] for c in changes),
+    }
+
+
+def clean(diff: dict) -> bool:
+    return not diff["suspicious"]
+
+
+def empty(diff: dict) -> bool:
+    return not (diff["added"] or diff["removed"] or diff["changes"])
+
+
+def to_json(diff: dict) -> str:
+    return json.dumps(diff, sort_keys=True, ensure_ascii=False, indent=1) + "\n"
+
+
+def number(value) -> str:
+    if value is None:
+        return "–"
+    if isinstance(value, list):
+        return ", ".join(value)
+    if isinstance(value, float):
+        return f"{value:,.6g}" if abs(value) < 1e6 else f"{value:,.0f}"
+    return f"{value:,}" if isinstance(value, int) else str(value)
+
+
+def change_row(change: dict) -> list[str]:
+    rel = "" if change["rel"] is None else f"{change['rel']:+.1%}"
+    absolute = "" if change["abs"] is None else ("+" if change["abs"] >= 0 else "") + number(change["abs"])
+    rank = "" if change.get("rank_old") is None else f"{change['rank_old']} → {change['rank_new']}"
+    return [change["card"], change["field"], number(change["old"]), number(change["new"]), absolute, rel, rank,
+            str(change.get("flips", "")), "SUSPICIOUS" if change["suspicious"] else ""]
+
+
+HEADERS = ["card", "field", "old", "new", "Δ", "Δ %", "rank", "flips", "check"]
+
+
+def summary_lines(diff: dict) -> list[str]:
+    flips_total = sum(len(p) for p in diff["flips"].values())
+    lines = [f"{diff['game']}: {diff['old']} → {diff['new']}: {len(diff['added'])} added, "
+             f"{len(diff['removed'])} removed, {len(diff['changes'])} changed values, "
+             f"{sum(c['suspicious'] for c in diff['changes'])} suspicious, {flips_total} head-to-head flips"]
+    if diff["added"]:
+        lines.append("added: " + ", ".join(diff["added"]))
+    if diff["removed"]:
+        lines.append("removed: " + ", ".join(diff["removed"]))
+    for name, pairs in diff["flips"].items():
+        if pairs:
+            shown = "; ".join(f"{a} ↔ {b}" for a, b in pairs[:10])
+            lines.append(f"flips in {name} ({len(pairs)}): {shown}{' …' if len(pairs) > 10 else ''}")
+    return lines
+
+
+def to_markdown(diff: dict) -> str:
+    out = [f"- {line}" for line in summary_lines(diff)]
+    if diff["changes"]:
+        out += ["", "| " + " | ".join(HEADERS) + " |", "|" + "---|" * len(HEADERS)]
+        out += ["| " + " | ".join(c.replace("|", "\\|") for c in change_row(ch)) + " |" for ch in diff["changes"]]
+    return "\n".join(out) + "\n"
+
+
+def to_rich(diff: dict):
+    """A rich renderable: the summary and one table row per changed value."""
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table(*HEADERS, title=f"{diff['game']}: {diff['old']} → {diff['new']}")
+    for change in diff["changes"]:
+        table.add_row(*change_row(change), style="bold red" if change["suspicious"] else None)
+    return Group(*(Text(line) for line in summary_lines(diff)), table)

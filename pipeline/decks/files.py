@@ -1,0 +1,160 @@
+"""The files of a deck version: deck.json, deck.csv, datapackage.json and manifest.json (bytes, and back).
+
+Every writer returns text that depends only on its inputs: sorted JSON keys, fixed float formatting,
+no timestamps (the version string is the only date).
+"""
+
+import csv
+import hashlib
+import io
+import json
+import re
+from pathlib import Path
+
+import numpy as np
+
+from pipeline import __version__
+from pipeline.decks.spec import DeckSpec
+from pipeline.errors import GeodeckError
+from pipeline.extract import load_sources
+
+TABLE_TYPES = {"integer": "integer", "number": "number", "string": "string", "list": "string"}
+
+
+def dumps(data) -> str:
+    return json.dumps(data, sort_keys=True, ensure_ascii=False, indent=1) + "\n"
+
+
+def sha256(text: str | bytes) -> str:
+    return hashlib.sha256(text.encode() if isinstance(text, str) else text).hexdigest()
+
+
+def deck_document(spec: DeckSpec, cards: list[dict], version: str | None) -> dict:
+    return {"game": spec.game, "version": version, "title": spec.title,
+            "card_size_mm": list(spec.card_size_mm), "cards": cards}
+
+
+def content_hash(spec: DeckSpec, cards: list[dict]) -> str:
+    """sha256 of the deck without its version: equal hashes mean nothing changed."""
+    return sha256(dumps(deck_document(spec, cards, None)))
+
+
+def read_deck(path: Path) -> dict:
+    """A deck.json; a missing or corrupted file is a user error naming the file and the fix."""
+    if not path.is_file():
+        raise GeodeckError(f"{path} does not exist; run `geodeck build` or name an existing version")
+    try:
+        deck = json.loads(path.read_text(encoding="utf-8"))
+        if not all(isinstance(c["id"], str) and isinstance(c["fields"], dict) for c in deck["cards"]):
+            raise ValueError("a card lacks id or fields")
+        return deck
+    except (ValueError, KeyError, TypeError, UnicodeDecodeError) as exc:
+        raise GeodeckError(f"{path} is corrupted ({str(exc).splitlines()[0]}); restore it with "
+                           f"`git checkout -- {path}` or delete that version folder and rebuild") from exc
+
+
+def cell(value) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, list):
+        return ";".join(value)
+    if isinstance(value, float):
+        return np.format_float_positional(value, trim="-") if "e" in repr(value) else repr(value)
+    return str(value)
+
+
+def csv_columns(spec: DeckSpec) -> list[str]:
+    return ["id", "kind", *spec.columns, *(f"{c}__{p}" for c in spec.columns for p in ("source", "vintage"))]
+
+
+def deck_csv(spec: DeckSpec, cards: list[dict]) -> str:
+    """One row per card: its values, then each value's source and vintage; lists ';'-joined; null empty."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(csv_columns(spec))
+    for card in cards:
+        prov = card["provenance"]
+        writer.writerow([card["id"], card["kind"], *(cell(card["fields"].get(c)) for c in spec.columns),
+                         *(cell(prov.get(c, {}).get(p)) for c in spec.columns for p in ("source", "vintage"))])
+    return buffer.getvalue()
+
+
+def parse_cell(text: str, kind: str):
+    if text == "":
+        return None
+    if kind == "list":
+        return text.split(";")
+    if kind == "integer":
+        return int(text)
+    if kind == "number":
+        return float(text) if re.search(r"[.eE]", text) else int(text)
+    return text
+
+
+def cards_from_csv(spec: DeckSpec, text: str) -> list[dict]:
+    """deck.csv back into cards (the inverse of deck_csv)."""
+    cards = []
+    for row in csv.DictReader(io.StringIO(text)):
+        names = spec.kinds[row["kind"]]
+        prov = {n: {"source": row[f"{n}__source"], "vintage": parse_cell(row[f"{n}__vintage"], "string")}
+                for n in names if row[f"{n}__source"]}
+        cards.append({"id": row["id"], "kind": row["kind"], "provenance": prov,
+                      "fields": {n: parse_cell(row[n], spec.fields[n].type) for n in names}})
+    return cards
+
+
+def table_schema(spec: DeckSpec) -> dict:
+    fields = [{"name": "id", "type": "string", "constraints": {"required": True, "unique": True}},
+              {"name": "kind", "type": "string", "constraints": {"required": True, "enum": list(spec.kinds)}}]
+    for name in spec.columns:
+        field = spec.fields[name]
+        entry = {"name": name, "type": TABLE_TYPES[field.type]}
+        if field.type == "list":
+            entry["description"] = "list, ';'-joined"
+        elif field.description:
+            entry["description"] = field.description
+        fields.append(entry)
+    for name in spec.columns:
+        fields += [{"name": f"{name}__source", "type": "string", "description": f"source of {name}"},
+                   {"name": f"{name}__vintage", "type": "string", "description": f"vintage of {name}"}]
+    return {"fields": fields, "primaryKey": ["id"], "missingValues": [""]}
+
+
+def datapackage(spec: DeckSpec, version: str, csv_text: str, json_text: str) -> str:
+    def resource(name: str, path: str, text: str, **extra) -> dict:
+        data = text.encode("utf-8")
+        return {"name": name, "path": path, "bytes": len(data), "hash": f"sha256:{sha256(data)}",
+                "encoding": "utf-8", **extra}
+
+    return dumps({
+        "name": f"geodeck-{spec.game}", "title": spec.title, "version": version,
+        "resources": [
+            resource("deck-csv", "deck.csv", csv_text, format="csv", mediatype="text/csv",
+                     schema=table_schema(spec)),
+            resource("deck-json", "deck.json", json_text, type="json", format="json",
+                     mediatype="application/json",
+                     description="the cards with every value and its provenance (docs/deck-format.md)"),
+        ],
+    })
+
+
+def snapshot_hash(source) -> str:
+    """A source's snapshot: sha256 over its pinned files, or `package==version` for a package source."""
+    if source.kind == "package" or not source.files:
+        return f"{source.package}=={source.version}"
+    return sha256("".join(f"{f.path} {f.sha256}\n" for f in sorted(source.files, key=lambda f: f.path)))
+
+
+def used_sources(cards: list[dict]) -> dict:
+    """The `sources/*.toml` named in the cards' provenance, each with its snapshot hash and vintage."""
+    known = load_sources()
+    names = {part for card in cards for origin in card["provenance"].values()
+             for part in re.split(r"[\s/;,+]+", origin["source"]) if part}
+    return {n: {"snapshot": snapshot_hash(known[n]), "vintage": known[n].vintage}
+            for n in sorted(names) if n in known}
+
+
+def manifest(spec: DeckSpec, version: str, cards: list[dict], inputs: dict[str, str]) -> str:
+    return dumps({"game": spec.game, "version": version, "pipeline_version": __version__,
+                  "content_hash": content_hash(spec, cards), "cards": len(cards),
+                  "inputs": dict(sorted(inputs.items())), "sources": used_sources(cards)})

@@ -1,0 +1,153 @@
+"""Länder toppen!: 119 country cards chosen by a documented rule, the Antarctica card and 8 jokers.
+
+Selection (docs/laender-toppen.md): eligible are UN members with every card value present; each continent
+(a country's `primary_continent`) gets a share of the 119 proportional to its eligible countries (largest
+remainder); the spec's `always` countries come first; the rest are added one at a time, always the
+candidate (from a continent still under its share) with the fewest card-precision ties against the cards
+already chosen, then the largest distance to them in the six categories (log scale for area, peak,
+inhabitants and GDP; standardised), then the smaller ISO3 code.
+"""
+
+import math
+import unicodedata
+
+import numpy as np
+import pandas as pd
+
+from pipeline.decks.spec import DeckSpec
+from pipeline.decks.values import card_from_row, card_number, missing
+from pipeline.errors import GeodeckError
+from pipeline.transform.observations import CONTINENTS
+
+REQUIRED = ["name_de", "name_en", "continents", "capital", "highest_point_name", "flag"]
+LOG_SCALE = {"area_km2", "highest_peak_m", "inhabitants_m", "gdp_pcap_usd"}
+
+
+def value_columns(spec: DeckSpec) -> list[str]:
+    return [spec.fields[c].column for c in spec.categories]
+
+
+def eligible(countries: pd.DataFrame, spec: DeckSpec) -> pd.DataFrame:
+    """UN members (not Antarctica) with names, capital, mountain, flag and all six values."""
+    needed = REQUIRED + value_columns(spec)
+    complete = countries[needed].notna().all(axis=1) & (countries[needed] != "").all(axis=1)
+    member = countries["un_member"].fillna(False).astype(bool)
+    return countries[member & complete & (countries["iso3"] != "ATA")]
+
+
+def quotas(primary: pd.Series, total: int) -> dict[str, int]:
+    """Largest-remainder shares of `total` per continent, proportional to the eligible counts."""
+    counts = primary.value_counts()
+    exact = counts / counts.sum() * total
+    shares = exact.apply(math.floor)
+    remainders = (exact - shares).sort_values(ascending=False, kind="stable")
+    order = sorted(remainders.index, key=lambda c: (-round(remainders[c], 12), CONTINENTS.index(c)))
+    for continent in order[: total - int(shares.sum())]:
+        shares[continent] += 1
+    return {c: int(shares[c]) for c in counts.index}
+
+
+def card_values(pool: pd.DataFrame, spec: DeckSpec) -> pd.DataFrame:
+    """The six category values at card precision, one column per category field."""
+    return pd.DataFrame({name: [card_number(v, spec.fields[name]) for v in pool[spec.fields[name].column]]
+                         for name in spec.categories}, index=pool["iso3"].to_numpy())
+
+
+def features(values: pd.DataFrame) -> np.ndarray:
+    """Standardised category values (log10 for the skewed ones) for the spread distance."""
+    cols = []
+    for name in values.columns:
+        col = values[name].astype(float)
+        if name in LOG_SCALE:
+            col = np.log10(col.clip(lower=0) + 1)
+        std = col.std(ddof=0) or 1.0
+        cols.append(((col - col.mean()) / std).to_numpy())
+    return np.column_stack(cols)
+
+
+def select(countries: pd.DataFrame, spec: DeckSpec) -> list[str]:
+    """The ISO3 codes of the deck's country cards (see module docstring)."""
+    total = spec.options["country_cards"]
+    pool = eligible(countries, spec).sort_values("iso3").reset_index(drop=True)
+    if len(pool) < total:
+        raise GeodeckError(f"only {len(pool)} countries have complete data for laender-toppen, "
+                           f"{total} needed; check build/validate/countries.parquet and rebuild validate")
+    primary = pool["primary_continent"]
+    share = quotas(primary, total)
+    values = card_values(pool, spec)
+    points = features(values)
+    iso = pool["iso3"].tolist()
+    chosen = [i for i, code in enumerate(iso) if code in set(spec.options.get("always", []))]
+    seen = {name: set(values.iloc[chosen][name]) for name in values.columns}
+    taken = primary.iloc[chosen].value_counts().to_dict()
+    while len(chosen) < total:
+        open_continents = {c for c, n in share.items() if taken.get(c, 0) < n} or set(share)
+        best = None
+        for i in range(len(iso)):
+            if i in chosen or primary.iloc[i] not in open_continents:
+                continue
+            ties = sum(values.iat[i, k] in seen[name] for k, name in enumerate(values.columns))
+            dist = float(np.min(np.linalg.norm(points[chosen] - points[i], axis=1))) if chosen else 0.0
+            key = (ties, -round(dist, 9), iso[i])
+            if best is None or key < best[0]:
+                best = (key, i)
+        i = best[1]
+        chosen.append(i)
+        taken[primary.iloc[i]] = taken.get(primary.iloc[i], 0) + 1
+        for name in values.columns:
+            seen[name].add(values.at[iso[i], name])
+    return sorted(iso[i] for i in chosen)
+
+
+def sort_name(text: str) -> str:
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().casefold()
+
+
+def country_card(row: dict, spec: DeckSpec, kind: str) -> dict:
+    fields, prov = card_from_row(row, spec.fields, spec.kinds[kind])
+    transcontinental = set(spec.options.get("transcontinental", []))
+    if row["iso3"] not in transcontinental and fields["continents"]:
+        fields["continents"] = [row["primary_continent"]]
+    area, people = row.get("area_km2"), row.get("population")
+    density = None if missing(area) or missing(people) or not area else people / area
+    fields["population_density"] = card_number(density, spec.fields["population_density"])
+    if fields["population_density"] is not None:
+        prov["population_density"] = {
+            "source": f"{row['population__source']} / {row['area_km2__source']}",
+            "vintage": None if missing(row.get("population__vintage")) else str(row["population__vintage"])}
+    return {"id": f"{spec.id_prefix}-{row['iso3']}", "kind": kind, "fields": fields, "provenance": prov}
+
+
+def antarctica_card(row: dict, spec: DeckSpec) -> dict:
+    """Area, highest peak and temperature only: inhabitants, life expectancy, GDP and density are dashes."""
+    card = country_card(row, spec, "antarctica")
+    for name in ("inhabitants_m", "life_expectancy", "gdp_pcap_usd", "population_density", "capital"):
+        card["fields"][name] = None
+        card["provenance"].pop(name, None)
+    card["fields"]["continents"] = ["Antarctica"]
+    absent = [n for n in ("area_km2", "highest_peak_m", "temperature_c") if card["fields"][n] is None]
+    if absent:
+        raise GeodeckError(f"build/geo/countries.parquet: Antarctica (ATA) lacks {', '.join(absent)}; "
+                           "the Antarctica card needs them: fix the validate stage's ATA row")
+    return card
+
+
+def joker_cards(spec: DeckSpec) -> list[dict]:
+    """The spec's joker pairs, checked: two different continents each, all seven covered."""
+    pairs = [sorted(pair, key=CONTINENTS.index) for pair in spec.options["jokers"]]
+    covered = {c for pair in pairs for c in pair}
+    if any(len(set(p)) != 2 for p in pairs) or covered != set(CONTINENTS):
+        raise GeodeckError("templates/decks/laender-toppen.toml: every joker needs two different continents "
+                           "and together they must cover all seven; fix `jokers`")
+    return [{"id": f"{spec.id_prefix}-joker-{n}", "kind": "joker", "fields": {"continents": pair},
+             "provenance": {}} for n, pair in enumerate(pairs, start=1)]
+
+
+def cards(countries: pd.DataFrame, spec: DeckSpec) -> list[dict]:
+    rows = {r["iso3"]: r for r in countries.to_dict("records")}
+    if "ATA" not in rows:
+        raise GeodeckError("build/geo/countries.parquet has no Antarctica (ATA) row; rebuild validate and geo")
+    chosen = [rows[code] for code in select(countries, spec)]
+    chosen.sort(key=lambda r: (CONTINENTS.index(r["primary_continent"]), sort_name(r["name_de"]), r["iso3"]))
+    return ([country_card(r, spec, "country") for r in chosen] + [antarctica_card(rows["ATA"], spec)]
+            + joker_cards(spec))

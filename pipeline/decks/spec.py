@@ -1,0 +1,79 @@
+"""Deck specs: one TOML file per game under `templates/decks/` (counts, jokers, fields, precisions, thresholds)."""
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from pipeline.errors import GeodeckError
+from pipeline.paths import TEMPLATES_DIR
+
+SPECS_DIR = TEMPLATES_DIR / "decks"
+FIELD_TYPES = {"string", "integer", "number", "list"}
+
+
+@dataclass(frozen=True)
+class FieldSpec:
+    name: str
+    type: str
+    column: str | None = None
+    description: str | None = None
+    category: bool = False
+    scale: float = 1.0
+    decimals: int | None = None
+    step: int | None = None
+    sig_below: float | None = None
+    sig_digits: int | None = None
+    threshold_rel: float | None = None
+    threshold_abs: float | None = None
+
+
+@dataclass(frozen=True)
+class DeckSpec:
+    game: str
+    title: str
+    card_size_mm: tuple[int, int]
+    id_prefix: str
+    kinds: dict[str, tuple[str, ...]]
+    fields: dict[str, FieldSpec]
+    options: dict
+
+    @property
+    def columns(self) -> list[str]:
+        """Every card field once, in first-seen kind order (the deck.csv value columns)."""
+        seen: dict[str, None] = {}
+        for names in self.kinds.values():
+            seen.update(dict.fromkeys(names))
+        return list(seen)
+
+    @property
+    def categories(self) -> list[str]:
+        """The numeric fields players compare (ranks and head-to-head flips are computed for these)."""
+        return [name for name in self.columns if self.fields[name].category]
+
+
+def games(directory: Path = SPECS_DIR) -> list[str]:
+    return sorted(p.stem for p in directory.glob("*.toml"))
+
+
+def load_spec(game: str, directory: Path = SPECS_DIR) -> DeckSpec:
+    """The spec of GAME; an unknown game or a malformed spec is a user error naming the file."""
+    path = directory / f"{game}.toml"
+    if not path.is_file():
+        raise GeodeckError(f"unknown game {game!r}; known games: {', '.join(games(directory))} "
+                           f"(specs live in {directory})")
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        deck = dict(data["deck"])
+        fields = {name: FieldSpec(name=name, **entry) for name, entry in data["fields"].items()}
+        kinds = {kind: tuple(names) for kind, names in data["kinds"].items()}
+        spec = DeckSpec(game=deck.pop("game"), title=deck.pop("title"),
+                        card_size_mm=tuple(deck.pop("card_size_mm")), id_prefix=deck.pop("id_prefix"),
+                        kinds=kinds, fields=fields, options=deck)
+    except (KeyError, TypeError, tomllib.TOMLDecodeError) as exc:
+        raise GeodeckError(f"{path}: not a valid deck spec ({exc}); fix the file") from exc
+    missing = [n for n in spec.columns if n not in fields]
+    bad = [f.name for f in fields.values() if f.type not in FIELD_TYPES]
+    if spec.game != game or missing or bad:
+        raise GeodeckError(f"{path}: game must be {game!r}, every kind field needs a [fields.X] entry "
+                           f"(missing: {missing}) and types are {sorted(FIELD_TYPES)} (bad: {bad})")
+    return spec

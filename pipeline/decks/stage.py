@@ -1,0 +1,115 @@
+"""The decks stage: build each game's cards from the geo stage's tables and publish a new version when
+anything changed (refusing suspicious changes unless accepted with a reason)."""
+
+from collections import Counter
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+
+import pandas as pd
+
+from pipeline.decks import deutschland, diff as diffing, files, laender_toppen, versions, world_game
+from pipeline.decks.spec import DeckSpec, load_spec
+from pipeline.errors import GeodeckError
+from pipeline import paths
+
+# game -> (card builder, its input table under build/)
+GAMES = {
+    "laender-toppen": (laender_toppen.cards, "geo/countries.parquet"),
+    "deutschland": (deutschland.cards, "geo/places.parquet"),
+    "world-game": (world_game.cards, "geo/countries.parquet"),
+}
+
+
+@dataclass(frozen=True)
+class Result:
+    game: str
+    version: str
+    published: bool
+    cards: int
+    diff: dict | None
+
+
+def game_spec(game: str) -> DeckSpec:
+    if game not in GAMES:
+        raise GeodeckError(f"unknown game {game!r}; known games: {', '.join(GAMES)}")
+    return load_spec(game)
+
+
+def fresh_cards(game: str, build_root: Path | None = None) -> tuple[DeckSpec, list[dict], dict[str, str]]:
+    """The game's cards built from build/ now, with the sha256 of the input table."""
+    spec = game_spec(game)
+    builder, relative = GAMES[game]
+    path = (build_root or paths.build_dir()) / relative
+    if not path.is_file():
+        raise GeodeckError(f"{path} does not exist; run `geodeck build` so the geo stage writes it")
+    return spec, builder(pd.read_parquet(path), spec), {f"build/{relative}": files.sha256(path.read_bytes())}
+
+
+def changelog(spec: DeckSpec, version: str, cards: list[dict], diff: dict | None, accept: str | None) -> str:
+    kinds = ", ".join(f"{n} {k}" for k, n in sorted(Counter(c["kind"] for c in cards).items()))
+    lines = [f"# {spec.title} {version}", "", f"{len(cards)} cards: {kinds}.", ""]
+    if diff is None:
+        lines.append("First version.")
+    else:
+        lines += [f"## Changes since {diff['old']}", "", diffing.to_markdown(diff).rstrip("\n")]
+    if accept:
+        lines += ["", f"Suspicious changes accepted: {accept}"]
+    return "\n".join(lines) + "\n"
+
+
+def build_deck(game: str, today: date | None = None, accept: str | None = None,
+               decks_dir: Path | None = None, build_root: Path | None = None) -> Result:
+    """Publish a new version of GAME unless its cards equal the latest version's."""
+    spec, cards, inputs = fresh_cards(game, build_root)
+    game_dir = (decks_dir or paths.DECKS_DIR) / game
+    previous = versions.latest(game_dir)
+    diff = None
+    if previous:
+        old = files.read_deck(game_dir / previous / "deck.json")
+        if files.content_hash(spec, old["cards"]) == files.content_hash(spec, cards):
+            return Result(game, previous, False, len(cards), None)
+        diff = diffing.diff_decks(spec, old, files.deck_document(spec, cards, None))
+        if diff["suspicious"] and not accept:
+            count = sum(c["suspicious"] for c in diff["changes"])
+            raise GeodeckError(f"{game}: {count} suspicious change(s) against {previous}; review them with "
+                               f"`geodeck diff {game}` and rerun with --accept \"reason\" to publish")
+    version = versions.next_version(game_dir, today or date.today())
+    json_text = files.dumps(files.deck_document(spec, cards, version))
+    csv_text = files.deck_csv(spec, cards)
+    if diff is not None:
+        diff = {**diff, "new": version}
+    versions.publish(game_dir, version, {
+        "deck.json": json_text,
+        "deck.csv": csv_text,
+        "datapackage.json": files.datapackage(spec, version, csv_text, json_text),
+        "manifest.json": files.manifest(spec, version, cards, inputs),
+        "CHANGELOG.md": changelog(spec, version, cards, diff, accept),
+    })
+    return Result(game, version, True, len(cards), diff)
+
+
+def deck_at(game: str, version: str, decks_dir: Path | None = None) -> dict:
+    return files.read_deck(versions.version_dir((decks_dir or paths.DECKS_DIR) / game, version) / "deck.json")
+
+
+def compare(game: str, old: str | None = None, new: str | None = None, decks_dir: Path | None = None,
+            build_root: Path | None = None) -> dict:
+    """Diff OLD (default LATEST) against NEW (default a fresh build from build/, not published)."""
+    spec = game_spec(game)
+    game_dir = (decks_dir or paths.DECKS_DIR) / game
+    old = old or versions.latest(game_dir)
+    if old is None:
+        raise GeodeckError(f"{game_dir} has no published version; run `geodeck build` first")
+    before = deck_at(game, old, decks_dir)
+    if new:
+        after = deck_at(game, new, decks_dir)
+    else:
+        after = files.deck_document(spec, fresh_cards(game, build_root)[1], None)
+    return diffing.diff_decks(spec, before, after)
+
+
+def run(games: list[str] | None = None, today: date | None = None, accept: str | None = None,
+        decks_dir: Path | None = None, build_root: Path | None = None) -> list[Result]:
+    """The stage entry point: build every game (or the named ones)."""
+    return [build_deck(g, today, accept, decks_dir, build_root) for g in (games or list(GAMES))]

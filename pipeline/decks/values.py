@@ -1,0 +1,74 @@
+"""Card values: master-table values rounded to card precision, with their provenance."""
+
+import math
+from decimal import ROUND_HALF_UP, Decimal
+
+from pipeline.decks.spec import FieldSpec
+
+
+def missing(value) -> bool:
+    """None, NaN, pandas NA or an empty string."""
+    if value is None or value == "":
+        return True
+    try:
+        return bool(value != value)  # NaN and pd.NA
+    except TypeError:
+        return True
+
+
+def round_half_up(value: float, decimals: int) -> float:
+    return float(Decimal(repr(float(value))).quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP))
+
+
+def decimals_for(value: float, field: FieldSpec) -> int:
+    """The decimals a value keeps: the field's, or enough for `sig_digits` below `sig_below`."""
+    decimals = field.decimals or 0
+    if field.sig_below is not None and value != 0 and abs(value) < field.sig_below:
+        decimals = max(decimals, field.sig_digits - 1 - math.floor(math.log10(abs(value))))
+    return decimals
+
+
+def card_number(value, field: FieldSpec) -> int | float | None:
+    """A number at card precision: scaled, rounded half up, an int where it has no decimals left."""
+    if missing(value):
+        return None
+    value = float(value) * field.scale
+    if field.step:
+        return int(round_half_up(value / field.step, 0)) * field.step
+    decimals = decimals_for(value, field)
+    rounded = round_half_up(value, decimals)
+    return int(rounded) if decimals == 0 else rounded
+
+
+def card_value(value, field: FieldSpec):
+    """A master-table value as the card prints it (lists split from ';'-joined text)."""
+    if missing(value):
+        return None
+    if field.type == "list":
+        return [part.strip() for part in str(value).split(";") if part.strip()]
+    if field.type == "string":
+        return str(value)
+    return card_number(value, field)
+
+
+def provenance(row, column: str) -> dict | None:
+    """{"source", "vintage"} from the master table's `<column>__source` / `__vintage`, if it has them."""
+    source = row.get(f"{column}__source")
+    if missing(source):
+        return None
+    vintage = row.get(f"{column}__vintage")
+    return {"source": str(source), "vintage": None if missing(vintage) else str(vintage)}
+
+
+def card_from_row(row, spec_fields: dict[str, FieldSpec], names) -> tuple[dict, dict]:
+    """Fields and provenance of one card from one master-table row (fields without a column are skipped)."""
+    fields, prov = {}, {}
+    for name in names:
+        field = spec_fields[name]
+        if field.column is None:
+            continue
+        fields[name] = card_value(row.get(field.column), field)
+        origin = provenance(row, field.column)
+        if origin and fields[name] is not None:
+            prov[name] = origin
+    return fields, prov

@@ -1,0 +1,64 @@
+"""World-map numbers for The World Game and the geo stage's country table (docs/world-game.md).
+
+`primary_continent` is a country's first continent in the order North America, South America, Europe,
+Africa, Asia, Oceania, Antarctica, except for the transcontinental states in PRIMARY whose capital and
+most of whose people lie on their second continent. `map_number` numbers the deck's countries (UN members
+and the Vatican) 1, 2, 3 … continent by continent in that order, and within a continent west to east by
+capital longitude (on a map cut at 180°), ties north to south, then by ISO3.
+"""
+
+from pathlib import Path
+
+import pandas as pd
+
+from pipeline import atomic
+from pipeline.errors import GeodeckError
+from pipeline.paths import build_dir
+from pipeline.steps import file_hash, run_step
+from pipeline.transform.observations import CONTINENTS
+
+PRIMARY = {"KAZ": "Asia", "AZE": "Asia", "GEO": "Asia", "ARM": "Asia"}
+NUMBERED_EXTRA = {"VAT"}
+
+
+def primary_continent(iso3: str, continents) -> str | None:
+    listed = [c for c in str(continents).split(";") if c] if isinstance(continents, str) else []
+    unknown = [c for c in listed if c not in CONTINENTS]
+    if unknown:
+        raise GeodeckError(f"{iso3}: unknown continent(s) {unknown}; the validate stage must use {CONTINENTS}")
+    if not listed:
+        return None
+    override = PRIMARY.get(iso3)
+    return override if override in listed else min(listed, key=CONTINENTS.index)
+
+
+def numbered(countries: pd.DataFrame) -> pd.DataFrame:
+    """The country table plus `primary_continent` and `map_number` (nullable Int64)."""
+    out = countries.copy()
+    out["primary_continent"] = [primary_continent(i, c) for i, c in zip(out["iso3"], out["continents"])]
+    members = out["un_member"].fillna(False).astype(bool) | out["iso3"].isin(NUMBERED_EXTRA)
+    deck = out[members]
+    unplaced = deck.loc[deck["primary_continent"].isna() | deck["capital_lon"].isna(), "iso3"].tolist()
+    if unplaced:
+        raise GeodeckError(f"no continent or capital longitude for {', '.join(unplaced)} in the validated "
+                           "country table; fix the validate stage")
+    order = deck.assign(_c=deck["primary_continent"].map(CONTINENTS.index), _lat=-deck["capital_lat"])
+    order = order.sort_values(["_c", "capital_lon", "_lat", "iso3"], kind="stable")
+    out["map_number"] = pd.Series(range(1, len(order) + 1), index=order.index).reindex(out.index).astype("Int64")
+    return out.sort_values("iso3").reset_index(drop=True)
+
+
+def build_countries(force: bool = False) -> Path:
+    """The geo stage's country step: build/validate/countries.parquet → build/geo/countries.parquet."""
+    root = build_dir()
+    source, target = root / "validate" / "countries.parquet", root / "geo" / "countries.parquet"
+    if not source.is_file():
+        raise GeodeckError(f"{source} does not exist; run the validate stage first (`geodeck build`)")
+
+    def run() -> None:
+        table = numbered(pd.read_parquet(source))
+        atomic.write_bytes(target, table.to_parquet(index=False))
+
+    run_step("geo-countries", {"validate/countries.parquet": file_hash(source)}, ["geo.world_numbers"],
+             [target], run, force=force)
+    return target
