@@ -1,0 +1,96 @@
+"""Gapminder Fast Track DDF: population, life expectancy and GDP per capita (PPP, constant 2021 int$).
+
+The series run to 2100, mostly projections. Rule for the latest non-projected year: per indicator, the
+last year strictly before the year of its release (`updated` in ddf--concepts.csv), since a release cannot
+hold observed data for its own year (pop v8 of July 2024 -> 2023, lex v15 of April 2026 -> 2025, gdp_pcap
+v32 of September 2025 -> 2024). Geo ids are lower-case ISO3 mostly; the entity table's ISO3 column is the
+key, with Kosovo (`kos`, no ISO3 there) as XKX.
+"""
+
+import io
+import re
+
+import pandas as pd
+
+from pipeline.errors import ParseError
+from pipeline.transform.observations import frame
+
+SOURCE = "gapminder-fasttrack"
+
+CONCEPTS = "ddf--concepts.csv"
+ENTITIES = "ddf--entities--geo--country.csv"
+# measure -> observation field
+MEASURES = {"pop": "population", "lex": "life_expectancy", "gdp_pcap": "gdp_pcap_ppp"}
+# geo ids without an ISO3 in the entity table that still have one
+GEO_ISO3 = {"kos": "XKX"}
+
+COLUMNS = {
+    "geo": "Gapminder geo id", "name": "", "iso3": "ISO3 or <NA>", "un_state": "bool",
+    "pop": "persons", "pop_year": "int", "pop_release": "version and date",
+    "lex": "years", "lex_year": "int", "lex_release": "",
+    "gdp_pcap": "int$ (PPP, constant 2021)", "gdp_pcap_year": "int", "gdp_pcap_release": "",
+}
+
+
+def read(store, source) -> dict[str, bytes]:
+    """The concepts, the geo entities and the three datapoint files (path -> bytes)."""
+    paths = [CONCEPTS, ENTITIES, *(datapoints(m) for m in MEASURES)]
+    return {path: store.read_source(source, path) for path in paths}
+
+
+def datapoints(measure: str) -> str:
+    return f"ddf--datapoints--{measure}--by--country--time.csv"
+
+
+def parse(raw: dict[str, bytes]) -> pd.DataFrame:
+    """One row per geo id (entities and any id found in the datapoints), sorted by id; columns as in
+    COLUMNS: per measure the value of the latest non-projected year, that year and the release."""
+    concepts = _csv(raw, CONCEPTS, ["concept", "version", "updated"]).set_index("concept")
+    geo = _csv(raw, ENTITIES, ["country", "name", "iso3166_1_alpha3", "un_state"]).rename(columns={"country": "geo"})
+    geo = geo.assign(iso3=geo["iso3166_1_alpha3"].fillna(geo["geo"].map(GEO_ISO3)),
+                     un_state=geo["un_state"].str.upper().eq("TRUE"))[["geo", "name", "iso3", "un_state"]]
+    table = geo.set_index("geo")
+    for measure in MEASURES:
+        cutoff = release_year(concepts, measure) - 1
+        points = _csv(raw, datapoints(measure), ["country", "time", measure])
+        points = points[(pd.to_numeric(points["time"]) <= cutoff) & points[measure].notna()]
+        latest = points.assign(time=pd.to_numeric(points["time"]).astype("Int64")).sort_values("time")
+        latest = latest.groupby("country").last()
+        table = table.join(latest[[measure]].assign(**{f"{measure}_year": latest["time"]}), how="outer")
+        table[measure] = pd.to_numeric(table[measure])
+        table[f"{measure}_release"] = f"{concepts.at[measure, 'version']}, {concepts.at[measure, 'updated']}"
+    table = table.rename_axis("geo").reset_index()
+    return table[list(COLUMNS)].sort_values("geo", kind="stable").reset_index(drop=True)
+
+
+def release_year(concepts: pd.DataFrame, measure: str) -> int:
+    """The year in the concept's `updated` date ("July 29, 2024" -> 2024)."""
+    if measure not in concepts.index:
+        raise ParseError(SOURCE, f"{CONCEPTS}: {measure}", "concept missing")
+    m = re.search(r"\b(\d{4})\b", str(concepts.at[measure, "updated"]))
+    if not m:
+        raise ParseError(SOURCE, f"{CONCEPTS}: {measure}.updated", f"no year in {concepts.at[measure, 'updated']!r}")
+    return int(m[1])
+
+
+def to_observations(parsed: pd.DataFrame) -> pd.DataFrame:
+    """population, life_expectancy and gdp_pcap_ppp for every geo id with an ISO3 key and a value."""
+    rows = []
+    for _, r in parsed[parsed["iso3"].notna()].iterrows():
+        for measure, field in MEASURES.items():
+            if pd.notna(r[measure]):
+                rows.append({"iso3": r["iso3"], "field": field, "value": float(r[measure]), "source": SOURCE,
+                             "vintage": str(int(r[f"{measure}_year"])),
+                             "note": f"Gapminder {measure} {r[f'{measure}_release']}; latest year before release"})
+    return frame(rows)
+
+
+def _csv(raw: dict[str, bytes], path: str, columns: list[str]) -> pd.DataFrame:
+    if path not in raw:
+        raise ParseError(SOURCE, path, "file missing")
+    # "NA" is Namibia's ISO2 code, not a missing value: only empty cells are missing
+    df = pd.read_csv(io.BytesIO(raw[path]), dtype=str, keep_default_na=False, na_values=[""])
+    missing = [c for c in columns if c not in df.columns]
+    if missing:
+        raise ParseError(SOURCE, f"{path}: {', '.join(missing)}", "column missing")
+    return df
