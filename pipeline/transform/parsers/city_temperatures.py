@@ -1,0 +1,62 @@
+"""Wikipedia's "List of cities by average temperature" (2023-12): annual mean per city name, no country.
+
+Reviewed: names in the list that are NOT the capital of the same name (`NOT_CAPITALS`), so the matcher
+never hands them to that capital's country.
+"""
+
+import io
+
+import pandas as pd
+
+from pipeline.errors import ParseError
+from pipeline.transform import city_names, observations
+
+SOURCE = "wikipedia-city-temperatures"
+FILE = "city_mean_temperatures.csv"
+VINTAGE = "Wikipedia 2023-12"
+
+# Reviewed: list entry -> the place it describes (checked against the value).
+NOT_CAPITALS = {
+    "San Jose": "San Jose, California (16.4 °C); Costa Rica's capital is the separate entry 'San José'",
+    "St. John's": "St. John's, Newfoundland (5.0 °C), not St. John's, Antigua and Barbuda",
+}
+
+
+def read(store, source) -> bytes:
+    return store.read_source(source, FILE)
+
+
+def parse(raw: bytes) -> pd.DataFrame:
+    """One row per list entry, in file order.
+
+    Columns: `city` (str, as written, e.g. "Washington, D.C."), `mean_temp_c` (float, °C, annual mean).
+    """
+    try:
+        df = pd.read_csv(io.BytesIO(raw), dtype={"city": str}, keep_default_na=False)
+    except (pd.errors.ParserError, UnicodeDecodeError) as exc:
+        raise ParseError(SOURCE, FILE, f"not a readable CSV ({exc})") from exc
+    if list(df.columns) != ["city", "mean_temp_c"]:
+        raise ParseError(SOURCE, "header", f"expected city,mean_temp_c, got {','.join(map(str, df.columns))}")
+    temps = pd.to_numeric(df["mean_temp_c"], errors="coerce")
+    bad = df.loc[temps.isna() | ~temps.between(-60, 45) | (df["city"].str.strip() == ""), "city"]
+    if len(bad):
+        raise ParseError(SOURCE, "mean_temp_c", f"missing or implausible value for {', '.join(bad[:5])}")
+    return pd.DataFrame({"city": df["city"].str.strip(), "mean_temp_c": temps.astype(float)})
+
+
+def to_observations(parsed: pd.DataFrame, capitals: pd.DataFrame) -> pd.DataFrame:
+    """`capital_temp_c` per country whose capital (or a reviewed alias/proxy) is in the list.
+
+    `capitals`: iso3, capital (';'-joined when several, the first is the main one), capital_lat,
+    capital_lon (not needed here: the list has no coordinates). The first-listed capital with a match wins;
+    the note names the matched city.
+    """
+    usable = parsed[~parsed["city"].isin(NOT_CAPITALS)]
+    chosen = city_names.best_match(city_names.match_capitals(capitals, usable))
+    temps = dict(zip(usable["city"], usable["mean_temp_c"]))
+    rows = [
+        {"iso3": m["iso3"], "field": "capital_temp_c", "value": temps[m["city"]], "source": SOURCE,
+         "vintage": VINTAGE, "note": city_names.match_note(m)}
+        for _, m in chosen.iterrows()
+    ]
+    return observations.frame(rows)

@@ -1,0 +1,133 @@
+"""Natural Earth 4.1.0 admin-0 attributes (50m countries) and one 10m label point per country.
+
+Countries are keyed by ADM0_A3, because ISO_A3 is -99 for France, Norway and Kosovo. ADM0_A3 differs
+from ISO 3166 for a few entities (`ADM0_TO_ISO3`, reviewed); entities with no ISO code (Northern Cyprus
+CYN, Somaliland SOL, Siachen Glacier KAS, Baikonur KAB, the Cyprus bases ESB/WSB…) get iso3 None.
+The 50m layer lacks Tuvalu, and the 110m layer lacks 29 small states, so map dots for tiny states use
+the label points, which exist for every entity.
+"""
+
+import json
+
+import pandas as pd
+import pycountry
+from shapely.geometry import Point, shape
+
+from pipeline.errors import ParseError
+from pipeline.transform import observations
+
+SOURCE = "natural-earth"
+ADMIN0 = "ne_50m_admin_0_countries.geojson"
+LABEL_POINTS = "ne_10m_admin_0_label_points.geojson"
+VINTAGE = "Natural Earth 4.1.0"
+NO_ISO = "-99"
+
+# Reviewed: Natural Earth's own ADM0_A3 codes -> ISO 3166-1 alpha-3 (XKX for Kosovo by convention).
+ADM0_TO_ISO3 = {"KOS": "XKX", "SDS": "SSD", "PSX": "PSE", "SAH": "ESH", "ALD": "ALA"}
+
+COLUMNS = ["adm0_a3", "iso3", "name", "name_long", "name_de", "continent", "type",
+           "label_lon", "label_lat", "label_scalerank"]
+
+
+def read(store, source) -> dict[str, bytes]:
+    return {"admin0": store.read_source(source, ADMIN0), "label_points": store.read_source(source, LABEL_POINTS)}
+
+
+def _features(raw: bytes, name: str) -> list[dict]:
+    try:
+        features = json.loads(raw)["features"]
+    except (json.JSONDecodeError, UnicodeDecodeError, KeyError, TypeError) as exc:
+        raise ParseError(SOURCE, name, f"not a GeoJSON feature collection ({exc})") from exc
+    return features
+
+
+def _require(props: dict, keys: set[str], where: str) -> None:
+    missing = keys - set(props)
+    if missing:
+        raise ParseError(SOURCE, ", ".join(sorted(missing)), f"missing in {where}")
+
+
+def iso3_of(adm0_a3: str, iso_a3: str | None) -> str | None:
+    """ISO3 for an entity: the reviewed table, else ADM0_A3 when it equals ISO_A3, or ISO_A3 is -99 only
+    because Natural Earth splits off overseas parts (France, Norway), or the entity is only in the label
+    points (`iso_a3` None) and ADM0_A3 is an ISO code (Tuvalu, Gibraltar); None otherwise."""
+    if adm0_a3 in ADM0_TO_ISO3:
+        return ADM0_TO_ISO3[adm0_a3]
+    if iso_a3 == adm0_a3 or (iso_a3 == NO_ISO and adm0_a3 in {"FRA", "NOR"}):
+        return adm0_a3
+    if iso_a3 is None and pycountry.countries.get(alpha_3=adm0_a3) is not None:
+        return adm0_a3
+    return None
+
+
+def _label_points(features: list[dict]) -> pd.DataFrame:
+    rows = []
+    for i, f in enumerate(features):
+        props = f.get("properties") or {}
+        _require(props, {"sr_adm0_a3", "scalerank", "featurecla"}, f"{LABEL_POINTS} feature {i}")
+        coords = (f.get("geometry") or {}).get("coordinates")
+        if not isinstance(coords, list) or len(coords) != 2:
+            raise ParseError(SOURCE, "geometry", f"{LABEL_POINTS} feature {i} is not a point")
+        rows.append({"adm0_a3": props["sr_adm0_a3"], "lon": float(coords[0]), "lat": float(coords[1]),
+                     "scalerank": int(props["scalerank"]), "main": props["featurecla"] == "Admin-0 scale ranks",
+                     "order": i})
+    return pd.DataFrame(rows)
+
+
+def _choose_label(points: pd.DataFrame, geometry) -> pd.Series:
+    """One point: scale-rank points before claim/lease/disputed ones, the lowest scale rank, then the one
+    inside the largest part of the 50m outline (the mainland), then the first in file order."""
+    if points["main"].any():
+        points = points[points["main"]]
+    points = points[points["scalerank"] == points["scalerank"].min()]
+    if geometry is not None and len(points) > 1:
+        parts = getattr(geometry, "geoms", [geometry])
+        largest = max(parts, key=lambda p: p.area)
+        inside = [largest.contains(Point(lon, lat)) for lon, lat in zip(points["lon"], points["lat"])]
+        if any(inside):
+            points = points[inside]
+    return points.sort_values("order").iloc[0]
+
+
+def parse(raw: dict[str, bytes]) -> pd.DataFrame:
+    """One row per ADM0_A3 found in the 50m countries or the 10m label points, sorted by adm0_a3.
+
+    Columns: `adm0_a3` (str), `iso3` (str, missing for non-ISO entities), `name`, `name_long` (str, missing for
+    entities only in the label points, e.g. Tuvalu), `name_de` (str, missing: 4.1.0 has no NAME_DE),
+    `continent` (str as in Natural Earth, incl. "Seven seas (open ocean)"), `type` (str, e.g.
+    "Sovereign country"), `label_lon`, `label_lat` (float, degrees WGS84), `label_scalerank` (int, the
+    smallest map scale rank at which the point shows; 0 = always).
+    """
+    admin = {}
+    for i, f in enumerate(_features(raw["admin0"], ADMIN0)):
+        props = f.get("properties") or {}
+        _require(props, {"ADM0_A3", "ISO_A3", "NAME", "NAME_LONG", "CONTINENT", "TYPE"}, f"{ADMIN0} feature {i}")
+        admin[props["ADM0_A3"]] = (props, shape(f["geometry"]) if f.get("geometry") else None)
+    points = _label_points(_features(raw["label_points"], LABEL_POINTS))
+    rows = []
+    for adm0 in sorted(set(admin) | set(points["adm0_a3"])):
+        props, geometry = admin.get(adm0, ({}, None))
+        candidates = points[points["adm0_a3"] == adm0]
+        label = _choose_label(candidates, geometry) if len(candidates) else None
+        rows.append({
+            "adm0_a3": adm0, "iso3": iso3_of(adm0, props.get("ISO_A3")),
+            "name": props.get("NAME"), "name_long": props.get("NAME_LONG"), "name_de": props.get("NAME_DE"),
+            "continent": props.get("CONTINENT"), "type": props.get("TYPE"),
+            "label_lon": label["lon"] if label is not None else float("nan"),
+            "label_lat": label["lat"] if label is not None else float("nan"),
+            "label_scalerank": label["scalerank"] if label is not None else -1,
+        })
+    return pd.DataFrame(rows, columns=COLUMNS)
+
+
+def to_observations(parsed: pd.DataFrame) -> pd.DataFrame:
+    """Per ISO country: `continents` (Natural Earth's single continent, when it is one of the seven) and
+    `name_de` where the layer has NAME_DE. The label points are not observations: use `parse` directly."""
+    rows = []
+    for r in parsed[parsed["iso3"].notna()].itertuples():
+        base = {"iso3": r.iso3, "source": SOURCE, "vintage": VINTAGE, "note": ""}
+        if r.continent in observations.CONTINENTS:
+            rows.append({**base, "field": "continents", "value": r.continent})
+        if isinstance(r.name_de, str) and r.name_de:
+            rows.append({**base, "field": "name_de", "value": r.name_de})
+    return observations.frame(rows)

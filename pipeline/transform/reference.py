@@ -1,0 +1,158 @@
+"""The country universe: the 193 UN member states plus Vatican, Palestine, Kosovo, Taiwan and Antarctica.
+
+Every reviewed choice is listed in docs/countries.md. In short:
+- UN membership: mledoze `unMember`, corrected for the Vatican (a permanent observer, not a member).
+- name_en: mledoze's common English name ("Germany", "Ivory Coast", "Türkiye", "DR Congo").
+- name_de: pycountry's German ISO 3166 translation of the common (else the ISO) name, overridden by
+  sources/reviewed/names_de.csv (iso3,name_de,reason) where it is a long official form or missing.
+- iso2: pycountry; Kosovo XK.
+- continents: mledoze region, with the Americas split by subregion (Central America and the Caribbean
+  are North America); Russia and Turkey are in Europe AND Asia (Länder toppen rulebook); every other
+  country has one continent (Cyprus Europe; Armenia, Georgia, Azerbaijan, Kazakhstan Asia; Egypt Africa).
+"""
+
+import csv
+import gettext
+import json
+from functools import cache
+from importlib import metadata
+
+import pandas as pd
+import pycountry
+
+from pipeline.errors import ParseError
+from pipeline.extract import load_sources
+from pipeline.paths import SOURCES_DIR
+from pipeline.transform import observations
+
+MLEDOZE = "mledoze-countries"
+MLEDOZE_FILE = "countries.json"
+NAMES_DE_FILE = SOURCES_DIR / "reviewed" / "names_de.csv"
+REVIEWED = "reviewed"
+REVIEWED_VINTAGE = "2026-11"
+
+NON_MEMBERS = ["VAT", "PSE", "XKX", "TWN", "ATA"]
+UN_MEMBERS = 193
+MLEDOZE_CODES = {"UNK": "XKX"}  # mledoze's Kosovo code
+UN_MEMBER_CORRECTIONS = {"VAT": (False, "Holy See: UN permanent observer state, not a member")}
+KOSOVO_ISO2 = "XK"
+TRANSCONTINENTAL = {"RUS": ("Europe", "Asia"), "TUR": ("Europe", "Asia")}
+TRANSCONTINENTAL_NOTE = "in Europe and Asia: Länder toppen rulebook, cards 'Russia' and 'Turkey'"
+REGIONS = {"Europe": "Europe", "Africa": "Africa", "Asia": "Asia", "Oceania": "Oceania", "Antarctic": "Antarctica"}
+
+UNIVERSE_COLUMNS = ["iso3", "iso2", "name_en", "name_de", "continents", "un_member"]
+
+
+def read_mledoze(store, source) -> bytes:
+    return store.read_source(source, MLEDOZE_FILE)
+
+
+def parse_mledoze(raw: bytes) -> pd.DataFrame:
+    """The few mledoze fields the universe needs, one row per entry.
+
+    Columns: iso3 (str, Kosovo XKX), name_en (str, name.common), un_member (bool, as mledoze says),
+    region, subregion (str).
+    """
+    try:
+        entries = json.loads(raw)
+        rows = [{"iso3": MLEDOZE_CODES.get(e["cca3"], e["cca3"]), "name_en": e["name"]["common"],
+                 "un_member": bool(e["unMember"]), "region": e["region"], "subregion": e["subregion"]}
+                for e in entries]
+    except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as exc:
+        raise ParseError(MLEDOZE, MLEDOZE_FILE, f"not a JSON list of countries ({exc})") from exc
+    except KeyError as exc:
+        raise ParseError(MLEDOZE, str(exc.args[0]), "missing in a country entry") from exc
+    return pd.DataFrame(rows, columns=["iso3", "name_en", "un_member", "region", "subregion"])
+
+
+def continents_of(region: str, subregion: str) -> tuple[str, ...]:
+    if region == "Americas":
+        return ("South America",) if subregion == "South America" else ("North America",)
+    if region not in REGIONS:
+        raise ParseError(MLEDOZE, "region", f"unknown region {region!r}")
+    return (REGIONS[region],)
+
+
+@cache
+def _german():
+    return gettext.translation("iso3166-1", pycountry.LOCALES_DIR, languages=["de"])
+
+
+def pycountry_name_de(iso3: str) -> str | None:
+    """German name from pycountry's iso-codes translations: common name if it has one, else the ISO name."""
+    country = pycountry.countries.get(alpha_3=iso3)
+    if country is None:
+        return None
+    return _german().gettext(getattr(country, "common_name", None) or country.name)
+
+
+def read_names_de(path=NAMES_DE_FILE) -> dict[str, tuple[str, str]]:
+    """The reviewed German names: iso3 -> (name_de, reason)."""
+    with open(path, encoding="utf-8", newline="") as fh:
+        return {row["iso3"]: (row["name_de"], row["reason"]) for row in csv.DictReader(fh)}
+
+
+def select_universe(mledoze: pd.DataFrame) -> pd.DataFrame:
+    """The mledoze rows of the universe, with `un_member` corrected; a ParseError unless they are exactly
+    the 193 UN members plus NON_MEMBERS."""
+    corrected = mledoze.assign(un_member=mledoze["un_member"] & ~mledoze["iso3"].isin(UN_MEMBER_CORRECTIONS))
+    chosen = corrected[corrected["un_member"] | corrected["iso3"].isin(NON_MEMBERS)]
+    members = int(chosen["un_member"].sum())
+    if members != UN_MEMBERS or len(chosen) != UN_MEMBERS + len(NON_MEMBERS) or chosen["iso3"].duplicated().any():
+        raise ParseError(MLEDOZE, "unMember", f"{members} UN members and {len(chosen)} countries, "
+                         f"expected {UN_MEMBERS} and {UN_MEMBERS + len(NON_MEMBERS)}")
+    return chosen.reset_index(drop=True)
+
+
+def reference_rows(chosen: pd.DataFrame, names_de: dict[str, tuple[str, str]], mledoze_vintage: str) -> list[dict]:
+    """Observation rows (name_en, name_de, iso2, un_member, continents) for the chosen mledoze rows."""
+    pyc_vintage = f"pycountry {metadata.version('pycountry')}"
+    rows = []
+    for c in chosen.itertuples():
+        mled = {"iso3": c.iso3, "source": MLEDOZE, "vintage": mledoze_vintage, "note": ""}
+        pyc = {"iso3": c.iso3, "source": "pycountry", "vintage": pyc_vintage, "note": ""}
+        rev = {"iso3": c.iso3, "source": REVIEWED, "vintage": REVIEWED_VINTAGE}
+        rows.append({**mled, "field": "name_en", "value": c.name_en})
+        if c.iso3 in names_de:
+            rows.append({**rev, "field": "name_de", "value": names_de[c.iso3][0], "note": names_de[c.iso3][1]})
+        else:
+            rows.append({**pyc, "field": "name_de", "value": pycountry_name_de(c.iso3)})
+        if c.iso3 in UN_MEMBER_CORRECTIONS:
+            value, why = UN_MEMBER_CORRECTIONS[c.iso3]
+            rows.append({**rev, "field": "un_member", "value": value, "note": why})
+        else:
+            rows.append({**mled, "field": "un_member", "value": bool(c.un_member)})
+        if c.iso3 == "XKX":
+            rows.append({**rev, "field": "iso2", "value": KOSOVO_ISO2, "note": "user-assigned code, as the EU uses"})
+        else:
+            rows.append({**pyc, "field": "iso2", "value": pycountry.countries.get(alpha_3=c.iso3).alpha_2})
+        if c.iso3 in TRANSCONTINENTAL:
+            rows.append({**rev, "field": "continents", "value": ";".join(TRANSCONTINENTAL[c.iso3]),
+                         "note": TRANSCONTINENTAL_NOTE})
+        else:
+            rows.append({**mled, "field": "continents", "value": ";".join(continents_of(c.region, c.subregion))})
+    missing = [r["iso3"] for r in rows if r["value"] is None]
+    if missing:
+        raise ParseError("pycountry", "name_de", f"no German name for {', '.join(missing)}; add it to {NAMES_DE_FILE.name}")
+    return rows
+
+
+def _rows(store) -> list[dict]:
+    source = load_sources()[MLEDOZE]
+    chosen = select_universe(parse_mledoze(read_mledoze(store, source)))
+    return reference_rows(chosen, read_names_de(), source.vintage)
+
+
+def reference_observations(store) -> pd.DataFrame:
+    """The universe's reference fields as observations, each with its source ("mledoze-countries",
+    "pycountry" or "reviewed")."""
+    return observations.frame(_rows(store))
+
+
+def universe(store) -> pd.DataFrame:
+    """One row per country (198), sorted by iso3: iso3, iso2, name_en, name_de (str), continents (str,
+    ';'-joined in observations.CONTINENTS order), un_member (bool)."""
+    obs = observations.frame(_rows(store))
+    wide = obs.pivot(index="iso3", columns="field", values="value").reset_index()
+    wide = wide.astype({"iso2": "str", "name_en": "str", "name_de": "str", "continents": "str", "un_member": bool})
+    return wide[UNIVERSE_COLUMNS].sort_values("iso3").reset_index(drop=True)

@@ -1,0 +1,119 @@
+"""The country universe and its reference fields: tiny fixtures and the mirror."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pipeline.errors import ParseError
+from pipeline.transform import observations, reference
+
+TINY = Path(__file__).parent / "fixtures" / "tiny" / "parsers_b"
+
+
+def tiny_mledoze():
+    return reference.parse_mledoze((TINY / "mledoze_countries.json").read_bytes())
+
+
+def field(rows, name):
+    return {r["iso3"]: r for r in rows if r["field"] == name}
+
+
+def test_parse_mledoze_tiny_maps_kosovo():
+    parsed = tiny_mledoze()
+    assert "XKX" in set(parsed["iso3"]) and "UNK" not in set(parsed["iso3"])
+    assert parsed.set_index("iso3").loc["VAT", "un_member"]  # mledoze's error, corrected later
+
+
+def test_parse_mledoze_malformed():
+    entries = json.loads((TINY / "mledoze_countries.json").read_bytes())
+    del entries[0]["unMember"]
+    with pytest.raises(ParseError, match="unMember"):
+        reference.parse_mledoze(json.dumps(entries).encode())
+    with pytest.raises(ParseError, match="mledoze-countries"):
+        reference.parse_mledoze(b"<html>")
+
+
+def test_select_universe_refuses_a_wrong_member_count():
+    with pytest.raises(ParseError, match="UN members"):
+        reference.select_universe(tiny_mledoze())
+
+
+def test_reference_rows_tiny():
+    chosen = tiny_mledoze()
+    chosen = chosen[chosen["iso3"] != "ABW"]  # Aruba is not in the universe
+    rows = reference.reference_rows(chosen, reference.read_names_de(), "2026-04")
+    continents = {k: r["value"] for k, r in field(rows, "continents").items()}
+    assert continents == {"DEU": "Europe", "VAT": "Europe", "XKX": "Europe", "TUR": "Europe;Asia",
+                          "JAM": "North America", "BRA": "South America", "ATA": "Antarctica"}
+    assert field(rows, "continents")["TUR"]["source"] == "reviewed"
+    names = field(rows, "name_de")
+    assert names["DEU"]["value"] == "Deutschland" and names["DEU"]["source"] == "pycountry"
+    assert names["VAT"]["value"] == "Vatikanstadt" and names["VAT"]["source"] == "reviewed"
+    assert names["XKX"]["value"] == "Kosovo"
+    member = field(rows, "un_member")
+    assert member["VAT"]["value"] is False and member["VAT"]["source"] == "reviewed"
+    assert member["DEU"]["value"] is True
+    assert field(rows, "iso2")["XKX"]["value"] == "XK"
+    observations.frame(rows)  # a valid observation table
+
+
+def test_unknown_region_is_a_parse_error():
+    with pytest.raises(ParseError, match="region"):
+        reference.continents_of("Atlantis", "")
+
+
+def test_reviewed_names_table_is_well_formed():
+    names = reference.read_names_de()
+    assert all(name and reason for name, reason in names.values())
+    assert all(len(iso3) == 3 and iso3.isupper() for iso3 in names)
+
+
+# --- mirror integration -------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def universe(store):
+    return reference.universe(store)
+
+
+@pytest.mark.mirror
+def test_mirror_universe_has_198_countries(universe):
+    assert len(universe) == 198 and universe["iso3"].is_unique
+    assert {"VAT", "PSE", "XKX", "TWN", "ATA"} <= set(universe["iso3"])
+    assert universe["un_member"].sum() == 193
+    assert not universe.set_index("iso3").loc[["VAT", "PSE", "XKX", "TWN", "ATA"], "un_member"].any()
+    assert list(universe.columns) == reference.UNIVERSE_COLUMNS
+    assert universe[["iso2", "name_en", "name_de", "continents"]].notna().all().all()
+
+
+@pytest.mark.mirror
+def test_mirror_continents(universe):
+    continents = universe.set_index("iso3")["continents"].str.split(";")
+    assert continents["RUS"] == ["Europe", "Asia"] and continents["TUR"] == ["Europe", "Asia"]
+    assert [iso3 for iso3, c in continents.items() if len(c) > 1] == ["RUS", "TUR"]
+    assert all(set(c) <= set(observations.CONTINENTS) for c in continents)
+    assert continents["PAN"] == ["North America"] and continents["JAM"] == ["North America"]
+    assert continents["BRA"] == ["South America"] and continents["ATA"] == ["Antarctica"]
+    chosen = {"CYP": "Europe", "ARM": "Asia", "GEO": "Asia", "AZE": "Asia", "KAZ": "Asia", "EGY": "Africa"}
+    assert {k: continents[k] for k in chosen} == {k: [v] for k, v in chosen.items()}
+
+
+@pytest.mark.mirror
+def test_mirror_german_names(universe):
+    names = universe.set_index("iso3")["name_de"]
+    expected = {"DEU": "Deutschland", "FRA": "Frankreich", "USA": "Vereinigte Staaten", "CIV": "Côte d'Ivoire",
+                "TUR": "Türkei", "VAT": "Vatikanstadt", "RUS": "Russland", "AUT": "Österreich",
+                "XKX": "Kosovo", "TWN": "Taiwan", "PSE": "Palästina"}
+    assert {k: names[k] for k in expected} == expected
+    assert not names.str.contains(",").any()  # no inverted ISO forms ("Korea, Republik")
+    assert names.is_unique
+
+
+@pytest.mark.mirror
+def test_mirror_reference_observations(store, universe):
+    obs = reference.reference_observations(store)
+    assert set(obs["field"]) == {"name_en", "name_de", "iso2", "un_member", "continents"}
+    assert len(obs) == 5 * 198 and not obs.duplicated(["iso3", "field"]).any()
+    assert set(obs["source"]) == {"mledoze-countries", "pycountry", "reviewed"}
+    reviewed = obs[obs["source"] == "reviewed"]
+    assert (reviewed["note"] != "").all()

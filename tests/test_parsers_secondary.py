@@ -1,0 +1,278 @@
+"""Secondary parsers (Natural Earth, flag-icons, 7summits, capital temperatures): tiny fixtures and the mirror."""
+
+import json
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from pipeline.errors import ParseError
+from pipeline.extract import load_sources
+from pipeline.transform import city_names, observations, reference
+from pipeline.transform.parsers import (capital_temperature_supplement, city_temperatures, flag_icons,
+                                        natural_earth, seven_summits, world_temperature)
+
+TINY = Path(__file__).parent / "fixtures" / "tiny" / "parsers_b"
+CAPITALS = pd.DataFrame({
+    "iso3": ["DEU", "CRI", "ATG", "KWT", "USA", "VAT", "ITA", "MNG", "IND", "XKX", "ATA"],
+    "capital": ["Berlin", "San José", "Saint John's", "Kuwait City", "Washington D.C.", "Vatican City", "Rome",
+                "Ulan Bator", "New Delhi", "Pristina", None],
+    "capital_lat": float("nan"), "capital_lon": float("nan"),
+})
+
+
+def tiny(name: str) -> bytes:
+    return (TINY / name).read_bytes()
+
+
+def by_iso3(obs: pd.DataFrame, field: str) -> dict:
+    rows = obs[obs["field"] == field]
+    return dict(zip(rows["iso3"], rows["value"]))
+
+
+# --- city names ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("a, b", [("Kuwait City", "Kuwait"), ("Washington, D.C.", "Washington D.C."),
+                                  ("St. John's", "Saint John's"), ("Bogotá", "Bogota"), ("Kiev", "Kyiv"),
+                                  ("City of San Marino", "San Marino"), ("Ulaanbaatar", "Ulan Bator")])
+def test_normalize_equates_spellings(a, b):
+    assert city_names.normalize(a) == city_names.normalize(b)
+
+
+def test_normalize_keeps_different_cities_apart():
+    assert city_names.normalize("Georgetown") != city_names.normalize("George Town")
+    assert city_names.normalize("Port of Spain") != city_names.normalize("Spain")
+
+
+def test_match_prefers_first_capital_and_flags_shared_names():
+    capitals = pd.DataFrame({"iso3": ["ZAF", "AAA", "BBB"], "capital": ["Pretoria;Cape Town", "Hamilton", "Hamilton"]})
+    cities = pd.DataFrame({"city": ["Cape Town", "Pretoria", "Hamilton"]})
+    chosen = city_names.best_match(city_names.match_capitals(capitals, cities)).set_index("iso3")
+    assert chosen.loc["ZAF", "city"] == "Pretoria"
+    assert chosen.loc["AAA", "shared_with"] == "BBB" and chosen.loc["BBB", "shared_with"] == "AAA"
+    assert "also matched BBB" in city_names.match_note(chosen.loc["AAA"].to_dict())
+
+
+# --- Wikipedia city temperatures ----------------------------------------------------------------------
+
+def test_city_temperatures_tiny():
+    parsed = city_temperatures.parse(tiny("city_temperatures.csv"))
+    assert len(parsed) == 8 and parsed["mean_temp_c"].dtype == float
+    obs = city_temperatures.to_observations(parsed, CAPITALS)
+    temps = by_iso3(obs, "capital_temp_c")
+    assert temps == {"DEU": 10.3, "CRI": 22.6, "KWT": 27.8, "USA": 14.6, "VAT": 15.2, "ITA": 15.2, "MNG": -0.4}
+    assert "ATG" not in temps  # the list's St. John's is Newfoundland, 5.0 °C
+    notes = dict(zip(obs["iso3"], obs["note"]))
+    assert "proxy" in notes["VAT"] and "Rome" in notes["VAT"] and "ITA" in notes["VAT"]
+    assert notes["CRI"] == "city: San José"
+
+
+@pytest.mark.parametrize("raw", [b"town,temp\nBerlin,10.3\n", b"city,mean_temp_c\nBerlin,warm\n",
+                                 b"city,mean_temp_c\nBerlin,103\n", b"city,mean_temp_c\n,10\n"])
+def test_city_temperatures_malformed(raw):
+    with pytest.raises(ParseError, match="wikipedia-city-temperatures"):
+        city_temperatures.parse(raw)
+
+
+# --- capital temperature supplement -------------------------------------------------------------------
+
+def test_supplement_tiny_keeps_rows_and_chooses_deterministically():
+    parsed = capital_temperature_supplement.parse(tiny("capital_temperature_supplement.csv"))
+    assert len(parsed) == 5 and parsed["annual_mean_c"].isna().sum() == 1
+    obs = capital_temperature_supplement.to_observations(parsed).set_index("iso3")
+    assert set(obs.index) == {"ATA", "PSE"}
+    assert obs.loc["ATA", "value"] == -49.4 and obs.loc["ATA", "vintage"] == "1958-2009"
+    assert "Amundsen-Scott" in obs.loc["ATA", "note"] and "http://example.org/pole" in obs.loc["ATA", "note"]
+    assert obs.loc["PSE", "value"] == 18.0 and obs.loc["PSE", "vintage"] == "not stated"
+
+
+def test_supplement_malformed():
+    good = tiny("capital_temperature_supplement.csv").decode()
+    for bad in [good.replace("station_or_city", "station"), good.replace("-49.4,", "cold,", 1),
+                good.replace("ATA,(none) South Pole", "Antarctica,(none) South Pole"), good.replace(",high", ",sure", 1)]:
+        with pytest.raises(ParseError, match="capital-temperature-supplement"):
+            capital_temperature_supplement.parse(bad.encode())
+
+
+# --- world-temperature-data ---------------------------------------------------------------------------
+
+def test_world_temperature_tiny():
+    parsed = world_temperature.parse(tiny("world_temperature.csv"))
+    assert parsed.loc[parsed["city"] == "Berlin", "annual_mean_c"].item() == pytest.approx(9.5)
+    assert parsed.loc[parsed["city"] == "Pristina", "iso3"].item() == "XKX"
+    obs = world_temperature.to_observations(parsed, CAPITALS)
+    temps = by_iso3(obs, "capital_temp_c")
+    assert temps == {"DEU": 9.5, "IND": 24.8, "XKX": 10.2}  # the US "San José" never matches Costa Rica
+    assert "proxy" in obs.loc[obs["iso3"] == "IND", "note"].item()
+    assert set(obs["vintage"]) == {"1981-2010"}
+
+
+def test_world_temperature_malformed():
+    good = tiny("world_temperature.csv").decode()
+    for bad in [good.replace("jan_c,", ""), good.replace(",9.5,", ",12.0,"), good.replace(",DE,", ",Germany,"),
+                good.replace("0.0,1.0,4.0", "0.0,x,4.0")]:
+        with pytest.raises(ParseError, match="world-temperature-data"):
+            world_temperature.parse(bad.encode())
+
+
+# --- flag-icons ---------------------------------------------------------------------------------------
+
+def test_flag_icons_tiny():
+    parsed = flag_icons.parse(tiny("flag_icons_country.json"))
+    assert list(parsed["iso3"].fillna("-")) == ["DEU", "ATA", "XKX", "-"]
+    source = load_sources()[flag_icons.SOURCE]
+    obs = flag_icons.to_observations(parsed, source)
+    assert by_iso3(obs, "flag") == {"DEU": "4x3/de.svg", "ATA": "4x3/aq.svg", "XKX": "4x3/xk.svg"}
+
+
+def test_flag_icons_malformed_and_unpinned():
+    entries = json.loads(tiny("flag_icons_country.json"))
+    del entries[0]["flag_4x3"]
+    with pytest.raises(ParseError, match="flag_4x3"):
+        flag_icons.parse(json.dumps(entries).encode())
+    with pytest.raises(ParseError, match="flag-icons"):
+        flag_icons.parse(b"{not json")
+    parsed = flag_icons.parse(tiny("flag_icons_country.json"))
+    parsed.loc[0, "flag"] = "4x3/zz.svg"
+    with pytest.raises(ParseError, match="not pinned"):
+        flag_icons.to_observations(parsed, load_sources()[flag_icons.SOURCE])
+
+
+# --- 7summits -----------------------------------------------------------------------------------------
+
+def test_seven_summits_tiny():
+    parsed = seven_summits.parse(tiny("seven_summits.json"))
+    assert list(parsed["iso3"]) == ["AUT", "CIV", "KAZ", "TWN"]
+    assert parsed.loc[0, "peak"] == "Großglockner" and parsed.loc[2, "elevation_m"] == 7010.0
+    obs = seven_summits.to_observations(parsed)
+    assert by_iso3(obs, "highest_point_m")["AUT"] == 3798.0
+    assert by_iso3(obs, "highest_point_name")["TWN"] == "Yushan" and set(obs["vintage"]) == {"~2015"}
+
+
+def test_seven_summits_malformed():
+    good = tiny("seven_summits.json").decode()
+    for bad in [good.replace('"elevation": "3798"', '"elevation": "high"'), good.replace('"mountName"', '"mount"'),
+                good.replace('"Ivory Coast"', '"Atlantis"'), good[:-5]]:
+        with pytest.raises(ParseError, match="highest-points-7summits"):
+            seven_summits.parse(bad.encode())
+
+
+# --- Natural Earth ------------------------------------------------------------------------------------
+
+def ne_tiny() -> dict[str, bytes]:
+    return {"admin0": tiny("ne_admin0.geojson"), "label_points": tiny("ne_label_points.geojson")}
+
+
+def test_natural_earth_tiny():
+    parsed = natural_earth.parse(ne_tiny()).set_index("adm0_a3")
+    assert len(parsed) == 7  # every admin-0 entity plus those only in the label points
+    assert parsed.loc["KOS", "iso3"] == "XKX" and parsed.loc["FRA", "iso3"] == "FRA"
+    assert pd.isna(parsed.loc["CYN", "iso3"]) and pd.isna(parsed.loc["USG", "iso3"])
+    assert (parsed.loc["DEU", "label_lon"], parsed.loc["DEU", "label_lat"]) == (10.37, 51.09)  # the mainland
+    assert (parsed.loc["TUV", "label_lon"], parsed.loc["TUV", "label_lat"]) == (179.2, -8.5)
+    assert parsed.loc["CYN", "label_scalerank"] == 2
+    obs = natural_earth.to_observations(parsed.reset_index())
+    assert by_iso3(obs, "continents") == {"DEU": "Europe", "FRA": "Europe", "XKX": "Europe"}  # not "Seven seas"
+
+
+def test_natural_earth_malformed():
+    raw = ne_tiny()
+    admin = json.loads(raw["admin0"])
+    del admin["features"][0]["properties"]["ADM0_A3"]
+    with pytest.raises(ParseError, match="ADM0_A3"):
+        natural_earth.parse({**raw, "admin0": json.dumps(admin).encode()})
+    labels = json.loads(raw["label_points"])
+    labels["features"][0]["geometry"] = {"type": "Point", "coordinates": [1.0]}
+    with pytest.raises(ParseError, match="not a point"):
+        natural_earth.parse({**raw, "label_points": json.dumps(labels).encode()})
+    with pytest.raises(ParseError, match="natural-earth"):
+        natural_earth.parse({**raw, "label_points": b"[]"})
+
+
+# --- mirror integration -------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def sources():
+    return load_sources()
+
+
+@pytest.fixture(scope="module")
+def universe(store):
+    return reference.universe(store)
+
+
+@pytest.fixture(scope="module")
+def mirror_capitals(store, sources):
+    """Capitals as the caller would supply them: mledoze's capital lists, for the universe's countries."""
+    entries = json.loads(store.read_source(sources[reference.MLEDOZE], reference.MLEDOZE_FILE))
+    rows = [{"iso3": reference.MLEDOZE_CODES.get(e["cca3"], e["cca3"]), "capital": ";".join(e["capital"]) or None}
+            for e in entries]
+    return pd.DataFrame(rows).assign(capital_lat=float("nan"), capital_lon=float("nan"))
+
+
+def parsed_from(module, store, sources):
+    return module.parse(module.read(store, sources[module.SOURCE]))
+
+
+@pytest.mark.mirror
+def test_mirror_every_country_has_a_pinned_flag(store, sources, universe):
+    obs = flag_icons.to_observations(parsed_from(flag_icons, store, sources), sources[flag_icons.SOURCE])
+    flags = by_iso3(obs, "flag")
+    assert set(universe["iso3"]) <= set(flags)
+    assert flags["DEU"] == "4x3/de.svg" and flags["XKX"] == "4x3/xk.svg" and flags["ATA"] == "4x3/aq.svg"
+
+
+@pytest.mark.mirror
+def test_mirror_natural_earth(store, sources, universe):
+    parsed = parsed_from(natural_earth, store, sources)
+    assert not parsed["iso3"].dropna().duplicated().any()
+    labelled = parsed.dropna(subset=["iso3", "label_lon"])
+    assert set(universe["iso3"]) - {"ATA"} <= set(labelled["iso3"])  # every country has a map dot
+    tuv = parsed.set_index("iso3").loc["TUV"]
+    assert 176 < tuv["label_lon"] < 180 and -11 < tuv["label_lat"] < -5
+    obs = natural_earth.to_observations(parsed)
+    continents = by_iso3(obs, "continents")
+    assert continents["XKX"] == "Europe" and continents["FRA"] == "Europe" and continents["NOR"] == "Europe"
+
+
+@pytest.mark.mirror
+def test_mirror_seven_summits(store, sources):
+    parsed = parsed_from(seven_summits, store, sources)
+    assert len(parsed) == 169 and not parsed["iso3"].duplicated().any()
+    obs = seven_summits.to_observations(parsed)
+    assert by_iso3(obs, "highest_point_name")["DEU"] == "Zugspitze"
+    assert by_iso3(obs, "highest_point_m")["NPL"] == 8848.0
+
+
+@pytest.fixture(scope="module")
+def temperatures(store, sources, mirror_capitals):
+    """capital_temp_c observations per temperature source, for the universe's countries."""
+    return {
+        "wikipedia": city_temperatures.to_observations(parsed_from(city_temperatures, store, sources), mirror_capitals),
+        "chelsa": world_temperature.to_observations(parsed_from(world_temperature, store, sources), mirror_capitals),
+        "supplement": capital_temperature_supplement.to_observations(
+            parsed_from(capital_temperature_supplement, store, sources)),
+    }
+
+
+@pytest.mark.mirror
+def test_mirror_capital_temperature_coverage(temperatures, universe):
+    countries = set(universe["iso3"])
+    covered = {name: set(obs["iso3"]) & countries for name, obs in temperatures.items()}
+    anywhere = set().union(*covered.values())
+    print({name: len(c) for name, c in covered.items()}, "any:", len(anywhere), "missing:", sorted(countries - anywhere))
+    assert len(covered["wikipedia"]) >= 140 and len(covered["chelsa"]) >= 90 and len(covered["supplement"]) >= 35
+    assert len(anywhere) >= 190
+    for obs in temperatures.values():
+        assert obs["value"].between(-60, 35).all()
+        assert not obs.duplicated(["iso3", "field", "source"]).any()
+        observations.frame(obs.to_dict("records"))  # a valid observation table
+
+
+@pytest.mark.mirror
+def test_mirror_berlin_and_antarctica(temperatures):
+    berlin = [by_iso3(obs, "capital_temp_c").get("DEU") for obs in temperatures.values()]
+    assert any(t is not None and 9 <= t <= 10.5 for t in berlin)
+    assert by_iso3(temperatures["supplement"], "capital_temp_c")["ATA"] == pytest.approx(-49.4)
+    atg = temperatures["wikipedia"]
+    assert "ATG" not in set(atg["iso3"])  # Wikipedia's St. John's is in Newfoundland
