@@ -120,6 +120,90 @@ def diff(game, old, new, fmt):
         raise SystemExit(1)
 
 
+@cli.command()
+@click.argument("lat", type=float, required=False)
+@click.argument("lon", type=float, required=False)
+@click.option("--report", is_flag=True, help="Print the calibration table (candidate projections, residuals).")
+def grid(lat, lon, report):
+    """Deutschland map grid: the north-south (0-150) and west-east (0-90) numbers of LAT LON (degrees).
+
+    The grid is calibrated on the rulebook's six towns with the built towns table (`geodeck build --stage
+    towns`). A point outside Germany, or off the 0-150 / 0-90 grid, prints the numbers it would have and
+    exits 1. Negative coordinates go after `--`: `geodeck grid -- -33.9 18.4`.
+    """
+    from pipeline.geo import grid as grids
+    from pipeline.validate import towns as validate_towns
+
+    if report:
+        import pandas as pd
+
+        chosen, fits, points = grids.calibrated(pd.read_parquet(validate_towns.outputs()["towns"]))
+        table = Table("CRS", "name", "RMS", "max residual", "exact (round)", "exact (floor)", "chosen",
+                      title="grid calibration (residuals in grid units)")
+        for f in fits:
+            table.add_row(f.grid.crs, f.name, f"{f.rms:.3f}", f"{f.max_residual:.3f}", f"{f.exact_round}/{len(points)}",
+                          f"{f.exact_floor}/{len(points)}", "yes" if f is chosen else "")
+        out.print(table)
+        fitted = chosen.grid.values(points["lat"], points["lon"])
+        table = Table("town", "lat", "lon", "printed", "fitted", "card", title=f"control points ({chosen.grid.crs})")
+        for p, v, c in zip(points.to_dict("records"), fitted, grids.round_half_up(fitted)):
+            table.add_row(f"{p['name']} ({p['state']})", f"{p['lat']:.5f}", f"{p['lon']:.5f}", f"{p['ns']}/{p['we']}",
+                          f"{v[0]:.2f}/{v[1]:.2f}", f"{c[0]}/{c[1]}")
+        out.print(table)
+        return
+    if lat is None or lon is None:
+        raise click.UsageError("give LAT and LON (e.g. `geodeck grid 49.89 10.89`) or --report")
+    ns, we, on_map = grids.locate(lat, lon)
+    if not on_map:
+        console.print(f"{grids.describe(lat, lon)} is off the map (outside Germany or the 0-150 / 0-90 grid): "
+                      f"it would be north-south {ns}, west-east {we}", highlight=False)
+        raise SystemExit(1)
+    out.print(f"{ns} {we}")
+
+
+@cli.command("print")
+@click.argument("game")
+@click.option("--version", "version", help="Deck version (default: output/decks/GAME/LATEST).")
+@click.option("--paper", default="a4", show_default=True, help="a4 or letter.")
+@click.option("--layout", default="sheet", show_default=True,
+              help="sheet: 3 × 3 cards per page with crop marks; one-up: one card per page at trim + bleed "
+                   "with TrimBox/BleedBox (print shops).")
+@click.option("--duplex", default="long", show_default=True,
+              help="long: backs page mirrored for a long-edge flip (columns); short: short-edge flip (rows); "
+                   "none: backs at the same positions, to print separately and glue.")
+@click.option("--bleed", type=float, help="Bleed in mm (default from the template, 3 mm).")
+@click.option("--back-offset", default="0,0", show_default=True,
+              help="X,Y in mm added to every back (x right, y up, looking at the backs page); measure it with "
+                   "--calibration.")
+@click.option("--lang", help="de or en (default: the game's language).")
+@click.option("--out", type=click.Path(path_type=Path), help="PDF file (default: output/print/...).")
+@click.option("--calibration", is_flag=True, help="Write the one-sheet duplex calibration PDF instead of cards.")
+@mirror_option
+@offline_option
+def print_cards(game, version, paper, layout, duplex, bleed, back_offset, lang, out, calibration, mirror, offline):
+    """Print-and-play PDF of GAME (laender-toppen, deutschland, world-game): fronts and backs, duplex-ready."""
+    from pipeline import atomic
+    from pipeline.extract import open_store
+    from pipeline.paths import PRINT_DIR
+    from pipeline.render import geometry, printing
+
+    offset = geometry.parse_offset(back_offset)
+    options = printing.PrintOptions(paper=paper, layout=layout, duplex=duplex, bleed=bleed, back_offset=offset,
+                                    lang=lang).validate()
+    if calibration:
+        path = out or PRINT_DIR / f"calibration-{paper}-duplex-{duplex}.pdf"
+        atomic.write_bytes(path, printing.calibration(paper, duplex, offset))
+        console.print(f"wrote {path}", highlight=False)
+        return
+    store = open_store(mirror=mirror, online=not offline)
+    deck = printing.load_deck(printing.deck_path(game, version))
+    with progress() as bar:
+        task = bar.add_task(f"printing {game}", total=len(deck["cards"]))
+        result = printing.print_deck(deck, options, store, out, on_card=lambda _: bar.advance(task))
+    console.print(f"wrote {result.path}: {result.cards} cards, {result.pages} pages, {result.bytes / 1e6:.1f} MB",
+                  highlight=False)
+
+
 def main() -> None:
     try:
         cli.main(standalone_mode=False)

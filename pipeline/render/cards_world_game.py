@@ -1,0 +1,102 @@
+"""The World Game cards: the flag at the top, the four facts with units, and every challenge answer
+(name, continent, capital, map number in a circle of the continent's colour) in the bottom band, so a hand
+over the band leaves the flag alone in view (Flag challenge). One back design.
+
+All drawing is in millimetres with the origin at the card's bottom-left trim corner.
+"""
+
+from pipeline.errors import GeodeckError
+from pipeline.render import text
+from pipeline.render.context import CardContext
+from pipeline.render.numbers import number, with_unit
+from pipeline.render.text import Box
+
+KINDS = ("country",)
+
+
+def check(card: dict, ctx: CardContext) -> None:
+    """Fail before drawing, naming the card, when an asset or a field is missing."""
+    fields = card["fields"]
+    if card["kind"] not in KINDS:
+        raise GeodeckError(f"card {card['id']}: unknown kind {card['kind']!r} for world-game; expected country")
+    if not fields.get("continents"):
+        raise GeodeckError(f"card {card['id']}: no continents")
+    for continent in fields["continents"]:
+        ctx.layout.continent(continent, ctx.lang)
+    ctx.flags.check(fields.get("flag"), card["id"])
+
+
+def _facts(c, fields: dict, ctx: CardContext) -> None:
+    layout = ctx.layout
+    box, facts = layout.box("facts"), layout.data["facts"]
+    step = box.h / len(facts)
+    for i, fact in enumerate(facts):
+        y = box.y + box.h - (i + 1) * step
+        if i % 2 == 0:
+            c.setFillColor(layout.colour("row_stripe"))
+            c.rect(box.x - 0.8, y, box.w + 1.6, step, stroke=0, fill=1)
+        words = fact[ctx.lang]
+        note = fields.get(fact["note"]) if fact.get("note") else None
+        label_h = step * (0.55 if note else 0.8)
+        c.setFillColor(layout.colour("text"))
+        text.draw(c, words["label"], ctx.regular, Box(box.x, y + step - label_h - 0.3, box.w * 0.55, label_h),
+                  *layout.font("fact_label"))
+        if note:
+            c.setFillColor(layout.colour("muted"))
+            text.draw(c, note, ctx.regular, Box(box.x, y + 0.3, box.w * 0.62, step * 0.38), *layout.font("fact_note"))
+        value = with_unit(fields.get(fact["field"]), ctx.lang, fact["pattern"], words["unit"])
+        c.setFillColor(layout.colour("text"))
+        text.draw(c, value, ctx.bold, Box(box.x + box.w * 0.6, y + 0.4, box.w * 0.4, step - 0.8),
+                  *layout.font("fact_value"), align="right")
+
+
+def _answers(c, fields: dict, ctx: CardContext) -> None:
+    layout, words, b = ctx.layout, ctx.words, ctx.bleed
+    band = layout.box("band")
+    c.setFillColor(layout.colour("band"))
+    c.rect(band.x - b, band.y - b, band.w + 2 * b, band.h + b, stroke=0, fill=1)
+    name = fields.get("name_de" if ctx.lang == "de" else "name_en") or fields.get("name_en")
+    c.setFillColor(layout.colour("text"))
+    text.draw(c, name, ctx.bold, layout.box("name"), *layout.font("name"), max_lines=2, valign="bottom")
+    continents = fields["continents"]
+    box = layout.box("continent")
+    width = box.w / len(continents)
+    for i, continent in enumerate(continents):
+        label, colour = layout.continent(continent, ctx.lang)
+        c.setFillColor(colour)
+        text.draw(c, label, ctx.bold, Box(box.x + i * width, box.y, width - 1, box.h), *layout.font("continent"))
+    capitals = fields.get("capitals") or []
+    heading = words["capitals"] if len(capitals) > 1 else words["capital"]
+    c.setFillColor(layout.colour("muted"))
+    text.draw(c, f"{heading}: {', '.join(capitals) or '–'}", ctx.regular, layout.box("capital"),
+              *layout.font("capital"), max_lines=3, valign="top")
+    circle = layout.box("number")
+    r, cx, cy = circle.w / 2, circle.x + circle.w / 2, circle.y + circle.h / 2
+    colour = layout.continent(continents[0], ctx.lang)[1]
+    c.setFillColor(colour)
+    c.circle(cx, cy, r, stroke=0, fill=1)
+    if len(continents) > 1:  # a second continent fills the right half of the circle
+        c.setFillColor(layout.continent(continents[1], ctx.lang)[1])
+        c.wedge(cx - r, cy - r, cx + r, cy + r, -90, 180, stroke=0, fill=1)
+    c.setFillColor(layout.ink_on(colour))
+    inner = r * 0.72
+    text.draw(c, number(fields.get("map_number"), ctx.lang), ctx.bold, Box(cx - inner, cy - inner, 2 * inner, 2 * inner),
+              *layout.font("number"), align="center")
+
+
+def front(c, card: dict, ctx: CardContext) -> None:
+    layout, fields = ctx.layout, card["fields"]
+    ctx.background(c, layout.colour("sea"))
+    ctx.flags.draw(c, fields["flag"], layout.box("flag"), card["id"], outline=layout.colour("rule"))
+    _facts(c, fields, ctx)
+    _answers(c, fields, ctx)
+
+
+def back(c, card: dict, ctx: CardContext) -> None:
+    layout, words = ctx.layout, ctx.words
+    ctx.background(c, layout.colour("back"))
+    ctx.world.draw_base(c, "world_wg_back", layout.box("back_map"), layout.colour("back_land"), layout.colour("back"))
+    c.setFillColor(layout.colour("back_text"))
+    text.draw(c, words["title"], ctx.bold, layout.box("back_title"), *layout.font("back_title"), align="center")
+    text.draw(c, words["subtitle"], ctx.regular, layout.box("back_subtitle"), *layout.font("back_subtitle"),
+              align="center")
