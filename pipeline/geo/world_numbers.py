@@ -48,10 +48,15 @@ def numbered(countries: pd.DataFrame) -> pd.DataFrame:
     return out.sort_values("iso3").reset_index(drop=True)
 
 
-def build_countries(force: bool = False) -> Path:
-    """The geo stage's country step: build/validate/countries.parquet → build/geo/countries.parquet."""
-    root = build_dir()
-    source, target = root / "validate" / "countries.parquet", root / "geo" / "countries.parquet"
+def output() -> Path:
+    return build_dir() / "geo" / "countries.parquet"
+
+
+def build_countries(force: bool = False) -> bool:
+    """The geo stage's country step: build/validate/countries.parquet → build/geo/countries.parquet.
+
+    True if it ran, False if its input and code were unchanged (pipeline.steps.run_step)."""
+    source, target = build_dir() / "validate" / "countries.parquet", output()
     if not source.is_file():
         raise GeodeckError(f"{source} does not exist; run the validate stage first (`geodeck build`)")
 
@@ -59,6 +64,5 @@ def build_countries(force: bool = False) -> Path:
         table = numbered(pd.read_parquet(source))
         atomic.write_bytes(target, table.to_parquet(index=False))
 
-    run_step("geo-countries", {"validate/countries.parquet": file_hash(source)}, ["geo.world_numbers"],
-             [target], run, force=force)
-    return target
+    return run_step("geo-countries", {"validate/countries.parquet": file_hash(source)}, ["geo.world_numbers"],
+                    [target], run, force=force)
