@@ -47,7 +47,28 @@ def countries(ctx: Context) -> list[StepResult]:
             StepResult("validate-countries", ran_validate, outputs)]
 
 
-STAGES: dict[str, Callable[[Context], list[StepResult]]] = {"countries": countries}
+def towns(ctx: Context) -> list[StepResult]:
+    """Destatis towns with coordinates from Wikipedia and GeoNames, checked against their state polygons."""
+    from pipeline.transform import towns as transform
+    from pipeline.validate import towns as validate
+
+    ctx.on_step("transform towns", None)
+    ran_transform = transform.run(ctx.store, force=ctx.force)
+    ctx.on_step("validate towns", None)
+    ran_validate = validate.run(force=ctx.force)
+    return [StepResult("transform-towns", ran_transform, list(transform.outputs().values())),
+            StepResult("validate-towns", ran_validate, list(validate.outputs().values()))]
+
+
+def geo(ctx: Context) -> list[StepResult]:
+    """The Deutschland grid (calibrated on the rulebook towns), every town's numbers and the 96-card selection."""
+    from pipeline.geo import places
+
+    ctx.on_step("grid and place selection", None)
+    return [StepResult("geo", places.run_geo(force=ctx.force), list(places.outputs().values()))]
+
+
+STAGES: dict[str, Callable[[Context], list[StepResult]]] = {"countries": countries, "towns": towns, "geo": geo}
 
 
 def build(ctx: Context, stages: list[str] | None = None) -> list[StepResult]:

@@ -132,9 +132,8 @@ def outputs() -> dict[str, Path]:
     return {"towns": folder / "towns.parquet", "md": folder / "towns_report.md", "json": folder / "towns_report.json"}
 
 
-def run_towns(store, force: bool = False) -> bool:
-    """The `towns` stage: transform (parse + join) then validate; True if either step ran."""
-    ran = transform_towns.run(store, force=force)
+def run(force: bool = False) -> bool:
+    """The `validate-towns` step, from transform's towns and boundaries tables; True if it ran."""
     inputs = {name: file_hash(path) for name, path in transform_towns.outputs().items()}
 
     def make() -> None:
@@ -146,4 +145,10 @@ def run_towns(store, force: bool = False) -> bool:
         atomic.write_text(outputs()["json"], json.dumps(summary, indent=1, ensure_ascii=False) + "\n")
         atomic.write_text(outputs()["md"], markdown(summary))
 
-    return run_step("validate-towns", inputs, ["validate/towns"], outputs().values(), make, force=force) or ran
+    return run_step("validate-towns", inputs, ["validate.towns"], outputs().values(), make, force=force)
+
+
+def run_towns(store, force: bool = False) -> bool:
+    """The `towns` stage: transform (parse + join) then validate; True if either step ran."""
+    ran = transform_towns.run(store, force=force)
+    return run(force=force) or ran

@@ -1,0 +1,238 @@
+"""The Deutschland map grid: a CRS plus an affine map to (north-south, west-east) units, 0-150 and 0-90.
+
+The card numbers are the grid values rounded half up. The grid is calibrated from ground control points
+(by default the six towns whose numbers the rulebook prints, `sources/reviewed/grid_control_points.csv`)
+with their coordinates from the validated towns table: for each candidate CRS a least-squares affine
+(numpy lstsq) is fitted, and the candidate that reproduces every control point exactly after rounding
+with the smallest RMS residual is chosen (if none reproduces all of them, the smallest RMS is chosen and
+the report says so). Nothing is clamped: `off_map` says when a point falls outside 0-150 / 0-90.
+"""
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+from pyproj import CRS, Transformer
+
+from pipeline.errors import GeodeckError
+from pipeline.paths import SOURCES_DIR
+
+CONTROL_POINTS = SOURCES_DIR / "reviewed" / "grid_control_points.csv"
+CONTROL_COLUMNS = ["name", "state", "ns", "we", "source"]
+NS_MAX, WE_MAX = 150, 90
+# EPSG:4326 plate carrée (degrees), ETRS89/UTM 32N, LAEA Europe, Web Mercator
+CANDIDATES = ("EPSG:4326", "EPSG:25832", "EPSG:3035", "EPSG:3857")
+
+
+def round_half_up(values) -> np.ndarray:
+    return np.floor(np.asarray(values, dtype=float) + 0.5).astype(int)
+
+
+@dataclass(frozen=True)
+class Grid:
+    """`crs` plus `matrix` (3x2): [x, y, 1] @ matrix = [north-south, west-east] in grid units."""
+
+    crs: str
+    matrix: tuple[tuple[float, float], ...]
+
+    def values(self, lat, lon) -> np.ndarray:
+        """Unrounded (ns, we) per point, shape (n, 2)."""
+        x, y = Transformer.from_crs("EPSG:4326", self.crs, always_xy=True).transform(
+            np.atleast_1d(np.asarray(lon, dtype=float)), np.atleast_1d(np.asarray(lat, dtype=float)))
+        return np.c_[x, y, np.ones(len(x))] @ np.array(self.matrix)
+
+    def numbers(self, lat, lon) -> np.ndarray:
+        """Card numbers (ns, we) per point, rounded half up, shape (n, 2)."""
+        return round_half_up(self.values(lat, lon))
+
+
+def off_map(numbers: np.ndarray) -> np.ndarray:
+    """True where a card number pair falls outside 0-150 / 0-90."""
+    numbers = np.atleast_2d(numbers)
+    return (numbers[:, 0] < 0) | (numbers[:, 0] > NS_MAX) | (numbers[:, 1] < 0) | (numbers[:, 1] > WE_MAX)
+
+
+@dataclass(frozen=True)
+class Fit:
+    grid: Grid
+    name: str
+    residuals: np.ndarray  # (n, 2): fitted minus printed, grid units
+    exact_round: int  # control points reproduced by rounding half up
+    exact_floor: int  # ... by truncation, in case the game truncates
+
+    @property
+    def rms(self) -> float:
+        return float(np.sqrt((self.residuals**2).sum(axis=1).mean()))
+
+    @property
+    def max_residual(self) -> float:
+        return float(np.abs(self.residuals).max())
+
+    def reproduces_all(self) -> bool:
+        return self.exact_round == len(self.residuals)
+
+
+def load_control_points(path: Path = CONTROL_POINTS) -> pd.DataFrame:
+    """The control points file, checked: columns name,state,ns,we,source; integer numbers in range."""
+    try:
+        points = pd.read_csv(path, dtype=str, keep_default_na=False)
+    except (OSError, pd.errors.ParserError, UnicodeDecodeError) as exc:
+        raise GeodeckError(f"{path}: cannot read the control points ({exc}); expected CSV columns "
+                           f"{','.join(CONTROL_COLUMNS)}") from exc
+    if list(points.columns) != CONTROL_COLUMNS:
+        raise GeodeckError(f"{path}: columns are {','.join(map(str, points.columns))}; expected "
+                           f"{','.join(CONTROL_COLUMNS)}")
+    for column, top in (("ns", NS_MAX), ("we", WE_MAX)):
+        bad = points.loc[~points[column].str.fullmatch(r"\d+"), "name"].tolist()
+        bad += points.loc[points[column].str.fullmatch(r"\d+") & (pd.to_numeric(points[column], errors="coerce") > top),
+                          "name"].tolist()
+        if bad:
+            raise GeodeckError(f"{path}: {column} of {', '.join(bad)} is not a whole number from 0 to {top}")
+    if (points[["name", "state", "source"]] == "").any().any():
+        raise GeodeckError(f"{path}: every control point needs a name, a state and a source")
+    if points.duplicated(["name", "state"]).any() or len(points) < 3:
+        raise GeodeckError(f"{path}: needs at least 3 distinct (name, state) control points for an affine fit")
+    return points.astype({"ns": int, "we": int})
+
+
+def with_coordinates(points: pd.DataFrame, towns: pd.DataFrame) -> pd.DataFrame:
+    """The control points with ags, lat, lon, coord_source from the towns table, on (short) name + state."""
+    names = pd.concat([towns.assign(key=towns["name"]), towns.assign(key=towns["short_name"])]).drop_duplicates(
+        ["ags", "key"])
+    located = points.merge(names[["key", "state", "ags", "lat", "lon", "coord_source"]].rename(columns={"key": "name"}),
+                           on=["name", "state"], how="left")
+    missing = located.loc[located["lat"].isna(), "name"].tolist()
+    if missing or len(located) != len(points):
+        raise GeodeckError(f"control point(s) {', '.join(missing) or '(duplicated in the towns table)'} have no "
+                           f"single located town of that name and state in the towns table; fix the control "
+                           f"points file or the towns table")
+    return located
+
+
+def fit(points: pd.DataFrame, crs: str) -> Fit:
+    """Least-squares affine from `crs` coordinates of the points (lat, lon) to their (ns, we)."""
+    x, y = Transformer.from_crs("EPSG:4326", crs, always_xy=True).transform(points["lon"].to_numpy(float),
+                                                                           points["lat"].to_numpy(float))
+    design = np.c_[x, y, np.ones(len(x))]
+    target = points[["ns", "we"]].to_numpy(float)
+    matrix, *_ = np.linalg.lstsq(design, target, rcond=None)
+    fitted = design @ matrix
+    grid = Grid(crs, tuple(tuple(float(v) for v in row) for row in matrix))
+    exact = lambda numbers: int((numbers == target).all(axis=1).sum())  # noqa: E731
+    return Fit(grid, CRS.from_user_input(crs).name, fitted - target,
+               exact(round_half_up(fitted)), exact(np.floor(fitted)))
+
+
+def calibrate(points: pd.DataFrame, candidates=CANDIDATES) -> list[Fit]:
+    """Every candidate's fit, best first: those reproducing all points, then by RMS residual."""
+    return sorted((fit(points, crs) for crs in candidates), key=lambda f: (not f.reproduces_all(), f.rms))
+
+
+def calibrated(towns: pd.DataFrame, path: Path = CONTROL_POINTS) -> tuple[Fit, list[Fit], pd.DataFrame]:
+    """(chosen fit, all fits, control points with coordinates) for the towns table."""
+    points = with_coordinates(load_control_points(path), towns)
+    fits = calibrate(points)
+    return fits[0], fits, points
+
+
+def extremes(country, grid: Grid) -> list[dict]:
+    """Germany's northern-, southern-, western- and easternmost boundary points with their grid values."""
+    coords = np.vstack([np.asarray(ring.coords) for poly in getattr(country, "geoms", [country])
+                        for ring in [poly.exterior]])
+    picks = {"N": coords[:, 1].argmax(), "S": coords[:, 1].argmin(), "W": coords[:, 0].argmin(),
+             "O": coords[:, 0].argmax()}
+    rows = []
+    for side, i in picks.items():
+        lon, lat = coords[i]
+        ns, we = grid.values(lat, lon)[0]
+        rows.append({"side": side, "lat": round(float(lat), 5), "lon": round(float(lon), 5),
+                     "ns": round(float(ns), 2), "we": round(float(we), 2),
+                     "off_map": bool(off_map(round_half_up([[ns, we]]))[0])})
+    return rows
+
+
+def describe(lat: float, lon: float) -> str:
+    return f"{abs(lat):.4f}°{'N' if lat >= 0 else 'S'} {abs(lon):.4f}°{'E' if lon >= 0 else 'W'}"
+
+
+def check_latlon(lat: float, lon: float) -> None:
+    if not (math.isfinite(lat) and math.isfinite(lon) and -90 <= lat <= 90 and -180 <= lon <= 180):
+        raise GeodeckError(f"latitude {lat} / longitude {lon} are not coordinates; give LAT in -90..90 and "
+                           f"LON in -180..180 degrees, e.g. `geodeck grid 49.89 10.89`")
+
+
+def country_shape(boundaries_path: Path):
+    """Germany's outline from transform's boundaries table."""
+    import geopandas as gpd
+
+    if not boundaries_path.is_file():
+        raise GeodeckError(f"{boundaries_path} is missing; run `geodeck build towns` first")
+    table = gpd.read_parquet(boundaries_path)
+    return table.loc[table["level"] == "country"].geometry.iloc[0]
+
+
+def report(chosen: Fit, fits: list[Fit], points: pd.DataFrame, places: pd.DataFrame, country) -> dict:
+    """The calibration table, the chosen grid, Germany's extreme points and every off-map town."""
+    fitted = chosen.grid.values(points["lat"], points["lon"])
+    off = places.loc[places["off_map"]]
+    return {
+        "rounding": "half up", "clamping": "none: off-map towns are listed here and never selected",
+        "candidates": [{"crs": f.grid.crs, "name": f.name, "rms": round(f.rms, 4),
+                        "max_residual": round(f.max_residual, 4), "exact_round": f.exact_round,
+                        "exact_floor": f.exact_floor, "points": len(points), "chosen": f is chosen} for f in fits],
+        "chosen": {"crs": chosen.grid.crs, "matrix": [list(r) for r in chosen.grid.matrix],
+                   "reproduces_all": chosen.reproduces_all()},
+        "control_points": [{"name": p["name"], "state": p["state"], "lat": p["lat"], "lon": p["lon"],
+                            "coord_source": p["coord_source"], "ns": int(p["ns"]), "we": int(p["we"]),
+                            "ns_value": round(float(v[0]), 3), "we_value": round(float(v[1]), 3),
+                            "card": [int(c) for c in round_half_up(v)], "source": p["source"]}
+                           for p, v in zip(points.to_dict("records"), fitted)],
+        "extremes": extremes(country, chosen.grid),
+        "towns_off_map": [{"name": r["name"], "state": r["state"], "ns": int(r["ns"]), "we": int(r["we"])}
+                          for r in off.to_dict("records")],
+    }
+
+
+def markdown(r: dict) -> str:
+    lines = ["# Grid calibration", "",
+             f"Chosen: {r['chosen']['crs']} (reproduces every control point: {r['chosen']['reproduces_all']}). "
+             f"Rounding {r['rounding']}; clamping {r['clamping']}.", "",
+             "| CRS | name | RMS | max residual | exact (round) | exact (floor) | chosen |", "|---|---|---|---|---|---|---|"]
+    lines += [f"| {c['crs']} | {c['name']} | {c['rms']:.3f} | {c['max_residual']:.3f} | {c['exact_round']}/{c['points']} "
+              f"| {c['exact_floor']}/{c['points']} | {'yes' if c['chosen'] else ''} |" for c in r["candidates"]]
+    lines += ["", "## Control points", "", "| town | lat | lon | coordinates | printed | fitted | card |",
+              "|---|---|---|---|---|---|---|"]
+    lines += [f"| {p['name']} ({p['state']}) | {p['lat']:.5f} | {p['lon']:.5f} | {p['coord_source']} | "
+              f"{p['ns']}/{p['we']} | {p['ns_value']:.2f}/{p['we_value']:.2f} | {p['card'][0]}/{p['card'][1]} |"
+              for p in r["control_points"]]
+    lines += ["", "## Germany's extreme points (boundary polygon)", "", "| side | lat | lon | ns | we | off map |",
+              "|---|---|---|---|---|---|"]
+    lines += [f"| {e['side']} | {e['lat']} | {e['lon']} | {e['ns']} | {e['we']} | {e['off_map']} |" for e in r["extremes"]]
+    lines += ["", f"## Towns off the map ({len(r['towns_off_map'])})", ""]
+    lines += [f"- {t['name']} ({t['state']}): {t['ns']}/{t['we']}" for t in r["towns_off_map"]] or ["(none)"]
+    return "\n".join(lines) + "\n"
+
+
+def locate(lat: float, lon: float) -> tuple[int, int, bool]:
+    """(ns, we, on the map) for a point, with the grid calibrated on the built towns table.
+
+    Off the map means outside Germany's outline (with the towns' state tolerance) or outside 0-150 / 0-90.
+    """
+    import geopandas as gpd
+    from shapely.geometry import Point
+
+    from pipeline.validate import towns as validate_towns
+
+    check_latlon(lat, lon)
+    towns_path = validate_towns.outputs()["towns"]
+    if not towns_path.is_file():
+        raise GeodeckError(f"{towns_path} is missing; run `geodeck build towns` first")
+    chosen, _, _ = calibrated(pd.read_parquet(towns_path))
+    ns, we = chosen.grid.numbers(lat, lon)[0]
+    country = gpd.GeoSeries([country_shape(validate_towns.transform_towns.outputs()["boundaries"])], crs="EPSG:4326")
+    point = gpd.GeoSeries([Point(lon, lat)], crs="EPSG:4326")
+    km = country.to_crs(validate_towns.METRIC_CRS).distance(point.to_crs(validate_towns.METRIC_CRS)).iloc[0] / 1000
+    inside = km <= validate_towns.STATE_TOLERANCE_KM and not off_map(np.array([[ns, we]]))[0]
+    return int(ns), int(we), bool(inside)

@@ -1,0 +1,84 @@
+"""The Deutschland grid: rulebook towns reproduce, calibration candidates, bad input."""
+
+import os
+
+import numpy as np
+import pandas as pd
+import pytest
+from click.testing import CliRunner
+
+from pipeline.cli import cli
+from pipeline.errors import GeodeckError
+from pipeline.geo import grid
+from pipeline.validate import towns as validate
+
+# the rulebook's printed numbers (north-south, west-east): example card and scoring example 2
+RULEBOOK = {"Bamberg": (102, 49), "Emden": (33, 12), "Wismar": (22, 55), "Cottbus": (65, 83), "Jena": (82, 56),
+            "Koblenz": (93, 16)}
+
+
+@pytest.fixture(scope="module")
+def towns(store, tmp_path_factory):
+    old = os.environ.get("GEODECK_BUILD")
+    os.environ["GEODECK_BUILD"] = str(tmp_path_factory.mktemp("build"))
+    try:
+        validate.run_towns(store)
+        yield pd.read_parquet(validate.outputs()["towns"])
+    finally:
+        os.environ.pop("GEODECK_BUILD") if old is None else os.environ.__setitem__("GEODECK_BUILD", old)
+
+
+def test_rulebook_towns_reproduce_their_numbers_from_the_towns_table(towns):
+    chosen, _, _ = grid.calibrated(towns)
+    assert chosen.reproduces_all()
+    for name, numbers in RULEBOOK.items():
+        town = towns.loc[towns["short_name"] == name].query("population > 40000")
+        assert len(town) == 1, name
+        assert tuple(chosen.grid.numbers(town["lat"], town["lon"])[0]) == numbers, name
+
+
+def test_calibration_lists_candidates_with_residuals(towns):
+    chosen, fits, _ = grid.calibrated(towns)
+    assert {f.grid.crs for f in fits} >= {"EPSG:4326", "EPSG:25832", "EPSG:3035"}
+    assert fits[0] is chosen and chosen.rms == min(f.rms for f in fits if f.reproduces_all())
+    for f in fits:
+        assert 0 < f.rms <= f.max_residual * np.sqrt(2) and f.residuals.shape == (6, 2)
+    # a metric projection cannot fit the map's grid (its units are not square on the ground)
+    utm = next(f for f in fits if f.grid.crs == "EPSG:25832")
+    assert not utm.reproduces_all() and utm.rms > 2 * chosen.rms
+
+
+def test_every_located_town_is_on_the_map(towns):
+    chosen, _, _ = grid.calibrated(towns)
+    located = towns.loc[towns["lat"].notna()]
+    assert not grid.off_map(chosen.grid.numbers(located["lat"], located["lon"])).any()
+
+
+def test_grid_command_prints_numbers_and_refuses_points_off_the_map(towns):
+    runner = CliRunner()
+    bamberg = runner.invoke(cli, ["grid", "49.9", "10.9"])
+    assert bamberg.exit_code == 0 and bamberg.stdout.split() == ["102", "49"]
+    warsaw = runner.invoke(cli, ["grid", "52.23", "21.01"])
+    assert warsaw.exit_code == 1
+    assert "off the map" in warsaw.output and "north-south 56" in warsaw.output and "west-east 150" in warsaw.output
+    strasbourg = runner.invoke(cli, ["grid", "48.58", "7.75"])  # inside the grid's rectangle, outside Germany
+    assert strasbourg.exit_code == 1 and "off the map" in strasbourg.output
+    assert grid.locate(48.58, 7.75)[:2] == (127, 17)
+    with pytest.raises(GeodeckError, match="not coordinates"):
+        grid.locate(95, 3)
+    report = runner.invoke(cli, ["grid", "--report"])
+    assert report.exit_code == 0 and "EPSG:3035" in report.stdout and "Koblenz" in report.stdout
+
+
+def test_malformed_control_points_are_a_clear_error(tmp_path):
+    bad = tmp_path / "points.csv"
+    bad.write_text("name,state,ns,we,source\nBamberg,Bayern,102,forty-nine,rulebook\nEmden,Niedersachsen,33,12,r\n"
+                   "Jena,Thüringen,82,56,r\n")
+    with pytest.raises(GeodeckError, match="we of Bamberg"):
+        grid.load_control_points(bad)
+    bad.write_text("town,ns,we\nBamberg,102,49\n")
+    with pytest.raises(GeodeckError, match="expected name,state,ns,we,source"):
+        grid.load_control_points(bad)
+    bad.write_text("name,state,ns,we,source\nBamberg,Bayern,102,49,r\n")
+    with pytest.raises(GeodeckError, match="at least 3"):
+        grid.load_control_points(bad)
