@@ -24,9 +24,13 @@ from pipeline.transform import observations
 PARSERS = ("factbook", "gapminder", "worldbank", "mledoze", "natural_earth", "flag_icons", "seven_summits",
            "city_temperatures", "world_temperature", "capital_temperature_supplement")
 # Parsers whose `to_observations` takes `capitals` match their cities to the capitals of the sources
-# below (first source giving name and coordinates wins), so they run after the others.
-CAPITAL_ORDER = ("mledoze-countries", "factbook")
-REFERENCE = "reference"
+# below (first source giving name and coordinates wins), so they run after the others. The Factbook comes
+# first: it names every capital (La Paz;Sucre) with coordinates, so a card's capital, its coordinates and
+# its temperature come from one place; mledoze (names only) fills the gaps.
+CAPITAL_ORDER = ("factbook", "mledoze-countries")
+# Package sources read by the reference tables and the parsers' shared ISO3 matcher.
+PACKAGE_SOURCES = ("pycountry", "country_converter")
+REVIEWED_DIR = SOURCES_DIR / "reviewed"
 CAPITAL_COLUMNS = ["iso3", "capital", "capital_lat", "capital_lon"]
 
 
@@ -48,12 +52,13 @@ def parser(name: str) -> ModuleType:
 
 def source_names() -> list[str]:
     """The sources this step reads, in reading order."""
-    return [parser(name).SOURCE for name in PARSERS]
+    return sorted({parser(name).SOURCE for name in PARSERS} | set(PACKAGE_SOURCES))
 
 
 def input_hashes(sources: dict[str, Source]) -> dict[str, str]:
     """What the step's output depends on: every pinned file hash and package version of its sources,
-    and their definition files (citation and vintage changes reach the observations too)."""
+    their definition files (citation and vintage changes reach the observations too) and the reviewed
+    tables under sources/reviewed/."""
     hashes = {}
     for name in source_names():
         source = sources[name]
@@ -62,6 +67,8 @@ def input_hashes(sources: dict[str, Source]) -> dict[str, str]:
             hashes[f"{name}/{entry.path}"] = entry.sha256
         if source.kind == "package":
             hashes[f"{name}=="] = source.version
+    for path in sorted(REVIEWED_DIR.glob("*.csv")):
+        hashes[f"sources/reviewed/{path.name}"] = file_hash(path)
     return hashes
 
 
@@ -84,11 +91,12 @@ def extra_arguments(module: ModuleType) -> list[str]:
 
 def build(store: SnapshotStore, sources: dict[str, Source],
           on_source: Callable[[str], None] = lambda _: None) -> pd.DataFrame:
-    """All observations: every parser's plus the reference ones, in one sorted table; a row without a
-    vintage gets its source's edition (e.g. the Factbook's "final edition")."""
+    """All observations: every parser's plus the reference ones, in one sorted table. A row without a
+    vintage gets its source's edition (e.g. the Factbook's "final edition"); the same value from the same
+    source twice (the reference tables re-read mledoze) is kept once."""
     from pipeline.transform import reference
 
-    parts = [reference.reference_observations()]
+    parts = [reference.reference_observations(store)]
     modules = [parser(name) for name in PARSERS]
     later = [m for m in modules if "capitals" in extra_arguments(m)]
     context = {}
@@ -102,7 +110,10 @@ def build(store: SnapshotStore, sources: dict[str, Source],
     table = pd.concat(parts, ignore_index=True)
     edition = table["source"].map({name: s.vintage for name, s in sources.items()})
     table["vintage"] = table["vintage"].astype("string").fillna("").where(lambda v: v != "", edition.fillna(""))
-    return table.sort_values(["iso3", "field", "source", "vintage"], kind="stable").reset_index(drop=True)
+    table = table.sort_values(["iso3", "field", "source", "vintage", "note"], kind="stable")
+    same = pd.DataFrame({"key": table["iso3"] + table["field"] + table["source"],
+                         "value": [encode(f, v) for f, v in zip(table["field"], table["value"])]}, index=table.index)
+    return table[~same.duplicated()].reset_index(drop=True)
 
 
 def save(table: pd.DataFrame, universe: pd.DataFrame) -> None:
@@ -144,4 +155,4 @@ def decode(field: str, text: str):
 def run(store: SnapshotStore, sources: dict[str, Source], on_source: Callable[[str], None] = lambda _: None) -> None:
     from pipeline.transform import reference
 
-    save(build(store, sources, on_source), reference.universe())
+    save(build(store, sources, on_source), reference.universe(store))

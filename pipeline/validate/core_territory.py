@@ -1,11 +1,11 @@
 """The card rule: every country is shown by its core national territory.
 
 The rulebook's notes say it for France (without overseas regions) and Denmark (without the Faroe
-Islands and Greenland); geodeck applies it to every country for area and highest point. Consistent
-definition: the core territory is the state minus every part that has its own ISO 3166-1 code
-(overseas regions such as Réunion, constituent countries such as Greenland, special municipalities
-such as Bonaire/Sint Eustatius/Saba). Integral parts without their own code (Alaska, the Canaries, the
-Azores, Galápagos) stay.
+Islands and Greenland); geodeck applies it to every country for area, highest point and land
+neighbours. Definition: the core territory is the state's internationally recognised territory minus
+every part that has its own ISO 3166-1 code (overseas regions such as Réunion or Mayotte, constituent
+countries such as Greenland, special municipalities such as Saba; Western Sahara; not the Golan Heights).
+Integral parts without their own code (Alaska, the Canaries, the Azores, Galápagos) stay.
 
 Mechanics: where a source states the core area (`area_core_km2`, e.g. the Factbook's metropolitan
 France), that value replaces the same source's total; everything else goes through reviewed overrides

@@ -5,18 +5,20 @@ refuses it (then the next source is tried and the fallback is reported). Sources
 rank after the listed ones, alphabetically, and are reported as undeclared.
 """
 
-from pipeline.transform.countries import CAPITAL_ORDER, REFERENCE
+from pipeline.transform.countries import CAPITAL_ORDER
+
+MLEDOZE, REVIEWED = "mledoze-countries", "reviewed"
 
 PRECEDENCE: dict[str, tuple[str, ...]] = {
-    # Identity comes from the reference tables (ISO 3166 via pycountry with curated names, the card
-    # universe, UN membership and two-continent countries as the rulebooks want them); mledoze is the
-    # fallback (it flags Vatican as a UN member, which the reference corrects). Natural Earth and mledoze
-    # know one continent per country only, so they come after the reference for `continents`.
-    "iso2": (REFERENCE, "mledoze-countries"),
-    "name_en": (REFERENCE, "mledoze-countries", "factbook"),
-    "name_de": (REFERENCE, "mledoze-countries", "natural-earth"),
-    "un_member": (REFERENCE, "mledoze-countries"),
-    "continents": (REFERENCE, "natural-earth", "mledoze-countries"),
+    # Identity comes from the reference tables (pipeline/transform/reference.py): reviewed corrections
+    # (sources/reviewed/, e.g. Vatican not a UN member, Russia and Turkey in two continents) first, then
+    # pycountry's ISO 3166 codes and German names, then mledoze's names, membership and regions.
+    # Natural Earth knows one continent per country only, so it is the last resort for `continents`.
+    "iso2": (REVIEWED, "pycountry", MLEDOZE),
+    "name_en": (MLEDOZE, "factbook"),
+    "name_de": (REVIEWED, "pycountry", MLEDOZE, "natural-earth"),
+    "un_member": (REVIEWED, MLEDOZE),
+    "continents": (REVIEWED, MLEDOZE, "natural-earth"),
     # Capitals: the same order the temperature sources were matched with, so the temperature on a
     # card is measured in the capital printed on it.
     "capital": CAPITAL_ORDER,
@@ -24,7 +26,7 @@ PRECEDENCE: dict[str, tuple[str, ...]] = {
     "capital_lon": CAPITAL_ORDER,
     # Area: the Factbook states national totals and, for France, the metropolitan figure the card
     # rule needs; mledoze (rounded national statistics) is the cross-check and fallback.
-    "area_km2": ("factbook", "mledoze-countries"),
+    "area_km2": ("factbook", MLEDOZE),
     # Highest point: the Factbook is newer (2026) than the 7summits list (~2015).
     "highest_point_m": ("factbook", "highest-points-7summits"),
     "highest_point_name": ("factbook", "highest-points-7summits"),
@@ -39,7 +41,7 @@ PRECEDENCE: dict[str, tuple[str, ...]] = {
     # modelled 1981-2010 normals; the hand-collected supplement only fills the remaining gaps.
     "capital_temp_c": ("wikipedia-city-temperatures", "world-temperature-data", "capital-temperature-supplement"),
     # Land neighbours: the Factbook's land boundaries (land borders only), cross-checked with mledoze.
-    "land_neighbours": ("factbook", "mledoze-countries"),
+    "land_neighbours": ("factbook", MLEDOZE),
     "flag": ("flag-icons",),
 }
 

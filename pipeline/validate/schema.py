@@ -14,7 +14,7 @@ AREA_KM2 = (0.1, 20_000_000)            # Vatican 0.44 km² .. Antarctica 14.2 m
 HIGHEST_POINT_M = (0.0, 8_849.0)        # Maldives ~5 m .. Everest 8,849 m
 POPULATION = (500.0, 2_000_000_000.0)   # Vatican ~800 .. India ~1.45 billion
 LIFE_EXPECTANCY = (40.0, 90.0)          # years at birth
-GDP_PCAP_PPP = (300.0, 250_000.0)       # int$ per person and year
+GDP_PCAP_PPP = (300.0, 500_000.0)       # int$ per person and year; Monaco ~270,000-470,000
 CAPITAL_TEMP_C = (-60.0, 35.0)          # Vostok -55 °C .. the hottest capitals ~30 °C
 LATITUDE = (-90.0, 90.0)
 LONGITUDE = (-180.0, 180.0)
@@ -35,7 +35,7 @@ RANGES = {
 
 ISO2 = re.compile(r"[A-Z]{2}")
 ISO3_LIST = re.compile(r"([A-Z]{3}(;[A-Z]{3})*)?")  # empty = an island state without land neighbours
-FLAG_FILE = re.compile(r"[a-z0-9-]+\.svg")
+FLAG_FILE = re.compile(r"([a-z0-9-]+/)*[a-z0-9-]+\.svg")  # e.g. 4x3/de.svg
 TEXT_FIELDS = {"name_en", "name_de", "capital", "highest_point_name"}
 
 
@@ -64,6 +64,7 @@ def master_schema(value_columns: list[str], universe_size: int) -> pa.DataFrameS
     for name in value_columns:
         checks = [pa.Check.in_range(*RANGES[name])] if name in RANGES else []
         columns[name] = pa.Column(checks=checks, nullable=True)
+    for name in value_columns:
         for suffix in ("source", "vintage", "conflict"):
             columns[f"{name}__{suffix}"] = pa.Column(str)
     return pa.DataFrameSchema(columns, strict=True, ordered=True,

@@ -1,0 +1,168 @@
+"""Integration on the snapshot mirror: `geodeck build --stage countries` makes the countries master table.
+
+One session-scoped build is shared by the assertions; GEODECK_BUILD points to a temporary folder.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from pipeline import build as building
+from pipeline.errors import ParseError, SnapshotError
+from pipeline.extract import open_store
+from pipeline.paths import ROOT
+from pipeline.validate.choose import COLUMNS, VALUE_COLUMNS
+
+pytestmark = pytest.mark.mirror
+NON_MEMBERS = {"VAT", "PSE", "XKX", "TWN", "ATA"}
+
+
+@dataclass
+class Built:
+    root: Path
+    results: list
+    master: pd.DataFrame
+    report: dict
+
+
+def build_into(root: Path, store, force: bool = False) -> list:
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("GEODECK_BUILD", str(root))
+        return building.countries(building.Context(store, force=force))
+
+
+@pytest.fixture(scope="session")
+def built(store, tmp_path_factory) -> Built:
+    root = tmp_path_factory.mktemp("build")
+    results = build_into(root, store)
+    master = pd.read_parquet(root / "validate" / "countries.parquet")
+    report = json.loads((root / "validate" / "countries_report.json").read_text())
+    return Built(root, results, master.set_index("iso3", drop=False), report)
+
+
+def test_one_row_per_card_country_with_the_agreed_columns(built):
+    m = built.master
+    assert list(m.columns) == COLUMNS
+    assert len(m) == 198 and m["iso3"].is_unique
+    assert m["un_member"].sum() == 193
+    assert set(m.loc[~m["un_member"], "iso3"]) == NON_MEMBERS
+    assert all(r.ran for r in built.results)
+
+
+def test_germany_area_and_zugspitze(built):
+    de = built.master.loc["DEU"]
+    assert abs(de["area_km2"] - 357_000) <= 0.01 * 357_000
+    assert 2962 <= de["highest_point_m"] <= 2963 and de["highest_point_name"] == "Zugspitze"
+
+
+def test_core_national_territory_for_france_denmark_and_the_netherlands(built):
+    m = built.master
+    assert abs(m.loc["FRA", "area_km2"] - 551_500) < 1_000  # metropolitan, not 643,801
+    assert m.loc["DNK", "area_km2"] < 50_000                # without Greenland (2.2 million km²)
+    assert m.loc["DNK", "land_neighbours"] == "DEU"         # no Hans Island border with Canada
+    assert (m.loc["NLD", "highest_point_name"], m.loc["NLD", "highest_point_m"]) == ("Vaalserberg", 322)
+    assert m.loc["NLD", "highest_point_m__source"] == "override"
+    assert {"FRA", "NLD", "DNK"} <= set(built.report["core_territory_countries"])
+
+
+def test_rulebook_worked_example_areas(built):
+    """Länder toppen: 'Bolivia, 1.098.581 km2', 'Kazakhstan, 2.724.900 km2', 'Morocco, 446.550 km2'."""
+    m = built.master
+    assert m.loc["BOL", "area_km2"] == 1_098_581
+    assert m.loc["KAZ", "area_km2"] == 2_724_900
+    assert m.loc["MAR", "area_km2"] == 446_550
+    assert abs(m.loc["SWE", "area_km2"] - 447_420) <= 0.01 * 447_420
+
+
+def test_vatican_antarctica_and_two_continent_countries(built):
+    m = built.master
+    assert m.loc["VAT", "area_km2"] == 0.44
+    assert m.loc["RUS", "continents"] == "Europe;Asia" and m.loc["TUR", "continents"] == "Europe;Asia"
+    ata = m.loc["ATA"]
+    assert ata["area_km2"] > 10e6 and ata["highest_point_m"] == 4892 and pd.notna(ata["capital_temp_c"])
+    assert ata[["population", "life_expectancy", "gdp_pcap_ppp"]].isna().all()
+
+
+def test_every_value_has_provenance_and_every_gap_is_reported(built):
+    m, report = built.master, built.report
+    empty = {(e["iso3"], e["field"]) for e in report["empty"]}
+    for field in VALUE_COLUMNS:
+        filled = m[field].notna()
+        assert (m.loc[filled, f"{field}__source"] != "").all(), field
+        assert (m.loc[filled, f"{field}__vintage"] != "").all(), field
+        assert (m.loc[~filled, f"{field}__source"] == "").all(), field
+        missing = set(m.loc[~filled, "iso3"]) if field != "land_neighbour_count" else set()
+        assert missing == {i for i, f in empty if f == field}, field
+        assert report["coverage"][field] == filled.sum()
+    assert report["undeclared_sources"] == []
+
+
+def test_neighbour_count_is_the_length_of_the_list(built):
+    m = built.master
+    counts = m["land_neighbours"].map(lambda s: len([c for c in s.split(";") if c]))
+    assert (counts == m["land_neighbour_count"]).all()
+    assert m.loc["DEU", "land_neighbour_count"] == 9 and m.loc["AUS", "land_neighbour_count"] == 0
+
+
+def test_rebuild_with_unchanged_inputs_does_no_work_and_forced_rebuild_is_identical(built, store):
+    before = {p.name: p.read_bytes() for p in (built.root / "validate").iterdir()}
+    assert not any(r.ran for r in build_into(built.root, store))
+    assert all(r.ran for r in build_into(built.root, store, force=True))
+    assert {p.name: p.read_bytes() for p in (built.root / "validate").iterdir()} == before
+
+
+def corrupted_mirror(mirror: Path, tmp_path: Path, source: str, path: str) -> Path:
+    """A mirror like the real one in which one file of `source` has a changed byte."""
+    copy = tmp_path / "mirror"
+    copy.mkdir()
+    for entry in mirror.iterdir():
+        (copy / entry.name).symlink_to(entry)
+    (copy / source).unlink()
+    shutil.copytree(mirror / source, copy / source)
+    data = bytearray((copy / source / path).read_bytes())
+    data[-2] ^= 1
+    (copy / source / path).write_bytes(bytes(data))
+    return copy
+
+
+def test_corrupted_input_is_rejected_without_partial_output(mirror, tmp_path):
+    bad = corrupted_mirror(mirror, tmp_path, "capital-temperature-supplement", "capital_temperature_supplement.csv")
+    store = open_store(mirror=bad, online=False, root=tmp_path / "store")
+    with pytest.raises(SnapshotError, match="sha256 mismatch"):
+        build_into(tmp_path / "build", store)
+    assert not (tmp_path / "build" / "transform").exists() and not (tmp_path / "build" / "validate").exists()
+
+
+class GarbledStore:
+    """The real store, except that one source's files read as garbage (a changed layout)."""
+
+    def __init__(self, store, source: str):
+        self.store, self.source = store, source
+
+    def read(self, entry):
+        return b"garbage{" if entry.source == self.source else self.store.read(entry)
+
+    def read_source(self, source, path):
+        return self.read(source.file(path))
+
+
+def test_broken_layout_fails_the_build_with_a_parse_error(store, tmp_path):
+    with pytest.raises(ParseError, match="highest-points-7summits"):
+        build_into(tmp_path / "build", GarbledStore(store, "highest-points-7summits"))
+    assert not (tmp_path / "build" / "validate").exists()
+
+
+def test_cli_bad_mirror_is_one_line_without_traceback(tmp_path):
+    env = os.environ | {"GEODECK_BUILD": str(tmp_path / "build"), "GEODECK_STORE": str(tmp_path / "store")}
+    run = subprocess.run([str(ROOT / ".venv" / "bin" / "geodeck"), "build", "--stage", "countries", "--offline",
+                          "--mirror", str(tmp_path / "missing")], capture_output=True, text=True, env=env)
+    assert run.returncode != 0
+    assert "Traceback" not in run.stderr and "--mirror" in run.stderr
+    assert len(run.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "build" / "validate").exists()
