@@ -9,7 +9,7 @@ import pytest
 from pipeline.errors import ParseError
 from pipeline.extract import load_sources
 from pipeline.transform import city_names, observations, reference
-from pipeline.transform.parsers import (capital_temperature_supplement, city_temperatures, flag_icons,
+from pipeline.transform.parsers import (capital_temperature_supplement, city_temperatures, flag_icons, mledoze,
                                         natural_earth, seven_summits, world_temperature)
 
 TINY = Path(__file__).parent / "fixtures" / "tiny" / "parsers_b"
@@ -49,6 +49,8 @@ def test_match_prefers_first_capital_and_flags_shared_names():
     cities = pd.DataFrame({"city": ["Cape Town", "Pretoria", "Hamilton"]})
     chosen = city_names.best_match(city_names.match_capitals(capitals, cities)).set_index("iso3")
     assert chosen.loc["ZAF", "city"] == "Pretoria"
+    only_second = city_names.best_match(city_names.match_capitals(capitals, cities[cities["city"] != "Pretoria"]))
+    assert "capital no. 2" in city_names.match_note(only_second.set_index("iso3").loc["ZAF"].to_dict())
     assert chosen.loc["AAA", "shared_with"] == "BBB" and chosen.loc["BBB", "shared_with"] == "AAA"
     assert "also matched BBB" in city_names.match_note(chosen.loc["AAA"].to_dict())
 
@@ -204,10 +206,8 @@ def universe(store):
 @pytest.fixture(scope="module")
 def mirror_capitals(store, sources):
     """Capitals as the caller would supply them: mledoze's capital lists, for the universe's countries."""
-    entries = json.loads(store.read_source(sources[reference.MLEDOZE], reference.MLEDOZE_FILE))
-    rows = [{"iso3": reference.MLEDOZE_CODES.get(e["cca3"], e["cca3"]), "capital": ";".join(e["capital"]) or None}
-            for e in entries]
-    return pd.DataFrame(rows).assign(capital_lat=float("nan"), capital_lon=float("nan"))
+    parsed = mledoze.parse(mledoze.read(store, sources[mledoze.SOURCE]))
+    return parsed[["iso3", "capital", "capital_lat", "capital_lon"]]
 
 
 def parsed_from(module, store, sources):

@@ -86,10 +86,12 @@ def best_match(matches: pd.DataFrame) -> pd.DataFrame:
 
 
 def match_note(row) -> str:
-    """The observation note for a chosen match: the city, and any proxy or shared-name warning."""
+    """The observation note for a chosen match: the city, and any later-capital, proxy or shared-name warning."""
     parts = [f"city: {row['city']}"]
     if row["city"] != row["capital"]:
         parts.append(f"for capital {row['capital']}")
+    if row["rank"] > 0:
+        parts.append(f"capital no. {row['rank'] + 1} of the country's list: no value for the ones before")
     if row["note"]:
         parts.append(row["note"])
     if row["shared_with"]:

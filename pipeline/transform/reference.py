@@ -1,7 +1,8 @@
 """The country universe: the 193 UN member states plus Vatican, Palestine, Kosovo, Taiwan and Antarctica.
 
 Every reviewed choice is listed in docs/countries.md. In short:
-- UN membership: mledoze `unMember`, corrected for the Vatican (a permanent observer, not a member).
+- UN membership: mledoze `unMember` as `parsers.mledoze` corrects it (the Vatican is a permanent observer,
+  not a member); that correction is reported with source "reviewed".
 - name_en: mledoze's common English name ("Germany", "Ivory Coast", "Türkiye", "DR Congo").
 - name_de: pycountry's German ISO 3166 translation of the common (else the ISO) name, overridden by
   sources/reviewed/names_de.csv (iso3,name_de,reason) where it is a long official form or missing.
@@ -13,7 +14,6 @@ Every reviewed choice is listed in docs/countries.md. In short:
 
 import csv
 import gettext
-import json
 from functools import cache
 from importlib import metadata
 
@@ -24,45 +24,21 @@ from pipeline.errors import ParseError
 from pipeline.extract import load_sources
 from pipeline.paths import SOURCES_DIR
 from pipeline.transform import observations
+from pipeline.transform.parsers import mledoze
+from pipeline.transform.parsers.mledoze import SOURCE as MLEDOZE
 
-MLEDOZE = "mledoze-countries"
-MLEDOZE_FILE = "countries.json"
 NAMES_DE_FILE = SOURCES_DIR / "reviewed" / "names_de.csv"
 REVIEWED = "reviewed"
 REVIEWED_VINTAGE = "2026-11"
 
 NON_MEMBERS = ["VAT", "PSE", "XKX", "TWN", "ATA"]
 UN_MEMBERS = 193
-MLEDOZE_CODES = {"UNK": "XKX"}  # mledoze's Kosovo code
-UN_MEMBER_CORRECTIONS = {"VAT": (False, "Holy See: UN permanent observer state, not a member")}
 KOSOVO_ISO2 = "XK"
 TRANSCONTINENTAL = {"RUS": ("Europe", "Asia"), "TUR": ("Europe", "Asia")}
 TRANSCONTINENTAL_NOTE = "in Europe and Asia: Länder toppen rulebook, cards 'Russia' and 'Turkey'"
 REGIONS = {"Europe": "Europe", "Africa": "Africa", "Asia": "Asia", "Oceania": "Oceania", "Antarctic": "Antarctica"}
 
 UNIVERSE_COLUMNS = ["iso3", "iso2", "name_en", "name_de", "continents", "un_member"]
-
-
-def read_mledoze(store, source) -> bytes:
-    return store.read_source(source, MLEDOZE_FILE)
-
-
-def parse_mledoze(raw: bytes) -> pd.DataFrame:
-    """The few mledoze fields the universe needs, one row per entry.
-
-    Columns: iso3 (str, Kosovo XKX), name_en (str, name.common), un_member (bool, as mledoze says),
-    region, subregion (str).
-    """
-    try:
-        entries = json.loads(raw)
-        rows = [{"iso3": MLEDOZE_CODES.get(e["cca3"], e["cca3"]), "name_en": e["name"]["common"],
-                 "un_member": bool(e["unMember"]), "region": e["region"], "subregion": e["subregion"]}
-                for e in entries]
-    except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as exc:
-        raise ParseError(MLEDOZE, MLEDOZE_FILE, f"not a JSON list of countries ({exc})") from exc
-    except KeyError as exc:
-        raise ParseError(MLEDOZE, str(exc.args[0]), "missing in a country entry") from exc
-    return pd.DataFrame(rows, columns=["iso3", "name_en", "un_member", "region", "subregion"])
 
 
 def continents_of(region: str, subregion: str) -> tuple[str, ...]:
@@ -92,11 +68,10 @@ def read_names_de(path=NAMES_DE_FILE) -> dict[str, tuple[str, str]]:
         return {row["iso3"]: (row["name_de"], row["reason"]) for row in csv.DictReader(fh)}
 
 
-def select_universe(mledoze: pd.DataFrame) -> pd.DataFrame:
-    """The mledoze rows of the universe, with `un_member` corrected; a ParseError unless they are exactly
-    the 193 UN members plus NON_MEMBERS."""
-    corrected = mledoze.assign(un_member=mledoze["un_member"] & ~mledoze["iso3"].isin(UN_MEMBER_CORRECTIONS))
-    chosen = corrected[corrected["un_member"] | corrected["iso3"].isin(NON_MEMBERS)]
+def select_universe(countries: pd.DataFrame) -> pd.DataFrame:
+    """The rows of the parsed mledoze table (`parsers.mledoze.parse`) that form the universe; a ParseError
+    unless they are exactly the 193 UN members plus NON_MEMBERS."""
+    chosen = countries[countries["un_member"] | countries["iso3"].isin(NON_MEMBERS)]
     members = int(chosen["un_member"].sum())
     if members != UN_MEMBERS or len(chosen) != UN_MEMBERS + len(NON_MEMBERS) or chosen["iso3"].duplicated().any():
         raise ParseError(MLEDOZE, "unMember", f"{members} UN members and {len(chosen)} countries, "
@@ -105,7 +80,8 @@ def select_universe(mledoze: pd.DataFrame) -> pd.DataFrame:
 
 
 def reference_rows(chosen: pd.DataFrame, names_de: dict[str, tuple[str, str]], mledoze_vintage: str) -> list[dict]:
-    """Observation rows (name_en, name_de, iso2, un_member, continents) for the chosen mledoze rows."""
+    """Observation rows (name_en, name_de, iso2, un_member, continents) for the chosen rows of the parsed
+    mledoze table."""
     pyc_vintage = f"pycountry {metadata.version('pycountry')}"
     rows = []
     for c in chosen.itertuples():
@@ -117,9 +93,8 @@ def reference_rows(chosen: pd.DataFrame, names_de: dict[str, tuple[str, str]], m
             rows.append({**rev, "field": "name_de", "value": names_de[c.iso3][0], "note": names_de[c.iso3][1]})
         else:
             rows.append({**pyc, "field": "name_de", "value": pycountry_name_de(c.iso3)})
-        if c.iso3 in UN_MEMBER_CORRECTIONS:
-            value, why = UN_MEMBER_CORRECTIONS[c.iso3]
-            rows.append({**rev, "field": "un_member", "value": value, "note": why})
+        if c.un_member_note:
+            rows.append({**rev, "field": "un_member", "value": bool(c.un_member), "note": c.un_member_note})
         else:
             rows.append({**mled, "field": "un_member", "value": bool(c.un_member)})
         if c.iso3 == "XKX":
@@ -139,7 +114,7 @@ def reference_rows(chosen: pd.DataFrame, names_de: dict[str, tuple[str, str]], m
 
 def _rows(store) -> list[dict]:
     source = load_sources()[MLEDOZE]
-    chosen = select_universe(parse_mledoze(read_mledoze(store, source)))
+    chosen = select_universe(mledoze.parse(mledoze.read(store, source)))
     return reference_rows(chosen, read_names_de(), source.vintage)
 
 

@@ -36,8 +36,9 @@ def parse(raw: bytes) -> pd.DataFrame:
         raise ParseError(SOURCE, FILE, f"not a readable CSV ({exc})") from exc
     if list(df.columns) != COLUMNS:
         raise ParseError(SOURCE, "header", f"expected {','.join(COLUMNS)}, got {','.join(map(str, df.columns))}")
-    if not df["iso3"].str.fullmatch(r"[A-Z]{3}").all():
-        raise ParseError(SOURCE, "iso3", f"not ISO3: {', '.join(df.loc[~df['iso3'].str.fullmatch(r'[A-Z]{3}'), 'iso3'][:5])}")
+    not_iso3 = df.loc[~df["iso3"].str.fullmatch(r"[A-Z]{3}"), "iso3"]
+    if len(not_iso3):
+        raise ParseError(SOURCE, "iso3", f"not ISO3: {', '.join(not_iso3[:5])}")
     temps = pd.to_numeric(df["annual_mean_c"].replace("", None), errors="coerce")
     bad = df.loc[(temps.isna() & (df["annual_mean_c"] != "")) | ~temps.between(-70, 45) & temps.notna(), "iso3"]
     if len(bad):

@@ -47,8 +47,9 @@ def parse(raw: bytes) -> pd.DataFrame:
     if missing:
         raise ParseError(SOURCE, "header", f"missing column(s) {', '.join(sorted(missing))}")
     numbers = df[["lat", "lon", "annual_c", *MONTH_COLUMNS]].apply(pd.to_numeric, errors="coerce")
-    if numbers.isna().any().any():
-        raise ParseError(SOURCE, "monthly normals", f"non-numeric values in rows {list(numbers.index[numbers.isna().any(axis=1)][:5])}")
+    broken = df.loc[numbers.isna().any(axis=1), "city"]
+    if len(broken):
+        raise ParseError(SOURCE, "monthly normals", f"non-numeric values for {', '.join(broken[:5])}")
     annual = numbers[MONTH_COLUMNS].mean(axis=1)
     off = df.loc[(annual - numbers["annual_c"]).abs() > ANNUAL_TOLERANCE_C + 1e-9, "city"]
     if len(off):
