@@ -29,14 +29,15 @@ def test_values_round_trip_through_the_saved_table(tmp_path, monkeypatch):
 
 
 def test_capitals_come_from_the_first_source_with_name_and_coordinates():
-    rows = [("FRA", "capital", "Paris", "factbook"), ("FRA", "capital_lat", 48.9, "factbook"),
-            ("FRA", "capital_lon", 2.3, "factbook"), ("FRA", "capital", "Paris", "mledoze-countries"),
-            ("FRA", "capital_lat", 48.87, "mledoze-countries"), ("FRA", "capital_lon", 2.33, "mledoze-countries"),
-            ("DEU", "capital", "Berlin", "mledoze-countries"),  # no coordinates there
-            ("DEU", "capital", "Berlin", "factbook"), ("DEU", "capital_lat", 52.5, "factbook"),
-            ("DEU", "capital_lon", 13.4, "factbook")]
+    first, second = countries.CAPITAL_ORDER[:2]
+    rows = [("FRA", "capital", "Paris", second), ("FRA", "capital_lat", 48.87, second),
+            ("FRA", "capital_lon", 2.33, second), ("FRA", "capital", "Paris", first),
+            ("FRA", "capital_lat", 48.9, first), ("FRA", "capital_lon", 2.3, first),
+            ("DEU", "capital", "Berlin", first),  # no coordinates there
+            ("DEU", "capital", "Berlin", second), ("DEU", "capital_lat", 52.5, second),
+            ("DEU", "capital_lon", 13.4, second)]
     table = frame([{"iso3": i, "field": f, "value": v, "source": s, "vintage": "", "note": ""} for i, f, v, s in rows])
     chosen = countries.capitals(table).set_index("iso3")
-    assert chosen.loc["FRA", "capital_lat"] == 48.87  # mledoze first
-    assert chosen.loc["DEU", "capital_lat"] == 52.5   # mledoze lacks coordinates: factbook
+    assert chosen.loc["FRA", "capital_lat"] == 48.9  # the first source
+    assert chosen.loc["DEU", "capital_lat"] == 52.5  # the first lacks coordinates: the second
     assert list(chosen.reset_index().columns) == countries.CAPITAL_COLUMNS
