@@ -18,6 +18,7 @@ class Context:
     force: bool = False
     on_step: Callable[[str, int | None], None] = lambda name, units: None  # a step starts: name, units of work
     on_progress: Callable[[str], None] = lambda _: None                    # a unit of work is done
+    accept: str | None = None  # publish decks despite suspicious changes; the reason goes into CHANGELOG.md
 
 
 @dataclass(frozen=True)
@@ -62,13 +63,30 @@ def towns(ctx: Context) -> list[StepResult]:
 
 def geo(ctx: Context) -> list[StepResult]:
     """The Deutschland grid (calibrated on the rulebook towns), every town's numbers and the 96-card selection."""
-    from pipeline.geo import places
+    from pipeline.geo import places, world_numbers
 
     ctx.on_step("grid and place selection", None)
-    return [StepResult("geo", places.run_geo(force=ctx.force), list(places.outputs().values()))]
+    ran_places = places.run_geo(force=ctx.force)
+    ctx.on_step("world-map numbers", None)
+    ran_numbers = world_numbers.build_countries(force=ctx.force)
+    return [StepResult("geo", ran_places, list(places.outputs().values())),
+            StepResult("geo-countries", ran_numbers, [world_numbers.output()])]
 
 
-STAGES: dict[str, Callable[[Context], list[StepResult]]] = {"countries": countries, "towns": towns, "geo": geo}
+def decks(ctx: Context) -> list[StepResult]:
+    """A new version of each game's deck under output/decks/ when its cards changed (docs/deck-format.md)."""
+    from pipeline.decks import stage
+
+    results = []
+    for game in stage.GAMES:
+        ctx.on_step(f"deck {game}", None)
+        result = stage.build_deck(game, accept=ctx.accept)
+        results.append(StepResult(f"deck {game} {result.version}", result.published))
+    return results
+
+
+STAGES: dict[str, Callable[[Context], list[StepResult]]] = {"countries": countries, "towns": towns, "geo": geo,
+                                                               "decks": decks}
 
 
 def build(ctx: Context, stages: list[str] | None = None) -> list[StepResult]:

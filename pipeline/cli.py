@@ -63,9 +63,11 @@ def fetch(sources, mirror, offline):
 @click.option("--stage", "stages", multiple=True, type=click.Choice(list(STAGES)),
               help="Run only this stage (repeatable); default: every stage in data-flow order.")
 @click.option("--force", is_flag=True, help="Rerun every step even if its inputs and code are unchanged.")
+@click.option("--accept", metavar="REASON",
+              help="Publish decks even with suspicious changes (see `geodeck diff`); REASON goes into CHANGELOG.md.")
 @mirror_option
 @offline_option
-def build(stages, force, mirror, offline):
+def build(stages, force, accept, mirror, offline):
     """Build the tables under build/ from the snapshots: parse, cross-check and choose the card values.
 
     Each step is checksummed (its inputs' sha256 and its code): a rerun with nothing changed does no work.
@@ -83,7 +85,7 @@ def build(stages, force, mirror, offline):
                 bar.update(current["task"], visible=False)
             current["task"] = bar.add_task(name, total=units)
 
-        ctx = building.Context(store, force=force, on_step=on_step,
+        ctx = building.Context(store, force=force, on_step=on_step, accept=accept,
                                on_progress=lambda _: bar.advance(current["task"]))
         results = building.build(ctx, list(stages) or None)
     table = Table("step", "result", title="geodeck build")

@@ -162,7 +162,10 @@ def to_rich(diff: dict):
     from rich.table import Table
     from rich.text import Text
 
+    lines = [Text(line) for line in summary_lines(diff)]
+    if not diff["changes"]:
+        return Group(*lines)
     table = Table(*HEADERS, title=f"{diff['game']}: {diff['old']} → {diff['new']}")
     for change in diff["changes"]:
         table.add_row(*change_row(change), style="bold red" if change["suspicious"] else None)
-    return Group(*(Text(line) for line in summary_lines(diff)), table)
+    return Group(*lines, table)

@@ -2,10 +2,11 @@
 
 Selection (docs/laender-toppen.md): eligible are UN members with every card value present; each continent
 (a country's `primary_continent`) gets a share of the 119 proportional to its eligible countries (largest
-remainder); the spec's `always` countries come first; the rest are added one at a time, always the
-candidate (from a continent still under its share) with the fewest card-precision ties against the cards
-already chosen, then the largest distance to them in the six categories (log scale for area, peak,
-inhabitants and GDP; standardised), then the smaller ISO3 code.
+remainder); the spec's `always` countries come first, then in each continent the most populous countries
+fill `known_fraction` of what is left of its share (countries players know); the rest are added one at a
+time, always the candidate (from a continent still under its share) with the fewest card-precision ties
+against the cards already chosen, then the largest distance to them in the six categories (log scale for
+area, peak, inhabitants and GDP; standardised), then the smaller ISO3 code.
 """
 
 import math
@@ -78,8 +79,14 @@ def select(countries: pd.DataFrame, spec: DeckSpec) -> list[str]:
     points = features(values)
     iso = pool["iso3"].tolist()
     chosen = [i for i, code in enumerate(iso) if code in set(spec.options.get("always", []))]
-    seen = {name: set(values.iloc[chosen][name]) for name in values.columns}
     taken = primary.iloc[chosen].value_counts().to_dict()
+    for continent, n in share.items():
+        known = int((n - taken.get(continent, 0)) * spec.options.get("known_fraction", 0.0))
+        by_people = pool[(primary == continent) & ~pool.index.isin(chosen)]
+        by_people = by_people.sort_values(["population", "iso3"], ascending=[False, True], kind="stable")
+        chosen += by_people.index[:max(known, 0)].tolist()
+    taken = primary.iloc[chosen].value_counts().to_dict()
+    seen = {name: set(values.iloc[chosen][name]) for name in values.columns}
     while len(chosen) < total:
         open_continents = {c for c, n in share.items() if taken.get(c, 0) < n} or set(share)
         best = None
