@@ -17,6 +17,7 @@ install: $(BIN)/geodeck
 
 deck: install
 	$(BIN)/geodeck fetch
+	$(BIN)/geodeck build --offline
 
 test: install
 	$(BIN)/pytest -n 2
