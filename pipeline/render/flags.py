@@ -10,6 +10,7 @@ from svglib.svglib import svg2rlg
 
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
+from pipeline.render import fonts
 from pipeline.render.text import Box
 
 SOURCE = "flag-icons"
@@ -32,6 +33,7 @@ class Flags:
         drawing = svg2rlg(str(local))
         if drawing is None:
             raise GeodeckError(f"{SOURCE}/{path}: svglib cannot read this SVG")
+        drawing.initialFontName = fonts.REGULAR  # renderPDF would otherwise add an unembedded Helvetica
         return drawing
 
     def draw(self, canvas, path: str, box: Box, card_id: str, outline=None) -> Box:

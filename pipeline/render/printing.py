@@ -89,6 +89,12 @@ def load_deck(path: Path) -> dict:
     return deck
 
 
+def _canvas() -> tuple[Canvas, io.BytesIO]:
+    """A deterministic canvas (fixed dates and id) whose only font is the embedded DejaVu Sans."""
+    buffer = io.BytesIO()
+    return Canvas(buffer, invariant=1, pageCompression=1, initialFontName=fonts.register()[0]), buffer
+
+
 def _card(canvas: Canvas, draw, card: dict, ctx: CardContext, trim: Rect, paint: Rect) -> None:
     """One side of one card: clipped to its paint area, drawn in mm from its trim corner."""
     canvas.saveState()
@@ -167,8 +173,7 @@ def render(deck: dict, options: PrintOptions, store, on_card: Callable[[dict], N
     cards = deck["cards"]
     for card in cards:
         module.check(card, ctx)
-    buffer = io.BytesIO()
-    canvas = Canvas(buffer, invariant=1, pageCompression=1)
+    canvas, buffer = _canvas()
     canvas.setTitle(f"{deck.get('title', game)} {deck.get('version', '')}".strip())
     canvas.setAuthor("geodeck")
     canvas.setCreator("geodeck (reportlab)")
@@ -226,8 +231,7 @@ def calibration(paper: str, duplex: str, offset: tuple[float, float] = (0.0, 0.0
     PrintOptions(paper=paper, duplex=duplex).validate()
     regular, bold = fonts.register()
     page = paper_size(paper)
-    buffer = io.BytesIO()
-    canvas = Canvas(buffer, invariant=1, pageCompression=1)
+    canvas, buffer = _canvas()
     canvas.setTitle(f"geodeck duplex calibration ({paper}, {duplex} edge)")
     _begin_page(canvas, page)
     canvas.setLineWidth(0.15)

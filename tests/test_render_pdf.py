@@ -1,0 +1,225 @@
+"""Print PDFs read back with pdfplumber and pypdf: geometry, duplex, fonts, safe zone, one-up boxes.
+
+The fixture decks under tests/fixtures/tiny/render/ hold the awkward names; flags and maps come from the
+snapshot mirror through the store (these tests skip without it).
+"""
+
+import io
+import json
+from pathlib import Path
+
+import pdfplumber
+import pypdf
+import pytest
+
+from pipeline.errors import GeodeckError
+from pipeline.paths import DECKS_DIR
+from pipeline.render import printing
+from pipeline.render.printing import PrintOptions
+
+FIXTURES = Path(__file__).parent / "fixtures" / "tiny" / "render"
+MM = 72 / 25.4
+TOL = 0.1 * MM
+SAFE_MM = 3.0
+
+
+def deck(game: str) -> dict:
+    return json.loads((FIXTURES / f"{game}.deck.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def pdfs(store):
+    """Each fixture deck printed once per option set used below."""
+    cases = {
+        "lt-a4-long": ("laender-toppen", PrintOptions(paper="a4", duplex="long")),
+        "de-letter-short": ("deutschland", PrintOptions(paper="letter", duplex="short", back_offset=(1.5, -1.0))),
+        "de-a4-long": ("deutschland", PrintOptions(paper="a4", duplex="long", back_offset=(-2.0, 0.5))),
+        "wg-letter-long": ("world-game", PrintOptions(paper="letter", duplex="long", lang="en")),
+        "wg-one-up": ("world-game", PrintOptions(layout="one-up")),
+    }
+    return {key: printing.render(deck(game), options, store) for key, (game, options) in cases.items()}
+
+
+def marks(page) -> list[dict]:
+    """The crop marks: straight lines that touch the page edge (card content is clipped to its card)."""
+    def at_edge(line):
+        return min(line["x0"], line["top"]) <= 0.01 or line["x1"] >= page.width - 0.01 or line["bottom"] >= page.height - 0.01
+    return [line for line in page.lines if at_edge(line)]
+
+
+def grid(page) -> tuple[list[float], list[float]]:
+    """Trim lines (in PDF points, y upwards) recovered from the crop marks on a sheet page."""
+    xs = sorted({round(line["x0"], 2) for line in marks(page) if abs(line["x0"] - line["x1"]) < 0.01})
+    ys = sorted({round(page.height - line["top"], 2) for line in marks(page) if abs(line["top"] - line["bottom"]) < 0.01})
+    return xs, ys
+
+
+def cell_of(x: float, y: float, xs: list[float], ys: list[float]) -> tuple[float, float, float, float]:
+    """The card (x0, y0, x1, y1) of the sheet grid that contains a point."""
+    col = next(i for i in range(3) if xs[i] <= x <= xs[i + 1])
+    row = next(i for i in range(3) if ys[i] <= y <= ys[i + 1])
+    return xs[col], ys[row], xs[col + 1], ys[row + 1]
+
+
+@pytest.mark.parametrize(("key", "size_mm"), [("lt-a4-long", (210, 297)), ("de-letter-short", (215.9, 279.4))])
+def test_page_sizes(pdfs, key, size_mm):
+    for page in pypdf.PdfReader(io.BytesIO(pdfs[key])).pages:
+        assert float(page.mediabox.width) == pytest.approx(size_mm[0] * MM, abs=0.05)
+        assert float(page.mediabox.height) == pytest.approx(size_mm[1] * MM, abs=0.05)
+
+
+@pytest.mark.parametrize("key", ["lt-a4-long", "de-letter-short", "wg-letter-long"])
+def test_crop_marks_at_every_card_line_give_63_by_88_mm_cards(pdfs, key):
+    with pdfplumber.open(io.BytesIO(pdfs[key])) as pdf:
+        for page in pdf.pages[::2]:
+            xs, ys = grid(page)
+            assert len(xs) == 4 and len(ys) == 4
+            assert all(abs((b - a) - 63 * MM) <= TOL for a, b in zip(xs, xs[1:]))
+            assert all(abs((b - a) - 88 * MM) <= TOL for a, b in zip(ys, ys[1:]))
+            for x in xs:  # a mark above and below the block, each reaching its page edge
+                ends = sorted((page.height - l["bottom"], page.height - l["top"]) for l in marks(page)
+                              if abs(l["x0"] - x) < 0.01 and abs(l["x0"] - l["x1"]) < 0.01)
+                assert len(ends) == 2 and ends[0][0] <= 0.01 and ends[1][1] >= page.height - 0.01
+                assert ends[0][1] < ys[0] - 3 * MM and ends[1][0] > ys[-1] + 3 * MM  # outside the bleed
+            for y in ys:
+                ends = sorted((l["x0"], l["x1"]) for l in marks(page)
+                              if abs(page.height - l["top"] - y) < 0.01 and abs(l["top"] - l["bottom"]) < 0.01)
+                assert len(ends) == 2 and ends[0][0] <= 0.01 and ends[1][1] >= page.width - 0.01
+                assert ends[0][1] < xs[0] - 3 * MM and ends[1][0] > xs[-1] + 3 * MM
+
+
+@pytest.mark.parametrize(("key", "duplex", "offset"), [("de-letter-short", "short", (1.5, -1.0)),
+                                                       ("de-a4-long", "long", (-2.0, 0.5))])
+def test_every_back_lies_behind_its_front(pdfs, key, duplex, offset):
+    """Place cards carry their name on both sides: the card holding it on the backs page must be the
+    front's card after the flip, moved by the back offset."""
+    names = [c["fields"]["name"] for c in deck("deutschland")["cards"] if c["kind"] == "place"]
+    checked = 0
+    with pdfplumber.open(io.BytesIO(pdfs[key])) as pdf:
+        for front, back in zip(pdf.pages[::2], pdf.pages[1::2]):
+            fgrid, bgrid = grid(front), grid(back)
+            for name in names:
+                first = name.split()[0]
+                fw = [w for w in front.extract_words() if w["text"] == first]
+                bw = [w for w in back.extract_words() if w["text"] == first]
+                if not fw:
+                    continue
+                assert len(bw) == 1, name
+                f = cell_of((fw[0]["x0"] + fw[0]["x1"]) / 2, front.height - fw[0]["bottom"], *fgrid)
+                b = cell_of((bw[0]["x0"] + bw[0]["x1"]) / 2, back.height - bw[0]["bottom"], *bgrid)
+                dx, dy = offset[0] * MM, offset[1] * MM
+                if duplex == "long":
+                    expected = (front.width - f[2] + dx, f[1] + dy, front.width - f[0] + dx, f[3] + dy)
+                else:
+                    expected = (f[0] + dx, front.height - f[3] + dy, f[2] + dx, front.height - f[1] + dy)
+                assert b == pytest.approx(expected, abs=TOL), name
+                checked += 1
+    assert checked == len(names)
+
+
+@pytest.mark.parametrize("key", ["lt-a4-long", "de-letter-short", "wg-one-up"])
+def test_fonts_are_embedded(pdfs, key):
+    fonts = {}
+    for page in pypdf.PdfReader(io.BytesIO(pdfs[key])).pages:
+        for name, ref in (page["/Resources"].get("/Font") or {}).items():
+            fonts[name] = ref.get_object()
+    assert fonts
+    for font in fonts.values():
+        descendant = font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font
+        descriptor = descendant["/FontDescriptor"].get_object()
+        assert "/FontFile2" in descriptor, font["/BaseFont"]
+
+
+@pytest.mark.parametrize("key", ["lt-a4-long", "de-letter-short", "wg-letter-long"])
+def test_no_text_outside_its_cards_safe_zone_and_every_card_printed(pdfs, key, request):
+    game = {"lt": "laender-toppen", "de": "deutschland", "wg": "world-game"}[key[:2]]
+    cards_seen = 0
+    with pdfplumber.open(io.BytesIO(pdfs[key])) as pdf:
+        for number, page in enumerate(pdf.pages):
+            xs, ys = grid(page)
+            cells = set()
+            for ch in page.chars:
+                if not ch["text"].strip():
+                    continue
+                x0, x1 = ch["x0"], ch["x1"]
+                y0, y1 = page.height - ch["bottom"], page.height - ch["top"]
+                cell = cell_of((x0 + x1) / 2, (y0 + y1) / 2, xs, ys)
+                inner = (cell[0] + SAFE_MM * MM, cell[1] + SAFE_MM * MM, cell[2] - SAFE_MM * MM, cell[3] - SAFE_MM * MM)
+                assert x0 >= inner[0] - 0.2 and x1 <= inner[2] + 0.2, (number, ch["text"])
+                assert y0 >= inner[1] - 0.2 and y1 <= inner[3] + 0.2, (number, ch["text"])
+                cells.add(cell)
+            if number % 2 == 0:
+                cards_seen += len(cells)
+    assert cards_seen == len(deck(game)["cards"])
+    assert len(pdf.pages) == 2 * -(-len(deck(game)["cards"]) // 9)
+
+
+def test_one_up_pages_carry_trim_and_bleed_boxes(pdfs):
+    pages = pypdf.PdfReader(io.BytesIO(pdfs["wg-one-up"])).pages
+    assert len(pages) == 2 * len(deck("world-game")["cards"])
+    for page in pages:
+        trim, bleed = page.trimbox, page.bleedbox
+        assert float(trim.width) == pytest.approx(63 * MM, abs=TOL)
+        assert float(trim.height) == pytest.approx(88 * MM, abs=TOL)
+        assert float(trim.left) - float(bleed.left) == pytest.approx(3 * MM, abs=TOL)
+        assert float(bleed.width) == pytest.approx(69 * MM, abs=TOL)
+        assert float(page.mediabox.width) == pytest.approx(float(bleed.width))
+        assert "/TrimBox" in page and "/BleedBox" in page
+
+
+def test_same_deck_gives_byte_identical_pdfs(pdfs, store):
+    again = printing.render(deck("laender-toppen"), PrintOptions(paper="a4", duplex="long"), store)
+    assert again == pdfs["lt-a4-long"]
+
+
+def test_numbers_on_the_cards_follow_the_language(pdfs):
+    with pdfplumber.open(io.BytesIO(pdfs["lt-a4-long"])) as pdf:
+        german = pdf.pages[0].extract_text()
+    with pdfplumber.open(io.BytesIO(pdfs["wg-letter-long"])) as pdf:
+        english = pdf.pages[0].extract_text()
+    assert "357.022 km²" in german and "83,3 Mio." in german and "Nukuʻalofa" in german
+    assert "1,098,581 km²" not in german and "357,022 km²" in english and "Nukuʻalofa" in english
+
+
+def _broken(game: str, card_id: str, **fields) -> dict:
+    data = deck(game)
+    for card in data["cards"]:
+        if card["id"] == card_id:
+            card["fields"].update(fields)
+    return data
+
+
+@pytest.mark.parametrize(("game", "card_id", "fields", "message"), [
+    ("world-game", "wg-TON", {"flag": "4x3/zz.svg"}, "card wg-TON: flag '4x3/zz.svg'"),
+    ("laender-toppen", "lt-DEU", {"iso3": "XXX"}, "card lt-DEU: no map geometry"),
+    ("deutschland", "de-bamberg", {"state": "Bavaria-Nord"}, "card de-bamberg: unknown state"),
+])
+def test_bad_cards_fail_with_an_error_naming_the_card(store, game, card_id, fields, message):
+    with pytest.raises(GeodeckError, match=message):
+        printing.render(_broken(game, card_id, **fields), PrintOptions(), store)
+
+
+def test_bad_options_are_user_errors(store):
+    with pytest.raises(GeodeckError, match="unknown paper size"):
+        printing.render(deck("deutschland"), PrintOptions(paper="a3"), store)
+    with pytest.raises(GeodeckError, match="larger than the margin allows"):
+        printing.render(deck("deutschland"), PrintOptions(paper="letter", bleed=8), store)
+    with pytest.raises(GeodeckError, match="--duplex 'both'"):
+        printing.render(deck("deutschland"), PrintOptions(duplex="both"), store)
+
+
+def test_calibration_sheet_is_one_duplex_sheet():
+    data = printing.calibration("letter", "long", (1.0, 0.0))
+    pages = pypdf.PdfReader(io.BytesIO(data)).pages
+    assert len(pages) == 2
+    assert float(pages[0].mediabox.width) == pytest.approx(215.9 * MM, abs=0.05)
+
+
+@pytest.mark.parametrize("game", ["world-game"])
+def test_full_real_deck_prints_every_card(store, game):
+    latest = DECKS_DIR / game / "LATEST"
+    if not latest.is_file():
+        pytest.skip(f"no real {game} deck yet")
+    real = printing.load_deck(printing.deck_path(game))
+    data = printing.render(real, PrintOptions(), store)
+    assert len(pypdf.PdfReader(io.BytesIO(data)).pages) == 2 * -(-len(real["cards"]) // 9)

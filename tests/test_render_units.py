@@ -1,0 +1,106 @@
+"""Render building blocks without a PDF: geometry, number formats, text fitting, fonts, layouts."""
+
+import pytest
+
+from pipeline.errors import GeodeckError
+from pipeline.render import fonts, geometry, layouts, numbers, text
+
+NASTY = ["São Tomé und Príncipe", "Sao Tome and Principe", "Côte d'Ivoire", "Nukuʻalofa", "Türkiye",
+         "Bosnien und Herzegowina", "St. Vincent und die Grenadinen", "Weißenfels", "Ağrı Dağı", "Maglić"]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_sheet_is_three_by_three_cards_centred(paper):
+    sheet = geometry.Sheet(paper, 63, 88, 3).validate()
+    pw, ph = geometry.PAPERS_MM[paper]
+    slots = [sheet.slot(i) for i in range(9)]
+    assert all((s.w, s.h) == (63, 88) for s in slots)
+    assert min(s.x for s in slots) == pytest.approx(pw - max(s.right for s in slots))
+    assert min(s.y for s in slots) == pytest.approx(ph - max(s.top for s in slots))
+    assert slots[1].x - slots[0].x == pytest.approx(63) and slots[0].y - slots[3].y == pytest.approx(88)
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_back_slots_mirror_the_fronts(duplex):
+    sheet = geometry.Sheet("a4", 63, 88, 3)
+    pw, ph = sheet.page
+    for i in range(9):
+        front, back = sheet.slot(i), sheet.back_slot(i, duplex, (1.5, -2.0))
+        if duplex == "long":  # flipping over the long (vertical) edge mirrors x
+            assert back.x - 1.5 == pytest.approx(pw - front.right) and back.y + 2.0 == pytest.approx(front.y)
+        else:
+            assert back.y + 2.0 == pytest.approx(ph - front.top) and back.x - 1.5 == pytest.approx(front.x)
+
+
+def test_paint_area_has_bleed_only_towards_the_margin():
+    sheet = geometry.Sheet("a4", 63, 88, 3)
+    corner, middle = sheet.paint_area(0), sheet.paint_area(4)
+    assert (corner.w, corner.h) == (66, 91) and (middle.w, middle.h) == (63, 88)
+
+
+def test_crop_marks_stay_outside_the_bleed_and_reach_the_page_edge():
+    sheet = geometry.Sheet("letter", 63, 88, 3)
+    block = sheet.block.grow(3, 3, 3, 3)
+    pw, ph = sheet.page
+    marks = sheet.crop_marks()
+    assert len(marks) == 16
+    for x0, y0, x1, y1 in marks:
+        assert not (block.x < (x0 + x1) / 2 < block.right and block.y < (y0 + y1) / 2 < block.top)
+        assert {x0, x1} & {0.0, pw} or {y0, y1} & {0.0, ph}
+
+
+def test_bad_paper_and_bleed_are_user_errors():
+    with pytest.raises(GeodeckError, match="unknown paper size 'b5'"):
+        geometry.Sheet("b5", 63, 88, 3).validate()
+    with pytest.raises(GeodeckError, match="--bleed 6 mm is larger than the margin allows on letter"):
+        geometry.Sheet("letter", 63, 88, 6).validate()
+    assert geometry.Sheet("a4", 63, 88, 6).validate()
+    with pytest.raises(GeodeckError, match="--back-offset"):
+        geometry.parse_offset("1;2")
+    assert geometry.parse_offset("1.5,-0.5") == (1.5, -0.5)
+
+
+@pytest.mark.parametrize(("lang", "value", "pattern", "unit", "expected"), [
+    ("de", 1098581, "#,##0", "{n} km²", "1.098.581 km²"),
+    ("de", 11.3, "#,##0.0##", "{n} Mio.", "11,3 Mio."),
+    ("de", 28.4, "#,##0.0", "{n} °C", "28,4 °C"),
+    ("de", 82.9, "#,##0.0", "{n} Jahre", "82,9 Jahre"),
+    ("de", 47300, "#,##0", "{n} US$", "47.300 US$"),
+    ("en", 1098581, "#,##0", "{n} km²", "1,098,581 km²"),
+    ("en", 11.3, "#,##0.0##", "{n} M", "11.3 M"),
+    ("en", 82.9, "#,##0.0", "{n} years", "82.9 years"),
+    ("en", 47300, "#,##0", "US${n}", "US$47,300"),
+    ("de", None, "#,##0", "{n} km²", "–"),
+])
+def test_numbers_follow_the_design_notes(lang, value, pattern, unit, expected):
+    assert numbers.with_unit(value, lang, pattern, unit) == expected
+
+
+def test_the_font_covers_every_nasty_name():
+    for name in NASTY:
+        assert fonts.missing_glyphs(name) == "" and fonts.missing_glyphs(name, fonts.BOLD) == ""
+
+
+@pytest.mark.parametrize("name", NASTY + ["Zentralafrikanische Republik Zentralafrikanische Republik"])
+def test_long_names_shrink_or_wrap_inside_their_box(name):
+    _, bold = fonts.register()
+    box = text.Box(0, 0, 38, 9.5)
+    fitted = text.fit(name, bold, box, 14, 8, max_lines=2)
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    assert all(stringWidth(line, bold, fitted.size_mm) <= box.w for line in fitted.lines)
+    assert fitted.height <= box.h and " ".join(fitted.lines).replace("- ", "-") == name
+
+
+def test_short_names_keep_the_largest_size():
+    _, bold = fonts.register()
+    assert text.fit("Peru", bold, text.Box(0, 0, 38, 9.5), 14, 8).size_mm == pytest.approx(14 * text.PT_MM)
+
+
+@pytest.mark.parametrize("game", ["laender-toppen", "deutschland", "world-game"])
+def test_layouts_keep_their_boxes_on_the_card(game):
+    layout = layouts.load(game)
+    w, h = layout.card_mm
+    assert (w, h) == (63, 88)
+    for name in layout.data["boxes"]:
+        box = layout.box(name)
+        assert 0 <= box.x and box.x + box.w <= w + 1e-9 and 0 <= box.y and box.y + box.h <= h + 1e-9, name
