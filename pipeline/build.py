@@ -30,18 +30,23 @@ class StepResult:
 
 def countries(ctx: Context) -> list[StepResult]:
     """Transform every country source into observations, then validate and choose the card values."""
-    from pipeline.transform import countries as transform
-    from pipeline.validate import countries as validate, overrides
+    from pipeline.transform import country_sources as sourced
+    from pipeline.validate import countries as validate
+
+    def transform():
+        from pipeline.transform import countries
+
+        countries.run(ctx.store, sources, ctx.on_progress)
 
     sources = load_sources()
-    ctx.on_step("transform countries", len(transform.PARSERS))
-    observed = [transform.observations_path(), transform.universe_path()]
-    ran_transform = run_step("transform-countries", transform.input_hashes(sources), ["transform"], observed,
-                             lambda: transform.run(ctx.store, sources, ctx.on_progress), force=ctx.force)
+    ctx.on_step("transform countries", len(sourced.PARSERS))
+    observed = [sourced.observations_path(), sourced.universe_path()]
+    ran_transform = run_step("transform-countries", sourced.input_hashes(sources), ["transform"], observed,
+                             transform, force=ctx.force)
     ctx.on_step("validate countries", None)
     inputs = {p.name: file_hash(p) for p in observed}
-    if overrides.PATH.is_file():
-        inputs["overrides.csv"] = file_hash(overrides.PATH)
+    if validate.OVERRIDES.is_file():
+        inputs["overrides.csv"] = file_hash(validate.OVERRIDES)
     outputs = list(validate.outputs().values())
     ran_validate = run_step("validate-countries", inputs, ["validate"], outputs, validate.run, force=ctx.force)
     return [StepResult("transform-countries", ran_transform, observed),

@@ -41,3 +41,9 @@ def test_capitals_come_from_the_first_source_with_name_and_coordinates():
     assert chosen.loc["FRA", "capital_lat"] == 48.9  # the first source
     assert chosen.loc["DEU", "capital_lat"] == 52.5  # the first lacks coordinates: the second
     assert list(chosen.reset_index().columns) == countries.CAPITAL_COLUMNS
+
+
+def test_the_declared_sources_are_the_parsers_sources():
+    from pipeline.transform import country_sources
+
+    assert {name: countries.parser(name).SOURCE for name in country_sources.PARSERS} == country_sources.PARSERS

@@ -10,66 +10,20 @@ import importlib
 import inspect
 import io
 from collections.abc import Callable
-from pathlib import Path
 from types import ModuleType
 
 import pandas as pd
 
 from pipeline import atomic
 from pipeline.extract import Source, SnapshotStore
-from pipeline.paths import SOURCES_DIR, build_dir
-from pipeline.steps import file_hash
 from pipeline.transform import observations
+from pipeline.transform.country_sources import CAPITAL_ORDER, PARSERS, observations_path, universe_path
 
-PARSERS = ("factbook", "gapminder", "worldbank", "mledoze", "natural_earth", "flag_icons", "seven_summits",
-           "city_temperatures", "world_temperature", "capital_temperature_supplement")
-# Parsers whose `to_observations` takes `capitals` match their cities to the capitals of the sources
-# below (first source giving name and coordinates wins), so they run after the others. The Factbook comes
-# first: it names every capital (La Paz;Sucre) with coordinates, so a card's capital, its coordinates and
-# its temperature come from one place; mledoze (names only) fills the gaps.
-CAPITAL_ORDER = ("factbook", "mledoze-countries")
-# Package sources read by the reference tables and the parsers' shared ISO3 matcher.
-PACKAGE_SOURCES = ("pycountry", "country_converter")
-REVIEWED_DIR = SOURCES_DIR / "reviewed"
 CAPITAL_COLUMNS = ["iso3", "capital", "capital_lat", "capital_lon"]
-
-
-def folder() -> Path:
-    return build_dir() / "transform"
-
-
-def observations_path() -> Path:
-    return folder() / "observations.parquet"
-
-
-def universe_path() -> Path:
-    return folder() / "universe.parquet"
 
 
 def parser(name: str) -> ModuleType:
     return importlib.import_module(f"pipeline.transform.parsers.{name}")
-
-
-def source_names() -> list[str]:
-    """The sources this step reads, in reading order."""
-    return sorted({parser(name).SOURCE for name in PARSERS} | set(PACKAGE_SOURCES))
-
-
-def input_hashes(sources: dict[str, Source]) -> dict[str, str]:
-    """What the step's output depends on: every pinned file hash and package version of its sources,
-    their definition files (citation and vintage changes reach the observations too) and the reviewed
-    tables under sources/reviewed/."""
-    hashes = {}
-    for name in source_names():
-        source = sources[name]
-        hashes[f"sources/{name}.toml"] = file_hash(SOURCES_DIR / f"{name}.toml")
-        for entry in source.files:
-            hashes[f"{name}/{entry.path}"] = entry.sha256
-        if source.kind == "package":
-            hashes[f"{name}=="] = source.version
-    for path in sorted(REVIEWED_DIR.glob("*.csv")):
-        hashes[f"sources/reviewed/{path.name}"] = file_hash(path)
-    return hashes
 
 
 def capitals(table: pd.DataFrame) -> pd.DataFrame:

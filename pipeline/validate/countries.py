@@ -1,19 +1,18 @@
 """Validate step for country data: observations -> the countries master table and its report.
 
-Reads `build/transform/observations.parquet` and `sources/overrides.csv`; writes to `build/validate/`:
+Reads `build/transform/observations.parquet` and OVERRIDES; writes to `build/validate/`:
 `countries.parquet` and `countries.csv` (one row per card country, columns `choose.COLUMNS`) and
 `countries_report.md` / `.json`. Every output is written atomically, and only after the whole table
-passed the schema, so a failure leaves the previous outputs untouched.
+passed the schema, so a failure leaves the previous outputs untouched. The heavy imports live in `run`,
+so that checking whether the step must run stays fast.
 """
 
 from pathlib import Path
 
 from pipeline import atomic
-from pipeline.paths import build_dir
-from pipeline.transform import countries as observed
-from pipeline.validate import overrides, report
-from pipeline.validate.choose import VALUE_COLUMNS, choose
-from pipeline.validate.schema import master_schema
+from pipeline.paths import SOURCES_DIR, build_dir
+
+OVERRIDES = SOURCES_DIR / "overrides.csv"
 
 
 def folder() -> Path:
@@ -27,8 +26,13 @@ def outputs() -> dict[str, Path]:
 
 def run() -> dict:
     """Choose the card values, check them against the schema, write the outputs; returns the report."""
+    from pipeline.transform import countries as observed
+    from pipeline.validate import overrides, report
+    from pipeline.validate.choose import VALUE_COLUMNS, choose
+    from pipeline.validate.schema import master_schema
+
     table, universe = observed.load()
-    master, found = choose(table, universe, overrides.load(universe=universe))
+    master, found = choose(table, universe, overrides.load(OVERRIDES, universe=universe))
     master_schema(VALUE_COLUMNS, len(universe)).validate(master)
     paths = outputs()
     atomic.write_bytes(paths["countries.parquet"], observed.parquet_bytes(master))

@@ -1,4 +1,4 @@
-"""Reviewed exceptions: `sources/overrides.csv` (iso3, field, value, reason, citation).
+"""Reviewed exceptions: `sources/overrides.csv` (iso3, field, value, reason, citation), one row each.
 
 An override replaces whatever the sources say for one country and field; the report lists each one
 with the value it replaced. A reason starting with CORE_TERRITORY marks an override that applies the
@@ -12,11 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pipeline.errors import GeodeckError
-from pipeline.paths import SOURCES_DIR
 from pipeline.transform.observations import FIELDS
 from pipeline.validate.schema import refusal
 
-PATH = SOURCES_DIR / "overrides.csv"
 COLUMNS = ["iso3", "field", "value", "reason", "citation"]
 CORE_TERRITORY = "core national territory"
 SOURCE = "override"
@@ -38,7 +36,7 @@ class Override:
         return self.reason.lower().startswith(CORE_TERRITORY)
 
 
-def load(path: Path = PATH, universe: list[str] | None = None) -> dict[tuple[str, str], Override]:
+def load(path: Path, universe: list[str] | None = None) -> dict[tuple[str, str], Override]:
     """The overrides by (iso3, field); any malformed row is a user error naming the row and the fix."""
     if not path.is_file():
         return {}

@@ -5,7 +5,7 @@ refuses it (then the next source is tried and the fallback is reported). Sources
 rank after the listed ones, alphabetically, and are reported as undeclared.
 """
 
-from pipeline.transform.countries import CAPITAL_ORDER
+from pipeline.transform.country_sources import CAPITAL_ORDER
 
 MLEDOZE, REVIEWED = "mledoze-countries", "reviewed"
 
