@@ -149,3 +149,18 @@ def test_overrides_file_is_typed_and_checked(tmp_path):
                          ("VAT,highest_point_m,78,r,c\n", "also needs highest_point_name")]:
         with pytest.raises(GeodeckError, match=message):
             overrides.load(write(tmp_path, row), universe=["VAT"])
+
+
+def test_markdown_report_lists_conflicts_overrides_and_gaps():
+    from pipeline.validate import report as reporting
+
+    table = obs(("DEU", "area_km2", 357022.0, "factbook", "2026", ""),
+                ("DEU", "area_km2", 300000.0, "mledoze-countries", "2026", ""))
+    rules = {("FRA", "area_km2"): Override("FRA", "area_km2", 551500.0, "core national territory: metropolitan",
+                                           "Factbook France")}
+    _, found = pick(table, rules)
+    text = reporting.to_markdown(found)
+    assert "| DEU | area_km2 | factbook=357022; mledoze-countries=300000 | ±2% | 357022 (factbook) |" in text
+    assert "| FRA | area_km2 | 551500 |" in text and "Countries changed: FRA." in text
+    assert "| NLD | area_km2 | no source has a value |" in text
+    assert "| area_km2 | 2 | 2 |" in text  # coverage: DEU and FRA of the four
