@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results"
 GEODECK = str(Path(sys.executable).parent / "geodeck")
 REPEATS = 3
-TARGETS_S = {"countries_cold": 10.0, "countries_noop": 2.0}  # on a 2-core box
+TARGETS_S = {"countries_cold": 10.0, "countries_noop": 2.0, "print_world_game": 15.0, "print_laender_toppen": 10.0}  # on a 2-core box
 
 
 @dataclass
@@ -49,7 +49,18 @@ def countries(bench: Bench) -> dict[str, float]:
     return {"countries_cold": statistics.median(cold), "countries_noop": statistics.median(noop)}
 
 
-BENCHMARKS = [countries]
+def print_decks(bench: Bench) -> dict[str, float]:
+    """Full print (A4 sheets, fronts + backs) of each game's latest deck; the PDF sizes go to stdout."""
+    figures = {}
+    for game in ("world-game", "laender-toppen", "deutschland"):
+        out = bench.scratch / f"{game}.pdf"
+        times = [bench.geodeck(bench.scratch, "print", game, "--out", str(out)) for _ in range(REPEATS)]
+        figures[f"print_{game.replace('-', '_')}"] = statistics.median(times)
+        print(f"{game}: {out.stat().st_size / 1e6:.1f} MB")
+    return figures
+
+
+BENCHMARKS = [countries, print_decks]
 
 
 def warm_store(store: Path) -> None:

@@ -223,3 +223,4 @@ def test_full_real_deck_prints_every_card(store, game):
     real = printing.load_deck(printing.deck_path(game))
     data = printing.render(real, PrintOptions(), store)
     assert len(pypdf.PdfReader(io.BytesIO(data)).pages) == 2 * -(-len(real["cards"]) // 9)
+    assert len(data) <= 15e6

@@ -224,6 +224,13 @@ class Germany:
             for other, geom in sorted(self.states.items()):
                 canvas.setFillColor(fill if other == name else others)
                 fill_geometry(canvas, shapely.simplify(to_box(geom, frame), SIMPLIFY_MM), stroke=True)
+            placed = to_box(self.states[name], frame)
+            x0, y0, x1, y1 = placed.bounds
+            if max(x1 - x0, y1 - y0) < 2 * TINY_MM:  # city states: a circle makes them visible
+                centre = placed.centroid
+                canvas.setStrokeColor(fill)
+                canvas.setLineWidth(0.4)
+                canvas.circle(centre.x, centre.y, 2.2, stroke=1, fill=0)
             canvas.endForm()
         canvas.saveState()
         canvas.translate(box.x, box.y)
