@@ -206,6 +206,40 @@ def print_cards(game, version, paper, layout, duplex, bleed, back_offset, lang, 
                   highlight=False)
 
 
+@cli.command("play-check")
+@click.argument("game", type=click.Choice(["laender-toppen", "deutschland", "world-game"]))
+@click.option("--version", "version", help="Deck version (default: output/decks/GAME/LATEST).")
+@click.option("--deck", "deck_file", type=click.Path(path_type=Path, dir_okay=False),
+              help="Check this deck.json instead of a published version (e.g. a draft).")
+@click.option("--games", default=2000, show_default=True, type=click.IntRange(1),
+              help="Random playouts; the heuristic playouts add a quarter of this twice.")
+@click.option("--players", type=int, help="Players (default: laender-toppen 4, deutschland 4, world-game 2).")
+@click.option("--seed", default=0, show_default=True, help="Seed of the playouts (same seed, same report).")
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table", show_default=True)
+def play_check(game, version, deck_file, games, players, seed, fmt):
+    """Does GAME's deck play well? Simulate it with the bundled rules engines and judge the figures.
+
+    Seeded playouts (random players, one heuristic player among random ones, all heuristic) measure game
+    length, win share per seat (first-player advantage), ties for the extreme per category, each card's
+    win index and continent balance. Verdicts compare them with thresholds (pipeline/games/playcheck.py,
+    docs/rules-engines.md): exit code 0 if all pass, 1 if one fails.
+    """
+    from pipeline.games import playcheck
+
+    deck, path = playcheck.load(game, version, deck_file)
+    with progress() as bar:
+        task = bar.add_task(f"playing {game}", total=playcheck.total_games(games))
+        report = playcheck.check(deck, players, games, seed, str(path), on_game=lambda: bar.advance(task))
+    if fmt == "json":
+        click.echo(playcheck.to_json(report), nl=False)
+    elif fmt == "markdown":
+        click.echo(playcheck.to_markdown(report), nl=False)
+    else:
+        out.print(playcheck.to_rich(report))
+    if not report["passed"]:
+        raise SystemExit(1)
+
+
 def main() -> None:
     try:
         cli.main(standalone_mode=False)

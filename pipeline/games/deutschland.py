@@ -1,0 +1,193 @@
+"""Deutschland: Das Kartenspiel (2-4 players) as a rules engine: lay out places, play guess cards, score.
+
+Faithful to the rulebook (/work/shared/rules/deutschland-kartenspiel.en.txt, docs/rules-engines.md lists
+every ambiguity and the reading chosen): players + 1 place cards per round, six guess cards per player
+(N, S, W whose back is M, O, most and fewest inhabitants), 3 guess cards per player per round placed one at
+a time in clockwise order from the starting player, a new guess card goes below the earlier ones under
+the same place, wrong guesses are removed and the rest move up, rows 1/2/3 score 3/2/1, row 4 on 0,
+6 rounds (2-3 players) or 8 (4 players), the starting player moves one seat to the left each round, a tie
+of the totals means several winners. With 2 players a guess already placed by the other player this
+round may not be placed (W and M count as different guesses). A guess is correct when the place is
+among the extremes (ties: every tied place is the extreme); M is correct when the place is none of the
+N, S, W, O extremes.
+
+Simplified: none of the rules; the players' knowledge is not modelled (policies may read the hidden
+values: `expert_policy` plays as someone who knows every town).
+"""
+
+import random
+from dataclasses import dataclass
+
+from pipeline.errors import GeodeckError
+from pipeline.games.core import TERMINAL, check_players, win_shares
+
+GUESSES = ("N", "S", "W", "O", "most", "fewest", "M")  # M is the back of the W card
+M = GUESSES.index("M")
+COMPASS = ("N", "S", "W", "O")
+ROW_POINTS = (3, 2, 1)
+
+
+@dataclass(frozen=True)
+class Place:
+    id: str
+    name: str
+    ns: int
+    we: int
+    population: int
+
+
+@dataclass(frozen=True)
+class Round:
+    """A scored round: the places laid out, which of them are the extreme for each guess, each placement."""
+
+    starter: int
+    places: tuple[int, ...]
+    correct: dict  # guess -> positions (0-based, in `places`) that make it correct
+    placements: tuple[tuple[int, int, int, bool, int], ...]  # (player, guess, position, correct, points)
+
+
+def extremes(places: list[Place]) -> dict[str, frozenset[int]]:
+    """For each guess the positions where it is correct; a tie makes every tied place correct."""
+    def where(values, pick):
+        best = pick(values)
+        return frozenset(i for i, v in enumerate(values) if v == best)
+
+    ns, we, pop = [p.ns for p in places], [p.we for p in places], [p.population for p in places]
+    found = {"N": where(ns, min), "S": where(ns, max), "W": where(we, min), "O": where(we, max),
+             "most": where(pop, max), "fewest": where(pop, min)}
+    found["M"] = frozenset(range(len(places))) - frozenset().union(*(found[g] for g in COMPASS))
+    return found
+
+
+def score_columns(columns: list[list[tuple[int, int]]], correct: dict, players: int):
+    """Points per player and the placements (player, guess, position, correct, points) of one round."""
+    points, placements = [0] * players, []
+    for position, column in enumerate(columns):
+        row = 0
+        for player, guess in column:
+            right = position in correct[GUESSES[guess]]
+            gained = ROW_POINTS[row] if right and row < len(ROW_POINTS) else 0
+            row += right
+            points[player] += gained
+            placements.append((player, guess, position, right, gained))
+    return points, tuple(placements)
+
+
+class Game:
+    """The place cards and options of one Deutschland game; `new_initial_state(rng)` shuffles the places."""
+
+    name = "deutschland"
+    player_counts = (2, 3, 4)
+
+    def __init__(self, cards: list[dict], players: int = 4):
+        check_players(self.name, players, self.player_counts)
+        self.players = players
+        self.rounds = 6 if players <= 3 else 8
+        self.places = tuple(Place(c["id"], c["fields"]["name"], c["fields"]["ns"], c["fields"]["we"],
+                                  c["fields"]["population"]) for c in cards if c["kind"] == "place")
+        colours = {c["fields"]["colour"] for c in cards if c["kind"] == "guess"}
+        need = (players + 1) * self.rounds
+        if len(self.places) < need or len(colours) < players:
+            raise GeodeckError(f"a {players}-player game needs {need} place cards and {players} guess colours; "
+                               f"the deck has {len(self.places)} and {len(colours)}")
+
+    @classmethod
+    def from_deck(cls, deck: dict, **options) -> "Game":
+        return cls(deck["cards"], **options)
+
+    def new_initial_state(self, rng: random.Random) -> "State":
+        order = list(range(len(self.places)))
+        rng.shuffle(order)
+        return State(self, order)
+
+
+class State:
+    """A game in progress; action = guess * (players + 1) + position of the place card it goes under."""
+
+    def __init__(self, game: Game, order: list[int]):
+        self.game, self.players = game, game.players
+        self.stack = order[::-1]  # drawn from the end
+        self.round, self.starter = 0, 0
+        self.points = [0] * self.players
+        self.rounds: list[Round] = []
+        self.terminal = False
+        self._lay_out()
+
+    def current_player(self) -> int:
+        return TERMINAL if self.terminal else (self.starter + self.turn) % self.players
+
+    def is_terminal(self) -> bool:
+        return self.terminal
+
+    def legal_actions(self) -> list[int]:
+        if self.terminal:
+            return []
+        player = self.current_player()
+        used = self.used[player]
+        taken = {g for p, g in self.played if p != player} if self.players == 2 else set()
+        width = len(self.places)
+        return [g * width + i for g in range(len(GUESSES)) if _card(g) not in used and g not in taken
+                for i in range(width)]
+
+    def apply_action(self, action: int) -> None:
+        if action not in self.legal_actions():
+            raise ValueError(f"illegal action {action} for player {self.current_player()}")
+        guess, position = divmod(action, len(self.places))
+        player = self.current_player()
+        self.used[player].add(_card(guess))
+        self.played.append((player, guess))
+        self.columns[position].append((player, guess))
+        self.turn += 1
+        if self.turn == 3 * self.players:
+            self._score()
+
+    def scores(self) -> list[int]:
+        return list(self.points)
+
+    def winners(self) -> list[int]:
+        return [p for p, s in enumerate(self.points) if s == max(self.points)]
+
+    def returns(self) -> list[float]:
+        return win_shares(self.points, self.winners()) if self.terminal else [0.0] * self.players
+
+    def place_cards(self) -> list[Place]:
+        return [self.game.places[i] for i in self.places]
+
+    def _lay_out(self) -> None:
+        self.places = [self.stack.pop() for _ in range(self.players + 1)]
+        self.columns: list[list[tuple[int, int]]] = [[] for _ in self.places]
+        self.used = [set() for _ in range(self.players)]
+        self.played: list[tuple[int, int]] = []
+        self.turn = 0
+
+    def _score(self) -> None:
+        correct = extremes(self.place_cards())
+        points, placements = score_columns(self.columns, correct, self.players)
+        self.points = [a + b for a, b in zip(self.points, points)]
+        self.rounds.append(Round(self.starter, tuple(self.places), correct, placements))
+        self.round += 1
+        if self.round == self.game.rounds:
+            self.terminal = True
+            return
+        self.starter = (self.starter + 1) % self.players
+        self._lay_out()
+
+
+def _card(guess: int) -> int:
+    """The guess card a guess uses: M is the back of the W card."""
+    return GUESSES.index("W") if guess == M else guess
+
+
+def expert_policy(state: State, rng: random.Random) -> int:
+    """A player who knows every town: the correct guess that lands in the highest row (later cards go
+    below, so the row is final); none correct left: the first legal guess into the longest column."""
+    correct = extremes(state.place_cards())
+    width = len(state.places)
+
+    def row(action):
+        guess, position = divmod(action, width)
+        if position not in correct[GUESSES[guess]]:
+            return 99 - len(state.columns[position])
+        return sum(position in correct[GUESSES[g]] for _, g in state.columns[position])
+
+    return min(state.legal_actions(), key=row)

@@ -1,0 +1,237 @@
+"""Länder toppen! engine: the rulebook's table and worked examples, splitting, jokers, ties, Antarctica, scoring."""
+
+import copy
+import random
+
+import pytest
+from fixtures.tiny.games.decks import laender_toppen as synthetic_deck
+
+from pipeline.errors import GeodeckError
+from pipeline.games import laender_toppen as lt
+from pipeline.games.core import TERMINAL, playout, random_policy
+
+EUROPE, ASIA, AFRICA, NORTH_AMERICA, SOUTH_AMERICA, ANTARCTICA = (
+    lt.CONTINENTS.index(c) for c in ("Europe", "Asia", "Africa", "North America", "South America", "Antarctica"))
+AREA_ABOVE, INHABITANTS_BELOW = 0, 7
+BOL, SWE, KAZ, MAR, GRC, BEL, JAM, KEN, RUS, TUR = range(10)
+
+
+def place(card: int, slot: int) -> int:
+    return lt.PLACE + card * lt.SLOTS + slot
+
+
+def example_state(**options) -> lt.State:
+    """4 players A-D: A Bolivia + Greece, B Sweden + Belgium, C Kazakhstan + Jamaica, D Morocco + Kenya, six
+    filler cards each; the examples go to area above and inhabitants below, the fillers to slots 1-6."""
+    game = lt.Game.from_deck(synthetic_deck(examples=True), players=4, **options)
+    examples = [(BOL, GRC), (SWE, BEL), (KAZ, JAM), (MAR, KEN)]
+    fillers = list(range(10, 10 + 24))
+    order = [c for p in range(4) for c in (*examples[p], *fillers[6 * p:6 * p + 6])]
+    state = lt.State(game, order + [c for c in range(len(game.cards)) if c not in order])
+    for p, (area_card, people_card) in enumerate(examples):
+        state.apply_action(place(area_card, AREA_ABOVE))
+        state.apply_action(place(people_card, INHABITANTS_BELOW))
+        for slot, card in enumerate(fillers[6 * p:6 * p + 6], start=1):
+            state.apply_action(place(card, slot))
+    return state
+
+
+def until_pending_slot(state: lt.State, slot: int) -> None:
+    """Take the first legal decision until the trick of `slot` is being split."""
+    while not (state.tricks and state.tricks[-1].slot == slot):
+        state.apply_action(state.legal_actions()[0])
+
+
+def test_table_of_cards_and_rounds():
+    deck = synthetic_deck()
+    for players, (cards, rounds) in {2: (10, 6), 3: (10, 4), 4: (8, 4), 5: (8, 3), 6: (7, 3)}.items():
+        game = lt.Game.from_deck(deck, players=players)
+        state = game.new_initial_state(random.Random(0))
+        assert (game.hand_size, game.rounds) == (cards, rounds)
+        assert [len(h) for h in state.hands] == [cards] * players
+    with pytest.raises(GeodeckError, match="2-6 players"):
+        lt.Game.from_deck(deck, players=7)
+    with pytest.raises(GeodeckError, match="needs 128 cards"):
+        lt.Game(deck["cards"][:100], players=4)
+
+
+def test_area_example_kazakhstan_takes_all_four_cards():
+    state = example_state()
+    trick = state.tricks[0]
+    assert (trick.slot, trick.winners) == (AREA_ABOVE, (2,))  # player C
+    assert state.current_player() == 2 and [c for _, c, _ in state.pending] == [BOL, SWE, KAZ, MAR]
+
+
+def test_inhabitants_example_jamaica_wins_below():
+    state = example_state()
+    until_pending_slot(state, INHABITANTS_BELOW)
+    assert state.tricks[-1].winners == (2,)
+    assert [c for _, c, _ in state.pending] == [GRC, BEL, JAM, KEN]
+
+
+@pytest.mark.parametrize("choices", [
+    [EUROPE, EUROPE, lt.FACE_DOWN, AFRICA],  # Belgium, Greece Europe; Jamaica face down; Kenya Africa
+    [lt.FACE_DOWN, lt.FACE_DOWN, NORTH_AMERICA, lt.FACE_DOWN],  # Jamaica North America, the rest face down
+    [EUROPE, EUROPE, lt.FACE_DOWN, lt.FACE_DOWN],  # Belgium, Greece Europe; the other two face down
+])
+def test_rulebook_splits_of_the_inhabitants_trick_are_legal(choices):
+    state = example_state()
+    until_pending_slot(state, INHABITANTS_BELOW)
+    before = [len(p) for p in state.piles[2]]
+    for choice in choices:
+        assert state.current_player() == 2 and choice in state.legal_actions()
+        state.apply_action(choice)
+    gained = [len(p) - b for p, b in zip(state.piles[2], before)]
+    assert sum(gained) == 4 and gained[lt.FACE_DOWN] == choices.count(lt.FACE_DOWN)
+
+
+def test_split_needs_one_face_down_and_one_continent_card():
+    state = example_state()
+    all_down, all_up = copy.deepcopy(state), copy.deepcopy(state)
+    for _ in range(3):
+        all_down.apply_action(lt.FACE_DOWN)
+        all_up.apply_action(all_up.legal_actions()[0])  # the card's continent
+    assert all_down.legal_actions() == [AFRICA]  # Morocco must go on a continent pile
+    assert all_up.legal_actions() == [lt.FACE_DOWN]
+    with pytest.raises(ValueError, match="illegal"):
+        all_up.apply_action(AFRICA)
+    assert state.legal_actions() == [SOUTH_AMERICA, lt.FACE_DOWN]  # Bolivia: its continent or face down
+
+
+def test_fast_variant_has_no_splitting():
+    state = example_state(fast=True)
+    assert not state.pending and state.round == 1 and state.current_player() == 0  # next round's placing
+    assert state.scores() == [len(p[lt.FACE_DOWN]) for p in state.piles]
+    assert all(sum(len(pile) for pile in piles[:lt.FACE_DOWN]) == 0 for piles in state.piles)
+    assert sum(len(p[lt.FACE_DOWN]) for p in state.piles) + len(state.removed) == 32
+
+
+def dealt(game: lt.Game, firsts: list[int]) -> lt.State:
+    """A state whose player p holds firsts[p] and filler cards (no jokers, no Antarctica)."""
+    fillers = [i for i, c in enumerate(game.cards) if not c.joker and i != game.antarctica and i not in firsts]
+    hand = game.hand_size
+    order = [c for p, first in enumerate(firsts) for c in [first] + fillers[p * (hand - 1):(p + 1) * (hand - 1)]]
+    return lt.State(game, order + [c for c in range(len(game.cards)) if c not in order])
+
+
+def test_tie_for_the_extreme_each_keeps_only_their_own_card():
+    deck = synthetic_deck(examples=True)
+    deck["cards"][SWE]["fields"]["area_km2"] = deck["cards"][MAR]["fields"]["area_km2"] = 3_000_000
+    game = lt.Game.from_deck(deck, players=4)
+    state = dealt(game, [SWE, MAR, BOL, KEN])
+    for p, first in enumerate([SWE, MAR, BOL, KEN]):
+        state.apply_action(place(first, AREA_ABOVE))
+        for slot, card in zip(range(1, lt.SLOTS), list(state.hands[p])):
+            state.apply_action(place(card, slot))
+    trick = state.tricks[0]
+    assert trick.winners == (0, 1)
+    assert [(p, c) for p, c, _ in state.pending] == [(0, SWE), (1, MAR)]
+    assert sorted(state.removed) == [BOL, KEN]
+    assert state.legal_actions() == [EUROPE, lt.FACE_DOWN]  # each tied player places their card freely
+
+
+def test_joker_goes_back_to_its_owner_onto_one_of_its_continents():
+    game = lt.Game.from_deck(synthetic_deck(), players=2)
+    joker = next(i for i, c in enumerate(game.cards) if c.joker and c.continents == (EUROPE, ANTARCTICA))
+    state = lt.State(game, list(range(len(game.cards))))
+    state.hands[0][0] = joker
+    for p in range(2):
+        for slot, card in enumerate(list(state.hands[p])):
+            state.apply_action(place(card, slot))
+    assert state.pending[0][:2] == (0, joker)
+    assert state.legal_actions() == [EUROPE, ANTARCTICA]
+    state.apply_action(ANTARCTICA)
+    assert state.piles[0][ANTARCTICA] == [joker]
+    assert all(joker not in [c for _, c in t.played] for t in state.tricks)
+    assert state.legal_actions() == list(game.cards[state.pending[0][1]].continents) + [lt.FACE_DOWN]  # alone
+
+
+def test_russia_and_turkey_may_go_on_europe_or_asia():
+    game = lt.Game.from_deck(synthetic_deck(examples=True), players=2)
+    state = lt.State(game, list(range(len(game.cards))))
+    assert state._pile_actions(0, RUS, lt.FREE) == [EUROPE, ASIA, lt.FACE_DOWN]
+    assert state._pile_actions(0, TUR, lt.JOKER) == [EUROPE, ASIA]
+
+
+def test_antarctica_never_goes_where_it_has_no_value_and_keeps_a_slot():
+    game = lt.Game.from_deck(synthetic_deck(), players=2)
+    ata = game.antarctica
+    state = lt.State(game, list(range(len(game.cards))))
+    state.hands[0][0] = ata
+    slots = {(a - lt.PLACE) % lt.SLOTS for a in state.legal_actions() if (a - lt.PLACE) // lt.SLOTS == ata}
+    assert slots == set(range(6))  # area, peak, temperature; not inhabitants, life expectancy, GDP
+    others = [c for c in state.hands[0] if c != ata]
+    for slot, card in zip(range(1, 6), others):  # fill 5 of the 6 slots Antarctica may use
+        state.apply_action(place(card, slot))
+    legal = state.legal_actions()
+    assert place(others[5], 0) not in legal  # slot 0 is Antarctica's last one
+    assert place(ata, 0) in legal
+
+
+def test_scoring_continent_majorities_and_face_down_cards():
+    game = lt.Game.from_deck(synthetic_deck(), players=5)
+    state = game.new_initial_state(random.Random(0))
+    state.piles = [[[] for _ in range(8)] for _ in range(5)]
+    europe = {0: 12, 1: 11, 2: 5}  # the rulebook: A 12, B 11, C 5 Europe cards -> only A scores 12
+    asia = {0: 11, 1: 11}  # A and B 11 Asia cards -> 6 each (5.5 rounded up)
+    africa = {2: 11, 3: 11, 4: 11}  # C, D, E 11 Africa cards -> 4 each (3.67 rounded up)
+    for pile, counts in ((EUROPE, europe), (ASIA, asia), (AFRICA, africa)):
+        for p, n in counts.items():
+            state.piles[p][pile] = list(range(n))
+    state.piles[4][lt.FACE_DOWN] = list(range(3))
+    assert state.scores() == [12 + 6, 6, 4, 4, 4 + 3]
+
+
+def test_tie_of_the_total_goes_to_the_antarctica_owner_else_shared():
+    game = lt.Game.from_deck(synthetic_deck(), players=3)
+    state = game.new_initial_state(random.Random(0))
+    state.piles = [[[] for _ in range(8)] for _ in range(3)]
+    state.piles[0][lt.FACE_DOWN] = [1, 2, 3]
+    state.piles[1][lt.FACE_DOWN] = [4, 5, 6]
+    state.terminal = True
+    assert state.winners() == [0, 1] and state.returns() == [0.5, 0.5, 0.0]
+    state.piles[1][lt.FACE_DOWN] = [4, 5, game.antarctica]
+    assert state.winners() == [1] and state.returns() == [0.0, 1.0, 0.0]
+    state.piles[1][lt.FACE_DOWN] = [4, 5, 6]
+    state.piles[2][lt.FACE_DOWN] = [game.antarctica]  # the owner is not among the tied players
+    assert state.winners() == [0, 1]
+
+
+def test_random_games_keep_every_invariant():
+    deck = synthetic_deck()
+    for i in range(400):
+        players = 2 + i % 5
+        game = lt.Game.from_deck(deck, players=players, fast=i % 7 == 0)
+        rng = random.Random(i)
+        state = game.new_initial_state(rng)
+        policies = [lt.greedy_policy if (i + p) % 3 == 0 else random_policy for p in range(players)]
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            assert legal, "a non-terminal state always has a legal action"
+            state.apply_action(policies[state.current_player()](state, rng))
+        zones = state.zones()
+        assert sorted(c for cards in zones.values() for c in cards) == list(range(len(game.cards)))
+        assert not zones["hands"] and not zones["strips"] and not zones["pending"]
+        assert len(zones["reserve"]) == len(game.cards) - players * game.hand_size * game.rounds
+        assert state.current_player() == TERMINAL and state.legal_actions() == []
+        for p, piles in enumerate(state.piles):
+            for pile, cards in enumerate(piles[:lt.FACE_DOWN]):
+                assert all(pile in game.cards[c].continents for c in cards)
+        for trick in state.tricks:
+            for _, card in trick.played:
+                if card == game.antarctica:
+                    assert trick.slot < 6
+        scores, returns = state.scores(), state.returns()
+        assert min(scores) >= 0 and sum(returns) == pytest.approx(1)
+        assert {p for p, r in enumerate(returns) if r > 0} == set(state.winners())
+        assert all(scores[w] == max(scores) for w in state.winners())
+
+
+def test_playout_is_deterministic_with_the_seed():
+    game = lt.Game.from_deck(synthetic_deck(), players=3)
+    runs = []
+    for _ in range(2):
+        state = game.new_initial_state(random.Random(5))
+        playout(state, [random_policy] * 3, random.Random(6))
+        runs.append((state.scores(), [t.winners for t in state.tricks]))
+    assert runs[0] == runs[1]
