@@ -34,8 +34,10 @@ def test_back_slots_mirror_the_fronts(duplex):
 
 def test_paint_area_has_bleed_only_towards_the_margin():
     sheet = geometry.Sheet("a4", 63, 88, 3)
-    corner, middle = sheet.paint_area(0), sheet.paint_area(4)
-    assert (corner.w, corner.h) == (66, 91) and (middle.w, middle.h) == (63, 88)
+    corner, middle, last = sheet.paint_area(0), sheet.paint_area(4), sheet.paint_area(8)
+    seam = geometry.SEAM_MM
+    assert (corner.w, corner.h) == (66 + seam, 91 + seam) and (last.w, last.h) == (66, 91)
+    assert middle == geometry.Rect(sheet.slot(4).x, sheet.slot(4).y - seam, 63 + seam, 88 + seam)
 
 
 def test_crop_marks_stay_outside_the_bleed_and_reach_the_page_edge():

@@ -1,5 +1,5 @@
 """Deutschland: Das Kartenspiel cards. Place cards: the front shows only the name, the state and a picture
-of the state (nothing that gives away position or population); the back shows the north-south number
+of that state alone (no map of Germany, nothing that gives away position or population); the back shows the north-south number
 (orange), the west-east number (grey) and the population. Guess cards in the four player colours.
 
 All drawing is in millimetres with the origin at the card's bottom-left trim corner.
@@ -36,8 +36,8 @@ def check(card: dict, ctx: CardContext) -> None:
 
 def _place_front(c, fields: dict, card_id: str, ctx: CardContext) -> None:
     layout = ctx.layout
-    ctx.background(c, layout.colour("sea"))
     band = layout.box("place_band")
+    ctx.background(c, layout.colour("sea"), top=band.y)
     c.setFillColor(layout.colour("place_band"))
     c.rect(band.x - ctx.bleed, band.y, band.w + 2 * ctx.bleed, band.h + ctx.bleed, stroke=0, fill=1)
     c.setFillColor(layout.colour("text"))
@@ -46,7 +46,7 @@ def _place_front(c, fields: dict, card_id: str, ctx: CardContext) -> None:
     c.setFillColor(layout.colour("muted"))
     text.draw(c, fields["state"], ctx.regular, layout.box("place_state"), *layout.font("place_state"), align="center")
     ctx.germany.draw_state(c, layout.box("state_picture"), fields["state"], card_id, layout.colour("state_fill"),
-                           layout.colour("germany_fill"), layout.colour("germany_edge"))
+                           layout.colour("state_edge"))
 
 
 def _place_back(c, fields: dict, ctx: CardContext) -> None:

@@ -11,6 +11,7 @@ from pipeline.render.text import Box
 
 KINDS = ("country", "antarctica", "joker")
 MAP_FORM = "world_lt"
+ANTARCTICA = "Antarctica"
 
 
 def check(card: dict, ctx: CardContext) -> None:
@@ -59,9 +60,11 @@ def _facts(c, fields: dict, ctx: CardContext) -> None:
              f"{words['mountain']}: {fields.get('highest_mountain') or '–'}",
              f"{words['density']}: {density}"]
     step = box.h / len(lines)
+    high, low = layout.font("facts")
     c.setFillColor(layout.colour("muted"))
-    for i, line in enumerate(lines):
-        text.draw(c, line, ctx.regular, Box(box.x, box.y + box.h - (i + 1) * step, box.w, step), *layout.font("facts"))
+    for i, line in enumerate(lines):  # never below the smallest legible size: a very long name is cut with "…"
+        text.draw(c, text.shorten(line, ctx.regular, box.w, low), ctx.regular,
+                  Box(box.x, box.y + box.h - (i + 1) * step, box.w, step), high, low)
 
 
 def _rows(c, fields: dict, ctx: CardContext) -> None:
@@ -83,13 +86,14 @@ def _rows(c, fields: dict, ctx: CardContext) -> None:
 
 def front(c, card: dict, ctx: CardContext) -> None:
     layout, fields = ctx.layout, card["fields"]
-    ctx.background(c, layout.colour("sea"))
+    ctx.background(c, layout.colour("sea"), top=layout.box("band").y)
     _band(c, fields["continents"], ctx)
     map_box = layout.box("map")
+    antarctica = ANTARCTICA in fields["continents"]  # only these cards keep Antarctica on their map
     if card["kind"] == "joker":
         colours = {name: layout.continent(name, ctx.lang)[1] for name in fields["continents"]}
         ctx.world.draw_base(c, "joker_" + "_".join(sorted(colours)).replace(" ", ""), map_box,
-                            layout.colour("land"), layout.colour("land_edge"), colours)
+                            layout.colour("land"), layout.colour("land_edge"), colours, antarctica=antarctica)
         title = layout.box("joker_title")
         c.setFillColor(layout.colour("text"))
         text.draw(c, ctx.words["joker"], ctx.bold, title, *layout.font("joker"), align="center")
@@ -102,8 +106,9 @@ def front(c, card: dict, ctx: CardContext) -> None:
     if fields.get("flag"):
         ctx.flags.draw(c, fields["flag"], layout.box("flag"), card["id"], outline=layout.colour("rule"))
     _facts(c, fields, ctx)
-    ctx.world.draw_base(c, MAP_FORM, map_box, layout.colour("land"), layout.colour("land_edge"))
-    ctx.world.draw_country(c, map_box, fields["iso3"], layout.colour("red"), card["id"])
+    ctx.world.draw_base(c, MAP_FORM + ("_full" if antarctica else ""), map_box, layout.colour("land"),
+                        layout.colour("land_edge"), antarctica=antarctica)
+    ctx.world.draw_country(c, map_box, fields["iso3"], layout.colour("red"), card["id"], antarctica=antarctica)
     _rows(c, fields, ctx)
 
 

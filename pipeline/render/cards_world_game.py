@@ -86,7 +86,8 @@ def _answers(c, fields: dict, ctx: CardContext) -> None:
 
 def front(c, card: dict, ctx: CardContext) -> None:
     layout, fields = ctx.layout, card["fields"]
-    ctx.background(c, layout.colour("sea"))
+    band = layout.box("band")
+    ctx.background(c, layout.colour("sea"), bottom=band.y + band.h)
     ctx.flags.draw(c, fields["flag"], layout.box("flag"), card["id"], outline=layout.colour("rule"))
     _facts(c, fields, ctx)
     _answers(c, fields, ctx)

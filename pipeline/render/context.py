@@ -41,9 +41,13 @@ class CardContext:
         from pipeline.render.flags import flags
         return flags(self.store)
 
-    def background(self, canvas, colour) -> None:
-        """Fill the card and its bleed (the sheet clips the bleed to the sides facing the margin)."""
+    def background(self, canvas, colour, bottom: float | None = None, top: float | None = None) -> None:
+        """Fill the card and its bleed (the sheet clips the bleed to the sides facing the margin), or only
+        the part from `bottom` to `top` (mm): a band painted over the background would leave a light seam
+        in anti-aliased viewers where it meets the neighbouring card."""
         w, h = self.layout.card_mm
         b = self.bleed
+        y0 = -b if bottom is None else bottom
+        y1 = h + b if top is None else top
         canvas.setFillColor(colour)
-        canvas.rect(-b, -b, w + 2 * b, h + 2 * b, stroke=0, fill=1)
+        canvas.rect(-b, y0, w + 2 * b, y1 - y0, stroke=0, fill=1)

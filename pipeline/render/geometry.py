@@ -13,6 +13,7 @@ DUPLEX_MODES = ("long", "short", "none")
 COLUMNS, ROWS = 3, 3
 MARK_GAP_MM = 1.0  # crop marks start this far outside the bleed
 MIN_MARK_MM = 2.0  # the shortest crop mark still worth printing
+SEAM_MM = 0.2  # a card paints this far under its right and lower neighbours (drawn later, they cover it)
 
 
 @dataclass(frozen=True)
@@ -95,11 +96,19 @@ class Sheet:
         return Rect(block.x + col * self.card_w, block.top - (row + 1) * self.card_h, self.card_w, self.card_h)
 
     def paint_area(self, index: int) -> Rect:
-        """Where a card may paint: its trim box plus the bleed on the sides that face the page margin."""
+        """Where a card may paint: its trim box plus the bleed on the sides that face the page margin, and
+        SEAM_MM under its right and lower neighbours. Cards are drawn in slot order, so the neighbour covers
+        that strip; without it, anti-aliased viewers show a light seam along every shared cut line."""
         col, row = index % COLUMNS, index // COLUMNS
         b = self.bleed
-        return self.slot(index).grow(left=b if col == 0 else 0, right=b if col == COLUMNS - 1 else 0,
-                                     top=b if row == 0 else 0, bottom=b if row == ROWS - 1 else 0)
+        return self.slot(index).grow(left=b if col == 0 else 0, right=b if col == COLUMNS - 1 else SEAM_MM,
+                                     top=b if row == 0 else 0, bottom=b if row == ROWS - 1 else SEAM_MM)
+
+    @staticmethod
+    def mirrored(index: int, duplex: str) -> int:
+        """The slot on the backs page that lies behind front slot `index` (its own inverse)."""
+        col, row = index % COLUMNS, index // COLUMNS
+        return {"long": row * COLUMNS + COLUMNS - 1 - col, "short": (ROWS - 1 - row) * COLUMNS + col}.get(duplex, index)
 
     def back_slot(self, index: int, duplex: str, offset: tuple[float, float]) -> Rect:
         """Trim box on the backs page that lies behind front slot `index` after the duplex flip."""
@@ -115,11 +124,10 @@ class Sheet:
 
     def back_paint_area(self, index: int, duplex: str, offset: tuple[float, float]) -> Rect:
         """The paint area of the mirrored slot, moved to where this card's back lands."""
-        col, row = index % COLUMNS, index // COLUMNS
-        mirrored = {"long": row * COLUMNS + COLUMNS - 1 - col, "short": (ROWS - 1 - row) * COLUMNS + col}
-        area = self.paint_area(mirrored.get(duplex, index))
+        mirrored = self.mirrored(index, duplex)
+        area = self.paint_area(mirrored)
         target = self.back_slot(index, duplex, offset)
-        source = self.slot(mirrored.get(duplex, index))
+        source = self.slot(mirrored)
         return area.shift(target.x - source.x, target.y - source.y)
 
     def crop_marks(self) -> list[tuple[float, float, float, float]]:

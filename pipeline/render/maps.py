@@ -22,10 +22,11 @@ NE, GERMANY = "natural-earth", "germany-boundaries"
 BASE_LAYER = "ne_110m_admin_0_countries.geojson"
 DETAIL_LAYER = "ne_50m_admin_0_countries.geojson"
 LABEL_POINTS = "ne_10m_admin_0_label_points.geojson"
-STATES_LAYER = "2_bundeslaender_4_niedrig.geo.json"
+STATES_LAYER = "2_bundeslaender_3_mittel.geo.json"
 ISO3_ALIASES = {"XKX": "KOS", "UNK": "KOS", "SSD": "SDS", "PSE": "PSX", "ESH": "SAH"}  # ISO → NE ADM0_A3
 TINY_MM = 1.6  # a country smaller than this on the card's map gets a circle
 SIMPLIFY_MM = 0.06
+ANTARCTICA = "Antarctica"
 
 
 def _project(geom, transformer: Transformer):
@@ -88,7 +89,8 @@ class World:
         self.transformer = to_robinson
         base = json.loads(store.read_source(source, BASE_LAYER))["features"]
         self.base = [(f["properties"]["CONTINENT"], _project(shape(f["geometry"]), to_robinson)) for f in base]
-        self.plane = Projected(tuple(shapely.total_bounds([g for _, g in self.base])))
+        self.planes = {True: Projected(tuple(shapely.total_bounds([g for _, g in self.base]))),
+                       False: Projected(tuple(shapely.total_bounds([g for c, g in self.base if c != ANTARCTICA])))}
         self.detail = self._index(base)
         self.detail.update(self._index(json.loads(store.read_source(source, DETAIL_LAYER))["features"]))
         self.labels = self._label_points(json.loads(store.read_source(source, LABEL_POINTS))["features"])
@@ -131,17 +133,21 @@ class World:
         geom, point = self.country(iso3)
         return geom is not None or point is not None
 
-    def draw_base(self, canvas, name: str, box: Box, land, edge, continents: dict | None = None) -> None:
+    def draw_base(self, canvas, name: str, box: Box, land, edge, continents: dict | None = None,
+                  antarctica: bool = True) -> None:
         """The world map in `box`, drawn once per document as the form XObject `name` and reused.
 
-        `continents` (name → colour) colours those continents' countries instead of the land grey.
+        `continents` (name → colour) colours those continents' countries instead of the land grey;
+        `antarctica=False` leaves Antarctica out, so the rest of the world fills a wider box.
         """
         if not canvas.hasForm(name):
-            frame = self.plane.frame(Box(0, 0, box.w, box.h))
+            frame = self.planes[antarctica].frame(Box(0, 0, box.w, box.h))
             canvas.beginForm(name, 0, 0, box.w, box.h)
             canvas.setStrokeColor(edge)
             canvas.setLineWidth(0.08)
             for continent, geom in self.base:
+                if continent == ANTARCTICA and not antarctica:
+                    continue
                 canvas.setFillColor((continents or {}).get(continent, land))
                 fill_geometry(canvas, shapely.simplify(to_box(geom, frame), SIMPLIFY_MM), stroke=True)
             canvas.endForm()
@@ -150,13 +156,14 @@ class World:
         canvas.doForm(name)
         canvas.restoreState()
 
-    def draw_country(self, canvas, box: Box, iso3: str, colour, card_id: str) -> None:
-        """The country in `colour` on the map in `box`; a circle where it would be too small to see."""
+    def draw_country(self, canvas, box: Box, iso3: str, colour, card_id: str, antarctica: bool = True) -> None:
+        """The country in `colour` on the map in `box` (framed as draw_base with the same `antarctica`);
+        a circle where it would be too small to see."""
         geom, point = self.country(iso3)
         if geom is None and point is None:
             raise GeodeckError(f"card {card_id}: no map geometry or label point for {iso3!r} in {NE}; "
                                f"fix the card's iso3 or add an alias in pipeline/render/maps.py")
-        frame = self.plane.frame(box)
+        frame = self.planes[antarctica].frame(box)
         canvas.setFillColor(colour)
         canvas.setStrokeColor(colour)
         tiny = True
@@ -196,15 +203,15 @@ STATE_NAMES_EN = {
 
 
 class Germany:
-    """The 16 states, projected once (ETRS89 / UTM 32N); each state picture is a form XObject."""
+    """The 16 states (lon/lat as published, and projected once to ETRS89 / UTM 32N for the card pictures)."""
 
     def __init__(self, store):
         source = load_sources()[GERMANY]
         utm = Transformer.from_crs("EPSG:4326", "EPSG:25832", always_xy=True)
         features = json.loads(store.read_source(source, STATES_LAYER))["features"]
-        self.states = {f["properties"]["name"]: _project(shape(f["geometry"]), utm) for f in features}
+        self.lonlat = {f["properties"]["name"]: shape(f["geometry"]) for f in features}
+        self.states = {name: _project(geom, utm) for name, geom in self.lonlat.items()}
         self.ids = {f["properties"]["id"]: f["properties"]["name"] for f in features}
-        self.plane = Projected(tuple(shapely.total_bounds(list(self.states.values()))))
 
     def state_name(self, state: str, card_id: str) -> str:
         name = self.ids.get(state) or STATE_NAMES_EN.get(state, state)
@@ -212,25 +219,20 @@ class Germany:
             raise GeodeckError(f"card {card_id}: unknown state {state!r}; known: {', '.join(sorted(self.states))}")
         return name
 
-    def draw_state(self, canvas, box: Box, state: str, card_id: str, fill, others, edge) -> None:
-        """Germany in `others` with `state` in `fill`, fitted into `box`; one form per state and document."""
+    def draw_state(self, canvas, box: Box, state: str, card_id: str, fill, edge) -> None:
+        """The state alone, scaled to fill `box` (no neighbours, so the picture does not give away its
+        position); one form XObject per state and document."""
         name = self.state_name(state, card_id)
         form = "state_" + next(k for k, v in self.ids.items() if v == name).replace("-", "_")
         if not canvas.hasForm(form):
-            frame = self.plane.frame(Box(0, 0, box.w, box.h))
+            geom = self.states[name]
+            frame = Projected(geom.bounds).frame(Box(0, 0, box.w, box.h))
             canvas.beginForm(form, 0, 0, box.w, box.h)
+            canvas.setFillColor(fill)
             canvas.setStrokeColor(edge)
-            canvas.setLineWidth(0.15)
-            for other, geom in sorted(self.states.items()):
-                canvas.setFillColor(fill if other == name else others)
-                fill_geometry(canvas, shapely.simplify(to_box(geom, frame), SIMPLIFY_MM), stroke=True)
-            placed = to_box(self.states[name], frame)
-            x0, y0, x1, y1 = placed.bounds
-            if max(x1 - x0, y1 - y0) < 2 * TINY_MM:  # city states: a circle makes them visible
-                centre = placed.centroid
-                canvas.setStrokeColor(fill)
-                canvas.setLineWidth(0.4)
-                canvas.circle(centre.x, centre.y, 2.2, stroke=1, fill=0)
+            canvas.setLineWidth(0.25)
+            canvas.setLineJoin(1)
+            fill_geometry(canvas, shapely.simplify(to_box(geom, frame), SIMPLIFY_MM), stroke=True)
             canvas.endForm()
         canvas.saveState()
         canvas.translate(box.x, box.y)

@@ -135,11 +135,14 @@ def _sheets(canvas, module, cards, ctx, options, bleed, on_card) -> None:
         _crop_marks(canvas, sheet)
         _end_page(canvas)
         _begin_page(canvas, sheet.page)
-        for i, card in enumerate(chunk):
-            _card(canvas, module.back, card, ctx, sheet.back_slot(i, options.duplex, options.back_offset),
+        for slot in range(9):  # in slot order, so each back covers its left and upper neighbours' seam strip
+            i = sheet.mirrored(slot, options.duplex)
+            if i >= len(chunk):
+                continue
+            _card(canvas, module.back, chunk[i], ctx, sheet.back_slot(i, options.duplex, options.back_offset),
                   sheet.back_paint_area(i, options.duplex, options.back_offset))
             if on_card:
-                on_card(card)
+                on_card(chunk[i])
         _crop_marks(canvas, sheet, options.back_offset)
         _end_page(canvas)
 

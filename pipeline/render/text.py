@@ -65,6 +65,17 @@ def fit(text: str, font: str, box: Box, max_pt: float, min_pt: float, max_lines:
     raise ValueError(f"text {text!r} does not fit a {box.w:.1f} × {box.h:.1f} mm box")
 
 
+def shorten(text: str, font: str, width: float, size_pt: float) -> str:
+    """`text` cut at a word and ended with "…" so that one line fits `width` mm at `size_pt` (unchanged if it fits)."""
+    size = size_pt * PT_MM
+    words = text.split(" ")
+    while len(words) > 1 and stringWidth(" ".join(words), font, size) > width:
+        words = words[:-1]
+        if stringWidth(" ".join(words) + "…", font, size) <= width:
+            return " ".join(words).rstrip(",;:") + "…"
+    return " ".join(words)
+
+
 def draw(canvas, text: str, font: str, box: Box, max_pt: float, min_pt: float | None = None,
          max_lines: int = 1, align: str = "left", valign: str = "middle", colour=None) -> Fitted:
     """Draw `text` fitted into `box` (mm) and return how it was set."""
