@@ -1,0 +1,139 @@
+"""Deutschland engine: the rulebook's Examples 1 and 2, the 2-player rule, W/M, ties, rounds, invariants."""
+
+import random
+
+import pytest
+from fixtures.tiny.games.decks import deutschland as synthetic_deck
+
+from pipeline.errors import GeodeckError
+from pipeline.games import deutschland as de
+from pipeline.games.core import TERMINAL, playout, random_policy
+
+EMDEN, WISMAR, COTTBUS, JENA, KOBLENZ = range(5)
+RED, BLUE, GREEN, YELLOW = range(4)
+G = {g: i for i, g in enumerate(de.GUESSES)}
+
+
+def example_state() -> de.State:
+    game = de.Game.from_deck(synthetic_deck(examples=True), players=4)
+    return de.State(game, list(range(len(game.places))))  # the five example towns are laid out first
+
+
+def action(state: de.State, guess: str, town: int) -> int:
+    return G[guess] * len(state.places) + town
+
+
+# Example 1, in turn order Red, Blue, Green, Yellow (Red starts)
+EXAMPLE_1 = [(RED, "W", EMDEN), (BLUE, "N", WISMAR), (GREEN, "most", JENA), (YELLOW, "O", COTTBUS),
+             (RED, "O", JENA), (BLUE, "most", COTTBUS), (GREEN, "fewest", WISMAR), (YELLOW, "M", JENA),
+             (RED, "most", KOBLENZ), (BLUE, "W", EMDEN), (GREEN, "N", WISMAR), (YELLOW, "N", EMDEN)]
+
+
+def test_rulebook_examples_1_and_2():
+    state = example_state()
+    assert [p.name for p in state.place_cards()] == ["Emden", "Wismar", "Cottbus", "Jena", "Koblenz"]
+    for player, guess, town in EXAMPLE_1:
+        assert state.current_player() == player
+        state.apply_action(action(state, guess, town))
+    # Example 2: Red 6, Blue 5, Green 3, Yellow 6
+    assert state.scores() == [6, 5, 3, 6]
+    rnd = state.rounds[0]
+    assert rnd.correct["N"] == {WISMAR} and rnd.correct["S"] == {KOBLENZ} and rnd.correct["W"] == {EMDEN}
+    assert rnd.correct["O"] == {COTTBUS} and rnd.correct["most"] == {KOBLENZ} and rnd.correct["fewest"] == {WISMAR}
+    assert rnd.correct["M"] == {JENA}
+    points = {(p, de.GUESSES[g]): pts for p, g, _, _, pts in rnd.placements}
+    assert points[YELLOW, "M"] == 3  # moved up after the two wrong guesses under Jena were removed
+    assert points[BLUE, "W"] == 2 and points[GREEN, "fewest"] == 2 and points[GREEN, "N"] == 1
+    assert state.current_player() == BLUE  # the next round starts with the player left of Red
+    assert len(state.places) == 5 and WISMAR not in state.places
+
+
+def test_new_guesses_go_below_and_rows_four_on_score_nothing():
+    places = [de.Place(str(i), str(i), ns, 10 * i, 1000 * i) for i, ns in enumerate([5, 50, 90])]
+    correct = de.extremes(places)
+    column = [(0, G["N"]), (1, G["N"]), (2, G["S"]), (0, G["W"]), (1, G["most"])]  # all under place 0
+    points, _ = de.score_columns([column, [], []], correct, 3)
+    # place 0: N right (row 1: 3), N right (row 2: 2), S wrong (removed), W right (row 3: 1), most wrong
+    assert points == [3 + 1, 2, 0]
+    four = [(p % 3, G["N"]) for p in range(4)]
+    assert de.score_columns([four, [], []], correct, 3)[0] == [3 + 0, 2, 1]
+
+
+def test_ties_make_every_tied_place_correct_and_block_m():
+    places = [de.Place("a", "a", 10, 40, 500), de.Place("b", "b", 10, 60, 500), de.Place("c", "c", 70, 50, 900)]
+    correct = de.extremes(places)
+    assert correct["N"] == {0, 1} and correct["fewest"] == {0, 1} and correct["S"] == {2}
+    assert correct["M"] == set()  # a and b share the north, c is the south
+
+
+def test_two_players_may_not_repeat_a_guess_but_w_and_m_differ():
+    game = de.Game.from_deck(synthetic_deck(), players=2)
+    state = game.new_initial_state(random.Random(0))
+    state.apply_action(action(state, "O", 0))
+    legal = {de.GUESSES[a // len(state.places)] for a in state.legal_actions()}
+    assert "O" not in legal and legal == {"N", "S", "W", "M", "most", "fewest"}
+    state.apply_action(action(state, "W", 1))
+    state.apply_action(action(state, "M", 2))  # player 0 may play M although player 1 played W
+    legal = {de.GUESSES[a // len(state.places)] for a in state.legal_actions()}
+    assert legal == {"N", "S", "most", "fewest"}  # player 1's W card is used; O was player 0's
+
+
+def test_w_and_m_are_one_card():
+    state = example_state()
+    state.apply_action(action(state, "M", JENA))
+    for _ in range(3):
+        state.apply_action(state.legal_actions()[0])
+    legal = {de.GUESSES[a // len(state.places)] for a in state.legal_actions()}
+    assert "W" not in legal and "M" not in legal
+    with pytest.raises(ValueError, match="illegal"):
+        state.apply_action(action(state, "W", EMDEN))
+
+
+@pytest.mark.parametrize("players,rounds", [(2, 6), (3, 6), (4, 8)])
+def test_rounds_places_and_starting_player(players, rounds):
+    game = de.Game.from_deck(synthetic_deck(), players=players)
+    state = game.new_initial_state(random.Random(1))
+    assert len(state.places) == players + 1
+    playout(state, [random_policy] * players, random.Random(2))
+    assert len(state.rounds) == rounds
+    assert [r.starter for r in state.rounds] == [r % players for r in range(rounds)]
+    with pytest.raises(GeodeckError, match="2-4 players"):
+        de.Game.from_deck(synthetic_deck(), players=5)
+
+
+def test_random_and_expert_games_keep_every_invariant():
+    deck = synthetic_deck()
+    for i in range(1200):
+        players = 2 + i % 3
+        game = de.Game.from_deck(deck, players=players)
+        rng = random.Random(i)
+        state = game.new_initial_state(rng)
+        policies = [de.expert_policy if (i + p) % 2 else random_policy for p in range(players)]
+        seen = set()
+        while not state.is_terminal():
+            assert state.legal_actions()
+            seen.update(state.places)
+            state.apply_action(policies[state.current_player()](state, rng))
+        assert len(seen) == (players + 1) * game.rounds  # every round lays out new place cards
+        assert state.current_player() == TERMINAL
+        for rnd in state.rounds:
+            by_player = [[g for p, g, *_ in rnd.placements if p == q] for q in range(players)]
+            assert all(len(g) == 3 and len({de._card(x) for x in g}) == 3 for g in by_player)
+            if players == 2:
+                assert not set(by_player[0]) & set(by_player[1])
+            assert all(0 <= pts <= 3 and (pts == 0 or right) for *_, right, pts in rnd.placements)
+        totals = [sum(pts for rnd in state.rounds for p, *_, pts in rnd.placements if p == q) for q in range(players)]
+        assert totals == state.scores() and min(totals) >= 0
+        assert {p for p, r in enumerate(state.returns()) if r > 0} == set(state.winners())
+        assert sum(state.returns()) == pytest.approx(1)
+
+
+def test_expert_scores_more_than_random():
+    game = de.Game.from_deck(synthetic_deck(), players=2)
+    wins = 0.0
+    for i in range(100):
+        rng = random.Random(i)
+        state = game.new_initial_state(rng)
+        playout(state, [de.expert_policy, random_policy], rng)
+        wins += state.returns()[0]
+    assert wins > 90
