@@ -8,7 +8,8 @@ play, N/4 games). Metrics: game length, win share per seat, ties for the extreme
 card's win index (its wins over its fair share of the comparisons it was in; 1 = average), continent
 balance, and per game: cards removed by ties (Länder toppen), M guesses that can be right (Deutschland),
 unfinished games and tie-breaks on the next card (World Game). The verdicts compare them with the named
-thresholds below; any failure makes the exit code 1.
+thresholds below (docs/rules-engines.md explains each); any failure makes the exit code 1. Dominant and
+useless cards are verdicts only for Länder toppen; unfinished World Games are judged among heuristic players.
 """
 
 import json
