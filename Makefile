@@ -2,8 +2,11 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
+GAMES  := laender-toppen deutschland world-game
 MIRROR ?= $(wildcard ../shared/snapshots)
+ifneq ($(MIRROR),)
 export GEODECK_MIRROR ?= $(abspath $(MIRROR))
+endif
 
 .PHONY: install deck print test bench clean
 
@@ -17,7 +20,11 @@ install: $(BIN)/geodeck
 
 deck: install
 	$(BIN)/geodeck fetch
-	$(BIN)/geodeck build --offline
+	$(BIN)/geodeck build
+	$(MAKE) print
+
+print: install
+	@for game in $(GAMES); do $(BIN)/geodeck print $$game || exit 1; done
 
 test: install
 	$(BIN)/pytest -n 2
