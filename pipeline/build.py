@@ -47,6 +47,7 @@ def countries(ctx: Context) -> list[StepResult]:
     inputs = {p.name: file_hash(p) for p in observed}
     if validate.OVERRIDES.is_file():
         inputs["overrides.csv"] = file_hash(validate.OVERRIDES)
+    inputs |= {path.name: file_hash(path) for path in validate.reviewed_inputs()}
     outputs = list(validate.outputs().values())
     ran_validate = run_step("validate-countries", inputs, ["validate"], outputs, validate.run, force=ctx.force)
     return [StepResult("transform-countries", ran_transform, observed),

@@ -89,6 +89,9 @@ def test_vatican_antarctica_and_two_continent_countries(built):
     assert ata[["population", "life_expectancy", "gdp_pcap_ppp"]].isna().all()
 
 
+DERIVED_FROM = {"capital_de": "capital", "highest_point_name_de": "highest_point_name"}
+
+
 def test_every_value_has_provenance_and_every_gap_is_reported(built):
     m, report = built.master, built.report
     empty = {(e["iso3"], e["field"]) for e in report["empty"]}
@@ -98,9 +101,24 @@ def test_every_value_has_provenance_and_every_gap_is_reported(built):
         assert (m.loc[filled, f"{field}__vintage"] != "").all(), field
         assert (m.loc[~filled, f"{field}__source"] == "").all(), field
         missing = set(m.loc[~filled, "iso3"]) if field != "land_neighbour_count" else set()
-        assert missing == {i for i, f in empty if f == field}, field
+        base = DERIVED_FROM.get(field, field)  # a derived card name is empty where its base value is
+        assert missing == {i for i, f in empty if f == base}, field
         assert report["coverage"][field] == filled.sum()
     assert report["undeclared_sources"] == []
+
+
+def test_card_capitals_names_and_label_points(built):
+    m = built.master
+    assert m.loc["MMR", "capital"] == "Naypyidaw" and m.loc["MMR", "capital_lat"] == pytest.approx(19.745)
+    assert m.loc["BOL", "capital"] == "Sucre;La Paz" and m.loc["BOL", "capital_de"] == "Sucre"
+    assert m.loc["BOL", "capital_temp_c"] == 14.0  # Sucre (supplement), not La Paz, Mexico (23.7)
+    assert m.loc["AUT", "capital_de"] == "Wien" and m.loc["AUT", "capital"] == "Vienna"
+    assert m.loc["DEU", "capital_de"] == "Berlin" and m.loc["DEU", "capital_de__source"] == m.loc["DEU", "capital__source"]
+    assert m.loc["AUT", "highest_point_name"] == "Großglockner" and m.loc["USA", "highest_point_name"] == "Denali"
+    assert m.loc["KWT", "highest_point_name"] == "(unnamed)" and m.loc["KWT", "highest_point_name_de"] == "(ohne Namen)"
+    assert m.loc["ITA", "highest_point_name"] == "Mont Blanc de Courmayeur" and m.loc["ITA", "highest_point_m"] == 4748
+    assert m.loc["LIE", "life_expectancy"] > 80 and m.loc["VAT", "population__source"] == "factbook"
+    assert m["label_lat"].notna().sum() == 198 and m.loc["USA", "label_lon"] < -100
 
 
 def test_neighbour_count_is_the_length_of_the_list(built):

@@ -116,6 +116,31 @@ def test_card_precision():
     assert card_number(3.437, fields["population_density"]) == 3.4
     assert card_number(233.5, fields["population_density"]) == 234
     assert card_number(0.44, load_spec("world-game").fields["area_km2"]) == 0.44
+    # small areas keep 2 significant digits below 10 km² in both country decks (Monaco 2.02 km²)
+    for game in ("world-game", "laender-toppen"):
+        area = load_spec(game).fields["area_km2"]
+        assert card_number(2.02, area) == 2.0 and card_number(9.96, area) == 10 and card_number(61.2, area) == 61
+
+
+def test_laender_toppen_prints_german_capital_and_peak_label(published):
+    cards = {c["id"]: c for c in deck(published, "laender-toppen")["cards"]}
+    fields = cards["lt-DEU"]["fields"]
+    assert fields["capital"] == "Hauptstadt DEU" and fields["highest_mountain"] == "Berg DEU"
+
+
+def test_world_game_carries_label_points_and_english_capitals(published):
+    card = next(c for c in deck(published, "world-game")["cards"] if c["id"] == "wg-DEU")
+    assert card["fields"]["capitals"] == ["Capital DEU"] and card["fields"]["highest_point_name"] == "Mount DEU"
+    assert isinstance(card["fields"]["label_lat"], float) and isinstance(card["fields"]["label_lon"], float)
+    assert card["provenance"]["map_number"] == card["provenance"]["label_lon"]
+
+
+def test_deutschland_prints_short_names_and_grid_provenance(published):
+    card = deck(published, "deutschland")["cards"][0]
+    assert "/" not in card["fields"]["name"] and card["fields"]["name"].startswith("Ort ")
+    assert card["provenance"]["ns"]["source"] == "geo-grid / wikipedia-german-cities"
+    assert "EPSG:3857" in card["provenance"]["we"]["vintage"]
+    assert card["provenance"]["lat"]["source"] == "wikipedia-german-cities"
 
 
 def test_deutschland_guess_cards(published):

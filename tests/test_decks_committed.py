@@ -53,3 +53,25 @@ def test_committed_world_game_members_and_numbers():
     codes = {f["iso3"] for f in cards}
     assert "VAT" in codes and not codes & {"PSE", "XKX", "TWN", "ATA"}
     assert sorted(f["map_number"] for f in cards) == list(range(1, 195))
+
+
+def test_committed_cards_print_what_a_player_expects():
+    lt = {c["fields"]["iso3"]: c["fields"] for c in files.read_deck(latest("laender-toppen") / "deck.json")["cards"]
+          if c["kind"] != "joker"}
+    wg = {c["fields"]["iso3"]: c["fields"] for c in files.read_deck(latest("world-game") / "deck.json")["cards"]}
+    de = [c["fields"]["name"] for c in files.read_deck(latest("deutschland") / "deck.json")["cards"]
+          if c["kind"] == "place"]
+    # German capitals, one city each; English capital lists, the official capital first
+    assert (lt["AUT"]["capital"], lt["BOL"]["capital"], lt["USA"]["capital"]) == ("Wien", "Sucre", "Washington, D.C.")
+    assert all(";" not in (f["capital"] or "") for f in lt.values())
+    assert wg["MMR"]["capitals"] == ["Naypyidaw"] and wg["BOL"]["capitals"] == ["Sucre", "La Paz"]
+    assert wg["AUT"]["capitals"] == ["Vienna"]
+    # peak names: no locators or descriptions, the unnamed label per language
+    for name in [f["highest_mountain"] for f in lt.values()] + [f["highest_point_name"] for f in wg.values()]:
+        assert " on " not in name and "unnamed elevation" not in name and " km " not in name, name
+    assert wg["KWT"]["highest_point_name"] == "(unnamed)" and wg["USA"]["highest_point_name"] == "Denali"
+    assert lt["AUT"]["highest_mountain"] == "Großglockner"
+    # small areas keep two significant digits; map numbers follow label points (USA before Cuba)
+    assert wg["MCO"]["area_km2"] == 2.0 and wg["VAT"]["area_km2"] == 0.44
+    assert wg["USA"]["map_number"] < wg["CUB"]["map_number"] and wg["CAN"]["map_number"] == 1
+    assert not [n for n in de if "/" in n]

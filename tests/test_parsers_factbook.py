@@ -48,11 +48,18 @@ def test_area_forms(text, total, core):
     ("Cerro Aconcagua (located in Mendoza; highest point in South America) 6,962 m", "Cerro Aconcagua", 6962),
     ("Mitspe Shlagim 2,224 m; note - the actual highest point is at 2,236 m", "Mitspe Shlagim", 2224),
     ("unnamed elevation 675 m; located 2.5 km southeast of Kotopounga", "unnamed elevation", 675),
+    ("Fako on Mont Cameroun 4,045 m", "Fako", 4045),  # locators are remarks, not names
+    ("Ponta do Pico on Ilha do Pico in the Azores 2,351 m", "Ponta do Pico", 2351),
+    ("Pico de Teide on Canary Islands 3,718 m", "Pico de Teide", 3718),
     ("", None, None),
 ])
 def test_highest_point_forms(text, name, metres):
     got_name, got_metres, _ = fb.parse_highest_point(text)
     assert (got_name, got_metres) == (name, metres)
+
+
+def test_highest_point_locator_goes_to_remarks():
+    assert fb.parse_highest_point("Margherita Peak on Mount Stanley 5,110 m")[2] == "on Mount Stanley"
 
 
 def test_highest_point_keeps_remarks():

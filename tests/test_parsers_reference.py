@@ -98,8 +98,10 @@ def test_mirror_german_names(universe):
 @pytest.mark.mirror
 def test_mirror_reference_observations(store, universe):
     obs = reference.reference_observations(store)
-    assert set(obs["field"]) == {"name_en", "name_de", "iso2", "un_member", "continents"}
-    assert len(obs) == 5 * 198 and not obs.duplicated(["iso3", "field"]).any()
+    capitals = len(reference.read_capitals()) // 3  # reviewed capitals: name, latitude, longitude
+    assert set(obs["field"]) == {"name_en", "name_de", "iso2", "un_member", "continents", "capital", "capital_lat",
+                                 "capital_lon"}
+    assert capitals == 8 and len(obs) == 5 * 198 + 3 * capitals and not obs.duplicated(["iso3", "field"]).any()
     assert set(obs["source"]) == {"mledoze-countries", "pycountry", "reviewed"}
     reviewed = obs[obs["source"] == "reviewed"]
     assert (reviewed["note"] != "").all()

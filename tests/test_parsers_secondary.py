@@ -44,13 +44,14 @@ def test_normalize_keeps_different_cities_apart():
     assert city_names.normalize("Port of Spain") != city_names.normalize("Spain")
 
 
-def test_match_prefers_first_capital_and_flags_shared_names():
+def test_match_uses_the_card_capital_only_and_flags_shared_names():
     capitals = pd.DataFrame({"iso3": ["ZAF", "AAA", "BBB"], "capital": ["Pretoria;Cape Town", "Hamilton", "Hamilton"]})
     cities = pd.DataFrame({"city": ["Cape Town", "Pretoria", "Hamilton"]})
     chosen = city_names.best_match(city_names.match_capitals(capitals, cities)).set_index("iso3")
     assert chosen.loc["ZAF", "city"] == "Pretoria"
+    # a second capital's temperature would not belong to the city the card prints
     only_second = city_names.best_match(city_names.match_capitals(capitals, cities[cities["city"] != "Pretoria"]))
-    assert "capital no. 2" in city_names.match_note(only_second.set_index("iso3").loc["ZAF"].to_dict())
+    assert "ZAF" not in set(only_second["iso3"])
     assert chosen.loc["AAA", "shared_with"] == "BBB" and chosen.loc["BBB", "shared_with"] == "AAA"
     assert "also matched BBB" in city_names.match_note(chosen.loc["AAA"].to_dict())
 
@@ -67,6 +68,14 @@ def test_city_temperatures_tiny():
     notes = dict(zip(obs["iso3"], obs["note"]))
     assert "proxy" in notes["VAT"] and "Rome" in notes["VAT"] and "ITA" in notes["VAT"]
     assert notes["CRI"] == "city: San José"
+
+
+def test_city_temperatures_la_paz_is_not_bolivias():
+    parsed = city_temperatures.parse(b"city,mean_temp_c\nLa Paz,23.7\nColombo,27.4\n")
+    capitals = pd.DataFrame({"iso3": ["BOL", "LKA"], "capital": ["La Paz;Sucre", "Sri Jayewardenepura Kotte;Colombo"]})
+    obs = city_temperatures.to_observations(parsed, capitals)
+    assert by_iso3(obs, "capital_temp_c") == {"LKA": 27.4}  # Kotte by its Colombo proxy, named in the note
+    assert "proxy" in obs["note"].iloc[0]
 
 
 @pytest.mark.parametrize("raw", [b"town,temp\nBerlin,10.3\n", b"city,mean_temp_c\nBerlin,warm\n",
@@ -175,6 +184,14 @@ def test_natural_earth_tiny():
     assert parsed.loc["CYN", "label_scalerank"] == 2
     obs = natural_earth.to_observations(parsed.reset_index())
     assert by_iso3(obs, "continents") == {"DEU": "Europe", "FRA": "Europe", "XKX": "Europe"}  # not "Seven seas"
+    assert by_iso3(obs, "label_lat")["DEU"] == 51.09 and by_iso3(obs, "label_lon")["TUV"] == 179.2
+
+
+def test_natural_earth_mainland_label_nearest_the_centre(store):
+    parsed = natural_earth.parse(natural_earth.read(store, load_sources()[natural_earth.SOURCE])).set_index("adm0_a3")
+    # three rank-0 points on the US mainland (Washington State, Ohio, Colorado): Colorado is nearest its centre
+    assert parsed.loc["USA", "label_lon"] == pytest.approx(-106.71, abs=0.01)
+    assert parsed.loc["USA", "label_lat"] == pytest.approx(39.69, abs=0.01)
 
 
 def test_natural_earth_malformed():

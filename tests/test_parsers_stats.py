@@ -50,6 +50,21 @@ def test_gapminder_tiny_observations():
     assert value(obs, "NAM", "life_expectancy")["vintage"] == "2024"
 
 
+def test_gapminder_zero_is_a_placeholder_not_a_value():
+    raw = tiny_raw("gapminder")
+    path = "ddf--datapoints--lex--by--country--time.csv"
+    raw[path] = raw[path].replace(b"deu,2025,81.2", b"deu,2024,81.1\ndeu,2025,0")
+    df = gapminder.parse(raw).set_index("geo")
+    assert (df.at["deu", "lex"], df.at["deu", "lex_year"]) == (81.1, 2024)
+
+
+def test_gapminder_mirror_liechtenstein_life_expectancy(store):
+    obs = gapminder.to_observations(mirror_parse(gapminder, store))
+    row = value(obs, "LIE", "life_expectancy")
+    assert row["value"] > 80 and row["vintage"] == "2023"  # 2024 on are 0 placeholders in lex v15
+    assert (obs["value"] > 0).all()
+
+
 def test_gapminder_missing_column():
     raw = tiny_raw("gapminder")
     raw["ddf--datapoints--lex--by--country--time.csv"] = b"country,year,lex\ndeu,2020,80\n"

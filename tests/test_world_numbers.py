@@ -8,7 +8,7 @@ from pipeline.geo import world_numbers
 
 
 def table(rows):
-    return pd.DataFrame(rows, columns=["iso3", "continents", "un_member", "capital_lat", "capital_lon"])
+    return pd.DataFrame(rows, columns=["iso3", "continents", "un_member", "label_lat", "label_lon"])
 
 
 ROWS = [("FRA", "Europe", True, 48.9, 2.35), ("DEU", "Europe", True, 52.5, 13.4), ("USA", "North America", True, 38.9, -77.0),
@@ -33,8 +33,18 @@ def test_same_longitude_ties_go_north_to_south():
     assert out.set_index("iso3")["map_number"].to_dict() == {"AAA": 2, "BBB": 1}
 
 
-def test_missing_capital_longitude_and_unknown_continent_are_refused():
-    with pytest.raises(GeodeckError, match="capital longitude for DEU"):
+def test_label_point_not_capital_sets_the_order():
+    # (iso3, label point, capital): Washington lies east of Havana, but the USA's label point lies west of Cuba's
+    rows = [("USA", (39.5, -98.0), (38.9, -77.0)), ("CUB", (21.6, -79.0), (23.1, -82.4)),
+            ("BHS", (24.7, -78.0), (25.1, -77.35))]
+    frame = pd.DataFrame([{"iso3": i, "continents": "North America", "un_member": True, "label_lat": lab[0],
+                           "label_lon": lab[1], "capital_lat": cap[0], "capital_lon": cap[1]} for i, lab, cap in rows])
+    out = world_numbers.numbered(frame).set_index("iso3")["map_number"].to_dict()
+    assert out == {"USA": 1, "CUB": 2, "BHS": 3}
+
+
+def test_missing_label_point_and_unknown_continent_are_refused():
+    with pytest.raises(GeodeckError, match="label point for DEU"):
         world_numbers.numbered(table([("DEU", "Europe", True, 52.5, None)]))
     with pytest.raises(GeodeckError, match="unknown continent"):
         world_numbers.numbered(table([("DEU", "Eurasia", True, 52.5, 13.4)]))

@@ -9,13 +9,22 @@ from pipeline.errors import GeodeckError
 ASCII = str.maketrans({"ü": "ue", "ö": "oe", "ä": "ae", "ß": "ss"})
 
 
+GRID = "geo-grid"
+CONTROL_POINTS = "sources/reviewed/grid_control_points.csv"
+
+
 def place_card(row: dict, spec: DeckSpec) -> dict:
+    """A place card. Provenance: the name and population are Destatis'; lat/lon their coordinate source;
+    ns/we the grid (GRID, vintage naming its calibration CRS and control points) applied to those coordinates."""
     fields, _ = card_from_row(row, spec.fields, spec.kinds["place"])
     coords = {"source": str(row["coord_source"]), "vintage": None}
+    grid = {"source": f"{GRID} / {row['coord_source']}",
+            "vintage": f"affine fit in {row['grid_crs']} on {CONTROL_POINTS}"}
     population = {"source": str(row["population_source"]),
                   "vintage": None if missing(row["population_vintage"]) else str(row["population_vintage"])}
-    prov = {"population": population, "population_vintage": population,
-            **{name: coords for name in ("lat", "lon", "ns", "we") if fields[name] is not None}}
+    prov = {"name": population, "population": population, "population_vintage": population,
+            **{name: coords for name in ("lat", "lon") if fields[name] is not None},
+            **{name: grid for name in ("ns", "we") if fields[name] is not None}}
     return {"id": f"{spec.id_prefix}-{row['ags']}", "kind": "place", "fields": fields, "provenance": prov}
 
 

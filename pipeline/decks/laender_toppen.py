@@ -20,7 +20,7 @@ from pipeline.decks.values import card_from_row, card_number, missing
 from pipeline.errors import GeodeckError
 from pipeline.transform.observations import CONTINENTS
 
-REQUIRED = ["name_de", "name_en", "continents", "capital", "highest_point_name", "flag"]
+REQUIRED = ["name_de", "name_en", "continents", "capital_de", "highest_point_name_de", "flag"]
 LOG_SCALE = {"area_km2", "highest_peak_m", "inhabitants_m", "gdp_pcap_usd"}
 
 
@@ -29,7 +29,7 @@ def value_columns(spec: DeckSpec) -> list[str]:
 
 
 def eligible(countries: pd.DataFrame, spec: DeckSpec) -> pd.DataFrame:
-    """UN members (not Antarctica) with names, capital, mountain, flag and all six values."""
+    """UN members (not Antarctica) with names, German capital, mountain, flag and all six values."""
     needed = REQUIRED + value_columns(spec)
     complete = countries[needed].notna().all(axis=1) & (countries[needed] != "").all(axis=1)
     member = countries["un_member"].fillna(False).astype(bool)

@@ -24,7 +24,7 @@ def cards(countries: pd.DataFrame, spec: DeckSpec) -> list[dict]:
     for row in sorted(chosen.to_dict("records"), key=lambda r: (int(r["map_number"]), sort_name(r["name_en"]))):
         fields, prov = card_from_row(row, spec.fields, spec.kinds["country"])
         # Derived values carry the provenance of what they are derived from.
-        for name, origin in (("land_neighbours", "land_neighbours"), ("map_number", "capital_lon")):
+        for name, origin in (("land_neighbours", "land_neighbours"), ("map_number", "label_lon")):
             if name not in prov and fields[name] is not None and provenance(row, origin):
                 prov[name] = provenance(row, origin)
         out.append({"id": f"{spec.id_prefix}-{row['iso3']}", "kind": "country", "fields": fields,

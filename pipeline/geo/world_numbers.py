@@ -4,7 +4,8 @@
 Africa, Asia, Oceania, Antarctica, except for the transcontinental states in PRIMARY whose capital and
 most of whose people lie on their second continent. `map_number` numbers the deck's countries (UN members
 and the Vatican) 1, 2, 3 … continent by continent in that order, and within a continent west to east by
-capital longitude (on a map cut at 180°), ties north to south, then by ISO3.
+the longitude of the country's label point (Natural Earth's, where a map writes the name; validate's
+`label_lat`/`label_lon`) on a map cut at 180°, ties north to south, then by ISO3.
 """
 
 from pathlib import Path
@@ -38,12 +39,12 @@ def numbered(countries: pd.DataFrame) -> pd.DataFrame:
     out["primary_continent"] = [primary_continent(i, c) for i, c in zip(out["iso3"], out["continents"])]
     members = out["un_member"].fillna(False).astype(bool) | out["iso3"].isin(NUMBERED_EXTRA)
     deck = out[members]
-    unplaced = deck.loc[deck["primary_continent"].isna() | deck["capital_lon"].isna(), "iso3"].tolist()
+    unplaced = deck.loc[deck["primary_continent"].isna() | deck["label_lon"].isna(), "iso3"].tolist()
     if unplaced:
-        raise GeodeckError(f"no continent or capital longitude for {', '.join(unplaced)} in the validated "
+        raise GeodeckError(f"no continent or label point for {', '.join(unplaced)} in the validated "
                            "country table; fix the validate stage")
-    order = deck.assign(_c=deck["primary_continent"].map(CONTINENTS.index), _lat=-deck["capital_lat"])
-    order = order.sort_values(["_c", "capital_lon", "_lat", "iso3"], kind="stable")
+    order = deck.assign(_c=deck["primary_continent"].map(CONTINENTS.index), _lat=-deck["label_lat"])
+    order = order.sort_values(["_c", "label_lon", "_lat", "iso3"], kind="stable")
     out["map_number"] = pd.Series(range(1, len(order) + 1), index=order.index).reindex(out.index).astype("Int64")
     return out.sort_values("iso3").reset_index(drop=True)
 

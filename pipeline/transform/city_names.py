@@ -26,6 +26,7 @@ ALIASES = {
 PROXIES = {
     "vatican": ("rome", "Vatican City lies within Rome"),
     "new delhi": ("delhi", "New Delhi lies within Delhi"),
+    "sri jayewardenepura kotte": ("colombo", "Sri Jayewardenepura Kotte lies within the Colombo urban area"),
 }
 
 MATCH_COLUMNS = ["iso3", "capital", "rank", "city", "how", "note", "shared_with"]
@@ -54,14 +55,16 @@ def split_capitals(capitals: pd.DataFrame) -> pd.DataFrame:
 
 
 def match_capitals(capitals: pd.DataFrame, cities: pd.DataFrame) -> pd.DataFrame:
-    """Every (capital, city) pair whose names agree, best capital first per country.
+    """Every (capital, city) pair whose names agree, for the card capital only (the first listed): the
+    temperature on a card is measured in the city the card prints, never in a second capital.
 
-    `capitals`: iso3, capital (';'-joined if several, first = main). `cities`: city, and optionally iso3
+    `capitals`: iso3, capital (';'-joined if several, first = the card capital). `cities`: city, and optionally iso3
     (a city with an iso3 only matches that country's capitals). Result columns MATCH_COLUMNS: `how` is
     "name" or "proxy", `note` explains a proxy, `shared_with` lists the other countries whose capital
     has the same normalized name ("" when none), so a caller never silently gives one city to two countries.
     """
     caps = split_capitals(capitals)
+    caps = caps[caps["rank"] == 0].copy()
     caps["key"] = caps["capital"].map(normalize)
     caps["how"], caps["note"] = "name", ""
     proxied = caps[caps["key"].isin(PROXIES)].copy()
@@ -81,17 +84,15 @@ def match_capitals(capitals: pd.DataFrame, cities: pd.DataFrame) -> pd.DataFrame
 
 
 def best_match(matches: pd.DataFrame) -> pd.DataFrame:
-    """The chosen match per country: its first-listed capital that matched, a real name before a proxy."""
+    """The chosen match per country: a real name before a proxy."""
     return matches.drop_duplicates("iso3", keep="first").reset_index(drop=True)
 
 
 def match_note(row) -> str:
-    """The observation note for a chosen match: the city, and any later-capital, proxy or shared-name warning."""
+    """The observation note for a chosen match: the city, and any proxy or shared-name warning."""
     parts = [f"city: {row['city']}"]
     if row["city"] != row["capital"]:
         parts.append(f"for capital {row['capital']}")
-    if row["rank"] > 0:
-        parts.append(f"capital no. {row['rank'] + 1} of the country's list: no value for the ones before")
     if row["note"]:
         parts.append(row["note"])
     if row["shared_with"]:

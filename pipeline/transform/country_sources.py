@@ -18,10 +18,11 @@ PARSERS = {
 PACKAGE_SOURCES = ("pycountry", "country_converter")
 REVIEWED_DIR = SOURCES_DIR / "reviewed"
 # Parsers whose `to_observations` takes `capitals` match their cities to the capitals of the sources
-# below (first source giving name and coordinates wins). The Factbook comes first: it names every
-# capital (La Paz;Sucre) with coordinates, so a card's capital, its coordinates and its temperature
-# come from one place; mledoze (names only) fills the gaps.
-CAPITAL_ORDER = ("factbook", "mledoze-countries")
+# below (first source giving name and coordinates wins). The reviewed capitals (sources/reviewed/
+# capitals.csv: several capitals, the official one first) come first, then the Factbook, which names
+# every capital with coordinates, so a card's capital, its coordinates and its temperature come from
+# one place; mledoze (names only) fills the gaps. The first listed capital is the card capital.
+CAPITAL_ORDER = ("reviewed", "factbook", "mledoze-countries")
 
 
 def folder() -> Path:

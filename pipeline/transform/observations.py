@@ -22,6 +22,8 @@ FIELDS = {
     "capital": ("capital name(s), ';'-joined", str),
     "capital_lat": ("degrees", float),
     "capital_lon": ("degrees", float),
+    "label_lat": ("degrees, Natural Earth label point (where a map writes the country's name)", float),
+    "label_lon": ("degrees, Natural Earth label point", float),
     "area_km2": ("km²", float),
     "area_core_km2": ("km², core national territory where the source states it", float),
     "highest_point_name": ("", str),

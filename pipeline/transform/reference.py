@@ -7,6 +7,9 @@ Every reviewed choice is listed in docs/countries.md. In short:
 - name_de: pycountry's German ISO 3166 translation of the common (else the ISO) name, overridden by
   sources/reviewed/names_de.csv (iso3,name_de,reason) where it is a long official form or missing.
 - iso2: pycountry; Kosovo XK.
+- capitals: sources/reviewed/capitals.csv (iso3, capitals, capital_lat, capital_lon, reason, citation) for
+  the countries with several capitals or a Factbook list that does not start with the official capital
+  (Myanmar, Bolivia, Sri Lanka...): all official capitals, the card capital first, with its coordinates.
 - continents: mledoze region, with the Americas split by subregion (Central America and the Caribbean
   are North America); Russia and Turkey are in Europe AND Asia (Länder toppen rulebook); every other
   country has one continent (Cyprus Europe; Armenia, Georgia, Azerbaijan, Kazakhstan Asia; Egypt Africa).
@@ -28,6 +31,7 @@ from pipeline.transform.parsers import mledoze
 from pipeline.transform.parsers.mledoze import SOURCE as MLEDOZE
 
 NAMES_DE_FILE = SOURCES_DIR / "reviewed" / "names_de.csv"
+CAPITALS_FILE = SOURCES_DIR / "reviewed" / "capitals.csv"
 REVIEWED = "reviewed"
 REVIEWED_VINTAGE = "2026-11"
 
@@ -66,6 +70,19 @@ def read_names_de(path=NAMES_DE_FILE) -> dict[str, tuple[str, str]]:
     """The reviewed German names: iso3 -> (name_de, reason)."""
     with open(path, encoding="utf-8", newline="") as fh:
         return {row["iso3"]: (row["name_de"], row["reason"]) for row in csv.DictReader(fh)}
+
+
+def read_capitals(path=CAPITALS_FILE) -> list[dict]:
+    """The reviewed capitals as observation rows (capital, capital_lat, capital_lon; source "reviewed")."""
+    rows = []
+    with open(path, encoding="utf-8", newline="") as fh:
+        for row in csv.DictReader(fh):
+            base = {"iso3": row["iso3"], "source": REVIEWED, "vintage": REVIEWED_VINTAGE,
+                    "note": f"{row['reason']}; source: {row['citation']}"}
+            rows += [{**base, "field": "capital", "value": row["capitals"]},
+                     {**base, "field": "capital_lat", "value": float(row["capital_lat"])},
+                     {**base, "field": "capital_lon", "value": float(row["capital_lon"])}]
+    return rows
 
 
 def select_universe(countries: pd.DataFrame) -> pd.DataFrame:
@@ -120,8 +137,8 @@ def _rows(store) -> list[dict]:
 
 def reference_observations(store) -> pd.DataFrame:
     """The universe's reference fields as observations, each with its source ("mledoze-countries",
-    "pycountry" or "reviewed")."""
-    return observations.frame(_rows(store))
+    "pycountry" or "reviewed"), plus the reviewed capitals."""
+    return observations.frame(_rows(store) + read_capitals())
 
 
 def universe(store) -> pd.DataFrame:

@@ -1,29 +1,35 @@
 """Choose one value per card country and field from the observations, and record why.
 
 For each country and field: a reviewed override wins; otherwise the sources are tried in the declared
-precedence and the first value the schema accepts is taken (refused values are reported). Paired fields
+precedence and the first value the schema accepts and that is not stale (precedence.RECENCY_FIELDS) is
+taken (refused and stale values are reported). Paired fields
 follow their key field's source (a peak's name comes from where its height came from; capital coordinates
 from where the capital came from). Every chosen value is compared with the other sources within the
 field's tolerance, and disagreements become conflicts.
 """
 
+import re
 from collections import defaultdict
 from dataclasses import dataclass
 
 import pandas as pd
 
 from pipeline.transform.observations import FIELDS
-from pipeline.validate import core_territory, overrides as overriding
-from pipeline.validate.precedence import PRECEDENCE, rank
+from pipeline.validate import card_names, core_territory, overrides as overriding
+from pipeline.validate.precedence import MAX_VINTAGE_GAP_YEARS, PRECEDENCE, RECENCY_FIELDS, rank
 from pipeline.validate.schema import refusal
 from pipeline.validate.tolerances import TOLERANCES
 
-VALUE_COLUMNS = ["iso2", "name_en", "name_de", "un_member", "continents", "capital", "capital_lat", "capital_lon",
-                 "area_km2", "highest_point_name", "highest_point_m", "population", "life_expectancy",
-                 "gdp_pcap_ppp", "capital_temp_c", "land_neighbours", "land_neighbour_count", "flag"]
+VALUE_COLUMNS = ["iso2", "name_en", "name_de", "un_member", "continents", "capital", "capital_de", "capital_lat",
+                 "capital_lon", "label_lat", "label_lon", "area_km2", "highest_point_name", "highest_point_name_de",
+                 "highest_point_m", "population", "life_expectancy", "gdp_pcap_ppp", "capital_temp_c",
+                 "land_neighbours", "land_neighbour_count", "flag"]
 COLUMNS = ["iso3"] + VALUE_COLUMNS + [f"{c}__{s}" for c in VALUE_COLUMNS for s in ("source", "vintage", "conflict")]
-FOLLOWS = {"highest_point_name": "highest_point_m", "capital_lat": "capital", "capital_lon": "capital"}
-CHOSEN = [f for f in VALUE_COLUMNS if f != "land_neighbour_count" and f not in FOLLOWS] + list(FOLLOWS)
+FOLLOWS = {"highest_point_name": "highest_point_m", "capital_lat": "capital", "capital_lon": "capital",
+           "label_lon": "label_lat"}
+# columns derived from chosen values (card_names.py), not chosen among sources
+DERIVED = ("land_neighbour_count", "capital_de", "highest_point_name_de")
+CHOSEN = [f for f in VALUE_COLUMNS if f not in DERIVED and f not in FOLLOWS] + list(FOLLOWS)
 NO_INHABITANTS = "not permanently inhabited: the card shows dashes (rulebook note on Antarctica)"
 NO_CAPITAL = "no capital (Antarctica)"
 EMPTY_BY_DESIGN = {("ATA", f): NO_INHABITANTS for f in ("population", "life_expectancy", "gdp_pcap_ppp")} | {
@@ -57,7 +63,8 @@ class Chooser:
         self.universe, self.overrides = universe, overrides
         inside = table["iso3"].isin(universe)
         self.report = {"countries": len(universe), "conflicts": [], "overrides": [], "core_territory": [],
-                       "neighbours_outside_universe": [], "refused": [], "empty": [], "duplicates": [],
+                       "neighbours_outside_universe": [], "refused": [], "stale": [], "empty": [],
+                       "duplicates": [], "renamed": [],
                        "undeclared_sources": [], "outside_universe": table[~inside].groupby("source").size()
                        .sort_index().astype(int).to_dict()}
         table, self.report["core_territory"] = core_territory.apply_core_area(table[inside])
@@ -91,6 +98,8 @@ class Chooser:
             self.report["empty"].append({"iso3": iso3, "field": field, "reason": EMPTY_BY_DESIGN[iso3, field]})
             return Choice()
         valid = [c for c in candidates if refusal(field, c.value) is None]
+        stale = self.stale(iso3, field, valid)
+        valid = [c for c in valid if c not in stale]
         override = self.overrides.get((iso3, field))
         if override is not None:
             chosen = Candidate(overriding.SOURCE, override.citation, override.value)
@@ -98,7 +107,7 @@ class Chooser:
             why = f"override: {override.reason}"
         else:
             for c in candidates:
-                if c not in valid:
+                if c not in valid and c not in stale:
                     self.report["refused"].append({"iso3": iso3, "field": field, "source": c.source, "value": fmt(c.value),
                                                    "reason": refusal(field, c.value),
                                                    "fallback": valid[0].source if valid else ""})
@@ -110,8 +119,23 @@ class Chooser:
             why = (f"same source as {FOLLOWS[field]}" if chosen.source == lead_source and lead_source
                    else "precedence " + " > ".join(PRECEDENCE.get(field, ())) if len(candidates) > 1 else "only source")
             if chosen is not candidates[0] and chosen.source != lead_source:
-                why = f"fallback: {candidates[0].source} refused"
+                why = f"fallback: {candidates[0].source} {'stale' if candidates[0] in stale else 'refused'}"
         return Choice(chosen.value, chosen.source, chosen.vintage, self.conflict(iso3, field, chosen, valid, why))
+
+    def stale(self, iso3: str, field: str, valid: list[Candidate]) -> list[Candidate]:
+        """The valid candidates more than MAX_VINTAGE_GAP_YEARS older than the freshest (reported)."""
+        if field not in RECENCY_FIELDS:
+            return []
+        years = {c: vintage_year(c.vintage) for c in valid}
+        known = [y for y in years.values() if y is not None]
+        if not known:
+            return []
+        freshest = max(known)
+        old = [c for c, y in years.items() if y is not None and freshest - y > MAX_VINTAGE_GAP_YEARS]
+        for c in old:
+            self.report["stale"].append({"iso3": iso3, "field": field, "source": c.source, "value": fmt(c.value),
+                                         "vintage": c.vintage, "freshest": freshest})
+        return old
 
     def note_override(self, override, replaced: Candidate | None) -> None:
         entry = {"iso3": override.iso3, "field": override.field, "value": fmt(override.value),
@@ -135,8 +159,17 @@ class Chooser:
         return "; ".join(f"{s}={v}" for s, v in values.items()) + f" (tolerance {tolerance})"
 
 
-def choose(table: pd.DataFrame, universe: list[str], overrides: dict) -> tuple[pd.DataFrame, dict]:
-    """The master table (one row per universe country, COLUMNS) and the validation report."""
+def vintage_year(vintage: str) -> int | None:
+    """The latest year a vintage names ('2025 est.' -> 2025, '1981-2010' -> 2010), None without one."""
+    years = [int(y) for y in re.findall(r"\b(1[89]\d\d|20\d\d)\b", str(vintage))]
+    return max(years) if years else None
+
+
+def choose(table: pd.DataFrame, universe: list[str], overrides: dict,
+           reviewed: card_names.Reviewed | None = None) -> tuple[pd.DataFrame, dict]:
+    """The master table (one row per universe country, COLUMNS) and the validation report. `reviewed`:
+    the reviewed card names (German capitals, peak names); none when not given."""
+    reviewed = reviewed or card_names.Reviewed()
     chooser = Chooser(table, universe, overrides)
     rows = []
     for iso3 in universe:
@@ -146,6 +179,10 @@ def choose(table: pd.DataFrame, universe: list[str], overrides: dict) -> tuple[p
         neighbours = chosen["land_neighbours"]
         count = None if neighbours.value is None else len([c for c in neighbours.value.split(";") if c])
         chosen["land_neighbour_count"] = Choice(count, neighbours.source, neighbours.vintage, neighbours.conflict)
+        derived = card_names.derive(iso3, {f: c.value for f, c in chosen.items()},
+                                    {f: (c.source, c.vintage) for f, c in chosen.items()},
+                                    chooser.candidates, reviewed, chooser.report["renamed"])
+        chosen |= {f: Choice(*v) for f, v in derived.items()}
         row = {"iso3": iso3}
         for field in VALUE_COLUMNS:
             c = chosen[field]
@@ -164,7 +201,7 @@ def choose(table: pd.DataFrame, universe: list[str], overrides: dict) -> tuple[p
 def typed(master: pd.DataFrame) -> pd.DataFrame:
     kinds = {}
     for field in VALUE_COLUMNS:
-        kind = int if field == "land_neighbour_count" else FIELDS[field][1]
+        kind = int if field == "land_neighbour_count" else str if field in DERIVED else FIELDS[field][1]
         kinds[field] = {float: "float64", bool: "boolean", int: "Int64", str: "string"}[kind]
     provenance = {c: "string" for c in COLUMNS if "__" in c}
     return master.astype(kinds | provenance | {"iso3": "string"})

@@ -1,7 +1,7 @@
 """Which source wins, per field, when several give a value (first listed = preferred).
 
-A source's value is skipped when an override exists for that country and field, or when the schema
-refuses it (then the next source is tried and the fallback is reported). Sources a field does not list
+A source's value is skipped when an override exists for that country and field, when the schema
+refuses it, or when it is stale (then the next source is tried and the fallback is reported). Sources a field does not list
 rank after the listed ones, alphabetically, and are reported as undeclared.
 """
 
@@ -43,7 +43,16 @@ PRECEDENCE: dict[str, tuple[str, ...]] = {
     # Land neighbours: the Factbook's land boundaries (land borders only), cross-checked with mledoze.
     "land_neighbours": ("factbook", MLEDOZE),
     "flag": ("flag-icons",),
+    # Label points: Natural Earth's, where a map writes the country's name (World Game map numbers).
+    "label_lat": ("natural-earth",),
+    "label_lon": ("natural-earth",),
 }
+
+# Recency: for these yearly statistics, a value whose vintage year is more than MAX_VINTAGE_GAP_YEARS
+# older than the freshest candidate's loses whatever its precedence (reported as "stale"): Gapminder's
+# last Vatican population is from 2000 (779), the Factbook's from 2024.
+RECENCY_FIELDS = ("population", "life_expectancy", "gdp_pcap_ppp")
+MAX_VINTAGE_GAP_YEARS = 5
 
 
 def rank(field: str, source: str) -> tuple[int, str]:

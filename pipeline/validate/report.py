@@ -3,6 +3,7 @@
 import json
 
 from pipeline.validate.choose import VALUE_COLUMNS
+from pipeline.validate.precedence import MAX_VINTAGE_GAP_YEARS, RECENCY_FIELDS
 
 
 def to_json(report: dict) -> str:
@@ -36,6 +37,15 @@ def to_markdown(report: dict) -> str:
     lines += table(["country", "field", "values per source", "tolerance", "chosen", "why"],
                    [[e["iso3"], e["field"], "; ".join(f"{s}={v}" for s, v in e["values"].items()), e["tolerance"],
                      f"{e['chosen']} ({e['chosen_source']})", e["why"]] for e in report["conflicts"]])
+    lines += [f"## Stale values ({', '.join(RECENCY_FIELDS)}: more than {MAX_VINTAGE_GAP_YEARS} years older "
+              "than the freshest source; not used)", ""]
+    lines += table(["country", "field", "source", "value", "vintage", "freshest year"],
+                   [[e["iso3"], e["field"], e["source"], e["value"], e["vintage"], e["freshest"]]
+                    for e in report.get("stale", [])])
+    lines += ["## Printed names changed (peak names: sources/reviewed/peak_names.csv and 7summits spellings)", ""]
+    lines += table(["country", "field", "before", "after", "source", "why"],
+                   [[e["iso3"], e["field"], e["before"], e["after"], e["source"], e["why"]]
+                    for e in report.get("renamed", [])])
     lines += ["## Values refused by the schema", ""]
     lines += table(["country", "field", "source", "value", "reason", "fell back to"],
                    [[e["iso3"], e["field"], e["source"], e["value"], e["reason"], e["fallback"] or "(empty)"]

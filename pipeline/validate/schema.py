@@ -30,13 +30,15 @@ RANGES = {
     "capital_temp_c": CAPITAL_TEMP_C,
     "capital_lat": LATITUDE,
     "capital_lon": LONGITUDE,
+    "label_lat": LATITUDE,
+    "label_lon": LONGITUDE,
     "land_neighbour_count": LAND_NEIGHBOUR_COUNT,
 }
 
 ISO2 = re.compile(r"[A-Z]{2}")
 ISO3_LIST = re.compile(r"([A-Z]{3}(;[A-Z]{3})*)?")  # empty = an island state without land neighbours
 FLAG_FILE = re.compile(r"([a-z0-9-]+/)*[a-z0-9-]+\.svg")  # e.g. 4x3/de.svg
-TEXT_FIELDS = {"name_en", "name_de", "capital", "highest_point_name"}
+TEXT_FIELDS = {"name_en", "name_de", "capital", "capital_de", "highest_point_name", "highest_point_name_de"}
 
 
 def refusal(field: str, value) -> str | None:

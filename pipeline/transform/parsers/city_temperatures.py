@@ -19,6 +19,7 @@ VINTAGE = "Wikipedia 2023-12"
 NOT_CAPITALS = {
     "San Jose": "San Jose, California (16.4 °C); Costa Rica's capital is the separate entry 'San José'",
     "St. John's": "St. John's, Newfoundland (5.0 °C), not St. John's, Antigua and Barbuda",
+    "La Paz": "La Paz, Baja California Sur, Mexico (23.7 °C), not La Paz, Bolivia (~3,600 m, about 9-11 °C)",
 }
 
 

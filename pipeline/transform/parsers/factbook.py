@@ -54,6 +54,8 @@ VINTAGE = re.compile(r"\((?P<vintage>[^()]*\b\d{4}\b[^()]*)\)")
 COORDS = re.compile(r"(\d+)\s+(\d+)\s*([NS]),\s*(\d+)\s+(\d+)\s*([EW])")
 NOBODY = re.compile(r"^(uninhabited|no permanent inhabitants)")
 PARENTHESES = re.compile(r"\s*\([^()]*\)")
+LOCATOR = re.compile(r"\s+(?=(?:on|in)\s)")  # 'Fako on Mont Cameroun', 'Pico de Teide on Canary Islands'
+
 
 COLUMNS = {
     "gec": "FIPS/GEC code of the entity file", "path": "file path in the snapshot",
@@ -190,14 +192,16 @@ def _area(entry: dict) -> dict:
 
 def parse_highest_point(text: str) -> tuple[str | None, float | None, str]:
     """Name, metres and remarks from e.g. 'Zugspitze 2,963 m', 'Mont Blanc 4,810' (no unit) or
-    'Mount Scenery (on the island of Saba ...) 862 m'; remarks are parentheses and further '; ' parts."""
+    'Mount Scenery (on the island of Saba ...) 862 m'; remarks are parentheses and further '; ' parts.
+    A locator after the name (' on …', ' in …': 'Fako on Mont Cameroun') is a remark, not part of the name."""
     remarks = [p.strip(" ()") for p in PARENTHESES.findall(text)]
     first, *rest = [part.strip() for part in PARENTHESES.sub("", text).split(";")]
     remarks += [p for p in rest if p]
     m = PEAK.match(first)
     if not m:
         return None, None, "; ".join(remarks)
-    return m["name"].strip() or None, _number(m["num"]), "; ".join(remarks)
+    name, *locator = LOCATOR.split(m["name"].strip(), maxsplit=1)
+    return name.strip() or None, _number(m["num"]), "; ".join(locator + remarks)
 
 
 def _highest_point(entry: dict) -> dict:

@@ -4,7 +4,9 @@ The series run to 2100, mostly projections. Rule for the latest non-projected ye
 last year strictly before the year of its release (`updated` in ddf--concepts.csv), since a release cannot
 hold observed data for its own year (pop v8 of July 2024 -> 2023, lex v15 of April 2026 -> 2025, gdp_pcap
 v32 of September 2025 -> 2024). Geo ids are lower-case ISO3 mostly; the entity table's ISO3 column is the
-key, with Kosovo (`kos`, no ISO3 there) as XKX.
+key, with Kosovo (`kos`, no ISO3 there) as XKX. A value of exactly 0 is Gapminder's placeholder for a
+year it has no estimate for (Liechtenstein's life expectancy reads 0 from 2024 on), never a measurement:
+it counts as missing, so the latest real year is used.
 """
 
 import io
@@ -53,7 +55,8 @@ def parse(raw: dict[str, bytes]) -> pd.DataFrame:
     for measure in MEASURES:
         cutoff = release_year(concepts, measure) - 1
         points = _csv(raw, datapoints(measure), ["country", "time", measure])
-        points = points[(pd.to_numeric(points["time"]) <= cutoff) & points[measure].notna()]
+        placeholder = pd.to_numeric(points[measure]) == 0
+        points = points[(pd.to_numeric(points["time"]) <= cutoff) & points[measure].notna() & ~placeholder]
         latest = points.assign(time=pd.to_numeric(points["time"]).astype("Int64")).sort_values("time")
         latest = latest.groupby("country").last()
         table = table.join(latest[[measure]].assign(**{f"{measure}_year": latest["time"]}), how="outer")

@@ -75,8 +75,10 @@ def _label_points(features: list[dict]) -> pd.DataFrame:
 
 
 def _choose_label(points: pd.DataFrame, geometry) -> pd.Series:
-    """One point: scale-rank points before claim/lease/disputed ones, the lowest scale rank, then the one
-    inside the largest part of the 50m outline (the mainland), then the first in file order."""
+    """One point: scale-rank points before claim/lease/disputed ones, the lowest scale rank, then the ones
+    inside the largest part of the 50m outline (the mainland), of those the nearest to that part's centroid
+    (the USA has three rank-0 points on its mainland: Washington State, Ohio, Colorado -> Colorado), then
+    the first in file order."""
     if points["main"].any():
         points = points[points["main"]]
     points = points[points["scalerank"] == points["scalerank"].min()]
@@ -86,6 +88,10 @@ def _choose_label(points: pd.DataFrame, geometry) -> pd.Series:
         inside = [largest.contains(Point(lon, lat)) for lon, lat in zip(points["lon"], points["lat"])]
         if any(inside):
             points = points[inside]
+            centre = largest.centroid
+            points = points.assign(_d=[round(centre.distance(Point(lon, lat)), 9)
+                                       for lon, lat in zip(points["lon"], points["lat"])])
+            points = points[points["_d"] == points["_d"].min()]
     return points.sort_values("order").iloc[0]
 
 
@@ -121,8 +127,9 @@ def parse(raw: dict[str, bytes]) -> pd.DataFrame:
 
 
 def to_observations(parsed: pd.DataFrame) -> pd.DataFrame:
-    """Per ISO country: `continents` (Natural Earth's single continent, when it is one of the seven) and
-    `name_de` where the layer has NAME_DE. The label points are not observations: use `parse` directly."""
+    """Per ISO country: `continents` (Natural Earth's single continent, when it is one of the seven),
+    `name_de` where the layer has NAME_DE, and the chosen label point (`label_lat`, `label_lon`: where a map
+    prints the country's name, inside its main landmass) where it has one."""
     rows = []
     for r in parsed[parsed["iso3"].notna()].itertuples():
         base = {"iso3": r.iso3, "source": SOURCE, "vintage": VINTAGE, "note": ""}
@@ -130,4 +137,8 @@ def to_observations(parsed: pd.DataFrame) -> pd.DataFrame:
             rows.append({**base, "field": "continents", "value": r.continent})
         if isinstance(r.name_de, str) and r.name_de:
             rows.append({**base, "field": "name_de", "value": r.name_de})
+        if pd.notna(r.label_lat) and pd.notna(r.label_lon):
+            note = f"label point, scale rank {r.label_scalerank}"
+            rows += [{**base, "field": "label_lat", "value": float(r.label_lat), "note": note},
+                     {**base, "field": "label_lon", "value": float(r.label_lon), "note": note}]
     return observations.frame(rows)

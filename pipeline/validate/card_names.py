@@ -1,0 +1,118 @@
+"""Card names derived from the chosen values: the German capital and the printed peak name.
+
+- `capital_de`: the German name of the card capital (the first listed capital) from
+  sources/reviewed/capitals_de.csv (iso3, capital_en, capital_de, citation); a country without a row
+  keeps the English name with its source (the rule: German uses the same name). A row whose capital_en
+  is not the card capital is a user error (the table must be reviewed again).
+- `highest_point_name`: the chosen name (the Factbook's, locators such as " on Mont Cameroun" already
+  removed by its parser), renamed
+  1. by sources/reviewed/peak_names.csv (iso3, source_name, name, reason, citation) where a row names the
+     chosen name: unnamed and descriptive points ("unnamed elevation", "1.3 km NE of Old Bight") get
+     UNNAMED, or a cited name; ASCII spellings get their diacritics; "Mount McKinley" reads "Denali";
+  2. otherwise to the 7summits spelling when 7summits gives the same peak (heights within the highest-point
+     tolerance) the same name up to diacritics ("Grossglockner" -> "Großglockner"). Its other names are
+     not taken: they are often abbreviated ("Mt Obama"), misspelt ("Mount Blanc") or no names at all
+     ("Kuwait High Point").
+  A name that still looks descriptive is a user error naming the table.
+- `highest_point_name_de`: the same name for German cards, UNNAMED_DE for an unnamed point.
+"""
+
+import csv
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pipeline.errors import GeodeckError
+from pipeline.paths import SOURCES_DIR
+from pipeline.validate.tolerances import HIGHEST_POINT
+
+REVIEWED_DIR = SOURCES_DIR / "reviewed"
+CAPITALS_DE = REVIEWED_DIR / "capitals_de.csv"
+PEAK_NAMES = REVIEWED_DIR / "peak_names.csv"
+REVIEWED, REVIEWED_VINTAGE = "reviewed", "2026-11"
+SEVEN_SUMMITS = "highest-points-7summits"
+UNNAMED, UNNAMED_DE = "(unnamed)", "(ohne Namen)"
+DESCRIPTIVE = re.compile(r"^unnamed\b|\d\s*km\b|\btee\b|,|\brange\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Reviewed:
+    capitals_de: dict[str, dict] = field(default_factory=dict)  # iso3 -> row of capitals_de.csv
+    peaks: dict[str, dict] = field(default_factory=dict)        # iso3 -> row of peak_names.csv
+
+
+def _rows(path: Path, columns: list[str], universe: list[str]) -> dict[str, dict]:
+    with open(path, encoding="utf-8", newline="") as fh:
+        reader = csv.DictReader(fh)
+        if reader.fieldnames != columns:
+            raise GeodeckError(f"{path}: the header must be {','.join(columns)}")
+        rows = {}
+        for line, row in enumerate(reader, start=2):
+            if row["iso3"] not in universe or row["iso3"] in rows:
+                raise GeodeckError(f"{path}:{line}: {row['iso3']!r} is not a card country or is listed twice")
+            if not all(row[c].strip() for c in columns if c != "reason"):
+                raise GeodeckError(f"{path}:{line}: every column needs a value (citation included)")
+            rows[row["iso3"]] = row
+    return rows
+
+
+def load(universe: list[str], capitals_de: Path = CAPITALS_DE, peaks: Path = PEAK_NAMES) -> Reviewed:
+    return Reviewed(_rows(capitals_de, ["iso3", "capital_en", "capital_de", "citation"], universe),
+                    _rows(peaks, ["iso3", "source_name", "name", "reason", "citation"], universe))
+
+
+def fold(text: str) -> str:
+    """Letters without diacritics, case or apostrophe style: 'Großglockner' -> 'grossglockner'."""
+    text = str(text).replace("ß", "ss").replace("ø", "o").replace("Ø", "O").replace("’", "'")
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).casefold()
+
+
+def capital_de(iso3: str, capital, provenance: tuple[str, str], reviewed: Reviewed) -> tuple:
+    """(value, source, vintage, conflict) of the German card capital."""
+    row = reviewed.capitals_de.get(iso3)
+    card = str(capital).split(";")[0].strip() if capital is not None else None
+    if row is None:
+        return (card, *provenance, "") if card else (None, "", "", "")
+    if row["capital_en"] != card:
+        raise GeodeckError(f"{CAPITALS_DE}: {iso3} capital_en {row['capital_en']!r} is not the card capital "
+                           f"{card!r}; review the row")
+    return row["capital_de"], REVIEWED, REVIEWED_VINTAGE, ""
+
+
+def peak_name(iso3: str, name, height, provenance: tuple[str, str], candidates: dict,
+              reviewed: Reviewed, renamed: list) -> tuple:
+    """(value, source, vintage) of the printed highest-point name (see module docstring)."""
+    if name is None:
+        return None, "", ""
+    row = reviewed.peaks.get(iso3)
+    if row is not None:
+        if row["source_name"] != name:
+            raise GeodeckError(f"{PEAK_NAMES}: {iso3} source_name {row['source_name']!r} is not the chosen name "
+                               f"{name!r}; review the row")
+        renamed.append({"iso3": iso3, "field": "highest_point_name", "before": name, "after": row["name"],
+                        "source": REVIEWED, "why": f"{row['reason']} ({row['citation']})"})
+        return row["name"], REVIEWED, REVIEWED_VINTAGE
+    other = {c.source: c for c in candidates.get((iso3, "highest_point_name"), [])}.get(SEVEN_SUMMITS)
+    other_m = {c.source: c for c in candidates.get((iso3, "highest_point_m"), [])}.get(SEVEN_SUMMITS)
+    if (other is not None and other_m is not None and height is not None and other.value != name
+            and not str(other.value).replace("’", "'").isascii() and fold(other.value) == fold(name)
+            and HIGHEST_POINT.agree(height, other_m.value)):
+        renamed.append({"iso3": iso3, "field": "highest_point_name", "before": name, "after": other.value,
+                        "source": SEVEN_SUMMITS, "why": f"same peak ({other_m.value:g} m), spelling with diacritics"})
+        return other.value, other.source, other.vintage
+    if DESCRIPTIVE.search(str(name)):
+        raise GeodeckError(f"{iso3} highest point {name!r} is a description, not a name; add a row to {PEAK_NAMES}")
+    return name, *provenance
+
+
+def derive(iso3: str, values: dict, provenance: dict, candidates: dict, reviewed: Reviewed,
+           renamed: list) -> dict[str, tuple]:
+    """The derived card-name columns of one country: field -> (value, source, vintage, conflict)."""
+    conflict = ""
+    name, source, vintage = peak_name(iso3, values["highest_point_name"], values["highest_point_m"],
+                                      provenance["highest_point_name"], candidates, reviewed, renamed)
+    name_de = UNNAMED_DE if name == UNNAMED else name
+    return {"capital_de": capital_de(iso3, values["capital"], provenance["capital"], reviewed),
+            "highest_point_name": (name, source, vintage, conflict),
+            "highest_point_name_de": (name_de, source, vintage, conflict)}
