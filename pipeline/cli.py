@@ -180,16 +180,32 @@ def grid(lat, lon, report):
 @click.option("--lang", help="de or en (default: the game's language).")
 @click.option("--out", type=click.Path(path_type=Path), help="PDF file (default: output/print/...).")
 @click.option("--calibration", is_flag=True, help="Write the one-sheet duplex calibration PDF instead of cards.")
+@click.option("--what", type=click.Choice(["cards", "accessories", "all"]), default="cards", show_default=True,
+              help="cards: the card sheets. accessories: the rest the game needs, as its own PDF (deutschland: "
+                   "the map of Germany on the game's grid; world-game: the numbered world map, one A3 page or two "
+                   "A4/Letter pages to glue; laender-toppen: six folded paper strips and a scoring sheet); "
+                   "--paper a3 is allowed here. all: both PDFs.")
 @mirror_option
 @offline_option
-def print_cards(game, version, paper, layout, duplex, bleed, back_offset, lang, out, calibration, mirror, offline):
-    """Print-and-play PDF of GAME (laender-toppen, deutschland, world-game): fronts and backs, duplex-ready."""
+def print_cards(game, version, paper, layout, duplex, bleed, back_offset, lang, out, calibration, what, mirror,
+                offline):
+    """Print-and-play PDF of GAME (laender-toppen, deutschland, world-game): fronts and backs, duplex-ready;
+    with --what accessories the map or strips the game needs."""
     from pipeline import atomic
     from pipeline.extract import open_store
     from pipeline.paths import PRINT_DIR
-    from pipeline.render import geometry, printing
+    from pipeline.render import accessories, geometry, printing
 
+    if out and what == "all":
+        raise GeodeckError("--out names one file; use it with --what cards or --what accessories")
     offset = geometry.parse_offset(back_offset)
+    if what == "accessories":
+        extras = accessories.AccessoryOptions(paper=paper, lang=lang).validate()
+        store = open_store(mirror=mirror, online=not offline)
+        deck = printing.load_deck(printing.deck_path(game, version))
+        result = accessories.print_accessories(deck, extras, store, out)
+        console.print(f"wrote {result.path}: {result.pages} pages, {result.bytes / 1e6:.1f} MB", highlight=False)
+        return
     options = printing.PrintOptions(paper=paper, layout=layout, duplex=duplex, bleed=bleed, back_offset=offset,
                                     lang=lang).validate()
     if calibration:
@@ -204,6 +220,10 @@ def print_cards(game, version, paper, layout, duplex, bleed, back_offset, lang, 
         result = printing.print_deck(deck, options, store, out, on_card=lambda _: bar.advance(task))
     console.print(f"wrote {result.path}: {result.cards} cards, {result.pages} pages, {result.bytes / 1e6:.1f} MB",
                   highlight=False)
+    if what == "all":
+        result = accessories.print_accessories(deck, accessories.AccessoryOptions(paper=paper, lang=lang).validate(),
+                                               store)
+        console.print(f"wrote {result.path}: {result.pages} pages, {result.bytes / 1e6:.1f} MB", highlight=False)
 
 
 @cli.command("play-check")

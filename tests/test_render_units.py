@@ -73,6 +73,10 @@ def test_bad_paper_and_bleed_are_user_errors():
     ("en", 82.9, "#,##0.0", "{n} years", "82.9 years"),
     ("en", 47300, "#,##0", "US${n}", "US$47,300"),
     ("de", None, "#,##0", "{n} km²", "–"),
+    ("de", 0.44, "as-deck", "{n} km²", "0,44 km²"),  # Vatican: the deck's two significant digits
+    ("en", 0.44, "as-deck", "{n} km²", "0.44 km²"),
+    ("de", 2.0, "as-deck", "{n} km²", "2,0 km²"),  # a float keeps the deck's decimal
+    ("de", 1098581, "as-deck", "{n} km²", "1.098.581 km²"),
 ])
 def test_numbers_follow_the_design_notes(lang, value, pattern, unit, expected):
     assert numbers.with_unit(value, lang, pattern, unit) == expected

@@ -1,0 +1,92 @@
+"""The accessories each game needs besides its cards, as one PDF per game (deterministic, written atomically).
+
+- deutschland: the Deutschlandkarte (map of Germany on the game's grid, a red dot per place), one page
+  portrait (A4, Letter or A3).
+- world-game: the world map with every country's number, coloured by continent, with insets for Europe,
+  the Caribbean and the Middle East: one A3 landscape page, or tiled over two portrait pages on A4/Letter.
+- laender-toppen: the folded paper strips (one per player, four per landscape page, six in all) and a
+  page with the scoring sheet and the player/cards/rounds table.
+"""
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from pipeline import atomic
+from pipeline.errors import GeodeckError
+from pipeline.paths import PRINT_DIR
+from pipeline.render import fonts, layouts
+from pipeline.render.context import CardContext
+from pipeline.render.printing import LANGS, PrintResult, _begin_page, _canvas, _end_page, game_module
+
+PAPERS_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0)}
+
+
+@dataclass(frozen=True)
+class AccessoryOptions:
+    paper: str = "a4"
+    lang: str | None = None  # None: the game's own language
+
+    def validate(self) -> "AccessoryOptions":
+        if self.paper not in PAPERS_MM:
+            raise GeodeckError(f"--paper {self.paper!r} is not one of: {', '.join(PAPERS_MM)} (accessories)")
+        if self.lang is not None and self.lang not in LANGS:
+            raise GeodeckError(f"--lang {self.lang!r} is not one of: {', '.join(LANGS)}")
+        return self
+
+
+def words(layout: layouts.Layout, lang: str) -> dict:
+    """The accessory words of a game's template in `lang`, with its shared accessory settings."""
+    section = layout.data.get("accessories")
+    if not section or lang not in section:
+        raise GeodeckError(f"templates/cards/{layout.game}.toml: missing [accessories.{lang}]")
+    shared = {k: v for k, v in section.items() if not isinstance(v, dict)}
+    return {**shared, **section[lang], "lang": lang}
+
+
+def render(deck: dict, options: AccessoryOptions, store, grid=None) -> tuple[bytes, int]:
+    """(PDF bytes, pages) of the accessories for a deck; `grid` (deutschland) defaults to the geo stage's
+    calibrated grid."""
+    options.validate()
+    game = deck["game"]
+    game_module(game)
+    layout = layouts.load(game)
+    lang = options.lang or layout.data.get("default_lang", "en")
+    ctx = CardContext(layout, lang, 0.0, store)
+    w = words(layout, lang)
+    canvas, buffer = _canvas()
+    canvas.setTitle(f"{deck.get('title', game)} {deck.get('version', '')}: {w['document']}".strip())
+    canvas.setAuthor("geodeck")
+    canvas.setCreator("geodeck (reportlab)")
+    canvas.setSubject(f"{game} {deck.get('version', '')} accessories, {options.paper}")
+    paper = PAPERS_MM[options.paper]
+    if game == "deutschland":
+        from pipeline.render import map_deutschland
+        grid = grid or map_deutschland.load_grid()
+        map_deutschland.place_positions(deck["cards"], grid)  # a card from another grid fails before drawing
+        _begin_page(canvas, paper)
+        map_deutschland.draw(canvas, deck, ctx.germany.lonlat, grid, paper, w, fonts.register())
+        _end_page(canvas)
+    elif game == "world-game":
+        from pipeline.render import map_world
+        map_world.draw_pages(canvas, deck, ctx, w, options.paper, paper)
+    else:
+        from pipeline.render import strips
+        strips.draw_pages(canvas, ctx, w, paper)
+    pages = canvas.getPageNumber() - 1
+    canvas.save()
+    return buffer.getvalue(), pages
+
+
+def default_output(deck: dict, options: AccessoryOptions, print_dir: Path = PRINT_DIR) -> Path:
+    parts = [deck["game"], deck.get("version", "unversioned"), "accessories", options.paper]
+    if options.lang:
+        parts.append(options.lang)
+    return print_dir / ("-".join(parts) + ".pdf")
+
+
+def print_accessories(deck: dict, options: AccessoryOptions, store, out: Path | None = None, grid=None) -> PrintResult:
+    """Render the accessories and write the PDF atomically (a failure leaves any earlier PDF alone)."""
+    data, pages = render(deck, options, store, grid)
+    path = out or default_output(deck, options)
+    atomic.write_bytes(path, data)
+    return PrintResult(path, pages, 0, len(data))

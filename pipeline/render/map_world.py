@@ -1,0 +1,303 @@
+"""The World Game's world map: every country of the deck coloured by continent with its map number.
+
+A poster (size, main map and insets from `templates/cards/world-game.toml [accessories]`) is drawn in
+poster millimetres: Natural Earth 50m countries in Robinson (Antarctica left out: it has no card), deck
+countries in a tint of their (first) continent's colour, other land grey. A number stands at the
+country's label point when it fits inside the country; otherwise a dot marks the label point and the
+number sits at the nearest free spot (sea first) with a leader line. Countries whose label point lies in
+an inset's window are numbered in that inset only. The poster is one A3 landscape page, or two portrait
+A4/Letter pages (left half with a glue flap, right half with a cut line).
+"""
+
+import json
+
+import numpy as np
+import shapely
+import shapely.ops
+from reportlab.lib.colors import Color, HexColor
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from shapely.geometry import Point, box as rect
+
+from pipeline.errors import GeodeckError
+from pipeline.extract import load_sources
+from pipeline.render import text
+from pipeline.render.context import CardContext
+from pipeline.render.maps import ANTARCTICA, DETAIL_LAYER, NE, Projected, _project, fill_geometry, to_box
+from pipeline.render.text import PT_MM, Box
+
+MARGIN_MM = 8.0
+FLAP_MM = 10.0
+DOT_MM = 0.55
+RADII_MM = (2.5, 3.5, 5, 6.5, 8, 10, 12.5, 15, 18, 22, 27)
+ANGLES = np.radians(np.arange(0, 360, 22.5))
+
+
+def _tint(colour, share: float) -> Color:
+    return Color(*(1 - share * (1 - v) for v in (colour.red, colour.green, colour.blue)))
+
+
+def _window(world, lon: list[float], lat: list[float]) -> Projected:
+    """The projected bounds of a lon/lat window (its edges densified, Robinson bends meridians)."""
+    t = np.linspace(0, 1, 50)
+    lons = np.r_[lon[0] + (lon[1] - lon[0]) * t, np.full(50, lon[1]), lon[1] - (lon[1] - lon[0]) * t, np.full(50, lon[0])]
+    lats = np.r_[np.full(50, lat[0]), lat[0] + (lat[1] - lat[0]) * t, np.full(50, lat[1]), lat[1] - (lat[1] - lat[0]) * t]
+    x, y = world.transformer.transform(lons, lats)
+    return Projected((float(x.min()), float(y.min()), float(x.max()), float(y.max())))
+
+
+class Poster:
+    """Everything the poster needs, projected once: land polygons, deck countries, label points."""
+
+    def __init__(self, deck: dict, ctx: CardContext):
+        self.ctx, self.layout = ctx, ctx.layout
+        self.cfg = self.layout.data["accessories"]
+        world = ctx.world
+        self.world = world
+        features = json.loads(ctx.store.read_source(load_sources()[NE], DETAIL_LAYER))["features"]
+        self.land = [(f["properties"]["ADM0_A3"], _project(shapely.geometry.shape(f["geometry"]), world.transformer))
+                     for f in features if f["properties"]["CONTINENT"] != ANTARCTICA]
+        self.countries = []  # (number, adm0 of its feature or None, geometry, label point, fill colour)
+        for card in sorted(deck["cards"], key=lambda c: c["fields"]["map_number"]):
+            f = card["fields"]
+            if f.get("map_number") is None:
+                raise GeodeckError(f"card {card['id']}: no map_number for the world map")
+            geom, point = world.country(f["iso3"])
+            if geom is None and point is None:
+                raise GeodeckError(f"card {card['id']}: no map geometry or label point for {f['iso3']!r} in {NE}")
+            colour = self.layout.continent(f["continents"][0], ctx.lang)[1]
+            self.countries.append((int(f["map_number"]), geom, point if point is not None else geom.representative_point(),
+                                   _tint(colour, float(self.cfg["tint"]))))
+        numbers = [n for n, *_ in self.countries]
+        if len(set(numbers)) != len(numbers):
+            raise GeodeckError("the deck has repeated map_number values; the world map needs each number once")
+        self.main = Projected(tuple(shapely.total_bounds([g for _, g in self.land])))
+        self.insets = [(inset, _window(world, inset["lon"], inset["lat"])) for inset in self.cfg.get("insets", [])]
+
+    def assignment(self) -> dict[int, int | None]:
+        """map number → index of the inset that numbers it (the first whose window holds its label point)."""
+        out = {}
+        for number, _, point, _ in self.countries:
+            out[number] = next((i for i, (_, plane) in enumerate(self.insets)
+                                if plane.bounds[0] <= point.x <= plane.bounds[2]
+                                and plane.bounds[1] <= point.y <= plane.bounds[3]), None)
+        return out
+
+    def draw_panel(self, c, plane: Projected, panel: Box, numbered: list, font: str, size_pt: float,
+                   avoid: list | None = None) -> None:
+        """Land, deck countries and the numbers of `numbered` countries in one map panel (clipped to it);
+        moved numbers keep out of the `avoid` boxes (x0, y0, x1, y1 in mm: the insets' windows)."""
+        frame = plane.frame(panel)
+        c.saveState()
+        clip = c.beginPath()
+        clip.rect(panel.x, panel.y, panel.w, panel.h)
+        c.clipPath(clip, stroke=0, fill=0)
+        c.setFillColor(HexColor(self.cfg["sea"]))
+        c.rect(panel.x, panel.y, panel.w, panel.h, stroke=0, fill=1)
+        window = shapely.box(*plane.bounds).buffer((plane.bounds[2] - plane.bounds[0]) * 0.05)
+        tolerance = 0.08 / frame[0]
+        c.setStrokeColor(HexColor("#FFFFFF"))
+        c.setLineWidth(0.12)
+        c.setFillColor(HexColor(self.cfg["other_land"]))
+        for _, geom in self.land:
+            if geom.intersects(window):
+                fill_geometry(c, to_box(shapely.simplify(geom.intersection(window), tolerance), frame), stroke=True)
+        for _, geom, _, colour in self.countries:
+            if geom is not None and geom.intersects(window):
+                c.setFillColor(colour)
+                fill_geometry(c, to_box(shapely.simplify(geom.intersection(window), tolerance), frame), stroke=True)
+        land = shapely.union_all([to_box(g.intersection(window), frame) for _, g in self.land if g.intersects(window)])
+        self._numbers(c, frame, panel, numbered, land, font, size_pt, avoid or [])
+        c.restoreState()
+
+    def _numbers(self, c, frame, panel: Box, numbered: list, land, font: str, size_pt: float, avoid: list) -> None:
+        size = size_pt * PT_MM
+        shapely.prepare(land)
+        items = []
+        for number, geom, point, _ in numbered:
+            p = to_box(point, frame)
+            label = str(number)
+            w, h = stringWidth(label, font, size) + 0.6, size * 0.95
+            placed = to_box(geom, frame) if geom is not None else None
+            items.append((number, label, p.x, p.y, w, h, placed))
+        boxes: list[tuple[float, float, float, float]] = []
+        inside, outside = [], []
+        for item in sorted(items, key=lambda it: -(it[6].area if it[6] is not None else 0)):
+            number, label, x, y, w, h, placed = item
+            centres = [(x, y)]
+            if placed is not None:  # the pole of inaccessibility of the largest part has the most room
+                largest = max(getattr(placed, "geoms", [placed]), key=lambda g: g.area)
+                pole = shapely.ops.polylabel(largest, tolerance=0.2)
+                centres.insert(0, (pole.x, pole.y))
+            for cx, cy in centres:
+                candidate = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+                if placed is not None and placed.contains(rect(*candidate).buffer(0.25)) and _free(candidate, boxes):
+                    boxes.append(candidate)
+                    inside.append((label, candidate))
+                    break
+            else:
+                outside.append(item)
+        dots = [(x - DOT_MM, y - DOT_MM, x + DOT_MM, y + DOT_MM) for _, _, x, y, *_ in outside] + list(avoid)
+        leaders = []
+        bounds = (panel.x + 0.5, panel.y + 0.5, panel.x + panel.w - 0.5, panel.y + panel.h - 0.5)
+        for number, label, x, y, w, h, placed in sorted(outside, key=lambda it: (it[2], it[3])):
+            best = None
+            for sea_only in (True, False):
+                for r in RADII_MM:
+                    for a in ANGLES:
+                        cx, cy = x + r * np.cos(a), y + r * np.sin(a)
+                        cand = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+                        if not (bounds[0] <= cand[0] and cand[2] <= bounds[2] and bounds[1] <= cand[1] and cand[3] <= bounds[3]):
+                            continue
+                        if not _free(cand, boxes) or not _free(cand, dots):
+                            continue
+                        if sea_only and land.intersects(rect(*cand)):
+                            continue
+                        best = cand
+                        break
+                    if best:
+                        break
+                if best:
+                    break
+            best = best or (x + 1, y + 1, x + 1 + w, y + 1 + h)
+            boxes.append(best)
+            leaders.append((x, y, best, label))
+        c.setFillColor(HexColor("#1A1A1A"))
+        c.setFont(font, size)
+        for label, (x0, y0, x1, y1) in inside:
+            c.drawCentredString((x0 + x1) / 2, y0 + 0.2 * size, label)
+        c.setStrokeColor(HexColor("#1A1A1A"))
+        c.setLineWidth(0.12)
+        for x, y, (x0, y0, x1, y1), label in leaders:
+            tx, ty = min(max(x, x0), x1), min(max(y, y0), y1)
+            c.line(x, y, tx, ty)
+            c.setFillColor(HexColor("#FFFFFF"))
+            c.rect(x0, y0, x1 - x0, y1 - y0, stroke=0, fill=1)
+            c.setFillColor(HexColor("#1A1A1A"))
+            c.circle(x, y, DOT_MM, stroke=0, fill=1)
+            c.drawCentredString((x0 + x1) / 2, y0 + 0.2 * size, label)
+
+
+def _free(candidate, boxes) -> bool:
+    if not boxes:
+        return True
+    b = np.asarray(boxes)
+    x0, y0, x1, y1 = candidate
+    return bool(((x1 <= b[:, 0]) | (x0 >= b[:, 2]) | (y1 <= b[:, 1]) | (y0 >= b[:, 3])).all())
+
+
+def draw_poster(c, deck: dict, ctx: CardContext, w: dict) -> None:
+    """The whole poster in poster mm (origin bottom-left)."""
+    poster = Poster(deck, ctx)
+    cfg, layout = poster.cfg, ctx.layout
+    size_pt = float(cfg["number_pt"])
+    assigned = poster.assignment()
+    c.setFillColor(layout.colour("text"))
+    text.draw(c, w["map_title"], ctx.bold, Box(*cfg["title"]), 14, 9, align="center")
+    main = Box(*cfg["main_map"])
+    on_main = [item for item in poster.countries if assigned[item[0]] is None]
+    main_frame = poster.main.frame(main)
+    windows = [(*to_box(Point(plane.bounds[0], plane.bounds[1]), main_frame).coords[0],
+                *to_box(Point(plane.bounds[2], plane.bounds[3]), main_frame).coords[0]) for _, plane in poster.insets]
+    poster.draw_panel(c, poster.main, main, on_main, ctx.bold, size_pt, avoid=windows)
+    c.setLineWidth(0.3)
+    for i, ((inset, plane), (x0, y0, x1, y1)) in enumerate(zip(poster.insets, windows)):
+        c.setStrokeColor(layout.colour("text"))
+        c.rect(x0, y0, x1 - x0, y1 - y0, stroke=1, fill=0)
+        c.setFillColor(layout.colour("text"))
+        c.setFont(ctx.bold, 7 * PT_MM)
+        c.drawString(x0 + 0.6, y1 - 2.4, inset["key"])
+        panel = Box(*inset["box"])
+        fitted = _fitted(plane, panel)
+        poster.draw_panel(c, plane, fitted, [item for item in poster.countries if assigned[item[0]] == i],
+                          ctx.bold, size_pt)
+        c.setStrokeColor(layout.colour("text"))
+        c.rect(fitted.x, fitted.y, fitted.w, fitted.h, stroke=1, fill=0)
+        c.setFillColor(HexColor("#FFFFFF"))
+        label = f"{inset['key']}  {inset[ctx.lang]}"
+        c.rect(fitted.x, fitted.y + fitted.h - 3.6, stringWidth(label, ctx.bold, 7 * PT_MM) + 2, 3.6, stroke=1, fill=1)
+        c.setFillColor(layout.colour("text"))
+        c.drawString(fitted.x + 1, fitted.y + fitted.h - 2.8, label)
+    _legend(c, ctx, main)
+
+
+def _fitted(plane: Projected, panel: Box) -> Box:
+    """The part of `panel` the window fills (aspect kept, centred at the top)."""
+    x0, y0, x1, y1 = plane.bounds
+    scale = min(panel.w / (x1 - x0), panel.h / (y1 - y0))
+    w, h = (x1 - x0) * scale, (y1 - y0) * scale
+    return Box(panel.x + (panel.w - w) / 2, panel.y + panel.h - h, w, h)
+
+
+def _legend(c, ctx: CardContext, main: Box) -> None:
+    layout = ctx.layout
+    x, y = main.x + 2, main.y + 2
+    c.setFont(ctx.regular, 6.5 * PT_MM)
+    for name in layout.common["continents"]:
+        if name == ANTARCTICA:
+            continue
+        label, colour = layout.continent(name, ctx.lang)
+        c.setFillColor(_tint(colour, float(layout.data["accessories"]["tint"])))
+        c.setStrokeColor(colour)
+        c.setLineWidth(0.2)
+        c.rect(x, y, 4, 2.6, stroke=1, fill=1)
+        c.setFillColor(layout.colour("text"))
+        c.drawString(x + 5, y + 0.6, label)
+        x += 7 + stringWidth(label, ctx.regular, 6.5 * PT_MM) + 3
+
+
+def draw_pages(c, deck: dict, ctx: CardContext, w: dict, paper_name: str, paper: tuple[float, float]) -> None:
+    """A3: the poster on one landscape page. A4/Letter: two portrait pages, glued at the middle."""
+    from pipeline.render.printing import _begin_page, _end_page
+
+    pw, ph = ctx.layout.data["accessories"]["poster_mm"]
+    form = "world_poster"
+    if paper_name == "a3":
+        page = (max(paper), min(paper))
+        scale = min((page[0] - 2 * MARGIN_MM) / pw, (page[1] - 2 * MARGIN_MM) / ph)
+        _begin_page(c, page)
+        c.translate((page[0] - pw * scale) / 2, (page[1] - ph * scale) / 2)
+        c.scale(scale, scale)
+        draw_poster(c, deck, ctx, w)
+        _end_page(c)
+        return
+    page = (min(paper), max(paper))
+    half = pw / 2
+    scale = min((page[0] - 2 * MARGIN_MM - FLAP_MM) / half, (page[1] - 2 * MARGIN_MM) / ph)
+    y0 = (page[1] - ph * scale) / 2
+    c.beginForm(form, 0, 0, pw, ph)
+    draw_poster(c, deck, ctx, w)
+    c.endForm()
+    for side in (0, 1):
+        _begin_page(c, page)
+        x0 = MARGIN_MM if side == 0 else page[0] - MARGIN_MM - half * scale  # where the visible half starts
+        c.saveState()
+        clip = c.beginPath()
+        clip.rect(x0, y0, half * scale, ph * scale)
+        c.clipPath(clip, stroke=0, fill=0)
+        c.translate(x0 - side * half * scale, y0)
+        c.scale(scale, scale)
+        c.doForm(form)
+        c.restoreState()
+        c.setStrokeColor(ctx.layout.colour("muted"))
+        c.setLineWidth(0.2)
+        c.setFont(ctx.regular, 6 * PT_MM)
+        if side == 0:  # the glue flap right of the cut
+            flap_x = x0 + half * scale
+            c.setDash(1.5, 1.2)
+            c.rect(flap_x, y0, FLAP_MM, ph * scale, stroke=1, fill=0)
+            c.setDash()
+            c.saveState()
+            c.translate(flap_x + FLAP_MM / 2 + 0.8, y0 + ph * scale / 2)
+            c.rotate(90)
+            c.setFillColor(ctx.layout.colour("muted"))
+            c.drawCentredString(0, 0, w["glue"])
+            c.restoreState()
+        else:
+            c.line(x0, 0, x0, page[1])
+            c.saveState()
+            c.translate(x0 - 1.5, y0 + ph * scale / 2)
+            c.rotate(90)
+            c.setFillColor(ctx.layout.colour("muted"))
+            c.drawCentredString(0, 0, "✂ " + w["cut"])
+            c.restoreState()
+        _end_page(c)
