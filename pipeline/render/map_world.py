@@ -3,9 +3,10 @@
 A poster (size, main map and insets from `templates/cards/world-game.toml [accessories]`) is drawn in
 poster millimetres: Natural Earth 50m countries in Robinson (Antarctica left out: it has no card), deck
 countries in a tint of their (first) continent's colour, other land grey. A number stands at the
-country's label point when it fits inside the country; otherwise a dot marks the label point and the
+country's label point (the card's `label_lat`/`label_lon`, else Natural Earth's) when it fits inside the
+country there, else at the pole of inaccessibility of its largest part; otherwise a dot marks the label point and the
 number sits at the nearest free spot (sea first) with a leader line. Countries whose label point lies in
-an inset's window are numbered in that inset only. The poster is one A3 landscape page, or two portrait
+an inset's window are numbered in that inset only (the smallest window if several hold it). The poster is one A3 landscape page, or two portrait
 A4/Letter pages (left half with a glue flap, right half with a cut line).
 """
 
@@ -62,6 +63,8 @@ class Poster:
             if f.get("map_number") is None:
                 raise GeodeckError(f"card {card['id']}: no map_number for the world map")
             geom, point = world.country(f["iso3"])
+            if f.get("label_lat") is not None and f.get("label_lon") is not None:  # the deck's label point
+                point = _project(Point(f["label_lon"], f["label_lat"]), world.transformer)
             if geom is None and point is None:
                 raise GeodeckError(f"card {card['id']}: no map geometry or label point for {f['iso3']!r} in {NE}")
             colour = self.layout.continent(f["continents"][0], ctx.lang)[1]
@@ -74,12 +77,17 @@ class Poster:
         self.insets = [(inset, _window(world, inset["lon"], inset["lat"])) for inset in self.cfg.get("insets", [])]
 
     def assignment(self) -> dict[int, int | None]:
-        """map number → index of the inset that numbers it (the first whose window holds its label point)."""
+        """map number → index of the inset that numbers it: of the insets whose window holds its label
+        point, the most detailed (smallest window); None for the main map."""
+        def area(i: int) -> float:
+            x0, y0, x1, y1 = self.insets[i][1].bounds
+            return (x1 - x0) * (y1 - y0)
+
         out = {}
         for number, _, point, _ in self.countries:
-            out[number] = next((i for i, (_, plane) in enumerate(self.insets)
-                                if plane.bounds[0] <= point.x <= plane.bounds[2]
-                                and plane.bounds[1] <= point.y <= plane.bounds[3]), None)
+            holding = [i for i, (_, plane) in enumerate(self.insets)
+                       if plane.bounds[0] <= point.x <= plane.bounds[2] and plane.bounds[1] <= point.y <= plane.bounds[3]]
+            out[number] = min(holding, key=area) if holding else None
         return out
 
     def draw_panel(self, c, plane: Projected, panel: Box, numbered: list, font: str, size_pt: float,
@@ -120,17 +128,19 @@ class Poster:
             placed = to_box(geom, frame) if geom is not None else None
             items.append((number, label, p.x, p.y, w, h, placed))
         boxes: list[tuple[float, float, float, float]] = []
+        bounds = (panel.x + 0.5, panel.y + 0.5, panel.x + panel.w - 0.5, panel.y + panel.h - 0.5)
         inside, outside = [], []
         for item in sorted(items, key=lambda it: -(it[6].area if it[6] is not None else 0)):
             number, label, x, y, w, h, placed = item
             centres = [(x, y)]
-            if placed is not None:  # the pole of inaccessibility of the largest part has the most room
+            if placed is not None:  # else the pole of inaccessibility of the largest part, with the most room
                 largest = max(getattr(placed, "geoms", [placed]), key=lambda g: g.area)
                 pole = shapely.ops.polylabel(largest, tolerance=0.2)
-                centres.insert(0, (pole.x, pole.y))
+                centres.append((pole.x, pole.y))
             for cx, cy in centres:
                 candidate = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
-                if placed is not None and placed.contains(rect(*candidate).buffer(0.25)) and _free(candidate, boxes):
+                if (placed is not None and _within(candidate, bounds) and placed.contains(rect(*candidate).buffer(0.25))
+                        and _free(candidate, boxes)):
                     boxes.append(candidate)
                     inside.append((label, candidate))
                     break
@@ -138,7 +148,6 @@ class Poster:
                 outside.append(item)
         dots = [(x - DOT_MM, y - DOT_MM, x + DOT_MM, y + DOT_MM) for _, _, x, y, *_ in outside] + list(avoid)
         leaders = []
-        bounds = (panel.x + 0.5, panel.y + 0.5, panel.x + panel.w - 0.5, panel.y + panel.h - 0.5)
         for number, label, x, y, w, h, placed in sorted(outside, key=lambda it: (it[2], it[3])):
             best = None
             for sea_only in (True, False):
@@ -146,9 +155,7 @@ class Poster:
                     for a in ANGLES:
                         cx, cy = x + r * np.cos(a), y + r * np.sin(a)
                         cand = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
-                        if not (bounds[0] <= cand[0] and cand[2] <= bounds[2] and bounds[1] <= cand[1] and cand[3] <= bounds[3]):
-                            continue
-                        if not _free(cand, boxes) or not _free(cand, dots):
+                        if not _within(cand, bounds) or not _free(cand, boxes) or not _free(cand, dots):
                             continue
                         if sea_only and land.intersects(rect(*cand)):
                             continue
@@ -175,6 +182,10 @@ class Poster:
             c.setFillColor(HexColor("#1A1A1A"))
             c.circle(x, y, DOT_MM, stroke=0, fill=1)
             c.drawCentredString((x0 + x1) / 2, y0 + 0.2 * size, label)
+
+
+def _within(candidate, bounds) -> bool:
+    return bounds[0] <= candidate[0] and candidate[2] <= bounds[2] and bounds[1] <= candidate[1] and candidate[3] <= bounds[3]
 
 
 def _free(candidate, boxes) -> bool:
