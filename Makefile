@@ -24,7 +24,7 @@ deck: install
 	$(MAKE) print
 
 print: install
-	@for game in $(GAMES); do $(BIN)/geodeck print $$game || exit 1; done
+	@for game in $(GAMES); do $(BIN)/geodeck print $$game --what all || exit 1; done
 
 test: install
 	$(BIN)/pytest -n 2
