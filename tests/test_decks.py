@@ -10,16 +10,19 @@ from pipeline.decks import files, laender_toppen, stage, versions
 from pipeline.decks.spec import load_spec
 from pipeline.decks.values import card_number
 from pipeline.errors import GeodeckError
+from pipeline.geo.grid import Grid
 from pipeline.geo.world_numbers import numbered
 from pipeline.transform.observations import CONTINENTS
 
 DAY = date(2026, 11, 29)
+GRID = Grid("EPSG:3857", ((-4.8e-07, 8.97e-05), (-1.107e-04, 1.9e-07), (814.21, -61.09)))
 
 
 def write_inputs(root, countries=None, places=None):
     (root / "geo").mkdir(parents=True, exist_ok=True)
     numbered(countries_table() if countries is None else countries).to_parquet(root / "geo" / "countries.parquet")
     (places_table() if places is None else places).to_parquet(root / "geo" / "places.parquet")
+    (root / "geo" / "grid_report.json").write_text(json.dumps({"chosen": {**GRID.to_dict(), "reproduces_all": True}}))
     return root
 
 
@@ -205,8 +208,29 @@ def test_manifest_names_sources_and_content_hash(published):
     manifest = json.loads((decks / "laender-toppen" / results["laender-toppen"].version / "manifest.json").read_text())
     assert set(manifest["sources"]) == {"factbook", "worldbank-population"}
     assert len(manifest["sources"]["factbook"]["snapshot"]) == 64
-    assert manifest["content_hash"] == files.content_hash(
-        load_spec("laender-toppen"), deck(published, "laender-toppen")["cards"])
+    assert manifest["content_hash"] == files.content_hash(deck(published, "laender-toppen"))
+
+
+def test_deutschland_deck_carries_its_grid(published):
+    """The map prints from the deck alone: deck.json has the geo stage's grid, the manifest the report's hash."""
+    root, decks, results = published
+    document = deck(published, "deutschland")
+    assert Grid.from_dict(document["grid"]) == GRID
+    assert document["grid"]["control_points"] == "sources/reviewed/grid_control_points.csv"
+    assert "grid" not in deck(published, "world-game") and "grid" not in deck(published, "laender-toppen")
+    manifest = json.loads((decks / "deutschland" / results["deutschland"].version / "manifest.json").read_text())
+    assert set(manifest["inputs"]) == {"build/geo/places.parquet", "build/geo/grid_report.json"}
+    assert manifest["content_hash"] == files.content_hash(document)
+
+
+def test_a_new_grid_alone_publishes_a_new_deutschland_version(tmp_path):
+    root, decks = write_inputs(tmp_path / "build"), tmp_path / "decks"
+    assert stage.build_deck("deutschland", DAY, decks_dir=decks, build_root=root).version == "2026.11.0"
+    moved = Grid(GRID.crs, (*GRID.matrix[:2], (814.0, -61.0)))
+    (root / "geo" / "grid_report.json").write_text(json.dumps({"chosen": moved.to_dict()}))
+    again = stage.build_deck("deutschland", DAY, decks_dir=decks, build_root=root)
+    assert (again.version, again.published) == ("2026.11.1", True)
+    assert Grid.from_dict(json.loads((decks / "deutschland" / "2026.11.1" / "deck.json").read_text())["grid"]) == moved
 
 
 def test_bad_input_errors_name_the_file(published, tmp_path):
@@ -224,3 +248,10 @@ def test_bad_input_errors_name_the_file(published, tmp_path):
         stage.compare("world-game", "2026.11.0", decks_dir=tmp_path, build_root=root)
     with pytest.raises(GeodeckError, match=r"geo/places\.parquet does not exist"):
         stage.build_deck("deutschland", DAY, decks_dir=tmp_path, build_root=tmp_path)
+    no_grid = write_inputs(tmp_path / "build")
+    (no_grid / "geo" / "grid_report.json").unlink()
+    with pytest.raises(GeodeckError, match=r"geo/grid_report\.json does not exist.*geodeck build"):
+        stage.build_deck("deutschland", DAY, decks_dir=tmp_path, build_root=no_grid)
+    (no_grid / "geo" / "grid_report.json").write_text('{"chosen": {"crs": "EPSG:3857"}}')
+    with pytest.raises(GeodeckError, match=r"grid_report\.json: no calibrated grid"):
+        stage.build_deck("deutschland", DAY, decks_dir=tmp_path, build_root=no_grid)

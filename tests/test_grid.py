@@ -1,5 +1,6 @@
 """The Deutschland grid: rulebook towns reproduce, calibration candidates, bad input."""
 
+import json
 import os
 
 import numpy as np
@@ -82,3 +83,19 @@ def test_malformed_control_points_are_a_clear_error(tmp_path):
     bad.write_text("name,state,ns,we,source\nBamberg,Bayern,102,49,r\n")
     with pytest.raises(GeodeckError, match="at least 3"):
         grid.load_control_points(bad)
+
+
+def test_grid_json_round_trip_gives_the_same_values_and_means_what_docs_say():
+    """deck.json `grid`: ns = a·x + b·y + c per affine row, (x, y) the point in `crs`; exact after JSON."""
+    from pyproj import Transformer
+
+    original = grid.Grid("EPSG:3857", ((-4.8e-07, 8.97e-05), (-1.107e-04, 1.9e-07), (814.21, -61.09)))
+    data = json.loads(json.dumps(original.to_dict()))
+    assert grid.Grid.from_dict({**data, "control_points": "x.csv"}) == original
+    x, y = Transformer.from_crs("EPSG:4326", "EPSG:3857", always_xy=True).transform(10.9, 49.9)
+    (a, b, c), (d, e, f) = data["affine"]
+    assert original.values(49.9, 10.9)[0] == pytest.approx([a * x + b * y + c, d * x + e * y + f], abs=1e-9)
+    for bad in ({"affine": data["affine"]}, {**data, "crs": "EPSG:999999"}, {**data, "affine": [[1, 2, 3]]},
+                {**data, "affine": [[1, 2, 3], [4, 5, float("nan")]]}, {**data, "crs": 3857}):
+        with pytest.raises(ValueError):
+            grid.Grid.from_dict(bad)

@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+from click.testing import CliRunner
 
+from pipeline.cli import cli
 from pipeline.errors import GeodeckError
 from pipeline.paths import DECKS_DIR
 from pipeline.render import accessories, map_deutschland, printing
@@ -29,10 +31,6 @@ ORANGE, GREY, RED = (0.902, 0.38, 0.0), (0.431, 0.431, 0.431), (0.843, 0.098, 0.
 
 def deck(game: str) -> dict:
     return json.loads((FIXTURES / f"{game}.deck.json").read_text(encoding="utf-8"))
-
-
-def grid():
-    return map_deutschland.load_grid(FIXTURES / "grid.json")
 
 
 def colour_is(value, rgb, tol=0.01) -> bool:
@@ -60,7 +58,7 @@ def set_strings(page) -> list[str]:
 
 @pytest.fixture(scope="module")
 def germany_map(store):
-    data, pages = accessories.render(deck("deutschland"), AccessoryOptions(), store, grid())
+    data, pages = accessories.render(deck("deutschland"), AccessoryOptions(), store)
     assert pages == 1
     return pdfplumber.open(io.BytesIO(data)).pages[0]
 
@@ -98,15 +96,35 @@ def test_a_card_from_another_grid_is_refused(store):
     bad = deck("deutschland")
     bamberg = next(c for c in bad["cards"] if c["fields"].get("name") == "Bamberg")
     bamberg["fields"]["ns"] = 104
-    with pytest.raises(GeodeckError, match="de-bamberg.*rebuild the geo stage"):
-        accessories.render(bad, AccessoryOptions(), store, grid())
+    with pytest.raises(GeodeckError, match="de-bamberg.*rebuild the deck"):
+        accessories.render(bad, AccessoryOptions(), store)
 
 
-def test_missing_grid_and_bad_paper_are_user_errors(tmp_path):
-    with pytest.raises(GeodeckError, match="geodeck build geo"):
-        map_deutschland.load_grid(tmp_path / "grid_report.json")
+def test_missing_grid_and_bad_paper_are_user_errors():
+    old = {k: v for k, v in deck("deutschland").items() if k != "grid"}
+    with pytest.raises(GeodeckError, match=r"deutschland 2026\.11\.0 has no `grid`.*geodeck build"):
+        map_deutschland.deck_grid(old)
+    broken = {**old, "grid": {"crs": "EPSG:3857", "affine": [[1, 2, 3]]}}
+    with pytest.raises(GeodeckError, match="has a bad `grid`.*2 rows of 3"):
+        map_deutschland.deck_grid(broken)
     with pytest.raises(GeodeckError, match="--paper 'b5'"):
         AccessoryOptions(paper="b5").validate()
+
+
+def test_committed_deutschland_map_prints_without_a_build_folder(store, tmp_path, monkeypatch):
+    """A fresh clone: the committed deck (its own grid) and the pinned map layers suffice; build/ is empty."""
+    empty = tmp_path / "build"
+    empty.mkdir()
+    monkeypatch.setenv("GEODECK_BUILD", str(empty))
+    monkeypatch.setenv("GEODECK_STORE", str(store.root))
+    out = tmp_path / "map.pdf"
+    result = CliRunner().invoke(cli, ["print", "deutschland", "--what", "accessories", "--offline",
+                                      "--mirror", str(store.mirror), "--out", str(out)])
+    assert result.exit_code == 0, result.output or repr(result.exception)
+    assert not any(empty.iterdir())
+    places = [c["fields"]["name"] for c in printing.load_deck(printing.deck_path("deutschland"))["cards"]
+              if c["kind"] == "place"]
+    assert len(places) == 96 and set(places) <= set(set_strings(pdfplumber.open(out).pages[0]))
 
 
 @pytest.fixture(scope="module")

@@ -1,16 +1,23 @@
-"""Deutschland: Das Kartenspiel: the 96 places of the place selection and 24 guess cards."""
+"""Deutschland: Das Kartenspiel: the 96 places of the place selection and 24 guess cards, and the grid
+their numbers were computed with."""
+
+import json
+from pathlib import Path
 
 import pandas as pd
 
+from pipeline.decks.files import sha256
 from pipeline.decks.spec import DeckSpec
 from pipeline.decks.values import card_from_row, missing
 from pipeline.errors import GeodeckError
+from pipeline.geo.grid import Grid
 
 ASCII = str.maketrans({"ü": "ue", "ö": "oe", "ä": "ae", "ß": "ss"})
 
 
 GRID = "geo-grid"
 CONTROL_POINTS = "sources/reviewed/grid_control_points.csv"
+GRID_REPORT = "geo/grid_report.json"
 
 
 def place_card(row: dict, spec: DeckSpec) -> dict:
@@ -43,3 +50,18 @@ def cards(places: pd.DataFrame, spec: DeckSpec) -> list[dict]:
                            f"{spec.options['place_cards']} needed; rebuild the towns and geo stages")
     rows = sorted(chosen.to_dict("records"), key=lambda r: str(r["ags"]))
     return [place_card(r, spec) for r in rows] + guess_cards(spec)
+
+
+def metadata(build_root: Path) -> tuple[dict, dict[str, str]]:
+    """The deck's top-level `grid` (the geo stage's chosen grid, `Grid.to_dict`, plus its control points file),
+    so the map prints from the deck alone; and the sha256 of the report it comes from."""
+    path = build_root / GRID_REPORT
+    if not path.is_file():
+        raise GeodeckError(f"{path} does not exist; run `geodeck build` so the geo stage writes it")
+    data = path.read_bytes()
+    try:
+        grid = Grid.from_dict(json.loads(data)["chosen"])
+    except (ValueError, KeyError, TypeError) as exc:
+        raise GeodeckError(f"{path}: no calibrated grid under 'chosen' ({exc}); rebuild it with "
+                           f"`geodeck build --stage geo`") from exc
+    return {"grid": {**grid.to_dict(), "control_points": CONTROL_POINTS}}, {f"build/{GRID_REPORT}": sha256(data)}

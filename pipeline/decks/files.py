@@ -29,14 +29,15 @@ def sha256(text: str | bytes) -> str:
     return hashlib.sha256(text.encode() if isinstance(text, str) else text).hexdigest()
 
 
-def deck_document(spec: DeckSpec, cards: list[dict], version: str | None) -> dict:
+def deck_document(spec: DeckSpec, cards: list[dict], version: str | None, metadata: dict | None = None) -> dict:
+    """deck.json: game, version, title, card size, cards and the game's top-level metadata (deutschland: grid)."""
     return {"game": spec.game, "version": version, "title": spec.title,
-            "card_size_mm": list(spec.card_size_mm), "cards": cards}
+            "card_size_mm": list(spec.card_size_mm), "cards": cards, **(metadata or {})}
 
 
-def content_hash(spec: DeckSpec, cards: list[dict]) -> str:
-    """sha256 of the deck without its version: equal hashes mean nothing changed."""
-    return sha256(dumps(deck_document(spec, cards, None)))
+def content_hash(deck: dict) -> str:
+    """sha256 of a deck document without its version: equal hashes mean nothing changed."""
+    return sha256(dumps({**deck, "version": None}))
 
 
 def read_deck(path: Path) -> dict:
@@ -154,7 +155,7 @@ def used_sources(cards: list[dict]) -> dict:
             for n in sorted(names) if n in known}
 
 
-def manifest(spec: DeckSpec, version: str, cards: list[dict], inputs: dict[str, str]) -> str:
-    return dumps({"game": spec.game, "version": version, "pipeline_version": __version__,
-                  "content_hash": content_hash(spec, cards), "cards": len(cards),
-                  "inputs": dict(sorted(inputs.items())), "sources": used_sources(cards)})
+def manifest(deck: dict, inputs: dict[str, str]) -> str:
+    return dumps({"game": deck["game"], "version": deck["version"], "pipeline_version": __version__,
+                  "content_hash": content_hash(deck), "cards": len(deck["cards"]),
+                  "inputs": dict(sorted(inputs.items())), "sources": used_sources(deck["cards"])})

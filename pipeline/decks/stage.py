@@ -13,11 +13,11 @@ from pipeline.decks.spec import DeckSpec, load_spec
 from pipeline.errors import GeodeckError
 from pipeline import paths
 
-# game -> (card builder, its input table under build/)
+# game -> (card builder, its input table under build/, builder of the deck's top-level metadata from build/)
 GAMES = {
-    "laender-toppen": (laender_toppen.cards, "geo/countries.parquet"),
-    "deutschland": (deutschland.cards, "geo/places.parquet"),
-    "world-game": (world_game.cards, "geo/countries.parquet"),
+    "laender-toppen": (laender_toppen.cards, "geo/countries.parquet", None),
+    "deutschland": (deutschland.cards, "geo/places.parquet", deutschland.metadata),
+    "world-game": (world_game.cards, "geo/countries.parquet", None),
 }
 
 
@@ -36,14 +36,17 @@ def game_spec(game: str) -> DeckSpec:
     return load_spec(game)
 
 
-def fresh_cards(game: str, build_root: Path | None = None) -> tuple[DeckSpec, list[dict], dict[str, str]]:
-    """The game's cards built from build/ now, with the sha256 of the input table."""
+def fresh_deck(game: str, build_root: Path | None = None) -> tuple[DeckSpec, dict, dict[str, str]]:
+    """The game's deck document (version None) built from build/ now, with the sha256 of every file read."""
     spec = game_spec(game)
-    builder, relative = GAMES[game]
-    path = (build_root or paths.build_dir()) / relative
+    builder, relative, metadata = GAMES[game]
+    root = build_root or paths.build_dir()
+    path = root / relative
     if not path.is_file():
         raise GeodeckError(f"{path} does not exist; run `geodeck build` so the geo stage writes it")
-    return spec, builder(pd.read_parquet(path), spec), {f"build/{relative}": files.sha256(path.read_bytes())}
+    inputs = {f"build/{relative}": files.sha256(path.read_bytes())}
+    extra, read = metadata(root) if metadata else ({}, {})
+    return spec, files.deck_document(spec, builder(pd.read_parquet(path), spec), None, extra), inputs | read
 
 
 def changelog(spec: DeckSpec, version: str, cards: list[dict], diff: dict | None, accept: str | None) -> str:
@@ -60,22 +63,24 @@ def changelog(spec: DeckSpec, version: str, cards: list[dict], diff: dict | None
 
 def build_deck(game: str, today: date | None = None, accept: str | None = None,
                decks_dir: Path | None = None, build_root: Path | None = None) -> Result:
-    """Publish a new version of GAME unless its cards equal the latest version's."""
-    spec, cards, inputs = fresh_cards(game, build_root)
+    """Publish a new version of GAME unless its deck equals the latest version's."""
+    spec, fresh, inputs = fresh_deck(game, build_root)
+    cards = fresh["cards"]
     game_dir = (decks_dir or paths.DECKS_DIR) / game
     previous = versions.latest(game_dir)
     diff = None
     if previous:
         old = files.read_deck(game_dir / previous / "deck.json")
-        if files.content_hash(spec, old["cards"]) == files.content_hash(spec, cards):
+        if files.content_hash(old) == files.content_hash(fresh):
             return Result(game, previous, False, len(cards), None)
-        diff = diffing.diff_decks(spec, old, files.deck_document(spec, cards, None))
+        diff = diffing.diff_decks(spec, old, fresh)
         if diff["suspicious"] and not accept:
             count = sum(c["suspicious"] for c in diff["changes"])
             raise GeodeckError(f"{game}: {count} suspicious change(s) against {previous}; review them with "
                                f"`geodeck diff {game}` and rerun with --accept \"reason\" to publish")
     version = versions.next_version(game_dir, today or date.today())
-    json_text = files.dumps(files.deck_document(spec, cards, version))
+    document = {**fresh, "version": version}
+    json_text = files.dumps(document)
     csv_text = files.deck_csv(spec, cards)
     if diff is not None:
         diff = {**diff, "new": version}
@@ -83,7 +88,7 @@ def build_deck(game: str, today: date | None = None, accept: str | None = None,
         "deck.json": json_text,
         "deck.csv": csv_text,
         "datapackage.json": files.datapackage(spec, version, csv_text, json_text),
-        "manifest.json": files.manifest(spec, version, cards, inputs),
+        "manifest.json": files.manifest(document, inputs),
         "CHANGELOG.md": changelog(spec, version, cards, diff, accept),
     })
     return Result(game, version, True, len(cards), diff)
@@ -105,7 +110,7 @@ def compare(game: str, old: str | None = None, new: str | None = None, decks_dir
     if new:
         after = deck_at(game, new, decks_dir)
     else:
-        after = files.deck_document(spec, fresh_cards(game, build_root)[1], None)
+        after = fresh_deck(game, build_root)[1]
     return diffing.diff_decks(spec, before, after)
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 from pyproj import CRS, Transformer
+from pyproj.exceptions import CRSError
 
 from pipeline.errors import GeodeckError
 from pipeline.paths import SOURCES_DIR
@@ -46,6 +47,23 @@ class Grid:
     def numbers(self, lat, lon) -> np.ndarray:
         """Card numbers (ns, we) per point, rounded half up, shape (n, 2)."""
         return round_half_up(self.values(lat, lon))
+
+    def to_dict(self) -> dict:
+        """The grid as JSON: `crs`, and `affine` = the rows [a, b, c] of ns and of we = a·x + b·y + c, where
+        (x, y) are a point's lon/lat (EPSG:4326) transformed to `crs` (east, north). `from_dict` reverses it."""
+        return {"crs": self.crs, "affine": [list(column) for column in zip(*self.matrix)]}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Grid":
+        """The grid `to_dict` wrote (other keys are ignored); ValueError when `data` is no such grid."""
+        try:
+            crs, affine = data["crs"], np.array(data["affine"], dtype=float)
+            CRS.from_user_input(crs)
+        except (KeyError, TypeError, ValueError, CRSError) as exc:
+            raise ValueError(f"not a grid with crs and affine ({exc})") from None
+        if not isinstance(crs, str) or affine.shape != (2, 3) or not np.isfinite(affine).all():
+            raise ValueError("a grid needs a crs string and an affine of 2 rows of 3 finite numbers")
+        return cls(crs, tuple(tuple(float(v) for v in row) for row in affine.T))
 
 
 def off_map(numbers: np.ndarray) -> np.ndarray:
@@ -182,8 +200,7 @@ def report(chosen: Fit, fits: list[Fit], points: pd.DataFrame, places: pd.DataFr
         "candidates": [{"crs": f.grid.crs, "name": f.name, "rms": round(f.rms, 4),
                         "max_residual": round(f.max_residual, 4), "exact_round": f.exact_round,
                         "exact_floor": f.exact_floor, "points": len(points), "chosen": f is chosen} for f in fits],
-        "chosen": {"crs": chosen.grid.crs, "matrix": [list(r) for r in chosen.grid.matrix],
-                   "reproduces_all": chosen.reproduces_all()},
+        "chosen": {**chosen.grid.to_dict(), "reproduces_all": chosen.reproduces_all()},
         "control_points": [{"name": p["name"], "state": p["state"], "lat": p["lat"], "lon": p["lon"],
                             "coord_source": p["coord_source"], "ns": int(p["ns"]), "we": int(p["we"]),
                             "ns_value": round(float(v[0]), 3), "we_value": round(float(v[1]), 3),

@@ -43,9 +43,8 @@ def words(layout: layouts.Layout, lang: str) -> dict:
     return {**shared, **section[lang], "lang": lang}
 
 
-def render(deck: dict, options: AccessoryOptions, store, grid=None) -> tuple[bytes, int]:
-    """(PDF bytes, pages) of the accessories for a deck; `grid` (deutschland) defaults to the geo stage's
-    calibrated grid."""
+def render(deck: dict, options: AccessoryOptions, store) -> tuple[bytes, int]:
+    """(PDF bytes, pages) of the accessories for a deck (deutschland: on the deck's own grid)."""
     options.validate()
     game = deck["game"]
     game_module(game)
@@ -61,7 +60,7 @@ def render(deck: dict, options: AccessoryOptions, store, grid=None) -> tuple[byt
     paper = PAPERS_MM[options.paper]
     if game == "deutschland":
         from pipeline.render import map_deutschland
-        grid = grid or map_deutschland.load_grid()
+        grid = map_deutschland.deck_grid(deck)
         map_deutschland.place_positions(deck["cards"], grid)  # a card from another grid fails before drawing
         _begin_page(canvas, paper)
         map_deutschland.draw(canvas, deck, ctx.germany.lonlat, grid, paper, w, fonts.register())
@@ -84,9 +83,9 @@ def default_output(deck: dict, options: AccessoryOptions, print_dir: Path = PRIN
     return print_dir / ("-".join(parts) + ".pdf")
 
 
-def print_accessories(deck: dict, options: AccessoryOptions, store, out: Path | None = None, grid=None) -> PrintResult:
+def print_accessories(deck: dict, options: AccessoryOptions, store, out: Path | None = None) -> PrintResult:
     """Render the accessories and write the PDF atomically (a failure leaves any earlier PDF alone)."""
-    data, pages = render(deck, options, store, grid)
+    data, pages = render(deck, options, store)
     path = out or default_output(deck, options)
     atomic.write_bytes(path, data)
     return PrintResult(path, pages, 0, len(data))

@@ -2,14 +2,13 @@
 
 The map is drawn in grid units: lines of equal north-south number (orange, 0 at the top, 150 at the
 bottom) and of equal west-east number (grey, 0 at the left, 90 at the right). State borders are the
-`germany-boundaries` states projected through the calibrated grid of the geo stage (`Grid.values`,
-unrounded), so the map is the grid's own projection; a place sits at the grid value of its coordinates,
-which rounds to the numbers on its card (checked), or at its card numbers when it has no coordinates.
+`germany-boundaries` states projected through the deck's grid (deck.json `grid`: the geo stage's calibrated
+grid the place numbers were computed with; `Grid.values`, unrounded), so the map is the grid's own projection;
+a place sits at the grid value of its coordinates, which rounds to the numbers on its card (checked), or at
+its card numbers when it has no coordinates.
 """
 
-import json
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 import shapely
@@ -30,18 +29,17 @@ DOT_MM = 0.75
 SCALE_BAR_KM = 100
 
 
-def load_grid(path: Path | None = None) -> Grid:
-    """The grid the geo stage chose (`build/geo/grid_report.json`, key `chosen`)."""
-    if path is None:
-        from pipeline.geo.places import outputs
-        path = outputs()["grid_json"]
-    try:
-        chosen = json.loads(Path(path).read_text(encoding="utf-8"))["chosen"]
-        return Grid(chosen["crs"], tuple(tuple(float(v) for v in row) for row in chosen["matrix"]))
-    except FileNotFoundError:
-        raise GeodeckError(f"{path} is missing: the map needs the calibrated grid; run `geodeck build geo`") from None
-    except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
-        raise GeodeckError(f"{path}: no calibrated grid under 'chosen' ({exc}); rebuild with `geodeck build geo`") from exc
+def deck_grid(deck: dict) -> Grid:
+    """The grid the deck's place numbers were computed with (deck.json `grid`, docs/deck-format.md)."""
+    if "grid" not in deck:
+        problem = "has no `grid`"
+    else:
+        try:
+            return Grid.from_dict(deck["grid"])
+        except (TypeError, ValueError) as exc:
+            problem = f"has a bad `grid` ({exc})"
+    raise GeodeckError(f"deck {deck['game']} {deck.get('version')} {problem}: the map needs the grid its place "
+                       f"numbers were computed with; rebuild it with `geodeck build` (docs/deck-format.md)")
 
 
 def place_positions(cards: list[dict], grid: Grid) -> list[tuple[str, float, float]]:
@@ -58,8 +56,8 @@ def place_positions(cards: list[dict], grid: Grid) -> list[tuple[str, float, flo
         if f.get("lat") is not None and f.get("lon") is not None:
             ns, we = grid.values(f["lat"], f["lon"])[0]
             if tuple(round_half_up([ns, we])) != (f["ns"], f["we"]):
-                raise GeodeckError(f"card {card['id']}: its coordinates give {ns:.2f}/{we:.2f} on the built grid but "
-                                   f"the card says {f['ns']}/{f['we']}; rebuild the geo stage and the deck together")
+                raise GeodeckError(f"card {card['id']}: its coordinates give {ns:.2f}/{we:.2f} on the deck's grid but "
+                                   f"the card says {f['ns']}/{f['we']}; rebuild the deck with `geodeck build`")
         places.append((f["name"], float(ns), float(we)))
     return sorted(places)
 
