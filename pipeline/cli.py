@@ -192,6 +192,7 @@ def print_cards(game, version, paper, layout, duplex, bleed, back_offset, lang, 
     """Print-and-play PDF of GAME (laender-toppen, deutschland, world-game): fronts and backs, duplex-ready;
     with --what accessories the map or strips the game needs."""
     from pipeline import atomic
+    from pipeline.decks import published
     from pipeline.extract import open_store
     from pipeline.paths import PRINT_DIR
     from pipeline.render import accessories, geometry, printing
@@ -202,7 +203,7 @@ def print_cards(game, version, paper, layout, duplex, bleed, back_offset, lang, 
     if what == "accessories":
         extras = accessories.AccessoryOptions(paper=paper, lang=lang).validate()
         store = open_store(mirror=mirror, online=not offline)
-        deck = printing.load_deck(printing.deck_path(game, version))
+        deck = published.deck(game, version)[1]
         result = accessories.print_accessories(deck, extras, store, out)
         console.print(f"wrote {result.path}: {result.pages} pages, {result.bytes / 1e6:.1f} MB", highlight=False)
         return
@@ -214,7 +215,7 @@ def print_cards(game, version, paper, layout, duplex, bleed, back_offset, lang, 
         console.print(f"wrote {path}", highlight=False)
         return
     store = open_store(mirror=mirror, online=not offline)
-    deck = printing.load_deck(printing.deck_path(game, version))
+    deck = published.deck(game, version)[1]
     with progress() as bar:
         task = bar.add_task(f"printing {game}", total=len(deck["cards"]))
         result = printing.print_deck(deck, options, store, out, on_card=lambda _: bar.advance(task))

@@ -1,12 +1,15 @@
 """Decks: card counts and fields per game, card rules, versioning, determinism and the version files."""
 
 import json
+import subprocess
+import sys
 from datetime import date
 
 import pytest
 from fixtures.tiny.decks.synthetic import countries_table, places_table
 
 from pipeline.decks import files, laender_toppen, stage, versions
+from pipeline.decks import published as published_decks
 from pipeline.decks.spec import load_spec
 from pipeline.decks.values import card_number
 from pipeline.errors import GeodeckError
@@ -255,3 +258,34 @@ def test_bad_input_errors_name_the_file(published, tmp_path):
     (no_grid / "geo" / "grid_report.json").write_text('{"chosen": {"crs": "EPSG:3857"}}')
     with pytest.raises(GeodeckError, match=r"grid_report\.json: no calibrated grid"):
         stage.build_deck("deutschland", DAY, decks_dir=tmp_path, build_root=no_grid)
+
+
+def test_published_deck_loader_errors_name_the_file_and_the_fix(published, tmp_path):
+    """The one reader games and render use: LATEST by default; unknown game/version, no LATEST, bad file."""
+    _, decks, results = published
+    path, loaded = published_decks.deck("world-game", decks_dir=decks)
+    assert path == decks / "world-game" / results["world-game"].version / "deck.json"
+    assert loaded == deck(published, "world-game")
+    with pytest.raises(GeodeckError, match="unknown game 'monopoly'; known games: deutschland, laender-toppen"):
+        published_decks.deck("monopoly", decks_dir=decks)
+    with pytest.raises(GeodeckError, match=r"world-game/2031\.01\.0 does not exist; known versions.*2026\.11\.0"):
+        published_decks.deck("world-game", "2031.01.0", decks_dir=decks)
+    with pytest.raises(GeodeckError, match=r"no deck for world-game yet \(.*/LATEST is missing\); run `geodeck"):
+        published_decks.deck("world-game", decks_dir=tmp_path)
+    broken = tmp_path / "world-game" / "2026.11.0"
+    broken.mkdir(parents=True)
+    (broken / "deck.json").write_text('{"game": "world-game", "cards": [{"id": "wg-X"}]}')
+    with pytest.raises(GeodeckError, match=r"2026\.11\.0/deck\.json is corrupted \(.*fields.*git checkout -- "):
+        published_decks.deck("world-game", "2026.11.0", decks_dir=tmp_path)
+    (broken / "deck.json").write_text(json.dumps(loaded))
+    with pytest.raises(GeodeckError, match=r"deck\.json is a world-game deck, not deutschland"):
+        published_decks.read(broken / "deck.json", "deutschland")
+    (broken / "deck.json").unlink()
+    with pytest.raises(GeodeckError, match=r"deck\.json does not exist; run `geodeck build`"):
+        published_decks.deck("world-game", "2026.11.0", decks_dir=tmp_path)
+
+
+def test_published_deck_loader_imports_neither_pandas_nor_reportlab():
+    code = "import sys, pipeline.decks.published; print(sorted({'pandas', 'reportlab'} & set(sys.modules)))"
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.strip() == "[]"

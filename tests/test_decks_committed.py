@@ -5,7 +5,7 @@ from collections import Counter
 
 import pytest
 
-from pipeline.decks import files, versions
+from pipeline.decks import files, published, versions
 from pipeline.decks.spec import load_spec
 from pipeline.paths import DECKS_DIR
 from pipeline.transform.observations import CONTINENTS
@@ -24,7 +24,7 @@ def latest(game):
 @pytest.mark.parametrize("game", sorted(COUNTS))
 def test_committed_deck_counts_round_trip_and_package(game):
     folder = latest(game)
-    deck = files.read_deck(folder / "deck.json")
+    deck = published.read(folder / "deck.json")
     assert dict(Counter(c["kind"] for c in deck["cards"])) == COUNTS[game]
     assert deck["version"] == folder.name and deck["game"] == game
     spec = load_spec(game)
@@ -36,7 +36,7 @@ def test_committed_deck_counts_round_trip_and_package(game):
 
 
 def test_committed_laender_toppen_rules():
-    cards = files.read_deck(latest("laender-toppen") / "deck.json")["cards"]
+    cards = published.read(latest("laender-toppen") / "deck.json")["cards"]
     [antarctica] = [c["fields"] for c in cards if c["kind"] == "antarctica"]
     assert [antarctica[k] for k in ("inhabitants_m", "life_expectancy", "gdp_pcap_usd")] == [None] * 3
     assert all(antarctica[k] is not None for k in ("area_km2", "highest_peak_m", "temperature_c"))
@@ -49,17 +49,17 @@ def test_committed_laender_toppen_rules():
 
 
 def test_committed_world_game_members_and_numbers():
-    cards = [c["fields"] for c in files.read_deck(latest("world-game") / "deck.json")["cards"]]
+    cards = [c["fields"] for c in published.read(latest("world-game") / "deck.json")["cards"]]
     codes = {f["iso3"] for f in cards}
     assert "VAT" in codes and not codes & {"PSE", "XKX", "TWN", "ATA"}
     assert sorted(f["map_number"] for f in cards) == list(range(1, 195))
 
 
 def test_committed_cards_print_what_a_player_expects():
-    lt = {c["fields"]["iso3"]: c["fields"] for c in files.read_deck(latest("laender-toppen") / "deck.json")["cards"]
+    lt = {c["fields"]["iso3"]: c["fields"] for c in published.read(latest("laender-toppen") / "deck.json")["cards"]
           if c["kind"] != "joker"}
-    wg = {c["fields"]["iso3"]: c["fields"] for c in files.read_deck(latest("world-game") / "deck.json")["cards"]}
-    de = [c["fields"]["name"] for c in files.read_deck(latest("deutschland") / "deck.json")["cards"]
+    wg = {c["fields"]["iso3"]: c["fields"] for c in published.read(latest("world-game") / "deck.json")["cards"]}
+    de = [c["fields"]["name"] for c in published.read(latest("deutschland") / "deck.json")["cards"]
           if c["kind"] == "place"]
     # German capitals, one city each; English capital lists, the official capital first
     assert (lt["AUT"]["capital"], lt["BOL"]["capital"], lt["USA"]["capital"]) == ("Wien", "Sucre", "Washington, D.C.")

@@ -13,6 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from pipeline.cli import cli
+from pipeline.decks import published
 from pipeline.errors import GeodeckError
 from pipeline.paths import DECKS_DIR
 from pipeline.render import accessories, map_deutschland, printing
@@ -122,15 +123,13 @@ def test_committed_deutschland_map_prints_without_a_build_folder(store, tmp_path
                                       "--mirror", str(store.mirror), "--out", str(out)])
     assert result.exit_code == 0, result.output or repr(result.exception)
     assert not any(empty.iterdir())
-    places = [c["fields"]["name"] for c in printing.load_deck(printing.deck_path("deutschland"))["cards"]
-              if c["kind"] == "place"]
+    places = [c["fields"]["name"] for c in published.deck("deutschland")[1]["cards"] if c["kind"] == "place"]
     assert len(places) == 96 and set(places) <= set(set_strings(pdfplumber.open(out).pages[0]))
 
 
 @pytest.fixture(scope="module")
 def world_deck() -> dict:
-    path = printing.deck_path("world-game", decks_dir=DECKS_DIR)
-    return printing.load_deck(path)
+    return published.deck("world-game", decks_dir=DECKS_DIR)[1]
 
 
 def test_world_map_a3_numbers_every_country_exactly_once(store, world_deck):

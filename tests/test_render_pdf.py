@@ -12,6 +12,7 @@ import pdfplumber
 import pypdf
 import pytest
 
+from pipeline.decks import published
 from pipeline.errors import GeodeckError
 from pipeline.paths import DECKS_DIR
 from pipeline.render import printing
@@ -220,7 +221,7 @@ def test_full_real_deck_prints_every_card(store, game):
     latest = DECKS_DIR / game / "LATEST"
     if not latest.is_file():
         pytest.skip(f"no real {game} deck yet")
-    real = printing.load_deck(printing.deck_path(game))
+    _, real = published.deck(game)
     data = printing.render(real, PrintOptions(), store)
     assert len(pypdf.PdfReader(io.BytesIO(data)).pages) == 2 * -(-len(real["cards"]) // 9)
     assert len(data) <= 15e6

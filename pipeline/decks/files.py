@@ -9,13 +9,11 @@ import hashlib
 import io
 import json
 import re
-from pathlib import Path
 
 import numpy as np
 
 from pipeline import __version__
 from pipeline.decks.spec import DeckSpec
-from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
 
 TABLE_TYPES = {"integer": "integer", "number": "number", "string": "string", "list": "string"}
@@ -38,20 +36,6 @@ def deck_document(spec: DeckSpec, cards: list[dict], version: str | None, metada
 def content_hash(deck: dict) -> str:
     """sha256 of a deck document without its version: equal hashes mean nothing changed."""
     return sha256(dumps({**deck, "version": None}))
-
-
-def read_deck(path: Path) -> dict:
-    """A deck.json; a missing or corrupted file is a user error naming the file and the fix."""
-    if not path.is_file():
-        raise GeodeckError(f"{path} does not exist; run `geodeck build` or name an existing version")
-    try:
-        deck = json.loads(path.read_text(encoding="utf-8"))
-        if not all(isinstance(c["id"], str) and isinstance(c["fields"], dict) for c in deck["cards"]):
-            raise ValueError("a card lacks id or fields")
-        return deck
-    except (ValueError, KeyError, TypeError, UnicodeDecodeError) as exc:
-        raise GeodeckError(f"{path} is corrupted ({str(exc).splitlines()[0]}); restore it with "
-                           f"`git checkout -- {path}` or delete that version folder and rebuild") from exc
 
 
 def cell(value) -> str:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from pipeline.decks import deutschland, diff as diffing, files, laender_toppen, versions, world_game
+from pipeline.decks import deutschland, diff as diffing, files, laender_toppen, published, versions, world_game
 from pipeline.decks.spec import DeckSpec, load_spec
 from pipeline.errors import GeodeckError
 from pipeline import paths
@@ -70,7 +70,7 @@ def build_deck(game: str, today: date | None = None, accept: str | None = None,
     previous = versions.latest(game_dir)
     diff = None
     if previous:
-        old = files.read_deck(game_dir / previous / "deck.json")
+        _, old = published.deck(game, previous, decks_dir)
         if files.content_hash(old) == files.content_hash(fresh):
             return Result(game, previous, False, len(cards), None)
         diff = diffing.diff_decks(spec, old, fresh)
@@ -94,21 +94,13 @@ def build_deck(game: str, today: date | None = None, accept: str | None = None,
     return Result(game, version, True, len(cards), diff)
 
 
-def deck_at(game: str, version: str, decks_dir: Path | None = None) -> dict:
-    return files.read_deck(versions.version_dir((decks_dir or paths.DECKS_DIR) / game, version) / "deck.json")
-
-
 def compare(game: str, old: str | None = None, new: str | None = None, decks_dir: Path | None = None,
             build_root: Path | None = None) -> dict:
     """Diff OLD (default LATEST) against NEW (default a fresh build from build/, not published)."""
     spec = game_spec(game)
-    game_dir = (decks_dir or paths.DECKS_DIR) / game
-    old = old or versions.latest(game_dir)
-    if old is None:
-        raise GeodeckError(f"{game_dir} has no published version; run `geodeck build` first")
-    before = deck_at(game, old, decks_dir)
+    _, before = published.deck(game, old, decks_dir)
     if new:
-        after = deck_at(game, new, decks_dir)
+        _, after = published.deck(game, new, decks_dir)
     else:
         after = fresh_deck(game, build_root)[1]
     return diffing.diff_decks(spec, before, after)

@@ -1,4 +1,4 @@
-"""What the three rules engines share: player ids, reading a published deck, the win shares, playouts.
+"""What the three rules engines share: player ids, the win shares, playouts.
 
 The engines follow OpenSpiel's Python game API (without depending on it): a `Game` holds the cards and
 the options, `game.new_initial_state(rng)` deals a shuffled deck, and the `State` answers
@@ -6,41 +6,16 @@ the options, `game.new_initial_state(rng)` deals a shuffled deck, and the `State
 events (World Game answers) are nodes of player `CHANCE` with `chance_outcomes()`.
 """
 
-import json
 import random
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
-from pathlib import Path
 
-from pipeline.decks import versions
 from pipeline.errors import GeodeckError
-from pipeline.paths import DECKS_DIR
 
 CHANCE = -1
 TERMINAL = -4
 
 Policy = Callable[["object", random.Random], int]
-
-
-def deck_file(game: str, version: str | None = None, decks_dir: Path = DECKS_DIR) -> Path:
-    """`<decks_dir>/<game>/<version or LATEST>/deck.json`, with a one-line error when it is missing."""
-    game_dir = decks_dir / game
-    version = version or versions.latest(game_dir)
-    if version is None:
-        raise GeodeckError(f"no deck for {game} yet ({game_dir / 'LATEST'} is missing); run `geodeck build` first")
-    return versions.version_dir(game_dir, version) / "deck.json"
-
-
-def read_deck(path: Path, game: str) -> dict:
-    """A deck.json (docs/deck-format.md) of `game`."""
-    try:
-        deck = json.loads(path.read_text(encoding="utf-8"))
-        deck["game"], deck["cards"]  # noqa: B018 - the keys every deck has
-    except (OSError, json.JSONDecodeError, KeyError, TypeError) as exc:
-        raise GeodeckError(f"{path}: not a deck.json as docs/deck-format.md describes ({exc})") from exc
-    if deck["game"] != game:
-        raise GeodeckError(f"{path} is a {deck['game']} deck, not {game}")
-    return deck
 
 
 def win_shares(scores: Sequence[float], winners: Sequence[int]) -> list[float]:

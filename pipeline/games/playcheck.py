@@ -20,6 +20,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
 
+from pipeline.decks import published
 from pipeline.errors import GeodeckError
 from pipeline.games import core, deutschland, laender_toppen, world_game
 
@@ -290,8 +291,10 @@ def load(game: str, version: str | None = None, deck: Path | None = None) -> tup
     """The deck to check: an explicit deck.json, else output/decks/GAME/<version or LATEST>/deck.json."""
     if game not in ENGINES:
         raise GeodeckError(f"no rules engine for {game!r}; games: {', '.join(ENGINES)}")
-    path = deck or core.deck_file(game, version)
-    return core.read_deck(path, game), path
+    if deck:
+        return published.read(deck, game), deck
+    path, data = published.deck(game, version)
+    return data, path
 
 
 def to_rich(report: dict):

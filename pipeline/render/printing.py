@@ -8,7 +8,6 @@ Output is deterministic: reportlab's invariant mode fixes the dates and the docu
 
 import importlib
 import io
-import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pipeline import atomic
 from pipeline.errors import GeodeckError
-from pipeline.paths import DECKS_DIR, PRINT_DIR
+from pipeline.paths import PRINT_DIR
 from pipeline.render import fonts, layouts
 from pipeline.render.context import CardContext
 from pipeline.render.geometry import DUPLEX_MODES, Rect, Sheet, one_up_page, paper_size
@@ -63,30 +62,6 @@ def game_module(game: str):
     if game not in GAMES:
         raise GeodeckError(f"unknown game {game!r}; games: {', '.join(GAMES)}")
     return importlib.import_module(GAMES[game])
-
-
-def deck_path(game: str, version: str | None = None, decks_dir: Path = DECKS_DIR) -> Path:
-    """`output/decks/<game>/<version>/deck.json`; the newest version (LATEST) by default."""
-    game_module(game)
-    if version is None:
-        latest = decks_dir / game / "LATEST"
-        if not latest.is_file():
-            raise GeodeckError(f"no deck for {game} yet ({latest} is missing); build the decks first")
-        version = latest.read_text(encoding="utf-8").strip()
-    path = decks_dir / game / version / "deck.json"
-    if not path.is_file():
-        known = sorted(p.name for p in (decks_dir / game).glob("*/") if (p / "deck.json").is_file())
-        raise GeodeckError(f"no deck {game} {version} at {path}; versions: {', '.join(known) or 'none'}")
-    return path
-
-
-def load_deck(path: Path) -> dict:
-    try:
-        deck = json.loads(path.read_text(encoding="utf-8"))
-        deck["game"], deck["cards"]  # noqa: B018 - the keys every deck has
-    except (json.JSONDecodeError, KeyError, TypeError) as exc:
-        raise GeodeckError(f"{path}: not a deck.json as docs/deck-format.md describes ({exc})") from exc
-    return deck
 
 
 def _canvas() -> tuple[Canvas, io.BytesIO]:
