@@ -60,7 +60,22 @@ def print_decks(bench: Bench) -> dict[str, float]:
     return figures
 
 
-BENCHMARKS = [countries, print_decks]
+def print_accessories(bench: Bench) -> dict[str, float]:
+    """`print GAME --what accessories` (A4) of each game's latest deck with an empty build folder, as in a
+    fresh clone: the maps and strips need only the deck and the pinned layers."""
+    figures = {}
+    empty = bench.scratch / "empty-build"
+    empty.mkdir(exist_ok=True)
+    for game in ("world-game", "laender-toppen", "deutschland"):
+        out = bench.scratch / f"{game}-accessories.pdf"
+        times = [bench.geodeck(empty, "print", game, "--what", "accessories", "--out", str(out))
+                 for _ in range(REPEATS)]
+        figures[f"accessories_{game.replace('-', '_')}"] = statistics.median(times)
+        print(f"{game} accessories: {out.stat().st_size / 1e6:.1f} MB")
+    return figures
+
+
+BENCHMARKS = [countries, print_decks, print_accessories]
 
 
 def warm_store(store: Path) -> None:

@@ -1,4 +1,5 @@
-"""Shared fixtures: the snapshot mirror (../shared/snapshots) and a throwaway store per session."""
+"""Shared fixtures: the snapshot mirror (../shared/snapshots), a throwaway store per session, and the towns and
+geo stages built once per session on the mirror."""
 
 from pathlib import Path
 
@@ -21,3 +22,27 @@ def mirror() -> Path:
 def store(mirror, tmp_path_factory):
     """A store filled lazily from the mirror, never from the network."""
     return open_store(mirror=mirror, online=False, root=tmp_path_factory.mktemp("store"))
+
+
+@pytest.fixture(scope="session")
+def towns_build(store, tmp_path_factory) -> Path:
+    """A build folder holding the towns stage (transform + validate), built once; a test reads it by pointing
+    GEODECK_BUILD at it (monkeypatch.setenv)."""
+    from pipeline.validate import towns
+
+    root = tmp_path_factory.mktemp("build")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("GEODECK_BUILD", str(root))
+        towns.run_towns(store)
+    return root
+
+
+@pytest.fixture(scope="session")
+def geo_build(towns_build) -> Path:
+    """The towns build folder with the geo stage (grid calibration, place selection) added, run once."""
+    from pipeline.geo import places
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("GEODECK_BUILD", str(towns_build))
+        places.run_geo()
+    return towns_build

@@ -6,7 +6,7 @@ import sys
 from datetime import date
 
 import pytest
-from fixtures.tiny.decks.synthetic import countries_table, places_table
+from fixtures.tiny.decks.synthetic import GRID, countries_table, write_inputs
 
 from pipeline.decks import files, laender_toppen, stage, versions
 from pipeline.decks import published as published_decks
@@ -18,15 +18,6 @@ from pipeline.geo.world_numbers import numbered
 from pipeline.transform.observations import CONTINENTS
 
 DAY = date(2026, 11, 29)
-GRID = Grid("EPSG:3857", ((-4.8e-07, 8.97e-05), (-1.107e-04, 1.9e-07), (814.21, -61.09)))
-
-
-def write_inputs(root, countries=None, places=None):
-    (root / "geo").mkdir(parents=True, exist_ok=True)
-    numbered(countries_table() if countries is None else countries).to_parquet(root / "geo" / "countries.parquet")
-    (places_table() if places is None else places).to_parquet(root / "geo" / "places.parquet")
-    (root / "geo" / "grid_report.json").write_text(json.dumps({"chosen": {**GRID.to_dict(), "reproduces_all": True}}))
-    return root
 
 
 @pytest.fixture(scope="module")

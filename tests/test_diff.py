@@ -5,22 +5,15 @@ from datetime import date
 
 import pytest
 from click.testing import CliRunner
-from fixtures.tiny.decks.synthetic import countries_table, places_table
+from fixtures.tiny.decks.synthetic import countries_table, write_inputs
 
 from pipeline import paths
 from pipeline.cli import cli
 from pipeline.decks import diff as diffing, stage
 from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
-from pipeline.geo.world_numbers import numbered
 
 DAY = date(2026, 11, 29)
-
-
-def write_inputs(root, countries):
-    (root / "geo").mkdir(parents=True, exist_ok=True)
-    numbered(countries).to_parquet(root / "geo" / "countries.parquet")
-    places_table().to_parquet(root / "geo" / "places.parquet")
 
 
 @pytest.fixture

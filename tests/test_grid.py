@@ -1,7 +1,6 @@
 """The Deutschland grid: rulebook towns reproduce, calibration candidates, bad input."""
 
 import json
-import os
 
 import numpy as np
 import pandas as pd
@@ -18,15 +17,11 @@ RULEBOOK = {"Bamberg": (102, 49), "Emden": (33, 12), "Wismar": (22, 55), "Cottbu
             "Koblenz": (93, 16)}
 
 
-@pytest.fixture(scope="module")
-def towns(store, tmp_path_factory):
-    old = os.environ.get("GEODECK_BUILD")
-    os.environ["GEODECK_BUILD"] = str(tmp_path_factory.mktemp("build"))
-    try:
-        validate.run_towns(store)
-        yield pd.read_parquet(validate.outputs()["towns"])
-    finally:
-        os.environ.pop("GEODECK_BUILD") if old is None else os.environ.__setitem__("GEODECK_BUILD", old)
+@pytest.fixture
+def towns(towns_build, monkeypatch):
+    """The built towns table; GEODECK_BUILD points at its build for code (and the CLI) reading build/."""
+    monkeypatch.setenv("GEODECK_BUILD", str(towns_build))
+    return pd.read_parquet(validate.outputs()["towns"])
 
 
 def test_rulebook_towns_reproduce_their_numbers_from_the_towns_table(towns):

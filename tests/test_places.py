@@ -1,7 +1,6 @@
 """Place selection: a deterministic 96-card deck covering every state, with measured tie rates."""
 
 import itertools
-import os
 
 import numpy as np
 import pandas as pd
@@ -9,7 +8,6 @@ import pytest
 
 from pipeline.errors import GeodeckError
 from pipeline.geo import places
-from pipeline.validate import towns as validate
 
 
 @pytest.mark.parametrize("values", [[1, 1, 2, 3, 5, 5], [4, 4, 4, 1, 9], [3, 1, 2, 7, 7, 1, 1]])
@@ -20,16 +18,10 @@ def test_exact_tie_probability_matches_counting_every_layout(values, k):
     assert places.tie_probability(np.array(values), k) == pytest.approx(tied)
 
 
-@pytest.fixture(scope="module")
-def built(store, tmp_path_factory):
-    old = os.environ.get("GEODECK_BUILD")
-    os.environ["GEODECK_BUILD"] = str(tmp_path_factory.mktemp("build"))
-    try:
-        validate.run_towns(store)
-        places.run_geo()
-        yield pd.read_parquet(places.outputs()["places"]), places.outputs()
-    finally:
-        os.environ.pop("GEODECK_BUILD") if old is None else os.environ.__setitem__("GEODECK_BUILD", old)
+@pytest.fixture
+def built(geo_build, monkeypatch):
+    monkeypatch.setenv("GEODECK_BUILD", str(geo_build))
+    return pd.read_parquet(places.outputs()["places"]), places.outputs()
 
 
 def test_deck_has_96_places_in_all_states_with_full_provenance(built):

@@ -101,17 +101,10 @@ def test_point_in_state_catches_a_town_moved_into_the_wrong_state():
     assert {t["name"] for t in summary["disagreements"]} == {"Offenbach am Main", "Kassel"}
 
 
-@pytest.fixture(scope="module")
-def built(store, tmp_path_factory):
-    import os
-
-    old = os.environ.get("GEODECK_BUILD")
-    os.environ["GEODECK_BUILD"] = str(tmp_path_factory.mktemp("build"))
-    try:
-        validate.run_towns(store)
-        yield pd.read_parquet(validate.outputs()["towns"]), validate.outputs()
-    finally:
-        os.environ.pop("GEODECK_BUILD") if old is None else os.environ.__setitem__("GEODECK_BUILD", old)
+@pytest.fixture
+def built(towns_build, monkeypatch):
+    monkeypatch.setenv("GEODECK_BUILD", str(towns_build))
+    return pd.read_parquet(validate.outputs()["towns"]), validate.outputs()
 
 
 def test_towns_table_keeps_every_destatis_town_with_its_state(built, store):
