@@ -112,3 +112,19 @@ def test_cli_user_errors_have_no_traceback(tmp_path):
     assert proc.returncode == 2
     assert "unknown source nope" in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_unreadable_mirror_file_is_a_clear_error(tmp_path, monkeypatch):
+    mirror = write_mirror(tmp_path)
+    store = open_store(mirror=mirror, online=False, root=tmp_path / "store")
+    real_read = type(mirror).read_bytes
+
+    def refuse(path):
+        if path.name == "file.txt":
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_read(path)
+
+    monkeypatch.setattr(type(mirror), "read_bytes", refuse)
+    with pytest.raises(SnapshotError, match="cannot read mirror file .*file.txt: Permission denied"):
+        store.read(entry_for(DATA))
+    assert not (tmp_path / "store" / "demo").exists()
