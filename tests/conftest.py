@@ -28,12 +28,14 @@ def store(mirror, tmp_path_factory):
 def towns_build(store, tmp_path_factory) -> Path:
     """A build folder holding the towns stage (transform + validate), built once; a test reads it by pointing
     GEODECK_BUILD at it (monkeypatch.setenv)."""
-    from pipeline.validate import towns
+    from pipeline.transform import towns as transform_towns
+    from pipeline.validate import towns as validate_towns
 
     root = tmp_path_factory.mktemp("build")
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("GEODECK_BUILD", str(root))
-        towns.run_towns(store)
+        transform_towns.run(store)
+        validate_towns.run()
     return root
 
 

@@ -132,7 +132,7 @@ def test_fonts_are_embedded(pdfs, key):
 
 
 @pytest.mark.parametrize("key", ["lt-a4-long", "de-letter-short", "wg-letter-long"])
-def test_no_text_outside_its_cards_safe_zone_and_every_card_printed(pdfs, key, request):
+def test_no_text_outside_its_cards_safe_zone_and_every_card_printed(pdfs, key):
     game = {"lt": "laender-toppen", "de": "deutschland", "wg": "world-game"}[key[:2]]
     cards_seen = 0
     with pdfplumber.open(io.BytesIO(pdfs[key])) as pdf:

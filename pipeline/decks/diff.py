@@ -99,14 +99,6 @@ def diff_decks(spec: DeckSpec, old: dict, new: dict) -> dict:
     }
 
 
-def clean(diff: dict) -> bool:
-    return not diff["suspicious"]
-
-
-def empty(diff: dict) -> bool:
-    return not (diff["added"] or diff["removed"] or diff["changes"])
-
-
 def to_json(diff: dict) -> str:
     return json.dumps(diff, sort_keys=True, ensure_ascii=False, indent=1) + "\n"
 

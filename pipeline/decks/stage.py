@@ -104,9 +104,3 @@ def compare(game: str, old: str | None = None, new: str | None = None, decks_dir
     else:
         after = fresh_deck(game, build_root)[1]
     return diffing.diff_decks(spec, before, after)
-
-
-def run(games: list[str] | None = None, today: date | None = None, accept: str | None = None,
-        decks_dir: Path | None = None, build_root: Path | None = None) -> list[Result]:
-    """The stage entry point: build every game (or the named ones)."""
-    return [build_deck(g, today, accept, decks_dir, build_root) for g in (games or list(GAMES))]

@@ -93,9 +93,6 @@ class State:
             return CHANCE if self.challenge["chance"] else self.challenge["answering"]
         return self.leader
 
-    def is_chance_node(self) -> bool:
-        return self.current_player() == CHANCE
-
     def is_terminal(self) -> bool:
         return self.terminal
 

@@ -33,7 +33,6 @@ from pipeline.transform.towns import write_parquet
 from pipeline.validate import towns as validate_towns
 
 PLACES_CONFIG = TEMPLATES_DIR / "deutschland" / "places.toml"
-STATE_COUNT = 16
 # extreme -> (column, sign): a tie for the minimum of sign * column
 EXTREMES = {"N": ("ns", 1), "S": ("ns", -1), "W": ("we", 1), "O": ("we", -1),
             "most": ("population", -1), "fewest": ("population", 1)}

@@ -17,10 +17,3 @@ def register() -> tuple[str, str]:
     for name, file in FILES.items():
         pdfmetrics.registerFont(TTFont(name, str(TEMPLATES_DIR / "fonts" / file)))
     return REGULAR, BOLD
-
-
-def missing_glyphs(text: str, font: str = REGULAR) -> str:
-    """The characters of `text` that the font cannot draw (empty when it covers them all)."""
-    register()
-    glyphs = pdfmetrics.getFont(font).face.charToGlyph
-    return "".join(sorted({ch for ch in text if not ch.isspace() and ord(ch) not in glyphs}))

@@ -29,10 +29,6 @@ class Layout:
     def bleed_mm(self) -> float:
         return float(self.common["print"]["bleed_mm"])
 
-    @property
-    def safe_mm(self) -> float:
-        return float(self.common["print"]["safe_mm"])
-
     def box(self, name: str) -> Box:
         return Box(*(float(v) for v in self._get("boxes", name)))
 

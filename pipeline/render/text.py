@@ -8,7 +8,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 PT_MM = 25.4 / 72  # one typographic point in millimetres
 LINE_SPACING = 1.15
 SMALLEST_PT = 3.0  # below the box's own minimum, only to keep a pathological name inside its box
-ASCENT, DESCENT = 0.76, 0.24  # DejaVu Sans, as fractions of the font size
+ASCENT = 0.76  # DejaVu Sans, as a fraction of the font size
 
 
 @dataclass(frozen=True)

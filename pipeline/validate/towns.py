@@ -146,9 +146,3 @@ def run(force: bool = False) -> bool:
         atomic.write_text(outputs()["md"], markdown(summary))
 
     return run_step("validate-towns", inputs, ["validate.towns"], outputs().values(), make, force=force)
-
-
-def run_towns(store, force: bool = False) -> bool:
-    """The `towns` stage: transform (parse + join) then validate; True if either step ran."""
-    ran = transform_towns.run(store, force=force)
-    return run(force=force) or ran
