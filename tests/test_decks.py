@@ -248,7 +248,7 @@ def test_bad_input_errors_name_the_file(published, tmp_path):
         stage.build_deck("deutschland", DAY, decks_dir=tmp_path, build_root=tmp_path)
     no_grid = write_inputs(tmp_path / "build")
     (no_grid / "geo" / "grid_report.json").unlink()
-    with pytest.raises(GeodeckError, match=r"geo/grid_report\.json does not exist.*geodeck build"):
+    with pytest.raises(GeodeckError, match=r"geo/grid_report\.json is missing.*geodeck build"):
         stage.build_deck("deutschland", DAY, decks_dir=tmp_path, build_root=no_grid)
     (no_grid / "geo" / "grid_report.json").write_text('{"chosen": {"crs": "EPSG:3857"}}')
     with pytest.raises(GeodeckError, match=r"grid_report\.json: no calibrated grid"):

@@ -59,11 +59,30 @@ def test_grid_command_prints_numbers_and_refuses_points_off_the_map(towns):
     assert "off the map" in warsaw.output and "north-south 56" in warsaw.output and "west-east 150" in warsaw.output
     strasbourg = runner.invoke(cli, ["grid", "48.58", "7.75"])  # inside the grid's rectangle, outside Germany
     assert strasbourg.exit_code == 1 and "off the map" in strasbourg.output
-    assert grid.locate(48.58, 7.75)[:2] == (127, 17)
+    chosen, _, _ = grid.calibrated(towns)
+    assert grid.locate(48.58, 7.75, chosen.grid) == (127, 17, False, True)
     with pytest.raises(GeodeckError, match="not coordinates"):
-        grid.locate(95, 3)
-    report = runner.invoke(cli, ["grid", "--report"])
+        grid.locate(95, 3, chosen.grid)
+
+
+def test_grid_report_shows_the_geo_stages_calibration(geo_build, monkeypatch):
+    monkeypatch.setenv("GEODECK_BUILD", str(geo_build))
+    report = CliRunner().invoke(cli, ["grid", "--report"])
     assert report.exit_code == 0 and "EPSG:3035" in report.stdout and "Koblenz" in report.stdout
+
+
+def test_grid_command_without_a_build_uses_the_published_deck(tmp_path, monkeypatch):
+    """A fresh clone: only the committed decks; the numbers come from the Deutschland deck's grid."""
+    monkeypatch.setenv("GEODECK_BUILD", str(tmp_path))
+    runner = CliRunner()
+    bamberg = runner.invoke(cli, ["grid", "49.9", "10.9"])
+    assert bamberg.exit_code == 0 and bamberg.stdout.split() == ["102", "49"]
+    assert "not checked against Germany's outline" in bamberg.stderr
+    warsaw = runner.invoke(cli, ["grid", "52.23", "21.01"])
+    assert warsaw.exit_code == 1 and "west-east 150" in warsaw.output
+    report = runner.invoke(cli, ["grid", "--report"])
+    assert isinstance(report.exception, GeodeckError) and "grid_report.json is missing" in str(report.exception)
+    assert not any(tmp_path.iterdir())
 
 
 def test_malformed_control_points_are_a_clear_error(tmp_path):

@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from pipeline.cli import cli
-from pipeline.decks import published
+from pipeline.decks import deutschland, published
 from pipeline.errors import GeodeckError
 from pipeline.paths import DECKS_DIR
 from pipeline.render import accessories, map_deutschland, printing
@@ -104,10 +104,10 @@ def test_a_card_from_another_grid_is_refused(store):
 def test_missing_grid_and_bad_paper_are_user_errors():
     old = {k: v for k, v in deck("deutschland").items() if k != "grid"}
     with pytest.raises(GeodeckError, match=r"deutschland 2026\.11\.0 has no `grid`.*geodeck build"):
-        map_deutschland.deck_grid(old)
+        deutschland.deck_grid(old)
     broken = {**old, "grid": {"crs": "EPSG:3857", "affine": [[1, 2, 3]]}}
     with pytest.raises(GeodeckError, match="has a bad `grid`.*2 rows of 3"):
-        map_deutschland.deck_grid(broken)
+        deutschland.deck_grid(broken)
     with pytest.raises(GeodeckError, match="--paper 'b5'"):
         AccessoryOptions(paper="b5").validate()
 

@@ -1,7 +1,6 @@
 """Deutschland: Das Kartenspiel: the 96 places of the place selection and 24 guess cards, and the grid
 their numbers were computed with."""
 
-import json
 from pathlib import Path
 
 import pandas as pd
@@ -10,7 +9,7 @@ from pipeline.decks.files import sha256
 from pipeline.decks.spec import DeckSpec
 from pipeline.decks.values import card_from_row, missing
 from pipeline.errors import GeodeckError
-from pipeline.geo.grid import Grid
+from pipeline.geo.grid import Grid, read_report
 
 ASCII = str.maketrans({"ü": "ue", "ö": "oe", "ä": "ae", "ß": "ss"})
 
@@ -56,12 +55,19 @@ def metadata(build_root: Path) -> tuple[dict, dict[str, str]]:
     """The deck's top-level `grid` (the geo stage's chosen grid, `Grid.to_dict`, plus its control points file),
     so the map prints from the deck alone; and the sha256 of the report it comes from."""
     path = build_root / GRID_REPORT
-    if not path.is_file():
-        raise GeodeckError(f"{path} does not exist; run `geodeck build` so the geo stage writes it")
-    data = path.read_bytes()
-    try:
-        grid = Grid.from_dict(json.loads(data)["chosen"])
-    except (ValueError, KeyError, TypeError) as exc:
-        raise GeodeckError(f"{path}: no calibrated grid under 'chosen' ({exc}); rebuild it with "
-                           f"`geodeck build --stage geo`") from exc
-    return {"grid": {**grid.to_dict(), "control_points": CONTROL_POINTS}}, {f"build/{GRID_REPORT}": sha256(data)}
+    _, grid = read_report(path)
+    return ({"grid": {**grid.to_dict(), "control_points": CONTROL_POINTS}},
+            {f"build/{GRID_REPORT}": sha256(path.read_bytes())})
+
+
+def deck_grid(deck: dict) -> Grid:
+    """The grid a deck's place numbers were computed with (its top-level `grid`, docs/deck-format.md)."""
+    if "grid" not in deck:
+        problem = "has no `grid`"
+    else:
+        try:
+            return Grid.from_dict(deck["grid"])
+        except (TypeError, ValueError) as exc:
+            problem = f"has a bad `grid` ({exc})"
+    raise GeodeckError(f"deck {deck['game']} {deck.get('version')} {problem}: the map needs the grid its place "
+                       f"numbers were computed with; rebuild it with `geodeck build` (docs/deck-format.md)")

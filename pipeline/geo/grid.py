@@ -8,6 +8,7 @@ with the smallest RMS residual is chosen (if none reproduces all of them, the sm
 the report says so). Nothing is clamped: `off_map` says when a point falls outside 0-150 / 0-90.
 """
 
+import json
 import math
 from dataclasses import dataclass
 from pathlib import Path
@@ -186,7 +187,7 @@ def country_shape(boundaries_path: Path):
     import geopandas as gpd
 
     if not boundaries_path.is_file():
-        raise GeodeckError(f"{boundaries_path} is missing; run `geodeck build towns` first")
+        raise GeodeckError(f"{boundaries_path} is missing; run `geodeck build --stage towns` first")
     table = gpd.read_parquet(boundaries_path)
     return table.loc[table["level"] == "country"].geometry.iloc[0]
 
@@ -232,10 +233,23 @@ def markdown(r: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-def locate(lat: float, lon: float) -> tuple[int, int, bool]:
-    """(ns, we, on the map) for a point, with the grid calibrated on the built towns table.
+def read_report(path: Path) -> tuple[dict, Grid]:
+    """The geo stage's grid report (`report`, saved as JSON) and the grid it chose; a user error without it."""
+    if not path.is_file():
+        raise GeodeckError(f"{path} is missing; run `geodeck build --stage towns --stage geo` first")
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return data, Grid.from_dict(data["chosen"])
+    except (ValueError, KeyError, TypeError) as exc:
+        raise GeodeckError(f"{path}: no calibrated grid under 'chosen' ({exc}); rebuild it with "
+                           f"`geodeck build --stage geo --force`") from exc
 
-    Off the map means outside Germany's outline (with the towns' state tolerance) or outside 0-150 / 0-90.
+
+def locate(lat: float, lon: float, grid: Grid) -> tuple[int, int, bool, bool]:
+    """(ns, we, on the map, outline checked) for a point on `grid`.
+
+    Off the map means outside 0-150 / 0-90 or, once the towns stage has written Germany's outline, farther
+    outside it than the towns' state tolerance (`outline checked` says whether it could be checked).
     """
     import geopandas as gpd
     from shapely.geometry import Point
@@ -243,13 +257,12 @@ def locate(lat: float, lon: float) -> tuple[int, int, bool]:
     from pipeline.validate import towns as validate_towns
 
     check_latlon(lat, lon)
-    towns_path = validate_towns.outputs()["towns"]
-    if not towns_path.is_file():
-        raise GeodeckError(f"{towns_path} is missing; run `geodeck build towns` first")
-    chosen, _, _ = calibrated(pd.read_parquet(towns_path))
-    ns, we = chosen.grid.numbers(lat, lon)[0]
-    country = gpd.GeoSeries([country_shape(validate_towns.transform_towns.outputs()["boundaries"])], crs="EPSG:4326")
+    ns, we = grid.numbers(lat, lon)[0]
+    on_map = not off_map(np.array([[ns, we]]))[0]
+    boundaries = validate_towns.transform_towns.outputs()["boundaries"]
+    if not boundaries.is_file():
+        return int(ns), int(we), bool(on_map), False
+    country = gpd.GeoSeries([country_shape(boundaries)], crs="EPSG:4326")
     point = gpd.GeoSeries([Point(lon, lat)], crs="EPSG:4326")
     km = country.to_crs(validate_towns.METRIC_CRS).distance(point.to_crs(validate_towns.METRIC_CRS)).iloc[0] / 1000
-    inside = km <= validate_towns.STATE_TOLERANCE_KM and not off_map(np.array([[ns, we]]))[0]
-    return int(ns), int(we), bool(inside)
+    return int(ns), int(we), bool(on_map and km <= validate_towns.STATE_TOLERANCE_KM), True

@@ -263,7 +263,7 @@ def run_geo(force: bool = False) -> bool:
     """The `geo` stage: calibrate the grid, number every located town, select the deck; True if it ran."""
     towns_path = validate_towns.outputs()["towns"]
     if not towns_path.is_file():
-        raise GeodeckError(f"{towns_path} is missing; run `geodeck build towns` first")
+        raise GeodeckError(f"{towns_path} is missing; run `geodeck build --stage towns` first")
     boundaries = validate_towns.transform_towns.outputs()["boundaries"]
     inputs = {"towns": file_hash(towns_path), "boundaries": file_hash(boundaries),
               "control_points": file_hash(grid.CONTROL_POINTS), "places_config": file_hash(PLACES_CONFIG)}

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pipeline import atomic
+from pipeline.decks import deutschland
 from pipeline.errors import GeodeckError
 from pipeline.paths import PRINT_DIR
 from pipeline.render import fonts, layouts
@@ -60,7 +61,7 @@ def render(deck: dict, options: AccessoryOptions, store) -> tuple[bytes, int]:
     paper = PAPERS_MM[options.paper]
     if game == "deutschland":
         from pipeline.render import map_deutschland
-        grid = map_deutschland.deck_grid(deck)
+        grid = deutschland.deck_grid(deck)
         map_deutschland.place_positions(deck["cards"], grid)  # a card from another grid fails before drawing
         _begin_page(canvas, paper)
         map_deutschland.draw(canvas, deck, ctx.germany.lonlat, grid, paper, w, fonts.register())

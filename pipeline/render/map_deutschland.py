@@ -29,19 +29,6 @@ DOT_MM = 0.75
 SCALE_BAR_KM = 100
 
 
-def deck_grid(deck: dict) -> Grid:
-    """The grid the deck's place numbers were computed with (deck.json `grid`, docs/deck-format.md)."""
-    if "grid" not in deck:
-        problem = "has no `grid`"
-    else:
-        try:
-            return Grid.from_dict(deck["grid"])
-        except (TypeError, ValueError) as exc:
-            problem = f"has a bad `grid` ({exc})"
-    raise GeodeckError(f"deck {deck['game']} {deck.get('version')} {problem}: the map needs the grid its place "
-                       f"numbers were computed with; rebuild it with `geodeck build` (docs/deck-format.md)")
-
-
 def place_positions(cards: list[dict], grid: Grid) -> list[tuple[str, float, float]]:
     """(name, ns, we) per place card: the grid value of its coordinates, or its card numbers without them.
 
