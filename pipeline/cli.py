@@ -10,6 +10,7 @@ from rich.table import Table
 
 from pipeline import __version__
 from pipeline.build import STAGES
+from pipeline.decks.spec import games
 from pipeline.errors import GeodeckError
 
 console = Console(stderr=True)
@@ -25,6 +26,7 @@ mirror_option = click.option(
     "--mirror", type=click.Path(path_type=Path), envvar="GEODECK_MIRROR",
     help="Folder with byte-exact copies of the raw files (e.g. ../shared/snapshots); used before the live URL.")
 offline_option = click.option("--offline", is_flag=True, help="Never download; use only the store and the mirror.")
+game_argument = click.argument("game", metavar="GAME", type=click.Choice(games()))
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -32,7 +34,10 @@ offline_option = click.option("--offline", is_flag=True, help="Never download; u
 def cli():
     """geodeck: turn public statistics into printable, play-checked geography card games.
 
-    Typical use: `geodeck fetch`, `geodeck build`, `geodeck print GAME`, `geodeck diff GAME`.
+    Typical flow: `geodeck fetch` (raw files) → `geodeck build` (tables and decks) → `geodeck diff GAME`
+    (what changed) → `geodeck play-check GAME` (does it play well) → `geodeck print GAME` (PDFs).
+    `geodeck grid LAT LON` gives the Deutschland map numbers of a point. GAME is laender-toppen,
+    deutschland or world-game.
     """
 
 
@@ -68,10 +73,23 @@ def fetch(sources, mirror, offline):
 @mirror_option
 @offline_option
 def build(stages, force, accept, mirror, offline):
-    """Build the tables under build/ from the snapshots: parse, cross-check and choose the card values.
+    """Build the tables under build/ from the snapshots, then publish the decks; stages in data-flow order:
+
+    \b
+    countries  parse every country source, cross-check, choose one value per field:
+               build/transform/observations.parquet, build/validate/countries.parquet
+               (+ .csv) and countries_report.md (+ .json)
+    towns      Destatis towns with coordinates, checked against their state:
+               build/transform/towns.parquet, build/validate/towns.parquet and
+               towns_report.md (+ .json)
+    geo        the Deutschland grid, every town's numbers, the 96 places, world-map
+               numbers: build/geo/places.parquet, grid_report.md, selection_report.md
+               (+ .json) and countries.parquet
+    decks      a new version of each game's deck when its cards changed:
+               output/decks/GAME/VERSION/ (deck.json, deck.csv, datapackage.json,
+               manifest.json, CHANGELOG.md) and LATEST
 
     Each step is checksummed (its inputs' sha256 and its code): a rerun with nothing changed does no work.
-    Outputs: build/validate/countries.parquet (+ .csv) and countries_report.md (+ .json).
     """
     from pipeline import build as building
     from pipeline.extract import open_store
@@ -97,7 +115,7 @@ def build(stages, force, accept, mirror, offline):
 
 
 @cli.command()
-@click.argument("game")
+@game_argument
 @click.argument("old", required=False)
 @click.argument("new", required=False)
 @click.option("--format", "fmt", type=click.Choice(["rich", "json", "markdown"]), default="rich", show_default=True,
@@ -171,33 +189,35 @@ def grid(lat, lon, report):
 
 
 @cli.command("print")
-@click.argument("game")
+@game_argument
 @click.option("--version", "version", help="Deck version (default: output/decks/GAME/LATEST).")
-@click.option("--paper", default="a4", show_default=True, help="a4 or letter.")
-@click.option("--layout", default="sheet", show_default=True,
+@click.option("--paper", type=click.Choice(["a4", "letter", "a3"]), default="a4", show_default=True,
+              help="Paper size; a3 only with --what accessories.")
+@click.option("--layout", type=click.Choice(["sheet", "one-up"]), default="sheet", show_default=True,
               help="sheet: 3 × 3 cards per page with crop marks; one-up: one card per page at trim + bleed "
                    "with TrimBox/BleedBox (print shops).")
-@click.option("--duplex", default="long", show_default=True,
+@click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="long", show_default=True,
               help="long: backs page mirrored for a long-edge flip (columns); short: short-edge flip (rows); "
                    "none: backs at the same positions, to print separately and glue.")
 @click.option("--bleed", type=float, help="Bleed in mm (default from the template, 3 mm).")
 @click.option("--back-offset", default="0,0", show_default=True,
               help="X,Y in mm added to every back (x right, y up, looking at the backs page); measure it with "
                    "--calibration.")
-@click.option("--lang", help="de or en (default: the game's language).")
+@click.option("--lang", type=click.Choice(["de", "en"]), help="Card language (default: the game's own).")
 @click.option("--out", type=click.Path(path_type=Path), help="PDF file (default: output/print/...).")
 @click.option("--calibration", is_flag=True, help="Write the one-sheet duplex calibration PDF instead of cards.")
 @click.option("--what", type=click.Choice(["cards", "accessories", "all"]), default="cards", show_default=True,
               help="cards: the card sheets. accessories: the rest the game needs, as its own PDF (deutschland: "
                    "the map of Germany on the game's grid; world-game: the numbered world map, one A3 page or two "
-                   "A4/Letter pages to glue; laender-toppen: six folded paper strips and a scoring sheet); "
-                   "--paper a3 is allowed here. all: both PDFs.")
+                   "A4/Letter pages to glue; laender-toppen: six folded paper strips and a scoring sheet). "
+                   "all: both PDFs.")
 @mirror_option
 @offline_option
 def print_cards(game, version, paper, layout, duplex, bleed, back_offset, lang, out, calibration, what, mirror,
                 offline):
-    """Print-and-play PDF of GAME (laender-toppen, deutschland, world-game): fronts and backs, duplex-ready;
-    with --what accessories the map or strips the game needs."""
+    """Print-and-play PDF of GAME's published deck: card fronts and backs, duplex-ready; with --what
+    accessories (or all) the map, strips and scoring sheet the game needs. Reads only the deck and pinned
+    layers (flags, maps) from the snapshot store: no build needed."""
     from pipeline import atomic
     from pipeline.decks import published
     from pipeline.extract import open_store
@@ -235,7 +255,7 @@ def print_cards(game, version, paper, layout, duplex, bleed, back_offset, lang, 
 
 
 @cli.command("play-check")
-@click.argument("game", type=click.Choice(["laender-toppen", "deutschland", "world-game"]))
+@game_argument
 @click.option("--version", "version", help="Deck version (default: output/decks/GAME/LATEST).")
 @click.option("--deck", "deck_file", type=click.Path(path_type=Path, dir_okay=False),
               help="Check this deck.json instead of a published version (e.g. a draft).")
@@ -243,7 +263,8 @@ def print_cards(game, version, paper, layout, duplex, bleed, back_offset, lang, 
               help="Random playouts; the heuristic playouts add a quarter of this twice.")
 @click.option("--players", type=int, help="Players (default: laender-toppen 4, deutschland 4, world-game 2).")
 @click.option("--seed", default=0, show_default=True, help="Seed of the playouts (same seed, same report).")
-@click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table", show_default=True,
+              help="table: on the terminal; json or markdown for CI logs and docs.")
 def play_check(game, version, deck_file, games, players, seed, fmt):
     """Does GAME's deck play well? Simulate it with the bundled rules engines and judge the figures.
 

@@ -11,7 +11,9 @@ from pathlib import Path
 import pdfplumber
 import pypdf
 import pytest
+from click.testing import CliRunner
 
+from pipeline.cli import cli
 from pipeline.decks import published
 from pipeline.errors import GeodeckError
 from pipeline.paths import DECKS_DIR
@@ -207,6 +209,13 @@ def test_bad_options_are_user_errors(store):
         printing.render(deck("deutschland"), PrintOptions(paper="letter", bleed=8), store)
     with pytest.raises(GeodeckError, match="--duplex 'both'"):
         printing.render(deck("deutschland"), PrintOptions(duplex="both"), store)
+
+
+def test_print_options_list_their_values_on_a_typo():
+    result = CliRunner().invoke(cli, ["print", "deutschland", "--duplex", "both"])
+    assert result.exit_code == 2 and "'both' is not one of 'long', 'short', 'none'" in result.output
+    result = CliRunner().invoke(cli, ["print", "monopoly"])
+    assert result.exit_code == 2 and "'monopoly' is not one of 'deutschland', 'laender-toppen'" in result.output
 
 
 def test_calibration_sheet_is_one_duplex_sheet():

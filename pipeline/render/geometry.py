@@ -42,7 +42,8 @@ def paper_size(name: str) -> tuple[float, float]:
     try:
         return PAPERS_MM[name.lower()]
     except KeyError:
-        raise GeodeckError(f"unknown paper size {name!r}; use one of: {', '.join(PAPERS_MM)}") from None
+        raise GeodeckError(f"unknown paper size {name!r} for cards; use one of: {', '.join(PAPERS_MM)} "
+                          f"(a3 is for --what accessories)") from None
 
 
 def parse_offset(text: str | None) -> tuple[float, float]:
