@@ -15,11 +15,11 @@ from pipeline import atomic
 from pipeline.decks import deutschland
 from pipeline.errors import GeodeckError
 from pipeline.paths import PRINT_DIR
-from pipeline.render import fonts, layouts
+from pipeline.render import fonts, geometry, layouts
 from pipeline.render.context import CardContext
-from pipeline.render.printing import LANGS, PrintResult, _begin_page, _canvas, _end_page, game_module
+from pipeline.render.printing import LANGS, PrintResult, begin_page, end_page, game_module, new_canvas
 
-PAPERS_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0)}
+PAPERS_MM = {**geometry.PAPERS_MM, "a3": (297.0, 420.0)}  # the cards' papers, and A3 for the maps
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,7 @@ def render(deck: dict, options: AccessoryOptions, store) -> tuple[bytes, int]:
     lang = options.lang or layout.data.get("default_lang", "en")
     ctx = CardContext(layout, lang, 0.0, store)
     w = words(layout, lang)
-    canvas, buffer = _canvas()
+    canvas, buffer = new_canvas()
     canvas.setTitle(f"{deck.get('title', game)} {deck.get('version', '')}: {w['document']}".strip())
     canvas.setAuthor("geodeck")
     canvas.setCreator("geodeck (reportlab)")
@@ -63,9 +63,9 @@ def render(deck: dict, options: AccessoryOptions, store) -> tuple[bytes, int]:
         from pipeline.render import map_deutschland
         grid = deutschland.deck_grid(deck)
         map_deutschland.place_positions(deck["cards"], grid)  # a card from another grid fails before drawing
-        _begin_page(canvas, paper)
+        begin_page(canvas, paper)
         map_deutschland.draw(canvas, deck, ctx.germany.lonlat, grid, paper, w, fonts.register())
-        _end_page(canvas)
+        end_page(canvas)
     elif game == "world-game":
         from pipeline.render import map_world
         map_world.draw_pages(canvas, deck, ctx, w, options.paper, paper)

@@ -258,18 +258,18 @@ def _legend(c, ctx: CardContext, main: Box) -> None:
 
 def draw_pages(c, deck: dict, ctx: CardContext, w: dict, paper_name: str, paper: tuple[float, float]) -> None:
     """A3: the poster on one landscape page. A4/Letter: two portrait pages, glued at the middle."""
-    from pipeline.render.printing import _begin_page, _end_page
+    from pipeline.render.printing import begin_page, end_page
 
     pw, ph = ctx.layout.data["accessories"]["poster_mm"]
     form = "world_poster"
     if paper_name == "a3":
         page = (max(paper), min(paper))
         scale = min((page[0] - 2 * MARGIN_MM) / pw, (page[1] - 2 * MARGIN_MM) / ph)
-        _begin_page(c, page)
+        begin_page(c, page)
         c.translate((page[0] - pw * scale) / 2, (page[1] - ph * scale) / 2)
         c.scale(scale, scale)
         draw_poster(c, deck, ctx, w)
-        _end_page(c)
+        end_page(c)
         return
     page = (min(paper), max(paper))
     half = pw / 2
@@ -279,7 +279,7 @@ def draw_pages(c, deck: dict, ctx: CardContext, w: dict, paper_name: str, paper:
     draw_poster(c, deck, ctx, w)
     c.endForm()
     for side in (0, 1):
-        _begin_page(c, page)
+        begin_page(c, page)
         x0 = MARGIN_MM if side == 0 else page[0] - MARGIN_MM - half * scale  # where the visible half starts
         c.saveState()
         clip = c.beginPath()
@@ -311,4 +311,4 @@ def draw_pages(c, deck: dict, ctx: CardContext, w: dict, paper_name: str, paper:
             c.setFillColor(ctx.layout.colour("muted"))
             c.drawCentredString(0, 0, "✂ " + w["cut"])
             c.restoreState()
-        _end_page(c)
+        end_page(c)

@@ -64,7 +64,7 @@ def game_module(game: str):
     return importlib.import_module(GAMES[game])
 
 
-def _canvas() -> tuple[Canvas, io.BytesIO]:
+def new_canvas() -> tuple[Canvas, io.BytesIO]:
     """A deterministic canvas (fixed dates and id) whose only font is the embedded DejaVu Sans."""
     buffer = io.BytesIO()
     return Canvas(buffer, invariant=1, pageCompression=1, initialFontName=fonts.register()[0]), buffer
@@ -88,13 +88,13 @@ def _crop_marks(canvas: Canvas, sheet: Sheet, shift: tuple[float, float] = (0.0,
         canvas.line(x0 + shift[0], y0 + shift[1], x1 + shift[0], y1 + shift[1])
 
 
-def _begin_page(canvas: Canvas, size_mm: tuple[float, float]) -> None:
+def begin_page(canvas: Canvas, size_mm: tuple[float, float]) -> None:
     canvas.setPageSize((size_mm[0] * mm, size_mm[1] * mm))
     canvas.saveState()
     canvas.scale(mm, mm)
 
 
-def _end_page(canvas: Canvas) -> None:
+def end_page(canvas: Canvas) -> None:
     canvas.restoreState()
     canvas.showPage()
 
@@ -104,12 +104,12 @@ def _sheets(canvas, module, cards, ctx, options, bleed, on_card) -> None:
     sheet = Sheet(options.paper, w, h, bleed).validate()
     for start in range(0, len(cards), 9):
         chunk = cards[start:start + 9]
-        _begin_page(canvas, sheet.page)
+        begin_page(canvas, sheet.page)
         for i, card in enumerate(chunk):
             _card(canvas, module.front, card, ctx, sheet.slot(i), sheet.paint_area(i))
         _crop_marks(canvas, sheet)
-        _end_page(canvas)
-        _begin_page(canvas, sheet.page)
+        end_page(canvas)
+        begin_page(canvas, sheet.page)
         for slot in range(9):  # in slot order, so each back covers its left and upper neighbours' seam strip
             i = sheet.mirrored(slot, options.duplex)
             if i >= len(chunk):
@@ -119,7 +119,7 @@ def _sheets(canvas, module, cards, ctx, options, bleed, on_card) -> None:
             if on_card:
                 on_card(chunk[i])
         _crop_marks(canvas, sheet, options.back_offset)
-        _end_page(canvas)
+        end_page(canvas)
 
 
 def _one_up(canvas, module, cards, ctx, bleed, on_card) -> None:
@@ -130,9 +130,9 @@ def _one_up(canvas, module, cards, ctx, bleed, on_card) -> None:
     whole = Rect(0, 0, *page)
     for card in cards:
         for draw in (module.front, module.back):
-            _begin_page(canvas, page)
+            begin_page(canvas, page)
             _card(canvas, draw, card, ctx, trim, whole)
-            _end_page(canvas)
+            end_page(canvas)
         if on_card:
             on_card(card)
 
@@ -151,7 +151,7 @@ def render(deck: dict, options: PrintOptions, store, on_card: Callable[[dict], N
     cards = deck["cards"]
     for card in cards:
         module.check(card, ctx)
-    canvas, buffer = _canvas()
+    canvas, buffer = new_canvas()
     canvas.setTitle(f"{deck.get('title', game)} {deck.get('version', '')}".strip())
     canvas.setAuthor("geodeck")
     canvas.setCreator("geodeck (reportlab)")
@@ -209,9 +209,9 @@ def calibration(paper: str, duplex: str, offset: tuple[float, float] = (0.0, 0.0
     PrintOptions(paper=paper, duplex=duplex).validate()
     regular, bold = fonts.register()
     page = paper_size(paper)
-    canvas, buffer = _canvas()
+    canvas, buffer = new_canvas()
     canvas.setTitle(f"geodeck duplex calibration ({paper}, {duplex} edge)")
-    _begin_page(canvas, page)
+    begin_page(canvas, page)
     canvas.setLineWidth(0.15)
     for x, y in _target_points(page):
         canvas.line(x - 8, y, x + 8, y)
@@ -226,8 +226,8 @@ def calibration(paper: str, duplex: str, offset: tuple[float, float] = (0.0, 0.0
             f"that reading X,Y plus the offset used for this sheet ({offset[0]:g},{offset[1]:g})",
             "is the value for geodeck print --back-offset X,Y.")):
         canvas.drawCentredString(page[0] / 2, page[1] / 2 + 32 - 5 * i, line)
-    _end_page(canvas)
-    _begin_page(canvas, page)
+    end_page(canvas)
+    begin_page(canvas, page)
     canvas.setLineWidth(0.1)
     canvas.setFont(regular, 1.6)
     for point in _target_points(page):
@@ -242,6 +242,6 @@ def calibration(paper: str, duplex: str, offset: tuple[float, float] = (0.0, 0.0
             if k % 4 == 0 and k:
                 canvas.drawCentredString(x + k / 2, y - 3.2, f"{k // 2:+d}")
                 canvas.drawString(x + 2, y + k / 2 - 0.5, f"{k // 2:+d}")
-    _end_page(canvas)
+    end_page(canvas)
     canvas.save()
     return buffer.getvalue()

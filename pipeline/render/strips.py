@@ -101,7 +101,7 @@ def _scoring(c, ctx: CardContext, w: dict, box: Box) -> None:
 
 def draw_pages(c, ctx: CardContext, w: dict, paper: tuple[float, float]) -> None:
     """Six strips then the scoring block, top to bottom on landscape pages, a new page when one is full."""
-    from pipeline.render.printing import _begin_page, _end_page
+    from pipeline.render.printing import begin_page, end_page
 
     page = (max(paper), min(paper))
     width = min(page[0] - 2 * MARGIN_MM - 6, len(ctx.layout.data["categories"]) * ctx.layout.data["accessories"]["field_max_mm"])
@@ -111,8 +111,8 @@ def draw_pages(c, ctx: CardContext, w: dict, paper: tuple[float, float]) -> None
     for kind, height in items:
         if top is None or top - height < MARGIN_MM:
             if top is not None:
-                _end_page(c)
-            _begin_page(c, page)
+                end_page(c)
+            begin_page(c, page)
             top = page[1] - MARGIN_MM
         box = Box(x, top - height, width, height)
         if kind == "strip":
@@ -120,4 +120,4 @@ def draw_pages(c, ctx: CardContext, w: dict, paper: tuple[float, float]) -> None
         else:
             _scoring(c, ctx, w, box)
         top -= height + GAP_MM
-    _end_page(c)
+    end_page(c)
