@@ -177,15 +177,12 @@ def grid(lat, lon, report):
     if lat is None or lon is None:
         raise click.UsageError("give LAT and LON (e.g. `geodeck grid 49.89 10.89`) or --report")
     chosen = grids.read_report(saved)[1] if saved.is_file() else deutschland.deck_grid(published.deck("deutschland")[1])
-    ns, we, on_map, outline_checked = grids.locate(lat, lon, chosen)
+    ns, we, on_map = grids.locate(lat, lon, chosen)
     if not on_map:
         console.print(f"{grids.describe(lat, lon)} is off the map (outside Germany or the 0-150 / 0-90 grid): "
                       f"it would be north-south {ns}, west-east {we}", highlight=False, soft_wrap=True)
         raise SystemExit(1)
     out.print(f"{ns} {we}")
-    if not outline_checked:
-        console.print("not checked against Germany's outline: run `geodeck build --stage towns` for that",
-                      highlight=False, soft_wrap=True)
 
 
 @cli.command("print")

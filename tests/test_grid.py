@@ -60,7 +60,7 @@ def test_grid_command_prints_numbers_and_refuses_points_off_the_map(towns):
     strasbourg = runner.invoke(cli, ["grid", "48.58", "7.75"])  # inside the grid's rectangle, outside Germany
     assert strasbourg.exit_code == 1 and "off the map" in strasbourg.output
     chosen, _, _ = grid.calibrated(towns)
-    assert grid.locate(48.58, 7.75, chosen.grid) == (127, 17, False, True)
+    assert grid.locate(48.58, 7.75, chosen.grid) == (127, 17, False)
     with pytest.raises(GeodeckError, match="not coordinates"):
         grid.locate(95, 3, chosen.grid)
 
@@ -71,18 +71,23 @@ def test_grid_report_shows_the_geo_stages_calibration(geo_build, monkeypatch):
     assert report.exit_code == 0 and "EPSG:3035" in report.stdout and "Koblenz" in report.stdout
 
 
-def test_grid_command_without_a_build_uses_the_published_deck(tmp_path, monkeypatch):
-    """A fresh clone: only the committed decks; the numbers come from the Deutschland deck's grid."""
-    monkeypatch.setenv("GEODECK_BUILD", str(tmp_path))
+def test_grid_command_without_a_build_uses_the_published_deck(tmp_path, mirror, monkeypatch):
+    """A fresh clone: only the committed decks; the numbers come from the Deutschland deck's grid and
+    Germany's outline from the pinned boundary snapshot."""
+    monkeypatch.setenv("GEODECK_BUILD", str(tmp_path / "build"))
+    monkeypatch.setenv("GEODECK_STORE", str(tmp_path / "store"))
+    monkeypatch.setenv("GEODECK_MIRROR", str(mirror))
+    (tmp_path / "build").mkdir()
     runner = CliRunner()
     bamberg = runner.invoke(cli, ["grid", "49.9", "10.9"])
     assert bamberg.exit_code == 0 and bamberg.stdout.split() == ["102", "49"]
-    assert "not checked against Germany's outline" in bamberg.stderr
+    strasbourg = runner.invoke(cli, ["grid", "48.58", "7.75"])
+    assert strasbourg.exit_code == 1 and "off the map" in strasbourg.output
     warsaw = runner.invoke(cli, ["grid", "52.23", "21.01"])
     assert warsaw.exit_code == 1 and "west-east 150" in warsaw.output
     report = runner.invoke(cli, ["grid", "--report"])
     assert isinstance(report.exception, GeodeckError) and "grid_report.json is missing" in str(report.exception)
-    assert not any(tmp_path.iterdir())
+    assert not any((tmp_path / "build").iterdir())
 
 
 def test_malformed_control_points_are_a_clear_error(tmp_path):

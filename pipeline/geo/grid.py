@@ -245,12 +245,9 @@ def read_report(path: Path) -> tuple[dict, Grid]:
                            f"`geodeck build --stage geo --force`") from exc
 
 
-def locate(lat: float, lon: float, grid: Grid) -> tuple[int, int, bool, bool]:
-    """(ns, we, on the map, outline checked) for a point on `grid`.
-
-    Off the map means outside 0-150 / 0-90 or, once the towns stage has written Germany's outline, farther
-    outside it than the towns' state tolerance (`outline checked` says whether it could be checked).
-    """
+def locate(lat: float, lon: float, grid: Grid) -> tuple[int, int, bool]:
+    """(ns, we, on the map) for a point on `grid`: off the map means outside 0-150 / 0-90 or farther
+    outside Germany's outline than the towns' state tolerance."""
     import geopandas as gpd
     from shapely.geometry import Point
 
@@ -259,10 +256,24 @@ def locate(lat: float, lon: float, grid: Grid) -> tuple[int, int, bool, bool]:
     check_latlon(lat, lon)
     ns, we = grid.numbers(lat, lon)[0]
     on_map = not off_map(np.array([[ns, we]]))[0]
-    boundaries = validate_towns.transform_towns.outputs()["boundaries"]
-    if not boundaries.is_file():
-        return int(ns), int(we), bool(on_map), False
-    country = gpd.GeoSeries([country_shape(boundaries)], crs="EPSG:4326")
+    country = gpd.GeoSeries([germany_outline()], crs="EPSG:4326")
     point = gpd.GeoSeries([Point(lon, lat)], crs="EPSG:4326")
     km = country.to_crs(validate_towns.METRIC_CRS).distance(point.to_crs(validate_towns.METRIC_CRS)).iloc[0] / 1000
-    return int(ns), int(we), bool(on_map and km <= validate_towns.STATE_TOLERANCE_KM), True
+    return int(ns), int(we), bool(on_map and km <= validate_towns.STATE_TOLERANCE_KM)
+
+
+def germany_outline():
+    """Germany's outline: the towns stage's boundaries table, or without a build the pinned
+    `germany-boundaries` snapshot itself, resolved through the snapshot store like any map layer."""
+    from pipeline.extract import load_sources, open_store
+    from pipeline.transform.parsers import germany_boundaries
+    from pipeline.validate import towns as validate_towns
+
+    built = validate_towns.transform_towns.outputs()["boundaries"]
+    if built.is_file():
+        return country_shape(built)
+    source = load_sources()[germany_boundaries.SOURCE]
+    table = germany_boundaries.parse(*germany_boundaries.read(open_store(), source))
+    return table.loc[table["level"] == "country"].geometry.iloc[0]
+
+
