@@ -151,6 +151,33 @@ def test_malformed_json_is_a_parse_error():
         fb.parse({"europe/xx.json": b'{"Geography": '})
 
 
+@pytest.mark.parametrize("before, after, column", [
+    (b"357,022 sq km", b"357,022 km2", "area_km2"),
+    (b"Zugspitze 2,963 m", b"Zugspitze (2.963 km)", "highest_point_m"),
+    (b"84,012,284 (2025 est.)", b"about 84 million (2025 est.)", "population"),
+    (b"81.9 years (2024 est.)", b"eighty-two years", "life_expectancy"),
+    (b"$62,800 (2024 est.)", b"NA", "gdp_pcap_ppp"),
+    (b'"text": "Berlin"', b'"text": "see note"', "capital"),
+    (b"52 31 N, 13 24 E", b"52.5N 13.4E", "capital_lat"),
+])
+def test_a_stated_value_that_does_not_parse_is_a_parse_error(before, after, column):
+    raw = tiny_raw()
+    raw["europe/gm.json"] = raw["europe/gm.json"].replace(b"$62,700 (2023 est.)", b"NA").replace(before, after)
+    with pytest.raises(ParseError) as err:
+        fb.parse(raw)
+    assert (err.value.source, err.value.field) == ("factbook", f"europe/gm.json: {column}")
+
+
+def test_reviewed_entries_without_a_value_are_kept_empty():
+    raw = tiny_raw()
+    raw["europe/zz.json"] = raw["europe/ee.json"].replace(b"Brussels (Belgium), Strasbourg (France)",
+                                                          b"no official capital")
+    with pytest.raises(ParseError, match="europe/zz.json: capital"):
+        fb.parse(raw)
+    raw["oceania/nr.json"] = raw.pop("europe/zz.json")
+    assert pd.isna(fb.parse(raw).set_index("gec").at["nr", "capital"])
+
+
 def test_two_entities_on_one_iso3_is_a_parse_error():
     raw = tiny_raw()
     raw["europe/zz.json"] = raw["europe/gm.json"]
@@ -180,9 +207,11 @@ def universe(store):
 
 
 def test_mirror_known_facts(obs):
-    assert value(obs, "DEU", "area_km2") == pytest.approx(357_000, rel=0.01)
+    """Values as the entity files state them (europe/gm.json: '357,022 sq km', 'Zugspitze 2,963 m'...)."""
+    assert value(obs, "DEU", "area_km2") == 357_022
     assert value(obs, "DEU", "highest_point_name") == "Zugspitze"
-    assert 2962 <= value(obs, "DEU", "highest_point_m") <= 2963
+    assert value(obs, "DEU", "highest_point_m") == 2963
+    assert value(obs, "DEU", "gdp_pcap_ppp") == 62_800  # '$62,800 (2024 est.)', the latest year
     assert value(obs, "FRA", "area_core_km2") == pytest.approx(551_500, rel=0.001)
     assert value(obs, "FRA", "area_km2") == pytest.approx(643_801, rel=0.001)
     assert value(obs, "DNK", "area_km2") == pytest.approx(43_000, rel=0.01)  # without Greenland

@@ -32,11 +32,12 @@ class Tolerance:
 AREA = Tolerance("relative", 0.02)
 # Factbook vs 7summits: re-surveys move famous peaks by a few metres (Everest 8,848 -> 8,849, Mont Blanc).
 HIGHEST_POINT = Tolerance("absolute", 50, "m")
-# Factbook vs Gapminder vs World Bank: different reference years (2024-2025) and estimation methods.
+# Factbook vs Gapminder vs World Bank: different reference years (2023-2025) and estimation methods.
 POPULATION = Tolerance("relative", 0.05)
 # Factbook vs Gapminder: different models (Factbook's own vs IHME/UN based) and years.
 LIFE_EXPECTANCY = Tolerance("absolute", 3, "years")
-# Factbook vs Gapminder: both PPP in 2021 int$, but different base data and years.
+# Factbook vs Gapminder: both PPP, Gapminder in constant 2021 int$, the Factbook mostly too (its note names
+# the base; a few countries are in 2015, 2017 or current dollars), with different base data and years.
 GDP_PCAP_PPP = Tolerance("relative", 0.25)
 # Wikipedia vs CHELSA normals vs hand-collected tables: stations, periods and grid cells differ.
 CAPITAL_TEMP = Tolerance("absolute", 2, "°C")

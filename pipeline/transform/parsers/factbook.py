@@ -3,6 +3,7 @@
 Values are free text with units ("357,022 sq km", "Zugspitze 2,963 m", "84,012,284 (2025 est.)"); keys may
 carry trailing spaces. Every entity file gives one row of the parsed table, countries or not; the ISO3 key
 comes from the entity's name through country_converter's patterns, with the reviewed GEC_ISO3 table first.
+A stated value that does not parse is a ParseError (a changed layout), except the reviewed TEXT_WITHOUT_VALUE.
 West Bank (`we`) and Gaza Strip (`gz`) both map to PSE and are combined in `to_observations`.
 """
 
@@ -45,6 +46,14 @@ GEC_ISO3 = {
 BORDER_KEYS = ("border countries", "regional borders", "border sovereign base areas")
 # Border entries that name a place that is not a neighbouring country.
 NOT_NEIGHBOURS = {"US Naval Base at Guantanamo Bay"}
+# Reviewed: entries whose text states no value, (GEC code, column) -> what the text says instead.
+TEXT_WITHOUT_VALUE = {
+    ("nr", "capital"): "Nauru: no official capital, government offices in the Yaren District",
+    ("io", "capital"): "British Indian Ocean Territory: administered from London",
+    ("um", "population"): "US Pacific Island Wildlife Refuges: a note on entry permits, no count",
+    ("ax", "population"): "Akrotiri: an approximate count for both UK sovereign base areas",
+    ("dx", "population"): "Dhekelia: an approximate count for both UK sovereign base areas",
+}
 
 NUMBER = r"\d[\d,]*(?:\.\d+)?"
 AREA = re.compile(rf"(?P<num>{NUMBER})\s*(?P<million>million\s+)?sq\s*km(?:\s*\((?P<label>[^)]*)\))?")
@@ -66,7 +75,7 @@ COLUMNS = {
     "population": "persons", "population_vintage": "", "population_note": "",
     "life_expectancy": "years, total population", "life_expectancy_vintage": "",
     "gdp_pcap_ppp": "int$ (PPP), constant dollars of `gdp_pcap_base`", "gdp_pcap_year": "",
-    "gdp_pcap_base": "", "gdp_pcap_note": "",
+    "gdp_pcap_base": "e.g. '2021 dollars', '' when not stated", "gdp_pcap_note": "",
     "capital": "';'-joined", "capital_lat": "degrees", "capital_lon": "degrees", "capital_text": "",
     "land_boundaries": "whether the entity has a Land boundaries entry", "border_countries": "raw names, ';'-joined",
     "land_neighbours": "ISO3, ';'-joined, sorted", "border_unmapped": "border names without ISO3, ';'-joined",
@@ -81,8 +90,8 @@ def read(store, source) -> dict[str, bytes]:
 def parse(raw: dict[str, bytes]) -> pd.DataFrame:
     """One row per entity file, sorted by GEC code; columns and units as in COLUMNS.
 
-    Free-text fields that do not parse stay <NA> next to their raw text; a file that is not JSON or lacks
-    one of SECTIONS raises ParseError.
+    An absent entry is <NA>; a file that is not JSON, lacks one of SECTIONS or states a value that does not
+    parse (and is not in TEXT_WITHOUT_VALUE) raises ParseError.
     """
     rows = [_entity(path, data) for path, data in sorted(raw.items())]
     df = pd.DataFrame(rows, columns=list(COLUMNS)).sort_values("gec", kind="stable").reset_index(drop=True)
@@ -120,12 +129,14 @@ def _entity(path: str, data: bytes) -> dict:
     if gec not in GEC_ISO3 and iso3 is None:
         iso3_note = f"no ISO3 for name {name!r}"
     row = {"gec": gec, "path": path, "name": name, "iso3": iso3, "iso3_note": iso3_note}
-    row |= _area(geo.get("Area", {}))
-    row |= _highest_point(geo.get("Elevation", {}))
-    row |= _population(people.get("Population", {}))
-    row |= _life_expectancy(people.get("Life expectancy at birth", {}))
-    row |= _gdp_pcap(econ.get("Real GDP per capita", {}))
-    row |= _capital(gov.get("Capital", {}))
+    for texts, values in (_area(geo.get("Area", {})), _highest_point(geo.get("Elevation", {})),
+                          _population(people.get("Population", {})),
+                          _life_expectancy(people.get("Life expectancy at birth", {})),
+                          _gdp_pcap(econ.get("Real GDP per capita", {})), _capital(gov.get("Capital", {}))):
+        for column, text in texts.items():
+            if text and values[column] is None and (gec, column) not in TEXT_WITHOUT_VALUE:
+                raise ParseError(SOURCE, f"{path}: {column}", f"cannot read {text[:80]!r}")
+        row |= values
     row |= _borders(geo.get("Land boundaries"))
     return row
 
@@ -183,11 +194,13 @@ def parse_area(text: str) -> tuple[float | None, float | None, str]:
     return km2(matches[0]), (km2(core) if core else None), (core["label"] if core else "")
 
 
-def _area(entry: dict) -> dict:
+# Each entry reader returns ({column: the text it was read from}, {column: value}).
+
+def _area(entry: dict) -> tuple[dict, dict]:
     text = _text(entry, "total", "text")
     total, core, label = parse_area(text)
-    return {"area_km2": total, "area_core_km2": core, "area_core_label": label, "area_text": text,
-            "area_note": _text(entry, "note")}
+    return {"area_km2": text}, {"area_km2": total, "area_core_km2": core, "area_core_label": label, "area_text": text,
+                  "area_note": _text(entry, "note")}
 
 
 def parse_highest_point(text: str) -> tuple[str | None, float | None, str]:
@@ -204,10 +217,11 @@ def parse_highest_point(text: str) -> tuple[str | None, float | None, str]:
     return name.strip() or None, _number(m["num"]), "; ".join(locator + remarks)
 
 
-def _highest_point(entry: dict) -> dict:
-    name, metres, remarks = parse_highest_point(_text(entry, "highest point"))
+def _highest_point(entry: dict) -> tuple[dict, dict]:
+    text = _text(entry, "highest point")
+    name, metres, remarks = parse_highest_point(text)
     note = "; ".join(x for x in (remarks, _text(entry, "note")) if x)
-    return {"highest_point_name": name, "highest_point_m": metres, "highest_point_note": note}
+    return {"highest_point_m": text}, {"highest_point_name": name, "highest_point_m": metres, "highest_point_note": note}
 
 
 def parse_estimate(text: str) -> tuple[float | None, str]:
@@ -218,32 +232,35 @@ def parse_estimate(text: str) -> tuple[float | None, str]:
     return (_number(m["num"]) if m else None), (vintage["vintage"].strip() if vintage else "")
 
 
-def _population(entry: dict) -> dict:
+def _population(entry: dict) -> tuple[dict, dict]:
     text = _text(entry, "total", "text")
     value, vintage = parse_estimate(text)
     if value is None and NOBODY.match(text):
         value, vintage = 0.0, ""
     note = "; ".join(x for x in (text if value in (None, 0.0) else "", _text(entry, "note")) if x)
-    return {"population": value, "population_vintage": vintage, "population_note": note}
+    return {"population": text}, {"population": value, "population_vintage": vintage, "population_note": note}
 
 
-def _life_expectancy(entry: dict) -> dict:
-    value, vintage = parse_estimate(_text(entry, "total population"))
+def _life_expectancy(entry: dict) -> tuple[dict, dict]:
+    text = _text(entry, "total population")
+    value, vintage = parse_estimate(text)
     if value is not None and not vintage:  # e.g. Western Sahara states the year on the 'female' line only
         vintage = next((v for k in entry if (v := parse_estimate(_text(entry, k))[1])), "")
-    return {"life_expectancy": value, "life_expectancy_vintage": vintage}
+    return {"life_expectancy": text}, {"life_expectancy": value, "life_expectancy_vintage": vintage}
 
 
-def _gdp_pcap(entry: dict) -> dict:
+def _gdp_pcap(entry: dict) -> tuple[dict, dict]:
+    """The latest year's value, its year and its dollar base."""
     years = sorted((int(m[1]), key) for key in entry if (m := re.fullmatch(r"Real GDP per capita (\d{4})", key)))
     for year, key in reversed(years):
         value, _ = parse_estimate(_text(entry, key))
         if value is not None:
             note = _text(entry, "note").removeprefix("note:").strip()
             base = re.search(r"data (?:are )?in (\d{4} dollars|current dollars)", note)
-            return {"gdp_pcap_ppp": value, "gdp_pcap_year": str(year), "gdp_pcap_base": base[1] if base else "",
-                    "gdp_pcap_note": note}
-    return {"gdp_pcap_ppp": None, "gdp_pcap_year": "", "gdp_pcap_base": "", "gdp_pcap_note": ""}
+            return {}, {"gdp_pcap_ppp": value, "gdp_pcap_year": str(year), "gdp_pcap_base": base[1] if base else "",
+                        "gdp_pcap_note": note}
+    text = "; ".join(_text(entry, key) for _, key in years)
+    return {"gdp_pcap_ppp": text}, {"gdp_pcap_ppp": None, "gdp_pcap_year": "", "gdp_pcap_base": "", "gdp_pcap_note": ""}
 
 
 def parse_capital(text: str) -> list[str]:
@@ -268,11 +285,12 @@ def parse_coordinates(text: str) -> tuple[float | None, float | None]:
     return round(lat, 4), round(lon, 4)
 
 
-def _capital(entry: dict) -> dict:
+def _capital(entry: dict) -> tuple[dict, dict]:
     text = _text(entry, "name")
-    names = parse_capital(text)
-    lat, lon = parse_coordinates(_text(entry, "geographic coordinates"))
-    return {"capital": ";".join(names) or None, "capital_lat": lat, "capital_lon": lon, "capital_text": text}
+    coordinates = _text(entry, "geographic coordinates")
+    lat, lon = parse_coordinates(coordinates)
+    return {"capital": text, "capital_lat": coordinates}, {
+        "capital": ";".join(parse_capital(text)) or None, "capital_lat": lat, "capital_lon": lon, "capital_text": text}
 
 
 def parse_border_countries(text: str) -> list[str]:
