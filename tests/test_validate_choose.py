@@ -124,6 +124,18 @@ def test_paired_field_follows_the_source_of_its_key_field():
     assert master.loc["DEU", "highest_point_name"] == "Zugspitze"
 
 
+def test_paired_field_never_comes_from_another_source_than_its_key_field():
+    table = obs(("DEU", "highest_point_m", 2963.0, "factbook", "2026", ""),
+                ("DEU", "highest_point_m", 2962.0, "highest-points-7summits", "2015", ""),
+                ("DEU", "highest_point_name", "Zugspitze", "highest-points-7summits", "2015", ""),
+                ("FRA", "label_lon", 2.0, "natural-earth", "4.1.0", ""))
+    master, report = pick(table)
+    assert master.loc["DEU", "highest_point_m"] == 2963.0 and pd.isna(master.loc["DEU", "highest_point_name"])
+    assert {"iso3": "DEU", "field": "highest_point_name",
+            "reason": "no value from factbook, the source of highest_point_m"} in report["empty"]
+    assert pd.isna(master.loc["FRA", "label_lon"])  # no label_lat: a lone longitude is no point
+
+
 def test_antarctica_has_no_inhabitant_values_by_design():
     table = obs(("ATA", "population", 1000.0, "factbook", "2025", ""),
                 ("ATA", "area_km2", 14.2e6, "factbook", "2026", ""))
@@ -146,7 +158,9 @@ def test_overrides_file_is_typed_and_checked(tmp_path):
                          ("VAT,area,1,r,c\n", "unknown field"),
                          ("XXX,area_km2,1,r,c\n", "not a card country"),
                          ("VAT,area_km2,1,,c\n", "reason and a citation"),
-                         ("VAT,highest_point_m,78,r,c\n", "also needs highest_point_name")]:
+                         ("VAT,highest_point_m,78,r,c\n", "also needs highest_point_name"),
+                         ("VAT,label_lat,41.9,r,c\n", "also needs label_lon"),
+                         ("VAT,area_km2,0.44,r,c\nVAT,area_km2,0.5,r,c\n", "a second override")]:
         with pytest.raises(GeodeckError, match=message):
             overrides.load(write(tmp_path, row), universe=["VAT"])
 

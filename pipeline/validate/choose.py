@@ -2,9 +2,9 @@
 
 For each country and field: a reviewed override wins; otherwise the sources are tried in the declared
 precedence and the first value the schema accepts and that is not stale (precedence.RECENCY_FIELDS) is
-taken (refused and stale values are reported). Paired fields
-follow their key field's source (a peak's name comes from where its height came from; capital coordinates
-from where the capital came from). Every chosen value is compared with the other sources within the
+taken (refused and stale values are reported). A paired field (FOLLOWS) comes only from its key field's
+source (a peak's name from where its height came from; capital coordinates from where the capital came
+from), else it is empty and reported. Every chosen value is compared with the other sources within the
 field's tolerance, and disagreements become conflicts.
 """
 
@@ -92,15 +92,17 @@ class Chooser:
         return ";".join(sorted(set(codes) - set(dropped)))
 
     def choose(self, iso3: str, field: str, lead_source: str = "") -> Choice:
-        candidates = sorted(self.candidates.get((iso3, field), []),
-                            key=lambda c: (c.source != lead_source, rank(field, c.source)))
+        """The value of one field; `lead_source` is the source of its key field when FOLLOWS pairs them."""
+        candidates = sorted(self.candidates.get((iso3, field), []), key=lambda c: rank(field, c.source))
+        override = self.overrides.get((iso3, field))
+        if field in FOLLOWS and override is None:
+            candidates = [c for c in candidates if c.source == lead_source]
         if (iso3, field) in EMPTY_BY_DESIGN:
             self.report["empty"].append({"iso3": iso3, "field": field, "reason": EMPTY_BY_DESIGN[iso3, field]})
             return Choice()
         valid = [c for c in candidates if refusal(field, c.value) is None]
         stale = self.stale(iso3, field, valid)
         valid = [c for c in valid if c not in stale]
-        override = self.overrides.get((iso3, field))
         if override is not None:
             chosen = Candidate(overriding.SOURCE, override.citation, override.value)
             self.note_override(override, valid[0] if valid else None)
@@ -112,13 +114,19 @@ class Chooser:
                                                    "reason": refusal(field, c.value),
                                                    "fallback": valid[0].source if valid else ""})
             if not valid:
-                reason = "every source's value was refused" if candidates else "no source has a value"
+                if candidates:
+                    reason = "every source's value was refused"
+                elif field in FOLLOWS:
+                    reason = (f"no value from {lead_source}, the source of {FOLLOWS[field]}" if lead_source
+                              else f"{FOLLOWS[field]} is empty")
+                else:
+                    reason = "no source has a value"
                 self.report["empty"].append({"iso3": iso3, "field": field, "reason": reason})
                 return Choice()
             chosen = valid[0]
-            why = (f"same source as {FOLLOWS[field]}" if chosen.source == lead_source and lead_source
+            why = (f"same source as {FOLLOWS[field]}" if field in FOLLOWS
                    else "precedence " + " > ".join(PRECEDENCE.get(field, ())) if len(candidates) > 1 else "only source")
-            if chosen is not candidates[0] and chosen.source != lead_source:
+            if chosen is not candidates[0]:
                 why = f"fallback: {candidates[0].source} {'stale' if candidates[0] in stale else 'refused'}"
         return Choice(chosen.value, chosen.source, chosen.vintage, self.conflict(iso3, field, chosen, valid, why))
 

@@ -20,7 +20,7 @@ CORE_TERRITORY = "core national territory"
 SOURCE = "override"
 # an override of the key field needs overrides of the fields that must come from the same place
 TOGETHER = {"highest_point_m": ("highest_point_name",), "highest_point_name": ("highest_point_m",),
-            "capital": ("capital_lat", "capital_lon")}
+            "capital": ("capital_lat", "capital_lon"), "label_lat": ("label_lon",)}
 
 
 @dataclass(frozen=True)
