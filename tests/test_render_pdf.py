@@ -196,6 +196,7 @@ def _broken(game: str, card_id: str, **fields) -> dict:
     ("world-game", "wg-TON", {"flag": "4x3/zz.svg"}, "card wg-TON: flag '4x3/zz.svg'"),
     ("laender-toppen", "lt-DEU", {"iso3": "XXX"}, "card lt-DEU: no map geometry"),
     ("deutschland", "de-bamberg", {"state": "Bavaria-Nord"}, "card de-bamberg: unknown state"),
+    ("world-game", "wg-TON", {"name_en": "Tonga" * 40}, "card wg-TON: 'TongaTonga.*does not fit.*world-game.toml"),
 ])
 def test_bad_cards_fail_with_an_error_naming_the_card(store, game, card_id, fields, message):
     with pytest.raises(GeodeckError, match=message):

@@ -100,6 +100,14 @@ def test_long_names_shrink_or_wrap_inside_their_box(name):
     assert fitted.height <= box.h and " ".join(fitted.lines).replace("- ", "-") == name
 
 
+def test_text_never_goes_below_the_legibility_floor():
+    _, bold = fonts.register()
+    box = text.Box(0, 0, 38, 9.5)
+    assert text.fit(" ".join(["Peru"] * 9), bold, box, 14, 3, max_lines=2).size_mm >= 5 * text.PT_MM - 1e-9  # not one line at 4 pt
+    with pytest.raises(GeodeckError, match="does not fit its 38.0 × 9.5 mm box even at 5 pt"):
+        text.fit("Peru " * 30, bold, box, 14, 3, max_lines=2)
+
+
 def test_short_names_keep_the_largest_size():
     _, bold = fonts.register()
     assert text.fit("Peru", bold, text.Box(0, 0, 38, 9.5), 14, 8).size_mm == pytest.approx(14 * text.PT_MM)

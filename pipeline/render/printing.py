@@ -18,7 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pipeline import atomic
 from pipeline.errors import GeodeckError
 from pipeline.paths import PRINT_DIR
-from pipeline.render import fonts, layouts
+from pipeline.render import fonts, layouts, text
 from pipeline.render.context import CardContext
 from pipeline.render.geometry import DUPLEX_MODES, Rect, Sheet, one_up_page, paper_size
 
@@ -77,7 +77,11 @@ def _card(canvas: Canvas, draw, card: dict, ctx: CardContext, trim: Rect, paint:
     clip.rect(paint.x, paint.y, paint.w, paint.h)
     canvas.clipPath(clip, stroke=0, fill=0)
     canvas.translate(trim.x, trim.y)
-    draw(canvas, card, ctx)
+    try:
+        draw(canvas, card, ctx)
+    except text.DoesNotFit as exc:
+        raise GeodeckError(f"card {card['id']}: {exc}; shorten that field of the card or enlarge its box in "
+                           f"templates/cards/{ctx.layout.game}.toml") from None
     canvas.restoreState()
 
 

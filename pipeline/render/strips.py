@@ -51,7 +51,7 @@ def _strip(c, ctx: CardContext, w: dict, box: Box) -> None:
     c.line(box.x, box.y + PANEL_MM, box.x + box.w, box.y + PANEL_MM)  # fold
     c.setDash()
     c.setFillColor(muted)
-    text.draw(c, w["fold"], ctx.regular, Box(box.x + box.w + 0.8, box.y + PANEL_MM - 1.2, MARGIN_MM - 1.5, 2.4), 5.5, 4)
+    text.draw(c, w["fold"], ctx.regular, Box(box.x + box.w + 0.8, box.y + PANEL_MM - 1.2, MARGIN_MM - 1.5, 2.4), 5.5, 5)
 
 
 def _table(c, ctx: CardContext, rows: list[list[str]], box: Box, widths: list[float], header_colours=None) -> None:
@@ -75,7 +75,7 @@ def _table(c, ctx: CardContext, rows: list[list[str]], box: Box, widths: list[fl
             c.rect(x0, y, x1 - x0, step, stroke=1, fill=0)
             if cell:
                 text.draw(c, cell, ctx.bold if r == 0 else ctx.regular, Box(x0 + 0.8, y + 0.6, x1 - x0 - 1.6, step - 1.2),
-                          8, 4.5, max_lines=2, align="center", colour=ink)
+                          8, 5, max_lines=2, align="center", colour=ink)
 
 
 def _scoring(c, ctx: CardContext, w: dict, box: Box) -> None:

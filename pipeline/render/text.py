@@ -5,10 +5,16 @@ from dataclasses import dataclass
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from pipeline.errors import GeodeckError
+
 PT_MM = 25.4 / 72  # one typographic point in millimetres
 LINE_SPACING = 1.15
-SMALLEST_PT = 3.0  # below the box's own minimum, only to keep a pathological name inside its box
+SMALLEST_PT = 5.0  # the legibility floor: a text may go below its box's minimum, never below this
 ASCENT = 0.76  # DejaVu Sans, as a fraction of the font size
+
+
+class DoesNotFit(GeodeckError):
+    """A text too long for its box even at SMALLEST_PT."""
 
 
 @dataclass(frozen=True)
@@ -53,7 +59,9 @@ def _sizes(high: float, low: float) -> list[float]:
 
 def fit(text: str, font: str, box: Box, max_pt: float, min_pt: float, max_lines: int = 1) -> Fitted:
     """Set `text` in the box: one line shrinking from max_pt to min_pt, then wrapped lines from max_pt
-    to min_pt, then anything smaller down to SMALLEST_PT; a text that still does not fit is an error."""
+    to min_pt, then anything smaller down to SMALLEST_PT (also the floor for min_pt); a text that still does
+    not fit is an error."""
+    min_pt = max(min_pt, SMALLEST_PT)
     attempts = [(s, 1) for s in _sizes(max_pt, min_pt)]
     attempts += [(s, n) for s in _sizes(max_pt, min_pt) for n in range(2, max_lines + 1)]
     attempts += [(s, n) for s in _sizes(min_pt, SMALLEST_PT) for n in range(1, max_lines + 1)]
@@ -62,7 +70,7 @@ def fit(text: str, font: str, box: Box, max_pt: float, min_pt: float, max_lines:
         lines = _wrap(text, font, size, box.w, n)
         if lines and Fitted(lines, size).height <= box.h:
             return Fitted(lines, size)
-    raise ValueError(f"text {text!r} does not fit a {box.w:.1f} × {box.h:.1f} mm box")
+    raise DoesNotFit(f"{text!r} does not fit its {box.w:.1f} × {box.h:.1f} mm box even at {SMALLEST_PT:g} pt")
 
 
 def shorten(text: str, font: str, width: float, size_pt: float) -> str:
