@@ -70,6 +70,7 @@ def test_deutschland_map_is_a4_portrait_with_every_grid_number(germany_map):
     grey = {w["text"] for w in words_by_colour(germany_map, GREY)}
     assert {str(k) for k in range(151)} <= orange
     assert {str(k) for k in range(91)} <= grey
+    assert min(ch["size"] for ch in germany_map.chars) >= 5 - 0.01  # the legibility floor, names and numbers too
 
 
 def test_rulebook_towns_sit_at_their_grid_numbers(germany_map):

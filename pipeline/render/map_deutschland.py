@@ -13,18 +13,16 @@ from dataclasses import dataclass
 import numpy as np
 import shapely
 from pyproj import Geod, Transformer
-from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pipeline.errors import GeodeckError
 from pipeline.geo.grid import NS_MAX, WE_MAX, Grid, round_half_up
 from pipeline.render import text
-from pipeline.render.maps import fill_geometry
+from pipeline.render.maps import fill_geometry, overlaps_none, tint
 from pipeline.render.numbers import number
 from pipeline.render.text import PT_MM, Box
 
-GRID_LABEL_PT = 4.3
-PLACE_PT = 4.6
 DOT_MM = 0.75
 SCALE_BAR_KM = 100
 
@@ -97,19 +95,9 @@ def ground_km(grid: Grid, ns: float, we: float) -> tuple[float, float, float]:
     return km[0], km[1], float(lat[0])
 
 
-def _tint(colour, share: float):
-    """`colour` mixed with white: `share` of the colour."""
-    return Color(*(1 - share * (1 - v) for v in (colour.red, colour.green, colour.blue)))
-
-
-def _labels_free(candidate: tuple, placed: list[tuple]) -> bool:
-    x0, y0, x1, y1 = candidate
-    return all(x1 <= a0 or x0 >= a1 or y1 <= b0 or y0 >= b1 for a0, b0, a1, b1 in placed)
-
-
-def _place_labels(c, font: str, places: list, frame: GridFrame) -> None:
+def _place_labels(c, font: str, size_pt: float, places: list, frame: GridFrame) -> None:
     """Each name next to its dot, at the first of eight positions that overlaps no other name or dot."""
-    size = PLACE_PT * PT_MM
+    size = size_pt * PT_MM
     dots = [(x - DOT_MM, y - DOT_MM, x + DOT_MM, y + DOT_MM)
             for _, ns, we in places for x, y in [frame.xy(ns, we)]]
     placed = list(dots)
@@ -122,7 +110,7 @@ def _place_labels(c, font: str, places: list, frame: GridFrame) -> None:
         boxes = [(ox, oy, ox + w, oy + h) for ox, oy in options]
         own = (x - DOT_MM, y - DOT_MM, x + DOT_MM, y + DOT_MM)
         others = [b for b in placed if b != own]
-        chosen = next((b for b in boxes if _labels_free(b, others)), boxes[0])
+        chosen = next((b for b in boxes if overlaps_none(b, others)), boxes[0])
         placed.append(chosen)
         c.drawString(chosen[0], chosen[1] + 0.15 * size, name)
 
@@ -132,7 +120,8 @@ def draw(c, deck: dict, states_lonlat: dict, grid: Grid, page: tuple[float, floa
     regular, bold = fonts
     pw, ph = page
     margin = 8.0
-    c.setFillColor(HexColor("#1A1A1A"))
+    ink = HexColor(words["ink"])
+    c.setFillColor(ink)
     text.draw(c, words["map_title"], bold, Box(margin, ph - margin - 9, pw - 2 * margin, 9), 18, 12, align="center")
     legend_h = 16.0
     label_room = 6.0
@@ -147,25 +136,25 @@ def draw(c, deck: dict, states_lonlat: dict, grid: Grid, page: tuple[float, floa
     clip = c.beginPath()
     clip.rect(x_left, y_bottom, x_right - x_left, y_top - y_bottom)
     c.clipPath(clip, stroke=0, fill=0)
-    c.setFillColor(HexColor("#FBFAF7"))
+    c.setFillColor(HexColor(words["paper_colour"]))
     c.rect(x_left, y_bottom, x_right - x_left, y_top - y_bottom, stroke=0, fill=1)
-    c.setStrokeColor(HexColor("#8A8A8A"))
+    c.setStrokeColor(HexColor(words["border_colour"]))
     c.setLineWidth(0.3)
     c.setLineJoin(1)
     for name in sorted(states_lonlat):
-        c.setFillColor(HexColor("#F1EEE4"))
+        c.setFillColor(HexColor(words["land_colour"]))
         fill_geometry(c, shapely.simplify(frame.geometry(states_lonlat[name], grid), 0.1), stroke=True)
     for k in range(NS_MAX + 1):  # lines of equal north-south number: every 10th strong, every 5th medium
-        c.setStrokeColor(orange if k % 5 == 0 else _tint(orange, 0.3))
+        c.setStrokeColor(orange if k % 5 == 0 else tint(orange, 0.3))
         c.setLineWidth(0.3 if k % 10 == 0 else 0.12 if k % 5 == 0 else 0.08)
         y = frame.xy(k, 0)[1]
         c.line(x_left, y, x_right, y)
     for k in range(WE_MAX + 1):  # lines of equal west-east number
-        c.setStrokeColor(grey if k % 5 == 0 else _tint(grey, 0.3))
+        c.setStrokeColor(grey if k % 5 == 0 else tint(grey, 0.3))
         c.setLineWidth(0.3 if k % 10 == 0 else 0.12 if k % 5 == 0 else 0.08)
         x = frame.xy(0, k)[0]
         c.line(x, y_bottom, x, y_top)
-    c.setStrokeColor(HexColor("#404040"))
+    c.setStrokeColor(HexColor(words["outline_colour"]))
     c.setLineWidth(0.45)
     outline = shapely.union_all([frame.geometry(g, grid) for g in states_lonlat.values()])
     for polygon in getattr(outline, "geoms", [outline]):
@@ -180,11 +169,11 @@ def draw(c, deck: dict, states_lonlat: dict, grid: Grid, page: tuple[float, floa
     c.setFillColor(HexColor(words["dot_colour"]))
     for _, ns, we in places:
         c.circle(*frame.xy(ns, we), DOT_MM, stroke=0, fill=1)
-    c.setFillColor(HexColor("#1A1A1A"))
-    _place_labels(c, regular, places, frame)
+    c.setFillColor(ink)
+    _place_labels(c, regular, float(words["place_pt"]), places, frame)
     c.restoreState()
 
-    size = GRID_LABEL_PT * PT_MM
+    size = float(words["grid_label_pt"]) * PT_MM
     c.setFillColor(orange)
     for k in range(NS_MAX + 1):
         y = frame.xy(k, 0)[1] - 0.36 * size
@@ -203,22 +192,22 @@ def draw(c, deck: dict, states_lonlat: dict, grid: Grid, page: tuple[float, floa
     legend = Box(margin, margin, pw - 2 * margin, legend_h - 2)
     c.setFillColor(HexColor(words["dot_colour"]))
     c.circle(legend.x + 1.5, legend.y + legend.h - 1.6, DOT_MM, stroke=0, fill=1)
-    c.setFillColor(HexColor("#1A1A1A"))
+    c.setFillColor(ink)
     lines = [words["map_dots"].format(n=len(places)), words["map_ns"], words["map_we"],
              words["map_scale"].format(ns=number(per_ns_km, words["lang"], "0.0"),
                                        we=number(per_we_km, words["lang"], "0.0"), lat=round(lat))]
     for i, line in enumerate(lines):
-        c.setFillColor(orange if i == 1 else grey if i == 2 else HexColor("#1A1A1A"))
+        c.setFillColor(orange if i == 1 else grey if i == 2 else ink)
         text.draw(c, line, regular, Box(legend.x + 3.5, legend.y + legend.h - 3.3 * (i + 1), legend.w * 0.72, 3.2), 6.5, 5)
     bar = SCALE_BAR_KM / per_we_km * frame.ux  # mm of SCALE_BAR_KM west-east at the map's centre
     bx, by = legend.x + legend.w - bar - 2, legend.y + legend.h / 2
-    c.setStrokeColor(HexColor("#1A1A1A"))
+    c.setStrokeColor(ink)
     c.setLineWidth(0.4)
     c.line(bx, by, bx + bar, by)
     for tick in (0, bar / 2, bar):
         c.line(bx + tick, by - 0.8, bx + tick, by + 0.8)
-    c.setFillColor(HexColor("#1A1A1A"))
-    c.setFont(regular, 5 * PT_MM * 1.2)
+    c.setFillColor(ink)
+    c.setFont(regular, 6 * PT_MM)
     c.drawCentredString(bx, by + 1.5, "0")
     c.drawCentredString(bx + bar / 2, by + 1.5, str(SCALE_BAR_KM // 2))
     c.drawCentredString(bx + bar, by + 1.5, f"{SCALE_BAR_KM} km")

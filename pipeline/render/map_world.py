@@ -15,7 +15,7 @@ import json
 import numpy as np
 import shapely
 import shapely.ops
-from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from shapely.geometry import Point, box as rect
 
@@ -23,7 +23,8 @@ from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
 from pipeline.render import text
 from pipeline.render.context import CardContext
-from pipeline.render.maps import ANTARCTICA, DETAIL_LAYER, NE, Projected, _project, fill_geometry, to_box
+from pipeline.render.maps import (ANTARCTICA, DETAIL_LAYER, NE, Projected, _project, fill_geometry, overlaps_none,
+                                  tint, to_box)
 from pipeline.render.text import PT_MM, Box
 
 MARGIN_MM = 8.0
@@ -31,10 +32,6 @@ FLAP_MM = 10.0
 DOT_MM = 0.55
 RADII_MM = (2.5, 3.5, 5, 6.5, 8, 10, 12.5, 15, 18, 22, 27)
 ANGLES = np.radians(np.arange(0, 360, 22.5))
-
-
-def _tint(colour, share: float) -> Color:
-    return Color(*(1 - share * (1 - v) for v in (colour.red, colour.green, colour.blue)))
 
 
 def _window(world, lon: list[float], lat: list[float]) -> Projected:
@@ -69,7 +66,7 @@ class Poster:
                 raise GeodeckError(f"card {card['id']}: no map geometry or label point for {f['iso3']!r} in {NE}")
             colour = self.layout.continent(f["continents"][0], ctx.lang)[1]
             self.countries.append((int(f["map_number"]), geom, point if point is not None else geom.representative_point(),
-                                   _tint(colour, float(self.cfg["tint"]))))
+                                   tint(colour, float(self.cfg["tint"]))))
         numbers = [n for n, *_ in self.countries]
         if len(set(numbers)) != len(numbers):
             raise GeodeckError("the deck has repeated map_number values; the world map needs each number once")
@@ -103,7 +100,7 @@ class Poster:
         c.rect(panel.x, panel.y, panel.w, panel.h, stroke=0, fill=1)
         window = shapely.box(*plane.bounds).buffer((plane.bounds[2] - plane.bounds[0]) * 0.05)
         tolerance = 0.08 / frame[0]
-        c.setStrokeColor(HexColor("#FFFFFF"))
+        c.setStrokeColor(self.layout.colour("land_edge"))
         c.setLineWidth(0.12)
         c.setFillColor(HexColor(self.cfg["other_land"]))
         for _, geom in self.land:
@@ -140,7 +137,7 @@ class Poster:
             for cx, cy in centres:
                 candidate = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
                 if (placed is not None and _within(candidate, bounds) and placed.contains(rect(*candidate).buffer(0.25))
-                        and _free(candidate, boxes)):
+                        and overlaps_none(candidate, boxes)):
                     boxes.append(candidate)
                     inside.append((label, candidate))
                     break
@@ -155,7 +152,7 @@ class Poster:
                     for a in ANGLES:
                         cx, cy = x + r * np.cos(a), y + r * np.sin(a)
                         cand = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
-                        if not _within(cand, bounds) or not _free(cand, boxes) or not _free(cand, dots):
+                        if not _within(cand, bounds) or not overlaps_none(cand, boxes) or not overlaps_none(cand, dots):
                             continue
                         if sea_only and land.intersects(rect(*cand)):
                             continue
@@ -168,32 +165,24 @@ class Poster:
             best = best or (x + 1, y + 1, x + 1 + w, y + 1 + h)
             boxes.append(best)
             leaders.append((x, y, best, label))
-        c.setFillColor(HexColor("#1A1A1A"))
+        c.setFillColor(self.layout.colour("text"))
         c.setFont(font, size)
         for label, (x0, y0, x1, y1) in inside:
             c.drawCentredString((x0 + x1) / 2, y0 + 0.2 * size, label)
-        c.setStrokeColor(HexColor("#1A1A1A"))
+        c.setStrokeColor(self.layout.colour("text"))
         c.setLineWidth(0.12)
         for x, y, (x0, y0, x1, y1), label in leaders:
             tx, ty = min(max(x, x0), x1), min(max(y, y0), y1)
             c.line(x, y, tx, ty)
-            c.setFillColor(HexColor("#FFFFFF"))
+            c.setFillColor(self.layout.colour("sea"))
             c.rect(x0, y0, x1 - x0, y1 - y0, stroke=0, fill=1)
-            c.setFillColor(HexColor("#1A1A1A"))
+            c.setFillColor(self.layout.colour("text"))
             c.circle(x, y, DOT_MM, stroke=0, fill=1)
             c.drawCentredString((x0 + x1) / 2, y0 + 0.2 * size, label)
 
 
 def _within(candidate, bounds) -> bool:
     return bounds[0] <= candidate[0] and candidate[2] <= bounds[2] and bounds[1] <= candidate[1] and candidate[3] <= bounds[3]
-
-
-def _free(candidate, boxes) -> bool:
-    if not boxes:
-        return True
-    b = np.asarray(boxes)
-    x0, y0, x1, y1 = candidate
-    return bool(((x1 <= b[:, 0]) | (x0 >= b[:, 2]) | (y1 <= b[:, 1]) | (y0 >= b[:, 3])).all())
 
 
 def draw_poster(c, deck: dict, ctx: CardContext, w: dict) -> None:
@@ -223,7 +212,7 @@ def draw_poster(c, deck: dict, ctx: CardContext, w: dict) -> None:
                           ctx.bold, size_pt)
         c.setStrokeColor(layout.colour("text"))
         c.rect(fitted.x, fitted.y, fitted.w, fitted.h, stroke=1, fill=0)
-        c.setFillColor(HexColor("#FFFFFF"))
+        c.setFillColor(layout.colour("sea"))
         label = f"{inset['key']}  {inset[ctx.lang]}"
         c.rect(fitted.x, fitted.y + fitted.h - 3.6, stringWidth(label, ctx.bold, 7 * PT_MM) + 2, 3.6, stroke=1, fill=1)
         c.setFillColor(layout.colour("text"))
@@ -247,7 +236,7 @@ def _legend(c, ctx: CardContext, main: Box) -> None:
         if name == ANTARCTICA:
             continue
         label, colour = layout.continent(name, ctx.lang)
-        c.setFillColor(_tint(colour, float(layout.data["accessories"]["tint"])))
+        c.setFillColor(tint(colour, float(layout.data["accessories"]["tint"])))
         c.setStrokeColor(colour)
         c.setLineWidth(0.2)
         c.rect(x, y, 4, 2.6, stroke=1, fill=1)

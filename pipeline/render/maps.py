@@ -12,6 +12,7 @@ from functools import cache
 import numpy as np
 import shapely
 from pyproj import Transformer
+from reportlab.lib.colors import Color
 from shapely.geometry import MultiPolygon, Point, Polygon, shape
 
 from pipeline.errors import GeodeckError
@@ -55,6 +56,20 @@ class Projected:
         dx = box.x + (box.w - (x1 - x0) * scale) / 2 - x0 * scale
         dy = box.y + (box.h - (y1 - y0) * scale) / 2 - y0 * scale
         return scale, dx, dy
+
+
+def tint(colour, share: float) -> Color:
+    """`colour` mixed with white: `share` of the colour."""
+    return Color(*(1 - share * (1 - v) for v in (colour.red, colour.green, colour.blue)))
+
+
+def overlaps_none(candidate: tuple, boxes: list[tuple]) -> bool:
+    """Whether the box (x0, y0, x1, y1) overlaps none of `boxes` (touching edges do not overlap)."""
+    if not boxes:
+        return True
+    b = np.asarray(boxes)
+    x0, y0, x1, y1 = candidate
+    return bool(((x1 <= b[:, 0]) | (x0 >= b[:, 2]) | (y1 <= b[:, 1]) | (y0 >= b[:, 3])).all())
 
 
 def to_box(geom, frame: tuple[float, float, float]):
