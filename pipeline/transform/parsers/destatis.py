@@ -60,13 +60,20 @@ def _town(row: tuple, vintage: str) -> dict:
         raise ParseError(SOURCE, "Bevölkerung", f"row {number} ({official}): {population!r} is not a population")
     return {
         "ags": key, "official_name": official.strip(), "name": official.split(", ")[0].strip(),
-        "state": BY_DESTATIS[land], "postcode": str(postcode or ""), "area_km2": float(area),
+        "state": BY_DESTATIS[land], "postcode": str(postcode or ""), "area_km2": _area(area, number, official),
         "population": population, "population_vintage": vintage,
     }
 
 
+def _area(area, number, official) -> float:
+    if not isinstance(area, (int, float)) or area <= 0:
+        raise ParseError(SOURCE, "Fläche", f"row {number} ({official}): {area!r} is not an area in km²")
+    return float(area)
+
+
 def parse(raw: bytes) -> pd.DataFrame:
-    """The towns of the `Städte` sheet (rows numbered by `Lfd. Nr.`; notes and blank rows are not towns)."""
+    """The towns of the `Städte` sheet: the rows numbered 1, 2, ... N by `Lfd. Nr.` (notes and blank rows
+    are not towns). A row with a Land key but no number, or a gap in the numbering, is a ParseError."""
     book = openpyxl.load_workbook(io.BytesIO(raw), read_only=True, data_only=True)
     if SHEET not in book.sheetnames:
         raise ParseError(SOURCE, SHEET, f"sheet missing; sheets are {book.sheetnames}")
@@ -74,7 +81,14 @@ def parse(raw: bytes) -> pd.DataFrame:
     vintage = _vintage(rows)
     _check_header(rows)
     data_start = next(i for i, r in enumerate(rows) if r[1] == "Schlüsselnummer") + 3
-    towns = [_town(r, vintage) for r in rows[data_start:] if isinstance(r[0], int)]
-    if not towns:
+    numbered = []
+    for row in rows[data_start:]:
+        if isinstance(row[0], int):
+            numbered.append(row)
+        elif row[1] is not None:
+            raise ParseError(SOURCE, "Lfd. Nr.", f"row with Land key {row[1]!r} ({row[6]}) has no number {row[0]!r}")
+    if [r[0] for r in numbered] != list(range(1, len(numbered) + 1)):
+        raise ParseError(SOURCE, "Lfd. Nr.", f"town rows are not numbered 1..{len(numbered)} without gaps")
+    if not numbered:
         raise ParseError(SOURCE, "Lfd. Nr.", "no numbered town rows")
-    return pd.DataFrame(towns, columns=COLUMNS)
+    return pd.DataFrame([_town(r, vintage) for r in numbered], columns=COLUMNS)

@@ -54,13 +54,13 @@ def parse(raw: dict[str, bytes]) -> pd.DataFrame:
     table = geo.set_index("geo")
     for measure in MEASURES:
         cutoff = release_year(concepts, measure) - 1
-        points = _csv(raw, datapoints(measure), ["country", "time", measure])
-        placeholder = pd.to_numeric(points[measure]) == 0
-        points = points[(pd.to_numeric(points["time"]) <= cutoff) & points[measure].notna() & ~placeholder]
-        latest = points.assign(time=pd.to_numeric(points["time"]).astype("Int64")).sort_values("time")
-        latest = latest.groupby("country").last()
+        path = datapoints(measure)
+        points = _csv(raw, path, ["country", "time", measure])
+        points = points.assign(time=_numbers(points["time"], f"{path}: time").astype("Int64"),
+                               **{measure: _numbers(points[measure], f"{path}: {measure}")})
+        points = points[(points["time"] <= cutoff) & points[measure].notna() & (points[measure] != 0)]
+        latest = points.sort_values("time", kind="stable").groupby("country").last()
         table = table.join(latest[[measure]].assign(**{f"{measure}_year": latest["time"]}), how="outer")
-        table[measure] = pd.to_numeric(table[measure])
         table[f"{measure}_release"] = f"{concepts.at[measure, 'version']}, {concepts.at[measure, 'updated']}"
     table = table.rename_axis("geo").reset_index()
     return table[list(COLUMNS)].sort_values("geo", kind="stable").reset_index(drop=True)
@@ -86,6 +86,14 @@ def to_observations(parsed: pd.DataFrame) -> pd.DataFrame:
                              "vintage": str(int(r[f"{measure}_year"])),
                              "note": f"Gapminder {measure} {r[f'{measure}_release']}; latest year before release"})
     return frame(rows)
+
+
+def _numbers(values: pd.Series, field: str) -> pd.Series:
+    numbers = pd.to_numeric(values, errors="coerce")
+    bad = values[numbers.isna() & values.notna()]
+    if len(bad):
+        raise ParseError(SOURCE, field, f"not numbers: {', '.join(bad.unique()[:5])}")
+    return numbers
 
 
 def _csv(raw: dict[str, bytes], path: str, columns: list[str]) -> pd.DataFrame:

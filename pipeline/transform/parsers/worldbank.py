@@ -37,7 +37,12 @@ def parse(raw: dict[str, bytes]) -> pd.DataFrame:
     for column in ("Country Name", "Country Code", "Year", "Value"):
         if column not in df.columns:
             raise ParseError(SOURCE, f"{PATH}: {column}", "column missing")
-    df = df.assign(year=pd.to_numeric(df["Year"]).astype("Int64"), population=pd.to_numeric(df["Value"]))
+    numbers = df[["Year", "Value"]].apply(pd.to_numeric, errors="coerce")
+    bad = df[(numbers.isna() & df[["Year", "Value"]].notna()).any(axis=1)]
+    if len(bad) or numbers["Year"].isna().any():
+        raise ParseError(SOURCE, f"{PATH}: Year, Value", f"not numbers in {len(bad)} row(s), e.g. "
+                         f"{bad[['Country Code', 'Year', 'Value']].head(1).to_dict('records')}")
+    df = df.assign(year=numbers["Year"].astype("Int64"), population=numbers["Value"])
     codes = df.drop_duplicates("Country Code")[["Country Code", "Country Name"]]
     latest = df[df["population"].notna()].sort_values("year").groupby("Country Code")[["population", "year"]].last()
     out = codes.set_index("Country Code").join(latest).rename_axis("code").reset_index()
