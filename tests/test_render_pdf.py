@@ -235,3 +235,17 @@ def test_full_real_deck_prints_every_card(store, game):
     data = printing.render(real, PrintOptions(), store)
     assert len(pypdf.PdfReader(io.BytesIO(data)).pages) == 2 * -(-len(real["cards"]) // 9)
     assert len(data) <= 15e6
+
+
+def test_world_game_fact_labels_sit_on_their_values_line(pdfs):
+    """A fact without a note (all but the highest point) has its label and its value on one line."""
+    with pdfplumber.open(io.BytesIO(pdfs["wg-letter-long"])) as pdf:
+        words = pdf.pages[0].extract_words()
+    checked = 0
+    for label in (w for w in words if w["text"] in ("Area", "Population", "Neighbouring")):
+        row = [w for w in words if w["x0"] > label["x1"] and w["x0"] - label["x1"] < 50 * MM
+               and abs(w["top"] - label["top"]) < 3 * MM]
+        value = max(row, key=lambda w: w["x1"])  # the right-aligned value
+        assert abs(value["bottom"] - label["bottom"]) < 0.2 * MM, (label["text"], value["text"])
+        checked += 1
+    assert checked >= 3

@@ -69,18 +69,14 @@ def _facts(c, fields: dict, ctx: CardContext) -> None:
 
 def _rows(c, fields: dict, ctx: CardContext) -> None:
     layout = ctx.layout
-    box, categories = layout.box("rows"), layout.data["categories"]
-    step = box.h / len(categories)
-    for i, category in enumerate(categories):
-        y = box.y + box.h - (i + 1) * step
-        if i % 2 == 0:
-            c.setFillColor(layout.colour("row_stripe"))
-            c.rect(box.x - 0.8, y, box.w + 1.6, step, stroke=0, fill=1)
+    categories = layout.data["categories"]
+    for row, category in zip(ctx.rows(c, layout.box("rows"), len(categories)), categories):
         words = category[ctx.lang]
         value = with_unit(fields.get(category["field"]), ctx.lang, category["pattern"], words["unit"])
         c.setFillColor(layout.colour("text"))
-        text.draw(c, words["label"], ctx.regular, Box(box.x, y + 0.4, box.w * 0.56, step - 0.8), *layout.font("row_label"))
-        text.draw(c, value, ctx.bold, Box(box.x + box.w * 0.58, y + 0.4, box.w * 0.42, step - 0.8),
+        text.draw(c, words["label"], ctx.regular, Box(row.x, row.y + 0.4, row.w * 0.56, row.h - 0.8),
+                  *layout.font("row_label"))
+        text.draw(c, value, ctx.bold, Box(row.x + row.w * 0.58, row.y + 0.4, row.w * 0.42, row.h - 0.8),
                   *layout.font("row_value"), align="right")
 
 

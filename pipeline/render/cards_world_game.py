@@ -28,25 +28,20 @@ def check(card: dict, ctx: CardContext) -> None:
 
 def _facts(c, fields: dict, ctx: CardContext) -> None:
     layout = ctx.layout
-    box, facts = layout.box("facts"), layout.data["facts"]
-    step = box.h / len(facts)
-    for i, fact in enumerate(facts):
-        y = box.y + box.h - (i + 1) * step
-        if i % 2 == 0:
-            c.setFillColor(layout.colour("row_stripe"))
-            c.rect(box.x - 0.8, y, box.w + 1.6, step, stroke=0, fill=1)
+    facts = layout.data["facts"]
+    for row, fact in zip(ctx.rows(c, layout.box("facts"), len(facts)), facts):
         words = fact[ctx.lang]
         note = fields.get(fact["note"]) if fact.get("note") else None
-        label_h = step * (0.55 if note else 0.8)
+        middle = Box(row.x, row.y + 0.4, row.w * 0.55, row.h - 0.8)  # label and value share their middle line
+        label = Box(row.x, row.y + row.h * 0.45 - 0.3, row.w * 0.55, row.h * 0.55) if note else middle
         c.setFillColor(layout.colour("text"))
-        text.draw(c, words["label"], ctx.regular, Box(box.x, y + step - label_h - 0.3, box.w * 0.55, label_h),
-                  *layout.font("fact_label"))
+        text.draw(c, words["label"], ctx.regular, label, *layout.font("fact_label"))
         if note:
             c.setFillColor(layout.colour("muted"))
-            text.draw(c, note, ctx.regular, Box(box.x, y + 0.3, box.w * 0.62, step * 0.38), *layout.font("fact_note"))
+            text.draw(c, note, ctx.regular, Box(row.x, row.y + 0.3, row.w * 0.62, row.h * 0.38), *layout.font("fact_note"))
         value = with_unit(fields.get(fact["field"]), ctx.lang, fact["pattern"], words["unit"])
         c.setFillColor(layout.colour("text"))
-        text.draw(c, value, ctx.bold, Box(box.x + box.w * 0.6, y + 0.4, box.w * 0.4, step - 0.8),
+        text.draw(c, value, ctx.bold, Box(row.x + row.w * 0.6, row.y + 0.4, row.w * 0.4, row.h - 0.8),
                   *layout.font("fact_value"), align="right")
 
 

@@ -5,6 +5,7 @@ from functools import cached_property
 
 from pipeline.render import fonts
 from pipeline.render.layouts import Layout
+from pipeline.render.text import Box
 
 
 @dataclass
@@ -51,3 +52,12 @@ class CardContext:
         y1 = h + b if top is None else top
         canvas.setFillColor(colour)
         canvas.rect(-b, y0, w + 2 * b, y1 - y0, stroke=0, fill=1)
+
+    def rows(self, canvas, box: Box, count: int) -> list[Box]:
+        """`box` cut into `count` rows from the top, every other one (the first too) on the row stripe colour."""
+        step = box.h / count
+        rows = [Box(box.x, box.y + box.h - (i + 1) * step, box.w, step) for i in range(count)]
+        canvas.setFillColor(self.layout.colour("row_stripe"))
+        for row in rows[::2]:
+            canvas.rect(row.x - 0.8, row.y, row.w + 1.6, row.h, stroke=0, fill=1)
+        return rows
