@@ -137,3 +137,17 @@ def test_expert_scores_more_than_random():
         playout(state, [de.expert_policy, random_policy], rng)
         wins += state.returns()[0]
     assert wins > 90
+
+
+def test_each_round_three_guesses_each_clockwise_from_the_new_starting_player():
+    """Rulebook: "Then the player to their left takes a turn ... until each player has placed a total of 3
+    guess cards" and "The player to the left of the starting player becomes the new starting player"."""
+    game = de.Game.from_deck(synthetic_deck(), players=3)
+    state = game.new_initial_state(random.Random(4))
+    rng = random.Random(5)
+    for rnd in range(3):
+        order = []
+        for _ in range(3 * 3):
+            order.append(state.current_player())
+            state.apply_action(random_policy(state, rng))
+        assert order == [(rnd + i) % 3 for i in range(9)]

@@ -235,3 +235,14 @@ def test_playout_is_deterministic_with_the_seed():
         playout(state, [random_policy] * 3, random.Random(6))
         runs.append((state.scores(), [t.winners for t in state.tricks]))
     assert runs[0] == runs[1]
+
+
+def test_slots_are_revealed_above_then_below_from_left_to_right():
+    """Rulebook: "turn over the card of the first category simultaneously (from left to right, beginning with
+    "Area") - and always first above, then below the folded paper strip"."""
+    state = example_state()
+    while state.round == 0:
+        state.apply_action(state.legal_actions()[0])
+    slots = [t.slot for t in state.tricks if t.round == 0]
+    assert slots == list(range(8))  # area above, area below, peak above, ...; the examples leave slots 8-11 empty
+    assert [lt.slot_name(s) for s in slots[:3]] == ["area_km2 above", "area_km2 below", "highest_peak_m above"]
