@@ -59,5 +59,5 @@ class Flags:
 
 
 def flags(store) -> Flags:
-    from pipeline.render.maps import _once
-    return _once(Flags, store)
+    from pipeline.render.maps import per_store
+    return per_store(Flags, store)

@@ -197,7 +197,7 @@ class World:
 _LOADED: dict[tuple, object] = {}
 
 
-def _once(kind: type, store):
+def per_store(kind: type, store):
     """One projected map per process and store (the store itself is not hashable)."""
     key = (kind.__name__, store.root, store.mirror)
     if key not in _LOADED:
@@ -206,7 +206,7 @@ def _once(kind: type, store):
 
 
 def world(store) -> World:
-    return _once(World, store)
+    return per_store(World, store)
 
 
 STATE_NAMES_EN = {
@@ -256,4 +256,4 @@ class Germany:
 
 
 def germany(store) -> Germany:
-    return _once(Germany, store)
+    return per_store(Germany, store)
