@@ -1,8 +1,13 @@
 """Atomic file writes: a reader sees the old file or the new one, never half of one."""
 
+import io
 import os
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # importing this module must stay cheap (the CLI and the deck loader use it)
+    import pandas as pd
 
 
 def _umask() -> int:
@@ -27,3 +32,10 @@ def write_bytes(path: Path, data: bytes) -> None:
 
 def write_text(path: Path, text: str) -> None:
     write_bytes(path, text.encode("utf-8"))
+
+
+def write_parquet(path: Path, frame: "pd.DataFrame") -> None:
+    """A (Geo)DataFrame as Parquet without its index."""
+    buffer = io.BytesIO()
+    frame.to_parquet(buffer, index=False)
+    write_bytes(path, buffer.getvalue())

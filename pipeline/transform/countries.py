@@ -8,7 +8,6 @@ saves `build/transform/observations.parquet` (values as text, typed again by `lo
 
 import importlib
 import inspect
-import io
 from collections.abc import Callable
 from types import ModuleType
 
@@ -75,20 +74,14 @@ def save(table: pd.DataFrame, universe: pd.DataFrame) -> None:
     text = table[observations.COLUMNS].astype({"value": object})
     text["value"] = [encode(f, v) for f, v in zip(text["field"], text["value"])]
     text = text.astype({c: "string" for c in observations.COLUMNS})
-    atomic.write_bytes(universe_path(), parquet_bytes(universe[["iso3"]].astype("string").sort_values("iso3")))
-    atomic.write_bytes(observations_path(), parquet_bytes(text))
+    atomic.write_parquet(universe_path(), universe[["iso3"]].astype("string").sort_values("iso3"))
+    atomic.write_parquet(observations_path(), text)
 
 
 def encode(field: str, value) -> str:
     """A value as exact text: floats by repr (round-trips), booleans as True/False."""
     kind = observations.FIELDS[field][1]
     return repr(float(value)) if kind is float else str(bool(value)) if kind is bool else str(value)
-
-
-def parquet_bytes(df: pd.DataFrame) -> bytes:
-    buffer = io.BytesIO()
-    df.reset_index(drop=True).to_parquet(buffer, index=False)
-    return buffer.getvalue()
 
 
 def load() -> tuple[pd.DataFrame, list[str]]:

@@ -149,12 +149,8 @@ def outputs() -> dict[str, Path]:
 
 
 def write_parquet(frame: pd.DataFrame, path: Path) -> None:
-    """Parquet written atomically: pandas writes a temp file, whose bytes then replace the output."""
-    tmp = path.with_name(f".{path.name}.tmp")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    frame.to_parquet(tmp, index=False)
-    atomic.write_bytes(path, tmp.read_bytes())
-    tmp.unlink()
+    """`atomic.write_parquet` with the frame first, as `geo.places` calls it."""
+    atomic.write_parquet(path, frame)
 
 
 def run(store: SnapshotStore, force: bool = False) -> bool:
@@ -170,7 +166,7 @@ def run(store: SnapshotStore, force: bool = False) -> bool:
         wiki = wikipedia_german_cities.parse(wikipedia_german_cities.read(store, files[wikipedia_german_cities.SOURCE]))
         geo = geonames_germany.parse(geonames_germany.read(files[geonames_germany.SOURCE]))
         boundaries = germany_boundaries.parse(*germany_boundaries.read(store, files[germany_boundaries.SOURCE]))
-        write_parquet(join(towns, wiki, geo), outputs()["towns"])
-        write_parquet(boundaries, outputs()["boundaries"])
+        atomic.write_parquet(outputs()["towns"], join(towns, wiki, geo))
+        atomic.write_parquet(outputs()["boundaries"], boundaries)
 
     return run_step("transform-towns", inputs, CODE, outputs().values(), make, force=force)

@@ -43,7 +43,7 @@ def run() -> dict:
     master, found = choose(table, universe, overrides.load(OVERRIDES, universe=universe), card_names.load(universe))
     master_schema(VALUE_COLUMNS, len(universe)).validate(master)
     paths = outputs()
-    atomic.write_bytes(paths["countries.parquet"], observed.parquet_bytes(master))
+    atomic.write_parquet(paths["countries.parquet"], master)
     atomic.write_text(paths["countries.csv"], master.to_csv(index=False, lineterminator="\n"))
     atomic.write_text(paths["countries_report.json"], report.to_json(found))
     atomic.write_text(paths["countries_report.md"], report.to_markdown(found))

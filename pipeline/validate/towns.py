@@ -141,7 +141,7 @@ def run(force: bool = False) -> bool:
         states = gpd.read_parquet(transform_towns.outputs()["boundaries"])
         towns = validate(joined, states)
         summary = report(towns)
-        transform_towns.write_parquet(towns, outputs()["towns"])
+        atomic.write_parquet(outputs()["towns"], towns)
         atomic.write_text(outputs()["json"], json.dumps(summary, indent=1, ensure_ascii=False) + "\n")
         atomic.write_text(outputs()["md"], markdown(summary))
 
