@@ -293,3 +293,11 @@ def test_mirror_berlin_and_antarctica(temperatures):
     assert by_iso3(temperatures["supplement"], "capital_temp_c")["ATA"] == pytest.approx(-49.4)
     atg = temperatures["wikipedia"]
     assert "ATG" not in set(atg["iso3"])  # Wikipedia's St. John's is in Newfoundland
+
+
+@pytest.mark.parametrize("code, iso3", [("de", "DEU"), ("DE", "DEU"), ("xk", "XKX"), ("XK", "XKX"), ("na", "NAM"),
+                                        ("gb-eng", None), ("eu", None), ("", None)])
+def test_iso2_to_iso3(code, iso3):
+    from pipeline.transform.parsers.iso3 import iso2_to_iso3
+
+    assert iso2_to_iso3(code) == iso3

@@ -64,9 +64,8 @@ def build(store: SnapshotStore, sources: dict[str, Source],
     edition = table["source"].map({name: s.vintage for name, s in sources.items()})
     table["vintage"] = table["vintage"].astype("string").fillna("").where(lambda v: v != "", edition.fillna(""))
     table = table.sort_values(["iso3", "field", "source", "vintage", "note"], kind="stable")
-    same = pd.DataFrame({"key": table["iso3"] + table["field"] + table["source"],
-                         "value": [encode(f, v) for f, v in zip(table["field"], table["value"])]}, index=table.index)
-    return table[~same.duplicated()].reset_index(drop=True)
+    text = [encode(f, v) for f, v in zip(table["field"], table["value"])]
+    return table[~table.assign(text=text).duplicated(["iso3", "field", "source", "text"])].reset_index(drop=True)
 
 
 def save(table: pd.DataFrame, universe: pd.DataFrame) -> None:

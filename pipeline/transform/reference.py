@@ -28,6 +28,7 @@ from pipeline.extract import load_sources
 from pipeline.paths import SOURCES_DIR
 from pipeline.transform import observations
 from pipeline.transform.parsers import mledoze
+from pipeline.transform.parsers.iso3 import KOSOVO, KOSOVO_ISO2
 from pipeline.transform.parsers.mledoze import SOURCE as MLEDOZE
 
 NAMES_DE_FILE = SOURCES_DIR / "reviewed" / "names_de.csv"
@@ -37,7 +38,6 @@ REVIEWED_VINTAGE = "2026-11"
 
 NON_MEMBERS = ["VAT", "PSE", "XKX", "TWN", "ATA"]
 UN_MEMBERS = 193
-KOSOVO_ISO2 = "XK"
 TRANSCONTINENTAL = {"RUS": ("Europe", "Asia"), "TUR": ("Europe", "Asia")}
 TRANSCONTINENTAL_NOTE = "in Europe and Asia: Länder toppen rulebook, cards 'Russia' and 'Turkey'"
 REGIONS = {"Europe": "Europe", "Africa": "Africa", "Asia": "Asia", "Oceania": "Oceania", "Antarctic": "Antarctica"}
@@ -114,7 +114,7 @@ def reference_rows(chosen: pd.DataFrame, names_de: dict[str, tuple[str, str]], m
             rows.append({**rev, "field": "un_member", "value": bool(c.un_member), "note": c.un_member_note})
         else:
             rows.append({**mled, "field": "un_member", "value": bool(c.un_member)})
-        if c.iso3 == "XKX":
+        if c.iso3 == KOSOVO:
             rows.append({**rev, "field": "iso2", "value": KOSOVO_ISO2, "note": "user-assigned code, as the EU uses"})
         else:
             rows.append({**pyc, "field": "iso2", "value": pycountry.countries.get(alpha_3=c.iso3).alpha_2})

@@ -48,9 +48,8 @@ def parse(raw: bytes) -> pd.DataFrame:
 def to_observations(parsed: pd.DataFrame, capitals: pd.DataFrame) -> pd.DataFrame:
     """`capital_temp_c` per country whose capital (or a reviewed alias/proxy) is in the list.
 
-    `capitals`: iso3, capital (';'-joined when several, the first is the main one), capital_lat,
-    capital_lon (not needed here: the list has no coordinates). The first-listed capital with a match wins;
-    the note names the matched city.
+    `capitals`: iso3, capital (';'-joined when several; only the first, the card capital, is matched). The
+    note names the matched city.
     """
     usable = parsed[~parsed["city"].isin(NOT_CAPITALS)]
     chosen = city_names.best_match(city_names.match_capitals(capitals, usable))

@@ -3,11 +3,11 @@
 import json
 
 import pandas as pd
-import pycountry
 
 from pipeline.errors import ParseError
 from pipeline.extract import Source
 from pipeline.transform import observations
+from pipeline.transform.parsers.iso3 import iso2_to_iso3
 
 SOURCE = "flag-icons"
 INDEX = "country.json"
@@ -18,19 +18,12 @@ def read(store, source) -> bytes:
     return store.read_source(source, INDEX)
 
 
-def iso3_of(code: str):
-    """ISO3 for a flag code: ISO2 in lower case, `xk` = Kosovo (XKX); None for non-ISO flags (gb-eng, eu…)."""
-    if code == "xk":
-        return "XKX"
-    country = pycountry.countries.get(alpha_2=code.upper()) if len(code) == 2 else None
-    return country.alpha_3 if country else None
-
-
 def parse(raw: bytes) -> pd.DataFrame:
     """One row per index entry, in file order.
 
     Columns: `code` (str, flag code, e.g. "de", "gb-eng"), `name` (str, English name in the index),
-    `iso` (bool, the index marks the code as ISO 3166), `iso3` (str, missing for non-country flags),
+    `iso` (bool, the index marks the code as ISO 3166), `iso3` (str, from the code read as ISO2, `xk` Kosovo;
+    missing for non-country flags such as gb-eng or eu),
     `flag` (str, the 4x3 file inside the source, e.g. "4x3/de.svg").
     """
     try:
@@ -47,7 +40,7 @@ def parse(raw: bytes) -> pd.DataFrame:
         if not entry["flag_4x3"].startswith(FLAG_PREFIX + "4x3/"):
             raise ParseError(SOURCE, "flag_4x3", f"unexpected path {entry['flag_4x3']!r} in entry {i}")
         rows.append({"code": entry["code"], "name": entry["name"], "iso": bool(entry["iso"]),
-                     "iso3": iso3_of(entry["code"]), "flag": entry["flag_4x3"].removeprefix(FLAG_PREFIX)})
+                     "iso3": iso2_to_iso3(entry["code"]), "flag": entry["flag_4x3"].removeprefix(FLAG_PREFIX)})
     return pd.DataFrame(rows, columns=["code", "name", "iso", "iso3", "flag"])
 
 

@@ -8,6 +8,7 @@ import pycountry
 from country_converter.country_converter import COUNTRY_DATA_FILE
 
 KOSOVO = "XKX"
+KOSOVO_ISO2 = "XK"  # user-assigned, as the EU and flag-icons use it
 
 
 @cache
@@ -24,6 +25,14 @@ def name_to_iso3(name: str) -> str | None:
     """The ISO3 code whose country_converter pattern matches `name`; None when none or several match."""
     hits = {iso3 for pattern, iso3 in _patterns() if pattern.search(name)}
     return hits.pop() if len(hits) == 1 else None
+
+
+def iso2_to_iso3(code: str) -> str | None:
+    """ISO3 for an ISO 3166-1 alpha-2 code in any case (Kosovo's XK -> XKX); None for a code ISO does not know."""
+    if code.upper() == KOSOVO_ISO2:
+        return KOSOVO
+    country = pycountry.countries.get(alpha_2=code.upper()) if len(code) == 2 else None
+    return country.alpha_3 if country else None
 
 
 def is_iso3(code: str) -> bool:

@@ -4,10 +4,10 @@ import io
 from importlib import resources
 
 import pandas as pd
-import pycountry
 
 from pipeline.errors import ParseError
 from pipeline.transform import city_names, observations
+from pipeline.transform.parsers.iso3 import iso2_to_iso3
 
 SOURCE = "world-temperature-data"
 DATA_FILE = "world-temperature.csv"
@@ -22,14 +22,6 @@ def read(store, source) -> bytes:
     """The package's data file, after checking that the installed version is the pinned one."""
     source.installed_version()
     return resources.files(source.package.replace("-", "_")).joinpath(DATA_FILE).read_bytes()
-
-
-def iso3_of(iso2: str):
-    """ISO3 for an ISO2 code, Kosovo's user-assigned XK as XKX; None for a code ISO does not know."""
-    if iso2 == "XK":
-        return "XKX"
-    country = pycountry.countries.get(alpha_2=iso2)
-    return country.alpha_3 if country else None
 
 
 def parse(raw: bytes) -> pd.DataFrame:
@@ -57,7 +49,7 @@ def parse(raw: bytes) -> pd.DataFrame:
     if not df["country_iso2"].str.fullmatch(r"[A-Z]{2}").all():
         raise ParseError(SOURCE, "country_iso2", "not a two-letter code in every row")
     out = pd.DataFrame({"city": df["city"], "iso2": df["country_iso2"],
-                        "iso3": df["country_iso2"].map(iso3_of)})
+                        "iso3": df["country_iso2"].map(iso2_to_iso3)})
     out[["lat", "lon", *MONTH_COLUMNS]] = numbers[["lat", "lon", *MONTH_COLUMNS]].astype(float)
     out["annual_mean_c"] = annual.astype(float)
     return out
@@ -66,8 +58,8 @@ def parse(raw: bytes) -> pd.DataFrame:
 def to_observations(parsed: pd.DataFrame, capitals: pd.DataFrame) -> pd.DataFrame:
     """`capital_temp_c` (mean of 12 monthly normals, rounded to 0.1 °C) per country whose capital is listed.
 
-    `capitals`: iso3, capital (';'-joined, first = main), capital_lat, capital_lon. A city only matches
-    capitals of its own country (the package gives ISO2), so same-named cities elsewhere never match.
+    `capitals`: iso3, capital (';'-joined; only the first, the card capital, is matched). A city only
+    matches its own country's capital (the package gives ISO2), so same-named cities elsewhere never match.
     """
     cities = parsed[["city", "iso3"]]
     chosen = city_names.best_match(city_names.match_capitals(capitals, cities))
