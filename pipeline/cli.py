@@ -202,7 +202,9 @@ def grid(lat, lon, report):
                    "--calibration.")
 @click.option("--lang", type=click.Choice(["de", "en"]), help="Card language (default: the game's own).")
 @click.option("--out", type=click.Path(path_type=Path), help="PDF file (default: output/print/...).")
-@click.option("--calibration", is_flag=True, help="Write the one-sheet duplex calibration PDF instead of cards.")
+@click.option("--calibration", is_flag=True,
+              help="Write the one-sheet duplex calibration PDF instead of cards: crosses on the front, millimetre "
+                   "grids behind them; the X,Y where a cross shows through, plus the offset used, is --back-offset.")
 @click.option("--what", type=click.Choice(["cards", "accessories", "all"]), default="cards", show_default=True,
               help="cards: the card sheets. accessories: the rest the game needs, as its own PDF (deutschland: "
                    "the map of Germany on the game's grid; world-game: the numbered world map, one A3 page or two "
@@ -219,7 +221,8 @@ def print_cards(game, version, paper, layout, duplex, bleed, back_offset, lang, 
     from pipeline.decks import published
     from pipeline.extract import open_store
     from pipeline.paths import PRINT_DIR
-    from pipeline.render import accessories, geometry, printing
+    from pipeline.render import accessories, geometry, layouts, printing
+    from pipeline.render import calibration as calibration_sheet
 
     if out and what == "all":
         raise GeodeckError("--out names one file; use it with --what cards or --what accessories")
@@ -235,7 +238,7 @@ def print_cards(game, version, paper, layout, duplex, bleed, back_offset, lang, 
                                     lang=lang).validate()
     if calibration:
         path = out or PRINT_DIR / f"calibration-{paper}-duplex-{duplex}.pdf"
-        atomic.write_bytes(path, printing.calibration(paper, duplex, offset))
+        atomic.write_bytes(path, calibration_sheet.render(paper, duplex, offset, layouts.load(game).language(lang)))
         console.print(f"wrote {path}", highlight=False)
         return
     store = open_store(mirror=mirror, online=not offline)

@@ -17,7 +17,7 @@ from pipeline.cli import cli
 from pipeline.decks import published
 from pipeline.errors import GeodeckError
 from pipeline.paths import DECKS_DIR
-from pipeline.render import printing
+from pipeline.render import calibration, printing
 from pipeline.render.printing import PrintOptions
 
 FIXTURES = Path(__file__).parent / "fixtures" / "tiny" / "render"
@@ -219,11 +219,26 @@ def test_print_options_list_their_values_on_a_typo():
     assert result.exit_code == 2 and "'monopoly' is not one of 'deutschland', 'laender-toppen'" in result.output
 
 
-def test_calibration_sheet_is_one_duplex_sheet():
-    data = printing.calibration("letter", "long", (1.0, 0.0))
-    pages = pypdf.PdfReader(io.BytesIO(data)).pages
-    assert len(pages) == 2
-    assert float(pages[0].mediabox.width) == pytest.approx(215.9 * MM, abs=0.05)
+@pytest.mark.parametrize(("duplex", "offset", "lang"), [("long", (1.0, 0.0), "en"), ("short", (-0.5, 2.0), "de")])
+def test_calibration_grids_lie_behind_the_front_crosses(duplex, offset, lang):
+    """One duplex sheet: each back grid's zero lines cross where a front cross lands after the flip, moved by
+    the offset in use (so reading 0,0 means the offset is right); no text below the 5 pt floor."""
+    pdf = pdfplumber.open(io.BytesIO(calibration.render("letter", duplex, offset, lang)))
+    front, back = pdf.pages
+    assert len(pdf.pages) == 2 and (front.width, front.height) == pytest.approx((215.9 * MM, 279.4 * MM), abs=0.05)
+    crosses = sorted(((c["x0"] + c["x1"]) / 2, front.height - (c["top"] + c["bottom"]) / 2) for c in front.curves)
+    assert len(crosses) == 5
+    zero = [line for line in back.lines if line["linewidth"] == pytest.approx(0.25 * MM, abs=0.01)]
+    xs = sorted({round(l["x0"], 2) for l in zero if abs(l["x0"] - l["x1"]) < 0.01})
+    ys = sorted({round(back.height - l["top"], 2) for l in zero if abs(l["top"] - l["bottom"]) < 0.01})
+    centres = sorted((x, y) for x in xs for y in ys
+                     if any(abs(l["x0"] - x) < 0.01 and l["top"] <= back.height - y <= l["bottom"] for l in zero))
+    dx, dy = offset[0] * MM, offset[1] * MM
+    flipped = sorted((front.width - x + dx, y + dy) if duplex == "long" else (x + dx, front.height - y + dy)
+                     for x, y in crosses)
+    assert len(centres) == 5 and [v for c in centres for v in c] == pytest.approx([v for c in flipped for v in c], abs=0.05)
+    assert min(ch["size"] for page in pdf.pages for ch in page.chars) >= 5 - 0.01
+    assert ("Rückseite" if lang == "de" else "back") in back.extract_text()
 
 
 @pytest.mark.parametrize("game", ["world-game"])

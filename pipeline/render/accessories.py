@@ -50,7 +50,7 @@ def render(deck: dict, options: AccessoryOptions, store) -> tuple[bytes, int]:
     game = deck["game"]
     game_module(game)
     layout = layouts.load(game)
-    lang = options.lang or layout.data.get("default_lang", "en")
+    lang = layout.language(options.lang)
     ctx = CardContext(layout, lang, 0.0, store)
     w = words(layout, lang)
     canvas, buffer = new_canvas()

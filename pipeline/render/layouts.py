@@ -29,6 +29,10 @@ class Layout:
     def bleed_mm(self) -> float:
         return float(self.common["print"]["bleed_mm"])
 
+    def language(self, lang: str | None) -> str:
+        """`lang`, or the game's own language (`default_lang`) when None."""
+        return lang or self.data.get("default_lang", "en")
+
     def box(self, name: str) -> Box:
         return Box(*(float(v) for v in self._get("boxes", name)))
 
@@ -76,5 +80,11 @@ def _read(path: Path) -> dict:
 
 
 @cache
+def common(directory: Path = CARDS_DIR) -> dict:
+    """`common.toml`: print conventions, the palette and the duplex calibration sheet."""
+    return _read(directory / "common.toml")
+
+
+@cache
 def load(game: str, directory: Path = CARDS_DIR) -> Layout:
-    return Layout(game, _read(directory / f"{game}.toml"), _read(directory / "common.toml"))
+    return Layout(game, _read(directory / f"{game}.toml"), common(directory))

@@ -151,7 +151,7 @@ def render(deck: dict, options: PrintOptions, store, on_card: Callable[[dict], N
         raise GeodeckError(f"deck {game} {deck.get('version')} has cards of {deck['card_size_mm']} mm but "
                            f"templates/cards/{game}.toml lays out {list(layout.card_mm)} mm; make them agree")
     bleed = layout.bleed_mm if options.bleed is None else options.bleed
-    ctx = CardContext(layout, options.lang or layout.data.get("default_lang", "en"), bleed, store)
+    ctx = CardContext(layout, layout.language(options.lang), bleed, store)
     cards = deck["cards"]
     for card in cards:
         module.check(card, ctx)
@@ -187,65 +187,3 @@ def print_deck(deck: dict, options: PrintOptions, store, out: Path | None = None
     pages = 2 * n if options.layout == "one-up" else 2 * -(-n // 9)
     return PrintResult(path, pages, n, len(data))
 
-
-CALIBRATION_POINTS_MM = 30.0  # distance of the corner targets from the page edges
-RULER_MM = 6
-
-
-def _target_points(page: tuple[float, float]) -> list[tuple[float, float]]:
-    pw, ph, d = page[0], page[1], CALIBRATION_POINTS_MM
-    return [(pw / 2, ph / 2), (d, d), (pw - d, d), (d, ph - d), (pw - d, ph - d)]
-
-
-def _behind(point: tuple[float, float], page: tuple[float, float], duplex: str) -> tuple[float, float]:
-    """Where a front-page point lies on the backs page after the flip."""
-    x, y = point
-    return {"long": (page[0] - x, y), "short": (x, page[1] - y)}.get(duplex, (x, y))
-
-
-def calibration(paper: str, duplex: str, offset: tuple[float, float] = (0.0, 0.0)) -> bytes:
-    """A one-sheet duplex test: crosses on the front, millimetre rulers behind them on the back.
-
-    Print it duplex, hold it against the light and read, on the back, where each front cross falls on
-    the ruler: that X,Y (x to the right, y upwards, as you look at the back) is the --back-offset to add
-    to the one already applied.
-    """
-    PrintOptions(paper=paper, duplex=duplex).validate()
-    regular, bold = fonts.register()
-    page = paper_size(paper)
-    canvas, buffer = new_canvas()
-    canvas.setTitle(f"geodeck duplex calibration ({paper}, {duplex} edge)")
-    begin_page(canvas, page)
-    canvas.setLineWidth(0.15)
-    for x, y in _target_points(page):
-        canvas.line(x - 8, y, x + 8, y)
-        canvas.line(x, y - 8, x, y + 8)
-        canvas.circle(x, y, 1.0, stroke=1, fill=0)
-    canvas.setFont(bold, 4.2)
-    canvas.drawCentredString(page[0] / 2, page[1] / 2 + 40, "Duplex calibration (front)")
-    canvas.setFont(regular, 3.0)
-    for i, line in enumerate((
-            f"Print duplex ({duplex} edge), hold against the light and look at the back.",
-            "Read where each cross falls on the back's rulers (mm, x to the right, y upwards):",
-            f"that reading X,Y plus the offset used for this sheet ({offset[0]:g},{offset[1]:g})",
-            "is the value for geodeck print --back-offset X,Y.")):
-        canvas.drawCentredString(page[0] / 2, page[1] / 2 + 32 - 5 * i, line)
-    end_page(canvas)
-    begin_page(canvas, page)
-    canvas.setLineWidth(0.1)
-    canvas.setFont(regular, 1.6)
-    for point in _target_points(page):
-        x, y = _behind(point, page, duplex)
-        x, y = x + offset[0], y + offset[1]
-        canvas.line(x - RULER_MM, y, x + RULER_MM, y)
-        canvas.line(x, y - RULER_MM, x, y + RULER_MM)
-        for k in range(-2 * RULER_MM, 2 * RULER_MM + 1):
-            tick = 1.2 if k % 2 == 0 else 0.6
-            canvas.line(x + k / 2, y - tick, x + k / 2, y + tick)
-            canvas.line(x - tick, y + k / 2, x + tick, y + k / 2)
-            if k % 4 == 0 and k:
-                canvas.drawCentredString(x + k / 2, y - 3.2, f"{k // 2:+d}")
-                canvas.drawString(x + 2, y + k / 2 - 0.5, f"{k // 2:+d}")
-    end_page(canvas)
-    canvas.save()
-    return buffer.getvalue()
