@@ -84,6 +84,17 @@ def test_vatican_zero_area_is_refused_in_favour_of_a_real_one():
     assert master.loc["DEU", "area_km2"] == 0.44
 
 
+def test_gdp_in_another_dollar_base_is_refused_and_reported():
+    table = obs(("DEU", "gdp_pcap_ppp", 210600.0, "factbook", "2022", "data are in 2015 dollars"),
+                ("FRA", "gdp_pcap_ppp", 55000.0, "factbook", "2024", "data are in 2021 dollars"))
+    master, report = pick(table)
+    assert pd.isna(master.loc["DEU", "gdp_pcap_ppp"])
+    assert master.loc["FRA", "gdp_pcap_ppp"] == 55000.0
+    assert [(r["iso3"], r["reason"]) for r in report["refused"]] == [
+        ("DEU", "in 2015 dollars, not constant 2021 dollars like the other values")]
+    assert {"iso3": "DEU", "field": "gdp_pcap_ppp", "reason": "every source's value was refused"} in report["empty"]
+
+
 def test_override_wins_and_is_reported_with_what_it_replaced():
     table = obs(("NLD", "highest_point_m", 862.0, "factbook", "2026", ""),
                 ("NLD", "highest_point_name", "Mount Scenery", "factbook", "2026", ""))

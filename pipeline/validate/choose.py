@@ -100,7 +100,7 @@ class Chooser:
         if (iso3, field) in EMPTY_BY_DESIGN:
             self.report["empty"].append({"iso3": iso3, "field": field, "reason": EMPTY_BY_DESIGN[iso3, field]})
             return Choice()
-        valid = [c for c in candidates if refusal(field, c.value) is None]
+        valid = [c for c in candidates if refusal(field, c.value, c.note) is None]
         stale = self.stale(iso3, field, valid)
         valid = [c for c in valid if c not in stale]
         if override is not None:
@@ -111,7 +111,7 @@ class Chooser:
             for c in candidates:
                 if c not in valid and c not in stale:
                     self.report["refused"].append({"iso3": iso3, "field": field, "source": c.source, "value": fmt(c.value),
-                                                   "reason": refusal(field, c.value),
+                                                   "reason": refusal(field, c.value, c.note),
                                                    "fallback": valid[0].source if valid else ""})
             if not valid:
                 if candidates:

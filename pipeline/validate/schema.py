@@ -19,6 +19,8 @@ CAPITAL_TEMP_C = (-60.0, 35.0)          # Vostok -55 °C .. the hottest capitals
 LATITUDE = (-90.0, 90.0)
 LONGITUDE = (-180.0, 180.0)
 LAND_NEIGHBOUR_COUNT = (0, 20)          # China and Russia have 14
+GDP_DOLLAR_BASE = "2021 dollars"        # Gapminder's constant 2021 int$; a value in another base is not comparable
+STATED_DOLLAR_BASE = re.compile(r"in (\d{4} dollars|current dollars)")
 
 RANGES = {
     "area_km2": AREA_KM2,
@@ -41,8 +43,10 @@ FLAG_FILE = re.compile(r"([a-z0-9-]+/)*[a-z0-9-]+\.svg")  # e.g. 4x3/de.svg
 TEXT_FIELDS = {"name_en", "name_de", "capital", "capital_de", "highest_point_name", "highest_point_name_de"}
 
 
-def refusal(field: str, value) -> str | None:
-    """Why `value` cannot be the card value of `field`, or None when it is acceptable."""
+def refusal(field: str, value, note: str = "") -> str | None:
+    """Why `value` (with its source's `note`) cannot be the card value of `field`, or None when acceptable."""
+    if field == "gdp_pcap_ppp" and (base := STATED_DOLLAR_BASE.search(note)) and base[1] != GDP_DOLLAR_BASE:
+        return f"in {base[1]}, not constant {GDP_DOLLAR_BASE} like the other values"
     if field in RANGES:
         low, high = RANGES[field]
         if not low <= value <= high:

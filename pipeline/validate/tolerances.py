@@ -36,8 +36,8 @@ HIGHEST_POINT = Tolerance("absolute", 50, "m")
 POPULATION = Tolerance("relative", 0.05)
 # Factbook vs Gapminder: different models (Factbook's own vs IHME/UN based) and years.
 LIFE_EXPECTANCY = Tolerance("absolute", 3, "years")
-# Factbook vs Gapminder: both PPP, Gapminder in constant 2021 int$, the Factbook mostly too (its note names
-# the base; a few countries are in 2015, 2017 or current dollars), with different base data and years.
+# Factbook vs Gapminder: both PPP in constant 2021 int$ (Factbook values stated in another base are refused
+# before any comparison, schema.GDP_DOLLAR_BASE), with different base data and years.
 GDP_PCAP_PPP = Tolerance("relative", 0.25)
 # Wikipedia vs CHELSA normals vs hand-collected tables: stations, periods and grid cells differ.
 CAPITAL_TEMP = Tolerance("absolute", 2, "°C")
