@@ -49,7 +49,8 @@ def countries(ctx: Context) -> list[StepResult]:
         inputs["overrides.csv"] = file_hash(validate.OVERRIDES)
     inputs |= {path.name: file_hash(path) for path in validate.reviewed_inputs()}
     outputs = list(validate.outputs().values())
-    ran_validate = run_step("validate-countries", inputs, ["validate"], outputs, validate.run, force=ctx.force)
+    code = ["validate", "transform.countries", "transform.observations"]  # the latter two load its input
+    ran_validate = run_step("validate-countries", inputs, code, outputs, validate.run, force=ctx.force)
     return [StepResult("transform-countries", ran_transform, observed),
             StepResult("validate-countries", ran_validate, outputs)]
 
