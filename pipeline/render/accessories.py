@@ -17,7 +17,8 @@ from pipeline.errors import GeodeckError
 from pipeline.paths import PRINT_DIR
 from pipeline.render import fonts, geometry, layouts
 from pipeline.render.context import CardContext
-from pipeline.render.printing import LANGS, PrintResult, begin_page, end_page, game_module, new_canvas
+from pipeline.render.pages import begin_page, describe, end_page, new_canvas
+from pipeline.render.printing import LANGS, PrintResult, game_module
 
 PAPERS_MM = {**geometry.PAPERS_MM, "a3": (297.0, 420.0)}  # the cards' papers, and A3 for the maps
 
@@ -54,10 +55,8 @@ def render(deck: dict, options: AccessoryOptions, store) -> tuple[bytes, int]:
     ctx = CardContext(layout, lang, 0.0, store)
     w = words(layout, lang)
     canvas, buffer = new_canvas()
-    canvas.setTitle(f"{deck.get('title', game)} {deck.get('version', '')}: {w['document']}".strip())
-    canvas.setAuthor("geodeck")
-    canvas.setCreator("geodeck (reportlab)")
-    canvas.setSubject(f"{game} {deck.get('version', '')} accessories, {options.paper}")
+    describe(canvas, f"{deck.get('title', game)} {deck.get('version', '')}: {w['document']}".strip(),
+             f"{game} {deck.get('version', '')} accessories, {options.paper}")
     paper = PAPERS_MM[options.paper]
     if game == "deutschland":
         from pipeline.render import map_deutschland

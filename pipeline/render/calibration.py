@@ -12,7 +12,8 @@ from reportlab.lib.colors import HexColor
 from pipeline.errors import GeodeckError
 from pipeline.render import fonts, layouts, text
 from pipeline.render.geometry import paper_size
-from pipeline.render.printing import PrintOptions, begin_page, end_page, new_canvas
+from pipeline.render.pages import begin_page, describe, end_page, new_canvas
+from pipeline.render.printing import PrintOptions
 from pipeline.render.text import PT_MM, Box
 
 
@@ -93,7 +94,8 @@ def render(paper: str, duplex: str, offset: tuple[float, float] = (0.0, 0.0), la
     regular, bold = fonts.register()
     page = paper_size(paper)
     canvas, buffer = new_canvas()
-    canvas.setTitle(f"geodeck duplex calibration ({paper}, {duplex} edge)")
+    describe(canvas, "geodeck duplex calibration", f"calibration, {paper}, duplex {duplex}, back offset "
+                                                    f"{offset[0]:g},{offset[1]:g}")
     begin_page(canvas, page)
     _front(canvas, cfg, words, page, duplex, offset, regular, bold)
     end_page(canvas)

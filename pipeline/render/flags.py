@@ -11,6 +11,7 @@ from svglib.svglib import svg2rlg
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
 from pipeline.render import fonts
+from pipeline.render.pages import clipped
 from pipeline.render.text import Box
 
 SOURCE = "flag-icons"
@@ -43,14 +44,10 @@ class Flags:
         scale = min(box.w / drawing.width, box.h / drawing.height)
         w, h = drawing.width * scale, drawing.height * scale
         placed = Box(box.x + (box.w - w) / 2, box.y + (box.h - h) / 2, w, h)
-        canvas.saveState()
-        clip = canvas.beginPath()
-        clip.rect(placed.x, placed.y, placed.w, placed.h)
-        canvas.clipPath(clip, stroke=0, fill=0)
-        canvas.translate(placed.x, placed.y)
-        canvas.scale(scale, scale)
-        renderPDF.draw(drawing, canvas, 0, 0)
-        canvas.restoreState()
+        with clipped(canvas, placed):
+            canvas.translate(placed.x, placed.y)
+            canvas.scale(scale, scale)
+            renderPDF.draw(drawing, canvas, 0, 0)
         if outline is not None:
             canvas.setStrokeColor(outline)
             canvas.setLineWidth(0.1)

@@ -19,8 +19,9 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from pipeline.errors import GeodeckError
 from pipeline.geo.grid import NS_MAX, WE_MAX, Grid, round_half_up
 from pipeline.render import text
-from pipeline.render.maps import fill_geometry, overlaps_none, tint
+from pipeline.render.maps import draw_geometry, overlaps_none, tint
 from pipeline.render.numbers import number
+from pipeline.render.pages import clipped
 from pipeline.render.text import PT_MM, Box
 
 DOT_MM = 0.75
@@ -132,46 +133,36 @@ def draw(c, deck: dict, states_lonlat: dict, grid: Grid, page: tuple[float, floa
     x_right, y_bottom = frame.xy(NS_MAX, WE_MAX)
     orange, grey = HexColor(words["ns_colour"]), HexColor(words["we_colour"])
 
-    c.saveState()
-    clip = c.beginPath()
-    clip.rect(x_left, y_bottom, x_right - x_left, y_top - y_bottom)
-    c.clipPath(clip, stroke=0, fill=0)
-    c.setFillColor(HexColor(words["paper_colour"]))
-    c.rect(x_left, y_bottom, x_right - x_left, y_top - y_bottom, stroke=0, fill=1)
-    c.setStrokeColor(HexColor(words["border_colour"]))
-    c.setLineWidth(0.3)
-    c.setLineJoin(1)
-    for name in sorted(states_lonlat):
-        c.setFillColor(HexColor(words["land_colour"]))
-        fill_geometry(c, shapely.simplify(frame.geometry(states_lonlat[name], grid), 0.1), stroke=True)
-    for k in range(NS_MAX + 1):  # lines of equal north-south number: every 10th strong, every 5th medium
-        c.setStrokeColor(orange if k % 5 == 0 else tint(orange, 0.3))
-        c.setLineWidth(0.3 if k % 10 == 0 else 0.12 if k % 5 == 0 else 0.08)
-        y = frame.xy(k, 0)[1]
-        c.line(x_left, y, x_right, y)
-    for k in range(WE_MAX + 1):  # lines of equal west-east number
-        c.setStrokeColor(grey if k % 5 == 0 else tint(grey, 0.3))
-        c.setLineWidth(0.3 if k % 10 == 0 else 0.12 if k % 5 == 0 else 0.08)
-        x = frame.xy(0, k)[0]
-        c.line(x, y_bottom, x, y_top)
-    c.setStrokeColor(HexColor(words["outline_colour"]))
-    c.setLineWidth(0.45)
-    outline = shapely.union_all([frame.geometry(g, grid) for g in states_lonlat.values()])
-    for polygon in getattr(outline, "geoms", [outline]):
-        points = np.asarray(polygon.exterior.coords)
-        path = c.beginPath()
-        path.moveTo(*points[0])
-        for x, y in points[1:]:
-            path.lineTo(x, y)
-        path.close()
-        c.drawPath(path, stroke=1, fill=0)
-    places = place_positions(deck["cards"], grid)
-    c.setFillColor(HexColor(words["dot_colour"]))
-    for _, ns, we in places:
-        c.circle(*frame.xy(ns, we), DOT_MM, stroke=0, fill=1)
-    c.setFillColor(ink)
-    _place_labels(c, regular, float(words["place_pt"]), places, frame)
-    c.restoreState()
+    with clipped(c, Box(x_left, y_bottom, x_right - x_left, y_top - y_bottom)):
+        c.setFillColor(HexColor(words["paper_colour"]))
+        c.rect(x_left, y_bottom, x_right - x_left, y_top - y_bottom, stroke=0, fill=1)
+        c.setStrokeColor(HexColor(words["border_colour"]))
+        c.setLineWidth(0.3)
+        c.setLineJoin(1)
+        for name in sorted(states_lonlat):
+            c.setFillColor(HexColor(words["land_colour"]))
+            draw_geometry(c, shapely.simplify(frame.geometry(states_lonlat[name], grid), 0.1), stroke=True)
+        for k in range(NS_MAX + 1):  # lines of equal north-south number: every 10th strong, every 5th medium
+            c.setStrokeColor(orange if k % 5 == 0 else tint(orange, 0.3))
+            c.setLineWidth(0.3 if k % 10 == 0 else 0.12 if k % 5 == 0 else 0.08)
+            y = frame.xy(k, 0)[1]
+            c.line(x_left, y, x_right, y)
+        for k in range(WE_MAX + 1):  # lines of equal west-east number
+            c.setStrokeColor(grey if k % 5 == 0 else tint(grey, 0.3))
+            c.setLineWidth(0.3 if k % 10 == 0 else 0.12 if k % 5 == 0 else 0.08)
+            x = frame.xy(0, k)[0]
+            c.line(x, y_bottom, x, y_top)
+        c.setStrokeColor(HexColor(words["outline_colour"]))
+        c.setLineWidth(0.45)
+        country = shapely.union_all([frame.geometry(g, grid) for g in states_lonlat.values()])
+        outline = shapely.polygons(shapely.get_exterior_ring(shapely.get_parts(country)))  # without inner rings
+        draw_geometry(c, shapely.MultiPolygon(list(outline)), fill=False, stroke=True)
+        places = place_positions(deck["cards"], grid)
+        c.setFillColor(HexColor(words["dot_colour"]))
+        for _, ns, we in places:
+            c.circle(*frame.xy(ns, we), DOT_MM, stroke=0, fill=1)
+        c.setFillColor(ink)
+        _place_labels(c, regular, float(words["place_pt"]), places, frame)
 
     size = float(words["grid_label_pt"]) * PT_MM
     c.setFillColor(orange)

@@ -23,8 +23,9 @@ from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
 from pipeline.render import text
 from pipeline.render.context import CardContext
-from pipeline.render.maps import (ANTARCTICA, DETAIL_LAYER, NE, Projected, _project, fill_geometry, overlaps_none,
+from pipeline.render.maps import (ANTARCTICA, DETAIL_LAYER, NE, Projected, draw_geometry, overlaps_none, project,
                                   tint, to_box)
+from pipeline.render.pages import begin_page, clipped, end_page
 from pipeline.render.text import PT_MM, Box
 
 MARGIN_MM = 8.0
@@ -52,7 +53,7 @@ class Poster:
         world = ctx.world
         self.world = world
         features = json.loads(ctx.store.read_source(load_sources()[NE], DETAIL_LAYER))["features"]
-        self.land = [(f["properties"]["ADM0_A3"], _project(shapely.geometry.shape(f["geometry"]), world.transformer))
+        self.land = [(f["properties"]["ADM0_A3"], project(shapely.geometry.shape(f["geometry"]), world.transformer))
                      for f in features if f["properties"]["CONTINENT"] != ANTARCTICA]
         self.countries = []  # (number, adm0 of its feature or None, geometry, label point, fill colour)
         for card in sorted(deck["cards"], key=lambda c: c["fields"]["map_number"]):
@@ -61,7 +62,7 @@ class Poster:
                 raise GeodeckError(f"card {card['id']}: no map_number for the world map")
             geom, point = world.country(f["iso3"])
             if f.get("label_lat") is not None and f.get("label_lon") is not None:  # the deck's label point
-                point = _project(Point(f["label_lon"], f["label_lat"]), world.transformer)
+                point = project(Point(f["label_lon"], f["label_lat"]), world.transformer)
             if geom is None and point is None:
                 raise GeodeckError(f"card {card['id']}: no map geometry or label point for {f['iso3']!r} in {NE}")
             colour = self.layout.continent(f["continents"][0], ctx.lang)[1]
@@ -92,27 +93,21 @@ class Poster:
         """Land, deck countries and the numbers of `numbered` countries in one map panel (clipped to it);
         moved numbers keep out of the `avoid` boxes (x0, y0, x1, y1 in mm: the insets' windows)."""
         frame = plane.frame(panel)
-        c.saveState()
-        clip = c.beginPath()
-        clip.rect(panel.x, panel.y, panel.w, panel.h)
-        c.clipPath(clip, stroke=0, fill=0)
-        c.setFillColor(HexColor(self.cfg["sea"]))
-        c.rect(panel.x, panel.y, panel.w, panel.h, stroke=0, fill=1)
-        window = shapely.box(*plane.bounds).buffer((plane.bounds[2] - plane.bounds[0]) * 0.05)
-        tolerance = 0.08 / frame[0]
-        c.setStrokeColor(self.layout.colour("land_edge"))
-        c.setLineWidth(0.12)
-        c.setFillColor(HexColor(self.cfg["other_land"]))
-        for _, geom in self.land:
-            if geom.intersects(window):
-                fill_geometry(c, to_box(shapely.simplify(geom.intersection(window), tolerance), frame), stroke=True)
-        for _, geom, _, colour in self.countries:
-            if geom is not None and geom.intersects(window):
-                c.setFillColor(colour)
-                fill_geometry(c, to_box(shapely.simplify(geom.intersection(window), tolerance), frame), stroke=True)
-        land = shapely.union_all([to_box(g.intersection(window), frame) for _, g in self.land if g.intersects(window)])
-        self._numbers(c, frame, panel, numbered, land, font, size_pt, avoid or [])
-        c.restoreState()
+        with clipped(c, panel):
+            c.setFillColor(HexColor(self.cfg["sea"]))
+            c.rect(panel.x, panel.y, panel.w, panel.h, stroke=0, fill=1)
+            window = shapely.box(*plane.bounds).buffer((plane.bounds[2] - plane.bounds[0]) * 0.05)
+            tolerance = 0.08 / frame[0]
+            c.setStrokeColor(self.layout.colour("land_edge"))
+            c.setLineWidth(0.12)
+            other = HexColor(self.cfg["other_land"])
+            for geom, colour in [(g, other) for _, g in self.land] + [(g, col) for _, g, _, col in self.countries]:
+                if geom is not None and geom.intersects(window):
+                    c.setFillColor(colour)
+                    draw_geometry(c, to_box(shapely.simplify(geom.intersection(window), tolerance), frame), stroke=True)
+            land = shapely.union_all([to_box(g.intersection(window), frame) for _, g in self.land
+                                      if g.intersects(window)])
+            self._numbers(c, frame, panel, numbered, land, font, size_pt, avoid or [])
 
     def _numbers(self, c, frame, panel: Box, numbered: list, land, font: str, size_pt: float, avoid: list) -> None:
         size = size_pt * PT_MM
@@ -247,8 +242,6 @@ def _legend(c, ctx: CardContext, main: Box) -> None:
 
 def draw_pages(c, deck: dict, ctx: CardContext, w: dict, paper_name: str, paper: tuple[float, float]) -> None:
     """A3: the poster on one landscape page. A4/Letter: two portrait pages, glued at the middle."""
-    from pipeline.render.printing import begin_page, end_page
-
     pw, ph = ctx.layout.data["accessories"]["poster_mm"]
     form = "world_poster"
     if paper_name == "a3":
@@ -270,14 +263,10 @@ def draw_pages(c, deck: dict, ctx: CardContext, w: dict, paper_name: str, paper:
     for side in (0, 1):
         begin_page(c, page)
         x0 = MARGIN_MM if side == 0 else page[0] - MARGIN_MM - half * scale  # where the visible half starts
-        c.saveState()
-        clip = c.beginPath()
-        clip.rect(x0, y0, half * scale, ph * scale)
-        c.clipPath(clip, stroke=0, fill=0)
-        c.translate(x0 - side * half * scale, y0)
-        c.scale(scale, scale)
-        c.doForm(form)
-        c.restoreState()
+        with clipped(c, Box(x0, y0, half * scale, ph * scale)):
+            c.translate(x0 - side * half * scale, y0)
+            c.scale(scale, scale)
+            c.doForm(form)
         c.setStrokeColor(ctx.layout.colour("muted"))
         c.setLineWidth(0.2)
         c.setFont(ctx.regular, 6 * PT_MM)

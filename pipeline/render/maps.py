@@ -17,6 +17,7 @@ from shapely.geometry import MultiPolygon, Point, Polygon, shape
 
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
+from pipeline.render import pages
 from pipeline.render.text import Box
 
 NE, GERMANY = "natural-earth", "germany-boundaries"
@@ -30,7 +31,7 @@ SIMPLIFY_MM = 0.06
 ANTARCTICA = "Antarctica"
 
 
-def _project(geom, transformer: Transformer):
+def project(geom, transformer: Transformer):
     return shapely.transform(geom, lambda xy: np.column_stack(transformer.transform(xy[:, 0], xy[:, 1])))
 
 
@@ -77,8 +78,8 @@ def to_box(geom, frame: tuple[float, float, float]):
     return shapely.transform(geom, lambda xy: xy * scale + (dx, dy))
 
 
-def fill_geometry(canvas, geom, stroke: bool = False) -> None:
-    """Fill (and optionally stroke) polygons given in mm."""
+def draw_geometry(canvas, geom, fill: bool = True, stroke: bool = False) -> None:
+    """Fill and/or stroke polygons given in mm (one path, holes by the non-zero winding rule of their rings)."""
     path = canvas.beginPath()
     drawn = False
     for polygon in _polygons(geom):
@@ -92,7 +93,7 @@ def fill_geometry(canvas, geom, stroke: bool = False) -> None:
             path.close()
             drawn = True
     if drawn:
-        canvas.drawPath(path, fill=1, stroke=int(stroke), fillMode=0)
+        canvas.drawPath(path, fill=int(fill), stroke=int(stroke), fillMode=0)
 
 
 class World:
@@ -103,7 +104,7 @@ class World:
         to_robinson = Transformer.from_crs("EPSG:4326", "+proj=robin +lon_0=0 +datum=WGS84", always_xy=True)
         self.transformer = to_robinson
         base = json.loads(store.read_source(source, BASE_LAYER))["features"]
-        self.base = [(f["properties"]["CONTINENT"], _project(shape(f["geometry"]), to_robinson)) for f in base]
+        self.base = [(f["properties"]["CONTINENT"], project(shape(f["geometry"]), to_robinson)) for f in base]
         self.planes = {True: Projected(tuple(shapely.total_bounds([g for _, g in self.base]))),
                        False: Projected(tuple(shapely.total_bounds([g for c, g in self.base if c != ANTARCTICA])))}
         self.detail = self._index(base)
@@ -136,10 +137,10 @@ class World:
         """(projected geometry or None, projected label point or None) for a card's ISO3 code."""
         key = ISO3_ALIASES.get(iso3, iso3)
         feature = self.detail.get(iso3) or self.detail.get(key)
-        geom = _project(shape(feature["geometry"]), self.transformer) if feature else None
+        geom = project(shape(feature["geometry"]), self.transformer) if feature else None
         point = self.labels.get(key) or self.labels.get(iso3)
         if point is not None:
-            point = _project(Point(point), self.transformer)
+            point = project(Point(point), self.transformer)
         elif geom is not None:
             point = geom.representative_point()
         return geom, point
@@ -155,21 +156,17 @@ class World:
         `continents` (name → colour) colours those continents' countries instead of the land grey;
         `antarctica=False` leaves Antarctica out, so the rest of the world fills a wider box.
         """
-        if not canvas.hasForm(name):
+        def draw() -> None:
             frame = self.planes[antarctica].frame(Box(0, 0, box.w, box.h))
-            canvas.beginForm(name, 0, 0, box.w, box.h)
             canvas.setStrokeColor(edge)
             canvas.setLineWidth(0.08)
             for continent, geom in self.base:
                 if continent == ANTARCTICA and not antarctica:
                     continue
                 canvas.setFillColor((continents or {}).get(continent, land))
-                fill_geometry(canvas, shapely.simplify(to_box(geom, frame), SIMPLIFY_MM), stroke=True)
-            canvas.endForm()
-        canvas.saveState()
-        canvas.translate(box.x, box.y)
-        canvas.doForm(name)
-        canvas.restoreState()
+                draw_geometry(canvas, shapely.simplify(to_box(geom, frame), SIMPLIFY_MM), stroke=True)
+
+        pages.form(canvas, name, box, draw)
 
     def draw_country(self, canvas, box: Box, iso3: str, colour, card_id: str, antarctica: bool = True) -> None:
         """The country in `colour` on the map in `box` (framed as draw_base with the same `antarctica`);
@@ -184,7 +181,7 @@ class World:
         tiny = True
         if geom is not None:
             placed = shapely.simplify(to_box(geom, frame), SIMPLIFY_MM / 2)
-            fill_geometry(canvas, placed)
+            draw_geometry(canvas, placed)
             x0, y0, x1, y1 = placed.bounds
             tiny = max(x1 - x0, y1 - y0) < TINY_MM
         if tiny:
@@ -225,7 +222,7 @@ class Germany:
         utm = Transformer.from_crs("EPSG:4326", "EPSG:25832", always_xy=True)
         features = json.loads(store.read_source(source, STATES_LAYER))["features"]
         self.lonlat = {f["properties"]["name"]: shape(f["geometry"]) for f in features}
-        self.states = {name: _project(geom, utm) for name, geom in self.lonlat.items()}
+        self.states = {name: project(geom, utm) for name, geom in self.lonlat.items()}
         self.ids = {f["properties"]["id"]: f["properties"]["name"] for f in features}
 
     def state_name(self, state: str, card_id: str) -> str:
@@ -239,20 +236,16 @@ class Germany:
         position); one form XObject per state and document."""
         name = self.state_name(state, card_id)
         form = "state_" + next(k for k, v in self.ids.items() if v == name).replace("-", "_")
-        if not canvas.hasForm(form):
+        def draw() -> None:
             geom = self.states[name]
             frame = Projected(geom.bounds).frame(Box(0, 0, box.w, box.h))
-            canvas.beginForm(form, 0, 0, box.w, box.h)
             canvas.setFillColor(fill)
             canvas.setStrokeColor(edge)
             canvas.setLineWidth(0.25)
             canvas.setLineJoin(1)
-            fill_geometry(canvas, shapely.simplify(to_box(geom, frame), SIMPLIFY_MM), stroke=True)
-            canvas.endForm()
-        canvas.saveState()
-        canvas.translate(box.x, box.y)
-        canvas.doForm(form)
-        canvas.restoreState()
+            draw_geometry(canvas, shapely.simplify(to_box(geom, frame), SIMPLIFY_MM), stroke=True)
+
+        pages.form(canvas, form, box, draw)
 
 
 def germany(store) -> Germany:

@@ -7,7 +7,6 @@ Output is deterministic: reportlab's invariant mode fixes the dates and the docu
 """
 
 import importlib
-import io
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,9 +17,10 @@ from reportlab.pdfgen.canvas import Canvas
 from pipeline import atomic
 from pipeline.errors import GeodeckError
 from pipeline.paths import PRINT_DIR
-from pipeline.render import fonts, layouts, text
+from pipeline.render import layouts, text
 from pipeline.render.context import CardContext
 from pipeline.render.geometry import DUPLEX_MODES, Rect, Sheet, one_up_page, paper_size
+from pipeline.render.pages import begin_page, clipped, describe, end_page, new_canvas
 
 GAMES = {
     "laender-toppen": "pipeline.render.cards_laender_toppen",
@@ -64,25 +64,15 @@ def game_module(game: str):
     return importlib.import_module(GAMES[game])
 
 
-def new_canvas() -> tuple[Canvas, io.BytesIO]:
-    """A deterministic canvas (fixed dates and id) whose only font is the embedded DejaVu Sans."""
-    buffer = io.BytesIO()
-    return Canvas(buffer, invariant=1, pageCompression=1, initialFontName=fonts.register()[0]), buffer
-
-
 def _card(canvas: Canvas, draw, card: dict, ctx: CardContext, trim: Rect, paint: Rect) -> None:
     """One side of one card: clipped to its paint area, drawn in mm from its trim corner."""
-    canvas.saveState()
-    clip = canvas.beginPath()
-    clip.rect(paint.x, paint.y, paint.w, paint.h)
-    canvas.clipPath(clip, stroke=0, fill=0)
-    canvas.translate(trim.x, trim.y)
-    try:
-        draw(canvas, card, ctx)
-    except text.DoesNotFit as exc:
-        raise GeodeckError(f"card {card['id']}: {exc}; shorten that field of the card or enlarge its box in "
-                           f"templates/cards/{ctx.layout.game}.toml") from None
-    canvas.restoreState()
+    with clipped(canvas, paint):
+        canvas.translate(trim.x, trim.y)
+        try:
+            draw(canvas, card, ctx)
+        except text.DoesNotFit as exc:
+            raise GeodeckError(f"card {card['id']}: {exc}; shorten that field of the card or enlarge its box in "
+                               f"templates/cards/{ctx.layout.game}.toml") from None
 
 
 def _crop_marks(canvas: Canvas, sheet: Sheet, shift: tuple[float, float] = (0.0, 0.0)) -> None:
@@ -90,17 +80,6 @@ def _crop_marks(canvas: Canvas, sheet: Sheet, shift: tuple[float, float] = (0.0,
     canvas.setLineWidth(MARK_WIDTH_MM)
     for x0, y0, x1, y1 in sheet.crop_marks():
         canvas.line(x0 + shift[0], y0 + shift[1], x1 + shift[0], y1 + shift[1])
-
-
-def begin_page(canvas: Canvas, size_mm: tuple[float, float]) -> None:
-    canvas.setPageSize((size_mm[0] * mm, size_mm[1] * mm))
-    canvas.saveState()
-    canvas.scale(mm, mm)
-
-
-def end_page(canvas: Canvas) -> None:
-    canvas.restoreState()
-    canvas.showPage()
 
 
 def _sheets(canvas, module, cards, ctx, options, bleed, on_card) -> None:
@@ -156,10 +135,8 @@ def render(deck: dict, options: PrintOptions, store, on_card: Callable[[dict], N
     for card in cards:
         module.check(card, ctx)
     canvas, buffer = new_canvas()
-    canvas.setTitle(f"{deck.get('title', game)} {deck.get('version', '')}".strip())
-    canvas.setAuthor("geodeck")
-    canvas.setCreator("geodeck (reportlab)")
-    canvas.setSubject(f"{game} {deck.get('version', '')}, {options.layout}, {options.paper}, duplex {options.duplex}")
+    describe(canvas, f"{deck.get('title', game)} {deck.get('version', '')}".strip(),
+             f"{game} {deck.get('version', '')}, {options.layout}, {options.paper}, duplex {options.duplex}")
     if options.layout == "sheet":
         _sheets(canvas, module, cards, ctx, options, bleed, on_card)
     else:

@@ -9,6 +9,7 @@ Sizes, positions and fonts are in `templates/cards/laender-toppen.toml [accessor
 
 from pipeline.render import text
 from pipeline.render.context import CardContext
+from pipeline.render.pages import begin_page, end_page
 from pipeline.render.text import Box
 
 
@@ -123,8 +124,6 @@ def _scoring(c, ctx: CardContext, w: dict, box: Box) -> None:
 
 def draw_pages(c, ctx: CardContext, w: dict, paper: tuple[float, float]) -> None:
     """Six strips then the scoring block, top to bottom on landscape pages, a new page when one is full."""
-    from pipeline.render.printing import begin_page, end_page
-
     cfg = ctx.layout.data["accessories"]
     margin, gap = float(cfg["margin_mm"]), float(cfg["gap_mm"])
     page = (max(paper), min(paper))
