@@ -11,6 +11,7 @@ from pipeline.errors import GeodeckError
 PAPERS_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 DUPLEX_MODES = ("long", "short", "none")
 COLUMNS, ROWS = 3, 3
+PER_SHEET = COLUMNS * ROWS  # cards on one fronts page
 MARK_GAP_MM = 1.0  # crop marks start this far outside the bleed
 MIN_MARK_MM = 2.0  # the shortest crop mark still worth printing
 SEAM_MM = 0.2  # a card paints this far under its right and lower neighbours (drawn later, they cover it)

@@ -1,4 +1,4 @@
-"""Print orchestration: a deck version → a print-and-play PDF (3 × 3 sheets or one card per page).
+"""Print orchestration: a deck version → a print-and-play PDF (sheets of COLUMNS × ROWS cards, or one card per page).
 
 Sheets: a fronts page, then its backs page placed for the duplex flip (long edge mirrors the columns,
 short edge the rows, `none` keeps the positions for printing the backs separately and gluing).
@@ -19,7 +19,7 @@ from pipeline.errors import GeodeckError
 from pipeline.paths import PRINT_DIR
 from pipeline.render import layouts, text
 from pipeline.render.context import CardContext
-from pipeline.render.geometry import DUPLEX_MODES, Rect, Sheet, one_up_page, paper_size
+from pipeline.render.geometry import DUPLEX_MODES, PER_SHEET, Rect, Sheet, one_up_page, paper_size
 from pipeline.render.pages import begin_page, clipped, describe, end_page, new_canvas
 
 GAMES = {
@@ -85,15 +85,15 @@ def _crop_marks(canvas: Canvas, sheet: Sheet, shift: tuple[float, float] = (0.0,
 def _sheets(canvas, module, cards, ctx, options, bleed, on_card) -> None:
     w, h = ctx.layout.card_mm
     sheet = Sheet(options.paper, w, h, bleed).validate()
-    for start in range(0, len(cards), 9):
-        chunk = cards[start:start + 9]
+    for start in range(0, len(cards), PER_SHEET):
+        chunk = cards[start:start + PER_SHEET]
         begin_page(canvas, sheet.page)
         for i, card in enumerate(chunk):
             _card(canvas, module.front, card, ctx, sheet.slot(i), sheet.paint_area(i))
         _crop_marks(canvas, sheet)
         end_page(canvas)
         begin_page(canvas, sheet.page)
-        for slot in range(9):  # in slot order, so each back covers its left and upper neighbours' seam strip
+        for slot in range(PER_SHEET):  # in slot order, so each back covers its left and upper neighbours' seam strip
             i = sheet.mirrored(slot, options.duplex)
             if i >= len(chunk):
                 continue
@@ -161,6 +161,6 @@ def print_deck(deck: dict, options: PrintOptions, store, out: Path | None = None
     path = out or default_output(deck, options)
     atomic.write_bytes(path, data)
     n = len(deck["cards"])
-    pages = 2 * n if options.layout == "one-up" else 2 * -(-n // 9)
+    pages = 2 * n if options.layout == "one-up" else 2 * -(-n // PER_SHEET)
     return PrintResult(path, pages, n, len(data))
 
