@@ -201,7 +201,9 @@ def grid(lat, lon, report):
               help="X,Y in mm added to every back (x right, y up, looking at the backs page); measure it with "
                    "--calibration.")
 @click.option("--lang", type=click.Choice(["de", "en"]), help="Card language (default: the game's own).")
-@click.option("--out", type=click.Path(path_type=Path), help="PDF file (default: output/print/...).")
+@click.option("--out", type=click.Path(path_type=Path),
+              help="PDF file (default: output/print/<game>-<version>-...pdf); with --what all the folder that "
+                   "receives both PDFs under their default names.")
 @click.option("--calibration", is_flag=True,
               help="Write the one-sheet duplex calibration PDF instead of cards: crosses on the front, millimetre "
                    "grids behind them; the X,Y where a cross shows through, plus the offset used, is --back-offset.")
@@ -224,34 +226,44 @@ def print_cards(game, version, paper, layout, duplex, bleed, back_offset, lang, 
     from pipeline.render import accessories, geometry, layouts, printing
     from pipeline.render import calibration as calibration_sheet
 
+    folder = PRINT_DIR
     if out and what == "all":
-        raise GeodeckError("--out names one file; use it with --what cards or --what accessories")
+        if out.suffix.lower() == ".pdf":
+            raise GeodeckError(f"--what all writes two PDFs, so --out names their folder, not a file: use e.g. "
+                               f"--out {out.with_suffix('')}")
+        folder, out = out, None
     offset = geometry.parse_offset(back_offset)
     if what == "accessories":
         extras = accessories.AccessoryOptions(paper=paper, lang=lang).validate()
         store = open_store(mirror=mirror, online=not offline)
         deck = published.deck(game, version)[1]
         result = accessories.print_accessories(deck, extras, store, out)
-        console.print(f"wrote {result.path}: {result.pages} pages, {result.bytes / 1e6:.1f} MB", highlight=False)
+        _wrote(result.path, f"{result.pages} pages, {result.bytes / 1e6:.1f} MB")
         return
     options = printing.PrintOptions(paper=paper, layout=layout, duplex=duplex, bleed=bleed, back_offset=offset,
                                     lang=lang).validate()
     if calibration:
-        path = out or PRINT_DIR / f"calibration-{paper}-duplex-{duplex}.pdf"
+        path = out or folder / f"calibration-{paper}-duplex-{duplex}.pdf"
         atomic.write_bytes(path, calibration_sheet.render(paper, duplex, offset, layouts.load(game).language(lang)))
-        console.print(f"wrote {path}", highlight=False)
+        _wrote(path, "the duplex calibration sheet, 2 pages")
         return
     store = open_store(mirror=mirror, online=not offline)
     deck = published.deck(game, version)[1]
     with progress() as bar:
         task = bar.add_task(f"printing {game}", total=len(deck["cards"]))
-        result = printing.print_deck(deck, options, store, out, on_card=lambda _: bar.advance(task))
-    console.print(f"wrote {result.path}: {result.cards} cards, {result.pages} pages, {result.bytes / 1e6:.1f} MB",
-                  highlight=False)
+        result = printing.print_deck(deck, options, store, out or printing.default_output(deck, options, folder),
+                                     on_card=lambda _: bar.advance(task))
+    _wrote(result.path, f"{result.cards} cards, {result.pages} pages, {result.bytes / 1e6:.1f} MB")
     if what == "all":
-        result = accessories.print_accessories(deck, accessories.AccessoryOptions(paper=paper, lang=lang).validate(),
-                                               store)
-        console.print(f"wrote {result.path}: {result.pages} pages, {result.bytes / 1e6:.1f} MB", highlight=False)
+        extras = accessories.AccessoryOptions(paper=paper, lang=lang).validate()
+        result = accessories.print_accessories(deck, extras, store, accessories.default_output(deck, extras, folder))
+        _wrote(result.path, f"accessories, {result.pages} pages, {result.bytes / 1e6:.1f} MB")
+
+
+def _wrote(path: Path, details: str) -> None:
+    """What was written, then its path on a line of its own that never wraps (copyable in a narrow terminal)."""
+    console.print(f"wrote {details}:", highlight=False, markup=False)
+    console.print(str(path), highlight=False, markup=False, soft_wrap=True)
 
 
 @cli.command("play-check")

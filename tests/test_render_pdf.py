@@ -264,3 +264,26 @@ def test_world_game_fact_labels_sit_on_their_values_line(pdfs):
         assert abs(value["bottom"] - label["bottom"]) < 0.2 * MM, (label["text"], value["text"])
         checked += 1
     assert checked >= 3
+
+
+def test_print_all_writes_both_pdfs_into_the_out_folder_and_each_path_on_one_line(store, tmp_path, monkeypatch):
+    """`--what all --out DIR`: the cards and accessories PDFs under their default names in DIR; in a 40-column
+    terminal every written path still stands whole on a line of its own."""
+    from rich.console import Console
+
+    import pipeline.cli
+
+    log = io.StringIO()
+    monkeypatch.setattr(pipeline.cli, "console", Console(file=log, width=40))
+    monkeypatch.setenv("GEODECK_STORE", str(store.root))
+    folder = tmp_path / "a very long folder name that does not fit forty columns"
+    args = ["print", "deutschland", "--what", "all", "--offline", "--mirror", str(store.mirror), "--out"]
+    result = CliRunner().invoke(cli, [*args, str(folder)])
+    assert result.exit_code == 0, result.output or repr(result.exception)
+    written = sorted(p.name for p in folder.iterdir())
+    version = published.deck("deutschland")[1]["version"]
+    assert written == [f"deutschland-{version}-a4-sheet-duplex-long.pdf", f"deutschland-{version}-accessories-a4.pdf"]
+    lines = log.getvalue().splitlines()
+    assert all(str(folder / name) in lines for name in written)
+    refused = CliRunner().invoke(cli, [*args, str(tmp_path / "both.pdf")])
+    assert refused.exit_code != 0 and "--out names their folder" in str(refused.exception)
