@@ -41,6 +41,29 @@ def test_paint_area_has_bleed_only_towards_the_margin():
     assert middle == geometry.Rect(sheet.slot(4).x, sheet.slot(4).y - seam, 63 + seam, 88 + seam)
 
 
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_a_partial_sheet_bleeds_into_its_empty_slots(duplex):
+    """Five cards: fronts fill slots 0-4, so card 4 bleeds right and down; each back bleeds wherever its
+    neighbour on the backs page is empty, and keeps the seam or no bleed where a back is drawn next to it."""
+    sheet = geometry.Sheet("a4", 63, 88, 3)
+    seam, cards = geometry.SEAM_MM, range(5)
+    assert sheet.paint_area(4, cards) == sheet.slot(4).grow(left=0, right=3, top=0, bottom=3)
+    assert sheet.paint_area(3, cards) == sheet.slot(3).grow(left=3, right=seam, top=0, bottom=3)
+    backs = {sheet.mirrored(i, duplex) for i in cards}
+    for i in cards:
+        area, slot = sheet.back_paint_area(i, duplex, (0, 0), len(cards)), sheet.back_slot(i, duplex, (0, 0))
+        b = sheet.mirrored(i, duplex)
+        col, row = b % 3, b // 3
+        left = 0 if col > 0 and b - 1 in backs else 3
+        right = seam if col < 2 and b + 1 in backs else 3
+        top = 0 if row > 0 and b - 3 in backs else 3
+        bottom = seam if row < 2 and b + 3 in backs else 3
+        assert area == slot.grow(left=left, right=right, top=top, bottom=bottom), (i, b)
+    expected = {"long": dict(left=3, right=seam, top=0, bottom=3), "short": dict(left=0, right=3, top=3, bottom=seam)}
+    assert sheet.back_paint_area(4, duplex, (0, 0), 5) == sheet.back_slot(4, duplex, (0, 0)).grow(**expected[duplex])
+    assert sheet.paint_area(4) == sheet.slot(4).grow(right=seam, bottom=seam)  # a full sheet as before
+
+
 def test_crop_marks_stay_outside_the_bleed_and_reach_the_page_edge():
     sheet = geometry.Sheet("letter", 63, 88, 3)
     block = sheet.block.grow(3, 3, 3, 3)

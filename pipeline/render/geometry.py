@@ -4,6 +4,7 @@ Coordinates follow PDF: origin at the page's bottom-left corner, x to the right,
 Cards on a sheet are butted together (one cut per line); the bleed runs past the outer edge of the block.
 """
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from pipeline.errors import GeodeckError
@@ -97,14 +98,21 @@ class Sheet:
         block = self.block
         return Rect(block.x + col * self.card_w, block.top - (row + 1) * self.card_h, self.card_w, self.card_h)
 
-    def paint_area(self, index: int) -> Rect:
-        """Where a card may paint: its trim box plus the bleed on the sides that face the page margin, and
-        SEAM_MM under its right and lower neighbours. Cards are drawn in slot order, so the neighbour covers
-        that strip; without it, anti-aliased viewers show a light seam along every shared cut line."""
+    def paint_area(self, index: int, filled: Collection[int] = range(PER_SHEET)) -> Rect:
+        """Where a card may paint: its trim box plus the bleed on the sides that face the page margin or an
+        empty slot (the last sheet of a deck is not full), and SEAM_MM under its right and lower neighbours.
+        Cards are drawn in slot order, so the neighbour covers that strip; without it, anti-aliased viewers
+        show a light seam along every shared cut line. `filled`: the slots that hold a card."""
         col, row = index % COLUMNS, index // COLUMNS
         b = self.bleed
-        return self.slot(index).grow(left=b if col == 0 else 0, right=b if col == COLUMNS - 1 else SEAM_MM,
-                                     top=b if row == 0 else 0, bottom=b if row == ROWS - 1 else SEAM_MM)
+
+        def side(neighbour: int | None, shared: float) -> float:
+            return shared if neighbour is not None and neighbour in filled else b
+
+        return self.slot(index).grow(left=side(index - 1 if col > 0 else None, 0),
+                                     right=side(index + 1 if col < COLUMNS - 1 else None, SEAM_MM),
+                                     top=side(index - COLUMNS if row > 0 else None, 0),
+                                     bottom=side(index + COLUMNS if row < ROWS - 1 else None, SEAM_MM))
 
     @staticmethod
     def mirrored(index: int, duplex: str) -> int:
@@ -124,10 +132,11 @@ class Sheet:
             rect = front
         return rect.shift(*offset)
 
-    def back_paint_area(self, index: int, duplex: str, offset: tuple[float, float]) -> Rect:
-        """The paint area of the mirrored slot, moved to where this card's back lands."""
+    def back_paint_area(self, index: int, duplex: str, offset: tuple[float, float], cards: int = PER_SHEET) -> Rect:
+        """The paint area of the mirrored slot (among the backs of a sheet of `cards` cards), moved to where
+        this card's back lands."""
         mirrored = self.mirrored(index, duplex)
-        area = self.paint_area(mirrored)
+        area = self.paint_area(mirrored, {self.mirrored(i, duplex) for i in range(cards)})
         target = self.back_slot(index, duplex, offset)
         source = self.slot(mirrored)
         return area.shift(target.x - source.x, target.y - source.y)

@@ -89,7 +89,7 @@ def _sheets(canvas, module, cards, ctx, options, bleed, on_card) -> None:
         chunk = cards[start:start + PER_SHEET]
         begin_page(canvas, sheet.page)
         for i, card in enumerate(chunk):
-            _card(canvas, module.front, card, ctx, sheet.slot(i), sheet.paint_area(i))
+            _card(canvas, module.front, card, ctx, sheet.slot(i), sheet.paint_area(i, range(len(chunk))))
         _crop_marks(canvas, sheet)
         end_page(canvas)
         begin_page(canvas, sheet.page)
@@ -98,7 +98,7 @@ def _sheets(canvas, module, cards, ctx, options, bleed, on_card) -> None:
             if i >= len(chunk):
                 continue
             _card(canvas, module.back, chunk[i], ctx, sheet.back_slot(i, options.duplex, options.back_offset),
-                  sheet.back_paint_area(i, options.duplex, options.back_offset))
+                  sheet.back_paint_area(i, options.duplex, options.back_offset, len(chunk)))
             if on_card:
                 on_card(chunk[i])
         _crop_marks(canvas, sheet, options.back_offset)
