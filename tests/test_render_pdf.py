@@ -287,3 +287,19 @@ def test_print_all_writes_both_pdfs_into_the_out_folder_and_each_path_on_one_lin
     assert all(str(folder / name) in lines for name in written)
     refused = CliRunner().invoke(cli, [*args, str(tmp_path / "both.pdf")])
     assert refused.exit_code != 0 and "--out names their folder" in str(refused.exception)
+
+
+@pytest.mark.parametrize(("lang", "rule"), [
+    ("de", "gehört der Joker nicht zum Stich und kann keinen gewinnen: Nimm ihn zurück und lege ihn offen auf "
+           "deinen Stapel Südamerika oder Europa"),
+    ("en", "not part of the trick and cannot take one: take it back and put it face up on your South America or "
+           "Europe pile"),
+])
+def test_joker_front_states_the_rulebook_joker_rule_with_its_continents(store, lang, rule):
+    """Rulebook, Joker Cards: a joker is not part of the trick; its player takes it back onto one of the two
+    continent piles shown on it."""
+    jokers = {**deck("laender-toppen"), "cards": [c for c in deck("laender-toppen")["cards"] if c["kind"] == "joker"]}
+    with pdfplumber.open(io.BytesIO(printing.render(jokers, PrintOptions(layout="one-up", lang=lang), store))) as pdf:
+        front = pdf.pages[0]
+        assert rule in " ".join(front.extract_text().split())
+        assert min(ch["size"] for ch in front.chars) >= 5.5 - 0.01

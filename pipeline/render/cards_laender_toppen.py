@@ -1,4 +1,5 @@
-"""Länder toppen! cards: country cards, the Antarctica card, jokers, and the one back design.
+"""Länder toppen! cards: country cards, the Antarctica card, jokers (with the rulebook's joker rule), and the
+one back design.
 
 All drawing is in millimetres with the origin at the card's bottom-left trim corner.
 """
@@ -90,9 +91,11 @@ def front(c, card: dict, ctx: CardContext) -> None:
         colours = {name: layout.continent(name, ctx.lang)[1] for name in fields["continents"]}
         ctx.world.draw_base(c, "joker_" + "_".join(sorted(colours)).replace(" ", ""), map_box,
                             layout.colour("land"), layout.colour("land_edge"), colours, antarctica=antarctica)
-        title = layout.box("joker_title")
         c.setFillColor(layout.colour("text"))
-        text.draw(c, ctx.words["joker"], ctx.bold, title, *layout.font("joker"), align="center")
+        text.draw(c, ctx.words["joker"], ctx.bold, layout.box("joker_title"), *layout.font("joker"), align="center")
+        a, b = (layout.continent(name, ctx.lang)[0] for name in fields["continents"])
+        text.draw(c, ctx.words["joker_rule"].format(a=a, b=b), ctx.regular, layout.box("joker_rule"),
+                  *layout.font("joker_rule"), max_lines=7, align="center")
         return
     main, other = _names(fields, ctx.lang)
     c.setFillColor(layout.colour("text"))
