@@ -25,6 +25,19 @@ def progress() -> Progress:
 mirror_option = click.option(
     "--mirror", type=click.Path(path_type=Path), envvar="GEODECK_MIRROR",
     help="Folder with byte-exact copies of the raw files (e.g. ../shared/snapshots); used before the live URL.")
+format_option = click.option(
+    "--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table", show_default=True,
+    help="table: on the terminal; json or markdown for CI logs, changelogs and docs.")
+
+
+def show(report: dict, fmt: str, formats) -> None:
+    """A report in the chosen format; `formats` is the stage module with to_json/to_markdown/to_rich."""
+    if fmt == "table":
+        out.print(formats.to_rich(report))
+    else:
+        click.echo(formats.to_json(report) if fmt == "json" else formats.to_markdown(report), nl=False)
+
+
 offline_option = click.option("--offline", is_flag=True, help="Never download; use only the store and the mirror.")
 game_argument = click.argument("game", metavar="GAME", type=click.Choice(games()))
 
@@ -118,8 +131,7 @@ def build(stages, force, accept, mirror, offline):
 @game_argument
 @click.argument("old", required=False)
 @click.argument("new", required=False)
-@click.option("--format", "fmt", type=click.Choice(["rich", "json", "markdown"]), default="rich", show_default=True,
-              help="rich: a table on the terminal; json or markdown for CI logs and changelogs.")
+@format_option
 def diff(game, old, new, fmt):
     """Compare two versions of GAME's deck: OLD (default: LATEST) against NEW (default: a fresh build from build/).
 
@@ -130,12 +142,7 @@ def diff(game, old, new, fmt):
     from pipeline.decks import diff as diffing, stage
 
     result = stage.compare(game, old, new)
-    if fmt == "json":
-        click.echo(diffing.to_json(result), nl=False)
-    elif fmt == "markdown":
-        click.echo(diffing.to_markdown(result), nl=False)
-    else:
-        out.print(diffing.to_rich(result))
+    show(result, fmt, diffing)
     if result["suspicious"]:
         raise SystemExit(1)
 
@@ -238,7 +245,7 @@ def print_cards(game, version, paper, layout, duplex, bleed, back_offset, lang, 
         store = open_store(mirror=mirror, online=not offline)
         deck = published.deck(game, version)[1]
         result = accessories.print_accessories(deck, extras, store, out)
-        _wrote(result.path, f"{result.pages} pages, {result.bytes / 1e6:.1f} MB")
+        _wrote(result.path, f"{pages(result.pages)}, {result.bytes / 1e6:.1f} MB")
         return
     options = printing.PrintOptions(paper=paper, layout=layout, duplex=duplex, bleed=bleed, back_offset=offset,
                                     lang=lang).validate()
@@ -253,11 +260,15 @@ def print_cards(game, version, paper, layout, duplex, bleed, back_offset, lang, 
         task = bar.add_task(f"printing {game}", total=len(deck["cards"]))
         result = printing.print_deck(deck, options, store, out or printing.default_output(deck, options, folder),
                                      on_card=lambda _: bar.advance(task))
-    _wrote(result.path, f"{result.cards} cards, {result.pages} pages, {result.bytes / 1e6:.1f} MB")
+    _wrote(result.path, f"{result.cards} cards, {pages(result.pages)}, {result.bytes / 1e6:.1f} MB")
     if what == "all":
         extras = accessories.AccessoryOptions(paper=paper, lang=lang).validate()
         result = accessories.print_accessories(deck, extras, store, accessories.default_output(deck, extras, folder))
-        _wrote(result.path, f"accessories, {result.pages} pages, {result.bytes / 1e6:.1f} MB")
+        _wrote(result.path, f"accessories, {pages(result.pages)}, {result.bytes / 1e6:.1f} MB")
+
+
+def pages(count: int) -> str:
+    return f"{count} page" if count == 1 else f"{count} pages"
 
 
 def _wrote(path: Path, details: str) -> None:
@@ -275,8 +286,7 @@ def _wrote(path: Path, details: str) -> None:
               help="Random playouts; the heuristic playouts add a quarter of this twice.")
 @click.option("--players", type=int, help="Players (default: laender-toppen 4, deutschland 4, world-game 2).")
 @click.option("--seed", default=0, show_default=True, help="Seed of the playouts (same seed, same report).")
-@click.option("--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table", show_default=True,
-              help="table: on the terminal; json or markdown for CI logs and docs.")
+@format_option
 def play_check(game, version, deck_file, games, players, seed, fmt):
     """Does GAME's deck play well? Simulate it with the bundled rules engines and judge the figures.
 
@@ -291,12 +301,7 @@ def play_check(game, version, deck_file, games, players, seed, fmt):
     with progress() as bar:
         task = bar.add_task(f"playing {game}", total=playcheck.total_games(games))
         report = playcheck.check(deck, players, games, seed, str(path), on_game=lambda: bar.advance(task))
-    if fmt == "json":
-        click.echo(playcheck.to_json(report), nl=False)
-    elif fmt == "markdown":
-        click.echo(playcheck.to_markdown(report), nl=False)
-    else:
-        out.print(playcheck.to_rich(report))
+    show(report, fmt, playcheck)
     if not report["passed"]:
         raise SystemExit(1)
 
