@@ -245,7 +245,7 @@ def print_cards(game, version, paper, layout, duplex, bleed, back_offset, lang, 
         store = open_store(mirror=mirror, online=not offline)
         deck = published.deck(game, version)[1]
         result = accessories.print_accessories(deck, extras, store, out)
-        _wrote(result.path, f"{pages(result.pages)}, {result.bytes / 1e6:.1f} MB")
+        _wrote(result.path, f"{pages(result.pages)}, {size(result.bytes)}")
         return
     options = printing.PrintOptions(paper=paper, layout=layout, duplex=duplex, bleed=bleed, back_offset=offset,
                                     lang=lang).validate()
@@ -260,11 +260,15 @@ def print_cards(game, version, paper, layout, duplex, bleed, back_offset, lang, 
         task = bar.add_task(f"printing {game}", total=len(deck["cards"]))
         result = printing.print_deck(deck, options, store, out or printing.default_output(deck, options, folder),
                                      on_card=lambda _: bar.advance(task))
-    _wrote(result.path, f"{result.cards} cards, {pages(result.pages)}, {result.bytes / 1e6:.1f} MB")
+    _wrote(result.path, f"{result.cards} cards, {pages(result.pages)}, {size(result.bytes)}")
     if what == "all":
         extras = accessories.AccessoryOptions(paper=paper, lang=lang).validate()
         result = accessories.print_accessories(deck, extras, store, accessories.default_output(deck, extras, folder))
-        _wrote(result.path, f"accessories, {pages(result.pages)}, {result.bytes / 1e6:.1f} MB")
+        _wrote(result.path, f"accessories, {pages(result.pages)}, {size(result.bytes)}")
+
+
+def size(count: int) -> str:
+    return f"{count / 1e6:.1f} MB" if count >= 100_000 else f"{count / 1e3:.0f} kB"
 
 
 def pages(count: int) -> str:
