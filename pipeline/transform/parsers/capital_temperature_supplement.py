@@ -4,12 +4,11 @@ A country can have several rows (Antarctica: South Pole and Vostok; Bolivia: Suc
 such as Belize City for Belmopan) and rows without a value ("NOT FOUND").
 """
 
-import io
-
 import pandas as pd
 
 from pipeline.errors import ParseError
 from pipeline.transform import observations
+from pipeline.transform.parsers.common import read_csv
 
 SOURCE = "capital-temperature-supplement"
 FILE = "capital_temperature_supplement.csv"
@@ -30,12 +29,7 @@ def parse(raw: bytes) -> pd.DataFrame:
     `method` (str: annual_mean | maxmin_average), `period` (str, "" when not stated), `source_url` (str),
     `confidence` (str: high | medium | regional | low, "" when no value).
     """
-    try:
-        df = pd.read_csv(io.BytesIO(raw), dtype=str, keep_default_na=False)
-    except (pd.errors.ParserError, UnicodeDecodeError) as exc:
-        raise ParseError(SOURCE, FILE, f"not a readable CSV ({exc})") from exc
-    if list(df.columns) != COLUMNS:
-        raise ParseError(SOURCE, "header", f"expected {','.join(COLUMNS)}, got {','.join(map(str, df.columns))}")
+    df = read_csv(raw, SOURCE, FILE, COLUMNS, exact=True)
     not_iso3 = df.loc[~df["iso3"].str.fullmatch(r"[A-Z]{3}"), "iso3"]
     if len(not_iso3):
         raise ParseError(SOURCE, "iso3", f"not ISO3: {', '.join(not_iso3[:5])}")

@@ -4,12 +4,11 @@ Reviewed: names in the list that are NOT the capital of the same name (`NOT_CAPI
 never hands them to that capital's country.
 """
 
-import io
-
 import pandas as pd
 
 from pipeline.errors import ParseError
 from pipeline.transform import city_names, observations
+from pipeline.transform.parsers.common import read_csv
 
 SOURCE = "wikipedia-city-temperatures"
 FILE = "city_mean_temperatures.csv"
@@ -32,12 +31,7 @@ def parse(raw: bytes) -> pd.DataFrame:
 
     Columns: `city` (str, as written, e.g. "Washington, D.C."), `mean_temp_c` (float, °C, annual mean).
     """
-    try:
-        df = pd.read_csv(io.BytesIO(raw), dtype={"city": str}, keep_default_na=False)
-    except (pd.errors.ParserError, UnicodeDecodeError) as exc:
-        raise ParseError(SOURCE, FILE, f"not a readable CSV ({exc})") from exc
-    if list(df.columns) != ["city", "mean_temp_c"]:
-        raise ParseError(SOURCE, "header", f"expected city,mean_temp_c, got {','.join(map(str, df.columns))}")
+    df = read_csv(raw, SOURCE, FILE, ["city", "mean_temp_c"], exact=True)
     temps = pd.to_numeric(df["mean_temp_c"], errors="coerce")
     bad = df.loc[temps.isna() | ~temps.between(-60, 45) | (df["city"].str.strip() == ""), "city"]
     if len(bad):

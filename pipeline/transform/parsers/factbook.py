@@ -7,7 +7,6 @@ A stated value that does not parse is a ParseError (a changed layout), except th
 West Bank (`we`) and Gaza Strip (`gz`) both map to PSE and are combined in `to_observations`.
 """
 
-import json
 import re
 from html import unescape
 
@@ -16,6 +15,7 @@ from bs4 import BeautifulSoup
 
 from pipeline.errors import ParseError
 from pipeline.transform.observations import frame
+from pipeline.transform.parsers.common import load_json
 from pipeline.transform.parsers.iso3 import name_to_iso3
 
 SOURCE = "factbook"
@@ -115,10 +115,7 @@ def to_observations(parsed: pd.DataFrame) -> pd.DataFrame:
 # --- one entity -------------------------------------------------------------------------------------------
 
 def _entity(path: str, data: bytes) -> dict:
-    try:
-        doc = _strip_keys(json.loads(data))
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise ParseError(SOURCE, path, f"not valid JSON ({exc})") from exc
+    doc = _strip_keys(load_json(data, SOURCE, path))
     for section in SECTIONS:
         if not isinstance(doc.get(section), dict):
             raise ParseError(SOURCE, f"{path}: {section}", "section missing")

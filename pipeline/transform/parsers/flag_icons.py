@@ -1,12 +1,11 @@
 """flag-icons 7.5.0: `country.json` indexes the 4x3 SVG flags by lower-case ISO2 code (`xk` Kosovo)."""
 
-import json
-
 import pandas as pd
 
 from pipeline.errors import ParseError
 from pipeline.extract import Source
 from pipeline.transform import observations
+from pipeline.transform.parsers.common import load_json
 from pipeline.transform.parsers.iso3 import iso2_to_iso3
 
 SOURCE = "flag-icons"
@@ -26,10 +25,7 @@ def parse(raw: bytes) -> pd.DataFrame:
     missing for non-country flags such as gb-eng or eu),
     `flag` (str, the 4x3 file inside the source, e.g. "4x3/de.svg").
     """
-    try:
-        entries = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise ParseError(SOURCE, INDEX, f"not JSON ({exc})") from exc
+    entries = load_json(raw, SOURCE, INDEX)
     if not isinstance(entries, list):
         raise ParseError(SOURCE, INDEX, "expected a list of flag entries")
     rows = []

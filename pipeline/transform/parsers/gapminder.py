@@ -9,13 +9,13 @@ year it has no estimate for (Liechtenstein's life expectancy reads 0 from 2024 o
 it counts as missing, so the latest real year is used.
 """
 
-import io
 import re
 
 import pandas as pd
 
 from pipeline.errors import ParseError
 from pipeline.transform.observations import frame
+from pipeline.transform.parsers.common import read_csv
 
 SOURCE = "gapminder-fasttrack"
 
@@ -99,9 +99,4 @@ def _numbers(values: pd.Series, field: str) -> pd.Series:
 def _csv(raw: dict[str, bytes], path: str, columns: list[str]) -> pd.DataFrame:
     if path not in raw:
         raise ParseError(SOURCE, path, "file missing")
-    # "NA" is Namibia's ISO2 code, not a missing value: only empty cells are missing
-    df = pd.read_csv(io.BytesIO(raw[path]), dtype=str, keep_default_na=False, na_values=[""])
-    missing = [c for c in columns if c not in df.columns]
-    if missing:
-        raise ParseError(SOURCE, f"{path}: {', '.join(missing)}", "column missing")
-    return df
+    return read_csv(raw[path], SOURCE, path, columns, empty_is_missing=True)

@@ -5,14 +5,13 @@
 ISO 3166-2 such as "DE-BY"), `geometry` (Polygon/MultiPolygon).
 """
 
-import json
-
 import geopandas as gpd
 from shapely.geometry import shape
 
 from pipeline.errors import ParseError
 from pipeline.extract import Source, SnapshotStore
 from pipeline.transform.german_states import BY_ISO
+from pipeline.transform.parsers.common import load_features
 
 SOURCE = "germany-boundaries"
 COUNTRY_FILE = "1_deutschland_2_hoch.geo.json"
@@ -24,10 +23,7 @@ def read(store: SnapshotStore, source: Source) -> tuple[bytes, bytes]:
 
 
 def _features(raw: bytes, file: str) -> list[dict]:
-    try:
-        features = json.loads(raw)["features"]
-    except (json.JSONDecodeError, KeyError, TypeError) as exc:
-        raise ParseError(SOURCE, file, f"not a GeoJSON FeatureCollection ({exc})") from exc
+    features = load_features(raw, SOURCE, file)
     for feature in features:
         if feature.get("geometry", {}).get("type") not in ("Polygon", "MultiPolygon"):
             raise ParseError(SOURCE, f"{file} geometry", f"expected (Multi)Polygons, got {feature.get('geometry')!r:.60}")

@@ -3,12 +3,11 @@
 Kosovo carries the placeholder cca3 "UNK" (also in its neighbours' borders); it is keyed as XKX here.
 """
 
-import json
-
 import pandas as pd
 
 from pipeline.errors import ParseError
 from pipeline.transform.observations import frame
+from pipeline.transform.parsers.common import load_json
 from pipeline.transform.parsers.iso3 import KOSOVO
 
 SOURCE = "mledoze-countries"
@@ -33,12 +32,9 @@ def read(store, source) -> dict[str, bytes]:
 
 def parse(raw: dict[str, bytes]) -> pd.DataFrame:
     """One row per entry of the file, sorted by ISO3; columns as in COLUMNS."""
-    try:
-        entries = json.loads(raw[PATH])
-    except KeyError as exc:
-        raise ParseError(SOURCE, PATH, "file missing") from exc
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise ParseError(SOURCE, PATH, f"not valid JSON ({exc})") from exc
+    if PATH not in raw:
+        raise ParseError(SOURCE, PATH, "file missing")
+    entries = load_json(raw[PATH], SOURCE, PATH)
     if not isinstance(entries, list):
         raise ParseError(SOURCE, PATH, "top level is not a list of countries")
     df = pd.DataFrame([_entry(i, e) for i, e in enumerate(entries)], columns=list(COLUMNS))

@@ -7,14 +7,13 @@ The 50m layer lacks Tuvalu, and the 110m layer lacks 29 small states, so map dot
 the label points, which exist for every entity.
 """
 
-import json
-
 import pandas as pd
 import pycountry
 from shapely.geometry import Point, shape
 
 from pipeline.errors import ParseError
 from pipeline.transform import observations
+from pipeline.transform.parsers.common import load_features
 
 SOURCE = "natural-earth"
 ADMIN0 = "ne_50m_admin_0_countries.geojson"
@@ -31,14 +30,6 @@ COLUMNS = ["adm0_a3", "iso3", "name", "name_long", "name_de", "continent", "type
 
 def read(store, source) -> dict[str, bytes]:
     return {"admin0": store.read_source(source, ADMIN0), "label_points": store.read_source(source, LABEL_POINTS)}
-
-
-def _features(raw: bytes, name: str) -> list[dict]:
-    try:
-        features = json.loads(raw)["features"]
-    except (json.JSONDecodeError, UnicodeDecodeError, KeyError, TypeError) as exc:
-        raise ParseError(SOURCE, name, f"not a GeoJSON feature collection ({exc})") from exc
-    return features
 
 
 def _require(props: dict, keys: set[str], where: str) -> None:
@@ -105,11 +96,11 @@ def parse(raw: dict[str, bytes]) -> pd.DataFrame:
     smallest map scale rank at which the point shows; 0 = always).
     """
     admin = {}
-    for i, f in enumerate(_features(raw["admin0"], ADMIN0)):
+    for i, f in enumerate(load_features(raw["admin0"], SOURCE, ADMIN0)):
         props = f.get("properties") or {}
         _require(props, {"ADM0_A3", "ISO_A3", "NAME", "NAME_LONG", "CONTINENT", "TYPE"}, f"{ADMIN0} feature {i}")
         admin[props["ADM0_A3"]] = (props, shape(f["geometry"]) if f.get("geometry") else None)
-    points = _label_points(_features(raw["label_points"], LABEL_POINTS))
+    points = _label_points(load_features(raw["label_points"], SOURCE, LABEL_POINTS))
     rows = []
     for adm0 in sorted(set(admin) | set(points["adm0_a3"])):
         props, geometry = admin.get(adm0, ({}, None))

@@ -6,13 +6,13 @@ Country names ("Ivory Coast", "Swaziland", "St. Lucia") resolve through country_
 except Serbia's outdated "CS". The code is kept but not used.
 """
 
-import json
 import re
 
 import pandas as pd
 
 from pipeline.errors import ParseError
 from pipeline.transform import observations
+from pipeline.transform.parsers.common import load_json
 from pipeline.transform.parsers.iso3 import name_to_iso3
 
 SOURCE = "highest-points-7summits"
@@ -38,10 +38,7 @@ def parse(raw: bytes) -> pd.DataFrame:
     Columns: `name` (str, country as listed), `iso3` (str), `code` (str, the file's ISO2, "" if absent),
     `peak` (str, repaired), `elevation_m` (float, metres).
     """
-    try:
-        entries = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise ParseError(SOURCE, FILE, f"not JSON ({exc})") from exc
+    entries = load_json(raw, SOURCE, FILE)
     if not isinstance(entries, list):
         raise ParseError(SOURCE, FILE, "expected a list of countries")
     rows = []

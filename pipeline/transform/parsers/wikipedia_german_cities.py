@@ -5,7 +5,6 @@
 `lat`, `lon` (degrees, NaN when the entry has none), `area_km2`, `population` (the list's ~2020 figure).
 """
 
-import json
 import math
 
 import pandas as pd
@@ -13,6 +12,7 @@ import pandas as pd
 from pipeline.errors import ParseError
 from pipeline.extract import Source, SnapshotStore
 from pipeline.transform.german_states import BY_ENGLISH
+from pipeline.transform.parsers.common import load_json
 
 SOURCE = "wikipedia-german-cities"
 FILE = "germany.json"
@@ -47,10 +47,7 @@ def _row(entry: dict) -> dict:
 
 
 def parse(raw: bytes) -> pd.DataFrame:
-    try:
-        entries = json.loads(raw)
-    except json.JSONDecodeError as exc:
-        raise ParseError(SOURCE, FILE, f"not JSON ({exc})") from exc
+    entries = load_json(raw, SOURCE, FILE)
     if not isinstance(entries, list) or not entries:
         raise ParseError(SOURCE, FILE, "expected a non-empty list of towns")
     return pd.DataFrame([_row(e) for e in entries], columns=COLUMNS)

@@ -1,12 +1,12 @@
 """The world-temperature-data package: CHELSA v2.1 monthly normals 1981-2010 for ~270 cities, with ISO2."""
 
-import io
 from importlib import resources
 
 import pandas as pd
 
 from pipeline.errors import ParseError
 from pipeline.transform import city_names, observations
+from pipeline.transform.parsers.common import read_csv
 from pipeline.transform.parsers.iso3 import iso2_to_iso3
 
 SOURCE = "world-temperature-data"
@@ -31,13 +31,7 @@ def parse(raw: bytes) -> pd.DataFrame:
     degrees), `jan_c` … `dec_c` (float, °C, monthly mean normals), `annual_mean_c` (float, °C, the mean of
     the 12 monthly normals).
     """
-    try:
-        df = pd.read_csv(io.BytesIO(raw), keep_default_na=False, dtype={"city": str, "country_iso2": str})
-    except (pd.errors.ParserError, UnicodeDecodeError) as exc:
-        raise ParseError(SOURCE, DATA_FILE, f"not a readable CSV ({exc})") from exc
-    missing = {"city", "country_iso2", "lat", "lon", "annual_c", *MONTH_COLUMNS} - set(df.columns)
-    if missing:
-        raise ParseError(SOURCE, "header", f"missing column(s) {', '.join(sorted(missing))}")
+    df = read_csv(raw, SOURCE, DATA_FILE, ["city", "country_iso2", "lat", "lon", "annual_c", *MONTH_COLUMNS])
     numbers = df[["lat", "lon", "annual_c", *MONTH_COLUMNS]].apply(pd.to_numeric, errors="coerce")
     broken = df.loc[numbers.isna().any(axis=1), "city"]
     if len(broken):

@@ -5,12 +5,11 @@ A code is an aggregate when it is neither an ISO 3166-1 alpha-3 code (pycountry)
 one of NON_ISO_ENTITIES, the World Bank's own codes for single territories.
 """
 
-import io
-
 import pandas as pd
 
 from pipeline.errors import ParseError
 from pipeline.transform.observations import frame
+from pipeline.transform.parsers.common import read_csv
 from pipeline.transform.parsers.iso3 import is_iso3
 
 SOURCE = "worldbank-population"
@@ -33,10 +32,7 @@ def parse(raw: dict[str, bytes]) -> pd.DataFrame:
     """One row per code in the file, aggregates included and flagged; columns as in COLUMNS."""
     if PATH not in raw:
         raise ParseError(SOURCE, PATH, "file missing")
-    df = pd.read_csv(io.BytesIO(raw[PATH]), dtype=str, keep_default_na=False, na_values=[""])
-    for column in ("Country Name", "Country Code", "Year", "Value"):
-        if column not in df.columns:
-            raise ParseError(SOURCE, f"{PATH}: {column}", "column missing")
+    df = read_csv(raw[PATH], SOURCE, PATH, ["Country Name", "Country Code", "Year", "Value"], empty_is_missing=True)
     numbers = df[["Year", "Value"]].apply(pd.to_numeric, errors="coerce")
     bad = df[(numbers.isna() & df[["Year", "Value"]].notna()).any(axis=1)]
     if len(bad) or numbers["Year"].isna().any():
