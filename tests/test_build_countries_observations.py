@@ -1,8 +1,14 @@
 """The country observation table's file format and the capital choice used to match temperatures."""
 
-import pandas as pd
+import inspect
 
-from pipeline.transform import countries
+import pandas as pd
+import pytest
+
+from pipeline.extract import load_sources
+from pipeline.transform import countries, reference
+from pipeline.transform.country_sources import PARSERS
+from pipeline.transform.parsers import mledoze
 from pipeline.transform.observations import frame
 
 
@@ -47,3 +53,21 @@ def test_the_declared_sources_are_the_parsers_sources():
     from pipeline.transform import country_sources
 
     assert {name: countries.parser(name).SOURCE for name in country_sources.PARSERS} == country_sources.PARSERS
+
+
+def test_the_extra_inputs_table_matches_what_each_parser_takes():
+    for name in PARSERS:
+        takes = tuple(inspect.signature(countries.parser(name).to_observations).parameters)[1:]
+        assert takes == countries.EXTRA_INPUTS.get(name, ()), name
+
+
+@pytest.mark.mirror
+def test_build_parses_mledoze_once_for_its_observations_and_the_universe(store, monkeypatch):
+    parse, calls = mledoze.parse, []
+    monkeypatch.setattr(mledoze, "parse", lambda raw: calls.append(1) or parse(raw))
+    table, universe = countries.build(store, load_sources())
+    assert len(calls) == 1
+    assert list(universe.columns) == reference.UNIVERSE_COLUMNS and len(universe) == 198
+    names = table[(table["field"] == "name_en") & (table["source"] == mledoze.SOURCE)].set_index("iso3")["value"]
+    assert names["DEU"] == "Germany" and set(universe["iso3"]) <= set(names.index)
+    assert set(table["source"]) >= {source for source in PARSERS.values()}

@@ -5,6 +5,7 @@ from pathlib import Path
 import pytest
 
 from pipeline.errors import ParseError
+from pipeline.extract import load_sources
 from pipeline.transform import observations, reference
 from pipeline.transform.parsers import mledoze
 
@@ -58,8 +59,14 @@ def test_reviewed_names_table_is_well_formed():
 # --- mirror integration -------------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
-def universe(store):
-    return reference.universe(store)
+def reference_obs(store):
+    source = load_sources()[mledoze.SOURCE]
+    return reference.reference_observations(mledoze.parse(mledoze.read(store, source)), source.vintage)
+
+
+@pytest.fixture(scope="module")
+def universe(reference_obs):
+    return reference.universe(reference_obs)
 
 
 @pytest.mark.mirror
@@ -96,8 +103,8 @@ def test_mirror_german_names(universe):
 
 
 @pytest.mark.mirror
-def test_mirror_reference_observations(store, universe):
-    obs = reference.reference_observations(store)
+def test_mirror_reference_observations(reference_obs, universe):
+    obs = reference_obs
     capitals = len(reference.read_capitals()) // 3  # reviewed capitals: name, latitude, longitude
     assert set(obs["field"]) == {"name_en", "name_de", "iso2", "un_member", "continents", "capital", "capital_lat",
                                  "capital_lon"}

@@ -216,8 +216,10 @@ def sources():
 
 
 @pytest.fixture(scope="module")
-def universe(store):
-    return reference.universe(store)
+def universe(store, sources):
+    source = sources[mledoze.SOURCE]
+    return reference.universe(reference.reference_observations(mledoze.parse(mledoze.read(store, source)),
+                                                               source.vintage))
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,6 @@ saves `build/transform/observations.parquet` (values as text, typed again by `lo
 """
 
 import importlib
-import inspect
 from collections.abc import Callable
 from types import ModuleType
 
@@ -19,6 +18,9 @@ from pipeline.transform import observations
 from pipeline.transform.country_sources import CAPITAL_ORDER, PARSERS, observations_path, universe_path
 
 CAPITAL_COLUMNS = ["iso3", "capital", "capital_lat", "capital_lon"]
+# What a parser's `to_observations` takes after its parsed table (the others take nothing more): its source
+# definition, and the card capitals, which come from the other parsers' observations, so these run last.
+EXTRA_INPUTS = {"flag_icons": ("source",), "city_temperatures": ("capitals",), "world_temperature": ("capitals",)}
 
 
 def parser(name: str) -> ModuleType:
@@ -37,35 +39,36 @@ def capitals(table: pd.DataFrame) -> pd.DataFrame:
     return best[CAPITAL_COLUMNS].reset_index(drop=True)
 
 
-def extra_arguments(module: ModuleType) -> list[str]:
-    """What a parser's `to_observations` needs besides the parsed table: `source` and/or `capitals`."""
-    return list(inspect.signature(module.to_observations).parameters)[1:]
-
-
 def build(store: SnapshotStore, sources: dict[str, Source],
-          on_source: Callable[[str], None] = lambda _: None) -> pd.DataFrame:
-    """All observations: every parser's plus the reference ones, in one sorted table. A row without a
-    vintage gets its source's edition (e.g. the Factbook's "final edition"); the same value from the same
-    source twice (the reference tables re-read mledoze) is kept once."""
+          on_source: Callable[[str], None] = lambda _: None) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """All observations (every parser's plus the reference ones, in one sorted table) and the card
+    universe (`reference.universe`). mledoze is parsed once, for its observations and the reference
+    tables. A row without a vintage gets its source's edition (e.g. the Factbook's "final edition"); the
+    same value from the same source twice (the reference tables repeat mledoze's names) is kept once."""
     from pipeline.transform import reference
 
-    parts = [reference.reference_observations(store)]
-    modules = [parser(name) for name in PARSERS]
-    later = [m for m in modules if "capitals" in extra_arguments(m)]
-    context = {}
-    for module in [m for m in modules if m not in later] + later:
-        source = context["source"] = sources[module.SOURCE]
-        if module in later and "capitals" not in context:
-            context["capitals"] = capitals(pd.concat(parts, ignore_index=True))
-        parsed = module.parse(module.read(store, source))
-        parts.append(module.to_observations(parsed, *(context[a] for a in extra_arguments(module))))
+    mledoze = parser("mledoze")
+    countries = mledoze.parse(mledoze.read(store, sources[mledoze.SOURCE]))
+    parts = [reference.reference_observations(countries, sources[mledoze.SOURCE].vintage)]
+    universe = reference.universe(parts[0])
+    later = [name for name in PARSERS if "capitals" in EXTRA_INPUTS.get(name, ())]
+    card_capitals = None
+    for name in [name for name in PARSERS if name not in later] + later:
+        module = parser(name)
+        source = sources[module.SOURCE]
+        if name in later and card_capitals is None:
+            card_capitals = capitals(pd.concat(parts, ignore_index=True))
+        extra = {"source": source, "capitals": card_capitals}
+        parsed = countries if module is mledoze else module.parse(module.read(store, source))
+        parts.append(module.to_observations(parsed, *(extra[e] for e in EXTRA_INPUTS.get(name, ()))))
         on_source(module.SOURCE)
     table = pd.concat(parts, ignore_index=True)
     edition = table["source"].map({name: s.vintage for name, s in sources.items()})
     table["vintage"] = table["vintage"].astype("string").fillna("").where(lambda v: v != "", edition.fillna(""))
     table = table.sort_values(["iso3", "field", "source", "vintage", "note"], kind="stable")
     text = [encode(f, v) for f, v in zip(table["field"], table["value"])]
-    return table[~table.assign(text=text).duplicated(["iso3", "field", "source", "text"])].reset_index(drop=True)
+    table = table[~table.assign(text=text).duplicated(["iso3", "field", "source", "text"])].reset_index(drop=True)
+    return table, universe
 
 
 def save(table: pd.DataFrame, universe: pd.DataFrame) -> None:
@@ -99,6 +102,4 @@ def decode(field: str, text: str):
 
 
 def run(store: SnapshotStore, sources: dict[str, Source], on_source: Callable[[str], None] = lambda _: None) -> None:
-    from pipeline.transform import reference
-
-    save(build(store, sources, on_source), reference.universe(store))
+    save(*build(store, sources, on_source))

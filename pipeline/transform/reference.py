@@ -24,10 +24,8 @@ import pandas as pd
 import pycountry
 
 from pipeline.errors import ParseError
-from pipeline.extract import load_sources
 from pipeline.paths import SOURCES_DIR
 from pipeline.transform import observations
-from pipeline.transform.parsers import mledoze
 from pipeline.transform.parsers.iso3 import KOSOVO, KOSOVO_ISO2
 from pipeline.transform.parsers.mledoze import SOURCE as MLEDOZE
 
@@ -129,22 +127,18 @@ def reference_rows(chosen: pd.DataFrame, names_de: dict[str, tuple[str, str]], m
     return rows
 
 
-def _rows(store) -> list[dict]:
-    source = load_sources()[MLEDOZE]
-    chosen = select_universe(mledoze.parse(mledoze.read(store, source)))
-    return reference_rows(chosen, read_names_de(), source.vintage)
-
-
-def reference_observations(store) -> pd.DataFrame:
+def reference_observations(countries: pd.DataFrame, mledoze_vintage: str) -> pd.DataFrame:
     """The universe's reference fields as observations, each with its source ("mledoze-countries",
-    "pycountry" or "reviewed"), plus the reviewed capitals."""
-    return observations.frame(_rows(store) + read_capitals())
+    "pycountry" or "reviewed"), plus the reviewed capitals. `countries`: the parsed mledoze table
+    (`parsers.mledoze.parse`), `mledoze_vintage`: its source's edition."""
+    rows = reference_rows(select_universe(countries), read_names_de(), mledoze_vintage)
+    return observations.frame(rows + read_capitals())
 
 
-def universe(store) -> pd.DataFrame:
-    """One row per country (198), sorted by iso3: iso3, iso2, name_en, name_de (str), continents (str,
-    ';'-joined in observations.CONTINENTS order), un_member (bool)."""
-    obs = observations.frame(_rows(store))
-    wide = obs.pivot(index="iso3", columns="field", values="value").reset_index()
+def universe(reference: pd.DataFrame) -> pd.DataFrame:
+    """One row per country of the reference observations (198), sorted by iso3: iso3, iso2, name_en,
+    name_de (str), continents (str, ';'-joined in observations.CONTINENTS order), un_member (bool)."""
+    fields = reference[reference["field"].isin(UNIVERSE_COLUMNS)]
+    wide = fields.pivot(index="iso3", columns="field", values="value").reset_index()
     wide = wide.astype({"iso2": "str", "name_en": "str", "name_de": "str", "continents": "str", "un_member": bool})
     return wide[UNIVERSE_COLUMNS].sort_values("iso3").reset_index(drop=True)
