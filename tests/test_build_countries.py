@@ -121,6 +121,22 @@ def test_card_capitals_names_and_label_points(built):
     assert m["label_lat"].notna().sum() == 198 and m.loc["USA", "label_lon"] < -100
 
 
+def test_capitals_spelt_with_the_diacritics_other_sources_give_them(built):
+    m = built.master
+    spelt = {"CMR": "Yaoundé", "ISL": "Reykjavík", "MDA": "Chișinău", "STP": "São Tomé", "TGO": "Lomé",
+             "TON": "Nuku‘alofa"}
+    assert {iso3: m.loc[iso3, "capital"] for iso3 in spelt} == spelt
+    renamed = {e["iso3"]: e for e in built.report["renamed"] if e["field"] == "capital"}
+    assert {iso3: (e["before"], e["after"]) for iso3, e in renamed.items()} == {
+        "CMR": ("Yaounde", "Yaoundé"), "ISL": ("Reykjavik", "Reykjavík"), "MDA": ("Chisinau", "Chișinău"),
+        "STP": ("Sao Tome", "São Tomé"), "TGO": ("Lome", "Lomé"), "TON": ("Nuku'alofa", "Nuku‘alofa")}
+    assert m.loc["ISL", "capital__source"] == "factbook + natural-earth"
+    assert m.loc["CMR", "capital_lat__source"] == "factbook"  # the city and its coordinates stay the Factbook's
+    assert m.loc["CMR", "capital_de"] == "Jaunde" and m.loc["TON", "capital_de"] == "Nuku‘alofa"
+    assert m.loc["BRA", "capital"] == "Brasília" and m.loc["MDV", "capital"] == "Malé"  # already spelt so
+    assert m.loc["ATG", "capital"] == "Saint John's" and m.loc["GRD", "capital"] == "Saint George's"
+
+
 def test_neighbour_count_is_the_length_of_the_list(built):
     m = built.master
     counts = m["land_neighbours"].map(lambda s: len([c for c in s.split(";") if c]))

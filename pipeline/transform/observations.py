@@ -22,6 +22,7 @@ FIELDS = {
     "capital": ("capital name(s), ';'-joined", str),
     "capital_lat": ("degrees", float),
     "capital_lon": ("degrees", float),
+    "capital_spelling": ("a source's name(s) of the country's capital(s), ';'-joined: spelling cross-check only", str),
     "label_lat": ("degrees, Natural Earth label point (where a map writes the country's name)", float),
     "label_lon": ("degrees, Natural Earth label point", float),
     "area_km2": ("km²", float),

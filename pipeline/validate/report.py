@@ -42,7 +42,8 @@ def to_markdown(report: dict) -> str:
     lines += table(["country", "field", "source", "value", "vintage", "freshest year"],
                    [[e["iso3"], e["field"], e["source"], e["value"], e["vintage"], e["freshest"]]
                     for e in report.get("stale", [])])
-    lines += ["## Printed names changed (peak names: sources/reviewed/peak_names.csv and 7summits spellings)", ""]
+    lines += ["## Printed names changed (capitals spelt with the diacritics another source gives them; peak names: "
+              "sources/reviewed/peak_names.csv and 7summits spellings)", ""]
     lines += table(["country", "field", "before", "after", "source", "why"],
                    [[e["iso3"], e["field"], e["before"], e["after"], e["source"], e["why"]]
                     for e in report.get("renamed", [])])

@@ -1,10 +1,12 @@
-"""Natural Earth 4.1.0 admin-0 attributes (50m countries) and one 10m label point per country.
+"""Natural Earth 4.1.0 admin-0 attributes (50m countries), one 10m label point per country and the names of its
+capitals (10m populated places).
 
 Countries are keyed by ADM0_A3, because ISO_A3 is -99 for France, Norway and Kosovo. ADM0_A3 differs
 from ISO 3166 for a few entities (`ADM0_TO_ISO3`, reviewed); entities with no ISO code (Northern Cyprus
 CYN, Somaliland SOL, Siachen Glacier KAS, Baikonur KAB, the Cyprus bases ESB/WSB…) get iso3 None.
 The 50m layer lacks Tuvalu, and the 110m layer lacks 29 small states, so map dots for tiny states use
-the label points, which exist for every entity.
+the label points, which exist for every entity. The capitals' names (with their diacritics: "Reykjavík",
+"Lomé") only cross-check the spelling of the card capital; they never choose it.
 """
 
 import pandas as pd
@@ -18,6 +20,10 @@ from pipeline.transform.parsers.common import load_features
 SOURCE = "natural-earth"
 ADMIN0 = "ne_50m_admin_0_countries.geojson"
 LABEL_POINTS = "ne_10m_admin_0_label_points.geojson"
+PLACES = "ne_10m_populated_places_simple.geojson"
+# Populated places that are a country's capital: these classes, marked as the capital (adm0cap) or as an
+# alternative capital (capalt); the class alone also holds former ones (Rangoon, Johannesburg).
+CAPITAL_CLASSES = ("Admin-0 capital", "Admin-0 capital alt")
 VINTAGE = "Natural Earth 4.1.0"
 NO_ISO = "-99"
 
@@ -25,11 +31,12 @@ NO_ISO = "-99"
 ADM0_TO_ISO3 = {"KOS": "XKX", "SDS": "SSD", "PSX": "PSE", "SAH": "ESH", "ALD": "ALA"}
 
 COLUMNS = ["adm0_a3", "iso3", "name", "name_long", "name_de", "continent", "type",
-           "label_lon", "label_lat", "label_scalerank"]
+           "label_lon", "label_lat", "label_scalerank", "capitals"]
 
 
 def read(store, source) -> dict[str, bytes]:
-    return {"admin0": store.read_source(source, ADMIN0), "label_points": store.read_source(source, LABEL_POINTS)}
+    return {"admin0": store.read_source(source, ADMIN0), "label_points": store.read_source(source, LABEL_POINTS),
+            "places": store.read_source(source, PLACES)}
 
 
 def _require(props: dict, keys: set[str], where: str) -> None:
@@ -65,6 +72,17 @@ def _label_points(features: list[dict]) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def _capitals(features: list[dict]) -> dict[str, str]:
+    """ADM0_A3 -> the names of its capitals, ';'-joined in file order."""
+    names: dict[str, list[str]] = {}
+    for i, f in enumerate(features):
+        props = f.get("properties") or {}
+        _require(props, {"adm0_a3", "featurecla", "adm0cap", "capalt", "name"}, f"{PLACES} feature {i}")
+        if props["featurecla"] in CAPITAL_CLASSES and 1 in (props["adm0cap"], props["capalt"]):
+            names.setdefault(props["adm0_a3"], []).append(props["name"])
+    return {adm0: ";".join(n) for adm0, n in names.items()}
+
+
 def _choose_label(points: pd.DataFrame, geometry) -> pd.Series:
     """One point: scale-rank points before claim/lease/disputed ones, the lowest scale rank, then the ones
     inside the largest part of the 50m outline (the mainland), of those the nearest to that part's centroid
@@ -93,7 +111,8 @@ def parse(raw: dict[str, bytes]) -> pd.DataFrame:
     entities only in the label points, e.g. Tuvalu), `name_de` (str, missing: 4.1.0 has no NAME_DE),
     `continent` (str as in Natural Earth, incl. "Seven seas (open ocean)"), `type` (str, e.g.
     "Sovereign country"), `label_lon`, `label_lat` (float, degrees WGS84), `label_scalerank` (int, the
-    smallest map scale rank at which the point shows; 0 = always).
+    smallest map scale rank at which the point shows; 0 = always), `capitals` (str, ';'-joined names of the
+    populated places marked as its capital or alternative capital, missing when none).
     """
     admin = {}
     for i, f in enumerate(load_features(raw["admin0"], SOURCE, ADMIN0)):
@@ -101,8 +120,9 @@ def parse(raw: dict[str, bytes]) -> pd.DataFrame:
         _require(props, {"ADM0_A3", "ISO_A3", "NAME", "NAME_LONG", "CONTINENT", "TYPE"}, f"{ADMIN0} feature {i}")
         admin[props["ADM0_A3"]] = (props, shape(f["geometry"]) if f.get("geometry") else None)
     points = _label_points(load_features(raw["label_points"], SOURCE, LABEL_POINTS))
+    capitals = _capitals(load_features(raw["places"], SOURCE, PLACES))
     rows = []
-    for adm0 in sorted(set(admin) | set(points["adm0_a3"])):
+    for adm0 in sorted(set(admin) | set(points["adm0_a3"]) | set(capitals)):
         props, geometry = admin.get(adm0, ({}, None))
         candidates = points[points["adm0_a3"] == adm0]
         label = _choose_label(candidates, geometry) if len(candidates) else None
@@ -113,6 +133,7 @@ def parse(raw: dict[str, bytes]) -> pd.DataFrame:
             "label_lon": label["lon"] if label is not None else float("nan"),
             "label_lat": label["lat"] if label is not None else float("nan"),
             "label_scalerank": label["scalerank"] if label is not None else -1,
+            "capitals": capitals.get(adm0),
         })
     return pd.DataFrame(rows, columns=COLUMNS)
 
@@ -120,7 +141,8 @@ def parse(raw: dict[str, bytes]) -> pd.DataFrame:
 def to_observations(parsed: pd.DataFrame) -> pd.DataFrame:
     """Per ISO country: `continents` (Natural Earth's single continent, when it is one of the seven),
     `name_de` where the layer has NAME_DE, and the chosen label point (`label_lat`, `label_lon`: where a map
-    prints the country's name, inside its main landmass) where it has one."""
+    prints the country's name, inside its main landmass) where it has one, and `capital_spelling` (its
+    capitals' names) where it has capitals."""
     rows = []
     for r in parsed[parsed["iso3"].notna()].itertuples():
         base = {"iso3": r.iso3, "source": SOURCE, "vintage": VINTAGE, "note": ""}
@@ -132,4 +154,6 @@ def to_observations(parsed: pd.DataFrame) -> pd.DataFrame:
             note = f"label point, scale rank {r.label_scalerank}"
             rows += [{**base, "field": "label_lat", "value": float(r.label_lat), "note": note},
                      {**base, "field": "label_lon", "value": float(r.label_lon), "note": note}]
+        if isinstance(r.capitals, str):
+            rows.append({**base, "field": "capital_spelling", "value": r.capitals, "note": "populated places"})
     return observations.frame(rows)
