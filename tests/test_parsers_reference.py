@@ -13,7 +13,7 @@ TINY = Path(__file__).parent / "fixtures" / "tiny" / "parsers_b"
 
 
 def tiny_mledoze():
-    return mledoze.parse({mledoze.PATH: (TINY / "mledoze_countries.json").read_bytes()})
+    return mledoze.parse((TINY / "mledoze_countries.json").read_bytes())
 
 
 def field(rows, name):

@@ -18,6 +18,10 @@ def tiny_raw(folder: str) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in sorted((FIXTURES / folder).iterdir())}
 
 
+def tiny_file(folder: str, name: str) -> bytes:
+    return (FIXTURES / folder / name).read_bytes()
+
+
 def value(obs: pd.DataFrame, iso3: str, field: str):
     hit = obs[(obs["iso3"] == iso3) & (obs["field"] == field)]
     assert len(hit) == 1, f"{iso3} {field}: {len(hit)} rows"
@@ -106,26 +110,26 @@ def test_gapminder_mirror(store):
 # --- World Bank -----------------------------------------------------------------------------------------
 
 def test_worldbank_tiny():
-    df = worldbank.parse(tiny_raw("worldbank")).set_index("code")
+    df = worldbank.parse(tiny_file("worldbank", "population.csv")).set_index("code")
     assert df.loc[["WLD", "EUU"], "kind"].eq("aggregate").all()
     assert df.at["CHI", "kind"] == "territory"
     assert df.loc[["DEU", "NAM", "XKX"], "kind"].eq("country").all()
     assert (df.at["NAM", "population"], df.at["NAM", "year"]) == (2963095, 2023)  # 2024 is empty
-    obs = worldbank.to_observations(worldbank.parse(tiny_raw("worldbank")))
+    obs = worldbank.to_observations(worldbank.parse(tiny_file("worldbank", "population.csv")))
     assert sorted(obs["iso3"]) == ["DEU", "NAM", "XKX"]
     assert value(obs, "DEU", "population")["vintage"] == "2024"
 
 
 def test_worldbank_missing_column():
     with pytest.raises(ParseError) as err:
-        worldbank.parse({"population.csv": b"Country Name,Country Code,Year,Population\n"})
+        worldbank.parse(b"Country Name,Country Code,Year,Population\n")
     assert (err.value.source, err.value.field) == ("worldbank-population", "population.csv: Value")
 
 
 def test_worldbank_text_in_a_number_column_is_a_parse_error():
-    raw = tiny_raw("worldbank")["population.csv"].replace(b",2963095", b",2.96 million")
+    raw = tiny_file("worldbank", "population.csv").replace(b",2963095", b",2.96 million")
     with pytest.raises(ParseError) as err:
-        worldbank.parse({"population.csv": raw})
+        worldbank.parse(raw)
     assert (err.value.source, err.value.field) == ("worldbank-population", "population.csv: Year, Value")
 
 
@@ -144,14 +148,14 @@ def test_worldbank_mirror(store):
 # --- mledoze --------------------------------------------------------------------------------------------
 
 def test_mledoze_tiny():
-    df = mledoze.parse(tiny_raw("mledoze")).set_index("iso3")
+    df = mledoze.parse(tiny_file("mledoze", "countries.json")).set_index("iso3")
     assert df.at["XKX", "cca3"] == "UNK"
     assert df.at["SRB", "land_neighbours"] == "HUN;XKX"
     assert not df.at["VAT", "un_member"] and df.at["VAT", "un_member_note"]
     assert df.at["DEU", "un_member"] and df.at["DEU", "capital_lat"] == 52.52
     assert pd.isna(df.at["SJM", "area_km2"])  # -1 in the file
     assert pd.isna(df.at["ATA", "capital"])
-    obs = mledoze.to_observations(mledoze.parse(tiny_raw("mledoze")))
+    obs = mledoze.to_observations(mledoze.parse(tiny_file("mledoze", "countries.json")))
     assert value(obs, "DEU", "name_de")["value"] == "Deutschland"
     assert value(obs, "DEU", "land_neighbours")["value"] == "AUT;POL"
     assert value(obs, "XKX", "iso2")["value"] == "XK"
@@ -160,17 +164,17 @@ def test_mledoze_tiny():
 
 
 def test_mledoze_missing_key():
-    entries = json.loads(tiny_raw("mledoze")["countries.json"])
+    entries = json.loads(tiny_file("mledoze", "countries.json"))
     del entries[1]["translations"]["deu"]
     with pytest.raises(ParseError) as err:
-        mledoze.parse({"countries.json": json.dumps(entries).encode()})
+        mledoze.parse(json.dumps(entries).encode())
     assert (err.value.source, err.value.field) == ("mledoze-countries", "translations.deu")
     assert "UNK" in str(err.value)
 
 
 def test_mledoze_malformed():
     with pytest.raises(ParseError, match="mledoze-countries: countries.json: top level"):
-        mledoze.parse({"countries.json": b'{"cca3": "DEU"}'})
+        mledoze.parse(b'{"cca3": "DEU"}')
 
 
 def test_mledoze_mirror(store):

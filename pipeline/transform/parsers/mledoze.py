@@ -26,15 +26,13 @@ COLUMNS = {
 }
 
 
-def read(store, source) -> dict[str, bytes]:
-    return {PATH: store.read_source(source, PATH)}
+def read(store, source) -> bytes:
+    return store.read_source(source, PATH)
 
 
-def parse(raw: dict[str, bytes]) -> pd.DataFrame:
+def parse(raw: bytes) -> pd.DataFrame:
     """One row per entry of the file, sorted by ISO3; columns as in COLUMNS."""
-    if PATH not in raw:
-        raise ParseError(SOURCE, PATH, "file missing")
-    entries = load_json(raw[PATH], SOURCE, PATH)
+    entries = load_json(raw, SOURCE, PATH)
     if not isinstance(entries, list):
         raise ParseError(SOURCE, PATH, "top level is not a list of countries")
     df = pd.DataFrame([_entry(i, e) for i, e in enumerate(entries)], columns=list(COLUMNS))

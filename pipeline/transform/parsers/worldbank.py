@@ -24,15 +24,13 @@ COLUMNS = {
 }
 
 
-def read(store, source) -> dict[str, bytes]:
-    return {PATH: store.read_source(source, PATH)}
+def read(store, source) -> bytes:
+    return store.read_source(source, PATH)
 
 
-def parse(raw: dict[str, bytes]) -> pd.DataFrame:
+def parse(raw: bytes) -> pd.DataFrame:
     """One row per code in the file, aggregates included and flagged; columns as in COLUMNS."""
-    if PATH not in raw:
-        raise ParseError(SOURCE, PATH, "file missing")
-    df = read_csv(raw[PATH], SOURCE, PATH, ["Country Name", "Country Code", "Year", "Value"], empty_is_missing=True)
+    df = read_csv(raw, SOURCE, PATH, ["Country Name", "Country Code", "Year", "Value"], empty_is_missing=True)
     numbers = df[["Year", "Value"]].apply(pd.to_numeric, errors="coerce")
     bad = df[(numbers.isna() & df[["Year", "Value"]].notna()).any(axis=1)]
     if len(bad) or numbers["Year"].isna().any():
