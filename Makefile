@@ -8,7 +8,7 @@ ifneq ($(MIRROR),)
 export GEODECK_MIRROR ?= $(abspath $(MIRROR))
 endif
 
-.PHONY: install deck print test bench clean
+.PHONY: install deck print lint test bench clean
 
 $(BIN)/geodeck: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,6 +25,11 @@ deck: install
 
 print: install
 	@for game in $(GAMES); do $(BIN)/geodeck print $$game --what all || exit 1; done
+
+lint: install
+	$(BIN)/ruff format --check pipeline tests benchmarks
+	$(BIN)/ruff check pipeline tests benchmarks
+	$(BIN)/mypy
 
 test: install
 	$(BIN)/pytest -n 2

@@ -24,7 +24,12 @@ ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results"
 GEODECK = str(Path(sys.executable).parent / "geodeck")
 REPEATS = 3
-TARGETS_S = {"countries_cold": 10.0, "countries_noop": 2.0, "print_world_game": 15.0, "print_laender_toppen": 10.0}  # on a 2-core box
+TARGETS_S = {
+    "countries_cold": 10.0,
+    "countries_noop": 2.0,
+    "print_world_game": 15.0,
+    "print_laender_toppen": 10.0,
+}  # on a 2-core box
 TARGETS_MB = {"print_world_game": 15.0}
 
 
@@ -65,8 +70,10 @@ def printed(bench: Bench, build: Path, out: Path, *args: str) -> Figure:
 
 def print_decks(bench: Bench) -> dict[str, Figure]:
     """Full print (A4 sheets, fronts + backs) of each game's latest deck."""
-    return {f"print_{game.replace('-', '_')}": printed(bench, bench.scratch, bench.scratch / f"{game}.pdf", game)
-            for game in ("world-game", "laender-toppen", "deutschland")}
+    return {
+        f"print_{game.replace('-', '_')}": printed(bench, bench.scratch, bench.scratch / f"{game}.pdf", game)
+        for game in ("world-game", "laender-toppen", "deutschland")
+    }
 
 
 def print_accessories(bench: Bench) -> dict[str, Figure]:
@@ -74,9 +81,12 @@ def print_accessories(bench: Bench) -> dict[str, Figure]:
     fresh clone: the maps and strips need only the deck and the pinned layers."""
     empty = bench.scratch / "empty-build"
     empty.mkdir(exist_ok=True)
-    return {f"accessories_{game.replace('-', '_')}": printed(bench, empty, bench.scratch / f"{game}-accessories.pdf",
-                                                              game, "--what", "accessories")
-            for game in ("world-game", "laender-toppen", "deutschland")}
+    return {
+        f"accessories_{game.replace('-', '_')}": printed(
+            bench, empty, bench.scratch / f"{game}-accessories.pdf", game, "--what", "accessories"
+        )
+        for game in ("world-game", "laender-toppen", "deutschland")
+    }
 
 
 BENCHMARKS = [countries, print_decks, print_accessories]
@@ -93,23 +103,41 @@ def warm_store(store: Path) -> None:
 def main() -> None:
     store = Path(os.environ.get("GEODECK_STORE", Path.home() / ".cache" / "geodeck"))
     warm_store(store)
-    table = Table("benchmark", "measurement", f"seconds (median of {REPEATS})", "target", "MB", "target",
-                  title="geodeck bench")
+    table = Table(
+        "benchmark", "measurement", f"seconds (median of {REPEATS})", "target", "MB", "target", title="geodeck bench"
+    )
     with tempfile.TemporaryDirectory() as scratch:
         for benchmark in BENCHMARKS:
             figures = benchmark(Bench(store, Path(scratch)))
             sized = {k: f.mb for k, f in figures.items() if f.mb is not None}
-            record = {"benchmark": benchmark.__name__, "seconds": {k: round(f.seconds, 3) for k, f in figures.items()},
-                      "targets_s": {k: TARGETS_S[k] for k in figures if k in TARGETS_S},
-                      **({"mb": {k: round(v, 2) for k, v in sized.items()},
-                          "targets_mb": {k: TARGETS_MB[k] for k in figures if k in TARGETS_MB}} if sized else {}),
-                      "repeats": REPEATS, "cpus": os.cpu_count(), "python": platform.python_version(),
-                      "machine": platform.machine()}
+            record = {
+                "benchmark": benchmark.__name__,
+                "seconds": {k: round(f.seconds, 3) for k, f in figures.items()},
+                "targets_s": {k: TARGETS_S[k] for k in figures if k in TARGETS_S},
+                **(
+                    {
+                        "mb": {k: round(v, 2) for k, v in sized.items()},
+                        "targets_mb": {k: TARGETS_MB[k] for k in figures if k in TARGETS_MB},
+                    }
+                    if sized
+                    else {}
+                ),
+                "repeats": REPEATS,
+                "cpus": os.cpu_count(),
+                "python": platform.python_version(),
+                "machine": platform.machine(),
+            }
             RESULTS.mkdir(parents=True, exist_ok=True)
             (RESULTS / f"{benchmark.__name__}.json").write_text(json.dumps(record, indent=1) + "\n")
             for name, f in figures.items():
-                table.add_row(benchmark.__name__, name, f"{f.seconds:.2f}", verdict(f.seconds, TARGETS_S.get(name), "s"),
-                              "" if f.mb is None else f"{f.mb:.2f}", verdict(f.mb, TARGETS_MB.get(name), "MB"))
+                table.add_row(
+                    benchmark.__name__,
+                    name,
+                    f"{f.seconds:.2f}",
+                    verdict(f.seconds, TARGETS_S.get(name), "s"),
+                    "" if f.mb is None else f"{f.mb:.2f}",
+                    verdict(f.mb, TARGETS_MB.get(name), "MB"),
+                )
     Console().print(table)
 
 

@@ -17,7 +17,7 @@ class Context:
     store: SnapshotStore
     force: bool = False
     on_step: Callable[[str, int | None], None] = lambda name, units: None  # a step starts: name, units of work
-    on_progress: Callable[[str], None] = lambda _: None                    # a unit of work is done
+    on_progress: Callable[[str], None] = lambda _: None  # a unit of work is done
     accept: str | None = None  # publish decks despite suspicious changes; the reason goes into CHANGELOG.md
 
 
@@ -41,8 +41,9 @@ def countries(ctx: Context) -> list[StepResult]:
     sources = load_sources()
     ctx.on_step("transform countries", len(sourced.PARSERS))
     observed = [sourced.observations_path(), sourced.universe_path()]
-    ran_transform = run_step("transform-countries", sourced.input_hashes(sources), ["transform"], observed,
-                             transform, force=ctx.force)
+    ran_transform = run_step(
+        "transform-countries", sourced.input_hashes(sources), ["transform"], observed, transform, force=ctx.force
+    )
     ctx.on_step("validate countries", None)
     inputs = {p.name: file_hash(p) for p in observed}
     if validate.OVERRIDES.is_file():
@@ -51,8 +52,10 @@ def countries(ctx: Context) -> list[StepResult]:
     outputs = list(validate.outputs().values())
     code = ["validate", "transform.countries", "transform.observations"]  # the latter two load its input
     ran_validate = run_step("validate-countries", inputs, code, outputs, validate.run, force=ctx.force)
-    return [StepResult("transform-countries", ran_transform, observed),
-            StepResult("validate-countries", ran_validate, outputs)]
+    return [
+        StepResult("transform-countries", ran_transform, observed),
+        StepResult("validate-countries", ran_validate, outputs),
+    ]
 
 
 def towns(ctx: Context) -> list[StepResult]:
@@ -64,8 +67,10 @@ def towns(ctx: Context) -> list[StepResult]:
     ran_transform = transform.run(ctx.store, force=ctx.force)
     ctx.on_step("validate towns", None)
     ran_validate = validate.run(force=ctx.force)
-    return [StepResult("transform-towns", ran_transform, list(transform.outputs().values())),
-            StepResult("validate-towns", ran_validate, list(validate.outputs().values()))]
+    return [
+        StepResult("transform-towns", ran_transform, list(transform.outputs().values())),
+        StepResult("validate-towns", ran_validate, list(validate.outputs().values())),
+    ]
 
 
 def geo(ctx: Context) -> list[StepResult]:
@@ -76,8 +81,10 @@ def geo(ctx: Context) -> list[StepResult]:
     ran_places = places.run_geo(force=ctx.force)
     ctx.on_step("world-map numbers", None)
     ran_numbers = world_numbers.build_countries(force=ctx.force)
-    return [StepResult("geo", ran_places, list(places.outputs().values())),
-            StepResult("geo-countries", ran_numbers, [world_numbers.output()])]
+    return [
+        StepResult("geo", ran_places, list(places.outputs().values())),
+        StepResult("geo-countries", ran_numbers, [world_numbers.output()]),
+    ]
 
 
 def decks(ctx: Context) -> list[StepResult]:
@@ -92,8 +99,12 @@ def decks(ctx: Context) -> list[StepResult]:
     return results
 
 
-STAGES: dict[str, Callable[[Context], list[StepResult]]] = {"countries": countries, "towns": towns, "geo": geo,
-                                                               "decks": decks}
+STAGES: dict[str, Callable[[Context], list[StepResult]]] = {
+    "countries": countries,
+    "towns": towns,
+    "geo": geo,
+    "decks": decks,
+}
 
 
 def build(ctx: Context, stages: list[str] | None = None) -> list[StepResult]:

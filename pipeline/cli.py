@@ -18,16 +18,30 @@ out = Console()
 
 
 def progress() -> Progress:
-    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                    console=console, transient=True)
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+    )
 
 
 mirror_option = click.option(
-    "--mirror", type=click.Path(path_type=Path), envvar="GEODECK_MIRROR",
-    help="Folder with byte-exact copies of the raw files (e.g. ../shared/snapshots); used before the live URL.")
+    "--mirror",
+    type=click.Path(path_type=Path),
+    envvar="GEODECK_MIRROR",
+    help="Folder with byte-exact copies of the raw files (e.g. ../shared/snapshots); used before the live URL.",
+)
 format_option = click.option(
-    "--format", "fmt", type=click.Choice(["table", "json", "markdown"]), default="table", show_default=True,
-    help="table: on the terminal; json or markdown for CI logs, changelogs and docs.")
+    "--format",
+    "fmt",
+    type=click.Choice(["table", "json", "markdown"]),
+    default="table",
+    show_default=True,
+    help="table: on the terminal; json or markdown for CI logs, changelogs and docs.",
+)
 
 
 def show(report: dict, fmt: str, formats) -> None:
@@ -64,7 +78,9 @@ def fetch(sources, mirror, offline):
     Each file comes from the store (~/.cache/geodeck or $GEODECK_STORE), else the mirror folder, else its
     live URL, and must match its pinned sha256. Package sources are checked against their pinned version.
     """
-    from pipeline.extract import fetch as fetching, open_store, sources as defs
+    from pipeline.extract import fetch as fetching
+    from pipeline.extract import open_store
+    from pipeline.extract import sources as defs
 
     chosen = defs.select(sources)
     store = open_store(mirror=mirror, online=not offline)
@@ -78,11 +94,19 @@ def fetch(sources, mirror, offline):
 
 
 @cli.command()
-@click.option("--stage", "stages", multiple=True, type=click.Choice(list(STAGES)),
-              help="Run only this stage (repeatable); default: every stage in data-flow order.")
+@click.option(
+    "--stage",
+    "stages",
+    multiple=True,
+    type=click.Choice(list(STAGES)),
+    help="Run only this stage (repeatable); default: every stage in data-flow order.",
+)
 @click.option("--force", is_flag=True, help="Rerun every step even if its inputs and code are unchanged.")
-@click.option("--accept", metavar="REASON",
-              help="Publish decks even with suspicious changes (see `geodeck diff`); REASON goes into CHANGELOG.md.")
+@click.option(
+    "--accept",
+    metavar="REASON",
+    help="Publish decks even with suspicious changes (see `geodeck diff`); REASON goes into CHANGELOG.md.",
+)
 @mirror_option
 @offline_option
 def build(stages, force, accept, mirror, offline):
@@ -116,8 +140,9 @@ def build(stages, force, accept, mirror, offline):
                 bar.update(current["task"], visible=False)
             current["task"] = bar.add_task(name, total=units)
 
-        ctx = building.Context(store, force=force, on_step=on_step, accept=accept,
-                               on_progress=lambda _: bar.advance(current["task"]))
+        ctx = building.Context(
+            store, force=force, on_step=on_step, accept=accept, on_progress=lambda _: bar.advance(current["task"])
+        )
         results = building.build(ctx, list(stages) or None)
     table = Table("step", "result", title="geodeck build")
     for r in results:
@@ -139,7 +164,8 @@ def diff(game, old, new, fmt):
     and head-to-head flips per category. Changes beyond a field's threshold (templates/decks/GAME.toml,
     e.g. population ±15 %) are suspicious: the exit code is then 1, else 0 (usable as a CI gate).
     """
-    from pipeline.decks import diff as diffing, stage
+    from pipeline.decks import diff as diffing
+    from pipeline.decks import stage
 
     result = stage.compare(game, old, new)
     show(result, fmt, diffing)
@@ -150,9 +176,11 @@ def diff(game, old, new, fmt):
 @cli.command()
 @click.argument("lat", type=float, required=False)
 @click.argument("lon", type=float, required=False)
-@click.option("--report", is_flag=True,
-              help="Print the geo stage's calibration (candidate projections, residuals, control points); needs "
-                   "the build.")
+@click.option(
+    "--report",
+    is_flag=True,
+    help="Print the geo stage's calibration (candidate projections, residuals, control points); needs the build.",
+)
 def grid(lat, lon, report):
     """Deutschland map grid: the north-south (0-150) and west-east (0-90) numbers of LAT LON (degrees).
 
@@ -162,23 +190,45 @@ def grid(lat, lon, report):
     and exits 1. Negative coordinates go after `--`: `geodeck grid -- -33.9 18.4`.
     """
     from pipeline.decks import deutschland, published
-    from pipeline.geo import grid as grids, places
+    from pipeline.geo import grid as grids
+    from pipeline.geo import places
 
     saved = places.outputs()["grid_json"]
     if report:
         calibration = grids.read_report(saved)[0]
-        table = Table("CRS", "name", "RMS", "max residual", "exact (round)", "exact (floor)", "chosen",
-                      title="grid calibration (residuals in grid units)")
+        table = Table(
+            "CRS",
+            "name",
+            "RMS",
+            "max residual",
+            "exact (round)",
+            "exact (floor)",
+            "chosen",
+            title="grid calibration (residuals in grid units)",
+        )
         for c in calibration["candidates"]:
-            table.add_row(c["crs"], c["name"], f"{c['rms']:.3f}", f"{c['max_residual']:.3f}",
-                          f"{c['exact_round']}/{c['points']}", f"{c['exact_floor']}/{c['points']}",
-                          "yes" if c["chosen"] else "")
+            table.add_row(
+                c["crs"],
+                c["name"],
+                f"{c['rms']:.3f}",
+                f"{c['max_residual']:.3f}",
+                f"{c['exact_round']}/{c['points']}",
+                f"{c['exact_floor']}/{c['points']}",
+                "yes" if c["chosen"] else "",
+            )
         out.print(table)
-        table = Table("town", "lat", "lon", "printed", "fitted", "card",
-                      title=f"control points ({calibration['chosen']['crs']})")
+        table = Table(
+            "town", "lat", "lon", "printed", "fitted", "card", title=f"control points ({calibration['chosen']['crs']})"
+        )
         for p in calibration["control_points"]:
-            table.add_row(f"{p['name']} ({p['state']})", f"{p['lat']:.5f}", f"{p['lon']:.5f}", f"{p['ns']}/{p['we']}",
-                          f"{p['ns_value']:.2f}/{p['we_value']:.2f}", f"{p['card'][0]}/{p['card'][1]}")
+            table.add_row(
+                f"{p['name']} ({p['state']})",
+                f"{p['lat']:.5f}",
+                f"{p['lon']:.5f}",
+                f"{p['ns']}/{p['we']}",
+                f"{p['ns_value']:.2f}/{p['we_value']:.2f}",
+                f"{p['card'][0]}/{p['card'][1]}",
+            )
         out.print(table)
         return
     if lat is None or lon is None:
@@ -186,8 +236,12 @@ def grid(lat, lon, report):
     chosen = grids.read_report(saved)[1] if saved.is_file() else deutschland.deck_grid(published.deck("deutschland")[1])
     ns, we, on_map = grids.locate(lat, lon, chosen)
     if not on_map:
-        console.print(f"{grids.describe(lat, lon)} is off the map (outside Germany or the 0-150 / 0-90 grid): "
-                      f"it would be north-south {ns}, west-east {we}", highlight=False, soft_wrap=True)
+        console.print(
+            f"{grids.describe(lat, lon)} is off the map (outside Germany or the 0-150 / 0-90 grid): "
+            f"it would be north-south {ns}, west-east {we}",
+            highlight=False,
+            soft_wrap=True,
+        )
         raise SystemExit(1)
     out.print(f"{ns} {we}")
 
@@ -195,34 +249,64 @@ def grid(lat, lon, report):
 @cli.command("print")
 @game_argument
 @click.option("--version", "version", help="Deck version (default: output/decks/GAME/LATEST).")
-@click.option("--paper", type=click.Choice(["a4", "letter", "a3"]), default="a4", show_default=True,
-              help="Paper size; a3 only with --what accessories.")
-@click.option("--layout", type=click.Choice(["sheet", "one-up"]), default="sheet", show_default=True,
-              help="sheet: 3 × 3 cards per page with crop marks; one-up: one card per page at trim + bleed "
-                   "with TrimBox/BleedBox (print shops).")
-@click.option("--duplex", type=click.Choice(["long", "short", "none"]), default="long", show_default=True,
-              help="long: backs page mirrored for a long-edge flip (columns); short: short-edge flip (rows); "
-                   "none: backs at the same positions, to print separately and glue.")
+@click.option(
+    "--paper",
+    type=click.Choice(["a4", "letter", "a3"]),
+    default="a4",
+    show_default=True,
+    help="Paper size; a3 only with --what accessories.",
+)
+@click.option(
+    "--layout",
+    type=click.Choice(["sheet", "one-up"]),
+    default="sheet",
+    show_default=True,
+    help="sheet: 3 × 3 cards per page with crop marks; one-up: one card per page at trim + bleed "
+    "with TrimBox/BleedBox (print shops).",
+)
+@click.option(
+    "--duplex",
+    type=click.Choice(["long", "short", "none"]),
+    default="long",
+    show_default=True,
+    help="long: backs page mirrored for a long-edge flip (columns); short: short-edge flip (rows); "
+    "none: backs at the same positions, to print separately and glue.",
+)
 @click.option("--bleed", type=float, help="Bleed in mm (default from the template, 3 mm).")
-@click.option("--back-offset", default="0,0", show_default=True,
-              help="X,Y in mm added to every back (x right, y up, looking at the backs page); measure it with "
-                   "--calibration.")
+@click.option(
+    "--back-offset",
+    default="0,0",
+    show_default=True,
+    help="X,Y in mm added to every back (x right, y up, looking at the backs page); measure it with --calibration.",
+)
 @click.option("--lang", type=click.Choice(["de", "en"]), help="Card language (default: the game's own).")
-@click.option("--out", type=click.Path(path_type=Path),
-              help="PDF file (default: output/print/<game>-<version>-...pdf); with --what all the folder that "
-                   "receives both PDFs under their default names.")
-@click.option("--calibration", is_flag=True,
-              help="Write the one-sheet duplex calibration PDF instead of cards: crosses on the front, millimetre "
-                   "grids behind them; the X,Y where a cross shows through, plus the offset used, is --back-offset.")
-@click.option("--what", type=click.Choice(["cards", "accessories", "all"]), default="cards", show_default=True,
-              help="cards: the card sheets. accessories: the rest the game needs, as its own PDF (deutschland: "
-                   "the map of Germany on the game's grid; world-game: the numbered world map, one A3 page or two "
-                   "A4/Letter pages to glue; laender-toppen: six folded paper strips and a scoring sheet). "
-                   "all: both PDFs.")
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path),
+    help="PDF file (default: output/print/<game>-<version>-...pdf); with --what all the folder that "
+    "receives both PDFs under their default names.",
+)
+@click.option(
+    "--calibration",
+    is_flag=True,
+    help="Write the one-sheet duplex calibration PDF instead of cards: crosses on the front, millimetre "
+    "grids behind them; the X,Y where a cross shows through, plus the offset used, is --back-offset.",
+)
+@click.option(
+    "--what",
+    type=click.Choice(["cards", "accessories", "all"]),
+    default="cards",
+    show_default=True,
+    help="cards: the card sheets. accessories: the rest the game needs, as its own PDF (deutschland: "
+    "the map of Germany on the game's grid; world-game: the numbered world map, one A3 page or two "
+    "A4/Letter pages to glue; laender-toppen: six folded paper strips and a scoring sheet). "
+    "all: both PDFs.",
+)
 @mirror_option
 @offline_option
-def print_cards(game, version, paper, layout, duplex, bleed, back_offset, lang, out, calibration, what, mirror,
-                offline):
+def print_cards(
+    game, version, paper, layout, duplex, bleed, back_offset, lang, out, calibration, what, mirror, offline
+):
     """Print-and-play PDF of GAME's published deck: card fronts and backs, duplex-ready; with --what
     accessories (or all) the map, strips and scoring sheet the game needs. Reads only the deck and pinned
     layers (flags, maps) from the snapshot store: no build needed."""
@@ -236,8 +320,10 @@ def print_cards(game, version, paper, layout, duplex, bleed, back_offset, lang, 
     folder = PRINT_DIR
     if out and what == "all":
         if out.suffix.lower() == ".pdf":
-            raise GeodeckError(f"--what all writes two PDFs, so --out names their folder, not a file: use e.g. "
-                               f"--out {out.with_suffix('')}")
+            raise GeodeckError(
+                f"--what all writes two PDFs, so --out names their folder, not a file: use e.g. "
+                f"--out {out.with_suffix('')}"
+            )
         folder, out = out, None
     offset = geometry.parse_offset(back_offset)
     if what == "accessories":
@@ -247,8 +333,9 @@ def print_cards(game, version, paper, layout, duplex, bleed, back_offset, lang, 
         result = accessories.print_accessories(deck, extras, store, out)
         _wrote(result.path, f"{pages(result.pages)}, {size(result.bytes)}")
         return
-    options = printing.PrintOptions(paper=paper, layout=layout, duplex=duplex, bleed=bleed, back_offset=offset,
-                                    lang=lang).validate()
+    options = printing.PrintOptions(
+        paper=paper, layout=layout, duplex=duplex, bleed=bleed, back_offset=offset, lang=lang
+    ).validate()
     if calibration:
         path = out or folder / f"calibration-{paper}-duplex-{duplex}.pdf"
         atomic.write_bytes(path, calibration_sheet.render(paper, duplex, offset, layouts.load(game).language(lang)))
@@ -258,8 +345,13 @@ def print_cards(game, version, paper, layout, duplex, bleed, back_offset, lang, 
     deck = published.deck(game, version)[1]
     with progress() as bar:
         task = bar.add_task(f"printing {game}", total=len(deck["cards"]))
-        result = printing.print_deck(deck, options, store, out or printing.default_output(deck, options, folder),
-                                     on_card=lambda _: bar.advance(task))
+        result = printing.print_deck(
+            deck,
+            options,
+            store,
+            out or printing.default_output(deck, options, folder),
+            on_card=lambda _: bar.advance(task),
+        )
     _wrote(result.path, f"{result.cards} cards, {pages(result.pages)}, {size(result.bytes)}")
     if what == "all":
         extras = accessories.AccessoryOptions(paper=paper, lang=lang).validate()
@@ -284,10 +376,19 @@ def _wrote(path: Path, details: str) -> None:
 @cli.command("play-check")
 @game_argument
 @click.option("--version", "version", help="Deck version (default: output/decks/GAME/LATEST).")
-@click.option("--deck", "deck_file", type=click.Path(path_type=Path, dir_okay=False),
-              help="Check this deck.json instead of a published version (e.g. a draft).")
-@click.option("--games", default=2000, show_default=True, type=click.IntRange(1),
-              help="Random playouts; the heuristic playouts add a quarter of this twice.")
+@click.option(
+    "--deck",
+    "deck_file",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Check this deck.json instead of a published version (e.g. a draft).",
+)
+@click.option(
+    "--games",
+    default=2000,
+    show_default=True,
+    type=click.IntRange(1),
+    help="Random playouts; the heuristic playouts add a quarter of this twice.",
+)
 @click.option("--players", type=int, help="Players (default: laender-toppen 4, deutschland 4, world-game 2).")
 @click.option("--seed", default=0, show_default=True, help="Seed of the playouts (same seed, same report).")
 @format_option

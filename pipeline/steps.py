@@ -38,15 +38,21 @@ def stamp_path(name: str) -> Path:
     return build_dir() / "steps" / f"{name}.json"
 
 
-def run_step(name: str, input_hashes: Mapping[str, str], packages: Iterable[str], outputs: Iterable[Path],
-             run: Callable[[], None], force: bool = False) -> bool:
+def run_step(
+    name: str,
+    input_hashes: Mapping[str, str],
+    packages: Iterable[str],
+    outputs: Iterable[Path],
+    run: Callable[[], None],
+    force: bool = False,
+) -> bool:
     """Run `run` unless the stamp says the same inputs and code already made every output; True if it ran."""
     outputs = list(outputs)
     current = fingerprint(input_hashes, packages)
     stamp = stamp_path(name)
-    if not force and stamp.is_file() and all(p.exists() for p in outputs):
-        if json.loads(stamp.read_text()).get("fingerprint") == current:
-            return False
+    fresh = not force and stamp.is_file() and all(p.exists() for p in outputs)
+    if fresh and json.loads(stamp.read_text()).get("fingerprint") == current:
+        return False
     run()
     atomic.write_text(stamp, json.dumps({"step": name, "fingerprint": current}, indent=1) + "\n")
     return True

@@ -64,8 +64,8 @@ def test_germany_area_and_zugspitze(built):
 def test_core_national_territory_for_france_denmark_and_the_netherlands(built):
     m = built.master
     assert abs(m.loc["FRA", "area_km2"] - 551_500) < 1_000  # metropolitan, not 643,801
-    assert m.loc["DNK", "area_km2"] < 50_000                # without Greenland (2.2 million km²)
-    assert m.loc["DNK", "land_neighbours"] == "DEU"         # no Hans Island border with Canada
+    assert m.loc["DNK", "area_km2"] < 50_000  # without Greenland (2.2 million km²)
+    assert m.loc["DNK", "land_neighbours"] == "DEU"  # no Hans Island border with Canada
     assert (m.loc["NLD", "highest_point_name"], m.loc["NLD", "highest_point_m"]) == ("Vaalserberg", 322)
     assert m.loc["NLD", "highest_point_m__source"] == "override"
     assert {"FRA", "NLD", "DNK"} <= set(built.report["core_territory_countries"])
@@ -113,7 +113,9 @@ def test_card_capitals_names_and_label_points(built):
     assert m.loc["BOL", "capital"] == "Sucre;La Paz" and m.loc["BOL", "capital_de"] == "Sucre"
     assert m.loc["BOL", "capital_temp_c"] == 14.0  # Sucre (supplement), not La Paz, Mexico (23.7)
     assert m.loc["AUT", "capital_de"] == "Wien" and m.loc["AUT", "capital"] == "Vienna"
-    assert m.loc["DEU", "capital_de"] == "Berlin" and m.loc["DEU", "capital_de__source"] == m.loc["DEU", "capital__source"]
+    assert (
+        m.loc["DEU", "capital_de"] == "Berlin" and m.loc["DEU", "capital_de__source"] == m.loc["DEU", "capital__source"]
+    )
     assert m.loc["AUT", "highest_point_name"] == "Großglockner" and m.loc["USA", "highest_point_name"] == "Denali"
     assert m.loc["KWT", "highest_point_name"] == "(unnamed)" and m.loc["KWT", "highest_point_name_de"] == "(ohne Namen)"
     assert m.loc["ITA", "highest_point_name"] == "Mont Blanc de Courmayeur" and m.loc["ITA", "highest_point_m"] == 4748
@@ -123,13 +125,24 @@ def test_card_capitals_names_and_label_points(built):
 
 def test_capitals_spelt_with_the_diacritics_other_sources_give_them(built):
     m = built.master
-    spelt = {"CMR": "Yaoundé", "ISL": "Reykjavík", "MDA": "Chișinău", "STP": "São Tomé", "TGO": "Lomé",
-             "TON": "Nuku‘alofa"}
+    spelt = {
+        "CMR": "Yaoundé",
+        "ISL": "Reykjavík",
+        "MDA": "Chișinău",
+        "STP": "São Tomé",
+        "TGO": "Lomé",
+        "TON": "Nuku‘alofa",
+    }
     assert {iso3: m.loc[iso3, "capital"] for iso3 in spelt} == spelt
     renamed = {e["iso3"]: e for e in built.report["renamed"] if e["field"] == "capital"}
     assert {iso3: (e["before"], e["after"]) for iso3, e in renamed.items()} == {
-        "CMR": ("Yaounde", "Yaoundé"), "ISL": ("Reykjavik", "Reykjavík"), "MDA": ("Chisinau", "Chișinău"),
-        "STP": ("Sao Tome", "São Tomé"), "TGO": ("Lome", "Lomé"), "TON": ("Nuku'alofa", "Nuku‘alofa")}
+        "CMR": ("Yaounde", "Yaoundé"),
+        "ISL": ("Reykjavik", "Reykjavík"),
+        "MDA": ("Chisinau", "Chișinău"),
+        "STP": ("Sao Tome", "São Tomé"),
+        "TGO": ("Lome", "Lomé"),
+        "TON": ("Nuku'alofa", "Nuku‘alofa"),
+    }
     assert m.loc["ISL", "capital__source"] == "factbook + natural-earth"
     assert m.loc["CMR", "capital_lat__source"] == "factbook"  # the city and its coordinates stay the Factbook's
     assert m.loc["CMR", "capital_de"] == "Jaunde" and m.loc["TON", "capital_de"] == "Nuku‘alofa"
@@ -194,8 +207,20 @@ def test_broken_layout_fails_the_build_with_a_parse_error(store, tmp_path):
 
 def test_cli_bad_mirror_is_one_line_without_traceback(tmp_path):
     env = os.environ | {"GEODECK_BUILD": str(tmp_path / "build"), "GEODECK_STORE": str(tmp_path / "store")}
-    run = subprocess.run([str(ROOT / ".venv" / "bin" / "geodeck"), "build", "--stage", "countries", "--offline",
-                          "--mirror", str(tmp_path / "missing")], capture_output=True, text=True, env=env)
+    run = subprocess.run(
+        [
+            str(ROOT / ".venv" / "bin" / "geodeck"),
+            "build",
+            "--stage",
+            "countries",
+            "--offline",
+            "--mirror",
+            str(tmp_path / "missing"),
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
     assert run.returncode != 0
     assert "Traceback" not in run.stderr and "--mirror" in run.stderr
     assert len(run.stderr.strip().splitlines()) == 1

@@ -8,19 +8,28 @@ import pytest
 from pipeline.extract import load_sources
 from pipeline.transform import countries, reference
 from pipeline.transform.country_sources import PARSERS
-from pipeline.transform.parsers import mledoze
 from pipeline.transform.observations import frame
+from pipeline.transform.parsers import mledoze
 
 
 def test_values_round_trip_through_the_saved_table(tmp_path, monkeypatch):
     monkeypatch.setenv("GEODECK_BUILD", str(tmp_path))
-    table = frame([
-        {"iso3": "DEU", "field": "population", "value": 83_555_478, "source": "a", "vintage": "2024", "note": ""},
-        {"iso3": "DEU", "field": "life_expectancy", "value": 81.123456789012, "source": "a", "vintage": "", "note": ""},
-        {"iso3": "DEU", "field": "un_member", "value": True, "source": "b", "vintage": "", "note": ""},
-        {"iso3": "VAT", "field": "un_member", "value": False, "source": "b", "vintage": "", "note": ""},
-        {"iso3": "DEU", "field": "capital", "value": "Berlin", "source": "b", "vintage": "", "note": "x"},
-    ])
+    table = frame(
+        [
+            {"iso3": "DEU", "field": "population", "value": 83_555_478, "source": "a", "vintage": "2024", "note": ""},
+            {
+                "iso3": "DEU",
+                "field": "life_expectancy",
+                "value": 81.123456789012,
+                "source": "a",
+                "vintage": "",
+                "note": "",
+            },
+            {"iso3": "DEU", "field": "un_member", "value": True, "source": "b", "vintage": "", "note": ""},
+            {"iso3": "VAT", "field": "un_member", "value": False, "source": "b", "vintage": "", "note": ""},
+            {"iso3": "DEU", "field": "capital", "value": "Berlin", "source": "b", "vintage": "", "note": "x"},
+        ]
+    )
     countries.save(table, pd.DataFrame({"iso3": ["VAT", "DEU"]}))
     first = countries.observations_path().read_bytes()
     loaded, universe = countries.load()
@@ -36,12 +45,18 @@ def test_values_round_trip_through_the_saved_table(tmp_path, monkeypatch):
 
 def test_capitals_come_from_the_first_source_with_name_and_coordinates():
     first, second = countries.CAPITAL_ORDER[:2]
-    rows = [("FRA", "capital", "Paris", second), ("FRA", "capital_lat", 48.87, second),
-            ("FRA", "capital_lon", 2.33, second), ("FRA", "capital", "Paris", first),
-            ("FRA", "capital_lat", 48.9, first), ("FRA", "capital_lon", 2.3, first),
-            ("DEU", "capital", "Berlin", first),  # no coordinates there
-            ("DEU", "capital", "Berlin", second), ("DEU", "capital_lat", 52.5, second),
-            ("DEU", "capital_lon", 13.4, second)]
+    rows = [
+        ("FRA", "capital", "Paris", second),
+        ("FRA", "capital_lat", 48.87, second),
+        ("FRA", "capital_lon", 2.33, second),
+        ("FRA", "capital", "Paris", first),
+        ("FRA", "capital_lat", 48.9, first),
+        ("FRA", "capital_lon", 2.3, first),
+        ("DEU", "capital", "Berlin", first),  # no coordinates there
+        ("DEU", "capital", "Berlin", second),
+        ("DEU", "capital_lat", 52.5, second),
+        ("DEU", "capital_lon", 13.4, second),
+    ]
     table = frame([{"iso3": i, "field": f, "value": v, "source": s, "vintage": "", "note": ""} for i, f, v, s in rows])
     chosen = countries.capitals(table).set_index("iso3")
     assert chosen.loc["FRA", "capital_lat"] == 48.9  # the first source
@@ -70,4 +85,4 @@ def test_build_parses_mledoze_once_for_its_observations_and_the_universe(store, 
     assert list(universe.columns) == reference.UNIVERSE_COLUMNS and len(universe) == 198
     names = table[(table["field"] == "name_en") & (table["source"] == mledoze.SOURCE)].set_index("iso3")["value"]
     assert names["DEU"] == "Germany" and set(universe["iso3"]) <= set(names.index)
-    assert set(table["source"]) >= {source for source in PARSERS.values()}
+    assert set(table["source"]) >= set(PARSERS.values())

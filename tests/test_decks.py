@@ -38,9 +38,11 @@ def deck(published, game):
 
 
 def test_card_counts_and_required_fields_per_game(published):
-    expected = {"laender-toppen": {"country": 119, "antarctica": 1, "joker": 8},
-                "deutschland": {"place": 96, "guess": 24},
-                "world-game": {"country": 170}}  # 169 synthetic UN members + the Vatican
+    expected = {
+        "laender-toppen": {"country": 119, "antarctica": 1, "joker": 8},
+        "deutschland": {"place": 96, "guess": 24},
+        "world-game": {"country": 170},
+    }  # 169 synthetic UN members + the Vatican
     for game, kinds in expected.items():
         spec, cards = load_spec(game), deck(published, game)["cards"]
         assert {k: sum(c["kind"] == k for c in cards) for k in kinds} == kinds
@@ -147,12 +149,13 @@ def test_deutschland_prints_short_names_and_grid_provenance(published):
 def test_deutschland_guess_cards(published):
     guesses = [c["fields"] for c in deck(published, "deutschland")["cards"] if c["kind"] == "guess"]
     assert {(g["colour"], g["front"]) for g in guesses} == {
-        (c, f) for c in ("rot", "blau", "grün", "gelb") for f in ("N", "S", "W", "O", "most", "fewest")}
+        (c, f) for c in ("rot", "blau", "grün", "gelb") for f in ("N", "S", "W", "O", "most", "fewest")
+    }
     assert all(g["back"] == ("M" if g["front"] == "W" else None) for g in guesses)
 
 
 def test_same_inputs_give_byte_identical_files(published, tmp_path):
-    root, decks, results = published
+    root, decks, _results = published
     again = publish_all(tmp_path, root)
     for result in again:
         first, second = decks / result.game / result.version, tmp_path / result.game / result.version
@@ -211,7 +214,7 @@ def test_manifest_names_sources_and_content_hash(published):
 
 def test_deutschland_deck_carries_its_grid(published):
     """The map prints from the deck alone: deck.json has the geo stage's grid, the manifest the report's hash."""
-    root, decks, results = published
+    _root, decks, results = published
     document = deck(published, "deutschland")
     assert Grid.from_dict(document["grid"]) == GRID
     assert document["grid"]["control_points"] == "sources/reviewed/grid_control_points.csv"
@@ -232,7 +235,7 @@ def test_a_new_grid_alone_publishes_a_new_deutschland_version(tmp_path):
 
 
 def test_bad_input_errors_name_the_file(published, tmp_path):
-    root, decks, results = published
+    root, decks, _results = published
     with pytest.raises(GeodeckError, match="unknown game 'monopoly'"):
         stage.compare("monopoly", decks_dir=decks, build_root=root)
     with pytest.raises(GeodeckError, match=r"2031\.01\.0 does not exist.*2026\.11\.0"):

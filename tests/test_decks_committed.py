@@ -10,8 +10,11 @@ from pipeline.decks.spec import load_spec
 from pipeline.paths import DECKS_DIR
 from pipeline.transform.observations import CONTINENTS
 
-COUNTS = {"laender-toppen": {"country": 119, "antarctica": 1, "joker": 8},
-          "deutschland": {"place": 96, "guess": 24}, "world-game": {"country": 194}}
+COUNTS = {
+    "laender-toppen": {"country": 119, "antarctica": 1, "joker": 8},
+    "deutschland": {"place": 96, "guess": 24},
+    "world-game": {"country": 194},
+}
 
 
 def latest(game):
@@ -56,11 +59,17 @@ def test_committed_world_game_members_and_numbers():
 
 
 def test_committed_cards_print_what_a_player_expects():
-    lt = {c["fields"]["iso3"]: c["fields"] for c in published.read(latest("laender-toppen") / "deck.json")["cards"]
-          if c["kind"] != "joker"}
+    lt = {
+        c["fields"]["iso3"]: c["fields"]
+        for c in published.read(latest("laender-toppen") / "deck.json")["cards"]
+        if c["kind"] != "joker"
+    }
     wg = {c["fields"]["iso3"]: c["fields"] for c in published.read(latest("world-game") / "deck.json")["cards"]}
-    de = [c["fields"]["name"] for c in published.read(latest("deutschland") / "deck.json")["cards"]
-          if c["kind"] == "place"]
+    de = [
+        c["fields"]["name"]
+        for c in published.read(latest("deutschland") / "deck.json")["cards"]
+        if c["kind"] == "place"
+    ]
     # German capitals, one city each; English capital lists, the official capital first
     assert (lt["AUT"]["capital"], lt["BOL"]["capital"], lt["USA"]["capital"]) == ("Wien", "Sucre", "Washington, D.C.")
     assert all(";" not in (f["capital"] or "") for f in lt.values())

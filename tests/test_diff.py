@@ -9,7 +9,8 @@ from fixtures.tiny.decks.synthetic import countries_table, write_inputs
 
 from pipeline import paths
 from pipeline.cli import cli
-from pipeline.decks import diff as diffing, stage
+from pipeline.decks import diff as diffing
+from pipeline.decks import stage
 from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
 
@@ -31,15 +32,21 @@ def jumped(tmp_path, monkeypatch):
 
 
 def deck(values: dict[str, dict], version="old"):
-    return {"version": version, "cards": [{"id": i, "kind": "place", "fields": f, "provenance": {}}
-                                          for i, f in values.items()]}
+    return {
+        "version": version,
+        "cards": [{"id": i, "kind": "place", "fields": f, "provenance": {}} for i, f in values.items()],
+    }
 
 
 def test_thresholds_per_field():
     spec = load_spec("deutschland")
     old = deck({"a": {"population": 100_000, "ns": 50, "we": 10}})
-    cases = [({"population": 114_000, "ns": 51, "we": 9}, False), ({"population": 116_000, "ns": 50, "we": 10}, True),
-             ({"population": 100_000, "ns": 52, "we": 10}, True), ({"population": 84_000, "ns": 50, "we": 10}, True)]
+    cases = [
+        ({"population": 114_000, "ns": 51, "we": 9}, False),
+        ({"population": 116_000, "ns": 50, "we": 10}, True),
+        ({"population": 100_000, "ns": 52, "we": 10}, True),
+        ({"population": 84_000, "ns": 50, "we": 10}, True),
+    ]
     for fields, expected in cases:
         assert diffing.diff_decks(spec, old, deck({"a": fields}, "new"))["suspicious"] is expected, fields
     peak = load_spec("laender-toppen").fields["highest_peak_m"]
@@ -52,8 +59,7 @@ def test_ranks_and_head_to_head_flips():
     new = deck({"a": {"population": 300}, "b": {"population": 90}, "c": {"population": 100}}, "new")
     result = diffing.diff_decks(spec, old, new)
     assert result["flips"]["population"] == [["b", "c"]]
-    assert {r["card"]: (r["old"], r["new"]) for r in result["rank_changes"]["population"]} == {
-        "b": (2, 3), "c": (3, 2)}
+    assert {r["card"]: (r["old"], r["new"]) for r in result["rank_changes"]["population"]} == {"b": (2, 3), "c": (3, 2)}
     [change] = result["changes"]
     assert (change["card"], change["abs"], change["rel"], change["flips"]) == ("b", -110, -0.55, 1)
     assert result["added"] == result["removed"] == []
@@ -61,8 +67,11 @@ def test_ranks_and_head_to_head_flips():
 
 def test_added_and_removed_cards():
     spec = load_spec("deutschland")
-    result = diffing.diff_decks(spec, deck({"a": {"population": 1}, "b": {"population": 2}}),
-                                deck({"b": {"population": 2}, "c": {"population": 3}}, "new"))
+    result = diffing.diff_decks(
+        spec,
+        deck({"a": {"population": 1}, "b": {"population": 2}}),
+        deck({"b": {"population": 2}, "c": {"population": 3}}, "new"),
+    )
     assert (result["added"], result["removed"], result["changes"]) == (["c"], ["a"], [])
 
 

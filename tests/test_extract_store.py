@@ -97,8 +97,10 @@ def run(args, env=None):
 
 
 def test_cli_fetch_from_mirror(mirror, tmp_path):
-    result = run(["fetch", "highest-points-7summits", "pycountry", "--mirror", str(mirror), "--offline"],
-                 env={"GEODECK_STORE": str(tmp_path)})
+    result = run(
+        ["fetch", "highest-points-7summits", "pycountry", "--mirror", str(mirror), "--offline"],
+        env={"GEODECK_STORE": str(tmp_path)},
+    )
     assert result.exit_code == 0, result.output
     assert (tmp_path / "highest-points-7summits" / "highest_points_169.json").is_file()
 
@@ -107,8 +109,12 @@ def test_cli_user_errors_have_no_traceback(tmp_path):
     import subprocess
     import sys
 
-    proc = subprocess.run([sys.executable, "-m", "pipeline.cli", "fetch", "nope"], capture_output=True, text=True,
-                          env={"GEODECK_STORE": str(tmp_path), "PATH": "/usr/bin:/bin"})
+    proc = subprocess.run(
+        [sys.executable, "-m", "pipeline.cli", "fetch", "nope"],
+        capture_output=True,
+        text=True,
+        env={"GEODECK_STORE": str(tmp_path), "PATH": "/usr/bin:/bin"},
+    )
     assert proc.returncode == 2
     assert "unknown source nope" in proc.stderr
     assert "Traceback" not in proc.stderr

@@ -24,9 +24,20 @@ def action(state: de.State, guess: str, town: int) -> int:
 
 
 # Example 1, in turn order Red, Blue, Green, Yellow (Red starts)
-EXAMPLE_1 = [(RED, "W", EMDEN), (BLUE, "N", WISMAR), (GREEN, "most", JENA), (YELLOW, "O", COTTBUS),
-             (RED, "O", JENA), (BLUE, "most", COTTBUS), (GREEN, "fewest", WISMAR), (YELLOW, "M", JENA),
-             (RED, "most", KOBLENZ), (BLUE, "W", EMDEN), (GREEN, "N", WISMAR), (YELLOW, "N", EMDEN)]
+EXAMPLE_1 = [
+    (RED, "W", EMDEN),
+    (BLUE, "N", WISMAR),
+    (GREEN, "most", JENA),
+    (YELLOW, "O", COTTBUS),
+    (RED, "O", JENA),
+    (BLUE, "most", COTTBUS),
+    (GREEN, "fewest", WISMAR),
+    (YELLOW, "M", JENA),
+    (RED, "most", KOBLENZ),
+    (BLUE, "W", EMDEN),
+    (GREEN, "N", WISMAR),
+    (YELLOW, "N", EMDEN),
+]
 
 
 def test_rulebook_examples_1_and_2():

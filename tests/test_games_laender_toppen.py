@@ -11,7 +11,8 @@ from pipeline.games import laender_toppen as lt
 from pipeline.games.core import TERMINAL, playout, random_policy
 
 EUROPE, ASIA, AFRICA, NORTH_AMERICA, SOUTH_AMERICA, ANTARCTICA = (
-    lt.CONTINENTS.index(c) for c in ("Europe", "Asia", "Africa", "North America", "South America", "Antarctica"))
+    lt.CONTINENTS.index(c) for c in ("Europe", "Asia", "Africa", "North America", "South America", "Antarctica")
+)
 AREA_ABOVE, INHABITANTS_BELOW = 0, 7
 BOL, SWE, KAZ, MAR, GRC, BEL, JAM, KEN, RUS, TUR = range(10)
 
@@ -26,12 +27,12 @@ def example_state(**options) -> lt.State:
     game = lt.Game.from_deck(synthetic_deck(examples=True), players=4, **options)
     examples = [(BOL, GRC), (SWE, BEL), (KAZ, JAM), (MAR, KEN)]
     fillers = list(range(10, 10 + 24))
-    order = [c for p in range(4) for c in (*examples[p], *fillers[6 * p:6 * p + 6])]
+    order = [c for p in range(4) for c in (*examples[p], *fillers[6 * p : 6 * p + 6])]
     state = lt.State(game, order + [c for c in range(len(game.cards)) if c not in order])
     for p, (area_card, people_card) in enumerate(examples):
         state.apply_action(place(area_card, AREA_ABOVE))
         state.apply_action(place(people_card, INHABITANTS_BELOW))
-        for slot, card in enumerate(fillers[6 * p:6 * p + 6], start=1):
+        for slot, card in enumerate(fillers[6 * p : 6 * p + 6], start=1):
             state.apply_action(place(card, slot))
     return state
 
@@ -69,11 +70,14 @@ def test_inhabitants_example_jamaica_wins_below():
     assert [c for _, c, _ in state.pending] == [GRC, BEL, JAM, KEN]
 
 
-@pytest.mark.parametrize("choices", [
-    [EUROPE, EUROPE, lt.FACE_DOWN, AFRICA],  # Belgium, Greece Europe; Jamaica face down; Kenya Africa
-    [lt.FACE_DOWN, lt.FACE_DOWN, NORTH_AMERICA, lt.FACE_DOWN],  # Jamaica North America, the rest face down
-    [EUROPE, EUROPE, lt.FACE_DOWN, lt.FACE_DOWN],  # Belgium, Greece Europe; the other two face down
-])
+@pytest.mark.parametrize(
+    "choices",
+    [
+        [EUROPE, EUROPE, lt.FACE_DOWN, AFRICA],  # Belgium, Greece Europe; Jamaica face down; Kenya Africa
+        [lt.FACE_DOWN, lt.FACE_DOWN, NORTH_AMERICA, lt.FACE_DOWN],  # Jamaica North America, the rest face down
+        [EUROPE, EUROPE, lt.FACE_DOWN, lt.FACE_DOWN],  # Belgium, Greece Europe; the other two face down
+    ],
+)
 def test_rulebook_splits_of_the_inhabitants_trick_are_legal(choices):
     state = example_state()
     until_pending_slot(state, INHABITANTS_BELOW)
@@ -102,7 +106,7 @@ def test_fast_variant_has_no_splitting():
     state = example_state(fast=True)
     assert not state.pending and state.round == 1 and state.current_player() == 0  # next round's placing
     assert state.scores() == [len(p[lt.FACE_DOWN]) for p in state.piles]
-    assert all(sum(len(pile) for pile in piles[:lt.FACE_DOWN]) == 0 for piles in state.piles)
+    assert all(sum(len(pile) for pile in piles[: lt.FACE_DOWN]) == 0 for piles in state.piles)
     assert sum(len(p[lt.FACE_DOWN]) for p in state.piles) + len(state.removed) == 32
 
 
@@ -110,7 +114,7 @@ def dealt(game: lt.Game, firsts: list[int]) -> lt.State:
     """A state whose player p holds firsts[p] and filler cards (no jokers, no Antarctica)."""
     fillers = [i for i, c in enumerate(game.cards) if not c.joker and i != game.antarctica and i not in firsts]
     hand = game.hand_size
-    order = [c for p, first in enumerate(firsts) for c in [first] + fillers[p * (hand - 1):(p + 1) * (hand - 1)]]
+    order = [c for p, first in enumerate(firsts) for c in [first, *fillers[p * (hand - 1) : (p + 1) * (hand - 1)]]]
     return lt.State(game, order + [c for c in range(len(game.cards)) if c not in order])
 
 
@@ -143,7 +147,7 @@ def test_joker_goes_back_to_its_owner_onto_one_of_its_continents():
     state.apply_action(ANTARCTICA)
     assert state.piles[0][ANTARCTICA] == [joker]
     assert all(joker not in [c for _, c in t.played] for t in state.tricks)
-    assert state.legal_actions() == list(game.cards[state.pending[0][1]].continents) + [lt.FACE_DOWN]  # alone
+    assert state.legal_actions() == [*game.cards[state.pending[0][1]].continents, lt.FACE_DOWN]  # alone
 
 
 def test_russia_and_turkey_may_go_on_europe_or_asia():
@@ -214,8 +218,8 @@ def test_random_games_keep_every_invariant():
         assert not zones["hands"] and not zones["strips"] and not zones["pending"]
         assert len(zones["reserve"]) == len(game.cards) - players * game.hand_size * game.rounds
         assert state.current_player() == TERMINAL and state.legal_actions() == []
-        for p, piles in enumerate(state.piles):
-            for pile, cards in enumerate(piles[:lt.FACE_DOWN]):
+        for _p, piles in enumerate(state.piles):
+            for pile, cards in enumerate(piles[: lt.FACE_DOWN]):
                 assert all(pile in game.cards[c].continents for c in cards)
         for trick in state.tricks:
             for _, card in trick.played:

@@ -47,8 +47,11 @@ def test_win_index_flags_dominant_useless_and_always_winning_cards():
     assert cards["always_wins"] == {"area_km2 below": ["strong"]}  # above, it shared one tie
     assert "rare" not in cards["dominant"] and cards["judged"] == 3  # too few comparisons to judge
     assert tally.ties["area_km2 above"] == [playcheck.MIN_CONTESTS + 1, 1]
-    report = {"players": 2, "cards": cards, "playouts": {k: {"seat_win_share": [0.5, 0.5], "games": 100, "ties": {}}
-                                                         for k in ("random", "greedy")}}
+    report = {
+        "players": 2,
+        "cards": cards,
+        "playouts": {k: {"seat_win_share": [0.5, 0.5], "games": 100, "ties": {}} for k in ("random", "greedy")},
+    }
     verdicts = {v["name"].split(" (")[0]: v["passed"] for v in playcheck._verdicts("laender-toppen", report)}
     assert verdicts == {"seat fairness": True, "dominant cards": False, "useless cards": False}
 
@@ -60,8 +63,10 @@ def test_cli_formats_and_exit_code(tmp_path):
     result = runner.invoke(cli, ["play-check", "world-game", "--deck", str(path), "--games", "30", "--format", "json"])
     report = json.loads(result.output)
     assert report["players"] == 2 and result.exit_code == (0 if report["passed"] else 1)
-    result = runner.invoke(cli, ["play-check", "world-game", "--deck", str(path), "--games", "30", "--players", "3",
-                                 "--format", "markdown"])
+    result = runner.invoke(
+        cli,
+        ["play-check", "world-game", "--deck", str(path), "--games", "30", "--players", "3", "--format", "markdown"],
+    )
     assert "# play-check: world-game" in result.output and "3 players" in result.output
     with pytest.raises(GeodeckError, match="not laender-toppen"):
         playcheck.load("laender-toppen", deck=path)

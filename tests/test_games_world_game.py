@@ -15,8 +15,7 @@ AREA, POPULATION, PEAK, NEIGHBOURS = range(4)
 def deck_with(values: list[tuple[int, int, int, int]]) -> list[dict]:
     """Cards with the given facts, padded to 80 cards of small values."""
     rows = values + [(1, 1, 1, 0)] * (80 - len(values))
-    return [{"id": f"wg-{i}", "kind": "country",
-             "fields": dict(zip(wg.FACTS, row))} for i, row in enumerate(rows)]
+    return [{"id": f"wg-{i}", "kind": "country", "fields": dict(zip(wg.FACTS, row))} for i, row in enumerate(rows)]
 
 
 def state_with(stacks: list[list[int]], values, **options) -> wg.State:

@@ -13,8 +13,14 @@ from pipeline.geo import grid
 from pipeline.validate import towns as validate
 
 # the rulebook's printed numbers (north-south, west-east): example card and scoring example 2
-RULEBOOK = {"Bamberg": (102, 49), "Emden": (33, 12), "Wismar": (22, 55), "Cottbus": (65, 83), "Jena": (82, 56),
-            "Koblenz": (93, 16)}
+RULEBOOK = {
+    "Bamberg": (102, 49),
+    "Emden": (33, 12),
+    "Wismar": (22, 55),
+    "Cottbus": (65, 83),
+    "Jena": (82, 56),
+    "Koblenz": (93, 16),
+}
 
 
 @pytest.fixture
@@ -92,8 +98,10 @@ def test_grid_command_without_a_build_uses_the_published_deck(tmp_path, mirror, 
 
 def test_malformed_control_points_are_a_clear_error(tmp_path):
     bad = tmp_path / "points.csv"
-    bad.write_text("name,state,ns,we,source\nBamberg,Bayern,102,forty-nine,rulebook\nEmden,Niedersachsen,33,12,r\n"
-                   "Jena,Thüringen,82,56,r\n")
+    bad.write_text(
+        "name,state,ns,we,source\nBamberg,Bayern,102,forty-nine,rulebook\nEmden,Niedersachsen,33,12,r\n"
+        "Jena,Thüringen,82,56,r\n"
+    )
     with pytest.raises(GeodeckError, match="we of Bamberg"):
         grid.load_control_points(bad)
     bad.write_text("town,ns,we\nBamberg,102,49\n")
@@ -114,7 +122,12 @@ def test_grid_json_round_trip_gives_the_same_values_and_means_what_docs_say():
     x, y = Transformer.from_crs("EPSG:4326", "EPSG:3857", always_xy=True).transform(10.9, 49.9)
     (a, b, c), (d, e, f) = data["affine"]
     assert original.values(49.9, 10.9)[0] == pytest.approx([a * x + b * y + c, d * x + e * y + f], abs=1e-9)
-    for bad in ({"affine": data["affine"]}, {**data, "crs": "EPSG:999999"}, {**data, "affine": [[1, 2, 3]]},
-                {**data, "affine": [[1, 2, 3], [4, 5, float("nan")]]}, {**data, "crs": 3857}):
+    for bad in (
+        {"affine": data["affine"]},
+        {**data, "crs": "EPSG:999999"},
+        {**data, "affine": [[1, 2, 3]]},
+        {**data, "affine": [[1, 2, 3], [4, 5, float("nan")]]},
+        {**data, "crs": 3857},
+    ):
         with pytest.raises(ValueError):
             grid.Grid.from_dict(bad)

@@ -26,33 +26,40 @@ def value(obs: pd.DataFrame, iso3: str, field: str):
 
 # --- free text ------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("text, total, core", [
-    ("357,022 sq km", 357022, None),
-    ("0 sq km", 0, None),
-    ("14.2 million sq km", 14_200_000, None),
-    ("1.284 million sq km", 1_284_000, None),
-    ("643,801 sq km ; 551,500 sq km (metropolitan France)", 643801, 551500),
-    ("443 sq km (Antigua 280 sq km; Barbuda 161 sq km)", 443, None),
-    ("see note", None, None),
-])
+
+@pytest.mark.parametrize(
+    "text, total, core",
+    [
+        ("357,022 sq km", 357022, None),
+        ("0 sq km", 0, None),
+        ("14.2 million sq km", 14_200_000, None),
+        ("1.284 million sq km", 1_284_000, None),
+        ("643,801 sq km ; 551,500 sq km (metropolitan France)", 643801, 551500),
+        ("443 sq km (Antigua 280 sq km; Barbuda 161 sq km)", 443, None),
+        ("see note", None, None),
+    ],
+)
 def test_area_forms(text, total, core):
     got_total, got_core, label = fb.parse_area(text)
     assert got_total == total and got_core == core
     assert label == ("metropolitan France" if core else "")
 
 
-@pytest.mark.parametrize("text, name, metres", [
-    ("Zugspitze 2,963 m", "Zugspitze", 2963),
-    ("Mont Blanc 4,810", "Mont Blanc", 4810),  # no unit
-    ("Gora El'brus (highest point in Europe) 5,642 m", "Gora El'brus", 5642),
-    ("Cerro Aconcagua (located in Mendoza; highest point in South America) 6,962 m", "Cerro Aconcagua", 6962),
-    ("Mitspe Shlagim 2,224 m; note - the actual highest point is at 2,236 m", "Mitspe Shlagim", 2224),
-    ("unnamed elevation 675 m; located 2.5 km southeast of Kotopounga", "unnamed elevation", 675),
-    ("Fako on Mont Cameroun 4,045 m", "Fako", 4045),  # locators are remarks, not names
-    ("Ponta do Pico on Ilha do Pico in the Azores 2,351 m", "Ponta do Pico", 2351),
-    ("Pico de Teide on Canary Islands 3,718 m", "Pico de Teide", 3718),
-    ("", None, None),
-])
+@pytest.mark.parametrize(
+    "text, name, metres",
+    [
+        ("Zugspitze 2,963 m", "Zugspitze", 2963),
+        ("Mont Blanc 4,810", "Mont Blanc", 4810),  # no unit
+        ("Gora El'brus (highest point in Europe) 5,642 m", "Gora El'brus", 5642),
+        ("Cerro Aconcagua (located in Mendoza; highest point in South America) 6,962 m", "Cerro Aconcagua", 6962),
+        ("Mitspe Shlagim 2,224 m; note - the actual highest point is at 2,236 m", "Mitspe Shlagim", 2224),
+        ("unnamed elevation 675 m; located 2.5 km southeast of Kotopounga", "unnamed elevation", 675),
+        ("Fako on Mont Cameroun 4,045 m", "Fako", 4045),  # locators are remarks, not names
+        ("Ponta do Pico on Ilha do Pico in the Azores 2,351 m", "Ponta do Pico", 2351),
+        ("Pico de Teide on Canary Islands 3,718 m", "Pico de Teide", 3718),
+        ("", None, None),
+    ],
+)
 def test_highest_point_forms(text, name, metres):
     got_name, got_metres, _ = fb.parse_highest_point(text)
     assert (got_name, got_metres) == (name, metres)
@@ -67,27 +74,33 @@ def test_highest_point_keeps_remarks():
     assert "Saba" in remarks
 
 
-@pytest.mark.parametrize("text, number, vintage", [
-    ("84,012,284 (2025 est.)", 84012284, "2025 est."),
-    ("$62,800 (2024 est.)", 62800, "2024 est."),
-    ("81.9 years (2024 est.)", 81.9, "2024 est."),
-    ("(2017 est.) 77.9", 77.9, "2017 est."),
-    ("1,000 (2024)", 1000, "2024"),
-    ("uninhabited", None, ""),
-])
+@pytest.mark.parametrize(
+    "text, number, vintage",
+    [
+        ("84,012,284 (2025 est.)", 84012284, "2025 est."),
+        ("$62,800 (2024 est.)", 62800, "2024 est."),
+        ("81.9 years (2024 est.)", 81.9, "2024 est."),
+        ("(2017 est.) 77.9", 77.9, "2017 est."),
+        ("1,000 (2024)", 1000, "2024"),
+        ("uninhabited", None, ""),
+    ],
+)
 def test_estimates(text, number, vintage):
     assert fb.parse_estimate(text) == (number, vintage)
 
 
-@pytest.mark.parametrize("text, names", [
-    ("Berlin", ["Berlin"]),
-    ("Washington, D.C.", ["Washington, D.C."]),
-    ("Pretoria (administrative capital); Cape Town (legislative capital)", ["Pretoria", "Cape Town"]),
-    ("Gitega (political capital), Bujumbura (commercial capital)", ["Gitega", "Bujumbura"]),
-    ("Santiago; note - Valparaiso is the seat of the national legislature", ["Santiago"]),
-    ("Chisinau in Romanian (Kishinev in Russian)", ["Chisinau"]),
-    ("no official capital; government offices in the Yaren District", []),
-])
+@pytest.mark.parametrize(
+    "text, names",
+    [
+        ("Berlin", ["Berlin"]),
+        ("Washington, D.C.", ["Washington, D.C."]),
+        ("Pretoria (administrative capital); Cape Town (legislative capital)", ["Pretoria", "Cape Town"]),
+        ("Gitega (political capital), Bujumbura (commercial capital)", ["Gitega", "Bujumbura"]),
+        ("Santiago; note - Valparaiso is the seat of the national legislature", ["Santiago"]),
+        ("Chisinau in Romanian (Kishinev in Russian)", ["Chisinau"]),
+        ("no official capital; government offices in the Yaren District", []),
+    ],
+)
 def test_capitals(text, names):
     assert fb.parse_capital(text) == names
 
@@ -104,6 +117,7 @@ def test_plain_text():
 
 
 # --- tiny fixture ---------------------------------------------------------------------------------------
+
 
 def test_parse_tiny_fixture():
     df = fb.parse(tiny_raw())
@@ -151,15 +165,18 @@ def test_malformed_json_is_a_parse_error():
         fb.parse({"europe/xx.json": b'{"Geography": '})
 
 
-@pytest.mark.parametrize("before, after, column", [
-    (b"357,022 sq km", b"357,022 km2", "area_km2"),
-    (b"Zugspitze 2,963 m", b"Zugspitze (2.963 km)", "highest_point_m"),
-    (b"84,012,284 (2025 est.)", b"about 84 million (2025 est.)", "population"),
-    (b"81.9 years (2024 est.)", b"eighty-two years", "life_expectancy"),
-    (b"$62,800 (2024 est.)", b"NA", "gdp_pcap_ppp"),
-    (b'"text": "Berlin"', b'"text": "see note"', "capital"),
-    (b"52 31 N, 13 24 E", b"52.5N 13.4E", "capital_lat"),
-])
+@pytest.mark.parametrize(
+    "before, after, column",
+    [
+        (b"357,022 sq km", b"357,022 km2", "area_km2"),
+        (b"Zugspitze 2,963 m", b"Zugspitze (2.963 km)", "highest_point_m"),
+        (b"84,012,284 (2025 est.)", b"about 84 million (2025 est.)", "population"),
+        (b"81.9 years (2024 est.)", b"eighty-two years", "life_expectancy"),
+        (b"$62,800 (2024 est.)", b"NA", "gdp_pcap_ppp"),
+        (b'"text": "Berlin"', b'"text": "see note"', "capital"),
+        (b"52 31 N, 13 24 E", b"52.5N 13.4E", "capital_lat"),
+    ],
+)
 def test_a_stated_value_that_does_not_parse_is_a_parse_error(before, after, column):
     raw = tiny_raw()
     raw["europe/gm.json"] = raw["europe/gm.json"].replace(b"$62,700 (2023 est.)", b"NA").replace(before, after)
@@ -170,8 +187,9 @@ def test_a_stated_value_that_does_not_parse_is_a_parse_error(before, after, colu
 
 def test_reviewed_entries_without_a_value_are_kept_empty():
     raw = tiny_raw()
-    raw["europe/zz.json"] = raw["europe/ee.json"].replace(b"Brussels (Belgium), Strasbourg (France)",
-                                                          b"no official capital")
+    raw["europe/zz.json"] = raw["europe/ee.json"].replace(
+        b"Brussels (Belgium), Strasbourg (France)", b"no official capital"
+    )
     with pytest.raises(ParseError, match="europe/zz.json: capital"):
         fb.parse(raw)
     raw["oceania/nr.json"] = raw.pop("europe/zz.json")
@@ -186,6 +204,7 @@ def test_two_entities_on_one_iso3_is_a_parse_error():
 
 
 # --- mirror ---------------------------------------------------------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def parsed(store):

@@ -31,8 +31,15 @@ def test_reference_rows_tiny():
     assert not chosen.set_index("iso3").loc["VAT", "un_member"]  # mledoze's flag, corrected by its parser
     rows = reference.reference_rows(chosen, reference.read_names_de(), "2026-04")
     continents = {k: r["value"] for k, r in field(rows, "continents").items()}
-    assert continents == {"DEU": "Europe", "VAT": "Europe", "XKX": "Europe", "TUR": "Europe;Asia",
-                          "JAM": "North America", "BRA": "South America", "ATA": "Antarctica"}
+    assert continents == {
+        "DEU": "Europe",
+        "VAT": "Europe",
+        "XKX": "Europe",
+        "TUR": "Europe;Asia",
+        "JAM": "North America",
+        "BRA": "South America",
+        "ATA": "Antarctica",
+    }
     assert field(rows, "continents")["TUR"]["source"] == "reviewed"
     names = field(rows, "name_de")
     assert names["DEU"]["value"] == "Deutschland" and names["DEU"]["source"] == "pycountry"
@@ -57,6 +64,7 @@ def test_reviewed_names_table_is_well_formed():
 
 
 # --- mirror integration -------------------------------------------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def reference_obs(store):
@@ -94,9 +102,19 @@ def test_mirror_continents(universe):
 @pytest.mark.mirror
 def test_mirror_german_names(universe):
     names = universe.set_index("iso3")["name_de"]
-    expected = {"DEU": "Deutschland", "FRA": "Frankreich", "USA": "Vereinigte Staaten", "CIV": "Côte d'Ivoire",
-                "TUR": "Türkei", "VAT": "Vatikanstadt", "RUS": "Russland", "AUT": "Österreich",
-                "XKX": "Kosovo", "TWN": "Taiwan", "PSE": "Palästina"}
+    expected = {
+        "DEU": "Deutschland",
+        "FRA": "Frankreich",
+        "USA": "Vereinigte Staaten",
+        "CIV": "Côte d'Ivoire",
+        "TUR": "Türkei",
+        "VAT": "Vatikanstadt",
+        "RUS": "Russland",
+        "AUT": "Österreich",
+        "XKX": "Kosovo",
+        "TWN": "Taiwan",
+        "PSE": "Palästina",
+    }
     assert {k: names[k] for k in expected} == expected
     assert not names.str.contains(",").any()  # no inverted ISO forms ("Korea, Republik")
     assert names.is_unique
@@ -106,8 +124,16 @@ def test_mirror_german_names(universe):
 def test_mirror_reference_observations(reference_obs, universe):
     obs = reference_obs
     capitals = len(reference.read_capitals()) // 3  # reviewed capitals: name, latitude, longitude
-    assert set(obs["field"]) == {"name_en", "name_de", "iso2", "un_member", "continents", "capital", "capital_lat",
-                                 "capital_lon"}
+    assert set(obs["field"]) == {
+        "name_en",
+        "name_de",
+        "iso2",
+        "un_member",
+        "continents",
+        "capital",
+        "capital_lat",
+        "capital_lon",
+    }
     assert capitals == 8 and len(obs) == 5 * 198 + 3 * capitals and not obs.duplicated(["iso3", "field"]).any()
     assert set(obs["source"]) == {"mledoze-countries", "pycountry", "reviewed"}
     reviewed = obs[obs["source"] == "reviewed"]

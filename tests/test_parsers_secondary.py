@@ -10,16 +10,38 @@ import pytest
 from pipeline.errors import ParseError
 from pipeline.extract import load_sources
 from pipeline.transform import city_names, observations, reference
-from pipeline.transform.parsers import (capital_temperature_supplement, city_temperatures, flag_icons,
-                                        geonames_capitals, mledoze, natural_earth, seven_summits, world_temperature)
+from pipeline.transform.parsers import (
+    capital_temperature_supplement,
+    city_temperatures,
+    flag_icons,
+    geonames_capitals,
+    mledoze,
+    natural_earth,
+    seven_summits,
+    world_temperature,
+)
 
 TINY = Path(__file__).parent / "fixtures" / "tiny" / "parsers_b"
-CAPITALS = pd.DataFrame({
-    "iso3": ["DEU", "CRI", "ATG", "KWT", "USA", "VAT", "ITA", "MNG", "IND", "XKX", "ATA"],
-    "capital": ["Berlin", "San José", "Saint John's", "Kuwait City", "Washington D.C.", "Vatican City", "Rome",
-                "Ulan Bator", "New Delhi", "Pristina", None],
-    "capital_lat": float("nan"), "capital_lon": float("nan"),
-})
+CAPITALS = pd.DataFrame(
+    {
+        "iso3": ["DEU", "CRI", "ATG", "KWT", "USA", "VAT", "ITA", "MNG", "IND", "XKX", "ATA"],
+        "capital": [
+            "Berlin",
+            "San José",
+            "Saint John's",
+            "Kuwait City",
+            "Washington D.C.",
+            "Vatican City",
+            "Rome",
+            "Ulan Bator",
+            "New Delhi",
+            "Pristina",
+            None,
+        ],
+        "capital_lat": float("nan"),
+        "capital_lon": float("nan"),
+    }
+)
 
 
 def tiny(name: str) -> bytes:
@@ -33,9 +55,19 @@ def by_iso3(obs: pd.DataFrame, field: str) -> dict:
 
 # --- city names ---------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("a, b", [("Kuwait City", "Kuwait"), ("Washington, D.C.", "Washington D.C."),
-                                  ("St. John's", "Saint John's"), ("Bogotá", "Bogota"), ("Kiev", "Kyiv"),
-                                  ("City of San Marino", "San Marino"), ("Ulaanbaatar", "Ulan Bator")])
+
+@pytest.mark.parametrize(
+    "a, b",
+    [
+        ("Kuwait City", "Kuwait"),
+        ("Washington, D.C.", "Washington D.C."),
+        ("St. John's", "Saint John's"),
+        ("Bogotá", "Bogota"),
+        ("Kiev", "Kyiv"),
+        ("City of San Marino", "San Marino"),
+        ("Ulaanbaatar", "Ulan Bator"),
+    ],
+)
 def test_normalize_equates_spellings(a, b):
     assert city_names.normalize(a) == city_names.normalize(b)
 
@@ -59,6 +91,7 @@ def test_match_uses_the_card_capital_only_and_flags_shared_names():
 
 # --- Wikipedia city temperatures ----------------------------------------------------------------------
 
+
 def test_city_temperatures_tiny():
     parsed = city_temperatures.parse(tiny("city_temperatures.csv"))
     assert len(parsed) == 8 and parsed["mean_temp_c"].dtype == float
@@ -79,14 +112,22 @@ def test_city_temperatures_la_paz_is_not_bolivias():
     assert "proxy" in obs["note"].iloc[0]
 
 
-@pytest.mark.parametrize("raw", [b"town,temp\nBerlin,10.3\n", b"city,mean_temp_c\nBerlin,warm\n",
-                                 b"city,mean_temp_c\nBerlin,103\n", b"city,mean_temp_c\n,10\n"])
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b"town,temp\nBerlin,10.3\n",
+        b"city,mean_temp_c\nBerlin,warm\n",
+        b"city,mean_temp_c\nBerlin,103\n",
+        b"city,mean_temp_c\n,10\n",
+    ],
+)
 def test_city_temperatures_malformed(raw):
     with pytest.raises(ParseError, match="wikipedia-city-temperatures"):
         city_temperatures.parse(raw)
 
 
 # --- capital temperature supplement -------------------------------------------------------------------
+
 
 def test_supplement_tiny_keeps_rows_and_chooses_deterministically():
     parsed = capital_temperature_supplement.parse(tiny("capital_temperature_supplement.csv"))
@@ -100,13 +141,18 @@ def test_supplement_tiny_keeps_rows_and_chooses_deterministically():
 
 def test_supplement_malformed():
     good = tiny("capital_temperature_supplement.csv").decode()
-    for bad in [good.replace("station_or_city", "station"), good.replace("-49.4,", "cold,", 1),
-                good.replace("ATA,(none) South Pole", "Antarctica,(none) South Pole"), good.replace(",high", ",sure", 1)]:
+    for bad in [
+        good.replace("station_or_city", "station"),
+        good.replace("-49.4,", "cold,", 1),
+        good.replace("ATA,(none) South Pole", "Antarctica,(none) South Pole"),
+        good.replace(",high", ",sure", 1),
+    ]:
         with pytest.raises(ParseError, match="capital-temperature-supplement"):
             capital_temperature_supplement.parse(bad.encode())
 
 
 # --- world-temperature-data ---------------------------------------------------------------------------
+
 
 def test_world_temperature_tiny():
     parsed = world_temperature.parse(tiny("world_temperature.csv"))
@@ -121,13 +167,18 @@ def test_world_temperature_tiny():
 
 def test_world_temperature_malformed():
     good = tiny("world_temperature.csv").decode()
-    for bad in [good.replace("jan_c,", ""), good.replace(",9.5,", ",12.0,"), good.replace(",DE,", ",Germany,"),
-                good.replace("0.0,1.0,4.0", "0.0,x,4.0")]:
+    for bad in [
+        good.replace("jan_c,", ""),
+        good.replace(",9.5,", ",12.0,"),
+        good.replace(",DE,", ",Germany,"),
+        good.replace("0.0,1.0,4.0", "0.0,x,4.0"),
+    ]:
         with pytest.raises(ParseError, match="world-temperature-data"):
             world_temperature.parse(bad.encode())
 
 
 # --- flag-icons ---------------------------------------------------------------------------------------
+
 
 def test_flag_icons_tiny():
     parsed = flag_icons.parse(tiny("flag_icons_country.json"))
@@ -152,6 +203,7 @@ def test_flag_icons_malformed_and_unpinned():
 
 # --- 7summits -----------------------------------------------------------------------------------------
 
+
 def test_seven_summits_tiny():
     parsed = seven_summits.parse(tiny("seven_summits.json"))
     assert list(parsed["iso3"]) == ["AUT", "CIV", "KAZ", "TWN"]
@@ -163,17 +215,25 @@ def test_seven_summits_tiny():
 
 def test_seven_summits_malformed():
     good = tiny("seven_summits.json").decode()
-    for bad in [good.replace('"elevation": "3798"', '"elevation": "high"'), good.replace('"mountName"', '"mount"'),
-                good.replace('"Ivory Coast"', '"Atlantis"'), good[:-5]]:
+    for bad in [
+        good.replace('"elevation": "3798"', '"elevation": "high"'),
+        good.replace('"mountName"', '"mount"'),
+        good.replace('"Ivory Coast"', '"Atlantis"'),
+        good[:-5],
+    ]:
         with pytest.raises(ParseError, match="highest-points-7summits"):
             seven_summits.parse(bad.encode())
 
 
 # --- Natural Earth ------------------------------------------------------------------------------------
 
+
 def ne_tiny() -> dict[str, bytes]:
-    return {"admin0": tiny("ne_admin0.geojson"), "label_points": tiny("ne_label_points.geojson"),
-            "places": tiny("ne_places.geojson")}
+    return {
+        "admin0": tiny("ne_admin0.geojson"),
+        "label_points": tiny("ne_label_points.geojson"),
+        "places": tiny("ne_places.geojson"),
+    }
 
 
 def test_natural_earth_tiny():
@@ -188,8 +248,13 @@ def test_natural_earth_tiny():
     assert by_iso3(obs, "continents") == {"DEU": "Europe", "FRA": "Europe", "XKX": "Europe"}  # not "Seven seas"
     assert by_iso3(obs, "label_lat")["DEU"] == 51.09 and by_iso3(obs, "label_lon")["TUV"] == 179.2
     # capitals marked as such (not Myanmar's former capital Rangoon, nor Palestine's region capital Ramallah)
-    assert by_iso3(obs, "capital_spelling") == {"DEU": "Berlin", "XKX": "Pristina", "ISL": "Reykjavík",
-                                                "MMR": "Naypyidaw", "SWZ": "Mbabane;Lobamba"}
+    assert by_iso3(obs, "capital_spelling") == {
+        "DEU": "Berlin",
+        "XKX": "Pristina",
+        "ISL": "Reykjavík",
+        "MMR": "Naypyidaw",
+        "SWZ": "Mbabane;Lobamba",
+    }
 
 
 def test_natural_earth_mainland_label_nearest_the_centre(store):
@@ -218,15 +283,30 @@ def test_natural_earth_malformed():
 
 
 def test_geonames_capitals_name_the_capital_city_as_geonames_spells_it():
-    countries = {"CM": {"iso3": "CMR", "capital": "Yaounde"}, "TO": {"iso3": "TON", "capital": "Nuku'alofa"},
-                 "FM": {"iso3": "FSM", "capital": "Palikir"}, "AQ": {"iso3": "ATA", "capital": ""}}
-    cities = {"1": {"geonameid": 1, "name": "Yaoundé", "countrycode": "CM", "population": 2_765_568,
-                    "alternatenames": ["Yaounde", "Jaunde"]},
-              "2": {"geonameid": 2, "name": "Yaounde Nord", "countrycode": "CM", "population": 20_000,
-                    "alternatenames": []},
-              "3": {"geonameid": 3, "name": "Yaounde", "countrycode": "GA", "population": 30_000, "alternatenames": []},
-              "4": {"geonameid": 4, "name": "Nuku‘alofa", "countrycode": "TO", "population": 22_400,
-                    "alternatenames": ["Nuku'alofa", "Nukuʻalofa"]}}
+    countries = {
+        "CM": {"iso3": "CMR", "capital": "Yaounde"},
+        "TO": {"iso3": "TON", "capital": "Nuku'alofa"},
+        "FM": {"iso3": "FSM", "capital": "Palikir"},
+        "AQ": {"iso3": "ATA", "capital": ""},
+    }
+    cities = {
+        "1": {
+            "geonameid": 1,
+            "name": "Yaoundé",
+            "countrycode": "CM",
+            "population": 2_765_568,
+            "alternatenames": ["Yaounde", "Jaunde"],
+        },
+        "2": {"geonameid": 2, "name": "Yaounde Nord", "countrycode": "CM", "population": 20_000, "alternatenames": []},
+        "3": {"geonameid": 3, "name": "Yaounde", "countrycode": "GA", "population": 30_000, "alternatenames": []},
+        "4": {
+            "geonameid": 4,
+            "name": "Nuku‘alofa",
+            "countrycode": "TO",
+            "population": 22_400,
+            "alternatenames": ["Nuku'alofa", "Nukuʻalofa"],
+        },
+    }
     parsed = geonames_capitals.parse({"countries": countries, "cities": cities})
     assert parsed[["iso3", "city", "geonameid"]].values.tolist() == [["CMR", "Yaoundé", 1], ["TON", "Nuku‘alofa", 4]]
     obs = geonames_capitals.to_observations(parsed)
@@ -238,6 +318,7 @@ def test_geonames_capitals_name_the_capital_city_as_geonames_spells_it():
 
 # --- mirror integration -------------------------------------------------------------------------------
 
+
 @pytest.fixture(scope="module")
 def sources():
     return load_sources()
@@ -246,8 +327,9 @@ def sources():
 @pytest.fixture(scope="module")
 def universe(store, sources):
     source = sources[mledoze.SOURCE]
-    return reference.universe(reference.reference_observations(mledoze.parse(mledoze.read(store, source)),
-                                                               source.vintage))
+    return reference.universe(
+        reference.reference_observations(mledoze.parse(mledoze.read(store, source)), source.vintage)
+    )
 
 
 @pytest.fixture(scope="module")
@@ -298,7 +380,8 @@ def temperatures(store, sources, mirror_capitals):
         "wikipedia": city_temperatures.to_observations(parsed_from(city_temperatures, store, sources), mirror_capitals),
         "chelsa": world_temperature.to_observations(parsed_from(world_temperature, store, sources), mirror_capitals),
         "supplement": capital_temperature_supplement.to_observations(
-            parsed_from(capital_temperature_supplement, store, sources)),
+            parsed_from(capital_temperature_supplement, store, sources)
+        ),
     }
 
 
@@ -307,7 +390,9 @@ def test_mirror_capital_temperature_coverage(temperatures, universe):
     countries = set(universe["iso3"])
     covered = {name: set(obs["iso3"]) & countries for name, obs in temperatures.items()}
     anywhere = set().union(*covered.values())
-    print({name: len(c) for name, c in covered.items()}, "any:", len(anywhere), "missing:", sorted(countries - anywhere))
+    print(
+        {name: len(c) for name, c in covered.items()}, "any:", len(anywhere), "missing:", sorted(countries - anywhere)
+    )
     assert len(covered["wikipedia"]) >= 140 and len(covered["chelsa"]) >= 90 and len(covered["supplement"]) >= 35
     assert len(anywhere) >= 190
     for obs in temperatures.values():
@@ -325,8 +410,19 @@ def test_mirror_berlin_and_antarctica(temperatures):
     assert "ATG" not in set(atg["iso3"])  # Wikipedia's St. John's is in Newfoundland
 
 
-@pytest.mark.parametrize("code, iso3", [("de", "DEU"), ("DE", "DEU"), ("xk", "XKX"), ("XK", "XKX"), ("na", "NAM"),
-                                        ("gb-eng", None), ("eu", None), ("", None)])
+@pytest.mark.parametrize(
+    "code, iso3",
+    [
+        ("de", "DEU"),
+        ("DE", "DEU"),
+        ("xk", "XKX"),
+        ("XK", "XKX"),
+        ("na", "NAM"),
+        ("gb-eng", None),
+        ("eu", None),
+        ("", None),
+    ],
+)
 def test_iso2_to_iso3(code, iso3):
     from pipeline.transform.parsers.iso3 import iso2_to_iso3
 

@@ -34,6 +34,7 @@ def mirror_parse(module, store) -> pd.DataFrame:
 
 # --- Gapminder ------------------------------------------------------------------------------------------
 
+
 def test_gapminder_tiny_latest_year_before_release():
     df = gapminder.parse(tiny_raw("gapminder")).set_index("geo")
     # pop v8 released 2024: 2024 and 2100 are projections, 2023 is the latest observed year
@@ -109,6 +110,7 @@ def test_gapminder_mirror(store):
 
 # --- World Bank -----------------------------------------------------------------------------------------
 
+
 def test_worldbank_tiny():
     df = worldbank.parse(tiny_file("worldbank", "population.csv")).set_index("code")
     assert df.loc[["WLD", "EUU"], "kind"].eq("aggregate").all()
@@ -146,6 +148,7 @@ def test_worldbank_mirror(store):
 
 
 # --- mledoze --------------------------------------------------------------------------------------------
+
 
 def test_mledoze_tiny():
     df = mledoze.parse(tiny_file("mledoze", "countries.json")).set_index("iso3")
@@ -189,6 +192,7 @@ def test_mledoze_mirror(store):
 
 
 # --- coverage over the 198-country universe -------------------------------------------------------------
+
 
 def test_mirror_coverage(store):
     countries = mirror_parse(mledoze, store)

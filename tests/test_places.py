@@ -57,8 +57,7 @@ def test_selection_is_deterministic_and_honours_pins(built):
     again = places.choose_places(located, settings)
     assert again["in_deck"].tolist() == table["in_deck"].tolist()
     out = table.loc[table["in_deck"] & (table["pinned"] == "")].iloc[0]
-    pinned_out = places.choose_places(located, settings.__class__(**{**vars(settings),
-                                                                     "pins_out": (out["ags"],)}))
+    pinned_out = places.choose_places(located, settings.__class__(**{**vars(settings), "pins_out": (out["ags"],)}))
     assert not pinned_out.set_index("ags").at[out["ags"], "in_deck"] and pinned_out["in_deck"].sum() == 96
     with pytest.raises(GeodeckError, match="matches 0"):
         places.resolve_pins(located, ("Atlantis (Bayern)",))

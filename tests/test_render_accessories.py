@@ -16,15 +16,21 @@ from pipeline.cli import cli
 from pipeline.decks import deutschland, published
 from pipeline.errors import GeodeckError
 from pipeline.paths import DECKS_DIR
-from pipeline.render import accessories, map_deutschland, printing
+from pipeline.render import accessories, printing
 from pipeline.render.accessories import AccessoryOptions
 from pipeline.render.printing import PrintOptions
 
 FIXTURES = Path(__file__).parent / "fixtures" / "tiny" / "render"
 MM = 72 / 25.4
 # Rulebook (deutschland-kartenspiel): the example card and scoring example 2
-RULEBOOK_TOWNS = {"Bamberg": (102, 49), "Emden": (33, 12), "Wismar": (22, 55), "Cottbus": (65, 83),
-                  "Jena": (82, 56), "Koblenz": (93, 16)}
+RULEBOOK_TOWNS = {
+    "Bamberg": (102, 49),
+    "Emden": (33, 12),
+    "Wismar": (22, 55),
+    "Cottbus": (65, 83),
+    "Jena": (82, 56),
+    "Koblenz": (93, 16),
+}
 # cards.md / rulebook review: the strip's categories, in order
 STRIP_LABELS = ["Fläche", "Höchster", "Durchschnittstemperatur", "Einwohner", "Lebenserwartung", "BIP"]
 ORANGE, GREY, RED = (0.902, 0.38, 0.0), (0.431, 0.431, 0.431), (0.843, 0.098, 0.11)
@@ -39,8 +45,11 @@ def colour_is(value, rgb, tol=0.01) -> bool:
 
 
 def words_by_colour(page, rgb) -> list[dict]:
-    return [w for w in page.extract_words(x_tolerance=0.5, extra_attrs=["non_stroking_color"])
-            if colour_is(w["non_stroking_color"], rgb)]
+    return [
+        w
+        for w in page.extract_words(x_tolerance=0.5, extra_attrs=["non_stroking_color"])
+        if colour_is(w["non_stroking_color"], rgb)
+    ]
 
 
 def set_strings(page) -> list[str]:
@@ -78,14 +87,19 @@ def test_rulebook_towns_sit_at_their_grid_numbers(germany_map):
     orange, grey = words_by_colour(germany_map, ORANGE), words_by_colour(germany_map, GREY)
 
     def centre_y(text):  # the label left of the map
-        return next((w["top"] + w["bottom"]) / 2 for w in orange if w["text"] == text and w["x1"] < germany_map.width / 2)
+        return next(
+            (w["top"] + w["bottom"]) / 2 for w in orange if w["text"] == text and w["x1"] < germany_map.width / 2
+        )
 
     def centre_x(text):
         return next((w["x0"] + w["x1"]) / 2 for w in grey if w["text"] == text)
 
     y0, y150, x0, x90 = centre_y("0"), centre_y("150"), centre_x("0"), centre_x("90")
-    dots = [((c["x0"] + c["x1"]) / 2, (c["top"] + c["bottom"]) / 2) for c in germany_map.curves
-            if c.get("fill") and colour_is(c.get("non_stroking_color"), RED) and c["bottom"] < y150 + 5]
+    dots = [
+        ((c["x0"] + c["x1"]) / 2, (c["top"] + c["bottom"]) / 2)
+        for c in germany_map.curves
+        if c.get("fill") and colour_is(c.get("non_stroking_color"), RED) and c["bottom"] < y150 + 5
+    ]
     assert len(dots) == sum(card["kind"] == "place" for card in deck("deutschland")["cards"])
     grid_points = [((y - y0) / (y150 - y0) * 150, (x - x0) / (x90 - x0) * 90) for x, y in dots]
     names = germany_map.extract_text()
@@ -120,8 +134,20 @@ def test_committed_deutschland_map_prints_without_a_build_folder(store, tmp_path
     monkeypatch.setenv("GEODECK_BUILD", str(empty))
     monkeypatch.setenv("GEODECK_STORE", str(store.root))
     out = tmp_path / "map.pdf"
-    result = CliRunner().invoke(cli, ["print", "deutschland", "--what", "accessories", "--offline",
-                                      "--mirror", str(store.mirror), "--out", str(out)])
+    result = CliRunner().invoke(
+        cli,
+        [
+            "print",
+            "deutschland",
+            "--what",
+            "accessories",
+            "--offline",
+            "--mirror",
+            str(store.mirror),
+            "--out",
+            str(out),
+        ],
+    )
     assert result.exit_code == 0, result.output or repr(result.exception)
     assert not any(empty.iterdir())
     places = [c["fields"]["name"] for c in published.deck("deutschland")[1]["cards"] if c["kind"] == "place"]
@@ -146,22 +172,26 @@ def test_world_map_on_a4_is_two_portrait_pages_with_glue_flap(store, world_deck)
     data, pages = accessories.render(world_deck, AccessoryOptions(paper="a4"), store)
     pdf = pdfplumber.open(io.BytesIO(data))
     assert pages == 2 and all((p.width, p.height) == pytest.approx((210 * MM, 297 * MM), abs=0.1) for p in pdf.pages)
-    flap, cut = ("".join(ch["text"] for ch in sorted((c for c in p.chars if not c["upright"]), key=lambda c: -c["top"]))
-                 for p in pdf.pages)  # the hints run upwards along the seam
+    flap, cut = (
+        "".join(ch["text"] for ch in sorted((c for c in p.chars if not c["upright"]), key=lambda c: -c["top"]))
+        for p in pdf.pages
+    )  # the hints run upwards along the seam
     assert "glue the right half here" in flap and "cut along this line" in cut
     again, _ = accessories.render(world_deck, AccessoryOptions(paper="a4"), store)
     assert again == data
 
 
 def test_strips_show_six_categories_in_order(store):
-    data, pages = accessories.render(deck("laender-toppen"), AccessoryOptions(), store)
+    data, _pages = accessories.render(deck("laender-toppen"), AccessoryOptions(), store)
     pdf = pdfplumber.open(io.BytesIO(data))
     first = pdf.pages[0]
     assert (first.width, first.height) == pytest.approx((297 * MM, 210 * MM), abs=0.1)
     words = first.extract_words()
     top_strip = min(w["top"] for w in words if w["text"] == "Fläche")
-    xs = [min(w["x0"] for w in words if w["text"] == label and abs(w["top"] - top_strip) < 12 * MM)
-          for label in STRIP_LABELS]
+    xs = [
+        min(w["x0"] for w in words if w["text"] == label and abs(w["top"] - top_strip) < 12 * MM)
+        for label in STRIP_LABELS
+    ]
     assert xs == sorted(xs)
     strips = sum(sum(w["text"] == "Fläche" for w in p.extract_words()) for p in pdf.pages)
     assert strips == 6
@@ -175,9 +205,15 @@ def _state_fills(page, box_mm, card_origin):
     x0 = card_origin[0] + box_mm[0] * MM
     bottom = card_origin[1] - box_mm[1] * MM  # pdfplumber y grows downwards
     top = bottom - box_mm[3] * MM
-    inside = [c for c in page.curves + page.rects
-              if c.get("fill") and x0 - 1 <= c["x0"] and c["x1"] <= x0 + box_mm[2] * MM + 1
-              and top - 1 <= c["top"] and c["bottom"] <= bottom + 1]
+    inside = [
+        c
+        for c in page.curves + page.rects
+        if c.get("fill")
+        and x0 - 1 <= c["x0"]
+        and c["x1"] <= x0 + box_mm[2] * MM + 1
+        and top - 1 <= c["top"]
+        and c["bottom"] <= bottom + 1
+    ]
     return inside
 
 
@@ -194,7 +230,7 @@ def test_place_front_shows_the_state_alone(store):
     box = layout.data["boxes"]["state_picture"]
     shapes = _state_fills(page, box, card_origin)
     state = layout.data["colours"]["state_fill"].lstrip("#")
-    rgb = tuple(int(state[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    rgb = tuple(int(state[i : i + 2], 16) / 255 for i in (0, 2, 4))
     assert shapes and all(colour_is(s["non_stroking_color"], rgb) for s in shapes)
     w = max(s["x1"] for s in shapes) - min(s["x0"] for s in shapes)
     h = max(s["bottom"] for s in shapes) - min(s["top"] for s in shapes)

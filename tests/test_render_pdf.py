@@ -5,6 +5,7 @@ snapshot mirror through the store (these tests skip without it).
 """
 
 import io
+import itertools
 import json
 from pathlib import Path
 
@@ -45,15 +46,23 @@ def pdfs(store):
 
 def marks(page) -> list[dict]:
     """The crop marks: straight lines that touch the page edge (card content is clipped to its card)."""
+
     def at_edge(line):
-        return min(line["x0"], line["top"]) <= 0.01 or line["x1"] >= page.width - 0.01 or line["bottom"] >= page.height - 0.01
+        return (
+            min(line["x0"], line["top"]) <= 0.01
+            or line["x1"] >= page.width - 0.01
+            or line["bottom"] >= page.height - 0.01
+        )
+
     return [line for line in page.lines if at_edge(line)]
 
 
 def grid(page) -> tuple[list[float], list[float]]:
     """Trim lines (in PDF points, y upwards) recovered from the crop marks on a sheet page."""
     xs = sorted({round(line["x0"], 2) for line in marks(page) if abs(line["x0"] - line["x1"]) < 0.01})
-    ys = sorted({round(page.height - line["top"], 2) for line in marks(page) if abs(line["top"] - line["bottom"]) < 0.01})
+    ys = sorted(
+        {round(page.height - line["top"], 2) for line in marks(page) if abs(line["top"] - line["bottom"]) < 0.01}
+    )
     return xs, ys
 
 
@@ -77,22 +86,29 @@ def test_crop_marks_at_every_card_line_give_63_by_88_mm_cards(pdfs, key):
         for page in pdf.pages[::2]:
             xs, ys = grid(page)
             assert len(xs) == 4 and len(ys) == 4
-            assert all(abs((b - a) - 63 * MM) <= TOL for a, b in zip(xs, xs[1:]))
-            assert all(abs((b - a) - 88 * MM) <= TOL for a, b in zip(ys, ys[1:]))
+            assert all(abs((b - a) - 63 * MM) <= TOL for a, b in itertools.pairwise(xs))
+            assert all(abs((b - a) - 88 * MM) <= TOL for a, b in itertools.pairwise(ys))
             for x in xs:  # a mark above and below the block, each reaching its page edge
-                ends = sorted((page.height - l["bottom"], page.height - l["top"]) for l in marks(page)
-                              if abs(l["x0"] - x) < 0.01 and abs(l["x0"] - l["x1"]) < 0.01)
+                ends = sorted(
+                    (page.height - ln["bottom"], page.height - ln["top"])
+                    for ln in marks(page)
+                    if abs(ln["x0"] - x) < 0.01 and abs(ln["x0"] - ln["x1"]) < 0.01
+                )
                 assert len(ends) == 2 and ends[0][0] <= 0.01 and ends[1][1] >= page.height - 0.01
                 assert ends[0][1] < ys[0] - 3 * MM and ends[1][0] > ys[-1] + 3 * MM  # outside the bleed
             for y in ys:
-                ends = sorted((l["x0"], l["x1"]) for l in marks(page)
-                              if abs(page.height - l["top"] - y) < 0.01 and abs(l["top"] - l["bottom"]) < 0.01)
+                ends = sorted(
+                    (ln["x0"], ln["x1"])
+                    for ln in marks(page)
+                    if abs(page.height - ln["top"] - y) < 0.01 and abs(ln["top"] - ln["bottom"]) < 0.01
+                )
                 assert len(ends) == 2 and ends[0][0] <= 0.01 and ends[1][1] >= page.width - 0.01
                 assert ends[0][1] < xs[0] - 3 * MM and ends[1][0] > xs[-1] + 3 * MM
 
 
-@pytest.mark.parametrize(("key", "duplex", "offset"), [("de-letter-short", "short", (1.5, -1.0)),
-                                                       ("de-a4-long", "long", (-2.0, 0.5))])
+@pytest.mark.parametrize(
+    ("key", "duplex", "offset"), [("de-letter-short", "short", (1.5, -1.0)), ("de-a4-long", "long", (-2.0, 0.5))]
+)
 def test_every_back_lies_behind_its_front(pdfs, key, duplex, offset):
     """Place cards carry their name on both sides: the card holding it on the backs page must be the
     front's card after the flip, moved by the back offset."""
@@ -192,12 +208,15 @@ def _broken(game: str, card_id: str, **fields) -> dict:
     return data
 
 
-@pytest.mark.parametrize(("game", "card_id", "fields", "message"), [
-    ("world-game", "wg-TON", {"flag": "4x3/zz.svg"}, "card wg-TON: flag '4x3/zz.svg'"),
-    ("laender-toppen", "lt-DEU", {"iso3": "XXX"}, "card lt-DEU: no map geometry"),
-    ("deutschland", "de-bamberg", {"state": "Bavaria-Nord"}, "card de-bamberg: unknown state"),
-    ("world-game", "wg-TON", {"name_en": "Tonga" * 40}, "card wg-TON: 'TongaTonga.*does not fit.*world-game.toml"),
-])
+@pytest.mark.parametrize(
+    ("game", "card_id", "fields", "message"),
+    [
+        ("world-game", "wg-TON", {"flag": "4x3/zz.svg"}, "card wg-TON: flag '4x3/zz.svg'"),
+        ("laender-toppen", "lt-DEU", {"iso3": "XXX"}, "card lt-DEU: no map geometry"),
+        ("deutschland", "de-bamberg", {"state": "Bavaria-Nord"}, "card de-bamberg: unknown state"),
+        ("world-game", "wg-TON", {"name_en": "Tonga" * 40}, "card wg-TON: 'TongaTonga.*does not fit.*world-game.toml"),
+    ],
+)
 def test_bad_cards_fail_with_an_error_naming_the_card(store, game, card_id, fields, message):
     with pytest.raises(GeodeckError, match=message):
         printing.render(_broken(game, card_id, **fields), PrintOptions(), store)
@@ -229,14 +248,21 @@ def test_calibration_grids_lie_behind_the_front_crosses(duplex, offset, lang):
     crosses = sorted(((c["x0"] + c["x1"]) / 2, front.height - (c["top"] + c["bottom"]) / 2) for c in front.curves)
     assert len(crosses) == 5
     zero = [line for line in back.lines if line["linewidth"] == pytest.approx(0.25 * MM, abs=0.01)]
-    xs = sorted({round(l["x0"], 2) for l in zero if abs(l["x0"] - l["x1"]) < 0.01})
-    ys = sorted({round(back.height - l["top"], 2) for l in zero if abs(l["top"] - l["bottom"]) < 0.01})
-    centres = sorted((x, y) for x in xs for y in ys
-                     if any(abs(l["x0"] - x) < 0.01 and l["top"] <= back.height - y <= l["bottom"] for l in zero))
+    xs = sorted({round(ln["x0"], 2) for ln in zero if abs(ln["x0"] - ln["x1"]) < 0.01})
+    ys = sorted({round(back.height - ln["top"], 2) for ln in zero if abs(ln["top"] - ln["bottom"]) < 0.01})
+    centres = sorted(
+        (x, y)
+        for x in xs
+        for y in ys
+        if any(abs(ln["x0"] - x) < 0.01 and ln["top"] <= back.height - y <= ln["bottom"] for ln in zero)
+    )
     dx, dy = offset[0] * MM, offset[1] * MM
-    flipped = sorted((front.width - x + dx, y + dy) if duplex == "long" else (x + dx, front.height - y + dy)
-                     for x, y in crosses)
-    assert len(centres) == 5 and [v for c in centres for v in c] == pytest.approx([v for c in flipped for v in c], abs=0.05)
+    flipped = sorted(
+        (front.width - x + dx, y + dy) if duplex == "long" else (x + dx, front.height - y + dy) for x, y in crosses
+    )
+    assert len(centres) == 5 and [v for c in centres for v in c] == pytest.approx(
+        [v for c in flipped for v in c], abs=0.05
+    )
     assert min(ch["size"] for page in pdf.pages for ch in page.chars) >= 5 - 0.01
     assert ("Rückseite" if lang == "de" else "back") in back.extract_text()
 
@@ -258,8 +284,11 @@ def test_world_game_fact_labels_sit_on_their_values_line(pdfs):
         words = pdf.pages[0].extract_words()
     checked = 0
     for label in (w for w in words if w["text"] in ("Area", "Population", "Neighbouring")):
-        row = [w for w in words if w["x0"] > label["x1"] and w["x0"] - label["x1"] < 50 * MM
-               and abs(w["top"] - label["top"]) < 3 * MM]
+        row = [
+            w
+            for w in words
+            if w["x0"] > label["x1"] and w["x0"] - label["x1"] < 50 * MM and abs(w["top"] - label["top"]) < 3 * MM
+        ]
         value = max(row, key=lambda w: w["x1"])  # the right-aligned value
         assert abs(value["bottom"] - label["bottom"]) < 0.2 * MM, (label["text"], value["text"])
         checked += 1
@@ -289,12 +318,21 @@ def test_print_all_writes_both_pdfs_into_the_out_folder_and_each_path_on_one_lin
     assert refused.exit_code != 0 and "--out names their folder" in str(refused.exception)
 
 
-@pytest.mark.parametrize(("lang", "rule"), [
-    ("de", "gehört der Joker nicht zum Stich und kann keinen gewinnen: Nimm ihn zurück und lege ihn offen auf "
-           "deinen Stapel Südamerika oder Europa"),
-    ("en", "not part of the trick and cannot take one: take it back and put it face up on your South America or "
-           "Europe pile"),
-])
+@pytest.mark.parametrize(
+    ("lang", "rule"),
+    [
+        (
+            "de",
+            "gehört der Joker nicht zum Stich und kann keinen gewinnen: Nimm ihn zurück und lege ihn offen auf "
+            "deinen Stapel Südamerika oder Europa",
+        ),
+        (
+            "en",
+            "not part of the trick and cannot take one: take it back and put it face up on your South America or "
+            "Europe pile",
+        ),
+    ],
+)
 def test_joker_front_states_the_rulebook_joker_rule_with_its_continents(store, lang, rule):
     """Rulebook, Joker Cards: a joker is not part of the trick; its player takes it back onto one of the two
     continent piles shown on it."""

@@ -6,8 +6,18 @@ from reportlab.pdfbase import pdfmetrics
 from pipeline.errors import GeodeckError
 from pipeline.render import fonts, geometry, layouts, numbers, text
 
-NASTY = ["São Tomé und Príncipe", "Sao Tome and Principe", "Côte d'Ivoire", "Nukuʻalofa", "Türkiye",
-         "Bosnien und Herzegowina", "St. Vincent und die Grenadinen", "Weißenfels", "Ağrı Dağı", "Maglić"]
+NASTY = [
+    "São Tomé und Príncipe",
+    "Sao Tome and Principe",
+    "Côte d'Ivoire",
+    "Nukuʻalofa",
+    "Türkiye",
+    "Bosnien und Herzegowina",
+    "St. Vincent und die Grenadinen",
+    "Weißenfels",
+    "Ağrı Dağı",
+    "Maglić",
+]
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -59,7 +69,10 @@ def test_a_partial_sheet_bleeds_into_its_empty_slots(duplex):
         top = 0 if row > 0 and b - 3 in backs else 3
         bottom = seam if row < 2 and b + 3 in backs else 3
         assert area == slot.grow(left=left, right=right, top=top, bottom=bottom), (i, b)
-    expected = {"long": dict(left=3, right=seam, top=0, bottom=3), "short": dict(left=0, right=3, top=3, bottom=seam)}
+    expected = {
+        "long": {"left": 3, "right": seam, "top": 0, "bottom": 3},
+        "short": {"left": 0, "right": 3, "top": 3, "bottom": seam},
+    }
     assert sheet.back_paint_area(4, duplex, (0, 0), 5) == sheet.back_slot(4, duplex, (0, 0)).grow(**expected[duplex])
     assert sheet.paint_area(4) == sheet.slot(4).grow(right=seam, bottom=seam)  # a full sheet as before
 
@@ -86,22 +99,25 @@ def test_bad_paper_and_bleed_are_user_errors():
     assert geometry.parse_offset("1.5,-0.5") == (1.5, -0.5)
 
 
-@pytest.mark.parametrize(("lang", "value", "pattern", "unit", "expected"), [
-    ("de", 1098581, "#,##0", "{n} km²", "1.098.581 km²"),
-    ("de", 11.3, "#,##0.0##", "{n} Mio.", "11,3 Mio."),
-    ("de", 28.4, "#,##0.0", "{n} °C", "28,4 °C"),
-    ("de", 82.9, "#,##0.0", "{n} Jahre", "82,9 Jahre"),
-    ("de", 47300, "#,##0", "{n} US$", "47.300 US$"),
-    ("en", 1098581, "#,##0", "{n} km²", "1,098,581 km²"),
-    ("en", 11.3, "#,##0.0##", "{n} M", "11.3 M"),
-    ("en", 82.9, "#,##0.0", "{n} years", "82.9 years"),
-    ("en", 47300, "#,##0", "US${n}", "US$47,300"),
-    ("de", None, "#,##0", "{n} km²", "–"),
-    ("de", 0.44, "as-deck", "{n} km²", "0,44 km²"),  # Vatican: the deck's two significant digits
-    ("en", 0.44, "as-deck", "{n} km²", "0.44 km²"),
-    ("de", 2.0, "as-deck", "{n} km²", "2,0 km²"),  # a float keeps the deck's decimal
-    ("de", 1098581, "as-deck", "{n} km²", "1.098.581 km²"),
-])
+@pytest.mark.parametrize(
+    ("lang", "value", "pattern", "unit", "expected"),
+    [
+        ("de", 1098581, "#,##0", "{n} km²", "1.098.581 km²"),
+        ("de", 11.3, "#,##0.0##", "{n} Mio.", "11,3 Mio."),
+        ("de", 28.4, "#,##0.0", "{n} °C", "28,4 °C"),
+        ("de", 82.9, "#,##0.0", "{n} Jahre", "82,9 Jahre"),
+        ("de", 47300, "#,##0", "{n} US$", "47.300 US$"),
+        ("en", 1098581, "#,##0", "{n} km²", "1,098,581 km²"),
+        ("en", 11.3, "#,##0.0##", "{n} M", "11.3 M"),
+        ("en", 82.9, "#,##0.0", "{n} years", "82.9 years"),
+        ("en", 47300, "#,##0", "US${n}", "US$47,300"),
+        ("de", None, "#,##0", "{n} km²", "–"),
+        ("de", 0.44, "as-deck", "{n} km²", "0,44 km²"),  # Vatican: the deck's two significant digits
+        ("en", 0.44, "as-deck", "{n} km²", "0.44 km²"),
+        ("de", 2.0, "as-deck", "{n} km²", "2,0 km²"),  # a float keeps the deck's decimal
+        ("de", 1098581, "as-deck", "{n} km²", "1.098.581 km²"),
+    ],
+)
 def test_numbers_follow_the_design_notes(lang, value, pattern, unit, expected):
     assert numbers.with_unit(value, lang, pattern, unit) == expected
 
@@ -113,12 +129,13 @@ def test_the_font_covers_every_nasty_name():
             assert not {ch for ch in name if not ch.isspace() and ord(ch) not in glyphs}, (font, name)
 
 
-@pytest.mark.parametrize("name", NASTY + ["Zentralafrikanische Republik Zentralafrikanische Republik"])
+@pytest.mark.parametrize("name", [*NASTY, "Zentralafrikanische Republik Zentralafrikanische Republik"])
 def test_long_names_shrink_or_wrap_inside_their_box(name):
     _, bold = fonts.register()
     box = text.Box(0, 0, 38, 9.5)
     fitted = text.fit(name, bold, box, 14, 8, max_lines=2)
     from reportlab.pdfbase.pdfmetrics import stringWidth
+
     assert all(stringWidth(line, bold, fitted.size_mm) <= box.w for line in fitted.lines)
     assert fitted.height <= box.h and " ".join(fitted.lines).replace("- ", "-") == name
 
@@ -126,7 +143,9 @@ def test_long_names_shrink_or_wrap_inside_their_box(name):
 def test_text_never_goes_below_the_legibility_floor():
     _, bold = fonts.register()
     box = text.Box(0, 0, 38, 9.5)
-    assert text.fit(" ".join(["Peru"] * 9), bold, box, 14, 3, max_lines=2).size_mm >= 5 * text.PT_MM - 1e-9  # not one line at 4 pt
+    assert (
+        text.fit(" ".join(["Peru"] * 9), bold, box, 14, 3, max_lines=2).size_mm >= 5 * text.PT_MM - 1e-9
+    )  # not one line at 4 pt
     with pytest.raises(GeodeckError, match="does not fit its 38.0 × 9.5 mm box even at 5 pt"):
         text.fit("Peru " * 30, bold, box, 14, 3, max_lines=2)
 
@@ -143,4 +162,4 @@ def test_layouts_keep_their_boxes_on_the_card(game):
     assert (w, h) == (63, 88)
     for name in layout.data["boxes"]:
         box = layout.box(name)
-        assert 0 <= box.x and box.x + box.w <= w + 1e-9 and 0 <= box.y and box.y + box.h <= h + 1e-9, name
+        assert box.x >= 0 and box.x + box.w <= w + 1e-9 and box.y >= 0 and box.y + box.h <= h + 1e-9, name

@@ -31,10 +31,29 @@ def workbook(rows: list[tuple], stand: str = "Gebietsstand: 31.12.2023") -> byte
     book = openpyxl.Workbook()
     sheet = book.active
     sheet.title = "Städte"
-    header = ("Lfd. Nr.", "Schlüsselnummer", None, None, None, None, "Stadt", "Post-leitzahl 1)", "Fläche in km2 2)",
-              "Bevölkerung auf Grundlage ZENSUS20113)")
-    for row in [("Städte in Deutschland",), (stand,), (), header, (None, "Land"), tuple(range(1, 11)), (), *rows,
-                ("1) Footnote",)]:
+    header = (
+        "Lfd. Nr.",
+        "Schlüsselnummer",
+        None,
+        None,
+        None,
+        None,
+        "Stadt",
+        "Post-leitzahl 1)",
+        "Fläche in km2 2)",
+        "Bevölkerung auf Grundlage ZENSUS20113)",
+    )
+    for row in [
+        ("Städte in Deutschland",),
+        (stand,),
+        (),
+        header,
+        (None, "Land"),
+        tuple(range(1, 11)),
+        (),
+        *rows,
+        ("1) Footnote",),
+    ]:
         sheet.append(row)
     buffer = io.BytesIO()
     book.save(buffer)
@@ -42,8 +61,12 @@ def workbook(rows: list[tuple], stand: str = "Gebietsstand: 31.12.2023") -> byte
 
 
 def test_destatis_parse_keeps_key_state_name_and_vintage():
-    raw = workbook([(1, "09", "1", "62", "0000", "000", "München, Landeshauptstadt", "80313", 310.7, 1510378),
-                    (2, "15", "0", "02", "0000", "000", "Halle (Saale), Händelstadt", "06108", 135.03, 226586)])
+    raw = workbook(
+        [
+            (1, "09", "1", "62", "0000", "000", "München, Landeshauptstadt", "80313", 310.7, 1510378),
+            (2, "15", "0", "02", "0000", "000", "Halle (Saale), Händelstadt", "06108", 135.03, 226586),
+        ]
+    )
     towns = destatis.parse(raw)
     assert towns["ags"].tolist() == ["09162000", "15002000"]
     assert towns["name"].tolist() == ["München", "Halle (Saale)"]
@@ -72,10 +95,15 @@ def test_destatis_parse_fails_loudly_on_changed_layout():
 def test_ambiguous_names_resolve_within_the_right_state():
     joined = transform.join(tiny("destatis.csv"), tiny("wikipedia.csv"), tiny_geonames()).set_index("name")
     expect = {  # Destatis name -> (Wikipedia entry, latitude to 0.01°)
-        "München": ("Munich", 48.13), "Köln": ("Cologne", 50.94), "Frankfurt am Main": ("Frankfurt am Main", 50.12),
-        "Frankfurt (Oder)": ("Frankfurt (Oder)", 52.34), "Halle (Saale)": ("Halle (Saale)", 51.48),
-        "Halle (Westf.)": ("Halle", 52.07), "Weißenburg i.Bay.": ("Weißenburg in Bayern", 49.03),
-        "Neustadt (Hessen)": ("Neustadt (Hessen)", 50.85), "Cottbus/Chóśebuz": ("Cottbus/Chóśebuz", 51.76),
+        "München": ("Munich", 48.13),
+        "Köln": ("Cologne", 50.94),
+        "Frankfurt am Main": ("Frankfurt am Main", 50.12),
+        "Frankfurt (Oder)": ("Frankfurt (Oder)", 52.34),
+        "Halle (Saale)": ("Halle (Saale)", 51.48),
+        "Halle (Westf.)": ("Halle", 52.07),
+        "Weißenburg i.Bay.": ("Weißenburg in Bayern", 49.03),
+        "Neustadt (Hessen)": ("Neustadt (Hessen)", 50.85),
+        "Cottbus/Chóśebuz": ("Cottbus/Chóśebuz", 51.76),
     }
     for name, (wiki_name, lat) in expect.items():
         assert joined.at[name, "wiki_name"] == wiki_name, name
@@ -127,9 +155,13 @@ def test_towns_table_keeps_every_destatis_town_with_its_state(built, store):
 
 def test_real_ambiguous_names_resolve_to_the_right_state(built):
     towns = built[0].set_index("name")
-    checks = {"Frankfurt am Main": ("Hessen", 50.11, 8.68), "Frankfurt (Oder)": ("Brandenburg", 52.34, 14.55),
-              "Halle (Saale)": ("Sachsen-Anhalt", 51.48, 11.97), "München": ("Bayern", 48.13, 11.57),
-              "Köln": ("Nordrhein-Westfalen", 50.94, 6.95)}
+    checks = {
+        "Frankfurt am Main": ("Hessen", 50.11, 8.68),
+        "Frankfurt (Oder)": ("Brandenburg", 52.34, 14.55),
+        "Halle (Saale)": ("Sachsen-Anhalt", 51.48, 11.97),
+        "München": ("Bayern", 48.13, 11.57),
+        "Köln": ("Nordrhein-Westfalen", 50.94, 6.95),
+    }
     for name, (state, lat, lon) in checks.items():
         assert towns.at[name, "state"] == state
         assert (towns.at[name, "lat"], towns.at[name, "lon"]) == pytest.approx((lat, lon), abs=0.03), name

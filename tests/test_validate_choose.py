@@ -23,9 +23,11 @@ def pick(table, overrides_=None):
 
 
 def test_precedence_picks_the_declared_source_and_records_provenance():
-    table = obs(("DEU", "population", 83.5e6, "worldbank-population", "2024", ""),
-                ("DEU", "population", 84.0e6, "gapminder-fasttrack", "2025", ""),
-                ("DEU", "population", 84.1e6, "factbook", "2025", ""))
+    table = obs(
+        ("DEU", "population", 83.5e6, "worldbank-population", "2024", ""),
+        ("DEU", "population", 84.0e6, "gapminder-fasttrack", "2025", ""),
+        ("DEU", "population", 84.1e6, "factbook", "2025", ""),
+    )
     master, report = pick(table)
     assert master.loc["DEU", "population"] == 83.5e6
     assert master.loc["DEU", "population__source"] == "worldbank-population"
@@ -37,8 +39,10 @@ def test_precedence_picks_the_declared_source_and_records_provenance():
 
 
 def test_disagreement_beyond_tolerance_is_a_reported_conflict():
-    table = obs(("DEU", "area_km2", 357022.0, "factbook", "2026", ""),
-                ("DEU", "area_km2", 300000.0, "mledoze-countries", "2026", ""))
+    table = obs(
+        ("DEU", "area_km2", 357022.0, "factbook", "2026", ""),
+        ("DEU", "area_km2", 300000.0, "mledoze-countries", "2026", ""),
+    )
     master, report = pick(table)
     assert master.loc["DEU", "area_km2"] == 357022.0
     assert "mledoze-countries=300000" in master.loc["DEU", "area_km2__conflict"]
@@ -48,8 +52,10 @@ def test_disagreement_beyond_tolerance_is_a_reported_conflict():
 
 
 def test_neighbours_compare_as_sets_and_drop_non_card_territories():
-    table = obs(("FRA", "land_neighbours", "DEU;NLD", "factbook", "2026", ""),
-                ("FRA", "land_neighbours", "NLD;DEU;GIB", "mledoze-countries", "2026", ""))
+    table = obs(
+        ("FRA", "land_neighbours", "DEU;NLD", "factbook", "2026", ""),
+        ("FRA", "land_neighbours", "NLD;DEU;GIB", "mledoze-countries", "2026", ""),
+    )
     master, report = pick(table)
     assert master.loc["FRA", "land_neighbours"] == "DEU;NLD"
     assert master.loc["FRA", "land_neighbour_count"] == 2
@@ -59,8 +65,10 @@ def test_neighbours_compare_as_sets_and_drop_non_card_territories():
 
 
 def test_out_of_range_value_falls_back_to_the_next_source_with_a_report_line():
-    table = obs(("DEU", "life_expectancy", 810.0, "gapminder-fasttrack", "2025", ""),
-                ("DEU", "life_expectancy", 81.0, "factbook", "2025", ""))
+    table = obs(
+        ("DEU", "life_expectancy", 810.0, "gapminder-fasttrack", "2025", ""),
+        ("DEU", "life_expectancy", 81.0, "factbook", "2025", ""),
+    )
     master, report = pick(table)
     assert master.loc["DEU", "life_expectancy"] == 81.0
     assert master.loc["DEU", "life_expectancy__source"] == "factbook"
@@ -78,45 +86,59 @@ def test_nothing_valid_left_means_empty_and_reported():
 
 
 def test_vatican_zero_area_is_refused_in_favour_of_a_real_one():
-    table = obs(("DEU", "area_km2", 0.0, "factbook", "2026", ""),
-                ("DEU", "area_km2", 0.44, "mledoze-countries", "2026", ""))
+    table = obs(
+        ("DEU", "area_km2", 0.0, "factbook", "2026", ""), ("DEU", "area_km2", 0.44, "mledoze-countries", "2026", "")
+    )
     master, _ = pick(table)
     assert master.loc["DEU", "area_km2"] == 0.44
 
 
 def test_gdp_in_another_dollar_base_is_refused_and_reported():
-    table = obs(("DEU", "gdp_pcap_ppp", 210600.0, "factbook", "2022", "data are in 2015 dollars"),
-                ("FRA", "gdp_pcap_ppp", 55000.0, "factbook", "2024", "data are in 2021 dollars"))
+    table = obs(
+        ("DEU", "gdp_pcap_ppp", 210600.0, "factbook", "2022", "data are in 2015 dollars"),
+        ("FRA", "gdp_pcap_ppp", 55000.0, "factbook", "2024", "data are in 2021 dollars"),
+    )
     master, report = pick(table)
     assert pd.isna(master.loc["DEU", "gdp_pcap_ppp"])
     assert master.loc["FRA", "gdp_pcap_ppp"] == 55000.0
     assert [(r["iso3"], r["reason"]) for r in report["refused"]] == [
-        ("DEU", "in 2015 dollars, not constant 2021 dollars like the other values")]
+        ("DEU", "in 2015 dollars, not constant 2021 dollars like the other values")
+    ]
     assert {"iso3": "DEU", "field": "gdp_pcap_ppp", "reason": "every source's value was refused"} in report["empty"]
 
 
 def test_override_wins_and_is_reported_with_what_it_replaced():
-    table = obs(("NLD", "highest_point_m", 862.0, "factbook", "2026", ""),
-                ("NLD", "highest_point_name", "Mount Scenery", "factbook", "2026", ""))
-    rules = {("NLD", "highest_point_m"): Override("NLD", "highest_point_m", 322.0,
-                                                  "core national territory: Saba is Caribbean", "Factbook note"),
-             ("NLD", "highest_point_name"): Override("NLD", "highest_point_name", "Vaalserberg",
-                                                     "core national territory: Saba is Caribbean", "Factbook note")}
+    table = obs(
+        ("NLD", "highest_point_m", 862.0, "factbook", "2026", ""),
+        ("NLD", "highest_point_name", "Mount Scenery", "factbook", "2026", ""),
+    )
+    rules = {
+        ("NLD", "highest_point_m"): Override(
+            "NLD", "highest_point_m", 322.0, "core national territory: Saba is Caribbean", "Factbook note"
+        ),
+        ("NLD", "highest_point_name"): Override(
+            "NLD", "highest_point_name", "Vaalserberg", "core national territory: Saba is Caribbean", "Factbook note"
+        ),
+    }
     master, report = pick(table, rules)
     assert master.loc["NLD", "highest_point_m"] == 322.0
     assert master.loc["NLD", "highest_point_name"] == "Vaalserberg"
     assert master.loc["NLD", "highest_point_m__source"] == "override"
     assert master.loc["NLD", "highest_point_m__vintage"] == "Factbook note"
     assert [(o["field"], o["replaced_value"]) for o in report["overrides"]] == [
-        ("highest_point_m", "862"), ("highest_point_name", "Mount Scenery")]
+        ("highest_point_m", "862"),
+        ("highest_point_name", "Mount Scenery"),
+    ]
     assert report["core_territory_countries"] == ["NLD"]
 
 
 def test_core_area_replaces_the_same_sources_total_and_is_listed():
-    table = obs(("FRA", "area_km2", 643801.0, "factbook", "2026", ""),
-                ("FRA", "area_core_km2", 551500.0, "factbook", "2026", "metropolitan France"),
-                ("FRA", "area_km2", 551695.0, "mledoze-countries", "2026", ""),
-                ("DEU", "area_km2", 357022.0, "factbook", "2026", ""))
+    table = obs(
+        ("FRA", "area_km2", 643801.0, "factbook", "2026", ""),
+        ("FRA", "area_core_km2", 551500.0, "factbook", "2026", "metropolitan France"),
+        ("FRA", "area_km2", 551695.0, "mledoze-countries", "2026", ""),
+        ("DEU", "area_km2", 357022.0, "factbook", "2026", ""),
+    )
     master, report = pick(table)
     assert master.loc["FRA", "area_km2"] == 551500.0
     assert master.loc["FRA", "area_km2__conflict"] == ""  # mledoze's metropolitan figure agrees
@@ -126,30 +148,38 @@ def test_core_area_replaces_the_same_sources_total_and_is_listed():
 
 
 def test_paired_field_follows_the_source_of_its_key_field():
-    table = obs(("DEU", "highest_point_m", -5.0, "factbook", "2026", ""),
-                ("DEU", "highest_point_name", "Zugspitze (Factbook)", "factbook", "2026", ""),
-                ("DEU", "highest_point_m", 2962.0, "highest-points-7summits", "2015", ""),
-                ("DEU", "highest_point_name", "Zugspitze", "highest-points-7summits", "2015", ""))
+    table = obs(
+        ("DEU", "highest_point_m", -5.0, "factbook", "2026", ""),
+        ("DEU", "highest_point_name", "Zugspitze (Factbook)", "factbook", "2026", ""),
+        ("DEU", "highest_point_m", 2962.0, "highest-points-7summits", "2015", ""),
+        ("DEU", "highest_point_name", "Zugspitze", "highest-points-7summits", "2015", ""),
+    )
     master, _ = pick(table)
     assert master.loc["DEU", "highest_point_m"] == 2962.0
     assert master.loc["DEU", "highest_point_name"] == "Zugspitze"
 
 
 def test_paired_field_never_comes_from_another_source_than_its_key_field():
-    table = obs(("DEU", "highest_point_m", 2963.0, "factbook", "2026", ""),
-                ("DEU", "highest_point_m", 2962.0, "highest-points-7summits", "2015", ""),
-                ("DEU", "highest_point_name", "Zugspitze", "highest-points-7summits", "2015", ""),
-                ("FRA", "label_lon", 2.0, "natural-earth", "4.1.0", ""))
+    table = obs(
+        ("DEU", "highest_point_m", 2963.0, "factbook", "2026", ""),
+        ("DEU", "highest_point_m", 2962.0, "highest-points-7summits", "2015", ""),
+        ("DEU", "highest_point_name", "Zugspitze", "highest-points-7summits", "2015", ""),
+        ("FRA", "label_lon", 2.0, "natural-earth", "4.1.0", ""),
+    )
     master, report = pick(table)
     assert master.loc["DEU", "highest_point_m"] == 2963.0 and pd.isna(master.loc["DEU", "highest_point_name"])
-    assert {"iso3": "DEU", "field": "highest_point_name",
-            "reason": "no value from factbook, the source of highest_point_m"} in report["empty"]
+    assert {
+        "iso3": "DEU",
+        "field": "highest_point_name",
+        "reason": "no value from factbook, the source of highest_point_m",
+    } in report["empty"]
     assert pd.isna(master.loc["FRA", "label_lon"])  # no label_lat: a lone longitude is no point
 
 
 def test_antarctica_has_no_inhabitant_values_by_design():
-    table = obs(("ATA", "population", 1000.0, "factbook", "2025", ""),
-                ("ATA", "area_km2", 14.2e6, "factbook", "2026", ""))
+    table = obs(
+        ("ATA", "population", 1000.0, "factbook", "2025", ""), ("ATA", "area_km2", 14.2e6, "factbook", "2026", "")
+    )
     master, report = pick(table)
     assert pd.isna(master.loc["ATA", "population"]) and master.loc["ATA", "area_km2"] == 14.2e6
     reasons = {e["field"]: e["reason"] for e in report["empty"] if e["iso3"] == "ATA"}
@@ -165,13 +195,15 @@ def write(tmp_path, text):
 def test_overrides_file_is_typed_and_checked(tmp_path):
     good = write(tmp_path, "VAT,area_km2,0.44,Factbook total reads 0,Factbook land area\n")
     assert overrides.load(good, universe=["VAT"])["VAT", "area_km2"].value == 0.44
-    for row, message in [("VAT,area_km2,0,r,c\n", "outside the plausible range"),
-                         ("VAT,area,1,r,c\n", "unknown field"),
-                         ("XXX,area_km2,1,r,c\n", "not a card country"),
-                         ("VAT,area_km2,1,,c\n", "reason and a citation"),
-                         ("VAT,highest_point_m,78,r,c\n", "also needs highest_point_name"),
-                         ("VAT,label_lat,41.9,r,c\n", "also needs label_lon"),
-                         ("VAT,area_km2,0.44,r,c\nVAT,area_km2,0.5,r,c\n", "a second override")]:
+    for row, message in [
+        ("VAT,area_km2,0,r,c\n", "outside the plausible range"),
+        ("VAT,area,1,r,c\n", "unknown field"),
+        ("XXX,area_km2,1,r,c\n", "not a card country"),
+        ("VAT,area_km2,1,,c\n", "reason and a citation"),
+        ("VAT,highest_point_m,78,r,c\n", "also needs highest_point_name"),
+        ("VAT,label_lat,41.9,r,c\n", "also needs label_lon"),
+        ("VAT,area_km2,0.44,r,c\nVAT,area_km2,0.5,r,c\n", "a second override"),
+    ]:
         with pytest.raises(GeodeckError, match=message):
             overrides.load(write(tmp_path, row), universe=["VAT"])
 
@@ -179,10 +211,15 @@ def test_overrides_file_is_typed_and_checked(tmp_path):
 def test_markdown_report_lists_conflicts_overrides_and_gaps():
     from pipeline.validate import report as reporting
 
-    table = obs(("DEU", "area_km2", 357022.0, "factbook", "2026", ""),
-                ("DEU", "area_km2", 300000.0, "mledoze-countries", "2026", ""))
-    rules = {("FRA", "area_km2"): Override("FRA", "area_km2", 551500.0, "core national territory: metropolitan",
-                                           "Factbook France")}
+    table = obs(
+        ("DEU", "area_km2", 357022.0, "factbook", "2026", ""),
+        ("DEU", "area_km2", 300000.0, "mledoze-countries", "2026", ""),
+    )
+    rules = {
+        ("FRA", "area_km2"): Override(
+            "FRA", "area_km2", 551500.0, "core national territory: metropolitan", "Factbook France"
+        )
+    }
     _, found = pick(table, rules)
     text = reporting.to_markdown(found)
     assert "| DEU | area_km2 | factbook=357022; mledoze-countries=300000 | ±2% | 357022 (factbook) |" in text

@@ -24,29 +24,46 @@ def place_card(row: dict, spec: DeckSpec) -> dict:
     ns/we the grid (GRID, vintage naming its calibration CRS and control points) applied to those coordinates."""
     fields, _ = card_from_row(row, spec.fields, spec.kinds["place"])
     coords = {"source": str(row["coord_source"]), "vintage": None}
-    grid = {"source": f"{GRID} / {row['coord_source']}",
-            "vintage": f"affine fit in {row['grid_crs']} on {CONTROL_POINTS}"}
-    population = {"source": str(row["population_source"]),
-                  "vintage": None if missing(row["population_vintage"]) else str(row["population_vintage"])}
-    prov = {"name": population, "population": population, "population_vintage": population,
-            **{name: coords for name in ("lat", "lon") if fields[name] is not None},
-            **{name: grid for name in ("ns", "we") if fields[name] is not None}}
+    grid = {
+        "source": f"{GRID} / {row['coord_source']}",
+        "vintage": f"affine fit in {row['grid_crs']} on {CONTROL_POINTS}",
+    }
+    population = {
+        "source": str(row["population_source"]),
+        "vintage": None if missing(row["population_vintage"]) else str(row["population_vintage"]),
+    }
+    prov = {
+        "name": population,
+        "population": population,
+        "population_vintage": population,
+        **{name: coords for name in ("lat", "lon") if fields[name] is not None},
+        **{name: grid for name in ("ns", "we") if fields[name] is not None},
+    }
     return {"id": f"{spec.id_prefix}-{row['ags']}", "kind": "place", "fields": fields, "provenance": prov}
 
 
 def guess_cards(spec: DeckSpec) -> list[dict]:
     """4 colours × 6 fronts; the W card carries M on its back."""
     backs = spec.options.get("backs", {})
-    return [{"id": f"{spec.id_prefix}-{colour.translate(ASCII)}-{front}", "kind": "guess",
-             "fields": {"colour": colour, "front": front, "back": backs.get(front)}, "provenance": {}}
-            for colour in spec.options["colours"] for front in spec.options["fronts"]]
+    return [
+        {
+            "id": f"{spec.id_prefix}-{colour.translate(ASCII)}-{front}",
+            "kind": "guess",
+            "fields": {"colour": colour, "front": front, "back": backs.get(front)},
+            "provenance": {},
+        }
+        for colour in spec.options["colours"]
+        for front in spec.options["fronts"]
+    ]
 
 
 def cards(places: pd.DataFrame, spec: DeckSpec) -> list[dict]:
     chosen = places[places["in_deck"].fillna(False).astype(bool)]
     if len(chosen) != spec.options["place_cards"]:
-        raise GeodeckError(f"build/geo/places.parquet marks {len(chosen)} places in_deck, "
-                           f"{spec.options['place_cards']} needed; rebuild the towns and geo stages")
+        raise GeodeckError(
+            f"build/geo/places.parquet marks {len(chosen)} places in_deck, "
+            f"{spec.options['place_cards']} needed; rebuild the towns and geo stages"
+        )
     rows = sorted(chosen.to_dict("records"), key=lambda r: str(r["ags"]))
     return [place_card(r, spec) for r in rows] + guess_cards(spec)
 
@@ -56,8 +73,10 @@ def metadata(build_root: Path) -> tuple[dict, dict[str, str]]:
     so the map prints from the deck alone; and the sha256 of the report it comes from."""
     path = build_root / GRID_REPORT
     _, grid = read_report(path)
-    return ({"grid": {**grid.to_dict(), "control_points": CONTROL_POINTS}},
-            {f"build/{GRID_REPORT}": sha256(path.read_bytes())})
+    return (
+        {"grid": {**grid.to_dict(), "control_points": CONTROL_POINTS}},
+        {f"build/{GRID_REPORT}": sha256(path.read_bytes())},
+    )
 
 
 def deck_grid(deck: dict) -> Grid:
@@ -69,5 +88,7 @@ def deck_grid(deck: dict) -> Grid:
             return Grid.from_dict(deck["grid"])
         except (TypeError, ValueError) as exc:
             problem = f"has a bad `grid` ({exc})"
-    raise GeodeckError(f"deck {deck['game']} {deck.get('version')} {problem}: the map needs the grid its place "
-                       f"numbers were computed with; rebuild it with `geodeck build` (docs/deck-format.md)")
+    raise GeodeckError(
+        f"deck {deck['game']} {deck.get('version')} {problem}: the map needs the grid its place "
+        f"numbers were computed with; rebuild it with `geodeck build` (docs/deck-format.md)"
+    )

@@ -64,26 +64,36 @@ def diff_decks(spec: DeckSpec, old: dict, new: dict) -> dict:
     changes = []
     for card in common:
         before, after = old_cards[card]["fields"], new_cards[card]["fields"]
-        for name in sorted(before.keys() | after.keys(), key=lambda n: spec.columns.index(n)
-                           if n in spec.columns else len(spec.columns)):
+        for name in sorted(
+            before.keys() | after.keys(),
+            key=lambda n: spec.columns.index(n) if n in spec.columns else len(spec.columns),
+        ):
             o, n = before.get(name), after.get(name)
             if o == n:
                 continue
             numeric = is_number(o) and is_number(n)
             field = spec.fields.get(name)
-            changes.append({
-                "card": card, "field": name, "old": o, "new": n,
-                "abs": (n - o) if numeric else None,
-                "rel": ((n - o) / abs(o)) if numeric and o else None,
-                "suspicious": bool(field and suspicious(field, o, n)),
-            })
+            changes.append(
+                {
+                    "card": card,
+                    "field": name,
+                    "old": o,
+                    "new": n,
+                    "abs": (n - o) if numeric else None,
+                    "rel": ((n - o) / abs(o)) if numeric and o else None,
+                    "suspicious": bool(field and suspicious(field, o, n)),
+                }
+            )
     rank_changes, head_to_head = {}, {}
     for name in spec.categories:
         old_values = category_values(old_cards, name, common)
         new_values = category_values(new_cards, name, common)
         old_rank, new_rank = ranks(old_values), ranks(new_values)
-        rank_changes[name] = [{"card": c, "old": old_rank.get(c), "new": new_rank.get(c)}
-                              for c in common if old_rank.get(c) != new_rank.get(c)]
+        rank_changes[name] = [
+            {"card": c, "old": old_rank.get(c), "new": new_rank.get(c)}
+            for c in common
+            if old_rank.get(c) != new_rank.get(c)
+        ]
         head_to_head[name] = flips(old_values, new_values)
     for change in changes:
         if change["field"] in rank_changes:
@@ -91,10 +101,14 @@ def diff_decks(spec: DeckSpec, old: dict, new: dict) -> dict:
             change["rank_old"], change["rank_new"] = (moved["old"], moved["new"]) if moved else (None, None)
             change["flips"] = sum(change["card"] in p for p in head_to_head[change["field"]])
     return {
-        "game": spec.game, "old": old.get("version"), "new": new.get("version") or "fresh build",
+        "game": spec.game,
+        "old": old.get("version"),
+        "new": new.get("version") or "fresh build",
         "added": sorted(new_cards.keys() - old_cards.keys()),
         "removed": sorted(old_cards.keys() - new_cards.keys()),
-        "changes": changes, "rank_changes": rank_changes, "flips": head_to_head,
+        "changes": changes,
+        "rank_changes": rank_changes,
+        "flips": head_to_head,
         "suspicious": any(c["suspicious"] for c in changes),
     }
 
@@ -117,8 +131,17 @@ def change_row(change: dict) -> list[str]:
     rel = "" if change["rel"] is None else f"{change['rel']:+.1%}"
     absolute = "" if change["abs"] is None else ("+" if change["abs"] >= 0 else "") + number(change["abs"])
     rank = "" if change.get("rank_old") is None else f"{change['rank_old']} → {change['rank_new']}"
-    return [change["card"], change["field"], number(change["old"]), number(change["new"]), absolute, rel, rank,
-            str(change.get("flips", "")), "SUSPICIOUS" if change["suspicious"] else ""]
+    return [
+        change["card"],
+        change["field"],
+        number(change["old"]),
+        number(change["new"]),
+        absolute,
+        rel,
+        rank,
+        str(change.get("flips", "")),
+        "SUSPICIOUS" if change["suspicious"] else "",
+    ]
 
 
 HEADERS = ["card", "field", "old", "new", "Δ", "Δ %", "rank", "flips", "check"]
@@ -126,9 +149,11 @@ HEADERS = ["card", "field", "old", "new", "Δ", "Δ %", "rank", "flips", "check"
 
 def summary_lines(diff: dict) -> list[str]:
     flips_total = sum(len(p) for p in diff["flips"].values())
-    lines = [f"{diff['game']}: {diff['old']} → {diff['new']}: {len(diff['added'])} added, "
-             f"{len(diff['removed'])} removed, {len(diff['changes'])} changed values, "
-             f"{sum(c['suspicious'] for c in diff['changes'])} suspicious, {flips_total} head-to-head flips"]
+    lines = [
+        f"{diff['game']}: {diff['old']} → {diff['new']}: {len(diff['added'])} added, "
+        f"{len(diff['removed'])} removed, {len(diff['changes'])} changed values, "
+        f"{sum(c['suspicious'] for c in diff['changes'])} suspicious, {flips_total} head-to-head flips"
+    ]
     if diff["added"]:
         lines.append("added: " + ", ".join(diff["added"]))
     if diff["removed"]:

@@ -29,8 +29,14 @@ def sha256(text: str | bytes) -> str:
 
 def deck_document(spec: DeckSpec, cards: list[dict], version: str | None, metadata: dict | None = None) -> dict:
     """deck.json: game, version, title, card size, cards and the game's top-level metadata (deutschland: grid)."""
-    return {"game": spec.game, "version": version, "title": spec.title,
-            "card_size_mm": list(spec.card_size_mm), "cards": cards, **(metadata or {})}
+    return {
+        "game": spec.game,
+        "version": version,
+        "title": spec.title,
+        "card_size_mm": list(spec.card_size_mm),
+        "cards": cards,
+        **(metadata or {}),
+    }
 
 
 def content_hash(deck: dict) -> str:
@@ -59,8 +65,14 @@ def deck_csv(spec: DeckSpec, cards: list[dict]) -> str:
     writer.writerow(csv_columns(spec))
     for card in cards:
         prov = card["provenance"]
-        writer.writerow([card["id"], card["kind"], *(cell(card["fields"].get(c)) for c in spec.columns),
-                         *(cell(prov.get(c, {}).get(p)) for c in spec.columns for p in ("source", "vintage"))])
+        writer.writerow(
+            [
+                card["id"],
+                card["kind"],
+                *(cell(card["fields"].get(c)) for c in spec.columns),
+                *(cell(prov.get(c, {}).get(p)) for c in spec.columns for p in ("source", "vintage")),
+            ]
+        )
     return buffer.getvalue()
 
 
@@ -81,16 +93,27 @@ def cards_from_csv(spec: DeckSpec, text: str) -> list[dict]:
     cards = []
     for row in csv.DictReader(io.StringIO(text)):
         names = spec.kinds[row["kind"]]
-        prov = {n: {"source": row[f"{n}__source"], "vintage": parse_cell(row[f"{n}__vintage"], "string")}
-                for n in names if row[f"{n}__source"]}
-        cards.append({"id": row["id"], "kind": row["kind"], "provenance": prov,
-                      "fields": {n: parse_cell(row[n], spec.fields[n].type) for n in names}})
+        prov = {
+            n: {"source": row[f"{n}__source"], "vintage": parse_cell(row[f"{n}__vintage"], "string")}
+            for n in names
+            if row[f"{n}__source"]
+        }
+        cards.append(
+            {
+                "id": row["id"],
+                "kind": row["kind"],
+                "provenance": prov,
+                "fields": {n: parse_cell(row[n], spec.fields[n].type) for n in names},
+            }
+        )
     return cards
 
 
 def table_schema(spec: DeckSpec) -> dict:
-    fields = [{"name": "id", "type": "string", "constraints": {"required": True, "unique": True}},
-              {"name": "kind", "type": "string", "constraints": {"required": True, "enum": list(spec.kinds)}}]
+    fields = [
+        {"name": "id", "type": "string", "constraints": {"required": True, "unique": True}},
+        {"name": "kind", "type": "string", "constraints": {"required": True, "enum": list(spec.kinds)}},
+    ]
     for name in spec.columns:
         field = spec.fields[name]
         entry = {"name": name, "type": TABLE_TYPES[field.type]}
@@ -100,27 +123,46 @@ def table_schema(spec: DeckSpec) -> dict:
             entry["description"] = field.description
         fields.append(entry)
     for name in spec.columns:
-        fields += [{"name": f"{name}__source", "type": "string", "description": f"source of {name}"},
-                   {"name": f"{name}__vintage", "type": "string", "description": f"vintage of {name}"}]
+        fields += [
+            {"name": f"{name}__source", "type": "string", "description": f"source of {name}"},
+            {"name": f"{name}__vintage", "type": "string", "description": f"vintage of {name}"},
+        ]
     return {"fields": fields, "primaryKey": ["id"], "missingValues": [""]}
 
 
 def datapackage(spec: DeckSpec, version: str, csv_text: str, json_text: str) -> str:
     def resource(name: str, path: str, text: str, **extra) -> dict:
         data = text.encode("utf-8")
-        return {"name": name, "path": path, "bytes": len(data), "hash": f"sha256:{sha256(data)}",
-                "encoding": "utf-8", **extra}
+        return {
+            "name": name,
+            "path": path,
+            "bytes": len(data),
+            "hash": f"sha256:{sha256(data)}",
+            "encoding": "utf-8",
+            **extra,
+        }
 
-    return dumps({
-        "name": f"geodeck-{spec.game}", "title": spec.title, "version": version,
-        "resources": [
-            resource("deck-csv", "deck.csv", csv_text, format="csv", mediatype="text/csv",
-                     schema=table_schema(spec)),
-            resource("deck-json", "deck.json", json_text, type="json", format="json",
-                     mediatype="application/json",
-                     description="the cards with every value and its provenance (docs/deck-format.md)"),
-        ],
-    })
+    return dumps(
+        {
+            "name": f"geodeck-{spec.game}",
+            "title": spec.title,
+            "version": version,
+            "resources": [
+                resource(
+                    "deck-csv", "deck.csv", csv_text, format="csv", mediatype="text/csv", schema=table_schema(spec)
+                ),
+                resource(
+                    "deck-json",
+                    "deck.json",
+                    json_text,
+                    type="json",
+                    format="json",
+                    mediatype="application/json",
+                    description="the cards with every value and its provenance (docs/deck-format.md)",
+                ),
+            ],
+        }
+    )
 
 
 def snapshot_hash(source) -> str:
@@ -133,13 +175,25 @@ def snapshot_hash(source) -> str:
 def used_sources(cards: list[dict]) -> dict:
     """The `sources/*.toml` named in the cards' provenance, each with its snapshot hash and vintage."""
     known = load_sources()
-    names = {part for card in cards for origin in card["provenance"].values()
-             for part in re.split(r"[\s/;,+]+", origin["source"]) if part}
-    return {n: {"snapshot": snapshot_hash(known[n]), "vintage": known[n].vintage}
-            for n in sorted(names) if n in known}
+    names = {
+        part
+        for card in cards
+        for origin in card["provenance"].values()
+        for part in re.split(r"[\s/;,+]+", origin["source"])
+        if part
+    }
+    return {n: {"snapshot": snapshot_hash(known[n]), "vintage": known[n].vintage} for n in sorted(names) if n in known}
 
 
 def manifest(deck: dict, inputs: dict[str, str]) -> str:
-    return dumps({"game": deck["game"], "version": deck["version"], "pipeline_version": __version__,
-                  "content_hash": content_hash(deck), "cards": len(deck["cards"]),
-                  "inputs": dict(sorted(inputs.items())), "sources": used_sources(deck["cards"])})
+    return dumps(
+        {
+            "game": deck["game"],
+            "version": deck["version"],
+            "pipeline_version": __version__,
+            "content_hash": content_hash(deck),
+            "cards": len(deck["cards"]),
+            "inputs": dict(sorted(inputs.items())),
+            "sources": used_sources(deck["cards"]),
+        }
+    )

@@ -50,8 +50,10 @@ def quotas(primary: pd.Series, total: int) -> dict[str, int]:
 
 def card_values(pool: pd.DataFrame, spec: DeckSpec) -> pd.DataFrame:
     """The six category values at card precision, one column per category field."""
-    return pd.DataFrame({name: [card_number(v, spec.fields[name]) for v in pool[spec.fields[name].column]]
-                         for name in spec.categories}, index=pool["iso3"].to_numpy())
+    return pd.DataFrame(
+        {name: [card_number(v, spec.fields[name]) for v in pool[spec.fields[name].column]] for name in spec.categories},
+        index=pool["iso3"].to_numpy(),
+    )
 
 
 def features(values: pd.DataFrame) -> np.ndarray:
@@ -71,8 +73,10 @@ def select(countries: pd.DataFrame, spec: DeckSpec) -> list[str]:
     total = spec.options["country_cards"]
     pool = eligible(countries, spec).sort_values("iso3").reset_index(drop=True)
     if len(pool) < total:
-        raise GeodeckError(f"only {len(pool)} countries have complete data for laender-toppen, "
-                           f"{total} needed; check build/validate/countries.parquet and rebuild validate")
+        raise GeodeckError(
+            f"only {len(pool)} countries have complete data for laender-toppen, "
+            f"{total} needed; check build/validate/countries.parquet and rebuild validate"
+        )
     primary = pool["primary_continent"]
     share = quotas(primary, total)
     values = card_values(pool, spec)
@@ -84,7 +88,7 @@ def select(countries: pd.DataFrame, spec: DeckSpec) -> list[str]:
         known = int((n - taken.get(continent, 0)) * spec.options.get("known_fraction", 0.0))
         by_people = pool[(primary == continent) & ~pool.index.isin(chosen)]
         by_people = by_people.sort_values(["population", "iso3"], ascending=[False, True], kind="stable")
-        chosen += by_people.index[:max(known, 0)].tolist()
+        chosen += by_people.index[: max(known, 0)].tolist()
     taken = primary.iloc[chosen].value_counts().to_dict()
     seen = {name: set(values.iloc[chosen][name]) for name in values.columns}
     while len(chosen) < total:
@@ -121,7 +125,8 @@ def country_card(row: dict, spec: DeckSpec, kind: str) -> dict:
     if fields["population_density"] is not None:
         prov["population_density"] = {
             "source": f"{row['population__source']} / {row['area_km2__source']}",
-            "vintage": None if missing(row.get("population__vintage")) else str(row["population__vintage"])}
+            "vintage": None if missing(row.get("population__vintage")) else str(row["population__vintage"]),
+        }
     return {"id": f"{spec.id_prefix}-{row['iso3']}", "kind": kind, "fields": fields, "provenance": prov}
 
 
@@ -134,8 +139,10 @@ def antarctica_card(row: dict, spec: DeckSpec) -> dict:
     card["fields"]["continents"] = ["Antarctica"]
     absent = [n for n in ("area_km2", "highest_peak_m", "temperature_c") if card["fields"][n] is None]
     if absent:
-        raise GeodeckError(f"build/geo/countries.parquet: Antarctica (ATA) lacks {', '.join(absent)}; "
-                           "the Antarctica card needs them: fix the validate stage's ATA row")
+        raise GeodeckError(
+            f"build/geo/countries.parquet: Antarctica (ATA) lacks {', '.join(absent)}; "
+            "the Antarctica card needs them: fix the validate stage's ATA row"
+        )
     return card
 
 
@@ -144,10 +151,14 @@ def joker_cards(spec: DeckSpec) -> list[dict]:
     pairs = [sorted(pair, key=CONTINENTS.index) for pair in spec.options["jokers"]]
     covered = {c for pair in pairs for c in pair}
     if any(len(set(p)) != 2 for p in pairs) or covered != set(CONTINENTS):
-        raise GeodeckError("templates/decks/laender-toppen.toml: every joker needs two different continents "
-                           "and together they must cover all seven; fix `jokers`")
-    return [{"id": f"{spec.id_prefix}-joker-{n}", "kind": "joker", "fields": {"continents": pair},
-             "provenance": {}} for n, pair in enumerate(pairs, start=1)]
+        raise GeodeckError(
+            "templates/decks/laender-toppen.toml: every joker needs two different continents "
+            "and together they must cover all seven; fix `jokers`"
+        )
+    return [
+        {"id": f"{spec.id_prefix}-joker-{n}", "kind": "joker", "fields": {"continents": pair}, "provenance": {}}
+        for n, pair in enumerate(pairs, start=1)
+    ]
 
 
 def cards(countries: pd.DataFrame, spec: DeckSpec) -> list[dict]:
@@ -156,5 +167,4 @@ def cards(countries: pd.DataFrame, spec: DeckSpec) -> list[dict]:
         raise GeodeckError("build/geo/countries.parquet has no Antarctica (ATA) row; rebuild validate and geo")
     chosen = [rows[code] for code in select(countries, spec)]
     chosen.sort(key=lambda r: (CONTINENTS.index(r["primary_continent"]), sort_name(r["name_de"]), r["iso3"]))
-    return ([country_card(r, spec, "country") for r in chosen] + [antarctica_card(rows["ATA"], spec)]
-            + joker_cards(spec))
+    return [country_card(r, spec, "country") for r in chosen] + [antarctica_card(rows["ATA"], spec)] + joker_cards(spec)

@@ -36,8 +36,10 @@ def read(path: Path, game: str | None = None) -> dict:
         if not all(isinstance(c["id"], str) and isinstance(c["fields"], dict) for c in data["cards"]):
             raise ValueError("a card lacks id or fields")
     except (ValueError, KeyError, TypeError) as exc:
-        raise GeodeckError(f"{path} is corrupted ({str(exc).splitlines()[0]}); restore it with "
-                           f"`git checkout -- {path}` or delete that version folder and rebuild") from exc
+        raise GeodeckError(
+            f"{path} is corrupted ({str(exc).splitlines()[0]}); restore it with "
+            f"`git checkout -- {path}` or delete that version folder and rebuild"
+        ) from exc
     if game is not None and data["game"] != game:
         raise GeodeckError(f"{path} is a {data['game']} deck, not {game}; name a {game} deck.json")
     return data

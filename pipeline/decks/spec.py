@@ -59,21 +59,30 @@ def load_spec(game: str, directory: Path = SPECS_DIR) -> DeckSpec:
     """The spec of GAME; an unknown game or a malformed spec is a user error naming the file."""
     path = directory / f"{game}.toml"
     if not path.is_file():
-        raise GeodeckError(f"unknown game {game!r}; known games: {', '.join(games(directory))} "
-                           f"(specs live in {directory})")
+        raise GeodeckError(
+            f"unknown game {game!r}; known games: {', '.join(games(directory))} (specs live in {directory})"
+        )
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         deck = dict(data["deck"])
         fields = {name: FieldSpec(name=name, **entry) for name, entry in data["fields"].items()}
         kinds = {kind: tuple(names) for kind, names in data["kinds"].items()}
-        spec = DeckSpec(game=deck.pop("game"), title=deck.pop("title"),
-                        card_size_mm=tuple(deck.pop("card_size_mm")), id_prefix=deck.pop("id_prefix"),
-                        kinds=kinds, fields=fields, options=deck)
+        spec = DeckSpec(
+            game=deck.pop("game"),
+            title=deck.pop("title"),
+            card_size_mm=tuple(deck.pop("card_size_mm")),
+            id_prefix=deck.pop("id_prefix"),
+            kinds=kinds,
+            fields=fields,
+            options=deck,
+        )
     except (KeyError, TypeError, tomllib.TOMLDecodeError) as exc:
         raise GeodeckError(f"{path}: not a valid deck spec ({exc}); fix the file") from exc
     missing = [n for n in spec.columns if n not in fields]
     bad = [f.name for f in fields.values() if f.type not in FIELD_TYPES]
     if spec.game != game or missing or bad:
-        raise GeodeckError(f"{path}: game must be {game!r}, every kind field needs a [fields.X] entry "
-                           f"(missing: {missing}) and types are {sorted(FIELD_TYPES)} (bad: {bad})")
+        raise GeodeckError(
+            f"{path}: game must be {game!r}, every kind field needs a [fields.X] entry "
+            f"(missing: {missing}) and types are {sorted(FIELD_TYPES)} (bad: {bad})"
+        )
     return spec

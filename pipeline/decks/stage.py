@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pandas as pd
 
-from pipeline.decks import deutschland, diff as diffing, files, laender_toppen, published, versions, world_game
+from pipeline import paths
+from pipeline.decks import deutschland, files, laender_toppen, published, versions, world_game
+from pipeline.decks import diff as diffing
 from pipeline.decks.spec import DeckSpec, load_spec
 from pipeline.errors import GeodeckError
-from pipeline import paths
 
 # game -> (card builder, its input table under build/, builder of the deck's top-level metadata from build/)
 GAMES = {
@@ -61,8 +62,13 @@ def changelog(spec: DeckSpec, version: str, cards: list[dict], diff: dict | None
     return "\n".join(lines) + "\n"
 
 
-def build_deck(game: str, today: date | None = None, accept: str | None = None,
-               decks_dir: Path | None = None, build_root: Path | None = None) -> Result:
+def build_deck(
+    game: str,
+    today: date | None = None,
+    accept: str | None = None,
+    decks_dir: Path | None = None,
+    build_root: Path | None = None,
+) -> Result:
     """Publish a new version of GAME unless its deck equals the latest version's."""
     spec, fresh, inputs = fresh_deck(game, build_root)
     cards = fresh["cards"]
@@ -76,26 +82,37 @@ def build_deck(game: str, today: date | None = None, accept: str | None = None,
         diff = diffing.diff_decks(spec, old, fresh)
         if diff["suspicious"] and not accept:
             count = sum(c["suspicious"] for c in diff["changes"])
-            raise GeodeckError(f"{game}: {count} suspicious change(s) against {previous}; review them with "
-                               f"`geodeck diff {game}` and rerun with --accept \"reason\" to publish")
+            raise GeodeckError(
+                f"{game}: {count} suspicious change(s) against {previous}; review them with "
+                f'`geodeck diff {game}` and rerun with --accept "reason" to publish'
+            )
     version = versions.next_version(game_dir, today or date.today())
     document = {**fresh, "version": version}
     json_text = files.dumps(document)
     csv_text = files.deck_csv(spec, cards)
     if diff is not None:
         diff = {**diff, "new": version}
-    versions.publish(game_dir, version, {
-        "deck.json": json_text,
-        "deck.csv": csv_text,
-        "datapackage.json": files.datapackage(spec, version, csv_text, json_text),
-        "manifest.json": files.manifest(document, inputs),
-        "CHANGELOG.md": changelog(spec, version, cards, diff, accept),
-    })
+    versions.publish(
+        game_dir,
+        version,
+        {
+            "deck.json": json_text,
+            "deck.csv": csv_text,
+            "datapackage.json": files.datapackage(spec, version, csv_text, json_text),
+            "manifest.json": files.manifest(document, inputs),
+            "CHANGELOG.md": changelog(spec, version, cards, diff, accept),
+        },
+    )
     return Result(game, version, True, len(cards), diff)
 
 
-def compare(game: str, old: str | None = None, new: str | None = None, decks_dir: Path | None = None,
-            build_root: Path | None = None) -> dict:
+def compare(
+    game: str,
+    old: str | None = None,
+    new: str | None = None,
+    decks_dir: Path | None = None,
+    build_root: Path | None = None,
+) -> dict:
     """Diff OLD (default LATEST) against NEW (default a fresh build from build/, not published)."""
     spec = game_spec(game)
     _, before = published.deck(game, old, decks_dir)

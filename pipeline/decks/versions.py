@@ -34,8 +34,10 @@ def latest(game_dir: Path) -> str | None:
         return None
     version = pointer.read_text(encoding="utf-8").strip()
     if not VERSION.match(version) or not (game_dir / version).is_dir():
-        raise GeodeckError(f"{pointer} names {version!r}, which is not a version folder there; "
-                           f"write one of {versions(game_dir) or 'no versions'} into it or delete it")
+        raise GeodeckError(
+            f"{pointer} names {version!r}, which is not a version folder there; "
+            f"write one of {versions(game_dir) or 'no versions'} into it or delete it"
+        )
     return version
 
 
@@ -44,8 +46,10 @@ def version_dir(game_dir: Path, version: str) -> Path:
     key(version)
     folder = game_dir / version
     if not folder.is_dir():
-        raise GeodeckError(f"{folder} does not exist; known versions of {game_dir.name}: "
-                           f"{', '.join(versions(game_dir)) or 'none (run `geodeck build`)'}")
+        raise GeodeckError(
+            f"{folder} does not exist; known versions of {game_dir.name}: "
+            f"{', '.join(versions(game_dir)) or 'none (run `geodeck build`)'}"
+        )
     return folder
 
 

@@ -3,4 +3,4 @@
 from pipeline.extract.sources import Source, SourceFile, load_source, load_sources
 from pipeline.extract.store import SnapshotStore, open_store
 
-__all__ = ["Source", "SourceFile", "SnapshotStore", "load_source", "load_sources", "open_store"]
+__all__ = ["SnapshotStore", "Source", "SourceFile", "load_source", "load_sources", "open_store"]

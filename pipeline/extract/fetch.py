@@ -15,8 +15,9 @@ class FetchSummary:
     pinned_version: str | None = None
 
 
-def fetch_sources(store: SnapshotStore, sources: Iterable[Source],
-                  on_file: Callable[[str], None] = lambda _: None) -> list[FetchSummary]:
+def fetch_sources(
+    store: SnapshotStore, sources: Iterable[Source], on_file: Callable[[str], None] = lambda _: None
+) -> list[FetchSummary]:
     """Resolve each file source and check each package source's version; stop at the first error."""
     summaries = []
     for source in sources:

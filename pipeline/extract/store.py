@@ -70,8 +70,9 @@ class SnapshotStore:
         if self.mirror is None:
             return None
         if not self.mirror.is_dir():
-            raise SnapshotError(f"mirror folder {self.mirror} does not exist or is not a folder; "
-                                f"fix --mirror / $GEODECK_MIRROR")
+            raise SnapshotError(
+                f"mirror folder {self.mirror} does not exist or is not a folder; fix --mirror / $GEODECK_MIRROR"
+            )
         candidate = self.mirror / entry.source / entry.path
         if not candidate.is_file():
             return None
@@ -84,11 +85,15 @@ class SnapshotStore:
     def _from_url(self, entry: SourceFile) -> bytes:
         where = f"{entry.source}/{entry.path}"
         if entry.url is None:
-            raise SnapshotError(f"{where} has no live URL and is not in the store or the mirror; "
-                                f"pass --mirror DIR (or set $GEODECK_MIRROR) to a folder that holds it")
+            raise SnapshotError(
+                f"{where} has no live URL and is not in the store or the mirror; "
+                f"pass --mirror DIR (or set $GEODECK_MIRROR) to a folder that holds it"
+            )
         if not self.online:
-            raise SnapshotError(f"{where} is not in the store or the mirror and fetching is off; "
-                                f"pass --mirror DIR (or set $GEODECK_MIRROR)")
+            raise SnapshotError(
+                f"{where} is not in the store or the mirror and fetching is off; "
+                f"pass --mirror DIR (or set $GEODECK_MIRROR)"
+            )
         return self._verified(self._download(entry.url, where), entry, entry.url)
 
     def _download(self, url: str, where: str) -> bytes:
@@ -102,8 +107,10 @@ class SnapshotStore:
                 error = exc
                 if attempt + 1 < RETRIES:
                     time.sleep(BACKOFF_S * 2**attempt)
-        raise SnapshotError(f"{where}: cannot download {url} ({type(error).__name__}); you may be offline: "
-                            f"pass --mirror DIR (or set $GEODECK_MIRROR) to a folder of snapshots")
+        raise SnapshotError(
+            f"{where}: cannot download {url} ({type(error).__name__}); you may be offline: "
+            f"pass --mirror DIR (or set $GEODECK_MIRROR) to a folder of snapshots"
+        )
 
 
 def open_store(mirror: Path | None = None, online: bool = True, root: Path | None = None) -> SnapshotStore:

@@ -48,13 +48,20 @@ class Round:
 
 def extremes(places: list[Place]) -> dict[str, frozenset[int]]:
     """For each guess the positions where it is correct; a tie makes every tied place correct."""
+
     def where(values, pick):
         best = pick(values)
         return frozenset(i for i, v in enumerate(values) if v == best)
 
     ns, we, pop = [p.ns for p in places], [p.we for p in places], [p.population for p in places]
-    found = {"N": where(ns, min), "S": where(ns, max), "W": where(we, min), "O": where(we, max),
-             "most": where(pop, max), "fewest": where(pop, min)}
+    found = {
+        "N": where(ns, min),
+        "S": where(ns, max),
+        "W": where(we, min),
+        "O": where(we, max),
+        "most": where(pop, max),
+        "fewest": where(pop, min),
+    }
     found["M"] = frozenset(range(len(places))) - frozenset().union(*(found[g] for g in COMPASS))
     return found
 
@@ -83,13 +90,18 @@ class Game:
         check_players(self.name, players, self.player_counts)
         self.players = players
         self.rounds = 6 if players <= 3 else 8
-        self.places = tuple(Place(c["id"], c["fields"]["name"], c["fields"]["ns"], c["fields"]["we"],
-                                  c["fields"]["population"]) for c in cards if c["kind"] == "place")
+        self.places = tuple(
+            Place(c["id"], c["fields"]["name"], c["fields"]["ns"], c["fields"]["we"], c["fields"]["population"])
+            for c in cards
+            if c["kind"] == "place"
+        )
         colours = {c["fields"]["colour"] for c in cards if c["kind"] == "guess"}
         need = (players + 1) * self.rounds
         if len(self.places) < need or len(colours) < players:
-            raise GeodeckError(f"a {players}-player game needs {need} place cards and {players} guess colours; "
-                               f"the deck has {len(self.places)} and {len(colours)}")
+            raise GeodeckError(
+                f"a {players}-player game needs {need} place cards and {players} guess colours; "
+                f"the deck has {len(self.places)} and {len(colours)}"
+            )
 
     @classmethod
     def from_deck(cls, deck: dict, **options) -> "Game":
@@ -126,8 +138,9 @@ class State:
         used = self.used[player]
         taken = {g for p, g in self.played if p != player} if self.players == 2 else set()
         width = len(self.places)
-        return [g * width + i for g in range(len(GUESSES)) if _card(g) not in used and g not in taken
-                for i in range(width)]
+        return [
+            g * width + i for g in range(len(GUESSES)) if _card(g) not in used and g not in taken for i in range(width)
+        ]
 
     def apply_action(self, action: int) -> None:
         if action not in self.legal_actions():

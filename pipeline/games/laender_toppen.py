@@ -55,7 +55,7 @@ class Trick:
 class _Split:
     """A trick of 2+ cards being split: how many cards are left, and whether each kind of pile got one."""
 
-    __slots__ = ("remaining", "face_down", "continent")
+    __slots__ = ("continent", "face_down", "remaining")
 
     def __init__(self, cards: int):
         self.remaining, self.face_down, self.continent = cards, False, False
@@ -91,13 +91,19 @@ class Game:
         if len(self.cards) < need:
             raise GeodeckError(f"a {players}-player game needs {need} cards; the deck has {len(self.cards)}")
         self.antarctica = next((i for i, c in enumerate(cards) if c["kind"] == "antarctica"), None)
-        self.allowed = tuple(tuple(s for s in range(SLOTS) if card.joker or card.values[s // 2] is not None)
-                             for card in self.cards)
+        self.allowed = tuple(
+            tuple(s for s in range(SLOTS) if card.joker or card.values[s // 2] is not None) for card in self.cards
+        )
         by_category = [percentiles([c.values[k] for c in self.cards]) for k in range(len(CATEGORIES))]
         self.strength = tuple(  # greedy placement: the share of the deck a card beats in a slot; jokers last
-            tuple(-1.0 if card.joker or by_category[s // 2][i] is None
-                  else (1 - by_category[s // 2][i] if s % 2 else by_category[s // 2][i]) for s in range(SLOTS))
-            for i, card in enumerate(self.cards))
+            tuple(
+                -1.0
+                if card.joker or by_category[s // 2][i] is None
+                else (1 - by_category[s // 2][i] if s % 2 else by_category[s // 2][i])
+                for s in range(SLOTS)
+            )
+            for i, card in enumerate(self.cards)
+        )
 
     @classmethod
     def from_deck(cls, deck: dict, **options) -> "Game":
@@ -191,10 +197,14 @@ class State:
 
     def zones(self) -> dict[str, list[int]]:
         """Every card by where it is: reserve, hands, strips, being decided, piles, removed."""
-        return {"reserve": list(self.reserve), "hands": [c for h in self.hands for c in h],
-                "strips": [c for s in self.strips for c in s if c is not None],
-                "pending": [card for _, card, _ in self.pending],
-                "piles": [c for piles in self.piles for pile in piles for c in pile], "removed": list(self.removed)}
+        return {
+            "reserve": list(self.reserve),
+            "hands": [c for h in self.hands for c in h],
+            "strips": [c for s in self.strips for c in s if c is not None],
+            "pending": [card for _, card, _ in self.pending],
+            "piles": [c for piles in self.piles for pile in piles for c in pile],
+            "removed": list(self.removed),
+        }
 
     def _deal(self) -> None:
         for hand in self.hands:
@@ -207,8 +217,10 @@ class State:
         actions = []
         for card in hand:
             for slot in free:
-                if slot in allowed[card] and (not restricted or _fits(
-                        [c for c in restricted if c != card], [s for s in free if s != slot], allowed)):
+                if slot in allowed[card] and (
+                    not restricted
+                    or _fits([c for c in restricted if c != card], [s for s in free if s != slot], allowed)
+                ):
                     actions.append(PLACE + card * SLOTS + slot)
         return sorted(actions)
 
@@ -221,7 +233,7 @@ class State:
                 return [FACE_DOWN]
             if not rule.continent:
                 return continents
-        return continents + [FACE_DOWN]
+        return [*continents, FACE_DOWN]
 
     def _advance(self) -> None:
         """Reveal slots until a decision is needed; end the round after the last slot, the game after the last round."""

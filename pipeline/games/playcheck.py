@@ -39,8 +39,11 @@ GREEDY_SHARE = 4  # one-greedy and greedy playouts: games // 4 each
 
 ENGINES = {"laender-toppen": laender_toppen, "deutschland": deutschland, "world-game": world_game}
 DEFAULT_PLAYERS = {"laender-toppen": 4, "deutschland": 4, "world-game": 2}
-HEURISTICS = {"laender-toppen": laender_toppen.greedy_policy, "deutschland": deutschland.expert_policy,
-              "world-game": world_game.greedy_policy}
+HEURISTICS = {
+    "laender-toppen": laender_toppen.greedy_policy,
+    "deutschland": deutschland.expert_policy,
+    "world-game": world_game.greedy_policy,
+}
 
 
 class Tally:
@@ -87,8 +90,12 @@ def _laender_toppen(state: laender_toppen.State, tally: Tally) -> None:
         if len(trick.played) < 2:
             continue
         credit = 1 / len(trick.winners)
-        tally.comparison(laender_toppen.slot_name(trick.slot), [cards[c].id for _, c in trick.played],
-                         [credit if p in trick.winners else 0.0 for p, _ in trick.played], len(trick.winners) > 1)
+        tally.comparison(
+            laender_toppen.slot_name(trick.slot),
+            [cards[c].id for _, c in trick.played],
+            [credit if p in trick.winners else 0.0 for p, _ in trick.played],
+            len(trick.winners) > 1,
+        )
     tally.extra["removed by ties"] += len(state.removed)
 
 
@@ -98,8 +105,9 @@ def _deutschland(state: deutschland.State, tally: Tally) -> None:
         ids = [places[i].id for i in rnd.places]
         for guess in deutschland.GUESSES[:-1]:
             right = rnd.correct[guess]
-            tally.comparison(guess, ids, [1 / len(right) if i in right else 0.0 for i in range(len(ids))],
-                             len(right) > 1)
+            tally.comparison(
+                guess, ids, [1 / len(right) if i in right else 0.0 for i in range(len(ids))], len(right) > 1
+            )
         tally.extra["rounds"] += 1
         tally.extra["rounds where M can be right"] += bool(rnd.correct["M"])
         for _, guess, _, right, _ in rnd.placements:
@@ -114,16 +122,23 @@ def _world_game(state: world_game.State, tally: Tally) -> None:
             tally.extra["challenges"] += 1
             continue
         credit = 1 / len(turn.best)
-        tally.comparison(world_game.FACTS[turn.action], [ids[c] for _, c in turn.top],
-                         [credit if p in turn.best else 0.0 for p, _ in turn.top], len(turn.best) > 1)
+        tally.comparison(
+            world_game.FACTS[turn.action],
+            [ids[c] for _, c in turn.top],
+            [credit if p in turn.best else 0.0 for p, _ in turn.top],
+            len(turn.best) > 1,
+        )
         tally.extra["tie-breaks on a next card"] += len(turn.best) > 1
         tally.extra["deepest tie-break"] = max(tally.extra["deepest tie-break"], turn.tie_levels)
     tally.extra["rounds"] += len(state.turns)
     tally.extra["unfinished (round cap)"] += state.capped
 
 
-COLLECT: dict[str, Callable] = {"laender-toppen": _laender_toppen, "deutschland": _deutschland,
-                                "world-game": _world_game}
+COLLECT: dict[str, Callable] = {
+    "laender-toppen": _laender_toppen,
+    "deutschland": _deutschland,
+    "world-game": _world_game,
+}
 LENGTH_UNIT = {"laender-toppen": "moves", "deutschland": "moves", "world-game": "rounds"}
 
 
@@ -153,8 +168,14 @@ def continents_of(deck: dict) -> dict[str, list[str]]:
     return dict(found)
 
 
-def check(deck: dict, players: int | None = None, games: int = 2000, seed: int = 0, deck_path: str = "",
-          on_game: Callable[[], None] = lambda: None) -> dict:
+def check(
+    deck: dict,
+    players: int | None = None,
+    games: int = 2000,
+    seed: int = 0,
+    deck_path: str = "",
+    on_game: Callable[[], None] = lambda: None,
+) -> dict:
     """Simulate `deck` and return the report (metrics + verdicts), a JSON-ready dict."""
     name = deck["game"]
     if name not in ENGINES:
@@ -162,12 +183,21 @@ def check(deck: dict, players: int | None = None, games: int = 2000, seed: int =
     players = players or DEFAULT_PLAYERS[name]
     game = ENGINES[name].Game.from_deck(deck, players=players)
     side = max(1, games // GREEDY_SHARE)
-    tallies = {"random": simulate(game, name, "random", games, seed, on_game),
-               "one-greedy": simulate(game, name, "one-greedy", side, seed, on_game),
-               "greedy": simulate(game, name, "greedy", side, seed, on_game)}
-    report = {"game": name, "version": deck.get("version"), "deck": deck_path, "players": players, "games": games,
-              "seed": seed, "length_unit": LENGTH_UNIT[name],
-              "playouts": {kind: _summary(t) for kind, t in tallies.items()}}
+    tallies = {
+        "random": simulate(game, name, "random", games, seed, on_game),
+        "one-greedy": simulate(game, name, "one-greedy", side, seed, on_game),
+        "greedy": simulate(game, name, "greedy", side, seed, on_game),
+    }
+    report = {
+        "game": name,
+        "version": deck.get("version"),
+        "deck": deck_path,
+        "players": players,
+        "games": games,
+        "seed": seed,
+        "length_unit": LENGTH_UNIT[name],
+        "playouts": {kind: _summary(t) for kind, t in tallies.items()},
+    }
     report["cards"] = _cards(tallies["random"], continents_of(deck))
     report["verdicts"] = _verdicts(name, report)
     report["passed"] = all(v["passed"] for v in report["verdicts"])
@@ -182,21 +212,27 @@ def _summary(tally: Tally) -> dict:
     lengths = sorted(tally.lengths)
     seat_share = [round(w / tally.games, 4) for w in tally.seat_wins]
     greedy = [round(w / g, 4) if g else None for w, g in zip(tally.greedy_wins, tally.greedy_games)]
-    return {"games": tally.games,
-            "length": {"median": statistics.median(lengths), "p90": lengths[int(0.9 * (len(lengths) - 1))],
-                       "max": lengths[-1]},
-            "seat_win_share": seat_share,
-            **({"heuristic_win_share_by_seat": greedy} if any(tally.greedy_games) else {}),
-            "ties": {c: {"comparisons": n, "ties": t, "share": round(t / n, 4)}
-                     for c, (n, t) in sorted(tally.ties.items())},
-            "per_game": {k: round(v / tally.games, 4) if not k.startswith("deepest") else v
-                         for k, v in sorted(tally.extra.items())}}
+    return {
+        "games": tally.games,
+        "length": {
+            "median": statistics.median(lengths),
+            "p90": lengths[int(0.9 * (len(lengths) - 1))],
+            "max": lengths[-1],
+        },
+        "seat_win_share": seat_share,
+        **({"heuristic_win_share_by_seat": greedy} if any(tally.greedy_games) else {}),
+        "ties": {
+            c: {"comparisons": n, "ties": t, "share": round(t / n, 4)} for c, (n, t) in sorted(tally.ties.items())
+        },
+        "per_game": {
+            k: round(v / tally.games, 4) if not k.startswith("deepest") else v for k, v in sorted(tally.extra.items())
+        },
+    }
 
 
 def _cards(tally: Tally, continents: dict[str, list[str]]) -> dict:
     """Win index per card (random playouts), the dominant and useless cards, the always-winning ones."""
-    index = {card: round(wins / fair, 3) for card, (n, fair, wins) in sorted(tally.cards.items())
-             if n >= MIN_CONTESTS}
+    index = {card: round(wins / fair, 3) for card, (n, fair, wins) in sorted(tally.cards.items()) if n >= MIN_CONTESTS}
     always = defaultdict(list)
     for (card, category), (n, wins) in sorted(tally.always.items()):
         if n >= MIN_CONTESTS and wins == n:
@@ -206,12 +242,16 @@ def _cards(tally: Tally, continents: dict[str, list[str]]) -> dict:
         judged = [index[i] for i in ids if i in index]
         if judged:
             by_continent[continent] = {"cards": len(ids), "mean_win_index": round(statistics.fmean(judged), 3)}
-    return {"judged": len(index), "min_contests": MIN_CONTESTS,
-            "dominant": {c: i for c, i in index.items() if i >= DOMINANT_INDEX},
-            "useless": {c: i for c, i in index.items() if i <= USELESS_INDEX},
-            "always_wins": dict(always), "continents": by_continent,
-            "strongest": sorted(index.items(), key=lambda kv: (-kv[1], kv[0]))[:5],
-            "weakest": sorted(index.items(), key=lambda kv: (kv[1], kv[0]))[:5]}
+    return {
+        "judged": len(index),
+        "min_contests": MIN_CONTESTS,
+        "dominant": {c: i for c, i in index.items() if i >= DOMINANT_INDEX},
+        "useless": {c: i for c, i in index.items() if i <= USELESS_INDEX},
+        "always_wins": dict(always),
+        "continents": by_continent,
+        "strongest": sorted(index.items(), key=lambda kv: (-kv[1], kv[0]))[:5],
+        "weakest": sorted(index.items(), key=lambda kv: (kv[1], kv[0]))[:5],
+    }
 
 
 def _verdict(name: str, value: float, limit: float, passed: bool, detail: str = "") -> dict:
@@ -225,27 +265,55 @@ def _verdicts(name: str, report: dict) -> list[dict]:
         shares = report["playouts"][kind]["seat_win_share"]
         worst = max(range(len(shares)), key=lambda p: abs(shares[p] - fair))
         noise = 1.96 * math.sqrt(fair * (1 - fair) / report["playouts"][kind]["games"])  # 95 % sampling margin
-        verdicts.append(_verdict(f"seat fairness ({kind})", abs(shares[worst] - fair), SEAT_TOLERANCE,
-                                 abs(shares[worst] - fair) - noise <= SEAT_TOLERANCE,
-                                 f"seat {worst}: {shares[worst]:.3f} ± {noise:.3f}"))
+        verdicts.append(
+            _verdict(
+                f"seat fairness ({kind})",
+                abs(shares[worst] - fair),
+                SEAT_TOLERANCE,
+                abs(shares[worst] - fair) - noise <= SEAT_TOLERANCE,
+                f"seat {worst}: {shares[worst]:.3f} ± {noise:.3f}",
+            )
+        )
     for category, tie in report["playouts"]["random"]["ties"].items():
         limit = MAX_TIE_SHARE_COUNTS if category in COUNT_CATEGORIES else MAX_TIE_SHARE
-        verdicts.append(_verdict(f"ties: {category}", tie["share"], limit, tie["share"] <= limit,
-                                 f"{tie['ties']} of {tie['comparisons']}"))
+        verdicts.append(
+            _verdict(
+                f"ties: {category}",
+                tie["share"],
+                limit,
+                tie["share"] <= limit,
+                f"{tie['ties']} of {tie['comparisons']}",
+            )
+        )
     if name == "world-game":
         for kind in ("one-greedy", "greedy"):
             share = report["playouts"][kind]["per_game"].get("unfinished (round cap)", 0.0)
-            verdicts.append(_verdict(f"unfinished games ({kind}, cap {world_game.MAX_ROUNDS} rounds)", share,
-                                     MAX_UNFINISHED, share <= MAX_UNFINISHED))
+            verdicts.append(
+                _verdict(
+                    f"unfinished games ({kind}, cap {world_game.MAX_ROUNDS} rounds)",
+                    share,
+                    MAX_UNFINISHED,
+                    share <= MAX_UNFINISHED,
+                )
+            )
     if name not in CARD_VERDICTS:
         return verdicts
     cards = report["cards"]
     judged = max(cards["judged"], 1)
-    for label, limit, limit_index in (("dominant", MAX_DOMINANT_SHARE, DOMINANT_INDEX),
-                                      ("useless", MAX_USELESS_SHARE, USELESS_INDEX)):
+    for label, limit, limit_index in (
+        ("dominant", MAX_DOMINANT_SHARE, DOMINANT_INDEX),
+        ("useless", MAX_USELESS_SHARE, USELESS_INDEX),
+    ):
         share = len(cards[label]) / judged
-        verdicts.append(_verdict(f"{label} cards (win index {'≥' if label == 'dominant' else '≤'} {limit_index})",
-                                 share, limit, share <= limit, ", ".join(sorted(cards[label])[:8])))
+        verdicts.append(
+            _verdict(
+                f"{label} cards (win index {'≥' if label == 'dominant' else '≤'} {limit_index})",
+                share,
+                limit,
+                share <= limit,
+                ", ".join(sorted(cards[label])[:8]),
+            )
+        )
     return verdicts
 
 
@@ -254,31 +322,52 @@ def to_json(report: dict) -> str:
 
 
 def to_markdown(report: dict) -> str:
-    lines = [f"# play-check: {report['game']} {report['version'] or ''}".rstrip(), "",
-             f"{report['players']} players, {report['games']} random games (+ heuristic playouts), seed "
-             f"{report['seed']}; length in {report['length_unit']}.", "",
-             "| playouts | games | length median / p90 / max | win share by seat |", "|---|---|---|---|"]
+    lines = [
+        f"# play-check: {report['game']} {report['version'] or ''}".rstrip(),
+        "",
+        f"{report['players']} players, {report['games']} random games (+ heuristic playouts), seed "
+        f"{report['seed']}; length in {report['length_unit']}.",
+        "",
+        "| playouts | games | length median / p90 / max | win share by seat |",
+        "|---|---|---|---|",
+    ]
     for kind, s in report["playouts"].items():
         length = s["length"]
-        lines.append(f"| {kind} | {s['games']} | {length['median']} / {length['p90']} / {length['max']} | "
-                     f"{' · '.join(f'{x:.3f}' for x in s['seat_win_share'])} |")
+        lines.append(
+            f"| {kind} | {s['games']} | {length['median']} / {length['p90']} / {length['max']} | "
+            f"{' · '.join(f'{x:.3f}' for x in s['seat_win_share'])} |"
+        )
     greedy = report["playouts"]["one-greedy"].get("heuristic_win_share_by_seat", [])
-    lines += ["", f"Heuristic player against random seats, win share by its seat: "
-                  f"{' · '.join('-' if x is None else f'{x:.3f}' for x in greedy)} (fair: {1 / report['players']:.3f}).",
-              "", "| per game (random) | mean |", "|---|---|"]
+    lines += [
+        "",
+        f"Heuristic player against random seats, win share by its seat: "
+        f"{' · '.join('-' if x is None else f'{x:.3f}' for x in greedy)} (fair: {1 / report['players']:.3f}).",
+        "",
+        "| per game (random) | mean |",
+        "|---|---|",
+    ]
     lines += [f"| {k} | {v} |" for k, v in report["playouts"]["random"]["per_game"].items()]
     cards = report["cards"]
-    lines += ["", f"Win index (random playouts, {cards['judged']} cards with ≥ {cards['min_contests']} comparisons): "
-                  f"strongest {_pairs(cards['strongest'])}; weakest {_pairs(cards['weakest'])}."]
+    lines += [
+        "",
+        f"Win index (random playouts, {cards['judged']} cards with ≥ {cards['min_contests']} comparisons): "
+        f"strongest {_pairs(cards['strongest'])}; weakest {_pairs(cards['weakest'])}.",
+    ]
     if cards["always_wins"]:
-        lines += ["", "Always won their comparisons: " + "; ".join(
-            f"{c}: {', '.join(ids)}" for c, ids in cards["always_wins"].items()) + "."]
+        lines += [
+            "",
+            "Always won their comparisons: "
+            + "; ".join(f"{c}: {', '.join(ids)}" for c, ids in cards["always_wins"].items())
+            + ".",
+        ]
     if cards["continents"]:
         lines += ["", "| continent | cards | mean win index |", "|---|---|---|"]
         lines += [f"| {c} | {v['cards']} | {v['mean_win_index']} |" for c, v in cards["continents"].items()]
     lines += ["", "| verdict | value | limit | result | detail |", "|---|---|---|---|---|"]
-    lines += [f"| {v['name']} | {v['value']} | {v['limit']} | {'pass' if v['passed'] else 'FAIL'} | {v['detail']} |"
-              for v in report["verdicts"]]
+    lines += [
+        f"| {v['name']} | {v['value']} | {v['limit']} | {'pass' if v['passed'] else 'FAIL'} | {v['detail']} |"
+        for v in report["verdicts"]
+    ]
     lines += ["", f"**{'PASS' if report['passed'] else 'FAIL'}**"]
     return "\n".join(lines) + "\n"
 
@@ -302,13 +391,22 @@ def to_rich(report: dict):
     from rich.console import Group
     from rich.table import Table
 
-    playouts = Table("playouts", "games", f"length ({report['length_unit']}) median / p90 / max", "win share by seat",
-                     title=f"play-check {report['game']} {report['version'] or ''}: {report['players']} players, "
-                           f"seed {report['seed']}")
+    playouts = Table(
+        "playouts",
+        "games",
+        f"length ({report['length_unit']}) median / p90 / max",
+        "win share by seat",
+        title=f"play-check {report['game']} {report['version'] or ''}: {report['players']} players, "
+        f"seed {report['seed']}",
+    )
     for kind, s in report["playouts"].items():
         length = s["length"]
-        playouts.add_row(kind, str(s["games"]), f"{length['median']} / {length['p90']} / {length['max']}",
-                         " · ".join(f"{x:.3f}" for x in s["seat_win_share"]))
+        playouts.add_row(
+            kind,
+            str(s["games"]),
+            f"{length['median']} / {length['p90']} / {length['max']}",
+            " · ".join(f"{x:.3f}" for x in s["seat_win_share"]),
+        )
     figures = Table("per game (random playouts)", "mean")
     for key, value in report["playouts"]["random"]["per_game"].items():
         figures.add_row(key, str(value))
@@ -316,10 +414,16 @@ def to_rich(report: dict):
     figures.add_row("strongest cards (win index)", _pairs(cards["strongest"]))
     figures.add_row("weakest cards (win index)", _pairs(cards["weakest"]))
     greedy = report["playouts"]["one-greedy"].get("heuristic_win_share_by_seat", [])
-    figures.add_row("heuristic vs random seats: its win share",
-                    " · ".join("-" if x is None else f"{x:.3f}" for x in greedy))
+    figures.add_row(
+        "heuristic vs random seats: its win share", " · ".join("-" if x is None else f"{x:.3f}" for x in greedy)
+    )
     verdicts = Table("verdict", "value", "limit", "result", "detail")
     for v in report["verdicts"]:
-        verdicts.add_row(v["name"], str(v["value"]), str(v["limit"]),
-                         "[green]pass[/]" if v["passed"] else "[bold red]FAIL[/]", v["detail"])
+        verdicts.add_row(
+            v["name"],
+            str(v["value"]),
+            str(v["limit"]),
+            "[green]pass[/]" if v["passed"] else "[bold red]FAIL[/]",
+            v["detail"],
+        )
     return Group(playouts, figures, verdicts, "[bold green]PASS[/]" if report["passed"] else "[bold red]FAIL[/]")

@@ -52,8 +52,14 @@ class Game:
 
     name = "world-game"
 
-    def __init__(self, cards: list[dict], players: int = 2, challenges: bool = True, knowledge: float = 0.6,
-                 max_rounds: int = MAX_ROUNDS):
+    def __init__(
+        self,
+        cards: list[dict],
+        players: int = 2,
+        challenges: bool = True,
+        knowledge: float = 0.6,
+        max_rounds: int = MAX_ROUNDS,
+    ):
         self.player_counts = tuple(range(2, len(cards) // HAND + 1))
         check_players(self.name, players, self.player_counts or (2,))
         if not 0 <= knowledge <= 1:
@@ -79,8 +85,8 @@ class State:
 
     def __init__(self, game: Game, order: list[int]):
         self.game, self.players = game, game.players
-        self.stacks = [deque(order[p * HAND:(p + 1) * HAND]) for p in range(self.players)]  # top = left end
-        self.set_aside = order[self.players * HAND:]
+        self.stacks = [deque(order[p * HAND : (p + 1) * HAND]) for p in range(self.players)]  # top = left end
+        self.set_aside = order[self.players * HAND :]
         self.leader = 0
         self.turns: list[Turn] = []
         self.terminal = self.capped = False

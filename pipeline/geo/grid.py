@@ -42,7 +42,8 @@ class Grid:
     def values(self, lat, lon) -> np.ndarray:
         """Unrounded (ns, we) per point, shape (n, 2)."""
         x, y = Transformer.from_crs("EPSG:4326", self.crs, always_xy=True).transform(
-            np.atleast_1d(np.asarray(lon, dtype=float)), np.atleast_1d(np.asarray(lat, dtype=float)))
+            np.atleast_1d(np.asarray(lon, dtype=float)), np.atleast_1d(np.asarray(lat, dtype=float))
+        )
         return np.c_[x, y, np.ones(len(x))] @ np.array(self.matrix)
 
     def numbers(self, lat, lon) -> np.ndarray:
@@ -98,15 +99,18 @@ def load_control_points(path: Path = CONTROL_POINTS) -> pd.DataFrame:
     try:
         points = pd.read_csv(path, dtype=str, keep_default_na=False)
     except (OSError, pd.errors.ParserError, UnicodeDecodeError) as exc:
-        raise GeodeckError(f"{path}: cannot read the control points ({exc}); expected CSV columns "
-                           f"{','.join(CONTROL_COLUMNS)}") from exc
+        raise GeodeckError(
+            f"{path}: cannot read the control points ({exc}); expected CSV columns {','.join(CONTROL_COLUMNS)}"
+        ) from exc
     if list(points.columns) != CONTROL_COLUMNS:
-        raise GeodeckError(f"{path}: columns are {','.join(map(str, points.columns))}; expected "
-                           f"{','.join(CONTROL_COLUMNS)}")
+        raise GeodeckError(
+            f"{path}: columns are {','.join(map(str, points.columns))}; expected {','.join(CONTROL_COLUMNS)}"
+        )
     for column, top in (("ns", NS_MAX), ("we", WE_MAX)):
         bad = points.loc[~points[column].str.fullmatch(r"\d+"), "name"].tolist()
-        bad += points.loc[points[column].str.fullmatch(r"\d+") & (pd.to_numeric(points[column], errors="coerce") > top),
-                          "name"].tolist()
+        bad += points.loc[
+            points[column].str.fullmatch(r"\d+") & (pd.to_numeric(points[column], errors="coerce") > top), "name"
+        ].tolist()
         if bad:
             raise GeodeckError(f"{path}: {column} of {', '.join(bad)} is not a whole number from 0 to {top}")
     if (points[["name", "state", "source"]] == "").any().any():
@@ -119,29 +123,37 @@ def load_control_points(path: Path = CONTROL_POINTS) -> pd.DataFrame:
 def with_coordinates(points: pd.DataFrame, towns: pd.DataFrame) -> pd.DataFrame:
     """The control points with ags, lat, lon, coord_source from the towns table, on (short) name + state."""
     names = pd.concat([towns.assign(key=towns["name"]), towns.assign(key=towns["short_name"])]).drop_duplicates(
-        ["ags", "key"])
-    located = points.merge(names[["key", "state", "ags", "lat", "lon", "coord_source"]].rename(columns={"key": "name"}),
-                           on=["name", "state"], how="left")
+        ["ags", "key"]
+    )
+    located = points.merge(
+        names[["key", "state", "ags", "lat", "lon", "coord_source"]].rename(columns={"key": "name"}),
+        on=["name", "state"],
+        how="left",
+    )
     missing = located.loc[located["lat"].isna(), "name"].tolist()
     if missing or len(located) != len(points):
-        raise GeodeckError(f"control point(s) {', '.join(missing) or '(duplicated in the towns table)'} have no "
-                           f"single located town of that name and state in the towns table; fix the control "
-                           f"points file or the towns table")
+        raise GeodeckError(
+            f"control point(s) {', '.join(missing) or '(duplicated in the towns table)'} have no "
+            f"single located town of that name and state in the towns table; fix the control "
+            f"points file or the towns table"
+        )
     return located
 
 
 def fit(points: pd.DataFrame, crs: str) -> Fit:
     """Least-squares affine from `crs` coordinates of the points (lat, lon) to their (ns, we)."""
-    x, y = Transformer.from_crs("EPSG:4326", crs, always_xy=True).transform(points["lon"].to_numpy(float),
-                                                                           points["lat"].to_numpy(float))
+    x, y = Transformer.from_crs("EPSG:4326", crs, always_xy=True).transform(
+        points["lon"].to_numpy(float), points["lat"].to_numpy(float)
+    )
     design = np.c_[x, y, np.ones(len(x))]
     target = points[["ns", "we"]].to_numpy(float)
     matrix, *_ = np.linalg.lstsq(design, target, rcond=None)
     fitted = design @ matrix
     grid = Grid(crs, tuple(tuple(float(v) for v in row) for row in matrix))
     exact = lambda numbers: int((numbers == target).all(axis=1).sum())  # noqa: E731
-    return Fit(grid, CRS.from_user_input(crs).name, fitted - target,
-               exact(round_half_up(fitted)), exact(np.floor(fitted)))
+    return Fit(
+        grid, CRS.from_user_input(crs).name, fitted - target, exact(round_half_up(fitted)), exact(np.floor(fitted))
+    )
 
 
 def calibrate(points: pd.DataFrame, candidates=CANDIDATES) -> list[Fit]:
@@ -158,17 +170,29 @@ def calibrated(towns: pd.DataFrame, path: Path = CONTROL_POINTS) -> tuple[Fit, l
 
 def extremes(country, grid: Grid) -> list[dict]:
     """Germany's northern-, southern-, western- and easternmost boundary points with their grid values."""
-    coords = np.vstack([np.asarray(ring.coords) for poly in getattr(country, "geoms", [country])
-                        for ring in [poly.exterior]])
-    picks = {"N": coords[:, 1].argmax(), "S": coords[:, 1].argmin(), "W": coords[:, 0].argmin(),
-             "O": coords[:, 0].argmax()}
+    coords = np.vstack(
+        [np.asarray(ring.coords) for poly in getattr(country, "geoms", [country]) for ring in [poly.exterior]]
+    )
+    picks = {
+        "N": coords[:, 1].argmax(),
+        "S": coords[:, 1].argmin(),
+        "W": coords[:, 0].argmin(),
+        "O": coords[:, 0].argmax(),
+    }
     rows = []
     for side, i in picks.items():
         lon, lat = coords[i]
         ns, we = grid.values(lat, lon)[0]
-        rows.append({"side": side, "lat": round(float(lat), 5), "lon": round(float(lon), 5),
-                     "ns": round(float(ns), 2), "we": round(float(we), 2),
-                     "off_map": bool(off_map(round_half_up([[ns, we]]))[0])})
+        rows.append(
+            {
+                "side": side,
+                "lat": round(float(lat), 5),
+                "lon": round(float(lon), 5),
+                "ns": round(float(ns), 2),
+                "we": round(float(we), 2),
+                "off_map": bool(off_map(round_half_up([[ns, we]]))[0]),
+            }
+        )
     return rows
 
 
@@ -178,8 +202,10 @@ def describe(lat: float, lon: float) -> str:
 
 def check_latlon(lat: float, lon: float) -> None:
     if not (math.isfinite(lat) and math.isfinite(lon) and -90 <= lat <= 90 and -180 <= lon <= 180):
-        raise GeodeckError(f"latitude {lat} / longitude {lon} are not coordinates; give LAT in -90..90 and "
-                           f"LON in -180..180 degrees, e.g. `geodeck grid 49.89 10.89`")
+        raise GeodeckError(
+            f"latitude {lat} / longitude {lon} are not coordinates; give LAT in -90..90 and "
+            f"LON in -180..180 degrees, e.g. `geodeck grid 49.89 10.89`"
+        )
 
 
 def country_shape(boundaries_path: Path):
@@ -197,37 +223,83 @@ def report(chosen: Fit, fits: list[Fit], points: pd.DataFrame, places: pd.DataFr
     fitted = chosen.grid.values(points["lat"], points["lon"])
     off = places.loc[places["off_map"]]
     return {
-        "rounding": "half up", "clamping": "none: off-map towns are listed here and never selected",
-        "candidates": [{"crs": f.grid.crs, "name": f.name, "rms": round(f.rms, 4),
-                        "max_residual": round(f.max_residual, 4), "exact_round": f.exact_round,
-                        "exact_floor": f.exact_floor, "points": len(points), "chosen": f is chosen} for f in fits],
+        "rounding": "half up",
+        "clamping": "none: off-map towns are listed here and never selected",
+        "candidates": [
+            {
+                "crs": f.grid.crs,
+                "name": f.name,
+                "rms": round(f.rms, 4),
+                "max_residual": round(f.max_residual, 4),
+                "exact_round": f.exact_round,
+                "exact_floor": f.exact_floor,
+                "points": len(points),
+                "chosen": f is chosen,
+            }
+            for f in fits
+        ],
         "chosen": {**chosen.grid.to_dict(), "reproduces_all": chosen.reproduces_all()},
-        "control_points": [{"name": p["name"], "state": p["state"], "lat": p["lat"], "lon": p["lon"],
-                            "coord_source": p["coord_source"], "ns": int(p["ns"]), "we": int(p["we"]),
-                            "ns_value": round(float(v[0]), 3), "we_value": round(float(v[1]), 3),
-                            "card": [int(c) for c in round_half_up(v)], "source": p["source"]}
-                           for p, v in zip(points.to_dict("records"), fitted)],
+        "control_points": [
+            {
+                "name": p["name"],
+                "state": p["state"],
+                "lat": p["lat"],
+                "lon": p["lon"],
+                "coord_source": p["coord_source"],
+                "ns": int(p["ns"]),
+                "we": int(p["we"]),
+                "ns_value": round(float(v[0]), 3),
+                "we_value": round(float(v[1]), 3),
+                "card": [int(c) for c in round_half_up(v)],
+                "source": p["source"],
+            }
+            for p, v in zip(points.to_dict("records"), fitted)
+        ],
         "extremes": extremes(country, chosen.grid),
-        "towns_off_map": [{"name": r["name"], "state": r["state"], "ns": int(r["ns"]), "we": int(r["we"])}
-                          for r in off.to_dict("records")],
+        "towns_off_map": [
+            {"name": r["name"], "state": r["state"], "ns": int(r["ns"]), "we": int(r["we"])}
+            for r in off.to_dict("records")
+        ],
     }
 
 
 def markdown(r: dict) -> str:
-    lines = ["# Grid calibration", "",
-             f"Chosen: {r['chosen']['crs']} (reproduces every control point: {r['chosen']['reproduces_all']}). "
-             f"Rounding {r['rounding']}; clamping {r['clamping']}.", "",
-             "| CRS | name | RMS | max residual | exact (round) | exact (floor) | chosen |", "|---|---|---|---|---|---|---|"]
-    lines += [f"| {c['crs']} | {c['name']} | {c['rms']:.3f} | {c['max_residual']:.3f} | {c['exact_round']}/{c['points']} "
-              f"| {c['exact_floor']}/{c['points']} | {'yes' if c['chosen'] else ''} |" for c in r["candidates"]]
-    lines += ["", "## Control points", "", "| town | lat | lon | coordinates | printed | fitted | card |",
-              "|---|---|---|---|---|---|---|"]
-    lines += [f"| {p['name']} ({p['state']}) | {p['lat']:.5f} | {p['lon']:.5f} | {p['coord_source']} | "
-              f"{p['ns']}/{p['we']} | {p['ns_value']:.2f}/{p['we_value']:.2f} | {p['card'][0]}/{p['card'][1]} |"
-              for p in r["control_points"]]
-    lines += ["", "## Germany's extreme points (boundary polygon)", "", "| side | lat | lon | ns | we | off map |",
-              "|---|---|---|---|---|---|"]
-    lines += [f"| {e['side']} | {e['lat']} | {e['lon']} | {e['ns']} | {e['we']} | {e['off_map']} |" for e in r["extremes"]]
+    lines = [
+        "# Grid calibration",
+        "",
+        f"Chosen: {r['chosen']['crs']} (reproduces every control point: {r['chosen']['reproduces_all']}). "
+        f"Rounding {r['rounding']}; clamping {r['clamping']}.",
+        "",
+        "| CRS | name | RMS | max residual | exact (round) | exact (floor) | chosen |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    lines += [
+        f"| {c['crs']} | {c['name']} | {c['rms']:.3f} | {c['max_residual']:.3f} | {c['exact_round']}/{c['points']} "
+        f"| {c['exact_floor']}/{c['points']} | {'yes' if c['chosen'] else ''} |"
+        for c in r["candidates"]
+    ]
+    lines += [
+        "",
+        "## Control points",
+        "",
+        "| town | lat | lon | coordinates | printed | fitted | card |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    lines += [
+        f"| {p['name']} ({p['state']}) | {p['lat']:.5f} | {p['lon']:.5f} | {p['coord_source']} | "
+        f"{p['ns']}/{p['we']} | {p['ns_value']:.2f}/{p['we_value']:.2f} | {p['card'][0]}/{p['card'][1]} |"
+        for p in r["control_points"]
+    ]
+    lines += [
+        "",
+        "## Germany's extreme points (boundary polygon)",
+        "",
+        "| side | lat | lon | ns | we | off map |",
+        "|---|---|---|---|---|---|",
+    ]
+    lines += [
+        f"| {e['side']} | {e['lat']} | {e['lon']} | {e['ns']} | {e['we']} | {e['off_map']} |" for e in r["extremes"]
+    ]
     lines += ["", f"## Towns off the map ({len(r['towns_off_map'])})", ""]
     lines += [f"- {t['name']} ({t['state']}): {t['ns']}/{t['we']}" for t in r["towns_off_map"]] or ["(none)"]
     return "\n".join(lines) + "\n"
@@ -241,8 +313,9 @@ def read_report(path: Path) -> tuple[dict, Grid]:
         data = json.loads(path.read_text(encoding="utf-8"))
         return data, Grid.from_dict(data["chosen"])
     except (ValueError, KeyError, TypeError) as exc:
-        raise GeodeckError(f"{path}: no calibrated grid under 'chosen' ({exc}); rebuild it with "
-                           f"`geodeck build --stage geo --force`") from exc
+        raise GeodeckError(
+            f"{path}: no calibrated grid under 'chosen' ({exc}); rebuild it with `geodeck build --stage geo --force`"
+        ) from exc
 
 
 def locate(lat: float, lon: float, grid: Grid) -> tuple[int, int, bool]:
@@ -275,5 +348,3 @@ def germany_outline():
     source = load_sources()[germany_boundaries.SOURCE]
     table = germany_boundaries.parse(*germany_boundaries.read(open_store(), source))
     return table.loc[table["level"] == "country"].geometry.iloc[0]
-
-

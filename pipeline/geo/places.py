@@ -34,8 +34,14 @@ from pipeline.validate import towns as validate_towns
 
 PLACES_CONFIG = TEMPLATES_DIR / "deutschland" / "places.toml"
 # extreme -> (column, sign): a tie for the minimum of sign * column
-EXTREMES = {"N": ("ns", 1), "S": ("ns", -1), "W": ("we", 1), "O": ("we", -1),
-            "most": ("population", -1), "fewest": ("population", 1)}
+EXTREMES = {
+    "N": ("ns", 1),
+    "S": ("ns", -1),
+    "W": ("we", 1),
+    "O": ("we", -1),
+    "most": ("population", -1),
+    "fewest": ("population", 1),
+}
 
 
 @dataclass(frozen=True)
@@ -57,13 +63,23 @@ def load_settings(path: Path = PLACES_CONFIG) -> Settings:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         sel, pins = data["selection"], data.get("pins", {})
-        return Settings(int(sel["size"]), int(sel["seed"]), int(sel["min_population"]), int(sel["iterations"]),
-                        tuple(int(k) for k in sel["layouts"]), int(sel["simulated_layouts"]),
-                        float(sel["weight_ties"]), float(sel["weight_spread"]), float(sel["weight_population"]),
-                        tuple(pins.get("in", [])), tuple(pins.get("out", [])))
+        return Settings(
+            int(sel["size"]),
+            int(sel["seed"]),
+            int(sel["min_population"]),
+            int(sel["iterations"]),
+            tuple(int(k) for k in sel["layouts"]),
+            int(sel["simulated_layouts"]),
+            float(sel["weight_ties"]),
+            float(sel["weight_spread"]),
+            float(sel["weight_population"]),
+            tuple(pins.get("in", [])),
+            tuple(pins.get("out", [])),
+        )
     except (OSError, KeyError, TypeError, ValueError, tomllib.TOMLDecodeError) as exc:
-        raise GeodeckError(f"{path}: not a valid place-selection file ({type(exc).__name__}: {exc}); "
-                           f"see docs/deutschland.md") from exc
+        raise GeodeckError(
+            f"{path}: not a valid place-selection file ({type(exc).__name__}: {exc}); see docs/deutschland.md"
+        ) from exc
 
 
 def resolve_pins(towns: pd.DataFrame, pins: tuple[str, ...], path: Path = PLACES_CONFIG) -> list[int]:
@@ -74,8 +90,10 @@ def resolve_pins(towns: pd.DataFrame, pins: tuple[str, ...], path: Path = PLACES
     for pin in pins:
         hits = np.flatnonzero((towns["ags"] == pin) | (labels == pin) | (short == pin))
         if len(hits) != 1:
-            raise GeodeckError(f"{path}: pin {pin!r} matches {len(hits)} located towns; use \"Name (Land)\" "
-                               f"as in build/validate/towns.parquet or the 8-digit AGS key")
+            raise GeodeckError(
+                f'{path}: pin {pin!r} matches {len(hits)} located towns; use "Name (Land)" '
+                f"as in build/validate/towns.parquet or the 8-digit AGS key"
+            )
         rows.append(int(hits[0]))
     return rows
 
@@ -97,8 +115,10 @@ def tie_probability(values: np.ndarray, k: int, comb: np.ndarray | None = None) 
 
 def tie_rates(deck: pd.DataFrame, layouts) -> dict[str, dict[int, float]]:
     comb = _comb_table(len(deck), max(layouts))
-    return {name: {k: tie_probability(sign * deck[column].to_numpy(), k, comb) for k in layouts}
-            for name, (column, sign) in EXTREMES.items()}
+    return {
+        name: {k: tie_probability(sign * deck[column].to_numpy(), k, comb) for k in layouts}
+        for name, (column, sign) in EXTREMES.items()
+    }
 
 
 def simulated_tie_rates(deck: pd.DataFrame, layouts, draws: int, seed: int) -> dict[str, dict[int, float]]:
@@ -122,15 +142,17 @@ class _Objective:
         self.comb = _comb_table(s.size, max(s.layouts))
         self.columns = {name: sign * pool[column].to_numpy() for name, (column, sign) in EXTREMES.items()}
         x, y = Transformer.from_crs("EPSG:4326", "EPSG:3035", always_xy=True).transform(
-            pool["lon"].to_numpy(float), pool["lat"].to_numpy(float))
+            pool["lon"].to_numpy(float), pool["lat"].to_numpy(float)
+        )
         self.spread_from = np.flatnonzero(pool["population"].to_numpy() >= s.min_population)
         self.km = np.hypot(x[self.spread_from, None] - x[None, :], y[self.spread_from, None] - y[None, :]) / 1000
         lo, hi = math.log(s.min_population), math.log(pool["population"].max())
         self.log_pop = (np.log(pool["population"].to_numpy(float)) - lo) / (hi - lo)
 
     def ties(self, chosen: np.ndarray) -> float:
-        return float(np.mean([tie_probability(v[chosen], k, self.comb)
-                              for v in self.columns.values() for k in self.s.layouts]))
+        return float(
+            np.mean([tie_probability(v[chosen], k, self.comb) for v in self.columns.values() for k in self.s.layouts])
+        )
 
     def radius_km(self, chosen: np.ndarray) -> float:
         return float(self.km[:, chosen].min(axis=1).max())
@@ -141,15 +163,20 @@ class _Objective:
         return float(max((np.arange(1, n + 1) / n - u).max(), (u - np.arange(n) / n).max()))
 
     def __call__(self, chosen: np.ndarray) -> float:
-        return (self.s.weight_ties * self.ties(chosen) + self.s.weight_spread * self.radius_km(chosen) / 100
-                + self.s.weight_population * self.population_ks(chosen))
+        return (
+            self.s.weight_ties * self.ties(chosen)
+            + self.s.weight_spread * self.radius_km(chosen) / 100
+            + self.s.weight_population * self.population_ks(chosen)
+        )
 
 
 def select(pool: pd.DataFrame, pinned: list[int], s: Settings) -> tuple[np.ndarray, _Objective]:
     """Row positions (in `pool`) of the chosen deck, sorted; deterministic for a given seed."""
     if len(pinned) > s.size or len(pool) < s.size:
-        raise GeodeckError(f"cannot pick {s.size} places from {len(pool)} candidates with {len(pinned)} pins; "
-                           f"lower min_population or the pins in {PLACES_CONFIG}")
+        raise GeodeckError(
+            f"cannot pick {s.size} places from {len(pool)} candidates with {len(pinned)} pins; "
+            f"lower min_population or the pins in {PLACES_CONFIG}"
+        )
     rng = np.random.default_rng(s.seed)
     objective = _Objective(pool, s)
     states = pool["state"].to_numpy()
@@ -184,8 +211,14 @@ def place_table(towns: pd.DataFrame, fit: grid.Fit) -> pd.DataFrame:
     located = towns.loc[towns["lat"].notna()].reset_index(drop=True)
     values = fit.grid.values(located["lat"], located["lon"])
     numbers = grid.round_half_up(values)
-    return located.assign(ns=numbers[:, 0], we=numbers[:, 1], ns_value=values[:, 0], we_value=values[:, 1],
-                          off_map=grid.off_map(numbers), grid_crs=fit.grid.crs)
+    return located.assign(
+        ns=numbers[:, 0],
+        we=numbers[:, 1],
+        ns_value=values[:, 0],
+        we_value=values[:, 1],
+        off_map=grid.off_map(numbers),
+        grid_crs=fit.grid.crs,
+    )
 
 
 def choose_places(places: pd.DataFrame, s: Settings) -> pd.DataFrame:
@@ -195,8 +228,9 @@ def choose_places(places: pd.DataFrame, s: Settings) -> pd.DataFrame:
     pinned[pins_out], pinned[pins_in] = "out", "in"
     if bad := [places.at[i, "name"] for i in pins_in if places.at[i, "off_map"]]:
         raise GeodeckError(f"{PLACES_CONFIG}: pinned town(s) {', '.join(bad)} are off the map")
-    eligible = ((places["population"] >= s.min_population) & places["in_state"] & ~places["off_map"]
-                & (pinned != "out")) | (pinned == "in")
+    eligible = (
+        (places["population"] >= s.min_population) & places["in_state"] & ~places["off_map"] & (pinned != "out")
+    ) | (pinned == "in")
     pool = places.loc[eligible].reset_index()
     position = {row: i for i, row in enumerate(pool["index"])}
     chosen, _ = select(pool.drop(columns="index"), [position[i] for i in pins_in], s)
@@ -210,13 +244,20 @@ def selection_report(places: pd.DataFrame, s: Settings) -> dict:
     pool = places.loc[places["eligible"]].reset_index(drop=True)
     objective = _Objective(pool, s)
     chosen = np.flatnonzero(pool["ags"].isin(deck["ags"]).to_numpy())
-    shared = {col: {str(v): sorted(deck.loc[deck[col] == v, "name"]) for v, c in deck[col].value_counts().items()
-                    if c > 1} for col in ("ns", "we")}
+    shared = {
+        col: {str(v): sorted(deck.loc[deck[col] == v, "name"]) for v, c in deck[col].value_counts().items() if c > 1}
+        for col in ("ns", "we")
+    }
     return {
-        "settings": {k: v for k, v in vars(s).items()}, "cards": len(deck), "candidates": len(pool),
+        "settings": dict(vars(s).items()),
+        "cards": len(deck),
+        "candidates": len(pool),
         "states": {k: int(v) for k, v in deck["state"].value_counts().sort_index().items()},
-        "population": {"min": int(deck["population"].min()), "median": int(deck["population"].median()),
-                       "max": int(deck["population"].max())},
+        "population": {
+            "min": int(deck["population"].min()),
+            "median": int(deck["population"].median()),
+            "max": int(deck["population"].max()),
+        },
         "ns_range": [int(deck["ns"].min()), int(deck["ns"].max())],
         "we_range": [int(deck["we"].min()), int(deck["we"].max())],
         "covering_radius_km": round(objective.radius_km(chosen), 1),
@@ -233,30 +274,49 @@ def _rounded(rates: dict) -> dict:
 
 def selection_markdown(r: dict) -> str:
     layouts = list(next(iter(r["tie_rates_exact"].values())))
-    lines = ["# Place selection", "",
-             f"{r['cards']} cards from {r['candidates']} candidates (seed {r['settings']['seed']}, "
-             f"min population {r['settings']['min_population']:,}).",
-             f"Population {r['population']['min']:,} to {r['population']['max']:,} (median "
-             f"{r['population']['median']:,}); north-south {r['ns_range']}, west-east {r['we_range']}; "
-             f"every candidate town lies within {r['covering_radius_km']} km of a card.", "",
-             "## Tie rates (probability that a random layout ties for the extreme: exact / simulated)", "",
-             "| extreme | " + " | ".join(f"{k} cards" for k in layouts) + " |", "|---|" + "---|" * len(layouts)]
+    lines = [
+        "# Place selection",
+        "",
+        f"{r['cards']} cards from {r['candidates']} candidates (seed {r['settings']['seed']}, "
+        f"min population {r['settings']['min_population']:,}).",
+        f"Population {r['population']['min']:,} to {r['population']['max']:,} (median "
+        f"{r['population']['median']:,}); north-south {r['ns_range']}, west-east {r['we_range']}; "
+        f"every candidate town lies within {r['covering_radius_km']} km of a card.",
+        "",
+        "## Tie rates (probability that a random layout ties for the extreme: exact / simulated)",
+        "",
+        "| extreme | " + " | ".join(f"{k} cards" for k in layouts) + " |",
+        "|---|" + "---|" * len(layouts),
+    ]
     for name in r["tie_rates_exact"]:
         cells = [f"{r['tie_rates_exact'][name][k]:.2%} / {r['tie_rates_simulated'][name][k]:.2%}" for k in layouts]
         lines.append(f"| {name} | " + " | ".join(cells) + " |")
-    lines += ["", "## Cards per state", "", *[f"- {k}: {v}" for k, v in r["states"].items()], "",
-              "## Cards sharing a number", ""]
+    lines += [
+        "",
+        "## Cards per state",
+        "",
+        *[f"- {k}: {v}" for k, v in r["states"].items()],
+        "",
+        "## Cards sharing a number",
+        "",
+    ]
     for col, label in (("ns", "north-south"), ("we", "west-east")):
-        lines += [f"- {label} {v}: {', '.join(names)}" for v, names in sorted(r["shared_numbers"][col].items(),
-                                                                               key=lambda kv: int(kv[0]))]
+        lines += [
+            f"- {label} {v}: {', '.join(names)}"
+            for v, names in sorted(r["shared_numbers"][col].items(), key=lambda kv: int(kv[0]))
+        ]
     return "\n".join(lines) + "\n"
 
 
 def outputs() -> dict[str, Path]:
     folder = build_dir() / "geo"
-    return {"places": folder / "places.parquet", "grid_md": folder / "grid_report.md",
-            "grid_json": folder / "grid_report.json", "selection_md": folder / "selection_report.md",
-            "selection_json": folder / "selection_report.json"}
+    return {
+        "places": folder / "places.parquet",
+        "grid_md": folder / "grid_report.md",
+        "grid_json": folder / "grid_report.json",
+        "selection_md": folder / "selection_report.md",
+        "selection_json": folder / "selection_report.json",
+    }
 
 
 def run_geo(force: bool = False) -> bool:
@@ -265,8 +325,12 @@ def run_geo(force: bool = False) -> bool:
     if not towns_path.is_file():
         raise GeodeckError(f"{towns_path} is missing; run `geodeck build --stage towns` first")
     boundaries = validate_towns.transform_towns.outputs()["boundaries"]
-    inputs = {"towns": file_hash(towns_path), "boundaries": file_hash(boundaries),
-              "control_points": file_hash(grid.CONTROL_POINTS), "places_config": file_hash(PLACES_CONFIG)}
+    inputs = {
+        "towns": file_hash(towns_path),
+        "boundaries": file_hash(boundaries),
+        "control_points": file_hash(grid.CONTROL_POINTS),
+        "places_config": file_hash(PLACES_CONFIG),
+    }
 
     def make() -> None:
         towns = pd.read_parquet(towns_path)
@@ -276,8 +340,10 @@ def run_geo(force: bool = False) -> bool:
         grid_summary = grid.report(chosen, fits, points, places, grid.country_shape(boundaries))
         selection = selection_report(places, settings)
         write_parquet(places.sort_values("ags", kind="stable").reset_index(drop=True), outputs()["places"])
-        for key, summary, markdown in (("grid", grid_summary, grid.markdown(grid_summary)),
-                                       ("selection", selection, selection_markdown(selection))):
+        for key, summary, markdown in (
+            ("grid", grid_summary, grid.markdown(grid_summary)),
+            ("selection", selection, selection_markdown(selection)),
+        ):
             atomic.write_text(outputs()[f"{key}_json"], json.dumps(summary, indent=1, ensure_ascii=False) + "\n")
             atomic.write_text(outputs()[f"{key}_md"], markdown)
 

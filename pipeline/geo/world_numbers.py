@@ -41,8 +41,10 @@ def numbered(countries: pd.DataFrame) -> pd.DataFrame:
     deck = out[members]
     unplaced = deck.loc[deck["primary_continent"].isna() | deck["label_lon"].isna(), "iso3"].tolist()
     if unplaced:
-        raise GeodeckError(f"no continent or label point for {', '.join(unplaced)} in the validated "
-                           "country table; fix the validate stage")
+        raise GeodeckError(
+            f"no continent or label point for {', '.join(unplaced)} in the validated "
+            "country table; fix the validate stage"
+        )
     order = deck.assign(_c=deck["primary_continent"].map(CONTINENTS.index), _lat=-deck["label_lat"])
     order = order.sort_values(["_c", "label_lon", "_lat", "iso3"], kind="stable")
     out["map_number"] = pd.Series(range(1, len(order) + 1), index=order.index).reindex(out.index).astype("Int64")
@@ -65,5 +67,11 @@ def build_countries(force: bool = False) -> bool:
         table = numbered(pd.read_parquet(source))
         atomic.write_bytes(target, table.to_parquet(index=False))
 
-    return run_step("geo-countries", {"validate/countries.parquet": file_hash(source)}, ["geo.world_numbers"],
-                    [target], run, force=force)
+    return run_step(
+        "geo-countries",
+        {"validate/countries.parquet": file_hash(source)},
+        ["geo.world_numbers"],
+        [target],
+        run,
+        force=force,
+    )

@@ -55,11 +55,15 @@ def render(deck: dict, options: AccessoryOptions, store) -> tuple[bytes, int]:
     ctx = CardContext(layout, lang, 0.0, store)
     w = words(layout, lang)
     canvas, buffer = new_canvas()
-    describe(canvas, f"{deck.get('title', game)} {deck.get('version', '')}: {w['document']}".strip(),
-             f"{game} {deck.get('version', '')} accessories, {options.paper}")
+    describe(
+        canvas,
+        f"{deck.get('title', game)} {deck.get('version', '')}: {w['document']}".strip(),
+        f"{game} {deck.get('version', '')} accessories, {options.paper}",
+    )
     paper = PAPERS_MM[options.paper]
     if game == "deutschland":
         from pipeline.render import map_deutschland
+
         grid = deutschland.deck_grid(deck)
         map_deutschland.place_positions(deck["cards"], grid)  # a card from another grid fails before drawing
         begin_page(canvas, paper)
@@ -67,9 +71,11 @@ def render(deck: dict, options: AccessoryOptions, store) -> tuple[bytes, int]:
         end_page(canvas)
     elif game == "world-game":
         from pipeline.render import map_world
+
         map_world.draw_pages(canvas, deck, ctx, w, options.paper, paper)
     else:
         from pipeline.render import strips
+
         strips.draw_pages(canvas, ctx, w, paper)
     pages = canvas.getPageNumber() - 1
     canvas.save()

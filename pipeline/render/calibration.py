@@ -59,8 +59,14 @@ def _front(c, cfg: dict, words: dict, page, duplex: str, offset: tuple[float, fl
     row = box.h / len(words["text"])
     values = {"duplex": words["duplex"][duplex], "offset": f"{offset[0]:g},{offset[1]:g}"}
     for i, line in enumerate(words["text"]):
-        text.draw(c, line.format(**values), regular, Box(box.x, box.y + box.h - (i + 1) * row, box.w, row), size,
-                  align="center")
+        text.draw(
+            c,
+            line.format(**values),
+            regular,
+            Box(box.x, box.y + box.h - (i + 1) * row, box.w, row),
+            size,
+            align="center",
+        )
 
 
 def _grid(c, cfg: dict, words: dict, centre: tuple[float, float], regular: str) -> None:
@@ -94,8 +100,11 @@ def render(paper: str, duplex: str, offset: tuple[float, float] = (0.0, 0.0), la
     regular, bold = fonts.register()
     page = paper_size(paper)
     canvas, buffer = new_canvas()
-    describe(canvas, "geodeck duplex calibration", f"calibration, {paper}, duplex {duplex}, back offset "
-                                                    f"{offset[0]:g},{offset[1]:g}")
+    describe(
+        canvas,
+        "geodeck duplex calibration",
+        f"calibration, {paper}, duplex {duplex}, back offset {offset[0]:g},{offset[1]:g}",
+    )
     begin_page(canvas, page)
     _front(canvas, cfg, words, page, duplex, offset, regular, bold)
     end_page(canvas)
@@ -107,10 +116,22 @@ def render(paper: str, duplex: str, offset: tuple[float, float] = (0.0, 0.0), la
     hint_centre = behind((page[0] / 2, hint.y + hint.h / 2), page, duplex)
     hint = Box(hint_centre[0] - hint.w / 2, hint_centre[1] - hint.h / 2, hint.w, hint.h)
     canvas.setFillColor(HexColor(layouts.common()["colours"]["text"]))
-    text.draw(canvas, words["back_title"], bold, Box(hint.x, hint.y + hint.h / 2, hint.w, hint.h / 2),
-              float(cfg["title_pt"]), align="center")
-    text.draw(canvas, words["back_text"], regular, Box(hint.x, hint.y, hint.w, hint.h / 2), float(cfg["text_pt"]),
-              align="center")
+    text.draw(
+        canvas,
+        words["back_title"],
+        bold,
+        Box(hint.x, hint.y + hint.h / 2, hint.w, hint.h / 2),
+        float(cfg["title_pt"]),
+        align="center",
+    )
+    text.draw(
+        canvas,
+        words["back_text"],
+        regular,
+        Box(hint.x, hint.y, hint.w, hint.h / 2),
+        float(cfg["text_pt"]),
+        align="center",
+    )
     end_page(canvas)
     canvas.save()
     return buffer.getvalue()

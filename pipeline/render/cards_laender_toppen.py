@@ -24,7 +24,9 @@ def check(card: dict, ctx: CardContext) -> None:
         ctx.layout.continent(continent, ctx.lang)
     if kind == "joker":
         if len(fields.get("continents") or []) != 2:
-            raise GeodeckError(f"card {card['id']}: a joker needs exactly two continents, got {fields.get('continents')}")
+            raise GeodeckError(
+                f"card {card['id']}: a joker needs exactly two continents, got {fields.get('continents')}"
+            )
         return
     if kind == "country" or fields.get("flag"):
         ctx.flags.check(fields.get("flag"), card["id"])
@@ -57,15 +59,23 @@ def _facts(c, fields: dict, ctx: CardContext) -> None:
     words, layout = ctx.words, ctx.layout
     box = layout.box("facts")
     density = with_unit(fields.get("population_density"), ctx.lang, words["density_pattern"], words["density_unit"])
-    lines = [f"{words['capital']}: {fields.get('capital') or '–'}",
-             f"{words['mountain']}: {fields.get('highest_mountain') or '–'}",
-             f"{words['density']}: {density}"]
+    lines = [
+        f"{words['capital']}: {fields.get('capital') or '–'}",
+        f"{words['mountain']}: {fields.get('highest_mountain') or '–'}",
+        f"{words['density']}: {density}",
+    ]
     step = box.h / len(lines)
     high, low = layout.font("facts")
     c.setFillColor(layout.colour("muted"))
     for i, line in enumerate(lines):  # never below the smallest legible size: a very long name is cut with "…"
-        text.draw(c, text.shorten(line, ctx.regular, box.w, low), ctx.regular,
-                  Box(box.x, box.y + box.h - (i + 1) * step, box.w, step), high, low)
+        text.draw(
+            c,
+            text.shorten(line, ctx.regular, box.w, low),
+            ctx.regular,
+            Box(box.x, box.y + box.h - (i + 1) * step, box.w, step),
+            high,
+            low,
+        )
 
 
 def _rows(c, fields: dict, ctx: CardContext) -> None:
@@ -75,10 +85,21 @@ def _rows(c, fields: dict, ctx: CardContext) -> None:
         words = category[ctx.lang]
         value = with_unit(fields.get(category["field"]), ctx.lang, category["pattern"], words["unit"])
         c.setFillColor(layout.colour("text"))
-        text.draw(c, words["label"], ctx.regular, Box(row.x, row.y + 0.4, row.w * 0.56, row.h - 0.8),
-                  *layout.font("row_label"))
-        text.draw(c, value, ctx.bold, Box(row.x + row.w * 0.58, row.y + 0.4, row.w * 0.42, row.h - 0.8),
-                  *layout.font("row_value"), align="right")
+        text.draw(
+            c,
+            words["label"],
+            ctx.regular,
+            Box(row.x, row.y + 0.4, row.w * 0.56, row.h - 0.8),
+            *layout.font("row_label"),
+        )
+        text.draw(
+            c,
+            value,
+            ctx.bold,
+            Box(row.x + row.w * 0.58, row.y + 0.4, row.w * 0.42, row.h - 0.8),
+            *layout.font("row_value"),
+            align="right",
+        )
 
 
 def front(c, card: dict, ctx: CardContext) -> None:
@@ -89,13 +110,27 @@ def front(c, card: dict, ctx: CardContext) -> None:
     antarctica = ANTARCTICA in fields["continents"]  # only these cards keep Antarctica on their map
     if card["kind"] == "joker":
         colours = {name: layout.continent(name, ctx.lang)[1] for name in fields["continents"]}
-        ctx.world.draw_base(c, "joker_" + "_".join(sorted(colours)).replace(" ", ""), map_box,
-                            layout.colour("land"), layout.colour("land_edge"), colours, antarctica=antarctica)
+        ctx.world.draw_base(
+            c,
+            "joker_" + "_".join(sorted(colours)).replace(" ", ""),
+            map_box,
+            layout.colour("land"),
+            layout.colour("land_edge"),
+            colours,
+            antarctica=antarctica,
+        )
         c.setFillColor(layout.colour("text"))
         text.draw(c, ctx.words["joker"], ctx.bold, layout.box("joker_title"), *layout.font("joker"), align="center")
         a, b = (layout.continent(name, ctx.lang)[0] for name in fields["continents"])
-        text.draw(c, ctx.words["joker_rule"].format(a=a, b=b), ctx.regular, layout.box("joker_rule"),
-                  *layout.font("joker_rule"), max_lines=7, align="center")
+        text.draw(
+            c,
+            ctx.words["joker_rule"].format(a=a, b=b),
+            ctx.regular,
+            layout.box("joker_rule"),
+            *layout.font("joker_rule"),
+            max_lines=7,
+            align="center",
+        )
         return
     main, other = _names(fields, ctx.lang)
     c.setFillColor(layout.colour("text"))
@@ -105,8 +140,14 @@ def front(c, card: dict, ctx: CardContext) -> None:
     if fields.get("flag"):
         ctx.flags.draw(c, fields["flag"], layout.box("flag"), card["id"], outline=layout.colour("rule"))
     _facts(c, fields, ctx)
-    ctx.world.draw_base(c, MAP_FORM + ("_full" if antarctica else ""), map_box, layout.colour("land"),
-                        layout.colour("land_edge"), antarctica=antarctica)
+    ctx.world.draw_base(
+        c,
+        MAP_FORM + ("_full" if antarctica else ""),
+        map_box,
+        layout.colour("land"),
+        layout.colour("land_edge"),
+        antarctica=antarctica,
+    )
     ctx.world.draw_country(c, map_box, fields["iso3"], layout.colour("red"), card["id"], antarctica=antarctica)
     _rows(c, fields, ctx)
 
@@ -114,10 +155,9 @@ def front(c, card: dict, ctx: CardContext) -> None:
 def back(c, card: dict, ctx: CardContext) -> None:
     layout, words = ctx.layout, ctx.words
     ctx.background(c, layout.colour("back"))
-    ctx.world.draw_base(c, "world_lt_back", layout.box("back_map"), layout.colour("back_land"),
-                        layout.colour("back"))
+    ctx.world.draw_base(c, "world_lt_back", layout.box("back_map"), layout.colour("back_land"), layout.colour("back"))
     c.setFillColor(layout.colour("back_text"))
     text.draw(c, words["title"], ctx.bold, layout.box("back_title"), *layout.font("back_title"), align="center")
-    text.draw(c, words["subtitle"], ctx.regular, layout.box("back_subtitle"), *layout.font("back_subtitle"),
-              align="center")
-
+    text.draw(
+        c, words["subtitle"], ctx.regular, layout.box("back_subtitle"), *layout.font("back_subtitle"), align="center"
+    )

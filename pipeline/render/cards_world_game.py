@@ -38,11 +38,19 @@ def _facts(c, fields: dict, ctx: CardContext) -> None:
         text.draw(c, words["label"], ctx.regular, label, *layout.font("fact_label"))
         if note:
             c.setFillColor(layout.colour("muted"))
-            text.draw(c, note, ctx.regular, Box(row.x, row.y + 0.3, row.w * 0.62, row.h * 0.38), *layout.font("fact_note"))
+            text.draw(
+                c, note, ctx.regular, Box(row.x, row.y + 0.3, row.w * 0.62, row.h * 0.38), *layout.font("fact_note")
+            )
         value = with_unit(fields.get(fact["field"]), ctx.lang, fact["pattern"], words["unit"])
         c.setFillColor(layout.colour("text"))
-        text.draw(c, value, ctx.bold, Box(row.x + row.w * 0.6, row.y + 0.4, row.w * 0.4, row.h - 0.8),
-                  *layout.font("fact_value"), align="right")
+        text.draw(
+            c,
+            value,
+            ctx.bold,
+            Box(row.x + row.w * 0.6, row.y + 0.4, row.w * 0.4, row.h - 0.8),
+            *layout.font("fact_value"),
+            align="right",
+        )
 
 
 def _answers(c, fields: dict, ctx: CardContext) -> None:
@@ -63,8 +71,15 @@ def _answers(c, fields: dict, ctx: CardContext) -> None:
     capitals = fields.get("capitals") or []
     heading = words["capitals"] if len(capitals) > 1 else words["capital"]
     c.setFillColor(layout.colour("muted"))
-    text.draw(c, f"{heading}: {', '.join(capitals) or '–'}", ctx.regular, layout.box("capital"),
-              *layout.font("capital"), max_lines=3, valign="top")
+    text.draw(
+        c,
+        f"{heading}: {', '.join(capitals) or '–'}",
+        ctx.regular,
+        layout.box("capital"),
+        *layout.font("capital"),
+        max_lines=3,
+        valign="top",
+    )
     circle = layout.box("number")
     r, cx, cy = circle.w / 2, circle.x + circle.w / 2, circle.y + circle.h / 2
     colour = layout.continent(continents[0], ctx.lang)[1]
@@ -75,8 +90,14 @@ def _answers(c, fields: dict, ctx: CardContext) -> None:
         c.wedge(cx - r, cy - r, cx + r, cy + r, -90, 180, stroke=0, fill=1)
     c.setFillColor(layout.ink_on(colour))
     inner = r * 0.72
-    text.draw(c, number(fields.get("map_number"), ctx.lang), ctx.bold, Box(cx - inner, cy - inner, 2 * inner, 2 * inner),
-              *layout.font("number"), align="center")
+    text.draw(
+        c,
+        number(fields.get("map_number"), ctx.lang),
+        ctx.bold,
+        Box(cx - inner, cy - inner, 2 * inner, 2 * inner),
+        *layout.font("number"),
+        align="center",
+    )
 
 
 def front(c, card: dict, ctx: CardContext) -> None:
@@ -94,5 +115,6 @@ def back(c, card: dict, ctx: CardContext) -> None:
     ctx.world.draw_base(c, "world_wg_back", layout.box("back_map"), layout.colour("back_land"), layout.colour("back"))
     c.setFillColor(layout.colour("back_text"))
     text.draw(c, words["title"], ctx.bold, layout.box("back_title"), *layout.font("back_title"), align="center")
-    text.draw(c, words["subtitle"], ctx.regular, layout.box("back_subtitle"), *layout.font("back_subtitle"),
-              align="center")
+    text.draw(
+        c, words["subtitle"], ctx.regular, layout.box("back_subtitle"), *layout.font("back_subtitle"), align="center"
+    )

@@ -30,16 +30,19 @@ class CardContext:
     @cached_property
     def world(self):
         from pipeline.render.maps import world
+
         return world(self.store)
 
     @cached_property
     def germany(self):
         from pipeline.render.maps import germany
+
         return germany(self.store)
 
     @cached_property
     def flags(self):
         from pipeline.render.flags import flags
+
         return flags(self.store)
 
     def background(self, canvas, colour, bottom: float | None = None, top: float | None = None) -> None:

@@ -25,10 +25,12 @@ class Flags:
     def check(self, path: str, card_id: str) -> None:
         """A clear error naming the card when its flag is not a file of the pinned source."""
         if not path or path not in {f.path for f in self.source.files}:
-            raise GeodeckError(f"card {card_id}: flag {path!r} is not a file of the {SOURCE} source; "
-                               f"fix the card's flag field (see sources/{SOURCE}.toml)")
+            raise GeodeckError(
+                f"card {card_id}: flag {path!r} is not a file of the {SOURCE} source; "
+                f"fix the card's flag field (see sources/{SOURCE}.toml)"
+            )
 
-    @cache
+    @cache  # noqa: B019 (one Flags per store and process: the cache lives as long as the store)
     def drawing(self, path: str):
         local = self.store.resolve(self.source.file(path))
         drawing = svg2rlg(str(local))
@@ -57,4 +59,5 @@ class Flags:
 
 def flags(store) -> Flags:
     from pipeline.render.maps import per_store
+
     return per_store(Flags, store)

@@ -44,8 +44,9 @@ def paper_size(name: str) -> tuple[float, float]:
     try:
         return PAPERS_MM[name.lower()]
     except KeyError:
-        raise GeodeckError(f"unknown paper size {name!r} for cards; use one of: {', '.join(PAPERS_MM)} "
-                          f"(a3 is for --what accessories)") from None
+        raise GeodeckError(
+            f"unknown paper size {name!r} for cards; use one of: {', '.join(PAPERS_MM)} (a3 is for --what accessories)"
+        ) from None
 
 
 def parse_offset(text: str | None) -> tuple[float, float]:
@@ -79,17 +80,21 @@ class Sheet:
         return Rect((pw - w) / 2, (ph - h) / 2, w, h)
 
     def validate(self) -> "Sheet":
-        pw, ph = self.page
+        _pw, _ph = self.page
         if self.bleed < 0:
             raise GeodeckError(f"--bleed {self.bleed:g} mm is negative; use 0 or more")
         margin = min(self.block.x, self.block.y)
         if margin < 0:
-            raise GeodeckError(f"{COLUMNS} × {ROWS} cards of {self.card_w:g} × {self.card_h:g} mm do not fit "
-                               f"on {self.paper}; use a smaller card size in the template")
+            raise GeodeckError(
+                f"{COLUMNS} × {ROWS} cards of {self.card_w:g} × {self.card_h:g} mm do not fit "
+                f"on {self.paper}; use a smaller card size in the template"
+            )
         room = margin - MARK_GAP_MM - MIN_MARK_MM
         if self.bleed > room:
-            raise GeodeckError(f"--bleed {self.bleed:g} mm is larger than the margin allows on {self.paper} "
-                               f"(at most {max(room, 0):.1f} mm leaves room for crop marks)")
+            raise GeodeckError(
+                f"--bleed {self.bleed:g} mm is larger than the margin allows on {self.paper} "
+                f"(at most {max(room, 0):.1f} mm leaves room for crop marks)"
+            )
         return self
 
     def slot(self, index: int) -> Rect:
@@ -109,10 +114,12 @@ class Sheet:
         def side(neighbour: int | None, shared: float) -> float:
             return shared if neighbour is not None and neighbour in filled else b
 
-        return self.slot(index).grow(left=side(index - 1 if col > 0 else None, 0),
-                                     right=side(index + 1 if col < COLUMNS - 1 else None, SEAM_MM),
-                                     top=side(index - COLUMNS if row > 0 else None, 0),
-                                     bottom=side(index + COLUMNS if row < ROWS - 1 else None, SEAM_MM))
+        return self.slot(index).grow(
+            left=side(index - 1 if col > 0 else None, 0),
+            right=side(index + 1 if col < COLUMNS - 1 else None, SEAM_MM),
+            top=side(index - COLUMNS if row > 0 else None, 0),
+            bottom=side(index + COLUMNS if row < ROWS - 1 else None, SEAM_MM),
+        )
 
     @staticmethod
     def mirrored(index: int, duplex: str) -> int:

@@ -73,8 +73,10 @@ def _read(path: Path) -> dict:
     try:
         return tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise GeodeckError(f"no card layout {path}; games with layouts: "
-                           f"{', '.join(p.stem for p in sorted(CARDS_DIR.glob('*.toml')) if p.stem != 'common')}") from None
+        raise GeodeckError(
+            f"no card layout {path}; games with layouts: "
+            f"{', '.join(p.stem for p in sorted(CARDS_DIR.glob('*.toml')) if p.stem != 'common')}"
+        ) from None
     except tomllib.TOMLDecodeError as exc:
         raise GeodeckError(f"{path}: not valid TOML ({exc})") from exc
 

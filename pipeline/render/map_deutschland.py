@@ -42,8 +42,10 @@ def place_positions(cards: list[dict], grid: Grid) -> list[tuple[str, float, flo
         if f.get("lat") is not None and f.get("lon") is not None:
             ns, we = grid.values(f["lat"], f["lon"])[0]
             if tuple(round_half_up([ns, we])) != (f["ns"], f["we"]):
-                raise GeodeckError(f"card {card['id']}: its coordinates give {ns:.2f}/{we:.2f} on the deck's grid but "
-                                   f"the card says {f['ns']}/{f['we']}; rebuild the deck with `geodeck build`")
+                raise GeodeckError(
+                    f"card {card['id']}: its coordinates give {ns:.2f}/{we:.2f} on the deck's grid but "
+                    f"the card says {f['ns']}/{f['we']}; rebuild the deck with `geodeck build`"
+                )
         places.append((f["name"], float(ns), float(we)))
     return sorted(places)
 
@@ -62,9 +64,11 @@ class GridFrame:
 
     def geometry(self, lonlat_geom, grid: Grid):
         """A lon/lat geometry on the page through the grid's unrounded transform."""
+
         def move(coords):
             values = grid.values(coords[:, 1], coords[:, 0])
             return np.column_stack(self.xy(values[:, 0], values[:, 1]))
+
         return shapely.transform(lonlat_geom, move)
 
 
@@ -99,15 +103,22 @@ def ground_km(grid: Grid, ns: float, we: float) -> tuple[float, float, float]:
 def _place_labels(c, font: str, size_pt: float, places: list, frame: GridFrame) -> None:
     """Each name next to its dot, at the first of eight positions that overlaps no other name or dot."""
     size = size_pt * PT_MM
-    dots = [(x - DOT_MM, y - DOT_MM, x + DOT_MM, y + DOT_MM)
-            for _, ns, we in places for x, y in [frame.xy(ns, we)]]
+    dots = [(x - DOT_MM, y - DOT_MM, x + DOT_MM, y + DOT_MM) for _, ns, we in places for x, y in [frame.xy(ns, we)]]
     placed = list(dots)
     c.setFont(font, size)
     for name, ns, we in places:
         x, y = frame.xy(ns, we)
         w, h, gap = stringWidth(name, font, size), size * 0.8, DOT_MM + 0.4
-        options = [(x + gap, y - h / 2), (x - gap - w, y - h / 2), (x - w / 2, y + gap), (x - w / 2, y - gap - h),
-                   (x + gap, y + 0.3), (x + gap, y - h - 0.3), (x - gap - w, y + 0.3), (x - gap - w, y - h - 0.3)]
+        options = [
+            (x + gap, y - h / 2),
+            (x - gap - w, y - h / 2),
+            (x - w / 2, y + gap),
+            (x - w / 2, y - gap - h),
+            (x + gap, y + 0.3),
+            (x + gap, y - h - 0.3),
+            (x - gap - w, y + 0.3),
+            (x - gap - w, y - h - 0.3),
+        ]
         boxes = [(ox, oy, ox + w, oy + h) for ox, oy in options]
         own = (x - DOT_MM, y - DOT_MM, x + DOT_MM, y + DOT_MM)
         others = [b for b in placed if b != own]
@@ -126,8 +137,12 @@ def draw(c, deck: dict, states_lonlat: dict, grid: Grid, page: tuple[float, floa
     text.draw(c, words["map_title"], bold, Box(margin, ph - margin - 9, pw - 2 * margin, 9), 18, 12, align="center")
     legend_h = 16.0
     label_room = 6.0
-    area = Box(margin + label_room, margin + legend_h + label_room, pw - 2 * (margin + label_room),
-               ph - 2 * margin - 11 - legend_h - 2 * label_room)
+    area = Box(
+        margin + label_room,
+        margin + legend_h + label_room,
+        pw - 2 * (margin + label_room),
+        ph - 2 * margin - 11 - legend_h - 2 * label_room,
+    )
     frame = fit_frame(grid, area)
     x_left, y_top = frame.xy(0, 0)
     x_right, y_bottom = frame.xy(NS_MAX, WE_MAX)
@@ -184,12 +199,19 @@ def draw(c, deck: dict, states_lonlat: dict, grid: Grid, page: tuple[float, floa
     c.setFillColor(HexColor(words["dot_colour"]))
     c.circle(legend.x + 1.5, legend.y + legend.h - 1.6, DOT_MM, stroke=0, fill=1)
     c.setFillColor(ink)
-    lines = [words["map_dots"].format(n=len(places)), words["map_ns"], words["map_we"],
-             words["map_scale"].format(ns=number(per_ns_km, words["lang"], "0.0"),
-                                       we=number(per_we_km, words["lang"], "0.0"), lat=round(lat))]
+    lines = [
+        words["map_dots"].format(n=len(places)),
+        words["map_ns"],
+        words["map_we"],
+        words["map_scale"].format(
+            ns=number(per_ns_km, words["lang"], "0.0"), we=number(per_we_km, words["lang"], "0.0"), lat=round(lat)
+        ),
+    ]
     for i, line in enumerate(lines):
         c.setFillColor(orange if i == 1 else grey if i == 2 else ink)
-        text.draw(c, line, regular, Box(legend.x + 3.5, legend.y + legend.h - 3.3 * (i + 1), legend.w * 0.72, 3.2), 6.5, 5)
+        text.draw(
+            c, line, regular, Box(legend.x + 3.5, legend.y + legend.h - 3.3 * (i + 1), legend.w * 0.72, 3.2), 6.5, 5
+        )
     bar = SCALE_BAR_KM / per_we_km * frame.ux  # mm of SCALE_BAR_KM west-east at the map's centre
     bx, by = legend.x + legend.w - bar - 2, legend.y + legend.h / 2
     c.setStrokeColor(ink)

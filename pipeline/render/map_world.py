@@ -4,10 +4,10 @@ A poster (size, main map and insets from `templates/cards/world-game.toml [acces
 poster millimetres: Natural Earth 50m countries in Robinson (Antarctica left out: it has no card), deck
 countries in a tint of their (first) continent's colour, other land grey. A number stands at the
 country's label point (the card's `label_lat`/`label_lon`, else Natural Earth's) when it fits inside the
-country there, else at the pole of inaccessibility of its largest part; otherwise a dot marks the label point and the
-number sits at the nearest free spot (sea first) with a leader line. Countries whose label point lies in
-an inset's window are numbered in that inset only (the smallest window if several hold it). The poster is one A3 landscape page, or two portrait
-A4/Letter pages (left half with a glue flap, right half with a cut line).
+country there, else at the pole of inaccessibility of its largest part; otherwise a dot marks the label point
+and the number sits at the nearest free spot (sea first) with a leader line. Countries whose label point lies
+in an inset's window are numbered in that inset only (the smallest window if several hold it). The poster is
+one A3 landscape page, or two portrait A4/Letter pages (left half with a glue flap, right half with a cut line).
 """
 
 import json
@@ -17,14 +17,24 @@ import shapely
 import shapely.ops
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from shapely.geometry import Point, box as rect
+from shapely.geometry import Point
+from shapely.geometry import box as rect
 
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
 from pipeline.render import text
 from pipeline.render.context import CardContext
-from pipeline.render.maps import (ANTARCTICA, DETAIL_LAYER, NE, Projected, draw_geometry, overlaps_none, project,
-                                  tint, to_box)
+from pipeline.render.maps import (
+    ANTARCTICA,
+    DETAIL_LAYER,
+    NE,
+    Projected,
+    draw_geometry,
+    overlaps_none,
+    project,
+    tint,
+    to_box,
+)
 from pipeline.render.pages import begin_page, clipped, end_page
 from pipeline.render.text import PT_MM, Box
 
@@ -38,8 +48,12 @@ ANGLES = np.radians(np.arange(0, 360, 22.5))
 def _window(world, lon: list[float], lat: list[float]) -> Projected:
     """The projected bounds of a lon/lat window (its edges densified, Robinson bends meridians)."""
     t = np.linspace(0, 1, 50)
-    lons = np.r_[lon[0] + (lon[1] - lon[0]) * t, np.full(50, lon[1]), lon[1] - (lon[1] - lon[0]) * t, np.full(50, lon[0])]
-    lats = np.r_[np.full(50, lat[0]), lat[0] + (lat[1] - lat[0]) * t, np.full(50, lat[1]), lat[1] - (lat[1] - lat[0]) * t]
+    lons = np.r_[
+        lon[0] + (lon[1] - lon[0]) * t, np.full(50, lon[1]), lon[1] - (lon[1] - lon[0]) * t, np.full(50, lon[0])
+    ]
+    lats = np.r_[
+        np.full(50, lat[0]), lat[0] + (lat[1] - lat[0]) * t, np.full(50, lat[1]), lat[1] - (lat[1] - lat[0]) * t
+    ]
     x, y = world.transformer.transform(lons, lats)
     return Projected((float(x.min()), float(y.min()), float(x.max()), float(y.max())))
 
@@ -53,8 +67,11 @@ class Poster:
         world = ctx.world
         self.world = world
         features = json.loads(ctx.store.read_source(load_sources()[NE], DETAIL_LAYER))["features"]
-        self.land = [(f["properties"]["ADM0_A3"], project(shapely.geometry.shape(f["geometry"]), world.transformer))
-                     for f in features if f["properties"]["CONTINENT"] != ANTARCTICA]
+        self.land = [
+            (f["properties"]["ADM0_A3"], project(shapely.geometry.shape(f["geometry"]), world.transformer))
+            for f in features
+            if f["properties"]["CONTINENT"] != ANTARCTICA
+        ]
         self.countries = []  # (number, adm0 of its feature or None, geometry, label point, fill colour)
         for card in sorted(deck["cards"], key=lambda c: c["fields"]["map_number"]):
             f = card["fields"]
@@ -66,8 +83,14 @@ class Poster:
             if geom is None and point is None:
                 raise GeodeckError(f"card {card['id']}: no map geometry or label point for {f['iso3']!r} in {NE}")
             colour = self.layout.continent(f["continents"][0], ctx.lang)[1]
-            self.countries.append((int(f["map_number"]), geom, point if point is not None else geom.representative_point(),
-                                   tint(colour, float(self.cfg["tint"]))))
+            self.countries.append(
+                (
+                    int(f["map_number"]),
+                    geom,
+                    point if point is not None else geom.representative_point(),
+                    tint(colour, float(self.cfg["tint"])),
+                )
+            )
         numbers = [n for n, *_ in self.countries]
         if len(set(numbers)) != len(numbers):
             raise GeodeckError("the deck has repeated map_number values; the world map needs each number once")
@@ -77,19 +100,24 @@ class Poster:
     def assignment(self) -> dict[int, int | None]:
         """map number → index of the inset that numbers it: of the insets whose window holds its label
         point, the most detailed (smallest window); None for the main map."""
+
         def area(i: int) -> float:
             x0, y0, x1, y1 = self.insets[i][1].bounds
             return (x1 - x0) * (y1 - y0)
 
         out = {}
         for number, _, point, _ in self.countries:
-            holding = [i for i, (_, plane) in enumerate(self.insets)
-                       if plane.bounds[0] <= point.x <= plane.bounds[2] and plane.bounds[1] <= point.y <= plane.bounds[3]]
+            holding = [
+                i
+                for i, (_, plane) in enumerate(self.insets)
+                if plane.bounds[0] <= point.x <= plane.bounds[2] and plane.bounds[1] <= point.y <= plane.bounds[3]
+            ]
             out[number] = min(holding, key=area) if holding else None
         return out
 
-    def draw_panel(self, c, plane: Projected, panel: Box, numbered: list, font: str, size_pt: float,
-                   avoid: list | None = None) -> None:
+    def draw_panel(
+        self, c, plane: Projected, panel: Box, numbered: list, font: str, size_pt: float, avoid: list | None = None
+    ) -> None:
         """Land, deck countries and the numbers of `numbered` countries in one map panel (clipped to it);
         moved numbers keep out of the `avoid` boxes (x0, y0, x1, y1 in mm: the insets' windows)."""
         frame = plane.frame(panel)
@@ -105,8 +133,9 @@ class Poster:
                 if geom is not None and geom.intersects(window):
                     c.setFillColor(colour)
                     draw_geometry(c, to_box(shapely.simplify(geom.intersection(window), tolerance), frame), stroke=True)
-            land = shapely.union_all([to_box(g.intersection(window), frame) for _, g in self.land
-                                      if g.intersects(window)])
+            land = shapely.union_all(
+                [to_box(g.intersection(window), frame) for _, g in self.land if g.intersects(window)]
+            )
             self._numbers(c, frame, panel, numbered, land, font, size_pt, avoid or [])
 
     def _numbers(self, c, frame, panel: Box, numbered: list, land, font: str, size_pt: float, avoid: list) -> None:
@@ -131,8 +160,12 @@ class Poster:
                 centres.append((pole.x, pole.y))
             for cx, cy in centres:
                 candidate = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
-                if (placed is not None and _within(candidate, bounds) and placed.contains(rect(*candidate).buffer(0.25))
-                        and overlaps_none(candidate, boxes)):
+                if (
+                    placed is not None
+                    and _within(candidate, bounds)
+                    and placed.contains(rect(*candidate).buffer(0.25))
+                    and overlaps_none(candidate, boxes)
+                ):
                     boxes.append(candidate)
                     inside.append((label, candidate))
                     break
@@ -140,7 +173,7 @@ class Poster:
                 outside.append(item)
         dots = [(x - DOT_MM, y - DOT_MM, x + DOT_MM, y + DOT_MM) for _, _, x, y, *_ in outside] + list(avoid)
         leaders = []
-        for number, label, x, y, w, h, placed in sorted(outside, key=lambda it: (it[2], it[3])):
+        for _number, label, x, y, w, h, _placed in sorted(outside, key=lambda it: (it[2], it[3])):
             best = None
             for sea_only in (True, False):
                 for r in RADII_MM:
@@ -162,7 +195,7 @@ class Poster:
             leaders.append((x, y, best, label))
         c.setFillColor(self.layout.colour("text"))
         c.setFont(font, size)
-        for label, (x0, y0, x1, y1) in inside:
+        for label, (x0, y0, x1, _y1) in inside:
             c.drawCentredString((x0 + x1) / 2, y0 + 0.2 * size, label)
         c.setStrokeColor(self.layout.colour("text"))
         c.setLineWidth(0.12)
@@ -177,7 +210,12 @@ class Poster:
 
 
 def _within(candidate, bounds) -> bool:
-    return bounds[0] <= candidate[0] and candidate[2] <= bounds[2] and bounds[1] <= candidate[1] and candidate[3] <= bounds[3]
+    return (
+        bounds[0] <= candidate[0]
+        and candidate[2] <= bounds[2]
+        and bounds[1] <= candidate[1]
+        and candidate[3] <= bounds[3]
+    )
 
 
 def draw_poster(c, deck: dict, ctx: CardContext, w: dict) -> None:
@@ -191,8 +229,13 @@ def draw_poster(c, deck: dict, ctx: CardContext, w: dict) -> None:
     main = Box(*cfg["main_map"])
     on_main = [item for item in poster.countries if assigned[item[0]] is None]
     main_frame = poster.main.frame(main)
-    windows = [(*to_box(Point(plane.bounds[0], plane.bounds[1]), main_frame).coords[0],
-                *to_box(Point(plane.bounds[2], plane.bounds[3]), main_frame).coords[0]) for _, plane in poster.insets]
+    windows = [
+        (
+            *to_box(Point(plane.bounds[0], plane.bounds[1]), main_frame).coords[0],
+            *to_box(Point(plane.bounds[2], plane.bounds[3]), main_frame).coords[0],
+        )
+        for _, plane in poster.insets
+    ]
     poster.draw_panel(c, poster.main, main, on_main, ctx.bold, size_pt, avoid=windows)
     c.setLineWidth(0.3)
     for i, ((inset, plane), (x0, y0, x1, y1)) in enumerate(zip(poster.insets, windows)):
@@ -203,8 +246,9 @@ def draw_poster(c, deck: dict, ctx: CardContext, w: dict) -> None:
         c.drawString(x0 + 0.6, y1 - 2.4, inset["key"])
         panel = Box(*inset["box"])
         fitted = _fitted(plane, panel)
-        poster.draw_panel(c, plane, fitted, [item for item in poster.countries if assigned[item[0]] == i],
-                          ctx.bold, size_pt)
+        poster.draw_panel(
+            c, plane, fitted, [item for item in poster.countries if assigned[item[0]] == i], ctx.bold, size_pt
+        )
         c.setStrokeColor(layout.colour("text"))
         c.rect(fitted.x, fitted.y, fitted.w, fitted.h, stroke=1, fill=0)
         c.setFillColor(layout.colour("sea"))

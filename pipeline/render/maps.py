@@ -105,8 +105,10 @@ class World:
         self.transformer = to_robinson
         base = json.loads(store.read_source(source, BASE_LAYER))["features"]
         self.base = [(f["properties"]["CONTINENT"], project(shape(f["geometry"]), to_robinson)) for f in base]
-        self.planes = {True: Projected(tuple(shapely.total_bounds([g for _, g in self.base]))),
-                       False: Projected(tuple(shapely.total_bounds([g for c, g in self.base if c != ANTARCTICA])))}
+        self.planes = {
+            True: Projected(tuple(shapely.total_bounds([g for _, g in self.base]))),
+            False: Projected(tuple(shapely.total_bounds([g for c, g in self.base if c != ANTARCTICA]))),
+        }
         self.detail = self._index(base)
         self.detail.update(self._index(json.loads(store.read_source(source, DETAIL_LAYER))["features"]))
         self.labels = self._label_points(json.loads(store.read_source(source, LABEL_POINTS))["features"])
@@ -125,14 +127,16 @@ class World:
     @staticmethod
     def _label_points(features) -> dict[str, tuple[float, float]]:
         """One label point per country: its main subunit's, lowest scalerank first."""
-        ranked = sorted(features, key=lambda f: (f["properties"]["sr_su_a3"] != f["properties"]["sr_adm0_a3"],
-                                                  f["properties"]["scalerank"]))
+        ranked = sorted(
+            features,
+            key=lambda f: (f["properties"]["sr_su_a3"] != f["properties"]["sr_adm0_a3"], f["properties"]["scalerank"]),
+        )
         points: dict[str, tuple[float, float]] = {}
         for f in ranked:
             points.setdefault(f["properties"]["sr_adm0_a3"], tuple(f["geometry"]["coordinates"]))
         return points
 
-    @cache
+    @cache  # noqa: B019 (one World per store and process: the cache lives as long as the store)
     def country(self, iso3: str):
         """(projected geometry or None, projected label point or None) for a card's ISO3 code."""
         key = ISO3_ALIASES.get(iso3, iso3)
@@ -149,13 +153,15 @@ class World:
         geom, point = self.country(iso3)
         return geom is not None or point is not None
 
-    def draw_base(self, canvas, name: str, box: Box, land, edge, continents: dict | None = None,
-                  antarctica: bool = True) -> None:
+    def draw_base(
+        self, canvas, name: str, box: Box, land, edge, continents: dict | None = None, antarctica: bool = True
+    ) -> None:
         """The world map in `box`, drawn once per document as the form XObject `name` and reused.
 
         `continents` (name → colour) colours those continents' countries instead of the land grey;
         `antarctica=False` leaves Antarctica out, so the rest of the world fills a wider box.
         """
+
         def draw() -> None:
             frame = self.planes[antarctica].frame(Box(0, 0, box.w, box.h))
             canvas.setStrokeColor(edge)
@@ -173,8 +179,10 @@ class World:
         a circle where it would be too small to see."""
         geom, point = self.country(iso3)
         if geom is None and point is None:
-            raise GeodeckError(f"card {card_id}: no map geometry or label point for {iso3!r} in {NE}; "
-                               f"fix the card's iso3 or add an alias in pipeline/render/maps.py")
+            raise GeodeckError(
+                f"card {card_id}: no map geometry or label point for {iso3!r} in {NE}; "
+                f"fix the card's iso3 or add an alias in pipeline/render/maps.py"
+            )
         frame = self.planes[antarctica].frame(box)
         canvas.setFillColor(colour)
         canvas.setStrokeColor(colour)
@@ -207,9 +215,14 @@ def world(store) -> World:
 
 
 STATE_NAMES_EN = {
-    "Bavaria": "Bayern", "Hesse": "Hessen", "Lower Saxony": "Niedersachsen",
-    "North Rhine-Westphalia": "Nordrhein-Westfalen", "Rhineland-Palatinate": "Rheinland-Pfalz",
-    "Saxony": "Sachsen", "Saxony-Anhalt": "Sachsen-Anhalt", "Thuringia": "Thüringen",
+    "Bavaria": "Bayern",
+    "Hesse": "Hessen",
+    "Lower Saxony": "Niedersachsen",
+    "North Rhine-Westphalia": "Nordrhein-Westfalen",
+    "Rhineland-Palatinate": "Rheinland-Pfalz",
+    "Saxony": "Sachsen",
+    "Saxony-Anhalt": "Sachsen-Anhalt",
+    "Thuringia": "Thüringen",
     "Mecklenburg-Western Pomerania": "Mecklenburg-Vorpommern",
 }
 
@@ -236,6 +249,7 @@ class Germany:
         position); one form XObject per state and document."""
         name = self.state_name(state, card_id)
         form = "state_" + next(k for k, v in self.ids.items() if v == name).replace("-", "_")
+
         def draw() -> None:
             geom = self.states[name]
             frame = Projected(geom.bounds).frame(Box(0, 0, box.w, box.h))

@@ -43,8 +43,11 @@ class PrintOptions:
 
     def validate(self) -> "PrintOptions":
         paper_size(self.paper)
-        for name, value, allowed in (("--layout", self.layout, LAYOUTS), ("--duplex", self.duplex, DUPLEX_MODES),
-                                     ("--lang", self.lang or LANGS[0], LANGS)):
+        for name, value, allowed in (
+            ("--layout", self.layout, LAYOUTS),
+            ("--duplex", self.duplex, DUPLEX_MODES),
+            ("--lang", self.lang or LANGS[0], LANGS),
+        ):
             if value not in allowed:
                 raise GeodeckError(f"{name} {value!r} is not one of: {', '.join(allowed)}")
         return self
@@ -71,8 +74,10 @@ def _card(canvas: Canvas, draw, card: dict, ctx: CardContext, trim: Rect, paint:
         try:
             draw(canvas, card, ctx)
         except text.DoesNotFit as exc:
-            raise GeodeckError(f"card {card['id']}: {exc}; shorten that field of the card or enlarge its box in "
-                               f"templates/cards/{ctx.layout.game}.toml") from None
+            raise GeodeckError(
+                f"card {card['id']}: {exc}; shorten that field of the card or enlarge its box in "
+                f"templates/cards/{ctx.layout.game}.toml"
+            ) from None
 
 
 def _crop_marks(canvas: Canvas, sheet: Sheet, shift: tuple[float, float] = (0.0, 0.0)) -> None:
@@ -86,7 +91,7 @@ def _sheets(canvas, module, cards, ctx, options, bleed, on_card) -> None:
     w, h = ctx.layout.card_mm
     sheet = Sheet(options.paper, w, h, bleed).validate()
     for start in range(0, len(cards), PER_SHEET):
-        chunk = cards[start:start + PER_SHEET]
+        chunk = cards[start : start + PER_SHEET]
         begin_page(canvas, sheet.page)
         for i, card in enumerate(chunk):
             _card(canvas, module.front, card, ctx, sheet.slot(i), sheet.paint_area(i, range(len(chunk))))
@@ -97,8 +102,14 @@ def _sheets(canvas, module, cards, ctx, options, bleed, on_card) -> None:
             i = sheet.mirrored(slot, options.duplex)
             if i >= len(chunk):
                 continue
-            _card(canvas, module.back, chunk[i], ctx, sheet.back_slot(i, options.duplex, options.back_offset),
-                  sheet.back_paint_area(i, options.duplex, options.back_offset, len(chunk)))
+            _card(
+                canvas,
+                module.back,
+                chunk[i],
+                ctx,
+                sheet.back_slot(i, options.duplex, options.back_offset),
+                sheet.back_paint_area(i, options.duplex, options.back_offset, len(chunk)),
+            )
             if on_card:
                 on_card(chunk[i])
         _crop_marks(canvas, sheet, options.back_offset)
@@ -127,16 +138,21 @@ def render(deck: dict, options: PrintOptions, store, on_card: Callable[[dict], N
     module = game_module(game)
     layout = layouts.load(game)
     if tuple(deck.get("card_size_mm") or layout.card_mm) != layout.card_mm:
-        raise GeodeckError(f"deck {game} {deck.get('version')} has cards of {deck['card_size_mm']} mm but "
-                           f"templates/cards/{game}.toml lays out {list(layout.card_mm)} mm; make them agree")
+        raise GeodeckError(
+            f"deck {game} {deck.get('version')} has cards of {deck['card_size_mm']} mm but "
+            f"templates/cards/{game}.toml lays out {list(layout.card_mm)} mm; make them agree"
+        )
     bleed = layout.bleed_mm if options.bleed is None else options.bleed
     ctx = CardContext(layout, layout.language(options.lang), bleed, store)
     cards = deck["cards"]
     for card in cards:
         module.check(card, ctx)
     canvas, buffer = new_canvas()
-    describe(canvas, f"{deck.get('title', game)} {deck.get('version', '')}".strip(),
-             f"{game} {deck.get('version', '')}, {options.layout}, {options.paper}, duplex {options.duplex}")
+    describe(
+        canvas,
+        f"{deck.get('title', game)} {deck.get('version', '')}".strip(),
+        f"{game} {deck.get('version', '')}, {options.layout}, {options.paper}, duplex {options.duplex}",
+    )
     if options.layout == "sheet":
         _sheets(canvas, module, cards, ctx, options, bleed, on_card)
     else:
@@ -154,8 +170,9 @@ def default_output(deck: dict, options: PrintOptions, print_dir: Path = PRINT_DI
     return print_dir / ("-".join(parts) + ".pdf")
 
 
-def print_deck(deck: dict, options: PrintOptions, store, out: Path | None = None,
-               on_card: Callable[[dict], None] | None = None) -> PrintResult:
+def print_deck(
+    deck: dict, options: PrintOptions, store, out: Path | None = None, on_card: Callable[[dict], None] | None = None
+) -> PrintResult:
     """Render a deck and write the PDF atomically (a failure leaves any earlier PDF alone)."""
     data = render(deck, options, store, on_card)
     path = out or default_output(deck, options)
@@ -163,4 +180,3 @@ def print_deck(deck: dict, options: PrintOptions, store, out: Path | None = None
     n = len(deck["cards"])
     pages = 2 * n if options.layout == "one-up" else 2 * -(-n // PER_SHEET)
     return PrintResult(path, pages, n, len(data))
-

@@ -39,8 +39,9 @@ def _strip(c, ctx: CardContext, w: dict, box: Box) -> None:
         c.rect(x, lower.y, field, lower.h, stroke=0, fill=1)
         label, unit = category[ctx.lang]["strip"]
         c.setFillColor(ink)
-        text.draw(c, label, ctx.bold, _inset(s["label"], x, lower.y, field), *_pt(s, "label"), max_lines=2,
-                  align="center")
+        text.draw(
+            c, label, ctx.bold, _inset(s["label"], x, lower.y, field), *_pt(s, "label"), max_lines=2, align="center"
+        )
         c.setFillColor(muted)
         text.draw(c, unit, ctx.regular, _inset(s["unit"], x, lower.y, field), *_pt(s, "unit"), align="center")
         for name in ("high", "low"):
@@ -49,8 +50,9 @@ def _strip(c, ctx: CardContext, w: dict, box: Box) -> None:
     c.rect(upper.x, upper.y, upper.w, upper.h, stroke=0, fill=1)
     c.setFillColor(layout.colour("back_text"))
     text.draw(c, w["back"], ctx.bold, _inset(s["title"], upper.x, upper.y, upper.w), *_pt(s, "title"), align="center")
-    text.draw(c, w["order"], ctx.regular, _inset(s["order"], upper.x, upper.y, upper.w), *_pt(s, "order"),
-              align="center")
+    text.draw(
+        c, w["order"], ctx.regular, _inset(s["order"], upper.x, upper.y, upper.w), *_pt(s, "order"), align="center"
+    )
     c.setStrokeColor(ink)
     c.setLineWidth(float(cfg["line_mm"]))
     c.rect(box.x, box.y, box.w, box.h, stroke=1, fill=0)  # cut
@@ -87,9 +89,16 @@ def _table(c, ctx: CardContext, rows: list[list[str]], box: Box, widths: list[fl
                 ink = ctx.layout.colour("text")
             c.rect(x0, y, x1 - x0, step, stroke=1, fill=0)
             if cell:
-                text.draw(c, cell, ctx.bold if r == 0 else ctx.regular,
-                          Box(x0 + pad_x, y + pad_y, x1 - x0 - 2 * pad_x, step - 2 * pad_y),
-                          *_pt(cfg["scoring"], "cell"), max_lines=2, align="center", colour=ink)
+                text.draw(
+                    c,
+                    cell,
+                    ctx.bold if r == 0 else ctx.regular,
+                    Box(x0 + pad_x, y + pad_y, x1 - x0 - 2 * pad_x, step - 2 * pad_y),
+                    *_pt(cfg["scoring"], "cell"),
+                    max_lines=2,
+                    align="center",
+                    colour=ink,
+                )
 
 
 def _scoring(c, ctx: CardContext, w: dict, box: Box) -> None:
@@ -108,17 +117,30 @@ def _scoring(c, ctx: CardContext, w: dict, box: Box) -> None:
     table_y, table_h = (float(v) for v in s["table"])
     _table(c, ctx, rows, Box(box.x, box.y + table_y, score_w, table_h), widths, colours)
     c.setFillColor(layout.colour("muted"))
-    text.draw(c, w["score_note"], ctx.regular, Box(box.x, box.y, score_w, float(s["note_h"])), *_pt(s, "note"),
-              max_lines=3, valign="top")
+    text.draw(
+        c,
+        w["score_note"],
+        ctx.regular,
+        Box(box.x, box.y, score_w, float(s["note_h"])),
+        *_pt(s, "note"),
+        max_lines=3,
+        valign="top",
+    )
     setup = [list(w["players_header"])] + [[str(v) for v in row] for row in cfg["setup"]]
     gap = float(s["setup_gap_mm"])
     height = len(setup) * float(s["setup_row_mm"])
-    setup_box = Box(box.x + score_w + gap, box.y + box.h - float(s["setup_top_mm"]) - height, box.w - score_w - gap,
-                    height)
+    setup_box = Box(
+        box.x + score_w + gap, box.y + box.h - float(s["setup_top_mm"]) - height, box.w - score_w - gap, height
+    )
     above, title_h = (float(v) for v in s["setup_title"])
     c.setFillColor(layout.colour("text"))
-    text.draw(c, w["setup_title"], ctx.bold, Box(setup_box.x, setup_box.y + setup_box.h + above, setup_box.w, title_h),
-              *_pt(s, "setup_title"))
+    text.draw(
+        c,
+        w["setup_title"],
+        ctx.bold,
+        Box(setup_box.x, setup_box.y + setup_box.h + above, setup_box.w, title_h),
+        *_pt(s, "setup_title"),
+    )
     _table(c, ctx, setup, setup_box, [1 / 3] * 3)
 
 

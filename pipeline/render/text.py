@@ -84,8 +84,18 @@ def shorten(text: str, font: str, width: float, size_pt: float) -> str:
     return " ".join(words)
 
 
-def draw(canvas, text: str, font: str, box: Box, max_pt: float, min_pt: float | None = None,
-         max_lines: int = 1, align: str = "left", valign: str = "middle", colour=None) -> Fitted:
+def draw(
+    canvas,
+    text: str,
+    font: str,
+    box: Box,
+    max_pt: float,
+    min_pt: float | None = None,
+    max_lines: int = 1,
+    align: str = "left",
+    valign: str = "middle",
+    colour=None,
+) -> Fitted:
     """Draw `text` fitted into `box` (mm) and return how it was set."""
     fitted = fit(text, font, box, max_pt, min_pt or max_pt, max_lines)
     size, step = fitted.size_mm, fitted.size_mm * LINE_SPACING

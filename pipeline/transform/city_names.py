@@ -74,11 +74,13 @@ def match_capitals(capitals: pd.DataFrame, cities: pd.DataFrame) -> pd.DataFrame
     caps = pd.concat([caps, proxied], ignore_index=True)
 
     city = pd.DataFrame({"city": cities["city"], "key": cities["city"].map(normalize)})
-    city["city_iso3"] = cities["iso3"] if "iso3" in cities else pd.NA
+    city["city_iso3"] = cities.get("iso3", pd.NA)
     pairs = caps.merge(city, on="key")
     pairs = pairs[pairs["city_iso3"].isna() | (pairs["city_iso3"] == pairs["iso3"])]
     owners = pairs.groupby("city")["iso3"].agg(lambda s: sorted(set(s)))
-    pairs["shared_with"] = [";".join(i for i in owners[c] if i != iso3) for c, iso3 in zip(pairs["city"], pairs["iso3"])]
+    pairs["shared_with"] = [
+        ";".join(i for i in owners[c] if i != iso3) for c, iso3 in zip(pairs["city"], pairs["iso3"])
+    ]
     pairs = pairs.sort_values(["iso3", "rank", "how", "city"], kind="stable")
     return pairs[MATCH_COLUMNS].reset_index(drop=True)
 

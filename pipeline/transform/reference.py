@@ -75,11 +75,17 @@ def read_capitals(path=CAPITALS_FILE) -> list[dict]:
     rows = []
     with open(path, encoding="utf-8", newline="") as fh:
         for row in csv.DictReader(fh):
-            base = {"iso3": row["iso3"], "source": REVIEWED, "vintage": REVIEWED_VINTAGE,
-                    "note": f"{row['reason']}; source: {row['citation']}"}
-            rows += [{**base, "field": "capital", "value": row["capitals"]},
-                     {**base, "field": "capital_lat", "value": float(row["capital_lat"])},
-                     {**base, "field": "capital_lon", "value": float(row["capital_lon"])}]
+            base = {
+                "iso3": row["iso3"],
+                "source": REVIEWED,
+                "vintage": REVIEWED_VINTAGE,
+                "note": f"{row['reason']}; source: {row['citation']}",
+            }
+            rows += [
+                {**base, "field": "capital", "value": row["capitals"]},
+                {**base, "field": "capital_lat", "value": float(row["capital_lat"])},
+                {**base, "field": "capital_lon", "value": float(row["capital_lon"])},
+            ]
     return rows
 
 
@@ -89,8 +95,12 @@ def select_universe(countries: pd.DataFrame) -> pd.DataFrame:
     chosen = countries[countries["un_member"] | countries["iso3"].isin(NON_MEMBERS)]
     members = int(chosen["un_member"].sum())
     if members != UN_MEMBERS or len(chosen) != UN_MEMBERS + len(NON_MEMBERS) or chosen["iso3"].duplicated().any():
-        raise ParseError(MLEDOZE, "unMember", f"{members} UN members and {len(chosen)} countries, "
-                         f"expected {UN_MEMBERS} and {UN_MEMBERS + len(NON_MEMBERS)}")
+        raise ParseError(
+            MLEDOZE,
+            "unMember",
+            f"{members} UN members and {len(chosen)} countries, "
+            f"expected {UN_MEMBERS} and {UN_MEMBERS + len(NON_MEMBERS)}",
+        )
     return chosen.reset_index(drop=True)
 
 
@@ -117,13 +127,21 @@ def reference_rows(chosen: pd.DataFrame, names_de: dict[str, tuple[str, str]], m
         else:
             rows.append({**pyc, "field": "iso2", "value": pycountry.countries.get(alpha_3=c.iso3).alpha_2})
         if c.iso3 in TRANSCONTINENTAL:
-            rows.append({**rev, "field": "continents", "value": ";".join(TRANSCONTINENTAL[c.iso3]),
-                         "note": TRANSCONTINENTAL_NOTE})
+            rows.append(
+                {
+                    **rev,
+                    "field": "continents",
+                    "value": ";".join(TRANSCONTINENTAL[c.iso3]),
+                    "note": TRANSCONTINENTAL_NOTE,
+                }
+            )
         else:
             rows.append({**mled, "field": "continents", "value": ";".join(continents_of(c.region, c.subregion))})
     missing = [r["iso3"] for r in rows if r["value"] is None]
     if missing:
-        raise ParseError("pycountry", "name_de", f"no German name for {', '.join(missing)}; add it to {NAMES_DE_FILE.name}")
+        raise ParseError(
+            "pycountry", "name_de", f"no German name for {', '.join(missing)}; add it to {NAMES_DE_FILE.name}"
+        )
     return rows
 
 

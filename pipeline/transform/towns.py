@@ -33,17 +33,37 @@ from pipeline.transform.parsers import destatis, geonames_germany, germany_bound
 AREA_TOLERANCE = 0.10  # relative; Destatis and Wikipedia areas of the same town differ by boundary reforms only
 GEONAMES_MAX_KM = 15.0  # a GeoNames candidate further than this from the Wikipedia point is another place
 # German name -> the English name Wikipedia's list uses (exonyms only; spelling variants are normalized)
-EXONYMS = {"München": "Munich", "Köln": "Cologne", "Nürnberg": "Nuremberg", "Hannover": "Hanover",
-           "Braunschweig": "Brunswick", "Hameln": "Hamelin", "Konstanz": "Constance"}
+EXONYMS = {
+    "München": "Munich",
+    "Köln": "Cologne",
+    "Nürnberg": "Nuremberg",
+    "Hannover": "Hanover",
+    "Braunschweig": "Brunswick",
+    "Hameln": "Hamelin",
+    "Konstanz": "Constance",
+}
 # Destatis abbreviations -> words, applied to normalized (lower-case, umlaut-expanded) names
 _ABBREVIATIONS = [
-    (r"\bi\. ?d\. ?opf\.", "in der oberpfalz"), (r"\ba\. ?d\. ?", "an der "), (r"\bi\. ?d\. ?", "in der "),
-    (r"\bi\. ?", "im "), (r"\ba\. ?", "am "), (r"\bb\. ?", "bei "), (r"\bst\. ?", "sankt "),
-    (r"\bv\. ?d\. ?", "vor der "), (r"\bo\. ?", "ob "), (r"\bopf\.?", "oberpfalz"),
+    (r"\bi\. ?d\. ?opf\.", "in der oberpfalz"),
+    (r"\ba\. ?d\. ?", "an der "),
+    (r"\bi\. ?d\. ?", "in der "),
+    (r"\bi\. ?", "im "),
+    (r"\ba\. ?", "am "),
+    (r"\bb\. ?", "bei "),
+    (r"\bst\. ?", "sankt "),
+    (r"\bv\. ?d\. ?", "vor der "),
+    (r"\bo\. ?", "ob "),
+    (r"\bopf\.?", "oberpfalz"),
 ]
 _GEOD = Geod(ellps="WGS84")
-CODE = ["transform.towns", "transform.german_states", "transform.parsers.destatis", "transform.parsers.geonames_germany",
-        "transform.parsers.germany_boundaries", "transform.parsers.wikipedia_german_cities"]
+CODE = [
+    "transform.towns",
+    "transform.german_states",
+    "transform.parsers.destatis",
+    "transform.parsers.geonames_germany",
+    "transform.parsers.germany_boundaries",
+    "transform.parsers.wikipedia_german_cities",
+]
 
 
 def _fold(name: str) -> str:
@@ -78,8 +98,11 @@ def _pick_wiki(town: pd.Series, wiki: pd.DataFrame) -> tuple[int | None, str]:
         if len(hits):
             return None, "ambiguous"
     # scraped names with glued translations or prefixes ("NiebüllNaibel", "Hanseatic City of Stade")
-    contains = [i for i in wiki.index if base and base.replace(" ", "") in wiki.at[i, "full"].replace(" ", "")
-                and _area_close(town, wiki.loc[i])]
+    contains = [
+        i
+        for i in wiki.index
+        if base and base.replace(" ", "") in wiki.at[i, "full"].replace(" ", "") and _area_close(town, wiki.loc[i])
+    ]
     if len(contains) == 1:
         return contains[0], "area"
     return None, "ambiguous" if contains else "none"
@@ -89,7 +112,9 @@ def _area_close(town: pd.Series, entry: pd.Series) -> bool:
     return abs(entry["area_km2"] - town["area_km2"]) <= AREA_TOLERANCE * town["area_km2"]
 
 
-def _pick_geonames(town: pd.Series, geo: pd.DataFrame, index: dict[str, list[int]], wiki_point: tuple[float, float]) -> tuple[int | None, str]:
+def _pick_geonames(
+    town: pd.Series, geo: pd.DataFrame, index: dict[str, list[int]], wiki_point: tuple[float, float]
+) -> tuple[int | None, str]:
     keys = {k for k in name_keys(town["name"]) if k} | {_fold(EXONYMS.get(town["name"], ""))} - {""}
     hits = sorted({i for k in keys for i in index.get(k, [])})
     if not hits:
@@ -112,20 +137,26 @@ def join(towns: pd.DataFrame, wiki: pd.DataFrame, geonames: pd.DataFrame) -> pd.
     for i, name, alts, state in zip(geonames.index, geonames["name"], geonames["alternatenames"], geonames["state"]):
         for key in {k for n in [name, *alts] for k in name_keys(n) if k}:
             geo_index.setdefault(state, {}).setdefault(key, []).append(i)
-    wiki_by_state = {s: g for s, g in wiki.groupby("state")}
+    wiki_by_state = {s: g for s, g in wiki.groupby("state")}  # noqa: C416 (dict() of a GroupBy reads its .keys)
     rows = []
     for _, town in towns.iterrows():
         w, w_how = _pick_wiki(town, wiki_by_state.get(town["state"], wiki.iloc[:0]))
         point = (wiki.at[w, "lat"], wiki.at[w, "lon"]) if w is not None else (math.nan, math.nan)
         g, g_how = _pick_geonames(town, geonames, geo_index.get(town["state"], {}), point)
-        rows.append({
-            "wiki_name": wiki.at[w, "name"] if w is not None else None, "wiki_lat": point[0], "wiki_lon": point[1],
-            "wiki_match": w_how, "wiki_row": w,
-            "geonames_id": geonames.at[g, "geonameid"] if g is not None else pd.NA,
-            "geonames_name": geonames.at[g, "name"] if g is not None else None,
-            "geonames_lat": geonames.at[g, "lat"] if g is not None else math.nan,
-            "geonames_lon": geonames.at[g, "lon"] if g is not None else math.nan, "geonames_match": g_how,
-        })
+        rows.append(
+            {
+                "wiki_name": wiki.at[w, "name"] if w is not None else None,
+                "wiki_lat": point[0],
+                "wiki_lon": point[1],
+                "wiki_match": w_how,
+                "wiki_row": w,
+                "geonames_id": geonames.at[g, "geonameid"] if g is not None else pd.NA,
+                "geonames_name": geonames.at[g, "name"] if g is not None else None,
+                "geonames_lat": geonames.at[g, "lat"] if g is not None else math.nan,
+                "geonames_lon": geonames.at[g, "lon"] if g is not None else math.nan,
+                "geonames_match": g_how,
+            }
+        )
     joined = pd.concat([towns.reset_index(drop=True), pd.DataFrame(rows)], axis=1)
     joined = _one_to_one(joined, "wiki_row", "wiki")
     joined["geonames_id"] = joined["geonames_id"].astype("Int64")
@@ -156,8 +187,15 @@ def write_parquet(frame: pd.DataFrame, path: Path) -> None:
 def run(store: SnapshotStore, force: bool = False) -> bool:
     """The `transform-towns` step: parse the three sources, join, write both tables; True if it ran."""
     sources = load_sources()
-    files = {name: sources[name] for name in (destatis.SOURCE, wikipedia_german_cities.SOURCE,
-                                              germany_boundaries.SOURCE, geonames_germany.SOURCE)}
+    files = {
+        name: sources[name]
+        for name in (
+            destatis.SOURCE,
+            wikipedia_german_cities.SOURCE,
+            germany_boundaries.SOURCE,
+            geonames_germany.SOURCE,
+        )
+    }
     inputs = {f"{s.name}/{f.path}": f.sha256 for s in files.values() for f in s.files}
     inputs[geonames_germany.SOURCE] = files[geonames_germany.SOURCE].version
 

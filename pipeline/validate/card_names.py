@@ -51,7 +51,7 @@ DESCRIPTIVE = re.compile(r"^unnamed\b|\d\s*km\b|\btee\b|,|\brange\b", re.IGNOREC
 @dataclass(frozen=True)
 class Reviewed:
     capitals_de: dict[str, dict] = field(default_factory=dict)  # iso3 -> row of capitals_de.csv
-    peaks: dict[str, dict] = field(default_factory=dict)        # iso3 -> row of peak_names.csv
+    peaks: dict[str, dict] = field(default_factory=dict)  # iso3 -> row of peak_names.csv
 
 
 def _rows(path: Path, columns: list[str], universe: list[str]) -> dict[str, dict]:
@@ -70,8 +70,10 @@ def _rows(path: Path, columns: list[str], universe: list[str]) -> dict[str, dict
 
 
 def load(universe: list[str], capitals_de: Path = CAPITALS_DE, peaks: Path = PEAK_NAMES) -> Reviewed:
-    return Reviewed(_rows(capitals_de, ["iso3", "capital_en", "capital_de", "citation"], universe),
-                    _rows(peaks, ["iso3", "source_name", "name", "reason", "citation"], universe))
+    return Reviewed(
+        _rows(capitals_de, ["iso3", "capital_en", "capital_de", "citation"], universe),
+        _rows(peaks, ["iso3", "source_name", "name", "reason", "citation"], universe),
+    )
 
 
 def fold(text: str) -> str:
@@ -96,14 +98,27 @@ def capital_spelling(iso3: str, capital, provenance: tuple[str, str], candidates
     others.sort(key=lambda c: SPELLING_ORDER.index(c.source) if c.source in SPELLING_ORDER else len(SPELLING_ORDER))
     names, spellers = [], []
     for name in str(capital).split(";"):
-        richer = [(c.source, other) for c in others for other in str(c.value).split(";")
-                  if other != name and plain(other) == name]
+        richer = [
+            (c.source, other)
+            for c in others
+            for other in str(c.value).split(";")
+            if other != name and plain(other) == name
+        ]
         if richer:
             speller, spelt = richer[0]
             agree = ", ".join(s for s, other in richer if other == spelt)
             differ = "; ".join(f"{s} writes {other}" for s, other in richer if other != spelt)
-            renamed.append({"iso3": iso3, "field": "capital", "before": name, "after": spelt, "source": speller,
-                            "why": f"the same capital spelt with diacritics or ʻokina in {agree}" + (f" ({differ})" if differ else "")})
+            renamed.append(
+                {
+                    "iso3": iso3,
+                    "field": "capital",
+                    "before": name,
+                    "after": spelt,
+                    "source": speller,
+                    "why": f"the same capital spelt with diacritics or ʻokina in {agree}"
+                    + (f" ({differ})" if differ else ""),
+                }
+            )
             spellers.append(speller)
             name = spelt
         names.append(name)
@@ -117,46 +132,83 @@ def capital_de(iso3: str, capital, provenance: tuple[str, str], reviewed: Review
     if row is None:
         return (card, *provenance, "") if card else (None, "", "", "")
     if row["capital_en"] != card:
-        raise GeodeckError(f"{CAPITALS_DE}: {iso3} capital_en {row['capital_en']!r} is not the card capital "
-                           f"{card!r}; review the row")
+        raise GeodeckError(
+            f"{CAPITALS_DE}: {iso3} capital_en {row['capital_en']!r} is not the card capital {card!r}; review the row"
+        )
     return row["capital_de"], REVIEWED, REVIEWED_VINTAGE, ""
 
 
-def peak_name(iso3: str, name, height, provenance: tuple[str, str], candidates: dict,
-              reviewed: Reviewed, renamed: list) -> tuple:
+def peak_name(
+    iso3: str, name, height, provenance: tuple[str, str], candidates: dict, reviewed: Reviewed, renamed: list
+) -> tuple:
     """(value, source, vintage) of the printed highest-point name (see module docstring)."""
     if name is None:
         return None, "", ""
     row = reviewed.peaks.get(iso3)
     if row is not None:
         if row["source_name"] != name:
-            raise GeodeckError(f"{PEAK_NAMES}: {iso3} source_name {row['source_name']!r} is not the chosen name "
-                               f"{name!r}; review the row")
-        renamed.append({"iso3": iso3, "field": "highest_point_name", "before": name, "after": row["name"],
-                        "source": REVIEWED, "why": f"{row['reason']} ({row['citation']})"})
+            raise GeodeckError(
+                f"{PEAK_NAMES}: {iso3} source_name {row['source_name']!r} is not the chosen name "
+                f"{name!r}; review the row"
+            )
+        renamed.append(
+            {
+                "iso3": iso3,
+                "field": "highest_point_name",
+                "before": name,
+                "after": row["name"],
+                "source": REVIEWED,
+                "why": f"{row['reason']} ({row['citation']})",
+            }
+        )
         return row["name"], REVIEWED, REVIEWED_VINTAGE
     other = {c.source: c for c in candidates.get((iso3, "highest_point_name"), [])}.get(SEVEN_SUMMITS)
     other_m = {c.source: c for c in candidates.get((iso3, "highest_point_m"), [])}.get(SEVEN_SUMMITS)
-    if (other is not None and other_m is not None and height is not None and other.value != name
-            and not str(other.value).replace("’", "'").isascii() and fold(other.value) == fold(name)
-            and HIGHEST_POINT.agree(height, other_m.value)):
-        renamed.append({"iso3": iso3, "field": "highest_point_name", "before": name, "after": other.value,
-                        "source": SEVEN_SUMMITS, "why": f"same peak ({other_m.value:g} m), spelling with diacritics"})
+    if (
+        other is not None
+        and other_m is not None
+        and height is not None
+        and other.value != name
+        and not str(other.value).replace("’", "'").isascii()
+        and fold(other.value) == fold(name)
+        and HIGHEST_POINT.agree(height, other_m.value)
+    ):
+        renamed.append(
+            {
+                "iso3": iso3,
+                "field": "highest_point_name",
+                "before": name,
+                "after": other.value,
+                "source": SEVEN_SUMMITS,
+                "why": f"same peak ({other_m.value:g} m), spelling with diacritics",
+            }
+        )
         return other.value, other.source, other.vintage
     if DESCRIPTIVE.search(str(name)):
         raise GeodeckError(f"{iso3} highest point {name!r} is a description, not a name; add a row to {PEAK_NAMES}")
     return name, *provenance
 
 
-def derive(iso3: str, values: dict, provenance: dict, candidates: dict, reviewed: Reviewed,
-           renamed: list) -> dict[str, tuple]:
+def derive(
+    iso3: str, values: dict, provenance: dict, candidates: dict, reviewed: Reviewed, renamed: list
+) -> dict[str, tuple]:
     """The derived card-name columns of one country: field -> (value, source, vintage, conflict). The capital
     has no cross-source tolerance, so it has no conflict to keep."""
     conflict = ""
     capital = capital_spelling(iso3, values["capital"], provenance["capital"], candidates, renamed)
-    name, source, vintage = peak_name(iso3, values["highest_point_name"], values["highest_point_m"],
-                                      provenance["highest_point_name"], candidates, reviewed, renamed)
+    name, source, vintage = peak_name(
+        iso3,
+        values["highest_point_name"],
+        values["highest_point_m"],
+        provenance["highest_point_name"],
+        candidates,
+        reviewed,
+        renamed,
+    )
     name_de = UNNAMED_DE if name == UNNAMED else name
-    return {"capital": (*capital, conflict), "capital_de": capital_de(iso3, capital[0], capital[1:], reviewed),
-            "highest_point_name": (name, source, vintage, conflict),
-            "highest_point_name_de": (name_de, source, vintage, conflict)}
+    return {
+        "capital": (*capital, conflict),
+        "capital_de": capital_de(iso3, capital[0], capital[1:], reviewed),
+        "highest_point_name": (name, source, vintage, conflict),
+        "highest_point_name_de": (name_de, source, vintage, conflict),
+    }

@@ -29,11 +29,19 @@ def apply_core_area(table: pd.DataFrame) -> tuple[pd.DataFrame, list[dict]]:
     for row in core.itertuples(index=False):
         before = totals.get((row.iso3, row.source))
         if before is None or before != row.value:
-            changes.append({"iso3": row.iso3, "field": "area_km2", "source": row.source, "before": before,
-                            "after": row.value, "how": f"{CORE_AREA} stated by {row.source}"
-                                                   + (f" ({row.note})" if row.note else "")})
+            changes.append(
+                {
+                    "iso3": row.iso3,
+                    "field": "area_km2",
+                    "source": row.source,
+                    "before": before,
+                    "after": row.value,
+                    "how": f"{CORE_AREA} stated by {row.source}" + (f" ({row.note})" if row.note else ""),
+                }
+            )
     keys = set(zip(core["iso3"], core["source"]))
     replaced = rest["field"].eq("area_km2") & pd.Series(
-        [k in keys for k in zip(rest["iso3"], rest["source"])], index=rest.index)
+        [k in keys for k in zip(rest["iso3"], rest["source"])], index=rest.index
+    )
     core_rows = core.assign(field="area_km2", note=[f"core national territory; {n}".rstrip("; ") for n in core["note"]])
     return pd.concat([rest[~replaced], core_rows], ignore_index=True), changes

@@ -21,8 +21,10 @@ def folder() -> Path:
 
 
 def outputs() -> dict[str, Path]:
-    return {name: folder() / name for name in
-            ("countries.parquet", "countries.csv", "countries_report.md", "countries_report.json")}
+    return {
+        name: folder() / name
+        for name in ("countries.parquet", "countries.csv", "countries_report.md", "countries_report.json")
+    }
 
 
 def reviewed_inputs() -> list[Path]:

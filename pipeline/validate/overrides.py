@@ -19,8 +19,12 @@ COLUMNS = ["iso3", "field", "value", "reason", "citation"]
 CORE_TERRITORY = "core national territory"
 SOURCE = "override"
 # an override of the key field needs overrides of the fields that must come from the same place
-TOGETHER = {"highest_point_m": ("highest_point_name",), "highest_point_name": ("highest_point_m",),
-            "capital": ("capital_lat", "capital_lon"), "label_lat": ("label_lon",)}
+TOGETHER = {
+    "highest_point_m": ("highest_point_name",),
+    "highest_point_name": ("highest_point_m",),
+    "capital": ("capital_lat", "capital_lon"),
+    "label_lat": ("label_lon",),
+}
 
 
 @dataclass(frozen=True)
@@ -56,7 +60,7 @@ def load(path: Path, universe: list[str] | None = None) -> dict[tuple[str, str],
             raise GeodeckError(f"{where}: a second override of {row['iso3']} {row['field']}; keep one")
         value = typed(row["field"], row["value"], where)
         found[row["iso3"], row["field"]] = Override(row["iso3"], row["field"], value, row["reason"], row["citation"])
-    for (iso3, field) in found:
+    for iso3, field in found:
         missing = [f for f in TOGETHER.get(field, ()) if (iso3, f) not in found]
         if missing:
             raise GeodeckError(f"{path}: the override of {iso3} {field} also needs {', '.join(missing)}")

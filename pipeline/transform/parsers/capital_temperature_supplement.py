@@ -12,8 +12,17 @@ from pipeline.transform.parsers.common import read_csv
 
 SOURCE = "capital-temperature-supplement"
 FILE = "capital_temperature_supplement.csv"
-COLUMNS = ["iso3", "capital", "station_or_city", "annual_mean_c", "method", "period", "source_url",
-           "excerpt_snippet", "confidence"]
+COLUMNS = [
+    "iso3",
+    "capital",
+    "station_or_city",
+    "annual_mean_c",
+    "method",
+    "period",
+    "source_url",
+    "excerpt_snippet",
+    "confidence",
+]
 CONFIDENCE = {"high", "medium", "regional", "low"}
 
 
@@ -40,11 +49,18 @@ def parse(raw: bytes) -> pd.DataFrame:
     unknown = set(df.loc[temps.notna(), "confidence"]) - CONFIDENCE
     if unknown:
         raise ParseError(SOURCE, "confidence", f"unknown confidence {', '.join(sorted(unknown))}")
-    return pd.DataFrame({
-        "iso3": df["iso3"], "capital": df["capital"], "station": df["station_or_city"],
-        "annual_mean_c": temps.astype(float), "method": df["method"], "period": df["period"],
-        "source_url": df["source_url"], "confidence": df["confidence"],
-    })
+    return pd.DataFrame(
+        {
+            "iso3": df["iso3"],
+            "capital": df["capital"],
+            "station": df["station_or_city"],
+            "annual_mean_c": temps.astype(float),
+            "method": df["method"],
+            "period": df["period"],
+            "source_url": df["source_url"],
+            "confidence": df["confidence"],
+        }
+    )
 
 
 def to_observations(parsed: pd.DataFrame) -> pd.DataFrame:
@@ -59,8 +75,16 @@ def to_observations(parsed: pd.DataFrame) -> pd.DataFrame:
     rows["order"] = range(len(rows))
     rows["is_low"] = rows["confidence"] == "low"
     chosen = rows.sort_values(["iso3", "is_low", "order"], kind="stable").drop_duplicates("iso3")
-    return observations.frame([
-        {"iso3": r.iso3, "field": "capital_temp_c", "value": r.annual_mean_c, "source": SOURCE,
-         "vintage": r.period or "not stated", "note": f"station: {r.station} (capital: {r.capital}); {r.source_url}"}
-        for r in chosen.itertuples()
-    ])
+    return observations.frame(
+        [
+            {
+                "iso3": r.iso3,
+                "field": "capital_temp_c",
+                "value": r.annual_mean_c,
+                "source": SOURCE,
+                "vintage": r.period or "not stated",
+                "note": f"station: {r.station} (capital: {r.capital}); {r.source_url}",
+            }
+            for r in chosen.itertuples()
+        ]
+    )

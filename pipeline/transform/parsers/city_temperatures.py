@@ -49,8 +49,14 @@ def to_observations(parsed: pd.DataFrame, capitals: pd.DataFrame) -> pd.DataFram
     chosen = city_names.best_match(city_names.match_capitals(capitals, usable))
     temps = dict(zip(usable["city"], usable["mean_temp_c"]))
     rows = [
-        {"iso3": m["iso3"], "field": "capital_temp_c", "value": temps[m["city"]], "source": SOURCE,
-         "vintage": VINTAGE, "note": city_names.match_note(m)}
+        {
+            "iso3": m["iso3"],
+            "field": "capital_temp_c",
+            "value": temps[m["city"]],
+            "source": SOURCE,
+            "vintage": VINTAGE,
+            "note": city_names.match_note(m),
+        }
         for _, m in chosen.iterrows()
     ]
     return observations.frame(rows)

@@ -14,7 +14,7 @@ import openpyxl
 import pandas as pd
 
 from pipeline.errors import ParseError
-from pipeline.extract import Source, SnapshotStore
+from pipeline.extract import SnapshotStore, Source
 from pipeline.transform.german_states import BY_DESTATIS
 
 SOURCE = "destatis-staedte"
@@ -59,9 +59,14 @@ def _town(row: tuple, vintage: str) -> dict:
     if not isinstance(population, int) or population <= 0:
         raise ParseError(SOURCE, "Bevölkerung", f"row {number} ({official}): {population!r} is not a population")
     return {
-        "ags": key, "official_name": official.strip(), "name": official.split(", ")[0].strip(),
-        "state": BY_DESTATIS[land], "postcode": str(postcode or ""), "area_km2": _area(area, number, official),
-        "population": population, "population_vintage": vintage,
+        "ags": key,
+        "official_name": official.strip(),
+        "name": official.split(", ")[0].strip(),
+        "state": BY_DESTATIS[land],
+        "postcode": str(postcode or ""),
+        "area_km2": _area(area, number, official),
+        "population": population,
+        "population_vintage": vintage,
     }
 
 

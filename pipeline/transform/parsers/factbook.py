@@ -67,18 +67,36 @@ LOCATOR = re.compile(r"\s+(?=(?:on|in)\s)")  # 'Fako on Mont Cameroun', 'Pico de
 
 
 COLUMNS = {
-    "gec": "FIPS/GEC code of the entity file", "path": "file path in the snapshot",
-    "name": "conventional short form (long form when none)", "iso3": "ISO3 or <NA>", "iso3_note": "",
-    "area_km2": "km²", "area_core_km2": "km², metropolitan part where stated", "area_core_label": "",
-    "area_text": "", "area_note": "",
-    "highest_point_name": "", "highest_point_m": "m", "highest_point_note": "",
-    "population": "persons", "population_vintage": "", "population_note": "",
-    "life_expectancy": "years, total population", "life_expectancy_vintage": "",
-    "gdp_pcap_ppp": "int$ (PPP), constant dollars of `gdp_pcap_base`", "gdp_pcap_year": "",
-    "gdp_pcap_base": "e.g. '2021 dollars', '' when not stated", "gdp_pcap_note": "",
-    "capital": "';'-joined", "capital_lat": "degrees", "capital_lon": "degrees", "capital_text": "",
-    "land_boundaries": "whether the entity has a Land boundaries entry", "border_countries": "raw names, ';'-joined",
-    "land_neighbours": "ISO3, ';'-joined, sorted", "border_unmapped": "border names without ISO3, ';'-joined",
+    "gec": "FIPS/GEC code of the entity file",
+    "path": "file path in the snapshot",
+    "name": "conventional short form (long form when none)",
+    "iso3": "ISO3 or <NA>",
+    "iso3_note": "",
+    "area_km2": "km²",
+    "area_core_km2": "km², metropolitan part where stated",
+    "area_core_label": "",
+    "area_text": "",
+    "area_note": "",
+    "highest_point_name": "",
+    "highest_point_m": "m",
+    "highest_point_note": "",
+    "population": "persons",
+    "population_vintage": "",
+    "population_note": "",
+    "life_expectancy": "years, total population",
+    "life_expectancy_vintage": "",
+    "gdp_pcap_ppp": "int$ (PPP), constant dollars of `gdp_pcap_base`",
+    "gdp_pcap_year": "",
+    "gdp_pcap_base": "e.g. '2021 dollars', '' when not stated",
+    "gdp_pcap_note": "",
+    "capital": "';'-joined",
+    "capital_lat": "degrees",
+    "capital_lon": "degrees",
+    "capital_text": "",
+    "land_boundaries": "whether the entity has a Land boundaries entry",
+    "border_countries": "raw names, ';'-joined",
+    "land_neighbours": "ISO3, ';'-joined, sorted",
+    "border_unmapped": "border names without ISO3, ';'-joined",
 }
 
 
@@ -98,8 +116,11 @@ def parse(raw: dict[str, bytes]) -> pd.DataFrame:
     dupes = df[df["iso3"].notna() & (df["iso3"] != "PSE")].groupby("iso3")["gec"].agg(list)
     dupes = dupes[dupes.str.len() > 1]
     if len(dupes):
-        raise ParseError(SOURCE, "Government > Country name",
-                         f"several entities map to one ISO3: {dict(dupes)}; add them to GEC_ISO3")
+        raise ParseError(
+            SOURCE,
+            "Government > Country name",
+            f"several entities map to one ISO3: {dict(dupes)}; add them to GEC_ISO3",
+        )
     return df
 
 
@@ -114,6 +135,7 @@ def to_observations(parsed: pd.DataFrame) -> pd.DataFrame:
 
 # --- one entity -------------------------------------------------------------------------------------------
 
+
 def _entity(path: str, data: bytes) -> dict:
     doc = _strip_keys(load_json(data, SOURCE, path))
     for section in SECTIONS:
@@ -126,10 +148,14 @@ def _entity(path: str, data: bytes) -> dict:
     if gec not in GEC_ISO3 and iso3 is None:
         iso3_note = f"no ISO3 for name {name!r}"
     row = {"gec": gec, "path": path, "name": name, "iso3": iso3, "iso3_note": iso3_note}
-    for texts, values in (_area(geo.get("Area", {})), _highest_point(geo.get("Elevation", {})),
-                          _population(people.get("Population", {})),
-                          _life_expectancy(people.get("Life expectancy at birth", {})),
-                          _gdp_pcap(econ.get("Real GDP per capita", {})), _capital(gov.get("Capital", {}))):
+    for texts, values in (
+        _area(geo.get("Area", {})),
+        _highest_point(geo.get("Elevation", {})),
+        _population(people.get("Population", {})),
+        _life_expectancy(people.get("Life expectancy at birth", {})),
+        _gdp_pcap(econ.get("Real GDP per capita", {})),
+        _capital(gov.get("Capital", {})),
+    ):
         for column, text in texts.items():
             if text and values[column] is None and (gec, column) not in TEXT_WITHOUT_VALUE:
                 raise ParseError(SOURCE, f"{path}: {column}", f"cannot read {text[:80]!r}")
@@ -193,11 +219,17 @@ def parse_area(text: str) -> tuple[float | None, float | None, str]:
 
 # Each entry reader returns ({column: the text it was read from}, {column: value}).
 
+
 def _area(entry: dict) -> tuple[dict, dict]:
     text = _text(entry, "total", "text")
     total, core, label = parse_area(text)
-    return {"area_km2": text}, {"area_km2": total, "area_core_km2": core, "area_core_label": label, "area_text": text,
-                  "area_note": _text(entry, "note")}
+    return {"area_km2": text}, {
+        "area_km2": total,
+        "area_core_km2": core,
+        "area_core_label": label,
+        "area_text": text,
+        "area_note": _text(entry, "note"),
+    }
 
 
 def parse_highest_point(text: str) -> tuple[str | None, float | None, str]:
@@ -218,7 +250,11 @@ def _highest_point(entry: dict) -> tuple[dict, dict]:
     text = _text(entry, "highest point")
     name, metres, remarks = parse_highest_point(text)
     note = "; ".join(x for x in (remarks, _text(entry, "note")) if x)
-    return {"highest_point_m": text}, {"highest_point_name": name, "highest_point_m": metres, "highest_point_note": note}
+    return {"highest_point_m": text}, {
+        "highest_point_name": name,
+        "highest_point_m": metres,
+        "highest_point_note": note,
+    }
 
 
 def parse_estimate(text: str) -> tuple[float | None, str]:
@@ -254,8 +290,12 @@ def _gdp_pcap(entry: dict) -> tuple[dict, dict]:
         if value is not None:
             note = _text(entry, "note").removeprefix("note:").strip()
             base = re.search(r"data (?:are )?in (\d{4} dollars|current dollars)", note)
-            return {}, {"gdp_pcap_ppp": value, "gdp_pcap_year": str(year), "gdp_pcap_base": base[1] if base else "",
-                        "gdp_pcap_note": note}
+            return {}, {
+                "gdp_pcap_ppp": value,
+                "gdp_pcap_year": str(year),
+                "gdp_pcap_base": base[1] if base else "",
+                "gdp_pcap_note": note,
+            }
     text = "; ".join(_text(entry, key) for _, key in years)
     return {"gdp_pcap_ppp": text}, {"gdp_pcap_ppp": None, "gdp_pcap_year": "", "gdp_pcap_base": "", "gdp_pcap_note": ""}
 
@@ -287,7 +327,11 @@ def _capital(entry: dict) -> tuple[dict, dict]:
     coordinates = _text(entry, "geographic coordinates")
     lat, lon = parse_coordinates(coordinates)
     return {"capital": text, "capital_lat": coordinates}, {
-        "capital": ";".join(parse_capital(text)) or None, "capital_lat": lat, "capital_lon": lon, "capital_text": text}
+        "capital": ";".join(parse_capital(text)) or None,
+        "capital_lat": lat,
+        "capital_lon": lon,
+        "capital_text": text,
+    }
 
 
 def parse_border_countries(text: str) -> list[str]:
@@ -307,11 +351,16 @@ def _borders(entry: dict | None) -> dict:
         base = PARENTHESES.sub("", name).strip()  # 'Spain (Ceuta)' -> Spain, 'Denmark (Greenland)' -> Denmark
         code = None if name in NOT_NEIGHBOURS else name_to_iso3(base) or name_to_iso3(name)
         (codes.add(code) if code else unmapped.append(name))
-    return {"land_boundaries": entry is not None, "border_countries": ";".join(names),
-            "land_neighbours": ";".join(sorted(codes)), "border_unmapped": ";".join(unmapped)}
+    return {
+        "land_boundaries": entry is not None,
+        "border_countries": ";".join(names),
+        "land_neighbours": ";".join(sorted(codes)),
+        "border_unmapped": ";".join(unmapped),
+    }
 
 
 # --- observations -----------------------------------------------------------------------------------------
+
 
 def _combine(group: pd.DataFrame) -> dict:
     """Entities sharing one ISO3 (West Bank + Gaza Strip) as one: areas and people summed, life expectancy
@@ -324,17 +373,26 @@ def _combine(group: pd.DataFrame) -> dict:
     neighbours = set(";".join(group["land_neighbours"]).split(";")) - {"", iso3}
     return {
         "iso3_note": f"combined from {parts}",
-        "area_km2": group["area_km2"].sum(min_count=len(group)), "area_core_km2": None, "area_note": "",
-        "highest_point_name": top["highest_point_name"], "highest_point_m": top["highest_point_m"],
+        "area_km2": group["area_km2"].sum(min_count=len(group)),
+        "area_core_km2": None,
+        "area_note": "",
+        "highest_point_name": top["highest_point_name"],
+        "highest_point_m": top["highest_point_m"],
         "highest_point_note": f"highest of {parts}",
-        "population": people.sum(min_count=len(group)), "population_vintage": group["population_vintage"].iloc[0],
+        "population": people.sum(min_count=len(group)),
+        "population_vintage": group["population_vintage"].iloc[0],
         "population_note": "",
         "life_expectancy": (group["life_expectancy"] * people).sum(min_count=len(group)) / people.sum(),
         "life_expectancy_vintage": group["life_expectancy_vintage"].iloc[0],
-        "gdp_pcap_ppp": gdp[0] if len(gdp) == 1 else None, "gdp_pcap_year": group["gdp_pcap_year"].iloc[0],
-        "gdp_pcap_base": group["gdp_pcap_base"].iloc[0], "gdp_pcap_note": group["gdp_pcap_note"].iloc[0],
-        "capital": None, "capital_lat": None, "capital_lon": None,
-        "land_boundaries": bool(group["land_boundaries"].any()), "land_neighbours": ";".join(sorted(neighbours)),
+        "gdp_pcap_ppp": gdp[0] if len(gdp) == 1 else None,
+        "gdp_pcap_year": group["gdp_pcap_year"].iloc[0],
+        "gdp_pcap_base": group["gdp_pcap_base"].iloc[0],
+        "gdp_pcap_note": group["gdp_pcap_note"].iloc[0],
+        "capital": None,
+        "capital_lat": None,
+        "capital_lon": None,
+        "land_boundaries": bool(group["land_boundaries"].any()),
+        "land_neighbours": ";".join(sorted(neighbours)),
         "border_unmapped": "",
     }
 
@@ -346,8 +404,11 @@ def _observations(iso3: str, e: dict) -> list[dict]:
         return "; ".join(p for p in ((e["iso3_note"] if combined else ""), *parts) if p)
 
     def obs(field, value, vintage="", *notes):
-        return [{"iso3": iso3, "field": field, "value": value, "source": SOURCE, "vintage": vintage,
-                 "note": note(*notes)}] if pd.notna(value) else []
+        return (
+            [{"iso3": iso3, "field": field, "value": value, "source": SOURCE, "vintage": vintage, "note": note(*notes)}]
+            if pd.notna(value)
+            else []
+        )
 
     area_note = e["area_note"] + ("; area rounded to 0 sq km in the source" if e["area_km2"] == 0 else "")
     return [
@@ -356,12 +417,20 @@ def _observations(iso3: str, e: dict) -> list[dict]:
         *obs("highest_point_name", e["highest_point_name"], "", e["highest_point_note"]),
         *obs("highest_point_m", e["highest_point_m"], "", e["highest_point_note"]),
         *obs("population", e["population"], e["population_vintage"], e["population_note"]),
-        *obs("life_expectancy", e["life_expectancy"], e["life_expectancy_vintage"],
-             "weighted by population" if combined else ""),
+        *obs(
+            "life_expectancy",
+            e["life_expectancy"],
+            e["life_expectancy_vintage"],
+            "weighted by population" if combined else "",
+        ),
         *obs("gdp_pcap_ppp", e["gdp_pcap_ppp"], e["gdp_pcap_year"], e["gdp_pcap_note"] or "dollar base not stated"),
         *obs("capital", e["capital"]),
         *obs("capital_lat", e["capital_lat"]),
         *obs("capital_lon", e["capital_lon"]),
-        *obs("land_neighbours", e["land_neighbours"] if e["land_boundaries"] else None, "",
-             f"not countries: {e['border_unmapped']}" if e["border_unmapped"] else ""),
+        *obs(
+            "land_neighbours",
+            e["land_neighbours"] if e["land_boundaries"] else None,
+            "",
+            f"not countries: {e['border_unmapped']}" if e["border_unmapped"] else "",
+        ),
     ]

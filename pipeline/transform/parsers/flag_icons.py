@@ -35,8 +35,15 @@ def parse(raw: bytes) -> pd.DataFrame:
             raise ParseError(SOURCE, ", ".join(sorted(missing)), f"missing in entry {i}")
         if not entry["flag_4x3"].startswith(FLAG_PREFIX + "4x3/"):
             raise ParseError(SOURCE, "flag_4x3", f"unexpected path {entry['flag_4x3']!r} in entry {i}")
-        rows.append({"code": entry["code"], "name": entry["name"], "iso": bool(entry["iso"]),
-                     "iso3": iso2_to_iso3(entry["code"]), "flag": entry["flag_4x3"].removeprefix(FLAG_PREFIX)})
+        rows.append(
+            {
+                "code": entry["code"],
+                "name": entry["name"],
+                "iso": bool(entry["iso"]),
+                "iso3": iso2_to_iso3(entry["code"]),
+                "flag": entry["flag_4x3"].removeprefix(FLAG_PREFIX),
+            }
+        )
     return pd.DataFrame(rows, columns=["code", "name", "iso", "iso3", "flag"])
 
 
@@ -50,7 +57,9 @@ def to_observations(parsed: pd.DataFrame, source: Source) -> pd.DataFrame:
     unpinned = sorted(set(flags["flag"]) - {f.path for f in source.files})
     if unpinned:
         raise ParseError(SOURCE, "flag_4x3", f"not pinned in sources/{SOURCE}.toml: {', '.join(unpinned[:5])}")
-    return observations.frame([
-        {"iso3": r.iso3, "field": "flag", "value": r.flag, "source": SOURCE, "vintage": source.vintage, "note": ""}
-        for r in flags.itertuples()
-    ])
+    return observations.frame(
+        [
+            {"iso3": r.iso3, "field": "flag", "value": r.flag, "source": SOURCE, "vintage": source.vintage, "note": ""}
+            for r in flags.itertuples()
+        ]
+    )

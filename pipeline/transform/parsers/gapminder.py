@@ -27,10 +27,19 @@ MEASURES = {"pop": "population", "lex": "life_expectancy", "gdp_pcap": "gdp_pcap
 GEO_ISO3 = {"kos": "XKX"}
 
 COLUMNS = {
-    "geo": "Gapminder geo id", "name": "", "iso3": "ISO3 or <NA>", "un_state": "bool",
-    "pop": "persons", "pop_year": "int", "pop_release": "version and date",
-    "lex": "years", "lex_year": "int", "lex_release": "",
-    "gdp_pcap": "int$ (PPP, constant 2021)", "gdp_pcap_year": "int", "gdp_pcap_release": "",
+    "geo": "Gapminder geo id",
+    "name": "",
+    "iso3": "ISO3 or <NA>",
+    "un_state": "bool",
+    "pop": "persons",
+    "pop_year": "int",
+    "pop_release": "version and date",
+    "lex": "years",
+    "lex_year": "int",
+    "lex_release": "",
+    "gdp_pcap": "int$ (PPP, constant 2021)",
+    "gdp_pcap_year": "int",
+    "gdp_pcap_release": "",
 }
 
 
@@ -49,15 +58,18 @@ def parse(raw: dict[str, bytes]) -> pd.DataFrame:
     COLUMNS: per measure the value of the latest non-projected year, that year and the release."""
     concepts = _csv(raw, CONCEPTS, ["concept", "version", "updated"]).set_index("concept")
     geo = _csv(raw, ENTITIES, ["country", "name", "iso3166_1_alpha3", "un_state"]).rename(columns={"country": "geo"})
-    geo = geo.assign(iso3=geo["iso3166_1_alpha3"].fillna(geo["geo"].map(GEO_ISO3)),
-                     un_state=geo["un_state"].str.upper().eq("TRUE"))[["geo", "name", "iso3", "un_state"]]
+    geo = geo.assign(
+        iso3=geo["iso3166_1_alpha3"].fillna(geo["geo"].map(GEO_ISO3)), un_state=geo["un_state"].str.upper().eq("TRUE")
+    )[["geo", "name", "iso3", "un_state"]]
     table = geo.set_index("geo")
     for measure in MEASURES:
         cutoff = release_year(concepts, measure) - 1
         path = datapoints(measure)
         points = _csv(raw, path, ["country", "time", measure])
-        points = points.assign(time=_numbers(points["time"], f"{path}: time").astype("Int64"),
-                               **{measure: _numbers(points[measure], f"{path}: {measure}")})
+        points = points.assign(
+            time=_numbers(points["time"], f"{path}: time").astype("Int64"),
+            **{measure: _numbers(points[measure], f"{path}: {measure}")},
+        )
         points = points[(points["time"] <= cutoff) & points[measure].notna() & (points[measure] != 0)]
         latest = points.sort_values("time", kind="stable").groupby("country").last()
         table = table.join(latest[[measure]].assign(**{f"{measure}_year": latest["time"]}), how="outer")
@@ -82,9 +94,16 @@ def to_observations(parsed: pd.DataFrame) -> pd.DataFrame:
     for _, r in parsed[parsed["iso3"].notna()].iterrows():
         for measure, field in MEASURES.items():
             if pd.notna(r[measure]):
-                rows.append({"iso3": r["iso3"], "field": field, "value": float(r[measure]), "source": SOURCE,
-                             "vintage": str(int(r[f"{measure}_year"])),
-                             "note": f"Gapminder {measure} {r[f'{measure}_release']}; latest year before release"})
+                rows.append(
+                    {
+                        "iso3": r["iso3"],
+                        "field": field,
+                        "value": float(r[measure]),
+                        "source": SOURCE,
+                        "vintage": str(int(r[f"{measure}_year"])),
+                        "note": f"Gapminder {measure} {r[f'{measure}_release']}; latest year before release",
+                    }
+                )
     return frame(rows)
 
 

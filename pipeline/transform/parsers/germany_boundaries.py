@@ -9,7 +9,7 @@ import geopandas as gpd
 from shapely.geometry import shape
 
 from pipeline.errors import ParseError
-from pipeline.extract import Source, SnapshotStore
+from pipeline.extract import SnapshotStore, Source
 from pipeline.transform.german_states import BY_ISO
 from pipeline.transform.parsers.common import load_features
 
@@ -26,7 +26,9 @@ def _features(raw: bytes, file: str) -> list[dict]:
     features = load_features(raw, SOURCE, file)
     for feature in features:
         if feature.get("geometry", {}).get("type") not in ("Polygon", "MultiPolygon"):
-            raise ParseError(SOURCE, f"{file} geometry", f"expected (Multi)Polygons, got {feature.get('geometry')!r:.60}")
+            raise ParseError(
+                SOURCE, f"{file} geometry", f"expected (Multi)Polygons, got {feature.get('geometry')!r:.60}"
+            )
     return features
 
 

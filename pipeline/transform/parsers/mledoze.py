@@ -17,12 +17,22 @@ PLACEHOLDER = {"UNK": KOSOVO}
 NOT_UN_MEMBERS = {"VAT"}
 
 COLUMNS = {
-    "cca2": "ISO2 as in the file", "cca3": "ISO3 as in the file", "iso3": "ISO3 (Kosovo XKX)",
-    "name_en": "name.common", "name_de": "translations.deu.common",
-    "capital": "';'-joined, in file order", "capital_lat": "degrees, capitalInfo.latlng if present",
-    "capital_lon": "degrees", "region": "", "subregion": "", "land_neighbours": "ISO3, ';'-joined, sorted",
-    "area_km2": "km², <NA> where the file has -1", "lat": "degrees, country centre", "lon": "degrees",
-    "un_member": "bool, corrected for NOT_UN_MEMBERS", "un_member_note": "",
+    "cca2": "ISO2 as in the file",
+    "cca3": "ISO3 as in the file",
+    "iso3": "ISO3 (Kosovo XKX)",
+    "name_en": "name.common",
+    "name_de": "translations.deu.common",
+    "capital": "';'-joined, in file order",
+    "capital_lat": "degrees, capitalInfo.latlng if present",
+    "capital_lon": "degrees",
+    "region": "",
+    "subregion": "",
+    "land_neighbours": "ISO3, ';'-joined, sorted",
+    "area_km2": "km², <NA> where the file has -1",
+    "lat": "degrees, country centre",
+    "lon": "degrees",
+    "un_member": "bool, corrected for NOT_UN_MEMBERS",
+    "un_member_note": "",
 }
 
 
@@ -44,14 +54,33 @@ def to_observations(parsed: pd.DataFrame) -> pd.DataFrame:
     """iso2, names, capital (and its coordinates when present), area, land neighbours, UN membership."""
     rows = []
     for r in parsed.to_dict("records"):
-        notes = {"un_member": r["un_member_note"],
-                 "capital": "several capitals in file order" if ";" in str(r["capital"]) else ""}
-        for field in ("iso2", "name_en", "name_de", "capital", "capital_lat", "capital_lon", "area_km2",
-                      "land_neighbours", "un_member"):
+        notes = {
+            "un_member": r["un_member_note"],
+            "capital": "several capitals in file order" if ";" in str(r["capital"]) else "",
+        }
+        for field in (
+            "iso2",
+            "name_en",
+            "name_de",
+            "capital",
+            "capital_lat",
+            "capital_lon",
+            "area_km2",
+            "land_neighbours",
+            "un_member",
+        ):
             value = r["cca2"] if field == "iso2" else r[field]
             if pd.notna(value):
-                rows.append({"iso3": r["iso3"], "field": field, "value": value, "source": SOURCE, "vintage": "",
-                             "note": notes.get(field, "")})
+                rows.append(
+                    {
+                        "iso3": r["iso3"],
+                        "field": field,
+                        "value": value,
+                        "source": SOURCE,
+                        "vintage": "",
+                        "note": notes.get(field, ""),
+                    }
+                )
     return frame(rows)
 
 
@@ -67,15 +96,23 @@ def _entry(i: int, e: dict) -> dict:
     iso3 = PLACEHOLDER.get(get("cca3"), get("cca3"))
     capital_latlng = [float(x) for x in (e.get("capitalInfo") or {}).get("latlng") or []] or [None, None]
     area = float(get("area"))
-    lat, lon = (get("latlng") + [None, None])[:2]
+    lat, lon = ([*get("latlng"), None, None])[:2]
     un_member = bool(get("unMember")) and iso3 not in NOT_UN_MEMBERS
     return {
-        "cca2": get("cca2"), "cca3": get("cca3"), "iso3": iso3,
-        "name_en": get("name", "common"), "name_de": get("translations", "deu", "common"),
-        "capital": ";".join(get("capital")) or None, "capital_lat": capital_latlng[0],
-        "capital_lon": capital_latlng[1], "region": get("region"), "subregion": get("subregion"),
+        "cca2": get("cca2"),
+        "cca3": get("cca3"),
+        "iso3": iso3,
+        "name_en": get("name", "common"),
+        "name_de": get("translations", "deu", "common"),
+        "capital": ";".join(get("capital")) or None,
+        "capital_lat": capital_latlng[0],
+        "capital_lon": capital_latlng[1],
+        "region": get("region"),
+        "subregion": get("subregion"),
         "land_neighbours": ";".join(sorted(PLACEHOLDER.get(b, b) for b in get("borders"))),
         "area_km2": area if area >= 0 else None,  # -1 marks an unknown area (Svalbard and Jan Mayen)
-        "lat": lat, "lon": lon, "un_member": un_member,
+        "lat": lat,
+        "lon": lon,
+        "un_member": un_member,
         "un_member_note": "corrected: flagged as a UN member in the file" if un_member != bool(get("unMember")) else "",
     }

@@ -30,13 +30,27 @@ NO_ISO = "-99"
 # Reviewed: Natural Earth's own ADM0_A3 codes -> ISO 3166-1 alpha-3 (XKX for Kosovo by convention).
 ADM0_TO_ISO3 = {"KOS": "XKX", "SDS": "SSD", "PSX": "PSE", "SAH": "ESH", "ALD": "ALA"}
 
-COLUMNS = ["adm0_a3", "iso3", "name", "name_long", "name_de", "continent", "type",
-           "label_lon", "label_lat", "label_scalerank", "capitals"]
+COLUMNS = [
+    "adm0_a3",
+    "iso3",
+    "name",
+    "name_long",
+    "name_de",
+    "continent",
+    "type",
+    "label_lon",
+    "label_lat",
+    "label_scalerank",
+    "capitals",
+]
 
 
 def read(store, source) -> dict[str, bytes]:
-    return {"admin0": store.read_source(source, ADMIN0), "label_points": store.read_source(source, LABEL_POINTS),
-            "places": store.read_source(source, PLACES)}
+    return {
+        "admin0": store.read_source(source, ADMIN0),
+        "label_points": store.read_source(source, LABEL_POINTS),
+        "places": store.read_source(source, PLACES),
+    }
 
 
 def _require(props: dict, keys: set[str], where: str) -> None:
@@ -66,9 +80,16 @@ def _label_points(features: list[dict]) -> pd.DataFrame:
         coords = (f.get("geometry") or {}).get("coordinates")
         if not isinstance(coords, list) or len(coords) != 2:
             raise ParseError(SOURCE, "geometry", f"{LABEL_POINTS} feature {i} is not a point")
-        rows.append({"adm0_a3": props["sr_adm0_a3"], "lon": float(coords[0]), "lat": float(coords[1]),
-                     "scalerank": int(props["scalerank"]), "main": props["featurecla"] == "Admin-0 scale ranks",
-                     "order": i})
+        rows.append(
+            {
+                "adm0_a3": props["sr_adm0_a3"],
+                "lon": float(coords[0]),
+                "lat": float(coords[1]),
+                "scalerank": int(props["scalerank"]),
+                "main": props["featurecla"] == "Admin-0 scale ranks",
+                "order": i,
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -98,8 +119,9 @@ def _choose_label(points: pd.DataFrame, geometry) -> pd.Series:
         if any(inside):
             points = points[inside]
             centre = largest.centroid
-            points = points.assign(_d=[round(centre.distance(Point(lon, lat)), 9)
-                                       for lon, lat in zip(points["lon"], points["lat"])])
+            points = points.assign(
+                _d=[round(centre.distance(Point(lon, lat)), 9) for lon, lat in zip(points["lon"], points["lat"])]
+            )
             points = points[points["_d"] == points["_d"].min()]
     return points.sort_values("order").iloc[0]
 
@@ -126,15 +148,21 @@ def parse(raw: dict[str, bytes]) -> pd.DataFrame:
         props, geometry = admin.get(adm0, ({}, None))
         candidates = points[points["adm0_a3"] == adm0]
         label = _choose_label(candidates, geometry) if len(candidates) else None
-        rows.append({
-            "adm0_a3": adm0, "iso3": iso3_of(adm0, props.get("ISO_A3")),
-            "name": props.get("NAME"), "name_long": props.get("NAME_LONG"), "name_de": props.get("NAME_DE"),
-            "continent": props.get("CONTINENT"), "type": props.get("TYPE"),
-            "label_lon": label["lon"] if label is not None else float("nan"),
-            "label_lat": label["lat"] if label is not None else float("nan"),
-            "label_scalerank": label["scalerank"] if label is not None else -1,
-            "capitals": capitals.get(adm0),
-        })
+        rows.append(
+            {
+                "adm0_a3": adm0,
+                "iso3": iso3_of(adm0, props.get("ISO_A3")),
+                "name": props.get("NAME"),
+                "name_long": props.get("NAME_LONG"),
+                "name_de": props.get("NAME_DE"),
+                "continent": props.get("CONTINENT"),
+                "type": props.get("TYPE"),
+                "label_lon": label["lon"] if label is not None else float("nan"),
+                "label_lat": label["lat"] if label is not None else float("nan"),
+                "label_scalerank": label["scalerank"] if label is not None else -1,
+                "capitals": capitals.get(adm0),
+            }
+        )
     return pd.DataFrame(rows, columns=COLUMNS)
 
 
@@ -152,8 +180,10 @@ def to_observations(parsed: pd.DataFrame) -> pd.DataFrame:
             rows.append({**base, "field": "name_de", "value": r.name_de})
         if pd.notna(r.label_lat) and pd.notna(r.label_lon):
             note = f"label point, scale rank {r.label_scalerank}"
-            rows += [{**base, "field": "label_lat", "value": float(r.label_lat), "note": note},
-                     {**base, "field": "label_lon", "value": float(r.label_lon), "note": note}]
+            rows += [
+                {**base, "field": "label_lat", "value": float(r.label_lat), "note": note},
+                {**base, "field": "label_lon", "value": float(r.label_lon), "note": note},
+            ]
         if isinstance(r.capitals, str):
             rows.append({**base, "field": "capital_spelling", "value": r.capitals, "note": "populated places"})
     return observations.frame(rows)

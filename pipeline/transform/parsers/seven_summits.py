@@ -52,8 +52,15 @@ def parse(raw: bytes) -> pd.DataFrame:
         iso3 = name_to_iso3(entry["name"])
         if iso3 is None:
             raise ParseError(SOURCE, "name", f"no single ISO3 country for {entry['name']!r}")
-        rows.append({"name": entry["name"], "iso3": iso3, "code": entry.get("code") or "",
-                     "peak": repair_mojibake(entry["mountName"]).strip(), "elevation_m": float(elevation)})
+        rows.append(
+            {
+                "name": entry["name"],
+                "iso3": iso3,
+                "code": entry.get("code") or "",
+                "peak": repair_mojibake(entry["mountName"]).strip(),
+                "elevation_m": float(elevation),
+            }
+        )
     return pd.DataFrame(rows, columns=["name", "iso3", "code", "peak", "elevation_m"])
 
 
@@ -62,6 +69,8 @@ def to_observations(parsed: pd.DataFrame) -> pd.DataFrame:
     rows = []
     for r in parsed.itertuples():
         base = {"iso3": r.iso3, "source": SOURCE, "vintage": VINTAGE, "note": ""}
-        rows += [{**base, "field": "highest_point_name", "value": r.peak},
-                 {**base, "field": "highest_point_m", "value": r.elevation_m}]
+        rows += [
+            {**base, "field": "highest_point_name", "value": r.peak},
+            {**base, "field": "highest_point_m", "value": r.elevation_m},
+        ]
     return observations.frame(rows)

@@ -10,7 +10,7 @@ import math
 import pandas as pd
 
 from pipeline.errors import ParseError
-from pipeline.extract import Source, SnapshotStore
+from pipeline.extract import SnapshotStore, Source
 from pipeline.transform.german_states import BY_ENGLISH
 from pipeline.transform.parsers.common import load_json
 
@@ -39,8 +39,11 @@ def _row(entry: dict) -> dict:
         raise ParseError(SOURCE, "state", f"{entry['name']!r}: unknown state {entry.get('state')!r}")
     coords = entry.get("coords") or {}
     return {
-        "name": entry["name"].strip(), "state": BY_ENGLISH[entry["state"]], "district": entry.get("district") or "",
-        "lat": _number(entry, coords.get("lat"), "coords.lat"), "lon": _number(entry, coords.get("lon"), "coords.lon"),
+        "name": entry["name"].strip(),
+        "state": BY_ENGLISH[entry["state"]],
+        "district": entry.get("district") or "",
+        "lat": _number(entry, coords.get("lat"), "coords.lat"),
+        "lon": _number(entry, coords.get("lon"), "coords.lon"),
         "area_km2": _number(entry, entry.get("area"), "area"),
         "population": _number(entry, entry.get("population"), "population"),
     }

@@ -42,8 +42,7 @@ def parse(raw: bytes) -> pd.DataFrame:
         raise ParseError(SOURCE, "annual_c", f"disagrees with the monthly normals for {', '.join(off[:5])}")
     if not df["country_iso2"].str.fullmatch(r"[A-Z]{2}").all():
         raise ParseError(SOURCE, "country_iso2", "not a two-letter code in every row")
-    out = pd.DataFrame({"city": df["city"], "iso2": df["country_iso2"],
-                        "iso3": df["country_iso2"].map(iso2_to_iso3)})
+    out = pd.DataFrame({"city": df["city"], "iso2": df["country_iso2"], "iso3": df["country_iso2"].map(iso2_to_iso3)})
     out[["lat", "lon", *MONTH_COLUMNS]] = numbers[["lat", "lon", *MONTH_COLUMNS]].astype(float)
     out["annual_mean_c"] = annual.astype(float)
     return out
@@ -58,8 +57,16 @@ def to_observations(parsed: pd.DataFrame, capitals: pd.DataFrame) -> pd.DataFram
     cities = parsed[["city", "iso3"]]
     chosen = city_names.best_match(city_names.match_capitals(capitals, cities))
     temps = {(c, i): t for c, i, t in zip(parsed["city"], parsed["iso3"], parsed["annual_mean_c"])}
-    return observations.frame([
-        {"iso3": m["iso3"], "field": "capital_temp_c", "value": round(temps[(m["city"], m["iso3"])], 1),
-         "source": SOURCE, "vintage": VINTAGE, "note": city_names.match_note(m)}
-        for _, m in chosen.iterrows()
-    ])
+    return observations.frame(
+        [
+            {
+                "iso3": m["iso3"],
+                "field": "capital_temp_c",
+                "value": round(temps[(m["city"], m["iso3"])], 1),
+                "source": SOURCE,
+                "vintage": VINTAGE,
+                "note": city_names.match_note(m),
+            }
+            for _, m in chosen.iterrows()
+        ]
+    )

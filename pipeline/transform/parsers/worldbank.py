@@ -18,9 +18,12 @@ PATH = "population.csv"
 NON_ISO_ENTITIES = {"CHI": "Channel Islands (Jersey and Guernsey together)"}
 
 COLUMNS = {
-    "code": "World Bank country code", "name": "", "iso3": "ISO3 or <NA>",
+    "code": "World Bank country code",
+    "name": "",
+    "iso3": "ISO3 or <NA>",
     "kind": "'country', 'territory' (non-ISO, see NON_ISO_ENTITIES) or 'aggregate'",
-    "population": "persons, latest year with a value", "year": "int",
+    "population": "persons, latest year with a value",
+    "year": "int",
 }
 
 
@@ -34,8 +37,12 @@ def parse(raw: bytes) -> pd.DataFrame:
     numbers = df[["Year", "Value"]].apply(pd.to_numeric, errors="coerce")
     bad = df[(numbers.isna() & df[["Year", "Value"]].notna()).any(axis=1)]
     if len(bad) or numbers["Year"].isna().any():
-        raise ParseError(SOURCE, f"{PATH}: Year, Value", f"not numbers in {len(bad)} row(s), e.g. "
-                         f"{bad[['Country Code', 'Year', 'Value']].head(1).to_dict('records')}")
+        raise ParseError(
+            SOURCE,
+            f"{PATH}: Year, Value",
+            f"not numbers in {len(bad)} row(s), e.g. "
+            f"{bad[['Country Code', 'Year', 'Value']].head(1).to_dict('records')}",
+        )
     df = df.assign(year=numbers["Year"].astype("Int64"), population=numbers["Value"])
     codes = df.drop_duplicates("Country Code")[["Country Code", "Country Name"]]
     latest = df[df["population"].notna()].sort_values("year").groupby("Country Code")[["population", "year"]].last()
@@ -52,5 +59,16 @@ def parse(raw: bytes) -> pd.DataFrame:
 def to_observations(parsed: pd.DataFrame) -> pd.DataFrame:
     """population for every ISO3 country with a value; aggregates and non-ISO territories left out."""
     countries = parsed[(parsed["kind"] == "country") & parsed["population"].notna()]
-    return frame([{"iso3": r.iso3, "field": "population", "value": float(r.population), "source": SOURCE,
-                   "vintage": str(r.year), "note": ""} for r in countries.itertuples()])
+    return frame(
+        [
+            {
+                "iso3": r.iso3,
+                "field": "population",
+                "value": float(r.population),
+                "source": SOURCE,
+                "vintage": str(r.year),
+                "note": "",
+            }
+            for r in countries.itertuples()
+        ]
+    )
