@@ -8,8 +8,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from pipeline import __version__
-from pipeline.build import STAGES
+from pipeline import __version__, graph
 from pipeline.decks.spec import games
 from pipeline.errors import GeodeckError
 
@@ -98,8 +97,9 @@ def fetch(sources, mirror, offline):
     "--stage",
     "stages",
     multiple=True,
-    type=click.Choice(list(STAGES)),
-    help="Run only this stage (repeatable); default: every stage in data-flow order.",
+    type=click.Choice([*graph.STAGES, *(step.name for step in graph.steps())]),
+    metavar="NAME",
+    help="Run only this stage or step (repeatable; names below); default: every step in dependency order.",
 )
 @click.option("--force", is_flag=True, help="Rerun every step even if its inputs and code are unchanged.")
 @click.option(
@@ -110,23 +110,25 @@ def fetch(sources, mirror, offline):
 @mirror_option
 @offline_option
 def build(stages, force, accept, mirror, offline):
-    """Build the tables under build/ from the snapshots, then publish the decks; stages in data-flow order:
+    """Build the tables under build/ from the snapshots, then publish the decks. The stages and their
+    steps, in dependency order (`--stage` takes either name):
 
     \b
-    countries  parse every country source, cross-check, choose one value per field:
-               build/transform/observations.parquet, build/validate/countries.parquet
-               (+ .csv) and countries_report.md (+ .json)
-    towns      Destatis towns with coordinates, checked against their state:
-               build/transform/towns.parquet, build/validate/towns.parquet and
-               towns_report.md (+ .json)
-    geo        the Deutschland grid, every town's numbers, the 96 places, world-map
-               numbers: build/geo/places.parquet, grid_report.md, selection_report.md
-               (+ .json) and countries.parquet
-    decks      a new version of each game's deck when its cards changed:
+    countries  transform-countries, validate-countries: parse every country source,
+               cross-check, choose one value per field: build/transform/observations.parquet,
+               build/validate/countries.parquet (+ .csv), countries_report.md (+ .json)
+    towns      transform-towns, validate-towns: Destatis towns with coordinates, checked
+               against their state: build/transform/towns.parquet,
+               build/validate/towns.parquet, towns_report.md (+ .json)
+    geo        geo-places: the Deutschland grid, every town's numbers, the 96 places:
+               build/geo/places.parquet, grid_report.md, selection_report.md (+ .json);
+               geo-countries: world-map numbers, build/geo/countries.parquet
+    decks      deck-GAME for each game: a new version when its cards changed:
                output/decks/GAME/VERSION/ (deck.json, deck.csv, datapackage.json,
                manifest.json, CHANGELOG.md) and LATEST
 
-    Each step is checksummed (its inputs' sha256 and its code): a rerun with nothing changed does no work.
+    A step reruns only when the sha256 of its inputs or of its code (its module and every pipeline
+    module that imports, transitively) changed: a rerun with nothing changed does no work.
     """
     from pipeline import build as building
     from pipeline.extract import open_store
@@ -146,7 +148,7 @@ def build(stages, force, accept, mirror, offline):
         results = building.build(ctx, list(stages) or None)
     table = Table("step", "result", title="geodeck build")
     for r in results:
-        table.add_row(r.step, "built" if r.ran else "unchanged, skipped")
+        table.add_row(r.step, (r.note or "built") if r.ran else "unchanged, skipped")
     out.print(table)
     if not any(r.ran for r in results):
         out.print("Nothing to do: inputs and code are unchanged (use --force to rebuild).")
@@ -189,11 +191,12 @@ def grid(lat, lon, report):
     outside Germany (checked once `geodeck build --stage towns` has run) prints the numbers it would have
     and exits 1. Negative coordinates go after `--`: `geodeck grid -- -33.9 18.4`.
     """
+    from pipeline import graph
     from pipeline.decks import deutschland, published
     from pipeline.geo import grid as grids
-    from pipeline.geo import places
+    from pipeline.geo.locate import locate
 
-    saved = places.outputs()["grid_json"]
+    saved = graph.output("geo/grid_report.json")
     if report:
         calibration = grids.read_report(saved)[0]
         table = Table(
@@ -234,7 +237,7 @@ def grid(lat, lon, report):
     if lat is None or lon is None:
         raise click.UsageError("give LAT and LON (e.g. `geodeck grid 49.89 10.89`) or --report")
     chosen = grids.read_report(saved)[1] if saved.is_file() else deutschland.deck_grid(published.deck("deutschland")[1])
-    ns, we, on_map = grids.locate(lat, lon, chosen)
+    ns, we, on_map = locate(lat, lon, chosen)
     if not on_map:
         console.print(
             f"{grids.describe(lat, lon)} is off the map (outside Germany or the 0-150 / 0-90 grid): "

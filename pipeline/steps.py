@@ -1,58 +1,296 @@
-"""Step checksums, like OWID's: a step reruns only when its inputs' hashes or its code changed.
+"""Steps and their runner, like OWID's etl DAG at geodeck's size.
 
-A step's fingerprint is the sha256 of its named input hashes plus the source of the Python modules
-that compute it; the stamp is written after the outputs, so an interrupted run is simply redone.
+A `Step` declares what it reads (pinned sources, repo files, earlier steps' outputs under build/), what
+it writes and the function that does it. Its code is that function's module plus every `pipeline`
+module it imports, transitively (found with `ast`, imports inside functions included), plus the modules
+it loads by name (`code`). `run` executes steps in dependency order and skips a step whose fingerprint
+(the sha256 of its inputs and code) equals its stamp's and whose outputs are the ones the stamp
+recorded. The stamp `build/steps/<step>.json` is removed before a step runs and written after it, so a
+failed run leaves none. A no-op run imports nothing heavy: it hashes files and reads stamps.
 """
 
-import hashlib
+import ast
+import glob
+import importlib
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from pipeline import atomic
-from pipeline.paths import ROOT, build_dir
+from pipeline import atomic, paths
+from pipeline.errors import GeodeckError
+from pipeline.hashing import file_sha256, sha256
 
-
-def code_hash(packages: Iterable[str]) -> str:
-    """sha256 over every .py file of the given pipeline subpackages (e.g. "transform")."""
-    digest = hashlib.sha256()
-    for package in sorted(packages):
-        folder = ROOT / "pipeline" / package.replace(".", "/")
-        files = sorted(folder.rglob("*.py")) if folder.is_dir() else [folder.with_suffix(".py")]
-        for path in files:
-            digest.update(str(path.relative_to(ROOT)).encode())
-            digest.update(path.read_bytes())
-    return digest.hexdigest()
+OUTPUT_PREFIX = "output/"  # a written path under the repo's output/ (published decks); others are under build/
 
 
-def file_hash(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+@dataclass(frozen=True)
+class Step:
+    name: str
+    stage: str  # the `geodeck build --stage` group it belongs to
+    run: str  # "module:function", called with a StepIO; may return a note for the build table
+    reads: tuple[str, ...] = ()  # outputs of earlier steps, relative to build/
+    writes: tuple[str, ...] = ()  # relative to build/, or to the repo when starting with OUTPUT_PREFIX
+    files: tuple[str, ...] = ()  # repo files read, relative to the repo (glob patterns allowed)
+    sources: tuple[str, ...] = ()  # pinned sources read through the snapshot store
+    code: tuple[str, ...] = ()  # modules loaded by name at run time, besides the imports of `run`'s module
+    options: tuple[tuple[str, str], ...] = ()  # keyword arguments of `run`
+    units: int | None = None  # units of work it reports progress in, if known
+
+    @property
+    def module(self) -> str:
+        return self.run.partition(":")[0]
 
 
-def fingerprint(input_hashes: Mapping[str, str], packages: Iterable[str]) -> str:
-    payload = json.dumps({"inputs": dict(sorted(input_hashes.items())), "code": code_hash(packages)})
-    return hashlib.sha256(payload.encode()).hexdigest()
+@dataclass(frozen=True)
+class StepResult:
+    step: str
+    ran: bool
+    note: str = ""
+
+
+@dataclass
+class Context:
+    store: Any  # pipeline.extract.SnapshotStore (opened by the caller, read only by steps that run)
+    force: bool = False
+    on_step: Callable[[str, int | None], None] = lambda name, units: None  # a step starts: name, units of work
+    on_progress: Callable[[str], None] = lambda _: None  # a unit of work is done
+    accept: str | None = None  # publish decks despite suspicious changes; the reason goes into CHANGELOG.md
+
+
+def resolve(relative: str) -> Path:
+    """A step's read or written path: under the repo's output/ for OUTPUT_PREFIX, else under build/."""
+    if relative.startswith(OUTPUT_PREFIX):
+        return paths.OUTPUT_DIR / relative.removeprefix(OUTPUT_PREFIX)
+    return paths.build_dir() / relative
+
+
+@dataclass
+class StepIO:
+    """What a running step may touch: its declared paths and sources, the store, progress and --accept."""
+
+    step: Step
+    ctx: Context
+
+    def path(self, relative: str) -> Path:
+        if relative not in self.step.reads + self.step.writes:
+            raise ValueError(f"step {self.step.name} does not declare {relative!r}; add it to its reads or writes")
+        return resolve(relative)
+
+    def source(self, name: str):
+        """The definition of a declared source (sources/<name>.toml)."""
+        from pipeline.extract import load_source
+
+        if name not in self.step.sources:
+            raise ValueError(f"step {self.step.name} does not declare source {name!r}")
+        return load_source(paths.SOURCES_DIR / f"{name}.toml")
+
+    @property
+    def store(self):
+        return self.ctx.store
+
+    @property
+    def accept(self) -> str | None:
+        return self.ctx.accept
+
+    def progress(self, unit: str) -> None:
+        self.ctx.on_progress(unit)
+
+
+def module_file(module: str) -> Path | None:
+    """The source file of a `pipeline` module (a package's __init__.py), None for any other module."""
+    if module.split(".")[0] != "pipeline":
+        return None
+    base = paths.ROOT.joinpath(*module.split("."))
+    for candidate in (base.with_suffix(".py"), base / "__init__.py"):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def imported_modules(source: bytes, module: str, is_package: bool) -> set[str]:
+    """Every module an import statement of `source` names (with `from a import b`: a, and a.b in case b
+    is a module), relative imports resolved against `module`."""
+    package = module if is_package else module.rpartition(".")[0]
+    found = set()
+    for node in _runtime_nodes(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            parts = package.split(".")[: len(package.split(".")) - node.level + 1] if node.level else []
+            base = ".".join(parts + ([node.module] if node.module else []))
+            found |= {base} | {f"{base}.{alias.name}" for alias in node.names}
+    return found
+
+
+def _runtime_nodes(tree: ast.AST) -> Iterable[ast.AST]:
+    """Every node except those under `if TYPE_CHECKING:` (imports for annotations only, never run)."""
+    for node in ast.iter_child_nodes(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            yield from (n for child in node.orelse for n in [child, *_runtime_nodes(child)])
+            continue
+        yield node
+        yield from _runtime_nodes(node)
+
+
+class Checksums:
+    """File hashes and module import lists for one build, each computed once; a step's outputs are
+    forgotten when it runs. Import lists are cached in build/steps/imports.json by file hash, so an
+    unchanged module is not parsed again."""
+
+    def __init__(self) -> None:
+        self.hashes: dict[Path, str] = {}
+        self.cache_path = paths.build_dir() / "steps" / "imports.json"
+        try:
+            self.imports: dict[str, list[str]] = json.loads(self.cache_path.read_text())
+        except (OSError, ValueError):
+            self.imports = {}
+        self._loaded = set(self.imports)
+        self.used: set[str] = set()
+
+    def file(self, path: Path) -> str:
+        if path not in self.hashes:
+            self.hashes[path] = file_sha256(path)
+        return self.hashes[path]
+
+    def forget(self, path: Path) -> None:
+        self.hashes.pop(path, None)
+
+    def modules(self, path: Path, module: str) -> list[str]:
+        """The modules `path` (the source of `module`) imports."""
+        key = f"{module} {self.file(path)}"
+        self.used.add(key)
+        if key not in self.imports:
+            self.imports[key] = sorted(imported_modules(path.read_bytes(), module, path.name == "__init__.py"))
+        return self.imports[key]
+
+    def code(self, roots: Iterable[str]) -> dict[str, str]:
+        """sha256 of every file of the `pipeline` modules `roots` import, transitively, with their packages'
+        __init__ files (run on import), by path relative to the repo."""
+        todo, seen, files = list(roots), set(), {}
+        while todo:
+            module = todo.pop()
+            if module in seen:
+                continue
+            seen.add(module)
+            path = module_file(module)
+            if path is None:
+                continue
+            files[path.relative_to(paths.ROOT).as_posix()] = self.file(path)
+            parents = [".".join(module.split(".")[:i]) for i in range(1, module.count(".") + 1)]
+            todo += parents + self.modules(path, module)
+        return dict(sorted(files.items()))
+
+    def save(self) -> None:
+        """Write the import cache if it learnt something, without older versions of the modules read now."""
+        modules = {key.split()[0] for key in self.used}
+        kept = {k: v for k, v in self.imports.items() if k in self.used or k.split()[0] not in modules}
+        if set(kept) != set(self._loaded):
+            atomic.write_text(self.cache_path, json.dumps(kept, indent=0, sort_keys=True) + "\n")
+
+
+def repo_files(patterns: Iterable[str]) -> list[Path]:
+    """The repo files matching `patterns` (relative glob patterns; a missing literal path matches nothing)."""
+    return sorted({Path(p) for pattern in patterns for p in glob.glob(str(paths.ROOT / pattern))})
+
+
+def fingerprint(step: Step, sums: Checksums) -> str:
+    inputs = {f"build/{r}": sums.file(resolve(r)) for r in step.reads}
+    inputs |= {p.relative_to(paths.ROOT).as_posix(): sums.file(p) for p in repo_files(step.files)}
+    inputs |= {f"sources/{s}.toml": sums.file(paths.SOURCES_DIR / f"{s}.toml") for s in step.sources}
+    code = sums.code([step.module, *step.code])
+    payload = {"inputs": dict(sorted(inputs.items())), "code": code, "options": dict(step.options)}
+    return sha256(json.dumps(payload, sort_keys=True))
 
 
 def stamp_path(name: str) -> Path:
-    return build_dir() / "steps" / f"{name}.json"
+    return paths.build_dir() / "steps" / f"{name}.json"
 
 
-def run_step(
-    name: str,
-    input_hashes: Mapping[str, str],
-    packages: Iterable[str],
-    outputs: Iterable[Path],
-    run: Callable[[], None],
-    force: bool = False,
-) -> bool:
-    """Run `run` unless the stamp says the same inputs and code already made every output; True if it ran."""
-    outputs = list(outputs)
-    current = fingerprint(input_hashes, packages)
-    stamp = stamp_path(name)
-    fresh = not force and stamp.is_file() and all(p.exists() for p in outputs)
-    if fresh and json.loads(stamp.read_text()).get("fingerprint") == current:
+def is_fresh(step: Step, current: str, sums: Checksums) -> bool:
+    """Whether the stamp says this fingerprint made the outputs that are there now."""
+    try:
+        stamp = json.loads(stamp_path(step.name).read_text())
+    except (OSError, ValueError):
         return False
-    run()
-    atomic.write_text(stamp, json.dumps({"step": name, "fingerprint": current}, indent=1) + "\n")
-    return True
+    if stamp.get("fingerprint") != current or set(stamp.get("outputs", {})) != set(step.writes):
+        return False
+    return all(resolve(w).is_file() and sums.file(resolve(w)) == h for w, h in stamp["outputs"].items())
+
+
+def ordered(steps: list[Step]) -> list[Step]:
+    """The steps in dependency order (a step after every step that writes what it reads), otherwise in the
+    order given; an unknown read or a cycle is an error (see `check`)."""
+    writer = {w: s.name for s in steps for w in s.writes}
+    needs = {s.name: {writer[r] for r in s.reads if r in writer} - {s.name} for s in steps}
+    done: list[Step] = []
+    while len(done) < len(steps):
+        names = {s.name for s in done}
+        ready = [s for s in steps if s.name not in names and needs[s.name] <= names]
+        if not ready:
+            raise ValueError(f"the step graph has a cycle among {sorted(set(needs) - names)}")
+        done.append(ready[0])
+    return done
+
+
+def check(steps: list[Step]) -> None:
+    """The graph is consistent: unique names and outputs, every read made by some step, no cycle."""
+    names = [s.name for s in steps]
+    writes = [w for s in steps for w in s.writes]
+    for kind, items in (("step", names), ("output", writes)):
+        if twice := sorted({i for i in items if items.count(i) > 1}):
+            raise ValueError(f"{kind}(s) declared twice in the step graph: {twice}")
+    if orphans := sorted({f"{s.name} reads {r}" for s in steps for r in s.reads if r not in writes}):
+        raise ValueError(f"no step writes what these read: {orphans}")
+    ordered(steps)
+
+
+def select(steps: list[Step], names: Iterable[str] | None) -> list[Step]:
+    """The steps named (by step or stage name), in dependency order; all of them without names."""
+    wanted = set(names or [])
+    known = {s.name for s in steps} | {s.stage for s in steps}
+    if unknown := sorted(wanted - known):
+        raise GeodeckError(f"unknown stage or step {', '.join(unknown)}; known: {', '.join(sorted(known))}")
+    return [s for s in ordered(steps) if not wanted or s.name in wanted or s.stage in wanted]
+
+
+def run(steps: list[Step], ctx: Context, names: Iterable[str] | None = None) -> list[StepResult]:
+    """Run the selected steps (default: all) in dependency order, each only when its inputs or code changed."""
+    writer = {w: s for s in steps for w in s.writes}
+    sums = Checksums()
+    results = []
+    try:
+        for step in select(steps, names):
+            if missing := [r for r in step.reads if not resolve(r).is_file()]:
+                producer = writer[missing[0]]
+                raise GeodeckError(
+                    f"{resolve(missing[0])} is missing; run `geodeck build --stage {producer.stage}` first"
+                )
+            current = fingerprint(step, sums)
+            if not ctx.force and is_fresh(step, current, sums):
+                results.append(StepResult(step.name, False))
+                continue
+            results.append(StepResult(step.name, True, execute(step, ctx, sums, current)))
+    finally:
+        sums.save()
+    return results
+
+
+def execute(step: Step, ctx: Context, sums: Checksums, current: str) -> str:
+    """Run one step and stamp it; returns its note."""
+    stamp = stamp_path(step.name)
+    stamp.unlink(missing_ok=True)
+    ctx.on_step(step.name, step.units)
+    module, _, function = step.run.partition(":")
+    note = getattr(importlib.import_module(module), function)(StepIO(step, ctx), **dict(step.options))
+    outputs = {}
+    for written in step.writes:
+        path = resolve(written)
+        if not path.is_file():
+            raise GeodeckError(f"step {step.name} did not write {written}; it declares it as an output")
+        sums.forget(path)
+        outputs[written] = sums.file(path)
+    record = {"step": step.name, "fingerprint": current, "outputs": outputs}
+    atomic.write_text(stamp, json.dumps(record, indent=1, sort_keys=True) + "\n")
+    return note or ""

@@ -66,9 +66,9 @@ def test_grid_command_prints_numbers_and_refuses_points_off_the_map(towns):
     strasbourg = runner.invoke(cli, ["grid", "48.58", "7.75"])  # inside the grid's rectangle, outside Germany
     assert strasbourg.exit_code == 1 and "off the map" in strasbourg.output
     chosen, _, _ = grid.calibrated(towns)
-    assert grid.locate(48.58, 7.75, chosen.grid) == (127, 17, False)
+    assert locate(48.58, 7.75, chosen.grid) == (127, 17, False)
     with pytest.raises(GeodeckError, match="not coordinates"):
-        grid.locate(95, 3, chosen.grid)
+        locate(95, 3, chosen.grid)
 
 
 def test_grid_report_shows_the_geo_stages_calibration(geo_build, monkeypatch):

@@ -5,11 +5,11 @@ from pathlib import Path
 
 import pandas as pd
 
-from pipeline.decks.files import sha256
 from pipeline.decks.spec import DeckSpec
 from pipeline.decks.values import card_from_row, missing
 from pipeline.errors import GeodeckError
 from pipeline.geo.grid import Grid, read_report
+from pipeline.hashing import file_sha256
 
 ASCII = str.maketrans({"ü": "ue", "ö": "oe", "ä": "ae", "ß": "ss"})
 
@@ -75,7 +75,7 @@ def metadata(build_root: Path) -> tuple[dict, dict[str, str]]:
     _, grid = read_report(path)
     return (
         {"grid": {**grid.to_dict(), "control_points": CONTROL_POINTS}},
-        {f"build/{GRID_REPORT}": sha256(path.read_bytes())},
+        {f"build/{GRID_REPORT}": file_sha256(path)},
     )
 
 

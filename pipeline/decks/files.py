@@ -5,7 +5,6 @@ no timestamps (the version string is the only date).
 """
 
 import csv
-import hashlib
 import io
 import json
 import re
@@ -15,16 +14,13 @@ import numpy as np
 from pipeline import __version__
 from pipeline.decks.spec import DeckSpec
 from pipeline.extract import load_sources
+from pipeline.hashing import sha256
 
 TABLE_TYPES = {"integer": "integer", "number": "number", "string": "string", "list": "string"}
 
 
 def dumps(data) -> str:
     return json.dumps(data, sort_keys=True, ensure_ascii=False, indent=1) + "\n"
-
-
-def sha256(text: str | bytes) -> str:
-    return hashlib.sha256(text.encode() if isinstance(text, str) else text).hexdigest()
 
 
 def deck_document(spec: DeckSpec, cards: list[dict], version: str | None, metadata: dict | None = None) -> dict:

@@ -13,6 +13,7 @@ from pipeline.decks import deutschland, files, laender_toppen, published, versio
 from pipeline.decks import diff as diffing
 from pipeline.decks.spec import DeckSpec, load_spec
 from pipeline.errors import GeodeckError
+from pipeline.hashing import file_sha256
 
 # game -> (card builder, its input table under build/, builder of the deck's top-level metadata from build/)
 GAMES = {
@@ -45,7 +46,7 @@ def fresh_deck(game: str, build_root: Path | None = None) -> tuple[DeckSpec, dic
     path = root / relative
     if not path.is_file():
         raise GeodeckError(f"{path} does not exist; run `geodeck build` so the geo stage writes it")
-    inputs = {f"build/{relative}": files.sha256(path.read_bytes())}
+    inputs = {f"build/{relative}": file_sha256(path)}
     extra, read = metadata(root) if metadata else ({}, {})
     return spec, files.deck_document(spec, builder(pd.read_parquet(path), spec), None, extra), inputs | read
 
@@ -121,3 +122,9 @@ def compare(
     else:
         after = fresh_deck(game, build_root)[1]
     return diffing.diff_decks(spec, before, after)
+
+
+def step(io, game: str) -> str:
+    """A deck step (pipeline.graph): publish a new version of GAME when its cards changed; says which."""
+    result = build_deck(game, accept=io.accept)
+    return f"published {result.version}" if result.published else f"{result.version} unchanged"

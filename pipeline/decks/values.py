@@ -1,9 +1,9 @@
 """Card values: master-table values rounded to card precision, with their provenance."""
 
 import math
-from decimal import ROUND_HALF_UP, Decimal
 
 from pipeline.decks.spec import FieldSpec
+from pipeline.rounding import round_half_up
 
 
 def missing(value) -> bool:
@@ -14,10 +14,6 @@ def missing(value) -> bool:
         return bool(value != value)  # NaN and pd.NA
     except TypeError:
         return True
-
-
-def round_half_up(value: float, decimals: int) -> float:
-    return float(Decimal(repr(float(value))).quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP))
 
 
 def decimals_for(value: float, field: FieldSpec) -> int:

@@ -4,26 +4,20 @@ Every path checks the sha256; a file that fails is never stored, and the store i
 so a failed or corrupted fetch never replaces a good snapshot.
 """
 
-import hashlib
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
-import requests
-
 from pipeline import __version__, atomic
 from pipeline.errors import SnapshotError
 from pipeline.extract.sources import Source, SourceFile
+from pipeline.hashing import sha256
 from pipeline.paths import default_mirror, store_dir
 
 USER_AGENT = f"geodeck/{__version__} (print-and-play geography card games)"
 TIMEOUT_S = (10, 60)
 RETRIES = 3
 BACKOFF_S = 1.5
-
-
-def sha256_of(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
 
 
 @dataclass
@@ -54,10 +48,10 @@ class SnapshotStore:
         return local
 
     def _matches(self, data: bytes, entry: SourceFile) -> bool:
-        return len(data) == entry.bytes and sha256_of(data) == entry.sha256
+        return len(data) == entry.bytes and sha256(data) == entry.sha256
 
     def _verified(self, data: bytes, entry: SourceFile, where: str) -> bytes:
-        actual = sha256_of(data)
+        actual = sha256(data)
         if actual != entry.sha256:
             raise SnapshotError(
                 f"{entry.source}/{entry.path} from {where}: sha256 mismatch, expected {entry.sha256}, "
@@ -97,6 +91,8 @@ class SnapshotStore:
         return self._verified(self._download(entry.url, where), entry, entry.url)
 
     def _download(self, url: str, where: str) -> bytes:
+        import requests  # only a download needs it (importing it costs a no-op build 60 ms)
+
         error: Exception | None = None
         for attempt in range(RETRIES):
             try:

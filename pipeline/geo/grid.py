@@ -20,6 +20,7 @@ from pyproj.exceptions import CRSError
 
 from pipeline.errors import GeodeckError
 from pipeline.paths import SOURCES_DIR
+from pipeline.rounding import round_half_up
 
 CONTROL_POINTS = SOURCES_DIR / "reviewed" / "grid_control_points.csv"
 CONTROL_COLUMNS = ["name", "state", "ns", "we", "source"]
@@ -28,8 +29,10 @@ NS_MAX, WE_MAX = 150, 90
 CANDIDATES = ("EPSG:4326", "EPSG:25832", "EPSG:3035", "EPSG:3857")
 
 
-def round_half_up(values) -> np.ndarray:
-    return np.floor(np.asarray(values, dtype=float) + 0.5).astype(int)
+def whole_numbers(values) -> np.ndarray:
+    """Grid values as card numbers: each rounded half up (pipeline.rounding), as ints of the same shape."""
+    array = np.asarray(values, dtype=float)
+    return np.array([int(round_half_up(v)) for v in array.flat], dtype=int).reshape(array.shape)
 
 
 @dataclass(frozen=True)
@@ -48,7 +51,7 @@ class Grid:
 
     def numbers(self, lat, lon) -> np.ndarray:
         """Card numbers (ns, we) per point, rounded half up, shape (n, 2)."""
-        return round_half_up(self.values(lat, lon))
+        return whole_numbers(self.values(lat, lon))
 
     def to_dict(self) -> dict:
         """The grid as JSON: `crs`, and `affine` = the rows [a, b, c] of ns and of we = a·x + b·y + c, where
@@ -152,7 +155,7 @@ def fit(points: pd.DataFrame, crs: str) -> Fit:
     grid = Grid(crs, tuple(tuple(float(v) for v in row) for row in matrix))
     exact = lambda numbers: int((numbers == target).all(axis=1).sum())  # noqa: E731
     return Fit(
-        grid, CRS.from_user_input(crs).name, fitted - target, exact(round_half_up(fitted)), exact(np.floor(fitted))
+        grid, CRS.from_user_input(crs).name, fitted - target, exact(whole_numbers(fitted)), exact(np.floor(fitted))
     )
 
 
@@ -190,7 +193,7 @@ def extremes(country, grid: Grid) -> list[dict]:
                 "lon": round(float(lon), 5),
                 "ns": round(float(ns), 2),
                 "we": round(float(we), 2),
-                "off_map": bool(off_map(round_half_up([[ns, we]]))[0]),
+                "off_map": bool(off_map(whole_numbers([[ns, we]]))[0]),
             }
         )
     return rows
@@ -250,7 +253,7 @@ def report(chosen: Fit, fits: list[Fit], points: pd.DataFrame, places: pd.DataFr
                 "we": int(p["we"]),
                 "ns_value": round(float(v[0]), 3),
                 "we_value": round(float(v[1]), 3),
-                "card": [int(c) for c in round_half_up(v)],
+                "card": [int(c) for c in whole_numbers(v)],
                 "source": p["source"],
             }
             for p, v in zip(points.to_dict("records"), fitted)
@@ -316,35 +319,3 @@ def read_report(path: Path) -> tuple[dict, Grid]:
         raise GeodeckError(
             f"{path}: no calibrated grid under 'chosen' ({exc}); rebuild it with `geodeck build --stage geo --force`"
         ) from exc
-
-
-def locate(lat: float, lon: float, grid: Grid) -> tuple[int, int, bool]:
-    """(ns, we, on the map) for a point on `grid`: off the map means outside 0-150 / 0-90 or farther
-    outside Germany's outline than the towns' state tolerance."""
-    import geopandas as gpd
-    from shapely.geometry import Point
-
-    from pipeline.validate import towns as validate_towns
-
-    check_latlon(lat, lon)
-    ns, we = grid.numbers(lat, lon)[0]
-    on_map = not off_map(np.array([[ns, we]]))[0]
-    country = gpd.GeoSeries([germany_outline()], crs="EPSG:4326")
-    point = gpd.GeoSeries([Point(lon, lat)], crs="EPSG:4326")
-    km = country.to_crs(validate_towns.METRIC_CRS).distance(point.to_crs(validate_towns.METRIC_CRS)).iloc[0] / 1000
-    return int(ns), int(we), bool(on_map and km <= validate_towns.STATE_TOLERANCE_KM)
-
-
-def germany_outline():
-    """Germany's outline: the towns stage's boundaries table, or without a build the pinned
-    `germany-boundaries` snapshot itself, resolved through the snapshot store like any map layer."""
-    from pipeline.extract import load_sources, open_store
-    from pipeline.transform.parsers import germany_boundaries
-    from pipeline.validate import towns as validate_towns
-
-    built = validate_towns.transform_towns.outputs()["boundaries"]
-    if built.is_file():
-        return country_shape(built)
-    source = load_sources()[germany_boundaries.SOURCE]
-    table = germany_boundaries.parse(*germany_boundaries.read(open_store(), source))
-    return table.loc[table["level"] == "country"].geometry.iloc[0]

@@ -27,10 +27,7 @@ from pyproj import Transformer
 from pipeline import atomic
 from pipeline.errors import GeodeckError
 from pipeline.geo import grid
-from pipeline.paths import TEMPLATES_DIR, build_dir
-from pipeline.steps import file_hash, run_step
-from pipeline.transform.towns import write_parquet
-from pipeline.validate import towns as validate_towns
+from pipeline.paths import TEMPLATES_DIR
 
 PLACES_CONFIG = TEMPLATES_DIR / "deutschland" / "places.toml"
 # extreme -> (column, sign): a tie for the minimum of sign * column
@@ -210,7 +207,7 @@ def place_table(towns: pd.DataFrame, fit: grid.Fit) -> pd.DataFrame:
     """Located towns with grid values, numbers and provenance (before selection)."""
     located = towns.loc[towns["lat"].notna()].reset_index(drop=True)
     values = fit.grid.values(located["lat"], located["lon"])
-    numbers = grid.round_half_up(values)
+    numbers = grid.whole_numbers(values)
     return located.assign(
         ns=numbers[:, 0],
         we=numbers[:, 1],
@@ -308,43 +305,20 @@ def selection_markdown(r: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-def outputs() -> dict[str, Path]:
-    folder = build_dir() / "geo"
-    return {
-        "places": folder / "places.parquet",
-        "grid_md": folder / "grid_report.md",
-        "grid_json": folder / "grid_report.json",
-        "selection_md": folder / "selection_report.md",
-        "selection_json": folder / "selection_report.json",
-    }
-
-
-def run_geo(force: bool = False) -> bool:
-    """The `geo` stage: calibrate the grid, number every located town, select the deck; True if it ran."""
-    towns_path = validate_towns.outputs()["towns"]
-    if not towns_path.is_file():
-        raise GeodeckError(f"{towns_path} is missing; run `geodeck build --stage towns` first")
-    boundaries = validate_towns.transform_towns.outputs()["boundaries"]
-    inputs = {
-        "towns": file_hash(towns_path),
-        "boundaries": file_hash(boundaries),
-        "control_points": file_hash(grid.CONTROL_POINTS),
-        "places_config": file_hash(PLACES_CONFIG),
-    }
-
-    def make() -> None:
-        towns = pd.read_parquet(towns_path)
-        settings = load_settings()
-        chosen, fits, points = grid.calibrated(towns)
-        places = choose_places(place_table(towns, chosen), settings)
-        grid_summary = grid.report(chosen, fits, points, places, grid.country_shape(boundaries))
-        selection = selection_report(places, settings)
-        write_parquet(places.sort_values("ags", kind="stable").reset_index(drop=True), outputs()["places"])
-        for key, summary, markdown in (
-            ("grid", grid_summary, grid.markdown(grid_summary)),
-            ("selection", selection, selection_markdown(selection)),
-        ):
-            atomic.write_text(outputs()[f"{key}_json"], json.dumps(summary, indent=1, ensure_ascii=False) + "\n")
-            atomic.write_text(outputs()[f"{key}_md"], markdown)
-
-    return run_step("geo", inputs, ["geo.grid", "geo.places"], outputs().values(), make, force=force)
+def step(io) -> None:
+    """The geo-places step (pipeline.graph): calibrate the grid, number every located town, select the deck."""
+    towns = pd.read_parquet(io.path("validate/towns.parquet"))
+    settings = load_settings()
+    chosen, fits, points = grid.calibrated(towns)
+    places = choose_places(place_table(towns, chosen), settings)
+    outline = grid.country_shape(io.path("transform/germany_boundaries.parquet"))
+    grid_summary = grid.report(chosen, fits, points, places, outline)
+    selection = selection_report(places, settings)
+    atomic.write_parquet(io.path("geo/places.parquet"), places.sort_values("ags", kind="stable").reset_index(drop=True))
+    for key, summary, markdown in (
+        ("grid", grid_summary, grid.markdown(grid_summary)),
+        ("selection", selection, selection_markdown(selection)),
+    ):
+        text = json.dumps(summary, indent=1, ensure_ascii=False) + "\n"
+        atomic.write_text(io.path(f"geo/{key}_report.json"), text)
+        atomic.write_text(io.path(f"geo/{key}_report.md"), markdown)

@@ -8,14 +8,10 @@ the longitude of the country's label point (Natural Earth's, where a map writes 
 `label_lat`/`label_lon`) on a map cut at 180°, ties north to south, then by ISO3.
 """
 
-from pathlib import Path
-
 import pandas as pd
 
 from pipeline import atomic
 from pipeline.errors import GeodeckError
-from pipeline.paths import build_dir
-from pipeline.steps import file_hash, run_step
 from pipeline.transform.observations import CONTINENTS
 
 PRIMARY = {"KAZ": "Asia", "AZE": "Asia", "GEO": "Asia", "ARM": "Asia"}
@@ -51,27 +47,7 @@ def numbered(countries: pd.DataFrame) -> pd.DataFrame:
     return out.sort_values("iso3").reset_index(drop=True)
 
 
-def output() -> Path:
-    return build_dir() / "geo" / "countries.parquet"
-
-
-def build_countries(force: bool = False) -> bool:
-    """The geo stage's country step: build/validate/countries.parquet → build/geo/countries.parquet.
-
-    True if it ran, False if its input and code were unchanged (pipeline.steps.run_step)."""
-    source, target = build_dir() / "validate" / "countries.parquet", output()
-    if not source.is_file():
-        raise GeodeckError(f"{source} does not exist; run the validate stage first (`geodeck build`)")
-
-    def run() -> None:
-        table = numbered(pd.read_parquet(source))
-        atomic.write_bytes(target, table.to_parquet(index=False))
-
-    return run_step(
-        "geo-countries",
-        {"validate/countries.parquet": file_hash(source)},
-        ["geo.world_numbers"],
-        [target],
-        run,
-        force=force,
-    )
+def step(io) -> None:
+    """The geo-countries step (pipeline.graph): build/validate/countries.parquet → build/geo/countries.parquet."""
+    table = numbered(pd.read_parquet(io.path("validate/countries.parquet")))
+    atomic.write_bytes(io.path("geo/countries.parquet"), table.to_parquet(index=False))

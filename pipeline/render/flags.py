@@ -9,12 +9,12 @@ from reportlab.graphics import renderPDF
 from svglib.svglib import svg2rlg
 
 from pipeline.errors import GeodeckError
-from pipeline.extract import load_sources
+from pipeline.extract import load_sources, names
 from pipeline.render import fonts
 from pipeline.render.pages import clipped
 from pipeline.render.text import Box
 
-SOURCE = "flag-icons"
+SOURCE = names.FLAG_ICONS
 
 
 class Flags:

@@ -17,7 +17,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pipeline.errors import GeodeckError
-from pipeline.geo.grid import NS_MAX, WE_MAX, Grid, round_half_up
+from pipeline.geo.grid import NS_MAX, WE_MAX, Grid
 from pipeline.render import text
 from pipeline.render.maps import draw_geometry, overlaps_none, tint
 from pipeline.render.numbers import number
@@ -41,7 +41,7 @@ def place_positions(cards: list[dict], grid: Grid) -> list[tuple[str, float, flo
         ns, we = float(f["ns"]), float(f["we"])
         if f.get("lat") is not None and f.get("lon") is not None:
             ns, we = grid.values(f["lat"], f["lon"])[0]
-            if tuple(round_half_up([ns, we])) != (f["ns"], f["we"]):
+            if tuple(grid.numbers(f["lat"], f["lon"])[0]) != (f["ns"], f["we"]):
                 raise GeodeckError(
                     f"card {card['id']}: its coordinates give {ns:.2f}/{we:.2f} on the deck's grid but "
                     f"the card says {f['ns']}/{f['we']}; rebuild the deck with `geodeck build`"

@@ -15,17 +15,17 @@ from pyproj import Transformer
 from reportlab.lib.colors import Color
 from shapely.geometry import MultiPolygon, Point, Polygon, shape
 
+from pipeline.country_codes import natural_earth_code
 from pipeline.errors import GeodeckError
-from pipeline.extract import load_sources
+from pipeline.extract import load_sources, names
 from pipeline.render import pages
 from pipeline.render.text import Box
 
-NE, GERMANY = "natural-earth", "germany-boundaries"
+NE, GERMANY = names.NATURAL_EARTH, names.GERMANY_BOUNDARIES
 BASE_LAYER = "ne_110m_admin_0_countries.geojson"
 DETAIL_LAYER = "ne_50m_admin_0_countries.geojson"
 LABEL_POINTS = "ne_10m_admin_0_label_points.geojson"
 STATES_LAYER = "2_bundeslaender_3_mittel.geo.json"
-ISO3_ALIASES = {"XKX": "KOS", "UNK": "KOS", "SSD": "SDS", "PSE": "PSX", "ESH": "SAH"}  # ISO → NE ADM0_A3
 TINY_MM = 1.6  # a country smaller than this on the card's map gets a circle
 SIMPLIFY_MM = 0.06
 ANTARCTICA = "Antarctica"
@@ -139,7 +139,7 @@ class World:
     @cache  # noqa: B019 (one World per store and process: the cache lives as long as the store)
     def country(self, iso3: str):
         """(projected geometry or None, projected label point or None) for a card's ISO3 code."""
-        key = ISO3_ALIASES.get(iso3, iso3)
+        key = natural_earth_code(iso3)
         feature = self.detail.get(iso3) or self.detail.get(key)
         geom = project(shape(feature["geometry"]), self.transformer) if feature else None
         point = self.labels.get(key) or self.labels.get(iso3)

@@ -3,11 +3,13 @@
 Reads each source through the snapshot store (which verifies the pinned sha256), parses it with its
 module in `pipeline.transform.parsers`, adds the reference observations (identity, card universe), and
 saves `build/transform/observations.parquet` (values as text, typed again by `load`) plus
-`build/transform/universe.parquet` (the card countries). Sorted, so the bytes are deterministic.
+`build/transform/universe.parquet` (the card countries). Sorted, so the bytes are deterministic. The step
+is `step` (declared in pipeline.graph).
 """
 
 import importlib
 from collections.abc import Callable
+from pathlib import Path
 from types import ModuleType
 
 import pandas as pd
@@ -15,7 +17,7 @@ import pandas as pd
 from pipeline import atomic
 from pipeline.extract import SnapshotStore, Source
 from pipeline.transform import observations
-from pipeline.transform.country_sources import CAPITAL_ORDER, PARSERS, observations_path, universe_path
+from pipeline.transform.country_sources import CAPITAL_ORDER, PARSERS
 
 CAPITAL_COLUMNS = ["iso3", "capital", "capital_lat", "capital_lon"]
 # What a parser's `to_observations` takes after its parsed table (the others take nothing more): its source
@@ -73,13 +75,13 @@ def build(
     return table, universe
 
 
-def save(table: pd.DataFrame, universe: pd.DataFrame) -> None:
+def save(table: pd.DataFrame, universe: pd.DataFrame, observations_path: Path, universe_path: Path) -> None:
     """Write the observation table (values as text) and the card universe, atomically."""
     text = table[observations.COLUMNS].astype({"value": object})
     text["value"] = [encode(f, v) for f, v in zip(text["field"], text["value"])]
     text = text.astype(dict.fromkeys(observations.COLUMNS, "string"))
-    atomic.write_parquet(universe_path(), universe[["iso3"]].astype("string").sort_values("iso3"))
-    atomic.write_parquet(observations_path(), text)
+    atomic.write_parquet(universe_path, universe[["iso3"]].astype("string").sort_values("iso3"))
+    atomic.write_parquet(observations_path, text)
 
 
 def encode(field: str, value) -> str:
@@ -88,12 +90,12 @@ def encode(field: str, value) -> str:
     return repr(float(value)) if kind is float else str(bool(value)) if kind is bool else str(value)
 
 
-def load() -> tuple[pd.DataFrame, list[str]]:
+def load(observations_path: Path, universe_path: Path) -> tuple[pd.DataFrame, list[str]]:
     """The saved observations with typed values (FIELDS), and the card universe's ISO3 codes."""
-    table = pd.read_parquet(observations_path())
+    table = pd.read_parquet(observations_path)
     table["value"] = [decode(f, v) for f, v in zip(table["field"], table["value"])]
     table = table.astype({"value": object})
-    return table, sorted(pd.read_parquet(universe_path())["iso3"])
+    return table, sorted(pd.read_parquet(universe_path)["iso3"])
 
 
 def decode(field: str, text: str):
@@ -103,5 +105,7 @@ def decode(field: str, text: str):
     return float(text) if kind is float else text
 
 
-def run(store: SnapshotStore, sources: dict[str, Source], on_source: Callable[[str], None] = lambda _: None) -> None:
-    save(*build(store, sources, on_source))
+def step(io) -> None:
+    """The transform-countries step (pipeline.graph): parse every declared source, save both tables."""
+    table, universe = build(io.store, {name: io.source(name) for name in io.step.sources}, io.progress)
+    save(table, universe, io.path("transform/observations.parquet"), io.path("transform/universe.parquet"))

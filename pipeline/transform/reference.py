@@ -24,10 +24,10 @@ import pandas as pd
 import pycountry
 
 from pipeline.errors import ParseError
+from pipeline.extract import names
 from pipeline.paths import SOURCES_DIR
 from pipeline.transform import observations
 from pipeline.transform.parsers.iso3 import KOSOVO, KOSOVO_ISO2
-from pipeline.transform.parsers.mledoze import SOURCE as MLEDOZE
 
 NAMES_DE_FILE = SOURCES_DIR / "reviewed" / "names_de.csv"
 CAPITALS_FILE = SOURCES_DIR / "reviewed" / "capitals.csv"
@@ -47,7 +47,7 @@ def continents_of(region: str, subregion: str) -> tuple[str, ...]:
     if region == "Americas":
         return ("South America",) if subregion == "South America" else ("North America",)
     if region not in REGIONS:
-        raise ParseError(MLEDOZE, "region", f"unknown region {region!r}")
+        raise ParseError(names.MLEDOZE, "region", f"unknown region {region!r}")
     return (REGIONS[region],)
 
 
@@ -96,7 +96,7 @@ def select_universe(countries: pd.DataFrame) -> pd.DataFrame:
     members = int(chosen["un_member"].sum())
     if members != UN_MEMBERS or len(chosen) != UN_MEMBERS + len(NON_MEMBERS) or chosen["iso3"].duplicated().any():
         raise ParseError(
-            MLEDOZE,
+            names.MLEDOZE,
             "unMember",
             f"{members} UN members and {len(chosen)} countries, "
             f"expected {UN_MEMBERS} and {UN_MEMBERS + len(NON_MEMBERS)}",
@@ -110,8 +110,8 @@ def reference_rows(chosen: pd.DataFrame, names_de: dict[str, tuple[str, str]], m
     pyc_vintage = f"pycountry {metadata.version('pycountry')}"
     rows = []
     for c in chosen.itertuples():
-        mled = {"iso3": c.iso3, "source": MLEDOZE, "vintage": mledoze_vintage, "note": ""}
-        pyc = {"iso3": c.iso3, "source": "pycountry", "vintage": pyc_vintage, "note": ""}
+        mled = {"iso3": c.iso3, "source": names.MLEDOZE, "vintage": mledoze_vintage, "note": ""}
+        pyc = {"iso3": c.iso3, "source": names.PYCOUNTRY, "vintage": pyc_vintage, "note": ""}
         rev = {"iso3": c.iso3, "source": REVIEWED, "vintage": REVIEWED_VINTAGE}
         rows.append({**mled, "field": "name_en", "value": c.name_en})
         if c.iso3 in names_de:
@@ -140,7 +140,7 @@ def reference_rows(chosen: pd.DataFrame, names_de: dict[str, tuple[str, str]], m
     missing = [r["iso3"] for r in rows if r["value"] is None]
     if missing:
         raise ParseError(
-            "pycountry", "name_de", f"no German name for {', '.join(missing)}; add it to {NAMES_DE_FILE.name}"
+            names.PYCOUNTRY, "name_de", f"no German name for {', '.join(missing)}; add it to {NAMES_DE_FILE.name}"
         )
     return rows
 

@@ -18,16 +18,12 @@ Also `build/transform/germany_boundaries.parquet` (see parsers.germany_boundarie
 import math
 import re
 import unicodedata
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
 from pyproj import Geod
 
 from pipeline import atomic
-from pipeline.extract import SnapshotStore, load_sources
-from pipeline.paths import build_dir
-from pipeline.steps import run_step
 from pipeline.transform.parsers import destatis, geonames_germany, germany_boundaries, wikipedia_german_cities
 
 AREA_TOLERANCE = 0.10  # relative; Destatis and Wikipedia areas of the same town differ by boundary reforms only
@@ -56,14 +52,6 @@ _ABBREVIATIONS = [
     (r"\bopf\.?", "oberpfalz"),
 ]
 _GEOD = Geod(ellps="WGS84")
-CODE = [
-    "transform.towns",
-    "transform.german_states",
-    "transform.parsers.destatis",
-    "transform.parsers.geonames_germany",
-    "transform.parsers.germany_boundaries",
-    "transform.parsers.wikipedia_german_cities",
-]
 
 
 def _fold(name: str) -> str:
@@ -174,37 +162,13 @@ def _one_to_one(joined: pd.DataFrame, key: str, prefix: str) -> pd.DataFrame:
     return joined
 
 
-def outputs() -> dict[str, Path]:
-    folder = build_dir() / "transform"
-    return {"towns": folder / "towns.parquet", "boundaries": folder / "germany_boundaries.parquet"}
-
-
-def write_parquet(frame: pd.DataFrame, path: Path) -> None:
-    """`atomic.write_parquet` with the frame first, as `geo.places` calls it."""
-    atomic.write_parquet(path, frame)
-
-
-def run(store: SnapshotStore, force: bool = False) -> bool:
-    """The `transform-towns` step: parse the three sources, join, write both tables; True if it ran."""
-    sources = load_sources()
-    files = {
-        name: sources[name]
-        for name in (
-            destatis.SOURCE,
-            wikipedia_german_cities.SOURCE,
-            germany_boundaries.SOURCE,
-            geonames_germany.SOURCE,
-        )
-    }
-    inputs = {f"{s.name}/{f.path}": f.sha256 for s in files.values() for f in s.files}
-    inputs[geonames_germany.SOURCE] = files[geonames_germany.SOURCE].version
-
-    def make() -> None:
-        towns = destatis.parse(destatis.read(store, files[destatis.SOURCE]))
-        wiki = wikipedia_german_cities.parse(wikipedia_german_cities.read(store, files[wikipedia_german_cities.SOURCE]))
-        geo = geonames_germany.parse(geonames_germany.read(files[geonames_germany.SOURCE]))
-        boundaries = germany_boundaries.parse(*germany_boundaries.read(store, files[germany_boundaries.SOURCE]))
-        atomic.write_parquet(outputs()["towns"], join(towns, wiki, geo))
-        atomic.write_parquet(outputs()["boundaries"], boundaries)
-
-    return run_step("transform-towns", inputs, CODE, outputs().values(), make, force=force)
+def step(io) -> None:
+    """The transform-towns step (pipeline.graph): parse the three sources, join, write both tables."""
+    towns = destatis.parse(destatis.read(io.store, io.source(destatis.SOURCE)))
+    wiki = wikipedia_german_cities.parse(
+        wikipedia_german_cities.read(io.store, io.source(wikipedia_german_cities.SOURCE))
+    )
+    geo = geonames_germany.parse(geonames_germany.read(io.source(geonames_germany.SOURCE)))
+    boundaries = germany_boundaries.parse(*germany_boundaries.read(io.store, io.source(germany_boundaries.SOURCE)))
+    atomic.write_parquet(io.path("transform/towns.parquet"), join(towns, wiki, geo))
+    atomic.write_parquet(io.path("transform/germany_boundaries.parquet"), boundaries)

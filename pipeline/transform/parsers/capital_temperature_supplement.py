@@ -7,10 +7,11 @@ such as Belize City for Belmopan) and rows without a value ("NOT FOUND").
 import pandas as pd
 
 from pipeline.errors import ParseError
+from pipeline.extract import names
 from pipeline.transform import observations
 from pipeline.transform.parsers.common import read_csv
 
-SOURCE = "capital-temperature-supplement"
+SOURCE = names.CAPITAL_TEMPERATURE_SUPPLEMENT
 FILE = "capital_temperature_supplement.csv"
 COLUMNS = [
     "iso3",

@@ -7,10 +7,11 @@ never hands them to that capital's country.
 import pandas as pd
 
 from pipeline.errors import ParseError
+from pipeline.extract import names
 from pipeline.transform import city_names, observations
 from pipeline.transform.parsers.common import read_csv
 
-SOURCE = "wikipedia-city-temperatures"
+SOURCE = names.WIKIPEDIA_CITY_TEMPERATURES
 FILE = "city_mean_temperatures.csv"
 VINTAGE = "Wikipedia 2023-12"
 

@@ -14,10 +14,10 @@ import openpyxl
 import pandas as pd
 
 from pipeline.errors import ParseError
-from pipeline.extract import SnapshotStore, Source
+from pipeline.extract import SnapshotStore, Source, names
 from pipeline.transform.german_states import BY_DESTATIS
 
-SOURCE = "destatis-staedte"
+SOURCE = names.DESTATIS
 FILE = "05-staedte.xlsx"
 SHEET = "Städte"
 COLUMNS = ["ags", "official_name", "name", "state", "postcode", "area_km2", "population", "population_vintage"]

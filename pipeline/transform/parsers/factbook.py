@@ -14,11 +14,12 @@ import pandas as pd
 from bs4 import BeautifulSoup
 
 from pipeline.errors import ParseError
+from pipeline.extract import names
 from pipeline.transform.observations import frame
 from pipeline.transform.parsers.common import load_json
 from pipeline.transform.parsers.iso3 import name_to_iso3
 
-SOURCE = "factbook"
+SOURCE = names.FACTBOOK
 
 SECTIONS = ("Geography", "People and Society", "Government", "Economy")
 

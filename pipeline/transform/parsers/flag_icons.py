@@ -3,12 +3,12 @@
 import pandas as pd
 
 from pipeline.errors import ParseError
-from pipeline.extract import Source
+from pipeline.extract import Source, names
 from pipeline.transform import observations
 from pipeline.transform.parsers.common import load_json
 from pipeline.transform.parsers.iso3 import iso2_to_iso3
 
-SOURCE = "flag-icons"
+SOURCE = names.FLAG_ICONS
 INDEX = "country.json"
 FLAG_PREFIX = "flags/"
 

@@ -14,10 +14,11 @@ import re
 import pandas as pd
 
 from pipeline.errors import ParseError
+from pipeline.extract import names
 from pipeline.transform.observations import frame
 from pipeline.transform.parsers.common import read_csv
 
-SOURCE = "gapminder-fasttrack"
+SOURCE = names.GAPMINDER
 
 CONCEPTS = "ddf--concepts.csv"
 ENTITIES = "ddf--entities--geo--country.csv"

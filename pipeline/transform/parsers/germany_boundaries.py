@@ -9,11 +9,11 @@ import geopandas as gpd
 from shapely.geometry import shape
 
 from pipeline.errors import ParseError
-from pipeline.extract import SnapshotStore, Source
+from pipeline.extract import SnapshotStore, Source, names
 from pipeline.transform.german_states import BY_ISO
 from pipeline.transform.parsers.common import load_features
 
-SOURCE = "germany-boundaries"
+SOURCE = names.GERMANY_BOUNDARIES
 COUNTRY_FILE = "1_deutschland_2_hoch.geo.json"
 STATES_FILE = "2_bundeslaender_2_hoch.geo.json"
 

@@ -6,11 +6,12 @@ Kosovo carries the placeholder cca3 "UNK" (also in its neighbours' borders); it 
 import pandas as pd
 
 from pipeline.errors import ParseError
+from pipeline.extract import names
 from pipeline.transform.observations import frame
 from pipeline.transform.parsers.common import load_json
 from pipeline.transform.parsers.iso3 import KOSOVO
 
-SOURCE = "mledoze-countries"
+SOURCE = names.MLEDOZE
 PATH = "countries.json"
 PLACEHOLDER = {"UNK": KOSOVO}
 # The file flags the Holy See as a UN member; it is a permanent observer state, not a member.

@@ -2,7 +2,7 @@
 capitals (10m populated places).
 
 Countries are keyed by ADM0_A3, because ISO_A3 is -99 for France, Norway and Kosovo. ADM0_A3 differs
-from ISO 3166 for a few entities (`ADM0_TO_ISO3`, reviewed); entities with no ISO code (Northern Cyprus
+from ISO 3166 for a few entities (`pipeline.country_codes`, reviewed); entities with no ISO code (Northern Cyprus
 CYN, Somaliland SOL, Siachen Glacier KAS, Baikonur KAB, the Cyprus bases ESB/WSB…) get iso3 None.
 The 50m layer lacks Tuvalu, and the 110m layer lacks 29 small states, so map dots for tiny states use
 the label points, which exist for every entity. The capitals' names (with their diacritics: "Reykjavík",
@@ -13,11 +13,13 @@ import pandas as pd
 import pycountry
 from shapely.geometry import Point, shape
 
+from pipeline.country_codes import ADM0_TO_ISO3
 from pipeline.errors import ParseError
+from pipeline.extract import names
 from pipeline.transform import observations
 from pipeline.transform.parsers.common import load_features
 
-SOURCE = "natural-earth"
+SOURCE = names.NATURAL_EARTH
 ADMIN0 = "ne_50m_admin_0_countries.geojson"
 LABEL_POINTS = "ne_10m_admin_0_label_points.geojson"
 PLACES = "ne_10m_populated_places_simple.geojson"
@@ -26,9 +28,6 @@ PLACES = "ne_10m_populated_places_simple.geojson"
 CAPITAL_CLASSES = ("Admin-0 capital", "Admin-0 capital alt")
 VINTAGE = "Natural Earth 4.1.0"
 NO_ISO = "-99"
-
-# Reviewed: Natural Earth's own ADM0_A3 codes -> ISO 3166-1 alpha-3 (XKX for Kosovo by convention).
-ADM0_TO_ISO3 = {"KOS": "XKX", "SDS": "SSD", "PSX": "PSE", "SAH": "ESH", "ALD": "ALA"}
 
 COLUMNS = [
     "adm0_a3",

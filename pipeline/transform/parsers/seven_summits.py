@@ -11,11 +11,12 @@ import re
 import pandas as pd
 
 from pipeline.errors import ParseError
+from pipeline.extract import names
 from pipeline.transform import observations
 from pipeline.transform.parsers.common import load_json
 from pipeline.transform.parsers.iso3 import name_to_iso3
 
-SOURCE = "highest-points-7summits"
+SOURCE = names.HIGHEST_POINTS
 FILE = "highest_points_169.json"
 VINTAGE = "~2015"
 

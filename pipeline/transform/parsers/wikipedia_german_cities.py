@@ -10,11 +10,11 @@ import math
 import pandas as pd
 
 from pipeline.errors import ParseError
-from pipeline.extract import SnapshotStore, Source
+from pipeline.extract import SnapshotStore, Source, names
 from pipeline.transform.german_states import BY_ENGLISH
 from pipeline.transform.parsers.common import load_json
 
-SOURCE = "wikipedia-german-cities"
+SOURCE = names.WIKIPEDIA_GERMAN_CITIES
 FILE = "germany.json"
 COLUMNS = ["name", "state", "district", "lat", "lon", "area_km2", "population"]
 

@@ -5,11 +5,12 @@ from importlib import resources
 import pandas as pd
 
 from pipeline.errors import ParseError
+from pipeline.extract import names
 from pipeline.transform import city_names, observations
 from pipeline.transform.parsers.common import read_csv
 from pipeline.transform.parsers.iso3 import iso2_to_iso3
 
-SOURCE = "world-temperature-data"
+SOURCE = names.WORLD_TEMPERATURE
 DATA_FILE = "world-temperature.csv"
 VINTAGE = "1981-2010"
 MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]

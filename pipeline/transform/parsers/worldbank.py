@@ -8,11 +8,12 @@ one of NON_ISO_ENTITIES, the World Bank's own codes for single territories.
 import pandas as pd
 
 from pipeline.errors import ParseError
+from pipeline.extract import names
 from pipeline.transform.observations import frame
 from pipeline.transform.parsers.common import read_csv
 from pipeline.transform.parsers.iso3 import is_iso3
 
-SOURCE = "worldbank-population"
+SOURCE = names.WORLDBANK_POPULATION
 PATH = "population.csv"
 # World Bank codes for territories that are not aggregates but have no ISO3 code of their own.
 NON_ISO_ENTITIES = {"CHI": "Channel Islands (Jersey and Guernsey together)"}
