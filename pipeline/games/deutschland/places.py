@@ -1,4 +1,4 @@
-"""Geo stage: grid numbers for every located town, and the deterministic 96-card place selection.
+"""Deutschland's geo step: grid numbers for every located town, and the deterministic 96-card place selection.
 
 Selection (settings in `templates/deutschland/places.toml`, explained in docs/deutschland.md):
 candidates are located towns inside their state, on the map, with at least `min_population` inhabitants
