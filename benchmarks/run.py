@@ -29,6 +29,7 @@ REPEATS = 3
 TARGETS_S = {
     "countries_cold": 10.0,
     "countries_noop": 2.0,
+    "build_noop": 0.5,
     "print_world_game": 15.0,
     "print_laender_toppen": 10.0,
 }  # on a 2-core box
@@ -64,6 +65,15 @@ def countries(bench: Bench) -> dict[str, Figure]:
     return {"countries_cold": Figure(statistics.median(cold)), "countries_noop": Figure(statistics.median(noop))}
 
 
+def build(bench: Bench) -> dict[str, Figure]:
+    """A whole `geodeck build` (every step, the decks included) into an empty build folder, then no-op
+    rebuilds: these only hash files and read stamps (no pandas, geopandas, pyproj or reportlab)."""
+    folder = bench.scratch / "build-all"
+    cold = bench.geodeck(folder, "build")
+    noop = [bench.geodeck(folder, "build") for _ in range(REPEATS)]
+    return {"build_cold": Figure(cold), "build_noop": Figure(statistics.median(noop))}
+
+
 def printed(bench: Bench, build: Path, out: Path, *args: str) -> Figure:
     """Median wall time of a `geodeck print … --out OUT` and the size of OUT."""
     times = [bench.geodeck(build, "print", *args, "--out", str(out)) for _ in range(REPEATS)]
@@ -91,7 +101,7 @@ def print_accessories(bench: Bench) -> dict[str, Figure]:
     }
 
 
-BENCHMARKS = [countries, print_decks, print_accessories]
+BENCHMARKS = [countries, build, print_decks, print_accessories]
 
 
 def warm_store(store: Path) -> None:

@@ -4,7 +4,6 @@ import sys
 from pathlib import Path
 
 import click
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from pipeline import __version__, games, graph
@@ -12,7 +11,10 @@ from pipeline.cli_output import console, out
 from pipeline.errors import GeodeckError
 
 
-def progress() -> Progress:
+def progress():
+    """A transient progress bar on stderr (rich.progress is imported here: a no-op build never needs it)."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
     return Progress(
         TextColumn("{task.description}"),
         BarColumn(),
@@ -123,24 +125,34 @@ def build(stages, force, accept, mirror, offline):
                manifest.json, CHANGELOG.md) and LATEST
 
     A step reruns only when the sha256 of its inputs or of its code (its module and every pipeline
-    module that imports, transitively) changed: a rerun with nothing changed does no work.
+    module that module imports, transitively) changed: a rerun with nothing changed does no work.
     """
     from pipeline import build as building
     from pipeline.extract import open_store
 
     store = open_store(mirror=mirror, online=not offline)
-    with progress() as bar:
-        current = {}
+    current: dict = {}  # the progress bar and its task, from the first step that runs
 
-        def on_step(name, units):
-            if current:
-                bar.update(current["task"], visible=False)
-            current["task"] = bar.add_task(name, total=units)
+    def on_step(name, units):
+        if not current:
+            current["bar"] = progress()
+            current["bar"].start()
+        else:
+            current["bar"].update(current["task"], visible=False)
+        current["task"] = current["bar"].add_task(name, total=units)
 
-        ctx = building.Context(
-            store, force=force, on_step=on_step, accept=accept, on_progress=lambda _: bar.advance(current["task"])
-        )
+    ctx = building.Context(
+        store,
+        force=force,
+        on_step=on_step,
+        accept=accept,
+        on_progress=lambda _: current["bar"].advance(current["task"]),
+    )
+    try:
         results = building.build(ctx, list(stages) or None)
+    finally:
+        if current:
+            current["bar"].stop()
     table = Table("step", "result", title="geodeck build")
     for r in results:
         table.add_row(r.step, (r.note or "built") if r.ran else "unchanged, skipped")

@@ -139,6 +139,7 @@ class Checksums:
 
     def __init__(self) -> None:
         self.hashes: dict[Path, str] = {}
+        self.files: dict[str, Path | None] = {}  # module -> its source file
         self.cache_path = paths.build_dir() / "steps" / "imports.json"
         try:
             self.imports: dict[str, list[str]] = json.loads(self.cache_path.read_text())
@@ -172,7 +173,9 @@ class Checksums:
             if module in seen:
                 continue
             seen.add(module)
-            path = module_file(module)
+            if module not in self.files:
+                self.files[module] = module_file(module)
+            path = self.files[module]
             if path is None:
                 continue
             files[label(path)] = self.file(path)

@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from pipeline.build import Context, build
 from pipeline.extract import open_store
 from pipeline.paths import ROOT
 
@@ -28,23 +29,17 @@ def store(mirror, tmp_path_factory):
 def towns_build(store, tmp_path_factory) -> Path:
     """A build folder holding the towns stage (transform + validate), built once; a test reads it by pointing
     GEODECK_BUILD at it (monkeypatch.setenv)."""
-    from pipeline.transform import towns as transform_towns
-    from pipeline.validate import towns as validate_towns
-
     root = tmp_path_factory.mktemp("build")
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("GEODECK_BUILD", str(root))
-        transform_towns.run(store)
-        validate_towns.run()
+        build(Context(store), ["towns"])
     return root
 
 
 @pytest.fixture(scope="session")
 def geo_build(towns_build) -> Path:
-    """The towns build folder with the geo stage (grid calibration, place selection) added, run once."""
-    from pipeline.games.deutschland import places
-
+    """The towns build folder with the Deutschland geo step (grid calibration, place selection) added, run once."""
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("GEODECK_BUILD", str(towns_build))
-        places.run()
+        build(Context(None), ["geo-places"])
     return towns_build

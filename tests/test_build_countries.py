@@ -34,7 +34,7 @@ class Built:
 def build_into(root: Path, store, force: bool = False) -> list:
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("GEODECK_BUILD", str(root))
-        return building.countries(building.Context(store, force=force))
+        return building.build(building.Context(store, force=force), ["countries"])
 
 
 @pytest.fixture(scope="session")

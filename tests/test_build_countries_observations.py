@@ -12,8 +12,7 @@ from pipeline.transform.observations import frame
 from pipeline.transform.parsers import mledoze
 
 
-def test_values_round_trip_through_the_saved_table(tmp_path, monkeypatch):
-    monkeypatch.setenv("GEODECK_BUILD", str(tmp_path))
+def test_values_round_trip_through_the_saved_table(tmp_path):
     table = frame(
         [
             {"iso3": "DEU", "field": "population", "value": 83_555_478, "source": "a", "vintage": "2024", "note": ""},
@@ -30,17 +29,18 @@ def test_values_round_trip_through_the_saved_table(tmp_path, monkeypatch):
             {"iso3": "DEU", "field": "capital", "value": "Berlin", "source": "b", "vintage": "", "note": "x"},
         ]
     )
-    countries.save(table, pd.DataFrame({"iso3": ["VAT", "DEU"]}))
-    first = countries.observations_path().read_bytes()
-    loaded, universe = countries.load()
+    paths = tmp_path / "observations.parquet", tmp_path / "universe.parquet"
+    countries.save(table, pd.DataFrame({"iso3": ["VAT", "DEU"]}), *paths)
+    first = paths[0].read_bytes()
+    loaded, universe = countries.load(*paths)
     assert universe == ["DEU", "VAT"]
     values = {(r.iso3, r.field): r.value for r in loaded.itertuples()}
     assert values["DEU", "population"] == 83_555_478.0
     assert values["DEU", "life_expectancy"] == 81.123456789012
     assert values["DEU", "un_member"] is True and values["VAT", "un_member"] is False
     assert values["DEU", "capital"] == "Berlin"
-    countries.save(table, pd.DataFrame({"iso3": ["VAT", "DEU"]}))
-    assert countries.observations_path().read_bytes() == first  # deterministic bytes
+    countries.save(table, pd.DataFrame({"iso3": ["VAT", "DEU"]}), *paths)
+    assert paths[0].read_bytes() == first  # deterministic bytes
 
 
 def test_capitals_come_from_the_first_source_with_name_and_coordinates():

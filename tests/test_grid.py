@@ -7,10 +7,11 @@ import pandas as pd
 import pytest
 from click.testing import CliRunner
 
+from pipeline import graph
 from pipeline.cli import cli
 from pipeline.errors import GeodeckError
+from pipeline.games.deutschland.locate import locate
 from pipeline.geo import grid
-from pipeline.validate import towns as validate
 
 # the rulebook's printed numbers (north-south, west-east): example card and scoring example 2
 RULEBOOK = {
@@ -27,7 +28,7 @@ RULEBOOK = {
 def towns(towns_build, monkeypatch):
     """The built towns table; GEODECK_BUILD points at its build for code (and the CLI) reading build/."""
     monkeypatch.setenv("GEODECK_BUILD", str(towns_build))
-    return pd.read_parquet(validate.outputs()["towns"])
+    return pd.read_parquet(graph.output("validate/towns.parquet"))
 
 
 def test_rulebook_towns_reproduce_their_numbers_from_the_towns_table(towns):

@@ -6,6 +6,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from pipeline import graph
 from pipeline.errors import GeodeckError
 from pipeline.games.deutschland import places
 
@@ -21,7 +22,10 @@ def test_exact_tie_probability_matches_counting_every_layout(values, k):
 @pytest.fixture
 def built(geo_build, monkeypatch):
     monkeypatch.setenv("GEODECK_BUILD", str(geo_build))
-    return pd.read_parquet(places.outputs()["places"]), places.outputs()
+    outputs = {
+        name: graph.output(f"geo/{name}") for name in ("places.parquet", "selection_report.json", "grid_report.md")
+    }
+    return pd.read_parquet(outputs["places.parquet"]), outputs
 
 
 def test_deck_has_96_places_in_all_states_with_full_provenance(built):
@@ -42,12 +46,12 @@ def test_selection_report_measures_tie_rates_close_to_exact(built):
     _, paths = built
     import json
 
-    report = json.loads(paths["selection_json"].read_text())
+    report = json.loads(paths["selection_report.json"].read_text())
     assert set(report["tie_rates_exact"]) == {"N", "S", "W", "O", "most", "fewest"}
     for name, by_k in report["tie_rates_exact"].items():
         for k, exact in by_k.items():
             assert abs(report["tie_rates_simulated"][name][k] - exact) < 0.01, (name, k)
-    assert paths["grid_md"].read_text().count("EPSG:") >= 4
+    assert paths["grid_report.md"].read_text().count("EPSG:") >= 4
 
 
 def test_selection_is_deterministic_and_honours_pins(built):

