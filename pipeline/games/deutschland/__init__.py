@@ -13,7 +13,7 @@ GAME = GameDefinition(
         Step(
             "geo-places",
             "geo",
-            "pipeline.games.deutschland.places:step",
+            "pipeline.games.deutschland.places",
             reads=("validate/towns.parquet", "transform/germany_boundaries.parquet"),
             files=("sources/reviewed/grid_control_points.csv", "templates/deutschland/places.toml"),
             writes=(
