@@ -96,7 +96,7 @@ def fetch(sources, mirror, offline):
     multiple=True,
     type=click.Choice([*graph.STAGES, *(step.name for step in graph.steps())]),
     metavar="NAME",
-    help="Run only this stage or step (repeatable; names below); default: every step in dependency order.",
+    help="Run only this stage or step (repeatable; names above); default: every step in dependency order.",
 )
 @click.option("--force", is_flag=True, help="Rerun every step even if its inputs and code are unchanged.")
 @click.option(
@@ -111,21 +111,24 @@ def build(stages, force, accept, mirror, offline):
     steps, in dependency order (`--stage` takes either name):
 
     \b
-    countries  transform-countries, validate-countries: parse every country source,
-               cross-check, choose one value per field: build/transform/observations.parquet,
-               build/validate/countries.parquet (+ .csv), countries_report.md (+ .json)
-    towns      transform-towns, validate-towns: Destatis towns with coordinates, checked
-               against their state: build/transform/towns.parquet,
-               build/validate/towns.parquet, towns_report.md (+ .json)
-    geo        geo-places: the Deutschland grid, every town's numbers, the 96 places:
-               build/geo/places.parquet, grid_report.md, selection_report.md (+ .json);
-               geo-countries: world-map numbers, build/geo/countries.parquet
-    decks      deck-GAME for each game: a new version when its cards changed:
-               output/decks/GAME/VERSION/ (deck.json, deck.csv, datapackage.json,
-               manifest.json, CHANGELOG.md) and LATEST
+    countries  transform-countries: every country source parsed into
+               build/transform/observations.parquet; validate-countries: one
+               value chosen per field, build/validate/countries.parquet
+               (+ .csv) and countries_report.md (+ .json)
+    towns      transform-towns: Destatis towns with their coordinates,
+               build/transform/towns.parquet; validate-towns: each checked
+               against its state, build/validate/towns.parquet and
+               towns_report.md (+ .json)
+    geo        the games' own steps, e.g. geo-places: a map grid and a place
+               selection, build/geo/places.parquet, grid_report.md and
+               selection_report.md (+ .json); geo-countries: world-map
+               numbers, build/geo/countries.parquet
+    decks      deck-GAME for each game: a new version when its cards changed,
+               output/decks/GAME/VERSION/ (deck.json, deck.csv,
+               datapackage.json, manifest.json, CHANGELOG.md) and LATEST
 
-    A step reruns only when the sha256 of its inputs or of its code (its module and every pipeline
-    module that module imports, transitively) changed: a rerun with nothing changed does no work.
+    A step reruns only when the sha256 of its inputs or of its code (its module and every module it
+    imports, transitively) changed: a rerun with nothing changed does no work (docs/build-steps.md).
     """
     from pipeline import build as building
     from pipeline.extract import open_store
