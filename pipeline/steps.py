@@ -16,11 +16,14 @@ import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from pipeline import atomic, paths
 from pipeline.errors import GeodeckError
 from pipeline.hashing import file_sha256, sha256
+
+if TYPE_CHECKING:  # annotations only: importing the store is for the steps that run
+    from pipeline.extract import SnapshotStore, Source
 
 OUTPUT_PREFIX = "output/"  # a written path under the repo's output/ (published decks); others are under build/
 
@@ -34,8 +37,8 @@ class Step:
     writes: tuple[str, ...] = ()  # relative to build/, or to the repo when starting with OUTPUT_PREFIX
     files: tuple[str, ...] = ()  # repo files read, relative to the repo (glob patterns allowed)
     sources: tuple[str, ...] = ()  # pinned sources read through the snapshot store
-    code: tuple[str, ...] = ()  # modules loaded by name at run time, besides the imports of `run`'s module
-    options: tuple[tuple[str, str], ...] = ()  # keyword arguments of `run`
+    code: tuple[str, ...] = ()  # modules loaded by name at run time, besides the imports of `module`
+    options: tuple[tuple[str, str], ...] = ()  # keyword arguments of its `step` function
     units: int | None = None  # units of work it reports progress in, if known
 
 
@@ -48,7 +51,7 @@ class StepResult:
 
 @dataclass
 class Context:
-    store: Any  # pipeline.extract.SnapshotStore (opened by the caller, read only by steps that run)
+    store: "SnapshotStore | None"  # opened by the caller, read only by the steps that run
     force: bool = False
     on_step: Callable[[str, int | None], None] = lambda name, units: None  # a step starts: name, units of work
     on_progress: Callable[[str], None] = lambda _: None  # a unit of work is done
@@ -74,7 +77,7 @@ class StepIO:
             raise ValueError(f"step {self.step.name} does not declare {relative!r}; add it to its reads or writes")
         return resolve(relative)
 
-    def source(self, name: str):
+    def source(self, name: str) -> "Source":
         """The definition of a declared source (sources/<name>.toml)."""
         from pipeline.extract import load_source
 
@@ -83,7 +86,9 @@ class StepIO:
         return load_source(paths.SOURCES_DIR / f"{name}.toml")
 
     @property
-    def store(self):
+    def store(self) -> "SnapshotStore":
+        if self.ctx.store is None:
+            raise ValueError(f"step {self.step.name} reads sources but the build has no snapshot store")
         return self.ctx.store
 
     @property
