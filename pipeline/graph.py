@@ -1,10 +1,12 @@
-"""The build's step graph: every step after extract, what it reads and writes (docs/architecture.md).
+"""The build's step graph: every step after extract, what it reads and writes (docs/build-steps.md).
 
 `geodeck build` runs them in dependency order through pipeline.steps; `--stage NAME` takes a stage
 (countries, towns, geo, decks) or one step's name. A game adds its own steps (GameDefinition.steps) and
-a deck step; the graph names no game. Paths are relative to build/ (or, for the published
-decks, to the repo: output/decks/...). Declaring the graph imports nothing heavy.
+a deck step; the graph names no game. Paths are relative to build/ (or, for the published decks, to
+the repo: output/decks/...). Declaring the graph imports nothing heavy.
 """
+
+from pathlib import Path
 
 from pipeline import games
 from pipeline.extract import names
@@ -69,7 +71,7 @@ def steps() -> list[Step]:
     ]
 
 
-def output(relative: str):
+def output(relative: str) -> Path:
     """The path of a build output the graph declares (for readers outside the graph: CLI, render, tests)."""
     if not any(relative in step.writes for step in steps()):
         raise ValueError(f"no step writes {relative!r}")

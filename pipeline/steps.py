@@ -265,6 +265,7 @@ def select(steps: list[Step], names: Iterable[str] | None) -> list[Step]:
 
 def run(steps: list[Step], ctx: Context, names: Iterable[str] | None = None) -> list[StepResult]:
     """Run the selected steps (default: all) in dependency order, each only when its inputs or code changed."""
+    check(steps)
     writer = {w: s for s in steps for w in s.writes}
     sums = Checksums()
     results = []
