@@ -171,3 +171,13 @@ def test_decks_are_steps_rebuilt_only_when_their_own_inputs_change(tmp_path, mon
     places.loc[places.index[0], "population"] += 1
     places.to_parquet(tmp_path / "build" / "geo" / "places.parquet")
     assert {r.step for r in build(Context(None), ["decks"]) if r.ran} == {"deck-deutschland"}
+
+
+def test_declared_repo_files_are_the_ones_the_steps_read():
+    from pipeline.games.deutschland import places
+    from pipeline.geo import grid
+    from pipeline.validate import card_names, countries
+
+    declared = {step.name: set(steps.repo_files(step.files)) for step in graph.steps()}
+    assert declared["validate-countries"] == {countries.OVERRIDES, card_names.CAPITALS_DE, card_names.PEAK_NAMES}
+    assert declared["geo-places"] == {grid.CONTROL_POINTS, places.PLACES_CONFIG}
