@@ -2,6 +2,7 @@
 
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -49,7 +50,24 @@ def show(report: dict, fmt: str, formats) -> None:
 
 
 offline_option = click.option("--offline", is_flag=True, help="Never download; use only the store and the mirror.")
-game_argument = click.argument("game", metavar="GAME", type=click.Choice(games.names()))
+
+
+class GameChoice(click.Choice):
+    """The registered games, read when a command runs: a game registered after import is a choice too."""
+
+    def __init__(self) -> None:
+        super().__init__(())
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        return tuple(games.names())
+
+    @choices.setter
+    def choices(self, _value) -> None:
+        """click.Choice sets its choices once; the registry is their only source."""
+
+
+game_argument = click.argument("game", metavar="GAME", type=GameChoice())
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -128,7 +146,7 @@ def build(stages, force, accept, mirror, offline):
 
     store = open_store(mirror=mirror, online=not offline)
     with progress() as bar:
-        current = {}
+        current: dict[str, Any] = {}
 
         def on_step(name, units):
             if current:
