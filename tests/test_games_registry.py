@@ -3,6 +3,7 @@ accessories, rules engine, play-check collector, deck spec and layout) goes thro
 play-check and diff, by the API and by `geodeck`, with nothing else edited."""
 
 import json
+import re
 from datetime import date
 
 import pandas as pd
@@ -122,3 +123,15 @@ def test_toy_game_diff_flags_a_suspicious_change(toy):
 def test_unregistered_game_is_a_one_line_cli_error(toy):
     result = geodeck("diff", "toy-gam")
     assert result.exit_code == 2 and "'toy-gam' is not one of" in result.output and "'toy-game'" in result.output
+
+
+def test_only_game_slices_name_a_game():
+    """Horizontal code reads the registry: no module outside pipeline/games/<game>/ names a game."""
+    game_word = re.compile(r"laender|deutschland|world.game")
+    naming = [
+        str(path.relative_to(paths.ROOT))
+        for path in sorted((paths.ROOT / "pipeline").rglob("*.py"))
+        if game_word.search(path.read_text(encoding="utf-8"))
+        and not (path.parent.parent.name == "games" and path.parent.parent.parent.name == "pipeline")
+    ]
+    assert naming == []
