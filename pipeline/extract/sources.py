@@ -53,7 +53,7 @@ class Source:
 
     def installed_version(self) -> str:
         """For a package source: the installed version, which must equal the pinned one."""
-        installed = metadata.version(self.package)
+        installed = metadata.version(self.package or self.name)
         if installed != self.version:
             raise GeodeckError(
                 f"source {self.name!r} is pinned to {self.package}=={self.version} but {installed} is "

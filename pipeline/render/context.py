@@ -2,10 +2,14 @@
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from pipeline.render import fonts
 from pipeline.render.layouts import Layout
 from pipeline.render.text import Box
+
+if TYPE_CHECKING:
+    from pipeline.extract import SnapshotStore
 
 
 @dataclass
@@ -13,7 +17,7 @@ class CardContext:
     layout: Layout
     lang: str
     bleed: float
-    store: object  # the snapshot store that resolves flags and map layers
+    store: "SnapshotStore"  # resolves flags and map layers
 
     @cached_property
     def regular(self) -> str:

@@ -169,7 +169,7 @@ class State:
     def _lay_out(self) -> None:
         self.places = [self.stack.pop() for _ in range(self.players + 1)]
         self.columns: list[list[tuple[int, int]]] = [[] for _ in self.places]
-        self.used = [set() for _ in range(self.players)]
+        self.used: list[set[int]] = [set() for _ in range(self.players)]
         self.played: list[tuple[int, int]] = []
         self.turn = 0
 

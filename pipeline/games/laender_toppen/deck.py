@@ -25,7 +25,7 @@ LOG_SCALE = {"area_km2", "highest_peak_m", "inhabitants_m", "gdp_pcap_usd"}
 
 
 def value_columns(spec: DeckSpec) -> list[str]:
-    return [spec.fields[c].column for c in spec.categories]
+    return [str(spec.fields[c].column) for c in spec.categories]
 
 
 def eligible(countries: pd.DataFrame, spec: DeckSpec) -> pd.DataFrame:
@@ -102,6 +102,7 @@ def select(countries: pd.DataFrame, spec: DeckSpec) -> list[str]:
             key = (ties, -round(dist, 9), iso[i])
             if best is None or key < best[0]:
                 best = (key, i)
+        assert best is not None, "an open continent always has a candidate"
         i = best[1]
         chosen.append(i)
         taken[primary.iloc[i]] = taken.get(primary.iloc[i], 0) + 1
