@@ -189,6 +189,7 @@ def test_scoring_continent_majorities_and_face_down_cards():
 
 def test_tie_of_the_total_goes_to_the_antarctica_owner_else_shared():
     game = lt.Game.from_deck(synthetic_deck(), players=3)
+    assert game.antarctica is not None
     state = game.new_initial_state(random.Random(0))
     state.piles = [[[] for _ in range(8)] for _ in range(3)]
     state.piles[0][lt.FACE_DOWN] = [1, 2, 3]
