@@ -1,6 +1,6 @@
 """Länder toppen! (2-6 players) as a rules engine: deal, place face down, reveal, take and split tricks, score.
 
-Faithful to the rulebook (/work/shared/rules/laender-toppen.en.txt, docs/rules-engines.md lists every
+Faithful to the rulebook (../shared/rules/laender-toppen.en.txt, docs/rules-engines.md lists every
 ambiguity and the reading chosen): cards and rounds per player count, 12 slots per player (6 categories
 × above/below), every hand card placed, reveal order area above, area below, peak above, ..., highest
 value above / lowest below takes all country cards of the slot, jokers go back to their owner onto one of

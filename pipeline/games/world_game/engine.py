@@ -1,6 +1,6 @@
 """The World Game (2+ players, 20 cards each) as a rules engine: facts, challenges, ties on the next card.
 
-Faithful to the rulebook (/work/shared/rules/the-world-game.en.txt, docs/rules-engines.md lists every
+Faithful to the rulebook (../shared/rules/the-world-game.en.txt, docs/rules-engines.md lists every
 ambiguity and the reading chosen): 20 cards each, only the top card plays, seat 0 (left of the dealer)
 leads first and the winner of a round leads the next. Option A: the leader names a fact (area,
 population, highest point, land neighbours) of their top card, every player's top card is compared,
