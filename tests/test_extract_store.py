@@ -67,6 +67,7 @@ def test_download_failure_is_reported(tmp_path, monkeypatch):
     import pipeline.extract.store as store_module
 
     monkeypatch.setattr(store_module, "BACKOFF_S", 0)
+    monkeypatch.delenv("GEODECK_MIRROR", raising=False)  # no mirror to fall back on
     store = open_store(mirror=None, online=True, root=tmp_path / "store")
     with pytest.raises(SnapshotError, match="cannot download"):
         store.read(entry_for(DATA, url="http://127.0.0.1:9/file.txt"))
