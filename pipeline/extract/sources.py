@@ -19,6 +19,7 @@ class SourceFile:
     sha256: str
     bytes: int
     url: str | None = None
+    layer: str | None = None  # the file's role, when code asks for it by role (e.g. "states")
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,13 @@ class Source:
             if entry.path == path:
                 return entry
         raise GeodeckError(f"source {self.name!r} has no file {path!r}; see sources/{self.name}.toml")
+
+    def layer(self, name: str) -> SourceFile:
+        """The file declared with `layer = NAME`."""
+        for entry in self.files:
+            if entry.layer == name:
+                return entry
+        raise GeodeckError(f'source {self.name!r} declares no file with layer = "{name}"; see sources/{self.name}.toml')
 
     def installed_version(self) -> str:
         """For a package source: the installed version, which must equal the pinned one."""
