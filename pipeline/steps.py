@@ -12,6 +12,7 @@ failed run leaves none. A no-op run imports nothing heavy: it hashes files and r
 import ast
 import glob
 import importlib
+import importlib.util
 import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -99,13 +100,21 @@ class StepIO:
         self.ctx.on_progress(unit)
 
 
-def module_file(module: str) -> Path | None:
-    """The source file of a module of the repo (a package's __init__.py), None for any other module."""
-    base = paths.ROOT.joinpath(*module.split("."))
-    for candidate in (base.with_suffix(".py"), base / "__init__.py"):
+def module_file(module: str, base: Path) -> Path | None:
+    """The source file of `module` under the folder `base` holding its top-level package (a package's
+    __init__.py), None when there is none."""
+    path = base.joinpath(*module.split("."))
+    for candidate in (path.with_suffix(".py"), path / "__init__.py"):
         if candidate.is_file():
             return candidate
     return None
+
+
+def package_base(top: str) -> Path | None:
+    """The folder holding the top-level package `top` (found without importing it), if it has one."""
+    spec = importlib.util.find_spec(top)
+    locations = list(spec.submodule_search_locations or []) if spec else []
+    return Path(locations[0]).parent if locations else None
 
 
 def imported_modules(source: bytes, module: str, is_package: bool) -> set[str]:
@@ -141,6 +150,7 @@ class Checksums:
     def __init__(self) -> None:
         self.hashes: dict[Path, str] = {}
         self.files: dict[str, Path | None] = {}  # module -> its source file
+        self.bases: dict[str, Path | None] = {"pipeline": paths.ROOT}  # top-level package -> the folder holding it
         self.cache_path = paths.build_dir() / "steps" / "imports.json"
         try:
             self.imports: dict[str, list[str]] = json.loads(self.cache_path.read_text())
@@ -165,18 +175,28 @@ class Checksums:
             self.imports[key] = sorted(imported_modules(path.read_bytes(), module, path.name == "__init__.py"))
         return self.imports[key]
 
+    def source_file(self, module: str) -> Path | None:
+        """The source file of a module of `pipeline` or of a package a step names (a game kept in the tests)."""
+        top = module.split(".")[0]
+        if top not in self.bases:
+            self.bases[top] = package_base(top)
+        base = self.bases[top]
+        if module not in self.files:
+            self.files[module] = module_file(module, base) if base is not None else None
+        return self.files[module]
+
     def code(self, roots: Iterable[str]) -> dict[str, str]:
-        """sha256 of every file of the repo modules `roots` import, transitively, with their packages'
-        __init__ files (run on import), by path relative to the repo."""
-        todo, seen, files = list(roots), set(), {}
+        """sha256 of every file of the modules `roots` import, transitively, within `pipeline` and the roots'
+        own packages, with their packages' __init__ files (run on import), by path relative to the repo."""
+        roots = list(roots)
+        tops = {"pipeline"} | {root.split(".")[0] for root in roots}
+        todo, seen, files = roots, set(), {}
         while todo:
             module = todo.pop()
-            if module in seen:
+            if module in seen or module.split(".")[0] not in tops:
                 continue
             seen.add(module)
-            if module not in self.files:
-                self.files[module] = module_file(module)
-            path = self.files[module]
+            path = self.source_file(module)
             if path is None:
                 continue
             files[label(path)] = self.file(path)

@@ -138,12 +138,13 @@ def test_the_build_graph_is_consistent_and_names_real_files_sources_and_modules(
     declared = graph.steps()
     steps.check(declared)  # every read is written by an earlier step, no output twice, no cycle
     assert {s.stage for s in declared} == set(graph.STAGES)
+    sums = steps.Checksums()
     for step in declared:
-        assert steps.module_file(step.module) is not None, step.name
-        assert all(steps.module_file(m) is not None for m in step.code), step.name
+        assert sums.source_file(step.module) is not None, step.name
+        assert all(sums.source_file(m) is not None for m in step.code), step.name
         assert all(steps.repo_files([pattern]) for pattern in step.files), step.name
         assert all((paths.SOURCES_DIR / f"{s}.toml").is_file() for s in step.sources), step.name
-        source = steps.module_file(step.module)
+        source = sums.source_file(step.module)
         assert source is not None and "def step(io" in source.read_text(), step.name
     assert {s.name for s in declared if s.stage == "decks"} == {f"deck-{g}" for g in graph.games.names()}
 
@@ -181,3 +182,21 @@ def test_declared_repo_files_are_the_ones_the_steps_read():
     declared = {step.name: set(steps.repo_files(step.files)) for step in graph.steps()}
     assert declared["validate-countries"] == {countries.OVERRIDES, card_names.CAPITALS_DE, card_names.PEAK_NAMES}
     assert declared["geo-places"] == {grid.CONTROL_POINTS, places.PLACES_CONFIG}
+
+
+def test_a_game_kept_in_the_tests_builds_through_its_own_step_and_deck_step(tmp_path, monkeypatch):
+    from fixtures import toygame
+
+    monkeypatch.setattr(graph.games, "_REGISTRY", dict(graph.games.registered()))
+    graph.games.register(toygame.GAME)
+    monkeypatch.setenv("GEODECK_BUILD", str(tmp_path / "build"))
+    monkeypatch.setattr(paths, "OUTPUT_DIR", tmp_path / "output")
+    monkeypatch.setattr(paths, "DECKS_DIR", tmp_path / "output" / "decks")
+    declared = graph.steps()
+    steps.check(declared)
+    toy = {s.name: s for s in declared}["deck-toy-game"]
+    assert "tests/fixtures/toygame/deck.py" in steps.Checksums().code([toy.module, *toy.code])
+    built = build(Context(None), ["toy-table", "deck-toy-game"])
+    assert [(r.step, r.ran) for r in built] == [("toy-table", True), ("deck-toy-game", True)]
+    assert built[1].note.startswith("published") and (tmp_path / "output" / "decks" / "toy-game" / "LATEST").is_file()
+    assert not any(r.ran for r in build(Context(None), ["toy-table", "deck-toy-game"]))
