@@ -3,7 +3,8 @@
 A `Step` declares what it reads (pinned sources, repo files, earlier steps' outputs under build/), what
 it writes and the module whose `step` function does it. Its code is that module plus every module of the
 repo it imports, transitively (found with `ast`, imports inside functions included), plus the modules
-it loads by name (`code`). `run` executes steps in dependency order and skips a step whose fingerprint
+it loads by name (`code`); a module's sidecar data file (`fields.toml` beside `fields.py`) counts as
+its code. `run` executes steps in dependency order and skips a step whose fingerprint
 (the sha256 of its inputs and code) equals its stamp's and whose outputs are the ones the stamp
 recorded. The stamp `build/steps/<step>.json` is removed before a step runs and written after it, so a
 failed run leaves none. A no-op run imports nothing heavy: it hashes files and reads stamps.
@@ -150,6 +151,7 @@ class Checksums:
     def __init__(self) -> None:
         self.hashes: dict[Path, str] = {}
         self.files: dict[str, Path | None] = {}  # module -> its source file
+        self.listings: dict[Path, list[Path]] = {}  # folder -> its files that are not Python
         self.bases: dict[str, Path | None] = {"pipeline": paths.ROOT}  # top-level package -> the folder holding it
         self.cache_path = paths.build_dir() / "steps" / "imports.json"
         try:
@@ -185,9 +187,16 @@ class Checksums:
             self.files[module] = module_file(module, base) if base is not None else None
         return self.files[module]
 
+    def sidecars(self, path: Path) -> list[Path]:
+        """A module's data files beside it with its name (`fields.toml` beside `fields.py`), read as its code."""
+        if path.parent not in self.listings:
+            self.listings[path.parent] = sorted(p for p in path.parent.iterdir() if p.suffix not in (".py", ".pyc"))
+        return [p for p in self.listings[path.parent] if p.stem == path.stem and p.is_file()]
+
     def code(self, roots: Iterable[str]) -> dict[str, str]:
         """sha256 of every file of the modules `roots` import, transitively, within `pipeline` and the roots'
-        own packages, with their packages' __init__ files (run on import), by path relative to the repo."""
+        own packages, with their packages' __init__ files (run on import) and each module's sidecars, by
+        path relative to the repo."""
         roots = list(roots)
         tops = {"pipeline"} | {root.split(".")[0] for root in roots}
         todo, seen, files = roots, set(), {}
@@ -199,7 +208,8 @@ class Checksums:
             path = self.source_file(module)
             if path is None:
                 continue
-            files[label(path)] = self.file(path)
+            for part in [path, *self.sidecars(path)]:
+                files[label(part)] = self.file(part)
             parents = [".".join(module.split(".")[:i]) for i in range(1, module.count(".") + 1)]
             todo += parents + self.modules(path, module)
         return dict(sorted(files.items()))

@@ -63,7 +63,7 @@ def demo(name: str, reads=(), writes=(), **kwargs) -> Step:
     return Step(name, "demo", "stepdemo.work", reads=tuple(reads), writes=tuple(writes), **kwargs)
 
 
-def test_a_step_reruns_when_a_module_it_imports_changes_and_not_for_an_unrelated_one(repo, tmp_path):
+def test_a_step_reruns_when_a_module_it_imports_or_its_sidecar_changes_and_not_for_an_unrelated_one(repo, tmp_path):
     graph_ = [demo("a", writes=["a.txt"])]
     assert [r.ran for r in steps.run(graph_, Context(None))] == [True]
     assert [r.ran for r in steps.run(graph_, Context(None))] == [False]
@@ -71,7 +71,11 @@ def test_a_step_reruns_when_a_module_it_imports_changes_and_not_for_an_unrelated
     assert [r.ran for r in steps.run(graph_, Context(None))] == [False]
     repo("helper", "VALUE = 'two'\n")
     assert [r.ran for r in steps.run(graph_, Context(None))] == [True]
-    assert calls(tmp_path) == ["a", "a"]
+    (tmp_path / "stepdemo" / "helper.toml").write_text("table = 1\n")  # a sidecar of a module it imports
+    assert [r.ran for r in steps.run(graph_, Context(None))] == [True]
+    (tmp_path / "stepdemo" / "unrelated.toml").write_text("table = 1\n")
+    assert [r.ran for r in steps.run(graph_, Context(None))] == [False]
+    assert calls(tmp_path) == ["a", "a", "a"]
 
 
 def test_a_step_reruns_when_an_input_or_its_output_changed(repo, tmp_path):
