@@ -1,5 +1,6 @@
 """The `geodeck` command line: a thin layer over the pipeline stages."""
 
+import math
 import sys
 from pathlib import Path
 
@@ -44,12 +45,45 @@ format_option = click.option(
 )
 
 
+def locked(folder: Path):
+    """The exclusive lock of `folder` (store or build/), telling the user when it waits for another run."""
+    from pipeline import locking
+
+    return locking.exclusive(folder, on_wait=lambda message: console.print(message, highlight=False))
+
+
 def show(report: dict, fmt: str, formats) -> None:
     """A report in the chosen format; `formats` is the stage module with to_json/to_markdown/to_rich."""
     if fmt == "table":
         out.print(formats.to_rich(report))
     else:
         click.echo(formats.to_json(report) if fmt == "json" else formats.to_markdown(report), nl=False)
+
+
+class Bounded(click.ParamType):
+    """A finite number from `low` to `high` (NaN, infinity and absurd values are refused naming the range)."""
+
+    def __init__(self, kind: type, low: float, high: float, unit: str = ""):
+        self.kind, self.low, self.high, self.unit = kind, low, high, unit
+        self.name = f"{kind.__name__} {self.show(low)}-{self.show(high)}"
+
+    def show(self, number: float) -> str:
+        return f"{int(number):,}" if self.kind is int else f"{number:g}"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, self.kind) and not isinstance(value, bool):
+            number = value
+        else:
+            try:
+                number = self.kind(str(value).strip())
+            except ValueError:
+                number = None
+        if number is None or not math.isfinite(number) or not self.low <= number <= self.high:
+            whole = "a whole number" if self.kind is int else "a number"
+            self.fail(
+                f"{value!r} is not {whole} from {self.show(self.low)} to {self.show(self.high)}{self.unit}", param, ctx
+            )
+        return number
 
 
 offline_option = click.option("--offline", is_flag=True, help="Never download; use only the store and the mirror.")
@@ -84,7 +118,7 @@ def fetch(sources, mirror, offline):
 
     chosen = defs.select(sources)
     store = open_store(mirror=mirror, online=not offline)
-    with progress() as bar:
+    with locked(store.root), progress() as bar:
         task = bar.add_task("fetching", total=sum(len(s.files) for s in chosen))
         summaries = fetching.fetch_sources(store, chosen, on_file=lambda _: bar.advance(task))
     table = Table("source", "files", "MB", "pinned", title=f"snapshot store: {store.root}")
@@ -130,9 +164,10 @@ def build(stages, force, accept, mirror, offline):
     """
     from pipeline import build as building
     from pipeline.extract import open_store
+    from pipeline.paths import build_dir
 
     store = open_store(mirror=mirror, online=not offline)
-    with progress() as bar:
+    with locked(build_dir()), locked(store.root), progress() as bar:
         current = {}
 
         def on_step(name, units):
@@ -174,6 +209,28 @@ def diff(game, old, new, fmt):
 
 
 @cli.command()
+@click.argument("game", metavar="[GAME]", required=False, type=click.Choice(games()))
+def verify(game):
+    """Check every published version of GAME (default: every game) against its manifest.
+
+    A deck.json edited after publishing (its content hash or version no longer the manifest's) is
+    reported with the file and the fix; the exit code is then 1.
+    """
+    from pipeline.decks import published
+
+    results = published.verify_all([game] if game else games())
+    table = Table("game", "version", "result", title="published decks")
+    for name, version, problem in results:
+        table.add_row(name, version, "ok" if problem is None else "MODIFIED or unreadable")
+    out.print(table)
+    for _, _, problem in results:
+        if problem:
+            console.print(f"[bold red]error:[/] {problem}", highlight=False, soft_wrap=True)
+    if any(problem for *_, problem in results):
+        raise SystemExit(1)
+
+
+@cli.command()
 @click.argument("lat", type=float, required=False)
 @click.argument("lon", type=float, required=False)
 @click.option(
@@ -181,15 +238,19 @@ def diff(game, old, new, fmt):
     is_flag=True,
     help="Print the geo stage's calibration (candidate projections, residuals, control points); needs the build.",
 )
-def grid(lat, lon, report):
+@mirror_option
+@offline_option
+def grid(lat, lon, report, mirror, offline):
     """Deutschland map grid: the north-south (0-150) and west-east (0-90) numbers of LAT LON (degrees).
 
     Uses the grid the geo stage calibrated on the rulebook's six towns (build/geo/grid_report.json), or,
     without a build, the grid of the published Deutschland deck. A point off the 0-150 / 0-90 grid or
-    outside Germany (checked once `geodeck build --stage towns` has run) prints the numbers it would have
-    and exits 1. Negative coordinates go after `--`: `geodeck grid -- -33.9 18.4`.
+    outside Germany (its outline from the towns stage, else the pinned boundaries through the snapshot
+    store: --mirror, --offline) prints the numbers it would have and exits 1. Negative coordinates go
+    after `--`: `geodeck grid -- -33.9 18.4`.
     """
     from pipeline.decks import deutschland, published
+    from pipeline.extract import open_store
     from pipeline.geo import grid as grids
     from pipeline.geo import places
 
@@ -234,7 +295,7 @@ def grid(lat, lon, report):
     if lat is None or lon is None:
         raise click.UsageError("give LAT and LON (e.g. `geodeck grid 49.89 10.89`) or --report")
     chosen = grids.read_report(saved)[1] if saved.is_file() else deutschland.deck_grid(published.deck("deutschland")[1])
-    ns, we, on_map = grids.locate(lat, lon, chosen)
+    ns, we, on_map = grids.locate(lat, lon, chosen, open_store(mirror=mirror, online=not offline))
     if not on_map:
         console.print(
             f"{grids.describe(lat, lon)} is off the map (outside Germany or the 0-150 / 0-90 grid): "
@@ -272,12 +333,13 @@ def grid(lat, lon, report):
     help="long: backs page mirrored for a long-edge flip (columns); short: short-edge flip (rows); "
     "none: backs at the same positions, to print separately and glue.",
 )
-@click.option("--bleed", type=float, help="Bleed in mm (default from the template, 3 mm).")
+@click.option("--bleed", type=Bounded(float, 0, 10, " mm"), help="Bleed in mm, 0-10 (default from the template, 3 mm).")
 @click.option(
     "--back-offset",
     default="0,0",
     show_default=True,
-    help="X,Y in mm added to every back (x right, y up, looking at the backs page); measure it with --calibration.",
+    help="X,Y in mm (each -10 to 10) added to every back (x right, y up, looking at the backs page); measure "
+    "it with --calibration.",
 )
 @click.option("--lang", type=click.Choice(["de", "en"]), help="Card language (default: the game's own).")
 @click.option(
@@ -386,11 +448,21 @@ def _wrote(path: Path, details: str) -> None:
     "--games",
     default=2000,
     show_default=True,
-    type=click.IntRange(1),
-    help="Random playouts; the heuristic playouts add a quarter of this twice.",
+    type=Bounded(int, 1, 1_000_000),
+    help="Random playouts, 1-1,000,000; the heuristic playouts add a quarter of this twice.",
 )
-@click.option("--players", type=int, help="Players (default: laender-toppen 4, deutschland 4, world-game 2).")
-@click.option("--seed", default=0, show_default=True, help="Seed of the playouts (same seed, same report).")
+@click.option(
+    "--players",
+    type=Bounded(int, 0, 99),
+    help="Players, as many as the game's rules allow (default: laender-toppen 4, deutschland 4, world-game 2).",
+)
+@click.option(
+    "--seed",
+    default=0,
+    show_default=True,
+    type=Bounded(int, 0, 2**32 - 1),
+    help="Seed of the playouts, 0-4294967295 (same seed, same report).",
+)
 @format_option
 def play_check(game, version, deck_file, games, players, seed, fmt):
     """Does GAME's deck play well? Simulate it with the bundled rules engines and judge the figures.

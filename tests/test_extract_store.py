@@ -64,9 +64,8 @@ def test_missing_mirror_folder_is_an_error(tmp_path):
 
 
 def test_download_failure_is_reported(tmp_path, monkeypatch):
-    import pipeline.extract.store as store_module
 
-    monkeypatch.setattr(store_module, "BACKOFF_S", 0)
+    monkeypatch.setattr("time.sleep", lambda _s: None)
     store = open_store(mirror=None, online=True, root=tmp_path / "store")
     with pytest.raises(SnapshotError, match="cannot download"):
         store.read(entry_for(DATA, url="http://127.0.0.1:9/file.txt"))

@@ -4,13 +4,40 @@ A file source pins every raw file by live URL, sha256 and size; a package source
 carries data) is pinned by its version instead.
 """
 
+import re
 import tomllib
 from dataclasses import dataclass, field
 from importlib import metadata
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from pipeline.errors import GeodeckError
 from pipeline.paths import SOURCES_DIR
+
+NAME = re.compile(r"^[a-z0-9][a-z0-9_.-]*$")
+SHA256 = re.compile(r"^[0-9a-f]{64}$")
+
+
+def relative_path(value: object, what: str) -> str:
+    """`value` when it is a relative POSIX path that stays inside its folder (no `..`, no absolute path,
+    no backslash, no empty or `.` part), else a GeodeckError naming `what`."""
+    parts = PurePosixPath(value).parts if isinstance(value, str) else ()
+    if (
+        not parts
+        or value != "/".join(parts)
+        or "\\" in value
+        or any(p in ("..", ".") or p.startswith("/") for p in parts)
+        or PurePosixPath(value).is_absolute()
+    ):
+        raise GeodeckError(f"{what}: {value!r} is not a relative path inside its folder; use e.g. 'data/file.csv'")
+    return value
+
+
+def inside(root: Path, relative: str, what: str) -> Path:
+    """root / relative, resolved (symbolic links followed) and refused unless it stays inside root."""
+    target = (root / relative_path(relative, what)).resolve()
+    if not target.is_relative_to(root.resolve()):
+        raise GeodeckError(f"{what}: {relative!r} leads outside {root} (a symbolic link?); remove the link")
+    return root / relative
 
 
 @dataclass(frozen=True)
@@ -20,6 +47,13 @@ class SourceFile:
     sha256: str
     bytes: int
     url: str | None = None
+
+    def __post_init__(self):
+        relative_path(self.path, f"sources/{self.source}.toml: file path")
+        if not (isinstance(self.sha256, str) and SHA256.match(self.sha256)):
+            raise GeodeckError(f"sources/{self.source}.toml: {self.path}: sha256 is not 64 lower-case hex digits")
+        if not isinstance(self.bytes, int) or isinstance(self.bytes, bool) or self.bytes < 0:
+            raise GeodeckError(f"sources/{self.source}.toml: {self.path}: bytes is not a whole number ≥ 0")
 
 
 @dataclass(frozen=True)
@@ -58,6 +92,8 @@ def load_source(path: Path) -> Source:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         meta = dict(data["source"])
+        if not (isinstance(meta["name"], str) and NAME.match(meta["name"])):
+            raise GeodeckError(f"{path}: source name {meta['name']!r} must be lower-case letters, digits, -_.")
         files = tuple(SourceFile(source=meta["name"], **entry) for entry in data.get("files", []))
         return Source(**meta, files=files)
     except (KeyError, TypeError, tomllib.TOMLDecodeError) as exc:

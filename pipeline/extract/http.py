@@ -1,0 +1,107 @@
+"""The one HTTP session for downloads: a user agent naming the project, timeouts, urllib3 retries with
+backoff that honour Retry-After (429, 5xx), a per-host rate limit, and conditional requests through
+requests-cache (ETag / Last-Modified revalidation, cache kept in the store)."""
+
+import threading
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import requests
+import requests_cache
+from requests.adapters import HTTPAdapter
+from urllib3.util.retry import Retry
+
+from pipeline import __version__
+from pipeline.errors import SnapshotError
+
+USER_AGENT = f"geodeck/{__version__} (print-and-play geography card games)"
+TIMEOUT_S = (10, 60)
+RETRY = Retry(
+    total=3,
+    backoff_factor=1.5,
+    status_forcelist=(429, 500, 502, 503, 504),
+    allowed_methods=("GET", "HEAD"),
+    respect_retry_after_header=True,
+    raise_on_status=False,
+)
+MAX_REDIRECTS = 5
+MIN_INTERVAL_S = 1.0  # per host: at most one request a second
+
+
+class HostRateLimit:
+    """Waits so that two requests to one host start at least `interval` seconds apart."""
+
+    def __init__(self, interval: float = MIN_INTERVAL_S, clock=time.monotonic, sleep=time.sleep):
+        self.interval, self.clock, self.sleep = interval, clock, sleep
+        self.last: dict[str, float] = {}
+        self.lock = threading.Lock()
+
+    def wait(self, url: str) -> None:
+        host = urlsplit(url).hostname or ""
+        with self.lock:
+            now = self.clock()
+            due = self.last.get(host, now - self.interval) + self.interval
+            if due > now:
+                self.sleep(due - now)
+            self.last[host] = max(now, due)
+
+
+class Session(requests_cache.CachedSession):
+    """requests-cache session that revalidates every cached response (a conditional GET) and rate-limits
+    each host before a request goes out."""
+
+    def __init__(self, cache: Path | None, rate_limit: HostRateLimit | None = None):
+        backend = "sqlite" if cache is not None else "memory"
+        super().__init__(
+            str(cache) if cache is not None else "geodeck",
+            backend=backend,
+            always_revalidate=True,
+            allowable_codes=(200,),
+        )
+        self.rate_limit = rate_limit or HostRateLimit()
+        self.max_redirects = MAX_REDIRECTS
+        self.headers["User-Agent"] = USER_AGENT
+        adapter = HTTPAdapter(max_retries=RETRY)
+        self.mount("https://", adapter)
+        self.mount("http://", adapter)
+
+    def send(self, request, **kwargs):
+        self.rate_limit.wait(request.url)
+        return super().send(request, **kwargs)
+
+
+def session(cache: Path | None = None) -> requests.Session:
+    return Session(cache)
+
+
+def download(session: requests.Session, url: str, where: str, content_types: tuple[str, ...] = ()) -> bytes:
+    """The body of a GET of `url`, complete (its Content-Length) and, when `content_types` are given, of one
+    of them; any failure is a SnapshotError naming `where`, the URL and the reason."""
+    try:
+        response = session.get(url, timeout=TIMEOUT_S)
+        if response.status_code != 200:
+            retry_after = response.headers.get("Retry-After")
+            hint = f", the server asks to retry after {retry_after} s" if retry_after else ""
+            raise _failed(where, url, f"HTTP {response.status_code} {response.reason}{hint}")
+        data = response.content
+    except requests.TooManyRedirects as exc:
+        raise _failed(where, url, f"more than {MAX_REDIRECTS} redirects (a redirect loop?)") from exc
+    except requests.Timeout as exc:
+        raise _failed(where, url, f"timed out after {TIMEOUT_S[1]} s") from exc
+    except requests.RequestException as exc:
+        raise _failed(where, url, f"{type(exc).__name__}; you may be offline") from exc
+    expected = response.headers.get("Content-Length")
+    if expected and expected.isdigit() and int(expected) != len(data) and "Content-Encoding" not in response.headers:
+        raise _failed(where, url, f"truncated body: {len(data)} of {expected} bytes")
+    kind = response.headers.get("Content-Type", "").split(";")[0].strip().lower()
+    if content_types and kind not in content_types:
+        raise _failed(where, url, f"content type {kind or 'none'}, expected {' or '.join(content_types)}")
+    return data
+
+
+def _failed(where: str, url: str, reason: str) -> SnapshotError:
+    return SnapshotError(
+        f"{where}: cannot download {url}: {reason}; nothing was changed (try again later, or pass "
+        f"--mirror DIR / set $GEODECK_MIRROR to a folder of snapshots)"
+    )
