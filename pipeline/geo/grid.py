@@ -340,11 +340,12 @@ def germany_outline(store=None):
     `germany-boundaries` snapshot itself, resolved through the snapshot store like any map layer."""
     from pipeline.extract import load_sources, open_store
     from pipeline.transform.parsers import germany_boundaries
+    from pipeline.transform.parsers.common import parse_complete
     from pipeline.validate import towns as validate_towns
 
     built = validate_towns.transform_towns.outputs()["boundaries"]
     if built.is_file():
         return country_shape(built)
     source = load_sources()[germany_boundaries.SOURCE]
-    table = germany_boundaries.parse(*germany_boundaries.read(store or open_store(), source))
+    table = parse_complete(germany_boundaries, *germany_boundaries.read(store or open_store(), source))
     return table.loc[table["level"] == "country"].geometry.iloc[0]

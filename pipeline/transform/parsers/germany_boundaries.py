@@ -11,9 +11,10 @@ from shapely.geometry import shape
 from pipeline.errors import ParseError
 from pipeline.extract import SnapshotStore, Source
 from pipeline.transform.german_states import BY_ISO
-from pipeline.transform.parsers.common import load_features
+from pipeline.transform.parsers.common import Complete, load_features
 
 SOURCE = "germany-boundaries"
+COMPLETE = Complete(rows=17)  # pinned file: Germany and its 16 states
 COUNTRY_FILE = "1_deutschland_2_hoch.geo.json"
 STATES_FILE = "2_bundeslaender_2_hoch.geo.json"
 

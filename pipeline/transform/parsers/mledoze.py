@@ -7,10 +7,11 @@ import pandas as pd
 
 from pipeline.errors import ParseError
 from pipeline.transform.observations import frame
-from pipeline.transform.parsers.common import load_json
+from pipeline.transform.parsers.common import Complete, load_json
 from pipeline.transform.parsers.iso3 import KOSOVO
 
 SOURCE = "mledoze-countries"
+COMPLETE = Complete(rows=225, countries=225)  # pinned file: 250 rows and countries
 PATH = "countries.json"
 PLACEHOLDER = {"UNK": KOSOVO}
 # The file flags the Holy See as a UN member; it is a permanent observer state, not a member.
