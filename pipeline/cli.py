@@ -3,6 +3,7 @@
 import math
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 from rich.console import Console
@@ -71,13 +72,11 @@ class Bounded(click.ParamType):
         return f"{int(number):,}" if self.kind is int else f"{number:g}"
 
     def convert(self, value, param, ctx):
-        if isinstance(value, self.kind) and not isinstance(value, bool):
-            number = value
-        else:
-            try:
-                number = self.kind(str(value).strip())
-            except ValueError:
-                number = None
+        number: float | None
+        try:
+            number = self.kind(str(value).strip())
+        except ValueError:
+            number = None
         if number is None or not math.isfinite(number) or not self.low <= number <= self.high:
             whole = "a whole number" if self.kind is int else "a number"
             self.fail(
@@ -106,11 +105,18 @@ def cli():
 @click.argument("sources", nargs=-1)
 @mirror_option
 @offline_option
-def fetch(sources, mirror, offline):
+@click.option(
+    "--refresh",
+    is_flag=True,
+    help="Fetch the newest upstream version of SOURCES (default: every source with a [refresh] table), "
+    "parse and validate it, and only then write the new pins into sources/ and the bytes into the store.",
+)
+def fetch(sources, mirror, offline, refresh):
     """Resolve the raw files of SOURCES (default: all) into the local snapshot store.
 
     Each file comes from the store (~/.cache/geodeck or $GEODECK_STORE), else the mirror folder, else its
     live URL, and must match its pinned sha256. Package sources are checked against their pinned version.
+    With --refresh, a yearly update: see "Refreshing the data" in README.md.
     """
     from pipeline.extract import fetch as fetching
     from pipeline.extract import open_store
@@ -118,6 +124,11 @@ def fetch(sources, mirror, offline):
 
     chosen = defs.select(sources)
     store = open_store(mirror=mirror, online=not offline)
+    if refresh:
+        if offline:
+            raise click.UsageError("--refresh downloads the newest upstream files; drop --offline")
+        _refresh(chosen, bool(sources), store)
+        return
     with locked(store.root), progress() as bar:
         task = bar.add_task("fetching", total=sum(len(s.files) for s in chosen))
         summaries = fetching.fetch_sources(store, chosen, on_file=lambda _: bar.advance(task))
@@ -125,6 +136,33 @@ def fetch(sources, mirror, offline):
     for s in summaries:
         table.add_row(s.source, str(s.files), f"{s.bytes / 1e6:.1f}", s.pinned_version or "sha256")
     out.print(table)
+
+
+def _refresh(chosen, named: bool, store) -> None:
+    """`fetch --refresh`: all sources validated before any pin is written; a report of what changed."""
+    from datetime import date
+
+    from pipeline.extract import http
+    from pipeline.extract import refresh as refreshing
+    from pipeline.paths import SOURCES_DIR
+
+    targets = refreshing.refreshable(chosen, named)
+    with locked(store.root):
+        session = http.session(store.root / refreshing.HTTP_CACHE)
+        results = refreshing.refresh(targets, store, SOURCES_DIR, date.today(), session)
+    table = Table("source", "result", "vintage", title="geodeck fetch --refresh")
+    for r in results:
+        table.add_row(r.new.name, "new pin" if r.changed else "unchanged", r.new.vintage)
+    out.print(table)
+    for r in results:
+        for line in r.changes if r.changed else ():
+            out.print(f"  {r.new.name}: {line}", highlight=False, markup=False, soft_wrap=True)
+    if any(r.changed for r in results):
+        out.print(
+            "Review: `geodeck build --stage countries --stage towns --stage geo`, then `geodeck diff GAME` "
+            "for each game; accept with `geodeck build` (see README: Refreshing the data).",
+            highlight=False,
+        )
 
 
 @cli.command()
@@ -168,7 +206,7 @@ def build(stages, force, accept, mirror, offline):
 
     store = open_store(mirror=mirror, online=not offline)
     with locked(build_dir()), locked(store.root), progress() as bar:
-        current = {}
+        current: dict[str, Any] = {}
 
         def on_step(name, units):
             if current:
@@ -453,7 +491,7 @@ def _wrote(path: Path, details: str) -> None:
 )
 @click.option(
     "--players",
-    type=Bounded(int, 0, 99),
+    type=Bounded(int, 1, 99),
     help="Players, as many as the game's rules allow (default: laender-toppen 4, deutschland 4, world-game 2).",
 )
 @click.option(

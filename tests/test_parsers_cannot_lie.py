@@ -103,14 +103,14 @@ def test_mutated_input_gives_a_table_or_a_parse_error(pinned, name, data):
     if kind == "truncate":
         mutated = original[: data.draw(st.integers(0, len(original) - 1))]
     elif kind == "flip":
-        mutated = bytearray(original)
+        flipped = bytearray(original)
         for at in data.draw(st.lists(st.integers(0, len(original) - 1), min_size=1, max_size=20)):
-            mutated[at] = data.draw(st.integers(0, 255))
-        mutated = bytes(mutated)
+            flipped[at] = data.draw(st.integers(0, 255))
+        mutated = bytes(flipped)
     elif kind == "random":
         mutated = data.draw(st.binary(max_size=2000))
     else:
-        mutated = data.draw(st.sampled_from([b"", b"[]", b"{}", b"null", b"{\"features\": []}", original[:200]]))
+        mutated = data.draw(st.sampled_from([b"", b"[]", b"{}", b"null", b'{"features": []}', original[:200]]))
     assert_table_or_parse_error(module, with_part(raw, key, mutated))
 
 
@@ -130,7 +130,9 @@ def test_empty_json_list_is_refused(pinned, name):
         parse_complete(module, b"[]")
 
 
-@pytest.mark.parametrize("name", ["worldbank", "city_temperatures", "world_temperature", "capital_temperature_supplement"])
+@pytest.mark.parametrize(
+    "name", ["worldbank", "city_temperatures", "world_temperature", "capital_temperature_supplement"]
+)
 def test_header_only_csv_is_refused(pinned, name):
     module, raw = pinned[name]
     with pytest.raises(ParseError, match=f"^{module.SOURCE}: "):

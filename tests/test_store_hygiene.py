@@ -46,7 +46,8 @@ def test_next_build_removes_stale_temp_files_in_build(tmp_path):
 
 
 def test_second_run_waits_for_the_first(tmp_path):
-    order, waits = [], []
+    order: list[str] = []
+    waits: list[str] = []
     with locking.exclusive(tmp_path):
 
         def second():
@@ -67,9 +68,9 @@ def test_lock_in_unwritable_folder_names_it(tmp_path, monkeypatch):
         raise PermissionError(13, "Permission denied", str(self))
 
     monkeypatch.setattr(Path, "open", refuse)
-    with pytest.raises(GeodeckError, match=r"cannot lock .*\.geodeck\.lock: Permission denied; make .* writable"):
-        with locking.exclusive(tmp_path):
-            pass
+    message = r"cannot lock .*\.geodeck\.lock: Permission denied; make .* writable"
+    with pytest.raises(GeodeckError, match=message), locking.exclusive(tmp_path):
+        pass
 
 
 def test_unreadable_store_file_is_one_line(tmp_path, monkeypatch):

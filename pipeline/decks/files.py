@@ -7,6 +7,7 @@ no timestamps (the version string is the only date).
 import csv
 import io
 import re
+from typing import Any
 
 import numpy as np
 
@@ -102,7 +103,7 @@ def table_schema(spec: DeckSpec) -> dict:
     ]
     for name in spec.columns:
         field = spec.fields[name]
-        entry = {"name": name, "type": TABLE_TYPES[field.type]}
+        entry: dict[str, Any] = {"name": name, "type": TABLE_TYPES[field.type]}
         if field.type == "list":
             entry["description"] = "list, ';'-joined"
         elif field.description:

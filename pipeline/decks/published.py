@@ -83,7 +83,7 @@ def verify(path: Path, data: dict, require_manifest: bool = False) -> None:
 
 def verify_all(games: list[str], decks_dir: Path | None = None) -> list[tuple[str, str, str | None]]:
     """(game, version, problem or None) for every published version of each game, oldest first."""
-    results = []
+    results: list[tuple[str, str, str | None]] = []
     for game in games:
         game_dir = (decks_dir or paths.DECKS_DIR) / game
         for version in versions.versions(game_dir):

@@ -26,7 +26,7 @@ RETRY = Retry(
     raise_on_status=False,
 )
 MAX_REDIRECTS = 5
-MIN_INTERVAL_S = 1.0  # per host: at most one request a second
+MIN_INTERVAL_S = 0.25  # per host: at most four requests a second
 
 
 class HostRateLimit:
@@ -47,37 +47,48 @@ class HostRateLimit:
             self.last[host] = max(now, due)
 
 
+class RateLimitedAdapter(HTTPAdapter):
+    """The retrying adapter, waiting for the host's rate limit before each request goes out."""
+
+    def __init__(self, rate_limit: HostRateLimit):
+        super().__init__(max_retries=RETRY)
+        self.rate_limit = rate_limit
+
+    def send(self, request, stream=False, timeout=None, verify=True, cert=None, proxies=None):
+        self.rate_limit.wait(request.url or "")
+        return super().send(request, stream=stream, timeout=timeout, verify=verify, cert=cert, proxies=proxies)
+
+
 class Session(requests_cache.CachedSession):
-    """requests-cache session that revalidates every cached response (a conditional GET) and rate-limits
-    each host before a request goes out."""
+    """requests-cache session: a response with a validator (ETag, Last-Modified) is kept but expires at once,
+    so the next GET of that URL is a conditional request (304: the cached body); a response without one is
+    not kept. Requests go through the rate-limited, retrying adapter."""
 
     def __init__(self, cache: Path | None, rate_limit: HostRateLimit | None = None):
-        backend = "sqlite" if cache is not None else "memory"
         super().__init__(
             str(cache) if cache is not None else "geodeck",
-            backend=backend,
-            always_revalidate=True,
+            backend="sqlite" if cache is not None else "memory",
+            expire_after=requests_cache.EXPIRE_IMMEDIATELY,
             allowable_codes=(200,),
         )
-        self.rate_limit = rate_limit or HostRateLimit()
         self.max_redirects = MAX_REDIRECTS
         self.headers["User-Agent"] = USER_AGENT
-        adapter = HTTPAdapter(max_retries=RETRY)
+        adapter = RateLimitedAdapter(rate_limit or HostRateLimit())
         self.mount("https://", adapter)
         self.mount("http://", adapter)
 
-    def send(self, request, **kwargs):
-        self.rate_limit.wait(request.url)
-        return super().send(request, **kwargs)
+
+def session(cache: Path | None = None, rate_limit: HostRateLimit | None = None) -> requests.Session:
+    """The download session; `cache`: the SQLite file that keeps validators for conditional requests."""
+    return Session(cache, rate_limit)
 
 
-def session(cache: Path | None = None) -> requests.Session:
-    return Session(cache)
-
-
-def download(session: requests.Session, url: str, where: str, content_types: tuple[str, ...] = ()) -> bytes:
-    """The body of a GET of `url`, complete (its Content-Length) and, when `content_types` are given, of one
-    of them; any failure is a SnapshotError naming `where`, the URL and the reason."""
+def download(
+    session: requests.Session, url: str, where: str, allowed: tuple[str, ...] = (), refused: tuple[str, ...] = ()
+) -> bytes:
+    """The body of a GET of `url`: status 200, complete (its Content-Length), of an `allowed` Content-Type
+    (any when empty) and not a `refused` one; any failure is a SnapshotError naming `where`, the URL and
+    the reason."""
     try:
         response = session.get(url, timeout=TIMEOUT_S)
         if response.status_code != 200:
@@ -95,8 +106,9 @@ def download(session: requests.Session, url: str, where: str, content_types: tup
     if expected and expected.isdigit() and int(expected) != len(data) and "Content-Encoding" not in response.headers:
         raise _failed(where, url, f"truncated body: {len(data)} of {expected} bytes")
     kind = response.headers.get("Content-Type", "").split(";")[0].strip().lower()
-    if content_types and kind not in content_types:
-        raise _failed(where, url, f"content type {kind or 'none'}, expected {' or '.join(content_types)}")
+    if (allowed and kind not in allowed) or kind in refused:
+        expected = " or ".join(allowed) if allowed else f"not {' or '.join(refused)}"
+        raise _failed(where, url, f"content type {kind or 'none'}, expected {expected}")
     return data
 
 

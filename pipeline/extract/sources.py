@@ -56,6 +56,31 @@ class SourceFile:
             raise GeodeckError(f"sources/{self.source}.toml: {self.path}: bytes is not a whole number ≥ 0")
 
 
+REFRESH_METHODS = ("github", "url")
+
+
+@dataclass(frozen=True)
+class Refresh:
+    """How `geodeck fetch --refresh` finds the newest upstream version of a source ([refresh] in its TOML).
+
+    github: the head commit of `branch` ("HEAD": the repository's default branch) of the repository in each
+            pinned raw.githubusercontent.com URL; the new pin is the same file at that commit.
+    url:    the file at `urls[path]`, an address that always serves the newest version (e.g. a Wikipedia
+            page); the new pin records that address.
+    content_types: the Content-Type values a file may be served with (default: anything but text/html,
+            unless the file itself is HTML).
+    """
+
+    method: str
+    branch: str = "HEAD"
+    urls: dict[str, str] = field(default_factory=dict)
+    content_types: tuple[str, ...] = ()
+
+    def __post_init__(self):
+        if self.method not in REFRESH_METHODS:
+            raise GeodeckError(f"[refresh] method {self.method!r} is not one of {', '.join(REFRESH_METHODS)}")
+
+
 @dataclass(frozen=True)
 class Source:
     name: str
@@ -70,6 +95,7 @@ class Source:
     repository: str | None = None
     note: str | None = None
     files: tuple[SourceFile, ...] = field(default_factory=tuple)
+    refresh: Refresh | None = None
 
     def file(self, path: str) -> SourceFile:
         for entry in self.files:
@@ -79,6 +105,8 @@ class Source:
 
     def installed_version(self) -> str:
         """For a package source: the installed version, which must equal the pinned one."""
+        if self.package is None:
+            raise GeodeckError(f"sources/{self.name}.toml: a package source needs `package`")
         installed = metadata.version(self.package)
         if installed != self.version:
             raise GeodeckError(
@@ -95,7 +123,10 @@ def load_source(path: Path) -> Source:
         if not (isinstance(meta["name"], str) and NAME.match(meta["name"])):
             raise GeodeckError(f"{path}: source name {meta['name']!r} must be lower-case letters, digits, -_.")
         files = tuple(SourceFile(source=meta["name"], **entry) for entry in data.get("files", []))
-        return Source(**meta, files=files)
+        refresh = data.get("refresh")
+        if refresh is not None:
+            refresh = Refresh(**{**refresh, "content_types": tuple(refresh.get("content_types", ()))})
+        return Source(**meta, files=files, refresh=refresh)
     except (KeyError, TypeError, tomllib.TOMLDecodeError) as exc:
         raise GeodeckError(f"{path}: not a valid source definition ({exc})") from exc
 

@@ -180,7 +180,7 @@ def check(
     name = deck["game"]
     if name not in ENGINES:
         raise GeodeckError(f"no rules engine for {name!r}; games: {', '.join(ENGINES)}")
-    players = DEFAULT_PLAYERS[name] if players is None else players
+    players = players or DEFAULT_PLAYERS[name]
     game = ENGINES[name].Game.from_deck(deck, players=players)
     side = max(1, games // GREEDY_SHARE)
     tallies = {
