@@ -1,13 +1,12 @@
-"""Deck specs: one TOML file per game under `templates/decks/` (counts, jokers, fields, precisions, thresholds)."""
+"""Deck specs: one TOML file per game, `templates/decks/<game>.toml` (counts, jokers, fields, precisions,
+thresholds)."""
 
 import tomllib
 from dataclasses import dataclass
-from pathlib import Path
 
+from pipeline import games
 from pipeline.errors import GeodeckError
-from pipeline.paths import TEMPLATES_DIR
 
-SPECS_DIR = TEMPLATES_DIR / "decks"
 FIELD_TYPES = {"string", "integer", "number", "list"}
 
 
@@ -51,17 +50,12 @@ class DeckSpec:
         return [name for name in self.columns if self.fields[name].category]
 
 
-def games(directory: Path = SPECS_DIR) -> list[str]:
-    return sorted(p.stem for p in directory.glob("*.toml"))
-
-
-def load_spec(game: str, directory: Path = SPECS_DIR) -> DeckSpec:
-    """The spec of GAME; an unknown game or a malformed spec is a user error naming the file."""
-    path = directory / f"{game}.toml"
+def load_spec(game: str) -> DeckSpec:
+    """The spec of GAME (its game definition names the file); an unknown game or a malformed spec is a user
+    error naming the file."""
+    path = games.get(game).spec_path
     if not path.is_file():
-        raise GeodeckError(
-            f"unknown game {game!r}; known games: {', '.join(games(directory))} (specs live in {directory})"
-        )
+        raise GeodeckError(f"game {game!r} has no deck spec: {path} is missing")
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         deck = dict(data["deck"])
