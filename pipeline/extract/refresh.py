@@ -78,14 +78,10 @@ def refresh_source(source: Source, store: SnapshotStore, today: date, session: r
     """The newest upstream version of `source`, downloaded and parsed, or a GeodeckError saying why not."""
     urls, vintage = newest(source, session, today)
     data = {}
-    for entry in source.files:
-        allowed, refused = content_types(source, entry.path)
-        where = f"{source.name}/{entry.path}"
-        data[entry.path] = http.download(session, urls[entry.path], where, allowed, refused)
-    files = tuple(
-        replace(entry, sha256=sha256_of(data[entry.path]), bytes=len(data[entry.path]), url=urls[entry.path])
-        for entry in source.files
-    )
+    for path in urls:
+        allowed, refused = content_types(source, path)
+        data[path] = http.download(session, urls[path], f"{source.name}/{path}", allowed, refused)
+    files = tuple(SourceFile(source.name, path, sha256_of(data[path]), len(data[path]), urls[path]) for path in urls)
     if [f.sha256 for f in files] == [f.sha256 for f in source.files]:
         return Refreshed(source, source, {}, ("unchanged: upstream serves the pinned bytes",))
     new = replace(source, files=files, vintage=vintage, date_accessed=today.isoformat())
@@ -99,7 +95,8 @@ def newest(source: Source, session: requests.Session, today: date) -> tuple[dict
         absent = [f.path for f in source.files if f.path not in source.refresh.urls]
         if absent:
             raise GeodeckError(f"sources/{source.name}.toml: [refresh.urls] lacks {', '.join(absent)}")
-        return dict(source.refresh.urls), f"as served on {today.isoformat()}"
+        paths = [f.path for f in source.files] or list(source.refresh.urls)  # none pinned yet: the first pin
+        return {path: source.refresh.urls[path] for path in paths}, f"as served on {today.isoformat()}"
     pinned = [(f.path, GITHUB_RAW.match(f.url or "")) for f in source.files]
     repos = {m["repo"] for _, m in pinned if m}
     if any(m is None for _, m in pinned) or len(repos) != 1:
@@ -142,22 +139,29 @@ def validate(old: Source, new: Source, data: dict[str, bytes], store: SnapshotSt
     how each parsed table differs from the one the current pin gives."""
     from pipeline.transform.parsers.common import parse_complete
 
+    pinned = {f.path: f for f in old.files}
     changes = [
         f"{f.path}: sha256 {o.sha256[:12]} → {f.sha256[:12]}, {o.bytes:,} → {f.bytes:,} bytes"
-        for o, f in zip(old.files, new.files)
-        if o.sha256 != f.sha256
+        if (o := pinned.get(f.path))
+        else f"{f.path}: first pin, sha256 {f.sha256[:12]}, {f.bytes:,} bytes"
+        for f in new.files
+        if f.path not in pinned or pinned[f.path].sha256 != f.sha256
     ]
     with tempfile.TemporaryDirectory(prefix="geodeck-refresh-") as folder:
         staging = SnapshotStore(root=Path(folder), mirror=None, online=False)
         for path, bytes_ in data.items():
             atomic.write_bytes(staging.local_path(new.file(path)), bytes_)
         for parser in parsers_of(new.name):
+            name = parser.__name__.rsplit(".", 1)[-1]
             fresh = parse_complete(parser, *_args(parser.read(staging, new)))
+            if not old.files:
+                changes.append(f"{name}: {len(fresh)} rows (first pin)")
+                continue
             try:
                 before = parse_complete(parser, *_args(parser.read(store, old)))
             except GeodeckError:
                 before = None
-            changes += [f"{parser.__name__.rsplit('.', 1)[-1]}: {line}" for line in table_changes(before, fresh)]
+            changes += [f"{name}: {line}" for line in table_changes(before, fresh)]
     return changes
 
 
@@ -197,8 +201,15 @@ def write_pins(path: Path, new: Source) -> None:
     document = tomlkit.parse(path.read_text(encoding="utf-8"))
     document["source"]["vintage"] = new.vintage
     document["source"]["date_accessed"] = new.date_accessed
-    entries = {entry.path: entry for entry in new.files}
-    for table in document["files"]:
-        entry: SourceFile = entries[table["path"]]
+    if "files" not in document:
+        document.add(tomlkit.nl())
+        document.append("files", tomlkit.aot())
+    tables = {table["path"]: table for table in document["files"]}
+    for entry in new.files:
+        table = tables.get(entry.path)
+        if table is None:
+            table = tomlkit.table()
+            table["path"] = entry.path
+            document["files"].append(table)
         table["sha256"], table["bytes"], table["url"] = entry.sha256, entry.bytes, entry.url
     atomic.write_text(path, tomlkit.dumps(document))

@@ -79,6 +79,8 @@ class Refresh:
     def __post_init__(self):
         if self.method not in REFRESH_METHODS:
             raise GeodeckError(f"[refresh] method {self.method!r} is not one of {', '.join(REFRESH_METHODS)}")
+        for path in self.urls:
+            relative_path(path, "[refresh.urls]")
 
 
 @dataclass(frozen=True)
