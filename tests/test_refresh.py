@@ -297,3 +297,25 @@ def test_refresh_tables_parse():
     refreshed = {name: s.refresh for name, s in load_sources().items() if s.refresh}
     assert {"factbook", "mledoze-countries", "worldbank-population"} <= set(refreshed)
     assert all(r.method in ("github", "url") for r in refreshed.values())
+
+
+@responses.activate
+def test_refreshed_pin_shows_in_the_card_diff(world, mirror, tmp_path, monkeypatch):
+    """End to end: refresh World Bank with Germany's population changed, rebuild the country tables from the
+    new pin, and `geodeck diff laender-toppen` (stage.compare) shows the card change, not suspicious."""
+    from pipeline import build as building
+    from pipeline.decks import stage
+    from pipeline.extract import sources as definitions
+    from pipeline.geo import world_numbers
+
+    sources, store = world
+    upstream(mirror)
+    run_refresh(world)
+    monkeypatch.setattr(definitions.load_sources, "__defaults__", (sources,))
+    monkeypatch.setenv("GEODECK_BUILD", str(tmp_path / "build"))
+    building.build(building.Context(store), ["countries"])
+    world_numbers.build_countries()
+    diff = stage.compare("laender-toppen", build_root=tmp_path / "build")
+    changes = [(c["card"], c["field"], c["old"], c["new"]) for c in diff["changes"]]
+    assert [c for c in changes if c[1] == "inhabitants_m"] == [("lt-DEU", "inhabitants_m", 83.5, 84.0)]
+    assert not diff["suspicious"]
