@@ -69,3 +69,16 @@ def geodeck(capsys, monkeypatch):
         return code, captured.out + captured.err
 
     return run
+
+
+@pytest.fixture
+def decks(tmp_path, monkeypatch) -> Path:
+    """A copy of the committed decks (output/decks/) standing in for them, free to edit."""
+    import shutil
+
+    from pipeline import paths
+
+    copy = tmp_path / "decks"
+    shutil.copytree(paths.DECKS_DIR, copy)
+    monkeypatch.setattr(paths, "DECKS_DIR", copy)
+    return copy

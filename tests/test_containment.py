@@ -3,7 +3,6 @@ in sources/*.toml (store and mirror), and the flag paths on cards."""
 
 import hashlib
 import json
-import shutil
 
 import pytest
 
@@ -11,17 +10,9 @@ from pipeline import paths
 from pipeline.decks import canonical, published
 from pipeline.errors import GeodeckError
 from pipeline.extract import SourceFile, load_source, open_store
-from pipeline.extract.sources import relative_path
+from pipeline.extract.sources import inside, relative_path
 
 ESCAPE = "../../../../tmp/geodeck-escape"
-
-
-@pytest.fixture
-def decks(tmp_path, monkeypatch):
-    copy = tmp_path / "decks"
-    shutil.copytree(paths.DECKS_DIR, copy)
-    monkeypatch.setattr(paths, "DECKS_DIR", copy)
-    return copy
 
 
 def republish_as(folder, version: str) -> None:
@@ -77,26 +68,13 @@ def test_good_paths_pass():
     assert relative_path("4x3/de.svg", "x") == "4x3/de.svg"
 
 
-def test_symbolic_link_out_of_the_mirror_is_refused(tmp_path):
-    outside = tmp_path / "outside"
-    outside.mkdir()
-    (outside / "secret.txt").write_bytes(b"secret")
-    mirror = tmp_path / "mirror"
-    mirror.mkdir()
-    (mirror / "demo").symlink_to(outside, target_is_directory=True)
-    entry = SourceFile("demo", "secret.txt", hashlib.sha256(b"secret").hexdigest(), 6)
-    store = open_store(mirror=mirror, online=False, root=tmp_path / "store")
-    with pytest.raises(GeodeckError, match="leads outside"):
-        store.read(entry)
-    assert not (tmp_path / "store" / "demo").exists()
-
-
-def test_symbolic_link_out_of_the_store_is_refused(tmp_path):
-    (tmp_path / "store").mkdir()
-    (tmp_path / "store" / "demo").symlink_to(tmp_path, target_is_directory=True)
-    entry = SourceFile("demo", "file.txt", hashlib.sha256(b"x").hexdigest(), 1)
-    with pytest.raises(GeodeckError, match="leads outside"):
-        open_store(mirror=None, online=False, root=tmp_path / "store").local_path(entry)
+def test_store_and_mirror_paths_are_inside_their_folders(tmp_path):
+    """Defence in depth behind relative_path: the joined path is normalised and must stay inside the root."""
+    store = open_store(mirror=tmp_path / "mirror", online=False, root=tmp_path / "store")
+    entry = SourceFile("demo", "dir/file.txt", hashlib.sha256(b"x").hexdigest(), 1)
+    assert store.local_path(entry) == tmp_path / "store" / "demo" / "dir" / "file.txt"
+    with pytest.raises(GeodeckError, match="not a relative path inside its folder"):
+        inside(tmp_path, "demo/../../x", "test")
 
 
 def test_card_flag_path_must_be_a_pinned_file(store):

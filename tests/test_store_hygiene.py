@@ -64,13 +64,22 @@ def test_second_run_waits_for_the_first(tmp_path):
 
 
 def test_lock_in_unwritable_folder_names_it(tmp_path, monkeypatch):
-    def refuse(self, *args, **kwargs):
-        raise PermissionError(13, "Permission denied", str(self))
-
-    monkeypatch.setattr(Path, "open", refuse)
+    refuse(monkeypatch, "open", lambda path: path.name == ".geodeck.lock")
     message = r"cannot lock .*\.geodeck\.lock: Permission denied; make .* writable"
     with pytest.raises(GeodeckError, match=message), locking.exclusive(tmp_path):
         pass
+
+
+def refuse(monkeypatch, method: str, refused) -> None:
+    """Path.<method> raises PermissionError for the paths `refused(path)` names (root ignores chmod)."""
+    real = getattr(Path, method)
+
+    def guarded(path, *args):
+        if refused(path):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real(path, *args)
+
+    monkeypatch.setattr(Path, method, guarded)
 
 
 def test_unreadable_store_file_is_one_line(tmp_path, monkeypatch):
@@ -78,14 +87,7 @@ def test_unreadable_store_file_is_one_line(tmp_path, monkeypatch):
     local = store.local_path(ENTRY)
     local.parent.mkdir(parents=True)
     local.write_bytes(DATA)
-    real = Path.read_bytes
-
-    def refuse(path):
-        if path == local:
-            raise PermissionError(13, "Permission denied", str(path))
-        return real(path)
-
-    monkeypatch.setattr(Path, "read_bytes", refuse)
+    refuse(monkeypatch, "read_bytes", lambda path: path == local)
     with pytest.raises(SnapshotError, match=r"cannot read store file .*dir/file\.txt: Permission denied"):
         store.read(ENTRY)
 
@@ -93,14 +95,7 @@ def test_unreadable_store_file_is_one_line(tmp_path, monkeypatch):
 def test_unreadable_mirror_subfolder_is_one_line(tmp_path, monkeypatch):
     (tmp_path / "mirror" / "demo" / "dir").mkdir(parents=True)
     store = open_store(mirror=tmp_path / "mirror", online=False, root=tmp_path / "store")
-    real = Path.is_file
-
-    def refuse(path):
-        if "/mirror/" in str(path):
-            raise PermissionError(13, "Permission denied", str(path))
-        return real(path)
-
-    monkeypatch.setattr(Path, "is_file", refuse)
+    refuse(monkeypatch, "is_file", lambda path: "/mirror/" in str(path))
     with pytest.raises(SnapshotError, match=r"cannot look into the mirror folder .*demo/dir: Permission denied"):
         store.read(ENTRY)
 

@@ -2,26 +2,15 @@
 deck.json that no longer matches its manifest, with one line naming the file and the fix."""
 
 import json
-import shutil
 from datetime import date
 
 import pytest
 from fixtures.tiny.decks.synthetic import write_inputs
 
-from pipeline import paths
 from pipeline.decks import published, stage
 from pipeline.errors import GeodeckError
 
 GAME, VERSION = "laender-toppen", "2026.11.0"
-
-
-@pytest.fixture
-def decks(tmp_path, monkeypatch):
-    """A copy of the committed decks as the project's decks folder."""
-    copy = tmp_path / "decks"
-    shutil.copytree(paths.DECKS_DIR, copy)
-    monkeypatch.setattr(paths, "DECKS_DIR", copy)
-    return copy
 
 
 def zugspitze_to_2964(decks) -> None:

@@ -4,6 +4,7 @@ A file source pins every raw file by live URL, sha256 and size; a package source
 carries data) is pinned by its version instead.
 """
 
+import os
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -33,11 +34,12 @@ def relative_path(value: object, what: str) -> str:
 
 
 def inside(root: Path, relative: str, what: str) -> Path:
-    """root / relative, resolved (symbolic links followed) and refused unless it stays inside root."""
-    target = (root / relative_path(relative, what)).resolve()
-    if not target.is_relative_to(root.resolve()):
-        raise GeodeckError(f"{what}: {relative!r} leads outside {root} (a symbolic link?); remove the link")
-    return root / relative
+    """root / relative, for a `relative_path`, normalised and checked to stay inside root. Symbolic links
+    the user put into the folder are followed as the file system does (a mirror may link its sources)."""
+    target = Path(os.path.normpath(root / relative_path(relative, what)))
+    if not target.is_relative_to(Path(os.path.normpath(root))):
+        raise GeodeckError(f"{what}: {relative!r} leads outside {root}; use a path inside it")
+    return target
 
 
 @dataclass(frozen=True)

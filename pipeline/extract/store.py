@@ -6,8 +6,10 @@ folder (store or mirror); unreadable files and an unwritable store are one-line 
 """
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 import requests
 
@@ -17,39 +19,37 @@ from pipeline.extract import http
 from pipeline.extract.sources import Source, SourceFile, inside
 from pipeline.paths import default_mirror, store_dir
 
+T = TypeVar("T")
+
 
 def sha256_of(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def read_file(path: Path, what: str) -> bytes:
-    """The bytes of `path`; an OS error (permission, a folder) is a SnapshotError naming the file."""
+def os_errors(action: Callable[[], T], doing: str, fix: str) -> T:
+    """`action()`, with an OS error (permission, read-only, a folder) as a SnapshotError: "cannot <doing>:
+    <reason>; <fix>"."""
     try:
-        return path.read_bytes()
+        return action()
     except OSError as exc:
-        raise SnapshotError(
-            f"cannot read {what} {path}: {exc.strerror or exc}; check its permissions (chmod u+r)"
-        ) from exc
+        raise SnapshotError(f"cannot {doing}: {exc.strerror or exc}; {fix}") from exc
+
+
+def read_file(path: Path, what: str) -> bytes:
+    return os_errors(path.read_bytes, f"read {what} {path}", "check its permissions (chmod u+r)")
 
 
 def write_file(path: Path, data: bytes, what: str) -> None:
-    """Write `path` atomically; an OS error (read-only, full disk) is a SnapshotError naming the file."""
-    try:
-        atomic.write_bytes(path, data)
-    except OSError as exc:
-        raise SnapshotError(
-            f"cannot write {what} {path}: {exc.strerror or exc}; make the folder writable or point "
-            f"$GEODECK_STORE at one that is"
-        ) from exc
+    """Write `path` atomically."""
+    os_errors(
+        lambda: atomic.write_bytes(path, data),
+        f"write {what} {path}",
+        "make the folder writable or point $GEODECK_STORE at one that is",
+    )
 
 
 def is_file(path: Path, what: str) -> bool:
-    try:
-        return path.is_file()
-    except OSError as exc:
-        raise SnapshotError(
-            f"cannot look into {what} {path.parent}: {exc.strerror or exc}; check its permissions (chmod u+rx)"
-        ) from exc
+    return os_errors(path.is_file, f"look into {what} {path.parent}", "check its permissions (chmod u+rx)")
 
 
 @dataclass
