@@ -15,7 +15,6 @@ import requests
 
 from pipeline import atomic
 from pipeline.errors import SnapshotError
-from pipeline.extract import http
 from pipeline.extract.sources import Source, SourceFile, inside
 from pipeline.paths import default_mirror, store_dir
 
@@ -83,6 +82,8 @@ class SnapshotStore:
     @property
     def session(self) -> requests.Session:
         if self._session is None:
+            from pipeline.extract import http  # requests-cache loads only when something is downloaded
+
             self._session = http.session()  # pinned files are cached by the store itself
         return self._session
 
@@ -123,6 +124,8 @@ class SnapshotStore:
                 f"{where} is not in the store or the mirror and fetching is off; "
                 f"pass --mirror DIR (or set $GEODECK_MIRROR)"
             )
+        from pipeline.extract import http
+
         return self._verified(http.download(self.session, entry.url, where), entry, entry.url)
 
 
