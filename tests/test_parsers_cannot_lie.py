@@ -59,21 +59,23 @@ def pinned(store):
 
 
 def with_part(raw, key, data: bytes):
-    """`raw` with the part the parser is mutated through replaced by `data`."""
+    """`raw` with the part the parser is mutated through replaced by `data` (a layer list: its bytes)."""
     if key is None:
         return data
-    if isinstance(raw, tuple):
-        return tuple(data if i == key else part for i, part in enumerate(raw))
+    if isinstance(raw, list):
+        return [(name, data) if i == key else (name, part) for i, (name, part) in enumerate(raw)]
     return {**raw, key: data}
 
 
 def part_of(raw, key) -> bytes:
-    return raw if key is None else raw[key]
+    if key is None:
+        return raw
+    return raw[key][1] if isinstance(raw, list) else raw[key]
 
 
 def run(module, raw) -> pd.DataFrame | ParseError:
     try:
-        return parse_complete(module, *(raw if isinstance(raw, tuple) else (raw,)))
+        return parse_complete(module, *(raw if isinstance(raw, list) else (raw,)))
     except ParseError as exc:
         return exc
 

@@ -166,7 +166,8 @@ def validate(old: Source, new: Source, data: dict[str, bytes], store: SnapshotSt
 
 
 def _args(raw) -> tuple:
-    return raw if isinstance(raw, tuple) else (raw,)
+    """What a parser's `read` gave, as the arguments of its `parse` (several layers, or one input)."""
+    return tuple(raw) if isinstance(raw, tuple | list) else (raw,)
 
 
 def table_changes(old: pd.DataFrame | None, new: pd.DataFrame) -> list[str]:

@@ -49,6 +49,7 @@ class SourceFile:
     sha256: str
     bytes: int
     url: str | None = None
+    layer: str | None = None  # the file's role, when code asks for it by role (e.g. "states")
 
     def __post_init__(self):
         relative_path(self.path, f"sources/{self.source}.toml: file path")
@@ -107,11 +108,16 @@ class Source:
                 return entry
         raise GeodeckError(f"source {self.name!r} has no file {path!r}; see sources/{self.name}.toml")
 
+    def layer(self, name: str) -> SourceFile:
+        """The file declared with `layer = NAME`."""
+        for entry in self.files:
+            if entry.layer == name:
+                return entry
+        raise GeodeckError(f'source {self.name!r} declares no file with layer = "{name}"; see sources/{self.name}.toml')
+
     def installed_version(self) -> str:
         """For a package source: the installed version, which must equal the pinned one."""
-        if self.package is None:
-            raise GeodeckError(f"sources/{self.name}.toml: a package source needs `package`")
-        installed = metadata.version(self.package)
+        installed = metadata.version(self.package or self.name)
         if installed != self.version:
             raise GeodeckError(
                 f"source {self.name!r} is pinned to {self.package}=={self.version} but {installed} is "
