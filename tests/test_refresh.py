@@ -319,3 +319,31 @@ def test_refreshed_pin_shows_in_the_card_diff(world, mirror, tmp_path, monkeypat
     changes = [(c["card"], c["field"], c["old"], c["new"]) for c in diff["changes"]]
     assert [c for c in changes if c[1] == "inhabitants_m"] == [("lt-DEU", "inhabitants_m", 83.5, 84.0)]
     assert not diff["suspicious"]
+
+
+@responses.activate
+def test_refresh_keeps_each_files_layer(tmp_path, mirror):
+    """germany-boundaries names its files by layer; a refreshed pin keeps `layer` in the TOML."""
+    sources = tmp_path / "sources"
+    shutil.copytree(paths.SOURCES_DIR, sources)
+    source = load_sources(sources)["germany-boundaries"]
+    repo = "isellsoap/deutschlandGeoJSON"
+    responses.add(
+        responses.GET,
+        f"https://api.github.com/repos/{repo}/commits/HEAD",
+        json={"sha": NEW, "commit": {"committer": {"date": "2027-01-10T12:00:00Z"}}},
+    )
+    for entry in source.files:
+        body = (mirror / source.name / entry.path).read_bytes()
+        if entry.layer == "states":
+            body = body.replace(b'"Bayern"', b'"Bayern" ', 1)  # same content, other bytes
+        rest = refreshing.GITHUB_RAW.match(entry.url or "")
+        assert rest is not None
+        responses.add(responses.GET, f"https://raw.githubusercontent.com/{repo}/{NEW}/{rest['rest']}", body=body)
+    store = open_store(mirror=mirror, online=False, root=tmp_path / "store")
+    [result] = refreshing.refresh([source], store, sources, TODAY, session())
+    assert result.changed
+    refreshed = load_sources(sources)["germany-boundaries"]
+    assert [f.layer for f in refreshed.files] == [f.layer for f in source.files]
+    assert refreshed.layer("states").sha256 != source.layer("states").sha256
+    assert refreshed.layer("country").sha256 == source.layer("country").sha256

@@ -81,11 +81,20 @@ def refresh_source(source: Source, store: SnapshotStore, today: date, session: r
     for path in urls:
         allowed, refused = content_types(source, path)
         data[path] = http.download(session, urls[path], f"{source.name}/{path}", allowed, refused)
-    files = tuple(SourceFile(source.name, path, sha256_of(data[path]), len(data[path]), urls[path]) for path in urls)
+    files = tuple(pin(source, path, data[path], urls[path]) for path in urls)
     if [f.sha256 for f in files] == [f.sha256 for f in source.files]:
         return Refreshed(source, source, {}, ("unchanged: upstream serves the pinned bytes",))
     new = replace(source, files=files, vintage=vintage, date_accessed=today.isoformat())
     return Refreshed(source, new, data, tuple(validate(source, new, data, store)))
+
+
+def pin(source: Source, path: str, data: bytes, url: str) -> SourceFile:
+    """The pin of `data` as `path` of `source` (its other fields, such as `layer`, kept)."""
+    pinned = next((entry for entry in source.files if entry.path == path), None)
+    digest = sha256_of(data)
+    if pinned is None:
+        return SourceFile(source.name, path, digest, len(data), url)
+    return replace(pinned, sha256=digest, bytes=len(data), url=url)
 
 
 def newest(source: Source, session: requests.Session, today: date) -> tuple[dict[str, str], str]:
