@@ -83,37 +83,53 @@ def session(cache: Path | None = None, rate_limit: HostRateLimit | None = None) 
     return Session(cache, rate_limit)
 
 
+MIRROR_FIX = "try again later, or pass --mirror DIR / set $GEODECK_MIRROR to a folder of snapshots"
+REFRESH_FIX = "a refresh needs the upstream server: try again when online, or later"
+
+
+class _Failure(Exception):
+    """Why a download failed, in a few words."""
+
+
 def download(
-    session: requests.Session, url: str, where: str, allowed: tuple[str, ...] = (), refused: tuple[str, ...] = ()
+    session: requests.Session,
+    url: str,
+    where: str,
+    allowed: tuple[str, ...] = (),
+    refused: tuple[str, ...] = (),
+    fix: str = MIRROR_FIX,
 ) -> bytes:
     """The body of a GET of `url`: status 200, complete (its Content-Length), of an `allowed` Content-Type
-    (any when empty) and not a `refused` one; any failure is a SnapshotError naming `where`, the URL and
-    the reason."""
+    (any when empty) and not a `refused` one; any failure is a SnapshotError naming `where`, the URL, the
+    reason and `fix`."""
+    try:
+        return _get(session, url, allowed, refused)
+    except _Failure as failure:
+        raise SnapshotError(f"{where}: cannot download {url}: {failure}; nothing was changed ({fix})") from failure
+
+
+def _get(session: requests.Session, url: str, allowed: tuple[str, ...], refused: tuple[str, ...]) -> bytes:
     try:
         response = session.get(url, timeout=TIMEOUT_S)
-        if response.status_code != 200:
-            retry_after = response.headers.get("Retry-After")
-            hint = f", the server asks to retry after {retry_after} s" if retry_after else ""
-            raise _failed(where, url, f"HTTP {response.status_code} {response.reason}{hint}")
-        data = response.content
     except requests.TooManyRedirects as exc:
-        raise _failed(where, url, f"more than {MAX_REDIRECTS} redirects (a redirect loop?)") from exc
+        raise _Failure(f"more than {MAX_REDIRECTS} redirects (a redirect loop?)") from exc
     except requests.Timeout as exc:
-        raise _failed(where, url, f"timed out after {TIMEOUT_S[1]} s") from exc
+        raise _Failure(f"timed out after {TIMEOUT_S[1]} s") from exc
     except requests.RequestException as exc:
-        raise _failed(where, url, f"{type(exc).__name__}; you may be offline") from exc
+        raise _Failure(f"{type(exc).__name__}; you may be offline") from exc
+    if response.status_code != 200:
+        retry_after = response.headers.get("Retry-After")
+        hint = f", the server asks to retry after {retry_after} s" if retry_after else ""
+        raise _Failure(f"HTTP {response.status_code} {response.reason}{hint}")
+    try:
+        data = response.content
+    except requests.RequestException as exc:
+        raise _Failure(f"{type(exc).__name__} while reading the body") from exc
     expected = response.headers.get("Content-Length")
     if expected and expected.isdigit() and int(expected) != len(data) and "Content-Encoding" not in response.headers:
-        raise _failed(where, url, f"truncated body: {len(data)} of {expected} bytes")
+        raise _Failure(f"truncated body: {len(data)} of {expected} bytes")
     kind = response.headers.get("Content-Type", "").split(";")[0].strip().lower()
     if (allowed and kind not in allowed) or kind in refused:
-        expected = " or ".join(allowed) if allowed else f"not {' or '.join(refused)}"
-        raise _failed(where, url, f"content type {kind or 'none'}, expected {expected}")
+        wanted = " or ".join(allowed) if allowed else f"not {' or '.join(refused)}"
+        raise _Failure(f"content type {kind or 'none'}, expected {wanted}")
     return data
-
-
-def _failed(where: str, url: str, reason: str) -> SnapshotError:
-    return SnapshotError(
-        f"{where}: cannot download {url}: {reason}; nothing was changed (try again later, or pass "
-        f"--mirror DIR / set $GEODECK_MIRROR to a folder of snapshots)"
-    )

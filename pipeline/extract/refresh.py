@@ -80,7 +80,7 @@ def refresh_source(source: Source, store: SnapshotStore, today: date, session: r
     data = {}
     for path in urls:
         allowed, refused = content_types(source, path)
-        data[path] = http.download(session, urls[path], f"{source.name}/{path}", allowed, refused)
+        data[path] = http.download(session, urls[path], f"{source.name}/{path}", allowed, refused, http.REFRESH_FIX)
     files = tuple(pin(source, path, data[path], urls[path]) for path in urls)
     if [f.sha256 for f in files] == [f.sha256 for f in source.files]:
         return Refreshed(source, source, {}, ("unchanged: upstream serves the pinned bytes",))
@@ -116,7 +116,7 @@ def newest(source: Source, session: requests.Session, today: date) -> tuple[dict
     repo = repos.pop()
     api = GITHUB_COMMIT.format(repo=repo, branch=source.refresh.branch)
     try:
-        commit = json.loads(http.download(session, api, source.name, ("application/json",)))
+        commit = json.loads(http.download(session, api, source.name, ("application/json",), (), http.REFRESH_FIX))
         sha, when = commit["sha"], commit["commit"]["committer"]["date"]
         if not re.fullmatch(r"[0-9a-f]{40}", sha):
             raise ValueError(f"{sha!r} is not a commit id")
