@@ -6,22 +6,19 @@ no timestamps (the version string is the only date).
 
 import csv
 import io
-import json
 import re
+from typing import Any
 
 import numpy as np
 
 from pipeline import __version__
+from pipeline.decks.canonical import content_hash, dumps
 from pipeline.decks.card import Card
 from pipeline.decks.spec import DeckSpec
 from pipeline.extract import load_sources
 from pipeline.hashing import sha256
 
 TABLE_TYPES = {"integer": "integer", "number": "number", "string": "string", "list": "string"}
-
-
-def dumps(data) -> str:
-    return json.dumps(data, sort_keys=True, ensure_ascii=False, indent=1) + "\n"
 
 
 def deck_document(spec: DeckSpec, cards: list[dict], version: str | None, metadata: dict | None = None) -> dict:
@@ -34,11 +31,6 @@ def deck_document(spec: DeckSpec, cards: list[dict], version: str | None, metada
         "cards": cards,
         **(metadata or {}),
     }
-
-
-def content_hash(deck: dict) -> str:
-    """sha256 of a deck document without its version: equal hashes mean nothing changed."""
-    return sha256(dumps({**deck, "version": None}))
 
 
 def cell(value) -> str:
@@ -107,7 +99,7 @@ def table_schema(spec: DeckSpec) -> dict:
     ]
     for name in spec.columns:
         field = spec.fields[name]
-        entry: dict = {"name": name, "type": TABLE_TYPES[field.type]}
+        entry: dict[str, Any] = {"name": name, "type": TABLE_TYPES[field.type]}
         if field.type == "list":
             entry["description"] = "list, ';'-joined"
         elif field.description:

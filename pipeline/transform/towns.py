@@ -25,6 +25,7 @@ from pyproj import Geod
 
 from pipeline import atomic
 from pipeline.transform.parsers import destatis, geonames_germany, germany_boundaries, wikipedia_german_cities
+from pipeline.transform.parsers.common import parse_complete
 
 AREA_TOLERANCE = 0.10  # relative; Destatis and Wikipedia areas of the same town differ by boundary reforms only
 GEONAMES_MAX_KM = 15.0  # a GeoNames candidate further than this from the Wikipedia point is another place
@@ -164,11 +165,13 @@ def _one_to_one(joined: pd.DataFrame, key: str, prefix: str) -> pd.DataFrame:
 
 def step(io) -> None:
     """The transform-towns step (pipeline.graph): parse the three sources, join, write both tables."""
-    towns = destatis.parse(destatis.read(io.store, io.source(destatis.SOURCE)))
-    wiki = wikipedia_german_cities.parse(
-        wikipedia_german_cities.read(io.store, io.source(wikipedia_german_cities.SOURCE))
+    towns = parse_complete(destatis, destatis.read(io.store, io.source(destatis.SOURCE)))
+    wiki = parse_complete(
+        wikipedia_german_cities, wikipedia_german_cities.read(io.store, io.source(wikipedia_german_cities.SOURCE))
     )
-    geo = geonames_germany.parse(geonames_germany.read(io.source(geonames_germany.SOURCE)))
-    boundaries = germany_boundaries.parse(*germany_boundaries.read(io.store, io.source(germany_boundaries.SOURCE)))
+    geo = parse_complete(geonames_germany, geonames_germany.read(io.source(geonames_germany.SOURCE)))
+    boundaries = parse_complete(
+        germany_boundaries, *germany_boundaries.read(io.store, io.source(germany_boundaries.SOURCE))
+    )
     atomic.write_parquet(io.path("transform/towns.parquet"), join(towns, wiki, geo))
     atomic.write_parquet(io.path("transform/germany_boundaries.parquet"), boundaries)
