@@ -1,5 +1,6 @@
 """The `geodeck` command line: a thin layer over the pipeline stages."""
 
+import json
 import sys
 from pathlib import Path
 
@@ -354,6 +355,92 @@ def play_check(game, version, deck_file, games, players, seed, fmt):
     show(report, fmt, playcheck)
     if not report["passed"]:
         raise SystemExit(1)
+
+
+@cli.command("play")
+@game_argument
+@click.option(
+    "--players", type=click.IntRange(1), help="Players (default: as many as --seats names, else the game's default)."
+)
+@click.option(
+    "--seats",
+    help="Who plays each seat, comma-separated: human or bot:LEVEL (bot levels: random, expert), e.g. "
+    "human,bot:expert,bot:random. Default: you, then bots of the strongest level.",
+)
+@click.option("--lang", type=click.Choice(["de", "en"]), help="Language of the table (default: the game's own).")
+@click.option(
+    "--seed", type=click.IntRange(0), help="Seed of the deal, the bots and chance (default: a random one, recorded)."
+)
+@click.option("--version", "version", help="Deck version (default: output/decks/GAME/LATEST).")
+@click.option(
+    "--deck", "deck_file", type=click.Path(path_type=Path, dir_okay=False), help="Play this deck.json instead."
+)
+@click.option(
+    "--record",
+    "record_path",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Where the game's record goes (default: output/records/GAME-SEED.json).",
+)
+def play(game, players, seats, lang, seed, version, deck_file, record_path):
+    """Play GAME in the terminal against bots (or friends at the same keyboard).
+
+    The table shows what your seat may see, the legal moves numbered and the scores; type a move's number,
+    ? for help, q to leave. The game is saved as a record (also when you leave early, Ctrl-C included) that
+    `geodeck replay` checks move by move. Exit code 0 when the game was played to its end, 130 when left.
+    """
+    import random
+
+    from pipeline.decks import published
+    from pipeline.paths import OUTPUT_DIR
+    from pipeline.play import loop
+    from pipeline.play import seats as seating
+    from pipeline.render import layouts
+
+    definition = games.get(game)
+    deck = published.read(deck_file, game) if deck_file else published.deck(game, version)[1]
+    chosen = seating.parse(seats, players, definition)
+    seed = random.SystemRandom().randrange(1_000_000) if seed is None else seed
+    path = record_path or OUTPUT_DIR / "records" / f"{game}-{seed}.json"
+    _, finished = loop.play(definition, deck, chosen, layouts.load(game).language(lang), seed, path, out)
+    if not finished:
+        raise SystemExit(130)
+
+
+@cli.command()
+@click.argument("record_file", metavar="RECORD.json", type=click.Path(path_type=Path, dir_okay=False))
+@click.option(
+    "--deck",
+    "deck_file",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="The deck.json the game was played with (default: the published version the record names).",
+)
+@click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
+def replay(record_file, deck_file, fmt):
+    """Check a game record move by move against the rules and print the scores (docs/records.md).
+
+    The record must name the deck it was played with (version and content hash). An illegal move stops the
+    replay with its number and the rule it breaks (exit code 2), as does a record whose scores differ.
+    """
+    from pipeline.records import record as records
+    from pipeline.records import replay as replaying
+
+    record = records.load(record_file)
+    state = replaying.replay(record, replaying.deck_of(record, deck_file, str(record_file)), str(record_file))
+    result = replaying.summary(record, state)
+    if fmt == "json":
+        click.echo(json.dumps(result, ensure_ascii=False, indent=1))
+        return
+    table = Table(
+        "seat",
+        "plays",
+        "score",
+        "",
+        title=f"{record.game} {record.deck_version or ''}: {result['moves']} moves, "
+        + ("finished" if result["finished"] else "not finished"),
+    )
+    for seat in result["seats"]:
+        table.add_row(seat["name"], seat["plays"], str(seat["score"]), "wins" if seat["winner"] else "")
+    out.print(table)
 
 
 for _definition in games.registered().values():

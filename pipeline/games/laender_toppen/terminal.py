@@ -1,0 +1,129 @@
+"""Länder toppen! at the terminal (`geodeck play laender-toppen`): your hand and strip, the last trick, the
+piles and points of every player, in German or English (labels from the card layout)."""
+
+from rich.console import Group
+from rich.table import Table
+
+from pipeline.games.laender_toppen.engine import CATEGORIES, CONTINENTS, FACE_DOWN, PLACE, SLOTS, State
+from pipeline.play.view import View
+
+
+def seat_names(players: int, lang: str) -> list[str]:
+    return [f"{'Spieler' if lang == 'de' else 'Player'} {p + 1}" for p in range(players)]
+
+
+def category(index: int, view: View) -> str:
+    return view.layout.data["categories"][index][view.lang]["label"]
+
+
+def slot_label(slot: int, view: View) -> str:
+    index, below = divmod(slot, 2)
+    return f"{category(index, view)} {view.say('unten', 'below') if below else view.say('oben', 'above')}"
+
+
+def pile_label(pile: int, view: View) -> str:
+    return (
+        view.say("verdeckt", "face down")
+        if pile == FACE_DOWN
+        else view.layout.continent(CONTINENTS[pile], view.lang)[0]
+    )
+
+
+def card_label(state: State, card: int, view: View) -> str:
+    found = state.game.cards[card]
+    if found.joker:
+        return "Joker " + "/".join(pile_label(c, view) for c in found.continents)
+    return view.card(found.id)
+
+
+def label(state: State, action: int, view: View, own: bool) -> str:
+    """A card onto a pile (public), or a hand card into a slot (face down: only its owner sees which)."""
+    if state.pending:
+        return f"{card_label(state, state.pending[0][1], view)} → {pile_label(action, view)}"
+    card, slot = divmod(action - PLACE, SLOTS)
+    if not own:
+        return view.say("legt eine Karte verdeckt an den Streifen", "places a card face down at the strip")
+    return f"{card_label(state, card, view)} → {slot_label(slot, view)}"
+
+
+def board(state: State, player: int, view: View) -> Group:
+    """What `player` sees: the last trick, everybody's piles and points, their own hand and strip."""
+    rounds = state.game.rounds
+    title = view.say(
+        f"Runde {min(state.round + 1, rounds)} von {rounds}", f"Round {min(state.round + 1, rounds)} of {rounds}"
+    )
+    parts: list = [f"[bold]{title}[/]"]
+    if state.tricks:
+        parts.append(_trick(state, view))
+    parts.append(_piles(state, view))
+    if state.hands[player]:
+        parts.append(_hand(state, player, view))
+    if any(card is not None for card in state.strips[player]):
+        placed = [
+            f"{slot_label(s, view)}: {card_label(state, c, view)}"
+            for s, c in enumerate(state.strips[player])
+            if c is not None
+        ]
+        parts.append(view.say("Dein Streifen: ", "Your strip: ") + "; ".join(placed))
+    return Group(*parts)
+
+
+def _trick(state: State, view: View) -> str:
+    trick = state.tricks[-1]
+    index = trick.slot // 2
+    played = ", ".join(
+        f"{view.names[p]} {card_label(state, c, view)} {view.number(state.game.cards[c].values[index])}"
+        for p, c in trick.played
+    )
+    winners = ", ".join(view.names[p] for p in trick.winners)
+    return view.say(
+        f"Letzter Stich, {slot_label(trick.slot, view)}: {played} → {winners}",
+        f"Last trick, {slot_label(trick.slot, view)}: {played} → {winners}",
+    )
+
+
+def _piles(state: State, view: View) -> Table:
+    table = Table(
+        "",
+        *[pile_label(p, view) for p in range(FACE_DOWN + 1)],
+        view.say("Punkte", "points"),
+        title=view.say("Stapel", "Piles"),
+    )
+    for p, piles in enumerate(state.piles):
+        table.add_row(view.names[p], *[str(len(pile)) for pile in piles], str(state.scores()[p]))
+    return table
+
+
+def _hand(state: State, player: int, view: View) -> Table:
+    table = Table(
+        view.say("Karte", "card"),
+        view.say("Kontinent", "continent"),
+        *[category(i, view) for i in range(len(CATEGORIES))],
+        title=view.say(f"Handkarten von {view.names[player]}", f"{view.names[player]}'s hand"),
+    )
+    for card in state.hands[player]:
+        found = state.game.cards[card]
+        table.add_row(
+            card_label(state, card, view),
+            "/".join(pile_label(c, view) for c in found.continents),
+            *["" if found.joker else view.number(v) for v in found.values],
+        )
+    return table
+
+
+def rules(view: View) -> str:
+    return view.say(
+        "Länder toppen!: Lege jede Handkarte verdeckt an einen freien Platz deines Streifens, oben für den "
+        "höchsten, unten für den niedrigsten Wert einer Kategorie (Antarktis nicht bei Einwohner, "
+        "Lebenserwartung, BIP). Dann wird Platz für Platz aufgedeckt: der höchste (oben) bzw. niedrigste "
+        "(unten) Wert nimmt alle Länderkarten; ein Stich aus 2+ Karten legt mindestens eine verdeckt und "
+        "mindestens eine auf einen passenden Kontinentstapel. Joker gehen zurück auf einen ihrer Kontinente. "
+        "Am Ende: je Kontinent punktet die Mehrheit (1 Punkt je Karte, Gleichstand geteilt, aufgerundet), "
+        "dazu 1 Punkt je verdeckte Karte.",
+        "Länder toppen!: place each hand card face down in a free slot of your strip, above for the highest, "
+        "below for the lowest value of a category (Antarctica not in inhabitants, life expectancy, GDP). Then "
+        "slot by slot is revealed: the highest (above) or lowest (below) value takes every country card; a "
+        "trick of 2+ cards puts at least one face down and at least one on a matching continent pile. Jokers "
+        "go back onto one of their continents. At the end each continent's majority scores 1 point per card "
+        "(ties split, rounded up), plus 1 point per face-down card.",
+    )

@@ -1,0 +1,134 @@
+"""The play loop: deal, let each seat move (a human picks a numbered legal move, a bot its policy, chance
+its odds), write every move into the record, save it at the end or when the human leaves."""
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+import click
+from rich.columns import Columns
+from rich.console import Console
+from rich.table import Table
+
+from pipeline.games import GameDefinition, core
+from pipeline.play import seats as seating
+from pipeline.play.view import View
+from pipeline.records import record as records
+from pipeline.records.tape import Tape, new_record
+from pipeline.render import layouts
+
+QUIT = ("q", "quit", "exit")
+
+
+class Left(Exception):
+    """The human left the game (q, Ctrl-C or the end of the input)."""
+
+
+def ask_terminal(prompt: str) -> str:
+    return click.prompt(prompt, prompt_suffix=" ", show_default=False)
+
+
+def play(
+    definition: GameDefinition,
+    deck: dict,
+    seats: list[str],
+    lang: str,
+    seed: int,
+    path: Path,
+    console: Console,
+    ask: Callable[[str], str] = ask_terminal,
+) -> tuple[records.Record, bool]:
+    """Play one game at the terminal and save its record at `path`; returns (record, whether it was finished)."""
+    terminal = definition.module("terminal")
+    game = definition.engine.Game.from_deck(deck, players=len(seats))
+    cards = {c["id"]: c["fields"] for c in deck["cards"]}
+    view = View(lang, tuple(terminal.seat_names(len(seats), lang)), cards, layouts.load(definition.name))
+    rng = random.Random(seed)
+    state = game.new_initial_state(rng)
+    record = new_record(deck, {"players": len(seats)}, seating.named(seats, list(view.names)), seed, state)
+    tape = Tape(state, record)
+    levels = seating.bots(definition)
+    humans = [p for p, seat in enumerate(seats) if seat == "human"]
+    try:
+        while not state.is_terminal():
+            player = state.current_player()
+            if player == core.CHANCE:
+                action = core.sample_chance(state, rng)
+            elif seats[player] == "human":
+                action = _choose(state, player, terminal, view, ask, console)
+            else:
+                action = levels[seats[player][4:]](state, rng)
+            who = view.say("Zufall", "chance") if player == core.CHANCE else view.names[player]
+            own = player in humans and len(humans) == 1
+            console.print(f"[bold]{who}[/]: {terminal.label(state, action, view, own)}", highlight=False)
+            tape.apply_action(action)
+    except (click.Abort, KeyboardInterrupt, EOFError, Left):
+        tape.close()
+        records.save(path, record)
+        console.print(
+            view.say(
+                f"\nSpiel nach Zug {len(record.moves)} verlassen; der Spielbericht bis hierher: {path}",
+                f"\nLeft the game after move {len(record.moves)}; the record so far: {path}",
+            ),
+            highlight=False,
+        )
+        return record, False
+    records.save(path, record)
+    console.print(terminal.board(state, humans[0] if humans else 0, view))
+    console.print(_result(state, record, view))
+    console.print(view.say(f"Spielbericht: {path}", f"Record: {path}"), highlight=False, soft_wrap=True)
+    return record, True
+
+
+def _choose(state, player: int, terminal, view: View, ask, console: Console) -> int:
+    legal = state.legal_actions()
+    console.rule(view.say(f"{view.names[player]} ist am Zug", f"{view.names[player]} to move"))
+    console.print(terminal.board(state, player, view))
+    console.print(Columns([f"[bold]{i}[/] {terminal.label(state, a, view, True)}" for i, a in enumerate(legal, 1)]))
+    prompt = view.say(f"Zug (1-{len(legal)}, ? Hilfe, q Ende)", f"Move (1-{len(legal)}, ? help, q quit)")
+    while True:
+        answer = ask(prompt).strip()
+        if answer == "?":
+            console.print(_help(terminal, view, len(legal)))
+        elif answer.lower() in QUIT:
+            raise Left
+        elif answer.isdigit() and 1 <= int(answer) <= len(legal):
+            return legal[int(answer) - 1]
+        else:
+            console.print(
+                view.say(
+                    f"{answer!r} ist keine Zugnummer: gib eine Zahl von 1 bis {len(legal)} ein, ? für Hilfe oder q.",
+                    f"{answer!r} is not a move number: enter a number from 1 to {len(legal)}, ? for help or q.",
+                ),
+                highlight=False,
+            )
+
+
+def _help(terminal, view: View, moves: int) -> str:
+    return "\n".join(
+        [
+            terminal.rules(view),
+            "",
+            view.say(
+                f"Eingabe: die Nummer eines Zugs (1-{moves}); ? diese Hilfe; q beendet das Spiel (der Spielbericht "
+                "bis dahin wird gespeichert). Strg-C ebenso.",
+                f"Input: the number of a move (1-{moves}); ? this help; q leaves the game (the record so far is "
+                "saved). Ctrl-C too.",
+            ),
+        ]
+    )
+
+
+def _result(state, record: records.Record, view: View) -> Table:
+    table = Table(
+        view.say("Platz", "seat"),
+        view.say("spielt", "plays"),
+        view.say("Punkte", "score"),
+        "",
+        title=view.say("Ergebnis", "Result"),
+    )
+    scores, winners = state.scores(), state.winners()
+    for p, seat in enumerate(record.seats):
+        won = view.say("gewinnt", "wins") if p in winners else ""
+        table.add_row(seat.name, seat.plays, str(scores[p]), won)
+    return table
