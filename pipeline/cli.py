@@ -337,8 +337,14 @@ def _wrote(path: Path, details: str) -> None:
     help="Players (default: " + ", ".join(f"{n} {g.default_players}" for n, g in games.registered().items()) + ").",
 )
 @click.option("--seed", default=0, show_default=True, help="Seed of the playouts (same seed, same report).")
+@click.option(
+    "--save-records",
+    "records_dir",
+    type=click.Path(path_type=Path, file_okay=False),
+    help="Write every game played as a record into this folder (SEED-KIND-I.json; `geodeck replay` checks one).",
+)
 @format_option
-def play_check(game, version, deck_file, games, players, seed, fmt):
+def play_check(game, version, deck_file, games, players, seed, records_dir, fmt):
     """Does GAME's deck play well? Simulate it with the bundled rules engines and judge the figures.
 
     Seeded playouts (random players, one heuristic player among random ones, all heuristic) measure game
@@ -349,9 +355,14 @@ def play_check(game, version, deck_file, games, players, seed, fmt):
     from pipeline.playcheck import runner as playcheck
 
     deck, path = playcheck.load(game, version, deck_file)
+    watch = None
+    if records_dir:
+        from pipeline.records.tape import Saver
+
+        watch = Saver(records_dir, deck)
     with progress() as bar:
         task = bar.add_task(f"playing {game}", total=playcheck.total_games(games))
-        report = playcheck.check(deck, players, games, seed, str(path), on_game=lambda: bar.advance(task))
+        report = playcheck.check(deck, players, games, seed, str(path), lambda: bar.advance(task), watch)
     show(report, fmt, playcheck)
     if not report["passed"]:
         raise SystemExit(1)
@@ -430,16 +441,15 @@ def replay(record_file, deck_file, fmt):
     if fmt == "json":
         click.echo(json.dumps(result, ensure_ascii=False, indent=1))
         return
-    table = Table(
-        "seat",
-        "plays",
-        "score",
-        "",
-        title=f"{record.game} {record.deck_version or ''}: {result['moves']} moves, "
-        + ("finished" if result["finished"] else "not finished"),
+    out.print(
+        f"{record.game} deck {record.deck_version}: {result['moves']} moves replayed, every one legal; "
+        + ("the game is finished." if result["finished"] else "the record ends before the game (scores so far)."),
+        highlight=False,
     )
+    table = Table("seat", "plays", "score", "")
+    lead = "wins" if result["finished"] else "leads"
     for seat in result["seats"]:
-        table.add_row(seat["name"], seat["plays"], str(seat["score"]), "wins" if seat["winner"] else "")
+        table.add_row(seat["name"], seat["plays"], str(seat["score"]), lead if seat["winner"] else "")
     out.print(table)
 
 

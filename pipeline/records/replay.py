@@ -18,7 +18,12 @@ def deck_of(record: Record, deck_file: Path | None = None, source: str = "the re
     elif record.deck_version is None:
         raise RecordError(f"{source} names no deck version; pass the deck it was played with (--deck FILE)")
     else:
-        path, deck = published.deck(record.game, record.deck_version)
+        try:
+            path, deck = published.deck(record.game, record.deck_version)
+        except GeodeckError as exc:
+            raise RecordError(
+                f"{source}: no published deck for it ({exc}); pass the deck it was played with (--deck FILE)"
+            ) from exc
         where = str(path)
     found = content_hash(deck)
     if found != record.deck_hash:

@@ -61,13 +61,12 @@ class Tape:
 class Saver:
     """Saves each game it is given as `<folder>/<name>.json` (play-check --save-records)."""
 
-    def __init__(self, folder: Path, deck: dict, options: dict):
-        self.folder, self.deck, self.options = folder, deck, options
-        self.deck_hash = content_hash(deck)
+    def __init__(self, folder: Path, deck: dict):
+        self.folder, self.deck, self.deck_hash = folder, deck, content_hash(deck)
 
     def __call__(self, state, seed: str, seats: list[str]) -> Tape:
-        """Wrap a fresh `state` dealt from `seed`, whose seats play `seats` (e.g. "bot:random")."""
+        """Wrap a fresh `state` (of a game with default options) dealt from `seed`, whose seats play `seats`."""
         players = [records.Seat(f"seat {p}", plays) for p, plays in enumerate(seats)]
-        record = new_record(self.deck, self.options, players, seed, state, self.deck_hash)
+        record = new_record(self.deck, {"players": len(seats)}, players, seed, state, self.deck_hash)
         path = self.folder / f"{seed.replace(':', '-')}.json"
         return Tape(state, record, on_end=lambda r: records.save(path, r))
