@@ -108,7 +108,7 @@ def test_random_games_keep_every_invariant():
         rng = random.Random(i)
         state = game.new_initial_state(rng)
         dealt = sorted(c for s in state.stacks for c in s)
-        policies = [wg.greedy_policy if (i + p) % 2 else random_policy for p in range(players)]
+        policies = [wg.BOTS["expert"](game, rng) if (i + p) % 2 else random_policy for p in range(players)]
         while not state.is_terminal():
             assert state.legal_actions()
             if state.current_player() == CHANCE:
@@ -116,7 +116,7 @@ def test_random_games_keep_every_invariant():
                 assert sum(p for _, p in outcomes) == pytest.approx(1)
                 state.apply_action(outcomes[rng.random() < outcomes[1][1]][0])
             else:
-                state.apply_action(policies[state.current_player()](state, rng))
+                state.apply_action(policies[state.current_player()](state.observation(state.current_player()), rng))
             assert sorted(c for s in state.stacks for c in s) == dealt
         assert len(dealt) == 20 * players and len(state.set_aside) == len(deck) - 20 * players
         assert state.capped or min(state.card_counts()) == 0

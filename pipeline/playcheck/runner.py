@@ -54,12 +54,12 @@ def simulate(
     for i in range(games):
         rng = random.Random(f"{seed}:{kind}:{i}")
         greedy_seat = i % players if kind == "one-greedy" else None
-        policies = [heuristic if kind == "greedy" or p == greedy_seat else core.random_policy for p in range(players)]
+        bots = [heuristic if kind == "greedy" or p == greedy_seat else core.random_bot for p in range(players)]
         state = game.new_initial_state(rng)
         if watch:
-            seats = ["bot:heuristic" if policy is heuristic else "bot:random" for policy in policies]
+            seats = ["bot:expert" if bot is heuristic else "bot:random" for bot in bots]
             state = watch(state, f"{seed}:{kind}:{i}", seats)
-        moves = core.playout(state, policies, rng)
+        moves = core.playout(state, [bot(game, rng) for bot in bots], rng)
         rules.collect(state, tally)
         tally.game(state.returns(), rules.length(state, moves), greedy_seat)
         on_game()

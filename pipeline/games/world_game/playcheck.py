@@ -6,7 +6,7 @@ from pipeline.playcheck.tally import Tally, verdict
 
 MAX_UNFINISHED = 0.02  # at most 2 % of the heuristic players' games stopped at the round cap
 
-HEURISTIC = engine.greedy_policy  # the simple heuristic player of the one-greedy and greedy playouts
+HEURISTIC = engine.BOTS["expert"]  # the simple heuristic player of the one-greedy and greedy playouts
 
 
 def collect(state: engine.State, tally: Tally) -> None:
