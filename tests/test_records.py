@@ -30,7 +30,7 @@ def record_game(name: str, players: int, seed: int, deck_hash: str) -> tuple[rec
     rng = random.Random(seed)
     state = game.new_initial_state(rng)
     seats = [records.Seat(f"seat {p}", "bot:random") for p in range(players)]
-    taped = tape.Tape(state, tape.new_record(deck, {"players": players}, seats, seed, state, deck_hash))
+    taped = tape.Tape(state, tape.new_record(deck, seats, seed, state, deck_hash))
     core.playout(taped, [core.random_policy] * players, rng)
     return taped.record, state
 
@@ -124,8 +124,8 @@ def test_bad_records_are_refused_with_one_line(tmp_path):
     data["moves"][4]["move"] = data["moves"][0]["move"]  # Red plays W again
     message = refused(tmp_path, data)
     assert message.endswith(
-        "move 5 (Red, 'W de-03402000') is illegal: player 0 has played the W card already this "
-        "round (rule: 3 guess cards per round, each card once; W and M are one card)"
+        "move 5 (Red, 'W de-03402000') is illegal: Deutschland: player 0 has already placed their W/M guess card "
+        "this round (rule: each guess card once per round; M is the back of the W card)"
     )
     data = golden()
     data["moves"][1]["move"] = "N de-99999999"
@@ -163,18 +163,22 @@ def test_main_reports_a_bad_record_in_one_line_without_traceback(tmp_path, capsy
     assert "Traceback" not in err and "move 5 (Red" in err and "is illegal" in err
 
 
-def test_laender_toppen_moves_name_the_rule_they_break():
-    deck = DECKS["laender-toppen"]
-    game = lt.Game.from_deck(deck, players=2)
+def test_laender_toppen_moves_name_the_card_and_the_rule():
+    game = lt.Game.from_deck(DECKS["laender-toppen"], players=2)
     notation = games.get("laender-toppen").module("notation")
-    state = notation.start(game, list(range(len(game.cards))))
-    ata = game.antarctica
-    state.hands[0][0] = ata
+    order = list(range(len(game.cards)))
+    order[0], order[game.antarctica] = game.antarctica, 0  # player 0 holds Antarctica
+    state = game.initial_state(order)
     with pytest.raises(ValueError, match="unknown card 'lt-XXX'"):
         notation.read(state, "lt-XXX: area_km2 above")
+    with pytest.raises(ValueError, match="not a Länder toppen move"):
+        notation.read(state, "lt-ATA: somewhere")
+    with pytest.raises(ValueError, match="cards are being placed"):
+        notation.read(state, "lt-ATA: Europe")
     action = notation.read(state, "lt-ATA: inhabitants_m above")
-    assert action not in state.legal_actions()
-    assert "may not be placed in inhabitants_m above: it has no value there" in notation.why_illegal(state, action)
+    assert notation.write(state, action) == "lt-ATA: inhabitants_m above"
+    with pytest.raises(core.IllegalAction, match="Antarctica"):
+        state.apply_action(action)
 
 
 def test_play_check_saves_the_records_it_plays_and_they_replay(tmp_path):

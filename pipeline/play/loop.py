@@ -45,9 +45,10 @@ def play(
     view = View(lang, tuple(terminal.seat_names(len(seats), lang)), cards, layouts.load(definition.name))
     rng = random.Random(seed)
     state = game.new_initial_state(rng)
-    record = new_record(deck, {"players": len(seats)}, seating.named(seats, list(view.names)), seed, state)
+    record = new_record(deck, seating.named(seats, list(view.names)), seed, state)
     tape = Tape(state, record)
     levels = seating.bots(definition)
+    policies = {p: levels[seat[4:]](game, rng) for p, seat in enumerate(seats) if seat != "human"}
     humans = [p for p, seat in enumerate(seats) if seat == "human"]
     try:
         while not state.is_terminal():
@@ -57,7 +58,7 @@ def play(
             elif seats[player] == "human":
                 action = _choose(state, player, terminal, view, ask, console)
             else:
-                action = levels[seats[player][4:]](state, rng)
+                action = policies[player](state.policy_input(policies[player]), rng)
             who = view.say("Zufall", "chance") if player == core.CHANCE else view.names[player]
             own = player in humans and len(humans) == 1
             console.print(f"[bold]{who}[/]: {terminal.label(state, action, view, own)}", highlight=False)

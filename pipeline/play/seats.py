@@ -1,20 +1,13 @@
 """Who plays which seat: `human` or `bot:<level>`, the levels being the game's bots."""
 
-import random
-from collections.abc import Callable
-
 from pipeline.errors import GeodeckError
-from pipeline.games import GameDefinition, core
+from pipeline.games import GameDefinition
 from pipeline.records.record import Seat
 
-Policy = Callable[[object, random.Random], int]
 
-
-def bots(definition: GameDefinition) -> dict[str, Policy]:
-    """The game's bot levels: the engine's `BOTS` when it names them, else random and the play-check heuristic
-    as "expert" (a player who may read hidden values)."""
-    named = getattr(definition.engine, "BOTS", None)
-    return dict(named) if named else {"random": core.random_policy, "expert": definition.playcheck.HEURISTIC}
+def bots(definition: GameDefinition) -> dict:
+    """The game's bot levels, weakest first: name -> bot, a factory (game, rng) -> policy (engine.BOTS)."""
+    return dict(definition.engine.BOTS)
 
 
 def parse(text: str | None, players: int | None, definition: GameDefinition) -> list[str]:

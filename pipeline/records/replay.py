@@ -7,6 +7,7 @@ from pipeline.decks import published
 from pipeline.decks.files import content_hash
 from pipeline.errors import GeodeckError
 from pipeline.games.core import CHANCE as CHANCE_NODE
+from pipeline.games.core import IllegalAction
 from pipeline.records.record import CHANCE, Record, RecordError
 
 
@@ -45,7 +46,7 @@ def replay(record: Record, deck: dict, source: str = "the record"):
         raise RecordError(f"{source}: options {record.options} are not options of {record.game} ({exc})") from exc
     if len(record.seats) != game.players:
         raise RecordError(f"{source}: {len(record.seats)} seats for a {game.players}-player game")
-    state = notation.start(game, _order(notation.card_ids(game), record.deal, source))
+    state = game.initial_state(_order(notation.card_ids(game), record.deal, source))
     names = [seat.name for seat in record.seats]
     for number, move in enumerate(record.moves, 1):
         if state.is_terminal():
@@ -63,8 +64,8 @@ def replay(record: Record, deck: dict, source: str = "the record"):
             raise RecordError(f"{where}: {exc}") from exc
         try:
             state.apply_action(action)
-        except (ValueError, GeodeckError) as exc:  # the engine refuses an illegal action and stays unchanged
-            raise RecordError(f"{where} is illegal: {notation.why_illegal(state, action)}") from exc
+        except IllegalAction as exc:  # the engine names the rule and leaves the state unchanged
+            raise RecordError(f"{where} is illegal: {exc}") from exc
     _check_result(record, state, source)
     return state
 

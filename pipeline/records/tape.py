@@ -9,20 +9,18 @@ from pipeline.games.core import CHANCE as CHANCE_NODE
 from pipeline.records import record as records
 
 
-def new_record(
-    deck: dict, options: dict, seats: list[records.Seat], seed, state, deck_hash: str | None = None
-) -> records.Record:
-    """An empty record of a freshly dealt `state` (before its first move); pass `deck_hash` (the deck's
-    content hash) when recording many games of one deck."""
-    notation = games.get(deck["game"]).module("notation")
+def new_record(deck: dict, seats: list[records.Seat], seed, state, deck_hash: str | None = None) -> records.Record:
+    """An empty record of `state`, a game of `deck` just dealt (before its first move); pass `deck_hash` (the
+    deck's content hash) when recording many games of one deck."""
+    ids = games.get(deck["game"]).module("notation").card_ids(state.game)
     return records.Record(
         game=deck["game"],
         deck_version=deck.get("version"),
         deck_hash=deck_hash or content_hash(deck),
-        options=dict(options),
+        options=state.game.options(),
         seats=list(seats),
         seed=seed,
-        deal=notation.deal(state),
+        deal=[ids[i] for i in state.deal],
     )
 
 
@@ -65,8 +63,8 @@ class Saver:
         self.folder, self.deck, self.deck_hash = folder, deck, content_hash(deck)
 
     def __call__(self, state, seed: str, seats: list[str]) -> Tape:
-        """Wrap a fresh `state` (of a game with default options) dealt from `seed`, whose seats play `seats`."""
+        """Wrap a fresh `state` dealt from `seed`, whose seats play `seats` (e.g. "bot:random")."""
         players = [records.Seat(f"seat {p}", plays) for p, plays in enumerate(seats)]
-        record = new_record(self.deck, {"players": len(seats)}, players, seed, state, self.deck_hash)
+        record = new_record(self.deck, players, seed, state, self.deck_hash)
         path = self.folder / f"{seed.replace(':', '-')}.json"
         return Tape(state, record, on_end=lambda r: records.save(path, r))

@@ -4,7 +4,7 @@ them, your guess cards, the scores and the last round revealed, in German or Eng
 from rich.console import Group
 from rich.table import Table
 
-from pipeline.games.deutschland.engine import COMPASS, GUESSES, ROW_POINTS, State
+from pipeline.games.deutschland.engine import COMPASS, GUESSES, ROW_POINTS, M, State
 from pipeline.play.view import View
 
 COLOURS = {"de": ("Rot", "Blau", "Grün", "Gelb"), "en": ("Red", "Blue", "Green", "Yellow")}
@@ -24,58 +24,50 @@ def guess_name(guess: int, view: View) -> str:
     return WORDS[view.lang].get(name, name)
 
 
-def _place(state: State, position: int, view: View) -> str:
-    return view.card(state.game.places[state.places[position]].id)
-
-
 def label(state: State, action: int, view: View, own: bool) -> str:
-    """A guess and the place it goes under (every guess is played face up)."""
+    """A guess and the place it goes under (in the face-down variant only its owner sees the guess)."""
     guess, position = divmod(action, len(state.places))
-    return view.say(
-        f"{guess_name(guess, view)} unter {_place(state, position, view)}",
-        f"{guess_name(guess, view)} under {_place(state, position, view)}",
-    )
+    place = view.card(state.game.places[state.places[position]].id)
+    shown = guess_name(guess, view) if own or not state.game.face_down else view.say("eine Tippkarte", "a guess card")
+    return view.say(f"{shown} unter {place}", f"{shown} under {place}")
 
 
 def board(state: State, player: int, view: View) -> Group:
-    """What every player sees: the places' fronts (not their numbers), the guesses, the scores; then the
-    guess cards `player` still holds and the last round revealed."""
+    """What `player` sees (their observation): the last round revealed, the places' fronts with the guesses
+    under them, their guess cards left, the points."""
+    seen = state.observation(player)
     parts: list = []
-    if state.rounds:
+    if seen.rounds:
         parts.append(_last_round(state, view))
     if not state.is_terminal():
-        starter = view.names[state.starter]
+        starter = view.names[seen.starter]
         table = Table(
-            *[_place_header(state, i, view) for i in range(len(state.places))],
+            *[_place_header(place_id, view) for place_id, _ in seen.places],
             title=view.say(
-                f"Runde {state.round + 1} von {state.game.rounds} · Startspieler: {starter}",
-                f"Round {state.round + 1} of {state.game.rounds} · starting player: {starter}",
+                f"Runde {seen.round + 1} von {state.game.rounds} · Startspieler: {starter}",
+                f"Round {seen.round + 1} of {state.game.rounds} · starting player: {starter}",
             ),
         )
-        depth = max((len(column) for column in state.columns), default=0)
-        for row in range(depth):
-            table.add_row(*[_guess(column[row], view) if row < len(column) else "" for column in state.columns])
+        for row in range(max((len(column) for column in seen.columns), default=0)):
+            table.add_row(*[_guess(column[row], view) if row < len(column) else "" for column in seen.columns])
         parts.append(table)
-        cards = [
-            GUESSES[g] if GUESSES[g] != "W" else "W/M" for g in range(len(GUESSES) - 1) if g not in state.used[player]
-        ]
+        cards = ["W/M" if g == GUESSES.index("W") else GUESSES[g] for g in range(M) if g not in seen.used]
         parts.append(
             view.say(f"Tippkarten von {view.names[player]}: ", f"{view.names[player]}'s guess cards: ")
             + ", ".join(WORDS[view.lang].get(c, c) for c in cards)
         )
-    parts.append(_scores(state.scores(), view))
+    parts.append(_scores(list(seen.points), view))
     return Group(*parts)
 
 
-def _guess(placed: tuple[int, int], view: View) -> str:
+def _guess(placed: tuple[int, int | None], view: View) -> str:
     player, guess = placed
-    return f"{view.names[player]}: {guess_name(guess, view)}"
+    return f"{view.names[player]}: {'?' if guess is None else guess_name(guess, view)}"
 
 
-def _place_header(state: State, position: int, view: View) -> str:
-    fields = view.cards.get(state.game.places[state.places[position]].id, {})
-    region = fields.get("state")
-    return _place(state, position, view) + (f"\n({region})" if region else "")
+def _place_header(place_id: str, view: View) -> str:
+    region = view.cards.get(place_id, {}).get("state")
+    return view.card(place_id) + (f"\n({region})" if region else "")
 
 
 def _scores(scores: list[int], view: View) -> str:

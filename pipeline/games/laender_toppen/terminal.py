@@ -4,8 +4,22 @@ piles and points of every player, in German or English (labels from the card lay
 from rich.console import Group
 from rich.table import Table
 
-from pipeline.games.laender_toppen.engine import CATEGORIES, CONTINENTS, FACE_DOWN, PLACE, SLOTS, State
+from pipeline.games.laender_toppen.engine import (
+    CATEGORIES,
+    CONTINENTS,
+    FACE_DOWN,
+    PLACE,
+    SLOTS,
+    State,
+    Trick,
+    pile_points,
+)
 from pipeline.play.view import View
+
+SHORT = {  # pile headings of the piles table: the continents, then the face-down pile
+    "de": ("N-Am.", "S-Am.", "Eur.", "Afr.", "Asien", "Ozean.", "Antark.", "verd."),
+    "en": ("N Am.", "S Am.", "Eur.", "Afr.", "Asia", "Oce.", "Antarc.", "down"),
+}
 
 
 def seat_names(players: int, lang: str) -> list[str]:
@@ -47,29 +61,24 @@ def label(state: State, action: int, view: View, own: bool) -> str:
 
 
 def board(state: State, player: int, view: View) -> Group:
-    """What `player` sees: the last trick, everybody's piles and points, their own hand and strip."""
+    """What `player` sees (their observation): the last trick, everybody's piles and points, their own hand
+    and strip."""
+    seen = state.observation(player)
     rounds = state.game.rounds
-    title = view.say(
-        f"Runde {min(state.round + 1, rounds)} von {rounds}", f"Round {min(state.round + 1, rounds)} of {rounds}"
-    )
-    parts: list = [f"[bold]{title}[/]"]
-    if state.tricks:
-        parts.append(_trick(state, view))
-    parts.append(_piles(state, view))
-    if state.hands[player]:
-        parts.append(_hand(state, player, view))
-    if any(card is not None for card in state.strips[player]):
-        placed = [
-            f"{slot_label(s, view)}: {card_label(state, c, view)}"
-            for s, c in enumerate(state.strips[player])
-            if c is not None
-        ]
+    shown = min(seen.round + 1, rounds)
+    parts: list = [f"[bold]{view.say(f'Runde {shown} von {rounds}', f'Round {shown} of {rounds}')}[/]"]
+    if seen.tricks:
+        parts.append(_trick(state, seen.tricks[-1], view))
+    parts.append(_piles(seen.piles, view))
+    if seen.hand:
+        parts.append(_hand(state, seen.hand, player, view))
+    placed = [f"{slot_label(s, view)}: {card_label(state, c, view)}" for s, c in enumerate(seen.strip) if c is not None]
+    if placed:
         parts.append(view.say("Dein Streifen: ", "Your strip: ") + "; ".join(placed))
     return Group(*parts)
 
 
-def _trick(state: State, view: View) -> str:
-    trick = state.tricks[-1]
+def _trick(state: State, trick: Trick, view: View) -> str:
     index = trick.slot // 2
     played = ", ".join(
         f"{view.names[p]} {card_label(state, c, view)} {view.number(state.game.cards[c].values[index])}"
@@ -82,26 +91,26 @@ def _trick(state: State, view: View) -> str:
     )
 
 
-def _piles(state: State, view: View) -> Table:
+def _piles(piles, view: View) -> Table:
     table = Table(
         "",
-        *[pile_label(p, view) for p in range(FACE_DOWN + 1)],
+        *[SHORT[view.lang][p] for p in range(FACE_DOWN + 1)],
         view.say("Punkte", "points"),
         title=view.say("Stapel", "Piles"),
     )
-    for p, piles in enumerate(state.piles):
-        table.add_row(view.names[p], *[str(len(pile)) for pile in piles], str(state.scores()[p]))
+    for p, own in enumerate(piles):
+        table.add_row(view.names[p], *[str(len(pile)) for pile in own], str(pile_points(piles, p)))
     return table
 
 
-def _hand(state: State, player: int, view: View) -> Table:
+def _hand(state: State, hand: tuple[int, ...], player: int, view: View) -> Table:
     table = Table(
         view.say("Karte", "card"),
         view.say("Kontinent", "continent"),
         *[category(i, view) for i in range(len(CATEGORIES))],
         title=view.say(f"Handkarten von {view.names[player]}", f"{view.names[player]}'s hand"),
     )
-    for card in state.hands[player]:
+    for card in hand:
         found = state.game.cards[card]
         table.add_row(
             card_label(state, card, view),

@@ -9,17 +9,8 @@ OUTCOMES = {"wrong": WRONG, "right": RIGHT}
 
 
 def card_ids(game: Game) -> tuple[str, ...]:
+    """The ids of the cards a deal orders (`game.initial_state(deal)`): every card."""
     return game.ids
-
-
-def start(game: Game, order: list[int]) -> State:
-    return State(game, order)
-
-
-def deal(state: State) -> list[str]:
-    """Each player's stack from the top, player by player, then the cards set aside."""
-    order = [card for stack in state.stacks for card in stack] + list(state.set_aside)
-    return [state.game.ids[i] for i in order]
 
 
 def _chance(state: State) -> bool:
@@ -40,14 +31,3 @@ def read(state: State, text: str) -> int:
     if text not in WORDS:
         raise ValueError(f"{text!r} is not a World Game move: {', '.join(WORDS)}")
     return WORDS[text]
-
-
-def why_illegal(state: State, action: int) -> str:
-    """The rule an illegal action breaks (rulebook: Option A and Option B)."""
-    if state.is_terminal():
-        return "the game is over"
-    if state.challenge:
-        return "a challenge is being answered: the player asked answers or passes (rule: Option B)"
-    if action == CHALLENGE:
-        return "challenges are not played in this game (option challenges=false)"
-    return "the leader names a fact of their top card or sets a challenge, nothing else (rule: Option A/B)"

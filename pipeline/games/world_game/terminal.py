@@ -4,7 +4,7 @@ challenge being answered and the last round, in German or English (fact labels f
 from rich.console import Group
 from rich.table import Table
 
-from pipeline.games.world_game.engine import ANSWER, CHALLENGE, FACTS, RIGHT, State
+from pipeline.games.world_game.engine import ANSWER, CHALLENGE, FACTS, RIGHT, State, Turn
 from pipeline.play.view import View
 
 
@@ -30,38 +30,34 @@ def label(state: State, action: int, view: View, own: bool) -> str:
 
 
 def board(state: State, player: int, view: View) -> Group:
-    """What `player` sees: the cards each player holds, their own top card, a challenge, the last round."""
-    counts = " · ".join(f"{name} {n}" for name, n in zip(view.names, state.card_counts()))
+    """What `player` sees (their observation): the cards each player holds, the last round, a challenge
+    being answered (its setter names their country, as the rulebook says), their own top card."""
+    seen = state.observation(player)
+    counts = " · ".join(f"{name} {n}" for name, n in zip(view.names, seen.counts))
     parts: list = [view.say("Karten: ", "Cards: ") + counts]
-    if state.turns:
-        parts.append(_last(state, view))
-    if state.challenge:
-        setter = state.challenge["setter"]
+    if seen.turns:
+        parts.append(_last(state, seen.turns[-1], view))
+    if seen.challenge:
+        setter = seen.challenge[0]
         country = view.card(state.game.ids[state.stacks[setter][0]])
         parts.append(
             view.say(
-                f"Herausforderung von {view.names[state.leader]}: {view.names[setter]} fragt nach {country}",
-                f"Challenge called by {view.names[state.leader]}: {view.names[setter]} asks about {country}",
+                f"Herausforderung von {view.names[seen.leader]}: {view.names[setter]} fragt nach {country}",
+                f"Challenge called by {view.names[seen.leader]}: {view.names[setter]} asks about {country}",
             )
         )
-    if state.stacks[player] and not state.is_terminal():
-        parts.append(_top(state, player, view))
+    if seen.top is not None and seen.top_values is not None and not state.is_terminal():
+        table = Table(
+            *[fact_label(f, view) for f in range(len(FACTS))],
+            title=view.say(f"Oberste Karte von {view.names[player]}: ", f"{view.names[player]}'s top card: ")
+            + view.card(state.game.ids[seen.top]),
+        )
+        table.add_row(*[view.number(v) for v in seen.top_values])
+        parts.append(table)
     return Group(*parts)
 
 
-def _top(state: State, player: int, view: View) -> Table:
-    card = state.stacks[player][0]
-    table = Table(
-        *[fact_label(f, view) for f in range(len(FACTS))],
-        title=view.say(f"Oberste Karte von {view.names[player]}: ", f"{view.names[player]}'s top card: ")
-        + view.card(state.game.ids[card]),
-    )
-    table.add_row(*[view.number(v) for v in state.game.values[card]])
-    return table
-
-
-def _last(state: State, view: View) -> str:
-    turn = state.turns[-1]
+def _last(state: State, turn: Turn, view: View) -> str:
     leader, winner = view.names[turn.leader], view.names[turn.winner]
     if turn.action == CHALLENGE:
         answers = ", ".join(
