@@ -73,6 +73,8 @@ def test_play_every_game_in_both_languages(tmp_path, game, seats, lang, heading)
     result, path = play(tmp_path, game, seats, lang, ["1"] * 3000)
     assert result.exit_code == 0, result.output[-2000:]
     assert heading in result.output
+    if game == "laender-toppen":  # other seats place face down: the table never names their cards
+        assert ("legt eine Karte verdeckt" if lang == "de" else "places a card face down") in result.output
     assert replayed(path)["finished"]
 
 

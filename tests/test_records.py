@@ -85,6 +85,20 @@ def test_golden_laender_toppen_tricks_kazakhstan_and_jamaica_take_them_and_the_s
     assert state.scores() == record.scores
 
 
+def test_every_example_record_replays_to_its_scores():
+    paths = sorted(GOLDEN.glob("*.json"))
+    assert [p.name for p in paths] == [
+        "deutschland-examples-1-2.json",
+        "laender-toppen-tricks.json",
+        "world-game-example.json",
+    ]
+    for path in paths:
+        record = records.load(path)
+        state = replay.replay(record, replay.deck_of(record), str(path))
+        assert state.scores() == record.scores and state.is_terminal() == record.finished
+        assert path.read_text(encoding="utf-8") == record.to_json()  # written as geodeck writes records
+
+
 def write(tmp_path: Path, data: dict | str, name: str = "record.json") -> Path:
     path = tmp_path / name
     path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
@@ -165,7 +179,7 @@ def test_main_reports_a_bad_record_in_one_line_without_traceback(tmp_path, capsy
 
 def test_laender_toppen_moves_name_the_card_and_the_rule():
     game = lt.Game.from_deck(DECKS["laender-toppen"], players=2)
-    notation = games.get("laender-toppen").module("notation")
+    notation = games.get("laender-toppen").notation
     order = list(range(len(game.cards)))
     order[0], order[game.antarctica] = game.antarctica, 0  # player 0 holds Antarctica
     state = game.initial_state(order)

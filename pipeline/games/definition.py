@@ -10,6 +10,8 @@ command that touches one game (or none) does not import every game's drawing cod
 | `accessories` | `draw(canvas, deck, ctx, words, paper_name, paper_mm)` | print engine |
 | `engine` | `Game.from_deck(deck, players=N)` (OpenSpiel-style states, core.py), `BOTS` (name -> bot) | play-check |
 | `playcheck` | `HEURISTIC` (a bot), `collect(state, tally)`, `length(state, moves)`, `verdicts(report)` | play-check |
+| `notation` | `card_ids(game)` (the ids a deal orders), `write(state, action) -> str`, `read(state, text) -> action` (ValueError naming the problem): a move as stable text | records, replay |
+| `terminal` | `seat_names(players, lang)`, `board(state, player, view)` (a rich renderable of what `player` sees), `label(state, action, view, own)`, `rules(view)` (pipeline/play/view.py) | `geodeck play` |
 | `commands` (optional) | `COMMANDS`: extra click commands of the game | CLI |
 | module named by `prepare` (optional) | `run(force) -> bool` (a checksummed step), `outputs()` | geo stage |
 
@@ -59,6 +61,14 @@ class GameDefinition:
     @property
     def playcheck(self) -> ModuleType:
         return self.module("playcheck")
+
+    @property
+    def notation(self) -> ModuleType:
+        return self.module("notation")
+
+    @property
+    def terminal(self) -> ModuleType:
+        return self.module("terminal")
 
     @property
     def spec_path(self) -> Path:

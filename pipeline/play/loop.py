@@ -39,7 +39,7 @@ def play(
     ask: Callable[[str], str] = ask_terminal,
 ) -> tuple[records.Record, bool]:
     """Play one game at the terminal and save its record at `path`; returns (record, whether it was finished)."""
-    terminal = definition.module("terminal")
+    terminal = definition.terminal
     game = definition.engine.Game.from_deck(deck, players=len(seats))
     cards = {c["id"]: c["fields"] for c in deck["cards"]}
     view = View(lang, tuple(terminal.seat_names(len(seats), lang)), cards, layouts.load(definition.name))

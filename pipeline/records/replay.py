@@ -39,7 +39,7 @@ def replay(record: Record, deck: dict, source: str = "the record"):
     """The state after every move of `record`, each checked against the rules; a RecordError names the first
     move that breaks one (move numbers count from 1), or a result that differs from the record's."""
     definition = games.get(record.game)
-    notation = definition.module("notation")
+    notation = definition.notation
     try:
         game = definition.engine.Game.from_deck(deck, **record.options)
     except TypeError as exc:

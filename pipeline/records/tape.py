@@ -12,7 +12,7 @@ from pipeline.records import record as records
 def new_record(deck: dict, seats: list[records.Seat], seed, state, deck_hash: str | None = None) -> records.Record:
     """An empty record of `state`, a game of `deck` just dealt (before its first move); pass `deck_hash` (the
     deck's content hash) when recording many games of one deck."""
-    ids = games.get(deck["game"]).module("notation").card_ids(state.game)
+    ids = games.get(deck["game"]).notation.card_ids(state.game)
     return records.Record(
         game=deck["game"],
         deck_version=deck.get("version"),
@@ -30,7 +30,7 @@ class Tape:
 
     def __init__(self, state, record: records.Record, on_end: Callable[[records.Record], None] = lambda _: None):
         self._state, self.record, self._on_end = state, record, on_end
-        self._notation = games.get(record.game).module("notation")
+        self._notation = games.get(record.game).notation
 
     def __getattr__(self, name):
         return getattr(self._state, name)
