@@ -10,10 +10,16 @@ command that touches one game (or none) does not import every game's drawing cod
 | `accessories` | `draw(canvas, deck, ctx, words, paper_name, paper_mm)` | print engine |
 | `engine` | `Game.from_deck(deck, players=N)` (OpenSpiel-style states, core.py), `BOTS` (name -> bot) | play-check |
 | `playcheck` | `HEURISTIC` (a bot), `collect(state, tally)`, `length(state, moves)`, `verdicts(report)` | play-check |
-| `notation` | `card_ids(game)` (the ids a deal orders), `write(state, action) -> str`, `read(state, text) -> action` (ValueError naming the problem): a move as stable text | records, replay |
-| `terminal` | `seat_names(players, lang)`, `board(state, player, view)` (a rich renderable of what `player` sees), `label(state, action, view, own)`, `rules(view)` (pipeline/play/view.py) | `geodeck play` |
+| `notation` | `card_ids(game)`, `write(state, action)`, `read(state, text)`: moves as text | records, replay |
+| `terminal` | `seat_names`, `board(state, player, view)`, `label`, `rules` (see below) | `geodeck play` |
 | `commands` (optional) | `COMMANDS`: extra click commands of the game | CLI |
 | module named by `prepare` (optional) | `run(force) -> bool` (a checksummed step), `outputs()` | geo stage |
+
+`notation`: `card_ids(game)` are the ids of the cards a deal orders (`game.initial_state(deal)`);
+`write(state, action) -> str` and `read(state, text) -> action` (ValueError naming the problem) turn a move
+into stable text and back (docs/records.md). `terminal`: `seat_names(players, lang)`, `board(state, player,
+view)` (a rich renderable of what `player` may see), `label(state, action, view, own)` (a move in words;
+hidden details only when `own`), `rules(view)` (the rules in short); `view` is a `pipeline.play.view.View`.
 
 The deck spec is `templates/decks/<name>.toml` and the card layout `templates/cards/<name>.toml`, unless
 `templates` names another folder holding `decks/` and `cards/`.
