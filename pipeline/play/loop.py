@@ -85,7 +85,10 @@ def _choose(state, player: int, terminal, view: View, ask, console: Console) -> 
     legal = state.legal_actions()
     console.rule(view.say(f"{view.names[player]} ist am Zug", f"{view.names[player]} to move"))
     console.print(terminal.board(state, player, view))
-    console.print(Columns([f"[bold]{i}[/] {terminal.label(state, a, view, True)}" for i, a in enumerate(legal, 1)]))
+    grid = terminal.moves(state, legal, view) if hasattr(terminal, "moves") else None
+    console.print(
+        grid or Columns([f"[bold]{i}[/] {terminal.label(state, a, view, True)}" for i, a in enumerate(legal, 1)])
+    )
     prompt = view.say(f"Zug (1-{len(legal)}, ? Hilfe, q Ende)", f"Move (1-{len(legal)}, ? help, q quit)")
     while True:
         answer = ask(prompt).strip()

@@ -60,6 +60,23 @@ def label(state: State, action: int, view: View, own: bool) -> str:
     return f"{card_label(state, card, view)} → {slot_label(slot, view)}"
 
 
+def moves(state: State, legal: list[int], view: View) -> Table | None:
+    """Placing: the numbered moves as a grid, a row per hand card and a column per slot (None otherwise)."""
+    if state.pending:
+        return None
+    number = {action: i for i, action in enumerate(legal, 1)}
+    up, down = view.say("▲ oben", "▲ above"), view.say("▼ unten", "▼ below")
+    table = Table(
+        view.say("Karte", "card"),
+        *[f"{category(s // 2, view)}\n{down if s % 2 else up}" for s in range(SLOTS)],
+        title=view.say("Züge: Karte an einen Platz", "Moves: a card into a slot"),
+    )
+    for card in sorted({(a - PLACE) // SLOTS for a in legal}):  # the hand's order: numbers grow row by row
+        cells = [str(number.get(PLACE + card * SLOTS + s, "")) for s in range(SLOTS)]
+        table.add_row(card_label(state, card, view), *cells)
+    return table
+
+
 def board(state: State, player: int, view: View) -> Group:
     """What `player` sees (their observation): the last trick, everybody's piles and points, their own hand
     and strip."""
