@@ -31,9 +31,10 @@ def record_game(name: str, players: int, seed: int, deck_hash: str) -> tuple[rec
     rng = random.Random(seed)
     state = game.new_initial_state(rng)
     seats = [records.Seat(f"seat {p}", "bot:random") for p in range(players)]
-    taped = tape.Tape(state, tape.new_record(deck, seats, seed, state, deck_hash))
-    core.playout(taped, [core.random_policy] * players, rng)
-    return taped.record, state
+    while not state.is_terminal():  # random moves straight from the state (quicker than observations)
+        legal = state.legal_actions()
+        state.apply_action(core.sample_chance(state, rng) if state.is_chance_node() else rng.choice(legal))
+    return tape.record_of(deck, state, seats, seed, deck_hash), state
 
 
 @pytest.mark.parametrize("name", sorted(DECKS))

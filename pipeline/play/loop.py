@@ -14,7 +14,7 @@ from pipeline.games import GameDefinition, core
 from pipeline.play import seats as seating
 from pipeline.play.view import View
 from pipeline.records import record as records
-from pipeline.records.tape import Tape, new_record
+from pipeline.records.tape import record_of
 from pipeline.render import layouts
 
 QUIT = ("q", "quit", "exit")
@@ -45,8 +45,6 @@ def play(
     view = View(lang, tuple(terminal.seat_names(len(seats), lang)), cards, layouts.load(definition.name))
     rng = random.Random(seed)
     state = game.new_initial_state(rng)
-    record = new_record(deck, seating.named(seats, list(view.names)), seed, state)
-    tape = Tape(state, record)
     levels = seating.bots(definition)
     policies = {p: levels[seat[4:]](game, rng) for p, seat in enumerate(seats) if seat != "human"}
     humans = [p for p, seat in enumerate(seats) if seat == "human"]
@@ -62,9 +60,9 @@ def play(
             who = view.say("Zufall", "chance") if player == core.CHANCE else view.names[player]
             own = player in humans and len(humans) == 1
             console.print(f"[bold]{who}[/]: {terminal.label(state, action, view, own)}", highlight=False)
-            tape.apply_action(action)
+            state.apply_action(action)
     except (click.Abort, KeyboardInterrupt, EOFError, Left):
-        tape.close()
+        record = record_of(deck, state, seating.named(seats, list(view.names)), seed)
         records.save(path, record)
         console.print(
             view.say(
@@ -74,6 +72,7 @@ def play(
             highlight=False,
         )
         return record, False
+    record = record_of(deck, state, seating.named(seats, list(view.names)), seed)
     records.save(path, record)
     console.print(terminal.board(state, humans[0] if humans else 0, view))
     console.print(_result(state, record, view))

@@ -48,7 +48,7 @@ def simulate(
     watch: Callable | None = None,
 ) -> Tally:
     """`games` seeded playouts of one kind (random, one-greedy, greedy); `rules` is the game's playcheck module.
-    `watch(state, seed, seats)` may wrap each fresh state (e.g. to record the game, --save-records)."""
+    `watch(state, seed, seats)` is shown each game played (e.g. to save its record, --save-records)."""
     players, heuristic = game.players, rules.HEURISTIC
     tally = Tally(players)
     for i in range(games):
@@ -56,10 +56,9 @@ def simulate(
         greedy_seat = i % players if kind == "one-greedy" else None
         bots = [heuristic if kind == "greedy" or p == greedy_seat else core.random_bot for p in range(players)]
         state = game.new_initial_state(rng)
-        if watch:
-            seats = ["bot:expert" if bot is heuristic else "bot:random" for bot in bots]
-            state = watch(state, f"{seed}:{kind}:{i}", seats)
         moves = core.playout(state, [bot(game, rng) for bot in bots], rng)
+        if watch:
+            watch(state, f"{seed}:{kind}:{i}", ["bot:expert" if bot is heuristic else "bot:random" for bot in bots])
         rules.collect(state, tally)
         tally.game(state.returns(), rules.length(state, moves), greedy_seat)
         on_game()

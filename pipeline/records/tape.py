@@ -1,6 +1,6 @@
-"""Writing a record while a game is played: `Tape` wraps a fresh state and notes every move applied to it."""
+"""Writing a record of a game played: its deal, every move (the engine's history) in the game's notation,
+its result."""
 
-from collections.abc import Callable
 from pathlib import Path
 
 from pipeline import games
@@ -9,10 +9,17 @@ from pipeline.games.core import CHANCE as CHANCE_NODE
 from pipeline.records import record as records
 
 
-def new_record(deck: dict, seats: list[records.Seat], seed, state, deck_hash: str | None = None) -> records.Record:
-    """An empty record of `state`, a game of `deck` just dealt (before its first move); pass `deck_hash` (the
-    deck's content hash) when recording many games of one deck."""
-    ids = games.get(deck["game"]).notation.card_ids(state.game)
+def record_of(deck: dict, state, seats: list[records.Seat], seed, deck_hash: str | None = None) -> records.Record:
+    """The record of `state`, a game of `deck` dealt by `game.initial_state` and played so far (finished or
+    not); pass `deck_hash` (the deck's content hash) when recording many games of one deck."""
+    notation = games.get(deck["game"]).notation
+    ids = notation.card_ids(state.game)
+    again = state.game.initial_state(state.deal)
+    moves = []
+    for action in state.history():
+        player = again.current_player()
+        moves.append(records.Move(records.CHANCE if player == CHANCE_NODE else player, notation.write(again, action)))
+        again.apply_action(action)
     return records.Record(
         game=deck["game"],
         deck_version=deck.get("version"),
@@ -21,50 +28,21 @@ def new_record(deck: dict, seats: list[records.Seat], seed, state, deck_hash: st
         seats=list(seats),
         seed=seed,
         deal=[ids[i] for i in state.deal],
+        moves=moves,
+        finished=state.is_terminal(),
+        scores=list(state.scores()),
+        winners=list(state.winners()),
     )
 
 
-class Tape:
-    """A state that writes each applied move into `record` (everything else is the wrapped state's own), and
-    fills in the result when the game ends; `on_end(record)` is then called once (e.g. to save it)."""
-
-    def __init__(self, state, record: records.Record, on_end: Callable[[records.Record], None] = lambda _: None):
-        self._state, self.record, self._on_end = state, record, on_end
-        self._notation = games.get(record.game).notation
-
-    def __getattr__(self, name):
-        return getattr(self._state, name)
-
-    @property
-    def state(self):
-        return self._state
-
-    def apply_action(self, action: int) -> None:
-        player = self._state.current_player()
-        text = self._notation.write(self._state, action)
-        self._state.apply_action(action)
-        self.record.moves.append(records.Move(records.CHANCE if player == CHANCE_NODE else player, text))
-        if self._state.is_terminal():
-            self.close()
-
-    def close(self) -> records.Record:
-        """The record with the result so far (a game left early: finished false, the scores at that point)."""
-        self.record.finished = self._state.is_terminal()
-        self.record.scores = list(self._state.scores())
-        self.record.winners = list(self._state.winners())
-        self._on_end(self.record)
-        return self.record
-
-
 class Saver:
-    """Saves each game it is given as `<folder>/<name>.json` (play-check --save-records)."""
+    """Saves each game it is shown as `<folder>/<seed>.json` (play-check --save-records)."""
 
     def __init__(self, folder: Path, deck: dict):
         self.folder, self.deck, self.deck_hash = folder, deck, content_hash(deck)
 
-    def __call__(self, state, seed: str, seats: list[str]) -> Tape:
-        """Wrap a fresh `state` dealt from `seed`, whose seats play `seats` (e.g. "bot:random")."""
+    def __call__(self, state, seed: str, seats: list[str]) -> None:
+        """Save `state`, a game played from the deal of `seed` by `seats` (e.g. "bot:random")."""
         players = [records.Seat(f"seat {p}", plays) for p, plays in enumerate(seats)]
-        record = new_record(self.deck, players, seed, state, self.deck_hash)
-        path = self.folder / f"{seed.replace(':', '-')}.json"
-        return Tape(state, record, on_end=lambda r: records.save(path, r))
+        record = record_of(self.deck, state, players, seed, self.deck_hash)
+        records.save(self.folder / f"{seed.replace(':', '-')}.json", record)
