@@ -115,4 +115,6 @@ def test_playout_hands_policies_their_observation_and_oracles_the_state():
 
     core.playout(game.new_initial_state(random.Random(4)), [watcher, peeker], random.Random(5))
     assert set(seen) == {de.Observation, de.State}
-    assert de.oracle_expert.oracle and not getattr(de.BOTS["expert"](game, random.Random(0)), "oracle", False)
+    assert de.oracle_expert.oracle and not getattr(  # type: ignore[attr-defined]
+        de.BOTS["expert"](game, random.Random(0)), "oracle", False
+    )

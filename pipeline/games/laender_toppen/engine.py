@@ -23,6 +23,7 @@ import random
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from pipeline.errors import GeodeckError
 from pipeline.games.core import (
@@ -150,7 +151,7 @@ class Game(EngineGame):
         self.allowed = tuple(
             tuple(s for s in range(SLOTS) if card.joker or card.values[s // 2] is not None) for card in self.cards
         )
-        by_category = [percentiles([c.values[k] for c in self.cards]) for k in range(len(CATEGORIES))]
+        by_category: list[list[Any]] = [percentiles([c.values[k] for c in self.cards]) for k in range(len(CATEGORIES))]
         self.strength = tuple(  # the share of the deck a card beats in a slot (public: the card faces); jokers -1
             tuple(_beats(by_category[s // 2][i], s % 2, card.joker) for s in range(SLOTS))
             for i, card in enumerate(self.cards)
@@ -197,7 +198,7 @@ class State(EngineState):
         self.removed: list[int] = []
         self.pending: deque[tuple[int, int, str, Split | None]] = deque()  # (player, card, rule, split)
         self.tricks: list[Trick] = []
-        self.placing: int | None = 0
+        self.placing: Any = 0  # the seat placing its hand; None once all are placed
         self.slot = 0
         self._deal()
 

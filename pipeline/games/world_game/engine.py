@@ -23,6 +23,7 @@ would not end, and the most cards wins as if a player had run out.
 import random
 from collections import deque
 from dataclasses import dataclass
+from typing import Any
 
 from pipeline.errors import GeodeckError
 from pipeline.games.core import (
@@ -104,7 +105,9 @@ class Game(EngineGame):
         self.ids = tuple(c["id"] for c in cards)
         self.values = tuple(tuple(c["fields"][f] for f in FACTS) for c in cards)
         by_fact = [percentiles([v[f] for v in self.values]) for f in range(len(FACTS))]
-        self.strength = tuple(tuple(by_fact[f][i] for f in range(len(FACTS))) for i in range(len(cards)))
+        self.strength: tuple[tuple[Any, ...], ...] = tuple(
+            tuple(by_fact[f][i] for f in range(len(FACTS))) for i in range(len(cards))
+        )
         self.state_class = State
 
     @classmethod
@@ -145,7 +148,7 @@ class State(EngineState):
         self.leader = 0
         self.turns: list[Turn] = []
         self.capped = False
-        self.challenge: dict | None = None  # setter, queue (still to ask), answers, answering, chance
+        self.challenge: Any = None  # None, or a dict: setter, queue (still to ask), answers, answering, chance
 
     def current_player(self) -> int:
         if self.terminal:
@@ -251,7 +254,8 @@ class State(EngineState):
     def _compare(self, fact: int) -> None:
         order = self._clockwise(self.leader)
         revealed = dict.fromkeys(order, 1)
-        contenders, level, winner, best = order, 0, None, None
+        best: Any = None  # the players with the highest top card (first comparison)
+        contenders, level, winner = order, 0, None
         while winner is None:
             values = {p: self.game.values[self.stacks[p][level]][fact] for p in contenders}
             tied = [p for p in contenders if values[p] == max(values.values())]
