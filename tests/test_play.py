@@ -5,7 +5,9 @@ import json
 
 import pytest
 from click.testing import CliRunner
+from fixtures import toygame
 
+from pipeline import games
 from pipeline.cli import cli
 from pipeline.errors import GeodeckError
 from pipeline.records import record as records
@@ -86,3 +88,12 @@ def test_bad_seats_are_one_line_errors(tmp_path):
     assert "--players 3 but --seats names 2 seats" in str(result.exception)
     result = CliRunner().invoke(cli, ["play", "deutschland", "--seats", "human,bot:random,bot:random,bot:random,human"])
     assert "2-4 players, not 5" in str(result.exception)
+
+
+def test_a_game_without_terminal_or_notation_module_is_a_one_line_error(monkeypatch):
+    monkeypatch.setattr(games, "_REGISTRY", dict(games.registered()))
+    games.register(toygame.GAME)
+    with pytest.raises(GeodeckError, match="toy-game cannot be played in the terminal: its slice has no module"):
+        _ = games.get("toy-game").terminal
+    with pytest.raises(GeodeckError, match="toy-game cannot be recorded or replayed"):
+        _ = games.get("toy-game").notation

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
+from pipeline.errors import GeodeckError
 from pipeline.paths import TEMPLATES_DIR
 
 
@@ -71,11 +72,20 @@ class GameDefinition:
 
     @property
     def notation(self) -> ModuleType:
-        return self.module("notation")
+        return self._needed("notation", "recorded or replayed")
 
     @property
     def terminal(self) -> ModuleType:
-        return self.module("terminal")
+        return self._needed("terminal", "played in the terminal")
+
+    def _needed(self, name: str, purpose: str) -> ModuleType:
+        """A module only some commands need; a slice without it is a one-line error naming the module."""
+        try:
+            return self.module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{self.package}.{name}":
+                raise
+            raise GeodeckError(f"{self.name} cannot be {purpose}: its slice has no module {exc.name}") from exc
 
     @property
     def spec_path(self) -> Path:
