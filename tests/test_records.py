@@ -150,6 +150,9 @@ def test_bad_records_are_refused_with_one_line(tmp_path):
     data["moves"][1]["player"] = 2
     assert "move 2: it is Blue's turn, not Green's" in refused(tmp_path, data)
     data = golden()
+    data["options"]["players"] = 9
+    assert "options {'players': 9, 'face_down': False} do not make a deutschland game" in refused(tmp_path, data)
+    data = golden()
     data["scores"] = [6, 5, 3, 7]
     assert "differ from the replayed [6, 5, 3, 6]" in refused(tmp_path, data)
 

@@ -42,8 +42,8 @@ def replay(record: Record, deck: dict, source: str = "the record"):
     notation = definition.notation
     try:
         game = definition.engine.Game.from_deck(deck, **record.options)
-    except TypeError as exc:
-        raise RecordError(f"{source}: options {record.options} are not options of {record.game} ({exc})") from exc
+    except (TypeError, GeodeckError) as exc:
+        raise RecordError(f"{source}: options {record.options} do not make a {record.game} game ({exc})") from exc
     if len(record.seats) != game.players:
         raise RecordError(f"{source}: {len(record.seats)} seats for a {game.players}-player game")
     state = game.initial_state(_order(notation.card_ids(game), record.deal, source))
