@@ -6,7 +6,7 @@ import pytest
 from fixtures.tiny.games.decks import deutschland as synthetic_deck
 
 from pipeline.errors import GeodeckError
-from pipeline.games.core import TERMINAL, IllegalAction, playout, random_policy
+from pipeline.games.core import TERMINAL, IllegalAction, playout, policy_input, random_policy
 from pipeline.games.deutschland import engine as de
 
 EMDEN, WISMAR, COTTBUS, JENA, KOBLENZ = range(5)
@@ -113,10 +113,17 @@ def test_rounds_places_and_starting_player(players, rounds):
 
 
 def test_random_and_expert_games_keep_every_invariant():
+    """1,000 games, 2-4 players (3-4: every other one face down), random players and the oracle."""
     deck = synthetic_deck()
-    for i in range(1200):
+    games = {
+        (n, hidden): de.Game.from_deck(deck, players=n, face_down=hidden)
+        for n in (2, 3, 4)
+        for hidden in (0, 1)
+        if n > 2 or not hidden
+    }
+    for i in range(1000):
         players = 2 + i % 3
-        game = de.Game.from_deck(deck, players=players)
+        game = games[players, players > 2 and i % 2 == 1]
         rng = random.Random(i)
         state = game.new_initial_state(rng)
         policies = [de.oracle_expert if (i + p) % 2 else random_policy for p in range(players)]
@@ -125,7 +132,7 @@ def test_random_and_expert_games_keep_every_invariant():
             assert state.legal_actions()
             seen.update(state.places)
             policy = policies[state.current_player()]
-            state.apply_action(policy(state.policy_input(policy), rng))
+            state.apply_action(policy(policy_input(state, policy), rng))
         assert len(seen) == (players + 1) * game.rounds  # every round lays out new place cards
         assert state.current_player() == TERMINAL
         for rnd in state.rounds:
