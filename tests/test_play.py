@@ -10,6 +10,7 @@ from fixtures import toygame
 from pipeline import games
 from pipeline.cli import cli
 from pipeline.errors import GeodeckError
+from pipeline.play import loop
 from pipeline.records import record as records
 
 
@@ -26,11 +27,12 @@ def replayed(path) -> dict:
 
 
 def test_play_deutschland_through_a_whole_game_and_replay_its_record(tmp_path):
-    lines = ["x", "0", "?", *["1"] * 24]  # 8 rounds, 3 guesses a round
+    lines = ["zz", "0", "?", "under", *["1"] * 24]  # 8 rounds, 3 guesses a round
     result, path = play(tmp_path, "deutschland", "human,bot:random,bot:expert,bot:random", "en", lines)
     assert result.exit_code == 0, result.output
-    assert "'x' is not a move number: enter a number from 1 to 35" in result.output
-    assert "'0' is not a move number" in result.output
+    assert "'zz' is not a move: enter a number from 1 to 35 or the move itself" in result.output
+    assert "'0' is not a move" in result.output
+    assert "'under' fits 35 moves (N under" in result.output
     assert "Input: the number of a move" in result.output and "furthest north" in result.output  # the help
     assert "Round 8 revealed" in result.output and "Result" in result.output
     record = records.load(path)
@@ -97,3 +99,10 @@ def test_a_game_without_terminal_or_notation_module_is_a_one_line_error(monkeypa
         _ = games.get("toy-game").terminal
     with pytest.raises(GeodeckError, match="toy-game cannot be recorded or replayed"):
         _ = games.get("toy-game").notation
+
+
+def test_a_move_may_be_typed_as_its_text():
+    labels = ["pass", "Niger", "Nigeria", "Paris"]
+    assert loop._fitting("niger", labels) == [1]  # spelt out: that one, although Nigeria contains it
+    assert loop._fitting("nig", labels) == [1, 2]  # ambiguous: the player is asked to type more
+    assert loop._fitting("ari", labels) == [3] and loop._fitting("Rome", labels) == []

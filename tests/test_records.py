@@ -22,12 +22,13 @@ from pipeline.records import replay, tape
 GOLDEN = ROOT / "docs" / "records"
 DECKS = {"deutschland": decks.deutschland(), "laender-toppen": decks.laender_toppen(), "world-game": decks.world_game()}
 PLAYERS = {"deutschland": (2, 3, 4), "laender-toppen": (2, 3, 4, 5, 6), "world-game": (2, 3, 4, 5)}
+OPTIONS = {"world-game": {"round_limit": 150}}  # the house rule bounds random games (they run to 3,000 rounds)
 
 
 def record_game(name: str, players: int, seed: int, deck_hash: str) -> tuple[records.Record, Any]:
     """A game of random seats, recorded; returns the record and the state it was played on."""
     deck = DECKS[name]
-    game = games.get(name).engine.Game.from_deck(deck, players=players)
+    game = games.get(name).engine.Game.from_deck(deck, players=players, **OPTIONS.get(name, {}))
     rng = random.Random(seed)
     state = game.new_initial_state(rng)
     seats = [records.Seat(f"seat {p}", "bot:random") for p in range(players)]

@@ -56,7 +56,7 @@ def play(
             elif seats[player] == "human":
                 action = _choose(state, player, terminal, view, ask, console)
             else:
-                action = policies[player](state.policy_input(policies[player]), rng)
+                action = policies[player](core.policy_input(state, policies[player]), rng)
             who = view.say("Zufall", "chance") if player == core.CHANCE else view.names[player]
             own = player in humans and len(humans) == 1
             console.print(f"[bold]{who}[/]: {terminal.label(state, action, view, own)}", highlight=False)
@@ -82,12 +82,11 @@ def play(
 
 def _choose(state, player: int, terminal, view: View, ask, console: Console) -> int:
     legal = state.legal_actions()
+    labels = [terminal.label(state, action, view, True) for action in legal]
     console.rule(view.say(f"{view.names[player]} ist am Zug", f"{view.names[player]} to move"))
     console.print(terminal.board(state, player, view))
     grid = terminal.moves(state, legal, view) if hasattr(terminal, "moves") else None
-    console.print(
-        grid or Columns([f"[bold]{i}[/] {terminal.label(state, a, view, True)}" for i, a in enumerate(legal, 1)])
-    )
+    console.print(grid or Columns([f"[bold]{i}[/] {text}" for i, text in enumerate(labels, 1)]))
     prompt = view.say(f"Zug (1-{len(legal)}, ? Hilfe, q Ende)", f"Move (1-{len(legal)}, ? help, q quit)")
     while True:
         answer = ask(prompt).strip()
@@ -98,13 +97,30 @@ def _choose(state, player: int, terminal, view: View, ask, console: Console) -> 
         elif answer.isdigit() and 1 <= int(answer) <= len(legal):
             return legal[int(answer) - 1]
         else:
-            console.print(
-                view.say(
-                    f"{answer!r} ist keine Zugnummer: gib eine Zahl von 1 bis {len(legal)} ein, ? für Hilfe oder q.",
-                    f"{answer!r} is not a move number: enter a number from 1 to {len(legal)}, ? for help or q.",
-                ),
-                highlight=False,
-            )
+            fits = _fitting(answer, labels)
+            if len(fits) == 1:
+                return legal[fits[0]]
+            console.print(_wrong(answer, [labels[i] for i in fits], len(legal), view), highlight=False)
+
+
+def _fitting(text: str, labels: list[str]) -> list[int]:
+    """The moves a typed text names: the one it spells out (any case), else those containing it."""
+    wanted = text.casefold()
+    exact = [i for i, label in enumerate(labels) if label.casefold() == wanted]
+    return exact or [i for i, label in enumerate(labels) if wanted and wanted in label.casefold()]
+
+
+def _wrong(answer: str, fits: list[str], moves: int, view: View) -> str:
+    if fits:
+        shown = "; ".join(fits[:5]) + (" …" if len(fits) > 5 else "")
+        return view.say(
+            f"{answer!r} passt zu {len(fits)} Zügen ({shown}): tippe mehr davon oder die Nummer.",
+            f"{answer!r} fits {len(fits)} moves ({shown}): type more of it or the number.",
+        )
+    return view.say(
+        f"{answer!r} ist kein Zug: gib eine Zahl von 1 bis {moves} oder den Zug selbst ein, ? für Hilfe oder q.",
+        f"{answer!r} is not a move: enter a number from 1 to {moves} or the move itself, ? for help or q.",
+    )
 
 
 def _help(terminal, view: View, moves: int) -> str:
@@ -113,10 +129,11 @@ def _help(terminal, view: View, moves: int) -> str:
             terminal.rules(view),
             "",
             view.say(
-                f"Eingabe: die Nummer eines Zugs (1-{moves}); ? diese Hilfe; q beendet das Spiel (der Spielbericht "
-                "bis dahin wird gespeichert). Strg-C ebenso.",
-                f"Input: the number of a move (1-{moves}); ? this help; q leaves the game (the record so far is "
-                "saved). Ctrl-C too.",
+                f"Eingabe: die Nummer eines Zugs (1-{moves}) oder der Zug selbst (genug davon, dass er eindeutig "
+                "ist); ? diese Hilfe; q beendet das Spiel (der Spielbericht bis dahin wird gespeichert), Strg-C "
+                "ebenso.",
+                f"Input: the number of a move (1-{moves}) or the move itself (enough of it to name one move); ? this "
+                "help; q leaves the game (the record so far is saved), Ctrl-C too.",
             ),
         ]
     )
