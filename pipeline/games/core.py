@@ -19,6 +19,7 @@ import numbers
 import random
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from pipeline.errors import GeodeckError
@@ -28,6 +29,15 @@ TERMINAL = -4
 
 Policy = Callable[[Any, random.Random], int]
 Bot = Callable[[Any, random.Random], Policy]  # (game, rng) -> a policy for one game
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What every observation holds; each engine's Observation adds what its players may see."""
+
+    player: int
+    legal_actions: tuple[int, ...]  # empty when it is not this player's turn
+    players: int
 
 
 class IllegalAction(GeodeckError, ValueError):
