@@ -455,7 +455,7 @@ def replay(record_file, deck_file, fmt):
         click.echo(json.dumps(result, ensure_ascii=False, indent=1))
         return
     out.print(
-        f"{record.game} deck {record.deck_version}: {result['moves']} moves replayed, every one legal; "
+        f"{record.game} deck {record.deck.version}: {result['moves']} moves replayed, every one legal; "
         + ("the game is finished." if result["finished"] else "the record ends before the game (scores so far)."),
         highlight=False,
     )

@@ -31,7 +31,7 @@ def record_game(name: str, players: int, seed: int, deck_hash: str) -> tuple[rec
     game = games.get(name).engine.Game.from_deck(deck, players=players, **OPTIONS.get(name, {}))
     rng = random.Random(seed)
     state = game.new_initial_state(rng)
-    seats = [records.Seat(f"seat {p}", "bot:random") for p in range(players)]
+    seats = [records.Seat(name=f"seat {p}", plays="bot:random") for p in range(players)]
     while not state.is_terminal():  # random moves straight from the state (quicker than observations)
         legal = state.legal_actions()
         state.apply_action(core.sample_chance(state, rng) if state.is_chance_node() else rng.choice(legal))
@@ -129,8 +129,15 @@ def state_of(path: Path):
 
 def test_bad_records_are_refused_with_one_line(tmp_path):
     assert "not a game record" in refused(tmp_path, "{not json")
-    assert "'moves' is missing" in refused(tmp_path, {k: v for k, v in golden().items() if k != "moves"})
-    assert "format 'other/1'" in refused(tmp_path, {**golden(), "format": "other/1"})
+    assert "not a game record: moves: Field required (docs" in refused(
+        tmp_path, {k: v for k, v in golden().items() if k != "moves"}
+    )
+    assert "format: Input should be 'geodeck-record/1', got 'other/1'" in refused(
+        tmp_path, {**golden(), "format": "other/1"}
+    )
+    data = golden()
+    data["moves"][3]["player"] = True
+    assert "moves.3.player" in refused(tmp_path, data)
     data = golden()
     data["deal"][2] = "de-99999999"
     assert "unknown card 'de-99999999' in the deal" in refused(tmp_path, data)

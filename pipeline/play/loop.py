@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 from rich.columns import Columns
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from pipeline.games import GameDefinition, core
@@ -48,6 +49,7 @@ def play(
     levels = seating.bots(definition)
     policies = {p: levels[seat[4:]](game, rng) for p, seat in enumerate(seats) if seat != "human"}
     humans = [p for p, seat in enumerate(seats) if seat == "human"]
+    finished = True
     try:
         while not state.is_terminal():
             player = state.current_player()
@@ -59,24 +61,27 @@ def play(
                 action = policies[player](core.policy_input(state, policies[player]), rng)
             who = view.say("Zufall", "chance") if player == core.CHANCE else view.names[player]
             own = player in humans and len(humans) == 1
-            console.print(f"[bold]{who}[/]: {terminal.label(state, action, view, own)}", highlight=False)
+            console.print(
+                f"[bold]{escape(who)}[/]: {escape(terminal.label(state, action, view, own))}", highlight=False
+            )
             state.apply_action(action)
     except (click.Abort, KeyboardInterrupt, EOFError, Left):
-        record = record_of(deck, state, seating.named(seats, list(view.names)), seed)
-        records.save(path, record)
+        finished = False
+    record = record_of(deck, state, seating.named(seats, list(view.names)), seed)
+    records.save(path, record)
+    if not finished:
         console.print(
             view.say(
                 f"\nSpiel nach Zug {len(record.moves)} verlassen; der Spielbericht bis hierher: {path}",
                 f"\nLeft the game after move {len(record.moves)}; the record so far: {path}",
             ),
             highlight=False,
+            markup=False,
         )
         return record, False
-    record = record_of(deck, state, seating.named(seats, list(view.names)), seed)
-    records.save(path, record)
     console.print(terminal.board(state, humans[0] if humans else 0, view))
     console.print(_result(state, record, view))
-    console.print(view.say(f"Spielbericht: {path}", f"Record: {path}"), highlight=False, soft_wrap=True)
+    console.print(view.say(f"Spielbericht: {path}", f"Record: {path}"), highlight=False, markup=False, soft_wrap=True)
     return record, True
 
 
@@ -86,7 +91,7 @@ def _choose(state, player: int, terminal, view: View, ask, console: Console) -> 
     console.rule(view.say(f"{view.names[player]} ist am Zug", f"{view.names[player]} to move"))
     console.print(terminal.board(state, player, view))
     grid = terminal.moves(state, legal, view) if hasattr(terminal, "moves") else None
-    console.print(grid or Columns([f"[bold]{i}[/] {text}" for i, text in enumerate(labels, 1)]))
+    console.print(grid or Columns([f"[bold]{i}[/] {escape(text)}" for i, text in enumerate(labels, 1)]))
     prompt = view.say(f"Zug (1-{len(legal)}, ? Hilfe, q Ende)", f"Move (1-{len(legal)}, ? help, q quit)")
     while True:
         answer = ask(prompt).strip()
@@ -100,7 +105,7 @@ def _choose(state, player: int, terminal, view: View, ask, console: Console) -> 
             fits = _fitting(answer, labels)
             if len(fits) == 1:
                 return legal[fits[0]]
-            console.print(_wrong(answer, [labels[i] for i in fits], len(legal), view), highlight=False)
+            console.print(_wrong(answer, [labels[i] for i in fits], len(legal), view), highlight=False, markup=False)
 
 
 def _fitting(text: str, labels: list[str]) -> list[int]:
@@ -141,7 +146,7 @@ def _help(terminal, view: View, moves: int) -> str:
 
 def _result(state, record: records.Record, view: View) -> Table:
     table = Table(
-        view.say("Platz", "seat"),
+        view.say("Spieler", "player"),
         view.say("spielt", "plays"),
         view.say("Punkte", "score"),
         "",

@@ -30,4 +30,4 @@ def parse(text: str | None, players: int | None, definition: GameDefinition) -> 
 
 
 def named(seats: list[str], names: list[str]) -> list[Seat]:
-    return [Seat(name, plays) for name, plays in zip(names, seats)]
+    return [Seat(name=name, plays=plays) for name, plays in zip(names, seats)]

@@ -6,8 +6,10 @@ of the player "chance".
 """
 
 import json
-from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from pipeline import atomic
 from pipeline.errors import GeodeckError
@@ -20,51 +22,42 @@ class RecordError(GeodeckError):
     """A record that cannot be read or does not replay: the message names the move and the rule."""
 
 
-@dataclass(frozen=True)
-class Seat:
+class _Strict(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+
+
+class Seat(_Strict):
     name: str
     plays: str  # "human", "bot:<level>"
 
 
-@dataclass(frozen=True)
-class Move:
-    player: int | str  # a seat index, or CHANCE
+class Move(_Strict):
+    player: int | Literal["chance"]  # a seat index, or CHANCE
     move: str
 
 
-@dataclass
-class Record:
+class Deck(_Strict):
+    version: str | None  # None: an unpublished deck
+    content_hash: str
+
+
+class Record(_Strict):
+    format: Literal["geodeck-record/1"] = FORMAT
     game: str
-    deck_version: str | None
-    deck_hash: str
+    deck: Deck
     options: dict
     seats: list[Seat]
     seed: int | str | None
     deal: list[str]
-    moves: list[Move] = field(default_factory=list)
-    finished: bool = False
-    scores: list[float] = field(default_factory=list)
-    winners: list[int] = field(default_factory=list)
-
-    def to_dict(self) -> dict:
-        return {
-            "format": FORMAT,
-            "game": self.game,
-            "deck": {"version": self.deck_version, "content_hash": self.deck_hash},
-            "options": self.options,
-            "seats": [{"name": s.name, "plays": s.plays} for s in self.seats],
-            "seed": self.seed,
-            "deal": self.deal,
-            "moves": [{"player": m.player, "move": m.move} for m in self.moves],
-            "finished": self.finished,
-            "scores": self.scores,
-            "winners": self.winners,
-        }
+    moves: list[Move]
+    finished: bool
+    scores: list[int | float]
+    winners: list[int]
 
     def to_json(self) -> str:
         """One key per line, each seat and move on a line of its own (diffable, readable)."""
         lines = []
-        for key, value in self.to_dict().items():
+        for key, value in self.model_dump(mode="json").items():
             if key in ("seats", "moves"):
                 items = ",\n".join(f"  {_compact(v)}" for v in value)
                 lines.append(f' "{key}": [\n{items}\n ]' if value else f' "{key}": []')
@@ -93,47 +86,11 @@ def load(path: Path) -> Record:
 
 
 def from_dict(data, source: str = "record") -> Record:
-    def need(container, key, kind, where=""):
-        if not isinstance(container, dict) or key not in container:
-            raise RecordError(f"{source} is not a game record: {where}{key!r} is missing (see docs/records.md)")
-        value = container[key]
-        if not isinstance(value, kind) or (isinstance(value, bool) and bool not in _tuple(kind)):
-            raise RecordError(f"{source} is not a game record: {where}{key!r} is {value!r} (see docs/records.md)")
-        return value
-
-    if need(data, "format", str) != FORMAT:
-        raise RecordError(f"{source}: format {data['format']!r} is not {FORMAT!r}; geodeck reads only {FORMAT}")
-    deck = need(data, "deck", dict)
-    seats = need(data, "seats", list)
-    moves = need(data, "moves", list)
-    deal = need(data, "deal", list)
-    if not all(isinstance(card, str) for card in deal):
-        raise RecordError(f"{source} is not a game record: 'deal' must list card ids (strings)")
-    record = Record(
-        game=need(data, "game", str),
-        deck_version=need(deck, "version", (str, type(None)), "deck."),
-        deck_hash=need(deck, "content_hash", str, "deck."),
-        options=need(data, "options", dict),
-        seats=[
-            Seat(need(s, "name", str, f"seat {i}: "), need(s, "plays", str, f"seat {i}: ")) for i, s in enumerate(seats)
-        ],
-        seed=need(data, "seed", (int, str, type(None))),
-        deal=deal,
-        moves=[
-            Move(need(m, "player", (int, str), f"move {i}: "), need(m, "move", str, f"move {i}: "))
-            for i, m in enumerate(moves, 1)
-        ],
-        finished=need(data, "finished", bool),
-        scores=need(data, "scores", list),
-        winners=need(data, "winners", list),
-    )
-    for number, move in enumerate(record.moves, 1):
-        if isinstance(move.player, str) and move.player != CHANCE:
-            raise RecordError(
-                f"{source}: move {number}: player {move.player!r} is neither a seat number nor {CHANCE!r}"
-            )
-    return record
-
-
-def _tuple(kind) -> tuple:
-    return kind if isinstance(kind, tuple) else (kind,)
+    """A record from parsed JSON; the first problem found is a one-line RecordError naming the field."""
+    try:
+        return Record.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "the document"
+        got = "" if first["type"] == "missing" else f", got {first['input']!r:.60}"
+        raise RecordError(f"{source} is not a game record: {where}: {first['msg']}{got} (docs/records.md)") from exc

@@ -16,21 +16,21 @@ def deck_of(record: Record, deck_file: Path | None = None, source: str = "the re
     content hash is refused."""
     if deck_file:
         deck, where = published.read(deck_file, record.game), str(deck_file)
-    elif record.deck_version is None:
+    elif record.deck.version is None:
         raise RecordError(f"{source} names no deck version; pass the deck it was played with (--deck FILE)")
     else:
         try:
-            path, deck = published.deck(record.game, record.deck_version)
+            path, deck = published.deck(record.game, record.deck.version)
         except GeodeckError as exc:
             raise RecordError(
                 f"{source}: no published deck for it ({exc}); pass the deck it was played with (--deck FILE)"
             ) from exc
         where = str(path)
     found = content_hash(deck)
-    if found != record.deck_hash:
+    if found != record.deck.content_hash:
         raise RecordError(
-            f"{source} was played with the {record.game} deck {record.deck_version} of content hash "
-            f"{record.deck_hash[:12]}…, {where} has {found[:12]}…: replay it with that deck (--deck FILE)"
+            f"{source} was played with the {record.game} deck {record.deck.version} of content hash "
+            f"{record.deck.content_hash[:12]}…, {where} has {found[:12]}…: replay it with that deck (--deck FILE)"
         )
     return deck
 
@@ -75,7 +75,7 @@ def summary(record: Record, state) -> dict:
     scores, winners = state.scores(), state.winners()
     return {
         "game": record.game,
-        "deck": {"version": record.deck_version, "content_hash": record.deck_hash},
+        "deck": record.deck.model_dump(),
         "moves": len(record.moves),
         "finished": state.is_terminal(),
         "seats": [

@@ -18,12 +18,13 @@ def record_of(deck: dict, state, seats: list[records.Seat], seed, deck_hash: str
     moves = []
     for action in state.history():
         player = again.current_player()
-        moves.append(records.Move(records.CHANCE if player == CHANCE_NODE else player, notation.write(again, action)))
+        moves.append(
+            records.Move(player=records.CHANCE if player == CHANCE_NODE else player, move=notation.write(again, action))
+        )
         again.apply_action(action)
     return records.Record(
         game=deck["game"],
-        deck_version=deck.get("version"),
-        deck_hash=deck_hash or content_hash(deck),
+        deck=records.Deck(version=deck.get("version"), content_hash=deck_hash or content_hash(deck)),
         options=state.game.options(),
         seats=list(seats),
         seed=seed,
@@ -43,6 +44,6 @@ class Saver:
 
     def __call__(self, state, seed: str, seats: list[str]) -> None:
         """Save `state`, a game played from the deal of `seed` by `seats` (e.g. "bot:random")."""
-        players = [records.Seat(f"seat {p}", plays) for p, plays in enumerate(seats)]
+        players = [records.Seat(name=f"seat {p}", plays=plays) for p, plays in enumerate(seats)]
         record = record_of(self.deck, state, players, seed, self.deck_hash)
         records.save(self.folder / f"{seed.replace(':', '-')}.json", record)
