@@ -7,15 +7,15 @@ of the player "chance".
 
 import json
 from pathlib import Path
-from typing import Literal
+from typing import Final, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from pipeline import atomic
 from pipeline.errors import GeodeckError
 
-FORMAT = "geodeck-record/1"
-CHANCE = "chance"  # the player of a chance outcome
+FORMAT: Final = "geodeck-record/1"
+CHANCE: Final = "chance"  # the player of a chance outcome
 
 
 class RecordError(GeodeckError):
