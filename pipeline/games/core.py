@@ -105,6 +105,7 @@ class EngineGame:
                 state.apply_action(action)
             except IllegalAction as exc:
                 raise IllegalAction(f"move {move}: {exc}") from exc
+        state.restore(data)
         return state
 
 
@@ -144,8 +145,21 @@ class EngineState:
 
     def serialize(self) -> str:
         return json.dumps(
-            {"game": self.game.name, "options": self.game.options(), "deal": self.deal, "history": self._history}
+            {
+                "game": self.game.name,
+                "options": self.game.options(),
+                "deal": self.deal,
+                "history": self._history,
+                **self.extras(),
+            }
         )
+
+    def extras(self) -> dict:
+        """What an engine serialises besides the actions (decisions that are not moves); none by default."""
+        return {}
+
+    def restore(self, data: dict) -> None:
+        """Apply `extras()` read back from a serialised state."""
 
     def apply_action(self, action: int) -> None:
         """Apply a legal action; anything else raises `IllegalAction` naming the rule it breaks."""

@@ -18,7 +18,7 @@ and the past rounds; never a place's grid numbers or inhabitants before its roun
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pipeline.errors import GeodeckError
 from pipeline.games import core
@@ -45,7 +45,7 @@ class Round:
 
     starter: int
     places: tuple[int, ...]
-    correct: dict  # guess -> positions (0-based, in `places`) that make it correct
+    correct: dict[str, frozenset[int]]  # guess -> positions (0-based, in `places`) that make it correct
     placements: tuple[tuple[int, int, int, bool, int], ...]  # (player, guess, position, correct, points)
 
 
@@ -215,7 +215,7 @@ class State(EngineState):
             columns=tuple(tuple(shown(p, g) for p, g in column) for column in self.columns),
             used=tuple(sorted(self.used[player])),
             points=tuple(self.points),
-            rounds=tuple(self.rounds),
+            rounds=tuple(replace(r, correct=dict(r.correct)) for r in self.rounds),  # copies: read-only for policies
         )
 
     def __str__(self) -> str:

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from pipeline.errors import GeodeckError
 from pipeline.games import core
-from pipeline.games.core import TERMINAL, EngineGame, EngineState
+from pipeline.games.core import TERMINAL, EngineGame, EngineState, IllegalAction
 
 CATEGORIES = ("area_km2", "highest_peak_m", "temperature_c", "inhabitants_m", "life_expectancy", "gdp_pcap_usd")
 LABELS = ("Fläche", "Höchster Berg", "Temperatur", "Einwohner", "Lebenserwartung", "BIP pro Kopf")  # the strip's
@@ -186,6 +186,7 @@ class State(EngineState):
         self.piles: list[list[list[int]]] = [[[] for _ in range(FACE_DOWN + 1)] for _ in range(self.players)]
         self.removed: list[int] = []
         self.jokers_back: list[list[int]] = [[] for _ in range(self.players)]  # the fast game: not won, not scored
+        self.continent_choices: dict[int, int] = {}  # Russia/Turkey: the owner's choice at scoring, if given
         self.pending: deque[tuple[int, int, str, Split | None]] = deque()  # (player, card, rule, split)
         self.tricks: list[Trick] = []
         self.placing: int | None = 0
@@ -289,18 +290,45 @@ class State(EngineState):
         piles = self.scored_piles()
         return [pile_points(piles, p) for p in range(self.players)]
 
+    def choose_continent(self, card: int, continent: int) -> None:
+        """The owner's own choice at scoring for Russia or Turkey lying on a continent pile (a record's);
+        without one, `scored_piles` takes the continent best for the owner."""
+        country = self.game.cards[card] if 0 <= card < len(self.game.cards) else None
+        owner = self.owner(card)
+        laid = owner is not None and any(card in self.piles[owner][pile] for pile in range(FACE_DOWN))
+        if country is None or country.joker or len(country.continents) < 2 or not laid:
+            raise IllegalAction(
+                f"Länder toppen: card {card} is not a country of several continents on a continent pile (rule: "
+                '"Russia and Turkey ... may be assigned to either Asia or Europe during scoring")'
+            )
+        if continent not in country.continents:
+            names = " or ".join(CONTINENTS[c] for c in country.continents)
+            raise IllegalAction(f"Länder toppen: {country.name} may be assigned to {names}, not {continent}")
+        self.continent_choices[card] = continent
+
+    def extras(self) -> dict:
+        return {"continent_choices": self.continent_choices} if self.continent_choices else {}
+
+    def restore(self, data: dict) -> None:
+        for card, continent in data.get("continent_choices", {}).items():
+            self.choose_continent(int(card), continent)
+
     def scored_piles(self) -> list[list[list[int]]]:
         """The piles as scored. Rulebook: Russia and Turkey "may be assigned to either Asia or Europe during
-        scoring": a country card of several continents on a continent pile counts for the continent best
-        for its owner (owners in seat order, each seeing the earlier owners' choices; a tie keeps the pile
-        it lies on)."""
+        scoring": a country card of several continents on a continent pile counts for the continent its
+        owner chose (`choose_continent`), else the one best for its owner (owners in seat order, each seeing
+        the earlier owners' choices; a tie keeps the pile it lies on)."""
         cards, piles = self.game.cards, [[list(pile) for pile in own] for own in self.piles]
         for player in range(self.players):
+            for pile in range(FACE_DOWN):
+                for card in [c for c in piles[player][pile] if c in self.continent_choices]:
+                    piles[player][pile].remove(card)
+                    piles[player][self.continent_choices[card]].append(card)
             dual = [
                 (pile, card)
                 for pile in range(FACE_DOWN)
                 for card in piles[player][pile]
-                if not cards[card].joker and len(cards[card].continents) > 1
+                if not cards[card].joker and len(cards[card].continents) > 1 and card not in self.continent_choices
             ]
             if not dual:
                 continue
