@@ -210,6 +210,31 @@ def test_laender_toppen_moves_name_the_card_and_the_rule():
         state.apply_action(action)
 
 
+def test_a_record_keeps_the_owners_choice_for_russia_or_turkey_at_scoring():
+    deck = DECKS["laender-toppen"]
+    for seed in range(100):  # a game in which Russia or Turkey ends on a continent pile
+        record, state = record_game("laender-toppen", 2, seed, content_hash(deck))
+        ids = [card.id for card in state.game.cards]
+        laid = [
+            (card, pile)
+            for piles in state.piles
+            for pile in range(lt.FACE_DOWN)
+            for card in piles[pile]
+            if ids[card] in ("lt-RUS", "lt-TUR")
+        ]
+        if laid:
+            break
+    card, pile = laid[0]
+    other = next(c for c in state.game.cards[card].continents if c != pile)
+    state.choose_continent(card, other)
+    chosen = tape.record_of(deck, state, record.seats, record.seed)
+    assert chosen.choices == [f"{ids[card]}: {lt.CONTINENTS[other]}"] and record.choices == []
+    assert replay.replay(chosen, deck).scores() == state.scores() == chosen.scores
+    wrong = chosen.model_copy(update={"choices": [f"{ids[card]}: Africa"]})
+    with pytest.raises(records.RecordError, match=r"choice 'lt-(RUS|TUR): Africa': Länder toppen: .* may be assigned"):
+        replay.replay(wrong, deck)
+
+
 def test_play_check_saves_the_records_it_plays_and_they_replay(tmp_path):
     deck_path = write(tmp_path, DECKS["world-game"], "deck.json")
     folder = tmp_path / "records"

@@ -17,10 +17,13 @@ command that touches one game (or none) does not import every game's drawing cod
 
 `notation`: `card_ids(game)` are the ids of the cards a deal orders (`game.initial_state(deal)`);
 `write(state, action) -> str` and `read(state, text) -> action` (ValueError naming the problem) turn a move
-into stable text and back (docs/records.md). `terminal`: `seat_names(players, lang)`, `board(state, player,
-view)` (a rich renderable of what `player` may see), `label(state, action, view, own)` (a move in words;
-hidden details only when `own`), `rules(view)` (the rules in short), optionally `moves(state, legal, view)`
-(the numbered legal moves laid out, e.g. as a grid; None: a plain list); `view` is a `pipeline.play.view.View`.
+into stable text and back (docs/records.md); a game with decisions that are not moves (Länder toppen's
+Russia and Turkey at scoring) adds `choices(state) -> list[str]` and `choose(state, text)`.
+
+`terminal`: `seat_names(players, lang)`, `board(state, player, view)` (a rich renderable of what `player`
+may see), `label(state, action, view, own)` (a move in words; hidden details only when `own`),
+`rules(view)` (the rules in short), optionally `moves(state, legal, view)` (the numbered legal moves laid
+out, e.g. as a grid; None: a plain list); `view` is a `pipeline.play.view.View`.
 
 The deck spec is `templates/decks/<name>.toml` and the card layout `templates/cards/<name>.toml`, unless
 `templates` names another folder holding `decks/` and `cards/`.

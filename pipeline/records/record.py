@@ -50,6 +50,7 @@ class Record(_Strict):
     seed: int | str | None
     deal: list[str]
     moves: list[Move]
+    choices: list[str] = []  # decisions that are not moves, in the game's notation (Russia/Turkey at scoring)
     finished: bool
     scores: list[int | float]
     winners: list[int]

@@ -66,6 +66,13 @@ def replay(record: Record, deck: dict, source: str = "the record"):
             state.apply_action(action)
         except IllegalAction as exc:  # the engine names the rule and leaves the state unchanged
             raise RecordError(f"{where} is illegal: {exc}") from exc
+    for choice in record.choices:
+        if not hasattr(notation, "choose"):
+            raise RecordError(f"{source}: choice {choice!r}: {record.game} has no choices besides its moves")
+        try:
+            notation.choose(state, choice)
+        except (ValueError, IllegalAction) as exc:
+            raise RecordError(f"{source}: choice {choice!r}: {exc}") from exc
     _check_result(record, state, source)
     return state
 

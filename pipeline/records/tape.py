@@ -30,6 +30,7 @@ def record_of(deck: dict, state, seats: list[records.Seat], seed, deck_hash: str
         seed=seed,
         deal=[ids[i] for i in state.deal],
         moves=moves,
+        choices=notation.choices(state) if hasattr(notation, "choices") else [],
         finished=state.is_terminal(),
         scores=list(state.scores()),
         winners=list(state.winners()),

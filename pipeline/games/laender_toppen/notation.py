@@ -1,7 +1,8 @@
 """Länder toppen! in a game record (docs/records.md): the deal is the cards' order (each hand in turn,
 then the reserve from the top); a move names a card and where it goes: "lt-KAZ: area_km2 above" places a
 hand card in a slot of the strip, "lt-BEL: Europe" or "lt-JAM: face down" puts a won card (or a joker back)
-onto a pile."""
+onto a pile. A choice at scoring (Russia or Turkey counted for the continent its owner names, not the
+one best for them) is "lt-RUS: Asia"."""
 
 from pipeline.games.laender_toppen.engine import (
     CONTINENTS,
@@ -48,3 +49,18 @@ def read(state: State, text: str) -> int:
     if waiting != index:
         raise ValueError(f"the card to put on a pile now is {state.game.cards[waiting].id}, not {card}")
     return PILES.index(target)
+
+
+def choices(state: State) -> list[str]:
+    """The owners' own choices at scoring (Russia, Turkey), as text."""
+    return [f"{state.game.cards[card].id}: {CONTINENTS[c]}" for card, c in sorted(state.continent_choices.items())]
+
+
+def choose(state: State, text: str) -> None:
+    """Apply a choice at scoring; ValueError for text that names no card and continent, IllegalAction (from
+    the engine) for a choice the rules do not allow."""
+    card, _, continent = text.partition(": ")
+    index = next((i for i, c in enumerate(state.game.cards) if c.id == card), None)
+    if index is None or continent not in CONTINENTS:
+        raise ValueError(f"{text!r} is no choice at scoring: 'CARD: CONTINENT', e.g. 'lt-RUS: Asia'")
+    state.choose_continent(index, CONTINENTS.index(continent))
