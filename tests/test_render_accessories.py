@@ -21,6 +21,7 @@ from pipeline.paths import DECKS_DIR
 from pipeline.render import accessories, printing
 from pipeline.render.accessories import AccessoryOptions
 from pipeline.render.printing import PrintOptions
+from pipeline.render.text import Box
 
 FIXTURES = Path(__file__).parent / "fixtures" / "tiny" / "render"
 MM = 72 / 25.4
@@ -219,8 +220,9 @@ def _state_fills(page, box_mm, card_origin):
     return inside
 
 
-def test_place_front_shows_the_state_alone(store):
-    """Bamberg's front: one orange shape with Bayern's aspect, filling the picture box; no other state."""
+def test_place_fronts_show_their_state_alone_at_one_scale_with_the_place_marked(store):
+    """Bamberg (Bayern) and Emden (Niedersachsen): one light-orange shape each, with its state's aspect, at
+    one scale (mm per metre) for every state; the place's dot where its coordinates fall; no other state."""
     from pipeline.render import layouts
 
     layout = layouts.load("deutschland")
@@ -228,23 +230,34 @@ def test_place_front_shows_the_state_alone(store):
     page = pdfplumber.open(io.BytesIO(data)).pages[0]
     block_x = (210 - 3 * 63) / 2 * MM
     block_top = (297 - (297 - 3 * 88) / 2) * MM
-    card_origin = (block_x, page.height - (block_top - 88 * MM))  # Bamberg: slot 0, its bottom-left corner
     box = layout.data["boxes"]["state_picture"]
-    shapes = _state_fills(page, box, card_origin)
     state = layout.data["colours"]["state_fill"].lstrip("#")
     rgb = tuple(int(state[i : i + 2], 16) / 255 for i in (0, 2, 4))
-    assert shapes and all(colour_is(s["non_stroking_color"], rgb) for s in shapes)
-    w = max(s["x1"] for s in shapes) - min(s["x0"] for s in shapes)
-    h = max(s["bottom"] for s in shapes) - min(s["top"] for s in shapes)
-    bx0, by0, bx1, by1 = germany(store).states["Bayern"].bounds
-    assert w / h == pytest.approx((bx1 - bx0) / (by1 - by0), rel=0.02)
-    assert max(w / (box[2] * MM), h / (box[3] * MM)) == pytest.approx(1, abs=0.02)
+    states = germany(store)
+    scales = []
+    for slot, name, (lat, lon) in ((0, "Bayern", (49.9, 10.9)), (1, "Niedersachsen", (53.36694, 7.20611))):
+        card_origin = (block_x + slot * 63 * MM, page.height - (block_top - 88 * MM))  # bottom-left corner
+        shapes = _state_fills(page, box, card_origin)
+        fills = [s for s in shapes if colour_is(s["non_stroking_color"], rgb)]
+        assert fills and len(shapes) == len(fills) + 2  # besides the state's parts only the dot and its ring
+        w = max(s["x1"] for s in fills) - min(s["x0"] for s in fills)
+        h = max(s["bottom"] for s in fills) - min(s["top"] for s in fills)
+        bx0, by0, bx1, by1 = states.states[name].bounds
+        assert w / h == pytest.approx((bx1 - bx0) / (by1 - by0), rel=0.02)
+        scales.append(w / (bx1 - bx0))
+        dot = [s for s in shapes if colour_is(s["non_stroking_color"], (0.102, 0.102, 0.102))]
+        x, y = states.town(Box(*box), name, "test", lat, lon)
+        assert len(dot) == 1
+        centre = ((dot[0]["x0"] + dot[0]["x1"]) / 2, (dot[0]["top"] + dot[0]["bottom"]) / 2)
+        assert centre[0] == pytest.approx(card_origin[0] + x * MM, abs=0.5 * MM)
+        assert centre[1] == pytest.approx(card_origin[1] - y * MM, abs=0.5 * MM)
+    assert scales[0] == pytest.approx(scales[1], rel=0.02)
 
 
-def test_laender_toppen_fronts_print_nothing_below_5_5_pt(store):
+def test_laender_toppen_fronts_cut_long_facts_at_6_pt(store):
     data = printing.render(deck("laender-toppen"), PrintOptions(), store)
     page = pdfplumber.open(io.BytesIO(data)).pages[0]
-    assert min(ch["size"] for ch in page.chars) >= 5.5 - 0.01
+    assert min(ch["size"] for ch in page.chars) >= 6 - 0.01
     text = page.extract_text()
     assert "0,44 km²" in text  # a small area keeps the deck's decimals, German style
-    assert "Mont Nimba, on the tripoint of" in text and "…" in text  # too long at 5.5 pt: cut, not shrunk
+    assert "Mont Nimba, on the tripoint of" in text and "…" in text  # too long at 6 pt: cut, not shrunk
