@@ -216,6 +216,12 @@ def list_games(names):
 )
 @click.option("--bleed", type=float, help="Bleed in mm (default from the template, 3 mm).")
 @click.option(
+    "--gutter",
+    type=float,
+    help="Gap between the cards of a sheet in mm, each card with its own bleed (default: 3 where the paper "
+    "allows it with printable crop marks, A4; else 0, butted, Letter). 0 butts the cards together.",
+)
+@click.option(
     "--back-offset",
     default="0,0",
     show_default=True,
@@ -246,7 +252,7 @@ def list_games(names):
 @mirror_option
 @offline_option
 def print_cards(
-    game, version, paper, layout, duplex, bleed, back_offset, lang, out, calibration, what, mirror, offline
+    game, version, paper, layout, duplex, bleed, gutter, back_offset, lang, out, calibration, what, mirror, offline
 ):
     """Print-and-play PDF of GAME's published deck: card fronts and backs, duplex-ready; with --what
     accessories (or all) the map, strips and scoring sheet the game needs. Reads only the deck and pinned
@@ -275,7 +281,7 @@ def print_cards(
         _wrote(result.path, f"{pages(result.pages)}, {size(result.bytes)}")
         return
     options = printing.PrintOptions(
-        paper=paper, layout=layout, duplex=duplex, bleed=bleed, back_offset=offset, lang=lang
+        paper=paper, layout=layout, duplex=duplex, bleed=bleed, gutter=gutter, back_offset=offset, lang=lang
     ).validate()
     if calibration:
         path = out or folder / f"calibration-{paper}-duplex-{duplex}.pdf"

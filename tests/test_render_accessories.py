@@ -184,18 +184,26 @@ def test_world_map_on_a4_is_two_portrait_pages_with_glue_flap(store, world_deck)
     assert again == data
 
 
-def test_strips_show_six_categories_in_order(store):
-    data, _pages = accessories.render(deck("laender-toppen"), AccessoryOptions(), store)
+@pytest.mark.parametrize(("paper", "pieces"), [("a4", 2), ("letter", 2), ("a3", 1)])
+def test_strips_show_six_card_wide_categories_in_order(store, paper, pieces):
+    """Each field is one card wide plus room (66 mm between field centres); on A4 and Letter a strip comes in
+    two pieces (three categories each, the first with a glue flap), on A3 in one."""
+    data, _pages = accessories.render(deck("laender-toppen"), AccessoryOptions(paper=paper), store)
     pdf = pdfplumber.open(io.BytesIO(data))
     first = pdf.pages[0]
-    assert (first.width, first.height) == pytest.approx((297 * MM, 210 * MM), abs=0.1)
+    assert first.width > first.height
     words = first.extract_words()
-    top_strip = min(w["top"] for w in words if w["text"] == "Fläche")
-    xs = [
-        min(w["x0"] for w in words if w["text"] == label and abs(w["top"] - top_strip) < 12 * MM)
-        for label in STRIP_LABELS
-    ]
-    assert xs == sorted(xs)
+    labels = sorted(
+        (w for w in words if w["text"] in STRIP_LABELS or w["text"].startswith("Durchschnitts")),
+        key=lambda w: (round(w["top"] / MM / 10), w["x0"]),
+    )[:6]
+    assert [w["text"][:8] for w in labels] == [label[:8] for label in STRIP_LABELS]
+    panels = [r for p in pdf.pages for r in p.rects if r["fill"] and r["height"] == pytest.approx(22 * MM, abs=0.1)]
+    fields = [r for r in panels if r["width"] < 100 * MM]  # the title panels span a whole piece
+    assert len(fields) == 6 * 6 and all(r["width"] == pytest.approx(66 * MM, abs=0.1) for r in fields)
+    assert len(panels) - len(fields) == 6 * pieces
+    flaps = [r for p in pdf.pages for r in p.rects if r["stroke"] and r["width"] == pytest.approx(10 * MM, abs=0.1)]
+    assert len(flaps) == 6 * (pieces - 1)  # the glue flaps
     strips = sum(sum(w["text"] == "Fläche" for w in p.extract_words()) for p in pdf.pages)
     assert strips == 6
     text = first.extract_text()
@@ -226,7 +234,7 @@ def test_place_fronts_show_their_state_alone_at_one_scale_with_the_place_marked(
     from pipeline.render import layouts
 
     layout = layouts.load("deutschland")
-    data = printing.render(deck("deutschland"), PrintOptions(), store)
+    data = printing.render(deck("deutschland"), PrintOptions(gutter=0), store)
     page = pdfplumber.open(io.BytesIO(data)).pages[0]
     block_x = (210 - 3 * 63) / 2 * MM
     block_top = (297 - (297 - 3 * 88) / 2) * MM
