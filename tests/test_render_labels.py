@@ -77,3 +77,29 @@ def test_deutschlandkarte_prints_full_names_and_grows_its_labels_with_the_paper(
             words = page.dedupe_chars().extract_words(extra_attrs=["size"])
             sizes[paper] = next(w["size"] for w in words if w["text"] == "Flensburg")
     assert sizes["a4"] >= 6 - 0.01 and sizes["a3"] > sizes["a4"] * 1.3
+
+
+@pytest.mark.mirror
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_world_game_poster_numbers_every_country_once_without_overlaps_crossings_or_seam(store, lang):
+    from pipeline.games.world_game.accessories import SEAM_MM, draw_poster
+    from pipeline.render.context import CardContext
+    from pipeline.render.pages import new_canvas
+
+    deck = published.deck("world-game", None)[1]
+    layout = layouts.load("world-game")
+    canvas, _ = new_canvas()
+    poster = draw_poster(canvas, deck, CardContext(layout, lang, 0.0, store), words(layout, lang))
+    seam_x = layout.data["accessories"]["poster_mm"][0] / 2
+    numbers = []
+    for panel in poster.panels:
+        inside = [
+            labels.Placed(n, box, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), False) for n, box in panel.inside
+        ]
+        every = panel.placed + inside
+        assert labels.problems(every, panel.bounds, panel.dots) == dict.fromkeys(
+            ("overlaps", "outside", "crossings", "through_labels", "on_points"), 0
+        )
+        assert all(p.box[2] <= seam_x - SEAM_MM or p.box[0] >= seam_x + SEAM_MM for p in every)  # whole on one page
+        numbers += [int(str(p.key)) for p in every]
+    assert sorted(numbers) == sorted(int(c["fields"]["map_number"]) for c in deck["cards"])
