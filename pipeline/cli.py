@@ -249,10 +249,16 @@ def list_games(names):
     + "; ".join(f"{name}: {g.accessories_help}" for name, g in games.registered().items())
     + "). all: both PDFs.",
 )
+@click.option(
+    "--kit",
+    is_flag=True,
+    help="Write the whole print-and-play kit as one PDF with bookmarks: cover, rules summary, cards and "
+    "backs, accessories, sources and licences (--what is then ignored).",
+)
 @mirror_option
 @offline_option
 def print_cards(
-    game, version, paper, layout, duplex, bleed, gutter, back_offset, lang, out, calibration, what, mirror, offline
+    game, version, paper, layout, duplex, bleed, gutter, back_offset, lang, out, calibration, what, kit, mirror, offline
 ):
     """Print-and-play PDF of GAME's published deck: card fronts and backs, duplex-ready; with --what
     accessories (or all) the map, strips and scoring sheet the game needs. Reads only the deck and pinned
@@ -289,7 +295,13 @@ def print_cards(
         _wrote(path, "the duplex calibration sheet, 2 pages")
         return
     store = open_store(mirror=mirror, online=not offline)
-    deck = published.deck(game, version)[1]
+    deck_path, deck = published.deck(game, version)
+    if kit:
+        from pipeline.render import kit as kit_pdf
+
+        result = kit_pdf.print_kit(deck_path, deck, options, store, out)
+        _wrote(result.path, f"the kit, {result.cards} cards, {pages(result.pages)}, {size(result.bytes)}")
+        return
     with progress() as bar:
         task = bar.add_task(f"printing {game}", total=len(deck["cards"]))
         result = printing.print_deck(

@@ -134,8 +134,9 @@ def _one_up(canvas, module, cards, ctx, bleed, on_card) -> None:
             on_card(card)
 
 
-def render(deck: dict, options: PrintOptions, store, on_card: Callable[[dict], None] | None = None) -> bytes:
-    """The PDF bytes for a deck; every card is checked first so a bad card fails before any drawing."""
+def draw_cards(canvas, deck: dict, options: PrintOptions, store, on_card: Callable[[dict], None] | None = None) -> None:
+    """Every card of the deck onto `canvas` (sheets or one-up pages); every card is checked first so a bad
+    card fails before any drawing."""
     options.validate()
     game = deck["game"]
     module = game_module(game)
@@ -145,22 +146,35 @@ def render(deck: dict, options: PrintOptions, store, on_card: Callable[[dict], N
             f"deck {game} {deck.get('version')} has cards of {deck['card_size_mm']} mm but "
             f"templates/cards/{game}.toml lays out {list(layout.card_mm)} mm; make them agree"
         )
-    bleed = layout.bleed_mm if options.bleed is None else options.bleed
+    bleed = _bleed(options, layout)
     ctx = CardContext(layout, layout.language(options.lang), bleed, store)
     cards = deck["cards"]
     for card in cards:
         module.check(card, ctx)
-    canvas, buffer = new_canvas()
-    describe(
-        canvas,
-        f"{deck.get('title', game)} {deck.get('version', '')}".strip(),
-        f"{game} {deck.get('version', '')}, {options.layout}, {options.paper}, duplex {options.duplex}"
-        + (f", gutter {sheet_for(options, layout.card_mm, bleed).gutter:g} mm" if options.layout == "sheet" else ""),
-    )
     if options.layout == "sheet":
         _sheets(canvas, module, cards, ctx, options, bleed, on_card)
     else:
         _one_up(canvas, module, cards, ctx, bleed, on_card)
+
+
+def _bleed(options: PrintOptions, layout) -> float:
+    return layout.bleed_mm if options.bleed is None else options.bleed
+
+
+def render(deck: dict, options: PrintOptions, store, on_card: Callable[[dict], None] | None = None) -> bytes:
+    """The PDF bytes for a deck."""
+    options.validate()
+    game = deck["game"]
+    layout = layouts.load(game)
+    canvas, buffer = new_canvas()
+    gutter = sheet_for(options, layout.card_mm, _bleed(options, layout)).gutter if options.layout == "sheet" else None
+    describe(
+        canvas,
+        f"{deck.get('title', game)} {deck.get('version', '')}".strip(),
+        f"{game} {deck.get('version', '')}, {options.layout}, {options.paper}, duplex {options.duplex}"
+        + (f", gutter {gutter:g} mm" if gutter is not None else ""),
+    )
+    draw_cards(canvas, deck, options, store, on_card)
     canvas.save()
     return buffer.getvalue()
 

@@ -18,6 +18,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pipeline.errors import GeodeckError
 from pipeline.games.deutschland.deck import deck_grid
+from pipeline.games.deutschland.states import SOURCE as STATES
 from pipeline.games.deutschland.states import germany
 from pipeline.geo.grid import NS_MAX, WE_MAX, Grid, round_half_up
 from pipeline.render import labels, text
@@ -27,6 +28,7 @@ from pipeline.render.numbers import number
 from pipeline.render.pages import begin_page, clipped, end_page
 from pipeline.render.text import PT_MM, Box
 
+SOURCES = (STATES,)  # what the map draws from besides the deck (the kit credits it)
 DOT_MM = 0.6
 SCALE_BAR_KM = 100
 DOT_SLACK = 0.45  # grid units a dot may move from its card numbers to part from a neighbour's dot

@@ -11,6 +11,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pipeline.errors import GeodeckError
+from pipeline.games.deutschland.states import SOURCE as STATES
 from pipeline.games.deutschland.states import germany
 from pipeline.render import text
 from pipeline.render.context import CardContext
@@ -18,6 +19,7 @@ from pipeline.render.numbers import number
 from pipeline.render.text import Box
 
 KINDS = ("place", "guess")
+SOURCES = (STATES,)  # what the cards draw from besides the deck (the kit credits them)
 FRONTS = ("N", "S", "W", "O", "most", "fewest")
 
 

@@ -7,11 +7,13 @@ All drawing is in millimetres with the origin at the card's bottom-left trim cor
 from pipeline.errors import GeodeckError
 from pipeline.render import pictograms, text
 from pipeline.render.context import CardContext
-from pipeline.render.maps import FULL_PLANE
+from pipeline.render.flags import SOURCE as FLAGS
+from pipeline.render.maps import FULL_PLANE, NE
 from pipeline.render.numbers import with_unit
 from pipeline.render.text import Box
 
 KINDS = ("country", "antarctica", "joker")
+SOURCES = (NE, FLAGS)  # what the cards draw from besides the deck (the kit credits them)
 MAP_FORM = "world_lt"
 
 
