@@ -128,7 +128,7 @@ def build(stages, force, accept, mirror, offline):
 
     store = open_store(mirror=mirror, online=not offline)
     with progress() as bar:
-        current = {}
+        current: dict = {}
 
         def on_step(name, units):
             if current:

@@ -32,7 +32,8 @@ def kits(store):
 
 
 def _outline(reader: pypdf.PdfReader) -> list[tuple[str, int]]:
-    return [(entry.title, reader.get_destination_page_number(entry)) for entry in reader.outline]
+    entries: list = list(reader.outline)
+    return [(str(entry.title), int(reader.get_destination_page_number(entry) or 0)) for entry in entries]
 
 
 @pytest.mark.parametrize(("game", "lang"), [("deutschland", "de"), ("deutschland", "en"), ("laender-toppen", "en")])

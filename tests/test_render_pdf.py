@@ -151,7 +151,8 @@ def test_every_back_lies_behind_its_front(pdfs, key, duplex, offset):
 def test_fonts_are_embedded(pdfs, key):
     fonts = {}
     for page in pypdf.PdfReader(io.BytesIO(pdfs[key])).pages:
-        for name, ref in (page["/Resources"].get("/Font") or {}).items():
+        resources: dict = page["/Resources"].get_object()  # type: ignore[assignment]
+        for name, ref in (resources.get("/Font") or {}).items():
             fonts[name] = ref.get_object()
     assert fonts
     for font in fonts.values():

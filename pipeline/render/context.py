@@ -3,6 +3,7 @@
 from dataclasses import dataclass
 from functools import cached_property
 
+from pipeline.extract.store import SnapshotStore
 from pipeline.render import fonts
 from pipeline.render.layouts import Layout
 from pipeline.render.text import Box
@@ -13,7 +14,7 @@ class CardContext:
     layout: Layout
     lang: str
     bleed: float
-    store: object  # the snapshot store that resolves flags and map layers
+    store: SnapshotStore  # resolves flags and map layers
 
     @cached_property
     def regular(self) -> str:

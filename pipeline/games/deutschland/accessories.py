@@ -136,7 +136,7 @@ def dot_positions(places: list, frame: GridFrame) -> list[tuple[float, float]]:
             frame.xy([card_ns - DOT_SLACK, card_ns + DOT_SLACK], card_we)[1],
         )
         boxes.append((float(x0), float(y0), float(x1), float(y1)))
-    start = [tuple(float(v) for v in frame.xy(ns, we)) for _, ns, we in places]
+    start = [(float(x), float(y)) for x, y in (frame.xy(ns, we) for _, ns, we in places)]
     return spread(start, boxes, 2 * DOT_MM + 0.15)
 
 
