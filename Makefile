@@ -13,7 +13,7 @@ endif
 $(BIN)/geodeck: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet -e '.[test,bench]'
 	touch $@
 
 install: $(BIN)/geodeck

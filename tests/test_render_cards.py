@@ -207,3 +207,17 @@ def test_laender_toppen_rows_draw_their_pictogram_left_of_the_label(printed):
                 and i["bottom"] > label["top"]
                 for i in icons
             ), label["text"]
+
+
+def test_flags_are_cached_as_drawings_and_print_the_same(store, tmp_path):
+    """The first print converts the SVGs and caches them in the store; a fresh process (here: a fresh
+    Flags) loads the cache and prints byte-identical cards."""
+    from pipeline.extract.store import SnapshotStore
+    from pipeline.render import maps
+
+    fresh = SnapshotStore(tmp_path / "store", store.mirror, online=False)
+    first = printing.render(deck("world-game"), PrintOptions(), fresh)
+    cached = list((tmp_path / "store" / ".drawings" / "flag-icons").glob("*.pickle"))
+    assert len(cached) == len({c["fields"]["flag"] for c in deck("world-game")["cards"]})
+    maps._LOADED.clear()
+    assert printing.render(deck("world-game"), PrintOptions(), fresh) == first
