@@ -239,7 +239,7 @@ def draw_poster(c, deck: dict, ctx: CardContext, w: dict) -> Poster:
     size_pt = float(cfg["number_pt"])
     assigned = poster.assignment()
     c.setFillColor(layout.colour("text"))
-    text.draw(c, w["map_title"], ctx.bold, Box(*cfg["title"]), 14, 9, align="center")
+    text.draw(c, w["map_title"], ctx.bold, Box(*cfg["title"]), 14, 9)
     main = Box(*cfg["main_map"])
     on_main = [item for item in poster.countries if assigned[item[0]] is None]
     main_frame = poster.main.frame(main)
@@ -263,15 +263,18 @@ def draw_poster(c, deck: dict, ctx: CardContext, w: dict) -> Poster:
         fitted = _fitted(plane, panel)
         label = f"{inset['key']}  {inset[ctx.lang]}"
         title_w = stringWidth(label, ctx.bold, 7 * PT_MM) + 2
-        title = (fitted.x, fitted.y + fitted.h - 3.6, fitted.x + title_w, fitted.y + fitted.h)
+        title_x = fitted.x  # at the inset's top left, or top right where the A4/Letter split would cut it
+        if title_x < pw / 2 < title_x + title_w:
+            title_x = fitted.x + fitted.w - title_w
+        title = (title_x, fitted.y + fitted.h - 3.6, title_x + title_w, fitted.y + fitted.h)
         numbered = [item for item in poster.countries if assigned[item[0]] == i]
         poster.draw_panel(c, plane, fitted, numbered, ctx.bold, size_pt, avoid=[seam, title])
         c.setStrokeColor(layout.colour("text"))
         c.rect(fitted.x, fitted.y, fitted.w, fitted.h, stroke=1, fill=0)
         c.setFillColor(layout.colour("sea"))
-        c.rect(fitted.x, fitted.y + fitted.h - 3.6, title_w, 3.6, stroke=1, fill=1)
+        c.rect(title_x, fitted.y + fitted.h - 3.6, title_w, 3.6, stroke=1, fill=1)
         c.setFillColor(layout.colour("text"))
-        c.drawString(fitted.x + 1, fitted.y + fitted.h - 2.8, label)
+        c.drawString(title_x + 1, fitted.y + fitted.h - 2.8, label)
     _legend(c, ctx, main)
     return poster
 
