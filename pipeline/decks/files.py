@@ -5,26 +5,19 @@ no timestamps (the version string is the only date).
 """
 
 import csv
-import hashlib
 import io
-import json
 import re
+from typing import Any
 
 import numpy as np
 
 from pipeline import __version__
+from pipeline.decks.canonical import content_hash, dumps, sha256
+from pipeline.decks.card import Card
 from pipeline.decks.spec import DeckSpec
 from pipeline.extract import load_sources
 
 TABLE_TYPES = {"integer": "integer", "number": "number", "string": "string", "list": "string"}
-
-
-def dumps(data) -> str:
-    return json.dumps(data, sort_keys=True, ensure_ascii=False, indent=1) + "\n"
-
-
-def sha256(text: str | bytes) -> str:
-    return hashlib.sha256(text.encode() if isinstance(text, str) else text).hexdigest()
 
 
 def deck_document(spec: DeckSpec, cards: list[dict], version: str | None, metadata: dict | None = None) -> dict:
@@ -37,11 +30,6 @@ def deck_document(spec: DeckSpec, cards: list[dict], version: str | None, metada
         "cards": cards,
         **(metadata or {}),
     }
-
-
-def content_hash(deck: dict) -> str:
-    """sha256 of a deck document without its version: equal hashes mean nothing changed."""
-    return sha256(dumps({**deck, "version": None}))
 
 
 def cell(value) -> str:
@@ -98,25 +86,19 @@ def cards_from_csv(spec: DeckSpec, text: str) -> list[dict]:
             for n in names
             if row[f"{n}__source"]
         }
-        cards.append(
-            {
-                "id": row["id"],
-                "kind": row["kind"],
-                "provenance": prov,
-                "fields": {n: parse_cell(row[n], spec.fields[n].type) for n in names},
-            }
-        )
+        fields = {n: parse_cell(row[n], spec.fields[n].type) for n in names}
+        cards.append(Card(row["id"], row["kind"], fields, prov).to_dict())
     return cards
 
 
 def table_schema(spec: DeckSpec) -> dict:
-    fields = [
+    fields: list[dict] = [
         {"name": "id", "type": "string", "constraints": {"required": True, "unique": True}},
         {"name": "kind", "type": "string", "constraints": {"required": True, "enum": list(spec.kinds)}},
     ]
     for name in spec.columns:
         field = spec.fields[name]
-        entry = {"name": name, "type": TABLE_TYPES[field.type]}
+        entry: dict[str, Any] = {"name": name, "type": TABLE_TYPES[field.type]}
         if field.type == "list":
             entry["description"] = "list, ';'-joined"
         elif field.description:

@@ -8,7 +8,7 @@ from pipeline.errors import GeodeckError
 from pipeline.render import pictograms, text
 from pipeline.render.context import CardContext
 from pipeline.render.flags import SOURCE as FLAGS
-from pipeline.render.maps import FULL_PLANE, NE
+from pipeline.render.maps import NE
 from pipeline.render.numbers import with_unit
 from pipeline.render.text import Box
 
@@ -96,14 +96,7 @@ def _rows(c, fields: dict, ctx: CardContext) -> None:
             Box(row.x + icon + 1.2, row.y + 0.4, row.w * 0.56 - icon - 1.2, row.h - 0.8),
             *layout.font("row_label"),
         )
-        text.draw(
-            c,
-            value,
-            ctx.bold,
-            Box(row.x + row.w * 0.58, row.y + 0.4, row.w * 0.42, row.h - 0.8),
-            *layout.font("row_value"),
-            align="right",
-        )
+        ctx.row_value(c, row, value, (0.58, 0.42), "row_value")
 
 
 def front(c, card: dict, ctx: CardContext) -> None:
@@ -148,13 +141,4 @@ def front(c, card: dict, ctx: CardContext) -> None:
 
 
 def back(c, card: dict, ctx: CardContext) -> None:
-    layout, words = ctx.layout, ctx.words
-    ctx.background(c, layout.colour("back"))
-    ctx.world.draw_base(
-        c, "world_lt_back", layout.box("back_map"), layout.colour("back_land"), layout.colour("back"), plane=FULL_PLANE
-    )
-    c.setFillColor(layout.colour("back_text"))
-    text.draw(c, words["title"], ctx.bold, layout.box("back_title"), *layout.font("back_title"), align="center")
-    text.draw(
-        c, words["subtitle"], ctx.regular, layout.box("back_subtitle"), *layout.font("back_subtitle"), align="center"
-    )
+    ctx.world_back(c, "world_lt_back")
