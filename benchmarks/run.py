@@ -34,6 +34,7 @@ TARGETS_S = {
     "print_laender_toppen": 10.0,
 }  # on a 2-core box
 TARGETS_MB = {"print_world_game": 15.0}
+SPEEDUP = 20.0  # geodeck's World Game cards against the matplotlib baseline, side by side
 
 
 @dataclass(frozen=True)
@@ -101,7 +102,23 @@ def print_accessories(bench: Bench) -> dict[str, Figure]:
     }
 
 
-BENCHMARKS = [countries, build, print_decks, print_accessories]
+def against_matplotlib(bench: Bench) -> dict[str, Figure]:
+    """The World Game cards (A4 sheets, fronts and backs) by geodeck, and by the matplotlib + geopandas
+    approach a Python user would write (benchmarks/matplotlib_cards.py: one figure per card side, run once:
+    it takes minutes), on the same deck and store."""
+    geodeck = printed(bench, bench.scratch, bench.scratch / "wg-cards.pdf", "world-game")
+    deck = ROOT / "output" / "decks" / "world-game" / "LATEST"
+    deck_json = ROOT / "output" / "decks" / "world-game" / deck.read_text().strip() / "deck.json"
+    out = bench.scratch / "wg-matplotlib.pdf"
+    env = os.environ | {"GEODECK_STORE": str(bench.store)}
+    start = time.perf_counter()
+    script = str(ROOT / "benchmarks" / "matplotlib_cards.py")
+    subprocess.run([sys.executable, script, str(deck_json), str(out)], env=env, check=True, capture_output=True)
+    baseline = Figure(time.perf_counter() - start, out.stat().st_size / 1e6)
+    return {"world_game_cards_geodeck": geodeck, "world_game_cards_matplotlib": baseline}
+
+
+BENCHMARKS = [countries, build, print_decks, print_accessories, against_matplotlib]
 
 
 def warm_store(store: Path) -> None:
@@ -134,6 +151,11 @@ def main() -> None:
                     if sized
                     else {}
                 ),
+                **(
+                    {"speedup": round(speedup(figures), 1), "target_speedup": SPEEDUP}
+                    if "world_game_cards_matplotlib" in figures
+                    else {}
+                ),
                 "repeats": REPEATS,
                 "cpus": os.cpu_count(),
                 "python": platform.python_version(),
@@ -150,7 +172,21 @@ def main() -> None:
                     "" if f.mb is None else f"{f.mb:.2f}",
                     verdict(f.mb, TARGETS_MB.get(name), "MB"),
                 )
+                if name == "world_game_cards_matplotlib":
+                    ratio = speedup(figures)
+                    table.add_row(
+                        benchmark.__name__,
+                        "speedup (matplotlib / geodeck)",
+                        f"{ratio:.1f}×",
+                        f"≥ {SPEEDUP:g}× " + ("ok" if ratio >= SPEEDUP else "MISSED"),
+                        "",
+                        "",
+                    )
     Console().print(table)
+
+
+def speedup(figures: dict[str, Figure]) -> float:
+    return figures["world_game_cards_matplotlib"].seconds / figures["world_game_cards_geodeck"].seconds
 
 
 def verdict(value: float | None, target: float | None, unit: str) -> str:
