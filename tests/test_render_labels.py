@@ -11,7 +11,7 @@ import pytest
 from pipeline.decks import published
 from pipeline.games.deutschland import accessories as germany_map
 from pipeline.games.deutschland.deck import deck_grid
-from pipeline.geo.grid import round_half_up
+from pipeline.geo.grid import whole_numbers
 from pipeline.render import accessories, fonts, labels, layouts
 from pipeline.render.accessories import PAPERS_MM, AccessoryOptions, words
 
@@ -52,7 +52,7 @@ def test_deutschlandkarte_labels_are_whole_apart_and_every_dot_at_its_numbers(st
     )
     frame = model.frame
     for (name, ns, we), (x, y) in zip(model.places, model.dots):
-        card = round_half_up([ns, we])
+        card = whole_numbers([ns, we])
         dot_we = (x - frame.x0) / frame.ux
         dot_ns = (frame.top - y) / frame.uy
         assert abs(dot_ns - card[0]) <= 0.5 and abs(dot_we - card[1]) <= 0.5, name
