@@ -8,7 +8,7 @@ from pipeline.transform.observations import frame
 from pipeline.validate import card_names
 from pipeline.validate.card_names import UNNAMED, UNNAMED_DE, Reviewed
 from pipeline.validate.choose import choose, vintage_year
-from pipeline.validate.precedence import MAX_VINTAGE_GAP_YEARS
+from pipeline.fields import max_vintage_gap_years
 
 UNIVERSE = ["AUT", "BHS", "BOL", "CMR", "ISL", "ITA", "KNA", "KWT", "TON", "VAT"]
 FB = "factbook"
@@ -57,7 +57,7 @@ def test_stale_value_loses_to_a_fresh_one_whatever_the_precedence():
 
 
 def test_value_within_the_recency_gap_keeps_its_precedence():
-    old = str(2024 - MAX_VINTAGE_GAP_YEARS)
+    old = str(2024 - max_vintage_gap_years())
     rows = [("VAT", "population", 779.0, "gapminder-fasttrack", old, ""), ("VAT", "population", 1000.0, FB, "2024", "")]
     master, report = pick(rows)
     assert master.loc["VAT", "population"] == 779.0 and report["stale"] == []

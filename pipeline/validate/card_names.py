@@ -33,8 +33,7 @@ from pathlib import Path
 
 from pipeline.errors import GeodeckError
 from pipeline.paths import SOURCES_DIR
-from pipeline.validate.precedence import PRECEDENCE
-from pipeline.validate.tolerances import HIGHEST_POINT
+from pipeline.fields import fields
 
 REVIEWED_DIR = SOURCES_DIR / "reviewed"
 CAPITALS_DE = REVIEWED_DIR / "capitals_de.csv"
@@ -43,7 +42,7 @@ REVIEWED, REVIEWED_VINTAGE = "reviewed", "2026-11"
 SEVEN_SUMMITS = "highest-points-7summits"
 UNNAMED, UNNAMED_DE = "(unnamed)", "(ohne Namen)"
 # Where other spellings of the capitals come from, in the order they are tried.
-SPELLING_ORDER = PRECEDENCE["capital"] + PRECEDENCE["capital_spelling"]
+SPELLING_ORDER = fields()["capital"].precedence + fields()["capital_spelling"].precedence
 OKINA = str.maketrans({"ʻ": "'", "‘": "'"})
 DESCRIPTIVE = re.compile(r"^unnamed\b|\d\s*km\b|\btee\b|,|\brange\b", re.IGNORECASE)
 
@@ -171,7 +170,7 @@ def peak_name(
         and other.value != name
         and not str(other.value).replace("’", "'").isascii()
         and fold(other.value) == fold(name)
-        and HIGHEST_POINT.agree(height, other_m.value)
+        and fields()["highest_point_m"].tolerance.agree(height, other_m.value)
     ):
         renamed.append(
             {

@@ -3,7 +3,7 @@
 import json
 
 from pipeline.validate.choose import VALUE_COLUMNS
-from pipeline.validate.precedence import MAX_VINTAGE_GAP_YEARS, RECENCY_FIELDS
+from pipeline.fields import fields, max_vintage_gap_years
 
 
 def to_json(report: dict) -> str:
@@ -76,7 +76,8 @@ def to_markdown(report: dict) -> str:
         ],
     )
     lines += [
-        f"## Stale values ({', '.join(RECENCY_FIELDS)}: more than {MAX_VINTAGE_GAP_YEARS} years older "
+        f"## Stale values ({', '.join(f.name for f in fields().values() if f.recency)}: more than "
+        f"{max_vintage_gap_years()} years older "
         "than the freshest source; not used)",
         "",
     ]
