@@ -1,14 +1,17 @@
-"""Deck specs: one TOML file per game under `templates/decks/` (counts, jokers, fields, precisions, thresholds)."""
+"""Deck specs: one TOML file per game under `templates/decks/` (counts, jokers, fields, thresholds); a card
+field's precision is its master-table column's (pipeline/fields.toml) unless the spec states its own."""
 
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
 from pipeline.errors import GeodeckError
+from pipeline.fields import fields
 from pipeline.paths import TEMPLATES_DIR
 
 SPECS_DIR = TEMPLATES_DIR / "decks"
 FIELD_TYPES = {"string", "integer", "number", "list"}
+ROUNDING = ("decimals", "step", "sig_below", "sig_digits")
 
 
 @dataclass(frozen=True)
@@ -51,6 +54,15 @@ class DeckSpec:
         return [name for name in self.columns if self.fields[name].category]
 
 
+def with_card_precision(entry: dict) -> dict:
+    """A card field's entry with the card precision of its master-table column (pipeline/fields.toml)
+    unless the entry states its own rounding (e.g. inhabitants in millions)."""
+    column = fields().get(entry.get("column") or "")
+    if column is None or any(key in entry for key in ROUNDING):
+        return entry
+    return column.card | entry
+
+
 def games(directory: Path = SPECS_DIR) -> list[str]:
     return sorted(p.stem for p in directory.glob("*.toml"))
 
@@ -65,7 +77,7 @@ def load_spec(game: str, directory: Path = SPECS_DIR) -> DeckSpec:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         deck = dict(data["deck"])
-        fields = {name: FieldSpec(name=name, **entry) for name, entry in data["fields"].items()}
+        fields = {name: FieldSpec(name=name, **with_card_precision(entry)) for name, entry in data["fields"].items()}
         kinds = {kind: tuple(names) for kind, names in data["kinds"].items()}
         spec = DeckSpec(
             game=deck.pop("game"),

@@ -68,7 +68,7 @@ def _answers(c, fields: dict, ctx: CardContext) -> None:
         label, colour = layout.continent(continent, ctx.lang)
         c.setFillColor(colour)
         text.draw(c, label, ctx.bold, Box(box.x + i * width, box.y, width - 1, box.h), *layout.font("continent"))
-    capitals = fields.get("capitals") or []
+    capitals = fields.get("capitals_de" if ctx.lang == "de" else "capitals") or []
     heading = words["capitals"] if len(capitals) > 1 else words["capital"]
     c.setFillColor(layout.colour("muted"))
     text.draw(

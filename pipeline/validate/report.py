@@ -2,8 +2,8 @@
 
 import json
 
-from pipeline.validate.choose import VALUE_COLUMNS
 from pipeline.fields import fields, max_vintage_gap_years
+from pipeline.validate.choose import VALUE_COLUMNS
 
 
 def to_json(report: dict) -> str:
