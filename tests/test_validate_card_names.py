@@ -4,9 +4,9 @@ names in English and German) on synthetic observations."""
 import pytest
 
 from pipeline.errors import GeodeckError
+from pipeline.fields import max_vintage_gap_years
 from pipeline.transform.observations import frame
 from pipeline.validate import card_names
-from pipeline.fields import max_vintage_gap_years
 from pipeline.validate.card_names import Reviewed
 from pipeline.validate.choose import choose, vintage_year
 

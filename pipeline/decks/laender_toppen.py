@@ -78,7 +78,7 @@ def familiar(countries: pd.DataFrame, spec: DeckSpec) -> set[str]:
     for group in ("eu", "efta", "g20"):
         codes |= set(spec.options.get(group, []))
     codes |= set(countries.loc[countries["population"] > spec.options.get("familiar_population", math.inf), "iso3"])
-    missing = sorted(codes - set(eligible(countries, spec)["iso3"]))
+    missing = sorted((codes & set(countries["iso3"])) - set(eligible(countries, spec)["iso3"]))
     if missing:
         raise GeodeckError(
             f"familiar countries without complete card values for laender-toppen: {', '.join(missing)}; "
@@ -102,6 +102,11 @@ def select(countries: pd.DataFrame, spec: DeckSpec) -> list[str]:
     points = features(values)
     iso = pool["iso3"].tolist()
     chosen = [i for i, code in enumerate(iso) if code in familiar(countries, spec)]
+    if len(chosen) > total:
+        raise GeodeckError(
+            f"{len(chosen)} familiar countries for laender-toppen, more than its {total} country cards; "
+            "raise familiar_population in templates/decks/laender-toppen.toml"
+        )
     taken = primary.iloc[chosen].value_counts().to_dict()
     for continent, n in share.items():
         known = int((n - taken.get(continent, 0)) * spec.options.get("known_fraction", 0.0))
