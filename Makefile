@@ -2,7 +2,7 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-GAMES  := laender-toppen deutschland world-game
+GAMES   = $(shell $(BIN)/geodeck games --names)  # from the game registry (pipeline/games/)
 MIRROR ?= $(wildcard ../shared/snapshots)
 ifneq ($(MIRROR),)
 export GEODECK_MIRROR ?= $(abspath $(MIRROR))

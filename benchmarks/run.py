@@ -20,6 +20,8 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
+from pipeline import games
+
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results"
 GEODECK = str(Path(sys.executable).parent / "geodeck")
@@ -72,7 +74,7 @@ def print_decks(bench: Bench) -> dict[str, Figure]:
     """Full print (A4 sheets, fronts + backs) of each game's latest deck."""
     return {
         f"print_{game.replace('-', '_')}": printed(bench, bench.scratch, bench.scratch / f"{game}.pdf", game)
-        for game in ("world-game", "laender-toppen", "deutschland")
+        for game in games.names()
     }
 
 
@@ -85,7 +87,7 @@ def print_accessories(bench: Bench) -> dict[str, Figure]:
         f"accessories_{game.replace('-', '_')}": printed(
             bench, empty, bench.scratch / f"{game}-accessories.pdf", game, "--what", "accessories"
         )
-        for game in ("world-game", "laender-toppen", "deutschland")
+        for game in games.names()
     }
 
 

@@ -79,25 +79,28 @@ def towns(ctx: Context) -> list[StepResult]:
 
 
 def geo(ctx: Context) -> list[StepResult]:
-    """The Deutschland grid (calibrated on the rulebook towns), every town's numbers and the 96-card selection."""
-    from pipeline.geo import places, world_numbers
+    """Each game's geo step (e.g. a grid and a place selection), then the world-map numbers of the countries."""
+    from pipeline import games
+    from pipeline.geo import world_numbers
 
-    ctx.on_step("grid and place selection", None)
-    ran_places = places.run_geo(force=ctx.force)
+    results = []
+    for name, definition in games.registered().items():
+        if definition.prepare:
+            step = definition.module(definition.prepare)
+            ctx.on_step(f"geo {name}", None)
+            results.append(StepResult(f"geo {name}", step.run(force=ctx.force), list(step.outputs().values())))
     ctx.on_step("world-map numbers", None)
     ran_numbers = world_numbers.build_countries(force=ctx.force)
-    return [
-        StepResult("geo", ran_places, list(places.outputs().values())),
-        StepResult("geo-countries", ran_numbers, [world_numbers.output()]),
-    ]
+    return [*results, StepResult("geo-countries", ran_numbers, [world_numbers.output()])]
 
 
 def decks(ctx: Context) -> list[StepResult]:
     """A new version of each game's deck under output/decks/ when its cards changed (docs/deck-format.md)."""
+    from pipeline import games
     from pipeline.decks import stage
 
     results = []
-    for game in stage.GAMES:
+    for game in games.names():
         ctx.on_step(f"deck {game}", None)
         result = stage.build_deck(game, accept=ctx.accept)
         results.append(StepResult(f"deck {game} {result.version}", result.published))

@@ -4,17 +4,13 @@ import sys
 from pathlib import Path
 
 import click
-from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from pipeline import __version__
+from pipeline import __version__, games
 from pipeline.build import STAGES
-from pipeline.decks.spec import games
+from pipeline.cli_output import console, out
 from pipeline.errors import GeodeckError
-
-console = Console(stderr=True)
-out = Console()
 
 
 def progress() -> Progress:
@@ -53,7 +49,7 @@ def show(report: dict, fmt: str, formats) -> None:
 
 
 offline_option = click.option("--offline", is_flag=True, help="Never download; use only the store and the mirror.")
-game_argument = click.argument("game", metavar="GAME", type=click.Choice(games()))
+game_argument = click.argument("game", metavar="GAME", type=click.Choice(games.names()))
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -63,8 +59,7 @@ def cli():
 
     Typical flow: `geodeck fetch` (raw files) → `geodeck build` (tables and decks) → `geodeck diff GAME`
     (what changed) → `geodeck play-check GAME` (does it play well) → `geodeck print GAME` (PDFs).
-    `geodeck grid LAT LON` gives the Deutschland map numbers of a point. GAME is laender-toppen,
-    deutschland or world-game.
+    `geodeck games` lists the games (GAME).
     """
 
 
@@ -173,77 +168,24 @@ def diff(game, old, new, fmt):
         raise SystemExit(1)
 
 
-@cli.command()
-@click.argument("lat", type=float, required=False)
-@click.argument("lon", type=float, required=False)
-@click.option(
-    "--report",
-    is_flag=True,
-    help="Print the geo stage's calibration (candidate projections, residuals, control points); needs the build.",
-)
-def grid(lat, lon, report):
-    """Deutschland map grid: the north-south (0-150) and west-east (0-90) numbers of LAT LON (degrees).
+@cli.command("games")
+@click.option("--names", is_flag=True, help="Only the names, one per line (for scripts and the Makefile).")
+def list_games(names):
+    """The games geodeck builds, prints and play-checks (each a folder pipeline/games/<game>/)."""
+    from pipeline.decks.spec import load_spec
 
-    Uses the grid the geo stage calibrated on the rulebook's six towns (build/geo/grid_report.json), or,
-    without a build, the grid of the published Deutschland deck. A point off the 0-150 / 0-90 grid or
-    outside Germany (checked once `geodeck build --stage towns` has run) prints the numbers it would have
-    and exits 1. Negative coordinates go after `--`: `geodeck grid -- -33.9 18.4`.
-    """
-    from pipeline.decks import deutschland, published
-    from pipeline.geo import grid as grids
-    from pipeline.geo import places
-
-    saved = places.outputs()["grid_json"]
-    if report:
-        calibration = grids.read_report(saved)[0]
-        table = Table(
-            "CRS",
-            "name",
-            "RMS",
-            "max residual",
-            "exact (round)",
-            "exact (floor)",
-            "chosen",
-            title="grid calibration (residuals in grid units)",
-        )
-        for c in calibration["candidates"]:
-            table.add_row(
-                c["crs"],
-                c["name"],
-                f"{c['rms']:.3f}",
-                f"{c['max_residual']:.3f}",
-                f"{c['exact_round']}/{c['points']}",
-                f"{c['exact_floor']}/{c['points']}",
-                "yes" if c["chosen"] else "",
-            )
-        out.print(table)
-        table = Table(
-            "town", "lat", "lon", "printed", "fitted", "card", title=f"control points ({calibration['chosen']['crs']})"
-        )
-        for p in calibration["control_points"]:
-            table.add_row(
-                f"{p['name']} ({p['state']})",
-                f"{p['lat']:.5f}",
-                f"{p['lon']:.5f}",
-                f"{p['ns']}/{p['we']}",
-                f"{p['ns_value']:.2f}/{p['we_value']:.2f}",
-                f"{p['card'][0]}/{p['card'][1]}",
-            )
-        out.print(table)
+    if names:
+        click.echo("\n".join(games.names()))
         return
-    if lat is None or lon is None:
-        raise click.UsageError("give LAT and LON (e.g. `geodeck grid 49.89 10.89`) or --report")
-    chosen = grids.read_report(saved)[1] if saved.is_file() else deutschland.deck_grid(published.deck("deutschland")[1])
-    ns, we, on_map = grids.locate(lat, lon, chosen)
-    if not on_map:
-        console.print(
-            f"{grids.describe(lat, lon)} is off the map (outside Germany or the 0-150 / 0-90 grid): "
-            f"it would be north-south {ns}, west-east {we}",
-            highlight=False,
-            soft_wrap=True,
+
+    table = Table("GAME", "title", "players", "default players", "accessories", title="games")
+    for name, definition in games.registered().items():
+        counts = getattr(definition.engine.Game, "player_counts", None)
+        players = f"{counts[0]}-{counts[-1]}" if isinstance(counts, tuple) else "2+"
+        table.add_row(
+            name, load_spec(name).title, players, str(definition.default_players), definition.accessories_help
         )
-        raise SystemExit(1)
-    out.print(f"{ns} {we}")
+    out.print(table)
 
 
 @cli.command("print")
@@ -297,10 +239,9 @@ def grid(lat, lon, report):
     type=click.Choice(["cards", "accessories", "all"]),
     default="cards",
     show_default=True,
-    help="cards: the card sheets. accessories: the rest the game needs, as its own PDF (deutschland: "
-    "the map of Germany on the game's grid; world-game: the numbered world map, one A3 page or two "
-    "A4/Letter pages to glue; laender-toppen: six folded paper strips and a scoring sheet). "
-    "all: both PDFs.",
+    help="cards: the card sheets. accessories: the rest the game needs, as its own PDF ("
+    + "; ".join(f"{name}: {g.accessories_help}" for name, g in games.registered().items())
+    + "). all: both PDFs.",
 )
 @mirror_option
 @offline_option
@@ -389,7 +330,11 @@ def _wrote(path: Path, details: str) -> None:
     type=click.IntRange(1),
     help="Random playouts; the heuristic playouts add a quarter of this twice.",
 )
-@click.option("--players", type=int, help="Players (default: laender-toppen 4, deutschland 4, world-game 2).")
+@click.option(
+    "--players",
+    type=int,
+    help="Players (default: " + ", ".join(f"{n} {g.default_players}" for n, g in games.registered().items()) + ").",
+)
 @click.option("--seed", default=0, show_default=True, help="Seed of the playouts (same seed, same report).")
 @format_option
 def play_check(game, version, deck_file, games, players, seed, fmt):
@@ -397,10 +342,10 @@ def play_check(game, version, deck_file, games, players, seed, fmt):
 
     Seeded playouts (random players, one heuristic player among random ones, all heuristic) measure game
     length, win share per seat (first-player advantage), ties for the extreme per category, each card's
-    win index and continent balance. Verdicts compare them with thresholds (pipeline/games/playcheck.py,
+    win index and continent balance. Verdicts compare them with thresholds (pipeline/playcheck/runner.py,
     docs/rules-engines.md): exit code 0 if all pass, 1 if one fails.
     """
-    from pipeline.games import playcheck
+    from pipeline.playcheck import runner as playcheck
 
     deck, path = playcheck.load(game, version, deck_file)
     with progress() as bar:
@@ -409,6 +354,11 @@ def play_check(game, version, deck_file, games, players, seed, fmt):
     show(report, fmt, playcheck)
     if not report["passed"]:
         raise SystemExit(1)
+
+
+for _definition in games.registered().values():
+    for _command in _definition.commands():
+        cli.add_command(_command)
 
 
 def main() -> None:

@@ -42,9 +42,9 @@ def towns_build(store, tmp_path_factory) -> Path:
 @pytest.fixture(scope="session")
 def geo_build(towns_build) -> Path:
     """The towns build folder with the geo stage (grid calibration, place selection) added, run once."""
-    from pipeline.geo import places
+    from pipeline.games.deutschland import places
 
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("GEODECK_BUILD", str(towns_build))
-        places.run_geo()
+        places.run()
     return towns_build

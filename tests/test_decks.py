@@ -8,11 +8,13 @@ from datetime import date
 import pytest
 from fixtures.tiny.decks.synthetic import GRID, countries_table, write_inputs
 
-from pipeline.decks import files, laender_toppen, stage, versions
+from pipeline import games
+from pipeline.decks import files, stage, versions
 from pipeline.decks import published as published_decks
 from pipeline.decks.spec import load_spec
 from pipeline.decks.values import card_number
 from pipeline.errors import GeodeckError
+from pipeline.games.laender_toppen import deck as laender_toppen
 from pipeline.geo.grid import Grid
 from pipeline.geo.world_numbers import numbered
 from pipeline.transform.observations import CONTINENTS
@@ -21,7 +23,7 @@ DAY = date(2026, 11, 29)
 
 
 def publish_all(decks_dir, build_root) -> list[stage.Result]:
-    return [stage.build_deck(game, DAY, decks_dir=decks_dir, build_root=build_root) for game in stage.GAMES]
+    return [stage.build_deck(game, DAY, decks_dir=decks_dir, build_root=build_root) for game in games.names()]
 
 
 @pytest.fixture(scope="module")

@@ -6,8 +6,8 @@ import pytest
 from fixtures.tiny.games.decks import deutschland as synthetic_deck
 
 from pipeline.errors import GeodeckError
-from pipeline.games import deutschland as de
 from pipeline.games.core import TERMINAL, playout, random_policy
+from pipeline.games.deutschland import engine as de
 
 EMDEN, WISMAR, COTTBUS, JENA, KOBLENZ = range(5)
 RED, BLUE, GREEN, YELLOW = range(4)

@@ -6,9 +6,10 @@ import pytest
 from click.testing import CliRunner
 from fixtures.tiny.games.decks import deutschland, laender_toppen, world_game
 
+from pipeline import games
 from pipeline.cli import cli
 from pipeline.errors import GeodeckError
-from pipeline.games import playcheck
+from pipeline.playcheck import runner as playcheck
 
 
 @pytest.mark.parametrize("deck", [laender_toppen(), deutschland(), world_game()], ids=lambda d: d["game"])
@@ -52,7 +53,7 @@ def test_win_index_flags_dominant_useless_and_always_winning_cards():
         "cards": cards,
         "playouts": {k: {"seat_win_share": [0.5, 0.5], "games": 100, "ties": {}} for k in ("random", "greedy")},
     }
-    verdicts = {v["name"].split(" (")[0]: v["passed"] for v in playcheck._verdicts("laender-toppen", report)}
+    verdicts = {v["name"].split(" (")[0]: v["passed"] for v in playcheck._verdicts(games.get("laender-toppen"), report)}
     assert verdicts == {"seat fairness": True, "dominant cards": False, "useless cards": False}
 
 

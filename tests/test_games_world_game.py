@@ -6,8 +6,8 @@ import pytest
 from fixtures.tiny.games.decks import world_game as synthetic_deck
 
 from pipeline.errors import GeodeckError
-from pipeline.games import world_game as wg
 from pipeline.games.core import CHANCE, TERMINAL, random_policy
+from pipeline.games.world_game import engine as wg
 
 AREA, POPULATION, PEAK, NEIGHBOURS = range(4)
 

@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 
 from pipeline.errors import GeodeckError
-from pipeline.geo import places
+from pipeline.games.deutschland import places
 
 
 @pytest.mark.parametrize("values", [[1, 1, 2, 3, 5, 5], [4, 4, 4, 1, 9], [3, 1, 2, 7, 7, 1, 1]])

@@ -13,8 +13,10 @@ import pytest
 from click.testing import CliRunner
 
 from pipeline.cli import cli
-from pipeline.decks import deutschland, published
+from pipeline.decks import published
 from pipeline.errors import GeodeckError
+from pipeline.games.deutschland import deck as deutschland
+from pipeline.games.deutschland.states import germany
 from pipeline.paths import DECKS_DIR
 from pipeline.render import accessories, printing
 from pipeline.render.accessories import AccessoryOptions
@@ -219,7 +221,7 @@ def _state_fills(page, box_mm, card_origin):
 
 def test_place_front_shows_the_state_alone(store):
     """Bamberg's front: one orange shape with Bayern's aspect, filling the picture box; no other state."""
-    from pipeline.render import layouts, maps
+    from pipeline.render import layouts
 
     layout = layouts.load("deutschland")
     data = printing.render(deck("deutschland"), PrintOptions(), store)
@@ -234,7 +236,7 @@ def test_place_front_shows_the_state_alone(store):
     assert shapes and all(colour_is(s["non_stroking_color"], rgb) for s in shapes)
     w = max(s["x1"] for s in shapes) - min(s["x0"] for s in shapes)
     h = max(s["bottom"] for s in shapes) - min(s["top"] for s in shapes)
-    bx0, by0, bx1, by1 = maps.germany(store).states["Bayern"].bounds
+    bx0, by0, bx1, by1 = germany(store).states["Bayern"].bounds
     assert w / h == pytest.approx((bx1 - bx0) / (by1 - by0), rel=0.02)
     assert max(w / (box[2] * MM), h / (box[3] * MM)) == pytest.approx(1, abs=0.02)
 

@@ -28,7 +28,7 @@ def sha256(text: str | bytes) -> str:
 
 
 def deck_document(spec: DeckSpec, cards: list[dict], version: str | None, metadata: dict | None = None) -> dict:
-    """deck.json: game, version, title, card size, cards and the game's top-level metadata (deutschland: grid)."""
+    """deck.json: game, version, title, card size, cards and the game's top-level metadata (e.g. a grid)."""
     return {
         "game": spec.game,
         "version": version,

@@ -7,16 +7,14 @@ reportlab. Every failure is a one-line GeodeckError naming the file and the fix.
 import json
 from pathlib import Path
 
-from pipeline import paths
-from pipeline.decks import spec, versions
+from pipeline import games, paths
+from pipeline.decks import versions
 from pipeline.errors import GeodeckError
 
 
 def deck(game: str, version: str | None = None, decks_dir: Path | None = None) -> tuple[Path, dict]:
     """(path, deck) of GAME at VERSION, by default the version LATEST names."""
-    known = spec.games()
-    if game not in known:
-        raise GeodeckError(f"unknown game {game!r}; known games: {', '.join(known)}")
+    games.get(game)
     game_dir = (decks_dir or paths.DECKS_DIR) / game
     version = version or versions.latest(game_dir)
     if version is None:

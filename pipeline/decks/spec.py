@@ -1,15 +1,13 @@
-"""Deck specs: one TOML file per game under `templates/decks/` (counts, jokers, fields, thresholds); a card
-field's precision is its master-table column's (pipeline/fields.toml) unless the spec states its own."""
+"""Deck specs: one TOML file per game, `templates/decks/<game>.toml` (counts, jokers, fields, thresholds); a
+card field's precision is its master-table column's (pipeline/fields.toml) unless the spec states its own."""
 
 import tomllib
 from dataclasses import dataclass
-from pathlib import Path
 
+from pipeline import games
 from pipeline.errors import GeodeckError
-from pipeline.fields import fields
-from pipeline.paths import TEMPLATES_DIR
+from pipeline.fields import fields as field_table
 
-SPECS_DIR = TEMPLATES_DIR / "decks"
 FIELD_TYPES = {"string", "integer", "number", "list"}
 ROUNDING = ("decimals", "step", "sig_below", "sig_digits")
 
@@ -57,23 +55,18 @@ class DeckSpec:
 def with_card_precision(entry: dict) -> dict:
     """A card field's entry with the card precision of its master-table column (pipeline/fields.toml)
     unless the entry states its own rounding (e.g. inhabitants in millions)."""
-    column = fields().get(entry.get("column") or "")
+    column = field_table().get(entry.get("column") or "")
     if column is None or any(key in entry for key in ROUNDING):
         return entry
     return column.card | entry
 
 
-def games(directory: Path = SPECS_DIR) -> list[str]:
-    return sorted(p.stem for p in directory.glob("*.toml"))
-
-
-def load_spec(game: str, directory: Path = SPECS_DIR) -> DeckSpec:
-    """The spec of GAME; an unknown game or a malformed spec is a user error naming the file."""
-    path = directory / f"{game}.toml"
+def load_spec(game: str) -> DeckSpec:
+    """The spec of GAME (its game definition names the file); an unknown game or a malformed spec is a user
+    error naming the file."""
+    path = games.get(game).spec_path
     if not path.is_file():
-        raise GeodeckError(
-            f"unknown game {game!r}; known games: {', '.join(games(directory))} (specs live in {directory})"
-        )
+        raise GeodeckError(f"game {game!r} has no deck spec: {path} is missing")
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         deck = dict(data["deck"])

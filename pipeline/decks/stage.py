@@ -8,18 +8,11 @@ from pathlib import Path
 
 import pandas as pd
 
-from pipeline import paths
-from pipeline.decks import deutschland, files, laender_toppen, published, versions, world_game
+from pipeline import games, paths
 from pipeline.decks import diff as diffing
+from pipeline.decks import files, published, versions
 from pipeline.decks.spec import DeckSpec, load_spec
 from pipeline.errors import GeodeckError
-
-# game -> (card builder, its input table under build/, builder of the deck's top-level metadata from build/)
-GAMES = {
-    "laender-toppen": (laender_toppen.cards, "geo/countries.parquet", None),
-    "deutschland": (deutschland.cards, "geo/places.parquet", deutschland.metadata),
-    "world-game": (world_game.cards, "geo/countries.parquet", None),
-}
 
 
 @dataclass(frozen=True)
@@ -31,23 +24,18 @@ class Result:
     diff: dict | None
 
 
-def game_spec(game: str) -> DeckSpec:
-    if game not in GAMES:
-        raise GeodeckError(f"unknown game {game!r}; known games: {', '.join(GAMES)}")
-    return load_spec(game)
-
-
 def fresh_deck(game: str, build_root: Path | None = None) -> tuple[DeckSpec, dict, dict[str, str]]:
     """The game's deck document (version None) built from build/ now, with the sha256 of every file read."""
-    spec = game_spec(game)
-    builder, relative, metadata = GAMES[game]
+    spec = load_spec(game)
+    definition = games.get(game)
+    builder, relative = definition.deck, definition.input_table
     root = build_root or paths.build_dir()
     path = root / relative
     if not path.is_file():
         raise GeodeckError(f"{path} does not exist; run `geodeck build` so the geo stage writes it")
     inputs = {f"build/{relative}": files.sha256(path.read_bytes())}
-    extra, read = metadata(root) if metadata else ({}, {})
-    return spec, files.deck_document(spec, builder(pd.read_parquet(path), spec), None, extra), inputs | read
+    extra, read = builder.metadata(root) if hasattr(builder, "metadata") else ({}, {})
+    return spec, files.deck_document(spec, builder.cards(pd.read_parquet(path), spec), None, extra), inputs | read
 
 
 def changelog(spec: DeckSpec, version: str, cards: list[dict], diff: dict | None, accept: str | None) -> str:
@@ -114,7 +102,7 @@ def compare(
     build_root: Path | None = None,
 ) -> dict:
     """Diff OLD (default LATEST) against NEW (default a fresh build from build/, not published)."""
-    spec = game_spec(game)
+    spec = load_spec(game)
     _, before = published.deck(game, old, decks_dir)
     if new:
         _, after = published.deck(game, new, decks_dir)

@@ -1,9 +1,15 @@
 """Card values: master-table values rounded to card precision, with their provenance."""
 
 import math
+import unicodedata
 from decimal import ROUND_HALF_UP, Decimal
 
 from pipeline.decks.spec import FieldSpec
+
+
+def sort_name(text: str) -> str:
+    """A name's sort key: accents dropped, case folded ("Österreich" sorts with "Osterreich")."""
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().casefold()
 
 
 def missing(value) -> bool:

@@ -1,1 +1,55 @@
-"""Games: rules engines that simulate the three games to check how a deck plays."""
+"""Games: one folder per game (a vertical slice), each registering one `GameDefinition`.
+
+The horizontal stages (deck publisher and diff, print engine, play-check runner, CLI) know no game by
+name: they look games up here. A slice is a subpackage `pipeline/games/<game>/` whose `__init__.py`
+defines `GAME = GameDefinition(...)`; it is found by listing this folder, so a new game is a new folder.
+A game defined elsewhere (a test's toy game) calls `register(definition)`. docs/architecture.md lists the
+modules a slice provides.
+"""
+
+import importlib
+import pkgutil
+
+from pipeline.errors import GeodeckError
+from pipeline.games.definition import GameDefinition
+
+_REGISTRY: dict[str, GameDefinition] = {}
+_DISCOVERED = False
+
+__all__ = ["GameDefinition", "get", "names", "register", "registered"]
+
+
+def register(definition: GameDefinition) -> GameDefinition:
+    """Add a game (replacing one of the same name); returns it."""
+    _REGISTRY[definition.name] = definition
+    return definition
+
+
+def _discover() -> None:
+    global _DISCOVERED
+    if _DISCOVERED:
+        return
+    _DISCOVERED = True
+    for module in pkgutil.iter_modules(__path__):
+        if module.ispkg:
+            slice_ = importlib.import_module(f"{__name__}.{module.name}")
+            if isinstance(getattr(slice_, "GAME", None), GameDefinition):
+                _REGISTRY.setdefault(slice_.GAME.name, slice_.GAME)
+
+
+def registered() -> dict[str, GameDefinition]:
+    """Every game, by name, in name order."""
+    _discover()
+    return dict(sorted(_REGISTRY.items()))
+
+
+def names() -> list[str]:
+    return list(registered())
+
+
+def get(name: str) -> GameDefinition:
+    """The game called `name`; an unknown name is a user error listing the known games."""
+    games = registered()
+    if name not in games:
+        raise GeodeckError(f"unknown game {name!r}; known games: {', '.join(games)}")
+    return games[name]

@@ -1,4 +1,4 @@
-"""World-map numbers for The World Game and the geo stage's country table (docs/world-game.md).
+"""World-map numbers and the geo stage's country table (the numbering rule is in the games' docs).
 
 `primary_continent` is a country's first continent in the order North America, South America, Europe,
 Africa, Asia, Oceania, Antarctica, except for the transcontinental states in PRIMARY whose capital and

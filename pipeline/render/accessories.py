@@ -1,24 +1,19 @@
 """The accessories each game needs besides its cards, as one PDF per game (deterministic, written atomically).
 
-- deutschland: the Deutschlandkarte (map of Germany on the game's grid, a red dot per place), one page
-  portrait (A4, Letter or A3).
-- world-game: the world map with every country's number, coloured by continent, with insets for Europe,
-  the Caribbean and the Middle East: one A3 landscape page, or tiled over two portrait pages on A4/Letter.
-- laender-toppen: the folded paper strips (one per player, four per landscape page, six in all) and a
-  page with the scoring sheet and the player/cards/rounds table.
+What a game's accessories are (maps, strips, scoring sheets) is its slice's `accessories.draw`; this
+module opens the document, gives it the layout's words and the paper, and writes it.
 """
 
 from dataclasses import dataclass
 from pathlib import Path
 
-from pipeline import atomic
-from pipeline.decks import deutschland
+from pipeline import atomic, games
 from pipeline.errors import GeodeckError
 from pipeline.paths import PRINT_DIR
-from pipeline.render import fonts, geometry, layouts
+from pipeline.render import geometry, layouts
 from pipeline.render.context import CardContext
-from pipeline.render.pages import begin_page, describe, end_page, new_canvas
-from pipeline.render.printing import LANGS, PrintResult, game_module
+from pipeline.render.pages import describe, new_canvas
+from pipeline.render.printing import LANGS, PrintResult
 
 PAPERS_MM = {**geometry.PAPERS_MM, "a3": (297.0, 420.0)}  # the cards' papers, and A3 for the maps
 
@@ -46,10 +41,10 @@ def words(layout: layouts.Layout, lang: str) -> dict:
 
 
 def render(deck: dict, options: AccessoryOptions, store) -> tuple[bytes, int]:
-    """(PDF bytes, pages) of the accessories for a deck (deutschland: on the deck's own grid)."""
+    """(PDF bytes, pages) of the accessories for a deck."""
     options.validate()
     game = deck["game"]
-    game_module(game)
+    definition = games.get(game)
     layout = layouts.load(game)
     lang = layout.language(options.lang)
     ctx = CardContext(layout, lang, 0.0, store)
@@ -60,23 +55,7 @@ def render(deck: dict, options: AccessoryOptions, store) -> tuple[bytes, int]:
         f"{deck.get('title', game)} {deck.get('version', '')}: {w['document']}".strip(),
         f"{game} {deck.get('version', '')} accessories, {options.paper}",
     )
-    paper = PAPERS_MM[options.paper]
-    if game == "deutschland":
-        from pipeline.render import map_deutschland
-
-        grid = deutschland.deck_grid(deck)
-        map_deutschland.place_positions(deck["cards"], grid)  # a card from another grid fails before drawing
-        begin_page(canvas, paper)
-        map_deutschland.draw(canvas, deck, ctx.germany.lonlat, grid, paper, w, fonts.register())
-        end_page(canvas)
-    elif game == "world-game":
-        from pipeline.render import map_world
-
-        map_world.draw_pages(canvas, deck, ctx, w, options.paper, paper)
-    else:
-        from pipeline.render import strips
-
-        strips.draw_pages(canvas, ctx, w, paper)
+    definition.accessories.draw(canvas, deck, ctx, w, options.paper, PAPERS_MM[options.paper])
     pages = canvas.getPageNumber() - 1
     canvas.save()
     return buffer.getvalue(), pages

@@ -34,12 +34,6 @@ class CardContext:
         return world(self.store)
 
     @cached_property
-    def germany(self):
-        from pipeline.render.maps import germany
-
-        return germany(self.store)
-
-    @cached_property
     def flags(self):
         from pipeline.render.flags import flags
 

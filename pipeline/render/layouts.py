@@ -7,6 +7,7 @@ from pathlib import Path
 
 from reportlab.lib.colors import Color, HexColor
 
+from pipeline import games
 from pipeline.errors import GeodeckError
 from pipeline.paths import TEMPLATES_DIR
 from pipeline.render.text import Box
@@ -73,10 +74,7 @@ def _read(path: Path) -> dict:
     try:
         return tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise GeodeckError(
-            f"no card layout {path}; games with layouts: "
-            f"{', '.join(p.stem for p in sorted(CARDS_DIR.glob('*.toml')) if p.stem != 'common')}"
-        ) from None
+        raise GeodeckError(f"no card layout {path}; every game needs one (docs/architecture.md)") from None
     except tomllib.TOMLDecodeError as exc:
         raise GeodeckError(f"{path}: not valid TOML ({exc})") from exc
 
@@ -88,5 +86,6 @@ def common(directory: Path = CARDS_DIR) -> dict:
 
 
 @cache
-def load(game: str, directory: Path = CARDS_DIR) -> Layout:
-    return Layout(game, _read(directory / f"{game}.toml"), common(directory))
+def load(game: str) -> Layout:
+    """GAME's layout (the file its game definition names) with the common print conventions."""
+    return Layout(game, _read(games.get(game).layout_path), common())

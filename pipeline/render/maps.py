@@ -1,4 +1,4 @@
-"""Maps for the cards, from the pinned Natural Earth and Germany boundary snapshots.
+"""Maps for the cards, from the pinned Natural Earth snapshot, and the drawing helpers every map shares.
 
 The world is projected once per process (Robinson); a card's map is the base map (a PDF form XObject
 drawn once per document) plus the country in red. States too small to see at card scale are marked by a
@@ -20,11 +20,10 @@ from pipeline.extract import load_sources
 from pipeline.render import pages
 from pipeline.render.text import Box
 
-NE, GERMANY = "natural-earth", "germany-boundaries"
+NE = "natural-earth"
 BASE_LAYER = "ne_110m_admin_0_countries.geojson"
 DETAIL_LAYER = "ne_50m_admin_0_countries.geojson"
 LABEL_POINTS = "ne_10m_admin_0_label_points.geojson"
-STATES_LAYER = "2_bundeslaender_3_mittel.geo.json"
 ISO3_ALIASES = {"XKX": "KOS", "UNK": "KOS", "SSD": "SDS", "PSE": "PSX", "ESH": "SAH"}  # ISO → NE ADM0_A3
 TINY_MM = 1.6  # a country smaller than this on the card's map gets a circle
 SIMPLIFY_MM = 0.06
@@ -212,55 +211,3 @@ def per_store(kind: type, store):
 
 def world(store) -> World:
     return per_store(World, store)
-
-
-STATE_NAMES_EN = {
-    "Bavaria": "Bayern",
-    "Hesse": "Hessen",
-    "Lower Saxony": "Niedersachsen",
-    "North Rhine-Westphalia": "Nordrhein-Westfalen",
-    "Rhineland-Palatinate": "Rheinland-Pfalz",
-    "Saxony": "Sachsen",
-    "Saxony-Anhalt": "Sachsen-Anhalt",
-    "Thuringia": "Thüringen",
-    "Mecklenburg-Western Pomerania": "Mecklenburg-Vorpommern",
-}
-
-
-class Germany:
-    """The 16 states (lon/lat as published, and projected once to ETRS89 / UTM 32N for the card pictures)."""
-
-    def __init__(self, store):
-        source = load_sources()[GERMANY]
-        utm = Transformer.from_crs("EPSG:4326", "EPSG:25832", always_xy=True)
-        features = json.loads(store.read_source(source, STATES_LAYER))["features"]
-        self.lonlat = {f["properties"]["name"]: shape(f["geometry"]) for f in features}
-        self.states = {name: project(geom, utm) for name, geom in self.lonlat.items()}
-        self.ids = {f["properties"]["id"]: f["properties"]["name"] for f in features}
-
-    def state_name(self, state: str, card_id: str) -> str:
-        name = self.ids.get(state) or STATE_NAMES_EN.get(state, state)
-        if name not in self.states:
-            raise GeodeckError(f"card {card_id}: unknown state {state!r}; known: {', '.join(sorted(self.states))}")
-        return name
-
-    def draw_state(self, canvas, box: Box, state: str, card_id: str, fill, edge) -> None:
-        """The state alone, scaled to fill `box` (no neighbours, so the picture does not give away its
-        position); one form XObject per state and document."""
-        name = self.state_name(state, card_id)
-        form = "state_" + next(k for k, v in self.ids.items() if v == name).replace("-", "_")
-
-        def draw() -> None:
-            geom = self.states[name]
-            frame = Projected(geom.bounds).frame(Box(0, 0, box.w, box.h))
-            canvas.setFillColor(fill)
-            canvas.setStrokeColor(edge)
-            canvas.setLineWidth(0.25)
-            canvas.setLineJoin(1)
-            draw_geometry(canvas, shapely.simplify(to_box(geom, frame), SIMPLIFY_MM), stroke=True)
-
-        pages.form(canvas, form, box, draw)
-
-
-def germany(store) -> Germany:
-    return per_store(Germany, store)

@@ -6,7 +6,6 @@ One-up: front and back of each card on consecutive pages of trim + bleed, with T
 Output is deterministic: reportlab's invariant mode fixes the dates and the document id.
 """
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,7 +13,7 @@ from pathlib import Path
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from pipeline import atomic
+from pipeline import atomic, games
 from pipeline.errors import GeodeckError
 from pipeline.paths import PRINT_DIR
 from pipeline.render import layouts, text
@@ -22,11 +21,6 @@ from pipeline.render.context import CardContext
 from pipeline.render.geometry import DUPLEX_MODES, PER_SHEET, Rect, Sheet, one_up_page, paper_size
 from pipeline.render.pages import begin_page, clipped, describe, end_page, new_canvas
 
-GAMES = {
-    "laender-toppen": "pipeline.render.cards_laender_toppen",
-    "deutschland": "pipeline.render.cards_deutschland",
-    "world-game": "pipeline.render.cards_world_game",
-}
 LAYOUTS = ("sheet", "one-up")
 LANGS = ("de", "en")
 MARK_WIDTH_MM = 0.12
@@ -62,9 +56,8 @@ class PrintResult:
 
 
 def game_module(game: str):
-    if game not in GAMES:
-        raise GeodeckError(f"unknown game {game!r}; games: {', '.join(GAMES)}")
-    return importlib.import_module(GAMES[game])
+    """The game's card renderer (its slice's `cards` module: check, front, back)."""
+    return games.get(game).cards
 
 
 def _card(canvas: Canvas, draw, card: dict, ctx: CardContext, trim: Rect, paint: Rect) -> None:

@@ -2,9 +2,8 @@
 
 import pandas as pd
 
-from pipeline.decks.laender_toppen import sort_name
 from pipeline.decks.spec import DeckSpec
-from pipeline.decks.values import card_from_row, provenance
+from pipeline.decks.values import card_from_row, provenance, sort_name
 from pipeline.errors import GeodeckError
 
 

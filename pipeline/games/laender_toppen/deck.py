@@ -12,13 +12,12 @@ and GDP; standardised), then the smaller ISO3 code.
 """
 
 import math
-import unicodedata
 
 import numpy as np
 import pandas as pd
 
 from pipeline.decks.spec import DeckSpec
-from pipeline.decks.values import card_from_row, card_number, missing
+from pipeline.decks.values import card_from_row, card_number, missing, sort_name
 from pipeline.errors import GeodeckError
 from pipeline.transform.observations import CONTINENTS
 
@@ -132,10 +131,6 @@ def select(countries: pd.DataFrame, spec: DeckSpec) -> list[str]:
         for name in values.columns:
             seen[name].add(values.at[iso[i], name])
     return sorted(iso[i] for i in chosen)
-
-
-def sort_name(text: str) -> str:
-    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().casefold()
 
 
 def country_card(row: dict, spec: DeckSpec, kind: str) -> dict:

@@ -8,6 +8,7 @@ All drawing is in millimetres with the origin at the card's bottom-left trim cor
 from reportlab.lib.colors import HexColor
 
 from pipeline.errors import GeodeckError
+from pipeline.games.deutschland.states import germany
 from pipeline.render import text
 from pipeline.render.context import CardContext
 from pipeline.render.numbers import number
@@ -25,7 +26,7 @@ def check(card: dict, ctx: CardContext) -> None:
         for key in ("name", "state", "ns", "we"):
             if fields.get(key) is None:
                 raise GeodeckError(f"card {card['id']}: place card without {key!r}")
-        ctx.germany.state_name(fields["state"], card["id"])
+        germany(ctx.store).state_name(fields["state"], card["id"])
         return
     if fields.get("colour") not in ctx.layout.data["players"]:
         raise GeodeckError(
@@ -57,7 +58,7 @@ def _place_front(c, fields: dict, card_id: str, ctx: CardContext) -> None:
     )
     c.setFillColor(layout.colour("muted"))
     text.draw(c, fields["state"], ctx.regular, layout.box("place_state"), *layout.font("place_state"), align="center")
-    ctx.germany.draw_state(
+    germany(ctx.store).draw_state(
         c,
         layout.box("state_picture"),
         fields["state"],

@@ -284,7 +284,7 @@ def _legend(c, ctx: CardContext, main: Box) -> None:
         x += 7 + stringWidth(label, ctx.regular, 6.5 * PT_MM) + 3
 
 
-def draw_pages(c, deck: dict, ctx: CardContext, w: dict, paper_name: str, paper: tuple[float, float]) -> None:
+def draw(c, deck: dict, ctx: CardContext, w: dict, paper_name: str, paper: tuple[float, float]) -> None:
     """A3: the poster on one landscape page. A4/Letter: two portrait pages, glued at the middle."""
     pw, ph = ctx.layout.data["accessories"]["poster_mm"]
     form = "world_poster"

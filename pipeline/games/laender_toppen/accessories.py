@@ -144,7 +144,7 @@ def _scoring(c, ctx: CardContext, w: dict, box: Box) -> None:
     _table(c, ctx, setup, setup_box, [1 / 3] * 3)
 
 
-def draw_pages(c, ctx: CardContext, w: dict, paper: tuple[float, float]) -> None:
+def draw(c, deck: dict, ctx: CardContext, w: dict, paper_name: str, paper: tuple[float, float]) -> None:
     """Six strips then the scoring block, top to bottom on landscape pages, a new page when one is full."""
     cfg = ctx.layout.data["accessories"]
     margin, gap = float(cfg["margin_mm"]), float(cfg["gap_mm"])

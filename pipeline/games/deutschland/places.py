@@ -1,4 +1,4 @@
-"""Geo stage: grid numbers for every located town, and the deterministic 96-card place selection.
+"""Deutschland's geo step: grid numbers for every located town, and the deterministic 96-card place selection.
 
 Selection (settings in `templates/deutschland/places.toml`, explained in docs/deutschland.md):
 candidates are located towns inside their state, on the map, with at least `min_population` inhabitants
@@ -319,7 +319,7 @@ def outputs() -> dict[str, Path]:
     }
 
 
-def run_geo(force: bool = False) -> bool:
+def run(force: bool = False) -> bool:
     """The `geo` stage: calibrate the grid, number every located town, select the deck; True if it ran."""
     towns_path = validate_towns.outputs()["towns"]
     if not towns_path.is_file():
@@ -347,4 +347,4 @@ def run_geo(force: bool = False) -> bool:
             atomic.write_text(outputs()[f"{key}_json"], json.dumps(summary, indent=1, ensure_ascii=False) + "\n")
             atomic.write_text(outputs()[f"{key}_md"], markdown)
 
-    return run_step("geo", inputs, ["geo.grid", "geo.places"], outputs().values(), make, force=force)
+    return run_step("geo", inputs, ["geo.grid", "games.deutschland.places"], outputs().values(), make, force=force)

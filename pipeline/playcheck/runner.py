@@ -19,10 +19,12 @@ import statistics
 from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 
+from pipeline import games as registry
 from pipeline.decks import published
-from pipeline.errors import GeodeckError
-from pipeline.games import core, deutschland, laender_toppen, world_game
+from pipeline.games import core
+from pipeline.playcheck.tally import Tally, verdict
 
 SEAT_TOLERANCE = 0.05  # every seat's win share within ±0.05 of 1/players (beyond the 95 % sampling margin)
 MAX_TIE_SHARE = 0.05  # at most 5 % of the comparisons of a category/guess/fact decided by a tie
@@ -33,118 +35,14 @@ USELESS_INDEX = 0.5  # ... one winning ≤ 0.5 × its fair share is useless
 MAX_DOMINANT_SHARE = 0.05  # at most 5 % of the cards dominant, at most 5 % useless
 MAX_USELESS_SHARE = 0.05
 MIN_CONTESTS = 20  # a card needs this many comparisons (random playouts) to be judged
-MAX_UNFINISHED = 0.02  # World Game: at most 2 % of the heuristic players' games stopped at the round cap
-CARD_VERDICTS = ("laender-toppen",)  # dominant/useless cards are verdicts where the deck's selection can fix them
 GREEDY_SHARE = 4  # one-greedy and greedy playouts: games // 4 each
 
-ENGINES = {"laender-toppen": laender_toppen, "deutschland": deutschland, "world-game": world_game}
-DEFAULT_PLAYERS = {"laender-toppen": 4, "deutschland": 4, "world-game": 2}
-HEURISTICS = {
-    "laender-toppen": laender_toppen.greedy_policy,
-    "deutschland": deutschland.expert_policy,
-    "world-game": world_game.greedy_policy,
-}
 
-
-class Tally:
-    """Accumulates the metrics of many finished games of one kind of playout."""
-
-    def __init__(self, players: int):
-        self.players = players
-        self.games = 0
-        self.lengths: list[int] = []
-        self.seat_wins = [0.0] * players
-        self.greedy_wins = [0.0] * players  # one-greedy: the heuristic's win share by its seat
-        self.greedy_games = [0] * players
-        self.ties = defaultdict(lambda: [0, 0])  # category -> [comparisons, ties]
-        self.cards = defaultdict(lambda: [0, 0.0, 0.0])  # card id -> [comparisons, fair share, wins]
-        self.always = defaultdict(lambda: [0, 0.0])  # (card id, category) -> [comparisons, wins]
-        self.extra = defaultdict(float)
-
-    def game(self, returns: list[float], length: int, greedy_seat: int | None) -> None:
-        self.games += 1
-        self.lengths.append(length)
-        for p, r in enumerate(returns):
-            self.seat_wins[p] += r
-        if greedy_seat is not None:
-            self.greedy_wins[greedy_seat] += returns[greedy_seat]
-            self.greedy_games[greedy_seat] += 1
-
-    def comparison(self, category: str, cards: list[str], credits: list[float], tie: bool) -> None:
-        """One comparison of `cards` in `category`; `credits` is each card's share of the win (0, 1/k or 1)."""
-        self.ties[category][0] += 1
-        self.ties[category][1] += tie
-        for card, credit in zip(cards, credits):
-            entry = self.cards[card]
-            entry[0] += 1
-            entry[1] += 1 / len(cards)
-            entry[2] += credit
-            always = self.always[card, category]
-            always[0] += 1
-            always[1] += credit
-
-
-def _laender_toppen(state: laender_toppen.State, tally: Tally) -> None:
-    cards = state.game.cards
-    for trick in state.tricks:
-        if len(trick.played) < 2:
-            continue
-        credit = 1 / len(trick.winners)
-        tally.comparison(
-            laender_toppen.slot_name(trick.slot),
-            [cards[c].id for _, c in trick.played],
-            [credit if p in trick.winners else 0.0 for p, _ in trick.played],
-            len(trick.winners) > 1,
-        )
-    tally.extra["removed by ties"] += len(state.removed)
-
-
-def _deutschland(state: deutschland.State, tally: Tally) -> None:
-    places = state.game.places
-    for rnd in state.rounds:
-        ids = [places[i].id for i in rnd.places]
-        for guess in deutschland.GUESSES[:-1]:
-            right = rnd.correct[guess]
-            tally.comparison(
-                guess, ids, [1 / len(right) if i in right else 0.0 for i in range(len(ids))], len(right) > 1
-            )
-        tally.extra["rounds"] += 1
-        tally.extra["rounds where M can be right"] += bool(rnd.correct["M"])
-        for _, guess, _, right, _ in rnd.placements:
-            tally.extra[f"placed {deutschland.GUESSES[guess]}"] += 1
-            tally.extra[f"right {deutschland.GUESSES[guess]}"] += right
-
-
-def _world_game(state: world_game.State, tally: Tally) -> None:
-    ids = state.game.ids
-    for turn in state.turns:
-        if turn.action == world_game.CHALLENGE:
-            tally.extra["challenges"] += 1
-            continue
-        credit = 1 / len(turn.best)
-        tally.comparison(
-            world_game.FACTS[turn.action],
-            [ids[c] for _, c in turn.top],
-            [credit if p in turn.best else 0.0 for p, _ in turn.top],
-            len(turn.best) > 1,
-        )
-        tally.extra["tie-breaks on a next card"] += len(turn.best) > 1
-        tally.extra["deepest tie-break"] = max(tally.extra["deepest tie-break"], turn.tie_levels)
-    tally.extra["rounds"] += len(state.turns)
-    tally.extra["unfinished (round cap)"] += state.capped
-
-
-COLLECT: dict[str, Callable] = {
-    "laender-toppen": _laender_toppen,
-    "deutschland": _deutschland,
-    "world-game": _world_game,
-}
-LENGTH_UNIT = {"laender-toppen": "moves", "deutschland": "moves", "world-game": "rounds"}
-
-
-def simulate(game, name: str, kind: str, games: int, seed: int, on_game: Callable[[], None] = lambda: None) -> Tally:
-    """`games` seeded playouts of one kind (random, one-greedy, greedy)."""
-    players, heuristic = game.players, HEURISTICS[name]
+def simulate(
+    game, rules: ModuleType, kind: str, games: int, seed: int, on_game: Callable[[], None] = lambda: None
+) -> Tally:
+    """`games` seeded playouts of one kind (random, one-greedy, greedy); `rules` is the game's playcheck module."""
+    players, heuristic = game.players, rules.HEURISTIC
     tally = Tally(players)
     for i in range(games):
         rng = random.Random(f"{seed}:{kind}:{i}")
@@ -152,8 +50,8 @@ def simulate(game, name: str, kind: str, games: int, seed: int, on_game: Callabl
         policies = [heuristic if kind == "greedy" or p == greedy_seat else core.random_policy for p in range(players)]
         state = game.new_initial_state(rng)
         moves = core.playout(state, policies, rng)
-        COLLECT[name](state, tally)
-        tally.game(state.returns(), len(state.turns) if name == "world-game" else moves, greedy_seat)
+        rules.collect(state, tally)
+        tally.game(state.returns(), rules.length(state, moves), greedy_seat)
         on_game()
     return tally
 
@@ -178,15 +76,15 @@ def check(
 ) -> dict:
     """Simulate `deck` and return the report (metrics + verdicts), a JSON-ready dict."""
     name = deck["game"]
-    if name not in ENGINES:
-        raise GeodeckError(f"no rules engine for {name!r}; games: {', '.join(ENGINES)}")
-    players = players or DEFAULT_PLAYERS[name]
-    game = ENGINES[name].Game.from_deck(deck, players=players)
+    definition = registry.get(name)
+    players = players or definition.default_players
+    game = definition.engine.Game.from_deck(deck, players=players)
+    rules = definition.playcheck
     side = max(1, games // GREEDY_SHARE)
     tallies = {
-        "random": simulate(game, name, "random", games, seed, on_game),
-        "one-greedy": simulate(game, name, "one-greedy", side, seed, on_game),
-        "greedy": simulate(game, name, "greedy", side, seed, on_game),
+        "random": simulate(game, rules, "random", games, seed, on_game),
+        "one-greedy": simulate(game, rules, "one-greedy", side, seed, on_game),
+        "greedy": simulate(game, rules, "greedy", side, seed, on_game),
     }
     report = {
         "game": name,
@@ -195,11 +93,11 @@ def check(
         "players": players,
         "games": games,
         "seed": seed,
-        "length_unit": LENGTH_UNIT[name],
+        "length_unit": definition.length_unit,
         "playouts": {kind: _summary(t) for kind, t in tallies.items()},
     }
     report["cards"] = _cards(tallies["random"], continents_of(deck))
-    report["verdicts"] = _verdicts(name, report)
+    report["verdicts"] = _verdicts(definition, report)
     report["passed"] = all(v["passed"] for v in report["verdicts"])
     return report
 
@@ -254,11 +152,7 @@ def _cards(tally: Tally, continents: dict[str, list[str]]) -> dict:
     }
 
 
-def _verdict(name: str, value: float, limit: float, passed: bool, detail: str = "") -> dict:
-    return {"name": name, "value": round(value, 4), "limit": limit, "passed": bool(passed), "detail": detail}
-
-
-def _verdicts(name: str, report: dict) -> list[dict]:
+def _verdicts(definition: registry.GameDefinition, report: dict) -> list[dict]:
     verdicts = []
     fair = 1 / report["players"]
     for kind in ("random", "greedy"):
@@ -266,7 +160,7 @@ def _verdicts(name: str, report: dict) -> list[dict]:
         worst = max(range(len(shares)), key=lambda p: abs(shares[p] - fair))
         noise = 1.96 * math.sqrt(fair * (1 - fair) / report["playouts"][kind]["games"])  # 95 % sampling margin
         verdicts.append(
-            _verdict(
+            verdict(
                 f"seat fairness ({kind})",
                 abs(shares[worst] - fair),
                 SEAT_TOLERANCE,
@@ -277,7 +171,7 @@ def _verdicts(name: str, report: dict) -> list[dict]:
     for category, tie in report["playouts"]["random"]["ties"].items():
         limit = MAX_TIE_SHARE_COUNTS if category in COUNT_CATEGORIES else MAX_TIE_SHARE
         verdicts.append(
-            _verdict(
+            verdict(
                 f"ties: {category}",
                 tie["share"],
                 limit,
@@ -285,18 +179,8 @@ def _verdicts(name: str, report: dict) -> list[dict]:
                 f"{tie['ties']} of {tie['comparisons']}",
             )
         )
-    if name == "world-game":
-        for kind in ("one-greedy", "greedy"):
-            share = report["playouts"][kind]["per_game"].get("unfinished (round cap)", 0.0)
-            verdicts.append(
-                _verdict(
-                    f"unfinished games ({kind}, cap {world_game.MAX_ROUNDS} rounds)",
-                    share,
-                    MAX_UNFINISHED,
-                    share <= MAX_UNFINISHED,
-                )
-            )
-    if name not in CARD_VERDICTS:
+    verdicts += definition.playcheck.verdicts(report)
+    if not definition.card_verdicts:
         return verdicts
     cards = report["cards"]
     judged = max(cards["judged"], 1)
@@ -306,7 +190,7 @@ def _verdicts(name: str, report: dict) -> list[dict]:
     ):
         share = len(cards[label]) / judged
         verdicts.append(
-            _verdict(
+            verdict(
                 f"{label} cards (win index {'≥' if label == 'dominant' else '≤'} {limit_index})",
                 share,
                 limit,
@@ -378,8 +262,7 @@ def _pairs(pairs) -> str:
 
 def load(game: str, version: str | None = None, deck: Path | None = None) -> tuple[dict, Path]:
     """The deck to check: an explicit deck.json, else output/decks/GAME/<version or LATEST>/deck.json."""
-    if game not in ENGINES:
-        raise GeodeckError(f"no rules engine for {game!r}; games: {', '.join(ENGINES)}")
+    registry.get(game)
     if deck:
         return published.read(deck, game), deck
     path, data = published.deck(game, version)

@@ -17,11 +17,14 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pipeline.errors import GeodeckError
+from pipeline.games.deutschland.deck import deck_grid
+from pipeline.games.deutschland.states import germany
 from pipeline.geo.grid import NS_MAX, WE_MAX, Grid, round_half_up
 from pipeline.render import text
+from pipeline.render.context import CardContext
 from pipeline.render.maps import draw_geometry, overlaps_none, tint
 from pipeline.render.numbers import number
-from pipeline.render.pages import clipped
+from pipeline.render.pages import begin_page, clipped, end_page
 from pipeline.render.text import PT_MM, Box
 
 DOT_MM = 0.75
@@ -127,7 +130,9 @@ def _place_labels(c, font: str, size_pt: float, places: list, frame: GridFrame) 
         c.drawString(chosen[0], chosen[1] + 0.15 * size, name)
 
 
-def draw(c, deck: dict, states_lonlat: dict, grid: Grid, page: tuple[float, float], words: dict, fonts: tuple) -> None:
+def draw_map(
+    c, deck: dict, states_lonlat: dict, grid: Grid, page: tuple[float, float], words: dict, fonts: tuple
+) -> None:
     """One page: title, grid with numbered lines, states, places, legend and scale."""
     regular, bold = fonts
     pw, ph = page
@@ -225,3 +230,13 @@ def draw(c, deck: dict, states_lonlat: dict, grid: Grid, page: tuple[float, floa
     c.drawCentredString(bx + bar / 2, by + 1.5, str(SCALE_BAR_KM // 2))
     c.drawCentredString(bx + bar, by + 1.5, f"{SCALE_BAR_KM} km")
     c.drawCentredString(bx + bar / 2, by - 3.5, words["map_bar"].format(lat=round(lat)))
+
+
+def draw(c, deck: dict, ctx: CardContext, w: dict, paper_name: str, paper: tuple[float, float]) -> None:
+    """The Deutschlandkarte on one portrait page, on the deck's own grid (a card from another grid fails
+    before anything is drawn)."""
+    grid = deck_grid(deck)
+    place_positions(deck["cards"], grid)
+    begin_page(c, paper)
+    draw_map(c, deck, germany(ctx.store).lonlat, grid, paper, w, (ctx.regular, ctx.bold))
+    end_page(c)

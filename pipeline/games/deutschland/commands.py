@@ -1,0 +1,83 @@
+"""Deutschland's own command: `geodeck grid LAT LON`, the map numbers of a point."""
+
+import click
+from rich.table import Table
+
+from pipeline.cli_output import console, out
+
+
+@click.command()
+@click.argument("lat", type=float, required=False)
+@click.argument("lon", type=float, required=False)
+@click.option(
+    "--report",
+    is_flag=True,
+    help="Print the geo stage's calibration (candidate projections, residuals, control points); needs the build.",
+)
+def grid(lat, lon, report):
+    """Deutschland map grid: the north-south (0-150) and west-east (0-90) numbers of LAT LON (degrees).
+
+    Uses the grid the geo stage calibrated on the rulebook's six towns (build/geo/grid_report.json), or,
+    without a build, the grid of the published Deutschland deck. A point off the 0-150 / 0-90 grid or
+    outside Germany (checked once `geodeck build --stage towns` has run) prints the numbers it would have
+    and exits 1. Negative coordinates go after `--`: `geodeck grid -- -33.9 18.4`.
+    """
+    from pipeline.decks import published
+    from pipeline.games.deutschland import deck as deutschland
+    from pipeline.games.deutschland import places
+    from pipeline.geo import grid as grids
+
+    saved = places.outputs()["grid_json"]
+    if report:
+        calibration = grids.read_report(saved)[0]
+        table = Table(
+            "CRS",
+            "name",
+            "RMS",
+            "max residual",
+            "exact (round)",
+            "exact (floor)",
+            "chosen",
+            title="grid calibration (residuals in grid units)",
+        )
+        for c in calibration["candidates"]:
+            table.add_row(
+                c["crs"],
+                c["name"],
+                f"{c['rms']:.3f}",
+                f"{c['max_residual']:.3f}",
+                f"{c['exact_round']}/{c['points']}",
+                f"{c['exact_floor']}/{c['points']}",
+                "yes" if c["chosen"] else "",
+            )
+        out.print(table)
+        table = Table(
+            "town", "lat", "lon", "printed", "fitted", "card", title=f"control points ({calibration['chosen']['crs']})"
+        )
+        for p in calibration["control_points"]:
+            table.add_row(
+                f"{p['name']} ({p['state']})",
+                f"{p['lat']:.5f}",
+                f"{p['lon']:.5f}",
+                f"{p['ns']}/{p['we']}",
+                f"{p['ns_value']:.2f}/{p['we_value']:.2f}",
+                f"{p['card'][0]}/{p['card'][1]}",
+            )
+        out.print(table)
+        return
+    if lat is None or lon is None:
+        raise click.UsageError("give LAT and LON (e.g. `geodeck grid 49.89 10.89`) or --report")
+    chosen = grids.read_report(saved)[1] if saved.is_file() else deutschland.deck_grid(published.deck("deutschland")[1])
+    ns, we, on_map = grids.locate(lat, lon, chosen)
+    if not on_map:
+        console.print(
+            f"{grids.describe(lat, lon)} is off the map (outside Germany or the 0-150 / 0-90 grid): "
+            f"it would be north-south {ns}, west-east {we}",
+            highlight=False,
+            soft_wrap=True,
+        )
+        raise SystemExit(1)
+    out.print(f"{ns} {we}")
+
+
+COMMANDS = [grid]

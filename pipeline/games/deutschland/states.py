@@ -1,0 +1,56 @@
+"""The 16 German states of the place cards' pictures and the map, from the pinned `germany-boundaries` layer."""
+
+import json
+
+import shapely
+from pyproj import Transformer
+from shapely.geometry import shape
+
+from pipeline.errors import GeodeckError
+from pipeline.extract import load_sources
+from pipeline.render import pages
+from pipeline.render.maps import SIMPLIFY_MM, Projected, draw_geometry, per_store, project, to_box
+from pipeline.render.text import Box
+from pipeline.transform.german_states import BY_ENGLISH
+
+SOURCE = "germany-boundaries"
+STATES_LAYER = "2_bundeslaender_3_mittel.geo.json"
+
+
+class Germany:
+    """The 16 states (lon/lat as published, and projected once to ETRS89 / UTM 32N for the card pictures)."""
+
+    def __init__(self, store):
+        source = load_sources()[SOURCE]
+        utm = Transformer.from_crs("EPSG:4326", "EPSG:25832", always_xy=True)
+        features = json.loads(store.read_source(source, STATES_LAYER))["features"]
+        self.lonlat = {f["properties"]["name"]: shape(f["geometry"]) for f in features}
+        self.states = {name: project(geom, utm) for name, geom in self.lonlat.items()}
+        self.ids = {f["properties"]["id"]: f["properties"]["name"] for f in features}
+
+    def state_name(self, state: str, card_id: str) -> str:
+        name = self.ids.get(state) or BY_ENGLISH.get(state, state)
+        if name not in self.states:
+            raise GeodeckError(f"card {card_id}: unknown state {state!r}; known: {', '.join(sorted(self.states))}")
+        return name
+
+    def draw_state(self, canvas, box: Box, state: str, card_id: str, fill, edge) -> None:
+        """The state alone, scaled to fill `box` (no neighbours, so the picture does not give away its
+        position); one form XObject per state and document."""
+        name = self.state_name(state, card_id)
+        form = "state_" + next(k for k, v in self.ids.items() if v == name).replace("-", "_")
+
+        def draw() -> None:
+            geom = self.states[name]
+            frame = Projected(geom.bounds).frame(Box(0, 0, box.w, box.h))
+            canvas.setFillColor(fill)
+            canvas.setStrokeColor(edge)
+            canvas.setLineWidth(0.25)
+            canvas.setLineJoin(1)
+            draw_geometry(canvas, shapely.simplify(to_box(geom, frame), SIMPLIFY_MM), stroke=True)
+
+        pages.form(canvas, form, box, draw)
+
+
+def germany(store) -> Germany:
+    return per_store(Germany, store)

@@ -1,0 +1,29 @@
+"""Länder toppen! in play-check: each trick a comparison of its category, cards removed by ties."""
+
+from pipeline.games.laender_toppen import engine
+from pipeline.playcheck.tally import Tally
+
+HEURISTIC = engine.greedy_policy  # the simple heuristic player of the one-greedy and greedy playouts
+
+
+def collect(state: engine.State, tally: Tally) -> None:
+    cards = state.game.cards
+    for trick in state.tricks:
+        if len(trick.played) < 2:
+            continue
+        credit = 1 / len(trick.winners)
+        tally.comparison(
+            engine.slot_name(trick.slot),
+            [cards[c].id for _, c in trick.played],
+            [credit if p in trick.winners else 0.0 for p, _ in trick.played],
+            len(trick.winners) > 1,
+        )
+    tally.extra["removed by ties"] += len(state.removed)
+
+
+def length(state: engine.State, moves: int) -> int:
+    return moves
+
+
+def verdicts(report: dict) -> list[dict]:
+    return []
