@@ -56,7 +56,11 @@ def countries(ctx: Context) -> list[StepResult]:
     inputs |= {path.name: file_hash(path) for path in validate.reviewed_inputs()}
     outputs = list(validate.outputs().values())
     code = ["validate", "fields", "transform.countries", "transform.observations"]  # the last two load its input
-    ran_validate = run_step("validate-countries", inputs, code, outputs, validate.run, force=ctx.force)
+
+    def validated() -> None:
+        validate.run()
+
+    ran_validate = run_step("validate-countries", inputs, code, outputs, validated, force=ctx.force)
     return [
         StepResult("transform-countries", ran_transform, observed),
         StepResult("validate-countries", ran_validate, outputs),

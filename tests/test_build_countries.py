@@ -245,11 +245,12 @@ def test_life_expectancy_within_the_tolerance_of_the_referee(built, mirror):
     from pipeline.validate.choose import vintage_year
 
     m, referee = built.master, fields()["life_expectancy"].referee
+    assert referee is not None
     owid = pd.read_csv(mirror / "owid-covid-latest" / "owid-covid-latest.csv")
     judge = owid.set_index("iso_code")["life_expectancy"]
     decided = {e["iso3"] for e in built.report["referee"] if e["field"] == "life_expectancy" and e["chosen"]}
     for iso3 in ["COM", "SOM", "COL", "ARM", "BEN", "LBY"]:
-        years = vintage_year(m.loc[iso3, "life_expectancy__vintage"]) - 2019
+        years = (vintage_year(m.loc[iso3, "life_expectancy__vintage"]) or 2019) - 2019
         assert abs(m.loc[iso3, "life_expectancy"] - judge[iso3]) <= 3 + referee.drift_per_year * years, iso3
         assert iso3 in decided or m.loc[iso3, "life_expectancy__source"] == "gapminder-fasttrack", iso3
     assert m.loc["LBY", "life_expectancy"] == 70.1 and m.loc["LBY", "life_expectancy__vintage"] == "2023"
@@ -271,8 +272,8 @@ def test_report_lists_each_referee_decision_with_all_three_values(built):
     com = next(e for e in built.report["referee"] if (e["iso3"], e["field"]) == ("COM", "life_expectancy"))
     assert set(com["values"]) == {"factbook", "gapminder-fasttrack"} and com["referee"].startswith("64.32")
     assert "## Referee decisions" in md
-    row = "| COM | life_expectancy | gapminder-fasttrack=76.3 (2023); factbook=67.8 (2024 est.) | 64.32 (2019) | conflict"
-    assert row in md
+    values = "gapminder-fasttrack=76.3 (2023); factbook=67.8 (2024 est.)"
+    assert f"| COM | life_expectancy | {values} | 64.32 (2019) | conflict" in md
 
 
 def test_no_unnamed_highest_point(built):

@@ -94,7 +94,7 @@ def test_every_mirror_file_is_pinned_by_a_source(mirror):
 def test_every_source_file_has_a_live_url():
     """`make deck` without a mirror downloads every pinned file, so each needs a URL."""
     for source in load_sources().values():
-        assert all(entry.url.startswith("https://") for entry in source.files), source.name
+        assert all((entry.url or "").startswith("https://") for entry in source.files), source.name
 
 
 def test_package_sources_match_installed_versions():

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pipeline.errors import GeodeckError
-from pipeline.fields import fields
+from pipeline.fields import Tolerance, fields
 from pipeline.paths import SOURCES_DIR
 
 REVIEWED_DIR = SOURCES_DIR / "reviewed"
@@ -47,6 +47,7 @@ REVIEWED, REVIEWED_VINTAGE = "reviewed", "2026-11"
 SEVEN_SUMMITS = "highest-points-7summits"
 # Where other spellings of the capitals come from, in the order they are tried.
 SPELLING_ORDER = fields()["capital"].precedence + fields()["capital_spelling"].precedence
+HEIGHT_TOLERANCE = fields()["highest_point_m"].tolerance or Tolerance("absolute")
 OKINA = str.maketrans({"ʻ": "'", "‘": "'"})
 DESCRIPTIVE = re.compile(r"^unnamed\b|\d\s*km\b|\btee\b|,|\brange\b", re.IGNORECASE)
 
@@ -193,7 +194,7 @@ def peak_name(
         and other.value != name
         and not str(other.value).replace("’", "'").isascii()
         and fold(other.value) == fold(name)
-        and fields()["highest_point_m"].tolerance.agree(height, other_m.value)
+        and HEIGHT_TOLERANCE.agree(height, other_m.value)
     ):
         renamed.append(
             {

@@ -11,6 +11,7 @@ field's tolerance, and disagreements become conflicts.
 import re
 from collections import defaultdict
 from dataclasses import dataclass
+from typing import Any
 
 import pandas as pd
 
@@ -37,13 +38,13 @@ EMPTY_BY_DESIGN = {("ATA", f): NO_INHABITANTS for f in ("population", "life_expe
 class Candidate:
     source: str
     vintage: str
-    value: object
+    value: Any
     note: str = ""
 
 
 @dataclass(frozen=True)
 class Choice:
-    value: object = None
+    value: Any = None
     source: str = ""
     vintage: str = ""
     conflict: str = ""
@@ -160,10 +161,11 @@ class Chooser:
                     reason = "no source has a value"
                 self.report["empty"].append({"iso3": iso3, "field": field, "reason": reason})
                 return Choice()
-            chosen, decision = self.refereed(iso3, field, valid) if field in REFEREES else (valid[0], "")
-            if chosen is None:
+            picked, decision = self.refereed(iso3, field, valid) if field in REFEREES else (valid[0], "")
+            if picked is None:
                 self.report["empty"].append({"iso3": iso3, "field": field, "reason": decision})
                 return Choice()
+            chosen = picked
             why = decision or (
                 f"same source as {FOLLOWS[field]}"
                 if field in FOLLOWS
@@ -200,7 +202,7 @@ class Chooser:
         pick = next((i for i in supported if i in near), supported[0] if supported else None)
         if pick == 0:
             return valid[0], ""
-        entry = {
+        entry: dict[str, Any] = {
             "iso3": iso3,
             "field": field,
             "values": {c.source: f"{fmt(c.value)} ({c.vintage})" for c in valid},
@@ -311,7 +313,7 @@ def choose(
         for field in CHOSEN:
             chosen[field] = chooser.choose(iso3, field, chosen[FOLLOWS[field]].source if field in FOLLOWS else "")
         neighbours = chosen["land_neighbours"]
-        count = None if neighbours.value is None else len([c for c in neighbours.value.split(";") if c])
+        count = None if neighbours.value is None else len([c for c in str(neighbours.value).split(";") if c])
         chosen["land_neighbour_count"] = Choice(count, neighbours.source, neighbours.vintage, neighbours.conflict)
         derived = card_names.derive(
             iso3,
@@ -322,7 +324,7 @@ def choose(
             chooser.report["renamed"],
         )
         chosen |= {f: Choice(*v) for f, v in derived.items()}
-        row = {"iso3": iso3}
+        row: dict[str, object] = {"iso3": iso3}
         for field in VALUE_COLUMNS:
             c = chosen[field]
             row |= {

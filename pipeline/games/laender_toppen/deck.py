@@ -26,7 +26,7 @@ LOG_SCALE = {"area_km2", "highest_peak_m", "inhabitants_m", "gdp_pcap_usd"}
 
 
 def value_columns(spec: DeckSpec) -> list[str]:
-    return [spec.fields[c].column for c in spec.categories]
+    return [column for c in spec.categories if (column := spec.fields[c].column)]
 
 
 def eligible(countries: pd.DataFrame, spec: DeckSpec) -> pd.DataFrame:
@@ -125,6 +125,7 @@ def select(countries: pd.DataFrame, spec: DeckSpec) -> list[str]:
             key = (ties, -round(dist, 9), iso[i])
             if best is None or key < best[0]:
                 best = (key, i)
+        assert best is not None  # open continents always hold a candidate while cards are missing
         i = best[1]
         chosen.append(i)
         taken[primary.iloc[i]] = taken.get(primary.iloc[i], 0) + 1
