@@ -160,6 +160,7 @@ def test_russia_and_turkey_may_go_on_europe_or_asia():
 def test_antarctica_never_goes_where_it_has_no_value_and_keeps_a_slot():
     game = lt.Game.from_deck(synthetic_deck(), players=2)
     ata = game.antarctica
+    assert ata is not None
     state = lt.State(game, list(range(len(game.cards))))
     state.hands[0][0] = ata
     slots = {(a - lt.PLACE) % lt.SLOTS for a in state.legal_actions() if (a - lt.PLACE) // lt.SLOTS == ata}
@@ -188,6 +189,7 @@ def test_scoring_continent_majorities_and_face_down_cards():
 
 def test_tie_of_the_total_goes_to_the_antarctica_owner_else_shared():
     game = lt.Game.from_deck(synthetic_deck(), players=3)
+    assert game.antarctica is not None
     state = game.new_initial_state(random.Random(0))
     state.piles = [[[] for _ in range(8)] for _ in range(3)]
     state.piles[0][lt.FACE_DOWN] = [1, 2, 3]

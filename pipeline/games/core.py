@@ -9,13 +9,14 @@ events (World Game answers) are nodes of player `CHANCE` with `chance_outcomes()
 import random
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from pipeline.errors import GeodeckError
 
 CHANCE = -1
 TERMINAL = -4
 
-Policy = Callable[["object", random.Random], int]
+Policy = Callable[[Any, random.Random], int]
 
 
 def win_shares(scores: Sequence[float], winners: Sequence[int]) -> list[float]:

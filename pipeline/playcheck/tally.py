@@ -13,10 +13,11 @@ class Tally:
         self.seat_wins = [0.0] * players
         self.greedy_wins = [0.0] * players  # one-greedy: the heuristic's win share by its seat
         self.greedy_games = [0] * players
-        self.ties = defaultdict(lambda: [0, 0])  # category -> [comparisons, ties]
-        self.cards = defaultdict(lambda: [0, 0.0, 0.0])  # card id -> [comparisons, fair share, wins]
-        self.always = defaultdict(lambda: [0, 0.0])  # (card id, category) -> [comparisons, wins]
-        self.extra = defaultdict(float)
+        self.ties: defaultdict[str, list[int]] = defaultdict(lambda: [0, 0])  # category -> [comparisons, ties]
+        # card id -> [comparisons, fair share, wins]; (card id, category) -> [comparisons, wins]
+        self.cards: defaultdict[str, list[float]] = defaultdict(lambda: [0, 0.0, 0.0])
+        self.always: defaultdict[tuple[str, str], list[float]] = defaultdict(lambda: [0, 0.0])
+        self.extra: defaultdict[str, float] = defaultdict(float)
 
     def game(self, returns: list[float], length: int, greedy_seat: int | None) -> None:
         self.games += 1

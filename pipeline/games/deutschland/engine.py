@@ -1,6 +1,6 @@
 """Deutschland: Das Kartenspiel (2-4 players) as a rules engine: lay out places, play guess cards, score.
 
-Faithful to the rulebook (/work/shared/rules/deutschland-kartenspiel.en.txt, docs/rules-engines.md lists
+Faithful to the rulebook (../shared/rules/deutschland-kartenspiel.en.txt, docs/rules-engines.md lists
 every ambiguity and the reading chosen): players + 1 place cards per round, six guess cards per player
 (N, S, W whose back is M, O, most and fewest inhabitants), 3 guess cards per player per round placed one at
 a time in clockwise order from the starting player, a new guess card goes below the earlier ones under
@@ -169,7 +169,7 @@ class State:
     def _lay_out(self) -> None:
         self.places = [self.stack.pop() for _ in range(self.players + 1)]
         self.columns: list[list[tuple[int, int]]] = [[] for _ in self.places]
-        self.used = [set() for _ in range(self.players)]
+        self.used: list[set[int]] = [set() for _ in range(self.players)]
         self.played: list[tuple[int, int]] = []
         self.turn = 0
 

@@ -17,9 +17,9 @@ def collect(state: engine.State, tally: Tally) -> None:
             )
         tally.extra["rounds"] += 1
         tally.extra["rounds where M can be right"] += bool(rnd.correct["M"])
-        for _, guess, _, right, _ in rnd.placements:
-            tally.extra[f"placed {engine.GUESSES[guess]}"] += 1
-            tally.extra[f"right {engine.GUESSES[guess]}"] += right
+        for _, placed, _, right, _ in rnd.placements:
+            tally.extra[f"placed {engine.GUESSES[placed]}"] += 1
+            tally.extra[f"right {engine.GUESSES[placed]}"] += right
 
 
 def length(state: engine.State, moves: int) -> int:

@@ -1,6 +1,6 @@
 """Länder toppen! (2-6 players) as a rules engine: deal, place face down, reveal, take and split tricks, score.
 
-Faithful to the rulebook (/work/shared/rules/laender-toppen.en.txt, docs/rules-engines.md lists every
+Faithful to the rulebook (../shared/rules/laender-toppen.en.txt, docs/rules-engines.md lists every
 ambiguity and the reading chosen): cards and rounds per player count, 12 slots per player (6 categories
 × above/below), every hand card placed, reveal order area above, area below, peak above, ..., highest
 value above / lowest below takes all country cards of the slot, jokers go back to their owner onto one of
@@ -21,6 +21,7 @@ import math
 import random
 from collections import deque
 from dataclasses import dataclass
+from typing import Any
 
 from pipeline.errors import GeodeckError
 from pipeline.games.core import TERMINAL, check_players, percentiles, win_shares
@@ -94,7 +95,7 @@ class Game:
         self.allowed = tuple(
             tuple(s for s in range(SLOTS) if card.joker or card.values[s // 2] is not None) for card in self.cards
         )
-        by_category = [percentiles([c.values[k] for c in self.cards]) for k in range(len(CATEGORIES))]
+        by_category: list[list[Any]] = [percentiles([c.values[k] for c in self.cards]) for k in range(len(CATEGORIES))]
         self.strength = tuple(  # greedy placement: the share of the deck a card beats in a slot; jokers last
             tuple(
                 -1.0
@@ -124,12 +125,12 @@ class State:
         self.reserve = order[::-1]  # dealt from the end
         self.round = 0
         self.hands: list[list[int]] = [[] for _ in range(self.players)]
-        self.strips: list[list[int | None]] = [[None] * SLOTS for _ in range(self.players)]
-        self.piles = [[[] for _ in range(FACE_DOWN + 1)] for _ in range(self.players)]
+        self.strips: list[list[Any]] = [[None] * SLOTS for _ in range(self.players)]
+        self.piles: list[list[list[int]]] = [[[] for _ in range(FACE_DOWN + 1)] for _ in range(self.players)]
         self.removed: list[int] = []
         self.pending: deque = deque()  # (player, card, JOKER | FREE | _Split)
         self.tricks: list[Trick] = []
-        self.placing: int | None = 0
+        self.placing: Any = 0  # the seat placing its hand; None once all are placed
         self.slot = 0
         self.terminal = False
         self._deal()

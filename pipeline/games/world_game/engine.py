@@ -1,6 +1,6 @@
 """The World Game (2+ players, 20 cards each) as a rules engine: facts, challenges, ties on the next card.
 
-Faithful to the rulebook (/work/shared/rules/the-world-game.en.txt, docs/rules-engines.md lists every
+Faithful to the rulebook (../shared/rules/the-world-game.en.txt, docs/rules-engines.md lists every
 ambiguity and the reading chosen): 20 cards each, only the top card plays, seat 0 (left of the dealer)
 leads first and the winner of a round leads the next. Option A: the leader names a fact (area,
 population, highest point, land neighbours) of their top card, every player's top card is compared,
@@ -23,6 +23,7 @@ would not end, and the most cards wins as if a player had run out.
 import random
 from collections import deque
 from dataclasses import dataclass
+from typing import Any
 
 from pipeline.errors import GeodeckError
 from pipeline.games.core import CHANCE, TERMINAL, check_players, percentiles, win_shares
@@ -68,7 +69,9 @@ class Game:
         self.ids = tuple(c["id"] for c in cards)
         self.values = tuple(tuple(c["fields"][f] for f in FACTS) for c in cards)
         by_fact = [percentiles([v[f] for v in self.values]) for f in range(len(FACTS))]
-        self.strength = tuple(tuple(by_fact[f][i] for f in range(len(FACTS))) for i in range(len(cards)))
+        self.strength: tuple[tuple[Any, ...], ...] = tuple(
+            tuple(by_fact[f][i] for f in range(len(FACTS))) for i in range(len(cards))
+        )
 
     @classmethod
     def from_deck(cls, deck: dict, **options) -> "Game":
@@ -90,7 +93,7 @@ class State:
         self.leader = 0
         self.turns: list[Turn] = []
         self.terminal = self.capped = False
-        self.challenge: dict | None = None  # setter, queue (still to ask), answers, answering, chance
+        self.challenge: Any = None  # None, or a dict: setter, queue (still to ask), answers, answering, chance
 
     def current_player(self) -> int:
         if self.terminal:
@@ -152,7 +155,8 @@ class State:
     def _compare(self, fact: int) -> None:
         order = self._clockwise(self.leader)
         revealed = dict.fromkeys(order, 1)
-        contenders, level, winner, best = order, 0, None, None
+        best: Any = None  # the players with the highest top card (first comparison)
+        contenders, level, winner = order, 0, None
         while winner is None:
             values = {p: self.game.values[self.stacks[p][level]][fact] for p in contenders}
             tied = [p for p in contenders if values[p] == max(values.values())]
