@@ -55,12 +55,8 @@ def input_hashes(sources: dict[str, Source]) -> dict[str, str]:
         for entry in source.files:
             hashes[f"{name}/{entry.path}"] = entry.sha256
         if source.kind == "package":
-<<<<<<< HEAD
-            hashes[f"{name}=="] = source.version or ""
-    hashes["pipeline/fields.toml"] = file_hash(FIELD_TABLE)
-=======
             hashes[f"{name}=="] = str(source.version)
->>>>>>> main
+    hashes["pipeline/fields.toml"] = file_hash(FIELD_TABLE)
     for path in sorted(REVIEWED_DIR.glob("*.csv")):
         hashes[f"sources/reviewed/{path.name}"] = file_hash(path)
     return hashes

@@ -27,11 +27,7 @@ LOG_SCALE = {"area_km2", "highest_peak_m", "inhabitants_m", "gdp_pcap_usd"}
 
 
 def value_columns(spec: DeckSpec) -> list[str]:
-<<<<<<< HEAD
-    return [column for c in spec.categories if (column := spec.fields[c].column)]
-=======
     return [str(spec.fields[c].column) for c in spec.categories]
->>>>>>> main
 
 
 def eligible(countries: pd.DataFrame, spec: DeckSpec) -> pd.DataFrame:
@@ -130,11 +126,7 @@ def select(countries: pd.DataFrame, spec: DeckSpec) -> list[str]:
             key = (ties, -round(dist, 9), iso[i])
             if best is None or key < best[0]:
                 best = (key, i)
-<<<<<<< HEAD
-        assert best is not None  # open continents always hold a candidate while cards are missing
-=======
         assert best is not None, "an open continent always has a candidate"
->>>>>>> main
         i = best[1]
         chosen.append(i)
         taken[primary.iloc[i]] = taken.get(primary.iloc[i], 0) + 1
@@ -163,19 +155,11 @@ def country_card(row: dict, spec: DeckSpec, kind: str) -> Card:
 def antarctica_card(row: dict, spec: DeckSpec) -> Card:
     """Area, highest peak and temperature only: inhabitants, life expectancy, GDP and density are dashes."""
     card = country_card(row, spec, "antarctica")
-<<<<<<< HEAD
     for name in ("inhabitants_m", "life_expectancy", "gdp_pcap_usd", "population_density", "capital", "capital_en"):
-        card["fields"][name] = None
-        card["provenance"].pop(name, None)
-    card["fields"]["continents"] = ["Antarctica"]
-    absent = [n for n in ("area_km2", "highest_peak_m", "temperature_c") if card["fields"][n] is None]
-=======
-    for name in ("inhabitants_m", "life_expectancy", "gdp_pcap_usd", "population_density", "capital"):
         card.fields[name] = None
         card.provenance.pop(name, None)
     card.fields["continents"] = ["Antarctica"]
     absent = [n for n in ("area_km2", "highest_peak_m", "temperature_c") if card.fields[n] is None]
->>>>>>> main
     if absent:
         raise GeodeckError(
             f"build/geo/countries.parquet: Antarctica (ATA) lacks {', '.join(absent)}; "

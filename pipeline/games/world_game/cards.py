@@ -52,11 +52,7 @@ def _answers(c, fields: dict, ctx: CardContext) -> None:
     band = layout.box("band")
     c.setFillColor(layout.colour("band"))
     c.rect(band.x - b, band.y - b, band.w + 2 * b, band.h + b, stroke=0, fill=1)
-<<<<<<< HEAD
-    name = fields.get("name_de" if ctx.lang == "de" else "name_en") or fields.get("name_en") or ""
-=======
     name = fields.get("name_de" if ctx.lang == "de" else "name_en") or fields["name_en"]
->>>>>>> main
     c.setFillColor(layout.colour("text"))
     text.draw(c, name, ctx.bold, layout.box("name"), *layout.font("name"), max_lines=2, valign="bottom")
     continents = fields["continents"]
