@@ -6,7 +6,7 @@ import pytest
 from fixtures.tiny.games.decks import deutschland as synthetic_deck
 
 from pipeline.errors import GeodeckError
-from pipeline.games.core import TERMINAL, playout, random_policy
+from pipeline.games.core import TERMINAL, IllegalAction, playout, policy_input, random_policy
 from pipeline.games.deutschland import engine as de
 
 EMDEN, WISMAR, COTTBUS, JENA, KOBLENZ = range(5)
@@ -96,7 +96,7 @@ def test_w_and_m_are_one_card():
         state.apply_action(state.legal_actions()[0])
     legal = {de.GUESSES[a // len(state.places)] for a in state.legal_actions()}
     assert "W" not in legal and "M" not in legal
-    with pytest.raises(ValueError, match="illegal"):
+    with pytest.raises(IllegalAction, match=r"already placed their W/M guess card .*M is the back of the W card"):
         state.apply_action(action(state, "W", EMDEN))
 
 
@@ -113,18 +113,26 @@ def test_rounds_places_and_starting_player(players, rounds):
 
 
 def test_random_and_expert_games_keep_every_invariant():
+    """1,000 games, 2-4 players (3-4: every other one face down), random players and the oracle."""
     deck = synthetic_deck()
-    for i in range(1200):
+    games = {
+        (n, hidden): de.Game.from_deck(deck, players=n, face_down=hidden)
+        for n in (2, 3, 4)
+        for hidden in (0, 1)
+        if n > 2 or not hidden
+    }
+    for i in range(1000):
         players = 2 + i % 3
-        game = de.Game.from_deck(deck, players=players)
+        game = games[players, players > 2 and i % 2 == 1]
         rng = random.Random(i)
         state = game.new_initial_state(rng)
-        policies = [de.expert_policy if (i + p) % 2 else random_policy for p in range(players)]
+        policies = [de.oracle_expert if (i + p) % 2 else random_policy for p in range(players)]
         seen = set()
         while not state.is_terminal():
             assert state.legal_actions()
             seen.update(state.places)
-            state.apply_action(policies[state.current_player()](state, rng))
+            policy = policies[state.current_player()]
+            state.apply_action(policy(policy_input(state, policy), rng))
         assert len(seen) == (players + 1) * game.rounds  # every round lays out new place cards
         assert state.current_player() == TERMINAL
         for rnd in state.rounds:
@@ -139,15 +147,21 @@ def test_random_and_expert_games_keep_every_invariant():
         assert sum(state.returns()) == pytest.approx(1)
 
 
-def test_expert_scores_more_than_random():
-    game = de.Game.from_deck(synthetic_deck(), players=2)
-    wins = 0.0
-    for i in range(100):
+def test_the_bot_ladder_scores_in_order_and_only_the_oracle_knows_every_town():
+    game = de.Game.from_deck(synthetic_deck(), players=4)
+    ladder = ["expert", "skilled", "novice", "random"]
+    points, oracle_right, expert_right = [0] * 4, [], []
+    for i in range(60):
         rng = random.Random(i)
         state = game.new_initial_state(rng)
-        playout(state, [de.expert_policy, random_policy], rng)
-        wins += state.returns()[0]
-    assert wins > 90
+        playout(state, [de.BOTS[name](game, rng) for name in ladder], rng)
+        points = [a + b for a, b in zip(points, state.scores())]
+        expert_right += [right for rnd in state.rounds for p, _, _, right, _ in rnd.placements if p == 0]
+        state = game.new_initial_state(random.Random(i))
+        playout(state, [de.oracle_expert, random_policy, random_policy, random_policy], random.Random(i))
+        oracle_right += [right for rnd in state.rounds for p, _, _, right, _ in rnd.placements if p == 0]
+    assert points[0] > points[1] > points[2] > points[3]
+    assert all(oracle_right) and 0.6 < sum(expert_right) / len(expert_right) < 1  # the expert bot errs
 
 
 def test_each_round_three_guesses_each_clockwise_from_the_new_starting_player():
@@ -160,5 +174,5 @@ def test_each_round_three_guesses_each_clockwise_from_the_new_starting_player():
         order = []
         for _ in range(3 * 3):
             order.append(state.current_player())
-            state.apply_action(random_policy(state, rng))
+            state.apply_action(random_policy(state.observation(state.current_player()), rng))
         assert order == [(rnd + i) % 3 for i in range(9)]

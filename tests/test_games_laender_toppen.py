@@ -1,13 +1,13 @@
 """Länder toppen! engine: the rulebook's table and worked examples, splitting, jokers, ties, Antarctica, scoring."""
 
-import copy
+import json
 import random
 
 import pytest
 from fixtures.tiny.games.decks import laender_toppen as synthetic_deck
 
 from pipeline.errors import GeodeckError
-from pipeline.games.core import TERMINAL, playout, random_policy
+from pipeline.games.core import TERMINAL, IllegalAction, playout, random_policy
 from pipeline.games.laender_toppen import engine as lt
 
 EUROPE, ASIA, AFRICA, NORTH_AMERICA, SOUTH_AMERICA, ANTARCTICA = (
@@ -60,14 +60,14 @@ def test_area_example_kazakhstan_takes_all_four_cards():
     state = example_state()
     trick = state.tricks[0]
     assert (trick.slot, trick.winners) == (AREA_ABOVE, (2,))  # player C
-    assert state.current_player() == 2 and [c for _, c, _ in state.pending] == [BOL, SWE, KAZ, MAR]
+    assert state.current_player() == 2 and [c for _, c, *_ in state.pending] == [BOL, SWE, KAZ, MAR]
 
 
 def test_inhabitants_example_jamaica_wins_below():
     state = example_state()
     until_pending_slot(state, INHABITANTS_BELOW)
     assert state.tricks[-1].winners == (2,)
-    assert [c for _, c, _ in state.pending] == [GRC, BEL, JAM, KEN]
+    assert [c for _, c, *_ in state.pending] == [GRC, BEL, JAM, KEN]
 
 
 @pytest.mark.parametrize(
@@ -91,13 +91,13 @@ def test_rulebook_splits_of_the_inhabitants_trick_are_legal(choices):
 
 def test_split_needs_one_face_down_and_one_continent_card():
     state = example_state()
-    all_down, all_up = copy.deepcopy(state), copy.deepcopy(state)
+    all_down, all_up = state.clone(), state.clone()
     for _ in range(3):
         all_down.apply_action(lt.FACE_DOWN)
         all_up.apply_action(all_up.legal_actions()[0])  # the card's continent
     assert all_down.legal_actions() == [AFRICA]  # Morocco must go on a continent pile
     assert all_up.legal_actions() == [lt.FACE_DOWN]
-    with pytest.raises(ValueError, match="illegal"):
+    with pytest.raises(IllegalAction, match="at least one card of a trick will be placed on the face down pile"):
         all_up.apply_action(AFRICA)
     assert state.legal_actions() == [SOUTH_AMERICA, lt.FACE_DOWN]  # Bolivia: its continent or face down
 
@@ -108,6 +108,20 @@ def test_fast_variant_has_no_splitting():
     assert state.scores() == [len(p[lt.FACE_DOWN]) for p in state.piles]
     assert all(sum(len(pile) for pile in piles[: lt.FACE_DOWN]) == 0 for piles in state.piles)
     assert sum(len(p[lt.FACE_DOWN]) for p in state.piles) + len(state.removed) == 32
+
+
+def test_fast_variant_jokers_go_back_but_are_not_won_cards():
+    """Rulebook: the joker "is not part of the trick" and the player "takes his joker card back"; the fast game:
+    "every player collects the cards he won on a face down pile and the one with the most cards ... wins"."""
+    game = lt.Game.from_deck(synthetic_deck(), players=2, fast=True)
+    joker = next(i for i, c in enumerate(game.cards) if c.joker)
+    state = game.initial_state(list(range(len(game.cards))))
+    state.hands[0][0] = joker
+    for p in range(2):
+        for slot, card in enumerate(list(state.hands[p])):
+            state.apply_action(place(card, slot))
+    assert state.jokers_back[0] == [joker] and all(joker not in p[lt.FACE_DOWN] for p in state.piles)
+    assert sum(state.scores()) == sum(len(t.played) for t in state.tricks) - len(state.removed)
 
 
 def dealt(game: lt.Game, firsts: list[int]) -> lt.State:
@@ -129,7 +143,7 @@ def test_tie_for_the_extreme_each_keeps_only_their_own_card():
             state.apply_action(place(card, slot))
     trick = state.tricks[0]
     assert trick.winners == (0, 1)
-    assert [(p, c) for p, c, _ in state.pending] == [(0, SWE), (1, MAR)]
+    assert [(p, c) for p, c, *_ in state.pending] == [(0, SWE), (1, MAR)]
     assert sorted(state.removed) == [BOL, KEN]
     assert state.legal_actions() == [EUROPE, lt.FACE_DOWN]  # each tied player places their card freely
 
@@ -153,8 +167,8 @@ def test_joker_goes_back_to_its_owner_onto_one_of_its_continents():
 def test_russia_and_turkey_may_go_on_europe_or_asia():
     game = lt.Game.from_deck(synthetic_deck(examples=True), players=2)
     state = lt.State(game, list(range(len(game.cards))))
-    assert state._pile_actions(0, RUS, lt.FREE) == [EUROPE, ASIA, lt.FACE_DOWN]
-    assert state._pile_actions(0, TUR, lt.JOKER) == [EUROPE, ASIA]
+    assert state._pile_actions(0, RUS, lt.FREE, None) == [EUROPE, ASIA, lt.FACE_DOWN]
+    assert state._pile_actions(0, TUR, lt.JOKER, None) == [EUROPE, ASIA]
 
 
 def test_antarctica_never_goes_where_it_has_no_value_and_keeps_a_slot():
@@ -180,11 +194,38 @@ def test_scoring_continent_majorities_and_face_down_cards():
     europe = {0: 12, 1: 11, 2: 5}  # the rulebook: A 12, B 11, C 5 Europe cards -> only A scores 12
     asia = {0: 11, 1: 11}  # A and B 11 Asia cards -> 6 each (5.5 rounded up)
     africa = {2: 11, 3: 11, 4: 11}  # C, D, E 11 Africa cards -> 4 each (3.67 rounded up)
+    single = [i for i, c in enumerate(game.cards) if len(c.continents) == 1]  # not Russia or Turkey
     for pile, counts in ((EUROPE, europe), (ASIA, asia), (AFRICA, africa)):
         for p, n in counts.items():
-            state.piles[p][pile] = list(range(n))
-    state.piles[4][lt.FACE_DOWN] = list(range(3))
+            state.piles[p][pile] = single[:n]
+    state.piles[4][lt.FACE_DOWN] = single[:3]
     assert state.scores() == [12 + 6, 6, 4, 4, 4 + 3]
+
+
+def test_russia_and_turkey_count_at_scoring_for_the_continent_best_for_their_owner():
+    """Rulebook: "Both countries belong to Asia and to Europe. Therefore these may be assigned to either Asia or
+    Europe during scoring"."""
+    game = lt.Game.from_deck(synthetic_deck(examples=True), players=2)
+    state = game.new_initial_state(random.Random(0))
+    europe = [i for i, c in enumerate(game.cards) if c.continents == (EUROPE,)]
+    asia = [i for i, c in enumerate(game.cards) if c.continents == (ASIA,)]
+    state.piles = [[[] for _ in range(8)] for _ in range(2)]
+    state.piles[0][EUROPE] = [RUS, TUR, *europe[:3]]  # 5 Europe cards, no Asia
+    state.piles[1][EUROPE], state.piles[1][ASIA] = europe[3:7], asia[:1]  # 4 Europe, 1 Asia
+    # as laid: player 0 has Europe 5 > 4 -> 5; moving both to Asia: Asia 2 > 1 and Europe 3 < 4 -> 2;
+    # moving one: Europe 4 = 4 -> 2 and Asia 1 = 1 -> 1: 3. Best is as laid.
+    assert state.scores() == [5, 1]
+    state.piles[1][EUROPE] = europe[3:9]  # now 6 Europe cards: player 0 loses Europe anyway
+    # both to Asia: Asia 2 > 1 -> 2 (Europe 3 < 6), player 1 then Europe 6 only
+    assert state.scores() == [2, 6] and state.piles[0][EUROPE][:2] == [RUS, TUR]  # the piles stay as laid
+    assert sorted(state.scored_piles()[0][ASIA]) == sorted([RUS, TUR])
+    state.choose_continent(RUS, EUROPE)  # the owner's own choice (a record's) overrides the best one
+    assert state.scores() == [1, 7]  # Asia: Turkey alone ties player 1's one Asia card (1 each); Europe 4 < 6
+    assert json.loads(state.serialize())["continent_choices"] == {str(RUS): EUROPE}  # restored by deserialize
+    with pytest.raises(IllegalAction, match="may be assigned to Europe or Asia"):
+        state.choose_continent(TUR, AFRICA)
+    with pytest.raises(IllegalAction, match="during scoring"):
+        state.choose_continent(europe[0], ASIA)
 
 
 def test_tie_of_the_total_goes_to_the_antarctica_owner_else_shared():
@@ -204,25 +245,32 @@ def test_tie_of_the_total_goes_to_the_antarctica_owner_else_shared():
 
 
 def test_random_games_keep_every_invariant():
+    """1,000 random games, 2-6 players, every 7th the fast game, every 4th with one bot of the ladder."""
     deck = synthetic_deck()
-    for i in range(400):
+    games = {(n, fast): lt.Game.from_deck(deck, players=n, fast=fast) for n in lt.TABLE for fast in (False, True)}
+    ladder = list(lt.BOTS.values())
+    for i in range(1000):
         players = 2 + i % 5
-        game = lt.Game.from_deck(deck, players=players, fast=i % 7 == 0)
+        game = games[players, i % 7 == 0]
         rng = random.Random(i)
         state = game.new_initial_state(rng)
-        policies = [lt.greedy_policy if (i + p) % 3 == 0 else random_policy for p in range(players)]
+        policies: list = [random_policy] * players
+        if i % 4 == 0:
+            policies[i % players] = ladder[i // 4 % len(ladder)](game, rng)
         while not state.is_terminal():
-            legal = state.legal_actions()
-            assert legal, "a non-terminal state always has a legal action"
-            state.apply_action(policies[state.current_player()](state, rng))
+            player = state.current_player()
+            observation = state.observation(player)
+            assert observation.legal_actions, "a non-terminal state always has a legal action"
+            state.apply_action(policies[player](observation, rng))
         zones = state.zones()
         assert sorted(c for cards in zones.values() for c in cards) == list(range(len(game.cards)))
         assert not zones["hands"] and not zones["strips"] and not zones["pending"]
         assert len(zones["reserve"]) == len(game.cards) - players * game.hand_size * game.rounds
         assert state.current_player() == TERMINAL and state.legal_actions() == []
-        for _p, piles in enumerate(state.piles):
+        for piles in [*state.piles, *state.scored_piles()]:
             for pile, cards in enumerate(piles[: lt.FACE_DOWN]):
                 assert all(pile in game.cards[c].continents for c in cards)
+        assert all(game.cards[c].joker for c in zones["jokers back"]) and (game.fast or not zones["jokers back"])
         for trick in state.tricks:
             for _, card in trick.played:
                 if card == game.antarctica:
@@ -252,3 +300,19 @@ def test_slots_are_revealed_above_then_below_from_left_to_right():
     slots = [t.slot for t in state.tricks if t.round == 0]
     assert slots == list(range(8))  # area above, area below, peak above, ...; the examples leave slots 8-11 empty
     assert [lt.slot_name(s) for s in slots[:3]] == ["area_km2 above", "area_km2 below", "highest_peak_m above"]
+
+
+def test_an_owners_continent_choice_survives_serialisation():
+    game = lt.Game.from_deck(synthetic_deck(examples=True), players=2)
+    for seed in range(50):  # the first seeded game in which Russia or Turkey ends on a continent pile
+        state = game.new_initial_state(random.Random(seed))
+        playout(state, [random_policy] * 2, random.Random(seed))
+        laid = [
+            (c, p) for c in (RUS, TUR) for own in state.piles for p, pile in enumerate(own[: lt.FACE_DOWN]) if c in pile
+        ]
+        if laid:
+            break
+    card, pile = laid[0]
+    state.choose_continent(card, ASIA if pile == EUROPE else EUROPE)
+    restored = game.deserialize_state(state.serialize())
+    assert restored.continent_choices == state.continent_choices and restored.scores() == state.scores()

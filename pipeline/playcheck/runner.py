@@ -47,9 +47,9 @@ def simulate(
     for i in range(games):
         rng = random.Random(f"{seed}:{kind}:{i}")
         greedy_seat = i % players if kind == "one-greedy" else None
-        policies = [heuristic if kind == "greedy" or p == greedy_seat else core.random_policy for p in range(players)]
+        bots = [heuristic if kind == "greedy" or p == greedy_seat else core.random_bot for p in range(players)]
         state = game.new_initial_state(rng)
-        moves = core.playout(state, policies, rng)
+        moves = core.playout(state, [bot(game, rng) for bot in bots], rng)
         rules.collect(state, tally)
         tally.game(state.returns(), rules.length(state, moves), greedy_seat)
         on_game()

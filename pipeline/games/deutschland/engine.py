@@ -11,15 +11,18 @@ round may not be placed (W and M count as different guesses). A guess is correct
 among the extremes (ties: every tied place is the extreme); M is correct when the place is none of the
 N, S, W, O extremes.
 
-Simplified: none of the rules; the players' knowledge is not modelled (policies may read the hidden
-values: `expert_policy` plays as someone who knows every town).
+Hidden information: the place cards lie front up, so `observation(p)` shows their names and regions, the
+guess cards placed (face down for the others in the variant `face_down`: only where they lie), the points
+and the past rounds; never a place's grid numbers or inhabitants before its round is scored.
 """
 
+import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pipeline.errors import GeodeckError
-from pipeline.games.core import TERMINAL, check_players, win_shares
+from pipeline.games import core
+from pipeline.games.core import TERMINAL, EngineGame, EngineState
 
 GUESSES = ("N", "S", "W", "O", "most", "fewest", "M")  # M is the back of the W card
 M = GUESSES.index("M")
@@ -42,7 +45,7 @@ class Round:
 
     starter: int
     places: tuple[int, ...]
-    correct: dict  # guess -> positions (0-based, in `places`) that make it correct
+    correct: dict[str, frozenset[int]]  # guess -> positions (0-based, in `places`) that make it correct
     placements: tuple[tuple[int, int, int, bool, int], ...]  # (player, guess, position, correct, points)
 
 
@@ -80,15 +83,37 @@ def score_columns(columns: list[list[tuple[int, int]]], correct: dict, players: 
     return points, tuple(placements)
 
 
-class Game:
+@dataclass(frozen=True)
+class Observation(core.Observation):
+    """What one player may see: the places' fronts, the guess cards placed, own cards used, points, past rounds."""
+
+    round: int
+    starter: int
+    places: tuple[tuple[str, str], ...]  # the place cards laid out: (id, name) of their fronts
+    columns: tuple[tuple[tuple[int, int | None], ...], ...]  # per place (player, guess; None: face down)
+    used: tuple[int, ...]  # the player's guess cards used this round (M uses the W card)
+    points: tuple[int, ...]
+    rounds: tuple[Round, ...]  # scored rounds (their places are revealed)
+
+    def __str__(self) -> str:
+        lines = [f"player {self.player}, round {self.round + 1}, starting player {self.starter}, points {self.points}"]
+        for (_, name), column in zip(self.places, self.columns):
+            lines.append(f"{name}: {_column_text(column)}")
+        return "\n".join(lines)
+
+
+class Game(EngineGame):
     """The place cards and options of one Deutschland game; `new_initial_state(rng)` shuffles the places."""
 
     name = "deutschland"
+    title = "Deutschland"
     player_counts = (2, 3, 4)
 
-    def __init__(self, cards: list[dict], players: int = 4):
-        check_players(self.name, players, self.player_counts)
-        self.players = players
+    def __init__(self, cards: list[dict], players: int = 4, face_down: bool = False):
+        core.check_players(self.name, players, self.player_counts)
+        if face_down and players == 2:
+            raise GeodeckError("Deutschland: the face-down variant is played by 3 or 4 players, not 2")
+        self.players, self.face_down = players, face_down
         self.rounds = 6 if players <= 3 else 8
         self.places = tuple(
             Place(c["id"], c["fields"]["name"], c["fields"]["ns"], c["fields"]["we"], c["fields"]["population"])
@@ -103,33 +128,40 @@ class Game:
                 f"the deck has {len(self.places)} and {len(colours)}"
             )
 
+        self.state_class = State
+
     @classmethod
     def from_deck(cls, deck: dict, **options) -> "Game":
         return cls(deck["cards"], **options)
 
-    def new_initial_state(self, rng: random.Random) -> "State":
-        order = list(range(len(self.places)))
-        rng.shuffle(order)
-        return State(self, order)
+    def options(self) -> dict:
+        return {"players": self.players, "face_down": self.face_down}
+
+    def deal_size(self) -> int:
+        return len(self.places)
+
+    def num_distinct_actions(self) -> int:
+        return len(GUESSES) * (self.players + 1)
+
+    def max_game_length(self) -> int:
+        return 3 * self.players * self.rounds
 
 
-class State:
+class State(EngineState):
     """A game in progress; action = guess * (players + 1) + position of the place card it goes under."""
 
+    game: Game
+
     def __init__(self, game: Game, order: list[int]):
-        self.game, self.players = game, game.players
+        super().__init__(game, order)
         self.stack = order[::-1]  # drawn from the end
         self.round, self.starter = 0, 0
         self.points = [0] * self.players
         self.rounds: list[Round] = []
-        self.terminal = False
         self._lay_out()
 
     def current_player(self) -> int:
         return TERMINAL if self.terminal else (self.starter + self.turn) % self.players
-
-    def is_terminal(self) -> bool:
-        return self.terminal
 
     def legal_actions(self) -> list[int]:
         if self.terminal:
@@ -142,9 +174,7 @@ class State:
             g * width + i for g in range(len(GUESSES)) if _card(g) not in used and g not in taken for i in range(width)
         ]
 
-    def apply_action(self, action: int) -> None:
-        if action not in self.legal_actions():
-            raise ValueError(f"illegal action {action} for player {self.current_player()}")
+    def _apply(self, action: int) -> None:
         guess, position = divmod(action, len(self.places))
         player = self.current_player()
         self.used[player].add(_card(guess))
@@ -161,7 +191,59 @@ class State:
         return [p for p, s in enumerate(self.points) if s == max(self.points)]
 
     def returns(self) -> list[float]:
-        return win_shares(self.points, self.winners()) if self.terminal else [0.0] * self.players
+        return core.win_shares(self.points, self.winners()) if self.terminal else [0.0] * self.players
+
+    def action_to_string(self, player: int, action: int) -> str:
+        guess, position = divmod(action, len(self.places))
+        if not 0 <= guess < len(GUESSES):
+            return f"unknown action {action}"
+        return f"{GUESSES[guess]} under {self.game.places[self.places[position]].name}"
+
+    def observation(self, player: int) -> Observation:
+        hidden = self.game.face_down
+
+        def shown(p: int, guess: int) -> tuple[int, int | None]:
+            return (p, guess if p == player or not hidden else None)
+
+        return Observation(
+            player=player,
+            legal_actions=tuple(self.legal_actions()) if self.current_player() == player else (),
+            players=self.players,
+            round=self.round,
+            starter=self.starter,
+            places=tuple((p.id, p.name) for p in self.place_cards()),
+            columns=tuple(tuple(shown(p, g) for p, g in column) for column in self.columns),
+            used=tuple(sorted(self.used[player])),
+            points=tuple(self.points),
+            rounds=tuple(replace(r, correct=dict(r.correct)) for r in self.rounds),  # copies: read-only for policies
+        )
+
+    def __str__(self) -> str:
+        lines = [
+            f"Deutschland, {self.players} players, round {min(self.round + 1, self.game.rounds)} of "
+            f"{self.game.rounds}, starting player {self.starter}, points {self.points}"
+            + (", over" if self.terminal else f", player {self.current_player()} to play")
+        ]
+        for place, column in zip(self.place_cards(), self.columns):
+            lines.append(f"{place.name} ({place.ns}/{place.we}, {place.population:,}): {_column_text(column)}")
+        return "\n".join(lines)
+
+    def _why_illegal(self, action: int) -> str:
+        guess = action // len(self.places)
+        player = self.current_player()
+        if not 0 <= guess < len(GUESSES) or action < 0:
+            return f"{action} is no action of this game (0-{self.game.num_distinct_actions() - 1})"
+        name = GUESSES[guess]
+        if _card(guess) in self.used[player]:
+            card = "W/M" if _card(guess) == _card(M) else name
+            return (
+                f"player {player} has already placed their {card} guess card this round (rule: each guess "
+                "card once per round; M is the back of the W card)"
+            )
+        return (
+            f"player {player} may not place {name}: the other player already placed it this round (rule: "
+            '"with two players ... the players must place different guess cards")'
+        )
 
     def place_cards(self) -> list[Place]:
         return [self.game.places[i] for i in self.places]
@@ -186,21 +268,70 @@ class State:
         self._lay_out()
 
 
+def _column_text(column) -> str:
+    return " / ".join(f"{GUESSES[g] if g is not None else '?'} (player {p})" for p, g in column) or "-"
+
+
 def _card(guess: int) -> int:
     """The guess card a guess uses: M is the back of the W card."""
     return GUESSES.index("W") if guess == M else guess
 
 
-def expert_policy(state: State, rng: random.Random) -> int:
-    """A player who knows every town: the correct guess that lands in the highest row (later cards go
-    below, so the row is final); none correct left: the first legal guess into the longest column."""
-    correct = extremes(state.place_cards())
-    width = len(state.places)
+def best_guess(legal, columns, correct: dict[str, frozenset[int]], width: int) -> int:
+    """The guess believed correct that lands in the highest row (later cards go below, so the row is final;
+    a guess under it believed wrong moves it up, one not known - face down - is taken as right); none
+    believed correct: the first legal guess into the longest column."""
 
-    def row(action):
+    def row(action: int) -> int:
         guess, position = divmod(action, width)
         if position not in correct[GUESSES[guess]]:
-            return 99 - len(state.columns[position])
-        return sum(position in correct[GUESSES[g]] for _, g in state.columns[position])
+            return 99 - len(columns[position])
+        return sum(g is None or position in correct[GUESSES[g]] for _, g in columns[position])
 
-    return min(state.legal_actions(), key=row)
+    return min(legal, key=row)
+
+
+@core.oracle
+def oracle_expert(state: State, rng: random.Random) -> int:
+    """An oracle, not a player: reads the hidden grid numbers and inhabitants and plays the best guess."""
+    return best_guess(state.legal_actions(), state.columns, extremes(state.place_cards()), len(state.places))
+
+
+@dataclass(frozen=True)
+class Skill:
+    """How well a player knows the places: the Gaussian error of their grid numbers and of the logarithm
+    of their inhabitants (a factor of exp(sigma) either way for one standard deviation)."""
+
+    grid: float
+    log_population: float
+
+
+SKILLS = {"novice": Skill(20, 0.8), "skilled": Skill(10, 0.4), "expert": Skill(4, 0.15)}
+
+
+def knowing(skill: Skill) -> core.Bot:
+    """A bot that knows each place's position and inhabitants through noise of `skill` (its beliefs are drawn
+    once per game) and plays the guess it believes best; it reads only its observation."""
+
+    def make(game: Game, rng: random.Random) -> core.Policy:
+        beliefs = {
+            p.id: Place(
+                p.id,
+                p.name,
+                round(p.ns + rng.gauss(0, skill.grid)),
+                round(p.we + rng.gauss(0, skill.grid)),
+                round(p.population * math.exp(rng.gauss(0, skill.log_population))),
+            )
+            for p in game.places
+        }
+
+        def policy(observation: Observation, rng: random.Random) -> int:
+            believed = extremes([beliefs[place_id] for place_id, _ in observation.places])
+            return best_guess(observation.legal_actions, observation.columns, believed, len(observation.places))
+
+        return policy
+
+    return make
+
+
+BOTS: dict[str, core.Bot] = {"random": core.random_bot, **{name: knowing(skill) for name, skill in SKILLS.items()}}

@@ -3,7 +3,7 @@
 from pipeline.games.deutschland import engine
 from pipeline.playcheck.tally import Tally
 
-HEURISTIC = engine.expert_policy  # the simple heuristic player of the one-greedy and greedy playouts
+HEURISTIC = engine.BOTS["expert"]  # the simple heuristic player of the one-greedy and greedy playouts
 
 
 def collect(state: engine.State, tally: Tally) -> None:
@@ -17,9 +17,9 @@ def collect(state: engine.State, tally: Tally) -> None:
             )
         tally.extra["rounds"] += 1
         tally.extra["rounds where M can be right"] += bool(rnd.correct["M"])
-        for _, placed, _, right, _ in rnd.placements:
+        for _, placed, _, hit, _ in rnd.placements:
             tally.extra[f"placed {engine.GUESSES[placed]}"] += 1
-            tally.extra[f"right {engine.GUESSES[placed]}"] += right
+            tally.extra[f"right {engine.GUESSES[placed]}"] += hit
 
 
 def length(state: engine.State, moves: int) -> int:

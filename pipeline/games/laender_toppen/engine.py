@@ -7,37 +7,43 @@ value above / lowest below takes all country cards of the slot, jokers go back t
 their two continent piles, a card may not go where it has no value (Antarctica: inhabitants, life
 expectancy, GDP), a tie for the extreme gives each tied player only their own card and removes the rest,
 a trick of 2+ cards puts at least one card face down and at least one on a matching continent pile,
-a card with several continents (Russia, Turkey) may go on any of them, continent majorities score
-(ties split, rounded up) plus 1 per face-down card, ties of the total go to the Antarctica card's owner.
-`fast=True` is the rulebook's faster game: no splitting, the most cards won wins.
+a card with several continents (Russia, Turkey) may go on either pile and counts at scoring for the
+continent best for its owner, continent majorities score (ties split, rounded up) plus 1 per face-down
+card, ties of the total go to the Antarctica card's owner. `fast=True` is the rulebook's faster game: no
+splitting, the most cards won wins; jokers are taken back but never won, so they do not count.
 
 Simplified: placing is simultaneous and hidden in the real game; here seat 0 places its whole hand, then
-seat 1, and so on. The placements are face down, so a policy must only read its own `hands[p]` and
-`strips[p]` and the public piles. The decisions of one slot are taken in a fixed order: jokers back to
-their owners by seat, then the trick's cards one at a time in the seat order of who played them.
+seat 1, and so on; `observation(p)` shows player p only their own hand and strip, the revealed tricks and
+the piles (every card on them was revealed), never another player's hand or face-down placements. The
+decisions of one slot are taken in a fixed order: jokers back to their owners by seat, then the trick's
+cards one at a time in the seat order of who played them.
 """
 
+import itertools
 import math
 import random
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from pipeline.errors import GeodeckError
-from pipeline.games.core import TERMINAL, check_players, percentiles, win_shares
+from pipeline.games import core
+from pipeline.games.core import TERMINAL, EngineGame, EngineState, IllegalAction
 
 CATEGORIES = ("area_km2", "highest_peak_m", "temperature_c", "inhabitants_m", "life_expectancy", "gdp_pcap_usd")
+LABELS = ("Fläche", "Höchster Berg", "Temperatur", "Einwohner", "Lebenserwartung", "BIP pro Kopf")  # the strip's
 CONTINENTS = ("North America", "South America", "Europe", "Africa", "Asia", "Oceania", "Antarctica")
 FACE_DOWN = len(CONTINENTS)  # pile actions: 0-6 a continent pile, 7 the face-down pile
 SLOTS = 2 * len(CATEGORIES)  # slot = 2 * category + (0 above, 1 below), also the reveal order
 PLACE = FACE_DOWN + 1  # placement actions: PLACE + card * SLOTS + slot
 TABLE = {2: (10, 6), 3: (10, 4), 4: (8, 4), 5: (8, 3), 6: (7, 3)}  # players: (hand cards, rounds)
-JOKER, FREE = "joker", "free"
+JOKER, FREE, SPLIT = "joker", "free", "split"
 
 
 @dataclass(frozen=True)
 class Card:
     id: str
+    name: str
     joker: bool
     values: tuple  # the six category values (None where the card has a dash)
     continents: tuple[int, ...]  # continent pile indices
@@ -53,18 +59,55 @@ class Trick:
     winners: tuple[int, ...]
 
 
-class _Split:
+@dataclass
+class Split:
     """A trick of 2+ cards being split: how many cards are left, and whether each kind of pile got one."""
 
-    __slots__ = ("continent", "face_down", "remaining")
+    remaining: int
+    face_down: bool = False
+    continent: bool = False
 
-    def __init__(self, cards: int):
-        self.remaining, self.face_down, self.continent = cards, False, False
+
+@dataclass(frozen=True)
+class Observation(core.Observation):
+    """What one player may see: own hand and strip, the card being decided, the revealed tricks, the piles."""
+
+    round: int
+    slot: int  # the next slot to reveal (SLOTS: all revealed)
+    hand: tuple[int, ...]
+    strip: tuple[int | None, ...]  # the player's own placements
+    deciding: tuple[int, str] | None  # (card, JOKER | FREE | SPLIT) the player puts on a pile now
+    split: Split | None  # the trick being split: cards left, whether a face-down / continent card was placed
+    tricks: tuple[Trick, ...]
+    piles: tuple[tuple[tuple[int, ...], ...], ...]  # player -> pile (continents, face down) -> cards
+    cards: tuple[Card, ...]  # the deck's card faces (public: every player knows the cards)
+    strength: tuple[tuple[float, ...], ...]  # card -> slot -> share of the deck it beats there (from the faces)
+
+    def __str__(self) -> str:
+        names = [c.name for c in self.cards]
+        lines = [f"player {self.player}, round {self.round + 1}, next slot: {_slot_text(self.slot)}"]
+        lines.append("hand: " + ", ".join(names[c] for c in self.hand))
+        lines.append("strip: " + _strip_text(self.strip, names))
+        if self.deciding:
+            lines.append(f"to put on a pile: {names[self.deciding[0]]} ({self.deciding[1]})")
+        lines += [f"piles of player {p}: {_piles_text(piles, names)}" for p, piles in enumerate(self.piles)]
+        return "\n".join(lines)
 
 
 def slot_name(slot: int) -> str:
+    """The slot as play-check names it: `area_km2 above`."""
     category, below = divmod(slot, 2)
     return f"{CATEGORIES[category]} {'below' if below else 'above'}"
+
+
+def slot_label(slot: int) -> str:
+    """The slot as the strip names it: `Einwohner (below)`."""
+    category, below = divmod(slot, 2)
+    return f"{LABELS[category]} ({'below' if below else 'above'})"
+
+
+def pile_label(pile: int) -> str:
+    return "the face-down pile" if pile == FACE_DOWN else f"the {CONTINENTS[pile]} pile"
 
 
 def parse_card(card: dict) -> Card:
@@ -74,17 +117,19 @@ def parse_card(card: dict) -> Card:
     except ValueError as exc:
         raise GeodeckError(f"card {card['id']}: {exc}; continents are {', '.join(CONTINENTS)}") from exc
     joker = card["kind"] == "joker"
-    return Card(card["id"], joker, tuple(None if joker else fields[c] for c in CATEGORIES), continents)
+    name = "joker " + "/".join(fields["continents"]) if joker else fields.get("name_en") or card["id"]
+    return Card(card["id"], name, joker, tuple(None if joker else fields[c] for c in CATEGORIES), continents)
 
 
-class Game:
+class Game(EngineGame):
     """The cards and options of one Länder toppen game; `new_initial_state(rng)` shuffles and deals."""
 
     name = "laender-toppen"
+    title = "Länder toppen"
     player_counts = tuple(TABLE)
 
     def __init__(self, cards: list[dict], players: int = 4, fast: bool = False):
-        check_players(self.name, players, self.player_counts)
+        core.check_players(self.name, players, self.player_counts)
         self.players, self.fast = players, fast
         self.hand_size, self.rounds = TABLE[players]
         self.cards = tuple(parse_card(c) for c in cards)
@@ -95,73 +140,93 @@ class Game:
         self.allowed = tuple(
             tuple(s for s in range(SLOTS) if card.joker or card.values[s // 2] is not None) for card in self.cards
         )
-        by_category: list[list[Any]] = [percentiles([c.values[k] for c in self.cards]) for k in range(len(CATEGORIES))]
-        self.strength = tuple(  # greedy placement: the share of the deck a card beats in a slot; jokers last
-            tuple(
-                -1.0
-                if card.joker or by_category[s // 2][i] is None
-                else (1 - by_category[s // 2][i] if s % 2 else by_category[s // 2][i])
-                for s in range(SLOTS)
-            )
+        by_category = [core.percentiles([c.values[k] for c in self.cards]) for k in range(len(CATEGORIES))]
+        self.strength = tuple(  # the share of the deck a card beats in a slot (public: the card faces); jokers -1
+            tuple(_beats(by_category[s // 2][i], s % 2, card.joker) for s in range(SLOTS))
             for i, card in enumerate(self.cards)
         )
+        self.state_class = State
 
     @classmethod
     def from_deck(cls, deck: dict, **options) -> "Game":
         return cls(deck["cards"], **options)
 
-    def new_initial_state(self, rng: random.Random) -> "State":
-        order = list(range(len(self.cards)))
-        rng.shuffle(order)
-        return State(self, order)
+    def options(self) -> dict:
+        return {"players": self.players, "fast": self.fast}
+
+    def deal_size(self) -> int:
+        return len(self.cards)
+
+    def num_distinct_actions(self) -> int:
+        return PLACE + len(self.cards) * SLOTS
+
+    def max_game_length(self) -> int:
+        """Every card dealt is placed once and put on a pile at most once."""
+        return 2 * self.players * self.hand_size * self.rounds
 
 
-class State:
+def _beats(percentile: float | None, below: int, joker: bool) -> float:
+    if joker or percentile is None:
+        return -1.0
+    return 1 - percentile if below else percentile
+
+
+class State(EngineState):
     """A game in progress. Placing: `current_player()` places one hand card per action. Revealing: the
     player deciding where one card goes (joker owner, trick winner) acts with a pile action."""
 
+    game: Game
+
     def __init__(self, game: Game, order: list[int]):
-        self.game, self.players = game, game.players
+        super().__init__(game, order)
         self.reserve = order[::-1]  # dealt from the end
         self.round = 0
         self.hands: list[list[int]] = [[] for _ in range(self.players)]
-        self.strips: list[list[Any]] = [[None] * SLOTS for _ in range(self.players)]
+        self.strips: list[list[int | None]] = [[None] * SLOTS for _ in range(self.players)]
         self.piles: list[list[list[int]]] = [[[] for _ in range(FACE_DOWN + 1)] for _ in range(self.players)]
         self.removed: list[int] = []
-        self.pending: deque = deque()  # (player, card, JOKER | FREE | _Split)
+        self.jokers_back: list[list[int]] = [[] for _ in range(self.players)]  # the fast game: not won, not scored
+        self.continent_choices: dict[int, int] = {}  # Russia/Turkey: the owner's choice at scoring, if given
+        self.pending: deque[tuple[int, int, str, Split | None]] = deque()  # (player, card, rule, split)
         self.tricks: list[Trick] = []
-        self.placing: Any = 0  # the seat placing its hand; None once all are placed
+        self.placing: int | None = 0
         self.slot = 0
-        self.terminal = False
+        self._placements: tuple[tuple, list[int]] = ((), [])
+        self._piles: tuple[tuple[tuple[int, ...], ...], ...] | None = None
         self._deal()
 
     # -- OpenSpiel-style API -------------------------------------------------------------------------
     def current_player(self) -> int:
         if self.terminal:
             return TERMINAL
-        return self.pending[0][0] if self.pending else self.placing
-
-    def is_terminal(self) -> bool:
-        return self.terminal
+        if self.pending:
+            return self.pending[0][0]
+        assert self.placing is not None
+        return self.placing
 
     def legal_actions(self) -> list[int]:
         if self.terminal:
             return []
         if self.pending:
             return self._pile_actions(*self.pending[0])
-        return self._place_actions(self.placing)
+        assert self.placing is not None
+        key = (len(self._history), tuple(self.hands[self.placing]))
+        if self._placements[0] != key:  # the placements of a state are asked for several times per move
+            self._placements = (key, self._place_actions(self.placing))
+        return list(self._placements[1])
 
-    def apply_action(self, action: int) -> None:
-        if action not in self.legal_actions():
-            raise ValueError(f"illegal action {action} for player {self.current_player()}")
+    def _apply(self, action: int) -> None:
+        if self.pending or self.game.fast:
+            self._piles = None  # a card may reach a pile
         if self.pending:
-            player, card, rule = self.pending.popleft()
+            player, card, _rule, split = self.pending.popleft()
             self.piles[player][action].append(card)
-            if isinstance(rule, _Split):
-                rule.remaining -= 1
-                rule.face_down |= action == FACE_DOWN
-                rule.continent |= action != FACE_DOWN
+            if split:
+                split.remaining -= 1
+                split.face_down |= action == FACE_DOWN
+                split.continent |= action != FACE_DOWN
         else:
+            assert self.placing is not None
             card, slot = divmod(action - PLACE, SLOTS)
             self.hands[self.placing].remove(card)
             self.strips[self.placing][slot] = card
@@ -169,17 +234,115 @@ class State:
                 self.placing = self.placing + 1 if self.placing + 1 < self.players else None
         self._advance()
 
+    def action_to_string(self, player: int, action: int) -> str:
+        names = [c.name for c in self.game.cards]
+        if 0 <= action < PLACE:
+            card = self.pending[0][1] if self.pending else None
+            return f"put {names[card]} on {pile_label(action)}" if card is not None else f"put on {pile_label(action)}"
+        card, slot = divmod(action - PLACE, SLOTS)
+        if not 0 <= card < len(names):
+            return f"unknown action {action}"
+        return f"play {names[card]} in {slot_label(slot)}"
+
+    def observation(self, player: int) -> Observation:
+        deciding = split = None
+        if self.pending and self.pending[0][0] == player:
+            _, card, rule, split_state = self.pending[0]
+            deciding = (card, rule)
+            split = Split(split_state.remaining, split_state.face_down, split_state.continent) if split_state else None
+        return Observation(
+            player=player,
+            legal_actions=tuple(self.legal_actions()) if self.current_player() == player else (),
+            players=self.players,
+            round=self.round,
+            slot=self.slot,
+            hand=tuple(self.hands[player]),
+            strip=tuple(self.strips[player]),
+            deciding=deciding,
+            split=split,
+            tricks=tuple(self.tricks),
+            piles=self._pile_view(),
+            cards=self.game.cards,
+            strength=self.game.strength,
+        )
+
+    def __str__(self) -> str:
+        names = [c.name for c in self.game.cards]
+        lines = [
+            f"Länder toppen, {self.players} players, round {self.round + 1} of {self.game.rounds}"
+            + (", fast game" if self.game.fast else "")
+            + (", over" if self.terminal else f", next slot {_slot_text(self.slot)}, player {self.current_player()}")
+        ]
+        for p in range(self.players):
+            lines.append(f"player {p}: hand {', '.join(names[c] for c in self.hands[p]) or '-'}")
+            lines.append(f"  strip: {_strip_text(self.strips[p], names)}")
+            lines.append(f"  piles: {_piles_text(self.piles[p], names)}")
+        if self.pending:
+            lines.append(
+                "to put on piles: " + ", ".join(f"{names[c]} (player {p}, {r})" for p, c, r, _ in self.pending)
+            )
+        lines.append(f"scores: {self.scores()}")
+        return "\n".join(lines)
+
     def scores(self) -> list[int]:
-        """Points so far: continent majorities (ties split, rounded up) + 1 per face-down card."""
-        points = [len(piles[FACE_DOWN]) for piles in self.piles]
-        for continent in range(FACE_DOWN):
-            counts = [len(piles[continent]) for piles in self.piles]
-            most = max(counts)
-            if most:
-                share = math.ceil(most / counts.count(most))
-                for p, count in enumerate(counts):
-                    points[p] += share if count == most else 0
-        return points
+        """Points so far: continent majorities (ties split, rounded up) + 1 per face-down card, Russia and
+        Turkey counted where best for their owners (`scored_piles`); the fast game: cards won."""
+        piles = self.scored_piles()
+        return [pile_points(piles, p) for p in range(self.players)]
+
+    def choose_continent(self, card: int, continent: int) -> None:
+        """The owner's own choice at scoring for Russia or Turkey lying on a continent pile (a record's);
+        without one, `scored_piles` takes the continent best for the owner."""
+        country = self.game.cards[card] if 0 <= card < len(self.game.cards) else None
+        owner = self.owner(card)
+        laid = owner is not None and any(card in self.piles[owner][pile] for pile in range(FACE_DOWN))
+        if country is None or country.joker or len(country.continents) < 2 or not laid:
+            raise IllegalAction(
+                f"Länder toppen: card {card} is not a country of several continents on a continent pile (rule: "
+                '"Russia and Turkey ... may be assigned to either Asia or Europe during scoring")'
+            )
+        if continent not in country.continents:
+            names = " or ".join(CONTINENTS[c] for c in country.continents)
+            raise IllegalAction(f"Länder toppen: {country.name} may be assigned to {names}, not {continent}")
+        self.continent_choices[card] = continent
+
+    def extras(self) -> dict:
+        return {"continent_choices": self.continent_choices} if self.continent_choices else {}
+
+    def restore(self, data: dict) -> None:
+        for card, continent in data.get("continent_choices", {}).items():
+            self.choose_continent(int(card), continent)
+
+    def scored_piles(self) -> list[list[list[int]]]:
+        """The piles as scored. Rulebook: Russia and Turkey "may be assigned to either Asia or Europe during
+        scoring": a country card of several continents on a continent pile counts for the continent its
+        owner chose (`choose_continent`), else the one best for its owner (owners in seat order, each seeing
+        the earlier owners' choices; a tie keeps the pile it lies on)."""
+        cards, piles = self.game.cards, [[list(pile) for pile in own] for own in self.piles]
+        for player in range(self.players):
+            for pile in range(FACE_DOWN):
+                for card in [c for c in piles[player][pile] if c in self.continent_choices]:
+                    piles[player][pile].remove(card)
+                    piles[player][self.continent_choices[card]].append(card)
+            dual = [
+                (pile, card)
+                for pile in range(FACE_DOWN)
+                for card in piles[player][pile]
+                if not cards[card].joker and len(cards[card].continents) > 1 and card not in self.continent_choices
+            ]
+            if not dual:
+                continue
+            best, most = piles, pile_points(piles, player)
+            for choice in itertools.product(*(cards[card].continents for _, card in dual)):
+                moved = [[list(pile) for pile in own] for own in piles]
+                for (pile, card), continent in zip(dual, choice):
+                    moved[player][pile].remove(card)
+                    moved[player][continent].append(card)
+                points = pile_points(moved, player)
+                if points > most:
+                    best, most = moved, points
+            piles = best
+        return piles
 
     def winners(self) -> list[int]:
         """The players with the most points; a tie goes to the Antarctica card's owner if tied, else shared."""
@@ -189,7 +352,7 @@ class State:
         return [owner] if len(best) > 1 and owner in best else best
 
     def returns(self) -> list[float]:
-        return win_shares(self.scores(), self.winners()) if self.terminal else [0.0] * self.players
+        return core.win_shares(self.scores(), self.winners()) if self.terminal else [0.0] * self.players
 
     # -- helpers -------------------------------------------------------------------------------------
     def owner(self, card: int | None) -> int | None:
@@ -202,37 +365,84 @@ class State:
             "reserve": list(self.reserve),
             "hands": [c for h in self.hands for c in h],
             "strips": [c for s in self.strips for c in s if c is not None],
-            "pending": [card for _, card, _ in self.pending],
+            "pending": [card for _, card, _, _ in self.pending],
             "piles": [c for piles in self.piles for pile in piles for c in pile],
             "removed": list(self.removed),
+            "jokers back": [c for jokers in self.jokers_back for c in jokers],
         }
+
+    def _pile_view(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        """The piles as an immutable view, rebuilt only after a move that may add to them."""
+        if self._piles is None:
+            self._piles = tuple(tuple(tuple(pile) for pile in piles) for piles in self.piles)
+        return self._piles
+
+    def _why_illegal(self, action: int) -> str:
+        names = [c.name for c in self.game.cards]
+        if self.pending:
+            player, card, rule, _ = self.pending[0]
+            if not 0 <= action < PLACE:
+                return (
+                    f"player {player} must first put {names[card]} on a pile, not "
+                    f"{self.action_to_string(player, action)} (rule: a won trick is split onto the piles before "
+                    "the next slot is revealed)"
+                )
+            why = _pile_rule(self.game.cards[card], action, rule)
+            return f"player {player} may not put {names[card]} on {pile_label(action)} ({why})"
+        player = self.current_player()
+        if 0 <= action < PLACE:
+            return f"player {player} is placing hand cards; there is no card to put on a pile"
+        card, slot = divmod(action - PLACE, SLOTS)
+        if not 0 <= card < len(names):
+            return f"{action} is no action of this game (0-{self.game.num_distinct_actions() - 1})"
+        if card not in self.hands[player]:
+            return f"{names[card]} is not in player {player}'s hand"
+        held = self.strips[player][slot]
+        if held is not None:
+            return (
+                f"player {player}'s {slot_label(slot)} already holds {names[held]} "
+                "(rule: one card per category above and one below the strip)"
+            )
+        if slot not in self.game.allowed[card]:
+            return (
+                f"{names[card]} may not be placed in {slot_label(slot)} (rule: the card has a dash there; "
+                '"the card may also not be placed in these three categories")'
+            )
+        return (
+            f"placing {names[card]} in {slot_label(slot)} would leave no allowed slot for a card with dashes "
+            "(rule: players place all their hand cards, and Antarctica may not be placed in inhabitants, "
+            "life expectancy or GDP)"
+        )
 
     def _deal(self) -> None:
         for hand in self.hands:
             hand.extend(sorted(self.reserve.pop() for _ in range(self.game.hand_size)))
 
     def _place_actions(self, player: int) -> list[int]:
+        """Each hand card into each free slot where it has a value, unless that leaves a card with dashes
+        (Antarctica) no slot; ascending, as hands are sorted."""
         hand, strip, allowed = self.hands[player], self.strips[player], self.game.allowed
         free = [s for s in range(SLOTS) if strip[s] is None]
         restricted = [c for c in hand if len(allowed[c]) < SLOTS]
+        if not restricted:
+            return [PLACE + card * SLOTS + slot for card in hand for slot in free]
         actions = []
         for card in hand:
             for slot in free:
-                if slot in allowed[card] and (
-                    not restricted
-                    or _fits([c for c in restricted if c != card], [s for s in free if s != slot], allowed)
+                if slot in allowed[card] and _fits(
+                    [c for c in restricted if c != card], [s for s in free if s != slot], allowed
                 ):
                     actions.append(PLACE + card * SLOTS + slot)
-        return sorted(actions)
+        return actions
 
-    def _pile_actions(self, player: int, card: int, rule) -> list[int]:
+    def _pile_actions(self, player: int, card: int, rule: str, split: Split | None) -> list[int]:
         continents = list(self.game.cards[card].continents)
         if rule == JOKER:
             return continents
-        if isinstance(rule, _Split) and rule.remaining == 1:
-            if not rule.face_down:
+        if split and split.remaining == 1:
+            if not split.face_down:
                 return [FACE_DOWN]
-            if not rule.continent:
+            if not split.continent:
                 return continents
         return [*continents, FACE_DOWN]
 
@@ -256,9 +466,10 @@ class State:
             self.strips[p][slot] = None
         cards, fast = self.game.cards, self.game.fast
         for p, card in played:
+            assert card is not None
             if cards[card].joker:
                 self._take(p, card, JOKER)
-        countries = [(p, c) for p, c in played if not cards[c].joker]
+        countries = [(p, c) for p, c in played if c is not None and not cards[c].joker]
         if not countries:
             return
         category, below = divmod(slot, 2)
@@ -273,15 +484,43 @@ class State:
                 else:
                     self.removed.append(card)
         else:
-            split = _Split(len(countries)) if len(countries) > 1 and not fast else FREE
+            split = Split(len(countries)) if len(countries) > 1 and not fast else None
             for _, card in countries:
-                self._take(winners[0], card, split)
+                self._take(winners[0], card, SPLIT if split else FREE, split)
 
-    def _take(self, player: int, card: int, rule) -> None:
-        if self.game.fast:
+    def _take(self, player: int, card: int, rule: str, split: Split | None = None) -> None:
+        if self.game.fast and rule == JOKER:  # taken back, never won: "the one with the most cards" won
+            self.jokers_back[player].append(card)
+        elif self.game.fast:
             self.piles[player][FACE_DOWN].append(card)
         else:
-            self.pending.append((player, card, rule))
+            self.pending.append((player, card, rule, split))
+
+
+def _pile_rule(card: Card, pile: int, rule: str) -> str:
+    """Why `card` may not go on `pile` now: the rule, quoted."""
+    if pile != FACE_DOWN and pile not in card.continents:
+        continents = ", ".join(CONTINENTS[c] for c in card.continents)
+        return f"rule: a face-up continent pile takes only cards of its continent; {card.name}: {continents}"
+    if rule == JOKER:
+        return "rule: the player takes his joker card back and puts it face up on one of its continents' piles"
+    if pile == FACE_DOWN:
+        return "rule: at least one card of a trick will be placed on a corresponding face up continent pile"
+    return "rule: at least one card of a trick will be placed on the face down pile"
+
+
+def _slot_text(slot: int) -> str:
+    return "-" if slot >= SLOTS else slot_label(slot)
+
+
+def _strip_text(strip, names: list[str]) -> str:
+    placed = [f"{slot_label(s)} {names[c]}" for s, c in enumerate(strip) if c is not None]
+    return "; ".join(placed) or "-"
+
+
+def _piles_text(piles, names: list[str]) -> str:
+    shown = [f"{pile_label(p)[4:]} {len(cards)}" for p, cards in enumerate(piles) if cards]
+    return ", ".join(shown) or "-"
 
 
 def _fits(restricted: list[int], free: list[int], allowed) -> bool:
@@ -292,14 +531,72 @@ def _fits(restricted: list[int], free: list[int], allowed) -> bool:
     return any(_fits(rest, [f for f in free if f != s], allowed) for s in free if s in allowed[first])
 
 
-def greedy_policy(state: State, rng: random.Random) -> int:
-    """A simple player: each card where it beats the largest share of the deck (jokers into the leftover
-    slots); won cards onto the own largest matching continent pile, face down only when the rules force it."""
-    actions = state.legal_actions()
-    player = state.current_player()
-    if state.pending:
-        piles = state.piles[player]
-        continents = [a for a in actions if a != FACE_DOWN]
-        return max(continents, key=lambda a: len(piles[a])) if continents else FACE_DOWN
-    strength = state.game.strength
-    return max(actions, key=lambda a: strength[(a - PLACE) // SLOTS][(a - PLACE) % SLOTS])
+def pile_points(piles: Sequence[Sequence[Sequence[int]]], player: int) -> int:
+    """`player`'s points if the game ended with these piles: continent majorities + face-down cards."""
+    points = len(piles[player][FACE_DOWN])
+    for continent in range(FACE_DOWN):
+        counts = [len(p[continent]) for p in piles]
+        most = max(counts)
+        if most and counts[player] == most:
+            points += math.ceil(most / counts.count(most))
+    return points
+
+
+def _largest_pile(observation: Observation, rng: random.Random) -> int:
+    """Onto the own largest matching continent pile; face down only when the rules force it."""
+    piles = observation.piles[observation.player]
+    continents = [a for a in observation.legal_actions if a != FACE_DOWN]
+    return max(continents, key=lambda a: len(piles[a])) if continents else FACE_DOWN
+
+
+def _best_points(observation: Observation, rng: random.Random) -> int:
+    """The pile that raises the own points most now (majorities in view); a tie: a continent pile."""
+    piles, player = observation.piles, observation.player
+    card = observation.deciding[0] if observation.deciding else -1
+
+    def gain(action: int) -> tuple[int, bool]:
+        after = [[list(pile) for pile in own] for own in piles]
+        after[player][action].append(card)
+        return pile_points(after, player), action != FACE_DOWN
+
+    return max(observation.legal_actions, key=gain)
+
+
+def _random_pile(observation: Observation, rng: random.Random) -> int:
+    return observation.legal_actions[rng.randrange(len(observation.legal_actions))]
+
+
+def _placer(noise: float, regret: bool, piles: core.Policy) -> core.Bot:
+    """A bot that places each card where it beats the largest share of the deck, misjudging each share by
+    Gaussian `noise`; with `regret` it first places the card that loses most if it cannot go to its best
+    slot (and values a slot by the chance to beat every other player's card); `piles` decides the piles."""
+
+    def make(game: Game, rng: random.Random) -> core.Policy:
+        def policy(observation: Observation, rng: random.Random) -> int:
+            if observation.deciding:
+                return piles(observation, rng)
+            power = observation.players - 1 if regret else 1
+            value = {
+                a: max(observation.strength[(a - PLACE) // SLOTS][(a - PLACE) % SLOTS], 0.0) ** power
+                + (rng.gauss(0, noise) if noise else 0.0)
+                for a in observation.legal_actions
+            }
+            if not regret:
+                return max(value, key=lambda a: value[a])
+            by_card: dict[int, list[int]] = {}
+            for a in sorted(value, key=lambda a: -value[a]):
+                by_card.setdefault((a - PLACE) // SLOTS, []).append(a)
+            spread = {c: value[acts[0]] - (value[acts[1]] if len(acts) > 1 else 0.0) for c, acts in by_card.items()}
+            return by_card[max(spread, key=lambda c: spread[c])][0]
+
+        return policy
+
+    return make
+
+
+BOTS: dict[str, core.Bot] = {  # the bot ladder, weakest first
+    "random": core.random_bot,
+    "novice": _placer(0.25, False, _random_pile),
+    "skilled": _placer(0.05, False, _largest_pile),
+    "expert": _placer(0.0, True, _best_points),
+}

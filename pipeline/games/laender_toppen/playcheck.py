@@ -3,7 +3,7 @@
 from pipeline.games.laender_toppen import engine
 from pipeline.playcheck.tally import Tally
 
-HEURISTIC = engine.greedy_policy  # the simple heuristic player of the one-greedy and greedy playouts
+HEURISTIC = engine.BOTS["expert"]  # the simple heuristic player of the one-greedy and greedy playouts
 
 
 def collect(state: engine.State, tally: Tally) -> None:
