@@ -232,13 +232,19 @@ def test_markdown_report_lists_conflicts_overrides_and_gaps():
     assert "| area_km2 | 2 | 2 |" in text  # coverage: DEU and FRA of the four
 
 
-def test_referee_decides_a_conflict_and_the_report_shows_all_three_values():
-    table = obs(
-        ("FRA", "life_expectancy", 76.3, GAP, "2023", ""),
-        ("FRA", "life_expectancy", 67.8, FB, "2024 est.", ""),
-        ("FRA", "life_expectancy", 64.32, REFEREE, "2019", ""),
+def life_expectancy(gapminder: float, factbook: float, referee: float):
+    """The master table and report for France's life expectancy from the two card sources and the referee."""
+    return pick(
+        obs(
+            ("FRA", "life_expectancy", gapminder, GAP, "2023", ""),
+            ("FRA", "life_expectancy", factbook, FB, "2024 est.", ""),
+            ("FRA", "life_expectancy", referee, REFEREE, "2019", ""),
+        )
     )
-    master, report = pick(table)
+
+
+def test_referee_decides_a_conflict_and_the_report_shows_all_three_values():
+    master, report = life_expectancy(76.3, 67.8, 64.32)  # Comoros
     assert master.loc["FRA", "life_expectancy"] == 67.8 and master.loc["FRA", "life_expectancy__source"] == FB
     [decision] = report["referee"]
     assert decision["values"] == {GAP: "76.3 (2023)", FB: "67.8 (2024 est.)"}
@@ -249,12 +255,7 @@ def test_referee_decides_a_conflict_and_the_report_shows_all_three_values():
 
 
 def test_supported_value_far_from_the_referee_yields_to_a_supported_one_near_it():
-    table = obs(
-        ("FRA", "life_expectancy", 79.6, GAP, "2023", ""),
-        ("FRA", "life_expectancy", 76.7, FB, "2024 est.", ""),
-        ("FRA", "life_expectancy", 75.09, REFEREE, "2019", ""),
-    )
-    master, report = pick(table)
+    master, report = life_expectancy(79.6, 76.7, 75.09)  # Armenia
     assert master.loc["FRA", "life_expectancy"] == 76.7
     assert [d["chosen"] for d in report["referee"]] == [FB]
 

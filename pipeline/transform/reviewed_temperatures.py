@@ -44,16 +44,12 @@ def parse(path: Path = FILE) -> pd.DataFrame:
 
 def to_observations(parsed: pd.DataFrame) -> pd.DataFrame:
     """One `capital_temp_c` observation per row."""
-    return observations.frame(
-        [
-            {
-                "iso3": r.iso3,
-                "field": "capital_temp_c",
-                "value": r.annual_mean_c,
-                "source": SOURCE,
-                "vintage": r.period or NO_PERIOD,
-                "note": f"station: {r.station} (capital: {r.capital}); confidence {r.confidence}; {r.citation_url}",
-            }
-            for r in parsed.itertuples()
-        ]
+    note = "station: " + parsed["station"] + " (capital: " + parsed["capital"] + "); confidence "
+    rows = parsed.assign(
+        field="capital_temp_c",
+        value=parsed["annual_mean_c"],
+        source=SOURCE,
+        vintage=parsed["period"].replace("", NO_PERIOD),
+        note=note + parsed["confidence"] + "; " + parsed["citation_url"],
     )
+    return observations.frame(rows[observations.COLUMNS].to_dict("records"))
