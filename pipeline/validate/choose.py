@@ -1,8 +1,11 @@
 """Choose one value per card country and field from the observations, and record why.
 
-For each country and field: a reviewed override wins; otherwise the sources are tried in the declared
-precedence and the first value the schema accepts and that is not stale (fields.toml: recency) is
-taken (refused and stale values are reported). A paired field (FOLLOWS) comes only from its key field's
+Every field is declared in pipeline/fields.toml. For each country and field: a reviewed override wins;
+otherwise the sources are tried in the declared precedence and the first value the schema accepts and that
+is not stale (fields.toml: recency) is taken (refused and stale values are reported). A field with a
+referee (population, life expectancy, GDP per capita) takes the first value another source supports near
+the referee, else the one closest to the referee, else none (`Chooser.refereed`; every decision reported;
+the referee's values are never card values). A paired field (FOLLOWS) comes only from its key field's
 source (a peak's name from where its height came from; capital coordinates from where the capital came
 from), else it is empty and reported. Every chosen value is compared with the other sources within the
 field's tolerance, and disagreements become conflicts.
