@@ -132,9 +132,7 @@ def test_empty_json_list_is_refused(pinned, name):
         parse_complete(module, b"[]")
 
 
-@pytest.mark.parametrize(
-    "name", ["worldbank", "city_temperatures", "world_temperature", "owid_covid"]
-)
+@pytest.mark.parametrize("name", ["worldbank", "city_temperatures", "world_temperature", "owid_covid"])
 def test_header_only_csv_is_refused(pinned, name):
     module, raw = pinned[name]
     with pytest.raises(ParseError, match=f"^{module.SOURCE}: "):
