@@ -39,9 +39,16 @@ GREEDY_SHARE = 4  # one-greedy and greedy playouts: games // 4 each
 
 
 def simulate(
-    game, rules: ModuleType, kind: str, games: int, seed: int, on_game: Callable[[], None] = lambda: None
+    game,
+    rules: ModuleType,
+    kind: str,
+    games: int,
+    seed: int,
+    on_game: Callable[[], None] = lambda: None,
+    watch: Callable | None = None,
 ) -> Tally:
-    """`games` seeded playouts of one kind (random, one-greedy, greedy); `rules` is the game's playcheck module."""
+    """`games` seeded playouts of one kind (random, one-greedy, greedy); `rules` is the game's playcheck module.
+    `watch(state, seed, seats)` is shown each game played (e.g. to save its record, --save-records)."""
     players, heuristic = game.players, rules.HEURISTIC
     tally = Tally(players)
     for i in range(games):
@@ -50,6 +57,8 @@ def simulate(
         bots = [heuristic if kind == "greedy" or p == greedy_seat else core.random_bot for p in range(players)]
         state = game.new_initial_state(rng)
         moves = core.playout(state, [bot(game, rng) for bot in bots], rng)
+        if watch:
+            watch(state, f"{seed}:{kind}:{i}", ["bot:expert" if bot is heuristic else "bot:random" for bot in bots])
         rules.collect(state, tally)
         tally.game(state.returns(), rules.length(state, moves), greedy_seat)
         on_game()
@@ -73,8 +82,9 @@ def check(
     seed: int = 0,
     deck_path: str = "",
     on_game: Callable[[], None] = lambda: None,
+    watch: Callable | None = None,
 ) -> dict:
-    """Simulate `deck` and return the report (metrics + verdicts), a JSON-ready dict."""
+    """Simulate `deck` and return the report (metrics + verdicts), a JSON-ready dict; `watch` as in simulate."""
     name = deck["game"]
     definition = registry.get(name)
     players = players or definition.default_players
@@ -82,9 +92,9 @@ def check(
     rules = definition.playcheck
     side = max(1, games // GREEDY_SHARE)
     tallies = {
-        "random": simulate(game, rules, "random", games, seed, on_game),
-        "one-greedy": simulate(game, rules, "one-greedy", side, seed, on_game),
-        "greedy": simulate(game, rules, "greedy", side, seed, on_game),
+        "random": simulate(game, rules, "random", games, seed, on_game, watch),
+        "one-greedy": simulate(game, rules, "one-greedy", side, seed, on_game, watch),
+        "greedy": simulate(game, rules, "greedy", side, seed, on_game, watch),
     }
     report = {
         "game": name,
