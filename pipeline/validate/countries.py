@@ -28,10 +28,11 @@ def outputs() -> dict[str, Path]:
 
 
 def reviewed_inputs() -> list[Path]:
-    """The reviewed tables this step reads besides OVERRIDES (for the step's input hashes)."""
+    """The reviewed tables and the field table this step reads besides OVERRIDES (for the step's input hashes)."""
+    from pipeline.fields import TABLE
     from pipeline.validate import card_names
 
-    return [card_names.CAPITALS_DE, card_names.PEAK_NAMES]
+    return [card_names.CAPITALS_DE, card_names.PEAK_NAMES, TABLE]
 
 
 def run() -> dict:
