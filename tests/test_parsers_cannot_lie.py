@@ -30,7 +30,7 @@ PARSERS = {
     "seven_summits": ("highest-points-7summits", None),
     "city_temperatures": ("wikipedia-city-temperatures", None),
     "world_temperature": ("world-temperature-data", None),
-    "capital_temperature_supplement": ("capital-temperature-supplement", None),
+    "owid_covid": ("owid-covid-latest", None),
     "destatis": ("destatis-staedte", None),
     "germany_boundaries": ("germany-boundaries", 1),
     "wikipedia_german_cities": ("wikipedia-german-cities", None),
@@ -132,9 +132,7 @@ def test_empty_json_list_is_refused(pinned, name):
         parse_complete(module, b"[]")
 
 
-@pytest.mark.parametrize(
-    "name", ["worldbank", "city_temperatures", "world_temperature", "capital_temperature_supplement"]
-)
+@pytest.mark.parametrize("name", ["worldbank", "city_temperatures", "world_temperature", "owid_covid"])
 def test_header_only_csv_is_refused(pinned, name):
     module, raw = pinned[name]
     with pytest.raises(ParseError, match=f"^{module.SOURCE}: "):

@@ -1,5 +1,5 @@
-"""Secondary parsers (Natural Earth, GeoNames capitals, flag-icons, 7summits, capital temperatures): tiny fixtures
-and the mirror."""
+"""Secondary parsers (Natural Earth, GeoNames capitals, flag-icons, 7summits, capital temperatures) and the
+reviewed capital temperatures: tiny fixtures and the mirror."""
 
 import json
 from pathlib import Path
@@ -7,11 +7,10 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from pipeline.errors import ParseError
+from pipeline.errors import GeodeckError, ParseError
 from pipeline.extract import load_sources
-from pipeline.transform import city_names, observations, reference
+from pipeline.transform import city_names, observations, reference, reviewed_temperatures
 from pipeline.transform.parsers import (
-    capital_temperature_supplement,
     city_temperatures,
     flag_icons,
     geonames_capitals,
@@ -126,29 +125,35 @@ def test_city_temperatures_malformed(raw):
         city_temperatures.parse(raw)
 
 
-# --- capital temperature supplement -------------------------------------------------------------------
+# --- reviewed capital temperatures (sources/reviewed/capital_temperatures.csv) -----------------------------
 
 
-def test_supplement_tiny_keeps_rows_and_chooses_deterministically():
-    parsed = capital_temperature_supplement.parse(tiny("capital_temperature_supplement.csv"))
-    assert len(parsed) == 5 and parsed["annual_mean_c"].isna().sum() == 1
-    obs = capital_temperature_supplement.to_observations(parsed).set_index("iso3")
-    assert set(obs.index) == {"ATA", "PSE"}
+def test_reviewed_temperatures_one_row_per_capital_with_period_and_citation():
+    parsed = reviewed_temperatures.parse()
+    assert not parsed["iso3"].duplicated().any() and parsed["citation_url"].str.startswith("http").all()
+    obs = reviewed_temperatures.to_observations(parsed).set_index("iso3")
+    assert (obs["source"] == "reviewed").all()
     assert obs.loc["ATA", "value"] == -49.4 and obs.loc["ATA", "vintage"] == "1958-2009"
-    assert "Amundsen-Scott" in obs.loc["ATA", "note"] and "http://example.org/pole" in obs.loc["ATA", "note"]
-    assert obs.loc["PSE", "value"] == 18.0 and obs.loc["PSE", "vintage"] == "not stated"
+    assert obs.loc["ECU", "value"] == 14.0 and obs.loc["ECU", "vintage"] == "1981-2010"  # Quito's station normal
+    assert obs.loc["NGA", "vintage"] == "1991-2020" and 24 <= obs.loc["NGA", "value"] <= 28  # Abuja
+    assert obs.loc["BOL", "vintage"] == reviewed_temperatures.NO_PERIOD
+    assert "confidence" in obs.loc["ATA", "note"] and "nerc-bas.ac.uk" in obs.loc["ATA", "note"]
 
 
-def test_supplement_malformed():
-    good = tiny("capital_temperature_supplement.csv").decode()
+def test_reviewed_temperatures_malformed(tmp_path):
+    good = reviewed_temperatures.FILE.read_text(encoding="utf-8")
+    first = good.splitlines()[1]
     for bad in [
-        good.replace("station_or_city", "station"),
-        good.replace("-49.4,", "cold,", 1),
-        good.replace("ATA,(none) South Pole", "Antarctica,(none) South Pole"),
-        good.replace(",high", ",sure", 1),
+        good.replace("citation_url", "url", 1),
+        good.replace(first, first.replace("-49.4", "cold")),
+        good.replace(first, first.replace(",high,", ",sure,")),
+        good.replace(first, first.replace("http://", "")),
+        good + first + "\n",
     ]:
-        with pytest.raises(ParseError, match="capital-temperature-supplement"):
-            capital_temperature_supplement.parse(bad.encode())
+        path = tmp_path / "capital_temperatures.csv"
+        path.write_text(bad, encoding="utf-8")
+        with pytest.raises(GeodeckError, match="capital_temperatures.csv"):
+            reviewed_temperatures.parse(path)
 
 
 # --- world-temperature-data ---------------------------------------------------------------------------
@@ -379,9 +384,7 @@ def temperatures(store, sources, mirror_capitals):
     return {
         "wikipedia": city_temperatures.to_observations(parsed_from(city_temperatures, store, sources), mirror_capitals),
         "chelsa": world_temperature.to_observations(parsed_from(world_temperature, store, sources), mirror_capitals),
-        "supplement": capital_temperature_supplement.to_observations(
-            parsed_from(capital_temperature_supplement, store, sources)
-        ),
+        "reviewed": reviewed_temperatures.to_observations(reviewed_temperatures.parse()),
     }
 
 
@@ -393,7 +396,7 @@ def test_mirror_capital_temperature_coverage(temperatures, universe):
     print(
         {name: len(c) for name, c in covered.items()}, "any:", len(anywhere), "missing:", sorted(countries - anywhere)
     )
-    assert len(covered["wikipedia"]) >= 140 and len(covered["chelsa"]) >= 90 and len(covered["supplement"]) >= 35
+    assert len(covered["wikipedia"]) >= 140 and len(covered["chelsa"]) >= 90 and len(covered["reviewed"]) >= 35
     assert len(anywhere) >= 190
     for obs in temperatures.values():
         assert obs["value"].between(-60, 35).all()
@@ -405,7 +408,7 @@ def test_mirror_capital_temperature_coverage(temperatures, universe):
 def test_mirror_berlin_and_antarctica(temperatures):
     berlin = [by_iso3(obs, "capital_temp_c").get("DEU") for obs in temperatures.values()]
     assert any(t is not None and 9 <= t <= 10.5 for t in berlin)
-    assert by_iso3(temperatures["supplement"], "capital_temp_c")["ATA"] == pytest.approx(-49.4)
+    assert by_iso3(temperatures["reviewed"], "capital_temp_c")["ATA"] == pytest.approx(-49.4)
     atg = temperatures["wikipedia"]
     assert "ATG" not in set(atg["iso3"])  # Wikipedia's St. John's is in Newfoundland
 

@@ -39,7 +39,8 @@ def test_gapminder_tiny_latest_year_before_release():
     df = gapminder.parse(tiny_raw("gapminder")).set_index("geo")
     # pop v8 released 2024: 2024 and 2100 are projections, 2023 is the latest observed year
     assert (df.at["deu", "pop"], df.at["deu", "pop_year"]) == (84_500_000, 2023)
-    assert (df.at["deu", "lex"], df.at["deu", "lex_year"]) == (81.2, 2025)
+    # lex v15 released 2026: estimates end in 2023 (declared), 2024 on are projections
+    assert (df.at["deu", "lex"], df.at["deu", "lex_year"]) == (80.9, 2023)
     assert (df.at["deu", "gdp_pcap"], df.at["deu", "gdp_pcap_year"]) == (62829.8, 2024)
     assert df.at["kos", "iso3"] == "XKX" and df.at["nam", "iso3"] == "NAM"
     assert pd.isna(df.at["abkh", "iso3"]) and pd.isna(df.at["abkh", "pop"])  # kept, not keyed
@@ -52,15 +53,22 @@ def test_gapminder_tiny_observations():
     row = value(obs, "DEU", "population")
     assert row["value"] == 84_500_000 and row["vintage"] == "2023" and "v8" in row["note"]
     assert value(obs, "XKX", "population")["value"] == 1_700_000
-    assert value(obs, "NAM", "life_expectancy")["vintage"] == "2024"
+    assert value(obs, "NAM", "life_expectancy")["vintage"] == "2023"
 
 
 def test_gapminder_zero_is_a_placeholder_not_a_value():
     raw = tiny_raw("gapminder")
     path = "ddf--datapoints--lex--by--country--time.csv"
-    raw[path] = raw[path].replace(b"deu,2025,81.2", b"deu,2024,81.1\ndeu,2025,0")
+    raw[path] = raw[path].replace(b"deu,2023,80.9", b"deu,2022,80.5\ndeu,2023,0")
     df = gapminder.parse(raw).set_index("geo")
-    assert (df.at["deu", "lex"], df.at["deu", "lex_year"]) == (81.1, 2024)
+    assert (df.at["deu", "lex"], df.at["deu", "lex_year"]) == (80.5, 2022)
+
+
+def test_gapminder_release_without_a_declared_last_estimate_year_is_a_parse_error():
+    raw = tiny_raw("gapminder")
+    raw["ddf--concepts.csv"] = raw["ddf--concepts.csv"].replace(b"lex,measure,v15", b"lex,measure,v16")
+    with pytest.raises(ParseError, match="v16 has no declared last estimate year"):
+        gapminder.parse(raw)
 
 
 def test_gapminder_mirror_liechtenstein_life_expectancy(store):
@@ -102,7 +110,7 @@ def test_gapminder_mirror(store):
     years = obs["vintage"].astype(int)
     assert years.max() < this_year  # never a projection
     assert value(obs, "DEU", "population")["vintage"] == "2023"
-    assert value(obs, "DEU", "life_expectancy")["vintage"] == "2025"
+    assert value(obs, "DEU", "life_expectancy")["vintage"] == "2023"  # lex v15's last estimate, not 2025
     assert value(obs, "DEU", "gdp_pcap_ppp")["vintage"] == "2024"
     assert value(obs, "DEU", "population")["value"] == pytest.approx(84e6, rel=0.03)
     assert df.set_index("geo").at["kos", "iso3"] == "XKX"  # Kosovo has no datapoints in this release

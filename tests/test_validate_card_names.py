@@ -1,14 +1,14 @@
-"""Recency rule and the derived card names (capital spelling, German capital, printed peak name) on synthetic
-observations."""
+"""Recency rule and the derived card names (capital spelling, capitals in English and German, printed peak
+names in English and German) on synthetic observations."""
 
 import pytest
 
 from pipeline.errors import GeodeckError
+from pipeline.fields import max_vintage_gap_years
 from pipeline.transform.observations import frame
 from pipeline.validate import card_names
-from pipeline.validate.card_names import UNNAMED, UNNAMED_DE, Reviewed
+from pipeline.validate.card_names import Reviewed
 from pipeline.validate.choose import choose, vintage_year
-from pipeline.validate.precedence import MAX_VINTAGE_GAP_YEARS
 
 UNIVERSE = ["AUT", "BHS", "BOL", "CMR", "ISL", "ITA", "KNA", "KWT", "TON", "VAT"]
 FB = "factbook"
@@ -40,6 +40,7 @@ def test_stale_value_loses_to_a_fresh_one_whatever_the_precedence():
     rows = [
         ("VAT", "population", 779.0, "gapminder-fasttrack", "2000", ""),
         ("VAT", "population", 1000.0, FB, "2024", ""),
+        ("VAT", "population", 950.0, "owid-covid-latest", "2020", ""),
     ]
     master, report = pick(rows)
     assert master.loc["VAT", "population"] == 1000.0 and master.loc["VAT", "population__source"] == FB
@@ -57,8 +58,8 @@ def test_stale_value_loses_to_a_fresh_one_whatever_the_precedence():
 
 
 def test_value_within_the_recency_gap_keeps_its_precedence():
-    old = str(2024 - MAX_VINTAGE_GAP_YEARS)
-    rows = [("VAT", "population", 779.0, "gapminder-fasttrack", old, ""), ("VAT", "population", 1000.0, FB, "2024", "")]
+    old = str(2024 - max_vintage_gap_years())
+    rows = [("VAT", "population", 779.0, "gapminder-fasttrack", old, ""), ("VAT", "population", 800.0, FB, "2024", "")]
     master, report = pick(rows)
     assert master.loc["VAT", "population"] == 779.0 and report["stale"] == []
 
@@ -68,23 +69,28 @@ def test_german_capital_from_the_reviewed_table_else_the_english_name():
         ("AUT", "capital", "Vienna", FB, "2026", ""),
         ("BOL", "capital", "Sucre;La Paz", "reviewed", "2026-11", ""),
         ("ITA", "capital", "Rome", FB, "2026", ""),
+        ("KNA", "capital", "Pretoria;Cape Town", FB, "2026", ""),
     ]
     reviewed = Reviewed(
         capitals_de={
-            "AUT": {"capital_en": "Vienna", "capital_de": "Wien"},
-            "ITA": {"capital_en": "Rome", "capital_de": "Rom"},
+            ("AUT", "Vienna"): {"capital_en": "Vienna", "capital_de": "Wien"},
+            ("ITA", "Rome"): {"capital_en": "Rome", "capital_de": "Rom"},
+            ("KNA", "Cape Town"): {"capital_en": "Cape Town", "capital_de": "Kapstadt"},
         }
     )
     master, _ = pick(rows, reviewed)
     assert master.loc["AUT", "capital_de"] == "Wien" and master.loc["AUT", "capital_de__source"] == "reviewed"
-    assert master.loc["AUT", "capital"] == "Vienna"  # English cards keep the English name
+    assert master.loc["AUT", "capital"] == "Vienna" and master.loc["AUT", "capital_en"] == "Vienna"
     assert master.loc["BOL", "capital_de"] == "Sucre" and master.loc["BOL", "capital_de__source"] == "reviewed"
-    assert master.loc["BOL", "capital"] == "Sucre;La Paz"
+    assert master.loc["BOL", "capital"] == "Sucre;La Paz" and master.loc["BOL", "capitals_de"] == "Sucre;La Paz"
+    assert master.loc["BOL", "capital_en"] == "Sucre"
+    # every capital is translated, not only the card capital
+    assert master.loc["KNA", "capitals_de"] == "Pretoria;Kapstadt" and master.loc["KNA", "capital_de"] == "Pretoria"
 
 
 def test_german_capital_row_for_another_city_is_refused():
-    reviewed = Reviewed(capitals_de={"ITA": {"capital_en": "Milan", "capital_de": "Mailand"}})
-    with pytest.raises(GeodeckError, match="capitals_de.csv: ITA capital_en 'Milan' is not the card capital 'Rome'"):
+    reviewed = Reviewed(capitals_de={("ITA", "Milan"): {"capital_en": "Milan", "capital_de": "Mailand"}})
+    with pytest.raises(GeodeckError, match="capitals_de.csv: ITA capital_en 'Milan' is not one of"):
         pick([("ITA", "capital", "Rome", FB, "2026", "")], reviewed)
 
 
@@ -110,7 +116,7 @@ def test_capitals_take_the_diacritics_or_okina_another_source_gives_the_same_nam
         + capital("BOL", "Sucre;La Paz", "reviewed", lat=-19.0)
         + capital("BOL", "Sucre;La Páz", "natural-earth", "capital_spelling")
     )
-    reviewed = Reviewed(capitals_de={"CMR": {"capital_en": "Yaoundé", "capital_de": "Jaunde"}})
+    reviewed = Reviewed(capitals_de={("CMR", "Yaoundé"): {"capital_en": "Yaoundé", "capital_de": "Jaunde"}})
     master, report = pick(rows, reviewed)
     assert master.loc["CMR", "capital"] == "Yaoundé" and master.loc["CMR", "capital_de"] == "Jaunde"
     assert (
@@ -173,26 +179,41 @@ def test_same_name_far_apart_in_height_is_not_the_same_peak():
     assert master.loc["AUT", "highest_point_name"] == "Grossglockner"
 
 
-def test_reviewed_peak_names_and_the_unnamed_label_per_language():
-    rows = peak("KWT", "3.6 km W. of Al-Salmi Border Post", 300.0) + peak("BHS", "1.3 km NE of Old Bight", 64.0)
+def test_reviewed_peak_names_and_their_german_names():
+    rows = (
+        peak("KWT", "3.6 km W. of Al-Salmi Border Post", 300.0)
+        + peak("BHS", "1.3 km NE of Old Bight", 64.0)
+        + peak("ITA", "Kilimanjaro", 5895.0)
+    )
     reviewed = Reviewed(
         peaks={
             "KWT": {
                 "source_name": "3.6 km W. of Al-Salmi Border Post",
-                "name": UNNAMED,
+                "name": "near Al-Salmi",
                 "reason": "r",
                 "citation": "c",
             },
             "BHS": {"source_name": "1.3 km NE of Old Bight", "name": "Mount Alvernia", "reason": "r", "citation": "c"},
-        }
+        },
+        peaks_de={
+            "KWT": {"name": "near Al-Salmi", "name_de": "bei Al-Salmi", "citation": "c"},
+            "ITA": {"name": "Kilimanjaro", "name_de": "Kilimandscharo", "citation": "c"},
+        },
     )
     master, report = pick(rows, reviewed)
-    assert (
-        master.loc["KWT", "highest_point_name"] == UNNAMED and master.loc["KWT", "highest_point_name_de"] == UNNAMED_DE
-    )
+    assert master.loc["KWT", "highest_point_name"] == "near Al-Salmi"
+    assert master.loc["KWT", "highest_point_name_de"] == "bei Al-Salmi"
+    assert master.loc["ITA", "highest_point_name_de"] == "Kilimandscharo"
+    assert master.loc["ITA", "highest_point_name_de__source"] == "reviewed"
     assert master.loc["BHS", "highest_point_name"] == master.loc["BHS", "highest_point_name_de"] == "Mount Alvernia"
     assert master.loc["BHS", "highest_point_name__source"] == "reviewed"
     assert {r["iso3"] for r in report["renamed"]} == {"KWT", "BHS"}
+
+
+def test_german_peak_name_for_another_peak_is_refused():
+    reviewed = Reviewed(peaks_de={"ITA": {"name": "Mount Olympus", "name_de": "Olymp", "citation": "c"}})
+    with pytest.raises(GeodeckError, match="peak_names_de.csv: ITA name 'Mount Olympus' is not the card name"):
+        pick(peak("ITA", "Mont Blanc", 4806.0), reviewed)
 
 
 def test_descriptive_peak_without_review_fails_the_build():
@@ -204,7 +225,10 @@ def test_reviewed_tables_on_disk_load_and_bad_rows_are_refused(tmp_path):
     import pycountry
 
     loaded = card_names.load([c.alpha_3 for c in pycountry.countries])
-    assert loaded.capitals_de["AUT"]["capital_de"] == "Wien" and loaded.peaks["USA"]["name"] == "Denali"
+    assert loaded.capitals_de["AUT", "Vienna"]["capital_de"] == "Wien" and loaded.peaks["USA"]["name"] == "Denali"
+    assert loaded.capitals_de["ZAF", "Cape Town"]["capital_de"] == "Kapstadt"
+    assert loaded.peaks_de["TZA"]["name_de"] == "Kilimandscharo" and loaded.peaks_de["GRC"]["name_de"] == "Olymp"
+    assert all(row["name"] != "(unnamed)" for row in loaded.peaks.values())
     bad = tmp_path / "capitals_de.csv"
     bad.write_text("iso3,capital_en,capital_de,citation\nAUT,Vienna,Wien,\n", encoding="utf-8")
     with pytest.raises(GeodeckError, match="citation"):

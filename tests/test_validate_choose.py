@@ -11,6 +11,8 @@ from pipeline.validate.choose import COLUMNS, choose
 from pipeline.validate.overrides import Override
 
 UNIVERSE = ["ATA", "DEU", "FRA", "NLD"]
+REFEREE = "owid-covid-latest"
+GAP, FB = "gapminder-fasttrack", "factbook"
 
 
 def obs(*rows):
@@ -68,6 +70,7 @@ def test_out_of_range_value_falls_back_to_the_next_source_with_a_report_line():
     table = obs(
         ("DEU", "life_expectancy", 810.0, "gapminder-fasttrack", "2025", ""),
         ("DEU", "life_expectancy", 81.0, "factbook", "2025", ""),
+        ("DEU", "life_expectancy", 81.3, REFEREE, "2019", ""),
     )
     master, report = pick(table)
     assert master.loc["DEU", "life_expectancy"] == 81.0
@@ -97,6 +100,7 @@ def test_gdp_in_another_dollar_base_is_refused_and_reported():
     table = obs(
         ("DEU", "gdp_pcap_ppp", 210600.0, "factbook", "2022", "data are in 2015 dollars"),
         ("FRA", "gdp_pcap_ppp", 55000.0, "factbook", "2024", "data are in 2021 dollars"),
+        ("FRA", "gdp_pcap_ppp", 45000.0, REFEREE, "2019", "constant 2011 int$"),
     )
     master, report = pick(table)
     assert pd.isna(master.loc["DEU", "gdp_pcap_ppp"])
@@ -226,3 +230,76 @@ def test_markdown_report_lists_conflicts_overrides_and_gaps():
     assert "| FRA | area_km2 | 551500 |" in text and "Countries changed: FRA." in text
     assert "| NLD | area_km2 | no source has a value |" in text
     assert "| area_km2 | 2 | 2 |" in text  # coverage: DEU and FRA of the four
+
+
+def life_expectancy(gapminder: float, factbook: float, referee: float):
+    """The master table and report for France's life expectancy from the two card sources and the referee."""
+    return pick(
+        obs(
+            ("FRA", "life_expectancy", gapminder, GAP, "2023", ""),
+            ("FRA", "life_expectancy", factbook, FB, "2024 est.", ""),
+            ("FRA", "life_expectancy", referee, REFEREE, "2019", ""),
+        )
+    )
+
+
+def test_referee_decides_a_conflict_and_the_report_shows_all_three_values():
+    master, report = life_expectancy(76.3, 67.8, 64.32)  # Comoros
+    assert master.loc["FRA", "life_expectancy"] == 67.8 and master.loc["FRA", "life_expectancy__source"] == FB
+    [decision] = report["referee"]
+    assert decision["values"] == {GAP: "76.3 (2023)", FB: "67.8 (2024 est.)"}
+    assert decision["referee"] == "64.32 (2019)" and decision["chosen"] == FB
+    assert "closest" in decision["why"] and "+ 1.5 for 5 years" in decision["why"]  # 0.3 years a year
+    [conflict] = report["conflicts"]
+    assert conflict["why"].startswith("referee: factbook: closest to owid-covid-latest")
+
+
+def test_supported_value_far_from_the_referee_yields_to_a_supported_one_near_it():
+    master, report = life_expectancy(79.6, 76.7, 75.09)  # Armenia
+    assert master.loc["FRA", "life_expectancy"] == 76.7
+    assert [d["chosen"] for d in report["referee"]] == [FB]
+
+
+def test_two_agreeing_card_sources_outvote_the_referee():
+    table = obs(
+        ("FRA", "gdp_pcap_ppp", 20078.8, GAP, "2024", ""),
+        ("FRA", "gdp_pcap_ppp", 20100.0, FB, "2024", "data are in 2021 dollars"),
+        ("FRA", "gdp_pcap_ppp", 8787.6, REFEREE, "2019", ""),
+    )
+    master, report = pick(table)
+    assert master.loc["FRA", "gdp_pcap_ppp"] == 20078.8 and report["referee"] == []
+
+
+def test_a_value_no_two_sources_support_is_refused_and_reported():
+    table = obs(
+        ("FRA", "gdp_pcap_ppp", 467496.4, GAP, "2024", ""),  # Monaco: Gapminder only, no referee value
+        ("DEU", "life_expectancy", 75.0, GAP, "2023", ""),
+        ("DEU", "life_expectancy", 67.0, FB, "2024 est.", ""),  # disagree, and no referee value
+        ("NLD", "population", 1000.0, FB, "2024", ""),
+        ("NLD", "population", 500.0, REFEREE, "2020", ""),  # far outside 5 % + 3 % a year
+    )
+    master, report = pick(table)
+    assert master.loc[["FRA", "DEU", "NLD"], ["gdp_pcap_ppp", "life_expectancy", "population"]].isna().all().all()
+    refused = {(d["iso3"], d["field"]): d for d in report["referee"]}
+    assert refused["FRA", "gdp_pcap_ppp"]["case"] == "single source" and refused["FRA", "gdp_pcap_ppp"]["chosen"] == ""
+    assert "has no value" in refused["DEU", "life_expectancy"]["why"]
+    assert "no value within the tolerance" in refused["NLD", "population"]["why"]
+    assert {"iso3": "NLD", "field": "population", "reason": refused["NLD", "population"]["why"]} in report["empty"]
+
+
+def test_override_settles_a_value_the_sources_do_not_support():
+    table = obs(("FRA", "gdp_pcap_ppp", 79564.8, GAP, "2024", ""))
+    settled = {("FRA", "gdp_pcap_ppp"): Override("FRA", "gdp_pcap_ppp", 79564.8, "IMF agrees", "IMF WEO")}
+    master, report = pick(table, settled)
+    assert master.loc["FRA", "gdp_pcap_ppp"] == 79564.8 and report["referee"] == []
+
+
+def test_old_values_of_recency_fields_are_reported():
+    table = obs(
+        ("DEU", "population", 83.5e6, "worldbank-population", "2024", ""),
+        ("DEU", "population", 84.0e6, GAP, "2023", ""),
+        ("FRA", "population", 60.0e6, FB, "2015", ""),
+        ("FRA", "population", 60.5e6, GAP, "2016", ""),
+    )
+    _, report = pick(table)
+    assert report["old"] == [{"iso3": "FRA", "field": "population", "year": 2016, "newest": 2024}]

@@ -1,13 +1,15 @@
-"""Deck specs: one TOML file per game, `templates/decks/<game>.toml` (counts, jokers, fields, precisions,
-thresholds)."""
+"""Deck specs: one TOML file per game, `templates/decks/<game>.toml` (counts, jokers, fields, thresholds); a
+card field's precision is its master-table column's (pipeline/fields.toml) unless the spec states its own."""
 
 import tomllib
 from dataclasses import dataclass
 
 from pipeline import games
 from pipeline.errors import GeodeckError
+from pipeline.fields import fields as field_table
 
 FIELD_TYPES = {"string", "integer", "number", "list"}
+ROUNDING = ("decimals", "step", "sig_below", "sig_digits")
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,15 @@ class DeckSpec:
         return [name for name in self.columns if self.fields[name].category]
 
 
+def with_card_precision(entry: dict) -> dict:
+    """A card field's entry with the card precision of its master-table column (pipeline/fields.toml)
+    unless the entry states its own rounding (e.g. inhabitants in millions)."""
+    column = field_table().get(entry.get("column") or "")
+    if column is None or any(key in entry for key in ROUNDING):
+        return entry
+    return column.card | entry
+
+
 def load_spec(game: str) -> DeckSpec:
     """The spec of GAME (its game definition names the file); an unknown game or a malformed spec is a user
     error naming the file."""
@@ -59,7 +70,7 @@ def load_spec(game: str) -> DeckSpec:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         deck = dict(data["deck"])
-        fields = {name: FieldSpec(name=name, **entry) for name, entry in data["fields"].items()}
+        fields = {name: FieldSpec(name=name, **with_card_precision(entry)) for name, entry in data["fields"].items()}
         kinds = {kind: tuple(names) for kind, names in data["kinds"].items()}
         spec = DeckSpec(
             game=deck.pop("game"),

@@ -1,7 +1,6 @@
 """Every source's name, written once: the stem of its definition `sources/<name>.toml` (tests check that
 the two agree). Code names a source by these constants."""
 
-CAPITAL_TEMPERATURE_SUPPLEMENT = "capital-temperature-supplement"
 COUNTRY_CONVERTER = "country_converter"
 DESTATIS = "destatis-staedte"
 FACTBOOK = "factbook"
@@ -12,6 +11,7 @@ GERMANY_BOUNDARIES = "germany-boundaries"
 HIGHEST_POINTS = "highest-points-7summits"
 MLEDOZE = "mledoze-countries"
 NATURAL_EARTH = "natural-earth"
+OWID_COVID = "owid-covid-latest"
 PYCOUNTRY = "pycountry"
 WIKIPEDIA_CITY_TEMPERATURES = "wikipedia-city-temperatures"
 WIKIPEDIA_ELEVATION_EXTREMES = "wikipedia-elevation-extremes"

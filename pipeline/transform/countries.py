@@ -50,11 +50,12 @@ def build(
     universe (`reference.universe`). mledoze is parsed once, for its observations and the reference
     tables. A row without a vintage gets its source's edition (e.g. the Factbook's "final edition"); the
     same value from the same source twice (the reference tables repeat mledoze's names) is kept once."""
-    from pipeline.transform import reference
+    from pipeline.transform import reference, reviewed_temperatures
 
     mledoze = parser("mledoze")
     countries = parse_complete(mledoze, mledoze.read(store, sources[mledoze.SOURCE]))
     parts = [reference.reference_observations(countries, sources[mledoze.SOURCE].vintage)]
+    parts.append(reviewed_temperatures.to_observations(reviewed_temperatures.parse()))
     universe = reference.universe(parts[0])
     later = [name for name in PARSERS if "capitals" in EXTRA_INPUTS.get(name, ())]
     card_capitals = None

@@ -9,33 +9,12 @@ year or edition the value describes) and `note` (what a reviewer should know, e.
 import pandas as pd
 
 from pipeline.errors import GeodeckError
+from pipeline.fields import fields
 
 COLUMNS = ["iso3", "field", "value", "source", "vintage", "note"]
 
-# field -> (unit, Python type of `value`)
-FIELDS = {
-    "name_en": ("", str),
-    "name_de": ("", str),
-    "iso2": ("", str),
-    "un_member": ("", bool),
-    "continents": ("set of continent names, ';'-joined in CONTINENTS order", str),
-    "capital": ("capital name(s), ';'-joined", str),
-    "capital_lat": ("degrees", float),
-    "capital_lon": ("degrees", float),
-    "capital_spelling": ("a source's name(s) of the country's capital(s), ';'-joined: spelling cross-check only", str),
-    "label_lat": ("degrees, Natural Earth label point (where a map writes the country's name)", float),
-    "label_lon": ("degrees, Natural Earth label point", float),
-    "area_km2": ("km²", float),
-    "area_core_km2": ("km², core national territory where the source states it", float),
-    "highest_point_name": ("", str),
-    "highest_point_m": ("m", float),
-    "population": ("persons", float),
-    "life_expectancy": ("years", float),
-    "gdp_pcap_ppp": ("int$ (PPP)", float),
-    "capital_temp_c": ("°C, annual mean", float),
-    "land_neighbours": ("ISO3 codes of land neighbours, ';'-joined, sorted", str),
-    "flag": ("file of the flag-icons 4x3 SVG", str),
-}
+# field -> (unit, Python type of `value`): every field of pipeline/fields.toml that is not derived from others
+FIELDS = {f.name: (f.unit, f.dtype) for f in fields().values() if not f.derived}
 
 CONTINENTS = ["North America", "South America", "Europe", "Africa", "Asia", "Oceania", "Antarctica"]
 

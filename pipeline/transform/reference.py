@@ -11,8 +11,10 @@ Every reviewed choice is listed in docs/countries.md. In short:
   the countries with several capitals or a Factbook list that does not start with the official capital
   (Myanmar, Bolivia, Sri Lanka...): all official capitals, the card capital first, with its coordinates.
 - continents: mledoze region, with the Americas split by subregion (Central America and the Caribbean
-  are North America); Russia and Turkey are in Europe AND Asia (Länder toppen rulebook); every other
-  country has one continent (Cyprus Europe; Armenia, Georgia, Azerbaijan, Kazakhstan Asia; Egypt Africa).
+  are North America); the transcontinental countries of sources/reviewed/continents.csv (iso3,
+  continents, reason) get both continents: land on both sides of a usual continental boundary (Ural and
+  Ural River, Greater Caucasus watershed, Bosporus and Dardanelles, Suez Canal, New Guinea); islands on
+  another continent's shelf do not count (Canaries, Socotra, Madeira, Hawaii).
 """
 
 import csv
@@ -23,10 +25,11 @@ from importlib import metadata
 import pandas as pd
 import pycountry
 
-from pipeline.errors import ParseError
+from pipeline.errors import GeodeckError, ParseError
 from pipeline.extract import names
 from pipeline.paths import SOURCES_DIR
 from pipeline.transform import observations
+from pipeline.transform.observations import CONTINENTS
 from pipeline.transform.parsers.iso3 import KOSOVO, KOSOVO_ISO2
 
 NAMES_DE_FILE = SOURCES_DIR / "reviewed" / "names_de.csv"
@@ -36,8 +39,7 @@ REVIEWED_VINTAGE = "2026-11"
 
 NON_MEMBERS = ["VAT", "PSE", "XKX", "TWN", "ATA"]
 UN_MEMBERS = 193
-TRANSCONTINENTAL = {"RUS": ("Europe", "Asia"), "TUR": ("Europe", "Asia")}
-TRANSCONTINENTAL_NOTE = "in Europe and Asia: Länder toppen rulebook, cards 'Russia' and 'Turkey'"
+CONTINENTS_FILE = SOURCES_DIR / "reviewed" / "continents.csv"
 REGIONS = {"Europe": "Europe", "Africa": "Africa", "Asia": "Asia", "Oceania": "Oceania", "Antarctic": "Antarctica"}
 
 UNIVERSE_COLUMNS = ["iso3", "iso2", "name_en", "name_de", "continents", "un_member"]
@@ -68,6 +70,16 @@ def read_names_de(path=NAMES_DE_FILE) -> dict[str, tuple[str, str]]:
     """The reviewed German names: iso3 -> (name_de, reason)."""
     with open(path, encoding="utf-8", newline="") as fh:
         return {row["iso3"]: (row["name_de"], row["reason"]) for row in csv.DictReader(fh)}
+
+
+def read_continents(path=CONTINENTS_FILE) -> dict[str, tuple[str, str]]:
+    """The reviewed transcontinental countries: iso3 -> (';'-joined continents in CONTINENTS order, reason)."""
+    with open(path, encoding="utf-8", newline="") as fh:
+        rows = list(csv.DictReader(fh))
+    bad = [r["iso3"] for r in rows if set(r["continents"].split(";")) - set(CONTINENTS) or not r["reason"].strip()]
+    if bad:
+        raise GeodeckError(f"{path}: rows {', '.join(bad)} need known continents and a reason; fix them")
+    return {r["iso3"]: (";".join(sorted(r["continents"].split(";"), key=CONTINENTS.index)), r["reason"]) for r in rows}
 
 
 def read_capitals(path=CAPITALS_FILE) -> list[dict]:
@@ -108,6 +120,7 @@ def reference_rows(chosen: pd.DataFrame, names_de: dict[str, tuple[str, str]], m
     """Observation rows (name_en, name_de, iso2, un_member, continents) for the chosen rows of the parsed
     mledoze table."""
     pyc_vintage = f"pycountry {metadata.version('pycountry')}"
+    transcontinental = read_continents()
     rows = []
     for c in chosen.itertuples():
         mled = {"iso3": c.iso3, "source": names.MLEDOZE, "vintage": mledoze_vintage, "note": ""}
@@ -126,15 +139,9 @@ def reference_rows(chosen: pd.DataFrame, names_de: dict[str, tuple[str, str]], m
             rows.append({**rev, "field": "iso2", "value": KOSOVO_ISO2, "note": "user-assigned code, as the EU uses"})
         else:
             rows.append({**pyc, "field": "iso2", "value": pycountry.countries.lookup(c.iso3).alpha_2})
-        if c.iso3 in TRANSCONTINENTAL:
-            rows.append(
-                {
-                    **rev,
-                    "field": "continents",
-                    "value": ";".join(TRANSCONTINENTAL[c.iso3]),
-                    "note": TRANSCONTINENTAL_NOTE,
-                }
-            )
+        if c.iso3 in transcontinental:
+            value, reason = transcontinental[c.iso3]
+            rows.append({**rev, "field": "continents", "value": value, "note": reason})
         else:
             rows.append({**mled, "field": "continents", "value": ";".join(continents_of(c.region, c.subregion))})
     missing = [r["iso3"] for r in rows if r["value"] is None]

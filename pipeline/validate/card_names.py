@@ -8,21 +8,25 @@
   punctuation ("St. George's", "Port Vila" and the typographic apostrophe in "Saint John’s" are not
   taken). The other sources are tried in SPELLING_ORDER; the source column names both ("factbook +
   natural-earth"); every respelling is reported.
-- `capital_de`: the German name of the card capital (the first listed capital) from
-  sources/reviewed/capitals_de.csv (iso3, capital_en, capital_de, citation); a country without a row
-  keeps the English name (as spelt above) with its source (the rule: German uses the same name). A row
-  whose capital_en is not the card capital as spelt above is a user error (the table must be reviewed again).
+- `capital_en`: the card capital (the first listed capital) as spelt above.
+- `capitals_de`: every capital in German from sources/reviewed/capitals_de.csv (iso3, capital_en,
+  capital_de, citation; one row per capital German names differently); a capital without a row keeps its
+  English name (as spelt above), the rule being that German uses the same name. A row whose capital_en is
+  not one of the country's capitals as spelt above is a user error (the table must be reviewed again).
+  `capital_de` is the first of them, the card capital.
 - `highest_point_name`: the chosen name (the Factbook's, locators such as " on Mont Cameroun" already
   removed by its parser), renamed
   1. by sources/reviewed/peak_names.csv (iso3, source_name, name, reason, citation) where a row names the
      chosen name: unnamed and descriptive points ("unnamed elevation", "1.3 km NE of Old Bight") get
-     UNNAMED, or a cited name; ASCII spellings get their diacritics; "Mount McKinley" reads "Denali";
+     the place or island it stands on ("near Sabi", "Banaba"), never "(unnamed)"; ASCII spellings get
+     their diacritics; "Mount McKinley" reads "Denali";
   2. otherwise to the 7summits spelling when 7summits gives the same peak (heights within the highest-point
      tolerance) the same name up to diacritics ("Grossglockner" -> "Großglockner"). Its other names are
      not taken: they are often abbreviated ("Mt Obama"), misspelt ("Mount Blanc") or no names at all
      ("Kuwait High Point").
   A name that still looks descriptive is a user error naming the table.
-- `highest_point_name_de`: the same name for German cards, UNNAMED_DE for an unnamed point.
+- `highest_point_name_de`: the German name from sources/reviewed/peak_names_de.csv (iso3, name, name_de,
+  citation) where German has its own (Kilimandscharo, Olymp, Kamerunberg), else the same name.
 """
 
 import csv
@@ -32,47 +36,54 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pipeline.errors import GeodeckError
+from pipeline.extract import names
+from pipeline.fields import Tolerance, fields
 from pipeline.paths import SOURCES_DIR
-from pipeline.validate.precedence import PRECEDENCE
-from pipeline.validate.tolerances import HIGHEST_POINT
 
 REVIEWED_DIR = SOURCES_DIR / "reviewed"
 CAPITALS_DE = REVIEWED_DIR / "capitals_de.csv"
 PEAK_NAMES = REVIEWED_DIR / "peak_names.csv"
+PEAK_NAMES_DE = REVIEWED_DIR / "peak_names_de.csv"
 REVIEWED, REVIEWED_VINTAGE = "reviewed", "2026-11"
-SEVEN_SUMMITS = "highest-points-7summits"
-UNNAMED, UNNAMED_DE = "(unnamed)", "(ohne Namen)"
+SEVEN_SUMMITS = names.HIGHEST_POINTS
 # Where other spellings of the capitals come from, in the order they are tried.
-SPELLING_ORDER = PRECEDENCE["capital"] + PRECEDENCE["capital_spelling"]
+SPELLING_ORDER = fields()["capital"].precedence + fields()["capital_spelling"].precedence
+HEIGHT_TOLERANCE = fields()["highest_point_m"].tolerance or Tolerance("absolute")
 OKINA = str.maketrans({"ʻ": "'", "‘": "'"})
 DESCRIPTIVE = re.compile(r"^unnamed\b|\d\s*km\b|\btee\b|,|\brange\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
 class Reviewed:
-    capitals_de: dict[str, dict] = field(default_factory=dict)  # iso3 -> row of capitals_de.csv
+    capitals_de: dict[tuple[str, str], dict] = field(default_factory=dict)  # (iso3, capital_en) -> row
     peaks: dict[str, dict] = field(default_factory=dict)  # iso3 -> row of peak_names.csv
+    peaks_de: dict[str, dict] = field(default_factory=dict)  # iso3 -> row of peak_names_de.csv
 
 
-def _rows(path: Path, columns: list[str], universe: list[str]) -> dict[str, dict]:
+def _rows(path: Path, columns: list[str], universe: list[str], key: str = "") -> dict:
+    """The rows by iso3 (or by (iso3, row[key]) when `key` is given), each key once, every cell filled."""
     with open(path, encoding="utf-8", newline="") as fh:
         reader = csv.DictReader(fh)
         if reader.fieldnames != columns:
             raise GeodeckError(f"{path}: the header must be {','.join(columns)}")
-        rows = {}
+        rows: dict = {}
         for line, row in enumerate(reader, start=2):
-            if row["iso3"] not in universe or row["iso3"] in rows:
+            at = (row["iso3"], row[key]) if key else row["iso3"]
+            if row["iso3"] not in universe or at in rows:
                 raise GeodeckError(f"{path}:{line}: {row['iso3']!r} is not a card country or is listed twice")
             if not all(row[c].strip() for c in columns if c != "reason"):
                 raise GeodeckError(f"{path}:{line}: every column needs a value (citation included)")
-            rows[row["iso3"]] = row
+            rows[at] = row
     return rows
 
 
-def load(universe: list[str], capitals_de: Path = CAPITALS_DE, peaks: Path = PEAK_NAMES) -> Reviewed:
+def load(
+    universe: list[str], capitals_de: Path = CAPITALS_DE, peaks: Path = PEAK_NAMES, peaks_de: Path = PEAK_NAMES_DE
+) -> Reviewed:
     return Reviewed(
-        _rows(capitals_de, ["iso3", "capital_en", "capital_de", "citation"], universe),
+        _rows(capitals_de, ["iso3", "capital_en", "capital_de", "citation"], universe, key="capital_en"),
         _rows(peaks, ["iso3", "source_name", "name", "reason", "citation"], universe),
+        _rows(peaks_de, ["iso3", "name", "name_de", "citation"], universe),
     )
 
 
@@ -125,17 +136,30 @@ def capital_spelling(iso3: str, capital, provenance: tuple[str, str], candidates
     return ";".join(names), " + ".join(dict.fromkeys([source, *spellers])), vintage
 
 
-def capital_de(iso3: str, capital, provenance: tuple[str, str], reviewed: Reviewed) -> tuple:
-    """(value, source, vintage, conflict) of the German card capital."""
-    row = reviewed.capitals_de.get(iso3)
-    card = str(capital).split(";")[0].strip() if capital is not None else None
-    if row is None:
-        return (card, *provenance, "") if card else (None, "", "", "")
-    if row["capital_en"] != card:
+def capitals_de(iso3: str, capital, provenance: tuple[str, str], reviewed: Reviewed) -> tuple:
+    """(value, source, vintage, conflict) of every capital in German, ';'-joined."""
+    if capital is None:
+        return None, "", "", ""
+    names = str(capital).split(";")
+    rows = {en: row for (code, en), row in reviewed.capitals_de.items() if code == iso3}
+    stray = sorted(set(rows) - set(names))
+    if stray:
+        raise GeodeckError(f"{CAPITALS_DE}: {iso3} capital_en {stray[0]!r} is not one of {names}; review the row")
+    if not rows:
+        return capital, *provenance, ""
+    return ";".join(rows[n]["capital_de"] if n in rows else n for n in names), REVIEWED, REVIEWED_VINTAGE, ""
+
+
+def peak_name_de(iso3: str, name, provenance: tuple[str, str], reviewed: Reviewed) -> tuple:
+    """(value, source, vintage, conflict) of the highest point's German name."""
+    row = reviewed.peaks_de.get(iso3)
+    if row is None or name is None:
+        return name, *provenance, ""
+    if row["name"] != name:
         raise GeodeckError(
-            f"{CAPITALS_DE}: {iso3} capital_en {row['capital_en']!r} is not the card capital {card!r}; review the row"
+            f"{PEAK_NAMES_DE}: {iso3} name {row['name']!r} is not the card name {name!r}; review the row"
         )
-    return row["capital_de"], REVIEWED, REVIEWED_VINTAGE, ""
+    return row["name_de"], REVIEWED, REVIEWED_VINTAGE, ""
 
 
 def peak_name(
@@ -171,7 +195,7 @@ def peak_name(
         and other.value != name
         and not str(other.value).replace("’", "'").isascii()
         and fold(other.value) == fold(name)
-        and HIGHEST_POINT.agree(height, other_m.value)
+        and HEIGHT_TOLERANCE.agree(height, other_m.value)
     ):
         renamed.append(
             {
@@ -187,6 +211,10 @@ def peak_name(
     if DESCRIPTIVE.search(str(name)):
         raise GeodeckError(f"{iso3} highest point {name!r} is a description, not a name; add a row to {PEAK_NAMES}")
     return name, *provenance
+
+
+def _first(names):
+    return None if names is None else str(names).split(";")[0]
 
 
 def derive(
@@ -205,10 +233,12 @@ def derive(
         reviewed,
         renamed,
     )
-    name_de = UNNAMED_DE if name == UNNAMED else name
+    german = capitals_de(iso3, capital[0], capital[1:], reviewed)
     return {
         "capital": (*capital, conflict),
-        "capital_de": capital_de(iso3, capital[0], capital[1:], reviewed),
+        "capital_en": (_first(capital[0]), *capital[1:], conflict),
+        "capital_de": (_first(german[0]), *german[1:]),
+        "capitals_de": german,
         "highest_point_name": (name, source, vintage, conflict),
-        "highest_point_name_de": (name_de, source, vintage, conflict),
+        "highest_point_name_de": peak_name_de(iso3, name, (source, vintage), reviewed),
     }

@@ -1,8 +1,11 @@
 """Choose one value per card country and field from the observations, and record why.
 
-For each country and field: a reviewed override wins; otherwise the sources are tried in the declared
-precedence and the first value the schema accepts and that is not stale (precedence.RECENCY_FIELDS) is
-taken (refused and stale values are reported). A paired field (FOLLOWS) comes only from its key field's
+Every field is declared in pipeline/fields.toml. For each country and field: a reviewed override wins;
+otherwise the sources are tried in the declared precedence and the first value the schema accepts and that
+is not stale (fields.toml: recency) is taken (refused and stale values are reported). A field with a
+referee (population, life expectancy, GDP per capita) takes the first value another source supports near
+the referee, else the one closest to the referee, else none (`Chooser.refereed`; every decision reported;
+the referee's values are never card values). A paired field (FOLLOWS) comes only from its key field's
 source (a peak's name from where its height came from; capital coordinates from where the capital came
 from), else it is empty and reported. Every chosen value is compared with the other sources within the
 field's tolerance, and disagreements become conflicts.
@@ -11,50 +14,22 @@ field's tolerance, and disagreements become conflicts.
 import re
 from collections import defaultdict
 from dataclasses import dataclass
+from typing import Any
 
 import pandas as pd
 
-from pipeline.transform.observations import FIELDS
+from pipeline.fields import fields, master_columns, max_vintage_gap_years
 from pipeline.validate import card_names, core_territory
 from pipeline.validate import overrides as overriding
-from pipeline.validate.precedence import MAX_VINTAGE_GAP_YEARS, PRECEDENCE, RECENCY_FIELDS, rank
 from pipeline.validate.schema import refusal
-from pipeline.validate.tolerances import TOLERANCES
 
-VALUE_COLUMNS = [
-    "iso2",
-    "name_en",
-    "name_de",
-    "un_member",
-    "continents",
-    "capital",
-    "capital_de",
-    "capital_lat",
-    "capital_lon",
-    "label_lat",
-    "label_lon",
-    "area_km2",
-    "highest_point_name",
-    "highest_point_name_de",
-    "highest_point_m",
-    "population",
-    "life_expectancy",
-    "gdp_pcap_ppp",
-    "capital_temp_c",
-    "land_neighbours",
-    "land_neighbour_count",
-    "flag",
-]
+VALUE_COLUMNS = master_columns()
 COLUMNS = ["iso3"] + VALUE_COLUMNS + [f"{c}__{s}" for c in VALUE_COLUMNS for s in ("source", "vintage", "conflict")]
-FOLLOWS = {
-    "highest_point_name": "highest_point_m",
-    "capital_lat": "capital",
-    "capital_lon": "capital",
-    "label_lon": "label_lat",
-}
+FOLLOWS = {f.name: f.follows for f in fields().values() if f.follows}
 # columns derived from chosen values (card_names.py), not chosen among sources
-DERIVED = ("land_neighbour_count", "capital_de", "highest_point_name_de")
+DERIVED = tuple(f.name for f in fields().values() if f.master and f.derived)
 CHOSEN = [f for f in VALUE_COLUMNS if f not in DERIVED and f not in FOLLOWS] + list(FOLLOWS)
+REFEREES = {f.name: f.referee for f in fields().values() if f.referee}
 NO_INHABITANTS = "not permanently inhabited: the card shows dashes (rulebook note on Antarctica)"
 NO_CAPITAL = "no capital (Antarctica)"
 EMPTY_BY_DESIGN = {("ATA", f): NO_INHABITANTS for f in ("population", "life_expectancy", "gdp_pcap_ppp")} | {
@@ -66,16 +41,22 @@ EMPTY_BY_DESIGN = {("ATA", f): NO_INHABITANTS for f in ("population", "life_expe
 class Candidate:
     source: str
     vintage: str
-    value: object
+    value: Any
     note: str = ""
 
 
 @dataclass(frozen=True)
 class Choice:
-    value: object = None
+    value: Any = None
     source: str = ""
     vintage: str = ""
     conflict: str = ""
+
+
+def rank(field: str, source: str) -> tuple[int, str]:
+    """Sort key of a source for a field: declared position, then undeclared sources alphabetically."""
+    order = fields()[field].precedence
+    return (order.index(source), "") if source in order else (len(order), source)
 
 
 def fmt(value) -> str:
@@ -96,6 +77,8 @@ class Chooser:
             "neighbours_outside_universe": [],
             "refused": [],
             "stale": [],
+            "referee": [],
+            "old": [],
             "empty": [],
             "duplicates": [],
             "renamed": [],
@@ -104,6 +87,7 @@ class Chooser:
         }
         table, self.report["core_territory"] = core_territory.apply_core_area(table[inside])
         self.candidates: dict[tuple[str, str], list[Candidate]] = defaultdict(list)
+        self.referees: dict[tuple[str, str], Candidate] = {}
         seen = set()
         for row in table.itertuples(index=False):
             key = (row.iso3, row.field, row.source)
@@ -119,11 +103,14 @@ class Chooser:
                 )
                 continue
             seen.add(key)
+            if row.field in REFEREES and row.source == REFEREES[row.field].source:
+                self.referees[row.iso3, row.field] = Candidate(row.source, str(row.vintage), row.value, row.note)
+                continue
             value = (
                 self.card_neighbours(row.iso3, row.source, row.value) if row.field == "land_neighbours" else row.value
             )
             self.candidates[row.iso3, row.field].append(Candidate(row.source, str(row.vintage), value, row.note))
-        declared = {(f, s) for f, order in PRECEDENCE.items() for s in order}
+        declared = {(f.name, s) for f in fields().values() for s in fields()[f.follows or f.name].precedence}
         used = {(f, c.source) for (_, f), cs in self.candidates.items() for c in cs}
         self.report["undeclared_sources"] = [{"field": f, "source": s} for f, s in sorted(used - declared)]
 
@@ -177,28 +164,84 @@ class Chooser:
                     reason = "no source has a value"
                 self.report["empty"].append({"iso3": iso3, "field": field, "reason": reason})
                 return Choice()
-            chosen = valid[0]
-            why = (
+            picked, decision = self.refereed(iso3, field, valid) if field in REFEREES else (valid[0], "")
+            if picked is None:
+                self.report["empty"].append({"iso3": iso3, "field": field, "reason": decision})
+                return Choice()
+            chosen = picked
+            why = decision or (
                 f"same source as {FOLLOWS[field]}"
                 if field in FOLLOWS
-                else "precedence " + " > ".join(PRECEDENCE.get(field, ()))
+                else "precedence " + " > ".join(fields()[field].precedence)
                 if len(candidates) > 1
                 else "only source"
             )
-            if chosen is not candidates[0]:
+            if chosen is not candidates[0] and not decision:
                 why = f"fallback: {candidates[0].source} {'stale' if candidates[0] in stale else 'refused'}"
         return Choice(chosen.value, chosen.source, chosen.vintage, self.conflict(iso3, field, chosen, valid, why))
 
+    def refereed(self, iso3: str, field: str, valid: list[Candidate]) -> tuple[Candidate | None, str]:
+        """The card value of a refereed field. Near the referee: a candidate within the tolerance of the
+        referee's value, widened by the field's drift per year between their years (every candidate when the
+        referee has no value). Supported: another card source agrees within the tolerance. The first
+        supported candidate near the referee wins (precedence order), else the first supported one (two
+        card sources outvote the referee), else the closest near the referee; None when there is none
+        (refused: no two sources support a value). Every decision but the plain one (the first candidate)
+        is reported."""
+        tolerance, referee = fields()[field].tolerance, REFEREES[field]
+        assert tolerance is not None
+        judge = self.referees.get((iso3, field))
+        target = judge.value * referee.base_factor if judge else None
+        near: dict[int, tuple[float, str]] = {}
+        for i, c in enumerate(valid):
+            years = abs((vintage_year(c.vintage) or 0) - (vintage_year(judge.vintage) or 0)) if judge else 0
+            widen = referee.drift_per_year * years
+            if target is None or tolerance.agree(target, c.value, widen):
+                distance = abs(c.value - target) if target is not None else 0.0
+                near[i] = (distance, f"{tolerance} + {widen:g} for {years} years")
+        supported = [
+            i for i, c in enumerate(valid) if any(tolerance.agree(c.value, o.value) for o in valid if o is not c)
+        ]
+        pick = next((i for i in supported if i in near), supported[0] if supported else None)
+        if pick == 0:
+            return valid[0], ""
+        entry: dict[str, Any] = {
+            "iso3": iso3,
+            "field": field,
+            "values": {c.source: f"{fmt(c.value)} ({c.vintage})" for c in valid},
+            "referee": f"{fmt(target)} ({judge.vintage})" if judge else "",
+            "case": "conflict" if len(valid) > 1 else "single source",
+            "chosen": "",
+        }
+        self.report["referee"].append(entry)
+        if pick is not None:
+            chosen = valid[pick]
+            entry["why"] = f"{chosen.source}: the first value another source supports" + (
+                f", within {near[pick][1]} of {referee.source}" if judge and pick in near else ""
+            )
+        elif judge is None:
+            entry["why"] = f"refused: no two sources agree and {referee.source} has no value"
+            return None, entry["why"]
+        elif not near:
+            entry["why"] = f"refused: no value within the tolerance of {referee.source}"
+            return None, entry["why"]
+        else:
+            best = min(near, key=lambda i: (near[i][0], i))
+            chosen = valid[best]
+            entry["why"] = f"{chosen.source}: closest to {referee.source} (allowed {near[best][1]})"
+        entry["chosen"] = chosen.source
+        return chosen, f"referee: {entry['why']}"
+
     def stale(self, iso3: str, field: str, valid: list[Candidate]) -> list[Candidate]:
-        """The valid candidates more than MAX_VINTAGE_GAP_YEARS older than the freshest (reported)."""
-        if field not in RECENCY_FIELDS:
+        """The valid candidates more than max_vintage_gap_years() older than the freshest (reported)."""
+        if not fields()[field].recency:
             return []
         years = {c: vintage_year(c.vintage) for c in valid}
         known = [y for y in years.values() if y is not None]
         if not known:
             return []
         freshest = max(known)
-        old = [c for c, y in years.items() if y is not None and freshest - y > MAX_VINTAGE_GAP_YEARS]
+        old = [c for c, y in years.items() if y is not None and freshest - y > max_vintage_gap_years()]
         for c in old:
             self.report["stale"].append(
                 {
@@ -236,7 +279,7 @@ class Chooser:
             )
 
     def conflict(self, iso3: str, field: str, chosen: Candidate, valid: list[Candidate], why: str) -> str:
-        tolerance = TOLERANCES.get(field)
+        tolerance = fields()[field].tolerance
         if tolerance is None or not any(not tolerance.agree(chosen.value, c.value) for c in valid):
             return ""
         values = {c.source: fmt(c.value) for c in valid} | {chosen.source: fmt(chosen.value)}
@@ -302,13 +345,25 @@ def choose(
         for e in report["core_territory"]
     ]
     report["core_territory_countries"] = sorted({e["iso3"] for e in report["core_territory"]})
+    report["old"] = old_values(master)
     return master, report
+
+
+def old_values(master: pd.DataFrame) -> list[dict]:
+    """Chosen values of recency fields more than max_vintage_gap_years() older than the field's newest."""
+    old = []
+    for field in (f.name for f in fields().values() if f.recency and f.master):
+        years = [vintage_year(v) for v in master[f"{field}__vintage"].fillna("")]
+        newest = max((y for y in years if y is not None), default=None)
+        for iso3, year in zip(master["iso3"], years):
+            if year is not None and newest is not None and newest - year > max_vintage_gap_years():
+                old.append({"iso3": iso3, "field": field, "year": int(year), "newest": int(newest)})
+    return old
 
 
 def typed(master: pd.DataFrame) -> pd.DataFrame:
     kinds = {}
     for field in VALUE_COLUMNS:
-        kind = int if field == "land_neighbour_count" else str if field in DERIVED else FIELDS[field][1]
-        kinds[field] = {float: "float64", bool: "boolean", int: "Int64", str: "string"}[kind]
+        kinds[field] = {float: "float64", bool: "boolean", int: "Int64", str: "string"}[fields()[field].dtype]
     provenance = {c: "string" for c in COLUMNS if "__" in c}
     return master.astype(kinds | provenance | {"iso3": "string"})

@@ -5,12 +5,14 @@ Islands and Greenland); geodeck applies it to every country for area, highest po
 neighbours. Definition: the core territory is the state's internationally recognised territory minus
 every part that has its own ISO 3166-1 code (overseas regions such as Réunion or Mayotte, constituent
 countries such as Greenland, special municipalities such as Saba; Western Sahara; not the Golan Heights).
-Integral parts without their own code (Alaska, the Canaries, the Azores, Galápagos) stay.
+Integral parts without their own code (Alaska, the Canaries, the Azores, Galápagos) stay. Where no
+border is internationally recognised (Kashmir), each state counts the territory it administers: Pakistan
+with Gilgit-Baltistan (where K2 stands), India without what Pakistan and China administer.
 
 Mechanics: where a source states the core area (`area_core_km2`, e.g. the Factbook's metropolitan
 France), that value replaces the same source's total; everything else goes through reviewed overrides
 whose reason starts with "core national territory" (e.g. the Netherlands' Vaalserberg instead of Mount
-Scenery on Saba). Every change is listed in the report.
+Scenery on Saba; Pakistan's and India's areas). Every change is listed in the report.
 """
 
 import pandas as pd

@@ -3,7 +3,8 @@
 An override replaces whatever the sources say for one country and field; the report lists each one
 with the value it replaced. A reason starting with CORE_TERRITORY marks an override that applies the
 card rule of the core national territory (see core_territory.py), so it is also listed as a rule change.
-Paired fields are overridden together, so a card never shows one source's peak with another's height.
+Paired fields (fields.toml: override_with) are overridden together, so a card never shows one source's
+peak with another's height.
 """
 
 import csv
@@ -12,19 +13,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pipeline.errors import GeodeckError
+from pipeline.fields import fields
 from pipeline.transform.observations import FIELDS
 from pipeline.validate.schema import refusal
 
 COLUMNS = ["iso3", "field", "value", "reason", "citation"]
 CORE_TERRITORY = "core national territory"
 SOURCE = "override"
-# an override of the key field needs overrides of the fields that must come from the same place
-TOGETHER = {
-    "highest_point_m": ("highest_point_name",),
-    "highest_point_name": ("highest_point_m",),
-    "capital": ("capital_lat", "capital_lon"),
-    "label_lat": ("label_lon",),
-}
 
 
 @dataclass(frozen=True)
@@ -61,7 +56,7 @@ def load(path: Path, universe: list[str] | None = None) -> dict[tuple[str, str],
         value = typed(row["field"], row["value"], where)
         found[row["iso3"], row["field"]] = Override(row["iso3"], row["field"], value, row["reason"], row["citation"])
     for iso3, field in found:
-        missing = [f for f in TOGETHER.get(field, ()) if (iso3, f) not in found]
+        missing = [f for f in fields()[field].override_with if (iso3, f) not in found]
         if missing:
             raise GeodeckError(f"{path}: the override of {iso3} {field} also needs {', '.join(missing)}")
     return found

@@ -2,8 +2,8 @@
 
 import json
 
+from pipeline.fields import fields, max_vintage_gap_years
 from pipeline.validate.choose import VALUE_COLUMNS
-from pipeline.validate.precedence import MAX_VINTAGE_GAP_YEARS, RECENCY_FIELDS
 
 
 def to_json(report: dict) -> str:
@@ -60,6 +60,31 @@ def to_markdown(report: dict) -> str:
             for e in report["overrides"]
         ],
     )
+    referees = ", ".join(f"{f.name}: {f.referee.source}" for f in fields().values() if f.referee)
+    lines += [
+        f"## Referee decisions ({referees})",
+        "",
+        "Where the card sources disagree beyond the tolerance, or only one gives a value: the first value another "
+        "source supports within the tolerance of the referee (widened by the field's drift per year between "
+        "their years), else the one closest to the referee; a value no two sources support is refused "
+        "(or needs a reviewed override).",
+        "",
+    ]
+    lines += table(
+        ["country", "field", "values per source (year)", "referee (year)", "case", "chosen", "why"],
+        [
+            [
+                e["iso3"],
+                e["field"],
+                "; ".join(f"{s}={v}" for s, v in e["values"].items()),
+                e["referee"] or "(none)",
+                e["case"],
+                e["chosen"] or "refused",
+                e["why"],
+            ]
+            for e in report.get("referee", [])
+        ],
+    )
     lines += ["## Conflicts between sources", ""]
     lines += table(
         ["country", "field", "values per source", "tolerance", "chosen", "why"],
@@ -76,7 +101,8 @@ def to_markdown(report: dict) -> str:
         ],
     )
     lines += [
-        f"## Stale values ({', '.join(RECENCY_FIELDS)}: more than {MAX_VINTAGE_GAP_YEARS} years older "
+        f"## Stale values ({', '.join(f.name for f in fields().values() if f.recency)}: more than "
+        f"{max_vintage_gap_years()} years older "
         "than the freshest source; not used)",
         "",
     ]
@@ -86,6 +112,14 @@ def to_markdown(report: dict) -> str:
             [e["iso3"], e["field"], e["source"], e["value"], e["vintage"], e["freshest"]]
             for e in report.get("stale", [])
         ],
+    )
+    lines += [
+        f"## Old values (more than {max_vintage_gap_years()} years older than the field's newest card value)",
+        "",
+    ]
+    lines += table(
+        ["country", "field", "year", "newest year"],
+        [[e["iso3"], e["field"], e["year"], e["newest"]] for e in report.get("old", [])],
     )
     lines += [
         "## Printed names changed (capitals spelt with the diacritics another source gives them; peak names: "

@@ -61,9 +61,10 @@ def _facts(c, fields: dict, ctx: CardContext) -> None:
     words, layout = ctx.words, ctx.layout
     box = layout.box("facts")
     density = with_unit(fields.get("population_density"), ctx.lang, words["density_pattern"], words["density_unit"])
+    suffix = "" if ctx.lang == "de" else "_en"  # the card's names in the language printed
     lines = [
-        f"{words['capital']}: {fields.get('capital') or '–'}",
-        f"{words['mountain']}: {fields.get('highest_mountain') or '–'}",
+        f"{words['capital']}: {fields.get('capital' + suffix) or '–'}",
+        f"{words['mountain']}: {fields.get('highest_mountain' + suffix) or '–'}",
         f"{words['density']}: {density}",
     ]
     step = box.h / len(lines)

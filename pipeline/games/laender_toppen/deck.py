@@ -1,12 +1,14 @@
 """Länder toppen!: 119 country cards chosen by a documented rule, the Antarctica card and 8 jokers.
 
-Selection (docs/laender-toppen.md): eligible are UN members with every card value present; each continent
-(a country's `primary_continent`) gets a share of the 119 proportional to its eligible countries (largest
-remainder); the spec's `always` countries come first, then in each continent the most populous countries
-fill `known_fraction` of what is left of its share (countries players know); the rest are added one at a
-time, always the candidate (from a continent still under its share) with the fewest card-precision ties
-against the cards already chosen, then the largest distance to them in the six categories (log scale for
-area, peak, inhabitants and GDP; standardised), then the smaller ISO3 code.
+Selection (docs/laender-toppen.md): eligible are UN members with every card value present. Familiar
+countries are always in: the spec's `always` (the rulebook's countries), every land neighbour of Germany,
+every member of the EU, EFTA and G20 (spec lists) and every country with more than `familiar_population`
+inhabitants. Each continent (a country's `primary_continent`) gets a share of the 119 proportional to its
+eligible countries (largest remainder); in each continent the most populous countries fill
+`known_fraction` of what is left of its share; the rest are added one at a time, always the candidate
+(from a continent still under its share) with the fewest card-precision ties against the cards already
+chosen, then the largest distance to them in the six categories (log scale for area, peak, inhabitants
+and GDP; standardised), then the smaller ISO3 code.
 """
 
 import math
@@ -68,6 +70,23 @@ def features(values: pd.DataFrame) -> np.ndarray:
     return np.column_stack(cols)
 
 
+def familiar(countries: pd.DataFrame, spec: DeckSpec) -> set[str]:
+    """The countries every edition carries (module docstring); a familiar country without complete card
+    values is a user error naming it, so the rule never drops one silently."""
+    neighbours = countries.loc[countries["iso3"] == "DEU", "land_neighbours"]
+    codes = set(spec.options.get("always", [])) | set(str(neighbours.iloc[0]).split(";") if len(neighbours) else [])
+    for group in ("eu", "efta", "g20"):
+        codes |= set(spec.options.get(group, []))
+    codes |= set(countries.loc[countries["population"] > spec.options.get("familiar_population", math.inf), "iso3"])
+    missing = sorted((codes & set(countries["iso3"])) - set(eligible(countries, spec)["iso3"]))
+    if missing:
+        raise GeodeckError(
+            f"familiar countries without complete card values for laender-toppen: {', '.join(missing)}; "
+            "fix their values in the validate stage (sources/overrides.csv) or the lists in the deck spec"
+        )
+    return codes
+
+
 def select(countries: pd.DataFrame, spec: DeckSpec) -> list[str]:
     """The ISO3 codes of the deck's country cards (see module docstring)."""
     total = spec.options["country_cards"]
@@ -82,7 +101,12 @@ def select(countries: pd.DataFrame, spec: DeckSpec) -> list[str]:
     values = card_values(pool, spec)
     points = features(values)
     iso = pool["iso3"].tolist()
-    chosen = [i for i, code in enumerate(iso) if code in set(spec.options.get("always", []))]
+    chosen = [i for i, code in enumerate(iso) if code in familiar(countries, spec)]
+    if len(chosen) > total:
+        raise GeodeckError(
+            f"{len(chosen)} familiar countries for laender-toppen, more than its {total} country cards; "
+            "raise familiar_population in templates/decks/laender-toppen.toml"
+        )
     taken = primary.iloc[chosen].value_counts().to_dict()
     for continent, n in share.items():
         known = int((n - taken.get(continent, 0)) * spec.options.get("known_fraction", 0.0))
@@ -131,7 +155,7 @@ def country_card(row: dict, spec: DeckSpec, kind: str) -> Card:
 def antarctica_card(row: dict, spec: DeckSpec) -> Card:
     """Area, highest peak and temperature only: inhabitants, life expectancy, GDP and density are dashes."""
     card = country_card(row, spec, "antarctica")
-    for name in ("inhabitants_m", "life_expectancy", "gdp_pcap_usd", "population_density", "capital"):
+    for name in ("inhabitants_m", "life_expectancy", "gdp_pcap_usd", "population_density", "capital", "capital_en"):
         card.fields[name] = None
         card.provenance.pop(name, None)
     card.fields["continents"] = ["Antarctica"]

@@ -34,7 +34,8 @@ def _facts(c, fields: dict, ctx: CardContext) -> None:
     facts = layout.data["facts"]
     for row, fact in zip(ctx.rows(c, layout.box("facts"), len(facts)), facts):
         words = fact[ctx.lang]
-        note = fields.get(fact["note"]) if fact.get("note") else None
+        # the note in the language printed: the German field (`<note>_de`) where the deck has one
+        note = fields.get(fact["note"] + ("_de" if ctx.lang == "de" else "")) if fact.get("note") else None
         middle = Box(row.x, row.y + 0.4, row.w * 0.55, row.h - 0.8)  # label and value share their middle line
         label = Box(row.x, row.y + row.h * 0.45 - 0.3, row.w * 0.55, row.h * 0.55) if note else middle
         c.setFillColor(layout.colour("text"))
@@ -73,7 +74,7 @@ def _answers(c, fields: dict, ctx: CardContext) -> None:
             Box(box.x + i * width + swatch + 1, box.y, width - swatch - 2, box.h),
             *layout.font("continent"),
         )
-    capitals = fields.get("capitals") or []
+    capitals = fields.get("capitals_de" if ctx.lang == "de" else "capitals") or []
     heading = words["capitals"] if len(capitals) > 1 else words["capital"]
     c.setFillColor(layout.colour("muted"))
     text.draw(

@@ -14,7 +14,7 @@ from pipeline.transform.parsers.common import Complete, read_csv
 SOURCE = names.WIKIPEDIA_CITY_TEMPERATURES
 COMPLETE = Complete(rows=370)  # pinned file: 413 cities
 FILE = "city_mean_temperatures.csv"
-VINTAGE = "Wikipedia 2023-12"
+VINTAGE = "period not stated (Wikipedia list, 2023-12)"  # the list gives no period of its normals
 
 # Reviewed: list entry -> the place it describes (checked against the value).
 NOT_CAPITALS = {

@@ -1,12 +1,13 @@
 """Gapminder Fast Track DDF: population, life expectancy and GDP per capita (PPP, constant 2021 int$).
 
-The series run to 2100, mostly projections. Rule for the latest non-projected year: per indicator, the
-last year strictly before the year of its release (`updated` in ddf--concepts.csv), since a release cannot
-hold observed data for its own year (pop v8 of July 2024 -> 2023, lex v15 of April 2026 -> 2025, gdp_pcap
-v32 of September 2025 -> 2024). Geo ids are lower-case ISO3 mostly; the entity table's ISO3 column is the
-key, with Kosovo (`kos`, no ISO3 there) as XKX. A value of exactly 0 is Gapminder's placeholder for a
-year it has no estimate for (Liechtenstein's life expectancy reads 0 from 2024 on), never a measurement:
-it counts as missing, so the latest real year is used.
+The series run to 2100, mostly projections; a card takes an observation or estimate, never a projection.
+The year of the latest estimate per indicator is the earlier of (a) the last year strictly before the
+year of its release (`updated` in ddf--concepts.csv), since a release cannot hold observed data for its
+own year, and (b) the year declared per release in LAST_ESTIMATE with its citation (lex v15 of April 2026 -> 2023,
+not 2025; pop v8 of July 2024 -> 2023; gdp_pcap v32 of September 2025 -> 2024). Geo ids are lower-case
+ISO3 mostly; the entity table's ISO3 column is the key, with Kosovo (`kos`, no ISO3 there) as XKX. A value
+of exactly 0 is Gapminder's placeholder for a year it has no estimate for (Liechtenstein's life expectancy
+reads 0 from 2024 on), never a measurement: it counts as missing, so the latest real year is used.
 """
 
 import re
@@ -25,6 +26,17 @@ CONCEPTS = "ddf--concepts.csv"
 ENTITIES = "ddf--entities--geo--country.csv"
 # measure -> observation field
 MEASURES = {"pop": "population", "lex": "life_expectancy", "gdp_pcap": "gdp_pcap_ppp"}
+# (measure, version) -> (last estimate year, citation): the years after it are projections. A release
+# not listed here is a parse error, so a refresh cannot slip projections onto cards unreviewed.
+LAST_ESTIMATE = {
+    ("lex", "v15"): (
+        2023,
+        "Gapminder life expectancy v15 (gapm.io/dlex): estimates to 2023, then UN WPP 2024 medium-variant "
+        "projections; the datapoints show the seam: every value to 2023 has one decimal, the projected ones two",
+    ),
+    ("pop", "v8"): (2023, "Gapminder population v8 (gapm.io/dpop): UN WPP 2024, estimates to 2023, projections after"),
+    ("gdp_pcap", "v32"): (2024, "Gapminder GDP per capita v32 (gapm.io/dgdpcap_cppp): World Bank WDI (2025) to 2024"),
+}
 # geo ids without an ISO3 in the entity table that still have one
 GEO_ISO3 = {"kos": "XKX"}
 
@@ -65,7 +77,7 @@ def parse(raw: dict[str, bytes]) -> pd.DataFrame:
     )[["geo", "name", "iso3", "un_state"]]
     table = geo.set_index("geo")
     for measure in MEASURES:
-        cutoff = release_year(concepts, measure) - 1
+        cutoff = last_estimate_year(concepts, measure)
         path = datapoints(measure)
         points = _csv(raw, path, ["country", "time", measure])
         points = points.assign(
@@ -78,6 +90,20 @@ def parse(raw: dict[str, bytes]) -> pd.DataFrame:
         table[f"{measure}_release"] = f"{concepts.at[measure, 'version']}, {concepts.at[measure, 'updated']}"
     table = table.rename_axis("geo").reset_index()
     return table[list(COLUMNS)].sort_values("geo", kind="stable").reset_index(drop=True)
+
+
+def last_estimate_year(concepts: pd.DataFrame, measure: str) -> int:
+    """The last non-projected year of a measure (module docstring)."""
+    release = release_year(concepts, measure)
+    version = str(concepts.at[measure, "version"])
+    if (measure, version) not in LAST_ESTIMATE:
+        raise ParseError(
+            SOURCE,
+            f"{CONCEPTS}: {measure}.version",
+            f"{version} has no declared last estimate year; add it with its citation to LAST_ESTIMATE "
+            "in pipeline/transform/parsers/gapminder.py",
+        )
+    return min(release - 1, LAST_ESTIMATE[measure, version][0])
 
 
 def release_year(concepts: pd.DataFrame, measure: str) -> int:
@@ -103,7 +129,7 @@ def to_observations(parsed: pd.DataFrame) -> pd.DataFrame:
                         "value": float(r[measure]),
                         "source": SOURCE,
                         "vintage": str(int(r[f"{measure}_year"])),
-                        "note": f"Gapminder {measure} {r[f'{measure}_release']}; latest year before release",
+                        "note": f"Gapminder {measure} {r[f'{measure}_release']}; latest estimate year",
                     }
                 )
     return frame(rows)
