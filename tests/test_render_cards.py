@@ -126,7 +126,9 @@ def test_every_laender_toppen_country_is_visible_on_its_locator_map(store):
                 and box.y + CIRCLE_MM <= y <= box.y + box.h - CIRCLE_MM
             )
             circled.add(iso3)
-    assert {"KIR", "FJI", "SLB", "NLD", "PRT", "CUB"} <= circled
+    in_deck = {card["fields"]["iso3"] for card in cards if card["kind"] != "joker"}
+    small = {"KIR", "FJI", "SLB", "NLD", "PRT", "CUB"} & in_deck  # 2026.11.1 keeps Fiji, the Netherlands, Portugal
+    assert len(small) >= 3 and small <= circled
     ata = maps.draw_country(canvas, box, "ATA", layout.colour("red"), "ata")
     assert ata.circle is None and ata.area_mm2 >= TINY_MM2  # Antarctica on the same map as every other card
 
