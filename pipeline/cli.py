@@ -1,10 +1,19 @@
 """The `geodeck` command line: a thin layer over the pipeline stages."""
 
+import os
 import sys
 from pathlib import Path
 
 import click
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskProgressColumn,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
 from pipeline import __version__, games
@@ -18,7 +27,10 @@ def progress() -> Progress:
         TextColumn("{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
+        TaskProgressColumn(),
         TimeElapsedColumn(),
+        TextColumn("eta"),
+        TimeRemainingColumn(),
         console=console,
         transient=True,
     )
@@ -128,7 +140,7 @@ def build(stages, force, accept, mirror, offline):
 
     store = open_store(mirror=mirror, online=not offline)
     with progress() as bar:
-        current = {}
+        current: dict = {}
 
         def on_step(name, units):
             if current:
@@ -328,7 +340,7 @@ def _wrote(path: Path, details: str) -> None:
     default=2000,
     show_default=True,
     type=click.IntRange(1),
-    help="Random playouts; the heuristic playouts add a quarter of this twice.",
+    help="Random playouts; each seat count and each ladder rung adds a quarter of this.",
 )
 @click.option(
     "--players",
@@ -336,24 +348,58 @@ def _wrote(path: Path, details: str) -> None:
     help="Players (default: " + ", ".join(f"{n} {g.default_players}" for n, g in games.registered().items()) + ").",
 )
 @click.option("--seed", default=0, show_default=True, help="Seed of the playouts (same seed, same report).")
+@click.option(
+    "--jobs",
+    type=click.IntRange(1),
+    default=os.cpu_count() or 1,
+    show_default="all cores",
+    help="Processes playing in parallel; the report is the same for every value.",
+)
+@click.option(
+    "--scheduler",
+    metavar="ADDRESS",
+    help="Play on a Dask cluster (e.g. tcp://host:8786, started with `dask scheduler` and `dask worker`) "
+    "instead of local processes; same report.",
+)
+@click.option(
+    "--report-dir",
+    type=click.Path(path_type=Path, file_okay=False),
+    help="Also write report.json, report.md and the plots to this folder's GAME/VERSION/ "
+    "(make play-check: output/reports).",
+)
 @format_option
-def play_check(game, version, deck_file, games, players, seed, fmt):
+def play_check(game, version, deck_file, games, players, seed, jobs, scheduler, report_dir, fmt):
     """Does GAME's deck play well? Simulate it with the bundled rules engines and judge the figures.
 
-    Seeded playouts (random players, one heuristic player among random ones, all heuristic) measure game
-    length, win share per seat (first-player advantage), ties for the extreme per category, each card's
-    win index and continent balance. Verdicts compare them with thresholds (pipeline/playcheck/runner.py,
-    docs/rules-engines.md): exit code 0 if all pass, 1 if one fails.
+    Seeded playouts (random players; every seat the same bot per player count; a ladder of bots, one
+    stronger seat against the rung below) measure game length, win share per seat (first-player
+    advantage), shared wins, lead changes, branching factor, ties per category, each card's win index and
+    continent balance, each with its 95 % interval. Verdicts compare the interval with the game's
+    thresholds (templates/playcheck/GAME.toml, docs/rules-engines.md): exit code 0 if all pass, 1 if one
+    fails, 3 if none fails but some are undecided (the interval straddles a bound: run more games).
     """
+    from pipeline.playcheck import report as reports
     from pipeline.playcheck import runner as playcheck
 
     deck, path = playcheck.load(game, version, deck_file)
     with progress() as bar:
-        task = bar.add_task(f"playing {game}", total=playcheck.total_games(games))
-        report = playcheck.check(deck, players, games, seed, str(path), on_game=lambda: bar.advance(task))
-    show(report, fmt, playcheck)
-    if not report["passed"]:
-        raise SystemExit(1)
+        task = bar.add_task(f"playing {game}", total=None)
+        report = playcheck.check(
+            deck,
+            players,
+            games,
+            seed,
+            str(path),
+            jobs=jobs,
+            scheduler=scheduler,
+            on_start=lambda total: bar.update(task, total=total),
+            on_games=lambda n: bar.advance(task, n),
+        )
+    if report_dir:
+        console.print(f"wrote {reports.write(report, report_dir)}", highlight=False, soft_wrap=True)
+    show(report, fmt, reports)
+    if report["result"] != "pass":
+        raise SystemExit(reports.EXIT_CODES[report["result"]])
 
 
 for _definition in games.registered().values():

@@ -1,19 +1,25 @@
 """The World Game in play-check: each fact round a comparison, tie-breaks on the next card, challenges,
-games stopped at the round cap (a verdict among heuristic players)."""
+games stopped at the round cap (a verdict among the bots above random)."""
 
+from pipeline.games.core import random_policy
 from pipeline.games.world_game import engine
-from pipeline.playcheck.tally import Tally, verdict
+from pipeline.playcheck.config import Config
+from pipeline.playcheck.stats import verdict, wilson
+from pipeline.playcheck.tally import Tally
 
-MAX_UNFINISHED = 0.02  # at most 2 % of the heuristic players' games stopped at the round cap
+BOTS = {"random": random_policy, "skilled": engine.greedy_policy}  # the ladder, weakest first
 
-HEURISTIC = engine.greedy_policy  # the simple heuristic player of the one-greedy and greedy playouts
+
+def checkpoint(state: engine.State) -> int:
+    """Where the lead (most cards) is looked at: after each round."""
+    return len(state.turns)
 
 
 def collect(state: engine.State, tally: Tally) -> None:
     ids = state.game.ids
     for turn in state.turns:
         if turn.action == engine.CHALLENGE:
-            tally.extra["challenges"] += 1
+            tally.count("challenges")
             continue
         credit = 1 / len(turn.best)
         tally.comparison(
@@ -22,10 +28,10 @@ def collect(state: engine.State, tally: Tally) -> None:
             [credit if p in turn.best else 0.0 for p, _ in turn.top],
             len(turn.best) > 1,
         )
-        tally.extra["tie-breaks on a next card"] += len(turn.best) > 1
-        tally.extra["deepest tie-break"] = max(tally.extra["deepest tie-break"], turn.tie_levels)
-    tally.extra["rounds"] += len(state.turns)
-    tally.extra["unfinished (round cap)"] += state.capped
+        tally.count("tie-breaks on a next card", len(turn.best) > 1)
+        tally.maximum("deepest tie-break", turn.tie_levels)
+    tally.count("rounds", len(state.turns))
+    tally.count("unfinished (round cap)", state.capped)
 
 
 def length(state: engine.State, moves: int) -> int:
@@ -33,17 +39,20 @@ def length(state: engine.State, moves: int) -> int:
     return len(state.turns)
 
 
-def verdicts(report: dict) -> list[dict]:
-    """Unfinished games among heuristic players."""
+def verdicts(report: dict, config: Config) -> list[dict]:
+    """Unfinished games among the bots above random (every seat the seat bot)."""
     found = []
-    for kind in ("one-greedy", "greedy"):
-        share = report["playouts"][kind]["per_game"].get("unfinished (round cap)", 0.0)
-        found.append(
-            verdict(
-                f"unfinished games ({kind}, cap {engine.MAX_ROUNDS} rounds)",
-                share,
-                MAX_UNFINISHED,
-                share <= MAX_UNFINISHED,
+    limit = float(config.get("game.max_unfinished"))
+    for name, summary in report["playouts"].items():
+        if summary["bot"] != "random":
+            share = summary["per_game"].get("unfinished (round cap)", {"value": 0.0})["value"]
+            found.append(
+                verdict(
+                    f"unfinished games ({name}, cap {engine.MAX_ROUNDS} rounds)",
+                    wilson(share * summary["games"], summary["games"]),
+                    0.0,
+                    limit,
+                    config.reason("game"),
+                )
             )
-        )
     return found
