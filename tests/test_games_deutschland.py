@@ -6,7 +6,7 @@ import pytest
 from fixtures.tiny.games.decks import deutschland as synthetic_deck
 
 from pipeline.errors import GeodeckError
-from pipeline.games.core import TERMINAL, playout, random_policy
+from pipeline.games.core import TERMINAL, IllegalAction, playout, random_policy
 from pipeline.games.deutschland import engine as de
 
 EMDEN, WISMAR, COTTBUS, JENA, KOBLENZ = range(5)
@@ -96,7 +96,7 @@ def test_w_and_m_are_one_card():
         state.apply_action(state.legal_actions()[0])
     legal = {de.GUESSES[a // len(state.places)] for a in state.legal_actions()}
     assert "W" not in legal and "M" not in legal
-    with pytest.raises(ValueError, match="illegal"):
+    with pytest.raises(IllegalAction, match=r"already placed their W/M guess card .*M is the back of the W card"):
         state.apply_action(action(state, "W", EMDEN))
 
 
@@ -119,12 +119,13 @@ def test_random_and_expert_games_keep_every_invariant():
         game = de.Game.from_deck(deck, players=players)
         rng = random.Random(i)
         state = game.new_initial_state(rng)
-        policies = [de.expert_policy if (i + p) % 2 else random_policy for p in range(players)]
+        policies = [de.oracle_expert if (i + p) % 2 else random_policy for p in range(players)]
         seen = set()
         while not state.is_terminal():
             assert state.legal_actions()
             seen.update(state.places)
-            state.apply_action(policies[state.current_player()](state, rng))
+            policy = policies[state.current_player()]
+            state.apply_action(policy(state.policy_input(policy), rng))
         assert len(seen) == (players + 1) * game.rounds  # every round lays out new place cards
         assert state.current_player() == TERMINAL
         for rnd in state.rounds:
@@ -145,7 +146,7 @@ def test_expert_scores_more_than_random():
     for i in range(100):
         rng = random.Random(i)
         state = game.new_initial_state(rng)
-        playout(state, [de.expert_policy, random_policy], rng)
+        playout(state, [de.oracle_expert, random_policy], rng)
         wins += state.returns()[0]
     assert wins > 90
 
@@ -160,5 +161,5 @@ def test_each_round_three_guesses_each_clockwise_from_the_new_starting_player():
         order = []
         for _ in range(3 * 3):
             order.append(state.current_player())
-            state.apply_action(random_policy(state, rng))
+            state.apply_action(random_policy(state.observation(state.current_player()), rng))
         assert order == [(rnd + i) % 3 for i in range(9)]

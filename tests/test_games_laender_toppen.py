@@ -1,13 +1,12 @@
 """Länder toppen! engine: the rulebook's table and worked examples, splitting, jokers, ties, Antarctica, scoring."""
 
-import copy
 import random
 
 import pytest
 from fixtures.tiny.games.decks import laender_toppen as synthetic_deck
 
 from pipeline.errors import GeodeckError
-from pipeline.games.core import TERMINAL, playout, random_policy
+from pipeline.games.core import TERMINAL, IllegalAction, playout, random_policy
 from pipeline.games.laender_toppen import engine as lt
 
 EUROPE, ASIA, AFRICA, NORTH_AMERICA, SOUTH_AMERICA, ANTARCTICA = (
@@ -60,14 +59,14 @@ def test_area_example_kazakhstan_takes_all_four_cards():
     state = example_state()
     trick = state.tricks[0]
     assert (trick.slot, trick.winners) == (AREA_ABOVE, (2,))  # player C
-    assert state.current_player() == 2 and [c for _, c, _ in state.pending] == [BOL, SWE, KAZ, MAR]
+    assert state.current_player() == 2 and [c for _, c, *_ in state.pending] == [BOL, SWE, KAZ, MAR]
 
 
 def test_inhabitants_example_jamaica_wins_below():
     state = example_state()
     until_pending_slot(state, INHABITANTS_BELOW)
     assert state.tricks[-1].winners == (2,)
-    assert [c for _, c, _ in state.pending] == [GRC, BEL, JAM, KEN]
+    assert [c for _, c, *_ in state.pending] == [GRC, BEL, JAM, KEN]
 
 
 @pytest.mark.parametrize(
@@ -91,13 +90,13 @@ def test_rulebook_splits_of_the_inhabitants_trick_are_legal(choices):
 
 def test_split_needs_one_face_down_and_one_continent_card():
     state = example_state()
-    all_down, all_up = copy.deepcopy(state), copy.deepcopy(state)
+    all_down, all_up = state.clone(), state.clone()
     for _ in range(3):
         all_down.apply_action(lt.FACE_DOWN)
         all_up.apply_action(all_up.legal_actions()[0])  # the card's continent
     assert all_down.legal_actions() == [AFRICA]  # Morocco must go on a continent pile
     assert all_up.legal_actions() == [lt.FACE_DOWN]
-    with pytest.raises(ValueError, match="illegal"):
+    with pytest.raises(IllegalAction, match="at least one card of a trick will be placed on the face down pile"):
         all_up.apply_action(AFRICA)
     assert state.legal_actions() == [SOUTH_AMERICA, lt.FACE_DOWN]  # Bolivia: its continent or face down
 
@@ -129,7 +128,7 @@ def test_tie_for_the_extreme_each_keeps_only_their_own_card():
             state.apply_action(place(card, slot))
     trick = state.tricks[0]
     assert trick.winners == (0, 1)
-    assert [(p, c) for p, c, _ in state.pending] == [(0, SWE), (1, MAR)]
+    assert [(p, c) for p, c, *_ in state.pending] == [(0, SWE), (1, MAR)]
     assert sorted(state.removed) == [BOL, KEN]
     assert state.legal_actions() == [EUROPE, lt.FACE_DOWN]  # each tied player places their card freely
 
@@ -153,8 +152,8 @@ def test_joker_goes_back_to_its_owner_onto_one_of_its_continents():
 def test_russia_and_turkey_may_go_on_europe_or_asia():
     game = lt.Game.from_deck(synthetic_deck(examples=True), players=2)
     state = lt.State(game, list(range(len(game.cards))))
-    assert state._pile_actions(0, RUS, lt.FREE) == [EUROPE, ASIA, lt.FACE_DOWN]
-    assert state._pile_actions(0, TUR, lt.JOKER) == [EUROPE, ASIA]
+    assert state._pile_actions(0, RUS, lt.FREE, None) == [EUROPE, ASIA, lt.FACE_DOWN]
+    assert state._pile_actions(0, TUR, lt.JOKER, None) == [EUROPE, ASIA]
 
 
 def test_antarctica_never_goes_where_it_has_no_value_and_keeps_a_slot():
@@ -212,7 +211,7 @@ def test_random_games_keep_every_invariant():
         while not state.is_terminal():
             legal = state.legal_actions()
             assert legal, "a non-terminal state always has a legal action"
-            state.apply_action(policies[state.current_player()](state, rng))
+            state.apply_action(policies[state.current_player()](state.observation(state.current_player()), rng))
         zones = state.zones()
         assert sorted(c for cards in zones.values() for c in cards) == list(range(len(game.cards)))
         assert not zones["hands"] and not zones["strips"] and not zones["pending"]

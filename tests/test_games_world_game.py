@@ -116,7 +116,7 @@ def test_random_games_keep_every_invariant():
                 assert sum(p for _, p in outcomes) == pytest.approx(1)
                 state.apply_action(outcomes[rng.random() < outcomes[1][1]][0])
             else:
-                state.apply_action(policies[state.current_player()](state, rng))
+                state.apply_action(policies[state.current_player()](state.observation(state.current_player()), rng))
             assert sorted(c for s in state.stacks for c in s) == dealt
         assert len(dealt) == 20 * players and len(state.set_aside) == len(deck) - 20 * players
         assert state.capped or min(state.card_counts()) == 0

@@ -1,26 +1,180 @@
-"""What the three rules engines share: player ids, the win shares, playouts.
+"""What the three rules engines share: OpenSpiel's game and state API, action checks, policies, playouts.
 
-The engines follow OpenSpiel's Python game API (without depending on it): a `Game` holds the cards and
-the options, `game.new_initial_state(rng)` deals a shuffled deck, and the `State` answers
-`current_player()`, `legal_actions()`, `apply_action(action)`, `is_terminal()` and `returns()`; chance
-events (World Game answers) are nodes of player `CHANCE` with `chance_outcomes()`.
+The engines follow OpenSpiel's Python game API (without depending on it). A `Game` holds the cards and
+the options and declares `player_counts`, `num_distinct_actions()`, `max_game_length()` and
+`max_chance_outcomes()`; `game.new_initial_state(rng)` shuffles and deals (`game.initial_state(deal)`
+deals a given order). A `State` answers `current_player()` (`CHANCE`, `TERMINAL` at the end),
+`legal_actions()`, `apply_action(action)`, `is_terminal()`, `returns()`, `history()`, `clone()`,
+`action_to_string(player, action)`, `observation(player)` (what that player may see),
+`observation_string(player)`, `str(state)` and `serialize()` (the game, its options, the deal and the
+actions; `game.deserialize_state(text)` rebuilds the state by replaying them).
+
+Policies see only an observation: `policy(observation, rng) -> action`. A policy marked with `oracle`
+reads the whole state instead (a yardstick, named `oracle_...`). `playout` enforces both.
 """
 
+import copy
+import json
+import numbers
 import random
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
 
 from pipeline.errors import GeodeckError
 
 CHANCE = -1
 TERMINAL = -4
 
-Policy = Callable[["object", random.Random], int]
+Policy = Callable[[Any, random.Random], int]
+Bot = Callable[[Any, random.Random], Policy]  # (game, rng) -> a policy for one game
 
 
-def win_shares(scores: Sequence[float], winners: Sequence[int]) -> list[float]:
-    """Returns: the winners share one game win (1/k each), everybody else gets 0."""
-    return [1 / len(winners) if p in winners else 0.0 for p in range(len(scores))]
+class IllegalAction(GeodeckError, ValueError):
+    """An action the rules do not allow here; the message names the game, the move and the rule."""
+
+
+class EngineGame:
+    """The OpenSpiel game API shared by the engines; a subclass sets the names and builds its `State`."""
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""  # in messages: "Länder toppen: ..."
+    player_counts: tuple[int, ...] = ()
+    players: int
+    state_class: type  # the State class, set by each engine
+
+    def options(self) -> dict:
+        """The options that, with the deck, define this game (serialised with every state)."""
+        return {"players": self.players}
+
+    def num_players(self) -> int:
+        return self.players
+
+    def num_distinct_actions(self) -> int:
+        raise NotImplementedError
+
+    def max_game_length(self) -> int | None:
+        """The most actions a game can take (None: unbounded)."""
+        raise NotImplementedError
+
+    def max_chance_outcomes(self) -> int:
+        return 0
+
+    def deal_size(self) -> int:
+        """How many cards the deal orders."""
+        raise NotImplementedError
+
+    def new_initial_state(self, rng: random.Random) -> Any:
+        order = list(range(self.deal_size()))
+        rng.shuffle(order)
+        return self.initial_state(order)
+
+    def initial_state(self, deal: Sequence[int]) -> Any:
+        """The state after dealing the cards in the order `deal` (a permutation of the card indices)."""
+        if sorted(deal) != list(range(self.deal_size())) or not all(type(i) is int for i in deal):
+            raise GeodeckError(
+                f"{self.title}: a deal orders the card indices 0-{self.deal_size() - 1}, each once; "
+                f"got {list(deal)[:8]}…"
+            )
+        return self.state_class(self, list(deal))
+
+    def deserialize_state(self, text: str) -> Any:
+        """The state `serialize()` wrote: same game and options, the deal replayed action by action."""
+        try:
+            data = json.loads(text)
+            game, options, deal, history = data["game"], data["options"], data["deal"], data["history"]
+        except (ValueError, KeyError, TypeError) as exc:
+            raise GeodeckError(f"{self.title}: not a serialised state ({exc}); use State.serialize()") from exc
+        if game != self.name or options != self.options():
+            raise GeodeckError(
+                f"{self.title}: the state is of {game} with options {options}, not {self.name} with {self.options()}"
+            )
+        state = self.initial_state(deal)
+        for move, action in enumerate(history, 1):
+            try:
+                state.apply_action(action)
+            except IllegalAction as exc:
+                raise IllegalAction(f"move {move}: {exc}") from exc
+        return state
+
+
+class EngineState:
+    """The OpenSpiel state API shared by the engines. A subclass implements `current_player`,
+    `legal_actions`, `_apply`, `_why_illegal`, `action_to_string`, `observation` and `__str__`."""
+
+    game: Any
+    players: int
+    terminal: bool
+
+    def __init__(self, game: EngineGame, deal: list[int]):
+        self.game, self.players = game, game.players
+        self.deal = list(deal)
+        self._history: list[int] = []
+        self.terminal = False
+
+    def current_player(self) -> int:
+        raise NotImplementedError
+
+    def legal_actions(self) -> list[int]:
+        raise NotImplementedError
+
+    def is_terminal(self) -> bool:
+        return self.terminal
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def history(self) -> list[int]:
+        """Every action applied since the deal, in order."""
+        return list(self._history)
+
+    def clone(self) -> Any:
+        """An independent copy (the game, immutable, is shared)."""
+        return copy.deepcopy(self, {id(self.game): self.game})
+
+    def serialize(self) -> str:
+        return json.dumps(
+            {"game": self.game.name, "options": self.game.options(), "deal": self.deal, "history": self._history}
+        )
+
+    def apply_action(self, action: int) -> None:
+        """Apply a legal action; anything else raises `IllegalAction` naming the rule it breaks."""
+        if isinstance(action, bool) or not isinstance(action, numbers.Integral):
+            raise IllegalAction(
+                f"{self.game.title}: an action is an integer from legal_actions(), not {action!r} "
+                f"({type(action).__name__})"
+            )
+        action = int(action)
+        if self.terminal:
+            raise IllegalAction(f"{self.game.title}: the game is over; no action may follow (got {action})")
+        if action not in self.legal_actions():
+            raise IllegalAction(f"{self.game.title}: {self._why_illegal(action)}")
+        self._apply(action)
+        self._history.append(action)
+
+    def _apply(self, action: int) -> None:
+        raise NotImplementedError
+
+    def _why_illegal(self, action: int) -> str:
+        raise NotImplementedError
+
+    def observation(self, player: int) -> Any:
+        raise NotImplementedError
+
+    def observation_string(self, player: int) -> str:
+        return str(self.observation(player))
+
+    def policy_input(self, policy: Policy) -> Any:
+        """What `policy` may read: the acting player's observation, or the whole state for an oracle."""
+        if getattr(policy, "oracle", False):
+            return self
+        return self.observation(self.current_player())
+
+
+def oracle(policy: Policy) -> Policy:
+    """Mark `policy` as an oracle: it receives the whole state, hidden values included."""
+    policy.oracle = True  # type: ignore[attr-defined]
+    return policy
 
 
 def check_players(game: str, players: int, allowed: Sequence[int]) -> None:
@@ -28,10 +182,20 @@ def check_players(game: str, players: int, allowed: Sequence[int]) -> None:
         raise GeodeckError(f"{game} is played by {allowed[0]}-{allowed[-1]} players, not {players}")
 
 
-def random_policy(state, rng: random.Random) -> int:
-    """A uniformly random legal action."""
-    actions = state.legal_actions()
+def win_shares(scores: Sequence[float], winners: Sequence[int]) -> list[float]:
+    """Returns: the winners share one game win (1/k each), everybody else gets 0."""
+    return [1 / len(winners) if p in winners else 0.0 for p in range(len(scores))]
+
+
+def random_policy(observation, rng: random.Random) -> int:
+    """A uniformly random legal action (reads only `observation.legal_actions`)."""
+    actions = observation.legal_actions
     return actions[rng.randrange(len(actions))]
+
+
+def random_bot(game, rng: random.Random) -> Policy:
+    """The bottom of every game's bot ladder."""
+    return random_policy
 
 
 def sample_chance(state, rng: random.Random) -> int:
@@ -45,11 +209,16 @@ def sample_chance(state, rng: random.Random) -> int:
 
 
 def playout(state, policies: Sequence[Policy], rng: random.Random) -> int:
-    """Play `state` to its end: seat p acts with `policies[p]`, chance nodes are sampled; returns the moves made."""
+    """Play `state` to its end: seat p acts with `policies[p]`, which sees only its observation (an oracle
+    the state); chance nodes are sampled. Returns the moves made."""
     moves = 0
     while not state.is_terminal():
         player = state.current_player()
-        state.apply_action(sample_chance(state, rng) if player == CHANCE else policies[player](state, rng))
+        if player == CHANCE:
+            action = sample_chance(state, rng)
+        else:
+            action = policies[player](state.policy_input(policies[player]), rng)
+        state.apply_action(action)
         moves += 1
     return moves
 

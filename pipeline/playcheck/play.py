@@ -76,7 +76,8 @@ def play_batch(batch: Batch, deck: str) -> Tally:
 def playout(state, policies, rng: random.Random, checkpoint, measure_branching: bool) -> tuple[int, int, float | None]:
     """Play `state` to its end (seat p with `policies[p]`, chance sampled). Returns the moves made, the lead
     changes (a different sole leader by `state.scores()` whenever `checkpoint(state)` changes) and, when
-    every seat plays random moves, the mean number of legal actions per decision."""
+    every seat plays random moves, the mean number of legal actions per decision. Like `core.playout`, a
+    policy sees only its player's observation (an oracle the state)."""
     moves = changes = decisions = options = 0
     leader = mark = None
     while not state.is_terminal():
@@ -89,7 +90,8 @@ def playout(state, policies, rng: random.Random, checkpoint, measure_branching: 
             options += len(actions)
             action = actions[rng.randrange(len(actions))]
         else:
-            action = policies[player](state, rng)
+            policy = policies[player]
+            action = policy(state.policy_input(policy), rng)
         state.apply_action(action)
         moves += 1
         now = checkpoint(state)

@@ -27,12 +27,10 @@ from pipeline.playcheck.tally import Tally
 SIDE_SHARE = 4  # seat and ladder playouts: games // 4 each
 
 
-def plan(definition, config: thresholds.Config, players: int, games: int) -> list[Kind]:
-    """The kinds of playout of one check and their order (random, seats per player count, ladder)."""
-    allowed = getattr(definition.engine.Game, "player_counts", None)
-    counts = sorted({players, *config.get("seats.player_counts")})
-    if isinstance(allowed, tuple):  # a class attribute; the World Game's depends on its deck
-        counts = [c for c in counts if c in allowed]
+def plan(definition, config: thresholds.Config, game, players: int) -> list[Kind]:
+    """The kinds of playout of one check and their order (random, seats per player count, ladder); `game`
+    is the engine's game at `players` (its `player_counts` may depend on the deck)."""
+    counts = [c for c in sorted({players, *config.get("seats.player_counts")}) if c in game.player_counts]
     seat_bot = config.get("seats.bot")
     bots = list(definition.playcheck.BOTS)
     kinds = [Kind(RANDOM, players, RANDOM)]
@@ -61,8 +59,8 @@ def check(
     definition = registry.get(name)
     config = thresholds.load(definition)
     players = players or definition.default_players
-    definition.engine.Game.from_deck(deck, players=players)  # a bad player count fails here, in one line
-    kinds = plan(definition, config, players, games)
+    game = definition.engine.Game.from_deck(deck, players=players)  # a bad player count fails here, in one line
+    kinds = plan(definition, config, game, players)
     work: list[Batch] = [b for kind in kinds for b in batches(name, kind, games_of(kind, games), seed)]
     on_start(sum(b.games for b in work))
     tallies: dict[str, Tally] = {}

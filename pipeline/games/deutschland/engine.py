@@ -1,6 +1,6 @@
 """Deutschland: Das Kartenspiel (2-4 players) as a rules engine: lay out places, play guess cards, score.
 
-Faithful to the rulebook (/work/shared/rules/deutschland-kartenspiel.en.txt, docs/rules-engines.md lists
+Faithful to the rulebook (../shared/rules/deutschland-kartenspiel.en.txt, docs/rules-engines.md lists
 every ambiguity and the reading chosen): players + 1 place cards per round, six guess cards per player
 (N, S, W whose back is M, O, most and fewest inhabitants), 3 guess cards per player per round placed one at
 a time in clockwise order from the starting player, a new guess card goes below the earlier ones under
@@ -11,15 +11,16 @@ round may not be placed (W and M count as different guesses). A guess is correct
 among the extremes (ties: every tied place is the extreme); M is correct when the place is none of the
 N, S, W, O extremes.
 
-Simplified: none of the rules; the players' knowledge is not modelled (policies may read the hidden
-values: `expert_policy` plays as someone who knows every town).
+Hidden information: the place cards lie front up, so `observation(p)` shows their names and regions, the
+guess cards placed (face down for the others in the variant `face_down`: only where they lie), the points
+and the past rounds; never a place's grid numbers or inhabitants before its round is scored.
 """
 
 import random
 from dataclasses import dataclass
 
 from pipeline.errors import GeodeckError
-from pipeline.games.core import TERMINAL, check_players, win_shares
+from pipeline.games.core import TERMINAL, EngineGame, EngineState, check_players, oracle, win_shares
 
 GUESSES = ("N", "S", "W", "O", "most", "fewest", "M")  # M is the back of the W card
 M = GUESSES.index("M")
@@ -80,15 +81,40 @@ def score_columns(columns: list[list[tuple[int, int]]], correct: dict, players: 
     return points, tuple(placements)
 
 
-class Game:
+@dataclass(frozen=True)
+class Observation:
+    """What one player may see: the places' fronts, the guess cards placed, own cards used, points, past rounds."""
+
+    player: int
+    legal_actions: tuple[int, ...]
+    players: int
+    round: int
+    starter: int
+    places: tuple[tuple[str, str], ...]  # the place cards laid out: (id, name) of their fronts
+    columns: tuple[tuple[tuple[int, int | None], ...], ...]  # per place (player, guess; None: face down)
+    used: tuple[int, ...]  # the player's guess cards used this round (M uses the W card)
+    points: tuple[int, ...]
+    rounds: tuple[Round, ...]  # scored rounds (their places are revealed)
+
+    def __str__(self) -> str:
+        lines = [f"player {self.player}, round {self.round + 1}, starting player {self.starter}, points {self.points}"]
+        for (_, name), column in zip(self.places, self.columns):
+            lines.append(f"{name}: {_column_text(column)}")
+        return "\n".join(lines)
+
+
+class Game(EngineGame):
     """The place cards and options of one Deutschland game; `new_initial_state(rng)` shuffles the places."""
 
     name = "deutschland"
+    title = "Deutschland"
     player_counts = (2, 3, 4)
 
-    def __init__(self, cards: list[dict], players: int = 4):
+    def __init__(self, cards: list[dict], players: int = 4, face_down: bool = False):
         check_players(self.name, players, self.player_counts)
-        self.players = players
+        if face_down and players == 2:
+            raise GeodeckError("Deutschland: the face-down variant is played by 3 or 4 players, not 2")
+        self.players, self.face_down = players, face_down
         self.rounds = 6 if players <= 3 else 8
         self.places = tuple(
             Place(c["id"], c["fields"]["name"], c["fields"]["ns"], c["fields"]["we"], c["fields"]["population"])
@@ -103,33 +129,40 @@ class Game:
                 f"the deck has {len(self.places)} and {len(colours)}"
             )
 
+        self.state_class = State
+
     @classmethod
     def from_deck(cls, deck: dict, **options) -> "Game":
         return cls(deck["cards"], **options)
 
-    def new_initial_state(self, rng: random.Random) -> "State":
-        order = list(range(len(self.places)))
-        rng.shuffle(order)
-        return State(self, order)
+    def options(self) -> dict:
+        return {"players": self.players, "face_down": self.face_down}
+
+    def deal_size(self) -> int:
+        return len(self.places)
+
+    def num_distinct_actions(self) -> int:
+        return len(GUESSES) * (self.players + 1)
+
+    def max_game_length(self) -> int:
+        return 3 * self.players * self.rounds
 
 
-class State:
+class State(EngineState):
     """A game in progress; action = guess * (players + 1) + position of the place card it goes under."""
 
+    game: Game
+
     def __init__(self, game: Game, order: list[int]):
-        self.game, self.players = game, game.players
+        super().__init__(game, order)
         self.stack = order[::-1]  # drawn from the end
         self.round, self.starter = 0, 0
         self.points = [0] * self.players
         self.rounds: list[Round] = []
-        self.terminal = False
         self._lay_out()
 
     def current_player(self) -> int:
         return TERMINAL if self.terminal else (self.starter + self.turn) % self.players
-
-    def is_terminal(self) -> bool:
-        return self.terminal
 
     def legal_actions(self) -> list[int]:
         if self.terminal:
@@ -142,9 +175,7 @@ class State:
             g * width + i for g in range(len(GUESSES)) if _card(g) not in used and g not in taken for i in range(width)
         ]
 
-    def apply_action(self, action: int) -> None:
-        if action not in self.legal_actions():
-            raise ValueError(f"illegal action {action} for player {self.current_player()}")
+    def _apply(self, action: int) -> None:
         guess, position = divmod(action, len(self.places))
         player = self.current_player()
         self.used[player].add(_card(guess))
@@ -163,13 +194,65 @@ class State:
     def returns(self) -> list[float]:
         return win_shares(self.points, self.winners()) if self.terminal else [0.0] * self.players
 
+    def action_to_string(self, player: int, action: int) -> str:
+        guess, position = divmod(action, len(self.places))
+        if not 0 <= guess < len(GUESSES):
+            return f"unknown action {action}"
+        return f"{GUESSES[guess]} under {self.game.places[self.places[position]].name}"
+
+    def observation(self, player: int) -> Observation:
+        hidden = self.game.face_down
+
+        def shown(p: int, guess: int) -> tuple[int, int | None]:
+            return (p, guess if p == player or not hidden else None)
+
+        return Observation(
+            player=player,
+            legal_actions=tuple(self.legal_actions()) if self.current_player() == player else (),
+            players=self.players,
+            round=self.round,
+            starter=self.starter,
+            places=tuple((p.id, p.name) for p in self.place_cards()),
+            columns=tuple(tuple(shown(p, g) for p, g in column) for column in self.columns),
+            used=tuple(sorted(self.used[player])),
+            points=tuple(self.points),
+            rounds=tuple(self.rounds),
+        )
+
+    def __str__(self) -> str:
+        lines = [
+            f"Deutschland, {self.players} players, round {min(self.round + 1, self.game.rounds)} of "
+            f"{self.game.rounds}, starting player {self.starter}, points {self.points}"
+            + (", over" if self.terminal else f", player {self.current_player()} to play")
+        ]
+        for place, column in zip(self.place_cards(), self.columns):
+            lines.append(f"{place.name} ({place.ns}/{place.we}, {place.population:,}): {_column_text(column)}")
+        return "\n".join(lines)
+
+    def _why_illegal(self, action: int) -> str:
+        guess = action // len(self.places)
+        player = self.current_player()
+        if not 0 <= guess < len(GUESSES) or action < 0:
+            return f"{action} is no action of this game (0-{self.game.num_distinct_actions() - 1})"
+        name = GUESSES[guess]
+        if _card(guess) in self.used[player]:
+            card = "W/M" if _card(guess) == _card(M) else name
+            return (
+                f"player {player} has already placed their {card} guess card this round (rule: each guess "
+                "card once per round; M is the back of the W card)"
+            )
+        return (
+            f"player {player} may not place {name}: the other player already placed it this round (rule: "
+            '"with two players ... the players must place different guess cards")'
+        )
+
     def place_cards(self) -> list[Place]:
         return [self.game.places[i] for i in self.places]
 
     def _lay_out(self) -> None:
         self.places = [self.stack.pop() for _ in range(self.players + 1)]
         self.columns: list[list[tuple[int, int]]] = [[] for _ in self.places]
-        self.used = [set() for _ in range(self.players)]
+        self.used: list[set[int]] = [set() for _ in range(self.players)]
         self.played: list[tuple[int, int]] = []
         self.turn = 0
 
@@ -186,12 +269,17 @@ class State:
         self._lay_out()
 
 
+def _column_text(column) -> str:
+    return " / ".join(f"{GUESSES[g] if g is not None else '?'} (player {p})" for p, g in column) or "-"
+
+
 def _card(guess: int) -> int:
     """The guess card a guess uses: M is the back of the W card."""
     return GUESSES.index("W") if guess == M else guess
 
 
-def expert_policy(state: State, rng: random.Random) -> int:
+@oracle
+def oracle_expert(state: State, rng: random.Random) -> int:
     """A player who knows every town: the correct guess that lands in the highest row (later cards go
     below, so the row is final); none correct left: the first legal guess into the longest column."""
     correct = extremes(state.place_cards())

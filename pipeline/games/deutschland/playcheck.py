@@ -5,7 +5,7 @@ from pipeline.games.deutschland import engine
 from pipeline.playcheck.config import Config
 from pipeline.playcheck.tally import Tally
 
-BOTS = {"random": random_policy, "skilled": engine.expert_policy}  # the ladder, weakest first
+BOTS = {"random": random_policy, "skilled": engine.oracle_expert}  # the ladder, weakest first
 
 
 def checkpoint(state: engine.State) -> int:

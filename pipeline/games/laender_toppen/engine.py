@@ -1,6 +1,6 @@
 """Länder toppen! (2-6 players) as a rules engine: deal, place face down, reveal, take and split tricks, score.
 
-Faithful to the rulebook (/work/shared/rules/laender-toppen.en.txt, docs/rules-engines.md lists every
+Faithful to the rulebook (../shared/rules/laender-toppen.en.txt, docs/rules-engines.md lists every
 ambiguity and the reading chosen): cards and rounds per player count, 12 slots per player (6 categories
 × above/below), every hand card placed, reveal order area above, area below, peak above, ..., highest
 value above / lowest below takes all country cards of the slot, jokers go back to their owner onto one of
@@ -12,31 +12,33 @@ a card with several continents (Russia, Turkey) may go on any of them, continent
 `fast=True` is the rulebook's faster game: no splitting, the most cards won wins.
 
 Simplified: placing is simultaneous and hidden in the real game; here seat 0 places its whole hand, then
-seat 1, and so on. The placements are face down, so a policy must only read its own `hands[p]` and
-`strips[p]` and the public piles. The decisions of one slot are taken in a fixed order: jokers back to
-their owners by seat, then the trick's cards one at a time in the seat order of who played them.
+seat 1, and so on; `observation(p)` shows player p only their own hand and strip, the revealed tricks and
+the piles (every card on them was revealed), never another player's hand or face-down placements. The
+decisions of one slot are taken in a fixed order: jokers back to their owners by seat, then the trick's
+cards one at a time in the seat order of who played them.
 """
 
 import math
-import random
 from collections import deque
 from dataclasses import dataclass
 
 from pipeline.errors import GeodeckError
-from pipeline.games.core import TERMINAL, check_players, percentiles, win_shares
+from pipeline.games.core import TERMINAL, EngineGame, EngineState, check_players, percentiles, win_shares
 
 CATEGORIES = ("area_km2", "highest_peak_m", "temperature_c", "inhabitants_m", "life_expectancy", "gdp_pcap_usd")
+LABELS = ("Fläche", "Höchster Berg", "Temperatur", "Einwohner", "Lebenserwartung", "BIP pro Kopf")  # the strip's
 CONTINENTS = ("North America", "South America", "Europe", "Africa", "Asia", "Oceania", "Antarctica")
 FACE_DOWN = len(CONTINENTS)  # pile actions: 0-6 a continent pile, 7 the face-down pile
 SLOTS = 2 * len(CATEGORIES)  # slot = 2 * category + (0 above, 1 below), also the reveal order
 PLACE = FACE_DOWN + 1  # placement actions: PLACE + card * SLOTS + slot
 TABLE = {2: (10, 6), 3: (10, 4), 4: (8, 4), 5: (8, 3), 6: (7, 3)}  # players: (hand cards, rounds)
-JOKER, FREE = "joker", "free"
+JOKER, FREE, SPLIT = "joker", "free", "split"
 
 
 @dataclass(frozen=True)
 class Card:
     id: str
+    name: str
     joker: bool
     values: tuple  # the six category values (None where the card has a dash)
     continents: tuple[int, ...]  # continent pile indices
@@ -52,18 +54,58 @@ class Trick:
     winners: tuple[int, ...]
 
 
-class _Split:
+@dataclass
+class Split:
     """A trick of 2+ cards being split: how many cards are left, and whether each kind of pile got one."""
 
-    __slots__ = ("continent", "face_down", "remaining")
+    remaining: int
+    face_down: bool = False
+    continent: bool = False
 
-    def __init__(self, cards: int):
-        self.remaining, self.face_down, self.continent = cards, False, False
+
+@dataclass(frozen=True)
+class Observation:
+    """What one player may see: own hand and strip, the card being decided, the revealed tricks, the piles."""
+
+    player: int
+    legal_actions: tuple[int, ...]
+    players: int
+    round: int
+    slot: int  # the next slot to reveal (SLOTS: all revealed)
+    hand: tuple[int, ...]
+    strip: tuple[int | None, ...]  # the player's own placements
+    deciding: tuple[int, str] | None  # (card, JOKER | FREE | SPLIT) the player puts on a pile now
+    split: Split | None  # the trick being split: cards left, whether a face-down / continent card was placed
+    tricks: tuple[Trick, ...]
+    piles: tuple[tuple[tuple[int, ...], ...], ...]  # player -> pile (continents, face down) -> cards
+    cards: tuple[Card, ...]  # the deck's card faces (public: every player knows the cards)
+    strength: tuple[tuple[float, ...], ...]  # card -> slot -> share of the deck it beats there (from the faces)
+
+    def __str__(self) -> str:
+        names = [c.name for c in self.cards]
+        lines = [f"player {self.player}, round {self.round + 1}, next slot: {_slot_text(self.slot)}"]
+        lines.append("hand: " + ", ".join(names[c] for c in self.hand))
+        lines.append("strip: " + _strip_text(self.strip, names))
+        if self.deciding:
+            lines.append(f"to put on a pile: {names[self.deciding[0]]} ({self.deciding[1]})")
+        lines += [f"piles of player {p}: {_piles_text(piles, names)}" for p, piles in enumerate(self.piles)]
+        return "\n".join(lines)
 
 
 def slot_name(slot: int) -> str:
+    """The slot as play-check names it: `area_km2 above`."""
     category, below = divmod(slot, 2)
     return f"{CATEGORIES[category]} {'below' if below else 'above'}"
+
+
+def slot_label(slot: int) -> str:
+    """The slot as the strip names it: `Einwohner (below)`."""
+    category, below = divmod(slot, 2)
+    return f"{LABELS[category]} ({'below' if below else 'above'})"
+
+
+def pile_label(pile: int) -> str:
+    return "the face-down pile" if pile == FACE_DOWN else f"the {CONTINENTS[pile]} pile"
 
 
 def parse_card(card: dict) -> Card:
@@ -73,13 +115,15 @@ def parse_card(card: dict) -> Card:
     except ValueError as exc:
         raise GeodeckError(f"card {card['id']}: {exc}; continents are {', '.join(CONTINENTS)}") from exc
     joker = card["kind"] == "joker"
-    return Card(card["id"], joker, tuple(None if joker else fields[c] for c in CATEGORIES), continents)
+    name = "joker " + "/".join(fields["continents"]) if joker else fields.get("name_en") or card["id"]
+    return Card(card["id"], name, joker, tuple(None if joker else fields[c] for c in CATEGORIES), continents)
 
 
-class Game:
+class Game(EngineGame):
     """The cards and options of one Länder toppen game; `new_initial_state(rng)` shuffles and deals."""
 
     name = "laender-toppen"
+    title = "Länder toppen"
     player_counts = tuple(TABLE)
 
     def __init__(self, cards: list[dict], players: int = 4, fast: bool = False):
@@ -95,78 +139,139 @@ class Game:
             tuple(s for s in range(SLOTS) if card.joker or card.values[s // 2] is not None) for card in self.cards
         )
         by_category = [percentiles([c.values[k] for c in self.cards]) for k in range(len(CATEGORIES))]
-        self.strength = tuple(  # greedy placement: the share of the deck a card beats in a slot; jokers last
-            tuple(
-                -1.0
-                if card.joker or by_category[s // 2][i] is None
-                else (1 - by_category[s // 2][i] if s % 2 else by_category[s // 2][i])
-                for s in range(SLOTS)
-            )
+        self.strength = tuple(  # the share of the deck a card beats in a slot (public: the card faces); jokers -1
+            tuple(_beats(by_category[s // 2][i], s % 2, card.joker) for s in range(SLOTS))
             for i, card in enumerate(self.cards)
         )
+        self.state_class = State
 
     @classmethod
     def from_deck(cls, deck: dict, **options) -> "Game":
         return cls(deck["cards"], **options)
 
-    def new_initial_state(self, rng: random.Random) -> "State":
-        order = list(range(len(self.cards)))
-        rng.shuffle(order)
-        return State(self, order)
+    def options(self) -> dict:
+        return {"players": self.players, "fast": self.fast}
+
+    def deal_size(self) -> int:
+        return len(self.cards)
+
+    def num_distinct_actions(self) -> int:
+        return PLACE + len(self.cards) * SLOTS
+
+    def max_game_length(self) -> int:
+        """Every card dealt is placed once and put on a pile at most once."""
+        return 2 * self.players * self.hand_size * self.rounds
 
 
-class State:
+def _beats(percentile: float | None, below: int, joker: bool) -> float:
+    if joker or percentile is None:
+        return -1.0
+    return 1 - percentile if below else percentile
+
+
+class State(EngineState):
     """A game in progress. Placing: `current_player()` places one hand card per action. Revealing: the
     player deciding where one card goes (joker owner, trick winner) acts with a pile action."""
 
+    game: Game
+
     def __init__(self, game: Game, order: list[int]):
-        self.game, self.players = game, game.players
+        super().__init__(game, order)
         self.reserve = order[::-1]  # dealt from the end
         self.round = 0
         self.hands: list[list[int]] = [[] for _ in range(self.players)]
         self.strips: list[list[int | None]] = [[None] * SLOTS for _ in range(self.players)]
-        self.piles = [[[] for _ in range(FACE_DOWN + 1)] for _ in range(self.players)]
+        self.piles: list[list[list[int]]] = [[[] for _ in range(FACE_DOWN + 1)] for _ in range(self.players)]
         self.removed: list[int] = []
-        self.pending: deque = deque()  # (player, card, JOKER | FREE | _Split)
+        self.pending: deque[tuple[int, int, str, Split | None]] = deque()  # (player, card, rule, split)
         self.tricks: list[Trick] = []
         self.placing: int | None = 0
         self.slot = 0
-        self.terminal = False
         self._deal()
 
     # -- OpenSpiel-style API -------------------------------------------------------------------------
     def current_player(self) -> int:
         if self.terminal:
             return TERMINAL
-        return self.pending[0][0] if self.pending else self.placing
-
-    def is_terminal(self) -> bool:
-        return self.terminal
+        if self.pending:
+            return self.pending[0][0]
+        assert self.placing is not None
+        return self.placing
 
     def legal_actions(self) -> list[int]:
         if self.terminal:
             return []
         if self.pending:
             return self._pile_actions(*self.pending[0])
+        assert self.placing is not None
         return self._place_actions(self.placing)
 
-    def apply_action(self, action: int) -> None:
-        if action not in self.legal_actions():
-            raise ValueError(f"illegal action {action} for player {self.current_player()}")
+    def _apply(self, action: int) -> None:
         if self.pending:
-            player, card, rule = self.pending.popleft()
+            player, card, _rule, split = self.pending.popleft()
             self.piles[player][action].append(card)
-            if isinstance(rule, _Split):
-                rule.remaining -= 1
-                rule.face_down |= action == FACE_DOWN
-                rule.continent |= action != FACE_DOWN
+            if split:
+                split.remaining -= 1
+                split.face_down |= action == FACE_DOWN
+                split.continent |= action != FACE_DOWN
         else:
+            assert self.placing is not None
             card, slot = divmod(action - PLACE, SLOTS)
             self.hands[self.placing].remove(card)
             self.strips[self.placing][slot] = card
             if not self.hands[self.placing]:
                 self.placing = self.placing + 1 if self.placing + 1 < self.players else None
         self._advance()
+
+    def action_to_string(self, player: int, action: int) -> str:
+        names = [c.name for c in self.game.cards]
+        if 0 <= action < PLACE:
+            card = self.pending[0][1] if self.pending else None
+            return f"put {names[card]} on {pile_label(action)}" if card is not None else f"put on {pile_label(action)}"
+        card, slot = divmod(action - PLACE, SLOTS)
+        if not 0 <= card < len(names):
+            return f"unknown action {action}"
+        return f"play {names[card]} in {slot_label(slot)}"
+
+    def observation(self, player: int) -> Observation:
+        deciding = split = None
+        if self.pending and self.pending[0][0] == player:
+            _, card, rule, split_state = self.pending[0]
+            deciding = (card, rule)
+            split = Split(split_state.remaining, split_state.face_down, split_state.continent) if split_state else None
+        return Observation(
+            player=player,
+            legal_actions=tuple(self.legal_actions()) if self.current_player() == player else (),
+            players=self.players,
+            round=self.round,
+            slot=self.slot,
+            hand=tuple(self.hands[player]),
+            strip=tuple(self.strips[player]),
+            deciding=deciding,
+            split=split,
+            tricks=tuple(self.tricks),
+            piles=tuple(tuple(tuple(pile) for pile in piles) for piles in self.piles),
+            cards=self.game.cards,
+            strength=self.game.strength,
+        )
+
+    def __str__(self) -> str:
+        names = [c.name for c in self.game.cards]
+        lines = [
+            f"Länder toppen, {self.players} players, round {self.round + 1} of {self.game.rounds}"
+            + (", fast game" if self.game.fast else "")
+            + (", over" if self.terminal else f", next slot {_slot_text(self.slot)}, player {self.current_player()}")
+        ]
+        for p in range(self.players):
+            lines.append(f"player {p}: hand {', '.join(names[c] for c in self.hands[p]) or '-'}")
+            lines.append(f"  strip: {_strip_text(self.strips[p], names)}")
+            lines.append(f"  piles: {_piles_text(self.piles[p], names)}")
+        if self.pending:
+            lines.append(
+                "to put on piles: " + ", ".join(f"{names[c]} (player {p}, {r})" for p, c, r, _ in self.pending)
+            )
+        lines.append(f"scores: {self.scores()}")
+        return "\n".join(lines)
 
     def scores(self) -> list[int]:
         """Points so far: continent majorities (ties split, rounded up) + 1 per face-down card."""
@@ -201,10 +306,47 @@ class State:
             "reserve": list(self.reserve),
             "hands": [c for h in self.hands for c in h],
             "strips": [c for s in self.strips for c in s if c is not None],
-            "pending": [card for _, card, _ in self.pending],
+            "pending": [card for _, card, _, _ in self.pending],
             "piles": [c for piles in self.piles for pile in piles for c in pile],
             "removed": list(self.removed),
         }
+
+    def _why_illegal(self, action: int) -> str:
+        names = [c.name for c in self.game.cards]
+        if self.pending:
+            player, card, rule, _ = self.pending[0]
+            if not 0 <= action < PLACE:
+                return (
+                    f"player {player} must first put {names[card]} on a pile, not "
+                    f"{self.action_to_string(player, action)} (rule: a won trick is split onto the piles before "
+                    "the next slot is revealed)"
+                )
+            why = _pile_rule(self.game.cards[card], action, rule)
+            return f"player {player} may not put {names[card]} on {pile_label(action)} ({why})"
+        player = self.current_player()
+        if 0 <= action < PLACE:
+            return f"player {player} is placing hand cards; there is no card to put on a pile"
+        card, slot = divmod(action - PLACE, SLOTS)
+        if not 0 <= card < len(names):
+            return f"{action} is no action of this game (0-{self.game.num_distinct_actions() - 1})"
+        if card not in self.hands[player]:
+            return f"{names[card]} is not in player {player}'s hand"
+        held = self.strips[player][slot]
+        if held is not None:
+            return (
+                f"player {player}'s {slot_label(slot)} already holds {names[held]} "
+                "(rule: one card per category above and one below the strip)"
+            )
+        if slot not in self.game.allowed[card]:
+            return (
+                f"{names[card]} may not be placed in {slot_label(slot)} (rule: the card has a dash there; "
+                '"the card may also not be placed in these three categories")'
+            )
+        return (
+            f"placing {names[card]} in {slot_label(slot)} would leave no allowed slot for a card with dashes "
+            "(rule: players place all their hand cards, and Antarctica may not be placed in inhabitants, "
+            "life expectancy or GDP)"
+        )
 
     def _deal(self) -> None:
         for hand in self.hands:
@@ -224,14 +366,14 @@ class State:
                     actions.append(PLACE + card * SLOTS + slot)
         return sorted(actions)
 
-    def _pile_actions(self, player: int, card: int, rule) -> list[int]:
+    def _pile_actions(self, player: int, card: int, rule: str, split: Split | None) -> list[int]:
         continents = list(self.game.cards[card].continents)
         if rule == JOKER:
             return continents
-        if isinstance(rule, _Split) and rule.remaining == 1:
-            if not rule.face_down:
+        if split and split.remaining == 1:
+            if not split.face_down:
                 return [FACE_DOWN]
-            if not rule.continent:
+            if not split.continent:
                 return continents
         return [*continents, FACE_DOWN]
 
@@ -255,9 +397,10 @@ class State:
             self.strips[p][slot] = None
         cards, fast = self.game.cards, self.game.fast
         for p, card in played:
+            assert card is not None
             if cards[card].joker:
                 self._take(p, card, JOKER)
-        countries = [(p, c) for p, c in played if not cards[c].joker]
+        countries = [(p, c) for p, c in played if c is not None and not cards[c].joker]
         if not countries:
             return
         category, below = divmod(slot, 2)
@@ -272,15 +415,41 @@ class State:
                 else:
                     self.removed.append(card)
         else:
-            split = _Split(len(countries)) if len(countries) > 1 and not fast else FREE
+            split = Split(len(countries)) if len(countries) > 1 and not fast else None
             for _, card in countries:
-                self._take(winners[0], card, split)
+                self._take(winners[0], card, SPLIT if split else FREE, split)
 
-    def _take(self, player: int, card: int, rule) -> None:
+    def _take(self, player: int, card: int, rule: str, split: Split | None = None) -> None:
         if self.game.fast:
             self.piles[player][FACE_DOWN].append(card)
         else:
-            self.pending.append((player, card, rule))
+            self.pending.append((player, card, rule, split))
+
+
+def _pile_rule(card: Card, pile: int, rule: str) -> str:
+    """Why `card` may not go on `pile` now: the rule, quoted."""
+    if pile != FACE_DOWN and pile not in card.continents:
+        continents = ", ".join(CONTINENTS[c] for c in card.continents)
+        return f"rule: a face-up continent pile takes only cards of its continent; {card.name}: {continents}"
+    if rule == JOKER:
+        return "rule: the player takes his joker card back and puts it face up on one of its continents' piles"
+    if pile == FACE_DOWN:
+        return "rule: at least one card of a trick will be placed on a corresponding face up continent pile"
+    return "rule: at least one card of a trick will be placed on the face down pile"
+
+
+def _slot_text(slot: int) -> str:
+    return "-" if slot >= SLOTS else slot_label(slot)
+
+
+def _strip_text(strip, names: list[str]) -> str:
+    placed = [f"{slot_label(s)} {names[c]}" for s, c in enumerate(strip) if c is not None]
+    return "; ".join(placed) or "-"
+
+
+def _piles_text(piles, names: list[str]) -> str:
+    shown = [f"{pile_label(p)[4:]} {len(cards)}" for p, cards in enumerate(piles) if cards]
+    return ", ".join(shown) or "-"
 
 
 def _fits(restricted: list[int], free: list[int], allowed) -> bool:
@@ -291,14 +460,13 @@ def _fits(restricted: list[int], free: list[int], allowed) -> bool:
     return any(_fits(rest, [f for f in free if f != s], allowed) for s in free if s in allowed[first])
 
 
-def greedy_policy(state: State, rng: random.Random) -> int:
+def greedy_policy(observation: Observation, rng) -> int:
     """A simple player: each card where it beats the largest share of the deck (jokers into the leftover
     slots); won cards onto the own largest matching continent pile, face down only when the rules force it."""
-    actions = state.legal_actions()
-    player = state.current_player()
-    if state.pending:
-        piles = state.piles[player]
+    actions = observation.legal_actions
+    if observation.deciding:
+        piles = observation.piles[observation.player]
         continents = [a for a in actions if a != FACE_DOWN]
         return max(continents, key=lambda a: len(piles[a])) if continents else FACE_DOWN
-    strength = state.game.strength
+    strength = observation.strength
     return max(actions, key=lambda a: strength[(a - PLACE) // SLOTS][(a - PLACE) % SLOTS])

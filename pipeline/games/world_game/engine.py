@@ -1,6 +1,6 @@
 """The World Game (2+ players, 20 cards each) as a rules engine: facts, challenges, ties on the next card.
 
-Faithful to the rulebook (/work/shared/rules/the-world-game.en.txt, docs/rules-engines.md lists every
+Faithful to the rulebook (../shared/rules/the-world-game.en.txt, docs/rules-engines.md lists every
 ambiguity and the reading chosen): 20 cards each, only the top card plays, seat 0 (left of the dealer)
 leads first and the winner of a round leads the next. Option A: the leader names a fact (area,
 population, highest point, land neighbours) of their top card, every player's top card is compared,
@@ -25,7 +25,7 @@ from collections import deque
 from dataclasses import dataclass
 
 from pipeline.errors import GeodeckError
-from pipeline.games.core import CHANCE, TERMINAL, check_players, percentiles, win_shares
+from pipeline.games.core import CHANCE, TERMINAL, EngineGame, EngineState, check_players, percentiles, win_shares
 
 FACTS = ("area_km2", "population", "highest_point_m", "land_neighbours")
 CHALLENGE, ANSWER, PASS = len(FACTS), len(FACTS) + 1, len(FACTS) + 2
@@ -47,10 +47,35 @@ class Turn:
     winner: int
 
 
-class Game:
+@dataclass(frozen=True)
+class Observation:
+    """What one player may see: their own top card, every stack's size, the rounds so far, the challenge."""
+
+    player: int
+    legal_actions: tuple[int, ...]
+    players: int
+    leader: int
+    top: int | None  # the player's own top card ("the one facing them")
+    top_values: tuple | None  # its four facts
+    top_strength: tuple | None  # the share of the deck its facts beat (public: the card faces)
+    counts: tuple[int, ...]
+    turns: tuple[Turn, ...]
+    challenge: tuple[int, tuple[tuple[int, bool], ...]] | None  # (setter, answers so far)
+    knowledge: float
+    challenges: bool
+
+    def __str__(self) -> str:
+        return (
+            f"player {self.player}, leader {self.leader}, cards {self.counts}, top card {self.top} {self.top_values}"
+            + (f", challenge set by player {self.challenge[0]}" if self.challenge else "")
+        )
+
+
+class Game(EngineGame):
     """The cards and options of one World Game; `new_initial_state(rng)` shuffles and deals 20 each."""
 
     name = "world-game"
+    title = "The World Game"
 
     def __init__(
         self,
@@ -69,27 +94,46 @@ class Game:
         self.values = tuple(tuple(c["fields"][f] for f in FACTS) for c in cards)
         by_fact = [percentiles([v[f] for v in self.values]) for f in range(len(FACTS))]
         self.strength = tuple(tuple(by_fact[f][i] for f in range(len(FACTS))) for i in range(len(cards)))
+        self.state_class = State
 
     @classmethod
     def from_deck(cls, deck: dict, **options) -> "Game":
         return cls(deck["cards"], **options)
 
-    def new_initial_state(self, rng: random.Random) -> "State":
-        order = list(range(len(self.values)))
-        rng.shuffle(order)
-        return State(self, order)
+    def options(self) -> dict:
+        return {
+            "players": self.players,
+            "challenges": self.challenges,
+            "knowledge": self.knowledge,
+            "max_rounds": self.max_rounds,
+        }
+
+    def deal_size(self) -> int:
+        return len(self.values)
+
+    def num_distinct_actions(self) -> int:
+        return PASS + 1
+
+    def max_chance_outcomes(self) -> int:
+        return 2
+
+    def max_game_length(self) -> int:
+        """A round takes at most 1 + 2 × players actions (a challenge everyone answers)."""
+        return self.max_rounds * (1 + 2 * self.players)
 
 
-class State:
+class State(EngineState):
     """A game in progress: the leader picks a fact or a challenge; answers are decisions plus chance nodes."""
 
+    game: Game
+
     def __init__(self, game: Game, order: list[int]):
-        self.game, self.players = game, game.players
+        super().__init__(game, order)
         self.stacks = [deque(order[p * HAND : (p + 1) * HAND]) for p in range(self.players)]  # top = left end
         self.set_aside = order[self.players * HAND :]
         self.leader = 0
         self.turns: list[Turn] = []
-        self.terminal = self.capped = False
+        self.capped = False
         self.challenge: dict | None = None  # setter, queue (still to ask), answers, answering, chance
 
     def current_player(self) -> int:
@@ -98,9 +142,6 @@ class State:
         if self.challenge:
             return CHANCE if self.challenge["chance"] else self.challenge["answering"]
         return self.leader
-
-    def is_terminal(self) -> bool:
-        return self.terminal
 
     def legal_actions(self) -> list[int]:
         if self.terminal:
@@ -112,9 +153,7 @@ class State:
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return [(WRONG, 1 - self.game.knowledge), (RIGHT, self.game.knowledge)]
 
-    def apply_action(self, action: int) -> None:
-        if action not in self.legal_actions():
-            raise ValueError(f"illegal action {action} for player {self.current_player()}")
+    def _apply(self, action: int) -> None:
         if self.challenge is None:
             if action == CHALLENGE:
                 self._start_challenge()
@@ -132,6 +171,55 @@ class State:
             state["chance"] = True
             return
         self._ask_next()
+
+    def action_to_string(self, player: int, action: int) -> str:
+        if player == CHANCE:
+            return {WRONG: "wrong answer", RIGHT: "right answer"}.get(action, f"unknown outcome {action}")
+        if self.challenge is None:
+            return f"compare {FACTS[action]}" if action < len(FACTS) else "call a challenge"
+        return {ANSWER: "answer", PASS: "pass"}.get(action, f"unknown action {action}")
+
+    def observation(self, player: int) -> Observation:
+        top = self.stacks[player][0] if self.stacks[player] else None
+        return Observation(
+            player=player,
+            legal_actions=tuple(self.legal_actions()) if self.current_player() == player else (),
+            players=self.players,
+            leader=self.leader,
+            top=top,
+            top_values=None if top is None else self.game.values[top],
+            top_strength=None if top is None else self.game.strength[top],
+            counts=tuple(self.card_counts()),
+            turns=tuple(self.turns),
+            challenge=(self.challenge["setter"], tuple(self.challenge["answers"])) if self.challenge else None,
+            knowledge=self.game.knowledge,
+            challenges=self.game.challenges,
+        )
+
+    def __str__(self) -> str:
+        ids = self.game.ids
+        lines = [
+            f"The World Game, {self.players} players, round {len(self.turns) + 1}, leader {self.leader}"
+            + (", over" if self.terminal else f", player {self.current_player()} to act")
+        ]
+        for p, stack in enumerate(self.stacks):
+            lines.append(f"player {p}: {len(stack)} cards, top {ids[stack[0]] if stack else '-'}")
+        if self.challenge:
+            lines.append(f"challenge set by player {self.challenge['setter']}, answers {self.challenge['answers']}")
+        return "\n".join(lines)
+
+    def _why_illegal(self, action: int) -> str:
+        player = self.current_player()
+        if player == CHANCE:
+            return f"an answer's outcome is {WRONG} (wrong) or {RIGHT} (right), not {action}"
+        if self.challenge:
+            return f"player {player} answers the challenge ({ANSWER}) or passes ({PASS}), not {action}"
+        if action == CHALLENGE:
+            return "challenges are not in play in this game (rule: the players decide before the game)"
+        return (
+            f"{action} is no action of the leader: a fact 0-{len(FACTS) - 1} ({', '.join(FACTS)}) or a challenge "
+            f"{CHALLENGE}"
+        )
 
     def card_counts(self) -> list[int]:
         return [len(s) for s in self.stacks]
@@ -206,11 +294,11 @@ class State:
             self.terminal = self.capped = True
 
 
-def greedy_policy(state: State, rng: random.Random) -> int:
+def greedy_policy(observation: Observation, rng: random.Random) -> int:
     """A simple player: the fact in which the top card beats the largest share of the deck, a challenge
     when even that fact beats less than half of it; answers a challenge when likely to be right."""
-    if state.challenge:
-        return ANSWER if state.game.knowledge >= 0.5 else PASS
-    strength = state.game.strength[state.stacks[state.leader][0]]
+    if observation.challenge:
+        return ANSWER if observation.knowledge >= 0.5 else PASS
+    strength = observation.top_strength or (0.0,) * len(FACTS)
     fact = max(range(len(FACTS)), key=lambda f: strength[f])
-    return CHALLENGE if state.game.challenges and strength[fact] < 0.5 else fact
+    return CHALLENGE if observation.challenges and strength[fact] < 0.5 else fact

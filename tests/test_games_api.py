@@ -1,0 +1,111 @@
+"""OpenSpiel's state API on all three engines: clone, history, serialisation, strings, declarations, bad actions."""
+
+import random
+
+import pytest
+from fixtures.tiny.games.decks import deutschland, laender_toppen, world_game
+
+from pipeline.errors import GeodeckError
+from pipeline.games.core import CHANCE, IllegalAction, playout, random_policy, sample_chance
+from pipeline.games.deutschland import engine as de
+from pipeline.games.laender_toppen import engine as lt
+from pipeline.games.world_game import engine as wg
+
+GAMES = {
+    "laender-toppen": lambda: lt.Game.from_deck(laender_toppen(), players=3),
+    "deutschland": lambda: de.Game.from_deck(deutschland(), players=4),
+    "world-game": lambda: wg.Game.from_deck(world_game(), players=3),
+}
+
+
+def step(state, rng: random.Random) -> None:
+    player = state.current_player()
+    state.apply_action(sample_chance(state, rng) if player == CHANCE else random_policy(state.observation(player), rng))
+
+
+@pytest.fixture(params=list(GAMES), ids=list(GAMES))
+def game(request):
+    return GAMES[request.param]()
+
+
+def test_declarations_cover_every_game(game):
+    assert game.players in game.player_counts and game.num_players() == game.players
+    for seed in range(5):
+        state = game.new_initial_state(random.Random(seed))
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            assert all(0 <= a < game.num_distinct_actions() for a in state.legal_actions())
+            step(state, rng)
+        assert len(state.history()) <= (game.max_game_length() or float("inf"))
+
+
+def test_clone_is_independent_and_serialise_replays_the_history(game):
+    state = game.new_initial_state(random.Random(1))
+    rng = random.Random(2)
+    for _ in range(30):
+        step(state, rng)
+    copy = state.clone()
+    assert str(copy) == str(state) and copy.history() == state.history() and copy.game is state.game
+    step(copy, rng)
+    assert len(copy.history()) == len(state.history()) + 1 == 31
+    restored = game.deserialize_state(state.serialize())
+    assert restored.history() == state.history() and str(restored) == str(state)
+    assert restored.legal_actions() == state.legal_actions()
+    playout(restored, [random_policy] * game.players, random.Random(3))
+    assert restored.is_terminal() and game.deserialize_state(restored.serialize()).returns() == restored.returns()
+
+
+def test_every_legal_action_has_a_readable_name_and_strings_render(game):
+    state = game.new_initial_state(random.Random(4))
+    rng = random.Random(5)
+    for _ in range(40):
+        player = state.current_player()
+        names = [state.action_to_string(player, a) for a in state.legal_actions()]
+        assert len(set(names)) == len(names) and all(n and "unknown" not in n for n in names)
+        if player != CHANCE:
+            assert state.observation_string(player) == str(state.observation(player))
+        assert str(state)
+        step(state, rng)
+
+
+@pytest.mark.parametrize("bad", [0.0, True, "1", None])
+def test_non_integers_are_refused_with_a_clear_error(game, bad):
+    state = game.new_initial_state(random.Random(0))
+    with pytest.raises(IllegalAction, match=r"an action is an integer from legal_actions\(\), not"):
+        state.apply_action(bad)
+    assert state.history() == []
+
+
+def test_after_the_end_no_action_and_no_player_minus_four(game):
+    state = game.new_initial_state(random.Random(6))
+    playout(state, [random_policy] * game.players, random.Random(7))
+    with pytest.raises(IllegalAction, match="the game is over") as raised:
+        state.apply_action(0)
+    assert "-4" not in str(raised.value)
+
+
+def test_deserialise_refuses_another_game_or_options_and_bad_moves(game):
+    state = game.new_initial_state(random.Random(8))
+    text = state.serialize()
+    other = next(g for name, g in GAMES.items() if name != game.name)()
+    with pytest.raises(GeodeckError, match="not "):
+        other.deserialize_state(text)
+    with pytest.raises(GeodeckError, match="not a serialised state"):
+        game.deserialize_state("{}")
+    bad = text.replace('"history": []', f'"history": [{game.num_distinct_actions() + 5}]')
+    with pytest.raises(IllegalAction, match="move 1: "):
+        game.deserialize_state(bad)
+    with pytest.raises(GeodeckError, match="a deal orders the card indices"):
+        game.initial_state([0, 0, 1])
+
+
+def test_laender_toppen_names_the_rule_antarctica_breaks():
+    game = lt.Game.from_deck(laender_toppen(), players=2)
+    state = game.initial_state(list(range(len(game.cards))))
+    state.hands[0][0] = game.antarctica
+    inhabitants_above = lt.PLACE + game.antarctica * lt.SLOTS + 6
+    assert state.action_to_string(0, inhabitants_above) == "play Antarctica in Einwohner (above)"
+    with pytest.raises(
+        IllegalAction, match=r"Länder toppen: Antarctica may not be placed in Einwohner \(above\) \(rule: "
+    ):
+        state.apply_action(inhabitants_above)
