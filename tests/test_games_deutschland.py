@@ -140,15 +140,21 @@ def test_random_and_expert_games_keep_every_invariant():
         assert sum(state.returns()) == pytest.approx(1)
 
 
-def test_expert_scores_more_than_random():
-    game = de.Game.from_deck(synthetic_deck(), players=2)
-    wins = 0.0
-    for i in range(100):
+def test_the_bot_ladder_scores_in_order_and_only_the_oracle_knows_every_town():
+    game = de.Game.from_deck(synthetic_deck(), players=4)
+    ladder = ["expert", "skilled", "novice", "random"]
+    points, oracle_right, expert_right = [0] * 4, [], []
+    for i in range(60):
         rng = random.Random(i)
         state = game.new_initial_state(rng)
-        playout(state, [de.oracle_expert, random_policy], rng)
-        wins += state.returns()[0]
-    assert wins > 90
+        playout(state, [de.BOTS[name](game, rng) for name in ladder], rng)
+        points = [a + b for a, b in zip(points, state.scores())]
+        expert_right += [right for rnd in state.rounds for p, _, _, right, _ in rnd.placements if p == 0]
+        state = game.new_initial_state(random.Random(i))
+        playout(state, [de.oracle_expert, random_policy, random_policy, random_policy], random.Random(i))
+        oracle_right += [right for rnd in state.rounds for p, _, _, right, _ in rnd.placements if p == 0]
+    assert points[0] > points[1] > points[2] > points[3]
+    assert all(oracle_right) and 0.6 < sum(expert_right) / len(expert_right) < 1  # the expert bot errs
 
 
 def test_each_round_three_guesses_each_clockwise_from_the_new_starting_player():

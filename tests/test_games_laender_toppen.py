@@ -207,7 +207,8 @@ def test_random_games_keep_every_invariant():
         game = lt.Game.from_deck(deck, players=players, fast=i % 7 == 0)
         rng = random.Random(i)
         state = game.new_initial_state(rng)
-        policies = [lt.greedy_policy if (i + p) % 3 == 0 else random_policy for p in range(players)]
+        ladder = list(lt.BOTS.values())
+        policies = [ladder[(i + p) % len(ladder)](game, rng) for p in range(players)]
         while not state.is_terminal():
             legal = state.legal_actions()
             assert legal, "a non-terminal state always has a legal action"

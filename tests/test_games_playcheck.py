@@ -29,7 +29,7 @@ def test_report_is_deterministic_and_complete(deck):
     assert reports.to_json(first) == reports.to_json(playcheck.check(deck, games=40, seed=3))
     assert reports.to_json(first) != reports.to_json(playcheck.check(deck, games=40, seed=4))
     kinds = first["playouts"]
-    assert kinds["random"]["games"] == 40 and kinds["ladder skilled>random"]["games"] == 10
+    assert kinds["random"]["games"] == 40 and kinds["ladder expert>skilled"]["games"] == 10
     assert {k for k in kinds if k.startswith("seats ")} == {f"seats {p}p" for p in range(2, 5)} | (
         {"seats 5p", "seats 6p"} if deck["game"] == "laender-toppen" else set()
     )
@@ -121,9 +121,9 @@ def test_a_seat_order_that_favours_the_first_player_fails(monkeypatch):
     deck = deutschland() | {"game": "unfair-seats"}
     unfair = by_name(playcheck.check(deck, games=400, seed=0))
     fair = by_name(playcheck.check(deutschland(), games=400, seed=0))
-    assert unfair["seats, 4 players (skilled)"]["result"] == "fail"
-    assert unfair["seats, 4 players (skilled)"]["detail"].startswith("seat 0")
-    assert fair["seats, 4 players (skilled)"]["result"] != "fail"
+    assert unfair["seats, 4 players (expert)"]["result"] == "fail"
+    assert unfair["seats, 4 players (expert)"]["detail"].startswith("seat 0")
+    assert fair["seats, 4 players (expert)"]["result"] != "fail"
 
 
 def test_win_index_flags_dominant_useless_and_always_winning_cards():

@@ -108,7 +108,7 @@ def test_random_games_keep_every_invariant():
         rng = random.Random(i)
         state = game.new_initial_state(rng)
         dealt = sorted(c for s in state.stacks for c in s)
-        policies = [wg.greedy_policy if (i + p) % 2 else random_policy for p in range(players)]
+        policies = [wg.BOTS["expert"](game, rng) if (i + p) % 2 else random_policy for p in range(players)]
         while not state.is_terminal():
             assert state.legal_actions()
             if state.current_player() == CHANCE:

@@ -65,8 +65,8 @@ def play_batch(batch: Batch, deck: str) -> Tally:
     for i in range(batch.start, batch.stop):
         rng = random.Random(f"{batch.seed}:{kind.name}:{i}")
         hero = i % kind.players if kind.hero else None
-        policies = [rules.BOTS[kind.hero if p == hero else kind.bot] for p in range(kind.players)]
         state = game.new_initial_state(rng)
+        policies = [rules.BOTS[kind.hero if p == hero else kind.bot](game, rng) for p in range(kind.players)]
         moves, leads, branching = playout(state, policies, rng, rules.checkpoint, kind.bot == RANDOM and not hero)
         rules.collect(state, tally)
         tally.game(state.returns(), rules.length(state, moves), hero, leads, branching)

@@ -16,11 +16,22 @@ guess cards placed (face down for the others in the variant `face_down`: only wh
 and the past rounds; never a place's grid numbers or inhabitants before its round is scored.
 """
 
+import math
 import random
 from dataclasses import dataclass
 
 from pipeline.errors import GeodeckError
-from pipeline.games.core import TERMINAL, EngineGame, EngineState, check_players, oracle, win_shares
+from pipeline.games.core import (
+    TERMINAL,
+    Bot,
+    EngineGame,
+    EngineState,
+    Policy,
+    check_players,
+    oracle,
+    random_bot,
+    win_shares,
+)
 
 GUESSES = ("N", "S", "W", "O", "most", "fewest", "M")  # M is the back of the W card
 M = GUESSES.index("M")
@@ -278,17 +289,61 @@ def _card(guess: int) -> int:
     return GUESSES.index("W") if guess == M else guess
 
 
-@oracle
-def oracle_expert(state: State, rng: random.Random) -> int:
-    """A player who knows every town: the correct guess that lands in the highest row (later cards go
-    below, so the row is final); none correct left: the first legal guess into the longest column."""
-    correct = extremes(state.place_cards())
-    width = len(state.places)
+def best_guess(legal, columns, correct: dict[str, frozenset[int]], width: int) -> int:
+    """The guess believed correct that lands in the highest row (later cards go below, so the row is final;
+    a guess under it believed wrong moves it up, one not known - face down - is taken as right); none
+    believed correct: the first legal guess into the longest column."""
 
-    def row(action):
+    def row(action: int) -> int:
         guess, position = divmod(action, width)
         if position not in correct[GUESSES[guess]]:
-            return 99 - len(state.columns[position])
-        return sum(position in correct[GUESSES[g]] for _, g in state.columns[position])
+            return 99 - len(columns[position])
+        return sum(g is None or position in correct[GUESSES[g]] for _, g in columns[position])
 
-    return min(state.legal_actions(), key=row)
+    return min(legal, key=row)
+
+
+@oracle
+def oracle_expert(state: State, rng: random.Random) -> int:
+    """An oracle, not a player: reads the hidden grid numbers and inhabitants and plays the best guess."""
+    return best_guess(state.legal_actions(), state.columns, extremes(state.place_cards()), len(state.places))
+
+
+@dataclass(frozen=True)
+class Skill:
+    """How well a player knows the places: the Gaussian error of their grid numbers and of the logarithm
+    of their inhabitants (a factor of exp(sigma) either way for one standard deviation)."""
+
+    grid: float
+    log_population: float
+
+
+SKILLS = {"novice": Skill(20, 0.8), "skilled": Skill(10, 0.4), "expert": Skill(4, 0.15)}
+
+
+def knowing(skill: Skill) -> Bot:
+    """A bot that knows each place's position and inhabitants through noise of `skill` (its beliefs are drawn
+    once per game) and plays the guess it believes best; it reads only its observation."""
+
+    def make(game: Game, rng: random.Random) -> Policy:
+        beliefs = {
+            p.id: Place(
+                p.id,
+                p.name,
+                round(p.ns + rng.gauss(0, skill.grid)),
+                round(p.we + rng.gauss(0, skill.grid)),
+                round(p.population * math.exp(rng.gauss(0, skill.log_population))),
+            )
+            for p in game.places
+        }
+
+        def policy(observation: Observation, rng: random.Random) -> int:
+            believed = extremes([beliefs[place_id] for place_id, _ in observation.places])
+            return best_guess(observation.legal_actions, observation.columns, believed, len(observation.places))
+
+        return policy
+
+    return make
+
+
+BOTS: dict[str, Bot] = {"random": random_bot, **{name: knowing(skill) for name, skill in SKILLS.items()}}

@@ -1,11 +1,10 @@
 """Deutschland in play-check: each round's extremes as comparisons, how often M can be right, guesses placed."""
 
-from pipeline.games.core import random_policy
 from pipeline.games.deutschland import engine
 from pipeline.playcheck.config import Config
 from pipeline.playcheck.tally import Tally
 
-BOTS = {"random": random_policy, "skilled": engine.oracle_expert}  # the ladder, weakest first
+BOTS = engine.BOTS  # the ladder, weakest first: random, novice, skilled, expert
 
 
 def checkpoint(state: engine.State) -> int:

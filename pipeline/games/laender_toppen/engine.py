@@ -19,11 +19,23 @@ cards one at a time in the seat order of who played them.
 """
 
 import math
+import random
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pipeline.errors import GeodeckError
-from pipeline.games.core import TERMINAL, EngineGame, EngineState, check_players, percentiles, win_shares
+from pipeline.games.core import (
+    TERMINAL,
+    Bot,
+    EngineGame,
+    EngineState,
+    Policy,
+    check_players,
+    percentiles,
+    random_bot,
+    win_shares,
+)
 
 CATEGORIES = ("area_km2", "highest_peak_m", "temperature_c", "inhabitants_m", "life_expectancy", "gdp_pcap_usd")
 LABELS = ("Fläche", "Höchster Berg", "Temperatur", "Einwohner", "Lebenserwartung", "BIP pro Kopf")  # the strip's
@@ -275,15 +287,7 @@ class State(EngineState):
 
     def scores(self) -> list[int]:
         """Points so far: continent majorities (ties split, rounded up) + 1 per face-down card."""
-        points = [len(piles[FACE_DOWN]) for piles in self.piles]
-        for continent in range(FACE_DOWN):
-            counts = [len(piles[continent]) for piles in self.piles]
-            most = max(counts)
-            if most:
-                share = math.ceil(most / counts.count(most))
-                for p, count in enumerate(counts):
-                    points[p] += share if count == most else 0
-        return points
+        return [pile_points(self.piles, p) for p in range(self.players)]
 
     def winners(self) -> list[int]:
         """The players with the most points; a tie goes to the Antarctica card's owner if tied, else shared."""
@@ -460,13 +464,72 @@ def _fits(restricted: list[int], free: list[int], allowed) -> bool:
     return any(_fits(rest, [f for f in free if f != s], allowed) for s in free if s in allowed[first])
 
 
-def greedy_policy(observation: Observation, rng) -> int:
-    """A simple player: each card where it beats the largest share of the deck (jokers into the leftover
-    slots); won cards onto the own largest matching continent pile, face down only when the rules force it."""
-    actions = observation.legal_actions
-    if observation.deciding:
-        piles = observation.piles[observation.player]
-        continents = [a for a in actions if a != FACE_DOWN]
-        return max(continents, key=lambda a: len(piles[a])) if continents else FACE_DOWN
-    strength = observation.strength
-    return max(actions, key=lambda a: strength[(a - PLACE) // SLOTS][(a - PLACE) % SLOTS])
+def pile_points(piles: Sequence[Sequence[Sequence[int]]], player: int) -> int:
+    """`player`'s points if the game ended with these piles: continent majorities + face-down cards."""
+    points = len(piles[player][FACE_DOWN])
+    for continent in range(FACE_DOWN):
+        counts = [len(p[continent]) for p in piles]
+        most = max(counts)
+        if most and counts[player] == most:
+            points += math.ceil(most / counts.count(most))
+    return points
+
+
+def _largest_pile(observation: Observation, rng: random.Random) -> int:
+    """Onto the own largest matching continent pile; face down only when the rules force it."""
+    piles = observation.piles[observation.player]
+    continents = [a for a in observation.legal_actions if a != FACE_DOWN]
+    return max(continents, key=lambda a: len(piles[a])) if continents else FACE_DOWN
+
+
+def _best_points(observation: Observation, rng: random.Random) -> int:
+    """The pile that raises the own points most now (majorities in view); a tie: a continent pile."""
+    piles, player = observation.piles, observation.player
+    card = observation.deciding[0] if observation.deciding else -1
+
+    def gain(action: int) -> tuple[int, bool]:
+        after = [[list(pile) for pile in own] for own in piles]
+        after[player][action].append(card)
+        return pile_points(after, player), action != FACE_DOWN
+
+    return max(observation.legal_actions, key=gain)
+
+
+def _random_pile(observation: Observation, rng: random.Random) -> int:
+    return observation.legal_actions[rng.randrange(len(observation.legal_actions))]
+
+
+def _placer(noise: float, regret: bool, piles: Policy) -> Bot:
+    """A bot that places each card where it beats the largest share of the deck, misjudging each share by
+    Gaussian `noise`; with `regret` it first places the card that loses most if it cannot go to its best
+    slot (and values a slot by the chance to beat every other player's card); `piles` decides the piles."""
+
+    def make(game: Game, rng: random.Random) -> Policy:
+        def policy(observation: Observation, rng: random.Random) -> int:
+            if observation.deciding:
+                return piles(observation, rng)
+            power = observation.players - 1 if regret else 1
+            value = {
+                a: max(observation.strength[(a - PLACE) // SLOTS][(a - PLACE) % SLOTS], 0.0) ** power
+                + rng.gauss(0, noise)
+                for a in observation.legal_actions
+            }
+            if not regret:
+                return max(value, key=lambda a: value[a])
+            by_card: dict[int, list[int]] = {}
+            for a in sorted(value, key=lambda a: -value[a]):
+                by_card.setdefault((a - PLACE) // SLOTS, []).append(a)
+            spread = {c: value[acts[0]] - (value[acts[1]] if len(acts) > 1 else 0.0) for c, acts in by_card.items()}
+            return by_card[max(spread, key=lambda c: spread[c])][0]
+
+        return policy
+
+    return make
+
+
+BOTS: dict[str, Bot] = {  # the bot ladder, weakest first
+    "random": random_bot,
+    "novice": _placer(0.25, False, _random_pile),
+    "skilled": _placer(0.05, False, _largest_pile),
+    "expert": _placer(0.0, True, _best_points),
+}

@@ -1,11 +1,10 @@
 """Länder toppen! in play-check: each trick a comparison of its category, cards removed by ties."""
 
-from pipeline.games.core import random_policy
 from pipeline.games.laender_toppen import engine
 from pipeline.playcheck.config import Config
 from pipeline.playcheck.tally import Tally
 
-BOTS = {"random": random_policy, "skilled": engine.greedy_policy}  # the ladder, weakest first
+BOTS = engine.BOTS  # the ladder, weakest first: random, novice, skilled, expert
 
 
 def checkpoint(state: engine.State) -> int:

@@ -25,7 +25,18 @@ from collections import deque
 from dataclasses import dataclass
 
 from pipeline.errors import GeodeckError
-from pipeline.games.core import CHANCE, TERMINAL, EngineGame, EngineState, check_players, percentiles, win_shares
+from pipeline.games.core import (
+    CHANCE,
+    TERMINAL,
+    Bot,
+    EngineGame,
+    EngineState,
+    Policy,
+    check_players,
+    percentiles,
+    random_bot,
+    win_shares,
+)
 
 FACTS = ("area_km2", "population", "highest_point_m", "land_neighbours")
 CHALLENGE, ANSWER, PASS = len(FACTS), len(FACTS) + 1, len(FACTS) + 2
@@ -294,11 +305,27 @@ class State(EngineState):
             self.terminal = self.capped = True
 
 
-def greedy_policy(observation: Observation, rng: random.Random) -> int:
-    """A simple player: the fact in which the top card beats the largest share of the deck, a challenge
-    when even that fact beats less than half of it; answers a challenge when likely to be right."""
-    if observation.challenge:
-        return ANSWER if observation.knowledge >= 0.5 else PASS
-    strength = observation.top_strength or (0.0,) * len(FACTS)
-    fact = max(range(len(FACTS)), key=lambda f: strength[f])
-    return CHALLENGE if observation.challenges and strength[fact] < 0.5 else fact
+def _fact_player(noise: float) -> Bot:
+    """A bot: the fact in which its top card beats the largest share of the deck (each share misjudged by
+    Gaussian `noise`), a challenge when even that fact beats less than half of it; answers a challenge
+    when likely to be right."""
+
+    def make(game: Game, rng: random.Random) -> Policy:
+        def policy(observation: Observation, rng: random.Random) -> int:
+            if observation.challenge:
+                return ANSWER if observation.knowledge >= 0.5 else PASS
+            strength = [s + rng.gauss(0, noise) for s in observation.top_strength or (0.0,) * len(FACTS)]
+            fact = max(range(len(FACTS)), key=lambda f: strength[f])
+            return CHALLENGE if observation.challenges and strength[fact] < 0.5 else fact
+
+        return policy
+
+    return make
+
+
+BOTS: dict[str, Bot] = {
+    "random": random_bot,
+    "novice": _fact_player(0.3),
+    "skilled": _fact_player(0.1),
+    "expert": _fact_player(0.0),
+}

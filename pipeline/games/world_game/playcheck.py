@@ -1,13 +1,12 @@
 """The World Game in play-check: each fact round a comparison, tie-breaks on the next card, challenges,
 games stopped at the round cap (a verdict among the bots above random)."""
 
-from pipeline.games.core import random_policy
 from pipeline.games.world_game import engine
 from pipeline.playcheck.config import Config
 from pipeline.playcheck.stats import verdict, wilson
 from pipeline.playcheck.tally import Tally
 
-BOTS = {"random": random_policy, "skilled": engine.greedy_policy}  # the ladder, weakest first
+BOTS = engine.BOTS  # the ladder, weakest first: random, novice, skilled, expert
 
 
 def checkpoint(state: engine.State) -> int:

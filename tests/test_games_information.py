@@ -1,0 +1,118 @@
+"""Information sets: a policy sees only its observation, and states a player cannot tell apart look the same."""
+
+import dataclasses
+import random
+
+from fixtures.tiny.games.decks import deutschland, laender_toppen, world_game
+
+from pipeline.games import core
+from pipeline.games.deutschland import engine as de
+from pipeline.games.laender_toppen import engine as lt
+from pipeline.games.world_game import engine as wg
+
+
+def reachable(value, seen=None) -> list:
+    """Every object reachable from an observation through its fields and containers."""
+    seen = set() if seen is None else seen
+    if id(value) in seen:
+        return []
+    seen.add(id(value))
+    found = [value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        children = [getattr(value, f.name) for f in dataclasses.fields(value)]
+    elif isinstance(value, dict):
+        children = [*value.keys(), *value.values()]
+    elif isinstance(value, (list, tuple, set, frozenset)):
+        children = list(value)
+    else:
+        children = []
+    for child in children:
+        found += reachable(child, seen)
+    return found
+
+
+def test_observations_hold_no_state_game_or_hidden_place():
+    games = [
+        lt.Game.from_deck(laender_toppen(), players=4),
+        de.Game.from_deck(deutschland(), players=4),
+        wg.Game.from_deck(world_game(), players=3),
+    ]
+    for game in games:
+        state = game.new_initial_state(random.Random(0))
+        rng = random.Random(1)
+        for _ in range(60):
+            player = state.current_player()
+            if player >= 0:
+                kinds = {type(v) for v in reachable(state.observation(player))}
+                assert not kinds & {type(state), type(game), de.Place}, game.name
+            core.playout(state.clone(), [core.random_policy] * game.players, rng)  # clones stay apart
+            state.apply_action(
+                core.sample_chance(state, rng)
+                if player == core.CHANCE
+                else core.random_policy(state.observation(player), rng)
+            )
+
+
+def test_deutschland_hidden_values_do_not_change_the_observation():
+    """Two decks that differ only in the places' backs (grid numbers, inhabitants): every player sees the
+    same before the round is scored, so no policy that reads its observation can tell them apart."""
+    deck = deutschland()
+    other = deutschland()
+    for card in other["cards"]:
+        if card["kind"] == "place":
+            card["fields"].update(ns=150 - card["fields"]["ns"], we=90 - card["fields"]["we"], population=1)
+    states = [de.Game.from_deck(d, players=3).initial_state(list(range(96))) for d in (deck, other)]
+    rng = random.Random(2)
+    for _ in range(8):  # within the first round
+        observations = [s.observation(s.current_player()) for s in states]
+        assert observations[0] == observations[1]
+        action = core.random_policy(observations[0], rng)
+        for s in states:
+            s.apply_action(action)
+
+
+def test_laender_toppen_other_hands_and_face_down_placements_stay_hidden():
+    game = lt.Game.from_deck(laender_toppen(), players=3)
+    deal = list(range(len(game.cards)))
+    first = game.initial_state(deal)
+    second = game.initial_state(deal[:10] + _shuffled(deal[10:]))  # player 0 holds the same ten cards
+    assert first.hands[0] == second.hands[0] and first.hands[1:] != second.hands[1:]
+    rngs = [random.Random(4), random.Random(4)]
+    while first.current_player() in (0, 1):  # player 0 places, then player 1 places their (different) cards
+        assert first.observation(0) == second.observation(0)
+        for state, rng in zip((first, second), rngs):
+            state.apply_action(core.random_policy(state.observation(state.current_player()), rng))
+    assert first.strips[1] != second.strips[1] and first.observation(0) == second.observation(0)
+
+
+def _shuffled(cards: list[int]) -> list[int]:
+    cards = list(cards)
+    random.Random(3).shuffle(cards)
+    return cards
+
+
+def test_world_game_other_top_cards_stay_hidden():
+    game = wg.Game.from_deck(world_game(), players=2)
+    deal = list(range(len(game.values)))
+    other = deal[:1] + deal[21:40] + deal[1:21] + deal[40:]  # player 0 keeps the top card, the rest moves
+    first, second = game.initial_state(deal), game.initial_state(other)
+    assert first.stacks[1] != second.stacks[1]
+    assert first.observation(0) == second.observation(0)
+
+
+def test_playout_hands_policies_their_observation_and_oracles_the_state():
+    game = de.Game.from_deck(deutschland(), players=2)
+    seen = []
+
+    def watcher(observation, rng):
+        seen.append(type(observation))
+        return core.random_policy(observation, rng)
+
+    @core.oracle
+    def peeker(state, rng):
+        seen.append(type(state))
+        return state.legal_actions()[0]
+
+    core.playout(game.new_initial_state(random.Random(4)), [watcher, peeker], random.Random(5))
+    assert set(seen) == {de.Observation, de.State}
+    assert de.oracle_expert.oracle and not getattr(de.BOTS["expert"](game, random.Random(0)), "oracle", False)
