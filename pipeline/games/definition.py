@@ -9,7 +9,7 @@ command that touches one game (or none) does not import every game's drawing cod
 | `cards` | `check(card, ctx)`, `front(canvas, card, ctx)`, `back(canvas, card, ctx)` | print engine |
 | `accessories` | `draw(canvas, deck, ctx, words, paper_name, paper_mm)` | print engine |
 | `engine` | `Game.from_deck(deck, players=N)` (OpenSpiel-style states, core.py), `BOTS` (name -> bot) | play-check |
-| `playcheck` | `BOTS`, `checkpoint(state)`, `collect(state, tally)`, `length`, `verdicts(report, config)` | play-check |
+| `playcheck` | `BOTS`, `checkpoint(state)`, `collect(state, tally)`, `length`, `verdicts(report, config)` | play-check|
 | `commands` (optional) | `COMMANDS`: extra click commands of the game | CLI |
 | module named by `prepare` (optional) | `run(force) -> bool` (a checksummed step), `outputs()` | geo stage |
 
