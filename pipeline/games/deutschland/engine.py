@@ -175,16 +175,15 @@ class State(EngineState):
     def current_player(self) -> int:
         return TERMINAL if self.terminal else (self.starter + self.turn) % self.players
 
-    def legal_actions(self) -> list[int]:
+    def _legal_actions(self) -> list[int]:
         if self.terminal:
             return []
         player = self.current_player()
         used = self.used[player]
         taken = {g for p, g in self.played if p != player} if self.players == 2 else set()
         width = len(self.places)
-        return [
-            g * width + i for g in range(len(GUESSES)) if _card(g) not in used and g not in taken for i in range(width)
-        ]
+        guesses = [g for g in range(len(GUESSES)) if _card(g) not in used and g not in taken]
+        return [g * width + i for g in guesses for i in range(width)]
 
     def _apply(self, action: int) -> None:
         guess, position = divmod(action, len(self.places))

@@ -210,7 +210,7 @@ class State(EngineState):
         assert self.placing is not None
         return self.placing
 
-    def legal_actions(self) -> list[int]:
+    def _legal_actions(self) -> list[int]:
         if self.terminal:
             return []
         if self.pending:
@@ -360,15 +360,21 @@ class State(EngineState):
         hand, strip, allowed = self.hands[player], self.strips[player], self.game.allowed
         free = [s for s in range(SLOTS) if strip[s] is None]
         restricted = [c for c in hand if len(allowed[c]) < SLOTS]
+        if not restricted:  # every card may go into every free slot
+            return [PLACE + card * SLOTS + slot for card in sorted(hand) for slot in free]
         actions = []
-        for card in hand:
+        fits: dict[tuple[int, int], bool] = {}  # (the restricted card placed or -1, slot): the others still fit
+        for card in sorted(hand):
+            own = card if card in restricted else -1
             for slot in free:
-                if slot in allowed[card] and (
-                    not restricted
-                    or _fits([c for c in restricted if c != card], [s for s in free if s != slot], allowed)
-                ):
+                if slot not in allowed[card]:
+                    continue
+                if (own, slot) not in fits:
+                    others = [c for c in restricted if c != card]
+                    fits[own, slot] = _fits(others, [s for s in free if s != slot], allowed)
+                if fits[own, slot]:
                     actions.append(PLACE + card * SLOTS + slot)
-        return sorted(actions)
+        return actions
 
     def _pile_actions(self, player: int, card: int, rule: str, split: Split | None) -> list[int]:
         continents = list(self.game.cards[card].continents)

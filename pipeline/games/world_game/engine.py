@@ -154,7 +154,7 @@ class State(EngineState):
             return CHANCE if self.challenge["chance"] else self.challenge["answering"]
         return self.leader
 
-    def legal_actions(self) -> list[int]:
+    def _legal_actions(self) -> list[int]:
         if self.terminal:
             return []
         if self.challenge:
