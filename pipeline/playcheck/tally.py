@@ -42,17 +42,19 @@ class Tally:
         ties[0] += 1
         ties[1] += tie
         fair = 1 / len(cards)
+        fair_squared = fair * fair
+        table, always = self.cards, self.always
         for card, credit in zip(cards, credits):
-            entry = self.cards[card]
+            entry = table[card]
             entry[0] += 1
             entry[1] += fair
             entry[2] += credit
-            entry[3] += fair * fair
+            entry[3] += fair_squared
             entry[4] += credit * credit
             entry[5] += fair * credit
-            always = self.always[card, category]
-            always[0] += 1
-            always[1] += credit
+            won = always[card, category]
+            won[0] += 1
+            won[1] += credit
 
     # -- what the runner reports -----------------------------------------------------------------------
     def game(self, returns: list[float], length: int, hero: int | None, lead_changes: int, branching: float | None):

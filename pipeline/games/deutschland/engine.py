@@ -35,6 +35,7 @@ from pipeline.games.core import (
 
 GUESSES = ("N", "S", "W", "O", "most", "fewest", "M")  # M is the back of the W card
 M = GUESSES.index("M")
+W = GUESSES.index("W")
 COMPASS = ("N", "S", "W", "O")
 ROW_POINTS = (3, 2, 1)
 
@@ -285,7 +286,7 @@ def _column_text(column) -> str:
 
 def _card(guess: int) -> int:
     """The guess card a guess uses: M is the back of the W card."""
-    return GUESSES.index("W") if guess == M else guess
+    return W if guess == M else guess
 
 
 def best_guess(legal, columns, correct: dict[str, frozenset[int]], width: int) -> int:
