@@ -1,6 +1,7 @@
 """The `geodeck` command line: a thin layer over the pipeline stages."""
 
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -340,7 +341,7 @@ def _wrote(path: Path, details: str) -> None:
     default=2000,
     show_default=True,
     type=click.IntRange(1),
-    help="Random playouts; each seat count and each ladder rung adds a quarter of this.",
+    help="Random playouts, and expert playouts per seat count; each ladder rung adds a quarter of this.",
 )
 @click.option(
     "--players",
@@ -382,6 +383,7 @@ def play_check(game, version, deck_file, games, players, seed, jobs, scheduler, 
     from pipeline.playcheck import runner as playcheck
 
     deck, path = playcheck.load(game, version, deck_file)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # a killed check ends its worker processes too
     with progress() as bar:
         task = bar.add_task(f"playing {game}", total=None)
         report = playcheck.check(

@@ -28,9 +28,12 @@ def run(
             results.append(play_batch(batch, deck))
             on_done(batch)
         return results
-    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("forkserver")) as pool:
+    pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("forkserver"))
+    try:
         futures = {pool.submit(play_batch, batch, deck): i for i, batch in enumerate(batches)}
         return _in_order(futures, batches, on_done, as_completed(futures))
+    finally:  # interrupted (Ctrl-C, SIGTERM): drop the batches not started, let the workers end
+        pool.shutdown(cancel_futures=True)
 
 
 def _in_order(futures: dict, batches: Sequence[Batch], on_done: Done, finished) -> list[Tally]:

@@ -4,7 +4,7 @@ intervals, verdicts that pass, fail or stay undecided.
 Kinds of playouts (game i of a kind is seeded with "<seed>:<kind>:<i>", so a report is the same for every
 `--jobs` and on a cluster): `random` (every seat random, N games at the chosen player count: the deck's
 own properties: card strength, ties, length, branching factor, lead changes, shared wins); `seats Pp` (every
-seat plays the configured bot, N/4 games per configured player count: first-player advantage); `ladder
+seat plays the configured bot, N games per configured player count: first-player advantage); `ladder
 A>B` (one seat, rotating, plays bot A against seats of the next weaker bot B, N/4 games per rung: does
 skill pay, step by step?). The thresholds are the game's `templates/playcheck/<game>.toml`
 (config.py); `pipeline/games/<game>/playcheck.py` adds the game's own counts and verdicts.
@@ -24,7 +24,7 @@ from pipeline.playcheck.play import RANDOM, Batch, Kind, batches, deck_json
 from pipeline.playcheck.stats import Interval, mean, mean_of, ratio, verdict, wilson, worst
 from pipeline.playcheck.tally import Tally
 
-SIDE_SHARE = 4  # seat and ladder playouts: games // 4 each
+LADDER_SHARE = 4  # ladder playouts: games // 4 per rung
 
 
 def plan(definition, config: thresholds.Config, game, players: int) -> list[Kind]:
@@ -40,7 +40,9 @@ def plan(definition, config: thresholds.Config, game, players: int) -> list[Kind
 
 
 def games_of(kind: Kind, games: int) -> int:
-    return games if kind.name == RANDOM else max(1, games // SIDE_SHARE)
+    """Random and seat playouts: `games` each (seat shares need them: ±10 % of 1/4 is ±0.025); ladder rungs
+    a quarter (their edges are large)."""
+    return max(1, games // LADDER_SHARE) if kind.hero else games
 
 
 def check(
