@@ -102,6 +102,7 @@ def test_deserialise_refuses_another_game_or_options_and_bad_moves(game):
 def test_laender_toppen_names_the_rule_antarctica_breaks():
     game = lt.Game.from_deck(laender_toppen(), players=2)
     state = game.initial_state(list(range(len(game.cards))))
+    assert game.antarctica is not None
     state.hands[0][0] = game.antarctica
     inhabitants_above = lt.PLACE + game.antarctica * lt.SLOTS + 6
     assert state.action_to_string(0, inhabitants_above) == "play Antarctica in Einwohner (above)"

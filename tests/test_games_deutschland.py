@@ -113,10 +113,17 @@ def test_rounds_places_and_starting_player(players, rounds):
 
 
 def test_random_and_expert_games_keep_every_invariant():
+    """1,000 games, 2-4 players (3-4: every other one face down), random players and the oracle."""
     deck = synthetic_deck()
-    for i in range(1200):
+    games = {
+        (n, hidden): de.Game.from_deck(deck, players=n, face_down=hidden)
+        for n in (2, 3, 4)
+        for hidden in (0, 1)
+        if n > 2 or not hidden
+    }
+    for i in range(1000):
         players = 2 + i % 3
-        game = de.Game.from_deck(deck, players=players)
+        game = games[players, players > 2 and i % 2 == 1]
         rng = random.Random(i)
         state = game.new_initial_state(rng)
         policies = [de.oracle_expert if (i + p) % 2 else random_policy for p in range(players)]

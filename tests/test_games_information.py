@@ -115,4 +115,22 @@ def test_playout_hands_policies_their_observation_and_oracles_the_state():
 
     core.playout(game.new_initial_state(random.Random(4)), [watcher, peeker], random.Random(5))
     assert set(seen) == {de.Observation, de.State}
-    assert de.oracle_expert.oracle and not getattr(de.BOTS["expert"](game, random.Random(0)), "oracle", False)
+    assert getattr(de.oracle_expert, "oracle", False) and not getattr(
+        de.BOTS["expert"](game, random.Random(0)), "oracle", False
+    )
+
+
+def test_deutschland_face_down_variant_hides_the_other_players_guesses():
+    """Rulebook variant: "the players may choose to place their guess cards face down below the place cards"."""
+    game = de.Game.from_deck(deutschland(), players=3, face_down=True)
+    state = game.initial_state(list(range(96)))
+    for _ in range(3):
+        state.apply_action(state.legal_actions()[0])
+    columns = state.observation(0).columns
+    assert [g is None for column in columns for p, g in column] == [p != 0 for column in columns for p, _ in column]
+    assert any(g is None for column in columns for _, g in column)
+    assert all(
+        g is not None
+        for column in de.Game.from_deck(deutschland(), players=3).initial_state(list(range(96))).observation(0).columns
+        for _, g in column
+    )

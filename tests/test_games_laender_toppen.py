@@ -109,6 +109,20 @@ def test_fast_variant_has_no_splitting():
     assert sum(len(p[lt.FACE_DOWN]) for p in state.piles) + len(state.removed) == 32
 
 
+def test_fast_variant_jokers_go_back_but_are_not_won_cards():
+    """Rulebook: the joker "is not part of the trick" and the player "takes his joker card back"; the fast game:
+    "every player collects the cards he won on a face down pile and the one with the most cards ... wins"."""
+    game = lt.Game.from_deck(synthetic_deck(), players=2, fast=True)
+    joker = next(i for i, c in enumerate(game.cards) if c.joker)
+    state = game.initial_state(list(range(len(game.cards))))
+    state.hands[0][0] = joker
+    for p in range(2):
+        for slot, card in enumerate(list(state.hands[p])):
+            state.apply_action(place(card, slot))
+    assert state.jokers_back[0] == [joker] and all(joker not in p[lt.FACE_DOWN] for p in state.piles)
+    assert sum(state.scores()) == sum(len(t.played) for t in state.tricks) - len(state.removed)
+
+
 def dealt(game: lt.Game, firsts: list[int]) -> lt.State:
     """A state whose player p holds firsts[p] and filler cards (no jokers, no Antarctica)."""
     fillers = [i for i, c in enumerate(game.cards) if not c.joker and i != game.antarctica and i not in firsts]
@@ -159,6 +173,7 @@ def test_russia_and_turkey_may_go_on_europe_or_asia():
 def test_antarctica_never_goes_where_it_has_no_value_and_keeps_a_slot():
     game = lt.Game.from_deck(synthetic_deck(), players=2)
     ata = game.antarctica
+    assert ata is not None
     state = lt.State(game, list(range(len(game.cards))))
     state.hands[0][0] = ata
     slots = {(a - lt.PLACE) % lt.SLOTS for a in state.legal_actions() if (a - lt.PLACE) // lt.SLOTS == ata}
@@ -178,11 +193,31 @@ def test_scoring_continent_majorities_and_face_down_cards():
     europe = {0: 12, 1: 11, 2: 5}  # the rulebook: A 12, B 11, C 5 Europe cards -> only A scores 12
     asia = {0: 11, 1: 11}  # A and B 11 Asia cards -> 6 each (5.5 rounded up)
     africa = {2: 11, 3: 11, 4: 11}  # C, D, E 11 Africa cards -> 4 each (3.67 rounded up)
+    single = [i for i, c in enumerate(game.cards) if len(c.continents) == 1]  # not Russia or Turkey
     for pile, counts in ((EUROPE, europe), (ASIA, asia), (AFRICA, africa)):
         for p, n in counts.items():
-            state.piles[p][pile] = list(range(n))
-    state.piles[4][lt.FACE_DOWN] = list(range(3))
+            state.piles[p][pile] = single[:n]
+    state.piles[4][lt.FACE_DOWN] = single[:3]
     assert state.scores() == [12 + 6, 6, 4, 4, 4 + 3]
+
+
+def test_russia_and_turkey_count_at_scoring_for_the_continent_best_for_their_owner():
+    """Rulebook: "Both countries belong to Asia and to Europe. Therefore these may be assigned to either Asia or
+    Europe during scoring"."""
+    game = lt.Game.from_deck(synthetic_deck(examples=True), players=2)
+    state = game.new_initial_state(random.Random(0))
+    europe = [i for i, c in enumerate(game.cards) if c.continents == (EUROPE,)]
+    asia = [i for i, c in enumerate(game.cards) if c.continents == (ASIA,)]
+    state.piles = [[[] for _ in range(8)] for _ in range(2)]
+    state.piles[0][EUROPE] = [RUS, TUR, *europe[:3]]  # 5 Europe cards, no Asia
+    state.piles[1][EUROPE], state.piles[1][ASIA] = europe[3:7], asia[:1]  # 4 Europe, 1 Asia
+    # as laid: player 0 has Europe 5 > 4 -> 5; moving both to Asia: Asia 2 > 1 and Europe 3 < 4 -> 2;
+    # moving one: Europe 4 = 4 -> 2 and Asia 1 = 1 -> 1: 3. Best is as laid.
+    assert state.scores() == [5, 1]
+    state.piles[1][EUROPE] = europe[3:9]  # now 6 Europe cards: player 0 loses Europe anyway
+    # both to Asia: Asia 2 > 1 -> 2 (Europe 3 < 6), player 1 then Europe 6 only
+    assert state.scores() == [2, 6] and state.piles[0][EUROPE][:2] == [RUS, TUR]  # the piles stay as laid
+    assert sorted(state.scored_piles()[0][ASIA]) == sorted([RUS, TUR])
 
 
 def test_tie_of_the_total_goes_to_the_antarctica_owner_else_shared():
@@ -201,26 +236,32 @@ def test_tie_of_the_total_goes_to_the_antarctica_owner_else_shared():
 
 
 def test_random_games_keep_every_invariant():
+    """1,000 random games, 2-6 players, every 7th the fast game, every 4th with one bot of the ladder."""
     deck = synthetic_deck()
-    for i in range(400):
+    games = {(n, fast): lt.Game.from_deck(deck, players=n, fast=fast) for n in lt.TABLE for fast in (False, True)}
+    ladder = list(lt.BOTS.values())
+    for i in range(1000):
         players = 2 + i % 5
-        game = lt.Game.from_deck(deck, players=players, fast=i % 7 == 0)
+        game = games[players, i % 7 == 0]
         rng = random.Random(i)
         state = game.new_initial_state(rng)
-        ladder = list(lt.BOTS.values())
-        policies = [ladder[(i + p) % len(ladder)](game, rng) for p in range(players)]
+        policies: list = [random_policy] * players
+        if i % 4 == 0:
+            policies[i % players] = ladder[i // 4 % len(ladder)](game, rng)
         while not state.is_terminal():
-            legal = state.legal_actions()
-            assert legal, "a non-terminal state always has a legal action"
-            state.apply_action(policies[state.current_player()](state.observation(state.current_player()), rng))
+            player = state.current_player()
+            observation = state.observation(player)
+            assert observation.legal_actions, "a non-terminal state always has a legal action"
+            state.apply_action(policies[player](observation, rng))
         zones = state.zones()
         assert sorted(c for cards in zones.values() for c in cards) == list(range(len(game.cards)))
         assert not zones["hands"] and not zones["strips"] and not zones["pending"]
         assert len(zones["reserve"]) == len(game.cards) - players * game.hand_size * game.rounds
         assert state.current_player() == TERMINAL and state.legal_actions() == []
-        for _p, piles in enumerate(state.piles):
+        for piles in [*state.piles, *state.scored_piles()]:
             for pile, cards in enumerate(piles[: lt.FACE_DOWN]):
                 assert all(pile in game.cards[c].continents for c in cards)
+        assert all(game.cards[c].joker for c in zones["jokers back"]) and (game.fast or not zones["jokers back"])
         for trick in state.tricks:
             for _, card in trick.played:
                 if card == game.antarctica:

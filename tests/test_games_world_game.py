@@ -6,23 +6,63 @@ import pytest
 from fixtures.tiny.games.decks import world_game as synthetic_deck
 
 from pipeline.errors import GeodeckError
-from pipeline.games.core import CHANCE, TERMINAL, random_policy
+from pipeline.games.core import TERMINAL, IllegalAction, playout
 from pipeline.games.world_game import engine as wg
+from pipeline.games.world_game import players
 
 AREA, POPULATION, PEAK, NEIGHBOURS = range(4)
 
 
 def deck_with(values: list[tuple[int, int, int, int]]) -> list[dict]:
-    """Cards with the given facts, padded to 80 cards of small values."""
+    """Cards with the given facts, padded to 80 cards of small values; country i is "C<i>", capital "K<i>",
+    map number i + 1, in Africa, except card 0 (Europe and Asia, capitals "K0" and "L0")."""
     rows = values + [(1, 1, 1, 0)] * (80 - len(values))
-    return [{"id": f"wg-{i}", "kind": "country", "fields": dict(zip(wg.FACTS, row))} for i, row in enumerate(rows)]
+    return [
+        {
+            "id": f"wg-{i}",
+            "kind": "country",
+            "fields": {
+                **dict(zip(wg.FACTS, row)),
+                "name_en": f"C{i}",
+                "continents": ["Europe", "Asia"] if i == 0 else ["Africa"],
+                "flag": f"flag-{i}.svg",
+                "map_number": i + 1,
+                "capitals": ["K0", "L0"] if i == 0 else [f"K{i}"],
+            },
+        }
+        for i, row in enumerate(rows)
+    ]
 
 
 def state_with(stacks: list[list[int]], values, **options) -> wg.State:
     game = wg.Game(deck_with(values), players=len(stacks), **options)
-    state = wg.State(game, list(range(len(game.values))))
+    state = game.initial_state(list(range(len(game.values))))
     state.stacks = [wg.deque(s) for s in stacks]
     return state
+
+
+def answer(state: wg.State, value) -> int:
+    """The action answering `value` (a continent set, country name, map number or capital)."""
+    kind = {frozenset: "continents", int: "map number"}.get(type(value))
+    if kind is None:
+        kind = "country" if value.startswith("C") else "capital"
+    return state.game.answer_base + state.game.answer_index[kind, value]
+
+
+def shown(state: wg.State, player: int) -> wg.ChallengeView:
+    """The challenge as `player` sees it."""
+    view = state.observation(player).challenge
+    assert view is not None
+    return view
+
+
+def running(state: wg.State) -> wg.Challenge:
+    assert state.challenge is not None
+    return state.challenge
+
+
+def set_kind(state: wg.State, kind: str) -> int:
+    return state.game.set_base + wg.KINDS.index(kind)
 
 
 def test_highest_fact_takes_every_top_card_to_the_bottom():
@@ -56,74 +96,168 @@ def test_a_tied_player_without_a_next_card_drops_out():
 
 
 def test_challenge_first_right_answer_wins_the_callers_setters_and_wrong_answerers_cards():
-    state = state_with([[0, 4], [1, 5], [2, 6], [3, 7]], [(1, 1, 1, 1)] * 8, knowledge=0.5)
-    state.apply_action(wg.CHALLENGE)
-    assert state.current_player() == CHANCE and state.chance_outcomes() == [(wg.WRONG, 0.5), (wg.RIGHT, 0.5)]
-    state.apply_action(wg.WRONG)  # the caller (0) is wrong; the setter is player 1; then player 2 decides
-    assert state.current_player() == 2 and state.legal_actions() == [wg.ANSWER, wg.PASS]
-    state.apply_action(wg.PASS)
+    state = state_with([[0, 4], [1, 5], [2, 6], [3, 7]], [(1, 1, 1, 1)] * 8)
+    state.apply_action(wg.CALL)  # player 0 calls; the player 1 seat to the left sets
+    assert state.current_player() == 1 and state.legal_actions() == [set_kind(state, k) for k in wg.KINDS[:4]]
+    state.apply_action(set_kind(state, "capital"))  # about the setter's top card: country 1, capital K1
+    assert shown(state, 0).prompt == "C1" and state.current_player() == 0
+    state.apply_action(answer(state, "K2"))  # the caller (0) is wrong; then player 2 decides
+    assert state.current_player() == 2 and state.game.pass_action in state.legal_actions()
+    state.apply_action(state.game.pass_action)
     assert state.current_player() == 3
-    state.apply_action(wg.ANSWER)
-    state.apply_action(wg.RIGHT)
+    state.apply_action(answer(state, "K1"))
     turn = state.turns[-1]
-    assert turn.winner == 3 and turn.answers == ((0, False), (3, True))
+    assert turn.winner == 3 and turn.answers == ((0, False), (3, True)) and (turn.setter, turn.kind) == (1, "capital")
     assert [list(s) for s in state.stacks] == [[4], [5], [2, 6], [3, 7, 0, 1]]  # the winner keeps their top card
     assert state.leader == 3
 
 
 def test_challenge_nobody_right_the_setter_wins():
-    state = state_with([[0, 3], [1, 4], [2, 5]], [(1, 1, 1, 1)] * 6)
-    state.apply_action(wg.CHALLENGE)
-    state.apply_action(wg.WRONG)
-    state.apply_action(wg.ANSWER)
-    state.apply_action(wg.WRONG)
+    state = state_with([[0, 3], [1, 4], [2, 5]], [(1, 1, 1, 1)] * 6, challenges=["location"])
+    state.apply_action(wg.CALL)  # one challenge in play: set without a choice
+    assert state.current_player() == 0 and shown(state, 0).kind == "location"
+    state.apply_action(answer(state, 9))
+    state.apply_action(answer(state, 7))
     assert state.turns[-1].winner == 1 and [list(s) for s in state.stacks] == [[3], [4, 1, 2, 0], [5]]
 
 
-def test_two_players_play_until_one_has_every_card_and_the_cap_stops_the_rest():
+def test_the_caller_chooses_who_sets_the_challenge():
+    state = state_with([[0, 3], [1, 4], [2, 5]], [(1, 1, 1, 1)] * 6, challenges=["continent"])
+    assert state.legal_actions() == [0, 1, 2, 3, wg.CALL, wg.CALL + 1]
+    assert state.action_to_string(0, wg.CALL + 1) == "call a challenge set by player 2"
+    state.apply_action(wg.CALL + 1)
+    assert running(state).setter == 2 and shown(state, 1).prompt == "C2"
+
+
+@pytest.mark.parametrize(
+    "kind,card,right,wrong",
+    [
+        ("continent", 0, frozenset({"Europe", "Asia"}), frozenset({"Europe"})),  # both continents must be named
+        ("continent", 1, frozenset({"Africa"}), frozenset({"Africa", "Asia"})),
+        ("capital", 0, "L0", "K1"),  # any one of several capitals
+        ("flag", 1, "C1", "C2"),
+        ("location", 1, 2, 3),
+        ("location-reverse", 1, "C1", "C0"),
+        ("capital-reverse", 0, "C0", "C1"),
+    ],
+)
+def test_answers_are_judged_against_the_setters_card(kind, card, right, wrong):
+    game = wg.Game(deck_with([]), challenges=[kind])
+    assert game.is_right(kind, card, right) and not game.is_right(kind, card, wrong)
+    state = state_with([[5, 6], [card, 7]], [], challenges=[kind])
+    state.apply_action(wg.CALL)
+    assert answer(state, right) in state.legal_actions() and state.game.prompt(kind, card)
+    state.apply_action(answer(state, right))
+    assert state.turns[-1].winner == 0
+    assert state.game.right_answer(kind, card) == answer(state, right) - state.game.answer_base or kind == "capital"
+
+
+def test_each_player_plays_their_own_challenges_with_younger_children():
+    """Rulebook: "while the child plays the Continent challenge, the parent may play the Flag challenge"."""
+    own = [["continent"], ["flag", "capital"]]
+    state = state_with([[0, 2], [1, 3]], [(1, 1, 1, 1)] * 4, player_challenges=own)
+    state.apply_action(wg.CALL)
+    assert running(state).kind == "continent" and state.current_player() == 0  # the child is set their own
+    state.apply_action(answer(state, frozenset({"Africa"})))
+    assert state.turns[-1].winner == 0
+    state = state_with([[0, 2], [1, 3]], [(1, 1, 1, 1)] * 4, player_challenges=own)
+    state.leader = 1
+    state.apply_action(wg.CALL)  # the parent calls: the child sets one of the parent's challenges
+    assert state.current_player() == 0 and state.legal_actions() == [
+        set_kind(state, "flag"),
+        set_kind(state, "capital"),
+    ]
+    with pytest.raises(IllegalAction, match="the challenges in play are flag, capital"):
+        state.apply_action(set_kind(state, "continent"))
+    with pytest.raises(GeodeckError, match="two players"):
+        wg.Game(deck_with([]), players=3, player_challenges=[["flag"]] * 3)
+
+
+def test_two_players_play_until_one_has_every_card_and_the_house_rule_is_an_option():
     state = state_with([[0], [1, 2]], [(9, 0, 0, 0), (1, 0, 0, 0), (5, 0, 0, 0)])
     state.apply_action(AREA)
     assert not state.is_terminal()  # each still has cards: 0 holds [0, 1], 1 holds [2]
     state.apply_action(AREA)
     assert state.is_terminal() and state.winners() == [0] and state.returns() == [1.0, 0.0]
-    state = state_with([[0, 1], [2, 3]], [(9, 0, 0, 0), (1, 0, 0, 0), (1, 0, 0, 0)], max_rounds=1)
-    state.apply_action(AREA)  # player 0 takes card 2; both still hold cards, but the cap is reached
-    assert state.capped and state.current_player() == TERMINAL and state.legal_actions() == []
+    assert wg.Game(deck_with([])).max_game_length() is None  # no cap unless the players agree on one
+    state = state_with([[0, 1], [2, 3]], [(9, 0, 0, 0), (1, 0, 0, 0), (1, 0, 0, 0)], round_limit=1)
+    state.apply_action(AREA)  # player 0 takes card 2; both still hold cards, but the house rule ends the game
+    assert state.limited and state.current_player() == TERMINAL and state.legal_actions() == []
     assert state.card_counts() == [3, 1] and state.returns() == [1.0, 0.0]
 
 
 def test_options_are_checked():
     with pytest.raises(GeodeckError, match="2-4 players"):
         wg.Game(deck_with([]), players=5)
-    with pytest.raises(GeodeckError, match="probability"):
-        wg.Game(deck_with([]), knowledge=1.5)
-    assert wg.Game(deck_with([]), challenges=False).new_initial_state(random.Random(0)).legal_actions() == [0, 1, 2, 3]
+    with pytest.raises(GeodeckError, match="unknown challenge riddle"):
+        wg.Game(deck_with([]), challenges=["flag", "riddle"])
+    with pytest.raises(GeodeckError, match="round_limit"):
+        wg.Game(deck_with([]), round_limit=0)
+    state = wg.Game(deck_with([]), challenges=[]).new_initial_state(random.Random(0))
+    assert state.legal_actions() == [0, 1, 2, 3]
+    with pytest.raises(IllegalAction, match="none is in play"):
+        state.apply_action(wg.CALL)
+
+
+def test_player_model_rises_with_skill_and_familiarity_and_falls_with_difficulty():
+    p = players.p_right
+    assert p(players.SKILLS["expert"], 0.5, "capital") > p(players.SKILLS["novice"], 0.5, "capital")
+    assert p(2.0, 0.9, "flag") > p(2.0, 0.1, "flag")
+    kinds = ["continent", "flag", "location", "capital"]  # the rulebook: easy, a little harder, medium, difficult
+    assert [p(2.0, 0.5, k) for k in kinds] == sorted((p(2.0, 0.5, k) for k in kinds), reverse=True)
+    assert p(2.0, 0.5, "continent", continents=2) < p(2.0, 0.5, "continent")
+    assert p(2.0, 0.5, "capital", capitals=3) > p(2.0, 0.5, "capital")
+    near, far = players.familiarity(
+        [
+            {"population": 10, "area_km2": 10, "label_lat": 50.0, "label_lon": 8.0},
+            {"population": 10, "area_km2": 10, "label_lat": -40.0, "label_lon": 175.0},
+        ]
+    )
+    assert near > far and players.distance_km((0, 0), (0, 180)) == pytest.approx(players.HALF_EARTH_KM, rel=1e-3)
+
+
+def test_the_bot_ladder_wins_in_order():
+    deck = synthetic_deck()["cards"]
+    game = wg.Game(deck, players=2)
+    wins = {}
+    for pair in (("expert", "novice"), ("novice", "random")):
+        total = 0.0
+        for i in range(40):
+            rng = random.Random(i)
+            state = game.new_initial_state(rng)
+            playout(state, [wg.BOTS[pair[i % 2]](game, rng), wg.BOTS[pair[1 - i % 2]](game, rng)], rng)
+            total += state.returns()[i % 2]
+        wins[pair] = total / 40
+    assert wins["expert", "novice"] > 0.7 and wins["novice", "random"] > 0.7
 
 
 def test_random_games_keep_every_invariant():
+    """1,000 games, 2-5 players, every seat a bot of the ladder: cards are conserved, the game ends as the
+    rulebook says, challenges take the right cards, the returns are the winners'."""
     deck = synthetic_deck()["cards"]
-    for i in range(600):
-        players = 2 + i % 4
-        game = wg.Game(deck, players=players, max_rounds=400, knowledge=(i % 5) / 4)
+    games = {n: wg.Game(deck, players=n) for n in range(2, 6)}
+    ladder = list(wg.BOTS.values())
+    for i in range(1000):
+        game = games[2 + i % 4]
+        players = game.players
         rng = random.Random(i)
         state = game.new_initial_state(rng)
         dealt = sorted(c for s in state.stacks for c in s)
-        policies = [wg.BOTS["expert"](game, rng) if (i + p) % 2 else random_policy for p in range(players)]
+        bots = [ladder[(i + p) % 3 + 1] for p in range(players)] if players == 2 else ladder
+        policies = [bots[(i + p) % len(bots)](game, rng) for p in range(players)]
         while not state.is_terminal():
-            assert state.legal_actions()
-            if state.current_player() == CHANCE:
-                outcomes = state.chance_outcomes()
-                assert sum(p for _, p in outcomes) == pytest.approx(1)
-                state.apply_action(outcomes[rng.random() < outcomes[1][1]][0])
-            else:
-                state.apply_action(policies[state.current_player()](state.observation(state.current_player()), rng))
-            assert sorted(c for s in state.stacks for c in s) == dealt
-        assert len(dealt) == 20 * players and len(state.set_aside) == len(deck) - 20 * players
-        assert state.capped or min(state.card_counts()) == 0
-        assert state.capped == (len(state.turns) == 400 and min(state.card_counts()) > 0)
+            player = state.current_player()
+            state.apply_action(policies[player](state.observation(player), rng))
+        assert sorted(c for s in state.stacks for c in s) == dealt and len(dealt) == 20 * players
+        assert len(state.set_aside) == len(deck) - 20 * players
+        assert min(state.card_counts()) == 0 and (players > 2 or max(state.card_counts()) == 40)
         returns = state.returns()
         assert sum(returns) == pytest.approx(1) and {p for p, r in enumerate(returns) if r > 0} == set(state.winners())
         for turn in state.turns:
             if turn.action != wg.CHALLENGE:
                 assert turn.winner in turn.best or turn.tie_levels > 0
                 assert len(turn.top) == players
+            else:
+                losers = {turn.leader, turn.setter} | {p for p, right in turn.answers if not right}
+                assert {p for p, _ in turn.top} == losers
+                assert sum(right for _, right in turn.answers) == (turn.winner != turn.setter)

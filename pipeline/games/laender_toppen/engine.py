@@ -7,9 +7,10 @@ value above / lowest below takes all country cards of the slot, jokers go back t
 their two continent piles, a card may not go where it has no value (Antarctica: inhabitants, life
 expectancy, GDP), a tie for the extreme gives each tied player only their own card and removes the rest,
 a trick of 2+ cards puts at least one card face down and at least one on a matching continent pile,
-a card with several continents (Russia, Turkey) may go on any of them, continent majorities score
-(ties split, rounded up) plus 1 per face-down card, ties of the total go to the Antarctica card's owner.
-`fast=True` is the rulebook's faster game: no splitting, the most cards won wins.
+a card with several continents (Russia, Turkey) may go on either pile and counts at scoring for the
+continent best for its owner, continent majorities score (ties split, rounded up) plus 1 per face-down
+card, ties of the total go to the Antarctica card's owner. `fast=True` is the rulebook's faster game: no
+splitting, the most cards won wins; jokers are taken back but never won, so they do not count.
 
 Simplified: placing is simultaneous and hidden in the real game; here seat 0 places its whole hand, then
 seat 1, and so on; `observation(p)` shows player p only their own hand and strip, the revealed tricks and
@@ -18,6 +19,7 @@ decisions of one slot are taken in a fixed order: jokers back to their owners by
 cards one at a time in the seat order of who played them.
 """
 
+import itertools
 import math
 import random
 from collections import deque
@@ -195,10 +197,13 @@ class State(EngineState):
         self.strips: list[list[int | None]] = [[None] * SLOTS for _ in range(self.players)]
         self.piles: list[list[list[int]]] = [[[] for _ in range(FACE_DOWN + 1)] for _ in range(self.players)]
         self.removed: list[int] = []
+        self.jokers_back: list[list[int]] = [[] for _ in range(self.players)]  # the fast game: not won, not scored
         self.pending: deque[tuple[int, int, str, Split | None]] = deque()  # (player, card, rule, split)
         self.tricks: list[Trick] = []
         self.placing: int | None = 0
         self.slot = 0
+        self._placements: tuple[tuple, list[int]] = ((), [])
+        self._piles: tuple[tuple[tuple[int, ...], ...], ...] | None = None
         self._deal()
 
     # -- OpenSpiel-style API -------------------------------------------------------------------------
@@ -216,9 +221,14 @@ class State(EngineState):
         if self.pending:
             return self._pile_actions(*self.pending[0])
         assert self.placing is not None
-        return self._place_actions(self.placing)
+        key = (len(self._history), tuple(self.hands[self.placing]))
+        if self._placements[0] != key:  # the placements of a state are asked for several times per move
+            self._placements = (key, self._place_actions(self.placing))
+        return list(self._placements[1])
 
     def _apply(self, action: int) -> None:
+        if self.pending or self.game.fast:
+            self._piles = None  # a card may reach a pile
         if self.pending:
             player, card, _rule, split = self.pending.popleft()
             self.piles[player][action].append(card)
@@ -262,7 +272,7 @@ class State(EngineState):
             deciding=deciding,
             split=split,
             tricks=tuple(self.tricks),
-            piles=tuple(tuple(tuple(pile) for pile in piles) for piles in self.piles),
+            piles=self._pile_view(),
             cards=self.game.cards,
             strength=self.game.strength,
         )
@@ -286,8 +296,37 @@ class State(EngineState):
         return "\n".join(lines)
 
     def scores(self) -> list[int]:
-        """Points so far: continent majorities (ties split, rounded up) + 1 per face-down card."""
-        return [pile_points(self.piles, p) for p in range(self.players)]
+        """Points so far: continent majorities (ties split, rounded up) + 1 per face-down card, Russia and
+        Turkey counted where best for their owners (`scored_piles`); the fast game: cards won."""
+        piles = self.scored_piles()
+        return [pile_points(piles, p) for p in range(self.players)]
+
+    def scored_piles(self) -> list[list[list[int]]]:
+        """The piles as scored. Rulebook: Russia and Turkey "may be assigned to either Asia or Europe during
+        scoring": a country card of several continents on a continent pile counts for the continent best
+        for its owner (owners in seat order, each seeing the earlier owners' choices; a tie keeps the pile
+        it lies on)."""
+        cards, piles = self.game.cards, [[list(pile) for pile in own] for own in self.piles]
+        for player in range(self.players):
+            dual = [
+                (pile, card)
+                for pile in range(FACE_DOWN)
+                for card in piles[player][pile]
+                if not cards[card].joker and len(cards[card].continents) > 1
+            ]
+            if not dual:
+                continue
+            best, most = piles, pile_points(piles, player)
+            for choice in itertools.product(*(cards[card].continents for _, card in dual)):
+                moved = [[list(pile) for pile in own] for own in piles]
+                for (pile, card), continent in zip(dual, choice):
+                    moved[player][pile].remove(card)
+                    moved[player][continent].append(card)
+                points = pile_points(moved, player)
+                if points > most:
+                    best, most = moved, points
+            piles = best
+        return piles
 
     def winners(self) -> list[int]:
         """The players with the most points; a tie goes to the Antarctica card's owner if tied, else shared."""
@@ -313,7 +352,14 @@ class State(EngineState):
             "pending": [card for _, card, _, _ in self.pending],
             "piles": [c for piles in self.piles for pile in piles for c in pile],
             "removed": list(self.removed),
+            "jokers back": [c for jokers in self.jokers_back for c in jokers],
         }
+
+    def _pile_view(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        """The piles as an immutable view, rebuilt only after a move that may add to them."""
+        if self._piles is None:
+            self._piles = tuple(tuple(tuple(pile) for pile in piles) for piles in self.piles)
+        return self._piles
 
     def _why_illegal(self, action: int) -> str:
         names = [c.name for c in self.game.cards]
@@ -357,14 +403,16 @@ class State(EngineState):
             hand.extend(sorted(self.reserve.pop() for _ in range(self.game.hand_size)))
 
     def _place_actions(self, player: int) -> list[int]:
+        """Each hand card into each free slot where it has a value, unless that leaves a card with dashes
+        (Antarctica) no slot; ascending, as hands are sorted."""
         hand, strip, allowed = self.hands[player], self.strips[player], self.game.allowed
         free = [s for s in range(SLOTS) if strip[s] is None]
         restricted = [c for c in hand if len(allowed[c]) < SLOTS]
-        if not restricted:  # every card may go into every free slot
-            return [PLACE + card * SLOTS + slot for card in sorted(hand) for slot in free]
+        if not restricted:
+            return [PLACE + card * SLOTS + slot for card in hand for slot in free]
         actions = []
         fits: dict[tuple[int, int], bool] = {}  # (the restricted card placed or -1, slot): the others still fit
-        for card in sorted(hand):
+        for card in hand:
             own = card if card in restricted else -1
             for slot in free:
                 if slot not in allowed[card]:
@@ -430,7 +478,9 @@ class State(EngineState):
                 self._take(winners[0], card, SPLIT if split else FREE, split)
 
     def _take(self, player: int, card: int, rule: str, split: Split | None = None) -> None:
-        if self.game.fast:
+        if self.game.fast and rule == JOKER:  # taken back, never won: "the one with the most cards" won
+            self.jokers_back[player].append(card)
+        elif self.game.fast:
             self.piles[player][FACE_DOWN].append(card)
         else:
             self.pending.append((player, card, rule, split))
@@ -517,7 +567,7 @@ def _placer(noise: float, regret: bool, piles: Policy) -> Bot:
             power = observation.players - 1 if regret else 1
             value = {
                 a: max(observation.strength[(a - PLACE) // SLOTS][(a - PLACE) % SLOTS], 0.0) ** power
-                + rng.gauss(0, noise)
+                + (rng.gauss(0, noise) if noise else 0.0)
                 for a in observation.legal_actions
             }
             if not regret:

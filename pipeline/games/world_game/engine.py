@@ -1,4 +1,4 @@
-"""The World Game (2+ players, 20 cards each) as a rules engine: facts, challenges, ties on the next card.
+"""The World Game (2-9 players, 20 cards each) as a rules engine: facts, challenges, ties on the next card.
 
 Faithful to the rulebook (../shared/rules/the-world-game.en.txt, docs/rules-engines.md lists every
 ambiguity and the reading chosen): 20 cards each, only the top card plays, seat 0 (left of the dealer)
@@ -7,26 +7,31 @@ population, highest point, land neighbours) of their top card, every player's to
 the highest value takes all revealed cards. Tied players compare the same fact on their next card (again
 on the one after, while the tie lasts); a tied player without a next card drops out of the tie, and if
 nobody tied has one the first tied player in turn order from the leader wins. All revealed cards go to
-the final winner. Option B: a challenge set by the player to the leader's left; the leader answers
-first, then every other player in clockwise order may answer or pass; the first correct answer wins,
-nobody correct: the setter wins; the winner takes the top cards of the leader, the setter and every
+the final winner. Option B: the leader calls a challenge and chooses the player who sets it; the setter
+chooses one of the challenges in play (decided before the game: `challenges`) about their own top card:
+continent (name both continents of a country on two), flag (name the country), location (its map
+number), capital (any one of several), and the reverse challenges location-reverse (the country at a map
+number) and capital-reverse (the country of a capital). The caller answers first, then every other player
+clockwise may answer or pass; an answer is judged against the setter's card; the first right answer
+wins, nobody right: the setter wins; the winner takes the top cards of the caller, the setter and every
 wrong answerer. Won cards go to the bottom of the winner's stack: the winner's own first, then the others
 clockwise from the winner, each player's cards in the order revealed. The game ends when a player has no
 card left (2 players: the other holds them all); the most cards wins, a tie means several winners.
 
-Simplified: the four challenges (continent, flag, location, capital) are one chance event: a player who
-answers is right with probability `knowledge` (the same for every country and player); "first to
-answer" is modelled as clockwise order. The game is stopped after `max_rounds` rounds (`capped`): it
-would not end, and the most cards wins as if a player had run out.
+Options: `player_challenges` is the rulebook's game with younger children (two players, each plays their
+own challenges: the setter sets one of the caller's); `round_limit` is a house rule (not in the rulebook)
+for games that would not end: after that many rounds the most cards wins. Who answers right is the
+players' business: the bots (BOTS) answer through the player model in players.py.
 """
 
+import functools
+import itertools
 import random
 from collections import deque
 from dataclasses import dataclass
 
 from pipeline.errors import GeodeckError
 from pipeline.games.core import (
-    CHANCE,
     TERMINAL,
     Bot,
     EngineGame,
@@ -37,12 +42,34 @@ from pipeline.games.core import (
     random_bot,
     win_shares,
 )
+from pipeline.games.world_game import players as model
 
 FACTS = ("area_km2", "population", "highest_point_m", "land_neighbours")
-CHALLENGE, ANSWER, PASS = len(FACTS), len(FACTS) + 1, len(FACTS) + 2
-WRONG, RIGHT = 0, 1  # chance outcomes of an answer
+KINDS = ("continent", "flag", "location", "capital", "location-reverse", "capital-reverse")
+RULEBOOK_CHALLENGES = KINDS[:4]
+ANSWERED_WITH = {  # what a challenge's answer names
+    "continent": "continents",
+    "flag": "country",
+    "location": "map number",
+    "capital": "capital",
+    "location-reverse": "country",
+    "capital-reverse": "country",
+}
+CONTINENTS = ("North America", "South America", "Europe", "Africa", "Asia", "Oceania")
 HAND = 20
-MAX_ROUNDS = 1000
+CALL = len(FACTS)  # CALL + k - 1: call a challenge set by the player k seats to the left
+CHALLENGE = CALL  # a Turn's action for a challenge round
+
+
+@dataclass(frozen=True)
+class Country:
+    id: str
+    name: str
+    values: tuple  # the four facts
+    continents: frozenset[str]
+    flag: str
+    map_number: int | None
+    capitals: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -56,6 +83,30 @@ class Turn:
     tie_levels: int  # fact rounds: how many times the tied players went on to their next card
     answers: tuple[tuple[int, bool], ...]  # challenge rounds: (player, right)
     winner: int
+    setter: int | None = None  # challenge rounds: who set it, which kind, about which card
+    kind: str | None = None
+    card: int | None = None
+
+
+@dataclass
+class Challenge:
+    caller: int
+    setter: int
+    kind: str | None  # None while the setter chooses
+    queue: list[int]  # players still to be asked after the one answering
+    answering: int
+    answers: list[tuple[int, bool]]
+
+
+@dataclass(frozen=True)
+class ChallengeView:
+    """A challenge as the players see it: who set it, which kind, what the setter shows or names."""
+
+    caller: int
+    setter: int
+    kind: str | None
+    prompt: str | None  # the country's name, its flag, its map number or its capital (None while choosing)
+    answers: tuple[tuple[int, bool], ...]
 
 
 @dataclass(frozen=True)
@@ -70,16 +121,18 @@ class Observation:
     top_values: tuple | None  # its four facts
     top_strength: tuple | None  # the share of the deck its facts beat (public: the card faces)
     counts: tuple[int, ...]
-    turns: tuple[Turn, ...]
-    challenge: tuple[int, tuple[tuple[int, bool], ...]] | None  # (setter, answers so far)
-    knowledge: float
-    challenges: bool
+    last_turn: Turn | None  # the round just played (the players remember the earlier ones themselves)
+    challenge: ChallengeView | None
+    challenges: tuple[str, ...]  # the challenges this player may be set (all players' unless the children's game)
+    action_labels: tuple[str, ...]  # every action's name (public)
 
     def __str__(self) -> str:
-        return (
-            f"player {self.player}, leader {self.leader}, cards {self.counts}, top card {self.top} {self.top_values}"
-            + (f", challenge set by player {self.challenge[0]}" if self.challenge else "")
-        )
+        top = "-" if self.top is None else f"{self.top_values}"
+        text = f"player {self.player}, leader {self.leader}, cards {self.counts}, top card {top}"
+        if self.challenge:
+            view = self.challenge
+            text += f", {view.kind or 'a'} challenge set by player {view.setter}: {view.prompt or '?'}"
+        return text
 
 
 class Game(EngineGame):
@@ -92,20 +145,55 @@ class Game(EngineGame):
         self,
         cards: list[dict],
         players: int = 2,
-        challenges: bool = True,
-        knowledge: float = 0.6,
-        max_rounds: int = MAX_ROUNDS,
+        challenges: tuple[str, ...] | list[str] = RULEBOOK_CHALLENGES,
+        player_challenges: tuple[tuple[str, ...], ...] | list | None = None,
+        round_limit: int | None = None,
     ):
         self.player_counts = tuple(range(2, len(cards) // HAND + 1))
         check_players(self.name, players, self.player_counts or (2,))
-        if not 0 <= knowledge <= 1:
-            raise GeodeckError(f"knowledge is a probability between 0 and 1, not {knowledge}")
-        self.players, self.challenges, self.knowledge, self.max_rounds = players, challenges, knowledge, max_rounds
-        self.ids = tuple(c["id"] for c in cards)
-        self.values = tuple(tuple(c["fields"][f] for f in FACTS) for c in cards)
+        self.players, self.challenges = players, tuple(challenges)
+        self.player_challenges = tuple(tuple(c) for c in player_challenges) if player_challenges else None
+        self.round_limit = round_limit
+        self._check_options()
+        self.countries = tuple(_country(c) for c in cards)
+        self.card_fields = tuple(c["fields"] for c in cards)  # the printed cards, for the players' knowledge
+        self.ids = tuple(c.id for c in self.countries)
+        self.values = tuple(c.values for c in self.countries)
         by_fact = [percentiles([v[f] for v in self.values]) for f in range(len(FACTS))]
         self.strength = tuple(tuple(by_fact[f][i] for f in range(len(FACTS))) for i in range(len(cards)))
+        self.answers = _answers(self.countries)  # (kind of answer, value) per answer action
+        self.call_actions = max(self.player_counts or (2,)) - 1
+        self.set_base = CALL + self.call_actions
+        self.pass_action = self.set_base + len(KINDS)
+        self.answer_base = self.pass_action + 1
+        self.labels = self._labels()
+        self.answer_index = {answer: i for i, answer in enumerate(self.answers)}
+        self.answer_actions = {
+            kind: [self.answer_base + i for i, (answered, _) in enumerate(self.answers) if answered == kind]
+            for kind in set(ANSWERED_WITH.values())
+        }
         self.state_class = State
+
+    def _check_options(self) -> None:
+        chosen = set(self.challenges) | {k for own in self.player_challenges or () for k in own}
+        unknown = sorted(chosen - set(KINDS))
+        if unknown:
+            raise GeodeckError(f"The World Game: unknown challenge {', '.join(unknown)}; known: {', '.join(KINDS)}")
+        if self.player_challenges is not None and (self.players != 2 or len(self.player_challenges) != 2):
+            raise GeodeckError(
+                "The World Game: each player's own challenges (the game with younger children) are for two "
+                "players, one list each"
+            )
+        if self.round_limit is not None and self.round_limit < 1:
+            raise GeodeckError(f"The World Game: round_limit is a number of rounds ≥ 1, not {self.round_limit}")
+
+    def _labels(self) -> tuple[str, ...]:
+        labels = [f"compare {f}" for f in FACTS]
+        labels += [f"call a challenge set by the player {k} to the left" for k in range(1, self.call_actions + 1)]
+        labels += [f"set the {kind} challenge" for kind in KINDS]
+        labels += ["pass"]
+        labels += [f"answer {value}" for _, value in self.answers]
+        return tuple(labels)
 
     @classmethod
     def from_deck(cls, deck: dict, **options) -> "Game":
@@ -114,27 +202,99 @@ class Game(EngineGame):
     def options(self) -> dict:
         return {
             "players": self.players,
-            "challenges": self.challenges,
-            "knowledge": self.knowledge,
-            "max_rounds": self.max_rounds,
+            "challenges": list(self.challenges),
+            "player_challenges": [list(c) for c in self.player_challenges] if self.player_challenges else None,
+            "round_limit": self.round_limit,
         }
 
+    def challenges_for(self, caller: int) -> tuple[str, ...]:
+        """The challenges the caller may be set: their own in the children's game, else those in play."""
+        return self.player_challenges[caller] if self.player_challenges else self.challenges
+
     def deal_size(self) -> int:
-        return len(self.values)
+        return len(self.countries)
 
     def num_distinct_actions(self) -> int:
-        return PASS + 1
+        return self.answer_base + len(self.answers)
 
-    def max_chance_outcomes(self) -> int:
-        return 2
+    def max_game_length(self) -> int | None:
+        """Unbounded by the rules; with the house rule a round takes at most 2 + players actions."""
+        return None if self.round_limit is None else self.round_limit * (2 + self.players)
 
-    def max_game_length(self) -> int:
-        """A round takes at most 1 + 2 × players actions (a challenge everyone answers)."""
-        return self.max_rounds * (1 + 2 * self.players)
+    def answer_kind(self, kind: str) -> str:
+        return ANSWERED_WITH[kind]
+
+    def right_answer(self, kind: str, card: int) -> int:
+        """The index (in `answers`) of a right answer to the `kind` challenge on `card`."""
+        country = self.countries[card]
+        value: object = {
+            "continent": country.continents,
+            "location": country.map_number,
+            "capital": country.capitals[0] if country.capitals else None,
+        }.get(kind, country.name)
+        return self.answer_index[ANSWERED_WITH[kind], value]
+
+    def prompt(self, kind: str, card: int) -> str:
+        """What the setter names or shows about `card` for a `kind` challenge."""
+        country = self.countries[card]
+        if kind == "flag":
+            return f"the flag {country.flag}"
+        if kind == "location-reverse":
+            return f"map number {country.map_number}"
+        if kind == "capital-reverse":
+            return country.capitals[0] if country.capitals else "-"
+        return country.name
+
+    def is_right(self, kind: str, card: int, answer: object) -> bool:
+        """Whether `answer` answers the `kind` challenge on `card` (judged against the card)."""
+        country = self.countries[card]
+        if kind == "continent":
+            return answer == country.continents
+        if kind == "location":
+            return answer == country.map_number
+        if kind == "capital":
+            return answer in country.capitals
+        if kind == "flag":
+            return any(c.name == answer and c.flag == country.flag for c in self.countries)
+        if kind == "location-reverse":
+            return any(c.name == answer and c.map_number == country.map_number for c in self.countries)
+        return any(c.name == answer and prompt_capital(country) in c.capitals for c in self.countries)
+
+
+def prompt_capital(country: Country) -> str | None:
+    return country.capitals[0] if country.capitals else None
+
+
+def _country(card: dict) -> Country:
+    fields = card["fields"]
+    return Country(
+        id=card["id"],
+        name=fields.get("name_en") or card["id"],
+        values=tuple(fields[f] for f in FACTS),
+        continents=frozenset(fields.get("continents") or ()),
+        flag=fields.get("flag") or card["id"],
+        map_number=fields.get("map_number"),
+        capitals=tuple(fields.get("capitals") or ()),
+    )
+
+
+def _answers(countries: tuple[Country, ...]) -> tuple[tuple[str, object], ...]:
+    """Every answer a player may give: continents (one or two), countries, map numbers, capitals."""
+    continents = list(CONTINENTS) + sorted({c for country in countries for c in country.continents} - set(CONTINENTS))
+    sets = [frozenset([c]) for c in continents] + [frozenset(p) for p in itertools.combinations(continents, 2)]
+    found: list[tuple[str, object]] = [("continents", s) for s in sets]
+    found += [("country", name) for name in sorted({c.name for c in countries})]
+    found += [("map number", n) for n in sorted({c.map_number for c in countries if c.map_number is not None})]
+    found += [("capital", cap) for cap in sorted({cap for c in countries for cap in c.capitals})]
+    return tuple(found)
+
+
+def answer_text(value: object) -> str:
+    return " and ".join(sorted(value)) if isinstance(value, frozenset) else str(value)
 
 
 class State(EngineState):
-    """A game in progress: the leader picks a fact or a challenge; answers are decisions plus chance nodes."""
+    """A game in progress: the leader picks a fact or calls a challenge; setting and answering are decisions."""
 
     game: Game
 
@@ -144,51 +304,57 @@ class State(EngineState):
         self.set_aside = order[self.players * HAND :]
         self.leader = 0
         self.turns: list[Turn] = []
-        self.capped = False
-        self.challenge: dict | None = None  # setter, queue (still to ask), answers, answering, chance
+        self.limited = False  # ended by the house rule round_limit
+        self.challenge: Challenge | None = None
 
     def current_player(self) -> int:
         if self.terminal:
             return TERMINAL
         if self.challenge:
-            return CHANCE if self.challenge["chance"] else self.challenge["answering"]
+            return self.challenge.setter if self.challenge.kind is None else self.challenge.answering
         return self.leader
 
     def _legal_actions(self) -> list[int]:
         if self.terminal:
             return []
-        if self.challenge:
-            return [WRONG, RIGHT] if self.challenge["chance"] else [ANSWER, PASS]
-        return list(range(len(FACTS))) + ([CHALLENGE] if self.game.challenges else [])
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        return [(WRONG, 1 - self.game.knowledge), (RIGHT, self.game.knowledge)]
+        game, challenge = self.game, self.challenge
+        if challenge is None:
+            calls = range(CALL, CALL + self.players - 1) if game.challenges_for(self.leader) else range(0)
+            return [*range(len(FACTS)), *calls]
+        if challenge.kind is None:
+            return [game.set_base + KINDS.index(k) for k in game.challenges_for(challenge.caller)]
+        return [game.pass_action, *game.answer_actions[game.answer_kind(challenge.kind)]]
 
     def _apply(self, action: int) -> None:
+        game = self.game
         if self.challenge is None:
-            if action == CHALLENGE:
-                self._start_challenge()
+            if action >= CALL:
+                self._start_challenge(action - CALL + 1)
             else:
                 self._compare(action)
             return
-        state = self.challenge
-        if state["chance"]:
-            state["chance"] = False
-            state["answers"].append((state["answering"], action == RIGHT))
-            if action == RIGHT:
-                self._end_challenge(state["answering"])
-                return
-        elif action == ANSWER:
-            state["chance"] = True
+        challenge = self.challenge
+        if challenge.kind is None:
+            challenge.kind = KINDS[action - game.set_base]
             return
+        if action != game.pass_action:
+            card = self.stacks[challenge.setter][0]
+            right = game.is_right(challenge.kind, card, game.answers[action - game.answer_base][1])
+            challenge.answers.append((challenge.answering, right))
+            if right:
+                self._end_challenge(challenge.answering)
+                return
         self._ask_next()
 
     def action_to_string(self, player: int, action: int) -> str:
-        if player == CHANCE:
-            return {WRONG: "wrong answer", RIGHT: "right answer"}.get(action, f"unknown outcome {action}")
-        if self.challenge is None:
-            return f"compare {FACTS[action]}" if action < len(FACTS) else "call a challenge"
-        return {ANSWER: "answer", PASS: "pass"}.get(action, f"unknown action {action}")
+        labels = self.game.labels
+        if not 0 <= action < len(labels):
+            return f"unknown action {action}"
+        if CALL <= action < self.game.set_base:
+            return f"call a challenge set by player {(player + action - CALL + 1) % self.players}"
+        if action >= self.game.answer_base:
+            return f"answer {answer_text(self.game.answers[action - self.game.answer_base][1])}"
+        return labels[action]
 
     def observation(self, player: int) -> Observation:
         top = self.stacks[player][0] if self.stacks[player] else None
@@ -201,35 +367,57 @@ class State(EngineState):
             top_values=None if top is None else self.game.values[top],
             top_strength=None if top is None else self.game.strength[top],
             counts=tuple(self.card_counts()),
-            turns=tuple(self.turns),
-            challenge=(self.challenge["setter"], tuple(self.challenge["answers"])) if self.challenge else None,
-            knowledge=self.game.knowledge,
-            challenges=self.game.challenges,
+            last_turn=self.turns[-1] if self.turns else None,
+            challenge=self._challenge_view(),
+            challenges=self.game.challenges_for(player),
+            action_labels=self.game.labels,
         )
 
+    def _challenge_view(self) -> ChallengeView | None:
+        challenge = self.challenge
+        if challenge is None:
+            return None
+        prompt = None if challenge.kind is None else self.game.prompt(challenge.kind, self.stacks[challenge.setter][0])
+        return ChallengeView(challenge.caller, challenge.setter, challenge.kind, prompt, tuple(challenge.answers))
+
     def __str__(self) -> str:
-        ids = self.game.ids
+        names = [c.name for c in self.game.countries]
         lines = [
             f"The World Game, {self.players} players, round {len(self.turns) + 1}, leader {self.leader}"
             + (", over" if self.terminal else f", player {self.current_player()} to act")
         ]
         for p, stack in enumerate(self.stacks):
-            lines.append(f"player {p}: {len(stack)} cards, top {ids[stack[0]] if stack else '-'}")
-        if self.challenge:
-            lines.append(f"challenge set by player {self.challenge['setter']}, answers {self.challenge['answers']}")
+            lines.append(f"player {p}: {len(stack)} cards, top {names[stack[0]] if stack else '-'}")
+        view = self._challenge_view()
+        if view:
+            lines.append(
+                f"challenge called by player {view.caller}, set by player {view.setter}: {view.kind or '(choosing)'} "
+                f"{view.prompt or ''}, answers {list(view.answers)}"
+            )
         return "\n".join(lines)
 
     def _why_illegal(self, action: int) -> str:
-        player = self.current_player()
-        if player == CHANCE:
-            return f"an answer's outcome is {WRONG} (wrong) or {RIGHT} (right), not {action}"
-        if self.challenge:
-            return f"player {player} answers the challenge ({ANSWER}) or passes ({PASS}), not {action}"
-        if action == CHALLENGE:
-            return "challenges are not in play in this game (rule: the players decide before the game)"
+        player, game, challenge = self.current_player(), self.game, self.challenge
+        if not 0 <= action < game.num_distinct_actions():
+            return f"{action} is no action of this game (0-{game.num_distinct_actions() - 1})"
+        wanted = self.action_to_string(player, action)
+        if challenge is None:
+            if action >= CALL + self.players - 1 or (action >= CALL and game.challenges_for(player)):
+                return f"player {player} leads: a fact or a challenge, not {wanted}"
+            return (
+                f"player {player} may not call a challenge: none is in play (rule: before the game begins, "
+                "the players decide which of the four challenges they want to play)"
+            )
+        if challenge.kind is None:
+            if game.set_base <= action < game.pass_action:
+                return (
+                    f"player {player} may not {wanted}: the challenges in play are "
+                    f"{', '.join(game.challenges_for(challenge.caller))} (rule: decided before the game)"
+                )
+            return f"player {player} sets a challenge now, not {wanted}"
         return (
-            f"{action} is no action of the leader: a fact 0-{len(FACTS) - 1} ({', '.join(FACTS)}) or a challenge "
-            f"{CHALLENGE}"
+            f"player {player} may not {wanted}: the {challenge.kind} challenge is answered with a "
+            f"{game.answer_kind(challenge.kind)}, or pass"
         )
 
     def card_counts(self) -> list[int]:
@@ -267,28 +455,36 @@ class State(EngineState):
                 for p in contenders:
                     revealed[p] = level + 1
         top = tuple((p, self.stacks[p][0]) for p in order)
-        self._collect(winner, revealed, Turn(self.leader, fact, top, best, level, (), winner))
+        self._collect(winner, revealed, Turn(self.leader, fact, top, best or (), level, (), winner))
 
-    def _start_challenge(self) -> None:
+    def _start_challenge(self, seats_left: int) -> None:
         caller = self.leader
-        setter = (caller + 1) % self.players
+        setter = (caller + seats_left) % self.players
         others = [p for p in self._clockwise(caller)[1:] if p != setter]
-        self.challenge = {"setter": setter, "queue": others, "answers": [], "answering": caller, "chance": True}
+        kinds = self.game.challenges_for(caller)
+        self.challenge = Challenge(caller, setter, kinds[0] if len(kinds) == 1 else None, others, caller, [])
 
     def _ask_next(self) -> None:
-        state = self.challenge
-        if state["queue"]:
-            state["answering"] = state["queue"].pop(0)
+        challenge = self.challenge
+        assert challenge is not None
+        if challenge.queue:
+            challenge.answering = challenge.queue.pop(0)
         else:
-            self._end_challenge(state["setter"])
+            self._end_challenge(challenge.setter)
 
     def _end_challenge(self, winner: int) -> None:
-        state, caller = self.challenge, self.leader
-        losers = [caller, state["setter"]] + [p for p, right in state["answers"] if not right]
-        revealed = {p: 1 for p in self._clockwise(caller) if p in losers}
+        challenge = self.challenge
+        assert challenge is not None
+        losers = [challenge.caller, challenge.setter] + [p for p, right in challenge.answers if not right]
+        revealed = {p: 1 for p in self._clockwise(challenge.caller) if p in losers}
         top = tuple((p, self.stacks[p][0]) for p in revealed)
+        card = self.stacks[challenge.setter][0]
         self.challenge = None
-        self._collect(winner, revealed, Turn(caller, CHALLENGE, top, (), 0, tuple(state["answers"]), winner))
+        turn = Turn(
+            challenge.caller, CHALLENGE, top, (), 0, tuple(challenge.answers), winner, challenge.setter,
+            challenge.kind, card,
+        )  # fmt: skip
+        self._collect(winner, revealed, turn)
 
     def _collect(self, winner: int, revealed: dict[int, int], turn: Turn) -> None:
         """The winner takes the revealed cards (own first, then clockwise), leads next; check the end."""
@@ -301,31 +497,82 @@ class State(EngineState):
         self.leader = winner
         if min(self.card_counts()) == 0:
             self.terminal = True
-        elif len(self.turns) >= self.game.max_rounds:
-            self.terminal = self.capped = True
+        elif self.game.round_limit is not None and len(self.turns) >= self.game.round_limit:
+            self.terminal = self.limited = True
 
 
-def _fact_player(noise: float) -> Bot:
-    """A bot: the fact in which its top card beats the largest share of the deck (each share misjudged by
-    Gaussian `noise`), a challenge when even that fact beats less than half of it; answers a challenge
-    when likely to be right."""
+FACT_NOISE = {"novice": 0.3, "skilled": 0.1, "expert": 0.0}  # how far a bot misjudges a fact's strength
+
+
+@functools.lru_cache(maxsize=16)
+def _knowledge(game: Game, level: str) -> tuple[dict[str, list[float]], dict[tuple[str, str], int], dict[str, float]]:
+    """What a player of `level` brings to a game (the same every game of this deck): the chance to know each
+    challenge on each card, the card behind each prompt, the mean chance per challenge."""
+    skill, known, countries = model.SKILLS[level], model.familiarity(game.card_fields), game.countries
+    chances = {
+        kind: [
+            model.p_right(skill, known[i], kind, len(c.continents), len(c.capitals)) for i, c in enumerate(countries)
+        ]
+        for kind in KINDS
+    }
+    cards_by_prompt = {(kind, game.prompt(kind, i)): i for kind in KINDS for i in range(len(countries))}
+    return chances, cards_by_prompt, {kind: sum(p) / len(p) for kind, p in chances.items()}
+
+
+def knowing(level: str) -> Bot:
+    """A bot of skill `level` (players.SKILLS): it knows the answer to a challenge on a country with the
+    player model's probability (drawn once per challenge and country in a game), answers when it knows
+    (the caller, who loses the card anyway, guesses otherwise), sets the challenge it finds hardest, leads
+    the fact or challenge with the best expected cards (facts misjudged by FACT_NOISE), and lets the
+    player with the most cards set its challenges. It reads only its observation."""
+    noise = FACT_NOISE[level]
 
     def make(game: Game, rng: random.Random) -> Policy:
+        chances, cards_by_prompt, average = _knowledge(game, level)
+
+        def chance(kind: str, card: int) -> float:
+            return chances[kind][card]
+
+        knows: dict[tuple[str, int], bool] = {}
+        draws = random.Random(rng.random())
+
+        def lead(observation: Observation, rng: random.Random) -> int:
+            others = observation.players - 1
+            strength = observation.top_strength or (0.0,) * len(FACTS)
+            win = [min(max(s + rng.gauss(0, noise), 0.0), 1.0) ** others for s in strength]
+            fact = max(range(len(FACTS)), key=lambda f: win[f])
+            calls = [a for a in observation.legal_actions if a >= CALL]
+            if not calls:
+                return fact
+            hardest = min(average[k] for k in observation.challenges)
+            if 2 * hardest - 1 <= win[fact] * others - (1 - win[fact]):
+                return fact
+            me, counts = observation.player, observation.counts
+            setter = max((p for p in range(observation.players) if p != me), key=lambda p: (counts[p], -p))
+            return CALL + (setter - me) % observation.players - 1
+
         def policy(observation: Observation, rng: random.Random) -> int:
-            if observation.challenge:
-                return ANSWER if observation.knowledge >= 0.5 else PASS
-            strength = [s + rng.gauss(0, noise) for s in observation.top_strength or (0.0,) * len(FACTS)]
-            fact = max(range(len(FACTS)), key=lambda f: strength[f])
-            return CHALLENGE if observation.challenges and strength[fact] < 0.5 else fact
+            view, legal = observation.challenge, observation.legal_actions
+            if view is None:
+                return lead(observation, rng)
+            if view.kind is None:  # setting: the challenge the setter itself would most likely miss
+                top = observation.top if observation.top is not None else 0
+                return min(legal, key=lambda a: chance(KINDS[a - game.set_base], top))
+            card = cards_by_prompt.get((view.kind, view.prompt or ""))
+            if card is not None:
+                key = (view.kind, card)
+                if key not in knows:
+                    knows[key] = draws.random() < chance(*key)
+                if knows[key]:
+                    return game.answer_base + game.right_answer(view.kind, card)
+            if observation.player == view.caller:
+                guesses = [a for a in legal if a != game.pass_action]
+                return guesses[rng.randrange(len(guesses))]
+            return game.pass_action
 
         return policy
 
     return make
 
 
-BOTS: dict[str, Bot] = {
-    "random": random_bot,
-    "novice": _fact_player(0.3),
-    "skilled": _fact_player(0.1),
-    "expert": _fact_player(0.0),
-}
+BOTS: dict[str, Bot] = {"random": random_bot, **{level: knowing(level) for level in model.SKILLS}}
