@@ -42,7 +42,7 @@ lint: install
 	$(BIN)/ruff check pipeline tests benchmarks
 	$(BIN)/mypy
 
-test: install
+test: lint
 	$(BIN)/pytest -n 2
 
 bench: install

@@ -112,8 +112,9 @@ def print_accessories(bench: Bench) -> dict[str, Figure]:
 
 
 def playouts(bench: Bench) -> dict[str, Figure]:
-    """Random playouts per second on one core of each game's latest deck (the play-check's own batches,
-    the game's default player count), and the wall-time speed-up of `play-check --jobs 2` over `--jobs 1`."""
+    """Random playouts per CPU second of each game's latest deck (the play-check's own batches, the game's
+    default player count), and the wall-time speed-up of `play-check --jobs 2` over `--jobs 1` (needs two
+    idle cores: the table's load average says how busy the machine was)."""
     from pipeline.decks import published
     from pipeline.playcheck.play import RANDOM, Batch, Kind, deck_json, play_batch
 
@@ -121,12 +122,12 @@ def playouts(bench: Bench) -> dict[str, Figure]:
     for name, definition in games.registered().items():
         deck = deck_json(published.deck(name, None)[1])
         kind = Kind(RANDOM, definition.default_players, RANDOM)
-        play_batch(Batch(name, kind, 0, 0, 5), deck)  # warm: parse the deck, build its tables
-        times = []
+        play_batch(Batch(definition, kind, 0, 0, 5), deck)  # warm: parse the deck, build its tables
+        times = []  # CPU seconds of this process: one core's throughput, less skewed by other processes
         for _ in range(REPEATS):
-            start = time.perf_counter()
-            play_batch(Batch(name, kind, 0, 0, PLAYOUT_GAMES), deck)
-            times.append(time.perf_counter() - start)
+            start = time.process_time()
+            play_batch(Batch(definition, kind, 0, 0, PLAYOUT_GAMES), deck)
+            times.append(time.process_time() - start)
         seconds = statistics.median(times)
         figures[f"playouts_{name.replace('-', '_')}"] = Figure(seconds, rate=PLAYOUT_GAMES / seconds)
     walls = {

@@ -4,6 +4,7 @@ import os
 import signal
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 from rich.progress import (
@@ -37,18 +38,21 @@ def progress() -> Progress:
     )
 
 
+def choice_option(*declarations: str, choices: list[str], help: str):
+    """An option taking one of `choices`, the first one its default."""
+    return click.option(*declarations, type=click.Choice(choices), default=choices[0], show_default=True, help=help)
+
+
 mirror_option = click.option(
     "--mirror",
     type=click.Path(path_type=Path),
     envvar="GEODECK_MIRROR",
     help="Folder with byte-exact copies of the raw files (e.g. ../shared/snapshots); used before the live URL.",
 )
-format_option = click.option(
+format_option = choice_option(
     "--format",
     "fmt",
-    type=click.Choice(["table", "json", "markdown"]),
-    default="table",
-    show_default=True,
+    choices=["table", "json", "markdown"],
     help="table: on the terminal; json or markdown for CI logs, changelogs and docs.",
 )
 
@@ -62,7 +66,24 @@ def show(report: dict, fmt: str, formats) -> None:
 
 
 offline_option = click.option("--offline", is_flag=True, help="Never download; use only the store and the mirror.")
-game_argument = click.argument("game", metavar="GAME", type=click.Choice(games.names()))
+
+
+class GameChoice(click.Choice):
+    """The registered games, read when a command runs: a game registered after import is a choice too."""
+
+    def __init__(self) -> None:
+        super().__init__(())
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        return tuple(games.names())
+
+    @choices.setter
+    def choices(self, _value) -> None:
+        """click.Choice sets its choices once; the registry is their only source."""
+
+
+game_argument = click.argument("game", metavar="GAME", type=GameChoice())
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -141,7 +162,7 @@ def build(stages, force, accept, mirror, offline):
 
     store = open_store(mirror=mirror, online=not offline)
     with progress() as bar:
-        current: dict = {}
+        current: dict[str, Any] = {}
 
         def on_step(name, units):
             if current:
@@ -204,26 +225,20 @@ def list_games(names):
 @cli.command("print")
 @game_argument
 @click.option("--version", "version", help="Deck version (default: output/decks/GAME/LATEST).")
-@click.option(
+@choice_option(
     "--paper",
-    type=click.Choice(["a4", "letter", "a3"]),
-    default="a4",
-    show_default=True,
+    choices=["a4", "letter", "a3"],
     help="Paper size; a3 only with --what accessories.",
 )
-@click.option(
+@choice_option(
     "--layout",
-    type=click.Choice(["sheet", "one-up"]),
-    default="sheet",
-    show_default=True,
+    choices=["sheet", "one-up"],
     help="sheet: 3 × 3 cards per page with crop marks; one-up: one card per page at trim + bleed "
     "with TrimBox/BleedBox (print shops).",
 )
-@click.option(
+@choice_option(
     "--duplex",
-    type=click.Choice(["long", "short", "none"]),
-    default="long",
-    show_default=True,
+    choices=["long", "short", "none"],
     help="long: backs page mirrored for a long-edge flip (columns); short: short-edge flip (rows); "
     "none: backs at the same positions, to print separately and glue.",
 )
@@ -247,11 +262,9 @@ def list_games(names):
     help="Write the one-sheet duplex calibration PDF instead of cards: crosses on the front, millimetre "
     "grids behind them; the X,Y where a cross shows through, plus the offset used, is --back-offset.",
 )
-@click.option(
+@choice_option(
     "--what",
-    type=click.Choice(["cards", "accessories", "all"]),
-    default="cards",
-    show_default=True,
+    choices=["cards", "accessories", "all"],
     help="cards: the card sheets. accessories: the rest the game needs, as its own PDF ("
     + "; ".join(f"{name}: {g.accessories_help}" for name, g in games.registered().items())
     + "). all: both PDFs.",

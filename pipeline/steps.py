@@ -43,7 +43,7 @@ def run_step(
     input_hashes: Mapping[str, str],
     packages: Iterable[str],
     outputs: Iterable[Path],
-    run: Callable[[], None],
+    run: Callable[[], object],
     force: bool = False,
 ) -> bool:
     """Run `run` unless the stamp says the same inputs and code already made every output; True if it ran."""

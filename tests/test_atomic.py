@@ -20,7 +20,7 @@ def test_failed_write_keeps_the_old_file(tmp_path):
     target = tmp_path / "out.txt"
     atomic.write_text(target, "good")
     with pytest.raises(TypeError):
-        atomic.write_bytes(target, object())
+        atomic.write_bytes(target, object())  # type: ignore[arg-type]
     assert target.read_text() == "good"
     assert [p.name for p in tmp_path.iterdir()] == ["out.txt"]
 

@@ -79,7 +79,12 @@ def test_the_extra_inputs_table_matches_what_each_parser_takes():
 @pytest.mark.mirror
 def test_build_parses_mledoze_once_for_its_observations_and_the_universe(store, monkeypatch):
     parse, calls = mledoze.parse, []
-    monkeypatch.setattr(mledoze, "parse", lambda raw: calls.append(1) or parse(raw))
+
+    def counted(raw):
+        calls.append(1)
+        return parse(raw)
+
+    monkeypatch.setattr(mledoze, "parse", counted)
     table, universe = countries.build(store, load_sources())
     assert len(calls) == 1
     assert list(universe.columns) == reference.UNIVERSE_COLUMNS and len(universe) == 198

@@ -67,6 +67,7 @@ def test_download_failure_is_reported(tmp_path, monkeypatch):
     import pipeline.extract.store as store_module
 
     monkeypatch.setattr(store_module, "BACKOFF_S", 0)
+    monkeypatch.delenv("GEODECK_MIRROR", raising=False)  # no mirror to fall back on
     store = open_store(mirror=None, online=True, root=tmp_path / "store")
     with pytest.raises(SnapshotError, match="cannot download"):
         store.read(entry_for(DATA, url="http://127.0.0.1:9/file.txt"))
@@ -134,3 +135,13 @@ def test_unreadable_mirror_file_is_a_clear_error(tmp_path, monkeypatch):
     with pytest.raises(SnapshotError, match="cannot read mirror file .*file.txt: Permission denied"):
         store.read(entry_for(DATA))
     assert not (tmp_path / "store" / "demo").exists()
+
+
+def test_files_are_found_by_their_declared_layer():
+    boundaries = load_sources()["germany-boundaries"]
+    assert boundaries.layer("states").path == "2_bundeslaender_2_hoch.geo.json"
+    assert boundaries.layer("states-map").path == "2_bundeslaender_3_mittel.geo.json"
+    with pytest.raises(
+        GeodeckError, match='declares no file with layer = "rivers"; see sources/germany-boundaries.toml'
+    ):
+        boundaries.layer("rivers")

@@ -6,7 +6,7 @@ import pytest
 from fixtures.tiny.games.decks import deutschland as synthetic_deck
 
 from pipeline.errors import GeodeckError
-from pipeline.games.core import TERMINAL, IllegalAction, playout, random_policy
+from pipeline.games.core import TERMINAL, IllegalAction, playout, policy_input, random_policy
 from pipeline.games.deutschland import engine as de
 
 EMDEN, WISMAR, COTTBUS, JENA, KOBLENZ = range(5)
@@ -132,7 +132,7 @@ def test_random_and_expert_games_keep_every_invariant():
             assert state.legal_actions()
             seen.update(state.places)
             policy = policies[state.current_player()]
-            state.apply_action(policy(state.policy_input(policy), rng))
+            state.apply_action(policy(policy_input(state, policy), rng))
         assert len(seen) == (players + 1) * game.rounds  # every round lays out new place cards
         assert state.current_player() == TERMINAL
         for rnd in state.rounds:

@@ -222,6 +222,7 @@ def test_russia_and_turkey_count_at_scoring_for_the_continent_best_for_their_own
 
 def test_tie_of_the_total_goes_to_the_antarctica_owner_else_shared():
     game = lt.Game.from_deck(synthetic_deck(), players=3)
+    assert game.antarctica is not None
     state = game.new_initial_state(random.Random(0))
     state.piles = [[[] for _ in range(8)] for _ in range(3)]
     state.piles[0][lt.FACE_DOWN] = [1, 2, 3]

@@ -61,9 +61,10 @@ def test_an_unreachable_scheduler_is_one_clear_error():
 def test_merged_batches_equal_one_batch():
     kind = Kind("random", 2, "random")
     deck = reports.to_json(world_game())
-    whole = play_batch(Batch("world-game", kind, 1, 0, 20), deck)
-    parts = play_batch(Batch("world-game", kind, 1, 0, 7), deck)
-    parts.merge(play_batch(Batch("world-game", kind, 1, 7, 20), deck))
+    game = games.get("world-game")
+    whole = play_batch(Batch(game, kind, 1, 0, 20), deck)
+    parts = play_batch(Batch(game, kind, 1, 0, 7), deck)
+    parts.merge(play_batch(Batch(game, kind, 1, 7, 20), deck))
     assert parts.games == whole.games == 20 and parts.lengths == whole.lengths
     assert parts.seat_wins == pytest.approx(whole.seat_wins) and dict(parts.ties) == dict(whole.ties)
 

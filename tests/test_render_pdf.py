@@ -8,6 +8,7 @@ import io
 import itertools
 import json
 from pathlib import Path
+from typing import cast
 
 import pdfplumber
 import pypdf
@@ -140,7 +141,7 @@ def test_every_back_lies_behind_its_front(pdfs, key, duplex, offset):
 def test_fonts_are_embedded(pdfs, key):
     fonts = {}
     for page in pypdf.PdfReader(io.BytesIO(pdfs[key])).pages:
-        for name, ref in (page["/Resources"].get("/Font") or {}).items():
+        for name, ref in (cast(dict, page["/Resources"]).get("/Font") or {}).items():
             fonts[name] = ref.get_object()
     assert fonts
     for font in fonts.values():

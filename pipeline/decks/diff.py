@@ -31,7 +31,7 @@ def suspicious(field, old, new) -> bool:
 def ranks(values: dict[str, float]) -> dict[str, int]:
     """1 = highest; equal values share the best rank."""
     ordered = sorted(values.values(), reverse=True)
-    first = {}
+    first: dict[float, int] = {}
     for position, value in enumerate(ordered, start=1):
         first.setdefault(value, position)
     return {card: first[value] for card, value in values.items()}

@@ -13,6 +13,7 @@ import re
 import numpy as np
 
 from pipeline import __version__
+from pipeline.decks.card import Card
 from pipeline.decks.spec import DeckSpec
 from pipeline.extract import load_sources
 
@@ -98,19 +99,13 @@ def cards_from_csv(spec: DeckSpec, text: str) -> list[dict]:
             for n in names
             if row[f"{n}__source"]
         }
-        cards.append(
-            {
-                "id": row["id"],
-                "kind": row["kind"],
-                "provenance": prov,
-                "fields": {n: parse_cell(row[n], spec.fields[n].type) for n in names},
-            }
-        )
+        fields = {n: parse_cell(row[n], spec.fields[n].type) for n in names}
+        cards.append(Card(row["id"], row["kind"], fields, prov).to_dict())
     return cards
 
 
 def table_schema(spec: DeckSpec) -> dict:
-    fields = [
+    fields: list[dict] = [
         {"name": "id", "type": "string", "constraints": {"required": True, "unique": True}},
         {"name": "kind", "type": "string", "constraints": {"required": True, "enum": list(spec.kinds)}},
     ]

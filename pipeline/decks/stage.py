@@ -35,7 +35,8 @@ def fresh_deck(game: str, build_root: Path | None = None) -> tuple[DeckSpec, dic
         raise GeodeckError(f"{path} does not exist; run `geodeck build` so the geo stage writes it")
     inputs = {f"build/{relative}": files.sha256(path.read_bytes())}
     extra, read = builder.metadata(root) if hasattr(builder, "metadata") else ({}, {})
-    return spec, files.deck_document(spec, builder.cards(pd.read_parquet(path), spec), None, extra), inputs | read
+    cards = [card.to_dict() for card in builder.cards(pd.read_parquet(path), spec)]
+    return spec, files.deck_document(spec, cards, None, extra), inputs | read
 
 
 def changelog(spec: DeckSpec, version: str, cards: list[dict], diff: dict | None, accept: str | None) -> str:

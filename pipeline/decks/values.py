@@ -29,7 +29,7 @@ def round_half_up(value: float, decimals: int) -> float:
 def decimals_for(value: float, field: FieldSpec) -> int:
     """The decimals a value keeps: the field's, or enough for `sig_digits` below `sig_below`."""
     decimals = field.decimals or 0
-    if field.sig_below is not None and value != 0 and abs(value) < field.sig_below:
+    if field.sig_below is not None and field.sig_digits is not None and value != 0 and abs(value) < field.sig_below:
         decimals = max(decimals, field.sig_digits - 1 - math.floor(math.log10(abs(value))))
     return decimals
 

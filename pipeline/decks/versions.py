@@ -18,7 +18,8 @@ def key(version: str) -> tuple[int, int, int]:
     match = VERSION.match(version)
     if not match:
         raise GeodeckError(f"{version!r} is not a deck version; versions look like 2026.11.0")
-    return tuple(int(part) for part in match.groups())
+    year, month, number = (int(part) for part in match.groups())
+    return year, month, number
 
 
 def versions(game_dir: Path) -> list[str]:

@@ -20,6 +20,7 @@ class SourceFile:
     sha256: str
     bytes: int
     url: str | None = None
+    layer: str | None = None  # the file's role, when code asks for it by role (e.g. "states")
 
 
 @dataclass(frozen=True)
@@ -43,9 +44,16 @@ class Source:
                 return entry
         raise GeodeckError(f"source {self.name!r} has no file {path!r}; see sources/{self.name}.toml")
 
+    def layer(self, name: str) -> SourceFile:
+        """The file declared with `layer = NAME`."""
+        for entry in self.files:
+            if entry.layer == name:
+                return entry
+        raise GeodeckError(f'source {self.name!r} declares no file with layer = "{name}"; see sources/{self.name}.toml')
+
     def installed_version(self) -> str:
         """For a package source: the installed version, which must equal the pinned one."""
-        installed = metadata.version(self.package)
+        installed = metadata.version(self.package or self.name)
         if installed != self.version:
             raise GeodeckError(
                 f"source {self.name!r} is pinned to {self.package}=={self.version} but {installed} is "

@@ -174,11 +174,10 @@ class EngineState:
     def observation_string(self, player: int) -> str:
         return str(self.observation(player))
 
-    def policy_input(self, policy: Policy) -> Any:
-        """What `policy` may read: the acting player's observation, or the whole state for an oracle."""
-        if getattr(policy, "oracle", False):
-            return self
-        return self.observation(self.current_player())
+
+def policy_input(state, policy: Policy) -> Any:
+    """What `policy` may read: the acting player's observation, or the whole state for an oracle."""
+    return state if getattr(policy, "oracle", False) else state.observation(state.current_player())
 
 
 def oracle(policy: Policy) -> Policy:
@@ -227,7 +226,7 @@ def playout(state, policies: Sequence[Policy], rng: random.Random) -> int:
         if player == CHANCE:
             action = sample_chance(state, rng)
         else:
-            action = policies[player](state.policy_input(policies[player]), rng)
+            action = policies[player](policy_input(state, policies[player]), rng)
         state.apply_action(action)
         moves += 1
     return moves

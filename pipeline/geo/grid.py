@@ -65,7 +65,7 @@ class Grid:
             raise ValueError(f"not a grid with crs and affine ({exc})") from None
         if not isinstance(crs, str) or affine.shape != (2, 3) or not np.isfinite(affine).all():
             raise ValueError("a grid needs a crs string and an affine of 2 rows of 3 finite numbers")
-        return cls(crs, tuple(tuple(float(v) for v in row) for row in affine.T))
+        return cls(crs, tuple((float(x), float(y)) for x, y in affine.T))
 
 
 def off_map(numbers: np.ndarray) -> np.ndarray:
@@ -149,7 +149,7 @@ def fit(points: pd.DataFrame, crs: str) -> Fit:
     target = points[["ns", "we"]].to_numpy(float)
     matrix, *_ = np.linalg.lstsq(design, target, rcond=None)
     fitted = design @ matrix
-    grid = Grid(crs, tuple(tuple(float(v) for v in row) for row in matrix))
+    grid = Grid(crs, tuple((float(x), float(y)) for x, y in matrix))
     exact = lambda numbers: int((numbers == target).all(axis=1).sum())  # noqa: E731
     return Fit(
         grid, CRS.from_user_input(crs).name, fitted - target, exact(round_half_up(fitted)), exact(np.floor(fitted))

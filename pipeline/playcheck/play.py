@@ -10,8 +10,7 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
-from pipeline import games as registry
-from pipeline.games import core
+from pipeline.games import GameDefinition, core
 from pipeline.playcheck.tally import Tally
 
 BATCH_GAMES = 50  # games per batch: fixed, so that the sums merge in the same order for every --jobs
@@ -30,7 +29,7 @@ class Kind:
 
 @dataclass(frozen=True)
 class Batch:
-    game: str
+    game: GameDefinition  # sent along, so that a worker plays a game registered only in its caller
     kind: Kind
     seed: int
     start: int  # games start..stop-1 of the kind
@@ -41,7 +40,7 @@ class Batch:
         return self.stop - self.start
 
 
-def batches(game: str, kind: Kind, games: int, seed: int) -> list[Batch]:
+def batches(game: GameDefinition, kind: Kind, games: int, seed: int) -> list[Batch]:
     return [Batch(game, kind, seed, i, min(i + BATCH_GAMES, games)) for i in range(0, games, BATCH_GAMES)]
 
 
@@ -51,14 +50,13 @@ def deck_json(deck: dict) -> str:
 
 
 @lru_cache(maxsize=8)
-def _game(name: str, deck: str, players: int):
-    return registry.get(name).engine.Game.from_deck(json.loads(deck), players=players)
+def _game(definition: GameDefinition, deck: str, players: int):
+    return definition.engine.Game.from_deck(json.loads(deck), players=players)
 
 
 def play_batch(batch: Batch, deck: str) -> Tally:
     """Play games start..stop-1 of one kind and tally them."""
-    definition = registry.get(batch.game)
-    rules = definition.playcheck
+    rules = batch.game.playcheck
     kind = batch.kind
     game = _game(batch.game, deck, kind.players)
     tally = Tally(kind.players)
@@ -90,8 +88,7 @@ def playout(state, policies, rng: random.Random, checkpoint, measure_branching: 
             options += len(actions)
             action = actions[rng.randrange(len(actions))]
         else:
-            policy = policies[player]
-            action = policy(state.policy_input(policy), rng)
+            action = policies[player](core.policy_input(state, policies[player]), rng)
         state.apply_action(action)
         moves += 1
         now = checkpoint(state)

@@ -63,7 +63,7 @@ def check(
     players = players or definition.default_players
     game = definition.engine.Game.from_deck(deck, players=players)  # a bad player count fails here, in one line
     kinds = plan(definition, config, game, players)
-    work: list[Batch] = [b for kind in kinds for b in batches(name, kind, games_of(kind, games), seed)]
+    work: list[Batch] = [b for kind in kinds for b in batches(definition, kind, games_of(kind, games), seed)]
     on_start(sum(b.games for b in work))
     tallies: dict[str, Tally] = {}
     for batch, tally in zip(work, execute.run(work, deck_json(deck), jobs, scheduler, lambda b: on_games(b.games))):

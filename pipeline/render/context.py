@@ -2,10 +2,14 @@
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING
 
-from pipeline.render import fonts
+from pipeline.render import fonts, text
 from pipeline.render.layouts import Layout
 from pipeline.render.text import Box
+
+if TYPE_CHECKING:
+    from pipeline.extract import SnapshotStore
 
 
 @dataclass
@@ -13,7 +17,7 @@ class CardContext:
     layout: Layout
     lang: str
     bleed: float
-    store: object  # the snapshot store that resolves flags and map layers
+    store: "SnapshotStore"  # resolves flags and map layers
 
     @cached_property
     def regular(self) -> str:
@@ -49,6 +53,23 @@ class CardContext:
         y1 = h + b if top is None else top
         canvas.setFillColor(colour)
         canvas.rect(-b, y0, w + 2 * b, y1 - y0, stroke=0, fill=1)
+
+    def row_value(self, canvas, row: Box, value: str, span: tuple[float, float], font: str) -> None:
+        """A row's value in bold, right-aligned in the part of the row that starts at `span[0]` of its width
+        and is `span[1]` of it wide (a row of `rows`, its label on the left)."""
+        box = Box(row.x + row.w * span[0], row.y + 0.4, row.w * span[1], row.h - 0.8)
+        text.draw(canvas, value, self.bold, box, *self.layout.font(font), align="right")
+
+    def world_back(self, canvas, form: str) -> None:
+        """A card back: the world map (form XObject `form`) under the layout's title and subtitle, centred."""
+        layout, words = self.layout, self.words
+        self.background(canvas, layout.colour("back"))
+        self.world.draw_base(canvas, form, layout.box("back_map"), layout.colour("back_land"), layout.colour("back"))
+        canvas.setFillColor(layout.colour("back_text"))
+        for name, font in (("title", self.bold), ("subtitle", self.regular)):
+            text.draw(
+                canvas, words[name], font, layout.box(f"back_{name}"), *layout.font(f"back_{name}"), align="center"
+            )
 
     def rows(self, canvas, box: Box, count: int) -> list[Box]:
         """`box` cut into `count` rows from the top, every other one (the first too) on the row stripe colour."""

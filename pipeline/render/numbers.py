@@ -9,7 +9,7 @@ DASH = "–"
 AS_DECK = "as-deck"  # pattern keyword: the deck's own precision (an int is whole, a float keeps its decimals)
 
 
-def number(value: float | int | None, lang: str, pattern: str = "#,##0") -> str:
+def number(value: float | int | Decimal | None, lang: str, pattern: str = "#,##0") -> str:
     """`value` with the language's grouping and decimal signs; `None` prints as a dash.
 
     With the pattern AS_DECK the deck's precision is kept: 446550 → "446.550", 0.44 → "0,44", 2.0 → "2,0".
@@ -18,7 +18,7 @@ def number(value: float | int | None, lang: str, pattern: str = "#,##0") -> str:
         return DASH
     if pattern == AS_DECK:
         value = Decimal(repr(value)) if isinstance(value, float) else value
-        places = -value.as_tuple().exponent if isinstance(value, Decimal) else 0
+        places = -int(value.as_tuple().exponent) if isinstance(value, Decimal) else 0
         pattern = "#,##0" + ("." + "0" * places if places > 0 else "")
     return format_decimal(value, format=pattern, locale=LOCALES[lang])
 

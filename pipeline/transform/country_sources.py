@@ -55,7 +55,7 @@ def input_hashes(sources: dict[str, Source]) -> dict[str, str]:
         for entry in source.files:
             hashes[f"{name}/{entry.path}"] = entry.sha256
         if source.kind == "package":
-            hashes[f"{name}=="] = source.version
+            hashes[f"{name}=="] = str(source.version)
     for path in sorted(REVIEWED_DIR.glob("*.csv")):
         hashes[f"sources/reviewed/{path.name}"] = file_hash(path)
     return hashes

@@ -125,7 +125,7 @@ def reference_rows(chosen: pd.DataFrame, names_de: dict[str, tuple[str, str]], m
         if c.iso3 == KOSOVO:
             rows.append({**rev, "field": "iso2", "value": KOSOVO_ISO2, "note": "user-assigned code, as the EU uses"})
         else:
-            rows.append({**pyc, "field": "iso2", "value": pycountry.countries.get(alpha_3=c.iso3).alpha_2})
+            rows.append({**pyc, "field": "iso2", "value": pycountry.countries.lookup(c.iso3).alpha_2})
         if c.iso3 in TRANSCONTINENTAL:
             rows.append(
                 {

@@ -197,7 +197,7 @@ def run(store: SnapshotStore, force: bool = False) -> bool:
         )
     }
     inputs = {f"{s.name}/{f.path}": f.sha256 for s in files.values() for f in s.files}
-    inputs[geonames_germany.SOURCE] = files[geonames_germany.SOURCE].version
+    inputs[geonames_germany.SOURCE] = str(files[geonames_germany.SOURCE].version)
 
     def make() -> None:
         towns = destatis.parse(destatis.read(store, files[destatis.SOURCE]))

@@ -273,7 +273,7 @@ def choose(
         for field in CHOSEN:
             chosen[field] = chooser.choose(iso3, field, chosen[FOLLOWS[field]].source if field in FOLLOWS else "")
         neighbours = chosen["land_neighbours"]
-        count = None if neighbours.value is None else len([c for c in neighbours.value.split(";") if c])
+        count = None if neighbours.value is None else len([c for c in str(neighbours.value).split(";") if c])
         chosen["land_neighbour_count"] = Choice(count, neighbours.source, neighbours.vintage, neighbours.conflict)
         derived = card_names.derive(
             iso3,
@@ -284,7 +284,7 @@ def choose(
             chooser.report["renamed"],
         )
         chosen |= {f: Choice(*v) for f, v in derived.items()}
-        row = {"iso3": iso3}
+        row: dict[str, object] = {"iso3": iso3}
         for field in VALUE_COLUMNS:
             c = chosen[field]
             row |= {

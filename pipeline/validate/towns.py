@@ -100,7 +100,9 @@ def validate(joined: pd.DataFrame, states: gpd.GeoDataFrame) -> pd.DataFrame:
     lat = np.where(use_geo, t["geonames_lat"], t["wiki_lat"])
     lon = np.where(use_geo, t["geonames_lon"], t["wiki_lon"])
     distance = np.where(use_geo, geo_km, wiki_km)
-    source = np.where(use_geo, geonames_germany.SOURCE, np.where(use_wiki, wikipedia_german_cities.SOURCE, None))
+    source = np.where(
+        use_geo, geonames_germany.SOURCE, np.where(use_wiki, wikipedia_german_cities.SOURCE, np.array(None))
+    )
     in_state = distance <= STATE_TOLERANCE_KM
     flags = [
         ";".join(

@@ -5,9 +5,10 @@ from pathlib import Path
 
 import pandas as pd
 
+from pipeline.decks.card import Card
 from pipeline.decks.files import sha256
 from pipeline.decks.spec import DeckSpec
-from pipeline.decks.values import card_from_row, missing
+from pipeline.decks.values import missing
 from pipeline.errors import GeodeckError
 from pipeline.geo.grid import Grid, read_report
 
@@ -19,10 +20,10 @@ CONTROL_POINTS = "sources/reviewed/grid_control_points.csv"
 GRID_REPORT = "geo/grid_report.json"
 
 
-def place_card(row: dict, spec: DeckSpec) -> dict:
+def place_card(row: dict, spec: DeckSpec) -> Card:
     """A place card. Provenance: the name and population are Destatis'; lat/lon their coordinate source;
     ns/we the grid (GRID, vintage naming its calibration CRS and control points) applied to those coordinates."""
-    fields, _ = card_from_row(row, spec.fields, spec.kinds["place"])
+    card = Card.from_row(f"{spec.id_prefix}-{row['ags']}", "place", row, spec)
     coords = {"source": str(row["coord_source"]), "vintage": None}
     grid = {
         "source": f"{GRID} / {row['coord_source']}",
@@ -32,32 +33,31 @@ def place_card(row: dict, spec: DeckSpec) -> dict:
         "source": str(row["population_source"]),
         "vintage": None if missing(row["population_vintage"]) else str(row["population_vintage"]),
     }
-    prov = {
+    card.provenance = {
         "name": population,
         "population": population,
         "population_vintage": population,
-        **{name: coords for name in ("lat", "lon") if fields[name] is not None},
-        **{name: grid for name in ("ns", "we") if fields[name] is not None},
+        **{name: coords for name in ("lat", "lon") if card.fields[name] is not None},
+        **{name: grid for name in ("ns", "we") if card.fields[name] is not None},
     }
-    return {"id": f"{spec.id_prefix}-{row['ags']}", "kind": "place", "fields": fields, "provenance": prov}
+    return card
 
 
-def guess_cards(spec: DeckSpec) -> list[dict]:
+def guess_cards(spec: DeckSpec) -> list[Card]:
     """4 colours × 6 fronts; the W card carries M on its back."""
     backs = spec.options.get("backs", {})
     return [
-        {
-            "id": f"{spec.id_prefix}-{colour.translate(ASCII)}-{front}",
-            "kind": "guess",
-            "fields": {"colour": colour, "front": front, "back": backs.get(front)},
-            "provenance": {},
-        }
+        Card(
+            f"{spec.id_prefix}-{colour.translate(ASCII)}-{front}",
+            "guess",
+            {"colour": colour, "front": front, "back": backs.get(front)},
+        )
         for colour in spec.options["colours"]
         for front in spec.options["fronts"]
     ]
 
 
-def cards(places: pd.DataFrame, spec: DeckSpec) -> list[dict]:
+def cards(places: pd.DataFrame, spec: DeckSpec) -> list[Card]:
     chosen = places[places["in_deck"].fillna(False).astype(bool)]
     if len(chosen) != spec.options["place_cards"]:
         raise GeodeckError(

@@ -180,16 +180,16 @@ def select(pool: pd.DataFrame, pinned: list[int], s: Settings) -> tuple[np.ndarr
     rng = np.random.default_rng(s.seed)
     objective = _Objective(pool, s)
     states = pool["state"].to_numpy()
-    chosen = list(dict.fromkeys(pinned))
-    for state in sorted(set(states) - set(states[chosen])):  # one seeded town per missing state
-        chosen.append(int(rng.choice(np.flatnonzero(states == state))))
-    near = objective.km[:, chosen].min(axis=1)
-    while len(chosen) < s.size:  # farthest candidate from the deck so far
+    seeds = list(dict.fromkeys(pinned))
+    for state in sorted(set(states) - set(states[seeds])):  # one seeded town per missing state
+        seeds.append(int(rng.choice(np.flatnonzero(states == state))))
+    near = objective.km[:, seeds].min(axis=1)
+    while len(seeds) < s.size:  # farthest candidate from the deck so far
         far = objective.spread_from[np.flatnonzero(near == near.max())]
-        pick = int(rng.choice(np.setdiff1d(far, chosen)))
-        chosen.append(pick)
+        pick = int(rng.choice(np.setdiff1d(far, seeds)))
+        seeds.append(pick)
         near = np.minimum(near, objective.km[:, pick])
-    chosen = np.array(chosen)
+    chosen = np.array(seeds)
     free = np.flatnonzero(~np.isin(np.arange(len(chosen)), np.arange(len(set(pinned)))))
     outside = np.setdiff1d(objective.spread_from, chosen)
     score = objective(chosen)

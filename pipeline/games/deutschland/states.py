@@ -1,4 +1,5 @@
-"""The 16 German states of the place cards' pictures and the map, from the pinned `germany-boundaries` layer."""
+"""The 16 German states of the place cards' pictures and the map: the `states-map` layer of the pinned
+`germany-boundaries` source."""
 
 import json
 
@@ -14,7 +15,7 @@ from pipeline.render.text import Box
 from pipeline.transform.german_states import BY_ENGLISH
 
 SOURCE = "germany-boundaries"
-STATES_LAYER = "2_bundeslaender_3_mittel.geo.json"
+LAYER = "states-map"
 
 
 class Germany:
@@ -23,7 +24,7 @@ class Germany:
     def __init__(self, store):
         source = load_sources()[SOURCE]
         utm = Transformer.from_crs("EPSG:4326", "EPSG:25832", always_xy=True)
-        features = json.loads(store.read_source(source, STATES_LAYER))["features"]
+        features = json.loads(store.read(source.layer(LAYER)))["features"]
         self.lonlat = {f["properties"]["name"]: shape(f["geometry"]) for f in features}
         self.states = {name: project(geom, utm) for name, geom in self.lonlat.items()}
         self.ids = {f["properties"]["id"]: f["properties"]["name"] for f in features}

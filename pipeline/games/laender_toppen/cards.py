@@ -92,14 +92,7 @@ def _rows(c, fields: dict, ctx: CardContext) -> None:
             Box(row.x, row.y + 0.4, row.w * 0.56, row.h - 0.8),
             *layout.font("row_label"),
         )
-        text.draw(
-            c,
-            value,
-            ctx.bold,
-            Box(row.x + row.w * 0.58, row.y + 0.4, row.w * 0.42, row.h - 0.8),
-            *layout.font("row_value"),
-            align="right",
-        )
+        ctx.row_value(c, row, value, (0.58, 0.42), "row_value")
 
 
 def front(c, card: dict, ctx: CardContext) -> None:
@@ -153,11 +146,4 @@ def front(c, card: dict, ctx: CardContext) -> None:
 
 
 def back(c, card: dict, ctx: CardContext) -> None:
-    layout, words = ctx.layout, ctx.words
-    ctx.background(c, layout.colour("back"))
-    ctx.world.draw_base(c, "world_lt_back", layout.box("back_map"), layout.colour("back_land"), layout.colour("back"))
-    c.setFillColor(layout.colour("back_text"))
-    text.draw(c, words["title"], ctx.bold, layout.box("back_title"), *layout.font("back_title"), align="center")
-    text.draw(
-        c, words["subtitle"], ctx.regular, layout.box("back_subtitle"), *layout.font("back_subtitle"), align="center"
-    )
+    ctx.world_back(c, "world_lt_back")

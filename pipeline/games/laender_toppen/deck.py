@@ -14,8 +14,9 @@ import math
 import numpy as np
 import pandas as pd
 
+from pipeline.decks.card import Card
 from pipeline.decks.spec import DeckSpec
-from pipeline.decks.values import card_from_row, card_number, missing, sort_name
+from pipeline.decks.values import card_number, missing, sort_name
 from pipeline.errors import GeodeckError
 from pipeline.transform.observations import CONTINENTS
 
@@ -24,7 +25,7 @@ LOG_SCALE = {"area_km2", "highest_peak_m", "inhabitants_m", "gdp_pcap_usd"}
 
 
 def value_columns(spec: DeckSpec) -> list[str]:
-    return [spec.fields[c].column for c in spec.categories]
+    return [str(spec.fields[c].column) for c in spec.categories]
 
 
 def eligible(countries: pd.DataFrame, spec: DeckSpec) -> pd.DataFrame:
@@ -101,6 +102,7 @@ def select(countries: pd.DataFrame, spec: DeckSpec) -> list[str]:
             key = (ties, -round(dist, 9), iso[i])
             if best is None or key < best[0]:
                 best = (key, i)
+        assert best is not None, "an open continent always has a candidate"
         i = best[1]
         chosen.append(i)
         taken[primary.iloc[i]] = taken.get(primary.iloc[i], 0) + 1
@@ -109,8 +111,9 @@ def select(countries: pd.DataFrame, spec: DeckSpec) -> list[str]:
     return sorted(iso[i] for i in chosen)
 
 
-def country_card(row: dict, spec: DeckSpec, kind: str) -> dict:
-    fields, prov = card_from_row(row, spec.fields, spec.kinds[kind])
+def country_card(row: dict, spec: DeckSpec, kind: str) -> Card:
+    card = Card.from_row(f"{spec.id_prefix}-{row['iso3']}", kind, row, spec)
+    fields, prov = card.fields, card.provenance
     transcontinental = set(spec.options.get("transcontinental", []))
     if row["iso3"] not in transcontinental and fields["continents"]:
         fields["continents"] = [row["primary_continent"]]
@@ -122,17 +125,17 @@ def country_card(row: dict, spec: DeckSpec, kind: str) -> dict:
             "source": f"{row['population__source']} / {row['area_km2__source']}",
             "vintage": None if missing(row.get("population__vintage")) else str(row["population__vintage"]),
         }
-    return {"id": f"{spec.id_prefix}-{row['iso3']}", "kind": kind, "fields": fields, "provenance": prov}
+    return card
 
 
-def antarctica_card(row: dict, spec: DeckSpec) -> dict:
+def antarctica_card(row: dict, spec: DeckSpec) -> Card:
     """Area, highest peak and temperature only: inhabitants, life expectancy, GDP and density are dashes."""
     card = country_card(row, spec, "antarctica")
     for name in ("inhabitants_m", "life_expectancy", "gdp_pcap_usd", "population_density", "capital"):
-        card["fields"][name] = None
-        card["provenance"].pop(name, None)
-    card["fields"]["continents"] = ["Antarctica"]
-    absent = [n for n in ("area_km2", "highest_peak_m", "temperature_c") if card["fields"][n] is None]
+        card.fields[name] = None
+        card.provenance.pop(name, None)
+    card.fields["continents"] = ["Antarctica"]
+    absent = [n for n in ("area_km2", "highest_peak_m", "temperature_c") if card.fields[n] is None]
     if absent:
         raise GeodeckError(
             f"build/geo/countries.parquet: Antarctica (ATA) lacks {', '.join(absent)}; "
@@ -141,7 +144,7 @@ def antarctica_card(row: dict, spec: DeckSpec) -> dict:
     return card
 
 
-def joker_cards(spec: DeckSpec) -> list[dict]:
+def joker_cards(spec: DeckSpec) -> list[Card]:
     """The spec's joker pairs, checked: two different continents each, all seven covered."""
     pairs = [sorted(pair, key=CONTINENTS.index) for pair in spec.options["jokers"]]
     covered = {c for pair in pairs for c in pair}
@@ -150,13 +153,10 @@ def joker_cards(spec: DeckSpec) -> list[dict]:
             "templates/decks/laender-toppen.toml: every joker needs two different continents "
             "and together they must cover all seven; fix `jokers`"
         )
-    return [
-        {"id": f"{spec.id_prefix}-joker-{n}", "kind": "joker", "fields": {"continents": pair}, "provenance": {}}
-        for n, pair in enumerate(pairs, start=1)
-    ]
+    return [Card(f"{spec.id_prefix}-joker-{n}", "joker", {"continents": pair}) for n, pair in enumerate(pairs, start=1)]
 
 
-def cards(countries: pd.DataFrame, spec: DeckSpec) -> list[dict]:
+def cards(countries: pd.DataFrame, spec: DeckSpec) -> list[Card]:
     rows = {r["iso3"]: r for r in countries.to_dict("records")}
     if "ATA" not in rows:
         raise GeodeckError("build/geo/countries.parquet has no Antarctica (ATA) row; rebuild validate and geo")

@@ -43,14 +43,7 @@ def _facts(c, fields: dict, ctx: CardContext) -> None:
             )
         value = with_unit(fields.get(fact["field"]), ctx.lang, fact["pattern"], words["unit"])
         c.setFillColor(layout.colour("text"))
-        text.draw(
-            c,
-            value,
-            ctx.bold,
-            Box(row.x + row.w * 0.6, row.y + 0.4, row.w * 0.4, row.h - 0.8),
-            *layout.font("fact_value"),
-            align="right",
-        )
+        ctx.row_value(c, row, value, (0.6, 0.4), "fact_value")
 
 
 def _answers(c, fields: dict, ctx: CardContext) -> None:
@@ -58,7 +51,7 @@ def _answers(c, fields: dict, ctx: CardContext) -> None:
     band = layout.box("band")
     c.setFillColor(layout.colour("band"))
     c.rect(band.x - b, band.y - b, band.w + 2 * b, band.h + b, stroke=0, fill=1)
-    name = fields.get("name_de" if ctx.lang == "de" else "name_en") or fields.get("name_en")
+    name = fields.get("name_de" if ctx.lang == "de" else "name_en") or fields["name_en"]
     c.setFillColor(layout.colour("text"))
     text.draw(c, name, ctx.bold, layout.box("name"), *layout.font("name"), max_lines=2, valign="bottom")
     continents = fields["continents"]
@@ -110,11 +103,4 @@ def front(c, card: dict, ctx: CardContext) -> None:
 
 
 def back(c, card: dict, ctx: CardContext) -> None:
-    layout, words = ctx.layout, ctx.words
-    ctx.background(c, layout.colour("back"))
-    ctx.world.draw_base(c, "world_wg_back", layout.box("back_map"), layout.colour("back_land"), layout.colour("back"))
-    c.setFillColor(layout.colour("back_text"))
-    text.draw(c, words["title"], ctx.bold, layout.box("back_title"), *layout.font("back_title"), align="center")
-    text.draw(
-        c, words["subtitle"], ctx.regular, layout.box("back_subtitle"), *layout.font("back_subtitle"), align="center"
-    )
+    ctx.world_back(c, "world_wg_back")

@@ -2,8 +2,9 @@
 
 import pandas as pd
 
+from pipeline.decks.card import Card
 from pipeline.decks.spec import DeckSpec
-from pipeline.decks.values import card_from_row, provenance, sort_name
+from pipeline.decks.values import provenance, sort_name
 from pipeline.errors import GeodeckError
 
 
@@ -13,7 +14,7 @@ def members(countries: pd.DataFrame, spec: DeckSpec) -> pd.DataFrame:
     return countries[member | countries["iso3"].isin(spec.options.get("extra_members", []))]
 
 
-def cards(countries: pd.DataFrame, spec: DeckSpec) -> list[dict]:
+def cards(countries: pd.DataFrame, spec: DeckSpec) -> list[Card]:
     chosen = members(countries, spec)
     missing_number = chosen.loc[chosen["map_number"].isna(), "iso3"].tolist()
     if missing_number:
@@ -23,10 +24,11 @@ def cards(countries: pd.DataFrame, spec: DeckSpec) -> list[dict]:
         )
     out = []
     for row in sorted(chosen.to_dict("records"), key=lambda r: (int(r["map_number"]), sort_name(r["name_en"]))):
-        fields, prov = card_from_row(row, spec.fields, spec.kinds["country"])
+        card = Card.from_row(f"{spec.id_prefix}-{row['iso3']}", "country", row, spec)
         # Derived values carry the provenance of what they are derived from.
-        for name, origin in (("land_neighbours", "land_neighbours"), ("map_number", "label_lon")):
-            if name not in prov and fields[name] is not None and provenance(row, origin):
-                prov[name] = provenance(row, origin)
-        out.append({"id": f"{spec.id_prefix}-{row['iso3']}", "kind": "country", "fields": fields, "provenance": prov})
+        for name, column in (("land_neighbours", "land_neighbours"), ("map_number", "label_lon")):
+            origin = provenance(row, column)
+            if name not in card.provenance and card.fields[name] is not None and origin:
+                card.provenance[name] = origin
+        out.append(card)
     return out

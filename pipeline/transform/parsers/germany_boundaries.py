@@ -1,8 +1,9 @@
-"""Germany's outline and its 16 states (deutschlandGeoJSON, GADM-derived), high detail.
+"""Germany's outline and its 16 states (isellsoap's GeoJSON of GADM boundaries), high detail: the files
+that sources/germany-boundaries.toml declares as its `country` and `states` layers.
 
-`parse(country_raw, states_raw)` returns a GeoDataFrame (EPSG:4326), country first then states by name:
-`level` ("country" or "state"), `name` ("Deutschland" or the German state name), `iso` ("DE" or
-ISO 3166-2 such as "DE-BY"), `geometry` (Polygon/MultiPolygon).
+`parse(country, states)`, each a (file, bytes) pair from `read`, returns a GeoDataFrame (EPSG:4326),
+country first then states by name: `level` ("country" or "state"), `name` ("Deutschland" or the German
+state name), `iso` ("DE" or ISO 3166-2 such as "DE-BY"), `geometry` (Polygon/MultiPolygon).
 """
 
 import geopandas as gpd
@@ -14,12 +15,12 @@ from pipeline.transform.german_states import BY_ISO
 from pipeline.transform.parsers.common import load_features
 
 SOURCE = "germany-boundaries"
-COUNTRY_FILE = "1_deutschland_2_hoch.geo.json"
-STATES_FILE = "2_bundeslaender_2_hoch.geo.json"
+LAYERS = ("country", "states")
 
 
-def read(store: SnapshotStore, source: Source) -> tuple[bytes, bytes]:
-    return store.read_source(source, COUNTRY_FILE), store.read_source(source, STATES_FILE)
+def read(store: SnapshotStore, source: Source) -> list[tuple[str, bytes]]:
+    """(file, bytes) of the country layer, then of the states layer."""
+    return [(entry.path, store.read(entry)) for entry in map(source.layer, LAYERS)]
 
 
 def _features(raw: bytes, file: str) -> list[dict]:
@@ -32,17 +33,18 @@ def _features(raw: bytes, file: str) -> list[dict]:
     return features
 
 
-def parse(country_raw: bytes, states_raw: bytes) -> gpd.GeoDataFrame:
-    country = _features(country_raw, COUNTRY_FILE)
+def parse(country_layer: tuple[str, bytes], states_layer: tuple[str, bytes]) -> gpd.GeoDataFrame:
+    country_file, states_file = country_layer[0], states_layer[0]
+    country = _features(country_layer[1], country_file)
     if len(country) != 1 or country[0]["properties"].get("ISO") != "DEU":
-        raise ParseError(SOURCE, f"{COUNTRY_FILE} ISO", "expected one feature with ISO 'DEU'")
+        raise ParseError(SOURCE, f"{country_file} ISO", "expected one feature with ISO 'DEU'")
     rows = [{"level": "country", "name": "Deutschland", "iso": "DE", "geometry": shape(country[0]["geometry"])}]
-    for feature in _features(states_raw, STATES_FILE):
+    for feature in _features(states_layer[1], states_file):
         iso = feature["properties"].get("id")
         if BY_ISO.get(iso) != feature["properties"].get("name"):
-            raise ParseError(SOURCE, f"{STATES_FILE} id/name", f"unexpected state {feature['properties']!r}")
+            raise ParseError(SOURCE, f"{states_file} id/name", f"unexpected state {feature['properties']!r}")
         rows.append({"level": "state", "name": BY_ISO[iso], "iso": iso, "geometry": shape(feature["geometry"])})
     if len(rows) != 17:
-        raise ParseError(SOURCE, STATES_FILE, f"expected 16 states, got {len(rows) - 1}")
+        raise ParseError(SOURCE, states_file, f"expected 16 states, got {len(rows) - 1}")
     states = sorted(rows[1:], key=lambda r: r["name"])
     return gpd.GeoDataFrame([rows[0], *states], geometry="geometry", crs="EPSG:4326")

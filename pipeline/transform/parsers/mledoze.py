@@ -94,7 +94,10 @@ def _entry(i: int, e: dict) -> dict:
         return node
 
     iso3 = PLACEHOLDER.get(get("cca3"), get("cca3"))
-    capital_latlng = [float(x) for x in (e.get("capitalInfo") or {}).get("latlng") or []] or [None, None]
+    capital_latlng: list[float | None] = [float(x) for x in (e.get("capitalInfo") or {}).get("latlng") or []] or [
+        None,
+        None,
+    ]
     area = float(get("area"))
     lat, lon = ([*get("latlng"), None, None])[:2]
     un_member = bool(get("unMember")) and iso3 not in NOT_UN_MEMBERS

@@ -1,0 +1,140 @@
+"""The game registry: a fourth game defined only in tests/fixtures/toygame/ (deck builder, card renderer,
+accessories, rules engine, play-check collector, deck spec and layout) goes through build, print,
+play-check and diff, by the API and by `geodeck`, with nothing else edited."""
+
+import json
+import re
+from datetime import date
+
+import pandas as pd
+import pytest
+from click.testing import CliRunner
+from fixtures import toygame
+from pypdf import PdfReader
+
+from pipeline import games, paths
+from pipeline.cli import cli
+from pipeline.decks import stage
+from pipeline.errors import GeodeckError
+from pipeline.playcheck import report as reports
+
+DAY = date(2026, 11, 30)
+TOYS = {
+    "ant": ("Ant", 1),
+    "bee": ("Bee", 2),
+    "cat": ("Cat", 30),
+    "dog": ("Dog", 40),
+    "elk": ("Elk", 300),
+    "fox": ("Fox", 50),
+}
+
+
+def write_toys(build, sizes: dict[str, tuple[str, int]]) -> None:
+    table = pd.DataFrame(
+        [
+            {"code": c, "name": n, "size": s, "size__source": "toy-census", "size__vintage": "2026"}
+            for c, (n, s) in sizes.items()
+        ]
+    )
+    (build / "toy").mkdir(parents=True, exist_ok=True)
+    table.to_parquet(build / "toy" / "toys.parquet")
+
+
+@pytest.fixture
+def toy(tmp_path, monkeypatch):
+    """The toy game registered (for this test only) with its build table, a decks folder and an empty store."""
+    monkeypatch.setattr(games, "_REGISTRY", dict(games.registered()))
+    games.register(toygame.GAME)
+    build = tmp_path / "build"
+    monkeypatch.setenv("GEODECK_BUILD", str(build))
+    monkeypatch.setenv("GEODECK_STORE", str(tmp_path / "store"))
+    monkeypatch.delenv("GEODECK_MIRROR", raising=False)
+    monkeypatch.setattr(paths, "DECKS_DIR", tmp_path / "decks")
+    write_toys(build, TOYS)
+    return tmp_path
+
+
+def geodeck(*args: str):
+    return CliRunner().invoke(cli, list(args))
+
+
+def pdf_text(path) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(path).pages)
+
+
+def test_toy_game_is_listed_and_builds_its_deck(toy):
+    assert "toy-game" in geodeck("games", "--names").output.split()
+    first = stage.build_deck("toy-game", DAY)
+    assert (first.version, first.published, first.cards) == ("2026.11.0", True, 6)
+    deck = json.loads((toy / "decks" / "toy-game" / "2026.11.0" / "deck.json").read_text())
+    assert [c["id"] for c in deck["cards"]] == [f"toy-{code}" for code in TOYS]
+    assert deck["cards"][2] == {
+        "id": "toy-cat",
+        "kind": "toy",
+        "fields": {"name": "Cat", "size": 30},
+        "provenance": {"size": {"source": "toy-census", "vintage": "2026"}},
+    }
+    assert stage.build_deck("toy-game", DAY).published is False  # unchanged table: nothing new
+
+
+def test_toy_game_prints_cards_and_accessories_through_the_cli(toy):
+    stage.build_deck("toy-game", DAY)
+    result = geodeck("print", "toy-game", "--what", "all", "--lang", "de", "--offline", "--out", str(toy / "print"))
+    assert result.exit_code == 0, result.output
+    cards = toy / "print" / "toy-game-2026.11.0-a4-sheet-duplex-long-de.pdf"
+    assert len(PdfReader(cards).pages) == 2  # six cards: one fronts page, one backs page
+    assert all(name in pdf_text(cards) for name, _ in TOYS.values()) and "Größe 300" in pdf_text(cards)
+    accessories = toy / "print" / "toy-game-2026.11.0-accessories-a4-de.pdf"
+    assert pdf_text(accessories).strip() == "Toy Game: Punkteblock"
+
+
+def test_toy_game_play_checks_through_the_cli(toy):
+    stage.build_deck("toy-game", DAY)
+    result = geodeck("play-check", "toy-game", "--games", "40", "--seed", "3", "--jobs", "1", "--format", "json")
+    report = json.loads(result.output)
+    assert result.exit_code == reports.EXIT_CODES[report["result"]], result.output
+    assert (report["game"], report["players"], report["length_unit"]) == ("toy-game", 2, "moves")
+    length = report["playouts"]["random"]["length"]
+    assert (length["median"], length["p90"], length["max"]) == (3, 3, 3)  # three rounds
+    ties = report["playouts"]["random"]["ties"]["size"]
+    assert (ties["comparisons"], ties["ties"]) == (120, 0)
+    assert report["cards"]["strongest"][0] == ["toy-elk", 2.0]  # the biggest toy wins every comparison
+    again = geodeck("play-check", "toy-game", "--games", "40", "--seed", "3", "--jobs", "1", "--format", "json")
+    assert again.output == result.output
+
+
+def test_toy_game_diff_flags_a_suspicious_change(toy):
+    stage.build_deck("toy-game", DAY)
+    write_toys(toy / "build", {**TOYS, "dog": ("Dog", 90)})  # +125 %, beyond the spec's 50 %
+    fresh = geodeck("diff", "toy-game", "--format", "json")
+    assert fresh.exit_code == 1, fresh.output
+    [change] = json.loads(fresh.output)["changes"]
+    assert (change["card"], change["field"], change["old"], change["new"], change["suspicious"]) == (
+        "toy-dog",
+        "size",
+        40,
+        90,
+        True,
+    )
+    with pytest.raises(GeodeckError, match="suspicious"):
+        stage.build_deck("toy-game", DAY)
+    assert stage.build_deck("toy-game", DAY, accept="the dog grew").version == "2026.11.1"
+    assert geodeck("diff", "toy-game", "2026.11.0", "2026.11.1").exit_code == 1
+    assert geodeck("diff", "toy-game").exit_code == 0
+
+
+def test_unregistered_game_is_a_one_line_cli_error(toy):
+    result = geodeck("diff", "toy-gam")
+    assert result.exit_code == 2 and "'toy-gam' is not one of" in result.output and "'toy-game'" in result.output
+
+
+def test_only_game_slices_name_a_game():
+    """Horizontal code reads the registry: no module outside pipeline/games/<game>/ names a game."""
+    game_word = re.compile(r"laender|deutschland|world.game")
+    naming = [
+        str(path.relative_to(paths.ROOT))
+        for path in sorted((paths.ROOT / "pipeline").rglob("*.py"))
+        if game_word.search(path.read_text(encoding="utf-8"))
+        and not (path.parent.parent.name == "games" and path.parent.parent.parent.name == "pipeline")
+    ]
+    assert naming == []
