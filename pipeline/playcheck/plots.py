@@ -76,16 +76,21 @@ def ladder(report: dict) -> bytes:
 
 
 def cards(report: dict) -> bytes:
-    """Win index per card (sorted, with 95 % intervals) and the mean per continent."""
+    """Win index per card (sorted, with 95 % intervals) and the mean per continent (games with continents)."""
     index = sorted(report["cards"]["win_index"].values(), key=lambda i: i["value"])
     continents = report["cards"]["continents"]
-    figure, (left, right) = plt.subplots(1, 2, figsize=(10, 3.5), width_ratios=[2, 1])
+    if not continents:
+        figure, left = plt.subplots(figsize=(7, 3.5))
+    else:
+        figure, (left, right) = plt.subplots(1, 2, figsize=(10, 3.5), width_ratios=[2, 1])
     left.fill_between(range(len(index)), [i["low"] for i in index], [i["high"] for i in index], alpha=0.3)
     left.plot(range(len(index)), [i["value"] for i in index], ".", markersize=3)
     left.axhline(1.0, **FAIR)
     left.set_xlabel("cards, weakest to strongest")
     left.set_ylabel("win index (1 = fair)")
-    left.set_title("win index per card (random playouts)")
+    left.set_title(f"{report['game']}: win index per card (random playouts)")
+    if not continents:
+        return _png(figure)
     means = [c["mean_win_index"] for c in continents.values()]
     right.errorbar(range(len(means)), [m["value"] for m in means], yerr=_errors(means), fmt="o", capsize=3)
     right.axhline(1.0, **FAIR)
