@@ -3,6 +3,7 @@
 import io
 import os
 import tempfile
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -28,6 +29,23 @@ def write_bytes(path: Path, data: bytes) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def stale_temp_files(folder: Path, older_than_s: float = 30.0) -> list[Path]:
+    """Temporary files `write_bytes` left under `folder` when a run was killed mid-write (`.NAME.XXXX.tmp`),
+    older than `older_than_s` so a write in progress is never among them."""
+    if not folder.is_dir():
+        return []
+    cutoff = time.time() - older_than_s
+    return sorted(p for p in folder.rglob(".*.tmp") if p.is_file() and p.stat().st_mtime < cutoff)
+
+
+def remove_stale_temp_files(folder: Path, older_than_s: float = 30.0) -> int:
+    """Delete `stale_temp_files(folder)`; the number deleted."""
+    stale = stale_temp_files(folder, older_than_s)
+    for path in stale:
+        path.unlink(missing_ok=True)
+    return len(stale)
 
 
 def write_text(path: Path, text: str) -> None:

@@ -1,5 +1,6 @@
 """The `geodeck` command line: a thin layer over the pipeline stages."""
 
+import math
 import os
 import signal
 import sys
@@ -20,7 +21,7 @@ from rich.table import Table
 
 from pipeline import __version__, games
 from pipeline.build import STAGES
-from pipeline.cli_output import console, out
+from pipeline.cli_output import console, mirror_option, offline_option, out
 from pipeline.errors import GeodeckError
 
 
@@ -43,18 +44,19 @@ def choice_option(*declarations: str, choices: list[str], help: str):
     return click.option(*declarations, type=click.Choice(choices), default=choices[0], show_default=True, help=help)
 
 
-mirror_option = click.option(
-    "--mirror",
-    type=click.Path(path_type=Path),
-    envvar="GEODECK_MIRROR",
-    help="Folder with byte-exact copies of the raw files (e.g. ../shared/snapshots); used before the live URL.",
-)
 format_option = choice_option(
     "--format",
     "fmt",
     choices=["table", "json", "markdown"],
     help="table: on the terminal; json or markdown for CI logs, changelogs and docs.",
 )
+
+
+def locked(folder: Path):
+    """The exclusive lock of `folder` (store or build/), telling the user when it waits for another run."""
+    from pipeline import locking
+
+    return locking.exclusive(folder, on_wait=lambda message: console.print(message, highlight=False))
 
 
 def show(report: dict, fmt: str, formats) -> None:
@@ -65,7 +67,28 @@ def show(report: dict, fmt: str, formats) -> None:
         click.echo(formats.to_json(report) if fmt == "json" else formats.to_markdown(report), nl=False)
 
 
-offline_option = click.option("--offline", is_flag=True, help="Never download; use only the store and the mirror.")
+class Bounded(click.ParamType):
+    """A finite number from `low` to `high` (NaN, infinity and absurd values are refused naming the range)."""
+
+    def __init__(self, kind: type, low: float, high: float, unit: str = ""):
+        self.kind, self.low, self.high, self.unit = kind, low, high, unit
+        self.name = f"{kind.__name__} {self.show(low)}-{self.show(high)}"
+
+    def show(self, number: float) -> str:
+        return f"{int(number):,}" if self.kind is int else f"{number:g}"
+
+    def convert(self, value, param, ctx):
+        number: float | None
+        try:
+            number = self.kind(str(value).strip())
+        except ValueError:
+            number = None
+        if number is None or not math.isfinite(number) or not self.low <= number <= self.high:
+            whole = "a whole number" if self.kind is int else "a number"
+            self.fail(
+                f"{value!r} is not {whole} from {self.show(self.low)} to {self.show(self.high)}{self.unit}", param, ctx
+            )
+        return number
 
 
 class GameChoice(click.Choice):
@@ -101,11 +124,18 @@ def cli():
 @click.argument("sources", nargs=-1)
 @mirror_option
 @offline_option
-def fetch(sources, mirror, offline):
+@click.option(
+    "--refresh",
+    is_flag=True,
+    help="Fetch the newest upstream version of SOURCES (default: every source with a [refresh] table), "
+    "parse and validate it, and only then write the new pins into sources/ and the bytes into the store.",
+)
+def fetch(sources, mirror, offline, refresh):
     """Resolve the raw files of SOURCES (default: all) into the local snapshot store.
 
     Each file comes from the store (~/.cache/geodeck or $GEODECK_STORE), else the mirror folder, else its
     live URL, and must match its pinned sha256. Package sources are checked against their pinned version.
+    With --refresh, a yearly update: see "Refreshing the data" in README.md.
     """
     from pipeline.extract import fetch as fetching
     from pipeline.extract import open_store
@@ -113,13 +143,45 @@ def fetch(sources, mirror, offline):
 
     chosen = defs.select(sources)
     store = open_store(mirror=mirror, online=not offline)
-    with progress() as bar:
+    if refresh:
+        if offline:
+            raise click.UsageError("--refresh downloads the newest upstream files; drop --offline")
+        _refresh(chosen, bool(sources), store)
+        return
+    with locked(store.root), progress() as bar:
         task = bar.add_task("fetching", total=sum(len(s.files) for s in chosen))
         summaries = fetching.fetch_sources(store, chosen, on_file=lambda _: bar.advance(task))
     table = Table("source", "files", "MB", "pinned", title=f"snapshot store: {store.root}")
     for s in summaries:
         table.add_row(s.source, str(s.files), f"{s.bytes / 1e6:.1f}", s.pinned_version or "sha256")
     out.print(table)
+
+
+def _refresh(chosen, named: bool, store) -> None:
+    """`fetch --refresh`: all sources validated before any pin is written; a report of what changed."""
+    from datetime import date
+
+    from pipeline.extract import http
+    from pipeline.extract import refresh as refreshing
+    from pipeline.paths import SOURCES_DIR
+
+    targets = refreshing.refreshable(chosen, named)
+    with locked(store.root):
+        session = http.session(store.root / refreshing.HTTP_CACHE)
+        results = refreshing.refresh(targets, store, SOURCES_DIR, date.today(), session)
+    table = Table("source", "result", "vintage", title="geodeck fetch --refresh")
+    for r in results:
+        table.add_row(r.new.name, "new pin" if r.changed else "unchanged", r.new.vintage)
+    out.print(table)
+    for r in results:
+        for line in r.changes if r.changed else ():
+            out.print(f"  {r.new.name}: {line}", highlight=False, markup=False, soft_wrap=True)
+    if any(r.changed for r in results):
+        out.print(
+            "Review: `geodeck build --stage countries --stage towns --stage geo`, then `geodeck diff GAME` "
+            "for each game; accept with `geodeck build` (see README: Refreshing the data).",
+            highlight=False,
+        )
 
 
 @cli.command()
@@ -159,9 +221,10 @@ def build(stages, force, accept, mirror, offline):
     """
     from pipeline import build as building
     from pipeline.extract import open_store
+    from pipeline.paths import build_dir
 
     store = open_store(mirror=mirror, online=not offline)
-    with progress() as bar:
+    with locked(build_dir()), locked(store.root), progress() as bar:
         current: dict[str, Any] = {}
 
         def on_step(name, units):
@@ -199,6 +262,28 @@ def diff(game, old, new, fmt):
     result = stage.compare(game, old, new)
     show(result, fmt, diffing)
     if result["suspicious"]:
+        raise SystemExit(1)
+
+
+@cli.command()
+@click.argument("game", metavar="[GAME]", required=False, type=GameChoice())
+def verify(game):
+    """Check every published version of GAME (default: every game) against its manifest.
+
+    A deck.json edited after publishing (its content hash or version no longer the manifest's) is
+    reported with the file and the fix; the exit code is then 1.
+    """
+    from pipeline.decks import published
+
+    results = published.verify_all([game] if game else games.names())
+    table = Table("game", "version", "result", title="published decks")
+    for name, version, problem in results:
+        table.add_row(name, version, "ok" if problem is None else "MODIFIED or unreadable")
+    out.print(table)
+    for _, _, problem in results:
+        if problem:
+            console.print(f"[bold red]error:[/] {problem}", highlight=False, soft_wrap=True)
+    if any(problem for *_, problem in results):
         raise SystemExit(1)
 
 
@@ -242,12 +327,13 @@ def list_games(names):
     help="long: backs page mirrored for a long-edge flip (columns); short: short-edge flip (rows); "
     "none: backs at the same positions, to print separately and glue.",
 )
-@click.option("--bleed", type=float, help="Bleed in mm (default from the template, 3 mm).")
+@click.option("--bleed", type=Bounded(float, 0, 10, " mm"), help="Bleed in mm, 0-10 (default from the template, 3 mm).")
 @click.option(
     "--back-offset",
     default="0,0",
     show_default=True,
-    help="X,Y in mm added to every back (x right, y up, looking at the backs page); measure it with --calibration.",
+    help="X,Y in mm (each -10 to 10) added to every back (x right, y up, looking at the backs page); measure "
+    "it with --calibration.",
 )
 @click.option("--lang", type=click.Choice(["de", "en"]), help="Card language (default: the game's own).")
 @click.option(
@@ -353,18 +439,27 @@ def _wrote(path: Path, details: str) -> None:
     "--games",
     default=2000,
     show_default=True,
-    type=click.IntRange(1),
-    help="Random playouts, and expert playouts per seat count; each ladder rung adds a quarter of this.",
+    type=Bounded(int, 1, 1_000_000),
+    help="Random playouts, 1-1,000,000, and as many expert playouts per seat count; each ladder rung adds "
+    "a quarter of this.",
 )
 @click.option(
     "--players",
-    type=int,
-    help="Players (default: " + ", ".join(f"{n} {g.default_players}" for n, g in games.registered().items()) + ").",
+    type=Bounded(int, 1, 99),
+    help="Players, as many as the game's rules allow (default: "
+    + ", ".join(f"{n} {g.default_players}" for n, g in games.registered().items())
+    + ").",
 )
-@click.option("--seed", default=0, show_default=True, help="Seed of the playouts (same seed, same report).")
+@click.option(
+    "--seed",
+    default=0,
+    show_default=True,
+    type=Bounded(int, 0, 2**32 - 1),
+    help="Seed of the playouts, 0-4294967295 (same seed, same report).",
+)
 @click.option(
     "--jobs",
-    type=click.IntRange(1),
+    type=Bounded(int, 1, 1024),
     default=os.cpu_count() or 1,
     show_default="all cores",
     help="Processes playing in parallel; the report is the same for every value.",

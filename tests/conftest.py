@@ -48,3 +48,37 @@ def geo_build(towns_build) -> Path:
         mp.setenv("GEODECK_BUILD", str(towns_build))
         places.run()
     return towns_build
+
+
+@pytest.fixture
+def geodeck(capsys, monkeypatch):
+    """Run the `geodeck` command in-process as a user would (its error handling included): a function
+    (args, **env) -> (exit code, stdout + stderr)."""
+    from pipeline.cli import main
+
+    def run(args: list[str], **env: str) -> tuple[int, str]:
+        for name, value in env.items():
+            monkeypatch.setenv(name, value)
+        monkeypatch.setattr("sys.argv", ["geodeck", *map(str, args)])
+        code = 0
+        try:
+            main()
+        except SystemExit as exit_:
+            code = exit_.code if isinstance(exit_.code, int) else 1
+        captured = capsys.readouterr()
+        return code, captured.out + captured.err
+
+    return run
+
+
+@pytest.fixture
+def decks(tmp_path, monkeypatch) -> Path:
+    """A copy of the committed decks (output/decks/) standing in for them, free to edit."""
+    import shutil
+
+    from pipeline import paths
+
+    copy = tmp_path / "decks"
+    shutil.copytree(paths.DECKS_DIR, copy)
+    monkeypatch.setattr(paths, "DECKS_DIR", copy)
+    return copy

@@ -64,9 +64,8 @@ def test_missing_mirror_folder_is_an_error(tmp_path):
 
 
 def test_download_failure_is_reported(tmp_path, monkeypatch):
-    import pipeline.extract.store as store_module
 
-    monkeypatch.setattr(store_module, "BACKOFF_S", 0)
+    monkeypatch.setattr("time.sleep", lambda _s: None)
     monkeypatch.delenv("GEODECK_MIRROR", raising=False)  # no mirror to fall back on
     store = open_store(mirror=None, online=True, root=tmp_path / "store")
     with pytest.raises(SnapshotError, match="cannot download"):

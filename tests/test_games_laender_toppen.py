@@ -1,5 +1,6 @@
 """Länder toppen! engine: the rulebook's table and worked examples, splitting, jokers, ties, Antarctica, scoring."""
 
+import json
 import random
 
 import pytest
@@ -218,6 +219,13 @@ def test_russia_and_turkey_count_at_scoring_for_the_continent_best_for_their_own
     # both to Asia: Asia 2 > 1 -> 2 (Europe 3 < 6), player 1 then Europe 6 only
     assert state.scores() == [2, 6] and state.piles[0][EUROPE][:2] == [RUS, TUR]  # the piles stay as laid
     assert sorted(state.scored_piles()[0][ASIA]) == sorted([RUS, TUR])
+    state.choose_continent(RUS, EUROPE)  # the owner's own choice (a record's) overrides the best one
+    assert state.scores() == [1, 7]  # Asia: Turkey alone ties player 1's one Asia card (1 each); Europe 4 < 6
+    assert json.loads(state.serialize())["continent_choices"] == {str(RUS): EUROPE}  # restored by deserialize
+    with pytest.raises(IllegalAction, match="may be assigned to Europe or Asia"):
+        state.choose_continent(TUR, AFRICA)
+    with pytest.raises(IllegalAction, match="during scoring"):
+        state.choose_continent(europe[0], ASIA)
 
 
 def test_tie_of_the_total_goes_to_the_antarctica_owner_else_shared():
@@ -292,3 +300,19 @@ def test_slots_are_revealed_above_then_below_from_left_to_right():
     slots = [t.slot for t in state.tricks if t.round == 0]
     assert slots == list(range(8))  # area above, area below, peak above, ...; the examples leave slots 8-11 empty
     assert [lt.slot_name(s) for s in slots[:3]] == ["area_km2 above", "area_km2 below", "highest_peak_m above"]
+
+
+def test_an_owners_continent_choice_survives_serialisation():
+    game = lt.Game.from_deck(synthetic_deck(examples=True), players=2)
+    for seed in range(50):  # the first seeded game in which Russia or Turkey ends on a continent pile
+        state = game.new_initial_state(random.Random(seed))
+        playout(state, [random_policy] * 2, random.Random(seed))
+        laid = [
+            (c, p) for c in (RUS, TUR) for own in state.piles for p, pile in enumerate(own[: lt.FACE_DOWN]) if c in pile
+        ]
+        if laid:
+            break
+    card, pile = laid[0]
+    state.choose_continent(card, ASIA if pile == EUROPE else EUROPE)
+    restored = game.deserialize_state(state.serialize())
+    assert restored.continent_choices == state.continent_choices and restored.scores() == state.scores()

@@ -5,27 +5,19 @@ no timestamps (the version string is the only date).
 """
 
 import csv
-import hashlib
 import io
-import json
 import re
+from typing import Any
 
 import numpy as np
 
 from pipeline import __version__
+from pipeline.decks.canonical import content_hash, dumps, sha256
 from pipeline.decks.card import Card
 from pipeline.decks.spec import DeckSpec
 from pipeline.extract import load_sources
 
 TABLE_TYPES = {"integer": "integer", "number": "number", "string": "string", "list": "string"}
-
-
-def dumps(data) -> str:
-    return json.dumps(data, sort_keys=True, ensure_ascii=False, indent=1) + "\n"
-
-
-def sha256(text: str | bytes) -> str:
-    return hashlib.sha256(text.encode() if isinstance(text, str) else text).hexdigest()
 
 
 def deck_document(spec: DeckSpec, cards: list[dict], version: str | None, metadata: dict | None = None) -> dict:
@@ -38,11 +30,6 @@ def deck_document(spec: DeckSpec, cards: list[dict], version: str | None, metada
         "cards": cards,
         **(metadata or {}),
     }
-
-
-def content_hash(deck: dict) -> str:
-    """sha256 of a deck document without its version: equal hashes mean nothing changed."""
-    return sha256(dumps({**deck, "version": None}))
 
 
 def cell(value) -> str:
@@ -111,7 +98,7 @@ def table_schema(spec: DeckSpec) -> dict:
     ]
     for name in spec.columns:
         field = spec.fields[name]
-        entry = {"name": name, "type": TABLE_TYPES[field.type]}
+        entry: dict[str, Any] = {"name": name, "type": TABLE_TYPES[field.type]}
         if field.type == "list":
             entry["description"] = "list, ';'-joined"
         elif field.description:

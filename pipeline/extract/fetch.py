@@ -27,5 +27,6 @@ def fetch_sources(
         for entry in source.files:
             store.resolve(entry)
             on_file(f"{source.name}/{entry.path}")
-        summaries.append(FetchSummary(source.name, len(source.files), sum(f.bytes for f in source.files)))
+        unpinned = None if source.files else "not pinned yet: fetch --refresh"
+        summaries.append(FetchSummary(source.name, len(source.files), sum(f.bytes for f in source.files), unpinned))
     return summaries

@@ -4,13 +4,42 @@ A file source pins every raw file by live URL, sha256 and size; a package source
 carries data) is pinned by its version instead.
 """
 
+import os
+import re
 import tomllib
 from dataclasses import dataclass, field
 from importlib import metadata
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from pipeline.errors import GeodeckError
 from pipeline.paths import SOURCES_DIR
+
+NAME = re.compile(r"^[a-z0-9][a-z0-9_.-]*$")
+SHA256 = re.compile(r"^[0-9a-f]{64}$")
+
+
+def relative_path(value: object, what: str) -> str:
+    """`value` when it is a relative POSIX path that stays inside its folder (no `..`, no absolute path,
+    no backslash, no empty or `.` part), else a GeodeckError naming `what`."""
+    parts = PurePosixPath(value).parts if isinstance(value, str) else ()
+    if (
+        not parts
+        or value != "/".join(parts)
+        or "\\" in value
+        or any(p in ("..", ".") or p.startswith("/") for p in parts)
+        or PurePosixPath(value).is_absolute()
+    ):
+        raise GeodeckError(f"{what}: {value!r} is not a relative path inside its folder; use e.g. 'data/file.csv'")
+    return value
+
+
+def inside(root: Path, relative: str, what: str) -> Path:
+    """root / relative, for a `relative_path`, normalised and checked to stay inside root. Symbolic links
+    the user put into the folder are followed as the file system does (a mirror may link its sources)."""
+    target = Path(os.path.normpath(root / relative_path(relative, what)))
+    if not target.is_relative_to(Path(os.path.normpath(root))):
+        raise GeodeckError(f"{what}: {relative!r} leads outside {root}; use a path inside it")
+    return target
 
 
 @dataclass(frozen=True)
@@ -21,6 +50,40 @@ class SourceFile:
     bytes: int
     url: str | None = None
     layer: str | None = None  # the file's role, when code asks for it by role (e.g. "states")
+
+    def __post_init__(self):
+        relative_path(self.path, f"sources/{self.source}.toml: file path")
+        if not (isinstance(self.sha256, str) and SHA256.match(self.sha256)):
+            raise GeodeckError(f"sources/{self.source}.toml: {self.path}: sha256 is not 64 lower-case hex digits")
+        if not isinstance(self.bytes, int) or isinstance(self.bytes, bool) or self.bytes < 0:
+            raise GeodeckError(f"sources/{self.source}.toml: {self.path}: bytes is not a whole number ≥ 0")
+
+
+REFRESH_METHODS = ("github", "url")
+
+
+@dataclass(frozen=True)
+class Refresh:
+    """How `geodeck fetch --refresh` finds the newest upstream version of a source ([refresh] in its TOML).
+
+    github: the head commit of `branch` ("HEAD": the repository's default branch) of the repository in each
+            pinned raw.githubusercontent.com URL; the new pin is the same file at that commit.
+    url:    the file at `urls[path]`, an address that always serves the newest version (e.g. a Wikipedia
+            page); the new pin records that address.
+    content_types: the Content-Type values a file may be served with (default: anything but text/html,
+            unless the file itself is HTML).
+    """
+
+    method: str
+    branch: str = "HEAD"
+    urls: dict[str, str] = field(default_factory=dict)
+    content_types: tuple[str, ...] = ()
+
+    def __post_init__(self):
+        if self.method not in REFRESH_METHODS:
+            raise GeodeckError(f"[refresh] method {self.method!r} is not one of {', '.join(REFRESH_METHODS)}")
+        for path in self.urls:
+            relative_path(path, "[refresh.urls]")
 
 
 @dataclass(frozen=True)
@@ -37,6 +100,7 @@ class Source:
     repository: str | None = None
     note: str | None = None
     files: tuple[SourceFile, ...] = field(default_factory=tuple)
+    refresh: Refresh | None = None
 
     def file(self, path: str) -> SourceFile:
         for entry in self.files:
@@ -66,8 +130,13 @@ def load_source(path: Path) -> Source:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         meta = dict(data["source"])
+        if not (isinstance(meta["name"], str) and NAME.match(meta["name"])):
+            raise GeodeckError(f"{path}: source name {meta['name']!r} must be lower-case letters, digits, -_.")
         files = tuple(SourceFile(source=meta["name"], **entry) for entry in data.get("files", []))
-        return Source(**meta, files=files)
+        refresh = data.get("refresh")
+        if refresh is not None:
+            refresh = Refresh(**{**refresh, "content_types": tuple(refresh.get("content_types", ()))})
+        return Source(**meta, files=files, refresh=refresh)
     except (KeyError, TypeError, tomllib.TOMLDecodeError) as exc:
         raise GeodeckError(f"{path}: not a valid source definition ({exc})") from exc
 

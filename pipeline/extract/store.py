@@ -1,29 +1,54 @@
 """The snapshot store: resolve a pinned file from the local store, then a mirror folder, then its URL.
 
 Every path checks the sha256; a file that fails is never stored, and the store is written atomically,
-so a failed or corrupted fetch never replaces a good snapshot.
+so a failed or corrupted fetch never replaces a good snapshot. Every file path is resolved inside its
+folder (store or mirror); unreadable files and an unwritable store are one-line errors naming the file.
 """
 
 import hashlib
-import time
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 import requests
 
-from pipeline import __version__, atomic
+from pipeline import atomic
 from pipeline.errors import SnapshotError
-from pipeline.extract.sources import Source, SourceFile
+from pipeline.extract.sources import Source, SourceFile, inside
 from pipeline.paths import default_mirror, store_dir
 
-USER_AGENT = f"geodeck/{__version__} (print-and-play geography card games)"
-TIMEOUT_S = (10, 60)
-RETRIES = 3
-BACKOFF_S = 1.5
+T = TypeVar("T")
 
 
 def sha256_of(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
+
+
+def os_errors(action: Callable[[], T], doing: str, fix: str) -> T:
+    """`action()`, with an OS error (permission, read-only, a folder) as a SnapshotError: "cannot <doing>:
+    <reason>; <fix>"."""
+    try:
+        return action()
+    except OSError as exc:
+        raise SnapshotError(f"cannot {doing}: {exc.strerror or exc}; {fix}") from exc
+
+
+def read_file(path: Path, what: str) -> bytes:
+    return os_errors(path.read_bytes, f"read {what} {path}", "check its permissions (chmod u+r)")
+
+
+def write_file(path: Path, data: bytes, what: str) -> None:
+    """Write `path` atomically."""
+    os_errors(
+        lambda: atomic.write_bytes(path, data),
+        f"write {what} {path}",
+        "make the folder writable or point $GEODECK_STORE at one that is",
+    )
+
+
+def is_file(path: Path, what: str) -> bool:
+    return os_errors(path.is_file, f"look into {what} {path.parent}", "check its permissions (chmod u+rx)")
 
 
 @dataclass
@@ -31,13 +56,14 @@ class SnapshotStore:
     root: Path
     mirror: Path | None = None
     online: bool = True
+    _session: requests.Session | None = field(default=None, repr=False)
 
     def local_path(self, entry: SourceFile) -> Path:
-        return self.root / entry.source / entry.path
+        return inside(self.root, f"{entry.source}/{entry.path}", f"sources/{entry.source}.toml: file path")
 
     def read(self, entry: SourceFile) -> bytes:
         """The file's bytes, verified against its pinned sha256."""
-        return self.resolve(entry).read_bytes()
+        return read_file(self.resolve(entry), "store file")
 
     def read_source(self, source: Source, path: str) -> bytes:
         return self.read(source.file(path))
@@ -45,13 +71,21 @@ class SnapshotStore:
     def resolve(self, entry: SourceFile) -> Path:
         """The verified file in the local store, fetched from the mirror or the live URL if needed."""
         local = self.local_path(entry)
-        if local.is_file() and self._matches(local.read_bytes(), entry):
+        if is_file(local, "the store folder") and self._matches(read_file(local, "store file"), entry):
             return local
         data = self._from_mirror(entry)
         if data is None:
             data = self._from_url(entry)
-        atomic.write_bytes(local, data)
+        write_file(local, data, "store file")
         return local
+
+    @property
+    def session(self) -> requests.Session:
+        if self._session is None:
+            from pipeline.extract import http  # requests-cache loads only when something is downloaded
+
+            self._session = http.session()  # pinned files are cached by the store itself
+        return self._session
 
     def _matches(self, data: bytes, entry: SourceFile) -> bool:
         return len(data) == entry.bytes and sha256_of(data) == entry.sha256
@@ -73,14 +107,10 @@ class SnapshotStore:
             raise SnapshotError(
                 f"mirror folder {self.mirror} does not exist or is not a folder; fix --mirror / $GEODECK_MIRROR"
             )
-        candidate = self.mirror / entry.source / entry.path
-        if not candidate.is_file():
+        candidate = inside(self.mirror, f"{entry.source}/{entry.path}", f"sources/{entry.source}.toml: file path")
+        if not is_file(candidate, "the mirror folder"):
             return None
-        try:
-            data = candidate.read_bytes()
-        except OSError as exc:
-            raise SnapshotError(f"cannot read mirror file {candidate}: {exc.strerror}; check its permissions") from exc
-        return self._verified(data, entry, str(candidate))
+        return self._verified(read_file(candidate, "mirror file"), entry, str(candidate))
 
     def _from_url(self, entry: SourceFile) -> bytes:
         where = f"{entry.source}/{entry.path}"
@@ -94,23 +124,9 @@ class SnapshotStore:
                 f"{where} is not in the store or the mirror and fetching is off; "
                 f"pass --mirror DIR (or set $GEODECK_MIRROR)"
             )
-        return self._verified(self._download(entry.url, where), entry, entry.url)
+        from pipeline.extract import http
 
-    def _download(self, url: str, where: str) -> bytes:
-        error: Exception | None = None
-        for attempt in range(RETRIES):
-            try:
-                response = requests.get(url, timeout=TIMEOUT_S, headers={"User-Agent": USER_AGENT})
-                response.raise_for_status()
-                return response.content
-            except requests.RequestException as exc:
-                error = exc
-                if attempt + 1 < RETRIES:
-                    time.sleep(BACKOFF_S * 2**attempt)
-        raise SnapshotError(
-            f"{where}: cannot download {url} ({type(error).__name__}); you may be offline: "
-            f"pass --mirror DIR (or set $GEODECK_MIRROR) to a folder of snapshots"
-        )
+        return self._verified(http.download(self.session, entry.url, where), entry, entry.url)
 
 
 def open_store(mirror: Path | None = None, online: bool = True, root: Path | None = None) -> SnapshotStore:

@@ -19,6 +19,7 @@ import numbers
 import random
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from pipeline.errors import GeodeckError
@@ -28,6 +29,15 @@ TERMINAL = -4
 
 Policy = Callable[[Any, random.Random], int]
 Bot = Callable[[Any, random.Random], Policy]  # (game, rng) -> a policy for one game
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What every observation holds; each engine's Observation adds what its players may see."""
+
+    player: int
+    legal_actions: tuple[int, ...]  # empty when it is not this player's turn
+    players: int
 
 
 class IllegalAction(GeodeckError, ValueError):
@@ -95,6 +105,7 @@ class EngineGame:
                 state.apply_action(action)
             except IllegalAction as exc:
                 raise IllegalAction(f"move {move}: {exc}") from exc
+        state.restore(data)
         return state
 
 
@@ -142,8 +153,21 @@ class EngineState:
 
     def serialize(self) -> str:
         return json.dumps(
-            {"game": self.game.name, "options": self.game.options(), "deal": self.deal, "history": self._history}
+            {
+                "game": self.game.name,
+                "options": self.game.options(),
+                "deal": self.deal,
+                "history": self._history,
+                **self.extras(),
+            }
         )
+
+    def extras(self) -> dict:
+        """What an engine serialises besides the actions (decisions that are not moves); none by default."""
+        return {}
+
+    def restore(self, data: dict) -> None:
+        """Apply `extras()` read back from a serialised state."""
 
     def apply_action(self, action: int) -> None:
         """Apply a legal action; anything else raises `IllegalAction` naming the rule it breaks."""

@@ -318,9 +318,9 @@ def read_report(path: Path) -> tuple[dict, Grid]:
         ) from exc
 
 
-def locate(lat: float, lon: float, grid: Grid) -> tuple[int, int, bool]:
+def locate(lat: float, lon: float, grid: Grid, store=None) -> tuple[int, int, bool]:
     """(ns, we, on the map) for a point on `grid`: off the map means outside 0-150 / 0-90 or farther
-    outside Germany's outline than the towns' state tolerance."""
+    outside Germany's outline than the towns' state tolerance (`store` resolves the outline without a build)."""
     import geopandas as gpd
     from shapely.geometry import Point
 
@@ -329,22 +329,23 @@ def locate(lat: float, lon: float, grid: Grid) -> tuple[int, int, bool]:
     check_latlon(lat, lon)
     ns, we = grid.numbers(lat, lon)[0]
     on_map = not off_map(np.array([[ns, we]]))[0]
-    country = gpd.GeoSeries([germany_outline()], crs="EPSG:4326")
+    country = gpd.GeoSeries([germany_outline(store)], crs="EPSG:4326")
     point = gpd.GeoSeries([Point(lon, lat)], crs="EPSG:4326")
     km = country.to_crs(validate_towns.METRIC_CRS).distance(point.to_crs(validate_towns.METRIC_CRS)).iloc[0] / 1000
     return int(ns), int(we), bool(on_map and km <= validate_towns.STATE_TOLERANCE_KM)
 
 
-def germany_outline():
+def germany_outline(store=None):
     """Germany's outline: the towns stage's boundaries table, or without a build the pinned
     `germany-boundaries` snapshot itself, resolved through the snapshot store like any map layer."""
     from pipeline.extract import load_sources, open_store
     from pipeline.transform.parsers import germany_boundaries
+    from pipeline.transform.parsers.common import parse_complete
     from pipeline.validate import towns as validate_towns
 
     built = validate_towns.transform_towns.outputs()["boundaries"]
     if built.is_file():
         return country_shape(built)
     source = load_sources()[germany_boundaries.SOURCE]
-    table = germany_boundaries.parse(*germany_boundaries.read(open_store(), source))
+    table = parse_complete(germany_boundaries, *germany_boundaries.read(store or open_store(), source))
     return table.loc[table["level"] == "country"].geometry.iloc[0]

@@ -4,6 +4,7 @@ Coordinates follow PDF: origin at the page's bottom-left corner, x to the right,
 Cards on a sheet are butted together (one cut per line); the bleed runs past the outer edge of the block.
 """
 
+import math
 from collections.abc import Collection
 from dataclasses import dataclass
 
@@ -49,14 +50,23 @@ def paper_size(name: str) -> tuple[float, float]:
         ) from None
 
 
+MAX_BACK_OFFSET_MM = 10.0  # the calibration sheet measures ±10 mm; a larger shift is a misprint, not a printer
+
+
 def parse_offset(text: str | None) -> tuple[float, float]:
-    """`--back-offset X,Y` in mm (x to the right, y upwards as you look at the backs page)."""
+    """`--back-offset X,Y` in mm (x to the right, y upwards as you look at the backs page), each a finite
+    number within ±MAX_BACK_OFFSET_MM."""
     if not text:
         return 0.0, 0.0
     try:
         x, y = (float(part) for part in text.split(","))
     except ValueError:
         raise GeodeckError(f"--back-offset {text!r} is not X,Y in millimetres (e.g. 1.5,-0.5)") from None
+    if not all(math.isfinite(v) and abs(v) <= MAX_BACK_OFFSET_MM for v in (x, y)):
+        raise GeodeckError(
+            f"--back-offset {text!r}: X and Y must be numbers from -{MAX_BACK_OFFSET_MM:g} to "
+            f"{MAX_BACK_OFFSET_MM:g} mm (measure them with --calibration)"
+        )
     return x, y
 
 

@@ -16,6 +16,7 @@ from pipeline import atomic
 from pipeline.extract import SnapshotStore, Source
 from pipeline.transform import observations
 from pipeline.transform.country_sources import CAPITAL_ORDER, PARSERS, observations_path, universe_path
+from pipeline.transform.parsers.common import parse_complete
 
 CAPITAL_COLUMNS = ["iso3", "capital", "capital_lat", "capital_lon"]
 # What a parser's `to_observations` takes after its parsed table (the others take nothing more): its source
@@ -50,7 +51,7 @@ def build(
     from pipeline.transform import reference
 
     mledoze = parser("mledoze")
-    countries = mledoze.parse(mledoze.read(store, sources[mledoze.SOURCE]))
+    countries = parse_complete(mledoze, mledoze.read(store, sources[mledoze.SOURCE]))
     parts = [reference.reference_observations(countries, sources[mledoze.SOURCE].vintage)]
     universe = reference.universe(parts[0])
     later = [name for name in PARSERS if "capitals" in EXTRA_INPUTS.get(name, ())]
@@ -61,7 +62,7 @@ def build(
         if name in later and card_capitals is None:
             card_capitals = capitals(pd.concat(parts, ignore_index=True))
         extra = {"source": source, "capitals": card_capitals}
-        parsed = countries if module is mledoze else module.parse(module.read(store, source))
+        parsed = countries if module is mledoze else parse_complete(module, module.read(store, source))
         parts.append(module.to_observations(parsed, *(extra[e] for e in EXTRA_INPUTS.get(name, ()))))
         on_source(module.SOURCE)
     table = pd.concat(parts, ignore_index=True)

@@ -29,6 +29,7 @@ from pipeline.extract import SnapshotStore, load_sources
 from pipeline.paths import build_dir
 from pipeline.steps import run_step
 from pipeline.transform.parsers import destatis, geonames_germany, germany_boundaries, wikipedia_german_cities
+from pipeline.transform.parsers.common import parse_complete
 
 AREA_TOLERANCE = 0.10  # relative; Destatis and Wikipedia areas of the same town differ by boundary reforms only
 GEONAMES_MAX_KM = 15.0  # a GeoNames candidate further than this from the Wikipedia point is another place
@@ -200,10 +201,14 @@ def run(store: SnapshotStore, force: bool = False) -> bool:
     inputs[geonames_germany.SOURCE] = str(files[geonames_germany.SOURCE].version)
 
     def make() -> None:
-        towns = destatis.parse(destatis.read(store, files[destatis.SOURCE]))
-        wiki = wikipedia_german_cities.parse(wikipedia_german_cities.read(store, files[wikipedia_german_cities.SOURCE]))
-        geo = geonames_germany.parse(geonames_germany.read(files[geonames_germany.SOURCE]))
-        boundaries = germany_boundaries.parse(*germany_boundaries.read(store, files[germany_boundaries.SOURCE]))
+        towns = parse_complete(destatis, destatis.read(store, files[destatis.SOURCE]))
+        wiki = parse_complete(
+            wikipedia_german_cities, wikipedia_german_cities.read(store, files[wikipedia_german_cities.SOURCE])
+        )
+        geo = parse_complete(geonames_germany, geonames_germany.read(files[geonames_germany.SOURCE]))
+        boundaries = parse_complete(
+            germany_boundaries, *germany_boundaries.read(store, files[germany_boundaries.SOURCE])
+        )
         atomic.write_parquet(outputs()["towns"], join(towns, wiki, geo))
         atomic.write_parquet(outputs()["boundaries"], boundaries)
 

@@ -3,7 +3,7 @@
 import click
 from rich.table import Table
 
-from pipeline.cli_output import console, out
+from pipeline.cli_output import console, mirror_option, offline_option, out
 
 
 @click.command()
@@ -14,15 +14,19 @@ from pipeline.cli_output import console, out
     is_flag=True,
     help="Print the geo stage's calibration (candidate projections, residuals, control points); needs the build.",
 )
-def grid(lat, lon, report):
+@mirror_option
+@offline_option
+def grid(lat, lon, report, mirror, offline):
     """Deutschland map grid: the north-south (0-150) and west-east (0-90) numbers of LAT LON (degrees).
 
     Uses the grid the geo stage calibrated on the rulebook's six towns (build/geo/grid_report.json), or,
     without a build, the grid of the published Deutschland deck. A point off the 0-150 / 0-90 grid or
-    outside Germany (checked once `geodeck build --stage towns` has run) prints the numbers it would have
-    and exits 1. Negative coordinates go after `--`: `geodeck grid -- -33.9 18.4`.
+    outside Germany (its outline from the towns stage, else the pinned boundaries through the snapshot
+    store: --mirror, --offline) prints the numbers it would have and exits 1. Negative coordinates go
+    after `--`: `geodeck grid -- -33.9 18.4`.
     """
     from pipeline.decks import published
+    from pipeline.extract import open_store
     from pipeline.games.deutschland import deck as deutschland
     from pipeline.games.deutschland import places
     from pipeline.geo import grid as grids
@@ -68,7 +72,7 @@ def grid(lat, lon, report):
     if lat is None or lon is None:
         raise click.UsageError("give LAT and LON (e.g. `geodeck grid 49.89 10.89`) or --report")
     chosen = grids.read_report(saved)[1] if saved.is_file() else deutschland.deck_grid(published.deck("deutschland")[1])
-    ns, we, on_map = grids.locate(lat, lon, chosen)
+    ns, we, on_map = grids.locate(lat, lon, chosen, open_store(mirror=mirror, online=not offline))
     if not on_map:
         console.print(
             f"{grids.describe(lat, lon)} is off the map (outside Germany or the 0-150 / 0-90 grid): "

@@ -18,20 +18,11 @@ and the past rounds; never a place's grid numbers or inhabitants before its roun
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pipeline.errors import GeodeckError
-from pipeline.games.core import (
-    TERMINAL,
-    Bot,
-    EngineGame,
-    EngineState,
-    Policy,
-    check_players,
-    oracle,
-    random_bot,
-    win_shares,
-)
+from pipeline.games import core
+from pipeline.games.core import TERMINAL, EngineGame, EngineState
 
 GUESSES = ("N", "S", "W", "O", "most", "fewest", "M")  # M is the back of the W card
 M = GUESSES.index("M")
@@ -55,7 +46,7 @@ class Round:
 
     starter: int
     places: tuple[int, ...]
-    correct: dict  # guess -> positions (0-based, in `places`) that make it correct
+    correct: dict[str, frozenset[int]]  # guess -> positions (0-based, in `places`) that make it correct
     placements: tuple[tuple[int, int, int, bool, int], ...]  # (player, guess, position, correct, points)
 
 
@@ -94,12 +85,9 @@ def score_columns(columns: list[list[tuple[int, int]]], correct: dict, players: 
 
 
 @dataclass(frozen=True)
-class Observation:
+class Observation(core.Observation):
     """What one player may see: the places' fronts, the guess cards placed, own cards used, points, past rounds."""
 
-    player: int
-    legal_actions: tuple[int, ...]
-    players: int
     round: int
     starter: int
     places: tuple[tuple[str, str], ...]  # the place cards laid out: (id, name) of their fronts
@@ -123,7 +111,7 @@ class Game(EngineGame):
     player_counts = (2, 3, 4)
 
     def __init__(self, cards: list[dict], players: int = 4, face_down: bool = False):
-        check_players(self.name, players, self.player_counts)
+        core.check_players(self.name, players, self.player_counts)
         if face_down and players == 2:
             raise GeodeckError("Deutschland: the face-down variant is played by 3 or 4 players, not 2")
         self.players, self.face_down = players, face_down
@@ -203,7 +191,7 @@ class State(EngineState):
         return [p for p, s in enumerate(self.points) if s == max(self.points)]
 
     def returns(self) -> list[float]:
-        return win_shares(self.points, self.winners()) if self.terminal else [0.0] * self.players
+        return core.win_shares(self.points, self.winners()) if self.terminal else [0.0] * self.players
 
     def action_to_string(self, player: int, action: int) -> str:
         guess, position = divmod(action, len(self.places))
@@ -227,7 +215,7 @@ class State(EngineState):
             columns=tuple(tuple(shown(p, g) for p, g in column) for column in self.columns),
             used=tuple(sorted(self.used[player])),
             points=tuple(self.points),
-            rounds=tuple(self.rounds),
+            rounds=tuple(replace(r, correct=dict(r.correct)) for r in self.rounds),  # copies: read-only for policies
         )
 
     def __str__(self) -> str:
@@ -303,7 +291,7 @@ def best_guess(legal, columns, correct: dict[str, frozenset[int]], width: int) -
     return min(legal, key=row)
 
 
-@oracle
+@core.oracle
 def oracle_expert(state: State, rng: random.Random) -> int:
     """An oracle, not a player: reads the hidden grid numbers and inhabitants and plays the best guess."""
     return best_guess(state.legal_actions(), state.columns, extremes(state.place_cards()), len(state.places))
@@ -321,11 +309,11 @@ class Skill:
 SKILLS = {"novice": Skill(20, 0.8), "skilled": Skill(10, 0.4), "expert": Skill(4, 0.15)}
 
 
-def knowing(skill: Skill) -> Bot:
+def knowing(skill: Skill) -> core.Bot:
     """A bot that knows each place's position and inhabitants through noise of `skill` (its beliefs are drawn
     once per game) and plays the guess it believes best; it reads only its observation."""
 
-    def make(game: Game, rng: random.Random) -> Policy:
+    def make(game: Game, rng: random.Random) -> core.Policy:
         beliefs = {
             p.id: Place(
                 p.id,
@@ -346,4 +334,4 @@ def knowing(skill: Skill) -> Bot:
     return make
 
 
-BOTS: dict[str, Bot] = {"random": random_bot, **{name: knowing(skill) for name, skill in SKILLS.items()}}
+BOTS: dict[str, core.Bot] = {"random": core.random_bot, **{name: knowing(skill) for name, skill in SKILLS.items()}}

@@ -17,9 +17,9 @@ def collect(state: engine.State, tally: Tally) -> None:
     for rnd in state.rounds:
         ids = [places[i].id for i in rnd.places]
         for name in engine.GUESSES[:-1]:
-            right = rnd.correct[name]
+            extreme = rnd.correct[name]
             tally.comparison(
-                name, ids, [1 / len(right) if i in right else 0.0 for i in range(len(ids))], len(right) > 1
+                name, ids, [1 / len(extreme) if i in extreme else 0.0 for i in range(len(ids))], len(extreme) > 1
             )
         tally.count("rounds")
         tally.count("rounds where M can be right", bool(rnd.correct["M"]))

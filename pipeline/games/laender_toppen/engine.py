@@ -27,17 +27,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pipeline.errors import GeodeckError
-from pipeline.games.core import (
-    TERMINAL,
-    Bot,
-    EngineGame,
-    EngineState,
-    Policy,
-    check_players,
-    percentiles,
-    random_bot,
-    win_shares,
-)
+from pipeline.games import core
+from pipeline.games.core import TERMINAL, EngineGame, EngineState, IllegalAction
 
 CATEGORIES = ("area_km2", "highest_peak_m", "temperature_c", "inhabitants_m", "life_expectancy", "gdp_pcap_usd")
 LABELS = ("Fläche", "Höchster Berg", "Temperatur", "Einwohner", "Lebenserwartung", "BIP pro Kopf")  # the strip's
@@ -78,12 +69,9 @@ class Split:
 
 
 @dataclass(frozen=True)
-class Observation:
+class Observation(core.Observation):
     """What one player may see: own hand and strip, the card being decided, the revealed tricks, the piles."""
 
-    player: int
-    legal_actions: tuple[int, ...]
-    players: int
     round: int
     slot: int  # the next slot to reveal (SLOTS: all revealed)
     hand: tuple[int, ...]
@@ -141,7 +129,7 @@ class Game(EngineGame):
     player_counts = tuple(TABLE)
 
     def __init__(self, cards: list[dict], players: int = 4, fast: bool = False):
-        check_players(self.name, players, self.player_counts)
+        core.check_players(self.name, players, self.player_counts)
         self.players, self.fast = players, fast
         self.hand_size, self.rounds = TABLE[players]
         self.cards = tuple(parse_card(c) for c in cards)
@@ -152,7 +140,7 @@ class Game(EngineGame):
         self.allowed = tuple(
             tuple(s for s in range(SLOTS) if card.joker or card.values[s // 2] is not None) for card in self.cards
         )
-        by_category = [percentiles([c.values[k] for c in self.cards]) for k in range(len(CATEGORIES))]
+        by_category = [core.percentiles([c.values[k] for c in self.cards]) for k in range(len(CATEGORIES))]
         self.strength = tuple(  # the share of the deck a card beats in a slot (public: the card faces); jokers -1
             tuple(_beats(by_category[s // 2][i], s % 2, card.joker) for s in range(SLOTS))
             for i, card in enumerate(self.cards)
@@ -198,6 +186,7 @@ class State(EngineState):
         self.piles: list[list[list[int]]] = [[[] for _ in range(FACE_DOWN + 1)] for _ in range(self.players)]
         self.removed: list[int] = []
         self.jokers_back: list[list[int]] = [[] for _ in range(self.players)]  # the fast game: not won, not scored
+        self.continent_choices: dict[int, int] = {}  # Russia/Turkey: the owner's choice at scoring, if given
         self.pending: deque[tuple[int, int, str, Split | None]] = deque()  # (player, card, rule, split)
         self.tricks: list[Trick] = []
         self.placing: int | None = 0
@@ -301,18 +290,45 @@ class State(EngineState):
         piles = self.scored_piles()
         return [pile_points(piles, p) for p in range(self.players)]
 
+    def choose_continent(self, card: int, continent: int) -> None:
+        """The owner's own choice at scoring for Russia or Turkey lying on a continent pile (a record's);
+        without one, `scored_piles` takes the continent best for the owner."""
+        country = self.game.cards[card] if 0 <= card < len(self.game.cards) else None
+        owner = self.owner(card)
+        laid = owner is not None and any(card in self.piles[owner][pile] for pile in range(FACE_DOWN))
+        if country is None or country.joker or len(country.continents) < 2 or not laid:
+            raise IllegalAction(
+                f"Länder toppen: card {card} is not a country of several continents on a continent pile (rule: "
+                '"Russia and Turkey ... may be assigned to either Asia or Europe during scoring")'
+            )
+        if continent not in country.continents:
+            names = " or ".join(CONTINENTS[c] for c in country.continents)
+            raise IllegalAction(f"Länder toppen: {country.name} may be assigned to {names}, not {continent}")
+        self.continent_choices[card] = continent
+
+    def extras(self) -> dict:
+        return {"continent_choices": self.continent_choices} if self.continent_choices else {}
+
+    def restore(self, data: dict) -> None:
+        for card, continent in data.get("continent_choices", {}).items():
+            self.choose_continent(int(card), continent)
+
     def scored_piles(self) -> list[list[list[int]]]:
         """The piles as scored. Rulebook: Russia and Turkey "may be assigned to either Asia or Europe during
-        scoring": a country card of several continents on a continent pile counts for the continent best
-        for its owner (owners in seat order, each seeing the earlier owners' choices; a tie keeps the pile
-        it lies on)."""
+        scoring": a country card of several continents on a continent pile counts for the continent its
+        owner chose (`choose_continent`), else the one best for its owner (owners in seat order, each seeing
+        the earlier owners' choices; a tie keeps the pile it lies on)."""
         cards, piles = self.game.cards, [[list(pile) for pile in own] for own in self.piles]
         for player in range(self.players):
+            for pile in range(FACE_DOWN):
+                for card in [c for c in piles[player][pile] if c in self.continent_choices]:
+                    piles[player][pile].remove(card)
+                    piles[player][self.continent_choices[card]].append(card)
             dual = [
                 (pile, card)
                 for pile in range(FACE_DOWN)
                 for card in piles[player][pile]
-                if not cards[card].joker and len(cards[card].continents) > 1
+                if not cards[card].joker and len(cards[card].continents) > 1 and card not in self.continent_choices
             ]
             if not dual:
                 continue
@@ -336,7 +352,7 @@ class State(EngineState):
         return [owner] if len(best) > 1 and owner in best else best
 
     def returns(self) -> list[float]:
-        return win_shares(self.scores(), self.winners()) if self.terminal else [0.0] * self.players
+        return core.win_shares(self.scores(), self.winners()) if self.terminal else [0.0] * self.players
 
     # -- helpers -------------------------------------------------------------------------------------
     def owner(self, card: int | None) -> int | None:
@@ -555,12 +571,12 @@ def _random_pile(observation: Observation, rng: random.Random) -> int:
     return observation.legal_actions[rng.randrange(len(observation.legal_actions))]
 
 
-def _placer(noise: float, regret: bool, piles: Policy) -> Bot:
+def _placer(noise: float, regret: bool, piles: core.Policy) -> core.Bot:
     """A bot that places each card where it beats the largest share of the deck, misjudging each share by
     Gaussian `noise`; with `regret` it first places the card that loses most if it cannot go to its best
     slot (and values a slot by the chance to beat every other player's card); `piles` decides the piles."""
 
-    def make(game: Game, rng: random.Random) -> Policy:
+    def make(game: Game, rng: random.Random) -> core.Policy:
         def policy(observation: Observation, rng: random.Random) -> int:
             if observation.deciding:
                 return piles(observation, rng)
@@ -583,8 +599,8 @@ def _placer(noise: float, regret: bool, piles: Policy) -> Bot:
     return make
 
 
-BOTS: dict[str, Bot] = {  # the bot ladder, weakest first
-    "random": random_bot,
+BOTS: dict[str, core.Bot] = {  # the bot ladder, weakest first
+    "random": core.random_bot,
     "novice": _placer(0.25, False, _random_pile),
     "skilled": _placer(0.05, False, _largest_pile),
     "expert": _placer(0.0, True, _best_points),

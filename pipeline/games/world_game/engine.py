@@ -31,17 +31,8 @@ from collections import deque
 from dataclasses import dataclass
 
 from pipeline.errors import GeodeckError
-from pipeline.games.core import (
-    TERMINAL,
-    Bot,
-    EngineGame,
-    EngineState,
-    Policy,
-    check_players,
-    percentiles,
-    random_bot,
-    win_shares,
-)
+from pipeline.games import core
+from pipeline.games.core import TERMINAL, EngineGame, EngineState
 from pipeline.games.world_game import players as model
 
 FACTS = ("area_km2", "population", "highest_point_m", "land_neighbours")
@@ -110,12 +101,9 @@ class ChallengeView:
 
 
 @dataclass(frozen=True)
-class Observation:
+class Observation(core.Observation):
     """What one player may see: their own top card, every stack's size, the rounds so far, the challenge."""
 
-    player: int
-    legal_actions: tuple[int, ...]
-    players: int
     leader: int
     top: int | None  # the player's own top card ("the one facing them")
     top_values: tuple | None  # its four facts
@@ -150,7 +138,7 @@ class Game(EngineGame):
         round_limit: int | None = None,
     ):
         self.player_counts = tuple(range(2, len(cards) // HAND + 1))
-        check_players(self.name, players, self.player_counts or (2,))
+        core.check_players(self.name, players, self.player_counts or (2,))
         self.players, self.challenges = players, tuple(challenges)
         self.player_challenges = tuple(tuple(c) for c in player_challenges) if player_challenges else None
         self.round_limit = round_limit
@@ -159,7 +147,7 @@ class Game(EngineGame):
         self.card_fields = tuple(c["fields"] for c in cards)  # the printed cards, for the players' knowledge
         self.ids = tuple(c.id for c in self.countries)
         self.values = tuple(c.values for c in self.countries)
-        by_fact = [percentiles([v[f] for v in self.values]) for f in range(len(FACTS))]
+        by_fact = [core.percentiles([v[f] for v in self.values]) for f in range(len(FACTS))]
         self.strength = tuple(tuple(by_fact[f][i] for f in range(len(FACTS))) for i in range(len(cards)))
         self.answers = _answers(self.countries)  # (kind of answer, value) per answer action
         self.call_actions = max(self.player_counts or (2,)) - 1
@@ -431,7 +419,7 @@ class State(EngineState):
         return [p for p, c in enumerate(counts) if c == max(counts)]
 
     def returns(self) -> list[float]:
-        return win_shares(self.card_counts(), self.winners()) if self.terminal else [0.0] * self.players
+        return core.win_shares(self.card_counts(), self.winners()) if self.terminal else [0.0] * self.players
 
     def _clockwise(self, start: int) -> list[int]:
         return [(start + i) % self.players for i in range(self.players)]
@@ -519,7 +507,7 @@ def _knowledge(game: Game, level: str) -> tuple[dict[str, list[float]], dict[tup
     return chances, cards_by_prompt, {kind: sum(p) / len(p) for kind, p in chances.items()}
 
 
-def knowing(level: str) -> Bot:
+def knowing(level: str) -> core.Bot:
     """A bot of skill `level` (players.SKILLS): it knows the answer to a challenge on a country with the
     player model's probability (drawn once per challenge and country in a game), answers when it knows
     (the caller, who loses the card anyway, guesses otherwise), sets the challenge it finds hardest, leads
@@ -527,7 +515,7 @@ def knowing(level: str) -> Bot:
     player with the most cards set its challenges. It reads only its observation."""
     noise = FACT_NOISE[level]
 
-    def make(game: Game, rng: random.Random) -> Policy:
+    def make(game: Game, rng: random.Random) -> core.Policy:
         chances, cards_by_prompt, average = _knowledge(game, level)
 
         def chance(kind: str, card: int) -> float:
@@ -575,4 +563,4 @@ def knowing(level: str) -> Bot:
     return make
 
 
-BOTS: dict[str, Bot] = {"random": random_bot, **{level: knowing(level) for level in model.SKILLS}}
+BOTS: dict[str, core.Bot] = {"random": core.random_bot, **{level: knowing(level) for level in model.SKILLS}}

@@ -8,9 +8,10 @@ import pandas as pd
 
 from pipeline.errors import ParseError
 from pipeline.transform import city_names, observations
-from pipeline.transform.parsers.common import read_csv
+from pipeline.transform.parsers.common import Complete, read_csv
 
 SOURCE = "wikipedia-city-temperatures"
+COMPLETE = Complete(rows=370)  # pinned file: 413 cities
 FILE = "city_mean_temperatures.csv"
 VINTAGE = "Wikipedia 2023-12"
 

@@ -1,10 +1,19 @@
 """Reading JSON and CSV source files the same way in every parser: a file that cannot be read, or lacks a
-column, is a ParseError naming the source, the file and the column."""
+column, is a ParseError naming the source, the file and the column. `parse_complete` is how the pipeline
+runs a parser: any malformed input becomes its source's ParseError, and the table must be as large as the
+parser's `COMPLETE` declares for a complete file (a truncated or emptied file is refused, not half-read)."""
 
 import io
 import json
+import xml.etree.ElementTree
+import zipfile
+import zlib
+from dataclasses import dataclass
+from types import ModuleType
 
 import pandas as pd
+from openpyxl.utils.exceptions import InvalidFileException
+from shapely.errors import ShapelyError
 
 from pipeline.errors import ParseError
 
@@ -46,3 +55,57 @@ def load_features(raw: bytes, source: str, file: str) -> list[dict]:
     if not isinstance(features, list):
         raise ParseError(source, file, "not a GeoJSON FeatureCollection (no 'features' list)")
     return features
+
+
+@dataclass(frozen=True)
+class Complete:
+    """What a complete file of a source yields: at least `rows` rows, of them at least `countries` distinct
+    ISO3 codes (column `iso3`). Each parser module declares one as COMPLETE, about 90 % of its pinned file."""
+
+    rows: int
+    countries: int = 0
+
+
+# What a parser raises on input that is not the layout it reads (besides its own ParseError).
+MALFORMED = (
+    AttributeError,
+    TypeError,
+    KeyError,
+    IndexError,
+    ValueError,
+    UnicodeError,
+    OverflowError,
+    zipfile.BadZipFile,
+    zlib.error,
+    EOFError,
+    InvalidFileException,
+    xml.etree.ElementTree.ParseError,
+    ShapelyError,
+)
+
+
+def parse_complete(parser: ModuleType, *raw) -> pd.DataFrame:
+    """`parser.parse(*raw)`, refusing malformed input and incomplete tables with the parser's ParseError."""
+    source = parser.SOURCE
+    try:
+        table = parser.parse(*raw)
+    except ParseError:
+        raise
+    except MALFORMED as exc:
+        detail = str(exc).splitlines()[0][:200] if str(exc) else ""
+        raise ParseError(source, "input", f"malformed ({type(exc).__name__}: {detail})") from exc
+    check_complete(source, table, parser.COMPLETE)
+    return table
+
+
+def check_complete(source: str, table: pd.DataFrame, complete: Complete) -> None:
+    """ParseError(source, ...) when `table` has fewer rows or ISO3 countries than `complete` declares."""
+    if len(table) < complete.rows:
+        raise ParseError(
+            source, "rows", f"{len(table)} rows, a complete file gives at least {complete.rows} (truncated or emptied?)"
+        )
+    countries = table["iso3"].dropna().nunique() if complete.countries else 0
+    if countries < complete.countries:
+        raise ParseError(
+            source, "iso3", f"{countries} countries, a complete file gives at least {complete.countries} (truncated?)"
+        )

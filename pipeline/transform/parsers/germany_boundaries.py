@@ -12,9 +12,10 @@ from shapely.geometry import shape
 from pipeline.errors import ParseError
 from pipeline.extract import SnapshotStore, Source
 from pipeline.transform.german_states import BY_ISO
-from pipeline.transform.parsers.common import load_features
+from pipeline.transform.parsers.common import Complete, load_features
 
 SOURCE = "germany-boundaries"
+COMPLETE = Complete(rows=17)  # pinned files: Germany and its 16 states
 LAYERS = ("country", "states")
 
 

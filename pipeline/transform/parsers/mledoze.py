@@ -7,10 +7,11 @@ import pandas as pd
 
 from pipeline.errors import ParseError
 from pipeline.transform.observations import frame
-from pipeline.transform.parsers.common import load_json
+from pipeline.transform.parsers.common import Complete, load_json
 from pipeline.transform.parsers.iso3 import KOSOVO
 
 SOURCE = "mledoze-countries"
+COMPLETE = Complete(rows=225, countries=225)  # pinned file: 250 rows and countries
 PATH = "countries.json"
 PLACEHOLDER = {"UNK": KOSOVO}
 # The file flags the Holy See as a UN member; it is a permanent observer state, not a member.
@@ -94,10 +95,8 @@ def _entry(i: int, e: dict) -> dict:
         return node
 
     iso3 = PLACEHOLDER.get(get("cca3"), get("cca3"))
-    capital_latlng: list[float | None] = [float(x) for x in (e.get("capitalInfo") or {}).get("latlng") or []] or [
-        None,
-        None,
-    ]
+    capital_latlng: list[float | None] = [float(x) for x in (e.get("capitalInfo") or {}).get("latlng") or []]
+    capital_latlng = capital_latlng or [None, None]
     area = float(get("area"))
     lat, lon = ([*get("latlng"), None, None])[:2]
     un_member = bool(get("unMember")) and iso3 not in NOT_UN_MEMBERS

@@ -12,10 +12,11 @@ import pandas as pd
 
 from pipeline.errors import ParseError
 from pipeline.transform import observations
-from pipeline.transform.parsers.common import load_json
+from pipeline.transform.parsers.common import Complete, load_json
 from pipeline.transform.parsers.iso3 import name_to_iso3
 
 SOURCE = "highest-points-7summits"
+COMPLETE = Complete(rows=150, countries=150)  # pinned file: 169 countries
 FILE = "highest_points_169.json"
 VINTAGE = "~2015"
 

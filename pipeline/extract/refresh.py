@@ -1,0 +1,225 @@
+"""`geodeck fetch --refresh [SOURCE…]`: fetch the newest upstream version of each source, parse and
+validate it with the source's own parsers, and only then write the new pin (URL, sha256, bytes, vintage,
+date accessed) into `sources/<source>.toml` and the new bytes into the store.
+
+How "newest" is found is declared per source in its `[refresh]` table (`sources.Refresh`). All sources of
+one refresh are downloaded and validated first; any failure changes nothing (no pin, no store file). The
+report lists what each parsed table would change (rows added, removed, changed values); `geodeck build`
+then `geodeck diff GAME` shows what the cards would change.
+"""
+
+import importlib
+import json
+import pkgutil
+import re
+import tempfile
+from dataclasses import dataclass, replace
+from datetime import date
+from pathlib import Path
+from types import ModuleType
+
+import pandas as pd
+import requests
+import tomlkit
+
+from pipeline import atomic
+from pipeline.errors import GeodeckError, SnapshotError
+from pipeline.extract import http
+from pipeline.extract.sources import Source, SourceFile
+from pipeline.extract.store import SnapshotStore, sha256_of, write_file
+
+GITHUB_RAW = re.compile(r"^https://raw\.githubusercontent\.com/(?P<repo>[^/]+/[^/]+)/(?P<ref>[^/]+)/(?P<rest>.+)$")
+GITHUB_COMMIT = "https://api.github.com/repos/{repo}/commits/{branch}"
+HTTP_CACHE = ".http-cache"
+HTML = ("text/html", "application/xhtml+xml")
+MAX_CHANGES = 12
+
+
+@dataclass(frozen=True)
+class Refreshed:
+    """One source after a refresh: its definition before and after, the new files' bytes, and what the
+    parsed tables would change."""
+
+    old: Source
+    new: Source
+    data: dict[str, bytes]
+    changes: tuple[str, ...]
+
+    @property
+    def changed(self) -> bool:
+        return self.old.files != self.new.files
+
+
+def refreshable(sources: list[Source], named: bool) -> list[Source]:
+    """The sources with a [refresh] table; a named source without one is a user error."""
+    missing = [s.name for s in sources if s.refresh is None]
+    if named and missing:
+        raise GeodeckError(
+            f"{', '.join(missing)}: no [refresh] table in sources/<source>.toml, so there is no upstream to "
+            f"refresh from (package sources: upgrade the package and its pinned version)"
+        )
+    return [s for s in sources if s.refresh is not None]
+
+
+def refresh(
+    sources: list[Source], store: SnapshotStore, sources_dir: Path, today: date, session: requests.Session
+) -> list[Refreshed]:
+    """Refresh every source (all-or-nothing): download and validate them all, then write pins and bytes."""
+    results = [refresh_source(source, store, today, session) for source in sources]
+    for result in results:
+        if result.changed:
+            for path, data in result.data.items():
+                write_file(store.local_path(result.new.file(path)), data, "store file")
+            write_pins(sources_dir / f"{result.new.name}.toml", result.new)
+    return results
+
+
+def refresh_source(source: Source, store: SnapshotStore, today: date, session: requests.Session) -> Refreshed:
+    """The newest upstream version of `source`, downloaded and parsed, or a GeodeckError saying why not."""
+    urls, vintage = newest(source, session, today)
+    data = {}
+    for path in urls:
+        allowed, refused = content_types(source, path)
+        data[path] = http.download(session, urls[path], f"{source.name}/{path}", allowed, refused, http.REFRESH_FIX)
+    files = tuple(pin(source, path, data[path], urls[path]) for path in urls)
+    if [f.sha256 for f in files] == [f.sha256 for f in source.files]:
+        return Refreshed(source, source, {}, ("unchanged: upstream serves the pinned bytes",))
+    new = replace(source, files=files, vintage=vintage, date_accessed=today.isoformat())
+    return Refreshed(source, new, data, tuple(validate(source, new, data, store)))
+
+
+def pin(source: Source, path: str, data: bytes, url: str) -> SourceFile:
+    """The pin of `data` as `path` of `source` (its other fields, such as `layer`, kept)."""
+    pinned = next((entry for entry in source.files if entry.path == path), None)
+    digest = sha256_of(data)
+    if pinned is None:
+        return SourceFile(source.name, path, digest, len(data), url)
+    return replace(pinned, sha256=digest, bytes=len(data), url=url)
+
+
+def newest(source: Source, session: requests.Session, today: date) -> tuple[dict[str, str], str]:
+    """(path -> URL of the newest upstream version, its vintage), as the source's [refresh] declares."""
+    assert source.refresh is not None
+    if source.refresh.method == "url":
+        absent = [f.path for f in source.files if f.path not in source.refresh.urls]
+        if absent:
+            raise GeodeckError(f"sources/{source.name}.toml: [refresh.urls] lacks {', '.join(absent)}")
+        paths = [f.path for f in source.files] or list(source.refresh.urls)  # none pinned yet: the first pin
+        return {path: source.refresh.urls[path] for path in paths}, f"as served on {today.isoformat()}"
+    pinned = [(f.path, GITHUB_RAW.match(f.url or "")) for f in source.files]
+    repos = {m["repo"] for _, m in pinned if m}
+    if any(m is None for _, m in pinned) or len(repos) != 1:
+        raise GeodeckError(
+            f"sources/{source.name}.toml: [refresh] method github needs every file pinned by a "
+            f"raw.githubusercontent.com URL of one repository"
+        )
+    repo = repos.pop()
+    api = GITHUB_COMMIT.format(repo=repo, branch=source.refresh.branch)
+    try:
+        commit = json.loads(http.download(session, api, source.name, ("application/json",), (), http.REFRESH_FIX))
+        sha, when = commit["sha"], commit["commit"]["committer"]["date"]
+        if not re.fullmatch(r"[0-9a-f]{40}", sha):
+            raise ValueError(f"{sha!r} is not a commit id")
+    except (KeyError, TypeError, ValueError) as exc:
+        raise SnapshotError(f"{source.name}: {api} did not name a commit ({exc}); nothing was changed") from exc
+    urls = {path: f"https://raw.githubusercontent.com/{repo}/{sha}/{m['rest']}" for path, m in pinned if m}
+    return urls, f"{repo} at {sha[:12]}, committed {str(when)[:10]}"
+
+
+def content_types(source: Source, path: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(allowed, refused) Content-Types of `path`: the declared ones, else any but HTML (an error or login
+    page served with 200) unless the file is HTML itself."""
+    assert source.refresh is not None
+    if source.refresh.content_types:
+        return source.refresh.content_types, ()
+    return (), () if path.endswith((".html", ".htm")) else HTML
+
+
+def parsers_of(name: str) -> list[ModuleType]:
+    """The parser modules (pipeline/transform/parsers) that read source `name` (those declaring COMPLETE)."""
+    from pipeline.transform import parsers
+
+    modules = (importlib.import_module(f"{parsers.__name__}.{i.name}") for i in pkgutil.iter_modules(parsers.__path__))
+    return [m for m in modules if getattr(m, "SOURCE", None) == name and hasattr(m, "COMPLETE")]
+
+
+def validate(old: Source, new: Source, data: dict[str, bytes], store: SnapshotStore) -> list[str]:
+    """Parse the new files with every parser of the source (complete tables or its ParseError) and describe
+    how each parsed table differs from the one the current pin gives."""
+    from pipeline.transform.parsers.common import parse_complete
+
+    pinned = {f.path: f for f in old.files}
+    changes = [
+        f"{f.path}: sha256 {o.sha256[:12]} → {f.sha256[:12]}, {o.bytes:,} → {f.bytes:,} bytes"
+        if (o := pinned.get(f.path))
+        else f"{f.path}: first pin, sha256 {f.sha256[:12]}, {f.bytes:,} bytes"
+        for f in new.files
+        if f.path not in pinned or pinned[f.path].sha256 != f.sha256
+    ]
+    with tempfile.TemporaryDirectory(prefix="geodeck-refresh-") as folder:
+        staging = SnapshotStore(root=Path(folder), mirror=None, online=False)
+        for path, bytes_ in data.items():
+            atomic.write_bytes(staging.local_path(new.file(path)), bytes_)
+        for parser in parsers_of(new.name):
+            name = parser.__name__.rsplit(".", 1)[-1]
+            fresh = parse_complete(parser, *_args(parser.read(staging, new)))
+            if not old.files:
+                changes.append(f"{name}: {len(fresh)} rows (first pin)")
+                continue
+            try:
+                before = parse_complete(parser, *_args(parser.read(store, old)))
+            except GeodeckError:
+                before = None
+            changes += [f"{name}: {line}" for line in table_changes(before, fresh)]
+    return changes
+
+
+def _args(raw) -> tuple:
+    """What a parser's `read` gave, as the arguments of its `parse` (several layers, or one input)."""
+    return tuple(raw) if isinstance(raw, tuple | list) else (raw,)
+
+
+def table_changes(old: pd.DataFrame | None, new: pd.DataFrame) -> list[str]:
+    """Rows added and removed and values changed between two parsed tables, keyed by their first column
+    that is a unique key of both (a few examples each)."""
+    if old is None:
+        return [f"{len(new)} rows (the current pin is not in the store or mirror to compare with)"]
+    key = next(
+        (c for c in new.columns if c in old.columns and new[c].notna().all() and new[c].is_unique and old[c].is_unique),
+        None,
+    )
+    if key is None:
+        return [f"{len(old)} → {len(new)} rows"]
+    before, after = old.set_index(key).map(str), new.set_index(key).map(str)
+    added, removed = after.index.difference(before.index), before.index.difference(after.index)
+    lines = [f"{len(old)} → {len(new)} rows, {len(added)} added, {len(removed)} removed"]
+    lines += [f"added {key}={k}" for k in list(added)[:3]] + [f"removed {key}={k}" for k in list(removed)[:3]]
+    common = before.index.intersection(after.index)
+    columns = [c for c in after.columns if c in before.columns]
+    left, right = before.loc[common, columns], after.loc[common, columns]
+    differs = left.ne(right).stack()
+    differs = differs[differs]
+    lines.append(f"{len(differs)} values changed")
+    for k, column in list(differs.index)[:MAX_CHANGES]:
+        lines.append(f"{key}={k}: {column} {left.at[k, column][:40]} → {right.at[k, column][:40]}")
+    return lines
+
+
+def write_pins(path: Path, new: Source) -> None:
+    """Update the pins in `path` (every file's url, sha256 and bytes; vintage; date accessed), keeping the
+    rest of the file as it is."""
+    document = tomlkit.parse(path.read_text(encoding="utf-8"))
+    document["source"]["vintage"] = new.vintage
+    document["source"]["date_accessed"] = new.date_accessed
+    if "files" not in document:
+        document.add(tomlkit.nl())
+        document.append("files", tomlkit.aot())
+    tables = {table["path"]: table for table in document["files"]}
+    for entry in new.files:
+        table = tables.get(entry.path)
+        if table is None:
+            table = tomlkit.table()
+            table["path"] = entry.path
+            document["files"].append(table)
+        table["sha256"], table["bytes"], table["url"] = entry.sha256, entry.bytes, entry.url
+    atomic.write_text(path, tomlkit.dumps(document))
