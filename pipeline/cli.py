@@ -1,5 +1,6 @@
 """The `geodeck` command line: a thin layer over the pipeline stages."""
 
+import json
 import math
 import os
 import signal
@@ -476,8 +477,14 @@ def _wrote(path: Path, details: str) -> None:
     help="Also write report.json, report.md and the plots to this folder's GAME/VERSION/ "
     "(make play-check: output/reports).",
 )
+@click.option(
+    "--save-records",
+    "records_dir",
+    type=click.Path(path_type=Path, file_okay=False),
+    help="Write every game played as a record into this folder (SEED-KIND-I.json; `geodeck replay` checks one).",
+)
 @format_option
-def play_check(game, version, deck_file, games, players, seed, jobs, scheduler, report_dir, fmt):
+def play_check(game, version, deck_file, games, players, seed, jobs, scheduler, report_dir, records_dir, fmt):
     """Does GAME's deck play well? Simulate it with the bundled rules engines and judge the figures.
 
     Seeded playouts (random players; every seat the same bot per player count; a ladder of bots, one
@@ -491,6 +498,11 @@ def play_check(game, version, deck_file, games, players, seed, jobs, scheduler, 
     from pipeline.playcheck import runner as playcheck
 
     deck, path = playcheck.load(game, version, deck_file)
+    watch = None
+    if records_dir:
+        from pipeline.records.tape import Saver
+
+        watch = Saver(records_dir, deck)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # a killed check ends its worker processes too
     with progress() as bar:
         task = bar.add_task(f"playing {game}", total=None)
@@ -504,12 +516,100 @@ def play_check(game, version, deck_file, games, players, seed, jobs, scheduler, 
             scheduler=scheduler,
             on_start=lambda total: bar.update(task, total=total),
             on_games=lambda n: bar.advance(task, n),
+            watch=watch,
         )
     if report_dir:
         console.print(f"wrote {reports.write(report, report_dir)}", highlight=False, soft_wrap=True)
     show(report, fmt, reports)
     if report["result"] != "pass":
         raise SystemExit(reports.EXIT_CODES[report["result"]])
+
+
+@cli.command("play")
+@game_argument
+@click.option(
+    "--players", type=Bounded(int, 1, 99), help="Players (default: as many as --seats names, else the game's default)."
+)
+@click.option(
+    "--seats",
+    help="Who plays each seat, comma-separated: human or bot:LEVEL, a level of the game's bot ladder (random, "
+    "novice, skilled, expert), e.g. human,bot:expert,bot:random. Default: you, then expert bots.",
+)
+@click.option("--lang", type=click.Choice(["de", "en"]), help="Language of the table (default: the game's own).")
+@click.option(
+    "--seed",
+    type=Bounded(int, 0, 2**32 - 1),
+    help="Seed of the deal, the bots and chance, 0-4294967295 (default: a random one, recorded).",
+)
+@click.option("--version", "version", help="Deck version (default: output/decks/GAME/LATEST).")
+@click.option(
+    "--deck", "deck_file", type=click.Path(path_type=Path, dir_okay=False), help="Play this deck.json instead."
+)
+@click.option(
+    "--record",
+    "record_path",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Where the game's record goes (default: output/records/GAME-SEED.json).",
+)
+def play(game, players, seats, lang, seed, version, deck_file, record_path):
+    """Play GAME in the terminal against bots (or friends at the same keyboard).
+
+    The table shows what your seat may see, the legal moves numbered and the scores; type a move's number,
+    ? for help, q to leave. The game is saved as a record (also when you leave early, Ctrl-C included) that
+    `geodeck replay` checks move by move. Exit code 0 when the game was played to its end, 130 when left.
+    """
+    import random
+
+    from pipeline.decks import published
+    from pipeline.paths import OUTPUT_DIR
+    from pipeline.play import loop
+    from pipeline.play import seats as seating
+    from pipeline.render import layouts
+
+    definition = games.get(game)
+    deck = published.read(deck_file, game) if deck_file else published.deck(game, version)[1]
+    chosen = seating.parse(seats, players, definition)
+    seed = random.SystemRandom().randrange(1_000_000) if seed is None else seed
+    path = record_path or OUTPUT_DIR / "records" / f"{game}-{seed}.json"
+    _, finished = loop.play(definition, deck, chosen, layouts.load(game).language(lang), seed, path, out)
+    if not finished:
+        raise SystemExit(130)
+
+
+@cli.command()
+@click.argument("record_file", metavar="RECORD.json", type=click.Path(path_type=Path, dir_okay=False))
+@click.option(
+    "--deck",
+    "deck_file",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="The deck.json the game was played with (default: the published version the record names).",
+)
+@choice_option("--format", "fmt", choices=["table", "json"], help="table: on the terminal; json: for scripts.")
+def replay(record_file, deck_file, fmt):
+    """Check a game record move by move against the rules and print the scores (docs/records.md).
+
+    The record must name the deck it was played with (version and content hash). An illegal move stops the
+    replay with its number and the rule it breaks (exit code 2), as does a record whose scores differ.
+    """
+    from pipeline.records import record as records
+    from pipeline.records import replay as replaying
+
+    record = records.load(record_file)
+    state = replaying.replay(record, replaying.deck_of(record, deck_file, str(record_file)), str(record_file))
+    result = replaying.summary(record, state)
+    if fmt == "json":
+        click.echo(json.dumps(result, ensure_ascii=False, indent=1))
+        return
+    out.print(
+        f"{record.game} deck {record.deck.version}: {result['moves']} moves replayed, every one legal; "
+        + ("the game is finished." if result["finished"] else "the record ends before the game (scores so far)."),
+        highlight=False,
+    )
+    table = Table("seat", "plays", "score", "")
+    lead = "wins" if result["finished"] else "leads"
+    for seat in result["seats"]:
+        table.add_row(seat["name"], seat["plays"], str(seat["score"]), lead if seat["winner"] else "")
+    out.print(table)
 
 
 for _definition in games.registered().values():

@@ -39,6 +39,12 @@ BAD = [
     (["play-check", "world-game", "--seed", "-1"], "'--seed'"),
     (["play-check", "world-game", "--seed", "nan"], "'--seed'"),
     (["play-check", "world-game", "--deck", "/nonexistent/deck.json"], "does not exist"),
+    (["play", "deutschland", "--seats", "human,bot:genius"], "'bot:genius' is neither 'human' nor a bot"),
+    (["play", "deutschland", "--players", "3", "--seats", "human,bot:random"], "--players 3 but --seats names 2"),
+    (["play", "deutschland", "--players", "5"], "played by 2-4 players, not 5"),
+    (["play", "deutschland", "--players", "0"], "'--players': '0' is not a whole number from 1 to 99"),
+    (["play", "deutschland", "--seed", "nan"], "'--seed'"),
+    (["replay", "/nonexistent/record.json"], "does not exist"),
     (["verify", "monopoly"], "'[GAME]'"),
     (["nope"], "No such command"),
 ]

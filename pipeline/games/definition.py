@@ -9,9 +9,21 @@ command that touches one game (or none) does not import every game's drawing cod
 | `cards` | `check(card, ctx)`, `front(canvas, card, ctx)`, `back(canvas, card, ctx)` | print engine |
 | `accessories` | `draw(canvas, deck, ctx, words, paper_name, paper_mm)` | print engine |
 | `engine` | `Game.from_deck(deck, players=N)` (OpenSpiel-style states, core.py), `BOTS` (name -> bot) | play-check |
-| `playcheck` | `BOTS`, `checkpoint(state)`, `collect(state, tally)`, `length`, `verdicts(report, config)` | play-check|
+| `playcheck` | `BOTS`, `checkpoint(state)`, `collect(state, tally)`, `length`, `verdicts(report, cfg)` | play-check |
+| `notation` | `card_ids(game)`, `write(state, action)`, `read(state, text)`: moves as text | records, replay |
+| `terminal` | `seat_names`, `board(state, player, view)`, `label`, `rules` (see below) | `geodeck play` |
 | `commands` (optional) | `COMMANDS`: extra click commands of the game | CLI |
 | module named by `prepare` (optional) | `run(force) -> bool` (a checksummed step), `outputs()` | geo stage |
+
+`notation`: `card_ids(game)` are the ids of the cards a deal orders (`game.initial_state(deal)`);
+`write(state, action) -> str` and `read(state, text) -> action` (ValueError naming the problem) turn a move
+into stable text and back (docs/records.md); a game with decisions that are not moves (Länder toppen's
+Russia and Turkey at scoring) adds `choices(state) -> list[str]` and `choose(state, text)`.
+
+`terminal`: `seat_names(players, lang)`, `board(state, player, view)` (a rich renderable of what `player`
+may see), `label(state, action, view, own)` (a move in words; hidden details only when `own`),
+`rules(view)` (the rules in short), optionally `moves(state, legal, view)` (the numbered legal moves laid
+out, e.g. as a grid; None: a plain list); `view` is a `pipeline.play.view.View`.
 
 The deck spec is `templates/decks/<name>.toml` and the card layout `templates/cards/<name>.toml`, unless
 `templates` names another folder holding `decks/` and `cards/`.
@@ -22,6 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
+from pipeline.errors import GeodeckError
 from pipeline.paths import TEMPLATES_DIR
 
 
@@ -59,6 +72,23 @@ class GameDefinition:
     @property
     def playcheck(self) -> ModuleType:
         return self.module("playcheck")
+
+    @property
+    def notation(self) -> ModuleType:
+        return self._needed("notation", "recorded or replayed")
+
+    @property
+    def terminal(self) -> ModuleType:
+        return self._needed("terminal", "played in the terminal")
+
+    def _needed(self, name: str, purpose: str) -> ModuleType:
+        """A module only some commands need; a slice without it is a one-line error naming the module."""
+        try:
+            return self.module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{self.package}.{name}":
+                raise
+            raise GeodeckError(f"{self.name} cannot be {purpose}: its slice has no module {exc.name}") from exc
 
     @property
     def spec_path(self) -> Path:

@@ -10,27 +10,33 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from pipeline.errors import GeodeckError
-from pipeline.playcheck.play import Batch, play_batch
+from pipeline.playcheck.play import Batch, Watch, play_batch
 from pipeline.playcheck.tally import Tally
 
 Done = Callable[[Batch], None]
 
 
 def run(
-    batches: Sequence[Batch], deck: str, jobs: int = 1, scheduler: str | None = None, on_done: Done = lambda b: None
+    batches: Sequence[Batch],
+    deck: str,
+    jobs: int = 1,
+    scheduler: str | None = None,
+    on_done: Done = lambda b: None,
+    watch: Watch | None = None,
 ) -> list[Tally]:
-    """Each batch's tally, in batch order; `on_done(batch)` after each batch (progress)."""
+    """Each batch's tally, in batch order; `on_done(batch)` after each batch (progress); `watch` goes to
+    `play_batch` (it must pickle; on a cluster it runs on the workers' machines)."""
     if scheduler:
-        return _on_cluster(batches, deck, scheduler, on_done)
+        return _on_cluster(batches, deck, scheduler, on_done, watch)
     if jobs <= 1:
         results = []
         for batch in batches:
-            results.append(play_batch(batch, deck))
+            results.append(play_batch(batch, deck, watch))
             on_done(batch)
         return results
     pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("forkserver"))
     try:
-        futures = {pool.submit(play_batch, batch, deck): i for i, batch in enumerate(batches)}
+        futures = {pool.submit(play_batch, batch, deck, watch): i for i, batch in enumerate(batches)}
         return _in_order(futures, batches, on_done, as_completed(futures))
     finally:  # interrupted (Ctrl-C, SIGTERM): drop the batches not started, let the workers end
         pool.shutdown(cancel_futures=True)
@@ -45,7 +51,7 @@ def _in_order(futures: dict, batches: Sequence[Batch], on_done: Done, finished) 
     return [r for r in results if r is not None]
 
 
-def _on_cluster(batches: Sequence[Batch], deck: str, scheduler: str, on_done: Done) -> list[Tally]:
+def _on_cluster(batches: Sequence[Batch], deck: str, scheduler: str, on_done: Done, watch: Watch | None) -> list[Tally]:
     from dask.distributed import Client
     from dask.distributed import as_completed as dask_completed
 
@@ -58,5 +64,5 @@ def _on_cluster(batches: Sequence[Batch], deck: str, scheduler: str, on_done: Do
         ) from exc
     with client:
         shared = client.scatter(deck, broadcast=True)
-        futures = {client.submit(play_batch, batch, shared, pure=False): i for i, batch in enumerate(batches)}
+        futures = {client.submit(play_batch, batch, shared, watch, pure=False): i for i, batch in enumerate(batches)}
         return _in_order(futures, batches, on_done, dask_completed(list(futures)))

@@ -7,12 +7,14 @@ arguments (the deck as canonical JSON) and returns a `Tally`; the runner merges 
 
 import json
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
 from pipeline.games import GameDefinition, core
 from pipeline.playcheck.tally import Tally
 
+Watch = Callable[[object, str, list[str]], None]
 BATCH_GAMES = 50  # games per batch: fixed, so that the sums merge in the same order for every --jobs
 RANDOM = "random"  # the bot every game's ladder starts with: uniformly random legal moves
 
@@ -54,18 +56,22 @@ def _game(definition: GameDefinition, deck: str, players: int):
     return definition.engine.Game.from_deck(json.loads(deck), players=players)
 
 
-def play_batch(batch: Batch, deck: str) -> Tally:
-    """Play games start..stop-1 of one kind and tally them."""
+def play_batch(batch: Batch, deck: str, watch: Watch | None = None) -> Tally:
+    """Play games start..stop-1 of one kind and tally them; `watch(state, seed, seats)` is shown each game
+    (records.tape.Saver saves it: --save-records), in the process that plays it."""
     rules = batch.game.playcheck
     kind = batch.kind
     game = _game(batch.game, deck, kind.players)
     tally = Tally(kind.players)
     for i in range(batch.start, batch.stop):
-        rng = random.Random(f"{batch.seed}:{kind.name}:{i}")
+        seed = f"{batch.seed}:{kind.name}:{i}"
+        rng = random.Random(seed)
         hero = i % kind.players if kind.hero else None
         state = game.new_initial_state(rng)
         policies = [rules.BOTS[kind.hero if p == hero else kind.bot](game, rng) for p in range(kind.players)]
         moves, leads, branching = playout(state, policies, rng, rules.checkpoint, kind.bot == RANDOM and not hero)
+        if watch:
+            watch(state, seed, [f"bot:{kind.hero if p == hero else kind.bot}" for p in range(kind.players)])
         rules.collect(state, tally)
         tally.game(state.returns(), rules.length(state, moves), hero, leads, branching)
     return tally

@@ -20,7 +20,7 @@ from pipeline import games as registry
 from pipeline.decks import published
 from pipeline.playcheck import config as thresholds
 from pipeline.playcheck import execute
-from pipeline.playcheck.play import RANDOM, Batch, Kind, batches, deck_json
+from pipeline.playcheck.play import RANDOM, Batch, Kind, Watch, batches, deck_json
 from pipeline.playcheck.stats import Interval, mean, mean_of, ratio, verdict, wilson, worst
 from pipeline.playcheck.tally import Tally
 
@@ -55,8 +55,10 @@ def check(
     scheduler: str | None = None,
     on_start: Callable[[int], None] = lambda total: None,
     on_games: Callable[[int], None] = lambda n: None,
+    watch: Watch | None = None,
 ) -> dict:
-    """Simulate `deck` and return the report (metrics with intervals + verdicts), a JSON-ready dict."""
+    """Simulate `deck` and return the report (metrics with intervals + verdicts), a JSON-ready dict;
+    `watch(state, seed, seats)` is shown each game played (--save-records)."""
     name = deck["game"]
     definition = registry.get(name)
     config = thresholds.load(definition)
@@ -66,7 +68,9 @@ def check(
     work: list[Batch] = [b for kind in kinds for b in batches(definition, kind, games_of(kind, games), seed)]
     on_start(sum(b.games for b in work))
     tallies: dict[str, Tally] = {}
-    for batch, tally in zip(work, execute.run(work, deck_json(deck), jobs, scheduler, lambda b: on_games(b.games))):
+    for batch, tally in zip(
+        work, execute.run(work, deck_json(deck), jobs, scheduler, lambda b: on_games(b.games), watch)
+    ):
         if batch.kind.name in tallies:
             tallies[batch.kind.name].merge(tally)
         else:

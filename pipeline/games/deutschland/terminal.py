@@ -1,0 +1,119 @@
+"""Deutschland at the terminal (`geodeck play deutschland`): the places laid out with the guesses under
+them, your guess cards, the scores and the last round revealed, in German or English."""
+
+from rich.console import Group
+from rich.table import Table
+
+from pipeline.games.deutschland.engine import COMPASS, GUESSES, ROW_POINTS, M, State
+from pipeline.play.view import View
+
+COLOURS = {"de": ("Rot", "Blau", "Grün", "Gelb"), "en": ("Red", "Blue", "Green", "Yellow")}
+WORDS = {
+    "de": {"most": "meiste Einwohner", "fewest": "wenigste Einwohner", "M": "M (Mitte)"},
+    "en": {"most": "most inhabitants", "fewest": "fewest inhabitants", "M": "M (middle)"},
+}
+
+
+def seat_names(players: int, lang: str) -> list[str]:
+    """The guess cards' colours, as in the rulebook's examples."""
+    return list(COLOURS[lang][:players])
+
+
+def guess_name(guess: int, view: View) -> str:
+    name = GUESSES[guess]
+    return WORDS[view.lang].get(name, name)
+
+
+def label(state: State, action: int, view: View, own: bool) -> str:
+    """A guess and the place it goes under (in the face-down variant only its owner sees the guess)."""
+    guess, position = divmod(action, len(state.places))
+    place = view.card(state.game.places[state.places[position]].id)
+    shown = guess_name(guess, view) if own or not state.game.face_down else view.say("eine Tippkarte", "a guess card")
+    return view.say(f"{shown} unter {place}", f"{shown} under {place}")
+
+
+def board(state: State, player: int, view: View) -> Group:
+    """What `player` sees (their observation): the last round revealed, the places' fronts with the guesses
+    under them, their guess cards left, the points."""
+    seen = state.observation(player)
+    parts: list = []
+    if seen.rounds:
+        parts.append(_last_round(state, view))
+    if not state.is_terminal():
+        starter = view.names[seen.starter]
+        table = Table(
+            *[_place_header(place_id, view) for place_id, _ in seen.places],
+            title=view.say(
+                f"Runde {seen.round + 1} von {state.game.rounds} · Startspieler: {starter}",
+                f"Round {seen.round + 1} of {state.game.rounds} · starting player: {starter}",
+            ),
+        )
+        for row in range(max((len(column) for column in seen.columns), default=0)):
+            table.add_row(*[_guess(column[row], view) if row < len(column) else "" for column in seen.columns])
+        parts.append(table)
+        cards = ["W/M" if g == GUESSES.index("W") else GUESSES[g] for g in range(M) if g not in seen.used]
+        parts.append(
+            view.say(f"Tippkarten von {view.names[player]}: ", f"{view.names[player]}'s guess cards: ")
+            + ", ".join(WORDS[view.lang].get(c, c) for c in cards)
+        )
+    parts.append(_scores(list(seen.points), view))
+    return Group(*parts)
+
+
+def _guess(placed: tuple[int, int | None], view: View) -> str:
+    player, guess = placed
+    return f"{view.names[player]}: {'?' if guess is None else guess_name(guess, view)}"
+
+
+def _place_header(place_id: str, view: View) -> str:
+    region = view.cards.get(place_id, {}).get("state")
+    return view.card(place_id) + (f"\n({region})" if region else "")
+
+
+def _scores(scores: list[int], view: View) -> str:
+    return view.say("Punkte: ", "Points: ") + " · ".join(f"{n} {s}" for n, s in zip(view.names, scores))
+
+
+def _last_round(state: State, view: View) -> Table:
+    """The last scored round: each place's numbers, which guesses were right, the points per guess."""
+    rnd = state.rounds[-1]
+    table = Table(
+        view.say("Ort", "place"),
+        view.say("N-S", "N-S"),
+        view.say("W-O", "W-E"),
+        view.say("Einwohner", "inhabitants"),
+        view.say("Tipps (Punkte)", "guesses (points)"),
+        title=view.say(f"Runde {len(state.rounds)} aufgedeckt", f"Round {len(state.rounds)} revealed"),
+    )
+    for position, index in enumerate(rnd.places):
+        place = state.game.places[index]
+        right = [g for g in (*COMPASS, "most", "fewest", "M") if position in rnd.correct[g]]
+        guesses = [
+            f"{view.names[p]} {guess_name(g, view)} {'✓' if ok else '✗'} {pts}"
+            for p, g, pos, ok, pts in rnd.placements
+            if pos == position
+        ]
+        table.add_row(
+            f"{view.card(place.id)} ({', '.join(WORDS[view.lang].get(g, g) for g in right) or '–'})",
+            str(place.ns),
+            str(place.we),
+            view.number(place.population),
+            "; ".join(guesses),
+        )
+    return table
+
+
+def rules(view: View) -> str:
+    points = "/".join(map(str, ROW_POINTS))
+    return view.say(
+        "Deutschland: Legt reihum je 3 Tippkarten unter die ausliegenden Orte: N, S, W, O (am weitesten im "
+        "Norden, Süden, Westen, Osten), meiste oder wenigste Einwohner, oder M (die Rückseite von W: der Ort "
+        "liegt in keiner Richtung am weitesten außen). Eine neue Karte kommt unter die früheren. Nach der "
+        f"Runde werden falsche Tipps entfernt, die richtigen rücken auf: Reihe 1/2/3 bringt {points} Punkte. "
+        "Zu zweit darf kein Tipp gelegt werden, den der andere in dieser Runde schon gelegt hat.",
+        "Deutschland: take turns placing 3 guess cards each under the places laid out: N, S, W, O (furthest "
+        "north, south, west, east), most or fewest inhabitants, or M (the back of W: the place is furthest in "
+        "no direction). A new card goes below the earlier ones. After the round wrong guesses are removed and "
+        f"the right ones move up: rows 1/2/3 score {points} points. With 2 players a guess the other player "
+        "placed this round may not be placed.",
+    )

@@ -1,0 +1,66 @@
+"""Länder toppen! in a game record (docs/records.md): the deal is the cards' order (each hand in turn,
+then the reserve from the top); a move names a card and where it goes: "lt-KAZ: area_km2 above" places a
+hand card in a slot of the strip, "lt-BEL: Europe" or "lt-JAM: face down" puts a won card (or a joker back)
+onto a pile. A choice at scoring (Russia or Turkey counted for the continent its owner names, not the
+one best for them) is "lt-RUS: Asia"."""
+
+from pipeline.games.laender_toppen.engine import (
+    CONTINENTS,
+    PLACE,
+    SLOTS,
+    Game,
+    State,
+    slot_name,
+)
+
+PILES = (*CONTINENTS, "face down")
+SLOT_NAMES = tuple(slot_name(s) for s in range(SLOTS))
+
+
+def card_ids(game: Game) -> tuple[str, ...]:
+    """The ids of the cards a deal orders (`game.initial_state(deal)`): every card, jokers included."""
+    return tuple(card.id for card in game.cards)
+
+
+def write(state: State, action: int) -> str:
+    cards = state.game.cards
+    if state.pending:
+        return f"{cards[state.pending[0][1]].id}: {PILES[action]}"
+    card, slot = divmod(action - PLACE, SLOTS)
+    return f"{cards[card].id}: {SLOT_NAMES[slot]}"
+
+
+def read(state: State, text: str) -> int:
+    """The action of a move; ValueError naming the problem for text that is no move here."""
+    card, _, target = text.partition(": ")
+    if target not in SLOT_NAMES and target not in PILES:
+        raise ValueError(
+            f"{text!r} is not a Länder toppen move: 'CARD: SLOT' (e.g. 'lt-KAZ: area_km2 above') or "
+            f"'CARD: PILE' (a continent or 'face down')"
+        )
+    index = next((i for i, c in enumerate(state.game.cards) if c.id == card), None)
+    if index is None:
+        raise ValueError(f"unknown card {card!r}: not a card of this deck")
+    if target in SLOT_NAMES:
+        return PLACE + index * SLOTS + SLOT_NAMES.index(target)
+    if not state.pending:
+        raise ValueError("no won card or joker is waiting for a pile; cards are being placed (rule: Placing cards)")
+    waiting = state.pending[0][1]
+    if waiting != index:
+        raise ValueError(f"the card to put on a pile now is {state.game.cards[waiting].id}, not {card}")
+    return PILES.index(target)
+
+
+def choices(state: State) -> list[str]:
+    """The owners' own choices at scoring (Russia, Turkey), as text."""
+    return [f"{state.game.cards[card].id}: {CONTINENTS[c]}" for card, c in sorted(state.continent_choices.items())]
+
+
+def choose(state: State, text: str) -> None:
+    """Apply a choice at scoring; ValueError for text that names no card and continent, IllegalAction (from
+    the engine) for a choice the rules do not allow."""
+    card, _, continent = text.partition(": ")
+    index = next((i for i, c in enumerate(state.game.cards) if c.id == card), None)
+    if index is None or continent not in CONTINENTS:
+        raise ValueError(f"{text!r} is no choice at scoring: 'CARD: CONTINENT', e.g. 'lt-RUS: Asia'")
+    state.choose_continent(index, CONTINENTS.index(continent))

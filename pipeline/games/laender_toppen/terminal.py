@@ -1,0 +1,155 @@
+"""Länder toppen! at the terminal (`geodeck play laender-toppen`): your hand and strip, the last trick, the
+piles and points of every player, in German or English (labels from the card layout)."""
+
+from rich.console import Group
+from rich.table import Table
+
+from pipeline.games.laender_toppen.engine import (
+    CATEGORIES,
+    CONTINENTS,
+    FACE_DOWN,
+    PLACE,
+    SLOTS,
+    State,
+    Trick,
+    pile_points,
+)
+from pipeline.play.view import View
+
+SHORT = {  # pile headings of the piles table: the continents, then the face-down pile
+    "de": ("N-Am.", "S-Am.", "Eur.", "Afr.", "Asien", "Ozean.", "Antark.", "verd."),
+    "en": ("N Am.", "S Am.", "Eur.", "Afr.", "Asia", "Oce.", "Antarc.", "down"),
+}
+
+
+def seat_names(players: int, lang: str) -> list[str]:
+    return [f"{'Spieler' if lang == 'de' else 'Player'} {p + 1}" for p in range(players)]
+
+
+def category(index: int, view: View) -> str:
+    return view.layout.data["categories"][index][view.lang]["label"]
+
+
+def slot_label(slot: int, view: View) -> str:
+    index, below = divmod(slot, 2)
+    return f"{category(index, view)} {view.say('unten', 'below') if below else view.say('oben', 'above')}"
+
+
+def pile_label(pile: int, view: View) -> str:
+    return (
+        view.say("verdeckt", "face down")
+        if pile == FACE_DOWN
+        else view.layout.continent(CONTINENTS[pile], view.lang)[0]
+    )
+
+
+def card_label(state: State, card: int, view: View) -> str:
+    found = state.game.cards[card]
+    if found.joker:
+        return "Joker " + "/".join(pile_label(c, view) for c in found.continents)
+    return view.card(found.id)
+
+
+def label(state: State, action: int, view: View, own: bool) -> str:
+    """A card onto a pile (public), or a hand card into a slot (face down: only its owner sees which)."""
+    if state.pending:
+        return f"{card_label(state, state.pending[0][1], view)} → {pile_label(action, view)}"
+    card, slot = divmod(action - PLACE, SLOTS)
+    if not own:
+        return view.say("legt eine Karte verdeckt an den Streifen", "places a card face down at the strip")
+    return f"{card_label(state, card, view)} → {slot_label(slot, view)}"
+
+
+def moves(state: State, legal: list[int], view: View) -> Table | None:
+    """Placing: the numbered moves as a grid, a row per hand card and a column per slot (None otherwise)."""
+    if state.pending:
+        return None
+    number = {action: i for i, action in enumerate(legal, 1)}
+    up, down = view.say("▲ oben", "▲ above"), view.say("▼ unten", "▼ below")
+    table = Table(
+        view.say("Karte", "card"),
+        *[f"{category(s // 2, view)}\n{down if s % 2 else up}" for s in range(SLOTS)],
+        title=view.say("Züge: Karte an einen Platz", "Moves: a card into a slot"),
+    )
+    for card in sorted({(a - PLACE) // SLOTS for a in legal}):  # the hand's order: numbers grow row by row
+        cells = [str(number.get(PLACE + card * SLOTS + s, "")) for s in range(SLOTS)]
+        table.add_row(card_label(state, card, view), *cells)
+    return table
+
+
+def board(state: State, player: int, view: View) -> Group:
+    """What `player` sees (their observation): the last trick, everybody's piles and points, their own hand
+    and strip."""
+    seen = state.observation(player)
+    rounds = state.game.rounds
+    shown = min(seen.round + 1, rounds)
+    parts: list = [f"[bold]{view.say(f'Runde {shown} von {rounds}', f'Round {shown} of {rounds}')}[/]"]
+    if seen.tricks:
+        parts.append(_trick(state, seen.tricks[-1], view))
+    parts.append(_piles(seen.piles, view))
+    if seen.hand:
+        parts.append(_hand(state, seen.hand, player, view))
+    placed = [f"{slot_label(s, view)}: {card_label(state, c, view)}" for s, c in enumerate(seen.strip) if c is not None]
+    if placed:
+        parts.append(view.say("Dein Streifen: ", "Your strip: ") + "; ".join(placed))
+    return Group(*parts)
+
+
+def _trick(state: State, trick: Trick, view: View) -> str:
+    index = trick.slot // 2
+    played = ", ".join(
+        f"{view.names[p]} {card_label(state, c, view)} {view.number(state.game.cards[c].values[index])}"
+        for p, c in trick.played
+    )
+    winners = ", ".join(view.names[p] for p in trick.winners)
+    return view.say(
+        f"Letzter Stich, {slot_label(trick.slot, view)}: {played} → {winners}",
+        f"Last trick, {slot_label(trick.slot, view)}: {played} → {winners}",
+    )
+
+
+def _piles(piles, view: View) -> Table:
+    table = Table(
+        "",
+        *[SHORT[view.lang][p] for p in range(FACE_DOWN + 1)],
+        view.say("Punkte", "points"),
+        title=view.say("Stapel", "Piles"),
+    )
+    for p, own in enumerate(piles):
+        table.add_row(view.names[p], *[str(len(pile)) for pile in own], str(pile_points(piles, p)))
+    return table
+
+
+def _hand(state: State, hand: tuple[int, ...], player: int, view: View) -> Table:
+    table = Table(
+        view.say("Karte", "card"),
+        view.say("Kontinent", "continent"),
+        *[category(i, view) for i in range(len(CATEGORIES))],
+        title=view.say(f"Handkarten von {view.names[player]}", f"{view.names[player]}'s hand"),
+    )
+    for card in hand:
+        found = state.game.cards[card]
+        table.add_row(
+            card_label(state, card, view),
+            "/".join(pile_label(c, view) for c in found.continents),
+            *["" if found.joker else view.number(v) for v in found.values],
+        )
+    return table
+
+
+def rules(view: View) -> str:
+    return view.say(
+        "Länder toppen!: Lege jede Handkarte verdeckt an einen freien Platz deines Streifens, oben für den "
+        "höchsten, unten für den niedrigsten Wert einer Kategorie (Antarktis nicht bei Einwohner, "
+        "Lebenserwartung, BIP). Dann wird Platz für Platz aufgedeckt: der höchste (oben) bzw. niedrigste "
+        "(unten) Wert nimmt alle Länderkarten; ein Stich aus 2+ Karten legt mindestens eine verdeckt und "
+        "mindestens eine auf einen passenden Kontinentstapel. Joker gehen zurück auf einen ihrer Kontinente. "
+        "Am Ende: je Kontinent punktet die Mehrheit (1 Punkt je Karte, Gleichstand geteilt, aufgerundet), "
+        "dazu 1 Punkt je verdeckte Karte.",
+        "Länder toppen!: place each hand card face down in a free slot of your strip, above for the highest, "
+        "below for the lowest value of a category (Antarctica not in inhabitants, life expectancy, GDP). Then "
+        "slot by slot is revealed: the highest (above) or lowest (below) value takes every country card; a "
+        "trick of 2+ cards puts at least one face down and at least one on a matching continent pile. Jokers "
+        "go back onto one of their continents. At the end each continent's majority scores 1 point per card "
+        "(ties split, rounded up), plus 1 point per face-down card.",
+    )

@@ -1,0 +1,97 @@
+"""The record of one game as data and as JSON (docs/records.md): deck, options, seats, deal, moves, result.
+
+A move is the game's own notation of one decision (e.g. "W de-03402000"), never an engine's action number,
+so a record stays readable and replayable when an engine renumbers its actions. Chance outcomes are moves
+of the player "chance".
+"""
+
+import json
+from pathlib import Path
+from typing import Final, Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from pipeline import atomic
+from pipeline.errors import GeodeckError
+
+FORMAT: Final = "geodeck-record/1"
+CHANCE: Final = "chance"  # the player of a chance outcome
+
+
+class RecordError(GeodeckError):
+    """A record that cannot be read or does not replay: the message names the move and the rule."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+
+
+class Seat(_Strict):
+    name: str
+    plays: str  # "human", "bot:<level>"
+
+
+class Move(_Strict):
+    player: int | Literal["chance"]  # a seat index, or CHANCE
+    move: str
+
+
+class Deck(_Strict):
+    version: str | None  # None: an unpublished deck
+    content_hash: str
+
+
+class Record(_Strict):
+    format: Literal["geodeck-record/1"] = FORMAT
+    game: str
+    deck: Deck
+    options: dict
+    seats: list[Seat]
+    seed: int | str | None
+    deal: list[str]
+    moves: list[Move]
+    choices: list[str] = []  # decisions that are not moves, in the game's notation (Russia/Turkey at scoring)
+    finished: bool
+    scores: list[int | float]
+    winners: list[int]
+
+    def to_json(self) -> str:
+        """One key per line, each seat and move on a line of its own (diffable, readable)."""
+        lines = []
+        for key, value in self.model_dump(mode="json").items():
+            if key in ("seats", "moves"):
+                items = ",\n".join(f"  {_compact(v)}" for v in value)
+                lines.append(f' "{key}": [\n{items}\n ]' if value else f' "{key}": []')
+            else:
+                lines.append(f" {json.dumps(key)}: {_compact(value)}")
+        return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
+def _compact(value) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+
+def save(path: Path, record: Record) -> None:
+    atomic.write_text(path, record.to_json())
+
+
+def load(path: Path) -> Record:
+    """A record file; anything but a well-formed record is a one-line RecordError naming the problem."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError as exc:
+        raise RecordError(f"{path} does not exist; name a record written by `geodeck play` or play-check") from exc
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise RecordError(f"{path} is not a game record: {str(exc).splitlines()[0]}") from exc
+    return from_dict(data, str(path))
+
+
+def from_dict(data, source: str = "record") -> Record:
+    """A record from parsed JSON; the first problem found is a one-line RecordError naming the field."""
+    try:
+        return Record.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "the document"
+        got = "" if first["type"] == "missing" else f", got {first['input']!r:.60}"
+        raise RecordError(f"{source} is not a game record: {where}: {first['msg']}{got} (docs/records.md)") from exc

@@ -1,0 +1,56 @@
+"""Writing a record of a game played: its deal, every move (the engine's history) in the game's notation,
+its result."""
+
+import re
+from pathlib import Path
+
+from pipeline import games
+from pipeline.decks.files import content_hash
+from pipeline.games.core import CHANCE as CHANCE_NODE
+from pipeline.records import record as records
+
+
+def record_of(deck: dict, state, seats: list[records.Seat], seed, deck_hash: str | None = None) -> records.Record:
+    """The record of `state`, a game of `deck` dealt by `game.initial_state` and played so far (finished or
+    not); pass `deck_hash` (the deck's content hash) when recording many games of one deck."""
+    notation = games.get(deck["game"]).notation
+    ids = notation.card_ids(state.game)
+    again = state.game.initial_state(state.deal)
+    moves = []
+    for action in state.history():
+        player = again.current_player()
+        moves.append(
+            records.Move(player=records.CHANCE if player == CHANCE_NODE else player, move=notation.write(again, action))
+        )
+        again.apply_action(action)
+    return records.Record(
+        game=deck["game"],
+        deck=records.Deck(version=deck.get("version"), content_hash=deck_hash or content_hash(deck)),
+        options=state.game.options(),
+        seats=list(seats),
+        seed=seed,
+        deal=[ids[i] for i in state.deal],
+        moves=moves,
+        choices=notation.choices(state) if hasattr(notation, "choices") else [],
+        finished=state.is_terminal(),
+        scores=list(state.scores()),
+        winners=list(state.winners()),
+    )
+
+
+class Saver:
+    """Saves each game it is shown as `<folder>/<seed>.json` (play-check --save-records)."""
+
+    def __init__(self, folder: Path, deck: dict):
+        self.folder, self.deck, self.deck_hash = folder, deck, content_hash(deck)
+
+    def __call__(self, state, seed: str, seats: list[str]) -> None:
+        """Save `state`, a game played from the deal of `seed` by `seats` (e.g. "bot:random")."""
+        players = [records.Seat(name=f"seat {p}", plays=plays) for p, plays in enumerate(seats)]
+        record = record_of(self.deck, state, players, seed, self.deck_hash)
+        records.save(self.folder / f"{file_stem(seed)}.json", record)
+
+
+def file_stem(seed: str) -> str:
+    """A play-check seed ("0:ladder expert>skilled:7") as a file name ("0-ladder-expert-skilled-7")."""
+    return re.sub(r"[^A-Za-z0-9.]+", "-", seed)
