@@ -8,12 +8,12 @@ ifneq ($(MIRROR),)
 export GEODECK_MIRROR ?= $(abspath $(MIRROR))
 endif
 
-.PHONY: install deck print play-check lint test bench clean
+.PHONY: install deck print previews play-check lint test bench clean
 
 $(BIN)/geodeck: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet -e '.[test,bench]'
 	touch $@
 
 install: $(BIN)/geodeck
@@ -25,6 +25,9 @@ deck: install
 
 print: install
 	@for game in $(GAMES); do $(BIN)/geodeck print $$game --what all || exit 1; done
+
+previews: install  # docs/previews/*.png: every card kind (front, back) and each game's accessories
+	$(BIN)/python docs/previews/regenerate.py
 
 # Writes output/reports/<game>/<version>/ (report.md, report.json, plots) for every game; fails if a verdict
 # fails (exit 1), lists undecided ones (exit 3: run more games) without failing.

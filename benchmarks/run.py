@@ -49,6 +49,7 @@ BEFORE_RATE = {  # playouts/s on one core before the speed work (issue 11, a qui
     "playouts_deutschland": 900.0,
     "playouts_world_game": 490.0,
 }
+SPEEDUP = 20.0  # geodeck's World Game cards against the matplotlib baseline, side by side
 
 
 @dataclass(frozen=True)
@@ -149,7 +150,23 @@ def playouts(bench: Bench) -> dict[str, Figure]:
     return figures
 
 
-BENCHMARKS = [countries, print_decks, print_accessories, playouts]
+def against_matplotlib(bench: Bench) -> dict[str, Figure]:
+    """The World Game cards (A4 sheets, fronts and backs) by geodeck, and by the matplotlib + geopandas
+    approach a Python user would write (benchmarks/matplotlib_cards.py: one figure per card side, run once:
+    it takes minutes), on the same deck and store."""
+    geodeck = printed(bench, bench.scratch, bench.scratch / "wg-cards.pdf", "world-game")
+    deck = ROOT / "output" / "decks" / "world-game" / "LATEST"
+    deck_json = ROOT / "output" / "decks" / "world-game" / deck.read_text().strip() / "deck.json"
+    out = bench.scratch / "wg-matplotlib.pdf"
+    env = os.environ | {"GEODECK_STORE": str(bench.store)}
+    start = time.perf_counter()
+    script = str(ROOT / "benchmarks" / "matplotlib_cards.py")
+    subprocess.run([sys.executable, script, str(deck_json), str(out)], env=env, check=True, capture_output=True)
+    baseline = Figure(time.perf_counter() - start, out.stat().st_size / 1e6)
+    return {"world_game_cards_geodeck": geodeck, "world_game_cards_matplotlib": baseline}
+
+
+BENCHMARKS = [countries, print_decks, print_accessories, against_matplotlib, playouts]
 
 
 def warm_store(store: Path) -> None:
@@ -203,6 +220,11 @@ def main(only: list[str]) -> None:
                     if any(f.rate is not None for f in figures.values())
                     else {}
                 ),
+                **(
+                    {"speedup": round(speedup(figures), 1), "target_speedup": SPEEDUP}
+                    if "world_game_cards_matplotlib" in figures
+                    else {}
+                ),
                 "repeats": REPEATS,
                 "cpus": os.cpu_count(),
                 "python": platform.python_version(),
@@ -221,7 +243,23 @@ def main(only: list[str]) -> None:
                     "" if f.rate is None else f"{f.rate:.2f}" if name.startswith("speedup") else f"{f.rate:.0f}",
                     at_least(f.rate, TARGETS_RATE.get(name), BEFORE_RATE.get(name)),
                 )
+                if name == "world_game_cards_matplotlib":
+                    ratio = speedup(figures)
+                    table.add_row(
+                        benchmark.__name__,
+                        "speedup (matplotlib / geodeck)",
+                        f"{ratio:.1f}×",
+                        f"≥ {SPEEDUP:g}× " + ("ok" if ratio >= SPEEDUP else "MISSED"),
+                        "",
+                        "",
+                        "",
+                        "",
+                    )
     Console().print(table)
+
+
+def speedup(figures: dict[str, Figure]) -> float:
+    return figures["world_game_cards_matplotlib"].seconds / figures["world_game_cards_geodeck"].seconds
 
 
 def verdict(value: float | None, target: float | None, unit: str) -> str:

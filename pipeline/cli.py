@@ -330,6 +330,12 @@ def list_games(names):
 )
 @click.option("--bleed", type=Bounded(float, 0, 10, " mm"), help="Bleed in mm, 0-10 (default from the template, 3 mm).")
 @click.option(
+    "--gutter",
+    type=Bounded(float, 0, 20, " mm"),
+    help="Gap between the cards of a sheet in mm, each card with its own bleed (default: 3 where the paper "
+    "allows it with printable crop marks, A4; else 0, butted, Letter). 0 butts the cards together.",
+)
+@click.option(
     "--back-offset",
     default="0,0",
     show_default=True,
@@ -356,10 +362,16 @@ def list_games(names):
     + "; ".join(f"{name}: {g.accessories_help}" for name, g in games.registered().items())
     + "). all: both PDFs.",
 )
+@click.option(
+    "--kit",
+    is_flag=True,
+    help="Write the whole print-and-play kit as one PDF with bookmarks: cover, rules summary, cards and "
+    "backs, accessories, sources and licences (--what is then ignored).",
+)
 @mirror_option
 @offline_option
 def print_cards(
-    game, version, paper, layout, duplex, bleed, back_offset, lang, out, calibration, what, mirror, offline
+    game, version, paper, layout, duplex, bleed, gutter, back_offset, lang, out, calibration, what, kit, mirror, offline
 ):
     """Print-and-play PDF of GAME's published deck: card fronts and backs, duplex-ready; with --what
     accessories (or all) the map, strips and scoring sheet the game needs. Reads only the deck and pinned
@@ -388,7 +400,7 @@ def print_cards(
         _wrote(result.path, f"{pages(result.pages)}, {size(result.bytes)}")
         return
     options = printing.PrintOptions(
-        paper=paper, layout=layout, duplex=duplex, bleed=bleed, back_offset=offset, lang=lang
+        paper=paper, layout=layout, duplex=duplex, bleed=bleed, gutter=gutter, back_offset=offset, lang=lang
     ).validate()
     if calibration:
         path = out or folder / f"calibration-{paper}-duplex-{duplex}.pdf"
@@ -396,7 +408,13 @@ def print_cards(
         _wrote(path, "the duplex calibration sheet, 2 pages")
         return
     store = open_store(mirror=mirror, online=not offline)
-    deck = published.deck(game, version)[1]
+    deck_path, deck = published.deck(game, version)
+    if kit:
+        from pipeline.render import kit as kit_pdf
+
+        result = kit_pdf.print_kit(deck_path, deck, options, store, out)
+        _wrote(result.path, f"the kit, {result.cards} cards, {pages(result.pages)}, {size(result.bytes)}")
+        return
     with progress() as bar:
         task = bar.add_task(f"printing {game}", total=len(deck["cards"]))
         result = printing.print_deck(

@@ -21,6 +21,7 @@ from pipeline.paths import DECKS_DIR
 from pipeline.render import accessories, printing
 from pipeline.render.accessories import AccessoryOptions
 from pipeline.render.printing import PrintOptions
+from pipeline.render.text import Box
 
 FIXTURES = Path(__file__).parent / "fixtures" / "tiny" / "render"
 MM = 72 / 25.4
@@ -35,7 +36,7 @@ RULEBOOK_TOWNS = {
 }
 # cards.md / rulebook review: the strip's categories, in order
 STRIP_LABELS = ["Fläche", "Höchster", "Durchschnittstemperatur", "Einwohner", "Lebenserwartung", "BIP"]
-ORANGE, GREY, RED = (0.902, 0.38, 0.0), (0.431, 0.431, 0.431), (0.843, 0.098, 0.11)
+ORANGE, GREY, RED = (0.702, 0.29, 0.0), (0.431, 0.431, 0.431), (0.843, 0.098, 0.11)
 
 
 def deck(game: str) -> dict:
@@ -56,8 +57,9 @@ def words_by_colour(page, rgb) -> list[dict]:
 
 def set_strings(page) -> list[str]:
     """The strings as drawn: runs of characters on one baseline that follow each other without a gap
-    (pdfplumber's word grouping splits labels that sit close above one another)."""
-    chars = sorted(page.chars, key=lambda ch: (round(ch["top"], 2), ch["x0"]))
+    (pdfplumber's word grouping splits labels that sit close above one another); a label's halo (a stroked
+    copy under it) counts once."""
+    chars = sorted(page.dedupe_chars().chars, key=lambda ch: (round(ch["top"], 2), ch["x0"]))
     runs: list[list[dict]] = []
     for ch in chars:
         last = runs[-1][-1] if runs else None
@@ -72,7 +74,7 @@ def set_strings(page) -> list[str]:
 def germany_map(store):
     data, pages = accessories.render(deck("deutschland"), AccessoryOptions(), store)
     assert pages == 1
-    return pdfplumber.open(io.BytesIO(data)).pages[0]
+    return pdfplumber.open(io.BytesIO(data)).pages[0].dedupe_chars()  # a label's halo is a stroked copy
 
 
 def test_deutschland_map_is_a4_portrait_with_every_grid_number(germany_map):
@@ -81,7 +83,7 @@ def test_deutschland_map_is_a4_portrait_with_every_grid_number(germany_map):
     grey = {w["text"] for w in words_by_colour(germany_map, GREY)}
     assert {str(k) for k in range(151)} <= orange
     assert {str(k) for k in range(91)} <= grey
-    assert min(ch["size"] for ch in germany_map.chars) >= 5 - 0.01  # the legibility floor, names and numbers too
+    assert min(ch["size"] for ch in germany_map.chars) >= 6 - 0.01  # the legibility floor, names and numbers too
 
 
 def test_rulebook_towns_sit_at_their_grid_numbers(germany_map):
@@ -183,18 +185,26 @@ def test_world_map_on_a4_is_two_portrait_pages_with_glue_flap(store, world_deck)
     assert again == data
 
 
-def test_strips_show_six_categories_in_order(store):
-    data, _pages = accessories.render(deck("laender-toppen"), AccessoryOptions(), store)
+@pytest.mark.parametrize(("paper", "pieces"), [("a4", 2), ("letter", 2), ("a3", 1)])
+def test_strips_show_six_card_wide_categories_in_order(store, paper, pieces):
+    """Each field is one card wide plus room (66 mm between field centres); on A4 and Letter a strip comes in
+    two pieces (three categories each, the first with a glue flap), on A3 in one."""
+    data, _pages = accessories.render(deck("laender-toppen"), AccessoryOptions(paper=paper), store)
     pdf = pdfplumber.open(io.BytesIO(data))
     first = pdf.pages[0]
-    assert (first.width, first.height) == pytest.approx((297 * MM, 210 * MM), abs=0.1)
+    assert first.width > first.height
     words = first.extract_words()
-    top_strip = min(w["top"] for w in words if w["text"] == "Fläche")
-    xs = [
-        min(w["x0"] for w in words if w["text"] == label and abs(w["top"] - top_strip) < 12 * MM)
-        for label in STRIP_LABELS
-    ]
-    assert xs == sorted(xs)
+    labels = sorted(
+        (w for w in words if w["text"] in STRIP_LABELS or w["text"].startswith("Durchschnitts")),
+        key=lambda w: (round(w["top"] / MM / 10), w["x0"]),
+    )[:6]
+    assert [w["text"][:8] for w in labels] == [label[:8] for label in STRIP_LABELS]
+    panels = [r for p in pdf.pages for r in p.rects if r["fill"] and r["height"] == pytest.approx(22 * MM, abs=0.1)]
+    fields = [r for r in panels if r["width"] < 100 * MM]  # the title panels span a whole piece
+    assert len(fields) == 6 * 6 and all(r["width"] == pytest.approx(66 * MM, abs=0.1) for r in fields)
+    assert len(panels) - len(fields) == 6 * pieces
+    flaps = [r for p in pdf.pages for r in p.rects if r["stroke"] and r["width"] == pytest.approx(10 * MM, abs=0.1)]
+    assert len(flaps) == 6 * (pieces - 1)  # the glue flaps
     strips = sum(sum(w["text"] == "Fläche" for w in p.extract_words()) for p in pdf.pages)
     assert strips == 6
     text = first.extract_text()
@@ -219,32 +229,44 @@ def _state_fills(page, box_mm, card_origin):
     return inside
 
 
-def test_place_front_shows_the_state_alone(store):
-    """Bamberg's front: one orange shape with Bayern's aspect, filling the picture box; no other state."""
+def test_place_fronts_show_their_state_alone_at_one_scale_with_the_place_marked(store):
+    """Bamberg (Bayern) and Emden (Niedersachsen): one light-orange shape each, with its state's aspect, at
+    one scale (mm per metre) for every state; the place's dot where its coordinates fall; no other state."""
     from pipeline.render import layouts
 
     layout = layouts.load("deutschland")
-    data = printing.render(deck("deutschland"), PrintOptions(), store)
+    data = printing.render(deck("deutschland"), PrintOptions(gutter=0), store)
     page = pdfplumber.open(io.BytesIO(data)).pages[0]
     block_x = (210 - 3 * 63) / 2 * MM
     block_top = (297 - (297 - 3 * 88) / 2) * MM
-    card_origin = (block_x, page.height - (block_top - 88 * MM))  # Bamberg: slot 0, its bottom-left corner
     box = layout.data["boxes"]["state_picture"]
-    shapes = _state_fills(page, box, card_origin)
     state = layout.data["colours"]["state_fill"].lstrip("#")
     rgb = tuple(int(state[i : i + 2], 16) / 255 for i in (0, 2, 4))
-    assert shapes and all(colour_is(s["non_stroking_color"], rgb) for s in shapes)
-    w = max(s["x1"] for s in shapes) - min(s["x0"] for s in shapes)
-    h = max(s["bottom"] for s in shapes) - min(s["top"] for s in shapes)
-    bx0, by0, bx1, by1 = germany(store).states["Bayern"].bounds
-    assert w / h == pytest.approx((bx1 - bx0) / (by1 - by0), rel=0.02)
-    assert max(w / (box[2] * MM), h / (box[3] * MM)) == pytest.approx(1, abs=0.02)
+    states = germany(store)
+    scales = []
+    for slot, name, (lat, lon) in ((0, "Bayern", (49.9, 10.9)), (1, "Niedersachsen", (53.36694, 7.20611))):
+        card_origin = (block_x + slot * 63 * MM, page.height - (block_top - 88 * MM))  # bottom-left corner
+        shapes = _state_fills(page, box, card_origin)
+        fills = [s for s in shapes if colour_is(s["non_stroking_color"], rgb)]
+        assert fills and len(shapes) == len(fills) + 2  # besides the state's parts only the dot and its ring
+        w = max(s["x1"] for s in fills) - min(s["x0"] for s in fills)
+        h = max(s["bottom"] for s in fills) - min(s["top"] for s in fills)
+        bx0, by0, bx1, by1 = states.states[name].bounds
+        assert w / h == pytest.approx((bx1 - bx0) / (by1 - by0), rel=0.02)
+        scales.append(w / (bx1 - bx0))
+        dot = [s for s in shapes if colour_is(s["non_stroking_color"], (0.102, 0.102, 0.102))]
+        x, y = states.town(Box(*box), name, "test", lat, lon)
+        assert len(dot) == 1
+        centre = ((dot[0]["x0"] + dot[0]["x1"]) / 2, (dot[0]["top"] + dot[0]["bottom"]) / 2)
+        assert centre[0] == pytest.approx(card_origin[0] + x * MM, abs=0.5 * MM)
+        assert centre[1] == pytest.approx(card_origin[1] - y * MM, abs=0.5 * MM)
+    assert scales[0] == pytest.approx(scales[1], rel=0.02)
 
 
-def test_laender_toppen_fronts_print_nothing_below_5_5_pt(store):
+def test_laender_toppen_fronts_cut_long_facts_at_6_pt(store):
     data = printing.render(deck("laender-toppen"), PrintOptions(), store)
     page = pdfplumber.open(io.BytesIO(data)).pages[0]
-    assert min(ch["size"] for ch in page.chars) >= 5.5 - 0.01
+    assert min(ch["size"] for ch in page.chars) >= 6 - 0.01
     text = page.extract_text()
     assert "0,44 km²" in text  # a small area keeps the deck's decimals, German style
-    assert "Mont Nimba, on the tripoint of" in text and "…" in text  # too long at 5.5 pt: cut, not shrunk
+    assert "Mont Nimba, on the tripoint of" in text and "…" in text  # too long at 6 pt: cut, not shrunk

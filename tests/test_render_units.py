@@ -77,15 +77,44 @@ def test_a_partial_sheet_bleeds_into_its_empty_slots(duplex):
     assert sheet.paint_area(4) == sheet.slot(4).grow(right=seam, bottom=seam)  # a full sheet as before
 
 
-def test_crop_marks_stay_outside_the_bleed_and_reach_the_page_edge():
-    sheet = geometry.Sheet("letter", 63, 88, 3)
-    block = sheet.block.grow(3, 3, 3, 3)
+@pytest.mark.parametrize(("paper", "gutter"), [("a4", 0), ("a4", 3), ("letter", 0)])
+def test_crop_marks_print_outside_the_block_and_reach_the_page_edge(paper, gutter):
+    """Every cut line (two per gutter) has a mark on both sides of the block, at least MIN_MARK_MM of it
+    PRINTABLE_MM inside the page edge."""
+    sheet = geometry.Sheet(paper, 63, 88, 3, gutter).validate()
+    block = sheet.block
     pw, ph = sheet.page
     marks = sheet.crop_marks()
-    assert len(marks) == 16
-    for x0, y0, x1, y1 in marks:
+    assert len(marks) == (24 if gutter else 16)
+    for mark in marks:
+        x0, y0, x1, y1 = mark
         assert not (block.x < (x0 + x1) / 2 < block.right and block.y < (y0 + y1) / 2 < block.top)
         assert {x0, x1} & {0.0, pw} or {y0, y1} & {0.0, ph}
+        assert geometry.printable_length(mark, sheet.page) >= geometry.MIN_MARK_MM - 1e-9
+
+
+@pytest.mark.parametrize(("paper", "gutter"), [("a4", 3.0), ("letter", 0.0)])
+def test_the_gutter_is_the_default_where_the_paper_allows_it(paper, gutter):
+    assert geometry.default_gutter(paper, 63, 88, 3) == gutter
+    sheet = geometry.Sheet(paper, 63, 88, 3, gutter).validate()
+    assert min(sheet.block.x, sheet.block.y) >= geometry.PRINTABLE_MM  # every trim line prints
+
+
+def test_with_a_gutter_each_card_bleeds_into_its_half_of_the_gutter():
+    sheet = geometry.Sheet("a4", 63, 88, 3, 3)
+    assert sheet.slot(1).x - sheet.slot(0).right == pytest.approx(3)
+    assert sheet.slot(0).y - sheet.slot(3).top == pytest.approx(3)
+    middle = sheet.paint_area(4)
+    assert middle == sheet.slot(4).grow(1.5, 1.5, 1.5, 1.5)
+    assert sheet.paint_area(0) == sheet.slot(0).grow(left=3, bottom=1.5, right=1.5, top=3)
+    assert sheet.paint_area(4, range(5)) == sheet.slot(4).grow(left=1.5, bottom=3, right=3, top=1.5)
+
+
+def test_gutters_that_do_not_fit_are_user_errors():
+    with pytest.raises(GeodeckError, match="use a smaller --gutter"):
+        geometry.Sheet("letter", 63, 88, 3, 3).validate()
+    with pytest.raises(GeodeckError, match="--gutter -1 mm is negative"):
+        geometry.Sheet("a4", 63, 88, 3, -1).validate()
 
 
 def test_bad_paper_and_bleed_are_user_errors():
@@ -144,9 +173,9 @@ def test_text_never_goes_below_the_legibility_floor():
     _, bold = fonts.register()
     box = text.Box(0, 0, 38, 9.5)
     assert (
-        text.fit(" ".join(["Peru"] * 9), bold, box, 14, 3, max_lines=2).size_mm >= 5 * text.PT_MM - 1e-9
+        text.fit(" ".join(["Peru"] * 9), bold, box, 14, 3, max_lines=2).size_mm >= 6 * text.PT_MM - 1e-9
     )  # not one line at 4 pt
-    with pytest.raises(GeodeckError, match="does not fit its 38.0 × 9.5 mm box even at 5 pt"):
+    with pytest.raises(GeodeckError, match="does not fit its 38.0 × 9.5 mm box even at 6 pt"):
         text.fit("Peru " * 30, bold, box, 14, 3, max_lines=2)
 
 
@@ -163,3 +192,12 @@ def test_layouts_keep_their_boxes_on_the_card(game):
     for name in layout.data["boxes"]:
         box = layout.box(name)
         assert box.x >= 0 and box.x + box.w <= w + 1e-9 and box.y >= 0 and box.y + box.h <= h + 1e-9, name
+
+
+@pytest.mark.parametrize(
+    ("room", "expected"), [(400, [(0, 6)]), (275, [(0, 3), (3, 3)]), (150, [(0, 2), (2, 2), (4, 2)])]
+)
+def test_strips_come_in_pieces_of_card_wide_fields_where_the_paper_is_narrow(room, expected):
+    from pipeline.games.laender_toppen.accessories import pieces
+
+    assert pieces(6, 66, 10, room) == expected

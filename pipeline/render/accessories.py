@@ -40,22 +40,30 @@ def words(layout: layouts.Layout, lang: str) -> dict:
     return {**shared, **section[lang], "lang": lang}
 
 
+def draw_accessories(canvas, deck: dict, options: AccessoryOptions, store) -> None:
+    """The game's accessories onto `canvas`, from new pages."""
+    options.validate()
+    layout = layouts.load(deck["game"])
+    lang = layout.language(options.lang)
+    ctx = CardContext(layout, lang, 0.0, store)
+    games.get(deck["game"]).accessories.draw(
+        canvas, deck, ctx, words(layout, lang), options.paper, PAPERS_MM[options.paper]
+    )
+
+
 def render(deck: dict, options: AccessoryOptions, store) -> tuple[bytes, int]:
     """(PDF bytes, pages) of the accessories for a deck."""
     options.validate()
     game = deck["game"]
-    definition = games.get(game)
     layout = layouts.load(game)
-    lang = layout.language(options.lang)
-    ctx = CardContext(layout, lang, 0.0, store)
-    w = words(layout, lang)
+    w = words(layout, layout.language(options.lang))
     canvas, buffer = new_canvas()
     describe(
         canvas,
         f"{deck.get('title', game)} {deck.get('version', '')}: {w['document']}".strip(),
         f"{game} {deck.get('version', '')} accessories, {options.paper}",
     )
-    definition.accessories.draw(canvas, deck, ctx, w, options.paper, PAPERS_MM[options.paper])
+    draw_accessories(canvas, deck, options, store)
     pages = canvas.getPageNumber() - 1
     canvas.save()
     return buffer.getvalue(), pages

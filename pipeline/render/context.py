@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from pipeline.render import fonts, text
 from pipeline.render.layouts import Layout
+from pipeline.render.maps import FULL_PLANE
 from pipeline.render.text import Box
 
 if TYPE_CHECKING:
@@ -64,7 +65,9 @@ class CardContext:
         """A card back: the world map (form XObject `form`) under the layout's title and subtitle, centred."""
         layout, words = self.layout, self.words
         self.background(canvas, layout.colour("back"))
-        self.world.draw_base(canvas, form, layout.box("back_map"), layout.colour("back_land"), layout.colour("back"))
+        self.world.draw_base(
+            canvas, form, layout.box("back_map"), layout.colour("back_land"), layout.colour("back"), plane=FULL_PLANE
+        )
         canvas.setFillColor(layout.colour("back_text"))
         for name, font in (("title", self.bold), ("subtitle", self.regular)):
             text.draw(

@@ -1,7 +1,13 @@
 """Print geometry in millimetres: paper sizes, the 3 × 3 card sheet, duplex back positions, crop marks.
 
 Coordinates follow PDF: origin at the page's bottom-left corner, x to the right, y upwards.
-Cards on a sheet are butted together (one cut per line); the bleed runs past the outer edge of the block.
+Cards on a sheet are butted together (one cut per line, the bleed past the outer edge of the block) or set
+apart by a gutter (two cuts per gutter; each card bleeds into its half of the gutter, so a miscut shows the
+card's own colour, not its neighbour's). The default is the gutter layout where the paper allows nine cards
+with gutters and crop marks that print (A4), else butted (Letter).
+Home printers leave about PRINTABLE_MM unprinted along every edge: the cards' trim and at least MIN_MARK_MM
+of every crop mark lie inside that printable area (a mark runs over the block's outer bleed when the margin
+is narrow; it is drawn on a white casing so it shows on dark bleed).
 """
 
 import math
@@ -14,8 +20,11 @@ PAPERS_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 DUPLEX_MODES = ("long", "short", "none")
 COLUMNS, ROWS = 3, 3
 PER_SHEET = COLUMNS * ROWS  # cards on one fronts page
-MARK_GAP_MM = 1.0  # crop marks start this far outside the bleed
-MIN_MARK_MM = 2.0  # the shortest crop mark still worth printing
+MARK_GAP_MM = 1.0  # crop marks start this far outside the bleed where the margin has room
+MARK_MIN_GAP_MM = 0.3  # ... and never nearer the trim than this
+MIN_MARK_MM = 2.0  # the shortest crop mark still worth printing (its printable part)
+PRINTABLE_MM = 5.0  # what home printers leave unprinted along each edge (Letter drivers: 4.2-6.4 mm)
+DEFAULT_GUTTER_MM = 3.0  # the gutter when the paper allows it
 SEAM_MM = 0.2  # a card paints this far under its right and lower neighbours (drawn later, they cover it)
 
 
@@ -70,14 +79,24 @@ def parse_offset(text: str | None) -> tuple[float, float]:
     return x, y
 
 
+def default_gutter(paper: str, card_w: float, card_h: float, bleed: float) -> float:
+    """DEFAULT_GUTTER_MM where nine cards with that gutter keep their trim and crop marks printable, else 0."""
+    try:
+        Sheet(paper, card_w, card_h, bleed, DEFAULT_GUTTER_MM).validate()
+    except GeodeckError:
+        return 0.0
+    return DEFAULT_GUTTER_MM
+
+
 @dataclass(frozen=True)
 class Sheet:
-    """A page of COLUMNS × ROWS cards centred on the paper."""
+    """A page of COLUMNS × ROWS cards centred on the paper, `gutter` mm apart (0: butted)."""
 
     paper: str
     card_w: float
     card_h: float
     bleed: float
+    gutter: float = 0.0
 
     @property
     def page(self) -> tuple[float, float]:
@@ -86,18 +105,27 @@ class Sheet:
     @property
     def block(self) -> Rect:
         pw, ph = self.page
-        w, h = COLUMNS * self.card_w, ROWS * self.card_h
+        w = COLUMNS * self.card_w + (COLUMNS - 1) * self.gutter
+        h = ROWS * self.card_h + (ROWS - 1) * self.gutter
         return Rect((pw - w) / 2, (ph - h) / 2, w, h)
 
     def validate(self) -> "Sheet":
         _pw, _ph = self.page
         if self.bleed < 0:
             raise GeodeckError(f"--bleed {self.bleed:g} mm is negative; use 0 or more")
+        if self.gutter < 0:
+            raise GeodeckError(f"--gutter {self.gutter:g} mm is negative; use 0 (butted cards) or more")
         margin = min(self.block.x, self.block.y)
-        if margin < 0:
+        if margin < PRINTABLE_MM:
             raise GeodeckError(
-                f"{COLUMNS} × {ROWS} cards of {self.card_w:g} × {self.card_h:g} mm do not fit "
-                f"on {self.paper}; use a smaller card size in the template"
+                f"{COLUMNS} × {ROWS} cards of {self.card_w:g} × {self.card_h:g} mm with a {self.gutter:g} mm "
+                f"gutter leave {max(margin, 0):.1f} mm to the edge of {self.paper}, less than the "
+                f"{PRINTABLE_MM:g} mm a home printer leaves blank; use a smaller --gutter (0: butted)"
+            )
+        if margin - MARK_MIN_GAP_MM - PRINTABLE_MM < MIN_MARK_MM - 1e-9:
+            raise GeodeckError(
+                f"--gutter {self.gutter:g} mm leaves no room for printable crop marks on {self.paper}; "
+                f"use a smaller --gutter (0: butted)"
             )
         room = margin - MARK_GAP_MM - MIN_MARK_MM
         if self.bleed > room:
@@ -110,18 +138,23 @@ class Sheet:
     def slot(self, index: int) -> Rect:
         """Trim box of the card in slot `index` (0..8, row by row from the top left)."""
         col, row = index % COLUMNS, index // COLUMNS
-        block = self.block
-        return Rect(block.x + col * self.card_w, block.top - (row + 1) * self.card_h, self.card_w, self.card_h)
+        block, g = self.block, self.gutter
+        return Rect(
+            block.x + col * (self.card_w + g), block.top - (row + 1) * self.card_h - row * g, self.card_w, self.card_h
+        )
 
     def paint_area(self, index: int, filled: Collection[int] = range(PER_SHEET)) -> Rect:
         """Where a card may paint: its trim box plus the bleed on the sides that face the page margin or an
-        empty slot (the last sheet of a deck is not full), and SEAM_MM under its right and lower neighbours.
-        Cards are drawn in slot order, so the neighbour covers that strip; without it, anti-aliased viewers
-        show a light seam along every shared cut line. `filled`: the slots that hold a card."""
+        empty slot (the last sheet of a deck is not full). Towards a neighbour: with a gutter, half the
+        gutter (at most the bleed); butted, SEAM_MM under its right and lower neighbours. Cards are drawn in
+        slot order, so the neighbour covers that strip; without it, anti-aliased viewers show a light seam
+        along every shared cut line. `filled`: the slots that hold a card."""
         col, row = index % COLUMNS, index // COLUMNS
         b = self.bleed
 
         def side(neighbour: int | None, shared: float) -> float:
+            if self.gutter:
+                shared = min(b, self.gutter / 2)
             return shared if neighbour is not None and neighbour in filled else b
 
         return self.slot(index).grow(
@@ -158,18 +191,42 @@ class Sheet:
         source = self.slot(mirrored)
         return area.shift(target.x - source.x, target.y - source.y)
 
+    def cut_lines(self) -> tuple[list[float], list[float]]:
+        """(x of every vertical cut, y of every horizontal cut): COLUMNS + 1 and ROWS + 1 butted, two per
+        gutter with one."""
+        xs = sorted({r.x for r in map(self.slot, range(COLUMNS))} | {r.right for r in map(self.slot, range(COLUMNS))})
+        rows = [self.slot(r * COLUMNS) for r in range(ROWS)]
+        ys = sorted({r.y for r in rows} | {r.top for r in rows})
+        return xs, ys
+
+    def mark_start(self, margin: float) -> float:
+        """How far outside the block the marks in a `margin` of that width start: past the bleed and
+        MARK_GAP_MM where the printable part is then still MIN_MARK_MM long, else over the bleed."""
+        preferred = self.bleed + MARK_GAP_MM
+        if margin - preferred - PRINTABLE_MM >= MIN_MARK_MM:
+            return preferred
+        return max(MARK_MIN_GAP_MM, margin - PRINTABLE_MM - MIN_MARK_MM)
+
     def crop_marks(self) -> list[tuple[float, float, float, float]]:
-        """Line segments (x0, y0, x1, y1) on every trim line, outside the block and its bleed, to the page edge."""
+        """Line segments (x0, y0, x1, y1) on every cut line, outside the block, to the page edge."""
         pw, ph = self.page
-        block, start = self.block, self.bleed + MARK_GAP_MM
+        block = self.block
+        top, side = self.mark_start(block.y), self.mark_start(block.x)
+        xs, ys = self.cut_lines()
         marks = []
-        for col in range(COLUMNS + 1):
-            x = block.x + col * self.card_w
-            marks += [(x, 0.0, x, block.y - start), (x, block.top + start, x, ph)]
-        for row in range(ROWS + 1):
-            y = block.y + row * self.card_h
-            marks += [(0.0, y, block.x - start, y), (block.right + start, y, pw, y)]
+        for x in xs:
+            marks += [(x, 0.0, x, block.y - top), (x, block.top + top, x, ph)]
+        for y in ys:
+            marks += [(0.0, y, block.x - side, y), (block.right + side, y, pw, y)]
         return marks
+
+
+def printable_length(mark: tuple[float, float, float, float], page: tuple[float, float]) -> float:
+    """The length of a mark that lies PRINTABLE_MM or more inside the page edge."""
+    x0, y0, x1, y1 = mark
+    lo, hi = (PRINTABLE_MM, page[1] - PRINTABLE_MM) if x0 == x1 else (PRINTABLE_MM, page[0] - PRINTABLE_MM)
+    a, b = sorted((y0, y1) if x0 == x1 else (x0, x1))
+    return max(0.0, min(b, hi) - max(a, lo))
 
 
 def one_up_page(card_w: float, card_h: float, bleed: float) -> tuple[tuple[float, float], Rect]:

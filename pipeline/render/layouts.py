@@ -10,6 +10,7 @@ from reportlab.lib.colors import Color, HexColor
 from pipeline import games
 from pipeline.errors import GeodeckError
 from pipeline.paths import TEMPLATES_DIR
+from pipeline.render import contrast
 from pipeline.render.text import Box
 
 CARDS_DIR = TEMPLATES_DIR / "cards"
@@ -58,10 +59,10 @@ class Layout:
             raise GeodeckError(f"unknown continent {name!r}; known: {', '.join(self.common['continents'])}") from None
         return entry[lang], HexColor(entry["colour"])
 
-    def ink_on(self, background: Color) -> Color:
-        """Dark text on light backgrounds (sky blue, orange, yellow), the sea colour on dark ones."""
-        luminance = 0.2126 * background.red + 0.7152 * background.green + 0.0722 * background.blue
-        return self.colour("text") if luminance > 0.55 else self.colour("sea")
+    def ink_on(self, *backgrounds: Color) -> Color:
+        """The text colour that reads on every one of `backgrounds` (contrast ≥ 4.5:1): the layout's white
+        (`sea`) or its dark text colour, else black."""
+        return contrast.best_ink(backgrounds, (self.colour("sea"), self.colour("text"), HexColor("#000000")))
 
     def _get(self, section: str, key: str):
         try:

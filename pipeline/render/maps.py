@@ -1,8 +1,11 @@
 """Maps for the cards, from the pinned Natural Earth snapshot, and the drawing helpers every map shares.
 
 The world is projected once per process (Robinson); a card's map is the base map (a PDF form XObject
-drawn once per document) plus the country in red. States too small to see at card scale are marked by a
-red circle at their Natural Earth label point. Coordinates handed to the canvas are millimetres.
+drawn once per document) plus the country in red. Every card's map has the same frame (`CARD_PLANE`: the
+land down to 72° S, so Antarctica's coast is on it too), centred on the land that can be seen: islands of less
+than BOUNDS_MIN_KM2 (Fiji's sliver east of the date line) do not widen it and are clipped. States too small
+or too scattered to see at card scale (area under TINY_MM2 on the card, or no part TINY_MM wide) are marked
+by a red circle at their Natural Earth label point. Coordinates handed to the canvas are millimetres.
 """
 
 import json
@@ -25,9 +28,14 @@ BASE_LAYER = "ne_110m_admin_0_countries.geojson"
 DETAIL_LAYER = "ne_50m_admin_0_countries.geojson"
 LABEL_POINTS = "ne_10m_admin_0_label_points.geojson"
 ISO3_ALIASES = {"XKX": "KOS", "UNK": "KOS", "SSD": "SDS", "PSE": "PSX", "ESH": "SAH"}  # ISO → NE ADM0_A3
-TINY_MM = 1.6  # a country smaller than this on the card's map gets a circle
+TINY_MM = 1.6  # a country whose largest part is narrower than this on the card's map gets a circle
+TINY_MM2 = 1.5  # ... and so does one of less area than this (Cuba, the Netherlands, Portugal, Kiribati)
+CIRCLE_MM = 1.5  # radius of that circle
+BOUNDS_MIN_KM2 = 1000  # land parts smaller than this do not widen a map's frame
+CARD_SOUTH_LAT = -72.0  # the cards' maps reach this far south: Antarctica's coast, on every card alike
 SIMPLIFY_MM = 0.06
 ANTARCTICA = "Antarctica"
+CARD_PLANE, FULL_PLANE = "card", "full"  # the frame of every card front's map; the whole world (backs)
 
 
 def project(geom, transformer: Transformer):
@@ -56,6 +64,20 @@ class Projected:
         dx = box.x + (box.w - (x1 - x0) * scale) / 2 - x0 * scale
         dy = box.y + (box.h - (y1 - y0) * scale) / 2 - y0 * scale
         return scale, dx, dy
+
+
+def visible_bounds(geoms) -> tuple[float, float, float, float]:
+    """Bounds of the land parts of at least BOUNDS_MIN_KM2 (projected metres)."""
+    parts = [p for g in geoms for p in shapely.get_parts(g) if p.area >= BOUNDS_MIN_KM2 * 1e6]
+    return tuple(float(v) for v in shapely.total_bounds(parts))  # type: ignore[return-value]
+
+
+@dataclass(frozen=True)
+class Marker:
+    """How a country was marked on a locator map (mm on the page): its filled area and the circle's centre."""
+
+    area_mm2: float
+    circle: tuple[float, float] | None
 
 
 def tint(colour, share: float) -> Color:
@@ -104,9 +126,11 @@ class World:
         self.transformer = to_robinson
         base = json.loads(store.read_source(source, BASE_LAYER))["features"]
         self.base = [(f["properties"]["CONTINENT"], project(shape(f["geometry"]), to_robinson)) for f in base]
+        x0, _, x1, y1 = visible_bounds([g for c, g in self.base if c != ANTARCTICA])
+        south = float(to_robinson.transform(0.0, CARD_SOUTH_LAT)[1])
         self.planes = {
-            True: Projected(tuple(shapely.total_bounds([g for _, g in self.base]))),
-            False: Projected(tuple(shapely.total_bounds([g for c, g in self.base if c != ANTARCTICA]))),
+            FULL_PLANE: Projected(visible_bounds([g for _, g in self.base])),
+            CARD_PLANE: Projected((x0, south, x1, y1)),
         }
         self.detail = self._index(base)
         self.detail.update(self._index(json.loads(store.read_source(source, DETAIL_LAYER))["features"]))
@@ -153,49 +177,52 @@ class World:
         return geom is not None or point is not None
 
     def draw_base(
-        self, canvas, name: str, box: Box, land, edge, continents: dict | None = None, antarctica: bool = True
+        self, canvas, name: str, box: Box, land, edge, continents: dict | None = None, plane: str = CARD_PLANE
     ) -> None:
-        """The world map in `box`, drawn once per document as the form XObject `name` and reused.
-
-        `continents` (name → colour) colours those continents' countries instead of the land grey;
-        `antarctica=False` leaves Antarctica out, so the rest of the world fills a wider box.
-        """
+        """The world map in `box`, drawn once per document as the form XObject `name` (clipped to its box)
+        and reused. `continents` (name → colour) colours those continents' countries instead of the land
+        grey; `plane` is CARD_PLANE (every front alike) or FULL_PLANE (the whole world, for backs)."""
 
         def draw() -> None:
-            frame = self.planes[antarctica].frame(Box(0, 0, box.w, box.h))
+            frame = self.planes[plane].frame(Box(0, 0, box.w, box.h))
             canvas.setStrokeColor(edge)
             canvas.setLineWidth(0.08)
             for continent, geom in self.base:
-                if continent == ANTARCTICA and not antarctica:
-                    continue
                 canvas.setFillColor((continents or {}).get(continent, land))
                 draw_geometry(canvas, shapely.simplify(to_box(geom, frame), SIMPLIFY_MM), stroke=True)
 
         pages.form(canvas, name, box, draw)
 
-    def draw_country(self, canvas, box: Box, iso3: str, colour, card_id: str, antarctica: bool = True) -> None:
-        """The country in `colour` on the map in `box` (framed as draw_base with the same `antarctica`);
-        a circle where it would be too small to see."""
+    def draw_country(self, canvas, box: Box, iso3: str, colour, card_id: str) -> Marker:
+        """The country in `colour` on the card map in `box` (framed as draw_base's CARD_PLANE, clipped to
+        the box); a circle at its label point where it is too small or too scattered to see."""
         geom, point = self.country(iso3)
         if geom is None and point is None:
             raise GeodeckError(
                 f"card {card_id}: no map geometry or label point for {iso3!r} in {NE}; "
                 f"fix the card's iso3 or add an alias in pipeline/render/maps.py"
             )
-        frame = self.planes[antarctica].frame(box)
+        frame = self.planes[CARD_PLANE].frame(box)
         canvas.setFillColor(colour)
         canvas.setStrokeColor(colour)
-        tiny = True
-        if geom is not None:
-            placed = shapely.simplify(to_box(geom, frame), SIMPLIFY_MM / 2)
-            draw_geometry(canvas, placed)
-            x0, y0, x1, y1 = placed.bounds
-            tiny = max(x1 - x0, y1 - y0) < TINY_MM
-        if tiny:
-            centre = to_box(point if point is not None else geom.representative_point(), frame)
-            canvas.setLineWidth(0.35)
-            canvas.circle(centre.x, centre.y, 1.5, stroke=1, fill=0)
-            canvas.circle(centre.x, centre.y, 0.45, stroke=0, fill=1)
+        area, widest = 0.0, 0.0
+        with pages.clipped(canvas, box):
+            if geom is not None:
+                placed = shapely.simplify(to_box(geom, frame), SIMPLIFY_MM / 2)
+                draw_geometry(canvas, placed)
+                area = float(placed.intersection(shapely.box(box.x, box.y, box.x + box.w, box.y + box.h)).area)
+                widest = max(
+                    (max(p.bounds[2] - p.bounds[0], p.bounds[3] - p.bounds[1]) for p in _polygons(placed)), default=0.0
+                )
+        if area >= TINY_MM2 and widest >= TINY_MM:
+            return Marker(area, None)
+        centre = to_box(point if point is not None else geom.representative_point(), frame)
+        x = min(max(centre.x, box.x + CIRCLE_MM), box.x + box.w - CIRCLE_MM)  # the whole circle on the map
+        y = min(max(centre.y, box.y + CIRCLE_MM), box.y + box.h - CIRCLE_MM)
+        canvas.setLineWidth(0.35)
+        canvas.circle(x, y, CIRCLE_MM, stroke=1, fill=0)
+        canvas.circle(x, y, 0.45, stroke=0, fill=1)
+        return Marker(area, (x, y))
 
 
 _LOADED: dict[tuple, object] = {}

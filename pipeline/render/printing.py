@@ -1,7 +1,8 @@
 """Print orchestration: a deck version → a print-and-play PDF (sheets of COLUMNS × ROWS cards, or one card per page).
 
 Sheets: a fronts page, then its backs page placed for the duplex flip (long edge mirrors the columns,
-short edge the rows, `none` keeps the positions for printing the backs separately and gluing).
+short edge the rows, `none` keeps the positions for printing the backs separately and gluing); cards
+butted or apart by a gutter (`gutter`, default: geometry.default_gutter for the paper).
 One-up: front and back of each card on consecutive pages of trim + bleed, with TrimBox and BleedBox.
 Output is deterministic: reportlab's invariant mode fixes the dates and the document id.
 """
@@ -18,12 +19,13 @@ from pipeline.errors import GeodeckError
 from pipeline.paths import PRINT_DIR
 from pipeline.render import layouts, text
 from pipeline.render.context import CardContext
-from pipeline.render.geometry import DUPLEX_MODES, PER_SHEET, Rect, Sheet, one_up_page, paper_size
+from pipeline.render.geometry import DUPLEX_MODES, PER_SHEET, Rect, Sheet, default_gutter, one_up_page, paper_size
 from pipeline.render.pages import begin_page, clipped, describe, end_page, new_canvas
 
 LAYOUTS = ("sheet", "one-up")
 LANGS = ("de", "en")
 MARK_WIDTH_MM = 0.12
+MARK_CASING_MM = 0.5  # white under each crop mark, so a mark over a dark bleed shows
 
 
 @dataclass(frozen=True)
@@ -32,6 +34,7 @@ class PrintOptions:
     layout: str = "sheet"
     duplex: str = "long"
     bleed: float | None = None  # None: the template's bleed
+    gutter: float | None = None  # None: the paper's default (a gutter where it fits, else butted)
     back_offset: tuple[float, float] = (0.0, 0.0)
     lang: str | None = None  # None: the game's own language
 
@@ -74,15 +77,22 @@ def _card(canvas: Canvas, draw, card: dict, ctx: CardContext, trim: Rect, paint:
 
 
 def _crop_marks(canvas: Canvas, sheet: Sheet, shift: tuple[float, float] = (0.0, 0.0)) -> None:
-    canvas.setStrokeColorRGB(0, 0, 0)
-    canvas.setLineWidth(MARK_WIDTH_MM)
-    for x0, y0, x1, y1 in sheet.crop_marks():
-        canvas.line(x0 + shift[0], y0 + shift[1], x1 + shift[0], y1 + shift[1])
+    marks = [(x0 + shift[0], y0 + shift[1], x1 + shift[0], y1 + shift[1]) for x0, y0, x1, y1 in sheet.crop_marks()]
+    for grey, width in ((1, MARK_CASING_MM), (0, MARK_WIDTH_MM)):
+        canvas.setStrokeGray(grey)
+        canvas.setLineWidth(width)
+        canvas.lines(marks)
+
+
+def sheet_for(options: PrintOptions, card_mm: tuple[float, float], bleed: float) -> Sheet:
+    """The sheet geometry of these options: their gutter, or the paper's default."""
+    w, h = card_mm
+    gutter = default_gutter(options.paper, w, h, bleed) if options.gutter is None else options.gutter
+    return Sheet(options.paper, w, h, bleed, gutter).validate()
 
 
 def _sheets(canvas, module, cards, ctx, options, bleed, on_card) -> None:
-    w, h = ctx.layout.card_mm
-    sheet = Sheet(options.paper, w, h, bleed).validate()
+    sheet = sheet_for(options, ctx.layout.card_mm, bleed)
     for start in range(0, len(cards), PER_SHEET):
         chunk = cards[start : start + PER_SHEET]
         begin_page(canvas, sheet.page)
@@ -124,8 +134,9 @@ def _one_up(canvas, module, cards, ctx, bleed, on_card) -> None:
             on_card(card)
 
 
-def render(deck: dict, options: PrintOptions, store, on_card: Callable[[dict], None] | None = None) -> bytes:
-    """The PDF bytes for a deck; every card is checked first so a bad card fails before any drawing."""
+def draw_cards(canvas, deck: dict, options: PrintOptions, store, on_card: Callable[[dict], None] | None = None) -> None:
+    """Every card of the deck onto `canvas` (sheets or one-up pages); every card is checked first so a bad
+    card fails before any drawing."""
     options.validate()
     game = deck["game"]
     module = game_module(game)
@@ -135,21 +146,35 @@ def render(deck: dict, options: PrintOptions, store, on_card: Callable[[dict], N
             f"deck {game} {deck.get('version')} has cards of {deck['card_size_mm']} mm but "
             f"templates/cards/{game}.toml lays out {list(layout.card_mm)} mm; make them agree"
         )
-    bleed = layout.bleed_mm if options.bleed is None else options.bleed
+    bleed = _bleed(options, layout)
     ctx = CardContext(layout, layout.language(options.lang), bleed, store)
     cards = deck["cards"]
     for card in cards:
         module.check(card, ctx)
-    canvas, buffer = new_canvas()
-    describe(
-        canvas,
-        f"{deck.get('title', game)} {deck.get('version', '')}".strip(),
-        f"{game} {deck.get('version', '')}, {options.layout}, {options.paper}, duplex {options.duplex}",
-    )
     if options.layout == "sheet":
         _sheets(canvas, module, cards, ctx, options, bleed, on_card)
     else:
         _one_up(canvas, module, cards, ctx, bleed, on_card)
+
+
+def _bleed(options: PrintOptions, layout) -> float:
+    return layout.bleed_mm if options.bleed is None else options.bleed
+
+
+def render(deck: dict, options: PrintOptions, store, on_card: Callable[[dict], None] | None = None) -> bytes:
+    """The PDF bytes for a deck."""
+    options.validate()
+    game = deck["game"]
+    layout = layouts.load(game)
+    canvas, buffer = new_canvas()
+    gutter = sheet_for(options, layout.card_mm, _bleed(options, layout)).gutter if options.layout == "sheet" else None
+    describe(
+        canvas,
+        f"{deck.get('title', game)} {deck.get('version', '')}".strip(),
+        f"{game} {deck.get('version', '')}, {options.layout}, {options.paper}, duplex {options.duplex}"
+        + (f", gutter {gutter:g} mm" if gutter is not None else ""),
+    )
+    draw_cards(canvas, deck, options, store, on_card)
     canvas.save()
     return buffer.getvalue()
 

@@ -9,7 +9,7 @@ from pipeline.errors import GeodeckError
 
 PT_MM = 25.4 / 72  # one typographic point in millimetres
 LINE_SPACING = 1.15
-SMALLEST_PT = 5.0  # the legibility floor: a text may go below its box's minimum, never below this
+SMALLEST_PT = 6.0  # the legibility floor: a text may go below its box's minimum, never below this
 ASCENT = 0.76  # DejaVu Sans, as a fraction of the font size
 
 

@@ -18,17 +18,23 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pipeline.errors import GeodeckError
 from pipeline.games.deutschland.deck import deck_grid
+from pipeline.games.deutschland.states import SOURCE as STATES
 from pipeline.games.deutschland.states import germany
 from pipeline.geo.grid import NS_MAX, WE_MAX, Grid, round_half_up
-from pipeline.render import text
+from pipeline.render import labels, text
 from pipeline.render.context import CardContext
-from pipeline.render.maps import draw_geometry, overlaps_none, tint
+from pipeline.render.maps import draw_geometry, tint
 from pipeline.render.numbers import number
 from pipeline.render.pages import begin_page, clipped, end_page
 from pipeline.render.text import PT_MM, Box
 
-DOT_MM = 0.75
+SOURCES = (STATES,)  # what the map draws from besides the deck (the kit credits it)
+DOT_MM = 0.6
 SCALE_BAR_KM = 100
+DOT_SLACK = 0.45  # grid units a dot may move from its card numbers to part from a neighbour's dot
+LABEL_H, LABEL_BASE = 0.95, 0.22  # a label's box height and its baseline above the box, per font size
+HALO_MM = 0.45
+A4_WIDTH_MM = 210.0  # labels and grid numbers grow with the paper from their A4 sizes
 
 
 def place_positions(cards: list[dict], grid: Grid) -> list[tuple[str, float, float]]:
@@ -103,31 +109,109 @@ def ground_km(grid: Grid, ns: float, we: float) -> tuple[float, float, float]:
     return km[0], km[1], float(lat[0])
 
 
-def _place_labels(c, font: str, size_pt: float, places: list, frame: GridFrame) -> None:
-    """Each name next to its dot, at the first of eight positions that overlaps no other name or dot."""
-    size = size_pt * PT_MM
-    dots = [(x - DOT_MM, y - DOT_MM, x + DOT_MM, y + DOT_MM) for _, ns, we in places for x, y in [frame.xy(ns, we)]]
-    placed = list(dots)
+def spread(points: list[tuple[float, float]], boxes: list[tuple[float, float, float, float]], apart: float):
+    """The points moved apart until no two are nearer than `apart` mm (or 200 rounds), each kept inside its
+    box (x0, y0, x1, y1): dots that would overlap (Mannheim and Ludwigshafen) part within their numbers."""
+    xy = np.array(points, dtype=float).reshape(-1, 2)
+    lo, hi = np.array(boxes)[:, :2], np.array(boxes)[:, 2:]
+    for _ in range(200):
+        delta = xy[:, None, :] - xy[None, :, :]
+        dist = np.hypot(delta[..., 0], delta[..., 1]) + np.eye(len(xy)) * 1e9
+        close = dist < apart
+        if not close.any():
+            break
+        push = np.where(close[..., None], delta / np.maximum(dist, 1e-6)[..., None] * (apart - dist)[..., None] / 2, 0)
+        xy = np.clip(xy + push.sum(axis=1), lo, hi)
+    return [tuple(p) for p in xy]
+
+
+def dot_positions(places: list, frame: GridFrame) -> list[tuple[float, float]]:
+    """Each place's dot in page mm: at its grid position, moved apart from a too-near neighbour by at most
+    DOT_SLACK grid units from its card numbers."""
+    boxes = []
+    for _, ns, we in places:
+        card_ns, card_we = round_half_up([ns, we])
+        (x0, x1), (y1, y0) = (
+            frame.xy(card_ns, [card_we - DOT_SLACK, card_we + DOT_SLACK])[0],
+            frame.xy([card_ns - DOT_SLACK, card_ns + DOT_SLACK], card_we)[1],
+        )
+        boxes.append((float(x0), float(y0), float(x1), float(y1)))
+    start = [(float(x), float(y)) for x, y in (frame.xy(ns, we) for _, ns, we in places)]
+    return spread(start, boxes, 2 * DOT_MM + 0.15)
+
+
+def halo_text(c, x: float, y: float, label: str, font: str, size: float, ink, halo_mm: float) -> None:
+    """`label` with a white halo (a stroked copy underneath), so lines behind it do not run through it."""
+    c.saveState()
+    t = c.beginText(x, y)
+    t.setFont(font, size)
+    t.setTextRenderMode(1)
+    c.setStrokeColor(HexColor("#FFFFFF"))
+    c.setLineWidth(halo_mm)
+    c.setLineJoin(1)
+    t.textOut(label)
+    c.drawText(t)
+    c.restoreState()
+    c.setFillColor(ink)
     c.setFont(font, size)
-    for name, ns, we in places:
-        x, y = frame.xy(ns, we)
-        w, h, gap = stringWidth(name, font, size), size * 0.8, DOT_MM + 0.4
-        options = [
-            (x + gap, y - h / 2),
-            (x - gap - w, y - h / 2),
-            (x - w / 2, y + gap),
-            (x - w / 2, y - gap - h),
-            (x + gap, y + 0.3),
-            (x + gap, y - h - 0.3),
-            (x - gap - w, y + 0.3),
-            (x - gap - w, y - h - 0.3),
-        ]
-        boxes = [(ox, oy, ox + w, oy + h) for ox, oy in options]
-        own = (x - DOT_MM, y - DOT_MM, x + DOT_MM, y + DOT_MM)
-        others = [b for b in placed if b != own]
-        chosen = next((b for b in boxes if overlaps_none(b, others)), boxes[0])
-        placed.append(chosen)
-        c.drawString(chosen[0], chosen[1] + 0.15 * size, name)
+    c.drawString(x, y, label)
+
+
+def place_labels(font: str, size: float, places: list, dots: list, frame_box) -> list[labels.Placed]:
+    """Every place name placed next to its dot inside the map frame (pipeline/render/labels.py)."""
+    items = [
+        labels.Item(name, x, y, stringWidth(name, font, size), size * LABEL_H)
+        for (name, _, _), (x, y) in zip(places, dots)
+    ]
+    points = [(x, y, DOT_MM) for x, y in dots]
+    return labels.place(items, frame_box, points, gap=DOT_MM + 0.3)
+
+
+def _draw_labels(c, font: str, size: float, placed: list, ink) -> None:
+    c.setStrokeColor(ink)
+    c.setLineWidth(0.15)
+    for p in placed:
+        if p.leader:
+            c.line(*p.anchor, *p.leader_end)
+    for p in placed:
+        halo_text(c, p.box[0], p.box[1] + LABEL_BASE * size, str(p.key), font, size, ink, HALO_MM)
+
+
+@dataclass(frozen=True)
+class MapModel:
+    """What the map draws where (page mm): the grid frame, the places, their dots and their labels."""
+
+    frame: GridFrame
+    places: list[tuple[str, float, float]]
+    dots: list[tuple[float, float]]
+    labels: list[labels.Placed]
+    name_size: float  # mm
+
+    @property
+    def box(self) -> tuple[float, float, float, float]:
+        (x0, x1), (y1, y0) = self.frame.xy([0, NS_MAX], [0, WE_MAX])
+        return float(x0), float(y0), float(x1), float(y1)
+
+
+MARGIN_MM, LEGEND_MM, LABEL_ROOM_MM, TITLE_MM = 8.0, 16.0, 6.0, 11.0
+
+
+def map_model(deck: dict, grid: Grid, page: tuple[float, float], words: dict, font: str) -> MapModel:
+    """The grid frame on the page (below the title, above the legend), the dots and the placed names."""
+    pw, ph = page
+    room = MARGIN_MM + LABEL_ROOM_MM
+    area = Box(
+        room,
+        MARGIN_MM + LEGEND_MM + LABEL_ROOM_MM,
+        pw - 2 * room,
+        ph - 2 * MARGIN_MM - TITLE_MM - LEGEND_MM - 2 * LABEL_ROOM_MM,
+    )
+    frame = fit_frame(grid, area)
+    places = place_positions(deck["cards"], grid)
+    dots = dot_positions(places, frame)
+    size = float(words["place_pt"]) * pw / A4_WIDTH_MM * PT_MM
+    model = MapModel(frame, places, dots, [], size)
+    return MapModel(frame, places, dots, place_labels(font, size, places, dots, model.box), size)
 
 
 def draw_map(
@@ -136,21 +220,14 @@ def draw_map(
     """One page: title, grid with numbered lines, states, places, legend and scale."""
     regular, bold = fonts
     pw, ph = page
-    margin = 8.0
+    margin = MARGIN_MM
     ink = HexColor(words["ink"])
     c.setFillColor(ink)
     text.draw(c, words["map_title"], bold, Box(margin, ph - margin - 9, pw - 2 * margin, 9), 18, 12, align="center")
-    legend_h = 16.0
-    label_room = 6.0
-    area = Box(
-        margin + label_room,
-        margin + legend_h + label_room,
-        pw - 2 * (margin + label_room),
-        ph - 2 * margin - 11 - legend_h - 2 * label_room,
-    )
-    frame = fit_frame(grid, area)
-    x_left, y_top = frame.xy(0, 0)
-    x_right, y_bottom = frame.xy(NS_MAX, WE_MAX)
+    legend_h = LEGEND_MM
+    model = map_model(deck, grid, page, words, regular)
+    frame, places, dots = model.frame, model.places, model.dots
+    x_left, y_bottom, x_right, y_top = model.box
     orange, grey = HexColor(words["ns_colour"]), HexColor(words["we_colour"])
 
     with clipped(c, Box(x_left, y_bottom, x_right - x_left, y_top - y_bottom)):
@@ -177,20 +254,24 @@ def draw_map(
         country = shapely.union_all([frame.geometry(g, grid) for g in states_lonlat.values()])
         outline = shapely.polygons(shapely.get_exterior_ring(shapely.get_parts(country)))  # without inner rings
         draw_geometry(c, shapely.MultiPolygon(list(outline)), fill=False, stroke=True)
-        places = place_positions(deck["cards"], grid)
         c.setFillColor(HexColor(words["dot_colour"]))
-        for _, ns, we in places:
-            c.circle(*frame.xy(ns, we), DOT_MM, stroke=0, fill=1)
-        c.setFillColor(ink)
-        _place_labels(c, regular, float(words["place_pt"]), places, frame)
+        for x, y in dots:
+            c.circle(x, y, DOT_MM, stroke=0, fill=1)
+    grow = pw / A4_WIDTH_MM
+    name_size = float(words["place_pt"]) * grow * PT_MM
+    _draw_labels(
+        c, regular, name_size, place_labels(regular, name_size, places, dots, (x_left, y_bottom, x_right, y_top)), ink
+    )
 
-    size = float(words["grid_label_pt"]) * PT_MM
-    c.setFillColor(orange)
-    for k in range(NS_MAX + 1):
+    size = float(words["grid_label_pt"]) * grow * PT_MM
+    c.setFillColor(HexColor(words["ns_text"]))
+    for k in range(NS_MAX + 1):  # even numbers left of the map, odd ones right: room for 6 pt at 1.6 mm
         y = frame.xy(k, 0)[1] - 0.36 * size
         c.setFont(bold if k % 10 == 0 else regular, size)
-        c.drawRightString(x_left - 0.8, y, str(k))
-        c.drawString(x_right + 0.8, y, str(k))
+        if k % 2 == 0:
+            c.drawRightString(x_left - 0.8, y, str(k))
+        else:
+            c.drawString(x_right + 0.8, y, str(k))
     c.setFillColor(grey)
     for k in range(WE_MAX + 1):  # two staggered rows, so neighbouring numbers never touch
         x = frame.xy(0, k)[0]
@@ -213,7 +294,7 @@ def draw_map(
         ),
     ]
     for i, line in enumerate(lines):
-        c.setFillColor(orange if i == 1 else grey if i == 2 else ink)
+        c.setFillColor(HexColor(words["ns_text"]) if i == 1 else grey if i == 2 else ink)
         text.draw(
             c, line, regular, Box(legend.x + 3.5, legend.y + legend.h - 3.3 * (i + 1), legend.w * 0.72, 3.2), 6.5, 5
         )

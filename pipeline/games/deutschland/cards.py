@@ -1,19 +1,25 @@
-"""Deutschland: Das Kartenspiel cards. Place cards: the front shows only the name, the state and a picture
-of that state alone (no map of Germany, nothing that gives away position or population); the back shows
-the north-south number (orange), the west-east number (grey) and the population. Guess cards in the four player colours.
+"""Deutschland: Das Kartenspiel cards. Place cards: the front has a header with the game's name and the
+state, the place's name and a picture of its state alone (every state at one scale, the place marked; no
+map of Germany, no population); the back shows the north-south number (orange) and the west-east number
+(grey) at one size on one baseline, and the population. Guess cards in the four player colours, their
+symbol large and in all four corners; the W card says that its other side is M.
 
 All drawing is in millimetres with the origin at the card's bottom-left trim corner.
 """
 
 from reportlab.lib.colors import HexColor
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pipeline.errors import GeodeckError
+from pipeline.games.deutschland.states import SOURCE as STATES
 from pipeline.games.deutschland.states import germany
 from pipeline.render import text
 from pipeline.render.context import CardContext
 from pipeline.render.numbers import number
+from pipeline.render.text import Box
 
 KINDS = ("place", "guess")
+SOURCES = (STATES,)  # what the cards draw from besides the deck (the kit credits them)
 FRONTS = ("N", "S", "W", "O", "most", "fewest")
 
 
@@ -39,12 +45,18 @@ def check(card: dict, ctx: CardContext) -> None:
         )
 
 
+TOWN_MM = 1.0  # radius of the place's dot on its state picture (with a white ring)
+
+
 def _place_front(c, fields: dict, card_id: str, ctx: CardContext) -> None:
-    layout = ctx.layout
-    band = layout.box("place_band")
-    ctx.background(c, layout.colour("sea"), top=band.y)
-    c.setFillColor(layout.colour("place_band"))
-    c.rect(band.x - ctx.bleed, band.y, band.w + 2 * ctx.bleed, band.h + ctx.bleed, stroke=0, fill=1)
+    layout, words = ctx.layout, ctx.words
+    header = layout.box("header")
+    ctx.background(c, layout.colour("sea"), top=header.y)
+    c.setFillColor(layout.colour("header"))
+    c.rect(header.x - ctx.bleed, header.y, header.w + 2 * ctx.bleed, header.h + ctx.bleed, stroke=0, fill=1)
+    c.setFillColor(layout.colour("header_text"))
+    text.draw(c, words["game"], ctx.regular, layout.box("header_game"), *layout.font("header_game"), align="center")
+    text.draw(c, fields["state"], ctx.bold, layout.box("header_state"), *layout.font("header_state"), align="center")
     c.setFillColor(layout.colour("text"))
     text.draw(
         c,
@@ -54,37 +66,34 @@ def _place_front(c, fields: dict, card_id: str, ctx: CardContext) -> None:
         *layout.font("place_name"),
         max_lines=3,
         align="center",
-        valign="bottom",
     )
-    c.setFillColor(layout.colour("muted"))
-    text.draw(c, fields["state"], ctx.regular, layout.box("place_state"), *layout.font("place_state"), align="center")
-    germany(ctx.store).draw_state(
-        c,
-        layout.box("state_picture"),
-        fields["state"],
-        card_id,
-        layout.colour("state_fill"),
-        layout.colour("state_edge"),
-    )
+    states, picture = germany(ctx.store), layout.box("state_picture")
+    states.draw_state(c, picture, fields["state"], card_id, layout.colour("state_fill"), layout.colour("state_edge"))
+    if fields.get("lat") is not None and fields.get("lon") is not None:
+        x, y = states.town(picture, fields["state"], card_id, fields["lat"], fields["lon"])
+        c.setFillColor(layout.colour("sea"))
+        c.circle(x, y, TOWN_MM + 0.4, stroke=0, fill=1)
+        c.setFillColor(layout.colour("town"))
+        c.circle(x, y, TOWN_MM, stroke=0, fill=1)
 
 
 def _place_back(c, fields: dict, ctx: CardContext) -> None:
+    """The two numbers at one size on one baseline on every card: the size at which three digits fit
+    (DejaVu's digits share one width)."""
     layout, words = ctx.layout, ctx.words
     ctx.background(c, layout.colour("sea"))
     c.setFillColor(layout.colour("text"))
     text.draw(c, fields["name"], ctx.bold, layout.box("back_name"), *layout.font("back_name"), align="center")
-    for key in ("ns", "we"):
-        colour = layout.colour(key)
-        c.setFillColor(colour)
+    values = {key: number(fields[key], ctx.lang) for key in ("ns", "we")}
+    high, low = layout.font("value")
+    widest = "0" * max(3, *(len(v) for v in values.values()))
+    size_pt = min(
+        text.fit(widest, ctx.bold, layout.box(f"{key}_value"), high, low).size_mm / text.PT_MM for key in values
+    )
+    for key, value in values.items():
+        c.setFillColor(layout.colour(key))
         text.draw(c, words[key], ctx.regular, layout.box(f"{key}_label"), *layout.font("label"), align="center")
-        text.draw(
-            c,
-            number(fields[key], ctx.lang),
-            ctx.bold,
-            layout.box(f"{key}_value"),
-            *layout.font("value"),
-            align="center",
-        )
+        text.draw(c, value, ctx.bold, layout.box(f"{key}_value"), size_pt, size_pt, align="center")
     c.setFillColor(layout.colour("text"))
     text.draw(
         c, words["population"], ctx.regular, layout.box("population_label"), *layout.font("label"), align="center"
@@ -99,7 +108,27 @@ def _place_back(c, fields: dict, ctx: CardContext) -> None:
     )
 
 
-def _guess_side(c, fields: dict, face: str, ctx: CardContext) -> None:
+def _symbol(c, symbol: str, box: Box, font: tuple[float, float], ctx: CardContext) -> None:
+    """The symbol centred in `box`, underlined: M and W are each other upside down, so a card is never
+    turned to read it and the line marks its foot."""
+    fitted = text.draw(c, symbol, ctx.bold, box, *font, align="center", valign="top")
+    width = stringWidth(symbol, ctx.bold, fitted.size_mm)
+    y = box.y + box.h - fitted.size_mm * (text.ASCENT + 0.12)
+    c.setLineWidth(fitted.size_mm * 0.07)
+    c.line(box.x + (box.w - width) / 2, y, box.x + (box.w + width) / 2, y)
+
+
+def _corners(c, symbol: str, ctx: CardContext) -> None:
+    """The symbol in all four corners, upright (visible when cards overlap under a place)."""
+    layout = ctx.layout
+    corner = layout.box("guess_corner")
+    w, h = layout.card_mm
+    for x in (corner.x, w - corner.x - corner.w):
+        for y in (corner.y, h - corner.y - corner.h):
+            _symbol(c, symbol, Box(x, y, corner.w, corner.h), layout.font("guess_corner"), ctx)
+
+
+def _guess_side(c, fields: dict, face: str | None, other: str | None, ctx: CardContext) -> None:
     layout, words = ctx.layout, ctx.words
     player = layout.data["players"][fields["colour"]]
     background = HexColor(player["colour"])
@@ -117,21 +146,27 @@ def _guess_side(c, fields: dict, face: str, ctx: CardContext) -> None:
     )
     symbol, caption = words[face] if face else ("", words["guess"])
     if symbol:
-        text.draw(c, symbol, ctx.bold, layout.box("guess_symbol"), *layout.font("guess_symbol"), align="center")
+        c.setStrokeColor(ink)
+        _symbol(c, symbol, layout.box("guess_symbol"), layout.font("guess_symbol"), ctx)
+        _corners(c, symbol, ctx)
     text.draw(
         c, caption, ctx.bold, layout.box("guess_caption"), *layout.font("guess_caption"), max_lines=2, align="center"
     )
+    if other:
+        flip = words["flip"].format(symbol=words[other][0], caption=words[other][1])
+        text.draw(c, flip, ctx.regular, layout.box("guess_flip"), *layout.font("guess_flip"), align="center")
 
 
 def front(c, card: dict, ctx: CardContext) -> None:
     if card["kind"] == "place":
         _place_front(c, card["fields"], card["id"], ctx)
     else:
-        _guess_side(c, card["fields"], card["fields"]["front"], ctx)
+        _guess_side(c, card["fields"], card["fields"]["front"], card["fields"].get("back"), ctx)
 
 
 def back(c, card: dict, ctx: CardContext) -> None:
     if card["kind"] == "place":
         _place_back(c, card["fields"], ctx)
     else:
-        _guess_side(c, card["fields"], card["fields"].get("back"), ctx)
+        back = card["fields"].get("back")
+        _guess_side(c, card["fields"], back, card["fields"]["front"] if back else None, ctx)

@@ -3,10 +3,15 @@
 A strip is two panels with a fold line between them: the lower panel carries the six categories in the
 strip's order (label, unit, "highest value above", "lowest value below"), the upper one the title and the
 turn-over order; folded along the dashed line the strip lies flat and stiff between the two card rows.
-Each field is at most one card wide (so cards sit above and below it); cut along the solid lines.
+Each field is one card wide plus a little room (`field_mm`), so a card sits above and below it; where the
+paper is narrower than six fields (A4, Letter) a strip comes in pieces, each but the last with a glue flap
+that the next piece covers. Cut along the solid lines.
 Sizes, positions and fonts are in `templates/cards/laender-toppen.toml [accessories]`.
 """
 
+import math
+
+from pipeline.errors import GeodeckError
 from pipeline.render import text
 from pipeline.render.context import CardContext
 from pipeline.render.pages import begin_page, end_page
@@ -24,18 +29,19 @@ def _pt(section: dict, name: str) -> tuple[float, float]:
     return float(high), float(low)
 
 
-def _strip(c, ctx: CardContext, w: dict, box: Box) -> None:
+def _strip(c, ctx: CardContext, w: dict, box: Box, first: int, count: int, flap: bool) -> None:
+    """One piece of a strip: categories first..first+count-1 in `box` (a glue flap right of it if `flap`)."""
     layout, cfg = ctx.layout, ctx.layout.data["accessories"]
     s = cfg["strip"]
     panel = float(s["panel_mm"])
-    categories = layout.data["categories"]
+    categories = layout.data["categories"][first : first + count]
     field = box.w / len(categories)
     ink, muted = layout.colour("text"), layout.colour("muted")
     lower = Box(box.x, box.y, box.w, panel)
     upper = Box(box.x, box.y + panel, box.w, panel)
     for i, category in enumerate(categories):
         x = box.x + i * field
-        c.setFillColor(layout.colour("row_stripe") if i % 2 == 0 else layout.colour("sea"))
+        c.setFillColor(layout.colour("row_stripe") if (first + i) % 2 == 0 else layout.colour("sea"))
         c.rect(x, lower.y, field, lower.h, stroke=0, fill=1)
         label, unit = category[ctx.lang]["strip"]
         c.setFillColor(ink)
@@ -64,7 +70,21 @@ def _strip(c, ctx: CardContext, w: dict, box: Box) -> None:
     c.setDash()
     c.setFillColor(muted)
     dx, dy, fw, fh = (float(v) for v in s["fold"])
-    text.draw(c, w["fold"], ctx.regular, Box(box.x + box.w + dx, upper.y + dy, fw, fh), *_pt(s, "fold"))
+    right = box.x + box.w
+    if flap:
+        glue = float(cfg["glue_mm"])
+        c.setDash(*cfg["dash_mm"])
+        c.rect(right, box.y, glue, box.h, stroke=1, fill=0)
+        c.setDash()
+        c.saveState()
+        c.translate(right + glue / 2, box.y + box.h / 2)
+        c.rotate(90)
+        text.draw(
+            c, w["glue"], ctx.regular, Box(-box.h / 2, -glue / 2 + 1, box.h, glue - 2), *_pt(s, "fold"), align="center"
+        )
+        c.restoreState()
+        right += glue
+    text.draw(c, w["fold"], ctx.regular, Box(right + dx, upper.y + dy, fw, fh), *_pt(s, "fold"))
 
 
 def _table(c, ctx: CardContext, rows: list[list[str]], box: Box, widths: list[float], header_colours=None) -> None:
@@ -144,26 +164,47 @@ def _scoring(c, ctx: CardContext, w: dict, box: Box) -> None:
     _table(c, ctx, setup, setup_box, [1 / 3] * 3)
 
 
+def pieces(categories: int, field: float, glue: float, room: float) -> list[tuple[int, int]]:
+    """(first category, count) of each piece of a strip: as few pieces as fit `room` mm with their flaps."""
+    for n in range(1, categories + 1):
+        per = math.ceil(categories / n)
+        if per * field + (glue if n > 1 else 0) <= room:
+            return [(first, min(per, categories - first)) for first in range(0, categories, per)]
+    raise GeodeckError(f"one strip field of {field:g} mm does not fit the paper; use a larger --paper")
+
+
 def draw(c, deck: dict, ctx: CardContext, w: dict, paper_name: str, paper: tuple[float, float]) -> None:
-    """Six strips then the scoring block, top to bottom on landscape pages, a new page when one is full."""
+    """Six strips (in pieces where the paper is narrow) then the scoring block, top to bottom on landscape
+    pages, a new page when one is full."""
     cfg = ctx.layout.data["accessories"]
     margin, gap = float(cfg["margin_mm"]), float(cfg["gap_mm"])
     page = (max(paper), min(paper))
-    width = min(page[0] - 2 * float(cfg["side_mm"]), len(ctx.layout.data["categories"]) * cfg["field_max_mm"])
+    field, glue = float(cfg["field_mm"]), float(cfg["glue_mm"])
+    room = page[0] - 2 * float(cfg["side_mm"])
+    parts = pieces(len(ctx.layout.data["categories"]), field, glue, room)
+    height = 2 * float(cfg["strip"]["panel_mm"])
+    items = [("strip", height, part) for _ in range(int(cfg["strips"])) for part in parts]
+    items.append(("scoring", float(cfg["scoring"]["height_mm"]), (0, 0)))
+    width = min(room, max(n for _, n in parts) * field + (glue if len(parts) > 1 else 0))
     x = (page[0] - width) / 2
-    items = [("strip", 2 * float(cfg["strip"]["panel_mm"]))] * int(cfg["strips"])
-    items.append(("scoring", float(cfg["scoring"]["height_mm"])))
     top = None
-    for kind, height in items:
-        if top is None or top - height < margin:
+    for kind, item_h, (first, count) in items:
+        if top is None or top - item_h < margin:
             if top is not None:
                 end_page(c)
             begin_page(c, page)
             top = page[1] - margin
-        box = Box(x, top - height, width, height)
         if kind == "strip":
-            _strip(c, ctx, w, box)
+            _strip(
+                c,
+                ctx,
+                w,
+                Box(x, top - item_h, count * field, item_h),
+                first,
+                count,
+                first + count < len(ctx.layout.data["categories"]),
+            )
         else:
-            _scoring(c, ctx, w, box)
-        top -= height + gap
+            _scoring(c, ctx, w, Box((page[0] - room) / 2, top - item_h, room, item_h))
+        top -= item_h + gap
     end_page(c)

@@ -5,14 +5,16 @@ All drawing is in millimetres with the origin at the card's bottom-left trim cor
 """
 
 from pipeline.errors import GeodeckError
-from pipeline.render import text
+from pipeline.render import pictograms, text
 from pipeline.render.context import CardContext
+from pipeline.render.flags import SOURCE as FLAGS
+from pipeline.render.maps import NE
 from pipeline.render.numbers import with_unit
 from pipeline.render.text import Box
 
 KINDS = ("country", "antarctica", "joker")
+SOURCES = (NE, FLAGS)  # what the cards draw from besides the deck (the kit credits them)
 MAP_FORM = "world_lt"
-ANTARCTICA = "Antarctica"
 
 
 def check(card: dict, ctx: CardContext) -> None:
@@ -84,12 +86,14 @@ def _rows(c, fields: dict, ctx: CardContext) -> None:
     for row, category in zip(ctx.rows(c, layout.box("rows"), len(categories)), categories):
         words = category[ctx.lang]
         value = with_unit(fields.get(category["field"]), ctx.lang, category["pattern"], words["unit"])
+        icon = row.h - 1.4
+        pictograms.draw(c, category["icon"], Box(row.x, row.y + 0.7, icon, icon), layout.colour("muted"))
         c.setFillColor(layout.colour("text"))
         text.draw(
             c,
             words["label"],
             ctx.regular,
-            Box(row.x, row.y + 0.4, row.w * 0.56, row.h - 0.8),
+            Box(row.x + icon + 1.2, row.y + 0.4, row.w * 0.56 - icon - 1.2, row.h - 0.8),
             *layout.font("row_label"),
         )
         ctx.row_value(c, row, value, (0.58, 0.42), "row_value")
@@ -100,7 +104,6 @@ def front(c, card: dict, ctx: CardContext) -> None:
     ctx.background(c, layout.colour("sea"), top=layout.box("band").y)
     _band(c, fields["continents"], ctx)
     map_box = layout.box("map")
-    antarctica = ANTARCTICA in fields["continents"]  # only these cards keep Antarctica on their map
     if card["kind"] == "joker":
         colours = {name: layout.continent(name, ctx.lang)[1] for name in fields["continents"]}
         ctx.world.draw_base(
@@ -110,7 +113,6 @@ def front(c, card: dict, ctx: CardContext) -> None:
             layout.colour("land"),
             layout.colour("land_edge"),
             colours,
-            antarctica=antarctica,
         )
         c.setFillColor(layout.colour("text"))
         text.draw(c, ctx.words["joker"], ctx.bold, layout.box("joker_title"), *layout.font("joker"), align="center")
@@ -133,15 +135,8 @@ def front(c, card: dict, ctx: CardContext) -> None:
     if fields.get("flag"):
         ctx.flags.draw(c, fields["flag"], layout.box("flag"), card["id"], outline=layout.colour("rule"))
     _facts(c, fields, ctx)
-    ctx.world.draw_base(
-        c,
-        MAP_FORM + ("_full" if antarctica else ""),
-        map_box,
-        layout.colour("land"),
-        layout.colour("land_edge"),
-        antarctica=antarctica,
-    )
-    ctx.world.draw_country(c, map_box, fields["iso3"], layout.colour("red"), card["id"], antarctica=antarctica)
+    ctx.world.draw_base(c, MAP_FORM, map_box, layout.colour("land"), layout.colour("land_edge"))
+    ctx.world.draw_country(c, map_box, fields["iso3"], layout.colour("red"), card["id"])
     _rows(c, fields, ctx)
 
 

@@ -11,6 +11,7 @@ one A3 landscape page, or two portrait A4/Letter pages (left half with a glue fl
 """
 
 import json
+from dataclasses import dataclass
 
 import numpy as np
 import shapely
@@ -22,7 +23,7 @@ from shapely.geometry import box as rect
 
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
-from pipeline.render import text
+from pipeline.render import labels, text
 from pipeline.render.context import CardContext
 from pipeline.render.maps import (
     ANTARCTICA,
@@ -38,11 +39,23 @@ from pipeline.render.maps import (
 from pipeline.render.pages import begin_page, clipped, end_page
 from pipeline.render.text import PT_MM, Box
 
+SOURCES = (NE,)  # what the poster draws from besides the deck (the kit credits it)
 MARGIN_MM = 8.0
 FLAP_MM = 10.0
 DOT_MM = 0.55
-RADII_MM = (2.5, 3.5, 5, 6.5, 8, 10, 12.5, 15, 18, 22, 27)
-ANGLES = np.radians(np.arange(0, 360, 22.5))
+SEAM_MM = 0.8  # no number within this of the poster's middle, where A4 and Letter cut and glue it
+SEA_COST = 4.0  # a moved number prefers the sea: the cost of a spot on land, in mm of leader
+
+
+@dataclass
+class PanelModel:
+    """What one map panel numbers where (poster mm): numbers inside their country, numbers placed with a
+    dot (and maybe a leader), the dots."""
+
+    bounds: tuple[float, float, float, float]
+    inside: list[tuple[str, tuple[float, float, float, float]]]
+    placed: list[labels.Placed]
+    dots: list[tuple[float, float, float]]
 
 
 def _window(world, lon: list[float], lat: list[float]) -> Projected:
@@ -95,6 +108,7 @@ class Poster:
         if len(set(numbers)) != len(numbers):
             raise GeodeckError("the deck has repeated map_number values; the world map needs each number once")
         self.main = Projected(tuple(shapely.total_bounds([g for _, g in self.land])))
+        self.panels: list[PanelModel] = []
         self.insets = [(inset, _window(world, inset["lon"], inset["lat"])) for inset in self.cfg.get("insets", [])]
 
     def assignment(self) -> dict[int, int | None]:
@@ -139,6 +153,9 @@ class Poster:
             self._numbers(c, frame, panel, numbered, land, font, size_pt, avoid or [])
 
     def _numbers(self, c, frame, panel: Box, numbered: list, land, font: str, size_pt: float, avoid: list) -> None:
+        """Numbers inside their country where one fits (at the label point or the pole of inaccessibility,
+        off the seam), the rest placed by pipeline/render/labels.py with a dot and, where needed, a leader
+        (preferring the sea); the result is kept in self.panels for the tests."""
         size = size_pt * PT_MM
         shapely.prepare(land)
         items = []
@@ -165,48 +182,43 @@ class Poster:
                     and _within(candidate, bounds)
                     and placed.contains(rect(*candidate).buffer(0.25))
                     and overlaps_none(candidate, boxes)
+                    and overlaps_none(candidate, avoid)
                 ):
                     boxes.append(candidate)
                     inside.append((label, candidate))
                     break
             else:
                 outside.append(item)
-        dots = [(x - DOT_MM, y - DOT_MM, x + DOT_MM, y + DOT_MM) for _, _, x, y, *_ in outside] + list(avoid)
-        leaders = []
-        for _number, label, x, y, w, h, _placed in sorted(outside, key=lambda it: (it[2], it[3])):
-            best = None
-            for sea_only in (True, False):
-                for r in RADII_MM:
-                    for a in ANGLES:
-                        cx, cy = x + r * np.cos(a), y + r * np.sin(a)
-                        cand = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
-                        if not _within(cand, bounds) or not overlaps_none(cand, boxes) or not overlaps_none(cand, dots):
-                            continue
-                        if sea_only and land.intersects(rect(*cand)):
-                            continue
-                        best = cand
-                        break
-                    if best:
-                        break
-                if best:
-                    break
-            best = best or (x + 1, y + 1, x + 1 + w, y + 1 + h)
-            boxes.append(best)
-            leaders.append((x, y, best, label))
+        dots = [(x, y, DOT_MM) for _, _, x, y, *_ in outside]
+
+        def sea_first(box) -> float:
+            return SEA_COST if land.intersects(rect(*box)) else 0.0
+
+        placed_labels = labels.place(
+            [labels.Item(label, x, y, w, h) for _, label, x, y, w, h, _ in outside],
+            bounds,
+            dots,
+            fixed=boxes,
+            avoid=avoid,
+            gap=DOT_MM + 0.3,
+            prefer=sea_first,
+        )
+        self.panels.append(PanelModel(bounds, [(label, box) for label, box in inside], placed_labels, dots))
         c.setFillColor(self.layout.colour("text"))
         c.setFont(font, size)
         for label, (x0, y0, x1, _y1) in inside:
             c.drawCentredString((x0 + x1) / 2, y0 + 0.2 * size, label)
         c.setStrokeColor(self.layout.colour("text"))
         c.setLineWidth(0.12)
-        for x, y, (x0, y0, x1, y1), label in leaders:
-            tx, ty = min(max(x, x0), x1), min(max(y, y0), y1)
-            c.line(x, y, tx, ty)
+        for p in placed_labels:
+            x0, y0, x1, y1 = p.box
+            if p.leader:
+                c.line(*p.anchor, *p.leader_end)
             c.setFillColor(self.layout.colour("sea"))
             c.rect(x0, y0, x1 - x0, y1 - y0, stroke=0, fill=1)
             c.setFillColor(self.layout.colour("text"))
-            c.circle(x, y, DOT_MM, stroke=0, fill=1)
-            c.drawCentredString((x0 + x1) / 2, y0 + 0.2 * size, label)
+            c.circle(*p.anchor, DOT_MM, stroke=0, fill=1)
+            c.drawCentredString((x0 + x1) / 2, y0 + 0.2 * size, str(p.key))
 
 
 def _within(candidate, bounds) -> bool:
@@ -218,14 +230,16 @@ def _within(candidate, bounds) -> bool:
     )
 
 
-def draw_poster(c, deck: dict, ctx: CardContext, w: dict) -> None:
-    """The whole poster in poster mm (origin bottom-left)."""
+def draw_poster(c, deck: dict, ctx: CardContext, w: dict) -> Poster:
+    """The whole poster in poster mm (origin bottom-left); returns it with its panels' drawing model."""
     poster = Poster(deck, ctx)
+    pw, ph = (float(v) for v in ctx.layout.data["accessories"]["poster_mm"])
+    seam = (pw / 2 - SEAM_MM, 0.0, pw / 2 + SEAM_MM, ph)
     cfg, layout = poster.cfg, ctx.layout
     size_pt = float(cfg["number_pt"])
     assigned = poster.assignment()
     c.setFillColor(layout.colour("text"))
-    text.draw(c, w["map_title"], ctx.bold, Box(*cfg["title"]), 14, 9, align="center")
+    text.draw(c, w["map_title"], ctx.bold, Box(*cfg["title"]), 14, 9)
     main = Box(*cfg["main_map"])
     on_main = [item for item in poster.countries if assigned[item[0]] is None]
     main_frame = poster.main.frame(main)
@@ -236,7 +250,8 @@ def draw_poster(c, deck: dict, ctx: CardContext, w: dict) -> None:
         )
         for _, plane in poster.insets
     ]
-    poster.draw_panel(c, poster.main, main, on_main, ctx.bold, size_pt, avoid=windows)
+    legend = (main.x, main.y, main.x + _legend_width(ctx), main.y + 2 + LEGEND_H_MM + 0.5)
+    poster.draw_panel(c, poster.main, main, on_main, ctx.bold, size_pt, avoid=[*windows, seam, legend])
     c.setLineWidth(0.3)
     for i, ((inset, plane), (x0, y0, x1, y1)) in enumerate(zip(poster.insets, windows)):
         c.setStrokeColor(layout.colour("text"))
@@ -246,17 +261,22 @@ def draw_poster(c, deck: dict, ctx: CardContext, w: dict) -> None:
         c.drawString(x0 + 0.6, y1 - 2.4, inset["key"])
         panel = Box(*inset["box"])
         fitted = _fitted(plane, panel)
-        poster.draw_panel(
-            c, plane, fitted, [item for item in poster.countries if assigned[item[0]] == i], ctx.bold, size_pt
-        )
+        label = f"{inset['key']}  {inset[ctx.lang]}"
+        title_w = stringWidth(label, ctx.bold, 7 * PT_MM) + 2
+        title_x = fitted.x  # at the inset's top left, or top right where the A4/Letter split would cut it
+        if title_x < pw / 2 < title_x + title_w:
+            title_x = fitted.x + fitted.w - title_w
+        title = (title_x, fitted.y + fitted.h - 3.6, title_x + title_w, fitted.y + fitted.h)
+        numbered = [item for item in poster.countries if assigned[item[0]] == i]
+        poster.draw_panel(c, plane, fitted, numbered, ctx.bold, size_pt, avoid=[seam, title])
         c.setStrokeColor(layout.colour("text"))
         c.rect(fitted.x, fitted.y, fitted.w, fitted.h, stroke=1, fill=0)
         c.setFillColor(layout.colour("sea"))
-        label = f"{inset['key']}  {inset[ctx.lang]}"
-        c.rect(fitted.x, fitted.y + fitted.h - 3.6, stringWidth(label, ctx.bold, 7 * PT_MM) + 2, 3.6, stroke=1, fill=1)
+        c.rect(title_x, fitted.y + fitted.h - 3.6, title_w, 3.6, stroke=1, fill=1)
         c.setFillColor(layout.colour("text"))
-        c.drawString(fitted.x + 1, fitted.y + fitted.h - 2.8, label)
+        c.drawString(title_x + 1, fitted.y + fitted.h - 2.8, label)
     _legend(c, ctx, main)
+    return poster
 
 
 def _fitted(plane: Projected, panel: Box) -> Box:
@@ -265,6 +285,14 @@ def _fitted(plane: Projected, panel: Box) -> Box:
     scale = min(panel.w / (x1 - x0), panel.h / (y1 - y0))
     w, h = (x1 - x0) * scale, (y1 - y0) * scale
     return Box(panel.x + (panel.w - w) / 2, panel.y + panel.h - h, w, h)
+
+
+LEGEND_PT, LEGEND_H_MM = 6.5, 2.6
+
+
+def _legend_width(ctx: CardContext) -> float:
+    names = [ctx.layout.continent(n, ctx.lang)[0] for n in ctx.layout.common["continents"] if n != ANTARCTICA]
+    return 2 + sum(10 + stringWidth(label, ctx.regular, LEGEND_PT * PT_MM) for label in names)
 
 
 def _legend(c, ctx: CardContext, main: Box) -> None:

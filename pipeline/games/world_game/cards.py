@@ -8,10 +8,13 @@ All drawing is in millimetres with the origin at the card's bottom-left trim cor
 from pipeline.errors import GeodeckError
 from pipeline.render import text
 from pipeline.render.context import CardContext
+from pipeline.render.flags import SOURCE as FLAGS
+from pipeline.render.maps import NE
 from pipeline.render.numbers import number, with_unit
 from pipeline.render.text import Box
 
 KINDS = ("country",)
+SOURCES = (NE, FLAGS)  # what the cards draw from besides the deck (the kit credits them)
 
 
 def check(card: dict, ctx: CardContext) -> None:
@@ -57,10 +60,19 @@ def _answers(c, fields: dict, ctx: CardContext) -> None:
     continents = fields["continents"]
     box = layout.box("continent")
     width = box.w / len(continents)
-    for i, continent in enumerate(continents):
+    for i, continent in enumerate(continents):  # a swatch of the continent colour, the name in the text colour
         label, colour = layout.continent(continent, ctx.lang)
         c.setFillColor(colour)
-        text.draw(c, label, ctx.bold, Box(box.x + i * width, box.y, width - 1, box.h), *layout.font("continent"))
+        swatch = box.h * 0.7
+        c.rect(box.x + i * width, box.y + (box.h - swatch) / 2, swatch, swatch, stroke=0, fill=1)
+        c.setFillColor(layout.colour("text"))
+        text.draw(
+            c,
+            label,
+            ctx.bold,
+            Box(box.x + i * width + swatch + 1, box.y, width - swatch - 2, box.h),
+            *layout.font("continent"),
+        )
     capitals = fields.get("capitals") or []
     heading = words["capitals"] if len(capitals) > 1 else words["capital"]
     c.setFillColor(layout.colour("muted"))
@@ -78,11 +90,14 @@ def _answers(c, fields: dict, ctx: CardContext) -> None:
     colour = layout.continent(continents[0], ctx.lang)[1]
     c.setFillColor(colour)
     c.circle(cx, cy, r, stroke=0, fill=1)
-    if len(continents) > 1:  # a second continent fills the right half of the circle
+    inner = r * 0.72
+    if len(continents) > 1:  # a second continent fills the right half; the number on a white disc
         c.setFillColor(layout.continent(continents[1], ctx.lang)[1])
         c.wedge(cx - r, cy - r, cx + r, cy + r, -90, 180, stroke=0, fill=1)
+        colour = layout.colour("sea")
+        c.setFillColor(colour)
+        c.circle(cx, cy, inner, stroke=0, fill=1)
     c.setFillColor(layout.ink_on(colour))
-    inner = r * 0.72
     text.draw(
         c,
         number(fields.get("map_number"), ctx.lang),

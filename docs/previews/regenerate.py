@@ -1,0 +1,60 @@
+"""Regenerate docs/previews/*.png (`make previews`) from the latest published decks: for every game of the
+registry, the front and back of the first card of each card kind in its deck (one-up at 80 dpi, cropped to
+the trim) and the first page of its accessories (60 dpi; the World Game poster on A3). Rendered with
+pypdfium2, so no system package is needed; the same decks give the same PNGs.
+
+    python docs/previews/regenerate.py   (needs the snapshot mirror, $GEODECK_MIRROR, or a warm store)
+"""
+
+from pathlib import Path
+
+import pypdfium2
+
+from pipeline import games
+from pipeline.decks import published
+from pipeline.extract import open_store
+from pipeline.render import accessories, layouts, printing
+
+HERE = Path(__file__).resolve().parent
+CARD_DPI, ACCESSORY_DPI = 80, 60
+BLEED_MM = 3.0
+ACCESSORY_PAPER = {"world-game": "a3"}  # the poster reads best on one page
+
+
+def _png(pdf: bytes, page: int, dpi: int, out: Path, crop_mm: float = 0.0) -> None:
+    doc = pypdfium2.PdfDocument(pdf)
+    crop = crop_mm / 25.4 * 72
+    image = doc[page].render(scale=dpi / 72, crop=(crop, crop, crop, crop)).to_pil()
+    image.save(out, optimize=True)
+    print(out.relative_to(HERE.parent.parent))
+
+
+def previews(store) -> list[Path]:
+    written = []
+    for game in games.names():
+        deck = published.deck(game)[1]
+        options = printing.PrintOptions(layout="one-up", bleed=BLEED_MM)
+        firsts = {}
+        for card in deck["cards"]:
+            firsts.setdefault(card["kind"], card)
+        for kind, card in firsts.items():
+            pdf = printing.render({**deck, "cards": [card]}, options, store)
+            for page, side in enumerate(("front", "back")):
+                out = HERE / f"{game}-{kind}-{side}.png"
+                _png(pdf, page, CARD_DPI, out, BLEED_MM)
+                written.append(out)
+        paper = ACCESSORY_PAPER.get(game, "a4")
+        pdf, _ = accessories.render(deck, accessories.AccessoryOptions(paper=paper), store)
+        out = HERE / f"{game}-accessories.png"
+        _png(pdf, 0, ACCESSORY_DPI, out)
+        written.append(out)
+        layouts.load(game)  # every game with a deck has a layout: fail here, not in the README
+    return written
+
+
+if __name__ == "__main__":
+    kept = set(previews(open_store(online=False)))
+    for stale in HERE.glob("*.png"):
+        if stale not in kept:
+            stale.unlink()
+            print(f"removed {stale.name}")

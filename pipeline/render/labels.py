@@ -1,0 +1,201 @@
+"""Map label placement: each label tries candidate positions around its point, scored for what they hit;
+the first label to need a spot is the one with the most neighbours, and labels that found no clean spot go
+first in the next round (up to ROUNDS; the round with the fewest broken rules wins).
+
+Hard rules (a candidate that breaks one is taken only when every candidate does): inside the frame, on no
+other label or point, clear of the `avoid` boxes (an inset's window, a page seam), and a leader line
+(drawn from the point to a label set away from it) crosses no other leader and runs through no other label
+or point. Soft: the nearer, the better, a label that crowds another point (within CROWD_MM) costs more,
+and `prefer(box)` may add a cost (the World Game poster prefers the sea).
+
+Everything is in page millimetres; boxes are (x0, y0, x1, y1).
+"""
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+ANGLES = np.radians(np.arange(0, 360, 22.5))
+RINGS_MM = (3.0, 4.5, 6.0, 8.0, 10.0, 12.5, 15.0, 18.0, 22.0)
+ROUNDS = 8
+CROWD_MM = 2.0  # a label box this near another item's point leaves that point less room: a soft cost
+
+
+@dataclass(frozen=True)
+class Item:
+    key: object
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+@dataclass(frozen=True)
+class Placed:
+    key: object
+    box: tuple[float, float, float, float]
+    anchor: tuple[float, float]
+    leader: bool  # a line from the anchor to the box
+
+    @property
+    def leader_end(self) -> tuple[float, float]:
+        """Where the leader meets the label's box (the box point nearest the anchor)."""
+        x0, y0, x1, y1 = self.box
+        return min(max(self.anchor[0], x0), x1), min(max(self.anchor[1], y0), y1)
+
+
+def overlapping(box, boxes: np.ndarray) -> np.ndarray:
+    """Which of `boxes` (n × 4) overlap `box` (touching edges do not)."""
+    if not len(boxes):
+        return np.zeros(0, dtype=bool)
+    x0, y0, x1, y1 = box
+    return ~((x1 <= boxes[:, 0]) | (x0 >= boxes[:, 2]) | (y1 <= boxes[:, 1]) | (y0 >= boxes[:, 3]))
+
+
+def _orient(ax, ay, bx, by, cx, cy):
+    return np.sign((bx - ax) * (cy - ay) - (by - ay) * (cx - ax))
+
+
+def crossing(segment, segments: np.ndarray) -> np.ndarray:
+    """Which of `segments` (n × 4: x0, y0, x1, y1) properly cross `segment` (a shared end does not count)."""
+    if not len(segments):
+        return np.zeros(0, dtype=bool)
+    ax, ay, bx, by = segment
+    cx, cy, dx, dy = segments.T
+    d1, d2 = _orient(ax, ay, bx, by, cx, cy), _orient(ax, ay, bx, by, dx, dy)
+    d3, d4 = _orient(cx, cy, dx, dy, ax, ay), _orient(cx, cy, dx, dy, bx, by)
+    return (d1 * d2 < 0) & (d3 * d4 < 0)
+
+
+def through(segment, boxes: np.ndarray) -> np.ndarray:
+    """Which of `boxes` the segment enters (crosses an edge of, or ends inside)."""
+    if not len(boxes):
+        return np.zeros(0, dtype=bool)
+    x0, y0, x1, y1 = boxes.T
+    edges = [(x0, y0, x1, y0), (x1, y0, x1, y1), (x1, y1, x0, y1), (x0, y1, x0, y0)]
+    hit = np.zeros(len(boxes), dtype=bool)
+    for edge in edges:
+        hit |= crossing(segment, np.column_stack(edge))
+    for px, py in (segment[:2], segment[2:]):
+        hit |= (x0 < px) & (px < x1) & (y0 < py) & (py < y1)
+    return hit
+
+
+def _candidates(item: Item, gap: float) -> list[tuple[tuple[float, float, float, float], bool, float]]:
+    """(box, leader?, distance) around the item's point: eight positions beside it, then rings with a leader."""
+    x, y, w, h = item.x, item.y, item.w, item.h
+    beside = [
+        (x + gap, y - h / 2),
+        (x - gap - w, y - h / 2),
+        (x - w / 2, y + gap),
+        (x - w / 2, y - gap - h),
+        (x + gap * 0.7, y + gap * 0.7),
+        (x + gap * 0.7, y - gap * 0.7 - h),
+        (x - gap * 0.7 - w, y + gap * 0.7),
+        (x - gap * 0.7 - w, y - gap * 0.7 - h),
+    ]
+    out = [((bx, by, bx + w, by + h), False, 0.1 * i) for i, (bx, by) in enumerate(beside)]
+    for r in RINGS_MM:
+        for a in ANGLES:
+            cx, cy = x + (r + w / 2) * np.cos(a), y + (r + h / 2) * np.sin(a)
+            out.append(((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2), True, r))
+    return out
+
+
+def place(
+    items: Sequence[Item],
+    frame: tuple[float, float, float, float],
+    points: Sequence[tuple[float, float, float]] = (),
+    fixed: Sequence[tuple[float, float, float, float]] = (),
+    avoid: Sequence[tuple[float, float, float, float]] = (),
+    gap: float = 1.0,
+    prefer: Callable[[tuple[float, float, float, float]], float] | None = None,
+) -> list[Placed]:
+    """Place every item's label. `points`: (x, y, radius) dots no label or leader may cover (an item's own
+    point may be among them); `fixed`: labels already set; `avoid`: boxes labels keep out of."""
+    dots = np.array([(x - r, y - r, x + r, y + r) for x, y, r in points]).reshape(-1, 4)
+    anchors = np.array([(it.x, it.y) for it in items]).reshape(-1, 2)
+    crowd = [int((np.hypot(*(anchors - (it.x, it.y)).T) < 12).sum()) for it in items]
+    order = sorted(range(len(items)), key=lambda i: (-crowd[i], items[i].x, items[i].y))
+    best_round: tuple[int, list[Placed]] | None = None
+    for _ in range(ROUNDS):
+        placed, failed = _greedy(items, order, frame, dots, fixed, avoid, gap, prefer)
+        if best_round is None or len(failed) < best_round[0]:
+            best_round = (len(failed), placed)
+        if not failed:
+            break
+        order = failed + [i for i in order if i not in failed]
+    assert best_round is not None
+    return best_round[1]
+
+
+def _greedy(items, order, frame, dots, fixed, avoid, gap, prefer) -> tuple[list[Placed], list[int]]:
+    """One round: the labels in `order`, each at its cheapest candidate; (placement, items that broke a rule)."""
+    keep_out = np.array(list(avoid)).reshape(-1, 4)
+    labels = np.array(list(fixed)).reshape(-1, 4)
+    leaders = np.zeros((0, 4))
+    fx0, fy0, fx1, fy1 = frame
+    anchors = np.array([(it.x, it.y, it.x, it.y) for it in items]).reshape(-1, 4)
+    placed: dict[int, Placed] = {}
+    failed = []
+    for i in order:
+        item = items[i]
+        own = (item.x, item.y)
+        own_dot = (np.abs((dots[:, 0] + dots[:, 2]) / 2 - item.x) < 1e-9) & (
+            np.abs((dots[:, 1] + dots[:, 3]) / 2 - item.y) < 1e-9
+        )
+        best, best_cost = None, None
+        for box, leader, distance in _candidates(item, gap):
+            bad = 0
+            if box[0] < fx0 or box[1] < fy0 or box[2] > fx1 or box[3] > fy1:
+                bad += 1
+            bad += int(overlapping(box, labels).sum()) + int(overlapping(box, keep_out).sum())
+            bad += int((overlapping(box, dots) & ~own_dot).sum())  # its own dot may touch a label beside it
+            if leader:
+                end = Placed(item.key, box, own, True).leader_end
+                segment = (*own, *end)
+                bad += int(crossing(segment, leaders).sum()) + int(through(segment, labels).sum())
+                bad += int(through(segment, dots[~own_dot]).sum())
+            grown = (box[0] - CROWD_MM, box[1] - CROWD_MM, box[2] + CROWD_MM, box[3] + CROWD_MM)
+            crowding = int(overlapping(grown, anchors).sum()) - int(leader is False)
+            cost = bad * 1000 + distance + 2.0 * crowding + (prefer(box) if prefer else 0.0)
+            if best_cost is None or cost < best_cost:
+                best, best_cost = (box, leader), cost
+            if bad == 0 and not leader and distance == 0:
+                break
+        box, leader = best  # type: ignore[misc]
+        if best_cost is not None and best_cost >= 1000:
+            failed.append(i)
+        placed[i] = Placed(item.key, box, own, leader)
+        labels = np.vstack([labels, box])
+        if leader:
+            leaders = np.vstack([leaders, (*own, *placed[i].leader_end)])
+    return [placed[i] for i in range(len(items))], failed
+
+
+def problems(placed: Sequence[Placed], frame, points: Sequence[tuple[float, float, float]] = ()) -> dict[str, int]:
+    """What a placement breaks, counted: overlapping labels, labels outside the frame, crossing leaders,
+    leaders through another label, labels on another item's point. Tests assert every count is 0."""
+    boxes = np.array([p.box for p in placed]).reshape(-1, 4)
+    segments = [(i, (*p.anchor, *p.leader_end)) for i, p in enumerate(placed) if p.leader]
+    dots = np.array([(x - r, y - r, x + r, y + r) for x, y, r in points]).reshape(-1, 4)
+    out = {"overlaps": 0, "outside": 0, "crossings": 0, "through_labels": 0, "on_points": 0}
+    for i, p in enumerate(placed):
+        others = np.delete(boxes, i, axis=0)
+        out["overlaps"] += int(overlapping(p.box, others).sum())
+        x0, y0, x1, y1 = p.box
+        out["outside"] += int(
+            x0 < frame[0] - 1e-6 or y0 < frame[1] - 1e-6 or x1 > frame[2] + 1e-6 or y1 > frame[3] + 1e-6
+        )
+        if len(dots):
+            centres = np.column_stack(((dots[:, 0] + dots[:, 2]) / 2, (dots[:, 1] + dots[:, 3]) / 2))
+            foreign = np.hypot(*(centres - p.anchor).T) > 1e-9
+            out["on_points"] += int(overlapping(p.box, dots[foreign]).sum())
+    out["overlaps"] //= 2
+    for i, seg in segments:
+        others = np.array([s for j, s in segments if j != i]).reshape(-1, 4)
+        out["crossings"] += int(crossing(seg, others).sum())
+        out["through_labels"] += int(through(seg, np.delete(boxes, i, axis=0)).sum())
+    out["crossings"] //= 2
+    return out

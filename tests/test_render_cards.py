@@ -1,0 +1,223 @@
+"""Card designs read back from the PDFs: the legibility floor and text contrast on every card of the fixture
+decks in both languages, the locator map of every Länder toppen card, the Deutschland backs and guess cards.
+
+Flags and maps come from the snapshot mirror through the store (these tests skip without it).
+"""
+
+import io
+import json
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from pdfminer.layout import LTChar, LTCurve, LTFigure
+from reportlab.lib.colors import Color
+
+from pipeline.decks import published
+from pipeline.render import contrast, layouts, pictograms, printing
+from pipeline.render.maps import CARD_PLANE, CIRCLE_MM, FULL_PLANE, TINY_MM2, visible_bounds, world
+from pipeline.render.pages import new_canvas
+from pipeline.render.printing import PrintOptions
+
+FIXTURES = Path(__file__).parent / "fixtures" / "tiny" / "render"
+GAMES = ("laender-toppen", "deutschland", "world-game")
+WHITE = Color(1, 1, 1)
+
+
+def deck(game: str) -> dict:
+    return json.loads((FIXTURES / f"{game}.deck.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def printed(store) -> dict[tuple[str, str], bytes]:
+    return {(g, lang): printing.render(deck(g), PrintOptions(lang=lang), store) for g in GAMES for lang in ("de", "en")}
+
+
+def _objects(container):
+    """Layout objects in content-stream order, form XObjects flattened."""
+    for obj in container:
+        if isinstance(obj, LTFigure):
+            yield from _objects(obj)
+        else:
+            yield obj
+
+
+def _colour(value) -> Color | None:
+    if not isinstance(value, tuple) or len(value) not in (1, 3):
+        return None
+    return Color(*(value * 3 if len(value) == 1 else value))
+
+
+def text_on_background(data: bytes):
+    """(page number, char, its colour, the colour of the last filled shape under its centre) for every char."""
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        for number, page in enumerate(pdf.pages):
+            fills: list[tuple[tuple, Color]] = []
+            for obj in _objects(page.layout):
+                if isinstance(obj, LTCurve) and obj.fill and _colour(obj.non_stroking_color) is not None:
+                    fills.append((obj.bbox, _colour(obj.non_stroking_color)))
+                elif isinstance(obj, LTChar) and obj.get_text().strip():
+                    x, y = (obj.x0 + obj.x1) / 2, (obj.y0 + obj.y1) / 2
+                    under = next(
+                        (c for (x0, y0, x1, y1), c in reversed(fills) if x0 <= x <= x1 and y0 <= y <= y1), WHITE
+                    )
+                    yield number, obj.get_text(), _colour(obj.graphicstate.ncolor), under
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_every_text_is_at_least_6_pt(printed, game, lang):
+    with pdfplumber.open(io.BytesIO(printed[game, lang])) as pdf:
+        sizes = [ch["size"] for page in pdf.pages for ch in page.chars if ch["text"].strip()]
+    assert sizes and min(sizes) >= 6 - 0.01
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_every_text_has_a_contrast_of_4_5_to_1(printed, game, lang):
+    low = [
+        (page, char, round(contrast.ratio(ink, under), 2))
+        for page, char, ink, under in text_on_background(printed[game, lang])
+        if contrast.ratio(ink, under) < contrast.MIN_RATIO
+    ]
+    assert not low
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_inks_on_the_palette_reach_4_5_to_1(game):
+    """Every continent and player colour gets an ink that reads on it (from the layouts' colours)."""
+    layout = layouts.load(game)
+    backgrounds = [layout.continent(name, "en")[1] for name in layout.common["continents"]]
+    backgrounds += [
+        Color(*(int(p["colour"][i : i + 2], 16) / 255 for i in (1, 3, 5)))
+        for p in layout.data.get("players", {}).values()
+    ]
+    for background in backgrounds:
+        assert contrast.ratio(layout.ink_on(background), background) >= contrast.MIN_RATIO
+
+
+def test_contrast_follows_wcag():
+    assert contrast.ratio(Color(0, 0, 0), Color(1, 1, 1)) == pytest.approx(21)
+    assert contrast.ratio(Color(0.5, 0.5, 0.5), Color(0.5, 0.5, 0.5)) == pytest.approx(1)
+
+
+@pytest.mark.mirror
+def test_every_laender_toppen_country_is_visible_on_its_locator_map(store):
+    """The published deck: each card's country fills at least TINY_MM2 of its map, or a whole circle on the
+    map marks it (Kiribati, Fiji, Solomon Islands, the Netherlands, Portugal and Cuba among them)."""
+    cards = published.deck("laender-toppen", None)[1]["cards"]
+    layout = layouts.load("laender-toppen")
+    box = layout.box("map")
+    canvas, _ = new_canvas()
+    canvas.scale(72 / 25.4, 72 / 25.4)
+    maps = world(store)
+    circled = set()
+    for card in cards:
+        if card["kind"] == "joker":
+            continue
+        iso3 = card["fields"]["iso3"]
+        marker = maps.draw_country(canvas, box, iso3, layout.colour("red"), card["id"])
+        if marker.circle is None:
+            assert marker.area_mm2 >= TINY_MM2, iso3
+        else:
+            x, y = marker.circle
+            assert (
+                box.x + CIRCLE_MM <= x <= box.x + box.w - CIRCLE_MM
+                and box.y + CIRCLE_MM <= y <= box.y + box.h - CIRCLE_MM
+            )
+            circled.add(iso3)
+    assert {"KIR", "FJI", "SLB", "NLD", "PRT", "CUB"} <= circled
+    ata = maps.draw_country(canvas, box, "ATA", layout.colour("red"), "ata")
+    assert ata.circle is None and ata.area_mm2 >= TINY_MM2  # Antarctica on the same map as every other card
+
+
+@pytest.mark.parametrize(("plane", "box_name"), [(CARD_PLANE, "map"), (FULL_PLANE, "back_map")])
+def test_locator_maps_are_centred_on_their_visible_land(store, plane, box_name):
+    box = layouts.load("laender-toppen").box(box_name)
+    maps = world(store)
+    scale, dx, _ = maps.planes[plane].frame(box)
+    x0, _, x1, _ = visible_bounds([g for c, g in maps.base if plane == FULL_PLANE or c != "Antarctica"])
+    assert (x0 * scale + dx + x1 * scale + dx) / 2 == pytest.approx(box.x + box.w / 2, abs=0.05)
+
+
+def _chars(data: bytes, page: int) -> list[dict]:
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        return [ch for ch in pdf.pages[page].chars if ch["text"].strip()]
+
+
+def test_deutschland_backs_set_both_numbers_at_one_size_on_one_baseline(printed):
+    """The fixture's backs page: on each card the orange and the grey number share size and baseline, and
+    every card uses the same size (102 beside 49 as 3 beside 35)."""
+    layout = layouts.load("deutschland")
+    chars = _chars(printed["deutschland", "de"], 1)
+    value_pt = layout.font("value")[0]
+    numbers = [ch for ch in chars if ch["size"] > 21 and ch["text"].isdigit() and ch["size"] <= value_pt + 0.01]
+    by_baseline: dict[float, set[float]] = {}
+    for ch in numbers:
+        by_baseline.setdefault(round(ch["bottom"], 1), set()).add(round(ch["size"], 2))
+    sizes = {size for group in by_baseline.values() for size in group}
+    assert len(sizes) == 1
+    assert len(by_baseline) == 3  # three rows of cards, one baseline each
+    colours = {tuple(round(v, 2) for v in ch["non_stroking_color"]) for ch in numbers}
+    assert len(colours) == 2  # orange and grey
+
+
+@pytest.mark.parametrize(("lang", "east"), [("de", "O"), ("en", "E")])
+def test_guess_cards_carry_their_symbol_in_all_four_corners(printed, lang, east):
+    """Fronts page 2 of the fixture (a place card, guess cards rot N S W O most fewest, gelb N S): the big
+    symbol plus four corner indices; the W card names its other side M; English east is E."""
+    chars = _chars(printed["deutschland", lang], 2)
+    layout = layouts.load("deutschland")
+    corner_pt = layout.font("guess_corner")[0]
+    corners = [ch["text"] for ch in chars if abs(ch["size"] - corner_pt) < 0.01]
+    for symbol, count in (("N", 8), ("S", 8), ("W", 4), (east, 4), ("▲", 4), ("▼", 4)):
+        assert corners.count(symbol) == count, symbol
+    text = "".join(ch["text"] for ch in chars)
+    flip = {"de": "Rückseite:M=Mitte", "en": "otherside:M=middle"}[lang]
+    assert text.count(flip) == 1
+    if lang == "en":
+        assert "O" not in corners
+
+
+def test_every_laender_toppen_category_has_a_pictogram():
+    categories = layouts.load("laender-toppen").data["categories"]
+    assert [c["icon"] for c in categories] == ["area", "peak", "thermometer", "people", "heart", "coins"]
+    assert {c["icon"] for c in categories} <= set(pictograms.PICTOGRAMS)
+
+
+def test_laender_toppen_rows_draw_their_pictogram_left_of_the_label(printed):
+    """Six filled pictograms per country card row block: filled shapes in the muted colour left of each label."""
+    layout = layouts.load("laender-toppen")
+    muted = layout.colour("muted")
+    with pdfplumber.open(io.BytesIO(printed["laender-toppen", "en"])) as pdf:
+        page = pdf.pages[0]
+        labels = [w for w in page.extract_words() if w["text"] in ("Area", "Temperature", "Inhabitants", "Life", "GDP")]
+        icons = [
+            o
+            for o in page.curves + page.rects
+            if o.get("fill")
+            and _colour(o["non_stroking_color"]) is not None
+            and contrast.ratio(_colour(o["non_stroking_color"]), muted) < 1.01
+        ]
+        for label in labels:
+            assert any(
+                i["x1"] <= label["x0"]
+                and label["x0"] - i["x1"] < 4 * 72 / 25.4
+                and i["top"] < label["bottom"]
+                and i["bottom"] > label["top"]
+                for i in icons
+            ), label["text"]
+
+
+def test_flags_are_cached_as_drawings_and_print_the_same(store, tmp_path):
+    """The first print converts the SVGs and caches them in the store; a fresh process (here: a fresh
+    Flags) loads the cache and prints byte-identical cards."""
+    from pipeline.extract.store import SnapshotStore
+    from pipeline.render import maps
+
+    fresh = SnapshotStore(tmp_path / "store", store.mirror, online=False)
+    first = printing.render(deck("world-game"), PrintOptions(), fresh)
+    cached = list((tmp_path / "store" / ".drawings" / "flag-icons").glob("*.pickle"))
+    assert len(cached) == len({c["fields"]["flag"] for c in deck("world-game")["cards"]})
+    maps._LOADED.clear()
+    assert printing.render(deck("world-game"), PrintOptions(), fresh) == first
