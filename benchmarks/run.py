@@ -1,9 +1,12 @@
-"""Benchmarks for `make bench`: each named benchmark runs real `geodeck` commands and reports wall times
-and, for prints, the PDF sizes.
+"""Benchmarks for `make bench`: each named benchmark runs real `geodeck` commands (or, for the rules
+engines, the play-check's own batches in this process) and reports wall times, for prints the PDF sizes,
+for play-check the playouts per second on one core and the speed-up of `--jobs 2` over `--jobs 1`.
 
 Add a benchmark by appending a function to BENCHMARKS; it gets a Bench (a warm snapshot store and a
 scratch folder) and returns {measurement: Figure}. Results go to benchmarks/results/<name>.json and are
-printed as a table, next to the targets in TARGETS_S and TARGETS_MB.
+printed as a table, next to the targets in TARGETS_S, TARGETS_MB and TARGETS_RATE (and, for playouts,
+the figures measured before issue 11's speed work, BEFORE_RATE). Other processes on the machine slow
+every figure down: the table shows the load average to judge them by.
 """
 
 import json
@@ -34,6 +37,19 @@ TARGETS_S = {
     "print_laender_toppen": 10.0,
 }  # on a 2-core box
 TARGETS_MB = {"print_world_game": 15.0}
+PLAYOUT_GAMES = 300  # random playouts per game and core for playouts_<game>
+SPEEDUP_GAMES = 400  # `geodeck play-check laender-toppen --games N` for the --jobs 1 → 2 speed-up
+TARGETS_RATE = {  # one core, the game's default player count, random playouts (issue 11)
+    "playouts_laender_toppen": 1500.0,
+    "playouts_deutschland": 5000.0,
+    "playouts_world_game": 2000.0,
+    "speedup_jobs_2": 1.7,  # × on 2 cores
+}
+BEFORE_RATE = {  # playouts/s on one core before the speed work (issue 11, a quiet 2-core machine)
+    "playouts_laender_toppen": 280.0,
+    "playouts_deutschland": 900.0,
+    "playouts_world_game": 490.0,
+}
 SPEEDUP = 20.0  # geodeck's World Game cards against the matplotlib baseline, side by side
 
 
@@ -41,6 +57,7 @@ SPEEDUP = 20.0  # geodeck's World Game cards against the matplotlib baseline, si
 class Figure:
     seconds: float  # median wall time
     mb: float | None = None  # size of the file written, for prints
+    rate: float | None = None  # playouts per second, or the speed-up factor
 
 
 @dataclass
@@ -48,11 +65,14 @@ class Bench:
     store: Path
     scratch: Path
 
-    def geodeck(self, build: Path, *args: str) -> float:
-        """Wall seconds of one `geodeck` command against the warm store, offline."""
+    def geodeck(self, build: Path, *args: str, ok: tuple[int, ...] = (0,)) -> float:
+        """Wall seconds of one `geodeck` command against the warm store, offline (`ok`: accepted exit codes)."""
         env = os.environ | {"GEODECK_STORE": str(self.store), "GEODECK_BUILD": str(build)}
+        offline = ["--offline"] if args[0] != "play-check" else []
         start = time.perf_counter()
-        subprocess.run([GEODECK, *args, "--offline"], env=env, check=True, capture_output=True)
+        run = subprocess.run([GEODECK, *args, *offline], env=env, capture_output=True)
+        if run.returncode not in ok:
+            sys.exit(f"geodeck {' '.join(args)} exited {run.returncode}: {run.stderr.decode()[-500:]}")
         return time.perf_counter() - start
 
 
@@ -102,6 +122,44 @@ def print_accessories(bench: Bench) -> dict[str, Figure]:
     }
 
 
+def playouts(bench: Bench) -> dict[str, Figure]:
+    """Random playouts per CPU second of each game's latest deck (the play-check's own batches, the game's
+    default player count), and the wall-time speed-up of `play-check --jobs 2` over `--jobs 1` (needs two
+    idle cores: the table's load average says how busy the machine was)."""
+    from pipeline.decks import published
+    from pipeline.playcheck.play import RANDOM, Batch, Kind, deck_json, play_batch
+
+    figures = {}
+    for name, definition in games.registered().items():
+        deck = deck_json(published.deck(name, None)[1])
+        kind = Kind(RANDOM, definition.default_players, RANDOM)
+        play_batch(Batch(definition, kind, 0, 0, 5), deck)  # warm: parse the deck, build its tables
+        times = []  # CPU seconds of this process: one core's throughput, less skewed by other processes
+        for _ in range(REPEATS):
+            start = time.process_time()
+            play_batch(Batch(definition, kind, 0, 0, PLAYOUT_GAMES), deck)
+            times.append(time.process_time() - start)
+        seconds = statistics.median(times)
+        figures[f"playouts_{name.replace('-', '_')}"] = Figure(seconds, rate=PLAYOUT_GAMES / seconds)
+    walls = {
+        jobs: bench.geodeck(
+            bench.scratch,
+            "play-check",
+            "laender-toppen",
+            "--games",
+            str(SPEEDUP_GAMES),
+            "--jobs",
+            str(jobs),
+            "--format",
+            "json",
+            ok=(0, 1, 3),
+        )
+        for jobs in (1, 2)
+    }
+    figures["speedup_jobs_2"] = Figure(walls[2], rate=walls[1] / walls[2])
+    return figures
+
+
 def against_matplotlib(bench: Bench) -> dict[str, Figure]:
     """The World Game cards (A4 sheets, fronts and backs) by geodeck, and by the matplotlib + geopandas
     approach a Python user would write (benchmarks/matplotlib_cards.py: one figure per card side, run once:
@@ -118,7 +176,7 @@ def against_matplotlib(bench: Bench) -> dict[str, Figure]:
     return {"world_game_cards_geodeck": geodeck, "world_game_cards_matplotlib": baseline}
 
 
-BENCHMARKS = [countries, build, print_decks, print_accessories, against_matplotlib]
+BENCHMARKS = [countries, build, print_decks, print_accessories, against_matplotlib, playouts]
 
 
 def warm_store(store: Path) -> None:
@@ -129,14 +187,25 @@ def warm_store(store: Path) -> None:
         sys.exit(f"cannot warm the snapshot store: {run.stderr.strip()}")
 
 
-def main() -> None:
+def main(only: list[str]) -> None:
+    """Run every benchmark, or those named on the command line (`python benchmarks/run.py playouts`)."""
     store = Path(os.environ.get("GEODECK_STORE", Path.home() / ".cache" / "geodeck"))
     warm_store(store)
     table = Table(
-        "benchmark", "measurement", f"seconds (median of {REPEATS})", "target", "MB", "target", title="geodeck bench"
+        "benchmark",
+        "measurement",
+        f"seconds (median of {REPEATS})",
+        "target",
+        "MB",
+        "target",
+        "playouts/s or ×",
+        "target (before)",
+        title=f"geodeck bench (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)",
     )
     with tempfile.TemporaryDirectory() as scratch:
         for benchmark in BENCHMARKS:
+            if only and benchmark.__name__ not in only:
+                continue
             figures = benchmark(Bench(store, Path(scratch)))
             sized = {k: f.mb for k, f in figures.items() if f.mb is not None}
             record = {
@@ -149,6 +218,16 @@ def main() -> None:
                         "targets_mb": {k: TARGETS_MB[k] for k in figures if k in TARGETS_MB},
                     }
                     if sized
+                    else {}
+                ),
+                **(
+                    {
+                        "rate": {k: round(f.rate, 2) for k, f in figures.items() if f.rate is not None},
+                        "targets_rate": {k: TARGETS_RATE[k] for k in figures if k in TARGETS_RATE},
+                        "before_rate": {k: BEFORE_RATE[k] for k in figures if k in BEFORE_RATE},
+                        "load_average": round(os.getloadavg()[0], 2),
+                    }
+                    if any(f.rate is not None for f in figures.values())
                     else {}
                 ),
                 **(
@@ -171,6 +250,8 @@ def main() -> None:
                     verdict(f.seconds, TARGETS_S.get(name), "s"),
                     "" if f.mb is None else f"{f.mb:.2f}",
                     verdict(f.mb, TARGETS_MB.get(name), "MB"),
+                    "" if f.rate is None else f"{f.rate:.2f}" if name.startswith("speedup") else f"{f.rate:.0f}",
+                    at_least(f.rate, TARGETS_RATE.get(name), BEFORE_RATE.get(name)),
                 )
                 if name == "world_game_cards_matplotlib":
                     ratio = speedup(figures)
@@ -179,6 +260,8 @@ def main() -> None:
                         "speedup (matplotlib / geodeck)",
                         f"{ratio:.1f}×",
                         f"≥ {SPEEDUP:g}× " + ("ok" if ratio >= SPEEDUP else "MISSED"),
+                        "",
+                        "",
                         "",
                         "",
                     )
@@ -195,5 +278,12 @@ def verdict(value: float | None, target: float | None, unit: str) -> str:
     return f"≤ {target:g} {unit} " + ("ok" if value <= target else "MISSED")
 
 
+def at_least(value: float | None, target: float | None, before: float | None) -> str:
+    if value is None or target is None:
+        return ""
+    was = f" (was {before:g})" if before else ""
+    return f"≥ {target:g} " + ("ok" if value >= target else "MISSED") + was
+
+
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

@@ -2,6 +2,8 @@
 
 import json
 import math
+import os
+import signal
 import sys
 from pathlib import Path
 from typing import Any
@@ -16,13 +18,24 @@ from pipeline.errors import GeodeckError
 
 def progress():
     """A transient progress bar on stderr (rich.progress is imported here: a no-op build never needs it)."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TaskProgressColumn,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
 
     return Progress(
         TextColumn("{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
+        TaskProgressColumn(),
         TimeElapsedColumn(),
+        TextColumn("eta"),
+        TimeRemainingColumn(),
         console=console,
         transient=True,
     )
@@ -464,7 +477,8 @@ def _wrote(path: Path, details: str) -> None:
     default=2000,
     show_default=True,
     type=Bounded(int, 1, 1_000_000),
-    help="Random playouts, 1-1,000,000; the heuristic playouts add a quarter of this twice.",
+    help="Random playouts, 1-1,000,000, and as many expert playouts per seat count; each ladder rung adds "
+    "a quarter of this.",
 )
 @click.option(
     "--players",
@@ -481,20 +495,42 @@ def _wrote(path: Path, details: str) -> None:
     help="Seed of the playouts, 0-4294967295 (same seed, same report).",
 )
 @click.option(
+    "--jobs",
+    type=Bounded(int, 1, 1024),
+    default=os.cpu_count() or 1,
+    show_default="all cores",
+    help="Processes playing in parallel; the report is the same for every value.",
+)
+@click.option(
+    "--scheduler",
+    metavar="ADDRESS",
+    help="Play on a Dask cluster (e.g. tcp://host:8786, started with `dask scheduler` and `dask worker`) "
+    "instead of local processes; same report.",
+)
+@click.option(
+    "--report-dir",
+    type=click.Path(path_type=Path, file_okay=False),
+    help="Also write report.json, report.md and the plots to this folder's GAME/VERSION/ "
+    "(make play-check: output/reports).",
+)
+@click.option(
     "--save-records",
     "records_dir",
     type=click.Path(path_type=Path, file_okay=False),
     help="Write every game played as a record into this folder (SEED-KIND-I.json; `geodeck replay` checks one).",
 )
 @format_option
-def play_check(game, version, deck_file, games, players, seed, records_dir, fmt):
+def play_check(game, version, deck_file, games, players, seed, jobs, scheduler, report_dir, records_dir, fmt):
     """Does GAME's deck play well? Simulate it with the bundled rules engines and judge the figures.
 
-    Seeded playouts (random players, one heuristic player among random ones, all heuristic) measure game
-    length, win share per seat (first-player advantage), ties for the extreme per category, each card's
-    win index and continent balance. Verdicts compare them with thresholds (pipeline/playcheck/runner.py,
-    docs/rules-engines.md): exit code 0 if all pass, 1 if one fails.
+    Seeded playouts (random players; every seat the same bot per player count; a ladder of bots, one
+    stronger seat against the rung below) measure game length, win share per seat (first-player
+    advantage), shared wins, lead changes, branching factor, ties per category, each card's win index and
+    continent balance, each with its 95 % interval. Verdicts compare the interval with the game's
+    thresholds (templates/playcheck/GAME.toml, docs/rules-engines.md): exit code 0 if all pass, 1 if one
+    fails, 3 if none fails but some are undecided (the interval straddles a bound: run more games).
     """
+    from pipeline.playcheck import report as reports
     from pipeline.playcheck import runner as playcheck
 
     deck, path = playcheck.load(game, version, deck_file)
@@ -503,12 +539,26 @@ def play_check(game, version, deck_file, games, players, seed, records_dir, fmt)
         from pipeline.records.tape import Saver
 
         watch = Saver(records_dir, deck)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # a killed check ends its worker processes too
     with progress() as bar:
-        task = bar.add_task(f"playing {game}", total=playcheck.total_games(games))
-        report = playcheck.check(deck, players, games, seed, str(path), lambda: bar.advance(task), watch)
-    show(report, fmt, playcheck)
-    if not report["passed"]:
-        raise SystemExit(1)
+        task = bar.add_task(f"playing {game}", total=None)
+        report = playcheck.check(
+            deck,
+            players,
+            games,
+            seed,
+            str(path),
+            jobs=jobs,
+            scheduler=scheduler,
+            on_start=lambda total: bar.update(task, total=total),
+            on_games=lambda n: bar.advance(task, n),
+            watch=watch,
+        )
+    if report_dir:
+        console.print(f"wrote {reports.write(report, report_dir)}", highlight=False, soft_wrap=True)
+    show(report, fmt, reports)
+    if report["result"] != "pass":
+        raise SystemExit(reports.EXIT_CODES[report["result"]])
 
 
 @cli.command("play")

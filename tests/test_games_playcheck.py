@@ -1,27 +1,102 @@
-"""play-check: deterministic reports, verdicts against the named thresholds, the CLI's formats and exit code."""
+"""play-check: deterministic reports (the same for every --jobs and on a Dask cluster), intervals and
+three-way verdicts against the game's thresholds, unfair decks failing, the CLI's formats, exit codes and
+report folder."""
 
 import json
 
 import pytest
 from click.testing import CliRunner
+from fixtures.tiny.games import unfair_seats
 from fixtures.tiny.games.decks import deutschland, laender_toppen, world_game
 
 from pipeline import games
 from pipeline.cli import cli
 from pipeline.errors import GeodeckError
+from pipeline.playcheck import report as reports
 from pipeline.playcheck import runner as playcheck
+from pipeline.playcheck import stats
+from pipeline.playcheck.play import Batch, Kind, play_batch
+from pipeline.playcheck.tally import Tally
+
+
+def by_name(report: dict) -> dict[str, dict]:
+    return {v["name"]: v for v in report["verdicts"]}
+
+
+def seat_counts(monkeypatch, counts: list[int]) -> None:
+    """Seat playouts only at `counts` (the test judges something else, or only these counts)."""
+    load = playcheck.thresholds.load
+
+    def fewer(definition):
+        config = load(definition)
+        config.data["seats"] = config.data["seats"] | {"player_counts": counts}
+        return config
+
+    monkeypatch.setattr(playcheck.thresholds, "load", fewer)
 
 
 @pytest.mark.parametrize("deck", [laender_toppen(), deutschland(), world_game()], ids=lambda d: d["game"])
 def test_report_is_deterministic_and_complete(deck):
     first = playcheck.check(deck, games=40, seed=3)
-    assert playcheck.to_json(first) == playcheck.to_json(playcheck.check(deck, games=40, seed=3))
-    assert playcheck.to_json(first) != playcheck.to_json(playcheck.check(deck, games=40, seed=4))
-    assert set(first["playouts"]) == {"random", "one-greedy", "greedy"}
-    assert first["playouts"]["random"]["games"] == 40 and first["playouts"]["greedy"]["games"] == 10
-    assert sum(first["playouts"]["random"]["seat_win_share"]) == pytest.approx(1, abs=1e-3)
-    assert first["passed"] == all(v["passed"] for v in first["verdicts"])
-    assert "| verdict |" in playcheck.to_markdown(first)
+    assert reports.to_json(first) == reports.to_json(playcheck.check(deck, games=40, seed=3))
+    assert reports.to_json(first) != reports.to_json(playcheck.check(deck, games=40, seed=4))
+    kinds = first["playouts"]
+    assert kinds["random"]["games"] == 40 and kinds["ladder expert>skilled"]["games"] == 10
+    assert {k for k in kinds if k.startswith("seats ")} == {f"seats {p}p" for p in range(2, 5)} | (
+        {"seats 5p", "seats 6p"} if deck["game"] == "laender-toppen" else set()
+    )
+    random_play = kinds["random"]
+    assert sum(s["value"] for s in random_play["seat_win_share"]) == pytest.approx(1, abs=1e-3)
+    for share in random_play["seat_win_share"]:
+        assert share["low"] <= share["value"] <= share["high"]
+    assert random_play["branching_factor"]["value"] > 1 and random_play["lead_changes"]["value"] >= 0
+    assert first["result"] == stats.worst([v["result"] for v in first["verdicts"]])
+    assert all(v["reason"] for v in first["verdicts"])  # every band says why it is where it is
+    assert "| verdict |" in reports.to_markdown(first)
+
+
+def test_the_report_is_the_same_for_every_jobs_and_on_a_dask_cluster():
+    from dask.distributed import LocalCluster
+
+    deck = world_game()
+    one = reports.to_json(playcheck.check(deck, games=80, seed=5, jobs=1))  # two batches per kind
+    assert reports.to_json(playcheck.check(deck, games=80, seed=5, jobs=2)) == one
+    with LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster:
+        assert reports.to_json(playcheck.check(deck, games=80, seed=5, scheduler=cluster.scheduler_address)) == one
+
+
+def test_an_unreachable_scheduler_is_one_clear_error():
+    with pytest.raises(GeodeckError, match="cannot reach the Dask scheduler at tcp://127.0.0.1:9"):
+        playcheck.check(world_game(), games=10, scheduler="tcp://127.0.0.1:9")
+
+
+def test_merged_batches_equal_one_batch():
+    kind = Kind("random", 2, "random")
+    deck = reports.to_json(world_game())
+    game = games.get("world-game")
+    whole = play_batch(Batch(game, kind, 1, 0, 20), deck)
+    parts = play_batch(Batch(game, kind, 1, 0, 7), deck)
+    parts.merge(play_batch(Batch(game, kind, 1, 7, 20), deck))
+    assert parts.games == whole.games == 20 and parts.lengths == whole.lengths
+    assert parts.seat_wins == pytest.approx(whole.seat_wins) and dict(parts.ties) == dict(whole.ties)
+
+
+def test_wilson_t_and_ratio_intervals():
+    assert stats.wilson(0, 10).high == pytest.approx(0.2775, abs=1e-4)  # textbook values
+    five = stats.wilson(5, 10)
+    assert (five.low, five.high) == (pytest.approx(0.2366, abs=1e-4), pytest.approx(0.7634, abs=1e-4))
+    values = [1.0, 2.0, 3.0, 4.0]
+    interval = stats.mean_of(values)  # mean 2.5, sd 1.291, t(3) = 3.182
+    assert interval.high - interval.value == pytest.approx(3.182 * 1.291 / 2, abs=1e-3)
+    assert stats.ratio(4, 2.0, 2.0, 1.0, 1.0, 1.0) == stats.Interval(1.0, 1.0, 1.0)  # w = a every time
+
+
+def test_verdicts_pass_fail_or_stay_undecided():
+    band = (0.45, 0.55)
+    assert stats.judge(stats.Interval(0.5, 0.47, 0.53), *band) == "pass"
+    assert stats.judge(stats.Interval(0.6, 0.56, 0.64), *band) == "fail"
+    assert stats.judge(stats.Interval(0.54, 0.50, 0.58), *band) == "undecided"
+    assert stats.worst(["pass", "undecided"]) == "undecided" and stats.worst(["undecided", "fail"]) == "fail"
 
 
 def test_ties_beyond_the_threshold_fail():
@@ -29,45 +104,86 @@ def test_ties_beyond_the_threshold_fail():
     for card in deck["cards"]:
         if card["kind"] == "country":
             card["fields"]["temperature_c"] = round(card["fields"]["temperature_c"] / 10) * 10  # few values
-    report = playcheck.check(deck, games=60, seed=0)
-    ties = {v["name"]: v for v in report["verdicts"]}
-    assert not ties["ties: temperature_c above"]["passed"] and not report["passed"]
-    assert ties["ties: temperature_c above"]["value"] > playcheck.MAX_TIE_SHARE
-    assert ties["ties: area_km2 above"]["passed"]
+    verdicts = by_name(playcheck.check(deck, games=60, seed=0))
+    assert verdicts["ties: temperature_c above"]["result"] == "fail"
+    assert verdicts["ties: area_km2 above"]["result"] == "pass"
+
+
+def test_tie_limits_grow_with_the_cards_compared():
+    """--players 9 compares nine cards: land-neighbour ties must be judged against nine cards, not two."""
+    two, nine = (
+        by_name(playcheck.check(world_game(), players=p, games=40, seed=0))["ties: land_neighbours"] for p in (2, 9)
+    )
+    assert nine["band"][1] == pytest.approx(1 - 0.85**8, abs=1e-4) and two["band"][1] == pytest.approx(0.15)
+    assert nine["value"] > two["band"][1] and nine["result"] != "fail"
+
+
+def test_a_card_best_in_every_category_fails(monkeypatch):
+    seat_counts(monkeypatch, [])  # the seats at 4 players remain
+    deck = laender_toppen()
+    countries = [c for c in deck["cards"] if c["kind"] == "country"]
+    for category in ("area_km2", "highest_peak_m", "temperature_c", "inhabitants_m", "life_expectancy", "gdp_pcap_usd"):
+        countries[0]["fields"][category] = max(c["fields"][category] for c in countries) * 2
+    report = playcheck.check(deck, games=400, seed=0)
+    sweeps = by_name(report)["categories one card always wins"]
+    assert sweeps["result"] == "fail" and sweeps["detail"].startswith(countries[0]["id"]) and sweeps["value"] == 6
+    assert report["result"] == "fail"
+
+
+def test_a_seat_order_that_favours_the_first_player_fails(monkeypatch):
+    seat_counts(monkeypatch, [4])
+    monkeypatch.setitem(games._REGISTRY, "unfair-seats", unfair_seats.GAME)
+    deck = deutschland() | {"game": "unfair-seats"}
+    unfair = by_name(playcheck.check(deck, games=400, seed=0))
+    fair = by_name(playcheck.check(deutschland(), games=400, seed=0))
+    assert unfair["seats, 4 players (expert)"]["result"] == "fail"
+    assert unfair["seats, 4 players (expert)"]["detail"].startswith("seat 0")
+    assert fair["seats, 4 players (expert)"]["result"] != "fail"
 
 
 def test_win_index_flags_dominant_useless_and_always_winning_cards():
-    tally = playcheck.Tally(2)
-    for _ in range(playcheck.MIN_CONTESTS):
+    tally = Tally(2)
+    for _ in range(20):
         tally.comparison("area_km2 above", ["strong", "weak"], [1.0, 0.0], False)
         tally.comparison("area_km2 below", ["even", "weak"], [1.0, 0.0], False)
         tally.comparison("area_km2 below", ["even", "strong"], [0.0, 1.0], False)
     tally.comparison("area_km2 above", ["rare", "strong"], [0.5, 0.5], True)
-    cards = playcheck._cards(tally, {"Europe": ["strong", "weak", "even"]})
+    config = playcheck.thresholds.load(games.get("laender-toppen"))
+    cards = playcheck._cards(tally, {"Europe": ["strong", "weak", "even"]}, config, True)
     assert cards["dominant"] == {"strong": pytest.approx(1.975, abs=1e-3)} and cards["useless"] == {"weak": 0.0}
     assert cards["always_wins"] == {"area_km2 below": ["strong"]}  # above, it shared one tie
-    assert "rare" not in cards["dominant"] and cards["judged"] == 3  # too few comparisons to judge
-    assert tally.ties["area_km2 above"] == [playcheck.MIN_CONTESTS + 1, 1]
-    report = {
-        "players": 2,
-        "cards": cards,
-        "playouts": {k: {"seat_win_share": [0.5, 0.5], "games": 100, "ties": {}} for k in ("random", "greedy")},
+    assert "rare" not in cards["win_index"] and cards["judged"] == 3  # too few comparisons to judge
+    verdicts = {v["name"].split(" (")[0]: v["result"] for v in playcheck._card_verdicts(cards, config)}
+    assert verdicts == {
+        "dominant cards": "fail",
+        "useless cards": "fail",
+        "categories one card always wins": "pass",  # one: strong, area below
+        "strongest card's win index": "fail",
     }
-    verdicts = {v["name"].split(" (")[0]: v["passed"] for v in playcheck._verdicts(games.get("laender-toppen"), report)}
-    assert verdicts == {"seat fairness": True, "dominant cards": False, "useless cards": False}
 
 
-def test_cli_formats_and_exit_code(tmp_path):
+def test_cli_formats_exit_code_and_report_folder(tmp_path):
     path = tmp_path / "deck.json"
     path.write_text(json.dumps(world_game()), encoding="utf-8")
     runner = CliRunner()
-    result = runner.invoke(cli, ["play-check", "world-game", "--deck", str(path), "--games", "30", "--format", "json"])
-    report = json.loads(result.output)
-    assert report["players"] == 2 and result.exit_code == (0 if report["passed"] else 1)
-    result = runner.invoke(
-        cli,
-        ["play-check", "world-game", "--deck", str(path), "--games", "30", "--players", "3", "--format", "markdown"],
-    )
+    args = ["play-check", "world-game", "--deck", str(path), "--games", "30", "--jobs", "1"]
+    result = runner.invoke(cli, [*args, "--format", "json", "--report-dir", str(tmp_path / "reports")])
+    report = json.loads(result.output[result.output.index("{") :])
+    assert report["players"] == 2 and result.exit_code == reports.EXIT_CODES[report["result"]]
+    folder = tmp_path / "reports" / "world-game" / "test"
+    assert json.loads((folder / "report.json").read_text()) == report
+    markdown = (folder / "report.md").read_text()
+    for plot in ("length", "seats", "ladder", "cards", "ties"):
+        assert (folder / f"{plot}.png").read_bytes().startswith(b"\x89PNG") and f"]({plot}.png)" in markdown
+    result = runner.invoke(cli, [*args, "--players", "3", "--format", "markdown"])
     assert "# play-check: world-game" in result.output and "3 players" in result.output
     with pytest.raises(GeodeckError, match="not laender-toppen"):
         playcheck.load("laender-toppen", deck=path)
+
+
+def test_a_missing_threshold_names_the_file_and_key(tmp_path):
+    (tmp_path / "playcheck").mkdir()
+    (tmp_path / "playcheck" / "unfair-seats.toml").write_text("[seats]\nbot = 'skilled'\n")
+    definition = unfair_seats.GAME.__class__(**{**unfair_seats.GAME.__dict__, "templates": tmp_path})
+    with pytest.raises(GeodeckError, match=r"unfair-seats.toml: missing play-check threshold 'seats.player_counts'"):
+        playcheck.thresholds.load(definition).get("seats.player_counts")

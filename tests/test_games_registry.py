@@ -16,6 +16,7 @@ from pipeline import games, paths
 from pipeline.cli import cli
 from pipeline.decks import stage
 from pipeline.errors import GeodeckError
+from pipeline.playcheck import report as reports
 
 DAY = date(2026, 11, 30)
 TOYS = {
@@ -89,14 +90,16 @@ def test_toy_game_prints_cards_and_accessories_through_the_cli(toy):
 
 def test_toy_game_play_checks_through_the_cli(toy):
     stage.build_deck("toy-game", DAY)
-    result = geodeck("play-check", "toy-game", "--games", "40", "--seed", "3", "--format", "json")
-    assert result.exit_code == 0, result.output
+    result = geodeck("play-check", "toy-game", "--games", "40", "--seed", "3", "--jobs", "1", "--format", "json")
     report = json.loads(result.output)
+    assert result.exit_code == reports.EXIT_CODES[report["result"]], result.output
     assert (report["game"], report["players"], report["length_unit"]) == ("toy-game", 2, "moves")
-    assert report["playouts"]["random"]["length"] == {"median": 3, "p90": 3, "max": 3}  # three rounds
-    assert report["playouts"]["random"]["ties"]["size"] == {"comparisons": 120, "ties": 0, "share": 0.0}
+    length = report["playouts"]["random"]["length"]
+    assert (length["median"], length["p90"], length["max"]) == (3, 3, 3)  # three rounds
+    ties = report["playouts"]["random"]["ties"]["size"]
+    assert (ties["comparisons"], ties["ties"]) == (120, 0)
     assert report["cards"]["strongest"][0] == ["toy-elk", 2.0]  # the biggest toy wins every comparison
-    again = geodeck("play-check", "toy-game", "--games", "40", "--seed", "3", "--format", "json")
+    again = geodeck("play-check", "toy-game", "--games", "40", "--seed", "3", "--jobs", "1", "--format", "json")
     assert again.output == result.output
 
 

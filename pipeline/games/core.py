@@ -111,7 +111,7 @@ class EngineGame:
 
 class EngineState:
     """The OpenSpiel state API shared by the engines. A subclass implements `current_player`,
-    `legal_actions`, `_apply`, `_why_illegal`, `action_to_string`, `observation` and `__str__`."""
+    `_legal_actions`, `_apply`, `_why_illegal`, `action_to_string`, `observation` and `__str__`."""
 
     game: Any
     players: int
@@ -121,12 +121,20 @@ class EngineState:
         self.game, self.players = game, game.players
         self.deal = list(deal)
         self._history: list[int] = []
+        self._legal: list[int] | None = None
         self.terminal = False
 
     def current_player(self) -> int:
         raise NotImplementedError
 
     def legal_actions(self) -> list[int]:
+        """The legal actions, sorted; computed once per position (a playout asks twice: the policy, then
+        `apply_action`), so a caller must not change the list."""
+        if self._legal is None:
+            self._legal = self._legal_actions()
+        return self._legal
+
+    def _legal_actions(self) -> list[int]:
         raise NotImplementedError
 
     def is_terminal(self) -> bool:
@@ -163,16 +171,18 @@ class EngineState:
 
     def apply_action(self, action: int) -> None:
         """Apply a legal action; anything else raises `IllegalAction` naming the rule it breaks."""
-        if isinstance(action, bool) or not isinstance(action, numbers.Integral):
-            raise IllegalAction(
-                f"{self.game.title}: an action is an integer from legal_actions(), not {action!r} "
-                f"({type(action).__name__})"
-            )
-        action = int(action)
+        if type(action) is not int:  # a plain int skips the slower checks
+            if isinstance(action, bool) or not isinstance(action, numbers.Integral):
+                raise IllegalAction(
+                    f"{self.game.title}: an action is an integer from legal_actions(), not {action!r} "
+                    f"({type(action).__name__})"
+                )
+            action = int(action)
         if self.terminal:
             raise IllegalAction(f"{self.game.title}: the game is over; no action may follow (got {action})")
         if action not in self.legal_actions():
             raise IllegalAction(f"{self.game.title}: {self._why_illegal(action)}")
+        self._legal = None
         self._apply(action)
         self._history.append(action)
 

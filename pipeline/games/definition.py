@@ -9,7 +9,7 @@ command that touches one game (or none) does not import every game's drawing cod
 | `cards` | `check(card, ctx)`, `front(canvas, card, ctx)`, `back(canvas, card, ctx)` | print engine |
 | `accessories` | `draw(canvas, deck, ctx, words, paper_name, paper_mm)` | print engine |
 | `engine` | `Game.from_deck(deck, players=N)` (OpenSpiel-style states, core.py), `BOTS` (name -> bot) | play-check |
-| `playcheck` | `HEURISTIC` (a bot), `collect(state, tally)`, `length(state, moves)`, `verdicts(report)` | play-check |
+| `playcheck` | `BOTS`, `checkpoint(state)`, `collect(state, tally)`, `length`, `verdicts(report, cfg)` | play-check |
 | `notation` | `card_ids(game)`, `write(state, action)`, `read(state, text)`: moves as text | records, replay |
 | `terminal` | `seat_names`, `board(state, player, view)`, `label`, `rules` (see below) | `geodeck play` |
 | `commands` (optional) | `COMMANDS`: extra click commands of the game | CLI |

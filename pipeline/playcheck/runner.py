@@ -1,68 +1,95 @@
-"""`geodeck play-check`: does a deck play well? Seeded playouts of the rules engines, metrics, verdicts.
+"""`geodeck play-check`: does a deck play well? Seeded playouts of the rules engines, metrics with 95 %
+intervals, verdicts that pass, fail or stay undecided.
 
-Three kinds of playouts per check (game i of a kind is seeded with "<seed>:<kind>:<i>", so a report is
-reproducible): `random` (every seat plays uniformly random legal moves: the deck's own properties, N
-games), `one-greedy` (one seat, rotating, plays the game's simple heuristic against random seats: does
-skill pay? N/4 games) and `greedy` (every seat plays the heuristic: turn-order effects under sensible
-play, N/4 games). Metrics: game length, win share per seat, ties for the extreme per category, each
-card's win index (its wins over its fair share of the comparisons it was in; 1 = average), continent
-balance, and per game: cards removed by ties (Länder toppen), M guesses that can be right (Deutschland),
-unfinished games and tie-breaks on the next card (World Game). The verdicts compare them with the named
-thresholds below (docs/rules-engines.md explains each); any failure makes the exit code 1. Dominant and
-useless cards are verdicts only for Länder toppen; unfinished World Games are judged among heuristic players.
+Kinds of playouts (game i of a kind is seeded with "<seed>:<kind>:<i>", so a report is the same for every
+`--jobs` and on a cluster): `random` (every seat random, N games at the chosen player count: the deck's
+own properties: card strength, ties, length, branching factor, lead changes, shared wins); `seats Pp` (every
+seat plays the configured bot, N games per configured player count: first-player advantage); `ladder
+A>B` (one seat, rotating, plays bot A against seats of the next weaker bot B, N/4 games per rung: does
+skill pay, step by step?). The thresholds are the game's `templates/playcheck/<game>.toml`
+(config.py); `pipeline/games/<game>/playcheck.py` adds the game's own counts and verdicts.
 """
 
-import json
-import math
-import random
 import statistics
 from collections import defaultdict
 from collections.abc import Callable
+from itertools import pairwise
 from pathlib import Path
-from types import ModuleType
 
 from pipeline import games as registry
 from pipeline.decks import published
-from pipeline.games import core
-from pipeline.playcheck.tally import Tally, verdict
+from pipeline.playcheck import config as thresholds
+from pipeline.playcheck import execute
+from pipeline.playcheck.play import RANDOM, Batch, Kind, Watch, batches, deck_json
+from pipeline.playcheck.stats import Interval, mean, mean_of, ratio, verdict, wilson, worst
+from pipeline.playcheck.tally import Tally
 
-SEAT_TOLERANCE = 0.05  # every seat's win share within ±0.05 of 1/players (beyond the 95 % sampling margin)
-MAX_TIE_SHARE = 0.05  # at most 5 % of the comparisons of a category/guess/fact decided by a tie
-MAX_TIE_SHARE_COUNTS = 0.20  # ... 20 % for a small exact count (land neighbours: ties the rulebook expects)
-COUNT_CATEGORIES = ("land_neighbours",)
-DOMINANT_INDEX = 1.5  # a card winning ≥ 1.5 × its fair share of its comparisons is dominant ...
-USELESS_INDEX = 0.5  # ... one winning ≤ 0.5 × its fair share is useless
-MAX_DOMINANT_SHARE = 0.05  # at most 5 % of the cards dominant, at most 5 % useless
-MAX_USELESS_SHARE = 0.05
-MIN_CONTESTS = 20  # a card needs this many comparisons (random playouts) to be judged
-GREEDY_SHARE = 4  # one-greedy and greedy playouts: games // 4 each
+LADDER_SHARE = 4  # ladder playouts: games // 4 per rung
 
 
-def simulate(
-    game,
-    rules: ModuleType,
-    kind: str,
-    games: int,
-    seed: int,
-    on_game: Callable[[], None] = lambda: None,
-    watch: Callable | None = None,
-) -> Tally:
-    """`games` seeded playouts of one kind (random, one-greedy, greedy); `rules` is the game's playcheck module.
-    `watch(state, seed, seats)` is shown each game played (e.g. to save its record, --save-records)."""
-    players, heuristic = game.players, rules.HEURISTIC
-    tally = Tally(players)
-    for i in range(games):
-        rng = random.Random(f"{seed}:{kind}:{i}")
-        greedy_seat = i % players if kind == "one-greedy" else None
-        bots = [heuristic if kind == "greedy" or p == greedy_seat else core.random_bot for p in range(players)]
-        state = game.new_initial_state(rng)
-        moves = core.playout(state, [bot(game, rng) for bot in bots], rng)
-        if watch:
-            watch(state, f"{seed}:{kind}:{i}", ["bot:expert" if bot is heuristic else "bot:random" for bot in bots])
-        rules.collect(state, tally)
-        tally.game(state.returns(), rules.length(state, moves), greedy_seat)
-        on_game()
-    return tally
+def plan(definition, config: thresholds.Config, game, players: int) -> list[Kind]:
+    """The kinds of playout of one check and their order (random, seats per player count, ladder); `game`
+    is the engine's game at `players` (its `player_counts` may depend on the deck)."""
+    counts = [c for c in sorted({players, *config.get("seats.player_counts")}) if c in game.player_counts]
+    seat_bot = config.get("seats.bot")
+    bots = list(definition.playcheck.BOTS)
+    kinds = [Kind(RANDOM, players, RANDOM)]
+    kinds += [Kind(f"seats {count}p", count, seat_bot) for count in counts]
+    kinds += [Kind(f"ladder {upper}>{lower}", players, lower, upper) for lower, upper in pairwise(bots)]
+    return kinds
+
+
+def games_of(kind: Kind, games: int) -> int:
+    """Random and seat playouts: `games` each (seat shares need them: ±10 % of 1/4 is ±0.025); ladder rungs
+    a quarter (their edges are large)."""
+    return max(1, games // LADDER_SHARE) if kind.hero else games
+
+
+def check(
+    deck: dict,
+    players: int | None = None,
+    games: int = 2000,
+    seed: int = 0,
+    deck_path: str = "",
+    jobs: int = 1,
+    scheduler: str | None = None,
+    on_start: Callable[[int], None] = lambda total: None,
+    on_games: Callable[[int], None] = lambda n: None,
+    watch: Watch | None = None,
+) -> dict:
+    """Simulate `deck` and return the report (metrics with intervals + verdicts), a JSON-ready dict;
+    `watch(state, seed, seats)` is shown each game played (--save-records)."""
+    name = deck["game"]
+    definition = registry.get(name)
+    config = thresholds.load(definition)
+    players = players or definition.default_players
+    game = definition.engine.Game.from_deck(deck, players=players)  # a bad player count fails here, in one line
+    kinds = plan(definition, config, game, players)
+    work: list[Batch] = [b for kind in kinds for b in batches(definition, kind, games_of(kind, games), seed)]
+    on_start(sum(b.games for b in work))
+    tallies: dict[str, Tally] = {}
+    for batch, tally in zip(
+        work, execute.run(work, deck_json(deck), jobs, scheduler, lambda b: on_games(b.games), watch)
+    ):
+        if batch.kind.name in tallies:
+            tallies[batch.kind.name].merge(tally)
+        else:
+            tallies[batch.kind.name] = tally
+    report = {
+        "game": name,
+        "version": deck.get("version"),
+        "deck": deck_path,
+        "players": players,
+        "games": games,
+        "seed": seed,
+        "length_unit": definition.length_unit,
+        "thresholds": str(thresholds.path_of(definition).relative_to(definition.templates.parent)),
+        "playouts": {kind.name: _summary(kind, tallies[kind.name]) for kind in kinds},
+    }
+    report["cards"] = _cards(tallies[RANDOM], continents_of(deck), config, definition.card_verdicts)
+    report["verdicts"] = _verdicts(definition, config, report)
+    report["result"] = worst([v["result"] for v in report["verdicts"]])
+    return report
 
 
 def continents_of(deck: dict) -> dict[str, list[str]]:
@@ -75,199 +102,210 @@ def continents_of(deck: dict) -> dict[str, list[str]]:
     return dict(found)
 
 
-def check(
-    deck: dict,
-    players: int | None = None,
-    games: int = 2000,
-    seed: int = 0,
-    deck_path: str = "",
-    on_game: Callable[[], None] = lambda: None,
-    watch: Callable | None = None,
-) -> dict:
-    """Simulate `deck` and return the report (metrics + verdicts), a JSON-ready dict; `watch` as in simulate."""
-    name = deck["game"]
-    definition = registry.get(name)
-    players = players or definition.default_players
-    game = definition.engine.Game.from_deck(deck, players=players)
-    rules = definition.playcheck
-    side = max(1, games // GREEDY_SHARE)
-    tallies = {
-        "random": simulate(game, rules, "random", games, seed, on_game, watch),
-        "one-greedy": simulate(game, rules, "one-greedy", side, seed, on_game, watch),
-        "greedy": simulate(game, rules, "greedy", side, seed, on_game, watch),
-    }
-    report = {
-        "game": name,
-        "version": deck.get("version"),
-        "deck": deck_path,
-        "players": players,
-        "games": games,
-        "seed": seed,
-        "length_unit": definition.length_unit,
-        "playouts": {kind: _summary(t) for kind, t in tallies.items()},
-    }
-    report["cards"] = _cards(tallies["random"], continents_of(deck))
-    report["verdicts"] = _verdicts(definition, report)
-    report["passed"] = all(v["passed"] for v in report["verdicts"])
-    return report
-
-
-def total_games(games: int) -> int:
-    return games + 2 * max(1, games // GREEDY_SHARE)
-
-
-def _summary(tally: Tally) -> dict:
+def _summary(kind: Kind, tally: Tally) -> dict:
     lengths = sorted(tally.lengths)
-    seat_share = [round(w / tally.games, 4) for w in tally.seat_wins]
-    greedy = [round(w / g, 4) if g else None for w, g in zip(tally.greedy_wins, tally.greedy_games)]
-    return {
-        "games": tally.games,
+    n = tally.games
+    by_cards: dict[str, dict[str, list[int]]] = defaultdict(dict)
+    for (category, cards), pair in sorted(tally.ties.items()):
+        by_cards[category][str(cards)] = pair
+    ties = {}
+    for category, pairs in by_cards.items():
+        compared, tied = sum(n for n, _ in pairs.values()), sum(t for _, t in pairs.values())
+        ties[category] = {
+            "comparisons": compared,
+            "ties": tied,
+            "by_cards": pairs,
+            "share": wilson(tied, compared).to_json(),
+        }
+    summary = {
+        "players": kind.players,
+        "bot": kind.bot,
+        "games": n,
         "length": {
+            "mean": mean_of([float(x) for x in lengths]).to_json(),
             "median": statistics.median(lengths),
-            "p90": lengths[int(0.9 * (len(lengths) - 1))],
+            "p90": lengths[int(0.9 * (n - 1))],
             "max": lengths[-1],
+            "counts": [[length, lengths.count(length)] for length in sorted(set(lengths))],
         },
-        "seat_win_share": seat_share,
-        **({"heuristic_win_share_by_seat": greedy} if any(tally.greedy_games) else {}),
-        "ties": {
-            c: {"comparisons": n, "ties": t, "share": round(t / n, 4)} for c, (n, t) in sorted(tally.ties.items())
-        },
-        "per_game": {
-            k: round(v / tally.games, 4) if not k.startswith("deepest") else v for k, v in sorted(tally.extra.items())
-        },
+        "seat_win_share": [wilson(w, n).to_json() for w in tally.seat_wins],
+        "shared_wins": wilson(tally.shared, n).to_json(),
+        "lead_changes": mean_of([float(x) for x in tally.lead_changes]).to_json(),
+        "ties": ties,
+        "per_game": {k: mean(n, total, squares).to_json() for k, (total, squares) in sorted(tally.extra.items())},
+        **({"maxima": dict(sorted(tally.maxima.items()))} if tally.maxima else {}),
     }
+    if tally.branching:
+        summary["branching_factor"] = mean_of(tally.branching).to_json()
+    if kind.hero:
+        summary["hero"] = kind.hero
+        summary["hero_win_share"] = wilson(sum(tally.hero_wins), sum(tally.hero_games)).to_json()
+        summary["hero_win_share_by_seat"] = [
+            round(w / g, 4) if g else None for w, g in zip(tally.hero_wins, tally.hero_games)
+        ]
+    return summary
 
 
-def _cards(tally: Tally, continents: dict[str, list[str]]) -> dict:
-    """Win index per card (random playouts), the dominant and useless cards, the always-winning ones."""
-    index = {card: round(wins / fair, 3) for card, (n, fair, wins) in sorted(tally.cards.items()) if n >= MIN_CONTESTS}
+def _cards(tally: Tally, continents: dict[str, list[str]], config: thresholds.Config, judged_here: bool) -> dict:
+    """Win index per card (random playouts) with its interval; dominant and useless cards; always-winning ones."""
+    min_contests = int(config.get("cards.min_contests", 20))
+    index = {card: ratio(int(e[0]), *e[1:]) for card, e in sorted(tally.cards.items()) if e[0] >= min_contests}
     always = defaultdict(list)
     for (card, category), (n, wins) in sorted(tally.always.items()):
-        if n >= MIN_CONTESTS and wins == n:
+        if n >= min_contests and wins == n:
             always[category].append(card)
     by_continent = {}
     for continent, ids in continents.items():
-        judged = [index[i] for i in ids if i in index]
+        judged = [index[i].value for i in ids if i in index]
         if judged:
-            by_continent[continent] = {"cards": len(ids), "mean_win_index": round(statistics.fmean(judged), 3)}
-    return {
+            by_continent[continent] = {"cards": len(ids), "mean_win_index": mean_of(judged).to_json()}
+    ranked = sorted(index.items(), key=lambda kv: (-kv[1].value, kv[0]))
+    found = {
         "judged": len(index),
-        "min_contests": MIN_CONTESTS,
-        "dominant": {c: i for c, i in index.items() if i >= DOMINANT_INDEX},
-        "useless": {c: i for c, i in index.items() if i <= USELESS_INDEX},
+        "min_contests": min_contests,
+        "win_index": {card: iv.to_json() for card, iv in index.items()},
         "always_wins": dict(always),
         "continents": by_continent,
-        "strongest": sorted(index.items(), key=lambda kv: (-kv[1], kv[0]))[:5],
-        "weakest": sorted(index.items(), key=lambda kv: (kv[1], kv[0]))[:5],
+        "strongest": [[c, round(iv.value, 3)] for c, iv in ranked[:5]],
+        "weakest": [[c, round(iv.value, 3)] for c, iv in ranked[::-1][:5]],
     }
+    if judged_here:
+        dominant, useless = float(config.get("cards.dominant_index")), float(config.get("cards.useless_index"))
+        found["dominant"] = {c: round(iv.value, 3) for c, iv in index.items() if iv.high >= dominant}
+        found["useless"] = {c: round(iv.value, 3) for c, iv in index.items() if iv.low <= useless}
+    return found
 
 
-def _verdicts(definition: registry.GameDefinition, report: dict) -> list[dict]:
-    verdicts = []
-    fair = 1 / report["players"]
-    for kind in ("random", "greedy"):
-        shares = report["playouts"][kind]["seat_win_share"]
-        worst = max(range(len(shares)), key=lambda p: abs(shares[p] - fair))
-        noise = 1.96 * math.sqrt(fair * (1 - fair) / report["playouts"][kind]["games"])  # 95 % sampling margin
-        verdicts.append(
-            verdict(
-                f"seat fairness ({kind})",
-                abs(shares[worst] - fair),
-                SEAT_TOLERANCE,
-                abs(shares[worst] - fair) - noise <= SEAT_TOLERANCE,
-                f"seat {worst}: {shares[worst]:.3f} ± {noise:.3f}",
-            )
-        )
-    for category, tie in report["playouts"]["random"]["ties"].items():
-        limit = MAX_TIE_SHARE_COUNTS if category in COUNT_CATEGORIES else MAX_TIE_SHARE
-        verdicts.append(
+def _interval(data: dict) -> Interval:
+    return Interval(data["value"], data["low"], data["high"])
+
+
+def _verdicts(definition, config: thresholds.Config, report: dict) -> list[dict]:
+    playouts = report["playouts"]
+    found = []
+    for name, summary in playouts.items():
+        if name == RANDOM or name.startswith("seats "):
+            found.append(_seats(name, summary, config))
+    random_play = playouts[RANDOM]
+    per_rival = float(config.get("ties.per_rival"))
+    for category, tie in random_play["ties"].items():
+        p = float(config.get(f"ties.categories.{category}.per_rival", per_rival))
+        limit = sum(n * (1 - (1 - p) ** (int(k) - 1)) for k, (n, _) in tie["by_cards"].items()) / tie["comparisons"]
+        found.append(
             verdict(
                 f"ties: {category}",
-                tie["share"],
+                _interval(tie["share"]),
+                0.0,
                 limit,
-                tie["share"] <= limit,
-                f"{tie['ties']} of {tie['comparisons']}",
+                config.get(f"ties.categories.{category}.reason", config.reason("ties")),
+                f"{tie['ties']} of {tie['comparisons']}; {p} per other card compared",
             )
         )
-    verdicts += definition.playcheck.verdicts(report)
-    if not definition.card_verdicts:
-        return verdicts
-    cards = report["cards"]
-    judged = max(cards["judged"], 1)
-    for label, limit, limit_index in (
-        ("dominant", MAX_DOMINANT_SHARE, DOMINANT_INDEX),
-        ("useless", MAX_USELESS_SHARE, USELESS_INDEX),
-    ):
-        share = len(cards[label]) / judged
-        verdicts.append(
+    found.append(
+        verdict(
+            "shared wins (random)",
+            _interval(random_play["shared_wins"]),
+            0.0,
+            float(config.get("shared_wins.max")),
+            config.reason("shared_wins"),
+        )
+    )
+    edge = float(config.get("skill.min_edge"))
+    for summary in playouts.values():
+        if "hero" in summary:
+            fair = 1 / summary["players"]
+            found.append(
+                verdict(
+                    f"skill: {summary['hero']} vs {summary['bot']}",
+                    _interval(summary["hero_win_share"]),
+                    fair + edge,
+                    1.0,
+                    config.reason("skill"),
+                    f"one {summary['hero']} seat among {summary['players'] - 1} {summary['bot']}; fair {fair:.3f}",
+                )
+            )
+    found += definition.playcheck.verdicts(report, config)
+    if definition.card_verdicts:
+        found += _card_verdicts(report["cards"], config)
+    return found
+
+
+def _seats(name: str, summary: dict, config: thresholds.Config) -> dict:
+    """Every seat's win share within ±tolerance (relative) of fair; the worst seat is reported."""
+    players = summary["players"]
+    fair = 1 / players
+    low, high = fair * (1 - float(config.get("seats.tolerance"))), fair * (1 + float(config.get("seats.tolerance")))
+    shares = [_interval(s) for s in summary["seat_win_share"]]
+    judged = [verdict("", s, low, high, "") for s in shares]
+    rank = {"fail": 0, "undecided": 1, "pass": 2}
+    seat = min(range(players), key=lambda p: (rank[judged[p]["result"]], -abs(shares[p].value - fair), p))
+    return verdict(
+        f"seats, {players} players ({summary['bot']})",
+        shares[seat],
+        low,
+        high,
+        config.reason("seats"),
+        f"seat {seat} (first player {shares[0]}); fair {fair:.3f}",
+    )
+
+
+def _card_verdicts(cards: dict, config: thresholds.Config) -> list[dict]:
+    """Dominant and useless cards (share of the judged cards) and the strongest card's win index."""
+    index = [_interval(iv) for iv in cards["win_index"].values()]
+    judged = max(len(index), 1)
+    dominant, useless = float(config.get("cards.dominant_index")), float(config.get("cards.useless_index"))
+    max_share, reason = float(config.get("cards.max_share")), config.reason("cards")
+    share = {
+        "dominant": Interval(
+            sum(i.value >= dominant for i in index) / judged,
+            sum(i.low >= dominant for i in index) / judged,
+            sum(i.high >= dominant for i in index) / judged,
+        ),
+        "useless": Interval(
+            sum(i.value <= useless for i in index) / judged,
+            sum(i.high <= useless for i in index) / judged,
+            sum(i.low <= useless for i in index) / judged,
+        ),
+    }
+    found = [
+        verdict(
+            f"{label} cards (win index {'≥' if label == 'dominant' else '≤'} {limit})",
+            share[label],
+            0.0,
+            max_share,
+            reason,
+            ", ".join(sorted(cards[label])[:8]),
+        )
+        for label, limit in (("dominant", dominant), ("useless", useless))
+    ]
+    sweeps: dict[str, list[str]] = defaultdict(list)
+    for category, ids in cards["always_wins"].items():
+        for card in ids:
+            sweeps[card].append(category)
+    most = max(sweeps.items(), key=lambda kv: (len(kv[1]), kv[0]), default=("", []))
+    found.append(
+        verdict(
+            "categories one card always wins",
+            Interval(len(most[1]), len(most[1]), len(most[1])),  # a count of the random playouts
+            0,
+            int(config.get("cards.max_always_categories")),
+            reason,
+            f"{most[0]}: {', '.join(most[1])}" if most[1] else "",
+        )
+    )
+    if index:
+        strongest = Interval(max(i.value for i in index), max(i.low for i in index), max(i.high for i in index))
+        found.append(
             verdict(
-                f"{label} cards (win index {'≥' if label == 'dominant' else '≤'} {limit_index})",
-                share,
-                limit,
-                share <= limit,
-                ", ".join(sorted(cards[label])[:8]),
+                "strongest card's win index",
+                strongest,
+                0.0,
+                float(config.get("cards.max_index")),
+                reason,
+                ", ".join(f"{c} {i}" for c, i in cards["strongest"][:3]),
             )
         )
-    return verdicts
-
-
-def to_json(report: dict) -> str:
-    return json.dumps(report, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
-
-
-def to_markdown(report: dict) -> str:
-    lines = [
-        f"# play-check: {report['game']} {report['version'] or ''}".rstrip(),
-        "",
-        f"{report['players']} players, {report['games']} random games (+ heuristic playouts), seed "
-        f"{report['seed']}; length in {report['length_unit']}.",
-        "",
-        "| playouts | games | length median / p90 / max | win share by seat |",
-        "|---|---|---|---|",
-    ]
-    for kind, s in report["playouts"].items():
-        length = s["length"]
-        lines.append(
-            f"| {kind} | {s['games']} | {length['median']} / {length['p90']} / {length['max']} | "
-            f"{' · '.join(f'{x:.3f}' for x in s['seat_win_share'])} |"
-        )
-    greedy = report["playouts"]["one-greedy"].get("heuristic_win_share_by_seat", [])
-    lines += [
-        "",
-        f"Heuristic player against random seats, win share by its seat: "
-        f"{' · '.join('-' if x is None else f'{x:.3f}' for x in greedy)} (fair: {1 / report['players']:.3f}).",
-        "",
-        "| per game (random) | mean |",
-        "|---|---|",
-    ]
-    lines += [f"| {k} | {v} |" for k, v in report["playouts"]["random"]["per_game"].items()]
-    cards = report["cards"]
-    lines += [
-        "",
-        f"Win index (random playouts, {cards['judged']} cards with ≥ {cards['min_contests']} comparisons): "
-        f"strongest {_pairs(cards['strongest'])}; weakest {_pairs(cards['weakest'])}.",
-    ]
-    if cards["always_wins"]:
-        lines += [
-            "",
-            "Always won their comparisons: "
-            + "; ".join(f"{c}: {', '.join(ids)}" for c, ids in cards["always_wins"].items())
-            + ".",
-        ]
-    if cards["continents"]:
-        lines += ["", "| continent | cards | mean win index |", "|---|---|---|"]
-        lines += [f"| {c} | {v['cards']} | {v['mean_win_index']} |" for c, v in cards["continents"].items()]
-    lines += ["", "| verdict | value | limit | result | detail |", "|---|---|---|---|---|"]
-    lines += [
-        f"| {v['name']} | {v['value']} | {v['limit']} | {'pass' if v['passed'] else 'FAIL'} | {v['detail']} |"
-        for v in report["verdicts"]
-    ]
-    lines += ["", f"**{'PASS' if report['passed'] else 'FAIL'}**"]
-    return "\n".join(lines) + "\n"
-
-
-def _pairs(pairs) -> str:
-    return ", ".join(f"{card} {index}" for card, index in pairs)
+    return found
 
 
 def load(game: str, version: str | None = None, deck: Path | None = None) -> tuple[dict, Path]:
@@ -277,46 +315,3 @@ def load(game: str, version: str | None = None, deck: Path | None = None) -> tup
         return published.read(deck, game), deck
     path, data = published.deck(game, version)
     return data, path
-
-
-def to_rich(report: dict):
-    """The report as rich tables: playouts, then verdicts."""
-    from rich.console import Group
-    from rich.table import Table
-
-    playouts = Table(
-        "playouts",
-        "games",
-        f"length ({report['length_unit']}) median / p90 / max",
-        "win share by seat",
-        title=f"play-check {report['game']} {report['version'] or ''}: {report['players']} players, "
-        f"seed {report['seed']}",
-    )
-    for kind, s in report["playouts"].items():
-        length = s["length"]
-        playouts.add_row(
-            kind,
-            str(s["games"]),
-            f"{length['median']} / {length['p90']} / {length['max']}",
-            " · ".join(f"{x:.3f}" for x in s["seat_win_share"]),
-        )
-    figures = Table("per game (random playouts)", "mean")
-    for key, value in report["playouts"]["random"]["per_game"].items():
-        figures.add_row(key, str(value))
-    cards = report["cards"]
-    figures.add_row("strongest cards (win index)", _pairs(cards["strongest"]))
-    figures.add_row("weakest cards (win index)", _pairs(cards["weakest"]))
-    greedy = report["playouts"]["one-greedy"].get("heuristic_win_share_by_seat", [])
-    figures.add_row(
-        "heuristic vs random seats: its win share", " · ".join("-" if x is None else f"{x:.3f}" for x in greedy)
-    )
-    verdicts = Table("verdict", "value", "limit", "result", "detail")
-    for v in report["verdicts"]:
-        verdicts.add_row(
-            v["name"],
-            str(v["value"]),
-            str(v["limit"]),
-            "[green]pass[/]" if v["passed"] else "[bold red]FAIL[/]",
-            v["detail"],
-        )
-    return Group(playouts, figures, verdicts, "[bold green]PASS[/]" if report["passed"] else "[bold red]FAIL[/]")

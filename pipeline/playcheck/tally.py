@@ -1,4 +1,8 @@
-"""The metrics of many finished games of one kind of playout, filled by each game's `playcheck.collect`."""
+"""The metrics of many finished games of one kind of playout, filled by each game's `playcheck.collect`.
+
+Tallies of consecutive batches of games merge (`merge`) into the tally of all of them; the runner merges
+them in batch order, so the sums (and the report) do not depend on how many processes played them.
+"""
 
 from collections import defaultdict
 
@@ -11,37 +15,103 @@ class Tally:
         self.games = 0
         self.lengths: list[int] = []
         self.seat_wins = [0.0] * players
-        self.greedy_wins = [0.0] * players  # one-greedy: the heuristic's win share by its seat
-        self.greedy_games = [0] * players
-        self.ties: defaultdict[str, list[int]] = defaultdict(lambda: [0, 0])  # category -> [comparisons, ties]
-        # card id -> [comparisons, fair share, wins]; (card id, category) -> [comparisons, wins]
-        self.cards: defaultdict[str, list[float]] = defaultdict(lambda: [0, 0.0, 0.0])
-        self.always: defaultdict[tuple[str, str], list[float]] = defaultdict(lambda: [0, 0.0])
-        self.extra: defaultdict[str, float] = defaultdict(float)
+        self.hero_wins = [0.0] * players  # playouts with one stronger seat: its wins by its seat
+        self.hero_games = [0] * players
+        self.shared = 0  # games won by several players
+        self.lead_changes: list[int] = []
+        self.branching: list[float] = []  # per game: mean legal actions at a decision (random playouts)
+        self.ties: dict[tuple[str, int], list[int]] = defaultdict(lambda: [0, 0])  # (category, cards) -> [n, ties]
+        self.cards: dict[str, list[float]] = defaultdict(lambda: [0, 0.0, 0.0, 0.0, 0.0, 0.0])
+        # card id -> [comparisons, Σ fair share a, Σ wins w, Σa², Σw², Σaw]
+        self.always: dict[tuple[str, str], list[float]] = defaultdict(lambda: [0, 0.0])  # (card, category) -> [n, wins]
+        self.extra: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])  # per-game count -> [Σx, Σx²]
+        self.maxima: dict[str, float] = {}
+        self._current: dict[str, float] = defaultdict(float)
 
-    def game(self, returns: list[float], length: int, greedy_seat: int | None) -> None:
-        self.games += 1
-        self.lengths.append(length)
-        for p, r in enumerate(returns):
-            self.seat_wins[p] += r
-        if greedy_seat is not None:
-            self.greedy_wins[greedy_seat] += returns[greedy_seat]
-            self.greedy_games[greedy_seat] += 1
+    # -- what a game's collector reports ---------------------------------------------------------------
+    def count(self, key: str, value: float = 1) -> None:
+        """Add to this game's count `key` (reported as a mean per game with its interval)."""
+        self._current[key] += value
+
+    def maximum(self, key: str, value: float) -> None:
+        self.maxima[key] = max(self.maxima.get(key, value), value)
 
     def comparison(self, category: str, cards: list[str], credits: list[float], tie: bool) -> None:
         """One comparison of `cards` in `category`; `credits` is each card's share of the win (0, 1/k or 1)."""
-        self.ties[category][0] += 1
-        self.ties[category][1] += tie
+        ties = self.ties[category, len(cards)]
+        ties[0] += 1
+        ties[1] += tie
+        fair = 1 / len(cards)
+        fair_squared = fair * fair
+        table, always = self.cards, self.always
         for card, credit in zip(cards, credits):
-            entry = self.cards[card]
+            entry = table[card]
             entry[0] += 1
-            entry[1] += 1 / len(cards)
+            entry[1] += fair
             entry[2] += credit
-            always = self.always[card, category]
-            always[0] += 1
-            always[1] += credit
+            entry[3] += fair_squared
+            entry[4] += credit * credit
+            entry[5] += fair * credit
+            won = always[card, category]
+            won[0] += 1
+            won[1] += credit
+
+    # -- what the runner reports -----------------------------------------------------------------------
+    def game(self, returns: list[float], length: int, hero: int | None, lead_changes: int, branching: float | None):
+        """Close one game: its collector's counts, result, length, lead changes and branching factor."""
+        self.games += 1
+        self.lengths.append(length)
+        self.lead_changes.append(lead_changes)
+        if branching is not None:
+            self.branching.append(branching)
+        for p, r in enumerate(returns):
+            self.seat_wins[p] += r
+        self.shared += sum(r > 0 for r in returns) > 1
+        if hero is not None:
+            self.hero_wins[hero] += returns[hero]
+            self.hero_games[hero] += 1
+        for key, value in self._current.items():
+            entry = self.extra[key]
+            entry[0] += value
+            entry[1] += value * value  # a count absent from a game is a 0 of it
+        self._current.clear()
+
+    def merge(self, other: "Tally") -> None:
+        """Add the games of `other` (played after this tally's games)."""
+        self.games += other.games
+        self.lengths += other.lengths
+        self.lead_changes += other.lead_changes
+        self.branching += other.branching
+        self.shared += other.shared
+        for p in range(self.players):
+            self.seat_wins[p] += other.seat_wins[p]
+            self.hero_wins[p] += other.hero_wins[p]
+            self.hero_games[p] += other.hero_games[p]
+        _add(self.ties, other.ties)
+        _add(self.cards, other.cards)
+        _add(self.always, other.always)
+        for key, (total, squares) in other.extra.items():
+            self.extra[key][0] += total
+            self.extra[key][1] += squares
+        for key, value in other.maxima.items():
+            self.maximum(key, value)
+
+    def __getstate__(self) -> dict:  # defaultdicts of lambdas do not pickle: send plain dicts
+        state = dict(self.__dict__)
+        for key in ("ties", "cards", "always", "extra", "_current"):
+            state[key] = dict(state[key])
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        fresh = Tally(state["players"])
+        for key in ("ties", "cards", "always", "extra", "_current"):
+            getattr(fresh, key).update(state.pop(key))
+        self.__dict__.update(fresh.__dict__ | state)
 
 
-def verdict(name: str, value: float, limit: float, passed: bool, detail: str = "") -> dict:
-    """One verdict of a report: a measured value against its limit."""
-    return {"name": name, "value": round(value, 4), "limit": limit, "passed": bool(passed), "detail": detail}
+def _add(mine: dict, theirs: dict) -> None:
+    """Add each list of sums in `theirs` to the same key's list in `mine` (a defaultdict)."""
+    for key, values in theirs.items():
+        entry = mine[key]
+        for i, v in enumerate(values):
+            entry[i] += v

@@ -1,6 +1,7 @@
 """Writing a record of a game played: its deal, every move (the engine's history) in the game's notation,
 its result."""
 
+import re
 from pathlib import Path
 
 from pipeline import games
@@ -47,4 +48,9 @@ class Saver:
         """Save `state`, a game played from the deal of `seed` by `seats` (e.g. "bot:random")."""
         players = [records.Seat(name=f"seat {p}", plays=plays) for p, plays in enumerate(seats)]
         record = record_of(self.deck, state, players, seed, self.deck_hash)
-        records.save(self.folder / f"{seed.replace(':', '-')}.json", record)
+        records.save(self.folder / f"{file_stem(seed)}.json", record)
+
+
+def file_stem(seed: str) -> str:
+    """A play-check seed ("0:ladder expert>skilled:7") as a file name ("0-ladder-expert-skilled-7")."""
+    return re.sub(r"[^A-Za-z0-9.]+", "-", seed)

@@ -26,6 +26,7 @@ from pipeline.games.core import TERMINAL, EngineGame, EngineState
 
 GUESSES = ("N", "S", "W", "O", "most", "fewest", "M")  # M is the back of the W card
 M = GUESSES.index("M")
+W = GUESSES.index("W")
 COMPASS = ("N", "S", "W", "O")
 ROW_POINTS = (3, 2, 1)
 
@@ -163,16 +164,15 @@ class State(EngineState):
     def current_player(self) -> int:
         return TERMINAL if self.terminal else (self.starter + self.turn) % self.players
 
-    def legal_actions(self) -> list[int]:
+    def _legal_actions(self) -> list[int]:
         if self.terminal:
             return []
         player = self.current_player()
         used = self.used[player]
         taken = {g for p, g in self.played if p != player} if self.players == 2 else set()
         width = len(self.places)
-        return [
-            g * width + i for g in range(len(GUESSES)) if _card(g) not in used and g not in taken for i in range(width)
-        ]
+        guesses = [g for g in range(len(GUESSES)) if _card(g) not in used and g not in taken]
+        return [g * width + i for g in guesses for i in range(width)]
 
     def _apply(self, action: int) -> None:
         guess, position = divmod(action, len(self.places))
@@ -274,7 +274,7 @@ def _column_text(column) -> str:
 
 def _card(guess: int) -> int:
     """The guess card a guess uses: M is the back of the W card."""
-    return GUESSES.index("W") if guess == M else guess
+    return W if guess == M else guess
 
 
 def best_guess(legal, columns, correct: dict[str, frozenset[int]], width: int) -> int:

@@ -1,30 +1,36 @@
 """Deutschland in play-check: each round's extremes as comparisons, how often M can be right, guesses placed."""
 
 from pipeline.games.deutschland import engine
+from pipeline.playcheck.config import Config
 from pipeline.playcheck.tally import Tally
 
-HEURISTIC = engine.BOTS["expert"]  # the simple heuristic player of the one-greedy and greedy playouts
+BOTS = engine.BOTS  # the ladder, weakest first: random, novice, skilled, expert
+
+
+def checkpoint(state: engine.State) -> int:
+    """Where the lead is looked at: after each round."""
+    return state.round
 
 
 def collect(state: engine.State, tally: Tally) -> None:
     places = state.game.places
     for rnd in state.rounds:
         ids = [places[i].id for i in rnd.places]
-        for guess in engine.GUESSES[:-1]:
-            right = rnd.correct[guess]
+        for name in engine.GUESSES[:-1]:
+            extreme = rnd.correct[name]
             tally.comparison(
-                guess, ids, [1 / len(right) if i in right else 0.0 for i in range(len(ids))], len(right) > 1
+                name, ids, [1 / len(extreme) if i in extreme else 0.0 for i in range(len(ids))], len(extreme) > 1
             )
-        tally.extra["rounds"] += 1
-        tally.extra["rounds where M can be right"] += bool(rnd.correct["M"])
-        for _, placed, _, hit, _ in rnd.placements:
-            tally.extra[f"placed {engine.GUESSES[placed]}"] += 1
-            tally.extra[f"right {engine.GUESSES[placed]}"] += hit
+        tally.count("rounds")
+        tally.count("rounds where M can be right", bool(rnd.correct["M"]))
+        for _, guess, _, right, _ in rnd.placements:
+            tally.count(f"placed {engine.GUESSES[guess]}")
+            tally.count(f"right {engine.GUESSES[guess]}", right)
 
 
 def length(state: engine.State, moves: int) -> int:
     return moves
 
 
-def verdicts(report: dict) -> list[dict]:
+def verdicts(report: dict, config: Config) -> list[dict]:
     return []

@@ -204,7 +204,7 @@ class State(EngineState):
         assert self.placing is not None
         return self.placing
 
-    def legal_actions(self) -> list[int]:
+    def _legal_actions(self) -> list[int]:
         if self.terminal:
             return []
         if self.pending:
@@ -427,11 +427,16 @@ class State(EngineState):
         if not restricted:
             return [PLACE + card * SLOTS + slot for card in hand for slot in free]
         actions = []
+        fits: dict[tuple[int, int], bool] = {}  # (the restricted card placed or -1, slot): the others still fit
         for card in hand:
+            own = card if card in restricted else -1
             for slot in free:
-                if slot in allowed[card] and _fits(
-                    [c for c in restricted if c != card], [s for s in free if s != slot], allowed
-                ):
+                if slot not in allowed[card]:
+                    continue
+                if (own, slot) not in fits:
+                    others = [c for c in restricted if c != card]
+                    fits[own, slot] = _fits(others, [s for s in free if s != slot], allowed)
+                if fits[own, slot]:
                     actions.append(PLACE + card * SLOTS + slot)
         return actions
 

@@ -1,9 +1,15 @@
 """Länder toppen! in play-check: each trick a comparison of its category, cards removed by ties."""
 
 from pipeline.games.laender_toppen import engine
+from pipeline.playcheck.config import Config
 from pipeline.playcheck.tally import Tally
 
-HEURISTIC = engine.BOTS["expert"]  # the simple heuristic player of the one-greedy and greedy playouts
+BOTS = engine.BOTS  # the ladder, weakest first: random, novice, skilled, expert
+
+
+def checkpoint(state: engine.State) -> int:
+    """Where the lead is looked at: after each round."""
+    return state.round
 
 
 def collect(state: engine.State, tally: Tally) -> None:
@@ -18,12 +24,12 @@ def collect(state: engine.State, tally: Tally) -> None:
             [credit if p in trick.winners else 0.0 for p, _ in trick.played],
             len(trick.winners) > 1,
         )
-    tally.extra["removed by ties"] += len(state.removed)
+    tally.count("removed by ties", len(state.removed))
 
 
 def length(state: engine.State, moves: int) -> int:
     return moves
 
 
-def verdicts(report: dict) -> list[dict]:
+def verdicts(report: dict, config: Config) -> list[dict]:
     return []

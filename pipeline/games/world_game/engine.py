@@ -302,7 +302,7 @@ class State(EngineState):
             return self.challenge.setter if self.challenge.kind is None else self.challenge.answering
         return self.leader
 
-    def legal_actions(self) -> list[int]:
+    def _legal_actions(self) -> list[int]:
         if self.terminal:
             return []
         game, challenge = self.game, self.challenge

@@ -1,0 +1,46 @@
+"""A game's play-check thresholds: `templates/playcheck/<game>.toml`, each section with its `reason`.
+
+Sections read by the runner: `seats` (bot, player_counts, tolerance), `ties` (per_rival, optional
+`categories.<name>.per_rival`), `skill` (min_edge), `shared_wins` (max), `cards` (for games with card
+verdicts: dominant_index, useless_index, max_share, max_index, min_contests); `game` is read by the
+game's own `playcheck.verdicts`. docs/rules-engines.md explains each.
+"""
+
+import tomllib
+from pathlib import Path
+
+from pipeline.errors import GeodeckError
+
+
+class Config:
+    """Thresholds of one game; `get("seats.tolerance")` names the file and key when one is missing."""
+
+    def __init__(self, data: dict, path: Path):
+        self.data, self.path = data, path
+
+    def get(self, key: str, default=None):
+        node = self.data
+        for part in key.split("."):
+            if not isinstance(node, dict) or part not in node:
+                if default is not None:
+                    return default
+                raise GeodeckError(f"{self.path}: missing play-check threshold {key!r}; add it with its reason")
+            node = node[part]
+        return node
+
+    def reason(self, section: str) -> str:
+        return str(self.get(f"{section}.reason"))
+
+
+def path_of(definition) -> Path:
+    return definition.templates / "playcheck" / f"{definition.name}.toml"
+
+
+def load(definition) -> Config:
+    path = path_of(definition)
+    try:
+        return Config(tomllib.loads(path.read_text(encoding="utf-8")), path)
+    except FileNotFoundError as exc:
+        raise GeodeckError(f"{path} is missing: every game needs its play-check thresholds there") from exc
+    except tomllib.TOMLDecodeError as exc:
+        raise GeodeckError(f"{path}: {exc}; fix the TOML") from exc

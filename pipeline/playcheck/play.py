@@ -1,0 +1,109 @@
+"""Batches of seeded playouts: what one process (or one Dask task) plays, and how one game is played.
+
+A `Kind` of playout names the bots at the table; its game i is seeded with "<seed>:<kind>:<i>", so a game
+does not depend on the batch, process or machine that plays it. `play_batch` takes only picklable
+arguments (the deck as canonical JSON) and returns a `Tally`; the runner merges the tallies in batch order.
+"""
+
+import json
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from pipeline.games import GameDefinition, core
+from pipeline.playcheck.tally import Tally
+
+Watch = Callable[[object, str, list[str]], None]
+BATCH_GAMES = 50  # games per batch: fixed, so that the sums merge in the same order for every --jobs
+RANDOM = "random"  # the bot every game's ladder starts with: uniformly random legal moves
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A kind of playout: every seat plays `bot`, except one seat (game i: seat i % players) playing `hero`."""
+
+    name: str
+    players: int
+    bot: str
+    hero: str | None = None
+
+
+@dataclass(frozen=True)
+class Batch:
+    game: GameDefinition  # sent along, so that a worker plays a game registered only in its caller
+    kind: Kind
+    seed: int
+    start: int  # games start..stop-1 of the kind
+    stop: int
+
+    @property
+    def games(self) -> int:
+        return self.stop - self.start
+
+
+def batches(game: GameDefinition, kind: Kind, games: int, seed: int) -> list[Batch]:
+    return [Batch(game, kind, seed, i, min(i + BATCH_GAMES, games)) for i in range(0, games, BATCH_GAMES)]
+
+
+def deck_json(deck: dict) -> str:
+    """The deck as canonical JSON: what crosses to worker processes."""
+    return json.dumps(deck, sort_keys=True, ensure_ascii=False)
+
+
+@lru_cache(maxsize=8)
+def _game(definition: GameDefinition, deck: str, players: int):
+    return definition.engine.Game.from_deck(json.loads(deck), players=players)
+
+
+def play_batch(batch: Batch, deck: str, watch: Watch | None = None) -> Tally:
+    """Play games start..stop-1 of one kind and tally them; `watch(state, seed, seats)` is shown each game
+    (records.tape.Saver saves it: --save-records), in the process that plays it."""
+    rules = batch.game.playcheck
+    kind = batch.kind
+    game = _game(batch.game, deck, kind.players)
+    tally = Tally(kind.players)
+    for i in range(batch.start, batch.stop):
+        seed = f"{batch.seed}:{kind.name}:{i}"
+        rng = random.Random(seed)
+        hero = i % kind.players if kind.hero else None
+        state = game.new_initial_state(rng)
+        policies = [rules.BOTS[kind.hero if p == hero else kind.bot](game, rng) for p in range(kind.players)]
+        moves, leads, branching = playout(state, policies, rng, rules.checkpoint, kind.bot == RANDOM and not hero)
+        if watch:
+            watch(state, seed, [f"bot:{kind.hero if p == hero else kind.bot}" for p in range(kind.players)])
+        rules.collect(state, tally)
+        tally.game(state.returns(), rules.length(state, moves), hero, leads, branching)
+    return tally
+
+
+def playout(state, policies, rng: random.Random, checkpoint, measure_branching: bool) -> tuple[int, int, float | None]:
+    """Play `state` to its end (seat p with `policies[p]`, chance sampled). Returns the moves made, the lead
+    changes (a different sole leader by `state.scores()` whenever `checkpoint(state)` changes) and, when
+    every seat plays random moves, the mean number of legal actions per decision. Like `core.playout`, a
+    policy sees only its player's observation (an oracle the state)."""
+    moves = changes = decisions = options = 0
+    leader = mark = None
+    while not state.is_terminal():
+        player = state.current_player()
+        if player == core.CHANCE:
+            action = core.sample_chance(state, rng)
+        elif measure_branching:  # the same draw as core.random_policy
+            actions = state.legal_actions()
+            decisions += 1
+            options += len(actions)
+            action = actions[rng.randrange(len(actions))]
+        else:
+            action = policies[player](core.policy_input(state, policies[player]), rng)
+        state.apply_action(action)
+        moves += 1
+        now = checkpoint(state)
+        if now != mark:
+            mark = now
+            scores = state.scores()
+            best = max(scores)
+            if scores.count(best) == 1:
+                sole = scores.index(best)
+                changes += leader is not None and sole != leader
+                leader = sole
+    return moves, changes, (options / decisions if measure_branching and decisions else None)

@@ -1,0 +1,118 @@
+"""PNG plots of a play-check report (matplotlib, drawn from the report dict alone): game length, seat win
+shares per player count, the skill ladder, card strength, tie rates. Each returns the PNG's bytes."""
+
+import io
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # after choosing the file-only backend
+from matplotlib.figure import Figure
+
+FAIR: dict = {"color": "grey", "linestyle": "--", "linewidth": 1}
+
+
+def _png(figure: Figure) -> bytes:
+    buffer = io.BytesIO()
+    figure.tight_layout()
+    figure.savefig(buffer, format="png", dpi=100, metadata={"Software": None})
+    plt.close(figure)
+    return buffer.getvalue()
+
+
+def _errors(intervals: list[dict]) -> list[list[float]]:
+    """matplotlib's yerr: distances below and above each value."""
+    return [[i["value"] - i["low"] for i in intervals], [i["high"] - i["value"] for i in intervals]]
+
+
+def lengths(report: dict) -> bytes:
+    """Game length histogram of the random playouts and of the seat playouts at the report's player count."""
+    figure, axes = plt.subplots(figsize=(7, 3.5))
+    for name, summary in report["playouts"].items():
+        if summary["players"] == report["players"] and "hero" not in summary:
+            values = [length for length, count in summary["length"]["counts"] for _ in range(count)]
+            axes.hist(values, bins=40, alpha=0.6, label=f"{name} ({summary['bot']})")
+    axes.set_xlabel(f"game length ({report['length_unit']})")
+    axes.set_ylabel("games")
+    axes.legend()
+    axes.set_title(f"{report['game']}: game length, {report['players']} players")
+    return _png(figure)
+
+
+def seats(report: dict) -> bytes:
+    """Win share by seat with 95 % intervals, one group per player count, the fair share dashed."""
+    rows = [s for s in report["playouts"].values() if "hero" not in s and s["bot"] != "random"]
+    figure, axes = plt.subplots(figsize=(7, 3.5))
+    x = 0.0
+    ticks, labels = [], []
+    for summary in rows:
+        shares = summary["seat_win_share"]
+        xs = [x + i for i in range(len(shares))]
+        axes.errorbar(xs, [s["value"] for s in shares], yerr=_errors(shares), fmt="o", capsize=3)
+        fair = 1 / summary["players"]
+        axes.plot([xs[0] - 0.4, xs[-1] + 0.4], [fair, fair], **FAIR)
+        ticks += xs
+        labels += [f"{summary['players']}p s{i}" for i in range(len(shares))]
+        x += len(shares) + 1
+    axes.set_xticks(ticks, labels, rotation=90, fontsize=7)
+    axes.set_ylabel("win share")
+    axes.set_title(f"{report['game']}: win share by seat ({rows[0]['bot'] if rows else ''}; dashed: fair)")
+    return _png(figure)
+
+
+def ladder(report: dict) -> bytes:
+    """Each rung of the bot ladder: one stronger seat's win share against the rung below."""
+    rungs = [s for s in report["playouts"].values() if "hero" in s]
+    figure, axes = plt.subplots(figsize=(6, 3.5))
+    shares = [s["hero_win_share"] for s in rungs]
+    axes.errorbar(range(len(rungs)), [s["value"] for s in shares], yerr=_errors(shares), fmt="o-", capsize=4)
+    fair = 1 / report["players"]
+    axes.axhline(fair, **FAIR)
+    axes.set_xticks(range(len(rungs)), [f"{s['hero']} vs {s['bot']}" for s in rungs])
+    axes.set_ylim(0, 1)
+    axes.set_ylabel("win share of the stronger seat")
+    axes.set_title(f"{report['game']}: skill ladder, {report['players']} players (dashed: fair)")
+    return _png(figure)
+
+
+def cards(report: dict) -> bytes:
+    """Win index per card (sorted, with 95 % intervals) and the mean per continent (games with continents)."""
+    index = sorted(report["cards"]["win_index"].values(), key=lambda i: i["value"])
+    continents = report["cards"]["continents"]
+    if not continents:
+        figure, left = plt.subplots(figsize=(7, 3.5))
+    else:
+        figure, (left, right) = plt.subplots(1, 2, figsize=(10, 3.5), width_ratios=[2, 1])
+    left.fill_between(range(len(index)), [i["low"] for i in index], [i["high"] for i in index], alpha=0.3)
+    left.plot(range(len(index)), [i["value"] for i in index], ".", markersize=3)
+    left.axhline(1.0, **FAIR)
+    left.set_xlabel("cards, weakest to strongest")
+    left.set_ylabel("win index (1 = fair)")
+    left.set_title(f"{report['game']}: win index per card (random playouts)")
+    if not continents:
+        return _png(figure)
+    means = [c["mean_win_index"] for c in continents.values()]
+    right.errorbar(range(len(means)), [m["value"] for m in means], yerr=_errors(means), fmt="o", capsize=3)
+    right.axhline(1.0, **FAIR)
+    right.set_xticks(range(len(means)), list(continents), rotation=60, fontsize=7)
+    right.set_title("mean win index per continent")
+    return _png(figure)
+
+
+def ties(report: dict) -> bytes:
+    """Tie rate per category (random playouts) with its interval and the allowed maximum."""
+    verdicts = {v["name"]: v for v in report["verdicts"]}
+    categories = list(report["playouts"]["random"]["ties"])
+    shares = [report["playouts"]["random"]["ties"][c]["share"] for c in categories]
+    figure, axes = plt.subplots(figsize=(7, 3.5))
+    axes.errorbar(range(len(shares)), [s["value"] for s in shares], yerr=_errors(shares), fmt="o", capsize=3)
+    limits = [verdicts[f"ties: {c}"]["band"][1] for c in categories]
+    axes.plot(range(len(limits)), limits, "r_", markersize=14, label="allowed")
+    axes.set_xticks(range(len(categories)), categories, rotation=60, fontsize=7)
+    axes.set_ylabel("share of comparisons tied")
+    axes.legend()
+    axes.set_title(f"{report['game']}: ties for the extreme per category")
+    return _png(figure)
+
+
+PLOTS = {"length": lengths, "seats": seats, "ladder": ladder, "cards": cards, "ties": ties}

@@ -1,0 +1,154 @@
+"""A play-check report as JSON, Markdown (with embedded plots when written to a folder) and rich tables,
+and the report folder `output/reports/<game>/<version>/` (report.json, report.md, one PNG per plot)."""
+
+import json
+from pathlib import Path
+
+from pipeline import atomic
+from pipeline.paths import OUTPUT_DIR
+
+REPORTS_DIR = OUTPUT_DIR / "reports"
+EXIT_CODES = {"pass": 0, "fail": 1, "undecided": 3}  # undecided: no verdict failed, some need more games
+
+
+def to_json(report: dict) -> str:
+    return json.dumps(report, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+
+
+def _iv(data: dict) -> str:
+    return f"{data['value']:.3f} [{data['low']:.3f}, {data['high']:.3f}]"
+
+
+def _seat_shares(summary: dict) -> str:
+    return " · ".join(f"{s['value']:.3f}" for s in summary["seat_win_share"])
+
+
+def _pairs(pairs) -> str:
+    return ", ".join(f"{card} {index}" for card, index in pairs)
+
+
+def to_markdown(report: dict, plots: dict[str, str] | None = None) -> str:
+    """The report for a designer; `plots` maps plot names to image files beside the Markdown."""
+    plots = plots or {}
+    figure = lambda name, alt: ["", f"![{alt}]({plots[name]})"] if name in plots else []  # noqa: E731
+    lines = [
+        f"# play-check: {report['game']} {report['version'] or ''}".rstrip(),
+        "",
+        f"{report['players']} players, {report['games']} random games (+ seat and ladder playouts), seed "
+        f"{report['seed']}; length in {report['length_unit']}; thresholds `{report['thresholds']}`. "
+        "Every figure: value [95 % interval].",
+        "",
+        f"**{report['result'].upper()}**" + (" (run more games: `--games`)" if report["result"] == "undecided" else ""),
+        "",
+        "| verdict | value [95 %] | allowed | result | detail |",
+        "|---|---|---|---|---|",
+    ]
+    lines += [
+        f"| {v['name']} | {_iv(v)} | {v['band'][0]:g}–{v['band'][1]:g} | {v['result']} | {v['detail']} |"
+        for v in report["verdicts"]
+    ]
+    lines += ["", "Why these bands:", ""]
+    reasons = dict.fromkeys(v["reason"] for v in report["verdicts"])
+    lines += [f"- {reason}" for reason in reasons]
+    lines += [
+        "",
+        "## Playouts",
+        "",
+        "| playouts | players | games | length mean | median / p90 / max | win share by seat | shared wins "
+        "| lead changes |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for kind, s in report["playouts"].items():
+        length = s["length"]
+        lines.append(
+            f"| {kind} | {s['players']} | {s['games']} | {_iv(length['mean'])} | {length['median']} / "
+            f"{length['p90']} / {length['max']} | {_seat_shares(s)} | {_iv(s['shared_wins'])} | "
+            f"{_iv(s['lead_changes'])} |"
+        )
+    random_play = report["playouts"]["random"]
+    if "branching_factor" in random_play:
+        lines += [
+            "",
+            f"Branching factor (random playouts, legal moves per decision): {_iv(random_play['branching_factor'])}.",
+        ]
+    lines += figure("length", "game length histogram") + figure("seats", "win share by seat per player count")
+    lines += [
+        "",
+        "## Skill ladder",
+        "",
+        "| stronger seat | against | its win share | by its seat |",
+        "|---|---|---|---|",
+    ]
+    for s in report["playouts"].values():
+        if "hero" in s:
+            by_seat = " · ".join("-" if x is None else f"{x:.3f}" for x in s["hero_win_share_by_seat"])
+            lines.append(f"| {s['hero']} | {s['bot']} | {_iv(s['hero_win_share'])} | {by_seat} |")
+    lines += figure("ladder", "skill ladder")
+    lines += ["", "## Per game (random playouts)", "", "| count | mean per game |", "|---|---|"]
+    lines += [f"| {k} | {_iv(v)} |" for k, v in random_play["per_game"].items()]
+    lines += [f"| {k} (maximum) | {v} |" for k, v in random_play.get("maxima", {}).items()]
+    cards = report["cards"]
+    lines += [
+        "",
+        "## Cards",
+        "",
+        f"Win index (random playouts, {cards['judged']} cards with ≥ {cards['min_contests']} comparisons): "
+        f"strongest {_pairs(cards['strongest'])}; weakest {_pairs(cards['weakest'])}.",
+    ]
+    if cards["always_wins"]:
+        lines += [
+            "",
+            "Always won their comparisons: "
+            + "; ".join(f"{c}: {', '.join(ids)}" for c, ids in cards["always_wins"].items())
+            + ".",
+        ]
+    if cards["continents"]:
+        lines += ["", "| continent | cards | mean win index |", "|---|---|---|"]
+        lines += [f"| {c} | {v['cards']} | {_iv(v['mean_win_index'])} |" for c, v in cards["continents"].items()]
+    lines += figure("cards", "card strength") + figure("ties", "tie rates per category")
+    return "\n".join(lines) + "\n"
+
+
+def write(report: dict, root: Path = REPORTS_DIR) -> Path:
+    """report.json, report.md and the plots into root/<game>/<version>/; returns the folder."""
+    from pipeline.playcheck.plots import PLOTS
+
+    folder = root / report["game"] / (report["version"] or "draft")
+    files = {}
+    for name, draw in PLOTS.items():
+        atomic.write_bytes(folder / f"{name}.png", draw(report))
+        files[name] = f"{name}.png"
+    atomic.write_text(folder / "report.json", to_json(report))
+    atomic.write_text(folder / "report.md", to_markdown(report, files))
+    return folder
+
+
+def to_rich(report: dict):
+    """The report as rich tables: verdicts, then playouts."""
+    from rich.console import Group
+    from rich.table import Table
+
+    colour = {"pass": "green", "fail": "bold red", "undecided": "yellow"}
+    verdicts = Table(
+        "verdict",
+        "value [95 %]",
+        "allowed",
+        "result",
+        "detail",
+        title=f"play-check {report['game']} {report['version'] or ''}: {report['players']} players, "
+        f"{report['games']} games, seed {report['seed']}",
+    )
+    for v in report["verdicts"]:
+        verdicts.add_row(
+            v["name"],
+            _iv(v),
+            f"{v['band'][0]:g}–{v['band'][1]:g}",
+            f"[{colour[v['result']]}]{v['result']}[/]",
+            v["detail"],
+        )
+    playouts = Table("playouts", "players", "games", f"length mean ({report['length_unit']})", "win share by seat")
+    for kind, s in report["playouts"].items():
+        playouts.add_row(kind, str(s["players"]), str(s["games"]), _iv(s["length"]["mean"]), _seat_shares(s))
+    result = report["result"]
+    hint = " (run more games: --games)" if result == "undecided" else ""
+    return Group(verdicts, playouts, f"[{colour[result]}]{result.upper()}[/]{hint}")
