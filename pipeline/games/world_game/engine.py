@@ -160,6 +160,15 @@ class Game(EngineGame):
             kind: [self.answer_base + i for i, (answered, _) in enumerate(self.answers) if answered == kind]
             for kind in set(ANSWERED_WITH.values())
         }
+        self.clockwise = tuple(tuple((s + i) % players for i in range(players)) for s in range(players))
+        self.lead_actions = tuple(  # by whether the leader may call a challenge
+            (*range(len(FACTS)), *(range(CALL, CALL + players - 1) if may_call else ())) for may_call in (False, True)
+        )
+        self.pairs = {  # the (country, flag / map number / capital) pairs the reverse answers are judged by
+            "flag": {(c.name, c.flag) for c in self.countries},
+            "location-reverse": {(c.name, c.map_number) for c in self.countries},
+            "capital-reverse": {(c.name, cap) for c in self.countries for cap in c.capitals},
+        }
         self.state_class = State
 
     def _check_options(self) -> None:
@@ -243,10 +252,10 @@ class Game(EngineGame):
         if kind == "capital":
             return answer in country.capitals
         if kind == "flag":
-            return any(c.name == answer and c.flag == country.flag for c in self.countries)
+            return (answer, country.flag) in self.pairs[kind]
         if kind == "location-reverse":
-            return any(c.name == answer and c.map_number == country.map_number for c in self.countries)
-        return any(c.name == answer and prompt_capital(country) in c.capitals for c in self.countries)
+            return (answer, country.map_number) in self.pairs[kind]
+        return (answer, prompt_capital(country)) in self.pairs["capital-reverse"]
 
 
 def prompt_capital(country: Country) -> str | None:
@@ -307,8 +316,7 @@ class State(EngineState):
             return []
         game, challenge = self.game, self.challenge
         if challenge is None:
-            calls = range(CALL, CALL + self.players - 1) if game.challenges_for(self.leader) else range(0)
-            return [*range(len(FACTS)), *calls]
+            return [*game.lead_actions[bool(game.challenges_for(self.leader))]]
         if challenge.kind is None:
             return [game.set_base + KINDS.index(k) for k in game.challenges_for(challenge.caller)]
         return [game.pass_action, *game.answer_actions[game.answer_kind(challenge.kind)]]
@@ -421,16 +429,18 @@ class State(EngineState):
     def returns(self) -> list[float]:
         return core.win_shares(self.card_counts(), self.winners()) if self.terminal else [0.0] * self.players
 
-    def _clockwise(self, start: int) -> list[int]:
-        return [(start + i) % self.players for i in range(self.players)]
+    def _clockwise(self, start: int) -> tuple[int, ...]:
+        return self.game.clockwise[start]
 
     def _compare(self, fact: int) -> None:
         order = self._clockwise(self.leader)
         revealed = dict.fromkeys(order, 1)
         contenders, level, winner, best = order, 0, None, None
+        values, stacks = self.game.values, self.stacks
         while winner is None:
-            values = {p: self.game.values[self.stacks[p][level]][fact] for p in contenders}
-            tied = [p for p in contenders if values[p] == max(values.values())]
+            facts = [values[stacks[p][level]][fact] for p in contenders]
+            highest = max(facts)
+            tied = [p for p, v in zip(contenders, facts) if v == highest]
             best = best or tuple(tied)
             if len(tied) == 1:
                 winner = tied[0]
@@ -483,7 +493,7 @@ class State(EngineState):
         self.stacks[winner].extend(won)
         self.turns.append(turn)
         self.leader = winner
-        if min(self.card_counts()) == 0:
+        if not all(self.stacks):
             self.terminal = True
         elif self.game.round_limit is not None and len(self.turns) >= self.game.round_limit:
             self.terminal = self.limited = True
