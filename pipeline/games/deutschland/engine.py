@@ -129,6 +129,8 @@ class Game(EngineGame):
                 f"the deck has {len(self.places)} and {len(colours)}"
             )
 
+        width = players + 1  # an action is guess * width + the position of its place card
+        self.guess_actions = tuple(tuple(range(g * width, (g + 1) * width)) for g in range(len(GUESSES)))
         self.state_class = State
 
     @classmethod
@@ -169,15 +171,18 @@ class State(EngineState):
             return []
         player = self.current_player()
         used = self.used[player]
-        taken = {g for p, g in self.played if p != player} if self.players == 2 else set()
-        width = len(self.places)
-        guesses = [g for g in range(len(GUESSES)) if _card(g) not in used and g not in taken]
-        return [g * width + i for g in guesses for i in range(width)]
+        taken = {g for p, g in self.played if p != player} if self.players == 2 else ()
+        return [
+            a
+            for g, actions in enumerate(self.game.guess_actions)
+            if CARDS[g] not in used and g not in taken
+            for a in actions
+        ]
 
     def _apply(self, action: int) -> None:
         guess, position = divmod(action, len(self.places))
-        player = self.current_player()
-        self.used[player].add(_card(guess))
+        player = (self.starter + self.turn) % self.players
+        self.used[player].add(CARDS[guess])
         self.played.append((player, guess))
         self.columns[position].append((player, guess))
         self.turn += 1
@@ -275,6 +280,9 @@ def _column_text(column) -> str:
 def _card(guess: int) -> int:
     """The guess card a guess uses: M is the back of the W card."""
     return W if guess == M else guess
+
+
+CARDS = tuple(_card(g) for g in range(len(GUESSES)))  # the guess card of each guess
 
 
 def best_guess(legal, columns, correct: dict[str, frozenset[int]], width: int) -> int:
