@@ -140,6 +140,7 @@ class Game(EngineGame):
         self.allowed = tuple(
             tuple(s for s in range(SLOTS) if card.joker or card.values[s // 2] is not None) for card in self.cards
         )
+        self.restricted = frozenset(i for i, slots in enumerate(self.allowed) if len(slots) < SLOTS)  # dashes
         by_category = [core.percentiles([c.values[k] for c in self.cards]) for k in range(len(CATEGORIES))]
         self.strength = tuple(  # the share of the deck a card beats in a slot (public: the card faces); jokers -1
             tuple(_beats(by_category[s // 2][i], s % 2, card.joker) for s in range(SLOTS))
@@ -191,7 +192,6 @@ class State(EngineState):
         self.tricks: list[Trick] = []
         self.placing: int | None = 0
         self.slot = 0
-        self._placements: tuple[tuple, list[int]] = ((), [])
         self._piles: tuple[tuple[tuple[int, ...], ...], ...] | None = None
         self._deal()
 
@@ -210,10 +210,7 @@ class State(EngineState):
         if self.pending:
             return self._pile_actions(*self.pending[0])
         assert self.placing is not None
-        key = (len(self._history), tuple(self.hands[self.placing]))
-        if self._placements[0] != key:  # the placements of a state are asked for several times per move
-            self._placements = (key, self._place_actions(self.placing))
-        return list(self._placements[1])
+        return self._place_actions(self.placing)  # once per position: EngineState.legal_actions keeps it
 
     def _apply(self, action: int) -> None:
         if self.pending or self.game.fast:
@@ -287,8 +284,7 @@ class State(EngineState):
     def scores(self) -> list[int]:
         """Points so far: continent majorities (ties split, rounded up) + 1 per face-down card, Russia and
         Turkey counted where best for their owners (`scored_piles`); the fast game: cards won."""
-        piles = self.scored_piles()
-        return [pile_points(piles, p) for p in range(self.players)]
+        return every_points(self.scored_piles())
 
     def choose_continent(self, card: int, continent: int) -> None:
         """The owner's own choice at scoring for Russia or Turkey lying on a continent pile (a record's);
@@ -423,9 +419,9 @@ class State(EngineState):
         (Antarctica) no slot; ascending, as hands are sorted."""
         hand, strip, allowed = self.hands[player], self.strips[player], self.game.allowed
         free = [s for s in range(SLOTS) if strip[s] is None]
-        restricted = [c for c in hand if len(allowed[c]) < SLOTS]
-        if not restricted:
-            return [PLACE + card * SLOTS + slot for card in hand for slot in free]
+        if self.game.restricted.isdisjoint(hand):
+            return [base + slot for base in [PLACE + card * SLOTS for card in hand] for slot in free]
+        restricted = [c for c in hand if c in self.game.restricted]
         actions = []
         fits: dict[tuple[int, int], bool] = {}  # (the restricted card placed or -1, slot): the others still fit
         for card in hand:
@@ -538,12 +534,20 @@ def _fits(restricted: list[int], free: list[int], allowed) -> bool:
 
 def pile_points(piles: Sequence[Sequence[Sequence[int]]], player: int) -> int:
     """`player`'s points if the game ended with these piles: continent majorities + face-down cards."""
-    points = len(piles[player][FACE_DOWN])
+    return every_points(piles)[player]
+
+
+def every_points(piles: Sequence[Sequence[Sequence[int]]]) -> list[int]:
+    """Each player's points if the game ended with these piles (`pile_points`)."""
+    points = [len(own[FACE_DOWN]) for own in piles]
     for continent in range(FACE_DOWN):
-        counts = [len(p[continent]) for p in piles]
+        counts = [len(own[continent]) for own in piles]
         most = max(counts)
-        if most and counts[player] == most:
-            points += math.ceil(most / counts.count(most))
+        if most:
+            share = math.ceil(most / counts.count(most))
+            for player, count in enumerate(counts):
+                if count == most:
+                    points[player] += share
     return points
 
 
