@@ -435,28 +435,32 @@ class State(EngineState):
         return self.game.clockwise[start]
 
     def _compare(self, fact: int) -> None:
-        order = self._clockwise(self.leader)
+        game, stacks = self.game, self.stacks
+        order = game.clockwise[self.leader]
+        top = tuple([(p, stacks[p][0]) for p in order])
+        facts = [game.values[card][fact] for _, card in top]
+        highest = max(facts)
+        best = tuple([p for p, v in zip(order, facts) if v == highest])
         revealed = dict.fromkeys(order, 1)
-        contenders: Sequence[int] = order
-        level, winner, best = 0, None, None
-        values, stacks = self.game.values, self.stacks
-        while winner is None:
+        winner, level = self._break_tie(fact, best, revealed) if len(best) > 1 else (best[0], 0)
+        self._collect(winner, revealed, Turn(self.leader, fact, top, best, level, (), winner))
+
+    def _break_tie(self, fact: int, tied: Sequence[int], revealed: dict[int, int]) -> tuple[int, int]:
+        """The winner among the players tied on `fact` and the levels gone down: the tied compare their
+        next cards while the tie lasts (each revealing one more); one without a next card drops out."""
+        values, stacks, level = self.game.values, self.stacks, 0
+        while True:
+            level += 1
+            contenders = [p for p in tied if len(stacks[p]) > level]
+            if len(contenders) <= 1:
+                return (contenders[0] if contenders else tied[0]), level
+            for p in contenders:
+                revealed[p] = level + 1
             facts = [values[stacks[p][level]][fact] for p in contenders]
             highest = max(facts)
             tied = [p for p, v in zip(contenders, facts) if v == highest]
-            best = best or tuple(tied)
             if len(tied) == 1:
-                winner = tied[0]
-                break
-            level += 1
-            contenders = [p for p in tied if len(self.stacks[p]) > level]
-            if len(contenders) <= 1:
-                winner = contenders[0] if contenders else tied[0]
-            else:
-                for p in contenders:
-                    revealed[p] = level + 1
-        top = tuple((p, self.stacks[p][0]) for p in order)
-        self._collect(winner, revealed, Turn(self.leader, fact, top, best or (), level, (), winner))
+                return tied[0], level
 
     def _start_challenge(self, seats_left: int) -> None:
         caller = self.leader
