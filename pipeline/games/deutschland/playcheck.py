@@ -5,6 +5,8 @@ from pipeline.playcheck.config import Config
 from pipeline.playcheck.tally import Tally
 
 BOTS = engine.BOTS  # the ladder, weakest first: random, novice, skilled, expert
+PLACED = tuple(f"placed {guess}" for guess in engine.GUESSES)  # the counts' names, by guess
+RIGHT = tuple(f"right {guess}" for guess in engine.GUESSES)
 
 
 def checkpoint(state: engine.State) -> int:
@@ -24,8 +26,8 @@ def collect(state: engine.State, tally: Tally) -> None:
         tally.count("rounds")
         tally.count("rounds where M can be right", bool(rnd.correct["M"]))
         for _, guess, _, right, _ in rnd.placements:
-            tally.count(f"placed {engine.GUESSES[guess]}")
-            tally.count(f"right {engine.GUESSES[guess]}", right)
+            tally.count(PLACED[guess])
+            tally.count(RIGHT[guess], right)
 
 
 def length(state: engine.State, moves: int) -> int:
