@@ -162,9 +162,14 @@ class Game(EngineGame):
             for kind in set(ANSWERED_WITH.values())
         }
         self.clockwise = tuple(tuple((s + i) % players for i in range(players)) for s in range(players))
-        self.lead_actions = tuple(  # by whether the leader may call a challenge
-            (*range(len(FACTS)), *(range(CALL, CALL + players - 1) if may_call else ())) for may_call in (False, True)
+        self.lead_actions = tuple(  # the legal actions by leader, caller, challenge: tables, not rebuilt each move
+            (*range(len(FACTS)), *(range(CALL, CALL + players - 1) if self.challenges_for(p) else ()))
+            for p in range(players)
         )
+        self.set_actions = tuple(
+            tuple(self.set_base + KINDS.index(k) for k in self.challenges_for(p)) for p in range(players)
+        )
+        self.reply_actions = {kind: (self.pass_action, *self.answer_actions[ANSWERED_WITH[kind]]) for kind in KINDS}
         # the (country, flag / map number / capital) pairs that the reverse answers are judged by
         self.pairs: dict[str, set[tuple[str, object]]] = {
             "flag": {(c.name, c.flag) for c in self.countries},
@@ -318,10 +323,10 @@ class State(EngineState):
             return []
         game, challenge = self.game, self.challenge
         if challenge is None:
-            return [*game.lead_actions[bool(game.challenges_for(self.leader))]]
+            return [*game.lead_actions[self.leader]]
         if challenge.kind is None:
-            return [game.set_base + KINDS.index(k) for k in game.challenges_for(challenge.caller)]
-        return [game.pass_action, *game.answer_actions[game.answer_kind(challenge.kind)]]
+            return [*game.set_actions[challenge.caller]]
+        return [*game.reply_actions[challenge.kind]]
 
     def _apply(self, action: int) -> None:
         game = self.game
