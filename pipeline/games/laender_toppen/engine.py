@@ -25,6 +25,7 @@ import random
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 
 from pipeline.errors import GeodeckError
 from pipeline.games import core
@@ -139,6 +140,9 @@ class Game(EngineGame):
         self.antarctica = next((i for i, c in enumerate(cards) if c["kind"] == "antarctica"), None)
         self.allowed = tuple(
             tuple(s for s in range(SLOTS) if card.joker or card.values[s // 2] is not None) for card in self.cards
+        )
+        self.place_rows = tuple(
+            tuple(range(PLACE + i * SLOTS, PLACE + (i + 1) * SLOTS)) for i in range(len(self.cards))
         )
         self.restricted = frozenset(i for i, slots in enumerate(self.allowed) if len(slots) < SLOTS)  # dashes
         by_category = [core.percentiles([c.values[k] for c in self.cards]) for k in range(len(CATEGORIES))]
@@ -420,7 +424,13 @@ class State(EngineState):
         hand, strip, allowed = self.hands[player], self.strips[player], self.game.allowed
         free = [s for s in range(SLOTS) if strip[s] is None]
         if self.game.restricted.isdisjoint(hand):
-            return [base + slot for base in [PLACE + card * SLOTS for card in hand] for slot in free]
+            rows = self.game.place_rows
+            if len(free) < 2:
+                return [rows[card][slot] for card in hand for slot in free]
+            pick, actions = itemgetter(*free), []
+            for card in hand:
+                actions += pick(rows[card])  # a tuple of the card's actions into the free slots
+            return actions
         restricted = [c for c in hand if c in self.game.restricted]
         actions = []
         fits: dict[tuple[int, int], bool] = {}  # (the restricted card placed or -1, slot): the others still fit
