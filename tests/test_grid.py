@@ -6,22 +6,13 @@ import numpy as np
 import pandas as pd
 import pytest
 from click.testing import CliRunner
+from fixtures.rulebook import DEUTSCHLAND_TOWNS
 
 from pipeline import graph
 from pipeline.cli import cli
 from pipeline.errors import GeodeckError
 from pipeline.games.deutschland.locate import locate
 from pipeline.geo import grid
-
-# the rulebook's printed numbers (north-south, west-east): example card and scoring example 2
-RULEBOOK = {
-    "Bamberg": (102, 49),
-    "Emden": (33, 12),
-    "Wismar": (22, 55),
-    "Cottbus": (65, 83),
-    "Jena": (82, 56),
-    "Koblenz": (93, 16),
-}
 
 
 @pytest.fixture
@@ -34,7 +25,7 @@ def towns(towns_build, monkeypatch):
 def test_rulebook_towns_reproduce_their_numbers_from_the_towns_table(towns):
     chosen, _, _ = grid.calibrated(towns)
     assert chosen.reproduces_all()
-    for name, numbers in RULEBOOK.items():
+    for name, numbers in DEUTSCHLAND_TOWNS.items():
         town = towns.loc[towns["short_name"] == name].query("population > 40000")
         assert len(town) == 1, name
         assert tuple(chosen.grid.numbers(town["lat"], town["lon"])[0]) == numbers, name

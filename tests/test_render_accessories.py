@@ -11,6 +11,7 @@ from pathlib import Path
 import pdfplumber
 import pytest
 from click.testing import CliRunner
+from fixtures.rulebook import DEUTSCHLAND_TOWNS
 
 from pipeline.cli import cli
 from pipeline.decks import published
@@ -25,15 +26,6 @@ from pipeline.render.text import Box
 
 FIXTURES = Path(__file__).parent / "fixtures" / "tiny" / "render"
 MM = 72 / 25.4
-# Rulebook (deutschland-kartenspiel): the example card and scoring example 2
-RULEBOOK_TOWNS = {
-    "Bamberg": (102, 49),
-    "Emden": (33, 12),
-    "Wismar": (22, 55),
-    "Cottbus": (65, 83),
-    "Jena": (82, 56),
-    "Koblenz": (93, 16),
-}
 # cards.md / rulebook review: the strip's categories, in order
 STRIP_LABELS = ["Fläche", "Höchster", "Durchschnittstemperatur", "Einwohner", "Lebenserwartung", "BIP"]
 ORANGE, GREY, RED = (0.702, 0.29, 0.0), (0.431, 0.431, 0.431), (0.843, 0.098, 0.11)
@@ -107,7 +99,7 @@ def test_rulebook_towns_sit_at_their_grid_numbers(germany_map):
     assert len(dots) == sum(card["kind"] == "place" for card in deck("deutschland")["cards"])
     grid_points = [((y - y0) / (y150 - y0) * 150, (x - x0) / (x90 - x0) * 90) for x, y in dots]
     names = germany_map.extract_text()
-    for town, (ns, we) in RULEBOOK_TOWNS.items():
+    for town, (ns, we) in DEUTSCHLAND_TOWNS.items():
         assert town in names
         assert any(abs(gns - ns) <= 0.5 and abs(gwe - we) <= 0.5 for gns, gwe in grid_points), town
 
