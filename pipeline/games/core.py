@@ -20,7 +20,7 @@ import random
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from pipeline.errors import GeodeckError
 
@@ -52,6 +52,11 @@ class EngineGame:
     player_counts: tuple[int, ...] = ()
     players: int
     state_class: type  # the State class, set by each engine
+
+    @classmethod
+    def from_deck(cls, deck: dict, **options) -> Self:
+        """The game of a published deck's cards with the given options (players=N, ...)."""
+        return cls(deck["cards"], **options)  # type: ignore[call-arg]
 
     def options(self) -> dict:
         """The options that, with the deck, define this game (serialised with every state)."""

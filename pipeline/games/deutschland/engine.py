@@ -133,10 +133,6 @@ class Game(EngineGame):
         self.guess_actions = tuple(tuple(range(g * width, (g + 1) * width)) for g in range(len(GUESSES)))
         self.state_class = State
 
-    @classmethod
-    def from_deck(cls, deck: dict, **options) -> "Game":
-        return cls(deck["cards"], **options)
-
     def options(self) -> dict:
         return {"players": self.players, "face_down": self.face_down}
 

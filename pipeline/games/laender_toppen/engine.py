@@ -152,10 +152,6 @@ class Game(EngineGame):
         )
         self.state_class = State
 
-    @classmethod
-    def from_deck(cls, deck: dict, **options) -> "Game":
-        return cls(deck["cards"], **options)
-
     def options(self) -> dict:
         return {"players": self.players, "fast": self.fast}
 

@@ -199,10 +199,6 @@ class Game(EngineGame):
         labels += [f"answer {value}" for _, value in self.answers]
         return tuple(labels)
 
-    @classmethod
-    def from_deck(cls, deck: dict, **options) -> "Game":
-        return cls(deck["cards"], **options)
-
     def options(self) -> dict:
         return {
             "players": self.players,
