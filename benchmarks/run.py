@@ -12,12 +12,15 @@ every figure down: the table shows the load average to judge them by.
 import json
 import os
 import platform
+import random
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from rich.console import Console
@@ -123,24 +126,24 @@ def print_accessories(bench: Bench) -> dict[str, Figure]:
 
 
 def playouts(bench: Bench) -> dict[str, Figure]:
-    """Random playouts per CPU second of each game's latest deck (the play-check's own batches, the game's
-    default player count), and the wall-time speed-up of `play-check --jobs 2` over `--jobs 1` (needs two
-    idle cores: the table's load average says how busy the machine was)."""
+    """Per game, at its default player count on one core: random playouts of the engine per CPU second
+    (`playouts_<game>`: OpenSpiel's random rollout, a uniformly random legal action until the end, the
+    speed issue 11's targets are about) and random games of the play-check per CPU second
+    (`playcheck_<game>`: the same games with play-check's tallies, lead changes and branching factor);
+    then the wall-time speed-up of `play-check --jobs 2` over `--jobs 1` (needs two idle cores: the
+    table's load average says how busy the machine was)."""
     from pipeline.decks import published
     from pipeline.playcheck.play import RANDOM, Batch, Kind, deck_json, play_batch
 
     figures = {}
     for name, definition in games.registered().items():
-        deck = deck_json(published.deck(name, None)[1])
+        deck = published.deck(name, None)[1]
+        game = definition.engine.Game.from_deck(deck, players=definition.default_players)
+        key = name.replace("-", "_")
+        figures[f"playouts_{key}"] = per_cpu_second(partial(random_playouts, game, PLAYOUT_GAMES))
         kind = Kind(RANDOM, definition.default_players, RANDOM)
-        play_batch(Batch(definition, kind, 0, 0, 5), deck)  # warm: parse the deck, build its tables
-        times = []  # CPU seconds of this process: one core's throughput, less skewed by other processes
-        for _ in range(REPEATS):
-            start = time.process_time()
-            play_batch(Batch(definition, kind, 0, 0, PLAYOUT_GAMES), deck)
-            times.append(time.process_time() - start)
-        seconds = statistics.median(times)
-        figures[f"playouts_{name.replace('-', '_')}"] = Figure(seconds, rate=PLAYOUT_GAMES / seconds)
+        batch = Batch(definition, kind, 0, 0, PLAYOUT_GAMES)
+        figures[f"playcheck_{key}"] = per_cpu_second(partial(play_batch, batch, deck_json(deck)))
     walls = {
         jobs: bench.geodeck(
             bench.scratch,
@@ -158,6 +161,29 @@ def playouts(bench: Bench) -> dict[str, Figure]:
     }
     figures["speedup_jobs_2"] = Figure(walls[2], rate=walls[1] / walls[2])
     return figures
+
+
+def random_playouts(game, count: int) -> None:
+    """`count` random rollouts of `game`: each move a uniformly random legal action (games seeded 0..count-1)."""
+    for seed in range(count):
+        rng = random.Random(seed)
+        state = game.new_initial_state(rng)
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            state.apply_action(actions[rng.randrange(len(actions))])
+
+
+def per_cpu_second(work: Callable[[], object]) -> Figure:
+    """PLAYOUT_GAMES games in `work()`: the median CPU seconds of this process over REPEATS runs (one core's
+    throughput, less skewed by other processes) and the games per CPU second."""
+    work()  # warm: tables, caches
+    times = []
+    for _ in range(REPEATS):
+        start = time.process_time()
+        work()
+        times.append(time.process_time() - start)
+    seconds = statistics.median(times)
+    return Figure(seconds, rate=PLAYOUT_GAMES / seconds)
 
 
 def against_matplotlib(bench: Bench) -> dict[str, Figure]:
