@@ -39,6 +39,12 @@ SLOTS = 2 * len(CATEGORIES)  # slot = 2 * category + (0 above, 1 below), also th
 PLACE = FACE_DOWN + 1  # placement actions: PLACE + card * SLOTS + slot
 TABLE = {2: (10, 6), 3: (10, 4), 4: (8, 4), 5: (8, 3), 6: (7, 3)}  # players: (hand cards, rounds)
 JOKER, FREE, SPLIT = "joker", "free", "split"
+ALL_FREE = (1 << SLOTS) - 1  # a strip's free slots as a bit mask: bit s set = slot s is empty
+SLOTS_OF = tuple(tuple(s for s in range(SLOTS) if mask >> s & 1) for mask in range(ALL_FREE + 1))  # mask -> slots
+PICK_FREE = tuple(  # free-slot mask -> picks a card's placement row at those slots (a tuple, even of one slot)
+    itemgetter(*slots) if len(slots) > 1 else itemgetter(slice(slots[0], slots[0] + 1) if slots else slice(0))
+    for slots in SLOTS_OF
+)
 
 
 @dataclass(frozen=True)
@@ -144,7 +150,15 @@ class Game(EngineGame):
         self.place_rows = tuple(
             tuple(range(PLACE + i * SLOTS, PLACE + (i + 1) * SLOTS)) for i in range(len(self.cards))
         )
+        self.allowed_masks = tuple(sum(1 << s for s in slots) for slots in self.allowed)
         self.restricted = frozenset(i for i, slots in enumerate(self.allowed) if len(slots) < SLOTS)  # dashes
+        self.jokers = tuple(card.joker for card in self.cards)
+        self.pile_rows = tuple(  # card -> (its continent piles, those and the face-down pile): pile actions
+            (card.continents, (*card.continents, FACE_DOWN)) for card in self.cards
+        )
+        self.ranks = tuple(  # slot -> card -> its value there signed so that the higher wins (None: joker, dash)
+            tuple(_rank(card, s) for card in self.cards) for s in range(SLOTS)
+        )
         by_category = [core.percentiles([c.values[k] for c in self.cards]) for k in range(len(CATEGORIES))]
         self.strength = tuple(  # the share of the deck a card beats in a slot (public: the card faces); jokers -1
             tuple(_beats(by_category[s // 2][i], s % 2, card.joker) for s in range(SLOTS))
@@ -166,6 +180,12 @@ class Game(EngineGame):
         return 2 * self.players * self.hand_size * self.rounds
 
 
+def _rank(card: Card, slot: int) -> float | None:
+    category, below = divmod(slot, 2)
+    value = None if card.joker else card.values[category]
+    return None if value is None else -value if below else value
+
+
 def _beats(percentile: float | None, below: int, joker: bool) -> float:
     if joker or percentile is None:
         return -1.0
@@ -184,6 +204,7 @@ class State(EngineState):
         self.round = 0
         self.hands: list[list[int]] = [[] for _ in range(self.players)]
         self.strips: list[list[int | None]] = [[None] * SLOTS for _ in range(self.players)]
+        self.free = [ALL_FREE] * self.players  # each strip's empty slots as a bit mask
         self.piles: list[list[list[int]]] = [[[] for _ in range(FACE_DOWN + 1)] for _ in range(self.players)]
         self.removed: list[int] = []
         self.jokers_back: list[list[int]] = [[] for _ in range(self.players)]  # the fast game: not won, not scored
@@ -212,24 +233,41 @@ class State(EngineState):
         assert self.placing is not None
         return self._place_actions(self.placing)  # once per position: EngineState.legal_actions keeps it
 
-    def _apply(self, action: int) -> None:
-        if self.pending or self.game.fast:
-            self._piles = None  # a card may reach a pile
-        if self.pending:
-            player, card, _rule, split = self.pending.popleft()
-            self.piles[player][action].append(card)
-            if split:
-                split.remaining -= 1
-                split.face_down |= action == FACE_DOWN
-                split.continent |= action != FACE_DOWN
+    def apply_action(self, action: int) -> None:
+        """`EngineState.apply_action`, which a legal plain int passes with one check; anything else goes
+        through its checks (and their messages)."""
+        if type(action) is int and action in self.legal_actions():
+            self._legal = None
+            self._apply(action)
+            self._history.append(action)
         else:
-            assert self.placing is not None
-            card, slot = divmod(action - PLACE, SLOTS)
-            self.hands[self.placing].remove(card)
-            self.strips[self.placing][slot] = card
-            if not self.hands[self.placing]:
-                self.placing = self.placing + 1 if self.placing + 1 < self.players else None
-        self._advance()
+            super().apply_action(action)
+
+    def _apply(self, action: int) -> None:
+        pending = self.pending
+        if pending:
+            self._piles = None  # the card reaches a pile
+            player, card, _rule, split = pending.popleft()
+            self.piles[player][action].append(card)
+            if split is not None:
+                split.remaining -= 1
+                if action == FACE_DOWN:
+                    split.face_down = True
+                else:
+                    split.continent = True
+            if not pending:
+                self._advance()
+            return
+        player = self.placing
+        assert player is not None
+        card, slot = divmod(action - PLACE, SLOTS)
+        hand = self.hands[player]
+        hand.remove(card)
+        self.strips[player][slot] = card
+        self.free[player] ^= 1 << slot
+        if not hand:
+            self.placing = player + 1 if player + 1 < self.players else None
+            self._advance()
 
     def action_to_string(self, player: int, action: int) -> str:
         names = [c.name for c in self.game.cards]
@@ -411,47 +449,49 @@ class State(EngineState):
         )
 
     def _deal(self) -> None:
-        for hand in self.hands:
-            hand.extend(sorted(self.reserve.pop() for _ in range(self.game.hand_size)))
+        reserve, size = self.reserve, self.game.hand_size
+        for hand in self.hands:  # dealt from the end of the reserve
+            hand.extend(sorted(reserve[-size:]))
+            del reserve[-size:]
 
     def _place_actions(self, player: int) -> list[int]:
         """Each hand card into each free slot where it has a value, unless that leaves a card with dashes
         (Antarctica) no slot; ascending, as hands are sorted."""
-        hand, strip, allowed = self.hands[player], self.strips[player], self.game.allowed
-        free = [s for s in range(SLOTS) if strip[s] is None]
-        if self.game.restricted.isdisjoint(hand):
-            rows = self.game.place_rows
-            if len(free) < 2:
-                return [rows[card][slot] for card in hand for slot in free]
-            pick, actions = itemgetter(*free), []
-            for card in hand:
-                actions += pick(rows[card])  # a tuple of the card's actions into the free slots
-            return actions
-        restricted = [c for c in hand if c in self.game.restricted]
+        hand, free, game = self.hands[player], self.free[player], self.game
+        if not game.restricted.isdisjoint(hand):
+            return self._place_restricted(hand, free)
+        pick, rows, actions = PICK_FREE[free], game.place_rows, []
+        for card in hand:
+            actions += pick(rows[card])  # a tuple of the card's actions into the free slots
+        return actions
+
+    def _place_restricted(self, hand: list[int], free: int) -> list[int]:
+        """`_place_actions` for a hand with cards with dashes: only where the others still fit."""
+        game = self.game
+        allowed, rows = game.allowed_masks, game.place_rows
+        restricted = [c for c in hand if c in game.restricted]
         actions = []
         fits: dict[tuple[int, int], bool] = {}  # (the restricted card placed or -1, slot): the others still fit
         for card in hand:
-            own = card if card in restricted else -1
-            for slot in free:
-                if slot not in allowed[card]:
-                    continue
+            own = card if card in game.restricted else -1
+            for slot in SLOTS_OF[free & allowed[card]]:
                 if (own, slot) not in fits:
                     others = [c for c in restricted if c != card]
-                    fits[own, slot] = _fits(others, [s for s in free if s != slot], allowed)
+                    fits[own, slot] = _fits(others, free & ~(1 << slot), allowed)
                 if fits[own, slot]:
-                    actions.append(PLACE + card * SLOTS + slot)
+                    actions.append(rows[card][slot])
         return actions
 
     def _pile_actions(self, player: int, card: int, rule: str, split: Split | None) -> list[int]:
-        continents = list(self.game.cards[card].continents)
+        continents, any_pile = self.game.pile_rows[card]
         if rule == JOKER:
-            return continents
-        if split and split.remaining == 1:
+            return list(continents)
+        if split is not None and split.remaining == 1:
             if not split.face_down:
                 return [FACE_DOWN]
             if not split.continent:
-                return continents
-        return [*continents, FACE_DOWN]
+                return list(continents)
+        return list(any_pile)
 
     def _advance(self) -> None:
         """Reveal slots until a decision is needed; end the round after the last slot, the game after the last round."""
@@ -468,40 +508,50 @@ class State(EngineState):
             self.slot += 1
 
     def _reveal(self, slot: int) -> None:
-        played = [(p, strip[slot]) for p, strip in enumerate(self.strips) if strip[slot] is not None]
-        for p, _ in played:
-            self.strips[p][slot] = None
-        cards, fast = self.game.cards, self.game.fast
-        for p, card in played:
-            assert card is not None
-            if cards[card].joker:
-                self._take(p, card, JOKER)
-        countries = [(p, c) for p, c in played if c is not None and not cards[c].joker]
+        """Turn the slot's cards over: jokers back to their owners (in seat order), then the country cards
+        to the highest (above) or lowest (below) value, or each tied player their own."""
+        bit, jokers, rank = 1 << slot, self.game.jokers, self.game.ranks[slot]
+        countries: list[tuple[int, int]] = []
+        winners: list[int] = []
+        best = None
+        for p, strip in enumerate(self.strips):
+            card = strip[slot]
+            if card is None:
+                continue
+            strip[slot] = None
+            self.free[p] |= bit
+            if jokers[card]:
+                self._take(p, [card], JOKER)
+                continue
+            countries.append((p, card))
+            value = rank[card]
+            if best is None or value > best:
+                best, winners = value, [p]
+            elif value == best:
+                winners.append(p)
         if not countries:
             return
-        category, below = divmod(slot, 2)
-        values = [cards[c].values[category] for _, c in countries]
-        best = min(values) if below else max(values)
-        winners = tuple(p for (p, _), v in zip(countries, values) if v == best)
-        self.tricks.append(Trick(self.round, slot, tuple(countries), winners))
+        self.tricks.append(Trick(self.round, slot, tuple(countries), tuple(winners)))
         if len(winners) > 1:
             for p, card in countries:
                 if p in winners:
-                    self._take(p, card, FREE)
+                    self._take(p, [card], FREE)
                 else:
                     self.removed.append(card)
+        elif len(countries) > 1 and not self.game.fast:
+            self._take(winners[0], [card for _, card in countries], SPLIT, Split(len(countries)))
         else:
-            split = Split(len(countries)) if len(countries) > 1 and not fast else None
-            for _, card in countries:
-                self._take(winners[0], card, SPLIT if split else FREE, split)
+            self._take(winners[0], [card for _, card in countries], FREE)
 
-    def _take(self, player: int, card: int, rule: str, split: Split | None = None) -> None:
-        if self.game.fast and rule == JOKER:  # taken back, never won: "the one with the most cards" won
-            self.jokers_back[player].append(card)
-        elif self.game.fast:
-            self.piles[player][FACE_DOWN].append(card)
+    def _take(self, player: int, cards: list[int], rule: str, split: Split | None = None) -> None:
+        """`player` puts `cards` on piles: one decision each, or in the fast game straight away."""
+        if not self.game.fast:
+            self.pending.extend([(player, card, rule, split) for card in cards])
+        elif rule == JOKER:  # taken back, never won: "the one with the most cards" won
+            self.jokers_back[player].extend(cards)
         else:
-            self.pending.append((player, card, rule, split))
+            self.piles[player][FACE_DOWN].extend(cards)
+            self._piles = None
 
 
 def _pile_rule(card: Card, pile: int, rule: str) -> str:
@@ -530,12 +580,13 @@ def _piles_text(piles, names: list[str]) -> str:
     return ", ".join(shown) or "-"
 
 
-def _fits(restricted: list[int], free: list[int], allowed) -> bool:
-    """Whether the restricted cards (few, usually 0 or 1) can still each get a distinct allowed free slot."""
+def _fits(restricted: list[int], free: int, allowed: Sequence[int]) -> bool:
+    """Whether the restricted cards (few, usually 0 or 1) can still each get a distinct allowed free slot
+    (`free` and `allowed` slot bit masks)."""
     if not restricted:
         return True
     first, rest = restricted[0], restricted[1:]
-    return any(_fits(rest, [f for f in free if f != s], allowed) for s in free if s in allowed[first])
+    return any(_fits(rest, free & ~(1 << s), allowed) for s in SLOTS_OF[free & allowed[first]])
 
 
 def pile_points(piles: Sequence[Sequence[Sequence[int]]], player: int) -> int:
