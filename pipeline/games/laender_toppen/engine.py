@@ -20,7 +20,6 @@ cards one at a time in the seat order of who played them.
 """
 
 import itertools
-import math
 import random
 from collections import deque
 from collections.abc import Sequence
@@ -151,6 +150,7 @@ class Game(EngineGame):
             tuple(range(PLACE + i * SLOTS, PLACE + (i + 1) * SLOTS)) for i in range(len(self.cards))
         )
         self.allowed_masks = tuple(sum(1 << s for s in slots) for slots in self.allowed)
+        self.duals = tuple(i for i, c in enumerate(self.cards) if not c.joker and len(c.continents) > 1)
         self.restricted = frozenset(i for i, slots in enumerate(self.allowed) if len(slots) < SLOTS)  # dashes
         self.jokers = tuple(card.joker for card in self.cards)
         self.pile_rows = tuple(  # card -> (its continent piles, those and the face-down pile): pile actions
@@ -322,7 +322,7 @@ class State(EngineState):
     def scores(self) -> list[int]:
         """Points so far: continent majorities (ties split, rounded up) + 1 per face-down card, Russia and
         Turkey counted where best for their owners (`scored_piles`); the fast game: cards won."""
-        return every_points(self.scored_piles())
+        return every_points(self._scoring()[0])
 
     def choose_continent(self, card: int, continent: int) -> None:
         """The owner's own choice at scoring for Russia or Turkey lying on a continent pile (a record's);
@@ -348,35 +348,57 @@ class State(EngineState):
             self.choose_continent(int(card), continent)
 
     def scored_piles(self) -> list[list[list[int]]]:
-        """The piles as scored. Rulebook: Russia and Turkey "may be assigned to either Asia or Europe during
-        scoring": a country card of several continents on a continent pile counts for the continent its
-        owner chose (`choose_continent`), else the one best for its owner (owners in seat order, each seeing
-        the earlier owners' choices; a tie keeps the pile it lies on)."""
-        cards, piles = self.game.cards, [[list(pile) for pile in own] for own in self.piles]
-        for player in range(self.players):
-            for pile in range(FACE_DOWN):
-                for card in [c for c in piles[player][pile] if c in self.continent_choices]:
-                    piles[player][pile].remove(card)
-                    piles[player][self.continent_choices[card]].append(card)
-            dual = [
-                (pile, card)
-                for pile in range(FACE_DOWN)
-                for card in piles[player][pile]
-                if not cards[card].joker and len(cards[card].continents) > 1 and card not in self.continent_choices
-            ]
-            if not dual:
-                continue
-            best, most = piles, pile_points(piles, player)
-            for choice in itertools.product(*(cards[card].continents for _, card in dual)):
-                moved = [[list(pile) for pile in own] for own in piles]
-                for (pile, card), continent in zip(dual, choice):
-                    moved[player][pile].remove(card)
-                    moved[player][continent].append(card)
-                points = pile_points(moved, player)
-                if points > most:
-                    best, most = moved, points
-            piles = best
+        """The piles as scored (`_scoring`): a card that counts for another continent moved to its end."""
+        piles = [[list(pile) for pile in own] for own in self.piles]
+        for player, pile, card, continent in self._scoring()[1]:
+            piles[player][pile].remove(card)
+            piles[player][continent].append(card)
         return piles
+
+    def _scoring(self) -> tuple[list[list[int]], list[tuple[int, int, int, int]]]:
+        """The pile sizes as scored (player -> pile -> cards) and the moves (player, pile it lies on, card,
+        continent it counts for) that make them. Rulebook: Russia and Turkey "may be assigned to either Asia
+        or Europe during scoring": a country card of several continents on a continent pile counts for the
+        continent its owner chose (`choose_continent`), else the one best for its owner (owners in seat
+        order, each seeing the earlier owners' choices; a tie keeps the pile it lies on)."""
+        cards, choices = self.game.cards, self.continent_choices
+        counts = [[len(pile) for pile in own] for own in self.piles]
+        moves = []
+        for player, own in enumerate(self.piles):
+            laid = []  # (pile, place in it, card) of the cards without an owner's choice
+            for card in self.game.duals:
+                pile = next((pile for pile in cards[card].continents if card in own[pile]), None)
+                if pile is None:
+                    continue
+                if card not in choices:
+                    laid.append((pile, own[pile].index(card), card))
+                elif choices[card] != pile:
+                    counts[player][pile] -= 1
+                    counts[player][choices[card]] += 1
+                    moves.append((player, pile, card, choices[card]))
+            if laid:
+                moves += self._best_continents(player, counts, sorted(laid))
+        return counts, moves
+
+    def _best_continents(
+        self, player: int, counts: list[list[int]], laid: list[tuple[int, int, int]]
+    ) -> list[tuple[int, int, int, int]]:
+        """Count the laid cards (pile, place, card) for the continents that give `player` the most points
+        (the first such choice in `itertools.product` order; none better: as laid); the moves made."""
+        cards, as_laid = self.game.cards, counts[player]
+        best, most, moves = as_laid, every_points(counts)[player], []
+        for choice in itertools.product(*(cards[card].continents for _, _, card in laid)):
+            trial = list(as_laid)
+            for (pile, _, _), continent in zip(laid, choice):
+                trial[pile] -= 1
+                trial[continent] += 1
+            counts[player] = trial
+            points = every_points(counts)[player]
+            if points > most:
+                best, most = trial, points
+                moves = [(player, pile, card, c) for (pile, _, card), c in zip(laid, choice) if c != pile]
+        counts[player] = best
+        return moves
 
     def winners(self) -> list[int]:
         """The players with the most points; a tie goes to the Antarctica card's owner if tied, else shared."""
@@ -470,16 +492,14 @@ class State(EngineState):
         game = self.game
         allowed, rows = game.allowed_masks, game.place_rows
         restricted = [c for c in hand if c in game.restricted]
-        actions = []
-        fits: dict[tuple[int, int], bool] = {}  # (the restricted card placed or -1, slot): the others still fit
+        unrestricted = _fitting(restricted, free, free, allowed)  # where a card without dashes may go
+        actions: list[int] = []
         for card in hand:
-            own = card if card in game.restricted else -1
-            for slot in SLOTS_OF[free & allowed[card]]:
-                if (own, slot) not in fits:
-                    others = [c for c in restricted if c != card]
-                    fits[own, slot] = _fits(others, free & ~(1 << slot), allowed)
-                if fits[own, slot]:
-                    actions.append(rows[card][slot])
+            if card in game.restricted:
+                others = [c for c in restricted if c != card]
+                actions += PICK_FREE[_fitting(others, free & allowed[card], free, allowed)](rows[card])
+            else:
+                actions += PICK_FREE[unrestricted](rows[card])
         return actions
 
     def _pile_actions(self, player: int, card: int, rule: str, split: Split | None) -> list[int]:
@@ -580,29 +600,42 @@ def _piles_text(piles, names: list[str]) -> str:
     return ", ".join(shown) or "-"
 
 
+def _fitting(restricted: list[int], slots: int, free: int, allowed: Sequence[int]) -> int:
+    """Those of `slots` whose filling leaves the restricted cards a fit in the other free slots (bit masks)."""
+    return sum(1 << s for s in SLOTS_OF[slots] if _fits(restricted, free & ~(1 << s), allowed))
+
+
 def _fits(restricted: list[int], free: int, allowed: Sequence[int]) -> bool:
     """Whether the restricted cards (few, usually 0 or 1) can still each get a distinct allowed free slot
     (`free` and `allowed` slot bit masks)."""
     if not restricted:
         return True
     first, rest = restricted[0], restricted[1:]
-    return any(_fits(rest, free & ~(1 << s), allowed) for s in SLOTS_OF[free & allowed[first]])
+    options = free & allowed[first]
+    if not rest:
+        return options != 0
+    return any(_fits(rest, free & ~(1 << s), allowed) for s in SLOTS_OF[options])
 
 
 def pile_points(piles: Sequence[Sequence[Sequence[int]]], player: int) -> int:
     """`player`'s points if the game ended with these piles: continent majorities + face-down cards."""
-    return every_points(piles)[player]
+    return every_points(pile_counts(piles))[player]
 
 
-def every_points(piles: Sequence[Sequence[Sequence[int]]]) -> list[int]:
-    """Each player's points if the game ended with these piles (`pile_points`)."""
-    points = [len(own[FACE_DOWN]) for own in piles]
-    for continent in range(FACE_DOWN):
-        counts = [len(own[continent]) for own in piles]
-        most = max(counts)
+def pile_counts(piles: Sequence[Sequence[Sequence[int]]]) -> list[list[int]]:
+    """The pile sizes: player -> pile -> how many cards."""
+    return [[len(pile) for pile in own] for own in piles]
+
+
+def every_points(counts: Sequence[Sequence[int]]) -> list[int]:
+    """Each player's points if the game ended with piles of these sizes (player -> pile -> cards):
+    continent majorities (ties split, rounded up) + face-down cards."""
+    points = [own[FACE_DOWN] for own in counts]
+    for column in itertools.islice(zip(*counts), FACE_DOWN):  # the continent piles
+        most = max(column)
         if most:
-            share = math.ceil(most / counts.count(most))
-            for player, count in enumerate(counts):
+            share = -(-most // column.count(most))  # rounded up
+            for player, count in enumerate(column):
                 if count == most:
                     points[player] += share
     return points
@@ -617,13 +650,12 @@ def _largest_pile(observation: Observation, rng: random.Random) -> int:
 
 def _best_points(observation: Observation, rng: random.Random) -> int:
     """The pile that raises the own points most now (majorities in view); a tie: a continent pile."""
-    piles, player = observation.piles, observation.player
-    card = observation.deciding[0] if observation.deciding else -1
+    counts, player = pile_counts(observation.piles), observation.player
 
     def gain(action: int) -> tuple[int, bool]:
-        after = [[list(pile) for pile in own] for own in piles]
-        after[player][action].append(card)
-        return pile_points(after, player), action != FACE_DOWN
+        after = [list(own) for own in counts]
+        after[player][action] += 1
+        return every_points(after)[player], action != FACE_DOWN
 
     return max(observation.legal_actions, key=gain)
 
