@@ -20,11 +20,13 @@ cards one at a time in the seat order of who played them.
 """
 
 import itertools
+import math
 import random
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import itemgetter
+from typing import NamedTuple
 
 from pipeline.errors import GeodeckError
 from pipeline.games import core
@@ -55,8 +57,7 @@ class Card:
     continents: tuple[int, ...]  # continent pile indices
 
 
-@dataclass(frozen=True)
-class Trick:
+class Trick(NamedTuple):
     """One revealed slot with country cards: who played which card, who took it (2+ = tie for the extreme)."""
 
     round: int
@@ -106,6 +107,9 @@ def slot_name(slot: int) -> str:
     return f"{CATEGORIES[category]} {'below' if below else 'above'}"
 
 
+SLOT_NAMES = tuple(slot_name(s) for s in range(SLOTS))
+
+
 def slot_label(slot: int) -> str:
     """The slot as the strip names it: `Einwohner (below)`."""
     category, below = divmod(slot, 2)
@@ -139,6 +143,7 @@ class Game(EngineGame):
         self.players, self.fast = players, fast
         self.hand_size, self.rounds = TABLE[players]
         self.cards = tuple(parse_card(c) for c in cards)
+        self.ids = tuple(card.id for card in self.cards)
         need = players * self.hand_size * self.rounds
         if len(self.cards) < need:
             raise GeodeckError(f"a {players}-player game needs {need} cards; the deck has {len(self.cards)}")
@@ -156,7 +161,7 @@ class Game(EngineGame):
         self.pile_rows = tuple(  # card -> (its continent piles, those and the face-down pile): pile actions
             (card.continents, (*card.continents, FACE_DOWN)) for card in self.cards
         )
-        self.ranks = tuple(  # slot -> card -> its value there signed so that the higher wins (None: joker, dash)
+        self.ranks = tuple(  # slot -> card -> its rank there (`_rank`)
             tuple(_rank(card, s) for card in self.cards) for s in range(SLOTS)
         )
         by_category = [core.percentiles([c.values[k] for c in self.cards]) for k in range(len(CATEGORIES))]
@@ -180,10 +185,12 @@ class Game(EngineGame):
         return 2 * self.players * self.hand_size * self.rounds
 
 
-def _rank(card: Card, slot: int) -> float | None:
+def _rank(card: Card, slot: int) -> float:
+    """The card's value in the slot, negated below (the highest rank wins); NaN where it has none (a joker
+    or a dash: never compared, as jokers go back and dashes are never placed)."""
     category, below = divmod(slot, 2)
     value = None if card.joker else card.values[category]
-    return None if value is None else -value if below else value
+    return math.nan if value is None else -value if below else value
 
 
 def _beats(percentile: float | None, below: int, joker: bool) -> float:
@@ -225,18 +232,19 @@ class State(EngineState):
         assert self.placing is not None
         return self.placing
 
-    def _legal_actions(self) -> list[int]:
-        if self.terminal:
-            return []
+    def _legal_actions(self) -> list[int]:  # once per position: EngineState.legal_actions keeps it
         if self.pending:
             return self._pile_actions(*self.pending[0])
+        if self.terminal:
+            return []
         assert self.placing is not None
-        return self._place_actions(self.placing)  # once per position: EngineState.legal_actions keeps it
+        return self._place_actions(self.placing)
 
     def apply_action(self, action: int) -> None:
         """`EngineState.apply_action`, which a legal plain int passes with one check; anything else goes
         through its checks (and their messages)."""
-        if type(action) is int and action in self.legal_actions():
+        legal = self._legal if self._legal is not None else self.legal_actions()
+        if type(action) is int and action in legal:
             self._legal = None
             self._apply(action)
             self._history.append(action)
@@ -258,15 +266,15 @@ class State(EngineState):
             if not pending:
                 self._advance()
             return
-        player = self.placing
-        assert player is not None
+        placing = self.placing
+        assert placing is not None
         card, slot = divmod(action - PLACE, SLOTS)
-        hand = self.hands[player]
+        hand = self.hands[placing]
         hand.remove(card)
-        self.strips[player][slot] = card
-        self.free[player] ^= 1 << slot
+        self.strips[placing][slot] = card
+        self.free[placing] ^= 1 << slot
         if not hand:
-            self.placing = player + 1 if player + 1 < self.players else None
+            self.placing = placing + 1 if placing + 1 < self.players else None
             self._advance()
 
     def action_to_string(self, player: int, action: int) -> str:
@@ -400,15 +408,19 @@ class State(EngineState):
         counts[player] = best
         return moves
 
-    def winners(self) -> list[int]:
-        """The players with the most points; a tie goes to the Antarctica card's owner if tied, else shared."""
-        scores = self.scores()
+    def winners(self, scores: list[int] | None = None) -> list[int]:
+        """The players with the most points (`scores`, else `scores()`); a tie goes to the Antarctica
+        card's owner if tied, else shared."""
+        scores = self.scores() if scores is None else scores
         best = [p for p, s in enumerate(scores) if s == max(scores)]
         owner = self.owner(self.game.antarctica)
         return [owner] if len(best) > 1 and owner in best else best
 
     def returns(self) -> list[float]:
-        return core.win_shares(self.scores(), self.winners()) if self.terminal else [0.0] * self.players
+        if not self.terminal:
+            return [0.0] * self.players
+        scores = self.scores()
+        return core.win_shares(scores, self.winners(scores))
 
     # -- helpers -------------------------------------------------------------------------------------
     def owner(self, card: int | None) -> int | None:
