@@ -211,7 +211,7 @@ class State(EngineState):
         self.round = 0
         self.hands: list[list[int]] = [[] for _ in range(self.players)]
         self.strips: list[list[int | None]] = [[None] * SLOTS for _ in range(self.players)]
-        self.free = [ALL_FREE] * self.players  # each strip's empty slots as a bit mask
+        self.free: list[int] = []  # each strip's empty slots as a bit mask while placing (all: each deal)
         self.piles: list[list[list[int]]] = [[[] for _ in range(FACE_DOWN + 1)] for _ in range(self.players)]
         self.removed: list[int] = []
         self.jokers_back: list[list[int]] = [[] for _ in range(self.players)]  # the fast game: not won, not scored
@@ -245,13 +245,13 @@ class State(EngineState):
         through its checks (and their messages)."""
         legal = self._legal if self._legal is not None else self.legal_actions()
         if type(action) is int and action in legal:
-            self._legal = None
-            self._apply(action)
+            self._apply(action)  # it sets the next position's legal actions, if known
             self._history.append(action)
         else:
             super().apply_action(action)
 
     def _apply(self, action: int) -> None:
+        before, self._legal = self._legal, None  # the legal actions before (None after EngineState's check)
         pending = self.pending
         if pending:
             self._piles = None  # the card reaches a pile
@@ -269,13 +269,20 @@ class State(EngineState):
         placing = self.placing
         assert placing is not None
         card, slot = divmod(action - PLACE, SLOTS)
-        hand = self.hands[placing]
-        hand.remove(card)
+        hand, free = self.hands[placing], self.free[placing]
+        row = hand.index(card)
+        del hand[row]
         self.strips[placing][slot] = card
-        self.free[placing] ^= 1 << slot
+        self.free[placing] = free ^ (1 << slot)
         if not hand:
             self.placing = placing + 1 if placing + 1 < self.players else None
             self._advance()
+        elif (
+            before is not None
+            and len(before) == (len(hand) + 1) * free.bit_count()  # every card could go in every free slot
+            and self.game.restricted.isdisjoint(hand)  # and can again
+        ):
+            self._legal = _without(before, row, slot, free)
 
     def action_to_string(self, player: int, action: int) -> str:
         names = [c.name for c in self.game.cards]
@@ -487,6 +494,7 @@ class State(EngineState):
         for hand in self.hands:  # dealt from the end of the reserve
             hand.extend(sorted(reserve[-size:]))
             del reserve[-size:]
+        self.free = [ALL_FREE] * self.players
 
     def _place_actions(self, player: int) -> list[int]:
         """Each hand card into each free slot where it has a value, unless that leaves a card with dashes
@@ -494,7 +502,12 @@ class State(EngineState):
         hand, free, game = self.hands[player], self.free[player], self.game
         if not game.restricted.isdisjoint(hand):
             return self._place_restricted(hand, free)
-        pick, rows, actions = PICK_FREE[free], game.place_rows, []
+        rows, actions = game.place_rows, []
+        if free == ALL_FREE:
+            for card in hand:
+                actions += rows[card]
+            return actions
+        pick = PICK_FREE[free]
         for card in hand:
             actions += pick(rows[card])  # a tuple of the card's actions into the free slots
         return actions
@@ -542,7 +555,7 @@ class State(EngineState):
     def _reveal(self, slot: int) -> None:
         """Turn the slot's cards over: jokers back to their owners (in seat order), then the country cards
         to the highest (above) or lowest (below) value, or each tied player their own."""
-        bit, jokers, rank = 1 << slot, self.game.jokers, self.game.ranks[slot]
+        jokers, rank = self.game.jokers, self.game.ranks[slot]
         countries: list[tuple[int, int]] = []
         winners: list[int] = []
         best = None
@@ -551,7 +564,6 @@ class State(EngineState):
             if card is None:
                 continue
             strip[slot] = None
-            self.free[p] |= bit
             if jokers[card]:
                 self._take(p, [card], JOKER)
                 continue
@@ -612,8 +624,24 @@ def _piles_text(piles, names: list[str]) -> str:
     return ", ".join(shown) or "-"
 
 
+def _without(grid: list[int], row: int, slot: int, free: int) -> list[int]:
+    """The placements of a hand into its free slots (`free`, a bit mask), every card (a row) into every
+    free slot, less the card of `row` and the slot `slot`: the grid of the next position."""
+    width = free.bit_count()
+    actions = grid.copy()
+    del actions[(free & ((1 << slot) - 1)).bit_count() :: width]  # the slot's column
+    width -= 1
+    del actions[row * width : (row + 1) * width]
+    return actions
+
+
 def _fitting(restricted: list[int], slots: int, free: int, allowed: Sequence[int]) -> int:
     """Those of `slots` whose filling leaves the restricted cards a fit in the other free slots (bit masks)."""
+    if not restricted:
+        return slots
+    if len(restricted) == 1:  # the usual case (Antarctica): keep its only free option free, if it has one
+        options = free & allowed[restricted[0]]
+        return slots if options & (options - 1) else slots & ~options
     return sum(1 << s for s in SLOTS_OF[slots] if _fits(restricted, free & ~(1 << s), allowed))
 
 
