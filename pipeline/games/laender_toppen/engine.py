@@ -502,7 +502,8 @@ class State(EngineState):
         hand, free, game = self.hands[player], self.free[player], self.game
         if not game.restricted.isdisjoint(hand):
             return self._place_restricted(hand, free)
-        rows, actions = game.place_rows, []
+        rows = game.place_rows
+        actions: list[int] = []
         if free == ALL_FREE:
             for card in hand:
                 actions += rows[card]
