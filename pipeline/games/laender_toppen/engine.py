@@ -376,24 +376,33 @@ class State(EngineState):
         or Europe during scoring": a country card of several continents on a continent pile counts for the
         continent its owner chose (`choose_continent`), else the one best for its owner (owners in seat
         order, each seeing the earlier owners' choices; a tie keeps the pile it lies on)."""
-        cards, choices = self.game.cards, self.continent_choices
-        counts = [[len(pile) for pile in own] for own in self.piles]
+        choices = self.continent_choices
+        counts = [list(map(len, own)) for own in self.piles]
         moves = []
-        for player, own in enumerate(self.piles):
-            laid = []  # (pile, place in it, card) of the cards without an owner's choice
-            for card in self.game.duals:
-                pile = next((pile for pile in cards[card].continents if card in own[pile]), None)
-                if pile is None:
-                    continue
+        for player, laid in itertools.groupby(self._laid_duals(), key=itemgetter(0)):
+            unchosen = []  # (pile, place in it, card) of the cards without an owner's choice
+            for _, pile, place, card in laid:
                 if card not in choices:
-                    laid.append((pile, own[pile].index(card), card))
+                    unchosen.append((pile, place, card))
                 elif choices[card] != pile:
                     counts[player][pile] -= 1
                     counts[player][choices[card]] += 1
                     moves.append((player, pile, card, choices[card]))
-            if laid:
-                moves += self._best_continents(player, counts, sorted(laid))
+            if unchosen:
+                moves += self._best_continents(player, counts, unchosen)
         return counts, moves
+
+    def _laid_duals(self) -> list[tuple[int, int, int, int]]:
+        """(player, pile, place in it, card) of each country card of several continents on a continent pile,
+        in seat, pile and pile order."""
+        cards = self.game.cards
+        return sorted(
+            (player, pile, own[pile].index(card), card)
+            for card in self.game.duals
+            for player, own in enumerate(self.piles)
+            for pile in cards[card].continents
+            if card in own[pile]
+        )
 
     def _best_continents(
         self, player: int, counts: list[list[int]], laid: list[tuple[int, int, int]]
