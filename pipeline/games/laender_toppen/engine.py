@@ -566,9 +566,10 @@ class State(EngineState):
         """Turn the slot's cards over: jokers back to their owners (in seat order), then the country cards
         to the highest (above) or lowest (below) value, or each tied player their own."""
         jokers, rank = self.game.jokers, self.game.ranks[slot]
-        countries: list[tuple[int, int]] = []
+        countries: list[tuple[int, int]] = []  # (player, card)
+        cards: list[int] = []
         winners: list[int] = []
-        best = None
+        best = -math.inf
         for p, strip in enumerate(self.strips):
             card = strip[slot]
             if card is None:
@@ -578,8 +579,9 @@ class State(EngineState):
                 self._take(p, [card], JOKER)
                 continue
             countries.append((p, card))
+            cards.append(card)
             value = rank[card]
-            if best is None or value > best:
+            if value > best:
                 best, winners = value, [p]
             elif value == best:
                 winners.append(p)
@@ -592,10 +594,10 @@ class State(EngineState):
                     self._take(p, [card], FREE)
                 else:
                     self.removed.append(card)
-        elif len(countries) > 1 and not self.game.fast:
-            self._take(winners[0], [card for _, card in countries], SPLIT, Split(len(countries)))
+        elif len(cards) > 1 and not self.game.fast:
+            self._take(winners[0], cards, SPLIT, Split(len(cards)))
         else:
-            self._take(winners[0], [card for _, card in countries], FREE)
+            self._take(winners[0], cards, FREE)
 
     def _take(self, player: int, cards: list[int], rule: str, split: Split | None = None) -> None:
         """`player` puts `cards` on piles: one decision each, or in the fast game straight away."""
