@@ -238,7 +238,7 @@ class State(EngineState[Game]):
         assert self.placing is not None
         return self._place_actions(self.placing)
 
-    def apply_action(self, action: int) -> None:
+    def apply_action(self, action: object) -> None:
         """`EngineState.apply_action`, which a legal plain int passes with one check; anything else goes
         through its checks (and their messages)."""
         legal = self._legal if self._legal is not None else self.legal_actions()
