@@ -22,11 +22,12 @@ cards one at a time in the seat order of who played them.
 import itertools
 import math
 import random
+from bisect import bisect_left
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import itemgetter
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from pipeline.errors import GeodeckError
 from pipeline.games import core
@@ -35,14 +36,18 @@ from pipeline.games.core import TERMINAL, EngineGame, EngineState, IllegalAction
 CATEGORIES = ("area_km2", "highest_peak_m", "temperature_c", "inhabitants_m", "life_expectancy", "gdp_pcap_usd")
 LABELS = ("Fläche", "Höchster Berg", "Temperatur", "Einwohner", "Lebenserwartung", "BIP pro Kopf")  # the strip's
 CONTINENTS = ("North America", "South America", "Europe", "Africa", "Asia", "Oceania", "Antarctica")
-FACE_DOWN = len(CONTINENTS)  # pile actions: 0-6 a continent pile, 7 the face-down pile
-SLOTS = 2 * len(CATEGORIES)  # slot = 2 * category + (0 above, 1 below), also the reveal order
-PLACE = FACE_DOWN + 1  # placement actions: PLACE + card * SLOTS + slot
+FACE_DOWN: Final = len(CONTINENTS)  # pile actions: 0-6 a continent pile, 7 the face-down pile
+SLOTS: Final = 2 * len(CATEGORIES)  # slot = 2 * category + (0 above, 1 below), also the reveal order
+PLACE: Final = FACE_DOWN + 1  # placement actions: PLACE + card * SLOTS + slot
 TABLE = {2: (10, 6), 3: (10, 4), 4: (8, 4), 5: (8, 3), 6: (7, 3)}  # players: (hand cards, rounds)
-JOKER, FREE, SPLIT = "joker", "free", "split"
-ALL_FREE = (1 << SLOTS) - 1  # a strip's free slots as a bit mask: bit s set = slot s is empty
-SLOTS_OF = tuple(tuple(s for s in range(SLOTS) if mask >> s & 1) for mask in range(ALL_FREE + 1))  # mask -> slots
-PICK_FREE = tuple(  # free-slot mask -> picks a card's placement row at those slots (a tuple, even of one slot)
+JOKER: Final = "joker"  # the rules a card is put on a pile by: a joker back to its owner,
+FREE: Final = "free"  # a card on any pile (one card won, or one's own card in a tie),
+SPLIT: Final = "split"  # a card of a trick being split
+ALL_FREE: Final = (1 << SLOTS) - 1  # a strip's free slots as a bit mask: bit s set = slot s is empty
+SLOTS_OF: Final = tuple(
+    tuple(s for s in range(SLOTS) if mask >> s & 1) for mask in range(ALL_FREE + 1)
+)  # mask -> slots
+PICK_FREE: Final = tuple(  # free-slot mask -> picks a card's placement row at those slots (a tuple, even of one slot)
     itemgetter(*slots) if len(slots) > 1 else itemgetter(slice(slots[0], slots[0] + 1) if slots else slice(0))
     for slots in SLOTS_OF
 )
@@ -239,10 +244,10 @@ class State(EngineState[Game]):
         return self._place_actions(self.placing)
 
     def apply_action(self, action: object) -> None:
-        """`EngineState.apply_action`, which a legal plain int passes with one check; anything else goes
+        """`EngineState.apply_action`, which a legal plain int passes with one check (`_holds`); anything else goes
         through its checks (and their messages)."""
         legal = self._legal if self._legal is not None else self.legal_actions()
-        if type(action) is int and action in legal:
+        if type(action) is int and _holds(legal, action):
             self._apply(action)  # it sets the next position's legal actions, if known
             self._history.append(action)
         else:
@@ -266,7 +271,7 @@ class State(EngineState[Game]):
             return
         placing = self.placing
         assert placing is not None
-        card, slot = divmod(action - PLACE, SLOTS)
+        card, slot = (action - PLACE) // SLOTS, (action - PLACE) % SLOTS
         hand, free = self.hands[placing], self.free[placing]
         row = hand.index(card)
         del hand[row]
@@ -277,7 +282,7 @@ class State(EngineState[Game]):
             self._advance()
         elif (
             before is not None
-            and len(before) == (len(hand) + 1) * free.bit_count()  # every card could go in every free slot
+            and len(before) == (len(hand) + 1) * len(SLOTS_OF[free])  # every card could go in every free slot
             and self.game.restricted.isdisjoint(hand)  # and can again
         ):
             self._legal = _without(before, row, slot, free)
@@ -634,12 +639,20 @@ def _piles_text(piles, names: list[str]) -> str:
     return ", ".join(shown) or "-"
 
 
+def _holds(actions: list[int], action: int) -> bool:
+    """Whether the sorted `actions` hold `action`: a binary search of the placements (up to 96)."""
+    if len(actions) <= 8:
+        return action in actions
+    found = bisect_left(actions, action)
+    return found < len(actions) and actions[found] == action
+
+
 def _without(grid: list[int], row: int, slot: int, free: int) -> list[int]:
     """The placements of a hand into its free slots (`free`, a bit mask), every card (a row) into every
     free slot, less the card of `row` and the slot `slot`: the grid of the next position."""
-    width = free.bit_count()
+    width = len(SLOTS_OF[free])
     actions = grid.copy()
-    del actions[(free & ((1 << slot) - 1)).bit_count() :: width]  # the slot's column
+    del actions[len(SLOTS_OF[free & ((1 << slot) - 1)]) :: width]  # the slot's column
     width -= 1
     del actions[row * width : (row + 1) * width]
     return actions
