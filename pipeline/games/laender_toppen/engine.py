@@ -237,7 +237,8 @@ class State(EngineState[Game]):
 
     def _legal_actions(self) -> list[int]:  # once per position: EngineState.legal_actions keeps it
         if self.pending:
-            return self._pile_actions(*self.pending[0])
+            player, card, rule, split = self.pending[0]
+            return self._pile_actions(player, card, rule, split)
         if self.terminal:
             return []
         assert self.placing is not None
