@@ -23,7 +23,6 @@ import itertools
 import math
 import random
 from bisect import bisect_left
-from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import itemgetter
@@ -214,12 +213,13 @@ class State(EngineState[Game]):
         self.round = 0
         self.hands: list[list[int]] = [[] for _ in range(self.players)]
         self.strips: list[list[int | None]] = [[None] * SLOTS for _ in range(self.players)]
+        self._grid = False  # whether the kept placements are every hand card in every free slot (no dashes)
         self.free: list[int] = []  # each strip's empty slots as a bit mask while placing (all: each deal)
         self.piles: list[list[list[int]]] = [[[] for _ in range(FACE_DOWN + 1)] for _ in range(self.players)]
         self.removed: list[int] = []
         self.jokers_back: list[list[int]] = [[] for _ in range(self.players)]  # the fast game: not won, not scored
         self.continent_choices: dict[int, int] = {}  # Russia/Turkey: the owner's choice at scoring, if given
-        self.pending: deque[tuple[int, int, str, Split | None]] = deque()  # (player, card, rule, split)
+        self.pending: list[tuple[int, int, str, Split | None]] = []  # (player, card, rule, split), first first
         self.tricks: list[Trick] = []
         self.placing: int | None = 0
         self.slot = 0
@@ -255,11 +255,13 @@ class State(EngineState[Game]):
             super().apply_action(action)
 
     def _apply(self, action: int) -> None:
+        """Put the pending card on the pile `action`, or place a hand card; after a placement from a grid
+        (`_place_actions`) the next placements are that grid less the card's row and the slot's column."""
         before, self._legal = self._legal, None  # the legal actions before (None after EngineState's check)
         pending = self.pending
         if pending:
             self._piles = None  # the card reaches a pile
-            player, card, _rule, split = pending.popleft()
+            player, card, _rule, split = pending.pop(0)  # a few at most
             self.piles[player][action].append(card)
             if split is not None:
                 split.remaining -= 1
@@ -281,11 +283,7 @@ class State(EngineState[Game]):
         if not hand:
             self.placing = placing + 1 if placing + 1 < self.players else None
             self._advance()
-        elif (
-            before is not None
-            and len(before) == (len(hand) + 1) * len(SLOTS_OF[free])  # every card could go in every free slot
-            and self.game.restricted.isdisjoint(hand)  # and can again
-        ):
+        elif before is not None and self._grid:  # every card could go in every free slot, and can again
             self._legal = _without(before, row, slot, free)
 
     def action_to_string(self, player: int, action: int) -> str:
@@ -511,9 +509,11 @@ class State(EngineState[Game]):
 
     def _place_actions(self, player: int) -> list[int]:
         """Each hand card into each free slot where it has a value, unless that leaves a card with dashes
-        (Antarctica) no slot; ascending, as hands are sorted."""
+        (Antarctica) no slot; ascending, as hands are sorted. Without such a card: the grid of every hand
+        card in every free slot (`_grid`), which `_apply` keeps for the next placement."""
         hand, free, game = self.hands[player], self.free[player], self.game
-        if not game.restricted.isdisjoint(hand):
+        self._grid = game.restricted.isdisjoint(hand)
+        if not self._grid:
             return self._place_restricted(hand, free)
         rows = game.place_rows
         actions: list[int] = []
