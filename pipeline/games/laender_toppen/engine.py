@@ -338,7 +338,7 @@ class State(EngineState[Game]):
 
     def scores(self) -> list[int]:
         """Points so far: continent majorities (ties split, rounded up) + 1 per face-down card, Russia and
-        Turkey counted where best for their owners (`scored_piles`); the fast game: cards won."""
+        Turkey counted where best for their owners (`_scoring`); the fast game: cards won."""
         return every_points(self._scoring()[0])
 
     def choose_continent(self, card: int, continent: int) -> None:
