@@ -80,6 +80,20 @@ class Turn(NamedTuple):  # a named tuple: built ~350 times a game, five times fa
     card: int | None = None
 
 
+class Actions(NamedTuple):
+    """The legal actions of one kind of position: sorted, and as a set for an O(1) legality check."""
+
+    sorted: list[int]
+    allowed: frozenset[int]
+
+
+def actions(found: list[int]) -> Actions:
+    return Actions(found, frozenset(found))
+
+
+NO_ACTIONS = actions([])
+
+
 @dataclass
 class Challenge:
     caller: int
@@ -162,14 +176,19 @@ class Game(EngineGame):
             for kind in set(ANSWERED_WITH.values())
         }
         self.clockwise = tuple(tuple((s + i) % players for i in range(players)) for s in range(players))
-        self.lead_actions = tuple(  # the legal actions by leader, caller, challenge: tables, not rebuilt each move
-            (*range(len(FACTS)), *(range(CALL, CALL + players - 1) if self.challenges_for(p) else ()))
+        # the legal actions by leader, caller and challenge: each a sorted list (what legal_actions() returns,
+        # shared by every state: a caller must not change it) and the same actions as a set (apply_action's check)
+        self.lead_actions = tuple(
+            actions([*range(len(FACTS)), *(range(CALL, CALL + players - 1) if self.challenges_for(p) else ())])
             for p in range(players)
         )
         self.set_actions = tuple(
-            tuple(self.set_base + KINDS.index(k) for k in self.challenges_for(p)) for p in range(players)
+            actions([self.set_base + KINDS.index(k) for k in self.challenges_for(p)]) for p in range(players)
         )
-        self.reply_actions = {kind: (self.pass_action, *self.answer_actions[ANSWERED_WITH[kind]]) for kind in KINDS}
+        self.reply_actions = {
+            kind: actions([self.pass_action, *self.answer_actions[ANSWERED_WITH[kind]]]) for kind in KINDS
+        }
+        self.by_fact = tuple(tuple(v[f] for v in self.values).__getitem__ for f in range(len(FACTS)))  # card → fact
         # the (country, flag / map number / capital) pairs that the reverse answers are judged by
         self.pairs: dict[str, set[tuple[str, object]]] = {
             "flag": {(c.name, c.flag) for c in self.countries},
@@ -294,18 +313,44 @@ def answer_text(value: object) -> str:
 
 
 class State(EngineState):
-    """A game in progress: the leader picks a fact or calls a challenge; setting and answering are decisions."""
+    """A game in progress: the leader picks a fact or calls a challenge; setting and answering are decisions.
+
+    The stacks are deques of card indices (top = left end). Each move sets the next position's legal actions
+    from the game's tables (`_actions`). A plain fact round (one highest card) is kept as (leader, fact, the
+    top cards in seat order, winner) and becomes a Turn when `turns` is read; tie-breaks and challenges are
+    kept as Turns."""
 
     game: Game
 
     def __init__(self, game: Game, order: list[int]):
         super().__init__(game, order)
-        self.stacks = [deque(order[p * HAND : (p + 1) * HAND]) for p in range(self.players)]  # top = left end
+        self.stacks = [deque(order[p * HAND : (p + 1) * HAND]) for p in range(self.players)]
         self.set_aside = order[self.players * HAND :]
         self.leader = 0
-        self.turns: list[Turn] = []
         self.limited = False  # ended by the house rule round_limit
         self.challenge: Challenge | None = None
+        self._actions = game.lead_actions[0]
+        self._rounds: list[Turn | tuple[int, int, list[int], int]] = []  # every round, a plain fact round short
+        self._turns: list[Turn] = []  # the rounds as Turns, as far as asked for
+
+    @property
+    def turns(self) -> list[Turn]:
+        """Every round played, in order (a caller must not change the list)."""
+        turns, rounds = self._turns, self._rounds
+        if len(turns) < len(rounds):
+            turns.extend(map(self._turn, rounds[len(turns) :]))
+        return turns
+
+    def rounds(self) -> int:
+        """How many rounds have been played (cheaper than len(turns))."""
+        return len(self._rounds)
+
+    def _turn(self, kept: Turn | tuple[int, int, list[int], int]) -> Turn:
+        if type(kept) is Turn:
+            return kept
+        leader, fact, tops, winner = kept
+        top = tuple([(p, tops[p]) for p in self.game.clockwise[leader]])
+        return Turn(leader, fact, top, (winner,), 0, (), winner)
 
     def current_player(self) -> int:
         if self.terminal:
@@ -314,36 +359,28 @@ class State(EngineState):
             return self.challenge.setter if self.challenge.kind is None else self.challenge.answering
         return self.leader
 
-    def _legal_actions(self) -> list[int]:
-        if self.terminal:
-            return []
-        game, challenge = self.game, self.challenge
-        if challenge is None:
-            return [*game.lead_actions[self.leader]]
-        if challenge.kind is None:
-            return [*game.set_actions[challenge.caller]]
-        return [*game.reply_actions[challenge.kind]]
+    def legal_actions(self) -> list[int]:
+        """The legal actions, sorted: a list of the game's tables, so a caller must not change it."""
+        return self._actions.sorted
+
+    def apply_action(self, action: int) -> None:
+        """`EngineState.apply_action`, its legality check a set lookup; anything unusual (an action of another
+        type, an illegal one) takes the core's checks and messages."""
+        if type(action) is int and action in self._actions.allowed:
+            self._apply(action)
+            self._history.append(action)
+        else:
+            super().apply_action(action)
 
     def _apply(self, action: int) -> None:
-        game = self.game
-        if self.challenge is None:
-            if action >= CALL:
-                self._start_challenge(action - CALL + 1)
-            else:
-                self._compare(action)
-            return
-        challenge = self.challenge
-        if challenge.kind is None:
-            challenge.kind = KINDS[action - game.set_base]
-            return
-        if action != game.pass_action:
-            card = self.stacks[challenge.setter][0]
-            right = game.is_right(challenge.kind, card, game.answers[action - game.answer_base][1])
-            challenge.answers.append((challenge.answering, right))
-            if right:
-                self._end_challenge(challenge.answering)
-                return
-        self._ask_next()
+        if action < CALL:
+            self._compare(action)
+        elif action < self.game.set_base:
+            self._start_challenge(action - CALL + 1)
+        elif action < self.game.pass_action:
+            self._set(KINDS[action - self.game.set_base])
+        else:
+            self._reply(action)
 
     def action_to_string(self, player: int, action: int) -> str:
         labels = self.game.labels
@@ -366,7 +403,7 @@ class State(EngineState):
             top_values=None if top is None else self.game.values[top],
             top_strength=None if top is None else self.game.strength[top],
             counts=tuple(self.card_counts()),
-            last_turn=self.turns[-1] if self.turns else None,
+            last_turn=self.turns[-1] if self._rounds else None,
             challenge=self._challenge_view(),
             challenges=self.game.challenges_for(player),
             action_labels=self.game.labels,
@@ -382,7 +419,7 @@ class State(EngineState):
     def __str__(self) -> str:
         names = [c.name for c in self.game.countries]
         lines = [
-            f"The World Game, {self.players} players, round {len(self.turns) + 1}, leader {self.leader}"
+            f"The World Game, {self.players} players, round {self.rounds() + 1}, leader {self.leader}"
             + (", over" if self.terminal else f", player {self.current_player()} to act")
         ]
         for p, stack in enumerate(self.stacks):
@@ -420,7 +457,7 @@ class State(EngineState):
         )
 
     def card_counts(self) -> list[int]:
-        return [len(s) for s in self.stacks]
+        return list(map(len, self.stacks))
 
     def scores(self) -> list[int]:
         return self.card_counts()
@@ -432,18 +469,29 @@ class State(EngineState):
     def returns(self) -> list[float]:
         return core.win_shares(self.card_counts(), self.winners()) if self.terminal else [0.0] * self.players
 
-    def _clockwise(self, start: int) -> tuple[int, ...]:
-        return self.game.clockwise[start]
-
     def _compare(self, fact: int) -> None:
-        game, stacks = self.game, self.stacks
-        order = game.clockwise[self.leader]
-        top = tuple([(p, stacks[p][0]) for p in order])
-        facts = [game.values[card][fact] for _, card in top]
+        """A fact round: one highest top card takes every top card (its owner's first, then clockwise);
+        a tie goes on to the tied players' next cards (`_tie_round`)."""
+        stacks = self.stacks
+        tops = [stack[0] for stack in stacks]
+        facts = [*map(self.game.by_fact[fact], tops)]
         highest = max(facts)
-        best = tuple([p for p, v in zip(order, facts) if v == highest])
+        if facts.count(highest) > 1:
+            self._tie_round(fact, highest, tops, facts)
+            return
+        winner = facts.index(highest)
+        for stack in stacks:
+            stack.popleft()
+        stacks[winner].extend(tops[winner:] + tops[:winner])
+        self._rounds.append((self.leader, fact, tops, winner))
+        self._next_round(winner)
+
+    def _tie_round(self, fact: int, highest: int, tops: list[int], facts: list[int]) -> None:
+        order = self.game.clockwise[self.leader]
+        best = tuple([p for p in order if facts[p] == highest])
         revealed = dict.fromkeys(order, 1)
-        winner, level = self._break_tie(fact, best, revealed) if len(best) > 1 else (best[0], 0)
+        winner, level = self._break_tie(fact, best, revealed)
+        top = tuple([(p, tops[p]) for p in order])
         self._collect(winner, revealed, Turn(self.leader, fact, top, best, level, (), winner))
 
     def _break_tie(self, fact: int, tied: Sequence[int], revealed: dict[int, int]) -> tuple[int, int]:
@@ -466,13 +514,30 @@ class State(EngineState):
     def _start_challenge(self, seats_left: int) -> None:
         caller = self.leader
         setter = (caller + seats_left) % self.players
-        others = [p for p in self._clockwise(caller)[1:] if p != setter]
+        others = [p for p in self.game.clockwise[caller][1:] if p != setter]
+        self.challenge = Challenge(caller, setter, None, others, caller, [])
         kinds = self.game.challenges_for(caller)
-        self.challenge = Challenge(caller, setter, kinds[0] if len(kinds) == 1 else None, others, caller, [])
+        if len(kinds) == 1:
+            self._set(kinds[0])
+        else:
+            self._actions = self.game.set_actions[caller]
 
-    def _ask_next(self) -> None:
-        challenge = self.challenge
-        assert challenge is not None
+    def _set(self, kind: str) -> None:
+        assert self.challenge is not None
+        self.challenge.kind = kind
+        self._actions = self.game.reply_actions[kind]
+
+    def _reply(self, action: int) -> None:
+        """An answer (judged against the setter's top card: the first right one wins) or a pass."""
+        game, challenge = self.game, self.challenge
+        assert challenge is not None and challenge.kind is not None
+        if action != game.pass_action:
+            card = self.stacks[challenge.setter][0]
+            right = game.is_right(challenge.kind, card, game.answers[action - game.answer_base][1])
+            challenge.answers.append((challenge.answering, right))
+            if right:
+                self._end_challenge(challenge.answering)
+                return
         if challenge.queue:
             challenge.answering = challenge.queue.pop(0)
         else:
@@ -482,7 +547,7 @@ class State(EngineState):
         challenge = self.challenge
         assert challenge is not None
         losers = [challenge.caller, challenge.setter] + [p for p, right in challenge.answers if not right]
-        revealed = {p: 1 for p in self._clockwise(challenge.caller) if p in losers}
+        revealed = {p: 1 for p in self.game.clockwise[challenge.caller] if p in losers}
         top = tuple((p, self.stacks[p][0]) for p in revealed)
         card = self.stacks[challenge.setter][0]
         self.challenge = None
@@ -493,18 +558,26 @@ class State(EngineState):
         self._collect(winner, revealed, turn)
 
     def _collect(self, winner: int, revealed: dict[int, int], turn: Turn) -> None:
-        """The winner takes the revealed cards (own first, then clockwise), leads next; check the end."""
+        """The winner takes the revealed cards (own first, then clockwise) of a tie-break or a challenge."""
         won = []
-        for p in self._clockwise(winner):
+        for p in self.game.clockwise[winner]:
             for _ in range(revealed.get(p, 0)):
                 won.append(self.stacks[p].popleft())
         self.stacks[winner].extend(won)
-        self.turns.append(turn)
+        self._rounds.append(turn)
+        self._next_round(winner)
+
+    def _next_round(self, winner: int) -> None:
+        """The winner leads next, unless a player has no card left (or the house rule's round limit is reached)."""
         self.leader = winner
         if not all(self.stacks):
             self.terminal = True
-        elif self.game.round_limit is not None and len(self.turns) >= self.game.round_limit:
+        elif self.game.round_limit is not None and len(self._rounds) >= self.game.round_limit:
             self.terminal = self.limited = True
+        else:
+            self._actions = self.game.lead_actions[winner]
+            return
+        self._actions = NO_ACTIONS
 
 
 FACT_NOISE = {"novice": 0.3, "skilled": 0.1, "expert": 0.0}  # how far a bot misjudges a fact's strength

@@ -13,7 +13,7 @@ LONG_GAME = 1000  # rounds: a game this long would need the house rule round_lim
 
 def checkpoint(state: engine.State) -> int:
     """Where the lead (most cards) is looked at: after each round."""
-    return len(state.turns)
+    return state.rounds()
 
 
 def collect(state: engine.State, tally: Tally) -> None:
@@ -39,7 +39,7 @@ def collect(state: engine.State, tally: Tally) -> None:
 
 def length(state: engine.State, moves: int) -> int:
     """Rounds, not moves: a round is one fact comparison or one challenge."""
-    return len(state.turns)
+    return state.rounds()
 
 
 def verdicts(report: dict, config: Config) -> list[dict]:
