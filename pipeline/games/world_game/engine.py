@@ -92,6 +92,7 @@ def actions(found: list[int]) -> Actions:
 
 
 NO_ACTIONS = actions([])
+TAKE_TOP = deque.popleft  # takes a stack's top card
 
 
 @dataclass
@@ -99,7 +100,7 @@ class Challenge:
     caller: int
     setter: int
     kind: str | None  # None while the setter chooses
-    queue: list[int]  # players still to be asked after the one answering
+    queue: tuple[int, ...]  # players still to be asked after the one answering
     answering: int
     answers: list[tuple[int, bool]]
 
@@ -188,6 +189,14 @@ class Game(EngineGame):
         self.reply_actions = {
             kind: actions([self.pass_action, *self.answer_actions[ANSWERED_WITH[kind]]]) for kind in KINDS
         }
+        self.only_challenge = tuple(
+            kinds[0] if len(kinds) == 1 else None for kinds in map(self.challenges_for, range(players))
+        )
+        # by caller and seats to the left of the setter: who may answer after the caller, clockwise
+        self.askers = tuple(
+            {k: tuple(p for p in self.clockwise[c][1:] if p != (c + k) % players) for k in range(1, players)}
+            for c in range(players)
+        )
         self.by_fact = tuple(tuple(v[f] for v in self.values).__getitem__ for f in range(len(FACTS)))  # card → fact
         # the (country, flag / map number / capital) pairs that the reverse answers are judged by
         self.pairs: dict[str, set[tuple[str, object]]] = {
@@ -330,7 +339,7 @@ class State(EngineState):
         self.limited = False  # ended by the house rule round_limit
         self.challenge: Challenge | None = None
         self._actions = game.lead_actions[0]
-        self._rounds: list[Turn | tuple[int, int, list[int], int]] = []  # every round, a plain fact round short
+        self._rounds: list[tuple] = []  # every round: a Turn's fields, a plain fact round (leader, fact, tops, winner)
         self._turns: list[Turn] = []  # the rounds as Turns, as far as asked for
 
     @property
@@ -345,9 +354,9 @@ class State(EngineState):
         """How many rounds have been played (cheaper than len(turns))."""
         return len(self._rounds)
 
-    def _turn(self, kept: Turn | tuple[int, int, list[int], int]) -> Turn:
-        if type(kept) is Turn:
-            return kept
+    def _turn(self, kept: tuple) -> Turn:
+        if len(kept) == len(Turn._fields):
+            return Turn._make(kept)
         leader, fact, tops, winner = kept
         top = tuple([(p, tops[p]) for p in self.game.clockwise[leader]])
         return Turn(leader, fact, top, (winner,), 0, (), winner)
@@ -470,29 +479,29 @@ class State(EngineState):
         return core.win_shares(self.card_counts(), self.winners()) if self.terminal else [0.0] * self.players
 
     def _compare(self, fact: int) -> None:
-        """A fact round: one highest top card takes every top card (its owner's first, then clockwise);
-        a tie goes on to the tied players' next cards (`_tie_round`)."""
+        """A fact round: every player reveals their top card; one highest card takes them all (its owner's
+        first, then clockwise); a tie goes on to the tied players' next cards (`_tie_round`)."""
         stacks = self.stacks
-        tops = [stack[0] for stack in stacks]
+        tops = [*map(TAKE_TOP, stacks)]
         facts = [*map(self.game.by_fact[fact], tops)]
         highest = max(facts)
         if facts.count(highest) > 1:
             self._tie_round(fact, highest, tops, facts)
             return
         winner = facts.index(highest)
-        for stack in stacks:
-            stack.popleft()
-        stacks[winner].extend(tops[winner:] + tops[:winner])
+        stacks[winner].extend(tops[winner:] + tops[:winner] if winner else tops)
         self._rounds.append((self.leader, fact, tops, winner))
         self._next_round(winner)
 
     def _tie_round(self, fact: int, highest: int, tops: list[int], facts: list[int]) -> None:
+        for stack, card in zip(self.stacks, tops):  # back on the stacks: the tie-break reads on from them
+            stack.appendleft(card)
         order = self.game.clockwise[self.leader]
         best = tuple([p for p in order if facts[p] == highest])
         revealed = dict.fromkeys(order, 1)
         winner, level = self._break_tie(fact, best, revealed)
         top = tuple([(p, tops[p]) for p in order])
-        self._collect(winner, revealed, Turn(self.leader, fact, top, best, level, (), winner))
+        self._collect(winner, revealed, (self.leader, fact, top, best, level, (), winner, None, None, None))
 
     def _break_tie(self, fact: int, tied: Sequence[int], revealed: dict[int, int]) -> tuple[int, int]:
         """The winner among the players tied on `fact` and the levels gone down: the tied compare their
@@ -512,15 +521,14 @@ class State(EngineState):
                 return tied[0], level
 
     def _start_challenge(self, seats_left: int) -> None:
-        caller = self.leader
+        caller, game = self.leader, self.game
         setter = (caller + seats_left) % self.players
-        others = [p for p in self.game.clockwise[caller][1:] if p != setter]
-        self.challenge = Challenge(caller, setter, None, others, caller, [])
-        kinds = self.game.challenges_for(caller)
-        if len(kinds) == 1:
-            self._set(kinds[0])
+        self.challenge = Challenge(caller, setter, None, game.askers[caller][seats_left], caller, [])
+        kind = game.only_challenge[caller]
+        if kind is None:
+            self._actions = game.set_actions[caller]
         else:
-            self._actions = self.game.set_actions[caller]
+            self._set(kind)
 
     def _set(self, kind: str) -> None:
         assert self.challenge is not None
@@ -539,26 +547,28 @@ class State(EngineState):
                 self._end_challenge(challenge.answering)
                 return
         if challenge.queue:
-            challenge.answering = challenge.queue.pop(0)
+            challenge.answering, challenge.queue = challenge.queue[0], challenge.queue[1:]
         else:
             self._end_challenge(challenge.setter)
 
     def _end_challenge(self, winner: int) -> None:
-        challenge = self.challenge
+        """The winner takes the top cards of the caller, the setter and each wrong answerer (own first, then
+        clockwise)."""
+        challenge, stacks, clockwise = self.challenge, self.stacks, self.game.clockwise
         assert challenge is not None
-        losers = [challenge.caller, challenge.setter] + [p for p, right in challenge.answers if not right]
-        revealed = {p: 1 for p in self.game.clockwise[challenge.caller] if p in losers}
-        top = tuple((p, self.stacks[p][0]) for p in revealed)
-        card = self.stacks[challenge.setter][0]
+        losers = {challenge.caller, challenge.setter, *[p for p, right in challenge.answers if not right]}
+        top = tuple([(p, stacks[p][0]) for p in clockwise[challenge.caller] if p in losers])
+        card = stacks[challenge.setter][0]
+        stacks[winner].extend([stacks[p].popleft() for p in clockwise[winner] if p in losers])
         self.challenge = None
-        turn = Turn(
-            challenge.caller, CHALLENGE, top, (), 0, tuple(challenge.answers), winner, challenge.setter,
-            challenge.kind, card,
-        )  # fmt: skip
-        self._collect(winner, revealed, turn)
+        answers = tuple(challenge.answers)
+        self._rounds.append(
+            (challenge.caller, CHALLENGE, top, (), 0, answers, winner, challenge.setter, challenge.kind, card)
+        )
+        self._next_round(winner)
 
-    def _collect(self, winner: int, revealed: dict[int, int], turn: Turn) -> None:
-        """The winner takes the revealed cards (own first, then clockwise) of a tie-break or a challenge."""
+    def _collect(self, winner: int, revealed: dict[int, int], turn: tuple) -> None:
+        """The winner of a tie-break takes the revealed cards (own first, then clockwise)."""
         won = []
         for p in self.game.clockwise[winner]:
             for _ in range(revealed.get(p, 0)):
