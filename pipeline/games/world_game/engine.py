@@ -26,6 +26,7 @@ players' business: the bots (BOTS) answer through the player model in players.py
 
 import functools
 import itertools
+import math
 import random
 from collections import deque
 from collections.abc import Sequence
@@ -204,6 +205,13 @@ class Game(EngineGame):
             "location-reverse": {(c.name, c.map_number) for c in self.countries},
             "capital-reverse": {(c.name, cap) for c in self.countries for cap in c.capitals},
         }
+        self.rounds_allowed = round_limit or math.inf
+        self.moves = (  # each action's move, a function of (state, action)
+            (State._compare,) * len(FACTS)
+            + (State._call,) * self.call_actions
+            + (State._choose,) * len(KINDS)
+            + (State._reply,) * (1 + len(self.answers))
+        )
         self.state_class = State
 
     def _check_options(self) -> None:
@@ -376,20 +384,13 @@ class State(EngineState):
         """`EngineState.apply_action`, its legality check a set lookup; anything unusual (an action of another
         type, an illegal one) takes the core's checks and messages."""
         if type(action) is int and action in self._actions.allowed:
-            self._apply(action)
+            self.game.moves[action](self, action)
             self._history.append(action)
         else:
             super().apply_action(action)
 
     def _apply(self, action: int) -> None:
-        if action < CALL:
-            self._compare(action)
-        elif action < self.game.set_base:
-            self._start_challenge(action - CALL + 1)
-        elif action < self.game.pass_action:
-            self._set(KINDS[action - self.game.set_base])
-        else:
-            self._reply(action)
+        self.game.moves[action](self, action)
 
     def action_to_string(self, player: int, action: int) -> str:
         labels = self.game.labels
@@ -520,8 +521,9 @@ class State(EngineState):
             if len(tied) == 1:
                 return tied[0], level
 
-    def _start_challenge(self, seats_left: int) -> None:
-        caller, game = self.leader, self.game
+    def _call(self, action: int) -> None:
+        """The leader calls a challenge, set by the player `action - CALL + 1` seats to the left."""
+        caller, game, seats_left = self.leader, self.game, action - CALL + 1
         setter = (caller + seats_left) % self.players
         self.challenge = Challenge(caller, setter, None, game.askers[caller][seats_left], caller, [])
         kind = game.only_challenge[caller]
@@ -529,6 +531,9 @@ class State(EngineState):
             self._actions = game.set_actions[caller]
         else:
             self._set(kind)
+
+    def _choose(self, action: int) -> None:
+        self._set(KINDS[action - self.game.set_base])
 
     def _set(self, kind: str) -> None:
         assert self.challenge is not None
@@ -580,14 +585,10 @@ class State(EngineState):
     def _next_round(self, winner: int) -> None:
         """The winner leads next, unless a player has no card left (or the house rule's round limit is reached)."""
         self.leader = winner
-        if not all(self.stacks):
-            self.terminal = True
-        elif self.game.round_limit is not None and len(self._rounds) >= self.game.round_limit:
-            self.terminal = self.limited = True
-        else:
+        if all(self.stacks) and len(self._rounds) < self.game.rounds_allowed:
             self._actions = self.game.lead_actions[winner]
             return
-        self._actions = NO_ACTIONS
+        self.terminal, self.limited, self._actions = True, all(self.stacks), NO_ACTIONS
 
 
 FACT_NOISE = {"novice": 0.3, "skilled": 0.1, "expert": 0.0}  # how far a bot misjudges a fact's strength
