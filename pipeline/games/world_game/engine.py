@@ -26,11 +26,12 @@ players' business: the bots (BOTS) answer through the player model in players.py
 
 import functools
 import itertools
-import math
+import sys
 import random
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import NamedTuple
 
 from pipeline.errors import GeodeckError
@@ -96,8 +97,10 @@ NO_ACTIONS = actions([])
 TAKE_TOP = deque.popleft  # takes a stack's top card
 
 
-@dataclass
+@dataclass(slots=True)
 class Challenge:
+    """A challenge being set or answered."""
+
     caller: int
     setter: int
     kind: str | None  # None while the setter chooses
@@ -198,14 +201,15 @@ class Game(EngineGame):
             {k: tuple(p for p in self.clockwise[c][1:] if p != (c + k) % players) for k in range(1, players)}
             for c in range(players)
         )
-        self.by_fact = tuple(tuple(v[f] for v in self.values).__getitem__ for f in range(len(FACTS)))  # card → fact
+        self.fact_values = tuple(tuple(v[f] for v in self.values) for f in range(len(FACTS)))  # [fact][card]
         # the (country, flag / map number / capital) pairs that the reverse answers are judged by
         self.pairs: dict[str, set[tuple[str, object]]] = {
             "flag": {(c.name, c.flag) for c in self.countries},
             "location-reverse": {(c.name, c.map_number) for c in self.countries},
             "capital-reverse": {(c.name, cap) for c in self.countries for cap in c.capitals},
         }
-        self.rounds_allowed = round_limit or math.inf
+        self.rounds_allowed = round_limit or sys.maxsize
+        self._right_answers: dict[tuple[str, int], frozenset[int]] = {}  # right_answers, as asked for
         self.moves = (  # each action's move, a function of (state, action)
             (State._compare,) * len(FACTS)
             + (State._call,) * self.call_actions
@@ -269,6 +273,16 @@ class Game(EngineGame):
             "capital": country.capitals[0] if country.capitals else None,
         }.get(kind, country.name)
         return self.answer_index[ANSWERED_WITH[kind], value]
+
+    def right_answers(self, kind: str, card: int) -> frozenset[int]:
+        """The answer actions `is_right` accepts for the `kind` challenge on `card` (worked out once per game)."""
+        key = kind, card
+        found = self._right_answers.get(key)
+        if found is None:
+            answers = self.reply_actions[kind].sorted[1:]  # after the pass
+            found = frozenset(a for a in answers if self.is_right(kind, card, self.answers[a - self.answer_base][1]))
+            self._right_answers[key] = found
+        return found
 
     def prompt(self, kind: str, card: int) -> str:
         """What the setter names or shows about `card` for a `kind` challenge."""
@@ -484,7 +498,7 @@ class State(EngineState):
         first, then clockwise); a tie goes on to the tied players' next cards (`_tie_round`)."""
         stacks = self.stacks
         tops = [*map(TAKE_TOP, stacks)]
-        facts = [*map(self.game.by_fact[fact], tops)]
+        facts = itemgetter(*tops)(self.game.fact_values[fact])  # a tuple: two or more players
         highest = max(facts)
         if facts.count(highest) > 1:
             self._tie_round(fact, highest, tops, facts)
@@ -494,7 +508,7 @@ class State(EngineState):
         self._rounds.append((self.leader, fact, tops, winner))
         self._next_round(winner)
 
-    def _tie_round(self, fact: int, highest: int, tops: list[int], facts: list[int]) -> None:
+    def _tie_round(self, fact: int, highest: int, tops: list[int], facts: tuple[int, ...]) -> None:
         for stack, card in zip(self.stacks, tops):  # back on the stacks: the tie-break reads on from them
             stack.appendleft(card)
         order = self.game.clockwise[self.leader]
@@ -546,7 +560,7 @@ class State(EngineState):
         assert challenge is not None and challenge.kind is not None
         if action != game.pass_action:
             card = self.stacks[challenge.setter][0]
-            right = game.is_right(challenge.kind, card, game.answers[action - game.answer_base][1])
+            right = action in game.right_answers(challenge.kind, card)
             challenge.answers.append((challenge.answering, right))
             if right:
                 self._end_challenge(challenge.answering)
