@@ -26,8 +26,8 @@ players' business: the bots (BOTS) answer through the player model in players.py
 
 import functools
 import itertools
-import sys
 import random
+import sys
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
