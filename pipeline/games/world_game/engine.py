@@ -377,11 +377,13 @@ class State(EngineState):
         return len(self._rounds)
 
     def _turn(self, kept: tuple) -> Turn:
-        if len(kept) == len(Turn._fields):
-            return Turn._make(kept)
-        leader, fact, tops, winner = kept
-        top = tuple([(p, tops[p]) for p in self.game.clockwise[leader]])
-        return Turn(leader, fact, top, (winner,), 0, (), winner)
+        """The Turn of a kept round; a plain fact round's (leader, fact, tops by seat, winner) filled in."""
+        if len(kept) == 4:
+            leader, fact, tops, winner = kept
+            order = self.game.clockwise[leader]
+            top = tuple(zip(order, itemgetter(*order)(tops)))
+            kept = (leader, fact, top, (winner,), 0, (), winner, None, None, None)
+        return Turn._make(kept)
 
     def current_player(self) -> int:
         if self.terminal:
