@@ -107,6 +107,7 @@ class Challenge:
     queue: tuple[int, ...]  # players still to be asked after the one answering
     answering: int
     answers: list[tuple[int, bool]]
+    taken: set[int]  # whose top cards the winner takes: the caller's, the setter's, each wrong answerer's
 
 
 @dataclass(frozen=True)
@@ -361,7 +362,9 @@ class State(EngineState):
         self.limited = False  # ended by the house rule round_limit
         self.challenge: Challenge | None = None
         self._actions = game.lead_actions[0]
-        self._rounds: list[tuple] = []  # every round: a Turn's fields, a plain fact round (leader, fact, tops, winner)
+        # every round, kept short: (leader, fact, top cards by seat, winner) for a fact round won outright,
+        # (caller, CHALLENGE, setter, kind, answers, winner, cards won) for a challenge, a Turn for a tie-break
+        self._rounds: list[tuple] = []
         self._turns: list[Turn] = []  # the rounds as Turns, as far as asked for
 
     @property
@@ -377,13 +380,19 @@ class State(EngineState):
         return len(self._rounds)
 
     def _turn(self, kept: tuple) -> Turn:
-        """The Turn of a kept round; a plain fact round's (leader, fact, tops by seat, winner) filled in."""
-        if len(kept) == 4:
-            leader, fact, tops, winner = kept
-            order = self.game.clockwise[leader]
-            top = tuple(zip(order, itemgetter(*order)(tops)))
-            kept = (leader, fact, top, (winner,), 0, (), winner, None, None, None)
-        return Turn._make(kept)
+        """The Turn of a kept round (`_rounds`)."""
+        if isinstance(kept, Turn):
+            return kept
+        clockwise = self.game.clockwise
+        if kept[1] == CHALLENGE:
+            caller, _, setter, kind, answers, winner, won = kept
+            taken = {caller, setter, *[p for p, right in answers if not right]}
+            card_of = dict(zip([p for p in clockwise[winner] if p in taken], won))
+            top = tuple([(p, card_of[p]) for p in clockwise[caller] if p in taken])
+            return Turn(caller, CHALLENGE, top, (), 0, answers, winner, setter, kind, card_of[setter])
+        leader, fact, tops, winner = kept
+        top = tuple(zip(clockwise[leader], itemgetter(*clockwise[leader])(tops)))
+        return Turn(leader, fact, top, (winner,), 0, (), winner)
 
     def current_player(self) -> int:
         if self.terminal:
@@ -518,7 +527,7 @@ class State(EngineState):
         revealed = dict.fromkeys(order, 1)
         winner, level = self._break_tie(fact, best, revealed)
         top = tuple([(p, tops[p]) for p in order])
-        self._collect(winner, revealed, (self.leader, fact, top, best, level, (), winner, None, None, None))
+        self._collect(winner, revealed, Turn(self.leader, fact, top, best, level, (), winner))
 
     def _break_tie(self, fact: int, tied: Sequence[int], revealed: dict[int, int]) -> tuple[int, int]:
         """The winner among the players tied on `fact` and the levels gone down: the tied compare their
@@ -541,7 +550,7 @@ class State(EngineState):
         """The leader calls a challenge, set by the player `action - CALL + 1` seats to the left."""
         caller, game, seats_left = self.leader, self.game, action - CALL + 1
         setter = (caller + seats_left) % self.players
-        self.challenge = Challenge(caller, setter, None, game.askers[caller][seats_left], caller, [])
+        self.challenge = Challenge(caller, setter, None, game.askers[caller][seats_left], caller, [], {caller, setter})
         kind = game.only_challenge[caller]
         if kind is None:
             self._actions = game.set_actions[caller]
@@ -567,6 +576,7 @@ class State(EngineState):
             if right:
                 self._end_challenge(challenge.answering)
                 return
+            challenge.taken.add(challenge.answering)
         if challenge.queue:
             challenge.answering, challenge.queue = challenge.queue[0], challenge.queue[1:]
         else:
@@ -575,20 +585,17 @@ class State(EngineState):
     def _end_challenge(self, winner: int) -> None:
         """The winner takes the top cards of the caller, the setter and each wrong answerer (own first, then
         clockwise)."""
-        challenge, stacks, clockwise = self.challenge, self.stacks, self.game.clockwise
+        challenge, stacks = self.challenge, self.stacks
         assert challenge is not None
-        losers = {challenge.caller, challenge.setter, *[p for p, right in challenge.answers if not right]}
-        top = tuple([(p, stacks[p][0]) for p in clockwise[challenge.caller] if p in losers])
-        card = stacks[challenge.setter][0]
-        stacks[winner].extend([stacks[p].popleft() for p in clockwise[winner] if p in losers])
+        taken = challenge.taken
+        won = [stacks[p].popleft() for p in self.game.clockwise[winner] if p in taken]
+        stacks[winner].extend(won)
         self.challenge = None
         answers = tuple(challenge.answers)
-        self._rounds.append(
-            (challenge.caller, CHALLENGE, top, (), 0, answers, winner, challenge.setter, challenge.kind, card)
-        )
+        self._rounds.append((challenge.caller, CHALLENGE, challenge.setter, challenge.kind, answers, winner, won))
         self._next_round(winner)
 
-    def _collect(self, winner: int, revealed: dict[int, int], turn: tuple) -> None:
+    def _collect(self, winner: int, revealed: dict[int, int], turn: Turn) -> None:
         """The winner of a tie-break takes the revealed cards (own first, then clockwise)."""
         won = []
         for p in self.game.clockwise[winner]:
