@@ -437,7 +437,7 @@ class State(EngineState):
             top=top,
             top_values=None if top is None else self.game.values[top],
             top_strength=None if top is None else self.game.strength[top],
-            counts=tuple(self.card_counts()),
+            counts=tuple(map(len, self.stacks)),
             last_turn=self.turns[-1] if self._rounds else None,
             challenge=self._challenge_view(),
             challenges=self.game.challenges_for(player),
