@@ -67,7 +67,7 @@ class Country:
     capitals: tuple[str, ...]
 
 
-class Turn(NamedTuple):  # a named tuple: built ~350 times a game, five times faster than a frozen dataclass
+class Turn(NamedTuple):  # built when read (State.turns): the engine keeps each round as a short tuple
     """One resolved round: the leader's choice, the top cards compared (fact) or the answers (challenge)."""
 
     leader: int
@@ -211,7 +211,7 @@ class Game(EngineGame):
         }
         self.rounds_allowed = round_limit or sys.maxsize
         self._right_answers: dict[tuple[str, int], frozenset[int]] = {}  # right_answers, as asked for
-        self.moves = (  # each action's move, a function of (state, action)
+        self.moves = (  # each action's move: a State method, called with (state, action)
             (State._compare,) * len(FACTS)
             + (State._call,) * self.call_actions
             + (State._choose,) * len(KINDS)
@@ -348,9 +348,8 @@ class State(EngineState):
     """A game in progress: the leader picks a fact or calls a challenge; setting and answering are decisions.
 
     The stacks are deques of card indices (top = left end). Each move sets the next position's legal actions
-    from the game's tables (`_actions`). A plain fact round (one highest card) is kept as (leader, fact, the
-    top cards in seat order, winner) and becomes a Turn when `turns` is read; tie-breaks and challenges are
-    kept as Turns."""
+    from the game's tables (`_actions`) and runs from the game's table of moves (`Game.moves`). A round is
+    kept as a short tuple (`_rounds`) and becomes a Turn when `turns` is read."""
 
     game: Game
 
@@ -415,6 +414,7 @@ class State(EngineState):
             super().apply_action(action)
 
     def _apply(self, action: int) -> None:
+        """The move of a legal action that is not a plain int (the core's path, after its checks)."""
         self.game.moves[action](self, action)
 
     def action_to_string(self, player: int, action: int) -> str:
