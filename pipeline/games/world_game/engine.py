@@ -494,8 +494,7 @@ class State(EngineState):
     def card_counts(self) -> list[int]:
         return list(map(len, self.stacks))
 
-    def scores(self) -> list[int]:
-        return self.card_counts()
+    scores = card_counts  # the cards held are the score
 
     def winners(self) -> list[int]:
         counts = self.card_counts()
