@@ -118,7 +118,7 @@ def test_random_and_expert_games_keep_every_invariant():
     games = {
         (n, hidden): de.Game.from_deck(deck, players=n, face_down=hidden)
         for n in (2, 3, 4)
-        for hidden in (0, 1)
+        for hidden in (False, True)
         if n > 2 or not hidden
     }
     for i in range(1000):

@@ -20,6 +20,8 @@ import math
 import random
 from dataclasses import dataclass, replace
 
+from mypy_extensions import mypyc_attr
+
 from pipeline.errors import GeodeckError
 from pipeline.games import core
 from pipeline.games.core import TERMINAL, EngineGame, EngineState
@@ -103,12 +105,13 @@ class Observation(core.Observation):
         return "\n".join(lines)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # variants may subclass the compiled engine
 class Game(EngineGame):
     """The place cards and options of one Deutschland game; `new_initial_state(rng)` shuffles the places."""
 
     name = "deutschland"
     title = "Deutschland"
-    player_counts = (2, 3, 4)
+    player_counts: tuple[int, ...] = (2, 3, 4)
 
     def __init__(self, cards: list[dict], players: int = 4, face_down: bool = False):
         core.check_players(self.name, players, self.player_counts)
@@ -146,10 +149,9 @@ class Game(EngineGame):
         return 3 * self.players * self.rounds
 
 
-class State(EngineState):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class State(EngineState[Game]):
     """A game in progress; action = guess * (players + 1) + position of the place card it goes under."""
-
-    game: Game
 
     def __init__(self, game: Game, order: list[int]):
         super().__init__(game, order)

@@ -344,14 +344,12 @@ def answer_text(value: object) -> str:
     return " and ".join(sorted(value)) if isinstance(value, frozenset) else str(value)
 
 
-class State(EngineState):
+class State(EngineState[Game]):
     """A game in progress: the leader picks a fact or calls a challenge; setting and answering are decisions.
 
     The stacks are deques of card indices (top = left end). Each move sets the next position's legal actions
     from the game's tables (`_actions`) and runs from the game's table of moves (`Game.moves`). A round is
     kept as a short tuple (`_rounds`) and becomes a Turn when `turns` is read."""
-
-    game: Game
 
     def __init__(self, game: Game, order: list[int]):
         super().__init__(game, order)
@@ -404,7 +402,7 @@ class State(EngineState):
         """The legal actions, sorted: a list of the game's tables, so a caller must not change it."""
         return self._actions.sorted
 
-    def apply_action(self, action: int) -> None:
+    def apply_action(self, action: object) -> None:
         """`EngineState.apply_action`, its legality check a set lookup; anything unusual (an action of another
         type, an illegal one) takes the core's checks and messages."""
         if type(action) is int and action in self._actions.allowed:
