@@ -82,22 +82,18 @@ class Turn(NamedTuple):  # built when read (State.turns): the engine keeps each 
     card: int | None = None
 
 
-class Actions(NamedTuple):
+class Actions:
     """The legal actions of one kind of position: sorted, and as a set for an O(1) legality check."""
 
-    sorted: list[int]
-    allowed: frozenset[int]
+    def __init__(self, found: list[int]):
+        self.sorted = found
+        self.allowed = frozenset(found)
 
 
-def actions(found: list[int]) -> Actions:
-    return Actions(found, frozenset(found))
+NO_ACTIONS = Actions([])
 
 
-NO_ACTIONS = actions([])
-TAKE_TOP = deque.popleft  # takes a stack's top card
-
-
-@dataclass(slots=True)
+@dataclass
 class Challenge:
     """A challenge being set or answered."""
 
@@ -185,14 +181,14 @@ class Game(EngineGame):
         # the legal actions by leader, caller and challenge: each a sorted list (what legal_actions() returns,
         # shared by every state: a caller must not change it) and the same actions as a set (apply_action's check)
         self.lead_actions = tuple(
-            actions([*range(len(FACTS)), *(range(CALL, CALL + players - 1) if self.challenges_for(p) else ())])
+            Actions([*range(len(FACTS)), *(range(CALL, CALL + players - 1) if self.challenges_for(p) else ())])
             for p in range(players)
         )
         self.set_actions = tuple(
-            actions([self.set_base + KINDS.index(k) for k in self.challenges_for(p)]) for p in range(players)
+            Actions([self.set_base + KINDS.index(k) for k in self.challenges_for(p)]) for p in range(players)
         )
         self.reply_actions = {
-            kind: actions([self.pass_action, *self.answer_actions[ANSWERED_WITH[kind]]]) for kind in KINDS
+            kind: Actions([self.pass_action, *self.answer_actions[ANSWERED_WITH[kind]]]) for kind in KINDS
         }
         self.only_challenge = tuple(
             kinds[0] if len(kinds) == 1 else None for kinds in map(self.challenges_for, range(players))
@@ -211,12 +207,6 @@ class Game(EngineGame):
         }
         self.rounds_allowed = round_limit or sys.maxsize
         self._right_answers: dict[tuple[str, int], frozenset[int]] = {}  # right_answers, as asked for
-        self.moves = (  # each action's move: a State method, called with (state, action)
-            (State._compare,) * len(FACTS)
-            + (State._call,) * self.call_actions
-            + (State._choose,) * len(KINDS)
-            + (State._reply,) * (1 + len(self.answers))
-        )
         self.state_class = State
 
     def _check_options(self) -> None:
@@ -348,8 +338,8 @@ class State(EngineState[Game]):
     """A game in progress: the leader picks a fact or calls a challenge; setting and answering are decisions.
 
     The stacks are deques of card indices (top = left end). Each move sets the next position's legal actions
-    from the game's tables (`_actions`) and runs from the game's table of moves (`Game.moves`). A round is
-    kept as a short tuple (`_rounds`) and becomes a Turn when `turns` is read."""
+    from the game's tables (`_actions`). A round is kept as a short tuple (`_rounds`) and becomes a Turn when
+    `turns` is read."""
 
     def __init__(self, game: Game, order: list[int]):
         super().__init__(game, order)
@@ -406,14 +396,20 @@ class State(EngineState[Game]):
         """`EngineState.apply_action`, its legality check a set lookup; anything unusual (an action of another
         type, an illegal one) takes the core's checks and messages."""
         if type(action) is int and action in self._actions.allowed:
-            self.game.moves[action](self, action)
+            self._apply(action)
             self._history.append(action)
         else:
             super().apply_action(action)
 
     def _apply(self, action: int) -> None:
-        """The move of a legal action that is not a plain int (the core's path, after its checks)."""
-        self.game.moves[action](self, action)
+        if action < CALL:
+            self._compare(action)
+        elif action < self.game.set_base:
+            self._call(action)
+        elif action < self.game.pass_action:
+            self._set(KINDS[action - self.game.set_base])
+        else:
+            self._reply(action)
 
     def action_to_string(self, player: int, action: int) -> str:
         labels = self.game.labels
@@ -492,7 +488,8 @@ class State(EngineState[Game]):
     def card_counts(self) -> list[int]:
         return list(map(len, self.stacks))
 
-    scores = card_counts  # the cards held are the score
+    def scores(self) -> list[int]:
+        return self.card_counts()
 
     def winners(self) -> list[int]:
         counts = self.card_counts()
@@ -505,7 +502,7 @@ class State(EngineState[Game]):
         """A fact round: every player reveals their top card; one highest card takes them all (its owner's
         first, then clockwise); a tie goes on to the tied players' next cards (`_tie_round`)."""
         stacks = self.stacks
-        tops = [*map(TAKE_TOP, stacks)]
+        tops = [stack.popleft() for stack in stacks]
         facts = itemgetter(*tops)(self.game.fact_values[fact])  # a tuple: two or more players
         highest = max(facts)
         if facts.count(highest) > 1:
@@ -553,9 +550,6 @@ class State(EngineState[Game]):
             self._actions = game.set_actions[caller]
         else:
             self._set(kind)
-
-    def _choose(self, action: int) -> None:
-        self._set(KINDS[action - self.game.set_base])
 
     def _set(self, kind: str) -> None:
         assert self.challenge is not None
