@@ -11,7 +11,9 @@ BOTS = engine.BOTS  # the ladder, weakest first: random, novice, skilled, expert
 LONG_GAME = 1000  # rounds: a game this long would need the house rule round_limit at a table
 
 
-checkpoint = engine.State.rounds  # where the lead (most cards) is looked at: after each round
+def checkpoint(state: engine.State) -> int:
+    """Where the lead (most cards) is looked at: after each round."""
+    return state.rounds()
 
 
 def collect(state: engine.State, tally: Tally) -> None:
