@@ -203,6 +203,10 @@ class Game(EngineGame):
             {k: tuple(p for p in self.clockwise[c][1:] if p != (c + k) % players) for k in range(1, players)}
             for c in range(players)
         )
+        self.pair = tuple(
+            tuple((p, card) for card in range(len(cards))) for p in range(players)
+        )  # [p][card]: (p, card)
+        self.alone = tuple((p,) for p in range(players))  # [p]: (p,), the best of a round p won outright
         self.fact_values = tuple(tuple(v[f] for v in self.values) for f in range(len(FACTS)))  # [fact][card]
         # the (country, flag / map number / capital) pairs that the reverse answers are judged by
         self.pairs: dict[str, set[tuple[str, object]]] = {
@@ -363,8 +367,8 @@ class State(EngineState[Game]):
     def turns(self) -> list[Turn]:
         """Every round played, in order (a caller must not change the list)."""
         turns, rounds = self._turns, self._rounds
-        if len(turns) < len(rounds):
-            turns.extend(map(self._turn, rounds[len(turns) :]))
+        for kept in rounds[len(turns) :]:
+            turns.append(self._turn(kept))
         return turns
 
     def rounds(self) -> int:
@@ -383,9 +387,9 @@ class State(EngineState[Game]):
             top = tuple([(p, card_of[p]) for p in clockwise[caller] if p in taken])
             return turn((caller, CHALLENGE, top, (), 0, answers, winner, setter, kind, card_of[setter]))
         leader, fact, tops, winner = kept
-        return turn(
-            (leader, fact, tuple([(p, tops[p]) for p in clockwise[leader]]), (winner,), 0, (), winner, None, None, None)
-        )
+        pair = self.game.pair
+        top = tuple([pair[p][tops[p]] for p in clockwise[leader]])
+        return turn((leader, fact, top, self.game.alone[winner], 0, (), winner, None, None, None))
 
     def current_player(self) -> int:
         if self.terminal:
