@@ -31,7 +31,6 @@ import sys
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
-from operator import itemgetter
 from typing import NamedTuple
 
 from pipeline.errors import GeodeckError
@@ -513,7 +512,8 @@ class State(EngineState[Game]):
         first, then clockwise); a tie goes on to the tied players' next cards (`_tie_round`)."""
         stacks = self.stacks
         tops = [stack.popleft() for stack in stacks]
-        facts = itemgetter(*tops)(self.game.fact_values[fact])  # a tuple: two or more players
+        values = self.game.fact_values[fact]
+        facts = [values[card] for card in tops]
         highest = max(facts)
         if facts.count(highest) > 1:
             self._tie_round(fact, highest, tops, facts)
@@ -523,7 +523,7 @@ class State(EngineState[Game]):
         self._rounds.append((self.leader, fact, tops, winner))
         self._next_round(winner)
 
-    def _tie_round(self, fact: int, highest: int, tops: list[int], facts: tuple[int, ...]) -> None:
+    def _tie_round(self, fact: int, highest: int, tops: list[int], facts: list[int]) -> None:
         for stack, card in zip(self.stacks, tops):  # back on the stacks: the tie-break reads on from them
             stack.appendleft(card)
         order = self.game.clockwise[self.leader]
