@@ -31,7 +31,7 @@ import sys
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from pipeline.errors import GeodeckError
 from pipeline.games import core
@@ -39,7 +39,7 @@ from pipeline.games.core import TERMINAL, EngineGame, EngineState
 from pipeline.games.world_game import players as model
 
 FACTS = ("area_km2", "population", "highest_point_m", "land_neighbours")
-KINDS = ("continent", "flag", "location", "capital", "location-reverse", "capital-reverse")
+KINDS: Final = ("continent", "flag", "location", "capital", "location-reverse", "capital-reverse")
 RULEBOOK_CHALLENGES = KINDS[:4]
 ANSWERED_WITH = {  # what a challenge's answer names
     "continent": "continents",
@@ -50,9 +50,9 @@ ANSWERED_WITH = {  # what a challenge's answer names
     "capital-reverse": "country",
 }
 CONTINENTS = ("North America", "South America", "Europe", "Africa", "Asia", "Oceania")
-HAND = 20
-CALL = len(FACTS)  # CALL + k - 1: call a challenge set by the player k seats to the left
-CHALLENGE = CALL  # a Turn's action for a challenge round
+HAND: Final = 20
+CALL: Final = len(FACTS)  # CALL + k - 1: call a challenge set by the player k seats to the left
+CHALLENGE: Final = CALL  # a Turn's action for a challenge round
 
 
 @dataclass(frozen=True)
@@ -94,7 +94,7 @@ class Actions:
         self.allowed = frozenset(found)
 
 
-NO_ACTIONS = Actions([])
+NO_ACTIONS: Final = Actions([])
 
 
 @dataclass
