@@ -513,12 +513,16 @@ class State(EngineState[Game]):
         stacks = self.stacks
         tops = [stack.popleft() for stack in stacks]
         values = self.game.fact_values[fact]
-        facts = [values[card] for card in tops]
-        highest = max(facts)
-        if facts.count(highest) > 1:
-            self._tie_round(fact, highest, tops, facts)
+        winner, highest, tied = 0, values[tops[0]], False
+        for p in range(1, len(tops)):
+            value = values[tops[p]]
+            if value > highest:
+                winner, highest, tied = p, value, False
+            elif value == highest:
+                tied = True
+        if tied:
+            self._tie_round(fact, highest, tops, [values[card] for card in tops])
             return
-        winner = facts.index(highest)
         stacks[winner].extend(tops[winner:] + tops[:winner] if winner else tops)
         self._rounds.append((self.leader, fact, tops, winner))
         self._next_round(winner)
