@@ -147,6 +147,8 @@ def test_answers_are_judged_against_the_setters_card(kind, card, right, wrong):
     state = state_with([[5, 6], [card, 7]], [], challenges=[kind])
     state.apply_action(wg.CALL)
     assert answer(state, right) in state.legal_actions() and state.game.prompt(kind, card)
+    assert answer(state, right) in state.game.right_answers(kind, card)
+    assert answer(state, wrong) not in state.game.right_answers(kind, card)
     state.apply_action(answer(state, right))
     assert state.turns[-1].winner == 0
     assert state.game.right_answer(kind, card) == answer(state, right) - state.game.answer_base or kind == "capital"
@@ -261,3 +263,59 @@ def test_random_games_keep_every_invariant():
                 losers = {turn.leader, turn.setter} | {p for p, right in turn.answers if not right}
                 assert {p for p, _ in turn.top} == losers
                 assert sum(right for _, right in turn.answers) == (turn.winner != turn.setter)
+
+
+def test_every_round_reads_back_as_the_turn_that_was_played():
+    """Rounds are kept short and become Turns when read: each Turn must show the top cards as they lay before
+    the round, and the winner's stack must end with them (own first, then clockwise)."""
+    deck = synthetic_deck()["cards"]
+    for count in (2, 3, 4):
+        game = wg.Game(deck, players=count, challenges=wg.KINDS)
+        rng = random.Random(count)
+        state = game.new_initial_state(rng)
+        read: list[wg.Turn] = []
+        before = [list(s) for s in state.stacks]
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+            if state.rounds() == len(read):
+                continue
+            turn = state.turns[-1]
+            order = [(turn.leader + i) % count for i in range(count)]
+            if turn.action == wg.CHALLENGE:
+                assert turn.card == before[turn.setter][0]
+                taken = {turn.leader, turn.setter} | {p for p, right in turn.answers if not right}
+                assert turn.top == tuple((p, before[p][0]) for p in order if p in taken)
+            elif turn.tie_levels == 0:
+                assert turn.top == tuple((p, before[p][0]) for p in order) and turn.best == (turn.winner,)
+                values = [game.values[c][turn.action] for _, c in turn.top]
+                assert values.count(max(values)) == 1 and game.values[before[turn.winner][0]][turn.action] == max(
+                    values
+                )
+            if turn.tie_levels == 0:
+                won = dict(turn.top)
+                clockwise = [(turn.winner + i) % count for i in range(count)]
+                assert list(state.stacks[turn.winner])[-len(won) :] == [won[p] for p in clockwise if p in won]
+            read.append(turn)
+            assert state.turns[: len(read)] == read and all(a is b for a, b in zip(state.turns, read))
+            before = [list(s) for s in state.stacks]
+        assert len(read) == state.rounds() > 50
+
+
+def test_the_set_lookup_accepts_exactly_the_legal_actions_and_other_integers_take_the_same_path():
+    numpy = pytest.importorskip("numpy")
+    game = wg.Game(synthetic_deck()["cards"], players=3, challenges=wg.KINDS)
+    rng = random.Random(11)
+    state = game.new_initial_state(rng)
+    twin = game.initial_state(state.deal)
+    for _ in range(80):
+        legal = state.legal_actions()
+        assert legal == sorted(set(legal))
+        for action in set(range(game.num_distinct_actions())) - set(legal):
+            with pytest.raises(IllegalAction):
+                state.apply_action(action)
+        action = legal[rng.randrange(len(legal))]
+        state.apply_action(action)
+        twin.apply_action(numpy.int64(action))  # not an int: the core's checks, then the same move
+        assert str(twin) == str(state) and twin.history() == state.history()
+    assert twin.turns == state.turns and twin.serialize() == state.serialize()

@@ -27,10 +27,11 @@ players' business: the bots (BOTS) answer through the player model in players.py
 import functools
 import itertools
 import random
+import sys
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from pipeline.errors import GeodeckError
 from pipeline.games import core
@@ -38,7 +39,7 @@ from pipeline.games.core import TERMINAL, EngineGame, EngineState
 from pipeline.games.world_game import players as model
 
 FACTS = ("area_km2", "population", "highest_point_m", "land_neighbours")
-KINDS = ("continent", "flag", "location", "capital", "location-reverse", "capital-reverse")
+KINDS: Final = ("continent", "flag", "location", "capital", "location-reverse", "capital-reverse")
 RULEBOOK_CHALLENGES = KINDS[:4]
 ANSWERED_WITH = {  # what a challenge's answer names
     "continent": "continents",
@@ -49,9 +50,9 @@ ANSWERED_WITH = {  # what a challenge's answer names
     "capital-reverse": "country",
 }
 CONTINENTS = ("North America", "South America", "Europe", "Africa", "Asia", "Oceania")
-HAND = 20
-CALL = len(FACTS)  # CALL + k - 1: call a challenge set by the player k seats to the left
-CHALLENGE = CALL  # a Turn's action for a challenge round
+HAND: Final = 20
+CALL: Final = len(FACTS)  # CALL + k - 1: call a challenge set by the player k seats to the left
+CHALLENGE: Final = CALL  # a Turn's action for a challenge round
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,7 @@ class Country:
     capitals: tuple[str, ...]
 
 
-class Turn(NamedTuple):  # a named tuple: built ~350 times a game, five times faster than a frozen dataclass
+class Turn(NamedTuple):  # built when read (State.turns): the engine keeps each round as a short tuple
     """One resolved round: the leader's choice, the top cards compared (fact) or the answers (challenge)."""
 
     leader: int
@@ -80,14 +81,33 @@ class Turn(NamedTuple):  # a named tuple: built ~350 times a game, five times fa
     card: int | None = None
 
 
+def turn(fields: tuple) -> Turn:
+    """The Turn of its ten fields, made by tuple's own constructor (a named tuple's is Python code, 4× slower)."""
+    return tuple.__new__(Turn, fields)
+
+
+class Actions:
+    """The legal actions of one kind of position: sorted, and as a set for an O(1) legality check."""
+
+    def __init__(self, found: list[int]):
+        self.sorted = found
+        self.allowed = frozenset(found)
+
+
+NO_ACTIONS: Final = Actions([])
+
+
 @dataclass
 class Challenge:
+    """A challenge being set or answered."""
+
     caller: int
     setter: int
     kind: str | None  # None while the setter chooses
-    queue: list[int]  # players still to be asked after the one answering
+    queue: tuple[int, ...]  # players still to be asked after the one answering
     answering: int
     answers: list[tuple[int, bool]]
+    taken: set[int]  # whose top cards the winner takes: the caller's, the setter's, each wrong answerer's
 
 
 @dataclass(frozen=True)
@@ -162,20 +182,39 @@ class Game(EngineGame):
             for kind in set(ANSWERED_WITH.values())
         }
         self.clockwise = tuple(tuple((s + i) % players for i in range(players)) for s in range(players))
-        self.lead_actions = tuple(  # the legal actions by leader, caller, challenge: tables, not rebuilt each move
-            (*range(len(FACTS)), *(range(CALL, CALL + players - 1) if self.challenges_for(p) else ()))
+        # the legal actions by leader, caller and challenge: each a sorted list (what legal_actions() returns,
+        # shared by every state: a caller must not change it) and the same actions as a set (apply_action's check)
+        self.lead_actions = tuple(
+            Actions([*range(len(FACTS)), *(range(CALL, CALL + players - 1) if self.challenges_for(p) else ())])
             for p in range(players)
         )
         self.set_actions = tuple(
-            tuple(self.set_base + KINDS.index(k) for k in self.challenges_for(p)) for p in range(players)
+            Actions([self.set_base + KINDS.index(k) for k in self.challenges_for(p)]) for p in range(players)
         )
-        self.reply_actions = {kind: (self.pass_action, *self.answer_actions[ANSWERED_WITH[kind]]) for kind in KINDS}
+        self.reply_actions = {
+            kind: Actions([self.pass_action, *self.answer_actions[ANSWERED_WITH[kind]]]) for kind in KINDS
+        }
+        self.only_challenge = tuple(
+            kinds[0] if len(kinds) == 1 else None for kinds in map(self.challenges_for, range(players))
+        )
+        # by caller and seats to the left of the setter: who may answer after the caller, clockwise
+        self.askers = tuple(
+            {k: tuple(p for p in self.clockwise[c][1:] if p != (c + k) % players) for k in range(1, players)}
+            for c in range(players)
+        )
+        self.pair = tuple(
+            tuple((p, card) for card in range(len(cards))) for p in range(players)
+        )  # [p][card]: (p, card)
+        self.alone = tuple((p,) for p in range(players))  # [p]: (p,), the best of a round p won outright
+        self.fact_values = tuple(tuple(v[f] for v in self.values) for f in range(len(FACTS)))  # [fact][card]
         # the (country, flag / map number / capital) pairs that the reverse answers are judged by
         self.pairs: dict[str, set[tuple[str, object]]] = {
             "flag": {(c.name, c.flag) for c in self.countries},
             "location-reverse": {(c.name, c.map_number) for c in self.countries},
             "capital-reverse": {(c.name, cap) for c in self.countries for cap in c.capitals},
         }
+        self.rounds_allowed = round_limit or sys.maxsize
+        self._right_answers: dict[tuple[str, int], frozenset[int]] = {}  # right_answers, as asked for
         self.state_class = State
 
     def _check_options(self) -> None:
@@ -233,6 +272,16 @@ class Game(EngineGame):
             "capital": country.capitals[0] if country.capitals else None,
         }.get(kind, country.name)
         return self.answer_index[ANSWERED_WITH[kind], value]
+
+    def right_answers(self, kind: str, card: int) -> frozenset[int]:
+        """The answer actions `is_right` accepts for the `kind` challenge on `card` (worked out once per game)."""
+        key = kind, card
+        found = self._right_answers.get(key)
+        if found is None:
+            answers = self.reply_actions[kind].sorted[1:]  # after the pass
+            found = frozenset(a for a in answers if self.is_right(kind, card, self.answers[a - self.answer_base][1]))
+            self._right_answers[key] = found
+        return found
 
     def prompt(self, kind: str, card: int) -> str:
         """What the setter names or shows about `card` for a `kind` challenge."""
@@ -294,16 +343,52 @@ def answer_text(value: object) -> str:
 
 
 class State(EngineState[Game]):
-    """A game in progress: the leader picks a fact or calls a challenge; setting and answering are decisions."""
+    """A game in progress: the leader picks a fact or calls a challenge; setting and answering are decisions.
+
+    The stacks are deques of card indices (top = left end). Each move sets the next position's legal actions
+    from the game's tables (`_actions`). A round is kept as a short tuple (`_rounds`) and becomes a Turn when
+    `turns` is read."""
 
     def __init__(self, game: Game, order: list[int]):
         super().__init__(game, order)
-        self.stacks = [deque(order[p * HAND : (p + 1) * HAND]) for p in range(self.players)]  # top = left end
+        self.stacks = [deque(order[p * HAND : (p + 1) * HAND]) for p in range(self.players)]
         self.set_aside = order[self.players * HAND :]
         self.leader = 0
-        self.turns: list[Turn] = []
         self.limited = False  # ended by the house rule round_limit
         self.challenge: Challenge | None = None
+        self._actions = game.lead_actions[0]
+        # every round, kept short: (leader, fact, top cards by seat, winner) for a fact round won outright,
+        # (caller, CHALLENGE, setter, kind, answers, winner, cards won) for a challenge, a Turn for a tie-break
+        self._rounds: list[tuple] = []
+        self._turns: list[Turn] = []  # the rounds as Turns, as far as asked for
+
+    @property
+    def turns(self) -> list[Turn]:
+        """Every round played, in order (a caller must not change the list)."""
+        turns, rounds = self._turns, self._rounds
+        for kept in rounds[len(turns) :]:
+            turns.append(self._turn(kept))
+        return turns
+
+    def rounds(self) -> int:
+        """How many rounds have been played (cheaper than len(turns))."""
+        return len(self._rounds)
+
+    def _turn(self, kept: tuple) -> Turn:
+        """The Turn of a kept round (`_rounds`)."""
+        if isinstance(kept, Turn):
+            return kept
+        clockwise = self.game.clockwise
+        if kept[1] == CHALLENGE:
+            caller, _, setter, kind, answers, winner, won = kept
+            taken = {caller, setter, *[p for p, right in answers if not right]}
+            card_of = dict(zip([p for p in clockwise[winner] if p in taken], won))
+            top = tuple([(p, card_of[p]) for p in clockwise[caller] if p in taken])
+            return turn((caller, CHALLENGE, top, (), 0, answers, winner, setter, kind, card_of[setter]))
+        leader, fact, tops, winner = kept
+        pair = self.game.pair
+        top = tuple([pair[p][tops[p]] for p in clockwise[leader]])
+        return turn((leader, fact, top, self.game.alone[winner], 0, (), winner, None, None, None))
 
     def current_player(self) -> int:
         if self.terminal:
@@ -312,36 +397,28 @@ class State(EngineState[Game]):
             return self.challenge.setter if self.challenge.kind is None else self.challenge.answering
         return self.leader
 
-    def _legal_actions(self) -> list[int]:
-        if self.terminal:
-            return []
-        game, challenge = self.game, self.challenge
-        if challenge is None:
-            return [*game.lead_actions[self.leader]]
-        if challenge.kind is None:
-            return [*game.set_actions[challenge.caller]]
-        return [*game.reply_actions[challenge.kind]]
+    def legal_actions(self) -> list[int]:
+        """The legal actions, sorted: a list of the game's tables, so a caller must not change it."""
+        return self._actions.sorted
+
+    def apply_action(self, action: object) -> None:
+        """`EngineState.apply_action`, its legality check a set lookup; anything unusual (an action of another
+        type, an illegal one) takes the core's checks and messages."""
+        if type(action) is int and action in self._actions.allowed:
+            self._apply(action)
+            self._history.append(action)
+        else:
+            super().apply_action(action)
 
     def _apply(self, action: int) -> None:
-        game = self.game
-        if self.challenge is None:
-            if action >= CALL:
-                self._start_challenge(action - CALL + 1)
-            else:
-                self._compare(action)
-            return
-        challenge = self.challenge
-        if challenge.kind is None:
-            challenge.kind = KINDS[action - game.set_base]
-            return
-        if action != game.pass_action:
-            card = self.stacks[challenge.setter][0]
-            right = game.is_right(challenge.kind, card, game.answers[action - game.answer_base][1])
-            challenge.answers.append((challenge.answering, right))
-            if right:
-                self._end_challenge(challenge.answering)
-                return
-        self._ask_next()
+        if action < CALL:
+            self._compare(action)
+        elif action < self.game.set_base:
+            self._call(action)
+        elif action < self.game.pass_action:
+            self._set(KINDS[action - self.game.set_base])
+        else:
+            self._reply(action)
 
     def action_to_string(self, player: int, action: int) -> str:
         labels = self.game.labels
@@ -363,8 +440,8 @@ class State(EngineState[Game]):
             top=top,
             top_values=None if top is None else self.game.values[top],
             top_strength=None if top is None else self.game.strength[top],
-            counts=tuple(self.card_counts()),
-            last_turn=self.turns[-1] if self.turns else None,
+            counts=tuple(map(len, self.stacks)),
+            last_turn=self.turns[-1] if self._rounds else None,
             challenge=self._challenge_view(),
             challenges=self.game.challenges_for(player),
             action_labels=self.game.labels,
@@ -380,7 +457,7 @@ class State(EngineState[Game]):
     def __str__(self) -> str:
         names = [c.name for c in self.game.countries]
         lines = [
-            f"The World Game, {self.players} players, round {len(self.turns) + 1}, leader {self.leader}"
+            f"The World Game, {self.players} players, round {self.rounds() + 1}, leader {self.leader}"
             + (", over" if self.terminal else f", player {self.current_player()} to act")
         ]
         for p, stack in enumerate(self.stacks):
@@ -418,7 +495,7 @@ class State(EngineState[Game]):
         )
 
     def card_counts(self) -> list[int]:
-        return [len(s) for s in self.stacks]
+        return list(map(len, self.stacks))
 
     def scores(self) -> list[int]:
         return self.card_counts()
@@ -430,18 +507,34 @@ class State(EngineState[Game]):
     def returns(self) -> list[float]:
         return core.win_shares(self.card_counts(), self.winners()) if self.terminal else [0.0] * self.players
 
-    def _clockwise(self, start: int) -> tuple[int, ...]:
-        return self.game.clockwise[start]
-
     def _compare(self, fact: int) -> None:
-        game, stacks = self.game, self.stacks
-        order = game.clockwise[self.leader]
-        top = tuple([(p, stacks[p][0]) for p in order])
-        facts = [game.values[card][fact] for _, card in top]
-        highest = max(facts)
-        best = tuple([p for p, v in zip(order, facts) if v == highest])
+        """A fact round: every player reveals their top card; one highest card takes them all (its owner's
+        first, then clockwise); a tie goes on to the tied players' next cards (`_tie_round`)."""
+        stacks = self.stacks
+        tops = [stack.popleft() for stack in stacks]
+        values = self.game.fact_values[fact]
+        winner, highest, tied = 0, values[tops[0]], False
+        for p in range(1, len(tops)):
+            value = values[tops[p]]
+            if value > highest:
+                winner, highest, tied = p, value, False
+            elif value == highest:
+                tied = True
+        if tied:
+            self._tie_round(fact, highest, tops, [values[card] for card in tops])
+            return
+        stacks[winner].extend(tops[winner:] + tops[:winner] if winner else tops)
+        self._rounds.append((self.leader, fact, tops, winner))
+        self._next_round(winner)
+
+    def _tie_round(self, fact: int, highest: int, tops: list[int], facts: list[int]) -> None:
+        for stack, card in zip(self.stacks, tops):  # back on the stacks: the tie-break reads on from them
+            stack.appendleft(card)
+        order = self.game.clockwise[self.leader]
+        best = tuple([p for p in order if facts[p] == highest])
         revealed = dict.fromkeys(order, 1)
-        winner, level = self._break_tie(fact, best, revealed) if len(best) > 1 else (best[0], 0)
+        winner, level = self._break_tie(fact, best, revealed)
+        top = tuple([(p, tops[p]) for p in order])
         self._collect(winner, revealed, Turn(self.leader, fact, top, best, level, (), winner))
 
     def _break_tie(self, fact: int, tied: Sequence[int], revealed: dict[int, int]) -> tuple[int, int]:
@@ -461,48 +554,69 @@ class State(EngineState[Game]):
             if len(tied) == 1:
                 return tied[0], level
 
-    def _start_challenge(self, seats_left: int) -> None:
-        caller = self.leader
+    def _call(self, action: int) -> None:
+        """The leader calls a challenge, set by the player `action - CALL + 1` seats to the left."""
+        caller, game, seats_left = self.leader, self.game, action - CALL + 1
         setter = (caller + seats_left) % self.players
-        others = [p for p in self._clockwise(caller)[1:] if p != setter]
-        kinds = self.game.challenges_for(caller)
-        self.challenge = Challenge(caller, setter, kinds[0] if len(kinds) == 1 else None, others, caller, [])
+        self.challenge = Challenge(caller, setter, None, game.askers[caller][seats_left], caller, [], {caller, setter})
+        kind = game.only_challenge[caller]
+        if kind is None:
+            self._actions = game.set_actions[caller]
+        else:
+            self._set(kind)
 
-    def _ask_next(self) -> None:
-        challenge = self.challenge
-        assert challenge is not None
+    def _set(self, kind: str) -> None:
+        assert self.challenge is not None
+        self.challenge.kind = kind
+        self._actions = self.game.reply_actions[kind]
+
+    def _reply(self, action: int) -> None:
+        """An answer (judged against the setter's top card: the first right one wins) or a pass."""
+        game, challenge = self.game, self.challenge
+        assert challenge is not None and challenge.kind is not None
+        if action != game.pass_action:
+            card = self.stacks[challenge.setter][0]
+            right = action in game.right_answers(challenge.kind, card)
+            challenge.answers.append((challenge.answering, right))
+            if right:
+                self._end_challenge(challenge.answering)
+                return
+            challenge.taken.add(challenge.answering)
         if challenge.queue:
-            challenge.answering = challenge.queue.pop(0)
+            challenge.answering, challenge.queue = challenge.queue[0], challenge.queue[1:]
         else:
             self._end_challenge(challenge.setter)
 
     def _end_challenge(self, winner: int) -> None:
-        challenge = self.challenge
+        """The winner takes the top cards of the caller, the setter and each wrong answerer (own first, then
+        clockwise)."""
+        challenge, stacks = self.challenge, self.stacks
         assert challenge is not None
-        losers = [challenge.caller, challenge.setter] + [p for p, right in challenge.answers if not right]
-        revealed = {p: 1 for p in self._clockwise(challenge.caller) if p in losers}
-        top = tuple((p, self.stacks[p][0]) for p in revealed)
-        card = self.stacks[challenge.setter][0]
+        taken = challenge.taken
+        won = [stacks[p].popleft() for p in self.game.clockwise[winner] if p in taken]
+        stacks[winner].extend(won)
         self.challenge = None
-        turn = Turn(
-            challenge.caller, CHALLENGE, top, (), 0, tuple(challenge.answers), winner, challenge.setter,
-            challenge.kind, card,
-        )  # fmt: skip
-        self._collect(winner, revealed, turn)
+        answers = tuple(challenge.answers)
+        self._rounds.append((challenge.caller, CHALLENGE, challenge.setter, challenge.kind, answers, winner, won))
+        self._next_round(winner)
 
     def _collect(self, winner: int, revealed: dict[int, int], turn: Turn) -> None:
-        """The winner takes the revealed cards (own first, then clockwise), leads next; check the end."""
+        """The winner of a tie-break takes the revealed cards (own first, then clockwise)."""
         won = []
-        for p in self._clockwise(winner):
+        for p in self.game.clockwise[winner]:
             for _ in range(revealed.get(p, 0)):
                 won.append(self.stacks[p].popleft())
         self.stacks[winner].extend(won)
-        self.turns.append(turn)
+        self._rounds.append(turn)
+        self._next_round(winner)
+
+    def _next_round(self, winner: int) -> None:
+        """The winner leads next, unless a player has no card left (or the house rule's round limit is reached)."""
         self.leader = winner
-        if not all(self.stacks):
-            self.terminal = True
-        elif self.game.round_limit is not None and len(self.turns) >= self.game.round_limit:
-            self.terminal = self.limited = True
+        if all(self.stacks) and len(self._rounds) < self.game.rounds_allowed:
+            self._actions = self.game.lead_actions[winner]
+            return
+        self.terminal, self.limited, self._actions = True, all(self.stacks), NO_ACTIONS
 
 
 FACT_NOISE = {"novice": 0.3, "skilled": 0.1, "expert": 0.0}  # how far a bot misjudges a fact's strength

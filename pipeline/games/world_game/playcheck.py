@@ -13,33 +13,38 @@ LONG_GAME = 1000  # rounds: a game this long would need the house rule round_lim
 
 def checkpoint(state: engine.State) -> int:
     """Where the lead (most cards) is looked at: after each round."""
-    return len(state.turns)
+    return state.rounds()
 
 
 def collect(state: engine.State, tally: Tally) -> None:
-    ids = state.game.ids
+    """Each fact round a comparison of the top cards; the game's counts (challenges, tie-breaks, rounds)."""
+    ids, facts = state.game.ids, engine.FACTS
+    fact_rounds = ties = deepest = 0
     for turn in state.turns:
         if turn.action == engine.CHALLENGE:
             tally.count("challenges")
             tally.count(f"challenges: {turn.kind}")
             tally.count("challenges won by an answer", turn.winner != turn.setter)
             continue
-        credit = 1 / len(turn.best)
+        best = turn.best
+        tied = len(best) > 1
+        credit = 1 / len(best)
         tally.comparison(
-            engine.FACTS[turn.action],
-            [ids[c] for _, c in turn.top],
-            [credit if p in turn.best else 0.0 for p, _ in turn.top],
-            len(turn.best) > 1,
+            facts[turn.action], [ids[c] for _, c in turn.top], [credit if p in best else 0.0 for p, _ in turn.top], tied
         )
-        tally.count("tie-breaks on a next card", len(turn.best) > 1)
-        tally.maximum("deepest tie-break", turn.tie_levels)
-    tally.count("rounds", len(state.turns))
-    tally.count(f"longer than {LONG_GAME} rounds", len(state.turns) > LONG_GAME)
+        fact_rounds += 1
+        ties += tied
+        deepest = max(deepest, turn.tie_levels)
+    if fact_rounds:
+        tally.count("tie-breaks on a next card", ties)
+        tally.maximum("deepest tie-break", deepest)
+    tally.count("rounds", state.rounds())
+    tally.count(f"longer than {LONG_GAME} rounds", state.rounds() > LONG_GAME)
 
 
 def length(state: engine.State, moves: int) -> int:
     """Rounds, not moves: a round is one fact comparison or one challenge."""
-    return len(state.turns)
+    return state.rounds()
 
 
 def verdicts(report: dict, config: Config) -> list[dict]:
