@@ -27,6 +27,7 @@ from rich.console import Console
 from rich.table import Table
 
 from pipeline import games
+from pipeline.games import core
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results"
@@ -127,9 +128,9 @@ def print_accessories(bench: Bench) -> dict[str, Figure]:
 
 def playouts(bench: Bench) -> dict[str, Figure]:
     """Per game, at its default player count on one core: random playouts of the engine per CPU second
-    (`playouts_<game>`: OpenSpiel's random rollout, a uniformly random legal action until the end, the
-    speed issue 11's targets are about) and random games of the play-check per CPU second
-    (`playcheck_<game>`: the same games with play-check's tallies, lead changes and branching factor);
+    (`playouts_<game>`: random rollouts by `core.playout`, the speed issue 11's targets are about) and
+    random games of the play-check per CPU second (`playcheck_<game>`: the same games with play-check's
+    tallies, lead changes and branching factor);
     then the wall-time speed-up of `play-check --jobs 2` over `--jobs 1` (needs two idle cores: the
     table's load average says how busy the machine was)."""
     from pipeline.decks import published
@@ -164,13 +165,11 @@ def playouts(bench: Bench) -> dict[str, Figure]:
 
 
 def random_playouts(game, count: int) -> None:
-    """`count` random rollouts of `game`: each move a uniformly random legal action (games seeded 0..count-1)."""
+    """`count` random rollouts of `game` (games seeded 0..count-1) with the engines' own playout loop,
+    `core.playout`: every seat plays `core.random_policy`, a uniformly random legal action each move."""
     for seed in range(count):
         rng = random.Random(seed)
-        state = game.new_initial_state(rng)
-        while not state.is_terminal():
-            actions = state.legal_actions()
-            state.apply_action(actions[rng.randrange(len(actions))])
+        core.playout(game.new_initial_state(rng), [core.random_policy] * game.players, rng)
 
 
 def per_cpu_second(work: Callable[[], object]) -> Figure:

@@ -246,8 +246,7 @@ def win_shares(scores: Sequence[float], winners: Sequence[int]) -> list[float]:
 
 def random_policy(observation, rng: random.Random) -> int:
     """A uniformly random legal action (reads only `observation.legal_actions`)."""
-    actions = observation.legal_actions
-    return actions[rng.randrange(len(actions))]
+    return rng.choice(observation.legal_actions)
 
 
 def random_bot(game, rng: random.Random) -> Policy:
@@ -280,23 +279,25 @@ def playout(
     the state); chance nodes are sampled. A `random_policy` seat draws from the legal actions directly (the
     same draw, without building an observation). With `checkpoint`, the sole leader by `state.scores()` is
     looked at whenever `checkpoint(state)` changes, and the changes of leader are counted."""
-    all_random = all(policy is random_policy for policy in policies)
+    random_seats = [policy is random_policy for policy in policies]
+    # bound once: the loop calls them without looking the names up each move
+    is_terminal, current_player, legal_actions = state.is_terminal, state.current_player, state.legal_actions
+    apply_action, choice = state.apply_action, rng.choice
     moves = changes = decisions = options = 0
     leader = mark = -1
-    while not state.is_terminal():
-        player = state.current_player()
+    while not is_terminal():
+        player = current_player()
         if player == CHANCE:
             action = sample_chance(state, rng)
+        elif random_seats[player]:
+            actions = legal_actions()
+            decisions += 1
+            options += len(actions)
+            action = choice(actions)
         else:
             policy = policies[player]
-            if policy is random_policy:
-                actions = state.legal_actions()
-                decisions += 1
-                options += len(actions)
-                action = actions[rng.randrange(len(actions))]
-            else:
-                action = policy(policy_input(state, policy), rng)
-        state.apply_action(action)
+            action = policy(policy_input(state, policy), rng)
+        apply_action(action)
         moves += 1
         if checkpoint is not None:
             now = checkpoint(state)
@@ -308,7 +309,7 @@ def playout(
                     sole = scores.index(best)
                     changes += leader != -1 and sole != leader
                     leader = sole
-    return Playout(moves, changes, options / decisions if all_random and decisions else None)
+    return Playout(moves, changes, options / decisions if all(random_seats) and decisions else None)
 
 
 def percentiles(values: Sequence[float | None]) -> list[float | None]:
