@@ -60,14 +60,35 @@ def test_rulebook_examples_1_and_2():
 
 
 def test_new_guesses_go_below_and_rows_four_on_score_nothing():
-    places = [de.Place(str(i), str(i), ns, 10 * i, 1000 * i) for i, ns in enumerate([5, 50, 90])]
-    correct = de.extremes(places)
-    column = [(0, G["N"]), (1, G["N"]), (2, G["S"]), (0, G["W"]), (1, G["most"])]  # all under place 0
-    points, _ = de.score_columns([column, [], []], correct, 3)
+    """Three players; each round lays out places that are N, W and fewest / M / S / O and most."""
+    deck = synthetic_deck()
+    laid_out = [(5, 0, 1000), (50, 10, 2000), (90, 20, 3000), (60, 30, 4000)] * 2
+    for card, (ns, we, population) in zip(deck["cards"], laid_out):
+        card["fields"] |= {"ns": ns, "we": we, "population": population}
+    game = de.Game.from_deck(deck, players=3)
+    state = game.initial_state(list(range(len(game.places))))
+    first = [("N", 0), ("N", 0), ("S", 0), ("W", 0), ("most", 0), ("N", 1), ("S", 1), ("S", 1), ("W", 1)]
+    for guess, place in first:  # players 0, 1, 2, 0, 1, ...; only the first five go under place 0
+        state.apply_action(action(state, guess, place))
     # place 0: N right (row 1: 3), N right (row 2: 2), S wrong (removed), W right (row 3: 1), most wrong
-    assert points == [3 + 1, 2, 0]
-    four = [(p % 3, G["N"]) for p in range(4)]
-    assert de.score_columns([four, [], []], correct, 3)[0] == [3 + 0, 2, 1]
+    assert [(p, pts) for p, _, position, _, pts in state.rounds[0].placements if position == 0] == [
+        (0, 3),
+        (1, 2),
+        (2, 0),
+        (0, 1),
+        (1, 0),
+    ]
+    assert state.scores() == [3 + 1, 2, 0]
+    second = [("N", 0), ("W", 0), ("fewest", 0), ("W", 0), ("N", 1), ("N", 1), ("S", 1), ("S", 1), ("S", 1)]
+    for guess, place in second:  # players 1, 2, 0, 1, ...: four right guesses under place 0, the 4th scores 0
+        state.apply_action(action(state, guess, place))
+    assert [(p, pts) for p, _, position, right, pts in state.rounds[1].placements if right] == [
+        (1, 3),
+        (2, 2),
+        (0, 1),
+        (1, 0),
+    ]
+    assert state.scores() == [4 + 1, 2 + 3 + 0, 2]
 
 
 def test_ties_make_every_tied_place_correct_and_block_m():

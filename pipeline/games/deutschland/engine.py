@@ -18,7 +18,10 @@ and the past rounds; never a place's grid numbers or inhabitants before its roun
 
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import cache
+from operator import itemgetter
 
 from pipeline.errors import GeodeckError
 from pipeline.games import core
@@ -52,36 +55,30 @@ class Round:
 
 def extremes(places: list[Place]) -> dict[str, frozenset[int]]:
     """For each guess the positions where it is correct; a tie makes every tied place correct."""
-
-    def where(values, pick):
-        best = pick(values)
-        return frozenset(i for i, v in enumerate(values) if v == best)
-
-    ns, we, pop = [p.ns for p in places], [p.we for p in places], [p.population for p in places]
-    found = {
-        "N": where(ns, min),
-        "S": where(ns, max),
-        "W": where(we, min),
-        "O": where(we, max),
-        "most": where(pop, max),
-        "fewest": where(pop, min),
-    }
-    found["M"] = frozenset(range(len(places))) - frozenset().union(*(found[g] for g in COMPASS))
-    return found
+    masks = correct_masks([p.ns for p in places], [p.we for p in places], [p.population for p in places])
+    return {guess: positions(mask) for guess, mask in zip(GUESSES, masks)}
 
 
-def score_columns(columns: list[list[tuple[int, int]]], correct: dict, players: int):
-    """Points per player and the placements (player, guess, position, correct, points) of one round."""
-    points, placements = [0] * players, []
-    for position, column in enumerate(columns):
-        row = 0
-        for player, guess in column:
-            right = position in correct[GUESSES[guess]]
-            gained = ROW_POINTS[row] if right and row < len(ROW_POINTS) else 0
-            row += right
-            points[player] += gained
-            placements.append((player, guess, position, right, gained))
-    return points, tuple(placements)
+def correct_masks(ns: Sequence[int], we: Sequence[int], population: Sequence[int]) -> tuple[int, ...]:
+    """For each guess (in GUESSES order) the bitmask of the positions where it is correct (bit i: the place
+    at position i): the extremes, every tied place included; M where a place is none of the N, S, W, O
+    extremes."""
+    north, south, west, east = _where(ns, min(ns)), _where(ns, max(ns)), _where(we, min(we)), _where(we, max(we))
+    middle = ((1 << len(ns)) - 1) & ~(north | south | west | east)
+    return (north, south, west, east, _where(population, max(population)), _where(population, min(population)), middle)
+
+
+def _where(values: Sequence[int], best: int) -> int:
+    """The bitmask of the positions holding `best`."""
+    if values.count(best) == 1:
+        return 1 << values.index(best)
+    return sum(1 << i for i, value in enumerate(values) if value == best)
+
+
+@cache
+def positions(mask: int) -> frozenset[int]:
+    """The positions of a bitmask's set bits."""
+    return frozenset(i for i in range(mask.bit_length()) if mask >> i & 1)
 
 
 @dataclass(frozen=True)
@@ -128,10 +125,31 @@ class Game(EngineGame):
                 f"a {players}-player game needs {need} place cards and {players} guess colours; "
                 f"the deck has {len(self.places)} and {len(colours)}"
             )
-
-        width = players + 1  # an action is guess * width + the position of its place card
-        self.guess_actions = tuple(tuple(range(g * width, (g + 1) * width)) for g in range(len(GUESSES)))
         self.state_class = State
+        self._tables()
+
+    def _tables(self) -> None:
+        """The per-deck tables the states read instead of recomputing them each move."""
+        self.width = width = self.players + 1  # an action is guess * width + the position of its place card
+        self.round_moves = 3 * self.players  # every round: three guesses per player
+        self.ns = tuple(p.ns for p in self.places)  # by place index: the grid numbers and inhabitants
+        self.we = tuple(p.we for p in self.places)
+        self.population = tuple(p.population for p in self.places)
+        self.fronts = tuple((p.id, p.name) for p in self.places)  # what a place card's front shows
+        actions = range(len(GUESSES) * width)
+        self.position = tuple(a % width for a in actions)  # by action: the position of its place card
+        self.own_blocks = tuple(CARD_GUESSES[a // width] for a in actions)  # by action: guesses it uses up
+        # by action: the guess the other player may no longer place (2 players only)
+        self.other_blocks = tuple(1 << a // width if self.players == 2 else 0 for a in actions)
+        self.next_seat = tuple((p + 1) % self.players for p in range(self.players))
+        self.legal = tuple(self._legal_entry(blocked) for blocked in range(1 << len(GUESSES)))
+
+    def _legal_entry(self, blocked: int) -> tuple[list[int], frozenset[int]]:
+        """The legal actions (sorted, and as a set) of a player who may not place the guesses in the
+        bitmask `blocked`."""
+        width = self.width
+        legal = [a for g in range(len(GUESSES)) if not blocked >> g & 1 for a in range(g * width, (g + 1) * width)]
+        return legal, frozenset(legal)
 
     def options(self) -> dict:
         return {"players": self.players, "face_down": self.face_down}
@@ -146,44 +164,64 @@ class Game(EngineGame):
         return 3 * self.players * self.rounds
 
 
+NO_ACTIONS: tuple[list[int], frozenset[int]] = ([], frozenset())  # the game is over
+
+
 class State(EngineState):
-    """A game in progress; action = guess * (players + 1) + position of the place card it goes under."""
+    """A game in progress; action = guess * (players + 1) + position of the place card it goes under.
+
+    Round r lays out the place cards deal[r * width:(r + 1) * width] and takes the moves
+    history[r * round_moves:(r + 1) * round_moves]; the state keeps only integers and bitmasks per move
+    (the current player, the guesses each player may no longer place, the right guesses per place) and
+    builds the scored rounds' `Round`s and the columns when they are read."""
 
     game: Game
+    player: int  # whose turn it is (while the game is not over)
 
     def __init__(self, game: Game, order: list[int]):
         super().__init__(game, order)
-        self.stack = order[::-1]  # drawn from the end
         self.round, self.starter = 0, 0
         self.points = [0] * self.players
-        self.rounds: list[Round] = []
+        self._scored: list[tuple[int, tuple[int, ...], list[int]]] = []  # per round: starter, correct, gains
+        self._rounds: list[Round] = []  # the `Round`s of `_scored` built so far
         self._lay_out()
 
     def current_player(self) -> int:
-        return TERMINAL if self.terminal else (self.starter + self.turn) % self.players
+        return TERMINAL if self.terminal else self.player
 
-    def _legal_actions(self) -> list[int]:
-        if self.terminal:
-            return []
-        player = self.current_player()
-        used = self.used[player]
-        taken = {g for p, g in self.played if p != player} if self.players == 2 else ()
-        return [
-            a
-            for g, actions in enumerate(self.game.guess_actions)
-            if CARDS[g] not in used and g not in taken
-            for a in actions
-        ]
+    def legal_actions(self) -> list[int]:
+        """The legal actions, sorted: a list of the game's table (a caller must not change it)."""
+        return self._actions
+
+    def apply_action(self, action: int) -> None:
+        """A plain int that is legal is applied at once; anything else goes through `EngineState.apply_action`
+        (the integer conversion, and the `IllegalAction` naming the rule)."""
+        if type(action) is int and action in self._allowed:
+            self._apply(action)
+            self._history.append(action)
+        else:
+            super().apply_action(action)
 
     def _apply(self, action: int) -> None:
-        guess, position = divmod(action, len(self.places))
-        player = (self.starter + self.turn) % self.players
-        self.used[player].add(CARDS[guess])
-        self.played.append((player, guess))
-        self.columns[position].append((player, guess))
+        game = self.game
+        player = self.player
+        blocked = self.blocked
+        blocked[player] |= game.own_blocks[action]
+        if game.players == 2:
+            blocked[1 - player] |= game.other_blocks[action]
+        if self._right >> action & 1:  # a right guess: its row is final (later guesses go below)
+            position = game.position[action]
+            row = self._rows[position]
+            self._rows[position] = row + 1
+            self._gains.append(ROW_POINTS[row] if row < len(ROW_POINTS) else 0)
+        else:
+            self._gains.append(0)
         self.turn += 1
-        if self.turn == 3 * self.players:
+        if self.turn == game.round_moves:
             self._score()
+        else:
+            self.player = player = game.next_seat[player]
+            self._actions, self._allowed = game.legal[blocked[player]]
 
     def scores(self) -> list[int]:
         return list(self.points)
@@ -212,9 +250,9 @@ class State(EngineState):
             players=self.players,
             round=self.round,
             starter=self.starter,
-            places=tuple((p.id, p.name) for p in self.place_cards()),
+            places=tuple(self.game.fronts[i] for i in self.places),
             columns=tuple(tuple(shown(p, g) for p, g in column) for column in self.columns),
-            used=tuple(sorted(self.used[player])),
+            used=self._used_cards(player),
             points=tuple(self.points),
             rounds=tuple(replace(r, correct=dict(r.correct)) for r in self.rounds),  # copies: read-only for policies
         )
@@ -235,7 +273,7 @@ class State(EngineState):
         if not 0 <= guess < len(GUESSES) or action < 0:
             return f"{action} is no action of this game (0-{self.game.num_distinct_actions() - 1})"
         name = GUESSES[guess]
-        if _card(guess) in self.used[player]:
+        if _card(guess) in self._used_cards(player):
             card = "W/M" if _card(guess) == _card(M) else name
             return (
                 f"player {player} has already placed their {card} guess card this round (rule: each guess "
@@ -249,24 +287,78 @@ class State(EngineState):
     def place_cards(self) -> list[Place]:
         return [self.game.places[i] for i in self.places]
 
+    @property
+    def columns(self) -> list[list[tuple[int, int]]]:
+        """Per place laid out (the last round's when the game is over), the guesses under it, top first:
+        (player, guess)."""
+        width, players, starter = self.game.width, self.players, self.starter
+        columns: list[list[tuple[int, int]]] = [[] for _ in range(width)]
+        for k, action in enumerate(self._history[self._first_move :]):
+            guess, position = divmod(action, width)
+            columns[position].append(((starter + k) % players, guess))
+        return columns
+
+    @property
+    def rounds(self) -> list[Round]:
+        """The scored rounds."""
+        for r in range(len(self._rounds), len(self._scored)):
+            self._rounds.append(self._round(r))
+        return self._rounds
+
+    def _round(self, r: int) -> Round:
+        """Scored round r as a `Round`: its placements place by place, top first, with the points gained."""
+        starter, correct, gains = self._scored[r]
+        width, count = self.game.width, self.game.round_moves
+        moves = self._history[r * count : (r + 1) * count]
+        placements = []
+        for k in sorted(range(count), key=lambda k: moves[k] % width):  # stable: the order under each place
+            guess, position = divmod(moves[k], width)
+            right = bool(correct[guess] >> position & 1)
+            placements.append(((starter + k) % self.players, guess, position, right, gains[k]))
+        return Round(
+            starter,
+            tuple(self.deal[r * width : (r + 1) * width]),
+            {guess: positions(mask) for guess, mask in zip(GUESSES, correct)},
+            tuple(placements),
+        )
+
+    def _used_cards(self, player: int) -> tuple[int, ...]:
+        """The guess cards `player` has placed in this round (the last one when the game is over), sorted."""
+        own = self._history[self._first_move + (player - self.starter) % self.players :: self.players]
+        return tuple(sorted({CARDS[action // self.game.width] for action in own}))
+
     def _lay_out(self) -> None:
-        self.places = [self.stack.pop() for _ in range(self.players + 1)]
-        self.columns: list[list[tuple[int, int]]] = [[] for _ in self.places]
-        self.used: list[set[int]] = [set() for _ in range(self.players)]
-        self.played: list[tuple[int, int]] = []
+        game = self.game
+        width = game.width
+        self.places = self.deal[self.round * width : (self.round + 1) * width]
+        self._first_move = self.round * game.round_moves  # where this round's moves start in the history
+        values = itemgetter(*self.places)
+        self._correct = correct_masks(values(game.ns), values(game.we), values(game.population))
+        self._right = sum(mask << guess * width for guess, mask in enumerate(self._correct))  # bit per action
+        self._rows = [0] * width  # per place: the right guesses under it so far
+        self._gains: list[int] = []  # per move of the round: the points it gains
+        self.blocked = [0] * self.players  # per player: bitmask of the guesses they may not place
         self.turn = 0
+        self.player = self.starter
+        self._actions, self._allowed = game.legal[0]
 
     def _score(self) -> None:
-        correct = extremes(self.place_cards())
-        points, placements = score_columns(self.columns, correct, self.players)
-        self.points = [a + b for a, b in zip(self.points, points)]
-        self.rounds.append(Round(self.starter, tuple(self.places), correct, placements))
+        players, starter = self.players, self.starter
+        for k, gain in enumerate(self._gains):
+            if gain:
+                self.points[(starter + k) % players] += gain
+        self._scored.append((starter, self._correct, self._gains))
         self.round += 1
         if self.round == self.game.rounds:
             self.terminal = True
+            self._actions, self._allowed = NO_ACTIONS
             return
-        self.starter = (self.starter + 1) % self.players
+        self.starter = self._next_starter()
         self._lay_out()
+
+    def _next_starter(self) -> int:
+        """The starting player of the next round: the player to the left."""
+        return (self.starter + 1) % self.players
 
 
 def _column_text(column) -> str:
@@ -279,6 +371,10 @@ def _card(guess: int) -> int:
 
 
 CARDS = tuple(_card(g) for g in range(len(GUESSES)))  # the guess card of each guess
+# by guess: the bitmask of the guesses its card is used for (W and M share one card)
+CARD_GUESSES = tuple(
+    sum(1 << other for other in range(len(GUESSES)) if CARDS[other] == CARDS[g]) for g in range(len(GUESSES))
+)
 
 
 def best_guess(legal, columns, correct: dict[str, frozenset[int]], width: int) -> int:
