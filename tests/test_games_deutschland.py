@@ -2,6 +2,7 @@
 
 import random
 
+import numpy
 import pytest
 from fixtures.tiny.games.decks import deutschland as synthetic_deck
 
@@ -197,3 +198,28 @@ def test_each_round_three_guesses_each_clockwise_from_the_new_starting_player():
             order.append(state.current_player())
             state.apply_action(random_policy(state.observation(state.current_player()), rng))
         assert order == [(rnd + i) % 3 for i in range(9)]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_legal_actions_are_every_guess_card_left_under_every_place(players):
+    """The per-deck table of legal actions against the rule read off the round's moves: a player may place
+    each guess whose card they have not used this round (W and M share one), with two players not one the
+    other player placed; an integer of another type is applied like the int."""
+    game = de.Game.from_deck(synthetic_deck(), players=players)
+    width = players + 1
+    for seed in range(20):
+        state, twin = game.new_initial_state(random.Random(seed)), game.new_initial_state(random.Random(seed))
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            player = state.current_player()
+            moves = state.history()[state.round * 3 * players :]
+            own = {de._card(a // width) for k, a in enumerate(moves) if (state.starter + k) % players == player}
+            other = {a // width for k, a in enumerate(moves) if (state.starter + k) % players != player}
+            allowed = [g for g in range(len(de.GUESSES)) if de._card(g) not in own]
+            allowed = [g for g in allowed if g not in other] if players == 2 else allowed
+            assert state.legal_actions() == [g * width + position for g in allowed for position in range(width)]
+            choice = random_policy(state.observation(player), rng)
+            state.apply_action(choice)
+            twin.apply_action(numpy.int64(choice))
+        assert twin.history() == state.history() and twin.scores() == state.scores()
+        assert all(type(a) is int for a in twin.history())

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from operator import itemgetter
+from typing import NamedTuple
 
 from pipeline.errors import GeodeckError
 from pipeline.games import core
@@ -41,6 +42,16 @@ class Place:
     ns: int
     we: int
     population: int
+
+
+class Scored(NamedTuple):
+    """A scored round as the state keeps it (play-check tallies it; `Round` is built from it when read)."""
+
+    starter: int
+    places: tuple[int, ...]  # the place cards laid out (indices into game.places)
+    correct: tuple[int, ...]  # per guess (GUESSES order): the bitmask of the positions where it is correct
+    right: int  # the bitmask of the actions that are right guesses
+    gains: list[int]  # per move of the round: the points it gained
 
 
 @dataclass(frozen=True)
@@ -182,8 +193,8 @@ class State(EngineState):
         super().__init__(game, order)
         self.round, self.starter = 0, 0
         self.points = [0] * self.players
-        self._scored: list[tuple[int, tuple[int, ...], list[int]]] = []  # per round: starter, correct, gains
-        self._rounds: list[Round] = []  # the `Round`s of `_scored` built so far
+        self.scored: list[Scored] = []
+        self._rounds: list[Round] = []  # the `Round`s of `scored` built so far
         self._lay_out()
 
     def current_player(self) -> int:
@@ -301,23 +312,28 @@ class State(EngineState):
     @property
     def rounds(self) -> list[Round]:
         """The scored rounds."""
-        for r in range(len(self._rounds), len(self._scored)):
+        for r in range(len(self._rounds), len(self.scored)):
             self._rounds.append(self._round(r))
         return self._rounds
 
+    def moves(self, r: int) -> list[int]:
+        """The actions of round r."""
+        count = self.game.round_moves
+        return self._history[r * count : (r + 1) * count]
+
     def _round(self, r: int) -> Round:
         """Scored round r as a `Round`: its placements place by place, top first, with the points gained."""
-        starter, correct, gains = self._scored[r]
-        width, count = self.game.width, self.game.round_moves
-        moves = self._history[r * count : (r + 1) * count]
+        starter, places, correct, _, gains = self.scored[r]
+        width = self.game.width
+        moves = self.moves(r)
         placements = []
-        for k in sorted(range(count), key=lambda k: moves[k] % width):  # stable: the order under each place
+        for k in sorted(range(len(moves)), key=lambda k: moves[k] % width):  # stable: the order under each place
             guess, position = divmod(moves[k], width)
             right = bool(correct[guess] >> position & 1)
             placements.append(((starter + k) % self.players, guess, position, right, gains[k]))
         return Round(
             starter,
-            tuple(self.deal[r * width : (r + 1) * width]),
+            places,
             {guess: positions(mask) for guess, mask in zip(GUESSES, correct)},
             tuple(placements),
         )
@@ -347,7 +363,7 @@ class State(EngineState):
         for k, gain in enumerate(self._gains):
             if gain:
                 self.points[(starter + k) % players] += gain
-        self._scored.append((starter, self._correct, self._gains))
+        self.scored.append(Scored(starter, tuple(self.places), self._correct, self._right, self._gains))
         self.round += 1
         if self.round == self.game.rounds:
             self.terminal = True
