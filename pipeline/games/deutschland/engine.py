@@ -18,10 +18,11 @@ and the past rounds; never a place's grid numbers or inhabitants before its roun
 
 import math
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
 from operator import itemgetter
+from types import MappingProxyType
 from typing import NamedTuple
 
 from pipeline.errors import GeodeckError
@@ -60,7 +61,7 @@ class Round:
 
     starter: int
     places: tuple[int, ...]
-    correct: dict[str, frozenset[int]]  # guess -> positions (0-based, in `places`) that make it correct
+    correct: Mapping[str, frozenset[int]]  # guess -> positions (0-based, in `places`) that make it correct (read-only)
     placements: tuple[tuple[int, int, int, bool, int], ...]  # (player, guess, position, correct, points)
 
 
@@ -265,7 +266,7 @@ class State(EngineState):
             columns=tuple(tuple(shown(p, g) for p, g in column) for column in self.columns),
             used=self._used_cards(player),
             points=tuple(self.points),
-            rounds=tuple(replace(r, correct=dict(r.correct)) for r in self.rounds),  # copies: read-only for policies
+            rounds=tuple(self.rounds),
         )
 
     def __str__(self) -> str:
@@ -334,7 +335,7 @@ class State(EngineState):
         return Round(
             starter,
             places,
-            {guess: positions(mask) for guess, mask in zip(GUESSES, correct)},
+            MappingProxyType({guess: positions(mask) for guess, mask in zip(GUESSES, correct)}),
             tuple(placements),
         )
 
@@ -398,11 +399,12 @@ def best_guess(legal, columns, correct: dict[str, frozenset[int]], width: int) -
     a guess under it believed wrong moves it up, one not known - face down - is taken as right); none
     believed correct: the first legal guess into the longest column."""
 
+    by_guess = [correct[name] for name in GUESSES]
+    rows = [sum(g is None or position in by_guess[g] for _, g in column) for position, column in enumerate(columns)]
+
     def row(action: int) -> int:
         guess, position = divmod(action, width)
-        if position not in correct[GUESSES[guess]]:
-            return 99 - len(columns[position])
-        return sum(g is None or position in correct[GUESSES[g]] for _, g in columns[position])
+        return rows[position] if position in by_guess[guess] else 99 - len(columns[position])
 
     return min(legal, key=row)
 
@@ -441,8 +443,13 @@ def knowing(skill: Skill) -> core.Bot:
             for p in game.places
         }
 
+        believed_in: dict[tuple, dict[str, frozenset[int]]] = {}  # places laid out -> their believed extremes
+
         def policy(observation: Observation, rng: random.Random) -> int:
-            believed = extremes([beliefs[place_id] for place_id, _ in observation.places])
+            places = observation.places
+            if places not in believed_in:
+                believed_in[places] = extremes([beliefs[place_id] for place_id, _ in places])
+            believed = believed_in[places]
             return best_guess(observation.legal_actions, observation.columns, believed, len(observation.places))
 
         return policy
