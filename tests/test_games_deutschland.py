@@ -1,5 +1,6 @@
 """Deutschland engine: the rulebook's Examples 1 and 2, the 2-player rule, W/M, ties, rounds, invariants."""
 
+import pickle
 import random
 
 import numpy
@@ -223,3 +224,15 @@ def test_legal_actions_are_every_guess_card_left_under_every_place(players):
             twin.apply_action(numpy.int64(choice))
         assert twin.history() == state.history() and twin.scores() == state.scores()
         assert all(type(a) is int for a in twin.history())
+
+
+def test_scored_rounds_are_read_only_and_survive_clone_and_pickle():
+    """Observations hand every player the state's own scored rounds, so a policy must not be able to change them."""
+    game = de.Game.from_deck(synthetic_deck(), players=3)
+    state = game.new_initial_state(random.Random(3))
+    playout(state, [random_policy] * 3, random.Random(4))
+    seen = state.observation(0).rounds[0]
+    assert seen is state.rounds[0]
+    with pytest.raises(TypeError):
+        seen.correct["N"] = frozenset()
+    assert state.clone().rounds == state.rounds == pickle.loads(pickle.dumps(state)).rounds

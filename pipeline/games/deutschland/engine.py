@@ -61,8 +61,14 @@ class Round:
 
     starter: int
     places: tuple[int, ...]
-    correct: Mapping[str, frozenset[int]]  # guess -> positions (0-based, in `places`) that make it correct (read-only)
+    correct: Mapping[str, frozenset[int]]  # guess -> positions (0-based, in `places`) that make it correct
     placements: tuple[tuple[int, int, int, bool, int], ...]  # (player, guess, position, correct, points)
+
+    def __post_init__(self) -> None:  # read-only all through, so observations share it
+        object.__setattr__(self, "correct", MappingProxyType(dict(self.correct)))
+
+    def __reduce__(self):  # a mapping proxy cannot be pickled or copied: rebuild from a dict
+        return Round, (self.starter, self.places, dict(self.correct), self.placements)
 
 
 def extremes(places: list[Place]) -> dict[str, frozenset[int]]:
@@ -335,7 +341,7 @@ class State(EngineState):
         return Round(
             starter,
             places,
-            MappingProxyType({guess: positions(mask) for guess, mask in zip(GUESSES, correct)}),
+            {guess: positions(mask) for guess, mask in zip(GUESSES, correct)},
             tuple(placements),
         )
 
