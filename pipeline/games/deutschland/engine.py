@@ -160,7 +160,8 @@ class Game(EngineGame):
         # by action: the guess the other player may no longer place (2 players only)
         self.other_blocks = tuple(1 << a // width if self.players == 2 else 0 for a in actions)
         self.next_seat = tuple((p + 1) % self.players for p in range(self.players))
-        self.legal = tuple(self._legal_entry(blocked) for blocked in range(1 << len(GUESSES)))
+        # by bitmask of the guesses a player may not place: their legal actions (list, set)
+        self.legal_by_blocked = tuple(self._legal_entry(blocked) for blocked in range(1 << len(GUESSES)))
 
     def _legal_entry(self, blocked: int) -> tuple[list[int], frozenset[int]]:
         """The legal actions (sorted, and as a set) of a player who may not place the guesses in the
@@ -223,7 +224,7 @@ class State(EngineState):
     def _apply(self, action: int) -> None:
         game = self.game
         player = self.player
-        blocked = self.blocked
+        blocked = self._blocked
         blocked[player] |= game.own_blocks[action]
         if game.players == 2:
             blocked[1 - player] |= game.other_blocks[action]
@@ -239,7 +240,7 @@ class State(EngineState):
             self._score()
         else:
             self.player = player = game.next_seat[player]
-            self._actions, self._allowed = game.legal[blocked[player]]
+            self._actions, self._allowed = game.legal_by_blocked[blocked[player]]
 
     def scores(self) -> list[int]:
         return list(self.points)
@@ -360,10 +361,10 @@ class State(EngineState):
         self._right = sum(mask << guess * width for guess, mask in enumerate(self._correct))  # bit per action
         self._rows = [0] * width  # per place: the right guesses under it so far
         self._gains: list[int] = []  # per move of the round: the points it gains
-        self.blocked = [0] * self.players  # per player: bitmask of the guesses they may not place
+        self._blocked = [0] * self.players  # per player: bitmask of the guesses they may not place
         self.turn = 0
         self.player = self.starter
-        self._actions, self._allowed = game.legal[0]
+        self._actions, self._allowed = game.legal_by_blocked[0]
 
     def _score(self) -> None:
         players, starter = self.players, self.starter
