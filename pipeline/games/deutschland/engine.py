@@ -21,7 +21,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from operator import itemgetter
+from operator import add, itemgetter, lshift
 from types import MappingProxyType
 from typing import NamedTuple
 
@@ -155,6 +155,7 @@ class Game(EngineGame):
         self.population = tuple(p.population for p in self.places)
         self.fronts = tuple((p.id, p.name) for p in self.places)  # what a place card's front shows
         actions = range(len(GUESSES) * width)
+        self.shifts = tuple(guess * width for guess in range(len(GUESSES)))  # where a guess's actions start
         self.position = tuple(a % width for a in actions)  # by action: the position of its place card
         self.own_blocks = tuple(CARD_GUESSES[a // width] for a in actions)  # by action: guesses it uses up
         # by action: the guess the other player may no longer place (2 players only)
@@ -232,9 +233,11 @@ class State(EngineState):
             position = game.position[action]
             row = self._rows[position]
             self._rows[position] = row + 1
-            self._gains.append(ROW_POINTS[row] if row < len(ROW_POINTS) else 0)
+            gain = ROW_POINTS[row] if row < len(ROW_POINTS) else 0
+            self._round_points[player] += gain
         else:
-            self._gains.append(0)
+            gain = 0
+        self._gains.append(gain)
         self.turn += 1
         if self.turn == game.round_moves:
             self._score()
@@ -358,20 +361,18 @@ class State(EngineState):
         self._first_move = self.round * game.round_moves  # where this round's moves start in the history
         values = itemgetter(*self.places)
         self._correct = correct_masks(values(game.ns), values(game.we), values(game.population))
-        self._right = sum(mask << guess * width for guess, mask in enumerate(self._correct))  # bit per action
+        self._right = sum(map(lshift, self._correct, game.shifts))  # the right actions: guess * width + position
         self._rows = [0] * width  # per place: the right guesses under it so far
         self._gains: list[int] = []  # per move of the round: the points it gains
+        self._round_points = [0] * self.players  # per player: the points gained this round (shown when scored)
         self._blocked = [0] * self.players  # per player: bitmask of the guesses they may not place
         self.turn = 0
         self.player = self.starter
         self._actions, self._allowed = game.legal_by_blocked[0]
 
     def _score(self) -> None:
-        players, starter = self.players, self.starter
-        for k, gain in enumerate(self._gains):
-            if gain:
-                self.points[(starter + k) % players] += gain
-        self.scored.append(Scored(starter, tuple(self.places), self._correct, self._right, self._gains))
+        self.points = list(map(add, self.points, self._round_points))
+        self.scored.append(Scored(self.starter, tuple(self.places), self._correct, self._right, self._gains))
         self.round += 1
         if self.round == self.game.rounds:
             self.terminal = True
