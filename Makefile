@@ -8,15 +8,28 @@ ifneq ($(MIRROR),)
 export GEODECK_MIRROR ?= $(abspath $(MIRROR))
 endif
 
-.PHONY: install deck print previews play-check lint test bench clean
+.PHONY: install pure deck print previews play-check lint test bench clean
 
 $(BIN)/geodeck: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet --upgrade pip setuptools
 	$(BIN)/pip install --quiet -e '.[test,bench]'
 	touch $@
 
-install: $(BIN)/geodeck
+# The rules engines compiled with mypyc beside their sources (pipeline/compiled.py); again when one changes.
+ENGINES  = $(shell GEODECK_PURE=1 $(PYTHON) -c 'from pipeline import compiled; compiled.print_sources()')
+COMPILED = $(VENV)/mypyc/compiled
+$(COMPILED): $(ENGINES) | $(BIN)/geodeck
+	@mkdir -p $(dir $@)
+	@echo "compiling the rules engines with mypyc (about 30 s; log: $(VENV)/mypyc/log)"
+	@if GEODECK_PURE=1 $(BIN)/python -c 'from pipeline import compiled; compiled.build()' > $(VENV)/mypyc/log 2>&1; then touch $@; else \
+		echo "could not compile the engines (see $(VENV)/mypyc/log): they run as plain Python, slower"; fi
+
+install: $(BIN)/geodeck $(COMPILED)
+
+pure:  # remove the compiled engines: they run from their sources
+	find pipeline -name '*.so' -delete
+	rm -f $(COMPILED)
 
 deck: install
 	$(BIN)/geodeck fetch
@@ -51,5 +64,5 @@ test: lint
 bench: install
 	$(BIN)/python benchmarks/run.py
 
-clean:
+clean: pure
 	rm -rf build output/print output/reports

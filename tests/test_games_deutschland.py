@@ -1,6 +1,5 @@
 """Deutschland engine: the rulebook's Examples 1 and 2, the 2-player rule, W/M, ties, rounds, invariants."""
 
-import pickle
 import random
 
 import numpy
@@ -141,7 +140,7 @@ def test_random_and_expert_games_keep_every_invariant():
     games = {
         (n, hidden): de.Game.from_deck(deck, players=n, face_down=hidden)
         for n in (2, 3, 4)
-        for hidden in (0, 1)
+        for hidden in (False, True)
         if n > 2 or not hidden
     }
     for i in range(1000):
@@ -226,7 +225,7 @@ def test_legal_actions_are_every_guess_card_left_under_every_place(players):
         assert all(type(a) is int for a in twin.history())
 
 
-def test_scored_rounds_are_read_only_and_survive_clone_and_pickle():
+def test_scored_rounds_are_read_only_and_equal_in_a_clone():
     """Observations hand every player the state's own scored rounds, so a policy must not be able to change them."""
     game = de.Game.from_deck(synthetic_deck(), players=3)
     state = game.new_initial_state(random.Random(3))
@@ -235,4 +234,4 @@ def test_scored_rounds_are_read_only_and_survive_clone_and_pickle():
     assert seen is state.rounds[0]
     with pytest.raises(TypeError):
         seen.correct["N"] = frozenset()
-    assert state.clone().rounds == state.rounds == pickle.loads(pickle.dumps(state)).rounds
+    assert state.clone().rounds == state.rounds

@@ -13,14 +13,15 @@ Policies see only an observation: `policy(observation, rng) -> action`. A policy
 reads the whole state instead (a yardstick, named `oracle_...`). `playout` enforces both.
 """
 
-import copy
 import json
 import numbers
 import random
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Generic, Self, TypeVar
+
+from mypy_extensions import mypyc_attr
 
 from pipeline.errors import GeodeckError
 
@@ -44,6 +45,7 @@ class IllegalAction(GeodeckError, ValueError):
     """An action the rules do not allow here; the message names the game, the move and the rule."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (pipeline.compiled); games may subclass it
 class EngineGame:
     """The OpenSpiel game API shared by the engines; a subclass sets the names and builds its `State`."""
 
@@ -114,15 +116,20 @@ class EngineGame:
         return state
 
 
-class EngineState:
-    """The OpenSpiel state API shared by the engines. A subclass implements `current_player`,
-    `_legal_actions`, `_apply`, `_why_illegal`, `action_to_string`, `observation` and `__str__`."""
+GameT = TypeVar("GameT", bound=EngineGame)
 
-    game: Any
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class EngineState(Generic[GameT]):
+    """The OpenSpiel state API shared by the engines, over the engine's `Game` class. A subclass implements
+    `current_player`, `_legal_actions`, `_apply`, `_why_illegal`, `action_to_string`, `observation` and
+    `__str__`."""
+
+    game: GameT
     players: int
     terminal: bool
 
-    def __init__(self, game: EngineGame, deal: list[int]):
+    def __init__(self, game: GameT, deal: list[int]):
         self.game, self.players = game, game.players
         self.deal = list(deal)
         self._history: list[int] = []
@@ -153,8 +160,8 @@ class EngineState:
         return list(self._history)
 
     def clone(self) -> Any:
-        """An independent copy (the game, immutable, is shared)."""
-        return copy.deepcopy(self, {id(self.game): self.game})
+        """An independent copy (the game, immutable, is shared): the deal and the actions replayed."""
+        return self.game.deserialize_state(self.serialize())
 
     def serialize(self) -> str:
         return json.dumps(
@@ -174,7 +181,7 @@ class EngineState:
     def restore(self, data: dict) -> None:
         """Apply `extras()` read back from a serialised state."""
 
-    def apply_action(self, action: int) -> None:
+    def apply_action(self, action: object) -> None:
         """Apply a legal action; anything else raises `IllegalAction` naming the rule it breaks."""
         if type(action) is not int:  # a plain int skips the slower checks
             if isinstance(action, bool) or not isinstance(action, numbers.Integral):
@@ -209,10 +216,21 @@ def policy_input(state, policy: Policy) -> Any:
     return state if getattr(policy, "oracle", False) else state.observation(state.current_player())
 
 
-def oracle(policy: Policy) -> Policy:
+class Oracle:
+    """A policy that receives the whole state, hidden values included (made by `oracle(policy)`)."""
+
+    oracle = True
+
+    def __init__(self, policy: Policy):
+        self.policy = policy
+
+    def __call__(self, state: Any, rng: random.Random) -> int:
+        return self.policy(state, rng)
+
+
+def oracle(policy: Policy) -> Oracle:
     """Mark `policy` as an oracle: it receives the whole state, hidden values included."""
-    policy.oracle = True  # type: ignore[attr-defined]
-    return policy
+    return Oracle(policy)
 
 
 def check_players(game: str, players: int, allowed: Sequence[int]) -> None:

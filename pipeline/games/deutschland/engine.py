@@ -25,6 +25,8 @@ from operator import add, itemgetter, lshift
 from types import MappingProxyType
 from typing import NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from pipeline.errors import GeodeckError
 from pipeline.games import core
 from pipeline.games.core import TERMINAL, EngineGame, EngineState
@@ -66,9 +68,6 @@ class Round:
 
     def __post_init__(self) -> None:  # read-only all through, so observations share it
         object.__setattr__(self, "correct", MappingProxyType(dict(self.correct)))
-
-    def __reduce__(self):  # a mapping proxy cannot be pickled or copied: rebuild from a dict
-        return Round, (self.starter, self.places, dict(self.correct), self.placements)
 
 
 def extremes(places: list[Place]) -> dict[str, frozenset[int]]:
@@ -118,12 +117,13 @@ class Observation(core.Observation):
         return "\n".join(lines)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # variants may subclass the compiled engine
 class Game(EngineGame):
     """The place cards and options of one Deutschland game; `new_initial_state(rng)` shuffles the places."""
 
     name = "deutschland"
     title = "Deutschland"
-    player_counts = (2, 3, 4)
+    player_counts: tuple[int, ...] = (2, 3, 4)
 
     def __init__(self, cards: list[dict], players: int = 4, face_down: bool = False):
         core.check_players(self.name, players, self.player_counts)
@@ -187,7 +187,8 @@ class Game(EngineGame):
 NO_ACTIONS: tuple[list[int], frozenset[int]] = ([], frozenset())  # the game is over
 
 
-class State(EngineState):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class State(EngineState[Game]):
     """A game in progress; action = guess * (players + 1) + position of the place card it goes under.
 
     Round r lays out the place cards deal[r * width:(r + 1) * width] and takes the moves
@@ -195,7 +196,6 @@ class State(EngineState):
     (the current player, the guesses each player may no longer place, the right guesses per place) and
     builds the scored rounds' `Round`s and the columns when they are read."""
 
-    game: Game
     player: int  # whose turn it is (while the game is not over)
 
     def __init__(self, game: Game, order: list[int]):
@@ -213,7 +213,7 @@ class State(EngineState):
         """The legal actions, sorted: a list of the game's table (a caller must not change it)."""
         return self._actions
 
-    def apply_action(self, action: int) -> None:
+    def apply_action(self, action: object) -> None:
         """A plain int that is legal is applied at once; anything else goes through `EngineState.apply_action`
         (the integer conversion, and the `IllegalAction` naming the rule)."""
         if type(action) is int and action in self._allowed:

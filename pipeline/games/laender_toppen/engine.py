@@ -127,7 +127,7 @@ class Game(EngineGame):
 
     name = "laender-toppen"
     title = "Länder toppen"
-    player_counts = tuple(TABLE)
+    player_counts: tuple[int, ...] = tuple(TABLE)
 
     def __init__(self, cards: list[dict], players: int = 4, fast: bool = False):
         core.check_players(self.name, players, self.player_counts)
@@ -172,11 +172,9 @@ def _beats(percentile: float | None, below: int, joker: bool) -> float:
     return 1 - percentile if below else percentile
 
 
-class State(EngineState):
+class State(EngineState[Game]):
     """A game in progress. Placing: `current_player()` places one hand card per action. Revealing: the
     player deciding where one card goes (joker owner, trick winner) acts with a pile action."""
-
-    game: Game
 
     def __init__(self, game: Game, order: list[int]):
         super().__init__(game, order)

@@ -293,10 +293,8 @@ def answer_text(value: object) -> str:
     return " and ".join(sorted(value)) if isinstance(value, frozenset) else str(value)
 
 
-class State(EngineState):
+class State(EngineState[Game]):
     """A game in progress: the leader picks a fact or calls a challenge; setting and answering are decisions."""
-
-    game: Game
 
     def __init__(self, game: Game, order: list[int]):
         super().__init__(game, order)

@@ -1,0 +1,97 @@
+"""The rules engines compiled with mypyc: the same source, built as C extensions beside it.
+
+`make install` runs `compiled.build()` to compile SOURCES in place (about 30 s; without a C
+compiler the engines stay plain Python, only slower; `make pure` removes the extensions). Python imports
+an extension before the source beside it, so an extension older than its source would run old code:
+`use_fresh()`, called when `pipeline` is imported, loads such a module from its source instead and says
+that `make install` compiles it again. `GEODECK_PURE=1` runs every engine from its source.
+"""
+
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+PACKAGE = Path(__file__).parent
+SOURCES = ("games/core.py", "games/*/engine.py")  # compiled: the shared engine API and every game's engine
+BUILD = PACKAGE.parent / ".venv" / "mypyc"  # mypyc's C files and objects (build products)
+PURE = "GEODECK_PURE"  # set to 1: run the engines from their sources
+
+
+def sources(package: Path = PACKAGE) -> list[Path]:
+    return sorted(path for pattern in SOURCES for path in package.glob(pattern))
+
+
+def module_name(source: Path, package: Path = PACKAGE) -> str:
+    return ".".join((package.name, *source.relative_to(package).with_suffix("").parts))
+
+
+def extensions(source: Path) -> list[Path]:
+    """The compiled extensions of `source` present beside it (the module, and mypyc's library of its code)."""
+    stems = (source.stem, source.stem + "__mypyc")
+    names = (stem + suffix for stem in stems for suffix in importlib.machinery.EXTENSION_SUFFIXES)
+    return [path for path in map(source.with_name, names) if path.exists()]
+
+
+def stale(package: Path = PACKAGE, pure: bool = False) -> dict[str, Path]:
+    """The compiled modules, name -> source, when any of them has an extension older than its source (or
+    `pure`): all of them, since compiled modules call each other's native code and cannot be mixed with
+    source modules of the others."""
+    built = {module_name(source, package): source for source in sources(package) if extensions(source)}
+    old = any(ext.stat().st_mtime < source.stat().st_mtime for source in built.values() for ext in extensions(source))
+    return built if pure or old else {}
+
+
+def running_compiled() -> list[str]:
+    """The modules of SOURCES that run compiled in this process."""
+    loaded = (sys.modules.get(module_name(source)) for source in sources())
+    return [m.__name__ for m in loaded if m is not None and not (m.__file__ or "").endswith(".py")]
+
+
+class FromSource(importlib.abc.MetaPathFinder):
+    """Finds the given modules' sources ahead of the extensions beside them."""
+
+    def __init__(self, modules: dict[str, Path]):
+        self.modules = modules
+
+    def find_spec(self, name: str, path: Sequence[str] | None, target: object = None):
+        source = self.modules.get(name)
+        return importlib.util.spec_from_file_location(name, source) if source else None
+
+
+def use_fresh() -> None:
+    """Run the compiled modules from their sources when one is stale (always with GEODECK_PURE=1)."""
+    pure = os.environ.get(PURE) == "1"
+    found = stale(pure=pure)
+    if not found or any(isinstance(finder, FromSource) for finder in sys.meta_path):
+        return
+    sys.meta_path.insert(0, FromSource(found))
+    if not pure:
+        message = (
+            "the rules engines changed since they were compiled: they run from source (slower) until `make install`"
+        )
+        print(f"geodeck: {message}", file=sys.stderr)
+
+
+def build() -> None:
+    """Compile SOURCES with mypyc into extensions beside them (the C files and objects go to BUILD)."""
+    from mypyc.build import mypycify
+    from setuptools import setup
+
+    paths = [str(path.relative_to(PACKAGE.parent)) for path in sources()]
+    temp = ["--build-temp", str(BUILD / "temp"), "--build-lib", str(BUILD / "lib")]
+    setup(
+        ext_modules=mypycify(paths, opt_level="3", separate=True, target_dir=str(BUILD / "c")),
+        script_args=["--quiet", "build_ext", "--inplace", *temp],
+    )
+    for source in sources():  # setuptools keeps an unchanged extension's old time: mark all as built now
+        for extension in extensions(source):
+            extension.touch()
+
+
+def print_sources() -> None:
+    """SOURCES as paths from the project folder (make's list of what the compiled engines depend on)."""
+    print(" ".join(str(path.relative_to(PACKAGE.parent)) for path in sources()))
