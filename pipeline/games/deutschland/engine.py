@@ -80,16 +80,28 @@ def correct_masks(ns: Sequence[int], we: Sequence[int], population: Sequence[int
     """For each guess (in GUESSES order) the bitmask of the positions where it is correct (bit i: the place
     at position i): the extremes, every tied place included; M where a place is none of the N, S, W, O
     extremes."""
-    north, south, west, east = _where(ns, min(ns)), _where(ns, max(ns)), _where(we, min(we)), _where(we, max(we))
+    north, south = _lowest_highest(ns)
+    west, east = _lowest_highest(we)
+    fewest, most = _lowest_highest(population)
     middle = ((1 << len(ns)) - 1) & ~(north | south | west | east)
-    return (north, south, west, east, _where(population, max(population)), _where(population, min(population)), middle)
+    return (north, south, west, east, most, fewest, middle)
 
 
-def _where(values: Sequence[int], best: int) -> int:
-    """The bitmask of the positions holding `best`."""
-    if values.count(best) == 1:
-        return 1 << values.index(best)
-    return sum(1 << i for i, value in enumerate(values) if value == best)
+def _lowest_highest(values: Sequence[int]) -> tuple[int, int]:
+    """The bitmasks of the positions holding the lowest and the highest value (several on a tie)."""
+    low = high = values[0]
+    low_mask = high_mask = 1
+    for i in range(1, len(values)):
+        value, bit = values[i], 1 << i
+        if value < low:
+            low, low_mask = value, bit
+        elif value == low:
+            low_mask |= bit
+        if value > high:
+            high, high_mask = value, bit
+        elif value == high:
+            high_mask |= bit
+    return low_mask, high_mask
 
 
 @cache
