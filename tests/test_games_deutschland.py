@@ -97,6 +97,10 @@ def test_ties_make_every_tied_place_correct_and_block_m():
     correct = de.extremes(places)
     assert correct["N"] == {0, 1} and correct["fewest"] == {0, 1} and correct["S"] == {2}
     assert correct["M"] == set()  # a and b share the north, c is the south
+    middle, d = de.Place("m", "m", 40, 50, 700), de.Place("d", "d", 70, 45, 900)  # d ties c at the top
+    correct = de.extremes([middle, *places, d])
+    assert correct["S"] == {3, 4} and correct["most"] == {3, 4} and correct["W"] == {1} and correct["O"] == {2}
+    assert correct["N"] == {1, 2} and correct["fewest"] == {1, 2} and correct["M"] == {0}
 
 
 def test_two_players_may_not_repeat_a_guess_but_w_and_m_differ():
