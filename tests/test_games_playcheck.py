@@ -187,3 +187,17 @@ def test_a_missing_threshold_names_the_file_and_key(tmp_path):
     definition = unfair_seats.GAME.__class__(**{**unfair_seats.GAME.__dict__, "templates": tmp_path})
     with pytest.raises(GeodeckError, match=r"unfair-seats.toml: missing play-check threshold 'seats.player_counts'"):
         playcheck.thresholds.load(definition).get("seats.player_counts")
+
+
+def test_the_stronger_seat_of_a_ladder_plays_its_bot_in_every_seat():
+    """The hero plays its own bot in seat 0 too (it once played random moves there: seat 0 read as no hero),
+    and only playouts where every seat plays random moves measure the branching factor."""
+    definition = games.get("deutschland")
+    tally = play_batch(Batch(definition, Kind("ladder", 4, "random", "expert"), 0, 0, 40), json.dumps(deutschland()))
+    shares = [wins / played for wins, played in zip(tally.hero_wins, tally.hero_games)]
+    assert tally.hero_games == [10] * 4 and min(shares) > 0.6, shares
+    assert tally.branching == []
+    assert (
+        len(play_batch(Batch(definition, Kind("random", 4, "random"), 0, 0, 4), json.dumps(deutschland())).branching)
+        == 4
+    )

@@ -19,7 +19,7 @@ import random
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, Self, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -264,19 +264,50 @@ def sample_chance(state, rng: random.Random) -> int:
     return outcomes[-1][0]
 
 
-def playout(state, policies: Sequence[Policy], rng: random.Random) -> int:
+class Playout(NamedTuple):
+    """What `playout` measured of one game."""
+
+    moves: int
+    lead_changes: int  # how often a different player became the sole leader (with a checkpoint)
+    branching: float | None  # the mean number of legal actions per decision, when every seat plays random moves
+
+
+def playout(
+    state, policies: Sequence[Policy], rng: random.Random, checkpoint: Callable[[Any], int] | None = None
+) -> Playout:
     """Play `state` to its end: seat p acts with `policies[p]`, which sees only its observation (an oracle
-    the state); chance nodes are sampled. Returns the moves made."""
-    moves = 0
+    the state); chance nodes are sampled. A `random_policy` seat draws from the legal actions directly (the
+    same draw, without building an observation). With `checkpoint`, the sole leader by `state.scores()` is
+    looked at whenever `checkpoint(state)` changes, and the changes of leader are counted."""
+    all_random = all(policy is random_policy for policy in policies)
+    moves = changes = decisions = options = 0
+    leader = mark = -1
     while not state.is_terminal():
         player = state.current_player()
         if player == CHANCE:
             action = sample_chance(state, rng)
         else:
-            action = policies[player](policy_input(state, policies[player]), rng)
+            policy = policies[player]
+            if policy is random_policy:
+                actions = state.legal_actions()
+                decisions += 1
+                options += len(actions)
+                action = actions[rng.randrange(len(actions))]
+            else:
+                action = policy(policy_input(state, policy), rng)
         state.apply_action(action)
         moves += 1
-    return moves
+        if checkpoint is not None:
+            now = checkpoint(state)
+            if now != mark:
+                mark = now
+                scores = state.scores()
+                best = max(scores)
+                if scores.count(best) == 1:
+                    sole = scores.index(best)
+                    changes += leader != -1 and sole != leader
+                    leader = sole
+    return Playout(moves, changes, options / decisions if all_random and decisions else None)
 
 
 def percentiles(values: Sequence[float | None]) -> list[float | None]:

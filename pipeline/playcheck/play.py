@@ -69,41 +69,9 @@ def play_batch(batch: Batch, deck: str, watch: Watch | None = None) -> Tally:
         hero = i % kind.players if kind.hero else None
         state = game.new_initial_state(rng)
         policies = [rules.BOTS[kind.hero if p == hero else kind.bot](game, rng) for p in range(kind.players)]
-        moves, leads, branching = playout(state, policies, rng, rules.checkpoint, kind.bot == RANDOM and not hero)
+        moves, leads, branching = core.playout(state, policies, rng, rules.checkpoint)
         if watch:
             watch(state, seed, [f"bot:{kind.hero if p == hero else kind.bot}" for p in range(kind.players)])
         rules.collect(state, tally)
         tally.game(state.returns(), rules.length(state, moves), hero, leads, branching)
     return tally
-
-
-def playout(state, policies, rng: random.Random, checkpoint, measure_branching: bool) -> tuple[int, int, float | None]:
-    """Play `state` to its end (seat p with `policies[p]`, chance sampled). Returns the moves made, the lead
-    changes (a different sole leader by `state.scores()` whenever `checkpoint(state)` changes) and, when
-    every seat plays random moves, the mean number of legal actions per decision. Like `core.playout`, a
-    policy sees only its player's observation (an oracle the state)."""
-    moves = changes = decisions = options = 0
-    leader = mark = None
-    while not state.is_terminal():
-        player = state.current_player()
-        if player == core.CHANCE:
-            action = core.sample_chance(state, rng)
-        elif measure_branching:  # the same draw as core.random_policy
-            actions = state.legal_actions()
-            decisions += 1
-            options += len(actions)
-            action = actions[rng.randrange(len(actions))]
-        else:
-            action = policies[player](core.policy_input(state, policies[player]), rng)
-        state.apply_action(action)
-        moves += 1
-        now = checkpoint(state)
-        if now != mark:
-            mark = now
-            scores = state.scores()
-            best = max(scores)
-            if scores.count(best) == 1:
-                sole = scores.index(best)
-                changes += leader is not None and sole != leader
-                leader = sole
-    return moves, changes, (options / decisions if measure_branching and decisions else None)
