@@ -23,18 +23,17 @@ def collect(state: engine.State, tally: Tally) -> None:
     per game how often each guess was placed and was right."""
     game = state.game
     width = game.width
-    placed: Counter[int] = Counter()
-    right: Counter[int] = Counter()
+    right_moves: list[int] = []
     for r, scored in enumerate(state.scored):
         ids = [game.fronts[i][0] for i in scored.places]
         for guess, name in COMPARED:
             mask = scored.correct[guess]
             tally.comparison(name, ids, credits(mask, width), mask.bit_count() > 1)
-        for action in state.moves(r):
-            placed[action // width] += 1
-            right[action // width] += scored.right >> action & 1
+        right_moves += [action for action in state.moves(r) if scored.right >> action & 1]
     tally.count("rounds", len(state.scored))
     tally.count("rounds where M can be right", sum(scored.correct[engine.M] != 0 for scored in state.scored))
+    guess_of = width.__rfloordiv__  # an action's guess: action // width
+    placed, right = Counter(map(guess_of, state.history())), Counter(map(guess_of, right_moves))
     for guess in sorted(placed):
         tally.count(PLACED[guess], placed[guess])
         tally.count(RIGHT[guess], right[guess])
