@@ -73,6 +73,11 @@ class Round:
 def extremes(places: list[Place]) -> dict[str, frozenset[int]]:
     """For each guess the positions where it is correct; a tie makes every tied place correct."""
     masks = correct_masks([p.ns for p in places], [p.we for p in places], [p.population for p in places])
+    return by_guess(masks)
+
+
+def by_guess(masks: Sequence[int]) -> dict[str, frozenset[int]]:
+    """Per guess name the positions of its bitmask (masks in GUESSES order)."""
     return {guess: positions(mask) for guess, mask in zip(GUESSES, masks)}
 
 
@@ -357,7 +362,7 @@ class State(EngineState[Game]):
         return Round(
             starter,
             places,
-            {guess: positions(mask) for guess, mask in zip(GUESSES, correct)},
+            by_guess(correct),
             tuple(placements),
         )
 
@@ -452,10 +457,8 @@ def knowing(skill: Skill) -> core.Bot:
     once per game) and plays the guess it believes best; it reads only its observation."""
 
     def make(game: Game, rng: random.Random) -> core.Policy:
-        beliefs = {
-            p.id: Place(
-                p.id,
-                p.name,
+        beliefs = {  # place id -> the believed grid numbers and inhabitants
+            p.id: (
                 round(p.ns + rng.gauss(0, skill.grid)),
                 round(p.we + rng.gauss(0, skill.grid)),
                 round(p.population * math.exp(rng.gauss(0, skill.log_population))),
@@ -468,7 +471,8 @@ def knowing(skill: Skill) -> core.Bot:
         def policy(observation: Observation, rng: random.Random) -> int:
             places = observation.places
             if places not in believed_in:
-                believed_in[places] = extremes([beliefs[place_id] for place_id, _ in places])
+                ns, we, population = zip(*[beliefs[place_id] for place_id, _ in places])
+                believed_in[places] = by_guess(correct_masks(ns, we, population))
             believed = believed_in[places]
             return best_guess(observation.legal_actions, observation.columns, believed, len(observation.places))
 
