@@ -281,6 +281,24 @@ def test_random_games_keep_every_invariant():
         assert all(scores[w] == max(scores) for w in state.winners())
 
 
+def test_legal_actions_kept_from_move_to_move_equal_fresh_ones():
+    """The engine derives a placement's legal actions from the last position's (while no card with dashes is in
+    hand): they equal the ones computed afresh, and a list handed out earlier stays as it was."""
+    deck = synthetic_deck()
+    for players in lt.TABLE:
+        game = lt.Game.from_deck(deck, players=players)
+        for seed in range(10):
+            rng = random.Random(seed)
+            state = game.new_initial_state(rng)
+            while not state.is_terminal():
+                legal = state.legal_actions()
+                if not state.pending:
+                    assert legal == state._place_actions(state.current_player())
+                kept = list(legal)
+                state.apply_action(legal[rng.randrange(len(legal))])
+                assert legal == kept
+
+
 def test_playout_is_deterministic_with_the_seed():
     game = lt.Game.from_deck(synthetic_deck(), players=3)
     runs = []

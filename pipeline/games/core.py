@@ -82,9 +82,10 @@ class EngineGame:
         raise NotImplementedError
 
     def new_initial_state(self, rng: random.Random) -> Any:
+        """A shuffled deal (a permutation by construction: `initial_state` checks the deals it is given)."""
         order = list(range(self.deal_size()))
         rng.shuffle(order)
-        return self.initial_state(order)
+        return self.state_class(self, order)
 
     def initial_state(self, deal: Sequence[int]) -> Any:
         """The state after dealing the cards in the order `deal` (a permutation of the card indices)."""

@@ -22,10 +22,11 @@ cards one at a time in the seat order of who played them.
 import itertools
 import math
 import random
-from collections import deque
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import itemgetter
+from typing import Final, NamedTuple
 
 from pipeline.errors import GeodeckError
 from pipeline.games import core
@@ -34,11 +35,21 @@ from pipeline.games.core import TERMINAL, EngineGame, EngineState, IllegalAction
 CATEGORIES = ("area_km2", "highest_peak_m", "temperature_c", "inhabitants_m", "life_expectancy", "gdp_pcap_usd")
 LABELS = ("Fläche", "Höchster Berg", "Temperatur", "Einwohner", "Lebenserwartung", "BIP pro Kopf")  # the strip's
 CONTINENTS = ("North America", "South America", "Europe", "Africa", "Asia", "Oceania", "Antarctica")
-FACE_DOWN = len(CONTINENTS)  # pile actions: 0-6 a continent pile, 7 the face-down pile
-SLOTS = 2 * len(CATEGORIES)  # slot = 2 * category + (0 above, 1 below), also the reveal order
-PLACE = FACE_DOWN + 1  # placement actions: PLACE + card * SLOTS + slot
+FACE_DOWN: Final = len(CONTINENTS)  # pile actions: 0-6 a continent pile, 7 the face-down pile
+SLOTS: Final = 2 * len(CATEGORIES)  # slot = 2 * category + (0 above, 1 below), also the reveal order
+PLACE: Final = FACE_DOWN + 1  # placement actions: PLACE + card * SLOTS + slot
 TABLE = {2: (10, 6), 3: (10, 4), 4: (8, 4), 5: (8, 3), 6: (7, 3)}  # players: (hand cards, rounds)
-JOKER, FREE, SPLIT = "joker", "free", "split"
+JOKER: Final = "joker"  # the rules a card is put on a pile by: a joker back to its owner,
+FREE: Final = "free"  # a card on any pile (one card won, or one's own card in a tie),
+SPLIT: Final = "split"  # a card of a trick being split
+ALL_FREE: Final = (1 << SLOTS) - 1  # a strip's free slots as a bit mask: bit s set = slot s is empty
+SLOTS_OF: Final = tuple(
+    tuple(s for s in range(SLOTS) if mask >> s & 1) for mask in range(ALL_FREE + 1)
+)  # mask -> slots
+PICK_FREE: Final = tuple(  # free-slot mask -> picks a card's placement row at those slots (a tuple, even of one slot)
+    itemgetter(*slots) if len(slots) > 1 else itemgetter(slice(slots[0], slots[0] + 1) if slots else slice(0))
+    for slots in SLOTS_OF
+)
 
 
 @dataclass(frozen=True)
@@ -50,8 +61,7 @@ class Card:
     continents: tuple[int, ...]  # continent pile indices
 
 
-@dataclass(frozen=True)
-class Trick:
+class Trick(NamedTuple):
     """One revealed slot with country cards: who played which card, who took it (2+ = tie for the extreme)."""
 
     round: int
@@ -101,6 +111,9 @@ def slot_name(slot: int) -> str:
     return f"{CATEGORIES[category]} {'below' if below else 'above'}"
 
 
+SLOT_NAMES = tuple(slot_name(s) for s in range(SLOTS))
+
+
 def slot_label(slot: int) -> str:
     """The slot as the strip names it: `Einwohner (below)`."""
     category, below = divmod(slot, 2)
@@ -134,6 +147,7 @@ class Game(EngineGame):
         self.players, self.fast = players, fast
         self.hand_size, self.rounds = TABLE[players]
         self.cards = tuple(parse_card(c) for c in cards)
+        self.ids = tuple(card.id for card in self.cards)
         need = players * self.hand_size * self.rounds
         if len(self.cards) < need:
             raise GeodeckError(f"a {players}-player game needs {need} cards; the deck has {len(self.cards)}")
@@ -144,7 +158,16 @@ class Game(EngineGame):
         self.place_rows = tuple(
             tuple(range(PLACE + i * SLOTS, PLACE + (i + 1) * SLOTS)) for i in range(len(self.cards))
         )
+        self.allowed_masks = tuple(sum(1 << s for s in slots) for slots in self.allowed)
+        self.duals = tuple(i for i, c in enumerate(self.cards) if not c.joker and len(c.continents) > 1)
         self.restricted = frozenset(i for i, slots in enumerate(self.allowed) if len(slots) < SLOTS)  # dashes
+        self.jokers = tuple(card.joker for card in self.cards)
+        self.pile_rows = tuple(  # card -> (its continent piles, those and the face-down pile): pile actions
+            (card.continents, (*card.continents, FACE_DOWN)) for card in self.cards
+        )
+        self.ranks = tuple(  # slot -> card -> its rank there (`_rank`)
+            tuple(_rank(card, s) for card in self.cards) for s in range(SLOTS)
+        )
         by_category = [core.percentiles([c.values[k] for c in self.cards]) for k in range(len(CATEGORIES))]
         self.strength = tuple(  # the share of the deck a card beats in a slot (public: the card faces); jokers -1
             tuple(_beats(by_category[s // 2][i], s % 2, card.joker) for s in range(SLOTS))
@@ -166,6 +189,14 @@ class Game(EngineGame):
         return 2 * self.players * self.hand_size * self.rounds
 
 
+def _rank(card: Card, slot: int) -> float:
+    """The card's value in the slot, negated below (the highest rank wins); NaN where it has none (a joker
+    or a dash: never compared, as jokers go back and dashes are never placed)."""
+    category, below = divmod(slot, 2)
+    value = None if card.joker else card.values[category]
+    return math.nan if value is None else -value if below else value
+
+
 def _beats(percentile: float | None, below: int, joker: bool) -> float:
     if joker or percentile is None:
         return -1.0
@@ -182,11 +213,13 @@ class State(EngineState[Game]):
         self.round = 0
         self.hands: list[list[int]] = [[] for _ in range(self.players)]
         self.strips: list[list[int | None]] = [[None] * SLOTS for _ in range(self.players)]
+        self._grid = False  # whether the kept placements are every hand card in every free slot (no dashes)
+        self.free: list[int] = []  # each strip's empty slots as a bit mask while placing (all: each deal)
         self.piles: list[list[list[int]]] = [[[] for _ in range(FACE_DOWN + 1)] for _ in range(self.players)]
         self.removed: list[int] = []
         self.jokers_back: list[list[int]] = [[] for _ in range(self.players)]  # the fast game: not won, not scored
         self.continent_choices: dict[int, int] = {}  # Russia/Turkey: the owner's choice at scoring, if given
-        self.pending: deque[tuple[int, int, str, Split | None]] = deque()  # (player, card, rule, split)
+        self.pending: list[tuple[int, int, str, Split | None]] = []  # (player, card, rule, split), first first
         self.tricks: list[Trick] = []
         self.placing: int | None = 0
         self.slot = 0
@@ -202,32 +235,56 @@ class State(EngineState[Game]):
         assert self.placing is not None
         return self.placing
 
-    def _legal_actions(self) -> list[int]:
+    def _legal_actions(self) -> list[int]:  # once per position: EngineState.legal_actions keeps it
+        if self.pending:
+            player, card, rule, split = self.pending[0]
+            return self._pile_actions(player, card, rule, split)
         if self.terminal:
             return []
-        if self.pending:
-            return self._pile_actions(*self.pending[0])
         assert self.placing is not None
-        return self._place_actions(self.placing)  # once per position: EngineState.legal_actions keeps it
+        return self._place_actions(self.placing)
+
+    def apply_action(self, action: object) -> None:
+        """`EngineState.apply_action`, which a legal plain int passes with one check (`_holds`); anything else goes
+        through its checks (and their messages)."""
+        legal = self._legal if self._legal is not None else self.legal_actions()
+        if type(action) is int and _holds(legal, action):
+            self._apply(action)  # it sets the next position's legal actions, if known
+            self._history.append(action)
+        else:
+            super().apply_action(action)
 
     def _apply(self, action: int) -> None:
-        if self.pending or self.game.fast:
-            self._piles = None  # a card may reach a pile
-        if self.pending:
-            player, card, _rule, split = self.pending.popleft()
+        """Put the pending card on the pile `action`, or place a hand card; after a placement from a grid
+        (`_place_actions`) the next placements are that grid less the card's row and the slot's column."""
+        before, self._legal = self._legal, None  # the legal actions before (None after EngineState's check)
+        pending = self.pending
+        if pending:
+            self._piles = None  # the card reaches a pile
+            player, card, _rule, split = pending.pop(0)  # a few at most
             self.piles[player][action].append(card)
-            if split:
+            if split is not None:
                 split.remaining -= 1
-                split.face_down |= action == FACE_DOWN
-                split.continent |= action != FACE_DOWN
-        else:
-            assert self.placing is not None
-            card, slot = divmod(action - PLACE, SLOTS)
-            self.hands[self.placing].remove(card)
-            self.strips[self.placing][slot] = card
-            if not self.hands[self.placing]:
-                self.placing = self.placing + 1 if self.placing + 1 < self.players else None
-        self._advance()
+                if action == FACE_DOWN:
+                    split.face_down = True
+                else:
+                    split.continent = True
+            if not pending:
+                self._advance()
+            return
+        placing = self.placing
+        assert placing is not None
+        card, slot = (action - PLACE) // SLOTS, (action - PLACE) % SLOTS
+        hand, free = self.hands[placing], self.free[placing]
+        row = hand.index(card)
+        del hand[row]
+        self.strips[placing][slot] = card
+        self.free[placing] = free ^ (1 << slot)
+        if not hand:
+            self.placing = placing + 1 if placing + 1 < self.players else None
+            self._advance()
+        elif before is not None and self._grid:  # every card could go in every free slot, and can again
+            self._legal = _without(before, row, slot, free)
 
     def action_to_string(self, player: int, action: int) -> str:
         names = [c.name for c in self.game.cards]
@@ -281,8 +338,8 @@ class State(EngineState[Game]):
 
     def scores(self) -> list[int]:
         """Points so far: continent majorities (ties split, rounded up) + 1 per face-down card, Russia and
-        Turkey counted where best for their owners (`scored_piles`); the fast game: cards won."""
-        return every_points(self.scored_piles())
+        Turkey counted where best for their owners (`_scoring`); the fast game: cards won."""
+        return every_points(self._scoring()[0])
 
     def choose_continent(self, card: int, continent: int) -> None:
         """The owner's own choice at scoring for Russia or Turkey lying on a continent pile (a record's);
@@ -308,45 +365,80 @@ class State(EngineState[Game]):
             self.choose_continent(int(card), continent)
 
     def scored_piles(self) -> list[list[list[int]]]:
-        """The piles as scored. Rulebook: Russia and Turkey "may be assigned to either Asia or Europe during
-        scoring": a country card of several continents on a continent pile counts for the continent its
-        owner chose (`choose_continent`), else the one best for its owner (owners in seat order, each seeing
-        the earlier owners' choices; a tie keeps the pile it lies on)."""
-        cards, piles = self.game.cards, [[list(pile) for pile in own] for own in self.piles]
-        for player in range(self.players):
-            for pile in range(FACE_DOWN):
-                for card in [c for c in piles[player][pile] if c in self.continent_choices]:
-                    piles[player][pile].remove(card)
-                    piles[player][self.continent_choices[card]].append(card)
-            dual = [
-                (pile, card)
-                for pile in range(FACE_DOWN)
-                for card in piles[player][pile]
-                if not cards[card].joker and len(cards[card].continents) > 1 and card not in self.continent_choices
-            ]
-            if not dual:
-                continue
-            best, most = piles, pile_points(piles, player)
-            for choice in itertools.product(*(cards[card].continents for _, card in dual)):
-                moved = [[list(pile) for pile in own] for own in piles]
-                for (pile, card), continent in zip(dual, choice):
-                    moved[player][pile].remove(card)
-                    moved[player][continent].append(card)
-                points = pile_points(moved, player)
-                if points > most:
-                    best, most = moved, points
-            piles = best
+        """The piles as scored (`_scoring`): a card that counts for another continent moved to its end."""
+        piles = [[list(pile) for pile in own] for own in self.piles]
+        for player, pile, card, continent in self._scoring()[1]:
+            piles[player][pile].remove(card)
+            piles[player][continent].append(card)
         return piles
 
-    def winners(self) -> list[int]:
-        """The players with the most points; a tie goes to the Antarctica card's owner if tied, else shared."""
-        scores = self.scores()
+    def _scoring(self) -> tuple[list[list[int]], list[tuple[int, int, int, int]]]:
+        """The pile sizes as scored (player -> pile -> cards) and the moves (player, pile it lies on, card,
+        continent it counts for) that make them. Rulebook: Russia and Turkey "may be assigned to either Asia
+        or Europe during scoring": a country card of several continents on a continent pile counts for the
+        continent its owner chose (`choose_continent`), else the one best for its owner (owners in seat
+        order, each seeing the earlier owners' choices; a tie keeps the pile it lies on)."""
+        choices = self.continent_choices
+        counts = [list(map(len, own)) for own in self.piles]
+        moves = []
+        for player, laid in itertools.groupby(self._laid_duals(), key=itemgetter(0)):
+            unchosen = []  # (pile, place in it, card) of the cards without an owner's choice
+            for _, pile, place, card in laid:
+                if card not in choices:
+                    unchosen.append((pile, place, card))
+                elif choices[card] != pile:
+                    counts[player][pile] -= 1
+                    counts[player][choices[card]] += 1
+                    moves.append((player, pile, card, choices[card]))
+            if unchosen:
+                moves += self._best_continents(player, counts, unchosen)
+        return counts, moves
+
+    def _laid_duals(self) -> list[tuple[int, int, int, int]]:
+        """(player, pile, place in it, card) of each country card of several continents on a continent pile,
+        in seat, pile and pile order."""
+        cards = self.game.cards
+        return sorted(
+            (player, pile, own[pile].index(card), card)
+            for card in self.game.duals
+            for player, own in enumerate(self.piles)
+            for pile in cards[card].continents
+            if card in own[pile]
+        )
+
+    def _best_continents(
+        self, player: int, counts: list[list[int]], laid: list[tuple[int, int, int]]
+    ) -> list[tuple[int, int, int, int]]:
+        """Count the laid cards (pile, place, card) for the continents that give `player` the most points
+        (the first such choice in `itertools.product` order; none better: as laid); the moves made."""
+        cards, as_laid = self.game.cards, counts[player]
+        best, most, moves = as_laid, every_points(counts)[player], []
+        for choice in itertools.product(*(cards[card].continents for _, _, card in laid)):
+            trial = list(as_laid)
+            for (pile, _, _), continent in zip(laid, choice):
+                trial[pile] -= 1
+                trial[continent] += 1
+            counts[player] = trial
+            points = every_points(counts)[player]
+            if points > most:
+                best, most = trial, points
+                moves = [(player, pile, card, c) for (pile, _, card), c in zip(laid, choice) if c != pile]
+        counts[player] = best
+        return moves
+
+    def winners(self, scores: list[int] | None = None) -> list[int]:
+        """The players with the most points (`scores`, else `scores()`); a tie goes to the Antarctica
+        card's owner if tied, else shared."""
+        scores = self.scores() if scores is None else scores
         best = [p for p, s in enumerate(scores) if s == max(scores)]
         owner = self.owner(self.game.antarctica)
         return [owner] if len(best) > 1 and owner in best else best
 
     def returns(self) -> list[float]:
-        return core.win_shares(self.scores(), self.winners()) if self.terminal else [0.0] * self.players
+        if not self.terminal:
+            return [0.0] * self.players
+        scores = self.scores()
+        return core.win_shares(scores, self.winners(scores))
 
     # -- helpers -------------------------------------------------------------------------------------
     def owner(self, card: int | None) -> int | None:
@@ -409,47 +501,56 @@ class State(EngineState[Game]):
         )
 
     def _deal(self) -> None:
-        for hand in self.hands:
-            hand.extend(sorted(self.reserve.pop() for _ in range(self.game.hand_size)))
+        reserve, size = self.reserve, self.game.hand_size
+        for hand in self.hands:  # dealt from the end of the reserve
+            hand.extend(sorted(reserve[-size:]))
+            del reserve[-size:]
+        self.free = [ALL_FREE] * self.players
 
     def _place_actions(self, player: int) -> list[int]:
         """Each hand card into each free slot where it has a value, unless that leaves a card with dashes
-        (Antarctica) no slot; ascending, as hands are sorted."""
-        hand, strip, allowed = self.hands[player], self.strips[player], self.game.allowed
-        free = [s for s in range(SLOTS) if strip[s] is None]
-        if self.game.restricted.isdisjoint(hand):
-            rows = self.game.place_rows
-            if len(free) < 2:
-                return [rows[card][slot] for card in hand for slot in free]
-            pick, actions = itemgetter(*free), []
+        (Antarctica) no slot; ascending, as hands are sorted. Without such a card: the grid of every hand
+        card in every free slot (`_grid`), which `_apply` keeps for the next placement."""
+        hand, free, game = self.hands[player], self.free[player], self.game
+        self._grid = game.restricted.isdisjoint(hand)
+        if not self._grid:
+            return self._place_restricted(hand, free)
+        rows = game.place_rows
+        actions: list[int] = []
+        if free == ALL_FREE:
             for card in hand:
-                actions += pick(rows[card])  # a tuple of the card's actions into the free slots
+                actions += rows[card]
             return actions
-        restricted = [c for c in hand if c in self.game.restricted]
-        actions = []
-        fits: dict[tuple[int, int], bool] = {}  # (the restricted card placed or -1, slot): the others still fit
+        pick = PICK_FREE[free]
         for card in hand:
-            own = card if card in restricted else -1
-            for slot in free:
-                if slot not in allowed[card]:
-                    continue
-                if (own, slot) not in fits:
-                    others = [c for c in restricted if c != card]
-                    fits[own, slot] = _fits(others, [s for s in free if s != slot], allowed)
-                if fits[own, slot]:
-                    actions.append(PLACE + card * SLOTS + slot)
+            actions += pick(rows[card])  # a tuple of the card's actions into the free slots
+        return actions
+
+    def _place_restricted(self, hand: list[int], free: int) -> list[int]:
+        """`_place_actions` for a hand with cards with dashes: only where the others still fit."""
+        game = self.game
+        allowed, rows = game.allowed_masks, game.place_rows
+        restricted = [c for c in hand if c in game.restricted]
+        unrestricted = _fitting(restricted, free, free, allowed)  # where a card without dashes may go
+        actions: list[int] = []
+        for card in hand:
+            if card in game.restricted:
+                others = [c for c in restricted if c != card]
+                actions += PICK_FREE[_fitting(others, free & allowed[card], free, allowed)](rows[card])
+            else:
+                actions += PICK_FREE[unrestricted](rows[card])
         return actions
 
     def _pile_actions(self, player: int, card: int, rule: str, split: Split | None) -> list[int]:
-        continents = list(self.game.cards[card].continents)
+        continents, any_pile = self.game.pile_rows[card]
         if rule == JOKER:
-            return continents
-        if split and split.remaining == 1:
+            return list(continents)
+        if split is not None and split.remaining == 1:
             if not split.face_down:
                 return [FACE_DOWN]
             if not split.continent:
-                return continents
-        return [*continents, FACE_DOWN]
+                return list(continents)
+        return list(any_pile)
 
     def _advance(self) -> None:
         """Reveal slots until a decision is needed; end the round after the last slot, the game after the last round."""
@@ -466,40 +567,51 @@ class State(EngineState[Game]):
             self.slot += 1
 
     def _reveal(self, slot: int) -> None:
-        played = [(p, strip[slot]) for p, strip in enumerate(self.strips) if strip[slot] is not None]
-        for p, _ in played:
-            self.strips[p][slot] = None
-        cards, fast = self.game.cards, self.game.fast
-        for p, card in played:
-            assert card is not None
-            if cards[card].joker:
-                self._take(p, card, JOKER)
-        countries = [(p, c) for p, c in played if c is not None and not cards[c].joker]
+        """Turn the slot's cards over: jokers back to their owners (in seat order), then the country cards
+        to the highest (above) or lowest (below) value, or each tied player their own."""
+        jokers, rank = self.game.jokers, self.game.ranks[slot]
+        countries: list[tuple[int, int]] = []  # (player, card)
+        cards: list[int] = []
+        winners: list[int] = []
+        best = -math.inf
+        for p, strip in enumerate(self.strips):
+            card = strip[slot]
+            if card is None:
+                continue
+            strip[slot] = None
+            if jokers[card]:
+                self._take(p, [card], JOKER)
+                continue
+            countries.append((p, card))
+            cards.append(card)
+            value = rank[card]
+            if value > best:
+                best, winners = value, [p]
+            elif value == best:
+                winners.append(p)
         if not countries:
             return
-        category, below = divmod(slot, 2)
-        values = [cards[c].values[category] for _, c in countries]
-        best = min(values) if below else max(values)
-        winners = tuple(p for (p, _), v in zip(countries, values) if v == best)
-        self.tricks.append(Trick(self.round, slot, tuple(countries), winners))
+        self.tricks.append(Trick(self.round, slot, tuple(countries), tuple(winners)))
         if len(winners) > 1:
             for p, card in countries:
                 if p in winners:
-                    self._take(p, card, FREE)
+                    self._take(p, [card], FREE)
                 else:
                     self.removed.append(card)
+        elif len(cards) > 1 and not self.game.fast:
+            self._take(winners[0], cards, SPLIT, Split(len(cards)))
         else:
-            split = Split(len(countries)) if len(countries) > 1 and not fast else None
-            for _, card in countries:
-                self._take(winners[0], card, SPLIT if split else FREE, split)
+            self._take(winners[0], cards, FREE)
 
-    def _take(self, player: int, card: int, rule: str, split: Split | None = None) -> None:
-        if self.game.fast and rule == JOKER:  # taken back, never won: "the one with the most cards" won
-            self.jokers_back[player].append(card)
-        elif self.game.fast:
-            self.piles[player][FACE_DOWN].append(card)
+    def _take(self, player: int, cards: list[int], rule: str, split: Split | None = None) -> None:
+        """`player` puts `cards` on piles: one decision each, or in the fast game straight away."""
+        if not self.game.fast:
+            self.pending.extend([(player, card, rule, split) for card in cards])
+        elif rule == JOKER:  # taken back, never won: "the one with the most cards" won
+            self.jokers_back[player].extend(cards)
         else:
-            self.pending.append((player, card, rule, split))
+            self.piles[player][FACE_DOWN].extend(cards)
+            self._piles = None
 
 
 def _pile_rule(card: Card, pile: int, rule: str) -> str:
@@ -528,28 +640,66 @@ def _piles_text(piles, names: list[str]) -> str:
     return ", ".join(shown) or "-"
 
 
-def _fits(restricted: list[int], free: list[int], allowed) -> bool:
-    """Whether the restricted cards (few, usually 0 or 1) can still each get a distinct allowed free slot."""
+def _holds(actions: list[int], action: int) -> bool:
+    """Whether the sorted `actions` hold `action`: a binary search of the placements (up to 96)."""
+    if len(actions) <= 8:
+        return action in actions
+    found = bisect_left(actions, action)
+    return found < len(actions) and actions[found] == action
+
+
+def _without(grid: list[int], row: int, slot: int, free: int) -> list[int]:
+    """The placements of a hand into its free slots (`free`, a bit mask), every card (a row) into every
+    free slot, less the card of `row` and the slot `slot`: the grid of the next position."""
+    width = len(SLOTS_OF[free])
+    actions = grid.copy()
+    del actions[len(SLOTS_OF[free & ((1 << slot) - 1)]) :: width]  # the slot's column
+    width -= 1
+    del actions[row * width : (row + 1) * width]
+    return actions
+
+
+def _fitting(restricted: list[int], slots: int, free: int, allowed: Sequence[int]) -> int:
+    """Those of `slots` whose filling leaves the restricted cards a fit in the other free slots (bit masks)."""
+    if not restricted:
+        return slots
+    if len(restricted) == 1:  # the usual case (Antarctica): keep its only free option free, if it has one
+        options = free & allowed[restricted[0]]
+        return slots if options & (options - 1) else slots & ~options
+    return sum(1 << s for s in SLOTS_OF[slots] if _fits(restricted, free & ~(1 << s), allowed))
+
+
+def _fits(restricted: list[int], free: int, allowed: Sequence[int]) -> bool:
+    """Whether the restricted cards (few, usually 0 or 1) can still each get a distinct allowed free slot
+    (`free` and `allowed` slot bit masks)."""
     if not restricted:
         return True
     first, rest = restricted[0], restricted[1:]
-    return any(_fits(rest, [f for f in free if f != s], allowed) for s in free if s in allowed[first])
+    options = free & allowed[first]
+    if not rest:
+        return options != 0
+    return any(_fits(rest, free & ~(1 << s), allowed) for s in SLOTS_OF[options])
 
 
 def pile_points(piles: Sequence[Sequence[Sequence[int]]], player: int) -> int:
     """`player`'s points if the game ended with these piles: continent majorities + face-down cards."""
-    return every_points(piles)[player]
+    return every_points(pile_counts(piles))[player]
 
 
-def every_points(piles: Sequence[Sequence[Sequence[int]]]) -> list[int]:
-    """Each player's points if the game ended with these piles (`pile_points`)."""
-    points = [len(own[FACE_DOWN]) for own in piles]
-    for continent in range(FACE_DOWN):
-        counts = [len(own[continent]) for own in piles]
-        most = max(counts)
+def pile_counts(piles: Sequence[Sequence[Sequence[int]]]) -> list[list[int]]:
+    """The pile sizes: player -> pile -> how many cards."""
+    return [[len(pile) for pile in own] for own in piles]
+
+
+def every_points(counts: Sequence[Sequence[int]]) -> list[int]:
+    """Each player's points if the game ended with piles of these sizes (player -> pile -> cards):
+    continent majorities (ties split, rounded up) + face-down cards."""
+    points = [own[FACE_DOWN] for own in counts]
+    for column in itertools.islice(zip(*counts), FACE_DOWN):  # the continent piles
+        most = max(column)
         if most:
-            share = math.ceil(most / counts.count(most))
-            for player, count in enumerate(counts):
+            share = -(-most // column.count(most))  # rounded up
+            for player, count in enumerate(column):
                 if count == most:
                     points[player] += share
     return points
@@ -564,13 +714,12 @@ def _largest_pile(observation: Observation, rng: random.Random) -> int:
 
 def _best_points(observation: Observation, rng: random.Random) -> int:
     """The pile that raises the own points most now (majorities in view); a tie: a continent pile."""
-    piles, player = observation.piles, observation.player
-    card = observation.deciding[0] if observation.deciding else -1
+    counts, player = pile_counts(observation.piles), observation.player
 
     def gain(action: int) -> tuple[int, bool]:
-        after = [[list(pile) for pile in own] for own in piles]
-        after[player][action].append(card)
-        return pile_points(after, player), action != FACE_DOWN
+        after = [list(own) for own in counts]
+        after[player][action] += 1
+        return every_points(after)[player], action != FACE_DOWN
 
     return max(observation.legal_actions, key=gain)
 

@@ -4,22 +4,14 @@ hand card in a slot of the strip, "lt-BEL: Europe" or "lt-JAM: face down" puts a
 onto a pile. A choice at scoring (Russia or Turkey counted for the continent its owner names, not the
 one best for them) is "lt-RUS: Asia"."""
 
-from pipeline.games.laender_toppen.engine import (
-    CONTINENTS,
-    PLACE,
-    SLOTS,
-    Game,
-    State,
-    slot_name,
-)
+from pipeline.games.laender_toppen.engine import CONTINENTS, PLACE, SLOT_NAMES, SLOTS, Game, State
 
 PILES = (*CONTINENTS, "face down")
-SLOT_NAMES = tuple(slot_name(s) for s in range(SLOTS))
 
 
 def card_ids(game: Game) -> tuple[str, ...]:
     """The ids of the cards a deal orders (`game.initial_state(deal)`): every card, jokers included."""
-    return tuple(card.id for card in game.cards)
+    return game.ids
 
 
 def write(state: State, action: int) -> str:

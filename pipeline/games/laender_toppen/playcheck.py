@@ -13,16 +13,16 @@ def checkpoint(state: engine.State) -> int:
 
 
 def collect(state: engine.State, tally: Tally) -> None:
-    cards = state.game.cards
-    for trick in state.tricks:
-        if len(trick.played) < 2:
+    ids = state.game.ids
+    for _, slot, played, winners in state.tricks:
+        if len(played) < 2:
             continue
-        credit = 1 / len(trick.winners)
+        credit = 1 / len(winners)
         tally.comparison(
-            engine.slot_name(trick.slot),
-            [cards[c].id for _, c in trick.played],
-            [credit if p in trick.winners else 0.0 for p, _ in trick.played],
-            len(trick.winners) > 1,
+            engine.SLOT_NAMES[slot],
+            [ids[c] for _, c in played],
+            [credit if p in winners else 0.0 for p, _ in played],
+            len(winners) > 1,
         )
     tally.count("removed by ties", len(state.removed))
 
