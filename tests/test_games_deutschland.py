@@ -2,6 +2,7 @@
 
 import random
 
+import numpy
 import pytest
 from fixtures.tiny.games.decks import deutschland as synthetic_deck
 
@@ -60,14 +61,35 @@ def test_rulebook_examples_1_and_2():
 
 
 def test_new_guesses_go_below_and_rows_four_on_score_nothing():
-    places = [de.Place(str(i), str(i), ns, 10 * i, 1000 * i) for i, ns in enumerate([5, 50, 90])]
-    correct = de.extremes(places)
-    column = [(0, G["N"]), (1, G["N"]), (2, G["S"]), (0, G["W"]), (1, G["most"])]  # all under place 0
-    points, _ = de.score_columns([column, [], []], correct, 3)
+    """Three players; each round lays out places that are N, W and fewest / M / S / O and most."""
+    deck = synthetic_deck()
+    laid_out = [(5, 0, 1000), (50, 10, 2000), (90, 20, 3000), (60, 30, 4000)] * 2
+    for card, (ns, we, population) in zip(deck["cards"], laid_out):
+        card["fields"] |= {"ns": ns, "we": we, "population": population}
+    game = de.Game.from_deck(deck, players=3)
+    state = game.initial_state(list(range(len(game.places))))
+    first = [("N", 0), ("N", 0), ("S", 0), ("W", 0), ("most", 0), ("N", 1), ("S", 1), ("S", 1), ("W", 1)]
+    for guess, place in first:  # players 0, 1, 2, 0, 1, ...; only the first five go under place 0
+        state.apply_action(action(state, guess, place))
     # place 0: N right (row 1: 3), N right (row 2: 2), S wrong (removed), W right (row 3: 1), most wrong
-    assert points == [3 + 1, 2, 0]
-    four = [(p % 3, G["N"]) for p in range(4)]
-    assert de.score_columns([four, [], []], correct, 3)[0] == [3 + 0, 2, 1]
+    assert [(p, pts) for p, _, position, _, pts in state.rounds[0].placements if position == 0] == [
+        (0, 3),
+        (1, 2),
+        (2, 0),
+        (0, 1),
+        (1, 0),
+    ]
+    assert state.scores() == [3 + 1, 2, 0]
+    second = [("N", 0), ("W", 0), ("fewest", 0), ("W", 0), ("N", 1), ("N", 1), ("S", 1), ("S", 1), ("S", 1)]
+    for guess, place in second:  # players 1, 2, 0, 1, ...: four right guesses under place 0, the 4th scores 0
+        state.apply_action(action(state, guess, place))
+    assert [(p, pts) for p, _, position, right, pts in state.rounds[1].placements if right] == [
+        (1, 3),
+        (2, 2),
+        (0, 1),
+        (1, 0),
+    ]
+    assert state.scores() == [4 + 1, 2 + 3 + 0, 2]
 
 
 def test_ties_make_every_tied_place_correct_and_block_m():
@@ -75,6 +97,10 @@ def test_ties_make_every_tied_place_correct_and_block_m():
     correct = de.extremes(places)
     assert correct["N"] == {0, 1} and correct["fewest"] == {0, 1} and correct["S"] == {2}
     assert correct["M"] == set()  # a and b share the north, c is the south
+    middle, d = de.Place("m", "m", 40, 50, 700), de.Place("d", "d", 70, 45, 900)  # d ties c at the top
+    correct = de.extremes([middle, *places, d])
+    assert correct["S"] == {3, 4} and correct["most"] == {3, 4} and correct["W"] == {1} and correct["O"] == {2}
+    assert correct["N"] == {1, 2} and correct["fewest"] == {1, 2} and correct["M"] == {0}
 
 
 def test_two_players_may_not_repeat_a_guess_but_w_and_m_differ():
@@ -176,3 +202,40 @@ def test_each_round_three_guesses_each_clockwise_from_the_new_starting_player():
             order.append(state.current_player())
             state.apply_action(random_policy(state.observation(state.current_player()), rng))
         assert order == [(rnd + i) % 3 for i in range(9)]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_legal_actions_are_every_guess_card_left_under_every_place(players):
+    """The per-deck table of legal actions against the rule read off the round's moves: a player may place
+    each guess whose card they have not used this round (W and M share one), with two players not one the
+    other player placed; an integer of another type is applied like the int."""
+    game = de.Game.from_deck(synthetic_deck(), players=players)
+    width = players + 1
+    for seed in range(20):
+        state, twin = game.new_initial_state(random.Random(seed)), game.new_initial_state(random.Random(seed))
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            player = state.current_player()
+            moves = state.history()[state.round * 3 * players :]
+            own = {de._card(a // width) for k, a in enumerate(moves) if (state.starter + k) % players == player}
+            other = {a // width for k, a in enumerate(moves) if (state.starter + k) % players != player}
+            allowed = [g for g in range(len(de.GUESSES)) if de._card(g) not in own]
+            allowed = [g for g in allowed if g not in other] if players == 2 else allowed
+            assert state.legal_actions() == [g * width + position for g in allowed for position in range(width)]
+            choice = random_policy(state.observation(player), rng)
+            state.apply_action(choice)
+            twin.apply_action(numpy.int64(choice))
+        assert twin.history() == state.history() and twin.scores() == state.scores()
+        assert all(type(a) is int for a in twin.history())
+
+
+def test_scored_rounds_are_read_only_and_equal_in_a_clone():
+    """Observations hand every player the state's own scored rounds, so a policy must not be able to change them."""
+    game = de.Game.from_deck(synthetic_deck(), players=3)
+    state = game.new_initial_state(random.Random(3))
+    playout(state, [random_policy] * 3, random.Random(4))
+    seen = state.observation(0).rounds[0]
+    assert seen is state.rounds[0]
+    with pytest.raises(TypeError):
+        seen.correct["N"] = frozenset()
+    assert state.clone().rounds == state.rounds

@@ -18,7 +18,12 @@ and the past rounds; never a place's grid numbers or inhabitants before its roun
 
 import math
 import random
-from dataclasses import dataclass, replace
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from operator import add, itemgetter, lshift
+from types import MappingProxyType
+from typing import NamedTuple
 
 from mypy_extensions import mypyc_attr
 
@@ -42,48 +47,72 @@ class Place:
     population: int
 
 
+class Scored(NamedTuple):
+    """A scored round as the state keeps it (play-check tallies it; `Round` is built from it when read)."""
+
+    starter: int
+    places: tuple[int, ...]  # the place cards laid out (indices into game.places)
+    correct: tuple[int, ...]  # per guess (GUESSES order): the bitmask of the positions where it is correct
+    right: int  # the bitmask of the actions that are right guesses
+    gains: list[int]  # per move of the round: the points it gained
+
+
 @dataclass(frozen=True)
 class Round:
     """A scored round: the places laid out, which of them are the extreme for each guess, each placement."""
 
     starter: int
     places: tuple[int, ...]
-    correct: dict[str, frozenset[int]]  # guess -> positions (0-based, in `places`) that make it correct
+    correct: Mapping[str, frozenset[int]]  # guess -> positions (0-based, in `places`) that make it correct
     placements: tuple[tuple[int, int, int, bool, int], ...]  # (player, guess, position, correct, points)
+
+    def __post_init__(self) -> None:  # read-only all through, so observations share it
+        object.__setattr__(self, "correct", MappingProxyType(dict(self.correct)))
 
 
 def extremes(places: list[Place]) -> dict[str, frozenset[int]]:
     """For each guess the positions where it is correct; a tie makes every tied place correct."""
-
-    def where(values, pick):
-        best = pick(values)
-        return frozenset(i for i, v in enumerate(values) if v == best)
-
-    ns, we, pop = [p.ns for p in places], [p.we for p in places], [p.population for p in places]
-    found = {
-        "N": where(ns, min),
-        "S": where(ns, max),
-        "W": where(we, min),
-        "O": where(we, max),
-        "most": where(pop, max),
-        "fewest": where(pop, min),
-    }
-    found["M"] = frozenset(range(len(places))) - frozenset().union(*(found[g] for g in COMPASS))
-    return found
+    masks = correct_masks([p.ns for p in places], [p.we for p in places], [p.population for p in places])
+    return by_guess(masks)
 
 
-def score_columns(columns: list[list[tuple[int, int]]], correct: dict, players: int):
-    """Points per player and the placements (player, guess, position, correct, points) of one round."""
-    points, placements = [0] * players, []
-    for position, column in enumerate(columns):
-        row = 0
-        for player, guess in column:
-            right = position in correct[GUESSES[guess]]
-            gained = ROW_POINTS[row] if right and row < len(ROW_POINTS) else 0
-            row += right
-            points[player] += gained
-            placements.append((player, guess, position, right, gained))
-    return points, tuple(placements)
+def by_guess(masks: Sequence[int]) -> dict[str, frozenset[int]]:
+    """Per guess name the positions of its bitmask (masks in GUESSES order)."""
+    return {guess: positions(mask) for guess, mask in zip(GUESSES, masks)}
+
+
+def correct_masks(ns: Sequence[int], we: Sequence[int], population: Sequence[int]) -> tuple[int, ...]:
+    """For each guess (in GUESSES order) the bitmask of the positions where it is correct (bit i: the place
+    at position i): the extremes, every tied place included; M where a place is none of the N, S, W, O
+    extremes."""
+    north, south = _lowest_highest(ns)
+    west, east = _lowest_highest(we)
+    fewest, most = _lowest_highest(population)
+    middle = ((1 << len(ns)) - 1) & ~(north | south | west | east)
+    return (north, south, west, east, most, fewest, middle)
+
+
+def _lowest_highest(values: Sequence[int]) -> tuple[int, int]:
+    """The bitmasks of the positions holding the lowest and the highest value (several on a tie)."""
+    low = high = values[0]
+    low_mask = high_mask = 1
+    for i in range(1, len(values)):
+        value, bit = values[i], 1 << i
+        if value < low:
+            low, low_mask = value, bit
+        elif value == low:
+            low_mask |= bit
+        if value > high:
+            high, high_mask = value, bit
+        elif value == high:
+            high_mask |= bit
+    return low_mask, high_mask
+
+
+@cache
+def positions(mask: int) -> frozenset[int]:
+    """The positions of a bitmask's set bits."""
+    return frozenset(i for i in range(mask.bit_length()) if mask >> i & 1)
 
 
 @dataclass(frozen=True)
@@ -131,10 +160,33 @@ class Game(EngineGame):
                 f"a {players}-player game needs {need} place cards and {players} guess colours; "
                 f"the deck has {len(self.places)} and {len(colours)}"
             )
-
-        width = players + 1  # an action is guess * width + the position of its place card
-        self.guess_actions = tuple(tuple(range(g * width, (g + 1) * width)) for g in range(len(GUESSES)))
         self.state_class = State
+        self._tables()
+
+    def _tables(self) -> None:
+        """The per-deck tables the states read instead of recomputing them each move."""
+        self.width = width = self.players + 1  # an action is guess * width + the position of its place card
+        self.round_moves = 3 * self.players  # every round: three guesses per player
+        self.ns = tuple(p.ns for p in self.places)  # by place index: the grid numbers and inhabitants
+        self.we = tuple(p.we for p in self.places)
+        self.population = tuple(p.population for p in self.places)
+        self.fronts = tuple((p.id, p.name) for p in self.places)  # what a place card's front shows
+        actions = range(len(GUESSES) * width)
+        self.shifts = tuple(guess * width for guess in range(len(GUESSES)))  # where a guess's actions start
+        self.position = tuple(a % width for a in actions)  # by action: the position of its place card
+        self.own_blocks = tuple(CARD_GUESSES[a // width] for a in actions)  # by action: guesses it uses up
+        # by action: the guess the other player may no longer place (2 players only)
+        self.other_blocks = tuple(1 << a // width if self.players == 2 else 0 for a in actions)
+        self.next_seat = tuple((p + 1) % self.players for p in range(self.players))
+        # by bitmask of the guesses a player may not place: their legal actions (list, set)
+        self.legal_by_blocked = tuple(self._legal_entry(blocked) for blocked in range(1 << len(GUESSES)))
+
+    def _legal_entry(self, blocked: int) -> tuple[list[int], frozenset[int]]:
+        """The legal actions (sorted, and as a set) of a player who may not place the guesses in the
+        bitmask `blocked`."""
+        width = self.width
+        legal = [a for g in range(len(GUESSES)) if not blocked >> g & 1 for a in range(g * width, (g + 1) * width)]
+        return legal, frozenset(legal)
 
     def options(self) -> dict:
         return {"players": self.players, "face_down": self.face_down}
@@ -149,43 +201,66 @@ class Game(EngineGame):
         return 3 * self.players * self.rounds
 
 
+NO_ACTIONS: tuple[list[int], frozenset[int]] = ([], frozenset())  # the game is over
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class State(EngineState[Game]):
-    """A game in progress; action = guess * (players + 1) + position of the place card it goes under."""
+    """A game in progress; action = guess * (players + 1) + position of the place card it goes under.
+
+    Round r lays out the place cards deal[r * width:(r + 1) * width] and takes the moves
+    history[r * round_moves:(r + 1) * round_moves]; the state keeps only integers and bitmasks per move
+    (the current player, the guesses each player may no longer place, the right guesses per place) and
+    builds the scored rounds' `Round`s and the columns when they are read."""
+
+    player: int  # whose turn it is (while the game is not over)
 
     def __init__(self, game: Game, order: list[int]):
         super().__init__(game, order)
-        self.stack = order[::-1]  # drawn from the end
         self.round, self.starter = 0, 0
         self.points = [0] * self.players
-        self.rounds: list[Round] = []
+        self.scored: list[Scored] = []
+        self._rounds: list[Round] = []  # the `Round`s of `scored` built so far
         self._lay_out()
 
     def current_player(self) -> int:
-        return TERMINAL if self.terminal else (self.starter + self.turn) % self.players
+        return TERMINAL if self.terminal else self.player
 
-    def _legal_actions(self) -> list[int]:
-        if self.terminal:
-            return []
-        player = self.current_player()
-        used = self.used[player]
-        taken = {g for p, g in self.played if p != player} if self.players == 2 else ()
-        return [
-            a
-            for g, actions in enumerate(self.game.guess_actions)
-            if CARDS[g] not in used and g not in taken
-            for a in actions
-        ]
+    def legal_actions(self) -> list[int]:
+        """The legal actions, sorted: a list of the game's table (a caller must not change it)."""
+        return self._actions
+
+    def apply_action(self, action: object) -> None:
+        """A plain int that is legal is applied at once; anything else goes through `EngineState.apply_action`
+        (the integer conversion, and the `IllegalAction` naming the rule)."""
+        if type(action) is int and action in self._allowed:
+            self._apply(action)
+            self._history.append(action)
+        else:
+            super().apply_action(action)
 
     def _apply(self, action: int) -> None:
-        guess, position = divmod(action, len(self.places))
-        player = (self.starter + self.turn) % self.players
-        self.used[player].add(CARDS[guess])
-        self.played.append((player, guess))
-        self.columns[position].append((player, guess))
+        game = self.game
+        player = self.player
+        blocked = self._blocked
+        blocked[player] |= game.own_blocks[action]
+        if game.players == 2:
+            blocked[1 - player] |= game.other_blocks[action]
+        if self._right >> action & 1:  # a right guess: its row is final (later guesses go below)
+            position = game.position[action]
+            row = self._rows[position]
+            self._rows[position] = row + 1
+            gain = ROW_POINTS[row] if row < len(ROW_POINTS) else 0
+            self._round_points[player] += gain
+        else:
+            gain = 0
+        self._gains.append(gain)
         self.turn += 1
-        if self.turn == 3 * self.players:
+        if self.turn == game.round_moves:
             self._score()
+        else:
+            self.player = player = game.next_seat[player]
+            self._actions, self._allowed = game.legal_by_blocked[blocked[player]]
 
     def scores(self) -> list[int]:
         return list(self.points)
@@ -214,11 +289,11 @@ class State(EngineState[Game]):
             players=self.players,
             round=self.round,
             starter=self.starter,
-            places=tuple((p.id, p.name) for p in self.place_cards()),
+            places=tuple(self.game.fronts[i] for i in self.places),
             columns=tuple(tuple(shown(p, g) for p, g in column) for column in self.columns),
-            used=tuple(sorted(self.used[player])),
+            used=self._used_cards(player),
             points=tuple(self.points),
-            rounds=tuple(replace(r, correct=dict(r.correct)) for r in self.rounds),  # copies: read-only for policies
+            rounds=tuple(self.rounds),
         )
 
     def __str__(self) -> str:
@@ -237,7 +312,7 @@ class State(EngineState[Game]):
         if not 0 <= guess < len(GUESSES) or action < 0:
             return f"{action} is no action of this game (0-{self.game.num_distinct_actions() - 1})"
         name = GUESSES[guess]
-        if _card(guess) in self.used[player]:
+        if _card(guess) in self._used_cards(player):
             card = "W/M" if _card(guess) == _card(M) else name
             return (
                 f"player {player} has already placed their {card} guess card this round (rule: each guess "
@@ -251,24 +326,81 @@ class State(EngineState[Game]):
     def place_cards(self) -> list[Place]:
         return [self.game.places[i] for i in self.places]
 
+    @property
+    def columns(self) -> list[list[tuple[int, int]]]:
+        """Per place laid out (the last round's when the game is over), the guesses under it, top first:
+        (player, guess)."""
+        width, players, starter = self.game.width, self.players, self.starter
+        columns: list[list[tuple[int, int]]] = [[] for _ in range(width)]
+        for k, action in enumerate(self._history[self._first_move :]):
+            guess, position = divmod(action, width)
+            columns[position].append(((starter + k) % players, guess))
+        return columns
+
+    @property
+    def rounds(self) -> list[Round]:
+        """The scored rounds."""
+        for r in range(len(self._rounds), len(self.scored)):
+            self._rounds.append(self._round(r))
+        return self._rounds
+
+    def moves(self, r: int) -> list[int]:
+        """The actions of round r."""
+        count = self.game.round_moves
+        return self._history[r * count : (r + 1) * count]
+
+    def _round(self, r: int) -> Round:
+        """Scored round r as a `Round`: its placements place by place, top first, with the points gained."""
+        starter, places, correct, _, gains = self.scored[r]
+        width = self.game.width
+        moves = self.moves(r)
+        placements = []
+        for k in sorted(range(len(moves)), key=lambda k: moves[k] % width):  # stable: the order under each place
+            guess, position = divmod(moves[k], width)
+            right = bool(correct[guess] >> position & 1)
+            placements.append(((starter + k) % self.players, guess, position, right, gains[k]))
+        return Round(
+            starter,
+            places,
+            by_guess(correct),
+            tuple(placements),
+        )
+
+    def _used_cards(self, player: int) -> tuple[int, ...]:
+        """The guess cards `player` has placed in this round (the last one when the game is over), sorted."""
+        own = self._history[self._first_move + (player - self.starter) % self.players :: self.players]
+        return tuple(sorted({CARDS[action // self.game.width] for action in own}))
+
     def _lay_out(self) -> None:
-        self.places = [self.stack.pop() for _ in range(self.players + 1)]
-        self.columns: list[list[tuple[int, int]]] = [[] for _ in self.places]
-        self.used: list[set[int]] = [set() for _ in range(self.players)]
-        self.played: list[tuple[int, int]] = []
+        game = self.game
+        width = game.width
+        self.places = self.deal[self.round * width : (self.round + 1) * width]
+        self._first_move = self.round * game.round_moves  # where this round's moves start in the history
+        values = itemgetter(*self.places)
+        self._correct = correct_masks(values(game.ns), values(game.we), values(game.population))
+        self._right = sum(map(lshift, self._correct, game.shifts))  # the right actions: guess * width + position
+        self._rows = [0] * width  # per place: the right guesses under it so far
+        self._gains: list[int] = []  # per move of the round: the points it gains
+        self._round_points = [0] * self.players  # per player: the points gained this round (shown when scored)
+        self._blocked = [0] * self.players  # per player: bitmask of the guesses they may not place
         self.turn = 0
+        self.player = self.starter
+        self._actions, self._allowed = game.legal_by_blocked[0]
 
     def _score(self) -> None:
-        correct = extremes(self.place_cards())
-        points, placements = score_columns(self.columns, correct, self.players)
-        self.points = [a + b for a, b in zip(self.points, points)]
-        self.rounds.append(Round(self.starter, tuple(self.places), correct, placements))
+        self.points = list(map(add, self.points, self._round_points))
+        self.scored.append(Scored(self.starter, tuple(self.places), self._correct, self._right, self._gains))
         self.round += 1
         if self.round == self.game.rounds:
             self.terminal = True
+            self._actions, self._allowed = NO_ACTIONS
             return
-        self.starter = (self.starter + 1) % self.players
+        self.starter = self._next_starter()
         self._lay_out()
+
+    def _next_starter(self) -> int:
+        """The starting player of the next round: the player to the left."""
+        return (self.starter + 1) % self.players
 
 
 def _column_text(column) -> str:
@@ -281,6 +413,10 @@ def _card(guess: int) -> int:
 
 
 CARDS = tuple(_card(g) for g in range(len(GUESSES)))  # the guess card of each guess
+# by guess: the bitmask of the guesses its card is used for (W and M share one card)
+CARD_GUESSES = tuple(
+    sum(1 << other for other in range(len(GUESSES)) if CARDS[other] == CARDS[g]) for g in range(len(GUESSES))
+)
 
 
 def best_guess(legal, columns, correct: dict[str, frozenset[int]], width: int) -> int:
@@ -288,11 +424,12 @@ def best_guess(legal, columns, correct: dict[str, frozenset[int]], width: int) -
     a guess under it believed wrong moves it up, one not known - face down - is taken as right); none
     believed correct: the first legal guess into the longest column."""
 
+    by_guess = [correct[name] for name in GUESSES]
+    rows = [sum(g is None or position in by_guess[g] for _, g in column) for position, column in enumerate(columns)]
+
     def row(action: int) -> int:
         guess, position = divmod(action, width)
-        if position not in correct[GUESSES[guess]]:
-            return 99 - len(columns[position])
-        return sum(g is None or position in correct[GUESSES[g]] for _, g in columns[position])
+        return rows[position] if position in by_guess[guess] else 99 - len(columns[position])
 
     return min(legal, key=row)
 
@@ -320,10 +457,8 @@ def knowing(skill: Skill) -> core.Bot:
     once per game) and plays the guess it believes best; it reads only its observation."""
 
     def make(game: Game, rng: random.Random) -> core.Policy:
-        beliefs = {
-            p.id: Place(
-                p.id,
-                p.name,
+        beliefs = {  # place id -> the believed grid numbers and inhabitants
+            p.id: (
                 round(p.ns + rng.gauss(0, skill.grid)),
                 round(p.we + rng.gauss(0, skill.grid)),
                 round(p.population * math.exp(rng.gauss(0, skill.log_population))),
@@ -331,8 +466,14 @@ def knowing(skill: Skill) -> core.Bot:
             for p in game.places
         }
 
+        believed_in: dict[tuple, dict[str, frozenset[int]]] = {}  # places laid out -> their believed extremes
+
         def policy(observation: Observation, rng: random.Random) -> int:
-            believed = extremes([beliefs[place_id] for place_id, _ in observation.places])
+            places = observation.places
+            if places not in believed_in:
+                ns, we, population = zip(*[beliefs[place_id] for place_id, _ in places])
+                believed_in[places] = by_guess(correct_masks(ns, we, population))
+            believed = believed_in[places]
             return best_guess(observation.legal_actions, observation.columns, believed, len(observation.places))
 
         return policy

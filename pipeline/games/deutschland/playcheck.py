@@ -1,5 +1,8 @@
 """Deutschland in play-check: each round's extremes as comparisons, how often M can be right, guesses placed."""
 
+from collections import Counter
+from functools import cache
+
 from pipeline.games.deutschland import engine
 from pipeline.playcheck.config import Config
 from pipeline.playcheck.tally import Tally
@@ -7,6 +10,7 @@ from pipeline.playcheck.tally import Tally
 BOTS = engine.BOTS  # the ladder, weakest first: random, novice, skilled, expert
 PLACED = tuple(f"placed {guess}" for guess in engine.GUESSES)  # the counts' names, by guess
 RIGHT = tuple(f"right {guess}" for guess in engine.GUESSES)
+COMPARED = tuple(enumerate(engine.GUESSES[:-1]))  # every guess but M names an extreme: a comparison
 
 
 def checkpoint(state: engine.State) -> int:
@@ -15,19 +19,30 @@ def checkpoint(state: engine.State) -> int:
 
 
 def collect(state: engine.State, tally: Tally) -> None:
-    places = state.game.places
-    for rnd in state.rounds:
-        ids = [places[i].id for i in rnd.places]
-        for name in engine.GUESSES[:-1]:
-            extreme = rnd.correct[name]
-            tally.comparison(
-                name, ids, [1 / len(extreme) if i in extreme else 0.0 for i in range(len(ids))], len(extreme) > 1
-            )
-        tally.count("rounds")
-        tally.count("rounds where M can be right", bool(rnd.correct["M"]))
-        for _, guess, _, right, _ in rnd.placements:
-            tally.count(PLACED[guess])
-            tally.count(RIGHT[guess], right)
+    """Per round the six comparisons (each extreme place wins, tied ones share) and whether M can be right;
+    per game how often each guess was placed and was right."""
+    game = state.game
+    width = game.width
+    right_moves: list[int] = []
+    for r, scored in enumerate(state.scored):
+        ids = [game.fronts[i][0] for i in scored.places]
+        for guess, name in COMPARED:
+            mask = scored.correct[guess]
+            tally.comparison(name, ids, credits(mask, width), mask.bit_count() > 1)
+        right_moves += [action for action in state.moves(r) if scored.right >> action & 1]
+    tally.count("rounds", len(state.scored))
+    tally.count("rounds where M can be right", sum(scored.correct[engine.M] != 0 for scored in state.scored))
+    guess_of = width.__rfloordiv__  # an action's guess: action // width
+    placed, right = Counter(map(guess_of, state.history())), Counter(map(guess_of, right_moves))
+    for guess in sorted(placed):
+        tally.count(PLACED[guess], placed[guess])
+        tally.count(RIGHT[guess], right[guess])
+
+
+@cache
+def credits(mask: int, width: int) -> list[float]:
+    """Each position's share of a comparison's win: 1/k for the k positions in `mask`, 0 elsewhere."""
+    return [1 / mask.bit_count() if mask >> i & 1 else 0.0 for i in range(width)]
 
 
 def length(state: engine.State, moves: int) -> int:
