@@ -308,6 +308,7 @@ def test_refreshed_pin_shows_in_the_card_diff(world, mirror, tmp_path, monkeypat
     from pipeline import build as building
     from pipeline.decks import stage
     from pipeline.extract import sources as definitions
+    from pipeline.validate import card_names, countries  # noqa: F401  imported before SOURCES_DIR moves: their file paths stay the project's
 
     sources, store = world
     upstream(mirror)
