@@ -22,8 +22,9 @@ COMPILED = $(VENV)/mypyc/compiled
 $(COMPILED): $(ENGINES) | $(BIN)/geodeck
 	@mkdir -p $(dir $@)
 	@echo "compiling the rules engines with mypyc (about 30 s; log: $(VENV)/mypyc/log)"
-	@if GEODECK_PURE=1 $(BIN)/python -c 'from pipeline import compiled; compiled.build()' > $(VENV)/mypyc/log 2>&1; then touch $@; else \
-		echo "could not compile the engines (see $(VENV)/mypyc/log): they run as plain Python, slower"; fi
+	@GEODECK_PURE=1 $(BIN)/python -c 'from pipeline import compiled; compiled.build()' > $(VENV)/mypyc/log 2>&1 || \
+		echo "could not compile the engines (see $(VENV)/mypyc/log): they run as plain Python, slower"
+	@touch $@  # tried: again when an engine changes
 
 install: $(BIN)/geodeck $(COMPILED)
 

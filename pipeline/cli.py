@@ -318,12 +318,27 @@ def list_games(names):
 
     table = Table("GAME", "title", "players", "default players", "accessories", title="games")
     for name, definition in games.registered().items():
-        counts = getattr(definition.engine.Game, "player_counts", None)
-        players = f"{counts[0]}-{counts[-1]}" if isinstance(counts, tuple) else "2+"
         table.add_row(
-            name, load_spec(name).title, players, str(definition.default_players), definition.accessories_help
+            name,
+            load_spec(name).title,
+            _player_counts(name, definition),
+            str(definition.default_players),
+            definition.accessories_help,
         )
     out.print(table)
+
+
+def _player_counts(name: str, definition: games.GameDefinition) -> str:
+    """The player counts the rules allow with the latest published deck (the World Game's depend on its
+    size), or "?" before a deck is published."""
+    from pipeline.decks import published
+
+    try:
+        deck = published.deck(name)[1]
+    except GeodeckError:
+        return "?"
+    counts = definition.engine.Game.from_deck(deck, players=definition.default_players).player_counts
+    return str(counts[0]) if counts[0] == counts[-1] else f"{counts[0]}-{counts[-1]}"
 
 
 @cli.command("print")

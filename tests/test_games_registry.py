@@ -62,6 +62,23 @@ def pdf_text(path) -> str:
     return "\n".join(page.extract_text() for page in PdfReader(path).pages)
 
 
+def test_games_lists_the_player_counts_the_published_decks_allow():
+    result = CliRunner().invoke(cli, ["games"], terminal_width=200)
+    assert result.exit_code == 0, result.output
+    rows = {
+        line.split("│")[1].strip(): line.split("│")[3].strip() for line in result.output.splitlines() if "│" in line
+    }
+    assert (rows["deutschland"], rows["laender-toppen"], rows["world-game"]) == ("2-4", "2-6", "2-9")
+
+
+def test_a_game_without_a_published_deck_lists_unknown_player_counts(toy):
+    from pipeline import cli as commands
+
+    assert commands._player_counts("toy-game", toygame.GAME) == "?"
+    stage.build_deck("toy-game", DAY)
+    assert commands._player_counts("toy-game", toygame.GAME) == "2"
+
+
 def test_toy_game_is_listed_and_builds_its_deck(toy):
     assert "toy-game" in geodeck("games", "--names").output.split()
     first = stage.build_deck("toy-game", DAY)
