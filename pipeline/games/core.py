@@ -208,6 +208,12 @@ class EngineState(Generic[GameT]):
     def observation(self, player: int) -> Any:
         raise NotImplementedError
 
+    def observed_by(self, player: int) -> dict[str, Any]:
+        """The fields of `Observation` every engine's observation shares: the player, their legal actions
+        (none unless it is their turn) and the number of players."""
+        mine = self.current_player() == player
+        return {"player": player, "legal_actions": tuple(self.legal_actions()) if mine else (), "players": self.players}
+
     def scores(self) -> Sequence[float]:
         """Each player's score so far (who leads)."""
         raise NotImplementedError

@@ -284,9 +284,7 @@ class State(EngineState[Game]):
             return (p, guess if p == player or not hidden else None)
 
         return Observation(
-            player=player,
-            legal_actions=tuple(self.legal_actions()) if self.current_player() == player else (),
-            players=self.players,
+            **self.observed_by(player),
             round=self.round,
             starter=self.starter,
             places=tuple(self.game.fronts[i] for i in self.places),

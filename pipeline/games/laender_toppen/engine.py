@@ -303,9 +303,7 @@ class State(EngineState[Game]):
             deciding = (card, rule)
             split = Split(split_state.remaining, split_state.face_down, split_state.continent) if split_state else None
         return Observation(
-            player=player,
-            legal_actions=tuple(self.legal_actions()) if self.current_player() == player else (),
-            players=self.players,
+            **self.observed_by(player),
             round=self.round,
             slot=self.slot,
             hand=tuple(self.hands[player]),

@@ -433,9 +433,7 @@ class State(EngineState[Game]):
     def observation(self, player: int) -> Observation:
         top = self.stacks[player][0] if self.stacks[player] else None
         return Observation(
-            player=player,
-            legal_actions=tuple(self.legal_actions()) if self.current_player() == player else (),
-            players=self.players,
+            **self.observed_by(player),
             leader=self.leader,
             top=top,
             top_values=None if top is None else self.game.values[top],
