@@ -2,13 +2,58 @@
 
 import io
 import os
+import stat
 import tempfile
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pipeline.errors import GeodeckError
+
 if TYPE_CHECKING:  # importing this module must stay cheap (the CLI and the deck loader use it)
     import pandas as pd
+
+
+class OutputError(GeodeckError):
+    """A file that cannot be written (not a regular file, a folder that is a file, read-only, full); the
+    message names the path, the reason (`strerror`) and the fix. The old file, if any, is untouched."""
+
+    def __init__(self, path: Path, reason: str):
+        super().__init__(f"cannot write {path}: {reason}; name a regular file in a writable folder with free space")
+        self.path, self.strerror = path, reason
+
+
+def check_target(path: Path) -> None:
+    """Refuse a target that exists and is not a regular file (a folder, a device, a FIFO, a socket): an
+    atomic write would replace it."""
+    if not str(path).strip():
+        raise OutputError(path, "the path is empty")
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return
+    except OSError as exc:  # a path under a file (ENOTDIR), a folder that cannot be searched
+        raise OutputError(path, exc.strerror or str(exc)) from exc
+    if stat.S_ISDIR(mode):
+        raise OutputError(path, "it is a folder")
+    if not stat.S_ISREG(mode):
+        raise OutputError(path, "it exists and is not a regular file (a device, a FIFO or a socket)")
+
+
+def check_new_target(path: Path) -> None:
+    """`check_target`, and the nearest existing folder above `path` is a folder: called before long work,
+    so a bad output path is refused before, not after, the work."""
+    check_folder(Path(os.path.abspath(path)).parent)
+    check_target(path)
+
+
+def check_folder(folder: Path) -> None:
+    """The nearest existing folder at or above `folder` is a folder (so `folder` can be made)."""
+    existing = Path(os.path.abspath(folder))
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    if not existing.is_dir():
+        raise OutputError(folder, f"{existing} is not a folder")
 
 
 def _umask() -> int:
@@ -18,16 +63,26 @@ def _umask() -> int:
 
 
 def write_bytes(path: Path, data: bytes) -> None:
-    """Write `data` to a temporary file beside `path`, then rename it over `path` (mode 0666 & ~umask)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    """Write `data` to a temporary file beside `path`, then rename it over `path` (mode 0666 & ~umask).
+
+    Only a regular file (or a new one) is ever replaced; any failure (read-only, full, a parent that is a
+    file) is an `OutputError` and leaves the old file as it was."""
+    check_target(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError as exc:
+        raise OutputError(path, exc.strerror or str(exc)) from exc
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
         os.chmod(tmp, 0o666 & ~_umask())
+        check_target(path)  # it may have become a folder or a device while we wrote
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         Path(tmp).unlink(missing_ok=True)
+        if isinstance(exc, OSError):
+            raise OutputError(path, exc.strerror or str(exc)) from exc
         raise
 
 

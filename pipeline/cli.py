@@ -11,8 +11,8 @@ from typing import Any
 import click
 from rich.table import Table
 
-from pipeline import __version__, games, graph
-from pipeline.cli_output import console, mirror_option, offline_option, out
+from pipeline import __version__, atomic, games, graph
+from pipeline.cli_output import console, error_line, mirror_option, offline_option, out, refuse_together
 from pipeline.errors import GeodeckError
 
 
@@ -301,7 +301,7 @@ def verify(game):
     out.print(table)
     for _, _, problem in results:
         if problem:
-            console.print(f"[bold red]error:[/] {problem}", highlight=False, soft_wrap=True)
+            error_line(problem)
     if any(problem for *_, problem in results):
         raise SystemExit(1)
 
@@ -409,13 +409,17 @@ def print_cards(
     """Print-and-play PDF of GAME's published deck: card fronts and backs, duplex-ready; with --what
     accessories (or all) the map, strips and scoring sheet the game needs. Reads only the deck and pinned
     layers (flags, maps) from the snapshot store: no build needed."""
-    from pipeline import atomic
     from pipeline.decks import published
     from pipeline.extract import open_store
     from pipeline.paths import PRINT_DIR
     from pipeline.render import accessories, geometry, layouts, printing
     from pipeline.render import calibration as calibration_sheet
 
+    _refuse_meaningless_print_options(click.get_current_context(), what, layout)
+    if out is not None and what == "all":
+        atomic.check_folder(out)
+    elif out is not None:
+        atomic.check_new_target(out)
     folder = PRINT_DIR
     if out and what == "all":
         if out.suffix.lower() == ".pdf":
@@ -462,6 +466,19 @@ def print_cards(
         extras = accessories.AccessoryOptions(paper=paper, lang=lang).validate()
         result = accessories.print_accessories(deck, extras, store, accessories.default_output(deck, extras, folder))
         _wrote(result.path, f"accessories, {pages(result.pages)}, {size(result.bytes)}")
+
+
+def _refuse_meaningless_print_options(ctx: click.Context, what: str, layout: str) -> None:
+    refuse_together(ctx, "kit", ("what", "calibration"), "--kit writes the whole kit (cards and accessories)")
+    refuse_together(
+        ctx, "calibration", ("version", "what", "layout", "bleed", "gutter"), "--calibration writes only its sheet"
+    )
+    if what == "accessories":
+        refuse_together(
+            ctx, "what", ("layout", "duplex", "bleed", "gutter", "back_offset"), "--what accessories prints no cards"
+        )
+    if layout == "one-up":
+        refuse_together(ctx, "gutter", ("layout",), "a one-up page holds one card, so there is no gutter")
 
 
 def size(count: int) -> str:
@@ -548,6 +565,16 @@ def play_check(game, version, deck_file, games, players, seed, jobs, scheduler, 
     from pipeline.playcheck import report as reports
     from pipeline.playcheck import runner as playcheck
 
+    ctx = click.get_current_context()
+    refuse_together(ctx, "deck_file", ("version",), "--deck checks that file, not a published version")
+    refuse_together(ctx, "scheduler", ("jobs",), "on a Dask cluster the workers play, not local processes")
+    if scheduler is not None and not scheduler.strip():
+        raise click.BadParameter(
+            "is empty: give the scheduler's address, e.g. tcp://host:8786", param_hint="--scheduler"
+        )
+    for folder in (report_dir, records_dir):
+        if folder is not None:
+            atomic.check_folder(folder)
     deck, path = playcheck.load(game, version, deck_file)
     watch = None
     if records_dir:
@@ -600,9 +627,10 @@ def play_check(game, version, deck_file, games, players, seed, jobs, scheduler, 
     "--record",
     "record_path",
     type=click.Path(path_type=Path, dir_okay=False),
-    help="Where the game's record goes (default: output/records/GAME-SEED.json).",
+    help="Where the game's record goes (default: output/records/GAME-SEED.json); saved after every move.",
 )
-def play(game, players, seats, lang, seed, version, deck_file, record_path):
+@click.option("--force", is_flag=True, help="Overwrite the record file if it exists (else an existing one is refused).")
+def play(game, players, seats, lang, seed, version, deck_file, record_path, force):
     """Play GAME in the terminal against bots (or friends at the same keyboard).
 
     The table shows what your seat may see, the legal moves numbered and the scores; type a move's number,
@@ -617,12 +645,15 @@ def play(game, players, seats, lang, seed, version, deck_file, record_path):
     from pipeline.play import seats as seating
     from pipeline.render import layouts
 
+    refuse_together(
+        click.get_current_context(), "deck_file", ("version",), "--deck plays that file, not a published version"
+    )
     definition = games.get(game)
     deck = published.read(deck_file, game) if deck_file else published.deck(game, version)[1]
     chosen = seating.parse(seats, players, definition)
     seed = random.SystemRandom().randrange(1_000_000) if seed is None else seed
     path = record_path or OUTPUT_DIR / "records" / f"{game}-{seed}.json"
-    _, finished = loop.play(definition, deck, chosen, layouts.load(game).language(lang), seed, path, out)
+    _, finished = loop.play(definition, deck, chosen, layouts.load(game).language(lang), seed, path, out, force=force)
     if not finished:
         raise SystemExit(130)
 
@@ -674,12 +705,20 @@ def main() -> None:
     except click.exceptions.Abort:
         console.print("aborted")
         sys.exit(130)
+    except click.UsageError as exc:  # one line, like every other error, with where the help is
+        command = exc.ctx.command_path if exc.ctx else "geodeck"
+        error_line(f"{exc.format_message()} (see `{command} --help`)")
+        sys.exit(exc.exit_code)
     except click.ClickException as exc:
-        exc.show()
+        error_line(exc.format_message())
         sys.exit(exc.exit_code)
     except GeodeckError as exc:
-        console.print(f"[bold red]error:[/] {exc}", highlight=False, soft_wrap=True)
+        error_line(str(exc))
         sys.exit(exc.exit_code)
+    except OSError as exc:  # the environment, not a bug: a full disk, a read-only folder, a vanished file
+        where = f"{exc.filename}: " if exc.filename else ""
+        error_line(f"{where}{exc.strerror or exc}; check the path, its permissions and the free space")
+        sys.exit(2)
 
 
 if __name__ == "__main__":

@@ -27,7 +27,7 @@ def os_errors(action: Callable[[], T], doing: str, fix: str) -> T:
     <reason>; <fix>"."""
     try:
         return action()
-    except OSError as exc:
+    except (OSError, atomic.OutputError) as exc:
         raise SnapshotError(f"cannot {doing}: {exc.strerror or exc}; {fix}") from exc
 
 

@@ -15,7 +15,7 @@ from pipeline.games import GameDefinition, core
 from pipeline.play import seats as seating
 from pipeline.play.view import View
 from pipeline.records import record as records
-from pipeline.records.tape import record_of
+from pipeline.records.tape import Recorder
 from pipeline.render import layouts
 
 QUIT = ("q", "quit", "exit")
@@ -38,14 +38,18 @@ def play(
     path: Path,
     console: Console,
     ask: Callable[[str], str] = ask_terminal,
+    force: bool = False,
 ) -> tuple[records.Record, bool]:
-    """Play one game at the terminal and save its record at `path`; returns (record, whether it was finished)."""
+    """Play one game at the terminal, its record at `path` saved after every move (an existing record is
+    refused unless `force`); returns (record, whether it was finished)."""
     terminal = definition.terminal
     game = definition.engine.Game.from_deck(deck, players=len(seats))
     cards = {c["id"]: c["fields"] for c in deck["cards"]}
     view = View(lang, tuple(terminal.seat_names(len(seats), lang)), cards, layouts.load(definition.name))
+    recorder = Recorder(path, deck, seating.named(seats, list(view.names)), seed, force)
     rng = random.Random(seed)
     state = game.new_initial_state(rng)
+    recorder.save(state)
     levels = seating.bots(definition)
     policies = {p: levels[seat[4:]](game, rng) for p, seat in enumerate(seats) if seat != "human"}
     humans = [p for p, seat in enumerate(seats) if seat == "human"]
@@ -65,10 +69,10 @@ def play(
                 f"[bold]{escape(who)}[/]: {escape(terminal.label(state, action, view, own))}", highlight=False
             )
             state.apply_action(action)
+            recorder.save(state)
     except (click.Abort, KeyboardInterrupt, EOFError, Left):
         finished = False
-    record = record_of(deck, state, seating.named(seats, list(view.names)), seed)
-    records.save(path, record)
+    record = recorder.save(state)
     if not finished:
         console.print(
             view.say(

@@ -6,6 +6,10 @@ and for a cluster. A Dask cluster is started by the user (docs/rules-engines.md:
 """
 
 import multiprocessing
+import os
+import signal
+import threading
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
@@ -14,6 +18,7 @@ from pipeline.playcheck.play import Batch, Watch, play_batch
 from pipeline.playcheck.tally import Tally
 
 Done = Callable[[Batch], None]
+PARENT_POLL_S = 1.0  # how often a worker looks whether play-check still runs
 
 
 def run(
@@ -34,12 +39,33 @@ def run(
             results.append(play_batch(batch, deck, watch))
             on_done(batch)
         return results
-    pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("forkserver"))
+    pool = ProcessPoolExecutor(
+        jobs, mp_context=multiprocessing.get_context("forkserver"), initializer=worker_setup, initargs=(os.getpid(),)
+    )
     try:
         futures = {pool.submit(play_batch, batch, deck, watch): i for i, batch in enumerate(batches)}
         return _in_order(futures, batches, on_done, as_completed(futures))
     finally:  # interrupted (Ctrl-C, SIGTERM): drop the batches not started, let the workers end
         pool.shutdown(cancel_futures=True)
+
+
+def worker_setup(parent: int) -> None:
+    """In each local worker: end when play-check (`parent`) has ended, even by `kill -9` (a daemon thread
+    looks once a second: the forkserver that forks the workers outlives play-check, so no signal would
+    reach them), and leave Ctrl-C to play-check, which cancels the batches and shuts the pool down."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_end_with, args=(parent,), daemon=True, name="end-with-play-check").start()
+
+
+def _end_with(parent: int) -> None:
+    while True:
+        try:
+            os.kill(parent, 0)
+        except ProcessLookupError:
+            os._exit(1)
+        except PermissionError:  # a process of another user took the number: ours has ended
+            os._exit(1)
+        time.sleep(PARENT_POLL_S)
 
 
 def _in_order(futures: dict, batches: Sequence[Batch], on_done: Done, finished) -> list[Tally]:
@@ -57,7 +83,7 @@ def _on_cluster(batches: Sequence[Batch], deck: str, scheduler: str, on_done: Do
 
     try:
         client = Client(scheduler, timeout="10s")
-    except (OSError, TimeoutError) as exc:
+    except (OSError, TimeoutError, ValueError, TypeError) as exc:  # unreachable, or not an address (bogus://x)
         raise GeodeckError(
             f"cannot reach the Dask scheduler at {scheduler} ({exc}); start one with `dask scheduler` "
             "and workers with `dask worker ADDRESS`, or drop --scheduler"

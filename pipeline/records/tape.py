@@ -4,7 +4,7 @@ its result."""
 import re
 from pathlib import Path
 
-from pipeline import games
+from pipeline import atomic, games
 from pipeline.decks.files import content_hash
 from pipeline.games.core import CHANCE as CHANCE_NODE
 from pipeline.records import record as records
@@ -54,3 +54,24 @@ class Saver:
 def file_stem(seed: str) -> str:
     """A play-check seed ("0:ladder expert>skilled:7") as a file name ("0-ladder-expert-skilled-7")."""
     return re.sub(r"[^A-Za-z0-9.]+", "-", seed)
+
+
+class Recorder:
+    """A game's record kept on disk while it is played (`geodeck play`): the file is claimed before the
+    first move (an existing record is refused unless `force`) and rewritten atomically after every move,
+    so a crash, a full disk or Ctrl-C loses at most the move being written, never the game."""
+
+    def __init__(self, path: Path, deck: dict, seats: list[records.Seat], seed, force: bool = False):
+        atomic.check_new_target(path)
+        if path.exists() and not force:
+            raise records.RecordError(
+                f"{path} already holds a record; pass --force to overwrite it, or --record PATH for another file"
+            )
+        self.path, self.deck, self.seats, self.seed = path, deck, seats, seed
+        self.deck_hash = content_hash(deck)
+
+    def save(self, state) -> records.Record:
+        """Write the record of `state` (the game so far) and return it."""
+        record = record_of(self.deck, state, self.seats, self.seed, self.deck_hash)
+        records.save(self.path, record)
+        return record

@@ -33,6 +33,8 @@ def grid(lat, lon, report, mirror, offline):
     from pipeline.geo import grid as grids
 
     saved = graph.output("geo/grid_report.json")
+    if report and (lat is not None or lon is not None):
+        raise click.UsageError("--report prints the calibration, not a point: drop LAT LON or --report")
     if report:
         calibration = grids.read_report(saved)[0]
         table = Table(
