@@ -27,6 +27,7 @@ CONTROL_COLUMNS = ["name", "state", "ns", "we", "source"]
 NS_MAX, WE_MAX = 150, 90
 # EPSG:4326 plate carrée (degrees), ETRS89/UTM 32N, LAEA Europe, Web Mercator
 CANDIDATES = ("EPSG:4326", "EPSG:25832", "EPSG:3035", "EPSG:3857")
+AFFINE_DIGITS = 10  # significant digits kept of each fitted coefficient (grid units stay exact to ~1e-7)
 
 
 def whole_numbers(values) -> np.ndarray:
@@ -143,6 +144,12 @@ def with_coordinates(points: pd.DataFrame, towns: pd.DataFrame) -> pd.DataFrame:
     return located
 
 
+def significant(number: float, digits: int = AFFINE_DIGITS) -> float:
+    """`number` to `digits` significant digits: the fit's last bits differ between BLAS builds and
+    processors, and the deck that carries the grid must be the same on every machine."""
+    return float(f"{number:.{digits}g}")
+
+
 def fit(points: pd.DataFrame, crs: str) -> Fit:
     """Least-squares affine from `crs` coordinates of the points (lat, lon) to their (ns, we)."""
     x, y = Transformer.from_crs("EPSG:4326", crs, always_xy=True).transform(
@@ -152,7 +159,7 @@ def fit(points: pd.DataFrame, crs: str) -> Fit:
     target = points[["ns", "we"]].to_numpy(float)
     matrix, *_ = np.linalg.lstsq(design, target, rcond=None)
     fitted = design @ matrix
-    grid = Grid(crs, tuple((float(x), float(y)) for x, y in matrix))
+    grid = Grid(crs, tuple((significant(x), significant(y)) for x, y in matrix))
     exact = lambda numbers: int((numbers == target).all(axis=1).sum())  # noqa: E731
     return Fit(
         grid, CRS.from_user_input(crs).name, fitted - target, exact(whole_numbers(fitted)), exact(np.floor(fitted))
