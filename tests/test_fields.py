@@ -25,10 +25,15 @@ def test_every_field_declared_once_with_what_the_stages_need():
                        "highest_point_name": "highest_point_m"}  # fmt: skip
 
 
-def test_recency_fields_have_a_referee_with_its_reason():
+def test_recency_fields_have_a_referee_or_one_declared_series():
+    """A yearly statistic is either refereed (with the referee's reason and drift) or one series whose
+    precedence reason says so (life expectancy: UN WPP 2024; population: World Bank 2024)."""
     for field in fields().values():
-        if field.recency:
-            assert field.referee is not None and field.referee.reason and field.referee.drift_per_year > 0
+        if field.recency and field.referee is not None:
+            assert field.referee.reason and field.referee.drift_per_year > 0, field.name
+        elif field.recency:
+            assert field.precedence_reason.startswith("one series"), field.name
+    assert fields()["life_expectancy"].precedence[0] == "owid-life-expectancy-unwpp"
 
 
 @pytest.mark.parametrize(

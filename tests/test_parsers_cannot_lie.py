@@ -31,6 +31,7 @@ PARSERS = {
     "city_temperatures": ("wikipedia-city-temperatures", None),
     "world_temperature": ("world-temperature-data", None),
     "owid_covid": ("owid-covid-latest", None),
+    "unwpp_life_expectancy": ("owid-life-expectancy-unwpp", None),
     "destatis": ("destatis-staedte", None),
     "germany_boundaries": ("germany-boundaries", 1),
     "wikipedia_german_cities": ("wikipedia-german-cities", None),
@@ -132,7 +133,9 @@ def test_empty_json_list_is_refused(pinned, name):
         parse_complete(module, b"[]")
 
 
-@pytest.mark.parametrize("name", ["worldbank", "city_temperatures", "world_temperature", "owid_covid"])
+@pytest.mark.parametrize(
+    "name", ["worldbank", "city_temperatures", "world_temperature", "owid_covid", "unwpp_life_expectancy"]
+)
 def test_header_only_csv_is_refused(pinned, name):
     module, raw = pinned[name]
     with pytest.raises(ParseError, match=f"^{module.SOURCE}: "):

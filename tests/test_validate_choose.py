@@ -232,32 +232,47 @@ def test_markdown_report_lists_conflicts_overrides_and_gaps():
     assert "| area_km2 | 2 | 2 |" in text  # coverage: DEU and FRA of the four
 
 
-def life_expectancy(gapminder: float, factbook: float, referee: float):
-    """The master table and report for France's life expectancy from the two card sources and the referee."""
+def gdp(gapminder: float, factbook: float, referee: float):
+    """The master table and report for France's GDP per capita from the two card sources and the referee."""
     return pick(
         obs(
-            ("FRA", "life_expectancy", gapminder, GAP, "2023", ""),
-            ("FRA", "life_expectancy", factbook, FB, "2024 est.", ""),
-            ("FRA", "life_expectancy", referee, REFEREE, "2019", ""),
+            ("FRA", "gdp_pcap_ppp", gapminder, GAP, "2024", ""),
+            ("FRA", "gdp_pcap_ppp", factbook, FB, "2024", "data are in 2021 dollars"),
+            ("FRA", "gdp_pcap_ppp", referee, REFEREE, "2019", ""),
         )
     )
 
 
 def test_referee_decides_a_conflict_and_the_report_shows_all_three_values():
-    master, report = life_expectancy(76.3, 67.8, 64.32)  # Comoros
-    assert master.loc["FRA", "life_expectancy"] == 67.8 and master.loc["FRA", "life_expectancy__source"] == FB
+    master, report = gdp(30000.0, 20000.0, 15000.0)  # 1.21 x 15,000 = 18,150: the Factbook is near it
+    assert master.loc["FRA", "gdp_pcap_ppp"] == 20000.0 and master.loc["FRA", "gdp_pcap_ppp__source"] == FB
     [decision] = report["referee"]
-    assert decision["values"] == {GAP: "76.3 (2023)", FB: "67.8 (2024 est.)"}
-    assert decision["referee"] == "64.32 (2019)" and decision["chosen"] == FB
-    assert "closest" in decision["why"] and "+ 1.5 for 5 years" in decision["why"]  # 0.3 years a year
+    assert decision["values"] == {GAP: "30000 (2024)", FB: "20000 (2024)"}
+    assert decision["referee"] == "18150 (2019)" and decision["chosen"] == FB
+    assert "closest" in decision["why"] and "+ 0.25 for 5 years" in decision["why"]  # 5 % a year
     [conflict] = report["conflicts"]
     assert conflict["why"].startswith("referee: factbook: closest to owid-covid-latest")
 
 
-def test_supported_value_far_from_the_referee_yields_to_a_supported_one_near_it():
-    master, report = life_expectancy(79.6, 76.7, 75.09)  # Armenia
-    assert master.loc["FRA", "life_expectancy"] == 76.7
-    assert [d["chosen"] for d in report["referee"]] == [FB]
+def test_one_series_wins_whatever_the_other_sources_say_and_disagreements_are_reported():
+    """Life expectancy and population have no referee: the declared series (UN WPP 2024, World Bank 2024)
+    is the card value for every country it covers, the other sources are cross-checks (Nigeria)."""
+    master, report = pick(
+        obs(
+            ("FRA", "life_expectancy", 54.462, "owid-life-expectancy-unwpp", "2023", ""),  # Nigeria
+            ("FRA", "life_expectancy", 64.5, GAP, "2023", ""),
+            ("FRA", "life_expectancy", 63.0, FB, "2024 est.", ""),
+            ("DEU", "population", 2402306.0, "worldbank-population", "2024", ""),  # Moldova
+            ("DEU", "population", 3067070.0, GAP, "2023", ""),
+            ("NLD", "life_expectancy", 80.6, GAP, "2023", ""),  # no UN WPP value: the fallback, flagged
+        )
+    )
+    assert master.loc["FRA", "life_expectancy"] == 54.462
+    assert master.loc["FRA", "life_expectancy__source"] == "owid-life-expectancy-unwpp"
+    assert master.loc["DEU", "population"] == 2402306.0 and master.loc["NLD", "life_expectancy__source"] == GAP
+    assert report["referee"] == []
+    conflicts = {(c["iso3"], c["field"]) for c in report["conflicts"]}
+    assert {("FRA", "life_expectancy"), ("DEU", "population")} <= conflicts
 
 
 def test_two_agreeing_card_sources_outvote_the_referee():
@@ -273,18 +288,18 @@ def test_two_agreeing_card_sources_outvote_the_referee():
 def test_a_value_no_two_sources_support_is_refused_and_reported():
     table = obs(
         ("FRA", "gdp_pcap_ppp", 467496.4, GAP, "2024", ""),  # Monaco: Gapminder only, no referee value
-        ("DEU", "life_expectancy", 75.0, GAP, "2023", ""),
-        ("DEU", "life_expectancy", 67.0, FB, "2024 est.", ""),  # disagree, and no referee value
-        ("NLD", "population", 1000.0, FB, "2024", ""),
-        ("NLD", "population", 500.0, REFEREE, "2020", ""),  # far outside 5 % + 3 % a year
+        ("DEU", "gdp_pcap_ppp", 60000.0, GAP, "2024", ""),
+        ("DEU", "gdp_pcap_ppp", 30000.0, FB, "2024", ""),  # disagree, and no referee value
+        ("NLD", "gdp_pcap_ppp", 70000.0, GAP, "2024", ""),
+        ("NLD", "gdp_pcap_ppp", 10000.0, REFEREE, "2019", ""),  # far outside 25 % + 5 % a year
     )
     master, report = pick(table)
-    assert master.loc[["FRA", "DEU", "NLD"], ["gdp_pcap_ppp", "life_expectancy", "population"]].isna().all().all()
-    refused = {(d["iso3"], d["field"]): d for d in report["referee"]}
-    assert refused["FRA", "gdp_pcap_ppp"]["case"] == "single source" and refused["FRA", "gdp_pcap_ppp"]["chosen"] == ""
-    assert "has no value" in refused["DEU", "life_expectancy"]["why"]
-    assert "no value within the tolerance" in refused["NLD", "population"]["why"]
-    assert {"iso3": "NLD", "field": "population", "reason": refused["NLD", "population"]["why"]} in report["empty"]
+    assert master.loc[["FRA", "DEU", "NLD"], "gdp_pcap_ppp"].isna().all()
+    refused = {d["iso3"]: d for d in report["referee"]}
+    assert refused["FRA"]["case"] == "single source" and refused["FRA"]["chosen"] == ""
+    assert "has no value" in refused["DEU"]["why"]
+    assert "no value within the tolerance" in refused["NLD"]["why"]
+    assert {"iso3": "NLD", "field": "gdp_pcap_ppp", "reason": refused["NLD"]["why"]} in report["empty"]
 
 
 def test_override_settles_a_value_the_sources_do_not_support():

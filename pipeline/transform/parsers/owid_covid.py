@@ -1,8 +1,8 @@
-"""Our World in Data's COVID-19 dataset, latest row per country (2021-01): the referee for population,
-life expectancy and GDP per capita. Its country attributes come from elsewhere: `life_expectancy` UN WPP
-2019 (the 2019 value), `population` UN WPP 2019 (2020), `gdp_per_capita` World Bank PPP in constant 2011
-int$ (2019 or the latest year). A referee value never becomes a card value (pipeline/fields.toml: referee);
-it decides between card sources that disagree. Rows whose code is OWID's own (OWID_WRL, OWID_KOS) are
+"""Our World in Data's COVID-19 dataset, latest row per country (2021-01): the referee for GDP per capita
+(`gdp_per_capita`: World Bank PPP in constant 2011 int$, 2019 or the latest year). A referee value never
+becomes a card value (pipeline/fields.toml: referee); it decides between card sources that disagree.
+Population and life expectancy each come from one declared series (World Bank 2024, UN WPP 2024), so this
+file's older UN WPP 2019 columns are not read. Rows whose code is OWID's own (OWID_WRL, OWID_KOS) are
 aggregates or have no ISO3 code; Kosovo's OWID_KOS is XKX.
 """
 
@@ -18,11 +18,7 @@ COMPLETE = Complete(rows=170, countries=170)  # pinned file: 190 countries (and 
 PATH = "owid-covid-latest.csv"
 OWID_CODES = {"OWID_KOS": "XKX"}
 # column -> (observation field, year the value describes, note)
-ATTRIBUTES = {
-    "population": ("population", "2020", "UN WPP 2019, 2020 estimate"),
-    "life_expectancy": ("life_expectancy", "2019", "UN WPP 2019"),
-    "gdp_per_capita": ("gdp_pcap_ppp", "2019", "World Bank PPP, constant 2011 int$"),
-}
+ATTRIBUTES = {"gdp_per_capita": ("gdp_pcap_ppp", "2019", "World Bank PPP, constant 2011 int$")}
 
 
 def read(store, source) -> bytes:
@@ -48,7 +44,7 @@ def parse(raw: bytes) -> pd.DataFrame:
 
 
 def to_observations(parsed: pd.DataFrame) -> pd.DataFrame:
-    """The referee's population, life_expectancy and gdp_pcap_ppp (in its own dollar base, see the note)."""
+    """The referee's gdp_pcap_ppp (in its own dollar base, see the note)."""
     rows = [
         {"iso3": r["iso3"], "field": field, "value": r[column], "source": SOURCE, "vintage": year, "note": note}
         for r in parsed.to_dict("records")
