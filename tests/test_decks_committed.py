@@ -49,6 +49,11 @@ def test_committed_laender_toppen_rules():
     assert by_iso["RUS"]["continents"] == by_iso["TUR"]["continents"] == ["Europe", "Asia"]
     countries = [c["fields"] for c in cards if c["kind"] == "country"]
     assert all(v is not None for f in countries for v in f.values())
+    codes = {f["iso3"] for f in countries}
+    assert {"CHL", "ISR", "ARE", "ECU", "TUN", "NZL", "SGP"} <= codes  # issue 18: countries a player knows
+    assert not codes & {"TUV", "GRD", "ATG", "VCT", "FSM", "BHR", "VUT"}
+    small = {f["iso3"] for f in countries if f["inhabitants_m"] < 0.5}
+    assert small <= {"ISL"}  # familiar (EFTA) below the 500,000 floor
 
 
 def test_committed_world_game_members_and_numbers():

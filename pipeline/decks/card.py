@@ -12,7 +12,7 @@ class Card:
     id: str
     kind: str
     fields: dict[str, Any]
-    provenance: dict[str, dict] = field(default_factory=dict)  # field name -> {"source", "vintage"}
+    provenance: dict[str, dict] = field(default_factory=dict)  # field name -> {"source", "vintage"[, "citation"]}
 
     @classmethod
     def from_row(cls, id: str, kind: str, row: dict, spec: DeckSpec) -> "Card":

@@ -43,15 +43,23 @@ def cell(value) -> str:
     return str(value)
 
 
-def csv_columns(spec: DeckSpec) -> list[str]:
-    return ["id", "kind", *spec.columns, *(f"{c}__{p}" for c in spec.columns for p in ("source", "vintage"))]
+def cited_columns(spec: DeckSpec, cards: list[dict]) -> list[str]:
+    """The columns of which some card's value carries its own citation (a reviewed value, an override)."""
+    return [c for c in spec.columns if any("citation" in card["provenance"].get(c, {}) for card in cards)]
+
+
+def csv_columns(spec: DeckSpec, cited: list[str] | None = None) -> list[str]:
+    provenance = [f"{c}__{p}" for c in spec.columns for p in ("source", "vintage")]
+    return ["id", "kind", *spec.columns, *provenance, *(f"{c}__citation" for c in cited or [])]
 
 
 def deck_csv(spec: DeckSpec, cards: list[dict]) -> str:
-    """One row per card: its values, then each value's source and vintage; lists ';'-joined; null empty."""
+    """One row per card: its values, then each value's source and vintage, then the citations of the
+    columns that have any (`cited_columns`); lists ';'-joined; null empty."""
+    cited = cited_columns(spec, cards)
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(csv_columns(spec))
+    writer.writerow(csv_columns(spec, cited))
     for card in cards:
         prov = card["provenance"]
         writer.writerow(
@@ -60,6 +68,7 @@ def deck_csv(spec: DeckSpec, cards: list[dict]) -> str:
                 card["kind"],
                 *(cell(card["fields"].get(c)) for c in spec.columns),
                 *(cell(prov.get(c, {}).get(p)) for c in spec.columns for p in ("source", "vintage")),
+                *(cell(prov.get(c, {}).get("citation")) for c in cited),
             ]
         )
     return buffer.getvalue()
@@ -84,6 +93,7 @@ def cards_from_csv(spec: DeckSpec, text: str) -> list[dict]:
         names = spec.kinds[row["kind"]]
         prov = {
             n: {"source": row[f"{n}__source"], "vintage": parse_cell(row[f"{n}__vintage"], "string")}
+            | ({"citation": row[f"{n}__citation"]} if row.get(f"{n}__citation") else {})
             for n in names
             if row[f"{n}__source"]
         }
@@ -92,7 +102,7 @@ def cards_from_csv(spec: DeckSpec, text: str) -> list[dict]:
     return cards
 
 
-def table_schema(spec: DeckSpec) -> dict:
+def table_schema(spec: DeckSpec, cited: list[str]) -> dict:
     fields: list[dict] = [
         {"name": "id", "type": "string", "constraints": {"required": True, "unique": True}},
         {"name": "kind", "type": "string", "constraints": {"required": True, "enum": list(spec.kinds)}},
@@ -110,10 +120,13 @@ def table_schema(spec: DeckSpec) -> dict:
             {"name": f"{name}__source", "type": "string", "description": f"source of {name}"},
             {"name": f"{name}__vintage", "type": "string", "description": f"vintage of {name}"},
         ]
+    fields += [
+        {"name": f"{c}__citation", "type": "string", "description": f"citation of a reviewed {c}"} for c in cited
+    ]
     return {"fields": fields, "primaryKey": ["id"], "missingValues": [""]}
 
 
-def datapackage(spec: DeckSpec, version: str, csv_text: str, json_text: str) -> str:
+def datapackage(spec: DeckSpec, version: str, csv_text: str, json_text: str, cited: list[str]) -> str:
     def resource(name: str, path: str, text: str, **extra) -> dict:
         data = text.encode("utf-8")
         return {
@@ -132,7 +145,12 @@ def datapackage(spec: DeckSpec, version: str, csv_text: str, json_text: str) -> 
             "version": version,
             "resources": [
                 resource(
-                    "deck-csv", "deck.csv", csv_text, format="csv", mediatype="text/csv", schema=table_schema(spec)
+                    "deck-csv",
+                    "deck.csv",
+                    csv_text,
+                    format="csv",
+                    mediatype="text/csv",
+                    schema=table_schema(spec, cited),
                 ),
                 resource(
                     "deck-json",

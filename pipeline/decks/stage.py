@@ -88,7 +88,7 @@ def build_deck(
         {
             "deck.json": json_text,
             "deck.csv": csv_text,
-            "datapackage.json": files.datapackage(spec, version, csv_text, json_text),
+            "datapackage.json": files.datapackage(spec, version, csv_text, json_text, files.cited_columns(spec, cards)),
             "manifest.json": files.manifest(document, inputs),
             "CHANGELOG.md": changelog(spec, version, cards, diff, accept),
         },

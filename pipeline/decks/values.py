@@ -54,12 +54,14 @@ def card_value(value, field: FieldSpec):
 
 
 def provenance(row, column: str) -> dict | None:
-    """{"source", "vintage"} from the master table's `<column>__source` / `__vintage`, if it has them."""
+    """{"source", "vintage"} from the master table's `<column>__source` / `__vintage`, if it has them, and
+    "citation" where the value carries its own (`__citation`: a reviewed value, an override)."""
     source = row.get(f"{column}__source")
     if missing(source):
         return None
-    vintage = row.get(f"{column}__vintage")
-    return {"source": str(source), "vintage": None if missing(vintage) else str(vintage)}
+    vintage, citation = row.get(f"{column}__vintage"), row.get(f"{column}__citation")
+    origin = {"source": str(source), "vintage": None if missing(vintage) else str(vintage)}
+    return origin if missing(citation) else origin | {"citation": str(citation)}
 
 
 def card_from_row(row, spec_fields: dict[str, FieldSpec], names) -> tuple[dict, dict]:

@@ -137,37 +137,44 @@ def capital_spelling(iso3: str, capital, provenance: tuple[str, str], candidates
 
 
 def capitals_de(iso3: str, capital, provenance: tuple[str, str], reviewed: Reviewed) -> tuple:
-    """(value, source, vintage, conflict) of every capital in German, ';'-joined."""
+    """(value, source, vintage, conflict, citation) of every capital in German, ';'-joined."""
     if capital is None:
-        return None, "", "", ""
+        return None, "", "", "", ""
     names = str(capital).split(";")
     rows = {en: row for (code, en), row in reviewed.capitals_de.items() if code == iso3}
     stray = sorted(set(rows) - set(names))
     if stray:
         raise GeodeckError(f"{CAPITALS_DE}: {iso3} capital_en {stray[0]!r} is not one of {names}; review the row")
     if not rows:
-        return capital, *provenance, ""
-    return ";".join(rows[n]["capital_de"] if n in rows else n for n in names), REVIEWED, REVIEWED_VINTAGE, ""
+        return capital, *provenance, "", ""
+    german = ";".join(rows[n]["capital_de"] if n in rows else n for n in names)
+    return (
+        german,
+        REVIEWED,
+        REVIEWED_VINTAGE,
+        "",
+        "; ".join(dict.fromkeys(r.get("citation", "") for r in rows.values())),
+    )
 
 
 def peak_name_de(iso3: str, name, provenance: tuple[str, str], reviewed: Reviewed) -> tuple:
-    """(value, source, vintage, conflict) of the highest point's German name."""
+    """(value, source, vintage, conflict, citation) of the highest point's German name."""
     row = reviewed.peaks_de.get(iso3)
     if row is None or name is None:
-        return name, *provenance, ""
+        return name, *provenance, "", ""
     if row["name"] != name:
         raise GeodeckError(
             f"{PEAK_NAMES_DE}: {iso3} name {row['name']!r} is not the card name {name!r}; review the row"
         )
-    return row["name_de"], REVIEWED, REVIEWED_VINTAGE, ""
+    return row["name_de"], REVIEWED, REVIEWED_VINTAGE, "", row.get("citation", "")
 
 
 def peak_name(
     iso3: str, name, height, provenance: tuple[str, str], candidates: dict, reviewed: Reviewed, renamed: list
 ) -> tuple:
-    """(value, source, vintage) of the printed highest-point name (see module docstring)."""
+    """(value, source, vintage, citation) of the printed highest-point name (see module docstring)."""
     if name is None:
-        return None, "", ""
+        return None, "", "", ""
     row = reviewed.peaks.get(iso3)
     if row is not None:
         if row["source_name"] != name:
@@ -185,7 +192,7 @@ def peak_name(
                 "why": f"{row['reason']} ({row['citation']})",
             }
         )
-        return row["name"], REVIEWED, REVIEWED_VINTAGE
+        return row["name"], REVIEWED, REVIEWED_VINTAGE, f"{row['reason']}; source: {row['citation']}"
     other = {c.source: c for c in candidates.get((iso3, "highest_point_name"), [])}.get(SEVEN_SUMMITS)
     other_m = {c.source: c for c in candidates.get((iso3, "highest_point_m"), [])}.get(SEVEN_SUMMITS)
     if (
@@ -207,10 +214,10 @@ def peak_name(
                 "why": f"same peak ({other_m.value:g} m), spelling with diacritics",
             }
         )
-        return other.value, other.source, other.vintage
+        return other.value, other.source, other.vintage, ""
     if DESCRIPTIVE.search(str(name)):
         raise GeodeckError(f"{iso3} highest point {name!r} is a description, not a name; add a row to {PEAK_NAMES}")
-    return name, *provenance
+    return name, *provenance, ""
 
 
 def _first(names):
@@ -220,11 +227,11 @@ def _first(names):
 def derive(
     iso3: str, values: dict, provenance: dict, candidates: dict, reviewed: Reviewed, renamed: list
 ) -> dict[str, tuple]:
-    """The derived card-name columns of one country: field -> (value, source, vintage, conflict). The capital
-    has no cross-source tolerance, so it has no conflict to keep."""
+    """The derived card-name columns of one country: field -> (value, source, vintage, conflict[, citation]).
+    The capital has no cross-source tolerance, so it has no conflict to keep."""
     conflict = ""
     capital = capital_spelling(iso3, values["capital"], provenance["capital"], candidates, renamed)
-    name, source, vintage = peak_name(
+    name, source, vintage, citation = peak_name(
         iso3,
         values["highest_point_name"],
         values["highest_point_m"],
@@ -239,6 +246,6 @@ def derive(
         "capital_en": (_first(capital[0]), *capital[1:], conflict),
         "capital_de": (_first(german[0]), *german[1:]),
         "capitals_de": german,
-        "highest_point_name": (name, source, vintage, conflict),
+        "highest_point_name": (name, source, vintage, conflict, citation),
         "highest_point_name_de": peak_name_de(iso3, name, (source, vintage), reviewed),
     }

@@ -13,7 +13,7 @@ field's tolerance, and disagreements become conflicts.
 
 import re
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pandas as pd
@@ -24,7 +24,8 @@ from pipeline.validate import overrides as overriding
 from pipeline.validate.schema import refusal
 
 VALUE_COLUMNS = master_columns()
-COLUMNS = ["iso3"] + VALUE_COLUMNS + [f"{c}__{s}" for c in VALUE_COLUMNS for s in ("source", "vintage", "conflict")]
+PROVENANCE = ("source", "vintage", "conflict", "citation")
+COLUMNS = ["iso3"] + VALUE_COLUMNS + [f"{c}__{s}" for c in VALUE_COLUMNS for s in PROVENANCE]
 FOLLOWS = {f.name: f.follows for f in fields().values() if f.follows}
 # columns derived from chosen values (card_names.py), not chosen among sources
 DERIVED = tuple(f.name for f in fields().values() if f.master and f.derived)
@@ -51,6 +52,7 @@ class Choice:
     source: str = ""
     vintage: str = ""
     conflict: str = ""
+    citation: str = ""  # who or what, where, when: a reviewed value's or an override's own citation
 
 
 def rank(field: str, source: str) -> tuple[int, str]:
@@ -178,7 +180,10 @@ class Chooser:
             )
             if chosen is not candidates[0] and not decision:
                 why = f"fallback: {candidates[0].source} {'stale' if candidates[0] in stale else 'refused'}"
-        return Choice(chosen.value, chosen.source, chosen.vintage, self.conflict(iso3, field, chosen, valid, why))
+        citation = override.citation if override is not None else cited(chosen)
+        return Choice(
+            chosen.value, chosen.source, chosen.vintage, self.conflict(iso3, field, chosen, valid, why), citation
+        )
 
     def refereed(self, iso3: str, field: str, valid: list[Candidate]) -> tuple[Candidate | None, str]:
         """The card value of a refereed field. Near the referee: a candidate within the tolerance of the
@@ -297,6 +302,19 @@ class Chooser:
         return "; ".join(f"{s}={v}" for s, v in values.items()) + f" (tolerance {tolerance})"
 
 
+def kept_citation(derived: Choice, base: Choice) -> Choice:
+    """A derived card name keeps the citation of the value it comes from (a reviewed capital's citation
+    stays on its English and German names) unless a reviewed table gave it its own."""
+    same = derived.source.split(" + ")[0] == base.source
+    return replace(derived, citation=base.citation) if same and not derived.citation else derived
+
+
+def cited(candidate: Candidate) -> str:
+    """A reviewed value's citation (its observation note: the reviewed table's reason and source); other
+    sources are cited once, by their sources/*.toml."""
+    return candidate.note if candidate.source == card_names.REVIEWED and candidate.note else ""
+
+
 def vintage_year(vintage: str) -> int | None:
     """The latest year a vintage names ('2025 est.' -> 2025, '1981-2010' -> 2010), None without one."""
     years = [int(y) for y in re.findall(r"\b(1[89]\d\d|20\d\d)\b", str(vintage))]
@@ -317,7 +335,9 @@ def choose(
             chosen[field] = chooser.choose(iso3, field, chosen[FOLLOWS[field]].source if field in FOLLOWS else "")
         neighbours = chosen["land_neighbours"]
         count = None if neighbours.value is None else len([c for c in str(neighbours.value).split(";") if c])
-        chosen["land_neighbour_count"] = Choice(count, neighbours.source, neighbours.vintage, neighbours.conflict)
+        chosen["land_neighbour_count"] = Choice(
+            count, neighbours.source, neighbours.vintage, neighbours.conflict, neighbours.citation
+        )
         derived = card_names.derive(
             iso3,
             {f: c.value for f, c in chosen.items()},
@@ -326,16 +346,12 @@ def choose(
             reviewed,
             chooser.report["renamed"],
         )
-        chosen |= {f: Choice(*v) for f, v in derived.items()}
+        for f, v in derived.items():  # in order: a German name after the English one it is derived from
+            chosen[f] = kept_citation(Choice(*v), chosen[fields()[f].derived or f])
         row: dict[str, object] = {"iso3": iso3}
         for field in VALUE_COLUMNS:
             c = chosen[field]
-            row |= {
-                field: c.value,
-                f"{field}__source": c.source,
-                f"{field}__vintage": c.vintage,
-                f"{field}__conflict": c.conflict,
-            }
+            row |= {field: c.value} | {f"{field}__{part}": getattr(c, part) for part in PROVENANCE}
         rows.append(row)
     master = typed(pd.DataFrame(rows, columns=COLUMNS))
     report = chooser.report

@@ -43,7 +43,7 @@ def master_schema(value_columns: list[str], universe_size: int) -> pa.DataFrameS
         bounds = fields()[name].range
         columns[name] = pa.Column(checks=[pa.Check.in_range(*bounds)] if bounds else [], nullable=True)
     for name in value_columns:
-        for suffix in ("source", "vintage", "conflict"):
+        for suffix in ("source", "vintage", "conflict", "citation"):
             columns[f"{name}__{suffix}"] = pa.Column(str)
     return pa.DataFrameSchema(
         columns,

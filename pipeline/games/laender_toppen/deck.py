@@ -1,14 +1,16 @@
 """Länder toppen!: 119 country cards chosen by a documented rule, the Antarctica card and 8 jokers.
 
-Selection (docs/laender-toppen.md): eligible are UN members with every card value present. Familiar
-countries are always in: the spec's `always` (the rulebook's countries), every land neighbour of Germany,
-every member of the EU, EFTA and G20 (spec lists) and every country with more than `familiar_population`
-inhabitants. Each continent (a country's `primary_continent`) gets a share of the 119 proportional to its
-eligible countries (largest remainder); in each continent the most populous countries fill
-`known_fraction` of what is left of its share; the rest are added one at a time, always the candidate
-(from a continent still under its share) with the fewest card-precision ties against the cards already
-chosen, then the largest distance to them in the six categories (log scale for area, peak, inhabitants
-and GDP; standardised), then the smaller ISO3 code.
+Selection (docs/laender-toppen.md): eligible are UN members with every card value present and at least
+`min_population` inhabitants (a familiar country below it, Iceland, stays eligible). Familiar countries are
+always in: the spec's `always` (the rulebook's countries), every land neighbour of Germany, every member
+of the EU, EFTA and G20 (spec lists) and every country with more than `familiar_population` inhabitants.
+Each continent (a country's `primary_continent`) gets a share of the 119 proportional to its eligible
+countries (largest remainder); in each continent the best-known countries fill `known_fraction` of what is
+left of its share, best known meaning the largest economy (inhabitants × GDP per capita PPP: a country's
+weight in news, trade and travel, from the card's own values); the rest, if any, are added one at a time,
+always the candidate (from a continent still under its share) with the fewest card-precision ties against
+the cards already chosen, then the largest distance to them in the six categories (log scale for area,
+peak, inhabitants and GDP; standardised), then the smaller ISO3 code.
 """
 
 import math
@@ -48,6 +50,16 @@ def quotas(primary: pd.Series, total: int) -> dict[str, int]:
     for continent in order[: total - int(shares.sum())]:
         shares[continent] += 1
     return {c: int(shares[c]) for c in counts.index}
+
+
+def open_shares(share: dict[str, int], taken: dict[str, int], left: int) -> dict[str, int]:
+    """The `left` cards after the familiar ones, split over the continents still under their share in
+    proportion to what each still lacks (largest remainder): a continent whose familiar countries exceed its
+    share (Europe) takes its excess from the others, never from the total."""
+    lacking = {c: n - taken.get(c, 0) for c, n in share.items() if n > taken.get(c, 0)}
+    if not lacking or left <= 0:
+        return {}
+    return quotas(pd.Series([c for c, n in lacking.items() for _ in range(n)]), left)
 
 
 def card_values(pool: pd.DataFrame, spec: DeckSpec) -> pd.DataFrame:
@@ -90,7 +102,10 @@ def familiar(countries: pd.DataFrame, spec: DeckSpec) -> set[str]:
 def select(countries: pd.DataFrame, spec: DeckSpec) -> list[str]:
     """The ISO3 codes of the deck's country cards (see module docstring)."""
     total = spec.options["country_cards"]
-    pool = eligible(countries, spec).sort_values("iso3").reset_index(drop=True)
+    known = familiar(countries, spec)
+    pool = eligible(countries, spec)
+    pool = pool[(pool["population"] >= spec.options.get("min_population", 0)) | pool["iso3"].isin(known)]
+    pool = pool.sort_values("iso3").reset_index(drop=True)
     if len(pool) < total:
         raise GeodeckError(
             f"only {len(pool)} countries have complete data for laender-toppen, "
@@ -101,18 +116,19 @@ def select(countries: pd.DataFrame, spec: DeckSpec) -> list[str]:
     values = card_values(pool, spec)
     points = features(values)
     iso = pool["iso3"].tolist()
-    chosen = [i for i, code in enumerate(iso) if code in familiar(countries, spec)]
+    chosen = [i for i, code in enumerate(iso) if code in known]
     if len(chosen) > total:
         raise GeodeckError(
             f"{len(chosen)} familiar countries for laender-toppen, more than its {total} country cards; "
             "raise familiar_population in templates/decks/laender-toppen.toml"
         )
     taken = primary.iloc[chosen].value_counts().to_dict()
-    for continent, n in share.items():
-        known = int((n - taken.get(continent, 0)) * spec.options.get("known_fraction", 0.0))
-        by_people = pool[(primary == continent) & ~pool.index.isin(chosen)]
-        by_people = by_people.sort_values(["population", "iso3"], ascending=[False, True], kind="stable")
-        chosen += by_people.index[: max(known, 0)].tolist()
+    for continent, n in open_shares(share, taken, total - len(chosen)).items():
+        best_known = int(n * spec.options.get("known_fraction", 0.0))
+        rest = pool[(primary == continent) & ~pool.index.isin(chosen)]
+        rest = rest.assign(economy=rest["population"] * rest["gdp_pcap_ppp"])
+        rest = rest.sort_values(["economy", "iso3"], ascending=[False, True], kind="stable")
+        chosen += rest.index[: max(best_known, 0)].tolist()
     taken = primary.iloc[chosen].value_counts().to_dict()
     seen = {name: set(values.iloc[chosen][name]) for name in values.columns}
     while len(chosen) < total:
