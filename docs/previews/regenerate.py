@@ -8,12 +8,10 @@ pypdfium2, so no system package is needed; the same decks give the same PNGs.
 
 from pathlib import Path
 
-import pypdfium2
-
-from pipeline import games
+from pipeline import atomic, games
 from pipeline.decks import published
 from pipeline.extract import open_store
-from pipeline.render import accessories, layouts, printing
+from pipeline.render import accessories, layouts, printing, raster
 
 HERE = Path(__file__).resolve().parent
 CARD_DPI, ACCESSORY_DPI = 80, 60
@@ -22,10 +20,7 @@ ACCESSORY_PAPER = {"world-game": "a3"}  # the poster reads best on one page
 
 
 def _png(pdf: bytes, page: int, dpi: int, out: Path, crop_mm: float = 0.0) -> None:
-    doc = pypdfium2.PdfDocument(pdf)
-    crop = crop_mm / 25.4 * 72
-    image = doc[page].render(scale=dpi / 72, crop=(crop, crop, crop, crop)).to_pil()
-    image.save(out, optimize=True)
+    atomic.write_bytes(out, raster.png(pdf, page, dpi, crop_mm))
     print(out.relative_to(HERE.parent.parent))
 
 
