@@ -70,6 +70,13 @@ def test_without_changes_the_gate_passes_and_plain_build_accepts(refreshed):
     assert content["verdict"]["passes"] and content["accept"] == "geodeck build" and content["cards"] == []
 
 
+def test_a_page_without_changed_cards(refreshed, tmp_path):
+    written = page.write("world-game", "2026.11.0", "2026.11.0", tmp_path / "review", store=None)
+    html = written.path.read_text()
+    assert written.changed == 0 and "passes: no suspicious change" in html and "<article" not in html
+    assert not any((tmp_path / "review" / "cards").rglob("*.png"))
+
+
 def test_a_first_version_or_an_unknown_one_is_a_user_error(refreshed, tmp_path):
     with pytest.raises(GeodeckError, match=r"2026\.11\.0 is its first version.*name OLD and NEW"):
         model.resolve("world-game", None, None, build_root=tmp_path / "nothing built")

@@ -59,6 +59,8 @@ def card_images(deck: dict, ids: list[str], store, lang: str | None) -> dict[str
     """Each card's front as PNG bytes, drawn by the print renderer (one-up, no bleed); a card the current
     renderer refuses (e.g. an old version lacking a field) gets the renderer's message instead."""
     chosen = {c["id"]: c for c in deck["cards"] if c["id"] in set(ids)}
+    if not chosen:
+        return {}
     options = printing.PrintOptions(layout="one-up", bleed=0, lang=lang)
     try:
         pdf = printing.render({**deck, "cards": list(chosen.values())}, options, store)
