@@ -101,10 +101,10 @@ def _verdict(suspicious: int) -> dict:
     if suspicious:
         return {
             "passes": False,
-            "text": f"needs --accept: `geodeck build` refuses to publish {suspicious} suspicious change(s) "
-            "until an editor has reviewed them and gives the reason",
+            "text": f"needs --accept: the build refuses to publish {suspicious} suspicious change(s) until an "
+            "editor has reviewed them and gives the reason",
         }
-    return {"passes": True, "text": "passes: no suspicious change, `geodeck build` publishes it as it is"}
+    return {"passes": True, "text": "passes: no suspicious change, the build publishes it as it is"}
 
 
 def _card(old: dict, new: dict, changes: list[dict], spec: DeckSpec, citations: dict[str, str]) -> dict:
