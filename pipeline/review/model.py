@@ -72,7 +72,6 @@ def review(spec: DeckSpec, pair: Pair, citations: dict[str, str]) -> dict:
     suspicious = sum(c["suspicious"] for c in diff["changes"])
     region = spec.options.get("review_region")
     return {
-        "game": spec.game,
         "title": spec.title,
         "old": pair.label(pair.old),
         "new": pair.label(pair.new),
@@ -133,10 +132,10 @@ def _card(old: dict, new: dict, changes: list[dict], spec: DeckSpec, citations: 
 
 
 def _single(card: dict, spec: DeckSpec) -> dict:
-    """A card's id, kind and region values (the region filter's; none when the spec names no region field)."""
+    """A card's id and region values (the region filter's; none when the spec names no region field)."""
     value = card["fields"].get(spec.options.get("review_region") or "")
     regions = value if isinstance(value, list) else [value] if value else []
-    return {"id": card["id"], "kind": card["kind"], "regions": [str(r) for r in regions]}
+    return {"id": card["id"], "regions": [str(r) for r in regions]}
 
 
 def _citation(source: str | None, citations: dict[str, str]) -> str | None:
