@@ -10,18 +10,23 @@ endif
 
 .PHONY: install pure deck print previews play-check lint test bench clean
 
+# One line per phase; pip's own progress on a terminal, --quiet when make writes to a log or pipe.
+PIP_INSTALL = q=--quiet; [ -t 1 ] && q=; $(BIN)/pip install $$q
 $(BIN)/geodeck: pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip setuptools
-	$(BIN)/pip install --quiet -e '.[test,bench]'
-	touch $@
+	@echo "install 1/4: a virtual environment in $(VENV) ($(PYTHON) -m venv)"
+	@$(PYTHON) -m venv $(VENV)
+	@echo "install 2/4: upgrading pip and setuptools"
+	@$(PIP_INSTALL) --upgrade pip setuptools
+	@echo "install 3/4: geodeck and its dependencies into $(VENV) (about 2 minutes on 2 cores)"
+	@$(PIP_INSTALL) -e '.[test,bench]'
+	@touch $@
 
 # The rules engines compiled with mypyc beside their sources (pipeline/compiled.py); again when one changes.
 ENGINES  = $(shell GEODECK_PURE=1 $(PYTHON) -c 'from pipeline import compiled; compiled.print_sources()')
 COMPILED = $(VENV)/mypyc/compiled
 $(COMPILED): $(ENGINES) | $(BIN)/geodeck
 	@mkdir -p $(dir $@)
-	@echo "compiling the rules engines with mypyc (about 30 s; log: $(VENV)/mypyc/log)"
+	@echo "install 4/4: compiling the rules engines with mypyc (about 30 s; log: $(VENV)/mypyc/log)"
 	@GEODECK_PURE=1 $(BIN)/python -c 'from pipeline import compiled; compiled.build()' > $(VENV)/mypyc/log 2>&1 || \
 		echo "could not compile the engines (see $(VENV)/mypyc/log): they run as plain Python, slower"
 	@touch $@  # tried: again when an engine changes
@@ -36,6 +41,7 @@ deck: install
 	$(BIN)/geodeck fetch
 	$(BIN)/geodeck build
 	$(MAKE) print
+	@echo "PDFs in output/print/. To run geodeck yourself: \`. $(VENV)/bin/activate\` (once per shell), then \`geodeck --help\`"
 
 print: install
 	@for game in $(GAMES); do $(BIN)/geodeck print $$game --what all || exit 1; done

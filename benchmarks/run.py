@@ -23,10 +23,10 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-from rich.console import Console
 from rich.table import Table
 
 from pipeline import games
+from pipeline.cli_output import out
 from pipeline.games import core
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -290,7 +290,7 @@ def main(only: list[str]) -> None:
                         "",
                         "",
                     )
-    Console().print(table)
+    out.print(table)  # uncut when written to a file or pipe
 
 
 def speedup(figures: dict[str, Figure]) -> float:

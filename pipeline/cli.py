@@ -285,6 +285,35 @@ def diff(game, old, new, fmt):
 
 
 @cli.command()
+@game_argument
+@click.argument("old", required=False)
+@click.argument("new", required=False)
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path),
+    help="Folder of the page (index.html and the card images); default output/review/GAME/.",
+)
+@click.option("--lang", type=click.Choice(["de", "en"]), help="Language of the card images (default: the game's own).")
+@mirror_option
+@offline_option
+def review(game, old, new, out, lang, mirror, offline):
+    """Write a static HTML page to decide whether to publish a refresh of GAME: the summary and the build
+    gate's verdict, then every changed card old and new side by side as printed, changed values with their
+    source, vintage and citation (suspicious first), filters, and the command that accepts the change.
+
+    NEW defaults to the unpublished build (what `geodeck diff` compares), else LATEST; OLD to LATEST for a
+    build, else the version before NEW. Open DIR/index.html in a browser; no server needed.
+    """
+    from pipeline.extract import open_store
+    from pipeline.paths import OUTPUT_DIR
+    from pipeline.review import page
+
+    store = open_store(mirror=mirror, online=not offline)
+    written = page.write(game, old, new, out or OUTPUT_DIR / "review" / game, store, lang)
+    _wrote(written.path, f"the review of {game} {written.old} → {written.new}, {written.changed} changed cards")
+
+
+@cli.command()
 @click.argument("game", metavar="[GAME]", required=False, type=GameChoice())
 def verify(game):
     """Check every published version of GAME (default: every game) against its manifest.

@@ -21,6 +21,10 @@ def store_dir() -> Path:
     return Path(os.environ.get("GEODECK_STORE", Path.home() / ".cache" / "geodeck"))
 
 
+# How to name a mirror folder, in every error that needs one: the option, the Makefile's variable, the env var.
+MIRROR_HINT = "pass --mirror DIR (`make deck MIRROR=DIR`) or set $GEODECK_MIRROR to DIR, a folder of snapshots"
+
+
 def default_mirror() -> Path | None:
     """The mirror folder from `$GEODECK_MIRROR`, if set."""
     value = os.environ.get("GEODECK_MIRROR")

@@ -53,7 +53,7 @@ def test_corrupted_store_file_is_replaced_from_mirror(tmp_path):
 
 def test_offline_without_mirror_names_the_fix(tmp_path):
     store = open_store(mirror=None, online=False, root=tmp_path / "store")
-    with pytest.raises(SnapshotError, match="--mirror"):
+    with pytest.raises(SnapshotError, match=r"fetching is off; pass --mirror DIR \(`make deck MIRROR=DIR`\) or set"):
         store.read(entry_for(DATA, url="https://example.invalid/file.txt"))
 
 
@@ -68,7 +68,7 @@ def test_download_failure_is_reported(tmp_path, monkeypatch):
     monkeypatch.setattr("time.sleep", lambda _s: None)
     monkeypatch.delenv("GEODECK_MIRROR", raising=False)  # no mirror to fall back on
     store = open_store(mirror=None, online=True, root=tmp_path / "store")
-    with pytest.raises(SnapshotError, match="cannot download"):
+    with pytest.raises(SnapshotError, match=r"cannot download.*`make deck MIRROR=DIR`.*\$GEODECK_MIRROR"):
         store.read(entry_for(DATA, url="http://127.0.0.1:9/file.txt"))
     assert not store.local_path(entry_for(DATA)).exists()
 

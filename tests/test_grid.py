@@ -51,10 +51,20 @@ def test_every_located_town_is_on_the_map(towns):
 def test_grid_command_prints_numbers_and_refuses_points_off_the_map(towns):
     runner = CliRunner()
     bamberg = runner.invoke(cli, ["grid", "49.9", "10.9"])
-    assert bamberg.exit_code == 0 and bamberg.stdout.split() == ["102", "49"]
+    assert bamberg.exit_code == 0 and bamberg.stdout == "49.9000°N 10.9000°E: north-south 102, west-east 49\n"
+    as_json = runner.invoke(cli, ["grid", "49.9", "10.9", "--format", "json"])
+    assert json.loads(as_json.stdout) == {"lat": 49.9, "lon": 10.9, "ns": 102, "we": 49, "on_map": True}
     warsaw = runner.invoke(cli, ["grid", "52.23", "21.01"])
     assert warsaw.exit_code == 1
     assert "off the map" in warsaw.output and "north-south 56" in warsaw.output and "west-east 150" in warsaw.output
+    warsaw = runner.invoke(cli, ["grid", "52.23", "21.01", "--format", "json"])
+    assert warsaw.exit_code == 1 and json.loads(warsaw.stdout) == {
+        "lat": 52.23,
+        "lon": 21.01,
+        "ns": 56,
+        "we": 150,
+        "on_map": False,
+    }
     strasbourg = runner.invoke(cli, ["grid", "48.58", "7.75"])  # inside the grid's rectangle, outside Germany
     assert strasbourg.exit_code == 1 and "off the map" in strasbourg.output
     chosen, _, _ = grid.calibrated(towns)
@@ -78,7 +88,7 @@ def test_grid_command_without_a_build_uses_the_published_deck(tmp_path, mirror, 
     (tmp_path / "build").mkdir()
     runner = CliRunner()
     bamberg = runner.invoke(cli, ["grid", "49.9", "10.9"])
-    assert bamberg.exit_code == 0 and bamberg.stdout.split() == ["102", "49"]
+    assert bamberg.exit_code == 0 and bamberg.stdout.endswith("north-south 102, west-east 49\n")
     strasbourg = runner.invoke(cli, ["grid", "48.58", "7.75"])
     assert strasbourg.exit_code == 1 and "off the map" in strasbourg.output
     warsaw = runner.invoke(cli, ["grid", "52.23", "21.01"])

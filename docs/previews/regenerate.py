@@ -1,19 +1,21 @@
 """Regenerate docs/previews/*.png (`make previews`) from the latest published decks: for every game of the
 registry, the front and back of the first card of each card kind in its deck (one-up at 80 dpi, cropped to
 the trim) and the first page of its accessories (60 dpi; the World Game poster on A3). Rendered with
-pypdfium2, so no system package is needed; the same decks give the same PNGs.
+pypdfium2, so no system package is needed; the same decks give the same PNGs. Then review.png: the top of
+the `geodeck review` page of the first game with two published versions (its latest against the one
+before), a screenshot by headless Chromium (kept as it is, with a note, where Chromium is missing).
 
     python docs/previews/regenerate.py   (needs the snapshot mirror, $GEODECK_MIRROR, or a warm store)
 """
 
+import tempfile
 from pathlib import Path
 
-import pypdfium2
-
-from pipeline import games
-from pipeline.decks import published
+from pipeline import atomic, games, paths
+from pipeline.decks import published, versions
 from pipeline.extract import open_store
-from pipeline.render import accessories, layouts, printing
+from pipeline.render import accessories, layouts, printing, raster
+from pipeline.review import browser, page
 
 HERE = Path(__file__).resolve().parent
 CARD_DPI, ACCESSORY_DPI = 80, 60
@@ -22,10 +24,7 @@ ACCESSORY_PAPER = {"world-game": "a3"}  # the poster reads best on one page
 
 
 def _png(pdf: bytes, page: int, dpi: int, out: Path, crop_mm: float = 0.0) -> None:
-    doc = pypdfium2.PdfDocument(pdf)
-    crop = crop_mm / 25.4 * 72
-    image = doc[page].render(scale=dpi / 72, crop=(crop, crop, crop, crop)).to_pil()
-    image.save(out, optimize=True)
+    atomic.write_bytes(out, raster.png(pdf, page, dpi, crop_mm))
     print(out.relative_to(HERE.parent.parent))
 
 
@@ -52,8 +51,24 @@ def previews(store) -> list[Path]:
     return written
 
 
+def review(store) -> Path:
+    out = HERE / "review.png"
+    if browser.executable() is None:
+        print(f"kept {out.name}: no Chromium to take its screenshot (apt-get install chromium)")
+        return out
+    game = next(g for g in games.names() if len(versions.versions(paths.DECKS_DIR / g)) > 1)
+    old, new = versions.versions(paths.DECKS_DIR / game)[-2:]
+    with tempfile.TemporaryDirectory() as folder:
+        written = page.write(game, old, new, Path(folder) / "review", store)
+        browser.screenshot(written.path, Path(folder) / out.name, 1280, 1000)
+        atomic.write_bytes(out, (Path(folder) / out.name).read_bytes())
+    print(out.relative_to(HERE.parent.parent))
+    return out
+
+
 if __name__ == "__main__":
-    kept = set(previews(open_store(online=False)))
+    store = open_store(online=False)
+    kept = {*previews(store), review(store)}
     for stale in HERE.glob("*.png"):
         if stale not in kept:
             stale.unlink()

@@ -43,14 +43,16 @@ def latest(game_dir: Path) -> str | None:
 
 
 def version_dir(game_dir: Path, version: str) -> Path:
-    """An existing version's folder; an unknown version is a user error listing the known ones."""
-    key(version)
+    """An existing version's folder; an unknown or malformed version is a user error listing the known ones."""
+    known = ", ".join(versions(game_dir)) or "none (run `geodeck build`)"
+    if not VERSION.match(version):
+        raise GeodeckError(
+            f"{version!r} is not a deck version (versions look like 2026.11.0); known versions of "
+            f"{game_dir.name}: {known}"
+        )
     folder = game_dir / version
     if not folder.is_dir():
-        raise GeodeckError(
-            f"{folder} does not exist; known versions of {game_dir.name}: "
-            f"{', '.join(versions(game_dir)) or 'none (run `geodeck build`)'}"
-        )
+        raise GeodeckError(f"{folder} does not exist; known versions of {game_dir.name}: {known}")
     return folder
 
 

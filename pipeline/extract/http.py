@@ -14,6 +14,7 @@ from urllib3.util.retry import Retry
 
 from pipeline import __version__
 from pipeline.errors import SnapshotError
+from pipeline.paths import MIRROR_HINT
 
 USER_AGENT = f"geodeck/{__version__} (print-and-play geography card games)"
 TIMEOUT_S = (10, 60)
@@ -83,7 +84,7 @@ def session(cache: Path | None = None, rate_limit: HostRateLimit | None = None) 
     return Session(cache, rate_limit)
 
 
-MIRROR_FIX = "try again later, or pass --mirror DIR / set $GEODECK_MIRROR to a folder of snapshots"
+MIRROR_FIX = f"try again later, or {MIRROR_HINT}"
 REFRESH_FIX = "a refresh needs the upstream server: try again when online, or later"
 
 

@@ -14,7 +14,7 @@ from pipeline import atomic
 from pipeline.errors import SnapshotError
 from pipeline.extract.sources import Source, SourceFile, inside
 from pipeline.hashing import sha256
-from pipeline.paths import default_mirror, store_dir
+from pipeline.paths import MIRROR_HINT, default_mirror, store_dir
 
 if TYPE_CHECKING:  # a download needs requests; reading the store (and a no-op build) does not
     import requests
@@ -113,14 +113,10 @@ class SnapshotStore:
         where = f"{entry.source}/{entry.path}"
         if entry.url is None:
             raise SnapshotError(
-                f"{where} has no live URL and is not in the store or the mirror; "
-                f"pass --mirror DIR (or set $GEODECK_MIRROR) to a folder that holds it"
+                f"{where} has no live URL and is not in the store or the mirror; {MIRROR_HINT} that holds it"
             )
         if not self.online:
-            raise SnapshotError(
-                f"{where} is not in the store or the mirror and fetching is off; "
-                f"pass --mirror DIR (or set $GEODECK_MIRROR)"
-            )
+            raise SnapshotError(f"{where} is not in the store or the mirror and fetching is off; {MIRROR_HINT}")
         from pipeline.extract import http
 
         return self._verified(http.download(self.session, entry.url, where), entry, entry.url)

@@ -1,5 +1,7 @@
 """Deutschland's own command: `geodeck grid LAT LON`, the map numbers of a point."""
 
+import json
+
 import click
 from rich.table import Table
 
@@ -14,16 +16,24 @@ from pipeline.cli_output import console, mirror_option, offline_option, out
     is_flag=True,
     help="Print the geo stage's calibration (candidate projections, residuals, control points); needs the build.",
 )
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="text: the labelled numbers; json: lat, lon, ns, we and on_map (for scripts).",
+)
 @mirror_option
 @offline_option
-def grid(lat, lon, report, mirror, offline):
+def grid(lat, lon, report, fmt, mirror, offline):
     """Deutschland map grid: the north-south (0-150) and west-east (0-90) numbers of LAT LON (degrees).
 
     Uses the grid the geo stage calibrated on the rulebook's six towns (build/geo/grid_report.json), or,
     without a build, the grid of the published Deutschland deck. A point off the 0-150 / 0-90 grid or
     outside Germany (its outline from the towns stage, else the pinned boundaries through the snapshot
-    store: --mirror, --offline) prints the numbers it would have and exits 1. Negative coordinates go
-    after `--`: `geodeck grid -- -33.9 18.4`.
+    store: --mirror, --offline) prints the numbers it would have and exits 1 (with --format json: on_map
+    false). Negative coordinates go after `--`: `geodeck grid -- -33.9 18.4`.
     """
     from pipeline import graph
     from pipeline.decks import published
@@ -76,6 +86,8 @@ def grid(lat, lon, report, mirror, offline):
         raise click.UsageError("give LAT and LON (e.g. `geodeck grid 49.89 10.89`) or --report")
     chosen = grids.read_report(saved)[1] if saved.is_file() else deutschland.deck_grid(published.deck("deutschland")[1])
     ns, we, on_map = locate(lat, lon, chosen, open_store(mirror=mirror, online=not offline))
+    if fmt == "json":
+        click.echo(json.dumps({"lat": lat, "lon": lon, "ns": ns, "we": we, "on_map": on_map}))
     if not on_map:
         console.print(
             f"{grids.describe(lat, lon)} is off the map (outside Germany or the 0-150 / 0-90 grid): "
@@ -84,7 +96,8 @@ def grid(lat, lon, report, mirror, offline):
             soft_wrap=True,
         )
         raise SystemExit(1)
-    out.print(f"{ns} {we}")
+    if fmt == "text":
+        out.print(f"{grids.describe(lat, lon)}: north-south {ns}, west-east {we}", highlight=False)
 
 
 COMMANDS = [grid]

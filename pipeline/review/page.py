@@ -1,0 +1,104 @@
+"""`geodeck review`: the static review page of a deck refresh, `DIR/index.html` (Jinja2 template
+templates/review/page.html.j2) with each card's front as a PNG from the print renderer (`cards/old/ID.png`,
+`cards/new/ID.png`). The folder is written beside DIR and swapped in whole: never half-written."""
+
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import jinja2
+
+from pipeline.decks.spec import load_spec
+from pipeline.errors import GeodeckError
+from pipeline.extract import load_sources
+from pipeline.paths import TEMPLATES_DIR
+from pipeline.render import printing, raster
+from pipeline.review import model
+
+DPI = 110
+PAGE = "index.html"
+
+
+@dataclass(frozen=True)
+class Written:
+    path: Path
+    old: str
+    new: str
+    changed: int
+
+
+def write(game: str, old: str | None, new: str | None, out: Path, store, lang: str | None = None) -> Written:
+    """Compare OLD and NEW of GAME (defaults: model.resolve) and write the review page into `out`."""
+    _check_target(out)
+    pair = model.resolve(game, old, new)
+    citations = {name: source.citation for name, source in load_sources().items()}
+    content = model.review(load_spec(game), pair, citations)
+    images = {
+        "old": card_images(pair.old, [c["id"] for c in content["cards"] + content["removed"]], store, lang),
+        "new": card_images(pair.new, [c["id"] for c in content["cards"] + content["added"]], store, lang),
+    }
+    out.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}."))
+    try:
+        for side, cards in images.items():
+            (staging / "cards" / side).mkdir(parents=True)
+            for card_id, image in cards.items():
+                if isinstance(image, bytes):
+                    (staging / "cards" / side / f"{card_id}.png").write_bytes(image)
+        (staging / PAGE).write_text(html(content, images), encoding="utf-8")
+        staging.chmod(0o755)
+        _swap(staging, out)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    return Written(out / PAGE, content["old"], content["new"], len(content["cards"]))
+
+
+def card_images(deck: dict, ids: list[str], store, lang: str | None) -> dict[str, bytes | str]:
+    """Each card's front as PNG bytes, drawn by the print renderer (one-up, no bleed); a card the current
+    renderer refuses (e.g. an old version lacking a field) gets the renderer's message instead."""
+    chosen = {c["id"]: c for c in deck["cards"] if c["id"] in set(ids)}
+    if not chosen:
+        return {}
+    options = printing.PrintOptions(layout="one-up", bleed=0, lang=lang)
+    try:
+        pdf = printing.render({**deck, "cards": list(chosen.values())}, options, store)
+    except GeodeckError:
+        return {card_id: _one(deck, card, options, store) for card_id, card in chosen.items()}
+    return dict(zip(chosen, raster.pngs(pdf, list(range(0, 2 * len(chosen), 2)), DPI)))
+
+
+def _one(deck: dict, card: dict, options: printing.PrintOptions, store) -> bytes | str:
+    try:
+        return raster.png(printing.render({**deck, "cards": [card]}, options, store), 0, DPI)
+    except GeodeckError as exc:
+        return f"not drawable with today's renderer: {exc}"
+
+
+def html(content: dict, images: dict[str, dict[str, bytes | str]]) -> str:
+    environment = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES_DIR / "review"),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    return environment.get_template("page.html.j2").render(**content, images=images)
+
+
+def _check_target(out: Path) -> None:
+    """`out` must be new, empty or an earlier review page's folder: nothing else is replaced."""
+    if out.exists() and not (out.is_dir() and (not any(out.iterdir()) or (out / PAGE).is_file())):
+        raise GeodeckError(f"--out {out} exists and is not an earlier review page's folder; name a new or empty folder")
+
+
+def _swap(staging: Path, out: Path) -> None:
+    """Put the finished `staging` folder in place of `out` (an earlier review's folder is removed)."""
+    if out.exists():
+        retired = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}.old."))
+        out.rename(retired / out.name)
+        staging.rename(out)
+        shutil.rmtree(retired)
+    else:
+        staging.rename(out)

@@ -1,0 +1,73 @@
+"""The Makefile's install as a newcomer sees it: one line per phase, pip's own output on a terminal and
+--quiet in a log (run with stand-ins for python and pip, so no network and no real install)."""
+
+import os
+import pty
+import shutil
+import subprocess
+
+import pytest
+
+from pipeline.paths import ROOT
+
+
+@pytest.fixture
+def fake_venv(tmp_path):
+    """A bin folder whose `pip` and `python` only say how they were called."""
+    if shutil.which("make") is None:
+        pytest.skip("make not found")
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    for name in ("pip", "python"):
+        (bin_dir / name).write_text(f'#!/bin/sh\necho "{name} $*"\n')
+        (bin_dir / name).chmod(0o755)
+    return bin_dir
+
+
+def install(bin_dir, terminal: bool) -> list[str]:
+    """`make` of the install's first target (the venv, pip, geodeck), its output lines."""
+    command = ["make", "--no-print-directory", "-C", str(ROOT), f"{bin_dir}/geodeck", f"BIN={bin_dir}"]
+    command += [f"PYTHON={bin_dir}/python", f"VENV={bin_dir.parent}/venv"]
+    if not terminal:
+        return subprocess.run(command, capture_output=True, text=True, check=True).stdout.splitlines()
+    main, child = pty.openpty()
+    subprocess.run(command, stdout=child, stderr=child, check=True)
+    os.close(child)
+    output = b""
+    while True:
+        try:
+            chunk = os.read(main, 4096)
+        except OSError:  # the terminal closed
+            break
+        if not chunk:
+            break
+        output += chunk
+    os.close(main)
+    return output.decode().splitlines()
+
+
+def test_install_says_each_phase_and_is_quiet_in_a_log(fake_venv):
+    lines = install(fake_venv, terminal=False)
+    assert [line.split(":")[0] for line in lines if line.startswith("install ")] == [
+        "install 1/4",
+        "install 2/4",
+        "install 3/4",
+    ]
+    assert "pip install --quiet --upgrade pip setuptools" in lines
+    assert "pip install --quiet -e .[test,bench]" in lines
+    assert (fake_venv / "geodeck").is_file()
+
+
+def test_install_on_a_terminal_shows_pips_own_output(fake_venv):
+    lines = [line.rstrip("\r") for line in install(fake_venv, terminal=True)]
+    assert "pip install -e .[test,bench]" in lines and not any("--quiet" in line for line in lines)
+
+
+def test_readme_reaches_geodeck_before_its_first_command():
+    """After `make deck`, "Using geodeck" first puts .venv's geodeck on the PATH, where the Makefile installs it."""
+    using = (ROOT / "README.md").read_text(encoding="utf-8").split("## Using geodeck", 1)[1]
+    commands = [line.strip() for line in using.splitlines() if line.startswith("    ")]
+    venv = next(
+        line.split(":=")[1].strip() for line in (ROOT / "Makefile").read_text().splitlines() if line.startswith("VENV")
+    )
+    assert commands[0].startswith(f". {venv}/bin/activate") and commands[1] == "geodeck --help"

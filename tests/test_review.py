@@ -1,0 +1,198 @@
+"""`geodeck review`: which decks it compares, the page's content (summary, verdict, accept command, changed cards
+suspicious first with provenance), the written folder, and the page in headless Chromium."""
+
+import json
+import re
+from datetime import date
+from html import unescape
+from pathlib import Path
+
+import pytest
+from fixtures.tiny.decks.synthetic import countries_table, write_inputs
+
+from pipeline import paths
+from pipeline.decks import diff as diffing
+from pipeline.decks import stage
+from pipeline.decks.spec import load_spec
+from pipeline.errors import GeodeckError
+from pipeline.extract import load_sources
+from pipeline.review import browser, model, page
+
+DAY = date(2026, 11, 29)
+CITATIONS = {name: source.citation for name, source in load_sources().items()}
+
+
+@pytest.fixture
+def refreshed(tmp_path, monkeypatch):
+    """World Game 2026.11.0 published from the synthetic tables; build/ then holds Germany with 40 % more
+    inhabitants (suspicious) and China 1 % larger (not suspicious)."""
+    root, decks = tmp_path / "build", tmp_path / "decks"
+    monkeypatch.setenv("GEODECK_BUILD", str(root))
+    monkeypatch.setattr(paths, "DECKS_DIR", decks)
+    countries = countries_table()
+    write_inputs(root, countries)
+    stage.build_deck("world-game", DAY)
+    countries.loc[countries["iso3"] == "DEU", "population"] *= 1.4
+    countries.loc[countries["iso3"] == "CHN", "area_km2"] *= 1.01
+    write_inputs(root, countries)
+    return root, decks
+
+
+def test_defaults_compare_the_unpublished_build_with_latest(refreshed):
+    pair = model.resolve("world-game", None, None)
+    assert (pair.old["version"], pair.new.get("version")) == ("2026.11.0", None)
+    content = model.review(load_spec("world-game"), pair, CITATIONS)
+    assert (content["old"], content["new"], content["published"]) == ("2026.11.0", model.BUILD, False)
+    assert [card["id"] for card in content["cards"]] == ["wg-DEU", "wg-CHN"]  # suspicious first, not deck order
+    assert content["summary"]["suspicious changes"] == 1 and content["summary"]["changed cards"] == 2
+    assert not content["verdict"]["passes"] and content["accept"] == 'geodeck build --accept "REASON"'
+    [row] = content["cards"][0]["changes"]
+    provenance = pair.new["cards"][[c["id"] for c in pair.new["cards"]].index("wg-DEU")]["provenance"]["population"]
+    assert (row["field"], row["suspicious"], row["source"]) == ("population", True, provenance["source"])
+    assert row["cells"][1] == diffing.number(row_new(pair, "wg-DEU", "population"))
+    assert content["region"] == "continents" and content["cards"][1]["regions"] == ["Asia"]
+
+
+def row_new(pair: model.Pair, card_id: str, field: str):
+    return next(c for c in pair.new["cards"] if c["id"] == card_id)["fields"][field]
+
+
+def test_an_accepted_build_then_compares_latest_with_the_version_before(refreshed):
+    stage.build_deck("world-game", DAY, accept="census revision")
+    pair = model.resolve("world-game", None, None)  # the build now equals LATEST
+    assert (pair.old["version"], pair.new["version"]) == ("2026.11.0", "2026.11.1")
+    assert model.resolve("world-game", "2026.11.1", "2026.11.0").old["version"] == "2026.11.1"
+
+
+def test_without_changes_the_gate_passes_and_plain_build_accepts(refreshed):
+    stage.build_deck("world-game", DAY, accept="census revision")
+    content = model.review(load_spec("world-game"), model.resolve("world-game", "2026.11.1", "2026.11.1"), {})
+    assert content["verdict"]["passes"] and content["accept"] == "geodeck build" and content["cards"] == []
+
+
+def test_a_page_without_changed_cards(refreshed, tmp_path):
+    written = page.write("world-game", "2026.11.0", "2026.11.0", tmp_path / "review", store=None)
+    html = written.path.read_text()
+    assert written.changed == 0 and "passes: no suspicious change" in html and "<article" not in html
+    assert not any((tmp_path / "review" / "cards").rglob("*.png"))
+
+
+def test_a_first_version_or_an_unknown_one_is_a_user_error(refreshed, tmp_path):
+    with pytest.raises(GeodeckError, match=r"2026\.11\.0 is its first version.*name OLD and NEW"):
+        model.resolve("world-game", None, None, build_root=tmp_path / "nothing built")
+    with pytest.raises(GeodeckError, match=r"2031\.01\.0 does not exist; known versions of world-game: 2026\.11\.0"):
+        model.resolve("world-game", "2031.01.0", None)
+
+
+def test_committed_refresh_suspicious_cards_first_with_sources_and_citations(decks, tmp_path):
+    pair = model.resolve("laender-toppen", None, None, build_root=tmp_path)  # nothing built: LATEST and the one before
+    assert pair.new["version"] == (decks / "laender-toppen" / "LATEST").read_text().strip()
+    content = model.review(load_spec("laender-toppen"), pair, CITATIONS)
+    diff = diffing.diff_decks(load_spec("laender-toppen"), pair.old, pair.new)
+    assert (
+        content["summary"]["changed values"] == len(diff["changes"]) == sum(len(c["changes"]) for c in content["cards"])
+    )
+    assert content["summary"]["suspicious changes"] == sum(c["suspicious"] for c in diff["changes"]) > 0
+    flags = [card["suspicious"] for card in content["cards"]]
+    assert flags == sorted(flags, reverse=True) and flags[0]
+    for card in content["cards"]:
+        rows = [row["suspicious"] for row in card["changes"]]
+        assert rows == sorted(rows, reverse=True)
+        assert card["regions"] and all(row["source"] for row in card["changes"])
+    cited = [row for card in content["cards"] for row in card["changes"] if row["source"] == "factbook"]
+    assert cited and all(row["citation"] == CITATIONS["factbook"] for row in cited)
+    assert content["added"] and {c["id"] for c in content["added"]} == set(diff["added"])
+
+
+def test_a_derived_value_cites_both_sources():
+    derived = {"source": "worldbank-population / factbook", "vintage": "2024"}
+    card = {"id": "x", "kind": "country", "fields": {"v": 2}, "provenance": {"v": derived}}
+    was = {**card, "fields": {"v": 1}, "provenance": {"v": {"source": "factbook", "vintage": "2023"}}}
+    change = {"card": "x", "field": "v", "old": 1, "new": 2, "abs": 1, "rel": 1.0, "suspicious": False}
+    [row] = model._card(was, card, [change], load_spec("world-game"), CITATIONS)["changes"]
+    assert row["citation"] == f"{CITATIONS['worldbank-population']} {CITATIONS['factbook']}"
+    assert row["was"] == {"source": "factbook", "vintage": "2023"}
+
+
+@pytest.mark.mirror
+def test_page_folder_cards_as_printed_deterministic(refreshed, store, geodeck, tmp_path):
+    out = tmp_path / "review"
+    code, output = geodeck(["review", "world-game", "--out", out, "--offline"])
+    assert code == 0, output
+    assert "2026.11.0 → unpublished build, 2 changed cards" in output
+    html = (out / "index.html").read_text()
+    for side in ("old", "new"):
+        image = out / "cards" / side / "wg-DEU.png"
+        assert image.read_bytes().startswith(b"\x89PNG") and f'src="cards/{side}/wg-DEU.png"' in html
+    assert html.index("wg-DEU") < html.index("wg-CHN") and "geodeck build --accept &#34;REASON&#34;" in html
+    first = {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    code, _ = geodeck(["review", "world-game", "--out", out, "--offline", "--lang", "de"])  # its own is English
+    assert code == 0 and {p.relative_to(out) for p in out.rglob("*") if p.is_file()} == set(first)
+    assert (out / "cards/new/wg-DEU.png").read_bytes() != first[Path("cards/new/wg-DEU.png")]
+    code, _ = geodeck(["review", "world-game", "--out", out, "--offline"])
+    assert code == 0 and {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()} == first
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no staging folder left
+
+
+def test_out_must_be_a_new_empty_or_review_folder(refreshed, geodeck, tmp_path):
+    taken = tmp_path / "notes"
+    taken.mkdir()
+    (taken / "todo.txt").write_text("keep me")
+    code, output = geodeck(["review", "world-game", "--out", taken])
+    assert code == 2 and "--out" in output and "not an earlier review page's folder" in output
+    assert "Traceback" not in output and (taken / "todo.txt").read_text() == "keep me"
+
+
+@pytest.mark.mirror
+def test_a_card_the_renderer_refuses_gets_its_message(refreshed, store):
+    deck = stage.fresh_deck("world-game")[1]
+    good, bad = deck["cards"][:2]
+    bad = {**bad, "fields": {**bad["fields"], "flag": "../../etc/passwd"}}
+    images = page.card_images({**deck, "cards": [good, bad]}, [good["id"], bad["id"]], store, None)
+    image, message = images[good["id"]], images[bad["id"]]
+    assert isinstance(image, bytes) and image.startswith(b"\x89PNG")
+    assert isinstance(message, str) and "not drawable with today's renderer" in message and "flag" in message
+
+
+WATCH = """<!DOCTYPE html><iframe id="f" src="index.html" width="1280" height="1400"></iframe><pre id="seen"></pre>
+<script>
+document.getElementById("f").addEventListener("load", () => {
+  const doc = document.getElementById("f").contentDocument, win = document.getElementById("f").contentWindow;
+  const shown = (el) => !!el && el.checkVisibility() && el.getBoundingClientRect().width > 0;
+  const text = (el) => (shown(el) ? el.innerText : null);
+  const first = doc.querySelector("article.card");
+  const seen = {
+    summary: text(doc.getElementById("summary")), verdict: text(doc.getElementById("verdict")),
+    accept: text(doc.getElementById("accept")), first: first && first.querySelector("h3").innerText,
+    images: [...first.querySelectorAll("img")].map((i) => shown(i) && i.complete && i.naturalWidth > 0),
+    top: doc.getElementById("summary").getBoundingClientRect().top < win.innerHeight,
+  };
+  doc.getElementById("region").value = "Asia";
+  doc.getElementById("region").dispatchEvent(new Event("change"));
+  seen.asia = [...doc.querySelectorAll("article.card")].filter(shown).map((c) => c.querySelector("h3").innerText);
+  doc.getElementById("only-suspicious").click();
+  seen.asiaSuspicious = text(doc.getElementById("shown"));
+  document.getElementById("seen").textContent = JSON.stringify(seen);
+});
+</script>"""
+
+
+@pytest.mark.mirror
+def test_page_in_headless_chromium(refreshed, store, tmp_path):
+    """The page as a browser shows it: summary, verdict and accept command visible, the first card's old and new
+    images loaded, the filters working; and a screenshot (printed path) to look at."""
+    if browser.executable() is None:
+        pytest.skip("chromium not found: install it with `apt-get install chromium` (.ci/run does)")
+    out = tmp_path / "review"
+    page.write("world-game", None, None, out, store)
+    (out / "watch.html").write_text(WATCH)
+    dom = browser.dump_dom(out / "watch.html")
+    seen = json.loads(unescape(re.search(r'<pre id="seen">(.*?)</pre>', dom, re.S).group(1)))  # type: ignore[union-attr]
+    assert "suspicious changes" in seen["summary"] and "2\nchanged cards" in seen["summary"] and seen["top"]
+    assert "needs --accept" in seen["verdict"] and 'geodeck build --accept "REASON"' in seen["accept"]
+    assert seen["first"].startswith("wg-DEU") and seen["images"] == [True, True]
+    assert seen["asia"] == ["wg-CHN"] and seen["asiaSuspicious"] == "0 of 2 changed cards"
+    screenshot = tmp_path / "review.png"
+    browser.screenshot(out / "index.html", screenshot)
+    assert screenshot.read_bytes().startswith(b"\x89PNG")
+    print(f"screenshot: {screenshot}")
