@@ -18,7 +18,6 @@ BAD = [
         ["review", "laender-toppen", "2031.01.0", "2026.11.1"],
         "does not exist; known versions of laender-toppen: 2026.11.0",
     ),
-    (["review", "deutschland"], "2026.11.0 is its first version"),
     (["review", "world-game", "--lang", "fr"], "'--lang'"),
     (["grid", "nan", "nan"], "not coordinates"),
     (["grid", "inf", "10"], "not coordinates"),

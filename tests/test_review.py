@@ -85,8 +85,8 @@ def test_a_first_version_or_an_unknown_one_is_a_user_error(refreshed, tmp_path):
 
 
 def test_committed_refresh_suspicious_cards_first_with_sources_and_citations(decks, tmp_path):
-    pair = model.resolve("laender-toppen", None, None, build_root=tmp_path)  # nothing built: LATEST and the one before
-    assert pair.new["version"] == (decks / "laender-toppen" / "LATEST").read_text().strip()
+    pair = model.resolve("laender-toppen", "2026.11.0", "2026.11.1", build_root=tmp_path)  # the refresh
+    assert (pair.old["version"], pair.new["version"]) == ("2026.11.0", "2026.11.1")
     content = model.review(load_spec("laender-toppen"), pair, CITATIONS)
     diff = diffing.diff_decks(load_spec("laender-toppen"), pair.old, pair.new)
     assert (
