@@ -4,8 +4,10 @@ import io
 import os
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, BinaryIO
 
 if TYPE_CHECKING:  # importing this module must stay cheap (the CLI and the deck loader use it)
     import pandas as pd
@@ -17,18 +19,26 @@ def _umask() -> int:
     return mask
 
 
-def write_bytes(path: Path, data: bytes) -> None:
-    """Write `data` to a temporary file beside `path`, then rename it over `path` (mode 0666 & ~umask)."""
+@contextmanager
+def writer(path: Path) -> Iterator[BinaryIO]:
+    """A handle on a temporary file beside `path`, renamed over `path` (mode 0666 & ~umask) when the block
+    ends, removed when it raises: streamed writes that are all or nothing."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
+            yield handle
         os.chmod(tmp, 0o666 & ~_umask())
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def write_bytes(path: Path, data: bytes) -> None:
+    """Write `data` to a temporary file beside `path`, then rename it over `path` (mode 0666 & ~umask)."""
+    with writer(path) as handle:
+        handle.write(data)
 
 
 def stale_temp_files(folder: Path, older_than_s: float = 30.0) -> list[Path]:
