@@ -60,7 +60,12 @@ class CappedRetry(Retry):
     """urllib3's retry with Retry-After capped (a far-future date or a huge number waits the cap), and no
     wait past the current download's deadline."""
 
-    cap_s: float = LIMITS.retry_after_cap_s
+    def __init__(self, *args, cap_s: float = LIMITS.retry_after_cap_s, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.cap_s = cap_s
+
+    def new(self, **kwargs):
+        return super().new(cap_s=self.cap_s, **kwargs)
 
     def get_retry_after(self, response):
         seconds = super().get_retry_after(response)
@@ -70,7 +75,7 @@ class CappedRetry(Retry):
         wait = (self.get_retry_after(response) if response and self.respect_retry_after_header else None) or 0
         deadline = _DEADLINE.get()
         if deadline is not None and time.monotonic() + max(wait, self.get_backoff_time()) > deadline:
-            raise _Failure(f"the server asks to wait {wait:.0f} s before retrying, past the download's deadline")
+            raise _Failure(f"the server asks to wait {wait:g} s before retrying, past the download's deadline")
         super().sleep(response)
 
 
@@ -103,8 +108,8 @@ class RateLimitedAdapter(HTTPAdapter):
             allowed_methods=("GET", "HEAD"),
             respect_retry_after_header=True,
             raise_on_status=False,
+            cap_s=limits.retry_after_cap_s,
         )
-        retry.cap_s = limits.retry_after_cap_s
         super().__init__(max_retries=retry)
         self.rate_limit = rate_limit
 
@@ -204,7 +209,7 @@ def download(session: Session, url: str, where: str, max_bytes: int = 1 << 24, *
 def _get(session, sink, url, max_bytes, allowed, refused, deadline) -> Downloaded:
     limits = session.limits
     if time.monotonic() >= deadline:
-        raise _Failure(f"the run's deadline of {limits.run_s:.0f} s has passed")
+        raise _Failure(f"the run's deadline of {limits.run_s:g} s has passed")
     known = session.validators.get(url, {})
     body = session.stored(known["sha256"]) if isinstance(known.get("sha256"), str) else None
     conditions = (("If-None-Match", known.get("etag")), ("If-Modified-Since", known.get("modified")))
@@ -214,12 +219,12 @@ def _get(session, sink, url, max_bytes, allowed, refused, deadline) -> Downloade
     except requests.TooManyRedirects as exc:
         raise _Failure(f"more than {MAX_REDIRECTS} redirects (a redirect loop?)") from exc
     except requests.ConnectTimeout as exc:
-        raise _Failure(f"timed out connecting (after {limits.connect_s:.0f} s)") from exc
+        raise _Failure(f"timed out connecting (after {limits.connect_s:g} s)") from exc
     except requests.ReadTimeout as exc:
-        raise _Failure(f"timed out waiting for the server (silent for {limits.read_s:.0f} s)") from exc
+        raise _Failure(f"timed out waiting for the server (silent for {limits.read_s:g} s)") from exc
     except requests.ConnectionError as exc:
         if _timed_out(exc):
-            raise _Failure(f"timed out waiting for the server (silent for {limits.read_s:.0f} s)") from exc
+            raise _Failure(f"timed out waiting for the server (silent for {limits.read_s:g} s)") from exc
         raise _Failure(f"{type(exc).__name__}; you may be offline") from exc
     except requests.RequestException as exc:
         raise _Failure(f"{type(exc).__name__}: {exc}") from exc
@@ -237,7 +242,7 @@ def _get(session, sink, url, max_bytes, allowed, refused, deadline) -> Downloade
         expected = response.headers.get("Content-Length", "")
         encoded = "Content-Encoding" in response.headers
         if expected.isdigit() and not encoded and int(expected) > max_bytes:
-            raise _Failure(f"{int(expected):,} bytes, more than the {max_bytes:,} allowed")
+            raise _Failure(f"more than the {max_bytes:,} bytes allowed ({int(expected):,} announced)")
         result = _stream(response, sink, max_bytes, deadline, limits)
         if expected.isdigit() and not encoded and int(expected) != result.bytes:
             raise _Failure(f"truncated body: {result.bytes} of {expected} bytes")
@@ -252,35 +257,41 @@ def _stream(response, sink: BinaryIO, max_bytes: int, deadline: float, limits: L
     window of `rate_window_s` brings fewer than `min_rate` bytes a second."""
     digest, size = hashlib.sha256(), 0
     window_start, window_bytes = time.monotonic(), 0
-    try:
-        for chunk in response.iter_content(CHUNK):
-            size += len(chunk)
-            if size > max_bytes:
-                raise _Failure(f"more than the {max_bytes:,} bytes allowed")
-            digest.update(chunk)
-            sink.write(chunk)
-            now, window_bytes = time.monotonic(), window_bytes + len(chunk)
-            if now > deadline:
-                raise _Failure(f"not complete within the deadline ({size:,} bytes so far)")
-            if now - window_start >= limits.rate_window_s:
-                if window_bytes < limits.min_rate * (now - window_start):
-                    rate = window_bytes / (now - window_start)
-                    raise _Failure(f"too slow: {rate:,.0f} bytes/s, below the minimum of {limits.min_rate:,} bytes/s")
-                window_start, window_bytes = now, 0
-    except requests.RequestException as exc:
-        if _timed_out(exc):
-            raise _Failure(f"timed out reading the body (silent for {limits.read_s:.0f} s)") from exc
-        raise _Failure(f"{type(exc).__name__} while reading the body") from exc
+    while chunk := _read(response, limits):
+        size += len(chunk)
+        if size > max_bytes:
+            raise _Failure(f"more than the {max_bytes:,} bytes allowed")
+        digest.update(chunk)
+        sink.write(chunk)
+        now, window_bytes = time.monotonic(), window_bytes + len(chunk)
+        if now > deadline:
+            raise _Failure(f"not complete within the deadline ({size:,} bytes so far)")
+        if now - window_start >= limits.rate_window_s:
+            if window_bytes < limits.min_rate * (now - window_start):
+                rate = window_bytes / (now - window_start)
+                raise _Failure(f"too slow: {rate:,.0f} bytes/s, below the minimum of {limits.min_rate:,} bytes/s")
+            window_start, window_bytes = now, 0
     return Downloaded(digest.hexdigest(), size)
+
+
+def _read(response: requests.Response, limits: Limits) -> bytes:
+    """What has arrived of the body, up to CHUNK bytes (b"" at its end); waits at most `read_s`."""
+    try:
+        return response.raw.read1(CHUNK, decode_content=True) or b""
+    except (requests.RequestException, urllib3.exceptions.HTTPError, OSError) as exc:
+        if _timed_out(exc):
+            raise _Failure(f"timed out reading the body (silent for {limits.read_s:g} s)") from exc
+        raise _Failure(f"{type(exc).__name__} while reading the body") from exc
 
 
 def _copy_stored(body: Path, sink: BinaryIO, expected: str) -> Downloaded:
     """304 Not Modified: the body of the earlier answer, from the store (checked against its sha256)."""
     try:
-        with body.open("rb") as handle:
-            digest, size = hashing.copy(handle, sink)
+        handle = body.open("rb")
     except OSError as exc:
         raise _Failure(f"304 Not Modified, but the stored copy {body} cannot be read ({exc.strerror})") from exc
+    with handle:
+        digest, size = hashing.copy(handle, sink)
     if digest != expected:
         raise _Failure(f"304 Not Modified, but the stored copy {body} is corrupt")
     return Downloaded(expected, size)
