@@ -20,6 +20,7 @@ from pipeline import paths
 from pipeline.errors import GeodeckError, SnapshotError
 from pipeline.extract import SourceFile, http, load_sources, open_store
 from pipeline.extract import refresh as refreshing
+from pipeline.extract.store import SnapshotStore
 
 SOURCE = "worldbank-population"
 REPO = "datasets/population"
@@ -357,3 +358,18 @@ def test_refresh_keeps_each_files_layer(tmp_path, mirror):
     assert [f.layer for f in refreshed.files] == [f.layer for f in source.files]
     assert refreshed.layer("states").sha256 != source.layer("states").sha256
     assert refreshed.layer("country").sha256 == source.layer("country").sha256
+
+
+@responses.activate
+def test_old_pins_stay_resolvable_offline_after_a_rejected_refresh(world, mirror):
+    """The store keeps files by sha256: after a refresh wrote new pins, `git checkout -- sources/` (here: the
+    project's definition copied back) and an offline build without a mirror still find the old pins' files."""
+    sources, store = world
+    upstream(mirror)
+    run_refresh(world)
+    shutil.copy(paths.SOURCES_DIR / f"{SOURCE}.toml", sources / f"{SOURCE}.toml")
+    old = load_sources(sources)[SOURCE]
+    assert old == load_sources()[SOURCE]
+    offline = SnapshotStore(store.root, mirror=None, online=False)
+    for entry in old.files:
+        assert hashlib.sha256(offline.read(entry)).hexdigest() == entry.sha256
