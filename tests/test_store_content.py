@@ -26,7 +26,8 @@ def test_a_store_kept_by_path_is_adopted(tmp_path):
     legacy.write_bytes(DATA)
     store = open_store(mirror=None, online=False, root=tmp_path / "store")
     assert store.read(ENTRY) == DATA
-    assert store.blob(ENTRY.sha256).read_bytes() == DATA and not legacy.exists()
+    assert store.blob(ENTRY.sha256).read_bytes() == DATA
+    assert not (tmp_path / "store" / "demo").exists()  # moved, its emptied folders removed
     assert store.read(ENTRY) == DATA
 
 

@@ -122,6 +122,9 @@ class SnapshotStore:
             return False
         os_errors(lambda: blob.parent.mkdir(parents=True, exist_ok=True), f"write store file {blob}", WRITABLE_FIX)
         os_errors(lambda: os.replace(legacy, blob), f"write store file {blob}", WRITABLE_FIX)
+        for folder in legacy.parents:  # the emptied folders of the old layout
+            if folder == self.root or not _remove_empty(folder):
+                break
         return True
 
     def _from_mirror(self, entry: SourceFile, blob: Path) -> bool:
@@ -182,6 +185,14 @@ class SnapshotStore:
                 fill(sink)
         except OSError as exc:
             raise SnapshotError(f"cannot write store file {blob}: {exc.strerror or exc}; {WRITABLE_FIX}") from exc
+
+
+def _remove_empty(folder: Path) -> bool:
+    try:
+        folder.rmdir()
+    except OSError:  # not empty (or not ours to remove): kept
+        return False
+    return True
 
 
 def _check_size(entry: SourceFile, size: int) -> None:
