@@ -192,7 +192,8 @@ def download_to(
     deadline = min(time.monotonic() + limits.file_s, session.run_deadline)
     token = _DEADLINE.set(deadline)
     try:
-        return _get(session, sink, url, max_bytes or limits.max_bytes, allowed, refused, deadline)
+        cap = limits.max_bytes if max_bytes is None else max_bytes
+        return _get(session, sink, url, cap, allowed, refused, deadline)
     except _Failure as failure:
         raise SnapshotError(f"{where}: cannot download {url}: {failure}; nothing was changed ({fix})") from failure
     finally:

@@ -84,7 +84,7 @@ class SnapshotStore:
     def resolve(self, entry: SourceFile) -> Path:
         """The verified file in the local store, fetched from the mirror or the live URL if needed."""
         blob = self.blob(entry.sha256)
-        kept = self._check(blob, entry, "store file")
+        kept = self._check(blob, entry)
         if kept == "ok":
             return blob
         if self._adopt_by_path(entry, blob) or self._from_mirror(entry, blob):
@@ -104,12 +104,12 @@ class SnapshotStore:
             self._session = http.session()
         return self._session
 
-    def _check(self, path: Path, entry: SourceFile, what: str) -> str:
-        """ "absent", "corrupt" (not the pinned sha256) or "ok"; the right content with another size than the
-        pinned one is the pin's mistake, an error naming the fix."""
-        if not is_file(path, "the store folder" if what == "store file" else "the mirror folder"):
+    def _check(self, path: Path, entry: SourceFile) -> str:
+        """The store file at `path`: "absent", "corrupt" (not the pinned sha256) or "ok"; the right content
+        with another size than the pinned one is the pin's mistake, an error naming the fix."""
+        if not is_file(path, "the store folder"):
             return "absent"
-        digest, size = file_digest(path, what)
+        digest, size = file_digest(path, "store file")
         if digest != entry.sha256:
             return "corrupt"
         _check_size(entry, size)
@@ -118,7 +118,7 @@ class SnapshotStore:
     def _adopt_by_path(self, entry: SourceFile, blob: Path) -> bool:
         """A file an older geodeck kept by path (`<store>/<source>/<path>`) moves to its sha256 place."""
         legacy = inside(self.root, f"{entry.source}/{entry.path}", f"sources/{entry.source}.toml: file path")
-        if self._check(legacy, entry, "store file") != "ok":
+        if self._check(legacy, entry) != "ok":
             return False
         os_errors(lambda: blob.parent.mkdir(parents=True, exist_ok=True), f"write store file {blob}", WRITABLE_FIX)
         os_errors(lambda: os.replace(legacy, blob), f"write store file {blob}", WRITABLE_FIX)
