@@ -200,3 +200,16 @@ def check_loads(path: Path) -> None:
     except GeodeckError as error:
         assert str(error).startswith(f"{path}: ")
         assert "\n" not in str(error)
+
+
+def test_geodeck_fetch_names_the_bad_definition_in_one_line(geodeck, tmp_path, monkeypatch):
+    from pipeline.extract import sources as definitions
+
+    write(tmp_path, with_value(("files", 0, "url"), 5))
+    monkeypatch.setattr(definitions.select, "__defaults__", (tmp_path,))
+    code, output = geodeck(["fetch", "--offline"], GEODECK_STORE=str(tmp_path / "store"))
+    assert code == 2
+    assert (
+        "demo.toml: " in output and "1: url is an integer (5); expected a string" in output
+    )  # [[files]]: see the printer
+    assert "Traceback" not in output and len(output.strip().splitlines()) == 1
