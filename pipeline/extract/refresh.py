@@ -4,9 +4,9 @@ date accessed) into `sources/<source>.toml` and the new bytes into the store.
 
 How "newest" is found is declared per source in its `[refresh]` table (`sources.Refresh`). All sources of
 one refresh are downloaded (streamed into a staging store, within `http.Limits`) and validated first; any
-failure changes nothing (no pin, no store file). The
-report lists what each parsed table would change (rows added, removed, changed values); `geodeck build`
-then `geodeck diff GAME` shows what the cards would change.
+failure changes nothing (no pin, no store file). The report lists what each parsed table would change
+(rows added, removed, changed values); `geodeck build` then `geodeck diff GAME` shows what the cards would
+change.
 """
 
 import importlib
@@ -68,12 +68,12 @@ def refresh(
     with tempfile.TemporaryDirectory(prefix="geodeck-refresh-") as folder:
         staging = SnapshotStore(root=Path(folder), mirror=None, online=False)
         results = [refresh_source(source, store, staging, today, session) for source in sources]
-        for result in results:
-            if result.changed:
-                for entry in result.new.files:
-                    if store.stored(entry.sha256) is None:
-                        store.add(entry, staging.blob(entry.sha256))
-                write_pins(sources_dir / f"{result.new.name}.toml", result.new)
+        changed = [result.new for result in results if result.changed]
+        for entry in (entry for new in changed for entry in new.files):  # the files first: no pin without them
+            if store.stored(entry.sha256) is None:
+                store.add(entry, staging.blob(entry.sha256))
+        for new in changed:
+            write_pins(sources_dir / f"{new.name}.toml", new)
     session.save_validators()
     return results
 
