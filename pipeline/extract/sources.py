@@ -7,6 +7,7 @@ carries data) is pinned by its version instead.
 import os
 import re
 import tomllib
+from collections import Counter
 from dataclasses import MISSING, dataclass, field, fields
 from pathlib import Path, PurePosixPath
 from typing import TypeVar, get_type_hints
@@ -170,13 +171,12 @@ def load_source(path: Path) -> Source:
         _built(path, SourceFile, source=name, **_table(SourceFile, entry, f"{path}: [[files]] {i}", ("source",)))
         for i, entry in enumerate(entries, 1)
     )
-    twice = sorted({f.path for f in files if [g.path for g in files].count(f.path) > 1})
+    twice = sorted(path for path, count in Counter(f.path for f in files).items() if count > 1)
     if twice:
         raise GeodeckError(f"{path}: file {', '.join(twice)} is pinned twice; keep one [[files]] table per path")
     refresh = data.get("refresh")
     if refresh is not None:
         refresh = _built(path, Refresh, **_table(Refresh, refresh, f"{path}: [refresh]"))
-
     unknown = sorted(data.keys() - {"source", "files", "refresh"})
     if unknown:
         raise GeodeckError(f"{path}: unknown table {', '.join(unknown)}; expected [source], [[files]], [refresh]")
