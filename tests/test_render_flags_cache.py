@@ -68,7 +68,7 @@ def test_a_pickle_in_the_cache_is_never_loaded(fresh, tmp_path):
     entry = fresh.source.file("4x3/de.svg")
     folder = fresh.store.root / ".drawings" / "flag-icons"
     folder.mkdir(parents=True)
-    for name in (f"{flags.version('svglib')}-{entry.sha256}.pickle", f"{flags.version('svglib')}-{entry.sha256}.json"):
+    for name in (f"{flags.version('svglib')}-{entry.sha256}.pickle", f"{flags.CONVERTER}-{entry.sha256}.json"):
         (folder / name).write_bytes(pickle.dumps(Payload(marker)))
     drawing = fresh.drawing("4x3/de.svg")
     assert not marker.exists()

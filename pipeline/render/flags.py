@@ -1,9 +1,9 @@
 """Flags from the pinned `flag-icons` SVGs, converted with svglib once per process and cached as drawings in
 plain JSON (`pipeline.render.drawings`: data only, never code) in the snapshot store
-(`<store>/.drawings/flag-icons/<svglib version>-<sha256>.json`), so a print parses no SVG that an earlier
-print converted (194 SVGs: ~5.6 s of svglib). The cache file is named by the sha256 of the SVG it was made
-from and the svglib version, and written atomically; one that does not load as a drawing (damaged, crafted,
-an older format) is converted again and replaced.
+(`<store>/.drawings/flag-icons/<svglib version>-<reportlab version>-<sha256>.json`), so a print parses no
+SVG that an earlier print converted (194 SVGs: ~5.6 s of svglib). The cache file is named by the sha256 of
+the SVG it was made from and the versions that made it, and written atomically; one that does not load as
+a drawing (damaged, crafted, an older format) is converted again and replaced.
 
 Each flag appears once per deck, so it is drawn in place (a form XObject would lose the ExtGState
 resources that flags with transparency need)."""
@@ -23,6 +23,7 @@ from pipeline.render.pages import clipped
 from pipeline.render.text import Box
 
 SOURCE = names.FLAG_ICONS
+CONVERTER = f"{version('svglib')}-{version('reportlab')}"  # what makes the drawings, part of their cache key
 
 
 class Flags:
@@ -41,7 +42,7 @@ class Flags:
     @cache  # noqa: B019 (one Flags per store and process: the cache lives as long as the store)
     def drawing(self, path: str):
         entry = self.source.file(path)
-        cached = self.store.root / ".drawings" / SOURCE / f"{version('svglib')}-{entry.sha256}.json"
+        cached = self.store.root / ".drawings" / SOURCE / f"{CONVERTER}-{entry.sha256}.json"
         try:
             return drawings.loads(cached.read_bytes())
         except (OSError, ValueError):  # absent, unreadable, damaged or crafted: converted again
