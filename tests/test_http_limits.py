@@ -187,3 +187,16 @@ def test_a_pinned_download_is_capped_at_the_pins_size(serve, tmp_path):
     with pytest.raises(SnapshotError, match="more than the 100 bytes allowed"):
         store.read(entry)
     assert not any(p.is_file() for p in (tmp_path / "store").rglob("*"))
+
+
+def test_no_backoff_past_the_files_deadline(serve):
+    """A 503 without Retry-After: the backoff before the next retry would pass the deadline, so none."""
+
+    def unavailable(request, before):
+        request.send_response(503)
+        request.send_header("Content-Length", "0")
+        request.end_headers()
+
+    limits = http.Limits(backoff_s=5, file_s=1, read_s=1)
+    with pytest.raises(SnapshotError, match=r"the next retry is due in \d+ s before retrying, past the"):
+        get(serve(unavailable), limits)

@@ -13,6 +13,7 @@ import json
 import threading
 import time
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import BinaryIO
@@ -73,9 +74,10 @@ class CappedRetry(Retry):
 
     def sleep(self, response=None):
         wait = (self.get_retry_after(response) if response and self.respect_retry_after_header else None) or 0
-        deadline = _DEADLINE.get()
-        if deadline is not None and time.monotonic() + max(wait, self.get_backoff_time()) > deadline:
-            raise _Failure(f"the server asks to wait {wait:g} s before retrying, past the download's deadline")
+        pause, deadline = max(wait, self.get_backoff_time()), _DEADLINE.get()
+        if deadline is not None and time.monotonic() + pause > deadline:
+            asked = f"the server asks to wait {wait:g} s" if wait else f"the next retry is due in {pause:g} s"
+            raise _Failure(f"{asked} before retrying, past the download's deadline")
         super().sleep(response)
 
 
@@ -143,7 +145,8 @@ class Session(requests.Session):
     def save_validators(self) -> None:
         """Keep the validators of this run's downloads for the next one's conditional requests."""
         if self.cache is not None:
-            atomic.write_text(self.cache, json.dumps(self.validators, indent=1, sort_keys=True))
+            with suppress(OSError):  # an optional cache: the next refresh asks unconditionally
+                atomic.write_text(self.cache, json.dumps(self.validators, indent=1, sort_keys=True))
 
 
 def _read_validators(cache: Path | None) -> dict[str, dict]:
