@@ -27,7 +27,7 @@ def test_a_store_kept_by_path_is_adopted(tmp_path):
     store = open_store(mirror=None, online=False, root=tmp_path / "store")
     assert store.read(ENTRY) == DATA
     assert store.blob(ENTRY.sha256).read_bytes() == DATA
-    assert not (tmp_path / "store" / "demo").exists()  # moved, its emptied folders removed
+    assert legacy.read_bytes() == DATA  # an older geodeck sharing the store still finds it
     assert store.read(ENTRY) == DATA
 
 
@@ -78,3 +78,14 @@ def test_a_wrong_bytes_pin_is_one_error_naming_the_fix(tmp_path, pinned):
     store.read(ENTRY)  # the right pin fills the store
     with pytest.raises(SnapshotError, match=message):
         open_store(mirror=None, online=False, root=tmp_path / "store").read(entry)
+
+
+def test_a_corrupt_copy_is_replaced_by_the_file_kept_by_path(tmp_path):
+    legacy = tmp_path / "store" / "demo" / "dir" / "file.txt"
+    legacy.parent.mkdir(parents=True)
+    legacy.write_bytes(DATA)
+    store = open_store(mirror=None, online=False, root=tmp_path / "store")
+    blob = store.blob(ENTRY.sha256)
+    blob.parent.mkdir(parents=True)
+    blob.write_bytes(b"garbage")
+    assert store.read(ENTRY) == DATA and blob.read_bytes() == DATA

@@ -4,7 +4,8 @@ the store, else a mirror folder, else its URL.
 The pins in `sources/*.toml` are the path view: a file is found by the sha256 its pin names, so the files
 of every pin ever fetched stay resolvable offline (after a refresh wrote new pins, `git checkout --
 sources/` finds the old pins' files still there). A store filled by an older geodeck, by path
-(`<store>/<source>/<path>`), still works: a file found there with the pinned sha256 moves to its place.
+(`<store>/<source>/<path>`), still works: a file found there with the pinned sha256 is linked (or copied)
+to its place.
 
 Every read checks the sha256 and the pinned size; a file that fails is never stored, and the store is
 written atomically (copies and downloads stream to a temporary file, hashed on the way), so a failed or
@@ -116,15 +117,16 @@ class SnapshotStore:
         return "ok"
 
     def _adopt_by_path(self, entry: SourceFile, blob: Path) -> bool:
-        """A file an older geodeck kept by path (`<store>/<source>/<path>`) moves to its sha256 place."""
+        """A file an older geodeck kept by path (`<store>/<source>/<path>`) gets its sha256 place too: a hard
+        link (no space, and the older version keeps working), else a copy."""
         legacy = inside(self.root, f"{entry.source}/{entry.path}", f"sources/{entry.source}.toml: file path")
         if self._check(legacy, entry) != "ok":
             return False
-        os_errors(lambda: blob.parent.mkdir(parents=True, exist_ok=True), f"write store file {blob}", WRITABLE_FIX)
-        os_errors(lambda: os.replace(legacy, blob), f"write store file {blob}", WRITABLE_FIX)
-        for folder in legacy.parents:  # the emptied folders of the old layout
-            if folder == self.root or not _remove_empty(folder):
-                break
+        try:
+            blob.parent.mkdir(parents=True, exist_ok=True)
+            os.link(legacy, blob)
+        except OSError:  # a corrupt copy in the way, no hard links, a read-only store: an atomic copy instead
+            self._copy(entry, legacy, "store file", blob)
         return True
 
     def _from_mirror(self, entry: SourceFile, blob: Path) -> bool:
@@ -185,14 +187,6 @@ class SnapshotStore:
                 fill(sink)
         except OSError as exc:
             raise SnapshotError(f"cannot write store file {blob}: {exc.strerror or exc}; {WRITABLE_FIX}") from exc
-
-
-def _remove_empty(folder: Path) -> bool:
-    try:
-        folder.rmdir()
-    except OSError:  # not empty (or not ours to remove): kept
-        return False
-    return True
 
 
 def _check_size(entry: SourceFile, size: int) -> None:
