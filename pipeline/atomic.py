@@ -5,8 +5,10 @@ import os
 import stat
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, BinaryIO
 
 from pipeline.errors import GeodeckError
 
@@ -62,11 +64,12 @@ def _umask() -> int:
     return mask
 
 
-def write_bytes(path: Path, data: bytes) -> None:
-    """Write `data` to a temporary file beside `path`, then rename it over `path` (mode 0666 & ~umask).
-
-    Only a regular file (or a new one) is ever replaced; any failure (read-only, full, a parent that is a
-    file) is an `OutputError` and leaves the old file as it was."""
+@contextmanager
+def writer(path: Path) -> Iterator[BinaryIO]:
+    """A handle on a temporary file beside `path`, renamed over `path` (mode 0666 & ~umask) when the block
+    ends, removed when it raises: streamed writes that are all or nothing. Only a regular file (or a new
+    one) is ever replaced; a target that cannot be made or replaced is an `OutputError`. What the block
+    itself raises passes through unchanged (a download's error stays a download's error)."""
     check_target(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -75,15 +78,26 @@ def write_bytes(path: Path, data: bytes) -> None:
         raise OutputError(path, exc.strerror or str(exc)) from exc
     try:
         with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.chmod(tmp, 0o666 & ~_umask())
-        check_target(path)  # it may have become a folder or a device while we wrote
-        os.replace(tmp, path)
-    except BaseException as exc:
-        Path(tmp).unlink(missing_ok=True)
-        if isinstance(exc, OSError):
+            yield handle
+        try:
+            os.chmod(tmp, 0o666 & ~_umask())
+            check_target(path)  # it may have become a folder or a device while we wrote
+            os.replace(tmp, path)
+        except OSError as exc:
             raise OutputError(path, exc.strerror or str(exc)) from exc
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def write_bytes(path: Path, data: bytes) -> None:
+    """Write `data` to a temporary file beside `path`, then rename it over `path` (mode 0666 & ~umask);
+    any failure (read-only, full, a parent that is a file) is an `OutputError`, the old file kept."""
+    try:
+        with writer(path) as handle:
+            handle.write(data)
+    except OSError as exc:
+        raise OutputError(path, exc.strerror or str(exc)) from exc
 
 
 def stale_temp_files(folder: Path, older_than_s: float = 30.0) -> list[Path]:

@@ -169,7 +169,7 @@ def _refresh(chosen, named: bool, store) -> None:
 
     targets = refreshing.refreshable(chosen, named)
     with locked(store.root):
-        session = http.session(store.root / refreshing.HTTP_CACHE)
+        session = http.session(store.root / refreshing.HTTP_CACHE, stored=store.stored)
         results = refreshing.refresh(targets, store, SOURCES_DIR, date.today(), session)
     table = Table("source", "result", "vintage", title="geodeck fetch --refresh")
     for r in results:

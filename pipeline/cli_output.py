@@ -34,6 +34,7 @@ class Results(Console):
             thing = self.render_str(thing, markup=kwargs.get("markup"), emoji=kwargs.get("emoji"))
         return Measurement.get(self, self.options.update_width(UNCUT + 1), thing).maximum
 
+
 console = Console(stderr=True)
 out = Results()
 

@@ -1,4 +1,5 @@
-"""Where the project's folders are, with environment overrides for the snapshot store and mirror."""
+"""Where the project's folders are, with environment overrides for the snapshot store and mirror. An empty
+variable (`GEODECK_STORE=`) counts as unset, never as the current folder."""
 
 import os
 from pathlib import Path
@@ -11,14 +12,20 @@ DECKS_DIR = OUTPUT_DIR / "decks"
 PRINT_DIR = OUTPUT_DIR / "print"
 
 
+def _folder(variable: str) -> Path | None:
+    """The folder `$variable` names, or None when it is unset or empty (blank)."""
+    value = os.environ.get(variable, "")
+    return Path(value) if value.strip() else None
+
+
 def build_dir() -> Path:
     """Intermediate stage outputs (tables, reports); `$GEODECK_BUILD` or `build/`."""
-    return Path(os.environ.get("GEODECK_BUILD", ROOT / "build"))
+    return _folder("GEODECK_BUILD") or ROOT / "build"
 
 
 def store_dir() -> Path:
     """The local snapshot store: `$GEODECK_STORE` or `~/.cache/geodeck`."""
-    return Path(os.environ.get("GEODECK_STORE", Path.home() / ".cache" / "geodeck"))
+    return _folder("GEODECK_STORE") or Path.home() / ".cache" / "geodeck"
 
 
 # How to name a mirror folder, in every error that needs one: the option, the Makefile's variable, the env var.
@@ -27,5 +34,4 @@ MIRROR_HINT = "pass --mirror DIR (`make deck MIRROR=DIR`) or set $GEODECK_MIRROR
 
 def default_mirror() -> Path | None:
     """The mirror folder from `$GEODECK_MIRROR`, if set."""
-    value = os.environ.get("GEODECK_MIRROR")
-    return Path(value) if value else None
+    return _folder("GEODECK_MIRROR")

@@ -7,9 +7,9 @@ import pytest
 
 from pipeline.build import Context, build
 from pipeline.extract import open_store
-from pipeline.paths import ROOT
+from pipeline.paths import ROOT, default_mirror
 
-MIRROR = Path(__import__("os").environ.get("GEODECK_MIRROR", ROOT.parent / "shared" / "snapshots"))
+MIRROR = default_mirror() or ROOT.parent / "shared" / "snapshots"
 
 
 @pytest.fixture(scope="session")

@@ -73,7 +73,9 @@ def test_store_and_mirror_paths_are_inside_their_folders(tmp_path):
     """Defence in depth behind relative_path: the joined path is normalised and must stay inside the root."""
     store = open_store(mirror=tmp_path / "mirror", online=False, root=tmp_path / "store")
     entry = SourceFile("demo", "dir/file.txt", hashlib.sha256(b"x").hexdigest(), 1)
-    assert store.local_path(entry) == tmp_path / "store" / "demo" / "dir" / "file.txt"
+    digest = entry.sha256
+    assert store.blob(digest) == tmp_path / "store" / "sha256" / digest[:2] / digest
+    assert store.stored("../" * 20 + "etc/passwd") is None  # a digest from a file is never a path
     with pytest.raises(GeodeckError, match="not a relative path inside its folder"):
         inside(tmp_path, "demo/../../x", "test")
 

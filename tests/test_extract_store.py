@@ -39,16 +39,17 @@ def test_flipped_byte_in_mirror_is_rejected_and_nothing_stored(tmp_path):
     with pytest.raises(SnapshotError, match="sha256 mismatch, expected") as err:
         store.read(entry_for(DATA))
     assert "demo/dir/file.txt" in str(err.value)
-    assert not (tmp_path / "store" / "demo" / "dir" / "file.txt").exists()
+    assert not any(p.is_file() for p in (tmp_path / "store").rglob("*"))
 
 
 def test_corrupted_store_file_is_replaced_from_mirror(tmp_path):
     mirror = write_mirror(tmp_path)
     store = open_store(mirror=mirror, online=False, root=tmp_path / "store")
-    local = store.local_path(entry_for(DATA))
+    local = store.blob(entry_for(DATA).sha256)
     local.parent.mkdir(parents=True)
     local.write_bytes(b"garbage")
     assert store.read(entry_for(DATA)) == DATA
+    assert local.read_bytes() == DATA
 
 
 def test_offline_without_mirror_names_the_fix(tmp_path):
@@ -70,7 +71,7 @@ def test_download_failure_is_reported(tmp_path, monkeypatch):
     store = open_store(mirror=None, online=True, root=tmp_path / "store")
     with pytest.raises(SnapshotError, match=r"cannot download.*`make deck MIRROR=DIR`.*\$GEODECK_MIRROR"):
         store.read(entry_for(DATA, url="http://127.0.0.1:9/file.txt"))
-    assert not store.local_path(entry_for(DATA)).exists()
+    assert not store.blob(entry_for(DATA).sha256).exists()
 
 
 def test_unknown_source_lists_known_ones():
@@ -113,7 +114,8 @@ def test_cli_fetch_from_mirror(mirror, tmp_path):
         env={"GEODECK_STORE": str(tmp_path)},
     )
     assert result.exit_code == 0, result.output
-    assert (tmp_path / "highest-points-7summits" / "highest_points_169.json").is_file()
+    entry = load_sources()["highest-points-7summits"].file("highest_points_169.json")
+    assert (tmp_path / "sha256" / entry.sha256[:2] / entry.sha256).is_file()
 
 
 def test_cli_user_errors_have_no_traceback(tmp_path):
@@ -134,17 +136,17 @@ def test_cli_user_errors_have_no_traceback(tmp_path):
 def test_unreadable_mirror_file_is_a_clear_error(tmp_path, monkeypatch):
     mirror = write_mirror(tmp_path)
     store = open_store(mirror=mirror, online=False, root=tmp_path / "store")
-    real_read = type(mirror).read_bytes
+    real_open = type(mirror).open
 
-    def refuse(path):
+    def refuse(path, *args, **kwargs):
         if path.name == "file.txt":
             raise PermissionError(13, "Permission denied", str(path))
-        return real_read(path)
+        return real_open(path, *args, **kwargs)
 
-    monkeypatch.setattr(type(mirror), "read_bytes", refuse)
+    monkeypatch.setattr(type(mirror), "open", refuse)
     with pytest.raises(SnapshotError, match="cannot read mirror file .*file.txt: Permission denied"):
         store.read(entry_for(DATA))
-    assert not (tmp_path / "store" / "demo").exists()
+    assert not any(p.is_file() for p in (tmp_path / "store").rglob("*"))
 
 
 def test_files_are_found_by_their_declared_layer():

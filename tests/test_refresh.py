@@ -20,6 +20,7 @@ from pipeline import paths
 from pipeline.errors import GeodeckError, SnapshotError
 from pipeline.extract import SourceFile, http, load_sources, open_store
 from pipeline.extract import refresh as refreshing
+from pipeline.extract.store import SnapshotStore
 
 SOURCE = "worldbank-population"
 REPO = "datasets/population"
@@ -254,7 +255,8 @@ def test_429_retry_after_is_honoured_on_a_real_server():
 
 
 def test_conditional_request_uses_the_validator(tmp_path):
-    """A second GET of a URL whose response had an ETag is a conditional request; 304 serves the cache."""
+    """A GET of a URL whose earlier answer had an ETag (kept in the cache file from one run to the next) is a
+    conditional request; its 304, sent with Content-Length: 0, serves the body kept in the store."""
     seen = []
 
     class Etag(BaseHTTPRequestHandler):
@@ -263,6 +265,7 @@ def test_conditional_request_uses_the_validator(tmp_path):
             if self.headers.get("If-None-Match") == '"v1"':
                 self.send_response(304)
                 self.send_header("ETag", '"v1"')
+                self.send_header("Content-Length", "0")
                 self.end_headers()
                 return
             self.send_response(200)
@@ -276,11 +279,17 @@ def test_conditional_request_uses_the_validator(tmp_path):
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Etag)
     threading.Thread(target=server.serve_forever, daemon=True).start()
+    store = open_store(mirror=None, online=False, root=tmp_path / "store")
+    entry = SourceFile("demo", "f", hashlib.sha256(b"abc").hexdigest(), 3)
     try:
         url = f"http://127.0.0.1:{server.server_address[1]}/f"
-        cached = http.session(tmp_path / "cache", http.HostRateLimit(0))
-        assert http.download(cached, url, "demo") == b"abc"
-        assert http.download(cached, url, "demo") == b"abc"
+        first = http.session(tmp_path / "cache.json", http.HostRateLimit(0), stored=store.stored)
+        assert http.download(first, url, "demo") == b"abc"
+        (tmp_path / "abc").write_bytes(b"abc")
+        store.add(entry, tmp_path / "abc")  # what a refresh does with what it downloaded
+        first.save_validators()
+        second = http.session(tmp_path / "cache.json", http.HostRateLimit(0), stored=store.stored)
+        assert http.download(second, url, "demo") == b"abc"
     finally:
         server.shutdown()
     assert seen == [None, '"v1"']
@@ -349,3 +358,18 @@ def test_refresh_keeps_each_files_layer(tmp_path, mirror):
     assert [f.layer for f in refreshed.files] == [f.layer for f in source.files]
     assert refreshed.layer("states").sha256 != source.layer("states").sha256
     assert refreshed.layer("country").sha256 == source.layer("country").sha256
+
+
+@responses.activate
+def test_old_pins_stay_resolvable_offline_after_a_rejected_refresh(world, mirror):
+    """The store keeps files by sha256: after a refresh wrote new pins, `git checkout -- sources/` (here: the
+    project's definition copied back) and an offline build without a mirror still find the old pins' files."""
+    sources, store = world
+    upstream(mirror)
+    run_refresh(world)
+    shutil.copy(paths.SOURCES_DIR / f"{SOURCE}.toml", sources / f"{SOURCE}.toml")
+    old = load_sources(sources)[SOURCE]
+    assert old == load_sources()[SOURCE]
+    offline = SnapshotStore(store.root, mirror=None, online=False)
+    for entry in old.files:
+        assert hashlib.sha256(offline.read(entry)).hexdigest() == entry.sha256

@@ -216,7 +216,7 @@ def test_flags_are_cached_as_drawings_and_print_the_same(store, tmp_path):
 
     fresh = SnapshotStore(tmp_path / "store", store.mirror, online=False)
     first = printing.render(deck("world-game"), PrintOptions(), fresh)
-    cached = list((tmp_path / "store" / ".drawings" / "flag-icons").glob("*.pickle"))
+    cached = list((tmp_path / "store" / ".drawings" / "flag-icons").glob("*.json"))
     assert len(cached) == len({c["fields"]["flag"] for c in deck("world-game")["cards"]})
     maps._LOADED.clear()
     assert printing.render(deck("world-game"), PrintOptions(), fresh) == first

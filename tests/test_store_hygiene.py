@@ -84,11 +84,11 @@ def refuse(monkeypatch, method: str, refused) -> None:
 
 def test_unreadable_store_file_is_one_line(tmp_path, monkeypatch):
     store = open_store(mirror=None, online=False, root=tmp_path / "store")
-    local = store.local_path(ENTRY)
+    local = store.blob(ENTRY.sha256)
     local.parent.mkdir(parents=True)
     local.write_bytes(DATA)
     refuse(monkeypatch, "read_bytes", lambda path: path == local)
-    with pytest.raises(SnapshotError, match=r"cannot read store file .*dir/file\.txt: Permission denied"):
+    with pytest.raises(SnapshotError, match=rf"cannot read store file .*/sha256/../{ENTRY.sha256}: Permission denied"):
         store.read(ENTRY)
 
 
@@ -106,12 +106,13 @@ def test_read_only_store_is_one_line_and_keeps_nothing(tmp_path, monkeypatch):
     (mirror / "file.txt").write_bytes(DATA)
     store = open_store(mirror=tmp_path / "mirror", online=False, root=tmp_path / "store")
 
-    def read_only(path, data):
+    def read_only(path):
         raise PermissionError(30, "Read-only file system", str(path))
 
-    monkeypatch.setattr(atomic, "write_bytes", read_only)
-    with pytest.raises(SnapshotError, match=r"cannot write store file .*file\.txt: Read-only file system"):
+    monkeypatch.setattr(atomic, "writer", read_only)
+    with pytest.raises(SnapshotError, match=rf"cannot write store file .*{ENTRY.sha256}: Read-only file system"):
         store.read(ENTRY)
+    assert not any(p.is_file() for p in (tmp_path / "store").rglob("*"))
 
 
 def test_grid_help_and_errors_name_only_options_it_has(geodeck):

@@ -3,9 +3,10 @@ validate it with the source's own parsers, and only then write the new pin (URL,
 date accessed) into `sources/<source>.toml` and the new bytes into the store.
 
 How "newest" is found is declared per source in its `[refresh]` table (`sources.Refresh`). All sources of
-one refresh are downloaded and validated first; any failure changes nothing (no pin, no store file). The
-report lists what each parsed table would change (rows added, removed, changed values); `geodeck build`
-then `geodeck diff GAME` shows what the cards would change.
+one refresh are downloaded (streamed into a staging store, within `http.Limits`) and validated first; any
+failure changes nothing (no pin, no store file). The report lists what each parsed table would change
+(rows added, removed, changed values); `geodeck build` then `geodeck diff GAME` shows what the cards would
+change.
 """
 
 import importlib
@@ -19,31 +20,28 @@ from pathlib import Path
 from types import ModuleType
 
 import pandas as pd
-import requests
 import tomlkit
 
 from pipeline import atomic
 from pipeline.errors import GeodeckError, SnapshotError
 from pipeline.extract import http
 from pipeline.extract.sources import Source, SourceFile
-from pipeline.extract.store import SnapshotStore, write_file
-from pipeline.hashing import sha256
+from pipeline.extract.store import SnapshotStore
 
 GITHUB_RAW = re.compile(r"^https://raw\.githubusercontent\.com/(?P<repo>[^/]+/[^/]+)/(?P<ref>[^/]+)/(?P<rest>.+)$")
 GITHUB_COMMIT = "https://api.github.com/repos/{repo}/commits/{branch}"
-HTTP_CACHE = ".http-cache"
+HTTP_CACHE = ".http-cache.json"  # validators (ETag, Last-Modified) of the last refresh's downloads
 HTML = ("text/html", "application/xhtml+xml")
 MAX_CHANGES = 12
 
 
 @dataclass(frozen=True)
 class Refreshed:
-    """One source after a refresh: its definition before and after, the new files' bytes, and what the
-    parsed tables would change."""
+    """One source after a refresh: its definition before and after, and what the parsed tables would
+    change."""
 
     old: Source
     new: Source
-    data: dict[str, bytes]
     changes: tuple[str, ...]
 
     @property
@@ -63,42 +61,52 @@ def refreshable(sources: list[Source], named: bool) -> list[Source]:
 
 
 def refresh(
-    sources: list[Source], store: SnapshotStore, sources_dir: Path, today: date, session: requests.Session
+    sources: list[Source], store: SnapshotStore, sources_dir: Path, today: date, session: http.Session
 ) -> list[Refreshed]:
-    """Refresh every source (all-or-nothing): download and validate them all, then write pins and bytes."""
-    results = [refresh_source(source, store, today, session) for source in sources]
-    for result in results:
-        if result.changed:
-            for path, data in result.data.items():
-                write_file(store.local_path(result.new.file(path)), data, "store file")
-            write_pins(sources_dir / f"{result.new.name}.toml", result.new)
+    """Refresh every source (all-or-nothing): download (into a staging store) and validate them all, then
+    add the new files to the store and write the pins; the old pins' files stay in the store."""
+    with tempfile.TemporaryDirectory(prefix="geodeck-refresh-") as folder:
+        staging = SnapshotStore(root=Path(folder), mirror=None, online=False)
+        results = [refresh_source(source, store, staging, today, session) for source in sources]
+        changed = [result.new for result in results if result.changed]
+        for entry in (entry for new in changed for entry in new.files):  # the files first: no pin without them
+            if store.stored(entry.sha256) is None:
+                store.add(entry, staging.blob(entry.sha256))
+        for new in changed:
+            write_pins(sources_dir / f"{new.name}.toml", new)
+    session.save_validators()
     return results
 
 
-def refresh_source(source: Source, store: SnapshotStore, today: date, session: requests.Session) -> Refreshed:
-    """The newest upstream version of `source`, downloaded and parsed, or a GeodeckError saying why not."""
+def refresh_source(
+    source: Source, store: SnapshotStore, staging: SnapshotStore, today: date, session: http.Session
+) -> Refreshed:
+    """The newest upstream version of `source`, downloaded into `staging` and parsed, or a GeodeckError
+    saying why not."""
     urls, vintage = newest(source, session, today)
-    data = {}
-    for path in urls:
-        allowed, refused = content_types(source, path)
-        data[path] = http.download(session, urls[path], f"{source.name}/{path}", allowed, refused, http.REFRESH_FIX)
-    files = tuple(pin(source, path, data[path], urls[path]) for path in urls)
+    files = tuple(download(source, path, urls[path], staging, session) for path in urls)
     if [f.sha256 for f in files] == [f.sha256 for f in source.files]:
-        return Refreshed(source, source, {}, ("unchanged: upstream serves the pinned bytes",))
+        return Refreshed(source, source, ("unchanged: upstream serves the pinned bytes",))
     new = replace(source, files=files, vintage=vintage, date_accessed=today.isoformat())
-    return Refreshed(source, new, data, tuple(validate(source, new, data, store)))
+    return Refreshed(source, new, tuple(validate(source, new, store, staging)))
 
 
-def pin(source: Source, path: str, data: bytes, url: str) -> SourceFile:
-    """The pin of `data` as `path` of `source` (its other fields, such as `layer`, kept)."""
+def download(source: Source, path: str, url: str, staging: SnapshotStore, session: http.Session) -> SourceFile:
+    """Download `path` of `source` from `url` into `staging` (streamed, hashed, within the limits); its pin,
+    the other fields (such as `layer`) kept."""
+    allowed, refused = content_types(source, path)
+    part = staging.root / "part"
+    with atomic.writer(part) as sink:
+        got = http.download_to(session, sink, url, f"{source.name}/{path}", None, allowed, refused, http.REFRESH_FIX)
+    staging.blob(got.sha256).parent.mkdir(parents=True, exist_ok=True)
+    part.replace(staging.blob(got.sha256))
     pinned = next((entry for entry in source.files if entry.path == path), None)
-    digest = sha256(data)
     if pinned is None:
-        return SourceFile(source.name, path, digest, len(data), url)
-    return replace(pinned, sha256=digest, bytes=len(data), url=url)
+        return SourceFile(source.name, path, got.sha256, got.bytes, url)
+    return replace(pinned, sha256=got.sha256, bytes=got.bytes, url=url)
 
 
-def newest(source: Source, session: requests.Session, today: date) -> tuple[dict[str, str], str]:
+def newest(source: Source, session: http.Session, today: date) -> tuple[dict[str, str], str]:
     """(path -> URL of the newest upstream version, its vintage), as the source's [refresh] declares."""
     assert source.refresh is not None
     if source.refresh.method == "url":
@@ -117,7 +125,8 @@ def newest(source: Source, session: requests.Session, today: date) -> tuple[dict
     repo = repos.pop()
     api = GITHUB_COMMIT.format(repo=repo, branch=source.refresh.branch)
     try:
-        commit = json.loads(http.download(session, api, source.name, ("application/json",), (), http.REFRESH_FIX))
+        answer = http.download(session, api, source.name, allowed=("application/json",), fix=http.REFRESH_FIX)
+        commit = json.loads(answer)
         sha, when = commit["sha"], commit["commit"]["committer"]["date"]
         if not re.fullmatch(r"[0-9a-f]{40}", sha):
             raise ValueError(f"{sha!r} is not a commit id")
@@ -144,9 +153,9 @@ def parsers_of(name: str) -> list[ModuleType]:
     return [m for m in modules if getattr(m, "SOURCE", None) == name and hasattr(m, "COMPLETE")]
 
 
-def validate(old: Source, new: Source, data: dict[str, bytes], store: SnapshotStore) -> list[str]:
-    """Parse the new files with every parser of the source (complete tables or its ParseError) and describe
-    how each parsed table differs from the one the current pin gives."""
+def validate(old: Source, new: Source, store: SnapshotStore, staging: SnapshotStore) -> list[str]:
+    """Parse the new files (in `staging`) with every parser of the source (complete tables or its
+    ParseError) and describe how each parsed table differs from the one the current pin gives."""
     from pipeline.transform.parsers.common import parse_complete
 
     pinned = {f.path: f for f in old.files}
@@ -157,21 +166,17 @@ def validate(old: Source, new: Source, data: dict[str, bytes], store: SnapshotSt
         for f in new.files
         if f.path not in pinned or pinned[f.path].sha256 != f.sha256
     ]
-    with tempfile.TemporaryDirectory(prefix="geodeck-refresh-") as folder:
-        staging = SnapshotStore(root=Path(folder), mirror=None, online=False)
-        for path, bytes_ in data.items():
-            atomic.write_bytes(staging.local_path(new.file(path)), bytes_)
-        for parser in parsers_of(new.name):
-            name = parser.__name__.rsplit(".", 1)[-1]
-            fresh = parse_complete(parser, *_args(parser.read(staging, new)))
-            if not old.files:
-                changes.append(f"{name}: {len(fresh)} rows (first pin)")
-                continue
-            try:
-                before = parse_complete(parser, *_args(parser.read(store, old)))
-            except GeodeckError:
-                before = None
-            changes += [f"{name}: {line}" for line in table_changes(before, fresh)]
+    for parser in parsers_of(new.name):
+        name = parser.__name__.rsplit(".", 1)[-1]
+        fresh = parse_complete(parser, *_args(parser.read(staging, new)))
+        if not old.files:
+            changes.append(f"{name}: {len(fresh)} rows (first pin)")
+            continue
+        try:
+            before = parse_complete(parser, *_args(parser.read(store, old)))
+        except GeodeckError:
+            before = None
+        changes += [f"{name}: {line}" for line in table_changes(before, fresh)]
     return changes
 
 

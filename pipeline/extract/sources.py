@@ -7,14 +7,17 @@ carries data) is pinned by its version instead.
 import os
 import re
 import tomllib
-from dataclasses import dataclass, field
+from collections import Counter
+from dataclasses import MISSING, dataclass, field, fields
 from pathlib import Path, PurePosixPath
+from typing import TypeVar, get_type_hints
 
 from pipeline.errors import GeodeckError
 from pipeline.paths import SOURCES_DIR
 
 NAME = re.compile(r"^[a-z0-9][a-z0-9_.-]*$")
 SHA256 = re.compile(r"^[0-9a-f]{64}$")
+T = TypeVar("T")
 
 
 def relative_path(value: object, what: str) -> str:
@@ -41,6 +44,13 @@ def inside(root: Path, relative: str, what: str) -> Path:
     return target
 
 
+def web_address(value: object, what: str) -> str:
+    """`value` when it is an http(s) address, else a GeodeckError naming `what`."""
+    if not (isinstance(value, str) and re.match(r"^https?://[^/\s]+", value)):
+        raise GeodeckError(f"{what}: {value!r} is not an http(s) address; use e.g. 'https://example.org/file.csv'")
+    return value
+
+
 @dataclass(frozen=True)
 class SourceFile:
     source: str
@@ -56,9 +66,12 @@ class SourceFile:
             raise GeodeckError(f"sources/{self.source}.toml: {self.path}: sha256 is not 64 lower-case hex digits")
         if not isinstance(self.bytes, int) or isinstance(self.bytes, bool) or self.bytes < 0:
             raise GeodeckError(f"sources/{self.source}.toml: {self.path}: bytes is not a whole number ≥ 0")
+        if self.url is not None:
+            web_address(self.url, f"sources/{self.source}.toml: {self.path}: url")
 
 
 REFRESH_METHODS = ("github", "url")
+KINDS = ("files", "package")
 
 
 @dataclass(frozen=True)
@@ -81,8 +94,9 @@ class Refresh:
     def __post_init__(self):
         if self.method not in REFRESH_METHODS:
             raise GeodeckError(f"[refresh] method {self.method!r} is not one of {', '.join(REFRESH_METHODS)}")
-        for path in self.urls:
+        for path, url in self.urls.items():
             relative_path(path, "[refresh.urls]")
+            web_address(url, f"[refresh.urls] {path}")
 
 
 @dataclass(frozen=True)
@@ -100,6 +114,12 @@ class Source:
     note: str | None = None
     files: tuple[SourceFile, ...] = field(default_factory=tuple)
     refresh: Refresh | None = None
+
+    def __post_init__(self):
+        if self.kind not in KINDS:
+            raise GeodeckError(f"sources/{self.name}.toml: kind {self.kind!r} is not one of {', '.join(KINDS)}")
+        if self.kind == "package" and not self.version:
+            raise GeodeckError(f'sources/{self.name}.toml: a package source needs version = "X.Y.Z" (its pin)')
 
     def file(self, path: str) -> SourceFile:
         for entry in self.files:
@@ -128,21 +148,107 @@ class Source:
 
 
 def load_source(path: Path) -> Source:
+    """The source defined in `path` (`sources/<name>.toml`); any problem with the file is one GeodeckError
+    naming it, the field and the fix."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-        meta = dict(data["source"])
-        if not (isinstance(meta["name"], str) and NAME.match(meta["name"])):
-            raise GeodeckError(f"{path}: source name {meta['name']!r} must be lower-case letters, digits, -_.")
-        files = tuple(SourceFile(source=meta["name"], **entry) for entry in data.get("files", []))
-        refresh = data.get("refresh")
-        if refresh is not None:
-            refresh = Refresh(**{**refresh, "content_types": tuple(refresh.get("content_types", ()))})
-        return Source(**meta, files=files, refresh=refresh)
-    except (KeyError, TypeError, tomllib.TOMLDecodeError) as exc:
-        raise GeodeckError(f"{path}: not a valid source definition ({exc})") from exc
+        data = tomllib.loads(path.read_bytes().decode("utf-8"))
+    except OSError as exc:
+        raise GeodeckError(f"{path}: cannot read this source definition: {exc.strerror or exc}") from exc
+    except UnicodeDecodeError as exc:
+        raise GeodeckError(f"{path}: not UTF-8 text (byte {exc.start}); save the file as UTF-8") from exc
+    except tomllib.TOMLDecodeError as exc:
+        raise GeodeckError(f"{path}: not valid TOML ({exc})") from exc
+    meta = _table(Source, data.get("source"), f"{path}: [source]", ("files", "refresh"))
+    name = meta["name"]
+    if not NAME.match(name):
+        raise GeodeckError(f"{path}: source name {name!r} must be lower-case letters, digits, -_.")
+    if name != path.stem:
+        raise GeodeckError(f'{path}: source name {name!r} is not the file\'s name; set name = "{path.stem}"')
+    entries = data.get("files", [])
+    if not isinstance(entries, list):
+        raise GeodeckError(f"{path}: files must be [[files]] tables, got {_kind(entries)}")
+    files = tuple(
+        _built(path, SourceFile, source=name, **_table(SourceFile, entry, f"{path}: [[files]] {i}", ("source",)))
+        for i, entry in enumerate(entries, 1)
+    )
+    twice = sorted(path for path, count in Counter(f.path for f in files).items() if count > 1)
+    if twice:
+        raise GeodeckError(f"{path}: file {', '.join(twice)} is pinned twice; keep one [[files]] table per path")
+    refresh = data.get("refresh")
+    if refresh is not None:
+        refresh = _built(path, Refresh, **_table(Refresh, refresh, f"{path}: [refresh]"))
+    unknown = sorted(data.keys() - {"source", "files", "refresh"})
+    if unknown:
+        raise GeodeckError(f"{path}: unknown table {', '.join(unknown)}; expected [source], [[files]], [refresh]")
+    return _built(path, Source, **meta, files=files, refresh=refresh)
+
+
+def _built(definition: Path, cls: type[T], /, **values) -> T:
+    """cls(**values), the errors of its own checks naming the file `definition`."""
+    try:
+        return cls(**values)
+    except GeodeckError as exc:
+        message = str(exc).removeprefix(f"sources/{definition.stem}.toml: ")
+        raise GeodeckError(f"{definition}: {message}") from exc
+
+
+def _kind(value: object) -> str:
+    return {str: "a string", int: "an integer", bool: "a boolean", dict: "a table", list: "an array"}.get(
+        type(value), f"a {type(value).__name__}"
+    )
+
+
+def _table(cls: type, table: object, where: str, computed: tuple[str, ...] = ()) -> dict:
+    """`table` as the keyword arguments of dataclass `cls`: a table with every required field, no unknown
+    key, and each value of its field's type (str, int, a table of strings, an array of strings)."""
+    if not isinstance(table, dict):
+        raise GeodeckError(f"{where}: expected a table, got {_kind(table)}")
+    declared = {f.name: f for f in fields(cls) if f.name not in computed}
+    unknown = sorted(table.keys() - declared.keys())
+    if unknown:
+        raise GeodeckError(f"{where}: unknown key {', '.join(unknown)}; expected {', '.join(declared)}")
+    missing = [n for n, f in declared.items() if n not in table and f.default is f.default_factory is MISSING]
+    if missing:
+        raise GeodeckError(f"{where}: {', '.join(missing)} missing")
+    hints = get_type_hints(cls)
+    for key, value in table.items():
+        expected = _TYPES[hints[key]]
+        if not expected(value):
+            raise GeodeckError(f"{where}: {key} is {_kind(value)} ({value!r:.40}); expected {expected.__doc__}")
+    return {k: tuple(v) if isinstance(v, list) else v for k, v in table.items()}
+
+
+def _string(value: object) -> bool:
+    """a string"""
+    return isinstance(value, str)
+
+
+def _integer(value: object) -> bool:
+    """a whole number"""
+    return type(value) is int
+
+
+def _strings(value: object) -> bool:
+    """an array of strings"""
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
+def _string_table(value: object) -> bool:
+    """a table of strings"""
+    return isinstance(value, dict) and all(isinstance(v, str) for v in value.values())
+
+
+_TYPES = {
+    str: _string,
+    str | None: _string,
+    int: _integer,
+    tuple[str, ...]: _strings,
+    dict[str, str]: _string_table,
+}
 
 
 def load_sources(directory: Path = SOURCES_DIR) -> dict[str, Source]:
+    """Every source defined in `directory`, by name (each file's stem)."""
     sources = (load_source(p) for p in sorted(directory.glob("*.toml")))
     return {s.name: s for s in sources}
 

@@ -1,13 +1,14 @@
-"""Flags from the pinned `flag-icons` SVGs, converted with svglib once per process and cached as pickled
-drawings in the snapshot store (`<store>/.drawings/flag-icons/<svglib version>-<sha256>.pickle`), so a print
-parses no SVG that an earlier print converted (194 SVGs: ~5.6 s of svglib, ~0.5 s of unpickling).
-The cache is keyed by the SVG's pinned sha256 and the svglib version and written atomically; a cache file
-that does not load is converted again.
+"""Flags from the pinned `flag-icons` SVGs, converted with svglib once per process and cached as drawings in
+plain JSON (`pipeline.render.drawings`: data only, never code) in the snapshot store
+(`<store>/.drawings/flag-icons/<svglib version>-<reportlab version>-<sha256>.json`), so a print parses no
+SVG that an earlier print converted (194 SVGs: ~5.6 s of svglib). The cache file is named by the sha256 of
+the SVG it was made from and the versions that made it, and written atomically; one that does not load as
+a drawing (damaged, crafted, an older format) is converted again and replaced.
 
 Each flag appears once per deck, so it is drawn in place (a form XObject would lose the ExtGState
 resources that flags with transparency need)."""
 
-import pickle
+from contextlib import suppress
 from functools import cache
 from importlib.metadata import version
 
@@ -17,11 +18,12 @@ from svglib.svglib import svg2rlg
 from pipeline import atomic
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources, names
-from pipeline.render import fonts
+from pipeline.render import drawings, fonts
 from pipeline.render.pages import clipped
 from pipeline.render.text import Box
 
 SOURCE = names.FLAG_ICONS
+CONVERTER = f"{version('svglib')}-{version('reportlab')}"  # what makes the drawings, part of their cache key
 
 
 class Flags:
@@ -40,17 +42,17 @@ class Flags:
     @cache  # noqa: B019 (one Flags per store and process: the cache lives as long as the store)
     def drawing(self, path: str):
         entry = self.source.file(path)
-        cached = self.store.root / ".drawings" / SOURCE / f"{version('svglib')}-{entry.sha256}.pickle"
-        if cached.is_file():
-            try:
-                return pickle.loads(cached.read_bytes())  # our own cache, keyed by the pinned sha256
-            except Exception:  # a damaged cache file is converted again
-                pass
+        cached = self.store.root / ".drawings" / SOURCE / f"{CONVERTER}-{entry.sha256}.json"
+        try:
+            return drawings.loads(cached.read_bytes())
+        except (OSError, ValueError):  # absent, unreadable, damaged or crafted: converted again
+            pass
         drawing = svg2rlg(str(self.store.resolve(entry)))
         if drawing is None:
             raise GeodeckError(f"{SOURCE}/{path}: svglib cannot read this SVG")
         drawing.initialFontName = fonts.REGULAR  # renderPDF would otherwise add an unembedded Helvetica
-        atomic.write_bytes(cached, pickle.dumps(drawing))
+        with suppress(OSError):  # a read-only store: convert again next time
+            atomic.write_bytes(cached, drawings.dumps(drawing))
         return drawing
 
     def draw(self, canvas, path: str, box: Box, card_id: str, outline=None) -> Box:
