@@ -44,22 +44,32 @@ def cell(value) -> str:
 
 
 def csv_columns(spec: DeckSpec) -> list[str]:
-    return ["id", "kind", *spec.columns, *(f"{c}__{p}" for c in spec.columns for p in ("source", "vintage"))]
+    return header(spec.columns)
+
+
+def header(columns: list[str]) -> list[str]:
+    """deck.csv's header for these value columns: id, kind, the values, then each one's source and vintage."""
+    return ["id", "kind", *columns, *(f"{c}__{p}" for c in columns for p in ("source", "vintage"))]
 
 
 def deck_csv(spec: DeckSpec, cards: list[dict]) -> str:
     """One row per card: its values, then each value's source and vintage; lists ';'-joined; null empty."""
+    return csv_text(spec.columns, cards)
+
+
+def csv_text(columns: list[str], cards: list[dict]) -> str:
+    """deck.csv of `cards` with these value columns (`geodeck verify` regenerates a version's from its header)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(csv_columns(spec))
+    writer.writerow(header(columns))
     for card in cards:
         prov = card["provenance"]
         writer.writerow(
             [
                 card["id"],
                 card["kind"],
-                *(cell(card["fields"].get(c)) for c in spec.columns),
-                *(cell(prov.get(c, {}).get(p)) for c in spec.columns for p in ("source", "vintage")),
+                *(cell(card["fields"].get(c)) for c in columns),
+                *(cell(prov.get(c, {}).get(p)) for c in columns for p in ("source", "vintage")),
             ]
         )
     return buffer.getvalue()
