@@ -29,9 +29,9 @@ class Missing(Unreadable):
     """The file does not exist."""
 
 
-def load(path: Path, max_bytes: int) -> Any:
-    """The JSON document in `path`, read within the limits."""
-    return loads(read_bytes(path, max_bytes))
+def load(path: Path, max_bytes: int, finite: bool = True) -> Any:
+    """The JSON document in `path`, read within the limits (`loads`)."""
+    return loads(read_bytes(path, max_bytes), finite)
 
 
 def read_bytes(path: Path, max_bytes: int) -> bytes:
@@ -42,12 +42,13 @@ def read_bytes(path: Path, max_bytes: int) -> bytes:
         raise Missing("does not exist") from exc
     except (OSError, ValueError) as exc:
         raise Unreadable(f"cannot be read ({getattr(exc, 'strerror', None) or exc})") from exc
-    with os.fdopen(fd, "rb") as handle:
-        info = os.fstat(handle.fileno())
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode) or info.st_size > max_bytes:
+        os.close(fd)
         if not stat.S_ISREG(info.st_mode):
             raise Unreadable("is not a regular file (a folder, device or pipe)")
-        if info.st_size > max_bytes:
-            raise Unreadable(f"is {info.st_size:,} bytes, more than the {max_bytes:,} allowed")
+        raise Unreadable(f"is {info.st_size:,} bytes, more than the {max_bytes:,} allowed")
+    with os.fdopen(fd, "rb") as handle:
         try:
             data = handle.read(max_bytes + 1)
         except OSError as exc:
@@ -57,11 +58,13 @@ def read_bytes(path: Path, max_bytes: int) -> bytes:
     return data
 
 
-def loads(data: bytes | str) -> Any:
-    """A JSON document from UTF-8 bytes (or text) within the depth, digit and finite-number limits."""
+def loads(data: bytes | str, finite: bool = True) -> Any:
+    """A JSON document from UTF-8 bytes (or text) within the depth and digit limits; with `finite=False`
+    NaN, Infinity and overflowing numbers are read as floats for the caller to refuse where it can name
+    them better (the deck reader names the card and field; `check_finite` the rest)."""
     try:
         text = data.decode("utf-8") if isinstance(data, bytes) else data
-        document = json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
+        document = json.loads(text, parse_int=_int, parse_constant=float)
     except Unreadable:
         raise
     except UnicodeDecodeError as exc:
@@ -70,22 +73,37 @@ def loads(data: bytes | str) -> Any:
         raise Unreadable(f"nests arrays or objects deeper than {MAX_DEPTH} levels") from exc
     except ValueError as exc:  # json.JSONDecodeError: names line and column
         raise Unreadable(f"is not JSON ({str(exc).splitlines()[0]})") from exc
-    if depth(document) > MAX_DEPTH:
+    deepest, _ = walk(document)
+    if deepest > MAX_DEPTH:
         raise Unreadable(f"nests arrays or objects deeper than {MAX_DEPTH} levels")
+    if finite:
+        check_finite(document)
     return document
 
 
-def depth(document: Any) -> int:
-    """How deep arrays and objects nest in `document` (a scalar: 0), without recursion."""
-    deepest, stack = 0, [(document, 1)]
+def check_finite(document: Any) -> None:
+    """Refuse NaN and infinite numbers anywhere in `document`, naming where (e.g. cards.3.fields.area_km2)."""
+    _, where = walk(document)
+    if where is not None:
+        value, path = where
+        raise Unreadable(f"has {value} at {'.'.join(map(str, path)) or 'the top'}, which is not a finite number")
+
+
+def walk(document: Any) -> tuple[int, tuple[float, tuple] | None]:
+    """How deep arrays and objects nest in `document` (a scalar: 0; not followed beyond MAX_DEPTH + 1) and the
+    first non-finite number with its path, without recursion."""
+    deepest, found = 0, None
+    stack: list[tuple[Any, int, tuple]] = [(document, 1, ())]
     while stack:
-        item, level = stack.pop()
-        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
+        item, level, path = stack.pop()
+        if isinstance(item, float) and not math.isfinite(item) and found is None:
+            found = (item, path)
+        children = item.items() if isinstance(item, dict) else enumerate(item) if isinstance(item, list) else None
         if children is not None:
             deepest = max(deepest, level)
             if level <= MAX_DEPTH:
-                stack.extend((child, level + 1) for child in children)
-    return deepest
+                stack.extend((child, level + 1, (*path, key)) for key, child in reversed(list(children)))
+    return deepest, found
 
 
 def _int(text: str) -> int:
@@ -93,14 +111,3 @@ def _int(text: str) -> int:
     if digits > MAX_DIGITS:
         raise Unreadable(f"has an integer of {digits:,} digits (at most {MAX_DIGITS:,})")
     return int(text)
-
-
-def _float(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):
-        raise Unreadable(f"has the number {text[:30]}, beyond the range of a float")
-    return value
-
-
-def _constant(name: str) -> float:
-    raise Unreadable(f"has {name}, which is not a JSON number")

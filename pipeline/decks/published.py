@@ -38,9 +38,14 @@ def read(path: Path, game: str | None = None) -> dict:
     """A deck.json file (of `game`, when given), published or a draft: read within the JSON limits
     (pipeline.jsonfile) and checked like a build's deck (pipeline.decks.schema); when a manifest.json lies
     beside it, the deck must match it (`verify`)."""
-    fix = f"restore it with `git checkout -- {path}` or delete that version folder and rebuild"
+    published = not is_draft(path)
+    fix = (
+        f"restore it with `git checkout -- {path}` or delete that version folder and rebuild"
+        if published
+        else "fix the draft or write it again (docs/deck-format.md)"
+    )
     try:
-        data = jsonfile.load(path, jsonfile.DECK_BYTES)
+        data = jsonfile.load(path, jsonfile.DECK_BYTES, finite=False)  # card values: schema.check names them
     except jsonfile.Missing as exc:
         raise GeodeckError(f"{path} does not exist; run `geodeck build` or name an existing version") from exc
     except jsonfile.Unreadable as exc:
@@ -50,8 +55,11 @@ def read(path: Path, game: str | None = None) -> dict:
         raise GeodeckError(f"{path} is a {str(named)[:40]} deck, not {game}; name a {game} deck.json")
     if not isinstance(named, str) or named not in games.names():
         raise GeodeckError(f"{path} is corrupted (game {str(named)[:40]!r} is not one of {', '.join(games.names())})")
-    published = (path.parent / MANIFEST).is_file()
     schema.check(data, load_spec(named), str(path), complete=not published)
+    try:
+        jsonfile.check_finite(data)  # outside the cards' values (e.g. a grid)
+    except jsonfile.Unreadable as exc:
+        raise GeodeckError(f"{path} is corrupted ({exc}); {fix}") from exc
     if published:
         verify(path, data)
     return data

@@ -88,8 +88,10 @@ def _problem(value: object, field: FieldSpec, optional: bool) -> str | None:
     wanted = (int,) if field.type == "integer" else (int, float)
     if isinstance(value, bool) or not isinstance(value, wanted):
         return f"{_show(value)} is not {'an integer' if field.type == 'integer' else 'a number'}"
+    if isinstance(value, float) and not math.isfinite(value):
+        return f"{value} is not a finite number"
     low, high = field.range or (-math.inf, math.inf)
-    if (isinstance(value, float) and not math.isfinite(value)) or not low <= value <= high:
+    if not low <= value <= high:
         return f"{_show(value)} is outside its range {low:g}..{high:g}"
     return None
 

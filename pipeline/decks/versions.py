@@ -52,7 +52,8 @@ def latest(game_dir: Path) -> str | None:
     if version is None or not VERSION.match(version) or not (game_dir / version).is_dir():
         raise GeodeckError(
             f"{pointer} is not a file naming a version folder there; "
-            f"write one of {versions(game_dir) or 'no versions'} into it, or delete it and run `geodeck build`"
+            f"write one of {', '.join(versions(game_dir)) or 'no versions'} into it, or delete it and run "
+            "`geodeck build`"
         )
     return version
 
