@@ -1,6 +1,6 @@
 """Every JSON read is bounded (pipeline/jsonfile.py): regular files only, a size cap checked before reading,
 a nesting limit, no integers of thousands of digits, finite numbers; decks and records refuse each in one
-line through the CLI, without a traceback."""
+line through the CLI, without a traceback; hostile records are refused in one line or replay."""
 
 import json
 import os
@@ -11,7 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pipeline import jsonfile
+from pipeline.errors import GeodeckError
 from pipeline.paths import ROOT
+from pipeline.records import record as records
+from pipeline.records import replay
 
 RECORD = ROOT / "docs" / "records" / "deutschland-examples-1-2.json"
 
@@ -105,3 +108,23 @@ def test_hostile_json_gives_a_value_or_unreadable_never_another_error(document, 
             jsonfile.loads(data)
         except jsonfile.Unreadable as exc:
             assert "\n" not in str(exc)
+
+
+RECORD_KEYS = ["format", "game", "deck", "options", "seats", "seed", "deal", "moves", "choices", "finished", "scores"]
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(key=st.sampled_from([*RECORD_KEYS, "extra"]), value=JSON, index=st.integers(0, 20))
+def test_hostile_records_are_refused_in_one_line_or_replay(tmp_path, key, value, index):
+    data = json.loads(RECORD.read_text(encoding="utf-8"))
+    if isinstance(data.get(key), list) and data[key]:
+        data[key][index % len(data[key])] = value  # one item of a list: a move, a card of the deal, a score
+    else:
+        data[key] = value
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    try:
+        record = records.load(path)
+        replay.replay(record, replay.deck_of(record, None, str(path)), str(path))
+    except GeodeckError as exc:  # RecordError is one
+        assert "\n" not in str(exc)
