@@ -153,8 +153,10 @@ def test_verify_names_each_inconsistent_file(decks, geodeck, broken):
     assert code == 1 and phrase in output and "Traceback" not in output, output
 
 
-def test_diff_names_a_corrupted_geo_table_and_the_step_that_rebuilds_it(built):
+def test_diff_names_a_corrupted_geo_table_and_the_step_that_rebuilds_it(built, geodeck):
     root, game_dir = built
     (root / "geo" / "countries.parquet").write_bytes(b"PAR1 not parquet")
     with pytest.raises(GeodeckError, match=r"countries\.parquet is corrupted .*`geodeck build --stage geo-countries`"):
         stage.compare(GAME, decks_dir=game_dir.parent, build_root=root)
+    code, output = geodeck(["diff", GAME], GEODECK_BUILD=str(root))  # a traceback before
+    assert code == 2 and "countries.parquet is corrupted" in output and len(output.strip().splitlines()) == 1
