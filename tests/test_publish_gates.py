@@ -97,9 +97,12 @@ def test_a_stale_staging_folder_is_removed_by_the_next_build(built):
     staging.mkdir()
     (staging / "deck.json").write_text("{")
     os.utime(staging, (1e9, 1e9))  # left long ago by a killed run
+    half_written = game_dir / ".LATEST.x1y2.tmp"
+    half_written.write_text("2026.1")
+    os.utime(half_written, (1e9, 1e9))  # a LATEST write killed long ago
     fresh = game_dir / ".2026.11.2.inprogress"
     fresh.mkdir()  # a publish in progress elsewhere: not touched
-    assert len(integrity.folder_problems(game_dir)) == 2
+    assert len(integrity.folder_problems(game_dir)) == 3
     assert build(root, game_dir).published is False
     assert listing(game_dir) == [".2026.11.2.inprogress", "2026.11.0", "LATEST"]
 

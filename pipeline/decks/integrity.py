@@ -3,14 +3,14 @@ consistent. Per version: deck.json passes the reader (manifest content hash, gam
 checks); manifest.json counts its cards; deck.csv is exactly the CSV of deck.json's cards (regenerated with
 the columns its header names); datapackage.json names the game and version and the byte counts and sha256
 of deck.csv and deck.json; CHANGELOG.md is headed by the deck's title and version. Per game: LATEST names
-the newest version; no staging folder of an interrupted publish is left. Every problem is one line with
-the fix."""
+the newest version; no staging folder or temporary file of an interrupted publish is left. Every problem is
+one line with the fix."""
 
 import csv
 import io
 from pathlib import Path
 
-from pipeline import jsonfile, paths
+from pipeline import atomic, jsonfile, paths
 from pipeline.decks import files, published, versions
 from pipeline.errors import GeodeckError
 from pipeline.hashing import sha256
@@ -47,6 +47,8 @@ def folder_problems(game_dir: Path) -> list[str]:
         found.append(
             f"{path} is the staging folder of an interrupted publish; `geodeck build` removes it (or `rm -r` it)"
         )
+    for path in atomic.stale_temp_files(game_dir):
+        found.append(f"{path} is a temporary file of an interrupted write; `geodeck build` removes it (or `rm` it)")
     return found
 
 

@@ -82,8 +82,9 @@ def staging(game_dir: Path) -> list[Path]:
 
 
 def recover(game_dir: Path, older_than_s: float = 30.0) -> list[Path]:
-    """Before publishing: remove the staging folders an interrupted publish left (older than `older_than_s`,
-    so a publish in progress is never among them); refuse a LATEST that is not a regular file. The removed."""
+    """Before publishing: remove the staging folders and temporary files (a LATEST being written) an
+    interrupted publish left, older than `older_than_s` so a publish in progress is never among them; refuse
+    a LATEST that is not a regular file. The staging folders removed."""
     pointer = game_dir / "LATEST"
     if pointer.is_symlink() or (pointer.exists() and not pointer.is_file()):
         raise GeodeckError(
@@ -94,6 +95,7 @@ def recover(game_dir: Path, older_than_s: float = 30.0) -> list[Path]:
     stale = [p for p in staging(game_dir) if p.lstat().st_mtime < cutoff]
     for path in stale:
         shutil.rmtree(path) if path.is_dir() and not path.is_symlink() else path.unlink()
+    atomic.remove_stale_temp_files(game_dir, older_than_s)
     return stale
 
 
