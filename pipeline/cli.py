@@ -316,22 +316,23 @@ def review(game, old, new, out, lang, mirror, offline):
 @cli.command()
 @click.argument("game", metavar="[GAME]", required=False, type=GameChoice())
 def verify(game):
-    """Check every published version of GAME (default: every game) against its manifest.
+    """Check every published version of GAME (default: every game) against its manifest, file by file.
 
-    A deck.json edited after publishing (its content hash or version no longer the manifest's) is
-    reported with the file and the fix; the exit code is then 1.
+    deck.json edited after publishing (its content hash or version no longer the manifest's) or refused by
+    the deck checks; a deck.csv, datapackage.json or CHANGELOG.md that does not match deck.json; a LATEST
+    that does not name the newest version; a staging folder left by an interrupted publish: each is
+    reported with the file and the fix, and the exit code is then 1.
     """
-    from pipeline.decks import published
+    from pipeline.decks import integrity
 
-    results = published.verify_all([game] if game else games.names())
+    results = integrity.verify_all([game] if game else games.names())
     table = Table("game", "version", "result", title="published decks")
-    for name, version, problem in results:
-        table.add_row(name, version, "ok" if problem is None else "MODIFIED or unreadable")
+    for name, version, problems in results:
+        table.add_row(name, version, f"{len(problems)} problem(s)" if problems else "ok")
     out.print(table)
-    for _, _, problem in results:
-        if problem:
-            error_line(problem)
-    if any(problem for *_, problem in results):
+    for problem in (p for *_, problems in results for p in problems):
+        error_line(problem)
+    if any(problems for *_, problems in results):
         raise SystemExit(1)
 
 
@@ -626,7 +627,9 @@ def play_check(game, version, deck_file, games, players, seed, jobs, scheduler, 
             watch=watch,
         )
     if report_dir:
-        console.print(f"wrote {reports.write(report, report_dir)}", highlight=False, soft_wrap=True)
+        from pipeline.decks.published import is_draft
+
+        console.print(f"wrote {reports.write(report, report_dir, is_draft(path))}", highlight=False, soft_wrap=True)
     show(report, fmt, reports)
     if report["result"] != "pass":
         raise SystemExit(reports.EXIT_CODES[report["result"]])

@@ -59,6 +59,7 @@ class Field:
     range: tuple[float, float] | None = None
     range_reason: str = ""
     pattern: str | None = None
+    choices: tuple[str, ...] = ()
     card: dict = field(default_factory=dict)
     tolerance: Tolerance | None = None
     precedence: tuple[str, ...] = ()
@@ -76,6 +77,7 @@ def _field(name: str, entry: dict) -> Field:
         dtype=DTYPES[entry.pop("dtype")],
         range=tuple(entry.pop("range")) if "range" in entry else None,
         override_with=tuple(entry.pop("override_with", ())),
+        choices=tuple(entry.pop("choices", ())),
         precedence=tuple(entry.pop("precedence", ())),
         tolerance=Tolerance(**tolerance) if tolerance else None,
         referee=Referee(**referee) if referee else None,

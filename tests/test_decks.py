@@ -282,8 +282,8 @@ def test_published_deck_loader_errors_name_the_file_and_the_fix(published, tmp_p
         published_decks.deck("world-game", decks_dir=tmp_path)
     broken = tmp_path / "world-game" / "2026.11.0"
     broken.mkdir(parents=True)
-    (broken / "deck.json").write_text('{"game": "world-game", "cards": [{"id": "wg-X"}]}')
-    with pytest.raises(GeodeckError, match=r"2026\.11\.0/deck\.json is corrupted \(.*fields.*git checkout -- "):
+    (broken / "deck.json").write_text(json.dumps({**loaded, "cards": [{"id": "wg-X"}, *loaded["cards"][1:]]}))
+    with pytest.raises(GeodeckError, match=r"2026\.11\.0/deck\.json: card wg-X: kind None is not one of country"):
         published_decks.deck("world-game", "2026.11.0", decks_dir=tmp_path)
     (broken / "deck.json").write_text(json.dumps(loaded))
     with pytest.raises(GeodeckError, match=r"deck\.json is a world-game deck, not deutschland"):

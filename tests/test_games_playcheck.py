@@ -170,7 +170,7 @@ def test_cli_formats_exit_code_and_report_folder(tmp_path):
     result = runner.invoke(cli, [*args, "--format", "json", "--report-dir", str(tmp_path / "reports")])
     report = json.loads(result.output[result.output.index("{") :])
     assert report["players"] == 2 and result.exit_code == reports.EXIT_CODES[report["result"]]
-    folder = tmp_path / "reports" / "world-game" / "test"
+    folder = tmp_path / "reports" / "world-game" / "draft-test"  # a draft reports under a draft name
     assert json.loads((folder / "report.json").read_text()) == report
     markdown = (folder / "report.md").read_text()
     for plot in ("length", "seats", "ladder", "cards", "ties"):

@@ -26,7 +26,8 @@ def zugspitze_to_2964(decks) -> None:
 def test_committed_decks_verify(decks, geodeck):
     code, output = geodeck(["verify"])
     assert code == 0, output
-    assert output.count(" ok ") == len(list(DECKS_DIR.glob("*/*/deck.json")))  # every published version
+    versions, games = list(DECKS_DIR.glob("*/*/deck.json")), list(DECKS_DIR.glob("*/LATEST"))
+    assert output.count(" ok ") == len(versions) + len(games)  # every published version and every LATEST
 
 
 def test_reader_refuses_a_hand_edited_deck(decks):

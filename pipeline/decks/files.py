@@ -43,31 +43,45 @@ def cell(value) -> str:
     return str(value)
 
 
-def cited_columns(spec: DeckSpec, cards: list[dict]) -> list[str]:
+def cited_columns(columns: list[str], cards: list[dict]) -> list[str]:
     """The columns of which some card's value carries its own citation (a reviewed value, an override)."""
-    return [c for c in spec.columns if any("citation" in card["provenance"].get(c, {}) for card in cards)]
+    return [c for c in columns if any("citation" in card.get("provenance", {}).get(c, {}) for card in cards)]
 
 
-def csv_columns(spec: DeckSpec, cited: list[str] | None = None) -> list[str]:
-    provenance = [f"{c}__{p}" for c in spec.columns for p in ("source", "vintage")]
-    return ["id", "kind", *spec.columns, *provenance, *(f"{c}__citation" for c in cited or [])]
+def header(columns: list[str], cited: list[str]) -> list[str]:
+    """deck.csv's header for these value columns: id, kind, the values, then each one's source and vintage,
+    then the citations of the `cited` columns."""
+    provenance = [f"{c}__{p}" for c in columns for p in ("source", "vintage")]
+    return ["id", "kind", *columns, *provenance, *(f"{c}__citation" for c in cited)]
+
+
+def value_columns(header_row: list[str]) -> list[str]:
+    """The value columns a deck.csv header names (the inverse of `header`)."""
+    cited = sum(1 for name in header_row if name.endswith("__citation"))
+    rest = header_row[2 : len(header_row) - cited]
+    return rest[: len(rest) // 3]
 
 
 def deck_csv(spec: DeckSpec, cards: list[dict]) -> str:
     """One row per card: its values, then each value's source and vintage, then the citations of the
-    columns that have any (`cited_columns`); lists ';'-joined; null empty."""
-    cited = cited_columns(spec, cards)
+    columns that have any; lists ';'-joined; null empty."""
+    return csv_text(spec.columns, cards)
+
+
+def csv_text(columns: list[str], cards: list[dict]) -> str:
+    """deck.csv of `cards` with these value columns (`geodeck verify` regenerates a version's from its header)."""
+    cited = cited_columns(columns, cards)
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(csv_columns(spec, cited))
+    writer.writerow(header(columns, cited))
     for card in cards:
         prov = card["provenance"]
         writer.writerow(
             [
                 card["id"],
                 card["kind"],
-                *(cell(card["fields"].get(c)) for c in spec.columns),
-                *(cell(prov.get(c, {}).get(p)) for c in spec.columns for p in ("source", "vintage")),
+                *(cell(card["fields"].get(c)) for c in columns),
+                *(cell(prov.get(c, {}).get(p)) for c in columns for p in ("source", "vintage")),
                 *(cell(prov.get(c, {}).get("citation")) for c in cited),
             ]
         )

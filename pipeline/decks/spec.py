@@ -1,5 +1,6 @@
 """Deck specs: one TOML file per game, `templates/decks/<game>.toml` (counts, jokers, fields, thresholds); a
-card field's precision is its master-table column's (pipeline/fields.toml) unless the spec states its own."""
+card field's precision and range are its master-table column's (pipeline/fields.toml) unless the spec
+states its own."""
 
 import tomllib
 from dataclasses import dataclass
@@ -26,6 +27,7 @@ class FieldSpec:
     sig_digits: int | None = None
     threshold_rel: float | None = None
     threshold_abs: float | None = None
+    range: tuple[float, float] | None = None  # a card value outside is refused (pipeline.decks.schema)
 
 
 @dataclass(frozen=True)
@@ -36,6 +38,8 @@ class DeckSpec:
     id_prefix: str
     kinds: dict[str, tuple[str, ...]]
     fields: dict[str, FieldSpec]
+    card_count: tuple[int, int]  # the fewest and most cards a deck of the game may have
+    optional: dict[str, tuple[str, ...]]  # kind -> the fields that may be null (the rest never are)
     options: dict
 
     @property
@@ -61,6 +65,18 @@ def with_card_precision(entry: dict) -> dict:
     return column.card | entry
 
 
+def with_range(entry: dict) -> dict:
+    """A card field's entry with its range: the spec's own, else its master-table column's range times
+    its scale (inhabitants_m: population 500-2,000,000,000 × 1e-6)."""
+    column = field_table().get(entry.get("column") or "")
+    if "range" in entry:
+        return entry | {"range": tuple(entry["range"])}
+    if column is None or column.range is None:
+        return entry
+    scale = entry.get("scale", 1.0)
+    return entry | {"range": (column.range[0] * scale, column.range[1] * scale)}
+
+
 def load_spec(game: str) -> DeckSpec:
     """The spec of GAME (its game definition names the file); an unknown game or a malformed spec is a user
     error naming the file."""
@@ -70,7 +86,10 @@ def load_spec(game: str) -> DeckSpec:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         deck = dict(data["deck"])
-        fields = {name: FieldSpec(name=name, **with_card_precision(entry)) for name, entry in data["fields"].items()}
+        fields = {
+            name: FieldSpec(name=name, **with_range(with_card_precision(entry)))
+            for name, entry in data["fields"].items()
+        }
         kinds = {kind: tuple(names) for kind, names in data["kinds"].items()}
         spec = DeckSpec(
             game=deck.pop("game"),
@@ -79,15 +98,19 @@ def load_spec(game: str) -> DeckSpec:
             id_prefix=deck.pop("id_prefix"),
             kinds=kinds,
             fields=fields,
+            card_count=(int(deck["card_count"][0]), int(deck.pop("card_count")[1])),  # [fewest, most]
+            optional={kind: tuple(names) for kind, names in data.get("optional", {}).items()},
             options=deck,
         )
-    except (KeyError, TypeError, tomllib.TOMLDecodeError) as exc:
+    except (KeyError, TypeError, IndexError, ValueError, tomllib.TOMLDecodeError) as exc:
         raise GeodeckError(f"{path}: not a valid deck spec ({exc}); fix the file") from exc
     missing = [n for n in spec.columns if n not in fields]
     bad = [f.name for f in fields.values() if f.type not in FIELD_TYPES]
-    if spec.game != game or missing or bad:
+    unbounded = [f.name for f in fields.values() if f.type in ("integer", "number") and f.range is None]
+    if spec.game != game or missing or bad or unbounded:
         raise GeodeckError(
             f"{path}: game must be {game!r}, every kind field needs a [fields.X] entry "
-            f"(missing: {missing}) and types are {sorted(FIELD_TYPES)} (bad: {bad})"
+            f"(missing: {missing}), types are {sorted(FIELD_TYPES)} (bad: {bad}) and every number field a "
+            f"range, its own or its column's in pipeline/fields.toml (none: {unbounded})"
         )
     return spec

@@ -7,10 +7,11 @@ from datetime import date
 from pathlib import Path
 
 import pandas as pd
+from pyarrow import ArrowException
 
 from pipeline import games, paths
 from pipeline.decks import diff as diffing
-from pipeline.decks import files, published, versions
+from pipeline.decks import files, published, schema, versions
 from pipeline.decks.spec import DeckSpec, load_spec
 from pipeline.errors import GeodeckError
 from pipeline.hashing import file_sha256
@@ -36,8 +37,21 @@ def fresh_deck(game: str, build_root: Path | None = None) -> tuple[DeckSpec, dic
         raise GeodeckError(f"{path} does not exist; run `geodeck build` so the geo stage writes it")
     inputs = {f"build/{relative}": file_sha256(path)}
     extra, read = builder.metadata(root) if hasattr(builder, "metadata") else ({}, {})
-    cards = [card.to_dict() for card in builder.cards(pd.read_parquet(path), spec)]
+    cards = [card.to_dict() for card in builder.cards(read_table(path, relative), spec)]
     return spec, files.deck_document(spec, cards, None, extra), inputs | read
+
+
+def read_table(path: Path, relative: str) -> pd.DataFrame:
+    """A build table a deck is made from; an unreadable one is a user error naming the step that writes it."""
+    from pipeline import graph
+
+    try:
+        return pd.read_parquet(path)
+    except (OSError, ValueError, ArrowException) as exc:
+        step = next((s.name for s in graph.steps() if relative in s.writes), "geo")
+        raise GeodeckError(
+            f"{path} is corrupted ({str(exc).splitlines()[0][:120]}); rebuild it with `geodeck build --stage {step}`"
+        ) from exc
 
 
 def changelog(spec: DeckSpec, version: str, cards: list[dict], diff: dict | None, accept: str | None) -> str:
@@ -59,15 +73,20 @@ def build_deck(
     decks_dir: Path | None = None,
     build_root: Path | None = None,
 ) -> Result:
-    """Publish a new version of GAME unless its deck equals the latest version's."""
+    """Publish a new version of GAME unless its deck equals the newest published version's (the newest
+    on disk, whatever LATEST says: a missing or stale LATEST opens no gate, and is pointed at it)."""
     spec, fresh, inputs = fresh_deck(game, build_root)
+    schema.check(fresh, spec, f"the {game} deck built from build/")
     cards = fresh["cards"]
     game_dir = (decks_dir or paths.DECKS_DIR) / game
-    previous = versions.latest(game_dir)
+    versions.recover(game_dir)
+    previous = versions.newest(game_dir)
     diff = None
     if previous:
         _, old = published.deck(game, previous, decks_dir)
         if files.content_hash(old) == files.content_hash(fresh):
+            if _pointer(game_dir) != previous:
+                versions.point_latest(game_dir, previous)
             return Result(game, previous, False, len(cards), None)
         diff = diffing.diff_decks(spec, old, fresh)
         if diff["suspicious"] and not accept:
@@ -88,12 +107,22 @@ def build_deck(
         {
             "deck.json": json_text,
             "deck.csv": csv_text,
-            "datapackage.json": files.datapackage(spec, version, csv_text, json_text, files.cited_columns(spec, cards)),
+            "datapackage.json": files.datapackage(
+                spec, version, csv_text, json_text, files.cited_columns(spec.columns, cards)
+            ),
             "manifest.json": files.manifest(document, inputs),
             "CHANGELOG.md": changelog(spec, version, cards, diff, accept),
         },
     )
     return Result(game, version, True, len(cards), diff)
+
+
+def _pointer(game_dir: Path) -> str | None:
+    """The version LATEST names, or None when it is missing or names no version folder."""
+    try:
+        return versions.latest(game_dir)
+    except GeodeckError:
+        return None
 
 
 def compare(
@@ -103,9 +132,10 @@ def compare(
     decks_dir: Path | None = None,
     build_root: Path | None = None,
 ) -> dict:
-    """Diff OLD (default LATEST) against NEW (default a fresh build from build/, not published)."""
+    """Diff OLD (default the newest published version, which LATEST names) against NEW (default a fresh
+    build from build/, not published)."""
     spec = load_spec(game)
-    _, before = published.deck(game, old, decks_dir)
+    _, before = published.deck(game, old or versions.newest((decks_dir or paths.DECKS_DIR) / game), decks_dir)
     if new:
         _, after = published.deck(game, new, decks_dir)
     else:

@@ -1,10 +1,15 @@
 """Deck versions: calendar-style `YYYY.MM.N` folders under output/decks/<game>/, a LATEST pointer,
-and publishing that never overwrites an existing version (write a temp folder, then rename it)."""
+and publishing that never overwrites an existing version: the files go into a staging folder
+`.VERSION.XXXX`, which is renamed into place, and LATEST is written last and read back. A run killed midway
+leaves a staging folder (removed by the next build) or a version that LATEST does not name yet (the next
+build compares against it and points LATEST at it: the newest version on disk is the reference, whatever
+LATEST says)."""
 
 import os
 import re
 import shutil
 import tempfile
+import time
 from datetime import date
 from pathlib import Path
 
@@ -12,6 +17,7 @@ from pipeline import atomic
 from pipeline.errors import GeodeckError
 
 VERSION = re.compile(r"^(\d{4})\.(\d{2})\.(\d+)$")
+STAGING = re.compile(r"^\.\d{4}\.\d{2}\.\d+\..+$")  # `.2026.11.0.abc123`: a publish in progress or killed
 
 
 def key(version: str) -> tuple[int, int, int]:
@@ -28,16 +34,26 @@ def versions(game_dir: Path) -> list[str]:
     return sorted(found, key=key)
 
 
+def newest(game_dir: Path) -> str | None:
+    """The newest version on disk (None before the first build): what LATEST should name."""
+    found = versions(game_dir)
+    return found[-1] if found else None
+
+
 def latest(game_dir: Path) -> str | None:
     """The version named by LATEST (None before the first build)."""
     pointer = game_dir / "LATEST"
-    if not pointer.is_file():
+    if not pointer.exists() and not pointer.is_symlink():
         return None
-    version = pointer.read_text(encoding="utf-8").strip()
-    if not VERSION.match(version) or not (game_dir / version).is_dir():
+    try:
+        version = pointer.read_text(encoding="utf-8").strip() if pointer.is_file() else None
+    except (OSError, UnicodeDecodeError):
+        version = None
+    if version is None or not VERSION.match(version) or not (game_dir / version).is_dir():
         raise GeodeckError(
-            f"{pointer} names {version!r}, which is not a version folder there; "
-            f"write one of {versions(game_dir) or 'no versions'} into it or delete it"
+            f"{pointer} is not a file naming a version folder there; "
+            f"write one of {', '.join(versions(game_dir)) or 'no versions'} into it, or delete it and run "
+            "`geodeck build`"
         )
     return version
 
@@ -62,20 +78,64 @@ def next_version(game_dir: Path, today: date) -> str:
     return f"{today.year:04d}.{today.month:02d}.{max(patches) + 1 if patches else 0}"
 
 
+def staging(game_dir: Path) -> list[Path]:
+    """Staging folders of publishes in progress or killed (`.VERSION.XXXX`)."""
+    return sorted(p for p in game_dir.iterdir() if STAGING.match(p.name)) if game_dir.is_dir() else []
+
+
+def recover(game_dir: Path, older_than_s: float = 30.0) -> list[Path]:
+    """Before publishing: remove the staging folders and temporary files (a LATEST being written) an
+    interrupted publish left, older than `older_than_s` so a publish in progress is never among them; refuse
+    a LATEST that is not a regular file. The staging folders removed."""
+    pointer = game_dir / "LATEST"
+    if pointer.is_symlink() or (pointer.exists() and not pointer.is_file()):
+        raise GeodeckError(
+            f"{pointer} is not a regular file (a folder or a link); remove it (`rm -r {pointer}`) and rerun "
+            f"`geodeck build`, which writes it again"
+        )
+    cutoff = time.time() - older_than_s
+    stale = [p for p in staging(game_dir) if p.lstat().st_mtime < cutoff]
+    for path in stale:
+        shutil.rmtree(path) if path.is_dir() and not path.is_symlink() else path.unlink()
+    atomic.remove_stale_temp_files(game_dir, older_than_s)
+    return stale
+
+
+def point_latest(game_dir: Path, version: str) -> None:
+    """Write LATEST (atomically, synced) and read it back: it must name `version`."""
+    pointer = game_dir / "LATEST"
+    atomic.write_text(pointer, version + "\n")
+    _sync(game_dir)
+    if latest(game_dir) != version:
+        raise GeodeckError(f"{pointer} does not read back as {version}; check the disk and rerun `geodeck build`")
+
+
 def publish(game_dir: Path, version: str, files: dict[str, str]) -> Path:
-    """Write `files` into a new version folder atomically and point LATEST at it; never overwrite."""
+    """Write `files` into a new version folder atomically, then point LATEST at it; never overwrite."""
     target = game_dir / version
     if target.exists():
         raise GeodeckError(f"{target} already exists; versions are never overwritten")
     game_dir.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(dir=game_dir, prefix=f".{version}."))
+    staged = Path(tempfile.mkdtemp(dir=game_dir, prefix=f".{version}."))
     try:
         for name, text in sorted(files.items()):
-            (staging / name).write_bytes(text.encode("utf-8"))
-        os.chmod(staging, 0o755)
-        os.rename(staging, target)
+            with open(staged / name, "wb") as handle:
+                handle.write(text.encode("utf-8"))
+                os.fsync(handle.fileno())
+        os.chmod(staged, 0o755)
+        _sync(staged)
+        os.rename(staged, target)
     except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
+        shutil.rmtree(staged, ignore_errors=True)
         raise
-    atomic.write_text(game_dir / "LATEST", version + "\n")
+    point_latest(game_dir, version)
     return target
+
+
+def _sync(folder: Path) -> None:
+    """Flush a folder's entries (renames, new files) to disk."""
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)

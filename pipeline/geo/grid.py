@@ -8,7 +8,6 @@ with the smallest RMS residual is chosen (if none reproduces all of them, the sm
 the report says so). Nothing is clamped: `off_map` says when a point falls outside 0-150 / 0-90.
 """
 
-import json
 import math
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,6 +17,7 @@ import pandas as pd
 from pyproj import CRS, Transformer
 from pyproj.exceptions import CRSError
 
+from pipeline import jsonfile
 from pipeline.errors import GeodeckError
 from pipeline.paths import SOURCES_DIR
 from pipeline.rounding import round_half_up
@@ -320,9 +320,9 @@ def read_report(path: Path) -> tuple[dict, Grid]:
     if not path.is_file():
         raise GeodeckError(f"{path} is missing; run `geodeck build --stage towns --stage geo` first")
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = jsonfile.load(path, jsonfile.REPORT_BYTES)
         return data, Grid.from_dict(data["chosen"])
-    except (ValueError, KeyError, TypeError) as exc:
+    except (ValueError, KeyError, TypeError) as exc:  # jsonfile.Unreadable is a ValueError
         raise GeodeckError(
             f"{path}: no calibrated grid under 'chosen' ({exc}); rebuild it with `geodeck build --stage geo --force`"
         ) from exc

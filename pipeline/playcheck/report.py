@@ -109,11 +109,19 @@ def to_markdown(report: dict, plots: dict[str, str] | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write(report: dict, root: Path = REPORTS_DIR) -> Path:
-    """report.json, report.md and the plots into root/<game>/<version>/; returns the folder."""
+def folder_name(report: dict, draft: bool) -> str:
+    """A published version's report folder is its version; a draft's is `draft` or `draft-<its label>`, so a
+    draft carrying a published version's label never writes into that version's folder."""
+    if not draft:
+        return report["version"] or "draft"
+    return f"draft-{report['version']}" if report["version"] else "draft"
+
+
+def write(report: dict, root: Path = REPORTS_DIR, draft: bool = False) -> Path:
+    """report.json, report.md and the plots into root/<game>/<version>/ (`folder_name`); returns the folder."""
     from pipeline.playcheck.plots import PLOTS
 
-    folder = root / report["game"] / (report["version"] or "draft")
+    folder = root / report["game"] / folder_name(report, draft)
     files = {}
     for name, draw in PLOTS.items():
         atomic.write_bytes(folder / f"{name}.png", draw(report))

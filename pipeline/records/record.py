@@ -11,7 +11,7 @@ from typing import Final, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from pipeline import atomic
+from pipeline import atomic, jsonfile
 from pipeline.errors import GeodeckError
 
 FORMAT: Final = "geodeck-record/1"
@@ -76,13 +76,14 @@ def save(path: Path, record: Record) -> None:
 
 
 def load(path: Path) -> Record:
-    """A record file; anything but a well-formed record is a one-line RecordError naming the problem."""
+    """A record file, read within the JSON limits (at most 5 MB, pipeline.jsonfile); anything but a
+    well-formed record is a one-line RecordError naming the problem."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError as exc:
+        data = jsonfile.load(path, jsonfile.RECORD_BYTES)
+    except jsonfile.Missing as exc:
         raise RecordError(f"{path} does not exist; name a record written by `geodeck play` or play-check") from exc
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise RecordError(f"{path} is not a game record: {str(exc).splitlines()[0]}") from exc
+    except jsonfile.Unreadable as exc:
+        raise RecordError(f"{path} is not a game record: it {exc}") from exc
     return from_dict(data, str(path))
 
 

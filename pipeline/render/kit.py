@@ -5,7 +5,6 @@ source the cards and accessories draw from, each with producer, licence and vint
 the font; the deck's version and content hash). Words and sizes: `templates/cards/common.toml [kit]`.
 """
 
-import json
 from pathlib import Path
 
 from reportlab.lib.styles import ParagraphStyle
@@ -13,6 +12,7 @@ from reportlab.pdfbase.pdfmetrics import registerFontFamily
 from reportlab.platypus import Paragraph
 
 from pipeline import atomic, games
+from pipeline.decks import published
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
 from pipeline.paths import PRINT_DIR
@@ -131,7 +131,7 @@ def manifest_of(deck_path: Path) -> dict:
     path = deck_path.parent / "manifest.json"
     if not path.is_file():
         raise GeodeckError(f"{path} is missing; the kit's attribution page needs the deck's manifest")
-    return json.loads(path.read_text(encoding="utf-8"))
+    return published.manifest_of(deck_path)
 
 
 def render(deck: dict, manifest: dict, options: PrintOptions, store) -> tuple[bytes, int]:

@@ -16,7 +16,7 @@ COLUMNS = ["iso3", "field", "value", "source", "vintage", "note"]
 # field -> (unit, Python type of `value`): every field of pipeline/fields.toml that is not derived from others
 FIELDS = {f.name: (f.unit, f.dtype) for f in fields().values() if not f.derived}
 
-CONTINENTS = ["North America", "South America", "Europe", "Africa", "Asia", "Oceania", "Antarctica"]
+CONTINENTS = list(fields()["continents"].choices)
 
 
 def frame(rows: list[dict]) -> pd.DataFrame:

@@ -1,0 +1,114 @@
+"""`geodeck verify`: each published version is what was published, file by file, and each game's folder is
+consistent. Per version: deck.json passes the reader (manifest content hash, game, version, the deck
+checks); manifest.json counts its cards; deck.csv is exactly the CSV of deck.json's cards (regenerated with
+the columns its header names); datapackage.json names the game and version and the byte counts and sha256
+of deck.csv and deck.json; CHANGELOG.md is headed by the deck's title and version. Per game: LATEST names
+the newest version; no staging folder or temporary file of an interrupted publish is left. Every problem is
+one line with the fix."""
+
+import csv
+import io
+from pathlib import Path
+
+from pipeline import atomic, jsonfile, paths
+from pipeline.decks import files, published, versions
+from pipeline.errors import GeodeckError
+from pipeline.hashing import sha256
+
+FILES = ("deck.json", "deck.csv", "datapackage.json", "manifest.json", "CHANGELOG.md")
+
+
+def verify_all(games: list[str], decks_dir: Path | None = None) -> list[tuple[str, str, list[str]]]:
+    """(game, version or "LATEST", problems) for every published version of each game, oldest first, then
+    the game's folder itself; no problems means ok."""
+    results: list[tuple[str, str, list[str]]] = []
+    for game in games:
+        game_dir = (decks_dir or paths.DECKS_DIR) / game
+        for version in versions.versions(game_dir):
+            results.append((game, version, version_problems(game, version, decks_dir)))
+        if game_dir.exists():
+            results.append((game, "LATEST", folder_problems(game_dir)))
+    return results
+
+
+def folder_problems(game_dir: Path) -> list[str]:
+    """LATEST names the newest version; no staging folders."""
+    found = []
+    newest = versions.newest(game_dir)
+    pointer = game_dir / "LATEST"
+    try:
+        named = versions.latest(game_dir)
+    except GeodeckError as exc:
+        named, found = None, [str(exc)]
+    if not found and named != newest:
+        state = f"names {named}" if named else "is missing"
+        found.append(f"{pointer} {state}, but the newest version is {newest}; `geodeck build` points it there")
+    for path in versions.staging(game_dir):
+        found.append(
+            f"{path} is the staging folder of an interrupted publish; `geodeck build` removes it (or `rm -r` it)"
+        )
+    for path in atomic.stale_temp_files(game_dir):
+        found.append(f"{path} is a temporary file of an interrupted write; `geodeck build` removes it (or `rm` it)")
+    return found
+
+
+def version_problems(game: str, version: str, decks_dir: Path | None = None) -> list[str]:
+    """What is wrong with one published version's files (empty when nothing)."""
+    try:
+        path, deck = published.deck(game, version, decks_dir)
+    except GeodeckError as exc:
+        return [str(exc)]
+    folder, found = path.parent, []
+    fix = f"restore it with `git checkout -- {folder}` (or delete that version folder and rebuild)"
+    texts: dict[str, bytes] = {}
+    for name in FILES:
+        try:
+            texts[name] = jsonfile.read_bytes(folder / name, jsonfile.DECK_BYTES)
+        except jsonfile.Unreadable as exc:
+            found.append(f"{folder / name} {exc}; {fix}")
+    if published.manifest_of(path).get("cards") != len(deck["cards"]):
+        found.append(f"{folder / 'manifest.json'} does not count the {len(deck['cards'])} cards; {fix}")
+    checks = (("deck.csv", _csv_problem), ("datapackage.json", _datapackage_problem), ("CHANGELOG.md", _log_problem))
+    for name, check in checks:
+        problem = check(deck, texts) if name in texts else None
+        if problem:
+            found.append(f"{folder / name} {problem}; {fix}")
+    return found
+
+
+def _csv_problem(deck: dict, texts: dict[str, bytes]) -> str | None:
+    try:
+        text = texts["deck.csv"].decode("utf-8")
+        first = next(csv.reader(io.StringIO(text)), [])
+    except (UnicodeDecodeError, csv.Error) as exc:
+        return f"is not CSV text ({exc})"
+    columns = files.value_columns(first)
+    if text != files.csv_text(columns, deck["cards"]):
+        return "does not hold exactly the cards of deck.json"
+    return None
+
+
+def _datapackage_problem(deck: dict, texts: dict[str, bytes]) -> str | None:
+    try:
+        package = jsonfile.loads(texts["datapackage.json"])
+        resources = {r["path"]: r for r in package["resources"]}
+        named = (package["name"], package["version"])
+    except (jsonfile.Unreadable, KeyError, TypeError) as exc:
+        return f"is not a data package ({exc})"
+    if named != (f"geodeck-{deck['game']}", deck["version"]):
+        return f"names {named}, not geodeck-{deck['game']} {deck['version']}"
+    for name in ("deck.csv", "deck.json"):
+        entry, data = resources.get(name), texts.get(name, b"")
+        if not isinstance(entry, dict) or (entry.get("bytes"), entry.get("hash")) != (
+            len(data),
+            f"sha256:{sha256(data)}",
+        ):
+            return f"does not list {name} with its byte count and sha256"
+    return None
+
+
+def _log_problem(deck: dict, texts: dict[str, bytes]) -> str | None:
+    heading = f"# {deck['title']} {deck['version']}\n"
+    if not texts["CHANGELOG.md"].decode("utf-8", "replace").startswith(heading):
+        return f"does not start with {heading.strip()!r}"
+    return None
