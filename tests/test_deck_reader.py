@@ -154,7 +154,7 @@ def test_hostile_drafts_are_refused_or_play_never_another_error(tmp_path, where,
     except GeodeckError as exc:
         assert "\n" not in str(exc)
         return
-    for players in games.get(GAME).engine.Game.player_counts:  # what the reader lets through plays
+    for players in range(1, 10):  # what the reader lets through plays, at every count the rules allow
         try:
             game = games.get(GAME).engine.Game.from_deck(read, players=players)
         except GeodeckError:

