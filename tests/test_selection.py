@@ -88,3 +88,29 @@ def test_synthetic_country_is_seeded_and_every_town_a_candidate():
     assert towns.equals(synthetic.country(2000, seed=7)) and not towns.equals(synthetic.country(2000, seed=8))
     assert len(towns) == 2000 and towns["division"].nunique() == 16 and (towns["population"] >= 20_000).all()
     assert towns["ns"].between(0, 150).all() and towns["we"].between(0, 90).all()
+
+
+def choice_rows(rng, n, k, draws):
+    return np.array([rng.choice(n, size=k, replace=False) for _ in range(draws)])
+
+
+@pytest.mark.parametrize(("n", "k"), [(96, 3), (96, 5), (7, 7), (10, 1), (5000, 40)])
+@pytest.mark.parametrize("pending", [False, True])  # half of PCG64's last 64-bit output still unused
+def test_layouts_are_rng_choice_rows_and_leave_the_generator_where_choice_does(n, k, pending):
+    replayed, called = np.random.default_rng(11), np.random.default_rng(11)
+    if pending:
+        replayed.integers(10, dtype=np.uint32), called.integers(10, dtype=np.uint32)
+        assert replayed.bit_generator.state["has_uint32"]
+    assert (selection.layouts(replayed, n, k, 300) == choice_rows(called, n, k, 300)).all()
+    assert replayed.bit_generator.state == called.bit_generator.state
+
+
+def test_layouts_fall_back_to_rng_choice_when_they_cannot_replay_it(monkeypatch):
+    other = np.random.Generator(np.random.MT19937(5))
+    assert (
+        selection.layouts(other, 50, 4, 20) == choice_rows(np.random.Generator(np.random.MT19937(5)), 50, 4, 20)
+    ).all()
+    monkeypatch.setattr(selection, "_replay_choice", lambda rng, n, k, draws: np.zeros((draws, k), dtype=int))
+    replayed, called = np.random.default_rng(3), np.random.default_rng(3)
+    assert (selection.layouts(replayed, 96, 3, 50) == choice_rows(called, 96, 3, 50)).all()
+    assert replayed.bit_generator.state == called.bit_generator.state

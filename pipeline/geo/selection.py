@@ -27,16 +27,24 @@ Extremes = dict[str, tuple[str, int]]  # extreme -> (column, sign): a tie for th
 
 
 class Settings(Protocol):
-    """What the selection reads from a game's settings."""
+    """What the selection reads from a game's settings (a frozen dataclass will do)."""
 
-    size: int
-    seed: int
-    min_population: int
-    iterations: int
-    layouts: tuple[int, ...]
-    weight_ties: float
-    weight_spread: float
-    weight_population: float
+    @property
+    def size(self) -> int: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def min_population(self) -> int: ...
+    @property
+    def iterations(self) -> int: ...
+    @property
+    def layouts(self) -> tuple[int, ...]: ...
+    @property
+    def weight_ties(self) -> float: ...
+    @property
+    def weight_spread(self) -> float: ...
+    @property
+    def weight_population(self) -> float: ...
 
 
 def comb_table(n: int, k_max: int) -> np.ndarray:
@@ -58,7 +66,7 @@ def tie_probabilities(values: np.ndarray, layouts, comb: np.ndarray | None = Non
     last[:, :-1] = ordered[:, 1:] != ordered[:, :-1]
     above = np.where(last, np.arange(n - 1, -1, -1), -1)  # cards above the run, at its last card
     above = np.maximum.accumulate(above[:, ::-1], axis=1)[:, ::-1]  # ... for every card of the run
-    alone = comb[above[..., None], ks - 1].sum(axis=1)
+    alone = comb[:, ks - 1][above].sum(axis=1)
     return (comb[n, ks] - alone) / comb[n, ks]
 
 
@@ -119,7 +127,7 @@ class Cover:
     """Each candidate's distance to its nearest and second-nearest card, kept as cards are swapped, so the
     covering radius after a swap needs the distances to the new card only where they can matter."""
 
-    PROBE = 32  # candidates furthest from the deck, probed first for a lower bound of the radius
+    PROBE = 32  # candidates furthest from the deck, probed first for a lower bound of the radius after a swap
 
     def __init__(self, objective: Objective, chosen: np.ndarray):
         self.objective = objective
@@ -132,6 +140,8 @@ class Cover:
         two = np.argpartition(self.km[rows], 1, axis=1)[:, :2]
         self.slots[rows] = two
         self.first[rows], self.second[rows] = np.take_along_axis(self.km[rows], two, axis=1).T
+        probe = min(self.PROBE, len(self.first))
+        self.far = np.argpartition(self.first, -probe)[-probe:]
 
     def radius(self) -> float:
         return float(self.first.max())
@@ -139,10 +149,10 @@ class Cover:
     def radius_if(self, slot: int, card: int) -> float:
         """The covering radius with the card in `slot` replaced by `card`: the largest, over candidates, of
         the distance to the nearest remaining card or to `card`. Only candidates further from the
-        remaining cards than a probed lower bound can reach the maximum, so only theirs are measured."""
+        remaining cards than a lower bound (probed on the PROBE candidates furthest from the deck) can
+        reach the maximum, so only their distances to `card` are measured."""
         without = np.where(self.slots[:, 0] == slot, self.second, self.first)
-        probe = np.argpartition(without, -self.PROBE)[-self.PROBE :] if len(without) > self.PROBE else None
-        bound = np.minimum(without if probe is None else without[probe], self.objective.km(card, probe)[:, 0]).max()
+        bound = np.minimum(without[self.far], self.objective.km(card, self.far)[:, 0]).max()
         if len(rows := np.flatnonzero(without > bound)):
             bound = max(bound, np.minimum(without[rows], self.objective.km(card, rows)[:, 0]).max())
         return float(bound)
@@ -198,3 +208,52 @@ def select(
         else:
             chosen[slot] = old
     return np.sort(chosen)
+
+
+def layouts(rng: np.random.Generator, n: int, k: int, draws: int) -> np.ndarray:
+    """`draws` rows of `rng.choice(n, size=k, replace=False)`: the same numbers from the same stream, in
+    one numpy pass instead of `draws` calls (60,000 calls take ~0.6 s). numpy draws them by Floyd's
+    algorithm and a shuffle, each number by Lemire's method from one 32-bit half of PCG64's output;
+    this replays that on the raw output. When it cannot (another bit generator, n > 10,000, a rejected
+    draw) or its first rows differ from rng.choice's (another numpy), it calls rng.choice."""
+    saved = rng.bit_generator.state
+    replayed = _replay_choice(rng, n, k, draws) if saved["bit_generator"] == "PCG64" and 0 < k <= n <= 10_000 else None
+    if replayed is not None:
+        check = np.random.Generator(np.random.PCG64())
+        check.bit_generator.state = saved
+        if all((check.choice(n, size=k, replace=False) == row).all() for row in replayed[:4]):
+            return replayed
+    rng.bit_generator.state = saved
+    return np.array([rng.choice(n, size=k, replace=False) for _ in range(draws)]).reshape(draws, k)
+
+
+def _replay_choice(rng: np.random.Generator, n: int, k: int, draws: int) -> np.ndarray | None:
+    generator = rng.bit_generator
+    state, per_draw = generator.state, 2 * k - 1  # k numbers for Floyd's algorithm, k - 1 for the shuffle
+    pending = [state["uinteger"]] if state["has_uint32"] else []
+    words = generator.random_raw(-(-(draws * per_draw - len(pending)) // 2))
+    halves = np.concatenate([np.array(pending, dtype=np.uint64), np.c_[words & 0xFFFFFFFF, words >> 32].ravel()])
+    state = dict(generator.state)
+    state["has_uint32"], state["uinteger"] = int(len(halves) > draws * per_draw), int(halves[-1])
+    generator.state = state
+    halves = halves[: draws * per_draw].reshape(draws, per_draw)
+
+    def bounded(column: int, top: int) -> np.ndarray | None:  # numbers in 0..top, None on a rejection
+        scaled = halves[:, column] * np.uint64(top + 1)
+        if ((scaled & np.uint64(0xFFFFFFFF)) < (0xFFFFFFFF - top) % (top + 1)).any():
+            return None
+        return (scaled >> np.uint64(32)).astype(np.int64)
+
+    picks = np.empty((draws, k), dtype=np.int64)
+    for column, top in enumerate(range(n - k, n)):  # Floyd: a number already taken is replaced by `top`
+        if (value := bounded(column, top)) is None:
+            return None
+        picks[:, column] = np.where((picks[:, :column] == value[:, None]).any(axis=1), top, value)
+    rows = np.arange(draws)
+    for column, last in enumerate(range(k - 1, 0, -1), start=k):  # Fisher-Yates, from the last place
+        if (other := bounded(column, last)) is None:
+            return None
+        swapped = picks[rows, other]
+        picks[rows, other] = picks[:, last]
+        picks[:, last] = swapped
+    return picks

@@ -102,7 +102,7 @@ def simulated_tie_rates(deck: pd.DataFrame, layouts, draws: int, seed: int) -> d
     rng = np.random.default_rng(seed)
     rates: dict[str, dict[int, float]] = {name: {} for name in EXTREMES}
     for k in layouts:
-        picks = np.array([rng.choice(len(deck), size=k, replace=False) for _ in range(draws)])
+        picks = selection.layouts(rng, len(deck), k, draws)
         for name, (column, sign) in EXTREMES.items():
             values = (sign * deck[column].to_numpy())[picks]
             best = values.min(axis=1, keepdims=True)

