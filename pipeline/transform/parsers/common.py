@@ -19,10 +19,11 @@ from shapely.errors import ShapelyError
 from pipeline.errors import ParseError
 
 
-def load_json(raw: bytes, source: str, file: str):
-    """The JSON document in `raw`; ParseError(source, file) when it is not valid UTF-8 JSON."""
+def load_json(raw: bytes, source: str, file: str, object_pairs_hook=None):
+    """The JSON document in `raw` (each object made by `object_pairs_hook` from its pairs, if given);
+    ParseError(source, file) when it is not valid UTF-8 JSON."""
     try:
-        return json.loads(raw)
+        return json.loads(raw, object_pairs_hook=object_pairs_hook)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ParseError(source, file, f"not valid JSON ({exc})") from exc
 
