@@ -66,8 +66,9 @@ def _fold(name: str) -> str:
     """A name's comparison key (computed once per distinct name: the sources repeat names)."""
     text = name.casefold().replace("ß", "ss").replace("ä", "ae").replace("ö", "oe").replace("ü", "ue")
     text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    for pattern, words in _ABBREVIATION_PATTERNS:
-        text = pattern.sub(words, text)
+    if "." in text or "opf" in text:  # every abbreviation has a dot, but "opf"
+        for pattern, words in _ABBREVIATION_PATTERNS:
+            text = pattern.sub(words, text)
     return re.sub(r"[^a-z0-9]+", " ", text).strip()
 
 
