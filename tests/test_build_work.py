@@ -35,3 +35,20 @@ def test_reading_a_published_deck_hashes_it_once(monkeypatch):
     monkeypatch.setattr(published, "content_hash", lambda deck: hashes.append(1) or content_hash(deck))
     published.deck("world-game")
     assert len(hashes) == 1
+
+
+def test_same_content_agrees_with_the_content_hash():
+    from pipeline.decks import canonical, published
+
+    _, deck = published.deck("world-game")
+    changed = [
+        {**deck, "version": "9999.1.0"},  # the version is not content
+        {**deck, "title": deck.get("title", "") + " "},
+        {**deck, "cards": deck["cards"][:-1]},
+        {**deck, "cards": [{**deck["cards"][0], "fields": {**deck["cards"][0]["fields"], "area_km2": 2.0}}]},
+        {**deck, "cards": [{**deck["cards"][0], "fields": {**deck["cards"][0]["fields"], "area_km2": 2}}]},
+    ]
+    for other in changed:
+        same = canonical.content_hash(deck) == canonical.content_hash(other)
+        assert canonical.same_content(deck, other) == same
+    assert canonical.same_content(deck, changed[0]) and not canonical.same_content(changed[3], changed[4])

@@ -11,6 +11,7 @@ import pandas as pd
 from pipeline import games, paths
 from pipeline.decks import diff as diffing
 from pipeline.decks import files, published, versions
+from pipeline.decks.canonical import same_content
 from pipeline.decks.spec import DeckSpec, load_spec
 from pipeline.errors import GeodeckError
 from pipeline.hashing import file_sha256
@@ -67,7 +68,7 @@ def build_deck(
     diff = None
     if previous:
         _, old = published.deck(game, previous, decks_dir)
-        if files.content_hash(old) == files.content_hash(fresh):
+        if same_content(old, fresh):
             return Result(game, previous, False, len(cards), None)
         diff = diffing.diff_decks(spec, old, fresh)
         if diff["suspicious"] and not accept:
