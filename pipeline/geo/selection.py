@@ -112,12 +112,15 @@ class Objective:
         above, below = self.steps[n]
         return float(max((above - u).max(), (u - below).max()))
 
-    def score(self, chosen: np.ndarray, radius_km: float) -> float:
-        return (
-            self.s.weight_ties * self.ties(chosen)
-            + self.s.weight_spread * radius_km / 100
-            + self.s.weight_population * self.population_ks(chosen)
-        )
+    def score(self, chosen: np.ndarray, radius_km: float, bound: float = math.inf) -> float:
+        """The objective of `chosen`, whose covering radius is `radius_km`; math.inf, without computing
+        the tie rates, when the other two terms already reach `bound` (a non-negative tie term can only
+        add to them, rounding included)."""
+        spread = self.s.weight_spread * radius_km / 100
+        population = self.s.weight_population * self.population_ks(chosen)
+        if self.s.weight_ties >= 0 and spread + population >= bound:
+            return math.inf
+        return self.s.weight_ties * self.ties(chosen) + spread + population
 
     def __call__(self, chosen: np.ndarray) -> float:
         return self.score(chosen, self.radius_km(chosen))
@@ -199,7 +202,7 @@ def select(
         if cards_in[codes[old]] == 1 and codes[new] != codes[old]:
             continue  # the swap would leave a division without a card
         chosen[slot] = new
-        trial = objective.score(chosen, cover.radius_if(slot, new))
+        trial = objective.score(chosen, cover.radius_if(slot, new), bound=score)
         if trial < score:
             score, outside = trial, np.append(outside[outside != new], old)
             cover.replace(slot, new)
