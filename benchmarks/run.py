@@ -1,18 +1,21 @@
 """Benchmarks for `make bench`: each named benchmark runs real `geodeck` commands (or, for the rules
-engines, the play-check's own batches in this process) and reports wall times, for prints the PDF sizes,
-for play-check the playouts per second on one core and the speed-up of `--jobs 2` over `--jobs 1`.
+engines and the place selection, the code itself in this process) and reports wall times (and the CPU
+seconds of the build), for prints the PDF sizes, for play-check the playouts per second on one core and the
+speed-up of `--jobs 2` over `--jobs 1`.
 
 Add a benchmark by appending a function to BENCHMARKS; it gets a Bench (a warm snapshot store and a
 scratch folder) and returns {measurement: Figure}. Results go to benchmarks/results/<name>.json and are
 printed as a table, next to the targets in TARGETS_S, TARGETS_MB and TARGETS_RATE (and, for playouts,
-the figures measured before issue 11's speed work, BEFORE_RATE). Other processes on the machine slow
-every figure down: the table shows the load average to judge them by.
+the figures measured before issue 11's speed work, BEFORE_RATE); a missed target makes the run exit 1
+after the table. Other processes on the machine slow every wall time down: the table shows the load
+average to judge them by, and CPU seconds where a figure has them.
 """
 
 import json
 import os
 import platform
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -28,6 +31,8 @@ from rich.table import Table
 from pipeline import games
 from pipeline.cli_output import out
 from pipeline.games import core
+from pipeline.games.deutschland import places
+from pipeline.geo import selection, synthetic
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results"
@@ -36,7 +41,9 @@ REPEATS = 3
 TARGETS_S = {
     "countries_cold": 10.0,
     "countries_noop": 2.0,
+    "build_cold": 5.0,  # `geodeck build --force`: every step, the store warm (issue 23)
     "build_noop": 0.5,
+    "selection_5000": 2.0,  # 96 places of a synthetic 5,000-town country (issue 23)
     "print_world_game": 15.0,
     "print_laender_toppen": 10.0,
 }  # on a 2-core box
@@ -55,6 +62,7 @@ BEFORE_RATE = {  # playouts/s on one core before the speed work (issue 11, a qui
     "playouts_world_game": 490.0,
 }
 SPEEDUP = 20.0  # geodeck's World Game cards against the matplotlib baseline, side by side
+SELECTION_TOWNS = 5000  # the synthetic country of the selection benchmark (issue 21: any country's towns)
 
 
 @dataclass(frozen=True)
@@ -62,6 +70,7 @@ class Figure:
     seconds: float  # median wall time
     mb: float | None = None  # size of the file written, for prints
     rate: float | None = None  # playouts per second, or the speed-up factor
+    cpu: float | None = None  # median CPU seconds (user + system), where measured
 
 
 @dataclass
@@ -71,13 +80,23 @@ class Bench:
 
     def geodeck(self, build: Path, *args: str, ok: tuple[int, ...] = (0,)) -> float:
         """Wall seconds of one `geodeck` command against the warm store, offline (`ok`: accepted exit codes)."""
+        return self.timed(build, GEODECK, *args, *(["--offline"] if args[0] != "play-check" else []), ok=ok)[0]
+
+    def timed(self, build: Path, *command: str, ok: tuple[int, ...] = (0,)) -> tuple[float, float, str]:
+        """(wall seconds, CPU seconds, stdout) of a command run against the warm store and `build`."""
         env = os.environ | {"GEODECK_STORE": str(self.store), "GEODECK_BUILD": str(build)}
-        offline = ["--offline"] if args[0] != "play-check" else []
-        start = time.perf_counter()
-        run = subprocess.run([GEODECK, *args, *offline], env=env, capture_output=True)
+        before, start = children_cpu(), time.perf_counter()
+        run = subprocess.run(command, env=env, capture_output=True)
+        wall, cpu = time.perf_counter() - start, children_cpu() - before
         if run.returncode not in ok:
-            sys.exit(f"geodeck {' '.join(args)} exited {run.returncode}: {run.stderr.decode()[-500:]}")
-        return time.perf_counter() - start
+            sys.exit(f"{' '.join(command[:3])} exited {run.returncode}: {run.stderr.decode()[-500:]}")
+        return wall, cpu, run.stdout.decode()
+
+
+def children_cpu() -> float:
+    """User + system CPU seconds of this process's finished child processes."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def countries(bench: Bench) -> dict[str, Figure]:
@@ -91,12 +110,36 @@ def countries(bench: Bench) -> dict[str, Figure]:
 
 
 def build(bench: Bench) -> dict[str, Figure]:
-    """A whole `geodeck build` (every step, the decks included) into an empty build folder, then no-op
-    rebuilds: these only hash files and read stamps (no pandas, geopandas, pyproj or reportlab)."""
+    """`geodeck build --force` (every step rebuilt, the store warm, the decks included; REPEATS times after a
+    first build into an empty folder), then each step's time in one more forced build
+    (benchmarks/step_times.py), then no-op rebuilds: these only hash files and read stamps (no pandas,
+    geopandas, pyproj or reportlab)."""
     folder = bench.scratch / "build-all"
-    cold = bench.geodeck(folder, "build")
-    noop = [bench.geodeck(folder, "build") for _ in range(REPEATS)]
-    return {"build_cold": Figure(cold), "build_noop": Figure(statistics.median(noop))}
+    bench.geodeck(folder, "build")
+    forced = [bench.timed(folder, GEODECK, "build", "--force", "--offline") for _ in range(REPEATS)]
+    figures = {
+        "build_cold": Figure(statistics.median(f[0] for f in forced), cpu=statistics.median(f[1] for f in forced))
+    }
+    steps = json.loads(bench.timed(folder, sys.executable, str(ROOT / "benchmarks" / "step_times.py"))[2])
+    figures |= {f"step {name}": Figure(wall, cpu=cpu) for name, (wall, cpu) in steps.items()}
+    noop = [bench.timed(folder, GEODECK, "build", "--offline") for _ in range(REPEATS)]
+    figures["build_noop"] = Figure(statistics.median(f[0] for f in noop), cpu=statistics.median(f[1] for f in noop))
+    return figures
+
+
+def place_selection(bench: Bench) -> dict[str, Figure]:
+    """Deutschland's place selection (its settings: 96 cards, 3,000 swaps) on a synthetic country of
+    SELECTION_TOWNS towns in 16 divisions, every town a candidate (pipeline.geo.synthetic), in this process:
+    median wall and CPU seconds of REPEATS selections."""
+    towns = synthetic.country(SELECTION_TOWNS, seed=1)
+    settings = places.load_settings()
+    walls, cpus = [], []
+    for _ in range(REPEATS):
+        start, cpu = time.perf_counter(), time.process_time()
+        selection.select(towns, [], settings, places.EXTREMES, "division")
+        walls.append(time.perf_counter() - start)
+        cpus.append(time.process_time() - cpu)
+    return {f"selection_{SELECTION_TOWNS}": Figure(statistics.median(walls), cpu=statistics.median(cpus))}
 
 
 def printed(bench: Bench, build: Path, out: Path, *args: str) -> Figure:
@@ -201,7 +244,7 @@ def against_matplotlib(bench: Bench) -> dict[str, Figure]:
     return {"world_game_cards_geodeck": geodeck, "world_game_cards_matplotlib": baseline}
 
 
-BENCHMARKS = [countries, build, print_decks, print_accessories, against_matplotlib, playouts]
+BENCHMARKS = [countries, build, place_selection, print_decks, print_accessories, against_matplotlib, playouts]
 
 
 def warm_store(store: Path) -> None:
@@ -221,12 +264,14 @@ def main(only: list[str]) -> None:
         "measurement",
         f"seconds (median of {REPEATS})",
         "target",
+        "CPU s",
         "MB",
         "target",
         "playouts/s or ×",
         "target (before)",
         title=f"geodeck bench (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)",
     )
+    missed: list[str] = []
     with tempfile.TemporaryDirectory() as scratch:
         for benchmark in BENCHMARKS:
             if only and benchmark.__name__ not in only:
@@ -237,6 +282,12 @@ def main(only: list[str]) -> None:
                 "benchmark": benchmark.__name__,
                 "seconds": {k: round(f.seconds, 3) for k, f in figures.items()},
                 "targets_s": {k: TARGETS_S[k] for k in figures if k in TARGETS_S},
+                **(
+                    {"cpu_seconds": {k: round(f.cpu, 3) for k, f in figures.items() if f.cpu is not None}}
+                    if any(f.cpu is not None for f in figures.values())
+                    else {}
+                ),
+                "load_average": round(os.getloadavg()[0], 2),
                 **(
                     {
                         "mb": {k: round(v, 2) for k, v in sized.items()},
@@ -250,7 +301,6 @@ def main(only: list[str]) -> None:
                         "rate": {k: round(f.rate, 2) for k, f in figures.items() if f.rate is not None},
                         "targets_rate": {k: TARGETS_RATE[k] for k in figures if k in TARGETS_RATE},
                         "before_rate": {k: BEFORE_RATE[k] for k in figures if k in BEFORE_RATE},
-                        "load_average": round(os.getloadavg()[0], 2),
                     }
                     if any(f.rate is not None for f in figures.values())
                     else {}
@@ -268,11 +318,21 @@ def main(only: list[str]) -> None:
             RESULTS.mkdir(parents=True, exist_ok=True)
             (RESULTS / f"{benchmark.__name__}.json").write_text(json.dumps(record, indent=1) + "\n")
             for name, f in figures.items():
+                missed += [
+                    f"{name} {what}"
+                    for what, value, target, at_most in (
+                        ("seconds", f.seconds, TARGETS_S.get(name), True),
+                        ("MB", f.mb, TARGETS_MB.get(name), True),
+                        ("rate", f.rate, TARGETS_RATE.get(name), False),
+                    )
+                    if value is not None and target is not None and (value > target if at_most else value < target)
+                ]
                 table.add_row(
                     benchmark.__name__,
                     name,
                     f"{f.seconds:.2f}",
                     verdict(f.seconds, TARGETS_S.get(name), "s"),
+                    "" if f.cpu is None else f"{f.cpu:.2f}",
                     "" if f.mb is None else f"{f.mb:.2f}",
                     verdict(f.mb, TARGETS_MB.get(name), "MB"),
                     "" if f.rate is None else f"{f.rate:.2f}" if name.startswith("speedup") else f"{f.rate:.0f}",
@@ -280,6 +340,7 @@ def main(only: list[str]) -> None:
                 )
                 if name == "world_game_cards_matplotlib":
                     ratio = speedup(figures)
+                    missed += ["speedup (matplotlib / geodeck)"] if ratio < SPEEDUP else []
                     table.add_row(
                         benchmark.__name__,
                         "speedup (matplotlib / geodeck)",
@@ -289,8 +350,11 @@ def main(only: list[str]) -> None:
                         "",
                         "",
                         "",
+                        "",
                     )
     out.print(table)  # uncut when written to a file or pipe
+    if missed:
+        sys.exit(f"missed target(s): {', '.join(missed)}")
 
 
 def speedup(figures: dict[str, Figure]) -> float:

@@ -64,6 +64,15 @@ def test_gapminder_zero_is_a_placeholder_not_a_value():
     assert (df.at["deu", "lex"], df.at["deu", "lex_year"]) == (80.5, 2022)
 
 
+@pytest.mark.parametrize("bad", [b"80,9", b"nan", b"n/a"])
+def test_gapminder_value_that_is_not_a_number_is_a_parse_error_naming_it(bad):
+    raw = tiny_raw("gapminder")
+    path = "ddf--datapoints--lex--by--country--time.csv"
+    raw[path] = raw[path].replace(b"deu,2023,80.9", b'deu,2023,"' + bad + b'"')
+    with pytest.raises(ParseError, match=f"not numbers: {bad.decode()}"):
+        gapminder.parse(raw)
+
+
 def test_gapminder_release_without_a_declared_last_estimate_year_is_a_parse_error():
     raw = tiny_raw("gapminder")
     raw["ddf--concepts.csv"] = raw["ddf--concepts.csv"].replace(b"lex,measure,v15", b"lex,measure,v16")

@@ -9,6 +9,7 @@ import pytest
 from pipeline import graph
 from pipeline.errors import GeodeckError
 from pipeline.games.deutschland import places
+from pipeline.geo import selection
 
 
 @pytest.mark.parametrize("values", [[1, 1, 2, 3, 5, 5], [4, 4, 4, 1, 9], [3, 1, 2, 7, 7, 1, 1]])
@@ -16,7 +17,7 @@ from pipeline.games.deutschland import places
 def test_exact_tie_probability_matches_counting_every_layout(values, k):
     layouts = list(itertools.combinations(values, k))
     tied = sum(sorted(layout)[0] == sorted(layout)[1] for layout in layouts) / len(layouts)
-    assert places.tie_probability(np.array(values), k) == pytest.approx(tied)
+    assert selection.tie_probability(np.array(values), k) == pytest.approx(tied)
 
 
 @pytest.fixture

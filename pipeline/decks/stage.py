@@ -12,6 +12,7 @@ from pyarrow import ArrowException
 from pipeline import games, paths
 from pipeline.decks import diff as diffing
 from pipeline.decks import files, published, schema, versions
+from pipeline.decks.canonical import same_content
 from pipeline.decks.spec import DeckSpec, load_spec
 from pipeline.errors import GeodeckError
 from pipeline.hashing import file_sha256
@@ -84,7 +85,7 @@ def build_deck(
     diff = None
     if previous:
         _, old = published.deck(game, previous, decks_dir)
-        if files.content_hash(old) == files.content_hash(fresh):
+        if same_content(old, fresh):
             if _pointer(game_dir) != previous:
                 versions.point_latest(game_dir, previous)
             return Result(game, previous, False, len(cards), None)

@@ -15,9 +15,11 @@ Output `build/transform/towns.parquet`, one row per Destatis town in Destatis or
 Also `build/transform/germany_boundaries.parquet` (see parsers.germany_boundaries).
 """
 
+import functools
 import math
 import re
 import unicodedata
+from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
@@ -55,18 +57,26 @@ _ABBREVIATIONS = [
 _GEOD = Geod(ellps="WGS84")
 
 
+_ABBREVIATION_PATTERNS = [(re.compile(pattern), words) for pattern, words in _ABBREVIATIONS]
+_QUALIFIER = re.compile(r" (?:an der|am|im|in der|in|bei|ob|vor der|auf) ")
+
+
+@functools.cache
 def _fold(name: str) -> str:
+    """A name's comparison key (computed once per distinct name: the sources repeat names)."""
     text = name.casefold().replace("ß", "ss").replace("ä", "ae").replace("ö", "oe").replace("ü", "ue")
     text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    for pattern, words in _ABBREVIATIONS:
-        text = re.sub(pattern, words, text)
+    if "." in text or "opf" in text:  # every abbreviation has a dot, but "opf"
+        for pattern, words in _ABBREVIATION_PATTERNS:
+            text = pattern.sub(words, text)
     return re.sub(r"[^a-z0-9]+", " ", text).strip()
 
 
+@functools.cache
 def name_keys(name: str) -> tuple[str, str]:
     """(full key, base key): the full key keeps qualifiers like "(Saale)" or "an der Aisch"; the base drops them."""
     first = name.split("/")[0]
-    base = re.split(r" (?:an der|am|im|in der|in|bei|ob|vor der|auf) ", _fold(re.split(r"\s*[(,]", first)[0]))[0]
+    base = _QUALIFIER.split(_fold(re.split(r"\s*[(,]", first)[0]))[0]
     return _fold(first), base
 
 
@@ -74,75 +84,96 @@ def _km(lat1, lon1, lat2, lon2) -> float:
     return _GEOD.inv(lon1, lat1, lon2, lat2)[2] / 1000
 
 
-def _pick_wiki(town: pd.Series, wiki: pd.DataFrame) -> tuple[int | None, str]:
-    full, base = name_keys(town["name"])
-    alias = _fold(EXONYMS.get(town["name"], ""))
-    for how, column, key in (("name", "full", full), ("alias", "full", alias), ("base", "base", base)):
-        hits = wiki.index[(wiki[column] == key) & (key != "")]
-        if len(hits) == 1 and (how != "base" or _area_close(town, wiki.loc[hits[0]])):
+def _area_close(town_area: float, entry_area: float) -> bool:
+    return abs(entry_area - town_area) <= AREA_TOLERANCE * town_area
+
+
+@dataclass
+class _WikiState:
+    """One state's Wikipedia entries (row positions in list order) by full and by base name key."""
+
+    full: dict[str, list[int]] = field(default_factory=dict)
+    base: dict[str, list[int]] = field(default_factory=dict)
+    squeezed: list[tuple[int, str]] = field(default_factory=list)  # (row, full key without spaces)
+
+
+def _wiki_index(wiki: pd.DataFrame) -> dict[str, _WikiState]:
+    index: dict[str, _WikiState] = {}
+    for row, (name, state) in enumerate(zip(wiki["name"], wiki["state"])):
+        full, base = name_keys(name)
+        entries = index.setdefault(state, _WikiState())
+        entries.full.setdefault(full, []).append(row)
+        entries.base.setdefault(base, []).append(row)
+        entries.squeezed.append((row, full.replace(" ", "")))
+    return index
+
+
+def _pick_wiki(name: str, area: float, entries: _WikiState, areas: np.ndarray) -> tuple[int | None, str]:
+    full, base = name_keys(name)
+    alias = _fold(EXONYMS.get(name, ""))
+    for how, keys, key in (("name", entries.full, full), ("alias", entries.full, alias), ("base", entries.base, base)):
+        hits = keys.get(key, []) if key else []
+        if len(hits) == 1 and (how != "base" or _area_close(area, areas[hits[0]])):
             return hits[0], how
-        close = [i for i in hits if _area_close(town, wiki.loc[i])]
+        close = [i for i in hits if _area_close(area, areas[i])]
         if len(close) == 1:
             return close[0], "area"
-        if len(hits):
+        if hits:
             return None, "ambiguous"
     # scraped names with glued translations or prefixes ("NiebüllNaibel", "Hanseatic City of Stade")
-    contains = [
-        i
-        for i in wiki.index
-        if base and base.replace(" ", "") in wiki.at[i, "full"].replace(" ", "") and _area_close(town, wiki.loc[i])
-    ]
+    squeezed = base.replace(" ", "")
+    contains = [i for i, key in entries.squeezed if base and squeezed in key and _area_close(area, areas[i])]
     if len(contains) == 1:
         return contains[0], "area"
     return None, "ambiguous" if contains else "none"
 
 
-def _area_close(town: pd.Series, entry: pd.Series) -> bool:
-    return abs(entry["area_km2"] - town["area_km2"]) <= AREA_TOLERANCE * town["area_km2"]
-
-
 def _pick_geonames(
-    town: pd.Series, geo: pd.DataFrame, index: dict[str, list[int]], wiki_point: tuple[float, float]
+    name: str, population: int, geo: dict[str, np.ndarray], index: dict[str, list[int]], wiki_point: tuple[float, float]
 ) -> tuple[int | None, str]:
-    keys = {k for k in name_keys(town["name"]) if k} | {_fold(EXONYMS.get(town["name"], ""))} - {""}
+    keys = {k for k in name_keys(name) if k} | {_fold(EXONYMS.get(name, ""))} - {""}
     hits = sorted({i for k in keys for i in index.get(k, [])})
     if not hits:
         return None, "none"
     if not math.isnan(wiki_point[0]):
-        near = sorted((_km(*wiki_point, geo.at[i, "lat"], geo.at[i, "lon"]), i) for i in hits)
+        near = sorted((_km(*wiki_point, geo["lat"][i], geo["lon"][i]), i) for i in hits)
         if near[0][0] <= GEONAMES_MAX_KM:
             return near[0][1], "distance" if len(hits) > 1 else "name"
         return None, "none"
     if len(hits) == 1:
         return hits[0], "name"
-    by_population = sorted(hits, key=lambda i: abs(geo.at[i, "population"] - town["population"]))
+    by_population = sorted(hits, key=lambda i: abs(geo["population"][i] - population))
     return by_population[0], "population"
 
 
 def join(towns: pd.DataFrame, wiki: pd.DataFrame, geonames: pd.DataFrame) -> pd.DataFrame:
-    """The Destatis towns with both sources' coordinates (pure; see the module docstring)."""
-    wiki = wiki.assign(full=[name_keys(n)[0] for n in wiki["name"]], base=[name_keys(n)[1] for n in wiki["name"]])
+    """The Destatis towns with both sources' coordinates (pure; see the module docstring). Each source's
+    names are folded once into dictionaries by state and key; a town looks its keys up there."""
+    wiki_by_state = _wiki_index(wiki)
     geo_index: dict[str, dict[str, list[int]]] = {}
-    for i, name, alts, state in zip(geonames.index, geonames["name"], geonames["alternatenames"], geonames["state"]):
+    for row, (name, alts, state) in enumerate(zip(geonames["name"], geonames["alternatenames"], geonames["state"])):
         for key in {k for n in [name, *alts] for k in name_keys(n) if k}:
-            geo_index.setdefault(state, {}).setdefault(key, []).append(i)
-    wiki_by_state = {s: g for s, g in wiki.groupby("state")}  # noqa: C416 (dict() of a GroupBy reads its .keys)
+            geo_index.setdefault(state, {}).setdefault(key, []).append(row)
+    wiki_columns = {c: wiki[c].tolist() for c in ("name", "lat", "lon")}
+    areas = wiki["area_km2"].to_numpy(float)
+    geo = {c: geonames[c].to_numpy() for c in ("geonameid", "name", "lat", "lon", "population")}
     rows = []
-    for _, town in towns.iterrows():
-        w, w_how = _pick_wiki(town, wiki_by_state.get(town["state"], wiki.iloc[:0]))
-        point = (wiki.at[w, "lat"], wiki.at[w, "lon"]) if w is not None else (math.nan, math.nan)
-        g, g_how = _pick_geonames(town, geonames, geo_index.get(town["state"], {}), point)
+    columns = (towns[c] for c in ("name", "state", "area_km2", "population"))
+    for name, state, area, population in zip(*columns):
+        w, w_how = _pick_wiki(name, area, wiki_by_state.get(state, _WikiState()), areas)
+        point = (wiki_columns["lat"][w], wiki_columns["lon"][w]) if w is not None else (math.nan, math.nan)
+        g, g_how = _pick_geonames(name, population, geo, geo_index.get(state, {}), point)
         rows.append(
             {
-                "wiki_name": wiki.at[w, "name"] if w is not None else None,
+                "wiki_name": wiki_columns["name"][w] if w is not None else None,
                 "wiki_lat": point[0],
                 "wiki_lon": point[1],
                 "wiki_match": w_how,
                 "wiki_row": w,
-                "geonames_id": geonames.at[g, "geonameid"] if g is not None else pd.NA,
-                "geonames_name": geonames.at[g, "name"] if g is not None else None,
-                "geonames_lat": geonames.at[g, "lat"] if g is not None else math.nan,
-                "geonames_lon": geonames.at[g, "lon"] if g is not None else math.nan,
+                "geonames_id": geo["geonameid"][g] if g is not None else pd.NA,
+                "geonames_name": geo["name"][g] if g is not None else None,
+                "geonames_lat": geo["lat"][g] if g is not None else math.nan,
+                "geonames_lon": geo["lon"][g] if g is not None else math.nan,
                 "geonames_match": g_how,
             }
         )

@@ -69,7 +69,7 @@ class Chooser:
     """Holds the candidates and collects the report while choosing."""
 
     def __init__(self, table: pd.DataFrame, universe: list[str], overrides: dict):
-        self.universe, self.overrides = universe, overrides
+        self.universe, self.overrides = set(universe), overrides
         inside = table["iso3"].isin(universe)
         self.report = {
             "countries": len(universe),

@@ -2,34 +2,28 @@
 
 Selection (settings in `templates/deutschland/places.toml`, explained in docs/deutschland.md):
 candidates are located towns inside their state, on the map, with at least `min_population` inhabitants
-(pinned-in towns need only a point on the map); pinned-out towns never enter. Start from the pins plus a
-farthest-point spread (seeded), make sure all 16 states are present, then a seeded local search swaps one
-town at a time and keeps a swap when it lowers
-
-    weight_ties * mean P(tie for an extreme)       (N, S, W, O, most, fewest x layouts of 3, 4, 5)
-  + weight_spread * covering radius / 100 km       (largest distance from a candidate to its nearest card)
-  + weight_population * KS(log population, log-uniform from min_population to the largest city)
-
-and never leaves a state uncovered. Tie probabilities are exact (counting subsets); the report also
-measures them by simulating random layouts. Same settings and inputs give the same deck.
+(pinned-in towns need only a point on the map); pinned-out towns never enter. `pipeline.geo.selection`
+chooses the deck (pins, a seeded farthest-point spread, all 16 states, then a seeded local search on
+tie rates for the extremes N, S, W, O, most, fewest x layouts of 3, 4, 5, the covering radius and the
+spread of log population). The report also measures tie rates by simulating random layouts. Same
+settings and inputs give the same deck.
 """
 
 import json
-import math
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from pyproj import Transformer
 
 from pipeline import atomic
 from pipeline.errors import GeodeckError
-from pipeline.geo import grid
+from pipeline.geo import grid, selection
 from pipeline.paths import TEMPLATES_DIR
 
 PLACES_CONFIG = TEMPLATES_DIR / "deutschland" / "places.toml"
+METRIC_CRS = "EPSG:3035"  # distances between towns: metres in the ETRS89 Lambert equal-area projection
 # extreme -> (column, sign): a tie for the minimum of sign * column
 EXTREMES = {
     "N": ("ns", 1),
@@ -95,25 +89,10 @@ def resolve_pins(towns: pd.DataFrame, pins: tuple[str, ...], path: Path = PLACES
     return rows
 
 
-def _comb_table(n: int, k_max: int) -> np.ndarray:
-    return np.array([[math.comb(i, k) for k in range(k_max + 1)] for i in range(n + 1)], dtype=float)
-
-
-def tie_probability(values: np.ndarray, k: int, comb: np.ndarray | None = None) -> float:
-    """Exact probability that k cards drawn at random from `values` share the minimum value."""
-    n = len(values)
-    comb = _comb_table(n, k) if comb is None else comb
-    _, counts = np.unique(values, return_counts=True)
-    greater = n - np.cumsum(counts)  # cards above each distinct value
-    at_least = greater + counts
-    tied = comb[at_least, k] - comb[greater, k] - counts * comb[greater, k - 1]
-    return float(tied.sum() / comb[n, k])
-
-
 def tie_rates(deck: pd.DataFrame, layouts) -> dict[str, dict[int, float]]:
-    comb = _comb_table(len(deck), max(layouts))
+    comb = selection.comb_table(len(deck), max(layouts))
     return {
-        name: {k: tie_probability(sign * deck[column].to_numpy(), k, comb) for k in layouts}
+        name: {k: selection.tie_probability(sign * deck[column].to_numpy(), k, comb) for k in layouts}
         for name, (column, sign) in EXTREMES.items()
     }
 
@@ -123,7 +102,7 @@ def simulated_tie_rates(deck: pd.DataFrame, layouts, draws: int, seed: int) -> d
     rng = np.random.default_rng(seed)
     rates: dict[str, dict[int, float]] = {name: {} for name in EXTREMES}
     for k in layouts:
-        picks = np.array([rng.choice(len(deck), size=k, replace=False) for _ in range(draws)])
+        picks = selection.layouts(rng, len(deck), k, draws)
         for name, (column, sign) in EXTREMES.items():
             values = (sign * deck[column].to_numpy())[picks]
             best = values.min(axis=1, keepdims=True)
@@ -131,76 +110,14 @@ def simulated_tie_rates(deck: pd.DataFrame, layouts, draws: int, seed: int) -> d
     return rates
 
 
-class _Objective:
-    """The selection objective over candidate row positions (see the module docstring)."""
-
-    def __init__(self, pool: pd.DataFrame, s: Settings):
-        self.s, self.pool = s, pool
-        self.comb = _comb_table(s.size, max(s.layouts))
-        self.columns = {name: sign * pool[column].to_numpy() for name, (column, sign) in EXTREMES.items()}
-        x, y = Transformer.from_crs("EPSG:4326", "EPSG:3035", always_xy=True).transform(
-            pool["lon"].to_numpy(float), pool["lat"].to_numpy(float)
-        )
-        self.spread_from = np.flatnonzero(pool["population"].to_numpy() >= s.min_population)
-        self.km = np.hypot(x[self.spread_from, None] - x[None, :], y[self.spread_from, None] - y[None, :]) / 1000
-        lo, hi = math.log(s.min_population), math.log(pool["population"].max())
-        self.log_pop = (np.log(pool["population"].to_numpy(float)) - lo) / (hi - lo)
-
-    def ties(self, chosen: np.ndarray) -> float:
-        return float(
-            np.mean([tie_probability(v[chosen], k, self.comb) for v in self.columns.values() for k in self.s.layouts])
-        )
-
-    def radius_km(self, chosen: np.ndarray) -> float:
-        return float(self.km[:, chosen].min(axis=1).max())
-
-    def population_ks(self, chosen: np.ndarray) -> float:
-        u = np.sort(np.clip(self.log_pop[chosen], 0, 1))
-        n = len(u)
-        return float(max((np.arange(1, n + 1) / n - u).max(), (u - np.arange(n) / n).max()))
-
-    def __call__(self, chosen: np.ndarray) -> float:
-        return (
-            self.s.weight_ties * self.ties(chosen)
-            + self.s.weight_spread * self.radius_km(chosen) / 100
-            + self.s.weight_population * self.population_ks(chosen)
-        )
-
-
-def select(pool: pd.DataFrame, pinned: list[int], s: Settings) -> tuple[np.ndarray, _Objective]:
-    """Row positions (in `pool`) of the chosen deck, sorted; deterministic for a given seed."""
+def select(pool: pd.DataFrame, pinned: list[int], s: Settings) -> np.ndarray:
+    """Row positions (in `pool`) of the chosen deck, sorted (pipeline.geo.selection, over the states)."""
     if len(pinned) > s.size or len(pool) < s.size:
         raise GeodeckError(
             f"cannot pick {s.size} places from {len(pool)} candidates with {len(pinned)} pins; "
             f"lower min_population or the pins in {PLACES_CONFIG}"
         )
-    rng = np.random.default_rng(s.seed)
-    objective = _Objective(pool, s)
-    states = pool["state"].to_numpy()
-    seeds = list(dict.fromkeys(pinned))
-    for state in sorted(set(states) - set(states[seeds])):  # one seeded town per missing state
-        seeds.append(int(rng.choice(np.flatnonzero(states == state))))
-    near = objective.km[:, seeds].min(axis=1)
-    while len(seeds) < s.size:  # farthest candidate from the deck so far
-        far = objective.spread_from[np.flatnonzero(near == near.max())]
-        pick = int(rng.choice(np.setdiff1d(far, seeds)))
-        seeds.append(pick)
-        near = np.minimum(near, objective.km[:, pick])
-    chosen = np.array(seeds)
-    free = np.flatnonzero(~np.isin(np.arange(len(chosen)), np.arange(len(set(pinned)))))
-    outside = np.setdiff1d(objective.spread_from, chosen)
-    score = objective(chosen)
-    for _ in range(s.iterations):
-        slot, new = int(rng.choice(free)), int(rng.choice(outside))
-        old = chosen[slot]
-        chosen[slot] = new
-        covered = len(set(states[chosen])) == len(set(states))
-        trial = objective(chosen) if covered else math.inf
-        if trial < score:
-            score, outside = trial, np.append(outside[outside != new], old)
-        else:
-            chosen[slot] = old
-    return np.sort(chosen), objective
+    return selection.select(pool, pinned, s, EXTREMES, "state", METRIC_CRS)
 
 
 def place_table(towns: pd.DataFrame, fit: grid.Fit) -> pd.DataFrame:
@@ -230,7 +147,7 @@ def choose_places(places: pd.DataFrame, s: Settings) -> pd.DataFrame:
     ) | (pinned == "in")
     pool = places.loc[eligible].reset_index()
     position = {row: i for i, row in enumerate(pool["index"])}
-    chosen, _ = select(pool.drop(columns="index"), [position[i] for i in pins_in], s)
+    chosen = select(pool.drop(columns="index"), [position[i] for i in pins_in], s)
     in_deck = np.zeros(len(places), dtype=bool)
     in_deck[pool.loc[chosen, "index"].to_numpy()] = True
     return places.assign(pinned=pinned.astype(str), eligible=eligible.to_numpy(), in_deck=in_deck)
@@ -239,7 +156,7 @@ def choose_places(places: pd.DataFrame, s: Settings) -> pd.DataFrame:
 def selection_report(places: pd.DataFrame, s: Settings) -> dict:
     deck = places.loc[places["in_deck"]].reset_index(drop=True)
     pool = places.loc[places["eligible"]].reset_index(drop=True)
-    objective = _Objective(pool, s)
+    objective = selection.Objective(pool, s, EXTREMES, METRIC_CRS)
     chosen = np.flatnonzero(pool["ags"].isin(deck["ags"]).to_numpy())
     shared = {
         col: {str(v): sorted(deck.loc[deck[col] == v, "name"]) for v, c in deck[col].value_counts().items() if c > 1}

@@ -132,24 +132,28 @@ def select(countries: pd.DataFrame, spec: DeckSpec) -> list[str]:
         rest = rest.sort_values(["economy", "iso3"], ascending=[False, True], kind="stable")
         chosen += rest.index[: max(best_known, 0)].tolist()
     taken = primary.iloc[chosen].value_counts().to_dict()
-    seen = {name: set(values.iloc[chosen][name]) for name in values.columns}
+    continent_of, columns = primary.tolist(), [values[name].tolist() for name in values.columns]
+    seen = [{column[i] for i in chosen} for column in columns]
+    near = np.full(len(iso), math.inf)  # each candidate's distance to the nearest chosen card
+    for i in chosen:
+        near = np.minimum(near, np.linalg.norm(points - points[i], axis=1))
     while len(chosen) < total:
         open_continents = {c for c, n in share.items() if taken.get(c, 0) < n} or set(share)
         best = None
-        for i in range(len(iso)):
-            if i in chosen or primary.iloc[i] not in open_continents:
+        for i in set(range(len(iso))) - set(chosen):
+            if continent_of[i] not in open_continents:
                 continue
-            ties = sum(values.iat[i, k] in seen[name] for k, name in enumerate(values.columns))
-            dist = float(np.min(np.linalg.norm(points[chosen] - points[i], axis=1))) if chosen else 0.0
-            key = (ties, -round(dist, 9), iso[i])
+            ties = sum(column[i] in known_values for column, known_values in zip(columns, seen))
+            key = (ties, -round(float(near[i]) if chosen else 0.0, 9), iso[i])
             if best is None or key < best[0]:
                 best = (key, i)
         assert best is not None, "an open continent always has a candidate"
         i = best[1]
         chosen.append(i)
-        taken[primary.iloc[i]] = taken.get(primary.iloc[i], 0) + 1
-        for name in values.columns:
-            seen[name].add(values.at[iso[i], name])
+        taken[continent_of[i]] = taken.get(continent_of[i], 0) + 1
+        for column, known_values in zip(columns, seen):
+            known_values.add(column[i])
+        near = np.minimum(near, np.linalg.norm(points - points[i], axis=1))
     return sorted(iso[i] for i in chosen)
 
 

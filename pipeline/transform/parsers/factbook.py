@@ -139,7 +139,7 @@ def to_observations(parsed: pd.DataFrame) -> pd.DataFrame:
 
 
 def _entity(path: str, data: bytes) -> dict:
-    doc = _strip_keys(load_json(data, SOURCE, path))
+    doc = load_json(data, SOURCE, path, _stripped_keys)
     for section in SECTIONS:
         if not isinstance(doc.get(section), dict):
             raise ParseError(SOURCE, f"{path}: {section}", "section missing")
@@ -166,11 +166,9 @@ def _entity(path: str, data: bytes) -> dict:
     return row
 
 
-def _strip_keys(node):
-    """The JSON tree with surrounding whitespace removed from every key ("total " -> "total")."""
-    if isinstance(node, dict):
-        return {k.strip(): _strip_keys(v) for k, v in node.items()}
-    return node
+def _stripped_keys(pairs: list[tuple[str, object]]) -> dict:
+    """A JSON object without the whitespace around its keys ("total " -> "total"), as it is read."""
+    return {k.strip(): v for k, v in pairs}
 
 
 def plain(text: str | None) -> str:

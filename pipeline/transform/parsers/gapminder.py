@@ -136,7 +136,10 @@ def to_observations(parsed: pd.DataFrame) -> pd.DataFrame:
 
 
 def _numbers(values: pd.Series, field: str) -> pd.Series:
-    numbers = pd.to_numeric(values, errors="coerce")
+    try:
+        numbers = values.astype("float64")  # one vectorised cast of the text
+    except (TypeError, ValueError):
+        numbers = pd.to_numeric(values, errors="coerce")  # slower, but names the cells that are not numbers
     bad = values[numbers.isna() & values.notna()]
     if len(bad):
         raise ParseError(SOURCE, field, f"not numbers: {', '.join(bad.unique()[:5])}")

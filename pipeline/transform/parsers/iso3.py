@@ -21,6 +21,7 @@ def _patterns() -> tuple[tuple[re.Pattern, str], ...]:
     return tuple((re.compile(rx, re.IGNORECASE), iso3) for rx, iso3 in zip(current["regex"], current["ISO3"]))
 
 
+@cache
 def name_to_iso3(name: str) -> str | None:
     """The ISO3 code whose country_converter pattern matches `name`; None when none or several match."""
     hits = {iso3 for pattern, iso3 in _patterns() if pattern.search(name)}

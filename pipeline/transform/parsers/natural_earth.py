@@ -72,17 +72,17 @@ def iso3_of(adm0_a3: str, iso_a3: str | None) -> str | None:
     return None
 
 
-def _label_points(features: list[dict]) -> pd.DataFrame:
-    rows = []
+def _label_points(features: list[dict]) -> dict[str, list[dict]]:
+    """ADM0_A3 -> its label points in file order (lon, lat, scalerank, main, order)."""
+    points: dict[str, list[dict]] = {}
     for i, f in enumerate(features):
         props = f.get("properties") or {}
         _require(props, {"sr_adm0_a3", "scalerank", "featurecla"}, f"{LABEL_POINTS} feature {i}")
         coords = (f.get("geometry") or {}).get("coordinates")
         if not isinstance(coords, list) or len(coords) != 2:
             raise ParseError(SOURCE, "geometry", f"{LABEL_POINTS} feature {i} is not a point")
-        rows.append(
+        points.setdefault(props["sr_adm0_a3"], []).append(
             {
-                "adm0_a3": props["sr_adm0_a3"],
                 "lon": float(coords[0]),
                 "lat": float(coords[1]),
                 "scalerank": int(props["scalerank"]),
@@ -90,7 +90,7 @@ def _label_points(features: list[dict]) -> pd.DataFrame:
                 "order": i,
             }
         )
-    return pd.DataFrame(rows)
+    return points
 
 
 def _capitals(features: list[dict]) -> dict[str, str]:
@@ -104,26 +104,23 @@ def _capitals(features: list[dict]) -> dict[str, str]:
     return {adm0: ";".join(n) for adm0, n in names.items()}
 
 
-def _choose_label(points: pd.DataFrame, geometry) -> pd.Series:
+def _choose_label(points: list[dict], geometry) -> dict:
     """One point: scale-rank points before claim/lease/disputed ones, the lowest scale rank, then the ones
     inside the largest part of the 50m outline (the mainland), of those the nearest to that part's centroid
     (the USA has three rank-0 points on its mainland: Washington State, Ohio, Colorado -> Colorado), then
     the first in file order."""
-    if points["main"].any():
-        points = points[points["main"]]
-    points = points[points["scalerank"] == points["scalerank"].min()]
+    if any(p["main"] for p in points):
+        points = [p for p in points if p["main"]]
+    lowest = min(p["scalerank"] for p in points)
+    points = [p for p in points if p["scalerank"] == lowest]
     if geometry is not None and len(points) > 1:
         parts = getattr(geometry, "geoms", [geometry])
         largest = max(parts, key=lambda p: p.area)
-        inside = [largest.contains(Point(lon, lat)) for lon, lat in zip(points["lon"], points["lat"])]
-        if any(inside):
-            points = points[inside]
+        if inside := [p for p in points if largest.contains(Point(p["lon"], p["lat"]))]:
             centre = largest.centroid
-            points = points.assign(
-                _d=[round(centre.distance(Point(lon, lat)), 9) for lon, lat in zip(points["lon"], points["lat"])]
-            )
-            points = points[points["_d"] == points["_d"].min()]
-    return points.sort_values("order").iloc[0]
+            distance = [round(centre.distance(Point(p["lon"], p["lat"])), 9) for p in inside]
+            points = [p for p, d in zip(inside, distance) if d == min(distance)]
+    return min(points, key=lambda p: p["order"])
 
 
 def parse(raw: dict[str, bytes]) -> pd.DataFrame:
@@ -144,10 +141,9 @@ def parse(raw: dict[str, bytes]) -> pd.DataFrame:
     points = _label_points(load_features(raw["label_points"], SOURCE, LABEL_POINTS))
     capitals = _capitals(load_features(raw["places"], SOURCE, PLACES))
     rows = []
-    for adm0 in sorted(set(admin) | set(points["adm0_a3"]) | set(capitals)):
+    for adm0 in sorted(set(admin) | set(points) | set(capitals)):
         props, geometry = admin.get(adm0, ({}, None))
-        candidates = points[points["adm0_a3"] == adm0]
-        label = _choose_label(candidates, geometry) if len(candidates) else None
+        label = _choose_label(points[adm0], geometry) if adm0 in points else None
         rows.append(
             {
                 "adm0_a3": adm0,

