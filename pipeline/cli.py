@@ -337,8 +337,8 @@ def _player_counts(name: str, definition: games.GameDefinition) -> str:
         deck = published.deck(name)[1]
     except GeodeckError:
         return "?"
-    counts = definition.engine.Game.from_deck(deck, players=definition.default_players).player_counts
-    return str(counts[0]) if counts[0] == counts[-1] else f"{counts[0]}-{counts[-1]}"
+    low, high = definition.player_counts(deck)
+    return str(low) if low == high else f"{low}-{high}"
 
 
 @cli.command("print")
@@ -436,7 +436,7 @@ def print_cards(
         paper=paper, layout=layout, duplex=duplex, bleed=bleed, gutter=gutter, back_offset=offset, lang=lang
     ).validate()
     if calibration:
-        path = out or folder / f"calibration-{paper}-duplex-{duplex}.pdf"
+        path = out or calibration_sheet.default_output(folder, paper, duplex, layouts.load(game).language(lang))
         atomic.write_bytes(path, calibration_sheet.render(paper, duplex, offset, layouts.load(game).language(lang)))
         _wrote(path, "the duplex calibration sheet, 2 pages")
         return

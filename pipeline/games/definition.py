@@ -73,6 +73,11 @@ class GameDefinition:
     def engine(self) -> ModuleType:
         return self.module("engine")
 
+    def player_counts(self, deck: dict) -> tuple[int, int]:
+        """The fewest and most players the rules allow with `deck` (the World Game's depend on its size)."""
+        counts = self.engine.Game.from_deck(deck, players=self.default_players).player_counts
+        return counts[0], counts[-1]
+
     @property
     def playcheck(self) -> ModuleType:
         return self.module("playcheck")

@@ -13,7 +13,7 @@ from pipeline.paths import PRINT_DIR
 from pipeline.render import geometry, layouts
 from pipeline.render.context import CardContext
 from pipeline.render.pages import describe, new_canvas
-from pipeline.render.printing import LANGS, PrintResult
+from pipeline.render.printing import LANGS, PrintResult, file_name
 
 PAPERS_MM = {**geometry.PAPERS_MM, "a3": (297.0, 420.0)}  # the cards' papers, and A3 for the maps
 
@@ -70,10 +70,8 @@ def render(deck: dict, options: AccessoryOptions, store) -> tuple[bytes, int]:
 
 
 def default_output(deck: dict, options: AccessoryOptions, print_dir: Path = PRINT_DIR) -> Path:
-    parts = [deck["game"], deck.get("version", "unversioned"), "accessories", options.paper]
-    if options.lang:
-        parts.append(options.lang)
-    return print_dir / ("-".join(parts) + ".pdf")
+    lang = layouts.load(deck["game"]).language(options.lang)
+    return print_dir / file_name(deck, "accessories", options.paper, lang)
 
 
 def print_accessories(deck: dict, options: AccessoryOptions, store, out: Path | None = None) -> PrintResult:

@@ -146,7 +146,7 @@ def draw_cards(canvas, deck: dict, options: PrintOptions, store, on_card: Callab
             f"deck {game} {deck.get('version')} has cards of {deck['card_size_mm']} mm but "
             f"templates/cards/{game}.toml lays out {list(layout.card_mm)} mm; make them agree"
         )
-    bleed = _bleed(options, layout)
+    bleed = bleed_of(options, layout)
     ctx = CardContext(layout, layout.language(options.lang), bleed, store)
     cards = deck["cards"]
     for card in cards:
@@ -157,7 +157,7 @@ def draw_cards(canvas, deck: dict, options: PrintOptions, store, on_card: Callab
         _one_up(canvas, module, cards, ctx, bleed, on_card)
 
 
-def _bleed(options: PrintOptions, layout) -> float:
+def bleed_of(options: PrintOptions, layout) -> float:
     return layout.bleed_mm if options.bleed is None else options.bleed
 
 
@@ -167,7 +167,7 @@ def render(deck: dict, options: PrintOptions, store, on_card: Callable[[dict], N
     game = deck["game"]
     layout = layouts.load(game)
     canvas, buffer = new_canvas()
-    gutter = sheet_for(options, layout.card_mm, _bleed(options, layout)).gutter if options.layout == "sheet" else None
+    gutter = sheet_for(options, layout.card_mm, bleed_of(options, layout)).gutter if options.layout == "sheet" else None
     describe(
         canvas,
         f"{deck.get('title', game)} {deck.get('version', '')}".strip(),
@@ -179,13 +179,29 @@ def render(deck: dict, options: PrintOptions, store, on_card: Callable[[dict], N
     return buffer.getvalue()
 
 
+def file_name(deck: dict, what: str, paper: str, lang: str, *details: str) -> str:
+    """`<game>-<version>-<what>-<paper>[-<detail>…]-<lang>.pdf`: every variant of a print its own name."""
+    return "-".join([deck["game"], deck.get("version", "unversioned"), what, paper, *details, lang]) + ".pdf"
+
+
+def sheet_details(options: PrintOptions, layout: layouts.Layout) -> list[str]:
+    """The layout and duplex flip of card pages, and their gutter and bleed where not the defaults."""
+    if options.layout == "one-up":
+        details = ["one-up"]
+    else:
+        details = ["sheet", f"duplex-{options.duplex}"]
+        default = sheet_for(PrintOptions(paper=options.paper), layout.card_mm, bleed_of(options, layout)).gutter
+        if options.gutter is not None and options.gutter != default:
+            details.append(f"gutter-{options.gutter:g}mm")
+    if options.bleed is not None and options.bleed != layout.bleed_mm:
+        details.append(f"bleed-{options.bleed:g}mm")
+    return details
+
+
 def default_output(deck: dict, options: PrintOptions, print_dir: Path = PRINT_DIR) -> Path:
-    parts = [deck["game"], deck.get("version", "unversioned"), options.paper, options.layout]
-    if options.layout == "sheet":
-        parts.append(f"duplex-{options.duplex}")
-    if options.lang:
-        parts.append(options.lang)
-    return print_dir / ("-".join(parts) + ".pdf")
+    layout = layouts.load(deck["game"])
+    lang = layout.language(options.lang)
+    return print_dir / file_name(deck, "cards", options.paper, lang, *sheet_details(options, layout))
 
 
 def print_deck(
