@@ -19,6 +19,7 @@ class CardContext:
     lang: str
     bleed: float
     store: "SnapshotStore"  # resolves flags and map layers
+    for_sale: bool = False  # draw the stand-ins of layers that may not be sold (pipeline.render.licences)
 
     @cached_property
     def regular(self) -> str:

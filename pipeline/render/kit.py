@@ -25,7 +25,7 @@ from pipeline import atomic, games
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
 from pipeline.paths import PRINT_DIR
-from pipeline.render import accessories, calibration, fonts, layouts, printing, text
+from pipeline.render import accessories, calibration, fonts, layouts, licences, printing, text
 from pipeline.render.context import CardContext
 from pipeline.render.geometry import PRINTABLE_MM
 from pipeline.render.pages import begin_page, clipped, describe, end_page, new_canvas
@@ -168,7 +168,7 @@ def _samples(canvas, deck: dict, layout: layouts.Layout, options, store, box: Bo
     """The fronts of the first card of each kind (then the next cards, three in all) side by side in `box`,
     scaled to its height; returns the y of their bottom edge."""
     module = games.get(deck["game"]).cards
-    ctx = CardContext(layout, layout.language(options.lang), 0.0, store)
+    ctx = CardContext(layout, layout.language(options.lang), 0.0, store, options.for_sale)
     picked = list({card["kind"]: card for card in reversed(deck["cards"])}.values())[::-1]
     picked += [card for card in deck["cards"] if card not in picked]
     w, h = layout.card_mm
@@ -187,32 +187,47 @@ def _samples(canvas, deck: dict, layout: layouts.Layout, options, store, box: Bo
     return box.y
 
 
-def sources(deck: dict, manifest: dict) -> list[str]:
-    """The deck's sources (its manifest) and those its renderers draw from (the slices' SOURCES), sorted."""
-    definition = games.get(deck["game"])
-    drawn = {name for module in (definition.cards, definition.accessories) for name in getattr(module, "SOURCES", ())}
-    return sorted(set(manifest.get("sources", {})) | drawn)
+def sources(deck: dict, manifest: dict, for_sale: bool = False) -> list[str]:
+    """The deck's sources (its manifest) and those its renderers draw from (their stand-ins for sale), sorted."""
+    return sorted(set(manifest.get("sources", {})) | set(licences.drawn(deck["game"], for_sale)))
 
 
-def _attribution(canvas, deck: dict, manifest: dict, cfg: dict, kit: dict, page, regular) -> None:
+def _attribution(canvas, deck: dict, manifest: dict, cfg: dict, kit: dict, options, page, regular) -> None:
+    """Per source its work, year, producer and licence in plain words; "for personal use" where one may not
+    be sold, or what stood in for it in a kit for sale. Files, checksums and dates stay in the deck's
+    manifest."""
     pw, ph = page
     m = float(cfg["margin_mm"])
     defined = load_sources()
+    used = sources(deck, manifest, options.for_sale)
+    unknown = [name for name in used if name not in defined]
+    if unknown:
+        raise GeodeckError(f"the deck names source {unknown[0]!r}, which has no sources/{unknown[0]}.toml")
     paragraphs = [f"<b>{kit['attribution']}</b>", kit["sources_intro"]]
-    for name in sources(deck, manifest):
-        source = defined.get(name)
-        if source is None:
-            raise GeodeckError(f"the deck names source {name!r}, which has no sources/{name}.toml")
-        vintage = manifest.get("sources", {}).get(name, {}).get("vintage") or source.vintage
+    barred = [name for name in used if defined[name].license_class == "non-commercial"]
+    if barred:
+        names = ", ".join(defined[name].title for name in barred)
+        paragraphs.append(kit["personal_use"].format(sources=_escape(names), game=deck["game"]))
+    for old, new in (licences.for_sale(deck["game"]) if options.for_sale else {}).items():
         paragraphs.append(
-            f"<b>{_escape(name)}</b> · {kit['producer']}: {_escape(source.producer)} · {kit['licence']}: "
-            f"{_escape(source.license)} · {kit['vintage']}: {_escape(vintage)}<br/>"
-            f"{kit['citation']}: {_escape(source.citation)}"
+            kit["replaced"].format(
+                old=_escape(defined[old].title),
+                old_licence=kit["licences"][defined[old].license_class],
+                new=_escape(defined[new].title),
+                new_licence=kit["licences"][defined[new].license_class],
+            )
+        )
+    for name in used:
+        source = defined[name]
+        terms = kit["licences"][source.license_class]
+        if source.license_name:
+            terms += f" ({_escape(source.license_name)})"
+        paragraphs.append(
+            f"<b>{_escape(source.title or name)}</b> ({_escape(source.year)}), {_escape(source.producer)}. "
+            f"{kit['licence']}: {terms}."
         )
     paragraphs.append(kit["credits"])
-    paragraphs.append(
-        kit["deck"].format(game=deck["game"], version=deck.get("version", ""), hash=manifest.get("content_hash", "–"))
-    )
+    paragraphs.append(kit["deck"].format(title=deck.get("title", deck["game"]), version=deck.get("version", "")))
 
     def start() -> None:
         begin_page(canvas, page)
@@ -283,11 +298,12 @@ def render(deck: dict, manifest: dict, options: PrintOptions, store) -> tuple[by
     canvas.foot_at = bottom_centre
     section("accessories")
     canvas.alone = True
-    accessories.draw_accessories(canvas, deck, accessories.AccessoryOptions(options.paper, options.lang), store)
+    extras = accessories.AccessoryOptions(options.paper, options.lang, options.for_sale)
+    accessories.draw_accessories(canvas, deck, extras, store)
     canvas.alone = False
     begin_page(canvas, page)
     section("attribution")
-    _attribution(canvas, deck, manifest, cfg, kit, page, regular)
+    _attribution(canvas, deck, manifest, cfg, kit, options, page, regular)
     end_page(canvas)
     canvas.save()
     return buffer.getvalue(), canvas.roles

@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pipeline import atomic, games
 from pipeline.errors import GeodeckError
 from pipeline.paths import PRINT_DIR
-from pipeline.render import layouts, text
+from pipeline.render import layouts, licences, text
 from pipeline.render.context import CardContext
 from pipeline.render.geometry import DUPLEX_MODES, PER_SHEET, Rect, Sheet, default_gutter, one_up_page, paper_size
 from pipeline.render.pages import begin_page, clipped, describe, end_page, new_canvas
@@ -37,6 +37,7 @@ class PrintOptions:
     gutter: float | None = None  # None: the paper's default (a gutter where it fits, else butted)
     back_offset: tuple[float, float] = (0.0, 0.0)
     lang: str | None = None  # None: the game's own language
+    for_sale: bool = False  # layers that may not be sold replaced (or refused): pipeline.render.licences
 
     def validate(self) -> "PrintOptions":
         paper_size(self.paper)
@@ -147,7 +148,9 @@ def draw_cards(canvas, deck: dict, options: PrintOptions, store, on_card: Callab
             f"templates/cards/{game}.toml lays out {list(layout.card_mm)} mm; make them agree"
         )
     bleed = bleed_of(options, layout)
-    ctx = CardContext(layout, layout.language(options.lang), bleed, store)
+    if options.for_sale:
+        licences.for_sale(game)
+    ctx = CardContext(layout, layout.language(options.lang), bleed, store, options.for_sale)
     cards = deck["cards"]
     for card in cards:
         module.check(card, ctx)
@@ -195,7 +198,7 @@ def sheet_details(options: PrintOptions, layout: layouts.Layout) -> list[str]:
             details.append(f"gutter-{options.gutter:g}mm")
     if options.bleed is not None and options.bleed != layout.bleed_mm:
         details.append(f"bleed-{options.bleed:g}mm")
-    return details
+    return details + (["for-sale"] if options.for_sale else [])
 
 
 def default_output(deck: dict, options: PrintOptions, print_dir: Path = PRINT_DIR) -> Path:

@@ -11,6 +11,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pipeline.errors import GeodeckError
+from pipeline.games.deutschland.states import FOR_SALE as FOR_SALE  # stand-ins for a print for sale
 from pipeline.games.deutschland.states import SOURCE as STATES
 from pipeline.games.deutschland.states import germany
 from pipeline.render import text
@@ -67,7 +68,7 @@ def _place_front(c, fields: dict, card_id: str, ctx: CardContext) -> None:
         max_lines=3,
         align="center",
     )
-    states, picture = germany(ctx.store), layout.box("state_picture")
+    states, picture = germany(ctx.store, ctx.for_sale), layout.box("state_picture")
     states.draw_state(c, picture, fields["state"], card_id, layout.colour("state_fill"), layout.colour("state_edge"))
     if fields.get("lat") is not None and fields.get("lon") is not None:
         x, y = states.town(picture, fields["state"], card_id, fields["lat"], fields["lon"])
