@@ -2,7 +2,8 @@
 state, the place's name and a picture of its state alone (every state at one scale, the place marked; no
 map of Germany, no population); the back shows the north-south number (orange) and the west-east number
 (grey) at one size on one baseline, and the population. Guess cards in the four player colours, their
-symbol large and in all four corners; the W card says that its other side is M.
+symbol large and in all four corners, the player's shape (● ■ ◆ ★) on both sides of the player's name and
+of the caption; the W card says that its other side is M.
 
 All drawing is in millimetres with the origin at the card's bottom-left trim corner.
 """
@@ -139,7 +140,7 @@ def _guess_side(c, fields: dict, face: str | None, other: str | None, ctx: CardC
     name = fields["colour"] if ctx.lang == "de" else player["en"]
     text.draw(
         c,
-        f"{words['guess']} · {name}",
+        f"{player['mark']} {words['guess']} · {name} {player['mark']}",
         ctx.regular,
         layout.box("guess_player"),
         *layout.font("guess_player"),
@@ -150,8 +151,15 @@ def _guess_side(c, fields: dict, face: str | None, other: str | None, ctx: CardC
         c.setStrokeColor(ink)
         _symbol(c, symbol, layout.box("guess_symbol"), layout.font("guess_symbol"), ctx)
         _corners(c, symbol, ctx)
+    mark = player["mark"]
     text.draw(
-        c, caption, ctx.bold, layout.box("guess_caption"), *layout.font("guess_caption"), max_lines=2, align="center"
+        c,
+        f"{mark} {caption} {mark}",
+        ctx.bold,
+        layout.box("guess_caption"),
+        *layout.font("guess_caption"),
+        max_lines=2,
+        align="center",
     )
     if other:
         flip = words["flip"].format(symbol=words[other][0], caption=words[other][1])

@@ -2,7 +2,8 @@
 
 A poster (size, main map and insets from `templates/cards/world-game.toml [accessories]`) is drawn in
 poster millimetres: Natural Earth 50m countries in Robinson (Antarctica left out: it has no card), deck
-countries in a tint of their (first) continent's colour, other land grey. A number stands at the
+countries in their (first) continent's colour at a lightness that contrasts with the sea and their
+numbers, other land grey. A number stands at the
 country's label point (the card's `label_lat`/`label_lon`, else Natural Earth's) when it fits inside the
 country there, else at the pole of inaccessibility of its largest part; otherwise a dot marks the label point
 and the number sits at the nearest free spot (sea first) with a leader line. Countries whose label point lies
@@ -25,6 +26,7 @@ from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
 from pipeline.render import labels, text
 from pipeline.render.context import CardContext
+from pipeline.render.contrast import at_luminance
 from pipeline.render.maps import (
     ANTARCTICA,
     DETAIL_LAYER,
@@ -33,7 +35,6 @@ from pipeline.render.maps import (
     draw_geometry,
     overlaps_none,
     project,
-    tint,
     to_box,
 )
 from pipeline.render.pages import begin_page, clipped, end_page
@@ -101,7 +102,7 @@ class Poster:
                     int(f["map_number"]),
                     geom,
                     point if point is not None else geom.representative_point(),
-                    tint(colour, float(self.cfg["tint"])),
+                    land_fill(colour, self.cfg),
                 )
             )
         numbers = [n for n, *_ in self.countries]
@@ -221,6 +222,12 @@ class Poster:
             c.drawCentredString((x0 + x1) / 2, y0 + 0.2 * size, str(p.key))
 
 
+def land_fill(colour, cfg: dict):
+    """A country's fill: its continent colour at the template's `land_luminance`."""
+    low, high = (float(v) for v in cfg["land_luminance"])
+    return at_luminance(colour, low, high)
+
+
 def _within(candidate, bounds) -> bool:
     return (
         bounds[0] <= candidate[0]
@@ -303,7 +310,7 @@ def _legend(c, ctx: CardContext, main: Box) -> None:
         if name == ANTARCTICA:
             continue
         label, colour = layout.continent(name, ctx.lang)
-        c.setFillColor(tint(colour, float(layout.data["accessories"]["tint"])))
+        c.setFillColor(land_fill(colour, layout.data["accessories"]))
         c.setStrokeColor(colour)
         c.setLineWidth(0.2)
         c.rect(x, y, 4, 2.6, stroke=1, fill=1)
