@@ -11,6 +11,7 @@ PT_MM = 25.4 / 72  # one typographic point in millimetres
 LINE_SPACING = 1.15
 SMALLEST_PT = 6.0  # the legibility floor: a text may go below its box's minimum, never below this
 ASCENT = 0.76  # DejaVu Sans, as a fraction of the font size
+DIGIT_HEIGHT = 0.73  # DejaVu Sans's digits (cap height), as a fraction of the font size
 
 
 class DoesNotFit(GeodeckError):
@@ -114,3 +115,10 @@ def draw(
             canvas.drawString(box.x, baseline, line)
         baseline -= step
     return fitted
+
+
+def in_circle(text: str, font: str, radius: float, max_pt: float) -> float:
+    """The size (mm) at which one line of digits `text`, its box of string width × digit height centred,
+    lies inside a circle of `radius` mm (at most max_pt)."""
+    half_w, half_h = stringWidth(text, font, 1.0) / 2, DIGIT_HEIGHT / 2
+    return min(max_pt * PT_MM, radius / (half_w**2 + half_h**2) ** 0.5)

@@ -44,7 +44,8 @@ SOURCES = (NE,)  # what the poster draws from besides the deck (the kit credits 
 MARGIN_MM = 8.0
 FLAP_MM = 10.0
 DOT_MM = 0.55
-SEAM_MM = 0.8  # no number within this of the poster's middle, where A4 and Letter cut and glue it
+SEAM_MM = 3.2  # no number, leader or dot within this of the poster's middle, where A4 and Letter cut and glue
+# it: 3 mm on the paper at the halves' 0.95 scale
 SEA_COST = 4.0  # a moved number prefers the sea: the cost of a spot on land, in mm of leader
 
 
@@ -190,6 +191,7 @@ class Poster:
                     break
             else:
                 outside.append(item)
+        outside = [(n, label, _clear_of(x, y, avoid, boxes), y, *rest) for n, label, x, y, *rest in outside]
         dots = [(x, y, DOT_MM) for _, _, x, y, *_ in outside]
 
         def sea_first(box) -> float:
@@ -226,6 +228,21 @@ def land_fill(colour, cfg: dict):
     """A country's fill: its continent colour at the template's `land_luminance`."""
     low, high = (float(v) for v in cfg["land_luminance"])
     return at_luminance(colour, low, high)
+
+
+def _touches(x: float, y: float, box) -> bool:
+    x0, y0, x1, y1 = box
+    return x0 - DOT_MM < x < x1 + DOT_MM and y0 - DOT_MM < y < y1 + DOT_MM
+
+
+def _clear_of(x: float, y: float, avoid: list, taken: list) -> float:
+    """`x` of a dot moved sideways out of any `avoid` box (x0, y0, x1, y1) it would touch: a label point on the
+    seam gets its dot beside it, on the nearer side that no number in `taken` covers."""
+    for box in avoid:
+        if _touches(x, y, box):
+            sides = sorted((box[0] - DOT_MM, box[2] + DOT_MM), key=lambda side: abs(side - x))
+            x = next((side for side in sides if not any(_touches(side, y, t) for t in taken)), sides[0])
+    return x
 
 
 def _within(candidate, bounds) -> bool:

@@ -91,22 +91,27 @@ def _answers(c, fields: dict, ctx: CardContext) -> None:
     colour = layout.continent(continents[0], ctx.lang)[1]
     c.setFillColor(colour)
     c.circle(cx, cy, r, stroke=0, fill=1)
-    inner = r * 0.72
     if len(continents) > 1:  # a second continent fills the right half; the number on a white disc
         c.setFillColor(layout.continent(continents[1], ctx.lang)[1])
         c.wedge(cx - r, cy - r, cx + r, cy + r, -90, 180, stroke=0, fill=1)
         colour = layout.colour("sea")
         c.setFillColor(colour)
-        c.circle(cx, cy, inner, stroke=0, fill=1)
+        c.circle(cx, cy, r * INNER, stroke=0, fill=1)
     c.setFillColor(layout.ink_on(colour))
-    text.draw(
-        c,
-        number(fields.get("map_number"), ctx.lang),
-        ctx.bold,
-        Box(cx - inner, cy - inner, 2 * inner, 2 * inner),
-        *layout.font("number"),
-        align="center",
-    )
+    size = number_size(ctx)
+    c.setFont(ctx.bold, size)
+    c.drawCentredString(cx, cy - size * text.DIGIT_HEIGHT / 2, number(fields.get("map_number"), ctx.lang))
+
+
+INNER = 0.72  # the white disc of a two-continent number, as a share of the circle's radius
+NUMBER_MARGIN_MM = 0.4  # between the number's box and the disc's edge
+
+
+def number_size(ctx: CardContext) -> float:
+    """The map numbers' one size (mm) on every card: three digits fit inside the white disc of a
+    two-continent circle (DejaVu's digits share one width)."""
+    radius = ctx.layout.box("number").w / 2 * INNER - NUMBER_MARGIN_MM
+    return text.in_circle("000", ctx.bold, radius, ctx.layout.font("number")[0])
 
 
 def front(c, card: dict, ctx: CardContext) -> None:
