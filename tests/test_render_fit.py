@@ -13,9 +13,9 @@ from pipeline.render.numbers import MINUS, number, with_unit
 
 
 @pytest.fixture(scope="module")
-def world():
+def world(store):
     layout = layouts.load("world-game")
-    return published.deck("world-game")[1], CardContext(layout, "en", 0.0, None)
+    return published.deck("world-game")[1], CardContext(layout, "en", 0.0, store)
 
 
 def test_map_numbers_of_every_digit_count_lie_inside_their_ring(world):
