@@ -102,3 +102,27 @@ def test_world_map_insets_do_not_overlap_on_the_main_map(poster):
     assert len(windows) == 3
     for (ax0, ay0, ax1, ay1), (bx0, by0, bx1, by1) in itertools.combinations(windows, 2):
         assert ax1 < bx0 or bx1 < ax0 or ay1 < by0 or by1 < ay0
+
+
+@pytest.mark.mirror
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_countries_on_two_continents_are_striped_with_the_second_and_the_legend_says_so(poster, store, lang):
+    from pipeline.render import accessories
+
+    model, layout = poster
+    _, deck = published.deck("world-game")
+    two = {
+        c["fields"]["map_number"]: c["fields"]["continents"]
+        for c in deck["cards"]
+        if len(c["fields"]["continents"]) > 1
+    }
+    assert {"Kazakhstan", "Egypt"} <= {
+        c["fields"]["name_en"] for c in deck["cards"] if c["fields"]["map_number"] in two
+    }
+    assert set(model.second) == set(two)
+    cfg = layout.data["accessories"]
+    for n, continents in two.items():
+        assert model.second[n].hexval() == world_map.land_fill(layout.continent(continents[1], "en")[1], cfg).hexval()
+    data, _ = accessories.render(deck, accessories.AccessoryOptions(paper="a3", lang=lang), store)
+    page = " ".join(pypdf.PdfReader(io.BytesIO(data)).pages[0].extract_text().split())
+    assert " ".join(cfg[lang]["two_continents"].split()) in page

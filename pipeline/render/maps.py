@@ -99,6 +99,32 @@ def to_box(geom, frame: tuple[float, float, float]):
     return shapely.transform(geom, lambda xy: xy * scale + (dx, dy))
 
 
+def stripes(canvas, geom, colour, spacing: float, width: float) -> None:
+    """Diagonal stripes of `colour` (`width` mm wide, every `spacing` mm) over the polygons `geom` (mm), clipped
+    to them: the second continent of a country on two."""
+    if geom.is_empty:
+        return
+    x0, y0, x1, y1 = geom.bounds
+    canvas.saveState()
+    path = canvas.beginPath()
+    for polygon in _polygons(geom):
+        for ring in (polygon.exterior, *polygon.interiors):
+            coords = np.asarray(ring.coords)
+            path.moveTo(*coords[0])
+            for x, y in coords[1:]:
+                path.lineTo(x, y)
+            path.close()
+    canvas.clipPath(path, stroke=0, fill=0, fillMode=0)
+    canvas.setStrokeColor(colour)
+    canvas.setLineWidth(width)
+    span = (x1 - x0) + (y1 - y0)
+    start = x0 - (y1 - y0)
+    canvas.lines(
+        [(start + k * spacing, y0, start + k * spacing + (y1 - y0), y1) for k in range(int(span / spacing) + 2)]
+    )
+    canvas.restoreState()
+
+
 def draw_geometry(canvas, geom, fill: bool = True, stroke: bool = False) -> None:
     """Fill and/or stroke polygons given in mm (one path, holes by the non-zero winding rule of their rings)."""
     path = canvas.beginPath()

@@ -35,6 +35,7 @@ from pipeline.render.maps import (
     draw_geometry,
     overlaps_none,
     project,
+    stripes,
     to_box,
 )
 from pipeline.render.pages import begin_page, clipped, end_page
@@ -44,6 +45,7 @@ SOURCES = (NE,)  # what the poster draws from besides the deck (the kit credits 
 MARGIN_MM = 8.0
 FLAP_MM = 10.0
 DOT_MM = 0.55
+STRIPE_MM = 1.6  # the second continent's stripes: every 1.6 mm, 0.8 mm wide
 SEAM_MM = 3.2  # no number, leader or dot within this of the poster's middle, where A4 and Letter cut and glue
 # it: 3 mm on the paper at the halves' 0.95 scale
 SEA_COST = 4.0  # a moved number prefers the sea: the cost of a spot on land, in mm of leader
@@ -88,6 +90,7 @@ class Poster:
             if f["properties"]["CONTINENT"] != ANTARCTICA
         ]
         self.countries = []  # (number, adm0 of its feature or None, geometry, label point, fill colour)
+        self.second: dict[int, object] = {}  # map number → the fill of its second continent
         for card in sorted(deck["cards"], key=lambda c: c["fields"]["map_number"]):
             f = card["fields"]
             if f.get("map_number") is None:
@@ -98,6 +101,10 @@ class Poster:
             if geom is None and point is None:
                 raise GeodeckError(f"card {card['id']}: no map geometry or label point for {f['iso3']!r} in {NE}")
             colour = self.layout.continent(f["continents"][0], ctx.lang)[1]
+            if len(f["continents"]) > 1:  # striped with its second continent's colour
+                self.second[int(f["map_number"])] = land_fill(
+                    self.layout.continent(f["continents"][1], ctx.lang)[1], self.cfg
+                )
             self.countries.append(
                 (
                     int(f["map_number"]),
@@ -149,6 +156,10 @@ class Poster:
                 if geom is not None and geom.intersects(window):
                     c.setFillColor(colour)
                     draw_geometry(c, to_box(shapely.simplify(geom.intersection(window), tolerance), frame), stroke=True)
+            for number, geom, _, _ in self.countries:
+                if number in self.second and geom is not None and geom.intersects(window):
+                    shape = to_box(shapely.simplify(geom.intersection(window), tolerance), frame)
+                    stripes(c, shape, self.second[number], STRIPE_MM, STRIPE_MM / 2)
             land = shapely.union_all(
                 [to_box(g.intersection(window), frame) for _, g in self.land if g.intersects(window)]
             )
@@ -274,7 +285,7 @@ def draw_poster(c, deck: dict, ctx: CardContext, w: dict) -> Poster:
         )
         for _, plane in poster.insets
     ]
-    legend = (main.x, main.y, main.x + _legend_width(ctx), main.y + 2 + LEGEND_H_MM + 0.5)
+    legend = (main.x, main.y, main.x + _legend_width(ctx, w), main.y + 2 + 2 * LEGEND_H_MM + 1.7)
     poster.draw_panel(c, poster.main, main, on_main, ctx.bold, size_pt, avoid=[*windows, seam, legend])
     c.setLineWidth(0.3)
     for i, ((inset, plane), (x0, y0, x1, y1)) in enumerate(zip(poster.insets, windows)):
@@ -299,7 +310,7 @@ def draw_poster(c, deck: dict, ctx: CardContext, w: dict) -> Poster:
         c.rect(title_x, fitted.y + fitted.h - 3.6, title_w, 3.6, stroke=1, fill=1)
         c.setFillColor(layout.colour("text"))
         c.drawString(title_x + 1, fitted.y + fitted.h - 2.8, label)
-    _legend(c, ctx, main)
+    _legend(c, ctx, main, w)
     return poster
 
 
@@ -314,12 +325,15 @@ def _fitted(plane: Projected, panel: Box) -> Box:
 LEGEND_PT, LEGEND_H_MM = 6.5, 2.6
 
 
-def _legend_width(ctx: CardContext) -> float:
+def _legend_width(ctx: CardContext, w: dict) -> float:
+    """The wider of the legend's two rows: the continents, and the striped swatch above them."""
     names = [ctx.layout.continent(n, ctx.lang)[0] for n in ctx.layout.common["continents"] if n != ANTARCTICA]
-    return 2 + sum(10 + stringWidth(label, ctx.regular, LEGEND_PT * PT_MM) for label in names)
+    continents = sum(10 + stringWidth(label, ctx.regular, LEGEND_PT * PT_MM) for label in names)
+    return 2 + max(continents, 10 + stringWidth(w["two_continents"], ctx.regular, LEGEND_PT * PT_MM))
 
 
-def _legend(c, ctx: CardContext, main: Box) -> None:
+def _legend(c, ctx: CardContext, main: Box, w: dict) -> None:
+    """A swatch per continent, then a striped one for the countries on two continents."""
     layout = ctx.layout
     x, y = main.x + 2, main.y + 2
     c.setFont(ctx.regular, 6.5 * PT_MM)
@@ -334,6 +348,14 @@ def _legend(c, ctx: CardContext, main: Box) -> None:
         c.setFillColor(layout.colour("text"))
         c.drawString(x + 5, y + 0.6, label)
         x += 7 + stringWidth(label, ctx.regular, 6.5 * PT_MM) + 3
+    cfg = layout.data["accessories"]
+    first, second = (layout.continent(name, ctx.lang)[1] for name in ("Europe", "Asia"))
+    x, y = main.x + 2, y + LEGEND_H_MM + 1.2  # a row above the continents
+    c.setFillColor(land_fill(first, cfg))
+    c.rect(x, y, 4, 2.6, stroke=0, fill=1)
+    stripes(c, rect(x, y, x + 4, y + 2.6), land_fill(second, cfg), STRIPE_MM, STRIPE_MM / 2)
+    c.setFillColor(layout.colour("text"))
+    c.drawString(x + 5, y + 0.6, w["two_continents"])
 
 
 def draw(c, deck: dict, ctx: CardContext, w: dict, paper_name: str, paper: tuple[float, float]) -> None:
