@@ -87,3 +87,29 @@ def test_no_world_map_number_or_dot_within_3_mm_of_the_cut_line(store):
         boxes = [box for _, box in panel.inside] + [p.box for p in panel.placed]
         for x0, _y0, x1, _y1 in boxes:
             assert x1 <= middle - clear or x0 >= middle + clear or not panel.bounds[0] < middle < panel.bounds[2]
+
+
+@pytest.mark.mirror
+def test_antarctica_is_shown_whole_in_a_polar_inset_on_its_card_and_its_joker(store):
+    import io
+
+    import pypdf
+    import shapely
+
+    from pipeline.render import printing
+
+    deck = published.deck("laender-toppen")[1]
+    polar = [c for c in deck["cards"] if "Antarctica" in c["fields"]["continents"]]
+    others = [c for c in deck["cards"] if c["kind"] == "joker" and c not in polar][:2] + deck["cards"][:2]
+    assert {c["kind"] for c in polar} == {"antarctica", "joker"}
+    data = printing.render({**deck, "cards": polar + others}, printing.PrintOptions(layout="one-up"), store)
+    fronts = pypdf.PdfReader(io.BytesIO(data)).pages[::2]
+    has_inset = [any("polar_" in str(name) for name in page["/Resources"]["/XObject"]) for page in fronts]
+    assert has_inset == [True] * len(polar) + [False] * len(others)
+    layout = layouts.load("laender-toppen")
+    ctx = CardContext(layout, "de", 0.0, store)
+    diameter = layout.box("polar").w
+    shape = ctx.world.polar(diameter)
+    x0, y0, x1, y1 = shape.bounds
+    assert max(x1 - x0, y1 - y0) >= 0.75 * diameter  # the continent fills its disc, no sliver
+    assert shapely.Point(diameter / 2, diameter / 2).buffer(diameter / 2).contains(shape)

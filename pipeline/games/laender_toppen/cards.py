@@ -8,7 +8,7 @@ from pipeline.errors import GeodeckError
 from pipeline.render import pictograms, text
 from pipeline.render.context import CardContext
 from pipeline.render.flags import SOURCE as FLAGS
-from pipeline.render.maps import NE
+from pipeline.render.maps import ANTARCTICA, NE
 from pipeline.render.numbers import with_unit
 from pipeline.render.text import Box
 
@@ -115,6 +115,8 @@ def front(c, card: dict, ctx: CardContext) -> None:
             layout.colour("land_edge"),
             colours,
         )
+        if ANTARCTICA in colours:
+            _polar(c, colours[ANTARCTICA], ctx)
         c.setFillColor(layout.colour("text"))
         text.draw(c, ctx.words["joker"], ctx.bold, layout.box("joker_title"), *layout.font("joker"), align="center")
         a, b = (layout.continent(name, ctx.lang)[0] for name in fields["continents"])
@@ -138,7 +140,16 @@ def front(c, card: dict, ctx: CardContext) -> None:
     _facts(c, fields, ctx)
     ctx.world.draw_base(c, MAP_FORM, map_box, layout.colour("land"), layout.colour("land_edge"))
     ctx.world.draw_country(c, map_box, fields["iso3"], layout.colour("red"), card["id"])
+    if card["kind"] == "antarctica":
+        _polar(c, layout.colour("red"), ctx)
     _rows(c, fields, ctx)
+
+
+def _polar(c, fill, ctx: CardContext) -> None:
+    """Antarctica whole in a polar inset at the map's lower left (open sea there)."""
+    layout = ctx.layout
+    form = "polar_" + fill.hexval()[2:]
+    ctx.world.draw_polar(c, form, layout.box("polar"), fill, layout.colour("sea"), layout.colour("rule"))
 
 
 def back(c, card: dict, ctx: CardContext) -> None:
