@@ -104,7 +104,7 @@ def test_antarctica_is_shown_whole_in_a_polar_inset_on_its_card_and_its_joker(st
     assert {c["kind"] for c in polar} == {"antarctica", "joker"}
     data = printing.render({**deck, "cards": polar + others}, printing.PrintOptions(layout="one-up"), store)
     fronts = pypdf.PdfReader(io.BytesIO(data)).pages[::2]
-    has_inset = [any("polar_" in str(name) for name in page["/Resources"]["/XObject"]) for page in fronts]
+    has_inset = [any("polar_" in str(name) for name in page["/Resources"]["/XObject"]) for page in fronts]  # type: ignore[index]
     assert has_inset == [True] * len(polar) + [False] * len(others)
     layout = layouts.load("laender-toppen")
     ctx = CardContext(layout, "de", 0.0, store)
