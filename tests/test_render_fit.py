@@ -113,3 +113,39 @@ def test_antarctica_is_shown_whole_in_a_polar_inset_on_its_card_and_its_joker(st
     x0, y0, x1, y1 = shape.bounds
     assert max(x1 - x0, y1 - y0) >= 0.75 * diameter  # the continent fills its disc, no sliver
     assert shapely.Point(diameter / 2, diameter / 2).buffer(diameter / 2).contains(shape)
+
+
+@pytest.mark.mirror
+@pytest.mark.parametrize(("game", "lang"), [("laender-toppen", "de"), ("world-game", "en")])
+def test_a_decks_names_take_at_most_two_sizes(store, game, lang):
+    """Read back from the PDF: every card's name is set at one of the field's two sizes (Bahamas and Antigua
+    und Barbuda no longer 14 and 8.75 pt side by side)."""
+    import io
+
+    import pdfplumber
+
+    from pipeline import games
+    from pipeline.render import printing
+
+    deck = published.deck(game)[1]
+    layout = layouts.load(game)
+    options = printing.PrintOptions(layout="one-up", lang=lang)
+    data = printing.render(deck, options, store)
+    steps = games.get(game).cards.steps(deck["cards"], CardContext(layout, lang, 0.0, store))["name"]
+    assert steps[1] < steps[0]
+    box, bleed, mm = layout.box("name"), layout.bleed_mm, 72 / 25.4
+    named = [i for i, card in enumerate(deck["cards"]) if card["kind"] != "joker"]
+    longest = sorted(named, key=lambda i: -len(str(deck["cards"][i]["fields"].get("name_en"))))[:4]
+    seen = set()
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        for page in [pdf.pages[2 * i] for i in named[:8] + longest]:  # fronts: short names and the longest
+            top = page.height - (bleed + box.y + box.h) * mm
+            chars = [
+                ch
+                for ch in page.chars
+                if "Bold" in ch["fontname"]
+                and top - 1 <= ch["top"] <= top + box.h * mm
+                and (bleed + box.x) * mm - 1 <= ch["x0"] <= (bleed + box.x + box.w) * mm
+            ]
+            seen |= {round(ch["size"] / mm / text.PT_MM, 2) for ch in chars}
+    assert seen == set(steps), (seen, steps)

@@ -168,7 +168,9 @@ def _samples(canvas, deck: dict, layout: layouts.Layout, options, store, box: Bo
     """The fronts of the first card of each kind (then the next cards, three in all) side by side in `box`,
     scaled to its height; returns the y of their bottom edge."""
     module = games.get(deck["game"]).cards
-    ctx = CardContext(layout, layout.language(options.lang), 0.0, store, options.for_sale)
+    ctx = printing.with_steps(
+        module, deck["cards"], CardContext(layout, layout.language(options.lang), 0.0, store, options.for_sale)
+    )
     picked = list({card["kind"]: card for card in reversed(deck["cards"])}.values())[::-1]
     picked += [card for card in deck["cards"] if card not in picked]
     w, h = layout.card_mm

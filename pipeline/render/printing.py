@@ -154,10 +154,19 @@ def draw_cards(canvas, deck: dict, options: PrintOptions, store, on_card: Callab
     cards = deck["cards"]
     for card in cards:
         module.check(card, ctx)
+    with_steps(module, cards, ctx)
     if options.layout == "sheet":
         _sheets(canvas, module, cards, ctx, options, bleed, on_card)
     else:
         _one_up(canvas, module, cards, ctx, bleed, on_card)
+
+
+def with_steps(module, cards: list[dict], ctx: CardContext) -> CardContext:
+    """`ctx` with the sizes its card module fixes per field across the deck (its optional `steps`)."""
+    steps = getattr(module, "steps", None)
+    if steps is not None:
+        ctx.sizes.update(steps(cards, ctx))
+    return ctx
 
 
 def bleed_of(options: PrintOptions, layout) -> float:

@@ -36,6 +36,17 @@ def check(card: dict, ctx: CardContext) -> None:
         raise GeodeckError(f"card {card['id']}: no map geometry or label point for {fields['iso3']!r}")
 
 
+NAME_LINES = 2
+
+
+def steps(cards: list[dict], ctx: CardContext) -> dict[str, tuple[float, float]]:
+    """The name's two sizes across the deck (docs/printing.md): the template's largest, and the one at which
+    the longest name fits."""
+    names = [_names(card["fields"], ctx.lang)[0] for card in cards if card["kind"] != "joker"]
+    box, (high, _low) = ctx.layout.box("name"), ctx.layout.font("name")
+    return {"name": text.two_steps(names, ctx.bold, box, high, NAME_LINES)}
+
+
 def _band(c, continents: list[str], ctx: CardContext) -> None:
     layout, b = ctx.layout, ctx.bleed
     band, label = layout.box("band"), layout.box("band_text")
@@ -132,7 +143,9 @@ def front(c, card: dict, ctx: CardContext) -> None:
         return
     main, other = _names(fields, ctx.lang)
     c.setFillColor(layout.colour("text"))
-    text.draw(c, main, ctx.bold, layout.box("name"), *layout.font("name"), max_lines=2, valign="bottom")
+    box = layout.box("name")
+    size = text.stepped(main, ctx.bold, box, ctx.sizes.get("name") or steps([card], ctx)["name"], NAME_LINES)
+    text.draw(c, main, ctx.bold, box, size, size, max_lines=NAME_LINES, valign="bottom")
     c.setFillColor(layout.colour("muted"))
     text.draw(c, other, ctx.regular, layout.box("other_name"), *layout.font("other_name"))
     if fields.get("flag"):

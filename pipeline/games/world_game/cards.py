@@ -17,6 +17,17 @@ KINDS = ("country",)
 SOURCES = (NE, FLAGS)  # what the cards draw from besides the deck (the kit credits them)
 
 
+def _name(fields: dict, lang: str) -> str:
+    return fields.get("name_de" if lang == "de" else "name_en") or fields["name_en"]
+
+
+def steps(cards: list[dict], ctx: CardContext) -> dict[str, tuple[float, float]]:
+    """The name's two sizes across the deck (docs/printing.md): the template's largest, and the one at which
+    the longest name fits in two lines."""
+    box, (high, _low) = ctx.layout.box("name"), ctx.layout.font("name")
+    return {"name": text.two_steps([_name(c["fields"], ctx.lang) for c in cards], ctx.bold, box, high, 2)}
+
+
 def check(card: dict, ctx: CardContext) -> None:
     """Fail before drawing, naming the card, when an asset or a field is missing."""
     fields = card["fields"]
@@ -55,9 +66,11 @@ def _answers(c, fields: dict, ctx: CardContext) -> None:
     band = layout.box("band")
     c.setFillColor(layout.colour("band"))
     c.rect(band.x - b, band.y - b, band.w + 2 * b, band.h + b, stroke=0, fill=1)
-    name = fields.get("name_de" if ctx.lang == "de" else "name_en") or fields["name_en"]
+    name = _name(fields, ctx.lang)
+    box = layout.box("name")
+    size = text.stepped(name, ctx.bold, box, ctx.sizes.get("name") or steps([{"fields": fields}], ctx)["name"], 2)
     c.setFillColor(layout.colour("text"))
-    text.draw(c, name, ctx.bold, layout.box("name"), *layout.font("name"), max_lines=2, valign="bottom")
+    text.draw(c, name, ctx.bold, box, size, size, max_lines=2, valign="bottom")
     continents = fields["continents"]
     box = layout.box("continent")
     width = box.w / len(continents)
