@@ -116,8 +116,15 @@ def test_antarctica_is_shown_whole_in_a_polar_inset_on_its_card_and_its_joker(st
 
 
 @pytest.mark.mirror
-@pytest.mark.parametrize(("game", "lang"), [("laender-toppen", "de"), ("world-game", "en")])
-def test_a_decks_names_take_at_most_two_sizes(store, game, lang):
+@pytest.mark.parametrize(
+    ("game", "lang", "key", "kind"),
+    [
+        ("laender-toppen", "de", "name", "country"),
+        ("world-game", "en", "name", "country"),
+        ("deutschland", "de", "place_name", "place"),
+    ],
+)
+def test_a_decks_names_take_at_most_two_sizes(store, game, lang, key, kind):
     """Read back from the PDF: every card's name is set at one of the field's two sizes (Bahamas and Antigua
     und Barbuda no longer 14 and 8.75 pt side by side)."""
     import io
@@ -131,11 +138,13 @@ def test_a_decks_names_take_at_most_two_sizes(store, game, lang):
     layout = layouts.load(game)
     options = printing.PrintOptions(layout="one-up", lang=lang)
     data = printing.render(deck, options, store)
-    steps = games.get(game).cards.steps(deck["cards"], CardContext(layout, lang, 0.0, store))["name"]
+    steps = games.get(game).cards.steps(deck["cards"], CardContext(layout, lang, 0.0, store))[key]
     assert steps[1] < steps[0]
-    box, bleed, mm = layout.box("name"), layout.bleed_mm, 72 / 25.4
-    named = [i for i, card in enumerate(deck["cards"]) if card["kind"] != "joker"]
-    longest = sorted(named, key=lambda i: -len(str(deck["cards"][i]["fields"].get("name_en"))))[:4]
+    box, bleed, mm = layout.box(key), layout.bleed_mm, 72 / 25.4
+    named = [i for i, card in enumerate(deck["cards"]) if card["kind"] == kind]
+    longest = sorted(
+        named, key=lambda i: -len(str(deck["cards"][i]["fields"].get("name_en") or deck["cards"][i]["fields"]["name"]))
+    )[:4]
     seen = set()
     with pdfplumber.open(io.BytesIO(data)) as pdf:
         for page in [pdf.pages[2 * i] for i in named[:8] + longest]:  # fronts: short names and the longest

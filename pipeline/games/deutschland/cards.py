@@ -47,6 +47,26 @@ def check(card: dict, ctx: CardContext) -> None:
         )
 
 
+LINES = {"place_name": 3, "back_name": 1}  # the place's name on the front and on the back
+
+
+def steps(cards: list[dict], ctx: CardContext) -> dict[str, tuple[float, float]]:
+    """The place name's two sizes across the deck, front and back (docs/printing.md)."""
+    names = [card["fields"]["name"] for card in cards if card["kind"] == "place"]
+    return {
+        key: text.two_steps(names, ctx.bold, ctx.layout.box(key), ctx.layout.font(key)[0], lines)
+        for key, lines in LINES.items()
+    }
+
+
+def _stepped(c, name: str, key: str, ctx: CardContext) -> None:
+    box, lines = ctx.layout.box(key), LINES[key]
+    size = text.stepped(
+        name, ctx.bold, box, ctx.sizes.get(key) or steps([{"kind": "place", "fields": {"name": name}}], ctx)[key], lines
+    )
+    text.draw(c, name, ctx.bold, box, size, size, max_lines=lines, align="center")
+
+
 TOWN_MM = 1.0  # radius of the place's dot on its state picture (with a white ring)
 
 
@@ -60,15 +80,7 @@ def _place_front(c, fields: dict, card_id: str, ctx: CardContext) -> None:
     text.draw(c, words["game"], ctx.regular, layout.box("header_game"), *layout.font("header_game"), align="center")
     text.draw(c, fields["state"], ctx.bold, layout.box("header_state"), *layout.font("header_state"), align="center")
     c.setFillColor(layout.colour("text"))
-    text.draw(
-        c,
-        fields["name"],
-        ctx.bold,
-        layout.box("place_name"),
-        *layout.font("place_name"),
-        max_lines=3,
-        align="center",
-    )
+    _stepped(c, fields["name"], "place_name", ctx)
     states, picture = germany(ctx.store, ctx.for_sale), layout.box("state_picture")
     states.draw_state(c, picture, fields["state"], card_id, layout.colour("state_fill"), layout.colour("state_edge"))
     if fields.get("lat") is not None and fields.get("lon") is not None:
@@ -85,7 +97,7 @@ def _place_back(c, fields: dict, ctx: CardContext) -> None:
     layout, words = ctx.layout, ctx.words
     ctx.background(c, layout.colour("sea"))
     c.setFillColor(layout.colour("text"))
-    text.draw(c, fields["name"], ctx.bold, layout.box("back_name"), *layout.font("back_name"), align="center")
+    _stepped(c, fields["name"], "back_name", ctx)
     values = {key: number(fields[key], ctx.lang) for key in ("ns", "we")}
     high, low = layout.font("value")
     widest = "0" * max(3, *(len(v) for v in values.values()))

@@ -40,11 +40,16 @@ NAME_LINES = 2
 
 
 def steps(cards: list[dict], ctx: CardContext) -> dict[str, tuple[float, float]]:
-    """The name's two sizes across the deck (docs/printing.md): the template's largest, and the one at which
-    the longest name fits."""
-    names = [_names(card["fields"], ctx.lang)[0] for card in cards if card["kind"] != "joker"]
-    box, (high, _low) = ctx.layout.box("name"), ctx.layout.font("name")
-    return {"name": text.two_steps(names, ctx.bold, box, high, NAME_LINES)}
+    """The names' two sizes across the deck (docs/printing.md): the template's largest, and the one at which
+    the longest name fits (the name in the card's language in two lines, the other one in one)."""
+    named = [_names(card["fields"], ctx.lang) for card in cards if card["kind"] != "joker"]
+    layout = ctx.layout
+    return {
+        "name": text.two_steps([n for n, _ in named], ctx.bold, layout.box("name"), layout.font("name")[0], NAME_LINES),
+        "other_name": text.two_steps(
+            [o for _, o in named], ctx.regular, layout.box("other_name"), layout.font("other_name")[0]
+        ),
+    }
 
 
 def _band(c, continents: list[str], ctx: CardContext) -> None:
@@ -147,7 +152,9 @@ def front(c, card: dict, ctx: CardContext) -> None:
     size = text.stepped(main, ctx.bold, box, ctx.sizes.get("name") or steps([card], ctx)["name"], NAME_LINES)
     text.draw(c, main, ctx.bold, box, size, size, max_lines=NAME_LINES, valign="bottom")
     c.setFillColor(layout.colour("muted"))
-    text.draw(c, other, ctx.regular, layout.box("other_name"), *layout.font("other_name"))
+    box = layout.box("other_name")
+    size = text.stepped(other, ctx.regular, box, ctx.sizes.get("other_name") or steps([card], ctx)["other_name"])
+    text.draw(c, other, ctx.regular, box, size, size)
     if fields.get("flag"):
         ctx.flags.draw(c, fields["flag"], layout.box("flag"), card["id"], outline=layout.colour("rule"))
     _facts(c, fields, ctx)
