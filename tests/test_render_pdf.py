@@ -130,9 +130,9 @@ def test_every_back_lies_behind_its_front(pdfs, key, duplex, offset):
         for front, back in zip(pdf.pages[::2], pdf.pages[1::2]):
             fgrid, bgrid = grid(front), grid(back)
             for name in names:
-                first = name.split()[0]
-                fw = [w for w in front.extract_words() if w["text"] == first]
-                bw = [w for w in back.extract_words() if w["text"] == first]
+                first = name.split()[0].split("-")[0]  # a long name may wrap after its hyphen on the front
+                fw = [w for w in front.extract_words() if w["text"].split("-")[0] == first]
+                bw = [w for w in back.extract_words() if w["text"].split("-")[0] == first]
                 if not fw:
                     continue
                 assert len(bw) == 1, name
@@ -208,7 +208,7 @@ def test_numbers_on_the_cards_follow_the_language(pdfs):
         german = pdf.pages[0].extract_text()
     with pdfplumber.open(io.BytesIO(pdfs["wg-letter-long"])) as pdf:
         english = pdf.pages[0].extract_text()
-    assert "357.022 km²" in german and "83,3 Mio." in german and "Nukuʻalofa" in german
+    assert "357.022 km²" in german and "83,30 Mio." in german and "Nukuʻalofa" in german
     assert "1,098,581 km²" not in german and "357,022 km²" in english and "Nukuʻalofa" in english
 
 

@@ -136,8 +136,15 @@ def largest_pt(text: str, font: str, box: Box, max_pt: float, max_lines: int = 1
 
 
 def two_steps(texts, font: str, box: Box, max_pt: float, max_lines: int = 1) -> tuple[float, float]:
-    """A field's two sizes (pt) across a deck: max_pt, and the largest size at which every one of `texts` fits."""
-    return max_pt, min((largest_pt(t, font, box, max_pt, max_lines) for t in texts), default=max_pt)
+    """A field's two sizes (pt) across a deck: max_pt, and the largest size at which every one of `texts` fits
+    (a text that fits at no size is left to fail, naming its card, when it is drawn)."""
+    sizes = []
+    for t in texts:
+        try:
+            sizes.append(largest_pt(t, font, box, max_pt, max_lines))
+        except DoesNotFit:
+            continue
+    return max_pt, min(sizes, default=max_pt)
 
 
 def stepped(text: str, font: str, box: Box, steps: tuple[float, float], max_lines: int = 1) -> float:
