@@ -367,8 +367,8 @@ def _player_counts(name: str, definition: games.GameDefinition) -> str:
         deck = published.deck(name)[1]
     except GeodeckError:
         return "?"
-    counts = definition.engine.Game.from_deck(deck, players=definition.default_players).player_counts
-    return str(counts[0]) if counts[0] == counts[-1] else f"{counts[0]}-{counts[-1]}"
+    low, high = definition.player_counts(deck)
+    return str(low) if low == high else f"{low}-{high}"
 
 
 @cli.command("print")
@@ -431,10 +431,31 @@ def _player_counts(name: str, definition: games.GameDefinition) -> str:
     help="Write the whole print-and-play kit as one PDF with bookmarks: cover, rules summary, cards and "
     "backs, accessories, sources and licences (--what is then ignored).",
 )
+@click.option(
+    "--for-sale",
+    is_flag=True,
+    help="Replace every drawn layer whose licence does not allow selling (non-commercial or unknown), or "
+    "refuse the print; says which it replaced (docs/printing.md).",
+)
 @mirror_option
 @offline_option
 def print_cards(
-    game, version, paper, layout, duplex, bleed, gutter, back_offset, lang, out, calibration, what, kit, mirror, offline
+    game,
+    version,
+    paper,
+    layout,
+    duplex,
+    bleed,
+    gutter,
+    back_offset,
+    lang,
+    out,
+    calibration,
+    what,
+    kit,
+    for_sale,
+    mirror,
+    offline,
 ):
     """Print-and-play PDF of GAME's published deck: card fronts and backs, duplex-ready; with --what
     accessories (or all) the map, strips and scoring sheet the game needs. Reads only the deck and pinned
@@ -460,17 +481,24 @@ def print_cards(
         folder, out = out, None
     offset = geometry.parse_offset(back_offset)
     if what == "accessories":
-        extras = accessories.AccessoryOptions(paper=paper, lang=lang).validate()
+        extras = accessories.AccessoryOptions(paper=paper, lang=lang, for_sale=for_sale).validate()
         store = open_store(mirror=mirror, online=not offline)
         deck = published.deck(game, version)[1]
         result = accessories.print_accessories(deck, extras, store, out)
         _wrote(result.path, f"{pages(result.pages)}, {size(result.bytes)}")
         return
     options = printing.PrintOptions(
-        paper=paper, layout=layout, duplex=duplex, bleed=bleed, gutter=gutter, back_offset=offset, lang=lang
+        paper=paper,
+        layout=layout,
+        duplex=duplex,
+        bleed=bleed,
+        gutter=gutter,
+        back_offset=offset,
+        lang=lang,
+        for_sale=for_sale,
     ).validate()
     if calibration:
-        path = out or folder / f"calibration-{paper}-duplex-{duplex}.pdf"
+        path = out or calibration_sheet.default_output(folder, paper, duplex, layouts.load(game).language(lang))
         atomic.write_bytes(path, calibration_sheet.render(paper, duplex, offset, layouts.load(game).language(lang)))
         _wrote(path, "the duplex calibration sheet, 2 pages")
         return
@@ -493,7 +521,7 @@ def print_cards(
         )
     _wrote(result.path, f"{result.cards} cards, {pages(result.pages)}, {size(result.bytes)}")
     if what == "all":
-        extras = accessories.AccessoryOptions(paper=paper, lang=lang).validate()
+        extras = accessories.AccessoryOptions(paper=paper, lang=lang, for_sale=for_sale).validate()
         result = accessories.print_accessories(deck, extras, store, accessories.default_output(deck, extras, folder))
         _wrote(result.path, f"accessories, {pages(result.pages)}, {size(result.bytes)}")
 
@@ -521,6 +549,12 @@ def pages(count: int) -> str:
 
 def _wrote(path: Path, details: str) -> None:
     """What was written, then its path on a line of its own that never wraps (copyable in a narrow terminal)."""
+    game = click.get_current_context().params.get("game")
+    if click.get_current_context().params.get("for_sale") and game:
+        from pipeline.render import licences
+
+        for line in licences.replacement_lines(game):
+            console.print(line, highlight=False, markup=False, soft_wrap=True)
     console.print(f"wrote {details}:", highlight=False, markup=False)
     console.print(str(path), highlight=False, markup=False, soft_wrap=True)
 

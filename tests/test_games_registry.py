@@ -98,7 +98,7 @@ def test_toy_game_prints_cards_and_accessories_through_the_cli(toy):
     stage.build_deck("toy-game", DAY)
     result = geodeck("print", "toy-game", "--what", "all", "--lang", "de", "--offline", "--out", str(toy / "print"))
     assert result.exit_code == 0, result.output
-    cards = toy / "print" / "toy-game-2026.11.0-a4-sheet-duplex-long-de.pdf"
+    cards = toy / "print" / "toy-game-2026.11.0-cards-a4-sheet-duplex-long-de.pdf"
     assert len(PdfReader(cards).pages) == 2  # six cards: one fronts page, one backs page
     assert all(name in pdf_text(cards) for name, _ in TOYS.values()) and "Größe 300" in pdf_text(cards)
     accessories = toy / "print" / "toy-game-2026.11.0-accessories-a4-de.pdf"

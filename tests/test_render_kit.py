@@ -1,17 +1,21 @@
-"""The print-and-play kit read back: its bookmarks and their pages, the rules in the chosen language, the
-cards, the accessories and an attribution page naming every source with producer, licence and vintage,
-the deck version and its content hash; deterministic."""
+"""The print-and-play kit read back: its bookmarks and their pages, one duplex job (every sheet's back is
+its own or blank), page numbers, the rules in the chosen language, the calibration sheet, the cards, the
+accessories and an attribution page naming every source with producer, licence and vintage, the deck
+version and its content hash; deterministic."""
 
 import io
+import re
 
 import pypdf
 import pytest
 from click.testing import CliRunner
 
+from pipeline import games
 from pipeline.cli import cli
 from pipeline.decks import published
+from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
-from pipeline.render import kit
+from pipeline.render import kit, layouts, licences
 from pipeline.render.printing import PrintOptions
 
 pytestmark = pytest.mark.mirror
@@ -27,7 +31,8 @@ def kits(store):
     ):
         path, deck = published.deck(game, None)
         manifest = kit.manifest_of(path)
-        out[game, lang] = (deck, manifest, *kit.render(deck, manifest, PrintOptions(paper=paper, lang=lang), store))
+        data, roles = kit.render(deck, manifest, PrintOptions(paper=paper, lang=lang), store)
+        out[game, lang] = (deck, manifest, data, roles)
     return out
 
 
@@ -37,21 +42,57 @@ def _outline(reader: pypdf.PdfReader) -> list[tuple[str, int]]:
 
 
 @pytest.mark.parametrize(("game", "lang"), [("deutschland", "de"), ("deutschland", "en"), ("laender-toppen", "en")])
-def test_kit_has_five_bookmarked_sections_in_order(kits, game, lang):
-    deck, _manifest, data, pages = kits[game, lang]
+def test_kit_has_six_bookmarked_sections_in_order(kits, game, lang):
+    deck, _manifest, data, roles = kits[game, lang]
     reader = pypdf.PdfReader(io.BytesIO(data))
     outline = _outline(reader)
-    assert len(reader.pages) == pages
+    assert len(reader.pages) == len(roles)
     titles = {
-        "de": ["Titelseite", "Spielregeln", "Karten", "Zubehör", "Quellen"],
-        "en": ["Cover", "Rules", "Cards", "Accessories", "Sources"],
+        "de": ["Titelseite", "Spielregeln", "Testblatt", "Karten", "Zubehör", "Quellen"],
+        "en": ["Cover", "Rules", "Duplex", "Cards", "Accessories", "Sources"],
     }[lang]
     assert [t.split()[0].split("(")[0] for t, _ in outline] == titles
     starts = [page for _, page in outline]
+    assert starts == [roles.index(key) for key in kit.SECTIONS]
     sheets = -(-len(deck["cards"]) // 9)
-    assert starts[:3] == [0, 1, 2] and starts[3] == 2 + 2 * sheets and starts[4] == pages - 1
+    assert roles.count("cards") == 2 * sheets and roles.count("calibration") == 2
     first = deck["cards"][0]["fields"]
-    assert (first.get("name") or first["name_en"]) in reader.pages[2].extract_text()  # the cards follow the rules
+    assert (first.get("name") or first["name_en"]) in " ".join(reader.pages[starts[3]].extract_text().split())
+    assert {"de": "Kalibrierung", "en": "calibration"}[lang] in reader.pages[starts[2]].extract_text()
+
+
+@pytest.mark.parametrize(("game", "lang"), [("deutschland", "de"), ("deutschland", "en"), ("laender-toppen", "en")])
+def test_kit_prints_as_one_duplex_job(kits, game, lang):
+    """Pages pair into sheets (1/2, 3/4 ...): a calibration or card sheet has its own back, an accessory page a
+    blank one; every page shows its number, a blank page nothing else but the words saying so."""
+    _deck, _manifest, data, roles = kits[game, lang]
+    sheets = [*roles, "blank"][: len(roles) + len(roles) % 2]  # an odd last page has nothing on its back
+    for front, back in zip(sheets[::2], sheets[1::2], strict=True):
+        if front in ("calibration", "cards"):
+            assert back == front
+        if front == "accessories" or back == "accessories":
+            assert (front, back) == ("accessories", "blank")
+        assert front != "blank"
+    assert "accessories" in roles and roles[-1] in ("attribution", "blank")
+    reader = pypdf.PdfReader(io.BytesIO(data))
+    page_word = {"de": "Seite", "en": "page"}[lang]
+    for n, (page, role) in enumerate(zip(reader.pages, roles, strict=True), start=1):
+        words = " ".join(page.extract_text().split())
+        assert f"{page_word} {n}" in words, (n, role)
+        if role == "blank":
+            assert words.replace(f"{page_word} {n}", "").strip(" ·") in (
+                "Diese Seite bleibt leer",
+                "This page is intentionally blank",
+            )
+
+
+def test_kit_cover_states_players_components_and_the_one_print_setting(kits):
+    deck, _manifest, data, _roles = kits["deutschland", "en"]
+    cover = " ".join(pypdf.PdfReader(io.BytesIO(data)).pages[0].extract_text().split())
+    low, high = games.get("deutschland").player_counts(deck)
+    assert f"Players: {low}–{high}" in cover
+    assert "96 place cards, 24 guess cards" in cover and "map of Germany" in cover
+    assert "duplex, long edge" in cover
 
 
 @pytest.mark.parametrize(
@@ -64,26 +105,77 @@ def test_kit_rules_are_in_the_chosen_language(kits, game, lang, words):
 
 
 @pytest.mark.parametrize(("game", "lang"), [("deutschland", "de"), ("laender-toppen", "en")])
-def test_attribution_names_every_source_with_producer_licence_vintage_and_the_content_hash(kits, game, lang):
+def test_attribution_names_every_source_with_title_year_producer_and_licence_in_plain_words(kits, game, lang):
     deck, manifest, data, _ = kits[game, lang]
-    page = " ".join(pypdf.PdfReader(io.BytesIO(data)).pages[-1].extract_text().split())
+    reader = pypdf.PdfReader(io.BytesIO(data))
+    page = " ".join(reader.pages[-1].extract_text().split())
     defined = load_sources()
     names = kit.sources(deck, manifest)
     assert set(manifest["sources"]) <= set(names)
     drawn = {"deutschland": {"germany-boundaries"}, "laender-toppen": {"natural-earth", "flag-icons"}}[game]
     assert drawn <= set(names)
+    words = layouts.common()["kit"][lang]
     for name in names:
         source = defined[name]
-        assert name in page and source.producer.split()[0] in page and source.license.split()[0] in page
-        vintage = manifest["sources"].get(name, {}).get("vintage") or source.vintage
-        assert vintage.split()[0] in page
-    assert manifest["content_hash"] in page.replace(" ", "") and deck["version"] in page
-    assert "DejaVu" in page
+        assert source.title in page and source.year in page and source.producer in page, name
+        assert words["licences"][source.license_class] in page, name
+    assert deck["version"] in page and "DejaVu" in page
+    assert "sha256" not in page and "sources/" not in page and manifest["content_hash"] not in page  # no build log
+    personal = {"de": "Nur für den privaten Gebrauch", "en": "For personal use only"}[lang]
+    assert (personal in page) == (game == "deutschland")  # its states are GADM-derived, non-commercial
+
+
+def test_every_source_declares_its_licence_class_title_and_year():
+    import tomllib
+
+    from pipeline.extract.sources import LICENSE_CLASSES
+    from pipeline.paths import SOURCES_DIR
+
+    for path in sorted(SOURCES_DIR.glob("*.toml")):
+        meta = tomllib.loads(path.read_text(encoding="utf-8"))["source"]
+        assert meta.get("license_class") in LICENSE_CLASSES and meta.get("title") and meta.get("year"), path.name
+    assert load_sources()["germany-boundaries"].license_class == "non-commercial"
+
+
+@pytest.mark.parametrize("game", ["deutschland", "laender-toppen", "world-game"])
+def test_a_kit_for_sale_draws_no_layer_that_may_not_be_sold(game):
+    defined = load_sources()
+    assert all(defined[name].commercial for name in licences.drawn(game, for_sale=True))
+    replaced = licences.for_sale(game)
+    assert replaced == ({"germany-boundaries": "natural-earth"} if game == "deutschland" else {})
+
+
+def test_the_deutschland_kit_for_sale_replaces_the_gadm_states_and_says_so(kits, store, geodeck, tmp_path):
+    out = tmp_path / "sale.pdf"
+    code, output = geodeck(
+        ["print", "deutschland", "--kit", "--for-sale", "--offline", "--mirror", store.mirror, "--out", out],
+        GEODECK_STORE=str(store.root),
+    )
+    assert code == 0, output
+    assert "germany-boundaries (non-commercial) replaced by natural-earth (public-domain)" in output
+    data = out.read_bytes()
+    forms = set(re.findall(rb"FormXob\.state_\w+", data))
+    assert forms == {b"FormXob.state_DE"}  # Natural Earth's Germany, no GADM state anywhere (cover included)
+    assert len(set(re.findall(rb"FormXob\.state_\w+", kits["deutschland", "de"][2]))) == 16
+    page = " ".join(pypdf.PdfReader(io.BytesIO(data)).pages[-1].extract_text().split())
+    assert "Zum Verkauf gedruckt" in page and "Natural Earth" in page and "GADM" in page.split("Gemeindeverzeichnis")[0]
+    assert "Nur für den privaten Gebrauch" not in page
+
+
+def test_a_layer_that_may_not_be_sold_without_a_stand_in_is_refused(monkeypatch, geodeck):
+    cards = games.get("deutschland").cards
+    accessories = games.get("deutschland").accessories
+    monkeypatch.setattr(cards, "FOR_SALE", {})
+    monkeypatch.setattr(accessories, "FOR_SALE", {})
+    with pytest.raises(GeodeckError, match="germany-boundaries .non-commercial licence. and has no stand-in"):
+        licences.for_sale("deutschland")
+    code, output = geodeck(["print", "deutschland", "--kit", "--for-sale", "--offline"])
+    assert code != 0 and "cannot be printed for sale" in output and "Traceback" not in output
 
 
 def test_kit_is_deterministic_and_written_by_the_cli(kits, store, tmp_path):
     path, deck = published.deck("deutschland", None)
-    again, _ = kit.render(deck, kit.manifest_of(path), PrintOptions(paper="a4", lang="de"), store)
+    again, _roles = kit.render(deck, kit.manifest_of(path), PrintOptions(paper="a4", lang="de"), store)
     assert again == kits["deutschland", "de"][2]
     out = tmp_path / "kit.pdf"
     result = CliRunner().invoke(

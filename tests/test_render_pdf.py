@@ -130,9 +130,9 @@ def test_every_back_lies_behind_its_front(pdfs, key, duplex, offset):
         for front, back in zip(pdf.pages[::2], pdf.pages[1::2]):
             fgrid, bgrid = grid(front), grid(back)
             for name in names:
-                first = name.split()[0]
-                fw = [w for w in front.extract_words() if w["text"] == first]
-                bw = [w for w in back.extract_words() if w["text"] == first]
+                first = name.split()[0].split("-")[0]  # a long name may wrap after its hyphen on the front
+                fw = [w for w in front.extract_words() if w["text"].split("-")[0] == first]
+                bw = [w for w in back.extract_words() if w["text"].split("-")[0] == first]
                 if not fw:
                     continue
                 assert len(bw) == 1, name
@@ -208,7 +208,7 @@ def test_numbers_on_the_cards_follow_the_language(pdfs):
         german = pdf.pages[0].extract_text()
     with pdfplumber.open(io.BytesIO(pdfs["wg-letter-long"])) as pdf:
         english = pdf.pages[0].extract_text()
-    assert "357.022 km²" in german and "83,3 Mio." in german and "Nukuʻalofa" in german
+    assert "357.022 km²" in german and "83,30 Mio." in german and "Nukuʻalofa" in german
     assert "1,098,581 km²" not in german and "357,022 km²" in english and "Nukuʻalofa" in english
 
 
@@ -323,7 +323,10 @@ def test_print_all_writes_both_pdfs_into_the_out_folder_and_each_path_on_one_lin
     assert result.exit_code == 0, result.output or repr(result.exception)
     written = sorted(p.name for p in folder.iterdir())
     version = published.deck("deutschland")[1]["version"]
-    assert written == [f"deutschland-{version}-a4-sheet-duplex-long.pdf", f"deutschland-{version}-accessories-a4.pdf"]
+    assert written == [
+        f"deutschland-{version}-accessories-a4-de.pdf",
+        f"deutschland-{version}-cards-a4-sheet-duplex-long-de.pdf",
+    ]
     lines = log.getvalue().splitlines()
     assert all(str(folder / name) in lines for name in written)
     refused = CliRunner().invoke(cli, [*args, str(tmp_path / "both.pdf")])
@@ -353,3 +356,33 @@ def test_joker_front_states_the_rulebook_joker_rule_with_its_continents(store, l
         front = pdf.pages[0]
         assert rule in " ".join(front.extract_text().split())
         assert min(ch["size"] for ch in front.chars) >= 5.5 - 0.01
+
+
+def test_file_names_say_what_is_in_them_and_no_two_variants_share_one():
+    """Game, what, paper, layout, duplex, language (also the default one) and a gutter or bleed that is not
+    the default are in the name; the default language and the same one given explicitly are one file."""
+    from pipeline.render import accessories, kit
+
+    deck = {"game": "deutschland", "version": "2026.11.0"}
+    variants = [
+        PrintOptions(),
+        PrintOptions(lang="en"),
+        PrintOptions(paper="letter"),
+        PrintOptions(gutter=0),
+        PrintOptions(gutter=5),
+        PrintOptions(bleed=2),
+        PrintOptions(duplex="short"),
+        PrintOptions(layout="one-up"),
+    ]
+    names = [printing.default_output(deck, options).name for options in variants]
+    assert len(set(names)) == len(names)
+    assert names[0] == "deutschland-2026.11.0-cards-a4-sheet-duplex-long-de.pdf"
+    assert printing.default_output(deck, PrintOptions(lang="de")).name == names[0]
+    assert printing.default_output(deck, PrintOptions(gutter=3)).name == names[0]  # the A4 default
+    assert names[4] == "deutschland-2026.11.0-cards-a4-sheet-duplex-long-gutter-5mm-de.pdf"
+    assert accessories.default_output(deck, accessories.AccessoryOptions()).name == (
+        "deutschland-2026.11.0-accessories-a4-de.pdf"
+    )
+    assert kit.default_output(deck, PrintOptions(gutter=0), "en").name == (
+        "deutschland-2026.11.0-kit-a4-duplex-long-gutter-0mm-en.pdf"
+    )

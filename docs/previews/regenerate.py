@@ -33,14 +33,14 @@ def previews(store) -> list[Path]:
     for game in games.names():
         deck = published.deck(game)[1]
         options = printing.PrintOptions(layout="one-up", bleed=BLEED_MM)
-        firsts = {}
-        for card in deck["cards"]:
-            firsts.setdefault(card["kind"], card)
-        for kind, card in firsts.items():
-            pdf = printing.render({**deck, "cards": [card]}, options, store)
+        firsts: dict[str, int] = {}
+        for i, card in enumerate(deck["cards"]):
+            firsts.setdefault(card["kind"], i)
+        pdf = printing.render(deck, options, store)  # the whole deck: sizes fixed across it (names) as printed
+        for kind, i in firsts.items():
             for page, side in enumerate(("front", "back")):
                 out = HERE / f"{game}-{kind}-{side}.png"
-                _png(pdf, page, CARD_DPI, out, BLEED_MM)
+                _png(pdf, 2 * i + page, CARD_DPI, out, BLEED_MM)
                 written.append(out)
         paper = ACCESSORY_PAPER.get(game, "a4")
         pdf, _ = accessories.render(deck, accessories.AccessoryOptions(paper=paper), store)

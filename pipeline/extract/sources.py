@@ -99,6 +99,10 @@ class Refresh:
             web_address(url, f"[refresh.urls] {path}")
 
 
+LICENSE_CLASSES = ("public-domain", "attribution", "share-alike", "non-commercial", "unknown")
+COMMERCIAL = LICENSE_CLASSES[:3]
+
+
 @dataclass(frozen=True)
 class Source:
     name: str
@@ -114,8 +118,22 @@ class Source:
     note: str | None = None
     files: tuple[SourceFile, ...] = field(default_factory=tuple)
     refresh: Refresh | None = None
+    title: str = ""  # the work, as the kit's attribution page names it
+    year: str = ""
+    license_name: str = ""  # the licence's short name (CC BY 4.0, MIT ...); empty where the class says it all
+    license_class: str = "unknown"  # one of LICENSE_CLASSES
+
+    @property
+    def commercial(self) -> bool:
+        """Whether the licence allows selling what is made from it (known, and not non-commercial)."""
+        return self.license_class in COMMERCIAL
 
     def __post_init__(self):
+        if self.license_class not in LICENSE_CLASSES:
+            raise GeodeckError(
+                f"sources/{self.name}.toml: license_class {self.license_class!r} is not one of "
+                f"{', '.join(LICENSE_CLASSES)}"
+            )
         if self.kind not in KINDS:
             raise GeodeckError(f"sources/{self.name}.toml: kind {self.kind!r} is not one of {', '.join(KINDS)}")
         if self.kind == "package" and not self.version:

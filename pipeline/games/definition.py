@@ -6,7 +6,7 @@ command that touches one game (or none) does not import every game's drawing cod
 | module | provides | used by |
 |---|---|---|
 | `deck` | `cards(table, spec) -> list[Card]`; optional `metadata(build_root) -> (extra, inputs)` | deck publisher |
-| `cards` | `check(card, ctx)`, `front(canvas, card, ctx)`, `back(canvas, card, ctx)` | print engine |
+| `cards` | `check(card, ctx)`, `front(canvas, card, ctx)`, `back(canvas, card, ctx)` (and below) | print engine |
 | `accessories` | `draw(canvas, deck, ctx, words, paper_name, paper_mm)` | print engine |
 | `engine` | `Game.from_deck(deck, players=N)` (OpenSpiel-style states, core.py), `BOTS` (name -> bot) | play-check |
 | `playcheck` | `BOTS`, `checkpoint(state)`, `collect(state, tally)`, `length`, `verdicts(report, cfg)` | play-check |
@@ -16,6 +16,10 @@ command that touches one game (or none) does not import every game's drawing cod
 
 Steps the game needs before its deck (e.g. Deutschland's place selection) are declared in `steps` and
 join the build's step graph (pipeline.graph); the deck itself is a step reading `input_table` and `deck_reads`.
+
+`cards` and `accessories` may declare `SOURCES` (the sources they draw from besides the deck, credited by
+the kit) and `FOR_SALE` (source -> the stand-in drawn in a print for sale, pipeline.render.licences);
+`cards.steps(cards, ctx)` returns a field's sizes across the deck (`{field: (large, small)}` pt, text.two_steps).
 
 `notation`: `card_ids(game)` are the ids of the cards a deal orders (`game.initial_state(deal)`);
 `write(state, action) -> str` and `read(state, text) -> action` (ValueError naming the problem) turn a move
@@ -72,6 +76,11 @@ class GameDefinition:
     @property
     def engine(self) -> ModuleType:
         return self.module("engine")
+
+    def player_counts(self, deck: dict) -> tuple[int, int]:
+        """The fewest and most players the rules allow with `deck` (the World Game's depend on its size)."""
+        counts = self.engine.Game.from_deck(deck, players=self.default_players).player_counts
+        return counts[0], counts[-1]
 
     @property
     def playcheck(self) -> ModuleType:

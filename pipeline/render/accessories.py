@@ -10,10 +10,10 @@ from pathlib import Path
 from pipeline import atomic, games
 from pipeline.errors import GeodeckError
 from pipeline.paths import PRINT_DIR
-from pipeline.render import geometry, layouts
+from pipeline.render import geometry, layouts, licences
 from pipeline.render.context import CardContext
 from pipeline.render.pages import describe, new_canvas
-from pipeline.render.printing import LANGS, PrintResult
+from pipeline.render.printing import LANGS, PrintResult, file_name
 
 PAPERS_MM = {**geometry.PAPERS_MM, "a3": (297.0, 420.0)}  # the cards' papers, and A3 for the maps
 
@@ -22,6 +22,7 @@ PAPERS_MM = {**geometry.PAPERS_MM, "a3": (297.0, 420.0)}  # the cards' papers, a
 class AccessoryOptions:
     paper: str = "a4"
     lang: str | None = None  # None: the game's own language
+    for_sale: bool = False  # layers that may not be sold replaced (or refused): pipeline.render.licences
 
     def validate(self) -> "AccessoryOptions":
         if self.paper not in PAPERS_MM:
@@ -45,7 +46,9 @@ def draw_accessories(canvas, deck: dict, options: AccessoryOptions, store) -> No
     options.validate()
     layout = layouts.load(deck["game"])
     lang = layout.language(options.lang)
-    ctx = CardContext(layout, lang, 0.0, store)
+    if options.for_sale:
+        licences.for_sale(deck["game"])
+    ctx = CardContext(layout, lang, 0.0, store, options.for_sale)
     games.get(deck["game"]).accessories.draw(
         canvas, deck, ctx, words(layout, lang), options.paper, PAPERS_MM[options.paper]
     )
@@ -70,10 +73,8 @@ def render(deck: dict, options: AccessoryOptions, store) -> tuple[bytes, int]:
 
 
 def default_output(deck: dict, options: AccessoryOptions, print_dir: Path = PRINT_DIR) -> Path:
-    parts = [deck["game"], deck.get("version", "unversioned"), "accessories", options.paper]
-    if options.lang:
-        parts.append(options.lang)
-    return print_dir / ("-".join(parts) + ".pdf")
+    lang = layouts.load(deck["game"]).language(options.lang)
+    return print_dir / file_name(deck, "accessories", options.paper, lang, *(["for-sale"] if options.for_sale else []))
 
 
 def print_accessories(deck: dict, options: AccessoryOptions, store, out: Path | None = None) -> PrintResult:

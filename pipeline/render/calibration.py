@@ -93,18 +93,13 @@ def _grid(c, cfg: dict, words: dict, centre: tuple[float, float], regular: str) 
     text.draw(c, words["axis_y"], regular, Box(x - span - 0.8 - 12, y + span + h / 2 + 0.8, 12, h), size, align="right")
 
 
-def render(paper: str, duplex: str, offset: tuple[float, float] = (0.0, 0.0), lang: str = "en") -> bytes:
-    """The calibration sheet's PDF: the front, then the back placed for the `duplex` flip and moved by `offset`."""
+def draw(canvas, paper: str, duplex: str, offset: tuple[float, float] = (0.0, 0.0), lang: str = "en") -> None:
+    """The sheet's two pages onto `canvas`: the front, then the back placed for the `duplex` flip and moved
+    by `offset`."""
     PrintOptions(paper=paper, duplex=duplex, lang=lang).validate()
     cfg, words = _settings(lang)
     regular, bold = fonts.register()
     page = paper_size(paper)
-    canvas, buffer = new_canvas()
-    describe(
-        canvas,
-        "geodeck duplex calibration",
-        f"calibration, {paper}, duplex {duplex}, back offset {offset[0]:g},{offset[1]:g}",
-    )
     begin_page(canvas, page)
     _front(canvas, cfg, words, page, duplex, offset, regular, bold)
     end_page(canvas)
@@ -133,5 +128,21 @@ def render(paper: str, duplex: str, offset: tuple[float, float] = (0.0, 0.0), la
         align="center",
     )
     end_page(canvas)
+
+
+def render(paper: str, duplex: str, offset: tuple[float, float] = (0.0, 0.0), lang: str = "en") -> bytes:
+    """The calibration sheet's PDF (`draw` on a document of its own)."""
+    canvas, buffer = new_canvas()
+    describe(
+        canvas,
+        "geodeck duplex calibration",
+        f"calibration, {paper}, duplex {duplex}, back offset {offset[0]:g},{offset[1]:g}",
+    )
+    draw(canvas, paper, duplex, offset, lang)
     canvas.save()
     return buffer.getvalue()
+
+
+def default_output(folder, paper: str, duplex: str, lang: str):
+    """calibration-<paper>-duplex-<mode>-<lang>.pdf in `folder`."""
+    return folder / f"calibration-{paper}-duplex-{duplex}-{lang}.pdf"

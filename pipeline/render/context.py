@@ -1,6 +1,6 @@
 """What a card-drawing module needs: the layout, the language, the fonts and the pinned assets."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -19,6 +19,8 @@ class CardContext:
     lang: str
     bleed: float
     store: "SnapshotStore"  # resolves flags and map layers
+    for_sale: bool = False  # draw the stand-ins of layers that may not be sold (pipeline.render.licences)
+    sizes: dict = field(default_factory=dict)  # field -> its two sizes across the deck (the module's `steps`)
 
     @cached_property
     def regular(self) -> str:

@@ -1,14 +1,23 @@
 """The print-and-play kit (`geodeck print GAME --kit`): one PDF with bookmarks holding a cover, the rules
-summary written for this kit (the game's `[kit.<lang>]` in its card layout), the cards and backs, the
-accessories and an attribution page (every source of the deck's values from its manifest and every
-source the cards and accessories draw from, each with producer, licence and vintage from sources/*.toml;
-the font; the deck's version and content hash). Words and sizes: `templates/cards/common.toml [kit]`.
+summary written for this kit (the game's `[kit.<lang>]` in its card layout), the duplex calibration sheet,
+the cards and backs, the accessories and an attribution page (every source of the deck's values from its
+manifest and every source the cards and accessories draw from, each with producer, licence and vintage
+from sources/*.toml; the font; the deck's version and content hash). Words and sizes:
+`templates/cards/common.toml [kit]`.
+
+The kit prints as one duplex job (the cover names the flip): every page is numbered at its foot, the
+calibration sheet and every card sheet start on a front (odd page) with their backs behind them, and every
+accessory page (map halves, strips, score sheets: cut or glued, never backed) is followed by a blank page.
 """
 
+from collections.abc import Callable
 from pathlib import Path
 
+from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import registerFontFamily
+from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
 from pipeline import atomic, games
@@ -16,12 +25,76 @@ from pipeline.decks import published
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
 from pipeline.paths import PRINT_DIR
-from pipeline.render import accessories, fonts, layouts, printing, text
-from pipeline.render.pages import begin_page, describe, end_page, new_canvas
+from pipeline.render import accessories, calibration, fonts, layouts, licences, printing, text
+from pipeline.render.context import CardContext
+from pipeline.render.geometry import PRINTABLE_MM
+from pipeline.render.pages import begin_page, clipped, describe, end_page, new_canvas
 from pipeline.render.printing import PrintOptions, PrintResult
 from pipeline.render.text import PT_MM, Box
 
-SECTIONS = ("cover", "rules", "cards", "accessories", "attribution")
+SECTIONS = ("cover", "rules", "calibration", "cards", "accessories", "attribution")
+BLANK = "blank"  # the role of a page left empty so that the page before it is not backed
+FOOT_PT = 7.0
+
+
+class KitCanvas(Canvas):
+    """A canvas that numbers every page at its foot and records each page's section (`roles`, one per
+    page); while `alone` is set every page it ends is followed by a blank page (nothing printed on its back)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.roles: list[str] = []
+        self.role = SECTIONS[0]
+        self.alone = False
+        self.words = {"page": "{n}", "blank": ""}
+        self.foot_at = bottom_centre
+
+    def showPage(self):
+        self._foot(self.role)
+        super().showPage()
+        if self.alone:
+            self.blank()
+
+    def blank(self) -> None:
+        """An empty page (but for its number and a line saying it is meant to be empty)."""
+        self._foot(BLANK)
+        Canvas.showPage(self)
+
+    def to_front(self) -> None:
+        """A blank page if needed, so that the next page is a front (odd) in a duplex job."""
+        if len(self.roles) % 2:
+            self.blank()
+
+    def _foot(self, role: str) -> None:
+        self.roles.append(role)
+        w, h = (v / mm for v in self._pagesize)
+        x, y, angle = self.foot_at(w, h) if role != BLANK else bottom_centre(w, h)
+        label = self.words["page"].format(n=len(self.roles))
+        if role == BLANK and self.words["blank"]:
+            label = f"{self.words['blank']} · {label}"
+        self.saveState()
+        self.scale(mm, mm)
+        self.translate(x, y)
+        self.rotate(angle)
+        self.setFillColor(HexColor(layouts.common()["colours"]["muted"]))
+        self.setFont(fonts.register()[0], FOOT_PT * PT_MM)
+        self.drawCentredString(0, 0, label)
+        self.restoreState()
+
+
+def bottom_centre(w: float, h: float) -> tuple[float, float, float]:
+    """(x, y, angle) of a page number: centred, its text just inside the printable area at the foot."""
+    return w / 2, PRINTABLE_MM + 1.0, 0.0
+
+
+def card_foot(sheet) -> Callable[[float, float], tuple[float, float, float]]:
+    """Where a card sheet's number goes: at the foot when the margin below the bleed has room, else turned
+    in the left margin beside the middle row (no crop mark there)."""
+    room = sheet.block.y - sheet.bleed - PRINTABLE_MM
+    if room >= FOOT_PT * PT_MM + 1.5:
+        return bottom_centre
+    x = PRINTABLE_MM + FOOT_PT * PT_MM
+    return lambda w, h: (x, h / 2, 90.0)
 
 
 def _words(layout: layouts.Layout, lang: str) -> tuple[dict, dict, dict]:
@@ -52,70 +125,111 @@ def _style(size_pt: float, font: str) -> ParagraphStyle:
     return ParagraphStyle("kit", fontName=font, fontSize=size, leading=size * 1.35, spaceAfter=size * 0.8)
 
 
-def _bookmark(canvas, key: str, title: str) -> None:
-    canvas.bookmarkPage(key)
-    canvas.addOutlineEntry(title, key, level=0)
-
-
-def _cover(canvas, deck: dict, cfg: dict, kit: dict, game_kit: dict, page, regular, bold) -> None:
+def _cover(canvas, deck: dict, cfg: dict, kit: dict, game_kit: dict, options, page, store, fonts_) -> None:
+    """Title, subtitle and kind; three card fronts of the deck; players, components and version; the contents
+    and the one print setting."""
+    regular, bold = fonts_
     pw, ph = page
     m = float(cfg["margin_mm"])
-    ink = layouts.load(deck["game"]).colour("text")
-    canvas.setFillColor(ink)
-    text.draw(
-        canvas,
-        deck.get("title", deck["game"]),
-        bold,
-        Box(m, ph * 0.62, pw - 2 * m, 22),
-        float(cfg["title_pt"]),
-        14,
-        align="center",
-    )
-    text.draw(
-        canvas,
-        game_kit["subtitle"],
-        regular,
-        Box(m, ph * 0.62 - 12, pw - 2 * m, 9),
-        float(cfg["heading_pt"]),
-        9,
-        align="center",
-    )
-    text.draw(
-        canvas, kit["kind"], bold, Box(m, ph * 0.62 - 26, pw - 2 * m, 8), float(cfg["heading_pt"]), 9, align="center"
-    )
-    line = kit["version"].format(version=deck.get("version", ""), cards=len(deck["cards"]))
-    text.draw(canvas, line, regular, Box(m, ph * 0.62 - 36, pw - 2 * m, 6), float(cfg["text_pt"]), 7, align="center")
-    items = [f"{i + 1}. {kit['sections'][key]}" for i, key in enumerate(SECTIONS[1:])]
-    body = [f"<b>{kit['contents']}</b>", "<br/>".join(items), kit["printing"]]
-    _flow(canvas, body, _style(float(cfg["text_pt"]), regular), Box(m, m, pw - 2 * m, ph * 0.62 - 50 - m), lambda: None)
-
-
-def sources(deck: dict, manifest: dict) -> list[str]:
-    """The deck's sources (its manifest) and those its renderers draw from (the slices' SOURCES), sorted."""
+    layout = layouts.load(deck["game"])
+    canvas.setFillColor(layout.colour("text"))
+    top = ph - m
+    for line, font, size, h in (
+        (deck.get("title", deck["game"]), bold, float(cfg["title_pt"]), 14),
+        (game_kit["subtitle"], regular, float(cfg["heading_pt"]), 8),
+        (kit["kind"], bold, float(cfg["heading_pt"]), 8),
+    ):
+        top -= h + 2
+        text.draw(canvas, line, font, Box(m, top, pw - 2 * m, h), size, 6, align="center")
+    top = _samples(canvas, deck, layout, options, store, Box(m, top - 4 - 80, pw - 2 * m, 80)) - 6
     definition = games.get(deck["game"])
-    drawn = {name for module in (definition.cards, definition.accessories) for name in getattr(module, "SOURCES", ())}
-    return sorted(set(manifest.get("sources", {})) | drawn)
+    low, high = definition.player_counts(deck)
+    kinds: dict[str, int] = {}
+    for card in deck["cards"]:
+        kinds[card["kind"]] = kinds.get(card["kind"], 0) + 1
+    cards = ", ".join(f"{n} {game_kit['kinds'][kind]}" for kind, n in kinds.items())
+    facts = [
+        f"<b>{kit['players']}:</b> {low if low == high else f'{low}–{high}'}",
+        f"<b>{kit['cards']}:</b> {cards}",
+        f"<b>{kit['sections']['accessories']}:</b> {game_kit['components']}",
+        kit["version"].format(version=deck.get("version", ""), cards=len(deck["cards"])),
+    ]
+    items = [f"{i + 1}. {kit['sections'][key]}" for i, key in enumerate(SECTIONS[1:])]
+    duplex = layouts.common()["calibration"][layout.language(options.lang)]["duplex"][options.duplex]
+    body = [
+        "<br/>".join(facts),
+        f"<b>{kit['contents']}</b><br/>" + "<br/>".join(items),
+        kit["printing"].format(duplex=duplex),
+    ]
+    _flow(canvas, body, _style(float(cfg["text_pt"]), regular), Box(m, m, pw - 2 * m, top - m), lambda: None)
 
 
-def _attribution(canvas, deck: dict, manifest: dict, cfg: dict, kit: dict, page, regular) -> None:
+def _samples(canvas, deck: dict, layout: layouts.Layout, options, store, box: Box) -> float:
+    """The fronts of the first card of each kind (then the next cards, three in all) side by side in `box`,
+    scaled to its height; returns the y of their bottom edge."""
+    module = games.get(deck["game"]).cards
+    ctx = printing.with_steps(
+        module, deck["cards"], CardContext(layout, layout.language(options.lang), 0.0, store, options.for_sale)
+    )
+    picked = list({card["kind"]: card for card in reversed(deck["cards"])}.values())[::-1]
+    picked += [card for card in deck["cards"] if card not in picked]
+    w, h = layout.card_mm
+    scale = box.h / h
+    gap = 6.0
+    x = box.x + (box.w - 3 * w * scale - 2 * gap) / 2
+    for i, card in enumerate(picked[:3]):
+        module.check(card, ctx)
+        with clipped(canvas, Box(x + i * (w * scale + gap), box.y, w * scale, h * scale)):
+            canvas.translate(x + i * (w * scale + gap), box.y)
+            canvas.scale(scale, scale)
+            module.front(canvas, card, ctx)
+        canvas.setStrokeColor(layout.colour("rule"))
+        canvas.setLineWidth(0.2)
+        canvas.rect(x + i * (w * scale + gap), box.y, w * scale, h * scale, stroke=1, fill=0)
+    return box.y
+
+
+def sources(deck: dict, manifest: dict, for_sale: bool = False) -> list[str]:
+    """The deck's sources (its manifest) and those its renderers draw from (their stand-ins for sale), sorted."""
+    return sorted(set(manifest.get("sources", {})) | set(licences.drawn(deck["game"], for_sale)))
+
+
+def _attribution(canvas, deck: dict, manifest: dict, cfg: dict, kit: dict, options, page, regular) -> None:
+    """Per source its work, year, producer and licence in plain words; "for personal use" where one may not
+    be sold, or what stood in for it in a kit for sale. Files, checksums and dates stay in the deck's
+    manifest."""
     pw, ph = page
     m = float(cfg["margin_mm"])
     defined = load_sources()
+    used = sources(deck, manifest, options.for_sale)
+    unknown = [name for name in used if name not in defined]
+    if unknown:
+        raise GeodeckError(f"the deck names source {unknown[0]!r}, which has no sources/{unknown[0]}.toml")
     paragraphs = [f"<b>{kit['attribution']}</b>", kit["sources_intro"]]
-    for name in sources(deck, manifest):
-        source = defined.get(name)
-        if source is None:
-            raise GeodeckError(f"the deck names source {name!r}, which has no sources/{name}.toml")
-        vintage = manifest.get("sources", {}).get(name, {}).get("vintage") or source.vintage
+    barred = [name for name in used if defined[name].license_class == "non-commercial"]
+    if barred:
+        names = ", ".join(defined[name].title for name in barred)
+        paragraphs.append(kit["personal_use"].format(sources=_escape(names), game=deck["game"]))
+    for old, new in (licences.for_sale(deck["game"]) if options.for_sale else {}).items():
         paragraphs.append(
-            f"<b>{_escape(name)}</b> · {kit['producer']}: {_escape(source.producer)} · {kit['licence']}: "
-            f"{_escape(source.license)} · {kit['vintage']}: {_escape(vintage)}<br/>"
-            f"{kit['citation']}: {_escape(source.citation)}"
+            kit["replaced"].format(
+                old=_escape(defined[old].title),
+                old_licence=kit["licences"][defined[old].license_class],
+                new=_escape(defined[new].title),
+                new_licence=kit["licences"][defined[new].license_class],
+            )
+        )
+    for name in used:
+        source = defined[name]
+        terms = kit["licences"][source.license_class]
+        if source.license_name:
+            terms += f" ({_escape(source.license_name)})"
+        paragraphs.append(
+            f"<b>{_escape(source.title or name)}</b> ({_escape(source.year)}), {_escape(source.producer)}. "
+            f"{kit['licence']}: {terms}."
         )
     paragraphs.append(kit["credits"])
-    paragraphs.append(
-        kit["deck"].format(game=deck["game"], version=deck.get("version", ""), hash=manifest.get("content_hash", "–"))
-    )
+    paragraphs.append(kit["deck"].format(title=deck.get("title", deck["game"]), version=deck.get("version", "")))
 
     def start() -> None:
         begin_page(canvas, page)
@@ -134,28 +248,39 @@ def manifest_of(deck_path: Path) -> dict:
     return published.manifest_of(deck_path)
 
 
-def render(deck: dict, manifest: dict, options: PrintOptions, store) -> tuple[bytes, int]:
-    """(PDF bytes, pages) of the kit."""
+def render(deck: dict, manifest: dict, options: PrintOptions, store) -> tuple[bytes, list[str]]:
+    """(PDF bytes, each page's section or BLANK) of the kit."""
     options.validate()
+    if options.layout != "sheet":
+        raise GeodeckError(
+            "--kit prints card sheets for home printing; for a print shop use --layout one-up without --kit"
+        )
     layout = layouts.load(deck["game"])
     lang = layout.language(options.lang)
     cfg, kit, game_kit = _words(layout, lang)
     regular, bold = fonts.register()
     registerFontFamily(regular, normal=regular, bold=bold, italic=regular, boldItalic=bold)
     page = accessories.PAPERS_MM[options.paper]
-    canvas, buffer = new_canvas()
+    canvas, buffer = new_canvas(KitCanvas)
+    canvas.words = {"page": kit["page"], "blank": kit["blank"]}
     describe(
         canvas,
         f"{deck.get('title', deck['game'])} {deck.get('version', '')}: {kit['kind']}",
         f"{deck['game']} {deck.get('version', '')} kit, {options.paper}, {lang}",
     )
     canvas.showOutline()
+
+    def section(key: str) -> None:
+        canvas.role = key
+        canvas.bookmarkPage(key)
+        canvas.addOutlineEntry(kit["sections"][key], key, level=0)
+
     begin_page(canvas, page)
-    _bookmark(canvas, "cover", kit["sections"]["cover"])
-    _cover(canvas, deck, cfg, kit, game_kit, page, regular, bold)
+    section("cover")
+    _cover(canvas, deck, cfg, kit, game_kit, options, page, store, (regular, bold))
     end_page(canvas)
     begin_page(canvas, page)
-    _bookmark(canvas, "rules", kit["sections"]["rules"])
+    section("rules")
     m = float(cfg["margin_mm"])
     rules = [f"<b>{deck.get('title', deck['game'])}: {kit['sections']['rules']}</b>", *game_kit["rules"]]
     _flow(
@@ -166,27 +291,35 @@ def render(deck: dict, manifest: dict, options: PrintOptions, store) -> tuple[by
         lambda: begin_page(canvas, page),
     )
     end_page(canvas)
-    _bookmark(canvas, "cards", kit["sections"]["cards"])  # the next page, where the cards begin
+    canvas.to_front()
+    section("calibration")  # the next page, where the sheet begins
+    calibration.draw(canvas, options.paper, options.duplex, options.back_offset, lang)
+    section("cards")
+    canvas.foot_at = card_foot(printing.sheet_for(options, layout.card_mm, printing.bleed_of(options, layout)))
     printing.draw_cards(canvas, deck, options, store)
-    _bookmark(canvas, "accessories", kit["sections"]["accessories"])
-    accessories.draw_accessories(canvas, deck, accessories.AccessoryOptions(options.paper, options.lang), store)
+    canvas.foot_at = bottom_centre
+    section("accessories")
+    canvas.alone = True
+    extras = accessories.AccessoryOptions(options.paper, options.lang, options.for_sale)
+    accessories.draw_accessories(canvas, deck, extras, store)
+    canvas.alone = False
     begin_page(canvas, page)
-    _bookmark(canvas, "attribution", kit["sections"]["attribution"])
-    _attribution(canvas, deck, manifest, cfg, kit, page, regular)
+    section("attribution")
+    _attribution(canvas, deck, manifest, cfg, kit, options, page, regular)
     end_page(canvas)
-    pages = canvas.getPageNumber() - 1
     canvas.save()
-    return buffer.getvalue(), pages
+    return buffer.getvalue(), canvas.roles
 
 
 def default_output(deck: dict, options: PrintOptions, lang: str, print_dir: Path = PRINT_DIR) -> Path:
-    return print_dir / f"{deck['game']}-{deck.get('version', 'unversioned')}-kit-{options.paper}-{lang}.pdf"
+    details = printing.sheet_details(options, layouts.load(deck["game"]))[1:]  # a kit is always sheets
+    return print_dir / printing.file_name(deck, "kit", options.paper, lang, *details)
 
 
 def print_kit(deck_path: Path, deck: dict, options: PrintOptions, store, out: Path | None = None) -> PrintResult:
     """Render the kit and write it atomically (a failure leaves any earlier PDF alone)."""
-    data, pages = render(deck, manifest_of(deck_path), options, store)
+    data, roles = render(deck, manifest_of(deck_path), options, store)
     lang = layouts.load(deck["game"]).language(options.lang)
     path = out or default_output(deck, options, lang)
     atomic.write_bytes(path, data)
-    return PrintResult(path, pages, len(deck["cards"]), len(data))
+    return PrintResult(path, len(roles), len(deck["cards"]), len(data))

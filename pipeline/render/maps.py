@@ -34,6 +34,8 @@ CIRCLE_MM = 1.5  # radius of that circle
 BOUNDS_MIN_KM2 = 1000  # land parts smaller than this do not widen a map's frame
 CARD_SOUTH_LAT = -72.0  # the cards' maps reach this far south: Antarctica's coast, on every card alike
 SIMPLIFY_MM = 0.06
+SOUTH_POLAR = "+proj=stere +lat_0=-90 +lat_ts=-71 +lon_0=0 +datum=WGS84"  # Antarctic polar stereographic
+POLAR_FILL = 0.95  # the farthest coast from the pole, as a share of the polar disc's radius
 ANTARCTICA = "Antarctica"
 CARD_PLANE, FULL_PLANE = "card", "full"  # the frame of every card front's map; the whole world (backs)
 
@@ -97,6 +99,32 @@ def overlaps_none(candidate: tuple, boxes: list[tuple]) -> bool:
 def to_box(geom, frame: tuple[float, float, float]):
     scale, dx, dy = frame
     return shapely.transform(geom, lambda xy: xy * scale + (dx, dy))
+
+
+def stripes(canvas, geom, colour, spacing: float, width: float) -> None:
+    """Diagonal stripes of `colour` (`width` mm wide, every `spacing` mm) over the polygons `geom` (mm), clipped
+    to them: the second continent of a country on two."""
+    if geom.is_empty:
+        return
+    x0, y0, x1, y1 = geom.bounds
+    canvas.saveState()
+    path = canvas.beginPath()
+    for polygon in _polygons(geom):
+        for ring in (polygon.exterior, *polygon.interiors):
+            coords = np.asarray(ring.coords)
+            path.moveTo(*coords[0])
+            for x, y in coords[1:]:
+                path.lineTo(x, y)
+            path.close()
+    canvas.clipPath(path, stroke=0, fill=0, fillMode=0)
+    canvas.setStrokeColor(colour)
+    canvas.setLineWidth(width)
+    span = (x1 - x0) + (y1 - y0)
+    start = x0 - (y1 - y0)
+    canvas.lines(
+        [(start + k * spacing, y0, start + k * spacing + (y1 - y0), y1) for k in range(int(span / spacing) + 2)]
+    )
+    canvas.restoreState()
 
 
 def draw_geometry(canvas, geom, fill: bool = True, stroke: bool = False) -> None:
@@ -192,6 +220,31 @@ class World:
                 draw_geometry(canvas, shapely.simplify(to_box(geom, frame), SIMPLIFY_MM), stroke=True)
 
         pages.form(canvas, name, box, draw)
+
+    @cache  # noqa: B019 (one World per store and process)
+    def polar(self, diameter: float):
+        """Antarctica (Natural Earth 50m) in south-polar stereographic, in mm in a disc of `diameter` mm whose
+        origin is its bottom-left corner: the pole at the centre, the farthest coast at POLAR_FILL of the radius."""
+        feature = self.detail["ATA"]
+        geom = project(shape(feature["geometry"]), Transformer.from_crs("EPSG:4326", SOUTH_POLAR, always_xy=True))
+        farthest = float(np.max(np.hypot(*shapely.get_coordinates(geom).T)))
+        scale = diameter / 2 * POLAR_FILL / farthest
+        return shapely.simplify(to_box(geom, (scale, diameter / 2, diameter / 2)), SIMPLIFY_MM)
+
+    def draw_polar(self, canvas, name: str, box: Box, fill, sea, edge) -> None:
+        """Antarctica whole, in `fill`, on a disc of `sea` in `box` (its card and joker: the world map shows
+        only its coast), as the form XObject `name`."""
+        diameter = min(box.w, box.h)
+
+        def draw() -> None:
+            canvas.setFillColor(sea)
+            canvas.setStrokeColor(edge)
+            canvas.setLineWidth(0.15)
+            canvas.circle(diameter / 2, diameter / 2, diameter / 2, stroke=1, fill=1)
+            canvas.setFillColor(fill)
+            draw_geometry(canvas, self.polar(diameter))
+
+        pages.form(canvas, name, Box(box.x, box.y, diameter, diameter), draw)
 
     def draw_country(self, canvas, box: Box, iso3: str, colour, card_id: str) -> Marker:
         """The country in `colour` on the card map in `box` (framed as draw_base's CARD_PLANE, clipped to

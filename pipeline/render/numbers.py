@@ -6,11 +6,13 @@ from babel.numbers import format_decimal
 
 LOCALES = {"de": "de_DE", "en": "en_US"}
 DASH = "–"
+MINUS = "\u2212"  # the typographic minus sign, not the hyphen babel writes
 AS_DECK = "as-deck"  # pattern keyword: the deck's own precision (an int is whole, a float keeps its decimals)
 
 
 def number(value: float | int | Decimal | None, lang: str, pattern: str = "#,##0") -> str:
-    """`value` with the language's grouping and decimal signs; `None` prints as a dash.
+    """`value` with the language's grouping and decimal signs and a typographic minus (−49,4); `None` prints
+    as a dash.
 
     With the pattern AS_DECK the deck's precision is kept: 446550 → "446.550", 0.44 → "0,44", 2.0 → "2,0".
     """
@@ -20,7 +22,7 @@ def number(value: float | int | Decimal | None, lang: str, pattern: str = "#,##0
         value = Decimal(repr(value)) if isinstance(value, float) else value
         places = -int(value.as_tuple().exponent) if isinstance(value, Decimal) else 0
         pattern = "#,##0" + ("." + "0" * places if places > 0 else "")
-    return format_decimal(value, format=pattern, locale=LOCALES[lang])
+    return format_decimal(value, format=pattern, locale=LOCALES[lang]).replace("-", MINUS)
 
 
 def with_unit(value: float | int | None, lang: str, pattern: str, template: str) -> str:

@@ -4,6 +4,7 @@ accessories. Pages are drawn in millimetres from their bottom-left corner."""
 import io
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
@@ -11,10 +12,10 @@ from reportlab.pdfgen.canvas import Canvas
 from pipeline.render import fonts
 
 
-def new_canvas() -> tuple[Canvas, io.BytesIO]:
-    """A deterministic canvas (fixed dates and id) whose only font is the embedded DejaVu Sans."""
+def new_canvas(kind: type[Canvas] = Canvas) -> tuple[Any, io.BytesIO]:
+    """A deterministic canvas (fixed dates and id) of class `kind` whose only font is the embedded DejaVu Sans."""
     buffer = io.BytesIO()
-    return Canvas(buffer, invariant=1, pageCompression=1, initialFontName=fonts.register()[0]), buffer
+    return kind(buffer, invariant=1, pageCompression=1, initialFontName=fonts.register()[0]), buffer
 
 
 def describe(canvas: Canvas, title: str, subject: str) -> None:

@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pipeline import atomic, games
 from pipeline.errors import GeodeckError
 from pipeline.paths import PRINT_DIR
-from pipeline.render import layouts, text
+from pipeline.render import layouts, licences, text
 from pipeline.render.context import CardContext
 from pipeline.render.geometry import DUPLEX_MODES, PER_SHEET, Rect, Sheet, default_gutter, one_up_page, paper_size
 from pipeline.render.pages import begin_page, clipped, describe, end_page, new_canvas
@@ -37,6 +37,7 @@ class PrintOptions:
     gutter: float | None = None  # None: the paper's default (a gutter where it fits, else butted)
     back_offset: tuple[float, float] = (0.0, 0.0)
     lang: str | None = None  # None: the game's own language
+    for_sale: bool = False  # layers that may not be sold replaced (or refused): pipeline.render.licences
 
     def validate(self) -> "PrintOptions":
         paper_size(self.paper)
@@ -146,18 +147,29 @@ def draw_cards(canvas, deck: dict, options: PrintOptions, store, on_card: Callab
             f"deck {game} {deck.get('version')} has cards of {deck['card_size_mm']} mm but "
             f"templates/cards/{game}.toml lays out {list(layout.card_mm)} mm; make them agree"
         )
-    bleed = _bleed(options, layout)
-    ctx = CardContext(layout, layout.language(options.lang), bleed, store)
+    bleed = bleed_of(options, layout)
+    if options.for_sale:
+        licences.for_sale(game)
+    ctx = CardContext(layout, layout.language(options.lang), bleed, store, options.for_sale)
     cards = deck["cards"]
     for card in cards:
         module.check(card, ctx)
+    with_steps(module, cards, ctx)
     if options.layout == "sheet":
         _sheets(canvas, module, cards, ctx, options, bleed, on_card)
     else:
         _one_up(canvas, module, cards, ctx, bleed, on_card)
 
 
-def _bleed(options: PrintOptions, layout) -> float:
+def with_steps(module, cards: list[dict], ctx: CardContext) -> CardContext:
+    """`ctx` with the sizes its card module fixes per field across the deck (its optional `steps`)."""
+    steps = getattr(module, "steps", None)
+    if steps is not None:
+        ctx.sizes.update(steps(cards, ctx))
+    return ctx
+
+
+def bleed_of(options: PrintOptions, layout) -> float:
     return layout.bleed_mm if options.bleed is None else options.bleed
 
 
@@ -167,7 +179,7 @@ def render(deck: dict, options: PrintOptions, store, on_card: Callable[[dict], N
     game = deck["game"]
     layout = layouts.load(game)
     canvas, buffer = new_canvas()
-    gutter = sheet_for(options, layout.card_mm, _bleed(options, layout)).gutter if options.layout == "sheet" else None
+    gutter = sheet_for(options, layout.card_mm, bleed_of(options, layout)).gutter if options.layout == "sheet" else None
     describe(
         canvas,
         f"{deck.get('title', game)} {deck.get('version', '')}".strip(),
@@ -179,13 +191,29 @@ def render(deck: dict, options: PrintOptions, store, on_card: Callable[[dict], N
     return buffer.getvalue()
 
 
+def file_name(deck: dict, what: str, paper: str, lang: str, *details: str) -> str:
+    """`<game>-<version>-<what>-<paper>[-<detail>…]-<lang>.pdf`: every variant of a print its own name."""
+    return "-".join([deck["game"], deck.get("version", "unversioned"), what, paper, *details, lang]) + ".pdf"
+
+
+def sheet_details(options: PrintOptions, layout: layouts.Layout) -> list[str]:
+    """The layout and duplex flip of card pages, and their gutter and bleed where not the defaults."""
+    if options.layout == "one-up":
+        details = ["one-up"]
+    else:
+        details = ["sheet", f"duplex-{options.duplex}"]
+        default = sheet_for(PrintOptions(paper=options.paper), layout.card_mm, bleed_of(options, layout)).gutter
+        if options.gutter is not None and options.gutter != default:
+            details.append(f"gutter-{options.gutter:g}mm")
+    if options.bleed is not None and options.bleed != layout.bleed_mm:
+        details.append(f"bleed-{options.bleed:g}mm")
+    return details + (["for-sale"] if options.for_sale else [])
+
+
 def default_output(deck: dict, options: PrintOptions, print_dir: Path = PRINT_DIR) -> Path:
-    parts = [deck["game"], deck.get("version", "unversioned"), options.paper, options.layout]
-    if options.layout == "sheet":
-        parts.append(f"duplex-{options.duplex}")
-    if options.lang:
-        parts.append(options.lang)
-    return print_dir / ("-".join(parts) + ".pdf")
+    layout = layouts.load(deck["game"])
+    lang = layout.language(options.lang)
+    return print_dir / file_name(deck, "cards", options.paper, lang, *sheet_details(options, layout))
 
 
 def print_deck(

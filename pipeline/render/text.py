@@ -11,6 +11,7 @@ PT_MM = 25.4 / 72  # one typographic point in millimetres
 LINE_SPACING = 1.15
 SMALLEST_PT = 6.0  # the legibility floor: a text may go below its box's minimum, never below this
 ASCENT = 0.76  # DejaVu Sans, as a fraction of the font size
+DIGIT_HEIGHT = 0.73  # DejaVu Sans's digits (cap height), as a fraction of the font size
 
 
 class DoesNotFit(GeodeckError):
@@ -114,3 +115,38 @@ def draw(
             canvas.drawString(box.x, baseline, line)
         baseline -= step
     return fitted
+
+
+def in_circle(text: str, font: str, radius: float, max_pt: float) -> float:
+    """The size (mm) at which one line of digits `text`, its box of string width × digit height centred,
+    lies inside a circle of `radius` mm (at most max_pt)."""
+    half_w, half_h = stringWidth(text, font, 1.0) / 2, DIGIT_HEIGHT / 2
+    return min(max_pt * PT_MM, radius / (half_w**2 + half_h**2) ** 0.5)
+
+
+def largest_pt(text: str, font: str, box: Box, max_pt: float, max_lines: int = 1) -> float:
+    """The largest size (pt, in quarter points from max_pt down to SMALLEST_PT) at which `text` fits `box` in
+    at most `max_lines` lines (wrapping preferred to shrinking)."""
+    for size_pt in _sizes(max_pt, SMALLEST_PT):
+        for n in range(1, max_lines + 1):
+            lines = _wrap(text, font, size_pt * PT_MM, box.w, n)
+            if lines and Fitted(lines, size_pt * PT_MM).height <= box.h:
+                return size_pt
+    raise DoesNotFit(f"{text!r} does not fit its {box.w:.1f} × {box.h:.1f} mm box even at {SMALLEST_PT:g} pt")
+
+
+def two_steps(texts, font: str, box: Box, max_pt: float, max_lines: int = 1) -> tuple[float, float]:
+    """A field's two sizes (pt) across a deck: max_pt, and the largest size at which every one of `texts` fits
+    (a text that fits at no size is left to fail, naming its card, when it is drawn)."""
+    sizes = []
+    for t in texts:
+        try:
+            sizes.append(largest_pt(t, font, box, max_pt, max_lines))
+        except DoesNotFit:
+            continue
+    return max_pt, min(sizes, default=max_pt)
+
+
+def stepped(text: str, font: str, box: Box, steps: tuple[float, float], max_lines: int = 1) -> float:
+    """The size (pt) of `text` in its field: the large step where it fits at it, else the small one."""
+    return steps[0] if largest_pt(text, font, box, steps[0], max_lines) >= steps[0] else steps[1]

@@ -18,6 +18,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pipeline.errors import GeodeckError
 from pipeline.games.deutschland.deck import deck_grid
+from pipeline.games.deutschland.states import FOR_SALE as FOR_SALE  # stand-ins for a print for sale
 from pipeline.games.deutschland.states import SOURCE as STATES
 from pipeline.games.deutschland.states import germany
 from pipeline.geo.grid import NS_MAX, WE_MAX, Grid, whole_numbers
@@ -319,5 +320,5 @@ def draw(c, deck: dict, ctx: CardContext, w: dict, paper_name: str, paper: tuple
     grid = deck_grid(deck)
     place_positions(deck["cards"], grid)
     begin_page(c, paper)
-    draw_map(c, deck, germany(ctx.store).lonlat, grid, paper, w, (ctx.regular, ctx.bold))
+    draw_map(c, deck, germany(ctx.store, ctx.for_sale).lonlat, grid, paper, w, (ctx.regular, ctx.bold))
     end_page(c)

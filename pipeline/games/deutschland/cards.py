@@ -2,7 +2,8 @@
 state, the place's name and a picture of its state alone (every state at one scale, the place marked; no
 map of Germany, no population); the back shows the north-south number (orange) and the west-east number
 (grey) at one size on one baseline, and the population. Guess cards in the four player colours, their
-symbol large and in all four corners; the W card says that its other side is M.
+symbol large and in all four corners, the player's shape (● ■ ◆ ★) on both sides of the player's name and
+of the caption; the W card says that its other side is M.
 
 All drawing is in millimetres with the origin at the card's bottom-left trim corner.
 """
@@ -11,6 +12,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pipeline.errors import GeodeckError
+from pipeline.games.deutschland.states import FOR_SALE as FOR_SALE  # stand-ins for a print for sale
 from pipeline.games.deutschland.states import SOURCE as STATES
 from pipeline.games.deutschland.states import germany
 from pipeline.render import text
@@ -45,6 +47,26 @@ def check(card: dict, ctx: CardContext) -> None:
         )
 
 
+LINES = {"place_name": 3, "back_name": 1}  # the place's name on the front and on the back
+
+
+def steps(cards: list[dict], ctx: CardContext) -> dict[str, tuple[float, float]]:
+    """The place name's two sizes across the deck, front and back (docs/printing.md)."""
+    names = [card["fields"]["name"] for card in cards if card["kind"] == "place"]
+    return {
+        key: text.two_steps(names, ctx.bold, ctx.layout.box(key), ctx.layout.font(key)[0], lines)
+        for key, lines in LINES.items()
+    }
+
+
+def _stepped(c, name: str, key: str, ctx: CardContext) -> None:
+    box, lines = ctx.layout.box(key), LINES[key]
+    size = text.stepped(
+        name, ctx.bold, box, ctx.sizes.get(key) or steps([{"kind": "place", "fields": {"name": name}}], ctx)[key], lines
+    )
+    text.draw(c, name, ctx.bold, box, size, size, max_lines=lines, align="center")
+
+
 TOWN_MM = 1.0  # radius of the place's dot on its state picture (with a white ring)
 
 
@@ -58,16 +80,8 @@ def _place_front(c, fields: dict, card_id: str, ctx: CardContext) -> None:
     text.draw(c, words["game"], ctx.regular, layout.box("header_game"), *layout.font("header_game"), align="center")
     text.draw(c, fields["state"], ctx.bold, layout.box("header_state"), *layout.font("header_state"), align="center")
     c.setFillColor(layout.colour("text"))
-    text.draw(
-        c,
-        fields["name"],
-        ctx.bold,
-        layout.box("place_name"),
-        *layout.font("place_name"),
-        max_lines=3,
-        align="center",
-    )
-    states, picture = germany(ctx.store), layout.box("state_picture")
+    _stepped(c, fields["name"], "place_name", ctx)
+    states, picture = germany(ctx.store, ctx.for_sale), layout.box("state_picture")
     states.draw_state(c, picture, fields["state"], card_id, layout.colour("state_fill"), layout.colour("state_edge"))
     if fields.get("lat") is not None and fields.get("lon") is not None:
         x, y = states.town(picture, fields["state"], card_id, fields["lat"], fields["lon"])
@@ -83,7 +97,7 @@ def _place_back(c, fields: dict, ctx: CardContext) -> None:
     layout, words = ctx.layout, ctx.words
     ctx.background(c, layout.colour("sea"))
     c.setFillColor(layout.colour("text"))
-    text.draw(c, fields["name"], ctx.bold, layout.box("back_name"), *layout.font("back_name"), align="center")
+    _stepped(c, fields["name"], "back_name", ctx)
     values = {key: number(fields[key], ctx.lang) for key in ("ns", "we")}
     high, low = layout.font("value")
     widest = "0" * max(3, *(len(v) for v in values.values()))
@@ -138,7 +152,7 @@ def _guess_side(c, fields: dict, face: str | None, other: str | None, ctx: CardC
     name = fields["colour"] if ctx.lang == "de" else player["en"]
     text.draw(
         c,
-        f"{words['guess']} · {name}",
+        f"{player['mark']} {words['guess']} · {name} {player['mark']}",
         ctx.regular,
         layout.box("guess_player"),
         *layout.font("guess_player"),
@@ -149,8 +163,15 @@ def _guess_side(c, fields: dict, face: str | None, other: str | None, ctx: CardC
         c.setStrokeColor(ink)
         _symbol(c, symbol, layout.box("guess_symbol"), layout.font("guess_symbol"), ctx)
         _corners(c, symbol, ctx)
+    mark = player["mark"]
     text.draw(
-        c, caption, ctx.bold, layout.box("guess_caption"), *layout.font("guess_caption"), max_lines=2, align="center"
+        c,
+        f"{mark} {caption} {mark}",
+        ctx.bold,
+        layout.box("guess_caption"),
+        *layout.font("guess_caption"),
+        max_lines=2,
+        align="center",
     )
     if other:
         flip = words["flip"].format(symbol=words[other][0], caption=words[other][1])

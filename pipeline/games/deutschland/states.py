@@ -1,5 +1,6 @@
 """The 16 German states of the place cards' pictures and the map: the `states-map` layer of the pinned
-`germany-boundaries` source."""
+`germany-boundaries` source (GADM-derived, non-commercial); for a kit for sale, Natural Earth's
+public-domain outline of Germany stands in for them (`outline`: one "state", Germany)."""
 
 import json
 
@@ -10,24 +11,27 @@ from shapely.geometry import shape
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources, names
 from pipeline.render import pages
-from pipeline.render.maps import SIMPLIFY_MM, draw_geometry, per_store, project, to_box
+from pipeline.render.maps import SIMPLIFY_MM, draw_geometry, per_store, project, to_box, world
 from pipeline.render.text import Box
 from pipeline.transform.german_states import BY_ENGLISH
 
 SOURCE = names.GERMANY_BOUNDARIES
 LAYER = "states-map"
+FOR_SALE = {SOURCE: names.NATURAL_EARTH}  # what stands in for the states in a kit for sale
 
 
 class Germany:
     """The 16 states (lon/lat as published, and projected once to ETRS89 / UTM 32N for the card pictures)."""
 
     def __init__(self, store):
-        source = load_sources()[SOURCE]
+        features = json.loads(store.read(load_sources()[SOURCE].layer(LAYER)))["features"]
+        self._shapes({f["properties"]["id"]: (f["properties"]["name"], shape(f["geometry"])) for f in features})
+
+    def _shapes(self, by_id: dict) -> None:
         self.utm = utm = Transformer.from_crs("EPSG:4326", "EPSG:25832", always_xy=True)
-        features = json.loads(store.read(source.layer(LAYER)))["features"]
-        self.lonlat = {f["properties"]["name"]: shape(f["geometry"]) for f in features}
+        self.lonlat = dict(by_id.values())
         self.states = {name: project(geom, utm) for name, geom in self.lonlat.items()}
-        self.ids = {f["properties"]["id"]: f["properties"]["name"] for f in features}
+        self.ids = {key: name for key, (name, _) in by_id.items()}
 
     def state_name(self, state: str, card_id: str) -> str:
         name = self.ids.get(state) or BY_ENGLISH.get(state, state)
@@ -72,5 +76,18 @@ class Germany:
         pages.form(canvas, form, box, draw)
 
 
-def germany(store) -> Germany:
-    return per_store(Germany, store)
+class Outline(Germany):
+    """Natural Earth's Germany (50m, public domain) as the only "state": every place card shows the whole
+    country with its place, and the map the country's outline without state borders."""
+
+    def __init__(self, store):
+        feature = world(store).detail["DEU"]
+        self._shapes({"DE": ("Deutschland", shape(feature["geometry"]))})
+
+    def state_name(self, state: str, card_id: str) -> str:
+        return "Deutschland"
+
+
+def germany(store, for_sale: bool = False) -> Germany:
+    """The states, or for a kit for sale Natural Earth's outline of Germany."""
+    return per_store(Outline if for_sale else Germany, store)

@@ -8,7 +8,7 @@ from pipeline.errors import GeodeckError
 from pipeline.render import pictograms, text
 from pipeline.render.context import CardContext
 from pipeline.render.flags import SOURCE as FLAGS
-from pipeline.render.maps import NE
+from pipeline.render.maps import ANTARCTICA, NE
 from pipeline.render.numbers import with_unit
 from pipeline.render.text import Box
 
@@ -34,6 +34,22 @@ def check(card: dict, ctx: CardContext) -> None:
         ctx.flags.check(fields.get("flag"), card["id"])
     if not ctx.world.has(fields["iso3"]):
         raise GeodeckError(f"card {card['id']}: no map geometry or label point for {fields['iso3']!r}")
+
+
+NAME_LINES = 2
+
+
+def steps(cards: list[dict], ctx: CardContext) -> dict[str, tuple[float, float]]:
+    """The names' two sizes across the deck (docs/printing.md): the template's largest, and the one at which
+    the longest name fits (the name in the card's language in two lines, the other one in one)."""
+    named = [_names(card["fields"], ctx.lang) for card in cards if card["kind"] != "joker"]
+    layout = ctx.layout
+    return {
+        "name": text.two_steps([n for n, _ in named], ctx.bold, layout.box("name"), layout.font("name")[0], NAME_LINES),
+        "other_name": text.two_steps(
+            [o for _, o in named], ctx.regular, layout.box("other_name"), layout.font("other_name")[0]
+        ),
+    }
 
 
 def _band(c, continents: list[str], ctx: CardContext) -> None:
@@ -115,6 +131,8 @@ def front(c, card: dict, ctx: CardContext) -> None:
             layout.colour("land_edge"),
             colours,
         )
+        if ANTARCTICA in colours:
+            _polar(c, colours[ANTARCTICA], ctx)
         c.setFillColor(layout.colour("text"))
         text.draw(c, ctx.words["joker"], ctx.bold, layout.box("joker_title"), *layout.font("joker"), align="center")
         a, b = (layout.continent(name, ctx.lang)[0] for name in fields["continents"])
@@ -130,15 +148,28 @@ def front(c, card: dict, ctx: CardContext) -> None:
         return
     main, other = _names(fields, ctx.lang)
     c.setFillColor(layout.colour("text"))
-    text.draw(c, main, ctx.bold, layout.box("name"), *layout.font("name"), max_lines=2, valign="bottom")
+    box = layout.box("name")
+    size = text.stepped(main, ctx.bold, box, ctx.sizes.get("name") or steps([card], ctx)["name"], NAME_LINES)
+    text.draw(c, main, ctx.bold, box, size, size, max_lines=NAME_LINES, valign="bottom")
     c.setFillColor(layout.colour("muted"))
-    text.draw(c, other, ctx.regular, layout.box("other_name"), *layout.font("other_name"))
+    box = layout.box("other_name")
+    size = text.stepped(other, ctx.regular, box, ctx.sizes.get("other_name") or steps([card], ctx)["other_name"])
+    text.draw(c, other, ctx.regular, box, size, size)
     if fields.get("flag"):
         ctx.flags.draw(c, fields["flag"], layout.box("flag"), card["id"], outline=layout.colour("rule"))
     _facts(c, fields, ctx)
     ctx.world.draw_base(c, MAP_FORM, map_box, layout.colour("land"), layout.colour("land_edge"))
     ctx.world.draw_country(c, map_box, fields["iso3"], layout.colour("red"), card["id"])
+    if card["kind"] == "antarctica":
+        _polar(c, layout.colour("red"), ctx)
     _rows(c, fields, ctx)
+
+
+def _polar(c, fill, ctx: CardContext) -> None:
+    """Antarctica whole in a polar inset at the map's lower left (open sea there)."""
+    layout = ctx.layout
+    form = "polar_" + fill.hexval()[2:]
+    ctx.world.draw_polar(c, form, layout.box("polar"), fill, layout.colour("sea"), layout.colour("rule"))
 
 
 def back(c, card: dict, ctx: CardContext) -> None:

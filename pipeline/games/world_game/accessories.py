@@ -2,7 +2,8 @@
 
 A poster (size, main map and insets from `templates/cards/world-game.toml [accessories]`) is drawn in
 poster millimetres: Natural Earth 50m countries in Robinson (Antarctica left out: it has no card), deck
-countries in a tint of their (first) continent's colour, other land grey. A number stands at the
+countries in their (first) continent's colour at a lightness that contrasts with the sea and their
+numbers, other land grey. A number stands at the
 country's label point (the card's `label_lat`/`label_lon`, else Natural Earth's) when it fits inside the
 country there, else at the pole of inaccessibility of its largest part; otherwise a dot marks the label point
 and the number sits at the nearest free spot (sea first) with a leader line. Countries whose label point lies
@@ -25,6 +26,7 @@ from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
 from pipeline.render import labels, text
 from pipeline.render.context import CardContext
+from pipeline.render.contrast import at_luminance
 from pipeline.render.maps import (
     ANTARCTICA,
     DETAIL_LAYER,
@@ -33,7 +35,7 @@ from pipeline.render.maps import (
     draw_geometry,
     overlaps_none,
     project,
-    tint,
+    stripes,
     to_box,
 )
 from pipeline.render.pages import begin_page, clipped, end_page
@@ -43,7 +45,9 @@ SOURCES = (NE,)  # what the poster draws from besides the deck (the kit credits 
 MARGIN_MM = 8.0
 FLAP_MM = 10.0
 DOT_MM = 0.55
-SEAM_MM = 0.8  # no number within this of the poster's middle, where A4 and Letter cut and glue it
+STRIPE_MM = 1.6  # the second continent's stripes: every 1.6 mm, 0.8 mm wide
+SEAM_MM = 3.2  # no number, leader or dot within this of the poster's middle, where A4 and Letter cut and glue
+# it: 3 mm on the paper at the halves' 0.95 scale
 SEA_COST = 4.0  # a moved number prefers the sea: the cost of a spot on land, in mm of leader
 
 
@@ -86,6 +90,7 @@ class Poster:
             if f["properties"]["CONTINENT"] != ANTARCTICA
         ]
         self.countries = []  # (number, adm0 of its feature or None, geometry, label point, fill colour)
+        self.second: dict[int, object] = {}  # map number → the fill of its second continent
         for card in sorted(deck["cards"], key=lambda c: c["fields"]["map_number"]):
             f = card["fields"]
             if f.get("map_number") is None:
@@ -96,12 +101,16 @@ class Poster:
             if geom is None and point is None:
                 raise GeodeckError(f"card {card['id']}: no map geometry or label point for {f['iso3']!r} in {NE}")
             colour = self.layout.continent(f["continents"][0], ctx.lang)[1]
+            if len(f["continents"]) > 1:  # striped with its second continent's colour
+                self.second[int(f["map_number"])] = land_fill(
+                    self.layout.continent(f["continents"][1], ctx.lang)[1], self.cfg
+                )
             self.countries.append(
                 (
                     int(f["map_number"]),
                     geom,
                     point if point is not None else geom.representative_point(),
-                    tint(colour, float(self.cfg["tint"])),
+                    land_fill(colour, self.cfg),
                 )
             )
         numbers = [n for n, *_ in self.countries]
@@ -147,6 +156,10 @@ class Poster:
                 if geom is not None and geom.intersects(window):
                     c.setFillColor(colour)
                     draw_geometry(c, to_box(shapely.simplify(geom.intersection(window), tolerance), frame), stroke=True)
+            for number, geom, _, _ in self.countries:
+                if number in self.second and geom is not None and geom.intersects(window):
+                    shape = to_box(shapely.simplify(geom.intersection(window), tolerance), frame)
+                    stripes(c, shape, self.second[number], STRIPE_MM, STRIPE_MM / 2)
             land = shapely.union_all(
                 [to_box(g.intersection(window), frame) for _, g in self.land if g.intersects(window)]
             )
@@ -189,6 +202,7 @@ class Poster:
                     break
             else:
                 outside.append(item)
+        outside = [(n, label, _clear_of(x, y, avoid, boxes), y, *rest) for n, label, x, y, *rest in outside]
         dots = [(x, y, DOT_MM) for _, _, x, y, *_ in outside]
 
         def sea_first(box) -> float:
@@ -221,6 +235,27 @@ class Poster:
             c.drawCentredString((x0 + x1) / 2, y0 + 0.2 * size, str(p.key))
 
 
+def land_fill(colour, cfg: dict):
+    """A country's fill: its continent colour at the template's `land_luminance`."""
+    low, high = (float(v) for v in cfg["land_luminance"])
+    return at_luminance(colour, low, high)
+
+
+def _touches(x: float, y: float, box) -> bool:
+    x0, y0, x1, y1 = box
+    return x0 - DOT_MM < x < x1 + DOT_MM and y0 - DOT_MM < y < y1 + DOT_MM
+
+
+def _clear_of(x: float, y: float, avoid: list, taken: list) -> float:
+    """`x` of a dot moved sideways out of any `avoid` box (x0, y0, x1, y1) it would touch: a label point on the
+    seam gets its dot beside it, on the nearer side that no number in `taken` covers."""
+    for box in avoid:
+        if _touches(x, y, box):
+            sides = sorted((box[0] - DOT_MM, box[2] + DOT_MM), key=lambda side: abs(side - x))
+            x = next((side for side in sides if not any(_touches(side, y, t) for t in taken)), sides[0])
+    return x
+
+
 def _within(candidate, bounds) -> bool:
     return (
         bounds[0] <= candidate[0]
@@ -250,7 +285,7 @@ def draw_poster(c, deck: dict, ctx: CardContext, w: dict) -> Poster:
         )
         for _, plane in poster.insets
     ]
-    legend = (main.x, main.y, main.x + _legend_width(ctx), main.y + 2 + LEGEND_H_MM + 0.5)
+    legend = (main.x, main.y, main.x + _legend_width(ctx, w), main.y + 2 + 2 * LEGEND_H_MM + 1.7)
     poster.draw_panel(c, poster.main, main, on_main, ctx.bold, size_pt, avoid=[*windows, seam, legend])
     c.setLineWidth(0.3)
     for i, ((inset, plane), (x0, y0, x1, y1)) in enumerate(zip(poster.insets, windows)):
@@ -275,7 +310,7 @@ def draw_poster(c, deck: dict, ctx: CardContext, w: dict) -> Poster:
         c.rect(title_x, fitted.y + fitted.h - 3.6, title_w, 3.6, stroke=1, fill=1)
         c.setFillColor(layout.colour("text"))
         c.drawString(title_x + 1, fitted.y + fitted.h - 2.8, label)
-    _legend(c, ctx, main)
+    _legend(c, ctx, main, w)
     return poster
 
 
@@ -290,12 +325,15 @@ def _fitted(plane: Projected, panel: Box) -> Box:
 LEGEND_PT, LEGEND_H_MM = 6.5, 2.6
 
 
-def _legend_width(ctx: CardContext) -> float:
+def _legend_width(ctx: CardContext, w: dict) -> float:
+    """The wider of the legend's two rows: the continents, and the striped swatch above them."""
     names = [ctx.layout.continent(n, ctx.lang)[0] for n in ctx.layout.common["continents"] if n != ANTARCTICA]
-    return 2 + sum(10 + stringWidth(label, ctx.regular, LEGEND_PT * PT_MM) for label in names)
+    continents = sum(10 + stringWidth(label, ctx.regular, LEGEND_PT * PT_MM) for label in names)
+    return 2 + max(continents, 10 + stringWidth(w["two_continents"], ctx.regular, LEGEND_PT * PT_MM))
 
 
-def _legend(c, ctx: CardContext, main: Box) -> None:
+def _legend(c, ctx: CardContext, main: Box, w: dict) -> None:
+    """A swatch per continent, then a striped one for the countries on two continents."""
     layout = ctx.layout
     x, y = main.x + 2, main.y + 2
     c.setFont(ctx.regular, 6.5 * PT_MM)
@@ -303,13 +341,21 @@ def _legend(c, ctx: CardContext, main: Box) -> None:
         if name == ANTARCTICA:
             continue
         label, colour = layout.continent(name, ctx.lang)
-        c.setFillColor(tint(colour, float(layout.data["accessories"]["tint"])))
+        c.setFillColor(land_fill(colour, layout.data["accessories"]))
         c.setStrokeColor(colour)
         c.setLineWidth(0.2)
         c.rect(x, y, 4, 2.6, stroke=1, fill=1)
         c.setFillColor(layout.colour("text"))
         c.drawString(x + 5, y + 0.6, label)
         x += 7 + stringWidth(label, ctx.regular, 6.5 * PT_MM) + 3
+    cfg = layout.data["accessories"]
+    first, second = (layout.continent(name, ctx.lang)[1] for name in ("Europe", "Asia"))
+    x, y = main.x + 2, y + LEGEND_H_MM + 1.2  # a row above the continents
+    c.setFillColor(land_fill(first, cfg))
+    c.rect(x, y, 4, 2.6, stroke=0, fill=1)
+    stripes(c, rect(x, y, x + 4, y + 2.6), land_fill(second, cfg), STRIPE_MM, STRIPE_MM / 2)
+    c.setFillColor(layout.colour("text"))
+    c.drawString(x + 5, y + 0.6, w["two_continents"])
 
 
 def draw(c, deck: dict, ctx: CardContext, w: dict, paper_name: str, paper: tuple[float, float]) -> None:

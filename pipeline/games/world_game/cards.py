@@ -17,6 +17,17 @@ KINDS = ("country",)
 SOURCES = (NE, FLAGS)  # what the cards draw from besides the deck (the kit credits them)
 
 
+def _name(fields: dict, lang: str) -> str:
+    return fields.get("name_de" if lang == "de" else "name_en") or fields["name_en"]
+
+
+def steps(cards: list[dict], ctx: CardContext) -> dict[str, tuple[float, float]]:
+    """The name's two sizes across the deck (docs/printing.md): the template's largest, and the one at which
+    the longest name fits in two lines."""
+    box, (high, _low) = ctx.layout.box("name"), ctx.layout.font("name")
+    return {"name": text.two_steps([_name(c["fields"], ctx.lang) for c in cards], ctx.bold, box, high, 2)}
+
+
 def check(card: dict, ctx: CardContext) -> None:
     """Fail before drawing, naming the card, when an asset or a field is missing."""
     fields = card["fields"]
@@ -55,9 +66,11 @@ def _answers(c, fields: dict, ctx: CardContext) -> None:
     band = layout.box("band")
     c.setFillColor(layout.colour("band"))
     c.rect(band.x - b, band.y - b, band.w + 2 * b, band.h + b, stroke=0, fill=1)
-    name = fields.get("name_de" if ctx.lang == "de" else "name_en") or fields["name_en"]
+    name = _name(fields, ctx.lang)
+    box = layout.box("name")
+    size = text.stepped(name, ctx.bold, box, ctx.sizes.get("name") or steps([{"fields": fields}], ctx)["name"], 2)
     c.setFillColor(layout.colour("text"))
-    text.draw(c, name, ctx.bold, layout.box("name"), *layout.font("name"), max_lines=2, valign="bottom")
+    text.draw(c, name, ctx.bold, box, size, size, max_lines=2, valign="bottom")
     continents = fields["continents"]
     box = layout.box("continent")
     width = box.w / len(continents)
@@ -91,22 +104,27 @@ def _answers(c, fields: dict, ctx: CardContext) -> None:
     colour = layout.continent(continents[0], ctx.lang)[1]
     c.setFillColor(colour)
     c.circle(cx, cy, r, stroke=0, fill=1)
-    inner = r * 0.72
     if len(continents) > 1:  # a second continent fills the right half; the number on a white disc
         c.setFillColor(layout.continent(continents[1], ctx.lang)[1])
         c.wedge(cx - r, cy - r, cx + r, cy + r, -90, 180, stroke=0, fill=1)
         colour = layout.colour("sea")
         c.setFillColor(colour)
-        c.circle(cx, cy, inner, stroke=0, fill=1)
+        c.circle(cx, cy, r * INNER, stroke=0, fill=1)
     c.setFillColor(layout.ink_on(colour))
-    text.draw(
-        c,
-        number(fields.get("map_number"), ctx.lang),
-        ctx.bold,
-        Box(cx - inner, cy - inner, 2 * inner, 2 * inner),
-        *layout.font("number"),
-        align="center",
-    )
+    size = number_size(ctx)
+    c.setFont(ctx.bold, size)
+    c.drawCentredString(cx, cy - size * text.DIGIT_HEIGHT / 2, number(fields.get("map_number"), ctx.lang))
+
+
+INNER = 0.72  # the white disc of a two-continent number, as a share of the circle's radius
+NUMBER_MARGIN_MM = 0.4  # between the number's box and the disc's edge
+
+
+def number_size(ctx: CardContext) -> float:
+    """The map numbers' one size (mm) on every card: three digits fit inside the white disc of a
+    two-continent circle (DejaVu's digits share one width)."""
+    radius = ctx.layout.box("number").w / 2 * INNER - NUMBER_MARGIN_MM
+    return text.in_circle("000", ctx.bold, radius, ctx.layout.font("number")[0])
 
 
 def front(c, card: dict, ctx: CardContext) -> None:

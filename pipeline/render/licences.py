@@ -1,0 +1,48 @@
+"""Licences of what a print draws from: the sources the renderers draw (each game module's `SOURCES`) and
+what stands in for those that may not be sold (its `FOR_SALE`: source -> stand-in) when printing for sale.
+A source's licence class is declared in its `sources/<name>.toml` (`license_class`)."""
+
+from pipeline import games
+from pipeline.errors import GeodeckError
+from pipeline.extract import load_sources
+
+
+def _modules(game: str) -> tuple:
+    definition = games.get(game)
+    return definition.cards, definition.accessories
+
+
+def drawn(game: str, for_sale: bool = False) -> list[str]:
+    """The sources the game's cards and accessories draw from (with their stand-ins when `for_sale`)."""
+    names: set[str] = set()
+    for module in _modules(game):
+        stand_ins = getattr(module, "FOR_SALE", {}) if for_sale else {}
+        names |= {stand_ins.get(name, name) for name in getattr(module, "SOURCES", ())}
+    return sorted(names)
+
+
+def for_sale(game: str) -> dict[str, str]:
+    """{replaced source: its stand-in} of a print for sale; a drawn source that may not be sold and has no
+    stand-in is refused."""
+    defined = load_sources()
+    for name in drawn(game, for_sale=True):
+        if not defined[name].commercial:
+            raise GeodeckError(
+                f"{game} draws from {name} ({defined[name].license_class} licence) and has no stand-in for it: "
+                f"it cannot be printed for sale; print without --for-sale (for personal use)"
+            )
+    replaced: dict[str, str] = {}
+    for module in _modules(game):
+        for old, new in getattr(module, "FOR_SALE", {}).items():
+            if old in getattr(module, "SOURCES", ()) and not defined[old].commercial:
+                replaced[old] = new
+    return replaced
+
+
+def replacement_lines(game: str) -> list[str]:
+    """One line per source replaced in a print for sale (what the CLI reports)."""
+    defined = load_sources()
+    return [
+        f"for sale: {old} ({defined[old].license_class}) replaced by {new} ({defined[new].license_class})"
+        for old, new in for_sale(game).items()
+    ]

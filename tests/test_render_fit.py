@@ -1,0 +1,160 @@
+"""What the cards print fits and reads alike: map numbers of every digit count lie inside their ring (measured
+with reportlab's stringWidth), one size for every card; one number format per Länder toppen category, with
+the typographic minus."""
+
+import pytest
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from pipeline.decks import published
+from pipeline.games.world_game import cards as world_cards
+from pipeline.render import layouts, text
+from pipeline.render.context import CardContext
+from pipeline.render.numbers import MINUS, number, with_unit
+
+
+@pytest.fixture(scope="module")
+def world(store):
+    layout = layouts.load("world-game")
+    return published.deck("world-game")[1], CardContext(layout, "en", 0.0, store)
+
+
+def test_map_numbers_of_every_digit_count_lie_inside_their_ring(world):
+    deck, ctx = world
+    circle = ctx.layout.box("number")
+    size = world_cards.number_size(ctx)
+    assert size >= text.SMALLEST_PT * text.PT_MM
+    for card in deck["cards"]:
+        fields = card["fields"]
+        label = number(fields["map_number"], "en")
+        radius = circle.w / 2 * (world_cards.INNER if len(fields["continents"]) > 1 else 1.0)
+        half_w, half_h = stringWidth(label, ctx.bold, size) / 2, size * text.DIGIT_HEIGHT / 2
+        assert (half_w**2 + half_h**2) ** 0.5 <= radius, (card["id"], label)
+    assert {len(str(c["fields"]["map_number"])) for c in deck["cards"]} == {1, 2, 3}
+    two = [c for c in deck["cards"] if len(c["fields"]["continents"]) > 1 and c["fields"]["map_number"] >= 100]
+    assert two  # Egypt, Kazakhstan, ... : three digits on the white disc
+
+
+def test_the_old_fit_to_the_discs_square_overflowed_it(world):
+    """The number used to fit the square around the white disc: "173" then reached past the disc."""
+    _deck, ctx = world
+    inner = ctx.layout.box("number").w / 2 * world_cards.INNER
+    size = text.fit("173", ctx.bold, text.Box(0, 0, 2 * inner, 2 * inner), *ctx.layout.font("number")).size_mm
+    half_w, half_h = stringWidth("173", ctx.bold, size) / 2, size * text.DIGIT_HEIGHT / 2
+    assert (half_w**2 + half_h**2) ** 0.5 > inner
+
+
+def test_negative_numbers_print_a_typographic_minus():
+    assert number(-49.4, "de", "#,##0.0") == f"{MINUS}49,4"
+    assert with_unit(-49.4, "en", "#,##0.0", "{n} °C") == f"{MINUS}49.4 °C"
+    assert "-" not in number(-3, "de")
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_each_laender_toppen_category_prints_one_format_that_keeps_the_decks_order(lang):
+    """Every value of a category has the same number of decimals, and two different deck values never
+    print alike (the players compare what is printed)."""
+    deck = published.deck("laender-toppen")[1]
+    layout = layouts.load("laender-toppen")
+    decimal = {"de": ",", "en": "."}[lang]
+    for category in layout.data["categories"]:
+        values = {
+            c["fields"][category["field"]] for c in deck["cards"] if c["fields"].get(category["field"]) is not None
+        }
+        printed = {value: number(value, lang, category["pattern"]) for value in values}
+        decimals = {p.split(decimal)[1] if decimal in p else "" for p in printed.values()}
+        assert len({len(d) for d in decimals}) == 1, (category["field"], sorted(printed.values())[:5])
+        assert len(set(printed.values())) == len(values), category["field"]
+
+
+@pytest.mark.mirror
+def test_no_world_map_number_or_dot_within_3_mm_of_the_cut_line(store):
+    """A4 and Letter cut the poster at its middle: every dot, number and leader keeps 3 mm (on the paper, at
+    the halves' scale) from it; Mali's dot used to sit on the line."""
+    from pipeline.games.world_game import accessories as world_map
+    from pipeline.render.accessories import words
+    from pipeline.render.pages import new_canvas
+
+    layout = layouts.load("world-game")
+    ctx = CardContext(layout, "en", 0.0, store)
+    canvas, _ = new_canvas()
+    poster = world_map.draw_poster(canvas, published.deck("world-game")[1], ctx, words(layout, "en"))
+    middle = float(layout.data["accessories"]["poster_mm"][0]) / 2
+    clear = 3.0 / 0.95  # poster mm of 3 mm on the A4 halves (scale 0.95; Letter's is larger)
+    assert clear <= world_map.SEAM_MM
+    for panel in poster.panels:
+        for x, _y, r in panel.dots:
+            assert abs(x - middle) >= clear + r - 1e-6 or not panel.bounds[0] < middle < panel.bounds[2]
+        boxes = [box for _, box in panel.inside] + [p.box for p in panel.placed]
+        for x0, _y0, x1, _y1 in boxes:
+            assert x1 <= middle - clear or x0 >= middle + clear or not panel.bounds[0] < middle < panel.bounds[2]
+
+
+@pytest.mark.mirror
+def test_antarctica_is_shown_whole_in_a_polar_inset_on_its_card_and_its_joker(store):
+    import io
+
+    import pypdf
+    import shapely
+
+    from pipeline.render import printing
+
+    deck = published.deck("laender-toppen")[1]
+    polar = [c for c in deck["cards"] if "Antarctica" in c["fields"]["continents"]]
+    others = [c for c in deck["cards"] if c["kind"] == "joker" and c not in polar][:2] + deck["cards"][:2]
+    assert {c["kind"] for c in polar} == {"antarctica", "joker"}
+    data = printing.render({**deck, "cards": polar + others}, printing.PrintOptions(layout="one-up"), store)
+    fronts = pypdf.PdfReader(io.BytesIO(data)).pages[::2]
+    has_inset = [any("polar_" in str(name) for name in page["/Resources"]["/XObject"]) for page in fronts]  # type: ignore[index]
+    assert has_inset == [True] * len(polar) + [False] * len(others)
+    layout = layouts.load("laender-toppen")
+    ctx = CardContext(layout, "de", 0.0, store)
+    diameter = layout.box("polar").w
+    shape = ctx.world.polar(diameter)
+    x0, y0, x1, y1 = shape.bounds
+    assert max(x1 - x0, y1 - y0) >= 0.75 * diameter  # the continent fills its disc, no sliver
+    assert shapely.Point(diameter / 2, diameter / 2).buffer(diameter / 2).contains(shape)
+
+
+@pytest.mark.mirror
+@pytest.mark.parametrize(
+    ("game", "lang", "key", "kind"),
+    [
+        ("laender-toppen", "de", "name", "country"),
+        ("world-game", "en", "name", "country"),
+        ("deutschland", "de", "place_name", "place"),
+    ],
+)
+def test_a_decks_names_take_at_most_two_sizes(store, game, lang, key, kind):
+    """Read back from the PDF: every card's name is set at one of the field's two sizes (Bahamas and Antigua
+    und Barbuda no longer 14 and 8.75 pt side by side)."""
+    import io
+
+    import pdfplumber
+
+    from pipeline import games
+    from pipeline.render import printing
+
+    deck = published.deck(game)[1]
+    layout = layouts.load(game)
+    options = printing.PrintOptions(layout="one-up", lang=lang)
+    data = printing.render(deck, options, store)
+    steps = games.get(game).cards.steps(deck["cards"], CardContext(layout, lang, 0.0, store))[key]
+    assert steps[1] < steps[0]
+    box, bleed, mm = layout.box(key), layout.bleed_mm, 72 / 25.4
+    named = [i for i, card in enumerate(deck["cards"]) if card["kind"] == kind]
+    longest = sorted(
+        named, key=lambda i: -len(str(deck["cards"][i]["fields"].get("name_en") or deck["cards"][i]["fields"]["name"]))
+    )[:4]
+    seen = set()
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        for page in [pdf.pages[2 * i] for i in named[:8] + longest]:  # fronts: short names and the longest
+            top = page.height - (bleed + box.y + box.h) * mm
+            chars = [
+                ch
+                for ch in page.chars
+                if "Bold" in ch["fontname"]
+                and top - 1 <= ch["top"] <= top + box.h * mm
+                and (bleed + box.x) * mm - 1 <= ch["x0"] <= (bleed + box.x + box.w) * mm
+            ]
+            seen |= {round(ch["size"] / mm / text.PT_MM, 2) for ch in chars}
+    assert seen == set(steps), (seen, steps)
