@@ -168,10 +168,10 @@ class EngineState(Generic[GameT]):
         return self.game.deserialize_state(self.serialize())
 
     def _blank(self) -> Any:
-        """A new state of the same class and game holding copies of the fields every engine shares, the
-        engine's own fields unset: what an engine's `clone` fills in (without dealing or replaying)."""
-        new = type(self).__new__(type(self))
-        new.game, new.players, new.deal = self.game, self.players, self.deal  # the deal is never changed
+        """A new state of the same class and deal holding copies of the fields every engine shares: what an
+        engine's `clone` fills in with copies of its own fields (a compiled class cannot skip `__init__`,
+        so the deal is dealt once more: O(cards), no replay)."""
+        new = type(self)(self.game, self.deal)
         new._history, new._legal, new.terminal = self._history.copy(), self._legal, self.terminal
         return new
 
