@@ -4,14 +4,14 @@ Each decision draws `samples` states the bot's player cannot tell from the true 
 (`InformationSet.sample`: the unseen cards dealt anew, hidden moves replaced, on the game the player
 believes in). Each iteration takes a copy of one of them in turn and walks one tree of the player's own
 actions, shared by all of them, with UCT (a child's exploration counts the iterations in which its action
-was legal: information-set MCTS's availability; the other players move by the rollout policy, the bot's
-model of them); it adds one node, plays on with random moves (or the game's `rollout` policy) to the end
-or for `horizon` moves, and credits the path with the player's `value` (their share of the scores, at the
-end averaged with their return). The bot plays the root's most visited action.
+was legal: information-set MCTS's availability; the other players move as the bot's `model` of the
+players says); it adds one node, plays on by the model (default: random moves) to the end or for `horizon`
+moves, and credits the path with the player's `value` (their share of the scores, at the end averaged with
+their return). The bot plays the root's most visited action.
 
 Names no game: a game supplies what its players know (`believed`: a game built from their knowledge, e.g.
-noisy values) and which decisions it leaves to a knowledge model (`delegate`, `searched`), where a search
-over the rules would know every answer.
+noisy values), how they play (`model`) and which of the bot's own decisions the model takes instead of the
+search (`searched`), where a search over the rules would know every answer.
 """
 
 import math
@@ -44,23 +44,21 @@ class Search:
         iterations: int,
         exploration: float,
         believed: Any,
-        delegate: core.Policy | None,
+        model: core.Policy,
         searched: Callable[[Any], bool],
-        rollout: core.Policy,
         horizon: int | None,
         samples: int,
     ):
         self.iterations, self.exploration, self.believed = iterations, exploration, believed
-        self.delegate, self.searched, self.rollout = delegate, searched, rollout
-        self.horizon, self.samples = horizon, samples
+        self.model, self.searched, self.horizon, self.samples = model, searched, horizon, samples
 
     def __call__(self, information: core.InformationSet, rng: random.Random) -> int:
         observation = information.observation
         legal = observation.legal_actions
         if len(legal) == 1:
             return legal[0]
-        if self.delegate is not None and not self.searched(observation):
-            return self.delegate(observation, rng)
+        if not self.searched(observation):  # the model decides, on a state the player cannot tell apart
+            return self._modelled(information.sample(rng, self.believed), rng)
         root = Node()
         drawn = [information.sample(rng, self.believed) for _ in range(min(self.samples, self.iterations))]
         for i in range(self.iterations):
@@ -68,14 +66,17 @@ class Search:
         visited = root.children
         return max(legal, key=lambda a: (visited[a].visits, visited[a].value) if a in visited else (-1, 0.0))
 
+    def _modelled(self, state: Any, rng: random.Random) -> int:
+        return self.model(core.policy_input(state, self.model), rng)
+
     def _iterate(self, root: Node, me: int, state: Any, rng: random.Random) -> None:
-        """Down the tree by UCT while every legal action of `me` has a node (the others move by the rollout
-        policy), add one node, play on, credit the path with `me`'s value."""
+        """Down the tree by UCT while every legal action of `me` has a node (the others move by the model),
+        add one node, play on by the model, credit the path with `me`'s value."""
         node, path = root, []
         while not state.is_terminal():
             player = state.current_player()
-            if player != me or (self.delegate is not None and not self.searched(state.observation(player))):
-                state.apply_action(self.rollout(core.policy_input(state, self.rollout), rng))  # not searched
+            if player != me or (self.searched is not everything and not self.searched(state.observation(player))):
+                state.apply_action(self._modelled(state, rng))
                 continue
             legal, children = state.legal_actions(), node.children
             untried = [a for a in legal if a not in children]
@@ -92,19 +93,19 @@ class Search:
             state.apply_action(action)
             path.append(node)
         if self.horizon is None:
-            core.playout(state, [self.rollout] * state.players, rng)
+            core.playout(state, [self.model] * state.players, rng)
         else:
             for _ in range(self.horizon):
                 if state.is_terminal():
                     break
-                state.apply_action(self.rollout(core.policy_input(state, self.rollout), rng))
+                state.apply_action(self._modelled(state, rng))
         mine = value(state)[me]
         for visited in path:
             visited.visits += 1
             visited.value += mine
 
     def _bound(self, node: Node) -> float:
-        """UCT's upper confidence bound of a node's mean return (availability in place of the parent's visits)."""
+        """UCT's upper confidence bound of a node's mean value (availability in place of the parent's visits)."""
         return node.value / node.visits + self.exploration * math.sqrt(math.log(node.available) / node.visits)
 
 
@@ -119,26 +120,29 @@ def value(state: Any) -> list[float]:
     return [(r + s) / 2 for r, s in zip(state.returns(), shares)]
 
 
+def everything(observation: Any) -> bool:
+    """The default `searched`: the bot searches every decision."""
+    return True
+
+
 def bot(
     iterations: int,
     exploration: float = 0.7,
     believed: Callable[[Any, random.Random], Any] | None = None,
-    delegate: core.Bot | None = None,
-    searched: Callable[[Any], bool] = lambda observation: True,
-    rollout: core.Bot = core.random_bot,
+    model: core.Bot = core.random_bot,
+    searched: Callable[[Any], bool] = everything,
     horizon: int | None = None,
     samples: int = 20,
 ) -> core.Bot:
     """A search bot with a budget of `iterations` per decision (a game's `BOTS[NAME]`): `believed(game,
     rng)` the game its player believes in (drawn once per game; default the true game: everything public
-    is known), `delegate` the bot that takes the decisions `searched(observation)` declines (in the tree too),
-    `rollout` the bot of every seat in the playouts (an oracle reads the sampled state: the player's
-    beliefs) and of the declined decisions in the tree, `horizon`
-    how many moves they look ahead (None: to the end), `samples` how many states are drawn per decision."""
+    is known); `model` the bot that plays every other seat and the playouts, and the bot's own decisions
+    that `searched(observation)` declines, with one knowledge (an oracle model reads the sampled states:
+    the player's beliefs); `horizon` how many moves the playouts look ahead (None: to the end); `samples`
+    how many states are drawn per decision; `exploration` UCT's constant, on the scale of the values."""
 
     def make(game: Any, rng: random.Random) -> core.Policy:
         believes = believed(game, rng) if believed else None
-        helper = delegate(game, rng) if delegate else None
-        return Search(iterations, exploration, believes, helper, searched, rollout(game, rng), horizon, samples)
+        return Search(iterations, exploration, believes, model(game, rng), searched, horizon, samples)
 
     return make

@@ -36,7 +36,7 @@ M = GUESSES.index("M")
 W = GUESSES.index("W")
 COMPASS = ("N", "S", "W", "O")
 ROW_POINTS = (3, 2, 1)
-SEARCH_ITERATIONS = 200  # the search bot's budget per guess (search.bot)
+SEARCH_ITERATIONS = 100  # the search bot's budget per guess (search.bot)
 SEARCH_HORIZON = 12  # and how many guesses it looks ahead
 
 
@@ -542,7 +542,7 @@ BOTS: dict[str, core.Bot] = {  # the bot ladder, weakest first; the search bot k
     search.NAME: search.bot(
         SEARCH_ITERATIONS,
         believed=believed(SKILLS["expert"]),
-        rollout=lambda game, rng: oracle_expert,
+        model=lambda game, rng: oracle_expert,  # on the believed states
         horizon=SEARCH_HORIZON,
         exploration=0.05,  # values are shares of the points: a guess moves them by a few hundredths
     ),

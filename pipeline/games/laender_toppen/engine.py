@@ -38,7 +38,7 @@ CONTINENTS = ("North America", "South America", "Europe", "Africa", "Asia", "Oce
 FACE_DOWN: Final = len(CONTINENTS)  # pile actions: 0-6 a continent pile, 7 the face-down pile
 SLOTS: Final = 2 * len(CATEGORIES)  # slot = 2 * category + (0 above, 1 below), also the reveal order
 PLACE: Final = FACE_DOWN + 1  # placement actions: PLACE + card * SLOTS + slot
-SEARCH_ITERATIONS = 200  # the search bot's budget per decision (search.bot)
+SEARCH_ITERATIONS = 50  # the search bot's budget per decision (search.bot)
 TABLE = {2: (10, 6), 3: (10, 4), 4: (8, 4), 5: (8, 3), 6: (7, 3)}  # players: (hand cards, rounds)
 JOKER: Final = "joker"  # the rules a card is put on a pile by: a joker back to its owner,
 FREE: Final = "free"  # a card on any pile (one card won, or one's own card in a tie),

@@ -767,17 +767,18 @@ def _leading(observation: Observation) -> bool:
     return observation.challenge is None or observation.challenge.kind is None
 
 
-SEARCH_ITERATIONS = 200  # the search bot's budget per decision (search.bot)
+SEARCH_ITERATIONS = 60  # the search bot's budget per decision (search.bot), over 6 sampled states
+SEARCH_SAMPLES = 6
 SEARCH_HORIZON = 4  # and how many moves it looks ahead
 BOTS: dict[str, core.Bot] = {  # the bot ladder, weakest first
     "random": core.random_bot,
     **{level: knowing(level) for level in model.SKILLS},
     search.NAME: search.bot(
         SEARCH_ITERATIONS,
-        delegate=knowing("expert"),
+        model=knowing("expert"),  # its own answers and its model of the others: one knowledge
         searched=_leading,
-        rollout=knowing("expert"),
         horizon=SEARCH_HORIZON,
+        samples=SEARCH_SAMPLES,
         exploration=0.05,  # values are shares of the cards: a round moves them by a few hundredths
     ),
 }
