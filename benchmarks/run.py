@@ -279,7 +279,7 @@ def main(only: list[str]) -> None:
             sized = {k: f.mb for k, f in figures.items() if f.mb is not None}
             record = {
                 "benchmark": benchmark.__name__,
-                "seconds": {k: round(f.seconds, 3) for k, f in figures.items()},
+                "seconds": {k: round(f.seconds, 3 if f.seconds >= 0.01 else 9) for k, f in figures.items()},
                 "targets_s": {k: TARGETS_S[k] for k in figures if k in TARGETS_S},
                 **(
                     {
