@@ -61,6 +61,13 @@ BEFORE_RATE = {  # playouts/s on one core before the speed work (issue 11, a qui
     "playouts_deutschland": 900.0,
     "playouts_world_game": 490.0,
 }
+TARGETS_AT_MOST = {  # clone_<game>: one clone() at mid-game costs at most this many moves (issue 20)
+    "clone_laender_toppen": 10.0,
+    "clone_deutschland": 10.0,
+    "clone_world_game": 10.0,
+}
+CLONE_STATES = 50  # mid-game states per game for clone_<game>, each cloned CLONES times
+CLONES = 20
 SPEEDUP = 20.0  # geodeck's World Game cards against the matplotlib baseline, side by side
 SELECTION_TOWNS = 5000  # the synthetic country of the selection benchmark (issue 21: any country's towns)
 
@@ -207,6 +214,12 @@ def playouts(bench: Bench) -> dict[str, Figure]:
     return figures
 
 
+def random_playout(game, seed: int) -> int:
+    """One random rollout of `game` (as `random_playouts`), seeded: its number of moves."""
+    rng = random.Random(seed)
+    return core.playout(game.new_initial_state(rng), [core.random_policy] * game.players, rng).moves
+
+
 def random_playouts(game, count: int) -> None:
     """`count` random rollouts of `game` (games seeded 0..count-1) with the engines' own playout loop,
     `core.playout`: every seat plays `core.random_policy`, a uniformly random legal action each move."""
@@ -228,6 +241,37 @@ def per_cpu_second(work: Callable[[], object]) -> Figure:
     return Figure(seconds, rate=PLAYOUT_GAMES / seconds)
 
 
+def clone(bench: Bench) -> dict[str, Figure]:
+    """Per game, at its default player count on one core: the CPU time of `state.clone()` at mid-game (random
+    games stopped half-way) in moves of random playouts (`core.playout`: CPU time per move), the figure
+    issue 20's target (≤ 10 moves) is about; seconds: one clone."""
+    from pipeline.decks import published
+
+    figures = {}
+    for name, definition in games.registered().items():
+        game = definition.engine.Game.from_deck(published.deck(name, None)[1], players=definition.default_players)
+        start = time.process_time()
+        lengths = [random_playout(game, seed) for seed in range(CLONE_STATES)]
+        per_move = (time.process_time() - start) / sum(lengths)
+        states = []
+        for seed, length in enumerate(lengths):
+            rng = random.Random(seed)
+            state = game.new_initial_state(rng)
+            for _ in range(length // 2):
+                state.apply_action(core.pick(state.legal_actions(), rng))
+            states.append(state)
+        times = []
+        for _ in range(REPEATS):
+            start = time.process_time()
+            for state in states:
+                for _ in range(CLONES):
+                    state.clone()
+            times.append((time.process_time() - start) / (CLONE_STATES * CLONES))
+        per_clone = statistics.median(times)
+        figures[f"clone_{name.replace('-', '_')}"] = Figure(per_clone, rate=per_clone / per_move)
+    return figures
+
+
 def against_matplotlib(bench: Bench) -> dict[str, Figure]:
     """The World Game cards (A4 sheets, fronts and backs) by geodeck, and by the matplotlib + geopandas
     approach a Python user would write (benchmarks/matplotlib_cards.py: one figure per card side, run once:
@@ -244,7 +288,7 @@ def against_matplotlib(bench: Bench) -> dict[str, Figure]:
     return {"world_game_cards_geodeck": geodeck, "world_game_cards_matplotlib": baseline}
 
 
-BENCHMARKS = [countries, build, place_selection, print_decks, print_accessories, against_matplotlib, playouts]
+BENCHMARKS = [countries, build, place_selection, print_decks, print_accessories, against_matplotlib, playouts, clone]
 
 
 def warm_store(store: Path) -> None:
@@ -280,7 +324,7 @@ def main(only: list[str]) -> None:
             sized = {k: f.mb for k, f in figures.items() if f.mb is not None}
             record = {
                 "benchmark": benchmark.__name__,
-                "seconds": {k: round(f.seconds, 3) for k, f in figures.items()},
+                "seconds": {k: round(f.seconds, 3 if f.seconds >= 0.01 else 9) for k, f in figures.items()},
                 "targets_s": {k: TARGETS_S[k] for k in figures if k in TARGETS_S},
                 **(
                     {"cpu_seconds": {k: round(f.cpu, 3) for k, f in figures.items() if f.cpu is not None}}
@@ -300,6 +344,7 @@ def main(only: list[str]) -> None:
                     {
                         "rate": {k: round(f.rate, 2) for k, f in figures.items() if f.rate is not None},
                         "targets_rate": {k: TARGETS_RATE[k] for k in figures if k in TARGETS_RATE},
+                        "targets_at_most": {k: TARGETS_AT_MOST[k] for k in figures if k in TARGETS_AT_MOST},
                         "before_rate": {k: BEFORE_RATE[k] for k in figures if k in BEFORE_RATE},
                     }
                     if any(f.rate is not None for f in figures.values())
@@ -324,19 +369,21 @@ def main(only: list[str]) -> None:
                         ("seconds", f.seconds, TARGETS_S.get(name), True),
                         ("MB", f.mb, TARGETS_MB.get(name), True),
                         ("rate", f.rate, TARGETS_RATE.get(name), False),
+                        ("moves", f.rate, TARGETS_AT_MOST.get(name), True),
                     )
                     if value is not None and target is not None and (value > target if at_most else value < target)
                 ]
                 table.add_row(
                     benchmark.__name__,
                     name,
-                    f"{f.seconds:.2f}",
+                    f"{f.seconds:.2f}" if f.seconds >= 0.01 else f"{f.seconds * 1e6:.1f} µs",
                     verdict(f.seconds, TARGETS_S.get(name), "s"),
                     "" if f.cpu is None else f"{f.cpu:.2f}",
                     "" if f.mb is None else f"{f.mb:.2f}",
                     verdict(f.mb, TARGETS_MB.get(name), "MB"),
-                    "" if f.rate is None else f"{f.rate:.2f}" if name.startswith("speedup") else f"{f.rate:.0f}",
-                    at_least(f.rate, TARGETS_RATE.get(name), BEFORE_RATE.get(name)),
+                    "" if f.rate is None else f"{f.rate:.2f}" if f.rate < 100 else f"{f.rate:.0f}",
+                    at_least(f.rate, TARGETS_RATE.get(name), BEFORE_RATE.get(name))
+                    or verdict(f.rate, TARGETS_AT_MOST.get(name), "moves"),
                 )
                 if name == "world_game_cards_matplotlib":
                     ratio = speedup(figures)

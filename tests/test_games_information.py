@@ -3,8 +3,11 @@
 import dataclasses
 import random
 
+import pytest
 from fixtures.tiny.games.decks import deutschland, laender_toppen, world_game
 
+from pipeline import games as registry
+from pipeline.decks import published
 from pipeline.games import core
 from pipeline.games.deutschland import engine as de
 from pipeline.games.laender_toppen import engine as lt
@@ -134,3 +137,77 @@ def test_deutschland_face_down_variant_hides_the_other_players_guesses():
         for column in de.Game.from_deck(deutschland(), players=3).initial_state(list(range(96))).observation(0).columns
         for _, g in column
     )
+
+
+VARIANTS = {"deutschland": [{"face_down": True}], "laender-toppen": [{"fast": True}]}  # options hiding more
+
+
+def tables(name: str) -> list:
+    """The game of the published deck at each player count (up to 4), and with each variant's options."""
+    definition = registry.get(name)
+    deck = published.deck(name)[1]
+    counts = definition.engine.Game.from_deck(deck, players=definition.default_players).player_counts
+    found = [definition.engine.Game.from_deck(deck, players=p) for p in counts if p <= 4]
+    for options in VARIANTS.get(name, []):
+        found.append(definition.engine.Game.from_deck(deck, players=max(counts[0], 3), **options))
+    return found
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_no_seat_sees_what_the_rules_hide(name):
+    """Every game: states that differ only in what a seat may not see (`resample`: the cards it has not
+    seen dealt anew, hidden moves replaced) give that seat the same observation, at every move of random
+    games; and the resampled states do differ (the hidden part is really redrawn)."""
+    for game in tables(name):
+        for seed in range(2):
+            state, rng = game.new_initial_state(random.Random(seed)), random.Random(seed)
+            changed = moves = 0
+            while not state.is_terminal() and moves < 300:
+                for player in range(game.players):
+                    other = state.resample(player, rng)
+                    assert other.observation(player) == state.observation(player), (game.options(), moves, player)
+                    changed += other.deal != state.deal or other.history() != state.history()
+                state.apply_action(core.pick(state.legal_actions(), rng))
+                moves += 1
+            assert changed > moves, game.options()
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_a_clone_copies_the_state_and_plays_on_like_the_original(name):
+    """clone() copies (no replay): the clone and the original, moved apart, stay apart, and the same random
+    moves give both the same legal actions, observations and returns."""
+    for game in tables(name):
+        original = game.new_initial_state(random.Random(3))
+        rng = random.Random(4)
+        for _ in range((game.max_game_length() or 200) // 3):  # into the game, before its end
+            original.apply_action(core.pick(original.legal_actions(), rng))
+        copy = original.clone()
+        assert type(copy) is type(original) and copy.serialize() == original.serialize()
+        ahead = copy.clone()
+        core.playout(ahead, [core.random_policy] * game.players, random.Random(5))
+        assert ahead.is_terminal() and copy.serialize() == original.serialize()  # the clone's clone moved alone
+        rngs = random.Random(6), random.Random(6)
+        while not original.is_terminal():
+            assert copy.legal_actions() == original.legal_actions()
+            for p in range(game.players):
+                assert copy.observation(p) == original.observation(p)
+            for state, r in zip((original, copy), rngs):
+                state.apply_action(core.pick(state.legal_actions(), r))
+        assert copy.is_terminal() and copy.returns() == original.returns() and copy.scores() == original.scores()
+
+
+def test_a_search_bot_gets_the_information_set_and_samples_only_what_its_player_cannot_tell_apart():
+    game = wg.Game.from_deck(world_game(), players=3)
+    seen = []
+
+    def searcher(information, rng):
+        sample = information.sample(rng)
+        seen.append((information.observation, sample.observation(information.player)))
+        return core.random_policy(information.observation, rng)
+
+    searcher.searches = True  # type: ignore[attr-defined]
+    state = game.new_initial_state(random.Random(7))
+    for _ in range(30):
+        action = searcher(core.policy_input(state, searcher), random.Random(8))
+        state.apply_action(action)
+    assert seen and all(mine == sampled for mine, sampled in seen)

@@ -42,6 +42,8 @@ def test_report_is_deterministic_and_complete(deck):
     assert reports.to_json(first) != reports.to_json(playcheck.check(deck, games=40, seed=4))
     kinds = first["playouts"]
     assert kinds["random"]["games"] == 40 and kinds["ladder expert>skilled"]["games"] == 10
+    assert kinds["ladder mcts>expert"]["games"] == 1 and "hero_win_share" in kinds["ladder mcts>expert"]
+    assert not [v for v in first["verdicts"] if "mcts" in v["name"]]  # the search bot's rung is reported only
     assert {k for k in kinds if k.startswith("seats ")} == {f"seats {p}p" for p in range(2, 5)} | (
         {"seats 5p", "seats 6p"} if deck["game"] == "laender-toppen" else set()
     )

@@ -6,6 +6,7 @@ import pytest
 from fixtures.tiny.games.decks import world_game as synthetic_deck
 
 from pipeline.errors import GeodeckError
+from pipeline.games import search
 from pipeline.games.core import TERMINAL, IllegalAction, playout
 from pipeline.games.world_game import engine as wg
 from pipeline.games.world_game import players
@@ -238,7 +239,7 @@ def test_random_games_keep_every_invariant():
     rulebook says, challenges take the right cards, the returns are the winners'."""
     deck = synthetic_deck()["cards"]
     games = {n: wg.Game(deck, players=n) for n in range(2, 6)}
-    ladder = list(wg.BOTS.values())
+    ladder = [bot for name, bot in wg.BOTS.items() if name != search.NAME]  # the search bot: test_games_search
     for i in range(1000):
         game = games[2 + i % 4]
         players = game.players
@@ -319,3 +320,28 @@ def test_the_set_lookup_accepts_exactly_the_legal_actions_and_other_integers_tak
         twin.apply_action(numpy.int64(action))  # not an int: the core's checks, then the same move
         assert str(twin) == str(state) and twin.history() == state.history()
     assert twin.turns == state.turns and twin.serialize() == state.serialize()
+
+
+def test_a_flag_is_shown_as_a_flag_naming_neither_file_nor_country():
+    game = wg.Game(deck_with([]), players=2, challenges=["flag"])
+    state = state_with([[5, 6], [3, 7]], [], challenges=["flag"])
+    state.apply_action(wg.CALL)
+    prompt = shown(state, 0).prompt
+    assert isinstance(prompt, wg.Flag) and prompt == shown(state, 1).prompt
+    assert "flag-3" not in f"{prompt} {prompt!r}" and "C3" not in f"{prompt} {prompt!r}"
+    assert game.flag_file(prompt) == "flag-3.svg"
+    assert len({game.prompt("flag", card) for card in range(80)}) == 80  # one flag per country
+    assert sorted(game.flags) != list(game.flags)  # not in the files' (the countries') order
+
+
+def test_after_a_challenge_only_the_owner_sees_a_lost_card_and_everyone_the_setters():
+    """Issue 20: 3 players; call +1, set capital, pass, a right answer: the caller's card stays hidden."""
+    state = state_with([[0, 3], [1, 4], [2, 5]], [(1, 1, 1, 1)] * 6)  # the four challenges in play
+    state.apply_action(wg.CALL)  # player 0 calls, player 1 sets
+    state.apply_action(set_kind(state, "capital"))
+    state.apply_action(state.game.pass_action)  # the caller passes
+    state.apply_action(answer(state, "K1"))  # player 2 answers right
+    seen = {p: state.observation(p).last_turn for p in range(3)}
+    tops = {p: dict(turn.top) for p, turn in seen.items() if turn is not None}
+    assert tops == {0: {0: 0, 1: 1}, 1: {1: 1}, 2: {1: 1}}
+    assert dict(state.turns[-1].top) == {0: 0, 1: 1}  # the state itself knows

@@ -11,6 +11,7 @@ from pipeline import games
 from pipeline.cli import cli
 from pipeline.errors import GeodeckError
 from pipeline.play import loop
+from pipeline.play import seats as seating
 from pipeline.records import record as records
 
 
@@ -106,3 +107,9 @@ def test_a_move_may_be_typed_as_its_text():
     assert loop._fitting("niger", labels) == [1]  # spelt out: that one, although Nigeria contains it
     assert loop._fitting("nig", labels) == [1, 2]  # ambiguous: the player is asked to type more
     assert loop._fitting("ari", labels) == [3] and loop._fitting("Rome", labels) == []
+
+
+def test_the_default_seats_are_experts_and_the_search_bot_is_a_seat():
+    definition = games.get("world-game")
+    assert seating.parse(None, 3, definition) == ["human", "bot:expert", "bot:expert"]
+    assert seating.parse("human,bot:mcts", None, definition) == ["human", "bot:mcts"]

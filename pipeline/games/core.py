@@ -10,7 +10,9 @@ deals a given order). A `State` answers `current_player()` (`CHANCE`, `TERMINAL`
 actions; `game.deserialize_state(text)` rebuilds the state by replaying them).
 
 Policies see only an observation: `policy(observation, rng) -> action`. A policy marked with `oracle`
-reads the whole state instead (a yardstick, named `oracle_...`). `playout` enforces both.
+reads the whole state instead (a yardstick, named `oracle_...`). A policy marked `searches` (a search bot)
+gets an `InformationSet`: the observation and samples of the states the player cannot tell apart from the
+true one (`EngineState.resample`). `playout` enforces all three.
 """
 
 import json
@@ -161,8 +163,58 @@ class EngineState(Generic[GameT]):
         return list(self._history)
 
     def clone(self) -> Any:
-        """An independent copy (the game, immutable, is shared): the deal and the actions replayed."""
+        """An independent copy (the game, immutable, is shared). This default replays the deal and the
+        actions (O(history)); the engines override it with a copy of their fields (`_blank`)."""
         return self.game.deserialize_state(self.serialize())
+
+    def _blank(self) -> Any:
+        """A new state of the same class and deal holding copies of the fields every engine shares: what an
+        engine's `clone` fills in with copies of its own fields (a compiled class cannot skip `__init__`,
+        so the deal is dealt once more: O(cards), no replay)."""
+        new = type(self)(self.game, self.deal)
+        new._history, new._legal, new.terminal = self._history.copy(), self._legal, self.terminal
+        return new
+
+    def seen_cards(self, player: int) -> set[int]:
+        """The cards (indices of the deal's cards) `player` has seen so far; by default every card (nothing
+        hidden). Engines with hidden cards override it; `resample` shuffles the others."""
+        return set(self.deal)
+
+    def relabel(self, action: int, cards: Sequence[int]) -> int:
+        """`action` with every card c it names renamed `cards[c]` (for `resample`); by default it names none."""
+        return action
+
+    def alternatives(self, player: int, action: int, original: Any) -> list[int]:
+        """The actions `player` could not tell from `action` (played here, replaying `original`'s history):
+        by default `action` alone; an engine with hidden moves (a face-down card) lists the others."""
+        return [action]
+
+    def resample(self, player: int, rng: random.Random, game: Any = None, tries: int = 20) -> Any:
+        """A state `player` cannot tell from this one (equal observations), drawn at random: the cards they
+        have not seen (`seen_cards`) shuffled among their places in the deal, and hidden moves replaced by
+        ones they could not tell apart (`alternatives`); the history replayed (on `game`, a game the player
+        believes in, e.g. with the values they know; default: this one). A shuffle the rules refuse (a
+        card with restrictions landing where it may not go) is drawn again; after `tries` refusals the state
+        itself (a copy) is returned."""
+        game = game or self.game
+        seen = self.seen_cards(player)
+        hidden = [c for c in range(len(self.deal)) if c not in seen]
+        for _ in range(tries):
+            shuffled = hidden.copy()
+            rng.shuffle(shuffled)
+            cards = list(range(len(self.deal)))
+            for old, new in zip(hidden, shuffled):
+                cards[old] = new
+            state = game.state_class(game, [cards[c] for c in self.deal])
+            try:
+                for action in self._history:
+                    options = state.alternatives(player, state.relabel(action, cards), self)
+                    state.apply_action(options[0] if len(options) == 1 else pick(options, rng))
+            except IllegalAction:
+                continue
+            state.restore(self.extras())
+            return state
+        return self.clone()
 
     def serialize(self) -> str:
         return json.dumps(
@@ -223,8 +275,26 @@ class EngineState(Generic[GameT]):
 
 
 def policy_input(state, policy: Policy) -> Any:
-    """What `policy` may read: the acting player's observation, or the whole state for an oracle."""
-    return state if getattr(policy, "oracle", False) else state.observation(state.current_player())
+    """What `policy` may read: the acting player's observation, the whole state for an oracle, the
+    information set for a search bot (`searches`)."""
+    if getattr(policy, "oracle", False):
+        return state
+    if getattr(policy, "searches", False):
+        return InformationSet(state, state.current_player())
+    return state.observation(state.current_player())
+
+
+class InformationSet:
+    """What a search bot reads: the player's observation and `sample(rng)`, a state the player cannot tell
+    from the true one (`EngineState.resample`); the true state itself stays private."""
+
+    def __init__(self, state: Any, player: int):
+        self._state, self.player = state, player
+        self.observation = state.observation(player)
+
+    def sample(self, rng: random.Random, game: Any = None) -> Any:
+        """A state drawn among those the player cannot tell apart (on `game`, the game they believe in)."""
+        return self._state.resample(self.player, rng, game)
 
 
 class Oracle:

@@ -4,6 +4,8 @@ from pipeline.errors import GeodeckError
 from pipeline.games import GameDefinition
 from pipeline.records.record import Seat
 
+DEFAULT = "expert"  # the bots of a seat not given
+
 
 def bots(definition: GameDefinition) -> dict:
     """The game's bot levels, weakest first: name -> bot, a factory (game, rng) -> policy (engine.BOTS)."""
@@ -12,11 +14,11 @@ def bots(definition: GameDefinition) -> dict:
 
 def parse(text: str | None, players: int | None, definition: GameDefinition) -> list[str]:
     """The seats' players from `--seats` (comma-separated) and `--players`: one human, bots for the rest
-    (the strongest level) when not given."""
+    (`expert`, the strongest player model; the search bot `mcts` only when asked for) when not given."""
     levels = bots(definition)
     if text is None:
         count = players or definition.default_players
-        return ["human"] + [f"bot:{list(levels)[-1]}"] * (count - 1)
+        return ["human"] + [f"bot:{DEFAULT if DEFAULT in levels else list(levels)[-1]}"] * (count - 1)
     seats = [s.strip() for s in text.split(",")]
     for seat in seats:
         if seat != "human" and not (seat.startswith("bot:") and seat[4:] in levels):

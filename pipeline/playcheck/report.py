@@ -20,7 +20,8 @@ def _iv(data: dict) -> str:
 
 
 def _seat_shares(summary: dict) -> str:
-    return " · ".join(f"{s['value']:.3f}" for s in summary["seat_win_share"])
+    shares = " · ".join(f"{s['value']:.3f}" for s in summary["seat_win_share"])
+    return f"{shares} ({summary['hero']}: {_iv(summary['hero_win_share'])})" if "hero" in summary else shares
 
 
 def _pairs(pairs) -> str:

@@ -6,8 +6,9 @@ Kinds of playouts (game i of a kind is seeded with "<seed>:<kind>:<i>", so a rep
 own properties: card strength, ties, length, branching factor, lead changes, shared wins); `seats Pp` (every
 seat plays the configured bot, N games per configured player count: first-player advantage); `ladder
 A>B` (one seat, rotating, plays bot A against seats of the next weaker bot B, N/4 games per rung: does
-skill pay, step by step?). The thresholds are the game's `templates/playcheck/<game>.toml`
-(config.py); `pipeline/games/<game>/playcheck.py` adds the game's own counts and verdicts.
+skill pay, step by step?; the top rung, the search bot over `expert`, N/100 games, reported, not judged).
+The thresholds are the game's `templates/playcheck/<game>.toml` (config.py); `pipeline/games/<game>/playcheck.py`
+adds the game's own counts and verdicts.
 """
 
 import statistics
@@ -18,6 +19,7 @@ from pathlib import Path
 
 from pipeline import games as registry
 from pipeline.decks import published
+from pipeline.games import search
 from pipeline.playcheck import config as thresholds
 from pipeline.playcheck import execute
 from pipeline.playcheck.play import RANDOM, Batch, Kind, Watch, batches, deck_json
@@ -25,6 +27,7 @@ from pipeline.playcheck.stats import Interval, mean, mean_of, ratio, verdict, wi
 from pipeline.playcheck.tally import Tally
 
 LADDER_SHARE = 4  # ladder playouts: games // 4 per rung
+SEARCH_SHARE = 100  # the search bot's rung (its top, `search.NAME`): games // 100, as its games cost far more
 
 
 def plan(definition, config: thresholds.Config, game, players: int) -> list[Kind]:
@@ -41,7 +44,9 @@ def plan(definition, config: thresholds.Config, game, players: int) -> list[Kind
 
 def games_of(kind: Kind, games: int) -> int:
     """Random and seat playouts: `games` each (seat shares need them: ±10 % of 1/4 is ±0.025); ladder rungs
-    a quarter (their edges are large)."""
+    a quarter (their edges are large), the search bot's a hundredth (a search per move)."""
+    if kind.hero == search.NAME:
+        return max(1, games // SEARCH_SHARE)
     return max(1, games // LADDER_SHARE) if kind.hero else games
 
 
@@ -212,7 +217,7 @@ def _verdicts(definition, config: thresholds.Config, report: dict) -> list[dict]
     )
     edge = float(config.get("skill.min_edge"))
     for summary in playouts.values():
-        if "hero" in summary:
+        if "hero" in summary and summary["hero"] != search.NAME:  # the search bot's rung measures the bots only
             fair = 1 / summary["players"]
             found.append(
                 verdict(

@@ -18,7 +18,7 @@ and the past rounds; never a place's grid numbers or inhabitants before its roun
 
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from operator import add, itemgetter, lshift
@@ -28,7 +28,7 @@ from typing import NamedTuple
 from mypy_extensions import mypyc_attr
 
 from pipeline.errors import GeodeckError
-from pipeline.games import core
+from pipeline.games import core, search
 from pipeline.games.core import TERMINAL, EngineGame, EngineState
 
 GUESSES = ("N", "S", "W", "O", "most", "fewest", "M")  # M is the back of the W card
@@ -36,6 +36,8 @@ M = GUESSES.index("M")
 W = GUESSES.index("W")
 COMPASS = ("N", "S", "W", "O")
 ROW_POINTS = (3, 2, 1)
+SEARCH_ITERATIONS = 100  # the search bot's budget per guess (search.bot)
+SEARCH_HORIZON = 12  # and how many guesses it looks ahead
 
 
 @dataclass(frozen=True)
@@ -147,6 +149,7 @@ class Game(EngineGame):
         if face_down and players == 2:
             raise GeodeckError("Deutschland: the face-down variant is played by 3 or 4 players, not 2")
         self.players, self.face_down = players, face_down
+        self.cards = cards  # the deck's cards (a player's beliefs make a game of their own: `believed`)
         self.rounds = 6 if players <= 3 else 8
         self.places = tuple(
             Place(c["id"], c["fields"]["name"], c["fields"]["ns"], c["fields"]["we"], c["fields"]["population"])
@@ -276,6 +279,39 @@ class State(EngineState[Game]):
         if not 0 <= guess < len(GUESSES):
             return f"unknown action {action}"
         return f"{GUESSES[guess]} under {self.game.places[self.places[position]].name}"
+
+    def clone(self) -> "State":
+        """A copy of the fields (O(state))."""
+        new = self._blank()
+        new.round, new.starter, new.points, new.player = self.round, self.starter, self.points.copy(), self.player
+        new.scored, new._rounds = self.scored.copy(), self._rounds.copy()
+        new.places, new._first_move, new._correct, new._right = (
+            self.places,
+            self._first_move,
+            self._correct,
+            self._right,
+        )
+        new._rows, new._gains, new._round_points = self._rows.copy(), self._gains.copy(), self._round_points.copy()
+        new._blocked, new.turn, new._actions, new._allowed = (
+            self._blocked.copy(),
+            self.turn,
+            self._actions,
+            self._allowed,
+        )
+        return new
+
+    def seen_cards(self, player: int) -> set[int]:
+        """The place cards laid out so far (the others lie in the pile, unseen)."""
+        return set(self.deal[: (self.round + 1) * self.game.width])
+
+    def alternatives(self, player: int, action: int, original: "State") -> list[int]:
+        """In the face-down variant another player's guess of the round not yet scored: any guess they could
+        place under the same place card (only where it lies is seen)."""
+        hidden = self.game.face_down and not original.terminal and len(self._history) >= original._first_move
+        if not hidden or self.player == player:
+            return [action]
+        width = self.game.width
+        return [a for a in self._actions if a % width == action % width]
 
     def observation(self, player: int) -> Observation:
         hidden = self.game.face_down
@@ -450,26 +486,47 @@ class Skill:
 SKILLS = {"novice": Skill(20, 0.8), "skilled": Skill(10, 0.4), "expert": Skill(4, 0.15)}
 
 
+def beliefs(game: Game, skill: Skill, rng: random.Random) -> dict[str, tuple[int, int, int]]:
+    """Place id -> the grid numbers and inhabitants a player of `skill` believes (drawn once per game)."""
+    return {
+        p.id: (
+            round(p.ns + rng.gauss(0, skill.grid)),
+            round(p.we + rng.gauss(0, skill.grid)),
+            round(p.population * math.exp(rng.gauss(0, skill.log_population))),
+        )
+        for p in game.places
+    }
+
+
+def believed(skill: Skill) -> Callable[[Game, random.Random], Game]:
+    """The game a player of `skill` believes they play: the places with their believed values (`beliefs`)."""
+
+    def make(game: Game, rng: random.Random) -> Game:
+        believes = beliefs(game, skill, rng)
+        cards = [
+            {**c, "fields": {**c["fields"], **dict(zip(("ns", "we", "population"), believes[c["id"]]))}}
+            if c["id"] in believes
+            else c
+            for c in game.cards
+        ]
+        return type(game)(cards, **game.options())
+
+    return make
+
+
 def knowing(skill: Skill) -> core.Bot:
     """A bot that knows each place's position and inhabitants through noise of `skill` (its beliefs are drawn
     once per game) and plays the guess it believes best; it reads only its observation."""
 
     def make(game: Game, rng: random.Random) -> core.Policy:
-        beliefs = {  # place id -> the believed grid numbers and inhabitants
-            p.id: (
-                round(p.ns + rng.gauss(0, skill.grid)),
-                round(p.we + rng.gauss(0, skill.grid)),
-                round(p.population * math.exp(rng.gauss(0, skill.log_population))),
-            )
-            for p in game.places
-        }
+        beliefs_of = beliefs(game, skill, rng)  # place id -> the believed grid numbers and inhabitants
 
         believed_in: dict[tuple, dict[str, frozenset[int]]] = {}  # places laid out -> their believed extremes
 
         def policy(observation: Observation, rng: random.Random) -> int:
             places = observation.places
             if places not in believed_in:
-                ns, we, population = zip(*[beliefs[place_id] for place_id, _ in places])
+                ns, we, population = zip(*[beliefs_of[place_id] for place_id, _ in places])
                 believed_in[places] = by_guess(correct_masks(ns, we, population))
             believed = believed_in[places]
             return best_guess(observation.legal_actions, observation.columns, believed, len(observation.places))
@@ -479,4 +536,14 @@ def knowing(skill: Skill) -> core.Bot:
     return make
 
 
-BOTS: dict[str, core.Bot] = {"random": core.random_bot, **{name: knowing(skill) for name, skill in SKILLS.items()}}
+BOTS: dict[str, core.Bot] = {  # the bot ladder, weakest first; the search bot knows the places as the expert does
+    "random": core.random_bot,
+    **{name: knowing(skill) for name, skill in SKILLS.items()},
+    search.NAME: search.bot(
+        SEARCH_ITERATIONS,
+        believed=believed(SKILLS["expert"]),
+        model=lambda game, rng: oracle_expert,  # on the believed states
+        horizon=SEARCH_HORIZON,
+        exploration=0.05,  # values are shares of the points: a guess moves them by a few hundredths
+    ),
+}

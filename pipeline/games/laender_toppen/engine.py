@@ -29,7 +29,7 @@ from operator import itemgetter
 from typing import Final, NamedTuple
 
 from pipeline.errors import GeodeckError
-from pipeline.games import core
+from pipeline.games import core, search
 from pipeline.games.core import TERMINAL, EngineGame, EngineState, IllegalAction
 
 CATEGORIES = ("area_km2", "highest_peak_m", "temperature_c", "inhabitants_m", "life_expectancy", "gdp_pcap_usd")
@@ -38,6 +38,7 @@ CONTINENTS = ("North America", "South America", "Europe", "Africa", "Asia", "Oce
 FACE_DOWN: Final = len(CONTINENTS)  # pile actions: 0-6 a continent pile, 7 the face-down pile
 SLOTS: Final = 2 * len(CATEGORIES)  # slot = 2 * category + (0 above, 1 below), also the reveal order
 PLACE: Final = FACE_DOWN + 1  # placement actions: PLACE + card * SLOTS + slot
+SEARCH_ITERATIONS = 50  # the search bot's budget per decision (search.bot)
 TABLE = {2: (10, 6), 3: (10, 4), 4: (8, 4), 5: (8, 3), 6: (7, 3)}  # players: (hand cards, rounds)
 JOKER: Final = "joker"  # the rules a card is put on a pile by: a joker back to its owner,
 FREE: Final = "free"  # a card on any pile (one card won, or one's own card in a tie),
@@ -295,6 +296,38 @@ class State(EngineState[Game]):
         if not 0 <= card < len(names):
             return f"unknown action {action}"
         return f"play {names[card]} in {slot_label(slot)}"
+
+    def clone(self) -> "State":
+        """A copy of the fields (O(state)); a trick being split keeps one `Split` for its pending cards."""
+        new = self._blank()
+        new.reserve, new.round, new._grid, new.free = self.reserve.copy(), self.round, self._grid, self.free.copy()
+        new.hands, new.strips = [h.copy() for h in self.hands], [s.copy() for s in self.strips]
+        new.piles = [[pile.copy() for pile in own] for own in self.piles]
+        new.removed, new.jokers_back = self.removed.copy(), [j.copy() for j in self.jokers_back]
+        new.continent_choices, new.tricks = self.continent_choices.copy(), self.tricks.copy()
+        splits = {
+            id(split): Split(split.remaining, split.face_down, split.continent) for *_, split in self.pending if split
+        }
+        new.pending = [(p, card, rule, split and splits[id(split)]) for p, card, rule, split in self.pending]
+        new.placing, new.slot, new._piles = self.placing, self.slot, self._piles
+        return new
+
+    def seen_cards(self, player: int) -> set[int]:
+        """The player's hands so far and every card turned over (tricks, jokers, piles, cards being decided)."""
+        size, players = self.game.hand_size, self.players
+        seen = {c for r in range(self.round + 1) for c in self.deal[(r * players + player) * size :][:size]}
+        seen.update(card for trick in self.tricks for _, card in trick.played)
+        seen.update(c for own in self.piles for pile in own for c in pile)
+        seen.update(c for jokers in self.jokers_back for c in jokers)
+        seen.update(card for _, card, _, _ in self.pending)
+        return seen
+
+    def relabel(self, action: int, cards: Sequence[int]) -> int:
+        """A placement with its card renamed (pile actions name no card)."""
+        if action < PLACE:
+            return action
+        card, slot = divmod(action - PLACE, SLOTS)
+        return PLACE + cards[card] * SLOTS + slot
 
     def observation(self, player: int) -> Observation:
         deciding = split = None
@@ -759,4 +792,5 @@ BOTS: dict[str, core.Bot] = {  # the bot ladder, weakest first
     "novice": _placer(0.25, False, _random_pile),
     "skilled": _placer(0.05, False, _largest_pile),
     "expert": _placer(0.0, True, _best_points),
+    search.NAME: search.bot(SEARCH_ITERATIONS),  # the card faces are public: it knows what the expert knows
 }

@@ -25,6 +25,7 @@ players' business: the bots (BOTS) answer through the player model in players.py
 """
 
 import functools
+import hashlib
 import itertools
 import random
 import sys
@@ -34,7 +35,7 @@ from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from pipeline.errors import GeodeckError
-from pipeline.games import core
+from pipeline.games import core, search
 from pipeline.games.core import TERMINAL, EngineGame, EngineState
 from pipeline.games.world_game import players as model
 
@@ -71,7 +72,9 @@ class Turn(NamedTuple):  # built when read (State.turns): the engine keeps each 
 
     leader: int
     action: int  # a fact index or CHALLENGE
-    top: tuple[tuple[int, int], ...]  # (player, top card) of everyone compared / everyone who lost a card
+    # (player, top card) of everyone compared / everyone who lost a card in a challenge; an observation lists
+    # of a challenge's lost cards only the observer's own and the setter's (judged in the open)
+    top: tuple[tuple[int, int], ...]
     best: tuple[int, ...]  # fact rounds: the players with the highest top card (2+ = a tie-break followed)
     tie_levels: int  # fact rounds: how many times the tied players went on to their next card
     answers: tuple[tuple[int, bool], ...]  # challenge rounds: (player, right)
@@ -111,13 +114,24 @@ class Challenge:
 
 
 @dataclass(frozen=True)
+class Flag:
+    """A flag as the setter shows it: its number in the game's flags (`Game.flag_file` resolves it for
+    display), which are ordered by a hash of their files, so the number names neither file nor country."""
+
+    number: int
+
+    def __str__(self) -> str:
+        return f"a flag (no. {self.number})"
+
+
+@dataclass(frozen=True)
 class ChallengeView:
     """A challenge as the players see it: who set it, which kind, what the setter shows or names."""
 
     caller: int
     setter: int
     kind: str | None
-    prompt: str | None  # the country's name, its flag, its map number or its capital (None while choosing)
+    prompt: str | Flag | None  # the country's name, its flag, its map number or its capital (None while choosing)
     answers: tuple[tuple[int, bool], ...]
 
 
@@ -165,6 +179,8 @@ class Game(EngineGame):
         self.round_limit = round_limit
         self._check_options()
         self.countries = tuple(_country(c) for c in cards)
+        self.flags = tuple(sorted({c.flag for c in self.countries}, key=lambda f: hashlib.sha256(f.encode()).digest()))
+        self.flag_number = {flag: i for i, flag in enumerate(self.flags)}
         self.card_fields = tuple(c["fields"] for c in cards)  # the printed cards, for the players' knowledge
         self.ids = tuple(c.id for c in self.countries)
         self.values = tuple(c.values for c in self.countries)
@@ -283,11 +299,15 @@ class Game(EngineGame):
             self._right_answers[key] = found
         return found
 
-    def prompt(self, kind: str, card: int) -> str:
-        """What the setter names or shows about `card` for a `kind` challenge."""
+    def flag_file(self, flag: Flag) -> str:
+        """The file of the flag the setter shows (for display)."""
+        return self.flags[flag.number]
+
+    def prompt(self, kind: str, card: int) -> str | Flag:
+        """What the setter names or shows about `card` for a `kind` challenge (a flag as a `Flag`)."""
         country = self.countries[card]
         if kind == "flag":
-            return f"the flag {country.flag}"
+            return Flag(self.flag_number[country.flag])
         if kind == "location-reverse":
             return f"map number {country.map_number}"
         if kind == "capital-reverse":
@@ -308,6 +328,25 @@ class Game(EngineGame):
         if kind == "location-reverse":
             return (answer, country.map_number) in self.pairs[kind]
         return (answer, prompt_capital(country)) in self.pairs["capital-reverse"]
+
+
+def _seen_by(turn: Turn, player: int) -> Turn:
+    """The round as `player` saw it: of a challenge's lost cards only their own and the setter's."""
+    if turn.action != CHALLENGE:
+        return turn
+    return turn._replace(top=tuple([(p, card) for p, card in turn.top if p in (player, turn.setter)]))
+
+
+def _copy_challenge(challenge: Challenge) -> Challenge:
+    return Challenge(
+        challenge.caller,
+        challenge.setter,
+        challenge.kind,
+        challenge.queue,
+        challenge.answering,
+        challenge.answers.copy(),
+        challenge.taken.copy(),
+    )
 
 
 def prompt_capital(country: Country) -> str | None:
@@ -361,6 +400,7 @@ class State(EngineState[Game]):
         # (caller, CHALLENGE, setter, kind, answers, winner, cards won) for a challenge, a Turn for a tie-break
         self._rounds: list[tuple] = []
         self._turns: list[Turn] = []  # the rounds as Turns, as far as asked for
+        self._tie_cards: dict[int, list[int]] = {}  # round -> every card a tie-break revealed
 
     @property
     def turns(self) -> list[Turn]:
@@ -439,11 +479,38 @@ class State(EngineState[Game]):
             top_values=None if top is None else self.game.values[top],
             top_strength=None if top is None else self.game.strength[top],
             counts=tuple(map(len, self.stacks)),
-            last_turn=self.turns[-1] if self._rounds else None,
+            last_turn=_seen_by(self.turns[-1], player) if self._rounds else None,
             challenge=self._challenge_view(),
             challenges=self.game.challenges_for(player),
             action_labels=self.game.labels,
         )
+
+    def clone(self) -> "State":
+        """A copy of the fields (O(state)): the stacks, the challenge, the rounds."""
+        new = self._blank()
+        new.stacks = [stack.copy() for stack in self.stacks]
+        new.set_aside, new.leader, new.limited, new._actions = self.set_aside, self.leader, self.limited, self._actions
+        challenge = self.challenge
+        new.challenge = None if challenge is None else _copy_challenge(challenge)
+        new._rounds, new._turns, new._tie_cards = self._rounds.copy(), self._turns.copy(), self._tie_cards.copy()
+        return new
+
+    def seen_cards(self, player: int) -> set[int]:
+        """Every card revealed in a fact round or a tie-break, the setter's card of every challenge (shown,
+        then judged in the open), the player's own cards lost in challenges, their top card."""
+        seen: set[int] = set()
+        for r, kept in enumerate(self._rounds):
+            if isinstance(kept, Turn):
+                seen.update(self._tie_cards[r])
+            elif kept[1] == CHALLENGE:
+                seen.update(card for p, card in _seen_by(self._turn(kept), player).top)
+            else:
+                seen.update(kept[2])
+        if self.stacks[player]:
+            seen.add(self.stacks[player][0])
+        if self.challenge is not None and self.challenge.kind is not None:
+            seen.add(self.stacks[self.challenge.setter][0])
+        return seen
 
     def _challenge_view(self) -> ChallengeView | None:
         challenge = self.challenge
@@ -605,6 +672,7 @@ class State(EngineState[Game]):
             for _ in range(revealed.get(p, 0)):
                 won.append(self.stacks[p].popleft())
         self.stacks[winner].extend(won)
+        self._tie_cards[len(self._rounds)] = won
         self._rounds.append(turn)
         self._next_round(winner)
 
@@ -621,7 +689,9 @@ FACT_NOISE = {"novice": 0.3, "skilled": 0.1, "expert": 0.0}  # how far a bot mis
 
 
 @functools.lru_cache(maxsize=16)
-def _knowledge(game: Game, level: str) -> tuple[dict[str, list[float]], dict[tuple[str, str], int], dict[str, float]]:
+def _knowledge(
+    game: Game, level: str
+) -> tuple[dict[str, list[float]], dict[tuple[str, str | Flag], int], dict[str, float]]:
     """What a player of `level` brings to a game (the same every game of this deck): the chance to know each
     challenge on each card, the card behind each prompt, the mean chance per challenge."""
     skill, known, countries = model.SKILLS[level], model.familiarity(game.card_fields), game.countries
@@ -691,4 +761,24 @@ def knowing(level: str) -> core.Bot:
     return make
 
 
-BOTS: dict[str, core.Bot] = {"random": core.random_bot, **{level: knowing(level) for level in model.SKILLS}}
+def _leading(observation: Observation) -> bool:
+    """A decision the search bot takes: a fact or a challenge, or which challenge to set (it answers as the
+    expert, who knows an answer with the player model's probability: a search over the answers knows them all)."""
+    return observation.challenge is None or observation.challenge.kind is None
+
+
+SEARCH_ITERATIONS = 60  # the search bot's budget per decision (search.bot), over 6 sampled states
+SEARCH_SAMPLES = 6
+SEARCH_HORIZON = 4  # and how many moves it looks ahead
+BOTS: dict[str, core.Bot] = {  # the bot ladder, weakest first
+    "random": core.random_bot,
+    **{level: knowing(level) for level in model.SKILLS},
+    search.NAME: search.bot(
+        SEARCH_ITERATIONS,
+        model=knowing("expert"),  # its own answers and its model of the others: one knowledge
+        searched=_leading,
+        horizon=SEARCH_HORIZON,
+        samples=SEARCH_SAMPLES,
+        exploration=0.05,  # values are shares of the cards: a round moves them by a few hundredths
+    ),
+}

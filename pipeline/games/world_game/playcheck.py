@@ -2,6 +2,7 @@
 (by kind, and how often answered right), and games long enough to need the house rule (a verdict among
 the bots above random)."""
 
+from pipeline.games import search
 from pipeline.games.world_game import engine
 from pipeline.playcheck.config import Config
 from pipeline.playcheck.stats import verdict, wilson
@@ -48,11 +49,12 @@ def length(state: engine.State, moves: int) -> int:
 
 
 def verdicts(report: dict, config: Config) -> list[dict]:
-    """Games long enough to need the house rule, among the bots above random (seat playouts)."""
+    """Games long enough to need the house rule, among the bots above random (seat playouts; not the search
+    bot's few games, which measure the bots)."""
     found = []
     limit = float(config.get("game.max_long"))
     for name, summary in report["playouts"].items():
-        if summary["bot"] != "random":
+        if summary["bot"] != "random" and summary.get("hero") != search.NAME:
             share = summary["per_game"].get(f"longer than {LONG_GAME} rounds", {"value": 0.0})["value"]
             found.append(
                 verdict(
