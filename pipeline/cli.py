@@ -489,11 +489,17 @@ def _wrote(path: Path, details: str) -> None:
 )
 @click.option(
     "--games",
-    default=2000,
+    default=1000,
     show_default=True,
     type=Bounded(int, 1, 1_000_000),
     help="Random playouts, 1-1,000,000, and as many expert playouts per seat count; each ladder rung adds "
-    "a quarter of this.",
+    "a quarter of this. Playouts an undecided verdict needs are doubled until --max-games.",
+)
+@click.option(
+    "--max-games",
+    type=Bounded(int, 1, 8_000_000),
+    help="The most random (and per seat count) playouts when verdicts stay undecided (default: 8 × --games; "
+    "--games for one look).",
 )
 @click.option(
     "--players",
@@ -535,15 +541,18 @@ def _wrote(path: Path, details: str) -> None:
     help="Write every game played as a record into this folder (SEED-KIND-I.json; `geodeck replay` checks one).",
 )
 @format_option
-def play_check(game, version, deck_file, games, players, seed, jobs, scheduler, report_dir, records_dir, fmt):
+def play_check(
+    game, version, deck_file, games, max_games, players, seed, jobs, scheduler, report_dir, records_dir, fmt
+):
     """Does GAME's deck play well? Simulate it with the bundled rules engines and judge the figures.
 
     Seeded playouts (random players; every seat the same bot per player count; a ladder of bots, one
     stronger seat against the rung below) measure game length, win share per seat (first-player
     advantage), shared wins, lead changes, branching factor, ties per category, each card's win index and
     continent balance, each with its 95 % interval. Verdicts compare the interval with the game's
-    thresholds (templates/playcheck/GAME.toml, docs/rules-engines.md): exit code 0 if all pass, 1 if one
-    fails, 3 if none fails but some are undecided (the interval straddles a bound: run more games).
+    thresholds (templates/playcheck/GAME.toml, docs/rules-engines.md), corrected for the number of
+    verdicts and looks: exit code 0 if all pass, 1 if one fails, 3 if none fails but some are still
+    undecided at --max-games (each names about how many games would decide it).
     """
     from pipeline.playcheck import report as reports
     from pipeline.playcheck import runner as playcheck
@@ -568,6 +577,7 @@ def play_check(game, version, deck_file, games, players, seed, jobs, scheduler, 
             on_start=lambda total: bar.update(task, total=total),
             on_games=lambda n: bar.advance(task, n),
             watch=watch,
+            max_games=max_games or playcheck.GROWTH * games,
         )
     if report_dir:
         console.print(f"wrote {reports.write(report, report_dir)}", highlight=False, soft_wrap=True)

@@ -319,3 +319,42 @@ def test_the_set_lookup_accepts_exactly_the_legal_actions_and_other_integers_tak
         twin.apply_action(numpy.int64(action))  # not an int: the core's checks, then the same move
         assert str(twin) == str(state) and twin.history() == state.history()
     assert twin.turns == state.turns and twin.serialize() == state.serialize()
+
+
+def test_familiarity_is_what_players_in_germany_recognise():
+    """The issue's complaint: DR Congo (0.86) as familiar as Germany, Luxembourg (0.43) below Bolivia (0.65)."""
+    from pipeline.decks import published
+
+    _, deck = published.deck("world-game")
+    fields = [c["fields"] for c in deck["cards"]]
+    known = dict(zip((f["iso3"] for f in fields), players.familiarity(fields)))
+    assert known["DEU"] > 0.9 and known["DEU"] - known["COD"] > 0.3
+    assert known["LUX"] > known["BOL"] + 0.2 and known["USA"] > known["NGA"] > known["TUV"]
+    assert (
+        players.prominence()["LUX"] == 1.0 and players.prominence()["JPN"] == 0.75 and "BOL" not in players.prominence()
+    )
+
+
+# docs/world-game.md: the rates a player of each level answers over the deck's countries (uniformly)
+TARGETS = {
+    "novice": {"continent": (0.45, 0.70), "flag": (0.25, 0.45), "location": (0.15, 0.35), "capital": (0.05, 0.25)},
+    "skilled": {"continent": (0.75, 0.90), "flag": (0.55, 0.75), "location": (0.45, 0.65), "capital": (0.25, 0.45)},
+    "expert": {"continent": (0.90, 0.99), "flag": (0.80, 0.92), "location": (0.70, 0.88), "capital": (0.60, 0.80)},
+}
+
+
+def test_the_player_model_meets_its_calibration_targets_on_the_deck():
+    from pipeline.decks import published
+
+    _, deck = published.deck("world-game")
+    fields = [c["fields"] for c in deck["cards"]]
+    known = players.familiarity(fields)
+    for level, targets in TARGETS.items():
+        for kind, (low, high) in targets.items():
+            rates = [
+                players.p_right(players.SKILLS[level], k, kind, len(f["continents"]), len(f["capitals"]))
+                for f, k in zip(fields, known)
+            ]
+            assert low <= sum(rates) / len(rates) <= high, (level, kind, sum(rates) / len(rates))
+    hard = players.p_right(players.SKILLS["expert"], known[[f["iso3"] for f in fields].index("TUV")], "capital")
+    assert hard < 0.5  # the expert misses hard cards

@@ -47,20 +47,22 @@ def length(state: engine.State, moves: int) -> int:
     return state.rounds()
 
 
-def verdicts(report: dict, config: Config) -> list[dict]:
-    """Games long enough to need the house rule, among the bots above random (seat playouts)."""
+def verdicts(report: dict, tallies: dict[str, Tally], config: Config, alpha: float) -> list[dict]:
+    """Games long enough to need the house rule, among the bots above random (seat playouts), each
+    interval with the error `alpha`."""
     found = []
     limit = float(config.get("game.max_long"))
     for name, summary in report["playouts"].items():
         if summary["bot"] != "random":
-            share = summary["per_game"].get(f"longer than {LONG_GAME} rounds", {"value": 0.0})["value"]
+            total, _ = tallies[name].extra.get(f"longer than {LONG_GAME} rounds", (0.0, 0.0))
             found.append(
                 verdict(
                     f"games longer than {LONG_GAME} rounds ({name})",
-                    wilson(share * summary["games"], summary["games"]),
+                    wilson(total, tallies[name].games, alpha),
                     0.0,
                     limit,
                     config.reason("game"),
+                    playouts=name,
                 )
             )
     return found
