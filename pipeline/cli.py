@@ -612,27 +612,39 @@ def play_check(
     type=click.Path(path_type=Path, dir_okay=False),
     help="Where the game's record goes (default: output/records/GAME-SEED.json).",
 )
-def play(game, players, seats, lang, seed, version, deck_file, record_path):
+@click.option(
+    "--variant",
+    "chosen_variants",
+    multiple=True,
+    metavar="NAME[=VALUE]",
+    help="A variant of the game's rulebook, NAME or NAME=VALUE, repeatable (--variant list names the game's "
+    "variants; docs/rules-engines.md).",
+)
+def play(game, players, seats, lang, seed, version, deck_file, record_path, chosen_variants):
     """Play GAME in the terminal against bots (or friends at the same keyboard).
 
-    The table shows what your seat may see, the legal moves numbered and the scores; type a move's number,
-    ? for help, q to leave. The game is saved as a record (also when you leave early, Ctrl-C included) that
+    The table shows what your seat may see, the legal moves numbered and the scores, and every trick or
+    round as it is revealed; type a move's number or the move itself (a World Game answer as free text), ?
+    for help, h for the history, q to leave. With two humans the screen is cleared between their turns.
+    The game is saved as a record (also when you leave early, Ctrl-C included) that
     `geodeck replay` checks move by move. Exit code 0 when the game was played to its end, 130 when left.
     """
     import random
 
     from pipeline.decks import published
     from pipeline.paths import OUTPUT_DIR
-    from pipeline.play import loop
+    from pipeline.play import loop, variants
     from pipeline.play import seats as seating
     from pipeline.render import layouts
 
     definition = games.get(game)
+    options = variants.options(chosen_variants, definition)
     deck = published.read(deck_file, game) if deck_file else published.deck(game, version)[1]
     chosen = seating.parse(seats, players, definition)
     seed = random.SystemRandom().randrange(1_000_000) if seed is None else seed
     path = record_path or OUTPUT_DIR / "records" / f"{game}-{seed}.json"
-    _, finished = loop.play(definition, deck, chosen, layouts.load(game).language(lang), seed, path, out)
+    language = layouts.load(game).language(lang)
+    _, finished = loop.play(definition, deck, chosen, language, seed, path, out, options=options)
     if not finished:
         raise SystemExit(130)
 

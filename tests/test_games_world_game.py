@@ -358,3 +358,26 @@ def test_the_player_model_meets_its_calibration_targets_on_the_deck():
             assert low <= sum(rates) / len(rates) <= high, (level, kind, sum(rates) / len(rates))
     hard = players.p_right(players.SKILLS["expert"], known[[f["iso3"] for f in fields].index("TUV")], "capital")
     assert hard < 0.5  # the expert misses hard cards
+
+
+def test_a_setter_fixed_in_advance_is_the_only_one_a_caller_may_choose():
+    """Rulebook: "Choose the player who will set you a challenge, either one determined in advance or of their
+    own choice" (option fixed_setter: seats to the caller's left)."""
+    deck = synthetic_deck()["cards"]
+    game = wg.Game(deck, players=3, fixed_setter=2)
+    state = game.new_initial_state(random.Random(0))
+    assert [a for a in state.legal_actions() if a >= wg.CALL] == [wg.CALL + 1]
+    with pytest.raises(IllegalAction, match="the setter was fixed in advance, the player 2 to the left"):
+        state.clone().apply_action(wg.CALL)
+    state.apply_action(wg.CALL + 1)
+    assert state.current_player() == 2  # the setter two seats to the caller's left
+    assert game.options()["fixed_setter"] == 2 and "fixed_setter" not in wg.Game(deck, players=3).options()
+    again = game.deserialize_state(state.serialize())
+    assert again.history() == state.history()
+    for level in ("novice", "expert"):  # the bots call only the setter there is
+        rng = random.Random(1)
+        state = game.new_initial_state(rng)
+        playout(state, [wg.BOTS[level](game, rng) for _ in range(3)], rng)
+        assert all(turn.setter == (turn.leader + 2) % 3 for turn in state.turns if turn.action == wg.CHALLENGE)
+    with pytest.raises(GeodeckError, match="fixed_setter counts the seats to the caller's left, 1-2 with 3"):
+        wg.Game(deck, players=3, fixed_setter=3)

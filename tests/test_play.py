@@ -255,3 +255,65 @@ def test_laender_toppen_shows_every_trick_and_scores_its_piles_like_scores():
     lines = [terminal.revealed(state, i, view) for i in range(terminal.progress(state))]
     assert len(lines) == len(state.tricks) and lines[0].startswith("Round 1: Trick Area above: ")
     assert all("value)" in line or "tie for" in line or "only country card" in line for line in lines)
+
+
+@pytest.mark.parametrize(
+    "game,seats,variants,options",
+    [
+        ("laender-toppen", "bot:random,bot:expert", ["fast"], {"fast": True}),
+        ("deutschland", "bot:random,bot:expert,bot:novice", ["face-down"], {"face_down": True}),
+        (
+            "world-game",
+            "bot:expert,bot:novice,bot:skilled",
+            ["challenges=continent,capital", "setter=1"],
+            {"challenges": ["continent", "capital"], "fixed_setter": 1},
+        ),
+        ("world-game", "bot:expert,bot:novice", ["children=continent/flag,capital"], {}),
+    ],
+)
+def test_the_rulebooks_variants_are_options_of_play(tmp_path, game, seats, variants, options):
+    path = tmp_path / "game.json"
+    args = ["play", game, "--seats", seats, "--seed", "4", "--record", str(path)]
+    result = CliRunner().invoke(cli, [*args, *(a for v in variants for a in ("--variant", v))])
+    assert result.exit_code == 0, result.output[-2000:]
+    record = records.load(path)
+    assert record.options.items() >= options.items()
+    if variants[0].startswith("children"):
+        assert record.options["player_challenges"] == [["continent"], ["flag", "capital"]]
+    assert replayed(path)["finished"]
+
+
+def test_unknown_or_bad_variants_are_one_line_errors():
+    result = CliRunner().invoke(cli, ["play", "world-game", "--variant", "list"])
+    assert isinstance(result.exception, GeodeckError)
+    assert "--variant 'list': world-game has no variant 'list' (its variants: challenges=KIND" in str(result.exception)
+    result = CliRunner().invoke(cli, ["play", "world-game", "--variant", "setter=left"])
+    assert "--variant 'setter=left': 'left' is not a number of seats" in str(result.exception)
+    result = CliRunner().invoke(cli, ["play", "world-game", "--variant", "setter=5"])
+    assert "fixed_setter counts the seats to the caller's left, 1-1 with 2 players, not 5" in str(result.exception)
+
+
+def test_hot_seat_hides_the_table_between_two_humans(monkeypatch, tmp_path):
+    from fixtures.tiny.games.decks import deutschland
+    from rich.console import Console
+
+    asked: list[str] = []
+    shown: list[str] = []  # what the screen showed since it was last cleared, at each hand-over
+
+    def ask(prompt: str) -> str:
+        asked.append(prompt)
+        if "take the screen" in prompt:
+            shown.append(console.export_text())
+            return ""
+        return "1" if len(asked) < 40 else "q"
+
+    console = Console(record=True, width=200)
+    monkeypatch.setattr(console, "clear", lambda *args, **kwargs: console.export_text(clear=True))
+    loop.play(games.get("deutschland"), deutschland(), ["human", "human"], "en", 1, tmp_path / "r.json", console, ask)
+    handovers = [p for p in asked if "take the screen" in p]
+    assert handovers[:3] == [
+        "Red's turn: take the screen and press Enter",
+        "Blue's turn: take the screen and press Enter",
+        "Red's turn: take the screen and press Enter",
+    ]
+    assert all("guess cards:" not in screen for screen in shown)  # no hand left on the screen

@@ -29,7 +29,7 @@ class Left(Exception):
 
 
 def ask_terminal(prompt: str) -> str:
-    return click.prompt(prompt, prompt_suffix=" ", show_default=False)
+    return click.prompt(prompt, prompt_suffix=" ", show_default=False, default="")
 
 
 def play(
@@ -41,10 +41,13 @@ def play(
     path: Path,
     console: Console,
     ask: Callable[[str], str] = ask_terminal,
+    options: dict | None = None,
 ) -> tuple[records.Record, bool]:
-    """Play one game at the terminal and save its record at `path`; returns (record, whether it was finished)."""
+    """Play one game at the terminal (with the engine's `options`: the variants) and save its record at
+    `path`; returns (record, whether it was finished). With two or more humans at one screen (hot seat) the
+    screen is cleared and the next human asked to take it before their table is shown."""
     terminal = definition.terminal
-    game = definition.engine.Game.from_deck(deck, players=len(seats))
+    game = definition.engine.Game.from_deck(deck, players=len(seats), **(options or {}))
     cards = {c["id"]: c["fields"] for c in deck["cards"]}
     view = View(lang, tuple(terminal.seat_names(len(seats), lang)), cards, layouts.load(definition.name))
     rng = random.Random(seed)
@@ -53,6 +56,7 @@ def play(
     policies = {p: levels[seat[4:]](game, rng) for p, seat in enumerate(seats) if seat != "human"}
     humans = [p for p, seat in enumerate(seats) if seat == "human"]
     history: list[str] = []  # every trick or round revealed so far, as shown (h shows it again)
+    at_screen = None  # the human whose table the screen shows (hot seat)
     finished = True
     try:
         while not state.is_terminal():
@@ -60,6 +64,9 @@ def play(
             if player == core.CHANCE:
                 action = core.sample_chance(state, rng)
             elif seats[player] == "human":
+                if len(humans) > 1 and player != at_screen:
+                    _hand_over(player, view, ask, console)
+                    at_screen = player
                 action = _choose(state, player, terminal, view, ask, console, history)
             else:
                 action = policies[player](core.policy_input(state, policies[player]), rng)
@@ -89,6 +96,21 @@ def play(
     return record, True
 
 
+def _hand_over(player: int, view: View, ask, console: Console) -> None:
+    """Hot seat: hide the last human's table and wait for `player` to take the screen."""
+    console.clear()
+    name = view.names[player]
+    answer = ask(
+        view.say(
+            f"{name} ist dran: Bildschirm übernehmen und Enter drücken",
+            f"{name}'s turn: take the screen and press Enter",
+        )
+    )
+    if answer.strip().lower() in QUIT:
+        raise Left
+    console.clear()
+
+
 def _apply(state, action: int, terminal, view: View, console: Console, history: list[str]) -> None:
     """Play the move and show each trick or round it revealed (the game's terminal `revealed`: who took
     what and why), right away, while the table still shows how it was resolved."""
@@ -113,6 +135,8 @@ def _choose(state, player: int, terminal, view: View, ask, console: Console, his
     )
     while True:
         answer = ask(prompt).strip()
+        if not answer:
+            continue
         if answer == "?":
             console.print(_help(terminal, view, len(legal)))
         elif answer.lower() == HISTORY:

@@ -10,7 +10,8 @@ skill pay, step by step?). The thresholds are the game's `templates/playcheck/<g
 (config.py); `pipeline/games/<game>/playcheck.py` adds the game's own counts and verdicts.
 
 Sequential: after the first N games per kind (a look), the kinds of playout that an undecided verdict is
-measured on play as many games again, until every verdict is decided or a kind would pass `max_games`.
+measured on play on, to about the games its interval needs to decide (at least 1.5 × as many, at most
+`max_games`; the last of the looks goes to `max_games`), until every verdict is decided or the budget is spent.
 Every verdict's intervals are Bonferroni-corrected for all verdicts at all possible looks (each verdict
 gets an equal share of the family's 5 % per look, split among the intervals it judges), so the verdicts
 together err with at most 5 % at every size and after any number of looks.
@@ -65,7 +66,7 @@ def games_of(kind: Kind, games: int) -> int:
 
 
 def looks_of(games: int, max_games: int) -> int:
-    """How many looks a check may make: games, 2 × games, … until max_games."""
+    """How many looks a check may make: as many as doubling games would take to reach max_games."""
     return 1 + max(0, math.ceil(math.log2(max(max_games, games) / games)))
 
 
@@ -83,7 +84,7 @@ def check(
     max_games: int | None = None,
 ) -> dict:
     """Simulate `deck` and return the report (metrics with intervals + verdicts), a JSON-ready dict: first
-    `games` per kind of playout, then twice as many of the kinds an undecided verdict needs, up to
+    `games` per kind of playout, then more of the kinds an undecided verdict needs (`_more`), up to
     `max_games` (default: `games`, one look); `on_start(total)` when a look's games are planned;
     `watch(state, seed, seats)` is shown each game played (--save-records)."""
     name = deck["game"]
@@ -110,12 +111,29 @@ def check(
                 tallies[batch.kind.name] = tally
         report = _report(definition, config, deck, deck_path, kinds, tallies, games, seed, looks)
         report["looks"], report["max_games"] = look + 1, max_games
-        grow = {v["playouts"] for v in report["verdicts"] if v["result"] == UNDECIDED}
-        more = {k.name: min(2 * wanted[k.name], games_of(k, max_games)) for k in kinds if k.name in grow}
-        if not any(more[k] > wanted[k] for k in more):
+        more = _more(report, kinds, wanted, max_games, last=look == looks - 2)
+        if not more:
             break
         wanted |= more
     return report
+
+
+def _more(report: dict, kinds: list[Kind], wanted: dict[str, int], max_games: int, last: bool) -> dict[str, int]:
+    """The games each kind with an undecided verdict plays up to in the next look: 1.2 × the most its verdicts
+    need by `games_to_decide`, at least 1.5 × what it played, at most its budget (the last look: its budget)."""
+    needed: dict[str, int] = {}
+    for v in report["verdicts"]:
+        if v["result"] == UNDECIDED:
+            guess = v["games_to_decide"] or max_games * LADDER_SHARE  # no number of games: the budget
+            needed[v["playouts"]] = max(needed.get(v["playouts"], 0), guess)
+    more = {}
+    for kind in kinds:
+        if kind.name in needed:
+            cap = games_of(kind, max_games)
+            goal = cap if last else max(math.ceil(1.2 * needed[kind.name]), math.ceil(1.5 * wanted[kind.name]))
+            if min(goal, cap) > wanted[kind.name]:
+                more[kind.name] = min(goal, cap)
+    return more
 
 
 def _report(definition, config, deck, deck_path, kinds, tallies, games, seed, looks) -> dict:

@@ -5,7 +5,14 @@ from rich.console import Group
 from rich.table import Table
 
 from pipeline.games.deutschland.engine import COMPASS, GUESSES, ROW_POINTS, M, State
+from pipeline.play.variants import Variant
 from pipeline.play.view import View
+
+VARIANTS = {  # the rulebook's variants: geodeck play deutschland --variant face-down
+    "face-down": Variant(
+        "face-down: guess cards placed face down, revealed when the round is scored", lambda value: {"face_down": True}
+    ),
+}
 
 COLOURS = {"de": ("Rot", "Blau", "Grün", "Gelb"), "en": ("Red", "Blue", "Green", "Yellow")}
 WORDS = {

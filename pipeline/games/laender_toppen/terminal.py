@@ -13,7 +13,12 @@ from pipeline.games.laender_toppen.engine import (
     State,
     Trick,
 )
+from pipeline.play.variants import Variant
 from pipeline.play.view import View
+
+VARIANTS = {  # the rulebook's variants: geodeck play laender-toppen --variant fast
+    "fast": Variant("fast: the faster game: no splitting, the most cards won wins", lambda value: {"fast": True}),
+}
 
 SHORT = {  # pile headings of the piles table: the continents, then the face-down pile
     "de": ("N-Am.", "S-Am.", "Eur.", "Afr.", "Asien", "Ozean.", "Antark.", "verd."),

@@ -23,7 +23,7 @@ from pipeline.paths import TEMPLATES_DIR
 FAMILIAR = TEMPLATES_DIR / "world-game" / "familiarity.toml"
 WEIGHTS = {"prominence": 0.4, "population": 0.3, "closeness": 0.3}
 
-SKILLS = {"novice": 0.5, "skilled": 2.0, "expert": 3.5}
+SKILLS = {"novice": 0.5, "skilled": 2.0, "expert": 3.8}
 DIFFICULTY = {
     "continent": 0.0,
     "flag": 1.0,

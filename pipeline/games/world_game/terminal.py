@@ -5,8 +5,55 @@ from rich.console import Group
 from rich.table import Table
 
 from pipeline.games.world_game import answers
-from pipeline.games.world_game.engine import ANSWERED_WITH, CALL, CHALLENGE, CONTINENTS, FACTS, State, Turn
+from pipeline.games.world_game.engine import (
+    ANSWERED_WITH,
+    CALL,
+    CHALLENGE,
+    CONTINENTS,
+    FACTS,
+    RULEBOOK_CHALLENGES,
+    State,
+    Turn,
+)
+from pipeline.play.variants import Variant
 from pipeline.play.view import View
+
+
+def _kinds(value: str) -> tuple[str, ...]:
+    kinds = tuple(k.strip() for k in value.split(",") if k.strip())
+    if not kinds:
+        raise ValueError("name the challenges, e.g. continent,flag")
+    return kinds
+
+
+def _seats_left(value: str) -> dict:
+    if not value.isdigit():
+        raise ValueError(f"{value!r} is not a number of seats to the caller's left")
+    return {"fixed_setter": int(value)}
+
+
+def _children(value: str) -> dict:
+    own = value.split("/")
+    if len(own) != 2:
+        raise ValueError("give each of the two players' challenges, e.g. continent/flag")
+    return {"player_challenges": [list(_kinds(k)) for k in own]}
+
+
+VARIANTS = {  # the rulebook's variants: geodeck play world-game --variant challenges=continent,flag …
+    "challenges": Variant(
+        "challenges=KIND,…: the challenges in play (continent, flag, location, capital, location-reverse, "
+        "capital-reverse; the rulebook's four by default)",
+        lambda value: {"challenges": _kinds(value)},
+    ),
+    "reverse": Variant(
+        "reverse: the four challenges and the reverse location and capital challenges",
+        lambda value: {"challenges": (*RULEBOOK_CHALLENGES, "location-reverse", "capital-reverse")},
+    ),
+    "setter": Variant(
+        "setter=K: the setter determined in advance: the player K seats to the caller's left", _seats_left
+    ),
+    "children": Variant("children=KINDS/KINDS: two players, each with their own challenges", _children),
+}
 
 KINDS = {
     "de": {
