@@ -261,6 +261,10 @@ def test_undecided_verdicts_get_more_games_until_decided_or_the_budget_is_spent(
             assert report["playouts"][v["playouts"]]["games"] == playcheck.games_of(_kinds(deck)[v["playouts"]], 160)
             assert v["games_to_decide"] is None or v["games_to_decide"] > report["playouts"][v["playouts"]]["games"]
     assert "games_to_decide" not in str([v for v in report["verdicts"] if v["result"] != "undecided"])
+    undecided = [v["games_to_decide"] for v in report["verdicts"] if v.get("games_to_decide")]
+    if undecided:  # the hint names a budget that would decide every one of them
+        assert report["max_games_to_decide"] >= max(undecided)
+        assert f"(run more games: --max-games {report['max_games_to_decide']})" in reports.to_markdown(report)
 
 
 def _kinds(deck: dict) -> dict:

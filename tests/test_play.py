@@ -317,3 +317,10 @@ def test_hot_seat_hides_the_table_between_two_humans(monkeypatch, tmp_path):
         "Red's turn: take the screen and press Enter",
     ]
     assert all("guess cards:" not in screen for screen in shown)  # no hand left on the screen
+
+
+def test_every_deutschland_round_is_shown_with_its_extremes_and_points():
+    shown = _watched("deutschland", ["bot:expert", "bot:novice", "bot:random"], [], 2, "de")
+    rounds = [line for line in shown.splitlines() if line.startswith("Runde ") and " aufgedeckt: N: " in line]
+    assert [int(line.split()[1]) for line in rounds] == list(range(1, 7))  # three players: six rounds
+    assert all(line.count(" +") == 3 and "meiste Einwohner: " in line for line in rounds)

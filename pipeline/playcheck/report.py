@@ -39,8 +39,8 @@ def _hint(report: dict) -> str:
     """What to run when verdicts stay undecided: a --max-games that would decide them."""
     if report["result"] != "undecided":
         return ""
-    needed = [v.get("games_to_decide") or 0 for v in report["verdicts"] if v["result"] == "undecided"]
-    return f" (run more games: --max-games {max(needed):,})" if max(needed) else " (no number of games decides it)"
+    needed = report.get("max_games_to_decide")
+    return f" (run more games: --max-games {needed})" if needed else " (no number of games decides it)"
 
 
 def _family(report: dict) -> str:

@@ -159,6 +159,13 @@ def _report(definition, config, deck, deck_path, kinds, tallies, games, seed, lo
                 _interval(v), low, high, v["margin"], report["playouts"][v["playouts"]]["games"]
             )
     report["result"] = worst([v["result"] for v in report["verdicts"]])
+    needed = [  # the --max-games that would decide them (a ladder rung plays a quarter of it)
+        v["games_to_decide"] * (LADDER_SHARE if "hero" in report["playouts"][v["playouts"]] else 1)
+        for v in report["verdicts"]
+        if v.get("games_to_decide")
+    ]
+    if needed:
+        report["max_games_to_decide"] = max(needed)
     return report
 
 

@@ -81,6 +81,32 @@ def _scores(scores: list[int], view: View) -> str:
     return view.say("Punkte: ", "Points: ") + " · ".join(f"{n} {s}" for n, s in zip(view.names, scores))
 
 
+def progress(state: State) -> int:
+    """How many rounds have been scored (the play loop shows each as it is revealed)."""
+    return len(state.rounds)
+
+
+def revealed(state: State, index: int, view: View) -> str:
+    """Round `index` as revealed: which place is each extreme (tied places all) and each player's guesses,
+    right or wrong, with the points they scored."""
+    rnd = state.rounds[index]
+    names = [view.card(state.game.places[i].id) for i in rnd.places]
+    extremes = "; ".join(
+        f"{WORDS[view.lang].get(g, g)}: {', '.join(names[i] for i in sorted(rnd.correct[g])) or '–'}"
+        for g in (*COMPASS, "most", "fewest", "M")
+    )
+    scored = []
+    for player, name in enumerate(view.names):
+        own = [(g, pos, ok, pts) for p, g, pos, ok, pts in rnd.placements if p == player]
+        guesses = ", ".join(f"{guess_name(g, view)} {names[pos]} {'✓' if ok else '✗'}" for g, pos, ok, _ in own)
+        scored.append(f"{name} +{sum(pts for *_, pts in own)} ({guesses})")
+    return (
+        view.say(f"Runde {index + 1} aufgedeckt: ", f"Round {index + 1} revealed: ")
+        + f"{extremes} — "
+        + "; ".join(scored)
+    )
+
+
 def _last_round(state: State, view: View) -> Table:
     """The last scored round: each place's numbers, which guesses were right, the points per guess."""
     rnd = state.rounds[-1]
