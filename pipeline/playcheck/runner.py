@@ -325,10 +325,10 @@ def _verdicts(definition, config: thresholds.Config, report: dict, tallies: dict
 
 def _seats(name: str, bot: str, tally: Tally, config: thresholds.Config, share: float) -> dict:
     """Every seat's win share within ±tolerance (relative) of fair, each seat's interval with its share of
-    the error; the worst seat is reported. A pass may exceed the band by `margin` (relative to fair)."""
+    the error; the worst seat is reported. A pass may exceed the band by `margin` (win share)."""
     players = tally.players
     fair = 1 / players
-    tolerance, margin = float(config.get("seats.tolerance")), fair * float(config.get("seats.margin", 0.0))
+    tolerance, margin = float(config.get("seats.tolerance")), float(config.get("seats.margin", 0.0))
     low, high = fair * (1 - tolerance), fair * (1 + tolerance)
     shares = [wilson(w, tally.games, share / players) for w in tally.seat_wins]
     judged = [verdict("", s, low, high, "", margin=margin) for s in shares]
