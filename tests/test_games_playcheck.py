@@ -293,3 +293,18 @@ def test_each_ladder_rung_reports_its_own_games():
         assert sum(tally.hero_wins) == pytest.approx(sum(own)) and len(own) == 12
     rungs = list(watched.values())
     assert [r for _, r in rungs[0]] != [r for _, r in rungs[1]]  # different games, not one copied
+
+
+def test_the_world_games_long_game_verdict_has_its_margin():
+    """0.0205 long games (band ≤ 0.02, margin 0.005): the interval straddles 0.02 and stays within the margin,
+    a pass (without the margin: undecided at any number of games near the bound); judged on its own kind."""
+    from pipeline.games.world_game import playcheck as rules
+
+    tally = Tally(2)
+    tally.games = 100_000
+    tally.extra[f"longer than {rules.LONG_GAME} rounds"] = [2050.0, 2050.0]
+    report = {"playouts": {"seats 2p": {"bot": "expert", "games": tally.games}}}
+    config = playcheck.thresholds.load(games.get("world-game"))
+    (found,) = rules.verdicts(report, {"seats 2p": tally}, config, stats.ALPHA / 20)
+    assert (found["result"], found["margin"], found["playouts"]) == ("pass", 0.005, "seats 2p")
+    assert found["low"] < 0.02 < found["high"] <= 0.025

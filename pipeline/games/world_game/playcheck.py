@@ -62,6 +62,7 @@ def verdicts(report: dict, tallies: dict[str, Tally], config: Config, alpha: flo
                     0.0,
                     limit,
                     config.reason("game"),
+                    margin=float(config.get("game.margin", 0.0)),
                     playouts=name,
                 )
             )
