@@ -253,6 +253,7 @@ def test_undecided_verdicts_get_more_games_until_decided_or_the_budget_is_spent(
     first = {name: playcheck.games_of(kind, 40) for name, kind in _kinds(deck).items()}
     grown = {name for name, s in report["playouts"].items() if s["games"] > first[name]}
     assert report["looks"] > 1 and grown, "the tiny deck leaves some verdict undecided at 40 games"
+    assert report["max_looks"] == 3 and "up to 3 looks" in reports.to_markdown(report)  # 40, 80, 160
     assert grown <= {v["playouts"] for v in report["verdicts"]}  # only kinds that a verdict is measured on
     for name, s in report["playouts"].items():
         assert first[name] <= s["games"] <= playcheck.games_of(_kinds(deck)[name], 160)

@@ -46,7 +46,8 @@ def _hint(report: dict) -> str:
 def _family(report: dict) -> str:
     return (
         f"Verdicts: 95 % for all {len(report['verdicts'])} together at every one of up to "
-        f"{report.get('looks', 1)} looks (Bonferroni; each interval's error in the JSON's `alpha`)"
+        f"{report.get('max_looks', 1)} looks, {report.get('looks', 1)} made (Bonferroni; each interval's error "
+        "in the JSON's `alpha`)"
     )
 
 

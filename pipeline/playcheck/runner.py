@@ -110,7 +110,7 @@ def check(
             else:
                 tallies[batch.kind.name] = tally
         report = _report(definition, config, deck, deck_path, kinds, tallies, games, seed, looks)
-        report["looks"], report["max_games"] = look + 1, max_games
+        report |= {"looks": look + 1, "max_looks": looks, "max_games": max_games}
         more = _more(report, kinds, wanted, max_games, last=look == looks - 2)
         if not more:
             break
