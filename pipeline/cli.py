@@ -570,11 +570,17 @@ def _wrote(path: Path, details: str) -> None:
 )
 @click.option(
     "--games",
-    default=2000,
+    default=1000,
     show_default=True,
     type=Bounded(int, 1, 1_000_000),
     help="Random playouts, 1-1,000,000, and as many expert playouts per seat count; each ladder rung adds "
-    "a quarter of this.",
+    "a quarter of this. Playouts an undecided verdict needs are doubled until --max-games.",
+)
+@click.option(
+    "--max-games",
+    type=Bounded(int, 1, 8_000_000),
+    help="The most random (and per seat count) playouts when verdicts stay undecided (default: 8 × --games; "
+    "--games for one look).",
 )
 @click.option(
     "--players",
@@ -616,15 +622,18 @@ def _wrote(path: Path, details: str) -> None:
     help="Write every game played as a record into this folder (SEED-KIND-I.json; `geodeck replay` checks one).",
 )
 @format_option
-def play_check(game, version, deck_file, games, players, seed, jobs, scheduler, report_dir, records_dir, fmt):
+def play_check(
+    game, version, deck_file, games, max_games, players, seed, jobs, scheduler, report_dir, records_dir, fmt
+):
     """Does GAME's deck play well? Simulate it with the bundled rules engines and judge the figures.
 
     Seeded playouts (random players; every seat the same bot per player count; a ladder of bots, one
     stronger seat against the rung below) measure game length, win share per seat (first-player
     advantage), shared wins, lead changes, branching factor, ties per category, each card's win index and
     continent balance, each with its 95 % interval. Verdicts compare the interval with the game's
-    thresholds (templates/playcheck/GAME.toml, docs/rules-engines.md): exit code 0 if all pass, 1 if one
-    fails, 3 if none fails but some are undecided (the interval straddles a bound: run more games).
+    thresholds (templates/playcheck/GAME.toml, docs/rules-engines.md), corrected for the number of
+    verdicts and looks: exit code 0 if all pass, 1 if one fails, 3 if none fails but some are still
+    undecided at --max-games (each names about how many games would decide it).
     """
     from pipeline.playcheck import report as reports
     from pipeline.playcheck import runner as playcheck
@@ -659,6 +668,7 @@ def play_check(game, version, deck_file, games, players, seed, jobs, scheduler, 
             on_start=lambda total: bar.update(task, total=total),
             on_games=lambda n: bar.advance(task, n),
             watch=watch,
+            max_games=max_games or playcheck.GROWTH * games,
         )
     if report_dir:
         from pipeline.decks.published import is_draft
@@ -696,18 +706,28 @@ def play_check(game, version, deck_file, games, players, seed, jobs, scheduler, 
     help="Where the game's record goes (default: output/records/GAME-SEED.json); saved after every move.",
 )
 @click.option("--force", is_flag=True, help="Overwrite the record file if it exists (else an existing one is refused).")
-def play(game, players, seats, lang, seed, version, deck_file, record_path, force):
+@click.option(
+    "--variant",
+    "chosen_variants",
+    multiple=True,
+    metavar="NAME[=VALUE]",
+    help="A variant of the game's rulebook, NAME or NAME=VALUE, repeatable (--variant list names the game's "
+    "variants; docs/rules-engines.md).",
+)
+def play(game, players, seats, lang, seed, version, deck_file, record_path, force, chosen_variants):
     """Play GAME in the terminal against bots (or friends at the same keyboard).
 
-    The table shows what your seat may see, the legal moves numbered and the scores; type a move's number,
-    ? for help, q to leave. The game is saved as a record (also when you leave early, Ctrl-C included) that
+    The table shows what your seat may see, the legal moves numbered and the scores, and every trick or
+    round as it is revealed; type a move's number or the move itself (a World Game answer as free text), ?
+    for help, h for the history, q to leave. With two humans the screen is cleared between their turns.
+    The game is saved as a record (also when you leave early, Ctrl-C included) that
     `geodeck replay` checks move by move. Exit code 0 when the game was played to its end, 130 when left.
     """
     import random
 
     from pipeline.decks import published
     from pipeline.paths import OUTPUT_DIR
-    from pipeline.play import loop
+    from pipeline.play import loop, variants
     from pipeline.play import seats as seating
     from pipeline.render import layouts
 
@@ -715,11 +735,13 @@ def play(game, players, seats, lang, seed, version, deck_file, record_path, forc
         click.get_current_context(), "deck_file", ("version",), "--deck plays that file, not a published version"
     )
     definition = games.get(game)
+    options = variants.options(chosen_variants, definition)
     deck = published.read(deck_file, game) if deck_file else published.deck(game, version)[1]
     chosen = seating.parse(seats, players, definition)
     seed = random.SystemRandom().randrange(1_000_000) if seed is None else seed
     path = record_path or OUTPUT_DIR / "records" / f"{game}-{seed}.json"
-    _, finished = loop.play(definition, deck, chosen, layouts.load(game).language(lang), seed, path, out, force=force)
+    language = layouts.load(game).language(lang)
+    _, finished = loop.play(definition, deck, chosen, language, seed, path, out, options=options, force=force)
     if not finished:
         raise SystemExit(130)
 

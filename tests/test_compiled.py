@@ -60,7 +60,21 @@ def test_every_engine_is_compiled_with_the_shared_api():
 @pytest.mark.parametrize("game", games.names())
 def test_compiled_and_source_engines_play_the_same_games(game):
     """The same play-check, byte for byte, from the compiled engines and from their sources."""
-    command = [GEODECK, "play-check", game, "--games", "60", "--seed", "5", "--jobs", "1", "--format", "json"]
+    command = [
+        GEODECK,
+        "play-check",
+        game,
+        "--games",
+        "60",
+        "--max-games",
+        "60",
+        "--seed",
+        "5",
+        "--jobs",
+        "1",
+        "--format",
+        "json",
+    ]
     reports = [
         subprocess.run(command, capture_output=True, env=os.environ | {compiled.PURE: pure}).stdout
         for pure in ("0", "1")

@@ -107,7 +107,9 @@ def test_toy_game_prints_cards_and_accessories_through_the_cli(toy):
 
 def test_toy_game_play_checks_through_the_cli(toy):
     stage.build_deck("toy-game", DAY)
-    result = geodeck("play-check", "toy-game", "--games", "40", "--seed", "3", "--jobs", "1", "--format", "json")
+    result = geodeck(
+        "play-check", "toy-game", "--games", "40", "--max-games", "40", "--seed", "3", "--jobs", "1", "--format", "json"
+    )
     report = json.loads(result.output)
     assert result.exit_code == reports.EXIT_CODES[report["result"]], result.output
     assert (report["game"], report["players"], report["length_unit"]) == ("toy-game", 2, "moves")
@@ -116,7 +118,9 @@ def test_toy_game_play_checks_through_the_cli(toy):
     ties = report["playouts"]["random"]["ties"]["size"]
     assert (ties["comparisons"], ties["ties"]) == (120, 0)
     assert report["cards"]["strongest"][0] == ["toy-elk", 2.0]  # the biggest toy wins every comparison
-    again = geodeck("play-check", "toy-game", "--games", "40", "--seed", "3", "--jobs", "1", "--format", "json")
+    again = geodeck(
+        "play-check", "toy-game", "--games", "40", "--max-games", "40", "--seed", "3", "--jobs", "1", "--format", "json"
+    )
     assert again.output == result.output
 
 

@@ -345,3 +345,65 @@ def test_after_a_challenge_only_the_owner_sees_a_lost_card_and_everyone_the_sett
     tops = {p: dict(turn.top) for p, turn in seen.items() if turn is not None}
     assert tops == {0: {0: 0, 1: 1}, 1: {1: 1}, 2: {1: 1}}
     assert dict(state.turns[-1].top) == {0: 0, 1: 1}  # the state itself knows
+
+
+def test_familiarity_is_what_players_in_germany_recognise():
+    """The issue's complaint: DR Congo (0.86) as familiar as Germany, Luxembourg (0.43) below Bolivia (0.65)."""
+    from pipeline.decks import published
+
+    _, deck = published.deck("world-game")
+    fields = [c["fields"] for c in deck["cards"]]
+    known = dict(zip((f["iso3"] for f in fields), players.familiarity(fields)))
+    assert known["DEU"] > 0.9 and known["DEU"] - known["COD"] > 0.3
+    assert known["LUX"] > known["BOL"] + 0.2 and known["USA"] > known["NGA"] > known["TUV"]
+    assert (
+        players.prominence()["LUX"] == 1.0 and players.prominence()["JPN"] == 0.75 and "BOL" not in players.prominence()
+    )
+
+
+# docs/world-game.md: the rates a player of each level answers over the deck's countries (uniformly)
+TARGETS = {
+    "novice": {"continent": (0.45, 0.70), "flag": (0.25, 0.45), "location": (0.15, 0.35), "capital": (0.05, 0.25)},
+    "skilled": {"continent": (0.75, 0.90), "flag": (0.55, 0.75), "location": (0.45, 0.65), "capital": (0.25, 0.45)},
+    "expert": {"continent": (0.90, 0.99), "flag": (0.80, 0.92), "location": (0.70, 0.88), "capital": (0.60, 0.80)},
+}
+
+
+def test_the_player_model_meets_its_calibration_targets_on_the_deck():
+    from pipeline.decks import published
+
+    _, deck = published.deck("world-game")
+    fields = [c["fields"] for c in deck["cards"]]
+    known = players.familiarity(fields)
+    for level, targets in TARGETS.items():
+        for kind, (low, high) in targets.items():
+            rates = [
+                players.p_right(players.SKILLS[level], k, kind, len(f["continents"]), len(f["capitals"]))
+                for f, k in zip(fields, known)
+            ]
+            assert low <= sum(rates) / len(rates) <= high, (level, kind, sum(rates) / len(rates))
+    hard = players.p_right(players.SKILLS["expert"], known[[f["iso3"] for f in fields].index("TUV")], "capital")
+    assert hard < 0.5  # the expert misses hard cards
+
+
+def test_a_setter_fixed_in_advance_is_the_only_one_a_caller_may_choose():
+    """Rulebook: "Choose the player who will set you a challenge, either one determined in advance or of their
+    own choice" (option fixed_setter: seats to the caller's left)."""
+    deck = synthetic_deck()["cards"]
+    game = wg.Game(deck, players=3, fixed_setter=2)
+    state = game.new_initial_state(random.Random(0))
+    assert [a for a in state.legal_actions() if a >= wg.CALL] == [wg.CALL + 1]
+    with pytest.raises(IllegalAction, match="the setter was fixed in advance, the player 2 to the left"):
+        state.clone().apply_action(wg.CALL)
+    state.apply_action(wg.CALL + 1)
+    assert state.current_player() == 2  # the setter two seats to the caller's left
+    assert game.options()["fixed_setter"] == 2 and "fixed_setter" not in wg.Game(deck, players=3).options()
+    again = game.deserialize_state(state.serialize())
+    assert again.history() == state.history()
+    for level in ("novice", "expert"):  # the bots call only the setter there is
+        rng = random.Random(1)
+        state = game.new_initial_state(rng)
+        playout(state, [wg.BOTS[level](game, rng) for _ in range(3)], rng)
+        assert all(turn.setter == (turn.leader + 2) % 3 for turn in state.turns if turn.action == wg.CHALLENGE)
+    with pytest.raises(GeodeckError, match="fixed_setter counts the seats to the caller's left, 1-2 with 3"):
+        wg.Game(deck, players=3, fixed_setter=3)

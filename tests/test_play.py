@@ -75,7 +75,7 @@ def test_q_leaves_the_game(tmp_path):
     ],
 )
 def test_play_every_game_in_both_languages(tmp_path, game, seats, lang, heading):
-    result, path = play(tmp_path, game, seats, lang, ["1"] * 3000)
+    result, path = play(tmp_path, game, seats, lang, ["1", "-"] * 3000)  # - passes a typed World Game answer
     assert result.exit_code == 0, result.output[-2000:]
     assert heading in result.output
     if game == "laender-toppen":  # other seats place face down: the table never names their cards
@@ -113,3 +113,221 @@ def test_the_default_seats_are_experts_and_the_search_bot_is_a_seat():
     definition = games.get("world-game")
     assert seating.parse(None, 3, definition) == ["human", "bot:expert", "bot:expert"]
     assert seating.parse("human,bot:mcts", None, definition) == ["human", "bot:mcts"]
+
+
+def _answering(kind: str, lang: str):
+    """The published World Game deck, seat 0 answering the `kind` challenge that seat 1 set on its top card."""
+    from pipeline.decks import published
+    from pipeline.games.world_game import engine, terminal
+    from pipeline.play.view import View
+    from pipeline.render import layouts
+
+    _, deck = published.deck("world-game")
+    game = engine.Game.from_deck(deck, players=2, challenges=engine.KINDS)
+    state = game.initial_state(list(range(len(deck["cards"]))))
+    state.apply_action(engine.CALL)
+    state.apply_action(game.set_base + engine.KINDS.index(kind))
+    view = View(lang, ("P1", "P2"), {c["id"]: c["fields"] for c in deck["cards"]}, layouts.load("world-game"))
+    return state, view, lambda text: terminal.read(state, state.legal_actions(), text, view), terminal
+
+
+@pytest.mark.parametrize(
+    "kind,typed,meant",
+    [
+        ("capital", ["Moskau", "moscow", " MOSCOW "], "answer Moscow"),
+        ("capital", ["Kiew", "kyjiw", "Kiev"], "answer Kyiv"),
+        ("capital", ["chisinau", "Kischinau"], "answer Chișinău"),
+        ("capital", ["Peking", "beijing", "Bejing"], "answer Beijing"),
+        ("capital-reverse", ["Holland", "niederlande", "the Netherlands"], "answer Netherlands"),
+        ("capital-reverse", ["elfenbeinküste", "Cote d'Ivoire", "ivory coast"], "answer Ivory Coast"),
+        ("capital-reverse", ["Türkei", "turkey", "Turkiye"], "answer Türkiye"),
+        ("location", ["12", "Nr. 12", "no 12"], "answer 12"),
+        ("continent", ["Europa und Asien", "asia, europe", "Asien & Europa"], "answer Asia and Europe"),
+        ("continent", ["südamerika", "South America"], "answer South America"),
+    ],
+)
+def test_world_game_answers_are_typed_and_matched_forgivingly(kind, typed, meant):
+    state, _, read, _ = _answering(kind, "de")
+    for text in typed:
+        action = read(text)
+        assert isinstance(action, int), (text, action)
+        assert state.action_to_string(0, action) == meant, text
+
+
+def test_world_game_answers_are_never_listed():
+    state, view, read, terminal = _answering("capital", "en")
+    assert terminal.free_text(state, state.legal_actions(), view).startswith("Your answer (type it")
+    assert read("-") == state.game.pass_action and read("pass") == state.game.pass_action
+    wrong = read("Wa")  # partial input: one line, no candidates
+    assert wrong == "'Wa' names no capital on the cards: type the answer again (spelling) or - to pass."
+    assert "Washington" not in read("Washingtown Hills")
+    state, view, read, terminal = _answering("flag", "en")
+    assert terminal.free_text(state, [state.game.pass_action, 99], view) and read("Atlantis").startswith("'Atlantis'")
+
+
+def _table(game: str, deck: dict, players: int, lang: str):
+    from pipeline.play.view import View
+    from pipeline.render import layouts
+
+    definition = games.get(game)
+    rules = definition.engine.Game.from_deck(deck, players=players)
+    state = rules.new_initial_state(__import__("random").Random(1))
+    names = tuple(definition.terminal.seat_names(players, lang))
+    view = View(lang, names, {c["id"]: c["fields"] for c in deck["cards"]}, layouts.load(game))
+    return state, definition.terminal, view
+
+
+def test_a_move_is_typed_without_arrows_or_remarks():
+    from fixtures.tiny.games.decks import laender_toppen
+
+    state, terminal, view = _table("laender-toppen", laender_toppen(), 2, "en")
+    legal = state.legal_actions()
+    labels = [terminal.label(state, a, view, True) for a in legal]
+    assert "→" in labels[0]
+    typed = labels[0].replace("→", " ").upper()  # e.g. "KENYA   AREA ABOVE"
+    assert loop._fitting(typed, labels) == [0]
+
+
+@pytest.mark.parametrize("lang,why", [("en", "is not allowed: Deutschland"), ("de", "ist nicht erlaubt: Deutschland")])
+def test_m_after_w_is_refused_with_the_rule(lang, why):
+    from fixtures.tiny.games.decks import deutschland
+
+    from pipeline.games.deutschland import engine
+
+    state, terminal, view = _table("deutschland", deutschland(), 2, lang)
+    width = len(state.places)
+    state.apply_action(engine.W * width)  # player 0: W under the first place
+    state.apply_action(state.legal_actions()[0])  # player 1
+    place = view.card(state.game.places[state.places[1]].id)
+    typed = f"M {'unter' if lang == 'de' else 'under'} {place}"
+    assert loop._fitting(typed, [terminal.label(state, a, view, True) for a in state.legal_actions()]) == []
+    refused = loop._refused(state, typed, terminal, view)
+    assert refused is not None and refused.startswith(f"{typed!r} {why}") and "M is the back of the W card" in refused
+    assert loop._refused(state, "Atlantis", terminal, view) is None
+
+
+def _watched(game: str, seats: list[str], lines: list[str], seed: int, lang: str = "en") -> str:
+    import os
+    from pathlib import Path
+    from tempfile import TemporaryDirectory
+
+    from rich.console import Console
+
+    from pipeline.decks import published
+
+    _, deck = published.deck(game)
+    answers = iter(lines)
+    with TemporaryDirectory() as folder, open(os.devnull, "w") as hidden:
+        console = Console(width=400, record=True, file=hidden)
+        loop.play(games.get(game), deck, seats, lang, seed, Path(folder) / "r.json", console, lambda _: next(answers))
+    return console.export_text()
+
+
+def test_every_world_game_round_is_shown_with_its_tie_breaking_cards_and_units():
+    for seed in range(1, 12):  # random players tie on land neighbours within a few games
+        shown = _watched("world-game", ["bot:random", "bot:random"], [], seed)
+        ties = [line for line in shown.splitlines() if "a tie of" in line]
+        if ties:
+            break
+    rounds = [line for line in shown.splitlines() if line.startswith("Round ")]
+    assert [int(line.split(":")[0][6:]) for line in rounds] == list(range(1, len(rounds) + 1))  # every round
+    assert ties and all("the next cards: " in line and " takes " in line for line in ties), ties[:1]
+    assert any(" km² " in line or " m, " in line for line in rounds)  # values with their units
+
+
+def test_history_is_one_key_away():
+    shown = _watched("world-game", ["human", "bot:expert"], ["h", "1", "1", "h", *["1", "-"] * 3000], 11)
+    assert "Nothing revealed yet." in shown
+    first = next(line for line in shown.splitlines() if line.startswith("Round 1:"))
+    assert shown.count(first) >= 2  # shown when played, and again by h
+
+
+def test_laender_toppen_shows_every_trick_and_scores_its_piles_like_scores():
+    from fixtures.tiny.games.decks import laender_toppen
+
+    from pipeline.games.laender_toppen import engine
+
+    state, terminal, view = _table("laender-toppen", laender_toppen(), 4, "en")
+    rng = __import__("random").Random(0)
+    state = state.game.new_initial_state(rng)  # a random game where Russia or Turkey counts for Asia
+    differs = 0
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[rng.randrange(len(state.legal_actions()))])
+        piles = state.observation(0).piles
+        table = terminal._piles(state, piles, view)
+        points = [int(cell) for cell in table.columns[-1]._cells]
+        assert points == state.scores()
+        differs += points != engine.every_points(engine.pile_counts(piles))  # Russia/Turkey counted where best
+    assert differs, "no Russia/Turkey case met: choose another seed"
+    lines = [terminal.revealed(state, i, view) for i in range(terminal.progress(state))]
+    assert len(lines) == len(state.tricks) and lines[0].startswith("Round 1: Trick Area above: ")
+    assert all("value)" in line or "tie for" in line or "only country card" in line for line in lines)
+
+
+@pytest.mark.parametrize(
+    "game,seats,variants,options",
+    [
+        ("laender-toppen", "bot:random,bot:expert", ["fast"], {"fast": True}),
+        ("deutschland", "bot:random,bot:expert,bot:novice", ["face-down"], {"face_down": True}),
+        (
+            "world-game",
+            "bot:expert,bot:novice,bot:skilled",
+            ["challenges=continent,capital", "setter=1"],
+            {"challenges": ["continent", "capital"], "fixed_setter": 1},
+        ),
+        ("world-game", "bot:expert,bot:novice", ["children=continent/flag,capital"], {}),
+    ],
+)
+def test_the_rulebooks_variants_are_options_of_play(tmp_path, game, seats, variants, options):
+    path = tmp_path / "game.json"
+    args = ["play", game, "--seats", seats, "--seed", "4", "--record", str(path)]
+    result = CliRunner().invoke(cli, [*args, *(a for v in variants for a in ("--variant", v))])
+    assert result.exit_code == 0, result.output[-2000:]
+    record = records.load(path)
+    assert record.options.items() >= options.items()
+    if variants[0].startswith("children"):
+        assert record.options["player_challenges"] == [["continent"], ["flag", "capital"]]
+    assert replayed(path)["finished"]
+
+
+def test_unknown_or_bad_variants_are_one_line_errors():
+    result = CliRunner().invoke(cli, ["play", "world-game", "--variant", "list"])
+    assert isinstance(result.exception, GeodeckError)
+    assert "--variant 'list': world-game has no variant 'list' (its variants: challenges=KIND" in str(result.exception)
+    result = CliRunner().invoke(cli, ["play", "world-game", "--variant", "setter=left"])
+    assert "--variant 'setter=left': 'left' is not a number of seats" in str(result.exception)
+    result = CliRunner().invoke(cli, ["play", "world-game", "--variant", "setter=5"])
+    assert "fixed_setter counts the seats to the caller's left, 1-1 with 2 players, not 5" in str(result.exception)
+
+
+def test_hot_seat_hides_the_table_between_two_humans(monkeypatch, tmp_path):
+    from fixtures.tiny.games.decks import deutschland
+    from rich.console import Console
+
+    asked: list[str] = []
+    shown: list[str] = []  # what the screen showed since it was last cleared, at each hand-over
+
+    def ask(prompt: str) -> str:
+        asked.append(prompt)
+        if "take the screen" in prompt:
+            shown.append(console.export_text())
+            return ""
+        return "1" if len(asked) < 40 else "q"
+
+    console = Console(record=True, width=200)
+    monkeypatch.setattr(console, "clear", lambda *args, **kwargs: console.export_text(clear=True))
+    loop.play(games.get("deutschland"), deutschland(), ["human", "human"], "en", 1, tmp_path / "r.json", console, ask)
+    handovers = [p for p in asked if "take the screen" in p]
+    assert handovers[:3] == [
+        "Red's turn: take the screen and press Enter",
+        "Blue's turn: take the screen and press Enter",
+        "Red's turn: take the screen and press Enter",
+    ]
+    assert all("guess cards:" not in screen for screen in shown)  # no hand left on the screen
+
+
+def test_every_deutschland_round_is_shown_with_its_extremes_and_points():
+    shown = _watched("deutschland", ["bot:expert", "bot:novice", "bot:random"], [], 2, "de")
+    rounds = [line for line in shown.splitlines() if line.startswith("Runde ") and " aufgedeckt: N: " in line]
+    assert [int(line.split()[1]) for line in rounds] == list(range(1, 7))  # three players: six rounds
+    assert all(line.count(" +") == 3 and "meiste Einwohner: " in line for line in rounds)

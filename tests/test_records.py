@@ -238,7 +238,18 @@ def test_a_record_keeps_the_owners_choice_for_russia_or_turkey_at_scoring():
 def test_play_check_saves_the_records_it_plays_and_they_replay(tmp_path):
     deck_path = write(tmp_path, DECKS["world-game"], "deck.json")
     folder = tmp_path / "records"
-    args = ["play-check", "world-game", "--deck", str(deck_path), "--games", "8", "--format", "json"]
+    args = [
+        "play-check",
+        "world-game",
+        "--deck",
+        str(deck_path),
+        "--games",
+        "8",
+        "--max-games",
+        "8",
+        "--format",
+        "json",
+    ]
     plain = CliRunner().invoke(cli, args)
     saved = CliRunner().invoke(cli, [*args, "--save-records", str(folder), "--jobs", "2"])  # saved by workers
     assert saved.exit_code in (0, 1, 3) and saved.output == plain.output  # recording changes nothing

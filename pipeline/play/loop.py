@@ -1,7 +1,9 @@
-"""The play loop: deal, let each seat move (a human picks a numbered legal move, a bot its policy, chance
-its odds), write every move into the record, save it at the end or when the human leaves."""
+"""The play loop: deal, let each seat move (a human picks a numbered legal move or types a free answer where
+the game's terminal asks for one: `free_text` and `read`; a bot its policy, chance its odds), write every
+move into the record, save it at the end or when the human leaves."""
 
 import random
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -19,6 +21,7 @@ from pipeline.records.tape import Recorder
 from pipeline.render import layouts
 
 QUIT = ("q", "quit", "exit")
+HISTORY = "h"  # shows every trick or round revealed so far
 
 
 class Left(Exception):
@@ -26,7 +29,7 @@ class Left(Exception):
 
 
 def ask_terminal(prompt: str) -> str:
-    return click.prompt(prompt, prompt_suffix=" ", show_default=False)
+    return click.prompt(prompt, prompt_suffix=" ", show_default=False, default="")
 
 
 def play(
@@ -38,12 +41,15 @@ def play(
     path: Path,
     console: Console,
     ask: Callable[[str], str] = ask_terminal,
+    options: dict | None = None,
     force: bool = False,
 ) -> tuple[records.Record, bool]:
-    """Play one game at the terminal, its record at `path` saved after every move (an existing record is
-    refused unless `force`); returns (record, whether it was finished)."""
+    """Play one game at the terminal (with the engine's `options`: the variants), its record at `path` saved
+    after every move (an existing record is refused unless `force`); returns (record, whether it was
+    finished). With two or more humans at one screen (hot seat) the screen is cleared and the next human
+    asked to take it before their table is shown."""
     terminal = definition.terminal
-    game = definition.engine.Game.from_deck(deck, players=len(seats))
+    game = definition.engine.Game.from_deck(deck, players=len(seats), **(options or {}))
     cards = {c["id"]: c["fields"] for c in deck["cards"]}
     view = View(lang, tuple(terminal.seat_names(len(seats), lang)), cards, layouts.load(definition.name))
     recorder = Recorder(path, deck, seating.named(seats, list(view.names)), seed, force)
@@ -53,6 +59,8 @@ def play(
     levels = seating.bots(definition)
     policies = {p: levels[seat[4:]](game, rng) for p, seat in enumerate(seats) if seat != "human"}
     humans = [p for p, seat in enumerate(seats) if seat == "human"]
+    history: list[str] = []  # every trick or round revealed so far, as shown (h shows it again)
+    at_screen = None  # the human whose table the screen shows (hot seat)
     finished = True
     try:
         while not state.is_terminal():
@@ -60,7 +68,10 @@ def play(
             if player == core.CHANCE:
                 action = core.sample_chance(state, rng)
             elif seats[player] == "human":
-                action = _choose(state, player, terminal, view, ask, console)
+                if len(humans) > 1 and player != at_screen:
+                    _hand_over(player, view, ask, console)
+                    at_screen = player
+                action = _choose(state, player, terminal, view, ask, console, history)
             else:
                 action = policies[player](core.policy_input(state, policies[player]), rng)
             who = view.say("Zufall", "chance") if player == core.CHANCE else view.names[player]
@@ -68,7 +79,7 @@ def play(
             console.print(
                 f"[bold]{escape(who)}[/]: {escape(terminal.label(state, action, view, own))}", highlight=False
             )
-            state.apply_action(action)
+            _apply(state, action, terminal, view, console, history)
             recorder.save(state)
     except (click.Abort, KeyboardInterrupt, EOFError, Left):
         finished = False
@@ -89,34 +100,102 @@ def play(
     return record, True
 
 
-def _choose(state, player: int, terminal, view: View, ask, console: Console) -> int:
+def _hand_over(player: int, view: View, ask, console: Console) -> None:
+    """Hot seat: hide the last human's table and wait for `player` to take the screen."""
+    console.clear()
+    name = view.names[player]
+    answer = ask(
+        view.say(
+            f"{name} ist dran: Bildschirm übernehmen und Enter drücken",
+            f"{name}'s turn: take the screen and press Enter",
+        )
+    )
+    if answer.strip().lower() in QUIT:
+        raise Left
+    console.clear()
+
+
+def _apply(state, action: int, terminal, view: View, console: Console, history: list[str]) -> None:
+    """Play the move and show each trick or round it revealed (the game's terminal `revealed`: who took
+    what and why), right away, while the table still shows how it was resolved."""
+    done = terminal.progress(state) if hasattr(terminal, "progress") else 0
+    state.apply_action(action)
+    for index in range(done, terminal.progress(state) if hasattr(terminal, "progress") else 0):
+        history.append(terminal.revealed(state, index, view))
+        console.print(history[-1], highlight=False, markup=False)
+
+
+def _choose(state, player: int, terminal, view: View, ask, console: Console, history: list[str]) -> int:
     legal = state.legal_actions()
     labels = [terminal.label(state, action, view, True) for action in legal]
     console.rule(view.say(f"{view.names[player]} ist am Zug", f"{view.names[player]} to move"))
     console.print(terminal.board(state, player, view))
-    grid = terminal.moves(state, legal, view) if hasattr(terminal, "moves") else None
-    console.print(grid or Columns([f"[bold]{i}[/] {escape(text)}" for i, text in enumerate(labels, 1)]))
-    prompt = view.say(f"Zug (1-{len(legal)}, ? Hilfe, q Ende)", f"Move (1-{len(legal)}, ? help, q quit)")
+    typed = terminal.free_text(state, legal, view) if hasattr(terminal, "free_text") else None
+    if typed is None:  # a numbered list; a free-text answer (recall, not recognition) lists nothing
+        grid = terminal.moves(state, legal, view) if hasattr(terminal, "moves") else None
+        console.print(grid or Columns([f"[bold]{i}[/] {escape(text)}" for i, text in enumerate(labels, 1)]))
+    prompt = typed or view.say(
+        f"Zug (1-{len(legal)}, ? Hilfe, h Verlauf, q Ende)", f"Move (1-{len(legal)}, ? help, h history, q quit)"
+    )
     while True:
         answer = ask(prompt).strip()
+        if not answer:
+            continue
         if answer == "?":
             console.print(_help(terminal, view, len(legal)))
+        elif answer.lower() == HISTORY:
+            shown = history or [view.say("Noch nichts aufgedeckt.", "Nothing revealed yet.")]
+            console.print("\n".join(shown), highlight=False, markup=False)
         elif answer.lower() in QUIT:
             raise Left
+        elif typed:
+            found = terminal.read(state, legal, answer, view)
+            if isinstance(found, int):
+                return found
+            console.print(found, highlight=False, markup=False)
         elif answer.isdigit() and 1 <= int(answer) <= len(legal):
             return legal[int(answer) - 1]
         else:
             fits = _fitting(answer, labels)
             if len(fits) == 1:
                 return legal[fits[0]]
-            console.print(_wrong(answer, [labels[i] for i in fits], len(legal), view), highlight=False, markup=False)
+            why = None if fits else _refused(state, answer, terminal, view)
+            console.print(
+                why or _wrong(answer, [labels[i] for i in fits], len(legal), view), highlight=False, markup=False
+            )
+
+
+def _plain(text: str) -> str:
+    """Text as typed or labelled, compared without case, arrows, punctuation or remarks in parentheses
+    ("Kenya area above" for "Kenya → Area (above)", "M under Jena" for "M (middle) under Jena")."""
+    text = re.sub(r"\([^)]*\)", " ", text.casefold())
+    return " ".join("".join(c if c.isalnum() else " " for c in text).split())
 
 
 def _fitting(text: str, labels: list[str]) -> list[int]:
-    """The moves a typed text names: the one it spells out (any case), else those containing it."""
-    wanted = text.casefold()
-    exact = [i for i, label in enumerate(labels) if label.casefold() == wanted]
-    return exact or [i for i, label in enumerate(labels) if wanted and wanted in label.casefold()]
+    """The moves a typed text names: the one it spells out (any case, arrows and punctuation left out), else
+    those containing it."""
+    wanted = _plain(text)
+    plain = [_plain(label) for label in labels]
+    exact = [i for i, label in enumerate(plain) if label == wanted]
+    return exact or [i for i, label in enumerate(plain) if wanted and wanted in label]
+
+
+def _refused(state, text: str, terminal, view: View) -> str | None:
+    """Why the rules refuse a typed move that is not legal now (the engine's reason, naming its rule), or
+    None when the text spells out no move of the game at all."""
+    wanted = _plain(text)
+    for action in range(state.game.num_distinct_actions()):
+        try:
+            spelt = _plain(terminal.label(state, action, view, True)) == wanted
+        except (IndexError, KeyError, ValueError):  # not a move at this point of the game at all
+            continue
+        if spelt:
+            try:
+                state.clone().apply_action(action)
+            except core.IllegalAction as refused:
+                return view.say(f"{text!r} ist nicht erlaubt: {refused}", f"{text!r} is not allowed: {refused}")
+    return None
 
 
 def _wrong(answer: str, fits: list[str], moves: int, view: View) -> str:
@@ -139,10 +218,11 @@ def _help(terminal, view: View, moves: int) -> str:
             "",
             view.say(
                 f"Eingabe: die Nummer eines Zugs (1-{moves}) oder der Zug selbst (genug davon, dass er eindeutig "
-                "ist); ? diese Hilfe; q beendet das Spiel (der Spielbericht bis dahin wird gespeichert), Strg-C "
-                "ebenso.",
+                "ist); ? diese Hilfe; h der Verlauf (jeder aufgedeckte Stich, jede Runde); q beendet das Spiel "
+                "(der Spielbericht bis dahin wird gespeichert), Strg-C ebenso.",
                 f"Input: the number of a move (1-{moves}) or the move itself (enough of it to name one move); ? this "
-                "help; q leaves the game (the record so far is saved), Ctrl-C too.",
+                "help; h the history (every trick or round revealed); q leaves the game (the record so far is "
+                "saved), Ctrl-C too.",
             ),
         ]
     )

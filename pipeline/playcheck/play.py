@@ -42,8 +42,9 @@ class Batch:
         return self.stop - self.start
 
 
-def batches(game: GameDefinition, kind: Kind, games: int, seed: int) -> list[Batch]:
-    return [Batch(game, kind, seed, i, min(i + BATCH_GAMES, games)) for i in range(0, games, BATCH_GAMES)]
+def batches(game: GameDefinition, kind: Kind, games: int, seed: int, start: int = 0) -> list[Batch]:
+    """Games start..games-1 of a kind, in batches of BATCH_GAMES."""
+    return [Batch(game, kind, seed, i, min(i + BATCH_GAMES, games)) for i in range(start, games, BATCH_GAMES)]
 
 
 def deck_json(deck: dict) -> str:

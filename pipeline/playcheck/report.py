@@ -8,7 +8,7 @@ from pipeline import atomic
 from pipeline.paths import OUTPUT_DIR
 
 REPORTS_DIR = OUTPUT_DIR / "reports"
-EXIT_CODES = {"pass": 0, "fail": 1, "undecided": 3}  # undecided: no verdict failed, some need more games
+EXIT_CODES = {"pass": 0, "fail": 1, "undecided": 3}  # undecided: none failed, some need more than --max-games
 
 
 def to_json(report: dict) -> str:
@@ -28,6 +28,30 @@ def _pairs(pairs) -> str:
     return ", ".join(f"{card} {index}" for card, index in pairs)
 
 
+def _result(v: dict) -> str:
+    """A verdict's result; an undecided one with about how many games of its playouts would decide it."""
+    if v["result"] != "undecided":
+        return v["result"]
+    games = v.get("games_to_decide")
+    return f"undecided (≈ {games:,} games)" if games else "undecided (no number of games)"
+
+
+def _hint(report: dict) -> str:
+    """What to run when verdicts stay undecided: a --max-games that would decide them."""
+    if report["result"] != "undecided":
+        return ""
+    needed = report.get("max_games_to_decide")
+    return f" (run more games: --max-games {needed})" if needed else " (no number of games decides it)"
+
+
+def _family(report: dict) -> str:
+    return (
+        f"Verdicts: 95 % for all {len(report['verdicts'])} together at every one of up to "
+        f"{report.get('max_looks', 1)} looks, {report.get('looks', 1)} made (Bonferroni; each interval's error "
+        "in the JSON's `alpha`)"
+    )
+
+
 def to_markdown(report: dict, plots: dict[str, str] | None = None) -> str:
     """The report for a designer; `plots` maps plot names to image files beside the Markdown."""
     plots = plots or {}
@@ -35,17 +59,19 @@ def to_markdown(report: dict, plots: dict[str, str] | None = None) -> str:
     lines = [
         f"# play-check: {report['game']} {report['version'] or ''}".rstrip(),
         "",
-        f"{report['players']} players, {report['games']} random games (+ seat and ladder playouts), seed "
-        f"{report['seed']}; length in {report['length_unit']}; thresholds `{report['thresholds']}`. "
-        "Every figure: value [95 % interval].",
+        f"{report['players']} players, {report['games']} random games (+ seat and ladder playouts) in the first "
+        f"look, at most {report.get('max_games', report['games'])}, seed {report['seed']}; length in "
+        f"{report['length_unit']}; thresholds `{report['thresholds']}`. Every figure: value [95 % interval]. "
+        f"{_family(report)}; a pass may exceed the band by its margin.",
         "",
-        f"**{report['result'].upper()}**" + (" (run more games: `--games`)" if report["result"] == "undecided" else ""),
+        f"**{report['result'].upper()}**{_hint(report)}",
         "",
-        "| verdict | value [95 %] | allowed | result | detail |",
+        "| verdict | value [interval] | allowed (+ margin) | result | detail |",
         "|---|---|---|---|---|",
     ]
     lines += [
-        f"| {v['name']} | {_iv(v)} | {v['band'][0]:g}–{v['band'][1]:g} | {v['result']} | {v['detail']} |"
+        f"| {v['name']} | {_iv(v)} | {v['band'][0]:g}–{v['band'][1]:g} (± {v.get('margin', 0):g}) | {_result(v)} "
+        f"| {v['detail']} |"
         for v in report["verdicts"]
     ]
     lines += ["", "Why these bands:", ""]
@@ -140,24 +166,24 @@ def to_rich(report: dict):
     colour = {"pass": "green", "fail": "bold red", "undecided": "yellow"}
     verdicts = Table(
         "verdict",
-        "value [95 %]",
+        "value [interval]",
         "allowed",
         "result",
         "detail",
         title=f"play-check {report['game']} {report['version'] or ''}: {report['players']} players, "
-        f"{report['games']} games, seed {report['seed']}",
+        f"{report['games']}-{report.get('max_games', report['games'])} games, seed {report['seed']}",
+        caption=_family(report),
     )
     for v in report["verdicts"]:
         verdicts.add_row(
             v["name"],
             _iv(v),
             f"{v['band'][0]:g}–{v['band'][1]:g}",
-            f"[{colour[v['result']]}]{v['result']}[/]",
+            f"[{colour[v['result']]}]{_result(v)}[/]",
             v["detail"],
         )
     playouts = Table("playouts", "players", "games", f"length mean ({report['length_unit']})", "win share by seat")
     for kind, s in report["playouts"].items():
         playouts.add_row(kind, str(s["players"]), str(s["games"]), _iv(s["length"]["mean"]), _seat_shares(s))
     result = report["result"]
-    hint = " (run more games: --games)" if result == "undecided" else ""
-    return Group(verdicts, playouts, f"[{colour[result]}]{result.upper()}[/]{hint}")
+    return Group(verdicts, playouts, f"[{colour[result]}]{result.upper()}[/]{_hint(report)}")

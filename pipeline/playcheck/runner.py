@@ -9,8 +9,16 @@ A>B` (one seat, rotating, plays bot A against seats of the next weaker bot B, N/
 skill pay, step by step?; the top rung, the search bot over `expert`, N/100 games, reported, not judged).
 The thresholds are the game's `templates/playcheck/<game>.toml` (config.py); `pipeline/games/<game>/playcheck.py`
 adds the game's own counts and verdicts.
+
+Sequential: after the first N games per kind (a look), the kinds of playout that an undecided verdict is
+measured on play on, to about the games its interval needs to decide (at least 1.5 × as many, at most
+`max_games`; the last of the looks goes to `max_games`), until every verdict is decided or the budget is spent.
+Every verdict's intervals are Bonferroni-corrected for all verdicts at all possible looks (each verdict
+gets an equal share of the family's 5 % per look, split among the intervals it judges), so the verdicts
+together err with at most 5 % at every size and after any number of looks.
 """
 
+import math
 import statistics
 from collections import defaultdict
 from collections.abc import Callable
@@ -22,12 +30,24 @@ from pipeline.decks import published
 from pipeline.games import search
 from pipeline.playcheck import config as thresholds
 from pipeline.playcheck import execute
-from pipeline.playcheck.play import RANDOM, Batch, Kind, Watch, batches, deck_json
-from pipeline.playcheck.stats import Interval, mean, mean_of, ratio, verdict, wilson, worst
+from pipeline.playcheck.play import RANDOM, Kind, Watch, batches, deck_json
+from pipeline.playcheck.stats import (
+    ALPHA,
+    UNDECIDED,
+    Interval,
+    games_to_decide,
+    mean,
+    mean_of,
+    ratio,
+    verdict,
+    wilson,
+    worst,
+)
 from pipeline.playcheck.tally import Tally
 
 LADDER_SHARE = 4  # ladder playouts: games // 4 per rung
 SEARCH_SHARE = 100  # the search bot's rung (its top, `search.NAME`): games // 100, as its games cost far more
+GROWTH = 8  # `geodeck play-check`'s default budget: at most 8 × --games per kind (four looks)
 
 
 def plan(definition, config: thresholds.Config, game, players: int) -> list[Kind]:
@@ -50,6 +70,11 @@ def games_of(kind: Kind, games: int) -> int:
     return max(1, games // LADDER_SHARE) if kind.hero else games
 
 
+def looks_of(games: int, max_games: int) -> int:
+    """How many looks a check may make: as many as doubling games would take to reach max_games."""
+    return 1 + max(0, math.ceil(math.log2(max(max_games, games) / games)))
+
+
 def check(
     deck: dict,
     players: int | None = None,
@@ -61,8 +86,11 @@ def check(
     on_start: Callable[[int], None] = lambda total: None,
     on_games: Callable[[int], None] = lambda n: None,
     watch: Watch | None = None,
+    max_games: int | None = None,
 ) -> dict:
-    """Simulate `deck` and return the report (metrics with intervals + verdicts), a JSON-ready dict;
+    """Simulate `deck` and return the report (metrics with intervals + verdicts), a JSON-ready dict: first
+    `games` per kind of playout, then more of the kinds an undecided verdict needs (`_more`), up to
+    `max_games` (default: `games`, one look); `on_start(total)` when a look's games are planned;
     `watch(state, seed, seats)` is shown each game played (--save-records)."""
     name = deck["game"]
     definition = registry.get(name)
@@ -70,21 +98,55 @@ def check(
     players = players or definition.default_players
     game = definition.engine.Game.from_deck(deck, players=players)  # a bad player count fails here, in one line
     kinds = plan(definition, config, game, players)
-    work: list[Batch] = [b for kind in kinds for b in batches(definition, kind, games_of(kind, games), seed)]
-    on_start(sum(b.games for b in work))
+    max_games = max(max_games or games, games)
+    looks = looks_of(games, max_games)
+    wanted = {kind.name: games_of(kind, games) for kind in kinds}
     tallies: dict[str, Tally] = {}
-    for batch, tally in zip(
-        work, execute.run(work, deck_json(deck), jobs, scheduler, lambda b: on_games(b.games), watch)
-    ):
-        if batch.kind.name in tallies:
-            tallies[batch.kind.name].merge(tally)
-        else:
-            tallies[batch.kind.name] = tally
+    planned = 0
+    for look in range(looks):
+        played = {kind.name: tallies[kind.name].games if kind.name in tallies else 0 for kind in kinds}
+        work = [b for k in kinds for b in batches(definition, k, wanted[k.name], seed, played[k.name])]
+        planned += sum(b.games for b in work)
+        on_start(planned)
+        results = execute.run(work, deck_json(deck), jobs, scheduler, lambda b: on_games(b.games), watch)
+        for batch, tally in zip(work, results):
+            if batch.kind.name in tallies:
+                tallies[batch.kind.name].merge(tally)
+            else:
+                tallies[batch.kind.name] = tally
+        report = _report(definition, config, deck, deck_path, kinds, tallies, games, seed, looks)
+        report |= {"looks": look + 1, "max_looks": looks, "max_games": max_games}
+        more = _more(report, kinds, wanted, max_games, last=look == looks - 2)
+        if not more:
+            break
+        wanted |= more
+    return report
+
+
+def _more(report: dict, kinds: list[Kind], wanted: dict[str, int], max_games: int, last: bool) -> dict[str, int]:
+    """The games each kind with an undecided verdict plays up to in the next look: 1.2 × the most its verdicts
+    need by `games_to_decide`, at least 1.5 × what it played, at most its budget (the last look: its budget)."""
+    needed: dict[str, int] = {}
+    for v in report["verdicts"]:
+        if v["result"] == UNDECIDED:
+            guess = v["games_to_decide"] or max_games * LADDER_SHARE  # no number of games: the budget
+            needed[v["playouts"]] = max(needed.get(v["playouts"], 0), guess)
+    more = {}
+    for kind in kinds:
+        if kind.name in needed:
+            cap = games_of(kind, max_games)
+            goal = cap if last else max(math.ceil(1.2 * needed[kind.name]), math.ceil(1.5 * wanted[kind.name]))
+            if min(goal, cap) > wanted[kind.name]:
+                more[kind.name] = min(goal, cap)
+    return more
+
+
+def _report(definition, config, deck, deck_path, kinds, tallies, games, seed, looks) -> dict:
     report = {
-        "game": name,
+        "game": definition.name,
         "version": deck.get("version"),
         "deck": deck_path,
-        "players": players,
+        "players": kinds[0].players,
         "games": games,
         "seed": seed,
         "length_unit": definition.length_unit,
@@ -92,8 +154,23 @@ def check(
         "playouts": {kind.name: _summary(kind, tallies[kind.name]) for kind in kinds},
     }
     report["cards"] = _cards(tallies[RANDOM], continents_of(deck), config, definition.card_verdicts)
-    report["verdicts"] = _verdicts(definition, config, report)
+    count = len(_verdicts(definition, config, report, tallies, ALPHA))  # the family's size
+    report["verdicts"] = _verdicts(definition, config, report, tallies, ALPHA / (count * looks))
+    for v in report["verdicts"]:
+        v["alpha"] = float(f"{ALPHA / (count * looks * v['checks']):.3g}")  # each of its intervals'
+        if v["result"] == UNDECIDED:
+            low, high = v["band"]
+            v["games_to_decide"] = games_to_decide(
+                _interval(v), low, high, v["margin"], report["playouts"][v["playouts"]]["games"]
+            )
     report["result"] = worst([v["result"] for v in report["verdicts"]])
+    needed = [  # the --max-games that would decide them (a ladder rung plays a quarter of it)
+        v["games_to_decide"] * (LADDER_SHARE if "hero" in report["playouts"][v["playouts"]] else 1)
+        for v in report["verdicts"]
+        if v.get("games_to_decide")
+    ]
+    if needed:
+        report["max_games_to_decide"] = max(needed)
     return report
 
 
@@ -151,10 +228,16 @@ def _summary(kind: Kind, tally: Tally) -> dict:
     return summary
 
 
-def _cards(tally: Tally, continents: dict[str, list[str]], config: thresholds.Config, judged_here: bool) -> dict:
+def _cards(
+    tally: Tally, continents: dict[str, list[str]], config: thresholds.Config, judged_here: bool, alpha: float = ALPHA
+) -> dict:
     """Win index per card (random playouts) with its interval; dominant and useless cards; always-winning ones."""
     min_contests = int(config.get("cards.min_contests", 20))
-    index = {card: ratio(int(e[0]), *e[1:]) for card, e in sorted(tally.cards.items()) if e[0] >= min_contests}
+    index = {
+        card: ratio(int(e[0]), e[1], e[2], e[3], e[4], e[5], alpha)
+        for card, e in sorted(tally.cards.items())
+        if e[0] >= min_contests
+    }
     always = defaultdict(list)
     for (card, category), (n, wins) in sorted(tally.always.items()):
         if n >= min_contests and wins == n:
@@ -185,12 +268,14 @@ def _interval(data: dict) -> Interval:
     return Interval(data["value"], data["low"], data["high"])
 
 
-def _verdicts(definition, config: thresholds.Config, report: dict) -> list[dict]:
+def _verdicts(definition, config: thresholds.Config, report: dict, tallies: dict[str, Tally], share: float):
+    """Every verdict, each judging its intervals with an error of `share` (split among them)."""
     playouts = report["playouts"]
-    found = []
-    for name, summary in playouts.items():
-        if name == RANDOM or name.startswith("seats "):
-            found.append(_seats(name, summary, config))
+    found = [
+        _seats(name, s["bot"], tallies[name], config, share)
+        for name, s in playouts.items()
+        if name == RANDOM or name.startswith("seats ")
+    ]
     random_play = playouts[RANDOM]
     per_rival = float(config.get("ties.per_rival"))
     for category, tie in random_play["ties"].items():
@@ -199,63 +284,77 @@ def _verdicts(definition, config: thresholds.Config, report: dict) -> list[dict]
         found.append(
             verdict(
                 f"ties: {category}",
-                _interval(tie["share"]),
+                wilson(tie["ties"], tie["comparisons"], share),
                 0.0,
                 limit,
                 config.get(f"ties.categories.{category}.reason", config.reason("ties")),
                 f"{tie['ties']} of {tie['comparisons']}; {p} per other card compared",
+                margin=limit * float(config.get("ties.margin", 0.0)),
+                playouts=RANDOM,
             )
         )
     found.append(
         verdict(
             "shared wins (random)",
-            _interval(random_play["shared_wins"]),
+            wilson(tallies[RANDOM].shared, tallies[RANDOM].games, share),
             0.0,
             float(config.get("shared_wins.max")),
             config.reason("shared_wins"),
+            margin=float(config.get("shared_wins.margin", 0.0)),
+            playouts=RANDOM,
         )
     )
     edge = float(config.get("skill.min_edge"))
-    for summary in playouts.values():
+    for name, summary in playouts.items():
         if "hero" in summary and summary["hero"] != search.NAME:  # the search bot's rung measures the bots only
             fair = 1 / summary["players"]
+            tally = tallies[name]
             found.append(
                 verdict(
                     f"skill: {summary['hero']} vs {summary['bot']}",
-                    _interval(summary["hero_win_share"]),
+                    wilson(sum(tally.hero_wins), sum(tally.hero_games), share),
                     fair + edge,
                     1.0,
                     config.reason("skill"),
                     f"one {summary['hero']} seat among {summary['players'] - 1} {summary['bot']}; fair {fair:.3f}",
+                    margin=float(config.get("skill.margin", 0.0)),
+                    playouts=name,
                 )
             )
-    found += definition.playcheck.verdicts(report, config)
+    found += definition.playcheck.verdicts(report, tallies, config, share)
     if definition.card_verdicts:
-        found += _card_verdicts(report["cards"], config)
+        judged = _cards(tallies[RANDOM], {}, config, True, share / max(1, report["cards"]["judged"]))
+        found += _card_verdicts(judged, config)
     return found
 
 
-def _seats(name: str, summary: dict, config: thresholds.Config) -> dict:
-    """Every seat's win share within ±tolerance (relative) of fair; the worst seat is reported."""
-    players = summary["players"]
+def _seats(name: str, bot: str, tally: Tally, config: thresholds.Config, share: float) -> dict:
+    """Every seat's win share within ±tolerance (relative) of fair, each seat's interval with its share of
+    the error; the worst seat is reported. A pass may exceed the band by `margin` (win share)."""
+    players = tally.players
     fair = 1 / players
-    low, high = fair * (1 - float(config.get("seats.tolerance"))), fair * (1 + float(config.get("seats.tolerance")))
-    shares = [_interval(s) for s in summary["seat_win_share"]]
-    judged = [verdict("", s, low, high, "") for s in shares]
+    tolerance, margin = float(config.get("seats.tolerance")), float(config.get("seats.margin", 0.0))
+    low, high = fair * (1 - tolerance), fair * (1 + tolerance)
+    shares = [wilson(w, tally.games, share / players) for w in tally.seat_wins]
+    judged = [verdict("", s, low, high, "", margin=margin) for s in shares]
     rank = {"fail": 0, "undecided": 1, "pass": 2}
     seat = min(range(players), key=lambda p: (rank[judged[p]["result"]], -abs(shares[p].value - fair), p))
     return verdict(
-        f"seats, {players} players ({summary['bot']})",
+        f"seats, {players} players ({bot})",
         shares[seat],
         low,
         high,
         config.reason("seats"),
         f"seat {seat} (first player {shares[0]}); fair {fair:.3f}",
+        margin=margin,
+        playouts=name,
+        checks=players,
     )
 
 
 def _card_verdicts(cards: dict, config: thresholds.Config) -> list[dict]:
-    """Dominant and useless cards (share of the judged cards) and the strongest card's win index."""
+    """Dominant and useless cards (share of the judged cards) and the strongest card's win index, from
+    `cards` whose intervals carry the verdicts' error."""
     index = [_interval(iv) for iv in cards["win_index"].values()]
     judged = max(len(index), 1)
     dominant, useless = float(config.get("cards.dominant_index")), float(config.get("cards.useless_index"))
@@ -280,6 +379,8 @@ def _card_verdicts(cards: dict, config: thresholds.Config) -> list[dict]:
             max_share,
             reason,
             ", ".join(sorted(cards[label])[:8]),
+            playouts=RANDOM,
+            checks=judged,
         )
         for label, limit in (("dominant", dominant), ("useless", useless))
     ]
@@ -296,6 +397,7 @@ def _card_verdicts(cards: dict, config: thresholds.Config) -> list[dict]:
             int(config.get("cards.max_always_categories")),
             reason,
             f"{most[0]}: {', '.join(most[1])}" if most[1] else "",
+            playouts=RANDOM,
         )
     )
     if index:
@@ -308,6 +410,8 @@ def _card_verdicts(cards: dict, config: thresholds.Config) -> list[dict]:
                 float(config.get("cards.max_index")),
                 reason,
                 ", ".join(f"{c} {i}" for c, i in cards["strongest"][:3]),
+                playouts=RANDOM,
+                checks=judged,
             )
         )
     return found

@@ -2,9 +2,11 @@
 
 Proportions get Wilson's score interval (good near 0 and 1, where the normal one leaves [0, 1]); means
 get Student's t interval from their count, sum and sum of squares; a ratio of sums (a card's wins over
-its fair share) gets the ratio estimator's linearised (delta-method) t interval. A verdict passes when
-the whole interval is inside the band, fails when the whole interval is outside it, and is undecided
-(run more games) when the interval straddles a bound.
+its fair share) gets the ratio estimator's linearised (delta-method) t interval. Each takes the error
+`alpha` it may make (two-sided; 0.05: a 95 % interval); a verdict's interval gets its share of the
+family's 5 % (Bonferroni, `runner`). A verdict passes when the whole interval lies inside the band widened
+by its margin (a difference a table does not notice), fails when the whole interval lies outside the band,
+and is undecided (run more games) otherwise: an interval narrower than the margin always decides.
 """
 
 import math
@@ -12,7 +14,7 @@ from dataclasses import dataclass
 
 from scipy import stats
 
-Z95 = 1.959963984540054  # the standard normal's 97.5 % quantile
+ALPHA = 0.05  # a 95 % interval
 PASS, FAIL, UNDECIDED = "pass", "fail", "undecided"
 
 
@@ -29,22 +31,28 @@ class Interval:
         return f"{self.value:.3f} [{self.low:.3f}, {self.high:.3f}]"
 
 
-def wilson(successes: float, n: int) -> Interval:
+def z_quantile(alpha: float) -> float:
+    """The standard normal's 1 - alpha/2 quantile (1.96 for alpha 0.05)."""
+    return float(stats.norm.isf(alpha / 2))
+
+
+def wilson(successes: float, n: int, alpha: float = ALPHA) -> Interval:
     """Wilson score interval of a proportion; fractional successes (shared wins) are allowed."""
     if n == 0:
         return Interval(0.0, 0.0, 1.0)
     p = successes / n
-    z2 = Z95 * Z95
+    z = z_quantile(alpha)
+    z2 = z * z
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
     return Interval(p, max(0.0, centre - half), min(1.0, centre + half))
 
 
-def t_quantile(n: int) -> float:
-    return float(stats.t.ppf(0.975, n - 1)) if n > 1 else math.inf
+def t_quantile(n: int, alpha: float = ALPHA) -> float:
+    return float(stats.t.isf(alpha / 2, n - 1)) if n > 1 else math.inf
 
 
-def mean(n: int, total: float, squares: float) -> Interval:
+def mean(n: int, total: float, squares: float, alpha: float = ALPHA) -> Interval:
     """Student's t interval of a mean from the count, sum and sum of squares of the values."""
     if n == 0:
         return Interval(0.0, -math.inf, math.inf)
@@ -52,7 +60,7 @@ def mean(n: int, total: float, squares: float) -> Interval:
     if n == 1:
         return Interval(m, -math.inf, math.inf)
     variance = max(0.0, (squares - n * m * m) / (n - 1))
-    half = t_quantile(n) * math.sqrt(variance / n)
+    half = t_quantile(n, alpha) * math.sqrt(variance / n)
     return Interval(m, m - half, m + half)
 
 
@@ -60,23 +68,38 @@ def mean_of(values: list[float]) -> Interval:
     return mean(len(values), math.fsum(values), math.fsum(v * v for v in values))
 
 
-def ratio(n: int, a: float, w: float, aa: float, ww: float, aw: float) -> Interval:
+def ratio(n: int, a: float, w: float, aa: float, ww: float, aw: float, alpha: float = ALPHA) -> Interval:
     """Interval of R = Σw / Σa from n pairs (a_i, w_i) given Σa, Σw, Σa², Σw², Σaw (delta method)."""
     if n < 2 or a == 0:
         return Interval(w / a if a else 0.0, -math.inf, math.inf)
     r = w / a
     residuals = max(0.0, (ww - 2 * r * aw + r * r * aa) / (n - 1))
-    half = t_quantile(n) * math.sqrt(residuals / n) / (a / n)
+    half = t_quantile(n, alpha) * math.sqrt(residuals / n) / (a / n)
     return Interval(r, r - half, r + half)
 
 
-def judge(interval: Interval, low: float, high: float) -> str:
-    """pass: the whole interval in [low, high]; fail: the whole interval outside; else undecided."""
+def judge(interval: Interval, low: float, high: float, margin: float = 0.0) -> str:
+    """pass: the whole interval in [low - margin, high + margin]; fail: the whole interval outside [low, high];
+    else undecided."""
     if interval.high < low or interval.low > high:
         return FAIL
-    if low <= interval.low and interval.high <= high:
+    if low - margin <= interval.low and interval.high <= high + margin:
         return PASS
     return UNDECIDED
+
+
+def games_to_decide(interval: Interval, low: float, high: float, margin: float, games: int) -> int | None:
+    """About how many games would decide an undecided verdict measured on `games` games: its interval
+    narrows as 1/sqrt(games) around its value until it fits the widened band or leaves the band; None
+    when no number of games would (no margin and a value on a bound)."""
+    half = (interval.high - interval.low) / 2
+    value = interval.value
+    to_pass = min(value - (low - margin), high + margin - value)
+    to_fail = max(low - value, value - high)
+    needed = max(to_pass, to_fail)
+    if needed <= 0 or half <= 0:
+        return None
+    return max(games + 1, math.ceil(games * (half / needed) ** 2))
 
 
 def worst(results: list[str]) -> str:
@@ -84,13 +107,28 @@ def worst(results: list[str]) -> str:
     return FAIL if FAIL in results else UNDECIDED if UNDECIDED in results else PASS
 
 
-def verdict(name: str, interval: Interval, low: float, high: float, reason: str, detail: str = "") -> dict:
-    """One verdict of a report: a measured interval against the allowed band [low, high], and why that band."""
+def verdict(
+    name: str,
+    interval: Interval,
+    low: float,
+    high: float,
+    reason: str,
+    detail: str = "",
+    margin: float = 0.0,
+    playouts: str = "",
+    checks: int = 1,
+) -> dict:
+    """One verdict of a report: a measured interval against the allowed band [low, high] (a pass may
+    exceed it by `margin`), and why that band; `playouts` names the kind of playout it is measured on
+    (more games of it decide it), `checks` the intervals it judges (Bonferroni: each gets a share)."""
     return {
         "name": name,
         **interval.to_json(),
         "band": [round(low, 4), round(high, 4)],
-        "result": judge(interval, low, high),
+        "margin": round(margin, 4),
+        "result": judge(interval, low, high, margin),
         "detail": detail,
         "reason": reason,
+        "playouts": playouts,
+        "checks": checks,
     }

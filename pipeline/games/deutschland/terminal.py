@@ -5,7 +5,14 @@ from rich.console import Group
 from rich.table import Table
 
 from pipeline.games.deutschland.engine import COMPASS, GUESSES, ROW_POINTS, M, State
+from pipeline.play.variants import Variant
 from pipeline.play.view import View
+
+VARIANTS = {  # the rulebook's variants: geodeck play deutschland --variant face-down
+    "face-down": Variant(
+        "face-down: guess cards placed face down, revealed when the round is scored", lambda value: {"face_down": True}
+    ),
+}
 
 COLOURS = {"de": ("Rot", "Blau", "Grün", "Gelb"), "en": ("Red", "Blue", "Green", "Yellow")}
 WORDS = {
@@ -72,6 +79,32 @@ def _place_header(place_id: str, view: View) -> str:
 
 def _scores(scores: list[int], view: View) -> str:
     return view.say("Punkte: ", "Points: ") + " · ".join(f"{n} {s}" for n, s in zip(view.names, scores))
+
+
+def progress(state: State) -> int:
+    """How many rounds have been scored (the play loop shows each as it is revealed)."""
+    return len(state.rounds)
+
+
+def revealed(state: State, index: int, view: View) -> str:
+    """Round `index` as revealed: which place is each extreme (tied places all) and each player's guesses,
+    right or wrong, with the points they scored."""
+    rnd = state.rounds[index]
+    names = [view.card(state.game.places[i].id) for i in rnd.places]
+    extremes = "; ".join(
+        f"{WORDS[view.lang].get(g, g)}: {', '.join(names[i] for i in sorted(rnd.correct[g])) or '–'}"
+        for g in (*COMPASS, "most", "fewest", "M")
+    )
+    scored = []
+    for player, name in enumerate(view.names):
+        own = [(g, pos, ok, pts) for p, g, pos, ok, pts in rnd.placements if p == player]
+        guesses = ", ".join(f"{guess_name(g, view)} {names[pos]} {'✓' if ok else '✗'}" for g, pos, ok, _ in own)
+        scored.append(f"{name} +{sum(pts for *_, pts in own)} ({guesses})")
+    return (
+        view.say(f"Runde {index + 1} aufgedeckt: ", f"Round {index + 1} revealed: ")
+        + f"{extremes} — "
+        + "; ".join(scored)
+    )
 
 
 def _last_round(state: State, view: View) -> Table:

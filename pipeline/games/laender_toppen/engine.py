@@ -712,11 +712,6 @@ def _fits(restricted: list[int], free: int, allowed: Sequence[int]) -> bool:
     return any(_fits(rest, free & ~(1 << s), allowed) for s in SLOTS_OF[options])
 
 
-def pile_points(piles: Sequence[Sequence[Sequence[int]]], player: int) -> int:
-    """`player`'s points if the game ended with these piles: continent majorities + face-down cards."""
-    return every_points(pile_counts(piles))[player]
-
-
 def pile_counts(piles: Sequence[Sequence[Sequence[int]]]) -> list[list[int]]:
     """The pile sizes: player -> pile -> how many cards."""
     return [[len(pile) for pile in own] for own in piles]

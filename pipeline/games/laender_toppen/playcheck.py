@@ -31,5 +31,5 @@ def length(state: engine.State, moves: int) -> int:
     return moves
 
 
-def verdicts(report: dict, config: Config) -> list[dict]:
+def verdicts(report: dict, tallies: dict[str, Tally], config: Config, alpha: float) -> list[dict]:
     return []

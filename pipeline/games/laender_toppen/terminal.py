@@ -12,9 +12,13 @@ from pipeline.games.laender_toppen.engine import (
     SLOTS,
     State,
     Trick,
-    pile_points,
 )
+from pipeline.play.variants import Variant
 from pipeline.play.view import View
+
+VARIANTS = {  # the rulebook's variants: geodeck play laender-toppen --variant fast
+    "fast": Variant("fast: the faster game: no splitting, the most cards won wins", lambda value: {"fast": True}),
+}
 
 SHORT = {  # pile headings of the piles table: the continents, then the face-down pile
     "de": ("N-Am.", "S-Am.", "Eur.", "Afr.", "Asien", "Ozean.", "Antark.", "verd."),
@@ -28,6 +32,15 @@ def seat_names(players: int, lang: str) -> list[str]:
 
 def category(index: int, view: View) -> str:
     return view.layout.data["categories"][index][view.lang]["label"]
+
+
+def value(index: int, number, view: View) -> str:
+    """A category's value with its unit as the cards print it ("1.285.216 km²", "US$45,000")."""
+    return (
+        "–"
+        if number is None
+        else view.layout.data["categories"][index][view.lang]["unit"].format(n=view.number(number))
+    )
 
 
 def slot_label(slot: int, view: View) -> str:
@@ -85,8 +98,8 @@ def board(state: State, player: int, view: View) -> Group:
     shown = min(seen.round + 1, rounds)
     parts: list = [f"[bold]{view.say(f'Runde {shown} von {rounds}', f'Round {shown} of {rounds}')}[/]"]
     if seen.tricks:
-        parts.append(_trick(state, seen.tricks[-1], view))
-    parts.append(_piles(seen.piles, view))
+        parts.append(view.say("Zuletzt: ", "Last: ") + _trick(state, seen.tricks[-1], view))
+    parts.append(_piles(state, seen.piles, view))
     if seen.hand:
         parts.append(_hand(state, seen.hand, player, view))
     placed = [f"{slot_label(s, view)}: {card_label(state, c, view)}" for s, c in enumerate(seen.strip) if c is not None]
@@ -95,28 +108,51 @@ def board(state: State, player: int, view: View) -> Group:
     return Group(*parts)
 
 
+def progress(state: State) -> int:
+    """How many tricks have been revealed (the play loop shows each as it is revealed)."""
+    return len(state.tricks)
+
+
+def revealed(state: State, index: int, view: View) -> str:
+    """Trick `index` as revealed: every card with its value and unit, who took it and why (highest above,
+    lowest below; a tie: each tied player keeps their own card, the others' cards leave the game)."""
+    trick = state.tricks[index]
+    return view.say(f"Runde {trick.round + 1}: ", f"Round {trick.round + 1}: ") + _trick(state, trick, view)
+
+
 def _trick(state: State, trick: Trick, view: View) -> str:
-    index = trick.slot // 2
+    index, below = divmod(trick.slot, 2)
     played = ", ".join(
-        f"{view.names[p]} {card_label(state, c, view)} {view.number(state.game.cards[c].values[index])}"
+        f"{view.names[p]} {card_label(state, c, view)} {value(index, state.game.cards[c].values[index], view)}"
         for p, c in trick.played
     )
-    winners = ", ".join(view.names[p] for p in trick.winners)
+    winners = " & ".join(view.names[p] for p in trick.winners)
+    why = view.say("niedrigster Wert" if below else "höchster Wert", "lowest value" if below else "highest value")
+    if len(trick.winners) > 1:
+        why = view.say(
+            f"Gleichstand beim {why}: jeder behält die eigene Karte, die übrigen scheiden aus",
+            f"a tie for the {why}: each keeps their own card, the others leave the game",
+        )
+    elif len(trick.played) == 1:
+        why = view.say("die einzige Länderkarte", "the only country card")
     return view.say(
-        f"Letzter Stich, {slot_label(trick.slot, view)}: {played} → {winners}",
-        f"Last trick, {slot_label(trick.slot, view)}: {played} → {winners}",
+        f"Stich {slot_label(trick.slot, view)}: {played} → {winners} ({why})",
+        f"Trick {slot_label(trick.slot, view)}: {played} → {winners} ({why})",
     )
 
 
-def _piles(piles, view: View) -> Table:
+def _piles(state: State, piles, view: View) -> Table:
+    """Every player's piles and points, scored as `scores()` does (Russia and Turkey count for the continent
+    best for their owner)."""
     table = Table(
         "",
         *[SHORT[view.lang][p] for p in range(FACE_DOWN + 1)],
         view.say("Punkte", "points"),
         title=view.say("Stapel", "Piles"),
     )
+    points = state.scores()
     for p, own in enumerate(piles):
-        table.add_row(view.names[p], *[str(len(pile)) for pile in own], str(pile_points(piles, p)))
+        table.add_row(view.names[p], *[str(len(pile)) for pile in own], str(points[p]))
     return table
 
 
@@ -132,7 +168,7 @@ def _hand(state: State, hand: tuple[int, ...], player: int, view: View) -> Table
         table.add_row(
             card_label(state, card, view),
             "/".join(pile_label(c, view) for c in found.continents),
-            *["" if found.joker else view.number(v) for v in found.values],
+            *["" if found.joker else value(i, v, view) for i, v in enumerate(found.values)],
         )
     return table
 

@@ -19,7 +19,8 @@ clockwise from the winner, each player's cards in the order revealed. The game e
 card left (2 players: the other holds them all); the most cards wins, a tie means several winners.
 
 Options: `player_challenges` is the rulebook's game with younger children (two players, each plays their
-own challenges: the setter sets one of the caller's); `round_limit` is a house rule (not in the rulebook)
+own challenges: the setter sets one of the caller's); `fixed_setter` is the setter "determined in advance"
+(the player that many seats to the left of the caller always sets); `round_limit` is a house rule (not in the rulebook)
 for games that would not end: after that many rounds the most cards wins. Who answers right is the
 players' business: the bots (BOTS) answer through the player model in players.py.
 """
@@ -171,12 +172,13 @@ class Game(EngineGame):
         challenges: tuple[str, ...] | list[str] = RULEBOOK_CHALLENGES,
         player_challenges: tuple[tuple[str, ...], ...] | list | None = None,
         round_limit: int | None = None,
+        fixed_setter: int | None = None,
     ):
         self.player_counts = tuple(range(2, len(cards) // HAND + 1))
         core.check_players(self.name, players, self.player_counts or (2,))
         self.players, self.challenges = players, tuple(challenges)
         self.player_challenges = tuple(tuple(c) for c in player_challenges) if player_challenges else None
-        self.round_limit = round_limit
+        self.round_limit, self.fixed_setter = round_limit, fixed_setter
         self._check_options()
         self.countries = tuple(_country(c) for c in cards)
         self.flags = tuple(sorted({c.flag for c in self.countries}, key=lambda f: hashlib.sha256(f.encode()).digest()))
@@ -201,8 +203,7 @@ class Game(EngineGame):
         # the legal actions by leader, caller and challenge: each a sorted list (what legal_actions() returns,
         # shared by every state: a caller must not change it) and the same actions as a set (apply_action's check)
         self.lead_actions = tuple(
-            Actions([*range(len(FACTS)), *(range(CALL, CALL + players - 1) if self.challenges_for(p) else ())])
-            for p in range(players)
+            Actions([*range(len(FACTS)), *(self._calls() if self.challenges_for(p) else ())]) for p in range(players)
         )
         self.set_actions = tuple(
             Actions([self.set_base + KINDS.index(k) for k in self.challenges_for(p)]) for p in range(players)
@@ -243,6 +244,11 @@ class Game(EngineGame):
                 "The World Game: each player's own challenges (the game with younger children) are for two "
                 "players, one list each"
             )
+        if self.fixed_setter is not None and not 1 <= self.fixed_setter < self.players:
+            raise GeodeckError(
+                f"The World Game: fixed_setter counts the seats to the caller's left, 1-{self.players - 1} "
+                f"with {self.players} players, not {self.fixed_setter}"
+            )
         if self.round_limit is not None and self.round_limit < 1:
             raise GeodeckError(f"The World Game: round_limit is a number of rounds ≥ 1, not {self.round_limit}")
 
@@ -260,7 +266,14 @@ class Game(EngineGame):
             "challenges": list(self.challenges),
             "player_challenges": [list(c) for c in self.player_challenges] if self.player_challenges else None,
             "round_limit": self.round_limit,
+            **({"fixed_setter": self.fixed_setter} if self.fixed_setter is not None else {}),
         }
+
+    def _calls(self) -> range:
+        """The call actions: any setter to the caller's left, or only the one fixed in advance."""
+        if self.fixed_setter is not None:
+            return range(CALL + self.fixed_setter - 1, CALL + self.fixed_setter)
+        return range(CALL, CALL + self.players - 1)
 
     def challenges_for(self, caller: int) -> tuple[str, ...]:
         """The challenges the caller may be set: their own in the children's game, else those in play."""
@@ -541,6 +554,11 @@ class State(EngineState[Game]):
             return f"{action} is no action of this game (0-{game.num_distinct_actions() - 1})"
         wanted = self.action_to_string(player, action)
         if challenge is None:
+            if CALL <= action < CALL + self.players - 1 and game.fixed_setter and game.challenges_for(player):
+                return (
+                    f"player {player} may not {wanted}: the setter was fixed in advance, the player "
+                    f'{game.fixed_setter} to the left (rule: "either one determined in advance or of their own choice")'
+                )
             if action >= CALL + self.players - 1 or (action >= CALL and game.challenges_for(player)):
                 return f"player {player} leads: a fact or a challenge, not {wanted}"
             return (
@@ -735,7 +753,8 @@ def knowing(level: str) -> core.Bot:
                 return fact
             me, counts = observation.player, observation.counts
             setter = max((p for p in range(observation.players) if p != me), key=lambda p: (counts[p], -p))
-            return CALL + (setter - me) % observation.players - 1
+            call = CALL + (setter - me) % observation.players - 1
+            return call if call in calls else calls[0]  # a setter fixed in advance: the one call there is
 
         def policy(observation: Observation, rng: random.Random) -> int:
             view, legal = observation.challenge, observation.legal_actions

@@ -48,21 +48,23 @@ def length(state: engine.State, moves: int) -> int:
     return state.rounds()
 
 
-def verdicts(report: dict, config: Config) -> list[dict]:
+def verdicts(report: dict, tallies: dict[str, Tally], config: Config, alpha: float) -> list[dict]:
     """Games long enough to need the house rule, among the bots above random (seat playouts; not the search
-    bot's few games, which measure the bots)."""
+    bot's few games, which measure the bots), each interval with the error `alpha`."""
     found = []
     limit = float(config.get("game.max_long"))
     for name, summary in report["playouts"].items():
         if summary["bot"] != "random" and summary.get("hero") != search.NAME:
-            share = summary["per_game"].get(f"longer than {LONG_GAME} rounds", {"value": 0.0})["value"]
+            total, _ = tallies[name].extra.get(f"longer than {LONG_GAME} rounds", (0.0, 0.0))
             found.append(
                 verdict(
                     f"games longer than {LONG_GAME} rounds ({name})",
-                    wilson(share * summary["games"], summary["games"]),
+                    wilson(total, tallies[name].games, alpha),
                     0.0,
                     limit,
                     config.reason("game"),
+                    margin=float(config.get("game.margin", 0.0)),
+                    playouts=name,
                 )
             )
     return found

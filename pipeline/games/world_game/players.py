@@ -5,17 +5,25 @@
 `skill` is the player's (SKILLS), `difficulty` the challenge's (DIFFICULTY, in the rulebook's order: continent
 easy, flag a little harder, location medium, capital difficult; +1 for the continent of a country on two
 continents, which must both be named; -0.5 for a country with several capitals, any one counts), and
-`familiarity` (0-1) the country's: the mean of three shares, its population's and its area's percentile in
-the deck and its closeness to the players' home (1 - great-circle distance / half the Earth's
-circumference; home defaults to the centre of Germany, where geodeck's players sit).
+`familiarity` (0-1) the country's, a weighted mean (WEIGHTS) of its prominence (the reviewed memberships
+of templates/world-game/familiarity.toml: Germany and its neighbours 1, the EU and the G20 0.75, others 0),
+its population's percentile in the deck and its closeness to the players' home (1 - great-circle
+distance / half the Earth's circumference; home defaults to the centre of Germany, where geodeck's
+players sit). docs/world-game.md states the answer rates this is calibrated to, and the rates measured.
 """
 
 import math
+import tomllib
 from collections.abc import Sequence
+from functools import cache
 
 from pipeline.games.core import percentiles
+from pipeline.paths import TEMPLATES_DIR
 
-SKILLS = {"novice": 0.5, "skilled": 2.0, "expert": 3.5}
+FAMILIAR = TEMPLATES_DIR / "world-game" / "familiarity.toml"
+WEIGHTS = {"prominence": 0.4, "population": 0.3, "closeness": 0.3}
+
+SKILLS = {"novice": 0.5, "skilled": 2.0, "expert": 3.8}
 DIFFICULTY = {
     "continent": 0.0,
     "flag": 1.0,
@@ -37,16 +45,28 @@ def distance_km(a: tuple[float, float], b: tuple[float, float]) -> float:
     return 2 * EARTH_RADIUS_KM * math.asin(math.sqrt(h))
 
 
+@cache
+def prominence() -> dict[str, float]:
+    """ISO3 code -> the highest prominence of the reviewed groups the country belongs to."""
+    groups = tomllib.loads(FAMILIAR.read_text(encoding="utf-8"))["groups"].values()
+    found: dict[str, float] = {}
+    for group in groups:
+        for code in group["members"]:
+            found[code] = max(found.get(code, 0.0), float(group["prominence"]))
+    return found
+
+
 def familiarity(fields: Sequence[dict], home: tuple[float, float] = HOME) -> list[float]:
-    """Each card's familiarity 0-1 (from its fields): mean of its population and area percentiles and its
-    closeness to `home` (0.5 for a card without a label position)."""
+    """Each card's familiarity 0-1 (from its fields): WEIGHTS of its prominence, its population percentile
+    and its closeness to `home` (0.5 for a card without a label position)."""
     population = percentiles([f.get("population") for f in fields])
-    area = percentiles([f.get("area_km2") for f in fields])
+    known = prominence()
     found = []
-    for f, pop, size in zip(fields, population, area):
+    for f, pop in zip(fields, population):
         lat, lon = f.get("label_lat"), f.get("label_lon")
         close = 0.5 if lat is None or lon is None else 1 - distance_km(home, (lat, lon)) / HALF_EARTH_KM
-        found.append(((pop or 0.0) + (size or 0.0) + close) / 3)
+        shares = {"prominence": known.get(f.get("iso3") or "", 0.0), "population": pop or 0.0, "closeness": close}
+        found.append(sum(WEIGHTS[k] * v for k, v in shares.items()))
     return found
 
 

@@ -4,8 +4,56 @@ challenge being set and answered, the last round, in German or English (fact lab
 from rich.console import Group
 from rich.table import Table
 
-from pipeline.games.world_game.engine import CALL, CHALLENGE, FACTS, State, Turn
+from pipeline.games.world_game import answers
+from pipeline.games.world_game.engine import (
+    ANSWERED_WITH,
+    CALL,
+    CHALLENGE,
+    CONTINENTS,
+    FACTS,
+    RULEBOOK_CHALLENGES,
+    State,
+    Turn,
+)
+from pipeline.play.variants import Variant
 from pipeline.play.view import View
+
+
+def _kinds(value: str) -> tuple[str, ...]:
+    kinds = tuple(k.strip() for k in value.split(",") if k.strip())
+    if not kinds:
+        raise ValueError("name the challenges, e.g. continent,flag")
+    return kinds
+
+
+def _seats_left(value: str) -> dict:
+    if not value.isdigit():
+        raise ValueError(f"{value!r} is not a number of seats to the caller's left")
+    return {"fixed_setter": int(value)}
+
+
+def _children(value: str) -> dict:
+    own = value.split("/")
+    if len(own) != 2:
+        raise ValueError("give each of the two players' challenges, e.g. continent/flag")
+    return {"player_challenges": [list(_kinds(k)) for k in own]}
+
+
+VARIANTS = {  # the rulebook's variants: geodeck play world-game --variant challenges=continent,flag …
+    "challenges": Variant(
+        "challenges=KIND,…: the challenges in play (continent, flag, location, capital, location-reverse, "
+        "capital-reverse; the rulebook's four by default)",
+        lambda value: {"challenges": _kinds(value)},
+    ),
+    "reverse": Variant(
+        "reverse: the four challenges and the reverse location and capital challenges",
+        lambda value: {"challenges": (*RULEBOOK_CHALLENGES, "location-reverse", "capital-reverse")},
+    ),
+    "setter": Variant(
+        "setter=K: the setter determined in advance: the player K seats to the caller's left", _seats_left
+    ),
+    "children": Variant("children=KINDS/KINDS: two players, each with their own challenges", _children),
+}
 
 KINDS = {
     "de": {
@@ -53,6 +101,23 @@ def fact_label(fact: int, view: View) -> str:
     return view.layout.data["facts"][fact][view.lang]["label"]
 
 
+def fact_value(fact: int, number, view: View) -> str:
+    """A fact's value with its unit as the cards print it ("357.588 km²", "2.962 m")."""
+    return "–" if number is None else view.layout.data["facts"][fact][view.lang]["unit"].format(n=view.number(number))
+
+
+def progress(state: State) -> int:
+    """How many rounds have been played (the play loop shows each as it ends)."""
+    return state.rounds()
+
+
+def revealed(state: State, index: int, view: View) -> str:
+    """Round `index`, shown as it ends: the fact and every top card with its value and who took the cards
+    and why; a tie with the next cards that broke it; a challenge with the question and the answers."""
+    text = _last(state, state.turns[index], view, tie_cards=index == state.rounds() - 1)
+    return view.say(f"Runde {index + 1}: ", f"Round {index + 1}: ") + text.split(": ", 1)[1]
+
+
 def label(state: State, action: int, view: View, own: bool) -> str:
     """A fact, a challenge call, the setter's choice, an answer or a pass (every move is public)."""
     game = state.game
@@ -78,6 +143,60 @@ def answer_label(answered: str, value, view: View) -> str:
     if answered == "map number":
         return view.say(f"Nr. {value}", f"no. {value}")
     return str(value)
+
+
+def free_text(state: State, legal: list[int], view: View) -> str | None:
+    """Answering a challenge is typed, not picked (the prompt); every other move is numbered (None)."""
+    if state.game.pass_action not in legal:
+        return None
+    return view.say(
+        "Deine Antwort (eintippen; - passt, ? Hilfe, q Ende)", "Your answer (type it; - passes, ? help, q quit)"
+    )
+
+
+def read(state: State, legal: list[int], text: str, view: View) -> int | str:
+    """The answer action a typed text names (answers.py: any case, accents, German or English, other common
+    names, a small typo), the pass for "-", or one line saying the text names nothing (no candidates)."""
+    game = state.game
+    if answers.normal(text) in answers.PASS or text.strip() == "-":
+        return game.pass_action
+    challenge = state.observation(state.current_player()).challenge
+    answered = ANSWERED_WITH[challenge.kind] if challenge and challenge.kind else "country"
+    offered = [a for a in legal if a != game.pass_action]
+    if answered == "continents":
+        one = {answers.normal(name): key for key in _continent_keys(game) for name in _continent_names(key, view)}
+        action = _action(game, answered, answers.continent_sets(text, one))
+    elif answered == "map number":
+        digits = "".join(c for c in text if c.isdigit())
+        action = _action(game, answered, int(digits) if digits else None)
+    else:
+        names = {a: answers.names(answered, game.answers[a - game.answer_base][1], view.cards, {}) for a in offered}
+        action = answers.Matcher(names).match(text)
+    if action is not None and action in offered:
+        return action
+    what = {
+        "continents": view.say("keinen Kontinent", "no continent"),
+        "map number": view.say("keine Nummer auf der Karte", "no number on the map"),
+        "capital": view.say("keine Hauptstadt auf den Karten", "no capital on the cards"),
+        "country": view.say("kein Land auf den Karten", "no country on the cards"),
+    }[answered]
+    return view.say(
+        f"{text!r} nennt {what}: tippe die Antwort noch einmal (Schreibweise) oder - zum Passen.",
+        f"{text!r} names {what}: type the answer again (spelling) or - to pass.",
+    )
+
+
+def _action(game, answered: str, value) -> int | None:
+    index = game.answer_index.get((answered, value))
+    return None if index is None else game.answer_base + index
+
+
+def _continent_keys(game) -> list[str]:
+    return sorted({c for (answered, value) in game.answers if answered == "continents" for c in value})
+
+
+def _continent_names(key: str, view: View) -> list[str]:
+    return [key, *(view.layout.continent(key, lang)[0] for lang in ("de", "en"))] if key in CONTINENTS else [key]
 
 
 def question(kind: str, card_id: str, view: View) -> str:
@@ -113,12 +232,14 @@ def board(state: State, player: int, view: View) -> Group:
             title=view.say(f"Oberste Karte von {view.names[player]}: ", f"{view.names[player]}'s top card: ")
             + view.card(state.game.ids[seen.top]),
         )
-        table.add_row(*[view.number(v) for v in seen.top_values])
+        table.add_row(*[fact_value(f, v, view) for f, v in enumerate(seen.top_values)])
         parts.append(table)
     return Group(*parts)
 
 
-def _last(state: State, turn: Turn, view: View) -> str:
+def _last(state: State, turn: Turn, view: View, tie_cards: bool = False) -> str:
+    """The round `turn` ("Last round: …"); `tie_cards` (only right after the round, while the won cards lie
+    at the bottom of the winner's stack in the order revealed) names the next cards that broke a tie."""
     leader, winner = view.names[turn.leader], view.names[turn.winner]
     if turn.action == CHALLENGE and turn.kind and turn.card is not None and turn.setter is not None:
         answers = ", ".join(
@@ -132,14 +253,45 @@ def _last(state: State, turn: Turn, view: View) -> str:
             f"Last round: {leader} called a challenge, {view.names[turn.setter]} asked “{asked}” "
             f"({answers or 'nobody answered'}) → {winner}",
         )
-    shown = ", ".join(
-        f"{view.names[p]} {view.card(state.game.ids[c])} {view.number(state.game.values[c][turn.action])}"
-        for p, c in turn.top
-    )
+    fact = turn.action
+    shown = ", ".join(f"{view.names[p]} {_card_value(state, c, fact, view)}" for p, c in turn.top)
+    taken = sum(len(cards) for cards in _won(state, turn).values()) if tie_cards else len(turn.top)
+    why = view.say(f"nimmt {taken} Karten, höchster Wert", f"takes {taken} cards, highest value")
+    if len(turn.best) > 1:
+        tied = " & ".join(view.names[p] for p in turn.best)
+        why = view.say(f"Gleichstand {tied}", f"a tie of {tied}")
+        if tie_cards:
+            nexts = "; ".join(
+                f"{view.names[p]} " + " / ".join(_card_value(state, c, fact, view) for c in cards[1:])
+                for p, cards in _won(state, turn).items()
+                if len(cards) > 1
+            )
+            why += view.say(
+                f", die nächsten Karten: {nexts}; {winner} nimmt {taken} Karten",
+                f", the next cards: {nexts}; {winner} takes {taken} cards",
+            )
     return view.say(
-        f"Letzte Runde: {leader} wählte {fact_label(turn.action, view)}: {shown} → {winner}",
-        f"Last round: {leader} chose {fact_label(turn.action, view)}: {shown} → {winner}",
+        f"Letzte Runde: {leader} wählte {fact_label(fact, view)}: {shown} → {winner} ({why})",
+        f"Last round: {leader} chose {fact_label(fact, view)}: {shown} → {winner} ({why})",
     )
+
+
+def _card_value(state: State, card: int, fact: int, view: View) -> str:
+    return f"{view.card(state.game.ids[card])} {fact_value(fact, state.game.values[card][fact], view)}"
+
+
+def _won(state: State, turn: Turn) -> dict[int, list[int]]:
+    """The cards each player revealed in the fact round just played, top card first: the winner took them
+    to the bottom of their stack, their own first, then the others' clockwise, each in the order revealed."""
+    stack = list(state.stacks[turn.winner])
+    tops = {card: p for p, card in turn.top}
+    own_top = next(card for p, card in turn.top if p == turn.winner)
+    found: dict[int, list[int]] = {}
+    for card in stack[stack.index(own_top) :]:
+        if card in tops:
+            found[tops[card]] = []
+        found[list(found)[-1]].append(card)
+    return found
 
 
 def rules(view: View) -> str:
@@ -149,14 +301,16 @@ def rules(view: View) -> str:
         "entscheidet); oder ruft eine Herausforderung und wählt, wer sie stellt: der stellt eine Frage zu "
         "seiner obersten Karte (Kontinent, Flagge, Lage, Hauptstadt). Der Rufer antwortet zuerst, dann die "
         "anderen im Uhrzeigersinn (oder passen); die erste richtige Antwort gewinnt, sonst der Steller. "
-        "Antworten: Nummer des Zugs oder die Antwort selbst eintippen. Gewonnene Karten kommen unter den "
+        "Antworten: die Antwort selbst eintippen (Groß- und Kleinschreibung, Akzente, deutsch oder englisch "
+        "egal; - passt). Gewonnene Karten kommen unter den "
         "eigenen Stapel. Zu zweit gewinnt, wer alle Karten hat; sonst endet das Spiel, sobald jemand keine "
         "Karte mehr hat.",
         "The World Game: the player to move names a fact of their top card (area, population, highest point, "
         "neighbouring countries): the highest value takes every revealed card (a tie: the next card decides); "
         "or calls a challenge and chooses who sets it: the setter asks about their top card (continent, flag, "
         "location, capital). The caller answers first, then the others clockwise (or pass); the first right "
-        "answer wins, else the setter. To answer type the move's number or the answer itself. Won cards go "
+        "answer wins, else the setter. To answer type the answer itself (any case, accents, German or "
+        "English; - passes). Won cards go "
         "under your stack. With 2 players whoever holds every card wins; otherwise the game ends when a "
         "player has no card left.",
     )
