@@ -3,6 +3,7 @@ card field's precision is its master-table column's (pipeline/fields.toml) unles
 
 import tomllib
 from dataclasses import dataclass
+from fnmatch import fnmatchcase
 
 from pipeline import games
 from pipeline.errors import GeodeckError
@@ -62,8 +63,8 @@ def with_card_precision(entry: dict) -> dict:
 
 
 def load_spec(game: str) -> DeckSpec:
-    """The spec of GAME (its game definition names the file); an unknown game or a malformed spec is a user
-    error naming the file."""
+    """The spec of GAME (its game definition names the file; a spec shared by a family of games names them
+    with a pattern, `game = "region-*"`); an unknown game or a malformed spec is a user error naming the file."""
     path = games.get(game).spec_path
     if not path.is_file():
         raise GeodeckError(f"game {game!r} has no deck spec: {path} is missing")
@@ -72,8 +73,9 @@ def load_spec(game: str) -> DeckSpec:
         deck = dict(data["deck"])
         fields = {name: FieldSpec(name=name, **with_card_precision(entry)) for name, entry in data["fields"].items()}
         kinds = {kind: tuple(names) for kind, names in data["kinds"].items()}
+        pattern = deck.pop("game")
         spec = DeckSpec(
-            game=deck.pop("game"),
+            game=game if fnmatchcase(game, pattern) else pattern,
             title=deck.pop("title"),
             card_size_mm=tuple(deck.pop("card_size_mm")),
             id_prefix=deck.pop("id_prefix"),

