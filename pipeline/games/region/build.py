@@ -78,7 +78,9 @@ def pins(table: pd.DataFrame, size: int, named: list[str]) -> list[int]:
 
 def select(table: pd.DataFrame, size: int, pinned: list[int], min_population: int) -> np.ndarray:
     """Deutschland's selection (module docstring) over the candidates; the divisions are required only when
-    the deck has room for one place of each besides the pins."""
+    the deck has room for one place of each besides the pins; every candidate when there are no more."""
+    if size >= len(table):
+        return np.arange(len(table))
     rule = replace(
         deutschland_places.load_settings(), size=size, min_population=min_population, pins_in=(), pins_out=()
     )

@@ -20,10 +20,9 @@ from functools import cache
 import numpy as np
 import pandas as pd
 import shapely
-from pyproj import Transformer
 
 from pipeline.extract import Source, load_sources, names
-from pipeline.games.region.geography import local_laea, to_crs
+from pipeline.games.region.geography import from_lonlat, local_laea, to_crs
 from pipeline.transform.parsers.natural_earth import PLACES
 
 MATCH_KM = 10  # a Natural Earth place names the division of the GeoNames city this near it
@@ -69,9 +68,7 @@ def _nearest(a: pd.DataFrame, b: pd.DataFrame, crs: str) -> tuple[np.ndarray, np
 
 
 def to_crs_points(table: pd.DataFrame, crs: str) -> tuple[np.ndarray, np.ndarray]:
-    x, y = Transformer.from_crs("EPSG:4326", crs, always_xy=True).transform(
-        table["lon"].to_numpy(float), table["lat"].to_numpy(float)
-    )
+    x, y = from_lonlat(crs).transform(table["lon"].to_numpy(float), table["lat"].to_numpy(float))
     return np.asarray(x), np.asarray(y)
 
 

@@ -13,6 +13,7 @@ grid; the map is drawn true to scale on the grid's own aspect, so cells are rect
 """
 
 import json
+from functools import cache
 
 import shapely
 from pyproj import Transformer
@@ -45,8 +46,14 @@ def local_laea(geom) -> str:
     return LAEA.format(lat=c.y, lon=c.x)
 
 
+@cache
+def from_lonlat(crs: str) -> Transformer:
+    """The transformer from lon/lat to `crs` (made once per CRS: making one costs more than using it)."""
+    return Transformer.from_crs("EPSG:4326", crs, always_xy=True)
+
+
 def to_crs(geom, crs: str):
-    return project(geom, Transformer.from_crs("EPSG:4326", crs, always_xy=True))
+    return project(geom, from_lonlat(crs))
 
 
 def mainland(geom, island_km: float):
