@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from shapely.geometry import MultiPolygon, box
 
-from pipeline import games, paths
+from pipeline import games
 from pipeline.decks import published
 from pipeline.games.region import build as region_build
 from pipeline.games.region import geography
@@ -82,12 +82,16 @@ def test_a_region_deck_has_its_capital_and_places_where_they_belong(regions, iso
         deck["ns"].max() - deck["ns"].min() >= 100 and deck["we"].max() - deck["we"].min() >= 60
     )  # spread over the map
     assert deck["state"].ne("").all() and deck["state"].nunique() >= min(9, deck["division"].nunique())
+    assert not deck["state"].str.fullmatch(r"[0-9A-Z]{1,3}").any()  # a division's name, not its GeoNames code
+    largest = regions[iso3].table.nlargest(12, "population")["geonameid"]
+    assert largest.isin(deck["geonameid"]).all()  # the most populous places are always in
 
 
 @pytest.mark.mirror
 def test_far_parts_are_left_out(regions):
     usa = regions["USA"].table
     assert not usa["division"].isin(["AK", "HI"]).any()  # the contiguous United States
+    assert {"New York City", "Los Angeles", "Chicago"} <= set(usa.loc[usa["in_deck"], "name"])
     assert regions["USA"].shape == "wide" and regions["FRA"].shape == "compact"
     assert "Ajaccio" in set(regions["FRA"].table["name"])  # Corsica, 170 km off the coast, is kept
     assert regions["FRA"].outline.bounds[0] > -6  # French Guiana, Réunion and the Antilles are not
@@ -153,4 +157,3 @@ def test_a_published_region_deck_is_a_game_like_any_other(geodeck, decks, tmp_pa
     out = tmp_path / "map.pdf"
     code, output = geodeck(["print", "region-aut", "--what", "accessories", "--out", str(out), "--offline"], **env)
     assert code == 0 and out.stat().st_size > 10_000, output
-    assert paths.DECKS_DIR == decks

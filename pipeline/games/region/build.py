@@ -4,8 +4,9 @@ new deck version `region-<iso3>` through the decks stage's publisher (docs/regio
 Selection: Deutschland's rule and settings (`pipeline.games.deutschland.places.select`, seed, weights and
 layouts from templates/deutschland/places.toml): the pins, a seeded farthest-point spread, every division
 present (when the deck has room for them), then a seeded local search on tie rates, covering radius and
-the spread of log population. Pinned: the country's capital, then its first-level capitals (the most
-populous first, at most half the deck) and the country's `pins` in templates/region/settings.toml.
+the spread of log population. Pinned: the country's capital, its `largest` most populous places, its
+first-level capitals (the most populous first, at most half the deck) and the country's `pins` in
+templates/region/settings.toml.
 """
 
 import gettext
@@ -63,11 +64,16 @@ def country_name(iso3: str, lang: str) -> str:
     return names_.gettext(getattr(country, "common_name", None) or country.name)
 
 
-def pins(table: pd.DataFrame, size: int, named: list[str]) -> list[int]:
-    """Row positions pinned into the deck: the capital, first-level capitals (most populous first, at most
-    half the deck), then the settings' named places (the most populous of that name)."""
+def pins(table: pd.DataFrame, size: int, largest: int, named: list[str]) -> list[int]:
+    """Row positions pinned into the deck: the capital, the `largest` most populous places, first-level
+    capitals (most populous first, at most half the deck), then the settings' named places (the most
+    populous of that name)."""
     order = table.sort_values("population", ascending=False, kind="stable")
-    rows = [*order.index[order["capital"] == "country"], *order.index[order["capital"] == "division"][: size // 2]]
+    rows = [
+        *order.index[order["capital"] == "country"],
+        *order.index[:largest],
+        *order.index[order["capital"] == "division"][: size // 2],
+    ]
     for name in named:
         hits = order.index[order["name"] == name]
         if not len(hits):
@@ -114,7 +120,12 @@ def build(store, iso3: str, places: int | None, title: str | None, lang: str) ->
             f"{iso3} ({name}): {len(table)} places of {config['places']['min_population']:,}+ inhabitants on its "
             f"mainland, {minimum} needed for a game (8 rounds of 5 places); it cannot be built"
         )
-    chosen = select(table, size, pins(table, size, local.get("pins", [])), config["places"]["min_population"])
+    chosen = select(
+        table,
+        size,
+        pins(table, size, config["places"]["largest"], local.get("pins", [])),
+        config["places"]["min_population"],
+    )
     in_deck = np.zeros(len(table), dtype=bool)
     in_deck[chosen] = True
     return Region(

