@@ -154,6 +154,27 @@ def test_a_published_region_deck_is_a_game_like_any_other(geodeck, decks, tmp_pa
     assert geodeck(["verify", "region-aut"])[0] == 0
     code, output = geodeck(["play-check", "region-aut", "--games", "40", "--jobs", "1", "--format", "json"])
     assert code in (0, 1, 3) and '"verdicts"' in output, output
-    out = tmp_path / "map.pdf"
-    code, output = geodeck(["print", "region-aut", "--what", "accessories", "--out", str(out), "--offline"], **env)
-    assert code == 0 and out.stat().st_size > 10_000, output
+    for what, lang in (("accessories", "de"), ("cards", "en")):
+        out = tmp_path / f"{what}.pdf"
+        code, output = geodeck(
+            ["print", "region-aut", "--what", what, "--lang", lang, "--out", str(out), "--offline"], **env
+        )
+        assert code == 0 and out.stat().st_size > 10_000, output
+
+
+def test_every_published_region_deck_is_a_game_that_geodeck_build_leaves_alone(tmp_path, monkeypatch):
+    from pipeline import graph, paths
+    from pipeline.games import region
+
+    for name, latest in (("region-ita", True), ("region-esp", False), ("deutschland", True)):
+        (tmp_path / name).mkdir()
+        if latest:
+            (tmp_path / name / "LATEST").write_text("2026.12.0\n")
+    monkeypatch.setattr(paths, "DECKS_DIR", tmp_path)
+    assert [d.name for d in region.games()] == ["region-ita"]  # a folder without LATEST is no published deck
+    italy = region.games()[0]
+    assert italy.engine.__name__ == "pipeline.games.deutschland.engine" and italy.spec_path.name == "region.toml"
+    assert italy.playcheck_path.name == "deutschland.toml" and not italy.in_build
+    monkeypatch.setattr(games, "_REGISTRY", {**games.registered(), italy.name: italy})
+    assert "deck-region-ita" not in {step.name for step in graph.steps()}
+    assert "region" in {command.name for command in games.commands()}
