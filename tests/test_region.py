@@ -178,3 +178,17 @@ def test_every_published_region_deck_is_a_game_that_geodeck_build_leaves_alone(t
     monkeypatch.setattr(games, "_REGISTRY", {**games.registered(), italy.name: italy})
     assert "deck-region-ita" not in {step.name for step in graph.steps()}
     assert "region" in {command.name for command in games.commands()}
+
+
+@pytest.mark.mirror
+def test_the_committed_france_deck_is_rebuilt_unchanged_with_the_towns_a_french_player_knows(
+    geodeck, decks, tmp_path, mirror
+):
+    deck = published.deck("region-fra")[1]
+    places = {c["fields"]["name"]: c["fields"] for c in deck["cards"] if c["kind"] == "place"}
+    assert {"Paris", "Lyon", "Marseille", "Lille", "Strasbourg", "Bordeaux"} <= set(places)
+    assert places["Lille"]["ns"] < places["Paris"]["ns"] < places["Lyon"]["ns"] < places["Marseille"]["ns"]
+    assert places["Bordeaux"]["we"] < places["Paris"]["we"] < places["Strasbourg"]["we"]
+    env = {"GEODECK_BUILD": str(tmp_path), "GEODECK_MIRROR": str(mirror)}
+    code, output = geodeck(["region", "build", "FRA", "--offline"], **env)
+    assert code == 0 and f"region-fra {deck['version']} unchanged" in output, output
