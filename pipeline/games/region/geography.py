@@ -9,7 +9,7 @@ standard parallels at 1/6 and 5/6 of the latitude range (the United States), els
 equal-area (France, Japan, Brazil). Grid: each axis is scaled so the outline's extreme points lie
 `margin` units inside 0-150 (north-south, 0 in the north) and 0-90 (west-east), as the box's map fills its
 grid; the map is drawn true to scale on the grid's own aspect, so cells are rectangles (Germany's are
-5.8 km × 7.1 km) and nothing is distorted.
+5.6 km × 7.0 km) and nothing is distorted.
 """
 
 import json
