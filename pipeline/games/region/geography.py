@@ -4,7 +4,7 @@ Outline: the country's Natural Earth 50m admin-0 polygon; its largest part is ke
 `island_km` of the land kept so far (a chain: Kyushu, the Ryukyu islands, Okinawa); farther parts
 (overseas departments, Alaska and Hawaii, Svalbard) are left out. Projection (`+proj=` string, centred on
 the outline's centroid): north-south extent / west-east extent above `elongated` gives a transverse
-Mercator (conformal along the meridian: Chile, Italy), below 1/`elongated` a Lambert conformal conic with
+Mercator (conformal along the meridian: Chile), below 1/`elongated` a Lambert conformal conic with
 standard parallels at 1/6 and 5/6 of the latitude range (the United States), else a Lambert azimuthal
 equal-area (France, Japan, Brazil). Grid: each axis is scaled so the outline's extreme points lie
 `margin` units inside 0-150 (north-south, 0 in the north) and 0-90 (west-east), as the box's map fills its
