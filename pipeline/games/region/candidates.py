@@ -15,8 +15,9 @@ division code (GeoNames `admin1code`), but neither feature codes (PPLC, PPLA) no
   variant of its main name, nor Kansas City's "Missouri" in Kansas); France's are Natural Earth's 22
   pre-2016 regions (Alsace, Lorraine in Grand Est). A division without a Natural Earth place is named
   after its most populous place (Japan's Chiba, Nara);
-- districts: GeoNames lists some cities' districts beside them ("Paris 02 Bourse", "Lyon 01"); a place
-  named after a more populous place within DISTRICT_KM is left out.
+- districts and suburbs: GeoNames lists some cities' districts beside them; a place named after a more
+  populous place within DISTRICT_KM ("Paris 02 Bourse", "Lyon 01"), or within SUBURB_KM of a city of a
+  million SUBURB_RATIO times as populous (Vienna's Favoriten, Tokyo's wards), is left out.
 """
 
 import json
@@ -33,6 +34,7 @@ from pipeline.transform.parsers.natural_earth import PLACES
 MATCH_KM = 10  # a Natural Earth place lies in the division of the GeoNames town this near it
 MIN_SHARE = 0.2  # a second name of a division names this share of its Natural Earth places at least
 DISTRICT_KM = 15
+SUBURB_KM, SUBURB_RATIO, METROPOLIS = 10, 5, 1_000_000
 CAPITALS = {"Admin-0 capital": "country", "Admin-1 capital": "division", "Admin-1 region capital": "division"}
 COLUMNS = ["geonameid", "name", "state", "division", "lat", "lon", "population", "capital"]
 
@@ -121,16 +123,18 @@ def second(name: str, code: str, share: pd.Series, main: pd.Series) -> bool:
 
 
 def districts(table: pd.DataFrame, crs: str) -> np.ndarray:
-    """Places named after a more populous place within DISTRICT_KM ("Paris 02 Bourse", "Lyon 01"): GeoNames
-    lists a city's districts beside it."""
+    """Districts and suburbs GeoNames lists beside their city: places named after a more populous place within
+    DISTRICT_KM ("Paris 02 Bourse", "Lyon 01"), and places within SUBURB_KM of a city of METROPOLIS
+    inhabitants SUBURB_RATIO times as populous (Vienna's Favoriten, Tokyo's wards, Paris's Boulogne-Billancourt)."""
     x, y = to_crs_points(table, crs)
-    near = np.hypot(x[:, None] - x[None, :], y[:, None] - y[None, :]) <= DISTRICT_KM * 1000
-    bigger = table["population"].to_numpy()[None, :] > table["population"].to_numpy()[:, None]
+    km = np.hypot(x[:, None] - x[None, :], y[:, None] - y[None, :]) / 1000
+    population = table["population"].to_numpy()
+    metropolis = (population >= METROPOLIS)[None, :] & (population[None, :] >= SUBURB_RATIO * population[:, None])
+    suburb = ((km <= SUBURB_KM) & metropolis).any(axis=1)
     names_ = table["name"].to_numpy()
-    district = np.zeros(len(table), dtype=bool)
-    for a, b in zip(*np.nonzero(near & bigger)):
-        district[a] |= names_[a].startswith(names_[b] + " ")
-    return district
+    for a, b in zip(*np.nonzero((km <= DISTRICT_KM) & (population[None, :] > population[:, None]))):
+        suburb[a] |= names_[a].startswith(names_[b] + " ")
+    return suburb
 
 
 def candidates(store, iso3: str, outline, capital_km: float) -> pd.DataFrame:
