@@ -782,9 +782,8 @@ def replay(record_file, deck_file, fmt):
     out.print(table)
 
 
-for _definition in games.registered().values():
-    for _command in _definition.commands():
-        cli.add_command(_command)
+for _command in games.commands():
+    cli.add_command(_command)
 
 
 def main() -> None:

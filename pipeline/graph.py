@@ -70,7 +70,7 @@ def steps() -> list[Step]:
         Step("validate-towns", "towns", "pipeline.validate.towns", reads=TOWN_TABLES, writes=TOWNS),
         *(step for game in registered for step in game.steps),
         Step("geo-countries", "geo", "pipeline.geo.world_numbers", reads=MASTER_TABLE, writes=NUMBERED_COUNTRIES),
-        *(deck_step(game) for game in registered),
+        *(deck_step(game) for game in registered if game.in_build),
     ]
 
 

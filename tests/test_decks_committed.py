@@ -14,6 +14,7 @@ COUNTS = {
     "laender-toppen": {"country": 119, "antarctica": 1, "joker": 8},
     "deutschland": {"place": 96, "guess": 24},
     "world-game": {"country": 194},
+    "region-fra": {"place": 96, "guess": 24},
 }
 
 

@@ -4,6 +4,7 @@ states its own."""
 
 import tomllib
 from dataclasses import dataclass
+from fnmatch import fnmatchcase
 
 from pipeline import games
 from pipeline.errors import GeodeckError
@@ -78,8 +79,8 @@ def with_range(entry: dict) -> dict:
 
 
 def load_spec(game: str) -> DeckSpec:
-    """The spec of GAME (its game definition names the file); an unknown game or a malformed spec is a user
-    error naming the file."""
+    """The spec of GAME (its game definition names the file; a spec shared by a family of games names them
+    with a pattern, `game = "region-*"`); an unknown game or a malformed spec is a user error naming the file."""
     path = games.get(game).spec_path
     if not path.is_file():
         raise GeodeckError(f"game {game!r} has no deck spec: {path} is missing")
@@ -91,8 +92,9 @@ def load_spec(game: str) -> DeckSpec:
             for name, entry in data["fields"].items()
         }
         kinds = {kind: tuple(names) for kind, names in data["kinds"].items()}
+        pattern = deck.pop("game")
         spec = DeckSpec(
-            game=deck.pop("game"),
+            game=game if fnmatchcase(game, pattern) else pattern,
             title=deck.pop("title"),
             card_size_mm=tuple(deck.pop("card_size_mm")),
             id_prefix=deck.pop("id_prefix"),

@@ -56,6 +56,7 @@ class GameDefinition:
     accessories_help: str = ""  # one line for `geodeck print --help`: what --what accessories prints
     deck_reads: tuple[str, ...] = ()  # further files under build/ the deck module reads (its `metadata`)
     steps: tuple[Step, ...] = ()  # the game's own build steps (pipeline.steps.Step), e.g. making its input table
+    in_build: bool = True  # `geodeck build` publishes its deck (False: a command of its own does, e.g. regions)
     templates: Path = TEMPLATES_DIR
 
     def module(self, name: str) -> ModuleType:
@@ -110,6 +111,10 @@ class GameDefinition:
     @property
     def layout_path(self) -> Path:
         return self.templates / "cards" / f"{self.name}.toml"
+
+    @property
+    def playcheck_path(self) -> Path:
+        return self.templates / "playcheck" / f"{self.name}.toml"
 
     def commands(self) -> list:
         """The game's own CLI commands (module `commands`, list `COMMANDS`), if it has any."""

@@ -33,7 +33,7 @@ class Config:
 
 
 def path_of(definition) -> Path:
-    return definition.templates / "playcheck" / f"{definition.name}.toml"
+    return definition.playcheck_path
 
 
 def load(definition) -> Config:

@@ -1,0 +1,43 @@
+"""A region's map: Deutschland's map (pipeline.games.deutschland.accessories.draw_map) of the deck's mainland
+outline on the deck's grid, the capital's name starred; on a landscape page when that draws it larger (a
+country wider than tall)."""
+
+from shapely.geometry import shape
+
+from pipeline.extract import names
+from pipeline.games.deutschland import accessories as deutschland
+from pipeline.games.deutschland.deck import deck_grid
+from pipeline.render.context import CardContext
+from pipeline.render.pages import begin_page, end_page
+
+SOURCES = (names.NATURAL_EARTH,)  # the outline the map draws (the kit credits it)
+
+
+def starred(deck: dict, star: str) -> dict:
+    """The deck with the capital's name followed by `star` (as on its card)."""
+    cards = [
+        {**card, "fields": {**card["fields"], "name": f"{card['fields']['name']} {star}"}}
+        if card["fields"].get("capital") == "country"
+        else card
+        for card in deck["cards"]
+    ]
+    return {**deck, "cards": cards}
+
+
+def page_for(deck: dict, grid, paper: tuple[float, float], words: dict, font: str) -> tuple[float, float]:
+    """The paper upright or turned, whichever draws the grid larger."""
+    turned = (paper[1], paper[0])
+    return max((paper, turned), key=lambda page: deutschland.map_model(deck, grid, page, words, font).frame.ux)
+
+
+def draw(c, deck: dict, ctx: CardContext, w: dict, paper_name: str, paper: tuple[float, float]) -> None:
+    """The country's map on one page, on the deck's own grid (a card from another grid fails first)."""
+    grid = deck_grid(deck)
+    deutschland.place_positions(deck["cards"], grid)
+    words = {**w, "map_title": w["map_title"].format(title=deck["title"])}
+    shown = starred(deck, ctx.layout.words(words["lang"])["capital"])
+    page = page_for(shown, grid, paper, words, ctx.regular)
+    begin_page(c, page)
+    outline = {deck["region"]["iso3"]: shape(deck["region"]["outline"])}
+    deutschland.draw_map(c, shown, outline, grid, page, words, (ctx.regular, ctx.bold))
+    end_page(c)

