@@ -55,9 +55,10 @@ def read_table(path: Path, relative: str) -> pd.DataFrame:
         ) from exc
 
 
-def changelog(spec: DeckSpec, version: str, cards: list[dict], diff: dict | None, accept: str | None) -> str:
+def changelog(title: str, version: str, cards: list[dict], diff: dict | None, accept: str | None) -> str:
+    """CHANGELOG.md of a new version, headed by the deck's own title (a region deck's, not its spec's)."""
     kinds = ", ".join(f"{n} {k}" for k, n in sorted(Counter(c["kind"] for c in cards).items()))
-    lines = [f"# {spec.title} {version}", "", f"{len(cards)} cards: {kinds}.", ""]
+    lines = [f"# {title} {version}", "", f"{len(cards)} cards: {kinds}.", ""]
     if diff is None:
         lines.append("First version.")
     else:
@@ -112,7 +113,7 @@ def build_deck(
                 spec, version, csv_text, json_text, files.cited_columns(spec.columns, cards)
             ),
             "manifest.json": files.manifest(document, inputs),
-            "CHANGELOG.md": changelog(spec, version, cards, diff, accept),
+            "CHANGELOG.md": changelog(document["title"], version, cards, diff, accept),
         },
     )
     return Result(game, version, True, len(cards), diff)
