@@ -108,7 +108,7 @@ def test_mirror_german_names(universe):
         "DEU": "Deutschland",
         "FRA": "Frankreich",
         "USA": "Vereinigte Staaten",
-        "CIV": "Côte d'Ivoire",
+        "CIV": "Elfenbeinküste",  # reviewed (names_de.csv): the name German atlases use
         "TUR": "Türkei",
         "VAT": "Vatikanstadt",
         "RUS": "Russland",
