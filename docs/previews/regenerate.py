@@ -2,8 +2,8 @@
 registry, the front and back of the first card of each card kind in its deck (one-up at 80 dpi, cropped to
 the trim) and the first page of its accessories (60 dpi; the World Game poster on A3). Rendered with
 pypdfium2, so no system package is needed; the same decks give the same PNGs. Then review.png: the top of
-the `geodeck review` page of the first game with two published versions (its latest against the one
-before), a screenshot by headless Chromium (kept as it is, with a note, where Chromium is missing).
+the `geodeck review` page of the latest refresh that changed card values (the first game's, in the
+registry's order), a screenshot by headless Chromium (kept as it is, with a note, where Chromium is missing).
 
     python docs/previews/regenerate.py   (needs the snapshot mirror, $GEODECK_MIRROR, or a warm store)
 """
@@ -12,7 +12,9 @@ import tempfile
 from pathlib import Path
 
 from pipeline import atomic, games, paths
+from pipeline.decks import diff as diffing
 from pipeline.decks import published, versions
+from pipeline.decks.spec import load_spec
 from pipeline.extract import open_store
 from pipeline.render import accessories, layouts, printing, raster
 from pipeline.review import browser, page
@@ -38,9 +40,9 @@ def previews(store) -> list[Path]:
             firsts.setdefault(card["kind"], i)
         pdf = printing.render(deck, options, store)  # the whole deck: sizes fixed across it (names) as printed
         for kind, i in firsts.items():
-            for page, side in enumerate(("front", "back")):
+            for offset, side in enumerate(("front", "back")):
                 out = HERE / f"{game}-{kind}-{side}.png"
-                _png(pdf, 2 * i + page, CARD_DPI, out, BLEED_MM)
+                _png(pdf, 2 * i + offset, CARD_DPI, out, BLEED_MM)
                 written.append(out)
         paper = ACCESSORY_PAPER.get(game, "a4")
         pdf, _ = accessories.render(deck, accessories.AccessoryOptions(paper=paper), store)
@@ -51,13 +53,25 @@ def previews(store) -> list[Path]:
     return written
 
 
+def refreshes():
+    """(game, older, newer) for each game's published versions, the latest pair first, game by game."""
+    for game in games.names():
+        found = versions.versions(paths.DECKS_DIR / game)
+        yield from ((game, found[i - 1], found[i]) for i in range(len(found) - 1, 0, -1))
+
+
+def changed(game: str, old: str, new: str) -> bool:
+    """Whether the refresh `old` -> `new` changed a card value (a page worth showing)."""
+    spec = load_spec(game)
+    return bool(diffing.diff_decks(spec, published.deck(game, old)[1], published.deck(game, new)[1])["changes"])
+
+
 def review(store) -> Path:
     out = HERE / "review.png"
     if browser.executable() is None:
         print(f"kept {out.name}: no Chromium to take its screenshot (apt-get install chromium)")
         return out
-    game = next(g for g in games.names() if len(versions.versions(paths.DECKS_DIR / g)) > 1)
-    old, new = versions.versions(paths.DECKS_DIR / game)[-2:]
+    game, old, new = next(refresh for refresh in refreshes() if changed(*refresh))
     with tempfile.TemporaryDirectory() as folder:
         written = page.write(game, old, new, Path(folder) / "review", store)
         browser.screenshot(written.path, Path(folder) / out.name, 1280, 1000)
