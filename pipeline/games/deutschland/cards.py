@@ -70,7 +70,9 @@ def _stepped(c, name: str, key: str, ctx: CardContext) -> None:
 TOWN_MM = 1.0  # radius of the place's dot on its state picture (with a white ring)
 
 
-def _place_front(c, fields: dict, card_id: str, ctx: CardContext) -> None:
+def place_header(c, fields: dict, ctx: CardContext) -> None:
+    """A place card's sea background and header (the game's name, the place's state or division); the text
+    colour set for what follows. Region cards share it."""
     layout, words = ctx.layout, ctx.words
     header = layout.box("header")
     ctx.background(c, layout.colour("sea"), top=header.y)
@@ -80,6 +82,11 @@ def _place_front(c, fields: dict, card_id: str, ctx: CardContext) -> None:
     text.draw(c, words["game"], ctx.regular, layout.box("header_game"), *layout.font("header_game"), align="center")
     text.draw(c, fields["state"], ctx.bold, layout.box("header_state"), *layout.font("header_state"), align="center")
     c.setFillColor(layout.colour("text"))
+
+
+def _place_front(c, fields: dict, card_id: str, ctx: CardContext) -> None:
+    layout = ctx.layout
+    place_header(c, fields, ctx)
     _stepped(c, fields["name"], "place_name", ctx)
     states, picture = germany(ctx.store, ctx.for_sale), layout.box("state_picture")
     states.draw_state(c, picture, fields["state"], card_id, layout.colour("state_fill"), layout.colour("state_edge"))

@@ -67,14 +67,7 @@ def _picture(c, fields: dict, ctx: CardContext) -> None:
 
 def _place_front(c, fields: dict, ctx: CardContext) -> None:
     layout, words = ctx.layout, ctx.words
-    header = layout.box("header")
-    ctx.background(c, layout.colour("sea"), top=header.y)
-    c.setFillColor(layout.colour("header"))
-    c.rect(header.x - ctx.bleed, header.y, header.w + 2 * ctx.bleed, header.h + ctx.bleed, stroke=0, fill=1)
-    c.setFillColor(layout.colour("header_text"))
-    text.draw(c, words["game"], ctx.regular, layout.box("header_game"), *layout.font("header_game"), align="center")
-    text.draw(c, fields["state"], ctx.bold, layout.box("header_state"), *layout.font("header_state"), align="center")
-    c.setFillColor(layout.colour("text"))
+    deutschland.place_header(c, fields, ctx)
     name = fields["name"] + (f" {words['capital']}" if fields.get("capital") == "country" else "")
     text.draw(c, name, ctx.bold, layout.box("place_name"), *layout.font("place_name"), max_lines=3, align="center")
     _picture(c, fields, ctx)
