@@ -5,9 +5,8 @@ from datetime import date
 
 import pytest
 from click.testing import CliRunner
-from fixtures.tiny.decks.synthetic import countries_table, write_inputs
+from fixtures.tiny.decks.synthetic import publish_then_refresh
 
-from pipeline import paths
 from pipeline.cli import cli
 from pipeline.decks import diff as diffing
 from pipeline.decks import stage
@@ -20,15 +19,7 @@ DAY = date(2026, 11, 29)
 @pytest.fixture
 def jumped(tmp_path, monkeypatch):
     """World-game 2026.11.0 published; build/ then holds Germany with 40 % more inhabitants."""
-    root, decks = tmp_path / "build", tmp_path / "decks"
-    monkeypatch.setenv("GEODECK_BUILD", str(root))
-    monkeypatch.setattr(paths, "DECKS_DIR", decks)
-    countries = countries_table()
-    write_inputs(root, countries)
-    stage.build_deck("world-game", DAY)
-    countries.loc[countries["iso3"] == "DEU", "population"] *= 1.4
-    write_inputs(root, countries)
-    return root, decks
+    return publish_then_refresh(tmp_path, monkeypatch, DAY, {("DEU", "population"): 1.4})
 
 
 def deck(values: dict[str, dict], version="old"):

@@ -8,9 +8,8 @@ from html import unescape
 from pathlib import Path
 
 import pytest
-from fixtures.tiny.decks.synthetic import countries_table, write_inputs
+from fixtures.tiny.decks.synthetic import publish_then_refresh
 
-from pipeline import paths
 from pipeline.decks import diff as diffing
 from pipeline.decks import stage
 from pipeline.decks.spec import load_spec
@@ -26,16 +25,7 @@ CITATIONS = {name: source.citation for name, source in load_sources().items()}
 def refreshed(tmp_path, monkeypatch):
     """World Game 2026.11.0 published from the synthetic tables; build/ then holds Germany with 40 % more
     inhabitants (suspicious) and China 1 % larger (not suspicious)."""
-    root, decks = tmp_path / "build", tmp_path / "decks"
-    monkeypatch.setenv("GEODECK_BUILD", str(root))
-    monkeypatch.setattr(paths, "DECKS_DIR", decks)
-    countries = countries_table()
-    write_inputs(root, countries)
-    stage.build_deck("world-game", DAY)
-    countries.loc[countries["iso3"] == "DEU", "population"] *= 1.4
-    countries.loc[countries["iso3"] == "CHN", "area_km2"] *= 1.01
-    write_inputs(root, countries)
-    return root, decks
+    return publish_then_refresh(tmp_path, monkeypatch, DAY, {("DEU", "population"): 1.4, ("CHN", "area_km2"): 1.01})
 
 
 def test_defaults_compare_the_unpublished_build_with_latest(refreshed):
