@@ -293,13 +293,21 @@ def test_transcontinental_countries_have_both_continents(built):
     assert m.loc["EGY", "continents__source"] == "reviewed"
 
 
-def test_pakistan_area_and_peak_from_the_same_territory(built):
-    """One territory rule: in Kashmir each state counts what it administers, so Pakistan's area includes
-    Gilgit-Baltistan, where K2 stands, and India's area leaves out what Pakistan and China administer."""
+def test_one_territory_rule_for_every_disputed_territory(built):
+    """The books' figures (Factbook total area and highest point) minus parts with their own ISO code and
+    land whose annexation the Security Council declared void; nothing else is redrawn (docs/countries.md)."""
     m, report = built.master, built.report
-    assert m.loc["PAK", "highest_point_name"] == "K2" and m.loc["PAK", "area_km2"] == 881_912
-    assert m.loc["IND", "area_km2"] == 3_158_571 and m.loc["CHN", "area_km2"] == 9_596_960
-    assert {"PAK", "IND"} <= set(report["core_territory_countries"])
+    books = {"PAK": 796_095, "IND": 3_287_263, "CHN": 9_596_960, "CYP": 9_251, "GEO": 69_700, "UKR": 603_550}
+    assert {k: m.loc[k, "area_km2"] for k in books} == books
+    assert {k: m.loc[k, "area_km2__source"] for k in books} == dict.fromkeys(books, "factbook")
+    assert m.loc["PAK", "highest_point_name"] == "K2" and m.loc["IND", "highest_point_m"] == 8586
+    assert (m.loc["MAR", "area_km2"], m.loc["ISR", "area_km2"], m.loc["ISR", "highest_point_m"]) == (
+        446_550,
+        20_770,
+        1208,
+    )
+    assert not {"PAK", "IND"} & set(report["core_territory_countries"])
+    assert {"MAR", "ISR", "FRA", "DNK", "COM"} <= set(report["core_territory_countries"])
 
 
 def test_german_exonyms_and_english_names_side_by_side(built):
@@ -318,18 +326,31 @@ def test_temperatures_station_normals_with_their_period(built):
     assert m.loc["NGA", "capital_temp_c__source"] == "reviewed" and m.loc["NGA", "capital_temp_c__vintage"]
 
 
+# every name field a country deck prints (Länder toppen, World Game); `capital` and `capitals_de` list every
+# capital, ';'-joined (the World Game prints them all): each is signed as an English or German capital name
 NAME_FIELDS = ["name_en", "name_de", "capital_en", "capital_de", "highest_point_name", "highest_point_name_de"]
+LIST_NAME_FIELDS = {"capital": "capital_en", "capitals_de": "capital_de"}
 SIGNED_NAMES = ROOT / "sources" / "reviewed" / "card_names_signed.csv"
+
+
+def card_names(m: pd.DataFrame) -> set[tuple[str, str, str]]:
+    """(iso3, field, name) for every name a country deck can print."""
+    names = {(iso3, f, m.loc[iso3, f]) for iso3 in m.index for f in NAME_FIELDS if isinstance(m.loc[iso3, f], str)}
+    for f, signed_as in LIST_NAME_FIELDS.items():
+        joined = m[f].dropna()
+        names |= {(iso3, signed_as, n) for iso3, names_ in joined.items() for n in names_.split(";")}
+    return names
 
 
 def test_every_card_name_is_a_reviewed_name(built):
     """Issue 18: a name an editor has not read never reaches a card. Every name field of every country is in
     sources/reviewed/card_names_signed.csv; a refresh that brings a new name fails here, naming it."""
     signed = set(pd.read_csv(SIGNED_NAMES, dtype=str, keep_default_na=False).itertuples(index=False, name=None))
-    m = built.master
-    names = {(iso3, f, m.loc[iso3, f]) for iso3 in m.index for f in NAME_FIELDS if isinstance(m.loc[iso3, f], str)}
-    unreviewed = sorted(names - signed)
+    unreviewed = sorted(card_names(built.master) - signed)
     assert not unreviewed, f"review these names, then add them to {SIGNED_NAMES.name}: {unreviewed[:10]}"
+    renamed = built.master.copy()
+    renamed.loc["COG", "name_en"], renamed.loc["BOL", "capital"] = "Congo", "Sucre;La Paz;Potosí"
+    assert sorted(card_names(renamed) - signed) == [("BOL", "capital_en", "Potosí"), ("COG", "name_en", "Congo")]
 
 
 def test_no_english_in_german_names_and_no_transliteration_in_english_ones(built):

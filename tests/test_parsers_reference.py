@@ -29,7 +29,8 @@ def test_reference_rows_tiny():
     chosen = tiny_mledoze()
     chosen = chosen[chosen["iso3"] != "ABW"]  # Aruba is not in the universe
     assert not chosen.set_index("iso3").loc["VAT", "un_member"]  # mledoze's flag, corrected by its parser
-    rows = reference.reference_rows(chosen, reference.read_names_de(), "2026-04")
+    names_en = {"BRA": ("Brazil (reviewed)", "a test name")}
+    rows = reference.reference_rows(chosen, reference.read_names(), "2026-04", names_en)
     continents = {k: r["value"] for k, r in field(rows, "continents").items()}
     assert continents == {
         "DEU": "Europe",
@@ -45,6 +46,9 @@ def test_reference_rows_tiny():
     assert names["DEU"]["value"] == "Deutschland" and names["DEU"]["source"] == "pycountry"
     assert names["VAT"]["value"] == "Vatikanstadt" and names["VAT"]["source"] == "reviewed"
     assert names["XKX"]["value"] == "Kosovo"
+    english = field(rows, "name_en")
+    assert english["BRA"]["value"] == "Brazil (reviewed)" and english["BRA"]["source"] == "reviewed"
+    assert english["DEU"]["value"] == "Germany" and english["DEU"]["source"] == "mledoze-countries"
     member = field(rows, "un_member")
     assert member["VAT"]["value"] is False and member["VAT"]["source"] == "reviewed"
     assert member["DEU"]["value"] is True
@@ -57,9 +61,10 @@ def test_unknown_region_is_a_parse_error():
         reference.continents_of("Atlantis", "")
 
 
-def test_reviewed_names_table_is_well_formed():
-    names = reference.read_names_de()
-    assert all(name and reason for name, reason in names.values())
+@pytest.mark.parametrize("path, column", [(reference.NAMES_DE_FILE, "name_de"), (reference.NAMES_EN_FILE, "name_en")])
+def test_reviewed_names_tables_are_well_formed(path, column):
+    names = reference.read_names(path, column)
+    assert names and all(name and reason for name, reason in names.values())
     assert all(len(iso3) == 3 and iso3.isupper() for iso3 in names)
 
 
@@ -120,6 +125,13 @@ def test_mirror_german_names(universe):
     assert {k: names[k] for k in expected} == expected
     assert not names.str.contains(",").any()  # no inverted ISO forms ("Korea, Republik")
     assert names.is_unique
+
+
+@pytest.mark.mirror
+def test_mirror_english_names_tell_the_two_congos_apart(universe):
+    names = universe.set_index("iso3")["name_en"]
+    assert (names["COG"], names["COD"]) == ("Republic of the Congo", "DR Congo")
+    assert not (names == "Congo").any() and names.is_unique
 
 
 @pytest.mark.mirror

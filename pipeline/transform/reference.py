@@ -3,7 +3,8 @@
 Every reviewed choice is listed in docs/countries.md. In short:
 - UN membership: mledoze `unMember` as `parsers.mledoze` corrects it (the Vatican is a permanent observer,
   not a member); that correction is reported with source "reviewed".
-- name_en: mledoze's common English name ("Germany", "Ivory Coast", "Türkiye", "DR Congo").
+- name_en: mledoze's common English name ("Germany", "Ivory Coast", "Türkiye", "DR Congo"), overridden by
+  sources/reviewed/names_en.csv (iso3,name_en,reason) where English references use another (Republic of the Congo).
 - name_de: pycountry's German ISO 3166 translation of the common (else the ISO) name, overridden by
   sources/reviewed/names_de.csv (iso3,name_de,reason) where it is a long official form or missing.
 - iso2: pycountry; Kosovo XK.
@@ -33,6 +34,7 @@ from pipeline.transform.observations import CONTINENTS
 from pipeline.transform.parsers.iso3 import KOSOVO, KOSOVO_ISO2
 
 NAMES_DE_FILE = SOURCES_DIR / "reviewed" / "names_de.csv"
+NAMES_EN_FILE = SOURCES_DIR / "reviewed" / "names_en.csv"
 CAPITALS_FILE = SOURCES_DIR / "reviewed" / "capitals.csv"
 REVIEWED = "reviewed"
 REVIEWED_VINTAGE = "2026-11"
@@ -66,10 +68,10 @@ def pycountry_name_de(iso3: str) -> str | None:
     return _german().gettext(getattr(country, "common_name", None) or country.name)
 
 
-def read_names_de(path=NAMES_DE_FILE) -> dict[str, tuple[str, str]]:
-    """The reviewed German names: iso3 -> (name_de, reason)."""
+def read_names(path=NAMES_DE_FILE, column: str = "name_de") -> dict[str, tuple[str, str]]:
+    """A reviewed names table (iso3, `column`, reason): iso3 -> (name, reason)."""
     with open(path, encoding="utf-8", newline="") as fh:
-        return {row["iso3"]: (row["name_de"], row["reason"]) for row in csv.DictReader(fh)}
+        return {row["iso3"]: (row[column], row["reason"]) for row in csv.DictReader(fh)}
 
 
 def read_continents(path=CONTINENTS_FILE) -> dict[str, tuple[str, str]]:
@@ -116,9 +118,16 @@ def select_universe(countries: pd.DataFrame) -> pd.DataFrame:
     return chosen.reset_index(drop=True)
 
 
-def reference_rows(chosen: pd.DataFrame, names_de: dict[str, tuple[str, str]], mledoze_vintage: str) -> list[dict]:
+def reference_rows(
+    chosen: pd.DataFrame,
+    names_de: dict[str, tuple[str, str]],
+    mledoze_vintage: str,
+    names_en: dict[str, tuple[str, str]] | None = None,
+) -> list[dict]:
     """Observation rows (name_en, name_de, iso2, un_member, continents) for the chosen rows of the parsed
-    mledoze table."""
+    mledoze table; `names_de`/`names_en`: the reviewed names (iso3 -> (name, reason)) that replace the
+    sources' names."""
+    names_en = names_en or {}
     pyc_vintage = f"pycountry {metadata.version('pycountry')}"
     transcontinental = read_continents()
     rows = []
@@ -126,7 +135,10 @@ def reference_rows(chosen: pd.DataFrame, names_de: dict[str, tuple[str, str]], m
         mled = {"iso3": c.iso3, "source": names.MLEDOZE, "vintage": mledoze_vintage, "note": ""}
         pyc = {"iso3": c.iso3, "source": names.PYCOUNTRY, "vintage": pyc_vintage, "note": ""}
         rev = {"iso3": c.iso3, "source": REVIEWED, "vintage": REVIEWED_VINTAGE}
-        rows.append({**mled, "field": "name_en", "value": c.name_en})
+        if c.iso3 in names_en:
+            rows.append({**rev, "field": "name_en", "value": names_en[c.iso3][0], "note": names_en[c.iso3][1]})
+        else:
+            rows.append({**mled, "field": "name_en", "value": c.name_en})
         if c.iso3 in names_de:
             rows.append({**rev, "field": "name_de", "value": names_de[c.iso3][0], "note": names_de[c.iso3][1]})
         else:
@@ -156,7 +168,8 @@ def reference_observations(countries: pd.DataFrame, mledoze_vintage: str) -> pd.
     """The universe's reference fields as observations, each with its source ("mledoze-countries",
     "pycountry" or "reviewed"), plus the reviewed capitals. `countries`: the parsed mledoze table
     (`parsers.mledoze.parse`), `mledoze_vintage`: its source's edition."""
-    rows = reference_rows(select_universe(countries), read_names_de(), mledoze_vintage)
+    names_en = read_names(NAMES_EN_FILE, "name_en")
+    rows = reference_rows(select_universe(countries), read_names(), mledoze_vintage, names_en)
     return observations.frame(rows + read_capitals())
 
 

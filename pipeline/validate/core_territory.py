@@ -2,17 +2,20 @@
 
 The rulebook's notes say it for France (without overseas regions) and Denmark (without the Faroe
 Islands and Greenland); geodeck applies it to every country for area, highest point and land
-neighbours. Definition: the core territory is the state's internationally recognised territory minus
-every part that has its own ISO 3166-1 code (overseas regions such as Réunion or Mayotte, constituent
-countries such as Greenland, special municipalities such as Saba; Western Sahara; not the Golan Heights).
-Integral parts without their own code (Alaska, the Canaries, the Azores, Galápagos) stay. Where no
-border is internationally recognised (Kashmir), each state counts the territory it administers: Pakistan
-with Gilgit-Baltistan (where K2 stands), India without what Pakistan and China administer.
+neighbours. Definition (one rule for every disputed territory): the figures the reference books print
+for the state (the CIA World Factbook's total area and highest point, which follow the country's own
+statistics office and the UN Demographic Yearbook), minus every part that has its own ISO 3166-1 code
+(overseas regions such as Réunion or Mayotte, constituent countries such as Greenland, special
+municipalities such as Saba; Western Sahara) and minus land whose annexation the UN Security Council has
+declared void (the Golan Heights and East Jerusalem, resolutions 497 and 478). Integral parts without their
+own code (Alaska, the Canaries, the Azores, Galápagos) stay. Nothing else is redrawn: in Kashmir India keeps
+its 3,287,263 km² and Pakistan its 796,095 km² (each as its statistics office and the books print it), Cyprus
+includes the north, Georgia Abkhazia and South Ossetia, Ukraine Crimea, Moldova Transnistria.
 
 Mechanics: where a source states the core area (`area_core_km2`, e.g. the Factbook's metropolitan
 France), that value replaces the same source's total; everything else goes through reviewed overrides
 whose reason starts with "core national territory" (e.g. the Netherlands' Vaalserberg instead of Mount
-Scenery on Saba; Pakistan's and India's areas). Every change is listed in the report.
+Scenery on Saba; Israel without the Golan Heights). Every change is listed in the report.
 """
 
 import pandas as pd
