@@ -1,5 +1,5 @@
 """The country fields, declared once in `fields.toml` (unit, dtype, range, card precision, tolerance,
-precedence with its reason, referee, recency): the observation table, the schema, the chooser, the
+precedence with its reason, referee, recency, preferred period): the observation table, the schema, the chooser, the
 report and the deck specs read them from here."""
 
 import tomllib
@@ -48,6 +48,14 @@ class Referee:
 
 
 @dataclass(frozen=True)
+class Period:
+    """A climate normal's preferred period: candidates are chosen by period first (validate/periods.py)."""
+
+    preferred: str
+    reason: str = ""
+
+
+@dataclass(frozen=True)
 class Field:
     name: str
     dtype: type
@@ -66,12 +74,14 @@ class Field:
     precedence_reason: str = ""
     referee: Referee | None = None
     recency: bool = False
+    period: Period | None = None
 
 
 def _field(name: str, entry: dict) -> Field:
     entry = dict(entry)
     tolerance = entry.pop("tolerance", None)
     referee = entry.pop("referee", None)
+    period = entry.pop("period", None)
     return Field(
         name=name,
         dtype=DTYPES[entry.pop("dtype")],
@@ -81,6 +91,7 @@ def _field(name: str, entry: dict) -> Field:
         precedence=tuple(entry.pop("precedence", ())),
         tolerance=Tolerance(**tolerance) if tolerance else None,
         referee=Referee(**referee) if referee else None,
+        period=Period(**period) if period else None,
         **entry,
     )
 

@@ -320,10 +320,21 @@ def test_german_exonyms_and_english_names_side_by_side(built):
 
 
 def test_temperatures_station_normals_with_their_period(built):
+    """One period preferred (1981-2010: CHELSA's grid cell, a station of the city first); every other value
+    flagged on its provenance, with its period where one is stated (docs/countries.md)."""
     m = built.master
     assert m.loc["ECU", "capital_temp_c"] == 14.0 and m.loc["ECU", "capital_temp_c__vintage"] == "1981-2010"
     assert m.loc["ECU", "capital_temp_c"] > m.loc["COL", "capital_temp_c"] - 1  # Quito not colder than Bogotá
-    assert m.loc["NGA", "capital_temp_c__source"] == "reviewed" and m.loc["NGA", "capital_temp_c__vintage"]
+    kampala = m.loc["UGA", ["capital_temp_c", "capital_temp_c__source", "capital_temp_c__vintage"]].tolist()
+    assert kampala == [21.4, "world-temperature-data", "1981-2010"]  # was 20.0 from the Wikipedia list
+    assert (m.loc["ISL", "capital_temp_c"], m.loc["NOR", "capital_temp_c"]) == (4.9, 6.3)  # not 1961-90's 4.3, 5.7
+    assert m.loc["YEM", "capital_temp_c__vintage"].endswith("flagged: no stated period (none for this capital)")
+    assert m.loc["PLW", "capital_temp_c__vintage"] == "1961-1990; flagged: not 1981-2010 (none for this capital)"
+    vintages = m["capital_temp_c__vintage"].dropna()
+    assert vintages.str.fullmatch(r"1981-2010|\d{4}-\d{4}; flagged: .*|.*flagged: no stated period.*").all()
+    assert (vintages == "1981-2010").sum() >= 90
+    flagged = {e["iso3"] for e in built.report["periods"]}
+    assert flagged == set(vintages[vintages != "1981-2010"].index)
 
 
 # every name field a country deck prints (Länder toppen, World Game); `capital` and `capitals_de` list every

@@ -5,7 +5,9 @@ otherwise the sources are tried in the declared precedence and the first value t
 is not stale (fields.toml: recency) is taken (refused and stale values are reported). A field with a
 referee (population, life expectancy, GDP per capita) takes the first value another source supports near
 the referee, else the one closest to the referee, else none (`Chooser.refereed`; every decision reported;
-the referee's values are never card values). A paired field (FOLLOWS) comes only from its key field's
+the referee's values are never card values). A climate normal (fields.toml: period) is chosen by its period
+first (`periods.py`: the preferred period, then other stated ones, then none; flagged unless preferred). A
+paired field (FOLLOWS) comes only from its key field's
 source (a peak's name from where its height came from; capital coordinates from where the capital came
 from), else it is empty and reported. Every chosen value is compared with the other sources within the
 field's tolerance, and disagreements become conflicts.
@@ -19,7 +21,7 @@ from typing import Any
 import pandas as pd
 
 from pipeline.fields import fields, master_columns, max_vintage_gap_years
-from pipeline.validate import card_names, core_territory
+from pipeline.validate import card_names, core_territory, periods
 from pipeline.validate import overrides as overriding
 from pipeline.validate.schema import refusal
 
@@ -31,6 +33,7 @@ FOLLOWS = {f.name: f.follows for f in fields().values() if f.follows}
 DERIVED = tuple(f.name for f in fields().values() if f.master and f.derived)
 CHOSEN = [f for f in VALUE_COLUMNS if f not in DERIVED and f not in FOLLOWS] + list(FOLLOWS)
 REFEREES = {f.name: f.referee for f in fields().values() if f.referee}
+PERIODS = {f.name: f.period.preferred for f in fields().values() if f.period}
 NO_INHABITANTS = "not permanently inhabited: the card shows dashes (rulebook note on Antarctica)"
 NO_CAPITAL = "no capital (Antarctica)"
 EMPTY_BY_DESIGN = {("ATA", f): NO_INHABITANTS for f in ("population", "life_expectancy", "gdp_pcap_ppp")} | {
@@ -80,6 +83,7 @@ class Chooser:
             "refused": [],
             "stale": [],
             "referee": [],
+            "periods": [],
             "old": [],
             "empty": [],
             "duplicates": [],
@@ -127,6 +131,10 @@ class Chooser:
     def choose(self, iso3: str, field: str, lead_source: str = "") -> Choice:
         """The value of one field; `lead_source` is the source of its key field when FOLLOWS pairs them."""
         candidates = sorted(self.candidates.get((iso3, field), []), key=lambda c: rank(field, c.source))
+        if field in PERIODS:
+            candidates = periods.ordered(
+                candidates, PERIODS[field], lambda c: c.vintage, lambda c: rank(field, c.source)
+            )
         override = self.overrides.get((iso3, field))
         if field in FOLLOWS and override is None:
             candidates = [c for c in candidates if c.source == lead_source]
@@ -174,6 +182,8 @@ class Chooser:
             why = decision or (
                 f"same source as {FOLLOWS[field]}"
                 if field in FOLLOWS
+                else f"period {PERIODS[field]} first, then " + " > ".join(fields()[field].precedence)
+                if field in PERIODS and len(candidates) > 1
                 else "precedence " + " > ".join(fields()[field].precedence)
                 if len(candidates) > 1
                 else "only source"
@@ -181,9 +191,13 @@ class Chooser:
             if chosen is not candidates[0] and not decision:
                 why = f"fallback: {candidates[0].source} {'stale' if candidates[0] in stale else 'refused'}"
         citation = override.citation if override is not None else cited(chosen)
-        return Choice(
-            chosen.value, chosen.source, chosen.vintage, self.conflict(iso3, field, chosen, valid, why), citation
-        )
+        vintage = chosen.vintage
+        if field in PERIODS and override is None:
+            vintage = periods.flagged(chosen.vintage, PERIODS[field])
+            if vintage != chosen.vintage:
+                entry = {"iso3": iso3, "field": field, "value": fmt(chosen.value), "source": chosen.source}
+                self.report["periods"].append(entry | {"vintage": vintage, "note": chosen.note})
+        return Choice(chosen.value, chosen.source, vintage, self.conflict(iso3, field, chosen, valid, why), citation)
 
     def refereed(self, iso3: str, field: str, valid: list[Candidate]) -> tuple[Candidate | None, str]:
         """The card value of a refereed field. Near the referee: a candidate within the tolerance of the

@@ -85,6 +85,19 @@ def to_markdown(report: dict) -> str:
             for e in report.get("referee", [])
         ],
     )
+    preferred = ", ".join(f"{f.name} {f.period.preferred}" for f in fields().values() if f.period)
+    lines += [
+        f"## Climate normals not of the preferred period ({preferred})",
+        "",
+        "Card values of another stated period (no normal of the preferred one exists) or of no stated period "
+        "(no normal with one exists): each flagged on the card's provenance; a reviewed normal of the preferred "
+        "period (sources/reviewed/capital_temperatures.csv) replaces it.",
+        "",
+    ]
+    lines += table(
+        ["country", "field", "value", "source", "vintage", "note"],
+        [[e["iso3"], e["field"], e["value"], e["source"], e["vintage"], e["note"]] for e in report.get("periods", [])],
+    )
     lines += ["## Conflicts between sources", ""]
     lines += table(
         ["country", "field", "values per source", "tolerance", "chosen", "why"],
