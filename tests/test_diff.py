@@ -22,11 +22,47 @@ def jumped(tmp_path, monkeypatch):
     return publish_then_refresh(tmp_path, monkeypatch, DAY, {("DEU", "population"): 1.4})
 
 
-def deck(values: dict[str, dict], version="old"):
+def deck(values: dict[str, dict], version="old", provenance: dict[str, dict] | None = None):
     return {
         "version": version,
-        "cards": [{"id": i, "kind": "place", "fields": f, "provenance": {}} for i, f in values.items()],
+        "cards": [
+            {"id": i, "kind": "place", "fields": f, "provenance": (provenance or {}).get(i, {})}
+            for i, f in values.items()
+        ],
     }
+
+
+def test_every_change_over_five_percent_names_its_reason():
+    spec = load_spec("deutschland")
+    wb, fb = {"source": "worldbank", "vintage": "2024"}, {"source": "factbook", "vintage": "2025 est."}
+    cited = {"source": "reviewed", "vintage": "2026-11", "citation": "Destatis 2023"}
+    old_prov = {"s": {"population": wb}, "v": {"population": wb}, "c": {"population": cited}, "r": {"population": wb}}
+    new_prov = {
+        "s": {"population": fb},
+        "v": {"population": wb | {"vintage": "2025"}},
+        "c": {"population": cited | {"citation": "Destatis 2024"}},
+        "r": {"population": wb},
+        "q": {"population": wb},
+    }
+    old = deck({k: {"population": 100_000} for k in "svcrq"} | {"n": {"population": None}}, "old", old_prov)
+    new_values = {"s": 120_000, "v": 94_000, "c": 106_000, "r": 110_000, "q": 105_000, "n": 5}
+    new = deck({k: {"population": v} for k, v in new_values.items()}, "new", new_prov)
+    result = diffing.diff_decks(spec, old, new)
+    why = {c["card"]: c.get("why") for c in result["changes"]}
+    assert why["q"] is None  # 5 % exactly: no reason needed
+    assert why["s"] == {"kind": "source changed", "old": "worldbank (2024)", "new": "factbook (2025 est.)"}
+    assert why["v"] == {"kind": "vintage changed", "old": "worldbank (2024)", "new": "worldbank (2025)"}
+    assert why["c"] == {
+        "kind": "citation changed",
+        "old": "reviewed (2026-11) [Destatis 2023]",
+        "new": "reviewed (2026-11) [Destatis 2024]",
+    }
+    assert why["r"]["kind"] == "series or rule changed" and why["r"]["old"] == why["r"]["new"] == "worldbank (2024)"
+    assert why["n"] == {"kind": "series or rule changed", "old": "no provenance", "new": "no provenance"}
+    text = diffing.to_markdown(result)
+    assert "Why each value changed by more than 5%:" in text
+    assert "- s population 100,000 → 120,000 (+20.0%): source changed: worldbank (2024) → factbook (2025 est.)" in text
+    assert sum(line.startswith("- ") and ": " in line and " → " in line for line in text.splitlines()) >= 5
 
 
 def test_thresholds_per_field():
@@ -74,8 +110,14 @@ def test_forty_percent_population_jump_is_flagged_and_exits_1(jumped):
     assert change["card"] == "wg-DEU" and change["suspicious"]
     assert change["rel"] == pytest.approx(0.4, abs=1e-6)
     assert report["old"] == "2026.11.0" and report["new"] == "fresh build"
+    assert change["why"] == {
+        "kind": "series or rule changed",  # the synthetic refresh kept source and vintage
+        "old": "worldbank-population (2024)",
+        "new": "worldbank-population (2024)",
+    }
     markdown = CliRunner().invoke(cli, ["diff", "world-game", "--format", "markdown"])
     assert markdown.exit_code == 1 and "| wg-DEU | population |" in markdown.output
+    assert "wg-DEU population" in markdown.output and "(+40.0%): series or rule changed" in markdown.output
     assert CliRunner().invoke(cli, ["diff", "world-game"]).exit_code == 1
 
 

@@ -4,6 +4,11 @@ A numeric change is suspicious when it exceeds the field's `threshold_abs` (abso
 (relative to the old value) from the deck spec; added and removed cards are listed but not suspicious.
 Ranks are 1 = highest value (ties share the best rank). A flip is a pair of cards present in both decks
 whose order in a category changes (a < b became a > b, or a tie appeared or broke).
+
+Every value that changed by more than `EXPLAIN_REL` (or appeared or disappeared) says why, from the two
+cards' provenance: its source changed, else its vintage, else its citation, else the series or rule changed
+under the same provenance (a source file changed in place, or the build's rule: precedence, territory, period);
+each with the provenance old → new (source, vintage, citation).
 """
 
 import json
@@ -13,8 +18,34 @@ import numpy as np
 from pipeline.decks.spec import DeckSpec
 
 
+EXPLAIN_REL = 0.05  # a card value that moves by more than 5 % names why (issue 18)
+
+
 def is_number(value) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def needs_reason(old, new) -> bool:
+    """A number that moved by more than EXPLAIN_REL of its old value, or a number that appeared or went."""
+    if is_number(old) and is_number(new):
+        return abs(new - old) > EXPLAIN_REL * abs(old) if old else new != 0
+    return is_number(old) or is_number(new)
+
+
+def origin(provenance: dict | None) -> str:
+    """A value's provenance as text: source (vintage) [citation]."""
+    if not provenance:
+        return "no provenance"
+    text = str(provenance.get("source") or "no source")
+    text += f" ({provenance['vintage']})" if provenance.get("vintage") else ""
+    return text + (f" [{provenance['citation']}]" if provenance.get("citation") else "")
+
+
+def reason(old: dict | None, new: dict | None) -> dict:
+    """Why a value changed, from its provenance in the old and the new deck."""
+    before, after = old or {}, new or {}
+    kind = next((part for part in ("source", "vintage", "citation") if before.get(part) != after.get(part)), None)
+    return {"kind": f"{kind} changed" if kind else "series or rule changed", "old": origin(old), "new": origin(new)}
 
 
 def suspicious(field, old, new) -> bool:
@@ -73,17 +104,19 @@ def diff_decks(spec: DeckSpec, old: dict, new: dict) -> dict:
                 continue
             numeric = is_number(o) and is_number(n)
             field = spec.fields.get(name)
-            changes.append(
-                {
-                    "card": card,
-                    "field": name,
-                    "old": o,
-                    "new": n,
-                    "abs": (n - o) if numeric else None,
-                    "rel": ((n - o) / abs(o)) if numeric and o else None,
-                    "suspicious": bool(field and suspicious(field, o, n)),
-                }
-            )
+            change = {
+                "card": card,
+                "field": name,
+                "old": o,
+                "new": n,
+                "abs": (n - o) if numeric else None,
+                "rel": ((n - o) / abs(o)) if numeric and o else None,
+                "suspicious": bool(field and suspicious(field, o, n)),
+            }
+            if needs_reason(o, n):
+                provenances = (c.get("provenance", {}).get(name) for c in (old_cards[card], new_cards[card]))
+                change["why"] = reason(*provenances)
+            changes.append(change)
     rank_changes, head_to_head = {}, {}
     for name in spec.categories:
         old_values = category_values(old_cards, name, common)
@@ -165,11 +198,26 @@ def summary_lines(diff: dict) -> list[str]:
     return lines
 
 
+def reason_lines(diff: dict) -> list[str]:
+    """One line per value that changed by more than EXPLAIN_REL: card, field, old → new and why."""
+    lines = []
+    for change in (c for c in diff["changes"] if "why" in c):
+        rel = "" if change["rel"] is None else f" ({change['rel']:+.1%})"
+        why = change["why"]
+        lines.append(
+            f"{change['card']} {change['field']} {number(change['old'])} → {number(change['new'])}{rel}: "
+            f"{why['kind']}: {why['old']} → {why['new']}"
+        )
+    return lines
+
+
 def to_markdown(diff: dict) -> str:
     out = [f"- {line}" for line in summary_lines(diff)]
     if diff["changes"]:
         out += ["", "| " + " | ".join(HEADERS) + " |", "|" + "---|" * len(HEADERS)]
         out += ["| " + " | ".join(c.replace("|", "\\|") for c in change_row(ch)) + " |" for ch in diff["changes"]]
+    if reasons := reason_lines(diff):
+        out += ["", f"Why each value changed by more than {EXPLAIN_REL:.0%}:", ""] + [f"- {line}" for line in reasons]
     return "\n".join(out) + "\n"
 
 
@@ -185,4 +233,6 @@ def to_rich(diff: dict):
     table = Table(*HEADERS, title=f"{diff['game']}: {diff['old']} → {diff['new']}")
     for change in diff["changes"]:
         table.add_row(*change_row(change), style="bold red" if change["suspicious"] else None)
-    return Group(*lines, table)
+    reasons = reason_lines(diff)
+    heading = [Text(f"Why each value changed by more than {EXPLAIN_REL:.0%}:")] if reasons else []
+    return Group(*lines, table, *heading, *(Text(line) for line in reasons))
