@@ -17,7 +17,6 @@ import numpy as np
 
 from pipeline.decks.spec import DeckSpec
 
-
 EXPLAIN_REL = 0.05  # a card value that moves by more than 5 % names why (issue 18)
 
 
