@@ -59,6 +59,8 @@ def test_every_change_over_five_percent_names_its_reason():
     }
     assert why["r"]["kind"] == "series or rule changed" and why["r"]["old"] == why["r"]["new"] == "worldbank (2024)"
     assert why["n"] == {"kind": "series or rule changed", "old": "no provenance", "new": "no provenance"}
+    override = {"source": "override", "vintage": "Census 2023", "citation": "Census 2023"}
+    assert diffing.origin(override) == "override (Census 2023)"
     text = diffing.to_markdown(result)
     assert "Why each value changed by more than 5%:" in text
     assert "- s population 100,000 → 120,000 (+20.0%): source changed: worldbank (2024) → factbook (2025 est.)" in text

@@ -32,12 +32,15 @@ def needs_reason(old, new) -> bool:
 
 
 def origin(provenance: dict | None) -> str:
-    """A value's provenance as text: source (vintage) [citation]."""
+    """A value's provenance as text: source (vintage) [citation], the citation once."""
     if not provenance:
         return "no provenance"
     text = str(provenance.get("source") or "no source")
-    text += f" ({provenance['vintage']})" if provenance.get("vintage") else ""
-    return text + (f" [{provenance['citation']}]" if provenance.get("citation") else "")
+    vintage, citation = provenance.get("vintage"), provenance.get("citation")
+    text += f" ({vintage})" if vintage else ""
+    return text + (
+        f" [{citation}]" if citation and citation != vintage else ""
+    )  # an override's vintage is its citation
 
 
 def reason(old: dict | None, new: dict | None) -> dict:
