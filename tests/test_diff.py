@@ -120,7 +120,9 @@ def test_forty_percent_population_jump_is_flagged_and_exits_1(jumped):
     markdown = CliRunner().invoke(cli, ["diff", "world-game", "--format", "markdown"])
     assert markdown.exit_code == 1 and "| wg-DEU | population |" in markdown.output
     assert "wg-DEU population" in markdown.output and "(+40.0%): series or rule changed" in markdown.output
-    assert CliRunner().invoke(cli, ["diff", "world-game"]).exit_code == 1
+    table = CliRunner().invoke(cli, ["diff", "world-game"])
+    assert table.exit_code == 1 and "Why each value changed by more than 5%:" in table.output
+    assert "wg-DEU population" in table.output and "series or rule changed" in table.output
 
 
 def test_build_refuses_suspicious_changes_without_accept(jumped):
