@@ -330,6 +330,10 @@ def test_temperatures_station_normals_with_their_period(built):
     assert (m.loc["ISL", "capital_temp_c"], m.loc["NOR", "capital_temp_c"]) == (4.9, 6.3)  # not 1961-90's 4.3, 5.7
     assert m.loc["YEM", "capital_temp_c__vintage"].endswith("flagged: no stated period (none for this capital)")
     assert m.loc["PLW", "capital_temp_c__vintage"] == "1961-1990; flagged: not 1981-2010 (none for this capital)"
+    assert (m.loc["USA", "capital_temp_c__source"], m.loc["USA", "capital_temp_c__vintage"]) == (
+        "reviewed",
+        "1981-2010",
+    )
     vintages = m["capital_temp_c__vintage"].dropna()
     assert vintages.str.fullmatch(r"1981-2010|\d{4}-\d{4}; flagged: .*|.*flagged: no stated period.*").all()
     assert (vintages == "1981-2010").sum() >= 90
