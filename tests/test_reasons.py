@@ -81,6 +81,12 @@ def test_deutschland_changelog_gives_the_geo_step_s_reason(tmp_path):
         "## Cards in and out\n\n- in: Ort 97 (de-00000097): state capital of Hessen\n"
         "- out: Ort 0 (de-00000000): replaced for the spread: card Ort 1, 3 km away\n"
     )
+    with pytest.raises(GeodeckError, match="no `reason` column; rebuild it"):
+        stage.card_reasons(
+            "deutschland",
+            {"added": ["de-00000097"], "removed": []},
+            write_inputs(tmp_path / "old", places=places.drop(columns="reason")),
+        )
 
 
 def test_a_card_the_game_no_longer_considers_and_a_malformed_table():
