@@ -111,3 +111,10 @@ def test_nearest_card_names_the_closest_other_card():
         "replaced for the spread: card Berlin, 27 km away",
         "spread: nearest card Berlin, 504 km away",
     ]
+
+
+def test_a_state_capital_missing_from_the_towns_names_the_file_that_declares_it(built):
+    table, _ = built
+    renamed = table.assign(short_name=table["short_name"].replace({"Mainz": "Mayence"}))
+    with pytest.raises(GeodeckError, match=r"german_states\.py: pin 'Mainz \(Rheinland-Pfalz\)' matches 0"):
+        places.pins_in(renamed.assign(name=renamed["short_name"]), places.load_settings())

@@ -23,6 +23,7 @@ from pipeline import atomic
 from pipeline.errors import GeodeckError
 from pipeline.geo import grid, nearest, selection
 from pipeline.paths import ROOT, TEMPLATES_DIR
+from pipeline.transform import german_states
 from pipeline.transform.german_states import CAPITALS
 
 PLACES_CONFIG = TEMPLATES_DIR / "deutschland" / "places.toml"
@@ -154,7 +155,7 @@ def pins_in(places: pd.DataFrame, s: Settings) -> dict[int, list[str]]:
             f"one of the {s.largest} largest cities (no. {rank}, {people:,} inhabitants)"
         )
     capitals = tuple(f"{town} ({state})" for state, town in CAPITALS.items()) if s.state_capitals else ()
-    for row, state in zip(resolve_pins(places, capitals), CAPITALS):
+    for row, state in zip(resolve_pins(places, capitals, Path(german_states.__file__)), CAPITALS):
         why.setdefault(row, []).append(f"state capital of {state}")
     for row in resolve_pins(places, s.pins_in):
         why.setdefault(row, []).append(f"pinned in {CONFIG_NAME}")
