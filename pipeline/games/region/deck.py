@@ -47,6 +47,7 @@ def cards(places: pd.DataFrame, spec: DeckSpec) -> list[Card]:
 def reasons(places: pd.DataFrame, spec: DeckSpec) -> pd.DataFrame:
     """Why each candidate place is a card or not (pipeline.decks.reasons): the pins `build.pins` chose (the
     capital, the largest places, first-level capitals, the settings' named pins), else the spread."""
+    places = places.reset_index(drop=True)  # build.pins returns index labels, rows count positions
     config = build.settings()
     largest, named = config["places"]["largest"], config.get("countries", {}).get(places["country"].iat[0], {})
     pinned = set(build.pins(places, int(places["in_deck"].sum()), largest, named.get("pins", [])))
