@@ -9,7 +9,8 @@ import pytest
 from pipeline import graph
 from pipeline.errors import GeodeckError
 from pipeline.games.deutschland import places
-from pipeline.geo import selection
+from pipeline.geo import nearest, selection
+from pipeline.transform.german_states import CAPITALS
 
 
 @pytest.mark.parametrize("values", [[1, 1, 2, 3, 5, 5], [4, 4, 4, 1, 9], [3, 1, 2, 7, 7, 1, 1]])
@@ -66,3 +67,54 @@ def test_selection_is_deterministic_and_honours_pins(built):
     assert not pinned_out.set_index("ags").at[out["ags"], "in_deck"] and pinned_out["in_deck"].sum() == 96
     with pytest.raises(GeodeckError, match="matches 0"):
         places.resolve_pins(located, ("Atlantis (Bayern)",))
+
+
+def test_largest_cities_and_state_capitals_are_in_and_the_map_keeps_its_spread(built):
+    table, paths = built
+    settings = places.load_settings()
+    assert (settings.largest, settings.state_capitals) == (15, True)
+    deck = table.loc[table["in_deck"]]
+    largest = table.nlargest(15, "population")
+    assert largest["in_deck"].all() and {"Köln", "Düsseldorf", "Dortmund", "Hannover", "Nürnberg"} <= set(deck["name"])
+    assert {(town, state) for state, town in CAPITALS.items()} <= set(zip(deck["short_name"], deck["state"]))
+    import json
+
+    report = json.loads(paths["selection_report.json"].read_text())
+    assert report["covering_radius_km"] <= 50 and len(report["states"]) == 16
+    assert {"Bamberg", "Emden", "Wismar", "Cottbus", "Jena", "Koblenz"} <= set(deck["short_name"])
+
+
+def test_every_town_has_the_reason_it_is_in_or_out(built):
+    table, _ = built
+    reason = dict(zip(table["short_name"], table["reason"]))
+    assert reason["Köln"] == "one of the 15 largest cities (no. 4, 1,087,353 inhabitants)"
+    assert (
+        reason["Berlin"].endswith("; state capital of Berlin") and reason["Mainz"] == "state capital of Rheinland-Pfalz"
+    )
+    assert reason["Jena"] == "pinned in templates/deutschland/places.toml"
+    free = table.loc[table["pinned"] == ""]
+    assert free.loc[free["in_deck"], "reason"].str.match(r"spread: nearest card .+, \d+ km away").all()
+    candidates = free.loc[free["eligible"] & ~free["in_deck"], "reason"]
+    assert candidates.str.match(r"replaced for the spread: card .+, \d+ km away").all()
+    small = table.loc[~table["eligible"] & table["in_state"] & ~table["off_map"], "reason"]
+    assert (small == "under 20,000 inhabitants").all() and len(small) > 1000
+
+
+def test_nearest_card_names_the_closest_other_card():
+    berlin, potsdam, munich = (52.52, 13.405), (52.40, 13.06), (48.14, 11.58)
+    lat, lon = zip(berlin, potsdam, munich)
+    near, km = nearest.nearest_card(lat, lon, [True, False, True])
+    assert near.tolist() == [2, 0, 0] and km[1] == pytest.approx(27, abs=1) and km[0] == pytest.approx(504, abs=2)
+    reasons = nearest.spread_reasons(["Berlin", "Potsdam", "München"], lat, lon, [True, False, True])
+    assert reasons == [
+        "spread: nearest card München, 504 km away",
+        "replaced for the spread: card Berlin, 27 km away",
+        "spread: nearest card Berlin, 504 km away",
+    ]
+
+
+def test_a_state_capital_missing_from_the_towns_names_the_file_that_declares_it(built):
+    table, _ = built
+    renamed = table.assign(short_name=table["short_name"].replace({"Mainz": "Mayence"}))
+    with pytest.raises(GeodeckError, match=r"german_states\.py: pin 'Mainz \(Rheinland-Pfalz\)' matches 0"):
+        places.pins_in(renamed.assign(name=renamed["short_name"]), places.load_settings())

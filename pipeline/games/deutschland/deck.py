@@ -68,6 +68,14 @@ def cards(places: pd.DataFrame, spec: DeckSpec) -> list[Card]:
     return [place_card(r, spec) for r in rows] + guess_cards(spec)
 
 
+def reasons(places: pd.DataFrame, spec: DeckSpec) -> pd.DataFrame:
+    """Why each located town is a card or not (pipeline.decks.reasons): the geo step's `reason`."""
+    if "reason" not in places:
+        raise GeodeckError("build/geo/places.parquet has no `reason` column; rebuild it with `geodeck build`")
+    card = spec.id_prefix + "-" + places["ags"].astype(str)
+    return pd.DataFrame({"card": card, "label": places["short_name"], "reason": places["reason"]})
+
+
 def metadata(build_root: Path) -> tuple[dict, dict[str, str]]:
     """The deck's top-level `grid` (the geo stage's chosen grid, `Grid.to_dict`, plus its control points file),
     so the map prints from the deck alone; and the sha256 of the report it comes from."""

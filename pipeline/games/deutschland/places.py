@@ -2,11 +2,13 @@
 
 Selection (settings in `templates/deutschland/places.toml`, explained in docs/deutschland.md):
 candidates are located towns inside their state, on the map, with at least `min_population` inhabitants
-(pinned-in towns need only a point on the map); pinned-out towns never enter. `pipeline.geo.selection`
+(pinned-in towns need only a point on the map); pinned-out towns never enter. Pinned in: the `largest` most
+populous towns, the 16 state capitals (pipeline.transform.german_states) and the named pins. `pipeline.geo.selection`
 chooses the deck (pins, a seeded farthest-point spread, all 16 states, then a seeded local search on
 tie rates for the extremes N, S, W, O, most, fewest x layouts of 3, 4, 5, the covering radius and the
 spread of log population). The report also measures tie rates by simulating random layouts. Same
-settings and inputs give the same deck.
+settings and inputs give the same deck. Every located town gets the `reason` it is in the deck or not (the
+changelog's, pipeline.decks.reasons).
 """
 
 import json
@@ -19,10 +21,13 @@ import pandas as pd
 
 from pipeline import atomic
 from pipeline.errors import GeodeckError
-from pipeline.geo import grid, selection
-from pipeline.paths import TEMPLATES_DIR
+from pipeline.geo import grid, nearest, selection
+from pipeline.paths import ROOT, TEMPLATES_DIR
+from pipeline.transform import german_states
+from pipeline.transform.german_states import CAPITALS
 
 PLACES_CONFIG = TEMPLATES_DIR / "deutschland" / "places.toml"
+CONFIG_NAME = PLACES_CONFIG.relative_to(ROOT).as_posix()  # as the reasons name it
 METRIC_CRS = "EPSG:3035"  # distances between towns: metres in the ETRS89 Lambert equal-area projection
 # extreme -> (column, sign): a tie for the minimum of sign * column
 EXTREMES = {
@@ -48,6 +53,8 @@ class Settings:
     weight_population: float
     pins_in: tuple[str, ...]
     pins_out: tuple[str, ...]
+    largest: int = 0  # the most populous towns pinned in
+    state_capitals: bool = False  # every state's capital pinned in
 
 
 def load_settings(path: Path = PLACES_CONFIG) -> Settings:
@@ -66,6 +73,8 @@ def load_settings(path: Path = PLACES_CONFIG) -> Settings:
             float(sel["weight_population"]),
             tuple(pins.get("in", [])),
             tuple(pins.get("out", [])),
+            int(pins.get("largest", 0)),
+            bool(pins.get("state_capitals", False)),
         )
     except (OSError, KeyError, TypeError, ValueError, tomllib.TOMLDecodeError) as exc:
         raise GeodeckError(
@@ -135,22 +144,66 @@ def place_table(towns: pd.DataFrame, fit: grid.Fit) -> pd.DataFrame:
     )
 
 
+def pins_in(places: pd.DataFrame, s: Settings) -> dict[int, list[str]]:
+    """Row positions pinned into the deck, each with why: the `largest` most populous towns, the state
+    capitals, the named pins."""
+    why: dict[int, list[str]] = {}
+    biggest = places["population"].sort_values(ascending=False, kind="stable").index[: s.largest]
+    for rank, row in enumerate(biggest, start=1):
+        people = int(places.at[row, "population"])
+        why.setdefault(int(row), []).append(
+            f"one of the {s.largest} largest cities (no. {rank}, {people:,} inhabitants)"
+        )
+    capitals = tuple(f"{town} ({state})" for state, town in CAPITALS.items()) if s.state_capitals else ()
+    for row, state in zip(resolve_pins(places, capitals, Path(german_states.__file__)), CAPITALS):
+        why.setdefault(row, []).append(f"state capital of {state}")
+    for row in resolve_pins(places, s.pins_in):
+        why.setdefault(row, []).append(f"pinned in {CONFIG_NAME}")
+    return why
+
+
 def choose_places(places: pd.DataFrame, s: Settings) -> pd.DataFrame:
-    """`places` with `pinned` ("in"/"out"/"") and `in_deck` (exactly s.size True)."""
-    pins_in, pins_out = resolve_pins(places, s.pins_in), resolve_pins(places, s.pins_out)
+    """`places` with `pinned` ("in"/"out"/""), `in_deck` (exactly s.size True) and the `reason` for each."""
+    why = pins_in(places, s)
+    pins_out = resolve_pins(places, s.pins_out)
     pinned = np.full(len(places), "", dtype=object)
-    pinned[pins_out], pinned[pins_in] = "out", "in"
-    if bad := [places.at[i, "name"] for i in pins_in if places.at[i, "off_map"]]:
+    pinned[pins_out], pinned[list(why)] = "out", "in"
+    if bad := [places.at[i, "name"] for i in why if places.at[i, "off_map"]]:
         raise GeodeckError(f"{PLACES_CONFIG}: pinned town(s) {', '.join(bad)} are off the map")
     eligible = (
         (places["population"] >= s.min_population) & places["in_state"] & ~places["off_map"] & (pinned != "out")
     ) | (pinned == "in")
     pool = places.loc[eligible].reset_index()
     position = {row: i for i, row in enumerate(pool["index"])}
-    chosen = select(pool.drop(columns="index"), [position[i] for i in pins_in], s)
+    chosen = select(pool.drop(columns="index"), [position[i] for i in why], s)
     in_deck = np.zeros(len(places), dtype=bool)
     in_deck[pool.loc[chosen, "index"].to_numpy()] = True
-    return places.assign(pinned=pinned.astype(str), eligible=eligible.to_numpy(), in_deck=in_deck)
+    return places.assign(
+        pinned=pinned.astype(str),
+        eligible=eligible.to_numpy(),
+        in_deck=in_deck,
+        reason=reasons(places, s, why, pinned, in_deck),
+    )
+
+
+def reasons(places: pd.DataFrame, s: Settings, why: dict[int, list[str]], pinned, in_deck) -> list[str]:
+    """Why each town is in the deck or not: its pins, the filters that keep it out, else the spread."""
+    spread = nearest.spread_reasons(places["short_name"], places["lat"], places["lon"], in_deck)
+    out = []
+    for row, (people, in_state, off_map) in enumerate(zip(places["population"], places["in_state"], places["off_map"])):
+        if row in why:
+            out.append("; ".join(why[row]))
+        elif pinned[row] == "out":
+            out.append(f"pinned out in {CONFIG_NAME}")
+        elif off_map:
+            out.append("off the map's grid")
+        elif not in_state:
+            out.append("its point lies outside its state (build/validate/towns_report.md)")
+        elif people < s.min_population:
+            out.append(f"under {s.min_population:,} inhabitants")
+        else:
+            out.append(spread[row])
+    return out
 
 
 def selection_report(places: pd.DataFrame, s: Settings) -> dict:

@@ -83,14 +83,27 @@ def features(values: pd.DataFrame) -> np.ndarray:
     return np.column_stack(cols)
 
 
-def familiar(countries: pd.DataFrame, spec: DeckSpec) -> set[str]:
-    """The countries every edition carries (module docstring); a familiar country without complete card
-    values is a user error naming it, so the rule never drops one silently."""
+def familiar_groups(countries: pd.DataFrame, spec: DeckSpec) -> dict[str, list[str]]:
+    """The countries every edition carries (module docstring), each with the groups it is familiar by."""
     neighbours = countries.loc[countries["iso3"] == "DEU", "land_neighbours"]
-    codes = set(spec.options.get("always", [])) | set(str(neighbours.iloc[0]).split(";") if len(neighbours) else [])
-    for group in ("eu", "efta", "g20"):
-        codes |= set(spec.options.get(group, []))
-    codes |= set(countries.loc[countries["population"] > spec.options.get("familiar_population", math.inf), "iso3"])
+    floor = spec.options.get("familiar_population", math.inf)
+    groups = {
+        "named in the rulebook": spec.options.get("always", []),
+        "land neighbour of Germany": str(neighbours.iloc[0]).split(";") if len(neighbours) else [],
+        **{f"{group.upper()} member": spec.options.get(group, []) for group in ("eu", "efta", "g20")},
+        f"over {floor:,} inhabitants": countries.loc[countries["population"] > floor, "iso3"].tolist(),
+    }
+    found: dict[str, list[str]] = {}
+    for words, codes in groups.items():
+        for code in codes:
+            found.setdefault(code, []).append(words)
+    return found
+
+
+def familiar(countries: pd.DataFrame, spec: DeckSpec) -> set[str]:
+    """The familiar countries; one without complete card values is a user error naming it, so the rule
+    never drops one silently."""
+    codes = set(familiar_groups(countries, spec))
     missing = sorted((codes & set(countries["iso3"])) - set(eligible(countries, spec)["iso3"]))
     if missing:
         raise GeodeckError(
@@ -102,7 +115,14 @@ def familiar(countries: pd.DataFrame, spec: DeckSpec) -> set[str]:
 
 def select(countries: pd.DataFrame, spec: DeckSpec) -> list[str]:
     """The ISO3 codes of the deck's country cards (see module docstring)."""
+    chosen, _ = choose(countries, spec)
+    return sorted(chosen)
+
+
+def choose(countries: pd.DataFrame, spec: DeckSpec) -> tuple[list[str], dict[str, str]]:
+    """The deck's country cards (ISO3), and for every candidate why it is in or out (module docstring)."""
     total = spec.options["country_cards"]
+    groups = familiar_groups(countries, spec)
     known = familiar(countries, spec)
     pool = eligible(countries, spec)
     recognised = pool[(pool["population"] >= spec.options.get("min_population", 0)) | pool["iso3"].isin(known)]
@@ -119,18 +139,26 @@ def select(countries: pd.DataFrame, spec: DeckSpec) -> list[str]:
     points = features(values)
     iso = pool["iso3"].tolist()
     chosen = [i for i, code in enumerate(iso) if code in known]
+    why = {iso[i]: "familiar: " + ", ".join(groups[iso[i]]) for i in chosen}
     if len(chosen) > total:
         raise GeodeckError(
             f"{len(chosen)} familiar countries for laender-toppen, more than its {total} country cards; "
             "raise familiar_population in templates/decks/laender-toppen.toml"
         )
     taken = primary.iloc[chosen].value_counts().to_dict()
-    for continent, n in open_shares(share, taken, total - len(chosen)).items():
-        best_known = int(n * spec.options.get("known_fraction", 0.0))
-        rest = pool[(primary == continent) & ~pool.index.isin(chosen)]
+    open_share = open_shares(share, taken, total - len(chosen))
+    familiar_rows = list(chosen)
+    for continent in share:
+        best_known = max(int(open_share.get(continent, 0) * spec.options.get("known_fraction", 0.0)), 0)
+        rest = pool[(primary == continent) & ~pool.index.isin(familiar_rows)]
         rest = rest.assign(economy=rest["population"] * rest["gdp_pcap_ppp"])
         rest = rest.sort_values(["economy", "iso3"], ascending=[False, True], kind="stable")
-        chosen += rest.index[: max(best_known, 0)].tolist()
+        for rank, i in enumerate(rest.index, start=1):
+            taken_by = f"the {best_known} best known" if best_known else "its familiar countries"
+            why[iso[i]] = (
+                f"best known of {continent}: " if rank <= best_known else f"{continent}'s share taken by {taken_by}: "
+            ) + f"economy rank {rank} of its {len(rest)} countries besides the familiar"
+        chosen += rest.index[:best_known].tolist()
     taken = primary.iloc[chosen].value_counts().to_dict()
     continent_of, columns = primary.tolist(), [values[name].tolist() for name in values.columns]
     seen = [{column[i] for i in chosen} for column in columns]
@@ -149,12 +177,36 @@ def select(countries: pd.DataFrame, spec: DeckSpec) -> list[str]:
                 best = (key, i)
         assert best is not None, "an open continent always has a candidate"
         i = best[1]
+        why[iso[i]] = f"spread: {best[0][0]} values tied with the cards before it, distance {-best[0][1]:.2f}"
         chosen.append(i)
         taken[continent_of[i]] = taken.get(continent_of[i], 0) + 1
         for column, known_values in zip(columns, seen):
             known_values.add(column[i])
         near = np.minimum(near, np.linalg.norm(points - points[i], axis=1))
-    return sorted(iso[i] for i in chosen)
+    return [iso[i] for i in chosen], why
+
+
+def reasons(countries: pd.DataFrame, spec: DeckSpec) -> pd.DataFrame:
+    """Why each country is a card or not (pipeline.decks.reasons): the selection's reason for its candidates;
+    the Antarctica card; else not a UN member, a missing card value, or under `min_population`."""
+    _, why = choose(countries, spec)
+    needed = REQUIRED + value_columns(spec)
+    floor = spec.options.get("min_population", 0)
+    rows = []
+    for row in countries.to_dict("records"):
+        code, lacking = row["iso3"], [c for c in needed if missing(row.get(c)) or row.get(c) == ""]
+        if code in why:
+            reason = why[code]
+        elif code == "ATA":
+            reason = "the Antarctica card"
+        elif not row.get("un_member"):
+            reason = "not a UN member state"
+        elif lacking:
+            reason = f"no card value for {', '.join(lacking)}"
+        else:
+            reason = f"population under {floor:,} ({row['population'] / 1e6:.2f} M)"
+        rows.append((f"{spec.id_prefix}-{code}", code if missing(row.get("name_en")) else row["name_en"], reason))
+    return pd.DataFrame(rows, columns=["card", "label", "reason"])
 
 
 def country_card(row: dict, spec: DeckSpec, kind: str) -> Card:

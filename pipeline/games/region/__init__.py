@@ -29,7 +29,9 @@ class RegionDefinition(GameDefinition):
     def deck(self):
         """The deck module with `metadata` bound to this region (it reads build/region/<iso3>/region.json)."""
         module = self.module("deck")
-        return SimpleNamespace(cards=module.cards, metadata=partial(module.metadata, game=self.name))
+        return SimpleNamespace(
+            cards=module.cards, metadata=partial(module.metadata, game=self.name), reasons=module.reasons
+        )
 
     @property
     def _deutschland(self) -> GameDefinition:

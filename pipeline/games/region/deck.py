@@ -6,11 +6,14 @@ from pathlib import Path
 
 import pandas as pd
 
+from pipeline import paths
 from pipeline.decks.card import Card
 from pipeline.decks.spec import DeckSpec
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources, names
 from pipeline.games.deutschland.deck import guess_cards
+from pipeline.games.region import build
+from pipeline.geo import nearest
 from pipeline.hashing import file_sha256
 
 GRID = "region-grid"
@@ -39,6 +42,28 @@ def cards(places: pd.DataFrame, spec: DeckSpec) -> list[Card]:
     vintage = f"affine fit in {chosen['grid_crs'].iat[0]} (docs/regions.md)"
     rows = sorted(chosen.to_dict("records"), key=lambda r: int(r["geonameid"]))
     return [place_card(r, spec, vintage) for r in rows] + guess_cards(spec)
+
+
+def reasons(places: pd.DataFrame, spec: DeckSpec) -> pd.DataFrame:
+    """Why each candidate place is a card or not (pipeline.decks.reasons): the pins `build.pins` chose (the
+    capital, the largest places, first-level capitals, the settings' named pins), else the spread."""
+    places = places.reset_index(drop=True)  # build.pins returns index labels, rows count positions
+    config = build.settings()
+    largest, named = config["places"]["largest"], config.get("countries", {}).get(places["country"].iat[0], {})
+    pinned = set(build.pins(places, int(places["in_deck"].sum()), largest, named.get("pins", [])))
+    biggest = set(places.sort_values("population", ascending=False, kind="stable").index[:largest])
+    spread = nearest.spread_reasons(places["name"], places["lat"], places["lon"], places["in_deck"])
+    why = []
+    for row, (name, state, capital) in enumerate(zip(places["name"], places["state"], places["capital"])):
+        pins = [
+            "the capital" if capital == "country" else "",
+            f"one of the {largest} largest places" if row in biggest else "",
+            f"capital of {state}" if capital == "division" else "",
+            f"pinned in {build.SETTINGS.relative_to(paths.ROOT).as_posix()}" if name in named.get("pins", []) else "",
+        ]
+        why.append("; ".join(p for p in pins if p) if row in pinned else spread[row])
+    card = spec.id_prefix + "-" + places["geonameid"].astype(str)
+    return pd.DataFrame({"card": card, "label": places["name"], "reason": why})
 
 
 def metadata(build_root: Path, game: str) -> tuple[dict, dict[str, str]]:

@@ -32,3 +32,24 @@ def cards(countries: pd.DataFrame, spec: DeckSpec) -> list[Card]:
                 card.provenance[name] = origin
         out.append(card)
     return out
+
+
+def reasons(countries: pd.DataFrame, spec: DeckSpec) -> pd.DataFrame:
+    """Why each country is a card or not (pipeline.decks.reasons): every UN member and the spec's extra members."""
+    extra = set(spec.options.get("extra_members", []))
+    member = countries["un_member"].fillna(False).astype(bool)
+    reason = [
+        "UN member state"
+        if un
+        else "extra member (templates/decks/world-game.toml)"
+        if code in extra
+        else "not a UN member"
+        for code, un in zip(countries["iso3"], member)
+    ]
+    return pd.DataFrame(
+        {
+            "card": spec.id_prefix + "-" + countries["iso3"],
+            "label": countries["name_en"].fillna(countries["iso3"]),
+            "reason": reason,
+        }
+    )
