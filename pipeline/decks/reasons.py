@@ -3,7 +3,7 @@
 A game's deck module may provide `reasons(table, spec) -> pd.DataFrame`: one row per candidate its
 selection considered, chosen or not, with the columns `card` (the card id it has or would have), `label`
 (what a reader calls it: "Köln", "Chile") and `reason` (why it is in or out, in the game's own words:
-"one of the 15 largest cities", "population under 500,000"). The publisher reads it only when a version
+"one of the 40 largest cities", "population under 500,000"). The publisher reads it only when a version
 adds or removes cards; a removed card the game no longer considers at all is "no longer a candidate".
 """
 
