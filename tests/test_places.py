@@ -10,6 +10,7 @@ from pipeline import graph
 from pipeline.errors import GeodeckError
 from pipeline.games.deutschland import places
 from pipeline.geo import nearest, selection
+from pipeline.paths import ROOT
 from pipeline.transform.german_states import CAPITALS
 
 
@@ -118,3 +119,19 @@ def test_a_state_capital_missing_from_the_towns_names_the_file_that_declares_it(
     renamed = table.assign(short_name=table["short_name"].replace({"Mainz": "Mayence"}))
     with pytest.raises(GeodeckError, match=r"german_states\.py: pin 'Mainz \(Rheinland-Pfalz\)' matches 0"):
         places.pins_in(renamed.assign(name=renamed["short_name"]), places.load_settings())
+
+
+TOWN_NAMES_SIGNED = ROOT / "sources" / "reviewed" / "town_names_signed.csv"
+
+
+def test_every_place_name_is_a_reviewed_name(built):
+    """Issue 18: a town name an editor has not read never reaches a card. The deck's names (Destatis' spelling
+    without suffix or Sorbian form, qualifiers kept) are in sources/reviewed/town_names_signed.csv; a
+    selection or refresh that brings a new name fails here, naming it."""
+    table, _ = built
+    signed = set(pd.read_csv(TOWN_NAMES_SIGNED, dtype=str).itertuples(index=False, name=None))
+    printed = set(table.loc[table["in_deck"], ["ags", "short_name"]].itertuples(index=False, name=None))
+    unreviewed = sorted(printed - signed)
+    assert not unreviewed, f"review these names, then add them to {TOWN_NAMES_SIGNED.name}: {unreviewed[:10]}"
+    assert ("12073532", "Schwedt/Oder") in printed and ("15002000", "Halle (Saale)") in printed
+    assert ("12073532", "Schwedt") not in signed  # the old, cut name would fail
