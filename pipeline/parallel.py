@@ -22,7 +22,7 @@ def _setup(ctx: steps.Context, progress: SimpleQueue, parent: int) -> None:
     _context.append(dataclasses.replace(ctx, jobs=1, on_progress=lambda step, unit: progress.put((step, unit))))
 
 
-def _run(step: steps.Step) -> str:
+def _run(step: steps.Step) -> tuple[str, float]:
     return steps.call(step, _context[0])
 
 
@@ -43,9 +43,9 @@ class Pool:
         self.running[self.executor.submit(_run, step)] = (step, current)
         self.ctx.on_step(step.name, step.units)
 
-    def finished(self) -> list[tuple[steps.Step, str, str]]:
-        """(step, fingerprint, note) of the steps that ended, waiting for at least one; a step's error is
-        raised here, as it was raised in its worker."""
+    def finished(self) -> list[tuple[steps.Step, str, tuple[str, float]]]:
+        """(step, fingerprint, (note, CPU seconds)) of the steps that ended, waiting for at least one; a step's
+        error is raised here, as it was raised in its worker."""
         done: set[Future] = set()
         while not done:
             done, _ = wait(self.running, timeout=POLL_S, return_when=FIRST_COMPLETED)

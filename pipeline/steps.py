@@ -15,6 +15,7 @@ import glob
 import importlib
 import importlib.util
 import json
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -50,6 +51,7 @@ class StepResult:
     step: str
     ran: bool
     note: str = ""
+    cpu: float = 0.0  # CPU seconds of its function, in the process that ran it (make bench's critical path)
 
 
 @dataclass
@@ -275,6 +277,17 @@ def ordered(steps: list[Step]) -> list[Step]:
     return done
 
 
+def critical_path(steps: list[Step], seconds: dict[str, float]) -> float:
+    """The most `seconds` (per step name; a step not named counts 0) along one chain of steps, each reading
+    what the one before it wrote: with steps side by side on enough cores, what the whole graph takes."""
+    writer = {w: s.name for s in steps for w in s.writes}
+    longest: dict[str, float] = {}
+    for step in ordered(steps):
+        before = [longest[writer[r]] for r in step.reads if r in writer and writer[r] != step.name]
+        longest[step.name] = seconds.get(step.name, 0.0) + max(before, default=0.0)
+    return max(longest.values(), default=0.0)
+
+
 def check(steps: list[Step]) -> None:
     """The graph is consistent: unique names and outputs, every read made by some step, no cycle."""
     names = [s.name for s in steps]
@@ -324,9 +337,9 @@ def run(steps: list[Step], ctx: Context, names: Iterable[str] | None = None) -> 
                     ctx.on_step(step.name, step.units)
                     results[step.name] = stamp(step, sums, current, call(step, ctx))
                     ctx.on_done(step.name)
-            for step, current, note in pool.finished() if pool is not None and running else []:
+            for step, current, ran in pool.finished() if pool is not None and running else []:
                 running.discard(step.name)
-                results[step.name] = stamp(step, sums, current, note)
+                results[step.name] = stamp(step, sums, current, ran)
     finally:
         if pool is not None:
             pool.close()
@@ -353,12 +366,14 @@ def prepare(step: Step, ctx: Context, sums: Checksums, writer: dict[str, Step]) 
     return current
 
 
-def call(step: Step, ctx: Context) -> str:
-    """Run the step's function; its note for the build table."""
-    return importlib.import_module(step.module).step(StepIO(step, ctx), **dict(step.options)) or ""
+def call(step: Step, ctx: Context) -> tuple[str, float]:
+    """Run the step's function: its note for the build table and its CPU seconds."""
+    start = time.process_time()
+    note = importlib.import_module(step.module).step(StepIO(step, ctx), **dict(step.options)) or ""
+    return note, time.process_time() - start
 
 
-def stamp(step: Step, sums: Checksums, current: str, note: str) -> StepResult:
+def stamp(step: Step, sums: Checksums, current: str, ran: tuple[str, float]) -> StepResult:
     """Check that the step wrote its outputs and stamp it with their hashes."""
     outputs = {}
     for written in step.writes:
@@ -369,4 +384,4 @@ def stamp(step: Step, sums: Checksums, current: str, note: str) -> StepResult:
         outputs[written] = sums.file(path)
     record = {"step": step.name, "fingerprint": current, "outputs": outputs}
     atomic.write_text(stamp_path(step.name), json.dumps(record, indent=1, sort_keys=True) + "\n")
-    return StepResult(step.name, True, note)
+    return StepResult(step.name, True, *ran)

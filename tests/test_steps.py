@@ -138,6 +138,9 @@ def step(io, partner: str = ""):
         if time.monotonic() > deadline:
             raise TimeoutError(f"{partner} did not start while {io.step.name} ran")
         time.sleep(0.01)
+    start = time.process_time()
+    while time.process_time() - start < 0.05:  # CPU seconds the build reports
+        pass
     io.progress("half")
     for written in io.step.writes:
         io.path(written).write_text(io.step.name + "".join(io.path(r).read_text() for r in io.step.reads))
@@ -159,7 +162,9 @@ def test_independent_steps_run_side_by_side_in_workers_and_are_stamped_by_the_bu
         on_progress=lambda name, unit: events.append((unit, name)),
         on_done=lambda name: events.append(("done", name)),
     )
-    assert [(r.step, r.ran) for r in steps.run(graph_, ctx)] == [("a", True), ("b", True), ("c", True)]
+    results = steps.run(graph_, ctx)
+    assert [(r.step, r.ran) for r in results] == [("a", True), ("b", True), ("c", True)]
+    assert all(r.cpu >= 0.05 for r in results)  # measured in the worker that ran the step
     assert (tmp_path / "build" / "c.txt").read_text() == "cab"
     workers = {(tmp_path / f"{name}.started").read_text() for name in "abc"}
     assert len(workers) == 2 and str(os.getpid()) not in workers  # two worker processes, not this one
@@ -186,6 +191,18 @@ def test_a_run_with_nothing_to_do_starts_no_workers(repo, monkeypatch):
     assert all(r.ran for r in steps.run(graph_, Context(None, jobs=2)))
     monkeypatch.setattr(steps, "parallel", lambda: pytest.fail("a no-op run imported the process pool"))
     assert not any(r.ran for r in steps.run(graph_, Context(None, jobs=2)))
+
+
+def test_the_critical_path_is_the_chain_of_dependent_steps_that_takes_longest():
+    graph_ = [
+        demo("a", writes=["a.txt"]),
+        demo("b", writes=["b.txt"]),
+        demo("c", reads=["a.txt", "b.txt"], writes=["c.txt"]),
+        demo("d", reads=["b.txt"], writes=["d.txt"]),
+    ]
+    assert steps.critical_path(graph_, {"a": 1.0, "b": 2.0, "c": 0.5, "d": 0.25}) == 2.5  # b, then c
+    assert steps.critical_path(graph_, {"a": 3.0, "b": 2.0, "c": 0.5, "d": 2.0}) == 4.0  # b, then d
+    assert steps.critical_path(graph_, {}) == 0.0
 
 
 def test_a_step_touches_only_what_it_declares(repo):
