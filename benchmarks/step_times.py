@@ -22,8 +22,8 @@ def main() -> None:
         open_store(online=False),
         force=True,
         jobs=os.cpu_count() or 1,
-        on_step=lambda name, units: started.setdefault(name, time.perf_counter()),
-        on_done=lambda name: walls.setdefault(name, time.perf_counter() - started[name]),
+        on_step=lambda name, units: started.__setitem__(name, time.perf_counter()),
+        on_done=lambda name: walls.__setitem__(name, time.perf_counter() - started[name]),
     )
     results = build(ctx)
     cpu = {r.step: r.cpu for r in results}

@@ -267,7 +267,12 @@ def test_natural_earth_makes_an_outline_a_shape_only_to_break_a_label_tie(monkey
     """Of the five outlines, only Germany's is needed (two rank-0 label points: the mainland's wins);
     shapely's constructors were most of the parser's time when every outline was made a shape."""
     made: list[dict] = []
-    monkeypatch.setattr(natural_earth, "shape", lambda outline: made.append(outline) or shape(outline))
+
+    def counted(outline: dict):
+        made.append(outline)
+        return shape(outline)
+
+    monkeypatch.setattr(natural_earth, "shape", counted)
     parsed = natural_earth.parse(ne_tiny()).set_index("adm0_a3")
     assert len(made) == 1 and (parsed.loc["DEU", "label_lon"], parsed.loc["DEU", "label_lat"]) == (10.37, 51.09)
 

@@ -333,7 +333,9 @@ def test_the_master_table_contract_holds_for_a_chosen_table_and_names_every_brea
         check_master(broken, COLUMNS, VALUE_COLUMNS, len(UNIVERSE) + 1)
     for breach in ("4 rows, not one per card country (5)", "iso3 not three capitals: ['deu']", "iso3 twice: ['DEU']"):
         assert breach in str(raised.value)
-    low, high = fields()["population"].range
+    bounds = fields()["population"].range
+    assert bounds is not None
+    low, high = bounds
     assert f"population outside {low:g}..{high:g}: [-5.0]" in str(raised.value)
     assert "population__source is not text throughout" in str(raised.value)
     with pytest.raises(ValueError, match="missing \\['area_km2'\\]"):
