@@ -7,7 +7,9 @@ it loads by name (`code`); a module's sidecar data file (`fields.toml` beside `f
 its code. `run` executes steps in dependency order and skips a step whose fingerprint
 (the sha256 of its inputs and code) equals its stamp's and whose outputs are the ones the stamp
 recorded. The stamp `build/steps/<step>.json` is removed before a step runs and written after it, so a
-failed run leaves none. A no-op run imports nothing heavy: it hashes files and reads stamps.
+failed run leaves none. With `Context.jobs` > 1, steps that do not depend on each other run side by side in
+worker processes (pipeline.parallel); this process still fingerprints and stamps them. A no-op run imports
+nothing heavy and starts no worker: it hashes files and reads stamps.
 """
 
 import ast
@@ -329,7 +331,7 @@ def run(steps: list[Step], ctx: Context, names: Iterable[str] | None = None) -> 
                 current = prepare(step, ctx, sums, writer)
                 if current is None:
                     results[step.name] = StepResult(step.name, False)
-                elif ctx.jobs > 1 and len(selected) > 1 and parallel().FORK:
+                elif pool is not None or (ctx.jobs > 1 and len(selected) > 1 and parallel().FORK):
                     pool = pool or parallel().Pool(ctx, min(ctx.jobs, len(selected)))
                     pool.submit(step, current)
                     running.add(step.name)
