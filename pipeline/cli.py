@@ -201,9 +201,16 @@ def _refresh(chosen, named: bool, store) -> None:
     metavar="REASON",
     help="Publish decks even with suspicious changes (see `geodeck diff`); REASON goes into CHANGELOG.md.",
 )
+@click.option(
+    "--jobs",
+    type=Bounded(int, 1, 1024),
+    default=os.cpu_count() or 1,
+    show_default="all cores",
+    help="Steps running side by side, each in its own process; the outputs are the same for every value.",
+)
 @mirror_option
 @offline_option
-def build(stages, force, accept, mirror, offline):
+def build(stages, force, accept, jobs, mirror, offline):
     """Build the tables under build/ from the snapshots, then publish the decks. The stages and their
     steps, in dependency order (`--stage` takes either name):
 
@@ -232,29 +239,30 @@ def build(stages, force, accept, mirror, offline):
     from pipeline.paths import build_dir
 
     store = open_store(mirror=mirror, online=not offline)
-    current: dict[str, Any] = {}  # the progress bar and its task, from the first step that runs
+    bar: list = []  # the progress bar, from the first step that runs
+    tasks: dict[str, Any] = {}  # each running step's line on it
 
     def on_step(name, units):
-        if not current:
-            current["bar"] = progress()
-            current["bar"].start()
-        else:
-            current["bar"].update(current["task"], visible=False)
-        current["task"] = current["bar"].add_task(name, total=units)
+        if not bar:
+            bar.append(progress())
+            bar[0].start()
+        tasks[name] = bar[0].add_task(name, total=units)
 
     ctx = building.Context(
         store,
         force=force,
         on_step=on_step,
         accept=accept,
-        on_progress=lambda _: current["bar"].advance(current["task"]),
+        on_progress=lambda name, _: bar[0].advance(tasks[name]),
+        on_done=lambda name: bar[0].update(tasks[name], visible=False),
+        jobs=jobs,
     )
     try:
         with locked(build_dir()), locked(store.root):
             results = building.build(ctx, list(stages) or None)
     finally:
-        if current:
-            current["bar"].stop()
+        if bar:
+            bar[0].stop()
     table = Table("step", "result", title="geodeck build")
     for r in results:
         table.add_row(r.step, (r.note or "built") if r.ran else "unchanged, skipped")

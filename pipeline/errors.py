@@ -6,6 +6,18 @@ class GeodeckError(Exception):
 
     exit_code = 2
 
+    def __reduce__(self):
+        """Pickled by its message and attributes, not by its constructor's arguments: an error raised in a
+        worker process (a build step) reaches the parent whole."""
+        return _rebuilt, (type(self), self.args, self.__dict__)
+
+
+def _rebuilt(kind: type[GeodeckError], args: tuple, attributes: dict) -> GeodeckError:
+    error = kind.__new__(kind, *args)
+    error.args = args
+    error.__dict__.update(attributes)
+    return error
+
 
 class SnapshotError(GeodeckError):
     """A raw file could not be resolved or failed its checksum."""

@@ -7,7 +7,9 @@ it loads by name (`code`); a module's sidecar data file (`fields.toml` beside `f
 its code. `run` executes steps in dependency order and skips a step whose fingerprint
 (the sha256 of its inputs and code) equals its stamp's and whose outputs are the ones the stamp
 recorded. The stamp `build/steps/<step>.json` is removed before a step runs and written after it, so a
-failed run leaves none. A no-op run imports nothing heavy: it hashes files and reads stamps.
+failed run leaves none. With `Context.jobs` > 1, steps that do not depend on each other run side by side in
+worker processes (pipeline.parallel); this process still fingerprints and stamps them. A no-op run imports
+nothing heavy and starts no worker: it hashes files and reads stamps.
 """
 
 import ast
@@ -15,6 +17,7 @@ import glob
 import importlib
 import importlib.util
 import json
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +29,7 @@ from pipeline.hashing import file_sha256, sha256
 
 if TYPE_CHECKING:  # annotations only: importing the store is for the steps that run
     from pipeline.extract import SnapshotStore, Source
+    from pipeline.parallel import Pool
 
 OUTPUT_PREFIX = "output/"  # a written path under the repo's output/ (published decks); others are under build/
 
@@ -49,6 +53,7 @@ class StepResult:
     step: str
     ran: bool
     note: str = ""
+    cpu: float = 0.0  # CPU seconds of its function, in the process that ran it (make bench's critical path)
 
 
 @dataclass
@@ -56,8 +61,10 @@ class Context:
     store: "SnapshotStore | None"  # opened by the caller, read only by the steps that run
     force: bool = False
     on_step: Callable[[str, int | None], None] = lambda name, units: None  # a step starts: name, units of work
-    on_progress: Callable[[str], None] = lambda _: None  # a unit of work is done
+    on_progress: Callable[[str, str], None] = lambda step, unit: None  # a step did a unit of work
     accept: str | None = None  # publish decks despite suspicious changes; the reason goes into CHANGELOG.md
+    on_done: Callable[[str], None] = lambda name: None  # a step ended
+    jobs: int = 1  # steps at most running side by side, each in a worker process (pipeline.parallel)
 
 
 def resolve(relative: str) -> Path:
@@ -98,7 +105,7 @@ class StepIO:
         return self.ctx.accept
 
     def progress(self, unit: str) -> None:
-        self.ctx.on_progress(unit)
+        self.ctx.on_progress(self.step.name, unit)
 
 
 def module_file(module: str, base: Path) -> Path | None:
@@ -272,6 +279,17 @@ def ordered(steps: list[Step]) -> list[Step]:
     return done
 
 
+def critical_path(steps: list[Step], seconds: dict[str, float]) -> float:
+    """The most `seconds` (per step name; a step not named counts 0) along one chain of steps, each reading
+    what the one before it wrote: with steps side by side on enough cores, what the whole graph takes."""
+    writer = {w: s.name for s in steps for w in s.writes}
+    longest: dict[str, float] = {}
+    for step in ordered(steps):
+        before = [longest[writer[r]] for r in step.reads if r in writer and writer[r] != step.name]
+        longest[step.name] = seconds.get(step.name, 0.0) + max(before, default=0.0)
+    return max(longest.values(), default=0.0)
+
+
 def check(steps: list[Step]) -> None:
     """The graph is consistent: unique names and outputs, every read made by some step, no cycle."""
     names = [s.name for s in steps]
@@ -294,34 +312,71 @@ def select(steps: list[Step], names: Iterable[str] | None) -> list[Step]:
 
 
 def run(steps: list[Step], ctx: Context, names: Iterable[str] | None = None) -> list[StepResult]:
-    """Run the selected steps (default: all) in dependency order, each only when its inputs or code changed."""
+    """Run the selected steps (default: all) in dependency order, each only when its inputs or code changed;
+    with `ctx.jobs` > 1, steps that do not depend on each other run side by side (pipeline.parallel)."""
     check(steps)
+    selected = select(steps, names)
     writer = {w: s for s in steps for w in s.writes}
+    chosen = {s.name for s in selected}
+    needs = {s.name: {writer[r].name for r in s.reads if r in writer} & chosen - {s.name} for s in selected}
     sums = Checksums()
-    results = []
+    results: dict[str, StepResult] = {}
+    pool: Pool | None = None
+    running: set[str] = set()
     try:
-        for step in select(steps, names):
-            if missing := [r for r in step.reads if not resolve(r).is_file()]:
-                producer = writer[missing[0]]
-                raise GeodeckError(
-                    f"{resolve(missing[0])} is missing; run `geodeck build --stage {producer.stage}` first"
-                )
-            current = fingerprint(step, sums)
-            if not ctx.force and is_fresh(step, current, sums):
-                results.append(StepResult(step.name, False))
-                continue
-            results.append(StepResult(step.name, True, execute(step, ctx, sums, current)))
+        while len(results) < len(selected):
+            for step in selected:
+                if step.name in results or step.name in running or not needs[step.name] <= results.keys():
+                    continue
+                current = prepare(step, ctx, sums, writer)
+                if current is None:
+                    results[step.name] = StepResult(step.name, False)
+                elif pool is not None or (ctx.jobs > 1 and len(selected) > 1 and parallel().FORK):
+                    pool = pool or parallel().Pool(ctx, min(ctx.jobs, len(selected)))
+                    pool.submit(step, current)
+                    running.add(step.name)
+                else:
+                    ctx.on_step(step.name, step.units)
+                    results[step.name] = stamp(step, sums, current, call(step, ctx))
+                    ctx.on_done(step.name)
+            for step, current, ran in pool.finished() if pool is not None and running else []:
+                running.discard(step.name)
+                results[step.name] = stamp(step, sums, current, ran)
     finally:
+        if pool is not None:
+            pool.close()
         sums.save()
-    return results
+    return [results[s.name] for s in selected]
 
 
-def execute(step: Step, ctx: Context, sums: Checksums, current: str) -> str:
-    """Run one step and stamp it; returns its note."""
-    stamp = stamp_path(step.name)
-    stamp.unlink(missing_ok=True)
-    ctx.on_step(step.name, step.units)
-    note = importlib.import_module(step.module).step(StepIO(step, ctx), **dict(step.options))
+def parallel():
+    """pipeline.parallel, imported when steps are to run (a no-op build needs no process pool)."""
+    from pipeline import parallel
+
+    return parallel
+
+
+def prepare(step: Step, ctx: Context, sums: Checksums, writer: dict[str, Step]) -> str | None:
+    """The fingerprint of a step to run, its stamp removed; None when it is fresh. Its inputs must exist."""
+    if missing := [r for r in step.reads if not resolve(r).is_file()]:
+        producer = writer[missing[0]]
+        raise GeodeckError(f"{resolve(missing[0])} is missing; run `geodeck build --stage {producer.stage}` first")
+    current = fingerprint(step, sums)
+    if not ctx.force and is_fresh(step, current, sums):
+        return None
+    stamp_path(step.name).unlink(missing_ok=True)
+    return current
+
+
+def call(step: Step, ctx: Context) -> tuple[str, float]:
+    """Run the step's function: its note for the build table and its CPU seconds."""
+    start = time.process_time()
+    note = importlib.import_module(step.module).step(StepIO(step, ctx), **dict(step.options)) or ""
+    return note, time.process_time() - start
+
+
+def stamp(step: Step, sums: Checksums, current: str, ran: tuple[str, float]) -> StepResult:
+    """Check that the step wrote its outputs and stamp it with their hashes."""
     outputs = {}
     for written in step.writes:
         path = resolve(written)
@@ -330,5 +385,5 @@ def execute(step: Step, ctx: Context, sums: Checksums, current: str) -> str:
         sums.forget(path)
         outputs[written] = sums.file(path)
     record = {"step": step.name, "fingerprint": current, "outputs": outputs}
-    atomic.write_text(stamp, json.dumps(record, indent=1, sort_keys=True) + "\n")
-    return note or ""
+    atomic.write_text(stamp_path(step.name), json.dumps(record, indent=1, sort_keys=True) + "\n")
+    return StepResult(step.name, True, *ran)

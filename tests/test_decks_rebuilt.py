@@ -13,11 +13,11 @@ pytestmark = pytest.mark.mirror
 
 @pytest.fixture(scope="module")
 def rebuilt(store, tmp_path_factory):
-    """A build folder with every table the decks read, built from the mirror."""
+    """A build folder with every table the decks read, built from the mirror (independent steps in two workers)."""
     root = tmp_path_factory.mktemp("rebuilt")
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("GEODECK_BUILD", str(root))
-        build(Context(store), ["countries", "towns", "geo"])
+        build(Context(store, jobs=2), ["countries", "towns", "geo"])  # side by side, as `geodeck build` runs
     return root
 
 

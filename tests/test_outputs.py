@@ -160,11 +160,12 @@ def test_an_environment_error_is_one_line(geodeck, monkeypatch):
 
 
 def test_a_worker_ends_when_play_check_is_killed(tmp_path):
-    """`execute.worker_setup` in a child of a stand-in parent: `kill -9` of the parent ends the child."""
+    """`workers.worker_setup` (play-check's and the build's workers) in a child of a stand-in parent: `kill -9`
+    of the parent ends the child."""
     parent = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
     code = (
-        "import time; from pipeline.playcheck import execute; execute.PARENT_POLL_S = 0.1; "
-        f"execute.worker_setup({parent.pid}); time.sleep(60)"
+        "import time; from pipeline import workers; workers.PARENT_POLL_S = 0.1; "
+        f"workers.worker_setup({parent.pid}); time.sleep(60)"
     )
     worker = subprocess.Popen([sys.executable, "-c", code])
     time.sleep(1.0)

@@ -1,9 +1,13 @@
 """The shared JSON and CSV readers: every parser's unreadable file or missing column is a ParseError naming it."""
 
+import subprocess
+import sys
+from types import SimpleNamespace
+
 import pytest
 
 from pipeline.errors import ParseError
-from pipeline.transform.parsers.common import load_features, load_json, read_csv
+from pipeline.transform.parsers.common import Complete, load_features, load_json, parse_complete, read_csv
 
 
 def test_load_json_reads_a_document_and_names_source_and_file_when_broken():
@@ -41,3 +45,33 @@ def test_read_csv_names_the_missing_columns_or_the_whole_expected_header():
     with pytest.raises(ParseError, match="not a readable CSV") as err:
         read_csv(b'a,b\n"1,2\n', "src", "f.csv", ["a"])
     assert err.value.field == "f.csv"
+
+
+def test_a_parsers_own_malformed_exceptions_are_parse_errors_and_only_its_own():
+    """A parser adds what its file-format library raises (destatis: openpyxl's), so the other parsers need not
+    import that library."""
+    from openpyxl.utils.exceptions import InvalidFileException
+
+    from pipeline.transform.parsers import destatis
+
+    def parser(raises, **declared):
+        def parse(_raw):
+            raise raises("not a workbook")
+
+        return SimpleNamespace(SOURCE="demo", COMPLETE=Complete(rows=1), parse=parse, **declared)
+
+    assert InvalidFileException in destatis.MALFORMED
+    with pytest.raises(ParseError, match=r"demo: input: malformed \(InvalidFileException: not a workbook"):
+        parse_complete(parser(InvalidFileException, MALFORMED=(InvalidFileException,)), b"")
+    with pytest.raises(InvalidFileException):  # another parser's input error is a bug there, not a layout change
+        parse_complete(parser(InvalidFileException), b"")
+
+
+def test_the_country_parsers_import_no_excel_reader():
+    """openpyxl (0.2 s to import) is read by the towns' Destatis parser alone, not on transform-countries' path."""
+    code = (
+        "import sys; from pipeline.transform import countries; from pipeline.transform.country_sources import PARSERS; "
+        "[countries.parser(name) for name in PARSERS]; print('openpyxl' in sys.modules)"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.strip() == "False"

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from shapely.geometry import shape
 
 from pipeline.errors import GeodeckError, ParseError
 from pipeline.extract import load_sources
@@ -261,6 +262,20 @@ def test_natural_earth_tiny():
         "MMR": "Naypyidaw",
         "SWZ": "Mbabane;Lobamba",
     }
+
+
+def test_natural_earth_makes_an_outline_a_shape_only_to_break_a_label_tie(monkeypatch):
+    """Of the five outlines, only Germany's is needed (two rank-0 label points: the mainland's wins);
+    shapely's constructors were most of the parser's time when every outline was made a shape."""
+    made: list[dict] = []
+
+    def counted(outline: dict):
+        made.append(outline)
+        return shape(outline)
+
+    monkeypatch.setattr(natural_earth, "shape", counted)
+    parsed = natural_earth.parse(ne_tiny()).set_index("adm0_a3")
+    assert len(made) == 1 and (parsed.loc["DEU", "label_lon"], parsed.loc["DEU", "label_lat"]) == (10.37, 51.09)
 
 
 def test_natural_earth_mainland_label_nearest_the_centre(store):

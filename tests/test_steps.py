@@ -2,6 +2,7 @@
 order, stamps only after success, and a graph whose every read is some step's output."""
 
 import importlib
+import os
 import sys
 import textwrap
 
@@ -10,7 +11,7 @@ from fixtures.tiny.decks.synthetic import places_table, write_inputs
 
 from pipeline import graph, paths, steps
 from pipeline.build import Context, build
-from pipeline.errors import GeodeckError
+from pipeline.errors import GeodeckError, ParseError
 from pipeline.steps import Step
 
 
@@ -120,6 +121,88 @@ def test_a_missing_input_names_the_stage_that_makes_it(repo):
         steps.run(graph_, Context(None), ["later"])
     with pytest.raises(GeodeckError, match="unknown stage or step nope"):
         steps.run(graph_, Context(None), ["nope"])
+
+
+# A step that waits (up to 10 s) until its `partner` step has started too: run one after the other, it fails.
+SIDE_BY_SIDE = """
+import os
+import time
+from pathlib import Path
+
+
+def step(io, partner: str = ""):
+    folder = Path(__file__).parent.parent
+    (folder / f"{io.step.name}.started").write_text(str(os.getpid()))
+    deadline = time.monotonic() + 10
+    while partner and not (folder / f"{partner}.started").exists():
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"{partner} did not start while {io.step.name} ran")
+        time.sleep(0.01)
+    start = time.process_time()
+    while time.process_time() - start < 0.05:  # CPU seconds the build reports
+        pass
+    io.progress("half")
+    for written in io.step.writes:
+        io.path(written).write_text(io.step.name + "".join(io.path(r).read_text() for r in io.step.reads))
+"""
+
+
+def test_independent_steps_run_side_by_side_in_workers_and_are_stamped_by_the_build(repo, tmp_path):
+    repo("side", SIDE_BY_SIDE)
+    graph_ = [
+        Step("c", "demo", "stepdemo.side", reads=("a.txt", "b.txt"), writes=("c.txt",)),
+        Step("a", "demo", "stepdemo.side", writes=("a.txt",), options=(("partner", "b"),)),
+        Step("b", "demo", "stepdemo.side", writes=("b.txt",), options=(("partner", "a"),)),
+    ]
+    events: list[tuple[str, str]] = []
+    ctx = Context(
+        None,
+        jobs=2,
+        on_step=lambda name, units: events.append(("start", name)),
+        on_progress=lambda name, unit: events.append((unit, name)),
+        on_done=lambda name: events.append(("done", name)),
+    )
+    results = steps.run(graph_, ctx)
+    assert [(r.step, r.ran) for r in results] == [("a", True), ("b", True), ("c", True)]
+    assert all(r.cpu >= 0.05 for r in results)  # measured in the worker that ran the step
+    assert (tmp_path / "build" / "c.txt").read_text() == "cab"
+    workers = {(tmp_path / f"{name}.started").read_text() for name in "abc"}
+    assert len(workers) == 2 and str(os.getpid()) not in workers  # two worker processes, not this one
+    for name in "abc":  # each step's progress is told under its name, between its start and its end
+        assert events.index(("start", name)) < events.index(("half", name)) < events.index(("done", name))
+    assert events.index(("start", "c")) > max(events.index(("done", "a")), events.index(("done", "b")))
+    assert not any(r.ran for r in steps.run(graph_, ctx))  # the stamps written from the workers' outputs
+
+
+def test_a_step_failing_in_a_worker_raises_its_own_error_and_leaves_no_stamp(repo):
+    repo(
+        "broken",
+        "from pipeline.errors import ParseError\n\n\ndef step(io):\n    raise ParseError('src', 'col', 'bad')\n",
+    )
+    graph_ = [demo("a", writes=["a.txt"]), Step("b", "demo", "stepdemo.broken", writes=("b.txt",))]
+    with pytest.raises(ParseError, match="src: col: bad") as raised:
+        steps.run(graph_, Context(None, jobs=2))
+    assert (raised.value.source, raised.value.field) == ("src", "col")  # the error whole, for the CLI's one line
+    assert not steps.stamp_path("b").exists()
+
+
+def test_a_run_with_nothing_to_do_starts_no_workers(repo, monkeypatch):
+    graph_ = [demo("a", writes=["a.txt"]), demo("b", writes=["b.txt"])]
+    assert all(r.ran for r in steps.run(graph_, Context(None, jobs=2)))
+    monkeypatch.setattr(steps, "parallel", lambda: pytest.fail("a no-op run imported the process pool"))
+    assert not any(r.ran for r in steps.run(graph_, Context(None, jobs=2)))
+
+
+def test_the_critical_path_is_the_chain_of_dependent_steps_that_takes_longest():
+    graph_ = [
+        demo("a", writes=["a.txt"]),
+        demo("b", writes=["b.txt"]),
+        demo("c", reads=["a.txt", "b.txt"], writes=["c.txt"]),
+        demo("d", reads=["b.txt"], writes=["d.txt"]),
+    ]
+    assert steps.critical_path(graph_, {"a": 1.0, "b": 2.0, "c": 0.5, "d": 0.25}) == 2.5  # b, then c
+    assert steps.critical_path(graph_, {"a": 3.0, "b": 2.0, "c": 0.5, "d": 2.0}) == 4.0  # b, then d
+    assert steps.critical_path(graph_, {}) == 0.0
 
 
 def test_a_step_touches_only_what_it_declares(repo):

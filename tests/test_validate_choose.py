@@ -5,10 +5,12 @@ import pandas as pd
 import pytest
 
 from pipeline.errors import GeodeckError
+from pipeline.fields import fields
 from pipeline.transform.observations import frame
 from pipeline.validate import overrides
-from pipeline.validate.choose import COLUMNS, choose
+from pipeline.validate.choose import COLUMNS, VALUE_COLUMNS, choose
 from pipeline.validate.overrides import Override
+from pipeline.validate.schema import check_master
 
 UNIVERSE = ["ATA", "DEU", "FRA", "NLD"]
 REFEREE = "owid-covid-latest"
@@ -318,3 +320,25 @@ def test_old_values_of_recency_fields_are_reported():
     )
     _, report = pick(table)
     assert report["old"] == [{"iso3": "FRA", "field": "population", "year": 2016, "newest": 2024}]
+
+
+def test_the_master_table_contract_holds_for_a_chosen_table_and_names_every_breach():
+    master, _ = choose(obs(("DEU", "population", 83.5e6, "worldbank-population", "2024", "")), UNIVERSE, {})
+    check_master(master, COLUMNS, VALUE_COLUMNS, len(UNIVERSE))
+    broken = master.copy()
+    broken.loc[0, "iso3"], broken.loc[2, "iso3"] = "deu", broken.loc[1, "iso3"]
+    broken.loc[1, "population"] = -5.0
+    broken.loc[3, "population__source"] = pd.NA
+    with pytest.raises(ValueError) as raised:
+        check_master(broken, COLUMNS, VALUE_COLUMNS, len(UNIVERSE) + 1)
+    for breach in ("4 rows, not one per card country (5)", "iso3 not three capitals: ['deu']", "iso3 twice: ['DEU']"):
+        assert breach in str(raised.value)
+    bounds = fields()["population"].range
+    assert bounds is not None
+    low, high = bounds
+    assert f"population outside {low:g}..{high:g}: [-5.0]" in str(raised.value)
+    assert "population__source is not text throughout" in str(raised.value)
+    with pytest.raises(ValueError, match="missing \\['area_km2'\\]"):
+        check_master(master.drop(columns="area_km2"), COLUMNS, VALUE_COLUMNS, len(UNIVERSE))
+    with pytest.raises(ValueError, match="not in the declared order"):
+        check_master(master[COLUMNS[::-1]], COLUMNS, VALUE_COLUMNS, len(UNIVERSE))

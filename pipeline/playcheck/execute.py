@@ -7,18 +7,15 @@ and for a cluster. A Dask cluster is started by the user (docs/rules-engines.md:
 
 import multiprocessing
 import os
-import signal
-import threading
-import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from pipeline.errors import GeodeckError
 from pipeline.playcheck.play import Batch, Watch, play_batch
 from pipeline.playcheck.tally import Tally
+from pipeline.workers import worker_setup
 
 Done = Callable[[Batch], None]
-PARENT_POLL_S = 1.0  # how often a worker looks whether play-check still runs
 
 
 def run(
@@ -47,25 +44,6 @@ def run(
         return _in_order(futures, batches, on_done, as_completed(futures))
     finally:  # interrupted (Ctrl-C, SIGTERM): drop the batches not started, let the workers end
         pool.shutdown(cancel_futures=True)
-
-
-def worker_setup(parent: int) -> None:
-    """In each local worker: end when play-check (`parent`) has ended, even by `kill -9` (a daemon thread
-    looks once a second: the forkserver that forks the workers outlives play-check, so no signal would
-    reach them), and leave Ctrl-C to play-check, which cancels the batches and shuts the pool down."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    threading.Thread(target=_end_with, args=(parent,), daemon=True, name="end-with-play-check").start()
-
-
-def _end_with(parent: int) -> None:
-    while True:
-        try:
-            os.kill(parent, 0)
-        except ProcessLookupError:
-            os._exit(1)
-        except PermissionError:  # a process of another user took the number: ours has ended
-            os._exit(1)
-        time.sleep(PARENT_POLL_S)
 
 
 def _in_order(futures: dict, batches: Sequence[Batch], on_done: Done, finished) -> list[Tally]:

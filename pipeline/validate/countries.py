@@ -19,12 +19,12 @@ def step(io) -> None:
     """The validate-countries step: choose the card values, check them against the schema, write the outputs."""
     from pipeline.transform import countries as observed
     from pipeline.validate import card_names, overrides, report
-    from pipeline.validate.choose import VALUE_COLUMNS, choose
-    from pipeline.validate.schema import master_schema
+    from pipeline.validate.choose import COLUMNS, VALUE_COLUMNS, choose
+    from pipeline.validate.schema import check_master
 
     table, universe = observed.load(io.path("transform/observations.parquet"), io.path("transform/universe.parquet"))
     master, found = choose(table, universe, overrides.load(OVERRIDES, universe=universe), card_names.load(universe))
-    master_schema(VALUE_COLUMNS, len(universe)).validate(master)
+    check_master(master, COLUMNS, VALUE_COLUMNS, len(universe))
     paths = {name: io.path(f"validate/{name}") for name in OUTPUTS}
     atomic.write_parquet(paths["countries.parquet"], master)
     atomic.write_text(paths["countries.csv"], master.to_csv(index=False, lineterminator="\n"))

@@ -13,7 +13,6 @@ from functools import cache
 from types import ModuleType
 
 import pandas as pd
-from openpyxl.utils.exceptions import InvalidFileException
 from shapely.errors import ShapelyError
 
 from pipeline.errors import ParseError
@@ -77,7 +76,8 @@ class Complete:
     countries: int = 0
 
 
-# What a parser raises on input that is not the layout it reads (besides its own ParseError).
+# What a parser raises on input that is not the layout it reads (besides its own ParseError); a parser adds
+# what its file-format library raises as its own MALFORMED (destatis: openpyxl's, imported only there).
 MALFORMED = (
     AttributeError,
     TypeError,
@@ -89,7 +89,6 @@ MALFORMED = (
     zipfile.BadZipFile,
     zlib.error,
     EOFError,
-    InvalidFileException,
     xml.etree.ElementTree.ParseError,
     ShapelyError,
 )
@@ -102,7 +101,7 @@ def parse_complete(parser: ModuleType, *raw) -> pd.DataFrame:
         table = parser.parse(*raw)
     except ParseError:
         raise
-    except MALFORMED as exc:
+    except (*MALFORMED, *getattr(parser, "MALFORMED", ())) as exc:
         detail = str(exc).splitlines()[0][:200] if str(exc) else ""
         raise ParseError(source, "input", f"malformed ({type(exc).__name__}: {detail})") from exc
     check_complete(source, table, parser.COMPLETE)

@@ -12,6 +12,7 @@ import re
 
 import openpyxl
 import pandas as pd
+from openpyxl.utils.exceptions import InvalidFileException
 
 from pipeline.errors import ParseError
 from pipeline.extract import SnapshotStore, Source, names
@@ -20,6 +21,7 @@ from pipeline.transform.parsers.common import Complete
 
 SOURCE = names.DESTATIS
 COMPLETE = Complete(rows=1850)  # pinned file: 2,059 towns
+MALFORMED = (InvalidFileException,)  # what openpyxl raises on a file that is no workbook (common.parse_complete)
 FILE = "05-staedte.xlsx"
 SHEET = "Städte"
 COLUMNS = ["ags", "official_name", "name", "state", "postcode", "area_km2", "population", "population_vintage"]

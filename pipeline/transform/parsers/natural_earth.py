@@ -104,16 +104,18 @@ def _capitals(features: list[dict]) -> dict[str, str]:
     return {adm0: ";".join(n) for adm0, n in names.items()}
 
 
-def _choose_label(points: list[dict], geometry) -> dict:
+def _choose_label(points: list[dict], outline: dict | None) -> dict:
     """One point: scale-rank points before claim/lease/disputed ones, the lowest scale rank, then the ones
-    inside the largest part of the 50m outline (the mainland), of those the nearest to that part's centroid
-    (the USA has three rank-0 points on its mainland: Washington State, Ohio, Colorado -> Colorado), then
-    the first in file order."""
+    inside the largest part of the 50m outline (GeoJSON geometry; the mainland), of those the nearest to that
+    part's centroid (the USA has three rank-0 points on its mainland: Washington State, Ohio, Colorado ->
+    Colorado), then the first in file order. The outline is made a shape only for such a tie (a few
+    countries of 258: shapely's constructors are most of the parser's time)."""
     if any(p["main"] for p in points):
         points = [p for p in points if p["main"]]
     lowest = min(p["scalerank"] for p in points)
     points = [p for p in points if p["scalerank"] == lowest]
-    if geometry is not None and len(points) > 1:
+    if outline and len(points) > 1:
+        geometry = shape(outline)
         parts = getattr(geometry, "geoms", [geometry])
         largest = max(parts, key=lambda p: p.area)
         if inside := [p for p in points if largest.contains(Point(p["lon"], p["lat"]))]:
@@ -137,7 +139,7 @@ def parse(raw: dict[str, bytes]) -> pd.DataFrame:
     for i, f in enumerate(load_features(raw["admin0"], SOURCE, ADMIN0)):
         props = f.get("properties") or {}
         _require(props, {"ADM0_A3", "ISO_A3", "NAME", "NAME_LONG", "CONTINENT", "TYPE"}, f"{ADMIN0} feature {i}")
-        admin[props["ADM0_A3"]] = (props, shape(f["geometry"]) if f.get("geometry") else None)
+        admin[props["ADM0_A3"]] = (props, f.get("geometry"))
     points = _label_points(load_features(raw["label_points"], SOURCE, LABEL_POINTS))
     capitals = _capitals(load_features(raw["places"], SOURCE, PLACES))
     rows = []
