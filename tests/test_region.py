@@ -10,9 +10,12 @@ from shapely.geometry import MultiPolygon, box
 
 from pipeline import games
 from pipeline.decks import published
+from pipeline.decks.spec import load_spec
+from pipeline.extract import load_sources
 from pipeline.games.deutschland.accessories import place_positions
 from pipeline.games.deutschland.deck import deck_grid
 from pipeline.games.region import build as region_build
+from pipeline.games.region import deck as region_deck
 from pipeline.games.region import geography
 from pipeline.games.region.catalogue import catalogue
 from pipeline.geo.grid import NS_MAX, WE_MAX
@@ -87,6 +90,14 @@ def test_a_region_deck_has_its_capital_and_places_where_they_belong(regions, iso
     assert not deck["state"].str.fullmatch(r"[0-9A-Z]{1,3}").any()  # a division's name, not its GeoNames code
     largest = regions[iso3].table.nlargest(12, "population")["geonameid"]
     assert largest.isin(deck["geonameid"]).all()  # the most populous places are always in
+
+
+@pytest.mark.mirror
+def test_a_region_deck_reads_the_source_definitions_once_not_once_per_card(regions, monkeypatch):
+    reads = []
+    monkeypatch.setattr(region_deck, "load_sources", lambda: reads.append(1) or load_sources())
+    cards = region_deck.cards(regions["FRA"].table, load_spec("region-fra"))
+    assert len([c for c in cards if c.kind == "place"]) == 96 and len(reads) == 1  # parsing them took 0.15 s
 
 
 @pytest.mark.mirror

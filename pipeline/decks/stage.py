@@ -63,8 +63,8 @@ def changelog(title: str, version: str, cards: list[dict], diff: dict | None, ac
         lines.append("First version.")
     else:
         lines += [f"## Changes since {diff['old']}", "", diffing.to_markdown(diff).rstrip("\n")]
-    if accept:
-        lines += ["", f"Suspicious changes accepted: {accept}"]
+    if accept:  # the reason a version was published: for suspicious changes, or another (a rule's change)
+        lines += ["", f"{'Suspicious changes accepted' if diff and diff['suspicious'] else 'Why'}: {accept}"]
     return "\n".join(lines) + "\n"
 
 

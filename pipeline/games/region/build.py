@@ -1,12 +1,12 @@
 """`geodeck region build ISO3`: a region's table of places and its grid under build/region/<iso3>/, then a
 new deck version `region-<iso3>` through the decks stage's publisher (docs/regions.md).
 
-Selection: Deutschland's rule and settings (`pipeline.games.deutschland.places.select`, seed, weights and
+Selection: Deutschland's rule, extremes and settings (`pipeline.geo.selection.select`, seed, weights and
 layouts from templates/deutschland/places.toml): the pins, a seeded farthest-point spread, every division
 present (when the deck has room for them), then a seeded local search on tie rates, covering radius and
-the spread of log population. Pinned: the country's capital, its `largest` most populous places, its
-first-level capitals (the most populous first, at most half the deck) and the country's `pins` in
-templates/region/settings.toml.
+the spread of log population, distances in an azimuthal equidistant projection centred on the candidates.
+Pinned: the country's capital, its `largest` most populous places, its first-level capitals (the most
+populous first, at most half the deck) and the country's `pins` in templates/region/settings.toml.
 """
 
 import gettext
@@ -28,6 +28,7 @@ from pipeline.games.deutschland import places as deutschland_places
 from pipeline.games.deutschland.deck import deck_grid
 from pipeline.games.region import candidates, definition, geography
 from pipeline.geo import grid as grids
+from pipeline.geo import selection
 from pipeline.rounding import round_half_up
 
 SETTINGS = paths.TEMPLATES_DIR / "region" / "settings.toml"
@@ -85,8 +86,9 @@ def pins(table: pd.DataFrame, size: int, largest: int, named: list[str]) -> list
 
 
 def select(table: pd.DataFrame, size: int, pinned: list[int], min_population: int) -> np.ndarray:
-    """Deutschland's selection (module docstring) over the candidates; the divisions are required only when
-    the deck has room for one place of each besides the pins; every candidate when there are no more."""
+    """Deutschland's selection (module docstring) over the candidates, distances measured in an azimuthal
+    equidistant projection centred on them (not Deutschland's European CRS); the divisions are required only
+    when the deck has room for one place of each besides the pins; every candidate when there are no more."""
     if size >= len(table):
         return np.arange(len(table))
     rule = replace(
@@ -94,7 +96,7 @@ def select(table: pd.DataFrame, size: int, pinned: list[int], min_population: in
     )
     divisions = table["division"].nunique()
     pool = table.assign(state=table["division"] if divisions + len(pinned) <= size else "")
-    return deutschland_places.select(pool, pinned, rule)
+    return selection.select(pool, pinned, rule, deutschland_places.EXTREMES, "state", crs=None)
 
 
 def build(store, iso3: str, places: int | None, title: str | None, lang: str) -> Region:
@@ -162,8 +164,11 @@ def write(region: Region, build_root: Path | None = None) -> None:
     atomic.write_text(out / "region.json", json.dumps(meta, ensure_ascii=False) + "\n")
 
 
-def publish(store, iso3: str, places: int | None = None, title: str | None = None, lang: str = "de"):
-    """Build the region and publish a new version of its deck when its cards changed (stage.Result)."""
+def publish(
+    store, iso3: str, places: int | None = None, title: str | None = None, lang: str = "de", accept: str | None = None
+):
+    """Build the region and publish a new version of its deck when its cards changed (stage.Result); `accept`
+    publishes suspicious changes and is the reason CHANGELOG.md gives."""
     region = build(store, iso3, places, title, lang)
     write(region)
-    return stage.build_deck(games.register(definition(region.iso3)).name)
+    return stage.build_deck(games.register(definition(region.iso3)).name, accept=accept)
