@@ -85,6 +85,15 @@ def pins(table: pd.DataFrame, size: int, largest: int, named: list[str]) -> list
     return [int(r) for r in dict.fromkeys(rows)][:size]
 
 
+def left_out(table: pd.DataFrame, named: list[str]) -> np.ndarray:
+    """Whether each place is one the settings leave out by name (a city's boroughs GeoNames lists as cities)."""
+    if unknown := sorted(set(named) - set(table["name"])):
+        raise GeodeckError(
+            f"{SETTINGS}: left-out place(s) {', '.join(unknown)} are no candidates of this country; fix out"
+        )
+    return table["name"].isin(named).to_numpy()
+
+
 def select(table: pd.DataFrame, size: int, pinned: list[int], min_population: int) -> np.ndarray:
     """Deutschland's selection (module docstring) over the candidates, distances measured in an azimuthal
     equidistant projection centred on them (not Deutschland's European CRS); the divisions are required only
@@ -111,26 +120,20 @@ def build(store, iso3: str, places: int | None, title: str | None, lang: str) ->
     else:
         crs, shape_ = geography.projection(outline, config["grid"]["elongated"])
         grid = geography.fitted_grid(outline, crs, config["grid"]["margin"])
-    table = candidates.candidates(store, iso3, outline, config["places"]["capital_km"])
-    table = table.loc[candidates.inside(table, outline, config["outline"]["tolerance_km"])]
-    # numbered from the coordinates the card prints, so the map puts each place on its card's numbers
-    table = table.assign(**{c: [round_half_up(v, COORD_DECIMALS) for v in table[c]] for c in ("lat", "lon")})
-    numbers = grid.numbers(table["lat"], table["lon"]) if len(table) else np.zeros((0, 2), dtype=int)
-    table = table.assign(ns=numbers[:, 0], we=numbers[:, 1], grid_crs=grid.crs, country=iso3)
-    table = table.loc[~grids.off_map(numbers)].reset_index(drop=True)
+    floor = config["places"]["min_population"]
+    table = placed(store, iso3, outline, grid, config, floor)
+    if len(table) < (places or config["places"]["default"]):  # a small country: its towns too
+        floor = config["places"]["small_country_population"]
+        table = placed(store, iso3, outline, grid, config, floor)
+    table = table.loc[~left_out(table, local.get("out", []))].reset_index(drop=True)
     minimum = config["places"]["minimum"]
     size = min(places or config["places"]["default"], len(table))
     if size < minimum:
         raise GeodeckError(
-            f"{iso3} ({name}): {len(table)} places of {config['places']['min_population']:,}+ inhabitants on its "
-            f"mainland, {minimum} needed for a game (8 rounds of 5 places); it cannot be built"
+            f"{iso3} ({name}): {len(table)} places of {floor:,}+ inhabitants on its mainland, {minimum} needed "
+            f"for a game (8 rounds of 5 places); it cannot be built"
         )
-    chosen = select(
-        table,
-        size,
-        pins(table, size, config["places"]["largest"], local.get("pins", [])),
-        config["places"]["min_population"],
-    )
+    chosen = select(table, size, pins(table, size, config["places"]["largest"], local.get("pins", [])), floor)
     in_deck = np.zeros(len(table), dtype=bool)
     in_deck[chosen] = True
     return Region(
@@ -142,6 +145,18 @@ def build(store, iso3: str, places: int | None, title: str | None, lang: str) ->
         title or TITLES[lang].format(country=name),
         lang,
     )
+
+
+def placed(store, iso3: str, outline, grid: grids.Grid, config: dict, min_population: int) -> pd.DataFrame:
+    """The country's candidate places of `min_population`+ within reach of its mainland and on the grid, with
+    their grid numbers."""
+    table = candidates.candidates(store, iso3, outline, config["places"]["capital_km"], min_population)
+    table = table.loc[candidates.inside(table, outline, config["outline"]["tolerance_km"])]
+    # numbered from the coordinates the card prints, so the map puts each place on its card's numbers
+    table = table.assign(**{c: [round_half_up(v, COORD_DECIMALS) for v in table[c]] for c in ("lat", "lon")})
+    numbers = grid.numbers(table["lat"], table["lon"]) if len(table) else np.zeros((0, 2), dtype=int)
+    table = table.assign(ns=numbers[:, 0], we=numbers[:, 1], grid_crs=grid.crs, country=iso3)
+    return table.loc[~grids.off_map(numbers)].reset_index(drop=True)
 
 
 def folder(iso3: str, build_root: Path | None = None) -> Path:
