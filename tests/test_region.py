@@ -124,6 +124,8 @@ def test_far_parts_are_left_out(regions):
     assert not {"Katsushika", "Adachi", "Sumida"} & names["JPN"]  # Tokyo's wards, farther out
     assert not {"Brooklyn", "The Bronx", "Hötting", "Kotō"} & (names["USA"] | names["AUT"] | names["JPN"])  # `out`
     assert {"Villeurbanne", "Kawasaki", "Newark"} <= names["FRA"] | names["JPN"] | names["USA"]  # cities stay
+    divisions = set(regions["BRA"].table["state"]) | set(regions["JPN"].table["state"])
+    assert {"Amapá", "Nara"} <= divisions and not {"Amapi", "Nara-shi"} & divisions  # division_names
 
 
 @pytest.mark.mirror

@@ -126,6 +126,7 @@ def build(store, iso3: str, places: int | None, title: str | None, lang: str) ->
         floor = config["places"]["small_country_population"]
         table = placed(store, iso3, outline, grid, config, floor)
     table = table.loc[~left_out(table, local.get("out", []))].reset_index(drop=True)
+    table = table.assign(state=table["state"].replace(local.get("division_names", {})))  # Natural Earth's slips
     minimum = config["places"]["minimum"]
     size = min(places or config["places"]["default"], len(table))
     if size < minimum:
