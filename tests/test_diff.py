@@ -134,6 +134,14 @@ def test_build_refuses_suspicious_changes_without_accept(jumped):
     assert accepted.version == "2026.11.1"
     changelog = (decks / "world-game" / "2026.11.1" / "CHANGELOG.md").read_text()
     assert "Suspicious changes accepted: census revision" in changelog and "wg-DEU" in changelog
+    assert "Why:" not in changelog
     assert CliRunner().invoke(cli, ["diff", "world-game", "2026.11.0", "2026.11.1"]).exit_code == 1
     clean = CliRunner().invoke(cli, ["diff", "world-game", "--format", "json"])
     assert clean.exit_code == 0 and json.loads(clean.output)["changes"] == []
+
+
+def test_a_reason_without_suspicious_changes_is_the_changelog_s_why():
+    diff = {"game": "region-fra", "old": "2026.12.0", "new": "2026.12.1", "suspicious": False, "flips": {}}
+    diff |= {"changes": [], "added": ["rg-1"], "removed": ["rg-2"]}
+    text = stage.changelog("Frankreich", "2026.12.1", [{"kind": "place"}], diff, "a fairer selection")
+    assert text.rstrip().endswith("Why: a fairer selection") and "Suspicious" not in text

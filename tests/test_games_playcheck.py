@@ -150,9 +150,16 @@ def test_ties_beyond_the_threshold_fail():
     for card in deck["cards"]:
         if card["kind"] == "country":
             card["fields"]["temperature_c"] = round(card["fields"]["temperature_c"] / 10) * 10  # few values
-    verdicts = by_name(playcheck.check(deck, games=60, seed=0))
+    report = playcheck.check(deck, games=60, seed=0)
+    verdicts = by_name(report)
     assert verdicts["ties: temperature_c above"]["result"] == "fail"
     assert verdicts["ties: area_km2 above"]["result"] == "pass"
+    band = verdicts["ties: temperature_c above"]["band"]
+    why = f"ties: temperature_c above: {reports._iv(verdicts['ties: temperature_c above'])} above the allowed "
+    assert [line for line in reports.failures(report) if line.startswith("ties: temperature_c above")] == [
+        why + f"{band[0]:g}–{band[1]:g}. {verdicts['ties: temperature_c above']['reason']}"
+    ]  # the deck's failure in plain words, under the tables and in the Markdown
+    assert reports.failures(report)[0] in reports.to_markdown(report)
 
 
 def test_tie_limits_grow_with_the_cards_compared():

@@ -10,6 +10,56 @@ from pipeline.render import layouts
 
 # rule -> (words of the German summary, words of the English summary); each must appear (case and spacing
 # ignored)
+DEUTSCHLAND = {
+    "paper and pencil for the points": (["Papier und Stift"], ["paper and a pencil"]),
+    "place cards laid out: players plus one": (["Spieler plus eine"], ["players plus one"]),
+    "nobody looks at the backs": (["ohne die Rückseiten anzusehen"], ["without looking at their backs"]),
+    "six guess cards of one colour each": (["sechs Tippkarten einer Farbe"], ["six guess cards of one colour"]),
+    "the starting player: most recently in another state": (
+        ["zuletzt in einem anderen Bundesland"],
+        ["most recently in another German state"],
+    ),
+    "the starting player's marker": (["Münze"], ["coin"]),
+    "guess cards are played clockwise": (["im Uhrzeigersinn"], ["clockwise"]),
+    "a new guess card goes below the earlier ones": (["darunter"], ["below any guess card already there"]),
+    "three guess cards each per round": (["bis jeder drei gelegt hat"], ["until everyone has placed three"]),
+    "W turned over is M (middle)": (["als M (Mitte)"], ["as M (middle)"]),
+    "two players: different guesses": (
+        ["Zu zweit müssen die Tipps einer Runde verschieden sein"],
+        ["With two players the guesses of a round must differ"],
+    ),
+    "unplayed guess cards set aside": (
+        ["Nicht gelegte Tippkarten beiseitelegen"],
+        ["set aside the guess cards not played"],
+    ),
+    "the card's numbers: orange north-south 0-150, grey west-east 0-90": (
+        ["0 ganz im Norden, 150 im Süden", "0 ganz im Westen, 90 im Osten"],
+        ["0 far north, 150 south", "0 far west, 90 east"],
+    ),
+    "wrong guesses removed without penalty, the rest move up": (
+        ["ohne Minuspunkte", "rücken auf"],
+        ["no penalty", "move up"],
+    ),
+    "3, 2, 1 points by row, none from the fourth": (
+        ["direkt unter dem Ort 3 Punkte", "ab der vierten keine"],
+        ["directly under the place 3 points", "from the fourth none"],
+    ),
+    "the places are removed after each round": (
+        ["die offenen Ortskarten kommen aus dem Spiel"],
+        ["the face-up place cards leave the game"],
+    ),
+    "the starting player rotates to the left": (
+        ["linke Nachbar des Startspielers wird neuer Startspieler"],
+        ["to the left of the starting player becomes the new starting player"],
+    ),
+    "6 rounds with 2-3 players, 8 with 4": (
+        ["6 Runden (2-3 Spieler) oder 8 Runden (4 Spieler)"],
+        ["6 rounds (2-3 players) or 8 rounds (4 players)"],
+    ),
+    "a tie gives several winners": (["mehrere Sieger"], ["several winners"]),
+    "variant: guess cards face down": (["verdeckt legen"], ["face down"]),
+}
+
 RULES = {
     "laender-toppen": {
         "each player a folded paper strip": (["Faltstreifen"], ["folded paper strip"]),
@@ -71,54 +121,13 @@ RULES = {
         ),
         "the faster game without splitting": (["Ohne Aufteilen"], ["without splitting"]),
     },
-    "deutschland": {
-        "paper and pencil for the points": (["Papier und Stift"], ["paper and a pencil"]),
-        "place cards laid out: players plus one": (["Spieler plus eine"], ["players plus one"]),
-        "nobody looks at the backs": (["ohne die Rückseiten anzusehen"], ["without looking at their backs"]),
-        "six guess cards of one colour each": (["sechs Tippkarten einer Farbe"], ["six guess cards of one colour"]),
-        "the starting player: most recently in another state": (
-            ["zuletzt in einem anderen Bundesland"],
-            ["most recently in another German state"],
+    "deutschland": DEUTSCHLAND,
+    "region-fra": {  # Deutschland's rules, for any country's towns and map
+        **{rule: words for rule, words in DEUTSCHLAND.items() if "German state" not in words[1][0]},
+        "the starting player: most recently in another region": (
+            ["zuletzt in einer anderen Region des Landes"],
+            ["most recently in another region of the country"],
         ),
-        "the starting player's marker": (["Münze"], ["coin"]),
-        "guess cards are played clockwise": (["im Uhrzeigersinn"], ["clockwise"]),
-        "a new guess card goes below the earlier ones": (["darunter"], ["below any guess card already there"]),
-        "three guess cards each per round": (["bis jeder drei gelegt hat"], ["until everyone has placed three"]),
-        "W turned over is M (middle)": (["als M (Mitte)"], ["as M (middle)"]),
-        "two players: different guesses": (
-            ["Zu zweit müssen die Tipps einer Runde verschieden sein"],
-            ["With two players the guesses of a round must differ"],
-        ),
-        "unplayed guess cards set aside": (
-            ["Nicht gelegte Tippkarten beiseitelegen"],
-            ["set aside the guess cards not played"],
-        ),
-        "the card's numbers: orange north-south 0-150, grey west-east 0-90": (
-            ["0 ganz im Norden, 150 im Süden", "0 ganz im Westen, 90 im Osten"],
-            ["0 far north, 150 south", "0 far west, 90 east"],
-        ),
-        "wrong guesses removed without penalty, the rest move up": (
-            ["ohne Minuspunkte", "rücken auf"],
-            ["no penalty", "move up"],
-        ),
-        "3, 2, 1 points by row, none from the fourth": (
-            ["direkt unter dem Ort 3 Punkte", "ab der vierten keine"],
-            ["directly under the place 3 points", "from the fourth none"],
-        ),
-        "the places are removed after each round": (
-            ["die offenen Ortskarten kommen aus dem Spiel"],
-            ["the face-up place cards leave the game"],
-        ),
-        "the starting player rotates to the left": (
-            ["linke Nachbar des Startspielers wird neuer Startspieler"],
-            ["to the left of the starting player becomes the new starting player"],
-        ),
-        "6 rounds with 2-3 players, 8 with 4": (
-            ["6 Runden (2-3 Spieler) oder 8 Runden (4 Spieler)"],
-            ["6 rounds (2-3 players) or 8 rounds (4 players)"],
-        ),
-        "a tie gives several winners": (["mehrere Sieger"], ["several winners"]),
-        "variant: guess cards face down": (["verdeckt legen"], ["face down"]),
     },
     "world-game": {
         "two players: win all the opponent's cards": (

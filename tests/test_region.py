@@ -5,14 +5,20 @@ verified and play-checked like every game."""
 import json
 
 import numpy as np
+import pandas as pd
+import pypdf
 import pytest
 from shapely.geometry import MultiPolygon, box
 
 from pipeline import games
 from pipeline.decks import published
-from pipeline.games.deutschland.accessories import place_positions
+from pipeline.decks.spec import load_spec
+from pipeline.errors import GeodeckError
+from pipeline.extract import load_sources
+from pipeline.games.deutschland.accessories import place_positions, scale_bar_km
 from pipeline.games.deutschland.deck import deck_grid
 from pipeline.games.region import build as region_build
+from pipeline.games.region import deck as region_deck
 from pipeline.games.region import geography
 from pipeline.games.region.catalogue import catalogue
 from pipeline.geo.grid import NS_MAX, WE_MAX
@@ -85,8 +91,22 @@ def test_a_region_deck_has_its_capital_and_places_where_they_belong(regions, iso
     )  # spread over the map
     assert deck["state"].ne("").all() and deck["state"].nunique() >= min(9, deck["division"].nunique())
     assert not deck["state"].str.fullmatch(r"[0-9A-Z]{1,3}").any()  # a division's name, not its GeoNames code
-    largest = regions[iso3].table.nlargest(12, "population")["geonameid"]
+    largest = regions[iso3].table.nlargest(24, "population")["geonameid"]
     assert largest.isin(deck["geonameid"]).all()  # the most populous places are always in
+    assert {capital, north, south, west, east} <= set(deck["name"])  # the places a player knows are on cards
+
+
+@pytest.mark.mirror
+def test_a_region_deck_reads_the_source_definitions_once_not_once_per_card(regions, monkeypatch):
+    reads: list[int] = []
+
+    def counted():
+        reads.append(1)
+        return load_sources()
+
+    monkeypatch.setattr(region_deck, "load_sources", counted)
+    cards = region_deck.cards(regions["FRA"].table, load_spec("region-fra"))
+    assert len([c for c in cards if c.kind == "place"]) == 96 and len(reads) == 1  # parsing them took 0.15 s
 
 
 @pytest.mark.mirror
@@ -100,7 +120,27 @@ def test_far_parts_are_left_out(regions):
     names = {iso3: set(region.table["name"]) for iso3, region in regions.items()}
     assert not {"Paris 02 Bourse", "Lyon 01", "Marseille 06"} & names["FRA"]  # a city's districts
     assert not {"Favoriten", "Floridsdorf", "Liesing"} & names["AUT"]  # ... named otherwise, by a metropolis
-    assert {"Villeurbanne", "Traun"} <= names["FRA"] | names["AUT"]  # towns beside a smaller city stay
+    assert not {"Jakomini", "Lend", "Saint-Pierre-des-Corps"} & (names["AUT"] | names["FRA"])  # ... by a city
+    assert not {"Katsushika", "Adachi", "Sumida"} & names["JPN"]  # Tokyo's wards, farther out
+    assert not {"Brooklyn", "The Bronx", "Hötting", "Kotō"} & (names["USA"] | names["AUT"] | names["JPN"])  # `out`
+    assert {"Villeurbanne", "Kawasaki", "Newark"} <= names["FRA"] | names["JPN"] | names["USA"]  # cities stay
+    divisions = set(regions["BRA"].table["state"]) | set(regions["JPN"].table["state"])
+    assert {"Amapá", "Nara"} <= divisions and not {"Amapi", "Nara-shi"} & divisions  # division_names
+
+
+@pytest.mark.mirror
+def test_a_small_country_takes_its_towns_of_5000(regions):
+    austria = regions["AUT"].table
+    assert len(austria.loc[austria["in_deck"]]) == 96 and austria["population"].min() >= 5000
+    assert austria["population"].min() < 15000 and "Bregenz" in set(austria.loc[austria["in_deck"], "name"])
+    assert regions["FRA"].table["population"].min() >= 15000  # a country with enough cities takes cities
+
+
+def test_a_left_out_name_that_is_no_candidate_is_one_clear_error():
+    table = pd.DataFrame({"name": ["Lyon", "Brooklyn"]})
+    assert region_build.left_out(table, ["Brooklyn"]).tolist() == [False, True]
+    with pytest.raises(GeodeckError, match="Atlantis are no candidates of this country; fix out"):
+        region_build.left_out(table, ["Atlantis"])
 
 
 @pytest.mark.mirror
@@ -121,6 +161,7 @@ def test_region_list_says_which_countries_can_be_built_and_why_not(store):
     entries = {e.iso3: e for e in catalogue(store)}
     assert entries["FRA"].verdict == "yes" and entries["FRA"].places > 600
     assert entries["LIE"].verdict.startswith("no: too few places")
+    assert entries["AUT"].verdict == "yes" and entries["AUT"].places > 96  # its towns of 5,000+, as it is built
 
 
 @pytest.mark.mirror
@@ -156,6 +197,9 @@ def test_a_published_region_deck_is_a_game_like_any_other(geodeck, decks, tmp_pa
     assert geodeck(["region", "build", "AUT", "--places", "40", "--lang", "en", "--offline"], **env)[1].count(
         "unchanged"
     )
+    code, output = geodeck(["region", "build", "AUT", "--places", "41", "--accept", "one more", "--offline"], **env)
+    newest = (folder / (folder / "LATEST").read_text().strip() / "CHANGELOG.md").read_text()
+    assert code == 0 and "published: 65 cards" in output and newest.rstrip().endswith("Why: one more")
     assert "region-aut" in geodeck(["games", "--names"])[1].split()
     assert geodeck(["verify", "region-aut"])[0] == 0
     code, output = geodeck(["play-check", "region-aut", "--games", "40", "--jobs", "1", "--format", "json"])
@@ -166,6 +210,8 @@ def test_a_published_region_deck_is_a_game_like_any_other(geodeck, decks, tmp_pa
             ["print", "region-aut", "--what", what, "--lang", lang, "--out", str(out), "--offline"], **env
         )
         assert code == 0 and out.stat().st_size > 10_000, output
+    legend = pypdf.PdfReader(tmp_path / "accessories.pdf").pages[0].extract_text()
+    assert "bei 48° N" in legend and "100 km" in legend  # the hemisphere, a scale bar for Austria's size
 
 
 def test_every_published_region_deck_is_a_game_that_geodeck_build_leaves_alone(tmp_path, monkeypatch):
@@ -199,3 +245,7 @@ def test_the_committed_france_deck_is_rebuilt_unchanged_with_the_towns_a_french_
     env = {"GEODECK_BUILD": str(tmp_path), "GEODECK_MIRROR": str(mirror)}
     code, output = geodeck(["region", "build", "FRA", "--offline"], **env)
     assert code == 0 and f"region-fra {deck['version']} unchanged" in output, output
+
+
+def test_the_map_s_scale_bar_suits_the_country_s_size():
+    assert [scale_bar_km(km) for km in (0.4, 3, 119, 150, 920, 4000)] == [1, 2, 100, 100, 500, 2000]

@@ -13,6 +13,7 @@ from click.testing import CliRunner
 from pipeline import games
 from pipeline.cli import cli
 from pipeline.decks import published
+from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
 from pipeline.render import kit, layouts, licences
@@ -195,3 +196,11 @@ def test_kit_is_deterministic_and_written_by_the_cli(kits, store, tmp_path):
     )
     assert result.exit_code == 0, result.output
     assert out.read_bytes() == again
+
+
+def test_every_game_s_kit_names_its_card_kinds_components_and_rules():
+    for game in games.names():  # region-fra's kit lacked its kinds and components (a KeyError on the cover)
+        spec_kinds = set(load_spec(game).kinds)
+        for lang in ("de", "en"):
+            words = layouts.load(game).data["kit"][lang]
+            assert set(words["kinds"]) >= spec_kinds and words["components"] and words["rules"], (game, lang)

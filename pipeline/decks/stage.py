@@ -68,8 +68,8 @@ def changelog(
         lines += [f"## Changes since {diff['old']}", "", diffing.to_markdown(diff).rstrip("\n")]
     if why:
         lines += ["", "## Cards in and out", "", *why]
-    if accept:
-        lines += ["", f"Suspicious changes accepted: {accept}"]
+    if accept:  # the reason a version was published: for suspicious changes, or another (a rule's change)
+        lines += ["", f"{'Suspicious changes accepted' if diff and diff['suspicious'] else 'Why'}: {accept}"]
     return "\n".join(lines) + "\n"
 
 

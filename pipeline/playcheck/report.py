@@ -44,6 +44,16 @@ def _hint(report: dict) -> str:
     return f" (run more games: --max-games {needed})" if needed else " (no number of games decides it)"
 
 
+def failures(report: dict) -> list[str]:
+    """Why the deck fails, in plain words: per failed verdict its figure, the band it left and the band's reason."""
+    return [
+        f"{v['name']}: {_iv(v)} {'above' if v['low'] > v['band'][1] else 'below'} the allowed "
+        f"{v['band'][0]:g}–{v['band'][1]:g}. {v['reason']}"
+        for v in report["verdicts"]
+        if v["result"] == "fail"
+    ]
+
+
 def _family(report: dict) -> str:
     return (
         f"Verdicts: 95 % for all {len(report['verdicts'])} together at every one of up to "
@@ -65,6 +75,7 @@ def to_markdown(report: dict, plots: dict[str, str] | None = None) -> str:
         f"{_family(report)}; a pass may exceed the band by its margin.",
         "",
         f"**{report['result'].upper()}**{_hint(report)}",
+        *[f"- {line}" for line in failures(report)],
         "",
         "| verdict | value [interval] | allowed (+ margin) | result | detail |",
         "|---|---|---|---|---|",
@@ -162,6 +173,7 @@ def to_rich(report: dict):
     """The report as rich tables: verdicts, then playouts."""
     from rich.console import Group
     from rich.table import Table
+    from rich.text import Text
 
     colour = {"pass": "green", "fail": "bold red", "undecided": "yellow"}
     verdicts = Table(
@@ -186,4 +198,5 @@ def to_rich(report: dict):
     for kind, s in report["playouts"].items():
         playouts.add_row(kind, str(s["players"]), str(s["games"]), _iv(s["length"]["mean"]), _seat_shares(s))
     result = report["result"]
-    return Group(verdicts, playouts, f"[{colour[result]}]{result.upper()}[/]{_hint(report)}")
+    why = [Text(line) for line in failures(report)]
+    return Group(verdicts, playouts, f"[{colour[result]}]{result.upper()}[/]{_hint(report)}", *why)

@@ -31,7 +31,7 @@ from pipeline.render.text import PT_MM, Box
 
 SOURCES = (STATES,)  # what the map draws from besides the deck (the kit credits it)
 DOT_MM = 0.6
-SCALE_BAR_KM = 100
+SCALE_BAR_MM = 35  # the scale bar's greatest length: 100 km on the Deutschlandkarte, 500 km on Brazil's map
 DOT_SLACK = 0.45  # grid units a dot may move from its card numbers to part from a neighbour's dot
 LABEL_H, LABEL_BASE = 0.95, 0.22  # a label's box height and its baseline above the box, per font size
 HALO_MM = 0.45
@@ -282,6 +282,7 @@ def draw_map(
         c.drawCentredString(x, y_bottom - 0.8 - size * 0.8 - row, str(k))
 
     per_ns_km, per_we_km, lat = ground_km(grid, NS_MAX / 2, WE_MAX / 2)
+    latitude = {"lat": round(lat), "degrees": abs(round(lat)), "hemisphere": "N" if round(lat) >= 0 else "S"}
     legend = Box(margin, margin, pw - 2 * margin, legend_h - 2)
     c.setFillColor(HexColor(words["dot_colour"]))
     c.circle(legend.x + 1.5, legend.y + legend.h - 1.6, DOT_MM, stroke=0, fill=1)
@@ -291,7 +292,7 @@ def draw_map(
         words["map_ns"],
         words["map_we"],
         words["map_scale"].format(
-            ns=number(per_ns_km, words["lang"], "0.0"), we=number(per_we_km, words["lang"], "0.0"), lat=round(lat)
+            ns=number(per_ns_km, words["lang"], "0.0"), we=number(per_we_km, words["lang"], "0.0"), **latitude
         ),
     ]
     for i, line in enumerate(lines):
@@ -299,7 +300,8 @@ def draw_map(
         text.draw(
             c, line, regular, Box(legend.x + 3.5, legend.y + legend.h - 3.3 * (i + 1), legend.w * 0.72, 3.2), 6.5, 5
         )
-    bar = SCALE_BAR_KM / per_we_km * frame.ux  # mm of SCALE_BAR_KM west-east at the map's centre
+    bar_km = scale_bar_km(SCALE_BAR_MM * pw / A4_WIDTH_MM * per_we_km / frame.ux)
+    bar = bar_km / per_we_km * frame.ux  # mm of bar_km west-east at the map's centre
     bx, by = legend.x + legend.w - bar - 2, legend.y + legend.h / 2
     c.setStrokeColor(ink)
     c.setLineWidth(0.4)
@@ -309,9 +311,14 @@ def draw_map(
     c.setFillColor(ink)
     c.setFont(regular, 6 * PT_MM)
     c.drawCentredString(bx, by + 1.5, "0")
-    c.drawCentredString(bx + bar / 2, by + 1.5, str(SCALE_BAR_KM // 2))
-    c.drawCentredString(bx + bar, by + 1.5, f"{SCALE_BAR_KM} km")
-    c.drawCentredString(bx + bar / 2, by - 3.5, words["map_bar"].format(lat=round(lat)))
+    c.drawCentredString(bx + bar / 2, by + 1.5, number(bar_km / 2, words["lang"], "#,##0.#"))
+    c.drawCentredString(bx + bar, by + 1.5, f"{number(bar_km, words['lang'], '#,##0')} km")
+    c.drawCentredString(bx + bar / 2, by - 3.5, words["map_bar"].format(**latitude))
+
+
+def scale_bar_km(most_km: float) -> int:
+    """The longest of 1, 2, 5, 10, 20, 50 … km not above `most_km` (at least 1)."""
+    return max((n * 10**e for e in range(7) for n in (1, 2, 5) if n * 10**e <= most_km), default=1)
 
 
 def draw(c, deck: dict, ctx: CardContext, w: dict, paper_name: str, paper: tuple[float, float]) -> None:

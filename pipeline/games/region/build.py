@@ -1,12 +1,12 @@
 """`geodeck region build ISO3`: a region's table of places and its grid under build/region/<iso3>/, then a
 new deck version `region-<iso3>` through the decks stage's publisher (docs/regions.md).
 
-Selection: Deutschland's rule and settings (`pipeline.games.deutschland.places.select`, seed, weights and
+Selection: Deutschland's rule, extremes and settings (`pipeline.geo.selection.select`, seed, weights and
 layouts from templates/deutschland/places.toml): the pins, a seeded farthest-point spread, every division
 present (when the deck has room for them), then a seeded local search on tie rates, covering radius and
-the spread of log population. Pinned: the country's capital, its `largest` most populous places, its
-first-level capitals (the most populous first, at most half the deck) and the country's `pins` in
-templates/region/settings.toml.
+the spread of log population, distances in an azimuthal equidistant projection centred on the candidates.
+Pinned: the country's capital, its `largest` most populous places, its first-level capitals (the most
+populous first, at most half the deck) and the country's `pins` in templates/region/settings.toml.
 """
 
 import gettext
@@ -28,6 +28,7 @@ from pipeline.games.deutschland import places as deutschland_places
 from pipeline.games.deutschland.deck import deck_grid
 from pipeline.games.region import candidates, definition, geography
 from pipeline.geo import grid as grids
+from pipeline.geo import selection
 from pipeline.rounding import round_half_up
 
 SETTINGS = paths.TEMPLATES_DIR / "region" / "settings.toml"
@@ -84,9 +85,19 @@ def pins(table: pd.DataFrame, size: int, largest: int, named: list[str]) -> list
     return [int(r) for r in dict.fromkeys(rows)][:size]
 
 
+def left_out(table: pd.DataFrame, named: list[str]) -> np.ndarray:
+    """Whether each place is one the settings leave out by name (a city's boroughs GeoNames lists as cities)."""
+    if unknown := sorted(set(named) - set(table["name"])):
+        raise GeodeckError(
+            f"{SETTINGS}: left-out place(s) {', '.join(unknown)} are no candidates of this country; fix out"
+        )
+    return table["name"].isin(named).to_numpy()
+
+
 def select(table: pd.DataFrame, size: int, pinned: list[int], min_population: int) -> np.ndarray:
-    """Deutschland's selection (module docstring) over the candidates; the divisions are required only when
-    the deck has room for one place of each besides the pins; every candidate when there are no more."""
+    """Deutschland's selection (module docstring) over the candidates, distances measured in an azimuthal
+    equidistant projection centred on them (not Deutschland's European CRS); the divisions are required only
+    when the deck has room for one place of each besides the pins; every candidate when there are no more."""
     if size >= len(table):
         return np.arange(len(table))
     rule = replace(
@@ -94,7 +105,7 @@ def select(table: pd.DataFrame, size: int, pinned: list[int], min_population: in
     )
     divisions = table["division"].nunique()
     pool = table.assign(state=table["division"] if divisions + len(pinned) <= size else "")
-    return deutschland_places.select(pool, pinned, rule)
+    return selection.select(pool, pinned, rule, deutschland_places.EXTREMES, "state", crs=None)
 
 
 def build(store, iso3: str, places: int | None, title: str | None, lang: str) -> Region:
@@ -109,26 +120,21 @@ def build(store, iso3: str, places: int | None, title: str | None, lang: str) ->
     else:
         crs, shape_ = geography.projection(outline, config["grid"]["elongated"])
         grid = geography.fitted_grid(outline, crs, config["grid"]["margin"])
-    table = candidates.candidates(store, iso3, outline, config["places"]["capital_km"])
-    table = table.loc[candidates.inside(table, outline, config["outline"]["tolerance_km"])]
-    # numbered from the coordinates the card prints, so the map puts each place on its card's numbers
-    table = table.assign(**{c: [round_half_up(v, COORD_DECIMALS) for v in table[c]] for c in ("lat", "lon")})
-    numbers = grid.numbers(table["lat"], table["lon"]) if len(table) else np.zeros((0, 2), dtype=int)
-    table = table.assign(ns=numbers[:, 0], we=numbers[:, 1], grid_crs=grid.crs, country=iso3)
-    table = table.loc[~grids.off_map(numbers)].reset_index(drop=True)
+    floor = config["places"]["min_population"]
+    table = placed(store, iso3, outline, grid, config, floor)
+    if len(table) < (places or config["places"]["default"]):  # a small country: its towns too
+        floor = config["places"]["small_country_population"]
+        table = placed(store, iso3, outline, grid, config, floor)
+    table = table.loc[~left_out(table, local.get("out", []))].reset_index(drop=True)
+    table = table.assign(state=table["state"].replace(local.get("division_names", {})))  # Natural Earth's slips
     minimum = config["places"]["minimum"]
     size = min(places or config["places"]["default"], len(table))
     if size < minimum:
         raise GeodeckError(
-            f"{iso3} ({name}): {len(table)} places of {config['places']['min_population']:,}+ inhabitants on its "
-            f"mainland, {minimum} needed for a game (8 rounds of 5 places); it cannot be built"
+            f"{iso3} ({name}): {len(table)} places of {floor:,}+ inhabitants on its mainland, {minimum} needed "
+            f"for a game (8 rounds of 5 places); it cannot be built"
         )
-    chosen = select(
-        table,
-        size,
-        pins(table, size, config["places"]["largest"], local.get("pins", [])),
-        config["places"]["min_population"],
-    )
+    chosen = select(table, size, pins(table, size, config["places"]["largest"], local.get("pins", [])), floor)
     in_deck = np.zeros(len(table), dtype=bool)
     in_deck[chosen] = True
     return Region(
@@ -140,6 +146,18 @@ def build(store, iso3: str, places: int | None, title: str | None, lang: str) ->
         title or TITLES[lang].format(country=name),
         lang,
     )
+
+
+def placed(store, iso3: str, outline, grid: grids.Grid, config: dict, min_population: int) -> pd.DataFrame:
+    """The country's candidate places of `min_population`+ within reach of its mainland and on the grid, with
+    their grid numbers."""
+    table = candidates.candidates(store, iso3, outline, config["places"]["capital_km"], min_population)
+    table = table.loc[candidates.inside(table, outline, config["outline"]["tolerance_km"])]
+    # numbered from the coordinates the card prints, so the map puts each place on its card's numbers
+    table = table.assign(**{c: [round_half_up(v, COORD_DECIMALS) for v in table[c]] for c in ("lat", "lon")})
+    numbers = grid.numbers(table["lat"], table["lon"]) if len(table) else np.zeros((0, 2), dtype=int)
+    table = table.assign(ns=numbers[:, 0], we=numbers[:, 1], grid_crs=grid.crs, country=iso3)
+    return table.loc[~grids.off_map(numbers)].reset_index(drop=True)
 
 
 def folder(iso3: str, build_root: Path | None = None) -> Path:
@@ -162,8 +180,11 @@ def write(region: Region, build_root: Path | None = None) -> None:
     atomic.write_text(out / "region.json", json.dumps(meta, ensure_ascii=False) + "\n")
 
 
-def publish(store, iso3: str, places: int | None = None, title: str | None = None, lang: str = "de"):
-    """Build the region and publish a new version of its deck when its cards changed (stage.Result)."""
+def publish(
+    store, iso3: str, places: int | None = None, title: str | None = None, lang: str = "de", accept: str | None = None
+):
+    """Build the region and publish a new version of its deck when its cards changed (stage.Result); `accept`
+    publishes suspicious changes and is the reason CHANGELOG.md gives."""
     region = build(store, iso3, places, title, lang)
     write(region)
-    return stage.build_deck(games.register(definition(region.iso3)).name)
+    return stage.build_deck(games.register(definition(region.iso3)).name, accept=accept)

