@@ -11,8 +11,9 @@ The thresholds are the game's `templates/playcheck/<game>.toml` (config.py); `pi
 adds the game's own counts and verdicts.
 
 Sequential: after the first N games per kind (a look), the kinds of playout that an undecided verdict is
-measured on play on, to about the games its interval needs to decide (at least 1.5 × as many, at most
-`max_games`; the last of the looks goes to `max_games`), until every verdict is decided or the budget is spent.
+measured on play on, to about the games its interval needs to decide (at least 1.5 × and at most STEP × as
+many, at most `max_games`; the last of the looks goes to `max_games`), until every verdict is decided or the
+budget is spent.
 Every verdict's intervals are Bonferroni-corrected for all verdicts at all possible looks (each verdict
 gets an equal share of the family's 5 % per look, split among the intervals it judges), so the verdicts
 together err with at most 5 % at every size and after any number of looks.
