@@ -110,3 +110,17 @@ def test_laender_toppen_names_the_rule_antarctica_breaks():
         IllegalAction, match=r"Länder toppen: Antarctica may not be placed in Einwohner \(above\) \(rule: "
     ):
         state.apply_action(inhabitants_above)
+
+
+def test_the_compiled_shuffle_deals_as_the_standard_librarys():
+    """`core.shuffle` draws as `random.Random.shuffle`: the same permutation and the same rng state after, so
+    every seeded deal (records, play-check games) stays what it was."""
+    from pipeline.games.core import shuffle
+
+    for seed in range(200):
+        for size in (0, 1, 2, 3, 20, 96, 128, 194, 300):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            dealt, expected = list(range(size)), list(range(size))
+            shuffle(dealt, ours)
+            theirs.shuffle(expected)
+            assert dealt == expected and ours.random() == theirs.random()

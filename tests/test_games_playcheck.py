@@ -113,12 +113,26 @@ def test_an_interval_narrower_than_the_margin_always_decides():
 
 def test_games_to_decide_grow_with_how_close_a_value_is_to_a_bound():
     """Länder toppen's worst seat with 6 players at 2,000 games, 0.154 [0.139, 0.171] against 0.150-0.183
-    (margin 0.0083): the interval must shrink to ±0.0123, (0.016 / 0.0123)² × 2,000 games."""
+    (margin 0.0083): the side below, 0.015, must shrink to 0.0123, (0.015 / 0.0123)² × 2,000 games."""
     found = stats.games_to_decide(stats.Interval(0.154, 0.139, 0.171), 0.15, 0.1833, 0.0083, 2000)
-    assert found == pytest.approx(2000 * (0.016 / 0.0123) ** 2, rel=0.01)
+    assert found == pytest.approx(2000 * (0.015 / 0.0123) ** 2, rel=0.01)
     closer = stats.games_to_decide(stats.Interval(0.152, 0.137, 0.169), 0.15, 0.1833, 0.0083, 2000)
     assert found is not None and closer is not None and closer > found
     assert stats.games_to_decide(stats.Interval(0.15, 0.14, 0.16), 0.15, 0.1833, 0.0, 2000) is None  # on a bound
+
+
+def test_games_to_decide_a_share_of_zero_only_need_its_upper_side_to_fit():
+    """No long game in 250 (World Game, at most 2 % + 0.005): Wilson's interval [0, 0.044] has nothing below
+    its value, so only its upper side must shrink, to 0.025: (0.044 / 0.025)² × 250 ≈ 775 games, not the
+    4,753 a symmetric half-width gave (the distance to the widened lower bound -0.005 is 0.005); and once
+    there, the interval of no long game at that size does pass."""
+    interval = stats.wilson(0, 250, 0.000735)
+    found = stats.games_to_decide(interval, 0.0, 0.02, 0.005, 250)
+    assert found is not None and found < 1000
+    assert found == pytest.approx(250 * (interval.high / 0.025) ** 2, rel=0.01)
+    assert stats.judge(stats.wilson(0, found, 0.000735), 0.0, 0.02, 0.005) == "pass"
+    below = stats.games_to_decide(stats.Interval(0.01, 0.004, 0.03), 0.02, 0.05, 0.0, 400)  # fails when the top fits
+    assert below == pytest.approx(400 * (0.02 / 0.01) ** 2, rel=0.01)
 
 
 def test_the_correction_keeps_false_alarms_rare_at_every_size():
@@ -275,6 +289,39 @@ def test_undecided_verdicts_get_more_games_until_decided_or_the_budget_is_spent(
     if undecided:  # the hint names a budget that would decide every one of them
         assert report["max_games_to_decide"] >= max(undecided)
         assert f"(run more games: --max-games {report['max_games_to_decide']})" in reports.to_markdown(report)
+
+
+def test_a_look_plays_at_most_four_times_what_its_kind_played_except_the_last():
+    """A first look's estimate (World Game, 4 players: 6,679 games after 1,000, from a worst seat that later
+    settled nearer fair) grows the kind to 4,000, not to its budget of 8,000; the last look goes to the budget;
+    a small estimate still grows by 1.5 ×."""
+    seats = Kind("seats 4p", 4, "expert")
+    report = {"verdicts": [{"result": "undecided", "games_to_decide": 6679, "playouts": seats.name}]}
+    assert playcheck._more(report, [seats], {seats.name: 1000}, 8000, last=False) == {seats.name: playcheck.STEP * 1000}
+    assert playcheck._more(report, [seats], {seats.name: 1000}, 8000, last=True) == {seats.name: 8000}
+    report["verdicts"][0]["games_to_decide"] = 1100
+    assert playcheck._more(report, [seats], {seats.name: 1000}, 8000, last=False) == {seats.name: 1500}
+
+
+def test_the_search_bots_batches_are_handed_out_first(monkeypatch):
+    """A search per move makes the search bot's batch the longest: it goes to the processes first, so it plays
+    beside the others rather than alone at the end; every other batch keeps its order."""
+    handed: list[str] = []
+
+    class Handed(Exception):
+        pass
+
+    def spy(batches, *args, **kwargs):  # the first look's batches, in the order they are handed out
+        handed.extend(b.kind.name for b in batches)
+        raise Handed
+
+    monkeypatch.setattr(playcheck.execute, "run", spy)
+    with pytest.raises(Handed):
+        playcheck.check(deutschland(), games=100, seed=0)
+    kinds = [k.name for k in _kinds(deutschland()).values()]
+    assert handed[0] == "ladder mcts>expert" and handed.count("ladder mcts>expert") == 1
+    assert list(dict.fromkeys(handed[1:])) == [k for k in kinds if k != "ladder mcts>expert"]
+    assert len(handed) > len(kinds)  # several batches of a kind stay together, in order
 
 
 def _kinds(deck: dict) -> dict:

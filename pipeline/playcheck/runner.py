@@ -11,8 +11,9 @@ The thresholds are the game's `templates/playcheck/<game>.toml` (config.py); `pi
 adds the game's own counts and verdicts.
 
 Sequential: after the first N games per kind (a look), the kinds of playout that an undecided verdict is
-measured on play on, to about the games its interval needs to decide (at least 1.5 × as many, at most
-`max_games`; the last of the looks goes to `max_games`), until every verdict is decided or the budget is spent.
+measured on play on, to about the games its interval needs to decide (at least 1.5 × and at most STEP × as
+many, at most `max_games`; the last of the looks goes to `max_games`), until every verdict is decided or the
+budget is spent.
 Every verdict's intervals are Bonferroni-corrected for all verdicts at all possible looks (each verdict
 gets an equal share of the family's 5 % per look, split among the intervals it judges), so the verdicts
 together err with at most 5 % at every size and after any number of looks.
@@ -48,6 +49,7 @@ from pipeline.playcheck.tally import Tally
 LADDER_SHARE = 4  # ladder playouts: games // 4 per rung
 SEARCH_SHARE = 100  # the search bot's rung (its top, `search.NAME`): games // 100, as its games cost far more
 GROWTH = 8  # `geodeck play-check`'s default budget: at most 8 × --games per kind (four looks)
+STEP = 4  # a look plays at most 4 × what its kind has played (except the last, which goes to the budget)
 
 
 def plan(definition, config: thresholds.Config, game, players: int) -> list[Kind]:
@@ -106,6 +108,9 @@ def check(
     for look in range(looks):
         played = {kind.name: tallies[kind.name].games if kind.name in tallies else 0 for kind in kinds}
         work = [b for k in kinds for b in batches(definition, k, wanted[k.name], seed, played[k.name])]
+        # the search bot's batches first: a search per move makes each the longest, so they play beside the
+        # others instead of after them on one core (tallies merge per kind in batch order: the same report)
+        work.sort(key=lambda b: b.kind.hero != search.NAME)
         planned += sum(b.games for b in work)
         on_start(planned)
         results = execute.run(work, deck_json(deck), jobs, scheduler, lambda b: on_games(b.games), watch)
@@ -125,7 +130,10 @@ def check(
 
 def _more(report: dict, kinds: list[Kind], wanted: dict[str, int], max_games: int, last: bool) -> dict[str, int]:
     """The games each kind with an undecided verdict plays up to in the next look: 1.2 × the most its verdicts
-    need by `games_to_decide`, at least 1.5 × what it played, at most its budget (the last look: its budget)."""
+    need by `games_to_decide`, at least 1.5 × and at most STEP × what it played, at most its budget (the last
+    look: its budget). The cap: an estimate from a small look is noisy, and for the worst of several seats
+    biased upward (the worst seat of 1,000 games lies further from fair than it will at 4,000), so a first
+    look's estimate does not send a kind to its whole budget at once."""
     needed: dict[str, int] = {}
     for v in report["verdicts"]:
         if v["result"] == UNDECIDED:
@@ -135,8 +143,10 @@ def _more(report: dict, kinds: list[Kind], wanted: dict[str, int], max_games: in
     for kind in kinds:
         if kind.name in needed:
             cap = games_of(kind, max_games)
-            goal = cap if last else max(math.ceil(1.2 * needed[kind.name]), math.ceil(1.5 * wanted[kind.name]))
-            if min(goal, cap) > wanted[kind.name]:
+            played = wanted[kind.name]
+            goal = max(math.ceil(1.2 * needed[kind.name]), math.ceil(1.5 * played))
+            goal = cap if last else min(goal, STEP * played)
+            if min(goal, cap) > played:
                 more[kind.name] = min(goal, cap)
     return more
 

@@ -89,17 +89,28 @@ def judge(interval: Interval, low: float, high: float, margin: float = 0.0) -> s
 
 
 def games_to_decide(interval: Interval, low: float, high: float, margin: float, games: int) -> int | None:
-    """About how many games would decide an undecided verdict measured on `games` games: its interval
-    narrows as 1/sqrt(games) around its value until it fits the widened band or leaves the band; None
-    when no number of games would (no margin and a value on a bound)."""
-    half = (interval.high - interval.low) / 2
-    value = interval.value
-    to_pass = min(value - (low - margin), high + margin - value)
-    to_fail = max(low - value, value - high)
-    needed = max(to_pass, to_fail)
-    if needed <= 0 or half <= 0:
+    """About how many games would decide an undecided verdict measured on `games` games: each side of its
+    interval narrows as 1/sqrt(games) around its value until the interval fits the widened band or leaves
+    the band; None when no number of games would (no margin and a value on a bound). The sides shrink
+    separately: a share of 0 (no long game yet) has no room below it and needs none there."""
+    value, below, above = interval.value, interval.value - interval.low, interval.high - interval.value
+    shrink = []  # how far each way of deciding needs the sides to shrink (a factor of the half-widths)
+    room_low, room_high = value - (low - margin), high + margin - value
+    if room_low > 0 and room_high > 0:
+        shrink.append(min(_room(room_low, below), _room(room_high, above)))
+    if value < low:
+        shrink.append(_room(low - value, above))
+    elif value > high:
+        shrink.append(_room(value - high, below))
+    factor = max(shrink, default=0.0)
+    if factor <= 0:
         return None
-    return max(games + 1, math.ceil(games * (half / needed) ** 2))
+    return max(games + 1, math.ceil(games / factor**2)) if factor < math.inf else games + 1
+
+
+def _room(distance: float, half: float) -> float:
+    """The factor a half-width must shrink by to fit in `distance` (inf: it has none)."""
+    return distance / half if half > 0 else math.inf
 
 
 def worst(results: list[str]) -> str:

@@ -174,7 +174,15 @@ class Game(EngineGame):
             tuple(_beats(by_category[s // 2][i], s % 2, card.joker) for s in range(SLOTS))
             for i, card in enumerate(self.cards)
         )
+        self._powered: dict[int, tuple[float, ...]] = {}
         self.state_class = State
+
+    def powered(self, power: int) -> tuple[float, ...]:
+        """Each placement's strength^power (indexed by action - PLACE; jokers 0): how the bots value a slot,
+        worked out once per game and power."""
+        if power not in self._powered:
+            self._powered[power] = tuple(max(share, 0.0) ** power for row in self.strength for share in row)
+        return self._powered[power]
 
     def options(self) -> dict:
         return {"players": self.players, "fast": self.fast}
@@ -261,9 +269,14 @@ class State(EngineState[Game]):
         before, self._legal = self._legal, None  # the legal actions before (None after EngineState's check)
         pending = self.pending
         if pending:
-            self._piles = None  # the card reaches a pile
             player, card, _rule, split = pending.pop(0)  # a few at most
-            self.piles[player][action].append(card)
+            pile = self.piles[player][action]
+            pile.append(card)
+            if self._piles is not None:  # the view changes in this pile only
+                view, own = list(self._piles), list(self._piles[player])
+                own[action] = tuple(pile)
+                view[player] = tuple(own)
+                self._piles = tuple(view)
             if split is not None:
                 split.remaining -= 1
                 if action == FACE_DOWN:
@@ -739,43 +752,74 @@ def _largest_pile(observation: Observation, rng: random.Random) -> int:
 
 
 def _best_points(observation: Observation, rng: random.Random) -> int:
-    """The pile that raises the own points most now (majorities in view); a tie: a continent pile."""
-    counts, player = pile_counts(observation.piles), observation.player
+    """The pile that raises the own points most now (majorities in view); a tie: a continent pile. Only the
+    pile's own column changes, so each pile's gain is its majority share after less before (`_share`)."""
+    piles, player = observation.piles, observation.player
+    best, most = -1, (-1, False)
+    for action in observation.legal_actions:
+        if action == FACE_DOWN:
+            gain = (1, False)
+        else:
+            column = [len(own[action]) for own in piles]
+            before = _share(column, player)
+            column[player] += 1
+            gain = (_share(column, player) - before, True)
+        if gain > most:
+            best, most = action, gain
+    return best
 
-    def gain(action: int) -> tuple[int, bool]:
-        after = [list(own) for own in counts]
-        after[player][action] += 1
-        return every_points(after)[player], action != FACE_DOWN
 
-    return max(observation.legal_actions, key=gain)
+def _share(column: list[int], player: int) -> int:
+    """The points `player` gets from one continent whose piles have these sizes (player -> cards)."""
+    most = max(column)
+    return -(-most // column.count(most)) if most and column[player] == most else 0
 
 
 def _random_pile(observation: Observation, rng: random.Random) -> int:
     return observation.legal_actions[rng.randrange(len(observation.legal_actions))]
 
 
+def _most_regret(actions: Sequence[int], values: Sequence[float]) -> int:
+    """The best placement of the card that loses most if it cannot go to its best slot (its best value
+    less its second best, or 0 when it has one slot left); a tie: the card with the higher best value,
+    then the lower action. `actions` are sorted, so each card's placements are adjacent; `values[a - PLACE]`
+    is a placement's value. One pass, no sort: the expert's choice at every placement."""
+    chosen, top, spread = -1, -1.0, -1.0
+    i, n = 0, len(actions)
+    while i < n:
+        row = (actions[i] - PLACE) // SLOTS
+        first, best, second = actions[i], values[actions[i] - PLACE], 0.0
+        i += 1
+        seconds = False
+        while i < n and (actions[i] - PLACE) // SLOTS == row:
+            value = values[actions[i] - PLACE]
+            if value > best:
+                first, best, second = actions[i], value, best
+            elif not seconds or value > second:
+                second = value
+            seconds = True
+            i += 1
+        if best - second > spread or (best - second == spread and best > top):
+            chosen, top, spread = first, best, best - second
+    return chosen
+
+
 def _placer(noise: float, regret: bool, piles: core.Policy) -> core.Bot:
     """A bot that places each card where it beats the largest share of the deck, misjudging each share by
-    Gaussian `noise`; with `regret` it first places the card that loses most if it cannot go to its best
-    slot (and values a slot by the chance to beat every other player's card); `piles` decides the piles."""
+    Gaussian `noise`; with `regret` (and no noise) it first places the card that loses most if it cannot go
+    to its best slot (`_most_regret`), valuing a slot by the chance to beat every other player's card
+    (strength^(players-1), worked out once per game); `piles` decides the piles."""
 
     def make(game: Game, rng: random.Random) -> core.Policy:
+        values = game.powered(game.players - 1 if regret else 1)
+
         def policy(observation: Observation, rng: random.Random) -> int:
             if observation.deciding:
                 return piles(observation, rng)
-            power = observation.players - 1 if regret else 1
-            value = {
-                a: max(observation.strength[(a - PLACE) // SLOTS][(a - PLACE) % SLOTS], 0.0) ** power
-                + (rng.gauss(0, noise) if noise else 0.0)
-                for a in observation.legal_actions
-            }
-            if not regret:
-                return max(value, key=lambda a: value[a])
-            by_card: dict[int, list[int]] = {}
-            for a in sorted(value, key=lambda a: -value[a]):
-                by_card.setdefault((a - PLACE) // SLOTS, []).append(a)
-            spread = {c: value[acts[0]] - (value[acts[1]] if len(acts) > 1 else 0.0) for c, acts in by_card.items()}
-            return by_card[max(spread, key=lambda c: spread[c])][0]
+            if regret:
+                return _most_regret(observation.legal_actions, values)
+            value = {a: values[a - PLACE] + (rng.gauss(0, noise) if noise else 0.0) for a in observation.legal_actions}
+            return max(value, key=lambda a: value[a])
 
         return policy
 
