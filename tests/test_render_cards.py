@@ -6,6 +6,7 @@ Flags and maps come from the snapshot mirror through the store (these tests skip
 
 import io
 import json
+from functools import cache
 from pathlib import Path
 
 import pdfplumber
@@ -28,9 +29,36 @@ def deck(game: str) -> dict:
     return json.loads((FIXTURES / f"{game}.deck.json").read_text(encoding="utf-8"))
 
 
+class Printed(dict):
+    """Each fixture deck printed in a language, (game, lang) -> PDF bytes, when a test first asks for it."""
+
+    def __init__(self, store):
+        super().__init__()
+        self.store = store
+
+    def __missing__(self, key: tuple[str, str]) -> bytes:
+        game, lang = key
+        self[key] = data = printing.render(deck(game), PrintOptions(lang=lang), self.store)
+        return data
+
+
 @pytest.fixture(scope="module")
-def printed(store) -> dict[tuple[str, str], bytes]:
-    return {(g, lang): printing.render(deck(g), PrintOptions(lang=lang), store) for g in GAMES for lang in ("de", "en")}
+def printed(store) -> Printed:
+    return Printed(store)
+
+
+@pytest.fixture(scope="module")
+def read_back(printed):
+    """Each printed PDF parsed once for the text tests: (game, lang) -> (its characters' sizes, the
+    text_on_background rows)."""
+
+    @cache
+    def parse(game: str, lang: str) -> tuple[list[float], list]:
+        with pdfplumber.open(io.BytesIO(printed[game, lang])) as pdf:
+            sizes = [ch["size"] for page in pdf.pages for ch in page.chars if ch["text"].strip()]
+            return sizes, list(text_on_background(pdf))
+
+    return parse
 
 
 def _objects(container):
@@ -48,36 +76,33 @@ def _colour(value) -> Color | None:
     return Color(*(value * 3 if len(value) == 1 else value))
 
 
-def text_on_background(data: bytes):
-    """(page number, char, its colour, the colour of the last filled shape under its centre) for every char."""
-    with pdfplumber.open(io.BytesIO(data)) as pdf:
-        for number, page in enumerate(pdf.pages):
-            fills: list[tuple[tuple, Color]] = []
-            for obj in _objects(page.layout):
-                if isinstance(obj, LTCurve) and obj.fill and _colour(obj.non_stroking_color) is not None:
-                    fills.append((obj.bbox, _colour(obj.non_stroking_color)))
-                elif isinstance(obj, LTChar) and obj.get_text().strip():
-                    x, y = (obj.x0 + obj.x1) / 2, (obj.y0 + obj.y1) / 2
-                    under = next(
-                        (c for (x0, y0, x1, y1), c in reversed(fills) if x0 <= x <= x1 and y0 <= y <= y1), WHITE
-                    )
-                    yield number, obj.get_text(), _colour(obj.graphicstate.ncolor), under
+def text_on_background(pdf):
+    """(page number, char, its colour, the colour of the last filled shape under its centre) for every char
+    of an open pdfplumber PDF."""
+    for number, page in enumerate(pdf.pages):
+        fills: list[tuple[tuple, Color]] = []
+        for obj in _objects(page.layout):
+            if isinstance(obj, LTCurve) and obj.fill and _colour(obj.non_stroking_color) is not None:
+                fills.append((obj.bbox, _colour(obj.non_stroking_color)))
+            elif isinstance(obj, LTChar) and obj.get_text().strip():
+                x, y = (obj.x0 + obj.x1) / 2, (obj.y0 + obj.y1) / 2
+                under = next((c for (x0, y0, x1, y1), c in reversed(fills) if x0 <= x <= x1 and y0 <= y <= y1), WHITE)
+                yield number, obj.get_text(), _colour(obj.graphicstate.ncolor), under
 
 
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("lang", ["de", "en"])
-def test_every_text_is_at_least_6_pt(printed, game, lang):
-    with pdfplumber.open(io.BytesIO(printed[game, lang])) as pdf:
-        sizes = [ch["size"] for page in pdf.pages for ch in page.chars if ch["text"].strip()]
+def test_every_text_is_at_least_6_pt(read_back, game, lang):
+    sizes, _ = read_back(game, lang)
     assert sizes and min(sizes) >= 6 - 0.01
 
 
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("lang", ["de", "en"])
-def test_every_text_has_a_contrast_of_4_5_to_1(printed, game, lang):
+def test_every_text_has_a_contrast_of_4_5_to_1(read_back, game, lang):
     low = [
         (page, char, round(contrast.ratio(ink, under), 2))
-        for page, char, ink, under in text_on_background(printed[game, lang])
+        for page, char, ink, under in read_back(game, lang)[1]
         if contrast.ratio(ink, under) < contrast.MIN_RATIO
     ]
     assert not low

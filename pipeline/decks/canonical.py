@@ -5,14 +5,23 @@ import json
 
 from pipeline.hashing import sha256
 
+_HASHES: dict[str, str] = {}  # content_hash by compact text, a few decks at most
+
 
 def dumps(data) -> str:
     return json.dumps(data, sort_keys=True, ensure_ascii=False, indent=1) + "\n"
 
 
 def content_hash(deck: dict) -> str:
-    """sha256 of a deck document without its version: equal hashes mean nothing changed."""
-    return sha256(dumps({**deck, "version": None}))
+    """sha256 of a deck document without its version: equal hashes mean nothing changed. Remembered by the
+    deck's compact text (see same_content: equal exactly when `dumps`'s is), so a deck read again (every
+    print, play-check and replay verifies one) is not indented again by the pure-Python encoder."""
+    compact = _compact(deck)
+    if compact not in _HASHES:
+        if len(_HASHES) >= 16:
+            _HASHES.clear()
+        _HASHES[compact] = sha256(dumps({**deck, "version": None}))
+    return _HASHES[compact]
 
 
 def same_content(deck: dict, other: dict) -> bool:
