@@ -116,11 +116,12 @@ def test_region_reasons_name_the_pins_and_the_spread():
             "country": "FRA",
         }
     )
-    pinned = build.pins(places, 45, 12, [])
+    largest = build.settings()["places"]["largest"]
+    pinned = build.pins(places, 45, largest, [])
     free = [i for i in range(n) if i not in pinned][: 45 - len(pinned)]
     places["in_deck"] = places.index.isin(pinned + free)
     table = region_deck.reasons(places, load_spec("region-fra"))["reason"]
     assert table[0].startswith("the capital") and table[2].endswith("capital of Division 2")
-    assert table.str.contains("one of the 12 largest places").sum() == 12
+    assert table.str.contains(f"one of the {largest} largest places").sum() == largest
     assert table[free].str.match(r"spread: nearest card Place \d+, \d+ km away$").all()
     assert table[~places["in_deck"]].str.match(r"replaced for the spread: card Place \d+, \d+ km away$").all()
