@@ -180,7 +180,8 @@ def _greedy(items, candidates, order, frame, dots, fixed, avoid, prefer) -> tupl
         bad = ((x0 < fx0) | (y0 < fy0) | (x1 > fx1) | (y1 > fy1)).astype(int)
         bad += _overlaps(boxes, labels) + _overlaps(boxes, keep_out)
         bad += _overlaps(boxes, dots[~own_dot])  # its own dot may touch a label beside it
-        bad += _enters(*leaders.T[:, :, None], boxes).sum(axis=0)  # a leader set before may not run through it
+        lx0, ly0, lx1, ly1 = leaders.T[:, :, None]
+        bad += _enters(lx0, ly0, lx1, ly1, boxes).sum(axis=0)  # no leader set before may run through it
         lead = np.flatnonzero(options.leader)
         ex = np.minimum(np.maximum(item.x, x0[lead]), x1[lead])[:, None]  # where each leader meets its box
         ey = np.minimum(np.maximum(item.y, y0[lead]), y1[lead])[:, None]
