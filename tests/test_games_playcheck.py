@@ -12,9 +12,9 @@ from fixtures.tiny.games.decks import deutschland, laender_toppen, world_game
 from pipeline import games
 from pipeline.cli import cli
 from pipeline.errors import GeodeckError
+from pipeline.playcheck import execute, stats
 from pipeline.playcheck import report as reports
 from pipeline.playcheck import runner as playcheck
-from pipeline.playcheck import stats
 from pipeline.playcheck.play import Batch, Kind, play_batch
 from pipeline.playcheck.tally import Tally
 
@@ -67,7 +67,8 @@ def test_the_report_is_the_same_for_every_jobs_and_on_a_dask_cluster():
         assert reports.to_json(playcheck.check(deck, games=80, seed=5, scheduler=cluster.scheduler_address)) == one
 
 
-def test_an_unreachable_scheduler_is_one_clear_error():
+def test_an_unreachable_scheduler_is_one_clear_error(monkeypatch):
+    monkeypatch.setattr(execute, "CONNECT_TIMEOUT", "1s")  # the user's wait is 10 s; the error is the same
     with pytest.raises(GeodeckError, match="cannot reach the Dask scheduler at tcp://127.0.0.1:9"):
         playcheck.check(world_game(), games=10, scheduler="tcp://127.0.0.1:9")
 

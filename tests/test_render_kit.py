@@ -6,6 +6,7 @@ version and its content hash; deterministic."""
 import io
 import re
 
+import pdftext
 import pypdf
 import pytest
 from click.testing import CliRunner
@@ -58,8 +59,9 @@ def test_kit_has_six_bookmarked_sections_in_order(kits, game, lang):
     sheets = -(-len(deck["cards"]) // 9)
     assert roles.count("cards") == 2 * sheets and roles.count("calibration") == 2
     first = deck["cards"][0]["fields"]
-    assert (first.get("name") or first["name_en"]) in " ".join(reader.pages[starts[3]].extract_text().split())
-    assert {"de": "Kalibrierung", "en": "calibration"}[lang] in reader.pages[starts[2]].extract_text()
+    texts = pdftext.pages(data)
+    assert (first.get("name") or first["name_en"]) in pdftext.words(texts[starts[3]])
+    assert {"de": "Kalibrierung", "en": "calibration"}[lang] in texts[starts[2]]
 
 
 @pytest.mark.parametrize(("game", "lang"), [("deutschland", "de"), ("deutschland", "en"), ("laender-toppen", "en")])
@@ -75,10 +77,9 @@ def test_kit_prints_as_one_duplex_job(kits, game, lang):
             assert (front, back) == ("accessories", "blank")
         assert front != "blank"
     assert "accessories" in roles and roles[-1] in ("attribution", "blank")
-    reader = pypdf.PdfReader(io.BytesIO(data))
     page_word = {"de": "Seite", "en": "page"}[lang]
-    for n, (page, role) in enumerate(zip(reader.pages, roles, strict=True), start=1):
-        words = " ".join(page.extract_text().split())
+    for n, (page, role) in enumerate(zip(pdftext.pages(data), roles, strict=True), start=1):
+        words = pdftext.words(page)
         assert f"{page_word} {n}" in words, (n, role)
         if role == "blank":
             assert words.replace(f"{page_word} {n}", "").strip(" ·") in (
@@ -89,7 +90,7 @@ def test_kit_prints_as_one_duplex_job(kits, game, lang):
 
 def test_kit_cover_states_players_components_and_the_one_print_setting(kits):
     deck, _manifest, data, _roles = kits["deutschland", "en"]
-    cover = " ".join(pypdf.PdfReader(io.BytesIO(data)).pages[0].extract_text().split())
+    cover = pdftext.words(pdftext.pages(data)[0])
     low, high = games.get("deutschland").player_counts(deck)
     assert f"Players: {low}–{high}" in cover
     assert "96 place cards, 24 guess cards" in cover and "map of Germany" in cover
@@ -101,15 +102,14 @@ def test_kit_cover_states_players_components_and_the_one_print_setting(kits):
 )
 def test_kit_rules_are_in_the_chosen_language(kits, game, lang, words):
     data = kits[game, lang][2]
-    rules = pypdf.PdfReader(io.BytesIO(data)).pages[1].extract_text()
+    rules = pdftext.pages(data)[1]
     assert words in rules and ("W-Karte" in rules) == (lang == "de")
 
 
 @pytest.mark.parametrize(("game", "lang"), [("deutschland", "de"), ("laender-toppen", "en")])
 def test_attribution_names_every_source_with_title_year_producer_and_licence_in_plain_words(kits, game, lang):
     deck, manifest, data, _ = kits[game, lang]
-    reader = pypdf.PdfReader(io.BytesIO(data))
-    page = " ".join(reader.pages[-1].extract_text().split())
+    page = pdftext.words(pdftext.pages(data)[-1])
     defined = load_sources()
     names = kit.sources(deck, manifest)
     assert set(manifest["sources"]) <= set(names)
@@ -158,7 +158,7 @@ def test_the_deutschland_kit_for_sale_replaces_the_gadm_states_and_says_so(kits,
     forms = set(re.findall(rb"FormXob\.state_\w+", data))
     assert forms == {b"FormXob.state_DE"}  # Natural Earth's Germany, no GADM state anywhere (cover included)
     assert len(set(re.findall(rb"FormXob\.state_\w+", kits["deutschland", "de"][2]))) == 16
-    page = " ".join(pypdf.PdfReader(io.BytesIO(data)).pages[-1].extract_text().split())
+    page = pdftext.words(pdftext.pages(data)[-1])
     assert "Zum Verkauf gedruckt" in page and "Natural Earth" in page and "GADM" in page.split("Gemeindeverzeichnis")[0]
     assert "Nur für den privaten Gebrauch" not in page
 

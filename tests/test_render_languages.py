@@ -6,12 +6,11 @@ store, so those tests skip without it); for the published decks (output/decks/) 
 prints are searched, card by card (printing the 194 World Game cards twice would take minutes).
 """
 
-import io
 import json
 import re
 from pathlib import Path
 
-import pdfplumber
+import pdftext
 import pytest
 
 from pipeline.decks import published
@@ -41,9 +40,7 @@ def giveaways(text: str, lang: str) -> list[str]:
 
 
 def pdf_text(deck: dict, lang: str, store) -> str:
-    pdf = printing.render(deck, PrintOptions(lang=lang, duplex="none"), store)
-    with pdfplumber.open(io.BytesIO(pdf)) as doc:
-        return "\n".join(page.extract_text() or "" for page in doc.pages)
+    return "\n".join(pdftext.pages(printing.render(deck, PrintOptions(lang=lang, duplex="none"), store)))
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])

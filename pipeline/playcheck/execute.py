@@ -55,12 +55,15 @@ def _in_order(futures: dict, batches: Sequence[Batch], on_done: Done, finished) 
     return [r for r in results if r is not None]
 
 
+CONNECT_TIMEOUT = "10s"  # how long --scheduler waits for the scheduler to answer
+
+
 def _on_cluster(batches: Sequence[Batch], deck: str, scheduler: str, on_done: Done, watch: Watch | None) -> list[Tally]:
     from dask.distributed import Client
     from dask.distributed import as_completed as dask_completed
 
     try:
-        client = Client(scheduler, timeout="10s")
+        client = Client(scheduler, timeout=CONNECT_TIMEOUT)
     except (OSError, TimeoutError, ValueError, TypeError) as exc:  # unreachable, or not an address (bogus://x)
         raise GeodeckError(
             f"cannot reach the Dask scheduler at {scheduler} ({exc}); start one with `dask scheduler` "
