@@ -93,6 +93,13 @@ class Bounded(click.ParamType):
         return number
 
 
+def jobs_option(help_text: str):
+    """`--jobs N`: processes side by side, 1-1024, by default one per core; `help_text` says what they run."""
+    return click.option(
+        "--jobs", type=Bounded(int, 1, 1024), default=os.cpu_count() or 1, show_default="all cores", help=help_text
+    )
+
+
 class GameChoice(click.Choice):
     """The registered games, read when a command runs: a game registered after import is a choice too."""
 
@@ -201,13 +208,7 @@ def _refresh(chosen, named: bool, store) -> None:
     metavar="REASON",
     help="Publish decks even with suspicious changes (see `geodeck diff`); REASON goes into CHANGELOG.md.",
 )
-@click.option(
-    "--jobs",
-    type=Bounded(int, 1, 1024),
-    default=os.cpu_count() or 1,
-    show_default="all cores",
-    help="Steps running side by side, each in its own process; the outputs are the same for every value.",
-)
+@jobs_option("Steps running side by side, each in its own process; the outputs are the same for every value.")
 @mirror_option
 @offline_option
 def build(stages, force, accept, jobs, mirror, offline):
@@ -604,13 +605,7 @@ def _wrote(path: Path, details: str) -> None:
     type=Bounded(int, 0, 2**32 - 1),
     help="Seed of the playouts, 0-4294967295 (same seed, same report).",
 )
-@click.option(
-    "--jobs",
-    type=Bounded(int, 1, 1024),
-    default=os.cpu_count() or 1,
-    show_default="all cores",
-    help="Processes playing in parallel; the report is the same for every value.",
-)
+@jobs_option("Processes playing in parallel; the report is the same for every value.")
 @click.option(
     "--scheduler",
     metavar="ADDRESS",

@@ -20,33 +20,46 @@ def table(header: list[str], rows: list[list]) -> list[str]:
     return [cells(header), "|" + "---|" * len(header), *map(cells, rows), ""]
 
 
+def section(title: str, header: list[str], rows: list[list], intro: str = "") -> list[str]:
+    """A report section: its heading, an optional paragraph, then its table."""
+    return [f"## {title}", "", *([intro, ""] if intro else []), *table(header, rows)]
+
+
+def picked(entries: list[dict], *keys: str) -> list[list]:
+    """The table rows of `entries`: each entry's values of `keys`, in that order."""
+    return [[e[k] for k in keys] for e in entries]
+
+
+def per_source(values: dict) -> str:
+    return "; ".join(f"{s}={v}" for s, v in values.items())
+
+
 def to_markdown(report: dict) -> str:
     n = report["countries"]
+    years = max_vintage_gap_years()
+    referees = ", ".join(f"{f.name}: {f.referee.source}" for f in fields().values() if f.referee)
+    preferred = ", ".join(f"{f.name} {f.period.preferred}" for f in fields().values() if f.period)
+    recent = ", ".join(f.name for f in fields().values() if f.recency)
     lines = [
         "# Country data: validation report",
         "",
         f"{n} card countries (193 UN members, Vatican, Palestine, Kosovo, Taiwan, Antarctica). "
         "Master table: `build/validate/countries.parquet` (and `.csv`).",
         "",
-        "## Coverage",
-        "",
     ]
-    lines += table(
+    lines += section(
+        "Coverage",
         ["field", "countries with a value", "empty"],
         [[f, report["coverage"][f], n - report["coverage"][f]] for f in VALUE_COLUMNS],
     )
-    lines += [
-        "## Core national territory: values the card rule changed",
-        "",
-        f"Countries changed: {', '.join(report['core_territory_countries']) or 'none'}.",
-        "",
-    ]
-    lines += table(
+    lines += section(
+        "Core national territory: values the card rule changed",
         ["country", "field", "source", "before", "after", "how"],
-        [[e["iso3"], e["field"], e["source"], e["before"], e["after"], e["how"]] for e in report["core_territory"]],
+        picked(report["core_territory"], "iso3", "field", "source", "before", "after", "how"),
+        f"Countries changed: {', '.join(report['core_territory_countries']) or 'none'}.",
     )
-    lines += ["## Overrides applied (sources/overrides.csv)", ""]
-    lines += table(
+    lines += section(
+        "Overrides applied (sources/overrides.csv)",
         ["country", "field", "value", "replaced", "reason", "citation"],
         [
             [
@@ -60,23 +73,14 @@ def to_markdown(report: dict) -> str:
             for e in report["overrides"]
         ],
     )
-    referees = ", ".join(f"{f.name}: {f.referee.source}" for f in fields().values() if f.referee)
-    lines += [
-        f"## Referee decisions ({referees})",
-        "",
-        "Where the card sources disagree beyond the tolerance, or only one gives a value: the first value another "
-        "source supports within the tolerance of the referee (widened by the field's drift per year between "
-        "their years), else the one closest to the referee; a value no two sources support is refused "
-        "(or needs a reviewed override).",
-        "",
-    ]
-    lines += table(
+    lines += section(
+        f"Referee decisions ({referees})",
         ["country", "field", "values per source (year)", "referee (year)", "case", "chosen", "why"],
         [
             [
                 e["iso3"],
                 e["field"],
-                "; ".join(f"{s}={v}" for s, v in e["values"].items()),
+                per_source(e["values"]),
                 e["referee"] or "(none)",
                 e["case"],
                 e["chosen"] or "refused",
@@ -84,28 +88,27 @@ def to_markdown(report: dict) -> str:
             ]
             for e in report.get("referee", [])
         ],
+        "Where the card sources disagree beyond the tolerance, or only one gives a value: the first value another "
+        "source supports within the tolerance of the referee (widened by the field's drift per year between "
+        "their years), else the one closest to the referee; a value no two sources support is refused "
+        "(or needs a reviewed override).",
     )
-    preferred = ", ".join(f"{f.name} {f.period.preferred}" for f in fields().values() if f.period)
-    lines += [
-        f"## Climate normals not of the preferred period ({preferred})",
-        "",
+    lines += section(
+        f"Climate normals not of the preferred period ({preferred})",
+        ["country", "field", "value", "source", "vintage", "note"],
+        picked(report.get("periods", []), "iso3", "field", "value", "source", "vintage", "note"),
         "Card values of another stated period (no normal of the preferred one exists) or of no stated period "
         "(no normal with one exists): each flagged on the card's provenance; a reviewed normal of the preferred "
         "period (sources/reviewed/capital_temperatures.csv) replaces it.",
-        "",
-    ]
-    lines += table(
-        ["country", "field", "value", "source", "vintage", "note"],
-        [[e["iso3"], e["field"], e["value"], e["source"], e["vintage"], e["note"]] for e in report.get("periods", [])],
     )
-    lines += ["## Conflicts between sources", ""]
-    lines += table(
+    lines += section(
+        "Conflicts between sources",
         ["country", "field", "values per source", "tolerance", "chosen", "why"],
         [
             [
                 e["iso3"],
                 e["field"],
-                "; ".join(f"{s}={v}" for s, v in e["values"].items()),
+                per_source(e["values"]),
                 e["tolerance"],
                 f"{e['chosen']} ({e['chosen_source']})",
                 e["why"],
@@ -113,69 +116,45 @@ def to_markdown(report: dict) -> str:
             for e in report["conflicts"]
         ],
     )
-    lines += [
-        f"## Stale values ({', '.join(f.name for f in fields().values() if f.recency)}: more than "
-        f"{max_vintage_gap_years()} years older "
-        "than the freshest source; not used)",
-        "",
-    ]
-    lines += table(
+    lines += section(
+        f"Stale values ({recent}: more than {years} years older than the freshest source; not used)",
         ["country", "field", "source", "value", "vintage", "freshest year"],
-        [
-            [e["iso3"], e["field"], e["source"], e["value"], e["vintage"], e["freshest"]]
-            for e in report.get("stale", [])
-        ],
+        picked(report.get("stale", []), "iso3", "field", "source", "value", "vintage", "freshest"),
     )
-    lines += [
-        f"## Old values (more than {max_vintage_gap_years()} years older than the field's newest card value)",
-        "",
-    ]
-    lines += table(
+    lines += section(
+        f"Old values (more than {years} years older than the field's newest card value)",
         ["country", "field", "year", "newest year"],
-        [[e["iso3"], e["field"], e["year"], e["newest"]] for e in report.get("old", [])],
+        picked(report.get("old", []), "iso3", "field", "year", "newest"),
     )
-    lines += [
-        "## Printed names changed (capitals spelt with the diacritics another source gives them; peak names: "
+    lines += section(
+        "Printed names changed (capitals spelt with the diacritics another source gives them; peak names: "
         "sources/reviewed/peak_names.csv and 7summits spellings)",
-        "",
-    ]
-    lines += table(
         ["country", "field", "before", "after", "source", "why"],
-        [[e["iso3"], e["field"], e["before"], e["after"], e["source"], e["why"]] for e in report.get("renamed", [])],
+        picked(report.get("renamed", []), "iso3", "field", "before", "after", "source", "why"),
     )
-    lines += ["## Values refused by the schema", ""]
-    lines += table(
+    lines += section(
+        "Values refused by the schema",
         ["country", "field", "source", "value", "reason", "fell back to"],
         [
             [e["iso3"], e["field"], e["source"], e["value"], e["reason"], e["fallback"] or "(empty)"]
             for e in report["refused"]
         ],
     )
-    lines += ["## Land neighbours that are not card countries (dropped)", ""]
-    lines += table(
+    lines += section(
+        "Land neighbours that are not card countries (dropped)",
         ["country", "source", "dropped"],
         [[e["iso3"], e["source"], ", ".join(e["dropped"])] for e in report["neighbours_outside_universe"]],
     )
-    lines += ["## Empty values", ""]
-    lines += table(["country", "field", "reason"], [[e["iso3"], e["field"], e["reason"]] for e in report["empty"]])
-    lines += [
-        "## Housekeeping",
-        "",
+    lines += section("Empty values", ["country", "field", "reason"], picked(report["empty"], "iso3", "field", "reason"))
+    housekeeping = [
         "Observations outside the card universe (ignored), by source: "
-        + (", ".join(f"{s} {k}" for s, k in report["outside_universe"].items()) or "none")
-        + ".",
-        "",
-    ]
-    lines += [
+        + (", ".join(f"{s} {k}" for s, k in report["outside_universe"].items()) or "none"),
         "Sources not declared in the precedence (ranked last): "
-        + (", ".join(f"{e['field']}/{e['source']}" for e in report["undeclared_sources"]) or "none")
-        + ".",
-        "",
-    ]
-    lines += [
+        + (", ".join(f"{e['field']}/{e['source']}" for e in report["undeclared_sources"]) or "none"),
         "Duplicate observations (first kept): "
-        + (", ".join(f"{e['iso3']} {e['field']} {e['source']}" for e in report["duplicates"]) or "none")
-        + ".",
-        "",
+        + (", ".join(f"{e['iso3']} {e['field']} {e['source']}" for e in report["duplicates"]) or "none"),
     ]
+    lines += ["## Housekeeping", ""]
+    for paragraph in housekeeping:
+        lines += [paragraph + ".", ""]
     return "\n".join(lines)
