@@ -6,7 +6,7 @@ import pytest
 from fixtures.tiny.games.decks import deutschland, laender_toppen, world_game
 
 from pipeline.errors import GeodeckError
-from pipeline.games.core import CHANCE, IllegalAction, playout, random_policy, sample_chance
+from pipeline.games.core import CHANCE, EngineState, IllegalAction, playout, random_policy, sample_chance
 from pipeline.games.deutschland import engine as de
 from pipeline.games.laender_toppen import engine as lt
 from pipeline.games.world_game import engine as wg
@@ -53,6 +53,24 @@ def test_clone_is_independent_and_serialise_replays_the_history(game):
     assert restored.legal_actions() == state.legal_actions()
     playout(restored, [random_policy] * game.players, random.Random(3))
     assert restored.is_terminal() and game.deserialize_state(restored.serialize()).returns() == restored.returns()
+
+
+def test_random_playouts_take_a_faster_path_to_the_same_game(game):
+    """`playout` with every seat `random_policy` hands the game to the engine's `play_randomly`: the same
+    moves, draws and end as random moves chosen from the observations, and the branching of the core's loop."""
+
+    def drawn(observation, rng: random.Random) -> int:  # random_policy under another name: the observation path
+        return random_policy(observation, rng)
+
+    for seed in range(6):
+        fast, slow, base = (game.new_initial_state(random.Random(seed)) for _ in range(3))
+        fast_rng, slow_rng, base_rng = (random.Random(seed + 100) for _ in range(3))
+        played = playout(fast, [random_policy] * game.players, fast_rng)
+        assert playout(slow, [drawn] * game.players, slow_rng).moves == played.moves
+        assert fast.history() == slow.history() and str(fast) == str(slow) and fast.returns() == slow.returns()
+        assert fast_rng.random() == slow_rng.random()
+        moves, decisions, options = EngineState.play_randomly(base, base_rng)  # the core's loop, not the engine's
+        assert base.history() == fast.history() and (moves, options / decisions) == (played.moves, played.branching)
 
 
 def test_every_legal_action_has_a_readable_name_and_strings_render(game):

@@ -38,7 +38,7 @@ def deck_with(values: list[tuple[int, int, int, int]]) -> list[dict]:
 def state_with(stacks: list[list[int]], values, **options) -> wg.State:
     game = wg.Game(deck_with(values), players=len(stacks), **options)
     state = game.initial_state(list(range(len(game.values))))
-    state.stacks = [wg.deque(s) for s in stacks]
+    state.stacks = [wg.Stack(s) for s in stacks]
     return state
 
 
@@ -270,7 +270,7 @@ def test_every_round_reads_back_as_the_turn_that_was_played():
     """Rounds are kept short and become Turns when read: each Turn must show the top cards as they lay before
     the round, and the winner's stack must end with them (own first, then clockwise)."""
     deck = synthetic_deck()["cards"]
-    for count in (2, 3, 4):
+    for count in (2, 3, 4, 9):  # 9: a fact round's record (one int) outgrows a machine word
         game = wg.Game(deck, players=count, challenges=wg.KINDS)
         rng = random.Random(count)
         state = game.new_initial_state(rng)
@@ -300,7 +300,7 @@ def test_every_round_reads_back_as_the_turn_that_was_played():
             read.append(turn)
             assert state.turns[: len(read)] == read and all(a is b for a, b in zip(state.turns, read))
             before = [list(s) for s in state.stacks]
-        assert len(read) == state.rounds() > 50
+        assert len(read) == state.rounds() > 20
 
 
 def test_the_set_lookup_accepts_exactly_the_legal_actions_and_other_integers_take_the_same_path():

@@ -254,6 +254,24 @@ class EngineState(Generic[GameT]):
     def _apply(self, action: int) -> None:
         raise NotImplementedError
 
+    def play_randomly(self, rng: random.Random) -> tuple[int, int, int]:
+        """Play to the end, every seat drawing a uniformly random legal action (`pick`) and chance sampled:
+        what `playout` does with `random_policy` seats, the same draws and moves. Returns the moves, the
+        decisions and the legal actions summed over the decisions. An engine may override it with a faster
+        loop that keeps the draws, moves and history."""
+        moves = decisions = options = 0
+        while not self.terminal:
+            if self.current_player() == CHANCE:
+                action = sample_chance(self, rng)
+            else:
+                actions = self.legal_actions()
+                decisions += 1
+                options += len(actions)
+                action = pick(actions, rng)
+            self.apply_action(action)
+            moves += 1
+        return moves, decisions, options
+
     def _why_illegal(self, action: int) -> str:
         raise NotImplementedError
 
@@ -383,6 +401,9 @@ def playout(
     same draw, without building an observation). With `checkpoint`, the sole leader by `state.scores()` is
     looked at whenever `checkpoint(state)` changes, and the changes of leader are counted."""
     random_seats = [policy is random_policy for policy in policies]
+    if checkpoint is None and all(random_seats):
+        moves, decisions, options = state.play_randomly(rng)
+        return Playout(moves, 0, options / decisions if decisions else None)
     moves = changes = decisions = options = 0
     leader = mark = -1
     while not state.is_terminal():

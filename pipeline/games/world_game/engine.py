@@ -29,9 +29,7 @@ import functools
 import hashlib
 import itertools
 import random
-import sys
-from collections import deque
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
@@ -90,6 +88,90 @@ def turn(fields: tuple) -> Turn:
     return tuple.__new__(Turn, fields)
 
 
+class Stack:
+    """A player's cards, top first, with the deque methods the engine uses (popleft, appendleft, append,
+    extend, copy): a ring buffer in a list, so that a compiled engine calls them as C functions (a deque's
+    take a method lookup and a call through Python each)."""
+
+    def __init__(self, cards: list[int], capacity: int = 0) -> None:
+        buffer = cards.copy()
+        self._size = len(buffer)
+        if capacity > self._size:
+            buffer.extend([0] * (capacity - self._size))
+        elif not buffer:
+            buffer.append(0)
+        self._cards, self._head = buffer, 0
+
+    def __len__(self) -> int:
+        return self._size
+
+    def __bool__(self) -> bool:
+        return self._size > 0
+
+    def __getitem__(self, index: int) -> int:
+        return self._cards[self._slot(index)]
+
+    def __setitem__(self, index: int, card: int) -> None:
+        self._cards[self._slot(index)] = card
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.tolist())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Stack) and self.tolist() == other.tolist()
+
+    def __repr__(self) -> str:
+        return f"Stack({self.tolist()})"
+
+    def tolist(self) -> list[int]:
+        cards, head, capacity = self._cards, self._head, len(self._cards)
+        return [cards[(head + i) % capacity] for i in range(self._size)]
+
+    def _slot(self, index: int) -> int:
+        if not -self._size <= index < self._size:
+            raise IndexError(f"stack index {index} out of range ({self._size} cards)")
+        return (self._head + index % self._size) % len(self._cards)
+
+    def top(self) -> int:
+        if not self._size:
+            raise IndexError("no top card: the stack is empty")
+        return self._cards[self._head]
+
+    def popleft(self) -> int:
+        if not self._size:
+            raise IndexError("pop from an empty stack")
+        card = self._cards[self._head]
+        self._head = (self._head + 1) % len(self._cards)
+        self._size -= 1
+        return card
+
+    def appendleft(self, card: int) -> None:
+        if self._size == len(self._cards):
+            self._grow()
+        self._head = (self._head - 1) % len(self._cards)
+        self._cards[self._head] = card
+        self._size += 1
+
+    def append(self, card: int) -> None:
+        if self._size == len(self._cards):
+            self._grow()
+        self._cards[(self._head + self._size) % len(self._cards)] = card
+        self._size += 1
+
+    def extend(self, cards: list[int]) -> None:
+        for card in cards:
+            self.append(card)
+
+    def copy(self) -> "Stack":
+        new = Stack(self._cards)
+        new._size, new._head = self._size, self._head
+        return new
+
+    def _grow(self) -> None:
+        cards = self.tolist()
+        self._cards, self._head = cards + [0] * max(len(cards), 1), 0
+
+
 class Actions:
     """The legal actions of one kind of position: sorted, and as a set for an O(1) legality check."""
 
@@ -101,17 +183,30 @@ class Actions:
 NO_ACTIONS: Final = Actions([])
 
 
-@dataclass
 class Challenge:
-    """A challenge being set or answered."""
+    """A challenge being set or answered (a plain class: a compiled dataclass's `__init__` runs as Python)."""
 
-    caller: int
-    setter: int
-    kind: str | None  # None while the setter chooses
-    queue: tuple[int, ...]  # players still to be asked after the one answering
-    answering: int
-    answers: list[tuple[int, bool]]
-    taken: set[int]  # whose top cards the winner takes: the caller's, the setter's, each wrong answerer's
+    def __init__(
+        self,
+        caller: int,
+        setter: int,
+        kind: str | None,
+        queue: tuple[int, ...],
+        answering: int,
+        answers: list[tuple[int, bool]],
+        taken: set[int],
+    ) -> None:
+        self.caller, self.setter = caller, setter
+        self.kind = kind  # None while the setter chooses
+        self.queue = queue  # players still to be asked after the one answering
+        self.answering = answering
+        self.answers = answers
+        self.taken = taken  # whose top cards the winner takes: the caller's, the setter's, each wrong answerer's
+
+    def copy(self) -> "Challenge":
+        return Challenge(
+            self.caller, self.setter, self.kind, self.queue, self.answering, self.answers.copy(), self.taken.copy()
+        )
 
 
 @dataclass(frozen=True)
@@ -224,14 +319,15 @@ class Game(EngineGame):
         )  # [p][card]: (p, card)
         self.alone = tuple((p,) for p in range(players))  # [p]: (p,), the best of a round p won outright
         self.fact_values = tuple(tuple(v[f] for v in self.values) for f in range(len(FACTS)))  # [fact][card]
+        self.fact_ranks = tuple(map(_ranks, self.fact_values))  # [fact][card]: the same order, as small ints
+        self.places = tuple(len(cards) ** p for p in range(players))  # [p]: seat p's digit in a fact round's record
         # the (country, flag / map number / capital) pairs that the reverse answers are judged by
         self.pairs: dict[str, set[tuple[str, object]]] = {
             "flag": {(c.name, c.flag) for c in self.countries},
             "location-reverse": {(c.name, c.map_number) for c in self.countries},
             "capital-reverse": {(c.name, cap) for c in self.countries for cap in c.capitals},
         }
-        self.rounds_allowed = round_limit or sys.maxsize
-        self._right_answers: dict[tuple[str, int], frozenset[int]] = {}  # right_answers, as asked for
+        self._right_answers: dict[str, list[frozenset[int] | None]] = {}  # right_answers by kind and card, as asked for
         self.state_class = State
 
     def _check_options(self) -> None:
@@ -304,12 +400,14 @@ class Game(EngineGame):
 
     def right_answers(self, kind: str, card: int) -> frozenset[int]:
         """The answer actions `is_right` accepts for the `kind` challenge on `card` (worked out once per game)."""
-        key = kind, card
-        found = self._right_answers.get(key)
+        by_card = self._right_answers.get(kind)
+        if by_card is None:
+            by_card = self._right_answers[kind] = [None] * len(self.countries)
+        found = by_card[card]
         if found is None:
             answers = self.reply_actions[kind].sorted[1:]  # after the pass
             found = frozenset(a for a in answers if self.is_right(kind, card, self.answers[a - self.answer_base][1]))
-            self._right_answers[key] = found
+            by_card[card] = found
         return found
 
     def flag_file(self, flag: Flag) -> str:
@@ -343,23 +441,17 @@ class Game(EngineGame):
         return (answer, prompt_capital(country)) in self.pairs["capital-reverse"]
 
 
+def _ranks(values: tuple) -> tuple[int, ...]:
+    """Each value's rank among the distinct values (0 = lowest): compared as they compare, and cheaper."""
+    rank = {value: r for r, value in enumerate(sorted(set(values)))}
+    return tuple([rank[value] for value in values])
+
+
 def _seen_by(turn: Turn, player: int) -> Turn:
     """The round as `player` saw it: of a challenge's lost cards only their own and the setter's."""
     if turn.action != CHALLENGE:
         return turn
     return turn._replace(top=tuple([(p, card) for p, card in turn.top if p in (player, turn.setter)]))
-
-
-def _copy_challenge(challenge: Challenge) -> Challenge:
-    return Challenge(
-        challenge.caller,
-        challenge.setter,
-        challenge.kind,
-        challenge.queue,
-        challenge.answering,
-        challenge.answers.copy(),
-        challenge.taken.copy(),
-    )
 
 
 def prompt_capital(country: Country) -> str | None:
@@ -397,23 +489,28 @@ def answer_text(value: object) -> str:
 class State(EngineState[Game]):
     """A game in progress: the leader picks a fact or calls a challenge; setting and answering are decisions.
 
-    The stacks are deques of card indices (top = left end). Each move sets the next position's legal actions
-    from the game's tables (`_actions`). A round is kept as a short tuple (`_rounds`) and becomes a Turn when
-    `turns` is read."""
+    The stacks are `Stack`s of card indices (top first). Each move sets the next position's legal actions
+    from the game's tables (`_actions`). A round is kept short (`_rounds`: a fact round won outright as one
+    int, `_fact_record`) and becomes a Turn when `turns` is read."""
 
     def __init__(self, game: Game, order: list[int]):
         super().__init__(game, order)
-        self.stacks = [deque(order[p * HAND : (p + 1) * HAND]) for p in range(self.players)]
-        self.set_aside = order[self.players * HAND :]
+        dealt = self.players * HAND  # the most cards a stack can hold
+        self.stacks = [Stack(order[p * HAND : (p + 1) * HAND], dealt) for p in range(self.players)]
         self.leader = 0
         self.limited = False  # ended by the house rule round_limit
         self.challenge: Challenge | None = None
         self._actions = game.lead_actions[0]
-        # every round, kept short: (leader, fact, top cards by seat, winner) for a fact round won outright,
+        # every round, kept short: `_fact_record` for a fact round won outright,
         # (caller, CHALLENGE, setter, kind, answers, winner, cards won) for a challenge, a Turn for a tie-break
-        self._rounds: list[tuple] = []
+        self._rounds: list[int | tuple] = []
         self._turns: list[Turn] = []  # the rounds as Turns, as far as asked for
         self._tie_cards: dict[int, list[int]] = {}  # round -> every card a tie-break revealed
+
+    @property
+    def set_aside(self) -> list[int]:
+        """The cards not dealt (the end of the deal)."""
+        return self.deal[self.players * HAND :]
 
     @property
     def turns(self) -> list[Turn]:
@@ -427,21 +524,33 @@ class State(EngineState[Game]):
         """How many rounds have been played (cheaper than len(turns))."""
         return len(self._rounds)
 
-    def _turn(self, kept: tuple) -> Turn:
+    def _fact_record(self, fact: int, tops: int, winner: int) -> int:
+        """A fact round won outright as one int: the fact, the leader, the winner and the top cards, the top
+        cards as the digits of `tops` (seat p's card times `Game.places[p]`). An int is neither allocated with
+        the round's fields nor tracked by the garbage collector: a tuple and a list per round cost random
+        playouts a tenth of their time."""
+        players = self.players
+        return ((tops * players + winner) * players + self.leader) * len(FACTS) + fact
+
+    def _turn(self, kept: int | tuple) -> Turn:
         """The Turn of a kept round (`_rounds`)."""
+        game, players = self.game, self.players
+        clockwise = game.clockwise
+        if isinstance(kept, int):  # _fact_record
+            rest, fact = divmod(kept, len(FACTS))
+            rest, leader = divmod(rest, players)
+            tops, winner = divmod(rest, players)
+            radix = len(game.countries)
+            top = tuple([game.pair[p][tops // game.places[p] % radix] for p in clockwise[leader]])
+            return turn((leader, fact, top, game.alone[winner], 0, (), winner, None, None, None))
         if isinstance(kept, Turn):
             return kept
-        clockwise = self.game.clockwise
         if kept[1] == CHALLENGE:
             caller, _, setter, kind, answers, winner, won = kept
             taken = {caller, setter, *[p for p, right in answers if not right]}
             card_of = dict(zip([p for p in clockwise[winner] if p in taken], won))
             top = tuple([(p, card_of[p]) for p in clockwise[caller] if p in taken])
-            return turn((caller, CHALLENGE, top, (), 0, answers, winner, setter, kind, card_of[setter]))
-        leader, fact, tops, winner = kept
-        pair = self.game.pair
-        top = tuple([pair[p][tops[p]] for p in clockwise[leader]])
-        return turn((leader, fact, top, self.game.alone[winner], 0, (), winner, None, None, None))
+        return turn((caller, CHALLENGE, top, (), 0, answers, winner, setter, kind, card_of[setter]))
 
     def current_player(self) -> int:
         if self.terminal:
@@ -462,6 +571,21 @@ class State(EngineState[Game]):
             self._history.append(action)
         else:
             super().apply_action(action)
+
+    def play_randomly(self, rng: random.Random) -> tuple[int, int, int]:
+        """`EngineState.play_randomly` (the same draws, moves and history) without the public API's checks: a
+        drawn action is legal, and no chance node follows the deal."""
+        history, draw = self._history, rng.random
+        moves = options = 0
+        while not self.terminal:
+            actions = self._actions.sorted
+            count = len(actions)
+            action = actions[int(draw() * count)]
+            self._apply(action)
+            history.append(action)
+            moves += 1
+            options += count
+        return moves, moves, options
 
     def _apply(self, action: int) -> None:
         if action < CALL:
@@ -502,9 +626,9 @@ class State(EngineState[Game]):
         """A copy of the fields (O(state)): the stacks, the challenge, the rounds."""
         new = self._blank()
         new.stacks = [stack.copy() for stack in self.stacks]
-        new.set_aside, new.leader, new.limited, new._actions = self.set_aside, self.leader, self.limited, self._actions
+        new.leader, new.limited, new._actions = self.leader, self.limited, self._actions
         challenge = self.challenge
-        new.challenge = None if challenge is None else _copy_challenge(challenge)
+        new.challenge = None if challenge is None else challenge.copy()
         new._rounds, new._turns, new._tie_cards = self._rounds.copy(), self._turns.copy(), self._tie_cards.copy()
         return new
 
@@ -515,10 +639,8 @@ class State(EngineState[Game]):
         for r, kept in enumerate(self._rounds):
             if isinstance(kept, Turn):
                 seen.update(self._tie_cards[r])
-            elif kept[1] == CHALLENGE:
-                seen.update(card for p, card in _seen_by(self._turn(kept), player).top)
             else:
-                seen.update(kept[2])
+                seen.update(card for p, card in _seen_by(self._turn(kept), player).top)
         if self.stacks[player]:
             seen.add(self.stacks[player][0])
         if self.challenge is not None and self.challenge.kind is not None:
@@ -593,26 +715,31 @@ class State(EngineState[Game]):
     def _compare(self, fact: int) -> None:
         """A fact round: every player reveals their top card; one highest card takes them all (its owner's
         first, then clockwise); a tie goes on to the tied players' next cards (`_tie_round`)."""
-        stacks = self.stacks
-        tops = [stack.popleft() for stack in stacks]
-        values = self.game.fact_values[fact]
-        winner, highest, tied = 0, values[tops[0]], False
-        for p in range(1, len(tops)):
-            value = values[tops[p]]
-            if value > highest:
-                winner, highest, tied = p, value, False
-            elif value == highest:
+        game, stacks = self.game, self.stacks
+        ranks = game.fact_ranks[fact]
+        winner, highest, tied = 0, -1, False
+        for p in range(self.players):
+            rank = ranks[stacks[p].top()]
+            if rank > highest:
+                winner, highest, tied = p, rank, False
+            elif rank == highest:
                 tied = True
         if tied:
-            self._tie_round(fact, highest, tops, [values[card] for card in tops])
+            self._tie_round(fact, highest)
             return
-        stacks[winner].extend(tops[winner:] + tops[:winner] if winner else tops)
-        self._rounds.append((self.leader, fact, tops, winner))
+        won, tops, places = stacks[winner], 0, game.places
+        for p in game.clockwise[winner]:  # the winner's own card first, then clockwise
+            card = stacks[p].popleft()
+            won.append(card)
+            tops += card * places[p]
+        self._rounds.append(self._fact_record(fact, tops, winner))
         self._next_round(winner)
 
-    def _tie_round(self, fact: int, highest: int, tops: list[int], facts: list[int]) -> None:
-        for stack, card in zip(self.stacks, tops):  # back on the stacks: the tie-break reads on from them
-            stack.appendleft(card)
+    def _tie_round(self, fact: int, highest: int) -> None:
+        """A tie on `fact` at rank `highest`: the tied players go on to their next cards (`_break_tie`)."""
+        ranks = self.game.fact_ranks[fact]
+        tops = [stack.top() for stack in self.stacks]
+        facts = [ranks[card] for card in tops]
         order = self.game.clockwise[self.leader]
         best = tuple([p for p in order if facts[p] == highest])
         revealed = dict.fromkeys(order, 1)
@@ -696,11 +823,16 @@ class State(EngineState[Game]):
 
     def _next_round(self, winner: int) -> None:
         """The winner leads next, unless a player has no card left (or the house rule's round limit is reached)."""
-        self.leader = winner
-        if all(self.stacks) and len(self._rounds) < self.game.rounds_allowed:
-            self._actions = self.game.lead_actions[winner]
+        self.leader, game = winner, self.game
+        cards_left = True
+        for stack in self.stacks:
+            if not stack:
+                cards_left = False
+        limit = game.round_limit
+        if cards_left and (limit is None or len(self._rounds) < limit):
+            self._actions = game.lead_actions[winner]
             return
-        self.terminal, self.limited, self._actions = True, all(self.stacks), NO_ACTIONS
+        self.terminal, self.limited, self._actions = True, cards_left, NO_ACTIONS
 
 
 FACT_NOISE = {"novice": 0.3, "skilled": 0.1, "expert": 0.0}  # how far a bot misjudges a fact's strength
