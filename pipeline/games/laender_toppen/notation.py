@@ -30,9 +30,9 @@ def read(state: State, text: str) -> int:
             f"{text!r} is not a Länder toppen move: 'CARD: SLOT' (e.g. 'lt-KAZ: area_km2 above') or "
             f"'CARD: PILE' (a continent or 'face down')"
         )
-    index = next((i for i, c in enumerate(state.game.cards) if c.id == card), None)
-    if index is None:
+    if card not in state.game.ids:
         raise ValueError(f"unknown card {card!r}: not a card of this deck")
+    index = state.game.ids.index(card)
     if target in SLOT_NAMES:
         return PLACE + index * SLOTS + SLOT_NAMES.index(target)
     if not state.pending:
@@ -52,7 +52,6 @@ def choose(state: State, text: str) -> None:
     """Apply a choice at scoring; ValueError for text that names no card and continent, IllegalAction (from
     the engine) for a choice the rules do not allow."""
     card, _, continent = text.partition(": ")
-    index = next((i for i, c in enumerate(state.game.cards) if c.id == card), None)
-    if index is None or continent not in CONTINENTS:
+    if card not in state.game.ids or continent not in CONTINENTS:
         raise ValueError(f"{text!r} is no choice at scoring: 'CARD: CONTINENT', e.g. 'lt-RUS: Asia'")
-    state.choose_continent(index, CONTINENTS.index(continent))
+    state.choose_continent(state.game.ids.index(card), CONTINENTS.index(continent))
