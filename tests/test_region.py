@@ -202,7 +202,9 @@ def test_a_published_region_deck_is_a_game_like_any_other(geodeck, decks, tmp_pa
     assert code == 0 and "published: 65 cards" in output and newest.rstrip().endswith("Why: one more")
     assert "region-aut" in geodeck(["games", "--names"])[1].split()
     assert geodeck(["verify", "region-aut"])[0] == 0
-    code, output = geodeck(["play-check", "region-aut", "--games", "40", "--jobs", "1", "--format", "json"])
+    code, output = geodeck(
+        ["play-check", "region-aut", "--games", "40", "--max-games", "40", "--jobs", "1", "--format", "json"]
+    )
     assert code in (0, 1, 3) and '"verdicts"' in output, output
     for what, lang in (("accessories", "de"), ("cards", "en")):
         out = tmp_path / f"{what}.pdf"
