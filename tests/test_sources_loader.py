@@ -61,8 +61,14 @@ def test_a_definition_is_parsed_once_until_its_file_changes(tmp_path, monkeypatc
     from pipeline.extract import sources
 
     edited = with_value(("files", 0, "bytes"), 4)
-    parsed, loads = [], tomllib.loads
-    monkeypatch.setattr(sources.tomllib, "loads", lambda text: parsed.append(text) or loads(text))
+    parsed: list[str] = []
+    loads = tomllib.loads
+
+    def counted(text: str) -> dict:
+        parsed.append(text)
+        return loads(text)
+
+    monkeypatch.setattr(sources.tomllib, "loads", counted)
     path = write(tmp_path, GOOD)
     assert load_source(path) == load_source(path) and len(parsed) == 1
     write(tmp_path, edited)
