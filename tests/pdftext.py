@@ -178,3 +178,28 @@ def _box(points) -> tuple[float, float, float, float]:
 
 def _inside(box: tuple, x: float, y: float, slack: float = 0.0) -> bool:
     return box[0] - slack <= x <= box[2] + slack and box[1] - slack <= y <= box[3] + slack
+
+
+def runs(data: bytes, page: int = 0) -> list[str]:
+    """The strings as drawn on a page: the characters of each text object, split where a line ends (a map's
+    labels, which a reader's word grouping splits where they sit close above one another); a label's halo (a
+    stroked copy under it) counts once."""
+    doc = pdfium.PdfDocument(data)
+    try:
+        text = doc[page].get_textpage()
+        found: dict[tuple, str] = {}  # (text object, baseline, first origin) -> its characters
+        key = None
+        for i in range(text.count_chars()):
+            if raw.FPDFText_IsGenerated(text.raw, i):  # a space or line break PDFium adds between words
+                continue
+            x, y = ctypes.c_double(), ctypes.c_double()
+            raw.FPDFText_GetCharOrigin(text.raw, i, x, y)
+            obj = ctypes.cast(raw.FPDFText_GetTextObject(text.raw, i), ctypes.c_void_p).value
+            if key is None or key[:2] != (obj, round(y.value, 2)):
+                key = (obj, round(y.value, 2), round(x.value, 2))
+                found[key] = ""
+            found[key] += chr(raw.FPDFText_GetUnicode(text.raw, i))
+    finally:
+        doc.close()
+    unique = {(k[1], k[2], s): s for k, s in found.items()}  # a halo: the same string at the same place
+    return list(unique.values())
