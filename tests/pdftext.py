@@ -5,6 +5,7 @@ position, size or colour keep pdfplumber."""
 
 import ctypes
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as raw
@@ -76,14 +77,12 @@ def _page_chars(number: int, page) -> list[Char]:
         letter = chr(raw.FPDFText_GetUnicode(text.raw, i))
         if not letter.strip():
             continue
-        box, matrix = raw.FS_RECTF(), raw.FS_MATRIX()
+        box = raw.FS_RECTF()
         raw.FPDFText_GetLooseCharBox(text.raw, i, box)
-        raw.FPDFText_GetMatrix(text.raw, i, matrix)
         x, y = (box.left + box.right) / 2, (box.top + box.bottom) / 2
         drawn = before.get(ctypes.cast(raw.FPDFText_GetTextObject(text.raw, i), ctypes.c_void_p).value, len(fills))
         under = next((f.colour for f in reversed(fills[:drawn]) if f.covers(x, y)), WHITE)
-        scale = abs(matrix.a * matrix.d - matrix.b * matrix.c) ** 0.5
-        found.append(Char(number, letter, raw.FPDFText_GetFontSize(text.raw, i) * scale, _text_ink(text, i), under))
+        found.append(Char(number, letter, _size(text, i), _text_ink(text, i), under))
     return found
 
 
@@ -180,14 +179,21 @@ def _inside(box: tuple, x: float, y: float, slack: float = 0.0) -> bool:
     return box[0] - slack <= x <= box[2] + slack and box[1] - slack <= y <= box[3] + slack
 
 
-def runs(data: bytes, page: int = 0) -> list[str]:
+class Run(NamedTuple):
+    """A string as drawn and its size in points on the page."""
+
+    text: str
+    size: float
+
+
+def runs(data: bytes, page: int = 0) -> list[Run]:
     """The strings as drawn on a page: the characters of each text object, split where a line ends (a map's
     labels, which a reader's word grouping splits where they sit close above one another); a label's halo (a
     stroked copy under it) counts once."""
     doc = pdfium.PdfDocument(data)
     try:
         text = doc[page].get_textpage()
-        found: dict[tuple, str] = {}  # (text object, baseline, first origin) -> its characters
+        found: dict[tuple, Run] = {}  # (text object, baseline, first origin) -> its characters
         key = None
         for i in range(text.count_chars()):
             if raw.FPDFText_IsGenerated(text.raw, i):  # a space or line break PDFium adds between words
@@ -195,11 +201,19 @@ def runs(data: bytes, page: int = 0) -> list[str]:
             x, y = ctypes.c_double(), ctypes.c_double()
             raw.FPDFText_GetCharOrigin(text.raw, i, x, y)
             obj = ctypes.cast(raw.FPDFText_GetTextObject(text.raw, i), ctypes.c_void_p).value
+            letter = chr(raw.FPDFText_GetUnicode(text.raw, i))
             if key is None or key[:2] != (obj, round(y.value, 2)):
                 key = (obj, round(y.value, 2), round(x.value, 2))
-                found[key] = ""
-            found[key] += chr(raw.FPDFText_GetUnicode(text.raw, i))
+                found[key] = Run("", _size(text, i))
+            found[key] = found[key]._replace(text=found[key].text + letter)
     finally:
         doc.close()
-    unique = {(k[1], k[2], s): s for k, s in found.items()}  # a halo: the same string at the same place
+    unique = {(k[1], k[2], run.text): run for k, run in found.items()}  # a halo: the same string at the same place
     return list(unique.values())
+
+
+def _size(text, i: int) -> float:
+    """A character's size in points on the page: its font size through its matrix's scale."""
+    matrix = raw.FS_MATRIX()
+    raw.FPDFText_GetMatrix(text.raw, i, matrix)
+    return raw.FPDFText_GetFontSize(text.raw, i) * abs(matrix.a * matrix.d - matrix.b * matrix.c) ** 0.5

@@ -134,7 +134,7 @@ def test_committed_deutschland_map_prints_without_a_build_folder(store, tmp_path
     assert result.exit_code == 0, result.output or repr(result.exception)
     assert not any(empty.iterdir())
     places = [c["fields"]["name"] for c in published.deck("deutschland")[1]["cards"] if c["kind"] == "place"]
-    assert len(places) == 96 and set(places) <= set(pdftext.runs(out.read_bytes()))
+    assert len(places) == 96 and set(places) <= {run.text for run in pdftext.runs(out.read_bytes())}
 
 
 @pytest.fixture(scope="module")
@@ -146,7 +146,7 @@ def test_world_map_a3_numbers_every_country_exactly_once(store, world_deck):
     data, pages = accessories.render(world_deck, AccessoryOptions(paper="a3"), store)
     box = pypdf.PdfReader(io.BytesIO(data)).pages[0].mediabox
     assert pages == 1 and (box.width, box.height) == pytest.approx((420 * MM, 297 * MM), abs=0.1)
-    numbers = [n for n in pdftext.runs(data) if n.isdigit()]
+    numbers = [run.text for run in pdftext.runs(data) if run.text.isdigit()]
     expected = sorted(str(c["fields"]["map_number"]) for c in world_deck["cards"])
     assert sorted(numbers) == expected == sorted(str(n) for n in range(1, 195))
 
