@@ -49,13 +49,17 @@ _IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 @dataclass(frozen=True)
 class Char:
     """A character a reader sees (white space left out), as pdfminer reads it: its size in points on the page,
-    its ink and the colour of the last filled shape drawn before it under its centre (white where none is)."""
+    its ink and the colour of the last filled shape drawn before it under its centre (white where none is),
+    its font and where it stands."""
 
     page: int
     text: str
     size: float
     ink: RGB
     under: RGB
+    font: str  # e.g. DejaVuSans-Bold
+    x0: float  # its box's left and top edges, in points from the page's left and top (as pdfplumber's)
+    top: float
 
 
 def chars(data: bytes) -> list[Char]:
@@ -82,7 +86,11 @@ def _page_chars(number: int, page) -> list[Char]:
         x, y = (box.left + box.right) / 2, (box.top + box.bottom) / 2
         drawn = before.get(ctypes.cast(raw.FPDFText_GetTextObject(text.raw, i), ctypes.c_void_p).value, len(fills))
         under = next((f.colour for f in reversed(fills[:drawn]) if f.covers(x, y)), WHITE)
-        found.append(Char(number, letter, _size(text, i), _text_ink(text, i), under))
+        name = ctypes.create_string_buffer(128)
+        raw.FPDFText_GetFontInfo(text.raw, i, name, len(name), None)
+        font = name.value.decode("utf-8", "replace")
+        top = page.get_height() - box.top
+        found.append(Char(number, letter, _size(text, i), _text_ink(text, i), under, font, box.left, top))
     return found
 
 

@@ -103,6 +103,8 @@ def test_pdftext_reads_each_chars_size_ink_and_the_fill_drawn_under_it_before():
         "C": (10, (0, 0, 0), (1, 1, 1)),
         "D": (8, (0, 0, 0), (1, 1, 1)),
     }
+    a = read["A"]  # set at x 25, baseline 25 on a page 200 high: its box's top lies less than 10 pt above
+    assert a.font == "Helvetica" and a.x0 == pytest.approx(25, abs=0.01) and 200 - 25 - 10 < a.top < 200 - 25
 
 
 def _colour(value) -> Color | None:
