@@ -1,7 +1,8 @@
 """The text of a PDF's pages, read with PDFium (pypdfium2, which pdfplumber itself depends on): the words a
-reader copies from each page, lines separated by line breaks. About 100 times faster than pdfminer on pages
-full of vector drawings (maps, flags), so tests that need only the words use it; tests that need a word's
-position, size or colour keep pdfplumber."""
+reader copies from each page (`pages`), characters not upright (`turned`), each character's size, font, place,
+ink and the fill under it (`chars`, as pdfminer reads them) and a map's labels with their sizes (`runs`).
+About 100 times faster than pdfminer on pages full of vector drawings (maps, flags); tests that need lines,
+rectangles or word grouping keep pdfplumber."""
 
 import ctypes
 from dataclasses import dataclass
