@@ -115,7 +115,8 @@ def test_a_draft_with_a_published_label_reports_under_a_draft_name(tmp_path):
     path = tmp_path / "deck.json"
     path.write_text(json.dumps(deck), encoding="utf-8")
     reports = tmp_path / "reports"
-    args = ["play-check", "world-game", "--deck", str(path), "--games", "20", "--jobs", "1", "--report-dir", reports]
+    args = ["play-check", "world-game", "--deck", str(path), "--games", "20", "--max-games", "20"]
+    args += ["--jobs", "1", "--report-dir", reports]
     result = CliRunner().invoke(cli, [str(a) for a in args])
     assert result.exit_code in (0, 1, 3), result.output
     assert [p.name for p in (reports / "world-game").iterdir()] == ["draft-2026.11.1"]

@@ -3,6 +3,8 @@ three-way verdicts against the game's thresholds, unfair decks failing, the CLI'
 report folder."""
 
 import json
+import subprocess
+import sys
 
 import pytest
 from click.testing import CliRunner
@@ -15,7 +17,7 @@ from pipeline.errors import GeodeckError
 from pipeline.playcheck import execute, stats
 from pipeline.playcheck import report as reports
 from pipeline.playcheck import runner as playcheck
-from pipeline.playcheck.play import Batch, Kind, play_batch
+from pipeline.playcheck.play import BATCH_GAMES, RANDOM, Batch, Kind, play_batch
 from pipeline.playcheck.tally import Tally
 
 
@@ -33,6 +35,13 @@ def seat_counts(monkeypatch, counts: list[int]) -> None:
         return config
 
     monkeypatch.setattr(playcheck.thresholds, "load", fewer)
+
+
+def judging_only(monkeypatch, judged: str) -> None:
+    """Every kind of playout but `judged` plays a tenth of its games (at least one): the test's verdict is
+    measured on `judged` alone, and the others (the search bot's rung above all) would only cost time."""
+    games_of = playcheck.games_of
+    monkeypatch.setattr(playcheck, "games_of", lambda kind, n: games_of(kind, n if kind.name == judged else n // 10))
 
 
 @pytest.mark.parametrize("deck", [laender_toppen(), deutschland(), world_game()], ids=lambda d: d["game"])
@@ -61,10 +70,11 @@ def test_the_report_is_the_same_for_every_jobs_and_on_a_dask_cluster():
     from dask.distributed import LocalCluster
 
     deck = world_game()
-    one = reports.to_json(playcheck.check(deck, games=80, seed=5, jobs=1))  # two batches per kind
-    assert reports.to_json(playcheck.check(deck, games=80, seed=5, jobs=2)) == one
+    n = BATCH_GAMES + 1  # two batches of the random and seat kinds, merged in order
+    one = reports.to_json(playcheck.check(deck, games=n, seed=5, jobs=1))
+    assert reports.to_json(playcheck.check(deck, games=n, seed=5, jobs=2)) == one
     with LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster:
-        assert reports.to_json(playcheck.check(deck, games=80, seed=5, scheduler=cluster.scheduler_address)) == one
+        assert reports.to_json(playcheck.check(deck, games=n, seed=5, scheduler=cluster.scheduler_address)) == one
 
 
 def test_an_unreachable_scheduler_is_one_clear_error(monkeypatch):
@@ -92,6 +102,14 @@ def test_wilson_t_and_ratio_intervals():
     interval = stats.mean_of(values)  # mean 2.5, sd 1.291, t(3) = 3.182
     assert interval.high - interval.value == pytest.approx(3.182 * 1.291 / 2, abs=1e-3)
     assert stats.ratio(4, 2.0, 2.0, 1.0, 1.0, 1.0) == stats.Interval(1.0, 1.0, 1.0)  # w = a every time
+
+
+def test_the_intervals_import_scipy_special_not_scipy_stats():
+    """scipy.stats costs every play-check process about 0.6 s more to import than the two quantiles need."""
+    code = "import sys, pipeline.playcheck.runner; print(sorted({'scipy.special', 'scipy.stats'} & set(sys.modules)))"
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.strip() == "['scipy.special']"
+    assert stats.z_quantile(0.05) == pytest.approx(1.959964, abs=1e-6)
 
 
 def test_verdicts_pass_fail_or_stay_undecided():
@@ -188,11 +206,12 @@ def test_tie_limits_grow_with_the_cards_compared():
 
 def test_a_card_best_in_every_category_fails(monkeypatch):
     seat_counts(monkeypatch, [])  # the seats at 4 players remain
+    judging_only(monkeypatch, RANDOM)  # the cards' win indices are measured in the random playouts
     deck = laender_toppen()
     countries = [c for c in deck["cards"] if c["kind"] == "country"]
     for category in ("area_km2", "highest_peak_m", "temperature_c", "inhabitants_m", "life_expectancy", "gdp_pcap_usd"):
         countries[0]["fields"][category] = max(c["fields"][category] for c in countries) * 2
-    report = playcheck.check(deck, games=400, seed=0)
+    report = playcheck.check(deck, games=400, seed=0)  # fewer: too few comparisons per category to judge
     sweeps = by_name(report)["categories one card always wins"]
     assert sweeps["result"] == "fail" and sweeps["detail"].startswith(countries[0]["id"]) and sweeps["value"] == 6
     assert report["result"] == "fail"
@@ -200,10 +219,13 @@ def test_a_card_best_in_every_category_fails(monkeypatch):
 
 def test_a_seat_order_that_favours_the_first_player_fails(monkeypatch):
     seat_counts(monkeypatch, [4])
+    judging_only(monkeypatch, "seats 4p")
     monkeypatch.setitem(games._REGISTRY, "unfair-seats", unfair_seats.GAME)
     deck = deutschland() | {"game": "unfair-seats"}
-    unfair = by_name(playcheck.check(deck, games=400, seed=0))
-    fair = by_name(playcheck.check(deutschland(), games=400, seed=0))
+    # 100 games are plenty: seat 0 wins about 0.69 of them when it always starts, and its corrected interval
+    # (0.525-0.816 at 100 games, 0.632-0.779 at 400) lies far above the fair band's 0.275
+    unfair = by_name(playcheck.check(deck, games=100, seed=0))
+    fair = by_name(playcheck.check(deutschland(), games=100, seed=0))
     assert unfair["seats, 4 players (expert)"]["result"] == "fail"
     assert unfair["seats, 4 players (expert)"]["detail"].startswith("seat 0")
     assert fair["seats, 4 players (expert)"]["result"] != "fail"
@@ -234,10 +256,11 @@ def test_cli_formats_exit_code_and_report_folder(tmp_path):
     path = tmp_path / "deck.json"
     path.write_text(json.dumps(world_game()), encoding="utf-8")
     runner = CliRunner()
-    args = ["play-check", "world-game", "--deck", str(path), "--games", "30", "--jobs", "1"]
+    args = ["play-check", "world-game", "--deck", str(path), "--games", "10", "--jobs", "1"]
     result = runner.invoke(cli, [*args, "--format", "json", "--report-dir", str(tmp_path / "reports")])
     report = json.loads(result.output[result.output.index("{") :])
     assert report["players"] == 2 and result.exit_code == reports.EXIT_CODES[report["result"]]
+    assert report["max_games"] == playcheck.GROWTH * 10  # the default budget
     folder = tmp_path / "reports" / "world-game" / "draft-test"  # a draft reports under a draft name
     assert json.loads((folder / "report.json").read_text()) == report
     markdown = (folder / "report.md").read_text()

@@ -206,6 +206,22 @@ def test_m_after_w_is_refused_with_the_rule(lang, why):
     assert loop._refused(state, "Atlantis", terminal, view) is None
 
 
+def test_a_text_without_letters_or_digits_is_refused_without_labelling_every_move(monkeypatch):
+    """Länder toppen has over a thousand actions to label: a stray "-" no longer costs a search through them."""
+    from fixtures.tiny.games.decks import laender_toppen
+
+    state, terminal, view = _table("laender-toppen", laender_toppen(), 2, "en")
+    labelled: list[int] = []
+
+    def label(state, action, *args):
+        labelled.append(action)
+        return "x"
+
+    monkeypatch.setattr(terminal, "label", label)
+    assert loop._refused(state, "- ?!", terminal, view) is None and labelled == []
+    assert loop._refused(state, "Atlantis", terminal, view) is None and len(labelled) > 1000
+
+
 def _watched(game: str, seats: list[str], lines: list[str], seed: int, lang: str = "en") -> str:
     import os
     from pathlib import Path

@@ -51,12 +51,22 @@ def test_a_thousand_random_records_replay_to_their_scores(name):
     deck, deck_hash = DECKS[name], content_hash(DECKS[name])
     counts = PLAYERS[name]
     for seed in range(1000):
-        record, played = record_game(name, counts[seed % len(counts)], seed, deck_hash)
+        players = counts[seed % len(counts)]
+        record, played = record_game(name, players, seed, deck_hash)
         assert record.finished and record.scores == played.scores() and record.winners == played.winners()
         again = records.from_dict(json.loads(record.to_json()))
         assert again == record
-        state = replay.replay(again, deck)
+        state = replay.replay(again, deck, game=new_game(name, players))  # the game made once per player count
         assert state.is_terminal() and state.scores() == played.scores()
+
+
+def test_a_replay_plays_on_the_game_it_is_given_only_when_its_options_are_the_records():
+    deck = DECKS["world-game"]
+    record, played = record_game("world-game", 2, 0, content_hash(deck))
+    given = new_game("world-game", 2)
+    assert replay.replay(record, deck, game=given).game is given
+    other = replay.replay(record, deck, game=new_game("world-game", 3))  # made from the deck with the record's
+    assert other.game.options() == record.options and other.scores() == played.scores()
 
 
 def test_golden_deutschland_examples_1_and_2_score_red_6_blue_5_green_3_yellow_6():

@@ -110,6 +110,20 @@ def test_a_region_deck_reads_the_source_definitions_once_not_once_per_card(regio
 
 
 @pytest.mark.mirror
+def test_a_layer_is_parsed_once_for_every_region_built(regions, store, monkeypatch):
+    from pipeline.render.maps import DETAIL_LAYER
+
+    read = []
+
+    def reading(entry):
+        read.append(entry)
+        return b""
+
+    monkeypatch.setattr(store, "read", reading)  # the regions built have parsed the layers before
+    assert geography.features(store, DETAIL_LAYER) is geography.features(store, DETAIL_LAYER) and read == []
+    assert "FRA" in geography.countries(store) and read == []
+
+
 def test_far_parts_are_left_out(regions):
     usa = regions["USA"].table
     assert not usa["division"].isin(["AK", "HI"]).any()  # the contiguous United States
@@ -202,7 +216,9 @@ def test_a_published_region_deck_is_a_game_like_any_other(geodeck, decks, tmp_pa
     assert code == 0 and "published: 65 cards" in output and newest.rstrip().endswith("Why: one more")
     assert "region-aut" in geodeck(["games", "--names"])[1].split()
     assert geodeck(["verify", "region-aut"])[0] == 0
-    code, output = geodeck(["play-check", "region-aut", "--games", "40", "--jobs", "1", "--format", "json"])
+    code, output = geodeck(
+        ["play-check", "region-aut", "--games", "40", "--max-games", "40", "--jobs", "1", "--format", "json"]
+    )
     assert code in (0, 1, 3) and '"verdicts"' in output, output
     for what, lang in (("accessories", "de"), ("cards", "en")):
         out = tmp_path / f"{what}.pdf"

@@ -10,8 +10,8 @@ from functools import cache
 from pathlib import Path
 
 import pdfplumber
+import pdftext
 import pytest
-from pdfminer.layout import LTChar, LTCurve, LTFigure
 from reportlab.lib.colors import Color
 
 from pipeline.decks import published
@@ -22,7 +22,6 @@ from pipeline.render.printing import PrintOptions
 
 FIXTURES = Path(__file__).parent / "fixtures" / "tiny" / "render"
 GAMES = ("laender-toppen", "deutschland", "world-game")
-WHITE = Color(1, 1, 1)
 
 
 def deck(game: str) -> dict:
@@ -49,45 +48,69 @@ def printed(store) -> Printed:
 
 @pytest.fixture(scope="module")
 def read_back(printed):
-    """Each printed PDF parsed once for the text tests: (game, lang) -> (its characters' sizes, the
-    text_on_background rows)."""
+    """Each printed PDF's characters read once (with PDFium, as pdfminer reads them: pdftext.chars), for the
+    size and contrast tests: (game, lang) -> (their sizes, (page, char, its ink, the colour under it) rows)."""
 
     @cache
     def parse(game: str, lang: str) -> tuple[list[float], list]:
-        with pdfplumber.open(io.BytesIO(printed[game, lang])) as pdf:
-            sizes = [ch["size"] for page in pdf.pages for ch in page.chars if ch["text"].strip()]
-            return sizes, list(text_on_background(pdf))
+        chars = pdftext.chars(printed[game, lang])
+        return [c.size for c in chars], [(c.page, c.text, Color(*c.ink), Color(*c.under)) for c in chars]
 
     return parse
 
 
-def _objects(container):
-    """Layout objects in content-stream order, form XObjects flattened."""
-    for obj in container:
-        if isinstance(obj, LTFigure):
-            yield from _objects(obj)
-        else:
-            yield obj
+def test_pdftext_reads_each_chars_size_ink_and_the_fill_drawn_under_it_before():
+    """The reader behind read_back, on a page made for it: sizes through a scaled drawing, a fill inside a
+    form, a path of two squares (bounded one by one, as pdfminer does: a char between them is not on it) and a
+    fill drawn after a char (not under it)."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    buffer = io.BytesIO()
+    c = Canvas(buffer, pagesize=(200, 200))
+    c.setFillColorRGB(1, 0, 0)
+    c.rect(10, 10, 40, 40, stroke=0, fill=1)
+    c.beginForm("blue")
+    c.setFillColorRGB(0, 0, 1)
+    c.rect(0, 0, 30, 30, stroke=0, fill=1)
+    c.endForm()
+    c.saveState()
+    c.translate(100, 10)
+    c.doForm("blue")
+    c.restoreState()
+    squares = c.beginPath()
+    for x in (10, 60):
+        squares.rect(x, 120, 20, 20)
+    c.setFillColorRGB(0, 0.5, 0)
+    c.drawPath(squares, stroke=0, fill=1)
+    c.setFillGray(1)
+    c.setFont("Helvetica", 10)
+    c.drawString(25, 25, "A")
+    c.drawString(110, 20, "B")
+    c.setFillGray(0)
+    c.drawString(45, 125, "C")  # between the two squares
+    c.saveState()
+    c.scale(2, 2)
+    c.setFont("Helvetica", 4)
+    c.drawString(75, 40, "D")
+    c.restoreState()
+    c.setFillColorRGB(1, 1, 0)
+    c.rect(140, 70, 30, 30, stroke=0, fill=1)  # over D, drawn after it
+    c.save()
+    read = {ch.text: ch for ch in pdftext.chars(buffer.getvalue())}
+    assert {t: (round(ch.size, 3), ch.ink, ch.under) for t, ch in read.items()} == {
+        "A": (10, (1, 1, 1), (1, 0, 0)),
+        "B": (10, (1, 1, 1), (0, 0, 1)),
+        "C": (10, (0, 0, 0), (1, 1, 1)),
+        "D": (8, (0, 0, 0), (1, 1, 1)),
+    }
+    a = read["A"]  # set at x 25, baseline 25 on a page 200 high: its box's top lies less than 10 pt above
+    assert a.font == "Helvetica" and a.x0 == pytest.approx(25, abs=0.01) and 200 - 25 - 10 < a.top < 200 - 25
 
 
 def _colour(value) -> Color | None:
     if not isinstance(value, tuple) or len(value) not in (1, 3):
         return None
     return Color(*(value * 3 if len(value) == 1 else value))
-
-
-def text_on_background(pdf):
-    """(page number, char, its colour, the colour of the last filled shape under its centre) for every char
-    of an open pdfplumber PDF."""
-    for number, page in enumerate(pdf.pages):
-        fills: list[tuple[tuple, Color]] = []
-        for obj in _objects(page.layout):
-            if isinstance(obj, LTCurve) and obj.fill and _colour(obj.non_stroking_color) is not None:
-                fills.append((obj.bbox, _colour(obj.non_stroking_color)))
-            elif isinstance(obj, LTChar) and obj.get_text().strip():
-                x, y = (obj.x0 + obj.x1) / 2, (obj.y0 + obj.y1) / 2
-                under = next((c for (x0, y0, x1, y1), c in reversed(fills) if x0 <= x <= x1 and y0 <= y <= y1), WHITE)
-                yield number, obj.get_text(), _colour(obj.graphicstate.ncolor), under
 
 
 @pytest.mark.parametrize("game", GAMES)

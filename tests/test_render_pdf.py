@@ -46,6 +46,15 @@ def pdfs(store):
     return {key: printing.render(deck(game), options, store) for key, (game, options) in cases.items()}
 
 
+@pytest.fixture(scope="module")
+def plumbed(pdfs):
+    """Each printed PDF opened once with pdfplumber: a page is parsed when a test first reads it, once for all."""
+    opened = {key: pdfplumber.open(io.BytesIO(data)) for key, data in pdfs.items()}
+    yield opened
+    for pdf in opened.values():
+        pdf.close()
+
+
 def marks(page) -> list[dict]:
     """The crop marks: straight lines that touch the page edge (card content is clipped to its card)."""
 
@@ -87,65 +96,63 @@ def test_page_sizes(pdfs, key, size_mm):
 
 
 @pytest.mark.parametrize(("key", "gutter"), [("lt-a4-long", 3), ("de-letter-short", 0), ("wg-letter-long", 0)])
-def test_crop_marks_at_every_cut_line_give_63_by_88_mm_cards_and_print(pdfs, key, gutter):
+def test_crop_marks_at_every_cut_line_give_63_by_88_mm_cards_and_print(plumbed, key, gutter):
     """Every cut line has a mark above and below (left and right) the block reaching the page edge, at
     least 2 mm of it 5 mm or more inside the page edge (what home printers print), none inside the block.
     A4 gets the 3 mm gutter by default (two cuts per gutter), Letter stays butted."""
-    with pdfplumber.open(io.BytesIO(pdfs[key])) as pdf:
-        for page in pdf.pages[::2]:
-            xs, ys = grid(page)
-            assert len(xs) == len(ys) == (6 if gutter else 4)
-            widths, heights = ({round((b - a) / MM, 1) for a, b in itertools.pairwise(v)} for v in (xs, ys))
-            assert widths == ({63.0, gutter} if gutter else {63.0}) and heights == (
-                {88.0, gutter} if gutter else {88.0}
+    pdf = plumbed[key]
+    for page in pdf.pages[::2]:
+        xs, ys = grid(page)
+        assert len(xs) == len(ys) == (6 if gutter else 4)
+        widths, heights = ({round((b - a) / MM, 1) for a, b in itertools.pairwise(v)} for v in (xs, ys))
+        assert widths == ({63.0, gutter} if gutter else {63.0}) and heights == ({88.0, gutter} if gutter else {88.0})
+        for x in xs:  # a mark above and below the block, each reaching its page edge
+            ends = sorted(
+                (page.height - ln["bottom"], page.height - ln["top"])
+                for ln in marks(page)
+                if abs(ln["x0"] - x) < 0.01 and abs(ln["x0"] - ln["x1"]) < 0.01
             )
-            for x in xs:  # a mark above and below the block, each reaching its page edge
-                ends = sorted(
-                    (page.height - ln["bottom"], page.height - ln["top"])
-                    for ln in marks(page)
-                    if abs(ln["x0"] - x) < 0.01 and abs(ln["x0"] - ln["x1"]) < 0.01
-                )
-                assert len(ends) == 2 and ends[0][0] <= 0.01 and ends[1][1] >= page.height - 0.01
-                assert ends[0][1] < ys[0] and ends[1][0] > ys[-1]  # outside the block
-                assert ends[0][1] - 5 * MM >= 2 * MM - 0.01 and page.height - 5 * MM - ends[1][0] >= 2 * MM - 0.01
-            for y in ys:
-                ends = sorted(
-                    (ln["x0"], ln["x1"])
-                    for ln in marks(page)
-                    if abs(page.height - ln["top"] - y) < 0.01 and abs(ln["top"] - ln["bottom"]) < 0.01
-                )
-                assert len(ends) == 2 and ends[0][0] <= 0.01 and ends[1][1] >= page.width - 0.01
-                assert ends[0][1] < xs[0] and ends[1][0] > xs[-1]
-                assert ends[0][1] - 5 * MM >= 2 * MM - 0.01 and page.width - 5 * MM - ends[1][0] >= 2 * MM - 0.01
+            assert len(ends) == 2 and ends[0][0] <= 0.01 and ends[1][1] >= page.height - 0.01
+            assert ends[0][1] < ys[0] and ends[1][0] > ys[-1]  # outside the block
+            assert ends[0][1] - 5 * MM >= 2 * MM - 0.01 and page.height - 5 * MM - ends[1][0] >= 2 * MM - 0.01
+        for y in ys:
+            ends = sorted(
+                (ln["x0"], ln["x1"])
+                for ln in marks(page)
+                if abs(page.height - ln["top"] - y) < 0.01 and abs(ln["top"] - ln["bottom"]) < 0.01
+            )
+            assert len(ends) == 2 and ends[0][0] <= 0.01 and ends[1][1] >= page.width - 0.01
+            assert ends[0][1] < xs[0] and ends[1][0] > xs[-1]
+            assert ends[0][1] - 5 * MM >= 2 * MM - 0.01 and page.width - 5 * MM - ends[1][0] >= 2 * MM - 0.01
 
 
 @pytest.mark.parametrize(
     ("key", "duplex", "offset"), [("de-letter-short", "short", (1.5, -1.0)), ("de-a4-long", "long", (-2.0, 0.5))]
 )
-def test_every_back_lies_behind_its_front(pdfs, key, duplex, offset):
+def test_every_back_lies_behind_its_front(plumbed, key, duplex, offset):
     """Place cards carry their name on both sides: the card holding it on the backs page must be the
     front's card after the flip, moved by the back offset."""
     names = [c["fields"]["name"] for c in deck("deutschland")["cards"] if c["kind"] == "place"]
     checked = 0
-    with pdfplumber.open(io.BytesIO(pdfs[key])) as pdf:
-        for front, back in zip(pdf.pages[::2], pdf.pages[1::2]):
-            fgrid, bgrid = grid(front), grid(back)
-            for name in names:
-                first = name.split()[0].split("-")[0]  # a long name may wrap after its hyphen on the front
-                fw = [w for w in front.extract_words() if w["text"].split("-")[0] == first]
-                bw = [w for w in back.extract_words() if w["text"].split("-")[0] == first]
-                if not fw:
-                    continue
-                assert len(bw) == 1, name
-                f = cell_of((fw[0]["x0"] + fw[0]["x1"]) / 2, front.height - fw[0]["bottom"], *fgrid)
-                b = cell_of((bw[0]["x0"] + bw[0]["x1"]) / 2, back.height - bw[0]["bottom"], *bgrid)
-                dx, dy = offset[0] * MM, offset[1] * MM
-                if duplex == "long":
-                    expected = (front.width - f[2] + dx, f[1] + dy, front.width - f[0] + dx, f[3] + dy)
-                else:
-                    expected = (f[0] + dx, front.height - f[3] + dy, f[2] + dx, front.height - f[1] + dy)
-                assert b == pytest.approx(expected, abs=TOL), name
-                checked += 1
+    pdf = plumbed[key]
+    for front, back in zip(pdf.pages[::2], pdf.pages[1::2]):
+        fgrid, bgrid = grid(front), grid(back)
+        for name in names:
+            first = name.split()[0].split("-")[0]  # a long name may wrap after its hyphen on the front
+            fw = [w for w in front.extract_words() if w["text"].split("-")[0] == first]
+            bw = [w for w in back.extract_words() if w["text"].split("-")[0] == first]
+            if not fw:
+                continue
+            assert len(bw) == 1, name
+            f = cell_of((fw[0]["x0"] + fw[0]["x1"]) / 2, front.height - fw[0]["bottom"], *fgrid)
+            b = cell_of((bw[0]["x0"] + bw[0]["x1"]) / 2, back.height - bw[0]["bottom"], *bgrid)
+            dx, dy = offset[0] * MM, offset[1] * MM
+            if duplex == "long":
+                expected = (front.width - f[2] + dx, f[1] + dy, front.width - f[0] + dx, f[3] + dy)
+            else:
+                expected = (f[0] + dx, front.height - f[3] + dy, f[2] + dx, front.height - f[1] + dy)
+            assert b == pytest.approx(expected, abs=TOL), name
+            checked += 1
     assert checked == len(names)
 
 
@@ -163,25 +170,25 @@ def test_fonts_are_embedded(pdfs, key):
 
 
 @pytest.mark.parametrize("key", ["lt-a4-long", "de-letter-short", "wg-letter-long"])
-def test_no_text_outside_its_cards_safe_zone_and_every_card_printed(pdfs, key):
+def test_no_text_outside_its_cards_safe_zone_and_every_card_printed(plumbed, key):
     game = {"lt": "laender-toppen", "de": "deutschland", "wg": "world-game"}[key[:2]]
     cards_seen = 0
-    with pdfplumber.open(io.BytesIO(pdfs[key])) as pdf:
-        for number, page in enumerate(pdf.pages):
-            xs, ys = grid(page)
-            cells = set()
-            for ch in page.chars:
-                if not ch["text"].strip():
-                    continue
-                x0, x1 = ch["x0"], ch["x1"]
-                y0, y1 = page.height - ch["bottom"], page.height - ch["top"]
-                cell = cell_of((x0 + x1) / 2, (y0 + y1) / 2, xs, ys)
-                inner = (cell[0] + SAFE_MM * MM, cell[1] + SAFE_MM * MM, cell[2] - SAFE_MM * MM, cell[3] - SAFE_MM * MM)
-                assert x0 >= inner[0] - 0.2 and x1 <= inner[2] + 0.2, (number, ch["text"])
-                assert y0 >= inner[1] - 0.2 and y1 <= inner[3] + 0.2, (number, ch["text"])
-                cells.add(cell)
-            if number % 2 == 0:
-                cards_seen += len(cells)
+    pdf = plumbed[key]
+    for number, page in enumerate(pdf.pages):
+        xs, ys = grid(page)
+        cells = set()
+        for ch in page.chars:
+            if not ch["text"].strip():
+                continue
+            x0, x1 = ch["x0"], ch["x1"]
+            y0, y1 = page.height - ch["bottom"], page.height - ch["top"]
+            cell = cell_of((x0 + x1) / 2, (y0 + y1) / 2, xs, ys)
+            inner = (cell[0] + SAFE_MM * MM, cell[1] + SAFE_MM * MM, cell[2] - SAFE_MM * MM, cell[3] - SAFE_MM * MM)
+            assert x0 >= inner[0] - 0.2 and x1 <= inner[2] + 0.2, (number, ch["text"])
+            assert y0 >= inner[1] - 0.2 and y1 <= inner[3] + 0.2, (number, ch["text"])
+            cells.add(cell)
+        if number % 2 == 0:
+            cards_seen += len(cells)
     assert cards_seen == len(deck(game)["cards"])
     assert len(pdf.pages) == 2 * -(-len(deck(game)["cards"]) // 9)
 
@@ -288,10 +295,10 @@ def test_full_real_deck_prints_every_card(store, game):
     assert len(data) <= 15e6
 
 
-def test_world_game_fact_labels_sit_on_their_values_line(pdfs):
+def test_world_game_fact_labels_sit_on_their_values_line(plumbed):
     """A fact without a note (all but the highest point) has its label and its value on one line."""
-    with pdfplumber.open(io.BytesIO(pdfs["wg-letter-long"])) as pdf:
-        words = pdf.pages[0].extract_words()
+    pdf = plumbed["wg-letter-long"]
+    words = pdf.pages[0].extract_words()
     checked = 0
     for label in (w for w in words if w["text"] in ("Area", "Population", "Neighbouring")):
         row = [

@@ -57,6 +57,24 @@ def test_the_good_definition_loads(tmp_path):
     assert source.refresh.content_types == ("text/csv",)
 
 
+def test_a_definition_is_parsed_once_until_its_file_changes(tmp_path, monkeypatch):
+    from pipeline.extract import sources
+
+    edited = with_value(("files", 0, "bytes"), 4)
+    parsed: list[str] = []
+    loads = tomllib.loads
+
+    def counted(text: str) -> dict:
+        parsed.append(text)
+        return loads(text)
+
+    monkeypatch.setattr(sources.tomllib, "loads", counted)
+    path = write(tmp_path, GOOD)
+    assert load_source(path) == load_source(path) and len(parsed) == 1
+    write(tmp_path, edited)
+    assert load_source(path).file("a.csv").bytes == 4 and len(parsed) == 2
+
+
 BAD = {
     "url = 5": (("files", 0, "url"), 5, r"\[\[files\]\] 1: url is an integer \(5\); expected a string"),
     "url not a web address": (("files", 0, "url"), "file:///etc/passwd", "is not an http"),

@@ -4,6 +4,7 @@ A file source pins every raw file by live URL, sha256 and size; a package source
 carries data) is pinned by its version instead.
 """
 
+import functools
 import os
 import re
 import tomllib
@@ -169,9 +170,18 @@ def load_source(path: Path) -> Source:
     """The source defined in `path` (`sources/<name>.toml`); any problem with the file is one GeodeckError
     naming it, the field and the fix."""
     try:
-        data = tomllib.loads(path.read_bytes().decode("utf-8"))
+        text = path.read_bytes()
     except OSError as exc:
         raise GeodeckError(f"{path}: cannot read this source definition: {exc.strerror or exc}") from exc
+    return _source(path, text)
+
+
+@functools.lru_cache(maxsize=64)
+def _source(path: Path, text: bytes) -> Source:
+    """The source of a definition's bytes, parsed once per process (a command reads the definitions more than
+    once; Source is frozen)."""
+    try:
+        data = tomllib.loads(text.decode("utf-8"))
     except UnicodeDecodeError as exc:
         raise GeodeckError(f"{path}: not UTF-8 text (byte {exc.start}); save the file as UTF-8") from exc
     except tomllib.TOMLDecodeError as exc:
@@ -228,12 +238,17 @@ def _table(cls: type, table: object, where: str, computed: tuple[str, ...] = ())
     missing = [n for n, f in declared.items() if n not in table and f.default is f.default_factory is MISSING]
     if missing:
         raise GeodeckError(f"{where}: {', '.join(missing)} missing")
-    hints = get_type_hints(cls)
+    hints = _hints(cls)
     for key, value in table.items():
         expected = _TYPES[hints[key]]
         if not expected(value):
             raise GeodeckError(f"{where}: {key} is {_kind(value)} ({value!r:.40}); expected {expected.__doc__}")
     return {k: tuple(v) if isinstance(v, list) else v for k, v in table.items()}
+
+
+@functools.cache
+def _hints(cls: type) -> dict:
+    return get_type_hints(cls)
 
 
 def _string(value: object) -> bool:

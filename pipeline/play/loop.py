@@ -185,6 +185,8 @@ def _refused(state, text: str, terminal, view: View) -> str | None:
     """Why the rules refuse a typed move that is not legal now (the engine's reason, naming its rule), or
     None when the text spells out no move of the game at all."""
     wanted = _plain(text)
+    if not wanted:  # no letter or digit: it spells out no move (every label has some); skip the search
+        return None
     for action in range(state.game.num_distinct_actions()):
         try:
             spelt = _plain(terminal.label(state, action, view, True)) == wanted

@@ -12,7 +12,7 @@ and is undecided (run more games) otherwise: an interval narrower than the margi
 import math
 from dataclasses import dataclass
 
-from scipy import stats
+from scipy import special  # not scipy.stats: the same quantiles, a third of its import time
 
 ALPHA = 0.05  # a 95 % interval
 PASS, FAIL, UNDECIDED = "pass", "fail", "undecided"
@@ -33,7 +33,7 @@ class Interval:
 
 def z_quantile(alpha: float) -> float:
     """The standard normal's 1 - alpha/2 quantile (1.96 for alpha 0.05)."""
-    return float(stats.norm.isf(alpha / 2))
+    return float(-special.ndtri(alpha / 2))
 
 
 def wilson(successes: float, n: int, alpha: float = ALPHA) -> Interval:
@@ -49,7 +49,7 @@ def wilson(successes: float, n: int, alpha: float = ALPHA) -> Interval:
 
 
 def t_quantile(n: int, alpha: float = ALPHA) -> float:
-    return float(stats.t.isf(alpha / 2, n - 1)) if n > 1 else math.inf
+    return float(-special.stdtrit(n - 1, alpha / 2)) if n > 1 else math.inf
 
 
 def mean(n: int, total: float, squares: float, alpha: float = ALPHA) -> Interval:

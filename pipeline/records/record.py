@@ -67,8 +67,11 @@ class Record(_Strict):
         return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
+_COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": "))  # one encoder for every seat and move
+
+
 def _compact(value) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    return _COMPACT.encode(value)
 
 
 def save(path: Path, record: Record) -> None:

@@ -35,15 +35,15 @@ def deck_of(record: Record, deck_file: Path | None = None, source: str = "the re
     return deck
 
 
-def replay(record: Record, deck: dict, source: str = "the record"):
+def replay(record: Record, deck: dict, source: str = "the record", game=None):
     """The state after every move of `record`, each checked against the rules; a RecordError names the first
-    move that breaks one (move numbers count from 1), or a result that differs from the record's."""
+    move that breaks one (move numbers count from 1), or a result that differs from the record's. Pass `game`
+    (the engine's game of `deck`) when replaying many records of one deck: it is used when its options are the
+    record's, and the record's are made from the deck otherwise."""
     definition = games.get(record.game)
     notation = definition.notation
-    try:
-        game = definition.engine.Game.from_deck(deck, **record.options)
-    except (TypeError, GeodeckError) as exc:
-        raise RecordError(f"{source}: options {record.options} do not make a {record.game} game ({exc})") from exc
+    if game is None or game.options() != record.options:
+        game = _game(definition, deck, record, source)
     if len(record.seats) != game.players:
         raise RecordError(f"{source}: {len(record.seats)} seats for a {game.players}-player game")
     state = game.initial_state(_order(notation.card_ids(game), record.deal, source))
@@ -75,6 +75,13 @@ def replay(record: Record, deck: dict, source: str = "the record"):
             raise RecordError(f"{source}: choice {choice!r}: {exc}") from exc
     _check_result(record, state, source)
     return state
+
+
+def _game(definition, deck: dict, record: Record, source: str):
+    try:
+        return definition.engine.Game.from_deck(deck, **record.options)
+    except (TypeError, GeodeckError) as exc:
+        raise RecordError(f"{source}: options {record.options} do not make a {record.game} game ({exc})") from exc
 
 
 def summary(record: Record, state) -> dict:

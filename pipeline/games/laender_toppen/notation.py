@@ -4,6 +4,8 @@ hand card in a slot of the strip, "lt-BEL: Europe" or "lt-JAM: face down" puts a
 onto a pile. A choice at scoring (Russia or Turkey counted for the continent its owner names, not the
 one best for them) is "lt-RUS: Asia"."""
 
+import functools
+
 from pipeline.games.laender_toppen.engine import CONTINENTS, PLACE, SLOT_NAMES, SLOTS, Game, State
 
 PILES = (*CONTINENTS, "face down")
@@ -12,6 +14,12 @@ PILES = (*CONTINENTS, "face down")
 def card_ids(game: Game) -> tuple[str, ...]:
     """The ids of the cards a deal orders (`game.initial_state(deal)`): every card, jokers included."""
     return game.ids
+
+
+@functools.lru_cache(maxsize=16)
+def _positions(game: Game) -> dict[str, int]:
+    """Each card id's position in the game's cards."""
+    return {card: i for i, card in enumerate(game.ids)}
 
 
 def write(state: State, action: int) -> str:
@@ -30,7 +38,7 @@ def read(state: State, text: str) -> int:
             f"{text!r} is not a Länder toppen move: 'CARD: SLOT' (e.g. 'lt-KAZ: area_km2 above') or "
             f"'CARD: PILE' (a continent or 'face down')"
         )
-    index = next((i for i, c in enumerate(state.game.cards) if c.id == card), None)
+    index = _positions(state.game).get(card)
     if index is None:
         raise ValueError(f"unknown card {card!r}: not a card of this deck")
     if target in SLOT_NAMES:
@@ -52,7 +60,7 @@ def choose(state: State, text: str) -> None:
     """Apply a choice at scoring; ValueError for text that names no card and continent, IllegalAction (from
     the engine) for a choice the rules do not allow."""
     card, _, continent = text.partition(": ")
-    index = next((i for i, c in enumerate(state.game.cards) if c.id == card), None)
+    index = _positions(state.game).get(card)
     if index is None or continent not in CONTINENTS:
         raise ValueError(f"{text!r} is no choice at scoring: 'CARD: CONTINENT', e.g. 'lt-RUS: Asia'")
     state.choose_continent(index, CONTINENTS.index(continent))

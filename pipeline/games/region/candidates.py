@@ -22,7 +22,6 @@ division code (GeoNames `admin1code`), but neither feature codes (PPLC, PPLA) no
   left out.
 """
 
-import json
 from functools import cache
 
 import numpy as np
@@ -30,7 +29,7 @@ import pandas as pd
 import shapely
 
 from pipeline.extract import Source, load_sources, names
-from pipeline.games.region.geography import from_lonlat, local_laea, to_crs
+from pipeline.games.region.geography import features, from_lonlat, local_laea, to_crs
 from pipeline.transform.parsers.natural_earth import PLACES
 
 MATCH_KM = 10  # a Natural Earth place lies in the division of the GeoNames town this near it
@@ -66,10 +65,9 @@ def country_codes() -> dict[str, str]:
 
 def ne_places(store, iso3: str) -> pd.DataFrame:
     """Natural Earth 10m populated places of the country: name, adm1name, lat, lon, featurecla."""
-    features = json.loads(store.read_source(load_sources()[names.NATURAL_EARTH], PLACES))["features"]
     rows = [
         {k: f["properties"][k] for k in ("name", "adm1name", "latitude", "longitude", "featurecla", "pop_max")}
-        for f in features
+        for f in features(store, PLACES)
         if f["properties"]["adm0_a3"] == iso3
     ]
     return pd.DataFrame(rows, columns=["name", "adm1name", "latitude", "longitude", "featurecla", "pop_max"])

@@ -29,11 +29,22 @@ TMERC = "+proj=tmerc +lat_0={lat:.4f} +lon_0={lon:.4f} +k=1 +datum=WGS84 +units=
 LCC = "+proj=lcc +lat_0={lat:.4f} +lon_0={lon:.4f} +lat_1={lat1:.4f} +lat_2={lat2:.4f} +datum=WGS84 +units=m +no_defs"
 
 
+_FEATURES: dict[str, list[dict]] = {}  # a layer's features by its pinned sha256 (the same bytes), two layers here
+
+
+def features(store, layer: str) -> list[dict]:
+    """A Natural Earth layer's GeoJSON features, parsed once per process (a region build reads two layers
+    more than once; a test builds several regions): callers read them, never change them."""
+    entry = load_sources()[names.NATURAL_EARTH].file(layer)
+    if entry.sha256 not in _FEATURES:
+        _FEATURES[entry.sha256] = json.loads(store.read(entry))["features"]
+    return _FEATURES[entry.sha256]
+
+
 def countries(store) -> dict[str, dict]:
     """Natural Earth 50m admin-0 features by ISO3 (ISO_A3, ISO_A3_EH or ADM0_A3: France's ISO_A3 is -99)."""
-    features = json.loads(store.read_source(load_sources()[names.NATURAL_EARTH], DETAIL_LAYER))["features"]
     index: dict[str, dict] = {}
-    for f in sorted(features, key=lambda f: f["properties"]["ADM0_A3"]):
+    for f in sorted(features(store, DETAIL_LAYER), key=lambda f: f["properties"]["ADM0_A3"]):
         p = f["properties"]
         for key in (p["ADM0_A3"], p.get("ISO_A3_EH"), p.get("ISO_A3")):
             if key and key != "-99":
