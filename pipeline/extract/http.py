@@ -24,7 +24,7 @@ import urllib3
 from requests.adapters import HTTPAdapter
 from urllib3.util.retry import Retry
 
-from pipeline import __version__, atomic, hashing
+from pipeline import __version__, atomic, hashing, readers
 from pipeline.errors import SnapshotError
 from pipeline.paths import MIRROR_HINT
 
@@ -151,11 +151,8 @@ class Session(requests.Session):
 
 
 def _read_validators(cache: Path | None) -> dict[str, dict]:
-    try:
-        data = json.loads(cache.read_bytes()) if cache is not None else {}
-    except (OSError, ValueError):  # absent or damaged: no conditional requests this time
-        return {}
-    return {url: v for url, v in data.items() if isinstance(v, dict)} if isinstance(data, dict) else {}
+    """The validators kept by the last refresh; none when the cache is absent or damaged (one warning)."""
+    return (readers.read_cache("http-cache", cache) if cache is not None else None) or {}
 
 
 def session(
