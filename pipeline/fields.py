@@ -2,10 +2,11 @@
 precedence with its reason, referee, recency, preferred period): the observation table, the schema, the chooser, the
 report and the deck specs read them from here."""
 
-import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+
+from pipeline import readers
 
 TABLE = Path(__file__).with_name("fields.toml")
 DTYPES = {"str": str, "float": float, "bool": bool, "int": int}
@@ -98,7 +99,7 @@ def _field(name: str, entry: dict) -> Field:
 
 @cache
 def _table() -> dict:
-    return tomllib.loads(TABLE.read_text(encoding="utf-8"))
+    return readers.read_input("toml", TABLE)
 
 
 @cache

@@ -96,6 +96,32 @@ def opened(kind: str, path: Path) -> Iterator[BinaryIO]:
         yield handle
 
 
+def table(path: Path, fix: str | None = None, geo: bool = False) -> Any:
+    """A parquet table (a GeoDataFrame with `geo`), opened as a regular file within the kind's size; one that
+    is not is a GeodeckError with the kind's fix (or `fix`)."""
+    if geo:  # imported here: a no-op build reads no table
+        import geopandas
+
+        parse: Callable[[BinaryIO], Any] = geopandas.read_parquet
+    else:
+        import pandas
+
+        parse = pandas.read_parquet
+    try:
+        with opened("parquet", path) as handle:
+            return parse(handle)
+    except Unreadable as exc:
+        raise failure("parquet", path, exc, fix) from exc
+
+
+def text(data: bytes) -> str:
+    """UTF-8 text (a CSV table)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise Unreadable(f"is not UTF-8 text (byte {exc.start})") from exc
+
+
 def json_document(data: bytes) -> Any:
     """JSON within jsonfile's limits and at most MAX_KEYS keys and items."""
     return _counted(jsonfile.loads(data))
@@ -207,6 +233,17 @@ SOURCE = register(
 )
 TOML = register(
     Kind("toml", "TOML file", 1 * MB, toml_document, fix="fix it or restore it with `git checkout -- FILE`")
+)
+CSV = register(Kind("csv", "table", 16 * MB, text, fix="fix it or restore it with `git checkout -- FILE`"))
+REGION = register(
+    Kind(
+        "region",
+        "region build file",
+        1 * MB,
+        json_document,
+        lambda document: None if isinstance(document, dict) else "is not a JSON object",
+        fix="rebuild it with `geodeck region build`",
+    )
 )
 SVG = register(
     Kind("svg", "SVG file", 16 * MB, fix="delete it from the store; `geodeck fetch` gets it again")

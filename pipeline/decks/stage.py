@@ -16,7 +16,6 @@ from pipeline.decks.canonical import same_content
 from pipeline.decks.spec import DeckSpec, load_spec
 from pipeline.errors import GeodeckError
 from pipeline.hashing import file_sha256
-from pipeline.jsonfile import Missing, Unreadable
 
 
 @dataclass(frozen=True)
@@ -49,12 +48,7 @@ def read_table(path: Path, relative: str) -> pd.DataFrame:
 
     step = next((s.name for s in graph.steps() if relative in s.writes), "geo")
     try:
-        with readers.opened("parquet", path) as handle:
-            return pd.read_parquet(handle)
-    except Missing as exc:
-        raise GeodeckError(f"{path} does not exist; run `geodeck build` so the {step} step writes it") from exc
-    except Unreadable as exc:
-        raise readers.failure("parquet", path, exc, f"rebuild it with `geodeck build --stage {step}`") from exc
+        return readers.table(path, f"rebuild it with `geodeck build --stage {step}`")
     except (OSError, ValueError, ArrowException) as exc:
         raise GeodeckError(
             f"{path} is corrupted ({str(exc).splitlines()[0][:120]}); rebuild it with `geodeck build --stage {step}`"

@@ -22,7 +22,7 @@ from types import ModuleType
 import pandas as pd
 import tomlkit
 
-from pipeline import atomic
+from pipeline import atomic, jsonfile, readers
 from pipeline.errors import GeodeckError, SnapshotError
 from pipeline.extract import http
 from pipeline.extract.sources import Source, SourceFile
@@ -214,7 +214,9 @@ def table_changes(old: pd.DataFrame | None, new: pd.DataFrame) -> list[str]:
 def write_pins(path: Path, new: Source) -> None:
     """Update the pins in `path` (every file's url, sha256 and bytes; vintage; date accessed), keeping the
     rest of the file as it is."""
-    document = tomlkit.parse(path.read_text(encoding="utf-8"))
+    document = tomlkit.parse(
+        jsonfile.read_bytes(path, readers.SOURCE.max_bytes).decode("utf-8")
+    )  # checked by load_source
     document["source"]["vintage"] = new.vintage
     document["source"]["date_accessed"] = new.date_accessed
     if "files" not in document:

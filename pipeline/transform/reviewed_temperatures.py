@@ -6,10 +6,12 @@ Each row becomes a `capital_temp_c` observation of source "reviewed": vintage = 
 ("period not stated" when the cited page gives none), note = station, confidence and URL.
 """
 
+from io import StringIO
 from pathlib import Path
 
 import pandas as pd
 
+from pipeline import readers
 from pipeline.errors import GeodeckError
 from pipeline.paths import SOURCES_DIR
 from pipeline.transform import observations
@@ -23,7 +25,7 @@ NO_PERIOD = "period not stated"
 
 def parse(path: Path = FILE) -> pd.DataFrame:
     """The table with `annual_mean_c` as float; a malformed row is a user error naming the file and the fix."""
-    df = pd.read_csv(path, dtype=str, keep_default_na=False)
+    df = pd.read_csv(StringIO(readers.read_input("csv", path)), dtype=str, keep_default_na=False)
     if list(df.columns) != COLUMNS:
         raise GeodeckError(f"{path}: the header must be {','.join(COLUMNS)}")
     temps = pd.to_numeric(df["annual_mean_c"], errors="coerce")

@@ -12,6 +12,7 @@ import io
 from dataclasses import dataclass
 from pathlib import Path
 
+from pipeline import readers
 from pipeline.errors import GeodeckError
 from pipeline.fields import fields
 from pipeline.transform.observations import FIELDS
@@ -39,7 +40,7 @@ def load(path: Path, universe: list[str] | None = None) -> dict[tuple[str, str],
     """The overrides by (iso3, field); any malformed row is a user error naming the row and the fix."""
     if not path.is_file():
         return {}
-    rows = list(csv.DictReader(io.StringIO(path.read_text(encoding="utf-8"))))
+    rows = list(csv.DictReader(io.StringIO(readers.read_input("csv", path), newline="")))
     if rows and list(rows[0].keys()) != COLUMNS:
         raise GeodeckError(f"{path}: the header must be {','.join(COLUMNS)}")
     found: dict[tuple[str, str], Override] = {}
