@@ -163,14 +163,17 @@ def test_the_deutschland_kit_for_sale_replaces_the_gadm_states_and_says_so(kits,
     assert "Nur für den privaten Gebrauch" not in page
 
 
-def test_a_layer_that_may_not_be_sold_without_a_stand_in_is_refused(monkeypatch, geodeck):
+def test_a_layer_that_may_not_be_sold_without_a_stand_in_is_refused(monkeypatch, geodeck, store):
     cards = games.get("deutschland").cards
     accessories = games.get("deutschland").accessories
     monkeypatch.setattr(cards, "FOR_SALE", {})
     monkeypatch.setattr(accessories, "FOR_SALE", {})
     with pytest.raises(GeodeckError, match="germany-boundaries .non-commercial licence. and has no stand-in"):
         licences.for_sale("deutschland")
-    code, output = geodeck(["print", "deutschland", "--kit", "--for-sale", "--offline"])
+    code, output = geodeck(
+        ["print", "deutschland", "--kit", "--for-sale", "--offline", "--mirror", store.mirror],
+        GEODECK_STORE=str(store.root),
+    )
     assert code != 0 and "cannot be printed for sale" in output and "Traceback" not in output
 
 
