@@ -149,8 +149,13 @@ ALLOWED = {
     ("geo/grid.py", "read_csv"): "text read by readers.read_input",
     ("transform/reviewed_temperatures.py", "read_csv"): "text read by readers.read_input",
 }
-PINNED = ("transform/parsers/", "render/maps.py", "games/deutschland/states.py", "games/region/geography.py")
-PINNED += ("games/world_game/accessories.py",)  # parse the bytes of pinned store files (sha256-checked)
+PINNED = (  # parse the bytes of pinned store files (sha256-checked)
+    "transform/parsers/",
+    "render/maps.py",
+    "games/deutschland/states.py",
+    "games/region/geography.py",
+    "games/world_game/accessories.py",
+)
 
 
 def raw_reads() -> set[tuple[str, str]]:

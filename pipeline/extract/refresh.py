@@ -97,7 +97,9 @@ def download(source: Source, path: str, url: str, staging: SnapshotStore, sessio
     allowed, refused = content_types(source, path)
     part = staging.root / "part"
     with atomic.writer(part) as sink:
-        got = http.download_to(session, sink, url, f"{source.name}/{path}", None, allowed, refused, http.REFRESH_FIX)
+        hosts = source.refresh.hosts if source.refresh else ()
+        where = f"{source.name}/{path}"
+        got = http.download_to(session, sink, url, where, None, allowed, refused, http.REFRESH_FIX, hosts)
     staging.blob(got.sha256).parent.mkdir(parents=True, exist_ok=True)
     part.replace(staging.blob(got.sha256))
     pinned = next((entry for entry in source.files if entry.path == path), None)

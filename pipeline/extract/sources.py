@@ -85,12 +85,14 @@ class Refresh:
             page); the new pin records that address.
     content_types: the Content-Type values a file may be served with (default: anything but text/html,
             unless the file itself is HTML).
+    hosts: other hosts its downloads may be redirected to (by default only each URL's own host).
     """
 
     method: str
     branch: str = "HEAD"
     urls: dict[str, str] = field(default_factory=dict)
     content_types: tuple[str, ...] = ()
+    hosts: tuple[str, ...] = ()
 
     def __post_init__(self):
         if self.method not in REFRESH_METHODS:
