@@ -13,7 +13,11 @@ import importlib
 import json
 import pkgutil
 import re
+import signal
 import tempfile
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
@@ -60,12 +64,30 @@ def refreshable(sources: list[Source], named: bool) -> list[Source]:
     return [s for s in sources if s.refresh is not None]
 
 
+@contextmanager
+def terminated_as_exit() -> Iterator[None]:
+    """SIGTERM raises SystemExit(143) in the main thread while inside, so `finally` and `with` blocks run."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum, _frame):
+        raise SystemExit(128 + signum)
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def refresh(
     sources: list[Source], store: SnapshotStore, sources_dir: Path, today: date, session: http.Session
 ) -> list[Refreshed]:
     """Refresh every source (all-or-nothing): download (into a staging store) and validate them all, then
-    add the new files to the store and write the pins; the old pins' files stay in the store."""
-    with tempfile.TemporaryDirectory(prefix="geodeck-refresh-") as folder:
+    add the new files to the store and write the pins; the old pins' files stay in the store. SIGTERM, like
+    SIGINT, ends it through its cleanup: the staging folder is removed."""
+    with terminated_as_exit(), tempfile.TemporaryDirectory(prefix="geodeck-refresh-") as folder:
         staging = SnapshotStore(root=Path(folder), mirror=None, online=False)
         results = [refresh_source(source, store, staging, today, session) for source in sources]
         changed = [result.new for result in results if result.changed]
