@@ -27,7 +27,8 @@ def pytest_runtest_setup(item):
 @pytest.fixture(scope="session", autouse=True)
 def own_folders(tmp_path_factory):
     """HOME, the default store and the output folders of this test session, never the user's or the
-    checkout's; `~/.cache/geodeck` is a file, so the default store path cannot be used by accident."""
+    checkout's; `~/.cache/geodeck` is a file, so the default store path cannot be used by accident. The
+    default store is empty: a command a test runs finds pinned files through the mirror, if there is one."""
     home = tmp_path_factory.mktemp("home")
     (home / ".cache").mkdir()
     (home / ".cache" / "geodeck").write_text("a test used the default store: give it the `store` fixture\n")
@@ -35,6 +36,8 @@ def own_folders(tmp_path_factory):
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("HOME", str(home))
         mp.setenv("GEODECK_STORE", str(tmp_path_factory.mktemp("default-store")))
+        if (MIRROR / "index.json").is_file():  # as `make test` exports it, however pytest is started
+            mp.setenv("GEODECK_MIRROR", str(MIRROR))
         mp.setattr(paths, "OUTPUT_DIR", output)
         mp.setattr(paths, "PRINT_DIR", output / "print")
         mp.setattr("pipeline.playcheck.report.REPORTS_DIR", output / "reports")
