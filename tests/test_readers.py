@@ -122,6 +122,18 @@ def test_a_build_table_replaced_by_a_pipe_is_reported_as_a_pipe(tmp_path):
         read_table(tmp_path / "absent.parquet", "geo/places.parquet")
 
 
+def test_a_repo_file_that_is_a_pipe_stops_a_fingerprint_in_one_line(tmp_path):
+    from pipeline.hashing import file_sha256
+
+    os.mkfifo(tmp_path / "layout.toml")  # a build's fingerprint hashes repo files: it hung here
+    with pytest.raises(GeodeckError, match="layout.toml is not a regular file"):
+        file_sha256(tmp_path / "layout.toml")
+    (tmp_path / "a").write_bytes(b"abc")
+    assert file_sha256(tmp_path / "a") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+    with pytest.raises(FileNotFoundError):
+        file_sha256(tmp_path / "absent")
+
+
 def test_a_flag_drawing_cache_that_is_a_pipe_or_dev_zero_is_discarded(tmp_path, capsys):
     for how in ("pipe", "dev-zero"):
         hostile(tmp_path / how, how)
@@ -139,7 +151,6 @@ ALLOWED = {
     ("extract/refresh.py", "loads"): "an upstream answer, bounded by the download limits",
     ("extract/store.py", "open"): "a store or mirror file, is_file() first, hashed in chunks",
     ("locking.py", "open"): "the lock file (written)",
-    ("hashing.py", "read_bytes"): "hashes a file the caller has checked (is_file)",
     ("steps.py", "read_bytes"): "a Python module of the package, already imported",
     ("render/drawings.py", "loads"): "the parser of the drawing kind (readers.DRAWING)",
     ("render/flags.py", "svg2rlg"): "an SVG opened by readers.opened",
