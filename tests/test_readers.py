@@ -24,6 +24,16 @@ def test_a_source_definition_that_is_a_pipe_is_refused_not_waited_on(tmp_path):
         load_source(tmp_path / "demo.toml")  # fetch hung here
 
 
+def test_geodeck_fetch_names_a_source_definition_that_is_a_pipe_in_one_error_line(geodeck, tmp_path, monkeypatch):
+    from pipeline.extract import sources as definitions
+
+    os.mkfifo(tmp_path / "demo.toml")
+    monkeypatch.setattr(definitions.select, "__defaults__", (tmp_path,))
+    code, output = geodeck(["fetch", "--offline"], GEODECK_STORE=str(tmp_path / "store"))
+    assert code == 2 and output.startswith("error: ") and output.count("\n") == 1
+    assert "demo.toml: this source definition is not a regular file" in output
+
+
 def test_a_source_definition_linked_to_dev_zero_is_refused(tmp_path):
     (tmp_path / "demo.toml").symlink_to("/dev/zero")
     with pytest.raises(GeodeckError, match="is not a regular file"):
@@ -112,14 +122,20 @@ def test_a_validator_cache_that_is_well_formed_is_read(tmp_path):
 
 
 def test_a_build_table_replaced_by_a_pipe_is_reported_as_a_pipe(tmp_path):
-    from pipeline.decks.stage import read_table
+    from pipeline import games
+    from pipeline.decks.stage import fresh_deck
 
-    os.mkfifo(tmp_path / "places.parquet")
+    table = tmp_path / games.get("deutschland").input_table
+    table.parent.mkdir(parents=True)
+    os.mkfifo(table)
     with pytest.raises(GeodeckError) as caught:
-        read_table(tmp_path / "places.parquet", "geo/places.parquet")
+        fresh_deck("deutschland", build_root=tmp_path)
     assert "is not a regular file" in str(caught.value) and "does not exist" not in str(caught.value)
-    with pytest.raises(GeodeckError, match="does not exist"):
-        read_table(tmp_path / "absent.parquet", "geo/places.parquet")
+    table.unlink()
+    with pytest.raises(
+        GeodeckError, match="this build table does not exist; rebuild it with `geodeck build --stage geo-places`"
+    ):
+        fresh_deck("deutschland", build_root=tmp_path)
 
 
 def test_a_repo_file_that_is_a_pipe_stops_a_fingerprint_in_one_line(tmp_path):
