@@ -14,7 +14,7 @@ import re
 import sys
 import tomllib
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -76,8 +76,9 @@ def failure(kind: str, path: Path, why: Unreadable, fix: str | None = None) -> G
 
 
 def read_cache(kind: str, path: Path) -> Any | None:
-    """A cache's document, or None when it is absent or damaged (then one warning line on stderr): the caller
-    rebuilds what it held."""
+    """A cache's document, or None when it is absent or damaged: then one warning line on stderr, and the
+    damaged entry (a file, a pipe, a link; never a folder) is removed so that the caller can write the one it
+    rebuilds in its place."""
     try:
         return read(kind, path)
     except Missing:
@@ -85,6 +86,9 @@ def read_cache(kind: str, path: Path) -> Any | None:
     except Unreadable as exc:
         spec = KINDS[kind]
         print(f"warning: {path}: this {spec.what} {exc}; discarded, {spec.rebuilt}", file=sys.stderr, flush=True)
+        with suppress(OSError):  # a read-only store: the rebuilt one is not kept either
+            if path.is_symlink() or not path.is_dir():
+                path.unlink()
         return None
 
 

@@ -171,7 +171,7 @@ class Session(requests.Session):
     def save_validators(self) -> None:
         """Keep the validators of this run's downloads for the next one's conditional requests."""
         if self.cache is not None:
-            with suppress(OSError):  # an optional cache: the next refresh asks unconditionally
+            with suppress(OSError, atomic.OutputError):  # optional: the next refresh asks unconditionally
                 atomic.write_text(self.cache, json.dumps(self.validators, indent=1, sort_keys=True))
 
 

@@ -56,7 +56,7 @@ class Flags:
         if drawing is None:
             raise GeodeckError(f"{SOURCE}/{path}: svglib cannot read this SVG")
         drawing.initialFontName = fonts.REGULAR  # renderPDF would otherwise add an unembedded Helvetica
-        with suppress(OSError):  # a read-only store: convert again next time
+        with suppress(OSError, atomic.OutputError):  # a read-only store, a folder in the way: convert next time
             atomic.write_bytes(cached, drawings.dumps(drawing))
         return drawing
 
