@@ -42,7 +42,9 @@ def serve() -> Iterator[Callable[[Handler], str]]:
 
         server = ThreadingHTTPServer(("127.0.0.1", 0), Answer)
         server.daemon_threads = True
-        threading.Thread(target=server.serve_forever, daemon=True).start()
+        threading.Thread(
+            target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+        ).start()  # a quick shutdown
         servers.append(server)
         return f"http://127.0.0.1:{server.server_address[1]}/file"
 
