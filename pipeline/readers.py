@@ -38,7 +38,7 @@ class Kind:
     parse: Callable[[bytes], Any] | None = None  # None: opened (`opened`), parsed by its library
     shape: Callable[[Any], str | None] = lambda _document: None
     cache: bool = False
-    fix: str = ""  # an input's repair, e.g. "restore it with `git checkout -- sources/`"
+    fix: str = ""  # an input's repair, e.g. "rebuild it with `geodeck build --force`"; `{path}`: the file
     rebuilt: str = ""  # a cache's rebuild, e.g. "the step runs again"
 
 
@@ -71,8 +71,11 @@ def read_input(kind: str, path: Path) -> Any:
 
 
 def failure(kind: str, path: Path, why: Unreadable, fix: str | None = None) -> GeodeckError:
-    """The one-line error for an input of `kind` at `path` that is `why`, with the kind's fix (or `fix`)."""
-    return GeodeckError(f"{path}: this {KINDS[kind].what} {why}; {fix or KINDS[kind].fix}")
+    """The one-line error for an input of `kind` at `path` that is `why`, with the kind's fix (or `fix`; a
+    `{path}` in it names the file)."""
+    return GeodeckError(
+        f"{path}: this {KINDS[kind].what} {why}; {(fix or KINDS[kind].fix).replace('{path}', str(path))}"
+    )
 
 
 def read_cache(kind: str, path: Path) -> Any | None:
@@ -226,19 +229,18 @@ def _drawing(data: bytes) -> Any:
         raise Unreadable(f"is not a drawing ({str(exc).splitlines()[0][:120]})") from exc
 
 
+RESTORE = "fix it, or restore the committed one: `git checkout -- {path}`"
 SOURCE = register(
     Kind(
         "source",
         "source definition",
         1 * MB,
         toml_document,
-        fix="fix it or restore it with `git checkout -- sources/`",
+        fix=RESTORE,
     )
 )
-TOML = register(
-    Kind("toml", "TOML file", 1 * MB, toml_document, fix="fix it or restore it with `git checkout -- FILE`")
-)
-CSV = register(Kind("csv", "table", 16 * MB, text, fix="fix it or restore it with `git checkout -- FILE`"))
+TOML = register(Kind("toml", "TOML file", 1 * MB, toml_document, fix=RESTORE))
+CSV = register(Kind("csv", "table", 16 * MB, text, fix=RESTORE))
 REGION = register(
     Kind(
         "region",

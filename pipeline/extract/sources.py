@@ -174,7 +174,7 @@ def load_source(path: Path) -> Source:
     try:
         text = jsonfile.read_bytes(path, readers.SOURCE.max_bytes)
     except jsonfile.Unreadable as exc:
-        raise GeodeckError(f"{path}: this source definition {exc}; {readers.SOURCE.fix}") from exc
+        raise readers.failure("source", path, exc) from exc
     return _source(path, text)
 
 
@@ -185,7 +185,7 @@ def _source(path: Path, text: bytes) -> Source:
     try:
         data = readers.toml_document(text)
     except jsonfile.Unreadable as exc:
-        raise GeodeckError(f"{path}: this source definition {exc}; {readers.SOURCE.fix}") from exc
+        raise readers.failure("source", path, exc) from exc
     meta = _table(Source, data.get("source"), f"{path}: [source]", ("files", "refresh"))
     name = meta["name"]
     if not NAME.match(name):
