@@ -102,9 +102,10 @@ def familiar_groups(countries: pd.DataFrame, spec: DeckSpec) -> dict[str, list[s
 
 def familiar(countries: pd.DataFrame, spec: DeckSpec) -> set[str]:
     """The familiar countries; one without complete card values is a user error naming it, so the rule
-    never drops one silently."""
+    never drops one silently, unless the spec's `without_value` gives the reason it is left out."""
     codes = set(familiar_groups(countries, spec))
-    missing = sorted((codes & set(countries["iso3"])) - set(eligible(countries, spec)["iso3"]))
+    excused = set(spec.options.get("without_value", {}))
+    missing = sorted((codes & set(countries["iso3"])) - set(eligible(countries, spec)["iso3"]) - excused)
     if missing:
         raise GeodeckError(
             f"familiar countries without complete card values for laender-toppen: {', '.join(missing)}; "
@@ -197,6 +198,8 @@ def reasons(countries: pd.DataFrame, spec: DeckSpec) -> pd.DataFrame:
         code, lacking = row["iso3"], [c for c in needed if missing(row.get(c)) or row.get(c) == ""]
         if code in why:
             reason = why[code]
+        elif lacking and code in spec.options.get("without_value", {}):
+            reason = spec.options["without_value"][code]
         elif code == "ATA":
             reason = "the Antarctica card"
         elif not row.get("un_member"):
