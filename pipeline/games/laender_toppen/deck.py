@@ -19,6 +19,7 @@ import math
 import numpy as np
 import pandas as pd
 
+from pipeline.decks import counting
 from pipeline.decks.card import Card
 from pipeline.decks.spec import DeckSpec
 from pipeline.decks.values import card_number, missing, sort_name
@@ -215,9 +216,10 @@ def reasons(countries: pd.DataFrame, spec: DeckSpec) -> pd.DataFrame:
 def country_card(row: dict, spec: DeckSpec, kind: str) -> Card:
     card = Card.from_row(f"{spec.id_prefix}-{row['iso3']}", kind, row, spec)
     fields, prov = card.fields, card.provenance
-    transcontinental = set(spec.options.get("transcontinental", []))
-    if row["iso3"] not in transcontinental and fields["continents"]:
-        fields["continents"] = [row["primary_continent"]]
+    if fields["continents"]:
+        fields["continents"] = counting.shown_continents(
+            row["iso3"], fields["continents"], row["primary_continent"], spec
+        )
     area, people = row.get("area_km2"), row.get("population")
     density = None if missing(area) or missing(people) or not area else people / area
     fields["population_density"] = card_number(density, spec.fields["population_density"])
