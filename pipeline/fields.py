@@ -113,6 +113,11 @@ def master_columns() -> list[str]:
     return [f.name for f in fields().values() if f.master]
 
 
+def source_classes() -> dict:
+    """The `[source_classes]` table: fields, classes (name -> allowed, description), of (source -> class)."""
+    return _table()["source_classes"]
+
+
 def max_vintage_gap_years() -> int:
     """A recency field's value more than this many years older than the freshest candidate is stale."""
     return int(_table()["recency"]["max_gap_years"])

@@ -205,3 +205,12 @@ def test_every_game_s_kit_names_its_card_kinds_components_and_rules():
         for lang in ("de", "en"):
             words = layouts.load(game).data["kit"][lang]
             assert set(words["kinds"]) >= spec_kinds and words["components"] and words["rules"], (game, lang)
+
+
+def test_attribution_states_the_deck_s_counting_rules(kits):
+    """Issue 36: the rules that shape values, from the deck spec's `counting` (pipeline/decks/counting.py)."""
+    page = pdftext.words(pdftext.pages(kits["laender-toppen", "en"][2])[-1])
+    words = layouts.common()["kit"]["en"]["counting"]
+    assert all(w in page for w in (words["heading"], "Kashmir", "Jerusalem", "Denali", "Russia", "1981-2010"))
+    deutschland = pdftext.words(pdftext.pages(kits["deutschland", "de"][2])[-1])
+    assert layouts.common()["kit"]["de"]["counting"]["heading"] not in deutschland  # its spec declares none

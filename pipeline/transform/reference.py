@@ -3,7 +3,7 @@
 Every reviewed choice is listed in docs/countries.md. In short:
 - UN membership: mledoze `unMember` as `parsers.mledoze` corrects it (the Vatican is a permanent observer,
   not a member); that correction is reported with source "reviewed".
-- name_en: mledoze's common English name ("Germany", "Ivory Coast", "Türkiye", "DR Congo"), overridden by
+- name_en: mledoze's common English name ("Germany", "Ivory Coast", "Türkiye", "Czechia"), overridden by
   sources/reviewed/names_en.csv (iso3,name_en,reason) where English references use another (Republic of the Congo).
 - name_de: pycountry's German ISO 3166 translation of the common (else the ISO) name, overridden by
   sources/reviewed/names_de.csv (iso3,name_de,reason) where it is a long official form or missing.

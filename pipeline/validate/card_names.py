@@ -18,7 +18,7 @@
   removed by its parser), renamed
   1. by sources/reviewed/peak_names.csv (iso3, source_name, name, reason, citation) where a row names the
      chosen name: unnamed and descriptive points ("unnamed elevation", "1.3 km NE of Old Bight") get
-     the place or island it stands on ("near Sabi", "Banaba"), never "(unnamed)"; ASCII spellings get
+     the place or island it stands on ("Sabi", "Banaba"), never "(unnamed)" nor "near …"; ASCII spellings get
      their diacritics; "Mount McKinley" reads "Denali";
   2. otherwise to the 7summits spelling when 7summits gives the same peak (heights within the highest-point
      tolerance) the same name up to diacritics ("Grossglockner" -> "Großglockner"). Its other names are
