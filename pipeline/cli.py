@@ -446,6 +446,19 @@ def _player_counts(name: str, definition: games.GameDefinition) -> str:
     help="Replace every drawn layer whose licence does not allow selling (non-commercial or unknown), or "
     "refuse the print; says which it replaced (docs/printing.md).",
 )
+@choice_option(
+    "--for",
+    "purpose",
+    choices=["home", "print-shop"],
+    help="home: RGB for home printers. print-shop: a PDF/X-4 in CMYK through an ICC output profile, one card "
+    "per page with TrimBox and BleedBox, black text in black ink alone (docs/printing.md).",
+)
+@click.option(
+    "--icc",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="With --for print-shop: the print shop's CMYK output profile (default: FOGRA39, coated offset paper, "
+    "templates/icc/).",
+)
 @mirror_option
 @offline_option
 def print_cards(
@@ -463,6 +476,8 @@ def print_cards(
     what,
     kit,
     for_sale,
+    purpose,
+    icc,
     mirror,
     offline,
 ):
@@ -476,6 +491,7 @@ def print_cards(
     from pipeline.render import calibration as calibration_sheet
 
     _refuse_meaningless_print_options(click.get_current_context(), what, layout)
+    press = _press(click.get_current_context(), purpose, icc)
     if out is not None and what == "all":
         atomic.check_folder(out)
     elif out is not None:
@@ -498,13 +514,14 @@ def print_cards(
         return
     options = printing.PrintOptions(
         paper=paper,
-        layout=layout,
+        layout="one-up" if press else layout,
         duplex=duplex,
         bleed=bleed,
         gutter=gutter,
         back_offset=offset,
         lang=lang,
         for_sale=for_sale,
+        press=press,
     ).validate()
     if calibration:
         path = out or calibration_sheet.default_output(folder, paper, duplex, layouts.load(game).language(lang))
@@ -546,6 +563,25 @@ def _refuse_meaningless_print_options(ctx: click.Context, what: str, layout: str
         )
     if layout == "one-up":
         refuse_together(ctx, "gutter", ("layout",), "a one-up page holds one card, so there is no gutter")
+
+
+def _press(ctx: click.Context, purpose: str, icc: Path | None):
+    """The print shop's colour path (its profile read now, so a bad --icc fails before the work), or None."""
+    from pipeline.render.press import DEFAULT_PROFILE, Press
+
+    if purpose != "print-shop":
+        if icc is not None:
+            raise click.UsageError("--icc is the print shop's profile: give it with --for print-shop")
+        return None
+    refuse_together(
+        ctx,
+        "purpose",
+        ("layout", "kit", "calibration", "what", "gutter", "duplex", "back_offset"),
+        "--for print-shop writes one card per page, fronts and backs, for the shop to impose",
+    )
+    press = Press(icc or DEFAULT_PROFILE)
+    press.icc  # noqa: B018 (read and checked now)
+    return press
 
 
 def size(count: int) -> str:
