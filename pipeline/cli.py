@@ -552,6 +552,48 @@ def print_cards(
         _wrote(result.path, f"accessories, {pages(result.pages)}, {size(result.bytes)}")
 
 
+@cli.command("export")
+@game_argument
+@click.option(
+    "--service",
+    required=True,
+    help="The card service: mpc, printerstudio, tgc or drivethrucards (their sizes in templates/services/).",
+)
+@click.option("--version", "version", help="Deck version (default: output/decks/GAME/LATEST).")
+@click.option("--lang", type=click.Choice(["de", "en"]), help="Card language (default: the game's own).")
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Zip file (default: output/export/<game>-<version>-<service>-<lang>.zip).",
+)
+@jobs_option("Processes rasterising the cards.")
+@mirror_option
+@offline_option
+def export_cards(game, service, version, lang, out, jobs, mirror, offline):
+    """One image per card face for a print-on-demand card service, zipped: fronts numbered in deck order, one
+    shared back where all backs are equal, the deck list (CSV) and what to order; warns when text crosses
+    the service's safe zone or the card count does not fill its deck sizes (docs/printing.md)."""
+    from pipeline.decks import published
+    from pipeline.extract import open_store
+    from pipeline.render import services
+
+    chosen = services.load(service)
+    if out is not None:
+        atomic.check_new_target(out)
+    store = open_store(mirror=mirror, online=not offline)
+    deck = published.deck(game, version)[1]
+    result = services.export(deck, chosen, store, lang, out, jobs)
+    for warning in result.warnings:
+        console.print(f"warning: {warning}", highlight=False, markup=False, soft_wrap=True)
+    console.print(
+        f"wrote {result.fronts} fronts and {result.backs} {'back' if result.backs == 1 else 'backs'} for "
+        f"{chosen.title}, order {result.decks} × {result.per_deck} cards, {size(result.bytes)}:",
+        highlight=False,
+        markup=False,
+    )
+    console.print(str(result.path), highlight=False, markup=False, soft_wrap=True)
+
+
 def _refuse_meaningless_print_options(ctx: click.Context, what: str, layout: str) -> None:
     refuse_together(ctx, "kit", ("what", "calibration"), "--kit writes the whole kit (cards and accessories)")
     refuse_together(
