@@ -219,6 +219,9 @@ def _attribution(canvas, deck: dict, manifest: dict, cfg: dict, kit: dict, optio
                 new_licence=kit["licences"][defined[new].license_class],
             )
         )
+    if options.for_sale:
+        layers = ", ".join(defined[name].title or name for name in licences.drawn(deck["game"], for_sale=True))
+        paragraphs.append(kit["cleared"].format(layers=_escape(layers)))
     for name in used:
         source = defined[name]
         terms = kit["licences"][source.license_class]
