@@ -8,10 +8,12 @@ and GTS_PDFXVersion; XMP with pdfxid:GTS_PDFXVersion PDF/X-4, dc:title, xmp date
 VersionID and RenditionClass; on every page a TrimBox inside a BleedBox inside the MediaBox; and, stricter
 than X-4 (which allows ICC-based RGB and live transparency) as a shop asks: every colour set in DeviceCMYK
 (no rg/RG/g/G, no RGB or grey colour space, image or shading), no ExtGState alpha, soft mask or blend mode,
-no transparency group; every font embedded.
+no transparency group; every font embedded; every stroked line at least 0.25 pt wide on the page (its width
+times the scale of the transformation it is drawn with, through forms too).
 """
 
 import io
+import math
 import re
 
 import pypdf
@@ -28,19 +30,31 @@ XMP_REQUIRED = {  # the property (an element, with attributes, or an attribute) 
     "pdf:Trapped": "(?:True|False)",
 }
 NOT_CMYK_OPERATORS = {b"rg", b"RG", b"g", b"G"}
+STROKES = {b"S", b"s", b"B", b"B*", b"b", b"b*"}
+THINNEST_PT = 0.25
 CMYK_SPACES = {"/DeviceCMYK", "/Pattern"}
 
 
 def findings(pdf: bytes) -> list[str]:
     reader = pypdf.PdfReader(io.BytesIO(pdf))
     found = _document(reader, pdf)
-    seen: set = set()
+    seen: dict = {}
     for number, page in enumerate(reader.pages, 1):
         found += [f"page {number}: {f}" for f in _boxes(page)]
-        found += [f"page {number}: {f}" for f in _content(page.get_contents(), page.get("/Resources"), seen, reader)]
+        problems, thinnest = _content(page.get_contents(), page.get("/Resources"), seen, reader)
+        found += [f"page {number}: {f}" for f in problems]
+        if thinnest < THINNEST_PT - 0.005:
+            found.append(f"page {number}: a line {thinnest:.3f} pt wide (under {THINNEST_PT} pt)")
         if "/Group" in page:
             found.append(f"page {number}: a transparency group")
     return sorted(set(found))
+
+
+def thinnest_line(pdf: bytes) -> float:
+    """The thinnest stroked line of any page, in points on the page."""
+    reader = pypdf.PdfReader(io.BytesIO(pdf))
+    seen: dict = {}
+    return min(_content(page.get_contents(), page.get("/Resources"), seen, reader)[1] for page in reader.pages)
 
 
 def _document(reader, pdf: bytes) -> list[str]:
@@ -106,38 +120,70 @@ def _inside(inner: list[float], outer: list[float], tol: float = 0.01) -> bool:
     )
 
 
-def _content(contents, resources, seen: set, reader) -> list[str]:
-    """What breaks the colour, transparency and font rules in a content stream and the forms it uses."""
+def _content(contents, resources, seen: dict, reader) -> tuple[list[str], float]:
+    """What breaks the colour, transparency and font rules in a content stream and the forms it uses, and its
+    thinnest stroked line in the stream's own units (a form's problems are reported at its first use)."""
     resources = resources.get_object() if resources is not None else {}
     found = _resources(resources, seen)
+    thinnest = math.inf
     if contents is None:
-        return found
+        return found, thinnest
     if not isinstance(contents, ContentStream):
         contents = ContentStream(contents, reader)
+    scale, width, stack = 1.0, 1.0, []
     for operands, operator in contents.operations:
-        if operator in NOT_CMYK_OPERATORS:
+        if operator == b"q":
+            stack.append((scale, width))
+        elif operator == b"Q" and stack:
+            scale, width = stack.pop()
+        elif operator == b"cm":
+            scale *= _scale(operands)
+        elif operator == b"w":
+            width = float(operands[0])
+        elif operator in STROKES:
+            thinnest = min(thinnest, width * scale)
+        elif operator in NOT_CMYK_OPERATORS:
             found.append(f"colour operator {operator.decode()} (not CMYK)")
         elif operator in (b"cs", b"CS"):
             space = _space(resources, operands[0])
             if space not in CMYK_SPACES:
                 found.append(f"colour space {space}")
-    for name, ref in (resources.get("/XObject") or {}).items():
-        xobject = ref.get_object()
-        key = ref.idnum if isinstance(ref, IndirectObject) else id(xobject)
-        if key in seen:
-            continue
-        seen.add(key)
-        if xobject.get("/Subtype") == "/Form":
-            if "/Group" in xobject:
-                found.append(f"form {name}: a transparency group")
-            found += _content(xobject, xobject.get("/Resources"), seen, reader)
-        elif xobject.get("/Subtype") == "/Image":
-            if xobject.get("/SMask") is not None:
-                found.append(f"image {name}: a soft mask")
-            space = _space(resources, xobject.get("/ColorSpace"))
-            if space not in CMYK_SPACES:
-                found.append(f"image {name}: colour space {space}")
-    return found
+        elif operator == b"Do":
+            problems, form_thinnest = _xobject(resources, operands[0], seen, reader)
+            found += problems
+            thinnest = min(thinnest, form_thinnest * scale)
+    return found, thinnest
+
+
+def _xobject(resources, name, seen: dict, reader) -> tuple[list[str], float]:
+    """(problems, thinnest line in the user space it is drawn into) of XObject `name`, each looked at once."""
+    ref = (resources.get("/XObject") or {})[name]
+    xobject = ref.get_object()
+    key = ref.idnum if isinstance(ref, IndirectObject) else id(xobject)
+    if key in seen:
+        return [], seen[key]
+    found: list[str] = []
+    thinnest = math.inf
+    if xobject.get("/Subtype") == "/Form":
+        if "/Group" in xobject:
+            found.append(f"form {name}: a transparency group")
+        problems, thinnest = _content(xobject, xobject.get("/Resources"), seen, reader)
+        found += problems
+        thinnest *= _scale(xobject.get("/Matrix", [1, 0, 0, 1, 0, 0]))
+    elif xobject.get("/Subtype") == "/Image":
+        if xobject.get("/SMask") is not None:
+            found.append(f"image {name}: a soft mask")
+        space = _space(resources, xobject.get("/ColorSpace"))
+        if space not in CMYK_SPACES:
+            found.append(f"image {name}: colour space {space}")
+    seen[key] = thinnest
+    return found, thinnest
+
+
+def _scale(matrix) -> float:
+    """How much a transformation matrix [a b c d e f] scales a line width (its area scale's square root)."""
+    a, b, c, d = (float(v) for v in matrix[:4])
+    return math.sqrt(abs(a * d - b * c))
 
 
 def _space(resources, name) -> str:
@@ -150,7 +196,7 @@ def _space(resources, name) -> str:
     return str(value)
 
 
-def _resources(resources, seen: set) -> list[str]:
+def _resources(resources, seen: dict) -> list[str]:
     found = []
     for name, ref in (resources.get("/ExtGState") or {}).items():
         state = ref.get_object()
@@ -169,7 +215,7 @@ def _resources(resources, seen: set) -> list[str]:
         font_key = ("font", ref.idnum if isinstance(ref, IndirectObject) else id(ref))
         if font_key in seen:
             continue
-        seen.add(font_key)
+        seen[font_key] = True
         if not _embedded(ref.get_object()):
             found.append(f"font {name} ({ref.get_object().get('/BaseFont')}) not embedded")
     return found

@@ -9,7 +9,7 @@ import pdfplumber
 import preflight
 import pytest
 
-from pipeline.render import printing
+from pipeline.render import accessories, printing
 from pipeline.render.press import DEFAULT_PROFILE, Press
 from pipeline.render.printing import PrintOptions
 
@@ -53,6 +53,13 @@ def test_text_is_cmyk_and_dark_text_is_black_ink_alone(press_pdfs, game):
     assert (0, 0, 0, 1) in colours
     rich = [c for c in colours if c[3] > 0.7 and sum(c[:3]) > 0]
     assert not rich, rich
+
+
+@pytest.mark.mirror
+def test_every_line_is_at_least_a_quarter_point(store):
+    """The Deutschlandkarte's finest grid lines were 0.08 mm (0.23 pt); a scaled-down flag's hairlines less."""
+    data, _ = accessories.render(deck("deutschland"), accessories.AccessoryOptions(), store)
+    assert preflight.thinnest_line(data) >= preflight.THINNEST_PT - 0.005
 
 
 def test_greys_print_in_black_ink_alone_and_colours_through_the_profile():

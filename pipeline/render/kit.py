@@ -17,7 +17,6 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import registerFontFamily
-from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
 from pipeline import atomic, games
@@ -28,7 +27,7 @@ from pipeline.paths import PRINT_DIR
 from pipeline.render import accessories, calibration, fonts, layouts, licences, printing, text
 from pipeline.render.context import CardContext
 from pipeline.render.geometry import PRINTABLE_MM
-from pipeline.render.pages import begin_page, clipped, describe, end_page, new_canvas
+from pipeline.render.pages import Canvas, begin_page, clipped, describe, end_page, new_canvas
 from pipeline.render.printing import PrintOptions, PrintResult
 from pipeline.render.text import PT_MM, Box
 

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from reportlab.lib.units import mm
-from reportlab.pdfgen.canvas import Canvas
 
 from pipeline import atomic, games
 from pipeline.errors import GeodeckError
@@ -20,7 +19,7 @@ from pipeline.paths import PRINT_DIR
 from pipeline.render import layouts, licences, text
 from pipeline.render.context import CardContext
 from pipeline.render.geometry import DUPLEX_MODES, PER_SHEET, Rect, Sheet, default_gutter, one_up_page, paper_size
-from pipeline.render.pages import begin_page, clipped, describe, end_page, new_canvas
+from pipeline.render.pages import Canvas, begin_page, clipped, describe, end_page, new_canvas
 from pipeline.render.press import Press
 
 LAYOUTS = ("sheet", "one-up")
