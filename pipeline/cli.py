@@ -528,6 +528,11 @@ def print_cards(
         atomic.write_bytes(path, calibration_sheet.render(paper, duplex, offset, layouts.load(game).language(lang)))
         _wrote(path, "the duplex calibration sheet, 2 pages")
         return
+    if options.layout == "sheet":
+        card_layout = layouts.load(game)
+        sheet = printing.sheet_for(options, card_layout.card_mm, printing.bleed_of(options, card_layout))
+        if note := sheet.cramped():
+            console.print(f"note: {note}", highlight=False, markup=False, soft_wrap=True)
     store = open_store(mirror=mirror, online=not offline)
     deck_path, deck = published.deck(game, version)
     if kit:
