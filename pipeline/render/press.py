@@ -224,3 +224,42 @@ def _xmp_date(pdf_date: str) -> str:
 
 def _uuid(digest: str) -> str:
     return f"{digest[0:8]}-{digest[8:12]}-{digest[12:16]}-{digest[16:20]}-{digest[20:32]}"
+
+
+def design_colours() -> dict[str, set[str]]:
+    """Every colour the card templates name (`#RRGGBB`), with the template keys that name it."""
+    import re
+    import tomllib
+
+    found: dict[str, set[str]] = {}
+
+    def walk(value, path: str) -> None:
+        if isinstance(value, dict):
+            for key, item in value.items():
+                walk(item, f"{path}.{key}" if path else key)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item, path)
+        elif isinstance(value, str) and re.fullmatch(r"#[0-9A-Fa-f]{6}", value):
+            found.setdefault(value.upper(), set()).add(path)
+
+    for template in sorted((TEMPLATES_DIR / "cards").glob("*.toml")):
+        walk(tomllib.loads(template.read_text(encoding="utf-8")), template.stem)
+    return found
+
+
+def main() -> None:
+    """`python -m pipeline.render.press [ICC]`: a markdown table of every template colour, its inks and ΔE."""
+    import sys
+
+    press = Press(Path(sys.argv[1])) if len(sys.argv) > 1 else Press()
+    print("| colour | C M Y K (%) | ΔE*ab | where (template.key) |\n|---|---|---|---|")
+    for colour, keys in sorted(design_colours().items()):
+        rgb = (int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16))
+        inks = " ".join(f"{round(v / 2.55)}" for v in press.ink(rgb))
+        where = ", ".join(sorted(keys)[:3]) + (f" (+{len(keys) - 3})" if len(keys) > 3 else "")
+        print(f"| `{colour}` | {inks} | {press.delta_e(rgb):.1f} | {where} |")
+
+
+if __name__ == "__main__":
+    main()
