@@ -404,8 +404,8 @@ def _player_counts(name: str, definition: games.GameDefinition) -> str:
 @click.option(
     "--gutter",
     type=Bounded(float, 0, 20, " mm"),
-    help="Gap between the cards of a sheet in mm, each card with its own bleed (default: 3 where the paper "
-    "allows it with printable crop marks, A4; else 0, butted, Letter). 0 butts the cards together.",
+    help="Gap between the cards of a sheet in mm, each card with its own bleed (default 0: butted); refused "
+    "where the crop marks beside it would not lie outside the bleed and print (A4: 2 with --bleed 0.5).",
 )
 @click.option(
     "--back-offset",

@@ -4,7 +4,7 @@ Coordinates follow PDF: origin at the page's bottom-left corner, x to the right,
 Cards on a sheet are butted together (one cut per line, the bleed past the outer edge of the block) or set
 apart by a gutter (two cuts per gutter; each card bleeds into its half of the gutter, so a miscut shows the
 card's own colour, not its neighbour's). The default is the gutter layout where the paper allows nine cards
-with gutters and crop marks that print (A4), else butted (Letter).
+with gutters and crop marks outside the bleed that print, else butted (A4 and Letter at a 3 mm bleed).
 Home printers leave about PRINTABLE_MM unprinted along every edge: the cards' trim and at least MIN_MARK_MM
 of every crop mark lie inside that printable area. A crop mark starts outside the bleed, never on it. Where
 even butted cards leave no such room (Letter: 7.7 mm above and below the block), the sheet says so
@@ -81,7 +81,8 @@ def parse_offset(text: str | None) -> tuple[float, float]:
 
 
 def default_gutter(paper: str, card_w: float, card_h: float, bleed: float) -> float:
-    """DEFAULT_GUTTER_MM where nine cards with that gutter keep their trim and crop marks printable, else 0."""
+    """DEFAULT_GUTTER_MM where nine cards with that gutter keep their trim and crop marks outside the bleed
+    printable, else 0 (A4 and Letter)."""
     try:
         Sheet(paper, card_w, card_h, bleed, DEFAULT_GUTTER_MM).validate()
     except GeodeckError:
