@@ -43,13 +43,13 @@ def test_every_face_has_the_services_exact_pixel_size(store, tmp_path, name):
 @pytest.mark.mirror
 def test_world_game_export_has_one_back_a_deck_list_and_is_deterministic(store, tmp_path):
     mpc = services.load("mpc")
-    first = services.export(deck("world-game"), mpc, store, out=tmp_path / "a.zip", jobs=2)
-    again = services.export(deck("world-game"), mpc, store, out=tmp_path / "b.zip", jobs=1)
+    first = services.export(deck("world-game", 4), mpc, store, out=tmp_path / "a.zip", jobs=2)
+    again = services.export(deck("world-game", 4), mpc, store, out=tmp_path / "b.zip", jobs=1)
     assert first.path.read_bytes() == again.path.read_bytes()
     files = unzip(first.path)
     assert first.backs == 1 and [n for n in files if "back" in n] == ["back.png"]
     rows = list(csv.DictReader(io.StringIO(files["decklist.csv"].decode())))
-    assert [r["id"] for r in rows] == [c["id"] for c in deck("world-game")["cards"]]
+    assert [r["id"] for r in rows] == [c["id"] for c in deck("world-game", 4)["cards"]]
     assert all(r["back"] == "back.png" and r["front"] in files for r in rows)
     assert "order 1 × 18 cards" in files["ORDER.txt"].decode()
 

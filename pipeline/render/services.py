@@ -172,7 +172,7 @@ class Face:
 
 def _rasterise(pdf: bytes, pages: list[int], scale: float, service: Service, jobs: int) -> list[Face]:
     """Every page as a `Face`, on up to `jobs` forked processes, each rendering a contiguous share."""
-    jobs = max(1, min(jobs, len(pages) // 20 or 1))
+    jobs = max(1, min(jobs, len(pages) // 4))  # a process for at least four faces
     shares = [pages[i * len(pages) // jobs : (i + 1) * len(pages) // jobs] for i in range(jobs)]
     if jobs == 1 or "fork" not in multiprocessing.get_all_start_methods():
         return _faces(pdf, pages, scale, service)
