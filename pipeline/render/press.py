@@ -12,6 +12,7 @@ licence: templates/icc/README.md.
 
 import hashlib
 import io
+import zlib
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -84,13 +85,7 @@ class Press:
         return [lab[0] for lab in self._labs("CMYK", self._cmyk_to_lab, [(0, 0, 0, k) for k in range(256)])]
 
     def _labs(self, mode: str, transform, pixels: list[tuple]) -> list[tuple[float, float, float]]:
-        from PIL import Image, ImageCms
-
-        image = Image.new(mode, (len(pixels), 1))
-        image.putdata(pixels)
-        out = ImageCms.applyTransform(image, transform)
-        assert out is not None
-        raw = out.tobytes()
+        raw = _apply(transform, mode, "LAB", pixels)
         return [(raw[i] * 100 / 255, raw[i + 1], raw[i + 2]) for i in range(0, len(raw), 3)]
 
     def lab_of_rgb(self, rgb: tuple[int, int, int]) -> tuple[float, float, float]:
@@ -123,11 +118,7 @@ class Press:
             if k and abs(ramp[k - 1] - lightness) < abs(ramp[k] - lightness):
                 k -= 1
             return (0, 0, 0, k)
-        from PIL import Image, ImageCms
-
-        out = ImageCms.applyTransform(Image.new("RGB", (1, 1), tuple(rgb)), self._to_cmyk)
-        assert out is not None
-        c, m, y, k = out.getpixel((0, 0))  # type: ignore[misc]
+        c, m, y, k = _apply(self._to_cmyk, "RGB", "CMYK", [tuple(rgb)])
         return (c, m, y, k)
 
     def delta_e(self, rgb: tuple[int, int, int]) -> float:
@@ -170,7 +161,9 @@ class Press:
         import pikepdf
 
         with pikepdf.open(io.BytesIO(pdf)) as doc:
-            profile = doc.make_stream(self.icc, N=4, Alternate=pikepdf.Name.DeviceCMYK)
+            profile = doc.make_stream(
+                zlib.compress(self.icc), Filter=pikepdf.Name.FlateDecode, N=4, Alternate=pikepdf.Name.DeviceCMYK
+            )
             doc.Root.OutputIntents = pikepdf.Array(
                 [
                     pikepdf.Dictionary(
@@ -207,8 +200,26 @@ class Press:
                 meta["xmpMM:VersionID"] = version
                 meta["xmpMM:RenditionClass"] = "default"
             out = io.BytesIO()
-            doc.save(out, min_version="1.6", deterministic_id=True, fix_metadata_version=False)
+            doc.save(  # reportlab's streams as they are: qpdf would recompress every one of them
+                out,
+                min_version="1.6",
+                deterministic_id=True,
+                fix_metadata_version=False,
+                compress_streams=False,
+                stream_decode_level=pikepdf.StreamDecodeLevel.none,
+            )
         return out.getvalue()
+
+
+def _apply(transform, mode: str, out_mode: str, pixels: list[tuple]) -> bytes:
+    """`pixels` through a littlecms transform, as bytes. Pillow's `ImageCmsTransform.apply` also serialises
+    the whole output profile into each image it returns: for one colour at a time that is most of the work."""
+    from PIL import Image
+
+    image, out = Image.new(mode, (len(pixels), 1)), Image.new(out_mode, (len(pixels), 1))
+    image.putdata(pixels)
+    transform.transform.apply(image.getim(), out.getim())
+    return out.tobytes()
 
 
 def _signed(lab: tuple[float, float, float]) -> tuple[float, float, float]:
