@@ -571,10 +571,11 @@ def print_cards(
     type=click.Path(path_type=Path, dir_okay=False),
     help="Zip file (default: output/export/<game>-<version>-<service>-<lang>.zip).",
 )
+@click.option("--for-sale", is_flag=True, help="Replace the layers that may not be sold, as print --for-sale does.")
 @jobs_option("Processes rasterising the cards.")
 @mirror_option
 @offline_option
-def export_cards(game, service, version, lang, out, jobs, mirror, offline):
+def export_cards(game, service, version, lang, out, for_sale, jobs, mirror, offline):
     """One image per card face for a print-on-demand card service, zipped: fronts numbered in deck order, one
     shared back where all backs are equal, the deck list (CSV) and what to order; warns when text crosses
     the service's safe zone or the card count does not fill its deck sizes (docs/printing.md)."""
@@ -587,12 +588,14 @@ def export_cards(game, service, version, lang, out, jobs, mirror, offline):
         atomic.check_new_target(out)
     store = open_store(mirror=mirror, online=not offline)
     deck = published.deck(game, version)[1]
-    result = services.export(deck, chosen, store, lang, out, jobs)
-    for warning in result.warnings:
-        console.print(f"warning: {warning}", highlight=False, markup=False, soft_wrap=True)
+    result = services.export(deck, chosen, store, lang, out, jobs, for_sale)
+    from pipeline.render import licences
+
+    for line in [*(licences.replacement_lines(game) if for_sale else []), *map("warning: {}".format, result.warnings)]:
+        console.print(line, highlight=False, markup=False, soft_wrap=True)
     console.print(
         f"wrote {result.fronts} fronts and {result.backs} {'back' if result.backs == 1 else 'backs'} for "
-        f"{chosen.title}, order {result.decks} × {result.per_deck} cards, {size(result.bytes)}:",
+        f"{chosen.title}, order {services.ordered(result.decks)}, {size(result.bytes)}:",
         highlight=False,
         markup=False,
     )

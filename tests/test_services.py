@@ -71,9 +71,12 @@ def test_text_in_the_safe_zone_is_warned(store, tmp_path):
 
 def test_order_says_how_many_decks_and_warns_about_blanks():
     mpc, tgc = services.load("mpc"), services.load("tgc")
-    assert mpc.order(194)[:2] == (1, 198) and "4 stay blank" in mpc.order(194)[2][0]
-    assert tgc.order(194)[:2] == (2, 108)
-    assert tgc.order(108) == (1, 108, [])
+    assert mpc.order(194)[0] == [198] and "order 1 × 198 cards; 4 stay blank" in mpc.order(194)[1][0]
+    decks, warnings = tgc.order(120)
+    assert decks == [108, 18] and "order 1 × 108 + 1 × 18 cards; 6 stay blank" in warnings[0]
+    assert tgc.order(194)[0] == [108, 90]
+    assert tgc.order(216) == ([108, 108], [])
+    assert services.ordered([108, 108, 18]) == "2 × 108 + 1 × 18 cards"
 
 
 def test_unknown_service_is_one_line(geodeck):

@@ -11,7 +11,6 @@ sizes that fit the card count, and a warning for each card whose text crosses th
 import csv
 import hashlib
 import io
-import math
 import multiprocessing
 import os
 import tomllib
@@ -47,18 +46,26 @@ class Service:
     deck_sizes: tuple[int, ...]
     per_deck: int
 
-    def order(self, cards: int) -> tuple[int, int, list[str]]:
-        """(decks, cards per deck, warnings) to order `cards` cards: one deck of the smallest size that holds
-        them, else as many full decks of the largest as needed; warns when blanks fill it up."""
-        fitting = [size for size in self.deck_sizes if size >= cards]
-        decks, size = (1, fitting[0]) if fitting else (math.ceil(cards / self.per_deck), self.per_deck)
+    def order(self, cards: int) -> tuple[list[int], list[str]]:
+        """(the decks to order, largest first, as their card counts; warnings) for `cards` cards: full decks
+        of the largest size while more remain than it holds, then the smallest size that holds the rest;
+        warns when blank cards fill them up."""
+        decks = [self.per_deck] * ((cards - 1) // self.per_deck)
+        rest = cards - sum(decks)
+        decks.append(next(size for size in self.deck_sizes if size >= rest))
         warnings = []
-        if decks * size != cards:
+        if sum(decks) != cards:
             warnings.append(
                 f"{cards} cards do not fill {self.title}'s deck sizes ({', '.join(map(str, self.deck_sizes))}): "
-                f"order {decks} × {size} cards; {decks * size - cards} stay blank (or repeat cards)"
+                f"order {ordered(decks)}; {sum(decks) - cards} stay blank (or repeat cards)"
             )
-        return decks, size, warnings
+        return decks, warnings
+
+
+def ordered(decks: list[int]) -> str:
+    """`2 × 108 + 1 × 18 cards`: decks of each size, largest first."""
+    sizes = sorted(set(decks), reverse=True)
+    return " + ".join(f"{decks.count(size)} × {size}" for size in sizes) + " cards"
 
 
 def names() -> list[str]:
@@ -83,23 +90,30 @@ class ExportResult:
     path: Path
     fronts: int
     backs: int
-    decks: int
-    per_deck: int
+    decks: list[int]  # the decks to order, as their card counts
     warnings: list[str]
     bytes: int
 
 
-def default_output(deck: dict, service: Service, lang: str, folder: Path = EXPORT_DIR) -> Path:
-    return folder / f"{deck['game']}-{deck.get('version', 'unversioned')}-{service.name}-{lang}.zip"
+def default_output(deck: dict, service: Service, lang: str, for_sale: bool = False, folder: Path = EXPORT_DIR) -> Path:
+    sale = "-for-sale" if for_sale else ""
+    return folder / f"{deck['game']}-{deck.get('version', 'unversioned')}-{service.name}{sale}-{lang}.zip"
 
 
 def export(
-    deck: dict, service: Service, store, lang: str | None = None, out: Path | None = None, jobs: int | None = None
+    deck: dict,
+    service: Service,
+    store,
+    lang: str | None = None,
+    out: Path | None = None,
+    jobs: int | None = None,
+    for_sale: bool = False,
 ) -> ExportResult:
-    """Rasterise every card face for `service` and write the zip (images, deck list, order notes) atomically."""
+    """Rasterise every card face for `service` and write the zip (images, deck list, order notes) atomically;
+    `for_sale`: the layers that may not be sold replaced, as `geodeck print --for-sale`."""
     layout = layouts.load(deck["game"])
     lang = layout.language(lang)
-    options = printing.PrintOptions(layout="one-up", bleed=RENDER_BLEED_MM, lang=lang)
+    options = printing.PrintOptions(layout="one-up", bleed=RENDER_BLEED_MM, lang=lang, for_sale=for_sale)
     pdf = printing.render(deck, options, store)
     scale = (service.height_px - 2 * service.bleed_px) / (layout.card_mm[1] * PT_PER_MM)  # px per pt
     pages = list(range(2 * len(deck["cards"])))
@@ -127,21 +141,21 @@ def export(
             ]
         )
     crossing = [card["id"] for card, f, b in zip(cards, fronts, backs) if f.crosses_safe or b.crosses_safe]
-    decks, per_deck, warnings = service.order(len(cards))
+    decks, warnings = service.order(len(cards))
     if crossing:
         warnings.append(
             f"{len(crossing)} cards have text within {service.title}'s safe zone ({service.safe_px} px inside the "
             f"cut): {', '.join(crossing[:5])}{' …' if len(crossing) > 5 else ''}"
         )
     files["decklist.csv"] = _csv(["number", "front", "back", "id", "kind", "name"], rows)
-    files["ORDER.txt"] = _order_text(deck, service, len(cards), decks, per_deck, warnings).encode("utf-8")
-    path = out or default_output(deck, service, lang)
+    files["ORDER.txt"] = _order_text(deck, service, len(cards), decks, warnings).encode("utf-8")
+    path = out or default_output(deck, service, lang, for_sale)
     with atomic.writer(path) as f, zipfile.ZipFile(f, "w") as archive:
         for name in sorted(files):
             info = zipfile.ZipInfo(name, ZIP_DATE)
             info.compress_type = zipfile.ZIP_STORED if name.endswith(".png") else zipfile.ZIP_DEFLATED
             archive.writestr(info, files[name])
-    return ExportResult(path, len(fronts), 1 if shared else len(backs), decks, per_deck, warnings, path.stat().st_size)
+    return ExportResult(path, len(fronts), 1 if shared else len(backs), decks, warnings, path.stat().st_size)
 
 
 def _csv(header: list[str], rows: list[list]) -> bytes:
@@ -152,12 +166,12 @@ def _csv(header: list[str], rows: list[list]) -> bytes:
     return buffer.getvalue().encode("utf-8")
 
 
-def _order_text(deck: dict, service: Service, cards: int, decks: int, per_deck: int, warnings: list[str]) -> str:
+def _order_text(deck: dict, service: Service, cards: int, decks: list[int], warnings: list[str]) -> str:
     lines = [
         f"{deck.get('title', deck['game'])} {deck.get('version', '')} for {service.title} ({service.url})",
         f"{service.product}: {service.width_px} × {service.height_px} px at {service.dpi} dpi, "
         f"cut {service.bleed_px} px in from each edge",
-        f"{cards} cards: order {decks} × {per_deck} cards",
+        f"{cards} cards: order {ordered(decks)}",
         *warnings,
     ]
     return "\n".join(lines) + "\n"
