@@ -213,3 +213,11 @@ def test_strips_come_in_pieces_of_card_wide_fields_where_the_paper_is_narrow(roo
     from pipeline.games.laender_toppen.accessories import pieces
 
     assert pieces(6, 66, 10, room) == expected
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_print_says_when_letter_cannot_keep_bleed_and_marks_printable(geodeck, paper):
+    """The note comes before the deck is read (here an unknown version stops the print after it)."""
+    code, output = geodeck(["print", "deutschland", "--paper", paper, "--version", "0.0.0"])
+    assert code != 0 and "0.0.0" in output
+    assert ("note: on letter the cards leave 7.7 mm above and below them" in output) == (paper == "letter")
