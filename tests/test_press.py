@@ -34,6 +34,12 @@ def test_print_shop_pdf_passes_the_pdfx4_preflight(press_pdfs, game):
 
 
 @pytest.mark.mirror
+def test_print_shop_pdf_is_deterministic(press_pdfs, store):
+    again = printing.render(deck("deutschland"), PrintOptions(layout="one-up", press=Press()), store)
+    assert again == press_pdfs["deutschland"]
+
+
+@pytest.mark.mirror
 def test_the_home_pdf_fails_the_preflight(store):
     """What a shop was given before: RGB, alpha from the flags, no output intent, no PDF/X keys."""
     found = "\n".join(preflight.findings(printing.render(deck("world-game"), PrintOptions(layout="one-up"), store)))
