@@ -124,6 +124,7 @@ def test_attribution_names_every_source_with_title_year_producer_and_licence_in_
     assert "sha256" not in page and "sources/" not in page and manifest["content_hash"] not in page  # no build log
     personal = {"de": "Nur für den privaten Gebrauch", "en": "For personal use only"}[lang]
     assert (personal in page) == (game == "deutschland")  # its states are GADM-derived, non-commercial
+    assert "Zum Verkauf freigegeben" not in page and "Cleared for sale" not in page  # not a kit for sale
 
 
 def test_every_source_declares_its_licence_class_title_and_year():
@@ -161,6 +162,7 @@ def test_the_deutschland_kit_for_sale_replaces_the_gadm_states_and_says_so(kits,
     page = pdftext.words(pdftext.pages(data)[-1])
     assert "Zum Verkauf gedruckt" in page and "Natural Earth" in page and "GADM" in page.split("Gemeindeverzeichnis")[0]
     assert "Nur für den privaten Gebrauch" not in page
+    assert "Zum Verkauf freigegeben: jede gezeichnete Ebene dieses Sets" in page  # every kit for sale says so
 
 
 def test_a_layer_that_may_not_be_sold_without_a_stand_in_is_refused(monkeypatch, geodeck, store):

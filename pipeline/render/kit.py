@@ -17,7 +17,6 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import registerFontFamily
-from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
 from pipeline import atomic, games
@@ -29,7 +28,7 @@ from pipeline.paths import PRINT_DIR
 from pipeline.render import accessories, calibration, fonts, layouts, licences, printing, text
 from pipeline.render.context import CardContext
 from pipeline.render.geometry import PRINTABLE_MM
-from pipeline.render.pages import begin_page, clipped, describe, end_page, new_canvas
+from pipeline.render.pages import Canvas, begin_page, clipped, describe, end_page, new_canvas
 from pipeline.render.printing import PrintOptions, PrintResult
 from pipeline.render.text import PT_MM, Box
 
@@ -220,6 +219,9 @@ def _attribution(canvas, deck: dict, manifest: dict, cfg: dict, kit: dict, optio
                 new_licence=kit["licences"][defined[new].license_class],
             )
         )
+    if options.for_sale:
+        layers = ", ".join(defined[name].title or name for name in licences.drawn(deck["game"], for_sale=True))
+        paragraphs.append(kit["cleared"].format(layers=_escape(layers)))
     for name in used:
         source = defined[name]
         terms = kit["licences"][source.license_class]
