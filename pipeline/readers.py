@@ -251,6 +251,7 @@ REGION = register(
         fix="rebuild it with `geodeck region build`",
     )
 )
+ICC = register(Kind("icc", "ICC profile", 16 * MB, bytes, fix="name a CMYK output profile (.icc)"))
 SVG = register(
     Kind("svg", "SVG file", 16 * MB, fix="delete it from the store; `geodeck fetch` gets it again")
 )  # opened for svglib
