@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING
 
 from pipeline.render import fonts, text
 from pipeline.render.layouts import Layout
-from pipeline.render.maps import FULL_PLANE
 from pipeline.render.text import Box
 
 if TYPE_CHECKING:
@@ -62,19 +61,6 @@ class CardContext:
         and is `span[1]` of it wide (a row of `rows`, its label on the left)."""
         box = Box(row.x + row.w * span[0], row.y + 0.4, row.w * span[1], row.h - 0.8)
         text.draw(canvas, value, self.bold, box, *self.layout.font(font), align="right")
-
-    def world_back(self, canvas, form: str) -> None:
-        """A card back: the world map (form XObject `form`) under the layout's title and subtitle, centred."""
-        layout, words = self.layout, self.words
-        self.background(canvas, layout.colour("back"))
-        self.world.draw_base(
-            canvas, form, layout.box("back_map"), layout.colour("back_land"), layout.colour("back"), plane=FULL_PLANE
-        )
-        canvas.setFillColor(layout.colour("back_text"))
-        for name, font in (("title", self.bold), ("subtitle", self.regular)):
-            text.draw(
-                canvas, words[name], font, layout.box(f"back_{name}"), *layout.font(f"back_{name}"), align="center"
-            )
 
     def rows(self, canvas, box: Box, count: int) -> list[Box]:
         """`box` cut into `count` rows from the top, every other one (the first too) on the row stripe colour."""

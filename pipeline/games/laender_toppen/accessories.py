@@ -52,9 +52,9 @@ def _strip(c, ctx: CardContext, w: dict, box: Box, first: int, count: int, flap:
         text.draw(c, unit, ctx.regular, _inset(s["unit"], x, lower.y, field), *_pt(s, "unit"), align="center")
         for name in ("high", "low"):
             text.draw(c, w[name], ctx.regular, _inset(s[name], x, lower.y, field), *_pt(s, "high_low"), align="center")
-    c.setFillColor(layout.colour("back"))
+    c.setFillColor(layout.design.colour("colour"))
     c.rect(upper.x, upper.y, upper.w, upper.h, stroke=0, fill=1)
-    c.setFillColor(layout.colour("back_text"))
+    c.setFillColor(layout.design.colour("ink"))
     text.draw(c, w["back"], ctx.bold, _inset(s["title"], upper.x, upper.y, upper.w), *_pt(s, "title"), align="center")
     text.draw(
         c, w["order"], ctx.regular, _inset(s["order"], upper.x, upper.y, upper.w), *_pt(s, "order"), align="center"

@@ -1,11 +1,11 @@
 """Länder toppen! cards: country cards, the Antarctica card, jokers (with the rulebook's joker rule), and the
-one back design.
+game's back (pipeline/render/backs.py).
 
 All drawing is in millimetres with the origin at the card's bottom-left trim corner.
 """
 
 from pipeline.errors import GeodeckError
-from pipeline.render import pictograms, text
+from pipeline.render import backs, pictograms, text
 from pipeline.render.context import CardContext
 from pipeline.render.flags import SOURCE as FLAGS
 from pipeline.render.maps import ANTARCTICA, NE
@@ -173,4 +173,4 @@ def _polar(c, fill, ctx: CardContext) -> None:
 
 
 def back(c, card: dict, ctx: CardContext) -> None:
-    ctx.world_back(c, "world_lt_back")
+    backs.draw(c, ctx)

@@ -1,12 +1,13 @@
 """The World Game cards: the flag at the top, the four facts with units, and every challenge answer
 (name, continent, capital, map number in a circle of the continent's colour) in the bottom band, so a hand
-over the band leaves the flag alone in view (Flag challenge). One back design.
+over the band leaves the flag alone in view (Flag challenge). The game's back:
+pipeline/render/backs.py.
 
 All drawing is in millimetres with the origin at the card's bottom-left trim corner.
 """
 
 from pipeline.errors import GeodeckError
-from pipeline.render import text
+from pipeline.render import backs, text
 from pipeline.render.context import CardContext
 from pipeline.render.flags import SOURCE as FLAGS
 from pipeline.render.maps import NE
@@ -137,4 +138,4 @@ def front(c, card: dict, ctx: CardContext) -> None:
 
 
 def back(c, card: dict, ctx: CardContext) -> None:
-    ctx.world_back(c, "world_wg_back")
+    backs.draw(c, ctx)
