@@ -48,3 +48,29 @@ def test_a_back_turned_180_degrees_looks_the_same(store, game):
     back = _back(game, store)
     differ = _differ(back, np.rot90(back, 2))
     assert differ < 0.005, f"{game}: {differ:.1%} of the back's pixels change when it is turned"
+
+
+@pytest.mark.mirror
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_laender_toppen_sets_each_field_at_one_size_and_no_repeated_name(store, lang):
+    """Read back from the PDF: every category label at one size (no "Temperatur (Hauptstadt)" smaller than its
+    siblings), every value at one size, and no second name that repeats the first (Costa Rica / Costa Rica)."""
+    import pdftext
+
+    from pipeline.decks import published
+    from pipeline.render import layouts
+
+    deck = published.deck("laender-toppen")[1]
+    countries = [card for card in deck["cards"] if card["kind"] == "country"]
+    same = next(card for card in countries if card["fields"]["name_de"] == card["fields"]["name_en"])
+    chosen = {**deck, "cards": [*countries[:5], same]}
+    data = printing.render(chosen, PrintOptions(layout="one-up", lang=lang), store)
+    layout, mm = layouts.load("laender-toppen"), 72 / 25.4
+    rows, bleed, h = layout.box("rows"), layout.bleed_mm, layout.card_mm[1]
+    top, bottom = (h + bleed - rows.y - rows.h) * mm, (h + bleed - rows.y) * mm
+    chars = [ch for ch in pdftext.chars(data) if ch.page % 2 == 0 and ch.text.strip()]
+    in_rows = [ch for ch in chars if top <= ch.top <= bottom]
+    for bold in (False, True):  # labels, values
+        assert len({round(ch.size, 2) for ch in in_rows if ("Bold" in ch.font) == bold}) == 1
+    last = "".join(ch.text for ch in chars if ch.page == 2 * (len(chosen["cards"]) - 1))
+    assert last.count(same["fields"]["name_de"].replace(" ", "")) == 1
