@@ -50,7 +50,7 @@ def check(card: dict, ctx: CardContext) -> None:
 LINES = {"place_name": 3, "back_name": 1}  # the place's name on the front and on the back
 
 
-def steps(cards: list[dict], ctx: CardContext) -> dict[str, tuple[float, float]]:
+def steps(cards: list[dict], ctx: CardContext) -> dict[str, float]:
     """The place name's one size across the deck, front and back (docs/printing.md)."""
     names = [card["fields"]["name"] for card in cards if card["kind"] == "place"]
     return {

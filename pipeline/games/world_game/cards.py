@@ -22,7 +22,7 @@ def _name(fields: dict, lang: str) -> str:
     return fields.get("name_de" if lang == "de" else "name_en") or fields["name_en"]
 
 
-def steps(cards: list[dict], ctx: CardContext) -> dict[str, tuple[float, float]]:
+def steps(cards: list[dict], ctx: CardContext) -> dict[str, float]:
     """Each field's one size across the deck (docs/printing.md): the largest at which every text of the field
     fits (the name in two lines; the fact labels in the box a label with a note has; the values)."""
     layout = ctx.layout
