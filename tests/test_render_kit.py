@@ -95,6 +95,10 @@ def test_kit_cover_states_players_components_and_the_one_print_setting(kits):
     assert f"Players: {low}–{high}" in cover
     assert "96 place cards, 24 guess cards" in cover and "map of Germany" in cover
     assert "duplex, long edge" in cover
+    cover_words = layouts.load("deutschland").design_section("cover")
+    assert f"Age: {cover_words['age']}+" in cover  # issue 34: what a buyer asks, and issue 33's print advice
+    assert "Playing time: {}–{} minutes".format(*cover_words["minutes"]) in cover
+    assert "Card size: 63 × 88 mm" in cover and "Card stock:" in cover and "Cutting:" in cover
 
 
 @pytest.mark.parametrize(

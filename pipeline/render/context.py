@@ -56,6 +56,17 @@ class CardContext:
         canvas.setFillColor(colour)
         canvas.rect(-b, y0, w + 2 * b, y1 - y0, stroke=0, fill=1)
 
+    def world_art(self, canvas, cards: list[dict], box: Box) -> None:
+        """Key art for a kit's cover: the world in the cards' land grey, every country of the deck in its
+        (first) continent's colour."""
+        layout = self.layout
+        fills = {
+            card["fields"]["iso3"]: self.layout.continent(card["fields"]["continents"][0], self.lang)[1]
+            for card in cards
+            if card["fields"].get("iso3") and card["fields"].get("continents")
+        }
+        self.world.draw_fills(canvas, box, fills, layout.colour("land"), layout.colour("land_edge"))
+
     def framed(self, canvas, colours: list, top: float | None = None) -> Box:
         """The continent colour carrying the card: the card and its bleed in `colours` (side by side, for a card
         of two continents), and on it a white panel inset by the design's `frame_mm` up to `top` (mm; else as

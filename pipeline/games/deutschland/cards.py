@@ -8,6 +8,7 @@ of the caption; the W card says that its other side is M.
 All drawing is in millimetres with the origin at the card's bottom-left trim corner.
 """
 
+import shapely
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -17,6 +18,7 @@ from pipeline.games.deutschland.states import SOURCE as STATES
 from pipeline.games.deutschland.states import germany
 from pipeline.render import text
 from pipeline.render.context import CardContext
+from pipeline.render.maps import SIMPLIFY_MM, Projected, draw_geometry, to_box
 from pipeline.render.numbers import number
 from pipeline.render.text import Box
 
@@ -201,3 +203,24 @@ def back(c, card: dict, ctx: CardContext) -> None:
     else:
         back = card["fields"].get("back")
         _guess_side(c, card["fields"], back, card["fields"]["front"] if back else None, ctx)
+
+
+def art(c, cards: list[dict], box: Box, ctx: CardContext) -> None:
+    """The kit cover's key art: the states in the game's light shade and every place of the deck as a dot."""
+    design, states = ctx.layout.design, germany(ctx.store, ctx.for_sale)
+    frame = Projected(shapely.union_all(list(states.states.values())).bounds).frame(box)
+    scale, dx, dy = frame
+    c.setFillColor(design.colour("light"))
+    c.setStrokeColor(design.colour("colour"))
+    c.setLineWidth(0.3)
+    c.setLineJoin(1)
+    for name in sorted(states.states):
+        draw_geometry(c, shapely.simplify(to_box(states.states[name], frame), SIMPLIFY_MM), stroke=True)
+    for card in cards:
+        fields = card["fields"]
+        if card["kind"] == "place" and fields.get("lat") is not None:
+            x, y = states.utm.transform(fields["lon"], fields["lat"])
+            c.setFillColor(ctx.layout.colour("sea"))
+            c.circle(x * scale + dx, y * scale + dy, TOWN_MM + 0.4, stroke=0, fill=1)
+            c.setFillColor(design.colour("colour"))
+            c.circle(x * scale + dx, y * scale + dy, TOWN_MM, stroke=0, fill=1)

@@ -166,3 +166,8 @@ def front(c, card: dict, ctx: CardContext) -> None:
 
 def back(c, card: dict, ctx: CardContext) -> None:
     backs.draw(c, ctx)
+
+
+def art(c, cards: list[dict], box: Box, ctx: CardContext) -> None:
+    """The kit cover's key art: the deck's countries on the world in their continents' colours."""
+    ctx.world_art(c, cards, box)
