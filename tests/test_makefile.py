@@ -82,7 +82,8 @@ def test_make_print_writes_every_games_kit_and_names_the_kits_last(tmp_path):
     bin_dir.mkdir()
     scripts = {
         "python": "#!/bin/sh\n",
-        "geodeck": '#!/bin/sh\n[ "$1" = games ] && { echo "alpha beta"; exit 0; }\necho "wrote $*:"\necho "out/$2$3.pdf"\n',
+        "geodeck": '#!/bin/sh\n[ "$1" = games ] && { echo "alpha beta"; exit 0; }\n'
+        'echo "wrote $*:"\necho "out/$2$3.pdf"\n',
     }
     for name, script in scripts.items():
         (bin_dir / name).write_text(script)
