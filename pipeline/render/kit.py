@@ -25,7 +25,7 @@ from pipeline.decks import published
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
 from pipeline.paths import PRINT_DIR
-from pipeline.render import accessories, calibration, fonts, layouts, licences, printing, text
+from pipeline.render import accessories, calibration, fonts, layouts, licences, printing, rules, text
 from pipeline.render.context import CardContext
 from pipeline.render.geometry import PRINTABLE_MM
 from pipeline.render.numbers import number
@@ -126,7 +126,7 @@ def _style(size_pt: float, font: str) -> ParagraphStyle:
     return ParagraphStyle("kit", fontName=font, fontSize=size, leading=size * 1.35, spaceAfter=size * 0.8)
 
 
-def _cover(canvas, deck: dict, cfg: dict, kit: dict, game_kit: dict, options, page, store, fonts_) -> None:
+def _cover(canvas, deck: dict, cfg: dict, kit: dict, game_kit: dict, options, page, ctx: CardContext, fonts_) -> None:
     """The game's colour field with the title, the key art drawn from the deck (its countries on the world, or
     its places on the country) and three card fronts across the field's edge; below it what a buyer asks:
     players, age, play time, cards, card size, accessories, card stock and cutting, then the contents and
@@ -151,11 +151,6 @@ def _cover(canvas, deck: dict, cfg: dict, kit: dict, game_kit: dict, options, pa
         text.draw(canvas, line, font, Box(m, top, pw - 2 * m, h), size, 6, align="center")
     cards_h = shape["cards_mm"]
     cards_y = edge - cards_h * shape["cards_below"]
-    ctx = printing.with_steps(
-        games.get(deck["game"]).cards,
-        deck["cards"],
-        CardContext(layout, layout.language(options.lang), 0.0, store, options.for_sale),
-    )
     art = getattr(games.get(deck["game"]).cards, "art", None)
     if art is not None:  # on a panel of the game's map sea, like the maps on its cards
         panel = Box(m, cards_y + cards_h + 4, pw - 2 * m, top - 5 - (cards_y + cards_h + 4))
@@ -311,19 +306,14 @@ def render(deck: dict, manifest: dict, options: PrintOptions, store) -> tuple[by
 
     begin_page(canvas, page)
     section("cover")
-    _cover(canvas, deck, cfg, kit, game_kit, options, page, store, (regular, bold))
+    ctx = printing.with_steps(
+        games.get(deck["game"]).cards, deck["cards"], CardContext(layout, lang, 0.0, store, options.for_sale)
+    )
+    _cover(canvas, deck, cfg, kit, game_kit, options, page, ctx, (regular, bold))
     end_page(canvas)
     begin_page(canvas, page)
     section("rules")
-    m = float(cfg["margin_mm"])
-    rules = [f"<b>{deck.get('title', deck['game'])}: {kit['sections']['rules']}</b>", *game_kit["rules"]]
-    _flow(
-        canvas,
-        rules,
-        _style(float(cfg["text_pt"]), regular),
-        Box(m, m, page[0] - 2 * m, page[1] - 2 * m),
-        lambda: begin_page(canvas, page),
-    )
+    rules.draw(canvas, deck, ctx, game_kit, page, float(cfg["margin_mm"]), lambda: begin_page(canvas, page))
     end_page(canvas)
     canvas.to_front()
     section("calibration")  # the next page, where the sheet begins

@@ -146,7 +146,7 @@ def _scoring(c, ctx: CardContext, w: dict, box: Box) -> None:
         max_lines=3,
         valign="top",
     )
-    setup = [list(w["players_header"])] + [[str(v) for v in row] for row in cfg["setup"]]
+    setup = [list(w["players_header"])] + [[str(v) for v in row] for row in ctx.layout.data["kit"]["rules"]["table"]]
     gap = float(s["setup_gap_mm"])
     height = len(setup) * float(s["setup_row_mm"])
     setup_box = Box(
