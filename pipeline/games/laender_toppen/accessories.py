@@ -55,19 +55,31 @@ def _strip(c, ctx: CardContext, w: dict, box: Box, first: int, count: int, flap:
     c.setFillColor(layout.design.colour("colour"))
     c.rect(upper.x, upper.y, upper.w, upper.h, stroke=0, fill=1)
     c.setFillColor(layout.design.colour("ink"))
-    text.draw(c, w["back"], ctx.bold, _inset(s["title"], upper.x, upper.y, upper.w), *_pt(s, "title"), align="center")
-    text.draw(
-        c, w["order"], ctx.regular, _inset(s["order"], upper.x, upper.y, upper.w), *_pt(s, "order"), align="center"
-    )
+    whole = first == 0 and first + count == len(layout.data["categories"])
+    if first == 0:  # the title once per strip: on its first piece; the turn-over order on the next one
+        text.draw(
+            c, w["back"], ctx.bold, _inset(s["title"], upper.x, upper.y, upper.w), *_pt(s, "title"), align="center"
+        )
+    if first > 0 or whole:
+        box_ = (
+            _inset(s["order"], upper.x, upper.y, upper.w)
+            if whole
+            else _inset(s["order_alone"], upper.x, upper.y, upper.w)
+        )
+        text.draw(c, w["order"], ctx.regular, box_, *_pt(s, "order"), max_lines=2, align="center")
     c.setStrokeColor(ink)
     c.setLineWidth(float(cfg["line_mm"]))
     c.rect(box.x, box.y, box.w, box.h, stroke=1, fill=0)  # cut
     for i in range(1, len(categories)):
         c.line(box.x + i * field, lower.y, box.x + i * field, lower.y + lower.h)
-    c.setDash(*cfg["dash_mm"])
-    c.setStrokeColor(muted)
-    c.line(box.x, upper.y, box.x + box.w, upper.y)  # fold
+    c.setDash(*cfg["dash_mm"])  # the fold: dark dashes along the panels' edge, and ticks outside the strip
+    c.setStrokeColor(ink)
+    c.setLineWidth(float(cfg["fold_mm"]))
+    c.line(box.x, upper.y, box.x + box.w, upper.y)
     c.setDash()
+    tick = float(cfg["fold_tick_mm"])
+    c.line(box.x - tick, upper.y, box.x - 0.5, upper.y)
+    c.setLineWidth(float(cfg["line_mm"]))
     c.setFillColor(muted)
     dx, dy, fw, fh = (float(v) for v in s["fold"])
     right = box.x + box.w
@@ -122,20 +134,27 @@ def _table(c, ctx: CardContext, rows: list[list[str]], box: Box, widths: list[fl
 
 
 def _scoring(c, ctx: CardContext, w: dict, box: Box) -> None:
+    """The score sheet, a page of its own: a table per game (`games`, each a row per player and a column per
+    continent pile, the face-down pile and the total), the scoring rules below them and the rulebook's
+    players/cards/rounds table beside them."""
     layout, cfg = ctx.layout, ctx.layout.data["accessories"]
     s = cfg["scoring"]
     title_h = float(s["title_h"])
     c.setFillColor(layout.colour("text"))
     text.draw(c, w["score_title"], ctx.bold, Box(box.x, box.y + box.h - title_h, box.w, title_h), *_pt(s, "title"))
     continents = list(layout.common["continents"])
-    header = [w["player"], *(layout.continent(name, ctx.lang)[0] for name in continents), w["face_down"], w["total"]]
     colours = [None, *(layout.continent(name, ctx.lang)[1] for name in continents), None, None]
     score_w = box.w * float(s["share"])
     shares = s["columns"]
     widths = [shares["player"]] + [shares["continent"]] * len(continents) + [shares["face_down"], shares["total"]]
-    rows = [header] + [[""] * len(header) for _ in range(int(cfg["strips"]))]
-    table_y, table_h = (float(v) for v in s["table"])
-    _table(c, ctx, rows, Box(box.x, box.y + table_y, score_w, table_h), widths, colours)
+    games, gap, note_h = int(s["games"]), float(s["game_gap_mm"]), float(s["note_h"])
+    step = (box.h - title_h - note_h - 2) / games
+    for g in range(games):
+        top = box.y + box.h - title_h - g * step
+        first = w["game"].format(n=g + 1)
+        header = [first, *(layout.continent(name, ctx.lang)[0] for name in continents), w["face_down"], w["total"]]
+        rows = [header] + [[""] * len(header) for _ in range(int(cfg["strips"]))]
+        _table(c, ctx, rows, Box(box.x, top - step + gap, score_w, step - gap), widths, colours)
     c.setFillColor(layout.colour("muted"))
     text.draw(
         c,
@@ -184,7 +203,7 @@ def draw(c, deck: dict, ctx: CardContext, w: dict, paper_name: str, paper: tuple
     parts = pieces(len(ctx.layout.data["categories"]), field, glue, room)
     height = 2 * float(cfg["strip"]["panel_mm"])
     items = [("strip", height, part) for _ in range(int(cfg["strips"])) for part in parts]
-    items.append(("scoring", float(cfg["scoring"]["height_mm"]), (0, 0)))
+    items.append(("scoring", page[1] - 2 * margin, (0, 0)))  # a page of its own
     width = min(room, max(n for _, n in parts) * field + (glue if len(parts) > 1 else 0))
     x = (page[0] - width) / 2
     top = None
