@@ -190,6 +190,8 @@ def test_strips_show_six_card_wide_categories_in_order(store, paper, pieces):
     assert every.count("Aufdecken:") == 6  # the turn-over order once per strip too
     scoring = pdf.pages[-1].extract_text()
     assert "Wertung" in scoring and all(f"Spiel {n}" in scoring for n in range(1, 5))  # a sheet for four games
+    english, _pages = accessories.render(deck("laender-toppen"), AccessoryOptions(paper=paper, lang="en"), store)
+    assert "North America" in " ".join(pdftext.words(pdftext.pages(english)[-1]).split())  # its longest header
 
 
 def _state_fills(page, box_mm, card_origin):

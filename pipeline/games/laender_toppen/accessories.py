@@ -99,33 +99,38 @@ def _strip(c, ctx: CardContext, w: dict, box: Box, first: int, count: int, flap:
     text.draw(c, w["fold"], ctx.regular, Box(right + dx, upper.y + dy, fw, fh), *_pt(s, "fold"))
 
 
-def _table(c, ctx: CardContext, rows: list[list[str]], box: Box, widths: list[float], header_colours=None) -> None:
-    """A ruled table; the first row is the header (optionally on colours), the rest are blank or given cells."""
+def _table(
+    c, ctx: CardContext, rows: list[list[str]], box: Box, widths: list[float], header_colours=None, header_h=None
+) -> None:
+    """A ruled table; the first row is the header (optionally on colours, `header_h` mm high, else as high as
+    the other rows), the rest are blank or given cells."""
     cfg = ctx.layout.data["accessories"]
     pad_x, pad_y = (float(v) for v in cfg["scoring"]["cell_pad"])
-    step = box.h / len(rows)
+    first = header_h or box.h / len(rows)
+    step = (box.h - first) / (len(rows) - 1)
     c.setLineWidth(float(cfg["line_mm"]))
     c.setStrokeColor(ctx.layout.colour("muted"))
     x_edges = [box.x]
     for wd in widths:
         x_edges.append(x_edges[-1] + wd * box.w)
     for r, row in enumerate(rows):
-        y = box.y + box.h - (r + 1) * step
+        h = first if r == 0 else step
+        y = box.y + box.h - first - r * step
         for k, cell in enumerate(row):
             x0, x1 = x_edges[k], x_edges[k + 1]
             if r == 0 and header_colours and header_colours[k] is not None:
                 c.setFillColor(header_colours[k])
-                c.rect(x0, y, x1 - x0, step, stroke=0, fill=1)
+                c.rect(x0, y, x1 - x0, h, stroke=0, fill=1)
                 ink = ctx.layout.ink_on(header_colours[k])
             else:
                 ink = ctx.layout.colour("text")
-            c.rect(x0, y, x1 - x0, step, stroke=1, fill=0)
+            c.rect(x0, y, x1 - x0, h, stroke=1, fill=0)
             if cell:
                 text.draw(
                     c,
                     cell,
                     ctx.bold if r == 0 else ctx.regular,
-                    Box(x0 + pad_x, y + pad_y, x1 - x0 - 2 * pad_x, step - 2 * pad_y),
+                    Box(x0 + pad_x, y + pad_y, x1 - x0 - 2 * pad_x, h - 2 * pad_y),
                     *_pt(cfg["scoring"], "cell"),
                     max_lines=2,
                     align="center",
@@ -154,7 +159,8 @@ def _scoring(c, ctx: CardContext, w: dict, box: Box) -> None:
         first = w["game"].format(n=g + 1)
         header = [first, *(layout.continent(name, ctx.lang)[0] for name in continents), w["face_down"], w["total"]]
         rows = [header] + [[""] * len(header) for _ in range(int(cfg["strips"]))]
-        _table(c, ctx, rows, Box(box.x, top - step + gap, score_w, step - gap), widths, colours)
+        table = Box(box.x, top - step + gap, score_w, step - gap)
+        _table(c, ctx, rows, table, widths, colours, float(s["header_mm"]))
     c.setFillColor(layout.colour("muted"))
     text.draw(
         c,
