@@ -52,7 +52,7 @@ print: install
 		kits="$$kits $$(echo "$$out" | tail -n 1)"; \
 	done; echo "PDFs in output/print/; the kits to print:$$kits"
 
-previews: install  # docs/previews/*.png: every card kind (front, back) and each game's accessories
+previews: install  # docs/previews/*.png: every card kind (front, back), each game's accessories, kit cover and rules
 	$(BIN)/python docs/previews/regenerate.py
 
 # Writes output/reports/<game>/<version>/ (report.md, report.json, plots) for every game; fails if a verdict
