@@ -222,8 +222,15 @@ def test_guess_cards_carry_their_symbol_in_all_four_corners(printed, lang, east)
     corners = [ch["text"] for ch in chars if abs(ch["size"] - corner_pt) < 0.01]
     for symbol, count in (("N", 8), ("S", 8), ("W", 4), (east, 4), ("▲", 4), ("▼", 4)):
         assert corners.count(symbol) == count, symbol
-    turned = [ch for ch in chars if abs(ch["size"] - corner_pt) < 0.01 and ch["matrix"][0] < 0]
+    at_corners = [ch for ch in chars if abs(ch["size"] - corner_pt) < 0.01]
+    turned = [ch for ch in at_corners if ch["matrix"][0] < 0]
     assert len(turned) * 2 == len(corners)  # the foot's two indices turned 180°, as on playing cards
+    sheet = printing.sheet_for(PrintOptions(lang=lang), layout.card_mm, layout.bleed_mm)
+    page_h = 297 * 72 / 25.4
+    for ch in at_corners:  # turned exactly when it stands in the lower half of its card
+        y = (page_h - ch["top"]) * 25.4 / 72
+        slot = next(sheet.slot(i) for i in range(9) if sheet.slot(i).y <= y <= sheet.slot(i).y + sheet.slot(i).h)
+        assert (ch["matrix"][0] < 0) == (y < slot.y + slot.h / 2), (ch["text"], y)
     text = "".join(ch["text"] for ch in chars)
     flip = {"de": "Rückseite:M=Mitte", "en": "otherside:M=middle"}[lang]
     assert text.count(flip) == 1

@@ -146,7 +146,7 @@ def _corners(c, symbol: str, ctx: CardContext) -> None:
     corner = layout.box("guess_corner")
     w, h = layout.card_mm
     for x in (corner.x, w - corner.x - corner.w):
-        for y, turn in ((corner.y, 180), (h - corner.y - corner.h, 0)):
+        for y, turn in ((corner.y, 0), (h - corner.y - corner.h, 180)):  # the template's box is the top one
             c.saveState()
             c.translate(x + corner.w / 2, y + corner.h / 2)
             c.rotate(turn)
