@@ -48,8 +48,8 @@ deck: install
 print: install
 	@kits=; for game in $(GAMES); do \
 		$(BIN)/geodeck print $$game --what all || exit 1; \
-		out=$$($(BIN)/geodeck print $$game --kit) || exit 1; echo "$$out"; \
-		kits="$$kits $$(echo "$$out" | tail -n 1)"; \
+		out=$$($(BIN)/geodeck print $$game --kit 2>&1) || { echo "$$out" >&2; exit 1; }; echo "$$out"; \
+		kits="$$kits $$(echo "$$out" | grep . | tail -n 1)"; \
 	done; echo "PDFs in output/print/; the kits to print:$$kits"
 
 previews: install  # docs/previews/*.png: every card kind (front, back), each game's accessories, kit cover and rules

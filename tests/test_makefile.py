@@ -83,14 +83,13 @@ def test_make_print_writes_every_games_kit_and_names_the_kits_last(tmp_path):
     scripts = {
         "python": "#!/bin/sh\n",
         "geodeck": '#!/bin/sh\n[ "$1" = games ] && { echo "alpha beta"; exit 0; }\n'
-        'echo "wrote $*:"\necho "out/$2$3.pdf"\n',
+        'echo "wrote $*:" >&2\necho "out/$2$3.pdf" >&2\necho >&2\n',  # as geodeck: on stderr, a blank line last
     }
     for name, script in scripts.items():
         (bin_dir / name).write_text(script)
         (bin_dir / name).chmod(0o755)
     command = ["make", "--no-print-directory", "-C", str(ROOT), "print", f"BIN={bin_dir}", f"PYTHON={bin_dir}/python"]
-    lines = subprocess.run(
-        [*command, f"VENV={tmp_path}/venv"], capture_output=True, text=True, check=True
-    ).stdout.splitlines()
+    done = subprocess.run([*command, f"VENV={tmp_path}/venv"], capture_output=True, text=True, check=True)
+    lines = (done.stderr + done.stdout).splitlines()
     assert "wrote print alpha --what all:" in lines and "wrote print beta --kit:" in lines
     assert lines[-1].endswith("kits to print: out/alpha--kit.pdf out/beta--kit.pdf")
