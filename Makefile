@@ -40,13 +40,19 @@ pure:  # remove the compiled engines: they run from their sources
 deck: install
 	$(BIN)/geodeck fetch
 	$(BIN)/geodeck build
-	$(MAKE) print
-	@echo "PDFs in output/print/. To run geodeck yourself: \`. $(VENV)/bin/activate\` (once per shell), then \`geodeck --help\`"
+	@echo "To run geodeck yourself: \`. $(VENV)/bin/activate\` (once per shell), then \`geodeck --help\`"
+	@$(MAKE) --no-print-directory print
 
+# Every game's cards and accessories, then its kit (cover, rules, cards, accessories in one PDF); the last
+# line names the kits.
 print: install
-	@for game in $(GAMES); do $(BIN)/geodeck print $$game --what all || exit 1; done
+	@kits=; for game in $(GAMES); do \
+		$(BIN)/geodeck print $$game --what all || exit 1; \
+		out=$$($(BIN)/geodeck print $$game --kit 2>&1) || { echo "$$out" >&2; exit 1; }; echo "$$out"; \
+		kits="$$kits $$(echo "$$out" | grep . | tail -n 1)"; \
+	done; echo "PDFs in output/print/; the kits to print:$$kits"
 
-previews: install  # docs/previews/*.png: every card kind (front, back) and each game's accessories
+previews: install  # docs/previews/*.png: every card kind (front, back), each game's accessories, kit cover and rules
 	$(BIN)/python docs/previews/regenerate.py
 
 # Writes output/reports/<game>/<version>/ (report.md, report.json, plots) for every game; fails if a verdict

@@ -1,6 +1,6 @@
 """The kit's rules summaries are complete: every rule of the game's rulebook (../shared/rules/, listed rule by
 rule in fixtures/kit_rules.toml) is found in the summary's text in both languages (`[kit.de]` / `[kit.en]`
-rules of the game's card layout, the text the kit prints)."""
+rules of the game's card layout, the text the kit prints, and the table it sets beside them, row by row)."""
 
 import re
 import tomllib
@@ -22,8 +22,11 @@ RULES: dict[str, dict[str, dict[str, list[str]]]] = {
 
 
 def _summary(game: str, lang: str) -> str:
-    rules = layouts.load(game).data["kit"][lang]["rules"]
-    return " ".join(re.sub(r"<[^>]+>", "", " ".join(rules)).split()).casefold()
+    kit = layouts.load(game).data["kit"]
+    table = kit.get("rules", {}).get("table") or kit[lang].get("table") or []
+    rows = [kit[lang].get("table_header", []), *table]
+    parts = [*kit[lang]["rules"], *(" ".join(str(cell) for cell in row) for row in rows)]
+    return " ".join(re.sub(r"<[^>]+>", "", " | ".join(parts)).split()).casefold()
 
 
 def test_every_game_and_rule_is_listed_in_both_languages():

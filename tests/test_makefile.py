@@ -71,3 +71,25 @@ def test_readme_reaches_geodeck_before_its_first_command():
         line.split(":=")[1].strip() for line in (ROOT / "Makefile").read_text().splitlines() if line.startswith("VENV")
     )
     assert commands[0].startswith(f". {venv}/bin/activate") and commands[1] == "geodeck --help"
+
+
+def test_make_print_writes_every_games_kit_and_names_the_kits_last(tmp_path):
+    """`make print` (the last step of `make deck`) writes each game's cards, accessories and kit, and its
+    last line names the kits (run with a stand-in geodeck that says how it was called)."""
+    if shutil.which("make") is None:
+        pytest.skip("make not found")
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    scripts = {
+        "python": "#!/bin/sh\n",
+        "geodeck": '#!/bin/sh\n[ "$1" = games ] && { echo "alpha beta"; exit 0; }\n'
+        'echo "wrote $*:" >&2\necho "out/$2$3.pdf" >&2\necho >&2\n',  # as geodeck: on stderr, a blank line last
+    }
+    for name, script in scripts.items():
+        (bin_dir / name).write_text(script)
+        (bin_dir / name).chmod(0o755)
+    command = ["make", "--no-print-directory", "-C", str(ROOT), "print", f"BIN={bin_dir}", f"PYTHON={bin_dir}/python"]
+    done = subprocess.run([*command, f"VENV={tmp_path}/venv"], capture_output=True, text=True, check=True)
+    lines = (done.stderr + done.stdout).splitlines()
+    assert "wrote print alpha --what all:" in lines and "wrote print beta --kit:" in lines
+    assert lines[-1].endswith("kits to print: out/alpha--kit.pdf out/beta--kit.pdf")

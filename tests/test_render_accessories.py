@@ -185,7 +185,13 @@ def test_strips_show_six_card_wide_categories_in_order(store, paper, pieces):
     assert strips == 6
     text = first.extract_text()
     assert "höchster Wert oben" in text and "niedrigster Wert unten" in text
-    assert "Wertung" in pdf.pages[-1].extract_text()
+    every = "\n".join(p.extract_text() for p in pdf.pages[:-1])
+    assert every.count("Länder toppen!") == 6 and "Faltstreifen" not in every  # the title once per glued strip
+    assert every.count("Aufdecken:") == 6  # the turn-over order once per strip too
+    scoring = pdf.pages[-1].extract_text()
+    assert "Wertung" in scoring and all(f"Spiel {n}" in scoring for n in range(1, 5))  # a sheet for four games
+    english, _pages = accessories.render(deck("laender-toppen"), AccessoryOptions(paper=paper, lang="en"), store)
+    assert "North America" in " ".join(pdftext.words(pdftext.pages(english)[-1]).split())  # its longest header
 
 
 def _state_fills(page, box_mm, card_origin):

@@ -19,6 +19,7 @@ from pipeline.render import contrast, layouts, pictograms, printing
 from pipeline.render.maps import CARD_PLANE, CIRCLE_MM, FULL_PLANE, TINY_MM2, visible_bounds, world
 from pipeline.render.pages import new_canvas
 from pipeline.render.printing import PrintOptions
+from pipeline.render.text import Box
 
 FIXTURES = Path(__file__).parent / "fixtures" / "tiny" / "render"
 GAMES = ("laender-toppen", "deutschland", "world-game")
@@ -178,9 +179,11 @@ def test_every_laender_toppen_country_is_visible_on_its_locator_map(store):
     assert ata.circle is None and ata.area_mm2 >= TINY_MM2  # Antarctica on the same map as every other card
 
 
-@pytest.mark.parametrize(("plane", "box_name"), [(CARD_PLANE, "map"), (FULL_PLANE, "back_map")])
-def test_locator_maps_are_centred_on_their_visible_land(store, plane, box_name):
-    box = layouts.load("laender-toppen").box(box_name)
+@pytest.mark.parametrize(
+    ("plane", "box"), [(CARD_PLANE, layouts.load("laender-toppen").box("map")), (FULL_PLANE, Box(20, 150, 170, 90))]
+)
+def test_locator_maps_are_centred_on_their_visible_land(store, plane, box):
+    """The card's map, and the whole world as the kit's cover draws it."""
     maps = world(store)
     scale, dx, _ = maps.planes[plane].frame(box)
     x0, _, x1, _ = visible_bounds([g for c, g in maps.base if plane == FULL_PLANE or c != "Antarctica"])
@@ -219,6 +222,15 @@ def test_guess_cards_carry_their_symbol_in_all_four_corners(printed, lang, east)
     corners = [ch["text"] for ch in chars if abs(ch["size"] - corner_pt) < 0.01]
     for symbol, count in (("N", 8), ("S", 8), ("W", 4), (east, 4), ("▲", 4), ("▼", 4)):
         assert corners.count(symbol) == count, symbol
+    at_corners = [ch for ch in chars if abs(ch["size"] - corner_pt) < 0.01]
+    turned = [ch for ch in at_corners if ch["matrix"][0] < 0]
+    assert len(turned) * 2 == len(corners)  # the foot's two indices turned 180°, as on playing cards
+    sheet = printing.sheet_for(PrintOptions(lang=lang), layout.card_mm, layout.bleed_mm)
+    page_h = 297 * 72 / 25.4
+    for ch in at_corners:  # turned exactly when it stands in the lower half of its card
+        y = (page_h - ch["top"]) * 25.4 / 72
+        slot = next(sheet.slot(i) for i in range(9) if sheet.slot(i).y <= y <= sheet.slot(i).y + sheet.slot(i).h)
+        assert (ch["matrix"][0] < 0) == (y < slot.y + slot.h / 2), (ch["text"], y)
     text = "".join(ch["text"] for ch in chars)
     flip = {"de": "Rückseite:M=Mitte", "en": "otherside:M=middle"}[lang]
     assert text.count(flip) == 1

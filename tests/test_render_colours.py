@@ -1,13 +1,14 @@
 """Colours every player can tell apart: Deutschland's player colours differ in lightness as well as hue, also
 under simulated deuteranopia, protanopia and tritanopia (colorspacious), and every guess card carries its
-player's shape; the world map's land stands out from the sea (>= 3:1) and its numbers from the land
-(>= 4.5:1); the map's insets do not overlap."""
+player's shape; the world map's neighbouring fills (the cards' colours) differ under every vision and its
+numbers read on the land (>= 4.5:1); the map's insets do not overlap."""
 
 import itertools
 
 import numpy as np
 import pdftext
 import pytest
+import shapely
 from colorspacious import cspace_convert, deltaE
 from reportlab.lib.colors import HexColor
 
@@ -15,7 +16,7 @@ from pipeline.decks import published
 from pipeline.games.world_game import accessories as world_map
 from pipeline.render import layouts, printing
 from pipeline.render.context import CardContext
-from pipeline.render.contrast import at_luminance, luminance, ratio
+from pipeline.render.contrast import ratio
 
 VISIONS = [None, "deuteranomaly", "protanomaly", "tritanomaly"]  # severity 100: full dichromacy
 MIN_LIGHTNESS = 15.0  # CIELAB L* between any two player colours
@@ -70,27 +71,52 @@ def poster(store):
     return world_map.Poster(deck, CardContext(layout, "en", 0.0, store)), layout
 
 
+MIN_NEIGHBOUR_DELTA_E = 10.0  # CAM02-UCS distance between the fills of two neighbouring countries
+
+
+def _hex(colour) -> str:
+    return "#" + colour.hexval()[2:]
+
+
 @pytest.mark.mirror
-def test_world_map_land_contrasts_with_the_sea_and_its_numbers_with_the_land(poster):
+def test_world_map_neighbouring_fills_differ_under_every_vision_and_numbers_read_on_them(poster):
+    """Issue 34: the map's fills are the cards' continent colours (Okabe-Ito's lightness steps kept, not
+    equalised to one luminance, which left Africa and Asia 3.1 apart under deuteranopia); every two touching
+    countries of different fills, and a country touching land without a card (grey), are ΔE >= 10 apart under
+    normal vision and the three simulations; a number inside a country reaches 4.5:1 on its fill (a striped
+    country's on a patch of sea)."""
     model, layout = poster
-    cfg = layout.data["accessories"]
-    sea, ink = HexColor(cfg["sea"]), layout.colour("text")
-    fills = {fill.hexval() for *_, fill in model.countries} | {HexColor(cfg["other_land"]).hexval()}
-    continents = [layout.continent(name, "en")[1] for name in layout.common["continents"]]
-    legend = {world_map.land_fill(colour, cfg).hexval() for colour in continents}
-    assert len(fills) >= 7
-    for fill in fills | legend:
-        assert ratio(HexColor(fill), sea) >= 3.0, fill
-        assert ratio(HexColor(fill), ink) >= 4.5, fill
-
-
-def test_at_luminance_keeps_a_colour_in_the_band_and_moves_others_to_its_edge():
-    blue = HexColor("#56B4E9")  # Oceania: 0.41, too light
-    moved = at_luminance(blue, 0.23, 0.28)
-    assert luminance(moved) == pytest.approx(0.28, abs=1e-3)
-    assert luminance(at_luminance(HexColor("#0B1F3A"), 0.23, 0.28)) == pytest.approx(0.23, abs=1e-3)
-    within = HexColor("#009E73")
-    assert at_luminance(within, 0.2, 0.3) is within
+    grey = layout.data["accessories"]["other_land"].lower()
+    fills = {
+        n: {_hex(colour), *([_hex(model.second[n])] if n in model.second else [])}
+        for n, _, _, colour in model.countries
+    }
+    palette = {_hex(layout.continent(name, "en")[1]) for name in layout.common["continents"]}
+    assert set().union(*fills.values()) <= palette  # the cards' colours
+    shapes = [(n, g) for n, g, _, _ in model.countries if g is not None]
+    tree = shapely.STRtree([g for _, g in shapes])
+    pairs = set()
+    for i, (n, geom) in enumerate(shapes):  # within 2 km: a shared border
+        for j in tree.query(geom, predicate="dwithin", distance=2000):
+            if j > i:
+                pairs |= {(a, b) for a in fills[n] for b in fills[shapes[j][0]] if a != b}
+    for _, land in model.land:  # land without a card (its inner point on no card's country) and its neighbours
+        if not tree.query(land.representative_point(), predicate="intersects").size:
+            for j in tree.query(land, predicate="dwithin", distance=2000):
+                pairs |= {(a, grey) for a in fills[shapes[j][0]]}
+    assert len(pairs) >= 8 and any(grey in pair for pair in pairs)
+    for a, b in pairs:
+        for vision in VISIONS:
+            assert deltaE(_seen(a, vision), _seen(b, vision), input_space="sRGB1") >= MIN_NEIGHBOUR_DELTA_E, (
+                a,
+                b,
+                vision,
+            )
+    for n in fills:  # a number inside its country: its ink on its fill (a striped one on a patch of sea)
+        assert ratio(model.ink(n), model.under(n)) >= 4.5, n
+        assert _hex(model.under(n)) == (
+            layout.data["accessories"]["sea"].lower() if n in model.second else min(fills[n])
+        )
 
 
 @pytest.mark.mirror
@@ -120,7 +146,7 @@ def test_countries_on_two_continents_are_striped_with_the_second_and_the_legend_
     assert set(model.second) == set(two)
     cfg = layout.data["accessories"]
     for n, continents in two.items():
-        assert model.second[n].hexval() == world_map.land_fill(layout.continent(continents[1], "en")[1], cfg).hexval()
+        assert model.second[n].hexval() == layout.continent(continents[1], "en")[1].hexval()
     data, _ = accessories.render(deck, accessories.AccessoryOptions(paper="a3", lang=lang), store)
     page = pdftext.words(pdftext.pages(data)[0])
     assert " ".join(cfg[lang]["two_continents"].split()) in page

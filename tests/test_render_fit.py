@@ -124,9 +124,9 @@ def test_antarctica_is_shown_whole_in_a_polar_inset_on_its_card_and_its_joker(st
         ("deutschland", "de", "place_name", "place"),
     ],
 )
-def test_a_decks_names_take_at_most_two_sizes(store, monkeypatch, game, lang, key, kind):
-    """Read back from the PDF: every card's name is set at one of the field's two sizes (Bahamas and Antigua
-    und Barbuda no longer 14 and 8.75 pt side by side)."""
+def test_a_decks_names_take_one_size(store, monkeypatch, game, lang, key, kind):
+    """Read back from the PDF: every card's name is set at the field's one size across the deck (not
+    Braunschweig 15 pt beside Bad Harzburg 20 pt, nor Bahamas 14 pt beside Antigua und Barbuda 12 pt)."""
     import io
 
     import pdftext
@@ -137,8 +137,7 @@ def test_a_decks_names_take_at_most_two_sizes(store, monkeypatch, game, lang, ke
 
     deck = published.deck(game)[1]
     layout = layouts.load(game)
-    steps = games.get(game).cards.steps(deck["cards"], CardContext(layout, lang, 0.0, store))[key]
-    assert steps[1] < steps[0]
+    size = games.get(game).cards.steps(deck["cards"], CardContext(layout, lang, 0.0, store))[key]
     box, bleed, mm = layout.box(key), layout.bleed_mm, 72 / 25.4
     named = [i for i, card in enumerate(deck["cards"]) if card["kind"] == kind]
     longest = sorted(
@@ -160,4 +159,4 @@ def test_a_decks_names_take_at_most_two_sizes(store, monkeypatch, game, lang, ke
         and (bleed + box.x) * mm - 1 <= ch.x0 <= (bleed + box.x + box.w) * mm
     ]
     seen = {round(ch.size / mm / text.PT_MM, 2) for ch in names}
-    assert seen == set(steps), (seen, steps)
+    assert seen == {size}, (seen, size)

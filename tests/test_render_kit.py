@@ -95,6 +95,32 @@ def test_kit_cover_states_players_components_and_the_one_print_setting(kits):
     assert f"Players: {low}–{high}" in cover
     assert "96 place cards, 24 guess cards" in cover and "map of Germany" in cover
     assert "duplex, long edge" in cover
+    cover_words = layouts.load("deutschland").design_section("cover")
+    assert f"Age: {cover_words['age']}+" in cover  # issue 34: what a buyer asks, and issue 33's print advice
+    assert "Playing time: {}–{} minutes".format(*cover_words["minutes"]) in cover
+    assert "Card size: 63 × 88 mm" in cover and "Card stock:" in cover and "Cutting:" in cover
+
+
+@pytest.mark.parametrize(
+    ("game", "lang", "shown"),
+    [
+        ("laender-toppen", "en", ["How to play", "The country card", "Bolivia", "Sweden", "Kazakhstan", "Morocco"]),
+        ("deutschland", "de", ["Spielregeln", "Die Ortskarte", "Wismar", "Emden", "Cottbus", "Jena", "Koblenz"]),
+    ],
+)
+def test_the_rules_page_draws_a_card_its_parts_the_rulebook_example_and_a_table(kits, game, lang, shown):
+    """Issue 34: the first rules page shows the deck's own card with its parts numbered and their legend, the
+    rulebook's worked example drawn with the deck's cards, and the players table set as a table (its header
+    row, not "2 players 10 cards, 6 rounds" in the text); its heading is not "Title: Rules"."""
+    deck, _manifest, data, roles = kits[game, lang]
+    page = roles.index("rules")
+    words = pdftext.words(pdftext.pages(data)[page])
+    for word in shown:
+        assert word in words, word
+    header = layouts.load(game).data["kit"][lang]["table_header"]
+    pages = " ".join(pdftext.words(p) for p, role in zip(pdftext.pages(data), roles, strict=True) if role == "rules")
+    assert " ".join(header) in pages
+    assert f"{deck['title']}: " not in words
 
 
 @pytest.mark.parametrize(

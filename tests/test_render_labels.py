@@ -75,6 +75,14 @@ def test_deutschlandkarte_labels_are_whole_apart_and_every_dot_at_its_numbers(st
         for bx, by in dots[i + 1 :]
     )  # no two dots overlap (Mannheim and Ludwigshafen)
     assert sorted(str(p.key) for p in model.labels) == sorted(name for name, _, _ in model.places)
+    spacing = float(layout.data["accessories"]["label_gap_mm"])  # Oberhausen and Gelsenkirchen read as two names
+    boxes = [p.box for p in model.labels]
+    assert (
+        min(
+            max(b[0] - a[2], a[0] - b[2], b[1] - a[3], a[1] - b[3]) for i, a in enumerate(boxes) for b in boxes[i + 1 :]
+        )
+        >= spacing - 1e-9
+    )
 
 
 @pytest.mark.mirror

@@ -1,6 +1,7 @@
 """Regenerate docs/previews/*.png (`make previews`) from the latest published decks: for every game of the
 registry, the front and back of the first card of each card kind in its deck (one-up at 80 dpi, cropped to
-the trim) and the first page of its accessories (60 dpi; the World Game poster on A3). Rendered with
+the trim), the first page of its accessories (60 dpi; the World Game poster on A3) and its kit's cover and
+first rules page (60 dpi, A4). Rendered with
 pypdfium2, so no system package is needed; the same decks give the same PNGs. Then review.png: the top of
 the `geodeck review` page of the latest refresh that changed card values (the first game's, in the
 registry's order), a screenshot by headless Chromium (kept as it is, with a note, where Chromium is missing).
@@ -16,7 +17,7 @@ from pipeline.decks import diff as diffing
 from pipeline.decks import published, versions
 from pipeline.decks.spec import load_spec
 from pipeline.extract import open_store
-from pipeline.render import accessories, layouts, printing, raster
+from pipeline.render import accessories, kit, layouts, printing, raster
 from pipeline.review import browser, page
 
 HERE = Path(__file__).resolve().parent
@@ -49,6 +50,12 @@ def previews(store) -> list[Path]:
         out = HERE / f"{game}-accessories.png"
         _png(pdf, 0, ACCESSORY_DPI, out)
         written.append(out)
+        path, deck = published.deck(game, None)
+        pdf, roles = kit.render(deck, kit.manifest_of(path), printing.PrintOptions(), store)
+        for section in ("cover", "rules"):
+            out = HERE / f"{game}-{section}.png"
+            _png(pdf, roles.index(section), ACCESSORY_DPI, out)
+            written.append(out)
         layouts.load(game)  # every game with a deck has a layout: fail here, not in the README
     return written
 

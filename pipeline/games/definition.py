@@ -19,7 +19,7 @@ join the build's step graph (pipeline.graph); the deck itself is a step reading 
 
 `cards` and `accessories` may declare `SOURCES` (the sources they draw from besides the deck, credited by
 the kit) and `FOR_SALE` (source -> the stand-in drawn in a print for sale, pipeline.render.licences);
-`cards.steps(cards, ctx)` returns a field's sizes across the deck (`{field: (large, small)}` pt, text.two_steps).
+`cards.steps(cards, ctx)` returns each field's one size across the deck (`{field: pt}`, text.one_size).
 
 `notation`: `card_ids(game)` are the ids of the cards a deal orders (`game.initial_state(deal)`);
 `write(state, action) -> str` and `read(state, text) -> action` (ValueError naming the problem) turn a move

@@ -4,9 +4,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from pipeline.render import fonts, text
+from pipeline.render import fonts
 from pipeline.render.layouts import Layout
-from pipeline.render.maps import FULL_PLANE
 from pipeline.render.text import Box
 
 if TYPE_CHECKING:
@@ -20,7 +19,7 @@ class CardContext:
     bleed: float
     store: "SnapshotStore"  # resolves flags and map layers
     for_sale: bool = False  # draw the stand-ins of layers that may not be sold (pipeline.render.licences)
-    sizes: dict = field(default_factory=dict)  # field -> its two sizes across the deck (the module's `steps`)
+    sizes: dict = field(default_factory=dict)  # field -> its one size across the deck (pt) (the module's `steps`)
 
     @cached_property
     def regular(self) -> str:
@@ -57,29 +56,43 @@ class CardContext:
         canvas.setFillColor(colour)
         canvas.rect(-b, y0, w + 2 * b, y1 - y0, stroke=0, fill=1)
 
-    def row_value(self, canvas, row: Box, value: str, span: tuple[float, float], font: str) -> None:
-        """A row's value in bold, right-aligned in the part of the row that starts at `span[0]` of its width
-        and is `span[1]` of it wide (a row of `rows`, its label on the left)."""
-        box = Box(row.x + row.w * span[0], row.y + 0.4, row.w * span[1], row.h - 0.8)
-        text.draw(canvas, value, self.bold, box, *self.layout.font(font), align="right")
+    def world_art(self, canvas, cards: list[dict], box: Box) -> None:
+        """Key art for a kit's cover: the world in the cards' land grey, every country of the deck in its
+        (first) continent's colour."""
+        layout = self.layout
+        fills = {
+            card["fields"]["iso3"]: self.layout.continent(card["fields"]["continents"][0], self.lang)[1]
+            for card in cards
+            if card["fields"].get("iso3") and card["fields"].get("continents")
+        }
+        self.world.draw_fills(canvas, box, fills, layout.colour("land"), layout.colour("land_edge"))
 
-    def world_back(self, canvas, form: str) -> None:
-        """A card back: the world map (form XObject `form`) under the layout's title and subtitle, centred."""
-        layout, words = self.layout, self.words
-        self.background(canvas, layout.colour("back"))
-        self.world.draw_base(
-            canvas, form, layout.box("back_map"), layout.colour("back_land"), layout.colour("back"), plane=FULL_PLANE
-        )
-        canvas.setFillColor(layout.colour("back_text"))
-        for name, font in (("title", self.bold), ("subtitle", self.regular)):
-            text.draw(
-                canvas, words[name], font, layout.box(f"back_{name}"), *layout.font(f"back_{name}"), align="center"
-            )
+    def framed(self, canvas, colours: list, top: float | None = None) -> Box:
+        """The continent colour carrying the card: the card and its bleed in `colours` (side by side, for a card
+        of two continents), and on it a white panel inset by the design's `frame_mm` up to `top` (mm; else as
+        far from the top as from the sides). Returns the panel."""
+        w, h = self.layout.card_mm
+        b, inset = self.bleed, float(self.layout.design.data["frame_mm"])
+        width = w / len(colours)
+        for i, colour in enumerate(colours):
+            canvas.setFillColor(colour)
+            left = -b if i == 0 else i * width
+            right = w + b if i == len(colours) - 1 else (i + 1) * width
+            canvas.rect(left, -b, right - left, h + 2 * b, stroke=0, fill=1)
+        panel = Box(inset, inset, w - 2 * inset, (h - inset if top is None else top) - inset)
+        canvas.setFillColor(self.layout.colour("sea"))
+        canvas.roundRect(panel.x, panel.y, panel.w, panel.h, inset, stroke=0, fill=1)
+        return panel
+
+    @staticmethod
+    def rows_of(box: Box, count: int) -> list[Box]:
+        """`box` cut into `count` rows from the top."""
+        step = box.h / count
+        return [Box(box.x, box.y + box.h - (i + 1) * step, box.w, step) for i in range(count)]
 
     def rows(self, canvas, box: Box, count: int) -> list[Box]:
         """`box` cut into `count` rows from the top, every other one (the first too) on the row stripe colour."""
-        step = box.h / count
-        rows = [Box(box.x, box.y + box.h - (i + 1) * step, box.w, step) for i in range(count)]
+        rows = self.rows_of(box, count)
         canvas.setFillColor(self.layout.colour("row_stripe"))
         for row in rows[::2]:
             canvas.rect(row.x - 0.8, row.y, row.w + 1.6, row.h, stroke=0, fill=1)

@@ -30,20 +30,3 @@ def best_ink(backgrounds: Iterable[Color], inks: Sequence[Color]) -> Color:
         return min(ratio(ink, b) for b in backgrounds)
 
     return next((ink for ink in inks if worst(ink) >= MIN_RATIO), max(inks, key=worst))
-
-
-def at_luminance(colour: Color, low: float, high: float) -> Color:
-    """`colour` as it is when its relative luminance lies in [low, high], else mixed with white (too dark)
-    or black (too light) just enough to reach the band: the same hue at a lightness that keeps a contrast."""
-    if low <= luminance(colour) <= high:
-        return colour
-    target, toward = (low, 1.0) if luminance(colour) < low else (high, 0.0)
-    lo, hi = 0.0, 1.0  # share of white/black mixed in
-    for _ in range(40):
-        share = (lo + hi) / 2
-        mixed = Color(*(v + (toward - v) * share for v in (colour.red, colour.green, colour.blue)))
-        if (luminance(mixed) < target) == (toward == 1.0):
-            lo = share
-        else:
-            hi = share
-    return Color(*(v + (toward - v) * hi for v in (colour.red, colour.green, colour.blue)))

@@ -25,9 +25,10 @@ from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
 from pipeline.paths import PRINT_DIR
-from pipeline.render import accessories, calibration, fonts, layouts, licences, printing, text
+from pipeline.render import accessories, calibration, fonts, layouts, licences, printing, rules, text
 from pipeline.render.context import CardContext
 from pipeline.render.geometry import PRINTABLE_MM
+from pipeline.render.numbers import number
 from pipeline.render.pages import Canvas, begin_page, clipped, describe, end_page, new_canvas
 from pipeline.render.printing import PrintOptions, PrintResult
 from pipeline.render.text import PT_MM, Box
@@ -125,52 +126,78 @@ def _style(size_pt: float, font: str) -> ParagraphStyle:
     return ParagraphStyle("kit", fontName=font, fontSize=size, leading=size * 1.35, spaceAfter=size * 0.8)
 
 
-def _cover(canvas, deck: dict, cfg: dict, kit: dict, game_kit: dict, options, page, store, fonts_) -> None:
-    """Title, subtitle and kind; three card fronts of the deck; players, components and version; the contents
-    and the one print setting."""
+def _cover(canvas, deck: dict, cfg: dict, kit: dict, game_kit: dict, options, page, ctx: CardContext, fonts_) -> None:
+    """The game's colour field with the title, the key art drawn from the deck (its countries on the world, or
+    its places on the country) and three card fronts across the field's edge; below it what a buyer asks:
+    players, age, play time, cards, card size, accessories, card stock and cutting, then the contents and
+    the one print setting. Colours and sizes from the game's design system (`[design]`)."""
     regular, bold = fonts_
     pw, ph = page
     m = float(cfg["margin_mm"])
     layout = layouts.load(deck["game"])
-    canvas.setFillColor(layout.colour("text"))
-    top = ph - m
+    design, cover = layout.design, layout.design_section("cover")
+    shape = {key: float(v) for key, v in cfg["cover"].items()}
+    edge = ph * shape["field_share"]  # the colour field's lower edge
+    canvas.setFillColor(design.colour("colour"))
+    canvas.rect(0, edge, pw, ph - edge, stroke=0, fill=1)
+    canvas.setFillColor(design.colour("ink"))
+    top = ph - shape["top_mm"]
     for line, font, size, h in (
-        (deck.get("title", deck["game"]), bold, float(cfg["title_pt"]), 14),
-        (game_kit["subtitle"], regular, float(cfg["heading_pt"]), 8),
-        (kit["kind"], bold, float(cfg["heading_pt"]), 8),
+        (deck.get("title", deck["game"]), bold, design.pt("display"), design.pt("display") * PT_MM * 1.2),
+        (game_kit["subtitle"], regular, design.pt("title"), design.pt("title") * PT_MM * 1.3),
+        (kit["kind"], bold, design.pt("heading"), design.pt("heading") * PT_MM * 1.3),
     ):
-        top -= h + 2
+        top -= h
         text.draw(canvas, line, font, Box(m, top, pw - 2 * m, h), size, 6, align="center")
-    top = _samples(canvas, deck, layout, options, store, Box(m, top - 4 - 80, pw - 2 * m, 80)) - 6
+    cards_h = shape["cards_mm"]
+    cards_y = edge - cards_h * shape["cards_below"]
+    art = getattr(games.get(deck["game"]).cards, "art", None)
+    if art is not None:  # on a panel of the game's map sea, like the maps on its cards
+        panel = Box(m, cards_y + cards_h + 4, pw - 2 * m, top - 5 - (cards_y + cards_h + 4))
+        canvas.setFillColor(design.colour("art_sea"))
+        canvas.roundRect(panel.x, panel.y, panel.w, panel.h, 4, stroke=0, fill=1)
+        pad = shape["art_pad_mm"]
+        art(canvas, deck["cards"], Box(panel.x + pad, panel.y + pad, panel.w - 2 * pad, panel.h - 2 * pad), ctx)
+    _samples(canvas, deck, layout, ctx, Box(m, cards_y, pw - 2 * m, cards_h))
     definition = games.get(deck["game"])
     low, high = definition.player_counts(deck)
     kinds: dict[str, int] = {}
     for card in deck["cards"]:
         kinds[card["kind"]] = kinds.get(card["kind"], 0) + 1
     cards = ", ".join(f"{n} {game_kit['kinds'][kind]}" for kind, n in kinds.items())
+    lang = layout.language(options.lang)
+    w, h = deck.get("card_size_mm") or layout.card_mm
+    minutes = cover["minutes"]
+    size = kit["card_size_value"].format(w=number(w, lang, "#,##0.#"), h=number(h, lang, "#,##0.#"))
     facts = [
         f"<b>{kit['players']}:</b> {low if low == high else f'{low}–{high}'}",
+        f"<b>{kit['age']}:</b> {kit['age_value'].format(age=cover['age'])}",
+        f"<b>{kit['time']}:</b> {kit['time_value'].format(low=minutes[0], high=minutes[1])}",
         f"<b>{kit['cards']}:</b> {cards}",
+        f"<b>{kit['card_size']}:</b> {size}",
         f"<b>{kit['sections']['accessories']}:</b> {game_kit['components']}",
-        kit["version"].format(version=deck.get("version", ""), cards=len(deck["cards"])),
+        f"<b>{kit['stock']}:</b> {kit['stock_value']}",
+        f"<b>{kit['cutting']}:</b> {kit['cutting_value']}",
     ]
     items = [f"{i + 1}. {kit['sections'][key]}" for i, key in enumerate(SECTIONS[1:])]
-    duplex = layouts.common()["calibration"][layout.language(options.lang)]["duplex"][options.duplex]
+    duplex = layouts.common()["calibration"][lang]["duplex"][options.duplex]
+    style = _style(design.pt("body"), regular)
+    below = cards_y - shape["gap_mm"]
+    half = (pw - 2 * m - shape["gap_mm"]) / 2
+    tight = ParagraphStyle("facts", parent=style, spaceAfter=style.fontSize * 0.35)
+    _flow(canvas, facts, tight, Box(m, m, half, below - m), lambda: None)
     body = [
-        "<br/>".join(facts),
         f"<b>{kit['contents']}</b><br/>" + "<br/>".join(items),
         kit["printing"].format(duplex=duplex),
+        kit["version"].format(version=deck.get("version", ""), cards=len(deck["cards"])),
     ]
-    _flow(canvas, body, _style(float(cfg["text_pt"]), regular), Box(m, m, pw - 2 * m, top - m), lambda: None)
+    _flow(canvas, body, style, Box(pw - m - half, m, half, below - m), lambda: None)
 
 
-def _samples(canvas, deck: dict, layout: layouts.Layout, options, store, box: Box) -> float:
+def _samples(canvas, deck: dict, layout: layouts.Layout, ctx: CardContext, box: Box) -> None:
     """The fronts of the first card of each kind (then the next cards, three in all) side by side in `box`,
-    scaled to its height; returns the y of their bottom edge."""
+    scaled to its height, each on a white edge as a cut card."""
     module = games.get(deck["game"]).cards
-    ctx = printing.with_steps(
-        module, deck["cards"], CardContext(layout, layout.language(options.lang), 0.0, store, options.for_sale)
-    )
     picked = list({card["kind"]: card for card in reversed(deck["cards"])}.values())[::-1]
     picked += [card for card in deck["cards"] if card not in picked]
     w, h = layout.card_mm
@@ -179,14 +206,16 @@ def _samples(canvas, deck: dict, layout: layouts.Layout, options, store, box: Bo
     x = box.x + (box.w - 3 * w * scale - 2 * gap) / 2
     for i, card in enumerate(picked[:3]):
         module.check(card, ctx)
-        with clipped(canvas, Box(x + i * (w * scale + gap), box.y, w * scale, h * scale)):
-            canvas.translate(x + i * (w * scale + gap), box.y)
+        left = x + i * (w * scale + gap)
+        canvas.setFillColor(layout.colour("sea"))
+        canvas.roundRect(left - 1.2, box.y - 1.2, w * scale + 2.4, h * scale + 2.4, 2.5, stroke=0, fill=1)
+        with clipped(canvas, Box(left, box.y, w * scale, h * scale)):
+            canvas.translate(left, box.y)
             canvas.scale(scale, scale)
             module.front(canvas, card, ctx)
         canvas.setStrokeColor(layout.colour("rule"))
         canvas.setLineWidth(0.2)
-        canvas.rect(x + i * (w * scale + gap), box.y, w * scale, h * scale, stroke=1, fill=0)
-    return box.y
+        canvas.roundRect(left - 1.2, box.y - 1.2, w * scale + 2.4, h * scale + 2.4, 2.5, stroke=1, fill=0)
 
 
 def sources(deck: dict, manifest: dict, for_sale: bool = False) -> list[str]:
@@ -281,19 +310,14 @@ def render(deck: dict, manifest: dict, options: PrintOptions, store) -> tuple[by
 
     begin_page(canvas, page)
     section("cover")
-    _cover(canvas, deck, cfg, kit, game_kit, options, page, store, (regular, bold))
+    ctx = printing.with_steps(
+        games.get(deck["game"]).cards, deck["cards"], CardContext(layout, lang, 0.0, store, options.for_sale)
+    )
+    _cover(canvas, deck, cfg, kit, game_kit, options, page, ctx, (regular, bold))
     end_page(canvas)
     begin_page(canvas, page)
     section("rules")
-    m = float(cfg["margin_mm"])
-    rules = [f"<b>{deck.get('title', deck['game'])}: {kit['sections']['rules']}</b>", *game_kit["rules"]]
-    _flow(
-        canvas,
-        rules,
-        _style(float(cfg["text_pt"]), regular),
-        Box(m, m, page[0] - 2 * m, page[1] - 2 * m),
-        lambda: begin_page(canvas, page),
-    )
+    rules.draw(canvas, deck, ctx, game_kit, page, float(cfg["margin_mm"]), lambda: begin_page(canvas, page))
     end_page(canvas)
     canvas.to_front()
     section("calibration")  # the next page, where the sheet begins

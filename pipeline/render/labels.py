@@ -19,8 +19,9 @@ import numpy as np
 
 ANGLES = np.radians(np.arange(0, 360, 22.5))
 RINGS_MM = (3.0, 4.5, 6.0, 8.0, 10.0, 12.5, 15.0, 18.0, 22.0)
-ROUNDS = 8
+ROUNDS = 16  # a round re-places first the labels the round before could not place well
 CROWD_MM = 2.0  # a label box this near another item's point leaves that point less room: a soft cost
+NEAR_COST = 400.0  # a label closer than `spacing` to another: paid, unless a leader of 400 mm would be cheaper
 
 
 @dataclass(frozen=True)
@@ -139,19 +140,21 @@ def place(
     avoid: Sequence[tuple[float, float, float, float]] = (),
     gap: float = 1.0,
     prefer: Callable[[tuple[float, float, float, float]], float] | None = None,
+    spacing: float = 0.0,
 ) -> list[Placed]:
     """Place every item's label. `points`: (x, y, radius) dots no label or leader may cover (an item's own
-    point may be among them); `fixed`: labels already set; `avoid`: boxes labels keep out of."""
+    point may be among them); `fixed`: labels already set; `avoid`: boxes labels keep out of; `spacing`: the
+    least distance (mm) between two labels, so that neighbours do not read as one word."""
     dots = np.array([(x - r, y - r, x + r, y + r) for x, y, r in points]).reshape(-1, 4)
     anchors = np.array([(it.x, it.y) for it in items]).reshape(-1, 2)
     crowd = [int((np.hypot(*(anchors - (it.x, it.y)).T) < 12).sum()) for it in items]
     order = sorted(range(len(items)), key=lambda i: (-crowd[i], items[i].x, items[i].y))
     candidates = [_candidates(item, gap) for item in items]
-    best_round: tuple[int, list[Placed]] | None = None
+    best_round: tuple[tuple[int, int], list[Placed]] | None = None
     for _ in range(ROUNDS):
-        placed, failed = _greedy(items, candidates, order, frame, dots, fixed, avoid, prefer)
-        if best_round is None or len(failed) < best_round[0]:
-            best_round = (len(failed), placed)
+        placed, failed, broken = _greedy(items, candidates, order, frame, dots, fixed, avoid, prefer, spacing)
+        if best_round is None or (broken, len(failed)) < best_round[0]:  # fewest broken rules, then fewest too near
+            best_round = ((broken, len(failed)), placed)
         if not failed:
             break
         order = failed + [i for i in order if i not in failed]
@@ -159,16 +162,19 @@ def place(
     return best_round[1]
 
 
-def _greedy(items, candidates, order, frame, dots, fixed, avoid, prefer) -> tuple[list[Placed], list[int]]:
+def _greedy(
+    items, candidates, order, frame, dots, fixed, avoid, prefer, spacing
+) -> tuple[list[Placed], list[int], int]:
     """One round: the labels in `order`, each at its cheapest candidate (the first of the cheapest; the first
-    candidate outright when it breaks no rule); (placement, items that broke a rule)."""
+    candidate outright when it breaks no rule nor stands within `spacing` of another label); (placement, items
+    that broke a rule or stand too near another, how many of them broke a rule)."""
     keep_out = np.array(list(avoid)).reshape(-1, 4)
     labels = np.array(list(fixed)).reshape(-1, 4)
     leaders = np.zeros((0, 4))
     fx0, fy0, fx1, fy1 = frame
     anchors = np.array([(it.x, it.y, it.x, it.y) for it in items]).reshape(-1, 4)
     placed: dict[int, Placed] = {}
-    failed = []
+    failed, broken = [], 0
     for i in order:
         item, options = items[i], candidates[i]
         own = (item.x, item.y)
@@ -179,6 +185,7 @@ def _greedy(items, candidates, order, frame, dots, fixed, avoid, prefer) -> tupl
         x0, y0, x1, y1 = boxes.T
         bad = ((x0 < fx0) | (y0 < fy0) | (x1 > fx1) | (y1 > fy1)).astype(int)
         bad += _overlaps(boxes, labels) + _overlaps(boxes, keep_out)
+        near = _overlaps(boxes, labels + np.array((-spacing, -spacing, spacing, spacing)))  # closer than spacing
         bad += _overlaps(boxes, dots[~own_dot])  # its own dot may touch a label beside it
         lx0, ly0, lx1, ly1 = leaders.T[:, :, None]
         bad += _enters(lx0, ly0, lx1, ly1, boxes).sum(axis=0)  # no leader set before may run through it
@@ -190,22 +197,23 @@ def _greedy(items, candidates, order, frame, dots, fixed, avoid, prefer) -> tupl
         bad[lead] += _enters(item.x, item.y, ex, ey, dots[~own_dot]).sum(axis=1)
         grown = boxes + np.array((-CROWD_MM, -CROWD_MM, CROWD_MM, CROWD_MM))
         crowding = _overlaps(grown, anchors) - ~options.leader
-        if bad[0] == 0 and not options.leader[0] and options.distance[0] == 0:
+        if bad[0] == 0 and near[0] == 0 and not options.leader[0] and options.distance[0] == 0:
             pick = 0  # beside the point, breaking nothing: taken without looking further
             costs = options.distance[:1] + 2.0 * crowding[:1] + (prefer(options.boxes[0]) if prefer else 0.0)
         else:
-            costs = bad * 1000 + options.distance + 2.0 * crowding
+            costs = bad * 1000 + near * NEAR_COST + options.distance + 2.0 * crowding
             if prefer:
                 costs = costs + np.array([prefer(box) for box in options.boxes])
             pick = int(np.argmin(costs))
         box, leader = options.boxes[pick], bool(options.leader[pick])
-        if costs[pick] >= 1000:
+        if costs[pick] >= NEAR_COST:  # broke a rule, or stands too near another: first in the next round
             failed.append(i)
+            broken += int(costs[pick] >= 1000)
         placed[i] = Placed(item.key, box, own, leader)
         labels = np.vstack([labels, box])
         if leader:
             leaders = np.vstack([leaders, (*own, *placed[i].leader_end)])
-    return [placed[i] for i in range(len(items))], failed
+    return [placed[i] for i in range(len(items))], failed, broken
 
 
 def problems(placed: Sequence[Placed], frame, points: Sequence[tuple[float, float, float]] = ()) -> dict[str, int]:

@@ -17,6 +17,28 @@ CARDS_DIR = TEMPLATES_DIR / "cards"
 
 
 @dataclass(frozen=True)
+class Design:
+    """A game's design system (`[design]` in its card template): its colours, its type scale, its back
+    (`[design.back]`) and its cover (`[design.cover]`); docs/printing.md."""
+
+    game: str
+    data: dict
+
+    def colour(self, name: str) -> Color:
+        try:
+            return HexColor(self.data[name])
+        except KeyError:
+            raise GeodeckError(f"templates/cards/{self.game}.toml: missing design.{name}") from None
+
+    def pt(self, name: str) -> float:
+        """A size of the game's type scale (`type_pt`), in points."""
+        try:
+            return float(self.data["type_pt"][name])
+        except KeyError:
+            raise GeodeckError(f"templates/cards/{self.game}.toml: missing design.type_pt.{name}") from None
+
+
+@dataclass(frozen=True)
 class Layout:
     game: str
     data: dict
@@ -47,6 +69,16 @@ class Layout:
         if value is None:
             raise GeodeckError(f"templates/cards/{self.game}.toml: no colour {name!r}")
         return HexColor(value)
+
+    @property
+    def design(self) -> Design:
+        if "design" not in self.data:
+            raise GeodeckError(f"templates/cards/{self.game}.toml: missing [design], the game's design system")
+        return Design(self.game, self.data["design"])
+
+    def design_section(self, name: str) -> dict:
+        """`[design.<name>]`: the game's back or cover."""
+        return self._get("design", name)
 
     def words(self, lang: str) -> dict:
         return self._get("words", lang)

@@ -221,6 +221,22 @@ class World:
 
         pages.form(canvas, name, box, draw)
 
+    def draw_fills(self, canvas, box: Box, fills: dict, land, edge) -> None:
+        """The whole world (FULL_PLANE) in `box` in `land`, each country of `fills` (ISO3 → colour) in its
+        colour: a deck's key art on the kit's cover."""
+        frame = self.planes[FULL_PLANE].frame(box)
+        canvas.setStrokeColor(edge)
+        canvas.setLineWidth(0.12)
+        canvas.setLineJoin(1)
+        canvas.setFillColor(land)
+        for _, geom in self.base:
+            draw_geometry(canvas, shapely.simplify(to_box(geom, frame), SIMPLIFY_MM), stroke=True)
+        for iso3, colour in sorted(fills.items()):
+            geom = self.country(iso3)[0]
+            if geom is not None:
+                canvas.setFillColor(colour)
+                draw_geometry(canvas, shapely.simplify(to_box(geom, frame), SIMPLIFY_MM), stroke=True)
+
     @cache  # noqa: B019 (one World per store and process)
     def polar(self, diameter: float):
         """Antarctica (Natural Earth 50m) in south-polar stereographic, in mm in a disc of `diameter` mm whose

@@ -135,8 +135,8 @@ def largest_pt(text: str, font: str, box: Box, max_pt: float, max_lines: int = 1
     raise DoesNotFit(f"{text!r} does not fit its {box.w:.1f} × {box.h:.1f} mm box even at {SMALLEST_PT:g} pt")
 
 
-def two_steps(texts, font: str, box: Box, max_pt: float, max_lines: int = 1) -> tuple[float, float]:
-    """A field's two sizes (pt) across a deck: max_pt, and the largest size at which every one of `texts` fits
+def one_size(texts, font: str, box: Box, max_pt: float, max_lines: int = 1) -> float:
+    """A field's one size (pt) across a deck: the largest, at most max_pt, at which every one of `texts` fits
     (a text that fits at no size is left to fail, naming its card, when it is drawn)."""
     sizes = []
     for t in texts:
@@ -144,9 +144,4 @@ def two_steps(texts, font: str, box: Box, max_pt: float, max_lines: int = 1) -> 
             sizes.append(largest_pt(t, font, box, max_pt, max_lines))
         except DoesNotFit:
             continue
-    return max_pt, min(sizes, default=max_pt)
-
-
-def stepped(text: str, font: str, box: Box, steps: tuple[float, float], max_lines: int = 1) -> float:
-    """The size (pt) of `text` in its field: the large step where it fits at it, else the small one."""
-    return steps[0] if largest_pt(text, font, box, steps[0], max_lines) >= steps[0] else steps[1]
+    return min(sizes, default=max_pt)

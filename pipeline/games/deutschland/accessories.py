@@ -158,14 +158,15 @@ def halo_text(c, x: float, y: float, label: str, font: str, size: float, ink, ha
     c.drawString(x, y, label)
 
 
-def place_labels(font: str, size: float, places: list, dots: list, frame_box) -> list[labels.Placed]:
-    """Every place name placed next to its dot inside the map frame (pipeline/render/labels.py)."""
+def place_labels(font: str, size: float, places: list, dots: list, frame_box, spacing: float) -> list[labels.Placed]:
+    """Every place name placed next to its dot inside the map frame, no two names closer than `spacing` mm
+    (pipeline/render/labels.py)."""
     items = [
         labels.Item(name, x, y, stringWidth(name, font, size), size * LABEL_H)
         for (name, _, _), (x, y) in zip(places, dots)
     ]
     points = [(x, y, DOT_MM) for x, y in dots]
-    return labels.place(items, frame_box, points, gap=DOT_MM + 0.3)
+    return labels.place(items, frame_box, points, gap=DOT_MM + 0.3, spacing=spacing)
 
 
 def _draw_labels(c, font: str, size: float, placed: list, ink) -> None:
@@ -212,7 +213,8 @@ def map_model(deck: dict, grid: Grid, page: tuple[float, float], words: dict, fo
     dots = dot_positions(places, frame)
     size = float(words["place_pt"]) * pw / A4_WIDTH_MM * PT_MM
     model = MapModel(frame, places, dots, [], size)
-    return MapModel(frame, places, dots, place_labels(font, size, places, dots, model.box), size)
+    spacing = float(words["label_gap_mm"])
+    return MapModel(frame, places, dots, place_labels(font, size, places, dots, model.box, spacing), size)
 
 
 def draw_map(
@@ -260,9 +262,9 @@ def draw_map(
             c.circle(x, y, DOT_MM, stroke=0, fill=1)
     grow = pw / A4_WIDTH_MM
     name_size = float(words["place_pt"]) * grow * PT_MM
-    _draw_labels(
-        c, regular, name_size, place_labels(regular, name_size, places, dots, (x_left, y_bottom, x_right, y_top)), ink
-    )
+    frame_box = (x_left, y_bottom, x_right, y_top)
+    spacing = float(words["label_gap_mm"])
+    _draw_labels(c, regular, name_size, place_labels(regular, name_size, places, dots, frame_box, spacing), ink)
 
     size = float(words["grid_label_pt"]) * grow * PT_MM
     c.setFillColor(HexColor(words["ns_text"]))

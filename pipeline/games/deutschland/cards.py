@@ -8,6 +8,7 @@ of the caption; the W card says that its other side is M.
 All drawing is in millimetres with the origin at the card's bottom-left trim corner.
 """
 
+import shapely
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -17,6 +18,7 @@ from pipeline.games.deutschland.states import SOURCE as STATES
 from pipeline.games.deutschland.states import germany
 from pipeline.render import text
 from pipeline.render.context import CardContext
+from pipeline.render.maps import SIMPLIFY_MM, Projected, draw_geometry, to_box
 from pipeline.render.numbers import number
 from pipeline.render.text import Box
 
@@ -50,20 +52,18 @@ def check(card: dict, ctx: CardContext) -> None:
 LINES = {"place_name": 3, "back_name": 1}  # the place's name on the front and on the back
 
 
-def steps(cards: list[dict], ctx: CardContext) -> dict[str, tuple[float, float]]:
-    """The place name's two sizes across the deck, front and back (docs/printing.md)."""
+def steps(cards: list[dict], ctx: CardContext) -> dict[str, float]:
+    """The place name's one size across the deck, front and back (docs/printing.md)."""
     names = [card["fields"]["name"] for card in cards if card["kind"] == "place"]
     return {
-        key: text.two_steps(names, ctx.bold, ctx.layout.box(key), ctx.layout.font(key)[0], lines)
+        key: text.one_size(names, ctx.bold, ctx.layout.box(key), ctx.layout.font(key)[0], lines)
         for key, lines in LINES.items()
     }
 
 
-def _stepped(c, name: str, key: str, ctx: CardContext) -> None:
+def _name(c, name: str, key: str, ctx: CardContext) -> None:
     box, lines = ctx.layout.box(key), LINES[key]
-    size = text.stepped(
-        name, ctx.bold, box, ctx.sizes.get(key) or steps([{"kind": "place", "fields": {"name": name}}], ctx)[key], lines
-    )
+    size = ctx.sizes.get(key) or steps([{"kind": "place", "fields": {"name": name}}], ctx)[key]
     text.draw(c, name, ctx.bold, box, size, size, max_lines=lines, align="center")
 
 
@@ -87,7 +87,7 @@ def place_header(c, fields: dict, ctx: CardContext) -> None:
 def _place_front(c, fields: dict, card_id: str, ctx: CardContext) -> None:
     layout = ctx.layout
     place_header(c, fields, ctx)
-    _stepped(c, fields["name"], "place_name", ctx)
+    _name(c, fields["name"], "place_name", ctx)
     states, picture = germany(ctx.store, ctx.for_sale), layout.box("state_picture")
     states.draw_state(c, picture, fields["state"], card_id, layout.colour("state_fill"), layout.colour("state_edge"))
     if fields.get("lat") is not None and fields.get("lon") is not None:
@@ -104,7 +104,7 @@ def _place_back(c, fields: dict, ctx: CardContext) -> None:
     layout, words = ctx.layout, ctx.words
     ctx.background(c, layout.colour("sea"))
     c.setFillColor(layout.colour("text"))
-    _stepped(c, fields["name"], "back_name", ctx)
+    _name(c, fields["name"], "back_name", ctx)
     values = {key: number(fields[key], ctx.lang) for key in ("ns", "we")}
     high, low = layout.font("value")
     widest = "0" * max(3, *(len(v) for v in values.values()))
@@ -140,13 +140,18 @@ def _symbol(c, symbol: str, box: Box, font: tuple[float, float], ctx: CardContex
 
 
 def _corners(c, symbol: str, ctx: CardContext) -> None:
-    """The symbol in all four corners, upright (visible when cards overlap under a place)."""
+    """The symbol in all four corners (visible when cards overlap under a place): upright at the top, turned
+    180° at the foot, as the indices of playing cards, so the card reads the same either way up."""
     layout = ctx.layout
     corner = layout.box("guess_corner")
     w, h = layout.card_mm
     for x in (corner.x, w - corner.x - corner.w):
-        for y in (corner.y, h - corner.y - corner.h):
-            _symbol(c, symbol, Box(x, y, corner.w, corner.h), layout.font("guess_corner"), ctx)
+        for y, turn in ((corner.y, 0), (h - corner.y - corner.h, 180)):  # the template's box is the top one
+            c.saveState()
+            c.translate(x + corner.w / 2, y + corner.h / 2)
+            c.rotate(turn)
+            _symbol(c, symbol, Box(-corner.w / 2, -corner.h / 2, corner.w, corner.h), layout.font("guess_corner"), ctx)
+            c.restoreState()
 
 
 def _guess_side(c, fields: dict, face: str | None, other: str | None, ctx: CardContext) -> None:
@@ -198,3 +203,24 @@ def back(c, card: dict, ctx: CardContext) -> None:
     else:
         back = card["fields"].get("back")
         _guess_side(c, card["fields"], back, card["fields"]["front"] if back else None, ctx)
+
+
+def art(c, cards: list[dict], box: Box, ctx: CardContext) -> None:
+    """The kit cover's key art: the states in the game's light shade and every place of the deck as a dot."""
+    design, states = ctx.layout.design, germany(ctx.store, ctx.for_sale)
+    frame = Projected(shapely.union_all(list(states.states.values())).bounds).frame(box)
+    scale, dx, dy = frame
+    c.setFillColor(design.colour("light"))
+    c.setStrokeColor(design.colour("colour"))
+    c.setLineWidth(0.3)
+    c.setLineJoin(1)
+    for name in sorted(states.states):
+        draw_geometry(c, shapely.simplify(to_box(states.states[name], frame), SIMPLIFY_MM), stroke=True)
+    for card in cards:
+        fields = card["fields"]
+        if card["kind"] == "place" and fields.get("lat") is not None:
+            x, y = states.utm.transform(fields["lon"], fields["lat"])
+            c.setFillColor(ctx.layout.colour("sea"))
+            c.circle(x * scale + dx, y * scale + dy, TOWN_MM + 0.4, stroke=0, fill=1)
+            c.setFillColor(design.colour("colour"))
+            c.circle(x * scale + dx, y * scale + dy, TOWN_MM, stroke=0, fill=1)

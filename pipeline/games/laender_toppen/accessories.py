@@ -52,22 +52,34 @@ def _strip(c, ctx: CardContext, w: dict, box: Box, first: int, count: int, flap:
         text.draw(c, unit, ctx.regular, _inset(s["unit"], x, lower.y, field), *_pt(s, "unit"), align="center")
         for name in ("high", "low"):
             text.draw(c, w[name], ctx.regular, _inset(s[name], x, lower.y, field), *_pt(s, "high_low"), align="center")
-    c.setFillColor(layout.colour("back"))
+    c.setFillColor(layout.design.colour("colour"))
     c.rect(upper.x, upper.y, upper.w, upper.h, stroke=0, fill=1)
-    c.setFillColor(layout.colour("back_text"))
-    text.draw(c, w["back"], ctx.bold, _inset(s["title"], upper.x, upper.y, upper.w), *_pt(s, "title"), align="center")
-    text.draw(
-        c, w["order"], ctx.regular, _inset(s["order"], upper.x, upper.y, upper.w), *_pt(s, "order"), align="center"
-    )
+    c.setFillColor(layout.design.colour("ink"))
+    whole = first == 0 and first + count == len(layout.data["categories"])
+    if first == 0:  # the title once per strip: on its first piece; the turn-over order on the next one
+        text.draw(
+            c, w["back"], ctx.bold, _inset(s["title"], upper.x, upper.y, upper.w), *_pt(s, "title"), align="center"
+        )
+    if first > 0 or whole:
+        box_ = (
+            _inset(s["order"], upper.x, upper.y, upper.w)
+            if whole
+            else _inset(s["order_alone"], upper.x, upper.y, upper.w)
+        )
+        text.draw(c, w["order"], ctx.regular, box_, *_pt(s, "order"), max_lines=2, align="center")
     c.setStrokeColor(ink)
     c.setLineWidth(float(cfg["line_mm"]))
     c.rect(box.x, box.y, box.w, box.h, stroke=1, fill=0)  # cut
     for i in range(1, len(categories)):
         c.line(box.x + i * field, lower.y, box.x + i * field, lower.y + lower.h)
-    c.setDash(*cfg["dash_mm"])
-    c.setStrokeColor(muted)
-    c.line(box.x, upper.y, box.x + box.w, upper.y)  # fold
+    c.setDash(*cfg["dash_mm"])  # the fold: dark dashes along the panels' edge, and ticks outside the strip
+    c.setStrokeColor(ink)
+    c.setLineWidth(float(cfg["fold_mm"]))
+    c.line(box.x, upper.y, box.x + box.w, upper.y)
     c.setDash()
+    tick = float(cfg["fold_tick_mm"])
+    c.line(box.x - tick, upper.y, box.x - 0.5, upper.y)
+    c.setLineWidth(float(cfg["line_mm"]))
     c.setFillColor(muted)
     dx, dy, fw, fh = (float(v) for v in s["fold"])
     right = box.x + box.w
@@ -87,33 +99,38 @@ def _strip(c, ctx: CardContext, w: dict, box: Box, first: int, count: int, flap:
     text.draw(c, w["fold"], ctx.regular, Box(right + dx, upper.y + dy, fw, fh), *_pt(s, "fold"))
 
 
-def _table(c, ctx: CardContext, rows: list[list[str]], box: Box, widths: list[float], header_colours=None) -> None:
-    """A ruled table; the first row is the header (optionally on colours), the rest are blank or given cells."""
+def _table(
+    c, ctx: CardContext, rows: list[list[str]], box: Box, widths: list[float], header_colours=None, header_h=None
+) -> None:
+    """A ruled table; the first row is the header (optionally on colours, `header_h` mm high, else as high as
+    the other rows), the rest are blank or given cells."""
     cfg = ctx.layout.data["accessories"]
     pad_x, pad_y = (float(v) for v in cfg["scoring"]["cell_pad"])
-    step = box.h / len(rows)
+    first = header_h or box.h / len(rows)
+    step = (box.h - first) / (len(rows) - 1)
     c.setLineWidth(float(cfg["line_mm"]))
     c.setStrokeColor(ctx.layout.colour("muted"))
     x_edges = [box.x]
     for wd in widths:
         x_edges.append(x_edges[-1] + wd * box.w)
     for r, row in enumerate(rows):
-        y = box.y + box.h - (r + 1) * step
+        h = first if r == 0 else step
+        y = box.y + box.h - first - r * step
         for k, cell in enumerate(row):
             x0, x1 = x_edges[k], x_edges[k + 1]
             if r == 0 and header_colours and header_colours[k] is not None:
                 c.setFillColor(header_colours[k])
-                c.rect(x0, y, x1 - x0, step, stroke=0, fill=1)
+                c.rect(x0, y, x1 - x0, h, stroke=0, fill=1)
                 ink = ctx.layout.ink_on(header_colours[k])
             else:
                 ink = ctx.layout.colour("text")
-            c.rect(x0, y, x1 - x0, step, stroke=1, fill=0)
+            c.rect(x0, y, x1 - x0, h, stroke=1, fill=0)
             if cell:
                 text.draw(
                     c,
                     cell,
                     ctx.bold if r == 0 else ctx.regular,
-                    Box(x0 + pad_x, y + pad_y, x1 - x0 - 2 * pad_x, step - 2 * pad_y),
+                    Box(x0 + pad_x, y + pad_y, x1 - x0 - 2 * pad_x, h - 2 * pad_y),
                     *_pt(cfg["scoring"], "cell"),
                     max_lines=2,
                     align="center",
@@ -122,20 +139,28 @@ def _table(c, ctx: CardContext, rows: list[list[str]], box: Box, widths: list[fl
 
 
 def _scoring(c, ctx: CardContext, w: dict, box: Box) -> None:
+    """The score sheet, a page of its own: a table per game (`games`, each a row per player and a column per
+    continent pile, the face-down pile and the total), the scoring rules below them and the rulebook's
+    players/cards/rounds table beside them."""
     layout, cfg = ctx.layout, ctx.layout.data["accessories"]
     s = cfg["scoring"]
     title_h = float(s["title_h"])
     c.setFillColor(layout.colour("text"))
     text.draw(c, w["score_title"], ctx.bold, Box(box.x, box.y + box.h - title_h, box.w, title_h), *_pt(s, "title"))
     continents = list(layout.common["continents"])
-    header = [w["player"], *(layout.continent(name, ctx.lang)[0] for name in continents), w["face_down"], w["total"]]
     colours = [None, *(layout.continent(name, ctx.lang)[1] for name in continents), None, None]
     score_w = box.w * float(s["share"])
     shares = s["columns"]
     widths = [shares["player"]] + [shares["continent"]] * len(continents) + [shares["face_down"], shares["total"]]
-    rows = [header] + [[""] * len(header) for _ in range(int(cfg["strips"]))]
-    table_y, table_h = (float(v) for v in s["table"])
-    _table(c, ctx, rows, Box(box.x, box.y + table_y, score_w, table_h), widths, colours)
+    games, gap, note_h = int(s["games"]), float(s["game_gap_mm"]), float(s["note_h"])
+    step = (box.h - title_h - note_h - 2) / games
+    for g in range(games):
+        top = box.y + box.h - title_h - g * step
+        first = w["game"].format(n=g + 1)
+        header = [first, *(layout.continent(name, ctx.lang)[0] for name in continents), w["face_down"], w["total"]]
+        rows = [header] + [[""] * len(header) for _ in range(int(cfg["strips"]))]
+        table = Box(box.x, top - step + gap, score_w, step - gap)
+        _table(c, ctx, rows, table, widths, colours, float(s["header_mm"]))
     c.setFillColor(layout.colour("muted"))
     text.draw(
         c,
@@ -146,7 +171,7 @@ def _scoring(c, ctx: CardContext, w: dict, box: Box) -> None:
         max_lines=3,
         valign="top",
     )
-    setup = [list(w["players_header"])] + [[str(v) for v in row] for row in cfg["setup"]]
+    setup = [list(w["players_header"])] + [[str(v) for v in row] for row in ctx.layout.data["kit"]["rules"]["table"]]
     gap = float(s["setup_gap_mm"])
     height = len(setup) * float(s["setup_row_mm"])
     setup_box = Box(
@@ -184,7 +209,7 @@ def draw(c, deck: dict, ctx: CardContext, w: dict, paper_name: str, paper: tuple
     parts = pieces(len(ctx.layout.data["categories"]), field, glue, room)
     height = 2 * float(cfg["strip"]["panel_mm"])
     items = [("strip", height, part) for _ in range(int(cfg["strips"])) for part in parts]
-    items.append(("scoring", float(cfg["scoring"]["height_mm"]), (0, 0)))
+    items.append(("scoring", page[1] - 2 * margin, (0, 0)))  # a page of its own
     width = min(room, max(n for _, n in parts) * field + (glue if len(parts) > 1 else 0))
     x = (page[0] - width) / 2
     top = None

@@ -1,11 +1,11 @@
 """Länder toppen! cards: country cards, the Antarctica card, jokers (with the rulebook's joker rule), and the
-one back design.
+game's back (pipeline/render/backs.py).
 
 All drawing is in millimetres with the origin at the card's bottom-left trim corner.
 """
 
 from pipeline.errors import GeodeckError
-from pipeline.render import pictograms, text
+from pipeline.render import backs, pictograms, text
 from pipeline.render.context import CardContext
 from pipeline.render.flags import SOURCE as FLAGS
 from pipeline.render.maps import ANTARCTICA, NE
@@ -39,38 +39,66 @@ def check(card: dict, ctx: CardContext) -> None:
 NAME_LINES = 2
 
 
-def steps(cards: list[dict], ctx: CardContext) -> dict[str, tuple[float, float]]:
-    """The names' two sizes across the deck (docs/printing.md): the template's largest, and the one at which
-    the longest name fits (the name in the card's language in two lines, the other one in one)."""
-    named = [_names(card["fields"], ctx.lang) for card in cards if card["kind"] != "joker"]
+def steps(cards: list[dict], ctx: CardContext) -> dict[str, float]:
+    """Each field's one size across the deck (docs/printing.md): the largest at which every text of the field
+    fits (the name in the card's language in two lines, the other one in one; the category labels; the
+    values)."""
+    countries = [card["fields"] for card in cards if card["kind"] != "joker"]
+    named = [_names(fields, ctx.lang) for fields in countries]
     layout = ctx.layout
+    categories = layout.data["categories"]
+    _, label, value = _cells(ctx.rows_of(layout.box("rows"), len(categories))[0])
     return {
-        "name": text.two_steps([n for n, _ in named], ctx.bold, layout.box("name"), layout.font("name")[0], NAME_LINES),
-        "other_name": text.two_steps(
+        "name": text.one_size([n for n, _ in named], ctx.bold, layout.box("name"), layout.font("name")[0], NAME_LINES),
+        "other_name": text.one_size(
             [o for _, o in named], ctx.regular, layout.box("other_name"), layout.font("other_name")[0]
+        ),
+        "row_label": text.one_size(
+            [c[ctx.lang]["label"] for c in categories], ctx.regular, label, layout.font("row_label")[0]
+        ),
+        "row_value": text.one_size(
+            [_value(fields, c, ctx.lang) for fields in countries for c in categories],
+            ctx.bold,
+            value,
+            layout.font("row_value")[0],
         ),
     }
 
 
 def _band(c, continents: list[str], ctx: CardContext) -> None:
-    layout, b = ctx.layout, ctx.bleed
+    """The continent colour carries the card (a frame round a white panel, the band at the top with the
+    continents' names); a card of two continents is split down the middle."""
+    layout = ctx.layout
     band, label = layout.box("band"), layout.box("band_text")
+    ctx.framed(c, [layout.continent(continent, ctx.lang)[1] for continent in continents], top=band.y)
     width = band.w / len(continents)
     for i, continent in enumerate(continents):
         name, colour = layout.continent(continent, ctx.lang)
         left = band.x + i * width
-        grow_left = b if i == 0 else 0
-        grow_right = b if i == len(continents) - 1 else 0
-        c.setFillColor(colour)
-        c.rect(left - grow_left, band.y, width + grow_left + grow_right, band.h + b, stroke=0, fill=1)
         x0, x1 = max(left + 1, label.x), min(left + width - 1, label.x + label.w)
         part = Box(x0, label.y, x1 - x0, label.h)
         text.draw(c, name, ctx.bold, part, *layout.font("band"), align="center", colour=layout.ink_on(colour))
 
 
 def _names(fields: dict, lang: str) -> tuple[str, str]:
+    """The name in `lang` and the other language's name, empty where it only repeats the first (Costa Rica)."""
     main, other = ("name_de", "name_en") if lang == "de" else ("name_en", "name_de")
-    return fields.get(main) or "", fields.get(other) or ""
+    first, second = fields.get(main) or "", fields.get(other) or ""
+    return first, "" if second.casefold() == first.casefold() else second
+
+
+def _value(fields: dict, category: dict, lang: str) -> str:
+    return with_unit(fields.get(category["field"]), lang, category["pattern"], category[lang]["unit"])
+
+
+def _cells(row: Box) -> tuple[Box, Box, Box]:
+    """A category row's pictogram, label and value boxes."""
+    icon = row.h - 1.4
+    return (
+        Box(row.x, row.y + 0.7, icon, icon),
+        Box(row.x + icon + 1.2, row.y + 0.4, row.w * 0.56 - icon - 1.2, row.h - 0.8),
+        Box(row.x + row.w * 0.58, row.y + 0.4, row.w * 0.42, row.h - 0.8),
+    )
 
 
 def _facts(c, fields: dict, ctx: CardContext) -> None:
@@ -100,25 +128,19 @@ def _facts(c, fields: dict, ctx: CardContext) -> None:
 def _rows(c, fields: dict, ctx: CardContext) -> None:
     layout = ctx.layout
     categories = layout.data["categories"]
+    sizes = ctx.sizes or steps([{"kind": "country", "fields": fields}], ctx)
     for row, category in zip(ctx.rows(c, layout.box("rows"), len(categories)), categories):
-        words = category[ctx.lang]
-        value = with_unit(fields.get(category["field"]), ctx.lang, category["pattern"], words["unit"])
-        icon = row.h - 1.4
-        pictograms.draw(c, category["icon"], Box(row.x, row.y + 0.7, icon, icon), layout.colour("muted"))
+        icon, label, value = _cells(row)
+        pictograms.draw(c, category["icon"], icon, layout.colour("muted"))
         c.setFillColor(layout.colour("text"))
-        text.draw(
-            c,
-            words["label"],
-            ctx.regular,
-            Box(row.x + icon + 1.2, row.y + 0.4, row.w * 0.56 - icon - 1.2, row.h - 0.8),
-            *layout.font("row_label"),
-        )
-        ctx.row_value(c, row, value, (0.58, 0.42), "row_value")
+        size = sizes["row_label"]
+        text.draw(c, category[ctx.lang]["label"], ctx.regular, label, size, size)
+        size = sizes["row_value"]
+        text.draw(c, _value(fields, category, ctx.lang), ctx.bold, value, size, size, align="right")
 
 
 def front(c, card: dict, ctx: CardContext) -> None:
     layout, fields = ctx.layout, card["fields"]
-    ctx.background(c, layout.colour("sea"), top=layout.box("band").y)
     _band(c, fields["continents"], ctx)
     map_box = layout.box("map")
     if card["kind"] == "joker":
@@ -147,14 +169,14 @@ def front(c, card: dict, ctx: CardContext) -> None:
         )
         return
     main, other = _names(fields, ctx.lang)
+    sizes = ctx.sizes or steps([card], ctx)
     c.setFillColor(layout.colour("text"))
-    box = layout.box("name")
-    size = text.stepped(main, ctx.bold, box, ctx.sizes.get("name") or steps([card], ctx)["name"], NAME_LINES)
-    text.draw(c, main, ctx.bold, box, size, size, max_lines=NAME_LINES, valign="bottom")
-    c.setFillColor(layout.colour("muted"))
-    box = layout.box("other_name")
-    size = text.stepped(other, ctx.regular, box, ctx.sizes.get("other_name") or steps([card], ctx)["other_name"])
-    text.draw(c, other, ctx.regular, box, size, size)
+    size = sizes["name"]
+    text.draw(c, main, ctx.bold, layout.box("name"), size, size, max_lines=NAME_LINES, valign="bottom")
+    if other:
+        c.setFillColor(layout.colour("muted"))
+        size = sizes["other_name"]
+        text.draw(c, other, ctx.regular, layout.box("other_name"), size, size)
     if fields.get("flag"):
         ctx.flags.draw(c, fields["flag"], layout.box("flag"), card["id"], outline=layout.colour("rule"))
     _facts(c, fields, ctx)
@@ -173,4 +195,9 @@ def _polar(c, fill, ctx: CardContext) -> None:
 
 
 def back(c, card: dict, ctx: CardContext) -> None:
-    ctx.world_back(c, "world_lt_back")
+    backs.draw(c, ctx)
+
+
+def art(c, cards: list[dict], box: Box, ctx: CardContext) -> None:
+    """The kit cover's key art: the deck's countries on the world in their continents' colours."""
+    ctx.world_art(c, cards, box)

@@ -40,12 +40,17 @@ def _frame(geom, box: Box) -> tuple[float, float, float]:
     )
 
 
+def _mainland(ctx: CardContext, country: str):
+    """(the country's mainland in its own equal-area projection, that projection)."""
+    land = geography.outline(ctx.store, country, settings()["outline"]["island_km"])
+    crs = geography.local_laea(land)
+    return geography.to_crs(land, crs), crs
+
+
 def _picture(c, fields: dict, ctx: CardContext) -> None:
     """The country's mainland in its own equal-area projection, the place marked."""
     layout, box = ctx.layout, ctx.layout.box("state_picture")
-    land = geography.outline(ctx.store, fields["country"], settings()["outline"]["island_km"])
-    crs = geography.local_laea(land)
-    projected = geography.to_crs(land, crs)
+    projected, crs = _mainland(ctx, fields["country"])
     frame = _frame(projected, Box(0, 0, box.w, box.h))
 
     def draw() -> None:
@@ -82,3 +87,23 @@ def front(c, card: dict, ctx: CardContext) -> None:
 
 def back(c, card: dict, ctx: CardContext) -> None:
     deutschland.back(c, card, ctx)
+
+
+def art(c, cards: list[dict], box: Box, ctx: CardContext) -> None:
+    """The kit cover's key art: the country's mainland in the game's light shade, every place of the deck as
+    a dot."""
+    design = ctx.layout.design
+    places = [card["fields"] for card in cards if card["kind"] == "place"]
+    projected, crs = _mainland(ctx, places[0]["country"])
+    frame = _frame(projected, box)
+    c.setFillColor(design.colour("light"))
+    c.setStrokeColor(design.colour("colour"))
+    c.setLineWidth(0.3)
+    draw_geometry(c, shapely.simplify(to_box(projected, frame), SIMPLIFY_MM), stroke=True)
+    for fields in places:
+        if fields.get("lat") is not None and fields.get("lon") is not None:
+            point = to_box(geography.to_crs(shapely.Point(fields["lon"], fields["lat"]), crs), frame)
+            c.setFillColor(ctx.layout.colour("sea"))
+            c.circle(point.x, point.y, TOWN_MM + 0.4, stroke=0, fill=1)
+            c.setFillColor(design.colour("colour"))
+            c.circle(point.x, point.y, TOWN_MM, stroke=0, fill=1)

@@ -26,7 +26,6 @@ from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
 from pipeline.render import labels, text
 from pipeline.render.context import CardContext
-from pipeline.render.contrast import at_luminance
 from pipeline.render.maps import (
     ANTARCTICA,
     DETAIL_LAYER,
@@ -102,15 +101,13 @@ class Poster:
                 raise GeodeckError(f"card {card['id']}: no map geometry or label point for {f['iso3']!r} in {NE}")
             colour = self.layout.continent(f["continents"][0], ctx.lang)[1]
             if len(f["continents"]) > 1:  # striped with its second continent's colour
-                self.second[int(f["map_number"])] = land_fill(
-                    self.layout.continent(f["continents"][1], ctx.lang)[1], self.cfg
-                )
+                self.second[int(f["map_number"])] = self.layout.continent(f["continents"][1], ctx.lang)[1]
             self.countries.append(
                 (
                     int(f["map_number"]),
                     geom,
                     point if point is not None else geom.representative_point(),
-                    land_fill(colour, self.cfg),
+                    colour,
                 )
             )
         numbers = [n for n, *_ in self.countries]
@@ -119,6 +116,17 @@ class Poster:
         self.main = Projected(tuple(shapely.total_bounds([g for _, g in self.land])))
         self.panels: list[PanelModel] = []
         self.insets = [(inset, _window(world, inset["lon"], inset["lat"])) for inset in self.cfg.get("insets", [])]
+
+    def under(self, number: int):
+        """What a number inside its country stands on: its fill, or for a striped country (no ink reads on both
+        its colours) a patch of the sea colour."""
+        if number in self.second:
+            return HexColor(self.cfg["sea"])
+        return next(colour for n, *_, colour in self.countries if n == number)
+
+    def ink(self, number: int):
+        """The ink of a number inside its country: 4.5:1 on what it stands on."""
+        return self.layout.ink_on(self.under(number))
 
     def assignment(self) -> dict[int, int | None]:
         """map number → index of the inset that numbers it: of the insets whose window holds its label
@@ -163,6 +171,9 @@ class Poster:
             land = shapely.union_all(
                 [to_box(g.intersection(window), frame) for _, g in self.land if g.intersects(window)]
             )
+            c.setStrokeColor(self.layout.colour("text"))  # the coast: the land reads on the sea in any colour
+            c.setLineWidth(0.15)
+            draw_geometry(c, shapely.simplify(land, 0.08), fill=False, stroke=True)
             self._numbers(c, frame, panel, numbered, land, font, size_pt, avoid or [])
 
     def _numbers(self, c, frame, panel: Box, numbered: list, land, font: str, size_pt: float, avoid: list) -> None:
@@ -218,9 +229,12 @@ class Poster:
             prefer=sea_first,
         )
         self.panels.append(PanelModel(bounds, [(label, box) for label, box in inside], placed_labels, dots))
-        c.setFillColor(self.layout.colour("text"))
         c.setFont(font, size)
-        for label, (x0, y0, x1, _y1) in inside:
+        for label, (x0, y0, x1, y1) in inside:  # in the ink that reads on what it stands on
+            if int(label) in self.second:
+                c.setFillColor(self.under(int(label)))
+                c.rect(x0, y0, x1 - x0, y1 - y0, stroke=0, fill=1)
+            c.setFillColor(self.ink(int(label)))
             c.drawCentredString((x0 + x1) / 2, y0 + 0.2 * size, label)
         c.setStrokeColor(self.layout.colour("text"))
         c.setLineWidth(0.12)
@@ -233,12 +247,6 @@ class Poster:
             c.setFillColor(self.layout.colour("text"))
             c.circle(*p.anchor, DOT_MM, stroke=0, fill=1)
             c.drawCentredString((x0 + x1) / 2, y0 + 0.2 * size, str(p.key))
-
-
-def land_fill(colour, cfg: dict):
-    """A country's fill: its continent colour at the template's `land_luminance`."""
-    low, high = (float(v) for v in cfg["land_luminance"])
-    return at_luminance(colour, low, high)
 
 
 def _touches(x: float, y: float, box) -> bool:
@@ -341,19 +349,18 @@ def _legend(c, ctx: CardContext, main: Box, w: dict) -> None:
         if name == ANTARCTICA:
             continue
         label, colour = layout.continent(name, ctx.lang)
-        c.setFillColor(land_fill(colour, layout.data["accessories"]))
+        c.setFillColor(colour)
         c.setStrokeColor(colour)
         c.setLineWidth(0.2)
         c.rect(x, y, 4, 2.6, stroke=1, fill=1)
         c.setFillColor(layout.colour("text"))
         c.drawString(x + 5, y + 0.6, label)
         x += 7 + stringWidth(label, ctx.regular, 6.5 * PT_MM) + 3
-    cfg = layout.data["accessories"]
     first, second = (layout.continent(name, ctx.lang)[1] for name in ("Europe", "Asia"))
     x, y = main.x + 2, y + LEGEND_H_MM + 1.2  # a row above the continents
-    c.setFillColor(land_fill(first, cfg))
+    c.setFillColor(first)
     c.rect(x, y, 4, 2.6, stroke=0, fill=1)
-    stripes(c, rect(x, y, x + 4, y + 2.6), land_fill(second, cfg), STRIPE_MM, STRIPE_MM / 2)
+    stripes(c, rect(x, y, x + 4, y + 2.6), second, STRIPE_MM, STRIPE_MM / 2)
     c.setFillColor(layout.colour("text"))
     c.drawString(x + 5, y + 0.6, w["two_continents"])
 

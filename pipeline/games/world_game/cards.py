@@ -1,12 +1,13 @@
 """The World Game cards: the flag at the top, the four facts with units, and every challenge answer
 (name, continent, capital, map number in a circle of the continent's colour) in the bottom band, so a hand
-over the band leaves the flag alone in view (Flag challenge). One back design.
+over the band leaves the flag alone in view (Flag challenge). The game's back:
+pipeline/render/backs.py.
 
 All drawing is in millimetres with the origin at the card's bottom-left trim corner.
 """
 
 from pipeline.errors import GeodeckError
-from pipeline.render import text
+from pipeline.render import backs, text
 from pipeline.render.context import CardContext
 from pipeline.render.flags import SOURCE as FLAGS
 from pipeline.render.maps import NE
@@ -21,11 +22,40 @@ def _name(fields: dict, lang: str) -> str:
     return fields.get("name_de" if lang == "de" else "name_en") or fields["name_en"]
 
 
-def steps(cards: list[dict], ctx: CardContext) -> dict[str, tuple[float, float]]:
-    """The name's two sizes across the deck (docs/printing.md): the template's largest, and the one at which
-    the longest name fits in two lines."""
-    box, (high, _low) = ctx.layout.box("name"), ctx.layout.font("name")
-    return {"name": text.two_steps([_name(c["fields"], ctx.lang) for c in cards], ctx.bold, box, high, 2)}
+def steps(cards: list[dict], ctx: CardContext) -> dict[str, float]:
+    """Each field's one size across the deck (docs/printing.md): the largest at which every text of the field
+    fits (the name in two lines; the fact labels in the box a label with a note has; the values)."""
+    layout = ctx.layout
+    box, (high, _low) = layout.box("name"), layout.font("name")
+    facts = layout.data["facts"]
+    row = ctx.rows_of(layout.box("facts"), len(facts))[0]
+    return {
+        "name": text.one_size([_name(c["fields"], ctx.lang) for c in cards], ctx.bold, box, high, 2),
+        "fact_label": text.one_size(
+            [f[ctx.lang]["label"] for f in facts], ctx.regular, _label_box(row, True), layout.font("fact_label")[0]
+        ),
+        "fact_value": text.one_size(
+            [_value(c["fields"], f, ctx.lang) for c in cards for f in facts],
+            ctx.bold,
+            _value_box(row),
+            layout.font("fact_value")[0],
+        ),
+    }
+
+
+def _value(fields: dict, fact: dict, lang: str) -> str:
+    return with_unit(fields.get(fact["field"]), lang, fact["pattern"], fact[lang]["unit"])
+
+
+def _label_box(row: Box, noted: bool) -> Box:
+    """A fact's label: on the row's middle line with its value, or above the note."""
+    if noted:
+        return Box(row.x, row.y + row.h * 0.45 - 0.3, row.w * 0.55, row.h * 0.55)
+    return Box(row.x, row.y + 0.4, row.w * 0.55, row.h - 0.8)
+
+
+def _value_box(row: Box) -> Box:
+    return Box(row.x + row.w * 0.6, row.y + 0.4, row.w * 0.4, row.h - 0.8)
 
 
 def check(card: dict, ctx: CardContext) -> None:
@@ -43,32 +73,31 @@ def check(card: dict, ctx: CardContext) -> None:
 def _facts(c, fields: dict, ctx: CardContext) -> None:
     layout = ctx.layout
     facts = layout.data["facts"]
+    sizes = ctx.sizes or steps([{"fields": fields}], ctx)
     for row, fact in zip(ctx.rows(c, layout.box("facts"), len(facts)), facts):
-        words = fact[ctx.lang]
         # the note in the language printed: the German field (`<note>_de`) where the deck has one
         note = fields.get(fact["note"] + ("_de" if ctx.lang == "de" else "")) if fact.get("note") else None
-        middle = Box(row.x, row.y + 0.4, row.w * 0.55, row.h - 0.8)  # label and value share their middle line
-        label = Box(row.x, row.y + row.h * 0.45 - 0.3, row.w * 0.55, row.h * 0.55) if note else middle
         c.setFillColor(layout.colour("text"))
-        text.draw(c, words["label"], ctx.regular, label, *layout.font("fact_label"))
+        size = sizes["fact_label"]
+        text.draw(c, fact[ctx.lang]["label"], ctx.regular, _label_box(row, bool(note)), size, size)
         if note:
             c.setFillColor(layout.colour("muted"))
             text.draw(
                 c, note, ctx.regular, Box(row.x, row.y + 0.3, row.w * 0.62, row.h * 0.38), *layout.font("fact_note")
             )
-        value = with_unit(fields.get(fact["field"]), ctx.lang, fact["pattern"], words["unit"])
         c.setFillColor(layout.colour("text"))
-        ctx.row_value(c, row, value, (0.6, 0.4), "fact_value")
+        size = sizes["fact_value"]
+        text.draw(c, _value(fields, fact, ctx.lang), ctx.bold, _value_box(row), size, size, align="right")
 
 
 def _answers(c, fields: dict, ctx: CardContext) -> None:
-    layout, words, b = ctx.layout, ctx.words, ctx.bleed
+    layout, words = ctx.layout, ctx.words
     band = layout.box("band")
     c.setFillColor(layout.colour("band"))
-    c.rect(band.x - b, band.y - b, band.w + 2 * b, band.h + b, stroke=0, fill=1)
+    c.roundRect(band.x, band.y, band.w, band.h, float(layout.design.data["frame_mm"]), stroke=0, fill=1)
     name = _name(fields, ctx.lang)
     box = layout.box("name")
-    size = text.stepped(name, ctx.bold, box, ctx.sizes.get("name") or steps([{"fields": fields}], ctx)["name"], 2)
+    size = (ctx.sizes or steps([{"fields": fields}], ctx))["name"]
     c.setFillColor(layout.colour("text"))
     text.draw(c, name, ctx.bold, box, size, size, max_lines=2, valign="bottom")
     continents = fields["continents"]
@@ -129,12 +158,16 @@ def number_size(ctx: CardContext) -> float:
 
 def front(c, card: dict, ctx: CardContext) -> None:
     layout, fields = ctx.layout, card["fields"]
-    band = layout.box("band")
-    ctx.background(c, layout.colour("sea"), bottom=band.y + band.h)
+    ctx.framed(c, [layout.continent(continent, ctx.lang)[1] for continent in fields["continents"]])
     ctx.flags.draw(c, fields["flag"], layout.box("flag"), card["id"], outline=layout.colour("rule"))
     _facts(c, fields, ctx)
     _answers(c, fields, ctx)
 
 
 def back(c, card: dict, ctx: CardContext) -> None:
-    ctx.world_back(c, "world_wg_back")
+    backs.draw(c, ctx)
+
+
+def art(c, cards: list[dict], box: Box, ctx: CardContext) -> None:
+    """The kit cover's key art: the deck's countries on the world in their continents' colours."""
+    ctx.world_art(c, cards, box)
