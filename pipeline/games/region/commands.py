@@ -2,7 +2,7 @@
 
 import click
 
-from pipeline.cli_output import console, mirror_option, offline_option, out
+from pipeline.cli_output import Bounded, console, mirror_option, offline_option, out
 
 
 @click.group()
@@ -12,7 +12,7 @@ def region():
 
 @region.command("build")
 @click.argument("iso3")
-@click.option("--places", type=click.IntRange(40, 200), help="Place cards (default 96, fewer if fewer candidates).")
+@click.option("--places", type=Bounded(int, 40, 200), help="Place cards (default 96, fewer if fewer candidates).")
 @click.option("--title", help='The deck\'s title (default "<country>: Das Kartenspiel" / ": The Card Game").')
 @click.option("--lang", type=click.Choice(["de", "en"]), default="de", show_default=True, help="The title's language.")
 @click.option(

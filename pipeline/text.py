@@ -1,0 +1,59 @@
+"""Text from data is data: the readers of decks, records and sources and the command line refuse control
+characters (C0 but tab and newline, DEL, C1) and bidi overrides in every string and cap its length (`check`,
+`check_all`); what reaches the terminal anyway has them shown as escapes (`shown`)."""
+
+import re
+from collections.abc import Iterator
+
+from pipeline.errors import GeodeckError
+
+# C0 controls but tab and newline, DEL and C1 controls (ESC starts CSI and OSC sequences), and the bidi
+# embeddings, overrides and isolates that make text display in another order than it is stored.
+UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+LONGEST = 10_000  # characters in one string of a deck, record or source definition
+
+
+def unsafe(text: str) -> str | None:
+    """The first control character or bidi override in `text` as U+XXXX, or None."""
+    found = UNSAFE.search(text)
+    return f"U+{ord(found.group()):04X}" if found else None
+
+
+def check(text: str, what: str, longest: int = LONGEST) -> str:
+    """`text` itself, or a `GeodeckError` naming `what` when it holds a control character or a bidi override
+    or is longer than `longest` characters."""
+    bad = unsafe(text)
+    if bad:
+        raise GeodeckError(f"{what} holds the control character {bad}; remove it (text from data is shown as is)")
+    if len(text) > longest:
+        raise GeodeckError(f"{what} is {len(text):,} characters long, more than {longest:,}; shorten it")
+    return text
+
+
+def strings(value: object, where: str = "") -> Iterator[tuple[str, str]]:
+    """Every string in a JSON- or TOML-like value (keys included) with where it is (`cards[3].name`)."""
+    if isinstance(value, str):
+        yield where or "a value", value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            inner = f"{where}.{key}" if where else str(key)
+            if isinstance(key, str):
+                yield f"a key of {where or 'the top level'}", key
+            yield from strings(item, inner)
+    elif isinstance(value, list | tuple):
+        for i, item in enumerate(value):
+            yield from strings(item, f"{where}[{i}]")
+
+
+def check_all(value: object, what: str, longest: int = LONGEST) -> None:
+    """`check` every string in `value` (a deck, a record, a source definition), naming `what` and where."""
+    for where, text in strings(value):
+        check(text, f"{what}: {where}", longest)
+
+
+def shown(text: str) -> str:
+    """`text` with every control character and bidi override replaced by its escape (`\\x1b`, `\\u202e`), so
+    nothing from data moves the cursor, rewrites the window title or reorders a line."""
+    return UNSAFE.sub(
+        lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}", text
+    )
