@@ -6,12 +6,18 @@ each step is skipped when its inputs and code are unchanged, so a second run doe
 
 from collections.abc import Iterable
 
-from pipeline import graph, steps
+from pipeline import games, graph, steps
 from pipeline.steps import Context, StepResult
 
 __all__ = ["Context", "StepResult", "build"]
 
 
 def build(ctx: Context, names: Iterable[str] | None = None) -> list[StepResult]:
-    """Run the named stages or steps (default: all) in dependency order."""
+    """Run the named stages or steps (default: all) in dependency order; a deck step whose published folder
+    needs a repair runs even when its inputs are unchanged (integrity.needs_build)."""
+    from pipeline.decks import integrity
+
+    for name, definition in games.registered().items():
+        if definition.in_build and integrity.needs_build(name):
+            steps.stamp_path(graph.deck_step(definition).name).unlink(missing_ok=True)
     return steps.run(graph.steps(), ctx, names)

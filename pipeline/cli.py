@@ -14,6 +14,7 @@ from rich.table import Table
 from pipeline import __version__, atomic, games, graph, outputs
 from pipeline.cli_output import (
     Bounded,
+    Words,
     console,
     error_line,
     force_option,
@@ -192,7 +193,9 @@ def _refresh(chosen, named: bool, store) -> None:
 @click.option(
     "--accept",
     metavar="REASON",
-    help="Publish decks even with suspicious changes (see `geodeck diff`); REASON goes into CHANGELOG.md.",
+    type=Words(500),
+    help="Publish decks even with suspicious changes (see `geodeck diff`); REASON (at most 500 characters) goes "
+    "into CHANGELOG.md.",
 )
 @jobs_option("Steps running side by side, each in its own process; the outputs are the same for every value.")
 @mirror_option
@@ -464,7 +467,7 @@ def print_cards(
     from pipeline.render import accessories, geometry, layouts, printing
     from pipeline.render import calibration as calibration_sheet
 
-    _refuse_meaningless_print_options(click.get_current_context(), what, layout)
+    _refuse_meaningless_print_options(click.get_current_context(), what, layout, duplex)
     if out is not None and what != "all":
         atomic.check_new_target(out)
     folder = PRINT_DIR
@@ -524,7 +527,7 @@ def print_cards(
         _wrote(result.path, f"accessories, {pages(result.pages)}, {size(result.bytes)}")
 
 
-def _refuse_meaningless_print_options(ctx: click.Context, what: str, layout: str) -> None:
+def _refuse_meaningless_print_options(ctx: click.Context, what: str, layout: str, duplex: str) -> None:
     refuse_together(ctx, "kit", ("what", "calibration"), "--kit writes the whole kit (cards and accessories)")
     refuse_together(
         ctx, "calibration", ("version", "what", "layout", "bleed", "gutter"), "--calibration writes only its sheet"
@@ -535,6 +538,8 @@ def _refuse_meaningless_print_options(ctx: click.Context, what: str, layout: str
         )
     if layout == "one-up":
         refuse_together(ctx, "gutter", ("layout",), "a one-up page holds one card, so there is no gutter")
+    if duplex == "none":
+        refuse_together(ctx, "back_offset", ("duplex",), "--duplex none prints the backs to be glued, not flipped")
 
 
 def size(count: int) -> str:

@@ -151,6 +151,25 @@ class Bounded(click.ParamType):
         return number
 
 
+class Words(click.ParamType):
+    """Text given on the command line for people to read (a reason, a title): stripped, at most `longest`
+    characters, no control character or bidi override; a blank one is refused."""
+
+    name = "text"
+
+    def __init__(self, longest: int):
+        self.longest = longest
+
+    def convert(self, value, param, ctx):
+        words = str(value).strip()
+        if not words:
+            self.fail("is blank; give the words", param, ctx)
+        try:
+            return text.check(words, "it", self.longest)
+        except GeodeckError as exc:
+            self.fail(str(exc), param, ctx)
+
+
 class Strict:
     """Command parsing that refuses, before click converts anything: an empty value (it would silently mean
     the default or the current folder), a single-valued option given twice (click takes the last), and a

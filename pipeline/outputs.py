@@ -59,7 +59,9 @@ def check(path: Path, option: str, force: bool, own: tuple[str, ...] = ()) -> bo
         return False
     if not force:
         raise FolderError(
-            path, "it holds files geodeck did not write", f"name a new folder for {option}, or pass --force to add to it"
+            path,
+            "it holds files geodeck did not write",
+            f"name a new folder for {option}, or pass --force to add to it",
         )
     return True
 

@@ -24,7 +24,7 @@ def check(text: str, what: str, longest: int = LONGEST) -> str:
     or is longer than `longest` characters."""
     bad = unsafe(text)
     if bad:
-        raise GeodeckError(f"{what} holds the control character {bad}; remove it (text from data is shown as is)")
+        raise GeodeckError(f"{what} holds {bad}, a control character or bidi override; remove it")
     if len(text) > longest:
         raise GeodeckError(f"{what} is {len(text):,} characters long, more than {longest:,}; shorten it")
     return text

@@ -52,6 +52,25 @@ def folder_problems(game_dir: Path) -> list[str]:
     return found
 
 
+def needs_build(game: str, decks_dir: Path | None = None) -> bool:
+    """Whether `geodeck build` must run GAME's deck step even though its inputs are unchanged: its folder
+    has a problem `folder_problems` names (a staging folder, a LATEST not naming the newest version) or
+    the newest version does not read (an empty folder, a corrupt deck.json or manifest): the step repairs
+    what it can (stage.build_deck) and names the fix of the rest, so `build` never exits 0 while `verify`
+    refuses the newest version."""
+    game_dir = (decks_dir or paths.DECKS_DIR) / game
+    newest = versions.newest(game_dir)
+    if newest is None:
+        return False
+    if folder_problems(game_dir):
+        return True
+    try:
+        published.deck(game, newest, decks_dir)
+    except GeodeckError:
+        return True
+    return False
+
+
 def version_problems(game: str, version: str, decks_dir: Path | None = None) -> list[str]:
     """What is wrong with one published version's files (empty when nothing)."""
     try:
@@ -59,7 +78,7 @@ def version_problems(game: str, version: str, decks_dir: Path | None = None) -> 
     except GeodeckError as exc:
         return [str(exc)]
     folder, found = path.parent, []
-    fix = f"restore it with `git checkout -- {folder}` (or delete that version folder and rebuild)"
+    fix = published.restore(folder)
     texts: dict[str, bytes] = {}
     for name in FILES:
         try:

@@ -82,6 +82,7 @@ def build_deck(
 ) -> Result:
     """Publish a new version of GAME unless its deck equals the newest published version's (the newest
     on disk, whatever LATEST says: a missing or stale LATEST opens no gate, and is pointed at it)."""
+    accept = (accept or "").strip() or None  # a blank reason opens no gate
     spec, fresh, inputs = fresh_deck(game, build_root)
     schema.check(fresh, spec, f"the {game} deck built from build/")
     cards = fresh["cards"]

@@ -7,11 +7,11 @@ of the player "chance".
 
 import json
 from pathlib import Path
-from typing import Final, Literal
+from typing import Annotated, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from pipeline import atomic, jsonfile
+from pipeline import atomic, jsonfile, text
 from pipeline.errors import GeodeckError
 
 FORMAT: Final = "geodeck-record/1"
@@ -26,9 +26,17 @@ class _Strict(BaseModel):
     model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
 
 
+# What seeded a game: `geodeck play`'s --seed (0-4294967295) or play-check's "SEED:KIND:I".
+Seed = (
+    Annotated[int, Field(ge=0, le=2**32 - 1)]
+    | Annotated[str, Field(pattern=r"^[0-9]{1,10}:[a-z0-9 >_-]{1,60}:[0-9]{1,10}$")]
+    | None
+)
+
+
 class Seat(_Strict):
-    name: str
-    plays: str  # "human", "bot:<level>"
+    name: Annotated[str, Field(min_length=1, max_length=100)]
+    plays: Annotated[str, Field(pattern=r"^(human|bot:[a-z0-9_-]{1,40})$")]  # a bot's level: replay checks it
 
 
 class Move(_Strict):
@@ -42,12 +50,12 @@ class Deck(_Strict):
 
 
 class Record(_Strict):
-    format: Literal["geodeck-record/1"] = FORMAT
+    format: Literal["geodeck-record/1"]
     game: str
     deck: Deck
     options: dict
     seats: list[Seat]
-    seed: int | str | None
+    seed: Seed
     deal: list[str]
     moves: list[Move]
     choices: list[str] = []  # decisions that are not moves, in the game's notation (Russia/Turkey at scoring)
@@ -91,7 +99,12 @@ def load(path: Path) -> Record:
 
 
 def from_dict(data, source: str = "record") -> Record:
-    """A record from parsed JSON; the first problem found is a one-line RecordError naming the field."""
+    """A record from parsed JSON; the first problem found is a one-line RecordError naming the field (a
+    control character or bidi override in any string, an over-long one, a field of the wrong type or range)."""
+    try:
+        text.check_all(data, f"{source} is not a game record")
+    except GeodeckError as exc:
+        raise RecordError(str(exc)) from exc
     try:
         return Record.model_validate(data)
     except ValidationError as exc:
