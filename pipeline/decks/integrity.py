@@ -55,20 +55,14 @@ def folder_problems(game_dir: Path) -> list[str]:
 def needs_build(game: str, decks_dir: Path | None = None) -> bool:
     """Whether `geodeck build` must run GAME's deck step even though its inputs are unchanged: its folder
     has a problem `folder_problems` names (a staging folder, a LATEST not naming the newest version) or
-    the newest version does not read (an empty folder, a corrupt deck.json or manifest): the step repairs
-    what it can (stage.build_deck) and names the fix of the rest, so `build` never exits 0 while `verify`
-    refuses the newest version."""
+    the newest version has one (`version_problems`: an empty folder, a corrupt deck.json, manifest or
+    deck.csv): the step repairs what it can (stage.build_deck) and names the fix of the rest, so `build`
+    never exits 0 while `verify` refuses the newest version."""
     game_dir = (decks_dir or paths.DECKS_DIR) / game
     newest = versions.newest(game_dir)
     if newest is None:
         return False
-    if folder_problems(game_dir):
-        return True
-    try:
-        published.deck(game, newest, decks_dir)
-    except GeodeckError:
-        return True
-    return False
+    return bool(folder_problems(game_dir) or version_problems(game, newest, decks_dir))
 
 
 def version_problems(game: str, version: str, decks_dir: Path | None = None) -> list[str]:

@@ -11,7 +11,7 @@ from pyarrow import ArrowException
 
 from pipeline import games, paths
 from pipeline.decks import diff as diffing
-from pipeline.decks import files, published, reasons, schema, versions
+from pipeline.decks import files, integrity, published, reasons, schema, versions
 from pipeline.decks.canonical import same_content
 from pipeline.decks.spec import DeckSpec, load_spec
 from pipeline.errors import GeodeckError
@@ -91,6 +91,10 @@ def build_deck(
     previous = versions.newest(game_dir)
     diff = None
     if previous:
+        damaged = integrity.version_problems(game, previous, decks_dir)
+        if damaged:  # the reference of every gate: never compared against while damaged
+            more = f" (and {len(damaged) - 1} more: `geodeck verify {game}`)" if len(damaged) > 1 else ""
+            raise GeodeckError(damaged[0] + more)
         _, old = published.deck(game, previous, decks_dir)
         if same_content(old, fresh):
             if _pointer(game_dir) != previous:
