@@ -13,20 +13,36 @@ from fixtures.tiny.decks.synthetic import publish_then_refresh
 
 from pipeline import paths
 from pipeline.build import Context, build
-from pipeline.decks import integrity
+from pipeline.decks import integrity, versions
 from pipeline.errors import GeodeckError
 
 GAME = "world-game"
 
 
-@pytest.fixture
-def published(tmp_path, monkeypatch):
+DAY = date(2026, 11, 29)
+
+
+@pytest.fixture(scope="module")
+def template(tmp_path_factory):
     """World Game 2026.11.0 published; the build folder holds the same tables, its deck step stamped."""
-    _, decks = publish_then_refresh(tmp_path, monkeypatch, date(2026, 11, 29), {})
-    monkeypatch.setattr(paths, "OUTPUT_DIR", tmp_path)  # the deck step's LATEST: OUTPUT_DIR/decks/GAME
-    build(Context(None), [f"deck-{GAME}"])
+    root = tmp_path_factory.mktemp("published")
+    with pytest.MonkeyPatch.context() as patch:
+        publish_then_refresh(root, patch, DAY, {})
+        patch.setattr(paths, "OUTPUT_DIR", root)  # the deck step's LATEST: OUTPUT_DIR/decks/GAME
+        build(Context(None), [f"deck-{GAME}"])
+    return root
+
+
+@pytest.fixture
+def published(template, tmp_path, monkeypatch):
+    """A copy of `template` standing in for build/ and output/: the game's published folder."""
+    copy = tmp_path / "copy"
+    shutil.copytree(template, copy)
+    monkeypatch.setenv("GEODECK_BUILD", str(copy / "build"))
+    monkeypatch.setattr(paths, "OUTPUT_DIR", copy)
+    monkeypatch.setattr(paths, "DECKS_DIR", copy / "decks")
     assert problems() == []
-    return decks / GAME
+    return copy / "decks" / GAME
 
 
 def problems() -> list[str]:
@@ -67,11 +83,34 @@ BROKEN = {
 
 
 @pytest.mark.parametrize("state", BROKEN)
-def test_build_refuses_a_damaged_newest_version_naming_a_fix_that_works(published, state):
+def test_build_refuses_a_damaged_newest_version_naming_verifys_fix(published, state):
     BROKEN[state](published)
-    assert problems()
-    with pytest.raises(GeodeckError, match=r"`rm -r \S+2026\.11\.0`\) and run `geodeck build`"):
+    first = problems()[0]
+    with pytest.raises(GeodeckError, match=r"`rm -r \S+2026\.11\.0`\) and run `geodeck build`") as refused:
         build(Context(None), [f"deck-{GAME}"])
-    shutil.rmtree(published / "2026.11.0")  # the fix it names
+    assert str(refused.value).startswith(first)
+
+
+def test_the_fix_verify_names_works(published):
+    BROKEN["manifest corrupt"](published)
+    shutil.rmtree(published / "2026.11.0")  # the fix verify names
     build(Context(None), [f"deck-{GAME}"])
     assert problems() == [] and (published / "LATEST").read_text() != "2026.11.0\n"
+
+
+@pytest.mark.parametrize("junk", ["\n" * 1000, " ", "\n2026.11.0\n", "x"])
+def test_latest_with_junk_after_the_version_does_not_verify(tmp_path, junk):
+    (tmp_path / "2026.11.0").mkdir()
+    (tmp_path / "LATEST").write_text("2026.11.0\n")
+    assert versions.latest(tmp_path) == "2026.11.0"
+    (tmp_path / "LATEST").write_text("2026.11.0\n" + junk)
+    with pytest.raises(GeodeckError, match="LATEST is not a file naming a version folder"):
+        versions.latest(tmp_path)
+
+
+def test_a_blank_reason_opens_no_gate(tmp_path, monkeypatch):
+    from pipeline.decks import stage
+
+    publish_then_refresh(tmp_path, monkeypatch, DAY, {("DEU", "population"): 1.4})
+    with pytest.raises(GeodeckError, match="suspicious change"):
+        stage.build_deck(GAME, date(2026, 11, 30), accept=" \t ")

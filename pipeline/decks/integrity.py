@@ -59,10 +59,10 @@ def needs_build(game: str, decks_dir: Path | None = None) -> bool:
     deck.csv): the step repairs what it can (stage.build_deck) and names the fix of the rest, so `build`
     never exits 0 while `verify` refuses the newest version."""
     game_dir = (decks_dir or paths.DECKS_DIR) / game
-    newest = versions.newest(game_dir)
-    if newest is None:
+    if not game_dir.is_dir():
         return False
-    return bool(folder_problems(game_dir) or version_problems(game, newest, decks_dir))
+    newest = versions.newest(game_dir)
+    return bool(folder_problems(game_dir) or (newest and version_problems(game, newest, decks_dir)))
 
 
 def version_problems(game: str, version: str, decks_dir: Path | None = None) -> list[str]:

@@ -19,6 +19,7 @@ from pipeline.play.view import View
 from pipeline.records import record as records
 from pipeline.records.tape import Recorder
 from pipeline.render import layouts
+from pipeline.text import shown
 
 QUIT = ("q", "quit", "exit")
 HISTORY = "h"  # shows every trick or round revealed so far
@@ -29,7 +30,7 @@ class Left(Exception):
 
 
 def ask_terminal(prompt: str) -> str:
-    return click.prompt(prompt, prompt_suffix=" ", show_default=False, default="")
+    return click.prompt(shown(prompt), prompt_suffix=" ", show_default=False, default="")  # not through rich
 
 
 def play(
