@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from pipeline.atomic import OutputError, check_folder
+from pipeline.atomic import OutputError, check_folder, umask
 from pipeline.errors import GeodeckError
 
 MARKER = ".geodeck-output"
@@ -34,14 +34,17 @@ class FolderError(OutputError):
 def foreign(path: Path, own: tuple[str, ...] = ()) -> bool:
     """Whether the folder `path` may hold what geodeck did not write: it has files but no marker, and they are
     not exactly what an earlier geodeck wrote there (every file matching one of the patterns `own`, relative
-    paths like `cards/*/*.png`, and every pattern matching a file)."""
+    paths like `cards/*/*.png`, and every pattern matching a file). Stops at the first file of another kind."""
     if (path / MARKER).is_file():
         return False
-    files = [p.relative_to(path).as_posix() for p in path.rglob("*") if not p.is_dir()]
-    if not files:
-        return False
-    known = all(any(fnmatch.fnmatch(name, pattern) for pattern in own) for name in files)
-    return not (known and all(fnmatch.filter(files, pattern) for pattern in own))
+    found: set[str] = set()
+    for file in (p for p in path.rglob("*") if not p.is_dir()):
+        name = file.relative_to(path).as_posix()
+        matching = {pattern for pattern in own if fnmatch.fnmatch(name, pattern)}
+        if not matching:
+            return True
+        found |= matching
+    return bool(found) and found != set(own)
 
 
 def check(path: Path, option: str, force: bool, own: tuple[str, ...] = ()) -> bool:
@@ -80,7 +83,7 @@ def replacing(path: Path, option: str, force: bool = False, own: tuple[str, ...]
         if not users:
             (staging / MARKER).write_text(NOTE, encoding="utf-8")
         yield staging
-        staging.chmod(0o777 & ~_umask())
+        staging.chmod(0o777 & ~umask())
         _merge(staging, path) if users else _swap(staging, path, option, own)
     except OSError as exc:
         raise FolderError(path, exc.strerror or str(exc)) from exc
@@ -110,13 +113,16 @@ def _swap(staging: Path, path: Path, option: str, own: tuple[str, ...]) -> None:
     retired = Path(tempfile.mkdtemp(dir=path.parent, prefix=f".{path.name}.old."))
     try:
         path.rename(retired / path.name)
-        try:
-            staging.rename(path)
-        except OSError:
-            (retired / path.name).rename(path)
-            raise
-    finally:
-        shutil.rmtree(retired, ignore_errors=True)
+    except OSError:
+        retired.rmdir()
+        raise
+    try:
+        staging.rename(path)
+    except OSError:
+        (retired / path.name).rename(path)  # the old folder back in place
+        retired.rmdir()
+        raise
+    shutil.rmtree(retired)
 
 
 def _merge(staging: Path, path: Path) -> None:
@@ -129,9 +135,3 @@ def _merge(staging: Path, path: Path) -> None:
             raise FolderError(target, "it is a folder", "move it away or name a new folder")
         target.parent.mkdir(parents=True, exist_ok=True)
         os.replace(source, target)
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask

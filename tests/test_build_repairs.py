@@ -74,11 +74,16 @@ def test_build_repairs_what_verify_says_it_repairs(published, state):
     assert problems() == []
 
 
+def fifo(path):
+    path.unlink()
+    os.mkfifo(path)
+
+
 BROKEN = {
     "manifest corrupt": lambda d: (d / "2026.11.0" / "manifest.json").write_text("{"),
     "manifest missing": lambda d: (d / "2026.11.0" / "manifest.json").unlink(),
     "deck.csv edited": lambda d: (d / "2026.11.0" / "deck.csv").write_text("id\n"),
-    "deck.json a FIFO": lambda d: [(d / "2026.11.0" / "deck.json").unlink(), os.mkfifo(d / "2026.11.0" / "deck.json")],
+    "deck.json a FIFO": lambda d: fifo(d / "2026.11.0" / "deck.json"),
 }
 
 
