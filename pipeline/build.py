@@ -17,7 +17,11 @@ def build(ctx: Context, names: Iterable[str] | None = None) -> list[StepResult]:
     needs a repair runs even when its inputs are unchanged (integrity.needs_build)."""
     from pipeline.decks import integrity
 
+    names = None if names is None else list(names)
+    chosen = None if names is None else set(names)
     for name, definition in games.registered().items():
-        if definition.in_build and integrity.needs_build(name):
-            steps.stamp_path(graph.deck_step(definition).name).unlink(missing_ok=True)
+        step = graph.deck_step(definition)
+        wanted = definition.in_build and (chosen is None or bool(chosen & {step.name, step.stage}))
+        if wanted and integrity.needs_build(name):
+            steps.stamp_path(step.name).unlink(missing_ok=True)
     return steps.run(graph.steps(), ctx, names)

@@ -289,7 +289,7 @@ def diff(game, old, new, fmt):
 @click.option(
     "--out",
     type=click.Path(path_type=Path),
-    help="Folder of the page (index.html and the card images); default output/review/GAME/.",
+    help="Folder of the page (index.html and the card images), replaced whole; default output/review/GAME/.",
 )
 @click.option("--lang", type=click.Choice(["de", "en"]), help="Language of the card images (default: the game's own).")
 @force_option("--out")

@@ -76,6 +76,7 @@ def _mirror(_ctx, _param, value: str | None) -> Path | None:
 
 mirror_option = click.option(
     "--mirror",
+    metavar="DIR",
     envvar="GEODECK_MIRROR",
     callback=_mirror,
     help="Folder with byte-exact copies of the raw files (e.g. ../shared/snapshots); used before the live URL.",
