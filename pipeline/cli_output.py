@@ -5,7 +5,6 @@ repeated single-valued option, no control character)."""
 
 import math
 import os
-import re
 from collections import Counter
 from pathlib import Path
 
@@ -124,10 +123,6 @@ def refuse_together(ctx: click.Context, name: str, others: tuple[str, ...], why:
             raise click.UsageError(f"{flag(ctx, name)} and {flag(ctx, other)} do not go together: {why}")
 
 
-WHOLE = re.compile(r"[+-]?[0-9]+")
-NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
-
-
 class Bounded(click.ParamType):
     """A finite number from `low` to `high` in ASCII digits (no `_`, no blanks, no other script's digits);
     NaN, infinity and absurd values are refused naming the range."""
@@ -142,7 +137,7 @@ class Bounded(click.ParamType):
     def convert(self, value, param, ctx):
         written = str(value)
         number: float | None = None
-        if (WHOLE if self.kind is int else NUMBER).fullmatch(written):
+        if (text.WHOLE if self.kind is int else text.NUMBER).fullmatch(written):
             number = self.kind(written)
         if number is None or not math.isfinite(number) or not self.low <= number <= self.high:
             whole = "a whole number" if self.kind is int else "a number"

@@ -11,6 +11,9 @@ from pipeline.errors import GeodeckError
 # embeddings, overrides and isolates that make text display in another order than it is stored.
 UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 LONGEST = 10_000  # characters in one string of a deck, record or source definition
+# A number as typed on the command line: ASCII digits only (no `_`, blanks or other scripts' digits).
+WHOLE = re.compile(r"[+-]?[0-9]+")
+NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 
 
 def unsafe(text: str) -> str | None:

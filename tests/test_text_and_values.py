@@ -153,3 +153,17 @@ def test_grid_takes_negative_coordinates(geodeck, store, mirror):
     args = ["grid", "-52", "-13", "--format", "json", "--offline", "--mirror", mirror]
     code, output = geodeck(args, GEODECK_STORE=str(store.root))
     assert code == 1 and json.loads(output.splitlines()[0])["lat"] == -52.0, output
+
+
+def test_a_typed_digit_of_another_kind_is_not_a_move_number(tmp_path):
+    from pipeline import games
+    from pipeline.play import loop
+
+    answers = iter(["²", "q"])  # "²".isdigit(), but int("²") fails
+    deck = published.deck("deutschland")[1]
+    screen = Terminal(file=io.StringIO())
+    seats = ["human", "bot:random"]
+    _, finished = loop.play(
+        games.get("deutschland"), deck, seats, "en", 3, tmp_path / "r.json", screen, ask=lambda _: next(answers)
+    )
+    assert not finished

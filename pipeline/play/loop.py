@@ -152,7 +152,7 @@ def _choose(state, player: int, terminal, view: View, ask, console: Console, his
             if isinstance(found, int):
                 return found
             console.print(found, highlight=False, markup=False)
-        elif answer.isdigit() and 1 <= int(answer) <= len(legal):
+        elif answer.isascii() and answer.isdigit() and 1 <= int(answer) <= len(legal):
             return legal[int(answer) - 1]
         else:
             fits = _fitting(answer, labels)
