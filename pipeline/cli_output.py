@@ -62,7 +62,7 @@ console = Terminal(stderr=True)
 out = Results()
 
 
-def _mirror(_ctx, _param, value: str | None) -> Path | None:
+def _mirror(ctx: click.Context, param: click.Parameter, value: str | None) -> Path | None:
     """--mirror (or $GEODECK_MIRROR), whenever given, names an existing folder (not a file, FIFO or device)."""
     if value is None:
         return None
@@ -70,7 +70,10 @@ def _mirror(_ctx, _param, value: str | None) -> Path | None:
         return Path(value)
     shown = value if len(value) <= 200 else f"{value[:200]}… ({len(value):,} characters)"
     what = "is not a folder" if len(value) <= 4096 and os.path.lexists(value) else "does not exist"
-    raise click.BadParameter(f"{shown!r} {what}; name the folder of snapshots, e.g. ../shared/snapshots")
+    hint = "$GEODECK_MIRROR" if ctx.get_parameter_source(param.name or "") is ParameterSource.ENVIRONMENT else None
+    raise click.BadParameter(
+        f"{shown!r} {what}; name the folder of snapshots, e.g. ../shared/snapshots", ctx, param, hint
+    )
 
 
 mirror_option = click.option(

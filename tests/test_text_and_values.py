@@ -167,3 +167,9 @@ def test_a_typed_digit_of_another_kind_is_not_a_move_number(tmp_path):
         games.get("deutschland"), deck, seats, "en", 3, tmp_path / "r.json", screen, ask=lambda _: next(answers)
     )
     assert not finished
+
+
+def test_a_mirror_from_the_environment_is_checked_too(geodeck, tmp_path):
+    env = {"GEODECK_STORE": str(tmp_path), "GEODECK_MIRROR": "/etc/passwd"}
+    code, output = geodeck(["fetch", "factbook", "--offline"], **env)
+    assert code == 2 and "$GEODECK_MIRROR: '/etc/passwd' is not a folder" in output, output
