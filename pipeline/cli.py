@@ -479,7 +479,7 @@ def print_cards(
             )
         folder, out = out, None
     if out is None:
-        outputs.adding(folder, "--out", force, ("*.pdf",))
+        outputs.check(folder, "--out", force, ("*.pdf",))
     offset = geometry.parse_offset(back_offset)
     if what == "accessories":
         extras = accessories.AccessoryOptions(paper=paper, lang=lang, for_sale=for_sale).validate()

@@ -86,7 +86,7 @@ mirror_option = click.option(
 
 
 def force_option(what: str):
-    """`--force`: write into a folder (or over a file) that geodeck did not write (pipeline/outputs.py)."""
+    """`--force`: add to a folder that geodeck did not write (pipeline/outputs.py); `what` names the options."""
     return click.option(
         "--force",
         is_flag=True,
@@ -181,6 +181,7 @@ class Strict:
 
 
 def refuse_lenient(command: click.Command, ctx: click.Context, args: list[str]) -> None:
+    """The checks of `Strict` on the raw values click's parser finds in `args`."""
     try:
         values, _, order = command.make_parser(ctx).parse_args(args=list(args))
     except click.UsageError:
@@ -206,7 +207,10 @@ _STRICT: dict[type, type] = {}
 
 
 def _strict(kind: type) -> type:
-    return _STRICT.setdefault(kind, type(f"Strict{kind.__name__}", (Strict, kind), {}))
+    """`kind` (a click command class) with `Strict` parsing, one class per kind."""
+    if kind not in _STRICT:
+        _STRICT[kind] = type(f"Strict{kind.__name__}", (Strict, kind), {})
+    return _STRICT[kind]
 
 
 def strict(command: click.Command) -> None:

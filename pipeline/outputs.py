@@ -2,11 +2,12 @@
 a user owns is never deleted or overwritten.
 
 A folder geodeck writes carries its marker file (`MARKER`). Such a folder, an empty one, or (written by an
-earlier geodeck) one holding exactly the kinds of files its command writes is geodeck's: `replacing` swaps it whole
-for the new one. Anything else at the path is the user's: it is refused naming the path and `--force`; with
-`--force` geodeck's files are moved into it one by one (only same-named files are overwritten, nothing
-else is removed, and it is not marked). A folder is written beside its target and swapped in at the end, so
-a failure (a full disk, an error, Ctrl-C) leaves the old folder and nothing else."""
+earlier geodeck) one holding exactly the kinds of files its command writes is geodeck's: `replacing` swaps
+it whole for the new one; print, which adds PDFs to its folder one by one, only `check`s it (its own files:
+PDFs). Anything else at the path is the user's: it is refused naming the path and `--force`; with `--force`
+geodeck's files are moved into it one by one (only same-named files are overwritten, nothing else is
+removed, and it is not marked). A folder is written beside its target and swapped in at the end, so a
+failure (a full disk, an error, Ctrl-C) leaves the old folder and nothing else."""
 
 import fnmatch
 import os
@@ -89,18 +90,6 @@ def replacing(path: Path, option: str, force: bool = False, own: tuple[str, ...]
         raise FolderError(path, exc.strerror or str(exc)) from exc
     finally:
         shutil.rmtree(staging, ignore_errors=True)
-
-
-def adding(path: Path, option: str, force: bool = False, own: tuple[str, ...] = ()) -> Path:
-    """A folder that files are added to one by one (print's PDFs): made and marked when new, else checked
-    like `replacing`'s target; returns `path`."""
-    if not check(path, option, force, own) and not (path / MARKER).exists():
-        try:
-            path.mkdir(parents=True, exist_ok=True)
-            (path / MARKER).write_text(NOTE, encoding="utf-8")
-        except OSError as exc:
-            raise FolderError(path, exc.strerror or str(exc)) from exc
-    return path
 
 
 def _swap(staging: Path, path: Path, option: str, own: tuple[str, ...]) -> None:
