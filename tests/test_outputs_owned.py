@@ -71,6 +71,18 @@ def test_a_report_folder_the_user_made_is_refused_before_the_work(geodeck, tmp_p
     assert (tmp_path / "deutschland" / version / "thesis.tex").read_text() == "mine"
 
 
+def test_print_adds_pdfs_only_to_a_folder_of_pdfs(geodeck, tmp_path):
+    mine = tmp_path / "desk"
+    mine.mkdir()
+    (mine / "letter.odt").write_text("mine")
+    code, output = geodeck(["print", "deutschland", "--what", "all", "--out", mine, "--offline"])
+    assert code == 2 and "--force" in output and "Traceback" not in output, output
+    assert files(mine) == {"letter.odt": "mine"}
+    (mine / "letter.odt").unlink()
+    (mine / "old.pdf").write_text("%PDF")  # a folder of PDFs: print's own kind
+    assert outputs.check(mine, "--out", force=False, own=("*.pdf",)) is False
+
+
 def write(folder: Path, **content: str) -> None:
     for name, text in content.items():
         (folder / name).write_text(text)
