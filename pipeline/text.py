@@ -33,19 +33,22 @@ def check(text: str, what: str, longest: int = LONGEST) -> str:
     return text
 
 
-def strings(value: object, where: str = "") -> Iterator[tuple[str, str]]:
-    """Every string in a JSON- or TOML-like value (keys included) with where it is (`cards[3].name`)."""
-    if isinstance(value, str):
-        yield where or "a value", value
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            inner = f"{where}.{key}" if where else str(key)
-            if isinstance(key, str):
-                yield f"a key of {where or 'the top level'}", key
-            yield from strings(item, inner)
-    elif isinstance(value, list | tuple):
-        for i, item in enumerate(value):
-            yield from strings(item, f"{where}[{i}]")
+def strings(value: object) -> Iterator[tuple[str, str]]:
+    """Every string in a JSON- or TOML-like value (keys included) in document order, with where it is
+    (`cards[3].name`), walked with a stack of its own so that no nesting depth is a recursion limit."""
+    stack: list[tuple[str, object]] = [("", value)]
+    while stack:
+        where, item = stack.pop()
+        if isinstance(item, str):
+            yield where or "a value", item
+        elif isinstance(item, dict):
+            inside: list[tuple[str, object]] = []
+            for key, inner in item.items():
+                inside.append((f"a key of {where or 'the top level'}", key))
+                inside.append((f"{where}.{key}" if where else str(key), inner))
+            stack.extend(reversed(inside))
+        elif isinstance(item, list | tuple):
+            stack.extend(reversed([(f"{where}[{i}]", inner) for i, inner in enumerate(item)]))
 
 
 def check_all(value: object, what: str, longest: int = LONGEST) -> None:
