@@ -53,8 +53,25 @@ def strings(value: object) -> Iterator[tuple[str, str]]:
 
 def check_all(value: object, what: str, longest: int = LONGEST) -> None:
     """`check` every string in `value` (a deck, a record, a source definition), naming `what` and where."""
+    texts = list(_texts(value))
+    if not UNSAFE.search("\n".join(texts)) and max(map(len, texts), default=0) <= longest:
+        return  # the common case, without building every string's place
     for where, text in strings(value):
         check(text, f"{what}: {where}", longest)
+
+
+def _texts(value: object) -> Iterator[str]:
+    """Every string in `value`, keys included (what `strings` yields, without where)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            yield item
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
 
 
 def shown(text: str) -> str:
