@@ -6,10 +6,11 @@ of the player "chance".
 """
 
 import json
+import re
 from pathlib import Path
 from typing import Annotated, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from pipeline import atomic, jsonfile, text
 from pipeline.errors import GeodeckError
@@ -26,12 +27,8 @@ class _Strict(BaseModel):
     model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
 
 
-# What seeded a game: `geodeck play`'s --seed (0-4294967295) or play-check's "SEED:KIND:I".
-Seed = (
-    Annotated[int, Field(ge=0, le=2**32 - 1)]
-    | Annotated[str, Field(pattern=r"^[0-9]{1,10}:[a-z0-9 >_-]{1,60}:[0-9]{1,10}$")]
-    | None
-)
+SEED = re.compile(r"[0-9]{1,10}:[a-z0-9 >_-]{1,60}:[0-9]{1,10}")  # play-check's "SEED:KIND:I"
+LARGEST_SEED = 2**32 - 1  # `geodeck play --seed`
 
 
 class Seat(_Strict):
@@ -55,13 +52,22 @@ class Record(_Strict):
     deck: Deck
     options: dict
     seats: list[Seat]
-    seed: Seed
+    seed: int | str | None
     deal: list[str]
     moves: list[Move]
     choices: list[str] = []  # decisions that are not moves, in the game's notation (Russia/Turkey at scoring)
     finished: bool
     scores: list[int | float]
     winners: list[int]
+
+    @field_validator("seed")
+    @classmethod
+    def _seed(cls, seed: int | str | None) -> int | str | None:
+        if seed is None or (isinstance(seed, int) and 0 <= seed <= LARGEST_SEED):
+            return seed
+        if isinstance(seed, str) and SEED.fullmatch(seed):
+            return seed
+        raise ValueError(f'must be an integer 0-{LARGEST_SEED}, play-check\'s "SEED:KIND:I" or null')
 
     def to_json(self) -> str:
         """One key per line, each seat and move on a line of its own (diffable, readable)."""
