@@ -72,4 +72,4 @@ bench: install
 	$(BIN)/python benchmarks/run.py
 
 clean: pure
-	rm -rf build output/print output/reports
+	rm -rf build output/print output/export output/reports

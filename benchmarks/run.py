@@ -47,6 +47,7 @@ TARGETS_S = {
     "selection_5000": 2.0,  # 96 places of a synthetic 5,000-town country (issue 23)
     "print_world_game": 15.0,
     "print_laender_toppen": 10.0,
+    "export_world_game_mpc": 15.0,  # 194 fronts + 1 back at 300 dpi, zipped (issue 33)
 }  # on a 2-core box
 TARGETS_MB = {"print_world_game": 15.0}
 PLAYOUT_GAMES = 300  # random playouts per game and core for playouts_<game>
@@ -66,6 +67,9 @@ TARGETS_AT_MOST = {  # clone_<game>: one clone() at mid-game costs at most this 
     "clone_laender_toppen": 10.0,
     "clone_deutschland": 10.0,
     "clone_world_game": 10.0,
+}
+TARGETS_RATIO = {  # print_shop_<game>: the PDF/X-4 print's time over the RGB one-up print's (issue 33)
+    f"print_shop_{game.replace('-', '_')}": 1.2 for game in ("laender-toppen", "deutschland", "world-game")
 }
 CLONE_STATES = 50  # mid-game states per game for clone_<game>, each cloned CLONES times
 CLONES = 20
@@ -176,6 +180,44 @@ def print_accessories(bench: Bench) -> dict[str, Figure]:
             bench, empty, bench.scratch / f"{game}-accessories.pdf", game, "--what", "accessories"
         )
         for game in games.names()
+    }
+
+
+def print_shop(bench: Bench) -> dict[str, Figure]:
+    """Each game's print-shop PDF (`--for print-shop`, PDF/X-4 in CMYK) beside its RGB one-up print, the
+    same pages, each run REPEATS times in turn: wall and CPU seconds, and the ratio of their CPU seconds
+    (steadier than wall time on a shared machine)."""
+    figures = {}
+    for game in games.names():
+        key = game.replace("-", "_")
+        runs: dict[str, list[tuple[float, float, str]]] = {"rgb": [], "press": []}
+        for _ in range(REPEATS):
+            for kind, args in (("rgb", ("--layout", "one-up")), ("press", ("--for", "print-shop"))):
+                out = bench.scratch / f"{game}-{kind}.pdf"
+                runs[kind].append(
+                    bench.timed(bench.scratch, GEODECK, "print", game, *args, "--offline", "--out", str(out))
+                )
+        wall = {kind: statistics.median(r[0] for r in rs) for kind, rs in runs.items()}
+        cpu = {kind: statistics.median(r[1] for r in rs) for kind, rs in runs.items()}
+        mb = {kind: (bench.scratch / f"{game}-{kind}.pdf").stat().st_size / 1e6 for kind in runs}
+        figures[f"print_one_up_{key}"] = Figure(wall["rgb"], mb["rgb"], cpu=cpu["rgb"])
+        figures[f"print_shop_{key}"] = Figure(
+            wall["press"], mb["press"], rate=cpu["press"] / cpu["rgb"], cpu=cpu["press"]
+        )
+    return figures
+
+
+def export_services(bench: Bench) -> dict[str, Figure]:
+    """`geodeck export world-game --service mpc` (194 fronts and one back at 300 dpi, zipped, on all cores)."""
+    out = bench.scratch / "world-game-mpc.zip"
+    runs = [
+        bench.timed(bench.scratch, GEODECK, "export", "world-game", "--service", "mpc", "--offline", "--out", str(out))
+        for _ in range(REPEATS)
+    ]
+    return {
+        "export_world_game_mpc": Figure(
+            statistics.median(r[0] for r in runs), out.stat().st_size / 1e6, cpu=statistics.median(r[1] for r in runs)
+        )
     }
 
 
@@ -291,7 +333,18 @@ def against_matplotlib(bench: Bench) -> dict[str, Figure]:
     return {"world_game_cards_geodeck": geodeck, "world_game_cards_matplotlib": baseline}
 
 
-BENCHMARKS = [countries, build, place_selection, print_decks, print_accessories, against_matplotlib, playouts, clone]
+BENCHMARKS = [
+    countries,
+    build,
+    place_selection,
+    print_decks,
+    print_accessories,
+    print_shop,
+    export_services,
+    against_matplotlib,
+    playouts,
+    clone,
+]
 
 
 def warm_store(store: Path) -> None:
@@ -348,6 +401,7 @@ def main(only: list[str]) -> None:
                         "rate": {k: round(f.rate, 2) for k, f in figures.items() if f.rate is not None},
                         "targets_rate": {k: TARGETS_RATE[k] for k in figures if k in TARGETS_RATE},
                         "targets_at_most": {k: TARGETS_AT_MOST[k] for k in figures if k in TARGETS_AT_MOST},
+                        "targets_ratio": {k: TARGETS_RATIO[k] for k in figures if k in TARGETS_RATIO},
                         "before_rate": {k: BEFORE_RATE[k] for k in figures if k in BEFORE_RATE},
                     }
                     if any(f.rate is not None for f in figures.values())
@@ -373,6 +427,7 @@ def main(only: list[str]) -> None:
                         ("MB", f.mb, TARGETS_MB.get(name), True),
                         ("rate", f.rate, TARGETS_RATE.get(name), False),
                         ("moves", f.rate, TARGETS_AT_MOST.get(name), True),
+                        ("ratio", f.rate, TARGETS_RATIO.get(name), True),
                     )
                     if value is not None and target is not None and (value > target if at_most else value < target)
                 ]
@@ -386,7 +441,8 @@ def main(only: list[str]) -> None:
                     verdict(f.mb, TARGETS_MB.get(name), "MB"),
                     "" if f.rate is None else f"{f.rate:.2f}" if f.rate < 100 else f"{f.rate:.0f}",
                     at_least(f.rate, TARGETS_RATE.get(name), BEFORE_RATE.get(name))
-                    or verdict(f.rate, TARGETS_AT_MOST.get(name), "moves"),
+                    or verdict(f.rate, TARGETS_AT_MOST.get(name), "moves")
+                    or verdict(f.rate, TARGETS_RATIO.get(name), "× the RGB print"),
                 )
                 if name == "world_game_cards_matplotlib":
                     ratio = speedup(figures)

@@ -394,8 +394,8 @@ def _player_counts(name: str, definition: games.GameDefinition) -> str:
 @click.option(
     "--gutter",
     type=Bounded(float, 0, 20, " mm"),
-    help="Gap between the cards of a sheet in mm, each card with its own bleed (default: 3 where the paper "
-    "allows it with printable crop marks, A4; else 0, butted, Letter). 0 butts the cards together.",
+    help="Gap between the cards of a sheet in mm, each card with its own bleed (default 0: butted); refused "
+    "where the crop marks beside it would not lie outside the bleed and print (A4: 2 with --bleed 0.5).",
 )
 @click.option(
     "--back-offset",
@@ -436,6 +436,19 @@ def _player_counts(name: str, definition: games.GameDefinition) -> str:
     help="Replace every drawn layer whose licence does not allow selling (non-commercial or unknown), or "
     "refuse the print; says which it replaced (docs/printing.md).",
 )
+@choice_option(
+    "--for",
+    "purpose",
+    choices=["home", "print-shop"],
+    help="home: RGB for home printers. print-shop: a PDF/X-4 in CMYK through an ICC output profile, one card "
+    "per page with TrimBox and BleedBox, black text in black ink alone (docs/printing.md).",
+)
+@click.option(
+    "--icc",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="With --for print-shop: the print shop's CMYK output profile (default: FOGRA39, coated offset paper, "
+    "templates/icc/).",
+)
 @force_option("--what all --out DIR")
 @mirror_option
 @offline_option
@@ -454,6 +467,8 @@ def print_cards(
     what,
     kit,
     for_sale,
+    purpose,
+    icc,
     force,
     mirror,
     offline,
@@ -468,6 +483,7 @@ def print_cards(
     from pipeline.render import calibration as calibration_sheet
 
     _refuse_meaningless_print_options(click.get_current_context(), what, layout, duplex)
+    press = _press(click.get_current_context(), purpose, icc)
     if out is not None and what != "all":
         atomic.check_new_target(out)
     folder = PRINT_DIR
@@ -490,19 +506,25 @@ def print_cards(
         return
     options = printing.PrintOptions(
         paper=paper,
-        layout=layout,
+        layout="one-up" if press else layout,
         duplex=duplex,
         bleed=bleed,
         gutter=gutter,
         back_offset=offset,
         lang=lang,
         for_sale=for_sale,
+        press=press,
     ).validate()
     if calibration:
         path = out or calibration_sheet.default_output(folder, paper, duplex, layouts.load(game).language(lang))
         atomic.write_bytes(path, calibration_sheet.render(paper, duplex, offset, layouts.load(game).language(lang)))
         _wrote(path, "the duplex calibration sheet, 2 pages")
         return
+    if options.layout == "sheet":
+        card_layout = layouts.load(game)
+        sheet = printing.sheet_for(options, card_layout.card_mm, printing.bleed_of(options, card_layout))
+        if note := sheet.cramped():
+            console.print(f"note: {note}", highlight=False, markup=False, soft_wrap=True)
     store = open_store(mirror=mirror, online=not offline)
     deck_path, deck = published.deck(game, version)
     if kit:
@@ -527,6 +549,51 @@ def print_cards(
         _wrote(result.path, f"accessories, {pages(result.pages)}, {size(result.bytes)}")
 
 
+@cli.command("export")
+@game_argument
+@click.option(
+    "--service",
+    required=True,
+    help="The card service: mpc, printerstudio, tgc or drivethrucards (their sizes in templates/services/).",
+)
+@click.option("--version", "version", help="Deck version (default: output/decks/GAME/LATEST).")
+@click.option("--lang", type=click.Choice(["de", "en"]), help="Card language (default: the game's own).")
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Zip file (default: output/export/<game>-<version>-<service>-<lang>.zip).",
+)
+@click.option("--for-sale", is_flag=True, help="Replace the layers that may not be sold, as print --for-sale does.")
+@jobs_option("Processes rasterising the cards.")
+@mirror_option
+@offline_option
+def export_cards(game, service, version, lang, out, for_sale, jobs, mirror, offline):
+    """One image per card face for a print-on-demand card service, zipped: fronts numbered in deck order, one
+    shared back where all backs are equal, the deck list (CSV) and what to order; warns when text crosses
+    the service's safe zone or the card count does not fill its deck sizes (docs/printing.md)."""
+    from pipeline.decks import published
+    from pipeline.extract import open_store
+    from pipeline.render import services
+
+    chosen = services.load(service)
+    if out is not None:
+        atomic.check_new_target(out)
+    store = open_store(mirror=mirror, online=not offline)
+    deck = published.deck(game, version)[1]
+    result = services.export(deck, chosen, store, lang, out, jobs, for_sale)
+    from pipeline.render import licences
+
+    for line in [*(licences.replacement_lines(game) if for_sale else []), *map("warning: {}".format, result.warnings)]:
+        console.print(line, highlight=False, markup=False, soft_wrap=True)
+    console.print(
+        f"wrote {result.fronts} fronts and {result.backs} {'back' if result.backs == 1 else 'backs'} for "
+        f"{chosen.title}, order {services.ordered(result.decks)}, {size(result.bytes)}:",
+        highlight=False,
+        markup=False,
+    )
+    console.print(str(result.path), highlight=False, markup=False, soft_wrap=True)
+
+
 def _refuse_meaningless_print_options(ctx: click.Context, what: str, layout: str, duplex: str) -> None:
     refuse_together(ctx, "kit", ("what", "calibration"), "--kit writes the whole kit (cards and accessories)")
     refuse_together(
@@ -540,6 +607,25 @@ def _refuse_meaningless_print_options(ctx: click.Context, what: str, layout: str
         refuse_together(ctx, "gutter", ("layout",), "a one-up page holds one card, so there is no gutter")
     if duplex == "none":
         refuse_together(ctx, "back_offset", ("duplex",), "--duplex none prints the backs to be glued, not flipped")
+
+
+def _press(ctx: click.Context, purpose: str, icc: Path | None):
+    """The print shop's colour path (its profile read now, so a bad --icc fails before the work), or None."""
+    from pipeline.render.press import DEFAULT_PROFILE, Press
+
+    if purpose != "print-shop":
+        if icc is not None:
+            raise click.UsageError("--icc is the print shop's profile: give it with --for print-shop")
+        return None
+    refuse_together(
+        ctx,
+        "purpose",
+        ("layout", "kit", "calibration", "what", "gutter", "duplex", "back_offset"),
+        "--for print-shop writes one card per page, fronts and backs, for the shop to impose",
+    )
+    press = Press(icc or DEFAULT_PROFILE)
+    press.icc  # noqa: B018 (read and checked now)
+    return press
 
 
 def size(count: int) -> str:

@@ -2,10 +2,11 @@
 precedence with its reason, referee, recency, preferred period): the observation table, the schema, the chooser, the
 report and the deck specs read them from here."""
 
-import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+
+from pipeline import readers
 
 TABLE = Path(__file__).with_name("fields.toml")
 DTYPES = {"str": str, "float": float, "bool": bool, "int": int}
@@ -98,7 +99,7 @@ def _field(name: str, entry: dict) -> Field:
 
 @cache
 def _table() -> dict:
-    return tomllib.loads(TABLE.read_text(encoding="utf-8"))
+    return readers.read_input("toml", TABLE)
 
 
 @cache
@@ -110,6 +111,11 @@ def fields() -> dict[str, Field]:
 def master_columns() -> list[str]:
     """The master table's value columns, in order."""
     return [f.name for f in fields().values() if f.master]
+
+
+def source_classes() -> dict:
+    """The `[source_classes]` table: fields, classes (name -> allowed, description), of (source -> class)."""
+    return _table()["source_classes"]
 
 
 def max_vintage_gap_years() -> int:

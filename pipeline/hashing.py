@@ -1,8 +1,14 @@
 """The project's one checksum: sha256 as lowercase hex, of bytes, text (UTF-8) or a file."""
 
+import errno
 import hashlib
 from pathlib import Path
 from typing import BinaryIO
+
+from pipeline import jsonfile
+from pipeline.errors import GeodeckError
+
+ANY_SIZE = 1 << 62  # hashing reads in chunks: no cap
 
 
 def sha256(data: bytes | str) -> str:
@@ -10,7 +16,15 @@ def sha256(data: bytes | str) -> str:
 
 
 def file_sha256(path: Path) -> str:
-    return sha256(path.read_bytes())
+    """The sha256 of a regular file (pipeline.jsonfile.open_regular: a pipe is refused, never waited on);
+    FileNotFoundError when it is missing, a GeodeckError naming it when it is not a readable regular file."""
+    try:
+        with jsonfile.open_regular(path, ANY_SIZE) as handle:
+            return copy(handle)[0]
+    except jsonfile.Missing as exc:
+        raise FileNotFoundError(errno.ENOENT, "No such file or directory", str(path)) from exc
+    except jsonfile.Unreadable as exc:
+        raise GeodeckError(f"{path} {exc}; remove it or put the regular file back") from exc
 
 
 def copy(source: BinaryIO, sink: BinaryIO | None = None, chunk: int = 1 << 20) -> tuple[str, int]:

@@ -10,7 +10,7 @@ import math
 import os
 import stat
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 MB = 1_000_000
 DECK_BYTES = 20 * MB  # deck.json (the largest published deck is ~0.3 MB)
@@ -36,6 +36,19 @@ def load(path: Path, max_bytes: int, finite: bool = True) -> Any:
 
 def read_bytes(path: Path, max_bytes: int) -> bytes:
     """The bytes of a regular file of at most `max_bytes` (its type and size checked before reading)."""
+    with open_regular(path, max_bytes) as handle:
+        try:
+            data = handle.read(max_bytes + 1)
+        except OSError as exc:
+            raise Unreadable(f"cannot be read ({exc.strerror or exc})") from exc
+    if len(data) > max_bytes:  # a file that grew, or a /proc file reporting size 0
+        raise Unreadable(f"is more than the {max_bytes:,} bytes allowed")
+    return data
+
+
+def open_regular(path: Path, max_bytes: int) -> BinaryIO:
+    """`path` open for reading in binary, once it is known to be a regular file of at most `max_bytes`: opened
+    without blocking (a pipe is never waited on) and checked on the open descriptor, not on the name."""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     except FileNotFoundError as exc:
@@ -48,14 +61,8 @@ def read_bytes(path: Path, max_bytes: int) -> bytes:
         if not stat.S_ISREG(info.st_mode):
             raise Unreadable("is not a regular file (a folder, device or pipe)")
         raise Unreadable(f"is {info.st_size:,} bytes, more than the {max_bytes:,} allowed")
-    with os.fdopen(fd, "rb") as handle:
-        try:
-            data = handle.read(max_bytes + 1)
-        except OSError as exc:
-            raise Unreadable(f"cannot be read ({exc.strerror or exc})") from exc
-    if len(data) > max_bytes:  # a file that grew, or a /proc file reporting size 0
-        raise Unreadable(f"is more than the {max_bytes:,} bytes allowed")
-    return data
+    os.set_blocking(fd, True)
+    return os.fdopen(fd, "rb")
 
 
 def loads(data: bytes | str, finite: bool = True) -> Any:

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pipeline import atomic, paths
+from pipeline import atomic, paths, readers
 from pipeline.errors import GeodeckError
 from pipeline.hashing import file_sha256, sha256
 
@@ -161,10 +161,7 @@ class Checksums:
         self.listings: dict[Path, list[Path]] = {}  # folder -> its files that are not Python
         self.bases: dict[str, Path | None] = {"pipeline": paths.ROOT}  # top-level package -> the folder holding it
         self.cache_path = paths.build_dir() / "steps" / "imports.json"
-        try:
-            self.imports: dict[str, list[str]] = json.loads(self.cache_path.read_text())
-        except (OSError, ValueError):
-            self.imports = {}
+        self.imports: dict[str, list[str]] = readers.read_cache("imports", self.cache_path) or {}
         self._loaded = set(self.imports)
         self.used: set[str] = set()
 
@@ -255,11 +252,8 @@ def stamp_path(name: str) -> Path:
 
 def is_fresh(step: Step, current: str, sums: Checksums) -> bool:
     """Whether the stamp says this fingerprint made the outputs that are there now."""
-    try:
-        stamp = json.loads(stamp_path(step.name).read_text())
-    except (OSError, ValueError):
-        return False
-    if stamp.get("fingerprint") != current or set(stamp.get("outputs", {})) != set(step.writes):
+    stamp = readers.read_cache("stamp", stamp_path(step.name))
+    if stamp is None or stamp.get("fingerprint") != current or set(stamp.get("outputs", {})) != set(step.writes):
         return False
     return all(resolve(w).is_file() and sums.file(resolve(w)) == h for w, h in stamp["outputs"].items())
 

@@ -1,21 +1,53 @@
 """Shared fixtures: the snapshot mirror (../shared/snapshots), a throwaway store per session, and the towns and
-geo stages built once per session on the mirror."""
+geo stages built once per session on the mirror.
+
+No test depends on the machine: every test runs with its own HOME, a default store and output folder of its
+session (`own_folders`), and `~/.cache/geodeck` in that HOME is a file, so a test that reaches the default
+store fails loudly instead of passing on a developer's filled cache; a test marked `mirror` skips without
+the mirror, saying how to name one."""
 
 from pathlib import Path
 
 import pytest
 
+from pipeline import paths
 from pipeline.build import Context, build
 from pipeline.extract import open_store
 from pipeline.paths import ROOT, default_mirror
 
 MIRROR = default_mirror() or ROOT.parent / "shared" / "snapshots"
+NO_MIRROR = f"snapshot mirror not found at {MIRROR}: run `make test MIRROR=DIR` or set GEODECK_MIRROR=DIR"
+
+
+def pytest_runtest_setup(item):
+    if item.get_closest_marker("mirror") and not (MIRROR / "index.json").is_file():
+        pytest.skip(NO_MIRROR)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def own_folders(tmp_path_factory):
+    """HOME, the default store and the output folders of this test session, never the user's or the
+    checkout's; `~/.cache/geodeck` is a file, so the default store path cannot be used by accident. The
+    default store is empty: a command a test runs finds pinned files through the mirror, if there is one."""
+    home = tmp_path_factory.mktemp("home")
+    (home / ".cache").mkdir()
+    (home / ".cache" / "geodeck").write_text("a test used the default store: give it the `store` fixture\n")
+    output = tmp_path_factory.mktemp("output")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("HOME", str(home))
+        mp.setenv("GEODECK_STORE", str(tmp_path_factory.mktemp("default-store")))
+        if (MIRROR / "index.json").is_file():  # as `make test` exports it, however pytest is started
+            mp.setenv("GEODECK_MIRROR", str(MIRROR))
+        mp.setattr(paths, "OUTPUT_DIR", output)
+        mp.setattr(paths, "PRINT_DIR", output / "print")
+        mp.setattr("pipeline.playcheck.report.REPORTS_DIR", output / "reports")
+        yield home
 
 
 @pytest.fixture(scope="session")
 def mirror() -> Path:
     if not (MIRROR / "index.json").is_file():
-        pytest.skip(f"snapshot mirror not found at {MIRROR}")
+        pytest.skip(NO_MIRROR)
     return MIRROR
 
 
@@ -70,8 +102,6 @@ def geodeck(capsys, monkeypatch):
 def decks(tmp_path, monkeypatch) -> Path:
     """A copy of the committed decks (output/decks/) standing in for them, free to edit."""
     import shutil
-
-    from pipeline import paths
 
     copy = tmp_path / "decks"
     shutil.copytree(paths.DECKS_DIR, copy)

@@ -260,7 +260,7 @@ def test_bad_input_errors_name_the_file(published, tmp_path):
     (broken / "deck.json").write_text('{"cards": [{"id": "wg-X"')
     with pytest.raises(GeodeckError, match=r"world-game/2026\.11\.0/deck\.json is corrupted"):
         stage.compare("world-game", "2026.11.0", decks_dir=tmp_path, build_root=root)
-    with pytest.raises(GeodeckError, match=r"geo/places\.parquet does not exist"):
+    with pytest.raises(GeodeckError, match=r"geo/places\.parquet: this build table does not exist; rebuild it"):
         stage.build_deck("deutschland", DAY, decks_dir=tmp_path, build_root=tmp_path)
     no_grid = write_inputs(tmp_path / "build")
     (no_grid / "geo" / "grid_report.json").unlink()

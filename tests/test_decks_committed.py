@@ -5,10 +5,12 @@ from collections import Counter
 
 import pytest
 
+from pipeline import source_classes
 from pipeline.decks import files, published, versions
 from pipeline.decks.spec import load_spec
-from pipeline.paths import DECKS_DIR
+from pipeline.paths import DECKS_DIR, SOURCES_DIR
 from pipeline.transform.observations import CONTINENTS
+from pipeline.validate import overrides
 
 COUNTS = {
     "laender-toppen": {"country": 119, "antarctica": 1, "joker": 8},
@@ -87,14 +89,15 @@ def test_committed_cards_print_what_a_player_expects():
     names += [f[k] for f in wg.values() for k in ("highest_point_name", "highest_point_name_de")]
     for name in names:
         assert " on " not in name and "unnamed" not in name and "ohne Namen" not in name and " km " not in name, name
-    assert wg["KWT"]["highest_point_name"] == "near Al-Salmi" and wg["USA"]["highest_point_name"] == "Denali"
+    assert wg["KWT"]["highest_point_name"] == "Al-Salmi" and wg["USA"]["highest_point_name"] == "Denali"
     assert wg["BDI"]["highest_point_name"] == "Mount Heha" and wg["BDI"]["highest_point_m"] == 2684
     assert lt["AUT"]["highest_mountain"] == "Großglockner"
     assert (lt["TZA"]["highest_mountain"], lt["TZA"]["highest_mountain_en"]) == ("Kilimandscharo", "Kilimanjaro")
     # two continents where the country lies on two (World Game); Russia and Turkey on Länder toppen cards
     assert wg["EGY"]["continents"] == ["Africa", "Asia"] and wg["KAZ"]["continents"] == ["Europe", "Asia"]
-    # familiar countries in Länder toppen; Pakistan's area and K2 from the same territory
-    assert {"NGA", "CHE", "NOR", "DEU", "POL", "CZE", "AUT", "DNK", "NLD", "BEL", "LUX", "FRA"} <= set(lt)
+    # familiar countries in Länder toppen (Nigeria without a citable capital temperature: out, issue 36);
+    # Pakistan's area and K2 from the same territory
+    assert "NGA" not in lt and {"CHE", "NOR", "DEU", "POL", "CZE", "AUT", "DNK", "NLD", "BEL", "LUX", "FRA"} <= set(lt)
     assert not {"MCO", "SMR", "TUV", "PLW", "KIR"} & set(lt)
     assert (
         wg["PAK"]["area_km2"] == 796_095 and wg["PAK"]["highest_point_m"] == 8611
@@ -115,3 +118,49 @@ def test_every_committed_version_verifies_file_by_file():
 
     problems = [p for *_, found in integrity.verify_all(games.names()) for p in found]
     assert problems == []
+
+
+# the master-table fields a card value comes from, where its name differs (an override is declared for them)
+MASTER_FIELDS = {
+    "inhabitants_m": ("population",),
+    "highest_peak_m": ("highest_point_m",),
+    "gdp_pcap_usd": ("gdp_pcap_ppp",),
+    "temperature_c": ("capital_temp_c",),
+    "population_density": ("population", "area_km2"),
+}
+
+
+def unprintable_values(deck: dict) -> list[tuple[str, str, str]]:
+    """(card, field, class) of every numeric card value whose source is of a class a card may not print
+    (pipeline/fields.toml [source_classes]; a reviewed row names its class in its citation, an override in
+    sources/overrides.csv)."""
+    declared = overrides.load(SOURCES_DIR / "overrides.csv")
+    found = []
+    for card in deck["cards"]:
+        for field, origin in card.get("provenance", {}).items():
+            value = card["fields"].get(field)
+            if not isinstance(value, int | float) or isinstance(value, bool):
+                continue
+            sources = origin["source"].split(" / ")  # density: population / area
+            classes = [
+                declared[card["fields"]["iso3"], master].source_class
+                if s == overrides.SOURCE
+                else source_classes.of(s, origin.get("citation", ""))
+                for s, master in zip(sources, MASTER_FIELDS.get(field, (field,)), strict=True)
+            ]
+            found += [(card["id"], field, k) for k in classes if k and not source_classes.allowed(k)]
+    return found
+
+
+@pytest.mark.parametrize("game", ["laender-toppen", "world-game"])
+def test_every_card_value_of_a_class_a_card_may_not_print_is_flagged_on_its_provenance(game):
+    """Issue 36: the list of card values whose source is of no allowed class (travel pages...): each is
+    flagged on its provenance; Länder toppen has six (Brasília, Yamoussoukro, Porto-Novo, Islamabad,
+    Lilongwe, Sucre), the World Game none."""
+    deck = published.read(latest(game) / "deck.json")
+    listed = unprintable_values(deck)
+    cards = {c["id"]: c for c in deck["cards"]}
+    for card, field, klass in listed:
+        assert source_classes.flag(klass) in cards[card]["provenance"][field]["vintage"], (card, field)
+    expected = {"laender-toppen": {"lt-BRA", "lt-CIV", "lt-BEN", "lt-PAK", "lt-MWI", "lt-BOL"}, "world-game": set()}
+    assert {card for card, _, _ in listed} == expected[game]

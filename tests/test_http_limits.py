@@ -4,6 +4,7 @@ rate, a size cap, streaming without holding the body in memory, timeouts reporte
 
 import hashlib
 import io
+import socket
 import threading
 import time
 import tracemalloc
@@ -17,7 +18,7 @@ import pytest
 from pipeline.errors import SnapshotError
 from pipeline.extract import SourceFile, http, open_store
 
-FAST = http.Limits(connect_s=1, read_s=0.5, file_s=5, run_s=10, retry_after_cap_s=0.3, min_rate=1000, rate_window_s=0.4)
+FAST = http.Limits(connect_s=1, read_s=0.5, file_s=5, run_s=10, wait_s=0.3, min_rate=1000, rate_window_s=0.4)
 
 Handler = Callable[[BaseHTTPRequestHandler, int], None]  # (request handler, how many requests came before)
 
@@ -41,7 +42,9 @@ def serve() -> Iterator[Callable[[Handler], str]]:
 
         server = ThreadingHTTPServer(("127.0.0.1", 0), Answer)
         server.daemon_threads = True
-        threading.Thread(target=server.serve_forever, daemon=True).start()
+        threading.Thread(
+            target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+        ).start()  # a quick shutdown
         servers.append(server)
         return f"http://127.0.0.1:{server.server_address[1]}/file"
 
@@ -79,23 +82,32 @@ def get(url: str, limits: http.Limits = FAST, **options) -> bytes:
 
 
 @pytest.mark.parametrize("years", [None, 80], ids=["seconds", "a date in 80 years"])
-def test_retry_after_is_capped(serve, years):
-    """A day in seconds, or a date in 80 years: the download waits the cap, then gets the file (the date is
-    made when the test runs, so the test's id stays the same on every xdist worker)."""
-    retry_after = "100000" if years is None else formatdate(time.time() + years * 365 * 86400, usegmt=True)
-    url = serve(busy(retry_after))
+def test_a_retry_after_beyond_the_budget_fails_at_once_saying_so(serve, years):
+    """`Retry-After: 99999999`, or a date in 80 years: more than a file may wait (it waited 374 s before);
+    the date is made when the test runs, so the test's id stays the same on every xdist worker."""
+    retry_after = "99999999" if years is None else formatdate(time.time() + years * 365 * 86400, usegmt=True)
     started = time.monotonic()
-    assert get(url) == b"finally\n"
-    assert FAST.retry_after_cap_s * 0.9 <= time.monotonic() - started < 3
+    with pytest.raises(SnapshotError, match=r"asks to wait \d+ s before retrying, more than the 0.3 s a file may"):
+        get(serve(busy(retry_after)))
+    assert time.monotonic() - started < 1
+
+
+def test_the_waits_of_one_file_share_one_budget(serve):
+    """Answers asking 1 s each, 1.5 s to wait in all: the first wait is honoured, the second is refused."""
+    url = serve(lambda request, before: busy("1")(request, 0))
+    started = time.monotonic()
+    with pytest.raises(SnapshotError, match="asks to wait 1 s before retrying, more than the 1.5 s a file may"):
+        get(url, http.Limits(wait_s=1.5, read_s=1))
+    assert 1 <= time.monotonic() - started < 1.5
 
 
 def test_no_wait_past_the_files_deadline(serve):
-    url = serve(busy("100000"))
-    limits = http.Limits(retry_after_cap_s=120, file_s=1, read_s=1)
+    url = serve(busy("2"))
+    limits = http.Limits(wait_s=120, file_s=1, read_s=1)
     started = time.monotonic()
-    with pytest.raises(SnapshotError, match="asks to wait 120 s before retrying, past the download's deadline"):
+    with pytest.raises(SnapshotError, match="asks to wait 2 s before retrying, past the download's deadline"):
         get(url, limits)
-    assert time.monotonic() - started < 2
+    assert time.monotonic() - started < 1
 
 
 def trickle(request, before):
@@ -159,6 +171,41 @@ def test_a_large_download_streams_without_holding_the_body(serve):
 
 def silent(request, before):
     time.sleep(2)
+
+
+def test_the_silence_limit_holds_across_retries(serve):
+    """A server that accepts and never answers: one silence of read_s, not one per retry (251 s for 60 s)."""
+    started = time.monotonic()
+    with pytest.raises(SnapshotError, match=r"silent for 0.3 s"):
+        get(serve(silent), http.Limits(read_s=0.3, retries=3, backoff_s=0.2))
+    assert time.monotonic() - started < 0.6
+
+
+def redirect(to: str) -> Handler:
+    def handler(request, before):
+        request.send_response(302)
+        request.send_header("Location", to)
+        request.send_header("Content-Length", "0")
+        request.end_headers()
+
+    return handler
+
+
+def test_a_refused_connection_after_a_redirect_is_reported_as_refused(serve):
+    with socket.socket() as probe:  # a port on which nothing listens
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with pytest.raises(SnapshotError, match=f"the connection to 127.0.0.1:{port} was refused") as error:
+        get(serve(redirect(f"http://127.0.0.1:{port}/moved")), http.Limits(backoff_s=0.01))
+    assert "timed out" not in str(error.value)
+
+
+def test_redirects_stay_on_the_pinned_host_unless_declared(serve):
+    other = serve(lambda request, before: ok(request)).replace("127.0.0.1", "localhost")
+    url = serve(redirect(other))
+    with pytest.raises(SnapshotError, match="redirected to another host, localhost .allowed: 127.0.0.1."):
+        get(url)
+    assert get(url, hosts=("localhost",)) == b"finally\n"
 
 
 def test_a_read_timeout_is_reported_as_a_timeout(serve):

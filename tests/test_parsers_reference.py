@@ -130,7 +130,7 @@ def test_mirror_german_names(universe):
 @pytest.mark.mirror
 def test_mirror_english_names_tell_the_two_congos_apart(universe):
     names = universe.set_index("iso3")["name_en"]
-    assert (names["COG"], names["COD"]) == ("Republic of the Congo", "DR Congo")
+    assert (names["COG"], names["COD"]) == ("Republic of the Congo", "Democratic Republic of the Congo")
     assert not (names == "Congo").any() and names.is_unique
 
 

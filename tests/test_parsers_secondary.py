@@ -136,8 +136,9 @@ def test_reviewed_temperatures_one_row_per_capital_with_period_and_citation():
     assert (obs["source"] == "reviewed").all()
     assert obs.loc["ATA", "value"] == -49.4 and obs.loc["ATA", "vintage"] == "1958-2009"
     assert obs.loc["ECU", "value"] == 14.0 and obs.loc["ECU", "vintage"] == "1981-2010"  # Quito's station normal
-    # Abuja: the cited page does not show Abuja's 1991-2020 table, so its period counts as not stated
-    assert obs.loc["NGA", "vintage"] == reviewed_temperatures.NO_PERIOD and 24 <= obs.loc["NGA", "value"] <= 28
+    assert "NGA" not in obs.index  # Abuja's 26.0 had no source page (issue 36)
+    assert obs.loc["BRA", "note"].startswith("source class: other; ")  # a travel page
+    assert obs.loc["ATA", "note"].startswith("source class: station normal; ")
     assert obs.loc["BOL", "vintage"] == reviewed_temperatures.NO_PERIOD
     assert "confidence" in obs.loc["ATA", "note"] and "nerc-bas.ac.uk" in obs.loc["ATA", "note"]
 
@@ -150,6 +151,7 @@ def test_reviewed_temperatures_malformed(tmp_path):
         good.replace(first, first.replace("-49.4", "cold")),
         good.replace(first, first.replace(",high,", ",sure,")),
         good.replace(first, first.replace("http://", "")),
+        good.replace(first, first.replace(",station normal,", ",travel page,")),
         good + first + "\n",
     ]:
         path = tmp_path / "capital_temperatures.csv"

@@ -4,7 +4,10 @@ Retry-After): a changed upstream file gives a new pin and a diff of what changes
 the store and the decks byte-identical."""
 
 import hashlib
+import os
 import shutil
+import signal
+import tempfile
 import threading
 import time
 from datetime import date
@@ -373,3 +376,23 @@ def test_old_pins_stay_resolvable_offline_after_a_rejected_refresh(world, mirror
     offline = SnapshotStore(store.root, mirror=None, online=False)
     for entry in old.files:
         assert hashlib.sha256(offline.read(entry)).hexdigest() == entry.sha256
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+def test_a_terminated_or_interrupted_refresh_removes_its_staging(tmp_path, monkeypatch, signum):
+    """The signal arrives while a source downloads; SIGTERM left /tmp/geodeck-refresh-* behind before."""
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    staged: list[Path] = []
+
+    def interrupted(source, store, staging, today, session):
+        staged.append(staging.root)
+        os.kill(os.getpid(), signum)
+        time.sleep(5)  # the signal ends this at once
+
+    monkeypatch.setattr(refreshing, "refresh_source", interrupted)
+    source = next(s for s in load_sources().values() if s.refresh is not None)
+    started, handler = time.monotonic(), signal.getsignal(signal.SIGTERM)
+    with pytest.raises((SystemExit, KeyboardInterrupt)):
+        refreshing.refresh([source], None, tmp_path, date.today(), None)  # type: ignore[arg-type]
+    assert staged and staged[0].name.startswith("geodeck-refresh-") and not staged[0].exists()
+    assert time.monotonic() - started < 2 and signal.getsignal(signal.SIGTERM) == handler

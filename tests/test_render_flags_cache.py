@@ -3,6 +3,7 @@ crafted or old (pickled) cache file is ignored, never executed, and replaced by 
 
 import io
 import json
+import os
 import pickle
 from pathlib import Path
 
@@ -123,6 +124,20 @@ def test_a_damaged_cache_file_is_converted_again(fresh):
     cached.write_bytes(cached.read_bytes()[:1000])
     assert pdf(flags.Flags(fresh.store).drawing("4x3/gb.svg")) == expected
     assert drawings.loads(cached.read_bytes())  # rewritten whole
+
+
+@pytest.mark.parametrize("damage", ["pipe", "dev-zero"])
+def test_a_cache_file_that_is_a_pipe_or_dev_zero_is_converted_again_with_one_warning(fresh, capsys, damage):
+    """`print` hung past 240 s on a pipe here, and ran out of memory on /dev/zero."""
+    expected = pdf(fresh.drawing("4x3/gb.svg"))
+    cached = cache_file(fresh, "4x3/gb.svg")
+    cached.unlink()
+    os.mkfifo(cached) if damage == "pipe" else cached.symlink_to("/dev/zero")
+    capsys.readouterr()
+    assert pdf(flags.Flags(fresh.store).drawing("4x3/gb.svg")) == expected
+    warning = capsys.readouterr().err
+    assert warning.count("\n") == 1 and "this flag drawing cache is not a regular file" in warning
+    assert cached.is_file() and not cached.is_symlink()  # replaced by the fresh conversion
 
 
 CODE_LOADERS = ("import pickle", "pickle.load", "marshal.", "eval(", "exec(", "read_pickle", "shelve", "yaml.load")

@@ -124,6 +124,7 @@ def test_attribution_names_every_source_with_title_year_producer_and_licence_in_
     assert "sha256" not in page and "sources/" not in page and manifest["content_hash"] not in page  # no build log
     personal = {"de": "Nur für den privaten Gebrauch", "en": "For personal use only"}[lang]
     assert (personal in page) == (game == "deutschland")  # its states are GADM-derived, non-commercial
+    assert "Zum Verkauf freigegeben" not in page and "Cleared for sale" not in page  # not a kit for sale
 
 
 def test_every_source_declares_its_licence_class_title_and_year():
@@ -161,16 +162,20 @@ def test_the_deutschland_kit_for_sale_replaces_the_gadm_states_and_says_so(kits,
     page = pdftext.words(pdftext.pages(data)[-1])
     assert "Zum Verkauf gedruckt" in page and "Natural Earth" in page and "GADM" in page.split("Gemeindeverzeichnis")[0]
     assert "Nur für den privaten Gebrauch" not in page
+    assert "Zum Verkauf freigegeben: jede gezeichnete Ebene dieses Sets" in page  # every kit for sale says so
 
 
-def test_a_layer_that_may_not_be_sold_without_a_stand_in_is_refused(monkeypatch, geodeck):
+def test_a_layer_that_may_not_be_sold_without_a_stand_in_is_refused(monkeypatch, geodeck, store):
     cards = games.get("deutschland").cards
     accessories = games.get("deutschland").accessories
     monkeypatch.setattr(cards, "FOR_SALE", {})
     monkeypatch.setattr(accessories, "FOR_SALE", {})
     with pytest.raises(GeodeckError, match="germany-boundaries .non-commercial licence. and has no stand-in"):
         licences.for_sale("deutschland")
-    code, output = geodeck(["print", "deutschland", "--kit", "--for-sale", "--offline"])
+    code, output = geodeck(
+        ["print", "deutschland", "--kit", "--for-sale", "--offline", "--mirror", store.mirror],
+        GEODECK_STORE=str(store.root),
+    )
     assert code != 0 and "cannot be printed for sale" in output and "Traceback" not in output
 
 
@@ -202,3 +207,12 @@ def test_every_game_s_kit_names_its_card_kinds_components_and_rules():
         for lang in ("de", "en"):
             words = layouts.load(game).data["kit"][lang]
             assert set(words["kinds"]) >= spec_kinds and words["components"] and words["rules"], (game, lang)
+
+
+def test_attribution_states_the_deck_s_counting_rules(kits):
+    """Issue 36: the rules that shape values, from the deck spec's `counting` (pipeline/decks/counting.py)."""
+    page = pdftext.words(pdftext.pages(kits["laender-toppen", "en"][2])[-1])
+    words = layouts.common()["kit"]["en"]["counting"]
+    assert all(w in page for w in (words["heading"], "Kashmir", "Jerusalem", "Denali", "Russia", "1981-2010"))
+    deutschland = pdftext.words(pdftext.pages(kits["deutschland", "de"][2])[-1])
+    assert layouts.common()["kit"]["de"]["counting"]["heading"] not in deutschland  # its spec declares none

@@ -77,23 +77,33 @@ def test_a_partial_sheet_bleeds_into_its_empty_slots(duplex):
     assert sheet.paint_area(4) == sheet.slot(4).grow(right=seam, bottom=seam)  # a full sheet as before
 
 
-@pytest.mark.parametrize(("paper", "gutter"), [("a4", 0), ("a4", 3), ("letter", 0)])
-def test_crop_marks_print_outside_the_block_and_reach_the_page_edge(paper, gutter):
-    """Every cut line (two per gutter) has a mark on both sides of the block, at least MIN_MARK_MM of it
-    PRINTABLE_MM inside the page edge."""
-    sheet = geometry.Sheet(paper, 63, 88, 3, gutter).validate()
-    block = sheet.block
+@pytest.mark.parametrize(("paper", "gutter", "bleed"), [("a4", 0, 3), ("a4", 2, 0.5), ("letter", 0, 3)])
+def test_crop_marks_print_outside_the_bleed_and_reach_the_page_edge(paper, gutter, bleed):
+    """Every cut line (two per gutter) has a mark on both sides of the block, starting at least
+    MARK_MIN_GAP_MM outside the bleed (on A4 they began 0.5 mm from the trim, over the bleed), at least
+    MIN_MARK_MM of it PRINTABLE_MM inside the page edge; on Letter, whose 7.7 mm above and below the block
+    leave no room for that, the sheet says so."""
+    sheet = geometry.Sheet(paper, 63, 88, bleed, gutter).validate()
+    block = sheet.block.grow(*[bleed + geometry.MARK_MIN_GAP_MM - 1e-9] * 4)
     pw, ph = sheet.page
     marks = sheet.crop_marks()
     assert len(marks) == (24 if gutter else 16)
     for mark in marks:
         x0, y0, x1, y1 = mark
-        assert not (block.x < (x0 + x1) / 2 < block.right and block.y < (y0 + y1) / 2 < block.top)
+        assert not (block.x < x0 < block.right and block.y < y0 < block.top)
+        assert not (block.x < x1 < block.right and block.y < y1 < block.top)
         assert {x0, x1} & {0.0, pw} or {y0, y1} & {0.0, ph}
-        assert geometry.printable_length(mark, sheet.page) >= geometry.MIN_MARK_MM - 1e-9
+        vertical = x0 == x1
+        if paper == "letter" and vertical:
+            assert geometry.printable_length(mark, sheet.page) == 0
+        else:
+            assert geometry.printable_length(mark, sheet.page) >= geometry.MIN_MARK_MM - 1e-9
+    cramped = sheet.cramped() or ""
+    assert bool(cramped) == (paper == "letter")
+    assert paper != "letter" or "leave 7.7 mm above and below them: the 3 mm bleed reaches 4.7 mm from" in cramped
 
 
-@pytest.mark.parametrize(("paper", "gutter"), [("a4", 3.0), ("letter", 0.0)])
+@pytest.mark.parametrize(("paper", "gutter"), [("a4", 0.0), ("letter", 0.0)])
 def test_the_gutter_is_the_default_where_the_paper_allows_it(paper, gutter):
     assert geometry.default_gutter(paper, 63, 88, 3) == gutter
     sheet = geometry.Sheet(paper, 63, 88, 3, gutter).validate()
@@ -113,6 +123,8 @@ def test_with_a_gutter_each_card_bleeds_into_its_half_of_the_gutter():
 def test_gutters_that_do_not_fit_are_user_errors():
     with pytest.raises(GeodeckError, match="use a smaller --gutter"):
         geometry.Sheet("letter", 63, 88, 3, 3).validate()
+    with pytest.raises(GeodeckError, match="no room on a4 for crop marks outside the bleed"):
+        geometry.Sheet("a4", 63, 88, 3, 3).validate()  # A4's former default gutter put its marks on the bleed
     with pytest.raises(GeodeckError, match="--gutter -1 mm is negative"):
         geometry.Sheet("a4", 63, 88, 3, -1).validate()
 
@@ -201,3 +213,11 @@ def test_strips_come_in_pieces_of_card_wide_fields_where_the_paper_is_narrow(roo
     from pipeline.games.laender_toppen.accessories import pieces
 
     assert pieces(6, 66, 10, room) == expected
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_print_says_when_letter_cannot_keep_bleed_and_marks_printable(geodeck, paper):
+    """The note comes before the deck is read (here an unknown version stops the print after it)."""
+    code, output = geodeck(["print", "deutschland", "--paper", paper, "--version", "0.0.0"])
+    assert code != 0 and "0.0.0" in output
+    assert ("note: on letter the cards leave 7.7 mm above and below them" in output) == (paper == "letter")

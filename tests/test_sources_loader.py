@@ -68,7 +68,7 @@ def test_a_definition_is_parsed_once_until_its_file_changes(tmp_path, monkeypatc
         parsed.append(text)
         return loads(text)
 
-    monkeypatch.setattr(sources.tomllib, "loads", counted)
+    monkeypatch.setattr(sources.readers.tomllib, "loads", counted)
     path = write(tmp_path, GOOD)
     assert load_source(path) == load_source(path) and len(parsed) == 1
     write(tmp_path, edited)
@@ -132,13 +132,13 @@ def test_a_file_pinned_twice_is_an_error(tmp_path):
 def test_a_non_utf8_file_is_one_line(tmp_path):
     path = tmp_path / "demo.toml"
     path.write_bytes(tomlkit.dumps(GOOD).replace('producer = "p"', 'producer = "M\xfcller"').encode("latin-1"))
-    with pytest.raises(GeodeckError, match=r"demo\.toml: not UTF-8 text \(byte \d+\); save the file as UTF-8"):
+    with pytest.raises(GeodeckError, match=r"demo\.toml: this source definition is not UTF-8 text \(byte \d+\)"):
         load_source(path)
 
 
 def test_a_folder_named_like_a_definition_is_one_line(tmp_path):
     (tmp_path / "demo.toml").mkdir()
-    with pytest.raises(GeodeckError, match=r"demo\.toml: cannot read this source definition"):
+    with pytest.raises(GeodeckError, match=r"demo\.toml: this source definition is not a regular file"):
         load_sources(tmp_path)
 
 

@@ -120,10 +120,15 @@ def test_override_wins_and_is_reported_with_what_it_replaced():
     )
     rules = {
         ("NLD", "highest_point_m"): Override(
-            "NLD", "highest_point_m", 322.0, "core national territory: Saba is Caribbean", "Factbook note"
+            "NLD", "highest_point_m", 322.0, "core national territory: Saba is Caribbean", "Factbook note", OFFICIAL
         ),
         ("NLD", "highest_point_name"): Override(
-            "NLD", "highest_point_name", "Vaalserberg", "core national territory: Saba is Caribbean", "Factbook note"
+            "NLD",
+            "highest_point_name",
+            "Vaalserberg",
+            "core national territory: Saba is Caribbean",
+            "Factbook note",
+            OFFICIAL,
         ),
     }
     master, report = pick(table, rules)
@@ -192,23 +197,27 @@ def test_antarctica_has_no_inhabitant_values_by_design():
     assert "not permanently inhabited" in reasons["population"] and "gdp_pcap_ppp" in reasons
 
 
+OFFICIAL = "official statistics"
+
+
 def write(tmp_path, text):
     path = tmp_path / "overrides.csv"
-    path.write_text("iso3,field,value,reason,citation\n" + text)
+    path.write_text("iso3,field,value,reason,citation,source_class\n" + text)
     return path
 
 
 def test_overrides_file_is_typed_and_checked(tmp_path):
-    good = write(tmp_path, "VAT,area_km2,0.44,Factbook total reads 0,Factbook land area\n")
+    good = write(tmp_path, "VAT,area_km2,0.44,Factbook total reads 0,Factbook land area,official statistics\n")
     assert overrides.load(good, universe=["VAT"])["VAT", "area_km2"].value == 0.44
     for row, message in [
-        ("VAT,area_km2,0,r,c\n", "outside the plausible range"),
-        ("VAT,area,1,r,c\n", "unknown field"),
-        ("XXX,area_km2,1,r,c\n", "not a card country"),
-        ("VAT,area_km2,1,,c\n", "reason and a citation"),
-        ("VAT,highest_point_m,78,r,c\n", "also needs highest_point_name"),
-        ("VAT,label_lat,41.9,r,c\n", "also needs label_lon"),
-        ("VAT,area_km2,0.44,r,c\nVAT,area_km2,0.5,r,c\n", "a second override"),
+        ("VAT,area_km2,0,r,c,other\n", "outside the plausible range"),
+        ("VAT,area,1,r,c,other\n", "unknown field"),
+        ("XXX,area_km2,1,r,c,other\n", "not a card country"),
+        ("VAT,area_km2,1,,c,other\n", "reason and a citation"),
+        ("VAT,highest_point_m,78,r,c,other\n", "also needs highest_point_name"),
+        ("VAT,label_lat,41.9,r,c,other\n", "also needs label_lon"),
+        ("VAT,area_km2,0.44,r,c,other\nVAT,area_km2,0.5,r,c,other\n", "a second override"),
+        ("VAT,area_km2,0.44,r,c,travel page\n", "source_class 'travel page' is not one of"),
     ]:
         with pytest.raises(GeodeckError, match=message):
             overrides.load(write(tmp_path, row), universe=["VAT"])
@@ -223,7 +232,7 @@ def test_markdown_report_lists_conflicts_overrides_and_gaps():
     )
     rules = {
         ("FRA", "area_km2"): Override(
-            "FRA", "area_km2", 551500.0, "core national territory: metropolitan", "Factbook France"
+            "FRA", "area_km2", 551500.0, "core national territory: metropolitan", "Factbook France", OFFICIAL
         )
     }
     _, found = pick(table, rules)
@@ -306,7 +315,7 @@ def test_a_value_no_two_sources_support_is_refused_and_reported():
 
 def test_override_settles_a_value_the_sources_do_not_support():
     table = obs(("FRA", "gdp_pcap_ppp", 79564.8, GAP, "2024", ""))
-    settled = {("FRA", "gdp_pcap_ppp"): Override("FRA", "gdp_pcap_ppp", 79564.8, "IMF agrees", "IMF WEO")}
+    settled = {("FRA", "gdp_pcap_ppp"): Override("FRA", "gdp_pcap_ppp", 79564.8, "IMF agrees", "IMF WEO", OFFICIAL)}
     master, report = pick(table, settled)
     assert master.loc["FRA", "gdp_pcap_ppp"] == 79564.8 and report["referee"] == []
 

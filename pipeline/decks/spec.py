@@ -2,11 +2,10 @@
 card field's precision and range are its master-table column's (pipeline/fields.toml) unless the spec
 states its own."""
 
-import tomllib
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
 
-from pipeline import games
+from pipeline import games, readers
 from pipeline.errors import GeodeckError
 from pipeline.fields import fields as field_table
 
@@ -85,7 +84,7 @@ def load_spec(game: str) -> DeckSpec:
     if not path.is_file():
         raise GeodeckError(f"game {game!r} has no deck spec: {path} is missing")
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = readers.read_input("toml", path)
         deck = dict(data["deck"])
         fields = {
             name: FieldSpec(name=name, **with_range(with_card_precision(entry)))
@@ -104,7 +103,7 @@ def load_spec(game: str) -> DeckSpec:
             optional={kind: tuple(names) for kind, names in data.get("optional", {}).items()},
             options=deck,
         )
-    except (KeyError, TypeError, IndexError, ValueError, tomllib.TOMLDecodeError) as exc:
+    except (KeyError, TypeError, IndexError, ValueError) as exc:
         raise GeodeckError(f"{path}: not a valid deck spec ({exc}); fix the file") from exc
     missing = [n for n in spec.columns if n not in fields]
     bad = [f.name for f in fields.values() if f.type not in FIELD_TYPES]

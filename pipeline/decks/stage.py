@@ -9,7 +9,7 @@ from pathlib import Path
 import pandas as pd
 from pyarrow import ArrowException
 
-from pipeline import games, paths
+from pipeline import games, paths, readers
 from pipeline.decks import diff as diffing
 from pipeline.decks import files, integrity, published, reasons, schema, versions
 from pipeline.decks.canonical import same_content
@@ -34,22 +34,22 @@ def fresh_deck(game: str, build_root: Path | None = None) -> tuple[DeckSpec, dic
     builder, relative = definition.deck, definition.input_table
     root = build_root or paths.build_dir()
     path = root / relative
-    if not path.is_file():
-        raise GeodeckError(f"{path} does not exist; run `geodeck build` so the geo stage writes it")
+    table = read_table(path, relative)
     inputs = {f"build/{relative}": file_sha256(path)}
     extra, read = builder.metadata(root) if hasattr(builder, "metadata") else ({}, {})
-    cards = [card.to_dict() for card in builder.cards(read_table(path, relative), spec)]
+    cards = [card.to_dict() for card in builder.cards(table, spec)]
     return spec, files.deck_document(spec, cards, None, extra), inputs | read
 
 
 def read_table(path: Path, relative: str) -> pd.DataFrame:
-    """A build table a deck is made from; an unreadable one is a user error naming the step that writes it."""
+    """A build table a deck is made from (a regular file, pipeline.readers); a missing, unreadable or damaged
+    one is a user error naming the step that writes it."""
     from pipeline import graph
 
+    step = next((s.name for s in graph.steps() if relative in s.writes), "geo")
     try:
-        return pd.read_parquet(path)
+        return readers.table(path, f"rebuild it with `geodeck build --stage {step}`")
     except (OSError, ValueError, ArrowException) as exc:
-        step = next((s.name for s in graph.steps() if relative in s.writes), "geo")
         raise GeodeckError(
             f"{path} is corrupted ({str(exc).splitlines()[0][:120]}); rebuild it with `geodeck build --stage {step}`"
         ) from exc

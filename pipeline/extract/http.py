@@ -24,7 +24,7 @@ import urllib3
 from requests.adapters import HTTPAdapter
 from urllib3.util.retry import Retry
 
-from pipeline import __version__, atomic, hashing
+from pipeline import __version__, atomic, hashing, readers
 from pipeline.errors import SnapshotError
 from pipeline.paths import MIRROR_HINT
 
@@ -42,7 +42,7 @@ class Limits:
     read_s: float = 60  # of silence from the server
     file_s: float = 900  # per file, retries and waits included
     run_s: float = 3600  # per run (one session), all files together
-    retry_after_cap_s: float = 120  # the longest Retry-After honoured (seconds or an HTTP date)
+    wait_s: float = 120  # per file: the waits before retries (Retry-After and backoff) together
     min_rate: int = 10_000  # bytes per second, over every window of
     rate_window_s: float = 30
     max_bytes: int = 1 << 30  # a file without a pinned size (a refresh): the stated maximum, 1 GiB
@@ -51,35 +51,48 @@ class Limits:
 
 
 LIMITS = Limits()
-_DEADLINE: contextvars.ContextVar[float | None] = contextvars.ContextVar("deadline", default=None)
+
+
+@dataclass
+class _Budget:
+    """The current download's deadline, the seconds it may still wait before retries, and the hosts a
+    redirect may lead to."""
+
+    deadline: float
+    wait_left: float
+    hosts: frozenset[str]
+
+
+_BUDGET: contextvars.ContextVar[_Budget | None] = contextvars.ContextVar("budget", default=None)
 
 
 class _Failure(Exception):
     """Why a download failed, in a few words."""
 
 
-class CappedRetry(Retry):
-    """urllib3's retry with Retry-After capped (a far-future date or a huge number waits the cap), and no
-    wait past the current download's deadline."""
+class BudgetedRetry(Retry):
+    """urllib3's retry, waiting (Retry-After or backoff) only within the current download's budget: a wait
+    longer than what is left of `Limits.wait_s`, or past the file's deadline, fails at once, saying so.
+    A silent server is not asked again (read=0): the silence limit holds for the whole download."""
 
-    def __init__(self, *args, cap_s: float = LIMITS.retry_after_cap_s, **kwargs):
+    def __init__(self, *args, budget_s: float = LIMITS.wait_s, **kwargs):
         super().__init__(*args, **kwargs)
-        self.cap_s = cap_s
+        self.budget_s = budget_s
 
     def new(self, **kwargs):
-        return super().new(cap_s=self.cap_s, **kwargs)
-
-    def get_retry_after(self, response):
-        seconds = super().get_retry_after(response)
-        return None if seconds is None else min(seconds, self.cap_s)
+        return super().new(budget_s=self.budget_s, **kwargs)
 
     def sleep(self, response=None):
         wait = (self.get_retry_after(response) if response and self.respect_retry_after_header else None) or 0
-        pause, deadline = max(wait, self.get_backoff_time()), _DEADLINE.get()
-        if deadline is not None and time.monotonic() + pause > deadline:
-            asked = f"the server asks to wait {wait:g} s" if wait else f"the next retry is due in {pause:g} s"
+        pause, budget = max(wait, self.get_backoff_time()), _BUDGET.get()
+        asked = f"the server asks to wait {wait:g} s" if wait else f"the next retry is due in {pause:g} s"
+        if budget is not None and pause > budget.wait_left:
+            raise _Failure(f"{asked} before retrying, more than the {self.budget_s:g} s a file may wait for retries")
+        if budget is not None and time.monotonic() + pause > budget.deadline:
             raise _Failure(f"{asked} before retrying, past the download's deadline")
-        super().sleep(response)
+        if budget is not None:
+            budget.wait_left -= pause
+        time.sleep(pause)
 
 
 class HostRateLimit:
@@ -104,14 +117,15 @@ class RateLimitedAdapter(HTTPAdapter):
     """The retrying adapter, waiting for the host's rate limit before each request goes out."""
 
     def __init__(self, rate_limit: HostRateLimit, limits: Limits):
-        retry = CappedRetry(
+        retry = BudgetedRetry(
             total=limits.retries,
+            read=0,
             backoff_factor=limits.backoff_s,
             status_forcelist=(429, 500, 502, 503, 504),
             allowed_methods=("GET", "HEAD"),
             respect_retry_after_header=True,
             raise_on_status=False,
-            cap_s=limits.retry_after_cap_s,
+            budget_s=limits.wait_s,
         )
         super().__init__(max_retries=retry)
         self.rate_limit = rate_limit
@@ -143,19 +157,27 @@ class Session(requests.Session):
         self.cache, self.stored = cache, stored
         self.validators: dict[str, dict] = _read_validators(cache)
 
+    def get_redirect_target(self, resp):
+        """Where a redirect leads, if it stays on the hosts the current download may use (its URL's host and
+        those its source declares)."""
+        target = super().get_redirect_target(resp)
+        budget = _BUDGET.get()
+        if target is not None and budget is not None:
+            host = urlsplit(requests.compat.urljoin(resp.url, target)).hostname or ""
+            if host not in budget.hosts:
+                raise _Failure(f"redirected to another host, {host[:80]} (allowed: {', '.join(sorted(budget.hosts))})")
+        return target
+
     def save_validators(self) -> None:
         """Keep the validators of this run's downloads for the next one's conditional requests."""
         if self.cache is not None:
-            with suppress(OSError):  # an optional cache: the next refresh asks unconditionally
+            with suppress(OSError, atomic.OutputError):  # optional: the next refresh asks unconditionally
                 atomic.write_text(self.cache, json.dumps(self.validators, indent=1, sort_keys=True))
 
 
 def _read_validators(cache: Path | None) -> dict[str, dict]:
-    try:
-        data = json.loads(cache.read_bytes()) if cache is not None else {}
-    except (OSError, ValueError):  # absent or damaged: no conditional requests this time
-        return {}
-    return {url: v for url, v in data.items() if isinstance(v, dict)} if isinstance(data, dict) else {}
+    """The validators kept by the last refresh; none when the cache is absent or damaged (one warning)."""
+    return (readers.read_cache("http-cache", cache) if cache is not None else None) or {}
 
 
 def session(
@@ -187,21 +209,22 @@ def download_to(
     allowed: tuple[str, ...] = (),
     refused: tuple[str, ...] = (),
     fix: str = MIRROR_FIX,
+    hosts: tuple[str, ...] = (),
 ) -> Downloaded:
     """Stream the body of a GET of `url` into `sink`, hashing it: status 200 (or 304 with the stored body of
     the earlier answer), complete (its Content-Length), at most `max_bytes` (default: the stated maximum),
-    of an `allowed` Content-Type (any when empty) and not a `refused` one, within the limits; any failure is
-    a SnapshotError naming `where`, the URL, the reason and `fix`."""
+    of an `allowed` Content-Type (any when empty) and not a `refused` one, within the limits, redirected only
+    to the URL's host or `hosts`; any failure is a SnapshotError naming `where`, the URL, the reason and `fix`."""
     limits = session.limits
     deadline = min(time.monotonic() + limits.file_s, session.run_deadline)
-    token = _DEADLINE.set(deadline)
+    token = _BUDGET.set(_Budget(deadline, limits.wait_s, frozenset({urlsplit(url).hostname or "", *hosts})))
     try:
         cap = limits.max_bytes if max_bytes is None else max_bytes
         return _get(session, sink, url, cap, allowed, refused, deadline)
     except _Failure as failure:
         raise SnapshotError(f"{where}: cannot download {url}: {failure}; nothing was changed ({fix})") from failure
     finally:
-        _DEADLINE.reset(token)
+        _BUDGET.reset(token)
 
 
 def download(session: Session, url: str, where: str, max_bytes: int = 1 << 24, **options) -> bytes:
@@ -224,12 +247,15 @@ def _get(session, sink, url, max_bytes, allowed, refused, deadline) -> Downloade
     except requests.TooManyRedirects as exc:
         raise _Failure(f"more than {MAX_REDIRECTS} redirects (a redirect loop?)") from exc
     except requests.ConnectTimeout as exc:
-        raise _Failure(f"timed out connecting (after {limits.connect_s:g} s)") from exc
+        raise _Failure(f"timed out connecting ({limits.retries + 1} tries of {limits.connect_s:g} s)") from exc
     except requests.ReadTimeout as exc:
         raise _Failure(f"timed out waiting for the server (silent for {limits.read_s:g} s)") from exc
     except requests.ConnectionError as exc:
         if _timed_out(exc):
             raise _Failure(f"timed out waiting for the server (silent for {limits.read_s:g} s)") from exc
+        if _caused_by(exc, ConnectionRefusedError):
+            host = urlsplit(str(exc.request.url if exc.request else url)).netloc
+            raise _Failure(f"the connection to {host[:80]} was refused") from exc
         raise _Failure(f"{type(exc).__name__}; you may be offline") from exc
     except requests.RequestException as exc:
         raise _Failure(f"{type(exc).__name__}: {exc}") from exc
@@ -304,11 +330,19 @@ def _copy_stored(body: Path, sink: BinaryIO, expected: str) -> Downloaded:
 
 def _timed_out(exc: BaseException) -> bool:
     """Whether a requests error was caused by a timeout: requests reports a read timeout after urllib3's
-    retries, or one while the body streams, as a ConnectionError wrapping urllib3's error."""
+    retries, or one while the body streams, as a ConnectionError wrapping urllib3's error (urllib3 counts a
+    refused connection, NewConnectionError, as a connect timeout: it is not one)."""
+    timeouts = TimeoutError | urllib3.exceptions.TimeoutError | requests.Timeout
+    return _caused_by(exc, timeouts, urllib3.exceptions.NewConnectionError)
+
+
+def _caused_by(exc: BaseException, kinds, unless=()) -> bool:
+    """Whether `exc` or an error it was raised from (cause, context, reason, argument) is one of `kinds`
+    (and not one of `unless`)."""
     causes, seen = [exc], 0
     while causes and seen < 32:
         cause, seen = causes.pop(), seen + 1
-        if isinstance(cause, TimeoutError | urllib3.exceptions.TimeoutError | requests.Timeout):
+        if isinstance(cause, kinds) and not isinstance(cause, unless):
             return True
         linked = (cause.__cause__, cause.__context__, getattr(cause, "reason", None), *cause.args)
         causes += [c for c in linked if isinstance(c, BaseException)]

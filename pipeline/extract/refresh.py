@@ -13,7 +13,11 @@ import importlib
 import json
 import pkgutil
 import re
+import signal
 import tempfile
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
@@ -22,7 +26,7 @@ from types import ModuleType
 import pandas as pd
 import tomlkit
 
-from pipeline import atomic
+from pipeline import atomic, jsonfile, readers
 from pipeline.errors import GeodeckError, SnapshotError
 from pipeline.extract import http
 from pipeline.extract.sources import Source, SourceFile
@@ -60,12 +64,30 @@ def refreshable(sources: list[Source], named: bool) -> list[Source]:
     return [s for s in sources if s.refresh is not None]
 
 
+@contextmanager
+def terminated_as_exit() -> Iterator[None]:
+    """SIGTERM raises SystemExit(143) in the main thread while inside, so `finally` and `with` blocks run."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum, _frame):
+        raise SystemExit(128 + signum)
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def refresh(
     sources: list[Source], store: SnapshotStore, sources_dir: Path, today: date, session: http.Session
 ) -> list[Refreshed]:
     """Refresh every source (all-or-nothing): download (into a staging store) and validate them all, then
-    add the new files to the store and write the pins; the old pins' files stay in the store."""
-    with tempfile.TemporaryDirectory(prefix="geodeck-refresh-") as folder:
+    add the new files to the store and write the pins; the old pins' files stay in the store. SIGTERM, like
+    SIGINT, ends it through its cleanup: the staging folder is removed."""
+    with terminated_as_exit(), tempfile.TemporaryDirectory(prefix="geodeck-refresh-") as folder:
         staging = SnapshotStore(root=Path(folder), mirror=None, online=False)
         results = [refresh_source(source, store, staging, today, session) for source in sources]
         changed = [result.new for result in results if result.changed]
@@ -97,7 +119,9 @@ def download(source: Source, path: str, url: str, staging: SnapshotStore, sessio
     allowed, refused = content_types(source, path)
     part = staging.root / "part"
     with atomic.writer(part) as sink:
-        got = http.download_to(session, sink, url, f"{source.name}/{path}", None, allowed, refused, http.REFRESH_FIX)
+        hosts = source.refresh.hosts if source.refresh else ()
+        where = f"{source.name}/{path}"
+        got = http.download_to(session, sink, url, where, None, allowed, refused, http.REFRESH_FIX, hosts)
     staging.blob(got.sha256).parent.mkdir(parents=True, exist_ok=True)
     part.replace(staging.blob(got.sha256))
     pinned = next((entry for entry in source.files if entry.path == path), None)
@@ -214,7 +238,9 @@ def table_changes(old: pd.DataFrame | None, new: pd.DataFrame) -> list[str]:
 def write_pins(path: Path, new: Source) -> None:
     """Update the pins in `path` (every file's url, sha256 and bytes; vintage; date accessed), keeping the
     rest of the file as it is."""
-    document = tomlkit.parse(path.read_text(encoding="utf-8"))
+    document = tomlkit.parse(
+        jsonfile.read_bytes(path, readers.SOURCE.max_bytes).decode("utf-8")
+    )  # checked by load_source
     document["source"]["vintage"] = new.vintage
     document["source"]["date_accessed"] = new.date_accessed
     if "files" not in document:

@@ -7,12 +7,12 @@ carries data) is pinned by its version instead.
 import functools
 import os
 import re
-import tomllib
 from collections import Counter
 from dataclasses import MISSING, dataclass, field, fields
 from pathlib import Path, PurePosixPath
 from typing import TypeVar, get_type_hints
 
+from pipeline import jsonfile, readers
 from pipeline.errors import GeodeckError
 from pipeline.paths import SOURCES_DIR
 from pipeline.text import check_all
@@ -86,12 +86,14 @@ class Refresh:
             page); the new pin records that address.
     content_types: the Content-Type values a file may be served with (default: anything but text/html,
             unless the file itself is HTML).
+    hosts: other hosts its downloads may be redirected to (by default only each URL's own host).
     """
 
     method: str
     branch: str = "HEAD"
     urls: dict[str, str] = field(default_factory=dict)
     content_types: tuple[str, ...] = ()
+    hosts: tuple[str, ...] = ()
 
     def __post_init__(self):
         if self.method not in REFRESH_METHODS:
@@ -171,22 +173,20 @@ def load_source(path: Path) -> Source:
     """The source defined in `path` (`sources/<name>.toml`); any problem with the file is one GeodeckError
     naming it, the field and the fix."""
     try:
-        text = path.read_bytes()
-    except OSError as exc:
-        raise GeodeckError(f"{path}: cannot read this source definition: {exc.strerror or exc}") from exc
+        text = jsonfile.read_bytes(path, readers.SOURCE.max_bytes)
+    except jsonfile.Unreadable as exc:
+        raise readers.failure("source", path, exc) from exc
     return _source(path, text)
 
 
 @functools.lru_cache(maxsize=64)
 def _source(path: Path, text: bytes) -> Source:
     """The source of a definition's bytes, parsed once per process (a command reads the definitions more than
-    once; Source is frozen)."""
+    once; Source is frozen) within the TOML limits (pipeline.readers)."""
     try:
-        data = tomllib.loads(text.decode("utf-8"))
-    except UnicodeDecodeError as exc:
-        raise GeodeckError(f"{path}: not UTF-8 text (byte {exc.start}); save the file as UTF-8") from exc
-    except tomllib.TOMLDecodeError as exc:
-        raise GeodeckError(f"{path}: not valid TOML ({exc})") from exc
+        data = readers.toml_document(text)
+    except jsonfile.Unreadable as exc:
+        raise readers.failure("source", path, exc) from exc
     check_all(data, str(path))
     meta = _table(Source, data.get("source"), f"{path}: [source]", ("files", "refresh"))
     name = meta["name"]

@@ -11,6 +11,7 @@ the report says so). Nothing is clamped: `off_map` says when a point falls outsi
 import math
 from dataclasses import dataclass
 from functools import cache
+from io import StringIO
 from pathlib import Path
 
 import numpy as np
@@ -18,7 +19,7 @@ import pandas as pd
 from pyproj import CRS, Transformer
 from pyproj.exceptions import CRSError
 
-from pipeline import jsonfile
+from pipeline import jsonfile, readers
 from pipeline.errors import GeodeckError
 from pipeline.paths import SOURCES_DIR
 from pipeline.rounding import round_half_up
@@ -108,7 +109,7 @@ class Fit:
 def load_control_points(path: Path = CONTROL_POINTS) -> pd.DataFrame:
     """The control points file, checked: columns name,state,ns,we,source; integer numbers in range."""
     try:
-        points = pd.read_csv(path, dtype=str, keep_default_na=False)
+        points = pd.read_csv(StringIO(readers.read_input("csv", path)), dtype=str, keep_default_na=False)
     except (OSError, pd.errors.ParserError, UnicodeDecodeError) as exc:
         raise GeodeckError(
             f"{path}: cannot read the control points ({exc}); expected CSV columns {','.join(CONTROL_COLUMNS)}"
@@ -225,11 +226,10 @@ def check_latlon(lat: float, lon: float) -> None:
 
 def country_shape(boundaries_path: Path):
     """Germany's outline from transform's boundaries table."""
-    import geopandas as gpd
 
     if not boundaries_path.is_file():
         raise GeodeckError(f"{boundaries_path} is missing; run `geodeck build --stage towns` first")
-    table = gpd.read_parquet(boundaries_path)
+    table = readers.table(boundaries_path, geo=True)
     return table.loc[table["level"] == "country"].geometry.iloc[0]
 
 

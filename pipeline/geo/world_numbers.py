@@ -10,7 +10,7 @@ the longitude of the country's label point (Natural Earth's, where a map writes 
 
 import pandas as pd
 
-from pipeline import atomic
+from pipeline import atomic, readers
 from pipeline.errors import GeodeckError
 from pipeline.transform.observations import CONTINENTS
 
@@ -49,5 +49,5 @@ def numbered(countries: pd.DataFrame) -> pd.DataFrame:
 
 def step(io) -> None:
     """The geo-countries step (pipeline.graph): build/validate/countries.parquet → build/geo/countries.parquet."""
-    table = numbered(pd.read_parquet(io.path("validate/countries.parquet")))
+    table = numbered(readers.table(io.path("validate/countries.parquet")))
     atomic.write_bytes(io.path("geo/countries.parquet"), table.to_parquet(index=False))

@@ -6,10 +6,11 @@ verdicts: dominant_index, useless_index, max_share, max_index, min_contests); `g
 game's own `playcheck.verdicts`. docs/rules-engines.md explains each.
 """
 
-import tomllib
 from pathlib import Path
 
+from pipeline import readers
 from pipeline.errors import GeodeckError
+from pipeline.jsonfile import Missing, Unreadable
 
 
 class Config:
@@ -39,8 +40,8 @@ def path_of(definition) -> Path:
 def load(definition) -> Config:
     path = path_of(definition)
     try:
-        return Config(tomllib.loads(path.read_text(encoding="utf-8")), path)
-    except FileNotFoundError as exc:
+        return Config(readers.read("toml", path), path)
+    except Missing as exc:
         raise GeodeckError(f"{path} is missing: every game needs its play-check thresholds there") from exc
-    except tomllib.TOMLDecodeError as exc:
-        raise GeodeckError(f"{path}: {exc}; fix the TOML") from exc
+    except Unreadable as exc:
+        raise readers.failure("toml", path, exc, "fix the TOML") from exc

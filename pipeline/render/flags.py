@@ -15,9 +15,10 @@ from importlib.metadata import version
 from reportlab.graphics import renderPDF
 from svglib.svglib import svg2rlg
 
-from pipeline import atomic
+from pipeline import atomic, readers
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources, names
+from pipeline.jsonfile import Unreadable
 from pipeline.render import drawings, fonts
 from pipeline.render.pages import clipped
 from pipeline.render.text import Box
@@ -43,15 +44,19 @@ class Flags:
     def drawing(self, path: str):
         entry = self.source.file(path)
         cached = self.store.root / ".drawings" / SOURCE / f"{CONVERTER}-{entry.sha256}.json"
+        kept = readers.read_cache("drawing", cached)  # absent, damaged or crafted: converted again
+        if kept is not None:
+            return kept
+        svg = self.store.resolve(entry)
         try:
-            return drawings.loads(cached.read_bytes())
-        except (OSError, ValueError):  # absent, unreadable, damaged or crafted: converted again
-            pass
-        drawing = svg2rlg(str(self.store.resolve(entry)))
+            with readers.opened("svg", svg) as handle:
+                drawing = svg2rlg(handle)
+        except Unreadable as exc:
+            raise readers.failure("svg", svg, exc) from exc
         if drawing is None:
             raise GeodeckError(f"{SOURCE}/{path}: svglib cannot read this SVG")
         drawing.initialFontName = fonts.REGULAR  # renderPDF would otherwise add an unembedded Helvetica
-        with suppress(OSError):  # a read-only store: convert again next time
+        with suppress(OSError, atomic.OutputError):  # a read-only store, a folder in the way: convert next time
             atomic.write_bytes(cached, drawings.dumps(drawing))
         return drawing
 

@@ -4,10 +4,11 @@ Coordinates follow PDF: origin at the page's bottom-left corner, x to the right,
 Cards on a sheet are butted together (one cut per line, the bleed past the outer edge of the block) or set
 apart by a gutter (two cuts per gutter; each card bleeds into its half of the gutter, so a miscut shows the
 card's own colour, not its neighbour's). The default is the gutter layout where the paper allows nine cards
-with gutters and crop marks that print (A4), else butted (Letter).
+with gutters and crop marks outside the bleed that print, else butted (A4 and Letter at a 3 mm bleed).
 Home printers leave about PRINTABLE_MM unprinted along every edge: the cards' trim and at least MIN_MARK_MM
-of every crop mark lie inside that printable area (a mark runs over the block's outer bleed when the margin
-is narrow; it is drawn on a white casing so it shows on dark bleed).
+of every crop mark lie inside that printable area. A crop mark starts outside the bleed, never on it. Where
+even butted cards leave no such room (Letter: 7.7 mm above and below the block), the sheet says so
+(`Sheet.cramped`): the bleed and the marks above and below reach into the unprinted edge.
 """
 
 import math
@@ -22,7 +23,7 @@ DUPLEX_MODES = ("long", "short", "none")
 COLUMNS, ROWS = 3, 3
 PER_SHEET = COLUMNS * ROWS  # cards on one fronts page
 MARK_GAP_MM = 1.0  # crop marks start this far outside the bleed where the margin has room
-MARK_MIN_GAP_MM = 0.3  # ... and never nearer the trim than this
+MARK_MIN_GAP_MM = 0.5  # ... and never nearer the bleed than this
 MIN_MARK_MM = 2.0  # the shortest crop mark still worth printing (its printable part)
 PRINTABLE_MM = 5.0  # what home printers leave unprinted along each edge (Letter drivers: 4.2-6.4 mm)
 DEFAULT_GUTTER_MM = 3.0  # the gutter when the paper allows it
@@ -81,7 +82,8 @@ def parse_offset(text: str | None) -> tuple[float, float]:
 
 
 def default_gutter(paper: str, card_w: float, card_h: float, bleed: float) -> float:
-    """DEFAULT_GUTTER_MM where nine cards with that gutter keep their trim and crop marks printable, else 0."""
+    """DEFAULT_GUTTER_MM where nine cards with that gutter keep their trim and crop marks outside the bleed
+    printable, else 0 (A4 and Letter)."""
     try:
         Sheet(paper, card_w, card_h, bleed, DEFAULT_GUTTER_MM).validate()
     except GeodeckError:
@@ -123,10 +125,10 @@ class Sheet:
                 f"gutter leave {max(margin, 0):.1f} mm to the edge of {self.paper}, less than the "
                 f"{PRINTABLE_MM:g} mm a home printer leaves blank; use a smaller --gutter (0: butted)"
             )
-        if margin - MARK_MIN_GAP_MM - PRINTABLE_MM < MIN_MARK_MM - 1e-9:
+        if self.gutter and self.cramped():
             raise GeodeckError(
-                f"--gutter {self.gutter:g} mm leaves no room for printable crop marks on {self.paper}; "
-                f"use a smaller --gutter (0: butted)"
+                f"--gutter {self.gutter:g} mm leaves no room on {self.paper} for crop marks outside the bleed "
+                f"that print; use a smaller --gutter (0: butted)"
             )
         room = margin - MARK_GAP_MM - MIN_MARK_MM
         if self.bleed > room:
@@ -135,6 +137,19 @@ class Sheet:
                 f"(at most {max(room, 0):.1f} mm leaves room for crop marks)"
             )
         return self
+
+    def cramped(self) -> str | None:
+        """What does not print when the margin beside the block has no room for the bleed, a gap and a
+        printable crop mark (None when it has)."""
+        margin = min(self.block.x, self.block.y)
+        if margin - self.bleed - MARK_MIN_GAP_MM - PRINTABLE_MM >= MIN_MARK_MM - 1e-9:
+            return None
+        side = "above and below" if self.block.y < self.block.x else "beside"
+        return (
+            f"on {self.paper} the cards leave {margin:.1f} mm {side} them: the {self.bleed:g} mm bleed reaches "
+            f"{margin - self.bleed:.1f} mm from the edge and the crop marks there lie within the "
+            f"{PRINTABLE_MM:g} mm most printers leave blank; cut along the other marks first, or print on a4"
+        )
 
     def slot(self, index: int) -> Rect:
         """Trim box of the card in slot `index` (0..8, row by row from the top left)."""
@@ -201,12 +216,12 @@ class Sheet:
         return xs, ys
 
     def mark_start(self, margin: float) -> float:
-        """How far outside the block the marks in a `margin` of that width start: past the bleed and
-        MARK_GAP_MM where the printable part is then still MIN_MARK_MM long, else over the bleed."""
+        """How far outside the block the marks in a `margin` of that width start: MARK_GAP_MM past the bleed
+        where the printable part is then still MIN_MARK_MM long, else MARK_MIN_GAP_MM past it."""
         preferred = self.bleed + MARK_GAP_MM
         if margin - preferred - PRINTABLE_MM >= MIN_MARK_MM:
             return preferred
-        return max(MARK_MIN_GAP_MM, margin - PRINTABLE_MM - MIN_MARK_MM)
+        return self.bleed + MARK_MIN_GAP_MM
 
     def crop_marks(self) -> list[tuple[float, float, float, float]]:
         """Line segments (x0, y0, x1, y1) on every cut line, outside the block, to the page edge."""

@@ -17,18 +17,18 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import registerFontFamily
-from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
 from pipeline import atomic, games
-from pipeline.decks import published
+from pipeline.decks import counting, published
+from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
 from pipeline.paths import PRINT_DIR
 from pipeline.render import accessories, calibration, fonts, layouts, licences, printing, text
 from pipeline.render.context import CardContext
 from pipeline.render.geometry import PRINTABLE_MM
-from pipeline.render.pages import begin_page, clipped, describe, end_page, new_canvas
+from pipeline.render.pages import Canvas, begin_page, clipped, describe, end_page, new_canvas
 from pipeline.render.printing import PrintOptions, PrintResult
 from pipeline.render.text import PT_MM, Box
 
@@ -194,10 +194,10 @@ def sources(deck: dict, manifest: dict, for_sale: bool = False) -> list[str]:
     return sorted(set(manifest.get("sources", {})) | set(licences.drawn(deck["game"], for_sale)))
 
 
-def _attribution(canvas, deck: dict, manifest: dict, cfg: dict, kit: dict, options, page, regular) -> None:
+def _attribution(canvas, deck: dict, manifest: dict, cfg: dict, kit: dict, options, page, regular, lang: str) -> None:
     """Per source its work, year, producer and licence in plain words; "for personal use" where one may not
-    be sold, or what stood in for it in a kit for sale. Files, checksums and dates stay in the deck's
-    manifest."""
+    be sold, or what stood in for it in a kit for sale; then the deck's counting rules in `lang`
+    (pipeline/decks/counting.py). Files, checksums and dates stay in the deck's manifest."""
     pw, ph = page
     m = float(cfg["margin_mm"])
     defined = load_sources()
@@ -219,6 +219,9 @@ def _attribution(canvas, deck: dict, manifest: dict, cfg: dict, kit: dict, optio
                 new_licence=kit["licences"][defined[new].license_class],
             )
         )
+    if options.for_sale:
+        layers = ", ".join(defined[name].title or name for name in licences.drawn(deck["game"], for_sale=True))
+        paragraphs.append(kit["cleared"].format(layers=_escape(layers)))
     for name in used:
         source = defined[name]
         terms = kit["licences"][source.license_class]
@@ -228,6 +231,7 @@ def _attribution(canvas, deck: dict, manifest: dict, cfg: dict, kit: dict, optio
             f"<b>{_escape(source.title or name)}</b> ({_escape(source.year)}), {_escape(source.producer)}. "
             f"{kit['licence']}: {terms}."
         )
+    paragraphs += counting.statements(deck, load_spec(deck["game"]), kit.get("counting", {}), lang)
     paragraphs.append(kit["credits"])
     paragraphs.append(kit["deck"].format(title=deck.get("title", deck["game"]), version=deck.get("version", "")))
 
@@ -305,7 +309,7 @@ def render(deck: dict, manifest: dict, options: PrintOptions, store) -> tuple[by
     canvas.alone = False
     begin_page(canvas, page)
     section("attribution")
-    _attribution(canvas, deck, manifest, cfg, kit, options, page, regular)
+    _attribution(canvas, deck, manifest, cfg, kit, options, page, regular, lang)
     end_page(canvas)
     canvas.save()
     return buffer.getvalue(), canvas.roles

@@ -1,14 +1,14 @@
 """Card layouts as data: `templates/cards/common.toml` plus `templates/cards/<game>.toml`."""
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 from reportlab.lib.colors import Color, HexColor
 
-from pipeline import games
+from pipeline import games, readers
 from pipeline.errors import GeodeckError
+from pipeline.jsonfile import Missing, Unreadable
 from pipeline.paths import TEMPLATES_DIR
 from pipeline.render import contrast
 from pipeline.render.text import Box
@@ -73,11 +73,11 @@ class Layout:
 
 def _read(path: Path) -> dict:
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
+        return readers.read("toml", path)
+    except Missing:
         raise GeodeckError(f"no card layout {path}; every game needs one (docs/architecture.md)") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise GeodeckError(f"{path}: not valid TOML ({exc})") from exc
+    except Unreadable as exc:
+        raise readers.failure("toml", path, exc, "fix the layout") from exc
 
 
 @cache

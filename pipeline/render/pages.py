@@ -2,14 +2,26 @@
 accessories. Pages are drawn in millimetres from their bottom-left corner."""
 
 import io
+import math
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
 from reportlab.lib.units import mm
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen import canvas as pdfgen
 
 from pipeline.render import fonts
+
+THINNEST_PT = 0.25  # the thinnest line a print shop holds: every line is drawn at least this wide on the page
+
+
+class Canvas(pdfgen.Canvas):
+    """reportlab's canvas, its line widths at least THINNEST_PT on the page (a flag's hairlines, scaled down
+    with it, and the maps' finest lines too)."""
+
+    def setLineWidth(self, width):
+        a, b, c, d = self._currentMatrix[:4]  # where the line is drawn: its width is scaled by this
+        super().setLineWidth(max(width, THINNEST_PT / (math.sqrt(abs(a * d - b * c)) or 1.0)))
 
 
 def new_canvas(kind: type[Canvas] = Canvas) -> tuple[Any, io.BytesIO]:

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from reportlab.lib.units import mm
-from reportlab.pdfgen.canvas import Canvas
 
 from pipeline import atomic, games
 from pipeline.errors import GeodeckError
@@ -20,7 +19,8 @@ from pipeline.paths import PRINT_DIR
 from pipeline.render import layouts, licences, text
 from pipeline.render.context import CardContext
 from pipeline.render.geometry import DUPLEX_MODES, PER_SHEET, Rect, Sheet, default_gutter, one_up_page, paper_size
-from pipeline.render.pages import begin_page, clipped, describe, end_page, new_canvas
+from pipeline.render.pages import Canvas, begin_page, clipped, describe, end_page, new_canvas
+from pipeline.render.press import Press
 
 LAYOUTS = ("sheet", "one-up")
 LANGS = ("de", "en")
@@ -38,8 +38,11 @@ class PrintOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)
     lang: str | None = None  # None: the game's own language
     for_sale: bool = False  # layers that may not be sold replaced (or refused): pipeline.render.licences
+    press: Press | None = None  # a print shop's PDF/X-4 in CMYK through this profile (one-up only)
 
     def validate(self) -> "PrintOptions":
+        if self.press is not None and self.layout != "one-up":
+            raise GeodeckError("a print-shop PDF holds one card per page: use --layout one-up (or leave it out)")
         paper_size(self.paper)
         for name, value, allowed in (
             ("--layout", self.layout, LAYOUTS),
@@ -178,16 +181,19 @@ def render(deck: dict, options: PrintOptions, store, on_card: Callable[[dict], N
     options.validate()
     game = deck["game"]
     layout = layouts.load(game)
-    canvas, buffer = new_canvas()
+    canvas, buffer = new_canvas(options.press.canvas_class(Canvas) if options.press else Canvas)
     gutter = sheet_for(options, layout.card_mm, bleed_of(options, layout)).gutter if options.layout == "sheet" else None
+    title = f"{deck.get('title', game)} {deck.get('version', '')}".strip()
     describe(
         canvas,
-        f"{deck.get('title', game)} {deck.get('version', '')}".strip(),
+        title,
         f"{game} {deck.get('version', '')}, {options.layout}, {options.paper}, duplex {options.duplex}"
         + (f", gutter {gutter:g} mm" if gutter is not None else ""),
     )
     draw_cards(canvas, deck, options, store, on_card)
     canvas.save()
+    if options.press:
+        return options.press.finish(buffer.getvalue(), title, str(deck.get("version", "")))
     return buffer.getvalue()
 
 
@@ -199,7 +205,7 @@ def file_name(deck: dict, what: str, paper: str, lang: str, *details: str) -> st
 def sheet_details(options: PrintOptions, layout: layouts.Layout) -> list[str]:
     """The layout and duplex flip of card pages, and their gutter and bleed where not the defaults."""
     if options.layout == "one-up":
-        details = ["one-up"]
+        details = ["one-up"] + (["pdfx4"] if options.press else [])
     else:
         details = ["sheet", f"duplex-{options.duplex}"]
         default = sheet_for(PrintOptions(paper=options.paper), layout.card_mm, bleed_of(options, layout)).gutter
@@ -213,7 +219,8 @@ def sheet_details(options: PrintOptions, layout: layouts.Layout) -> list[str]:
 def default_output(deck: dict, options: PrintOptions, print_dir: Path = PRINT_DIR) -> Path:
     layout = layouts.load(deck["game"])
     lang = layout.language(options.lang)
-    return print_dir / file_name(deck, "cards", options.paper, lang, *sheet_details(options, layout))
+    paper = options.paper if options.layout == "sheet" else "{:g}x{:g}mm".format(*layout.card_mm)  # page = card
+    return print_dir / file_name(deck, "cards", paper, lang, *sheet_details(options, layout))
 
 
 def print_deck(

@@ -26,7 +26,11 @@ ALIASES = {
 PROXIES = {
     "vatican": ("rome", "Vatican City lies within Rome"),
     "new delhi": ("delhi", "New Delhi lies within Delhi"),
-    "sri jayewardenepura kotte": ("colombo", "Sri Jayewardenepura Kotte lies within the Colombo urban area"),
+    "sri jayewardenepura kotte": (
+        "colombo",
+        "the value is Colombo's (the source has no Sri Jayewardenepura Kotte); Sri Jayewardenepura Kotte lies "
+        "about 8 km east of Colombo's centre, in the Colombo urban area",
+    ),
 }
 
 MATCH_COLUMNS = ["iso3", "capital", "rank", "city", "how", "note", "shared_with"]

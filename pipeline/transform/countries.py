@@ -14,7 +14,7 @@ from types import ModuleType
 
 import pandas as pd
 
-from pipeline import atomic
+from pipeline import atomic, readers
 from pipeline.extract import SnapshotStore, Source
 from pipeline.transform import observations
 from pipeline.transform.country_sources import CAPITAL_ORDER, PARSERS
@@ -94,10 +94,10 @@ def encode(field: str, value) -> str:
 
 def load(observations_path: Path, universe_path: Path) -> tuple[pd.DataFrame, list[str]]:
     """The saved observations with typed values (FIELDS), and the card universe's ISO3 codes."""
-    table = pd.read_parquet(observations_path)
+    table = readers.table(observations_path)
     table["value"] = [decode(f, v) for f, v in zip(table["field"], table["value"])]
     table = table.astype({"value": object})
-    return table, sorted(pd.read_parquet(universe_path)["iso3"])
+    return table, sorted(readers.table(universe_path)["iso3"])
 
 
 def decode(field: str, text: str):

@@ -3,7 +3,7 @@
 Every reviewed choice is listed in docs/countries.md. In short:
 - UN membership: mledoze `unMember` as `parsers.mledoze` corrects it (the Vatican is a permanent observer,
   not a member); that correction is reported with source "reviewed".
-- name_en: mledoze's common English name ("Germany", "Ivory Coast", "Türkiye", "DR Congo"), overridden by
+- name_en: mledoze's common English name ("Germany", "Ivory Coast", "Türkiye", "Czechia"), overridden by
   sources/reviewed/names_en.csv (iso3,name_en,reason) where English references use another (Republic of the Congo).
 - name_de: pycountry's German ISO 3166 translation of the common (else the ISO) name, overridden by
   sources/reviewed/names_de.csv (iso3,name_de,reason) where it is a long official form or missing.
@@ -22,10 +22,12 @@ import csv
 import gettext
 from functools import cache
 from importlib import metadata
+from io import StringIO
 
 import pandas as pd
 import pycountry
 
+from pipeline import readers
 from pipeline.errors import GeodeckError, ParseError
 from pipeline.extract import names
 from pipeline.paths import SOURCES_DIR
@@ -70,13 +72,13 @@ def pycountry_name_de(iso3: str) -> str | None:
 
 def read_names(path=NAMES_DE_FILE, column: str = "name_de") -> dict[str, tuple[str, str]]:
     """A reviewed names table (iso3, `column`, reason): iso3 -> (name, reason)."""
-    with open(path, encoding="utf-8", newline="") as fh:
+    with StringIO(readers.read_input("csv", path), newline="") as fh:
         return {row["iso3"]: (row[column], row["reason"]) for row in csv.DictReader(fh)}
 
 
 def read_continents(path=CONTINENTS_FILE) -> dict[str, tuple[str, str]]:
     """The reviewed transcontinental countries: iso3 -> (';'-joined continents in CONTINENTS order, reason)."""
-    with open(path, encoding="utf-8", newline="") as fh:
+    with StringIO(readers.read_input("csv", path), newline="") as fh:
         rows = list(csv.DictReader(fh))
     bad = [r["iso3"] for r in rows if set(r["continents"].split(";")) - set(CONTINENTS) or not r["reason"].strip()]
     if bad:
@@ -87,7 +89,7 @@ def read_continents(path=CONTINENTS_FILE) -> dict[str, tuple[str, str]]:
 def read_capitals(path=CAPITALS_FILE) -> list[dict]:
     """The reviewed capitals as observation rows (capital, capital_lat, capital_lon; source "reviewed")."""
     rows = []
-    with open(path, encoding="utf-8", newline="") as fh:
+    with StringIO(readers.read_input("csv", path), newline="") as fh:
         for row in csv.DictReader(fh):
             base = {
                 "iso3": row["iso3"],

@@ -18,7 +18,7 @@
   removed by its parser), renamed
   1. by sources/reviewed/peak_names.csv (iso3, source_name, name, reason, citation) where a row names the
      chosen name: unnamed and descriptive points ("unnamed elevation", "1.3 km NE of Old Bight") get
-     the place or island it stands on ("near Sabi", "Banaba"), never "(unnamed)"; ASCII spellings get
+     the place or island it stands on ("Sabi", "Banaba"), never "(unnamed)" nor "near …"; ASCII spellings get
      their diacritics; "Mount McKinley" reads "Denali";
   2. otherwise to the 7summits spelling when 7summits gives the same peak (heights within the highest-point
      tolerance) the same name up to diacritics ("Grossglockner" -> "Großglockner"). Its other names are
@@ -33,8 +33,10 @@ import csv
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from io import StringIO
 from pathlib import Path
 
+from pipeline import readers
 from pipeline.errors import GeodeckError
 from pipeline.extract import names
 from pipeline.fields import Tolerance, fields
@@ -62,7 +64,7 @@ class Reviewed:
 
 def _rows(path: Path, columns: list[str], universe: list[str], key: str = "") -> dict:
     """The rows by iso3 (or by (iso3, row[key]) when `key` is given), each key once, every cell filled."""
-    with open(path, encoding="utf-8", newline="") as fh:
+    with StringIO(readers.read_input("csv", path), newline="") as fh:
         reader = csv.DictReader(fh)
         if reader.fieldnames != columns:
             raise GeodeckError(f"{path}: the header must be {','.join(columns)}")

@@ -7,9 +7,10 @@ referee (population, life expectancy, GDP per capita) takes the first value anot
 the referee, else the one closest to the referee, else none (`Chooser.refereed`; every decision reported;
 the referee's values are never card values). A climate normal (fields.toml: period) is chosen by its period
 first (`periods.py`: the preferred period, then other stated ones, then none; flagged unless preferred). A
-paired field (FOLLOWS) comes only from its key field's
-source (a peak's name from where its height came from; capital coordinates from where the capital came
-from), else it is empty and reported. Every chosen value is compared with the other sources within the
+value of a source class a card may not print (pipeline/source_classes.py: travel pages...) is taken only where
+no other candidate exists, flagged on its provenance and reported. A paired field (FOLLOWS) comes only from
+its key field's source (a peak's name from where its height came from; capital coordinates from where the
+capital came from), else it is empty and reported. Every chosen value is compared with the other sources within the
 field's tolerance, and disagreements become conflicts.
 """
 
@@ -20,6 +21,7 @@ from typing import Any
 
 import pandas as pd
 
+from pipeline import source_classes
 from pipeline.fields import fields, master_columns, max_vintage_gap_years
 from pipeline.validate import card_names, core_territory, periods
 from pipeline.validate import overrides as overriding
@@ -34,6 +36,7 @@ DERIVED = tuple(f.name for f in fields().values() if f.master and f.derived)
 CHOSEN = [f for f in VALUE_COLUMNS if f not in DERIVED and f not in FOLLOWS] + list(FOLLOWS)
 REFEREES = {f.name: f.referee for f in fields().values() if f.referee}
 PERIODS = {f.name: f.period.preferred for f in fields().values() if f.period}
+CLASSED = source_classes.fields()
 NO_INHABITANTS = "not permanently inhabited: the card shows dashes (rulebook note on Antarctica)"
 NO_CAPITAL = "no capital (Antarctica)"
 EMPTY_BY_DESIGN = {("ATA", f): NO_INHABITANTS for f in ("population", "life_expectancy", "gdp_pcap_ppp")} | {
@@ -84,6 +87,7 @@ class Chooser:
             "stale": [],
             "referee": [],
             "periods": [],
+            "source_classes": [],
             "old": [],
             "empty": [],
             "duplicates": [],
@@ -135,6 +139,10 @@ class Chooser:
             candidates = periods.ordered(
                 candidates, PERIODS[field], lambda c: c.vintage, lambda c: rank(field, c.source)
             )
+        if field in CLASSED:
+            candidates = sorted(
+                candidates, key=lambda c: not source_classes.allowed(source_classes.of(c.source, c.note))
+            )
         override = self.overrides.get((iso3, field))
         if field in FOLLOWS and override is None:
             candidates = [c for c in candidates if c.source == lead_source]
@@ -145,7 +153,9 @@ class Chooser:
         stale = self.stale(iso3, field, valid)
         valid = [c for c in valid if c not in stale]
         if override is not None:
-            chosen = Candidate(overriding.SOURCE, override.citation, override.value)
+            chosen = Candidate(
+                overriding.SOURCE, override.citation, override.value, source_classes.note(override.source_class)
+            )
             self.note_override(override, valid[0] if valid else None)
             why = f"override: {override.reason}"
         else:
@@ -197,6 +207,11 @@ class Chooser:
             if vintage != chosen.vintage:
                 entry = {"iso3": iso3, "field": field, "value": fmt(chosen.value), "source": chosen.source}
                 self.report["periods"].append(entry | {"vintage": vintage, "note": chosen.note})
+        klass = source_classes.of(chosen.source, chosen.note)
+        if field in CLASSED and not source_classes.allowed(klass):
+            vintage = f"{vintage}; {source_classes.flag(klass)}"
+            entry = {"iso3": iso3, "field": field, "value": fmt(chosen.value), "source": chosen.source}
+            self.report["source_classes"].append(entry | {"class": klass or "undeclared", "note": chosen.note})
         return Choice(chosen.value, chosen.source, vintage, self.conflict(iso3, field, chosen, valid, why), citation)
 
     def refereed(self, iso3: str, field: str, valid: list[Candidate]) -> tuple[Candidate | None, str]:
@@ -324,9 +339,11 @@ def kept_citation(derived: Choice, base: Choice) -> Choice:
 
 
 def cited(candidate: Candidate) -> str:
-    """A reviewed value's citation (its observation note: the reviewed table's reason and source); other
-    sources are cited once, by their sources/*.toml."""
-    return candidate.note if candidate.source == card_names.REVIEWED and candidate.note else ""
+    """A reviewed value's citation (its observation note: the reviewed table's reason and source), and a
+    proxy's note (the city measured is not the capital printed: city_names.PROXIES); other sources are cited
+    once, by their sources/*.toml."""
+    shown = candidate.source == card_names.REVIEWED or "proxy: " in candidate.note
+    return candidate.note if shown and candidate.note else ""
 
 
 def vintage_year(vintage: str) -> int | None:

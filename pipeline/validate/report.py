@@ -102,6 +102,14 @@ def to_markdown(report: dict) -> str:
         "period (sources/reviewed/capital_temperatures.csv) replaces it.",
     )
     lines += section(
+        "Card values of a source class a card may not print",
+        ["country", "field", "value", "source", "class", "note"],
+        picked(report.get("source_classes", []), "iso3", "field", "value", "source", "class", "note"),
+        "Travel and blog pages, regional statements, values without a source page (`[source_classes]` in "
+        "pipeline/fields.toml): taken only where no other candidate exists in the mirror or a package, each "
+        "flagged on the card's provenance; a cited value of an allowed class replaces it.",
+    )
+    lines += section(
         "Conflicts between sources",
         ["country", "field", "values per source", "tolerance", "chosen", "why"],
         [

@@ -28,7 +28,7 @@ import pandas as pd
 import shapely
 from pyproj import Geod
 
-from pipeline import atomic
+from pipeline import atomic, readers
 from pipeline.extract import names
 
 STATE_TOLERANCE_KM = 2.0
@@ -207,8 +207,8 @@ def markdown(summary: dict) -> str:
 
 def step(io) -> None:
     """The validate-towns step (pipeline.graph), from transform's towns and boundaries tables."""
-    joined = pd.read_parquet(io.path("transform/towns.parquet"))
-    states = gpd.read_parquet(io.path("transform/germany_boundaries.parquet"))
+    joined = readers.table(io.path("transform/towns.parquet"))
+    states = readers.table(io.path("transform/germany_boundaries.parquet"), geo=True)
     towns = validate(joined, states)
     summary = report(towns)
     atomic.write_parquet(io.path("validate/towns.parquet"), towns)

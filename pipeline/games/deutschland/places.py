@@ -12,14 +12,13 @@ changelog's, pipeline.decks.reasons).
 """
 
 import json
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
-from pipeline import atomic
+from pipeline import atomic, readers
 from pipeline.errors import GeodeckError
 from pipeline.geo import grid, nearest, selection
 from pipeline.paths import ROOT, TEMPLATES_DIR
@@ -59,7 +58,7 @@ class Settings:
 
 def load_settings(path: Path = PLACES_CONFIG) -> Settings:
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = readers.read_input("toml", path)
         sel, pins = data["selection"], data.get("pins", {})
         return Settings(
             int(sel["size"]),
@@ -76,7 +75,7 @@ def load_settings(path: Path = PLACES_CONFIG) -> Settings:
             int(pins.get("largest", 0)),
             bool(pins.get("state_capitals", False)),
         )
-    except (OSError, KeyError, TypeError, ValueError, tomllib.TOMLDecodeError) as exc:
+    except (KeyError, TypeError, ValueError) as exc:
         raise GeodeckError(
             f"{path}: not a valid place-selection file ({type(exc).__name__}: {exc}); see docs/deutschland.md"
         ) from exc
@@ -277,7 +276,7 @@ def selection_markdown(r: dict) -> str:
 
 def step(io) -> None:
     """The geo-places step (pipeline.graph): calibrate the grid, number every located town, select the deck."""
-    towns = pd.read_parquet(io.path("validate/towns.parquet"))
+    towns = readers.table(io.path("validate/towns.parquet"))
     settings = load_settings()
     chosen, fits, points = grid.calibrated(towns)
     places = choose_places(place_table(towns, chosen), settings)

@@ -19,6 +19,7 @@ import math
 import numpy as np
 import pandas as pd
 
+from pipeline.decks import counting
 from pipeline.decks.card import Card
 from pipeline.decks.spec import DeckSpec
 from pipeline.decks.values import card_number, missing, sort_name
@@ -102,9 +103,10 @@ def familiar_groups(countries: pd.DataFrame, spec: DeckSpec) -> dict[str, list[s
 
 def familiar(countries: pd.DataFrame, spec: DeckSpec) -> set[str]:
     """The familiar countries; one without complete card values is a user error naming it, so the rule
-    never drops one silently."""
+    never drops one silently, unless the spec's `without_value` gives the reason it is left out."""
     codes = set(familiar_groups(countries, spec))
-    missing = sorted((codes & set(countries["iso3"])) - set(eligible(countries, spec)["iso3"]))
+    excused = set(spec.options.get("without_value", {}))
+    missing = sorted((codes & set(countries["iso3"])) - set(eligible(countries, spec)["iso3"]) - excused)
     if missing:
         raise GeodeckError(
             f"familiar countries without complete card values for laender-toppen: {', '.join(missing)}; "
@@ -197,6 +199,8 @@ def reasons(countries: pd.DataFrame, spec: DeckSpec) -> pd.DataFrame:
         code, lacking = row["iso3"], [c for c in needed if missing(row.get(c)) or row.get(c) == ""]
         if code in why:
             reason = why[code]
+        elif lacking and code in spec.options.get("without_value", {}):
+            reason = spec.options["without_value"][code]
         elif code == "ATA":
             reason = "the Antarctica card"
         elif not row.get("un_member"):
@@ -212,9 +216,10 @@ def reasons(countries: pd.DataFrame, spec: DeckSpec) -> pd.DataFrame:
 def country_card(row: dict, spec: DeckSpec, kind: str) -> Card:
     card = Card.from_row(f"{spec.id_prefix}-{row['iso3']}", kind, row, spec)
     fields, prov = card.fields, card.provenance
-    transcontinental = set(spec.options.get("transcontinental", []))
-    if row["iso3"] not in transcontinental and fields["continents"]:
-        fields["continents"] = [row["primary_continent"]]
+    if fields["continents"]:
+        fields["continents"] = counting.shown_continents(
+            row["iso3"], fields["continents"], row["primary_continent"], spec
+        )
     area, people = row.get("area_km2"), row.get("population")
     density = None if missing(area) or missing(people) or not area else people / area
     fields["population_density"] = card_number(density, spec.fields["population_density"])

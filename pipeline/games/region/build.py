@@ -11,7 +11,6 @@ populous first, at most half the deck) and the country's `pins` in templates/reg
 
 import gettext
 import json
-import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -20,7 +19,7 @@ import pandas as pd
 import pycountry
 from shapely.geometry import mapping
 
-from pipeline import atomic, games, paths
+from pipeline import atomic, games, paths, readers
 from pipeline.decks import published, stage
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources, names
@@ -29,6 +28,7 @@ from pipeline.games.deutschland.deck import deck_grid
 from pipeline.games.region import candidates, definition, geography
 from pipeline.geo import grid as grids
 from pipeline.geo import selection
+from pipeline.jsonfile import Unreadable
 from pipeline.rounding import round_half_up
 
 SETTINGS = paths.TEMPLATES_DIR / "region" / "settings.toml"
@@ -51,9 +51,9 @@ class Region:
 
 def settings(path: Path = SETTINGS) -> dict:
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise GeodeckError(f"{path}: not a valid region settings file ({exc}); see docs/regions.md") from exc
+        return readers.read("toml", path)
+    except Unreadable as exc:
+        raise readers.failure("toml", path, exc, "see docs/regions.md") from exc
 
 
 def country_name(iso3: str, lang: str) -> str:

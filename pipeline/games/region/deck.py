@@ -1,12 +1,11 @@
 """A region deck: its selected places (build/region/<iso3>/places.parquet) and Deutschland's 24 guess cards;
 deck.json carries the grid, the title and the mainland outline, so the cards and map print from the deck."""
 
-import json
 from pathlib import Path
 
 import pandas as pd
 
-from pipeline import paths
+from pipeline import paths, readers
 from pipeline.decks.card import Card
 from pipeline.decks.spec import DeckSpec
 from pipeline.errors import GeodeckError
@@ -74,7 +73,7 @@ def reasons(places: pd.DataFrame, spec: DeckSpec) -> pd.DataFrame:
 def metadata(build_root: Path, game: str) -> tuple[dict, dict[str, str]]:
     """The deck's `title`, `region` (ISO3, language, projection shape, mainland outline) and `grid`."""
     path = build_root / "region" / game.removeprefix("region-") / "region.json"
-    meta = json.loads(path.read_text(encoding="utf-8"))
+    meta = readers.read_input("region", path)
     extra = {
         "title": meta["title"],
         "grid": meta["grid"],

@@ -4,10 +4,10 @@ typo. A player types the answer as at the table (recall, not recognition): nothi
 answer that names nothing on any card is asked for again without hints."""
 
 import difflib
-import tomllib
 import unicodedata
 from functools import cache
 
+from pipeline import readers
 from pipeline.paths import TEMPLATES_DIR
 
 ALIASES = TEMPLATES_DIR / "world-game" / "answers.toml"
@@ -25,7 +25,7 @@ def normal(text: str) -> str:
 
 @cache
 def aliases() -> dict:
-    return tomllib.loads(ALIASES.read_text(encoding="utf-8"))
+    return readers.read_input("toml", ALIASES)
 
 
 def names(answered: str, value, cards: dict, continent_names: dict[str, list[str]]) -> list[str]:

@@ -2,6 +2,7 @@
 
 import pandas as pd
 
+from pipeline.decks import counting
 from pipeline.decks.card import Card
 from pipeline.decks.spec import DeckSpec
 from pipeline.decks.values import provenance, sort_name
@@ -22,9 +23,14 @@ def cards(countries: pd.DataFrame, spec: DeckSpec) -> list[Card]:
             f"build/geo/countries.parquet: no map_number for {', '.join(missing_number)}; "
             "rebuild the geo stage (`geodeck build`)"
         )
+    codes = set(chosen["iso3"])
     out = []
     for row in sorted(chosen.to_dict("records"), key=lambda r: (int(r["map_number"]), sort_name(r["name_en"]))):
+        counting.check_neighbours(row["iso3"], row["land_neighbours"], codes, spec)
         card = Card.from_row(f"{spec.id_prefix}-{row['iso3']}", "country", row, spec)
+        card.fields["continents"] = counting.shown_continents(
+            row["iso3"], card.fields["continents"] or [], row.get("primary_continent"), spec
+        )
         # Derived values carry the provenance of what they are derived from.
         for name, column in (("land_neighbours", "land_neighbours"), ("map_number", "label_lon")):
             origin = provenance(row, column)

@@ -13,10 +13,10 @@ players sit). docs/world-game.md states the answer rates this is calibrated to, 
 """
 
 import math
-import tomllib
 from collections.abc import Sequence
 from functools import cache
 
+from pipeline import readers
 from pipeline.games.core import percentiles
 from pipeline.paths import TEMPLATES_DIR
 
@@ -48,7 +48,7 @@ def distance_km(a: tuple[float, float], b: tuple[float, float]) -> float:
 @cache
 def prominence() -> dict[str, float]:
     """ISO3 code -> the highest prominence of the reviewed groups the country belongs to."""
-    groups = tomllib.loads(FAMILIAR.read_text(encoding="utf-8"))["groups"].values()
+    groups = readers.read_input("toml", FAMILIAR)["groups"].values()
     found: dict[str, float] = {}
     for group in groups:
         for code in group["members"]:

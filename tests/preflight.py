@@ -1,0 +1,231 @@
+"""An independent PDF/X-4 preflight, written from the requirements of ISO 15930-7 (PDF/X-4) with pypdf, a
+reader that shares no code with what writes the print-shop PDF (reportlab draws it, pikepdf/qpdf finish it).
+veraPDF validates PDF/A and PDF/UA, not PDF/X, and Ghostscript has no PDF/X validator.
+
+`findings(pdf)` lists every requirement the file breaks (empty: it passes). Checked: PDF 1.6 or later, not
+encrypted; one GTS_PDFX output intent with an embedded CMYK output profile; Info Title, Trapped True/False
+and GTS_PDFXVersion; XMP with pdfxid:GTS_PDFXVersion PDF/X-4, dc:title, xmp dates, xmpMM DocumentID,
+VersionID and RenditionClass; on every page a TrimBox inside a BleedBox inside the MediaBox; and, stricter
+than X-4 (which allows ICC-based RGB and live transparency) as a shop asks: every colour set in DeviceCMYK
+(no rg/RG/g/G, no RGB or grey colour space, image or shading), no ExtGState alpha, soft mask or blend mode,
+no transparency group; every font embedded; every stroked line at least 0.25 pt wide on the page (its width
+times the scale of the transformation it is drawn with, through forms too).
+"""
+
+import io
+import math
+import re
+
+import pypdf
+from pypdf.generic import ContentStream, IndirectObject
+
+XMP_REQUIRED = {  # the property (an element, with attributes, or an attribute) and its value where one is required
+    "pdfxid:GTS_PDFXVersion": "PDF/X-4",
+    "dc:title": "",
+    "xmp:CreateDate": "",
+    "xmp:ModifyDate": "",
+    "xmpMM:DocumentID": "",
+    "xmpMM:VersionID": "",
+    "xmpMM:RenditionClass": "",
+    "pdf:Trapped": "(?:True|False)",
+}
+NOT_CMYK_OPERATORS = {b"rg", b"RG", b"g", b"G"}
+STROKES = {b"S", b"s", b"B", b"B*", b"b", b"b*"}
+THINNEST_PT = 0.25
+CMYK_SPACES = {"/DeviceCMYK", "/Pattern"}
+
+
+def findings(pdf: bytes) -> list[str]:
+    reader = pypdf.PdfReader(io.BytesIO(pdf))
+    found = _document(reader, pdf)
+    seen: dict = {}
+    for number, page in enumerate(reader.pages, 1):
+        found += [f"page {number}: {f}" for f in _boxes(page)]
+        problems, thinnest = _content(page.get_contents(), page.get("/Resources"), seen, reader)
+        found += [f"page {number}: {f}" for f in problems]
+        if thinnest < THINNEST_PT - 0.005:
+            found.append(f"page {number}: a line {thinnest:.3f} pt wide (under {THINNEST_PT} pt)")
+        if "/Group" in page:
+            found.append(f"page {number}: a transparency group")
+    return sorted(set(found))
+
+
+def thinnest_line(pdf: bytes) -> float:
+    """The thinnest stroked line of any page, in points on the page."""
+    reader = pypdf.PdfReader(io.BytesIO(pdf))
+    seen: dict = {}
+    return min(_content(page.get_contents(), page.get("/Resources"), seen, reader)[1] for page in reader.pages)
+
+
+def _document(reader, pdf: bytes) -> list[str]:
+    found = []
+    version = re.match(rb"%PDF-(\d)\.(\d)", pdf)
+    if not version or (int(version[1]), int(version[2])) < (1, 6):
+        found.append("PDF version below 1.6")
+    if reader.is_encrypted:
+        found.append("encrypted")
+    root = reader.trailer["/Root"]
+    intents = [i.get_object() for i in root.get("/OutputIntents", [])]
+    pdfx = [i for i in intents if i.get("/S") == "/GTS_PDFX"]
+    if len(pdfx) != 1:
+        found.append(f"{len(pdfx)} GTS_PDFX output intents (one needed)")
+    for intent in pdfx:
+        if not intent.get("/OutputConditionIdentifier"):
+            found.append("output intent without OutputConditionIdentifier")
+        profile = intent.get("/DestOutputProfile")
+        data = profile.get_object().get_data() if profile is not None else b""
+        if data[12:20] != b"prtrCMYK":
+            found.append("output intent without an embedded CMYK output profile")
+    info = reader.trailer.get("/Info")
+    info = info.get_object() if info is not None else {}
+    for key in ("/Title", "/CreationDate", "/ModDate"):
+        if not info.get(key):
+            found.append(f"Info without {key}")
+    if info.get("/Trapped") not in ("/True", "/False"):
+        found.append("Info /Trapped is not True or False")
+    if info.get("/GTS_PDFXVersion") not in (None, "PDF/X-4"):
+        found.append("Info GTS_PDFXVersion is not PDF/X-4")
+    metadata = root.get("/Metadata")
+    xmp = metadata.get_object().get_data().decode("utf-8", "replace") if metadata is not None else ""
+    found += [
+        f"XMP without {name}"
+        for name, value in XMP_REQUIRED.items()
+        if not re.search(f'{name}(?:[^>]*>|=")' + value, xmp)
+    ]
+    return found
+
+
+def _boxes(page) -> list[str]:
+    media = [float(v) for v in page.mediabox]
+    if "/TrimBox" not in page and "/ArtBox" not in page:
+        return ["no TrimBox"]
+    if "/TrimBox" in page and "/ArtBox" in page:
+        return ["both TrimBox and ArtBox"]
+    trim = [float(v) for v in page["/TrimBox"]]
+    bleed = [float(v) for v in page.get("/BleedBox", page.mediabox)]
+    found = []
+    if not _inside(trim, bleed):
+        found.append("TrimBox outside the BleedBox")
+    if not _inside(bleed, media):
+        found.append("BleedBox outside the MediaBox")
+    return found
+
+
+def _inside(inner: list[float], outer: list[float], tol: float = 0.01) -> bool:
+    return (
+        inner[0] >= outer[0] - tol
+        and inner[1] >= outer[1] - tol
+        and inner[2] <= outer[2] + tol
+        and inner[3] <= outer[3] + tol
+    )
+
+
+def _content(contents, resources, seen: dict, reader) -> tuple[list[str], float]:
+    """What breaks the colour, transparency and font rules in a content stream and the forms it uses, and its
+    thinnest stroked line in the stream's own units (a form's problems are reported at its first use)."""
+    resources = resources.get_object() if resources is not None else {}
+    found = _resources(resources, seen)
+    thinnest = math.inf
+    if contents is None:
+        return found, thinnest
+    if not isinstance(contents, ContentStream):
+        contents = ContentStream(contents, reader)
+    scale, width, stack = 1.0, 1.0, []
+    for operands, operator in contents.operations:
+        if operator == b"q":
+            stack.append((scale, width))
+        elif operator == b"Q" and stack:
+            scale, width = stack.pop()
+        elif operator == b"cm":
+            scale *= _scale(operands)
+        elif operator == b"w":
+            width = float(operands[0])
+        elif operator in STROKES:
+            thinnest = min(thinnest, width * scale)
+        elif operator in NOT_CMYK_OPERATORS:
+            found.append(f"colour operator {operator.decode()} (not CMYK)")
+        elif operator in (b"cs", b"CS"):
+            space = _space(resources, operands[0])
+            if space not in CMYK_SPACES:
+                found.append(f"colour space {space}")
+        elif operator == b"Do":
+            problems, form_thinnest = _xobject(resources, operands[0], seen, reader)
+            found += problems
+            thinnest = min(thinnest, form_thinnest * scale)
+    return found, thinnest
+
+
+def _xobject(resources, name, seen: dict, reader) -> tuple[list[str], float]:
+    """(problems, thinnest line in the user space it is drawn into) of XObject `name`, each looked at once."""
+    ref = (resources.get("/XObject") or {})[name]
+    xobject = ref.get_object()
+    key = ref.idnum if isinstance(ref, IndirectObject) else id(xobject)
+    if key in seen:
+        return [], seen[key]
+    found: list[str] = []
+    thinnest = math.inf
+    if xobject.get("/Subtype") == "/Form":
+        if "/Group" in xobject:
+            found.append(f"form {name}: a transparency group")
+        problems, thinnest = _content(xobject, xobject.get("/Resources"), seen, reader)
+        found += problems
+        thinnest *= _scale(xobject.get("/Matrix", [1, 0, 0, 1, 0, 0]))
+    elif xobject.get("/Subtype") == "/Image":
+        if xobject.get("/SMask") is not None:
+            found.append(f"image {name}: a soft mask")
+        space = _space(resources, xobject.get("/ColorSpace"))
+        if space not in CMYK_SPACES:
+            found.append(f"image {name}: colour space {space}")
+    seen[key] = thinnest
+    return found, thinnest
+
+
+def _scale(matrix) -> float:
+    """How much a transformation matrix [a b c d e f] scales a line width (its area scale's square root)."""
+    a, b, c, d = (float(v) for v in matrix[:4])
+    return math.sqrt(abs(a * d - b * c))
+
+
+def _space(resources, name) -> str:
+    """A colour space operand as its family name (a resource name resolved; ICCBased with its channels)."""
+    value = (resources.get("/ColorSpace") or {}).get(name, name)
+    value = value.get_object() if value is not None else value
+    if isinstance(value, list):
+        family = str(value[0])
+        return f"{family} N={value[1].get_object().get('/N')}" if family == "/ICCBased" else family
+    return str(value)
+
+
+def _resources(resources, seen: dict) -> list[str]:
+    found = []
+    for name, ref in (resources.get("/ExtGState") or {}).items():
+        state = ref.get_object()
+        for key in ("/ca", "/CA"):
+            if key in state and float(state[key]) != 1:
+                found.append(f"ExtGState {name}: alpha {key} {state[key]}")
+        if state.get("/SMask") not in (None, "/None"):
+            found.append(f"ExtGState {name}: a soft mask")
+        if state.get("/BM") not in (None, "/Normal", "/Compatible"):
+            found.append(f"ExtGState {name}: blend mode {state['/BM']}")
+    for name, ref in (resources.get("/Shading") or {}).items():
+        space = _space(resources, ref.get_object().get("/ColorSpace"))
+        if space not in CMYK_SPACES:
+            found.append(f"shading {name}: colour space {space}")
+    for name, ref in (resources.get("/Font") or {}).items():
+        font_key = ("font", ref.idnum if isinstance(ref, IndirectObject) else id(ref))
+        if font_key in seen:
+            continue
+        seen[font_key] = True
+        if not _embedded(ref.get_object()):
+            found.append(f"font {name} ({ref.get_object().get('/BaseFont')}) not embedded")
+    return found
+
+
+def _embedded(font) -> bool:
+    if font.get("/Subtype") == "/Type0":
+        font = font["/DescendantFonts"][0].get_object()
+    if font.get("/Subtype") == "/Type3":
+        return True
+    descriptor = font.get("/FontDescriptor")
+    descriptor = descriptor.get_object() if descriptor is not None else {}
+    return any(key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3"))

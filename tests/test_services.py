@@ -1,0 +1,85 @@
+"""Card-service exports (`geodeck export GAME --service NAME`): exact pixel sizes, one shared back, the deck
+list, the zip, and the warnings about deck sizes and the safe zone."""
+
+import csv
+import dataclasses
+import io
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageCms
+
+from pipeline.render import services
+
+FIXTURES = Path(__file__).parent / "fixtures" / "tiny" / "render"
+
+
+def deck(game: str, cards: int | None = None) -> dict:
+    data = json.loads((FIXTURES / f"{game}.deck.json").read_text(encoding="utf-8"))
+    return {**data, "cards": data["cards"][:cards]}
+
+
+def unzip(path: Path) -> dict[str, bytes]:
+    with zipfile.ZipFile(path) as archive:
+        return {name: archive.read(name) for name in archive.namelist()}
+
+
+@pytest.mark.mirror
+@pytest.mark.parametrize("name", ["mpc", "printerstudio", "tgc", "drivethrucards"])
+def test_every_face_has_the_services_exact_pixel_size(store, tmp_path, name):
+    service = services.load(name)
+    result = services.export(deck("world-game", 2), service, store, out=tmp_path / "x.zip", jobs=1)
+    files = unzip(result.path)
+    images = {n: Image.open(io.BytesIO(data)) for n, data in files.items() if n.endswith(".png")}
+    assert sorted(images) == ["back.png", "fronts/001-wg-DEU.png", "fronts/002-wg-STP.png"]
+    for image in images.values():
+        assert image.size == (service.width_px, service.height_px)
+        profile = ImageCms.ImageCmsProfile(io.BytesIO(image.info["icc_profile"]))
+        assert image.mode == "RGB" and ImageCms.getProfileDescription(profile).startswith("sRGB")
+
+
+@pytest.mark.mirror
+def test_world_game_export_has_one_back_a_deck_list_and_is_deterministic(store, tmp_path):
+    mpc = services.load("mpc")
+    first = services.export(deck("world-game", 4), mpc, store, out=tmp_path / "a.zip", jobs=2)
+    again = services.export(deck("world-game", 4), mpc, store, out=tmp_path / "b.zip", jobs=1)
+    assert first.path.read_bytes() == again.path.read_bytes()
+    files = unzip(first.path)
+    assert first.backs == 1 and [n for n in files if "back" in n] == ["back.png"]
+    rows = list(csv.DictReader(io.StringIO(files["decklist.csv"].decode())))
+    assert [r["id"] for r in rows] == [c["id"] for c in deck("world-game", 4)["cards"]]
+    assert all(r["back"] == "back.png" and r["front"] in files for r in rows)
+    assert "order 1 × 18 cards" in files["ORDER.txt"].decode()
+
+
+@pytest.mark.mirror
+def test_different_backs_are_each_kept(store, tmp_path):
+    """Deutschland's backs carry each place's numbers: one back per card, numbered like the fronts."""
+    result = services.export(deck("deutschland", 3), services.load("tgc"), store, out=tmp_path / "d.zip", jobs=1)
+    backs = sorted(n for n in unzip(result.path) if n.startswith("backs/"))
+    assert result.backs == 3 and len(backs) == 3 and backs[0].startswith("backs/001-")
+
+
+@pytest.mark.mirror
+def test_text_in_the_safe_zone_is_warned(store, tmp_path):
+    strict = dataclasses.replace(services.load("mpc"), safe_px=200)
+    result = services.export(deck("world-game", 2), strict, store, out=tmp_path / "s.zip", jobs=1)
+    assert any("2 cards have text within MakePlayingCards's safe zone" in w for w in result.warnings)
+
+
+def test_order_says_how_many_decks_and_warns_about_blanks():
+    mpc, tgc = services.load("mpc"), services.load("tgc")
+    assert mpc.order(194)[0] == [198] and "order 1 × 198 cards; 4 stay blank" in mpc.order(194)[1][0]
+    decks, warnings = tgc.order(120)
+    assert decks == [108, 18] and "order 1 × 108 + 1 × 18 cards; 6 stay blank" in warnings[0]
+    assert tgc.order(194)[0] == [108, 90]
+    assert tgc.order(216) == ([108, 108], [])
+    assert services.ordered([108, 108, 18]) == "2 × 108 + 1 × 18 cards"
+
+
+def test_unknown_service_is_one_line(geodeck):
+    code, text = geodeck(["export", "world-game", "--service", "moo"])
+    assert code != 0 and "--service 'moo' is not one of: mpc, printerstudio, tgc, drivethrucards" in text
+    assert "Traceback" not in text
