@@ -13,11 +13,11 @@ import time
 from datetime import date
 from pathlib import Path
 
-from pipeline import atomic
+from pipeline import atomic, readers
 from pipeline.errors import GeodeckError
+from pipeline.jsonfile import Unreadable
 
 VERSION = re.compile(r"^(\d{4})\.(\d{2})\.(\d+)$")
-LONGEST_POINTER = 64  # bytes in LATEST
 STAGING = re.compile(r"^\.\d{4}\.\d{2}\.\d+\..+$")  # `.2026.11.0.abc123`: a publish in progress or killed
 
 
@@ -46,13 +46,9 @@ def latest(game_dir: Path) -> str | None:
     pointer = game_dir / "LATEST"
     if not pointer.exists() and not pointer.is_symlink():
         return None
-    version = None
-    try:
-        if pointer.is_file():
-            with open(pointer, "rb") as handle:  # exactly `VERSION\n` (point_latest), nothing after it
-                written = handle.read(LONGEST_POINTER + 1).decode("utf-8")
-            version = written.removesuffix("\n") if len(written) <= LONGEST_POINTER else None
-    except (OSError, UnicodeDecodeError):
+    try:  # exactly `VERSION\n` (point_latest), nothing after it
+        version: str | None = readers.read("latest", pointer).removesuffix("\n")
+    except Unreadable:
         version = None
     if version is None or not VERSION.fullmatch(version) or not (game_dir / version).is_dir():
         raise GeodeckError(
