@@ -260,6 +260,7 @@ LATEST = register(  # a deck's pointer: exactly `VERSION\n` (decks/versions.py c
         fix="write the newest version into it, or delete it and run `geodeck build`",
     )
 )
+ICC = register(Kind("icc", "ICC profile", 16 * MB, bytes, fix="name a CMYK output profile (.icc)"))
 SVG = register(
     Kind("svg", "SVG file", 16 * MB, fix="delete it from the store; `geodeck fetch` gets it again")
 )  # opened for svglib

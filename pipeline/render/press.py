@@ -19,7 +19,9 @@ from pathlib import Path
 
 from reportlab.lib.colors import CMYKColor, Color, toColor
 
+from pipeline import readers
 from pipeline.errors import GeodeckError
+from pipeline.jsonfile import Unreadable
 from pipeline.paths import TEMPLATES_DIR
 
 DEFAULT_PROFILE = TEMPLATES_DIR / "icc" / "FOGRA39L-geodeck.icc"
@@ -35,9 +37,9 @@ class Press:
     @cached_property
     def icc(self) -> bytes:
         try:
-            data = self.profile.read_bytes()
-        except OSError as exc:
-            raise GeodeckError(f"--icc {self.profile}: {exc.strerror}; name a CMYK output profile (.icc)") from None
+            data = readers.read("icc", self.profile)
+        except Unreadable as exc:
+            raise GeodeckError(f"--icc {self.profile}: {exc}; name a CMYK output profile (.icc)") from None
         if data[16:20] != b"CMYK" or data[12:16] != b"prtr":
             raise GeodeckError(
                 f"--icc {self.profile} is not a CMYK output (printer) profile; ask the print shop for theirs"
@@ -240,7 +242,6 @@ def _uuid(digest: str) -> str:
 def design_colours() -> dict[str, set[str]]:
     """Every colour the card templates name (`#RRGGBB`), with the template keys that name it."""
     import re
-    import tomllib
 
     found: dict[str, set[str]] = {}
 
@@ -255,7 +256,7 @@ def design_colours() -> dict[str, set[str]]:
             found.setdefault(value.upper(), set()).add(path)
 
     for template in sorted((TEMPLATES_DIR / "cards").glob("*.toml")):
-        walk(tomllib.loads(template.read_text(encoding="utf-8")), template.stem)
+        walk(readers.read_input("toml", template), template.stem)
     return found
 
 

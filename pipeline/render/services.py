@@ -13,13 +13,12 @@ import hashlib
 import io
 import multiprocessing
 import os
-import tomllib
 import zipfile
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from pipeline import atomic
+from pipeline import atomic, readers
 from pipeline.errors import GeodeckError
 from pipeline.paths import OUTPUT_DIR, TEMPLATES_DIR
 from pipeline.render import layouts, printing
@@ -81,8 +80,7 @@ def load(name: str) -> Service:
 
 
 def _table() -> dict:
-    with SERVICES_FILE.open("rb") as f:
-        return tomllib.load(f)
+    return readers.read_input("toml", SERVICES_FILE)
 
 
 @dataclass(frozen=True)
