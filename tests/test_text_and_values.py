@@ -78,19 +78,24 @@ def test_a_seat_kind_the_game_does_not_have_is_refused(geodeck, tmp_path):
     assert code == 2 and "'bot:oracle' is not human or bot:random" in output, output
 
 
-def draft(tmp_path, name: str):
+def draft(tmp_path, name: str, every: bool = False):
+    """A copy of the Deutschland deck whose first place card (or `every` one, numbered) is named `name`."""
     path = published.deck("deutschland")[0]
     data = json.loads(path.read_text())
-    data["cards"][0]["fields"]["name"] = name
+    places = [card for card in data["cards"] if "name" in card["fields"]]
+    for number, card in enumerate(places if every else places[:1]):
+        card["fields"]["name"] = f"{name}{number}" if every else name
     copy = tmp_path / "draft.json"
     copy.write_text(json.dumps(data))
     return copy
 
 
-def test_markup_in_a_card_name_does_not_break_play(geodeck, tmp_path):
-    args = ["play", "deutschland", "--deck", draft(tmp_path, MARKUP[0]), "--seats", "bot:random,bot:random"]
+def test_markup_in_card_names_does_not_break_play(geodeck, tmp_path, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))  # the human sees the table, then leaves
+    args = ["play", "deutschland", "--deck", draft(tmp_path, MARKUP[0], every=True), "--seats", "human,bot:random"]
     code, output = geodeck([*args, "--seed", "1", "--record", tmp_path / "r.json"])
-    assert code == 0 and "Traceback" not in output, output
+    assert code == 130 and "Traceback" not in output, output
+    assert "[/]" in output
 
 
 def test_escape_sequences_in_a_deck_are_refused(tmp_path):
