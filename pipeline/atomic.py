@@ -58,7 +58,8 @@ def check_folder(folder: Path) -> None:
         raise OutputError(folder, f"{existing} is not a folder")
 
 
-def _umask() -> int:
+def umask() -> int:
+    """The process's umask (read without changing it)."""
     mask = os.umask(0)
     os.umask(mask)
     return mask
@@ -80,7 +81,7 @@ def writer(path: Path) -> Iterator[BinaryIO]:
         with os.fdopen(fd, "wb") as handle:
             yield handle
         try:
-            os.chmod(tmp, 0o666 & ~_umask())
+            os.chmod(tmp, 0o666 & ~umask())
             check_target(path)  # it may have become a folder or a device while we wrote
             os.replace(tmp, path)
         except OSError as exc:

@@ -1,18 +1,29 @@
 """The `geodeck` command line: a thin layer over the pipeline stages."""
 
 import json
-import math
 import os
 import signal
 import sys
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
 import click
 from rich.table import Table
 
-from pipeline import __version__, atomic, games, graph
-from pipeline.cli_output import console, error_line, mirror_option, offline_option, out, refuse_together
+from pipeline import __version__, atomic, games, graph, outputs
+from pipeline.cli_output import (
+    Bounded,
+    Words,
+    console,
+    error_line,
+    force_option,
+    mirror_option,
+    offline_option,
+    out,
+    refuse_together,
+    strict,
+)
 from pipeline.errors import GeodeckError
 
 
@@ -67,30 +78,6 @@ def show(report: dict, fmt: str, formats) -> None:
         out.print(formats.to_rich(report))
     else:
         click.echo(formats.to_json(report) if fmt == "json" else formats.to_markdown(report), nl=False)
-
-
-class Bounded(click.ParamType):
-    """A finite number from `low` to `high` (NaN, infinity and absurd values are refused naming the range)."""
-
-    def __init__(self, kind: type, low: float, high: float, unit: str = ""):
-        self.kind, self.low, self.high, self.unit = kind, low, high, unit
-        self.name = f"{kind.__name__} {self.show(low)}-{self.show(high)}"
-
-    def show(self, number: float) -> str:
-        return f"{int(number):,}" if self.kind is int else f"{number:g}"
-
-    def convert(self, value, param, ctx):
-        number: float | None
-        try:
-            number = self.kind(str(value).strip())
-        except ValueError:
-            number = None
-        if number is None or not math.isfinite(number) or not self.low <= number <= self.high:
-            whole = "a whole number" if self.kind is int else "a number"
-            self.fail(
-                f"{value!r} is not {whole} from {self.show(self.low)} to {self.show(self.high)}{self.unit}", param, ctx
-            )
-        return number
 
 
 def jobs_option(help_text: str):
@@ -206,7 +193,9 @@ def _refresh(chosen, named: bool, store) -> None:
 @click.option(
     "--accept",
     metavar="REASON",
-    help="Publish decks even with suspicious changes (see `geodeck diff`); REASON goes into CHANGELOG.md.",
+    type=Words(500),
+    help="Publish decks even with suspicious changes (see `geodeck diff`); REASON (at most 500 characters) goes "
+    "into CHANGELOG.md.",
 )
 @jobs_option("Steps running side by side, each in its own process; the outputs are the same for every value.")
 @mirror_option
@@ -300,12 +289,13 @@ def diff(game, old, new, fmt):
 @click.option(
     "--out",
     type=click.Path(path_type=Path),
-    help="Folder of the page (index.html and the card images); default output/review/GAME/.",
+    help="Folder of the page (index.html and the card images), replaced whole; default output/review/GAME/.",
 )
 @click.option("--lang", type=click.Choice(["de", "en"]), help="Language of the card images (default: the game's own).")
+@force_option("--out")
 @mirror_option
 @offline_option
-def review(game, old, new, out, lang, mirror, offline):
+def review(game, old, new, out, lang, force, mirror, offline):
     """Write a static HTML page to decide whether to publish a refresh of GAME: the summary and the build
     gate's verdict, then every changed card old and new side by side as printed, changed values with their
     source, vintage and citation (suspicious first), filters, and the command that accepts the change.
@@ -318,7 +308,7 @@ def review(game, old, new, out, lang, mirror, offline):
     from pipeline.review import page
 
     store = open_store(mirror=mirror, online=not offline)
-    written = page.write(game, old, new, out or OUTPUT_DIR / "review" / game, store, lang)
+    written = page.write(game, old, new, out or OUTPUT_DIR / "review" / game, store, lang, force)
     _wrote(written.path, f"the review of {game} {written.old} → {written.new}, {written.changed} changed cards")
 
 
@@ -459,6 +449,7 @@ def _player_counts(name: str, definition: games.GameDefinition) -> str:
     help="With --for print-shop: the print shop's CMYK output profile (default: FOGRA39, coated offset paper, "
     "templates/icc/).",
 )
+@force_option("--what all --out DIR")
 @mirror_option
 @offline_option
 def print_cards(
@@ -478,6 +469,7 @@ def print_cards(
     for_sale,
     purpose,
     icc,
+    force,
     mirror,
     offline,
 ):
@@ -490,11 +482,9 @@ def print_cards(
     from pipeline.render import accessories, geometry, layouts, printing
     from pipeline.render import calibration as calibration_sheet
 
-    _refuse_meaningless_print_options(click.get_current_context(), what, layout)
+    _refuse_meaningless_print_options(click.get_current_context(), what, layout, duplex)
     press = _press(click.get_current_context(), purpose, icc)
-    if out is not None and what == "all":
-        atomic.check_folder(out)
-    elif out is not None:
+    if out is not None and what != "all":
         atomic.check_new_target(out)
     folder = PRINT_DIR
     if out and what == "all":
@@ -504,6 +494,8 @@ def print_cards(
                 f"--out {out.with_suffix('')}"
             )
         folder, out = out, None
+    if out is None:
+        outputs.check(folder, "--out", force, ("*.pdf",))
     offset = geometry.parse_offset(back_offset)
     if what == "accessories":
         extras = accessories.AccessoryOptions(paper=paper, lang=lang, for_sale=for_sale).validate()
@@ -602,7 +594,7 @@ def export_cards(game, service, version, lang, out, for_sale, jobs, mirror, offl
     console.print(str(result.path), highlight=False, markup=False, soft_wrap=True)
 
 
-def _refuse_meaningless_print_options(ctx: click.Context, what: str, layout: str) -> None:
+def _refuse_meaningless_print_options(ctx: click.Context, what: str, layout: str, duplex: str) -> None:
     refuse_together(ctx, "kit", ("what", "calibration"), "--kit writes the whole kit (cards and accessories)")
     refuse_together(
         ctx, "calibration", ("version", "what", "layout", "bleed", "gutter"), "--calibration writes only its sheet"
@@ -613,6 +605,8 @@ def _refuse_meaningless_print_options(ctx: click.Context, what: str, layout: str
         )
     if layout == "one-up":
         refuse_together(ctx, "gutter", ("layout",), "a one-up page holds one card, so there is no gutter")
+    if duplex == "none":
+        refuse_together(ctx, "back_offset", ("duplex",), "--duplex none prints the backs to be glued, not flipped")
 
 
 def _press(ctx: click.Context, purpose: str, icc: Path | None):
@@ -708,11 +702,13 @@ def _wrote(path: Path, details: str) -> None:
     "--save-records",
     "records_dir",
     type=click.Path(path_type=Path, file_okay=False),
-    help="Write every game played as a record into this folder (SEED-KIND-I.json; `geodeck replay` checks one).",
+    help="Write every game played as a record into this folder (SEED-KIND-I.json; `geodeck replay` checks one); "
+    "it is replaced whole at the end.",
 )
+@force_option("--report-dir and --save-records")
 @format_option
 def play_check(
-    game, version, deck_file, games, max_games, players, seed, jobs, scheduler, report_dir, records_dir, fmt
+    game, version, deck_file, games, max_games, players, seed, jobs, scheduler, report_dir, records_dir, force, fmt
 ):
     """Does GAME's deck play well? Simulate it with the bundled rules engines and judge the figures.
 
@@ -724,8 +720,10 @@ def play_check(
     verdicts and looks: exit code 0 if all pass, 1 if one fails, 3 if none fails but some are still
     undecided at --max-games (each names about how many games would decide it).
     """
+    from pipeline.decks import published
     from pipeline.playcheck import report as reports
     from pipeline.playcheck import runner as playcheck
+    from pipeline.records import tape
 
     ctx = click.get_current_context()
     refuse_together(ctx, "deck_file", ("version",), "--deck checks that file, not a published version")
@@ -734,17 +732,12 @@ def play_check(
         raise click.BadParameter(
             "is empty: give the scheduler's address, e.g. tcp://host:8786", param_hint="--scheduler"
         )
-    for folder in (report_dir, records_dir):
-        if folder is not None:
-            atomic.check_folder(folder)
     deck, path = playcheck.load(game, version, deck_file)
-    watch = None
-    if records_dir:
-        from pipeline.records.tape import Saver
-
-        watch = Saver(records_dir, deck)
+    if report_dir:
+        outputs.check(reports.folder(report_dir, deck, published.is_draft(path)), "--report-dir", force, reports.OWN)
+    saved = outputs.replacing(records_dir, "--save-records", force) if records_dir else nullcontext()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # a killed check ends its worker processes too
-    with progress() as bar:
+    with saved as records_staging, progress() as bar:
         task = bar.add_task(f"playing {game}", total=None)
         report = playcheck.check(
             deck,
@@ -756,13 +749,12 @@ def play_check(
             scheduler=scheduler,
             on_start=lambda total: bar.update(task, total=total),
             on_games=lambda n: bar.advance(task, n),
-            watch=watch,
+            watch=tape.Saver(records_staging, deck) if records_staging else None,
             max_games=max_games or playcheck.GROWTH * games,
         )
     if report_dir:
-        from pipeline.decks.published import is_draft
-
-        console.print(f"wrote {reports.write(report, report_dir, is_draft(path))}", highlight=False, soft_wrap=True)
+        written = reports.write(report, report_dir, published.is_draft(path), force)
+        console.print(f"wrote {written}", highlight=False, markup=False, soft_wrap=True)
     show(report, fmt, reports)
     if report["result"] != "pass":
         raise SystemExit(reports.EXIT_CODES[report["result"]])
@@ -873,6 +865,7 @@ def replay(record_file, deck_file, fmt):
 
 for _command in games.commands():
     cli.add_command(_command)
+strict(cli)
 
 
 def main() -> None:

@@ -1,18 +1,41 @@
 """What every CLI command shares: the two terminals, `out` for results (stdout) and `console` for progress
-and errors (stderr), and the snapshot-store options (--mirror, --offline)."""
+and errors (stderr), both printing text as data (`Terminal`); the snapshot-store options (--mirror,
+--offline), `--force`; and the values every option takes (`Bounded` numbers; `strict`: no empty value, no
+repeated single-valued option, no control character)."""
 
+import math
+import os
+from collections import Counter
 from pathlib import Path
 
 import click
 from click.core import ParameterSource
 from rich.console import Console
 from rich.measure import Measurement
+from rich.segment import Segment
 from rich.text import Text
+
+from pipeline import text
+from pipeline.errors import GeodeckError
 
 UNCUT = 1000  # columns: the widest result printed uncut to a file or pipe
 
 
-class Results(Console):
+class Terminal(Console):
+    """A rich console that prints text as data: strings are never markup or emoji codes (`[/]` and
+    `[link=…]` print as typed), and control characters and bidi overrides in what it prints are shown as
+    escapes (`text.shown`), so no escape sequence from data reaches the terminal. Styles are given as
+    `Text` objects, never as markup."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(markup=False, emoji=False, **kwargs)
+
+    def render(self, renderable, options=None):
+        for segment in super().render(renderable, options):
+            yield segment if segment.control else Segment(text.shown(segment.text), segment.style)
+
+
+class Results(Terminal):
     """stdout. Written to a file or pipe, a table or line prints at its natural width (up to UNCUT columns)
     instead of rich's 80, so `geodeck diff … > file` keeps every column; what fills any width (a rule) and
     the terminal keep the console's width."""
@@ -35,15 +58,43 @@ class Results(Console):
         return Measurement.get(self, self.options.update_width(UNCUT + 1), thing).maximum
 
 
-console = Console(stderr=True)
+console = Terminal(stderr=True)
 out = Results()
+
+
+def _mirror(ctx: click.Context, param: click.Parameter, value: str | None) -> Path | None:
+    """--mirror (or $GEODECK_MIRROR), whenever given, names an existing folder (not a file, FIFO or device)."""
+    if value is None:
+        return None
+    if len(value) <= 4096 and os.path.isdir(value):
+        return Path(value)
+    shown = value if len(value) <= 200 else f"{value[:200]}… ({len(value):,} characters)"
+    what = "is not a folder" if len(value) <= 4096 and os.path.lexists(value) else "does not exist"
+    hint = "$GEODECK_MIRROR" if ctx.get_parameter_source(param.name or "") is ParameterSource.ENVIRONMENT else None
+    raise click.BadParameter(
+        f"{shown!r} {what}; name the folder of snapshots, e.g. ../shared/snapshots", ctx, param, hint
+    )
+
 
 mirror_option = click.option(
     "--mirror",
-    type=click.Path(path_type=Path),
+    metavar="DIR",
     envvar="GEODECK_MIRROR",
+    callback=_mirror,
     help="Folder with byte-exact copies of the raw files (e.g. ../shared/snapshots); used before the live URL.",
 )
+
+
+def force_option(what: str):
+    """`--force`: add to a folder that geodeck did not write (pipeline/outputs.py); `what` names the options."""
+    return click.option(
+        "--force",
+        is_flag=True,
+        help=f"Let {what} name a folder geodeck did not write: its files are added, same-named ones "
+        "overwritten, nothing else removed (without it such a folder is refused).",
+    )
+
+
 offline_option = click.option("--offline", is_flag=True, help="Never download; use only the store and the mirror.")
 
 
@@ -73,3 +124,99 @@ def refuse_together(ctx: click.Context, name: str, others: tuple[str, ...], why:
     for other in others:
         if given(ctx, other):
             raise click.UsageError(f"{flag(ctx, name)} and {flag(ctx, other)} do not go together: {why}")
+
+
+class Bounded(click.ParamType):
+    """A finite number from `low` to `high` in ASCII digits (no `_`, no blanks, no other script's digits);
+    NaN, infinity and absurd values are refused naming the range."""
+
+    def __init__(self, kind: type, low: float, high: float, unit: str = ""):
+        self.kind, self.low, self.high, self.unit = kind, low, high, unit
+        self.name = f"{kind.__name__} {self.show(low)}-{self.show(high)}"
+
+    def show(self, number: float) -> str:
+        return f"{int(number):,}" if self.kind is int else f"{number:g}"
+
+    def convert(self, value, param, ctx):
+        written = str(value)
+        number: float | None = None
+        if (text.WHOLE if self.kind is int else text.NUMBER).fullmatch(written):
+            number = self.kind(written)
+        if number is None or not math.isfinite(number) or not self.low <= number <= self.high:
+            whole = "a whole number" if self.kind is int else "a number"
+            self.fail(
+                f"{value!r} is not {whole} from {self.show(self.low)} to {self.show(self.high)}{self.unit}", param, ctx
+            )
+        return number
+
+
+class Words(click.ParamType):
+    """Text given on the command line for people to read (a reason, a title): stripped, at most `longest`
+    characters, no control character or bidi override; a blank one is refused."""
+
+    name = "text"
+
+    def __init__(self, longest: int):
+        self.longest = longest
+
+    def convert(self, value, param, ctx):
+        words = str(value).strip()
+        if not words:
+            self.fail("is blank; give the words", param, ctx)
+        try:
+            return text.check(words, "it", self.longest)
+        except GeodeckError as exc:
+            self.fail(str(exc), param, ctx)
+
+
+class Strict:
+    """Command parsing that refuses, before click converts anything: an empty value (it would silently mean
+    the default or the current folder), a single-valued option given twice (click takes the last), and a
+    control character or bidi override in any value."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if not ctx.resilient_parsing:
+            refuse_lenient(self, ctx, args)  # type: ignore[arg-type]
+        return super().parse_args(ctx, args)  # type: ignore[misc]
+
+
+def refuse_lenient(command: click.Command, ctx: click.Context, args: list[str]) -> None:
+    """The checks of `Strict` on the raw values click's parser finds in `args`."""
+    try:
+        values, _, order = command.make_parser(ctx).parse_args(args=list(args))
+    except click.UsageError:
+        return  # click's own parse reports it
+    given = Counter(param.name for param in order if isinstance(param, click.Option))
+    for param in command.get_params(ctx):
+        single = isinstance(param, click.Option) and not (param.multiple or param.count or param.is_flag)
+        if single and given[param.name] > 1:
+            raise click.UsageError(f"{param.opts[0]} is given {given[param.name]} times; give it once", ctx)
+        raw = values.get(param.name)
+        for value in raw if isinstance(raw, list | tuple) else (raw,):
+            if not isinstance(value, str):
+                continue
+            if not value.strip():
+                raise click.BadParameter("is empty; give a value, or leave it out for its default", ctx, param)
+            try:
+                text.check(value, "the value", 4096)
+            except GeodeckError as exc:
+                raise click.BadParameter(str(exc), ctx, param) from exc
+
+
+_STRICT: dict[type, type] = {}
+
+
+def _strict(kind: type) -> type:
+    """`kind` (a click command class) with `Strict` parsing, one class per kind."""
+    if kind not in _STRICT:
+        _STRICT[kind] = type(f"Strict{kind.__name__}", (Strict, kind), {})
+    return _STRICT[kind]
+
+
+def strict(command: click.Command) -> None:
+    """Give `command` and each of its subcommands `Strict` parsing: called once on the whole command tree,
+    so no command (a game's own included) can skip it."""
+    if not isinstance(command, Strict):
+        command.__class__ = _strict(type(command))
+    for sub in getattr(command, "commands", {}).values():
+        strict(sub)

@@ -251,6 +251,15 @@ REGION = register(
         fix="rebuild it with `geodeck region build`",
     )
 )
+LATEST = register(  # a deck's pointer: exactly `VERSION\n` (decks/versions.py checks the version)
+    Kind(
+        "latest",
+        "LATEST pointer",
+        64,
+        text,
+        fix="write the newest version into it, or delete it and run `geodeck build`",
+    )
+)
 ICC = register(Kind("icc", "ICC profile", 16 * MB, bytes, fix="name a CMYK output profile (.icc)"))
 SVG = register(
     Kind("svg", "SVG file", 16 * MB, fix="delete it from the store; `geodeck fetch` gets it again")

@@ -162,7 +162,6 @@ RAW_READS = {"read_text", "read_bytes", "open", "fdopen", "read_parquet", "read_
 ALLOWED = {
     ("atomic.py", "fdopen"): "writes",
     ("decks/versions.py", "open"): "writes a staged deck file, fsyncs a folder",
-    ("decks/versions.py", "read_text"): "LATEST, checked with is_file() first (issue 28, item 6)",
     ("extract/http.py", "open"): "the download it just wrote",
     ("extract/refresh.py", "loads"): "an upstream answer, bounded by the download limits",
     ("extract/store.py", "open"): "a store or mirror file, is_file() first, hashed in chunks",

@@ -129,7 +129,7 @@ def test_out_must_be_a_new_empty_or_review_folder(refreshed, geodeck, tmp_path):
     taken.mkdir()
     (taken / "todo.txt").write_text("keep me")
     code, output = geodeck(["review", "world-game", "--out", taken])
-    assert code == 2 and "--out" in output and "not an earlier review page's folder" in output
+    assert code == 2 and "--out" in output and "holds files geodeck did not write" in output
     assert "Traceback" not in output and (taken / "todo.txt").read_text() == "keep me"
 
 

@@ -52,6 +52,19 @@ def folder_problems(game_dir: Path) -> list[str]:
     return found
 
 
+def needs_build(game: str, decks_dir: Path | None = None) -> bool:
+    """Whether `geodeck build` must run GAME's deck step even though its inputs are unchanged: its folder
+    has a problem `folder_problems` names (a staging folder, a LATEST not naming the newest version) or
+    the newest version has one (`version_problems`: an empty folder, a corrupt deck.json, manifest or
+    deck.csv): the step repairs what it can (stage.build_deck) and names the fix of the rest, so `build`
+    never exits 0 while `verify` refuses the newest version."""
+    game_dir = (decks_dir or paths.DECKS_DIR) / game
+    if not game_dir.is_dir():
+        return False
+    newest = versions.newest(game_dir)
+    return bool(folder_problems(game_dir) or (newest and version_problems(game, newest, decks_dir)))
+
+
 def version_problems(game: str, version: str, decks_dir: Path | None = None) -> list[str]:
     """What is wrong with one published version's files (empty when nothing)."""
     try:
@@ -59,7 +72,7 @@ def version_problems(game: str, version: str, decks_dir: Path | None = None) -> 
     except GeodeckError as exc:
         return [str(exc)]
     folder, found = path.parent, []
-    fix = f"restore it with `git checkout -- {folder}` (or delete that version folder and rebuild)"
+    fix = published.restore(folder)
     texts: dict[str, bytes] = {}
     for name in FILES:
         try:

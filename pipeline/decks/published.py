@@ -39,14 +39,14 @@ def read(path: Path, game: str | None = None) -> dict:
     (pipeline.jsonfile) and checked like a build's deck (pipeline.decks.schema); when a manifest.json lies
     beside it, the deck must match it (`verify`)."""
     published = not is_draft(path)
-    fix = (
-        f"restore it with `git checkout -- {path}` or delete that version folder and rebuild"
-        if published
-        else "fix the draft or write it again (docs/deck-format.md)"
-    )
+    fix = restore(path.parent) if published else "fix the draft or write it again (docs/deck-format.md)"
     try:
         data = jsonfile.load(path, jsonfile.DECK_BYTES, finite=False)  # card values: schema.check names them
     except jsonfile.Missing as exc:
+        if versions.VERSION.match(path.parent.name) and path.parent.is_dir():  # a version folder without its deck
+            raise GeodeckError(
+                f"{path} does not exist: {path.parent} is no whole version; {restore(path.parent)}"
+            ) from exc
         raise GeodeckError(f"{path} does not exist; run `geodeck build` or name an existing version") from exc
     except jsonfile.Unreadable as exc:
         raise GeodeckError(f"{path} is corrupted ({exc}); {fix}") from exc
@@ -65,6 +65,11 @@ def read(path: Path, game: str | None = None) -> dict:
     return data
 
 
+def restore(folder: Path) -> str:
+    """The fix of a damaged published version `folder`: what `geodeck verify`, `print` and `build` say."""
+    return f"restore it with `git checkout -- {folder}`, or delete it (`rm -r {folder}`) and run `geodeck build`"
+
+
 def is_draft(path: Path) -> bool:
     """Whether the deck `read` from `path` is a draft (no manifest.json beside it to be verified against)."""
     return not (path.parent / MANIFEST).is_file()
@@ -73,7 +78,7 @@ def is_draft(path: Path) -> bool:
 def manifest_of(path: Path) -> dict:
     """The manifest.json beside the deck at `path`, within the JSON limits; a one-line error naming it."""
     manifest_path = path.parent / MANIFEST
-    fix = f"restore it with `git checkout -- {path.parent}` (or delete that version folder and rebuild)"
+    fix = restore(path.parent)
     try:
         manifest = jsonfile.load(manifest_path, jsonfile.SMALL_BYTES)
         if not isinstance(manifest, dict) or not all(isinstance(manifest.get(k), str) for k in MANIFEST_KEYS):
@@ -89,7 +94,7 @@ def verify(path: Path, data: dict) -> None:
     """The deck at `path` equals what was published: its content hash is the manifest's and its version
     and game are the manifest's (and the version is its folder's name, inside a version folder)."""
     manifest = manifest_of(path)
-    fix = f"restore it with `git checkout -- {path.parent}` (or delete that version folder and rebuild)"
+    fix = restore(path.parent)
     if content_hash(data) != manifest["content_hash"]:
         raise GeodeckError(f"{path} was modified after publishing (its content hash is not the manifest's); {fix}")
     published_as = (manifest["game"], manifest["version"])

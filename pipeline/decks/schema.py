@@ -2,17 +2,20 @@
 a published version's and a draft's (`--deck FILE`) alike. From the deck spec (templates/decks/<game>.toml)
 and the field table (pipeline/fields.toml): the card count, unique ids with the game's prefix, known kinds,
 exactly the kind's fields, each value of its type (finite numbers, non-empty text and lists), within its
-range or choices, null only where the spec allows it. The first problem is one line naming the card and field.
+range or choices, null only where the spec allows it, no control character or bidi override in any string
+(pipeline/text.py). The first problem is one line naming the card and field.
 """
 
 import math
 import re
 
+from pipeline import text
 from pipeline.decks.spec import DeckSpec, FieldSpec
 from pipeline.errors import GeodeckError
 from pipeline.fields import fields as field_table
 
 LABEL = re.compile(r"[\w.+-]{1,40}")  # a version label: published ones are also checked against their folder
+TITLE = 200  # characters in a deck's title (region build --title)
 
 
 def check(deck: object, spec: DeckSpec, source: str, complete: bool = True) -> None:
@@ -20,13 +23,14 @@ def check(deck: object, spec: DeckSpec, source: str, complete: bool = True) -> N
     for a published version (verified against its manifest), which may predate fields added to the spec since."""
     if not isinstance(deck, dict):
         raise GeodeckError(f"{source} is not a deck: a JSON object with game, version, title and cards expected")
+    text.check_all(deck, source)
     if deck.get("game") != spec.game:
         raise GeodeckError(f"{source} is a {deck.get('game')!r} deck, not {spec.game}; name a {spec.game} deck.json")
     version = deck.get("version")
     if version is not None and not (isinstance(version, str) and LABEL.fullmatch(version) and ".." not in version):
         raise GeodeckError(f"{source}: version {_show(version)} is not like 2026.11.0 (letters, digits, . + - _)")
-    if not isinstance(deck.get("title"), str):
-        raise GeodeckError(f"{source}: title must be text (the game's title)")
+    if not isinstance(deck.get("title"), str) or not 0 < len(deck["title"]) <= TITLE:
+        raise GeodeckError(f"{source}: title must be text of 1-{TITLE} characters (the game's title)")
     cards = deck.get("cards")
     low, high = spec.card_count
     if not isinstance(cards, list) or not low <= len(cards) <= high:

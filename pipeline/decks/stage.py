@@ -11,7 +11,7 @@ from pyarrow import ArrowException
 
 from pipeline import games, paths, readers
 from pipeline.decks import diff as diffing
-from pipeline.decks import files, published, reasons, schema, versions
+from pipeline.decks import files, integrity, published, reasons, schema, versions
 from pipeline.decks.canonical import same_content
 from pipeline.decks.spec import DeckSpec, load_spec
 from pipeline.errors import GeodeckError
@@ -82,6 +82,7 @@ def build_deck(
 ) -> Result:
     """Publish a new version of GAME unless its deck equals the newest published version's (the newest
     on disk, whatever LATEST says: a missing or stale LATEST opens no gate, and is pointed at it)."""
+    accept = (accept or "").strip() or None  # a blank reason opens no gate
     spec, fresh, inputs = fresh_deck(game, build_root)
     schema.check(fresh, spec, f"the {game} deck built from build/")
     cards = fresh["cards"]
@@ -90,6 +91,10 @@ def build_deck(
     previous = versions.newest(game_dir)
     diff = None
     if previous:
+        damaged = integrity.version_problems(game, previous, decks_dir)
+        if damaged:  # the reference of every gate: never compared against while damaged
+            more = f" (and {len(damaged) - 1} more: `geodeck verify {game}`)" if len(damaged) > 1 else ""
+            raise GeodeckError(damaged[0] + more)
         _, old = published.deck(game, previous, decks_dir)
         if same_content(old, fresh):
             if _pointer(game_dir) != previous:

@@ -13,8 +13,9 @@ import time
 from datetime import date
 from pathlib import Path
 
-from pipeline import atomic
+from pipeline import atomic, readers
 from pipeline.errors import GeodeckError
+from pipeline.jsonfile import Unreadable
 
 VERSION = re.compile(r"^(\d{4})\.(\d{2})\.(\d+)$")
 STAGING = re.compile(r"^\.\d{4}\.\d{2}\.\d+\..+$")  # `.2026.11.0.abc123`: a publish in progress or killed
@@ -45,11 +46,11 @@ def latest(game_dir: Path) -> str | None:
     pointer = game_dir / "LATEST"
     if not pointer.exists() and not pointer.is_symlink():
         return None
-    try:
-        version = pointer.read_text(encoding="utf-8").strip() if pointer.is_file() else None
-    except (OSError, UnicodeDecodeError):
+    try:  # exactly `VERSION\n` (point_latest), nothing after it
+        version: str | None = readers.read("latest", pointer).removesuffix("\n")
+    except Unreadable:
         version = None
-    if version is None or not VERSION.match(version) or not (game_dir / version).is_dir():
+    if version is None or not VERSION.fullmatch(version) or not (game_dir / version).is_dir():
         raise GeodeckError(
             f"{pointer} is not a file naming a version folder there; "
             f"write one of {', '.join(versions(game_dir)) or 'no versions'} into it, or delete it and run "
@@ -85,14 +86,17 @@ def staging(game_dir: Path) -> list[Path]:
 
 def recover(game_dir: Path, older_than_s: float = 30.0) -> list[Path]:
     """Before publishing: remove the staging folders and temporary files (a LATEST being written) an
-    interrupted publish left, older than `older_than_s` so a publish in progress is never among them; refuse
-    a LATEST that is not a regular file. The staging folders removed."""
+    interrupted publish left, older than `older_than_s` so a publish in progress is never among them, and
+    empty version folders; refuse a LATEST that is not a regular file. The staging folders removed."""
     pointer = game_dir / "LATEST"
     if pointer.is_symlink() or (pointer.exists() and not pointer.is_file()):
         raise GeodeckError(
             f"{pointer} is not a regular file (a folder or a link); remove it (`rm -r {pointer}`) and rerun "
             f"`geodeck build`, which writes it again"
         )
+    for version in versions(game_dir):  # never a publish's (it renames a full folder into place): a mkdir
+        if not any((game_dir / version).iterdir()):
+            (game_dir / version).rmdir()
     cutoff = time.time() - older_than_s
     stale = [p for p in staging(game_dir) if p.lstat().st_mtime < cutoff]
     for path in stale:

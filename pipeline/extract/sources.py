@@ -15,6 +15,7 @@ from typing import TypeVar, get_type_hints
 from pipeline import jsonfile, readers
 from pipeline.errors import GeodeckError
 from pipeline.paths import SOURCES_DIR
+from pipeline.text import check_all
 
 NAME = re.compile(r"^[a-z0-9][a-z0-9_.-]*$")
 SHA256 = re.compile(r"^[0-9a-f]{64}$")
@@ -186,6 +187,7 @@ def _source(path: Path, text: bytes) -> Source:
         data = readers.toml_document(text)
     except jsonfile.Unreadable as exc:
         raise readers.failure("source", path, exc) from exc
+    check_all(data, str(path))
     meta = _table(Source, data.get("source"), f"{path}: [source]", ("files", "refresh"))
     name = meta["name"]
     if not NAME.match(name):

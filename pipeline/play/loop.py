@@ -10,8 +10,8 @@ from pathlib import Path
 import click
 from rich.columns import Columns
 from rich.console import Console
-from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from pipeline.games import GameDefinition, core
 from pipeline.play import seats as seating
@@ -19,6 +19,7 @@ from pipeline.play.view import View
 from pipeline.records import record as records
 from pipeline.records.tape import Recorder
 from pipeline.render import layouts
+from pipeline.text import shown
 
 QUIT = ("q", "quit", "exit")
 HISTORY = "h"  # shows every trick or round revealed so far
@@ -29,7 +30,7 @@ class Left(Exception):
 
 
 def ask_terminal(prompt: str) -> str:
-    return click.prompt(prompt, prompt_suffix=" ", show_default=False, default="")
+    return click.prompt(shown(prompt), prompt_suffix=" ", show_default=False, default="")  # not through rich
 
 
 def play(
@@ -76,9 +77,7 @@ def play(
                 action = policies[player](core.policy_input(state, policies[player]), rng)
             who = view.say("Zufall", "chance") if player == core.CHANCE else view.names[player]
             own = player in humans and len(humans) == 1
-            console.print(
-                f"[bold]{escape(who)}[/]: {escape(terminal.label(state, action, view, own))}", highlight=False
-            )
+            console.print(Text.assemble((who, "bold"), ": ", terminal.label(state, action, view, own)), highlight=False)
             _apply(state, action, terminal, view, console, history)
             recorder.save(state)
     except (click.Abort, KeyboardInterrupt, EOFError, Left):
@@ -133,7 +132,7 @@ def _choose(state, player: int, terminal, view: View, ask, console: Console, his
     typed = terminal.free_text(state, legal, view) if hasattr(terminal, "free_text") else None
     if typed is None:  # a numbered list; a free-text answer (recall, not recognition) lists nothing
         grid = terminal.moves(state, legal, view) if hasattr(terminal, "moves") else None
-        console.print(grid or Columns([f"[bold]{i}[/] {escape(text)}" for i, text in enumerate(labels, 1)]))
+        console.print(grid or Columns([Text.assemble((str(i), "bold"), " ", text) for i, text in enumerate(labels, 1)]))
     prompt = typed or view.say(
         f"Zug (1-{len(legal)}, ? Hilfe, h Verlauf, q Ende)", f"Move (1-{len(legal)}, ? help, h history, q quit)"
     )
@@ -153,7 +152,7 @@ def _choose(state, player: int, terminal, view: View, ask, console: Console, his
             if isinstance(found, int):
                 return found
             console.print(found, highlight=False, markup=False)
-        elif answer.isdigit() and 1 <= int(answer) <= len(legal):
+        elif answer.isascii() and answer.isdigit() and 1 <= int(answer) <= len(legal):
             return legal[int(answer) - 1]
         else:
             fits = _fitting(answer, labels)

@@ -4,7 +4,7 @@ and the report folder `output/reports/<game>/<version>/` (report.json, report.md
 import json
 from pathlib import Path
 
-from pipeline import atomic
+from pipeline import outputs
 from pipeline.paths import OUTPUT_DIR
 
 REPORTS_DIR = OUTPUT_DIR / "reports"
@@ -147,26 +147,36 @@ def to_markdown(report: dict, plots: dict[str, str] | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def folder_name(report: dict, draft: bool) -> str:
+OWN = ("report.json", "report.md", "*.png")  # what a report folder of an earlier geodeck holds
+
+
+def folder_name(version: str | None, draft: bool) -> str:
     """A published version's report folder is its version; a draft's is `draft` or `draft-<its label>`, so a
     draft carrying a published version's label never writes into that version's folder."""
     if not draft:
-        return report["version"] or "draft"
-    return f"draft-{report['version']}" if report["version"] else "draft"
+        return version or "draft"
+    return f"draft-{version}" if version else "draft"
 
 
-def write(report: dict, root: Path = REPORTS_DIR, draft: bool = False) -> Path:
-    """report.json, report.md and the plots into root/<game>/<version>/ (`folder_name`); returns the folder."""
+def folder(root: Path, deck: dict, draft: bool) -> Path:
+    """Where the report of `deck` goes under `root` (--report-dir): root/<game>/<folder_name>."""
+    return root / deck["game"] / folder_name(deck.get("version"), draft)
+
+
+def write(report: dict, root: Path = REPORTS_DIR, draft: bool = False, force: bool = False) -> Path:
+    """report.json, report.md and the plots into root/<game>/<version>/ (`folder`), swapped in whole
+    (outputs.replacing: never half-written, never over a folder geodeck did not write); returns the folder."""
     from pipeline.playcheck.plots import PLOTS
 
-    folder = root / report["game"] / folder_name(report, draft)
-    files = {}
-    for name, draw in PLOTS.items():
-        atomic.write_bytes(folder / f"{name}.png", draw(report))
-        files[name] = f"{name}.png"
-    atomic.write_text(folder / "report.json", to_json(report))
-    atomic.write_text(folder / "report.md", to_markdown(report, files))
-    return folder
+    target = folder(root, report, draft)
+    with outputs.replacing(target, "--report-dir", force, OWN) as staging:
+        files = {}
+        for name, draw in PLOTS.items():
+            (staging / f"{name}.png").write_bytes(draw(report))
+            files[name] = f"{name}.png"
+        (staging / "report.json").write_text(to_json(report), encoding="utf-8")
+        (staging / "report.md").write_text(to_markdown(report, files), encoding="utf-8")
+    return target
 
 
 def to_rich(report: dict):
@@ -191,7 +201,7 @@ def to_rich(report: dict):
             v["name"],
             _iv(v),
             f"{v['band'][0]:g}–{v['band'][1]:g}",
-            f"[{colour[v['result']]}]{_result(v)}[/]",
+            Text(_result(v), style=colour[v["result"]]),
             v["detail"],
         )
     playouts = Table("playouts", "players", "games", f"length mean ({report['length_unit']})", "win share by seat")
@@ -199,4 +209,4 @@ def to_rich(report: dict):
         playouts.add_row(kind, str(s["players"]), str(s["games"]), _iv(s["length"]["mean"]), _seat_shares(s))
     result = report["result"]
     why = [Text(line) for line in failures(report)]
-    return Group(verdicts, playouts, f"[{colour[result]}]{result.upper()}[/]{_hint(report)}", *why)
+    return Group(verdicts, playouts, Text.assemble((result.upper(), colour[result]), _hint(report)), *why)

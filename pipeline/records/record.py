@@ -6,12 +6,13 @@ of the player "chance".
 """
 
 import json
+import re
 from pathlib import Path
-from typing import Final, Literal
+from typing import Annotated, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from pipeline import atomic, jsonfile
+from pipeline import atomic, jsonfile, text
 from pipeline.errors import GeodeckError
 
 FORMAT: Final = "geodeck-record/1"
@@ -26,9 +27,13 @@ class _Strict(BaseModel):
     model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
 
 
+SEED = re.compile(r"[0-9]{1,10}:[a-z0-9 >_-]{1,60}:[0-9]{1,10}")  # play-check's "SEED:KIND:I"
+LARGEST_SEED = 2**32 - 1  # `geodeck play --seed`
+
+
 class Seat(_Strict):
-    name: str
-    plays: str  # "human", "bot:<level>"
+    name: Annotated[str, Field(min_length=1, max_length=100)]
+    plays: Annotated[str, Field(pattern=r"^(human|bot:[a-z0-9_-]{1,40})$")]  # a bot's level: replay checks it
 
 
 class Move(_Strict):
@@ -42,7 +47,7 @@ class Deck(_Strict):
 
 
 class Record(_Strict):
-    format: Literal["geodeck-record/1"] = FORMAT
+    format: Literal["geodeck-record/1"]
     game: str
     deck: Deck
     options: dict
@@ -54,6 +59,15 @@ class Record(_Strict):
     finished: bool
     scores: list[int | float]
     winners: list[int]
+
+    @field_validator("seed")
+    @classmethod
+    def _seed(cls, seed: int | str | None) -> int | str | None:
+        if seed is None or (isinstance(seed, int) and 0 <= seed <= LARGEST_SEED):
+            return seed
+        if isinstance(seed, str) and SEED.fullmatch(seed):
+            return seed
+        raise ValueError(f'must be an integer 0-{LARGEST_SEED}, play-check\'s "SEED:KIND:I" or null')
 
     def to_json(self) -> str:
         """One key per line, each seat and move on a line of its own (diffable, readable)."""
@@ -91,7 +105,12 @@ def load(path: Path) -> Record:
 
 
 def from_dict(data, source: str = "record") -> Record:
-    """A record from parsed JSON; the first problem found is a one-line RecordError naming the field."""
+    """A record from parsed JSON; the first problem found is a one-line RecordError naming the field (a
+    control character or bidi override in any string, an over-long one, a field of the wrong type or range)."""
+    try:
+        text.check_all(data, f"{source} is not a game record")
+    except GeodeckError as exc:
+        raise RecordError(str(exc)) from exc
     try:
         return Record.model_validate(data)
     except ValidationError as exc:

@@ -46,6 +46,10 @@ def replay(record: Record, deck: dict, source: str = "the record", game=None):
         game = _game(definition, deck, record, source)
     if len(record.seats) != game.players:
         raise RecordError(f"{source}: {len(record.seats)} seats for a {game.players}-player game")
+    levels = [f"bot:{level}" for level in definition.engine.BOTS]
+    for number, seat in enumerate(record.seats):
+        if seat.plays != "human" and seat.plays not in levels:
+            raise RecordError(f"{source}: seats.{number}.plays: {seat.plays!r} is not human or {', '.join(levels)}")
     state = game.initial_state(_order(notation.card_ids(game), record.deal, source))
     names = [seat.name for seat in record.seats]
     for number, move in enumerate(record.moves, 1):

@@ -24,6 +24,7 @@ def record_of(deck: dict, state, seats: list[records.Seat], seed, deck_hash: str
         )
         again.apply_action(action)
     return records.Record(
+        format=records.FORMAT,
         game=deck["game"],
         deck=records.Deck(version=deck.get("version"), content_hash=deck_hash or content_hash(deck)),
         options=state.game.options(),

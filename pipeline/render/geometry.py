@@ -16,6 +16,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from pipeline.errors import GeodeckError
+from pipeline.text import NUMBER
 
 PAPERS_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 DUPLEX_MODES = ("long", "short", "none")
@@ -68,10 +69,10 @@ def parse_offset(text: str | None) -> tuple[float, float]:
     number within ±MAX_BACK_OFFSET_MM."""
     if not text:
         return 0.0, 0.0
-    try:
-        x, y = (float(part) for part in text.split(","))
-    except ValueError:
-        raise GeodeckError(f"--back-offset {text!r} is not X,Y in millimetres (e.g. 1.5,-0.5)") from None
+    parts = text.split(",")
+    if len(parts) != 2 or not all(NUMBER.fullmatch(part) for part in parts):  # ASCII digits, as typed
+        raise GeodeckError(f"--back-offset {text!r} is not X,Y in millimetres (e.g. 1.5,-0.5)")
+    x, y = float(parts[0]), float(parts[1])
     if not all(math.isfinite(v) and abs(v) <= MAX_BACK_OFFSET_MM for v in (x, y)):
         raise GeodeckError(
             f"--back-offset {text!r}: X and Y must be numbers from -{MAX_BACK_OFFSET_MM:g} to "

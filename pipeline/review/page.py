@@ -1,14 +1,14 @@
 """`geodeck review`: the static review page of a deck refresh, `DIR/index.html` (Jinja2 template
 templates/review/page.html.j2) with each card's front as a PNG from the print renderer (`cards/old/ID.png`,
-`cards/new/ID.png`). The folder is written beside DIR and swapped in whole: never half-written."""
+`cards/new/ID.png`). The folder is written beside DIR and swapped in whole (pipeline/outputs.py): never
+half-written, and never in place of a folder geodeck did not write."""
 
-import shutil
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 import jinja2
 
+from pipeline import outputs
 from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
@@ -18,6 +18,7 @@ from pipeline.review import model
 
 DPI = 110
 PAGE = "index.html"
+OWN = (PAGE, "cards/*/*.png")  # what a review folder of an earlier geodeck holds
 
 
 @dataclass(frozen=True)
@@ -28,9 +29,12 @@ class Written:
     changed: int
 
 
-def write(game: str, old: str | None, new: str | None, out: Path, store, lang: str | None = None) -> Written:
-    """Compare OLD and NEW of GAME (defaults: model.resolve) and write the review page into `out`."""
-    _check_target(out)
+def write(
+    game: str, old: str | None, new: str | None, out: Path, store, lang: str | None = None, force: bool = False
+) -> Written:
+    """Compare OLD and NEW of GAME (defaults: model.resolve) and write the review page into `out`; `force`
+    adds it to a folder geodeck did not write (outputs.replacing)."""
+    outputs.check(out, "--out", force, OWN)
     pair = model.resolve(game, old, new)
     citations = {name: source.citation for name, source in load_sources().items()}
     content = model.review(load_spec(game), pair, citations)
@@ -38,20 +42,13 @@ def write(game: str, old: str | None, new: str | None, out: Path, store, lang: s
         "old": card_images(pair.old, [c["id"] for c in content["cards"] + content["removed"]], store, lang),
         "new": card_images(pair.new, [c["id"] for c in content["cards"] + content["added"]], store, lang),
     }
-    out.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}."))
-    try:
+    with outputs.replacing(out, "--out", force, OWN) as staging:
         for side, cards in images.items():
             (staging / "cards" / side).mkdir(parents=True)
             for card_id, image in cards.items():
                 if isinstance(image, bytes):
                     (staging / "cards" / side / f"{card_id}.png").write_bytes(image)
         (staging / PAGE).write_text(html(content, images), encoding="utf-8")
-        staging.chmod(0o755)
-        _swap(staging, out)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
     return Written(out / PAGE, content["old"], content["new"], len(content["cards"]))
 
 
@@ -85,20 +82,3 @@ def html(content: dict, images: dict[str, dict[str, bytes | str]]) -> str:
         lstrip_blocks=True,
     )
     return environment.get_template("page.html.j2").render(**content, images=images)
-
-
-def _check_target(out: Path) -> None:
-    """`out` must be new, empty or an earlier review page's folder: nothing else is replaced."""
-    if out.exists() and not (out.is_dir() and (not any(out.iterdir()) or (out / PAGE).is_file())):
-        raise GeodeckError(f"--out {out} exists and is not an earlier review page's folder; name a new or empty folder")
-
-
-def _swap(staging: Path, out: Path) -> None:
-    """Put the finished `staging` folder in place of `out` (an earlier review's folder is removed)."""
-    if out.exists():
-        retired = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}.old."))
-        out.rename(retired / out.name)
-        staging.rename(out)
-        shutil.rmtree(retired)
-    else:
-        staging.rename(out)

@@ -5,12 +5,12 @@ import json
 import click
 from rich.table import Table
 
-from pipeline.cli_output import console, mirror_option, offline_option, out
+from pipeline.cli_output import Bounded, console, mirror_option, offline_option, out
 
 
-@click.command()
-@click.argument("lat", type=float, required=False)
-@click.argument("lon", type=float, required=False)
+@click.command(context_settings={"ignore_unknown_options": True})  # -52 -13 are coordinates, not options
+@click.argument("lat", type=Bounded(float, -90, 90, "°"), required=False)
+@click.argument("lon", type=Bounded(float, -180, 180, "°"), required=False)
 @click.option(
     "--report",
     is_flag=True,
@@ -33,7 +33,7 @@ def grid(lat, lon, report, fmt, mirror, offline):
     without a build, the grid of the published Deutschland deck. A point off the 0-150 / 0-90 grid or
     outside Germany (its outline from the towns stage, else the pinned boundaries through the snapshot
     store: --mirror, --offline) prints the numbers it would have and exits 1 (with --format json: on_map
-    false). Negative coordinates go after `--`: `geodeck grid -- -33.9 18.4`.
+    false). Negative coordinates are typed as they are: `geodeck grid -33.9 18.4`.
     """
     from pipeline import graph
     from pipeline.decks import published

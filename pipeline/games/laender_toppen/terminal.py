@@ -3,6 +3,7 @@ piles and points of every player, in German or English (labels from the card lay
 
 from rich.console import Group
 from rich.table import Table
+from rich.text import Text
 
 from pipeline.games.laender_toppen.engine import (
     CATEGORIES,
@@ -96,7 +97,7 @@ def board(state: State, player: int, view: View) -> Group:
     seen = state.observation(player)
     rounds = state.game.rounds
     shown = min(seen.round + 1, rounds)
-    parts: list = [f"[bold]{view.say(f'Runde {shown} von {rounds}', f'Round {shown} of {rounds}')}[/]"]
+    parts: list = [Text(view.say(f"Runde {shown} von {rounds}", f"Round {shown} of {rounds}"), style="bold")]
     if seen.tricks:
         parts.append(view.say("Zuletzt: ", "Last: ") + _trick(state, seen.tricks[-1], view))
     parts.append(_piles(state, seen.piles, view))

@@ -2,7 +2,8 @@
 
 import click
 
-from pipeline.cli_output import console, mirror_option, offline_option, out
+from pipeline.cli_output import Bounded, Words, console, mirror_option, offline_option, out
+from pipeline.decks.schema import TITLE
 
 
 @click.group()
@@ -12,12 +13,17 @@ def region():
 
 @region.command("build")
 @click.argument("iso3")
-@click.option("--places", type=click.IntRange(40, 200), help="Place cards (default 96, fewer if fewer candidates).")
-@click.option("--title", help='The deck\'s title (default "<country>: Das Kartenspiel" / ": The Card Game").')
+@click.option("--places", type=Bounded(int, 40, 200), help="Place cards (default 96, fewer if fewer candidates).")
+@click.option(
+    "--title",
+    type=Words(TITLE),
+    help=f'The deck\'s title, at most {TITLE} characters (default "<country>: Das Kartenspiel" / ": The Card Game").',
+)
 @click.option("--lang", type=click.Choice(["de", "en"]), default="de", show_default=True, help="The title's language.")
 @click.option(
     "--accept",
     metavar="REASON",
+    type=Words(500),
     help="Publish even suspicious changes (`geodeck diff`); REASON goes into CHANGELOG.md.",
 )
 @mirror_option

@@ -27,7 +27,7 @@ def _kinds(value: str) -> tuple[str, ...]:
 
 
 def _seats_left(value: str) -> dict:
-    if not value.isdigit():
+    if not (value.isascii() and value.isdigit()):
         raise ValueError(f"{value!r} is not a number of seats to the caller's left")
     return {"fixed_setter": int(value)}
 
@@ -167,7 +167,7 @@ def read(state: State, legal: list[int], text: str, view: View) -> int | str:
         one = {answers.normal(name): key for key in _continent_keys(game) for name in _continent_names(key, view)}
         action = _action(game, answered, answers.continent_sets(text, one))
     elif answered == "map number":
-        digits = "".join(c for c in text if c.isdigit())
+        digits = "".join(c for c in text if c.isascii() and c.isdigit())
         action = _action(game, answered, int(digits) if digits else None)
     else:
         names = {a: answers.names(answered, game.answers[a - game.answer_base][1], view.cards, {}) for a in offered}
