@@ -251,6 +251,16 @@ def test_every_world_game_round_is_shown_with_its_tie_breaking_cards_and_units()
     assert any(" km² " in line or " m, " in line for line in rounds)  # values with their units
 
 
+def test_the_right_answer_is_shown_after_every_challenge():
+    """Issue 35: the World Game never showed the right answer after a challenge."""
+    shown = _watched("world-game", ["bot:novice", "bot:novice"], [], 2)
+    challenges = [line for line in shown.splitlines() if line.startswith("Round ") and "called a challenge" in line]
+    assert challenges and all("; the answer: " in line for line in challenges), challenges[:1]
+    shown = _watched("world-game", ["bot:novice", "bot:novice"], [], 2, lang="de")
+    challenges = [line for line in shown.splitlines() if line.startswith("Runde ") and "Herausforderung" in line]
+    assert challenges and all("; richtig: " in line for line in challenges), challenges[:1]
+
+
 def test_history_is_one_key_away():
     shown = _watched("world-game", ["human", "bot:expert"], ["h", "1", "1", "h", *["1", "-"] * 3000], 11)
     assert "Nothing revealed yet." in shown
@@ -306,10 +316,29 @@ def test_the_rulebooks_variants_are_options_of_play(tmp_path, game, seats, varia
     assert replayed(path)["finished"]
 
 
+def test_variant_list_lists_the_variants_and_plays_nothing(tmp_path):
+    """Issue 35: `--variant list` was in the help but exited 2."""
+    result = CliRunner().invoke(cli, ["play", "world-game", "--variant", "list", "--record", str(tmp_path / "r.json")])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0].startswith("--variant challenges=KIND,…: the challenges in play")
+    assert len(result.output.splitlines()) == 4 and not (tmp_path / "r.json").exists()
+    result = CliRunner().invoke(cli, ["play", "deutschland", "--variant", "list"])
+    assert result.exit_code == 0 and result.output.startswith("--variant face-down")
+
+
+def test_play_help_names_every_bot_of_every_game():
+    """Issue 35: `play --help` left out mcts."""
+    shown = " ".join(CliRunner().invoke(cli, ["play", "--help"], terminal_width=200).output.split())
+    levels = {level for definition in games.registered().values() for level in definition.engine.BOTS}
+    assert levels and all(level in shown for level in levels), levels
+
+
 def test_unknown_or_bad_variants_are_one_line_errors():
-    result = CliRunner().invoke(cli, ["play", "world-game", "--variant", "list"])
+    result = CliRunner().invoke(cli, ["play", "world-game", "--variant", "lists"])
     assert isinstance(result.exception, GeodeckError)
-    assert "--variant 'list': world-game has no variant 'list' (its variants: challenges=KIND" in str(result.exception)
+    assert "--variant 'lists': world-game has no variant 'lists' (its variants: challenges=KIND" in str(
+        result.exception
+    )
     result = CliRunner().invoke(cli, ["play", "world-game", "--variant", "setter=left"])
     assert "--variant 'setter=left': 'left' is not a number of seats" in str(result.exception)
     result = CliRunner().invoke(cli, ["play", "world-game", "--variant", "setter=5"])

@@ -11,10 +11,11 @@ the final winner. Option B: the leader calls a challenge and chooses the player 
 chooses one of the challenges in play (decided before the game: `challenges`) about their own top card:
 continent (name both continents of a country on two), flag (name the country), location (its map
 number), capital (any one of several), and the reverse challenges location-reverse (the country at a map
-number) and capital-reverse (the country of a capital). The caller answers first, then every other player
-clockwise may answer or pass; an answer is judged against the setter's card; the first right answer
-wins, nobody right: the setter wins; the winner takes the top cards of the caller, the setter and every
-wrong answerer. Won cards go to the bottom of the winner's stack: the winner's own first, then the others
+number) and capital-reverse (the country of a capital). Every player but the setter answers or passes,
+the caller first, then clockwise, each answer sealed (nobody sees another's before all are given: "all
+players may try to answer" at once); they are judged against the setter's card together and the first
+right answer clockwise from the caller wins, nobody right: the setter wins; the winner takes the top cards
+of the caller, the setter and every wrong answerer. Won cards go to the bottom of the winner's stack: the winner's own first, then the others
 clockwise from the winner, each player's cards in the order revealed. The game ends when a player has no
 card left (2 players: the other holds them all); the most cards wins, a tie means several winners.
 
@@ -228,7 +229,7 @@ class ChallengeView:
     setter: int
     kind: str | None
     prompt: str | Flag | None  # the country's name, its flag, its map number or its capital (None while choosing)
-    answers: tuple[tuple[int, bool], ...]
+    # no answers: they are sealed until every seat has had its turn (the round just played shows them)
 
 
 @dataclass(frozen=True)
@@ -647,12 +648,32 @@ class State(EngineState[Game]):
             seen.add(self.stacks[self.challenge.setter][0])
         return seen
 
+    def alternatives(self, player: int, action: int, original: "State") -> list[int]:
+        """Another seat's sealed answer to the challenge still open in `original`: any reply they could give
+        (the answers are revealed together once every seat has had its turn)."""
+        if self.challenge is None or self.challenge.kind is None or self.current_player() == player:
+            return [action]
+        if len(self._history) < original.len_before_sealed():
+            return [action]
+        return self._actions.sorted
+
+    def len_before_sealed(self) -> int:
+        """The moves before the answers still sealed (all of them when no challenge is being answered)."""
+        challenge = self.challenge
+        if challenge is None or challenge.kind is None:
+            return len(self._history)
+        order = (
+            challenge.caller,
+            *self.game.askers[challenge.caller][(challenge.setter - challenge.caller) % self.players],
+        )
+        return len(self._history) - order.index(challenge.answering)
+
     def _challenge_view(self) -> ChallengeView | None:
         challenge = self.challenge
         if challenge is None:
             return None
         prompt = None if challenge.kind is None else self.game.prompt(challenge.kind, self.stacks[challenge.setter][0])
-        return ChallengeView(challenge.caller, challenge.setter, challenge.kind, prompt, tuple(challenge.answers))
+        return ChallengeView(challenge.caller, challenge.setter, challenge.kind, prompt)
 
     def __str__(self) -> str:
         names = [c.name for c in self.game.countries]
@@ -666,7 +687,7 @@ class State(EngineState[Game]):
         if view:
             lines.append(
                 f"challenge called by player {view.caller}, set by player {view.setter}: {view.kind or '(choosing)'} "
-                f"{view.prompt or ''}, answers {list(view.answers)}"
+                f"{view.prompt or ''}, {len(self.challenge.answers) if self.challenge else 0} answers sealed"
             )
         return "\n".join(lines)
 
@@ -781,21 +802,25 @@ class State(EngineState[Game]):
         self._actions = self.game.reply_actions[kind]
 
     def _reply(self, action: int) -> None:
-        """An answer (judged against the setter's top card: the first right one wins) or a pass."""
+        """A sealed answer (judged against the setter's top card) or a pass; after the last seat the answers
+        are revealed together: the first right one clockwise from the caller wins, nobody right the setter."""
         game, challenge = self.game, self.challenge
         assert challenge is not None and challenge.kind is not None
         if action != game.pass_action:
             card = self.stacks[challenge.setter][0]
             right = action in game.right_answers(challenge.kind, card)
             challenge.answers.append((challenge.answering, right))
-            if right:
-                self._end_challenge(challenge.answering)
-                return
-            challenge.taken.add(challenge.answering)
+            if not right:
+                challenge.taken.add(challenge.answering)
         if challenge.queue:
             challenge.answering, challenge.queue = challenge.queue[0], challenge.queue[1:]
-        else:
-            self._end_challenge(challenge.setter)
+            return
+        winner = challenge.setter
+        for p, right in challenge.answers:  # in answering order: the caller, then clockwise
+            if right:
+                winner = p
+                break
+        self._end_challenge(winner)
 
     def _end_challenge(self, winner: int) -> None:
         """The winner takes the top cards of the caller, the setter and each wrong answerer (own first, then

@@ -145,6 +145,16 @@ def answer_label(answered: str, value, view: View) -> str:
     return str(value)
 
 
+def right_answer(state: State, kind: str, card: int, view: View) -> str:
+    """The answer to the `kind` challenge on `card`, shown after the challenge: every capital of a country
+    with several (any one counts), in the view's language."""
+    if kind == "capital":
+        fields = view.cards.get(state.game.ids[card], {})
+        capitals = (view.lang == "de" and fields.get("capitals_de")) or fields.get("capitals") or []
+        return view.say(" oder ", " or ").join(capitals)
+    return answer_label(*state.game.answers[state.game.right_answer(kind, card)], view)
+
+
 def free_text(state: State, legal: list[int], view: View) -> str | None:
     """Answering a challenge is typed, not picked (the prompt); every other move is numbered (None)."""
     if state.game.pass_action not in legal:
@@ -247,11 +257,12 @@ def _last(state: State, turn: Turn, view: View, tie_cards: bool = False) -> str:
             for p, right in turn.answers
         )
         asked = question(turn.kind, state.game.ids[turn.card], view)
+        right = right_answer(state, turn.kind, turn.card, view)
         return view.say(
             f"Letzte Runde: {leader} rief eine Herausforderung, {view.names[turn.setter]} fragte „{asked}“ "
-            f"({answers or 'niemand antwortete'}) → {winner}",
+            f"({answers or 'niemand antwortete'}; richtig: {right}) → {winner}",
             f"Last round: {leader} called a challenge, {view.names[turn.setter]} asked “{asked}” "
-            f"({answers or 'nobody answered'}) → {winner}",
+            f"({answers or 'nobody answered'}; the answer: {right}) → {winner}",
         )
     fact = turn.action
     shown = ", ".join(f"{view.names[p]} {_card_value(state, c, fact, view)}" for p, c in turn.top)
@@ -299,8 +310,9 @@ def rules(view: View) -> str:
         "The World Game: Wer am Zug ist, nennt einen Fakt seiner obersten Karte (Fläche, Einwohner, höchster "
         "Punkt, Nachbarländer): der höchste Wert nimmt alle aufgedeckten Karten (Gleichstand: die nächste Karte "
         "entscheidet); oder ruft eine Herausforderung und wählt, wer sie stellt: der stellt eine Frage zu "
-        "seiner obersten Karte (Kontinent, Flagge, Lage, Hauptstadt). Der Rufer antwortet zuerst, dann die "
-        "anderen im Uhrzeigersinn (oder passen); die erste richtige Antwort gewinnt, sonst der Steller. "
+        "seiner obersten Karte (Kontinent, Flagge, Lage, Hauptstadt). Alle außer dem Steller antworten verdeckt "
+        "(oder passen), der Rufer zuerst, dann im Uhrzeigersinn; dann wird aufgedeckt: die erste richtige Antwort "
+        "im Uhrzeigersinn ab dem Rufer gewinnt, sonst der Steller. "
         "Antworten: die Antwort selbst eintippen (Groß- und Kleinschreibung, Akzente, deutsch oder englisch "
         "egal; - passt). Gewonnene Karten kommen unter den "
         "eigenen Stapel. Zu zweit gewinnt, wer alle Karten hat; sonst endet das Spiel, sobald jemand keine "
@@ -308,9 +320,9 @@ def rules(view: View) -> str:
         "The World Game: the player to move names a fact of their top card (area, population, highest point, "
         "neighbouring countries): the highest value takes every revealed card (a tie: the next card decides); "
         "or calls a challenge and chooses who sets it: the setter asks about their top card (continent, flag, "
-        "location, capital). The caller answers first, then the others clockwise (or pass); the first right "
-        "answer wins, else the setter. To answer type the answer itself (any case, accents, German or "
-        "English; - passes). Won cards go "
-        "under your stack. With 2 players whoever holds every card wins; otherwise the game ends when a "
+        "location, capital). Everyone but the setter answers sealed (or passes), the caller first, then "
+        "clockwise; then all are revealed: the first right answer clockwise from the caller wins, else the "
+        "setter. To answer type the answer itself (any case, accents, German or English; - passes). Won cards "
+        "go under your stack. With 2 players whoever holds every card wins; otherwise the game ends when a "
         "player has no card left.",
     )
