@@ -15,8 +15,9 @@ number) and capital-reverse (the country of a capital). Every player but the set
 the caller first, then clockwise, each answer sealed (nobody sees another's before all are given: "all
 players may try to answer" at once); they are judged against the setter's card together and the first
 right answer clockwise from the caller wins, nobody right: the setter wins; the winner takes the top cards
-of the caller, the setter and every wrong answerer. Won cards go to the bottom of the winner's stack: the winner's own first, then the others
-clockwise from the winner, each player's cards in the order revealed. The game ends when a player has no
+of the caller, the setter and every wrong answerer. Won cards go to the bottom of the winner's stack: the
+winner's own first, then the others clockwise from the winner, each player's cards in the order revealed.
+The game ends when a player has no
 card left (2 players: the other holds them all); the most cards wins, a tie means several winners.
 
 Options: `player_challenges` is the rulebook's game with younger children (two players, each plays their
