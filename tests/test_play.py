@@ -38,6 +38,7 @@ def test_play_deutschland_through_a_whole_game_and_replay_its_record(tmp_path):
     assert "Round 8 revealed" in result.output and "Result" in result.output
     record = records.load(path)
     assert record.finished and len(record.moves) == 8 * 4 * 3
+    assert not record.private and '"private"' not in path.read_text(encoding="utf-8")  # a finished game hides nothing
     assert [s.plays for s in record.seats] == ["human", "bot:random", "bot:expert", "bot:random"]
     assert [s.name for s in record.seats] == ["Red", "Blue", "Green", "Yellow"]
     summary = replayed(path)
@@ -56,6 +57,8 @@ def test_end_of_input_leaves_cleanly_and_saves_the_record_so_far(tmp_path):
     assert "Spiel nach Zug 6 verlassen" in result.output  # 2 human moves, the bots' moves between them
     record = records.load(path)
     assert not record.finished and len(record.moves) == 6
+    assert record.private and "private: it shows every hidden card" not in result.output  # issue 35: marked
+    assert "privat: er zeigt alle verdeckten Karten" in result.output
     assert not replayed(path)["finished"]
 
 

@@ -87,8 +87,10 @@ def play(
     if not finished:
         console.print(
             view.say(
-                f"\nSpiel nach Zug {len(record.moves)} verlassen; der Spielbericht bis hierher: {path}",
-                f"\nLeft the game after move {len(record.moves)}; the record so far: {path}",
+                f"\nSpiel nach Zug {len(record.moves)} verlassen; der Spielbericht bis hierher (privat: er "
+                f"zeigt alle verdeckten Karten, keinem Mitspieler zeigen, solange das Spiel läuft): {path}",
+                f"\nLeft the game after move {len(record.moves)}; the record so far (private: it shows every "
+                f"hidden card, show it to no player while the game goes on): {path}",
             ),
             highlight=False,
             markup=False,
@@ -100,9 +102,20 @@ def play(
     return record, True
 
 
-def _hand_over(player: int, view: View, ask, console: Console) -> None:
-    """Hot seat: hide the last human's table and wait for `player` to take the screen."""
+CLEAR_SCROLLBACK = "\x1b[3J"  # ED 3: erase the terminal's scrollback (xterm, VTE, iTerm2, tmux's history)
+
+
+def _wipe(console: Console) -> None:
+    """Clear the screen and the terminal's scrollback, so that scrolling up shows nothing of the last table."""
     console.clear()
+    if console.is_terminal and not console.is_dumb_terminal:
+        console.file.write(CLEAR_SCROLLBACK)
+        console.file.flush()
+
+
+def _hand_over(player: int, view: View, ask, console: Console) -> None:
+    """Hot seat: hide the last human's table (screen and scrollback) and wait for `player` to take the screen."""
+    _wipe(console)
     name = view.names[player]
     answer = ask(
         view.say(
@@ -112,7 +125,7 @@ def _hand_over(player: int, view: View, ask, console: Console) -> None:
     )
     if answer.strip().lower() in QUIT:
         raise Left
-    console.clear()
+    _wipe(console)
 
 
 def _apply(state, action: int, terminal, view: View, console: Console, history: list[str]) -> None:

@@ -17,8 +17,8 @@ players may try to answer" at once); they are judged against the setter's card t
 right answer clockwise from the caller wins, nobody right: the setter wins; the winner takes the top cards
 of the caller, the setter and every wrong answerer. Won cards go to the bottom of the winner's stack: the
 winner's own first, then the others clockwise from the winner, each player's cards in the order revealed.
-The game ends when a player has no
-card left (2 players: the other holds them all); the most cards wins, a tie means several winners.
+The game ends when a player has no card left (2 players: the other holds them all); the most cards wins, a
+tie means several winners.
 
 Options: `player_challenges` is the rulebook's game with younger children (two players, each plays their
 own challenges: the setter sets one of the caller's); `fixed_setter` is the setter "determined in advance"
