@@ -731,7 +731,8 @@ def play(game, players, seats, lang, seed, version, deck_file, record_path, forc
 
     from pipeline.decks import published
     from pipeline.paths import OUTPUT_DIR
-    from pipeline.play import loop, variants
+    from pipeline.extract.store import open_store
+    from pipeline.play import loop, pictures, variants
     from pipeline.play import seats as seating
     from pipeline.render import layouts
 
@@ -748,7 +749,10 @@ def play(game, players, seats, lang, seed, version, deck_file, record_path, forc
     seed = random.SystemRandom().randrange(1_000_000) if seed is None else seed
     path = record_path or OUTPUT_DIR / "records" / f"{game}-{seed}.json"
     language = layouts.load(game).language(lang)
-    _, finished = loop.play(definition, deck, chosen, language, seed, path, out, options=options, force=force)
+    flag = pictures.drawer(out, open_store)
+    _, finished = loop.play(
+        definition, deck, chosen, language, seed, path, out, options=options, force=force, flag=flag
+    )
     if not finished:
         raise SystemExit(130)
 

@@ -15,9 +15,14 @@ from pipeline.play import seats as seating
 from pipeline.records import record as records
 
 
+NO_FLAG = ("challenges", ("continent", "location", "capital"))  # a human's World Game where no flag can be shown
+
+
 def play(tmp_path, game: str, seats: str, lang: str, lines: list[str], seed: int = 5):
     path = tmp_path / f"{game}.json"
     args = ["play", game, "--seats", seats, "--lang", lang, "--seed", str(seed), "--record", str(path)]
+    if game == "world-game" and "human" in seats:  # CliRunner's output is no terminal: it shows no flag
+        args += ["--variant", f"{NO_FLAG[0]}={','.join(NO_FLAG[1])}"]
     return CliRunner().invoke(cli, args, input="".join(f"{line}\n" for line in lines)), path
 
 
@@ -225,7 +230,7 @@ def test_a_text_without_letters_or_digits_is_refused_without_labelling_every_mov
     assert loop._refused(state, "Atlantis", terminal, view) is None and len(labelled) > 1000
 
 
-def _watched(game: str, seats: list[str], lines: list[str], seed: int, lang: str = "en") -> str:
+def _watched(game: str, seats: list[str], lines: list[str], seed: int, lang: str = "en", **options) -> str:
     import os
     from pathlib import Path
     from tempfile import TemporaryDirectory
@@ -238,7 +243,8 @@ def _watched(game: str, seats: list[str], lines: list[str], seed: int, lang: str
     answers = iter(lines)
     with TemporaryDirectory() as folder, open(os.devnull, "w") as hidden:
         console = Console(width=400, record=True, file=hidden)
-        loop.play(games.get(game), deck, seats, lang, seed, Path(folder) / "r.json", console, lambda _: next(answers))
+        path = Path(folder) / "r.json"
+        loop.play(games.get(game), deck, seats, lang, seed, path, console, lambda _: next(answers), options=options)
     return console.export_text()
 
 
@@ -264,8 +270,27 @@ def test_the_right_answer_is_shown_after_every_challenge():
     assert challenges and all("; richtig: " in line for line in challenges), challenges[:1]
 
 
+def test_the_flag_challenge_is_refused_where_the_terminal_shows_no_picture(tmp_path):
+    """Issue 35: a flag was shown as two regional-indicator letters ("DE" for Germany: the answer); where no
+    picture can be drawn (here: output that is no terminal) a human's game with the flag challenge is refused
+    before anything is written, naming the fix; bots alone still play it."""
+    path = tmp_path / "r.json"
+    args = ["play", "world-game", "--seats", "human,bot:random", "--seed", "1", "--lang", "en", "--record", str(path)]
+    result = CliRunner().invoke(cli, args, input="q\n")
+    assert isinstance(result.exception, GeodeckError) and not path.exists()
+    assert str(result.exception) == (
+        "the flag challenge needs a terminal that shows a flag as a picture (256 colours or more); play without "
+        "it: --variant challenges=continent,location,capital"
+    )
+    result = CliRunner().invoke(cli, [*args, "--variant", "challenges=continent,location,capital"], input="q\n")
+    assert result.exit_code == 130, result.output
+    bots = ["play", "world-game", "--seats", "bot:random,bot:random", "--seed", "1", "--record", str(path)]
+    assert CliRunner().invoke(cli, [*bots, "--force"]).exit_code == 0
+
+
 def test_history_is_one_key_away():
-    shown = _watched("world-game", ["human", "bot:expert"], ["h", "1", "1", "h", *["1", "-"] * 3000], 11)
+    lines = ["h", "1", "1", "h", *["1", "-"] * 3000]
+    shown = _watched("world-game", ["human", "bot:expert"], lines, 11, challenges=NO_FLAG[1])
     assert "Nothing revealed yet." in shown
     first = next(line for line in shown.splitlines() if line.startswith("Round 1:"))
     assert shown.count(first) >= 2  # shown when played, and again by h

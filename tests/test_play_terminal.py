@@ -66,3 +66,37 @@ def test_a_hot_seat_hand_over_leaves_nothing_in_the_scrollback(tmp_path):
         assert "Red's guess cards:" not in pane.everything()
     finally:
         pane.close()
+
+
+@pytest.mark.mirror
+def test_a_flag_is_drawn_as_a_picture_never_as_letters(store):
+    """Issue 35: the flag challenge showed regional-indicator letters ("DE": the answer where a terminal has
+    no flag emoji); now the setter's flag is drawn from its SVG as coloured half blocks."""
+    import io
+
+    from rich.console import Console
+
+    from pipeline.decks import published
+    from pipeline.games.world_game import engine, terminal
+    from pipeline.play import pictures
+    from pipeline.play.view import View
+    from pipeline.render import layouts
+
+    console = Console(force_terminal=True, color_system="truecolor", file=io.StringIO(), width=120)
+    draw = pictures.drawer(console, lambda: store)
+    assert draw is not None and pictures.drawer(Console(file=io.StringIO()), lambda: store) is None
+    _, deck = published.deck("world-game")
+    germany = next(i for i, c in enumerate(deck["cards"]) if c["fields"]["iso3"] == "DEU")
+    game = engine.Game.from_deck(deck, players=2, challenges=["flag"])
+    others = [i for i in range(len(deck["cards"])) if i != germany]
+    state = game.initial_state(others[:20] + [germany] + others[20:])  # player 1's top card: Germany
+    state.apply_action(engine.CALL)  # player 0 calls, player 1 sets (the flag: the only challenge in play)
+    view = View("en", ("P1", "P2"), {c["id"]: c["fields"] for c in deck["cards"]}, layouts.load("world-game"), draw)
+    assert terminal.refused(game, view) is None
+    console.print(terminal.board(state, 0, view))
+    shown = console.file.getvalue()
+    assert "Which country has this flag?" in shown and pictures.UPPER_HALF * 32 in shown
+    assert not any(0x1F1E6 <= ord(c) <= 0x1F1FF for c in shown)  # no regional-indicator letters
+    assert "DE" not in shown.replace("\x1b", " ") and "Germany" not in shown
+    black, red, gold = "48;2;0;0;1", "48;2;255;0;0", "48;2;255;204;0"  # flag-icons' de.svg, rasterised
+    assert shown.index(black) < shown.index(red) < shown.index(gold)

@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from pipeline.errors import GeodeckError
 from pipeline.games import GameDefinition, core
 from pipeline.play import seats as seating
 from pipeline.play.view import View
@@ -43,15 +44,20 @@ def play(
     ask: Callable[[str], str] = ask_terminal,
     options: dict | None = None,
     force: bool = False,
+    flag: Callable[[str], object] | None = None,
 ) -> tuple[records.Record, bool]:
     """Play one game at the terminal (with the engine's `options`: the variants), its record at `path` saved
     after every move (an existing record is refused unless `force`); returns (record, whether it was
     finished). With two or more humans at one screen (hot seat) the screen is cleared and the next human
-    asked to take it before their table is shown."""
+    asked to take it before their table is shown. `flag` draws a flag for this terminal (None: it cannot,
+    and a game whose terminal `refused` a human's game without pictures is refused before it starts)."""
     terminal = definition.terminal
     game = definition.engine.Game.from_deck(deck, players=len(seats), **(options or {}))
     cards = {c["id"]: c["fields"] for c in deck["cards"]}
-    view = View(lang, tuple(terminal.seat_names(len(seats), lang)), cards, layouts.load(definition.name))
+    view = View(lang, tuple(terminal.seat_names(len(seats), lang)), cards, layouts.load(definition.name), flag)
+    why = terminal.refused(game, view) if "human" in seats and hasattr(terminal, "refused") else None
+    if why:
+        raise GeodeckError(why)
     recorder = Recorder(path, deck, seating.named(seats, list(view.names)), seed, force)
     rng = random.Random(seed)
     state = game.new_initial_state(rng)

@@ -4,6 +4,7 @@ challenge being set and answered, the last round, in German or English (fact lab
 from rich.console import Group
 from rich.table import Table
 
+from pipeline.errors import GeodeckError
 from pipeline.games.world_game import answers
 from pipeline.games.world_game.engine import (
     ANSWERED_WITH,
@@ -76,7 +77,7 @@ KINDS = {
 QUESTIONS = {  # what the setter asks, about the country on their top card
     "de": {
         "continent": "Auf welchem Kontinent liegt {name}? (zwei, wenn es zwei sind)",
-        "flag": "Welches Land hat diese Flagge? {flag}",
+        "flag": "Welches Land hat diese Flagge?",
         "location": "Welche Nummer hat {name} auf der Weltkarte?",
         "capital": "Wie heißt die Hauptstadt von {name}?",
         "location-reverse": "Welches Land hat auf der Weltkarte die Nummer {number}?",
@@ -84,7 +85,7 @@ QUESTIONS = {  # what the setter asks, about the country on their top card
     },
     "en": {
         "continent": "On which continent is {name}? (both, if two)",
-        "flag": "Which country has this flag? {flag}",
+        "flag": "Which country has this flag?",
         "location": "Which number does {name} have on the world map?",
         "capital": "What is the capital of {name}?",
         "location-reverse": "Which country has number {number} on the world map?",
@@ -210,13 +211,36 @@ def _continent_names(key: str, view: View) -> list[str]:
 
 
 def question(kind: str, card_id: str, view: View) -> str:
+    """The setter's question; a flag's is asked with its picture (`board`), never its letters or code."""
     fields = view.cards.get(card_id, {})
-    iso2 = fields.get("iso2") or ""
-    flag = "".join(chr(0x1F1E6 + ord(c) - ord("A")) for c in iso2.upper() if "A" <= c <= "Z")
     capitals = fields.get("capitals") or ["–"]
     return QUESTIONS[view.lang][kind].format(
-        name=view.card(card_id), flag=flag, number=fields.get("map_number"), capital=capitals[0]
+        name=view.card(card_id), number=fields.get("map_number"), capital=capitals[0]
     )
+
+
+def refused(game, view: View) -> str | None:
+    """Why a human cannot play this game here: the flag challenge in play, and a terminal that can draw no
+    flag (no colours, or no flag files in the snapshot store); None when they can."""
+    if not any("flag" in game.challenges_for(p) for p in range(game.num_players())):
+        return None
+    fix = view.say(
+        "ohne sie spielen: --variant challenges=continent,location,capital",
+        "play without it: --variant challenges=continent,location,capital",
+    )
+    if view.flag is None:
+        return view.say(
+            f"Die Flaggen-Herausforderung braucht ein Terminal, das Flaggen als Bild zeigt (256 Farben oder "
+            f"mehr); {fix}",
+            f"the flag challenge needs a terminal that shows a flag as a picture (256 colours or more); {fix}",
+        )
+    try:
+        view.flag(game.card_fields[0]["flag"])
+    except GeodeckError as exc:
+        return view.say(
+            f"Die Flaggen lassen sich nicht zeichnen ({exc}); {fix}", f"cannot draw the flags ({exc}); {fix}"
+        )
+    return None
 
 
 def board(state: State, player: int, view: View) -> Group:
@@ -236,6 +260,8 @@ def board(state: State, player: int, view: View) -> Group:
             card = state.game.ids[state.stacks[seen.challenge.setter][0]]
             text += f": {question(seen.challenge.kind, card, view)}"
         parts.append(text)
+        if seen.challenge.kind == "flag" and view.flag is not None:  # the picture, as the setter shows it
+            parts.append(view.flag(view.cards[card]["flag"]))
     if seen.top is not None and seen.top_values is not None and not state.is_terminal():
         table = Table(
             *[fact_label(f, view) for f in range(len(FACTS))],
