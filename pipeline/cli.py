@@ -730,8 +730,8 @@ def play(game, players, seats, lang, seed, version, deck_file, record_path, forc
     import random
 
     from pipeline.decks import published
-    from pipeline.paths import OUTPUT_DIR
     from pipeline.extract.store import open_store
+    from pipeline.paths import OUTPUT_DIR
     from pipeline.play import loop, pictures, variants
     from pipeline.play import seats as seating
     from pipeline.render import layouts

@@ -14,7 +14,6 @@ from pipeline.play import loop
 from pipeline.play import seats as seating
 from pipeline.records import record as records
 
-
 NO_FLAG = ("challenges", ("continent", "location", "capital"))  # a human's World Game where no flag can be shown
 
 

@@ -89,7 +89,7 @@ def test_a_flag_is_drawn_as_a_picture_never_as_letters(store):
     germany = next(i for i, c in enumerate(deck["cards"]) if c["fields"]["iso3"] == "DEU")
     game = engine.Game.from_deck(deck, players=2, challenges=["flag"])
     others = [i for i in range(len(deck["cards"])) if i != germany]
-    state = game.initial_state(others[:20] + [germany] + others[20:])  # player 1's top card: Germany
+    state = game.initial_state([*others[:20], germany, *others[20:]])  # player 1's top card: Germany
     state.apply_action(engine.CALL)  # player 0 calls, player 1 sets (the flag: the only challenge in play)
     view = View("en", ("P1", "P2"), {c["id"]: c["fields"] for c in deck["cards"]}, layouts.load("world-game"), draw)
     assert terminal.refused(game, view) is None
