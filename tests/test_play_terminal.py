@@ -82,7 +82,8 @@ def test_a_flag_is_drawn_as_a_picture_never_as_letters(store):
     from pipeline.play.view import View
     from pipeline.render import layouts
 
-    console = Console(force_terminal=True, color_system="truecolor", file=io.StringIO(), width=120)
+    screen = io.StringIO()
+    console = Console(force_terminal=True, color_system="truecolor", file=screen, width=120)
     draw = pictures.drawer(console, lambda: store)
     assert draw is not None and pictures.drawer(Console(file=io.StringIO()), lambda: store) is None
     _, deck = published.deck("world-game")
@@ -94,7 +95,7 @@ def test_a_flag_is_drawn_as_a_picture_never_as_letters(store):
     view = View("en", ("P1", "P2"), {c["id"]: c["fields"] for c in deck["cards"]}, layouts.load("world-game"), draw)
     assert terminal.refused(game, view) is None
     console.print(terminal.board(state, 0, view))
-    shown = console.file.getvalue()
+    shown = screen.getvalue()
     assert "Which country has this flag?" in shown and pictures.UPPER_HALF * 32 in shown
     assert not any(0x1F1E6 <= ord(c) <= 0x1F1FF for c in shown)  # no regional-indicator letters
     assert "DE" not in shown.replace("\x1b", " ") and "Germany" not in shown
