@@ -385,6 +385,7 @@ def test_familiarity_is_what_players_in_germany_recognise():
     known = dict(zip((f["iso3"] for f in fields), players.familiarity(fields)))
     assert known["DEU"] > 0.9 and known["DEU"] - known["COD"] > 0.3
     assert known["LUX"] > known["BOL"] + 0.2 and known["USA"] > known["NGA"] > known["TUV"]
+    assert known["COL"] > known["BFA"] + 0.03  # issue 35: Bogotá was as familiar as Ouagadougou (closeness 30 %)
     assert (
         players.prominence()["LUX"] == 1.0 and players.prominence()["JPN"] == 0.75 and "BOL" not in players.prominence()
     )
@@ -436,3 +437,23 @@ def test_a_setter_fixed_in_advance_is_the_only_one_a_caller_may_choose():
         assert all(turn.setter == (turn.leader + 2) % 3 for turn in state.turns if turn.action == wg.CHALLENGE)
     with pytest.raises(GeodeckError, match="fixed_setter counts the seats to the caller's left, 1-2 with 3"):
         wg.Game(deck, players=3, fixed_setter=3)
+
+
+def test_a_caller_who_does_not_know_guesses_a_near_countrys_answer():
+    """Issue 35: a novice calling a challenge it could not answer named a random capital ("Nouakchott" for
+    Colombia); now it names a near country's: Quito, Panama City or Caracas."""
+    from pipeline.decks import published
+
+    _, deck = published.deck("world-game")
+    names = [c["fields"]["name_en"] for c in deck["cards"]]
+    colombia = names.index("Colombia")
+    others = [i for i in range(len(names)) if i != colombia]
+    game = wg.Game.from_deck(deck, players=2, challenges=["capital"])
+    said = set()
+    for seed in range(40):
+        state = game.initial_state([*others[:20], colombia, *others[20:]])  # player 1's top card: Colombia
+        state.apply_action(wg.CALL)  # player 0 calls; the capital of Colombia is asked
+        rng = random.Random(seed)
+        action = wg.BOTS["novice"](game, rng)(state.observation(0), rng)
+        said.add(state.action_to_string(0, action))
+    assert said == {"answer Bogotá", "answer Quito", "answer Panama City", "answer Caracas"}, said

@@ -862,6 +862,26 @@ class State(EngineState[Game]):
 
 
 FACT_NOISE = {"novice": 0.3, "skilled": 0.1, "expert": 0.0}  # how far a bot misjudges a fact's strength
+GUESSES = 3  # a bot that does not know guesses among the wrong answers of this many nearest countries
+
+
+@functools.lru_cache(maxsize=16)
+def _plausible(game: Game, kind: str) -> tuple[tuple[int, ...], ...]:
+    """Per card, the wrong answers to the `kind` challenge a player who does not know would give: the right
+    answers of the nearest countries (players.nearest: a neighbour's capital, a country close by, the
+    continent across the border), up to GUESSES distinct ones, never a right one."""
+    near = model.nearest(game.card_fields)
+    found = []
+    for card in range(len(game.countries)):
+        right, guesses = game.right_answers(kind, card), []
+        for other in near[card]:
+            guess = game.answer_base + game.right_answer(kind, other)
+            if guess not in right and guess not in guesses:
+                guesses.append(guess)
+                if len(guesses) == GUESSES:
+                    break
+        found.append(tuple(guesses))
+    return tuple(found)
 
 
 @functools.lru_cache(maxsize=16)
@@ -884,9 +904,10 @@ def _knowledge(
 def knowing(level: str) -> core.Bot:
     """A bot of skill `level` (players.SKILLS): it knows the answer to a challenge on a country with the
     player model's probability (drawn once per challenge and country in a game), answers when it knows
-    (the caller, who loses the card anyway, guesses otherwise), sets the challenge it finds hardest, leads
-    the fact or challenge with the best expected cards (facts misjudged by FACT_NOISE), and lets the
-    player with the most cards set its challenges. It reads only its observation."""
+    (the caller, who loses the card anyway, guesses a near country's answer otherwise: `_plausible`), sets
+    the challenge it finds hardest, leads the fact or challenge with the best expected cards (facts
+    misjudged by FACT_NOISE), and lets the player with the most cards set its challenges. It reads only
+    its observation."""
     noise = FACT_NOISE[level]
 
     def make(game: Game, rng: random.Random) -> core.Policy:
@@ -928,8 +949,10 @@ def knowing(level: str) -> core.Bot:
                     knows[key] = draws.random() < chance(*key)
                 if knows[key]:
                     return game.answer_base + game.right_answer(view.kind, card)
-            if observation.player == view.caller:
-                guesses = [a for a in legal if a != game.pass_action]
+            if observation.player == view.caller:  # a plausible guess: a near country's answer
+                guesses = _plausible(game, view.kind)[card] if card is not None else ()
+                if not guesses:
+                    guesses = tuple(a for a in legal if a != game.pass_action)
                 return guesses[rng.randrange(len(guesses))]
             return game.pass_action
 
