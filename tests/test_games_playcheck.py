@@ -53,8 +53,8 @@ def test_report_is_deterministic_and_complete(deck):
     assert kinds["random"]["games"] == 40 and kinds["ladder expert>skilled"]["games"] == 10
     other = 4 if first["players"] == 2 else 2  # issue 35: the ladder in a duel and at four
     assert kinds[f"ladder {other}p expert>skilled"]["players"] == other
-    tops = [k for k in kinds if "mcts" in k]  # Länder toppen's search bot is off the ladder
-    assert tops == ([] if deck["game"] == "laender-toppen" else ["ladder mcts>expert", f"ladder {other}p mcts>expert"])
+    tops = [k for k in kinds if "mcts" in k]  # only the World Game's search bot beats its expert: on its ladder
+    assert tops == (["ladder mcts>expert", "ladder 4p mcts>expert"] if deck["game"] == "world-game" else [])
     assert all(kinds[k]["games"] == 1 and "hero_win_share" in kinds[k] for k in tops)
     assert not [v for v in first["verdicts"] if "mcts" in v["name"]]  # the search bot's rung is reported only
     assert {v["name"] for v in first["verdicts"]} >= {f"first player, {p} players (expert)" for p in range(2, 5)}
@@ -363,9 +363,9 @@ def test_the_search_bots_batches_are_handed_out_first(monkeypatch):
 
     monkeypatch.setattr(playcheck.execute, "run", spy)
     with pytest.raises(Handed):
-        playcheck.check(deutschland(), games=100, seed=0)
-    kinds = [k.name for k in _kinds(deutschland()).values()]
-    tops = ["ladder mcts>expert", "ladder 2p mcts>expert"]  # the search bot's rungs, one batch each, first
+        playcheck.check(world_game(), games=100, seed=0)
+    kinds = [k.name for k in _kinds(world_game()).values()]
+    tops = ["ladder mcts>expert", "ladder 4p mcts>expert"]  # the search bot's rungs, one batch each, first
     assert handed[:2] == tops and all(handed.count(top) == 1 for top in tops)
     assert list(dict.fromkeys(handed[2:])) == [k for k in kinds if k not in tops]
     assert len(handed) > len(kinds)  # several batches of a kind stay together, in order
