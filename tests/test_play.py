@@ -161,6 +161,16 @@ def test_world_game_answers_are_typed_and_matched_forgivingly(kind, typed, meant
         assert state.action_to_string(0, action) == meant, text
 
 
+def test_another_seats_answer_stays_sealed_on_the_screen():
+    """Issue 35: answers are given at once, so the screen shows a bot's (or the other human's) answer or pass
+    only when all are revealed, never before the human at the screen answers."""
+    state, view, _, terminal = _answering("capital", "en")
+    answer = state.legal_actions()[1]
+    assert terminal.label(state, answer, view, False) == terminal.label(state, state.game.pass_action, view, False)
+    assert terminal.label(state, answer, view, False) == "answers, sealed (or passes)"
+    assert terminal.label(state, answer, view, True) != "answers, sealed (or passes)"  # one's own answer
+
+
 def test_world_game_answers_are_never_listed():
     state, view, read, terminal = _answering("capital", "en")
     assert terminal.free_text(state, state.legal_actions(), view).startswith("Your answer (type it")

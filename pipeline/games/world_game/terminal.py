@@ -120,8 +120,11 @@ def revealed(state: State, index: int, view: View) -> str:
 
 
 def label(state: State, action: int, view: View, own: bool) -> str:
-    """A fact, a challenge call, the setter's choice, an answer or a pass (every move is public)."""
+    """A fact, a challenge call, the setter's choice, an answer or a pass; another's answer or pass is sealed
+    until every seat has answered (`own`: the player at the screen's own move)."""
     game = state.game
+    if action >= game.pass_action and not own:
+        return view.say("antwortet verdeckt (oder passt)", "answers, sealed (or passes)")
     if action < CALL:
         return fact_label(action, view)
     if action < game.set_base:
