@@ -277,7 +277,7 @@ def test_the_right_answer_is_shown_after_every_challenge():
     state, view, _, terminal = _answering("capital", "de")
     state.apply_action(state.game.pass_action)  # the caller passes: the setter wins, the answer is shown
     card = view.cards[state.game.ids[state.turns[-1].card]]
-    assert f"; richtig: {' oder '.join(card['capitals_de'])}) → P2" in terminal.revealed(state, 0, view)
+    assert f"; Antwort: {' oder '.join(card['capitals_de'])}) → P2" in terminal.revealed(state, 0, view)
 
 
 def test_the_flag_challenge_is_refused_where_the_terminal_shows_no_picture(tmp_path):

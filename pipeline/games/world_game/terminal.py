@@ -289,7 +289,7 @@ def _last(state: State, turn: Turn, view: View, tie_cards: bool = False) -> str:
         right = right_answer(state, turn.kind, turn.card, view)
         return view.say(
             f"Letzte Runde: {leader} rief eine Herausforderung, {view.names[turn.setter]} fragte „{asked}“ "
-            f"({answers or 'niemand antwortete'}; richtig: {right}) → {winner}",
+            f"({answers or 'niemand antwortete'}; Antwort: {right}) → {winner}",
             f"Last round: {leader} called a challenge, {view.names[turn.setter]} asked “{asked}” "
             f"({answers or 'nobody answered'}; the answer: {right}) → {winner}",
         )
