@@ -767,8 +767,9 @@ def play_check(
 )
 @click.option(
     "--seats",
-    help="Who plays each seat, comma-separated: human or bot:LEVEL, a level of the game's bot ladder (random, "
-    "novice, skilled, expert), e.g. human,bot:expert,bot:random. Default: you, then expert bots.",
+    help="Who plays each seat, comma-separated: human or bot:LEVEL, a level of the game's bots (random, "
+    "novice, skilled, expert, mcts: the search bot), e.g. human,bot:expert,bot:random. Default: you, then "
+    "expert bots.",
 )
 @click.option("--lang", type=click.Choice(["de", "en"]), help="Language of the table (default: the game's own).")
 @click.option(
@@ -807,8 +808,9 @@ def play(game, players, seats, lang, seed, version, deck_file, record_path, forc
     import random
 
     from pipeline.decks import published
+    from pipeline.extract.store import open_store
     from pipeline.paths import OUTPUT_DIR
-    from pipeline.play import loop, variants
+    from pipeline.play import loop, pictures, variants
     from pipeline.play import seats as seating
     from pipeline.render import layouts
 
@@ -816,13 +818,19 @@ def play(game, players, seats, lang, seed, version, deck_file, record_path, forc
         click.get_current_context(), "deck_file", ("version",), "--deck plays that file, not a published version"
     )
     definition = games.get(game)
+    if variants.LIST in chosen_variants:
+        out.print(variants.listing(definition), highlight=False, markup=False, soft_wrap=True)
+        return
     options = variants.options(chosen_variants, definition)
     deck = published.read(deck_file, game) if deck_file else published.deck(game, version)[1]
     chosen = seating.parse(seats, players, definition)
     seed = random.SystemRandom().randrange(1_000_000) if seed is None else seed
     path = record_path or OUTPUT_DIR / "records" / f"{game}-{seed}.json"
     language = layouts.load(game).language(lang)
-    _, finished = loop.play(definition, deck, chosen, language, seed, path, out, options=options, force=force)
+    flag = pictures.drawer(out, open_store)
+    _, finished = loop.play(
+        definition, deck, chosen, language, seed, path, out, options=options, force=force, flag=flag
+    )
     if not finished:
         raise SystemExit(130)
 

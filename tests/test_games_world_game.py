@@ -113,6 +113,34 @@ def test_challenge_first_right_answer_wins_the_callers_setters_and_wrong_answere
     assert state.leader == 3
 
 
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_every_seat_that_knows_the_answer_gives_it_and_the_first_right_clockwise_from_the_caller_wins(players):
+    """Issue 35: answers are sealed and revealed together ("all players may try to answer"), so a seat after a
+    right answer still answers (before, the first right answer ended the challenge); the first right
+    clockwise from the caller wins and every wrong answerer's card is taken."""
+    stacks = [[p, p + players] for p in range(players)]
+    last, seen = players - 1, {}
+    for caller_says in ("K1", "K9"):  # the caller right, then wrong
+        state = state_with(stacks, [(1, 1, 1, 1)] * 20 * players)  # 20 cards a player
+        state.apply_action(wg.CALL)  # player 0 calls, player 1 sets the capital of C1 (K1)
+        state.apply_action(set_kind(state, "capital"))
+        state.apply_action(answer(state, caller_says))
+        assert state.current_player() == 2  # the next seat clockwise still has its chance
+        seen[caller_says] = state.observation(2)
+        for _ in range(2, last):
+            state.apply_action(state.game.pass_action)
+        state.apply_action(answer(state, "K1"))  # the last seat knows it too
+        turn = state.turns[-1]
+        right = caller_says == "K1"
+        assert turn.answers == ((0, right), (last, True)) and turn.winner == (0 if right else last)
+        assert {p for p, _ in turn.top} == {
+            0,
+            1,
+        }  # the caller's (a winner keeps it: taken from a loser) and the setter's
+        assert list(state.stacks[turn.winner])[-(2 - right) :] == ([1] if right else [0, 1])
+    assert seen["K1"] == seen["K9"]  # a later seat cannot tell a right earlier answer from a wrong one
+
+
 def test_challenge_nobody_right_the_setter_wins():
     state = state_with([[0, 3], [1, 4], [2, 5]], [(1, 1, 1, 1)] * 6, challenges=["location"])
     state.apply_action(wg.CALL)  # one challenge in play: set without a choice
@@ -263,7 +291,8 @@ def test_random_games_keep_every_invariant():
             else:
                 losers = {turn.leader, turn.setter} | {p for p, right in turn.answers if not right}
                 assert {p for p, _ in turn.top} == losers
-                assert sum(right for _, right in turn.answers) == (turn.winner != turn.setter)
+                rights = [p for p, right in turn.answers if right]  # in answering order: the caller, then clockwise
+                assert turn.winner == (rights[0] if rights else turn.setter)
 
 
 def test_every_round_reads_back_as_the_turn_that_was_played():
@@ -356,6 +385,7 @@ def test_familiarity_is_what_players_in_germany_recognise():
     known = dict(zip((f["iso3"] for f in fields), players.familiarity(fields)))
     assert known["DEU"] > 0.9 and known["DEU"] - known["COD"] > 0.3
     assert known["LUX"] > known["BOL"] + 0.2 and known["USA"] > known["NGA"] > known["TUV"]
+    assert known["COL"] > known["BFA"] + 0.03  # issue 35: Bogotá was as familiar as Ouagadougou (closeness 30 %)
     assert (
         players.prominence()["LUX"] == 1.0 and players.prominence()["JPN"] == 0.75 and "BOL" not in players.prominence()
     )
@@ -407,3 +437,23 @@ def test_a_setter_fixed_in_advance_is_the_only_one_a_caller_may_choose():
         assert all(turn.setter == (turn.leader + 2) % 3 for turn in state.turns if turn.action == wg.CHALLENGE)
     with pytest.raises(GeodeckError, match="fixed_setter counts the seats to the caller's left, 1-2 with 3"):
         wg.Game(deck, players=3, fixed_setter=3)
+
+
+def test_a_caller_who_does_not_know_guesses_a_near_countrys_answer():
+    """Issue 35: a novice calling a challenge it could not answer named a random capital ("Nouakchott" for
+    Colombia); now it names a near country's: Quito, Panama City or Caracas."""
+    from pipeline.decks import published
+
+    _, deck = published.deck("world-game")
+    names = [c["fields"]["name_en"] for c in deck["cards"]]
+    colombia = names.index("Colombia")
+    others = [i for i in range(len(names)) if i != colombia]
+    game = wg.Game.from_deck(deck, players=2, challenges=["capital"])
+    said = set()
+    for seed in range(40):
+        state = game.initial_state([*others[:20], colombia, *others[20:]])  # player 1's top card: Colombia
+        state.apply_action(wg.CALL)  # player 0 calls; the capital of Colombia is asked
+        rng = random.Random(seed)
+        action = wg.BOTS["novice"](game, rng)(state.observation(0), rng)
+        said.add(state.action_to_string(0, action))
+    assert said == {"answer Bogotá", "answer Quito", "answer Panama City", "answer Caracas"}, said

@@ -14,10 +14,14 @@ from pipeline.play import loop
 from pipeline.play import seats as seating
 from pipeline.records import record as records
 
+NO_FLAG = ("challenges", ("continent", "location", "capital"))  # a human's World Game where no flag can be shown
+
 
 def play(tmp_path, game: str, seats: str, lang: str, lines: list[str], seed: int = 5):
     path = tmp_path / f"{game}.json"
     args = ["play", game, "--seats", seats, "--lang", lang, "--seed", str(seed), "--record", str(path)]
+    if game == "world-game" and "human" in seats:  # CliRunner's output is no terminal: it shows no flag
+        args += ["--variant", f"{NO_FLAG[0]}={','.join(NO_FLAG[1])}"]
     return CliRunner().invoke(cli, args, input="".join(f"{line}\n" for line in lines)), path
 
 
@@ -38,6 +42,7 @@ def test_play_deutschland_through_a_whole_game_and_replay_its_record(tmp_path):
     assert "Round 8 revealed" in result.output and "Result" in result.output
     record = records.load(path)
     assert record.finished and len(record.moves) == 8 * 4 * 3
+    assert not record.private and '"private"' not in path.read_text(encoding="utf-8")  # a finished game hides nothing
     assert [s.plays for s in record.seats] == ["human", "bot:random", "bot:expert", "bot:random"]
     assert [s.name for s in record.seats] == ["Red", "Blue", "Green", "Yellow"]
     summary = replayed(path)
@@ -56,6 +61,8 @@ def test_end_of_input_leaves_cleanly_and_saves_the_record_so_far(tmp_path):
     assert "Spiel nach Zug 6 verlassen" in result.output  # 2 human moves, the bots' moves between them
     record = records.load(path)
     assert not record.finished and len(record.moves) == 6
+    assert record.private and "private: it shows every hidden card" not in result.output  # issue 35: marked
+    assert "privat: er zeigt alle verdeckten Karten" in result.output
     assert not replayed(path)["finished"]
 
 
@@ -154,6 +161,16 @@ def test_world_game_answers_are_typed_and_matched_forgivingly(kind, typed, meant
         assert state.action_to_string(0, action) == meant, text
 
 
+def test_another_seats_answer_stays_sealed_on_the_screen():
+    """Issue 35: answers are given at once, so the screen shows a bot's (or the other human's) answer or pass
+    only when all are revealed, never before the human at the screen answers."""
+    state, view, _, terminal = _answering("capital", "en")
+    answer = state.legal_actions()[1]
+    assert terminal.label(state, answer, view, False) == terminal.label(state, state.game.pass_action, view, False)
+    assert terminal.label(state, answer, view, False) == "answers, sealed (or passes)"
+    assert terminal.label(state, answer, view, True) != "answers, sealed (or passes)"  # one's own answer
+
+
 def test_world_game_answers_are_never_listed():
     state, view, read, terminal = _answering("capital", "en")
     assert terminal.free_text(state, state.legal_actions(), view).startswith("Your answer (type it")
@@ -222,7 +239,7 @@ def test_a_text_without_letters_or_digits_is_refused_without_labelling_every_mov
     assert loop._refused(state, "Atlantis", terminal, view) is None and len(labelled) > 1000
 
 
-def _watched(game: str, seats: list[str], lines: list[str], seed: int, lang: str = "en") -> str:
+def _watched(game: str, seats: list[str], lines: list[str], seed: int, lang: str = "en", **options) -> str:
     import os
     from pathlib import Path
     from tempfile import TemporaryDirectory
@@ -235,7 +252,8 @@ def _watched(game: str, seats: list[str], lines: list[str], seed: int, lang: str
     answers = iter(lines)
     with TemporaryDirectory() as folder, open(os.devnull, "w") as hidden:
         console = Console(width=400, record=True, file=hidden)
-        loop.play(games.get(game), deck, seats, lang, seed, Path(folder) / "r.json", console, lambda _: next(answers))
+        path = Path(folder) / "r.json"
+        loop.play(games.get(game), deck, seats, lang, seed, path, console, lambda _: next(answers), options=options)
     return console.export_text()
 
 
@@ -251,8 +269,36 @@ def test_every_world_game_round_is_shown_with_its_tie_breaking_cards_and_units()
     assert any(" km² " in line or " m, " in line for line in rounds)  # values with their units
 
 
+def test_the_right_answer_is_shown_after_every_challenge():
+    """Issue 35: the World Game never showed the right answer after a challenge."""
+    shown = _watched("world-game", ["bot:expert", "bot:novice"], [], 3)  # 38 rounds, 18 of them challenges
+    challenges = [line for line in shown.splitlines() if line.startswith("Round ") and "called a challenge" in line]
+    assert len(challenges) > 10 and all("; the answer: " in line for line in challenges), challenges[:1]
+    state, view, _, terminal = _answering("capital", "de")
+    state.apply_action(state.game.pass_action)  # the caller passes: the setter wins, the answer is shown
+    card = view.cards[state.game.ids[state.turns[-1].card]]
+    assert f"; Antwort: {' oder '.join(card['capitals_de'])}) → P2" in terminal.revealed(state, 0, view)
+
+
+def test_the_flag_challenge_is_refused_where_the_terminal_shows_no_picture(tmp_path):
+    """Issue 35: a flag was shown as two regional-indicator letters ("DE" for Germany: the answer); where no
+    picture can be drawn (here: output that is no terminal) a human's game with the flag challenge is refused
+    before anything is written, naming the fix."""
+    path = tmp_path / "r.json"
+    args = ["play", "world-game", "--seats", "human,bot:random", "--seed", "1", "--lang", "en", "--record", str(path)]
+    result = CliRunner().invoke(cli, args, input="q\n")
+    assert isinstance(result.exception, GeodeckError) and not path.exists()
+    assert str(result.exception) == (
+        "the flag challenge needs a terminal that shows a flag as a picture (256 colours or more); play without "
+        "it: --variant challenges=continent,location,capital"
+    )
+    result = CliRunner().invoke(cli, [*args, "--variant", "challenges=continent,location,capital"], input="q\n")
+    assert result.exit_code == 130, result.output  # bots alone play it: test_the_right_answer_is_shown_…
+
+
 def test_history_is_one_key_away():
-    shown = _watched("world-game", ["human", "bot:expert"], ["h", "1", "1", "h", *["1", "-"] * 3000], 11)
+    lines = ["h", "1", "1", "h", *["1", "-"] * 3000]
+    shown = _watched("world-game", ["human", "bot:expert"], lines, 11, challenges=NO_FLAG[1])
     assert "Nothing revealed yet." in shown
     first = next(line for line in shown.splitlines() if line.startswith("Round 1:"))
     assert shown.count(first) >= 2  # shown when played, and again by h
@@ -306,10 +352,29 @@ def test_the_rulebooks_variants_are_options_of_play(tmp_path, game, seats, varia
     assert replayed(path)["finished"]
 
 
+def test_variant_list_lists_the_variants_and_plays_nothing(tmp_path):
+    """Issue 35: `--variant list` was in the help but exited 2."""
+    result = CliRunner().invoke(cli, ["play", "world-game", "--variant", "list", "--record", str(tmp_path / "r.json")])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0].startswith("--variant challenges=KIND,…: the challenges in play")
+    assert len(result.output.splitlines()) == 4 and not (tmp_path / "r.json").exists()
+    result = CliRunner().invoke(cli, ["play", "deutschland", "--variant", "list"])
+    assert result.exit_code == 0 and result.output.startswith("--variant face-down")
+
+
+def test_play_help_names_every_bot_of_every_game():
+    """Issue 35: `play --help` left out mcts."""
+    shown = " ".join(CliRunner().invoke(cli, ["play", "--help"], terminal_width=200).output.split())
+    levels = {level for definition in games.registered().values() for level in definition.engine.BOTS}
+    assert levels and all(level in shown for level in levels), levels
+
+
 def test_unknown_or_bad_variants_are_one_line_errors():
-    result = CliRunner().invoke(cli, ["play", "world-game", "--variant", "list"])
+    result = CliRunner().invoke(cli, ["play", "world-game", "--variant", "lists"])
     assert isinstance(result.exception, GeodeckError)
-    assert "--variant 'list': world-game has no variant 'list' (its variants: challenges=KIND" in str(result.exception)
+    assert "--variant 'lists': world-game has no variant 'lists' (its variants: challenges=KIND" in str(
+        result.exception
+    )
     result = CliRunner().invoke(cli, ["play", "world-game", "--variant", "setter=left"])
     assert "--variant 'setter=left': 'left' is not a number of seats" in str(result.exception)
     result = CliRunner().invoke(cli, ["play", "world-game", "--variant", "setter=5"])

@@ -272,8 +272,9 @@ def test_play_check_saves_the_records_it_plays_and_they_replay(tmp_path):
     saved = CliRunner().invoke(cli, [*args, "--save-records", str(folder), "--jobs", "2"])  # saved by workers
     assert saved.exit_code in (0, 1, 3) and saved.output == plain.output  # recording changes nothing
     files = sorted(folder.glob("*.json"))
-    # random, seats at 2-4 players, three ladder rungs of 8 // 4, the search bot's rung of one game
-    assert len(files) == 8 + 3 * 8 + 3 * 2 + 1
+    # random, seats at 2-4 players, three ladder rungs of 8 // 4 and the search bot's rung of one game at 2
+    # and at 4 players
+    assert len(files) == 8 + 3 * 8 + 2 * (3 * 2 + 1)
     assert (folder / "0-random-7.json").is_file() and (folder / "0-ladder-expert-skilled-1.json").is_file()
     for path in files:
         record = records.load(path)

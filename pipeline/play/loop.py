@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from pipeline.errors import GeodeckError
 from pipeline.games import GameDefinition, core
 from pipeline.play import seats as seating
 from pipeline.play.view import View
@@ -44,15 +45,20 @@ def play(
     ask: Callable[[str], str] = ask_terminal,
     options: dict | None = None,
     force: bool = False,
+    flag: Callable[[str], object] | None = None,
 ) -> tuple[records.Record, bool]:
     """Play one game at the terminal (with the engine's `options`: the variants), its record at `path` saved
     after every move (an existing record is refused unless `force`); returns (record, whether it was
     finished). With two or more humans at one screen (hot seat) the screen is cleared and the next human
-    asked to take it before their table is shown."""
+    asked to take it before their table is shown. `flag` draws a flag for this terminal (None: it cannot,
+    and a game whose terminal `refused` a human's game without pictures is refused before it starts)."""
     terminal = definition.terminal
     game = definition.engine.Game.from_deck(deck, players=len(seats), **(options or {}))
     cards = {c["id"]: c["fields"] for c in deck["cards"]}
-    view = View(lang, tuple(terminal.seat_names(len(seats), lang)), cards, layouts.load(definition.name))
+    view = View(lang, tuple(terminal.seat_names(len(seats), lang)), cards, layouts.load(definition.name), flag)
+    why = terminal.refused(game, view) if "human" in seats and hasattr(terminal, "refused") else None
+    if why:
+        raise GeodeckError(why)
     recorder = Recorder(path, deck, seating.named(seats, list(view.names)), seed, force)
     rng = random.Random(seed)
     state = game.new_initial_state(rng)
@@ -86,8 +92,10 @@ def play(
     if not finished:
         console.print(
             view.say(
-                f"\nSpiel nach Zug {len(record.moves)} verlassen; der Spielbericht bis hierher: {path}",
-                f"\nLeft the game after move {len(record.moves)}; the record so far: {path}",
+                f"\nSpiel nach Zug {len(record.moves)} verlassen; der Spielbericht bis hierher (privat: er "
+                f"zeigt alle verdeckten Karten, keinem Mitspieler zeigen, solange das Spiel läuft): {path}",
+                f"\nLeft the game after move {len(record.moves)}; the record so far (private: it shows every "
+                f"hidden card, show it to no player while the game goes on): {path}",
             ),
             highlight=False,
             markup=False,
@@ -99,9 +107,20 @@ def play(
     return record, True
 
 
-def _hand_over(player: int, view: View, ask, console: Console) -> None:
-    """Hot seat: hide the last human's table and wait for `player` to take the screen."""
+CLEAR_SCROLLBACK = "\x1b[3J"  # ED 3: erase the terminal's scrollback (xterm, VTE, iTerm2, tmux's history)
+
+
+def _wipe(console: Console) -> None:
+    """Clear the screen and the terminal's scrollback, so that scrolling up shows nothing of the last table."""
     console.clear()
+    if console.is_terminal and not console.is_dumb_terminal:
+        console.file.write(CLEAR_SCROLLBACK)
+        console.file.flush()
+
+
+def _hand_over(player: int, view: View, ask, console: Console) -> None:
+    """Hot seat: hide the last human's table (screen and scrollback) and wait for `player` to take the screen."""
+    _wipe(console)
     name = view.names[player]
     answer = ask(
         view.say(
@@ -111,7 +130,7 @@ def _hand_over(player: int, view: View, ask, console: Console) -> None:
     )
     if answer.strip().lower() in QUIT:
         raise Left
-    console.clear()
+    _wipe(console)
 
 
 def _apply(state, action: int, terminal, view: View, console: Console, history: list[str]) -> None:

@@ -14,6 +14,17 @@ class Variant:
     options: Callable[[str], dict]  # VALUE (empty without "=") -> the engine's options; ValueError: a bad value
 
 
+LIST = "list"  # --variant list: name the game's variants and play nothing
+
+
+def listing(definition: GameDefinition) -> str:
+    """The game's variants, one a line (`--variant list`)."""
+    known = declared(definition)
+    if not known:
+        return f"{definition.name} has no variants"
+    return "\n".join(f"--variant {variant.help}" for variant in known.values())
+
+
 def declared(definition: GameDefinition) -> dict[str, Variant]:
     return dict(getattr(definition.terminal, "VARIANTS", {}))
 

@@ -1,6 +1,8 @@
 """What a game's `terminal` module is given to draw a table for a human: the language, the seats' names,
-the deck's cards by id (their names and values) and the card layout (the printed labels)."""
+the deck's cards by id (their names and values), the card layout (the printed labels) and, where the terminal
+draws pictures, a flag drawer."""
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,6 +15,9 @@ class View:
     names: tuple[str, ...]  # the seats' names
     cards: dict  # card id -> the card's fields in the deck
     layout: Any  # the game's card layout (pipeline.render.layouts.Layout): labels, continents' names
+    # a flag file of the pinned flag source drawn as a picture for this terminal (pipeline.play.pictures);
+    # None where the terminal shows no pictures
+    flag: Callable[[str], Any] | None = None
 
     def say(self, de: str, en: str) -> str:
         """The German or the English text, by the view's language."""

@@ -61,17 +61,22 @@ def seats(report: dict) -> bytes:
 
 
 def ladder(report: dict) -> bytes:
-    """Each rung of the bot ladder: one stronger seat's win share against the rung below."""
+    """Each rung of the bot ladder at each player count: one stronger seat's win share against the rung below."""
     rungs = [s for s in report["playouts"].values() if "hero" in s]
+    counts = sorted({s["players"] for s in rungs})
     figure, axes = plt.subplots(figsize=(6, 3.5))
-    shares = [s["hero_win_share"] for s in rungs]
-    axes.errorbar(range(len(rungs)), [s["value"] for s in shares], yerr=_errors(shares), fmt="o-", capsize=4)
-    fair = 1 / report["players"]
-    axes.axhline(fair, **FAIR)
-    axes.set_xticks(range(len(rungs)), [f"{s['hero']} vs {s['bot']}" for s in rungs])
+    for count in counts:
+        at = [(i, s) for i, s in enumerate(rungs) if s["players"] == count]
+        shares = [s["hero_win_share"] for _, s in at]
+        x = [i for i, _ in at]
+        axes.errorbar(x, [s["value"] for s in shares], yerr=_errors(shares), fmt="o-", capsize=4, label=f"{count} p")
+        axes.plot([x[0] - 0.3, x[-1] + 0.3], [1 / count] * 2, **FAIR)
+    axes.set_xticks(range(len(rungs)), [f"{s['hero']} vs {s['bot']}" for s in rungs], rotation=30, ha="right")
     axes.set_ylim(0, 1)
     axes.set_ylabel("win share of the stronger seat")
-    axes.set_title(f"{report['game']}: skill ladder, {report['players']} players (dashed: fair)")
+    axes.set_title(f"{report['game']}: skill ladder per player count (dashed: fair)")
+    if len(counts) > 1:
+        axes.legend()
     return _png(figure)
 
 

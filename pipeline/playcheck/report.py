@@ -36,6 +36,17 @@ def _result(v: dict) -> str:
     return f"undecided (≈ {games:,} games)" if games else "undecided (no number of games)"
 
 
+def _allowed(v: dict) -> str:
+    """A verdict's band and the margin a pass may exceed it by (none shown as ± 0)."""
+    return f"{v['band'][0]:g}–{v['band'][1]:g} (± {v.get('margin', 0):g})"
+
+
+def _measured(report: dict, v: dict) -> str:
+    """What a verdict was measured on: its kind of playouts and their games."""
+    played = report["playouts"].get(v.get("playouts", ""))
+    return f"{v['playouts']}, {played['games']:,} games" if played else "-"
+
+
 def _hint(report: dict) -> str:
     """What to run when verdicts stay undecided: a --max-games that would decide them."""
     if report["result"] != "undecided":
@@ -77,12 +88,11 @@ def to_markdown(report: dict, plots: dict[str, str] | None = None) -> str:
         f"**{report['result'].upper()}**{_hint(report)}",
         *[f"- {line}" for line in failures(report)],
         "",
-        "| verdict | value [interval] | allowed (+ margin) | result | detail |",
-        "|---|---|---|---|---|",
+        "| verdict | value [interval] | allowed (± margin) | result | measured on | detail |",
+        "|---|---|---|---|---|---|",
     ]
     lines += [
-        f"| {v['name']} | {_iv(v)} | {v['band'][0]:g}–{v['band'][1]:g} (± {v.get('margin', 0):g}) | {_result(v)} "
-        f"| {v['detail']} |"
+        f"| {v['name']} | {_iv(v)} | {_allowed(v)} | {_result(v)} | {_measured(report, v)} | {v['detail']} |"
         for v in report["verdicts"]
     ]
     lines += ["", "Why these bands:", ""]
@@ -114,13 +124,16 @@ def to_markdown(report: dict, plots: dict[str, str] | None = None) -> str:
         "",
         "## Skill ladder",
         "",
-        "| stronger seat | against | its win share | by its seat |",
-        "|---|---|---|---|",
+        "| players | stronger seat | against | games | its win share | fair | by its seat |",
+        "|---|---|---|---|---|---|---|",
     ]
     for s in report["playouts"].values():
         if "hero" in s:
             by_seat = " · ".join("-" if x is None else f"{x:.3f}" for x in s["hero_win_share_by_seat"])
-            lines.append(f"| {s['hero']} | {s['bot']} | {_iv(s['hero_win_share'])} | {by_seat} |")
+            lines.append(
+                f"| {s['players']} | {s['hero']} | {s['bot']} | {s['games']:,} | {_iv(s['hero_win_share'])} "
+                f"| {1 / s['players']:.3f} | {by_seat} |"
+            )
     lines += figure("ladder", "skill ladder")
     lines += ["", "## Per game (random playouts)", "", "| count | mean per game |", "|---|---|"]
     lines += [f"| {k} | {_iv(v)} |" for k, v in random_play["per_game"].items()]
@@ -189,8 +202,9 @@ def to_rich(report: dict):
     verdicts = Table(
         "verdict",
         "value [interval]",
-        "allowed",
+        "allowed (± margin)",
         "result",
+        "measured on",
         "detail",
         title=f"play-check {report['game']} {report['version'] or ''}: {report['players']} players, "
         f"{report['games']}-{report.get('max_games', report['games'])} games, seed {report['seed']}",
@@ -200,8 +214,9 @@ def to_rich(report: dict):
         verdicts.add_row(
             v["name"],
             _iv(v),
-            f"{v['band'][0]:g}–{v['band'][1]:g}",
+            _allowed(v),
             Text(_result(v), style=colour[v["result"]]),
+            _measured(report, v),
             v["detail"],
         )
     playouts = Table("playouts", "players", "games", f"length mean ({report['length_unit']})", "win share by seat")

@@ -60,8 +60,17 @@ def plan(definition, config: thresholds.Config, game, players: int) -> list[Kind
     bots = list(definition.playcheck.BOTS)
     kinds = [Kind(RANDOM, players, RANDOM)]
     kinds += [Kind(f"seats {count}p", count, seat_bot) for count in counts]
-    kinds += [Kind(f"ladder {upper}>{lower}", players, lower, upper) for lower, upper in pairwise(bots)]
+    for count in _ladder_counts(config, game, players):  # the check's own count keeps its rungs' names (seeds)
+        at = "" if count == players else f"{count}p "
+        kinds += [Kind(f"ladder {at}{upper}>{lower}", count, lower, upper) for lower, upper in pairwise(bots)]
     return kinds
+
+
+def _ladder_counts(config: thresholds.Config, game, players: int) -> list[int]:
+    """The player counts the ladder is measured at: the check's, then `skill.player_counts` (2 and 4: a
+    rung must beat the one below in a duel and at a full table), where the game allows them."""
+    wanted = [int(c) for c in config.get("skill.player_counts", [players])]
+    return [players] + [c for c in sorted(set(wanted)) if c != players and c in game.player_counts]
 
 
 def games_of(kind: Kind, games: int) -> int:
@@ -281,11 +290,9 @@ def _interval(data: dict) -> Interval:
 def _verdicts(definition, config: thresholds.Config, report: dict, tallies: dict[str, Tally], share: float):
     """Every verdict, each judging its intervals with an error of `share` (split among them)."""
     playouts = report["playouts"]
-    found = [
-        _seats(name, s["bot"], tallies[name], config, share)
-        for name, s in playouts.items()
-        if name == RANDOM or name.startswith("seats ")
-    ]
+    tables = [name for name in playouts if name == RANDOM or name.startswith("seats ")]
+    found = [_seats(name, playouts[name]["bot"], tallies[name], config, share) for name in tables]
+    found += [_first_player(name, playouts[name]["bot"], tallies[name], config, share) for name in tables]
     random_play = playouts[RANDOM]
     per_rival = float(config.get("ties.per_rival"))
     for category, tie in random_play["ties"].items():
@@ -321,7 +328,7 @@ def _verdicts(definition, config: thresholds.Config, report: dict, tallies: dict
             tally = tallies[name]
             found.append(
                 verdict(
-                    f"skill: {summary['hero']} vs {summary['bot']}",
+                    f"skill: {summary['hero']} vs {summary['bot']}, {summary['players']} players",
                     wilson(sum(tally.hero_wins), sum(tally.hero_games), share),
                     fair + edge,
                     1.0,
@@ -332,9 +339,11 @@ def _verdicts(definition, config: thresholds.Config, report: dict, tallies: dict
                 )
             )
     found += definition.playcheck.verdicts(report, tallies, config, share)
-    if definition.card_verdicts:
+    if definition.card_verdicts:  # random play: a card goes to every category (with expert play a card's
+        # win index measures where the experts put it: Nepal in peak above wins there every time)
         judged = _cards(tallies[RANDOM], {}, config, True, share / max(1, report["cards"]["judged"]))
-        found += _card_verdicts(judged, config)
+        found += _card_verdicts(judged, config, RANDOM)
+        found.append(_sweeps(report["cards"], config))
     return found
 
 
@@ -362,9 +371,42 @@ def _seats(name: str, bot: str, tally: Tally, config: thresholds.Config, share: 
     )
 
 
-def _card_verdicts(cards: dict, config: thresholds.Config) -> list[dict]:
+def _sweeps(cards: dict, config: thresholds.Config) -> dict:
+    """The most categories one card won every comparison of, in the random playouts (`cards`: the report's)."""
+    sweeps: dict[str, list[str]] = defaultdict(list)
+    for category, ids in cards["always_wins"].items():
+        for card in ids:
+            sweeps[card].append(category)
+    most = max(sweeps.items(), key=lambda kv: (len(kv[1]), kv[0]), default=("", []))
+    return verdict(
+        "categories one card always wins",
+        Interval(len(most[1]), len(most[1]), len(most[1])),  # a count of the random playouts
+        0,
+        int(config.get("cards.max_always_categories")),
+        config.reason("cards"),
+        f"{most[0]}: {', '.join(most[1])}" if most[1] else "",
+        playouts=RANDOM,
+    )
+
+
+def _first_player(name: str, bot: str, tally: Tally, config: thresholds.Config, share: float) -> dict:
+    """The first player's win share within ±`seats.first_player` (absolute) of fair, no margin: what the
+    players at a table ask ("does starting win?"), judged at every player count of the seat playouts."""
+    fair, within = 1 / tally.players, float(config.get("seats.first_player"))
+    return verdict(
+        f"first player, {tally.players} players ({bot})",
+        wilson(tally.seat_wins[0], tally.games, share),
+        fair - within,
+        fair + within,
+        config.reason("seats"),
+        f"seat 0's wins of {tally.games} games among {bot} players; fair {fair:.3f} ± {within:g}",
+        playouts=name,
+    )
+
+
+def _card_verdicts(cards: dict, config: thresholds.Config, playouts: str) -> list[dict]:
     """Dominant and useless cards (share of the judged cards) and the strongest card's win index, from
-    `cards` whose intervals carry the verdicts' error."""
+    `cards` (measured on `playouts`) whose intervals carry the verdicts' error."""
     index = [_interval(iv) for iv in cards["win_index"].values()]
     judged = max(len(index), 1)
     dominant, useless = float(config.get("cards.dominant_index")), float(config.get("cards.useless_index"))
@@ -389,27 +431,11 @@ def _card_verdicts(cards: dict, config: thresholds.Config) -> list[dict]:
             max_share,
             reason,
             ", ".join(sorted(cards[label])[:8]),
-            playouts=RANDOM,
+            playouts=playouts,
             checks=judged,
         )
         for label, limit in (("dominant", dominant), ("useless", useless))
     ]
-    sweeps: dict[str, list[str]] = defaultdict(list)
-    for category, ids in cards["always_wins"].items():
-        for card in ids:
-            sweeps[card].append(category)
-    most = max(sweeps.items(), key=lambda kv: (len(kv[1]), kv[0]), default=("", []))
-    found.append(
-        verdict(
-            "categories one card always wins",
-            Interval(len(most[1]), len(most[1]), len(most[1])),  # a count of the random playouts
-            0,
-            int(config.get("cards.max_always_categories")),
-            reason,
-            f"{most[0]}: {', '.join(most[1])}" if most[1] else "",
-            playouts=RANDOM,
-        )
-    )
     if index:
         strongest = Interval(max(i.value for i in index), max(i.low for i in index), max(i.high for i in index))
         found.append(
@@ -420,7 +446,7 @@ def _card_verdicts(cards: dict, config: thresholds.Config) -> list[dict]:
                 float(config.get("cards.max_index")),
                 reason,
                 ", ".join(f"{c} {i}" for c, i in cards["strongest"][:3]),
-                playouts=RANDOM,
+                playouts=playouts,
                 checks=judged,
             )
         )

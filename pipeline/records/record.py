@@ -57,6 +57,9 @@ class Record(_Strict):
     moves: list[Move]
     choices: list[str] = []  # decisions that are not moves, in the game's notation (Russia/Turkey at scoring)
     finished: bool
+    # written before the end of a game played at the screen: it holds the whole deal and every hidden move,
+    # which no seat has seen yet; not to be shown to a player while the game goes on (written only when true)
+    private: bool = False
     scores: list[int | float]
     winners: list[int]
 
@@ -73,6 +76,8 @@ class Record(_Strict):
         """One key per line, each seat and move on a line of its own (diffable, readable)."""
         lines = []
         for key, value in self.model_dump(mode="json").items():
+            if key == "private" and not value:
+                continue
             if key in ("seats", "moves"):
                 items = ",\n".join(f"  {_compact(v)}" for v in value)
                 lines.append(f' "{key}": [\n{items}\n ]' if value else f' "{key}": []')

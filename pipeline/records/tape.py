@@ -72,7 +72,10 @@ class Recorder:
         self.deck_hash = content_hash(deck)
 
     def save(self, state) -> records.Record:
-        """Write the record of `state` (the game so far) and return it."""
+        """Write the record of `state` (the game so far; marked private until the game has ended: it holds
+        every hidden card) and return it."""
         record = record_of(self.deck, state, self.seats, self.seed, self.deck_hash)
+        if not record.finished:
+            record = record.model_copy(update={"private": True})
         records.save(self.path, record)
         return record

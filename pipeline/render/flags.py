@@ -8,6 +8,7 @@ a drawing (damaged, crafted, an older format) is converted again and replaced.
 Each flag appears once per deck, so it is drawn in place (a form XObject would lose the ExtGState
 resources that flags with transparency need)."""
 
+import io
 from contextlib import suppress
 from functools import cache
 from importlib.metadata import version
@@ -76,6 +77,19 @@ class Flags:
             canvas.setLineWidth(0.1)
             canvas.rect(placed.x, placed.y, placed.w, placed.h, stroke=1, fill=0)
         return placed
+
+    def image(self, path: str, width: int):
+        """The flag as an RGB picture `width` pixels wide (aspect kept): its drawing on a PDF page, rasterised
+        (pipeline.render.raster), for a terminal that draws pictures (pipeline.play.pictures)."""
+        from PIL import Image
+
+        from pipeline.render import raster
+
+        self.check(path, "a flag shown at the terminal")
+        fonts.register()  # the drawings name the project's font
+        drawing = self.drawing(path)
+        png = raster.png(renderPDF.drawToString(drawing), 0, dpi=72 * width / drawing.width)
+        return Image.open(io.BytesIO(png)).convert("RGB")
 
 
 def flags(store) -> Flags:

@@ -11,12 +11,14 @@ the final winner. Option B: the leader calls a challenge and chooses the player 
 chooses one of the challenges in play (decided before the game: `challenges`) about their own top card:
 continent (name both continents of a country on two), flag (name the country), location (its map
 number), capital (any one of several), and the reverse challenges location-reverse (the country at a map
-number) and capital-reverse (the country of a capital). The caller answers first, then every other player
-clockwise may answer or pass; an answer is judged against the setter's card; the first right answer
-wins, nobody right: the setter wins; the winner takes the top cards of the caller, the setter and every
-wrong answerer. Won cards go to the bottom of the winner's stack: the winner's own first, then the others
-clockwise from the winner, each player's cards in the order revealed. The game ends when a player has no
-card left (2 players: the other holds them all); the most cards wins, a tie means several winners.
+number) and capital-reverse (the country of a capital). Every player but the setter answers or passes,
+the caller first, then clockwise, each answer sealed (nobody sees another's before all are given: "all
+players may try to answer" at once); they are judged against the setter's card together and the first
+right answer clockwise from the caller wins, nobody right: the setter wins; the winner takes the top cards
+of the caller, the setter and every wrong answerer. Won cards go to the bottom of the winner's stack: the
+winner's own first, then the others clockwise from the winner, each player's cards in the order revealed.
+The game ends when a player has no card left (2 players: the other holds them all); the most cards wins, a
+tie means several winners.
 
 Options: `player_challenges` is the rulebook's game with younger children (two players, each plays their
 own challenges: the setter sets one of the caller's); `fixed_setter` is the setter "determined in advance"
@@ -228,7 +230,7 @@ class ChallengeView:
     setter: int
     kind: str | None
     prompt: str | Flag | None  # the country's name, its flag, its map number or its capital (None while choosing)
-    answers: tuple[tuple[int, bool], ...]
+    # no answers: they are sealed until every seat has had its turn (the round just played shows them)
 
 
 @dataclass(frozen=True)
@@ -647,12 +649,32 @@ class State(EngineState[Game]):
             seen.add(self.stacks[self.challenge.setter][0])
         return seen
 
+    def alternatives(self, player: int, action: int, original: "State") -> list[int]:
+        """Another seat's sealed answer to the challenge still open in `original`: any reply they could give
+        (the answers are revealed together once every seat has had its turn)."""
+        if self.challenge is None or self.challenge.kind is None or self.current_player() == player:
+            return [action]
+        if len(self._history) < original.len_before_sealed():
+            return [action]
+        return self._actions.sorted
+
+    def len_before_sealed(self) -> int:
+        """The moves before the answers still sealed (all of them when no challenge is being answered)."""
+        challenge = self.challenge
+        if challenge is None or challenge.kind is None:
+            return len(self._history)
+        order = (
+            challenge.caller,
+            *self.game.askers[challenge.caller][(challenge.setter - challenge.caller) % self.players],
+        )
+        return len(self._history) - order.index(challenge.answering)
+
     def _challenge_view(self) -> ChallengeView | None:
         challenge = self.challenge
         if challenge is None:
             return None
         prompt = None if challenge.kind is None else self.game.prompt(challenge.kind, self.stacks[challenge.setter][0])
-        return ChallengeView(challenge.caller, challenge.setter, challenge.kind, prompt, tuple(challenge.answers))
+        return ChallengeView(challenge.caller, challenge.setter, challenge.kind, prompt)
 
     def __str__(self) -> str:
         names = [c.name for c in self.game.countries]
@@ -666,7 +688,7 @@ class State(EngineState[Game]):
         if view:
             lines.append(
                 f"challenge called by player {view.caller}, set by player {view.setter}: {view.kind or '(choosing)'} "
-                f"{view.prompt or ''}, answers {list(view.answers)}"
+                f"{view.prompt or ''}, {len(self.challenge.answers) if self.challenge else 0} answers sealed"
             )
         return "\n".join(lines)
 
@@ -781,21 +803,25 @@ class State(EngineState[Game]):
         self._actions = self.game.reply_actions[kind]
 
     def _reply(self, action: int) -> None:
-        """An answer (judged against the setter's top card: the first right one wins) or a pass."""
+        """A sealed answer (judged against the setter's top card) or a pass; after the last seat the answers
+        are revealed together: the first right one clockwise from the caller wins, nobody right the setter."""
         game, challenge = self.game, self.challenge
         assert challenge is not None and challenge.kind is not None
         if action != game.pass_action:
             card = self.stacks[challenge.setter][0]
             right = action in game.right_answers(challenge.kind, card)
             challenge.answers.append((challenge.answering, right))
-            if right:
-                self._end_challenge(challenge.answering)
-                return
-            challenge.taken.add(challenge.answering)
+            if not right:
+                challenge.taken.add(challenge.answering)
         if challenge.queue:
             challenge.answering, challenge.queue = challenge.queue[0], challenge.queue[1:]
-        else:
-            self._end_challenge(challenge.setter)
+            return
+        winner = challenge.setter
+        for p, right in challenge.answers:  # in answering order: the caller, then clockwise
+            if right:
+                winner = p
+                break
+        self._end_challenge(winner)
 
     def _end_challenge(self, winner: int) -> None:
         """The winner takes the top cards of the caller, the setter and each wrong answerer (own first, then
@@ -836,6 +862,26 @@ class State(EngineState[Game]):
 
 
 FACT_NOISE = {"novice": 0.3, "skilled": 0.1, "expert": 0.0}  # how far a bot misjudges a fact's strength
+GUESSES = 3  # a bot that does not know guesses among the wrong answers of this many nearest countries
+
+
+@functools.lru_cache(maxsize=16)
+def _plausible(game: Game, kind: str) -> tuple[tuple[int, ...], ...]:
+    """Per card, the wrong answers to the `kind` challenge a player who does not know would give: the right
+    answers of the nearest countries (players.nearest: a neighbour's capital, a country close by, the
+    continent across the border), up to GUESSES distinct ones, never a right one."""
+    near = model.nearest(game.card_fields)
+    found = []
+    for card in range(len(game.countries)):
+        right, guesses = game.right_answers(kind, card), []
+        for other in near[card]:
+            guess = game.answer_base + game.right_answer(kind, other)
+            if guess not in right and guess not in guesses:
+                guesses.append(guess)
+                if len(guesses) == GUESSES:
+                    break
+        found.append(tuple(guesses))
+    return tuple(found)
 
 
 @functools.lru_cache(maxsize=16)
@@ -858,9 +904,10 @@ def _knowledge(
 def knowing(level: str) -> core.Bot:
     """A bot of skill `level` (players.SKILLS): it knows the answer to a challenge on a country with the
     player model's probability (drawn once per challenge and country in a game), answers when it knows
-    (the caller, who loses the card anyway, guesses otherwise), sets the challenge it finds hardest, leads
-    the fact or challenge with the best expected cards (facts misjudged by FACT_NOISE), and lets the
-    player with the most cards set its challenges. It reads only its observation."""
+    (the caller, who loses the card anyway, guesses a near country's answer otherwise: `_plausible`), sets
+    the challenge it finds hardest, leads the fact or challenge with the best expected cards (facts
+    misjudged by FACT_NOISE), and lets the player with the most cards set its challenges. It reads only
+    its observation."""
     noise = FACT_NOISE[level]
 
     def make(game: Game, rng: random.Random) -> core.Policy:
@@ -902,8 +949,10 @@ def knowing(level: str) -> core.Bot:
                     knows[key] = draws.random() < chance(*key)
                 if knows[key]:
                     return game.answer_base + game.right_answer(view.kind, card)
-            if observation.player == view.caller:
-                guesses = [a for a in legal if a != game.pass_action]
+            if observation.player == view.caller:  # a plausible guess: a near country's answer
+                guesses = _plausible(game, view.kind)[card] if card is not None else ()
+                if not guesses:
+                    guesses = tuple(a for a in legal if a != game.pass_action)
                 return guesses[rng.randrange(len(guesses))]
             return game.pass_action
 

@@ -7,7 +7,7 @@ easy, flag a little harder, location medium, capital difficult; +1 for the conti
 continents, which must both be named; -0.5 for a country with several capitals, any one counts), and
 `familiarity` (0-1) the country's, a weighted mean (WEIGHTS) of its prominence (the reviewed memberships
 of templates/world-game/familiarity.toml: Germany and its neighbours 1, the EU and the G20 0.75, others 0),
-its population's percentile in the deck and its closeness to the players' home (1 - great-circle
+its population's and its area's percentiles in the deck and its closeness to the players' home (1 - great-circle
 distance / half the Earth's circumference; home defaults to the centre of Germany, where geodeck's
 players sit). docs/world-game.md states the answer rates this is calibrated to, and the rates measured.
 """
@@ -21,7 +21,10 @@ from pipeline.games.core import percentiles
 from pipeline.paths import TEMPLATES_DIR
 
 FAMILIAR = TEMPLATES_DIR / "world-game" / "familiarity.toml"
-WEIGHTS = {"prominence": 0.4, "population": 0.3, "closeness": 0.3}
+# prominence first; size (population, area: how much a country is in the news and on the map) before
+# closeness, so that Colombia (0.43) is more familiar than Burkina Faso (0.38; issue 35: 0.42 against 0.44
+# when closeness weighed 0.3)
+WEIGHTS = {"prominence": 0.45, "population": 0.25, "area": 0.15, "closeness": 0.15}
 
 SKILLS = {"novice": 0.5, "skilled": 2.0, "expert": 3.8}
 DIFFICULTY = {
@@ -57,15 +60,21 @@ def prominence() -> dict[str, float]:
 
 
 def familiarity(fields: Sequence[dict], home: tuple[float, float] = HOME) -> list[float]:
-    """Each card's familiarity 0-1 (from its fields): WEIGHTS of its prominence, its population percentile
-    and its closeness to `home` (0.5 for a card without a label position)."""
+    """Each card's familiarity 0-1 (from its fields): WEIGHTS of its prominence, its population and area
+    percentiles and its closeness to `home` (0.5 for a card without a label position)."""
     population = percentiles([f.get("population") for f in fields])
+    area = percentiles([f.get("area_km2") for f in fields])
     known = prominence()
     found = []
-    for f, pop in zip(fields, population):
+    for f, pop, size in zip(fields, population, area):
         lat, lon = f.get("label_lat"), f.get("label_lon")
         close = 0.5 if lat is None or lon is None else 1 - distance_km(home, (lat, lon)) / HALF_EARTH_KM
-        shares = {"prominence": known.get(f.get("iso3") or "", 0.0), "population": pop or 0.0, "closeness": close}
+        shares = {
+            "prominence": known.get(f.get("iso3") or "", 0.0),
+            "population": pop or 0.0,
+            "area": size or 0.0,
+            "closeness": close,
+        }
         found.append(sum(WEIGHTS[k] * v for k, v in shares.items()))
     return found
 
@@ -78,3 +87,17 @@ def p_right(skill: float, known: float, kind: str, continents: int = 1, capitals
     if kind == "capital" and capitals > 1:
         difficulty += SEVERAL_CAPITALS
     return 1 / (1 + math.exp(-(skill + 4 * (known - 0.5) - difficulty)))
+
+
+def nearest(fields: Sequence[dict]) -> list[list[int]]:
+    """For each card the other cards, nearest first by the great-circle distance of their label points (a card
+    without one: the others in deck order): whom a player who does not know an answer confuses it with."""
+    points = [(f.get("label_lat"), f.get("label_lon")) for f in fields]
+    found = []
+    for i, here in enumerate(points):
+        others = [j for j in range(len(points)) if j != i]
+        if None not in here:
+            far = HALF_EARTH_KM * 2
+            others.sort(key=lambda j: far if None in points[j] else distance_km(here, points[j]))  # type: ignore[arg-type]
+        found.append(others)
+    return found

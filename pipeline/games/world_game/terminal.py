@@ -4,6 +4,7 @@ challenge being set and answered, the last round, in German or English (fact lab
 from rich.console import Group
 from rich.table import Table
 
+from pipeline.errors import GeodeckError
 from pipeline.games.world_game import answers
 from pipeline.games.world_game.engine import (
     ANSWERED_WITH,
@@ -76,7 +77,7 @@ KINDS = {
 QUESTIONS = {  # what the setter asks, about the country on their top card
     "de": {
         "continent": "Auf welchem Kontinent liegt {name}? (zwei, wenn es zwei sind)",
-        "flag": "Welches Land hat diese Flagge? {flag}",
+        "flag": "Welches Land hat diese Flagge?",
         "location": "Welche Nummer hat {name} auf der Weltkarte?",
         "capital": "Wie heißt die Hauptstadt von {name}?",
         "location-reverse": "Welches Land hat auf der Weltkarte die Nummer {number}?",
@@ -84,7 +85,7 @@ QUESTIONS = {  # what the setter asks, about the country on their top card
     },
     "en": {
         "continent": "On which continent is {name}? (both, if two)",
-        "flag": "Which country has this flag? {flag}",
+        "flag": "Which country has this flag?",
         "location": "Which number does {name} have on the world map?",
         "capital": "What is the capital of {name}?",
         "location-reverse": "Which country has number {number} on the world map?",
@@ -119,8 +120,11 @@ def revealed(state: State, index: int, view: View) -> str:
 
 
 def label(state: State, action: int, view: View, own: bool) -> str:
-    """A fact, a challenge call, the setter's choice, an answer or a pass (every move is public)."""
+    """A fact, a challenge call, the setter's choice, an answer or a pass; another's answer or pass is sealed
+    until every seat has answered (`own`: the player at the screen's own move)."""
     game = state.game
+    if action >= game.pass_action and not own:
+        return view.say("antwortet verdeckt (oder passt)", "answers, sealed (or passes)")
     if action < CALL:
         return fact_label(action, view)
     if action < game.set_base:
@@ -143,6 +147,16 @@ def answer_label(answered: str, value, view: View) -> str:
     if answered == "map number":
         return view.say(f"Nr. {value}", f"no. {value}")
     return str(value)
+
+
+def right_answer(state: State, kind: str, card: int, view: View) -> str:
+    """The answer to the `kind` challenge on `card`, shown after the challenge: every capital of a country
+    with several (any one counts), in the view's language."""
+    if kind == "capital":
+        fields = view.cards.get(state.game.ids[card], {})
+        capitals = (view.lang == "de" and fields.get("capitals_de")) or fields.get("capitals") or []
+        return view.say(" oder ", " or ").join(capitals)
+    return answer_label(*state.game.answers[state.game.right_answer(kind, card)], view)
 
 
 def free_text(state: State, legal: list[int], view: View) -> str | None:
@@ -200,13 +214,36 @@ def _continent_names(key: str, view: View) -> list[str]:
 
 
 def question(kind: str, card_id: str, view: View) -> str:
+    """The setter's question; a flag's is asked with its picture (`board`), never its letters or code."""
     fields = view.cards.get(card_id, {})
-    iso2 = fields.get("iso2") or ""
-    flag = "".join(chr(0x1F1E6 + ord(c) - ord("A")) for c in iso2.upper() if "A" <= c <= "Z")
     capitals = fields.get("capitals") or ["–"]
     return QUESTIONS[view.lang][kind].format(
-        name=view.card(card_id), flag=flag, number=fields.get("map_number"), capital=capitals[0]
+        name=view.card(card_id), number=fields.get("map_number"), capital=capitals[0]
     )
+
+
+def refused(game, view: View) -> str | None:
+    """Why a human cannot play this game here: the flag challenge in play, and a terminal that can draw no
+    flag (no colours, or no flag files in the snapshot store); None when they can."""
+    if not any("flag" in game.challenges_for(p) for p in range(game.num_players())):
+        return None
+    fix = view.say(
+        "ohne sie spielen: --variant challenges=continent,location,capital",
+        "play without it: --variant challenges=continent,location,capital",
+    )
+    if view.flag is None:
+        return view.say(
+            f"Die Flaggen-Herausforderung braucht ein Terminal, das Flaggen als Bild zeigt (256 Farben oder "
+            f"mehr); {fix}",
+            f"the flag challenge needs a terminal that shows a flag as a picture (256 colours or more); {fix}",
+        )
+    try:
+        view.flag(game.card_fields[0]["flag"])
+    except GeodeckError as exc:
+        return view.say(
+            f"Die Flaggen lassen sich nicht zeichnen ({exc}); {fix}", f"cannot draw the flags ({exc}); {fix}"
+        )
+    return None
 
 
 def board(state: State, player: int, view: View) -> Group:
@@ -226,6 +263,8 @@ def board(state: State, player: int, view: View) -> Group:
             card = state.game.ids[state.stacks[seen.challenge.setter][0]]
             text += f": {question(seen.challenge.kind, card, view)}"
         parts.append(text)
+        if seen.challenge.kind == "flag" and view.flag is not None:  # the picture, as the setter shows it
+            parts.append(view.flag(view.cards[card]["flag"]))
     if seen.top is not None and seen.top_values is not None and not state.is_terminal():
         table = Table(
             *[fact_label(f, view) for f in range(len(FACTS))],
@@ -247,11 +286,12 @@ def _last(state: State, turn: Turn, view: View, tie_cards: bool = False) -> str:
             for p, right in turn.answers
         )
         asked = question(turn.kind, state.game.ids[turn.card], view)
+        right = right_answer(state, turn.kind, turn.card, view)
         return view.say(
             f"Letzte Runde: {leader} rief eine Herausforderung, {view.names[turn.setter]} fragte „{asked}“ "
-            f"({answers or 'niemand antwortete'}) → {winner}",
+            f"({answers or 'niemand antwortete'}; Antwort: {right}) → {winner}",
             f"Last round: {leader} called a challenge, {view.names[turn.setter]} asked “{asked}” "
-            f"({answers or 'nobody answered'}) → {winner}",
+            f"({answers or 'nobody answered'}; the answer: {right}) → {winner}",
         )
     fact = turn.action
     shown = ", ".join(f"{view.names[p]} {_card_value(state, c, fact, view)}" for p, c in turn.top)
@@ -299,8 +339,9 @@ def rules(view: View) -> str:
         "The World Game: Wer am Zug ist, nennt einen Fakt seiner obersten Karte (Fläche, Einwohner, höchster "
         "Punkt, Nachbarländer): der höchste Wert nimmt alle aufgedeckten Karten (Gleichstand: die nächste Karte "
         "entscheidet); oder ruft eine Herausforderung und wählt, wer sie stellt: der stellt eine Frage zu "
-        "seiner obersten Karte (Kontinent, Flagge, Lage, Hauptstadt). Der Rufer antwortet zuerst, dann die "
-        "anderen im Uhrzeigersinn (oder passen); die erste richtige Antwort gewinnt, sonst der Steller. "
+        "seiner obersten Karte (Kontinent, Flagge, Lage, Hauptstadt). Alle außer dem Steller antworten verdeckt "
+        "(oder passen), der Rufer zuerst, dann im Uhrzeigersinn; dann wird aufgedeckt: die erste richtige Antwort "
+        "im Uhrzeigersinn ab dem Rufer gewinnt, sonst der Steller. "
         "Antworten: die Antwort selbst eintippen (Groß- und Kleinschreibung, Akzente, deutsch oder englisch "
         "egal; - passt). Gewonnene Karten kommen unter den "
         "eigenen Stapel. Zu zweit gewinnt, wer alle Karten hat; sonst endet das Spiel, sobald jemand keine "
@@ -308,9 +349,9 @@ def rules(view: View) -> str:
         "The World Game: the player to move names a fact of their top card (area, population, highest point, "
         "neighbouring countries): the highest value takes every revealed card (a tie: the next card decides); "
         "or calls a challenge and chooses who sets it: the setter asks about their top card (continent, flag, "
-        "location, capital). The caller answers first, then the others clockwise (or pass); the first right "
-        "answer wins, else the setter. To answer type the answer itself (any case, accents, German or "
-        "English; - passes). Won cards go "
-        "under your stack. With 2 players whoever holds every card wins; otherwise the game ends when a "
+        "location, capital). Everyone but the setter answers sealed (or passes), the caller first, then "
+        "clockwise; then all are revealed: the first right answer clockwise from the caller wins, else the "
+        "setter. To answer type the answer itself (any case, accents, German or English; - passes). Won cards "
+        "go under your stack. With 2 players whoever holds every card wins; otherwise the game ends when a "
         "player has no card left.",
     )
