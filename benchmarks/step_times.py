@@ -10,8 +10,9 @@ import json
 import os
 import time
 
-from pipeline import graph, steps
-from pipeline.build import Context, build
+from pipeline.build import graph, runner
+from pipeline.build.runner import build
+from pipeline.build.step import Context
 from pipeline.extract import open_store
 
 
@@ -27,7 +28,7 @@ def main() -> None:
     )
     results = build(ctx)
     cpu = {r.step: r.cpu for r in results}
-    path = time.process_time() + steps.critical_path(graph.steps(), cpu)
+    path = time.process_time() + runner.critical_path(graph.steps(), cpu)
     print(json.dumps({"steps": {name: [walls[name], cpu[name]] for name in cpu}, "path": path}))
 
 

@@ -11,7 +11,8 @@ from typing import Any
 import click
 from rich.table import Table
 
-from pipeline import __version__, atomic, games, graph, outputs
+from pipeline import __version__, atomic, games, outputs
+from pipeline.build import graph
 from pipeline.cli_output import (
     Bounded,
     Words,
@@ -224,7 +225,8 @@ def build(stages, force, accept, jobs, mirror, offline):
     A step reruns only when the sha256 of its inputs or of its code (its module and every module it
     imports, transitively) changed: a rerun with nothing changed does no work (docs/build-steps.md).
     """
-    from pipeline import build as building
+    from pipeline.build import runner
+    from pipeline.build.step import Context
     from pipeline.extract import open_store
     from pipeline.paths import build_dir
 
@@ -238,7 +240,7 @@ def build(stages, force, accept, jobs, mirror, offline):
             bar[0].start()
         tasks[name] = bar[0].add_task(name, total=units)
 
-    ctx = building.Context(
+    ctx = Context(
         store,
         force=force,
         on_step=on_step,
@@ -249,7 +251,7 @@ def build(stages, force, accept, jobs, mirror, offline):
     )
     try:
         with locked(build_dir()), locked(store.root):
-            results = building.build(ctx, list(stages) or None)
+            results = runner.build(ctx, list(stages) or None)
     finally:
         if bar:
             bar[0].stop()

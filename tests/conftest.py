@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from pipeline import paths
-from pipeline.build import Context, build
+from pipeline.build.runner import build
+from pipeline.build.step import Context
 from pipeline.extract import open_store
 from pipeline.paths import ROOT, default_mirror
 

@@ -14,8 +14,9 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from pipeline import build as building
 from pipeline import source_classes
+from pipeline.build.runner import build
+from pipeline.build.step import Context
 from pipeline.errors import ParseError, SnapshotError
 from pipeline.extract import open_store
 from pipeline.paths import ROOT
@@ -38,7 +39,7 @@ class Built:
 def build_into(root: Path, store, force: bool = False) -> list:
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("GEODECK_BUILD", str(root))
-        return building.build(building.Context(store, force=force), ["countries"])
+        return build(Context(store, force=force), ["countries"])
 
 
 @pytest.fixture(scope="session")

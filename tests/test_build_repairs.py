@@ -12,7 +12,8 @@ import pytest
 from fixtures.tiny.decks.synthetic import publish_then_refresh
 
 from pipeline import paths
-from pipeline.build import Context, build
+from pipeline.build.runner import build
+from pipeline.build.step import Context
 from pipeline.decks import integrity, versions
 from pipeline.errors import GeodeckError
 

@@ -50,7 +50,7 @@ LONG_WORK = [
     "pipeline.render.calibration.render",
     "pipeline.playcheck.runner.check",
     "pipeline.play.loop.play",
-    "pipeline.build.build",
+    "pipeline.build.runner.build",
     "pipeline.extract.fetch.fetch_sources",
     "pipeline.extract.refresh.refresh",
     "pipeline.extract.http.download_to",

@@ -5,7 +5,8 @@ import numpy as np
 import pytest
 
 from pipeline import games
-from pipeline.build import Context, build
+from pipeline.build.runner import build
+from pipeline.build.step import Context
 from pipeline.decks import published, stage
 
 pytestmark = pytest.mark.mirror

@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 from fixtures.rulebook import DEUTSCHLAND_TOWNS
 
-from pipeline import graph
+from pipeline.build import graph
 from pipeline.cli import cli
 from pipeline.errors import GeodeckError
 from pipeline.games.deutschland.locate import locate

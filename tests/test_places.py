@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from pipeline import graph
+from pipeline.build import graph
 from pipeline.errors import GeodeckError
 from pipeline.games.deutschland import places
 from pipeline.geo import nearest, selection

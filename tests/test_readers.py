@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from pipeline import paths, readers, steps
+from pipeline import paths, readers
+from pipeline.build import runner
+from pipeline.build.step import Step
 from pipeline.errors import GeodeckError
 from pipeline.extract import http
 from pipeline.extract.sources import load_source
@@ -87,7 +89,7 @@ def test_a_damaged_import_cache_is_one_warning_and_rebuilt(tmp_path, monkeypatch
     monkeypatch.setenv("GEODECK_BUILD", str(tmp_path))
     (tmp_path / "steps").mkdir()
     hostile(tmp_path / "steps" / "imports.json", damage)
-    sums = steps.Checksums()  # 7 tracebacks and two hangs among these before
+    sums = runner.Checksums()  # 7 tracebacks and two hangs among these before
     assert sums.imports == {}
     assert sums.modules(paths.ROOT / "pipeline" / "readers.py", "pipeline.readers")  # read again
     warning = capsys.readouterr().err
@@ -102,9 +104,9 @@ STAMP_DAMAGE = [*CACHE_DAMAGE, '{"fingerprint": 5, "outputs": {}}', '{"fingerpri
 def test_a_damaged_step_stamp_is_one_warning_and_the_step_runs_again(tmp_path, monkeypatch, capsys, damage):
     monkeypatch.setenv("GEODECK_BUILD", str(tmp_path))
     (tmp_path / "steps").mkdir()
-    step = steps.Step("demo", "demo", "pipeline.readers")
-    hostile(steps.stamp_path("demo"), damage)
-    assert not steps.is_fresh(step, "fingerprint", steps.Checksums())
+    step = Step("demo", "demo", "pipeline.readers")
+    hostile(runner.stamp_path("demo"), damage)
+    assert not runner.is_fresh(step, "fingerprint", runner.Checksums())
     warning = capsys.readouterr().err
     assert "this step stamp " in warning and "the step runs again" in warning and warning.count("\n") == 1
 
@@ -166,7 +168,7 @@ ALLOWED = {
     ("extract/refresh.py", "loads"): "an upstream answer, bounded by the download limits",
     ("extract/store.py", "open"): "a store or mirror file, is_file() first, hashed in chunks",
     ("locking.py", "open"): "the lock file (written)",
-    ("steps.py", "read_bytes"): "a Python module of the package, already imported",
+    ("build/runner.py", "read_bytes"): "a Python module of the package, already imported",
     ("render/drawings.py", "loads"): "the parser of the drawing kind (readers.DRAWING)",
     ("render/press.py", "open"): "pikepdf opens the PDF it just drew, in memory",
     ("render/flags.py", "svg2rlg"): "an SVG opened by readers.opened",

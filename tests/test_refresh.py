@@ -317,7 +317,8 @@ def test_refresh_tables_parse():
 def test_refreshed_pin_shows_in_the_card_diff(world, mirror, tmp_path, monkeypatch):
     """End to end: refresh World Bank with Germany's population changed, rebuild the country tables from the
     new pin, and `geodeck diff laender-toppen` (stage.compare) shows the card change, not suspicious."""
-    from pipeline import build as building
+    from pipeline.build.runner import build
+    from pipeline.build.step import Context
     from pipeline.decks import stage
     from pipeline.extract import sources as definitions
     from pipeline.validate import card_names, countries  # noqa: F401  imported before SOURCES_DIR moves: their file paths stay the project's
@@ -328,7 +329,7 @@ def test_refreshed_pin_shows_in_the_card_diff(world, mirror, tmp_path, monkeypat
     monkeypatch.setattr(definitions.load_sources, "__defaults__", (sources,))
     monkeypatch.setattr(paths, "SOURCES_DIR", sources)  # where the build's steps read their pins
     monkeypatch.setenv("GEODECK_BUILD", str(tmp_path / "build"))
-    building.build(building.Context(store), ["countries", "geo-countries"])
+    build(Context(store), ["countries", "geo-countries"])
     diff = stage.compare("laender-toppen", build_root=tmp_path / "build")
     changes = [(c["card"], c["field"], c["old"], c["new"]) for c in diff["changes"]]
     assert [c for c in changes if c[1] == "inhabitants_m"] == [("lt-DEU", "inhabitants_m", 83.5, 84.0)]

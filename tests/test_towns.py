@@ -9,7 +9,7 @@ import openpyxl
 import pandas as pd
 import pytest
 
-from pipeline import graph
+from pipeline.build import graph
 from pipeline.errors import ParseError
 from pipeline.extract import load_sources
 from pipeline.transform import towns as transform

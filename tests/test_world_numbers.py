@@ -3,8 +3,9 @@
 import pandas as pd
 import pytest
 
-from pipeline import graph
-from pipeline.build import Context, build
+from pipeline.build import graph
+from pipeline.build.runner import build
+from pipeline.build.step import Context
 from pipeline.errors import GeodeckError
 from pipeline.geo import world_numbers
 

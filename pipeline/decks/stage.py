@@ -44,7 +44,7 @@ def fresh_deck(game: str, build_root: Path | None = None) -> tuple[DeckSpec, dic
 def read_table(path: Path, relative: str) -> pd.DataFrame:
     """A build table a deck is made from (a regular file, pipeline.readers); a missing, unreadable or damaged
     one is a user error naming the step that writes it."""
-    from pipeline import graph
+    from pipeline.build import graph
 
     step = next((s.name for s in graph.steps() if relative in s.writes), "geo")
     try:
@@ -168,6 +168,6 @@ def compare(
 
 
 def step(io, game: str) -> str:
-    """A deck step (pipeline.graph): publish a new version of GAME when its cards changed; says which."""
+    """A deck step (pipeline.build.graph): publish a new version of GAME when its cards changed; says which."""
     result = build_deck(game, accept=io.accept)
     return f"published {result.version}" if result.published else f"{result.version} unchanged"

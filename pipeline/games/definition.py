@@ -15,7 +15,7 @@ command that touches one game (or none) does not import every game's drawing cod
 | `commands` (optional) | `COMMANDS`: extra click commands of the game | CLI |
 
 Steps the game needs before its deck (e.g. Deutschland's place selection) are declared in `steps` and
-join the build's step graph (pipeline.graph); the deck itself is a step reading `input_table` and `deck_reads`.
+join the build's step graph (pipeline.build.graph); the deck itself is a step reading `input_table` and `deck_reads`.
 
 `cards` and `accessories` may declare `SOURCES` (the sources they draw from besides the deck, credited by
 the kit) and `FOR_SALE` (source -> the stand-in drawn in a print for sale, pipeline.render.licences);
@@ -40,9 +40,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
+from pipeline.build.step import Step
 from pipeline.errors import GeodeckError
 from pipeline.paths import TEMPLATES_DIR
-from pipeline.steps import Step
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,7 @@ class GameDefinition:
     card_verdicts: bool = False  # judge dominant and useless cards (where the deck's selection can fix them)
     accessories_help: str = ""  # one line for `geodeck print --help`: what --what accessories prints
     deck_reads: tuple[str, ...] = ()  # further files under build/ the deck module reads (its `metadata`)
-    steps: tuple[Step, ...] = ()  # the game's own build steps (pipeline.steps.Step), e.g. making its input table
+    steps: tuple[Step, ...] = ()  # the game's own build steps (pipeline.build.step.Step), e.g. making its input table
     in_build: bool = True  # `geodeck build` publishes its deck (False: a command of its own does, e.g. regions)
     templates: Path = TEMPLATES_DIR
 

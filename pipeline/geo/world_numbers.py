@@ -48,6 +48,6 @@ def numbered(countries: pd.DataFrame) -> pd.DataFrame:
 
 
 def step(io) -> None:
-    """The geo-countries step (pipeline.graph): build/validate/countries.parquet → build/geo/countries.parquet."""
+    """The geo-countries step (pipeline.build.graph): build/validate/countries.parquet → build/geo/countries.parquet."""
     table = numbered(readers.table(io.path("validate/countries.parquet")))
     atomic.write_bytes(io.path("geo/countries.parquet"), table.to_parquet(index=False))

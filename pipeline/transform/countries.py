@@ -4,7 +4,7 @@ Reads each source through the snapshot store (which verifies the pinned sha256),
 module in `pipeline.transform.parsers`, adds the reference observations (identity, card universe), and
 saves `build/transform/observations.parquet` (values as text, typed again by `load`) plus
 `build/transform/universe.parquet` (the card countries). Sorted, so the bytes are deterministic. The step
-is `step` (declared in pipeline.graph).
+is `step` (declared in pipeline.build.graph).
 """
 
 import importlib
@@ -108,6 +108,6 @@ def decode(field: str, text: str):
 
 
 def step(io) -> None:
-    """The transform-countries step (pipeline.graph): parse every declared source, save both tables."""
+    """The transform-countries step (pipeline.build.graph): parse every declared source, save both tables."""
     table, universe = build(io.store, {name: io.source(name) for name in io.step.sources}, io.progress)
     save(table, universe, io.path("transform/observations.parquet"), io.path("transform/universe.parquet"))

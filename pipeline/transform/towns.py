@@ -195,7 +195,7 @@ def _one_to_one(joined: pd.DataFrame, key: str, prefix: str) -> pd.DataFrame:
 
 
 def step(io) -> None:
-    """The transform-towns step (pipeline.graph): parse the three sources, join, write both tables."""
+    """The transform-towns step (pipeline.build.graph): parse the three sources, join, write both tables."""
     towns = parse_complete(destatis, destatis.read(io.store, io.source(destatis.SOURCE)))
     wiki = parse_complete(
         wikipedia_german_cities, wikipedia_german_cities.read(io.store, io.source(wikipedia_german_cities.SOURCE))

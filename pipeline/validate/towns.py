@@ -206,7 +206,7 @@ def markdown(summary: dict) -> str:
 
 
 def step(io) -> None:
-    """The validate-towns step (pipeline.graph), from transform's towns and boundaries tables."""
+    """The validate-towns step (pipeline.build.graph), from transform's towns and boundaries tables."""
     joined = readers.table(io.path("transform/towns.parquet"))
     states = readers.table(io.path("transform/germany_boundaries.parquet"), geo=True)
     towns = validate(joined, states)

@@ -1,7 +1,7 @@
 """Deutschland: Das Kartenspiel: 96 places on the 0-150 / 0-90 grid, 24 guess cards (docs/deutschland.md)."""
 
+from pipeline.build.step import Step
 from pipeline.games.definition import GameDefinition
-from pipeline.steps import Step
 
 GAME = GameDefinition(
     name="deutschland",

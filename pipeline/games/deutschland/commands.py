@@ -35,7 +35,7 @@ def grid(lat, lon, report, fmt, mirror, offline):
     store: --mirror, --offline) prints the numbers it would have and exits 1 (with --format json: on_map
     false). Negative coordinates are typed as they are: `geodeck grid -33.9 18.4`.
     """
-    from pipeline import graph
+    from pipeline.build import graph
     from pipeline.decks import published
     from pipeline.extract import open_store
     from pipeline.games.deutschland import deck as deutschland

@@ -5,7 +5,7 @@ import geopandas as gpd
 import numpy as np
 from shapely.geometry import Point
 
-from pipeline import graph
+from pipeline.build import graph
 from pipeline.extract import SnapshotStore, load_sources, open_store
 from pipeline.geo.grid import Grid, check_latlon, country_shape, off_map
 from pipeline.transform.parsers import germany_boundaries

@@ -275,7 +275,7 @@ def selection_markdown(r: dict) -> str:
 
 
 def step(io) -> None:
-    """The geo-places step (pipeline.graph): calibrate the grid, number every located town, select the deck."""
+    """The geo-places step (pipeline.build.graph): calibrate the grid, number every located town, select the deck."""
     towns = readers.table(io.path("validate/towns.parquet"))
     settings = load_settings()
     chosen, fits, points = grid.calibrated(towns)

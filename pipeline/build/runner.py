@@ -1,111 +1,49 @@
-"""Steps and their runner, like OWID's etl DAG at geodeck's size.
+"""The build's runner, like OWID's etl DAG at geodeck's size: `build` runs the step graph
+(pipeline.build.graph), `run` any list of steps (pipeline.build.step).
 
-A `Step` declares what it reads (pinned sources, repo files, earlier steps' outputs under build/), what
-it writes and the module whose `step` function does it. Its code is that module plus every module of the
-repo it imports, transitively (found with `ast`, imports inside functions included), plus the modules
-it loads by name (`code`); a module's sidecar data file (`fields.toml` beside `fields.py`) counts as
-its code. `run` executes steps in dependency order and skips a step whose fingerprint
-(the sha256 of its inputs and code) equals its stamp's and whose outputs are the ones the stamp
-recorded. The stamp `build/steps/<step>.json` is removed before a step runs and written after it, so a
-failed run leaves none. With `Context.jobs` > 1, steps that do not depend on each other run side by side in
-worker processes (pipeline.parallel); this process still fingerprints and stamps them. A no-op run imports
-nothing heavy and starts no worker: it hashes files and reads stamps.
+A step's code is its module plus every module of the repo it imports, transitively (found with `ast`,
+imports inside functions included), plus the modules it loads by name (`Step.code`); a module's sidecar data
+file (`fields.toml` beside `fields.py`) counts as its code. `run` executes steps in dependency order and skips
+a step whose fingerprint (the sha256 of its inputs and code) equals its stamp's and whose outputs are the ones
+the stamp recorded. The stamp `build/steps/<step>.json` is removed before a step runs and written after it, so
+a failed run leaves none. With `Context.jobs` > 1, steps that do not depend on each other run side by side in
+worker processes (pipeline.build.parallel); this process still fingerprints and stamps them. A no-op run
+imports nothing heavy and starts no worker: it hashes files and reads stamps.
 """
 
 import ast
 import glob
-import importlib
 import importlib.util
 import json
-import time
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pipeline import atomic, paths, readers
+from pipeline.build import graph
+from pipeline.build.step import Context, Step, StepResult, call, resolve
 from pipeline.errors import GeodeckError
 from pipeline.hashing import file_sha256, sha256
 
-if TYPE_CHECKING:  # annotations only: importing the store is for the steps that run
-    from pipeline.extract import SnapshotStore, Source
-    from pipeline.parallel import Pool
-
-OUTPUT_PREFIX = "output/"  # a written path under the repo's output/ (published decks); others are under build/
+if TYPE_CHECKING:  # annotations only: the process pool is for the steps that run
+    from pipeline.build.parallel import Pool
 
 
-@dataclass(frozen=True)
-class Step:
-    name: str
-    stage: str  # the `geodeck build --stage` group it belongs to
-    module: str  # its `step(io, **options)` function gets a StepIO and may return a note for the build table
-    reads: tuple[str, ...] = ()  # outputs of earlier steps, relative to build/
-    writes: tuple[str, ...] = ()  # relative to build/, or to the repo when starting with OUTPUT_PREFIX
-    files: tuple[str, ...] = ()  # repo files read, relative to the repo (glob patterns allowed)
-    sources: tuple[str, ...] = ()  # pinned sources read through the snapshot store
-    code: tuple[str, ...] = ()  # modules loaded by name at run time, besides the imports of `module`
-    options: tuple[tuple[str, str], ...] = ()  # keyword arguments of its `step` function
-    units: int | None = None  # units of work it reports progress in, if known
+def build(ctx: Context, names: Iterable[str] | None = None) -> list[StepResult]:
+    """`geodeck build`: run the named stages or steps of the graph (default: all) in dependency order; each
+    step is skipped when its inputs and code are unchanged, so a second run does no work; a deck step whose
+    published folder needs a repair runs even when its inputs are unchanged (integrity.needs_build)."""
+    from pipeline import games
+    from pipeline.decks import integrity
 
-
-@dataclass(frozen=True)
-class StepResult:
-    step: str
-    ran: bool
-    note: str = ""
-    cpu: float = 0.0  # CPU seconds of its function, in the process that ran it (make bench's critical path)
-
-
-@dataclass
-class Context:
-    store: "SnapshotStore | None"  # opened by the caller, read only by the steps that run
-    force: bool = False
-    on_step: Callable[[str, int | None], None] = lambda name, units: None  # a step starts: name, units of work
-    on_progress: Callable[[str, str], None] = lambda step, unit: None  # a step did a unit of work
-    accept: str | None = None  # publish decks despite suspicious changes; the reason goes into CHANGELOG.md
-    on_done: Callable[[str], None] = lambda name: None  # a step ended
-    jobs: int = 1  # steps at most running side by side, each in a worker process (pipeline.parallel)
-
-
-def resolve(relative: str) -> Path:
-    """A step's read or written path: under the repo's output/ for OUTPUT_PREFIX, else under build/."""
-    if relative.startswith(OUTPUT_PREFIX):
-        return paths.OUTPUT_DIR / relative.removeprefix(OUTPUT_PREFIX)
-    return paths.build_dir() / relative
-
-
-@dataclass
-class StepIO:
-    """What a running step may touch: its declared paths and sources, the store, progress and --accept."""
-
-    step: Step
-    ctx: Context
-
-    def path(self, relative: str) -> Path:
-        if relative not in self.step.reads + self.step.writes:
-            raise ValueError(f"step {self.step.name} does not declare {relative!r}; add it to its reads or writes")
-        return resolve(relative)
-
-    def source(self, name: str) -> "Source":
-        """The definition of a declared source (sources/<name>.toml)."""
-        from pipeline.extract import load_source
-
-        if name not in self.step.sources:
-            raise ValueError(f"step {self.step.name} does not declare source {name!r}")
-        return load_source(paths.SOURCES_DIR / f"{name}.toml")
-
-    @property
-    def store(self) -> "SnapshotStore":
-        if self.ctx.store is None:
-            raise ValueError(f"step {self.step.name} reads sources but the build has no snapshot store")
-        return self.ctx.store
-
-    @property
-    def accept(self) -> str | None:
-        return self.ctx.accept
-
-    def progress(self, unit: str) -> None:
-        self.ctx.on_progress(self.step.name, unit)
+    names = None if names is None else list(names)
+    chosen = None if names is None else set(names)
+    for name, definition in games.registered().items():
+        step = graph.deck_step(definition)
+        wanted = definition.in_build and (chosen is None or bool(chosen & {step.name, step.stage}))
+        if wanted and integrity.needs_build(name):
+            stamp_path(step.name).unlink(missing_ok=True)
+    return run(graph.steps(), ctx, names)
 
 
 def module_file(module: str, base: Path) -> Path | None:
@@ -125,12 +63,13 @@ def package_base(top: str) -> Path | None:
     return Path(locations[0]).parent if locations else None
 
 
-def imported_modules(source: bytes, module: str, is_package: bool) -> set[str]:
+def imported_modules(source: bytes, module: str, is_package: bool, in_functions: bool = True) -> set[str]:
     """Every module an import statement of `source` names (with `from a import b`: a, and a.b in case b
-    is a module), relative imports resolved against `module`."""
+    is a module), relative imports resolved against `module`; without `in_functions`, only the imports run
+    when the module is imported."""
     package = module if is_package else module.rpartition(".")[0]
     found = set()
-    for node in _runtime_nodes(ast.parse(source)):
+    for node in _runtime_nodes(ast.parse(source), in_functions):
         if isinstance(node, ast.Import):
             found |= {alias.name for alias in node.names}
         elif isinstance(node, ast.ImportFrom):
@@ -140,14 +79,16 @@ def imported_modules(source: bytes, module: str, is_package: bool) -> set[str]:
     return found
 
 
-def _runtime_nodes(tree: ast.AST) -> Iterable[ast.AST]:
-    """Every node except those under `if TYPE_CHECKING:` (imports for annotations only, never run)."""
+def _runtime_nodes(tree: ast.AST, in_functions: bool) -> Iterable[ast.AST]:
+    """Every node except those under `if TYPE_CHECKING:` (imports for annotations only, never run) and,
+    without `in_functions`, those in a function's body."""
     for node in ast.iter_child_nodes(tree):
         if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            yield from (n for child in node.orelse for n in [child, *_runtime_nodes(child)])
+            yield from (n for child in node.orelse for n in [child, *_runtime_nodes(child, in_functions)])
             continue
         yield node
-        yield from _runtime_nodes(node)
+        if in_functions or not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            yield from _runtime_nodes(node, in_functions)
 
 
 class Checksums:
@@ -219,9 +160,14 @@ class Checksums:
         return dict(sorted(files.items()))
 
     def save(self) -> None:
-        """Write the import cache if it learnt something, without older versions of the modules read now."""
+        """Write the import cache if it learnt something, without older versions of the modules read now nor
+        modules that are gone (moved or deleted)."""
         modules = {key.split()[0] for key in self.used}
-        kept = {k: v for k, v in self.imports.items() if k in self.used or k.split()[0] not in modules}
+        kept = {
+            k: v
+            for k, v in self.imports.items()
+            if k in self.used or (k.split()[0] not in modules and self.source_file(k.split()[0]) is not None)
+        }
         if set(kept) != set(self._loaded):
             atomic.write_text(self.cache_path, json.dumps(kept, indent=0, sort_keys=True) + "\n")
 
@@ -307,7 +253,7 @@ def select(steps: list[Step], names: Iterable[str] | None) -> list[Step]:
 
 def run(steps: list[Step], ctx: Context, names: Iterable[str] | None = None) -> list[StepResult]:
     """Run the selected steps (default: all) in dependency order, each only when its inputs or code changed;
-    with `ctx.jobs` > 1, steps that do not depend on each other run side by side (pipeline.parallel)."""
+    with `ctx.jobs` > 1, steps that do not depend on each other run side by side (pipeline.build.parallel)."""
     check(steps)
     selected = select(steps, names)
     writer = {w: s for s in steps for w in s.writes}
@@ -344,8 +290,8 @@ def run(steps: list[Step], ctx: Context, names: Iterable[str] | None = None) -> 
 
 
 def parallel():
-    """pipeline.parallel, imported when steps are to run (a no-op build needs no process pool)."""
-    from pipeline import parallel
+    """pipeline.build.parallel, imported when steps are to run (a no-op build needs no process pool)."""
+    from pipeline.build import parallel
 
     return parallel
 
@@ -360,13 +306,6 @@ def prepare(step: Step, ctx: Context, sums: Checksums, writer: dict[str, Step]) 
         return None
     stamp_path(step.name).unlink(missing_ok=True)
     return current
-
-
-def call(step: Step, ctx: Context) -> tuple[str, float]:
-    """Run the step's function: its note for the build table and its CPU seconds."""
-    start = time.process_time()
-    note = importlib.import_module(step.module).step(StepIO(step, ctx), **dict(step.options)) or ""
-    return note, time.process_time() - start
 
 
 def stamp(step: Step, sums: Checksums, current: str, ran: tuple[str, float]) -> StepResult:

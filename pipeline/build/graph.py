@@ -1,6 +1,6 @@
 """The build's step graph: every step after extract, what it reads and writes (docs/build-steps.md).
 
-`geodeck build` runs them in dependency order through pipeline.steps; `--stage NAME` takes a stage
+`geodeck build` runs them in dependency order through pipeline.build.runner; `--stage NAME` takes a stage
 (countries, towns, geo, decks) or one step's name. A game adds its own steps (GameDefinition.steps) and
 a deck step; the graph names no game. Paths are relative to build/ (or, for the published decks, to
 the repo: output/decks/...). Declaring the graph imports nothing heavy.
@@ -9,9 +9,9 @@ the repo: output/decks/...). Declaring the graph imports nothing heavy.
 from pathlib import Path
 
 from pipeline import games
+from pipeline.build.step import Step, resolve
 from pipeline.extract import names
 from pipeline.games.definition import GameDefinition
-from pipeline.steps import Step, resolve
 from pipeline.transform.country_sources import PACKAGE_SOURCES, PARSERS
 
 STAGES = ("countries", "towns", "geo", "decks")
