@@ -13,11 +13,11 @@ from fixtures.tiny.games.decks import world_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pipeline import games
 from pipeline.cli import cli
 from pipeline.decks import published
 from pipeline.errors import GeodeckError
 from pipeline.games import core
+from pipeline.games import registry as games
 from pipeline.paths import DECKS_DIR
 
 GAME = "laender-toppen"

@@ -8,12 +8,12 @@ from datetime import date
 import pytest
 from fixtures.tiny.decks.synthetic import GRID, countries_table, write_inputs
 
-from pipeline import games
 from pipeline.decks import files, stage, versions
 from pipeline.decks import published as published_decks
 from pipeline.decks.spec import load_spec
 from pipeline.decks.values import card_number
 from pipeline.errors import GeodeckError
+from pipeline.games import registry as games
 from pipeline.games.laender_toppen import deck as laender_toppen
 from pipeline.geo.grid import Grid
 from pipeline.geo.world_numbers import numbered

@@ -4,10 +4,10 @@
 import numpy as np
 import pytest
 
-from pipeline import games
 from pipeline.build.runner import build
 from pipeline.build.step import Context
 from pipeline.decks import published, stage
+from pipeline.games import registry as games
 
 pytestmark = pytest.mark.mirror
 

@@ -6,9 +6,8 @@ import random
 import pytest
 from fixtures.tiny.games.decks import deutschland, laender_toppen, world_game
 
-from pipeline import games as registry
 from pipeline.decks import published
-from pipeline.games import core
+from pipeline.games import core, registry
 from pipeline.games.deutschland import engine as de
 from pipeline.games.laender_toppen import engine as lt
 from pipeline.games.world_game import engine as wg

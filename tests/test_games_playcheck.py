@@ -11,9 +11,9 @@ from click.testing import CliRunner
 from fixtures.tiny.games import unfair_seats
 from fixtures.tiny.games.decks import deutschland, laender_toppen, world_game
 
-from pipeline import games
 from pipeline.cli import cli
 from pipeline.errors import GeodeckError
+from pipeline.games import registry as games
 from pipeline.playcheck import execute, stats
 from pipeline.playcheck import report as reports
 from pipeline.playcheck import runner as playcheck

@@ -12,10 +12,11 @@ from click.testing import CliRunner
 from fixtures import toygame
 from pypdf import PdfReader
 
-from pipeline import games, paths
+from pipeline import paths
 from pipeline.cli import cli
 from pipeline.decks import stage
 from pipeline.errors import GeodeckError
+from pipeline.games import registry as games
 from pipeline.playcheck import report as reports
 
 DAY = date(2026, 11, 30)
@@ -72,7 +73,7 @@ def test_games_lists_the_player_counts_the_published_decks_allow():
 
 
 def test_a_game_without_a_published_deck_lists_unknown_player_counts(toy):
-    from pipeline import cli as commands
+    from pipeline.cli import info as commands
 
     assert commands._player_counts("toy-game", toygame.GAME) == "?"
     stage.build_deck("toy-game", DAY)

@@ -5,9 +5,8 @@ import random
 import pytest
 from fixtures.tiny.games.decks import world_game
 
-from pipeline import games as registry
 from pipeline.decks import published
-from pipeline.games import core, search
+from pipeline.games import core, registry, search
 from pipeline.games.world_game import engine as wg
 
 

@@ -7,9 +7,9 @@ import pytest
 from click.testing import CliRunner
 from fixtures import toygame
 
-from pipeline import games
 from pipeline.cli import cli
 from pipeline.errors import GeodeckError
+from pipeline.games import registry as games
 from pipeline.play import loop
 from pipeline.play import seats as seating
 from pipeline.records import record as records

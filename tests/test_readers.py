@@ -124,8 +124,8 @@ def test_a_validator_cache_that_is_well_formed_is_read(tmp_path):
 
 
 def test_a_build_table_replaced_by_a_pipe_is_reported_as_a_pipe(tmp_path):
-    from pipeline import games
     from pipeline.decks.stage import fresh_deck
+    from pipeline.games import registry as games
 
     table = tmp_path / games.get("deutschland").input_table
     table.parent.mkdir(parents=True)

@@ -11,10 +11,10 @@ import pytest
 from click.testing import CliRunner
 from fixtures.tiny.games import decks
 
-from pipeline import games
 from pipeline.cli import cli
 from pipeline.decks.files import content_hash
 from pipeline.games import core
+from pipeline.games import registry as games
 from pipeline.games.laender_toppen import engine as lt
 from pipeline.paths import ROOT
 from pipeline.records import record as records

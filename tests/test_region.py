@@ -10,11 +10,11 @@ import pypdf
 import pytest
 from shapely.geometry import MultiPolygon, box
 
-from pipeline import games
 from pipeline.decks import published
 from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
+from pipeline.games import registry as games
 from pipeline.games.deutschland.accessories import place_positions, scale_bar_km
 from pipeline.games.deutschland.deck import deck_grid
 from pipeline.games.region import build as region_build

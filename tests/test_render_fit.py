@@ -132,7 +132,7 @@ def test_a_decks_names_take_one_size(store, monkeypatch, game, lang, key, kind):
     import pdftext
     import pypdf
 
-    from pipeline import games
+    from pipeline.games import registry as games
     from pipeline.render import printing
 
     deck = published.deck(game)[1]

@@ -11,12 +11,12 @@ import pypdf
 import pytest
 from click.testing import CliRunner
 
-from pipeline import games
 from pipeline.cli import cli
 from pipeline.decks import published
 from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
+from pipeline.games import registry as games
 from pipeline.render import kit, layouts, licences
 from pipeline.render.printing import PrintOptions
 

@@ -161,7 +161,7 @@ def test_grid_takes_negative_coordinates(geodeck, store, mirror):
 
 
 def test_a_typed_digit_of_another_kind_is_not_a_move_number(tmp_path):
-    from pipeline import games
+    from pipeline.games import registry as games
     from pipeline.play import loop
 
     answers = iter(["²", "q"])  # "²".isdigit(), but int("²") fails

@@ -11,11 +11,12 @@ fix.
 
 from pathlib import Path
 
-from pipeline import games, jsonfile, paths
+from pipeline import jsonfile, paths
 from pipeline.decks import schema, versions
 from pipeline.decks.canonical import content_hash
 from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
+from pipeline.games import registry as games
 
 MANIFEST = "manifest.json"
 MANIFEST_KEYS = ("game", "version", "content_hash")

@@ -5,9 +5,10 @@ states its own."""
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
 
-from pipeline import games, readers
+from pipeline import readers
 from pipeline.errors import GeodeckError
 from pipeline.fields import fields as field_table
+from pipeline.games import registry as games
 
 FIELD_TYPES = {"string", "integer", "number", "list"}
 ROUNDING = ("decimals", "step", "sig_below", "sig_digits")

@@ -9,12 +9,13 @@ from pathlib import Path
 import pandas as pd
 from pyarrow import ArrowException
 
-from pipeline import games, paths, readers
+from pipeline import paths, readers
 from pipeline.decks import diff as diffing
 from pipeline.decks import files, integrity, published, reasons, schema, versions
 from pipeline.decks.canonical import same_content
 from pipeline.decks.spec import DeckSpec, load_spec
 from pipeline.errors import GeodeckError
+from pipeline.games import registry as games
 from pipeline.hashing import file_sha256
 
 

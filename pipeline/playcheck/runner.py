@@ -26,9 +26,8 @@ from collections.abc import Callable
 from itertools import pairwise
 from pathlib import Path
 
-from pipeline import games as registry
 from pipeline.decks import published
-from pipeline.games import search
+from pipeline.games import registry, search
 from pipeline.playcheck import config as thresholds
 from pipeline.playcheck import execute
 from pipeline.playcheck.play import RANDOM, Kind, Watch, batches, deck_json

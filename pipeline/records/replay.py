@@ -2,10 +2,10 @@
 
 from pathlib import Path
 
-from pipeline import games
 from pipeline.decks import published
 from pipeline.decks.files import content_hash
 from pipeline.errors import GeodeckError
+from pipeline.games import registry as games
 from pipeline.games.core import CHANCE as CHANCE_NODE
 from pipeline.games.core import IllegalAction
 from pipeline.records.record import CHANCE, Record, RecordError

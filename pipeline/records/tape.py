@@ -4,8 +4,9 @@ its result."""
 import re
 from pathlib import Path
 
-from pipeline import atomic, games
+from pipeline import atomic
 from pipeline.decks.files import content_hash
+from pipeline.games import registry as games
 from pipeline.games.core import CHANCE as CHANCE_NODE
 from pipeline.records import record as records
 

@@ -7,8 +7,9 @@ module opens the document, gives it the layout's words and the paper, and writes
 from dataclasses import dataclass
 from pathlib import Path
 
-from pipeline import atomic, games
+from pipeline import atomic
 from pipeline.errors import GeodeckError
+from pipeline.games import registry as games
 from pipeline.paths import PRINT_DIR
 from pipeline.render import geometry, layouts, licences
 from pipeline.render.context import CardContext

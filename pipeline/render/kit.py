@@ -19,11 +19,12 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import registerFontFamily
 from reportlab.platypus import Paragraph
 
-from pipeline import atomic, games
+from pipeline import atomic
 from pipeline.decks import counting, published
 from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
+from pipeline.games import registry as games
 from pipeline.paths import PRINT_DIR
 from pipeline.render import accessories, calibration, fonts, layouts, licences, printing, rules, text
 from pipeline.render.context import CardContext

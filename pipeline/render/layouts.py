@@ -6,8 +6,9 @@ from pathlib import Path
 
 from reportlab.lib.colors import Color, HexColor
 
-from pipeline import games, readers
+from pipeline import readers
 from pipeline.errors import GeodeckError
+from pipeline.games import registry as games
 from pipeline.jsonfile import Missing, Unreadable
 from pipeline.paths import TEMPLATES_DIR
 from pipeline.render import contrast

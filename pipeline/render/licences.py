@@ -2,9 +2,9 @@
 what stands in for those that may not be sold (its `FOR_SALE`: source -> stand-in) when printing for sale.
 A source's licence class is declared in its `sources/<name>.toml` (`license_class`)."""
 
-from pipeline import games
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
+from pipeline.games import registry as games
 
 
 def _modules(game: str) -> tuple:

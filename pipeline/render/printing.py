@@ -13,8 +13,9 @@ from pathlib import Path
 
 from reportlab.lib.units import mm
 
-from pipeline import atomic, games
+from pipeline import atomic
 from pipeline.errors import GeodeckError
+from pipeline.games import registry as games
 from pipeline.paths import PRINT_DIR
 from pipeline.render import layouts, licences, text
 from pipeline.render.context import CardContext

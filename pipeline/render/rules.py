@@ -13,8 +13,8 @@ from collections.abc import Callable
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph, Table, TableStyle
 
-from pipeline import games
 from pipeline.errors import GeodeckError
+from pipeline.games import registry as games
 from pipeline.render import text
 from pipeline.render.context import CardContext
 from pipeline.render.pages import clipped, end_page

@@ -6,6 +6,7 @@ import click
 from rich.table import Table
 
 from pipeline.cli_output import Bounded, console, mirror_option, offline_option, out
+from pipeline.errors import ExitCode
 
 
 @click.command(context_settings={"ignore_unknown_options": True})  # -52 -13 are coordinates, not options
@@ -95,7 +96,7 @@ def grid(lat, lon, report, fmt, mirror, offline):
             highlight=False,
             soft_wrap=True,
         )
-        raise SystemExit(1)
+        raise SystemExit(ExitCode.FAILED)
     if fmt == "text":
         out.print(f"{grids.describe(lat, lon)}: north-south {ns}, west-east {we}", highlight=False)
 

@@ -19,10 +19,11 @@ import pandas as pd
 import pycountry
 from shapely.geometry import mapping
 
-from pipeline import atomic, games, paths, readers
+from pipeline import atomic, paths, readers
 from pipeline.decks import published, stage
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources, names
+from pipeline.games import registry
 from pipeline.games.deutschland import places as deutschland_places
 from pipeline.games.deutschland.deck import deck_grid
 from pipeline.games.region import candidates, definition, geography
@@ -187,4 +188,4 @@ def publish(
     publishes suspicious changes and is the reason CHANGELOG.md gives."""
     region = build(store, iso3, places, title, lang)
     write(region)
-    return stage.build_deck(games.register(definition(region.iso3)).name, accept=accept)
+    return stage.build_deck(registry.register(definition(region.iso3)).name, accept=accept)
