@@ -186,3 +186,15 @@ def test_page_in_headless_chromium(refreshed, store, tmp_path):
     browser.screenshot(out / "index.html", screenshot)
     assert screenshot.read_bytes().startswith(b"\x89PNG")
     print(f"screenshot: {screenshot}")
+
+
+def test_resolve_reads_each_deck_once(decks, monkeypatch):
+    """Issue 29: the review read the deck it compares (NEW) twice, once more as LATEST."""
+    from pipeline.decks import published
+
+    reads: list[str] = []
+    real = published.read
+    monkeypatch.setattr(published, "read", lambda path, game=None: reads.append(path.parent.name) or real(path, game))
+    pair = model.resolve("world-game", "2026.11.1", "2026.12.4")
+    assert (pair.old["version"], pair.new["version"]) == ("2026.11.1", "2026.12.4")
+    assert sorted(reads) == ["2026.11.1", "2026.12.4"]

@@ -32,12 +32,15 @@ def resolve(
     """NEW: the given version, else the unpublished build when its cards differ from LATEST (what `geodeck
     diff` compares), else LATEST. OLD: the given version, else LATEST for a build, else the version before NEW."""
     game_dir = (decks_dir or paths.DECKS_DIR) / game
-    latest = published.deck(game, None, decks_dir)[1]
-    after = published.deck(game, new, decks_dir)[1] if new else _fresh_or(latest, game, build_root)
+    if new:  # LATEST is read only when it is needed: each deck is read once
+        after = published.deck(game, new, decks_dir)[1]
+    else:
+        latest = published.deck(game, None, decks_dir)[1]
+        after = _fresh_or(latest, game, build_root)
+        if after.get("version") is None and not old:
+            return Pair(latest, after)
     if old:
         return Pair(published.deck(game, old, decks_dir)[1], after)
-    if after.get("version") is None:
-        return Pair(latest, after)
     earlier = [v for v in versions.versions(game_dir) if versions.key(v) < versions.key(after["version"])]
     if not earlier:
         raise GeodeckError(
