@@ -194,7 +194,12 @@ def test_resolve_reads_each_deck_once(decks, monkeypatch):
 
     reads: list[str] = []
     real = published.read
-    monkeypatch.setattr(published, "read", lambda path, game=None: reads.append(path.parent.name) or real(path, game))
+
+    def read(path, game=None):
+        reads.append(path.parent.name)
+        return real(path, game)
+
+    monkeypatch.setattr(published, "read", read)
     pair = model.resolve("world-game", "2026.11.1", "2026.12.4")
     assert (pair.old["version"], pair.new["version"]) == ("2026.11.1", "2026.12.4")
     assert sorted(reads) == ["2026.11.1", "2026.12.4"]
