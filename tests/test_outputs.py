@@ -95,7 +95,7 @@ def play(tmp_path, path, seed=3, force=False, ask=None):
     from pipeline.decks import published
     from pipeline.games import registry as games
 
-    deck = published.deck("deutschland")[1]
+    deck = published.deck(games.get("deutschland"))[1]
     return loop.play(
         games.get("deutschland"),
         deck,

@@ -34,7 +34,7 @@ def deck_step(game: GameDefinition) -> Step:
     return Step(
         f"deck-{game.name}",
         "decks",
-        "pipeline.decks.stage",
+        "pipeline.build.decks",
         reads=(game.input_table, *game.deck_reads),
         writes=(f"output/decks/{game.name}/LATEST",),
         files=("sources/*.toml", str(game.spec_path)),

@@ -39,7 +39,7 @@ def build(ctx: Context, names: Iterable[str] | None = None) -> list[StepResult]:
     chosen = None if names is None else set(names)
     for definition, step in graph.decks():
         wanted = chosen is None or bool(chosen & {step.name, step.stage})
-        if wanted and integrity.needs_build(definition.name):
+        if wanted and integrity.needs_build(definition):
             stamp_path(step.name).unlink(missing_ok=True)
     return run(graph.steps(), ctx, names)
 

@@ -8,6 +8,7 @@ import click
 
 from pipeline.cli_output import Bounded, console, out
 from pipeline.games import registry as games
+from pipeline.games.definition import GameDefinition
 
 
 def progress():
@@ -70,8 +71,15 @@ def jobs_option(help_text: str):
     )
 
 
+def resolve(name: str) -> GameDefinition:
+    """The game called `name`: the one place a name becomes a game (the registry, pipeline.games.registry).
+    Below the CLI, stages take the definition, never a name."""
+    return games.get(name)
+
+
 class GameChoice(click.Choice):
-    """The registered games, read when a command runs: a game registered after import is a choice too."""
+    """The registered games, read when a command runs (a game registered after import is a choice too); the
+    argument's value is the chosen game's definition."""
 
     def __init__(self) -> None:
         super().__init__(())
@@ -83,6 +91,9 @@ class GameChoice(click.Choice):
     @choices.setter
     def choices(self, _value) -> None:
         """click.Choice sets its choices once; the registry is their only source."""
+
+    def convert(self, value, param, ctx) -> GameDefinition:
+        return value if isinstance(value, GameDefinition) else resolve(super().convert(value, param, ctx))
 
 
 game_argument = click.argument("game", metavar="GAME", type=GameChoice())

@@ -191,7 +191,7 @@ def verify(game):
     """
     from pipeline.decks import integrity
 
-    results = integrity.verify_all([game] if game else games.names())
+    results = integrity.verify_all([game] if game else list(games.registered().values()))
     table = Table("game", "version", "result", title="published decks")
     for name, version, problems in results:
         table.add_row(name, version, f"{len(problems)} problem(s)" if problems else "ok")

@@ -23,21 +23,21 @@ def list_games(names):
     for name, definition in games.registered().items():
         table.add_row(
             name,
-            load_spec(name).title,
-            _player_counts(name, definition),
+            load_spec(definition).title,
+            _player_counts(definition),
             str(definition.default_players),
             definition.accessories_help,
         )
     out.print(table)
 
 
-def _player_counts(name: str, definition: GameDefinition) -> str:
+def _player_counts(definition: GameDefinition) -> str:
     """The player counts the rules allow with the latest published deck (the World Game's depend on its
     size), or "?" before a deck is published."""
     from pipeline.decks import published
 
     try:
-        deck = published.deck(name)[1]
+        deck = published.deck(definition)[1]
     except GeodeckError:
         return "?"
     low, high = definition.player_counts(deck)

@@ -10,7 +10,7 @@ import click
 from rich.table import Table
 
 from pipeline import outputs
-from pipeline.cli.common import choice_option, format_option, game_argument, jobs_option, progress, show
+from pipeline.cli.common import choice_option, format_option, game_argument, jobs_option, progress, resolve, show
 from pipeline.cli_output import Bounded, console, force_option, out, refuse_together
 from pipeline.errors import ExitCode
 from pipeline.games import registry as games
@@ -106,8 +106,9 @@ def play_check(
     saved = outputs.replacing(records_dir, "--save-records", force) if records_dir else nullcontext()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(ExitCode.TERMINATED))  # a killed check ends its workers too
     with saved as records_staging, progress() as bar:
-        task = bar.add_task(f"playing {game}", total=None)
+        task = bar.add_task(f"playing {game.name}", total=None)
         report = playcheck.check(
+            game,
             deck,
             players,
             games,
@@ -117,7 +118,7 @@ def play_check(
             scheduler=scheduler,
             on_start=lambda total: bar.update(task, total=total),
             on_games=lambda n: bar.advance(task, n),
-            watch=tape.Saver(records_staging, deck) if records_staging else None,
+            watch=tape.Saver(records_staging, game, deck) if records_staging else None,
             max_games=max_games or playcheck.GROWTH * games,
         )
     if report_dir:
@@ -185,7 +186,7 @@ def play(game, players, seats, lang, seed, version, deck_file, record_path, forc
     refuse_together(
         click.get_current_context(), "deck_file", ("version",), "--deck plays that file, not a published version"
     )
-    definition = games.get(game)
+    definition = game
     if variants.LIST in chosen_variants:
         out.print(variants.listing(definition), highlight=False, markup=False, soft_wrap=True)
         return
@@ -193,7 +194,7 @@ def play(game, players, seats, lang, seed, version, deck_file, record_path, forc
     deck = published.read(deck_file, game) if deck_file else published.deck(game, version)[1]
     chosen = seating.parse(seats, players, definition)
     seed = random.SystemRandom().randrange(1_000_000) if seed is None else seed
-    path = record_path or OUTPUT_DIR / "records" / f"{game}-{seed}.json"
+    path = record_path or OUTPUT_DIR / "records" / f"{game.name}-{seed}.json"
     language = layouts.load(game).language(lang)
     flag = pictures.drawer(out, open_store)
     _, finished = loop.play(
@@ -222,7 +223,9 @@ def replay(record_file, deck_file, fmt):
     from pipeline.records import replay as replaying
 
     record = records.load(record_file)
-    state = replaying.replay(record, replaying.deck_of(record, deck_file, str(record_file)), str(record_file))
+    game = resolve(record.game)  # the record names its game
+    deck = replaying.deck_of(game, record, deck_file, str(record_file))
+    state = replaying.replay(game, record, deck, str(record_file))
     result = replaying.summary(record, state)
     if fmt == "json":
         click.echo(json.dumps(result, ensure_ascii=False, indent=1))

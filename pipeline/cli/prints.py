@@ -44,8 +44,8 @@ def review(game, old, new, out, lang, force, mirror, offline):
     from pipeline.review import page
 
     store = open_store(mirror=mirror, online=not offline)
-    written = page.write(game, old, new, out or OUTPUT_DIR / "review" / game, store, lang, force)
-    wrote(written.path, f"the review of {game} {written.old} → {written.new}, {written.changed} changed cards")
+    written = page.write(game, old, new, out or OUTPUT_DIR / "review" / game.name, store, lang, force)
+    wrote(written.path, f"the review of {game.name} {written.old} → {written.new}, {written.changed} changed cards")
 
 
 @click.command("print")
@@ -179,7 +179,7 @@ def print_cards(
         extras = accessories.AccessoryOptions(paper=paper, lang=lang, for_sale=for_sale).validate()
         store = open_store(mirror=mirror, online=not offline)
         deck = published.deck(game, version)[1]
-        result = accessories.print_accessories(deck, extras, store, out)
+        result = accessories.print_accessories(game, deck, extras, store, out)
         wrote(result.path, f"{pages(result.pages)}, {size(result.bytes)}")
         return
     options = printing.PrintOptions(
@@ -208,22 +208,25 @@ def print_cards(
     if kit:
         from pipeline.render import kit as kit_pdf
 
-        result = kit_pdf.print_kit(deck_path, deck, options, store, out)
+        result = kit_pdf.print_kit(game, deck_path, deck, options, store, out)
         wrote(result.path, f"the kit, {result.cards} cards, {pages(result.pages)}, {size(result.bytes)}")
         return
     with progress() as bar:
-        task = bar.add_task(f"printing {game}", total=len(deck["cards"]))
+        task = bar.add_task(f"printing {game.name}", total=len(deck["cards"]))
         result = printing.print_deck(
+            game,
             deck,
             options,
             store,
-            out or printing.default_output(deck, options, folder),
+            out or printing.default_output(game, deck, options, folder),
             on_card=lambda _: bar.advance(task),
         )
     wrote(result.path, f"{result.cards} cards, {pages(result.pages)}, {size(result.bytes)}")
     if what == "all":
         extras = accessories.AccessoryOptions(paper=paper, lang=lang, for_sale=for_sale).validate()
-        result = accessories.print_accessories(deck, extras, store, accessories.default_output(deck, extras, folder))
+        result = accessories.print_accessories(
+            game, deck, extras, store, accessories.default_output(game, deck, extras, folder)
+        )
         wrote(result.path, f"accessories, {pages(result.pages)}, {size(result.bytes)}")
 
 
@@ -258,7 +261,7 @@ def export_cards(game, service, version, lang, out, for_sale, jobs, mirror, offl
         atomic.check_new_target(out)
     store = open_store(mirror=mirror, online=not offline)
     deck = published.deck(game, version)[1]
-    result = services.export(deck, chosen, store, lang, out, jobs, for_sale)
+    result = services.export(game, deck, chosen, store, lang, out, jobs, for_sale)
     from pipeline.render import licences
 
     for line in [*(licences.replacement_lines(game) if for_sale else []), *map("warning: {}".format, result.warnings)]:
