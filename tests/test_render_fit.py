@@ -137,7 +137,7 @@ def test_a_decks_names_take_at_most_two_sizes(store, monkeypatch, game, lang, ke
 
     deck = published.deck(game)[1]
     layout = layouts.load(game)
-    steps = games.get(game).cards.steps(deck["cards"], CardContext(layout, lang, 0.0, store))[key]
+    steps = games.get(game).module("cards").steps(deck["cards"], CardContext(layout, lang, 0.0, store))[key]
     assert steps[1] < steps[0]
     box, bleed, mm = layout.box(key), layout.bleed_mm, 72 / 25.4
     named = [i for i, card in enumerate(deck["cards"]) if card["kind"] == kind]

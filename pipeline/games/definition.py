@@ -41,6 +41,7 @@ from pathlib import Path
 from types import ModuleType
 
 from pipeline.errors import GeodeckError
+from pipeline.games import contracts
 from pipeline.paths import TEMPLATES_DIR
 from pipeline.steps import Step
 
@@ -63,19 +64,19 @@ class GameDefinition:
         return importlib.import_module(f"{self.package}.{name}")
 
     @property
-    def deck(self) -> ModuleType:
+    def deck(self) -> contracts.DeckModule:
         return self.module("deck")
 
     @property
-    def cards(self) -> ModuleType:
+    def cards(self) -> contracts.CardsModule:
         return self.module("cards")
 
     @property
-    def accessories(self) -> ModuleType:
+    def accessories(self) -> contracts.AccessoriesModule:
         return self.module("accessories")
 
     @property
-    def engine(self) -> ModuleType:
+    def engine(self) -> contracts.EngineModule:
         return self.module("engine")
 
     def player_counts(self, deck: dict) -> tuple[int, int]:
@@ -84,15 +85,15 @@ class GameDefinition:
         return counts[0], counts[-1]
 
     @property
-    def playcheck(self) -> ModuleType:
+    def playcheck(self) -> contracts.PlaycheckModule:
         return self.module("playcheck")
 
     @property
-    def notation(self) -> ModuleType:
+    def notation(self) -> contracts.NotationModule:
         return self._needed("notation", "recorded or replayed")
 
     @property
-    def terminal(self) -> ModuleType:
+    def terminal(self) -> contracts.TerminalModule:
         return self._needed("terminal", "played in the terminal")
 
     def _needed(self, name: str, purpose: str) -> ModuleType:
@@ -115,6 +116,11 @@ class GameDefinition:
     @property
     def playcheck_path(self) -> Path:
         return self.templates / "playcheck" / f"{self.name}.toml"
+
+    @property
+    def template_files(self) -> dict[str, Path]:
+        """Every template the game reads, by what it holds."""
+        return {"deck spec": self.spec_path, "card layout": self.layout_path, "play-check": self.playcheck_path}
 
     def commands(self) -> list:
         """The game's own CLI commands (module `commands`, list `COMMANDS`), if it has any."""
