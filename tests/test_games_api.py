@@ -1,21 +1,17 @@
-"""OpenSpiel's state API on all three engines: clone, history, serialisation, strings, declarations, bad actions."""
+"""OpenSpiel's state API on every registered engine: clone, history, serialisation, strings, declarations, bad
+actions (the games from the registry: tests/conformance.py)."""
 
 import random
 
 import pytest
-from fixtures.tiny.games.decks import deutschland, laender_toppen, world_game
+from conformance import cases
+from fixtures.tiny.games.decks import laender_toppen
 
 from pipeline.errors import GeodeckError
 from pipeline.games.core import CHANCE, EngineState, IllegalAction, playout, random_policy, sample_chance
-from pipeline.games.deutschland import engine as de
 from pipeline.games.laender_toppen import engine as lt
-from pipeline.games.world_game import engine as wg
 
-GAMES = {
-    "laender-toppen": lambda: lt.Game.from_deck(laender_toppen(), players=3),
-    "deutschland": lambda: de.Game.from_deck(deutschland(), players=4),
-    "world-game": lambda: wg.Game.from_deck(world_game(), players=3),
-}
+ENGINES = cases("engine")
 
 
 def step(state, rng: random.Random) -> None:
@@ -23,9 +19,9 @@ def step(state, rng: random.Random) -> None:
     state.apply_action(sample_chance(state, rng) if player == CHANCE else random_policy(state.observation(player), rng))
 
 
-@pytest.fixture(params=list(GAMES), ids=list(GAMES))
+@pytest.fixture(params=ENGINES)
 def game(request):
-    return GAMES[request.param]()
+    return request.param.game()
 
 
 def test_declarations_cover_every_game(game):
@@ -105,7 +101,7 @@ def test_after_the_end_no_action_and_no_player_minus_four(game):
 def test_deserialise_refuses_another_game_or_options_and_bad_moves(game):
     state = game.new_initial_state(random.Random(8))
     text = state.serialize()
-    other = next(g for name, g in GAMES.items() if name != game.name)()
+    other = next(case.values[0] for case in ENGINES if case.values[0].name != game.name).game()
     with pytest.raises(GeodeckError, match="not "):
         other.deserialize_state(text)
     with pytest.raises(GeodeckError, match="not a serialised state"):
