@@ -1,38 +1,16 @@
 """What a game slice declares: its name and defaults here, its code in modules of a fixed name.
 
-A slice package (`package`) provides these modules, imported only when a stage needs them so that a
-command that touches one game (or none) does not import every game's drawing code:
-
-| module | provides | used by |
-|---|---|---|
-| `deck` | `cards(table, spec)`; optional `metadata(build_root)`, `reasons(table, spec)` | deck publisher |
-| `cards` | `check(card, ctx)`, `front(canvas, card, ctx)`, `back(canvas, card, ctx)` (and below) | print engine |
-| `accessories` | `draw(canvas, deck, ctx, words, paper_name, paper_mm)` | print engine |
-| `engine` | `Game.from_deck(deck, players=N)` (OpenSpiel-style states, core.py), `BOTS` (name -> bot) | play-check |
-| `playcheck` | `BOTS`, `checkpoint(state)`, `collect(state, tally)`, `length`, `verdicts(report, cfg)` | play-check |
-| `notation` | `card_ids(game)`, `write(state, action)`, `read(state, text)`: moves as text | records, replay |
-| `terminal` | `seat_names`, `board(state, player, view)`, `label`, `rules` (see below) | `geodeck play` |
-| `commands` (optional) | `COMMANDS`: extra click commands of the game | CLI |
+A slice package (`package`) provides the modules `deck`, `cards`, `accessories`, `engine`, `playcheck`,
+`notation`, `terminal` and optionally `commands`, each meeting its Protocol in pipeline/games/contracts.py
+(which lists their members; the accessors below return them typed so). They are imported only when a stage
+needs them, so that a command that touches one game (or none) does not import every game's drawing code.
 
 Steps the game needs before its deck (e.g. Deutschland's place selection) are declared in `steps` and
 join the build's step graph (pipeline.graph); the deck itself is a step reading `input_table` and `deck_reads`.
 
-`cards` and `accessories` may declare `SOURCES` (the sources they draw from besides the deck, credited by
-the kit) and `FOR_SALE` (source -> the stand-in drawn in a print for sale, pipeline.render.licences);
-`cards.steps(cards, ctx)` returns a field's sizes across the deck (`{field: (large, small)}` pt, text.two_steps).
-
-`notation`: `card_ids(game)` are the ids of the cards a deal orders (`game.initial_state(deal)`);
-`write(state, action) -> str` and `read(state, text) -> action` (ValueError naming the problem) turn a move
-into stable text and back (docs/records.md); a game with decisions that are not moves (Länder toppen's
-Russia and Turkey at scoring) adds `choices(state) -> list[str]` and `choose(state, text)`.
-
-`terminal`: `seat_names(players, lang)`, `board(state, player, view)` (a rich renderable of what `player`
-may see), `label(state, action, view, own)` (a move in words; hidden details only when `own`),
-`rules(view)` (the rules in short), optionally `moves(state, legal, view)` (the numbered legal moves laid
-out, e.g. as a grid; None: a plain list); `view` is a `pipeline.play.view.View`.
-
-The deck spec is `templates/decks/<name>.toml` and the card layout `templates/cards/<name>.toml`, unless
-`templates` names another folder holding `decks/` and `cards/`.
+The templates a game reads (`template_files`) are its deck spec `templates/decks/<name>.toml`, card layout
+`templates/cards/<name>.toml` and play-check thresholds `templates/playcheck/<name>.toml`, unless
+`templates` names another folder holding `decks/`, `cards/` and `playcheck/`.
 """
 
 import importlib
