@@ -2,13 +2,15 @@
 registered game): a new game is tested by them without editing a test file.
 
 A case is a registered game with the deck, players and options its conformance tests play: those its test
-folder declares in `tests/games/<slice>/conformance.py` (`deck()`, `PLAYERS`, optional `PLAYER_COUNTS` and
-`OPTIONS`: a synthetic deck keeps the tests fast and apart from published data), else its newest published
-deck at its default players. Games sharing the module a test is about (a region deck plays Deutschland's
-engine) are one case.
+folder declares in `tests/games/<slice>/conformance.py` (`deck()`, `PLAYERS`, optional `PLAYER_COUNTS`,
+`OPTIONS` and `PRINT_DECK`: a synthetic deck keeps the tests fast and apart from published data), else its
+newest published deck at its default players (and two cards of each kind to print). Games sharing the
+module a test is about (a region deck plays Deutschland's engine) are one case.
 """
 
 import importlib
+import json
+from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 from types import ModuleType
@@ -42,6 +44,17 @@ class Case:
     @cached_property
     def deck(self) -> dict:
         return self._own.deck() if self._own else published.deck(self.name)[1]
+
+    @cached_property
+    def print_deck(self) -> dict:
+        """The deck the print tests draw: the file its test folder names (`PRINT_DECK`), else the first two
+        cards of each kind of its newest published deck."""
+        if path := getattr(self._own, "PRINT_DECK", None):
+            return json.loads(path.read_text(encoding="utf-8"))
+        deck = published.deck(self.name)[1]
+        kinds: Counter[str] = Counter()
+        cards = [card for card in deck["cards"] if kinds.update([card["kind"]]) or kinds[card["kind"]] <= 2]
+        return deck | {"cards": cards}
 
     @property
     def players(self) -> int:
