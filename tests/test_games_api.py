@@ -1,21 +1,17 @@
-"""OpenSpiel's state API on all three engines: clone, history, serialisation, strings, declarations, bad actions."""
+"""OpenSpiel's state API on every registered engine: clone, history, serialisation, strings, declarations, bad
+actions (the games from the registry: tests/conformance.py)."""
 
 import random
 
 import pytest
-from fixtures.tiny.games.decks import deutschland, laender_toppen, world_game
+from conformance import cases
+from fixtures.tiny.games.decks import laender_toppen
 
 from pipeline.errors import GeodeckError
 from pipeline.games.core import CHANCE, EngineState, IllegalAction, playout, random_policy, sample_chance
-from pipeline.games.deutschland import engine as de
 from pipeline.games.laender_toppen import engine as lt
-from pipeline.games.world_game import engine as wg
 
-GAMES = {
-    "laender-toppen": lambda: lt.Game.from_deck(laender_toppen(), players=3),
-    "deutschland": lambda: de.Game.from_deck(deutschland(), players=4),
-    "world-game": lambda: wg.Game.from_deck(world_game(), players=3),
-}
+ENGINES = cases("engine")
 
 
 def step(state, rng: random.Random) -> None:
@@ -23,9 +19,14 @@ def step(state, rng: random.Random) -> None:
     state.apply_action(sample_chance(state, rng) if player == CHANCE else random_policy(state.observation(player), rng))
 
 
-@pytest.fixture(params=list(GAMES), ids=list(GAMES))
+def into(game, moves: int) -> int:
+    """`moves` into a game, or fewer in a game that may end sooner (a toy's: before its last move)."""
+    return min(moves, (game.max_game_length() or moves + 1) - 1)
+
+
+@pytest.fixture(params=ENGINES)
 def game(request):
-    return GAMES[request.param]()
+    return request.param.game()
 
 
 def test_declarations_cover_every_game(game):
@@ -42,12 +43,13 @@ def test_declarations_cover_every_game(game):
 def test_clone_is_independent_and_serialise_replays_the_history(game):
     state = game.new_initial_state(random.Random(1))
     rng = random.Random(2)
-    for _ in range(30):
+    moves = into(game, 30)
+    for _ in range(moves):
         step(state, rng)
     copy = state.clone()
     assert str(copy) == str(state) and copy.history() == state.history() and copy.game is state.game
     step(copy, rng)
-    assert len(copy.history()) == len(state.history()) + 1 == 31
+    assert len(copy.history()) == len(state.history()) + 1 == moves + 1
     restored = game.deserialize_state(state.serialize())
     assert restored.history() == state.history() and str(restored) == str(state)
     assert restored.legal_actions() == state.legal_actions()
@@ -76,7 +78,7 @@ def test_random_playouts_take_a_faster_path_to_the_same_game(game):
 def test_every_legal_action_has_a_readable_name_and_strings_render(game):
     state = game.new_initial_state(random.Random(4))
     rng = random.Random(5)
-    for _ in range(40):
+    for _ in range(into(game, 40)):
         player = state.current_player()
         names = [state.action_to_string(player, a) for a in state.legal_actions()]
         assert len(set(names)) == len(names) and all(n and "unknown" not in n for n in names)
@@ -105,7 +107,7 @@ def test_after_the_end_no_action_and_no_player_minus_four(game):
 def test_deserialise_refuses_another_game_or_options_and_bad_moves(game):
     state = game.new_initial_state(random.Random(8))
     text = state.serialize()
-    other = next(g for name, g in GAMES.items() if name != game.name)()
+    other = next(case.values[0] for case in ENGINES if case.values[0].name != game.name).game()
     with pytest.raises(GeodeckError, match="not "):
         other.deserialize_state(text)
     with pytest.raises(GeodeckError, match="not a serialised state"):

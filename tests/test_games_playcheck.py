@@ -8,6 +8,7 @@ import sys
 
 import pytest
 from click.testing import CliRunner
+from conformance import cases
 from fixtures.tiny.games import unfair_seats
 from fixtures.tiny.games.decks import deutschland, laender_toppen, world_game
 
@@ -44,8 +45,9 @@ def judging_only(monkeypatch, judged: str) -> None:
     monkeypatch.setattr(playcheck, "games_of", lambda kind, n: games_of(kind, n if kind.name == judged else n // 10))
 
 
-@pytest.mark.parametrize("deck", [laender_toppen(), deutschland(), world_game()], ids=lambda d: d["game"])
-def test_report_is_deterministic_and_complete(deck):
+@pytest.mark.parametrize("case", cases("playcheck"))
+def test_report_is_deterministic_and_complete(case):
+    deck = case.deck
     first = playcheck.check(games.get(deck["game"]), deck, games=40, seed=3)
     assert reports.to_json(first) == reports.to_json(playcheck.check(games.get(deck["game"]), deck, games=40, seed=3))
     assert reports.to_json(first) != reports.to_json(playcheck.check(games.get(deck["game"]), deck, games=40, seed=4))

@@ -1,9 +1,13 @@
 """The game registry: a fourth game defined only in tests/fixtures/toygame/ (deck builder, card renderer,
 accessories, rules engine, play-check collector, deck spec and layout) goes through build, print,
-play-check and diff, by the API and by `geodeck`, with nothing else edited."""
+play-check and diff, by the API and by `geodeck`, and through the conformance tests, with nothing else edited."""
 
+import inspect
 import json
+import os
 import re
+import subprocess
+import sys
 from datetime import date
 
 import pandas as pd
@@ -160,3 +164,23 @@ def test_only_game_slices_name_a_game():
         and not (path.parent.parent.name == "games" and path.parent.parent.parent.name == "pipeline")
     ]
     assert naming == []
+
+
+def test_the_conformance_tests_take_a_new_game_from_the_registry(toy):
+    """Adding a game edits no test file: with the toy game registered before collection (a pytest plugin,
+    as the registry finds a slice), every engine conformance test collects a case of it, and they pass."""
+    import test_games_api
+
+    stage.build_deck(games.get("toy-game"), DAY)
+    env = {**os.environ, "GEODECK_TOY_DECKS": str(toy / "decks"), "PYTHONPATH": str(paths.ROOT / "tests")}
+    command = [sys.executable, "-m", "pytest", "-q", "-rA", "-n", "0", "-p", "no:cacheprovider"]
+    command += ["-p", "fixtures.toygame.plugin", "-k", "toy-game", test_games_api.__file__]
+    result = subprocess.run(command, capture_output=True, text=True, cwd=paths.ROOT, env=env, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+    passed = set(re.findall(r"^PASSED \S+::(\w+)\[toy-game", result.stdout, re.MULTILINE))
+    conformance = {
+        name
+        for name, test in vars(test_games_api).items()
+        if name.startswith("test_") and "game" in inspect.signature(test).parameters
+    }
+    assert passed == conformance and len(conformance) >= 7, result.stdout

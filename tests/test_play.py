@@ -1,14 +1,18 @@
 """`geodeck play`: scripted input drives whole games at the terminal; every game is saved as a record that
 `geodeck replay` accepts, also when the player leaves early."""
 
+import io
 import json
+import random
 
 import pytest
 from click.testing import CliRunner
+from conformance import cases
 from fixtures import toygame
 
 from pipeline.cli import cli
 from pipeline.errors import GeodeckError
+from pipeline.games import core
 from pipeline.games import registry as games
 from pipeline.play import loop
 from pipeline.play import seats as seating
@@ -194,6 +198,30 @@ def _table(game: str, deck: dict, players: int, lang: str):
     names = tuple(definition.terminal.seat_names(players, lang))
     view = View(lang, names, {c["id"]: c["fields"] for c in deck["cards"]}, layouts.load(games.get(game)))
     return state, definition.terminal, view
+
+
+@pytest.mark.parametrize("case", cases("terminal"))
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_every_terminal_names_the_seats_draws_the_table_and_tells_the_moves_apart(case, lang):
+    """The terminal contract on every game (tests/conformance.py): a name per seat, the rules, and through
+    the first moves of a random game the board the seat to move sees and a distinct label for each legal move."""
+    from rich.console import Console
+
+    state, terminal, view = _table(case.name, case.deck, case.players, lang)
+    assert len(view.names) == state.players and len(set(view.names)) == state.players
+    drawn = io.StringIO()
+    console = Console(file=drawn, width=120)
+    rng = random.Random(2)
+    for _ in range(12):
+        player = state.current_player()
+        if player >= 0:
+            labels = [terminal.label(state, action, view, True) for action in state.legal_actions()]
+            assert all(labels) and len(set(labels)) == len(labels), labels
+            console.print(terminal.board(state, player, view))
+        state.apply_action(
+            core.sample_chance(state, rng) if player == core.CHANCE else rng.choice(state.legal_actions())
+        )
+    assert drawn.getvalue().strip() and terminal.rules(view).strip()
 
 
 def test_a_move_is_typed_without_arrows_or_remarks():

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from fixtures.tiny.games import decks
+from conformance import cases
 
 from pipeline.cli import cli
 from pipeline.decks.files import content_hash
@@ -21,16 +21,16 @@ from pipeline.records import record as records
 from pipeline.records import replay, tape
 
 GOLDEN = ROOT / "docs" / "records"
-DECKS = {"deutschland": decks.deutschland(), "laender-toppen": decks.laender_toppen(), "world-game": decks.world_game()}
-PLAYERS = {"deutschland": (2, 3, 4), "laender-toppen": (2, 3, 4, 5, 6), "world-game": (2, 3, 4, 5)}
-OPTIONS = {"world-game": {"round_limit": 150}}  # the house rule bounds random games (they run to 3,000 rounds)
+NOTATIONS = cases("notation")  # every game with a notation of its own (tests/conformance.py)
+CASES = {param.values[0].name: param.values[0] for param in NOTATIONS}
+DECKS = {name: case.deck for name, case in CASES.items()}
 
 
 @cache
 def new_game(name: str, players: int) -> Any:
     """The game of `name` for `players` seats, made once (a game is reused from play to play, as play-check
     reuses it)."""
-    return games.get(name).engine.Game.from_deck(DECKS[name], players=players, **OPTIONS.get(name, {}))
+    return CASES[name].game(players=players)
 
 
 def record_game(name: str, players: int, seed: int, deck_hash: str) -> tuple[records.Record, Any]:
@@ -46,10 +46,10 @@ def record_game(name: str, players: int, seed: int, deck_hash: str) -> tuple[rec
     return tape.record_of(games.get(deck["game"]), deck, state, seats, seed, deck_hash), state
 
 
-@pytest.mark.parametrize("name", sorted(DECKS))
-def test_a_thousand_random_records_replay_to_their_scores(name):
-    deck, deck_hash = DECKS[name], content_hash(DECKS[name])
-    counts = PLAYERS[name]
+@pytest.mark.parametrize("case", NOTATIONS)
+def test_a_thousand_random_records_replay_to_their_scores(case):
+    name, deck, deck_hash = case.name, case.deck, content_hash(case.deck)
+    counts = case.player_counts
     for seed in range(1000):
         players = counts[seed % len(counts)]
         record, played = record_game(name, players, seed, deck_hash)

@@ -5,13 +5,12 @@ Flags and maps come from the snapshot mirror through the store (these tests skip
 """
 
 import io
-import json
 from functools import cache
-from pathlib import Path
 
 import pdfplumber
 import pdftext
 import pytest
+from conformance import cases
 from reportlab.lib.colors import Color
 
 from pipeline.decks import published
@@ -22,12 +21,12 @@ from pipeline.render.pages import new_canvas
 from pipeline.render.printing import PrintOptions
 from pipeline.render.text import Box
 
-FIXTURES = Path(__file__).parent / "fixtures" / "tiny" / "render"
-GAMES = ("laender-toppen", "deutschland", "world-game")
+CASES = {param.values[0].name: param.values[0] for param in cases("cards")}  # every game's cards (conformance.py)
+GAMES = tuple(CASES)
 
 
 def deck(game: str) -> dict:
-    return json.loads((FIXTURES / f"{game}.deck.json").read_text(encoding="utf-8"))
+    return CASES[game].print_deck
 
 
 class Printed(dict):

@@ -139,7 +139,7 @@ def test_a_decks_names_take_one_size(store, monkeypatch, game, lang, key, kind):
 
     deck = published.deck(games.get(game))[1]
     layout = layouts.load(games.get(game))
-    size = games.get(game).cards.steps(deck["cards"], CardContext(layout, lang, 0.0, store))[key]
+    size = games.get(game).module("cards").steps(deck["cards"], CardContext(layout, lang, 0.0, store))[key]
     box, bleed, mm = layout.box(key), layout.bleed_mm, 72 / 25.4
     named = [i for i, card in enumerate(deck["cards"]) if card["kind"] == kind]
     longest = sorted(

@@ -28,6 +28,10 @@ class Kind:
     bot: str
     hero: str | None = None
 
+    def bot_of(self, player: int, hero: int | None) -> str:
+        """The bot seat `player` plays when seat `hero` is the hero's."""
+        return self.hero if self.hero and player == hero else self.bot
+
 
 @dataclass(frozen=True)
 class Batch:
@@ -69,10 +73,10 @@ def play_batch(batch: Batch, deck: str, watch: Watch | None = None) -> Tally:
         rng = random.Random(seed)
         hero = i % kind.players if kind.hero else None
         state = game.new_initial_state(rng)
-        policies = [rules.BOTS[kind.hero if p == hero else kind.bot](game, rng) for p in range(kind.players)]
+        policies = [rules.BOTS[kind.bot_of(p, hero)](game, rng) for p in range(kind.players)]
         moves, leads, branching = core.playout(state, policies, rng, rules.checkpoint)
         if watch:
-            watch(state, seed, [f"bot:{kind.hero if p == hero else kind.bot}" for p in range(kind.players)])
+            watch(state, seed, [f"bot:{kind.bot_of(p, hero)}" for p in range(kind.players)])
         rules.collect(state, tally)
         tally.game(state.returns(), rules.length(state, moves), hero, leads, branching)
     return tally

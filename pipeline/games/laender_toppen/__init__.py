@@ -1,5 +1,7 @@
 """Länder toppen!: 120 country cards and 8 jokers, six categories, continent majorities (docs/laender-toppen.md)."""
 
+from typing import TYPE_CHECKING
+
 from pipeline.games.definition import GameDefinition
 
 GAME = GameDefinition(
@@ -10,3 +12,16 @@ GAME = GameDefinition(
     card_verdicts=True,
     accessories_help="six folded paper strips and a scoring sheet",
 )
+
+if TYPE_CHECKING:  # mypy checks the slice's modules against the game contracts
+    from pipeline.games import contracts
+
+    from . import accessories, cards, deck, engine, notation, playcheck, terminal
+
+    _deck: contracts.DeckModule = deck
+    _cards: contracts.CardsModule = cards
+    _accessories: contracts.AccessoriesModule = accessories
+    _engine: contracts.EngineModule = engine
+    _playcheck: contracts.PlaycheckModule = playcheck
+    _notation: contracts.NotationModule = notation
+    _terminal: contracts.TerminalModule = terminal

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from types import SimpleNamespace
+from typing import TYPE_CHECKING
 
 from pipeline import paths
 from pipeline.games.definition import GameDefinition
@@ -73,3 +74,14 @@ def games() -> list[GameDefinition]:
         for folder in sorted(paths.DECKS_DIR.glob(f"{PREFIX}*"))
         if folder.is_dir() and (folder / "LATEST").is_file()
     ]
+
+
+if TYPE_CHECKING:  # mypy checks the slice's modules against the game contracts
+    from pipeline.games import contracts
+
+    from . import accessories, cards, commands, deck
+
+    _deck: contracts.DeckModule = deck
+    _cards: contracts.CardsModule = cards
+    _accessories: contracts.AccessoriesModule = accessories
+    _commands: contracts.CommandsModule = commands

@@ -1,5 +1,7 @@
 """The World Game: 194 country cards with four facts and four challenges (docs/world-game.md)."""
 
+from typing import TYPE_CHECKING
+
 from pipeline.games.definition import GameDefinition
 
 GAME = GameDefinition(
@@ -10,3 +12,16 @@ GAME = GameDefinition(
     length_unit="rounds",
     accessories_help="the numbered world map, one A3 page or two A4/Letter pages to glue",
 )
+
+if TYPE_CHECKING:  # mypy checks the slice's modules against the game contracts
+    from pipeline.games import contracts
+
+    from . import accessories, cards, deck, engine, notation, playcheck, terminal
+
+    _deck: contracts.DeckModule = deck
+    _cards: contracts.CardsModule = cards
+    _accessories: contracts.AccessoriesModule = accessories
+    _engine: contracts.EngineModule = engine
+    _playcheck: contracts.PlaycheckModule = playcheck
+    _notation: contracts.NotationModule = notation
+    _terminal: contracts.TerminalModule = terminal

@@ -242,7 +242,8 @@ def test_every_published_region_deck_is_a_game_that_geodeck_build_leaves_alone(t
     monkeypatch.setattr(paths, "DECKS_DIR", tmp_path)
     assert [d.name for d in region.games()] == ["region-ita"]  # a folder without LATEST is no published deck
     italy = region.games()[0]
-    assert italy.engine.__name__ == "pipeline.games.deutschland.engine" and italy.spec_path.name == "region.toml"
+    assert italy.module("engine").__name__ == "pipeline.games.deutschland.engine"
+    assert italy.spec_path.name == "region.toml"
     assert italy.playcheck_path.name == "deutschland.toml" and not italy.in_build
     monkeypatch.setattr(games, "_REGISTRY", {**games.registered(), italy.name: italy})
     assert "deck-region-ita" not in {step.name for step in graph.steps()}
