@@ -178,3 +178,10 @@ def test_a_mirror_from_the_environment_is_checked_too(geodeck, tmp_path):
     env = {"GEODECK_STORE": str(tmp_path), "GEODECK_MIRROR": "/etc/passwd"}
     code, output = geodeck(["fetch", "factbook", "--offline"], **env)
     assert code == 2 and "$GEODECK_MIRROR: '/etc/passwd' is not a folder" in output, output
+
+
+def test_a_keys_newline_is_shown_escaped_in_the_one_line_error():
+    """Hypothesis found it: a record whose key is a newline, holding a control character."""
+    with pytest.raises(GeodeckError) as caught:
+        text.check_all({"format": {"\n": "\x1f"}}, "record")
+    assert "\n" not in str(caught.value) and "format.\\n" in str(caught.value)
