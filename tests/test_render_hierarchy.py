@@ -1,0 +1,58 @@
+"""Issue 34, second pass: a Länder toppen card's hierarchy (its fact lines at one dark size), every small
+country enlarged in an inset, Deutschland's states filling their picture, region maps filling the page and
+the accessories' secondary text legible. Read back from the PDFs (the tests skip without the mirror)."""
+
+import pdftext
+import pytest
+from reportlab.lib.colors import Color
+
+from pipeline.decks import published
+from pipeline.render import contrast, layouts, printing
+from pipeline.render.maps import TINY_MM, world
+from pipeline.render.pages import new_canvas
+from pipeline.render.printing import PrintOptions
+
+
+@pytest.mark.mirror
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_laender_toppen_fact_lines_take_one_size_of_at_least_7_pt_in_dark_ink(store, lang):
+    """The capital and mountain lines under the name: one size on every card (a long capital is cut, not set
+    smaller), at least 7 pt, and dark (7:1 on white), so they read as one quiet block below the name."""
+    deck = published.deck("laender-toppen")[1]
+    countries = [card for card in deck["cards"] if card["kind"] == "country"]
+    longest = max(countries, key=lambda card: len(card["fields"].get("capital") or ""))
+    chosen = {**deck, "cards": [*countries[:4], longest]}
+    data = printing.render(chosen, PrintOptions(layout="one-up", lang=lang), store)
+    layout, mm = layouts.load("laender-toppen"), 72 / 25.4
+    facts, bleed, h = layout.box("facts"), layout.bleed_mm, layout.card_mm[1]
+    top, bottom = (h + bleed - facts.y - facts.h) * mm, (h + bleed - facts.y) * mm
+    lines = [ch for ch in pdftext.chars(data) if ch.page % 2 == 0 and ch.text.strip() and top <= ch.top <= bottom]
+    assert len({ch.page for ch in lines}) == len(chosen["cards"])
+    assert len({round(ch.size, 2) for ch in lines}) == 1
+    assert lines[0].size >= 7
+    assert all(contrast.ratio(Color(*ch.ink), Color(1, 1, 1)) >= 7 for ch in lines)
+
+
+@pytest.mark.mirror
+def test_every_circled_country_is_enlarged_in_an_inset_and_marked_at_least_tiny_mm(store):
+    """Every country the world map can only circle (the deck's and the issue's six) is drawn again in a disc
+    on the open sea, its red at least TINY_MM wide there or ringed; Luxembourg (2,586 km²), a dot on the
+    world map, is at least 3 mm wide in its inset."""
+    from pipeline.games.laender_toppen.cards import inset_disc
+
+    cards = published.deck("laender-toppen", None)[1]["cards"]
+    layout = layouts.load("laender-toppen")
+    box, red, land = layout.box("map"), layout.colour("red"), layout.colour("land")
+    canvas, _ = new_canvas()
+    maps = world(store)
+    countries = [c["fields"]["iso3"] for c in cards if c["kind"] != "joker"]
+    marked = {}
+    for iso3 in dict.fromkeys([*countries, "KIR", "FJI", "SLB", "NLD", "PRT", "CUB", "VAT", "LUX"]):
+        circle = maps.draw_country(canvas, box, iso3, red, iso3).circle
+        if circle is not None:
+            disc = inset_disc(circle, layout)
+            assert box.x <= disc.x and disc.x + disc.w <= box.x + box.w and disc.y >= box.y, iso3
+            marked[iso3] = maps.draw_inset(canvas, disc, iso3, red, land, land, land)
+    assert {"KIR", "FJI", "VAT", "LUX"} <= set(marked)
+    assert min(marked.values()) >= TINY_MM
+    assert marked["LUX"] >= 3
