@@ -56,3 +56,61 @@ def test_every_circled_country_is_enlarged_in_an_inset_and_marked_at_least_tiny_
     assert {"KIR", "FJI", "VAT", "LUX"} <= set(marked)
     assert min(marked.values()) >= TINY_MM
     assert marked["LUX"] >= 3
+
+
+@pytest.mark.mirror
+@pytest.mark.parametrize(("game", "paper"), [("deutschland", "a4"), ("region-fra", "a4"), ("region-fra", "letter")])
+def test_a_region_map_fills_its_page(game, paper):
+    """The grid fills the page's map area in both directions (France, square on its 150 × 90 grid, took 70 %
+    of it upright), drawn at most MAX_STRETCH taller or wider than true."""
+    from pipeline.games.deutschland import accessories as germany_map
+    from pipeline.games.deutschland.deck import deck_grid
+    from pipeline.games.region import accessories as region_map
+    from pipeline.render import fonts
+    from pipeline.render.accessories import PAPERS_MM, words
+
+    deck = published.deck(game, None)[1]
+    grid, font = deck_grid(deck), fonts.register()[0]
+    w = words(layouts.load(game), "de")
+    page = region_map.page_for(deck, grid, PAPERS_MM[paper], w, font)
+    frame = germany_map.map_model(deck, grid, page, w, font).frame
+    area = germany_map.map_area(page)
+    filled = (germany_map.WE_MAX * frame.ux / area.w, germany_map.NS_MAX * frame.uy / area.h)
+    assert min(filled) >= 0.88 and max(filled) <= 1 + 1e-9, filled
+    assert 1 / germany_map.MAX_STRETCH <= germany_map.stretch(grid, frame) <= germany_map.MAX_STRETCH
+
+
+def _illegible(data: bytes, keep=lambda ch: True) -> list:
+    """(page, char, size, contrast) of every char below 7 pt or under 4.5:1 against what it is printed on."""
+    return [
+        (ch.page, ch.text, round(ch.size, 2), round(contrast.ratio(Color(*ch.ink), Color(*ch.under)), 2))
+        for ch in pdftext.chars(data)
+        if keep(ch) and (ch.size < 7 - 0.01 or contrast.ratio(Color(*ch.ink), Color(*ch.under)) < contrast.MIN_RATIO)
+    ]
+
+
+@pytest.mark.mirror
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_accessories_secondary_text_is_at_least_7_pt_and_4_5_to_1(store, lang):
+    """The strips' hints (highest/lowest, fold, glue), the score sheet and the Deutschlandkarte's legend,
+    scale and grid numbers: at least 7 pt and 4.5:1 (the map's place names, set among the grid's lines,
+    keep their own size and halo)."""
+    from pipeline.games.deutschland import accessories as germany_map
+    from pipeline.games.deutschland.deck import deck_grid
+    from pipeline.render import accessories, fonts
+    from pipeline.render.accessories import PAPERS_MM, AccessoryOptions, words
+
+    strips = published.deck("laender-toppen", None)[1]
+    assert _illegible(accessories.render(strips, AccessoryOptions(lang=lang), store)[0]) == []
+    deck = published.deck("deutschland", None)[1]
+    page = PAPERS_MM["a4"]
+    w, font = words(layouts.load("deutschland"), lang), fonts.register()[0]
+    model = germany_map.map_model(deck, deck_grid(deck), page, w, font)
+    x0, y0, x1, y1 = (v * 72 / 25.4 for v in model.box)
+    top, bottom = page[1] * 72 / 25.4 - y1, page[1] * 72 / 25.4 - y0
+
+    def outside_the_grid(ch) -> bool:
+        return not (x0 <= ch.x0 <= x1 and top <= ch.top <= bottom)
+
+    data = accessories.render(deck, AccessoryOptions(lang=lang), store)[0]
+    assert _illegible(data, outside_the_grid) == []

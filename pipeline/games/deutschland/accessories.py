@@ -213,17 +213,22 @@ class MapModel:
 MARGIN_MM, LEGEND_MM, LABEL_ROOM_MM, TITLE_MM = 8.0, 16.0, 6.0, 11.0
 
 
-def map_model(deck: dict, grid: Grid, page: tuple[float, float], words: dict, font: str) -> MapModel:
-    """The grid frame on the page (below the title, above the legend), the dots and the placed names."""
+def map_area(page: tuple[float, float]) -> Box:
+    """Where the grid may go on the page: below the title, above the legend, room for the numbers around."""
     pw, ph = page
     room = MARGIN_MM + LABEL_ROOM_MM
-    area = Box(
+    return Box(
         room,
         MARGIN_MM + LEGEND_MM + LABEL_ROOM_MM,
         pw - 2 * room,
         ph - 2 * MARGIN_MM - TITLE_MM - LEGEND_MM - 2 * LABEL_ROOM_MM,
     )
-    frame = fit_frame(grid, area)
+
+
+def map_model(deck: dict, grid: Grid, page: tuple[float, float], words: dict, font: str) -> MapModel:
+    """The grid frame on the page (below the title, above the legend), the dots and the placed names."""
+    pw = page[0]
+    frame = fit_frame(grid, map_area(page))
     places = place_positions(deck["cards"], grid)
     dots = dot_positions(places, frame)
     size = float(words["place_pt"]) * pw / A4_WIDTH_MM * PT_MM
@@ -254,9 +259,11 @@ def draw_map(
         c.setStrokeColor(HexColor(words["border_colour"]))
         c.setLineWidth(0.3)
         c.setLineJoin(1)
+        inside = shapely.box(x_left, y_bottom, x_right, y_top)  # cut, not only clipped: no land under the numbers
         for name in sorted(states_lonlat):
             c.setFillColor(HexColor(words["land_colour"]))
-            draw_geometry(c, shapely.simplify(frame.geometry(states_lonlat[name], grid), 0.1), stroke=True)
+            land = frame.geometry(states_lonlat[name], grid).intersection(inside)
+            draw_geometry(c, shapely.simplify(land, 0.1), stroke=True)
         for k in range(NS_MAX + 1):  # lines of equal north-south number: every 10th strong, every 5th medium
             c.setStrokeColor(orange if k % 5 == 0 else tint(orange, 0.3))
             c.setLineWidth(0.3 if k % 10 == 0 else 0.12 if k % 5 == 0 else 0.08)
