@@ -7,10 +7,13 @@ import pytest
 from reportlab.lib.colors import Color
 
 from pipeline.decks import published
+from pipeline.games import registry as games
 from pipeline.render import contrast, layouts, printing
 from pipeline.render.maps import TINY_MM, world
 from pipeline.render.pages import new_canvas
 from pipeline.render.printing import PrintOptions
+
+LT = games.get("laender-toppen")
 
 
 @pytest.mark.mirror
@@ -18,12 +21,12 @@ from pipeline.render.printing import PrintOptions
 def test_laender_toppen_fact_lines_take_one_size_of_at_least_7_pt_in_dark_ink(store, lang):
     """The capital and mountain lines under the name: one size on every card (a long capital is cut, not set
     smaller), at least 7 pt, and dark (7:1 on white), so they read as one quiet block below the name."""
-    deck = published.deck("laender-toppen")[1]
+    deck = published.deck(LT)[1]
     countries = [card for card in deck["cards"] if card["kind"] == "country"]
     longest = max(countries, key=lambda card: len(card["fields"].get("capital") or ""))
     chosen = {**deck, "cards": [*countries[:4], longest]}
-    data = printing.render(chosen, PrintOptions(layout="one-up", lang=lang), store)
-    layout, mm = layouts.load("laender-toppen"), 72 / 25.4
+    data = printing.render(LT, chosen, PrintOptions(layout="one-up", lang=lang), store)
+    layout, mm = layouts.load(LT), 72 / 25.4
     facts, bleed, h = layout.box("facts"), layout.bleed_mm, layout.card_mm[1]
     top, bottom = (h + bleed - facts.y - facts.h) * mm, (h + bleed - facts.y) * mm
     lines = [ch for ch in pdftext.chars(data) if ch.page % 2 == 0 and ch.text.strip() and top <= ch.top <= bottom]
@@ -40,8 +43,8 @@ def test_every_circled_country_is_enlarged_in_an_inset_and_marked_at_least_tiny_
     world map, is at least 3 mm wide in its inset."""
     from pipeline.games.laender_toppen.cards import inset_disc
 
-    cards = published.deck("laender-toppen", None)[1]["cards"]
-    layout = layouts.load("laender-toppen")
+    cards = published.deck(LT, None)[1]["cards"]
+    layout = layouts.load(LT)
     box, red, land = layout.box("map"), layout.colour("red"), layout.colour("land")
     canvas, _ = new_canvas()
     maps = world(store)
@@ -69,9 +72,9 @@ def test_a_region_map_fills_its_page(game, paper):
     from pipeline.render import fonts
     from pipeline.render.accessories import PAPERS_MM, words
 
-    deck = published.deck(game, None)[1]
+    deck = published.deck(games.get(game), None)[1]
     grid, font = deck_grid(deck), fonts.register()[0]
-    w = words(layouts.load(game), "de")
+    w = words(layouts.load(games.get(game)), "de")
     page = region_map.page_for(deck, grid, PAPERS_MM[paper], w, font) if "region" in game else PAPERS_MM[paper]
     area = germany_map.map_area(page)
     frame = germany_map.fit_frame(grid, area)
@@ -100,11 +103,11 @@ def test_accessories_secondary_text_is_at_least_7_pt_and_4_5_to_1(store, lang):
     from pipeline.render import accessories, fonts
     from pipeline.render.accessories import PAPERS_MM, AccessoryOptions, words
 
-    strips = published.deck("laender-toppen", None)[1]
-    assert _illegible(accessories.render(strips, AccessoryOptions(lang=lang), store)[0]) == []
-    deck = published.deck("deutschland", None)[1]
+    strips = published.deck(LT, None)[1]
+    assert _illegible(accessories.render(LT, strips, AccessoryOptions(lang=lang), store)[0]) == []
+    deck = published.deck(games.get("deutschland"), None)[1]
     page = PAPERS_MM["a4"]
-    w, font = words(layouts.load("deutschland"), lang), fonts.register()[0]
+    w, font = words(layouts.load(games.get("deutschland")), lang), fonts.register()[0]
     model = germany_map.map_model(deck, deck_grid(deck), page, w, font)
     x0, y0, x1, y1 = (v * 72 / 25.4 for v in model.box)
     top, bottom = page[1] * 72 / 25.4 - y1, page[1] * 72 / 25.4 - y0
@@ -112,5 +115,5 @@ def test_accessories_secondary_text_is_at_least_7_pt_and_4_5_to_1(store, lang):
     def outside_the_grid(ch) -> bool:
         return not (x0 <= ch.x0 <= x1 and top <= ch.top <= bottom)
 
-    data = accessories.render(deck, AccessoryOptions(lang=lang), store)[0]
+    data = accessories.render(games.get("deutschland"), deck, AccessoryOptions(lang=lang), store)[0]
     assert _illegible(data, outside_the_grid) == []

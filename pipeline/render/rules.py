@@ -13,8 +13,8 @@ from collections.abc import Callable
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph, Table, TableStyle
 
-from pipeline import games
 from pipeline.errors import GeodeckError
+from pipeline.games.definition import GameDefinition
 from pipeline.render import setup, text
 from pipeline.render.context import CardContext
 from pipeline.render.pages import clipped, end_page
@@ -25,7 +25,16 @@ GAP_MM = 5.0
 BADGE_MM = 2.4  # the radius of a numbered badge on the anatomy card
 
 
-def draw(canvas, deck: dict, ctx: CardContext, words: dict, page: tuple[float, float], margin: float, start_page):
+def draw(
+    canvas,
+    game: GameDefinition,
+    deck: dict,
+    ctx: CardContext,
+    words: dict,
+    page: tuple[float, float],
+    margin: float,
+    start_page,
+):
     """The rules pages from the current (begun) page on; `start_page()` begins a further page (the caller
     ends the last one)."""
     layout = ctx.layout
@@ -57,9 +66,9 @@ def draw(canvas, deck: dict, ctx: CardContext, words: dict, page: tuple[float, f
     body = _style(design.pt("body"), ctx.regular)
     if plan.get("anatomy"):
         small = _style(design.pt("small"), ctx.regular)
-        top = _anatomy(canvas, deck, ctx, plan, words, Box(margin, 0, pw - 2 * margin, top), small)
+        top = _anatomy(canvas, game.cards, deck, ctx, plan, words, Box(margin, 0, pw - 2 * margin, top), small)
     if plan.get("example"):
-        top = _example(canvas, deck, ctx, plan, words, Box(margin, 0, pw - 2 * margin, top), body)
+        top = _example(canvas, game.cards, deck, ctx, plan, words, Box(margin, 0, pw - 2 * margin, top), body)
     flowing: list = [Paragraph(markup, body) for markup in words["rules"]]
     inserts = []  # (after which paragraph, what): the table and the setup picture
     rows = plan.get("table") or words.get("table")  # numbers (the same in every language) or words
@@ -67,7 +76,7 @@ def draw(canvas, deck: dict, ctx: CardContext, words: dict, page: tuple[float, f
         inserts.append((int(plan["table_after"]), 0, _table(rows, words["table_header"], ctx)))
     if plan.get("setup"):
         small = _style(design.pt("small"), ctx.regular)
-        picture = setup.Setup(deck, ctx, plan["setup"], words["setup"], small, _place)
+        picture = setup.Setup(game.cards, deck, ctx, plan["setup"], words["setup"], small, _place)
         inserts.append((int(plan["setup_after"]), 1, picture))
     for after, _, flowable in sorted(inserts, key=lambda i: (-i[0], -i[1])):
         flowing.insert(after + 1, flowable)
@@ -105,10 +114,9 @@ def _side(module, side: str) -> Callable:
     return getattr(module, side)
 
 
-def _anatomy(canvas, deck, ctx: CardContext, plan: dict, words: dict, area: Box, body) -> float:
+def _anatomy(canvas, module, deck, ctx: CardContext, plan: dict, words: dict, area: Box, body) -> float:
     """The first card of the deck's first kind, its numbered parts (`[kit.rules] anatomy`: [side, box]) and
     their legend; beside it the rulebook's table. Returns the y below them."""
-    module = games.get(deck["game"]).cards
     card = deck["cards"][0]
     module.check(card, ctx)
     height = float(plan.get("anatomy_mm", 62))
@@ -189,11 +197,10 @@ def _table(rows: list, header: list[str], ctx: CardContext) -> Table:
     return table
 
 
-def _example(canvas, deck, ctx: CardContext, plan: dict, words: dict, area: Box, body) -> float:
+def _example(canvas, module, deck, ctx: CardContext, plan: dict, words: dict, area: Box, body) -> float:
     """The rulebook's worked example with the deck's own cards (`[kit.rules] example`: the values of
     `example_field` naming them, in order; `example_mark`: those outlined in the game's colour), its text
     above them. Returns the y below them."""
-    module = games.get(deck["game"]).cards
     field = plan["example_field"]
     by_value = {card["fields"].get(field): card for card in deck["cards"]}
     missing = [value for value in plan["example"] if value not in by_value]

@@ -12,7 +12,6 @@ import math
 
 from reportlab.platypus import Flowable, Paragraph
 
-from pipeline import games
 from pipeline.errors import GeodeckError
 from pipeline.render import pictograms, text
 from pipeline.render.context import CardContext
@@ -30,7 +29,7 @@ BAND_MM = 13.0  # the strip's band: each category's pictogram above its label
 class Setup(Flowable):
     """The setup picture, rows of items, each item's words under it."""
 
-    def __init__(self, deck: dict, ctx: CardContext, rows: list, labels: list[str], style, side_of):
+    def __init__(self, module, deck: dict, ctx: CardContext, rows: list, labels: list[str], style, side_of):
         super().__init__()
         items = [item for row in rows for item in row]
         if len(labels) != len(items):
@@ -38,7 +37,7 @@ class Setup(Flowable):
                 f"templates/cards/{deck['game']}.toml: [kit.<lang>] setup needs one label per setup item"
             )
         self.deck, self.ctx, self.style, self.side_of = deck, ctx, style, side_of
-        self.module = games.get(deck["game"]).cards
+        self.module = module  # the game's card module (GameDefinition.cards)
         it = iter(labels)
         self.rows = [[(item, next(it)) for item in row] for row in rows]
 
