@@ -216,9 +216,10 @@ def _state_fills(page, box_mm, card_origin):
     return inside
 
 
-def test_place_fronts_show_their_state_alone_at_one_scale_with_the_place_marked(store):
-    """Bamberg (Bayern) and Emden (Niedersachsen): one light-orange shape each, with its state's aspect, at
-    one scale (mm per metre) for every state; the place's dot where its coordinates fall; no other state."""
+def test_place_fronts_show_their_state_alone_filling_its_picture_with_the_place_marked(store):
+    """Bamberg (Bayern) and Emden (Niedersachsen): one light-orange shape each, with its state's aspect,
+    filling the picture's box (its width or its height: no quarter of the front left empty); the place's dot
+    where its coordinates fall; no other state."""
     from pipeline.render import layouts
 
     layout = layouts.load(games.get("deutschland"))
@@ -230,7 +231,6 @@ def test_place_fronts_show_their_state_alone_at_one_scale_with_the_place_marked(
     state = layout.data["colours"]["state_fill"].lstrip("#")
     rgb = tuple(int(state[i : i + 2], 16) / 255 for i in (0, 2, 4))
     states = germany(store)
-    scales = []
     for slot, name, (lat, lon) in ((0, "Bayern", (49.9, 10.9)), (1, "Niedersachsen", (53.36694, 7.20611))):
         card_origin = (block_x + slot * 63 * MM, page.height - (block_top - 88 * MM))  # bottom-left corner
         shapes = _state_fills(page, box, card_origin)
@@ -240,20 +240,19 @@ def test_place_fronts_show_their_state_alone_at_one_scale_with_the_place_marked(
         h = max(s["bottom"] for s in fills) - min(s["top"] for s in fills)
         bx0, by0, bx1, by1 = states.states[name].bounds
         assert w / h == pytest.approx((bx1 - bx0) / (by1 - by0), rel=0.02)
-        scales.append(w / (bx1 - bx0))
+        assert max(w / (box[2] * MM), h / (box[3] * MM)) == pytest.approx(1, abs=0.02)
         dot = [s for s in shapes if colour_is(s["non_stroking_color"], (0.102, 0.102, 0.102))]
         x, y = states.town(Box(*box), name, "test", lat, lon)
         assert len(dot) == 1
         centre = ((dot[0]["x0"] + dot[0]["x1"]) / 2, (dot[0]["top"] + dot[0]["bottom"]) / 2)
         assert centre[0] == pytest.approx(card_origin[0] + x * MM, abs=0.5 * MM)
         assert centre[1] == pytest.approx(card_origin[1] - y * MM, abs=0.5 * MM)
-    assert scales[0] == pytest.approx(scales[1], rel=0.02)
 
 
-def test_laender_toppen_fronts_cut_long_facts_at_6_pt(store):
+def test_laender_toppen_fronts_cut_long_facts_at_their_one_size(store):
     data = printing.render(games.get("laender-toppen"), deck("laender-toppen"), PrintOptions(), store)
     page = pdfplumber.open(io.BytesIO(data)).pages[0]
     assert min(ch["size"] for ch in page.chars) >= 6 - 0.01
     text = page.extract_text()
     assert "0,44 km²" in text  # a small area keeps the deck's decimals, German style
-    assert "Mont Nimba, on the tripoint of" in text and "…" in text  # too long at 6 pt: cut, not shrunk
+    assert "Mont Nimba, on the" in text and "…" in text  # too long at the facts' one size: cut, not shrunk

@@ -127,8 +127,8 @@ def test_the_rules_page_draws_a_card_its_parts_the_rulebook_example_and_a_table(
     ("game", "lang", "words"), [("deutschland", "de", "Tippkarte"), ("deutschland", "en", "guess card")]
 )
 def test_kit_rules_are_in_the_chosen_language(kits, game, lang, words):
-    data = kits[game, lang][2]
-    rules = pdftext.pages(data)[1]
+    data, roles = kits[game, lang][2:]
+    rules = " ".join(p for p, role in zip(pdftext.pages(data), roles, strict=True) if role == "rules")
     assert words in rules and ("W-Karte" in rules) == (lang == "de")
 
 
@@ -242,3 +242,20 @@ def test_attribution_states_the_deck_s_counting_rules(kits):
     assert all(w in page for w in (words["heading"], "Kashmir", "Jerusalem", "Denali", "Russia", "1981-2010"))
     deutschland = pdftext.words(pdftext.pages(kits["deutschland", "de"][2])[-1])
     assert layouts.common()["kit"]["de"]["counting"]["heading"] not in deutschland  # its spec declares none
+
+
+@pytest.mark.parametrize(("game", "lang"), [("deutschland", "de"), ("deutschland", "en"), ("laender-toppen", "en")])
+def test_the_rules_pages_draw_the_setup_with_the_decks_cards(kits, game, lang):
+    """Issue 34: what lies on the table at the start, drawn with the deck's cards and named under each item
+    (Deutschland: the stack, the open place cards, a player's guess cards; Länder toppen: the reserve, a hand
+    and the strip with each category's pictogram and label, cards above and below it)."""
+    _deck, _manifest, data, roles = kits[game, lang]
+    pages = " ".join(pdftext.words(p) for p, role in zip(pdftext.pages(data), roles, strict=True) if role == "rules")
+    kit_words = layouts.load(games.get(game)).data["kit"]
+    for label in kit_words[lang]["setup"]:
+        assert pdftext.words(re.sub(r"<[^>]+>", "", label)) in pages, label
+    items = [item for row in kit_words["rules"]["setup"] for item in row]
+    assert len(items) == len(kit_words[lang]["setup"]) >= 3
+    if game == "laender-toppen":
+        for category in layouts.load(games.get(game)).data["categories"]:
+            assert pdftext.words(category[lang]["label"]) in pages

@@ -1,11 +1,11 @@
 """The kit's rules pages, a player learns from: a band in the game's colour with the title, a card drawn with
 the deck's own card and its parts numbered (card anatomy), the rulebook's table set as a table, the
 rulebook's worked example drawn with the deck's own cards, then the rules text (the game's `[kit.<lang>]
-rules`), flowing onto further pages.
+rules`), flowing onto further pages, with the setup drawn with the deck's cards (pipeline/render/setup.py).
 
 What is drawn is data in the game's card template: `[kit.rules]` (which card sides and boxes are numbered,
-which cards make the example, the table's rows) and the words in `[kit.de]` / `[kit.en]` (`anatomy`,
-`example`, `table_header`, `rules`).
+which cards make the example, the table's rows, the setup's items) and the words in `[kit.de]` / `[kit.en]`
+(`anatomy`, `example`, `table_header`, `setup`, `rules`).
 """
 
 from collections.abc import Callable
@@ -15,7 +15,7 @@ from reportlab.platypus import Paragraph, Table, TableStyle
 
 from pipeline.errors import GeodeckError
 from pipeline.games.definition import GameDefinition
-from pipeline.render import text
+from pipeline.render import setup, text
 from pipeline.render.context import CardContext
 from pipeline.render.pages import clipped, end_page
 from pipeline.render.text import PT_MM, Box
@@ -70,9 +70,16 @@ def draw(
     if plan.get("example"):
         top = _example(canvas, game.cards, deck, ctx, plan, words, Box(margin, 0, pw - 2 * margin, top), body)
     flowing: list = [Paragraph(markup, body) for markup in words["rules"]]
+    inserts = []  # (after which paragraph, what): the table and the setup picture
     rows = plan.get("table") or words.get("table")  # numbers (the same in every language) or words
     if rows:  # the rulebook's table, after the paragraph that refers to it
-        flowing.insert(int(plan["table_after"]) + 1, _table(rows, words["table_header"], ctx))
+        inserts.append((int(plan["table_after"]), 0, _table(rows, words["table_header"], ctx)))
+    if plan.get("setup"):
+        small = _style(design.pt("small"), ctx.regular)
+        picture = setup.Setup(game.cards, deck, ctx, plan["setup"], words["setup"], small, _place)
+        inserts.append((int(plan["setup_after"]), 1, picture))
+    for after, _, flowable in sorted(inserts, key=lambda i: (-i[0], -i[1])):
+        flowing.insert(after + 1, flowable)
     _flow(canvas, flowing, body, Box(margin, margin, pw - 2 * margin, top - margin), margin, ph, start_page)
 
 
@@ -94,6 +101,11 @@ def _card(canvas, draw_side: Callable, card: dict, ctx: CardContext, box: Box) -
         canvas.scale(scale, scale)
         draw_side(canvas, card, ctx)
     return scale
+
+
+def _place(canvas, module, side: str, card: dict, ctx: CardContext, box: Box) -> None:
+    """One side of `card` in `box` (the setup picture's cards)."""
+    _card(canvas, _side(module, side), card, ctx, box)
 
 
 def _side(module, side: str) -> Callable:
