@@ -88,7 +88,8 @@ def unit_lengths(grid: Grid) -> tuple[float, float]:
     return float(np.hypot(*linear[0])), float(np.hypot(*linear[1]))
 
 
-MAX_STRETCH = 1.3  # a map may be drawn up to this much taller (or wider) than true to fill its page
+MAX_STRETCH = 1.05  # a map may be drawn at most 5 % taller (or wider) than true to fill its page: no more, a map
+# a geography teacher shows is true to its shape
 
 
 def fit_frame(grid: Grid, box: Box) -> GridFrame:
