@@ -67,7 +67,7 @@ def play_batch(batch: Batch, deck: str, watch: Watch | None = None) -> Tally:
     rules = batch.game.playcheck
     kind = batch.kind
     game = _game(batch.game, deck, kind.players)
-    tally = Tally(kind.players)
+    tally = Tally(kind.players, kind.name)
     for i in range(batch.start, batch.stop):
         seed = f"{batch.seed}:{kind.name}:{i}"
         rng = random.Random(seed)

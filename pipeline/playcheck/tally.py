@@ -6,12 +6,15 @@ them in batch order, so the sums (and the report) do not depend on how many proc
 
 from collections import defaultdict
 
+TABLES = ("ties", "cards", "always", "against", "against_always", "extra", "_current")  # defaultdicts
+
 
 class Tally:
     """Accumulates the metrics of many finished games of one kind of playout."""
 
-    def __init__(self, players: int):
+    def __init__(self, players: int, kind: str = ""):
         self.players = players
+        self.kind = kind  # the kind of playout (`play.Kind.name`): a collector may count more in some kinds
         self.games = 0
         self.lengths: list[int] = []
         self.seat_wins = [0.0] * players
@@ -24,6 +27,10 @@ class Tally:
         self.cards: dict[str, list[float]] = defaultdict(lambda: [0, 0.0, 0.0, 0.0, 0.0, 0.0])
         # card id -> [comparisons, Σ fair share a, Σ wins w, Σa², Σw², Σaw]
         self.always: dict[tuple[str, str], list[float]] = defaultdict(lambda: [0, 0.0])  # (card, category) -> [n, wins]
+        self.against: dict[str, list[float]] = defaultdict(lambda: [0, 0.0, 0.0, 0.0, 0.0, 0.0])
+        # card id -> the sums of `cards`, of comparisons the card was not in: had it been played against
+        # the cards the others played (`hypothetical`)
+        self.against_always: dict[tuple[str, str], list[float]] = defaultdict(lambda: [0, 0.0])
         self.extra: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])  # per-game count -> [Σx, Σx²]
         self.maxima: dict[str, float] = {}
         self._current: dict[str, float] = defaultdict(float)
@@ -55,6 +62,22 @@ class Tally:
             won = always[card, category]
             won[0] += 1
             won[1] += credit
+
+    def hypothetical(self, category: str, card: str, rivals: int, credit: float) -> None:
+        """Had `card` been played in `category` against the `rivals` cards the others played there, it would
+        have won `credit` (0, 1/k or 1): a card's strength against the cards a table plays, wherever its
+        holder put it (Länder toppen's experts put Nepal in peak above; this asks it in every slot)."""
+        fair = 1 / (rivals + 1)
+        entry = self.against[card]
+        entry[0] += 1
+        entry[1] += fair
+        entry[2] += credit
+        entry[3] += fair * fair
+        entry[4] += credit * credit
+        entry[5] += fair * credit
+        won = self.against_always[card, category]
+        won[0] += 1
+        won[1] += credit
 
     # -- what the runner reports -----------------------------------------------------------------------
     def game(self, returns: list[float], length: int, hero: int | None, lead_changes: int, branching: float | None):
@@ -90,6 +113,8 @@ class Tally:
         _add(self.ties, other.ties)
         _add(self.cards, other.cards)
         _add(self.always, other.always)
+        _add(self.against, other.against)
+        _add(self.against_always, other.against_always)
         for key, (total, squares) in other.extra.items():
             self.extra[key][0] += total
             self.extra[key][1] += squares
@@ -98,13 +123,13 @@ class Tally:
 
     def __getstate__(self) -> dict:  # defaultdicts of lambdas do not pickle: send plain dicts
         state = dict(self.__dict__)
-        for key in ("ties", "cards", "always", "extra", "_current"):
+        for key in TABLES:
             state[key] = dict(state[key])
         return state
 
     def __setstate__(self, state: dict) -> None:
-        fresh = Tally(state["players"])
-        for key in ("ties", "cards", "always", "extra", "_current"):
+        fresh = Tally(state["players"], state["kind"])
+        for key in TABLES:
             getattr(fresh, key).update(state.pop(key))
         self.__dict__.update(fresh.__dict__ | state)
 

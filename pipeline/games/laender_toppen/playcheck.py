@@ -2,6 +2,7 @@
 
 from pipeline.games.laender_toppen import engine
 from pipeline.playcheck.config import Config
+from pipeline.playcheck.stats import Interval, ratio, verdict
 from pipeline.playcheck.tally import Tally
 
 BOTS = engine.BOTS  # the ladder, weakest first: random, novice, skilled, expert
@@ -14,6 +15,8 @@ def checkpoint(state: engine.State) -> int:
 
 def collect(state: engine.State, tally: Tally) -> None:
     ids = state.game.ids
+    if tally.kind.startswith("seats "):  # expert play: each card against what the experts played, every slot
+        _against_the_table(state, tally)
     for _, slot, played, winners in state.tricks:
         if len(played) < 2:
             continue
@@ -27,9 +30,75 @@ def collect(state: engine.State, tally: Tally) -> None:
     tally.count("removed by ties", len(state.removed))
 
 
+def _against_the_table(state: engine.State, tally: Tally) -> None:
+    """Each country card a player placed in a round, put in every slot of that round where it has a value and
+    the others played a card: would it have won (a tie: its share)? Where the holder put it does not count,
+    only the card against the cards a table of experts plays (`Tally.hypothetical`)."""
+    game, ids = state.game, state.game.ids
+    rounds: dict[int, list[engine.Trick]] = {}
+    for trick in state.tricks:
+        rounds.setdefault(trick.round, []).append(trick)
+    for tricks in rounds.values():
+        held: dict[int, list[int]] = {}
+        for trick in tricks:
+            for player, card in trick.played:
+                held.setdefault(player, []).append(card)
+        for trick in tricks:
+            ranks, name = game.ranks[trick.slot], engine.SLOT_NAMES[trick.slot]
+            for player, cards in held.items():
+                rivals = [ranks[c] for p, c in trick.played if p != player]
+                if not rivals:
+                    continue
+                best = max(rivals)
+                for card in cards:
+                    rank = ranks[card]
+                    if rank != rank:  # NaN: a dash, never placed there
+                        continue
+                    credit = 1.0 if rank > best else 1 / (1 + rivals.count(best)) if rank == best else 0.0
+                    tally.hypothetical(name, ids[card], len(rivals), credit)
+
+
 def length(state: engine.State, moves: int) -> int:
     return moves
 
 
 def verdicts(report: dict, tallies: dict[str, Tally], config: Config, alpha: float) -> list[dict]:
-    return []
+    """The cards judged against expert play (issue 35), in the seat playouts at the check's player count:
+    the strongest card's win rate over the deck's average, and the most slots one card always wins."""
+    name = f"seats {report['players']}p"
+    tally = tallies[name]
+    min_contests = int(config.get("cards.min_contests", 20))
+    judged = {card: e for card, e in sorted(tally.against.items()) if e[0] >= min_contests}
+    average = sum(e[2] for e in judged.values()) / max(sum(e[1] for e in judged.values()), 1e-9)
+    share = alpha / max(1, len(judged))
+    index = {card: ratio(int(e[0]), e[1], e[2], e[3], e[4], e[5], share) for card, e in judged.items()}
+    strongest = max(index, key=lambda card: (index[card].value, card), default="")
+    top = index.get(strongest, Interval(0.0, 0.0, 0.0))
+    sweeps: dict[str, list[str]] = {}
+    for (card, slot), (n, wins) in sorted(tally.against_always.items()):
+        if n >= min_contests and wins == n:
+            sweeps.setdefault(card, []).append(slot)
+    most = max(sweeps.items(), key=lambda kv: (len(kv[1]), kv[0]), default=("", []))
+    games = f"{tally.games} games of experts"
+    return [
+        verdict(
+            "strongest card against expert play",
+            Interval(top.value / average, top.low / average, top.high / average) if average else top,
+            0.0,
+            float(config.get("cards.max_against_experts")),
+            config.reason("cards"),
+            f"{strongest}: its win rate over the deck's average ({average:.3f} of fair), in every slot, "
+            f"against the cards the others played; {games}",
+            playouts=name,
+            checks=len(judged),
+        ),
+        verdict(
+            "slots one card always wins against expert play",
+            Interval(len(most[1]), len(most[1]), len(most[1])),
+            0,
+            int(config.get("cards.max_always_categories")),
+            config.reason("cards"),
+            f"{most[0]}: {', '.join(most[1])}; {games}" if most[1] else games,
+            playouts=name,
+        ),
+    ]
