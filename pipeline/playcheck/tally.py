@@ -34,11 +34,17 @@ class Tally:
         self.extra: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])  # per-game count -> [Σx, Σx²]
         self.maxima: dict[str, float] = {}
         self._current: dict[str, float] = defaultdict(float)
+        self._by_seat: dict[str, list[float]] = {}
 
     # -- what a game's collector reports ---------------------------------------------------------------
     def count(self, key: str, value: float = 1) -> None:
         """Add to this game's count `key` (reported as a mean per game with its interval)."""
         self._current[key] += value
+
+    def by_seat(self, key: str, values: list[float]) -> None:
+        """A count of this game per seat; in a playout with a stronger seat (a ladder rung) it is reported as
+        the count `key: hero's edge` per game, that seat's value less the other seats' mean."""
+        self._by_seat[key] = values
 
     def maximum(self, key: str, value: float) -> None:
         self.maxima[key] = max(self.maxima.get(key, value), value)
@@ -93,6 +99,10 @@ class Tally:
         if hero is not None:
             self.hero_wins[hero] += returns[hero]
             self.hero_games[hero] += 1
+            for key, values in self._by_seat.items():
+                others = (sum(values) - values[hero]) / (len(values) - 1)
+                self._current[f"{key}: hero's edge"] = values[hero] - others
+        self._by_seat.clear()
         for key, value in self._current.items():
             entry = self.extra[key]
             entry[0] += value

@@ -1,11 +1,38 @@
 """Länder toppen! in play-check: each trick a comparison of its category, cards removed by ties."""
 
+import random
+
+from pipeline.games.core import Policy
 from pipeline.games.laender_toppen import engine
 from pipeline.playcheck.config import Config
-from pipeline.playcheck.stats import Interval, ratio, verdict
+from pipeline.playcheck.stats import Interval, mean, ratio, verdict
 from pipeline.playcheck.tally import Tally
 
 BOTS = engine.BOTS  # the ladder, weakest first: random, novice, skilled, expert
+
+
+def blind_expert(game: engine.Game, rng: random.Random) -> Policy:
+    """The expert's play (placing by regret, piles by points) on values it does not know: each country card's
+    row of slot values is another country card's, shuffled once per game. Against it the expert's edge is
+    what knowing the values is worth, its pile play cancelling out."""
+    values, countries = game.powered(game.players - 1), [i for i, card in enumerate(game.cards) if not card.joker]
+    drawn = rng.sample(countries, len(countries))
+    seen = list(values)
+    for card, other in zip(countries, drawn):
+        seen[card * engine.SLOTS : (card + 1) * engine.SLOTS] = values[
+            other * engine.SLOTS : (other + 1) * engine.SLOTS
+        ]
+
+    def policy(observation: engine.Observation, rng: random.Random) -> int:
+        if observation.deciding:
+            return engine._best_points(observation, rng)
+        return engine._most_regret(observation.legal_actions, seen)
+
+    return policy
+
+
+TAKEN = "cards taken from the others"
+CONTROLS = {"blind": ("expert", blind_expert)}  # a control bot, the rung it plays against, its factory
 
 
 def checkpoint(state: engine.State) -> int:
@@ -28,6 +55,11 @@ def collect(state: engine.State, tally: Tally) -> None:
             len(winners) > 1,
         )
     tally.count("removed by ties", len(state.removed))
+    taken = [0.0] * state.players  # the others' cards each player took: what knowing the values wins
+    for _, _, played, winners in state.tricks:
+        if len(winners) == 1:
+            taken[winners[0]] += len(played) - 1
+    tally.by_seat(TAKEN, taken)
 
 
 def _against_the_table(state: engine.State, tally: Tally) -> None:
@@ -58,13 +90,42 @@ def _against_the_table(state: engine.State, tally: Tally) -> None:
                     tally.hypothetical(name, ids[card], len(rivals), credit)
 
 
+def _knowing(report: dict, tallies: dict[str, Tally], config: Config, alpha: float) -> list[dict]:
+    """Does knowing the values pay? Per player count of the ladder, the cards the expert takes from the
+    others per game over what a blind expert seat takes (the same play on another card's values)."""
+    least = float(config.get("skill.min_taken"))
+    found = []
+    for name, summary in report["playouts"].items():
+        if summary.get("hero") == "expert" and summary["bot"] == "blind":
+            players = summary["players"]
+            hand, rounds = engine.TABLE[players]
+            total, squares = tallies[name].extra.get(f"{TAKEN}: hero's edge", (0.0, 0.0))
+            found.append(
+                verdict(
+                    f"knowing the values: expert vs blind, {players} players",
+                    mean(tallies[name].games, total, squares, alpha),
+                    least,
+                    (players - 1) * hand * rounds,  # every card the others were dealt
+                    config.get("skill.knowing_reason"),
+                    f"the others' cards the expert took per game, less a blind seat's; {tallies[name].games} games",
+                    playouts=name,
+                )
+            )
+    return found
+
+
 def length(state: engine.State, moves: int) -> int:
     return moves
 
 
 def verdicts(report: dict, tallies: dict[str, Tally], config: Config, alpha: float) -> list[dict]:
-    """The cards judged against expert play (issue 35), in the seat playouts at the check's player count:
-    the strongest card's win rate over the deck's average, and the most slots one card always wins."""
+    """Issue 35: whether knowing the values pays, and the cards judged against expert play."""
+    return [*_knowing(report, tallies, config, alpha), *_cards_against_experts(report, tallies, config, alpha)]
+
+
+def _cards_against_experts(report: dict, tallies: dict[str, Tally], config: Config, alpha: float) -> list[dict]:
+    """In the seat playouts at the check's player count: the strongest card's win rate over the deck's
+    average, and the most slots one card always wins."""
     name = f"seats {report['players']}p"
     tally = tallies[name]
     min_contests = int(config.get("cards.min_contests", 20))
