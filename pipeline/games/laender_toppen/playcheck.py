@@ -32,6 +32,7 @@ def blind_expert(game: engine.Game, rng: random.Random) -> Policy:
 
 
 TAKEN = "cards taken from the others"
+AGAINST_EXPERTS = "seats 4p"  # the cards judged against expert play: at four players every card is dealt each game
 CONTROLS = {"blind": ("expert", blind_expert)}  # a control bot, the rung it plays against, its factory
 
 
@@ -42,7 +43,7 @@ def checkpoint(state: engine.State) -> int:
 
 def collect(state: engine.State, tally: Tally) -> None:
     ids = state.game.ids
-    if tally.kind.startswith("seats "):  # expert play: each card against what the experts played, every slot
+    if tally.kind == AGAINST_EXPERTS:  # each card against what the experts played, in every slot
         _against_the_table(state, tally)
     for _, slot, played, winners in state.tricks:
         if len(played) < 2:
@@ -120,13 +121,15 @@ def length(state: engine.State, moves: int) -> int:
 
 def verdicts(report: dict, tallies: dict[str, Tally], config: Config, alpha: float) -> list[dict]:
     """Issue 35: whether knowing the values pays, and the cards judged against expert play."""
-    return [*_knowing(report, tallies, config, alpha), *_cards_against_experts(report, tallies, config, alpha)]
+    return [*_knowing(report, tallies, config, alpha), *_cards_against_experts(tallies, config, alpha)]
 
 
-def _cards_against_experts(report: dict, tallies: dict[str, Tally], config: Config, alpha: float) -> list[dict]:
-    """In the seat playouts at the check's player count: the strongest card's win rate over the deck's
-    average, and the most slots one card always wins."""
-    name = f"seats {report['players']}p"
+def _cards_against_experts(tallies: dict[str, Tally], config: Config, alpha: float) -> list[dict]:
+    """In the four-player seat playouts: the strongest card's win rate over the deck's average, and the most
+    slots one card always wins."""
+    name = AGAINST_EXPERTS
+    if name not in tallies:  # thresholds without four-player seats
+        return []
     tally = tallies[name]
     min_contests = int(config.get("cards.min_contests", 20))
     judged = {card: e for card, e in sorted(tally.against.items()) if e[0] >= min_contests}

@@ -410,8 +410,7 @@ def test_the_player_model_meets_its_calibration_targets_on_the_deck():
     for level, targets in TARGETS.items():
         for kind, (low, high) in targets.items():
             rates = [
-                players.chance(level, k, kind, len(f["continents"]), len(f["capitals"]))
-                for f, k in zip(fields, known)
+                players.chance(level, k, kind, len(f["continents"]), len(f["capitals"])) for f, k in zip(fields, known)
             ]
             assert low <= sum(rates) / len(rates) <= high, (level, kind, sum(rates) / len(rates))
     iso3 = [f["iso3"] for f in fields]
