@@ -55,35 +55,14 @@ class Tally:
         ties[0] += 1
         ties[1] += tie
         fair = 1 / len(cards)
-        fair_squared = fair * fair
-        table, always = self.cards, self.always
         for card, credit in zip(cards, credits):
-            entry = table[card]
-            entry[0] += 1
-            entry[1] += fair
-            entry[2] += credit
-            entry[3] += fair_squared
-            entry[4] += credit * credit
-            entry[5] += fair * credit
-            won = always[card, category]
-            won[0] += 1
-            won[1] += credit
+            _count(self.cards[card], self.always[card, category], fair, credit)
 
     def hypothetical(self, category: str, card: str, rivals: int, credit: float) -> None:
         """Had `card` been played in `category` against the `rivals` cards the others played there, it would
         have won `credit` (0, 1/k or 1): a card's strength against the cards a table plays, wherever its
         holder put it (Länder toppen's experts put Nepal in peak above; this asks it in every slot)."""
-        fair = 1 / (rivals + 1)
-        entry = self.against[card]
-        entry[0] += 1
-        entry[1] += fair
-        entry[2] += credit
-        entry[3] += fair * fair
-        entry[4] += credit * credit
-        entry[5] += fair * credit
-        won = self.against_always[card, category]
-        won[0] += 1
-        won[1] += credit
+        _count(self.against[card], self.against_always[card, category], 1 / (rivals + 1), credit)
 
     # -- what the runner reports -----------------------------------------------------------------------
     def game(self, returns: list[float], length: int, hero: int | None, lead_changes: int, branching: float | None):
@@ -142,6 +121,18 @@ class Tally:
         for key in TABLES:
             getattr(fresh, key).update(state.pop(key))
         self.__dict__.update(fresh.__dict__ | state)
+
+
+def _count(entry: list[float], won: list[float], fair: float, credit: float) -> None:
+    """One comparison of a card: its sums for the win index (`ratio`) and its (comparisons, wins) there."""
+    entry[0] += 1
+    entry[1] += fair
+    entry[2] += credit
+    entry[3] += fair * fair
+    entry[4] += credit * credit
+    entry[5] += fair * credit
+    won[0] += 1
+    won[1] += credit
 
 
 def _add(mine: dict, theirs: dict) -> None:
