@@ -28,9 +28,9 @@ from pathlib import Path
 
 from rich.table import Table
 
-from pipeline import games
 from pipeline.cli_output import out
 from pipeline.games import core
+from pipeline.games import registry as games
 from pipeline.games.deutschland import places
 from pipeline.geo import selection, synthetic
 
@@ -233,7 +233,7 @@ def playouts(bench: Bench) -> dict[str, Figure]:
 
     figures = {}
     for name, definition in games.registered().items():
-        deck = published.deck(name, None)[1]
+        deck = published.deck(definition, None)[1]
         game = definition.engine.Game.from_deck(deck, players=definition.default_players)
         key = name.replace("-", "_")
         figures[f"playouts_{key}"] = per_cpu_second(partial(random_playouts, game, PLAYOUT_GAMES))
@@ -294,7 +294,7 @@ def clone(bench: Bench) -> dict[str, Figure]:
 
     figures = {}
     for name, definition in games.registered().items():
-        game = definition.engine.Game.from_deck(published.deck(name, None)[1], players=definition.default_players)
+        game = definition.engine.Game.from_deck(published.deck(definition, None)[1], players=definition.default_players)
         start = time.process_time()
         lengths = [random_playout(game, seed) for seed in range(CLONE_STATES)]
         per_move = (time.process_time() - start) / sum(lengths)

@@ -1,10 +1,24 @@
-"""User-facing errors: the CLI prints them as one line and exits non-zero, without a traceback."""
+"""User-facing errors: the CLI prints them as one line and exits non-zero, without a traceback; and the
+exit codes of every command (README: Exit codes)."""
+
+import enum
+
+
+class ExitCode(enum.IntEnum):
+    """How a `geodeck` command ends: the one list of its exit codes."""
+
+    OK = 0
+    FAILED = 1  # a check found a problem: suspicious diff, failed verify or play-check, a place off the map
+    USAGE = 2  # the input is wrong: a user error (GeodeckError, a bad option), an illegal record, an OS error
+    UNDECIDED = 3  # play-check: no verdict failed, some still undecided at --max-games
+    LEFT = 130  # aborted, or `geodeck play` left before the game's end (Ctrl-C included)
+    TERMINATED = 143  # stopped by SIGTERM
 
 
 class GeodeckError(Exception):
     """A problem with the user's input or environment, with the fix in its message."""
 
-    exit_code = 2
+    exit_code = ExitCode.USAGE
 
     def __reduce__(self):
         """Pickled by its message and attributes, not by its constructor's arguments: an error raised in a

@@ -17,9 +17,9 @@ from types import ModuleType
 
 import pytest
 
-from pipeline import games
 from pipeline.decks import published
 from pipeline.games import GameDefinition
+from pipeline.games import registry as games
 
 
 @dataclass(frozen=True)
@@ -43,7 +43,7 @@ class Case:
 
     @cached_property
     def deck(self) -> dict:
-        return self._own.deck() if self._own else published.deck(self.name)[1]
+        return self._own.deck() if self._own else published.deck(self.definition)[1]
 
     @cached_property
     def print_deck(self) -> dict:
@@ -51,7 +51,7 @@ class Case:
         cards of each kind of its newest published deck."""
         if path := getattr(self._own, "PRINT_DECK", None):
             return json.loads(path.read_text(encoding="utf-8"))
-        deck = published.deck(self.name)[1]
+        deck = published.deck(self.definition)[1]
         kinds: Counter[str] = Counter()
         cards = [card for card in deck["cards"] if kinds.update([card["kind"]]) or kinds[card["kind"]] <= 2]
         return deck | {"cards": cards}

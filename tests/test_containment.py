@@ -11,6 +11,7 @@ from pipeline.decks import canonical, published
 from pipeline.errors import GeodeckError
 from pipeline.extract import SourceFile, load_source, open_store
 from pipeline.extract.sources import inside, relative_path
+from pipeline.games import registry as games
 
 ESCAPE = "../../../../tmp/geodeck-escape"
 
@@ -89,4 +90,4 @@ def test_card_flag_path_must_be_a_pinned_file(store):
 
 def test_published_reader_rejects_version_argument_paths(decks):
     with pytest.raises(GeodeckError, match="not a deck version"):
-        published.deck("laender-toppen", "../../../tmp")
+        published.deck(games.get("laender-toppen"), "../../../tmp")

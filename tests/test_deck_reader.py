@@ -13,11 +13,11 @@ from fixtures.tiny.games.decks import world_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pipeline import games
 from pipeline.cli import cli
 from pipeline.decks import published
 from pipeline.errors import GeodeckError
 from pipeline.games import core
+from pipeline.games import registry as games
 from pipeline.paths import DECKS_DIR
 
 GAME = "laender-toppen"
@@ -104,10 +104,10 @@ def test_play_and_replay_read_drafts_through_the_same_reader(tmp_path, geodeck):
 
 
 def test_a_valid_draft_is_read_and_published_decks_still_pass(tmp_path):
-    assert published.read(Path(draft(tmp_path)), GAME) == DECK
+    assert published.read(Path(draft(tmp_path)), games.get(GAME)) == DECK
     for game in games.names():
         for folder in sorted((DECKS_DIR / game).glob("*.*.*")):
-            published.deck(game, folder.name)  # every committed version passes the reader's checks
+            published.deck(games.get(game), folder.name)  # every committed version passes the reader's checks
 
 
 def test_a_draft_with_a_published_label_reports_under_a_draft_name(tmp_path):
@@ -151,7 +151,7 @@ def test_hostile_drafts_are_refused_or_play_never_another_error(tmp_path, where,
     path = tmp_path / "draft.json"
     path.write_text(json.dumps(deck), encoding="utf-8")
     try:
-        read = published.read(path, GAME)
+        read = published.read(path, games.get(GAME))
     except GeodeckError as exc:
         assert "\n" not in str(exc)
         return

@@ -8,12 +8,12 @@ from datetime import date
 import pytest
 from fixtures.tiny.decks.synthetic import GRID, countries_table, write_inputs
 
-from pipeline import games
 from pipeline.decks import files, stage, versions
 from pipeline.decks import published as published_decks
 from pipeline.decks.spec import load_spec
 from pipeline.decks.values import card_number
 from pipeline.errors import GeodeckError
+from pipeline.games import registry as games
 from pipeline.games.laender_toppen import deck as laender_toppen
 from pipeline.geo.grid import Grid
 from pipeline.geo.world_numbers import numbered
@@ -24,7 +24,7 @@ DAY = date(2026, 11, 29)
 
 def publish_all(decks_dir, build_root) -> list[stage.Result]:
     built = [name for name, game in games.registered().items() if game.in_build]  # region decks: geodeck region
-    return [stage.build_deck(game, DAY, decks_dir=decks_dir, build_root=build_root) for game in built]
+    return [stage.build_deck(games.get(game), DAY, decks_dir=decks_dir, build_root=build_root) for game in built]
 
 
 @pytest.fixture(scope="module")
@@ -47,7 +47,7 @@ def test_card_counts_and_required_fields_per_game(published):
         "world-game": {"country": 170},
     }  # 169 synthetic UN members + the Vatican
     for game, kinds in expected.items():
-        spec, cards = load_spec(game), deck(published, game)["cards"]
+        spec, cards = load_spec(games.get(game)), deck(published, game)["cards"]
         assert {k: sum(c["kind"] == k for c in cards) for k in kinds} == kinds
         assert len({c["id"] for c in cards}) == len(cards)
         for card in cards:
@@ -80,7 +80,7 @@ def test_antarctica_without_temperature_is_refused():
     countries = countries_table()
     countries.loc[countries["iso3"] == "ATA", "capital_temp_c"] = None
     with pytest.raises(GeodeckError, match="ATA.*temperature_c"):
-        laender_toppen.cards(numbered(countries), load_spec("laender-toppen"))
+        laender_toppen.cards(numbered(countries), load_spec(games.get("laender-toppen")))
 
 
 def test_jokers_two_different_continents_covering_all_seven(published):
@@ -99,7 +99,7 @@ def test_only_russia_and_turkey_show_two_continents(published):
 
 
 def test_selection_keeps_always_countries_and_continent_shares():
-    spec = load_spec("laender-toppen")
+    spec = load_spec(games.get("laender-toppen"))
     countries = numbered(countries_table())
     chosen = laender_toppen.select(countries, spec)
     assert len(chosen) == 119 == len(set(chosen))
@@ -122,7 +122,7 @@ def test_selection_keeps_always_countries_and_continent_shares():
 
 
 def test_card_precision():
-    fields = load_spec("laender-toppen").fields
+    fields = load_spec(games.get("laender-toppen")).fields
     assert card_number(83_491_249, fields["inhabitants_m"]) == 83.5
     assert card_number(512_300, fields["inhabitants_m"]) == 0.51
     assert card_number(38_123, fields["inhabitants_m"]) == 0.038
@@ -131,10 +131,10 @@ def test_card_precision():
     assert card_number(1_098_580.6, fields["area_km2"]) == 1_098_581
     assert card_number(3.437, fields["population_density"]) == 3.4
     assert card_number(233.5, fields["population_density"]) == 234
-    assert card_number(0.44, load_spec("world-game").fields["area_km2"]) == 0.44
+    assert card_number(0.44, load_spec(games.get("world-game")).fields["area_km2"]) == 0.44
     # small areas keep 2 significant digits below 10 km² in both country decks (Monaco 2.02 km²)
     for game in ("world-game", "laender-toppen"):
-        area = load_spec(game).fields["area_km2"]
+        area = load_spec(games.get(game)).fields["area_km2"]
         assert card_number(2.02, area) == 2.0 and card_number(9.96, area) == 10 and card_number(61.2, area) == 61
 
 
@@ -179,14 +179,14 @@ def test_same_inputs_give_byte_identical_files(published, tmp_path):
 
 def test_unchanged_build_makes_no_new_version_and_changes_bump_the_patch(tmp_path):
     root, decks = write_inputs(tmp_path / "build"), tmp_path / "decks"
-    first = stage.build_deck("world-game", DAY, decks_dir=decks, build_root=root)
+    first = stage.build_deck(games.get("world-game"), DAY, decks_dir=decks, build_root=root)
     assert (first.version, first.published) == ("2026.11.0", True)
-    again = stage.build_deck("world-game", DAY, decks_dir=decks, build_root=root)
+    again = stage.build_deck(games.get("world-game"), DAY, decks_dir=decks, build_root=root)
     assert (again.version, again.published) == ("2026.11.0", False)
     countries = countries_table()
     countries.loc[countries["iso3"] == "DEU", "highest_point_m"] += 10  # below the ±50 m threshold
     write_inputs(root, countries)
-    second = stage.build_deck("world-game", DAY, decks_dir=decks, build_root=root)
+    second = stage.build_deck(games.get("world-game"), DAY, decks_dir=decks, build_root=root)
     assert (second.version, second.published) == ("2026.11.1", True)
     assert versions.latest(decks / "world-game") == "2026.11.1"
     third_month = versions.next_version(decks / "world-game", date(2026, 12, 3))
@@ -206,7 +206,7 @@ def test_csv_round_trips_to_json_values(published):
     for game, result in results.items():
         folder = decks / game / result.version
         cards = json.loads((folder / "deck.json").read_text())["cards"]
-        assert files.cards_from_csv(load_spec(game), (folder / "deck.csv").read_text()) == cards
+        assert files.cards_from_csv(load_spec(games.get(game)), (folder / "deck.csv").read_text()) == cards
 
 
 def test_datapackage_validates_with_frictionless(published):
@@ -239,10 +239,10 @@ def test_deutschland_deck_carries_its_grid(published):
 
 def test_a_new_grid_alone_publishes_a_new_deutschland_version(tmp_path):
     root, decks = write_inputs(tmp_path / "build"), tmp_path / "decks"
-    assert stage.build_deck("deutschland", DAY, decks_dir=decks, build_root=root).version == "2026.11.0"
+    assert stage.build_deck(games.get("deutschland"), DAY, decks_dir=decks, build_root=root).version == "2026.11.0"
     moved = Grid(GRID.crs, (*GRID.matrix[:2], (814.0, -61.0)))
     (root / "geo" / "grid_report.json").write_text(json.dumps({"chosen": moved.to_dict()}))
-    again = stage.build_deck("deutschland", DAY, decks_dir=decks, build_root=root)
+    again = stage.build_deck(games.get("deutschland"), DAY, decks_dir=decks, build_root=root)
     assert (again.version, again.published) == ("2026.11.1", True)
     assert Grid.from_dict(json.loads((decks / "deutschland" / "2026.11.1" / "deck.json").read_text())["grid"]) == moved
 
@@ -250,50 +250,50 @@ def test_a_new_grid_alone_publishes_a_new_deutschland_version(tmp_path):
 def test_bad_input_errors_name_the_file(published, tmp_path):
     root, decks, _results = published
     with pytest.raises(GeodeckError, match="unknown game 'monopoly'"):
-        stage.compare("monopoly", decks_dir=decks, build_root=root)
+        stage.compare(games.get("monopoly"), decks_dir=decks, build_root=root)
     with pytest.raises(GeodeckError, match=r"2031\.01\.0 does not exist.*2026\.11\.0"):
-        stage.compare("world-game", "2031.01.0", decks_dir=decks, build_root=root)
+        stage.compare(games.get("world-game"), "2031.01.0", decks_dir=decks, build_root=root)
     with pytest.raises(GeodeckError, match="not a deck version"):
-        stage.compare("world-game", "latest-ish", decks_dir=decks, build_root=root)
+        stage.compare(games.get("world-game"), "latest-ish", decks_dir=decks, build_root=root)
     broken = tmp_path / "world-game" / "2026.11.0"
     broken.mkdir(parents=True)
     (broken / "deck.json").write_text('{"cards": [{"id": "wg-X"')
     with pytest.raises(GeodeckError, match=r"world-game/2026\.11\.0/deck\.json is corrupted"):
-        stage.compare("world-game", "2026.11.0", decks_dir=tmp_path, build_root=root)
+        stage.compare(games.get("world-game"), "2026.11.0", decks_dir=tmp_path, build_root=root)
     with pytest.raises(GeodeckError, match=r"geo/places\.parquet: this build table does not exist; rebuild it"):
-        stage.build_deck("deutschland", DAY, decks_dir=tmp_path, build_root=tmp_path)
+        stage.build_deck(games.get("deutschland"), DAY, decks_dir=tmp_path, build_root=tmp_path)
     no_grid = write_inputs(tmp_path / "build")
     (no_grid / "geo" / "grid_report.json").unlink()
     with pytest.raises(GeodeckError, match=r"geo/grid_report\.json is missing.*geodeck build"):
-        stage.build_deck("deutschland", DAY, decks_dir=tmp_path, build_root=no_grid)
+        stage.build_deck(games.get("deutschland"), DAY, decks_dir=tmp_path, build_root=no_grid)
     (no_grid / "geo" / "grid_report.json").write_text('{"chosen": {"crs": "EPSG:3857"}}')
     with pytest.raises(GeodeckError, match=r"grid_report\.json: no calibrated grid"):
-        stage.build_deck("deutschland", DAY, decks_dir=tmp_path, build_root=no_grid)
+        stage.build_deck(games.get("deutschland"), DAY, decks_dir=tmp_path, build_root=no_grid)
 
 
 def test_published_deck_loader_errors_name_the_file_and_the_fix(published, tmp_path):
     """The one reader games and render use: LATEST by default; unknown game/version, no LATEST, bad file."""
     _, decks, results = published
-    path, loaded = published_decks.deck("world-game", decks_dir=decks)
+    path, loaded = published_decks.deck(games.get("world-game"), decks_dir=decks)
     assert path == decks / "world-game" / results["world-game"].version / "deck.json"
     assert loaded == deck(published, "world-game")
     with pytest.raises(GeodeckError, match="unknown game 'monopoly'; known games: deutschland, laender-toppen"):
-        published_decks.deck("monopoly", decks_dir=decks)
+        published_decks.deck(games.get("monopoly"), decks_dir=decks)
     with pytest.raises(GeodeckError, match=r"world-game/2031\.01\.0 does not exist; known versions.*2026\.11\.0"):
-        published_decks.deck("world-game", "2031.01.0", decks_dir=decks)
+        published_decks.deck(games.get("world-game"), "2031.01.0", decks_dir=decks)
     with pytest.raises(GeodeckError, match=r"no deck for world-game yet \(.*/LATEST is missing\); run `geodeck"):
-        published_decks.deck("world-game", decks_dir=tmp_path)
+        published_decks.deck(games.get("world-game"), decks_dir=tmp_path)
     broken = tmp_path / "world-game" / "2026.11.0"
     broken.mkdir(parents=True)
     (broken / "deck.json").write_text(json.dumps({**loaded, "cards": [{"id": "wg-X"}, *loaded["cards"][1:]]}))
     with pytest.raises(GeodeckError, match=r"2026\.11\.0/deck\.json: card wg-X: kind None is not one of country"):
-        published_decks.deck("world-game", "2026.11.0", decks_dir=tmp_path)
+        published_decks.deck(games.get("world-game"), "2026.11.0", decks_dir=tmp_path)
     (broken / "deck.json").write_text(json.dumps(loaded))
     with pytest.raises(GeodeckError, match=r"deck\.json is a world-game deck, not deutschland"):
-        published_decks.read(broken / "deck.json", "deutschland")
+        published_decks.read(broken / "deck.json", games.get("deutschland"))
     (broken / "deck.json").unlink()
     with pytest.raises(GeodeckError, match=r"deck\.json does not exist: .*2026\.11\.0 is no whole version"):
-        published_decks.deck("world-game", "2026.11.0", decks_dir=tmp_path)
+        published_decks.deck(games.get("world-game"), "2026.11.0", decks_dir=tmp_path)
 
 
 def test_published_deck_loader_imports_neither_pandas_nor_reportlab():

@@ -8,6 +8,7 @@ import pytest
 from pipeline import source_classes
 from pipeline.decks import files, published, versions
 from pipeline.decks.spec import load_spec
+from pipeline.games import registry as games
 from pipeline.paths import DECKS_DIR, SOURCES_DIR
 from pipeline.transform.observations import CONTINENTS
 from pipeline.validate import overrides
@@ -30,10 +31,10 @@ def latest(game):
 @pytest.mark.parametrize("game", sorted(COUNTS))
 def test_committed_deck_counts_round_trip_and_package(game):
     folder = latest(game)
-    deck = published.read(folder / "deck.json")
+    deck = published.read(folder / "deck.json", games.get(game))
     assert dict(Counter(c["kind"] for c in deck["cards"])) == COUNTS[game]
     assert deck["version"] == folder.name and deck["game"] == game
-    spec = load_spec(game)
+    spec = load_spec(games.get(game))
     assert files.cards_from_csv(spec, (folder / "deck.csv").read_text()) == deck["cards"]
     manifest = json.loads((folder / "manifest.json").read_text())
     assert manifest["content_hash"] == files.content_hash(deck)
@@ -42,7 +43,7 @@ def test_committed_deck_counts_round_trip_and_package(game):
 
 
 def test_committed_laender_toppen_rules():
-    cards = published.read(latest("laender-toppen") / "deck.json")["cards"]
+    cards = published.read(latest("laender-toppen") / "deck.json", games.get("laender-toppen"))["cards"]
     [antarctica] = [c["fields"] for c in cards if c["kind"] == "antarctica"]
     assert [antarctica[k] for k in ("inhabitants_m", "life_expectancy", "gdp_pcap_usd")] == [None] * 3
     assert all(antarctica[k] is not None for k in ("area_km2", "highest_peak_m", "temperature_c"))
@@ -60,7 +61,7 @@ def test_committed_laender_toppen_rules():
 
 
 def test_committed_world_game_members_and_numbers():
-    cards = [c["fields"] for c in published.read(latest("world-game") / "deck.json")["cards"]]
+    cards = [c["fields"] for c in published.read(latest("world-game") / "deck.json", games.get("world-game"))["cards"]]
     codes = {f["iso3"] for f in cards}
     assert "VAT" in codes and not codes & {"PSE", "XKX", "TWN", "ATA"}
     assert sorted(f["map_number"] for f in cards) == list(range(1, 195))
@@ -69,13 +70,16 @@ def test_committed_world_game_members_and_numbers():
 def test_committed_cards_print_what_a_player_expects():
     lt = {
         c["fields"]["iso3"]: c["fields"]
-        for c in published.read(latest("laender-toppen") / "deck.json")["cards"]
+        for c in published.read(latest("laender-toppen") / "deck.json", games.get("laender-toppen"))["cards"]
         if c["kind"] != "joker"
     }
-    wg = {c["fields"]["iso3"]: c["fields"] for c in published.read(latest("world-game") / "deck.json")["cards"]}
+    wg = {
+        c["fields"]["iso3"]: c["fields"]
+        for c in published.read(latest("world-game") / "deck.json", games.get("world-game"))["cards"]
+    }
     de = [
         c["fields"]["name"]
-        for c in published.read(latest("deutschland") / "deck.json")["cards"]
+        for c in published.read(latest("deutschland") / "deck.json", games.get("deutschland"))["cards"]
         if c["kind"] == "place"
     ]
     # German capitals, one city each; English capital lists, the official capital first
@@ -113,10 +117,9 @@ def test_committed_cards_print_what_a_player_expects():
 def test_every_committed_version_verifies_file_by_file():
     """`geodeck verify` on the committed decks: every file of every version, LATEST, no staging left (a region
     deck's CHANGELOG is headed by its own title, as the publisher now writes it)."""
-    from pipeline import games
     from pipeline.decks import integrity
 
-    problems = [p for *_, found in integrity.verify_all(games.names()) for p in found]
+    problems = [p for *_, found in integrity.verify_all(list(games.registered().values())) for p in found]
     assert problems == []
 
 
@@ -157,7 +160,7 @@ def test_every_card_value_of_a_class_a_card_may_not_print_is_flagged_on_its_prov
     """Issue 36: the list of card values whose source is of no allowed class (travel pages...): each is
     flagged on its provenance; Länder toppen has six (Brasília, Yamoussoukro, Porto-Novo, Islamabad,
     Lilongwe, Sucre), the World Game none."""
-    deck = published.read(latest(game) / "deck.json")
+    deck = published.read(latest(game) / "deck.json", games.get(game))
     listed = unprintable_values(deck)
     cards = {c["id"]: c for c in deck["cards"]}
     for card, field, klass in listed:

@@ -6,14 +6,15 @@ import pytest
 from pipeline.decks import counting, published
 from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
+from pipeline.games import registry as games
 from pipeline.render import layouts
 from pipeline.transform.reference import read_continents
 
 
 def stated(game: str, lang: str) -> tuple[dict, str]:
-    _, deck = published.deck(game, None)
+    _, deck = published.deck(games.get(game), None)
     words = layouts.common()["kit"][lang]["counting"]
-    return deck, "\n".join(counting.statements(deck, load_spec(game), words, lang))
+    return deck, "\n".join(counting.statements(deck, load_spec(games.get(game)), words, lang))
 
 
 def two_continent_cards(deck: dict) -> set[str]:
@@ -24,9 +25,9 @@ def two_continent_cards(deck: dict) -> set[str]:
 def test_each_deck_shows_two_continents_as_its_spec_declares():
     """One declared rule per game: Länder toppen shows two continents for its listed countries only (the
     rulebook's Russia and Turkey), the World Game for every country on two continents."""
-    listed = set(counting.declared(load_spec("laender-toppen"))["two_continents"])
-    assert listed == {"RUS", "TUR"} and counting.declared(load_spec("world-game"))["two_continents"] == "all"
-    lt, wg = (published.deck(game, None)[1] for game in ("laender-toppen", "world-game"))
+    listed = set(counting.declared(load_spec(games.get("laender-toppen")))["two_continents"])
+    assert listed == {"RUS", "TUR"} and counting.declared(load_spec(games.get("world-game")))["two_continents"] == "all"
+    lt, wg = (published.deck(games.get(game), None)[1] for game in ("laender-toppen", "world-game"))
     assert two_continent_cards(lt) == listed
     assert two_continent_cards(wg) == set(read_continents())
 
@@ -55,12 +56,12 @@ def test_the_kits_state_every_counting_rule_filled_from_the_deck(lang):
 
 
 def test_a_neighbour_outside_the_deck_must_be_declared():
-    spec = load_spec("world-game")
+    spec = load_spec(games.get("world-game"))
     counting.check_neighbours("SRB", "XKX;HUN", {"SRB", "HUN"}, spec)  # Kosovo: declared
     with pytest.raises(GeodeckError, match="GIB.*neighbours_also"):
         counting.check_neighbours("ESP", "AND;FRA;GIB;PRT", {"ESP", "AND", "FRA", "PRT"}, spec)
 
 
 def test_a_deck_without_a_declaration_states_nothing():
-    _, deck = published.deck("deutschland", None)
-    assert counting.statements(deck, load_spec("deutschland"), {}, "de") == []
+    _, deck = published.deck(games.get("deutschland"), None)
+    assert counting.statements(deck, load_spec(games.get("deutschland")), {}, "de") == []

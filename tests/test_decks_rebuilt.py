@@ -4,10 +4,10 @@
 import numpy as np
 import pytest
 
-from pipeline import games
 from pipeline.build.runner import build
 from pipeline.build.step import Context
 from pipeline.decks import published, stage
+from pipeline.games import registry as games
 
 pytestmark = pytest.mark.mirror
 
@@ -24,8 +24,8 @@ def rebuilt(store, tmp_path_factory):
 
 @pytest.mark.parametrize("game", sorted(n for n, d in games.registered().items() if d.in_build))  # not regions
 def test_rebuilt_deck_equals_the_committed_one(rebuilt, game):
-    _, committed = published.deck(game, None)
-    fresh = stage.fresh_deck(game, rebuilt)[1]
+    _, committed = published.deck(games.get(game), None)
+    fresh = stage.fresh_deck(games.get(game), rebuilt)[1]
     assert fresh["cards"] == committed["cards"]
     rest = {k: v for k, v in fresh.items() if k not in ("cards", "version", "grid")}
     assert rest == {k: v for k, v in committed.items() if k not in ("cards", "version", "grid")}

@@ -12,6 +12,7 @@ from pipeline.decks import diff as diffing
 from pipeline.decks import stage
 from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
+from pipeline.games import registry as games
 
 DAY = date(2026, 11, 29)
 
@@ -33,7 +34,7 @@ def deck(values: dict[str, dict], version="old", provenance: dict[str, dict] | N
 
 
 def test_every_change_over_five_percent_names_its_reason():
-    spec = load_spec("deutschland")
+    spec = load_spec(games.get("deutschland"))
     wb, fb = {"source": "worldbank", "vintage": "2024"}, {"source": "factbook", "vintage": "2025 est."}
     cited = {"source": "reviewed", "vintage": "2026-11", "citation": "Destatis 2023"}
     old_prov = {"s": {"population": wb}, "v": {"population": wb}, "c": {"population": cited}, "r": {"population": wb}}
@@ -68,7 +69,7 @@ def test_every_change_over_five_percent_names_its_reason():
 
 
 def test_thresholds_per_field():
-    spec = load_spec("deutschland")
+    spec = load_spec(games.get("deutschland"))
     old = deck({"a": {"population": 100_000, "ns": 50, "we": 10}})
     cases = [
         ({"population": 114_000, "ns": 51, "we": 9}, False),
@@ -78,12 +79,12 @@ def test_thresholds_per_field():
     ]
     for fields, expected in cases:
         assert diffing.diff_decks(spec, old, deck({"a": fields}, "new"))["suspicious"] is expected, fields
-    peak = load_spec("laender-toppen").fields["highest_peak_m"]
+    peak = load_spec(games.get("laender-toppen")).fields["highest_peak_m"]
     assert not diffing.suspicious(peak, 2963, 3013) and diffing.suspicious(peak, 2963, 3014)
 
 
 def test_ranks_and_head_to_head_flips():
-    spec = load_spec("deutschland")
+    spec = load_spec(games.get("deutschland"))
     old = deck({"a": {"population": 300}, "b": {"population": 200}, "c": {"population": 100}})
     new = deck({"a": {"population": 300}, "b": {"population": 90}, "c": {"population": 100}}, "new")
     result = diffing.diff_decks(spec, old, new)
@@ -95,7 +96,7 @@ def test_ranks_and_head_to_head_flips():
 
 
 def test_added_and_removed_cards():
-    spec = load_spec("deutschland")
+    spec = load_spec(games.get("deutschland"))
     result = diffing.diff_decks(
         spec,
         deck({"a": {"population": 1}, "b": {"population": 2}}),
@@ -128,9 +129,9 @@ def test_forty_percent_population_jump_is_flagged_and_exits_1(jumped):
 def test_build_refuses_suspicious_changes_without_accept(jumped):
     _, decks = jumped
     with pytest.raises(GeodeckError, match="suspicious.*--accept"):
-        stage.build_deck("world-game", DAY)
+        stage.build_deck(games.get("world-game"), DAY)
     assert sorted(p.name for p in (decks / "world-game").iterdir()) == ["2026.11.0", "LATEST"]
-    accepted = stage.build_deck("world-game", DAY, accept="census revision")
+    accepted = stage.build_deck(games.get("world-game"), DAY, accept="census revision")
     assert accepted.version == "2026.11.1"
     changelog = (decks / "world-game" / "2026.11.1" / "CHANGELOG.md").read_text()
     assert "Suspicious changes accepted: census revision" in changelog and "wg-DEU" in changelog

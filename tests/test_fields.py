@@ -4,6 +4,7 @@ import pytest
 
 from pipeline.decks.spec import load_spec
 from pipeline.fields import Tolerance, fields, master_columns
+from pipeline.games import registry as games
 from pipeline.transform.observations import FIELDS
 from pipeline.validate.choose import COLUMNS, DERIVED, FOLLOWS
 from pipeline.validate.schema import refusal
@@ -53,7 +54,7 @@ def test_widened_tolerance_allows_for_the_years_between():
 
 
 def test_deck_specs_take_the_card_precision_of_their_column():
-    world, laender = load_spec("world-game"), load_spec("laender-toppen")
+    world, laender = load_spec(games.get("world-game")), load_spec(games.get("laender-toppen"))
     area = fields()["area_km2"].card
     assert (world.fields["area_km2"].decimals, world.fields["area_km2"].sig_below) == (area["decimals"], 10)
     assert laender.fields["gdp_pcap_usd"].step == fields()["gdp_pcap_ppp"].card["step"] == 100

@@ -9,7 +9,8 @@ import pytest
 from fixtures import toygame
 from mypy import api
 
-from pipeline import games, paths
+from pipeline import paths
+from pipeline.games import registry as games
 
 TOY = Path(toygame.__file__).parent
 

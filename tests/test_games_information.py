@@ -7,9 +7,9 @@ import pytest
 from conformance import cases
 from fixtures.tiny.games.decks import deutschland, laender_toppen, world_game
 
-from pipeline import games as registry
 from pipeline.decks import published
-from pipeline.games import core
+from pipeline.games import core, registry
+from pipeline.games import registry as games
 from pipeline.games.deutschland import engine as de
 from pipeline.games.laender_toppen import engine as lt
 from pipeline.games.world_game import engine as wg
@@ -142,7 +142,7 @@ VARIANTS = {"deutschland": [{"face_down": True}], "laender-toppen": [{"fast": Tr
 def tables(name: str) -> list:
     """The game of the published deck at each player count (up to 4), and with each variant's options."""
     definition = registry.get(name)
-    deck = published.deck(name)[1]
+    deck = published.deck(games.get(name))[1]
     counts = definition.engine.Game.from_deck(deck, players=definition.default_players).player_counts
     found = [definition.engine.Game.from_deck(deck, players=p) for p in counts if p <= 4]
     for options in VARIANTS.get(name, []):

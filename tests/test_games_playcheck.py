@@ -12,9 +12,9 @@ from conformance import cases
 from fixtures.tiny.games import unfair_seats
 from fixtures.tiny.games.decks import deutschland, laender_toppen, world_game
 
-from pipeline import games
 from pipeline.cli import cli
 from pipeline.errors import GeodeckError
+from pipeline.games import registry as games
 from pipeline.playcheck import execute, stats
 from pipeline.playcheck import report as reports
 from pipeline.playcheck import runner as playcheck
@@ -48,9 +48,9 @@ def judging_only(monkeypatch, judged: str) -> None:
 @pytest.mark.parametrize("case", cases("playcheck"))
 def test_report_is_deterministic_and_complete(case):
     deck = case.deck
-    first = playcheck.check(deck, games=40, seed=3)
-    assert reports.to_json(first) == reports.to_json(playcheck.check(deck, games=40, seed=3))
-    assert reports.to_json(first) != reports.to_json(playcheck.check(deck, games=40, seed=4))
+    first = playcheck.check(games.get(deck["game"]), deck, games=40, seed=3)
+    assert reports.to_json(first) == reports.to_json(playcheck.check(games.get(deck["game"]), deck, games=40, seed=3))
+    assert reports.to_json(first) != reports.to_json(playcheck.check(games.get(deck["game"]), deck, games=40, seed=4))
     kinds = first["playouts"]
     assert kinds["random"]["games"] == 40 and kinds["ladder expert>skilled"]["games"] == 10
     other = 4 if first["players"] == 2 else 2  # issue 35: the ladder in a duel and at four
@@ -78,16 +78,21 @@ def test_the_report_is_the_same_for_every_jobs_and_on_a_dask_cluster():
 
     deck = world_game()
     n = BATCH_GAMES + 1  # two batches of the random and seat kinds, merged in order
-    one = reports.to_json(playcheck.check(deck, games=n, seed=5, jobs=1))
-    assert reports.to_json(playcheck.check(deck, games=n, seed=5, jobs=2)) == one
+    one = reports.to_json(playcheck.check(games.get(deck["game"]), deck, games=n, seed=5, jobs=1))
+    assert reports.to_json(playcheck.check(games.get(deck["game"]), deck, games=n, seed=5, jobs=2)) == one
     with LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster:
-        assert reports.to_json(playcheck.check(deck, games=n, seed=5, scheduler=cluster.scheduler_address)) == one
+        assert (
+            reports.to_json(
+                playcheck.check(games.get(deck["game"]), deck, games=n, seed=5, scheduler=cluster.scheduler_address)
+            )
+            == one
+        )
 
 
 def test_an_unreachable_scheduler_is_one_clear_error(monkeypatch):
     monkeypatch.setattr(execute, "CONNECT_TIMEOUT", "1s")  # the user's wait is 10 s; the error is the same
     with pytest.raises(GeodeckError, match="cannot reach the Dask scheduler at tcp://127.0.0.1:9"):
-        playcheck.check(world_game(), games=10, scheduler="tcp://127.0.0.1:9")
+        playcheck.check(games.get("world-game"), world_game(), games=10, scheduler="tcp://127.0.0.1:9")
 
 
 def test_merged_batches_equal_one_batch():
@@ -190,7 +195,9 @@ def test_ties_beyond_the_threshold_fail():
     for card in deck["cards"]:
         if card["kind"] == "country":
             card["fields"]["temperature_c"] = round(card["fields"]["temperature_c"] / 10) * 10  # few values
-    report = playcheck.check(deck, games=80, seed=0)  # 0 of ~280 area ties decides against the corrected family
+    report = playcheck.check(
+        games.get(deck["game"]), deck, games=80, seed=0
+    )  # 0 of ~280 area ties decides against the corrected family
     verdicts = by_name(report)
     assert verdicts["ties: temperature_c above"]["result"] == "fail"
     assert verdicts["ties: area_km2 above"]["result"] == "pass"
@@ -205,7 +212,10 @@ def test_ties_beyond_the_threshold_fail():
 def test_tie_limits_grow_with_the_cards_compared():
     """--players 9 compares nine cards: land-neighbour ties must be judged against nine cards, not two."""
     two, nine = (
-        by_name(playcheck.check(world_game(), players=p, games=40, seed=0))["ties: land_neighbours"] for p in (2, 9)
+        by_name(playcheck.check(games.get("world-game"), world_game(), players=p, games=40, seed=0))[
+            "ties: land_neighbours"
+        ]
+        for p in (2, 9)
     )
     assert nine["band"][1] == pytest.approx(1 - 0.85**8, abs=1e-4) and two["band"][1] == pytest.approx(0.15)
     assert nine["value"] > two["band"][1] and nine["result"] != "fail"
@@ -218,7 +228,9 @@ def test_a_card_best_in_every_category_fails(monkeypatch):
     countries = [c for c in deck["cards"] if c["kind"] == "country"]
     for category in ("area_km2", "highest_peak_m", "temperature_c", "inhabitants_m", "life_expectancy", "gdp_pcap_usd"):
         countries[0]["fields"][category] = max(c["fields"][category] for c in countries) * 2
-    report = playcheck.check(deck, games=400, seed=0)  # fewer: too few comparisons per category to judge
+    report = playcheck.check(
+        games.get(deck["game"]), deck, games=400, seed=0
+    )  # fewer: too few comparisons per category to judge
     verdicts = by_name(report)
     sweeps = verdicts["categories one card always wins"]
     assert sweeps["result"] == "fail" and sweeps["detail"].startswith(countries[0]["id"]) and sweeps["value"] == 6
@@ -246,8 +258,8 @@ def test_a_seat_order_that_favours_the_first_player_fails(monkeypatch):
     deck = deutschland() | {"game": "unfair-seats"}
     # 100 games are plenty: seat 0 wins about 0.69 of them when it always starts, and its corrected interval
     # (0.525-0.816 at 100 games, 0.632-0.779 at 400) lies far above the fair band's 0.275
-    unfair = by_name(playcheck.check(deck, games=100, seed=0))
-    fair = by_name(playcheck.check(deutschland(), games=100, seed=0))
+    unfair = by_name(playcheck.check(games.get(deck["game"]), deck, games=100, seed=0))
+    fair = by_name(playcheck.check(games.get("deutschland"), deutschland(), games=100, seed=0))
     assert unfair["seats, 4 players (expert)"]["result"] == "fail"
     assert unfair["first player, 4 players (expert)"]["result"] == "fail"
     assert unfair["seats, 4 players (expert)"]["detail"].startswith("seat 0")
@@ -293,7 +305,7 @@ def test_cli_formats_exit_code_and_report_folder(tmp_path):
     result = runner.invoke(cli, [*args, "--players", "3", "--format", "markdown"])
     assert "# play-check: world-game" in result.output and "3 players" in result.output
     with pytest.raises(GeodeckError, match="not laender-toppen"):
-        playcheck.load("laender-toppen", deck=path)
+        playcheck.load(games.get("laender-toppen"), deck=path)
 
 
 def test_a_missing_threshold_names_the_file_and_key(tmp_path):
@@ -320,7 +332,7 @@ def test_the_stronger_seat_of_a_ladder_plays_its_bot_in_every_seat():
 
 def test_undecided_verdicts_get_more_games_until_decided_or_the_budget_is_spent():
     deck = world_game()
-    report = playcheck.check(deck, games=40, seed=0, max_games=160)
+    report = playcheck.check(games.get(deck["game"]), deck, games=40, seed=0, max_games=160)
     first = {name: playcheck.games_of(kind, 40) for name, kind in _kinds(deck).items()}
     grown = {name for name, s in report["playouts"].items() if s["games"] > first[name]}
     assert report["looks"] > 1 and grown, "the tiny deck leaves some verdict undecided at 40 games"
@@ -365,7 +377,7 @@ def test_the_search_bots_batches_are_handed_out_first(monkeypatch):
 
     monkeypatch.setattr(playcheck.execute, "run", spy)
     with pytest.raises(Handed):
-        playcheck.check(world_game(), games=100, seed=0)
+        playcheck.check(games.get("world-game"), world_game(), games=100, seed=0)
     kinds = [k.name for k in _kinds(world_game()).values()]
     tops = ["ladder mcts>expert", "ladder 4p mcts>expert"]  # the search bot's rungs, one batch each, first
     assert handed[:2] == tops and all(handed.count(top) == 1 for top in tops)

@@ -16,10 +16,11 @@ from click.testing import CliRunner
 from fixtures import toygame
 from pypdf import PdfReader
 
-from pipeline import games, paths
+from pipeline import paths
 from pipeline.cli import cli
 from pipeline.decks import stage
 from pipeline.errors import GeodeckError
+from pipeline.games import registry as games
 from pipeline.playcheck import report as reports
 
 DAY = date(2026, 11, 30)
@@ -76,16 +77,16 @@ def test_games_lists_the_player_counts_the_published_decks_allow():
 
 
 def test_a_game_without_a_published_deck_lists_unknown_player_counts(toy):
-    from pipeline import cli as commands
+    from pipeline.cli import info as commands
 
-    assert commands._player_counts("toy-game", toygame.GAME) == "?"
-    stage.build_deck("toy-game", DAY)
-    assert commands._player_counts("toy-game", toygame.GAME) == "2"
+    assert commands._player_counts(toygame.GAME) == "?"
+    stage.build_deck(games.get("toy-game"), DAY)
+    assert commands._player_counts(toygame.GAME) == "2"
 
 
 def test_toy_game_is_listed_and_builds_its_deck(toy):
     assert "toy-game" in geodeck("games", "--names").output.split()
-    first = stage.build_deck("toy-game", DAY)
+    first = stage.build_deck(games.get("toy-game"), DAY)
     assert (first.version, first.published, first.cards) == ("2026.11.0", True, 6)
     deck = json.loads((toy / "decks" / "toy-game" / "2026.11.0" / "deck.json").read_text())
     assert [c["id"] for c in deck["cards"]] == [f"toy-{code}" for code in TOYS]
@@ -95,11 +96,11 @@ def test_toy_game_is_listed_and_builds_its_deck(toy):
         "fields": {"name": "Cat", "size": 30},
         "provenance": {"size": {"source": "toy-census", "vintage": "2026"}},
     }
-    assert stage.build_deck("toy-game", DAY).published is False  # unchanged table: nothing new
+    assert stage.build_deck(games.get("toy-game"), DAY).published is False  # unchanged table: nothing new
 
 
 def test_toy_game_prints_cards_and_accessories_through_the_cli(toy):
-    stage.build_deck("toy-game", DAY)
+    stage.build_deck(games.get("toy-game"), DAY)
     result = geodeck("print", "toy-game", "--what", "all", "--lang", "de", "--offline", "--out", str(toy / "print"))
     assert result.exit_code == 0, result.output
     cards = toy / "print" / "toy-game-2026.11.0-cards-a4-sheet-duplex-long-de.pdf"
@@ -110,7 +111,7 @@ def test_toy_game_prints_cards_and_accessories_through_the_cli(toy):
 
 
 def test_toy_game_play_checks_through_the_cli(toy):
-    stage.build_deck("toy-game", DAY)
+    stage.build_deck(games.get("toy-game"), DAY)
     result = geodeck(
         "play-check", "toy-game", "--games", "40", "--max-games", "40", "--seed", "3", "--jobs", "1", "--format", "json"
     )
@@ -129,7 +130,7 @@ def test_toy_game_play_checks_through_the_cli(toy):
 
 
 def test_toy_game_diff_flags_a_suspicious_change(toy):
-    stage.build_deck("toy-game", DAY)
+    stage.build_deck(games.get("toy-game"), DAY)
     write_toys(toy / "build", {**TOYS, "dog": ("Dog", 90)})  # +125 %, beyond the spec's 50 %
     fresh = geodeck("diff", "toy-game", "--format", "json")
     assert fresh.exit_code == 1, fresh.output
@@ -142,8 +143,8 @@ def test_toy_game_diff_flags_a_suspicious_change(toy):
         True,
     )
     with pytest.raises(GeodeckError, match="suspicious"):
-        stage.build_deck("toy-game", DAY)
-    assert stage.build_deck("toy-game", DAY, accept="the dog grew").version == "2026.11.1"
+        stage.build_deck(games.get("toy-game"), DAY)
+    assert stage.build_deck(games.get("toy-game"), DAY, accept="the dog grew").version == "2026.11.1"
     assert geodeck("diff", "toy-game", "2026.11.0", "2026.11.1").exit_code == 1
     assert geodeck("diff", "toy-game").exit_code == 0
 
@@ -170,7 +171,7 @@ def test_the_conformance_tests_take_a_new_game_from_the_registry(toy):
     as the registry finds a slice), every engine conformance test collects a case of it, and they pass."""
     import test_games_api
 
-    stage.build_deck("toy-game", DAY)
+    stage.build_deck(games.get("toy-game"), DAY)
     env = {**os.environ, "GEODECK_TOY_DECKS": str(toy / "decks"), "PYTHONPATH": str(paths.ROOT / "tests")}
     command = [sys.executable, "-m", "pytest", "-q", "-rA", "-n", "0", "-p", "no:cacheprovider"]
     command += ["-p", "fixtures.toygame.plugin", "-k", "toy-game", test_games_api.__file__]

@@ -5,9 +5,8 @@ import random
 import pytest
 from fixtures.tiny.games.decks import world_game
 
-from pipeline import games as registry
 from pipeline.decks import published
-from pipeline.games import core, search
+from pipeline.games import core, registry, search
 from pipeline.games.world_game import engine as wg
 
 
@@ -34,7 +33,7 @@ def test_a_search_bot_weaker_than_the_expert_is_off_the_ladder():
 def test_every_game_seats_the_search_bot_and_its_games_repeat_with_the_seed(name):
     definition = registry.get(name)
     assert list(definition.engine.BOTS)[-1] == search.NAME  # the top of the ladder
-    game = definition.engine.Game.from_deck(published.deck(name)[1], players=2)
+    game = definition.engine.Game.from_deck(published.deck(definition)[1], players=2)
     played = []
     for _ in range(2):
         rng = random.Random(1)

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from pipeline import jsonfile
 from pipeline.errors import GeodeckError
+from pipeline.games import registry as games
 from pipeline.paths import ROOT
 from pipeline.records import record as records
 from pipeline.records import replay
@@ -125,6 +126,8 @@ def test_hostile_records_are_refused_in_one_line_or_replay(tmp_path, key, value,
     path.write_text(json.dumps(data), encoding="utf-8")
     try:
         record = records.load(path)
-        replay.replay(record, replay.deck_of(record, None, str(path)), str(path))
+        replay.replay(
+            games.get(record.game), record, replay.deck_of(games.get(record.game), record, None, str(path)), str(path)
+        )
     except GeodeckError as exc:  # RecordError is one
         assert "\n" not in str(exc)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from pipeline.games import registry as games
 from pipeline.render import layouts
 
 LISTED = tomllib.loads((Path(__file__).parent / "fixtures" / "kit_rules.toml").read_text(encoding="utf-8"))
@@ -22,7 +23,7 @@ RULES: dict[str, dict[str, dict[str, list[str]]]] = {
 
 
 def _summary(game: str, lang: str) -> str:
-    kit = layouts.load(game).data["kit"]
+    kit = layouts.load(games.get(game)).data["kit"]
     table = kit.get("rules", {}).get("table") or kit[lang].get("table") or []
     rows = [kit[lang].get("table_header", []), *table]
     parts = [*kit[lang]["rules"], *(" ".join(str(cell) for cell in row) for row in rows)]

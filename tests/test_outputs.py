@@ -92,10 +92,10 @@ def test_bad_outputs_and_meaningless_combinations_are_one_line_errors(geodeck, t
 
 
 def play(tmp_path, path, seed=3, force=False, ask=None):
-    from pipeline import games
     from pipeline.decks import published
+    from pipeline.games import registry as games
 
-    deck = published.deck("deutschland")[1]
+    deck = published.deck(games.get("deutschland"))[1]
     return loop.play(
         games.get("deutschland"),
         deck,

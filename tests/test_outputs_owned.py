@@ -9,6 +9,7 @@ import pytest
 
 from pipeline import outputs
 from pipeline.atomic import OutputError
+from pipeline.games import registry as games
 
 
 def users_site(root: Path) -> Path:
@@ -63,7 +64,7 @@ def test_saved_records_never_overwrite_a_users_files(geodeck, tmp_path):
 def test_a_report_folder_the_user_made_is_refused_before_the_work(geodeck, tmp_path):
     from pipeline.decks import published
 
-    version = published.deck("deutschland")[1]["version"]
+    version = published.deck(games.get("deutschland"))[1]["version"]
     (tmp_path / "deutschland" / version).mkdir(parents=True)
     (tmp_path / "deutschland" / version / "thesis.tex").write_text("mine")
     code, output = geodeck(["play-check", "deutschland", "--games", "2", "--report-dir", tmp_path])

@@ -10,10 +10,10 @@ from click.testing import CliRunner
 from conformance import cases
 from fixtures import toygame
 
-from pipeline import games
 from pipeline.cli import cli
 from pipeline.errors import GeodeckError
 from pipeline.games import core
+from pipeline.games import registry as games
 from pipeline.play import loop
 from pipeline.play import seats as seating
 from pipeline.records import record as records
@@ -133,12 +133,14 @@ def _answering(kind: str, lang: str):
     from pipeline.play.view import View
     from pipeline.render import layouts
 
-    _, deck = published.deck("world-game")
+    _, deck = published.deck(games.get("world-game"))
     game = engine.Game.from_deck(deck, players=2, challenges=engine.KINDS)
     state = game.initial_state(list(range(len(deck["cards"]))))
     state.apply_action(engine.CALL)
     state.apply_action(game.set_base + engine.KINDS.index(kind))
-    view = View(lang, ("P1", "P2"), {c["id"]: c["fields"] for c in deck["cards"]}, layouts.load("world-game"))
+    view = View(
+        lang, ("P1", "P2"), {c["id"]: c["fields"] for c in deck["cards"]}, layouts.load(games.get("world-game"))
+    )
     return state, view, lambda text: terminal.read(state, state.legal_actions(), text, view), terminal
 
 
@@ -194,7 +196,7 @@ def _table(game: str, deck: dict, players: int, lang: str):
     rules = definition.engine.Game.from_deck(deck, players=players)
     state = rules.new_initial_state(__import__("random").Random(1))
     names = tuple(definition.terminal.seat_names(players, lang))
-    view = View(lang, names, {c["id"]: c["fields"] for c in deck["cards"]}, layouts.load(game))
+    view = View(lang, names, {c["id"]: c["fields"] for c in deck["cards"]}, layouts.load(games.get(game)))
     return state, definition.terminal, view
 
 
@@ -276,7 +278,7 @@ def _watched(game: str, seats: list[str], lines: list[str], seed: int, lang: str
 
     from pipeline.decks import published
 
-    _, deck = published.deck(game)
+    _, deck = published.deck(games.get(game))
     answers = iter(lines)
     with TemporaryDirectory() as folder, open(os.devnull, "w") as hidden:
         console = Console(width=400, record=True, file=hidden)

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from pipeline.games import registry as games
+
 TMUX = shutil.which("tmux")
 pytestmark = pytest.mark.skipif(
     TMUX is None, reason="tmux is not installed (apt-get install tmux): the scrollback is read from a tmux pane"
@@ -86,13 +88,15 @@ def test_a_flag_is_drawn_as_a_picture_never_as_letters(store):
     console = Console(force_terminal=True, color_system="truecolor", file=screen, width=120)
     draw = pictures.drawer(console, lambda: store)
     assert draw is not None and pictures.drawer(Console(file=io.StringIO()), lambda: store) is None
-    _, deck = published.deck("world-game")
+    _, deck = published.deck(games.get("world-game"))
     germany = next(i for i, c in enumerate(deck["cards"]) if c["fields"]["iso3"] == "DEU")
     game = engine.Game.from_deck(deck, players=2, challenges=["flag"])
     others = [i for i in range(len(deck["cards"])) if i != germany]
     state = game.initial_state([*others[:20], germany, *others[20:]])  # player 1's top card: Germany
     state.apply_action(engine.CALL)  # player 0 calls, player 1 sets (the flag: the only challenge in play)
-    view = View("en", ("P1", "P2"), {c["id"]: c["fields"] for c in deck["cards"]}, layouts.load("world-game"), draw)
+    view = View(
+        "en", ("P1", "P2"), {c["id"]: c["fields"] for c in deck["cards"]}, layouts.load(games.get("world-game")), draw
+    )
     assert terminal.refused(game, view) is None
     console.print(terminal.board(state, 0, view))
     shown = screen.getvalue()

@@ -9,6 +9,7 @@ import pdfplumber
 import preflight
 import pytest
 
+from pipeline.games import registry as games
 from pipeline.render import accessories, printing
 from pipeline.render.press import DEFAULT_PROFILE, Press
 from pipeline.render.printing import PrintOptions
@@ -24,7 +25,10 @@ def deck(game: str) -> dict:
 @pytest.fixture(scope="module")
 def press_pdfs(store) -> dict[str, bytes]:
     """Every fixture deck (each card kind of each game) as a print-shop PDF."""
-    return {game: printing.render(deck(game), PrintOptions(layout="one-up", press=Press()), store) for game in GAMES}
+    return {
+        game: printing.render(games.get(game), deck(game), PrintOptions(layout="one-up", press=Press()), store)
+        for game in GAMES
+    }
 
 
 @pytest.mark.mirror
@@ -35,14 +39,20 @@ def test_print_shop_pdf_passes_the_pdfx4_preflight(press_pdfs, game):
 
 @pytest.mark.mirror
 def test_print_shop_pdf_is_deterministic(press_pdfs, store):
-    again = printing.render(deck("deutschland"), PrintOptions(layout="one-up", press=Press()), store)
+    again = printing.render(
+        games.get("deutschland"), deck("deutschland"), PrintOptions(layout="one-up", press=Press()), store
+    )
     assert again == press_pdfs["deutschland"]
 
 
 @pytest.mark.mirror
 def test_the_home_pdf_fails_the_preflight(store):
     """What a shop was given before: RGB, alpha from the flags, no output intent, no PDF/X keys."""
-    found = "\n".join(preflight.findings(printing.render(deck("world-game"), PrintOptions(layout="one-up"), store)))
+    found = "\n".join(
+        preflight.findings(
+            printing.render(games.get("world-game"), deck("world-game"), PrintOptions(layout="one-up"), store)
+        )
+    )
     for finding in ("0 GTS_PDFX output intents", "colour operator rg", "alpha /ca", "XMP without pdfxid"):
         assert finding in found
 
@@ -64,7 +74,7 @@ def test_text_is_cmyk_and_dark_text_is_black_ink_alone(press_pdfs, game):
 @pytest.mark.mirror
 def test_every_line_is_at_least_a_quarter_point(store):
     """The Deutschlandkarte's finest grid lines were 0.08 mm (0.23 pt); a scaled-down flag's hairlines less."""
-    data, _ = accessories.render(deck("deutschland"), accessories.AccessoryOptions(), store)
+    data, _ = accessories.render(games.get("deutschland"), deck("deutschland"), accessories.AccessoryOptions(), store)
     assert preflight.thinnest_line(data) >= preflight.THINNEST_PT - 0.005
 
 
@@ -102,6 +112,9 @@ def test_print_shop_cli_names_and_refuses(geodeck, decks, mirror, tmp_path):
 
 def test_one_up_files_are_named_by_their_card_size():
     d = {"game": "world-game", "version": "1"}
-    assert printing.default_output(d, PrintOptions(layout="one-up")).name == "world-game-1-cards-63x88mm-one-up-en.pdf"
-    shop = printing.default_output(d, PrintOptions(layout="one-up", press=Press()))
+    assert (
+        printing.default_output(games.get(d["game"]), d, PrintOptions(layout="one-up")).name
+        == "world-game-1-cards-63x88mm-one-up-en.pdf"
+    )
+    shop = printing.default_output(games.get(d["game"]), d, PrintOptions(layout="one-up", press=Press()))
     assert shop.name == "world-game-1-cards-63x88mm-one-up-pdfx4-en.pdf"

@@ -13,6 +13,7 @@ from fixtures.tiny.decks.synthetic import countries_table, write_inputs
 from pipeline import atomic
 from pipeline.decks import integrity, stage, versions
 from pipeline.errors import GeodeckError
+from pipeline.games import registry as games
 
 GAME = "laender-toppen"
 DAY, NEXT_DAY = date(2026, 11, 29), date(2026, 11, 30)
@@ -22,7 +23,7 @@ DAY, NEXT_DAY = date(2026, 11, 29), date(2026, 11, 30)
 def built(tmp_path):
     """The synthetic inputs published once: (build root, the game's deck folder)."""
     root, decks = write_inputs(tmp_path / "build"), tmp_path / "decks"
-    assert stage.build_deck(GAME, DAY, decks_dir=decks, build_root=root).version == "2026.11.0"
+    assert stage.build_deck(games.get(GAME), DAY, decks_dir=decks, build_root=root).version == "2026.11.0"
     return root, decks / GAME
 
 
@@ -34,7 +35,7 @@ def change(root, column: str, factor: float = 1.0, add: float = 0.0) -> None:
 
 
 def build(root, game_dir, day=NEXT_DAY, accept=None):
-    return stage.build_deck(GAME, day, accept=accept, decks_dir=game_dir.parent, build_root=root)
+    return stage.build_deck(games.get(GAME), day, accept=accept, decks_dir=game_dir.parent, build_root=root)
 
 
 def listing(game_dir) -> list[str]:
@@ -160,6 +161,6 @@ def test_diff_names_a_corrupted_geo_table_and_the_step_that_rebuilds_it(built, g
     root, game_dir = built
     (root / "geo" / "countries.parquet").write_bytes(b"PAR1 not parquet")
     with pytest.raises(GeodeckError, match=r"countries\.parquet is corrupted .*`geodeck build --stage geo-countries`"):
-        stage.compare(GAME, decks_dir=game_dir.parent, build_root=root)
+        stage.compare(games.get(GAME), decks_dir=game_dir.parent, build_root=root)
     code, output = geodeck(["diff", GAME], GEODECK_BUILD=str(root))  # a traceback before
     assert code == 2 and "countries.parquet is corrupted" in output and len(output.strip().splitlines()) == 1

@@ -124,20 +124,20 @@ def test_a_validator_cache_that_is_well_formed_is_read(tmp_path):
 
 
 def test_a_build_table_replaced_by_a_pipe_is_reported_as_a_pipe(tmp_path):
-    from pipeline import games
     from pipeline.decks.stage import fresh_deck
+    from pipeline.games import registry as games
 
     table = tmp_path / games.get("deutschland").input_table
     table.parent.mkdir(parents=True)
     os.mkfifo(table)
     with pytest.raises(GeodeckError) as caught:
-        fresh_deck("deutschland", build_root=tmp_path)
+        fresh_deck(games.get("deutschland"), build_root=tmp_path)
     assert "is not a regular file" in str(caught.value) and "does not exist" not in str(caught.value)
     table.unlink()
     with pytest.raises(
         GeodeckError, match="this build table does not exist; rebuild it with `geodeck build --stage geo-places`"
     ):
-        fresh_deck("deutschland", build_root=tmp_path)
+        fresh_deck(games.get("deutschland"), build_root=tmp_path)
 
 
 def test_a_repo_file_that_is_a_pipe_stops_a_fingerprint_in_one_line(tmp_path):

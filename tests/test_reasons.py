@@ -13,6 +13,7 @@ from fixtures.tiny.decks.synthetic import countries_table, places_table, write_i
 from pipeline.decks import reasons, stage
 from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
+from pipeline.games import registry as games
 from pipeline.games.laender_toppen import deck as laender_toppen
 from pipeline.games.region import build
 from pipeline.games.region import deck as region_deck
@@ -24,10 +25,10 @@ DAY = date(2026, 11, 29)
 def republished(tmp_path, game: str, countries=None, places=None) -> str:
     """GAME published from the synthetic tables, then again from these; the second version's CHANGELOG.md."""
     root, decks = write_inputs(tmp_path / "build"), tmp_path / "decks"
-    first = stage.build_deck(game, DAY, decks_dir=decks, build_root=root)
+    first = stage.build_deck(games.get(game), DAY, decks_dir=decks, build_root=root)
     assert "## Cards in and out" not in (decks / game / first.version / "CHANGELOG.md").read_text()
     write_inputs(root, countries, places)
-    second = stage.build_deck(game, DAY, decks_dir=decks, build_root=root)
+    second = stage.build_deck(games.get(game), DAY, decks_dir=decks, build_root=root)
     assert second.published
     return (decks / game / second.version / "CHANGELOG.md").read_text()
 
@@ -42,7 +43,7 @@ def test_world_game_changelog_says_why_a_country_came_in_and_went_out(tmp_path):
 
 
 def test_laender_toppen_changelog_names_the_missing_value_and_the_newcomer_s_economy_rank(tmp_path):
-    countries, spec = countries_table(), load_spec("laender-toppen")
+    countries, spec = countries_table(), load_spec(games.get("laender-toppen"))
     _, why = laender_toppen.choose(numbered(countries), spec)
     gone = next(code for code, reason in sorted(why.items()) if reason.startswith("best known of Africa"))
     countries.loc[countries["iso3"] == gone, "gdp_pcap_ppp"] = np.nan
@@ -54,7 +55,7 @@ def test_laender_toppen_changelog_names_the_missing_value_and_the_newcomer_s_eco
 
 def test_laender_toppen_gives_every_country_a_reason(tmp_path):
     countries = numbered(countries_table())
-    spec = load_spec("laender-toppen")
+    spec = load_spec(games.get("laender-toppen"))
     small = dataclasses.replace(spec, options={**spec.options, "country_cards": 60})  # the 500,000 floor applies
     table = laender_toppen.reasons(countries, small).set_index("card")
     assert len(table) == len(countries) and table.index.is_unique
@@ -83,7 +84,7 @@ def test_deutschland_changelog_gives_the_geo_step_s_reason(tmp_path):
     )
     with pytest.raises(GeodeckError, match="no `reason` column; rebuild it"):
         stage.card_reasons(
-            "deutschland",
+            games.get("deutschland"),
             {"added": ["de-00000097"], "removed": []},
             write_inputs(tmp_path / "old", places=places.drop(columns="reason")),
         )
@@ -97,7 +98,9 @@ def test_a_card_the_game_no_longer_considers_and_a_malformed_table():
     builder = type("Deck", (), {"reasons": staticmethod(lambda frame, spec: frame)})
     with pytest.raises(GeodeckError, match="one row per card"):
         reasons.table(
-            builder, pd.DataFrame({"card": ["a", "a"], "label": [1, 2], "reason": [3, 4]}), load_spec("deutschland")
+            builder,
+            pd.DataFrame({"card": ["a", "a"], "label": [1, 2], "reason": [3, 4]}),
+            load_spec(games.get("deutschland")),
         )
 
 
@@ -120,7 +123,7 @@ def test_region_reasons_name_the_pins_and_the_spread():
     pinned = build.pins(places, 45, largest, [])
     free = [i for i in range(n) if i not in pinned][: 45 - len(pinned)]
     places["in_deck"] = places.index.isin(pinned + free)
-    table = region_deck.reasons(places, load_spec("region-fra"))["reason"]
+    table = region_deck.reasons(places, load_spec(games.get("region-fra")))["reason"]
     assert table[0].startswith("the capital") and table[2].endswith("capital of Division 2")
     assert table.str.contains(f"one of the {largest} largest places").sum() == largest
     assert table[free].str.match(r"spread: nearest card Place \d+, \d+ km away$").all()

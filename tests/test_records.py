@@ -11,10 +11,10 @@ import pytest
 from click.testing import CliRunner
 from conformance import cases
 
-from pipeline import games
 from pipeline.cli import cli
 from pipeline.decks.files import content_hash
 from pipeline.games import core
+from pipeline.games import registry as games
 from pipeline.games.laender_toppen import engine as lt
 from pipeline.paths import ROOT
 from pipeline.records import record as records
@@ -43,7 +43,7 @@ def record_game(name: str, players: int, seed: int, deck_hash: str) -> tuple[rec
     while not state.is_terminal():  # random moves straight from the state (quicker than observations)
         legal = state.legal_actions()
         state.apply_action(core.sample_chance(state, rng) if state.is_chance_node() else rng.choice(legal))
-    return tape.record_of(deck, state, seats, seed, deck_hash), state
+    return tape.record_of(games.get(deck["game"]), deck, state, seats, seed, deck_hash), state
 
 
 @pytest.mark.parametrize("case", NOTATIONS)
@@ -56,7 +56,9 @@ def test_a_thousand_random_records_replay_to_their_scores(case):
         assert record.finished and record.scores == played.scores() and record.winners == played.winners()
         again = records.from_dict(json.loads(record.to_json()))
         assert again == record
-        state = replay.replay(again, deck, game=new_game(name, players))  # the game made once per player count
+        state = replay.replay(
+            games.get(again.game), again, deck, game=new_game(name, players)
+        )  # the game made once per player count
         assert state.is_terminal() and state.scores() == played.scores()
 
 
@@ -64,14 +66,16 @@ def test_a_replay_plays_on_the_game_it_is_given_only_when_its_options_are_the_re
     deck = DECKS["world-game"]
     record, played = record_game("world-game", 2, 0, content_hash(deck))
     given = new_game("world-game", 2)
-    assert replay.replay(record, deck, game=given).game is given
-    other = replay.replay(record, deck, game=new_game("world-game", 3))  # made from the deck with the record's
+    assert replay.replay(games.get(record.game), record, deck, game=given).game is given
+    other = replay.replay(
+        games.get(record.game), record, deck, game=new_game("world-game", 3)
+    )  # made from the deck with the record's
     assert other.game.options() == record.options and other.scores() == played.scores()
 
 
 def test_golden_deutschland_examples_1_and_2_score_red_6_blue_5_green_3_yellow_6():
     record = records.load(GOLDEN / "deutschland-examples-1-2.json")
-    state = replay.replay(record, replay.deck_of(record))
+    state = replay.replay(games.get(record.game), record, replay.deck_of(games.get(record.game), record))
     assert [seat.name for seat in record.seats] == ["Red", "Blue", "Green", "Yellow"]
     assert len(record.moves) == 12
     assert state.scores() == [6, 5, 3, 6] == record.scores
@@ -93,7 +97,7 @@ def test_golden_deutschland_examples_1_and_2_score_red_6_blue_5_green_3_yellow_6
 
 def test_golden_laender_toppen_tricks_kazakhstan_and_jamaica_take_them_and_the_split_is_the_rulebooks():
     record = records.load(GOLDEN / "laender-toppen-tricks.json")
-    state = replay.replay(record, replay.deck_of(record))
+    state = replay.replay(games.get(record.game), record, replay.deck_of(games.get(record.game), record))
     ids = [card.id for card in state.game.cards]
     area, people = state.tricks[0], state.tricks[-1]
     assert (area.slot, people.slot) == (0, 7)
@@ -115,7 +119,7 @@ def test_every_example_record_replays_to_its_scores():
     ]
     for path in paths:
         record = records.load(path)
-        state = replay.replay(record, replay.deck_of(record), str(path))
+        state = replay.replay(games.get(record.game), record, replay.deck_of(games.get(record.game), record), str(path))
         assert state.scores() == record.scores and state.is_terminal() == record.finished
         assert path.read_text(encoding="utf-8") == record.to_json()  # written as geodeck writes records
 
@@ -142,7 +146,9 @@ def refused(tmp_path: Path, data: dict | str) -> str:
 
 def state_of(path: Path):
     record = records.load(path)
-    return replay.replay(record, replay.deck_of(record, None, str(path)), str(path))
+    return replay.replay(
+        games.get(record.game), record, replay.deck_of(games.get(record.game), record, None, str(path)), str(path)
+    )
 
 
 def test_bad_records_are_refused_with_one_line(tmp_path):
@@ -245,12 +251,12 @@ def test_a_record_keeps_the_owners_choice_for_russia_or_turkey_at_scoring():
     card, pile = laid[0]
     other = next(c for c in state.game.cards[card].continents if c != pile)
     state.choose_continent(card, other)
-    chosen = tape.record_of(deck, state, record.seats, record.seed)
+    chosen = tape.record_of(games.get(deck["game"]), deck, state, record.seats, record.seed)
     assert chosen.choices == [f"{ids[card]}: {lt.CONTINENTS[other]}"] and record.choices == []
-    assert replay.replay(chosen, deck).scores() == state.scores() == chosen.scores
+    assert replay.replay(games.get(chosen.game), chosen, deck).scores() == state.scores() == chosen.scores
     wrong = chosen.model_copy(update={"choices": [f"{ids[card]}: Africa"]})
     with pytest.raises(records.RecordError, match=r"choice 'lt-(RUS|TUR): Africa': Länder toppen: .* may be assigned"):
-        replay.replay(wrong, deck)
+        replay.replay(games.get(wrong.game), wrong, deck)
 
 
 def test_play_check_saves_the_records_it_plays_and_they_replay(tmp_path):
@@ -279,4 +285,9 @@ def test_play_check_saves_the_records_it_plays_and_they_replay(tmp_path):
     for path in files:
         record = records.load(path)
         assert record.finished and tape.file_stem(str(record.seed)) == path.stem
-        assert replay.replay(record, replay.deck_of(record, deck_path)).scores() == record.scores
+        assert (
+            replay.replay(
+                games.get(record.game), record, replay.deck_of(games.get(record.game), record, deck_path)
+            ).scores()
+            == record.scores
+        )

@@ -24,6 +24,7 @@ from pipeline.errors import GeodeckError, SnapshotError
 from pipeline.extract import SourceFile, http, load_sources, open_store
 from pipeline.extract import refresh as refreshing
 from pipeline.extract.store import SnapshotStore
+from pipeline.games import registry as games
 
 SOURCE = "worldbank-population"
 REPO = "datasets/population"
@@ -330,7 +331,7 @@ def test_refreshed_pin_shows_in_the_card_diff(world, mirror, tmp_path, monkeypat
     monkeypatch.setattr(paths, "SOURCES_DIR", sources)  # where the build's steps read their pins
     monkeypatch.setenv("GEODECK_BUILD", str(tmp_path / "build"))
     build(Context(store), ["countries", "geo-countries"])
-    diff = stage.compare("laender-toppen", build_root=tmp_path / "build")
+    diff = stage.compare(games.get("laender-toppen"), build_root=tmp_path / "build")
     changes = [(c["card"], c["field"], c["old"], c["new"]) for c in diff["changes"]]
     assert [c for c in changes if c[1] == "inhabitants_m"] == [("lt-DEU", "inhabitants_m", 83.5, 84.0)]
     assert not diff["suspicious"]

@@ -18,6 +18,7 @@ from fixtures.rulebook import DEUTSCHLAND_TOWNS
 from pipeline.cli import cli
 from pipeline.decks import published
 from pipeline.errors import GeodeckError
+from pipeline.games import registry as games
 from pipeline.games.deutschland import deck as deutschland
 from pipeline.games.deutschland.states import germany
 from pipeline.paths import DECKS_DIR
@@ -51,7 +52,7 @@ def words_by_colour(page, rgb) -> list[dict]:
 
 @pytest.fixture(scope="module")
 def germany_map(store):
-    data, pages = accessories.render(deck("deutschland"), AccessoryOptions(), store)
+    data, pages = accessories.render(games.get("deutschland"), deck("deutschland"), AccessoryOptions(), store)
     assert pages == 1
     return pdfplumber.open(io.BytesIO(data)).pages[0].dedupe_chars()  # a label's halo is a stroked copy
 
@@ -96,7 +97,7 @@ def test_a_card_from_another_grid_is_refused(store):
     bamberg = next(c for c in bad["cards"] if c["fields"].get("name") == "Bamberg")
     bamberg["fields"]["ns"] = 104
     with pytest.raises(GeodeckError, match="de-bamberg.*rebuild the deck"):
-        accessories.render(bad, AccessoryOptions(), store)
+        accessories.render(games.get(bad["game"]), bad, AccessoryOptions(), store)
 
 
 def test_missing_grid_and_bad_paper_are_user_errors():
@@ -133,17 +134,17 @@ def test_committed_deutschland_map_prints_without_a_build_folder(store, tmp_path
     )
     assert result.exit_code == 0, result.output or repr(result.exception)
     assert not any(empty.iterdir())
-    places = [c["fields"]["name"] for c in published.deck("deutschland")[1]["cards"] if c["kind"] == "place"]
+    places = [c["fields"]["name"] for c in published.deck(games.get("deutschland"))[1]["cards"] if c["kind"] == "place"]
     assert len(places) == 96 and set(places) <= {run.text for run in pdftext.runs(out.read_bytes())}
 
 
 @pytest.fixture(scope="module")
 def world_deck() -> dict:
-    return published.deck("world-game", decks_dir=DECKS_DIR)[1]
+    return published.deck(games.get("world-game"), decks_dir=DECKS_DIR)[1]
 
 
 def test_world_map_a3_numbers_every_country_exactly_once(store, world_deck):
-    data, pages = accessories.render(world_deck, AccessoryOptions(paper="a3"), store)
+    data, pages = accessories.render(games.get(world_deck["game"]), world_deck, AccessoryOptions(paper="a3"), store)
     box = pypdf.PdfReader(io.BytesIO(data)).pages[0].mediabox
     assert pages == 1 and (box.width, box.height) == pytest.approx((420 * MM, 297 * MM), abs=0.1)
     numbers = [run.text for run in pdftext.runs(data) if run.text.isdigit()]
@@ -152,12 +153,12 @@ def test_world_map_a3_numbers_every_country_exactly_once(store, world_deck):
 
 
 def test_world_map_on_a4_is_two_portrait_pages_with_glue_flap(store, world_deck):
-    data, pages = accessories.render(world_deck, AccessoryOptions(paper="a4"), store)
+    data, pages = accessories.render(games.get(world_deck["game"]), world_deck, AccessoryOptions(paper="a4"), store)
     sizes = [(p.mediabox.width, p.mediabox.height) for p in pypdf.PdfReader(io.BytesIO(data)).pages]
     assert pages == 2 and all(size == pytest.approx((210 * MM, 297 * MM), abs=0.1) for size in sizes)
     flap, cut = pdftext.turned(data)  # the hints run upwards along the seam, the only text not upright
     assert "glue the right half here" in flap and "cut along this line" in cut
-    again, _ = accessories.render(world_deck, AccessoryOptions(paper="a4"), store)
+    again, _ = accessories.render(games.get(world_deck["game"]), world_deck, AccessoryOptions(paper="a4"), store)
     assert again == data
 
 
@@ -165,7 +166,9 @@ def test_world_map_on_a4_is_two_portrait_pages_with_glue_flap(store, world_deck)
 def test_strips_show_six_card_wide_categories_in_order(store, paper, pieces):
     """Each field is one card wide plus room (66 mm between field centres); on A4 and Letter a strip comes in
     two pieces (three categories each, the first with a glue flap), on A3 in one."""
-    data, _pages = accessories.render(deck("laender-toppen"), AccessoryOptions(paper=paper), store)
+    data, _pages = accessories.render(
+        games.get("laender-toppen"), deck("laender-toppen"), AccessoryOptions(paper=paper), store
+    )
     pdf = pdfplumber.open(io.BytesIO(data))
     first = pdf.pages[0]
     assert first.width > first.height
@@ -190,7 +193,9 @@ def test_strips_show_six_card_wide_categories_in_order(store, paper, pieces):
     assert every.count("Aufdecken:") == 6  # the turn-over order once per strip too
     scoring = pdf.pages[-1].extract_text()
     assert "Wertung" in scoring and all(f"Spiel {n}" in scoring for n in range(1, 5))  # a sheet for four games
-    english, _pages = accessories.render(deck("laender-toppen"), AccessoryOptions(paper=paper, lang="en"), store)
+    english, _pages = accessories.render(
+        games.get("laender-toppen"), deck("laender-toppen"), AccessoryOptions(paper=paper, lang="en"), store
+    )
     assert "North America" in " ".join(pdftext.words(pdftext.pages(english)[-1]).split())  # its longest header
 
 
@@ -211,13 +216,14 @@ def _state_fills(page, box_mm, card_origin):
     return inside
 
 
-def test_place_fronts_show_their_state_alone_at_one_scale_with_the_place_marked(store):
-    """Bamberg (Bayern) and Emden (Niedersachsen): one light-orange shape each, with its state's aspect, at
-    one scale (mm per metre) for every state; the place's dot where its coordinates fall; no other state."""
+def test_place_fronts_show_their_state_alone_filling_its_picture_with_the_place_marked(store):
+    """Bamberg (Bayern) and Emden (Niedersachsen): one light-orange shape each, with its state's aspect,
+    filling the picture's box (its width or its height: no quarter of the front left empty); the place's dot
+    where its coordinates fall; no other state."""
     from pipeline.render import layouts
 
-    layout = layouts.load("deutschland")
-    data = printing.render(deck("deutschland"), PrintOptions(gutter=0), store)
+    layout = layouts.load(games.get("deutschland"))
+    data = printing.render(games.get("deutschland"), deck("deutschland"), PrintOptions(gutter=0), store)
     page = pdfplumber.open(io.BytesIO(data)).pages[0]
     block_x = (210 - 3 * 63) / 2 * MM
     block_top = (297 - (297 - 3 * 88) / 2) * MM
@@ -225,7 +231,6 @@ def test_place_fronts_show_their_state_alone_at_one_scale_with_the_place_marked(
     state = layout.data["colours"]["state_fill"].lstrip("#")
     rgb = tuple(int(state[i : i + 2], 16) / 255 for i in (0, 2, 4))
     states = germany(store)
-    scales = []
     for slot, name, (lat, lon) in ((0, "Bayern", (49.9, 10.9)), (1, "Niedersachsen", (53.36694, 7.20611))):
         card_origin = (block_x + slot * 63 * MM, page.height - (block_top - 88 * MM))  # bottom-left corner
         shapes = _state_fills(page, box, card_origin)
@@ -235,20 +240,19 @@ def test_place_fronts_show_their_state_alone_at_one_scale_with_the_place_marked(
         h = max(s["bottom"] for s in fills) - min(s["top"] for s in fills)
         bx0, by0, bx1, by1 = states.states[name].bounds
         assert w / h == pytest.approx((bx1 - bx0) / (by1 - by0), rel=0.02)
-        scales.append(w / (bx1 - bx0))
+        assert max(w / (box[2] * MM), h / (box[3] * MM)) == pytest.approx(1, abs=0.02)
         dot = [s for s in shapes if colour_is(s["non_stroking_color"], (0.102, 0.102, 0.102))]
         x, y = states.town(Box(*box), name, "test", lat, lon)
         assert len(dot) == 1
         centre = ((dot[0]["x0"] + dot[0]["x1"]) / 2, (dot[0]["top"] + dot[0]["bottom"]) / 2)
         assert centre[0] == pytest.approx(card_origin[0] + x * MM, abs=0.5 * MM)
         assert centre[1] == pytest.approx(card_origin[1] - y * MM, abs=0.5 * MM)
-    assert scales[0] == pytest.approx(scales[1], rel=0.02)
 
 
-def test_laender_toppen_fronts_cut_long_facts_at_6_pt(store):
-    data = printing.render(deck("laender-toppen"), PrintOptions(), store)
+def test_laender_toppen_fronts_cut_long_facts_at_their_one_size(store):
+    data = printing.render(games.get("laender-toppen"), deck("laender-toppen"), PrintOptions(), store)
     page = pdfplumber.open(io.BytesIO(data)).pages[0]
     assert min(ch["size"] for ch in page.chars) >= 6 - 0.01
     text = page.extract_text()
     assert "0,44 km²" in text  # a small area keeps the deck's decimals, German style
-    assert "Mont Nimba, on the tripoint of" in text and "…" in text  # too long at 6 pt: cut, not shrunk
+    assert "Mont Nimba, on the" in text and "…" in text  # too long at the facts' one size: cut, not shrunk

@@ -14,6 +14,7 @@ from conformance import cases
 from reportlab.lib.colors import Color
 
 from pipeline.decks import published
+from pipeline.games import registry as games
 from pipeline.render import contrast, layouts, pictograms, printing
 from pipeline.render.maps import CARD_PLANE, CIRCLE_MM, FULL_PLANE, TINY_MM2, visible_bounds, world
 from pipeline.render.pages import new_canvas
@@ -37,7 +38,7 @@ class Printed(dict):
 
     def __missing__(self, key: tuple[str, str]) -> bytes:
         game, lang = key
-        self[key] = data = printing.render(deck(game), PrintOptions(lang=lang), self.store)
+        self[key] = data = printing.render(games.get(game), deck(game), PrintOptions(lang=lang), self.store)
         return data
 
 
@@ -134,7 +135,7 @@ def test_every_text_has_a_contrast_of_4_5_to_1(read_back, game, lang):
 @pytest.mark.parametrize("game", GAMES)
 def test_inks_on_the_palette_reach_4_5_to_1(game):
     """Every continent and player colour gets an ink that reads on it (from the layouts' colours)."""
-    layout = layouts.load(game)
+    layout = layouts.load(games.get(game))
     backgrounds = [layout.continent(name, "en")[1] for name in layout.common["continents"]]
     backgrounds += [
         Color(*(int(p["colour"][i : i + 2], 16) / 255 for i in (1, 3, 5)))
@@ -153,8 +154,8 @@ def test_contrast_follows_wcag():
 def test_every_laender_toppen_country_is_visible_on_its_locator_map(store):
     """Every country of the published deck, and the issue's six cases whether in the deck or not: each fills
     at least TINY_MM2 of its map, or a whole circle on the map marks it."""
-    cards = published.deck("laender-toppen", None)[1]["cards"]
-    layout = layouts.load("laender-toppen")
+    cards = published.deck(games.get("laender-toppen"), None)[1]["cards"]
+    layout = layouts.load(games.get("laender-toppen"))
     box = layout.box("map")
     canvas, _ = new_canvas()
     canvas.scale(72 / 25.4, 72 / 25.4)
@@ -179,7 +180,8 @@ def test_every_laender_toppen_country_is_visible_on_its_locator_map(store):
 
 
 @pytest.mark.parametrize(
-    ("plane", "box"), [(CARD_PLANE, layouts.load("laender-toppen").box("map")), (FULL_PLANE, Box(20, 150, 170, 90))]
+    ("plane", "box"),
+    [(CARD_PLANE, layouts.load(games.get("laender-toppen")).box("map")), (FULL_PLANE, Box(20, 150, 170, 90))],
 )
 def test_locator_maps_are_centred_on_their_visible_land(store, plane, box):
     """The card's map, and the whole world as the kit's cover draws it."""
@@ -197,7 +199,7 @@ def _chars(data: bytes, page: int) -> list[dict]:
 def test_deutschland_backs_set_both_numbers_at_one_size_on_one_baseline(printed):
     """The fixture's backs page: on each card the orange and the grey number share size and baseline, and
     every card uses the same size (102 beside 49 as 3 beside 35)."""
-    layout = layouts.load("deutschland")
+    layout = layouts.load(games.get("deutschland"))
     chars = _chars(printed["deutschland", "de"], 1)
     value_pt = layout.font("value")[0]
     numbers = [ch for ch in chars if ch["size"] > 21 and ch["text"].isdigit() and ch["size"] <= value_pt + 0.01]
@@ -216,7 +218,7 @@ def test_guess_cards_carry_their_symbol_in_all_four_corners(printed, lang, east)
     """Fronts page 2 of the fixture (a place card, guess cards rot N S W O most fewest, gelb N S): the big
     symbol plus four corner indices; the W card names its other side M; English east is E."""
     chars = _chars(printed["deutschland", lang], 2)
-    layout = layouts.load("deutschland")
+    layout = layouts.load(games.get("deutschland"))
     corner_pt = layout.font("guess_corner")[0]
     corners = [ch["text"] for ch in chars if abs(ch["size"] - corner_pt) < 0.01]
     for symbol, count in (("N", 8), ("S", 8), ("W", 4), (east, 4), ("▲", 4), ("▼", 4)):
@@ -238,14 +240,14 @@ def test_guess_cards_carry_their_symbol_in_all_four_corners(printed, lang, east)
 
 
 def test_every_laender_toppen_category_has_a_pictogram():
-    categories = layouts.load("laender-toppen").data["categories"]
+    categories = layouts.load(games.get("laender-toppen")).data["categories"]
     assert [c["icon"] for c in categories] == ["area", "peak", "thermometer", "people", "heart", "coins"]
     assert {c["icon"] for c in categories} <= set(pictograms.PICTOGRAMS)
 
 
 def test_laender_toppen_rows_draw_their_pictogram_left_of_the_label(printed):
     """Six filled pictograms per country card row block: filled shapes in the muted colour left of each label."""
-    layout = layouts.load("laender-toppen")
+    layout = layouts.load(games.get("laender-toppen"))
     muted = layout.colour("muted")
     with pdfplumber.open(io.BytesIO(printed["laender-toppen", "en"])) as pdf:
         page = pdf.pages[0]
@@ -274,8 +276,8 @@ def test_flags_are_cached_as_drawings_and_print_the_same(store, tmp_path):
     from pipeline.render import maps
 
     fresh = SnapshotStore(tmp_path / "store", store.mirror, online=False)
-    first = printing.render(deck("world-game"), PrintOptions(), fresh)
+    first = printing.render(games.get("world-game"), deck("world-game"), PrintOptions(), fresh)
     cached = list((tmp_path / "store" / ".drawings" / "flag-icons").glob("*.json"))
     assert len(cached) == len({c["fields"]["flag"] for c in deck("world-game")["cards"]})
     maps._LOADED.clear()
-    assert printing.render(deck("world-game"), PrintOptions(), fresh) == first
+    assert printing.render(games.get("world-game"), deck("world-game"), PrintOptions(), fresh) == first

@@ -13,6 +13,7 @@ from colorspacious import cspace_convert, deltaE
 from reportlab.lib.colors import HexColor
 
 from pipeline.decks import published
+from pipeline.games import registry as games
 from pipeline.games.world_game import accessories as world_map
 from pipeline.render import layouts, printing
 from pipeline.render.context import CardContext
@@ -33,7 +34,7 @@ def _seen(hex_colour: str, vision: str | None) -> np.ndarray:
 
 @pytest.mark.parametrize("vision", VISIONS)
 def test_player_colours_differ_in_lightness_and_colour_under_every_vision(vision):
-    players = layouts.load("deutschland").data["players"]
+    players = layouts.load(games.get("deutschland")).data["players"]
     assert len(players) == 4
     for a, b in itertools.combinations(players, 2):
         seen_a, seen_b = _seen(players[a]["colour"], vision), _seen(players[b]["colour"], vision)
@@ -51,12 +52,14 @@ def test_the_old_red_and_green_would_fail():
 
 @pytest.mark.mirror
 def test_every_guess_card_shows_its_players_shape_and_the_shapes_differ(store):
-    _, deck = published.deck("deutschland")
-    players = layouts.load("deutschland").data["players"]
+    _, deck = published.deck(games.get("deutschland"))
+    players = layouts.load(games.get("deutschland")).data["players"]
     marks = {name: player["mark"] for name, player in players.items()}
     assert len(set(marks.values())) == len(marks)
     guesses = [card for card in deck["cards"] if card["kind"] == "guess"]
-    data = printing.render({**deck, "cards": guesses}, printing.PrintOptions(layout="one-up", lang="en"), store)
+    data = printing.render(
+        games.get(deck["game"]), {**deck, "cards": guesses}, printing.PrintOptions(layout="one-up", lang="en"), store
+    )
     pages = pdftext.pages(data)
     for i, card in enumerate(guesses):
         for words in (pages[2 * i], pages[2 * i + 1]):
@@ -66,8 +69,8 @@ def test_every_guess_card_shows_its_players_shape_and_the_shapes_differ(store):
 
 @pytest.fixture(scope="module")
 def poster(store):
-    _, deck = published.deck("world-game")
-    layout = layouts.load("world-game")
+    _, deck = published.deck(games.get("world-game"))
+    layout = layouts.load(games.get("world-game"))
     return world_map.Poster(deck, CardContext(layout, "en", 0.0, store)), layout
 
 
@@ -134,7 +137,7 @@ def test_countries_on_two_continents_are_striped_with_the_second_and_the_legend_
     from pipeline.render import accessories
 
     model, layout = poster
-    _, deck = published.deck("world-game")
+    _, deck = published.deck(games.get("world-game"))
     two = {
         c["fields"]["map_number"]: c["fields"]["continents"]
         for c in deck["cards"]
@@ -147,6 +150,8 @@ def test_countries_on_two_continents_are_striped_with_the_second_and_the_legend_
     cfg = layout.data["accessories"]
     for n, continents in two.items():
         assert model.second[n].hexval() == layout.continent(continents[1], "en")[1].hexval()
-    data, _ = accessories.render(deck, accessories.AccessoryOptions(paper="a3", lang=lang), store)
+    data, _ = accessories.render(
+        games.get(deck["game"]), deck, accessories.AccessoryOptions(paper="a3", lang=lang), store
+    )
     page = pdftext.words(pdftext.pages(data)[0])
     assert " ".join(cfg[lang]["two_continents"].split()) in page

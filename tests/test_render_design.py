@@ -8,6 +8,7 @@ import numpy as np
 import pypdfium2 as pdfium
 import pytest
 
+from pipeline.games import registry as games
 from pipeline.render import printing
 from pipeline.render.printing import PrintOptions
 
@@ -21,7 +22,7 @@ def _back(game: str, store, lang: str = "de") -> np.ndarray:
     under PX_PER_MM, so that PDFium does not round the page up by a pixel and stretch it)."""
     deck = json.loads((FIXTURES / f"{game}.deck.json").read_text(encoding="utf-8"))
     deck = {**deck, "cards": deck["cards"][:1]}
-    data = printing.render(deck, PrintOptions(layout="one-up", lang=lang), store)
+    data = printing.render(games.get(deck["game"]), deck, PrintOptions(layout="one-up", lang=lang), store)
     page = pdfium.PdfDocument(data)[1]
     image = np.asarray(page.render(scale=PX_PER_MM * 25.4 / 72 * (1 - 1e-6)).to_pil().convert("RGB"), dtype=np.int16)
     assert image.shape == (94 * PX_PER_MM, 69 * PX_PER_MM, 3)
@@ -60,12 +61,12 @@ def test_laender_toppen_sets_each_field_at_one_size_and_no_repeated_name(store, 
     from pipeline.decks import published
     from pipeline.render import layouts
 
-    deck = published.deck("laender-toppen")[1]
+    deck = published.deck(games.get("laender-toppen"))[1]
     countries = [card for card in deck["cards"] if card["kind"] == "country"]
     same = next(card for card in countries if card["fields"]["name_de"] == card["fields"]["name_en"])
     chosen = {**deck, "cards": [*countries[:5], same]}
-    data = printing.render(chosen, PrintOptions(layout="one-up", lang=lang), store)
-    layout, mm = layouts.load("laender-toppen"), 72 / 25.4
+    data = printing.render(games.get(chosen["game"]), chosen, PrintOptions(layout="one-up", lang=lang), store)
+    layout, mm = layouts.load(games.get("laender-toppen")), 72 / 25.4
     rows, bleed, h = layout.box("rows"), layout.bleed_mm, layout.card_mm[1]
     top, bottom = (h + bleed - rows.y - rows.h) * mm, (h + bleed - rows.y) * mm
     chars = [ch for ch in pdftext.chars(data) if ch.page % 2 == 0 and ch.text.strip()]

@@ -6,6 +6,7 @@ import pytest
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pipeline.decks import published
+from pipeline.games import registry as games
 from pipeline.games.world_game import cards as world_cards
 from pipeline.render import layouts, text
 from pipeline.render.context import CardContext
@@ -14,8 +15,8 @@ from pipeline.render.numbers import MINUS, number, with_unit
 
 @pytest.fixture(scope="module")
 def world(store):
-    layout = layouts.load("world-game")
-    return published.deck("world-game")[1], CardContext(layout, "en", 0.0, store)
+    layout = layouts.load(games.get("world-game"))
+    return published.deck(games.get("world-game"))[1], CardContext(layout, "en", 0.0, store)
 
 
 def test_map_numbers_of_every_digit_count_lie_inside_their_ring(world):
@@ -53,8 +54,8 @@ def test_negative_numbers_print_a_typographic_minus():
 def test_each_laender_toppen_category_prints_one_format_that_keeps_the_decks_order(lang):
     """Every value of a category has the same number of decimals, and two different deck values never
     print alike (the players compare what is printed)."""
-    deck = published.deck("laender-toppen")[1]
-    layout = layouts.load("laender-toppen")
+    deck = published.deck(games.get("laender-toppen"))[1]
+    layout = layouts.load(games.get("laender-toppen"))
     decimal = {"de": ",", "en": "."}[lang]
     for category in layout.data["categories"]:
         values = {
@@ -74,10 +75,10 @@ def test_no_world_map_number_or_dot_within_3_mm_of_the_cut_line(store):
     from pipeline.render.accessories import words
     from pipeline.render.pages import new_canvas
 
-    layout = layouts.load("world-game")
+    layout = layouts.load(games.get("world-game"))
     ctx = CardContext(layout, "en", 0.0, store)
     canvas, _ = new_canvas()
-    poster = world_map.draw_poster(canvas, published.deck("world-game")[1], ctx, words(layout, "en"))
+    poster = world_map.draw_poster(canvas, published.deck(games.get("world-game"))[1], ctx, words(layout, "en"))
     middle = float(layout.data["accessories"]["poster_mm"][0]) / 2
     clear = 3.0 / 0.95  # poster mm of 3 mm on the A4 halves (scale 0.95; Letter's is larger)
     assert clear <= world_map.SEAM_MM
@@ -98,15 +99,17 @@ def test_antarctica_is_shown_whole_in_a_polar_inset_on_its_card_and_its_joker(st
 
     from pipeline.render import printing
 
-    deck = published.deck("laender-toppen")[1]
+    deck = published.deck(games.get("laender-toppen"))[1]
     polar = [c for c in deck["cards"] if "Antarctica" in c["fields"]["continents"]]
     others = [c for c in deck["cards"] if c["kind"] == "joker" and c not in polar][:2] + deck["cards"][:2]
     assert {c["kind"] for c in polar} == {"antarctica", "joker"}
-    data = printing.render({**deck, "cards": polar + others}, printing.PrintOptions(layout="one-up"), store)
+    data = printing.render(
+        games.get(deck["game"]), {**deck, "cards": polar + others}, printing.PrintOptions(layout="one-up"), store
+    )
     fronts = pypdf.PdfReader(io.BytesIO(data)).pages[::2]
     has_inset = [any("polar_" in str(name) for name in page["/Resources"]["/XObject"]) for page in fronts]  # type: ignore[index]
     assert has_inset == [True] * len(polar) + [False] * len(others)
-    layout = layouts.load("laender-toppen")
+    layout = layouts.load(games.get("laender-toppen"))
     ctx = CardContext(layout, "de", 0.0, store)
     diameter = layout.box("polar").w
     shape = ctx.world.polar(diameter)
@@ -132,11 +135,10 @@ def test_a_decks_names_take_one_size(store, monkeypatch, game, lang, key, kind):
     import pdftext
     import pypdf
 
-    from pipeline import games
     from pipeline.render import printing
 
-    deck = published.deck(game)[1]
-    layout = layouts.load(game)
+    deck = published.deck(games.get(game))[1]
+    layout = layouts.load(games.get(game))
     size = games.get(game).module("cards").steps(deck["cards"], CardContext(layout, lang, 0.0, store))[key]
     box, bleed, mm = layout.box(key), layout.bleed_mm, 72 / 25.4
     named = [i for i, card in enumerate(deck["cards"]) if card["kind"] == kind]
@@ -147,7 +149,7 @@ def test_a_decks_names_take_one_size(store, monkeypatch, game, lang, key, kind):
     whole = printing.with_steps
     monkeypatch.setattr(printing, "with_steps", lambda module, _cards, ctx: whole(module, deck["cards"], ctx))
     chosen = {**deck, "cards": [deck["cards"][i] for i in named[:8] + longest]}  # short names and the longest
-    data = printing.render(chosen, printing.PrintOptions(layout="one-up", lang=lang), store)
+    data = printing.render(games.get(chosen["game"]), chosen, printing.PrintOptions(layout="one-up", lang=lang), store)
     height = float(pypdf.PdfReader(io.BytesIO(data)).pages[0].mediabox.height)
     top = height - (bleed + box.y + box.h) * mm
     names = [

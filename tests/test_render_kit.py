@@ -11,12 +11,12 @@ import pypdf
 import pytest
 from click.testing import CliRunner
 
-from pipeline import games
 from pipeline.cli import cli
 from pipeline.decks import published
 from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
+from pipeline.games import registry as games
 from pipeline.render import kit, layouts, licences
 from pipeline.render.printing import PrintOptions
 
@@ -31,9 +31,9 @@ def kits(store):
         ("deutschland", "en", "letter"),
         ("laender-toppen", "en", "a4"),
     ):
-        path, deck = published.deck(game, None)
+        path, deck = published.deck(games.get(game), None)
         manifest = kit.manifest_of(path)
-        data, roles = kit.render(deck, manifest, PrintOptions(paper=paper, lang=lang), store)
+        data, roles = kit.render(games.get(deck["game"]), deck, manifest, PrintOptions(paper=paper, lang=lang), store)
         out[game, lang] = (deck, manifest, data, roles)
     return out
 
@@ -95,7 +95,7 @@ def test_kit_cover_states_players_components_and_the_one_print_setting(kits):
     assert f"Players: {low}–{high}" in cover
     assert "96 place cards, 24 guess cards" in cover and "map of Germany" in cover
     assert "duplex, long edge" in cover
-    cover_words = layouts.load("deutschland").design_section("cover")
+    cover_words = layouts.load(games.get("deutschland")).design_section("cover")
     assert f"Age: {cover_words['age']}+" in cover  # issue 34: what a buyer asks, and issue 33's print advice
     assert "Playing time: {}–{} minutes".format(*cover_words["minutes"]) in cover
     assert "Card size: 63 × 88 mm" in cover and "Card stock:" in cover and "Cutting:" in cover
@@ -117,7 +117,7 @@ def test_the_rules_page_draws_a_card_its_parts_the_rulebook_example_and_a_table(
     words = pdftext.words(pdftext.pages(data)[page])
     for word in shown:
         assert word in words, word
-    header = layouts.load(game).data["kit"][lang]["table_header"]
+    header = layouts.load(games.get(game)).data["kit"][lang]["table_header"]
     pages = " ".join(pdftext.words(p) for p, role in zip(pdftext.pages(data), roles, strict=True) if role == "rules")
     assert " ".join(header) in pages
     assert f"{deck['title']}: " not in words
@@ -127,8 +127,8 @@ def test_the_rules_page_draws_a_card_its_parts_the_rulebook_example_and_a_table(
     ("game", "lang", "words"), [("deutschland", "de", "Tippkarte"), ("deutschland", "en", "guess card")]
 )
 def test_kit_rules_are_in_the_chosen_language(kits, game, lang, words):
-    data = kits[game, lang][2]
-    rules = pdftext.pages(data)[1]
+    data, roles = kits[game, lang][2:]
+    rules = " ".join(p for p, role in zip(pdftext.pages(data), roles, strict=True) if role == "rules")
     assert words in rules and ("W-Karte" in rules) == (lang == "de")
 
 
@@ -137,7 +137,7 @@ def test_attribution_names_every_source_with_title_year_producer_and_licence_in_
     deck, manifest, data, _ = kits[game, lang]
     page = pdftext.words(pdftext.pages(data)[-1])
     defined = load_sources()
-    names = kit.sources(deck, manifest)
+    names = kit.sources(games.get(deck["game"]), manifest)
     assert set(manifest["sources"]) <= set(names)
     drawn = {"deutschland": {"germany-boundaries"}, "laender-toppen": {"natural-earth", "flag-icons"}}[game]
     assert drawn <= set(names)
@@ -168,8 +168,8 @@ def test_every_source_declares_its_licence_class_title_and_year():
 @pytest.mark.parametrize("game", ["deutschland", "laender-toppen", "world-game"])
 def test_a_kit_for_sale_draws_no_layer_that_may_not_be_sold(game):
     defined = load_sources()
-    assert all(defined[name].commercial for name in licences.drawn(game, for_sale=True))
-    replaced = licences.for_sale(game)
+    assert all(defined[name].commercial for name in licences.drawn(games.get(game), for_sale=True))
+    replaced = licences.for_sale(games.get(game))
     assert replaced == ({"germany-boundaries": "natural-earth"} if game == "deutschland" else {})
 
 
@@ -197,7 +197,7 @@ def test_a_layer_that_may_not_be_sold_without_a_stand_in_is_refused(monkeypatch,
     monkeypatch.setattr(cards, "FOR_SALE", {})
     monkeypatch.setattr(accessories, "FOR_SALE", {})
     with pytest.raises(GeodeckError, match="germany-boundaries .non-commercial licence. and has no stand-in"):
-        licences.for_sale("deutschland")
+        licences.for_sale(games.get("deutschland"))
     code, output = geodeck(
         ["print", "deutschland", "--kit", "--for-sale", "--offline", "--mirror", store.mirror],
         GEODECK_STORE=str(store.root),
@@ -229,9 +229,9 @@ def test_kit_is_deterministic_and_written_by_the_cli(kits, store, tmp_path):
 
 def test_every_game_s_kit_names_its_card_kinds_components_and_rules():
     for game in games.names():  # region-fra's kit lacked its kinds and components (a KeyError on the cover)
-        spec_kinds = set(load_spec(game).kinds)
+        spec_kinds = set(load_spec(games.get(game)).kinds)
         for lang in ("de", "en"):
-            words = layouts.load(game).data["kit"][lang]
+            words = layouts.load(games.get(game)).data["kit"][lang]
             assert set(words["kinds"]) >= spec_kinds and words["components"] and words["rules"], (game, lang)
 
 
@@ -242,3 +242,20 @@ def test_attribution_states_the_deck_s_counting_rules(kits):
     assert all(w in page for w in (words["heading"], "Kashmir", "Jerusalem", "Denali", "Russia", "1981-2010"))
     deutschland = pdftext.words(pdftext.pages(kits["deutschland", "de"][2])[-1])
     assert layouts.common()["kit"]["de"]["counting"]["heading"] not in deutschland  # its spec declares none
+
+
+@pytest.mark.parametrize(("game", "lang"), [("deutschland", "de"), ("deutschland", "en"), ("laender-toppen", "en")])
+def test_the_rules_pages_draw_the_setup_with_the_decks_cards(kits, game, lang):
+    """Issue 34: what lies on the table at the start, drawn with the deck's cards and named under each item
+    (Deutschland: the stack, the open place cards, a player's guess cards; Länder toppen: the reserve, a hand
+    and the strip with each category's pictogram and label, cards above and below it)."""
+    _deck, _manifest, data, roles = kits[game, lang]
+    pages = " ".join(pdftext.words(p) for p, role in zip(pdftext.pages(data), roles, strict=True) if role == "rules")
+    kit_words = layouts.load(games.get(game)).data["kit"]
+    for label in kit_words[lang]["setup"]:
+        assert pdftext.words(re.sub(r"<[^>]+>", "", label)) in pages, label
+    items = [item for row in kit_words["rules"]["setup"] for item in row]
+    assert len(items) == len(kit_words[lang]["setup"]) >= 3
+    if game == "laender-toppen":
+        for category in layouts.load(games.get(game)).data["categories"]:
+            assert pdftext.words(category[lang]["label"]) in pages

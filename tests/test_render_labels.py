@@ -7,6 +7,7 @@ import pdftext
 import pytest
 
 from pipeline.decks import published
+from pipeline.games import registry as games
 from pipeline.games.deutschland import accessories as germany_map
 from pipeline.games.deutschland.deck import deck_grid
 from pipeline.geo.grid import whole_numbers
@@ -53,9 +54,9 @@ def test_a_label_placed_later_is_not_set_across_an_earlier_leader():
 @pytest.mark.mirror
 @pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
 def test_deutschlandkarte_labels_are_whole_apart_and_every_dot_at_its_numbers(store, paper):
-    deck = published.deck("deutschland", None)[1]
+    deck = published.deck(games.get("deutschland"), None)[1]
     grid = deck_grid(deck)
-    layout = layouts.load("deutschland")
+    layout = layouts.load(games.get("deutschland"))
     page = PAPERS_MM[paper]
     model = germany_map.map_model(deck, grid, page, words(layout, "de"), fonts.register()[0])
     points = [(x, y, germany_map.DOT_MM) for x, y in model.dots]
@@ -87,10 +88,10 @@ def test_deutschlandkarte_labels_are_whole_apart_and_every_dot_at_its_numbers(st
 
 @pytest.mark.mirror
 def test_deutschlandkarte_prints_full_names_and_grows_its_labels_with_the_paper(store):
-    deck = published.deck("deutschland", None)[1]
+    deck = published.deck(games.get("deutschland"), None)[1]
     sizes = {}
     for paper in ("a4", "a3"):
-        data, _ = accessories.render(deck, AccessoryOptions(paper=paper), store)
+        data, _ = accessories.render(games.get(deck["game"]), deck, AccessoryOptions(paper=paper), store)
         drawn = {run.text: run.size for run in pdftext.runs(data)}  # a label's halo is a second, stroked copy
         assert "Frankfurt (Oder)" in drawn
         sizes[paper] = drawn["Kiel"]
@@ -104,8 +105,8 @@ def test_world_game_poster_numbers_every_country_once_without_overlaps_crossings
     from pipeline.render.context import CardContext
     from pipeline.render.pages import new_canvas
 
-    deck = published.deck("world-game", None)[1]
-    layout = layouts.load("world-game")
+    deck = published.deck(games.get("world-game"), None)[1]
+    layout = layouts.load(games.get("world-game"))
     canvas, _ = new_canvas()
     poster = draw_poster(canvas, deck, CardContext(layout, lang, 0.0, store), words(layout, lang))
     seam_x = layout.data["accessories"]["poster_mm"][0] / 2

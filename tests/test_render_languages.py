@@ -14,6 +14,7 @@ import pdftext
 import pytest
 
 from pipeline.decks import published
+from pipeline.games import registry as games
 from pipeline.render import printing
 from pipeline.render.printing import PrintOptions
 
@@ -40,7 +41,9 @@ def giveaways(text: str, lang: str) -> list[str]:
 
 
 def pdf_text(deck: dict, lang: str, store) -> str:
-    return "\n".join(pdftext.pages(printing.render(deck, PrintOptions(lang=lang, duplex="none"), store)))
+    return "\n".join(
+        pdftext.pages(printing.render(games.get(deck["game"]), deck, PrintOptions(lang=lang, duplex="none"), store))
+    )
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
@@ -58,7 +61,7 @@ def test_fixture_decks_print_only_the_chosen_language(store, game, lang):
 @pytest.mark.parametrize("lang", ["de", "en"])
 @pytest.mark.parametrize("game", sorted(PRINTED))
 def test_published_decks_name_everything_in_the_chosen_language(game, lang):
-    _, deck = published.deck(game)
+    _, deck = published.deck(games.get(game))
     for card in deck["cards"]:
         for name in PRINTED[game][lang]:
             value = card["fields"].get(name)

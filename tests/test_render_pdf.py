@@ -19,6 +19,7 @@ from click.testing import CliRunner
 from pipeline.cli import cli
 from pipeline.decks import published
 from pipeline.errors import GeodeckError
+from pipeline.games import registry as games
 from pipeline.paths import DECKS_DIR
 from pipeline.render import calibration, printing
 from pipeline.render.printing import PrintOptions
@@ -43,7 +44,7 @@ def pdfs(store):
         "wg-letter-long": ("world-game", PrintOptions(paper="letter", duplex="long", lang="en")),
         "wg-one-up": ("world-game", PrintOptions(layout="one-up")),
     }
-    return {key: printing.render(deck(game), options, store) for key, (game, options) in cases.items()}
+    return {key: printing.render(games.get(game), deck(game), options, store) for key, (game, options) in cases.items()}
 
 
 @pytest.fixture(scope="module")
@@ -209,7 +210,9 @@ def test_one_up_pages_carry_trim_and_bleed_boxes(pdfs):
 
 
 def test_same_deck_gives_byte_identical_pdfs(pdfs, store):
-    again = printing.render(deck("laender-toppen"), PrintOptions(paper="a4", duplex="long"), store)
+    again = printing.render(
+        games.get("laender-toppen"), deck("laender-toppen"), PrintOptions(paper="a4", duplex="long"), store
+    )
     assert again == pdfs["lt-a4-long"]
 
 
@@ -238,16 +241,21 @@ def _broken(game: str, card_id: str, **fields) -> dict:
 )
 def test_bad_cards_fail_with_an_error_naming_the_card(store, game, card_id, fields, message):
     with pytest.raises(GeodeckError, match=message):
-        printing.render(_broken(game, card_id, **fields), PrintOptions(), store)
+        printing.render(
+            games.get((_broken(game, card_id, **fields))["game"]),
+            _broken(game, card_id, **fields),
+            PrintOptions(),
+            store,
+        )
 
 
 def test_bad_options_are_user_errors(store):
     with pytest.raises(GeodeckError, match="unknown paper size"):
-        printing.render(deck("deutschland"), PrintOptions(paper="a3"), store)
+        printing.render(games.get("deutschland"), deck("deutschland"), PrintOptions(paper="a3"), store)
     with pytest.raises(GeodeckError, match="larger than the margin allows"):
-        printing.render(deck("deutschland"), PrintOptions(paper="letter", bleed=8), store)
+        printing.render(games.get("deutschland"), deck("deutschland"), PrintOptions(paper="letter", bleed=8), store)
     with pytest.raises(GeodeckError, match="--duplex 'both'"):
-        printing.render(deck("deutschland"), PrintOptions(duplex="both"), store)
+        printing.render(games.get("deutschland"), deck("deutschland"), PrintOptions(duplex="both"), store)
 
 
 def test_print_options_list_their_values_on_a_typo():
@@ -291,8 +299,8 @@ def test_full_real_deck_prints_every_card(store, game):
     latest = DECKS_DIR / game / "LATEST"
     if not latest.is_file():
         pytest.skip(f"no real {game} deck yet")
-    _, real = published.deck(game)
-    data = printing.render(real, PrintOptions(), store)
+    _, real = published.deck(games.get(game))
+    data = printing.render(games.get(real["game"]), real, PrintOptions(), store)
     assert len(pypdf.PdfReader(io.BytesIO(data)).pages) == 2 * -(-len(real["cards"]) // 9)
     assert len(data) <= 15e6
 
@@ -319,17 +327,17 @@ def test_print_all_writes_both_pdfs_into_the_out_folder_and_each_path_on_one_lin
     terminal every written path still stands whole on a line of its own."""
     from rich.console import Console
 
-    import pipeline.cli
+    import pipeline.cli.common
 
     log = io.StringIO()
-    monkeypatch.setattr(pipeline.cli, "console", Console(file=log, width=40))
+    monkeypatch.setattr(pipeline.cli.common, "console", Console(file=log, width=40))
     monkeypatch.setenv("GEODECK_STORE", str(store.root))
     folder = tmp_path / "a very long folder name that does not fit forty columns"
     args = ["print", "deutschland", "--what", "all", "--offline", "--mirror", str(store.mirror), "--out"]
     result = CliRunner().invoke(cli, [*args, str(folder)])
     assert result.exit_code == 0, result.output or repr(result.exception)
     written = sorted(p.name for p in folder.iterdir())
-    version = published.deck("deutschland")[1]["version"]
+    version = published.deck(games.get("deutschland"))[1]["version"]
     assert written == [
         f"deutschland-{version}-accessories-a4-de.pdf",
         f"deutschland-{version}-cards-a4-sheet-duplex-long-de.pdf",
@@ -359,7 +367,9 @@ def test_joker_front_states_the_rulebook_joker_rule_with_its_continents(store, l
     """Rulebook, Joker Cards: a joker is not part of the trick; its player takes it back onto one of the two
     continent piles shown on it."""
     jokers = {**deck("laender-toppen"), "cards": [c for c in deck("laender-toppen")["cards"] if c["kind"] == "joker"]}
-    with pdfplumber.open(io.BytesIO(printing.render(jokers, PrintOptions(layout="one-up", lang=lang), store))) as pdf:
+    with pdfplumber.open(
+        io.BytesIO(printing.render(games.get(jokers["game"]), jokers, PrintOptions(layout="one-up", lang=lang), store))
+    ) as pdf:
         front = pdf.pages[0]
         assert rule in " ".join(front.extract_text().split())
         assert min(ch["size"] for ch in front.chars) >= 5.5 - 0.01
@@ -381,15 +391,17 @@ def test_file_names_say_what_is_in_them_and_no_two_variants_share_one():
         PrintOptions(duplex="short"),
         PrintOptions(layout="one-up"),
     ]
-    names = [printing.default_output(deck, options).name for options in variants]
+    names = [printing.default_output(games.get(deck["game"]), deck, options).name for options in variants]
     assert len(set(names)) == len(names)
     assert names[0] == "deutschland-2026.11.0-cards-a4-sheet-duplex-long-de.pdf"
-    assert printing.default_output(deck, PrintOptions(lang="de")).name == names[0]
-    assert printing.default_output(deck, PrintOptions(gutter=0)).name == names[0]  # the A4 default: butted
+    assert printing.default_output(games.get(deck["game"]), deck, PrintOptions(lang="de")).name == names[0]
+    assert (
+        printing.default_output(games.get(deck["game"]), deck, PrintOptions(gutter=0)).name == names[0]
+    )  # the A4 default: butted
     assert names[4] == "deutschland-2026.11.0-cards-a4-sheet-duplex-long-gutter-5mm-de.pdf"
-    assert accessories.default_output(deck, accessories.AccessoryOptions()).name == (
+    assert accessories.default_output(games.get(deck["game"]), deck, accessories.AccessoryOptions()).name == (
         "deutschland-2026.11.0-accessories-a4-de.pdf"
     )
-    assert kit.default_output(deck, PrintOptions(gutter=2), "en").name == (
+    assert kit.default_output(games.get(deck["game"]), deck, PrintOptions(gutter=2), "en").name == (
         "deutschland-2026.11.0-kit-a4-duplex-long-gutter-2mm-en.pdf"
     )

@@ -4,6 +4,7 @@ import pytest
 from reportlab.pdfbase import pdfmetrics
 
 from pipeline.errors import GeodeckError
+from pipeline.games import registry as games
 from pipeline.render import fonts, geometry, layouts, numbers, text
 
 NASTY = [
@@ -198,7 +199,7 @@ def test_short_names_keep_the_largest_size():
 
 @pytest.mark.parametrize("game", ["laender-toppen", "deutschland", "world-game"])
 def test_layouts_keep_their_boxes_on_the_card(game):
-    layout = layouts.load(game)
+    layout = layouts.load(games.get(game))
     w, h = layout.card_mm
     assert (w, h) == (63, 88)
     for name in layout.data["boxes"]:

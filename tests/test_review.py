@@ -15,6 +15,7 @@ from pipeline.decks import stage
 from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
+from pipeline.games import registry as games
 from pipeline.review import browser, model, page
 
 DAY = date(2026, 11, 29)
@@ -29,9 +30,9 @@ def refreshed(tmp_path, monkeypatch):
 
 
 def test_defaults_compare_the_unpublished_build_with_latest(refreshed):
-    pair = model.resolve("world-game", None, None)
+    pair = model.resolve(games.get("world-game"), None, None)
     assert (pair.old["version"], pair.new.get("version")) == ("2026.11.0", None)
-    content = model.review(load_spec("world-game"), pair, CITATIONS)
+    content = model.review(load_spec(games.get("world-game")), pair, CITATIONS)
     assert (content["old"], content["new"], content["published"]) == ("2026.11.0", model.BUILD, False)
     assert [card["id"] for card in content["cards"]] == ["wg-DEU", "wg-CHN"]  # suspicious first, not deck order
     assert content["summary"]["suspicious changes"] == 1 and content["summary"]["changed cards"] == 2
@@ -48,20 +49,22 @@ def row_new(pair: model.Pair, card_id: str, field: str):
 
 
 def test_an_accepted_build_then_compares_latest_with_the_version_before(refreshed):
-    stage.build_deck("world-game", DAY, accept="census revision")
-    pair = model.resolve("world-game", None, None)  # the build now equals LATEST
+    stage.build_deck(games.get("world-game"), DAY, accept="census revision")
+    pair = model.resolve(games.get("world-game"), None, None)  # the build now equals LATEST
     assert (pair.old["version"], pair.new["version"]) == ("2026.11.0", "2026.11.1")
-    assert model.resolve("world-game", "2026.11.1", "2026.11.0").old["version"] == "2026.11.1"
+    assert model.resolve(games.get("world-game"), "2026.11.1", "2026.11.0").old["version"] == "2026.11.1"
 
 
 def test_without_changes_the_gate_passes_and_plain_build_accepts(refreshed):
-    stage.build_deck("world-game", DAY, accept="census revision")
-    content = model.review(load_spec("world-game"), model.resolve("world-game", "2026.11.1", "2026.11.1"), {})
+    stage.build_deck(games.get("world-game"), DAY, accept="census revision")
+    content = model.review(
+        load_spec(games.get("world-game")), model.resolve(games.get("world-game"), "2026.11.1", "2026.11.1"), {}
+    )
     assert content["verdict"]["passes"] and content["accept"] == "geodeck build" and content["cards"] == []
 
 
 def test_a_page_without_changed_cards(refreshed, tmp_path):
-    written = page.write("world-game", "2026.11.0", "2026.11.0", tmp_path / "review", store=None)
+    written = page.write(games.get("world-game"), "2026.11.0", "2026.11.0", tmp_path / "review", store=None)
     html = written.path.read_text()
     assert written.changed == 0 and "passes: no suspicious change" in html and "<article" not in html
     assert not any((tmp_path / "review" / "cards").rglob("*.png"))
@@ -69,16 +72,18 @@ def test_a_page_without_changed_cards(refreshed, tmp_path):
 
 def test_a_first_version_or_an_unknown_one_is_a_user_error(refreshed, tmp_path):
     with pytest.raises(GeodeckError, match=r"2026\.11\.0 is its first version.*name OLD and NEW"):
-        model.resolve("world-game", None, None, build_root=tmp_path / "nothing built")
+        model.resolve(games.get("world-game"), None, None, build_root=tmp_path / "nothing built")
     with pytest.raises(GeodeckError, match=r"2031\.01\.0 does not exist; known versions of world-game: 2026\.11\.0"):
-        model.resolve("world-game", "2031.01.0", None)
+        model.resolve(games.get("world-game"), "2031.01.0", None)
 
 
 def test_committed_refresh_suspicious_cards_first_with_sources_and_citations(decks, tmp_path):
-    pair = model.resolve("laender-toppen", "2026.11.0", "2026.11.1", build_root=tmp_path)  # the issue's refresh
+    pair = model.resolve(
+        games.get("laender-toppen"), "2026.11.0", "2026.11.1", build_root=tmp_path
+    )  # the issue's refresh
     assert (pair.old["version"], pair.new["version"]) == ("2026.11.0", "2026.11.1")
-    content = model.review(load_spec("laender-toppen"), pair, CITATIONS)
-    diff = diffing.diff_decks(load_spec("laender-toppen"), pair.old, pair.new)
+    content = model.review(load_spec(games.get("laender-toppen")), pair, CITATIONS)
+    diff = diffing.diff_decks(load_spec(games.get("laender-toppen")), pair.old, pair.new)
     assert (
         content["summary"]["changed values"] == len(diff["changes"]) == sum(len(c["changes"]) for c in content["cards"])
     )
@@ -99,7 +104,7 @@ def test_a_derived_value_cites_both_sources():
     card = {"id": "x", "kind": "country", "fields": {"v": 2}, "provenance": {"v": derived}}
     was = {**card, "fields": {"v": 1}, "provenance": {"v": {"source": "factbook", "vintage": "2023"}}}
     change = {"card": "x", "field": "v", "old": 1, "new": 2, "abs": 1, "rel": 1.0, "suspicious": False}
-    [row] = model._card(was, card, [change], load_spec("world-game"), CITATIONS)["changes"]
+    [row] = model._card(was, card, [change], load_spec(games.get("world-game")), CITATIONS)["changes"]
     assert row["citation"] == f"{CITATIONS['worldbank-population']} {CITATIONS['factbook']}"
     assert row["was"] == {"source": "factbook", "vintage": "2023"}
 
@@ -135,10 +140,12 @@ def test_out_must_be_a_new_empty_or_review_folder(refreshed, geodeck, tmp_path):
 
 @pytest.mark.mirror
 def test_a_card_the_renderer_refuses_gets_its_message(refreshed, store):
-    deck = stage.fresh_deck("world-game")[1]
+    deck = stage.fresh_deck(games.get("world-game"))[1]
     good, bad = deck["cards"][:2]
     bad = {**bad, "fields": {**bad["fields"], "flag": "../../etc/passwd"}}
-    images = page.card_images({**deck, "cards": [good, bad]}, [good["id"], bad["id"]], store, None)
+    images = page.card_images(
+        games.get(deck["game"]), {**deck, "cards": [good, bad]}, [good["id"], bad["id"]], store, None
+    )
     image, message = images[good["id"]], images[bad["id"]]
     assert isinstance(image, bytes) and image.startswith(b"\x89PNG")
     assert isinstance(message, str) and "not drawable with today's renderer" in message and "flag" in message
@@ -174,7 +181,7 @@ def test_page_in_headless_chromium(refreshed, store, tmp_path):
     if browser.executable() is None:
         pytest.skip("chromium not found: install it with `apt-get install chromium` (.ci/run does)")
     out = tmp_path / "review"
-    page.write("world-game", None, None, out, store)
+    page.write(games.get("world-game"), None, None, out, store)
     (out / "watch.html").write_text(WATCH)
     dom = browser.dump_dom(out / "watch.html")
     seen = json.loads(unescape(re.search(r'<pre id="seen">(.*?)</pre>', dom, re.S).group(1)))  # type: ignore[union-attr]
@@ -186,3 +193,20 @@ def test_page_in_headless_chromium(refreshed, store, tmp_path):
     browser.screenshot(out / "index.html", screenshot)
     assert screenshot.read_bytes().startswith(b"\x89PNG")
     print(f"screenshot: {screenshot}")
+
+
+def test_resolve_reads_each_deck_once(decks, monkeypatch):
+    """Issue 29: the review read the deck it compares (NEW) twice, once more as LATEST."""
+    from pipeline.decks import published
+
+    reads: list[str] = []
+    real = published.read
+
+    def read(path, game=None):
+        reads.append(path.parent.name)
+        return real(path, game)
+
+    monkeypatch.setattr(published, "read", read)
+    pair = model.resolve(games.get("world-game"), "2026.11.1", "2026.12.4")
+    assert (pair.old["version"], pair.new["version"]) == ("2026.11.1", "2026.12.4")
+    assert sorted(reads) == ["2026.11.1", "2026.12.4"]

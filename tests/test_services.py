@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageCms
 
+from pipeline.games import registry as games
 from pipeline.render import services
 
 FIXTURES = Path(__file__).parent / "fixtures" / "tiny" / "render"
@@ -30,7 +31,9 @@ def unzip(path: Path) -> dict[str, bytes]:
 @pytest.mark.parametrize("name", ["mpc", "printerstudio", "tgc", "drivethrucards"])
 def test_every_face_has_the_services_exact_pixel_size(store, tmp_path, name):
     service = services.load(name)
-    result = services.export(deck("world-game", 2), service, store, out=tmp_path / "x.zip", jobs=1)
+    result = services.export(
+        games.get("world-game"), deck("world-game", 2), service, store, out=tmp_path / "x.zip", jobs=1
+    )
     files = unzip(result.path)
     images = {n: Image.open(io.BytesIO(data)) for n, data in files.items() if n.endswith(".png")}
     assert sorted(images) == ["back.png", "fronts/001-wg-DEU.png", "fronts/002-wg-STP.png"]
@@ -43,8 +46,8 @@ def test_every_face_has_the_services_exact_pixel_size(store, tmp_path, name):
 @pytest.mark.mirror
 def test_world_game_export_has_one_back_a_deck_list_and_is_deterministic(store, tmp_path):
     mpc = services.load("mpc")
-    first = services.export(deck("world-game", 4), mpc, store, out=tmp_path / "a.zip", jobs=2)
-    again = services.export(deck("world-game", 4), mpc, store, out=tmp_path / "b.zip", jobs=1)
+    first = services.export(games.get("world-game"), deck("world-game", 4), mpc, store, out=tmp_path / "a.zip", jobs=2)
+    again = services.export(games.get("world-game"), deck("world-game", 4), mpc, store, out=tmp_path / "b.zip", jobs=1)
     assert first.path.read_bytes() == again.path.read_bytes()
     files = unzip(first.path)
     assert first.backs == 1 and [n for n in files if "back" in n] == ["back.png"]
@@ -57,7 +60,9 @@ def test_world_game_export_has_one_back_a_deck_list_and_is_deterministic(store, 
 @pytest.mark.mirror
 def test_different_backs_are_each_kept(store, tmp_path):
     """Deutschland's backs carry each place's numbers: one back per card, numbered like the fronts."""
-    result = services.export(deck("deutschland", 3), services.load("tgc"), store, out=tmp_path / "d.zip", jobs=1)
+    result = services.export(
+        games.get("deutschland"), deck("deutschland", 3), services.load("tgc"), store, out=tmp_path / "d.zip", jobs=1
+    )
     backs = sorted(n for n in unzip(result.path) if n.startswith("backs/"))
     assert result.backs == 3 and len(backs) == 3 and backs[0].startswith("backs/001-")
 
@@ -65,7 +70,9 @@ def test_different_backs_are_each_kept(store, tmp_path):
 @pytest.mark.mirror
 def test_text_in_the_safe_zone_is_warned(store, tmp_path):
     strict = dataclasses.replace(services.load("mpc"), safe_px=200)
-    result = services.export(deck("world-game", 2), strict, store, out=tmp_path / "s.zip", jobs=1)
+    result = services.export(
+        games.get("world-game"), deck("world-game", 2), strict, store, out=tmp_path / "s.zip", jobs=1
+    )
     assert any("2 cards have text within MakePlayingCards's safe zone" in w for w in result.warnings)
 
 

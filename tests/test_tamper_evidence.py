@@ -9,6 +9,7 @@ from fixtures.tiny.decks.synthetic import write_inputs
 
 from pipeline.decks import published, stage
 from pipeline.errors import GeodeckError
+from pipeline.games import registry as games
 from pipeline.paths import DECKS_DIR
 
 GAME = "laender-toppen"
@@ -33,9 +34,9 @@ def test_committed_decks_verify(decks, geodeck):
 def test_reader_refuses_a_hand_edited_deck(decks):
     zugspitze_to_2964(decks)
     with pytest.raises(GeodeckError, match=r"deck\.json was modified after publishing.*git checkout -- "):
-        published.deck(GAME)
+        published.deck(games.get(GAME))
     with pytest.raises(GeodeckError, match="modified after publishing"):
-        published.read(decks / GAME / VERSION / "deck.json", GAME)
+        published.read(decks / GAME / VERSION / "deck.json", games.get(GAME))
 
 
 @pytest.mark.parametrize(
@@ -63,13 +64,13 @@ def test_every_command_refuses_the_edited_deck(decks, tmp_path, command, geodeck
 def test_build_refuses_to_publish_over_an_edited_deck(tmp_path):
     root = write_inputs(tmp_path / "build")
     decks = tmp_path / "decks"
-    stage.build_deck(GAME, date(2026, 11, 29), decks_dir=decks, build_root=root)
+    stage.build_deck(games.get(GAME), date(2026, 11, 29), decks_dir=decks, build_root=root)
     path = decks / GAME / "2026.11.0" / "deck.json"  # the first version of a new folder
     deck = json.loads(path.read_text())
     deck["cards"][0]["fields"]["highest_peak_m"] += 1
     path.write_text(json.dumps(deck))
     with pytest.raises(GeodeckError, match="modified after publishing"):
-        stage.build_deck(GAME, date(2026, 11, 30), decks_dir=decks, build_root=root)
+        stage.build_deck(games.get(GAME), date(2026, 11, 30), decks_dir=decks, build_root=root)
     assert sorted(p.name for p in (decks / GAME).iterdir()) == ["2026.11.0", "LATEST"]
 
 
@@ -78,8 +79,8 @@ def test_version_and_manifest_are_checked(decks):
     deck = json.loads(path.read_text())
     path.write_text(json.dumps({**deck, "version": "2026.11.7"}))
     with pytest.raises(GeodeckError, match=r"names laender-toppen 2026\.11\.7, its manifest"):
-        published.deck(GAME)
+        published.deck(games.get(GAME))
     path.write_text(json.dumps(deck))
     (path.parent / "manifest.json").unlink()
     with pytest.raises(GeodeckError, match=r"manifest\.json is missing, so .*deck\.json cannot be verified"):
-        published.deck(GAME)
+        published.deck(games.get(GAME))

@@ -16,6 +16,7 @@ from pipeline.cli_output import Terminal
 from pipeline.decks import published
 from pipeline.errors import GeodeckError
 from pipeline.extract.sources import load_source
+from pipeline.games import registry as games
 from pipeline.paths import ROOT, SOURCES_DIR
 from pipeline.records import record as records
 
@@ -80,7 +81,7 @@ def test_a_seat_kind_the_game_does_not_have_is_refused(geodeck, tmp_path):
 
 def draft(tmp_path, name: str, every: bool = False):
     """A copy of the Deutschland deck whose first place card (or `every` one, numbered) is named `name`."""
-    path = published.deck("deutschland")[0]
+    path = published.deck(games.get("deutschland"))[0]
     data = json.loads(path.read_text())
     places = [card for card in data["cards"] if "name" in card["fields"]]
     for number, card in enumerate(places if every else places[:1]):
@@ -100,7 +101,7 @@ def test_markup_in_card_names_does_not_break_play(geodeck, tmp_path, monkeypatch
 
 def test_escape_sequences_in_a_deck_are_refused(tmp_path):
     with pytest.raises(GeodeckError, match=r"cards\[0\]\.fields\.name holds U\+001B"):
-        published.read(draft(tmp_path, "Kiel\x1b]0;pwned\x07"), "deutschland")
+        published.read(draft(tmp_path, "Kiel\x1b]0;pwned\x07"), games.get("deutschland"))
 
 
 def test_a_bidi_override_in_a_source_definition_is_refused(tmp_path):
@@ -161,11 +162,10 @@ def test_grid_takes_negative_coordinates(geodeck, store, mirror):
 
 
 def test_a_typed_digit_of_another_kind_is_not_a_move_number(tmp_path):
-    from pipeline import games
     from pipeline.play import loop
 
     answers = iter(["²", "q"])  # "²".isdigit(), but int("²") fails
-    deck = published.deck("deutschland")[1]
+    deck = published.deck(games.get("deutschland"))[1]
     screen = Terminal(file=io.StringIO())
     seats = ["human", "bot:random"]
     _, finished = loop.play(
@@ -178,3 +178,10 @@ def test_a_mirror_from_the_environment_is_checked_too(geodeck, tmp_path):
     env = {"GEODECK_STORE": str(tmp_path), "GEODECK_MIRROR": "/etc/passwd"}
     code, output = geodeck(["fetch", "factbook", "--offline"], **env)
     assert code == 2 and "$GEODECK_MIRROR: '/etc/passwd' is not a folder" in output, output
+
+
+def test_a_keys_newline_is_shown_escaped_in_the_one_line_error():
+    """Hypothesis found it: a record whose key is a newline, holding a control character."""
+    with pytest.raises(GeodeckError) as caught:
+        text.check_all({"format": {"\n": "\x1f"}}, "record")
+    assert "\n" not in str(caught.value) and "format.\\n" in str(caught.value)

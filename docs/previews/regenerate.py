@@ -12,11 +12,12 @@ registry's order), a screenshot by headless Chromium (kept as it is, with a note
 import tempfile
 from pathlib import Path
 
-from pipeline import atomic, games, paths
+from pipeline import atomic, paths
 from pipeline.decks import diff as diffing
 from pipeline.decks import published, versions
 from pipeline.decks.spec import load_spec
 from pipeline.extract import open_store
+from pipeline.games import registry
 from pipeline.render import accessories, kit, layouts, printing, raster
 from pipeline.review import browser, page
 
@@ -33,44 +34,45 @@ def _png(pdf: bytes, page: int, dpi: int, out: Path, crop_mm: float = 0.0) -> No
 
 def previews(store) -> list[Path]:
     written = []
-    for game in games.names():
-        deck = published.deck(game)[1]
+    for game, definition in registry.registered().items():
+        deck = published.deck(definition)[1]
         options = printing.PrintOptions(layout="one-up", bleed=BLEED_MM)
         firsts: dict[str, int] = {}
         for i, card in enumerate(deck["cards"]):
             firsts.setdefault(card["kind"], i)
-        pdf = printing.render(deck, options, store)  # the whole deck: sizes fixed across it (names) as printed
+        pdf = printing.render(definition, deck, options, store)  # the whole deck: sizes fixed across it as printed
         for kind, i in firsts.items():
             for offset, side in enumerate(("front", "back")):
                 out = HERE / f"{game}-{kind}-{side}.png"
                 _png(pdf, 2 * i + offset, CARD_DPI, out, BLEED_MM)
                 written.append(out)
         paper = ACCESSORY_PAPER.get(game, "a4")
-        pdf, _ = accessories.render(deck, accessories.AccessoryOptions(paper=paper), store)
+        pdf, _ = accessories.render(definition, deck, accessories.AccessoryOptions(paper=paper), store)
         out = HERE / f"{game}-accessories.png"
         _png(pdf, 0, ACCESSORY_DPI, out)
         written.append(out)
-        path, deck = published.deck(game, None)
-        pdf, roles = kit.render(deck, kit.manifest_of(path), printing.PrintOptions(), store)
+        path, deck = published.deck(definition, None)
+        pdf, roles = kit.render(definition, deck, kit.manifest_of(path), printing.PrintOptions(), store)
         for section in ("cover", "rules"):
             out = HERE / f"{game}-{section}.png"
             _png(pdf, roles.index(section), ACCESSORY_DPI, out)
             written.append(out)
-        layouts.load(game)  # every game with a deck has a layout: fail here, not in the README
+        layouts.load(definition)  # every game with a deck has a layout: fail here, not in the README
     return written
 
 
 def refreshes():
     """(game, older, newer) for each game's published versions, the latest pair first, game by game."""
-    for game in games.names():
+    for game in registry.names():
         found = versions.versions(paths.DECKS_DIR / game)
         yield from ((game, found[i - 1], found[i]) for i in range(len(found) - 1, 0, -1))
 
 
 def changed(game: str, old: str, new: str) -> bool:
     """Whether the refresh `old` -> `new` changed a card value (a page worth showing)."""
-    spec = load_spec(game)
-    return bool(diffing.diff_decks(spec, published.deck(game, old)[1], published.deck(game, new)[1])["changes"])
+    definition = registry.get(game)
+    before, after = published.deck(definition, old)[1], published.deck(definition, new)[1]
+    return bool(diffing.diff_decks(load_spec(definition), before, after)["changes"])
 
 
 def review(store) -> Path:
@@ -80,7 +82,7 @@ def review(store) -> Path:
         return out
     game, old, new = next(refresh for refresh in refreshes() if changed(*refresh))
     with tempfile.TemporaryDirectory() as folder:
-        written = page.write(game, old, new, Path(folder) / "review", store)
+        written = page.write(registry.get(game), old, new, Path(folder) / "review", store)
         browser.screenshot(written.path, Path(folder) / out.name, 1280, 1000)
         atomic.write_bytes(out, (Path(folder) / out.name).read_bytes())
     print(out.relative_to(HERE.parent.parent))

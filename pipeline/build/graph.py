@@ -8,9 +8,9 @@ the repo: output/decks/...). Declaring the graph imports nothing heavy.
 
 from pathlib import Path
 
-from pipeline import games
 from pipeline.build.step import Step, resolve
 from pipeline.extract import names
+from pipeline.games import registry as games
 from pipeline.games.definition import GameDefinition
 from pipeline.transform.country_sources import PACKAGE_SOURCES, PARSERS
 
@@ -34,7 +34,7 @@ def deck_step(game: GameDefinition) -> Step:
     return Step(
         f"deck-{game.name}",
         "decks",
-        "pipeline.decks.stage",
+        "pipeline.build.decks",
         reads=(game.input_table, *game.deck_reads),
         writes=(f"output/decks/{game.name}/LATEST",),
         files=("sources/*.toml", str(game.spec_path)),
@@ -43,8 +43,14 @@ def deck_step(game: GameDefinition) -> Step:
     )
 
 
+def decks() -> list[tuple[GameDefinition, Step]]:
+    """Each game `geodeck build` publishes, with its deck step. The graph is the one reader of the game
+    registry besides the CLI: a game's steps and deck step join it when the game is registered."""
+    return [(game, deck_step(game)) for game in games.registered().values() if game.in_build]
+
+
 def steps() -> list[Step]:
-    """Every step: the shared ones, each game's own, then each game's deck (pipeline.games registry)."""
+    """Every step: the shared ones, each game's own, then each game's deck (the game registry)."""
     registered = games.registered().values()
     countries = Step(
         "transform-countries",
@@ -70,7 +76,7 @@ def steps() -> list[Step]:
         Step("validate-towns", "towns", "pipeline.validate.towns", reads=TOWN_TABLES, writes=TOWNS),
         *(step for game in registered for step in game.steps),
         Step("geo-countries", "geo", "pipeline.geo.world_numbers", reads=MASTER_TABLE, writes=NUMBERED_COUNTRIES),
-        *(deck_step(game) for game in registered if game.in_build),
+        *(step for _, step in decks()),
     ]
 
 

@@ -33,15 +33,13 @@ def build(ctx: Context, names: Iterable[str] | None = None) -> list[StepResult]:
     """`geodeck build`: run the named stages or steps of the graph (default: all) in dependency order; each
     step is skipped when its inputs and code are unchanged, so a second run does no work; a deck step whose
     published folder needs a repair runs even when its inputs are unchanged (integrity.needs_build)."""
-    from pipeline import games
     from pipeline.decks import integrity
 
     names = None if names is None else list(names)
     chosen = None if names is None else set(names)
-    for name, definition in games.registered().items():
-        step = graph.deck_step(definition)
-        wanted = definition.in_build and (chosen is None or bool(chosen & {step.name, step.stage}))
-        if wanted and integrity.needs_build(name):
+    for definition, step in graph.decks():
+        wanted = chosen is None or bool(chosen & {step.name, step.stage})
+        if wanted and integrity.needs_build(definition):
             stamp_path(step.name).unlink(missing_ok=True)
     return run(graph.steps(), ctx, names)
 

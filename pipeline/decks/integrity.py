@@ -13,21 +13,22 @@ from pathlib import Path
 from pipeline import atomic, jsonfile, paths
 from pipeline.decks import files, published, versions
 from pipeline.errors import GeodeckError
+from pipeline.games.definition import GameDefinition
 from pipeline.hashing import sha256
 
 FILES = ("deck.json", "deck.csv", "datapackage.json", "manifest.json", "CHANGELOG.md")
 
 
-def verify_all(games: list[str], decks_dir: Path | None = None) -> list[tuple[str, str, list[str]]]:
+def verify_all(games: list[GameDefinition], decks_dir: Path | None = None) -> list[tuple[str, str, list[str]]]:
     """(game, version or "LATEST", problems) for every published version of each game, oldest first, then
     the game's folder itself; no problems means ok."""
     results: list[tuple[str, str, list[str]]] = []
     for game in games:
-        game_dir = (decks_dir or paths.DECKS_DIR) / game
+        game_dir = (decks_dir or paths.DECKS_DIR) / game.name
         for version in versions.versions(game_dir):
-            results.append((game, version, version_problems(game, version, decks_dir)))
+            results.append((game.name, version, version_problems(game, version, decks_dir)))
         if game_dir.exists():
-            results.append((game, "LATEST", folder_problems(game_dir)))
+            results.append((game.name, "LATEST", folder_problems(game_dir)))
     return results
 
 
@@ -52,20 +53,20 @@ def folder_problems(game_dir: Path) -> list[str]:
     return found
 
 
-def needs_build(game: str, decks_dir: Path | None = None) -> bool:
+def needs_build(game: GameDefinition, decks_dir: Path | None = None) -> bool:
     """Whether `geodeck build` must run GAME's deck step even though its inputs are unchanged: its folder
     has a problem `folder_problems` names (a staging folder, a LATEST not naming the newest version) or
     the newest version has one (`version_problems`: an empty folder, a corrupt deck.json, manifest or
     deck.csv): the step repairs what it can (stage.build_deck) and names the fix of the rest, so `build`
     never exits 0 while `verify` refuses the newest version."""
-    game_dir = (decks_dir or paths.DECKS_DIR) / game
+    game_dir = (decks_dir or paths.DECKS_DIR) / game.name
     if not game_dir.is_dir():
         return False
     newest = versions.newest(game_dir)
     return bool(folder_problems(game_dir) or (newest and version_problems(game, newest, decks_dir)))
 
 
-def version_problems(game: str, version: str, decks_dir: Path | None = None) -> list[str]:
+def version_problems(game: GameDefinition, version: str, decks_dir: Path | None = None) -> list[str]:
     """What is wrong with one published version's files (empty when nothing)."""
     try:
         path, deck = published.deck(game, version, decks_dir)

@@ -11,31 +11,31 @@ fix.
 
 from pathlib import Path
 
-from pipeline import games, jsonfile, paths
+from pipeline import jsonfile, paths
 from pipeline.decks import schema, versions
 from pipeline.decks.canonical import content_hash
 from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
+from pipeline.games.definition import GameDefinition
 
 MANIFEST = "manifest.json"
 MANIFEST_KEYS = ("game", "version", "content_hash")
 
 
-def deck(game: str, version: str | None = None, decks_dir: Path | None = None) -> tuple[Path, dict]:
-    """(path, deck) of GAME at VERSION, by default the version LATEST names; verified against its manifest."""
-    games.get(game)
-    game_dir = (decks_dir or paths.DECKS_DIR) / game
+def deck(game: GameDefinition, version: str | None = None, decks_dir: Path | None = None) -> tuple[Path, dict]:
+    """(path, deck) of the game at VERSION, by default the version LATEST names; verified against its manifest."""
+    game_dir = (decks_dir or paths.DECKS_DIR) / game.name
     version = version or versions.latest(game_dir)
     if version is None:
-        raise GeodeckError(f"no deck for {game} yet ({game_dir / 'LATEST'} is missing); run `geodeck build` first")
+        raise GeodeckError(f"no deck for {game.name} yet ({game_dir / 'LATEST'} is missing); run `geodeck build` first")
     path = versions.version_dir(game_dir, version) / "deck.json"
     data = read(path, game)
     manifest_of(path)  # a published version has one (`read` verified the deck against it)
     return path, data
 
 
-def read(path: Path, game: str | None = None) -> dict:
-    """A deck.json file (of `game`, when given), published or a draft: read within the JSON limits
+def read(path: Path, game: GameDefinition) -> dict:
+    """A deck.json file of `game`, published or a draft: read within the JSON limits
     (pipeline.jsonfile) and checked like a build's deck (pipeline.decks.schema); when a manifest.json lies
     beside it, the deck must match it (`verify`)."""
     published = not is_draft(path)
@@ -51,11 +51,9 @@ def read(path: Path, game: str | None = None) -> dict:
     except jsonfile.Unreadable as exc:
         raise GeodeckError(f"{path} is corrupted ({exc}); {fix}") from exc
     named = data.get("game") if isinstance(data, dict) else None
-    if game is not None and named != game:
-        raise GeodeckError(f"{path} is a {str(named)[:40]} deck, not {game}; name a {game} deck.json")
-    if not isinstance(named, str) or named not in games.names():
-        raise GeodeckError(f"{path} is corrupted (game {str(named)[:40]!r} is not one of {', '.join(games.names())})")
-    schema.check(data, load_spec(named), str(path), complete=not published)
+    if named != game.name:
+        raise GeodeckError(f"{path} is a {str(named)[:40]} deck, not {game.name}; name a {game.name} deck.json")
+    schema.check(data, load_spec(game), str(path), complete=not published)
     try:
         jsonfile.check_finite(data)  # outside the cards' values (e.g. a grid)
     except jsonfile.Unreadable as exc:

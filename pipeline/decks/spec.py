@@ -5,9 +5,10 @@ states its own."""
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
 
-from pipeline import games, readers
+from pipeline import readers
 from pipeline.errors import GeodeckError
 from pipeline.fields import fields as field_table
+from pipeline.games.definition import GameDefinition
 
 FIELD_TYPES = {"string", "integer", "number", "list"}
 ROUNDING = ("decimals", "step", "sig_below", "sig_digits")
@@ -77,10 +78,10 @@ def with_range(entry: dict) -> dict:
     return entry | {"range": (column.range[0] * scale, column.range[1] * scale)}
 
 
-def load_spec(game: str) -> DeckSpec:
-    """The spec of GAME (its game definition names the file; a spec shared by a family of games names them
-    with a pattern, `game = "region-*"`); an unknown game or a malformed spec is a user error naming the file."""
-    path = games.get(game).spec_path
+def load_spec(definition: GameDefinition) -> DeckSpec:
+    """The spec of a game (its definition names the file; a spec shared by a family of games names them with
+    a pattern, `game = "region-*"`); a missing or malformed spec is a user error naming the file."""
+    game, path = definition.name, definition.spec_path
     if not path.is_file():
         raise GeodeckError(f"game {game!r} has no deck spec: {path} is missing")
     try:

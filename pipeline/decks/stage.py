@@ -9,12 +9,13 @@ from pathlib import Path
 import pandas as pd
 from pyarrow import ArrowException
 
-from pipeline import games, paths, readers
+from pipeline import paths, readers
 from pipeline.decks import diff as diffing
 from pipeline.decks import files, integrity, published, reasons, schema, versions
 from pipeline.decks.canonical import same_content
 from pipeline.decks.spec import DeckSpec, load_spec
 from pipeline.errors import GeodeckError
+from pipeline.games.definition import GameDefinition
 from pipeline.hashing import file_sha256
 
 
@@ -27,10 +28,9 @@ class Result:
     diff: dict | None
 
 
-def fresh_deck(game: str, build_root: Path | None = None) -> tuple[DeckSpec, dict, dict[str, str]]:
+def fresh_deck(definition: GameDefinition, build_root: Path | None = None) -> tuple[DeckSpec, dict, dict[str, str]]:
     """The game's deck document (version None) built from build/ now, with the sha256 of every file read."""
-    spec = load_spec(game)
-    definition = games.get(game)
+    spec = load_spec(definition)
     builder, relative = definition.deck, definition.input_table
     root = build_root or paths.build_dir()
     path = root / relative
@@ -74,7 +74,7 @@ def changelog(
 
 
 def build_deck(
-    game: str,
+    definition: GameDefinition,
     today: date | None = None,
     accept: str | None = None,
     decks_dir: Path | None = None,
@@ -82,8 +82,9 @@ def build_deck(
 ) -> Result:
     """Publish a new version of GAME unless its deck equals the newest published version's (the newest
     on disk, whatever LATEST says: a missing or stale LATEST opens no gate, and is pointed at it)."""
+    game = definition.name
     accept = (accept or "").strip() or None  # a blank reason opens no gate
-    spec, fresh, inputs = fresh_deck(game, build_root)
+    spec, fresh, inputs = fresh_deck(definition, build_root)
     schema.check(fresh, spec, f"the {game} deck built from build/")
     cards = fresh["cards"]
     game_dir = (decks_dir or paths.DECKS_DIR) / game
@@ -91,11 +92,11 @@ def build_deck(
     previous = versions.newest(game_dir)
     diff = None
     if previous:
-        damaged = integrity.version_problems(game, previous, decks_dir)
+        damaged = integrity.version_problems(definition, previous, decks_dir)
         if damaged:  # the reference of every gate: never compared against while damaged
             more = f" (and {len(damaged) - 1} more: `geodeck verify {game}`)" if len(damaged) > 1 else ""
             raise GeodeckError(damaged[0] + more)
-        _, old = published.deck(game, previous, decks_dir)
+        _, old = published.deck(definition, previous, decks_dir)
         if same_content(old, fresh):
             if _pointer(game_dir) != previous:
                 versions.point_latest(game_dir, previous)
@@ -124,21 +125,20 @@ def build_deck(
             ),
             "manifest.json": files.manifest(document, inputs),
             "CHANGELOG.md": changelog(
-                document["title"], version, cards, diff, accept, card_reasons(game, diff, build_root)
+                document["title"], version, cards, diff, accept, card_reasons(definition, diff, build_root)
             ),
         },
     )
     return Result(game, version, True, len(cards), diff)
 
 
-def card_reasons(game: str, diff: dict | None, build_root: Path | None = None) -> list[str]:
+def card_reasons(definition: GameDefinition, diff: dict | None, build_root: Path | None = None) -> list[str]:
     """The changelog's lines saying why each added and removed card is in or out (none for a first version)."""
     if diff is None or not (diff["added"] or diff["removed"]):
         return []
-    definition = games.get(game)
     path = (build_root or paths.build_dir()) / definition.input_table
     frame = read_table(path, definition.input_table)
-    return reasons.lines(diff, reasons.table(definition.deck, frame, load_spec(game)))
+    return reasons.lines(diff, reasons.table(definition.deck, frame, load_spec(definition)))
 
 
 def _pointer(game_dir: Path) -> str | None:
@@ -150,7 +150,7 @@ def _pointer(game_dir: Path) -> str | None:
 
 
 def compare(
-    game: str,
+    game: GameDefinition,
     old: str | None = None,
     new: str | None = None,
     decks_dir: Path | None = None,
@@ -159,15 +159,9 @@ def compare(
     """Diff OLD (default the newest published version, which LATEST names) against NEW (default a fresh
     build from build/, not published)."""
     spec = load_spec(game)
-    _, before = published.deck(game, old or versions.newest((decks_dir or paths.DECKS_DIR) / game), decks_dir)
+    _, before = published.deck(game, old or versions.newest((decks_dir or paths.DECKS_DIR) / game.name), decks_dir)
     if new:
         _, after = published.deck(game, new, decks_dir)
     else:
         after = fresh_deck(game, build_root)[1]
     return diffing.diff_decks(spec, before, after)
-
-
-def step(io, game: str) -> str:
-    """A deck step (pipeline.build.graph): publish a new version of GAME when its cards changed; says which."""
-    result = build_deck(game, accept=io.accept)
-    return f"published {result.version}" if result.published else f"{result.version} unchanged"

@@ -1,80 +1,10 @@
-"""Games: one folder per game (a vertical slice), each registering one `GameDefinition`.
+"""Games: one folder per game (a vertical slice), each declaring one `GameDefinition` (definition.py).
 
-The horizontal stages (deck publisher and diff, print engine, play-check runner, CLI) know no game by
-name: they look games up here. A slice is a subpackage `pipeline/games/<game>/` whose `__init__.py`
-defines `GAME = GameDefinition(...)`; it is found by listing this folder, so a new game is a new folder.
-A game defined elsewhere (a test's toy game) calls `register(definition)`. A slice that makes games from
-data (pipeline/games/region/: one game per published region deck) defines `games()` returning their
-definitions instead; its commands exist before it has made any. docs/architecture.md lists the modules a
-slice provides.
+The horizontal stages (deck publisher and diff, print engine, play-check runner) know no game by name: the
+CLI looks a name up in the registry (registry.py) once and hands them the definition. docs/architecture.md
+lists the modules a slice provides.
 """
 
-import importlib
-import pkgutil
-
-from pipeline.errors import GeodeckError
 from pipeline.games.definition import GameDefinition
 
-_REGISTRY: dict[str, GameDefinition] = {}
-_MAKERS: list[str] = []  # packages of the slices that make games (`games()`)
-_DISCOVERED = False
-
-__all__ = ["GameDefinition", "commands", "get", "names", "register", "registered"]
-
-
-def register(definition: GameDefinition) -> GameDefinition:
-    """Add a game (replacing one of the same name); returns it."""
-    _REGISTRY[definition.name] = definition
-    return definition
-
-
-def _discover() -> None:
-    global _DISCOVERED
-    if _DISCOVERED:
-        return
-    _DISCOVERED = True
-    for module in pkgutil.iter_modules(__path__):
-        if module.ispkg:
-            slice_ = importlib.import_module(f"{__name__}.{module.name}")
-            if isinstance(getattr(slice_, "GAME", None), GameDefinition):
-                _REGISTRY.setdefault(slice_.GAME.name, slice_.GAME)
-            if callable(getattr(slice_, "games", None)):
-                _MAKERS.append(slice_.__name__)
-                for definition in slice_.games():
-                    _REGISTRY.setdefault(definition.name, definition)
-
-
-def registered() -> dict[str, GameDefinition]:
-    """Every game, by name, in name order."""
-    _discover()
-    return dict(sorted(_REGISTRY.items()))
-
-
-def names() -> list[str]:
-    return list(registered())
-
-
-def get(name: str) -> GameDefinition:
-    """The game called `name`; an unknown name is a user error listing the known games."""
-    games = registered()
-    if name not in games:
-        raise GeodeckError(f"unknown game {name!r}; known games: {', '.join(games)}")
-    return games[name]
-
-
-def commands() -> list:
-    """Every game's own CLI commands and those of the slices that make games, each command once."""
-    found: dict[str, object] = {}
-    for definition in registered().values():
-        for command in definition.commands():
-            found.setdefault(command.name, command)
-    for package in _MAKERS:
-        try:
-            module = importlib.import_module(f"{package}.commands")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"{package}.commands":
-                raise
-            continue
-        for command in module.COMMANDS:
-            found.setdefault(command.name, command)
-    return list(found.values())
+__all__ = ["GameDefinition"]

@@ -55,11 +55,11 @@ def play(
     terminal = definition.terminal
     game = definition.engine.Game.from_deck(deck, players=len(seats), **(options or {}))
     cards = {c["id"]: c["fields"] for c in deck["cards"]}
-    view = View(lang, tuple(terminal.seat_names(len(seats), lang)), cards, layouts.load(definition.name), flag)
+    view = View(lang, tuple(terminal.seat_names(len(seats), lang)), cards, layouts.load(definition), flag)
     why = terminal.refused(game, view) if "human" in seats and hasattr(terminal, "refused") else None
     if why:
         raise GeodeckError(why)
-    recorder = Recorder(path, deck, seating.named(seats, list(view.names)), seed, force)
+    recorder = Recorder(path, definition, deck, seating.named(seats, list(view.names)), seed, force)
     rng = random.Random(seed)
     state = game.new_initial_state(rng)
     recorder.save(state)

@@ -5,10 +5,12 @@ import json
 from pathlib import Path
 
 from pipeline import outputs
+from pipeline.errors import ExitCode
 from pipeline.paths import OUTPUT_DIR
 
 REPORTS_DIR = OUTPUT_DIR / "reports"
-EXIT_CODES = {"pass": 0, "fail": 1, "undecided": 3}  # undecided: none failed, some need more than --max-games
+# undecided: none failed, some need more than --max-games
+EXIT_CODES = {"pass": ExitCode.OK, "fail": ExitCode.FAILED, "undecided": ExitCode.UNDECIDED}
 
 
 def to_json(report: dict) -> str:

@@ -26,9 +26,9 @@ from collections.abc import Callable
 from itertools import pairwise
 from pathlib import Path
 
-from pipeline import games as registry
 from pipeline.decks import published
 from pipeline.games import search
+from pipeline.games.definition import GameDefinition
 from pipeline.playcheck import config as thresholds
 from pipeline.playcheck import execute
 from pipeline.playcheck.play import RANDOM, Kind, Watch, batches, deck_json
@@ -89,6 +89,7 @@ def looks_of(games: int, max_games: int) -> int:
 
 
 def check(
+    definition: GameDefinition,
     deck: dict,
     players: int | None = None,
     games: int = 2000,
@@ -105,8 +106,6 @@ def check(
     `games` per kind of playout, then more of the kinds an undecided verdict needs (`_more`), up to
     `max_games` (default: `games`, one look); `on_start(total)` when a look's games are planned;
     `watch(state, seed, seats)` is shown each game played (--save-records)."""
-    name = deck["game"]
-    definition = registry.get(name)
     config = thresholds.load(definition)
     players = players or definition.default_players
     game = definition.engine.Game.from_deck(deck, players=players)  # a bad player count fails here, in one line
@@ -455,9 +454,8 @@ def _card_verdicts(cards: dict, config: thresholds.Config, playouts: str) -> lis
     return found
 
 
-def load(game: str, version: str | None = None, deck: Path | None = None) -> tuple[dict, Path]:
+def load(game: GameDefinition, version: str | None = None, deck: Path | None = None) -> tuple[dict, Path]:
     """The deck to check: an explicit deck.json, else output/decks/GAME/<version or LATEST>/deck.json."""
-    registry.get(game)
     if deck:
         return published.read(deck, game), deck
     path, data = published.deck(game, version)

@@ -2,25 +2,27 @@
 
 from pathlib import Path
 
-from pipeline import games
 from pipeline.decks import published
 from pipeline.decks.files import content_hash
 from pipeline.errors import GeodeckError
 from pipeline.games.core import CHANCE as CHANCE_NODE
 from pipeline.games.core import IllegalAction
+from pipeline.games.definition import GameDefinition
 from pipeline.records.record import CHANCE, Record, RecordError
 
 
-def deck_of(record: Record, deck_file: Path | None = None, source: str = "the record") -> dict:
-    """The deck the record was played with: `deck_file`, else the published version it names; another
-    content hash is refused."""
+def deck_of(
+    definition: GameDefinition, record: Record, deck_file: Path | None = None, source: str = "the record"
+) -> dict:
+    """The deck the record was played with (a deck of `definition`, the game the record names): `deck_file`,
+    else the published version it names; another content hash is refused."""
     if deck_file:
-        deck, where = published.read(deck_file, record.game), str(deck_file)
+        deck, where = published.read(deck_file, definition), str(deck_file)
     elif record.deck.version is None:
         raise RecordError(f"{source} names no deck version; pass the deck it was played with (--deck FILE)")
     else:
         try:
-            path, deck = published.deck(record.game, record.deck.version)
+            path, deck = published.deck(definition, record.deck.version)
         except GeodeckError as exc:
             raise RecordError(
                 f"{source}: no published deck for it ({exc}); pass the deck it was played with (--deck FILE)"
@@ -35,12 +37,11 @@ def deck_of(record: Record, deck_file: Path | None = None, source: str = "the re
     return deck
 
 
-def replay(record: Record, deck: dict, source: str = "the record", game=None):
+def replay(definition: GameDefinition, record: Record, deck: dict, source: str = "the record", game=None):
     """The state after every move of `record`, each checked against the rules; a RecordError names the first
     move that breaks one (move numbers count from 1), or a result that differs from the record's. Pass `game`
     (the engine's game of `deck`) when replaying many records of one deck: it is used when its options are the
-    record's, and the record's are made from the deck otherwise."""
-    definition = games.get(record.game)
+    record's, and the record's are made from the deck otherwise. `definition` is the game the record names."""
     notation = definition.notation
     if game is None or game.options() != record.options:
         game = _game(definition, deck, record, source)

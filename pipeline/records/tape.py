@@ -4,16 +4,19 @@ its result."""
 import re
 from pathlib import Path
 
-from pipeline import atomic, games
+from pipeline import atomic
 from pipeline.decks.files import content_hash
 from pipeline.games.core import CHANCE as CHANCE_NODE
+from pipeline.games.definition import GameDefinition
 from pipeline.records import record as records
 
 
-def record_of(deck: dict, state, seats: list[records.Seat], seed, deck_hash: str | None = None) -> records.Record:
+def record_of(
+    definition: GameDefinition, deck: dict, state, seats: list[records.Seat], seed, deck_hash: str | None = None
+) -> records.Record:
     """The record of `state`, a game of `deck` dealt by `game.initial_state` and played so far (finished or
     not); pass `deck_hash` (the deck's content hash) when recording many games of one deck."""
-    notation = games.get(deck["game"]).notation
+    notation = definition.notation
     ids = notation.card_ids(state.game)
     again = state.game.initial_state(state.deal)
     moves = []
@@ -42,13 +45,13 @@ def record_of(deck: dict, state, seats: list[records.Seat], seed, deck_hash: str
 class Saver:
     """Saves each game it is shown as `<folder>/<seed>.json` (play-check --save-records)."""
 
-    def __init__(self, folder: Path, deck: dict):
-        self.folder, self.deck, self.deck_hash = folder, deck, content_hash(deck)
+    def __init__(self, folder: Path, definition: GameDefinition, deck: dict):
+        self.folder, self.definition, self.deck, self.deck_hash = folder, definition, deck, content_hash(deck)
 
     def __call__(self, state, seed: str, seats: list[str]) -> None:
         """Save `state`, a game played from the deal of `seed` by `seats` (e.g. "bot:random")."""
         players = [records.Seat(name=f"seat {p}", plays=plays) for p, plays in enumerate(seats)]
-        record = record_of(self.deck, state, players, seed, self.deck_hash)
+        record = record_of(self.definition, self.deck, state, players, seed, self.deck_hash)
         records.save(self.folder / f"{file_stem(seed)}.json", record)
 
 
@@ -62,19 +65,21 @@ class Recorder:
     first move (an existing record is refused unless `force`) and rewritten atomically after every move,
     so a crash, a full disk or Ctrl-C loses at most the move being written, never the game."""
 
-    def __init__(self, path: Path, deck: dict, seats: list[records.Seat], seed, force: bool = False):
+    def __init__(
+        self, path: Path, definition: GameDefinition, deck: dict, seats: list[records.Seat], seed, force: bool = False
+    ):
         atomic.check_new_target(path)
         if path.exists() and not force:
             raise records.RecordError(
                 f"{path} already holds a record; pass --force to overwrite it, or --record PATH for another file"
             )
-        self.path, self.deck, self.seats, self.seed = path, deck, seats, seed
+        self.path, self.definition, self.deck, self.seats, self.seed = path, definition, deck, seats, seed
         self.deck_hash = content_hash(deck)
 
     def save(self, state) -> records.Record:
         """Write the record of `state` (the game so far; marked private until the game has ended: it holds
         every hidden card) and return it."""
-        record = record_of(self.deck, state, self.seats, self.seed, self.deck_hash)
+        record = record_of(self.definition, self.deck, state, self.seats, self.seed, self.deck_hash)
         if not record.finished:
             record = record.model_copy(update={"private": True})
         records.save(self.path, record)

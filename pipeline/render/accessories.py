@@ -7,8 +7,9 @@ module opens the document, gives it the layout's words and the paper, and writes
 from dataclasses import dataclass
 from pathlib import Path
 
-from pipeline import atomic, games
+from pipeline import atomic
 from pipeline.errors import GeodeckError
+from pipeline.games.definition import GameDefinition
 from pipeline.paths import PRINT_DIR
 from pipeline.render import geometry, layouts, licences
 from pipeline.render.context import CardContext
@@ -41,24 +42,22 @@ def words(layout: layouts.Layout, lang: str) -> dict:
     return {**shared, **section[lang], "lang": lang}
 
 
-def draw_accessories(canvas, deck: dict, options: AccessoryOptions, store) -> None:
+def draw_accessories(canvas, game: GameDefinition, deck: dict, options: AccessoryOptions, store) -> None:
     """The game's accessories onto `canvas`, from new pages."""
     options.validate()
-    layout = layouts.load(deck["game"])
+    layout = layouts.load(game)
     lang = layout.language(options.lang)
     if options.for_sale:
-        licences.for_sale(deck["game"])
+        licences.for_sale(game)
     ctx = CardContext(layout, lang, 0.0, store, options.for_sale)
-    games.get(deck["game"]).accessories.draw(
-        canvas, deck, ctx, words(layout, lang), options.paper, PAPERS_MM[options.paper]
-    )
+    game.accessories.draw(canvas, deck, ctx, words(layout, lang), options.paper, PAPERS_MM[options.paper])
 
 
-def render(deck: dict, options: AccessoryOptions, store) -> tuple[bytes, int]:
-    """(PDF bytes, pages) of the accessories for a deck."""
+def render(definition: GameDefinition, deck: dict, options: AccessoryOptions, store) -> tuple[bytes, int]:
+    """(PDF bytes, pages) of the accessories for a deck of the game."""
     options.validate()
     game = deck["game"]
-    layout = layouts.load(game)
+    layout = layouts.load(definition)
     w = words(layout, layout.language(options.lang))
     canvas, buffer = new_canvas()
     describe(
@@ -66,20 +65,22 @@ def render(deck: dict, options: AccessoryOptions, store) -> tuple[bytes, int]:
         f"{deck.get('title', game)} {deck.get('version', '')}: {w['document']}".strip(),
         f"{game} {deck.get('version', '')} accessories, {options.paper}",
     )
-    draw_accessories(canvas, deck, options, store)
+    draw_accessories(canvas, definition, deck, options, store)
     pages = canvas.getPageNumber() - 1
     canvas.save()
     return buffer.getvalue(), pages
 
 
-def default_output(deck: dict, options: AccessoryOptions, print_dir: Path = PRINT_DIR) -> Path:
-    lang = layouts.load(deck["game"]).language(options.lang)
+def default_output(game: GameDefinition, deck: dict, options: AccessoryOptions, print_dir: Path = PRINT_DIR) -> Path:
+    lang = layouts.load(game).language(options.lang)
     return print_dir / file_name(deck, "accessories", options.paper, lang, *(["for-sale"] if options.for_sale else []))
 
 
-def print_accessories(deck: dict, options: AccessoryOptions, store, out: Path | None = None) -> PrintResult:
-    """Render the accessories and write the PDF atomically (a failure leaves any earlier PDF alone)."""
-    data, pages = render(deck, options, store)
-    path = out or default_output(deck, options)
+def print_accessories(
+    game: GameDefinition, deck: dict, options: AccessoryOptions, store, out: Path | None = None
+) -> PrintResult:
+    """Render the game's accessories and write the PDF atomically (a failure leaves any earlier PDF alone)."""
+    data, pages = render(game, deck, options, store)
+    path = out or default_output(game, deck, options)
     atomic.write_bytes(path, data)
     return PrintResult(path, pages, 0, len(data))

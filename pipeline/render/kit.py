@@ -19,11 +19,12 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import registerFontFamily
 from reportlab.platypus import Paragraph
 
-from pipeline import atomic, games
+from pipeline import atomic
 from pipeline.decks import counting, published
 from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
+from pipeline.games.definition import GameDefinition
 from pipeline.paths import PRINT_DIR
 from pipeline.render import accessories, calibration, fonts, layouts, licences, printing, rules, text
 from pipeline.render.context import CardContext
@@ -126,7 +127,18 @@ def _style(size_pt: float, font: str) -> ParagraphStyle:
     return ParagraphStyle("kit", fontName=font, fontSize=size, leading=size * 1.35, spaceAfter=size * 0.8)
 
 
-def _cover(canvas, deck: dict, cfg: dict, kit: dict, game_kit: dict, options, page, ctx: CardContext, fonts_) -> None:
+def _cover(
+    canvas,
+    game: GameDefinition,
+    deck: dict,
+    cfg: dict,
+    kit: dict,
+    game_kit: dict,
+    options,
+    page,
+    ctx: CardContext,
+    fonts_,
+) -> None:
     """The game's colour field with the title, the key art drawn from the deck (its countries on the world, or
     its places on the country) and three card fronts across the field's edge; below it what a buyer asks:
     players, age, play time, cards, card size, accessories, card stock and cutting, then the contents and
@@ -134,7 +146,7 @@ def _cover(canvas, deck: dict, cfg: dict, kit: dict, game_kit: dict, options, pa
     regular, bold = fonts_
     pw, ph = page
     m = float(cfg["margin_mm"])
-    layout = layouts.load(deck["game"])
+    layout = layouts.load(game)
     design, cover = layout.design, layout.design_section("cover")
     shape = {key: float(v) for key, v in cfg["cover"].items()}
     edge = ph * shape["field_share"]  # the colour field's lower edge
@@ -151,16 +163,15 @@ def _cover(canvas, deck: dict, cfg: dict, kit: dict, game_kit: dict, options, pa
         text.draw(canvas, line, font, Box(m, top, pw - 2 * m, h), size, 6, align="center")
     cards_h = shape["cards_mm"]
     cards_y = edge - cards_h * shape["cards_below"]
-    art = getattr(games.get(deck["game"]).cards, "art", None)
+    art = getattr(game.cards, "art", None)
     if art is not None:  # on a panel of the game's map sea, like the maps on its cards
         panel = Box(m, cards_y + cards_h + 4, pw - 2 * m, top - 5 - (cards_y + cards_h + 4))
         canvas.setFillColor(design.colour("art_sea"))
         canvas.roundRect(panel.x, panel.y, panel.w, panel.h, 4, stroke=0, fill=1)
         pad = shape["art_pad_mm"]
         art(canvas, deck["cards"], Box(panel.x + pad, panel.y + pad, panel.w - 2 * pad, panel.h - 2 * pad), ctx)
-    _samples(canvas, deck, layout, ctx, Box(m, cards_y, pw - 2 * m, cards_h))
-    definition = games.get(deck["game"])
-    low, high = definition.player_counts(deck)
+    _samples(canvas, game.cards, deck, layout, ctx, Box(m, cards_y, pw - 2 * m, cards_h))
+    low, high = game.player_counts(deck)
     kinds: dict[str, int] = {}
     for card in deck["cards"]:
         kinds[card["kind"]] = kinds.get(card["kind"], 0) + 1
@@ -194,10 +205,9 @@ def _cover(canvas, deck: dict, cfg: dict, kit: dict, game_kit: dict, options, pa
     _flow(canvas, body, style, Box(pw - m - half, m, half, below - m), lambda: None)
 
 
-def _samples(canvas, deck: dict, layout: layouts.Layout, ctx: CardContext, box: Box) -> None:
+def _samples(canvas, module, deck: dict, layout: layouts.Layout, ctx: CardContext, box: Box) -> None:
     """The fronts of the first card of each kind (then the next cards, three in all) side by side in `box`,
     scaled to its height, each on a white edge as a cut card."""
-    module = games.get(deck["game"]).cards
     picked = list({card["kind"]: card for card in reversed(deck["cards"])}.values())[::-1]
     picked += [card for card in deck["cards"] if card not in picked]
     w, h = layout.card_mm
@@ -218,19 +228,22 @@ def _samples(canvas, deck: dict, layout: layouts.Layout, ctx: CardContext, box: 
         canvas.roundRect(left - 1.2, box.y - 1.2, w * scale + 2.4, h * scale + 2.4, 2.5, stroke=1, fill=0)
 
 
-def sources(deck: dict, manifest: dict, for_sale: bool = False) -> list[str]:
-    """The deck's sources (its manifest) and those its renderers draw from (their stand-ins for sale), sorted."""
-    return sorted(set(manifest.get("sources", {})) | set(licences.drawn(deck["game"], for_sale)))
+def sources(game: GameDefinition, manifest: dict, for_sale: bool = False) -> list[str]:
+    """The deck's sources (its manifest) and those the game's renderers draw from (their stand-ins for sale),
+    sorted."""
+    return sorted(set(manifest.get("sources", {})) | set(licences.drawn(game, for_sale)))
 
 
-def _attribution(canvas, deck: dict, manifest: dict, cfg: dict, kit: dict, options, page, regular, lang: str) -> None:
+def _attribution(
+    canvas, game: GameDefinition, deck: dict, manifest: dict, cfg: dict, kit: dict, options, page, regular, lang: str
+) -> None:
     """Per source its work, year, producer and licence in plain words; "for personal use" where one may not
     be sold, or what stood in for it in a kit for sale; then the deck's counting rules in `lang`
     (pipeline/decks/counting.py). Files, checksums and dates stay in the deck's manifest."""
     pw, ph = page
     m = float(cfg["margin_mm"])
     defined = load_sources()
-    used = sources(deck, manifest, options.for_sale)
+    used = sources(game, manifest, options.for_sale)
     unknown = [name for name in used if name not in defined]
     if unknown:
         raise GeodeckError(f"the deck names source {unknown[0]!r}, which has no sources/{unknown[0]}.toml")
@@ -239,7 +252,7 @@ def _attribution(canvas, deck: dict, manifest: dict, cfg: dict, kit: dict, optio
     if barred:
         names = ", ".join(defined[name].title for name in barred)
         paragraphs.append(kit["personal_use"].format(sources=_escape(names), game=deck["game"]))
-    for old, new in (licences.for_sale(deck["game"]) if options.for_sale else {}).items():
+    for old, new in (licences.for_sale(game) if options.for_sale else {}).items():
         paragraphs.append(
             kit["replaced"].format(
                 old=_escape(defined[old].title),
@@ -249,7 +262,7 @@ def _attribution(canvas, deck: dict, manifest: dict, cfg: dict, kit: dict, optio
             )
         )
     if options.for_sale:
-        layers = ", ".join(defined[name].title or name for name in licences.drawn(deck["game"], for_sale=True))
+        layers = ", ".join(defined[name].title or name for name in licences.drawn(game, for_sale=True))
         paragraphs.append(kit["cleared"].format(layers=_escape(layers)))
     for name in used:
         source = defined[name]
@@ -260,7 +273,7 @@ def _attribution(canvas, deck: dict, manifest: dict, cfg: dict, kit: dict, optio
             f"<b>{_escape(source.title or name)}</b> ({_escape(source.year)}), {_escape(source.producer)}. "
             f"{kit['licence']}: {terms}."
         )
-    paragraphs += counting.statements(deck, load_spec(deck["game"]), kit.get("counting", {}), lang)
+    paragraphs += counting.statements(deck, load_spec(game), kit.get("counting", {}), lang)
     paragraphs.append(kit["credits"])
     paragraphs.append(kit["deck"].format(title=deck.get("title", deck["game"]), version=deck.get("version", "")))
 
@@ -281,14 +294,14 @@ def manifest_of(deck_path: Path) -> dict:
     return published.manifest_of(deck_path)
 
 
-def render(deck: dict, manifest: dict, options: PrintOptions, store) -> tuple[bytes, list[str]]:
+def render(game: GameDefinition, deck: dict, manifest: dict, options: PrintOptions, store) -> tuple[bytes, list[str]]:
     """(PDF bytes, each page's section or BLANK) of the kit."""
     options.validate()
     if options.layout != "sheet":
         raise GeodeckError(
             "--kit prints card sheets for home printing; for a print shop use --layout one-up without --kit"
         )
-    layout = layouts.load(deck["game"])
+    layout = layouts.load(game)
     lang = layout.language(options.lang)
     cfg, kit, game_kit = _words(layout, lang)
     regular, bold = fonts.register()
@@ -310,44 +323,46 @@ def render(deck: dict, manifest: dict, options: PrintOptions, store) -> tuple[by
 
     begin_page(canvas, page)
     section("cover")
-    ctx = printing.with_steps(
-        games.get(deck["game"]).cards, deck["cards"], CardContext(layout, lang, 0.0, store, options.for_sale)
-    )
-    _cover(canvas, deck, cfg, kit, game_kit, options, page, ctx, (regular, bold))
+    ctx = printing.with_steps(game.cards, deck["cards"], CardContext(layout, lang, 0.0, store, options.for_sale))
+    _cover(canvas, game, deck, cfg, kit, game_kit, options, page, ctx, (regular, bold))
     end_page(canvas)
     begin_page(canvas, page)
     section("rules")
-    rules.draw(canvas, deck, ctx, game_kit, page, float(cfg["margin_mm"]), lambda: begin_page(canvas, page))
+    rules.draw(canvas, game, deck, ctx, game_kit, page, float(cfg["margin_mm"]), lambda: begin_page(canvas, page))
     end_page(canvas)
     canvas.to_front()
     section("calibration")  # the next page, where the sheet begins
     calibration.draw(canvas, options.paper, options.duplex, options.back_offset, lang)
     section("cards")
     canvas.foot_at = card_foot(printing.sheet_for(options, layout.card_mm, printing.bleed_of(options, layout)))
-    printing.draw_cards(canvas, deck, options, store)
+    printing.draw_cards(canvas, game, deck, options, store)
     canvas.foot_at = bottom_centre
     section("accessories")
     canvas.alone = True
     extras = accessories.AccessoryOptions(options.paper, options.lang, options.for_sale)
-    accessories.draw_accessories(canvas, deck, extras, store)
+    accessories.draw_accessories(canvas, game, deck, extras, store)
     canvas.alone = False
     begin_page(canvas, page)
     section("attribution")
-    _attribution(canvas, deck, manifest, cfg, kit, options, page, regular, lang)
+    _attribution(canvas, game, deck, manifest, cfg, kit, options, page, regular, lang)
     end_page(canvas)
     canvas.save()
     return buffer.getvalue(), canvas.roles
 
 
-def default_output(deck: dict, options: PrintOptions, lang: str, print_dir: Path = PRINT_DIR) -> Path:
-    details = printing.sheet_details(options, layouts.load(deck["game"]))[1:]  # a kit is always sheets
+def default_output(
+    game: GameDefinition, deck: dict, options: PrintOptions, lang: str, print_dir: Path = PRINT_DIR
+) -> Path:
+    details = printing.sheet_details(options, layouts.load(game))[1:]  # a kit is always sheets
     return print_dir / printing.file_name(deck, "kit", options.paper, lang, *details)
 
 
-def print_kit(deck_path: Path, deck: dict, options: PrintOptions, store, out: Path | None = None) -> PrintResult:
-    """Render the kit and write it atomically (a failure leaves any earlier PDF alone)."""
-    data, roles = render(deck, manifest_of(deck_path), options, store)
-    lang = layouts.load(deck["game"]).language(options.lang)
-    path = out or default_output(deck, options, lang)
+def print_kit(
+    game: GameDefinition, deck_path: Path, deck: dict, options: PrintOptions, store, out: Path | None = None
+) -> PrintResult:
+    """Render the game's kit and write it atomically (a failure leaves any earlier PDF alone)."""
+    data, roles = render(game, deck, manifest_of(deck_path), options, store)
+    lang = layouts.load(game).language(options.lang)
+    path = out or default_output(game, deck, options, lang)
     atomic.write_bytes(path, data)
     return PrintResult(path, len(roles), len(deck["cards"]), len(data))

@@ -6,8 +6,9 @@ from pathlib import Path
 
 from reportlab.lib.colors import Color, HexColor
 
-from pipeline import games, readers
+from pipeline import readers
 from pipeline.errors import GeodeckError
+from pipeline.games.definition import GameDefinition
 from pipeline.jsonfile import Missing, Unreadable
 from pipeline.paths import TEMPLATES_DIR
 from pipeline.render import contrast
@@ -119,6 +120,6 @@ def common(directory: Path = CARDS_DIR) -> dict:
 
 
 @cache
-def load(game: str) -> Layout:
-    """GAME's layout (the file its game definition names) with the common print conventions."""
-    return Layout(game, _read(games.get(game).layout_path), common())
+def load(game: GameDefinition) -> Layout:
+    """The game's layout (the file its definition names) with the common print conventions."""
+    return Layout(game.name, _read(game.layout_path), common())

@@ -2,17 +2,16 @@
 what stands in for those that may not be sold (its `FOR_SALE`: source -> stand-in) when printing for sale.
 A source's licence class is declared in its `sources/<name>.toml` (`license_class`)."""
 
-from pipeline import games
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
+from pipeline.games.definition import GameDefinition
 
 
-def _modules(game: str) -> tuple:
-    definition = games.get(game)
-    return definition.cards, definition.accessories
+def _modules(game: GameDefinition) -> tuple:
+    return game.cards, game.accessories
 
 
-def drawn(game: str, for_sale: bool = False) -> list[str]:
+def drawn(game: GameDefinition, for_sale: bool = False) -> list[str]:
     """The sources the game's cards and accessories draw from (with their stand-ins when `for_sale`)."""
     names: set[str] = set()
     for module in _modules(game):
@@ -21,14 +20,14 @@ def drawn(game: str, for_sale: bool = False) -> list[str]:
     return sorted(names)
 
 
-def for_sale(game: str) -> dict[str, str]:
+def for_sale(game: GameDefinition) -> dict[str, str]:
     """{replaced source: its stand-in} of a print for sale; a drawn source that may not be sold and has no
     stand-in is refused."""
     defined = load_sources()
     for name in drawn(game, for_sale=True):
         if not defined[name].commercial:
             raise GeodeckError(
-                f"{game} draws from {name} ({defined[name].license_class} licence) and has no stand-in for it: "
+                f"{game.name} draws from {name} ({defined[name].license_class} licence) and has no stand-in for it: "
                 f"it cannot be printed for sale; print without --for-sale (for personal use)"
             )
     replaced: dict[str, str] = {}
@@ -39,7 +38,7 @@ def for_sale(game: str) -> dict[str, str]:
     return replaced
 
 
-def replacement_lines(game: str) -> list[str]:
+def replacement_lines(game: GameDefinition) -> list[str]:
     """One line per source replaced in a print for sale (what the CLI reports)."""
     defined = load_sources()
     return [

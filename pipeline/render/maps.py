@@ -10,7 +10,7 @@ by a red circle at their Natural Earth label point. Coordinates handed to the ca
 
 import json
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 
 import numpy as np
 import shapely
@@ -31,6 +31,10 @@ LABEL_POINTS = "ne_10m_admin_0_label_points.geojson"
 TINY_MM = 1.6  # a country whose largest part is narrower than this on the card's map gets a circle
 TINY_MM2 = 1.5  # ... and so does one of less area than this (Cuba, the Netherlands, Portugal, Kiribati)
 CIRCLE_MM = 1.5  # radius of that circle
+INSET_MIN_KM = 110  # a circled country's inset shows at least this radius round it (its neighbours)
+INSET_MAX_KM = 1500  # ... and at most this (a scattered state: its main island group)
+INSET_FILL = 0.6  # the country's farthest part at this share of the inset's radius
+INSET_RING_MM = 1.0  # radius of the ring marking a country still under TINY_MM wide in its inset
 BOUNDS_MIN_KM2 = 1000  # land parts smaller than this do not widen a map's frame
 CARD_SOUTH_LAT = -72.0  # the cards' maps reach this far south: Antarctica's coast, on every card alike
 SIMPLIFY_MM = 0.06
@@ -149,6 +153,7 @@ class World:
     """Natural Earth countries, projected once."""
 
     def __init__(self, store):
+        self._store = store
         source = load_sources()[NE]
         to_robinson = Transformer.from_crs("EPSG:4326", "+proj=robin +lon_0=0 +datum=WGS84", always_xy=True)
         self.transformer = to_robinson
@@ -199,6 +204,60 @@ class World:
         elif geom is not None:
             point = geom.representative_point()
         return geom, point
+
+    @cached_property
+    def neighbours(self) -> tuple[list, shapely.STRtree]:
+        """Every country of the detail layer projected, with a search tree: the insets' surroundings."""
+        source = load_sources()[NE]
+        raw = json.loads(self._store.read_source(source, DETAIL_LAYER))["features"]
+        geoms = [project(shape(f["geometry"]), self.transformer) for f in raw]
+        return geoms, shapely.STRtree(geoms)
+
+    def draw_inset(self, canvas, disc: Box, iso3: str, colour, land, edge, sea) -> float:
+        """A circled country enlarged in a disc (`disc`: its bounding square, mm): centred on its label point,
+        its farthest part at INSET_FILL of the radius (INSET_MIN_KM to INSET_MAX_KM round it), its
+        neighbours in `land`; a ring marks it where it is still under TINY_MM wide. Returns the width (mm)
+        of its mark: the widest red part or the ring's diameter."""
+        geom, point = self.country(iso3)
+        centre = point if point is not None else geom.representative_point()
+        reach = 0.0 if geom is None else float(shapely.hausdorff_distance(centre, geom))
+        metres = min(max(reach / INSET_FILL, INSET_MIN_KM * 1000), INSET_MAX_KM * 1000)
+        radius = disc.w / 2
+        cx, cy = disc.x + radius, disc.y + radius
+        scale = radius / metres
+        frame = (scale, cx - centre.x * scale, cy - centre.y * scale)
+        window = shapely.buffer(centre, metres)
+        geoms, tree = self.neighbours
+        canvas.saveState()
+        clip = canvas.beginPath()
+        clip.circle(cx, cy, radius)
+        canvas.clipPath(clip, stroke=0, fill=0)
+        canvas.setFillColor(sea)
+        canvas.rect(disc.x, disc.y, disc.w, disc.h, stroke=0, fill=1)
+        canvas.setStrokeColor(edge)
+        canvas.setLineWidth(0.08)
+        canvas.setFillColor(land)
+        for i in sorted(int(i) for i in tree.query(window)):
+            draw_geometry(
+                canvas, shapely.simplify(to_box(geoms[i].intersection(window), frame), SIMPLIFY_MM), stroke=True
+            )
+        widest = 0.0
+        if geom is not None:
+            placed = shapely.simplify(to_box(geom.intersection(window), frame), SIMPLIFY_MM / 2)
+            canvas.setFillColor(colour)
+            draw_geometry(canvas, placed)
+            widest = max(
+                (max(p.bounds[2] - p.bounds[0], p.bounds[3] - p.bounds[1]) for p in _polygons(placed)), default=0.0
+            )
+        canvas.restoreState()
+        canvas.setStrokeColor(colour)
+        canvas.setLineWidth(0.3)
+        canvas.circle(cx, cy, radius, stroke=1, fill=0)
+        if widest >= TINY_MM:
+            return widest
+        canvas.setLineWidth(0.35)
+        canvas.circle(cx, cy, INSET_RING_MM, stroke=1, fill=0)
+        return 2 * INSET_RING_MM
 
     def has(self, iso3: str) -> bool:
         geom, point = self.country(iso3)

@@ -13,8 +13,9 @@ from pathlib import Path
 
 from reportlab.lib.units import mm
 
-from pipeline import atomic, games
+from pipeline import atomic
 from pipeline.errors import GeodeckError
+from pipeline.games.definition import GameDefinition
 from pipeline.paths import PRINT_DIR
 from pipeline.render import layouts, licences, text
 from pipeline.render.context import CardContext
@@ -60,11 +61,6 @@ class PrintResult:
     pages: int
     cards: int
     bytes: int
-
-
-def game_module(game: str):
-    """The game's card renderer (its slice's `cards` module: check, front, back)."""
-    return games.get(game).cards
 
 
 def _card(canvas: Canvas, draw, card: dict, ctx: CardContext, trim: Rect, paint: Rect) -> None:
@@ -138,17 +134,23 @@ def _one_up(canvas, module, cards, ctx, bleed, on_card) -> None:
             on_card(card)
 
 
-def draw_cards(canvas, deck: dict, options: PrintOptions, store, on_card: Callable[[dict], None] | None = None) -> None:
-    """Every card of the deck onto `canvas` (sheets or one-up pages); every card is checked first so a bad
-    card fails before any drawing."""
+def draw_cards(
+    canvas,
+    game: GameDefinition,
+    deck: dict,
+    options: PrintOptions,
+    store,
+    on_card: Callable[[dict], None] | None = None,
+) -> None:
+    """Every card of the game's deck onto `canvas` (sheets or one-up pages); every card is checked first so
+    a bad card fails before any drawing."""
     options.validate()
-    game = deck["game"]
-    module = game_module(game)
+    module = game.cards
     layout = layouts.load(game)
     if tuple(deck.get("card_size_mm") or layout.card_mm) != layout.card_mm:
         raise GeodeckError(
-            f"deck {game} {deck.get('version')} has cards of {deck['card_size_mm']} mm but "
-            f"templates/cards/{game}.toml lays out {list(layout.card_mm)} mm; make them agree"
+            f"deck {game.name} {deck.get('version')} has cards of {deck['card_size_mm']} mm but "
+            f"templates/cards/{game.name}.toml lays out {list(layout.card_mm)} mm; make them agree"
         )
     bleed = bleed_of(options, layout)
     if options.for_sale:
@@ -176,11 +178,13 @@ def bleed_of(options: PrintOptions, layout) -> float:
     return layout.bleed_mm if options.bleed is None else options.bleed
 
 
-def render(deck: dict, options: PrintOptions, store, on_card: Callable[[dict], None] | None = None) -> bytes:
-    """The PDF bytes for a deck."""
+def render(
+    definition: GameDefinition, deck: dict, options: PrintOptions, store, on_card: Callable[[dict], None] | None = None
+) -> bytes:
+    """The PDF bytes for a deck of the game."""
     options.validate()
     game = deck["game"]
-    layout = layouts.load(game)
+    layout = layouts.load(definition)
     canvas, buffer = new_canvas(options.press.canvas_class(Canvas) if options.press else Canvas)
     gutter = sheet_for(options, layout.card_mm, bleed_of(options, layout)).gutter if options.layout == "sheet" else None
     title = f"{deck.get('title', game)} {deck.get('version', '')}".strip()
@@ -190,7 +194,7 @@ def render(deck: dict, options: PrintOptions, store, on_card: Callable[[dict], N
         f"{game} {deck.get('version', '')}, {options.layout}, {options.paper}, duplex {options.duplex}"
         + (f", gutter {gutter:g} mm" if gutter is not None else ""),
     )
-    draw_cards(canvas, deck, options, store, on_card)
+    draw_cards(canvas, definition, deck, options, store, on_card)
     canvas.save()
     if options.press:
         return options.press.finish(buffer.getvalue(), title, str(deck.get("version", "")))
@@ -216,19 +220,24 @@ def sheet_details(options: PrintOptions, layout: layouts.Layout) -> list[str]:
     return details + (["for-sale"] if options.for_sale else [])
 
 
-def default_output(deck: dict, options: PrintOptions, print_dir: Path = PRINT_DIR) -> Path:
-    layout = layouts.load(deck["game"])
+def default_output(game: GameDefinition, deck: dict, options: PrintOptions, print_dir: Path = PRINT_DIR) -> Path:
+    layout = layouts.load(game)
     lang = layout.language(options.lang)
     paper = options.paper if options.layout == "sheet" else "{:g}x{:g}mm".format(*layout.card_mm)  # page = card
     return print_dir / file_name(deck, "cards", paper, lang, *sheet_details(options, layout))
 
 
 def print_deck(
-    deck: dict, options: PrintOptions, store, out: Path | None = None, on_card: Callable[[dict], None] | None = None
+    game: GameDefinition,
+    deck: dict,
+    options: PrintOptions,
+    store,
+    out: Path | None = None,
+    on_card: Callable[[dict], None] | None = None,
 ) -> PrintResult:
-    """Render a deck and write the PDF atomically (a failure leaves any earlier PDF alone)."""
-    data = render(deck, options, store, on_card)
-    path = out or default_output(deck, options)
+    """Render a deck of the game and write the PDF atomically (a failure leaves any earlier PDF alone)."""
+    data = render(game, deck, options, store, on_card)
+    path = out or default_output(game, deck, options)
     atomic.write_bytes(path, data)
     n = len(deck["cards"])
     pages = 2 * n if options.layout == "one-up" else 2 * -(-n // PER_SHEET)

@@ -1,11 +1,11 @@
 """The kit's rules pages, a player learns from: a band in the game's colour with the title, a card drawn with
 the deck's own card and its parts numbered (card anatomy), the rulebook's table set as a table, the
 rulebook's worked example drawn with the deck's own cards, then the rules text (the game's `[kit.<lang>]
-rules`), flowing onto further pages.
+rules`), flowing onto further pages, with the setup drawn with the deck's cards (pipeline/render/setup.py).
 
 What is drawn is data in the game's card template: `[kit.rules]` (which card sides and boxes are numbered,
-which cards make the example, the table's rows) and the words in `[kit.de]` / `[kit.en]` (`anatomy`,
-`example`, `table_header`, `rules`).
+which cards make the example, the table's rows, the setup's items) and the words in `[kit.de]` / `[kit.en]`
+(`anatomy`, `example`, `table_header`, `setup`, `rules`).
 """
 
 from collections.abc import Callable
@@ -13,9 +13,9 @@ from collections.abc import Callable
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph, Table, TableStyle
 
-from pipeline import games
 from pipeline.errors import GeodeckError
-from pipeline.render import text
+from pipeline.games.definition import GameDefinition
+from pipeline.render import setup, text
 from pipeline.render.context import CardContext
 from pipeline.render.pages import clipped, end_page
 from pipeline.render.text import PT_MM, Box
@@ -25,7 +25,16 @@ GAP_MM = 5.0
 BADGE_MM = 2.4  # the radius of a numbered badge on the anatomy card
 
 
-def draw(canvas, deck: dict, ctx: CardContext, words: dict, page: tuple[float, float], margin: float, start_page):
+def draw(
+    canvas,
+    game: GameDefinition,
+    deck: dict,
+    ctx: CardContext,
+    words: dict,
+    page: tuple[float, float],
+    margin: float,
+    start_page,
+):
     """The rules pages from the current (begun) page on; `start_page()` begins a further page (the caller
     ends the last one)."""
     layout = ctx.layout
@@ -57,13 +66,20 @@ def draw(canvas, deck: dict, ctx: CardContext, words: dict, page: tuple[float, f
     body = _style(design.pt("body"), ctx.regular)
     if plan.get("anatomy"):
         small = _style(design.pt("small"), ctx.regular)
-        top = _anatomy(canvas, deck, ctx, plan, words, Box(margin, 0, pw - 2 * margin, top), small)
+        top = _anatomy(canvas, game.cards, deck, ctx, plan, words, Box(margin, 0, pw - 2 * margin, top), small)
     if plan.get("example"):
-        top = _example(canvas, deck, ctx, plan, words, Box(margin, 0, pw - 2 * margin, top), body)
+        top = _example(canvas, game.cards, deck, ctx, plan, words, Box(margin, 0, pw - 2 * margin, top), body)
     flowing: list = [Paragraph(markup, body) for markup in words["rules"]]
+    inserts = []  # (after which paragraph, what): the table and the setup picture
     rows = plan.get("table") or words.get("table")  # numbers (the same in every language) or words
     if rows:  # the rulebook's table, after the paragraph that refers to it
-        flowing.insert(int(plan["table_after"]) + 1, _table(rows, words["table_header"], ctx))
+        inserts.append((int(plan["table_after"]), 0, _table(rows, words["table_header"], ctx)))
+    if plan.get("setup"):
+        small = _style(design.pt("small"), ctx.regular)
+        picture = setup.Setup(game.cards, deck, ctx, plan["setup"], words["setup"], small, _place)
+        inserts.append((int(plan["setup_after"]), 1, picture))
+    for after, _, flowable in sorted(inserts, key=lambda i: (-i[0], -i[1])):
+        flowing.insert(after + 1, flowable)
     _flow(canvas, flowing, body, Box(margin, margin, pw - 2 * margin, top - margin), margin, ph, start_page)
 
 
@@ -87,16 +103,20 @@ def _card(canvas, draw_side: Callable, card: dict, ctx: CardContext, box: Box) -
     return scale
 
 
+def _place(canvas, module, side: str, card: dict, ctx: CardContext, box: Box) -> None:
+    """One side of `card` in `box` (the setup picture's cards)."""
+    _card(canvas, _side(module, side), card, ctx, box)
+
+
 def _side(module, side: str) -> Callable:
     if side not in ("front", "back"):
         raise GeodeckError(f"[kit.rules]: a card side is front or back, not {side!r}")
     return getattr(module, side)
 
 
-def _anatomy(canvas, deck, ctx: CardContext, plan: dict, words: dict, area: Box, body) -> float:
+def _anatomy(canvas, module, deck, ctx: CardContext, plan: dict, words: dict, area: Box, body) -> float:
     """The first card of the deck's first kind, its numbered parts (`[kit.rules] anatomy`: [side, box]) and
     their legend; beside it the rulebook's table. Returns the y below them."""
-    module = games.get(deck["game"]).cards
     card = deck["cards"][0]
     module.check(card, ctx)
     height = float(plan.get("anatomy_mm", 62))
@@ -177,11 +197,10 @@ def _table(rows: list, header: list[str], ctx: CardContext) -> Table:
     return table
 
 
-def _example(canvas, deck, ctx: CardContext, plan: dict, words: dict, area: Box, body) -> float:
+def _example(canvas, module, deck, ctx: CardContext, plan: dict, words: dict, area: Box, body) -> float:
     """The rulebook's worked example with the deck's own cards (`[kit.rules] example`: the values of
     `example_field` naming them, in order; `example_mark`: those outlined in the game's colour), its text
     above them. Returns the y below them."""
-    module = games.get(deck["game"]).cards
     field = plan["example_field"]
     by_value = {card["fields"].get(field): card for card in deck["cards"]}
     missing = [value for value in plan["example"] if value not in by_value]

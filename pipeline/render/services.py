@@ -20,6 +20,7 @@ from pathlib import Path
 
 from pipeline import atomic, readers
 from pipeline.errors import GeodeckError
+from pipeline.games.definition import GameDefinition
 from pipeline.paths import OUTPUT_DIR, TEMPLATES_DIR
 from pipeline.render import layouts, printing
 
@@ -99,6 +100,7 @@ def default_output(deck: dict, service: Service, lang: str, for_sale: bool = Fal
 
 
 def export(
+    game: GameDefinition,
     deck: dict,
     service: Service,
     store,
@@ -109,10 +111,10 @@ def export(
 ) -> ExportResult:
     """Rasterise every card face for `service` and write the zip (images, deck list, order notes) atomically;
     `for_sale`: the layers that may not be sold replaced, as `geodeck print --for-sale`."""
-    layout = layouts.load(deck["game"])
+    layout = layouts.load(game)
     lang = layout.language(lang)
     options = printing.PrintOptions(layout="one-up", bleed=RENDER_BLEED_MM, lang=lang, for_sale=for_sale)
-    pdf = printing.render(deck, options, store)
+    pdf = printing.render(game, deck, options, store)
     scale = (service.height_px - 2 * service.bleed_px) / (layout.card_mm[1] * PT_PER_MM)  # px per pt
     pages = list(range(2 * len(deck["cards"])))
     faces = _rasterise(pdf, pages, scale, service, jobs or os.cpu_count() or 1)

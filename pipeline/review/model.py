@@ -11,6 +11,7 @@ from pipeline.decks import diff as diffing
 from pipeline.decks import files, published, stage, versions
 from pipeline.decks.spec import DeckSpec
 from pipeline.errors import GeodeckError
+from pipeline.games.definition import GameDefinition
 
 BUILD = "unpublished build"  # the label of a fresh build's deck, which has no version yet
 
@@ -27,27 +28,34 @@ class Pair:
 
 
 def resolve(
-    game: str, old: str | None, new: str | None, decks_dir: Path | None = None, build_root: Path | None = None
+    game: GameDefinition,
+    old: str | None,
+    new: str | None,
+    decks_dir: Path | None = None,
+    build_root: Path | None = None,
 ) -> Pair:
     """NEW: the given version, else the unpublished build when its cards differ from LATEST (what `geodeck
     diff` compares), else LATEST. OLD: the given version, else LATEST for a build, else the version before NEW."""
-    game_dir = (decks_dir or paths.DECKS_DIR) / game
-    latest = published.deck(game, None, decks_dir)[1]
-    after = published.deck(game, new, decks_dir)[1] if new else _fresh_or(latest, game, build_root)
+    game_dir = (decks_dir or paths.DECKS_DIR) / game.name
+    if new:  # LATEST is read only when it is needed: each deck is read once
+        after = published.deck(game, new, decks_dir)[1]
+    else:
+        latest = published.deck(game, None, decks_dir)[1]
+        after = _fresh_or(latest, game, build_root)
+        if after.get("version") is None and not old:
+            return Pair(latest, after)
     if old:
         return Pair(published.deck(game, old, decks_dir)[1], after)
-    if after.get("version") is None:
-        return Pair(latest, after)
     earlier = [v for v in versions.versions(game_dir) if versions.key(v) < versions.key(after["version"])]
     if not earlier:
         raise GeodeckError(
-            f"{game} {after['version']} is its first version, so there is nothing to compare it with; "
+            f"{game.name} {after['version']} is its first version, so there is nothing to compare it with; "
             f"name OLD and NEW (published: {', '.join(versions.versions(game_dir))})"
         )
     return Pair(published.deck(game, earlier[-1], decks_dir)[1], after)
 
 
-def _fresh_or(latest: dict, game: str, build_root: Path | None) -> dict:
+def _fresh_or(latest: dict, game: GameDefinition, build_root: Path | None) -> dict:
     """The deck built from build/ now if it differs from `latest`; `latest` when it does not or cannot be built."""
     try:
         fresh = stage.fresh_deck(game, build_root)[1]

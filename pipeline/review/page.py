@@ -12,6 +12,7 @@ from pipeline import outputs
 from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
+from pipeline.games.definition import GameDefinition
 from pipeline.paths import TEMPLATES_DIR
 from pipeline.render import printing, raster
 from pipeline.review import model
@@ -30,7 +31,13 @@ class Written:
 
 
 def write(
-    game: str, old: str | None, new: str | None, out: Path, store, lang: str | None = None, force: bool = False
+    game: GameDefinition,
+    old: str | None,
+    new: str | None,
+    out: Path,
+    store,
+    lang: str | None = None,
+    force: bool = False,
 ) -> Written:
     """Compare OLD and NEW of GAME (defaults: model.resolve) and write the review page into `out`; `force`
     adds it to a folder geodeck did not write (outputs.replacing)."""
@@ -39,8 +46,8 @@ def write(
     citations = {name: source.citation for name, source in load_sources().items()}
     content = model.review(load_spec(game), pair, citations)
     images = {
-        "old": card_images(pair.old, [c["id"] for c in content["cards"] + content["removed"]], store, lang),
-        "new": card_images(pair.new, [c["id"] for c in content["cards"] + content["added"]], store, lang),
+        "old": card_images(game, pair.old, [c["id"] for c in content["cards"] + content["removed"]], store, lang),
+        "new": card_images(game, pair.new, [c["id"] for c in content["cards"] + content["added"]], store, lang),
     }
     with outputs.replacing(out, "--out", force, OWN) as staging:
         for side, cards in images.items():
@@ -52,7 +59,7 @@ def write(
     return Written(out / PAGE, content["old"], content["new"], len(content["cards"]))
 
 
-def card_images(deck: dict, ids: list[str], store, lang: str | None) -> dict[str, bytes | str]:
+def card_images(game: GameDefinition, deck: dict, ids: list[str], store, lang: str | None) -> dict[str, bytes | str]:
     """Each card's front as PNG bytes, drawn by the print renderer (one-up, no bleed); a card the current
     renderer refuses (e.g. an old version lacking a field) gets the renderer's message instead."""
     chosen = {c["id"]: c for c in deck["cards"] if c["id"] in set(ids)}
@@ -60,15 +67,15 @@ def card_images(deck: dict, ids: list[str], store, lang: str | None) -> dict[str
         return {}
     options = printing.PrintOptions(layout="one-up", bleed=0, lang=lang)
     try:
-        pdf = printing.render({**deck, "cards": list(chosen.values())}, options, store)
+        pdf = printing.render(game, {**deck, "cards": list(chosen.values())}, options, store)
     except GeodeckError:
-        return {card_id: _one(deck, card, options, store) for card_id, card in chosen.items()}
+        return {card_id: _one(game, deck, card, options, store) for card_id, card in chosen.items()}
     return dict(zip(chosen, raster.pngs(pdf, list(range(0, 2 * len(chosen), 2)), DPI)))
 
 
-def _one(deck: dict, card: dict, options: printing.PrintOptions, store) -> bytes | str:
+def _one(game: GameDefinition, deck: dict, card: dict, options: printing.PrintOptions, store) -> bytes | str:
     try:
-        return raster.png(printing.render({**deck, "cards": [card]}, options, store), 0, DPI)
+        return raster.png(printing.render(game, {**deck, "cards": [card]}, options, store), 0, DPI)
     except GeodeckError as exc:
         return f"not drawable with today's renderer: {exc}"
 

@@ -88,14 +88,30 @@ def unit_lengths(grid: Grid) -> tuple[float, float]:
     return float(np.hypot(*linear[0])), float(np.hypot(*linear[1]))
 
 
+MAX_STRETCH = 1.05  # a map may be drawn at most 5 % taller (or wider) than true to fill its page: no more, a map
+# a geography teacher shows is true to its shape
+
+
 def fit_frame(grid: Grid, box: Box) -> GridFrame:
-    """The largest frame whose 0-150 × 0-90 grid fits `box` with the grid's own aspect, centred."""
+    """The 0-150 × 0-90 grid filling `box`, centred: true to the grid's aspect where that fills the box,
+    otherwise stretched along one axis, by at most MAX_STRETCH (the grid's numbers stay where they are: a
+    place's numbers find it as on a true map)."""
     per_ns, per_we = unit_lengths(grid)
-    scale = min(box.w / (WE_MAX * per_we), box.h / (NS_MAX * per_ns))
-    ux, uy = per_we * scale, per_ns * scale
+    ux, uy = box.w / WE_MAX, box.h / NS_MAX
+    stretch = (uy / ux) / (per_ns / per_we)  # how much taller than true the filling grid would be
+    if stretch > MAX_STRETCH:
+        uy = ux * per_ns / per_we * MAX_STRETCH
+    elif stretch < 1 / MAX_STRETCH:
+        ux = uy * per_we / per_ns * MAX_STRETCH
     x0 = box.x + (box.w - WE_MAX * ux) / 2
     top = box.y + box.h - (box.h - NS_MAX * uy) / 2
     return GridFrame(x0, top, ux, uy)
+
+
+def stretch(grid: Grid, frame: GridFrame) -> float:
+    """How much taller than true the grid is drawn (1: true to its aspect)."""
+    per_ns, per_we = unit_lengths(grid)
+    return (frame.uy / frame.ux) / (per_ns / per_we)
 
 
 def ground_km(grid: Grid, ns: float, we: float) -> tuple[float, float, float]:
@@ -198,17 +214,22 @@ class MapModel:
 MARGIN_MM, LEGEND_MM, LABEL_ROOM_MM, TITLE_MM = 8.0, 16.0, 6.0, 11.0
 
 
-def map_model(deck: dict, grid: Grid, page: tuple[float, float], words: dict, font: str) -> MapModel:
-    """The grid frame on the page (below the title, above the legend), the dots and the placed names."""
+def map_area(page: tuple[float, float]) -> Box:
+    """Where the grid may go on the page: below the title, above the legend, room for the numbers around."""
     pw, ph = page
     room = MARGIN_MM + LABEL_ROOM_MM
-    area = Box(
+    return Box(
         room,
         MARGIN_MM + LEGEND_MM + LABEL_ROOM_MM,
         pw - 2 * room,
         ph - 2 * MARGIN_MM - TITLE_MM - LEGEND_MM - 2 * LABEL_ROOM_MM,
     )
-    frame = fit_frame(grid, area)
+
+
+def map_model(deck: dict, grid: Grid, page: tuple[float, float], words: dict, font: str) -> MapModel:
+    """The grid frame on the page (below the title, above the legend), the dots and the placed names."""
+    pw = page[0]
+    frame = fit_frame(grid, map_area(page))
     places = place_positions(deck["cards"], grid)
     dots = dot_positions(places, frame)
     size = float(words["place_pt"]) * pw / A4_WIDTH_MM * PT_MM
@@ -239,9 +260,11 @@ def draw_map(
         c.setStrokeColor(HexColor(words["border_colour"]))
         c.setLineWidth(0.3)
         c.setLineJoin(1)
+        inside = shapely.box(x_left, y_bottom, x_right, y_top)  # cut, not only clipped: no land under the numbers
         for name in sorted(states_lonlat):
             c.setFillColor(HexColor(words["land_colour"]))
-            draw_geometry(c, shapely.simplify(frame.geometry(states_lonlat[name], grid), 0.1), stroke=True)
+            land = frame.geometry(states_lonlat[name], grid).intersection(inside)
+            draw_geometry(c, shapely.simplify(land, 0.1), stroke=True)
         for k in range(NS_MAX + 1):  # lines of equal north-south number: every 10th strong, every 5th medium
             c.setStrokeColor(orange if k % 5 == 0 else tint(orange, 0.3))
             c.setLineWidth(0.3 if k % 10 == 0 else 0.12 if k % 5 == 0 else 0.08)
@@ -300,7 +323,7 @@ def draw_map(
     for i, line in enumerate(lines):
         c.setFillColor(HexColor(words["ns_text"]) if i == 1 else grey if i == 2 else ink)
         text.draw(
-            c, line, regular, Box(legend.x + 3.5, legend.y + legend.h - 3.3 * (i + 1), legend.w * 0.72, 3.2), 6.5, 5
+            c, line, regular, Box(legend.x + 3.5, legend.y + legend.h - 3.3 * (i + 1), legend.w * 0.72, 3.2), 7.5, 7
         )
     bar_km = scale_bar_km(SCALE_BAR_MM * pw / A4_WIDTH_MM * per_we_km / frame.ux)
     bar = bar_km / per_we_km * frame.ux  # mm of bar_km west-east at the map's centre
@@ -311,7 +334,7 @@ def draw_map(
     for tick in (0, bar / 2, bar):
         c.line(bx + tick, by - 0.8, bx + tick, by + 0.8)
     c.setFillColor(ink)
-    c.setFont(regular, 6 * PT_MM)
+    c.setFont(regular, 7 * PT_MM)
     c.drawCentredString(bx, by + 1.5, "0")
     c.drawCentredString(bx + bar / 2, by + 1.5, number(bar_km / 2, words["lang"], "#,##0.#"))
     c.drawCentredString(bx + bar, by + 1.5, f"{number(bar_km, words['lang'], '#,##0')} km")

@@ -1,5 +1,5 @@
 """Deutschland: Das Kartenspiel cards. Place cards: the front has a header with the game's name and the
-state, the place's name and a picture of its state alone (every state at one scale, the place marked; no
+state, the place's name and a picture of its state alone (filling its box, the place marked; no
 map of Germany, no population); the back shows the north-south number (orange) and the west-east number
 (grey) at one size on one baseline, and the population. Guess cards in the four player colours, their
 symbol large and in all four corners, the player's shape (● ■ ◆ ★) on both sides of the player's name and

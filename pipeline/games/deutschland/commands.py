@@ -6,6 +6,7 @@ import click
 from rich.table import Table
 
 from pipeline.cli_output import Bounded, console, mirror_option, offline_option, out
+from pipeline.errors import ExitCode
 
 
 @click.command(context_settings={"ignore_unknown_options": True})  # -52 -13 are coordinates, not options
@@ -38,6 +39,7 @@ def grid(lat, lon, report, fmt, mirror, offline):
     from pipeline.build import graph
     from pipeline.decks import published
     from pipeline.extract import open_store
+    from pipeline.games.deutschland import GAME
     from pipeline.games.deutschland import deck as deutschland
     from pipeline.games.deutschland.locate import locate
     from pipeline.geo import grid as grids
@@ -84,7 +86,7 @@ def grid(lat, lon, report, fmt, mirror, offline):
         return
     if lat is None or lon is None:
         raise click.UsageError("give LAT and LON (e.g. `geodeck grid 49.89 10.89`) or --report")
-    chosen = grids.read_report(saved)[1] if saved.is_file() else deutschland.deck_grid(published.deck("deutschland")[1])
+    chosen = grids.read_report(saved)[1] if saved.is_file() else deutschland.deck_grid(published.deck(GAME)[1])
     ns, we, on_map = locate(lat, lon, chosen, open_store(mirror=mirror, online=not offline))
     if fmt == "json":
         click.echo(json.dumps({"lat": lat, "lon": lon, "ns": ns, "we": we, "on_map": on_map}))
@@ -95,7 +97,7 @@ def grid(lat, lon, report, fmt, mirror, offline):
             highlight=False,
             soft_wrap=True,
         )
-        raise SystemExit(1)
+        raise SystemExit(ExitCode.FAILED)
     if fmt == "text":
         out.print(f"{grids.describe(lat, lon)}: north-south {ns}, west-east {we}", highlight=False)
 

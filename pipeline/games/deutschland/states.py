@@ -40,12 +40,10 @@ class Germany:
         return name
 
     def frame(self, box: Box, name: str) -> tuple[float, float, float]:
-        """(scale, dx, dy): UTM metres → mm in `box`, one scale for every state (the largest state fills
-        the box), the state centred."""
-        scale = min(
-            min(box.w / (g.bounds[2] - g.bounds[0]), box.h / (g.bounds[3] - g.bounds[1])) for g in self.states.values()
-        )
+        """(scale, dx, dy): UTM metres → mm in `box`, the state filling the box (its width or its height),
+        centred."""
         x0, y0, x1, y1 = self.states[name].bounds
+        scale = min(box.w / (x1 - x0), box.h / (y1 - y0))
         return (
             scale,
             box.x + (box.w - (x1 - x0) * scale) / 2 - x0 * scale,
@@ -59,7 +57,7 @@ class Germany:
         return x * scale + dx, y * scale + dy
 
     def draw_state(self, canvas, box: Box, state: str, card_id: str, fill, edge) -> None:
-        """The state alone (no neighbours), at the one scale of every state's picture in `box`; one form
+        """The state alone (no neighbours), filling its picture's `box`; one form
         XObject per state and document."""
         name = self.state_name(state, card_id)
         form = "state_" + next(k for k, v in self.ids.items() if v == name).replace("-", "_")

@@ -92,7 +92,13 @@ def _strip(c, ctx: CardContext, w: dict, box: Box, first: int, count: int, flap:
         c.translate(right + glue / 2, box.y + box.h / 2)
         c.rotate(90)
         text.draw(
-            c, w["glue"], ctx.regular, Box(-box.h / 2, -glue / 2 + 1, box.h, glue - 2), *_pt(s, "fold"), align="center"
+            c,
+            w["glue"],
+            ctx.regular,
+            Box(-box.h / 2, -glue / 2 + 1, box.h, glue - 2),
+            *_pt(s, "fold"),
+            max_lines=2,
+            align="center",
         )
         c.restoreState()
         right += glue

@@ -4,11 +4,13 @@ game's back (pipeline/render/backs.py).
 All drawing is in millimetres with the origin at the card's bottom-left trim corner.
 """
 
+import math
+
 from pipeline.errors import GeodeckError
 from pipeline.render import backs, pictograms, text
 from pipeline.render.context import CardContext
 from pipeline.render.flags import SOURCE as FLAGS
-from pipeline.render.maps import ANTARCTICA, NE
+from pipeline.render.maps import ANTARCTICA, CIRCLE_MM, NE
 from pipeline.render.numbers import with_unit
 from pipeline.render.text import Box
 
@@ -52,6 +54,15 @@ def steps(cards: list[dict], ctx: CardContext) -> dict[str, float]:
         "name": text.one_size([n for n, _ in named], ctx.bold, layout.box("name"), layout.font("name")[0], NAME_LINES),
         "other_name": text.one_size(
             [o for _, o in named], ctx.regular, layout.box("other_name"), layout.font("other_name")[0]
+        ),
+        "facts": max(
+            layout.font("facts")[1],
+            text.one_size(
+                [line for fields in countries for line in _fact_lines(fields, ctx)],
+                ctx.regular,
+                _fact_box(ctx),
+                layout.font("facts")[0],
+            ),
         ),
         "row_label": text.one_size(
             [c[ctx.lang]["label"] for c in categories], ctx.regular, label, layout.font("row_label")[0]
@@ -101,28 +112,31 @@ def _cells(row: Box) -> tuple[Box, Box, Box]:
     )
 
 
-def _facts(c, fields: dict, ctx: CardContext) -> None:
-    words, layout = ctx.words, ctx.layout
-    box = layout.box("facts")
-    density = with_unit(fields.get("population_density"), ctx.lang, words["density_pattern"], words["density_unit"])
+def _fact_lines(fields: dict, ctx: CardContext) -> list[str]:
+    """The capital and the highest mountain (the population density is the rows' inhabitants by area)."""
+    words = ctx.words
     suffix = "" if ctx.lang == "de" else "_en"  # the card's names in the language printed
-    lines = [
+    return [
         f"{words['capital']}: {fields.get('capital' + suffix) or '–'}",
         f"{words['mountain']}: {fields.get('highest_mountain' + suffix) or '–'}",
-        f"{words['density']}: {density}",
     ]
-    step = box.h / len(lines)
-    high, low = layout.font("facts")
-    c.setFillColor(layout.colour("muted"))
-    for i, line in enumerate(lines):  # never below the smallest legible size: a very long name is cut with "…"
-        text.draw(
-            c,
-            text.shorten(line, ctx.regular, box.w, low),
-            ctx.regular,
-            Box(box.x, box.y + box.h - (i + 1) * step, box.w, step),
-            high,
-            low,
-        )
+
+
+def _fact_box(ctx: CardContext) -> Box:
+    box = ctx.layout.box("facts")
+    return Box(box.x, box.y, box.w, box.h / FACT_LINES)
+
+
+FACT_LINES = 2
+
+
+def _facts(c, fields: dict, ctx: CardContext, size: float) -> None:
+    """The two fact lines at the deck's one size, in the text colour; a very long one is cut with "…"."""
+    layout, line = ctx.layout, _fact_box(ctx)
+    c.setFillColor(layout.colour("text"))
+    for i, fact in enumerate(_fact_lines(fields, ctx)):
+        part = Box(line.x, line.y + (FACT_LINES - 1 - i) * line.h, line.w, line.h)
+        text.draw(c, text.shorten(fact, ctx.regular, line.w, size), ctx.regular, part, size, size)
 
 
 def _rows(c, fields: dict, ctx: CardContext) -> None:
@@ -179,12 +193,52 @@ def front(c, card: dict, ctx: CardContext) -> None:
         text.draw(c, other, ctx.regular, layout.box("other_name"), size, size)
     if fields.get("flag"):
         ctx.flags.draw(c, fields["flag"], layout.box("flag"), card["id"], outline=layout.colour("rule"))
-    _facts(c, fields, ctx)
+    _facts(c, fields, ctx, sizes["facts"])
     ctx.world.draw_base(c, MAP_FORM, map_box, layout.colour("land"), layout.colour("land_edge"))
-    ctx.world.draw_country(c, map_box, fields["iso3"], layout.colour("red"), card["id"])
+    marker = ctx.world.draw_country(c, map_box, fields["iso3"], layout.colour("red"), card["id"])
+    if marker.circle is not None:
+        _inset(c, fields["iso3"], marker.circle, ctx)
     if card["kind"] == "antarctica":
         _polar(c, layout.colour("red"), ctx)
     _rows(c, fields, ctx)
+
+
+def inset_disc(circle: tuple[float, float], layout) -> Box:
+    """The nearest of the template's inset discs (open sea on the map) clear of the country's circle."""
+    discs = [Box(x, y, d, d) for x, y, d in layout.data["insets"]]
+    clear = [d for d in discs if _apart(circle, d) > d.w / 2 + CIRCLE_MM + 1]
+    return min(clear or discs, key=lambda d: _apart(circle, d))
+
+
+def _apart(circle: tuple[float, float], disc: Box) -> float:
+    return math.dist(circle, (disc.x + disc.w / 2, disc.y + disc.w / 2))
+
+
+def _inset(c, iso3: str, circle: tuple[float, float], ctx: CardContext) -> None:
+    """A small country enlarged in a disc on the open sea, a line from its circle on the map to the disc."""
+    layout = ctx.layout
+    disc = inset_disc(circle, layout)
+    centre = (disc.x + disc.w / 2, disc.y + disc.w / 2)
+    gap = math.dist(circle, centre)
+    if gap > disc.w / 2 + CIRCLE_MM:
+        ux, uy = (centre[0] - circle[0]) / gap, (centre[1] - circle[1]) / gap
+        c.setStrokeColor(layout.colour("red"))
+        c.setLineWidth(0.25)
+        c.line(
+            circle[0] + ux * CIRCLE_MM,
+            circle[1] + uy * CIRCLE_MM,
+            centre[0] - ux * disc.w / 2,
+            centre[1] - uy * disc.w / 2,
+        )
+    ctx.world.draw_inset(
+        c,
+        disc,
+        iso3,
+        layout.colour("red"),
+        layout.colour("land"),
+        layout.colour("land_edge"),
+        layout.colour("inset_sea"),
+    )
 
 
 def _polar(c, fill, ctx: CardContext) -> None:

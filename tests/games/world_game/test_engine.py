@@ -6,6 +6,7 @@ import pytest
 from fixtures.tiny.games.decks import world_game as synthetic_deck
 
 from pipeline.errors import GeodeckError
+from pipeline.games import registry as games
 from pipeline.games import search
 from pipeline.games.core import TERMINAL, IllegalAction, playout
 from pipeline.games.world_game import engine as wg
@@ -380,7 +381,7 @@ def test_familiarity_is_what_players_in_germany_recognise():
     """The issue's complaint: DR Congo (0.86) as familiar as Germany, Luxembourg (0.43) below Bolivia (0.65)."""
     from pipeline.decks import published
 
-    _, deck = published.deck("world-game")
+    _, deck = published.deck(games.get("world-game"))
     fields = [c["fields"] for c in deck["cards"]]
     known = dict(zip((f["iso3"] for f in fields), players.familiarity(fields)))
     assert known["DEU"] > 0.9 and known["DEU"] - known["COD"] > 0.3
@@ -404,7 +405,7 @@ TARGETS = {  # issue 35: child and master, levels a person wants to play (`geode
 def test_the_player_model_meets_its_calibration_targets_on_the_deck():
     from pipeline.decks import published
 
-    _, deck = published.deck("world-game")
+    _, deck = published.deck(games.get("world-game"))
     fields = [c["fields"] for c in deck["cards"]]
     known = players.familiarity(fields)
     for level, targets in TARGETS.items():
@@ -448,7 +449,7 @@ def test_a_caller_who_does_not_know_guesses_a_near_countrys_answer():
     Colombia); now it names a near country's: Quito, Panama City or Caracas."""
     from pipeline.decks import published
 
-    _, deck = published.deck("world-game")
+    _, deck = published.deck(games.get("world-game"))
     names = [c["fields"]["name_en"] for c in deck["cards"]]
     colombia = names.index("Colombia")
     others = [i for i in range(len(names)) if i != colombia]

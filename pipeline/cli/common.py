@@ -1,0 +1,119 @@
+"""What the command modules share: progress bars, the GAME argument, report formats, locks and the
+lines saying what was written."""
+
+import os
+from pathlib import Path
+
+import click
+
+from pipeline.cli_output import Bounded, console, out
+from pipeline.games import registry as games
+from pipeline.games.definition import GameDefinition
+
+
+def progress():
+    """A transient progress bar on stderr (rich.progress is imported here: a no-op build never needs it)."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TaskProgressColumn,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TaskProgressColumn(),
+        TimeElapsedColumn(),
+        TextColumn("eta"),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    )
+
+
+def choice_option(*declarations: str, choices: list[str], help: str):
+    """An option taking one of `choices`, the first one its default."""
+    return click.option(*declarations, type=click.Choice(choices), default=choices[0], show_default=True, help=help)
+
+
+format_option = choice_option(
+    "--format",
+    "fmt",
+    choices=["table", "json", "markdown"],
+    help="table: on the terminal; json or markdown for CI logs, changelogs and docs.",
+)
+
+
+def locked(folder: Path):
+    """The exclusive lock of `folder` (store or build/), telling the user when it waits for another run."""
+    from pipeline import locking
+
+    return locking.exclusive(folder, on_wait=lambda message: console.print(message, highlight=False))
+
+
+def show(report: dict, fmt: str, formats) -> None:
+    """A report in the chosen format; `formats` is the stage module with to_json/to_markdown/to_rich."""
+    if fmt == "table":
+        out.print(formats.to_rich(report))
+    else:
+        click.echo(formats.to_json(report) if fmt == "json" else formats.to_markdown(report), nl=False)
+
+
+def jobs_option(help_text: str):
+    """`--jobs N`: processes side by side, 1-1024, by default one per core; `help_text` says what they run."""
+    return click.option(
+        "--jobs", type=Bounded(int, 1, 1024), default=os.cpu_count() or 1, show_default="all cores", help=help_text
+    )
+
+
+def resolve(name: str) -> GameDefinition:
+    """The game called `name`: the one place a name becomes a game (the registry, pipeline.games.registry).
+    Below the CLI, stages take the definition, never a name."""
+    return games.get(name)
+
+
+class GameChoice(click.Choice):
+    """The registered games, read when a command runs (a game registered after import is a choice too); the
+    argument's value is the chosen game's definition."""
+
+    def __init__(self) -> None:
+        super().__init__(())
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        return tuple(games.names())
+
+    @choices.setter
+    def choices(self, _value) -> None:
+        """click.Choice sets its choices once; the registry is their only source."""
+
+    def convert(self, value, param, ctx) -> GameDefinition:
+        return value if isinstance(value, GameDefinition) else resolve(super().convert(value, param, ctx))
+
+
+game_argument = click.argument("game", metavar="GAME", type=GameChoice())
+
+
+def size(count: int) -> str:
+    return f"{count / 1e6:.1f} MB" if count >= 100_000 else f"{count / 1e3:.0f} kB"
+
+
+def pages(count: int) -> str:
+    return f"{count} page" if count == 1 else f"{count} pages"
+
+
+def wrote(path: Path, details: str) -> None:
+    """What was written, then its path on a line of its own that never wraps (copyable in a narrow terminal)."""
+    game = click.get_current_context().params.get("game")
+    if click.get_current_context().params.get("for_sale") and game:
+        from pipeline.render import licences
+
+        for line in licences.replacement_lines(game):
+            console.print(line, highlight=False, markup=False, soft_wrap=True)
+    console.print(f"wrote {details}:", highlight=False, markup=False)
+    console.print(str(path), highlight=False, markup=False, soft_wrap=True)

@@ -1,0 +1,44 @@
+"""`geodeck games`: the registered games."""
+
+import click
+from rich.table import Table
+
+from pipeline.cli_output import out
+from pipeline.errors import GeodeckError
+from pipeline.games import registry as games
+from pipeline.games.definition import GameDefinition
+
+
+@click.command("games")
+@click.option("--names", is_flag=True, help="Only the names, one per line (for scripts and the Makefile).")
+def list_games(names):
+    """The games geodeck builds, prints and play-checks (each a folder pipeline/games/<game>/)."""
+    from pipeline.decks.spec import load_spec
+
+    if names:
+        click.echo("\n".join(games.names()))
+        return
+
+    table = Table("GAME", "title", "players", "default players", "accessories", title="games")
+    for name, definition in games.registered().items():
+        table.add_row(
+            name,
+            load_spec(definition).title,
+            _player_counts(definition),
+            str(definition.default_players),
+            definition.accessories_help,
+        )
+    out.print(table)
+
+
+def _player_counts(definition: GameDefinition) -> str:
+    """The player counts the rules allow with the latest published deck (the World Game's depend on its
+    size), or "?" before a deck is published."""
+    from pipeline.decks import published
+
+    try:
+        deck = published.deck(definition)[1]
+    except GeodeckError:
+        return "?"
+    low, high = definition.player_counts(deck)
+    return str(low) if low == high else f"{low}-{high}"

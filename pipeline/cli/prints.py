@@ -1,0 +1,309 @@
+"""The print commands: the print-and-play PDFs, the export for card services and the review page."""
+
+from pathlib import Path
+
+import click
+
+from pipeline import atomic, outputs
+from pipeline.cli.common import choice_option, game_argument, jobs_option, pages, progress, size, wrote
+from pipeline.cli_output import (
+    Bounded,
+    console,
+    force_option,
+    mirror_option,
+    offline_option,
+    refuse_together,
+)
+from pipeline.errors import GeodeckError
+from pipeline.games import registry as games
+
+
+@click.command()
+@game_argument
+@click.argument("old", required=False)
+@click.argument("new", required=False)
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path),
+    help="Folder of the page (index.html and the card images), replaced whole; default output/review/GAME/.",
+)
+@click.option("--lang", type=click.Choice(["de", "en"]), help="Language of the card images (default: the game's own).")
+@force_option("--out")
+@mirror_option
+@offline_option
+def review(game, old, new, out, lang, force, mirror, offline):
+    """Write a static HTML page to decide whether to publish a refresh of GAME: the summary and the build
+    gate's verdict, then every changed card old and new side by side as printed, changed values with their
+    source, vintage and citation (suspicious first), filters, and the command that accepts the change.
+
+    NEW defaults to the unpublished build (what `geodeck diff` compares), else LATEST; OLD to LATEST for a
+    build, else the version before NEW. Open DIR/index.html in a browser; no server needed.
+    """
+    from pipeline.extract import open_store
+    from pipeline.paths import OUTPUT_DIR
+    from pipeline.review import page
+
+    store = open_store(mirror=mirror, online=not offline)
+    written = page.write(game, old, new, out or OUTPUT_DIR / "review" / game.name, store, lang, force)
+    wrote(written.path, f"the review of {game.name} {written.old} → {written.new}, {written.changed} changed cards")
+
+
+@click.command("print")
+@game_argument
+@click.option("--version", "version", help="Deck version (default: output/decks/GAME/LATEST).")
+@choice_option(
+    "--paper",
+    choices=["a4", "letter", "a3"],
+    help="Paper size; a3 only with --what accessories.",
+)
+@choice_option(
+    "--layout",
+    choices=["sheet", "one-up"],
+    help="sheet: 3 × 3 cards per page with crop marks; one-up: one card per page at trim + bleed "
+    "with TrimBox/BleedBox (print shops).",
+)
+@choice_option(
+    "--duplex",
+    choices=["long", "short", "none"],
+    help="long: backs page mirrored for a long-edge flip (columns); short: short-edge flip (rows); "
+    "none: backs at the same positions, to print separately and glue.",
+)
+@click.option("--bleed", type=Bounded(float, 0, 10, " mm"), help="Bleed in mm, 0-10 (default from the template, 3 mm).")
+@click.option(
+    "--gutter",
+    type=Bounded(float, 0, 20, " mm"),
+    help="Gap between the cards of a sheet in mm, each card with its own bleed (default 0: butted); refused "
+    "where the crop marks beside it would not lie outside the bleed and print (A4: 2 with --bleed 0.5).",
+)
+@click.option(
+    "--back-offset",
+    default="0,0",
+    show_default=True,
+    help="X,Y in mm (each -10 to 10) added to every back (x right, y up, looking at the backs page); measure "
+    "it with --calibration.",
+)
+@click.option("--lang", type=click.Choice(["de", "en"]), help="Card language (default: the game's own).")
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path),
+    help="PDF file (default: output/print/<game>-<version>-...pdf); with --what all the folder that "
+    "receives both PDFs under their default names.",
+)
+@click.option(
+    "--calibration",
+    is_flag=True,
+    help="Write the one-sheet duplex calibration PDF instead of cards: crosses on the front, millimetre "
+    "grids behind them; the X,Y where a cross shows through, plus the offset used, is --back-offset.",
+)
+@choice_option(
+    "--what",
+    choices=["cards", "accessories", "all"],
+    help="cards: the card sheets. accessories: the rest the game needs, as its own PDF ("
+    + "; ".join(f"{name}: {g.accessories_help}" for name, g in games.registered().items())
+    + "). all: both PDFs.",
+)
+@click.option(
+    "--kit",
+    is_flag=True,
+    help="Write the whole print-and-play kit as one PDF with bookmarks: cover, rules summary, cards and "
+    "backs, accessories, sources and licences (--what is then ignored).",
+)
+@click.option(
+    "--for-sale",
+    is_flag=True,
+    help="Replace every drawn layer whose licence does not allow selling (non-commercial or unknown), or "
+    "refuse the print; says which it replaced (docs/printing.md).",
+)
+@choice_option(
+    "--for",
+    "purpose",
+    choices=["home", "print-shop"],
+    help="home: RGB for home printers. print-shop: a PDF/X-4 in CMYK through an ICC output profile, one card "
+    "per page with TrimBox and BleedBox, black text in black ink alone (docs/printing.md).",
+)
+@click.option(
+    "--icc",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="With --for print-shop: the print shop's CMYK output profile (default: FOGRA39, coated offset paper, "
+    "templates/icc/).",
+)
+@force_option("--what all --out DIR")
+@mirror_option
+@offline_option
+def print_cards(
+    game,
+    version,
+    paper,
+    layout,
+    duplex,
+    bleed,
+    gutter,
+    back_offset,
+    lang,
+    out,
+    calibration,
+    what,
+    kit,
+    for_sale,
+    purpose,
+    icc,
+    force,
+    mirror,
+    offline,
+):
+    """Print-and-play PDF of GAME's published deck: card fronts and backs, duplex-ready; with --what
+    accessories (or all) the map, strips and scoring sheet the game needs. Reads only the deck and pinned
+    layers (flags, maps) from the snapshot store: no build needed."""
+    from pipeline.decks import published
+    from pipeline.extract import open_store
+    from pipeline.paths import PRINT_DIR
+    from pipeline.render import accessories, geometry, layouts, printing
+    from pipeline.render import calibration as calibration_sheet
+
+    _refuse_meaningless_print_options(click.get_current_context(), what, layout, duplex)
+    press = _press(click.get_current_context(), purpose, icc)
+    if out is not None and what != "all":
+        atomic.check_new_target(out)
+    folder = PRINT_DIR
+    if out and what == "all":
+        if out.suffix.lower() == ".pdf":
+            raise GeodeckError(
+                f"--what all writes two PDFs, so --out names their folder, not a file: use e.g. "
+                f"--out {out.with_suffix('')}"
+            )
+        folder, out = out, None
+    if out is None:
+        outputs.check(folder, "--out", force, ("*.pdf",))
+    offset = geometry.parse_offset(back_offset)
+    if what == "accessories":
+        extras = accessories.AccessoryOptions(paper=paper, lang=lang, for_sale=for_sale).validate()
+        store = open_store(mirror=mirror, online=not offline)
+        deck = published.deck(game, version)[1]
+        result = accessories.print_accessories(game, deck, extras, store, out)
+        wrote(result.path, f"{pages(result.pages)}, {size(result.bytes)}")
+        return
+    options = printing.PrintOptions(
+        paper=paper,
+        layout="one-up" if press else layout,
+        duplex=duplex,
+        bleed=bleed,
+        gutter=gutter,
+        back_offset=offset,
+        lang=lang,
+        for_sale=for_sale,
+        press=press,
+    ).validate()
+    if calibration:
+        path = out or calibration_sheet.default_output(folder, paper, duplex, layouts.load(game).language(lang))
+        atomic.write_bytes(path, calibration_sheet.render(paper, duplex, offset, layouts.load(game).language(lang)))
+        wrote(path, "the duplex calibration sheet, 2 pages")
+        return
+    if options.layout == "sheet":
+        card_layout = layouts.load(game)
+        sheet = printing.sheet_for(options, card_layout.card_mm, printing.bleed_of(options, card_layout))
+        if note := sheet.cramped():
+            console.print(f"note: {note}", highlight=False, markup=False, soft_wrap=True)
+    store = open_store(mirror=mirror, online=not offline)
+    deck_path, deck = published.deck(game, version)
+    if kit:
+        from pipeline.render import kit as kit_pdf
+
+        result = kit_pdf.print_kit(game, deck_path, deck, options, store, out)
+        wrote(result.path, f"the kit, {result.cards} cards, {pages(result.pages)}, {size(result.bytes)}")
+        return
+    with progress() as bar:
+        task = bar.add_task(f"printing {game.name}", total=len(deck["cards"]))
+        result = printing.print_deck(
+            game,
+            deck,
+            options,
+            store,
+            out or printing.default_output(game, deck, options, folder),
+            on_card=lambda _: bar.advance(task),
+        )
+    wrote(result.path, f"{result.cards} cards, {pages(result.pages)}, {size(result.bytes)}")
+    if what == "all":
+        extras = accessories.AccessoryOptions(paper=paper, lang=lang, for_sale=for_sale).validate()
+        result = accessories.print_accessories(
+            game, deck, extras, store, accessories.default_output(game, deck, extras, folder)
+        )
+        wrote(result.path, f"accessories, {pages(result.pages)}, {size(result.bytes)}")
+
+
+@click.command("export")
+@game_argument
+@click.option(
+    "--service",
+    required=True,
+    help="The card service: mpc, printerstudio, tgc or drivethrucards (their sizes in templates/services/).",
+)
+@click.option("--version", "version", help="Deck version (default: output/decks/GAME/LATEST).")
+@click.option("--lang", type=click.Choice(["de", "en"]), help="Card language (default: the game's own).")
+@click.option(
+    "--out",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Zip file (default: output/export/<game>-<version>-<service>-<lang>.zip).",
+)
+@click.option("--for-sale", is_flag=True, help="Replace the layers that may not be sold, as print --for-sale does.")
+@jobs_option("Processes rasterising the cards.")
+@mirror_option
+@offline_option
+def export_cards(game, service, version, lang, out, for_sale, jobs, mirror, offline):
+    """One image per card face for a print-on-demand card service, zipped: fronts numbered in deck order, one
+    shared back where all backs are equal, the deck list (CSV) and what to order; warns when text crosses
+    the service's safe zone or the card count does not fill its deck sizes (docs/printing.md)."""
+    from pipeline.decks import published
+    from pipeline.extract import open_store
+    from pipeline.render import services
+
+    chosen = services.load(service)
+    if out is not None:
+        atomic.check_new_target(out)
+    store = open_store(mirror=mirror, online=not offline)
+    deck = published.deck(game, version)[1]
+    result = services.export(game, deck, chosen, store, lang, out, jobs, for_sale)
+    from pipeline.render import licences
+
+    for line in [*(licences.replacement_lines(game) if for_sale else []), *map("warning: {}".format, result.warnings)]:
+        console.print(line, highlight=False, markup=False, soft_wrap=True)
+    console.print(
+        f"wrote {result.fronts} fronts and {result.backs} {'back' if result.backs == 1 else 'backs'} for "
+        f"{chosen.title}, order {services.ordered(result.decks)}, {size(result.bytes)}:",
+        highlight=False,
+        markup=False,
+    )
+    console.print(str(result.path), highlight=False, markup=False, soft_wrap=True)
+
+
+def _refuse_meaningless_print_options(ctx: click.Context, what: str, layout: str, duplex: str) -> None:
+    refuse_together(ctx, "kit", ("what", "calibration"), "--kit writes the whole kit (cards and accessories)")
+    refuse_together(
+        ctx, "calibration", ("version", "what", "layout", "bleed", "gutter"), "--calibration writes only its sheet"
+    )
+    if what == "accessories":
+        refuse_together(
+            ctx, "what", ("layout", "duplex", "bleed", "gutter", "back_offset"), "--what accessories prints no cards"
+        )
+    if layout == "one-up":
+        refuse_together(ctx, "gutter", ("layout",), "a one-up page holds one card, so there is no gutter")
+    if duplex == "none":
+        refuse_together(ctx, "back_offset", ("duplex",), "--duplex none prints the backs to be glued, not flipped")
+
+
+def _press(ctx: click.Context, purpose: str, icc: Path | None):
+    """The print shop's colour path (its profile read now, so a bad --icc fails before the work), or None."""
+    from pipeline.render.press import DEFAULT_PROFILE, Press
+
+    if purpose != "print-shop":
+        if icc is not None:
+            raise click.UsageError("--icc is the print shop's profile: give it with --for print-shop")
+        return None
+    refuse_together(
+        ctx,
+        "purpose",
+        ("layout", "kit", "calibration", "what", "gutter", "duplex", "back_offset"),
+        "--for print-shop writes one card per page, fronts and backs, for the shop to impose",
+    )
+    press = Press(icc or DEFAULT_PROFILE)
+    press.icc  # noqa: B018 (read and checked now)
+    return press

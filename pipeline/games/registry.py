@@ -1,0 +1,81 @@
+"""The game registry: every game by name, for the door alone.
+
+The CLI (pipeline.cli) turns a name into its `GameDefinition` here, once, and passes the definition on;
+the build graph (pipeline.build.graph) is the one other reader: it makes a deck step for each registered
+game. No stage imports this module. A slice is a subpackage `pipeline/games/<game>/` whose `__init__.py`
+defines `GAME = GameDefinition(...)`; it is found by listing pipeline/games/, so a new game is a new
+folder. A game defined elsewhere (a test's toy game) calls `register(definition)`. A slice that makes games
+from data (pipeline/games/region/: one game per published region deck) defines `games()` returning their
+definitions instead; its commands exist before it has made any.
+"""
+
+import importlib
+import pkgutil
+
+import pipeline.games
+from pipeline.errors import GeodeckError
+from pipeline.games.definition import GameDefinition
+
+_REGISTRY: dict[str, GameDefinition] = {}
+_MAKERS: list[str] = []  # packages of the slices that make games (`games()`)
+_DISCOVERED = False
+
+__all__ = ["commands", "get", "names", "register", "registered"]
+
+
+def register(definition: GameDefinition) -> GameDefinition:
+    """Add a game (replacing one of the same name); returns it."""
+    _REGISTRY[definition.name] = definition
+    return definition
+
+
+def _discover() -> None:
+    global _DISCOVERED
+    if _DISCOVERED:
+        return
+    _DISCOVERED = True
+    for module in pkgutil.iter_modules(pipeline.games.__path__):
+        if module.ispkg:
+            slice_ = importlib.import_module(f"pipeline.games.{module.name}")
+            if isinstance(getattr(slice_, "GAME", None), GameDefinition):
+                _REGISTRY.setdefault(slice_.GAME.name, slice_.GAME)
+            if callable(getattr(slice_, "games", None)):
+                _MAKERS.append(slice_.__name__)
+                for definition in slice_.games():
+                    _REGISTRY.setdefault(definition.name, definition)
+
+
+def registered() -> dict[str, GameDefinition]:
+    """Every game, by name, in name order."""
+    _discover()
+    return dict(sorted(_REGISTRY.items()))
+
+
+def names() -> list[str]:
+    return list(registered())
+
+
+def get(name: str) -> GameDefinition:
+    """The game called `name`; an unknown name is a user error listing the known games."""
+    games = registered()
+    if name not in games:
+        raise GeodeckError(f"unknown game {name!r}; known games: {', '.join(games)}")
+    return games[name]
+
+
+def commands() -> list:
+    """Every game's own CLI commands and those of the slices that make games, each command once."""
+    found: dict[str, object] = {}
+    for definition in registered().values():
+        for command in definition.commands():
+            found.setdefault(command.name, command)
+    for package in _MAKERS:
+        try:
+            module = importlib.import_module(f"{package}.commands")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{package}.commands":
+                raise
+            continue
+        for command in module.COMMANDS:
+            found.setdefault(command.name, command)
+    return list(found.values())
