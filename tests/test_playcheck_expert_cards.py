@@ -3,7 +3,7 @@
 import pytest
 from fixtures.tiny.games.decks import laender_toppen
 
-from pipeline import games
+from pipeline.games import registry
 from pipeline.games.laender_toppen import engine
 from pipeline.games.laender_toppen import playcheck as rules
 from pipeline.playcheck import config as thresholds
@@ -22,7 +22,7 @@ def one_country_tops_every_category() -> tuple[dict, str]:
 
 
 def expert_cards(deck: dict) -> dict[str, dict]:
-    definition = games.get("laender-toppen")
+    definition = registry.get("laender-toppen")
     tally = play_batch(Batch(definition, Kind("seats 4p", 4, "expert"), 0, 0, GAMES), deck_json(deck))
     report = {"players": 4, "playouts": {}}  # no ladder: the cards only
     found = rules.verdicts(report, {"seats 4p": tally}, thresholds.load(definition), 0.05)
@@ -67,7 +67,7 @@ def against_the_blind_expert(monkeypatch, deck: dict, games: int) -> dict[str, d
         return config
 
     monkeypatch.setattr(playcheck.thresholds, "load", fewer)
-    report = playcheck.check(deck, games=games, seed=0)
+    report = playcheck.check(registry.get("laender-toppen"), deck, games=games, seed=0)
     assert report["playouts"][judged]["games"] == games and report["playouts"]["ladder 2p expert>blind"]
     return {v["name"]: v for v in report["verdicts"]}
 
