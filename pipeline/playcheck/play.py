@@ -61,19 +61,24 @@ def _game(definition: GameDefinition, deck: str, players: int):
     return definition.engine.Game.from_deck(json.loads(deck), players=players)
 
 
+def bot_factory(rules, name: str):
+    """A bot of the game's ladder (`BOTS`) or one of its control bots (`CONTROLS`: name -> (rung, factory))."""
+    return rules.BOTS[name] if name in rules.BOTS else rules.CONTROLS[name][1]
+
+
 def play_batch(batch: Batch, deck: str, watch: Watch | None = None) -> Tally:
     """Play games start..stop-1 of one kind and tally them; `watch(state, seed, seats)` is shown each game
     (records.tape.Saver saves it: --save-records), in the process that plays it."""
     rules = batch.game.playcheck
     kind = batch.kind
     game = _game(batch.game, deck, kind.players)
-    tally = Tally(kind.players)
+    tally = Tally(kind.players, kind.name)
     for i in range(batch.start, batch.stop):
         seed = f"{batch.seed}:{kind.name}:{i}"
         rng = random.Random(seed)
         hero = i % kind.players if kind.hero else None
         state = game.new_initial_state(rng)
-        policies = [rules.BOTS[kind.bot_of(p, hero)](game, rng) for p in range(kind.players)]
+        policies = [bot_factory(rules, kind.bot_of(p, hero))(game, rng) for p in range(kind.players)]
         moves, leads, branching = core.playout(state, policies, rng, rules.checkpoint)
         if watch:
             watch(state, seed, [f"bot:{kind.bot_of(p, hero)}" for p in range(kind.players)])

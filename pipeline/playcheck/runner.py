@@ -63,6 +63,8 @@ def plan(definition, config: thresholds.Config, game, players: int) -> list[Kind
     for count in _ladder_counts(config, game, players):  # the check's own count keeps its rungs' names (seeds)
         at = "" if count == players else f"{count}p "
         kinds += [Kind(f"ladder {at}{upper}>{lower}", count, lower, upper) for lower, upper in pairwise(bots)]
+        controls = getattr(definition.playcheck, "CONTROLS", {})  # a rung against its control bot
+        kinds += [Kind(f"ladder {at}{upper}>{name}", count, name, upper) for name, (upper, _) in controls.items()]
     return kinds
 
 

@@ -6,12 +6,15 @@ them in batch order, so the sums (and the report) do not depend on how many proc
 
 from collections import defaultdict
 
+TABLES = ("ties", "cards", "always", "against", "against_always", "extra", "_current")  # defaultdicts
+
 
 class Tally:
     """Accumulates the metrics of many finished games of one kind of playout."""
 
-    def __init__(self, players: int):
+    def __init__(self, players: int, kind: str = ""):
         self.players = players
+        self.kind = kind  # the kind of playout (`play.Kind.name`): a collector may count more in some kinds
         self.games = 0
         self.lengths: list[int] = []
         self.seat_wins = [0.0] * players
@@ -24,14 +27,24 @@ class Tally:
         self.cards: dict[str, list[float]] = defaultdict(lambda: [0, 0.0, 0.0, 0.0, 0.0, 0.0])
         # card id -> [comparisons, Σ fair share a, Σ wins w, Σa², Σw², Σaw]
         self.always: dict[tuple[str, str], list[float]] = defaultdict(lambda: [0, 0.0])  # (card, category) -> [n, wins]
+        self.against: dict[str, list[float]] = defaultdict(lambda: [0, 0.0, 0.0, 0.0, 0.0, 0.0])
+        # card id -> the sums of `cards`, of comparisons the card was not in: had it been played against
+        # the cards the others played (`hypothetical`)
+        self.against_always: dict[tuple[str, str], list[float]] = defaultdict(lambda: [0, 0.0])
         self.extra: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])  # per-game count -> [Σx, Σx²]
         self.maxima: dict[str, float] = {}
         self._current: dict[str, float] = defaultdict(float)
+        self._by_seat: dict[str, list[float]] = {}
 
     # -- what a game's collector reports ---------------------------------------------------------------
     def count(self, key: str, value: float = 1) -> None:
         """Add to this game's count `key` (reported as a mean per game with its interval)."""
         self._current[key] += value
+
+    def by_seat(self, key: str, values: list[float]) -> None:
+        """A count of this game per seat; in a playout with a stronger seat (a ladder rung) it is reported as
+        the count `key: hero's edge` per game, that seat's value less the other seats' mean."""
+        self._by_seat[key] = values
 
     def maximum(self, key: str, value: float) -> None:
         self.maxima[key] = max(self.maxima.get(key, value), value)
@@ -42,19 +55,14 @@ class Tally:
         ties[0] += 1
         ties[1] += tie
         fair = 1 / len(cards)
-        fair_squared = fair * fair
-        table, always = self.cards, self.always
         for card, credit in zip(cards, credits):
-            entry = table[card]
-            entry[0] += 1
-            entry[1] += fair
-            entry[2] += credit
-            entry[3] += fair_squared
-            entry[4] += credit * credit
-            entry[5] += fair * credit
-            won = always[card, category]
-            won[0] += 1
-            won[1] += credit
+            _count(self.cards[card], self.always[card, category], fair, credit)
+
+    def hypothetical(self, category: str, card: str, rivals: int, credit: float) -> None:
+        """Had `card` been played in `category` against the `rivals` cards the others played there, it would
+        have won `credit` (0, 1/k or 1): a card's strength against the cards a table plays, wherever its
+        holder put it (Länder toppen's experts put Nepal in peak above; this asks it in every slot)."""
+        _count(self.against[card], self.against_always[card, category], 1 / (rivals + 1), credit)
 
     # -- what the runner reports -----------------------------------------------------------------------
     def game(self, returns: list[float], length: int, hero: int | None, lead_changes: int, branching: float | None):
@@ -70,6 +78,10 @@ class Tally:
         if hero is not None:
             self.hero_wins[hero] += returns[hero]
             self.hero_games[hero] += 1
+            for key, values in self._by_seat.items():
+                others = (sum(values) - values[hero]) / (len(values) - 1)
+                self._current[f"{key}: hero's edge"] = values[hero] - others
+        self._by_seat.clear()
         for key, value in self._current.items():
             entry = self.extra[key]
             entry[0] += value
@@ -90,6 +102,8 @@ class Tally:
         _add(self.ties, other.ties)
         _add(self.cards, other.cards)
         _add(self.always, other.always)
+        _add(self.against, other.against)
+        _add(self.against_always, other.against_always)
         for key, (total, squares) in other.extra.items():
             self.extra[key][0] += total
             self.extra[key][1] += squares
@@ -98,15 +112,27 @@ class Tally:
 
     def __getstate__(self) -> dict:  # defaultdicts of lambdas do not pickle: send plain dicts
         state = dict(self.__dict__)
-        for key in ("ties", "cards", "always", "extra", "_current"):
+        for key in TABLES:
             state[key] = dict(state[key])
         return state
 
     def __setstate__(self, state: dict) -> None:
-        fresh = Tally(state["players"])
-        for key in ("ties", "cards", "always", "extra", "_current"):
+        fresh = Tally(state["players"], state["kind"])
+        for key in TABLES:
             getattr(fresh, key).update(state.pop(key))
         self.__dict__.update(fresh.__dict__ | state)
+
+
+def _count(entry: list[float], won: list[float], fair: float, credit: float) -> None:
+    """One comparison of a card: its sums for the win index (`ratio`) and its (comparisons, wins) there."""
+    entry[0] += 1
+    entry[1] += fair
+    entry[2] += credit
+    entry[3] += fair * fair
+    entry[4] += credit * credit
+    entry[5] += fair * credit
+    won[0] += 1
+    won[1] += credit
 
 
 def _add(mine: dict, theirs: dict) -> None:

@@ -1,10 +1,39 @@
 """Länder toppen! in play-check: each trick a comparison of its category, cards removed by ties."""
 
+import random
+
+from pipeline.games.core import Policy
 from pipeline.games.laender_toppen import engine
 from pipeline.playcheck.config import Config
+from pipeline.playcheck.stats import Interval, mean, ratio, verdict
 from pipeline.playcheck.tally import Tally
 
 BOTS = engine.BOTS  # the ladder, weakest first: random, novice, skilled, expert
+
+
+def blind_expert(game: engine.Game, rng: random.Random) -> Policy:
+    """The expert's play (placing by regret, piles by points) on values it does not know: each country card's
+    row of slot values is another country card's, shuffled once per game. Against it the expert's edge is
+    what knowing the values is worth, its pile play cancelling out."""
+    values, countries = game.powered(game.players - 1), [i for i, card in enumerate(game.cards) if not card.joker]
+    drawn = rng.sample(countries, len(countries))
+    seen = list(values)
+    for card, other in zip(countries, drawn):
+        seen[card * engine.SLOTS : (card + 1) * engine.SLOTS] = values[
+            other * engine.SLOTS : (other + 1) * engine.SLOTS
+        ]
+
+    def policy(observation: engine.Observation, rng: random.Random) -> int:
+        if observation.deciding:
+            return engine._best_points(observation, rng)
+        return engine._most_regret(observation.legal_actions, seen)
+
+    return policy
+
+
+TAKEN = "cards taken from the others"
+AGAINST_EXPERTS = "seats 4p"  # the cards judged against expert play: at four players every card is dealt each game
+CONTROLS = {"blind": ("expert", blind_expert)}  # a control bot, the rung it plays against, its factory
 
 
 def checkpoint(state: engine.State) -> int:
@@ -14,6 +43,8 @@ def checkpoint(state: engine.State) -> int:
 
 def collect(state: engine.State, tally: Tally) -> None:
     ids = state.game.ids
+    if tally.kind == AGAINST_EXPERTS:  # each card against what the experts played, in every slot
+        _against_the_table(state, tally)
     for _, slot, played, winners in state.tricks:
         if len(played) < 2:
             continue
@@ -25,6 +56,63 @@ def collect(state: engine.State, tally: Tally) -> None:
             len(winners) > 1,
         )
     tally.count("removed by ties", len(state.removed))
+    taken = [0.0] * state.players  # the others' cards each player took: what knowing the values wins
+    for _, _, played, winners in state.tricks:
+        if len(winners) == 1:
+            taken[winners[0]] += len(played) - 1
+    tally.by_seat(TAKEN, taken)
+
+
+def _against_the_table(state: engine.State, tally: Tally) -> None:
+    """Each country card a player placed in a round, put in every slot of that round where it has a value and
+    the others played a card: would it have won (a tie: its share)? Where the holder put it does not count,
+    only the card against the cards a table of experts plays (`Tally.hypothetical`)."""
+    game, ids = state.game, state.game.ids
+    rounds: dict[int, list[engine.Trick]] = {}
+    for trick in state.tricks:
+        rounds.setdefault(trick.round, []).append(trick)
+    for tricks in rounds.values():
+        held: dict[int, list[int]] = {}
+        for trick in tricks:
+            for player, card in trick.played:
+                held.setdefault(player, []).append(card)
+        for trick in tricks:
+            ranks, name = game.ranks[trick.slot], engine.SLOT_NAMES[trick.slot]
+            for player, cards in held.items():
+                rivals = [ranks[c] for p, c in trick.played if p != player]
+                if not rivals:
+                    continue
+                best = max(rivals)
+                for card in cards:
+                    rank = ranks[card]
+                    if rank != rank:  # NaN: a dash, never placed there
+                        continue
+                    credit = 1.0 if rank > best else 1 / (1 + rivals.count(best)) if rank == best else 0.0
+                    tally.hypothetical(name, ids[card], len(rivals), credit)
+
+
+def _knowing(report: dict, tallies: dict[str, Tally], config: Config, alpha: float) -> list[dict]:
+    """Does knowing the values pay? Per player count of the ladder, the cards the expert takes from the
+    others per game over what a blind expert seat takes (the same play on another card's values)."""
+    least = float(config.get("skill.min_taken"))
+    found = []
+    for name, summary in report["playouts"].items():
+        if summary.get("hero") == "expert" and summary["bot"] == "blind":
+            players = summary["players"]
+            hand, rounds = engine.TABLE[players]
+            total, squares = tallies[name].extra.get(f"{TAKEN}: hero's edge", (0.0, 0.0))
+            found.append(
+                verdict(
+                    f"knowing the values: expert vs blind, {players} players",
+                    mean(tallies[name].games, total, squares, alpha),
+                    least,
+                    (players - 1) * hand * rounds,  # every card the others were dealt
+                    config.get("skill.knowing_reason"),
+                    f"the others' cards the expert took per game, less a blind seat's; {tallies[name].games} games",
+                    playouts=name,
+                )
+            )
+    return found
 
 
 def length(state: engine.State, moves: int) -> int:
@@ -32,4 +120,49 @@ def length(state: engine.State, moves: int) -> int:
 
 
 def verdicts(report: dict, tallies: dict[str, Tally], config: Config, alpha: float) -> list[dict]:
-    return []
+    """Issue 35: whether knowing the values pays, and the cards judged against expert play."""
+    return [*_knowing(report, tallies, config, alpha), *_cards_against_experts(tallies, config, alpha)]
+
+
+def _cards_against_experts(tallies: dict[str, Tally], config: Config, alpha: float) -> list[dict]:
+    """In the four-player seat playouts: the strongest card's win rate over the deck's average, and the most
+    slots one card always wins."""
+    name = AGAINST_EXPERTS
+    if name not in tallies:  # thresholds without four-player seats
+        return []
+    tally = tallies[name]
+    min_contests = int(config.get("cards.min_contests", 20))
+    judged = {card: e for card, e in sorted(tally.against.items()) if e[0] >= min_contests}
+    average = sum(e[2] for e in judged.values()) / max(sum(e[1] for e in judged.values()), 1e-9)
+    share = alpha / max(1, len(judged))
+    index = {card: ratio(int(e[0]), e[1], e[2], e[3], e[4], e[5], share) for card, e in judged.items()}
+    strongest = max(index, key=lambda card: (index[card].value, card), default="")
+    top = index.get(strongest, Interval(0.0, 0.0, 0.0))
+    sweeps: dict[str, list[str]] = {}
+    for (card, slot), (n, wins) in sorted(tally.against_always.items()):
+        if n >= min_contests and wins == n:
+            sweeps.setdefault(card, []).append(slot)
+    most = max(sweeps.items(), key=lambda kv: (len(kv[1]), kv[0]), default=("", []))
+    games = f"{tally.games} games of experts"
+    return [
+        verdict(
+            "strongest card against expert play",
+            Interval(top.value / average, top.low / average, top.high / average) if average else top,
+            0.0,
+            float(config.get("cards.max_against_experts")),
+            config.reason("cards"),
+            f"{strongest}: its win rate over the deck's average ({average:.3f} of fair), in every slot, "
+            f"against the cards the others played; {games}",
+            playouts=name,
+            checks=len(judged),
+        ),
+        verdict(
+            "slots one card always wins against expert play",
+            Interval(len(most[1]), len(most[1]), len(most[1])),
+            0,
+            int(config.get("cards.max_always_categories")),
+            config.reason("cards"),
+            f"{most[0]}: {', '.join(most[1])}; {games}" if most[1] else games,
+            playouts=name,
+        ),
+    ]

@@ -861,7 +861,8 @@ class State(EngineState[Game]):
         self.terminal, self.limited, self._actions = True, cards_left, NO_ACTIONS
 
 
-FACT_NOISE = {"novice": 0.3, "skilled": 0.1, "expert": 0.0}  # how far a bot misjudges a fact's strength
+FACT_NOISE = {"child": 0.45, "novice": 0.3, "skilled": 0.1, "expert": 0.0, "master": 0.0}  # how far a bot
+# misjudges a fact's strength
 GUESSES = 3  # a bot that does not know guesses among the wrong answers of this many nearest countries
 
 
@@ -890,11 +891,9 @@ def _knowledge(
 ) -> tuple[dict[str, list[float]], dict[tuple[str, str | Flag], int], dict[str, float]]:
     """What a player of `level` brings to a game (the same every game of this deck): the chance to know each
     challenge on each card, the card behind each prompt, the mean chance per challenge."""
-    skill, known, countries = model.SKILLS[level], model.familiarity(game.card_fields), game.countries
+    known, countries = model.familiarity(game.card_fields), game.countries
     chances = {
-        kind: [
-            model.p_right(skill, known[i], kind, len(c.continents), len(c.capitals)) for i, c in enumerate(countries)
-        ]
+        kind: [model.chance(level, known[i], kind, len(c.continents), len(c.capitals)) for i, c in enumerate(countries)]
         for kind in KINDS
     }
     cards_by_prompt = {(kind, game.prompt(kind, i)): i for kind in KINDS for i in range(len(countries))}

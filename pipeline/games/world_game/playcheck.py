@@ -8,7 +8,9 @@ from pipeline.playcheck.config import Config
 from pipeline.playcheck.stats import verdict, wilson
 from pipeline.playcheck.tally import Tally
 
-BOTS = engine.BOTS  # the ladder, weakest first: random, novice, skilled, expert
+OFF_THE_LADDER = ("child", "master")  # `geodeck play` seats: below the novice and above the expert
+BOTS = {name: bot for name, bot in engine.BOTS.items() if name not in OFF_THE_LADDER}  # the ladder, weakest first:
+# random, novice, skilled, expert, mcts
 LONG_GAME = 1000  # rounds: a game this long would need the house rule round_limit at a table
 
 

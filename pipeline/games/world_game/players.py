@@ -1,15 +1,16 @@
 """The World Game's player model: how likely a player answers a challenge right (docs/rules-engines.md).
 
-    P(right) = 1 / (1 + exp(-(skill + 4 × (familiarity - 0.5) - difficulty)))
+    P(right) = 1 / (1 + exp(-(skill + slope × (familiarity - 0.5) - difficulty)))
 
-`skill` is the player's (SKILLS), `difficulty` the challenge's (DIFFICULTY, in the rulebook's order: continent
-easy, flag a little harder, location medium, capital difficult; +1 for the continent of a country on two
-continents, which must both be named; -0.5 for a country with several capitals, any one counts), and
-`familiarity` (0-1) the country's, a weighted mean (WEIGHTS) of its prominence (the reviewed memberships
-of templates/world-game/familiarity.toml: Germany and its neighbours 1, the EU and the G20 0.75, others 0),
-its population's and its area's percentiles in the deck and its closeness to the players' home (1 - great-circle
-distance / half the Earth's circumference; home defaults to the centre of Germany, where geodeck's
-players sit). docs/world-game.md states the answer rates this is calibrated to, and the rates measured.
+`skill` is the player's level (SKILLS), `slope` how much more a player knows of familiar countries than of others (4;
+a child 8: Berlin and Paris, hardly Bogotá), `difficulty` the challenge's (DIFFICULTY, in the rulebook's order:
+continent easy, flag a little harder, location medium, capital difficult; +1 for the continent of a country on two
+continents, which must both be named; -0.5 for a country with several capitals, any one counts), and `familiarity`
+(0-1) the country's, a weighted mean (WEIGHTS) of its prominence (the reviewed memberships of
+templates/world-game/familiarity.toml: Germany and its neighbours 1, the EU and the G20 0.75, others 0), its
+population's and its area's percentiles in the deck and its closeness to the players' home (1 - great-circle distance
+/ half the Earth's circumference; home defaults to the centre of Germany, where geodeck's players sit).
+docs/world-game.md states the answer rates this is calibrated to, and the rates measured.
 """
 
 import math
@@ -26,7 +27,8 @@ FAMILIAR = TEMPLATES_DIR / "world-game" / "familiarity.toml"
 # when closeness weighed 0.3)
 WEIGHTS = {"prominence": 0.45, "population": 0.25, "area": 0.15, "closeness": 0.15}
 
-SKILLS = {"novice": 0.5, "skilled": 2.0, "expert": 3.8}
+SKILLS = {"child": -0.5, "novice": 0.5, "skilled": 2.0, "expert": 3.8, "master": 5.5}  # the levels, weakest first
+SLOPE, SLOPES = 4.0, {"child": 8.0}  # a child knows the familiar countries, hardly any other
 DIFFICULTY = {
     "continent": 0.0,
     "flag": 1.0,
@@ -79,14 +81,21 @@ def familiarity(fields: Sequence[dict], home: tuple[float, float] = HOME) -> lis
     return found
 
 
-def p_right(skill: float, known: float, kind: str, continents: int = 1, capitals: int = 1) -> float:
+def p_right(
+    skill: float, known: float, kind: str, continents: int = 1, capitals: int = 1, slope: float = SLOPE
+) -> float:
     """The probability that a player of `skill` answers a `kind` challenge on a country of familiarity `known`."""
     difficulty = DIFFICULTY[kind]
     if kind == "continent" and continents > 1:
         difficulty += TWO_CONTINENTS
     if kind == "capital" and capitals > 1:
         difficulty += SEVERAL_CAPITALS
-    return 1 / (1 + math.exp(-(skill + 4 * (known - 0.5) - difficulty)))
+    return 1 / (1 + math.exp(-(skill + slope * (known - 0.5) - difficulty)))
+
+
+def chance(level: str, known: float, kind: str, continents: int = 1, capitals: int = 1) -> float:
+    """`p_right` for a player of `level` (SKILLS, SLOPES)."""
+    return p_right(SKILLS[level], known, kind, continents, capitals, SLOPES.get(level, SLOPE))
 
 
 def nearest(fields: Sequence[dict]) -> list[list[int]]:

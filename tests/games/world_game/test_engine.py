@@ -393,10 +393,12 @@ def test_familiarity_is_what_players_in_germany_recognise():
 
 
 # docs/world-game.md: the rates a player of each level answers over the deck's countries (uniformly)
-TARGETS = {
+TARGETS = {  # issue 35: child and master, levels a person wants to play (`geodeck play --seats bot:child`)
+    "child": {"continent": (0.15, 0.40), "flag": (0.10, 0.25), "location": (0.05, 0.20), "capital": (0.02, 0.12)},
     "novice": {"continent": (0.45, 0.70), "flag": (0.25, 0.45), "location": (0.15, 0.35), "capital": (0.05, 0.25)},
     "skilled": {"continent": (0.75, 0.90), "flag": (0.55, 0.75), "location": (0.45, 0.65), "capital": (0.25, 0.45)},
     "expert": {"continent": (0.90, 0.99), "flag": (0.80, 0.92), "location": (0.70, 0.88), "capital": (0.60, 0.80)},
+    "master": {"continent": (0.97, 1.00), "flag": (0.93, 0.995), "location": (0.90, 0.99), "capital": (0.85, 0.96)},
 }
 
 
@@ -409,12 +411,14 @@ def test_the_player_model_meets_its_calibration_targets_on_the_deck():
     for level, targets in TARGETS.items():
         for kind, (low, high) in targets.items():
             rates = [
-                players.p_right(players.SKILLS[level], k, kind, len(f["continents"]), len(f["capitals"]))
-                for f, k in zip(fields, known)
+                players.chance(level, k, kind, len(f["continents"]), len(f["capitals"])) for f, k in zip(fields, known)
             ]
             assert low <= sum(rates) / len(rates) <= high, (level, kind, sum(rates) / len(rates))
-    hard = players.p_right(players.SKILLS["expert"], known[[f["iso3"] for f in fields].index("TUV")], "capital")
+    iso3 = [f["iso3"] for f in fields]
+    hard = players.p_right(players.SKILLS["expert"], known[iso3.index("TUV")], "capital")
     assert hard < 0.5  # the expert misses hard cards
+    berlin, bogota = (players.chance("child", known[iso3.index(c)], "capital") for c in ("DEU", "COL"))
+    assert berlin > 0.5 > 0.05 > bogota  # a child knows Berlin, hardly Bogotá
 
 
 def test_a_setter_fixed_in_advance_is_the_only_one_a_caller_may_choose():
