@@ -131,7 +131,8 @@ FACT_LINES = 2
 
 
 def _facts(c, fields: dict, ctx: CardContext, size: float) -> None:
-    """The two fact lines at the deck's one size, in the text colour; a very long one is cut with "…"."""
+    """The two fact lines at the deck's one size (the largest at which every line is whole, never below the
+    template's least), in the text colour; a line too long even at the least is cut with "…"."""
     layout, line = ctx.layout, _fact_box(ctx)
     c.setFillColor(layout.colour("text"))
     for i, fact in enumerate(_fact_lines(fields, ctx)):
