@@ -137,8 +137,9 @@ def play_check(
 @click.option(
     "--seats",
     help="Who plays each seat, comma-separated: human or bot:LEVEL, a level of the game's bots (random, "
-    "novice, skilled, expert, mcts: the search bot; the World Game also child and master: docs/world-game.md "
-    "gives each level's answer rates), e.g. human,bot:expert,bot:random. Default: you, then expert bots.",
+    "novice, skilled, expert, mcts: the search bot; some games have more, e.g. child and master: a level the game "
+    "lacks is refused with the game's levels, and its docs give their answer rates), e.g. human,bot:expert,bot:random. "
+    "Default: you, then expert bots.",
 )
 @click.option("--lang", type=click.Choice(["de", "en"]), help="Language of the table (default: the game's own).")
 @click.option(
