@@ -54,7 +54,8 @@ def review(game, old, new, out, lang, force, mirror, offline):
 @choice_option(
     "--paper",
     choices=["a4", "letter", "a3"],
-    help="Paper size; a3 only with --what accessories.",
+    help="Paper size of sheets and accessories; a3 only with --what accessories. Refused for one card per page "
+    "(--layout one-up of cards alone, --for print-shop): the page is the card.",
 )
 @choice_option(
     "--layout",
@@ -160,7 +161,7 @@ def print_cards(
     from pipeline.render import accessories, geometry, layouts, printing
     from pipeline.render import calibration as calibration_sheet
 
-    _refuse_meaningless_print_options(click.get_current_context(), what, layout, duplex)
+    _refuse_meaningless_print_options(click.get_current_context(), what, layout, duplex, kit)
     press = _press(click.get_current_context(), purpose, icc)
     if out is not None and what != "all":
         atomic.check_new_target(out)
@@ -275,7 +276,7 @@ def export_cards(game, service, version, lang, out, for_sale, jobs, mirror, offl
     console.print(str(result.path), highlight=False, markup=False, soft_wrap=True)
 
 
-def _refuse_meaningless_print_options(ctx: click.Context, what: str, layout: str, duplex: str) -> None:
+def _refuse_meaningless_print_options(ctx: click.Context, what: str, layout: str, duplex: str, kit: bool) -> None:
     refuse_together(ctx, "kit", ("what", "calibration"), "--kit writes the whole kit (cards and accessories)")
     refuse_together(
         ctx, "calibration", ("version", "what", "layout", "bleed", "gutter"), "--calibration writes only its sheet"
@@ -286,6 +287,8 @@ def _refuse_meaningless_print_options(ctx: click.Context, what: str, layout: str
         )
     if layout == "one-up":
         refuse_together(ctx, "gutter", ("layout",), "a one-up page holds one card, so there is no gutter")
+        if what == "cards" and not kit:
+            refuse_together(ctx, "paper", ("layout",), "a one-up page is the card's size, not a paper's")
     if duplex == "none":
         refuse_together(ctx, "back_offset", ("duplex",), "--duplex none prints the backs to be glued, not flipped")
 
@@ -301,7 +304,7 @@ def _press(ctx: click.Context, purpose: str, icc: Path | None):
     refuse_together(
         ctx,
         "purpose",
-        ("layout", "kit", "calibration", "what", "gutter", "duplex", "back_offset"),
+        ("layout", "kit", "calibration", "what", "paper", "gutter", "duplex", "back_offset"),
         "--for print-shop writes one card per page, fronts and backs, for the shop to impose",
     )
     press = Press(icc or DEFAULT_PROFILE)
