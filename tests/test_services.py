@@ -90,3 +90,18 @@ def test_unknown_service_is_one_line(geodeck):
     code, text = geodeck(["export", "world-game", "--service", "moo"])
     assert code != 0 and "--service 'moo' is not one of: mpc, printerstudio, tgc, drivethrucards" in text
     assert "Traceback" not in text
+
+
+@pytest.mark.parametrize(
+    "args, out, fix",
+    [
+        (["export", "world-game", "--service", "mpc"], "cards/", "cards.zip"),
+        (["export", "world-game", "--service", "mpc"], "cards.pdf", "cards.zip"),
+        (["print", "world-game"], "cards/", "cards.pdf"),
+        (["print", "world-game", "--calibration"], "sheet.zip", "sheet.pdf"),
+    ],
+)
+def test_an_out_file_of_another_kind_is_refused_before_the_work(geodeck, tmp_path, args, out, fix):
+    code, text = geodeck([*args, "--out", f"{tmp_path}/{out}"])
+    assert code == 2 and f"name one ending in {Path(fix).suffix} (e.g. --out {tmp_path / fix})" in text
+    assert "Traceback" not in text and list(tmp_path.iterdir()) == []

@@ -87,7 +87,7 @@ def review(game, old, new, out, lang, force, mirror, offline):
 @click.option(
     "--out",
     type=click.Path(path_type=Path),
-    help="PDF file (default: output/print/<game>-<version>-...pdf); with --what all the folder that "
+    help="PDF file, ending in .pdf (default: output/print/<game>-<version>-...pdf); with --what all the folder that "
     "receives both PDFs under their default names.",
 )
 @click.option(
@@ -164,7 +164,7 @@ def print_cards(
     _refuse_meaningless_print_options(click.get_current_context(), what, layout, duplex, kit)
     press = _press(click.get_current_context(), purpose, icc)
     if out is not None and what != "all":
-        atomic.check_new_target(out)
+        _check_out_file(out, ".pdf")
     folder = PRINT_DIR
     if out and what == "all":
         if out.suffix.lower() == ".pdf":
@@ -243,7 +243,7 @@ def print_cards(
 @click.option(
     "--out",
     type=click.Path(path_type=Path, dir_okay=False),
-    help="Zip file (default: output/export/<game>-<version>-<service>-<lang>.zip).",
+    help="Zip file, ending in .zip (default: output/export/<game>-<version>-<service>-<lang>.zip).",
 )
 @click.option("--for-sale", is_flag=True, help="Replace the layers that may not be sold, as print --for-sale does.")
 @jobs_option("Processes rasterising the cards.")
@@ -259,7 +259,7 @@ def export_cards(game, service, version, lang, out, for_sale, jobs, mirror, offl
 
     chosen = services.load(service)
     if out is not None:
-        atomic.check_new_target(out)
+        _check_out_file(out, ".zip")
     store = open_store(mirror=mirror, online=not offline)
     deck = published.deck(game, version)[1]
     result = services.export(game, deck, chosen, store, lang, out, jobs, for_sale)
@@ -274,6 +274,17 @@ def export_cards(game, service, version, lang, out, for_sale, jobs, mirror, offl
         markup=False,
     )
     console.print(str(result.path), highlight=False, markup=False, soft_wrap=True)
+
+
+def _check_out_file(out: Path, suffix: str) -> None:
+    """`--out` can be written and ends in `suffix`: a folder meant (`--out DIR/`) or another kind of file is
+    refused before the work, not written as a file of that name."""
+    atomic.check_new_target(out)
+    if out.suffix.lower() != suffix:
+        raise GeodeckError(
+            f"--out {out}: the command writes a {suffix} file, so name one ending in {suffix} "
+            f"(e.g. --out {out.with_suffix(suffix)})"
+        )
 
 
 def _refuse_meaningless_print_options(ctx: click.Context, what: str, layout: str, duplex: str, kit: bool) -> None:
