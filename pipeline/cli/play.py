@@ -188,6 +188,7 @@ def play(game, players, seats, lang, seed, version, deck_file, record_path, forc
     )
     definition = game
     if variants.LIST in chosen_variants:
+        _refuse_beside_the_list(click.get_current_context(), chosen_variants, variants.LIST)
         out.print(variants.listing(definition), highlight=False, markup=False, soft_wrap=True)
         return
     options = variants.options(chosen_variants, definition)
@@ -240,3 +241,17 @@ def replay(record_file, deck_file, fmt):
     for seat in result["seats"]:
         table.add_row(seat["name"], seat["plays"], str(seat["score"]), lead if seat["winner"] else "")
     out.print(table)
+
+
+def _refuse_beside_the_list(ctx: click.Context, chosen_variants: tuple[str, ...], listing: str) -> None:
+    """`--variant list` plays nothing: a variant or a game option beside it would be silently ignored."""
+    why = f"--variant {listing} names the game's variants and plays nothing"
+    others = [name for name in chosen_variants if name != listing]
+    if others:
+        raise click.UsageError(f"--variant {listing} and --variant {others[0]} do not go together: {why}")
+    refuse_together(
+        ctx,
+        "chosen_variants",
+        ("players", "seats", "lang", "seed", "version", "deck_file", "record_path", "force"),
+        why,
+    )
