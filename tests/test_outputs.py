@@ -71,6 +71,7 @@ def test_a_full_disk_is_one_error_and_keeps_the_old_file(tmp_path, monkeypatch):
         (["print", "deutschland", "--calibration", "--what", "accessories"], "--calibration and --what"),
         (["print", "deutschland", "--calibration", "--version", "2026.11.0"], "--calibration and --version"),
         (["print", "deutschland", "--layout", "one-up", "--gutter", "2"], "--gutter and --layout"),
+        (["print", "deutschland", "--calibration", "--force", "--out", "{tmp}/c.pdf"], "--force and --out"),
         (["print", "deutschland", "--what", "accessories", "--duplex", "short"], "prints no cards"),
         (["play-check", "deutschland", "--deck", "{tmp}/d.json", "--version", "2026.11.0"], "--deck and --version"),
         (["play-check", "deutschland", "--scheduler", "tcp://x:1", "--jobs", "2"], "--scheduler and --jobs"),

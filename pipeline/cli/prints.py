@@ -164,6 +164,7 @@ def print_cards(
     _refuse_meaningless_print_options(click.get_current_context(), what, layout, duplex, kit)
     press = _press(click.get_current_context(), purpose, icc)
     if out is not None and what != "all":
+        refuse_together(click.get_current_context(), "force", ("out",), "--force lets a folder be added to, not a file")
         _check_out_file(out, ".pdf")
     folder = PRINT_DIR
     if out and what == "all":
