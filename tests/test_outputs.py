@@ -76,6 +76,7 @@ def test_a_full_disk_is_one_error_and_keeps_the_old_file(tmp_path, monkeypatch):
         (["play-check", "deutschland", "--deck", "{tmp}/d.json", "--version", "2026.11.0"], "--deck and --version"),
         (["play-check", "deutschland", "--scheduler", "tcp://x:1", "--jobs", "2"], "--scheduler and --jobs"),
         (["play-check", "deutschland", "--scheduler", " "], "is empty"),
+        (["play-check", "deutschland", "--games", "100", "--max-games", "10"], "10 is fewer than --games 100"),
         (["play-check", "deutschland", "--games", "2", "--scheduler", "bogus://x"], "cannot reach the Dask"),
         (["play-check", "deutschland", "--games", "2", "--report-dir", "{tmp}/file"], "is a file"),
         (["play-check", "deutschland", "--games", "2", "--save-records", "{tmp}/file/r"], "is not a folder"),

@@ -36,8 +36,8 @@ from pipeline.games import registry as games
 @click.option(
     "--max-games",
     type=Bounded(int, 1, 8_000_000),
-    help="The most random (and per seat count) playouts when verdicts stay undecided (default: 8 × --games; "
-    "--games for one look).",
+    help="The most random (and per seat count) playouts when verdicts stay undecided (default: 8 × --games; at least "
+    "--games, which is one look).",
 )
 @click.option(
     "--players",
@@ -99,6 +99,11 @@ def play_check(
     if scheduler is not None and not scheduler.strip():
         raise click.BadParameter(
             "is empty: give the scheduler's address, e.g. tcp://host:8786", param_hint="--scheduler"
+        )
+    if max_games is not None and max_games < games:
+        raise click.BadParameter(
+            f"{max_games:,} is fewer than --games {games:,}: give at least --games (equal: one look)",
+            param_hint="--max-games",
         )
     deck, path = playcheck.load(game, version, deck_file)
     if report_dir:
