@@ -36,8 +36,8 @@ from pipeline.games import registry as games
 @click.option(
     "--max-games",
     type=Bounded(int, 1, 8_000_000),
-    help="The most random (and per seat count) playouts when verdicts stay undecided (default: 8 × --games; at least "
-    "--games, which is one look).",
+    help="The most random (and per seat count) playouts when verdicts stay undecided (default: 8 × --games); at least "
+    "--games, which gives one look.",
 )
 @click.option(
     "--players",
