@@ -36,9 +36,9 @@ class Terminal(Console):
 
 
 class Results(Terminal):
-    """stdout. Written to a file or pipe, a table or line prints at its natural width (up to UNCUT columns)
-    instead of rich's 80, so `geodeck diff … > file` keeps every column; what fills any width (a rule) and
-    the terminal keep the console's width."""
+    """stdout and stderr. Written to a file or pipe, a table or line prints at its natural width (up to UNCUT
+    columns) instead of rich's 80, so `geodeck diff … > file` keeps every column and a log keeps each
+    message on its line; what fills any width (a rule) and the terminal keep the console's width."""
 
     def print(self, *objects, **kwargs) -> None:
         width = self.width
@@ -58,7 +58,7 @@ class Results(Terminal):
         return Measurement.get(self, self.options.update_width(UNCUT + 1), thing).maximum
 
 
-console = Terminal(stderr=True)
+console = Results(stderr=True)
 out = Results()
 
 

@@ -1,4 +1,4 @@
-"""Results written to a file or pipe keep every column: rich would cut a table to 80 columns there."""
+"""Results and messages written to a file or pipe keep every column: rich would cut them to 80 columns there."""
 
 import io
 
@@ -6,7 +6,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from pipeline.cli_output import UNCUT, Results
+from pipeline.cli_output import UNCUT, Results, console
 
 
 def wide_table() -> Table:
@@ -42,3 +42,9 @@ def test_text_with_brackets_printed_without_markup_is_measured_as_text():
     piped = Results(file=io.StringIO())
     piped.print("'[/x]' is not a move " + "y" * 100, markup=False)
     assert piped.file.getvalue() == "'[/x]' is not a move " + "y" * 100 + "\n"  # type: ignore[attr-defined]
+
+
+def test_a_message_on_stderr_keeps_its_line_in_a_log(capsys):
+    wrote = "wrote 120 fronts and 120 backs for MakePlayingCards, order 1 × 126 cards, 15.0 MB:"  # 83 columns
+    console.print(wrote, highlight=False, markup=False)
+    assert capsys.readouterr().err == wrote + "\n"  # rich would break it before "MB:" at 80 columns

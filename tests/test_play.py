@@ -384,12 +384,27 @@ def test_the_rulebooks_variants_are_options_of_play(tmp_path, game, seats, varia
 
 def test_variant_list_lists_the_variants_and_plays_nothing(tmp_path):
     """Issue 35: `--variant list` was in the help but exited 2."""
-    result = CliRunner().invoke(cli, ["play", "world-game", "--variant", "list", "--record", str(tmp_path / "r.json")])
+    result = CliRunner().invoke(cli, ["play", "world-game", "--variant", "list"])
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[0].startswith("--variant challenges=KIND,…: the challenges in play")
-    assert len(result.output.splitlines()) == 4 and not (tmp_path / "r.json").exists()
+    assert len(result.output.splitlines()) == 4
     result = CliRunner().invoke(cli, ["play", "deutschland", "--variant", "list"])
     assert result.exit_code == 0 and result.output.startswith("--variant face-down")
+
+
+@pytest.mark.parametrize(
+    "beside, refused",
+    [
+        (["--variant", "reverse"], "--variant list and --variant reverse do not go together"),
+        (["--record", "r.json"], "--variant and --record do not go together"),
+        (["--seed", "3"], "--variant and --seed do not go together"),
+    ],
+)
+def test_what_variant_list_would_ignore_is_refused(geodeck, tmp_path, monkeypatch, beside, refused):
+    monkeypatch.chdir(tmp_path)
+    code, text = geodeck(["play", "world-game", "--variant", "list", *beside])
+    assert code == 2 and refused in text and "plays nothing" in text
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_play_help_names_every_bot_of_every_game():

@@ -9,6 +9,7 @@ import pdfplumber
 import preflight
 import pytest
 
+from pipeline.errors import GeodeckError
 from pipeline.games import registry as games
 from pipeline.render import accessories, printing
 from pipeline.render.press import DEFAULT_PROFILE, Press
@@ -97,6 +98,14 @@ def test_icc_must_be_a_cmyk_output_profile(tmp_path):
         _ = Press(tmp_path / "missing.icc").icc
 
 
+@pytest.mark.parametrize("kept", [3000, 100_000])
+def test_a_truncated_icc_profile_is_refused_before_any_colour(tmp_path, kept):
+    truncated = tmp_path / "truncated.icc"
+    truncated.write_bytes(DEFAULT_PROFILE.read_bytes()[:kept])  # the header still says CMYK printer profile
+    with pytest.raises(GeodeckError, match=r"truncated\.icc is damaged \(truncated\?\)"):
+        _ = Press(truncated).icc
+
+
 @pytest.mark.mirror
 def test_print_shop_cli_names_and_refuses(geodeck, decks, mirror, tmp_path):
     out = tmp_path / "shop.pdf"
@@ -108,6 +117,19 @@ def test_print_shop_cli_names_and_refuses(geodeck, decks, mirror, tmp_path):
     assert code == 2 and "--for and --layout do not go together" in text
     code, text = geodeck(["print", "deutschland", "--icc", str(DEFAULT_PROFILE)])
     assert code == 2 and "give it with --for print-shop" in text
+
+
+@pytest.mark.parametrize(
+    "options, refused",
+    [
+        (["--for", "print-shop", "--paper", "letter"], "--for and --paper do not go together"),
+        (["--layout", "one-up", "--paper", "letter"], "--paper and --layout do not go together"),
+    ],
+)
+def test_a_paper_size_for_one_card_per_page_is_refused(geodeck, tmp_path, options, refused):
+    code, text = geodeck(["print", "deutschland", *options, "--out", tmp_path / "cards.pdf"])
+    assert code == 2 and refused in text and "Traceback" not in text
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_one_up_files_are_named_by_their_card_size():

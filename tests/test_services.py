@@ -5,6 +5,7 @@ import csv
 import dataclasses
 import io
 import json
+import threading
 import zipfile
 from pathlib import Path
 
@@ -90,3 +91,29 @@ def test_unknown_service_is_one_line(geodeck):
     code, text = geodeck(["export", "world-game", "--service", "moo"])
     assert code != 0 and "--service 'moo' is not one of: mpc, printerstudio, tgc, drivethrucards" in text
     assert "Traceback" not in text
+
+
+@pytest.mark.parametrize(
+    "args, out, fix",
+    [
+        (["export", "world-game", "--service", "mpc"], "cards/", "cards.zip"),
+        (["export", "world-game", "--service", "mpc"], "cards.pdf", "cards.zip"),
+        (["print", "world-game"], "cards/", "cards.pdf"),
+        (["print", "world-game", "--calibration"], "sheet.zip", "sheet.pdf"),
+    ],
+)
+def test_an_out_file_of_another_kind_is_refused_before_the_work(geodeck, tmp_path, args, out, fix):
+    code, text = geodeck([*args, "--out", f"{tmp_path}/{out}"])
+    assert code == 2 and f"name one ending in {Path(fix).suffix} (e.g. --out {tmp_path / fix})" in text
+    assert "Traceback" not in text and list(tmp_path.iterdir()) == []
+
+
+def _workers_end_with_parent(pdf, pages, scale, service) -> list[bool]:
+    """A stand-in for `services._faces` saying, per page, whether its worker ends with its parent."""
+    return ["end-with-parent" in {thread.name for thread in threading.enumerate()}] * len(pages)
+
+
+def test_rasterising_workers_end_with_the_export(monkeypatch):
+    """A killed `geodeck export` left its rasterising processes running until they were done."""
+    monkeypatch.setattr(services, "_faces", _workers_end_with_parent)
+    assert services._rasterise(b"", list(range(8)), 1.0, services.load("mpc"), jobs=2) == [True] * 8

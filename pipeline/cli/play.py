@@ -36,8 +36,8 @@ from pipeline.games import registry as games
 @click.option(
     "--max-games",
     type=Bounded(int, 1, 8_000_000),
-    help="The most random (and per seat count) playouts when verdicts stay undecided (default: 8 × --games; "
-    "--games for one look).",
+    help="The most random (and per seat count) playouts when verdicts stay undecided (default: 8 × --games); at least "
+    "--games, which gives one look.",
 )
 @click.option(
     "--players",
@@ -99,6 +99,11 @@ def play_check(
     if scheduler is not None and not scheduler.strip():
         raise click.BadParameter(
             "is empty: give the scheduler's address, e.g. tcp://host:8786", param_hint="--scheduler"
+        )
+    if max_games is not None and max_games < games:
+        raise click.BadParameter(
+            f"{max_games:,} is fewer than --games {games:,}: give at least --games (equal: one look)",
+            param_hint="--max-games",
         )
     deck, path = playcheck.load(game, version, deck_file)
     if report_dir:
@@ -189,6 +194,7 @@ def play(game, players, seats, lang, seed, version, deck_file, record_path, forc
     )
     definition = game
     if variants.LIST in chosen_variants:
+        _refuse_beside_the_list(click.get_current_context(), chosen_variants, variants.LIST)
         out.print(variants.listing(definition), highlight=False, markup=False, soft_wrap=True)
         return
     options = variants.options(chosen_variants, definition)
@@ -241,3 +247,17 @@ def replay(record_file, deck_file, fmt):
     for seat in result["seats"]:
         table.add_row(seat["name"], seat["plays"], str(seat["score"]), lead if seat["winner"] else "")
     out.print(table)
+
+
+def _refuse_beside_the_list(ctx: click.Context, chosen_variants: tuple[str, ...], listing: str) -> None:
+    """`--variant list` plays nothing: a variant or a game option beside it would be silently ignored."""
+    why = f"--variant {listing} names the game's variants and plays nothing"
+    others = [name for name in chosen_variants if name != listing]
+    if others:
+        raise click.UsageError(f"--variant {listing} and --variant {others[0]} do not go together: {why}")
+    refuse_together(
+        ctx,
+        "chosen_variants",
+        ("players", "seats", "lang", "seed", "version", "deck_file", "record_path", "force"),
+        why,
+    )

@@ -54,7 +54,8 @@ def review(game, old, new, out, lang, force, mirror, offline):
 @choice_option(
     "--paper",
     choices=["a4", "letter", "a3"],
-    help="Paper size; a3 only with --what accessories.",
+    help="Paper size of sheets and accessories; a3 only with --what accessories. Refused for one card per page "
+    "(--layout one-up of cards alone, --for print-shop): the page is the card.",
 )
 @choice_option(
     "--layout",
@@ -86,7 +87,7 @@ def review(game, old, new, out, lang, force, mirror, offline):
 @click.option(
     "--out",
     type=click.Path(path_type=Path),
-    help="PDF file (default: output/print/<game>-<version>-...pdf); with --what all the folder that "
+    help="PDF file, ending in .pdf (default: output/print/<game>-<version>-...pdf); with --what all the folder that "
     "receives both PDFs under their default names.",
 )
 @click.option(
@@ -160,10 +161,11 @@ def print_cards(
     from pipeline.render import accessories, geometry, layouts, printing
     from pipeline.render import calibration as calibration_sheet
 
-    _refuse_meaningless_print_options(click.get_current_context(), what, layout, duplex)
+    _refuse_meaningless_print_options(click.get_current_context(), what, layout, duplex, kit)
     press = _press(click.get_current_context(), purpose, icc)
     if out is not None and what != "all":
-        atomic.check_new_target(out)
+        refuse_together(click.get_current_context(), "force", ("out",), "--force lets a folder be added to, not a file")
+        _check_out_file(out, ".pdf")
     folder = PRINT_DIR
     if out and what == "all":
         if out.suffix.lower() == ".pdf":
@@ -242,7 +244,7 @@ def print_cards(
 @click.option(
     "--out",
     type=click.Path(path_type=Path, dir_okay=False),
-    help="Zip file (default: output/export/<game>-<version>-<service>-<lang>.zip).",
+    help="Zip file, ending in .zip (default: output/export/<game>-<version>-<service>-<lang>.zip).",
 )
 @click.option("--for-sale", is_flag=True, help="Replace the layers that may not be sold, as print --for-sale does.")
 @jobs_option("Processes rasterising the cards.")
@@ -258,7 +260,7 @@ def export_cards(game, service, version, lang, out, for_sale, jobs, mirror, offl
 
     chosen = services.load(service)
     if out is not None:
-        atomic.check_new_target(out)
+        _check_out_file(out, ".zip")
     store = open_store(mirror=mirror, online=not offline)
     deck = published.deck(game, version)[1]
     result = services.export(game, deck, chosen, store, lang, out, jobs, for_sale)
@@ -275,7 +277,18 @@ def export_cards(game, service, version, lang, out, for_sale, jobs, mirror, offl
     console.print(str(result.path), highlight=False, markup=False, soft_wrap=True)
 
 
-def _refuse_meaningless_print_options(ctx: click.Context, what: str, layout: str, duplex: str) -> None:
+def _check_out_file(out: Path, suffix: str) -> None:
+    """`--out` can be written and ends in `suffix`: a folder meant (`--out DIR/`) or another kind of file is
+    refused before the work, not written as a file of that name."""
+    atomic.check_new_target(out)
+    if out.suffix.lower() != suffix:
+        raise GeodeckError(
+            f"--out {out}: the command writes a {suffix} file, so name one ending in {suffix} "
+            f"(e.g. --out {out.with_suffix(suffix)})"
+        )
+
+
+def _refuse_meaningless_print_options(ctx: click.Context, what: str, layout: str, duplex: str, kit: bool) -> None:
     refuse_together(ctx, "kit", ("what", "calibration"), "--kit writes the whole kit (cards and accessories)")
     refuse_together(
         ctx, "calibration", ("version", "what", "layout", "bleed", "gutter"), "--calibration writes only its sheet"
@@ -286,6 +299,8 @@ def _refuse_meaningless_print_options(ctx: click.Context, what: str, layout: str
         )
     if layout == "one-up":
         refuse_together(ctx, "gutter", ("layout",), "a one-up page holds one card, so there is no gutter")
+        if what == "cards" and not kit:
+            refuse_together(ctx, "paper", ("layout",), "a one-up page is the card's size, not a paper's")
     if duplex == "none":
         refuse_together(ctx, "back_offset", ("duplex",), "--duplex none prints the backs to be glued, not flipped")
 
@@ -301,7 +316,7 @@ def _press(ctx: click.Context, purpose: str, icc: Path | None):
     refuse_together(
         ctx,
         "purpose",
-        ("layout", "kit", "calibration", "what", "gutter", "duplex", "back_offset"),
+        ("layout", "kit", "calibration", "what", "paper", "gutter", "duplex", "back_offset"),
         "--for print-shop writes one card per page, fronts and backs, for the shop to impose",
     )
     press = Press(icc or DEFAULT_PROFILE)

@@ -44,6 +44,11 @@ class Press:
             raise GeodeckError(
                 f"--icc {self.profile} is not a CMYK output (printer) profile; ask the print shop for theirs"
             )
+        if not _converts(data):
+            raise GeodeckError(
+                f"--icc {self.profile} is damaged (truncated?): colours do not convert through it; "
+                "ask the print shop for the profile again"
+            )
         return data
 
     @cached_property
@@ -211,6 +216,19 @@ class Press:
                 stream_decode_level=pikepdf.StreamDecodeLevel.none,
             )
         return out.getvalue()
+
+
+def _converts(data: bytes) -> bool:
+    """Whether colours convert into the profile and back: a truncated profile keeps a sound header."""
+    from PIL import ImageCms
+
+    try:
+        profile = ImageCms.ImageCmsProfile(io.BytesIO(data))
+        ImageCms.buildTransform(ImageCms.createProfile("sRGB"), profile, "RGB", "CMYK")
+        ImageCms.buildTransform(profile, ImageCms.createProfile("LAB"), "CMYK", "LAB")
+    except (ImageCms.PyCMSError, OSError):
+        return False
+    return True
 
 
 def _apply(transform, mode: str, out_mode: str, pixels: list[tuple]) -> bytes:

@@ -18,7 +18,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from pipeline import atomic, readers
+from pipeline import atomic, readers, workers
 from pipeline.errors import GeodeckError
 from pipeline.games.definition import GameDefinition
 from pipeline.paths import OUTPUT_DIR, TEMPLATES_DIR
@@ -185,12 +185,15 @@ class Face:
 
 
 def _rasterise(pdf: bytes, pages: list[int], scale: float, service: Service, jobs: int) -> list[Face]:
-    """Every page as a `Face`, on up to `jobs` forked processes, each rendering a contiguous share."""
+    """Every page as a `Face`, on up to `jobs` forked processes, each rendering a contiguous share; they end
+    with this process (`workers.worker_setup`), also when it is killed."""
     jobs = max(1, min(jobs, len(pages) // 4))  # a process for at least four faces
     shares = [pages[i * len(pages) // jobs : (i + 1) * len(pages) // jobs] for i in range(jobs)]
     if jobs == 1 or "fork" not in multiprocessing.get_all_start_methods():
         return _faces(pdf, pages, scale, service)
-    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
+    with ProcessPoolExecutor(
+        jobs, mp_context=multiprocessing.get_context("fork"), initializer=workers.worker_setup, initargs=(os.getpid(),)
+    ) as pool:
         results = pool.map(_faces, [pdf] * jobs, shares, [scale] * jobs, [service] * jobs)
         return [face for share in results for face in share]
 
