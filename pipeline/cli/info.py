@@ -21,24 +21,31 @@ def list_games(names):
 
     table = Table("GAME", "title", "players", "default players", "accessories", title="games")
     for name, definition in games.registered().items():
+        deck = _latest(definition)
         table.add_row(
             name,
-            load_spec(definition).title,
-            _player_counts(definition),
+            deck["title"] if deck else load_spec(definition).title,  # a region's own: "Frankreich: …"
+            _player_counts(definition, deck),
             str(definition.default_players),
             definition.accessories_help,
         )
     out.print(table)
 
 
-def _player_counts(definition: GameDefinition) -> str:
-    """The player counts the rules allow with the latest published deck (the World Game's depend on its
-    size), or "?" before a deck is published."""
+def _latest(definition: GameDefinition) -> dict | None:
+    """The latest published deck, or None before one is published."""
     from pipeline.decks import published
 
     try:
-        deck = published.deck(definition)[1]
+        return published.deck(definition)[1]
     except GeodeckError:
+        return None
+
+
+def _player_counts(definition: GameDefinition, deck: dict | None) -> str:
+    """The player counts the rules allow with the latest published deck (the World Game's depend on its
+    size), or "?" before a deck is published."""
+    if deck is None:
         return "?"
     low, high = definition.player_counts(deck)
     return str(low) if low == high else f"{low}-{high}"

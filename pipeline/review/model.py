@@ -140,10 +140,11 @@ def _card(old: dict, new: dict, changes: list[dict], spec: DeckSpec, citations: 
 
 
 def _single(card: dict, spec: DeckSpec) -> dict:
-    """A card's id and region values (the region filter's; none when the spec names no region field)."""
+    """A card's id, its name (a place's name; the id for a card without one) and region values (the region
+    filter's; none when the spec names no region field)."""
     value = card["fields"].get(spec.options.get("review_region") or "")
     regions = value if isinstance(value, list) else [value] if value else []
-    return {"id": card["id"], "regions": [str(r) for r in regions]}
+    return {"id": card["id"], "name": card["fields"].get("name") or card["id"], "regions": [str(r) for r in regions]}
 
 
 def _citation(source: str | None, citations: dict[str, str]) -> str | None:

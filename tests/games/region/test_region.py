@@ -267,3 +267,25 @@ def test_the_committed_france_deck_is_rebuilt_unchanged_with_the_towns_a_french_
 
 def test_the_map_s_scale_bar_suits_the_country_s_size():
     assert [scale_bar_km(km) for km in (0.4, 3, 119, 150, 920, 4000)] == [1, 2, 100, 100, 500, 2000]
+
+
+@pytest.mark.parametrize("command", ["diff", "print", "review", "play-check", "play", "verify"])
+def test_a_region_not_built_here_is_refused_with_region_build_as_the_fix(geodeck, decks, command):
+    code, output = geodeck([command, "region-esp"])
+    assert code == 2 and "`geodeck region build ESP` publishes it" in output, output
+    assert len(output.strip().splitlines()) == 1
+    assert "region build" not in geodeck([command, "monopoly"])[1]  # no region name, no region fix
+
+
+def test_diffing_a_published_region_without_its_build_names_region_build(geodeck, decks, tmp_path):
+    code, output = geodeck(["diff", "region-fra"], GEODECK_BUILD=str(tmp_path))
+    assert code == 2 and "rebuild it with `geodeck region build FRA`" in output and "--stage" not in output, output
+
+
+def test_a_region_diff_names_its_places_and_games_titles_regions_by_country(geodeck, decks):
+    code, output = geodeck(["diff", "region-fra", "2026.12.0", "2026.12.1", "--format", "markdown"])
+    added = next(line for line in output.splitlines() if line.startswith("- added: "))
+    assert code == 0 and "Grenoble" in added and "rg-" not in added, output
+    code, output = geodeck(["games"], COLUMNS="200")
+    row = next(line for line in output.splitlines() if "region-fra" in line)
+    assert "Frankreich: Das Kartenspiel" in row and "Region: a grid card game" not in output
