@@ -11,16 +11,28 @@ from pipeline.games.definition import GameDefinition
 
 @click.command("games")
 @click.option("--names", is_flag=True, help="Only the names, one per line (for scripts and the Makefile).")
-def list_games(names):
+@click.option(
+    "--which",
+    type=click.Choice(["all", "built-in", "local"]),
+    default="all",
+    show_default=True,
+    help="built-in: the games `geodeck build` publishes; local: those a command of their own makes (region decks).",
+)
+def list_games(names, which):
     """The games geodeck builds, prints and play-checks (each a folder pipeline/games/<game>/)."""
     from pipeline.decks.spec import load_spec
 
+    chosen = {
+        name: definition
+        for name, definition in games.registered().items()
+        if which == "all" or definition.in_build == (which == "built-in")
+    }
     if names:
-        click.echo("\n".join(games.names()))
+        click.echo("\n".join(chosen))
         return
 
     table = Table("GAME", "title", "players", "default players", "accessories", title="games")
-    for name, definition in games.registered().items():
+    for name, definition in chosen.items():
         deck = _latest(definition)
         table.add_row(
             name,

@@ -289,3 +289,17 @@ def test_a_region_diff_names_its_places_and_games_titles_regions_by_country(geod
     code, output = geodeck(["games"], COLUMNS="200")
     row = next(line for line in output.splitlines() if "region-fra" in line)
     assert "Frankreich: Das Kartenspiel" in row and "Region: a grid card game" not in output
+
+
+@pytest.mark.mirror
+def test_a_deck_that_fails_its_play_check_is_not_published_and_region_list_says_so(
+    geodeck, decks, tmp_path, mirror, store
+):
+    env = {"GEODECK_BUILD": str(tmp_path), "GEODECK_MIRROR": str(mirror)}
+    code, output = geodeck(["region", "build", "CHL", "--offline"], **env)
+    assert code == 2 and "region-chl not published" in output and "ties: O" in output, output
+    assert "`--places N`" in output and len(output.strip().splitlines()) == 1
+    assert not (decks / "region-chl").exists()  # nothing published
+    entries = {e.iso3: e for e in catalogue(store)}
+    assert entries["CHL"].checked.startswith("fail (96 places, 200 games): ") and "ties: O" in entries["CHL"].checked
+    assert entries["ITA"].checked == "unchecked"  # not built here
