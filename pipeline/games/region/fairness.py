@@ -41,11 +41,13 @@ def check(game: GameDefinition, folder: Path, games: int, build_root: Path | Non
 
 
 def checked(folder: Path) -> str:
-    """What the last build's play-check found for a region (`region list`): pass, fails (which verdicts),
-    undecided, or unchecked when it was not built here."""
+    """What the last build's play-check found for a region (`region list`): pass, fail (which verdicts), no
+    verdict failed (undecided at the small budget: `geodeck play-check` decides), or unchecked when it was
+    not built here."""
     try:
         result = readers.read("region", folder / RESULT)
-        found = f"{result['result']} ({result['places']} places, {result['games']} games)"
+        words = {"undecided": "no verdict failed"}.get(result["result"], result["result"])
+        found = f"{words} ({result['places']} places, {result['games']} games)"
         return f"{found}: {', '.join(result['failed'])}" if result["failed"] else found
     except (Unreadable, KeyError, TypeError):  # not built here, or not a result this module wrote
         return "unchecked"
