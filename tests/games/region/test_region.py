@@ -303,3 +303,14 @@ def test_a_deck_that_fails_its_play_check_is_not_published_and_region_list_says_
     entries = {e.iso3: e for e in catalogue(store)}
     assert entries["CHL"].checked.startswith("fail (96 places, 200 games): ") and "ties: O" in entries["CHL"].checked
     assert entries["ITA"].checked == "unchecked"  # not built here
+
+
+def test_a_region_review_names_its_places_its_title_and_region_build_as_the_accept_command():
+    from pipeline.review import model
+
+    france = games.get("region-fra")
+    pair = model.resolve(france, "2026.12.0", "2026.12.1")
+    content = model.review(load_spec(france), pair, {}, france.made_by)
+    assert content["title"] == "Frankreich: Das Kartenspiel" and content["accept"] == "geodeck region build FRA"
+    added = {card["name"] for card in content["added"]}
+    assert {"Grenoble", "Angers"} <= added and not any(name.startswith("rg-") for name in added)
