@@ -56,14 +56,20 @@ previews: install  # docs/previews/*.png: every card kind (front, back), each ga
 	$(BIN)/python docs/previews/regenerate.py
 
 # Writes output/reports/<game>/<version>/ (report.md, report.json, plots) for every game; fails if a verdict
-# fails (exit 1), lists undecided ones (exit 3: undecided at the budget, 8 × the first look) without failing.
+# of a built-in game fails (exit 1), lists undecided ones (exit 3: undecided at the budget, 8 × the first look)
+# without failing. Local games (region decks made by `geodeck region build`) are judged and listed apart: their
+# failure does not fail the target.
 PLAYCHECK_GAMES ?= 1000
+PLAYCHECK = $(BIN)/geodeck play-check $$game --games $(PLAYCHECK_GAMES) --report-dir output/reports --format markdown \
+	> /dev/null; rc=$$?
 play-check: install
-	@status=0; for game in $(GAMES); do \
-		$(BIN)/geodeck play-check $$game --games $(PLAYCHECK_GAMES) --report-dir output/reports --format markdown \
-			> /dev/null; rc=$$?; \
+	@status=0; for game in $$($(BIN)/geodeck games --names --which built-in); do $(PLAYCHECK); \
 		if [ $$rc -eq 3 ]; then echo "$$game: undecided verdicts (see its report.md)"; \
 		elif [ $$rc -ne 0 ]; then echo "$$game: play-check failed (exit $$rc)"; status=1; fi; \
+	done; \
+	for game in $$($(BIN)/geodeck games --names --which local); do $(PLAYCHECK); \
+		if [ $$rc -eq 0 ]; then result=passes; elif [ $$rc -eq 3 ]; then result="undecided verdicts"; \
+		else result="fails (exit $$rc): not counted"; fi; echo "$$game (local region): $$result"; \
 	done; exit $$status
 
 lint: install

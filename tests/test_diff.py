@@ -146,3 +146,13 @@ def test_a_reason_without_suspicious_changes_is_the_changelog_s_why():
     diff |= {"changes": [], "added": ["rg-1"], "removed": ["rg-2"]}
     text = stage.changelog("Frankreich", "2026.12.1", [{"kind": "place"}], diff, "a fairer selection")
     assert text.rstrip().endswith("Why: a fairer selection") and "Suspicious" not in text
+
+
+def test_a_diff_row_names_the_card_by_its_name_not_its_id():
+    spec = load_spec(games.get("deutschland"))
+    old = deck({"de-1": {"name": "Kiel", "population": 100}, "de-2": {"name": "Jena", "population": 50}})
+    new = deck({"de-1": {"name": "Kiel", "population": 200}, "de-3": {"name": "Ulm", "population": 60}}, "new")
+    result = diffing.diff_decks(spec, old, new)
+    assert diffing.change_row(result["changes"][0], result)[0] == "Kiel"
+    assert "- added: Ulm" in diffing.to_markdown(result) and "- removed: Jena" in diffing.to_markdown(result)
+    assert result["added"] == ["de-3"]  # the JSON keeps the ids, with the names beside them

@@ -79,9 +79,9 @@ def test_games_lists_the_player_counts_the_published_decks_allow():
 def test_a_game_without_a_published_deck_lists_unknown_player_counts(toy):
     from pipeline.cli import info as commands
 
-    assert commands._player_counts(toygame.GAME) == "?"
+    assert commands._player_counts(toygame.GAME, commands._latest(toygame.GAME)) == "?"
     stage.build_deck(games.get("toy-game"), DAY)
-    assert commands._player_counts(toygame.GAME) == "2"
+    assert commands._player_counts(toygame.GAME, commands._latest(toygame.GAME)) == "2"
 
 
 def test_toy_game_is_listed_and_builds_its_deck(toy):

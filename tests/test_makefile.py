@@ -93,3 +93,27 @@ def test_make_print_writes_every_games_kit_and_names_the_kits_last(tmp_path):
     lines = (done.stderr + done.stdout).splitlines()
     assert "wrote print alpha --what all:" in lines and "wrote print beta --kit:" in lines
     assert lines[-1].endswith("kits to print: out/alpha--kit.pdf out/beta--kit.pdf")
+
+
+@pytest.mark.parametrize(("built_in_fails", "status"), [(False, 0), (True, 2)])
+def test_play_check_fails_for_a_built_in_game_and_lists_local_regions_apart(tmp_path, built_in_fails, status):
+    """`make play-check` with a stand-in geodeck: the built-in game `good` (or `bad`, which fails) and the local
+    region region-chl, whose deck fails its check."""
+    if shutil.which("make") is None:
+        pytest.skip("make not found")
+    bin_dir, venv = tmp_path / "bin", tmp_path / "venv"
+    bin_dir.mkdir()
+    built_in = "bad" if built_in_fails else "good"
+    (bin_dir / "geodeck").write_text(
+        "#!/bin/sh\n"
+        f'case "$*" in *"--which built-in"*) echo {built_in};; *"--which local"*) echo region-chl;;\n'
+        '  "play-check good"*) exit 0;; "play-check "*) exit 1;; *) exit 9;; esac\n'
+    )
+    (bin_dir / "geodeck").chmod(0o755)
+    (venv / "mypyc").mkdir(parents=True)
+    (venv / "mypyc" / "compiled").write_text("")
+    command = ["make", "--no-print-directory", "-C", str(ROOT), "play-check", f"BIN={bin_dir}", f"VENV={venv}"]
+    result = subprocess.run(command, capture_output=True, text=True)
+    assert result.returncode == status, result.stdout + result.stderr
+    assert "region-chl (local region): fails (exit 1): not counted" in result.stdout
+    assert ("bad: play-check failed (exit 1)" in result.stdout) == built_in_fails

@@ -93,7 +93,11 @@ class GameChoice(click.Choice):
         """click.Choice sets its choices once; the registry is their only source."""
 
     def convert(self, value, param, ctx) -> GameDefinition:
-        return value if isinstance(value, GameDefinition) else resolve(super().convert(value, param, ctx))
+        if isinstance(value, GameDefinition):
+            return value
+        if value not in self.choices and (fix := games.unmade(value)):  # a game a command makes: its fix
+            self.fail(fix, param, ctx)
+        return resolve(super().convert(value, param, ctx))
 
 
 game_argument = click.argument("game", metavar="GAME", type=GameChoice())

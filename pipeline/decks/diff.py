@@ -145,7 +145,18 @@ def diff_decks(spec: DeckSpec, old: dict, new: dict) -> dict:
         "rank_changes": rank_changes,
         "flips": head_to_head,
         "suspicious": any(c["suspicious"] for c in changes),
+        "names": names(old_cards | new_cards),
     }
+
+
+def names(cards: dict[str, dict]) -> dict[str, str]:
+    """Each card's name by id, for cards that have one (a place's name: the rows name it, not its id)."""
+    return {card: c["fields"]["name"] for card, c in sorted(cards.items()) if c["fields"].get("name")}
+
+
+def label(diff: dict | None, card: str) -> str:
+    """The card as a reader knows it: its name (the card's id when it has none, or in an older diff)."""
+    return (diff or {}).get("names", {}).get(card, card)
 
 
 def to_json(diff: dict) -> str:
@@ -162,12 +173,12 @@ def number(value) -> str:
     return f"{value:,}" if isinstance(value, int) else str(value)
 
 
-def change_row(change: dict) -> list[str]:
+def change_row(change: dict, diff: dict | None = None) -> list[str]:
     rel = "" if change["rel"] is None else f"{change['rel']:+.1%}"
     absolute = "" if change["abs"] is None else ("+" if change["abs"] >= 0 else "") + number(change["abs"])
     rank = "" if change.get("rank_old") is None else f"{change['rank_old']} → {change['rank_new']}"
     return [
-        change["card"],
+        label(diff, change["card"]),
         change["field"],
         number(change["old"]),
         number(change["new"]),
@@ -190,12 +201,12 @@ def summary_lines(diff: dict) -> list[str]:
         f"{sum(c['suspicious'] for c in diff['changes'])} suspicious, {flips_total} head-to-head flips"
     ]
     if diff["added"]:
-        lines.append("added: " + ", ".join(diff["added"]))
+        lines.append("added: " + ", ".join(sorted(label(diff, c) for c in diff["added"])))
     if diff["removed"]:
-        lines.append("removed: " + ", ".join(diff["removed"]))
+        lines.append("removed: " + ", ".join(sorted(label(diff, c) for c in diff["removed"])))
     for name, pairs in diff["flips"].items():
         if pairs:
-            shown = "; ".join(f"{a} ↔ {b}" for a, b in pairs[:10])
+            shown = "; ".join(f"{label(diff, a)} ↔ {label(diff, b)}" for a, b in pairs[:10])
             lines.append(f"flips in {name} ({len(pairs)}): {shown}{' …' if len(pairs) > 10 else ''}")
     return lines
 
@@ -207,7 +218,7 @@ def reason_lines(diff: dict) -> list[str]:
         rel = "" if change["rel"] is None else f" ({change['rel']:+.1%})"
         why = change["why"]
         lines.append(
-            f"{change['card']} {change['field']} {number(change['old'])} → {number(change['new'])}{rel}: "
+            f"{label(diff, change['card'])} {change['field']} {number(change['old'])} → {number(change['new'])}{rel}: "
             f"{why['kind']}: {why['old']} → {why['new']}"
         )
     return lines
@@ -217,7 +228,7 @@ def to_markdown(diff: dict) -> str:
     out = [f"- {line}" for line in summary_lines(diff)]
     if diff["changes"]:
         out += ["", "| " + " | ".join(HEADERS) + " |", "|" + "---|" * len(HEADERS)]
-        out += ["| " + " | ".join(c.replace("|", "\\|") for c in change_row(ch)) + " |" for ch in diff["changes"]]
+        out += ["| " + " | ".join(c.replace("|", "\\|") for c in change_row(ch, diff)) + " |" for ch in diff["changes"]]
     if reasons := reason_lines(diff):
         out += ["", f"Why each value changed by more than {EXPLAIN_REL:.0%}:", ""] + [f"- {line}" for line in reasons]
     return "\n".join(out) + "\n"
@@ -234,7 +245,7 @@ def to_rich(diff: dict):
         return Group(*lines)
     table = Table(*HEADERS, title=f"{diff['game']}: {diff['old']} → {diff['new']}")
     for change in diff["changes"]:
-        table.add_row(*change_row(change), style="bold red" if change["suspicious"] else None)
+        table.add_row(*change_row(change, diff), style="bold red" if change["suspicious"] else None)
     reasons = reason_lines(diff)
     heading = [Text(f"Why each value changed by more than {EXPLAIN_REL:.0%}:")] if reasons else []
     return Group(*lines, table, *heading, *(Text(line) for line in reasons))

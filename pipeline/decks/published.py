@@ -27,7 +27,9 @@ def deck(game: GameDefinition, version: str | None = None, decks_dir: Path | Non
     game_dir = (decks_dir or paths.DECKS_DIR) / game.name
     version = version or versions.latest(game_dir)
     if version is None:
-        raise GeodeckError(f"no deck for {game.name} yet ({game_dir / 'LATEST'} is missing); run `geodeck build` first")
+        raise GeodeckError(
+            f"no deck for {game.name} yet ({game_dir / 'LATEST'} is missing); run `{game.made_by}` first"
+        )
     path = versions.version_dir(game_dir, version) / "deck.json"
     data = read(path, game)
     manifest_of(path)  # a published version has one (`read` verified the deck against it)

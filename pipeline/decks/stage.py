@@ -34,25 +34,25 @@ def fresh_deck(definition: GameDefinition, build_root: Path | None = None) -> tu
     builder, relative = definition.deck, definition.input_table
     root = build_root or paths.build_dir()
     path = root / relative
-    table = read_table(path, relative)
+    table = read_table(path, relative, definition.made_by)
     inputs = {f"build/{relative}": file_sha256(path)}
     extra, read = builder.metadata(root) if hasattr(builder, "metadata") else ({}, {})
     cards = [card.to_dict() for card in builder.cards(table, spec)]
     return spec, files.deck_document(spec, cards, None, extra), inputs | read
 
 
-def read_table(path: Path, relative: str) -> pd.DataFrame:
+def read_table(path: Path, relative: str, made_by: str = "geodeck build") -> pd.DataFrame:
     """A build table a deck is made from (a regular file, pipeline.readers); a missing, unreadable or damaged
-    one is a user error naming the step that writes it."""
+    one is a user error naming the step that writes it (or `made_by`, the game's own command, when no step of
+    `geodeck build` does)."""
     from pipeline.build import graph
 
-    step = next((s.name for s in graph.steps() if relative in s.writes), "geo")
+    step = next((s.name for s in graph.steps() if relative in s.writes), None)
+    fix = f"rebuild it with `{made_by}`" if step is None else f"rebuild it with `geodeck build --stage {step}`"
     try:
-        return readers.table(path, f"rebuild it with `geodeck build --stage {step}`")
+        return readers.table(path, fix)
     except (OSError, ValueError, ArrowException) as exc:
-        raise GeodeckError(
-            f"{path} is corrupted ({str(exc).splitlines()[0][:120]}); rebuild it with `geodeck build --stage {step}`"
-        ) from exc
+        raise GeodeckError(f"{path} is corrupted ({str(exc).splitlines()[0][:120]}); {fix}") from exc
 
 
 def changelog(
@@ -137,7 +137,7 @@ def card_reasons(definition: GameDefinition, diff: dict | None, build_root: Path
     if diff is None or not (diff["added"] or diff["removed"]):
         return []
     path = (build_root or paths.build_dir()) / definition.input_table
-    frame = read_table(path, definition.input_table)
+    frame = read_table(path, definition.input_table, definition.made_by)
     return reasons.lines(diff, reasons.table(definition.deck, frame, load_spec(definition)))
 
 

@@ -36,6 +36,7 @@ class GameDefinition:
     deck_reads: tuple[str, ...] = ()  # further files under build/ the deck module reads (its `metadata`)
     steps: tuple[Step, ...] = ()  # the game's own build steps (pipeline.build.step.Step), e.g. making its input table
     in_build: bool = True  # `geodeck build` publishes its deck (False: a command of its own does, e.g. regions)
+    made_by: str = "geodeck build"  # the command that writes its input table and publishes its deck
     templates: Path = TEMPLATES_DIR
 
     def module(self, name: str) -> ModuleType:

@@ -6,7 +6,8 @@ game. No stage imports this module. A slice is a subpackage `pipeline/games/<gam
 defines `GAME = GameDefinition(...)`; it is found by listing pipeline/games/, so a new game is a new
 folder. A game defined elsewhere (a test's toy game) calls `register(definition)`. A slice that makes games
 from data (pipeline/games/region/: one game per published region deck) defines `games()` returning their
-definitions instead; its commands exist before it has made any.
+definitions instead; its commands exist before it has made any, and it may define `unmade(name)`: how to make
+the game `name` it has not made yet (the one-line fix an unknown name is refused with), or None.
 """
 
 import importlib
@@ -20,7 +21,7 @@ _REGISTRY: dict[str, GameDefinition] = {}
 _MAKERS: list[str] = []  # packages of the slices that make games (`games()`)
 _DISCOVERED = False
 
-__all__ = ["commands", "get", "names", "register", "registered"]
+__all__ = ["commands", "get", "names", "register", "registered", "unmade"]
 
 
 def register(definition: GameDefinition) -> GameDefinition:
@@ -59,8 +60,17 @@ def get(name: str) -> GameDefinition:
     """The game called `name`; an unknown name is a user error listing the known games."""
     games = registered()
     if name not in games:
-        raise GeodeckError(f"unknown game {name!r}; known games: {', '.join(games)}")
+        raise GeodeckError(unmade(name) or f"unknown game {name!r}; known games: {', '.join(games)}")
     return games[name]
+
+
+def unmade(name: str) -> str | None:
+    """How to make the game `name` that a slice making games has not made yet (its `unmade`), or None."""
+    registered()
+    for package in _MAKERS:
+        if fix := getattr(importlib.import_module(package), "unmade", lambda _name: None)(name):
+            return fix
+    return None
 
 
 def commands() -> list:

@@ -64,8 +64,9 @@ def _fresh_or(latest: dict, game: GameDefinition, build_root: Path | None) -> di
     return latest if files.content_hash(fresh) == files.content_hash(latest) else fresh
 
 
-def review(spec: DeckSpec, pair: Pair, citations: dict[str, str]) -> dict:
-    """The page's content: summary, verdict, accept command, filters and the changed cards (suspicious first)."""
+def review(spec: DeckSpec, pair: Pair, citations: dict[str, str], made_by: str = "geodeck build") -> dict:
+    """The page's content: summary, verdict, accept command (`made_by`, the command that publishes the
+    deck), filters and the changed cards (suspicious first)."""
     diff = diffing.diff_decks(spec, pair.old, pair.new)
     old_cards = {c["id"]: c for c in pair.old["cards"]}
     new_cards = {c["id"]: c for c in pair.new["cards"]}
@@ -80,7 +81,7 @@ def review(spec: DeckSpec, pair: Pair, citations: dict[str, str]) -> dict:
     suspicious = sum(c["suspicious"] for c in diff["changes"])
     region = spec.options.get("review_region")
     return {
-        "title": spec.title,
+        "title": pair.new.get("title") or spec.title,  # a region deck's own ("Frankreich: …")
         "old": pair.label(pair.old),
         "new": pair.label(pair.new),
         "published": pair.new.get("version") is not None,
@@ -94,7 +95,7 @@ def review(spec: DeckSpec, pair: Pair, citations: dict[str, str]) -> dict:
         },
         "flips": {name: len(pairs) for name, pairs in diff["flips"].items() if pairs},
         "verdict": _verdict(suspicious),
-        "accept": 'geodeck build --accept "REASON"' if suspicious else "geodeck build",
+        "accept": f'{made_by} --accept "REASON"' if suspicious else made_by,
         "cards": cards,
         "added": [_single(new_cards[i], spec) for i in diff["added"]],
         "removed": [_single(old_cards[i], spec) for i in diff["removed"]],
@@ -140,10 +141,11 @@ def _card(old: dict, new: dict, changes: list[dict], spec: DeckSpec, citations: 
 
 
 def _single(card: dict, spec: DeckSpec) -> dict:
-    """A card's id and region values (the region filter's; none when the spec names no region field)."""
+    """A card's id, its name (a place's name; the id for a card without one) and region values (the region
+    filter's; none when the spec names no region field)."""
     value = card["fields"].get(spec.options.get("review_region") or "")
     regions = value if isinstance(value, list) else [value] if value else []
-    return {"id": card["id"], "regions": [str(r) for r in regions]}
+    return {"id": card["id"], "name": card["fields"].get("name") or card["id"], "regions": [str(r) for r in regions]}
 
 
 def _citation(source: str | None, citations: dict[str, str]) -> str | None:

@@ -44,7 +44,7 @@ def write(
     outputs.check(out, "--out", force, OWN)
     pair = model.resolve(game, old, new)
     citations = {name: source.citation for name, source in load_sources().items()}
-    content = model.review(load_spec(game), pair, citations)
+    content = model.review(load_spec(game), pair, citations, game.made_by)
     images = {
         "old": card_images(game, pair.old, [c["id"] for c in content["cards"] + content["removed"]], store, lang),
         "new": card_images(game, pair.new, [c["id"] for c in content["cards"] + content["added"]], store, lang),

@@ -1,8 +1,9 @@
 """Regions: a Deutschland-style grid game for any country (docs/regions.md).
 
 `geodeck region build ISO3` publishes a deck `region-<iso3>`; every published region deck is a game of its
-own (`games()`, read by the registry), played, printed and play-checked with Deutschland's rules engine,
-bots, notation and terminal, Deutschland's play-check thresholds, and this slice's deck, cards and map.
+own (`games()`, read by the registry; `unmade` names the command that publishes one not published here),
+played, printed and play-checked with Deutschland's rules engine, bots, notation and terminal, Deutschland's
+play-check thresholds, and this slice's deck, cards and map.
 """
 
 from dataclasses import dataclass
@@ -61,6 +62,7 @@ def definition(iso3: str) -> RegionDefinition:
         input_table=f"region/{code}/places.parquet",
         deck_reads=(f"region/{code}/region.json",),
         in_build=False,
+        made_by=f"geodeck region build {code.upper()}",
         accessories_help="the country's map on the game's grid",
     )
 
@@ -74,6 +76,14 @@ def games() -> list[GameDefinition]:
         for folder in sorted(paths.DECKS_DIR.glob(f"{PREFIX}*"))
         if folder.is_dir() and (folder / "LATEST").is_file()
     ]
+
+
+def unmade(name: str) -> str | None:
+    """The fix for a region deck `name` not published here (a fresh clone): the command that publishes it."""
+    code = name.removeprefix(PREFIX)
+    if not name.startswith(PREFIX) or len(code) != 3 or not code.isalpha():
+        return None
+    return f"{name} is not built yet: `geodeck region build {code.upper()}` publishes it"
 
 
 if TYPE_CHECKING:  # mypy checks the slice's modules against the game contracts

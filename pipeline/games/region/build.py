@@ -26,7 +26,7 @@ from pipeline.extract import load_sources, names
 from pipeline.games import registry
 from pipeline.games.deutschland import places as deutschland_places
 from pipeline.games.deutschland.deck import deck_grid
-from pipeline.games.region import candidates, definition, geography
+from pipeline.games.region import candidates, definition, fairness, geography
 from pipeline.geo import grid as grids
 from pipeline.geo import selection
 from pipeline.jsonfile import Unreadable
@@ -184,8 +184,11 @@ def write(region: Region, build_root: Path | None = None) -> None:
 def publish(
     store, iso3: str, places: int | None = None, title: str | None = None, lang: str = "de", accept: str | None = None
 ):
-    """Build the region and publish a new version of its deck when its cards changed (stage.Result); `accept`
-    publishes suspicious changes and is the reason CHANGELOG.md gives."""
+    """Build the region and publish a new version of its deck when its cards changed and it passes its
+    play-check (stage.Result; fairness.check refuses a deck that fails); `accept` publishes suspicious changes
+    and is the reason CHANGELOG.md gives."""
     region = build(store, iso3, places, title, lang)
     write(region)
-    return stage.build_deck(registry.register(definition(region.iso3)), accept=accept)
+    game = registry.register(definition(region.iso3))
+    fairness.check(game, folder(region.iso3), settings()["fairness"]["games"])
+    return stage.build_deck(game, accept=accept)

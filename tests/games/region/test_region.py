@@ -267,3 +267,50 @@ def test_the_committed_france_deck_is_rebuilt_unchanged_with_the_towns_a_french_
 
 def test_the_map_s_scale_bar_suits_the_country_s_size():
     assert [scale_bar_km(km) for km in (0.4, 3, 119, 150, 920, 4000)] == [1, 2, 100, 100, 500, 2000]
+
+
+@pytest.mark.parametrize("command", ["diff", "print", "review", "play-check", "play", "verify"])
+def test_a_region_not_built_here_is_refused_with_region_build_as_the_fix(geodeck, decks, command):
+    code, output = geodeck([command, "region-esp"])
+    assert code == 2 and "`geodeck region build ESP` publishes it" in output, output
+    assert len(output.strip().splitlines()) == 1
+    assert "region build" not in geodeck([command, "monopoly"])[1]  # no region name, no region fix
+
+
+def test_diffing_a_published_region_without_its_build_names_region_build(geodeck, decks, tmp_path):
+    code, output = geodeck(["diff", "region-fra"], GEODECK_BUILD=str(tmp_path))
+    assert code == 2 and "rebuild it with `geodeck region build FRA`" in output and "--stage" not in output, output
+
+
+def test_a_region_diff_names_its_places_and_games_titles_regions_by_country(geodeck, decks):
+    code, output = geodeck(["diff", "region-fra", "2026.12.0", "2026.12.1", "--format", "markdown"])
+    added = next(line for line in output.splitlines() if line.startswith("- added: "))
+    assert code == 0 and "Grenoble" in added and "rg-" not in added, output
+    code, output = geodeck(["games"], COLUMNS="200")
+    row = next(line for line in output.splitlines() if "region-fra" in line)
+    assert "Frankreich: Das Kartenspiel" in row and "Region: a grid card game" not in output
+
+
+@pytest.mark.mirror
+def test_a_deck_that_fails_its_play_check_is_not_published_and_region_list_says_so(
+    geodeck, decks, tmp_path, mirror, store
+):
+    env = {"GEODECK_BUILD": str(tmp_path), "GEODECK_MIRROR": str(mirror)}
+    code, output = geodeck(["region", "build", "CHL", "--offline"], **env)
+    assert code == 2 and "region-chl not published" in output and "ties: O" in output, output
+    assert "`--places N`" in output and len(output.strip().splitlines()) == 1
+    assert not (decks / "region-chl").exists()  # nothing published
+    entries = {e.iso3: e for e in catalogue(store)}
+    assert entries["CHL"].checked.startswith("fail (96 places, 200 games): ") and "ties: O" in entries["CHL"].checked
+    assert entries["ITA"].checked == "unchecked"  # not built here
+
+
+def test_a_region_review_names_its_places_its_title_and_region_build_as_the_accept_command():
+    from pipeline.review import model
+
+    france = games.get("region-fra")
+    pair = model.resolve(france, "2026.12.0", "2026.12.1")
+    content = model.review(load_spec(france), pair, {}, france.made_by)
+    assert content["title"] == "Frankreich: Das Kartenspiel" and content["accept"] == "geodeck region build FRA"
+    added = {card["name"] for card in content["added"]}
+    assert {"Grenoble", "Angers"} <= added and not any(name.startswith("rg-") for name in added)
