@@ -12,6 +12,8 @@ import stat
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from pipeline import text
+
 MB = 1_000_000
 DECK_BYTES = 20 * MB  # deck.json (the largest published deck is ~0.3 MB)
 RECORD_BYTES = 5 * MB  # a game record (a long World Game is ~30 kB)
@@ -93,7 +95,8 @@ def check_finite(document: Any) -> None:
     _, where = walk(document)
     if where is not None:
         value, path = where
-        raise Unreadable(f"has {value} at {'.'.join(map(str, path)) or 'the top'}, which is not a finite number")
+        shown = text.place(".".join(map(str, path))) or "the top"
+        raise Unreadable(f"has {value} at {shown}, which is not a finite number")
 
 
 def walk(document: Any) -> tuple[int, tuple[float, tuple] | None]:

@@ -57,11 +57,11 @@ def check_all(value: object, what: str, longest: int = LONGEST) -> None:
     if not UNSAFE.search("\n".join(texts)) and max(map(len, texts), default=0) <= longest:
         return  # the common case, without building every string's place
     for where, text in strings(value):
-        check(text, f"{what}: {_place(where)}", longest)
+        check(text, f"{what}: {place(where)}", longest)
 
 
-def _place(where: str) -> str:
-    """A string's place (`deals.0.name`) on one line: its keys come from data too."""
+def place(where: str) -> str:
+    """A place in a document (`deals.0.name`) shown on one line and escaped: its keys come from data too."""
     return shown(where).replace("\n", "\\n").replace("\t", "\\t")
 
 

@@ -131,3 +131,10 @@ def test_hostile_records_are_refused_in_one_line_or_replay(tmp_path, key, value,
         )
     except GeodeckError as exc:  # RecordError is one
         assert "\n" not in str(exc)
+
+
+def test_a_keys_newline_is_shown_escaped_where_a_number_is_not_finite():
+    """Hypothesis found it: {'\\n': inf} named its place with a raw newline, breaking the one-line error."""
+    with pytest.raises(jsonfile.Unreadable) as caught:
+        jsonfile.loads(b'{"\\n": Infinity}')
+    assert "\n" not in str(caught.value) and "at \\n," in str(caught.value)

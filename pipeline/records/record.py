@@ -120,6 +120,6 @@ def from_dict(data, source: str = "record") -> Record:
         return Record.model_validate(data)
     except ValidationError as exc:
         first = exc.errors()[0]
-        where = ".".join(str(part) for part in first["loc"]) or "the document"
+        where = text.place(".".join(str(part) for part in first["loc"])) or "the document"
         got = "" if first["type"] == "missing" else f", got {first['input']!r:.60}"
         raise RecordError(f"{source} is not a game record: {where}: {first['msg']}{got} (docs/records.md)") from exc
