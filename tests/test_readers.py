@@ -174,6 +174,7 @@ ALLOWED = {
     ("render/flags.py", "open"): "Pillow opens a PNG it just rendered, in memory",
     ("render/flags.py", "svg2rlg"): "an SVG opened by readers.opened",
     ("games/core.py", "loads"): "a serialised state passed in memory",
+    ("i18n/extract.py", "loads"): "a template Babel opened for `pybabel extract` (make messages)",
     ("playcheck/play.py", "loads"): "a deck passed in memory",
     ("validate/towns.py", "loads"): "pandas' own JSON in memory",
     ("geo/grid.py", "read_csv"): "text read by readers.read_input",
