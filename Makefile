@@ -8,7 +8,7 @@ ifneq ($(MIRROR),)
 export GEODECK_MIRROR ?= $(abspath $(MIRROR))
 endif
 
-.PHONY: install pure deck print previews play-check lint test bench clean
+.PHONY: install pure deck print previews play-check lint test bench clean messages
 
 # One line per phase; pip's own progress on a terminal, --quiet when make writes to a log or pipe.
 PIP_INSTALL = q=--quiet; [ -t 1 ] && q=; $(BIN)/pip install $$q
@@ -51,6 +51,13 @@ print: install
 		out=$$($(BIN)/geodeck print $$game --kit 2>&1) || { echo "$$out" >&2; exit 1; }; echo "$$out"; \
 		kits="$$kits $$(echo "$$out" | grep . | tail -n 1)"; \
 	done; echo "PDFs in output/print/; the kits to print:$$kits"
+
+# The messages (docs/languages.md): templates/locale/geodeck.pot extracted from the code and the templates'
+# `words` (babel.cfg), then every language's catalogue updated from it (a changed message turns fuzzy).
+LOCALE = templates/locale
+messages: install
+	$(BIN)/pybabel extract -F babel.cfg --no-location --sort-output --project geodeck -o $(LOCALE)/geodeck.pot pipeline templates
+	$(BIN)/pybabel update -i $(LOCALE)/geodeck.pot -d $(LOCALE) -D geodeck --ignore-obsolete
 
 previews: install  # docs/previews/*.png: every card kind (front, back), each game's accessories, kit cover and rules
 	$(BIN)/python docs/previews/regenerate.py
