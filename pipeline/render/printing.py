@@ -167,7 +167,9 @@ def draw_cards(
 
 
 def with_steps(module, cards: list[dict], ctx: CardContext) -> CardContext:
-    """`ctx` with the sizes its card module fixes per field across the deck (its optional `steps`)."""
+    """`ctx` with the deck's cards and the sizes its card module fixes per field across the deck (its optional
+    `steps`)."""
+    ctx.cards = cards
     steps = getattr(module, "steps", None)
     if steps is not None:
         ctx.sizes.update(steps(cards, ctx))
