@@ -3,6 +3,7 @@ them: each division the union of its places' Voronoi cells inside the country, a
 outline and no mark where the place lies, the map with the division borders, the same bytes every time."""
 
 import io
+import re
 import random
 
 import pdfplumber
@@ -148,3 +149,14 @@ def test_the_region_map_draws_the_borders_of_the_deck_s_divisions(store, monkeyp
     assert sorted(drawn) == ["Bretagne", "Corse", "Île-de-France"]  # each division drawn, not the one outline
     land = shapely.geometry.shape(deck["region"]["outline"])
     assert shapely.union_all(list(drawn.values())).symmetric_difference(land).area < 1e-6 * land.area
+
+
+@pytest.mark.mirror
+def test_a_reviewed_card_s_division_is_drawn_from_the_whole_deck(fronts, store):
+    """A review draws only the changed cards (`only`); their division is still the whole deck's, not one
+    drawn from the few cards shown (Rennes alone would draw Bretagne as all of France)."""
+    game, data = fronts
+    alone = printing.render(game, _deck(store), PrintOptions(layout="one-up", only=("rg-2",)), store)
+    forms = set(re.findall(rb"FormXob\.division_\w+", alone))
+    assert len(forms) == 1 and forms <= set(re.findall(rb"FormXob\.division_\w+", data))
+    assert len(pdfplumber.open(io.BytesIO(alone)).pages) == 2  # Rennes' front and back
