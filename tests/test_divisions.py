@@ -3,8 +3,8 @@ them: each division the union of its places' Voronoi cells inside the country, a
 outline and no mark where the place lies, the map with the division borders, the same bytes every time."""
 
 import io
-import re
 import random
+import re
 
 import pdfplumber
 import pytest
