@@ -3,14 +3,17 @@ them: each division the union of its places' Voronoi cells inside the country, a
 outline and no mark where the place lies, the map with the division borders, the same bytes every time."""
 
 import io
+import json
 import random
 import re
+from pathlib import Path
 
 import pdfplumber
 import pytest
 import shapely
 from shapely.geometry import MultiPolygon, box
 
+from pipeline.games import registry
 from pipeline.games.deutschland import accessories as deutschland_map
 from pipeline.games.region import cards as region_cards
 from pipeline.games.region import definition, geography
@@ -18,6 +21,7 @@ from pipeline.geo import divisions
 from pipeline.render import accessories, layouts, printing
 from pipeline.render.accessories import AccessoryOptions
 from pipeline.render.context import CardContext
+from pipeline.render.maps import world
 from pipeline.render.printing import PrintOptions
 
 MM = 72 / 25.4
@@ -160,3 +164,17 @@ def test_a_reviewed_card_s_division_is_drawn_from_the_whole_deck(fronts, store):
     forms = set(re.findall(rb"FormXob\.division_\w+", alone))
     assert len(forms) == 1 and forms <= set(re.findall(rb"FormXob\.division_\w+", data))
     assert len(pdfplumber.open(io.BytesIO(alone)).pages) == 2  # Rennes' front and back
+
+
+@pytest.mark.mirror
+def test_the_deutschland_map_for_sale_draws_the_states_its_places_draw(store, monkeypatch):
+    """For sale, the Deutschlandkarte has state borders again: the states drawn from the deck's places in
+    Natural Earth's Germany, not the one outline of Germany."""
+    deck = json.loads((Path(__file__).parent / "fixtures/tiny/render/deutschland.deck.json").read_text("utf-8"))
+    drawn: dict = {}
+    monkeypatch.setattr(deutschland_map, "draw_map", lambda c, deck, states, *rest: drawn.update(states))
+    accessories.render(registry.get("deutschland"), deck, AccessoryOptions(for_sale=True), store)
+    located = {c["fields"]["state"] for c in deck["cards"] if c["kind"] == "place" and c["fields"]["lat"]}
+    assert set(drawn) == located and len(located) == 6
+    germany = shapely.geometry.shape(world(store).detail["DEU"]["geometry"])
+    assert shapely.union_all(list(drawn.values())).symmetric_difference(germany).area < 1e-6 * germany.area
