@@ -5,15 +5,13 @@ public-domain outline of Germany, pipeline/geo/divisions.py)."""
 
 import json
 
-import shapely
 from pyproj import Transformer
 from shapely.geometry import shape
 
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources, names
 from pipeline.geo import divisions
-from pipeline.render import pages
-from pipeline.render.maps import SIMPLIFY_MM, draw_geometry, per_store, project, to_box, world
+from pipeline.render.maps import draw_alone, per_store, project, world
 from pipeline.render.text import Box
 from pipeline.transform.german_states import BY_ENGLISH
 
@@ -41,33 +39,12 @@ class Germany:
             raise GeodeckError(f"card {card_id}: unknown state {state!r}; known: {', '.join(sorted(self.states))}")
         return name
 
-    def frame(self, box: Box, name: str) -> tuple[float, float, float]:
-        """(scale, dx, dy): UTM metres → mm in `box`, the state filling the box (its width or its height),
-        centred."""
-        x0, y0, x1, y1 = self.states[name].bounds
-        scale = min(box.w / (x1 - x0), box.h / (y1 - y0))
-        return (
-            scale,
-            box.x + (box.w - (x1 - x0) * scale) / 2 - x0 * scale,
-            box.y + (box.h - (y1 - y0) * scale) / 2 - y0 * scale,
-        )
-
     def draw_state(self, canvas, box: Box, state: str, card_id: str, fill, edge) -> None:
-        """The state alone (no neighbours), filling its picture's `box`; one form
-        XObject per state and document."""
+        """The state alone (no neighbours), filling its picture's `box`; one form XObject per state and
+        document."""
         name = self.state_name(state, card_id)
         form = "state_" + next(k for k, v in self.ids.items() if v == name).replace("-", "_")
-
-        def draw() -> None:
-            geom = self.states[name]
-            frame = self.frame(Box(0, 0, box.w, box.h), name)
-            canvas.setFillColor(fill)
-            canvas.setStrokeColor(edge)
-            canvas.setLineWidth(0.25)
-            canvas.setLineJoin(1)
-            draw_geometry(canvas, shapely.simplify(to_box(geom, frame), SIMPLIFY_MM), stroke=True)
-
-        pages.form(canvas, form, box, draw)
+        draw_alone(canvas, form, box, self.states[name], fill, edge)
 
 
 class Drawn(Germany):

@@ -16,9 +16,9 @@ from pipeline.games.deutschland import cards as deutschland
 from pipeline.games.region import geography
 from pipeline.games.region.build import settings
 from pipeline.geo import divisions
-from pipeline.render import pages, text
+from pipeline.render import text
 from pipeline.render.context import CardContext
-from pipeline.render.maps import SIMPLIFY_MM, draw_geometry, to_box
+from pipeline.render.maps import SIMPLIFY_MM, Projected, draw_alone, draw_geometry, to_box
 from pipeline.render.text import Box
 
 KINDS = deutschland.KINDS
@@ -36,16 +36,6 @@ def check(card: dict, ctx: CardContext) -> None:
             raise GeodeckError(f"card {card['id']}: place card without {key!r}; rebuild it with `geodeck region build`")
 
 
-def _frame(geom, box: Box) -> tuple[float, float, float]:
-    x0, y0, x1, y1 = geom.bounds
-    scale = min(box.w / (x1 - x0), box.h / (y1 - y0))
-    return (
-        scale,
-        box.x + (box.w - (x1 - x0) * scale) / 2 - x0 * scale,
-        box.y + (box.h - (y1 - y0) * scale) / 2 - y0 * scale,
-    )
-
-
 def _mainland(ctx: CardContext, country: str):
     """(the country's mainland in its own equal-area projection, that projection)."""
     land = geography.outline(ctx.store, country, settings()["outline"]["island_km"])
@@ -54,38 +44,29 @@ def _mainland(ctx: CardContext, country: str):
 
 
 @lru_cache(maxsize=4)
-def _divisions(land, places: tuple) -> tuple[str, dict]:
-    """(the mainland's equal-area projection, {division: its picture's geometry in it}) from the deck's places."""
+def _divisions(land, places: tuple) -> dict:
     crs = geography.local_laea(land)
-    return crs, {name: geography.to_crs(geom, crs) for name, geom in divisions.voronoi(places, land, crs).items()}
+    return {name: geography.to_crs(geom, crs) for name, geom in divisions.voronoi(places, land, crs).items()}
 
 
 def division_shapes(ctx: CardContext, country: str, cards: list[dict]) -> dict:
-    """Each division of the deck, drawn from its place `cards` in the country's mainland (projected)."""
+    """Each division of the deck, drawn from its place `cards` in the country's mainland (in the mainland's
+    equal-area projection)."""
     land = geography.outline(ctx.store, country, settings()["outline"]["island_km"])
-    return _divisions(land, divisions.places(cards))[1]
+    return _divisions(land, divisions.places(cards))
 
 
 def _picture(c, card: dict, ctx: CardContext) -> None:
     """The place's division alone, filling the picture's box; one form XObject per division and document."""
-    layout, box, fields = ctx.layout, ctx.layout.box("state_picture"), card["fields"]
-    shapes = division_shapes(ctx, fields["country"], ctx.cards or [card])
-    geom = shapes.get(fields["state"])
+    layout, fields = ctx.layout, card["fields"]
+    geom = division_shapes(ctx, fields["country"], ctx.cards or [card]).get(fields["state"])
     if geom is None:
         raise GeodeckError(
             f"card {card['id']}: no place of the deck with coordinates lies in {fields['state']!r}, so its "
             "division cannot be drawn; rebuild it with `geodeck region build`"
         )
-    frame = _frame(geom, Box(0, 0, box.w, box.h))
-
-    def draw() -> None:
-        c.setFillColor(layout.colour("state_fill"))
-        c.setStrokeColor(layout.colour("state_edge"))
-        c.setLineWidth(0.25)
-        c.setLineJoin(1)
-        draw_geometry(c, shapely.simplify(to_box(geom, frame), SIMPLIFY_MM), stroke=True)
-
-    pages.form(c, "division_" + hashlib.sha256(shapely.to_wkb(geom)).hexdigest()[:16], box, draw)
+    form = "division_" + hashlib.sha256(shapely.to_wkb(geom)).hexdigest()[:16]
+    draw_alone(c, form, layout.box("state_picture"), geom, layout.colour("state_fill"), layout.colour("state_edge"))
 
 
 def _place_front(c, card: dict, ctx: CardContext) -> None:
@@ -113,7 +94,7 @@ def art(c, cards: list[dict], box: Box, ctx: CardContext) -> None:
     design = ctx.layout.design
     places = [card["fields"] for card in cards if card["kind"] == "place"]
     projected, crs = _mainland(ctx, places[0]["country"])
-    frame = _frame(projected, box)
+    frame = Projected(projected.bounds).frame(box)
     c.setFillColor(design.colour("light"))
     c.setStrokeColor(design.colour("colour"))
     c.setLineWidth(0.3)
