@@ -14,6 +14,7 @@ from pipeline.cli.common import choice_option, format_option, game_argument, job
 from pipeline.cli_output import Bounded, console, force_option, out, refuse_together
 from pipeline.errors import ExitCode
 from pipeline.games import registry as games
+from pipeline.i18n import registry as languages
 
 
 @click.command("play-check")
@@ -146,7 +147,7 @@ def play_check(
     "lacks is refused with the game's levels, and its docs give their answer rates), e.g. human,bot:expert,bot:random. "
     "Default: you, then expert bots.",
 )
-@click.option("--lang", type=click.Choice(["de", "en"]), help="Language of the table (default: the game's own).")
+@click.option("--lang", type=click.Choice(languages.codes()), help="Language of the table (default: the game's own).")
 @click.option(
     "--seed",
     type=Bounded(int, 0, 2**32 - 1),
