@@ -207,8 +207,23 @@ def _refused(state, text: str, terminal, view: View) -> str | None:
             try:
                 state.clone().apply_action(action)
             except core.IllegalAction as refused:
-                return view.say("{text!r} is not allowed: {refused}", text=text, refused=refused)
+                why = refused.refusal and f"{state.game.title}: {_reason(state, refused.refusal, terminal, view)}"
+                return view.say("{text!r} is not allowed: {refused}", text=text, refused=why or refused)
     return None
+
+
+def _reason(state, refusal: core.Refusal, terminal, view: View) -> str:
+    """An engine's refusal in the view's language: its seat (`player`) by the name the table shows, the other
+    fields in the game terminal's words (`refusal_words`), a rule it quotes translated in turn."""
+    fields = {
+        key: _reason(state, value, terminal, view) if isinstance(value, core.Refusal) else value
+        for key, value in refusal.fields.items()
+    }
+    if "player" in fields:
+        fields["player"] = view.names[refusal.fields["player"]]
+    if hasattr(terminal, "refusal_words"):
+        fields |= terminal.refusal_words(state, refusal.fields, view)
+    return view.say(refusal.message, **fields)
 
 
 def _wrong(answer: str, fits: list[str], moves: int, view: View) -> str:

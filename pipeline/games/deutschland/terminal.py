@@ -35,6 +35,11 @@ def guess_name(guess: int, view: View) -> str:
     return guess_word(GUESSES[guess], view)
 
 
+def refusal_words(state: State, fields: dict, view: View) -> dict[str, str]:
+    """The words of an engine's refusal: the guess card it names."""
+    return {"card": guess_word(fields["card"], view)} if "card" in fields else {}
+
+
 def label(state: State, action: int, view: View, own: bool) -> str:
     """A guess and the place it goes under (in the face-down variant only its owner sees the guess)."""
     guess, position = divmod(action, len(state.places))

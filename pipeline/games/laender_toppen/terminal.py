@@ -69,6 +69,19 @@ def card_label(state: State, card: int, view: View) -> str:
     return view.card(found.id)
 
 
+def refusal_words(state: State, fields: dict, view: View) -> dict[str, str]:
+    """The words of an engine's refusal: the cards, slot, pile, move and continents it names."""
+    words = {
+        "card": lambda v: card_label(state, v, view),
+        "held": lambda v: card_label(state, v, view),
+        "slot": lambda v: slot_label(v, view),
+        "pile": lambda v: pile_label(v, view),
+        "action": lambda v: label(state, v, view, True),
+        "continents": lambda v: ", ".join(pile_label(c, view) for c in v),
+    }
+    return {key: words[key](value) for key, value in fields.items() if key in words}
+
+
 def label(state: State, action: int, view: View, own: bool) -> str:
     """A card onto a pile (public), or a hand card into a slot (face down: only its owner sees which)."""
     if state.pending:

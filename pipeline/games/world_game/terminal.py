@@ -75,6 +75,12 @@ QUESTIONS = {  # what the setter asks, about the country on their top card
     "location-reverse": N_("Which country has number {number} on the world map?"),
     "capital-reverse": N_("Which country's capital is {capital}?"),
 }
+ANSWERED = {  # what a challenge is answered with (engine.ANSWERED_WITH)
+    "continents": N_("continents"),
+    "map number": N_("map number"),
+    "capital": N_("capital"),
+    "country": N_("country"),
+}
 M49 = dict(zip(CONTINENTS, ("003", "005", "150", "002", "142", "009")))  # the continents' UN M49 codes (CLDR)
 
 
@@ -101,6 +107,17 @@ def revealed(state: State, index: int, view: View) -> str:
     and why; a tie with the next cards that broke it; a challenge with the question and the answers."""
     text = _last(state, state.turns[index], view, tie_cards=index == state.rounds() - 1)
     return view.say("Round {index}: ", index=index + 1) + text.split(": ", 1)[1]
+
+
+def refusal_words(state: State, fields: dict, view: View) -> dict[str, str]:
+    """The words of an engine's refusal: the move, the challenges and what one is answered with."""
+    words = {
+        "action": lambda v: label(state, v, view, True),
+        "kinds": lambda v: ", ".join(view.say(KINDS[k]) for k in v),
+        "kind": lambda v: view.say(KINDS[v]),
+        "answered": lambda v: view.say(ANSWERED[v]),
+    }
+    return {key: words[key](value) for key, value in fields.items() if key in words}
 
 
 def label(state: State, action: int, view: View, own: bool) -> str:
