@@ -4,18 +4,17 @@ the seat by the name the table shows."""
 
 import io
 import random
-import re
 import tempfile
 from pathlib import Path
 
 import pytest
+from catalogues import english_left
 from fixtures.tiny.games import decks
 from rich.console import Console
 
 from pipeline.games import registry as games
 from pipeline.games.laender_toppen.engine import PLACE, SLOTS
 from pipeline.i18n import registry
-from pipeline.i18n.catalogue import _read
 from pipeline.play import loop
 from pipeline.play.view import View
 from pipeline.render import layouts
@@ -23,22 +22,6 @@ from pipeline.render import layouts
 TRANSLATED = [code for code in registry.codes() if code != registry.source()]
 OWN = ("terminal:", "seats:")  # the play templates' contexts (the card templates' words are the print's)
 NO_FLAG = {"challenges": ("continent", "location", "capital")}  # a console that is no terminal shows no flag
-
-
-def _english_left(text: str, lang: str) -> list[str]:
-    """The play messages whose translation differs and whose English words (each literal run of three letters
-    or more between the `{fields}`) appear in `text` as whole words."""
-    left: list[str] = []
-    for message in _read(registry.language(lang).catalogue):
-        if not message.id or (message.context and not message.context.startswith(OWN)):
-            continue
-        if not isinstance(message.id, str) or message.string == message.id:
-            continue
-        for run in re.split(r"\{[^}]*\}", message.id):
-            words = run.strip(" .,:;()!?'\"“”→·—-\n")
-            if sum(c.isalpha() for c in words) >= 3 and re.search(rf"(?<!\w){re.escape(words)}(?!\w)", text):
-                left.append(message.id)
-    return left
 
 
 def _view(name: str, deck: dict, players: int, lang: str) -> View:
@@ -74,7 +57,7 @@ def test_play_shows_no_english_message_and_names_the_refused_seat(name, lang):
     seat = _view(name, deck, 2, lang).names[0]
     refusal = next(line for line in shown.splitlines() if line.startswith(repr(refused)))
     assert seat in refusal and "player 0" not in refusal, refusal
-    assert _english_left(shown, lang) == []
+    assert english_left(shown, lang, OWN) == []
 
 
 def _played(name: str, deck: dict, lang: str, lines: list[str], options: dict) -> str:

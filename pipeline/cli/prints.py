@@ -16,6 +16,7 @@ from pipeline.cli_output import (
 )
 from pipeline.errors import GeodeckError
 from pipeline.games import registry as games
+from pipeline.i18n import registry as languages
 
 
 @click.command()
@@ -27,7 +28,12 @@ from pipeline.games import registry as games
     type=click.Path(path_type=Path),
     help="Folder of the page (index.html and the card images), replaced whole; default output/review/GAME/.",
 )
-@click.option("--lang", type=click.Choice(["de", "en"]), help="Language of the card images (default: the game's own).")
+@click.option(
+    "--lang",
+    type=click.Choice(languages.codes()),
+    help="Language of the card images and the page's words (default: the game's own for the cards, the source "
+    "language for the page).",
+)
 @force_option("--out")
 @mirror_option
 @offline_option
