@@ -92,4 +92,4 @@ def test_an_unregistered_language_is_one_line_naming_the_registered_ones(geodeck
     code, output = geodeck(["play", "deutschland", "--lang", "xx"])
     line = output.strip()
     assert code == 2 and "\n" not in line and "'xx'" in line, line
-    assert all(f"'{code}'" in line for code in registry.codes()), line
+    assert f"geodeck has {', '.join(registry.codes())};" in line, line

@@ -10,11 +10,19 @@ import click
 from rich.table import Table
 
 from pipeline import outputs
-from pipeline.cli.common import choice_option, format_option, game_argument, jobs_option, progress, resolve, show
+from pipeline.cli.common import (
+    choice_option,
+    format_option,
+    game_argument,
+    jobs_option,
+    lang_option,
+    progress,
+    resolve,
+    show,
+)
 from pipeline.cli_output import Bounded, console, force_option, out, refuse_together
 from pipeline.errors import ExitCode
 from pipeline.games import registry as games
-from pipeline.i18n import registry as languages
 
 
 @click.command("play-check")
@@ -147,7 +155,7 @@ def play_check(
     "lacks is refused with the game's levels, and its docs give their answer rates), e.g. human,bot:expert,bot:random. "
     "Default: you, then expert bots.",
 )
-@click.option("--lang", type=click.Choice(languages.codes()), help="Language of the table (default: the game's own).")
+@lang_option("Language of the table, a registered one (docs/languages.md; default: the game's own).")
 @click.option(
     "--seed",
     type=Bounded(int, 0, 2**32 - 1),

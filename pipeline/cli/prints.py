@@ -5,7 +5,7 @@ from pathlib import Path
 import click
 
 from pipeline import atomic, outputs
-from pipeline.cli.common import choice_option, game_argument, jobs_option, pages, progress, size, wrote
+from pipeline.cli.common import choice_option, game_argument, jobs_option, lang_option, pages, progress, size, wrote
 from pipeline.cli_output import (
     Bounded,
     console,
@@ -16,7 +16,6 @@ from pipeline.cli_output import (
 )
 from pipeline.errors import GeodeckError
 from pipeline.games import registry as games
-from pipeline.i18n import registry as languages
 
 
 @click.command()
@@ -28,11 +27,9 @@ from pipeline.i18n import registry as languages
     type=click.Path(path_type=Path),
     help="Folder of the page (index.html and the card images), replaced whole; default output/review/GAME/.",
 )
-@click.option(
-    "--lang",
-    type=click.Choice(languages.codes()),
-    help="Language of the card images and the page's words (default: the game's own for the cards, the source "
-    "language for the page).",
+@lang_option(
+    "Language of the card images and the page's words, a registered one (docs/languages.md; default: the "
+    "game's own for the cards, the source language for the page)."
 )
 @force_option("--out")
 @mirror_option
