@@ -4,7 +4,7 @@ untranslated in a text meant to be in another language."""
 import re
 
 from pipeline.i18n import registry
-from pipeline.i18n.catalogue import _read
+from pipeline.i18n.po import read
 
 FIELD = re.compile(r"\{[^}]*\}|%\([^)]*\)s")  # a message's fields: {name} in the code, %(name)s in Jinja pages
 
@@ -14,7 +14,7 @@ def english_left(text: str, lang: str, contexts: tuple[str, ...] = ()) -> list[s
     whose English words (each literal run of three letters or more between the fields) appear in `text` as
     whole words."""
     left: list[str] = []
-    for message in _read(registry.language(lang).catalogue):
+    for message in read(registry.language(lang).catalogue):
         if not isinstance(message.id, str) or not message.id or message.string == message.id:
             continue
         if message.context and not message.context.startswith(contexts or ("\0",)):
