@@ -4,6 +4,7 @@ message with its `{placeholders}`, and only a template's `words` are translated 
 import re
 from pathlib import Path
 
+import pdftext
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
@@ -11,9 +12,12 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po, write_po
 
 from pipeline.games import registry as games
+from pipeline.games.region.build import TITLE
 from pipeline.i18n import catalogue, registry
+from pipeline.i18n.catalogue import translate
 from pipeline.paths import ROOT
 from pipeline.render import layouts
+from pipeline.render.numbers import number
 
 POT = registry.LOCALE_DIR / f"{registry.domain()}.pot"
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
@@ -93,6 +97,21 @@ def test_print_refuses_an_unregistered_language_in_one_line(geodeck):
     assert "'xx'" in output and all(f"'{lang}'" in output for lang in registry.codes()), output
 
 
+def _registered(cat: Catalog, code: str, tmp_path: Path, monkeypatch):
+    """Register `cat` as the language `code` from $GEODECK_LOCALES for one test; forget it afterwards."""
+    po = tmp_path / code / "LC_MESSAGES" / f"{registry.domain()}.po"
+    po.parent.mkdir(parents=True)
+    with po.open("wb") as handle:
+        write_po(handle, cat)
+    monkeypatch.setenv("GEODECK_LOCALES", str(tmp_path))
+    registry.languages.cache_clear()
+    yield code
+    monkeypatch.delenv("GEODECK_LOCALES")
+    registry.languages.cache_clear()
+    layouts._localised.cache_clear()
+    layouts.common_in.cache_clear()
+
+
 @pytest.fixture
 def everything(tmp_path, monkeypatch):
     """A toy language `eo` whose catalogue translates every string of every card template, inside `words` or
@@ -102,18 +121,7 @@ def everything(tmp_path, monkeypatch):
         for context, text in _strings(layouts._read(path), path.stem):
             cat.add(text, f"eo:{text}", context=context)
             cat.add(text, f"eo:{text}")
-    po = tmp_path / "eo" / "LC_MESSAGES" / f"{registry.domain()}.po"
-    po.parent.mkdir(parents=True)
-    with po.open("wb") as handle:
-        write_po(handle, cat)
-    monkeypatch.setenv("GEODECK_LOCALES", str(tmp_path))
-    registry.languages.cache_clear()
-    yield "eo"
-    monkeypatch.delenv("GEODECK_LOCALES")
-    registry.languages.cache_clear()
-    catalogue._read.cache_clear()
-    layouts._localised.cache_clear()
-    layouts.common_in.cache_clear()
+    yield from _registered(cat, "eo", tmp_path, monkeypatch)
 
 
 def _strings(document, stem: str, path: tuple[str, ...] = ()):
@@ -149,3 +157,23 @@ def test_only_the_words_of_a_template_are_translated(everything, game):
     for inside, original, text in pairs:
         assert text == (f"eo:{original}" if inside else original), (game, original, text)
     assert layout.continent("Europe", everything)[0] == "Eŭropo"  # CLDR's name, not the catalogue's
+
+
+@pytest.fixture
+def toy(tmp_path, monkeypatch):
+    """A language `qq` registered from one catalogue alone in $GEODECK_LOCALES: French number formats, the
+    calibration sheet's title and the region title translated."""
+    cat = Catalog(locale="fr_FR")
+    cat.add("Duplex calibration (front)", "Étalonnage recto verso (recto)", context="common:calibration.words.title")
+    cat.add("{country}: The Card Game", "{country} : le jeu de cartes")
+    yield from _registered(cat, "qq", tmp_path, monkeypatch)
+
+
+def test_a_language_of_one_catalogue_prints_with_its_locale_s_numbers(toy, geodeck, tmp_path):
+    """Printing took `de` and `en` only (`LANGS`, `LOCALES`): a registered language prints, with its numbers."""
+    assert number(1098581, toy) == "1\u202f098\u202f581" and number(11.3, toy, "#,##0.0") == "11,3"
+    out = tmp_path / "calibration.pdf"
+    code, output = geodeck(["print", "deutschland", "--calibration", "--lang", toy, "--out", out])
+    assert code == 0, output
+    assert "Étalonnage recto verso (recto)" in pdftext.pages(out.read_bytes())[0]
+    assert translate(toy, TITLE, country="France") == "France : le jeu de cartes"
