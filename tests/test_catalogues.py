@@ -177,3 +177,19 @@ def test_a_language_of_one_catalogue_prints_with_its_locale_s_numbers(toy, geode
     assert code == 0, output
     assert "Étalonnage recto verso (recto)" in pdftext.pages(out.read_bytes())[0]
     assert translate(toy, TITLE, country="France") == "France : le jeu de cartes"
+
+
+def test_continents_print_cldr_s_names_which_are_the_rulebooks_words():
+    """The continents are CLDR region codes now (no de/en table): CLDR's German words are the rulebook's."""
+    layout = layouts.load(games.get("laender-toppen"))
+    names = ["North America", "South America", "Europe", "Africa", "Asia", "Oceania", "Antarctica"]
+    assert [layout.continent(name, "de")[0] for name in names] == [
+        "Nordamerika",
+        "Südamerika",
+        "Europa",
+        "Afrika",
+        "Asien",
+        "Ozeanien",
+        "Antarktis",
+    ]
+    assert [layout.continent(name, registry.source())[0] for name in names] == names
