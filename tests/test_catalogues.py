@@ -108,8 +108,6 @@ def _registered(cat: Catalog, code: str, tmp_path: Path, monkeypatch):
     yield code
     monkeypatch.delenv("GEODECK_LOCALES")
     registry.languages.cache_clear()
-    layouts._localised.cache_clear()
-    layouts.common_in.cache_clear()
 
 
 @pytest.fixture

@@ -53,7 +53,7 @@ class Layout:
         """This layout with its words and the common words in `lang` (read once per template and language)."""
         if lang == self.lang:
             return self
-        return Layout(self.game, _localised(self.path, lang), common_in(lang), self.path, lang)
+        return Layout(self.game, _localised(self.path, registry.language(lang)), common_in(lang), self.path, lang)
 
     @property
     def card_mm(self) -> tuple[float, float]:
@@ -136,15 +136,15 @@ def common(directory: Path = CARDS_DIR) -> dict:
     return _read(directory / "common.toml")
 
 
-@cache
 def common_in(lang: str) -> dict:
     """`common.toml` with its words in `lang`."""
-    return _localised(CARDS_DIR / "common.toml", lang)
+    return _localised(CARDS_DIR / "common.toml", registry.language(lang))
 
 
 @cache
-def _localised(path: Path, lang: str) -> dict:
-    return catalogue.localised(_read(path), lang, path.stem)
+def _localised(path: Path, language: registry.Language) -> dict:
+    """A template with its words in `language` (cached per catalogue: a language registered anew reads anew)."""
+    return catalogue.localised(_read(path), language.code, path.stem)
 
 
 @cache
