@@ -65,17 +65,18 @@ def card_images(game: GameDefinition, deck: dict, ids: list[str], store, lang: s
     chosen = {c["id"]: c for c in deck["cards"] if c["id"] in set(ids)}
     if not chosen:
         return {}
-    options = printing.PrintOptions(layout="one-up", bleed=0, lang=lang)
+    options = printing.PrintOptions(layout="one-up", bleed=0, lang=lang, only=tuple(chosen))
     try:
-        pdf = printing.render(game, {**deck, "cards": list(chosen.values())}, options, store)
+        pdf = printing.render(game, deck, options, store)  # drawn as in the whole deck's print (sizes, divisions)
     except GeodeckError:
-        return {card_id: _one(game, deck, card, options, store) for card_id, card in chosen.items()}
+        return {card_id: _one(game, deck, card_id, lang, store) for card_id in chosen}
     return dict(zip(chosen, raster.pngs(pdf, list(range(0, 2 * len(chosen), 2)), DPI)))
 
 
-def _one(game: GameDefinition, deck: dict, card: dict, options: printing.PrintOptions, store) -> bytes | str:
+def _one(game: GameDefinition, deck: dict, card_id: str, lang: str | None, store) -> bytes | str:
+    options = printing.PrintOptions(layout="one-up", bleed=0, lang=lang, only=(card_id,))
     try:
-        return raster.png(printing.render(game, {**deck, "cards": [card]}, options, store), 0, DPI)
+        return raster.png(printing.render(game, deck, options, store), 0, DPI)
     except GeodeckError as exc:
         return f"not drawable with today's renderer: {exc}"
 
