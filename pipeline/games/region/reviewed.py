@@ -7,7 +7,8 @@
   (the local name `value`), `division` (the GeoNames admin1 code `value` of its division, where GeoNames' is wrong);
 - region_names.csv: a place's or division's name in a language, by its local name.
 
-A name in a language is the table's, else (a division) pycountry's ISO 3166-2 translation, else the local name.
+A name in a language is the table's, else (a division) pycountry's ISO 3166-2 translation where it is more than
+the local name in other case, else the local name.
 """
 
 import csv
@@ -62,8 +63,8 @@ def translated(iso3: str, kind: str, local: str, lang: str, code: str = "") -> s
         return name
     if kind == "division" and code and (subdivision := pycountry.subdivisions.get(code=code)):
         names = gettext.translation("iso3166-2", pycountry.LOCALES_DIR, languages=[lang], fallback=True)
-        if (name := names.gettext(subdivision.name)) != subdivision.name:
-            return name
+        if (name := names.gettext(subdivision.name)).casefold() not in (subdivision.name.casefold(), local.casefold()):
+            return name  # not the local name in other letters' case (pycountry's Polish "mazowieckie")
     return local
 
 

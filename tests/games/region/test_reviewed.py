@@ -53,6 +53,8 @@ def test_divisions_are_current_named_locally_and_translated():
     assert reviewed.translated("ITA", "division", "Sicilia", "de", "IT-82") == "Sizilien"  # pycountry's German
     assert reviewed.translated("POL", "division", "Łódzkie", "de", "PL-10") == "Łódź"  # reviewed: pycountry's Łódz
     assert reviewed.translated("ITA", "division", "Sicilia", "xx", "IT-82") == "Sicilia"  # no translation: local
+    assert reviewed.translated("POL", "division", "Mazowieckie", "pl", "PL-14") == "Mazowieckie"  # not mazowieckie
+    assert reviewed.translated("FRA", "division", "Nouvelle-Aquitaine", "en", "FR-NAQ") == "Nouvelle-Aquitaine"
 
 
 def test_places_are_named_in_the_deck_s_language_else_locally():
