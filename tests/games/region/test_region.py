@@ -314,3 +314,18 @@ def test_a_region_review_names_its_places_its_title_and_region_build_as_the_acce
     assert content["title"] == "Frankreich: Das Kartenspiel" and content["accept"] == "geodeck region build FRA"
     added = {card["name"] for card in content["added"]}
     assert {"Grenoble", "Angers"} <= added and not any(name.startswith("rg-") for name in added)
+
+
+@pytest.mark.mirror
+def test_france_has_its_current_regions_and_communes_not_agglomerations(regions):
+    table = regions["FRA"].table.drop_duplicates("name").set_index("name")
+    assert table["state"].nunique() == 13 and "Alsace" not in set(table["state"])
+    assert [table.at[n, "state"] for n in ("Saint-Dié-des-Vosges", "Périgueux", "Angoulême", "Le Puy-en-Velay")] == [
+        "Grand Est",
+        "Nouvelle-Aquitaine",
+        "Nouvelle-Aquitaine",
+        "Auvergne-Rhône-Alpes",
+    ]
+    assert not {"Marne La Vallée", "Cergy-Pontoise", "Saint-Quentin-en-Yvelines", "Cran-Gevrier"} & set(table.index)
+    assert table.at["Dunkerque", "name_de"] == "Dünkirchen" and "Dunkirk" not in table.index
+    assert table.at["Strasbourg", "capital"] == "division" and table.at["Metz", "capital"] == ""
