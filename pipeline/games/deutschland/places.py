@@ -54,6 +54,8 @@ class Settings:
     pins_out: tuple[str, ...]
     largest: int = 0  # the most populous towns pinned in
     state_capitals: bool = False  # every state's capital pinned in
+    weight_familiarity: float = 0.0  # the log population a card passes over (pipeline.geo.selection)
+    familiar_km: float = 0.0  # ... to a larger place this near it
 
 
 def load_settings(path: Path = PLACES_CONFIG) -> Settings:
@@ -74,6 +76,8 @@ def load_settings(path: Path = PLACES_CONFIG) -> Settings:
             tuple(pins.get("out", [])),
             int(pins.get("largest", 0)),
             bool(pins.get("state_capitals", False)),
+            float(sel.get("weight_familiarity", 0.0)),
+            float(sel.get("familiar_km", 0.0)),
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise GeodeckError(
