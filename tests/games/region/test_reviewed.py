@@ -65,6 +65,7 @@ def test_places_are_named_in_the_deck_s_language_else_locally():
         "Venedig",
     ]
     assert reviewed.translated("POL", "place", "Warszawa", "de") == "Warschau"
+    assert reviewed.translated("ITA", "division", "Piemonte", "de", "IT-21") == "Piemont"  # pycountry: Piemonte
     assert reviewed.translated("FRA", "place", "Dunkerque", "de") == "Dünkirchen"
     assert reviewed.translated("ITA", "place", "Bologna", "de") == "Bologna"
     table = pd.DataFrame({"name": ["Roma"], "state": ["Lazio"], "code": ["IT-62"]})
