@@ -191,7 +191,9 @@ def choose_places(places: pd.DataFrame, s: Settings) -> pd.DataFrame:
 
 def reasons(places: pd.DataFrame, s: Settings, why: dict[int, list[str]], pinned, in_deck) -> list[str]:
     """Why each town is in the deck or not: its pins, the filters that keep it out, else the spread."""
-    spread = nearest.spread_reasons(places["short_name"], places["lat"], places["lon"], in_deck)
+    spread = nearest.spread_reasons(
+        places["short_name"], places["lat"], places["lon"], in_deck, places["population"], s.familiar_km
+    )
     out = []
     for row, (people, in_state, off_map) in enumerate(zip(places["population"], places["in_state"], places["off_map"])):
         if row in why:

@@ -10,6 +10,7 @@ from pipeline.decks.card import Card
 from pipeline.decks.spec import DeckSpec
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources, names
+from pipeline.games.deutschland import places as deutschland_places
 from pipeline.games.deutschland.deck import guess_cards
 from pipeline.games.region import build
 from pipeline.geo import nearest
@@ -69,7 +70,10 @@ def reasons(places: pd.DataFrame, spec: DeckSpec) -> pd.DataFrame:
     largest, named = config["places"]["largest"], config.get("countries", {}).get(places["country"].iat[0], {})
     pinned = set(build.pins(places, int(places["in_deck"].sum()), largest, named.get("pins", [])))
     biggest = set(places.sort_values("population", ascending=False, kind="stable").index[:largest])
-    spread = nearest.spread_reasons(places["name"], places["lat"], places["lon"], places["in_deck"])
+    familiar_km = deutschland_places.load_settings().familiar_km  # the selection's (build.select)
+    spread = nearest.spread_reasons(
+        places["name"], places["lat"], places["lon"], places["in_deck"], places["population"], familiar_km
+    )
     why = []
     for row, (name, state, capital) in enumerate(zip(places["name"], places["state"], places["capital"])):
         pins = [

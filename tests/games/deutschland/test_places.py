@@ -97,7 +97,8 @@ def test_every_town_has_the_reason_it_is_in_or_out(built):
     free = table.loc[table["pinned"] == ""]
     assert free.loc[free["in_deck"], "reason"].str.match(r"spread: nearest card .+, \d+ km away").all()
     candidates = free.loc[free["eligible"] & ~free["in_deck"], "reason"]
-    assert candidates.str.match(r"replaced for the spread: card .+, \d+ km away").all()
+    spread = r"replaced for the spread: card .+, \d+ km away|familiarity: the larger .+ is a card, \d+ km away"
+    assert candidates.str.fullmatch(spread).all() and reason["Netphen"].startswith("familiarity: the larger Siegen")
     small = table.loc[~table["eligible"] & table["in_state"] & ~table["off_map"], "reason"]
     assert (small == "under 20,000 inhabitants").all() and len(small) > 1000
 
@@ -113,6 +114,9 @@ def test_nearest_card_names_the_closest_other_card():
         "replaced for the spread: card Berlin, 27 km away",
         "spread: nearest card Berlin, 504 km away",
     ]
+    people = [3_782_202, 185_750, 1_512_491]  # a larger card within familiar_km stands for Potsdam: familiarity
+    familiar = nearest.spread_reasons(["Berlin", "Potsdam", "München"], lat, lon, [True, False, True], people, 50)
+    assert familiar[1] == "familiarity: the larger Berlin is a card, 27 km away"
 
 
 def test_a_state_capital_missing_from_the_towns_names_the_file_that_declares_it(built):
