@@ -47,7 +47,7 @@ SUBURB_KM, SUBURB_RATIO, CITY = 10, 5, 100_000
 WARD_KM, WARD_RATIO, MEGACITY = 20, 10, 5_000_000  # the wider ring of wards around a city of millions
 CAPITALS = {"Admin-0 capital": "country", "Admin-1 capital": "division", "Admin-1 region capital": "division"}
 STRAY_KM, NEIGHBOURS = 30, 5  # a place this far from its division's towns, none of its 5 nearest in it, is suspect
-COLUMNS = ["geonameid", "name", "state", "division", "code", "lat", "lon", "population", "capital"]
+COLUMNS = ["geonameid", "name", "state", "division", "code", "lat", "lon", "population", "capital", "reviewed"]
 
 
 @cache
@@ -171,8 +171,8 @@ def candidates(store, iso3: str, outline, capital_km: float, min_population: int
         for c in cities(min_population).values()
         if iso2 and c["countrycode"] == iso2 and int(c["population"]) >= min_population
     ]
-    table = pd.DataFrame(rows, columns=[c for c in COLUMNS if c not in ("state", "code", "capital")])
-    table = table.sort_values("geonameid", kind="stable").reset_index(drop=True)
+    table = pd.DataFrame(rows, columns=[c for c in COLUMNS if c not in ("state", "code", "capital", "reviewed")])
+    table = table.sort_values("geonameid", kind="stable").reset_index(drop=True).assign(reviewed="")
     if table.empty:
         return table.assign(state="", code="", capital="")[COLUMNS]
     current = reviewed.divisions(iso3)

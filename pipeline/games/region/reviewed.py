@@ -52,6 +52,11 @@ def division_name(row: dict[str, str]) -> str:
     return row["name"] or subdivision.name
 
 
+def listed(iso3: str, kind: str, local: str, lang: str) -> bool:
+    """Whether region_names.csv names this place or division in `lang` (the name's provenance)."""
+    return (iso3, kind, local, lang) in _names()
+
+
 @cache
 def _names() -> dict[tuple[str, str, str, str], str]:
     return {(r["iso3"], r["kind"], r["local"], r["lang"]): r["name"] for r in rows(NAMES)}
@@ -71,11 +76,12 @@ def translated(iso3: str, kind: str, local: str, lang: str, code: str = "") -> s
 def corrected(table: pd.DataFrame, iso3: str, towns: pd.DataFrame) -> pd.DataFrame:
     """`table` (name, division, population, ...) with the country's region_places.csv rows applied: `out`
     places dropped, `into` places dropped and their inhabitants (from `table`, else from `towns`, GeoNames'
-    towns of 5,000+) added to the place they merged into, then `name` and `division` set."""
+    towns of 5,000+) added to the place they merged into, then `name` and `division` set; `reviewed` lists the
+    actions that changed each place (its values' provenance)."""
     fixes = [r for r in rows(PLACES) if r["iso3"] == iso3]
     if bad := [r["geonames_name"] for r in fixes if r["action"] not in ACTIONS]:
         raise GeodeckError(f"{shown(PLACES)}: unknown action for {', '.join(bad)}; use one of {', '.join(ACTIONS)}")
-    table = table.copy()
+    table = table.assign(reviewed="")
     names = table["name"].to_numpy()
     gone = np.zeros(len(table), dtype=bool)
     for r in fixes:
@@ -86,11 +92,13 @@ def corrected(table: pd.DataFrame, iso3: str, towns: pd.DataFrame) -> pd.DataFra
             target = np.flatnonzero(names == r["value"])[:1]  # absent below the floor: the part goes all the same
             merged = table["population"].to_numpy()[at].sum() if len(at) else _population(towns, r["geonames_name"])
             table.iloc[target, table.columns.get_loc("population")] += int(merged)
+            table.iloc[target, table.columns.get_loc("reviewed")] += "into;"
             gone[at] = True
     for r in fixes:
         at = np.flatnonzero(names == r["geonames_name"])
         if r["action"] in ("name", "division") and len(at):
             table.iloc[at, table.columns.get_loc(r["action"])] = r["value"]
+            table.iloc[at, table.columns.get_loc("reviewed")] += r["action"] + ";"
     return table.loc[~gone].reset_index(drop=True)
 
 
