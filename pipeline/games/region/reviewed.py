@@ -62,15 +62,20 @@ def _names() -> dict[tuple[str, str, str, str], str]:
     return {(r["iso3"], r["kind"], r["local"], r["lang"]): r["name"] for r in rows(NAMES)}
 
 
+@cache
 def translated(iso3: str, kind: str, local: str, lang: str, code: str = "") -> str:
     """The name of a place or division (`kind`) in `lang` (module docstring); `code` a division's ISO 3166-2 code."""
     if name := _names().get((iso3, kind, local, lang)):
         return name
     if kind == "division" and code and (subdivision := pycountry.subdivisions.get(code=code)):
-        names = gettext.translation("iso3166-2", pycountry.LOCALES_DIR, languages=[lang], fallback=True)
-        if (name := names.gettext(subdivision.name)).casefold() not in (subdivision.name.casefold(), local.casefold()):
+        if (name := _subdivisions(lang).gettext(subdivision.name)).casefold() not in (subdivision.name.casefold(), local.casefold()):
             return name  # not the local name in other letters' case (pycountry's Polish "mazowieckie")
     return local
+
+
+@cache
+def _subdivisions(lang: str) -> gettext.NullTranslations:
+    return gettext.translation("iso3166-2", pycountry.LOCALES_DIR, languages=[lang], fallback=True)
 
 
 def corrected(table: pd.DataFrame, iso3: str, towns: pd.DataFrame) -> pd.DataFrame:
