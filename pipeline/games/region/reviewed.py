@@ -68,7 +68,8 @@ def translated(iso3: str, kind: str, local: str, lang: str, code: str = "") -> s
     if name := _names().get((iso3, kind, local, lang)):
         return name
     if kind == "division" and code and (subdivision := pycountry.subdivisions.get(code=code)):
-        if (name := _subdivisions(lang).gettext(subdivision.name)).casefold() not in (subdivision.name.casefold(), local.casefold()):
+        name = _subdivisions(lang).gettext(subdivision.name)
+        if name.casefold() not in (subdivision.name.casefold(), local.casefold()):
             return name  # not the local name in other letters' case (pycountry's Polish "mazowieckie")
     return local
 
