@@ -83,8 +83,22 @@ from pipeline.games import registry as games
 )
 @force_option("--report-dir and --save-records")
 @format_option
+@lang_option("Language of the report's words (its JSON keys stay as they are)", "the source language")
 def play_check(
-    game, version, deck_file, games, max_games, players, seed, jobs, scheduler, report_dir, records_dir, force, fmt
+    game,
+    version,
+    deck_file,
+    games,
+    max_games,
+    players,
+    seed,
+    jobs,
+    scheduler,
+    report_dir,
+    records_dir,
+    force,
+    fmt,
+    lang,
 ):
     """Does GAME's deck play well? Simulate it with the bundled rules engines and judge the figures.
 
@@ -133,11 +147,12 @@ def play_check(
             on_games=lambda n: bar.advance(task, n),
             watch=tape.Saver(records_staging, game, deck) if records_staging else None,
             max_games=max_games or playcheck.GROWTH * games,
+            lang=lang,
         )
     if report_dir:
-        written = reports.write(report, report_dir, published.is_draft(path), force)
+        written = reports.write(report, report_dir, published.is_draft(path), force, lang)
         console.print(f"wrote {written}", highlight=False, markup=False, soft_wrap=True)
-    show(report, fmt, reports)
+    show(report, fmt, reports, lang=lang)
     if report["result"] != "pass":
         raise SystemExit(reports.EXIT_CODES[report["result"]])
 
