@@ -250,7 +250,11 @@ def test_a_first_player_ahead_by_more_than_3_points_fails_without_a_hidden_margi
     first = playcheck._first_player("seats 2p", "expert", tally, config, 0.05)
     assert (first["band"], first["margin"], first["result"]) == ([0.47, 0.53], 0.0, "fail")
     assert playcheck._seats("seats 2p", "expert", tally, config, 0.05)["result"] == "pass"  # the band ± margin
-    report = {"playouts": {"seats 2p": {"games": 10_000}}, "verdicts": [first]}
+    report = {
+        "players": 2,
+        "playouts": {"seats 2p": {"games": 10_000, "players": 2, "bot": "expert"}},
+        "verdicts": [first],
+    }
     shown = reports._allowed(first, registry.source()), reports._measured(report, first, registry.source())
     assert shown == ("0.47–0.53 (± 0)", "seats 2p, 10,000 games")
 
@@ -425,7 +429,7 @@ def test_the_world_games_long_game_verdict_has_its_margin():
     tally = Tally(2)
     tally.games = 100_000
     tally.extra[f"longer than {rules.LONG_GAME} rounds"] = [2050.0, 2050.0]
-    report = {"playouts": {"seats 2p": {"bot": "expert", "games": tally.games}}}
+    report = {"players": 2, "playouts": {"seats 2p": {"bot": "expert", "games": tally.games, "players": 2}}}
     config = playcheck.thresholds.load(games.get("world-game"))
     (found,) = rules.verdicts(report, {"seats 2p": tally}, config, stats.ALPHA / 20)
     assert (found["result"], found["margin"], found["playouts"]) == ("pass", 0.005, "seats 2p")

@@ -111,9 +111,13 @@ def play_check(
     undecided at --max-games (each names about how many games would decide it).
     """
     from pipeline.decks import published
+    from pipeline.i18n import registry
+    from pipeline.i18n.catalogue import translate
     from pipeline.playcheck import report as reports
     from pipeline.playcheck import runner as playcheck
     from pipeline.records import tape
+
+    shown_in = lang or registry.source()  # the language of the words on the terminal too
 
     ctx = click.get_current_context()
     refuse_together(ctx, "deck_file", ("version",), "--deck checks that file, not a published version")
@@ -133,7 +137,7 @@ def play_check(
     saved = outputs.replacing(records_dir, "--save-records", force) if records_dir else nullcontext()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(ExitCode.TERMINATED))  # a killed check ends its workers too
     with saved as records_staging, progress() as bar:
-        task = bar.add_task(f"playing {game.name}", total=None)
+        task = bar.add_task(translate(shown_in, "playing {game}", game=game.name), total=None)
         report = playcheck.check(
             game,
             deck,
@@ -151,7 +155,9 @@ def play_check(
         )
     if report_dir:
         written = reports.write(report, report_dir, published.is_draft(path), force, lang)
-        console.print(f"wrote {written}", highlight=False, markup=False, soft_wrap=True)
+        console.print(
+            translate(shown_in, "wrote {folder}", folder=written), highlight=False, markup=False, soft_wrap=True
+        )
     show(report, fmt, reports, lang=lang)
     if report["result"] != "pass":
         raise SystemExit(reports.EXIT_CODES[report["result"]])

@@ -35,7 +35,9 @@ class _Decimals(ScalarFormatter):
 def _png(figure: Figure, lang: str) -> bytes:
     sign = get_decimal_symbol(registry.language(lang).locale)
     for axes in figure.axes:
-        axes.yaxis.set_major_formatter(_Decimals(sign))
+        for axis in (axes.xaxis, axes.yaxis):
+            if isinstance(axis.get_major_formatter(), ScalarFormatter):  # not the ticks labelled by name
+                axis.set_major_formatter(_Decimals(sign))
     buffer = io.BytesIO()
     figure.tight_layout()
     figure.savefig(buffer, format="png", dpi=100, metadata={"Software": None})

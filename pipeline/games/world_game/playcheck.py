@@ -6,6 +6,7 @@ from pipeline.games import search
 from pipeline.games.world_game import engine
 from pipeline.i18n.catalogue import N_
 from pipeline.playcheck.config import Config
+from pipeline.playcheck.play import shown
 from pipeline.playcheck.stats import verdict, wilson
 from pipeline.playcheck.tally import Tally
 
@@ -59,14 +60,16 @@ def length(state: engine.State, moves: int) -> int:
 def verdicts(report: dict, tallies: dict[str, Tally], config: Config, alpha: float) -> list[dict]:
     """Games long enough to need the house rule, among the bots above random (seat playouts; not the search
     bot's few games, which measure the bots), each interval with the error `alpha`."""
-    found = []
+    found, players = [], report["players"]
     limit = float(config.get("game.max_long"))
     for name, summary in report["playouts"].items():
         if summary["bot"] != "random" and summary.get("hero") != search.NAME:
             total, _ = tallies[name].extra.get(LONG.format(rounds=LONG_GAME), (0.0, 0.0))
             found.append(
                 verdict(
-                    config.text("game.words.name", rounds=LONG_GAME, playouts=name),
+                    config.text(
+                        "game.words.name", rounds=LONG_GAME, playouts=shown(name, summary, players, config.lang)
+                    ),
                     wilson(total, tallies[name].games, alpha),
                     0.0,
                     limit,
