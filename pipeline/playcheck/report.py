@@ -5,9 +5,7 @@ The JSON's keys and the playouts' names are data and stay as they are; every wor
 of the catalogues (pipeline.i18n) in the report's language, its figures in that language's locale."""
 
 import json
-import re
 from pathlib import Path
-from string import Formatter
 
 from pipeline import outputs, readers
 from pipeline.errors import ExitCode, GeodeckError
@@ -15,6 +13,7 @@ from pipeline.i18n import registry
 from pipeline.i18n.catalogue import N_, gettext, localised, translate
 from pipeline.paths import OUTPUT_DIR, TEMPLATES_DIR
 from pipeline.play.seats import level
+from pipeline.playcheck import words
 from pipeline.playcheck.numbers import count, fixed, interval, plain, short
 from pipeline.playcheck.play import shown
 
@@ -157,26 +156,15 @@ def _family(report: dict, lang: str) -> str:
     )
 
 
-def _counts(report: dict) -> tuple[str, ...]:
-    """The messages the game's counts per game are named by (its playcheck module's `COUNTS`)."""
+def continent(report: dict, name: str, lang: str) -> str:
+    """A continent (a card's, by its name in the deck) as the game's cards print it in `lang` (CLDR's name)."""
     from pipeline.games import registry as games
+    from pipeline.render import layouts
 
     try:
-        return tuple(getattr(games.get(report["game"]).playcheck, "COUNTS", ()))
-    except GeodeckError:  # a report of a game this geodeck does not know: its counts as named
-        return ()
-
-
-def _count_name(key: str, messages: tuple[str, ...], lang: str) -> str:
-    """A count's name (a report's key, e.g. "placed N") in `lang`: the message it was made from (placed
-    {guess}) translated with the same fields; a name made from none as it is."""
-    for message in messages:
-        parts = list(Formatter().parse(message))
-        pattern = "".join(re.escape(text) + (f"(?P<{field}>.+?)" if field else "") for text, field, _, _ in parts)
-        found = re.fullmatch(pattern, key)
-        if found:
-            return translate(lang, message, **found.groupdict())
-    return key
+        return layouts.load(games.get(report["game"])).continent(name, lang)[0]
+    except GeodeckError:  # a game or continent this geodeck does not know: as the deck names it
+        return name
 
 
 def _unit(report: dict, lang: str) -> str:
@@ -250,10 +238,10 @@ def to_markdown(report: dict, plots: dict[str, str] | None = None, lang: str | N
             )
     lines += figure("ladder", N_("skill ladder"))
     lines += ["", "## " + gettext(lang, "Per game (random playouts)"), "", *_header(PER_GAME_COLUMNS, lang)]
-    counts = _counts(report)
-    lines += [f"| {_count_name(k, counts, lang)} | {interval(v, lang)} |" for k, v in random_play["per_game"].items()]
+    counts = words.of(report["game"], "COUNTS") + words.of(report["game"], "CATEGORIES")
+    lines += [f"| {words.named(k, counts, lang)} | {interval(v, lang)} |" for k, v in random_play["per_game"].items()]
     lines += [
-        "| " + translate(lang, "{count} (maximum)", count=_count_name(k, counts, lang)) + f" | {plain(v, lang)} |"
+        "| " + translate(lang, "{count} (maximum)", count=words.named(k, counts, lang)) + f" | {plain(v, lang)} |"
         for k, v in random_play.get("maxima", {}).items()
     ]
     cards = report["cards"]
@@ -271,19 +259,23 @@ def to_markdown(report: dict, plots: dict[str, str] | None = None, lang: str | N
             weakest=_pairs(cards["weakest"], lang),
         ),
     ]
+    categories = words.of(report["game"], "CATEGORIES")
     if cards["always_wins"]:
         lines += [
             "",
             translate(
                 lang,
                 "Always won their comparisons: {cards}.",
-                cards="; ".join(f"{c}: {', '.join(ids)}" for c, ids in cards["always_wins"].items()),
+                cards="; ".join(
+                    f"{words.named(c, categories, lang)}: {', '.join(ids)}" for c, ids in cards["always_wins"].items()
+                ),
             ),
         ]
     if cards["continents"]:
         lines += ["", *_header(CONTINENT_COLUMNS, lang)]
         lines += [
-            f"| {c} | {v['cards']} | {interval(v['mean_win_index'], lang)} |" for c, v in cards["continents"].items()
+            f"| {continent(report, c, lang)} | {v['cards']} | {interval(v['mean_win_index'], lang)} |"
+            for c, v in cards["continents"].items()
         ]
     lines += figure("cards", N_("card strength")) + figure("ties", N_("tie rates per category"))
     return "\n".join(lines) + "\n"

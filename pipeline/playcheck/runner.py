@@ -32,7 +32,7 @@ from pipeline.games.definition import GameDefinition
 from pipeline.i18n.catalogue import N_, translate
 from pipeline.play.seats import level
 from pipeline.playcheck import config as thresholds
-from pipeline.playcheck import execute
+from pipeline.playcheck import execute, words
 from pipeline.playcheck.numbers import fixed, interval, plain, short
 from pipeline.playcheck.play import RANDOM, Kind, Watch, batches, deck_json
 from pipeline.playcheck.stats import (
@@ -302,12 +302,13 @@ def _verdicts(definition, config: thresholds.Config, report: dict, tallies: dict
     found += [_first_player(name, playouts[name]["bot"], tallies[name], config, share) for name in tables]
     random_play = playouts[RANDOM]
     per_rival = float(config.get("ties.per_rival"))
+    categories = words.of(definition.name, "CATEGORIES")
     for category, tie in random_play["ties"].items():
         p = float(config.get(f"ties.categories.{category}.per_rival", per_rival))
         limit = sum(n * (1 - (1 - p) ** (int(k) - 1)) for k, (n, _) in tie["by_cards"].items()) / tie["comparisons"]
         found.append(
             verdict(
-                translate(config.lang, TIES, category=category),
+                translate(config.lang, TIES, category=words.named(category, categories, config.lang)),
                 wilson(tie["ties"], tie["comparisons"], share),
                 0.0,
                 limit,
@@ -370,7 +371,7 @@ def _verdicts(definition, config: thresholds.Config, report: dict, tallies: dict
         # win index measures where the experts put it: Nepal in peak above wins there every time)
         judged = _cards(tallies[RANDOM], {}, config, True, share / max(1, report["cards"]["judged"]))
         found += _card_verdicts(judged, config, RANDOM)
-        found.append(_sweeps(report["cards"], config))
+        found.append(_sweeps(report["cards"], config, categories))
     return found
 
 
@@ -405,8 +406,9 @@ def _seats(name: str, bot: str, tally: Tally, config: thresholds.Config, share: 
     )
 
 
-def _sweeps(cards: dict, config: thresholds.Config) -> dict:
-    """The most categories one card won every comparison of, in the random playouts (`cards`: the report's)."""
+def _sweeps(cards: dict, config: thresholds.Config, categories: tuple[str, ...] = ()) -> dict:
+    """The most categories one card won every comparison of, in the random playouts (`cards`: the report's;
+    `categories`: the messages the game's categories are named by)."""
     sweeps: dict[str, list[str]] = defaultdict(list)
     for category, ids in cards["always_wins"].items():
         for card in ids:
@@ -418,7 +420,7 @@ def _sweeps(cards: dict, config: thresholds.Config) -> dict:
         0,
         int(config.get("cards.max_always_categories")),
         config.reason("cards"),
-        f"{most[0]}: {', '.join(most[1])}" if most[1] else "",
+        f"{most[0]}: {', '.join(words.named(c, categories, config.lang) for c in most[1])}" if most[1] else "",
         playouts=RANDOM,
     )
 

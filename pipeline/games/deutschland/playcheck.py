@@ -18,6 +18,7 @@ PLACED_AS, RIGHT_AS = N_("placed {guess}"), N_("right {guess}")
 PLACED = tuple(PLACED_AS.format(guess=guess) for guess in engine.GUESSES)  # by guess
 RIGHT = tuple(RIGHT_AS.format(guess=guess) for guess in engine.GUESSES)
 COUNTS = (ROUNDS, M_RIGHT, PLACED_AS, RIGHT_AS)
+CATEGORIES = (N_("most"), N_("fewest"))  # the guesses that name a category (N, S, W, O are the compass's)
 COMPARED = tuple(enumerate(engine.GUESSES[:-1]))  # every guess but M names an extreme: a comparison
 
 

@@ -9,6 +9,7 @@ from pipeline.playcheck.config import Config
 from pipeline.playcheck.numbers import fixed
 from pipeline.playcheck.stats import Interval, mean, ratio, verdict
 from pipeline.playcheck.tally import Tally
+from pipeline.playcheck.words import named
 
 BOTS = engine.BOTS  # the ladder, weakest first: random, novice, skilled, expert
 
@@ -36,6 +37,7 @@ def blind_expert(game: engine.Game, rng: random.Random) -> Policy:
 TAKEN = N_("cards taken from the others")  # the counts per game (messages: a report shows them translated)
 REMOVED = N_("removed by ties")
 COUNTS = (TAKEN, REMOVED)
+CATEGORIES = (N_("{field} above"), N_("{field} below"))  # the slots' names (engine.SLOT_NAMES), translated
 AGAINST_EXPERTS = "seats 4p"  # the cards judged against expert play: at four players every card is dealt each game
 CONTROLS = {"blind": ("expert", blind_expert)}  # a control bot, the rung it plays against, its factory
 
@@ -170,7 +172,9 @@ def _cards_against_experts(tallies: dict[str, Tally], config: Config, alpha: flo
             0,
             int(config.get("cards.max_always_categories")),
             config.reason("cards"),
-            f"{most[0]}: {', '.join(most[1])}; {games}" if most[1] else games,
+            f"{most[0]}: {', '.join(named(slot, CATEGORIES, config.lang) for slot in most[1])}; {games}"
+            if most[1]
+            else games,
             playouts=name,
         ),
     ]

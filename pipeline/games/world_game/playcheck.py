@@ -18,7 +18,8 @@ LONG_GAME = 1000  # rounds: a game this long would need the house rule round_lim
 CHALLENGES, BY_KIND, ANSWERED = N_("challenges"), N_("challenges: {kind}"), N_("challenges won by an answer")
 TIE_BREAKS, DEEPEST = N_("tie-breaks on a next card"), N_("deepest tie-break")
 ROUNDS, LONG = N_("rounds"), N_("longer than {rounds} rounds")
-COUNTS = (CHALLENGES, BY_KIND, ANSWERED, TIE_BREAKS, DEEPEST, ROUNDS, LONG)
+KINDS = (N_("continent"), N_("flag"), N_("location"), N_("capital"))  # the rulebook's challenges (engine.KINDS)
+COUNTS = (CHALLENGES, BY_KIND, ANSWERED, TIE_BREAKS, DEEPEST, ROUNDS, LONG, *KINDS)  # names and their parts
 
 
 def checkpoint(state: engine.State) -> int:
