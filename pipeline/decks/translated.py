@@ -1,0 +1,187 @@
+"""A translated card field's name in one language (a deck spec's `translated = KIND`, pipeline/decks/spec.py),
+with its provenance. Each kind tries its sources in order and falls back to the local name, never to
+another language's:
+
+- `country`: sources/reviewed/names_<lang>.csv (iso3, name_<lang>, reason), else CLDR's name of the
+  country's ISO alpha-2 code (the field's column).
+- `capital`: every capital of the column (';'-joined) by sources/reviewed/capitals_<lang>.csv (iso3,
+  capital_en, capital_<lang>, citation), else CLDR's exemplar city of the time zone named after it
+  (Europe/Warsaw: Varsovie, Warszawa), else the column's name.
+- `peak`: sources/reviewed/peak_names_<lang>.csv (iso3, name, name_<lang>, citation), else the column's name.
+
+The column's names are in the language the spec's `column_lang` names (the capitals and peaks of the
+Factbook and English references: "en"); in that language the column's name is the name, with the column's
+provenance. In any other language it is a fallback: its provenance says so (`fallback`), and the deck's
+changelog lists it.
+"""
+
+import csv
+from functools import cache
+from io import StringIO
+
+from pipeline import readers
+from pipeline.decks.values import card_value, missing, provenance
+from pipeline.errors import GeodeckError
+from pipeline.i18n import names
+from pipeline.paths import SOURCES_DIR
+
+REVIEWED_DIR = SOURCES_DIR / "reviewed"
+REVIEWED, REVIEWED_VINTAGE = "reviewed", "2026-12"
+CLDR = "cldr"
+# kind -> (reviewed table stem, its key column besides the row's, its name column without the language)
+TABLES = {
+    "country": ("names", None, "name"),
+    "capital": ("capitals", "capital_en", "capital"),
+    "peak": ("peak_names", "name", "name"),
+}
+
+
+@cache
+def reviewed(kind: str, lang: str) -> dict[tuple[str, str], tuple[str, str]]:
+    """A reviewed table of `kind` in `lang`: (code, name in the column or "") -> (name in lang, citation);
+    empty where the language has no table."""
+    stem, key, column = TABLES[kind]
+    path = REVIEWED_DIR / f"{stem}_{lang}.csv"
+    if not path.is_file():
+        return {}
+    code = "iso3"
+    with StringIO(readers.read_input("csv", path), newline="") as fh:
+        rows = list(csv.DictReader(fh))
+    table = {}
+    for line, row in enumerate(rows, start=2):
+        at = (row.get(code) or "", row.get(key) or "" if key else "")
+        name, why = row.get(f"{column}_{lang}"), row.get("citation") or row.get("reason")
+        if not (at[0] and name and name.strip() and why and why.strip()) or (key and not at[1]) or at in table:
+            raise GeodeckError(
+                f"{path}:{line}: every row needs {code}, {f'{key}, ' if key else ''}{column}_{lang} and its "
+                "citation (or reason), once each; fix the row"
+            )
+        table[at] = (name, f"{path.name}: {why}")
+    return table
+
+
+def _reviewed(name: str, why: str) -> tuple[str, dict]:
+    return name, {"source": REVIEWED, "vintage": REVIEWED_VINTAGE, "citation": why}
+
+
+def _cldr(name: str) -> tuple[str, dict]:
+    return name, {"source": CLDR, "vintage": names.version()}
+
+
+def _local(name: str, origin: dict | None, lang: str, local: str | None) -> tuple[str, dict]:
+    """The column's name: the name in its own language, else a fallback saying so."""
+    origin = dict(origin or {"source": "local", "vintage": None})
+    return name, origin if lang == local else origin | {"fallback": f"no {lang} name: the local name"}
+
+
+def _one(kind: str, name: str, row, lang: str, origin: dict | None, local: str | None) -> tuple[str, dict]:
+    iso3 = str(row.get("iso3") or "")
+    if kind == "capital":
+        if (iso3, name) in reviewed(kind, lang):
+            return _reviewed(*reviewed(kind, lang)[iso3, name])
+        city = names.city(name, str(row.get("iso2") or ""), lang) if lang != local else None
+        return _cldr(city) if city else _local(name, origin, lang, local)
+    if (iso3, name) in reviewed(kind, lang):
+        return _reviewed(*reviewed(kind, lang)[iso3, name])
+    return _local(name, origin, lang, local)
+
+
+def _merged(origins: list[dict]) -> dict:
+    """One provenance for a list of names: the sources, vintages, citations and fallbacks of its names."""
+    merged: dict = {}
+    for part in ("source", "vintage", "citation", "fallback"):
+        values = [str(o[part]) for o in origins if o.get(part)]
+        if values or part in ("source", "vintage"):
+            merged[part] = " + ".join(dict.fromkeys(values)) if values else None
+    return merged
+
+
+def value(field, row) -> tuple[object, dict | None]:
+    """The card value of translated `field` (a FieldSpec with `translated` and `lang`) from a table row,
+    with its provenance; None where the column has no value."""
+    raw, lang, kind = row.get(field.column), str(field.lang), field.translated
+    if missing(raw):
+        return None, None
+    origin = provenance(row, field.column)
+    if kind == "country":
+        iso3 = str(row.get("iso3"))
+        if (iso3, "") in reviewed(kind, lang):
+            return _reviewed(*reviewed(kind, lang)[iso3, ""])
+        found = names.territory(str(raw), lang)
+        if found is None:
+            raise GeodeckError(f"CLDR has no {lang} name for {iso3} ({raw}); add it to names_{lang}.csv")
+        return _cldr(found)
+    if kind not in TABLES:
+        raise GeodeckError(f"a deck spec's translated field {field.name}: no kind {kind!r} ({', '.join(TABLES)})")
+    shown = card_value(raw, field)
+    parts = [
+        _one(kind, name, row, lang, origin, field.column_lang) for name in (shown if field.type == "list" else [shown])
+    ]
+    if field.type == "list":
+        return [name for name, _ in parts], _merged([o for _, o in parts])
+    return parts[0]
+
+
+def languages(deck: dict, spec) -> list[str]:
+    """The languages a deck's cards carry every translated field in (a published version may have fewer
+    than the registry has now: it predates a language)."""
+    cards = [c for c in deck.get("cards", []) if isinstance(c, dict) and isinstance(c.get("fields"), dict)]
+    translated = [f for f in spec.fields.values() if f.translated]
+    return [
+        lang
+        for lang in dict.fromkeys(str(f.lang) for f in translated)
+        if all(
+            f.name in card["fields"]
+            for card in cards
+            for f in translated
+            if f.lang == lang and f.name in spec.kinds.get(card.get("kind"), ())
+        )
+    ]
+
+
+def require(deck: dict, spec, lang: str, made_by: str) -> None:
+    """Refuse to show a deck in a language its names are not in: one error naming the command that
+    publishes a version with them (never another language's names instead)."""
+    if not any(f.translated for f in spec.fields.values()):
+        return
+    have = languages(deck, spec)
+    if lang not in have:
+        raise GeodeckError(
+            f"{deck.get('game')} {deck.get('version') or ''}".rstrip()
+            + f" has no names in {lang} (it has {', '.join(have) or 'none'}): it was published before {lang} "
+            f"was added; run `{made_by}` to publish a version with names in every language"
+        )
+
+
+def origin_kind(origin: dict | None) -> str:
+    """Where a translated name came from, for the report: "CLDR", "reviewed", "local fallback", or
+    "sources" (the column's own name in its own language)."""
+    origin = origin or {}
+    if origin.get("fallback"):
+        return "local fallback"
+    return {CLDR: "CLDR", REVIEWED: "reviewed"}.get(str(origin.get("source")), "sources")
+
+
+def report(cards: list[dict], spec) -> list[str]:
+    """The deck's names in every language as changelog lines: per language how many names came from each
+    origin, then every fallback to the local name (card, field, name)."""
+    translated = {f.name: f for f in spec.fields.values() if f.translated}
+    if not translated:
+        return []
+    counts: dict[str, dict[str, int]] = {}
+    fallbacks = []
+    for card in cards:
+        for name, field in translated.items():
+            if card["fields"].get(name) is None:
+                continue
+            origin = card.get("provenance", {}).get(name)
+            kind = origin_kind(origin)
+            tally = counts.setdefault(str(field.lang), {})
+            tally[kind] = tally.get(kind, 0) + 1
+            if kind == "local fallback":
+                value = card["fields"][name]
+                fallbacks.append(f"- {card['id']} {name}: {', '.join(value) if isinstance(value, list) else value}")
+    lines = ["## Names in every language", ""]
+    lines += [f"- {lang}: " + ", ".join(f"{n} {k}" for k, n in sorted(tally.items())) for lang, tally in counts.items()]
+    lines += ["", f"Names without one in their language, printed in the local name ({len(fallbacks)}):", ""]
+    return lines + (fallbacks or ["(none)"])
