@@ -11,8 +11,8 @@ another language's:
 
 The column's names are in the language the spec's `column_lang` names (the capitals and peaks of the
 Factbook and English references: "en"); in that language the column's name is the name, with the column's
-provenance. In any other language it is a fallback: its provenance says so (`fallback`), and the deck's
-changelog lists it.
+provenance. In any other language it is a fallback: its provenance's citation says so (FALLBACK), and
+the deck's changelog lists it.
 """
 
 import csv
@@ -28,6 +28,7 @@ from pipeline.paths import SOURCES_DIR
 REVIEWED_DIR = SOURCES_DIR / "reviewed"
 REVIEWED, REVIEWED_VINTAGE = "reviewed", "2026-12"
 CLDR = "cldr"
+FALLBACK = "fallback: the local name, none in "  # a fallback's citation says so, with the language
 # kind -> (reviewed table stem, its key column besides the row's, its name column without the language)
 TABLES = {
     "country": ("names", None, "name"),
@@ -71,7 +72,9 @@ def _cldr(name: str) -> tuple[str, dict]:
 def _local(name: str, origin: dict | None, lang: str, local: str | None) -> tuple[str, dict]:
     """The column's name: the name in its own language, else a fallback saying so."""
     origin = dict(origin or {"source": "local", "vintage": None})
-    return name, origin if lang == local else origin | {"fallback": f"no {lang} name: the local name"}
+    if lang == local:
+        return name, origin
+    return name, origin | {"citation": "; ".join(filter(None, [origin.get("citation"), f"{FALLBACK}{lang}"]))}
 
 
 def _one(kind: str, name: str, row, lang: str, origin: dict | None, local: str | None) -> tuple[str, dict]:
@@ -87,11 +90,11 @@ def _one(kind: str, name: str, row, lang: str, origin: dict | None, local: str |
 
 
 def _merged(origins: list[dict]) -> dict:
-    """One provenance for a list of names: the sources, vintages, citations and fallbacks of its names."""
+    """One provenance for a list of names: the sources, vintages and citations (fallbacks too) of its names."""
     merged: dict = {}
-    for part in ("source", "vintage", "citation", "fallback"):
+    for part in ("source", "vintage", "citation"):
         values = [str(o[part]) for o in origins if o.get(part)]
-        if values or part in ("source", "vintage"):
+        if values or part != "citation":
             merged[part] = " + ".join(dict.fromkeys(values)) if values else None
     return merged
 
@@ -157,7 +160,7 @@ def origin_kind(origin: dict | None) -> str:
     """Where a translated name came from, for the report: "CLDR", "reviewed", "local fallback", or
     "sources" (the column's own name in its own language)."""
     origin = origin or {}
-    if origin.get("fallback"):
+    if FALLBACK in str(origin.get("citation") or ""):
         return "local fallback"
     return {CLDR: "CLDR", REVIEWED: "reviewed"}.get(str(origin.get("source")), "sources")
 
