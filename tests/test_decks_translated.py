@@ -33,10 +33,17 @@ def _field(name: str, kind: str, column: str, lang: str, type_: str = "string", 
     )
 
 
+def _value(field, row) -> tuple[object, dict]:
+    """A translated field's name and provenance (every test row has a value)."""
+    name, origin = translated.value(field, row)
+    assert origin is not None
+    return name, origin
+
+
 def test_names_come_from_reviewed_tables_then_cldr_then_the_local_name_never_another_language():
     poland = {"iso3": "POL", "iso2": "PL", "capital_en": "Warsaw", "capital_en__source": "factbook"}
     capital = {
-        lang: translated.value(_field("capital", "capital", "capital_en", lang, column_lang="en"), poland)
+        lang: _value(_field("capital", "capital", "capital_en", lang, column_lang="en"), poland)
         for lang in ("de", "en", "fr", "pl")
     }
     assert {lang: name for lang, (name, _) in capital.items()} == {
@@ -48,14 +55,14 @@ def test_names_come_from_reviewed_tables_then_cldr_then_the_local_name_never_ano
     assert capital["de"][1]["source"] == "reviewed" and "capitals_de.csv" in capital["de"][1]["citation"]
     assert capital["fr"][1]["source"] == "cldr" and capital["en"][1] == {"source": "factbook", "vintage": None}
     mexico = {"iso3": "MEX", "iso2": "MX", "capital_en": "Mexico City"}  # CLDR's Polish adds "(miasto)"
-    assert translated.value(_field("capital", "capital", "capital_en", "pl", column_lang="en"), mexico)[0] == "Meksyk"
+    assert _value(_field("capital", "capital", "capital_en", "pl", column_lang="en"), mexico)[0] == "Meksyk"
     kenya = {"iso3": "KEN", "iso2": "KE", "capital_en": "Nairobi", "capital_en__source": "factbook"}
-    name, origin = translated.value(_field("capital", "capital", "capital_en", "it", column_lang="en"), kenya)
+    name, origin = _value(_field("capital", "capital", "capital_en", "it", column_lang="en"), kenya)
     assert name == "Nairobi" and origin["citation"].startswith(translated.FALLBACK) and origin["source"] == "factbook"
     congo = {"iso3": "COG", "iso2": "CG"}
-    names = {lang: translated.value(_field("name", "country", "iso2", lang), congo)[0] for lang in ("de", "en", "fr")}
+    names = {lang: _value(_field("name", "country", "iso2", lang), congo)[0] for lang in ("de", "en", "fr")}
     assert names == {"de": "Republik Kongo", "en": "Republic of the Congo", "fr": "République du Congo"}
-    assert translated.value(_field("name", "country", "iso2", "it"), {"iso3": "AUT", "iso2": "AT"}) == (
+    assert _value(_field("name", "country", "iso2", "it"), {"iso3": "AUT", "iso2": "AT"}) == (
         "Austria",
         {"source": "cldr", "vintage": names_version()},
     )
@@ -64,13 +71,11 @@ def test_names_come_from_reviewed_tables_then_cldr_then_the_local_name_never_ano
 def test_division_names_from_iso_3166_2_with_reviewed_corrections():
     state = {lang: _field("state", "division", "state", lang) for lang in ("de", "en", "es", "fr", "pl")}
     bavaria = {"state": "Bayern", "country": "DEU"}
-    assert {lang: translated.value(f, bavaria)[0] for lang, f in state.items()} == {
+    assert {lang: _value(f, bavaria)[0] for lang, f in state.items()} == {
         "de": "Bayern", "en": "Bavaria", "es": "Baviera", "fr": "Bavière", "pl": "Bawaria"
     }  # fmt: skip
-    assert translated.value(state["fr"], bavaria)[1]["source"] == "pycountry"
-    assert (
-        translated.value(state["fr"], {"state": "Thüringen", "country": "DEU"})[0] == "Thuringe"
-    )  # iso-codes: Turinge
-    assert translated.value(state["de"], bavaria)[1] == {"source": "local", "vintage": None}  # its own language
-    name, origin = translated.value(state["fr"], {"state": "Berlin", "country": "DEU"})
+    assert _value(state["fr"], bavaria)[1]["source"] == "pycountry"
+    assert _value(state["fr"], {"state": "Thüringen", "country": "DEU"})[0] == "Thuringe"  # iso-codes: Turinge
+    assert _value(state["de"], bavaria)[1] == {"source": "local", "vintage": None}  # its own language
+    name, origin = _value(state["fr"], {"state": "Berlin", "country": "DEU"})
     assert name == "Berlin" and origin["citation"] == f"{translated.FALLBACK}fr"
