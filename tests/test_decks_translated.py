@@ -79,3 +79,16 @@ def test_division_names_from_iso_3166_2_with_reviewed_corrections():
     assert _value(state["de"], bavaria)[1] == {"source": "local", "vintage": None}  # its own language
     name, origin = _value(state["fr"], {"state": "Berlin", "country": "DEU"})
     assert name == "Berlin" and origin["citation"] == f"{translated.FALLBACK}fr"
+
+
+@pytest.mark.parametrize("command", ["print", "play"])
+def test_a_version_without_the_language_s_names_is_refused_by_print_and_play(geodeck, tmp_path, command):
+    """World Game 2026.12.4 predates `<field>_<lang>` (its English names were `capitals`, ...): printing or
+    playing it in English is one line naming the fix, exit 2, nothing written (never German names instead)."""
+    if not (DECKS_DIR / "world-game" / "2026.12.4").is_dir():
+        pytest.skip("no committed world-game 2026.12.4")
+    out = tmp_path / "cards.pdf"
+    args = [command, "world-game", "--version", "2026.12.4", "--lang", "en"]
+    code, output = geodeck(args + (["--out", out] if command == "print" else ["--record", tmp_path / "r.json"]))
+    assert code == 2 and "has no names in en (it has de)" in output and "`geodeck build`" in output
+    assert "Traceback" not in output and not out.exists() and not (tmp_path / "r.json").exists()

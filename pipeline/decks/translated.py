@@ -195,8 +195,8 @@ def require(deck: dict, spec, lang: str, made_by: str) -> None:
     if lang not in have:
         raise GeodeckError(
             f"{deck.get('game')} {deck.get('version') or ''}".rstrip()
-            + f" has no names in {lang} (it has {', '.join(have) or 'none'}): it was published before {lang} "
-            f"was added; run `{made_by}` to publish a version with names in every language"
+            + f" has no names in {lang} (it has {', '.join(have) or 'none'}): it predates them; run `{made_by}` "
+            "to publish a version with names in every language, or take a version that has them"
         )
 
 
