@@ -183,10 +183,12 @@ def test_the_deutschland_kit_for_sale_replaces_the_gadm_states_and_says_so(kits,
     assert "germany-boundaries (non-commercial) replaced by natural-earth (public-domain)" in output
     data = out.read_bytes()
     forms = set(re.findall(rb"FormXob\.state_\w+", data))
-    assert forms == {b"FormXob.state_DE"}  # Natural Earth's Germany, no GADM state anywhere (cover included)
+    # each state as the deck's places draw it in Natural Earth's Germany, no GADM state anywhere (cover included)
+    assert forms == {f"FormXob.state_drawn_{i}".encode() for i in range(16)}
     assert len(set(re.findall(rb"FormXob\.state_\w+", kits["deutschland", "de"][2]))) == 16
     page = pdftext.words(pdftext.pages(data)[-1])
     assert "Zum Verkauf gedruckt" in page and "Natural Earth" in page and "GADM" in page.split("Gemeindeverzeichnis")[0]
+    assert "Bundesländer: Die Umrisse der Bundesländer (GADM) dürfen nicht verkauft werden" in page
     assert "Nur für den privaten Gebrauch" not in page
     assert "Zum Verkauf freigegeben: jede gezeichnete Ebene dieses Sets" in page  # every kit for sale says so
 

@@ -5,7 +5,7 @@ from pathlib import Path
 import click
 
 from pipeline import atomic, outputs
-from pipeline.cli.common import choice_option, game_argument, jobs_option, pages, progress, size, wrote
+from pipeline.cli.common import choice_option, game_argument, jobs_option, lang_option, pages, progress, size, wrote
 from pipeline.cli_output import (
     Bounded,
     console,
@@ -27,7 +27,10 @@ from pipeline.games import registry as games
     type=click.Path(path_type=Path),
     help="Folder of the page (index.html and the card images), replaced whole; default output/review/GAME/.",
 )
-@click.option("--lang", type=click.Choice(["de", "en"]), help="Language of the card images (default: the game's own).")
+@lang_option(
+    "Language of the card images and the page's words, a registered one (docs/languages.md; default: the "
+    "game's own for the cards, the source language for the page)."
+)
 @force_option("--out")
 @mirror_option
 @offline_option

@@ -20,6 +20,7 @@ class CardContext:
     store: "SnapshotStore"  # resolves flags and map layers
     for_sale: bool = False  # draw the stand-ins of layers that may not be sold (pipeline.render.licences)
     sizes: dict = field(default_factory=dict)  # field -> its one size across the deck (pt) (the module's `steps`)
+    cards: list = field(default_factory=list)  # the deck's cards, for a picture drawn from all of them (divisions)
 
     @cached_property
     def regular(self) -> str:

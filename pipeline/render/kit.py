@@ -235,11 +235,22 @@ def sources(game: GameDefinition, manifest: dict, for_sale: bool = False) -> lis
 
 
 def _attribution(
-    canvas, game: GameDefinition, deck: dict, manifest: dict, cfg: dict, kit: dict, options, page, regular, lang: str
+    canvas,
+    game: GameDefinition,
+    deck: dict,
+    manifest: dict,
+    cfg: dict,
+    kits: tuple[dict, dict],
+    options,
+    page,
+    regular,
+    lang: str,
 ) -> None:
     """Per source its work, year, producer and licence in plain words; "for personal use" where one may not
-    be sold, or what stood in for it in a kit for sale; then the deck's counting rules in `lang`
-    (pipeline/decks/counting.py). Files, checksums and dates stay in the deck's manifest."""
+    be sold, or what stood in for it in a kit for sale, and how the game made what it draws from them (its
+    kit words' `sources_note`, and `sources_note_for_sale` in a kit for sale); then the deck's counting rules
+    in `lang` (pipeline/decks/counting.py). Files, checksums and dates stay in the deck's manifest."""
+    kit, game_kit = kits
     pw, ph = page
     m = float(cfg["margin_mm"])
     defined = load_sources()
@@ -264,6 +275,9 @@ def _attribution(
     if options.for_sale:
         layers = ", ".join(defined[name].title or name for name in licences.drawn(game, for_sale=True))
         paragraphs.append(kit["cleared"].format(layers=_escape(layers)))
+    for key in ("sources_note", "sources_note_for_sale") if options.for_sale else ("sources_note",):
+        if key in game_kit:
+            paragraphs.append(game_kit[key])
     for name in used:
         source = defined[name]
         terms = kit["licences"][source.license_class]
@@ -344,7 +358,7 @@ def render(game: GameDefinition, deck: dict, manifest: dict, options: PrintOptio
     canvas.alone = False
     begin_page(canvas, page)
     section("attribution")
-    _attribution(canvas, game, deck, manifest, cfg, kit, options, page, regular, lang)
+    _attribution(canvas, game, deck, manifest, cfg, (kit, game_kit), options, page, regular, lang)
     end_page(canvas)
     canvas.save()
     return buffer.getvalue(), canvas.roles

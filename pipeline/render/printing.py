@@ -42,6 +42,7 @@ class PrintOptions:
     lang: str | None = None  # None: the game's own language
     for_sale: bool = False  # layers that may not be sold replaced (or refused): pipeline.render.licences
     press: Press | None = None  # a print shop's PDF/X-4 in CMYK through this profile (one-up only)
+    only: tuple[str, ...] | None = None  # draw only these card ids (a review's); pictures still see every card
 
     def validate(self) -> "PrintOptions":
         if self.press is not None and self.layout != "one-up":
@@ -159,10 +160,10 @@ def draw_cards(
         licences.for_sale(game)
     ctx = CardContext(layout, layout.language(options.lang), bleed, store, options.for_sale)
     translated.require(deck, load_spec(game), ctx.lang, game.made_by)
-    cards = deck["cards"]
+    cards = [card for card in deck["cards"] if options.only is None or card["id"] in options.only]
     for card in cards:
         module.check(card, ctx)
-    with_steps(module, cards, ctx)
+    with_steps(module, cards, ctx).cards = deck["cards"]  # a picture drawn from all (divisions) sees every card
     if options.layout == "sheet":
         _sheets(canvas, module, cards, ctx, options, bleed, on_card)
     else:
@@ -170,7 +171,9 @@ def draw_cards(
 
 
 def with_steps(module, cards: list[dict], ctx: CardContext) -> CardContext:
-    """`ctx` with the sizes its card module fixes per field across the deck (its optional `steps`)."""
+    """`ctx` with the deck's cards and the sizes its card module fixes per field across the deck (its optional
+    `steps`)."""
+    ctx.cards = cards
     steps = getattr(module, "steps", None)
     if steps is not None:
         ctx.sizes.update(steps(cards, ctx))
