@@ -27,7 +27,7 @@ NO_FLAG = {"challenges": ("continent", "location", "capital")}  # a console that
 def _view(name: str, deck: dict, players: int, lang: str) -> View:
     definition = games.get(name)
     names = tuple(definition.terminal.seat_names(players, lang))
-    return View(lang, names, {c["id"]: c["fields"] for c in deck["cards"]}, layouts.load(definition))
+    return View(lang, names, {c["id"]: c["fields"] for c in deck["cards"]}, layouts.load(definition, lang))
 
 
 def _refused_text(name: str, deck: dict, lang: str, seed: int, options: dict) -> tuple[list[str], str]:

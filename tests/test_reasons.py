@@ -127,4 +127,5 @@ def test_region_reasons_name_the_pins_and_the_spread():
     assert table[0].startswith("the capital") and table[2].endswith("capital of Division 2")
     assert table.str.contains(f"one of the {largest} largest places").sum() == largest
     assert table[free].str.match(r"spread: nearest card Place \d+, \d+ km away$").all()
-    assert table[~places["in_deck"]].str.match(r"replaced for the spread: card Place \d+, \d+ km away$").all()
+    spread = r"(replaced for the spread: card|familiarity: the larger) Place \d+(, | is a card, )\d+ km away"
+    assert table[~places["in_deck"]].str.fullmatch(spread).all()

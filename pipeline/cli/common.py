@@ -49,24 +49,6 @@ format_option = choice_option(
 )
 
 
-def lang_option(help_text: str):
-    """`--lang CODE`: a registered language (pipeline.i18n.registry), checked when the command runs (the
-    catalogues are read then, not whenever geodeck starts); an unknown one names the registered ones."""
-
-    def registered(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
-        if value is None:
-            return None
-        from pipeline.errors import GeodeckError
-        from pipeline.i18n import registry
-
-        try:
-            return registry.language(value).code
-        except GeodeckError as exc:
-            raise click.BadParameter(str(exc)) from None
-
-    return click.option("--lang", metavar="CODE", callback=registered, help=help_text)
-
-
 def locked(folder: Path):
     """The exclusive lock of `folder` (store or build/), telling the user when it waits for another run."""
     from pipeline import locking

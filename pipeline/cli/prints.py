@@ -5,11 +5,12 @@ from pathlib import Path
 import click
 
 from pipeline import atomic, outputs
-from pipeline.cli.common import choice_option, game_argument, jobs_option, lang_option, pages, progress, size, wrote
+from pipeline.cli.common import choice_option, game_argument, jobs_option, pages, progress, size, wrote
 from pipeline.cli_output import (
     Bounded,
     console,
     force_option,
+    lang_option,
     mirror_option,
     offline_option,
     refuse_together,
@@ -27,10 +28,7 @@ from pipeline.games import registry as games
     type=click.Path(path_type=Path),
     help="Folder of the page (index.html and the card images), replaced whole; default output/review/GAME/.",
 )
-@lang_option(
-    "Language of the card images and the page's words, a registered one (docs/languages.md; default: the "
-    "game's own for the cards, the source language for the page)."
-)
+@lang_option("Language of the card images and the page's words")
 @force_option("--out")
 @mirror_option
 @offline_option
@@ -86,7 +84,7 @@ def review(game, old, new, out, lang, force, mirror, offline):
     help="X,Y in mm (each -10 to 10) added to every back (x right, y up, looking at the backs page); measure "
     "it with --calibration.",
 )
-@click.option("--lang", type=click.Choice(["de", "en"]), help="Card language (default: the game's own).")
+@lang_option("Card language")
 @click.option(
     "--out",
     type=click.Path(path_type=Path),
@@ -243,7 +241,7 @@ def print_cards(
     help="The card service: mpc, printerstudio, tgc or drivethrucards (their sizes in templates/services/).",
 )
 @click.option("--version", "version", help="Deck version (default: output/decks/GAME/LATEST).")
-@click.option("--lang", type=click.Choice(["de", "en"]), help="Card language (default: the game's own).")
+@lang_option("Card language")
 @click.option(
     "--out",
     type=click.Path(path_type=Path, dir_okay=False),

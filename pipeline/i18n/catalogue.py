@@ -1,7 +1,7 @@
 """Messages in every registered language: gettext catalogues read with Babel (`read_po`), one per language.
 
 A message is its source-language text (the msgid) and, for words in the templates, a context: the template's
-name and the path of its key (`laender-toppen:words.capital`). `N_` marks a message in code that is translated
+name and the path of its key (`<game>:words.capital`). `N_` marks a message in code that is translated
 where it is shown (an engine's refusal); `translate` translates one for a language and fills its `{fields}`.
 `localised` translates a template document: every string under a key `words`, at any depth, is a message
 (its context: the template's stem and the key path, list positions left out); nothing else is."""
@@ -38,7 +38,7 @@ def translate(lang: str, message: str, context: str | None = None, **fields: Any
 
 def localised(document: Any, lang: str, stem: str, path: tuple[str, ...] = (), inside: bool = False) -> Any:
     """`document` (a template's TOML) with every string under a `words` key translated into `lang`; the
-    context of each is `stem:` and its key path (`laender-toppen:categories.words.label`)."""
+    context of each is `stem:` and its key path (`<game>:categories.words.label`)."""
     if isinstance(document, dict):
         return {
             key: localised(value, lang, stem, (*path, key), inside or key == WORDS) for key, value in document.items()

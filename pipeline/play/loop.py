@@ -55,7 +55,7 @@ def play(
     terminal = definition.terminal
     game = definition.engine.Game.from_deck(deck, players=len(seats), **(options or {}))
     cards = {c["id"]: c["fields"] for c in deck["cards"]}
-    view = View(lang, tuple(terminal.seat_names(len(seats), lang)), cards, layouts.load(definition), flag)
+    view = View(lang, tuple(terminal.seat_names(len(seats), lang)), cards, layouts.load(definition, lang), flag)
     why = terminal.refused(game, view) if "human" in seats and hasattr(terminal, "refused") else None
     if why:
         raise GeodeckError(why)

@@ -1,5 +1,5 @@
 """The print-and-play kit (`geodeck print GAME --kit`): one PDF with bookmarks holding a cover, the rules
-summary written for this kit (the game's `[kit.<lang>]` in its card layout), the duplex calibration sheet,
+summary written for this kit (the game's `[kit.words]` in its card layout), the duplex calibration sheet,
 the cards and backs, the accessories and an attribution page (every source of the deck's values from its
 manifest and every source the cards and accessories draw from, each with producer, licence and vintage
 from sources/*.toml; the font; the deck's version and content hash). Words and sizes:
@@ -100,12 +100,13 @@ def card_foot(sheet) -> Callable[[float, float], tuple[float, float, float]]:
 
 
 def _words(layout: layouts.Layout, lang: str) -> tuple[dict, dict, dict]:
-    """(kit sizes, the kit's words, the game's kit words) in `lang`."""
-    common = layout.common.get("kit") or {}
-    game = layout.data.get("kit") or {}
-    if lang not in common or lang not in game:
-        raise GeodeckError(f"templates/cards: missing [kit.{lang}] in common.toml or {layout.game}.toml")
-    return common, common[lang], game[lang]
+    """(kit sizes, the kit's words, the game's kit words) in `lang` (`[kit.words]`)."""
+    localised = layout.localised(lang)
+    common = localised.common.get("kit") or {}
+    game = localised.data.get("kit") or {}
+    if "words" not in common or "words" not in game:
+        raise GeodeckError(f"templates/cards: missing [kit.words] in common.toml or {layout.game}.toml")
+    return common, common["words"], game["words"]
 
 
 def _flow(canvas, paragraphs: list[str], style: ParagraphStyle, box: Box, start_page) -> None:
@@ -191,7 +192,7 @@ def _cover(
         f"<b>{kit['cutting']}:</b> {kit['cutting_value']}",
     ]
     items = [f"{i + 1}. {kit['sections'][key]}" for i, key in enumerate(SECTIONS[1:])]
-    duplex = layouts.common()["calibration"][lang]["duplex"][options.duplex]
+    duplex = layouts.common_in(lang)["calibration"]["words"]["duplex"][options.duplex]
     style = _style(design.pt("body"), regular)
     below = cards_y - shape["gap_mm"]
     half = (pw - 2 * m - shape["gap_mm"]) / 2

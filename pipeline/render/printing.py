@@ -18,6 +18,7 @@ from pipeline.decks import translated
 from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
 from pipeline.games.definition import GameDefinition
+from pipeline.i18n import registry
 from pipeline.paths import PRINT_DIR
 from pipeline.render import layouts, licences, text
 from pipeline.render.context import CardContext
@@ -26,7 +27,6 @@ from pipeline.render.pages import Canvas, begin_page, clipped, describe, end_pag
 from pipeline.render.press import Press
 
 LAYOUTS = ("sheet", "one-up")
-LANGS = ("de", "en")
 MARK_WIDTH_MM = 0.12
 MARK_CASING_MM = 0.5  # white under each crop mark, so a mark over a dark bleed shows
 
@@ -48,13 +48,11 @@ class PrintOptions:
         if self.press is not None and self.layout != "one-up":
             raise GeodeckError("a print-shop PDF holds one card per page: use --layout one-up (or leave it out)")
         paper_size(self.paper)
-        for name, value, allowed in (
-            ("--layout", self.layout, LAYOUTS),
-            ("--duplex", self.duplex, DUPLEX_MODES),
-            ("--lang", self.lang or LANGS[0], LANGS),
-        ):
+        for name, value, allowed in (("--layout", self.layout, LAYOUTS), ("--duplex", self.duplex, DUPLEX_MODES)):
             if value not in allowed:
                 raise GeodeckError(f"{name} {value!r} is not one of: {', '.join(allowed)}")
+        if self.lang is not None:
+            registry.language(self.lang)
         return self
 
 

@@ -165,7 +165,7 @@ def _guess_side(c, fields: dict, face: str | None, other: str | None, ctx: CardC
     ctx.background(c, background)
     ink = layout.ink_on(background)
     c.setFillColor(ink)
-    name = fields["colour"] if ctx.lang == "de" else player["en"]
+    name = player["words"]["colour"]
     text.draw(
         c,
         f"{player['mark']} {words['guess']} · {name} {player['mark']}",

@@ -40,15 +40,13 @@ def seat_names(players: int, lang: str) -> list[str]:
 
 
 def category(index: int, view: View) -> str:
-    return view.layout.data["categories"][index][view.lang]["label"]
+    return view.layout.data["categories"][index]["words"]["label"]
 
 
 def value(index: int, number, view: View) -> str:
     """A category's value with its unit as the cards print it ("1.285.216 km²", "US$45,000")."""
     return (
-        "–"
-        if number is None
-        else view.layout.data["categories"][index][view.lang]["unit"].format(n=view.number(number))
+        "–" if number is None else view.layout.data["categories"][index]["words"]["unit"].format(n=view.number(number))
     )
 
 

@@ -26,15 +26,17 @@ from pipeline.extract import load_sources, names
 from pipeline.games import registry
 from pipeline.games.deutschland import places as deutschland_places
 from pipeline.games.deutschland.deck import deck_grid
-from pipeline.games.region import candidates, definition, fairness, geography
+from pipeline.games.region import candidates, definition, fairness, geography, reviewed
 from pipeline.geo import grid as grids
 from pipeline.geo import selection
+from pipeline.i18n.catalogue import N_, translate
 from pipeline.jsonfile import Unreadable
+from pipeline.render import layouts
 from pipeline.rounding import round_half_up
 
 SETTINGS = paths.TEMPLATES_DIR / "region" / "settings.toml"
 COORD_DECIMALS = 4  # the cards' lat/lon precision (templates/decks/region.toml)
-TITLES = {"de": "{country}: Das Kartenspiel", "en": "{country}: The Card Game"}
+TITLE = N_("{country}: The Card Game")  # the deck's default title, in the title's language
 
 
 @dataclass(frozen=True)
@@ -128,6 +130,7 @@ def build(store, iso3: str, places: int | None, title: str | None, lang: str) ->
         table = placed(store, iso3, outline, grid, config, floor)
     table = table.loc[~left_out(table, local.get("out", []))].reset_index(drop=True)
     table = table.assign(state=table["state"].replace(local.get("division_names", {})))  # Natural Earth's slips
+    table = in_languages(table, iso3, config["names"]["languages"])
     minimum = config["places"]["minimum"]
     size = min(places or config["places"]["default"], len(table))
     if size < minimum:
@@ -144,8 +147,22 @@ def build(store, iso3: str, places: int | None, title: str | None, lang: str) ->
         grid,
         shape_,
         outline,
-        title or TITLES[lang].format(country=name),
+        title or translate(lang, TITLE, country=name),
         lang,
+    )
+
+
+def in_languages(table: pd.DataFrame, iso3: str, languages: list[str]) -> pd.DataFrame:
+    """`table` with each place's and division's name in every language (`name_<lang>`, `state_<lang>`: the
+    reviewed tables' and pycountry's, else the local name)."""
+    return table.assign(
+        **{f"name_{lang}": [reviewed.translated(iso3, "place", n, lang) for n in table["name"]] for lang in languages},
+        **{
+            f"state_{lang}": [
+                reviewed.translated(iso3, "division", s, lang, c) for s, c in zip(table["state"], table["code"])
+            ]
+            for lang in languages
+        },
     )
 
 
@@ -182,12 +199,17 @@ def write(region: Region, build_root: Path | None = None) -> None:
 
 
 def publish(
-    store, iso3: str, places: int | None = None, title: str | None = None, lang: str = "de", accept: str | None = None
+    store,
+    iso3: str,
+    places: int | None = None,
+    title: str | None = None,
+    lang: str | None = None,
+    accept: str | None = None,
 ):
     """Build the region and publish a new version of its deck when its cards changed and it passes its
     play-check (stage.Result; fairness.check refuses a deck that fails); `accept` publishes suspicious changes
-    and is the reason CHANGELOG.md gives."""
-    region = build(store, iso3, places, title, lang)
+    and is the reason CHANGELOG.md gives. `lang`: the title's language (default: the game's own)."""
+    region = build(store, iso3, places, title, layouts.load(definition(iso3)).language(lang))
     write(region)
     game = registry.register(definition(region.iso3))
     fairness.check(game, folder(region.iso3), settings()["fairness"]["games"])

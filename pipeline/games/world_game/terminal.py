@@ -89,12 +89,12 @@ def seat_names(players: int, lang: str) -> list[str]:
 
 
 def fact_label(fact: int, view: View) -> str:
-    return view.layout.data["facts"][fact][view.lang]["label"]
+    return view.layout.data["facts"][fact]["words"]["label"]
 
 
 def fact_value(fact: int, number, view: View) -> str:
     """A fact's value with its unit as the cards print it ("357.588 km²", "2.962 m")."""
-    return "–" if number is None else view.layout.data["facts"][fact][view.lang]["unit"].format(n=view.number(number))
+    return "–" if number is None else view.layout.data["facts"][fact]["words"]["unit"].format(n=view.number(number))
 
 
 def progress(state: State) -> int:
