@@ -6,13 +6,14 @@ import re
 from pipeline.i18n import registry
 from pipeline.i18n.po import read
 
-FIELD = re.compile(r"\{[^}]*\}|%\([^)]*\)s")  # a message's fields: {name} in the code, %(name)s in Jinja pages
+FIELD = re.compile(r"\{[^}]*\}|%\([^)]*\)s|<[^>]*>")  # fields ({name}, %(name)s in Jinja pages) and markup
 
 
 def english_left(text: str, lang: str, contexts: tuple[str, ...] = ()) -> list[str]:
     """The messages (without a context, or with one of `contexts`) whose translation into `lang` differs and
-    whose English words (each literal run of three letters or more between the fields) appear in `text` as
-    whole words."""
+    whose English words (each literal run of three letters or more between the fields and markup, unless the
+    translation keeps it: a command, a name) appear in `text` as whole words (a hyphen joins words:
+    "Print-and-Play" holds no "and")."""
     left: list[str] = []
     for message in read(registry.language(lang).catalogue):
         if not isinstance(message.id, str) or not message.id or message.string == message.id:
@@ -21,6 +22,8 @@ def english_left(text: str, lang: str, contexts: tuple[str, ...] = ()) -> list[s
             continue
         for run in FIELD.split(message.id):
             words = run.strip(" .,:;()!?'\"“”→·—-\n")
-            if sum(c.isalpha() for c in words) >= 3 and re.search(rf"(?<!\w){re.escape(words)}(?!\w)", text):
+            if sum(c.isalpha() for c in words) < 3 or words in str(message.string):
+                continue
+            if re.search(rf"(?<![\w-]){re.escape(words)}(?![\w-])", text):
                 left.append(message.id)
     return left
