@@ -8,7 +8,7 @@ import pytest
 from pipeline.decks import published, translated, versions
 from pipeline.decks.canonical import content_hash
 from pipeline.decks.spec import FieldSpec, load_spec
-from pipeline.errors import ExitCode, GeodeckError
+from pipeline.errors import GeodeckError
 from pipeline.games import registry as games
 from pipeline.i18n.names import version as names_version
 from pipeline.paths import DECKS_DIR
@@ -100,7 +100,7 @@ def test_play_takes_the_names_of_a_language_the_version_predates_from_its_cards_
     assert translated.completed(shown, load_spec(game), "en", game.made_by) == (shown, None)
     record = tmp_path / "r.json"
     args = ["--version", "2026.12.4", "--lang", "en", "--record", record, "--variant", NO_FLAG]
-    code, output = geodeck(["play", "world-game", *args])
+    _, output = geodeck(["play", "world-game", *args])  # no answer: it stops at the first prompt
     assert output.startswith("warning: world-game 2026.12.4 predates en:"), output
-    assert code == ExitCode.LEFT and "Traceback" not in output and record.is_file()  # left at the first prompt
+    assert "Highest point" in output and "Traceback" not in output and record.is_file()  # the English table
     assert content_hash(deck) in record.read_text(encoding="utf-8")
