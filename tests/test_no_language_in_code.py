@@ -5,7 +5,6 @@ registry's (`registry.codes()`). The column names of the master tables (`name_de
 not searched."""
 
 import ast
-from pathlib import Path
 
 from pipeline.i18n import registry
 from pipeline.paths import ROOT
@@ -16,6 +15,10 @@ CODES = {*registry.codes(), "de", "en", "fr", "es", "it", "pl"}  # the registry'
 
 def _code(node: ast.AST) -> str | None:
     return node.value if isinstance(node, ast.Constant) and node.value in CODES else None
+
+
+def _suffix(text: str) -> bool:
+    return text[:1] == "_" and text[1:] in CODES
 
 
 def choices(source: str) -> list[str]:
@@ -30,9 +33,8 @@ def choices(source: str) -> list[str]:
             found.append(f"{node.lineno}: a table keyed by language code")
         elif isinstance(node, ast.keyword) and node.arg in CODES:
             found.append(f"{node.lineno}: a {node.arg}= keyword")
-        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value[1:] in CODES:
-            if node.value.startswith("_"):
-                found.append(f"{node.lineno}: the suffix {node.value!r}")
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and _suffix(node.value):
+            found.append(f"{node.lineno}: the suffix {node.value!r}")
     return sorted(found, key=lambda line: int(line.split(":")[0]))
 
 
