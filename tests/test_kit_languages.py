@@ -25,7 +25,7 @@ from pipeline.extract import load_sources
 from pipeline.games import registry as games
 from pipeline.i18n import registry
 from pipeline.play import loop
-from pipeline.render import kit, layouts
+from pipeline.render import kit, layouts, printing
 from pipeline.render.printing import PrintOptions
 
 pytestmark = pytest.mark.mirror
@@ -155,3 +155,23 @@ def test_a_new_language_of_one_catalogue_plays_every_game(toy, game):
         table = shown
     assert english_left(table, toy, ("terminal:", "seats:")) == []
     assert " tu muvi" in table, table[-600:]  # "{name} to move" in the toy language
+
+
+def card_text(game: str, card_id: str, lang: str, store) -> str:
+    deck = published.deck(games.get(game), None)[1]
+    options = PrintOptions(lang=lang, only=(card_id,), duplex="none")
+    return pdftext.words("\n".join(pdftext.pages(printing.render(games.get(game), deck, options, store))))
+
+
+def test_a_country_card_names_the_country_in_the_language_printed_then_in_english(store):
+    """Länder toppen's card: the name in the language printed, the rulebook's English name below it (on an
+    English card the game's own German one); French printed the English name as the main one."""
+    assert "Allemagne Germany" in card_text("laender-toppen", "lt-DEU", "fr", store)
+    assert "Germany Deutschland" in card_text("laender-toppen", "lt-DEU", "en", store)
+
+
+def test_a_world_game_card_notes_its_highest_point_in_the_language_printed(store):
+    """The highest point's name beside its height, as `highest_point_name_<lang>` (English cards had lost it
+    when the names became one field per language)."""
+    assert "Mount Logan" in card_text("world-game", "wg-CAN", "en", store)
+    assert "Mont Logan" in card_text("world-game", "wg-CAN", "fr", store)
