@@ -1,0 +1,160 @@
+"""`geodeck deck new RECIPE`: a recipe's candidates and chosen cards under build/custom/<name>/, its
+templates, a play-check, then a new version of `custom-<name>` through the decks stage's publisher.
+
+Order, so that nothing is half-published: the candidates and the cards are chosen and play-checked with the
+templates in the build folder; only a deck that deals at some player count and fails no verdict has its
+templates copied beside its versions (a folder written whole and renamed into place) and is published
+(pipeline/decks/stage.py: atomic, a version only when the cards changed).
+"""
+
+import json
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+
+from pipeline import atomic, paths
+from pipeline.decks import stage
+from pipeline.errors import GeodeckError
+from pipeline.games import custom, registry
+from pipeline.games.custom import items, optimise, recipe, table, templates
+from pipeline.games.custom.deck import RECIPE
+from pipeline.hashing import file_sha256
+from pipeline.playcheck import report as reports
+
+COUNTRIES = "geo/countries.parquet"  # the country table the built-in decks are made from
+
+
+@dataclass(frozen=True)
+class Made:
+    result: stage.Result
+    swaps: list[optimise.Swap]
+    verdict: str  # the play-check's result: pass or undecided (a failing deck is refused)
+
+
+def folder(name: str, build_root: Path | None = None) -> Path:
+    return (build_root or paths.build_dir()) / "custom" / name
+
+
+def candidates(made: recipe.Recipe, build_root: Path) -> tuple[pd.DataFrame, dict]:
+    """The recipe's candidates, most familiar first, and where they came from (for recipe.json)."""
+    sources = {"recipe": made.path.name, "recipe_sha256": file_sha256(made.path)}
+    if made.items.table is not None:
+        rules = recipe.games()[made.game]
+        if not rules.get("tables"):
+            raise recipe.RecipeError(str(made.path), [f"items.table: a {made.game} deck is made of countries only"])
+        own = table.read(made)
+        return items.rows(made, own), sources | {"table": own.path.name, "table_sha256": own.sha256}
+    countries = stage.read_table(build_root / COUNTRIES, COUNTRIES)
+    return items.countries(made, countries), sources | {"countries": f"build/{COUNTRIES}"}
+
+
+def ranges(made: recipe.Recipe, pool: pd.DataFrame) -> dict[str, tuple[float, float]]:
+    """Each table field's range over the candidates (a user's values are their own bounds)."""
+    if made.items.table is None:
+        return {}
+    fields = [templates.card_field(made, c) for c in made.categories]
+    return {name: (float(pool[name].min()), float(pool[name].max())) for name in fields}
+
+
+def new(
+    path: Path,
+    games: int = 200,
+    jobs: int = 1,
+    scheduler: str | None = None,
+    accept: str | None = None,
+    build_root: Path | None = None,
+) -> Made:
+    """Make, check and publish the deck of the recipe at `path` (module docstring)."""
+    made = recipe.load(path)
+    root = build_root or paths.build_dir()
+    out = folder(made.name, root)
+    pool, sources = candidates(made, root)
+    if len(pool) < made.cards:
+        raise recipe.RecipeError(
+            str(path), [f"recipe.cards {made.cards}: only {len(pool)} items match [items]; lower it or widen [items]"]
+        )
+    pool = pool.rename(columns={c.field: templates.card_field(made, c) for c in made.categories})
+    base = registry.get(made.game)
+    size = made.cards + len(made.jokers)
+    spec_doc = templates.spec(made, base, size, ranges(made, pool))
+    staged = out / custom.TEMPLATES
+    templates.write(made, base, staged, spec_doc)
+    game = registry.register(custom.definition(made.name, made.game, made.items.table is not None, staged))
+    meta = {
+        "base": made.game,
+        "lang": made.lang,
+        "categories": [{"field": templates.card_field(made, c), "direction": c.direction} for c in made.categories],
+        "sources": sources,
+    }
+    atomic.write_text(out / RECIPE, json.dumps(meta, ensure_ascii=False, sort_keys=True) + "\n")
+    ids = [f"{spec_doc['deck']['id_prefix']}-{card}" for card in pool["card"]]
+
+    def deck_of(chosen: list[int]) -> dict:
+        write_items(out, pool, chosen)
+        deck = stage.fresh_deck(game, root)[1]
+        dealable(game, deck, path, made)
+        return deck
+
+    outcome = optimise.choose(game, pool["label"].tolist(), ids, made.cards, deck_of, games, jobs, scheduler)
+    write_items(out, pool, outcome.chosen, outcome.swaps)
+    if not outcome.passed:
+        raise GeodeckError(
+            f"{game.name} not published: its {made.cards} cards fail play-check ({games} games): "
+            + " ".join(reports.failures(outcome.report))
+            + (f" {len(outcome.swaps)} swaps tried." if outcome.swaps else "")
+            + " Widen [items] (more candidates) or change the categories."
+        )
+    install(staged, paths.DECKS_DIR / game.name / custom.TEMPLATES)
+    published = registry.register(custom.definition(made.name, made.game, made.items.table is not None))
+    return Made(stage.build_deck(published, accept=accept, build_root=root), outcome.swaps, outcome.report["result"])
+
+
+def dealable(game, deck: dict, path: Path, made: recipe.Recipe) -> None:
+    """Refuse a deck no player count of its game can deal (one line naming recipe.cards and the fix)."""
+    counts = game.engine.Game.player_counts
+    problems = []
+    for players in counts if isinstance(counts, tuple) and counts else (game.default_players,):
+        try:
+            game.engine.Game.from_deck(deck, players=players)
+            return
+        except GeodeckError as exc:
+            problems.append(str(exc))
+    raise recipe.RecipeError(
+        str(path),
+        [
+            f"recipe.cards {made.cards}: no player count of {made.game} can deal {len(deck['cards'])} "
+            f"cards ({problems[0] if problems else 'none allowed'}); ask for more cards"
+        ],
+    )
+
+
+def write_items(out: Path, pool: pd.DataFrame, chosen: list[int], swaps: list[optimise.Swap] | None = None) -> None:
+    """build/custom/<name>/items.parquet: every candidate, `in_deck` the chosen ones, with its reason."""
+    swaps = swaps or []
+    swapped = {s.out: f"swapped out: {s.why}" for s in swaps}
+    swapped |= {s.into: f"swapped in for {s.out}: the most familiar candidate left" for s in swaps}
+    kept = set(chosen)
+    reason = [
+        swapped.get(label) or f"familiarity rank {i} of {len(pool)}" + ("" if i - 1 in kept else ": not needed")
+        for i, label in enumerate(pool["label"], 1)
+    ]
+    atomic.write_parquet(
+        out / "items.parquet", pool.assign(in_deck=[i in kept for i in range(len(pool))], reason=reason)
+    )
+
+
+def install(staged: Path, target: Path) -> None:
+    """Copy the staged templates folder to `target` whole: written beside it, then renamed into place."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fresh = Path(tempfile.mkdtemp(prefix=".templates.", dir=target.parent))
+    shutil.copytree(staged, fresh, dirs_exist_ok=True)
+    if target.exists():
+        old = Path(tempfile.mkdtemp(prefix=".old-templates.", dir=target.parent))
+        target.rename(old / "templates")
+        fresh.rename(target)
+        shutil.rmtree(old)
+    else:
+        fresh.rename(target)

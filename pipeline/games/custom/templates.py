@@ -1,0 +1,102 @@
+"""A custom deck's three templates, made from its base game's and the recipe: the deck spec (the base's card
+kinds with the recipe's categories, its own card count and id prefix), the card layout (the base's, its
+categories the recipe's: cards, strips, scoring sheet and terminal read them there) and the base's play-check
+thresholds. Written beside the deck's versions (output/decks/custom-<name>/templates/), so print, play and
+play-check read them like a built-in game's."""
+
+from pathlib import Path
+
+import tomlkit
+
+from pipeline import atomic, readers
+from pipeline.games.custom.recipe import Category, Recipe
+from pipeline.games.definition import GameDefinition
+
+THRESHOLD_REL = 0.15  # a refreshed custom value changing by more than this is suspicious (geodeck diff)
+JOKER = "joker"
+
+
+def card_field(recipe: Recipe, category: Category) -> str:
+    """The card field of a category: the country table's column, or the user's column made a name."""
+    from pipeline.games.custom.items import field_name
+
+    return category.field if recipe.items.table is None else field_name(category.field)
+
+
+def spec(recipe: Recipe, base: GameDefinition, cards: int, ranges: dict[str, tuple[float, float]]) -> dict:
+    """The deck spec; `ranges` the values' range of each field of a user's table (a country field's is its
+    column's in pipeline/fields.toml)."""
+    document = readers.read_input("toml", base.spec_path)
+    deck = {
+        "game": recipe.deck_name,
+        "title": recipe.title,
+        "card_size_mm": document["deck"]["card_size_mm"],
+        "id_prefix": f"c-{recipe.name}",
+        "card_count": [cards, cards],
+        "base": base.name,
+        "review_region": "continents",
+        "lang": recipe.lang,
+    }
+    if "counting" in document["deck"]:
+        deck["counting"] = document["deck"]["counting"]
+    if not recipe.categories:  # the base's own categories (the World Game's facts)
+        return {**document, "deck": deck | {k: v for k, v in document["deck"].items() if k == "counting"}}
+    fields = {name: entry for name, entry in document["fields"].items() if not entry.get("category")}
+    fields.pop("population_density", None)
+    text = [name for name in fields if name != "population_density"]
+    item_fields = ["name", "continents", "picture"]
+    for category in recipe.categories:
+        name = card_field(recipe, category)
+        entry = {"type": "number", "category": True, "column": name, "threshold_rel": THRESHOLD_REL}
+        if recipe.items.table is not None:
+            low, high = ranges[name]
+            entry["range"] = [float(low), float(high)]
+            entry["decimals"] = 6  # the user's values as given
+        else:
+            entry["column"] = category.field
+        fields[name] = entry
+    names = [card_field(recipe, c) for c in recipe.categories]
+    if recipe.items.table is None:
+        kinds = {"country": [*text, *names]}
+        optional = {
+            "country": [n for n in ("capital", "capital_en", "highest_mountain", "highest_mountain_en") if n in text]
+        }
+    else:
+        fields = {
+            "name": {"type": "string", "column": "name"},
+            "continents": {"type": "list", "column": "groups"},
+            "picture": {"type": "string", "column": "picture"},
+            **{n: fields[n] for n in names},
+        }
+        kinds, optional = {"item": [*item_fields, *names]}, {"item": ["picture"]}
+    if recipe.jokers:
+        kinds[JOKER] = ["continents"]
+        deck["jokers"] = [list(pair) for pair in recipe.jokers]
+    return {"deck": deck, "kinds": kinds, "optional": optional, "fields": fields}
+
+
+def layout(recipe: Recipe, base: GameDefinition) -> dict:
+    """The card layout: the base's, with the recipe's categories in every language the base prints (a
+    recipe gives its words in its own language) and the recipe's language as the deck's own."""
+    document = readers.read_input("toml", base.layout_path)
+    if not recipe.categories:
+        return document | {"default_lang": recipe.lang}
+    languages = [key for key in document["categories"][0] if isinstance(document["categories"][0][key], dict)]
+    categories = []
+    for category in recipe.categories:
+        unit = f"{{n}} {category.unit}".strip()
+        words = {"label": category.label, "unit": unit, "strip": [category.strip, category.unit]}
+        entry = {"field": card_field(recipe, category), "icon": category.icon, "pattern": category.pattern}
+        entry["direction"] = category.direction
+        categories.append(entry | {lang: dict(words) for lang in languages})
+    return document | {"default_lang": recipe.lang, "categories": categories}
+
+
+def write(recipe: Recipe, base: GameDefinition, folder: Path, spec_doc: dict) -> None:
+    """The three templates into `folder` (decks/, cards/, playcheck/), each written atomically."""
+    name = recipe.deck_name
+    atomic.write_text(folder / "decks" / f"{name}.toml", tomlkit.dumps(spec_doc))
+    atomic.write_text(folder / "cards" / f"{name}.toml", tomlkit.dumps(layout(recipe, base)))
+    atomic.write_text(
+        folder / "playcheck" / f"{name}.toml", tomlkit.dumps(readers.read_input("toml", base.playcheck_path))
+    )
