@@ -45,11 +45,11 @@ def countries(recipe: Recipe, table: pd.DataFrame) -> pd.DataFrame:
             problems.append(f"items.top.field {column!r} is no column of the country table")
         else:
             pool = pool.sort_values([column, "iso3"], ascending=[False, True], kind="stable").iloc[:n]
-    for n, category in enumerate(recipe.categories, 1):
-        lacking = pool.loc[pool[category.field].isna(), "iso3"].tolist()
+    for key, column in recipe.compared():
+        lacking = pool.loc[pool[column].isna(), "iso3"].tolist()
         if lacking:
             problems.append(
-                f"categories[{n}].field {category.field!r} has no value for {', '.join(lacking[:8])}"
+                f"{key} {column!r} has no value for {', '.join(lacking[:8])}"
                 + (f" and {len(lacking) - 8} more" if len(lacking) > 8 else "")
                 + "; exclude them (items.exclude) or compare another field"
             )

@@ -23,7 +23,7 @@ from pipeline.render.pictograms import PICTOGRAMS
 
 GAMES = TEMPLATES_DIR / "recipes" / "games.toml"
 NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
-CARDS = (20, 200)  # the item cards a recipe may ask for
+CARDS = (20, 200)  # the cards (items and jokers) a recipe may ask for, unless its game deals fewer
 DIRECTIONS = ("higher", "lower")  # which end of a category wins "above" (the trick game) or a comparison
 NUMERIC = (float, int)
 
@@ -69,6 +69,12 @@ class Recipe:
     items: Items
     categories: tuple[Category, ...]
 
+    def compared(self) -> list[tuple[str, str]]:
+        """(key, field) of each field the deck compares: the recipe's categories, else its game's fixed ones."""
+        if self.categories:
+            return [(f"categories[{n}].field", c.field) for n, c in enumerate(self.categories, 1)]
+        return [(f"{self.game}'s fact", name) for name in games()[self.game].get("fields", [])]
+
     @property
     def deck_name(self) -> str:
         return f"custom-{self.name}"
@@ -104,12 +110,16 @@ def _recipe(path: Path, document: dict, problems: list[str]) -> Recipe | None:
         problems.append(f"recipe.name {name!r}: lower-case letters, digits and '-', at most 40; e.g. europe-40")
     title = _text(head, "recipe.title", problems)
     lang = _text(head, "recipe.lang", problems, default="en")
-    cards = head.get("cards")
-    if isinstance(cards, bool) or not isinstance(cards, int) or not CARDS[0] <= cards <= CARDS[1]:
-        problems.append(f"recipe.cards {cards!r}: the item cards, a whole number {CARDS[0]}-{CARDS[1]}")
-        cards = 0
     rules = known.get(game or "", {})
     jokers = _jokers(head.get("jokers", []), rules, problems)
+    cards = head.get("cards")
+    low, high = rules.get("cards", CARDS)
+    if isinstance(cards, bool) or not isinstance(cards, int) or not low <= cards + len(jokers) <= high:
+        problems.append(
+            f"recipe.cards {cards!r}: {game or 'a game'} deals {low}-{high} cards (items and jokers); "
+            "ask for a whole number of item cards in that range"
+        )
+        cards = 0
     items = _items(path, _table(document, "items", problems), problems)
     categories = _categories(document.get("categories"), rules, items.table is not None, problems)
     for key in sorted(set(document) - {"recipe", "items", "categories"}):
@@ -195,7 +205,7 @@ def _categories(value, rules: dict, own_table: bool, problems: list[str]) -> tup
         return ()
     low, high = rules.get("categories", [3, 8])
     if not low <= len(value) <= high:
-        problems.append(f"categories: {len(value)} given, this game compares {low}-{high}")
+        problems.append(f"categories: {len(value)} given, this game compares {low if low == high else f'{low}-{high}'}")
     fixed = rules.get("fields")
     known = numeric_fields()
     found, seen = [], set()
