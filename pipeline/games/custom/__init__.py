@@ -48,15 +48,17 @@ class CustomDefinition(GameDefinition):
         return importlib.import_module(BASES[self.base]).GAME
 
 
-def definition(name: str, base: str, items: bool, templates: Path | None = None) -> CustomDefinition:
+def definition(
+    name: str, base: str, items: bool, templates: Path | None = None, players: int | None = None
+) -> CustomDefinition:
     """The game `custom-<name>` of base game `base`, its templates in `templates` (default: beside its
-    published versions)."""
+    published versions), played by `players` by default (the base game's default)."""
     game = f"{PREFIX}{name}"
     base_definition = importlib.import_module(BASES[base]).GAME
     return CustomDefinition(
         name=game,
         package=__name__,
-        default_players=base_definition.default_players,
+        default_players=players or base_definition.default_players,
         input_table=f"custom/{name}/items.parquet",
         length_unit=base_definition.length_unit,
         card_verdicts=base_definition.card_verdicts,
@@ -81,7 +83,12 @@ def games() -> list[GameDefinition]:
             continue
         try:
             deck = readers.read("toml", spec)
-            found.append(definition(folder.name.removeprefix(PREFIX), deck["deck"]["base"], "item" in deck["kinds"]))
+            head = deck["deck"]
+            found.append(
+                definition(
+                    folder.name.removeprefix(PREFIX), head["base"], "item" in deck["kinds"], None, head["players"]
+                )
+            )
         except (Unreadable, KeyError, TypeError):  # a damaged spec: `geodeck deck new` writes it again
             continue
     return found

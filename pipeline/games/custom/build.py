@@ -81,12 +81,15 @@ def new(
     size = made.cards + len(made.jokers)
     spec_doc = templates.spec(made, base, size, ranges(made, pool))
     staged = out / custom.TEMPLATES
-    templates.write(made, base, staged, spec_doc)
-    game = registry.register(custom.definition(made.name, made.game, made.items.table is not None, staged))
+    found_groups = groups(made, pool)
+    templates.write(made, base, staged, spec_doc, found_groups)
+    items_deck = made.items.table is not None
+    game = registry.register(custom.definition(made.name, made.game, items_deck, staged))
     meta = {
         "base": made.game,
         "lang": made.lang,
         "categories": [{"field": templates.card_field(made, c), "direction": c.direction} for c in made.categories],
+        "groups": found_groups,
         "sources": sources,
     }
     atomic.write_text(out / RECIPE, json.dumps(meta, ensure_ascii=False, sort_keys=True) + "\n")
@@ -94,9 +97,11 @@ def new(
 
     def deck_of(chosen: list[int]) -> dict:
         write_items(out, pool, chosen)
-        deck = stage.fresh_deck(game, root)[1]
-        dealable(game, deck, path, made)
-        return deck
+        return stage.fresh_deck(game, root)[1]
+
+    spec_doc["deck"]["players"] = players(game, deck_of(list(range(made.cards))), made)  # any subset deals alike
+    templates.write(made, base, staged, spec_doc, found_groups)
+    game = registry.register(custom.definition(made.name, made.game, items_deck, staged, spec_doc["deck"]["players"]))
 
     outcome = optimise.choose(game, pool["label"].tolist(), ids, made.cards, deck_of, games, jobs, scheduler)
     write_items(out, pool, outcome.chosen, outcome.swaps)
@@ -108,27 +113,44 @@ def new(
             + " Widen [items] (more candidates) or change the categories."
         )
     install(staged, paths.DECKS_DIR / game.name / custom.TEMPLATES)
-    published = registry.register(custom.definition(made.name, made.game, made.items.table is not None))
+    published = registry.register(custom.definition(made.name, made.game, items_deck, None, game.default_players))
     return Made(stage.build_deck(published, accept=accept, build_root=root), outcome.swaps, outcome.report["result"])
 
 
-def dealable(game, deck: dict, path: Path, made: recipe.Recipe) -> None:
-    """Refuse a deck no player count of its game can deal (one line naming recipe.cards and the fix)."""
-    counts = game.engine.Game.player_counts
-    problems = []
-    for players in counts if isinstance(counts, tuple) and counts else (game.default_players,):
+def groups(made: recipe.Recipe, pool: pd.DataFrame) -> list[str]:
+    """A table's groups in first-seen order (the trick game's majority piles; none for countries: the
+    continents); a joker naming another group is a recipe error."""
+    if made.items.table is None:
+        return []
+    found = list(dict.fromkeys(g for cell in pool["groups"] for g in str(cell).split(";") if g.strip()))
+    if stray := sorted({g for pair in made.jokers for g in pair} - set(found)):
+        raise recipe.RecipeError(
+            str(made.path),
+            [f"recipe.jokers: {', '.join(stray)} is no group of the table; its groups: {', '.join(found)}"],
+        )
+    return found
+
+
+def players(game, deck: dict, made: recipe.Recipe) -> int:
+    """The player count the deck is checked at: its base game's default where it deals the deck, else the
+    most players that can be dealt; a deck no count deals is a recipe error naming recipe.cards."""
+    base = registry.get(made.game)
+    counts, problems = [], []
+    for count in range(2, 10):
         try:
-            game.engine.Game.from_deck(deck, players=players)
-            return
+            game.engine.Game.from_deck(deck, players=count)
+            counts.append(count)
         except GeodeckError as exc:
             problems.append(str(exc))
-    raise recipe.RecipeError(
-        str(path),
-        [
-            f"recipe.cards {made.cards}: no player count of {made.game} can deal {len(deck['cards'])} "
-            f"cards ({problems[0] if problems else 'none allowed'}); ask for more cards"
-        ],
-    )
+    if not counts:
+        raise recipe.RecipeError(
+            str(made.path),
+            [
+                f"recipe.cards {made.cards}: no player count of {made.game} can deal {len(deck['cards'])} cards "
+                f"({problems[0]}); ask for more cards"
+            ],
+        )
+    return base.default_players if base.default_players in counts else max(counts)
 
 
 def write_items(out: Path, pool: pd.DataFrame, chosen: list[int], swaps: list[optimise.Swap] | None = None) -> None:

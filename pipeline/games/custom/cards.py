@@ -1,34 +1,65 @@
-"""The cards of a user's table: its items (name, group band, optional picture, the recipe's category rows)
-and the base game's jokers and back; drawn with the base game's card layout (templates), its categories the
-recipe's."""
+"""The cards of a user's table: its items and jokers on the trick game's card layout (the base game's
+template, its categories the recipe's), and the base game's back.
 
+An item card: the band in its group's colour with the group's name, the item's name, its picture where the
+table names one (an image file beside the table is not drawn yet: the name stands alone), and a row per
+category (pictogram, label, value with its unit). A joker: the band in its two groups' colours, the word
+Joker and the joker rule with the two groups. A group's colour is the palette's (the continents' colours,
+colour-blind safe) at the group's place in the deck's `groups` (the layout's copy of them).
+"""
+
+from reportlab.lib.colors import Color, HexColor
+
+from pipeline.errors import GeodeckError
 from pipeline.games.laender_toppen import cards as base
 from pipeline.render import pictograms, text
 from pipeline.render.context import CardContext
 from pipeline.render.numbers import with_unit
+from pipeline.render.text import Box
 
 KINDS = ("item", "joker")
 
 
+def colour(group: str, ctx: CardContext) -> Color:
+    """The palette colour of a group (module docstring)."""
+    groups, palette = ctx.layout.data.get("groups", []), [c["colour"] for c in ctx.layout.common["continents"].values()]
+    if group not in groups:
+        raise GeodeckError(f"group {group!r} is not one of the deck's groups ({', '.join(groups)})")
+    return HexColor(palette[groups.index(group) % len(palette)])
+
+
 def check(card: dict, ctx: CardContext) -> None:
-    if card["kind"] == "joker":
-        base.check(card, ctx)
+    """Fail before drawing, naming the card, when its kind or a group is unknown."""
+    if card["kind"] not in KINDS:
+        raise GeodeckError(f"card {card['id']}: unknown kind {card['kind']!r}; expected {', '.join(KINDS)}")
+    for group in card["fields"].get("continents") or []:
+        colour(group, ctx)
+
+
+def _band(c, groups: list[str], ctx: CardContext) -> None:
+    """The groups' colours carry the card; their names in the band (a joker's two side by side)."""
+    layout = ctx.layout
+    band, label = layout.box("band"), layout.box("band_text")
+    colours = [colour(g, ctx) for g in groups]
+    ctx.framed(c, colours, top=band.y)
+    width = label.w / len(groups)
+    for i, (group, fill) in enumerate(zip(groups, colours)):
+        part = Box(label.x + i * width, label.y, width, label.h)
+        text.draw(c, group, ctx.bold, part, *layout.font("band"), align="center", colour=layout.ink_on(fill))
 
 
 def front(c, card: dict, ctx: CardContext) -> None:
-    if card["kind"] == "joker":
-        base.front(c, card, ctx)
-        return
     layout, fields = ctx.layout, card["fields"]
-    groups = fields.get("continents") or []
-    band = layout.box("band")
-    colour = layout.design.colour("colour")
-    ctx.framed(c, [colour], top=band.y)
-    label = layout.box("band_text")
-    text.draw(
-        c, " / ".join(groups), ctx.bold, label, *layout.font("band"), align="center", colour=layout.ink_on(colour)
-    )
+    _band(c, fields["continents"], ctx)
     c.setFillColor(layout.colour("text"))
+    if card["kind"] == "joker":
+        text.draw(c, ctx.words["joker"], ctx.bold, layout.box("joker_title"), *layout.font("joker"), align="center")
+        a, b = fields["continents"]
+        rule = ctx.words["joker_rule"].format(a=a, b=b)
+        text.draw(
+            c, rule, ctx.regular, layout.box("joker_rule"), *layout.font("joker_rule"), max_lines=7, align="center"
+        )
+        return
     text.draw(c, fields["name"], ctx.bold, layout.box("name"), *layout.font("name"), max_lines=2, valign="bottom")
     categories = layout.data["categories"]
     for row, category in zip(ctx.rows(c, layout.box("rows"), len(categories)), categories):

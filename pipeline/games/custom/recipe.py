@@ -234,9 +234,12 @@ def _categories(value, rules: dict, own_table: bool, problems: list[str]) -> tup
         if not isinstance(words, dict) or not isinstance(words.get("label"), str) or not words["label"].strip():
             problems.append(f'{where}.words: give {{label = "Area"}} (and strip, the folded strip\'s word)')
             continue
-        unit, pattern = entry.get("unit", ""), entry.get("pattern", "#,##0.##")
-        if not isinstance(unit, str) or not isinstance(pattern, str):
-            problems.append(f'{where}: unit and pattern are texts ("km²", "#,##0.0")')
+        unit, pattern = entry.get("unit"), entry.get("pattern", "#,##0.##")
+        if not isinstance(unit, str) or not unit.strip() or not isinstance(pattern, str):
+            problems.append(
+                f'{where}.unit is missing: the unit after each value ("km²", "m", "Mio.", or a word such as '
+                '"Kreise"); pattern, if given, a number pattern such as "#,##0.0"'
+            )
             continue
         if unknown := sorted(set(entry) - {"field", "direction", "unit", "pattern", "icon", "words"}):
             problems.append(f"{where}: no key {', '.join(unknown)}; use field, direction, unit, pattern, icon, words")

@@ -75,12 +75,18 @@ def spec(recipe: Recipe, base: GameDefinition, cards: int, ranges: dict[str, tup
     return {"deck": deck, "kinds": kinds, "optional": optional, "fields": fields}
 
 
-def layout(recipe: Recipe, base: GameDefinition) -> dict:
+def layout(recipe: Recipe, base: GameDefinition, groups: list[str]) -> dict:
     """The card layout: the base's, with the recipe's categories in every language the base prints (a
-    recipe gives its words in its own language) and the recipe's language as the deck's own."""
-    document = readers.read_input("toml", base.layout_path)
+    recipe gives its words in its own language), the recipe's language as the deck's own and a table's
+    `groups` (their order gives their colours)."""
+    document = readers.read_input("toml", base.layout_path) | {"default_lang": recipe.lang}
+    for words in document.get("words", {}).values():  # the back's and the kit's title: the deck's
+        if isinstance(words, dict) and "title" in words:
+            words["title"] = recipe.title
+    if groups:
+        document["groups"] = groups
     if not recipe.categories:
-        return document | {"default_lang": recipe.lang}
+        return document
     languages = [key for key in document["categories"][0] if isinstance(document["categories"][0][key], dict)]
     categories = []
     for category in recipe.categories:
@@ -89,14 +95,14 @@ def layout(recipe: Recipe, base: GameDefinition) -> dict:
         entry = {"field": card_field(recipe, category), "icon": category.icon, "pattern": category.pattern}
         entry["direction"] = category.direction
         categories.append(entry | {lang: dict(words) for lang in languages})
-    return document | {"default_lang": recipe.lang, "categories": categories}
+    return document | {"categories": categories}
 
 
-def write(recipe: Recipe, base: GameDefinition, folder: Path, spec_doc: dict) -> None:
+def write(recipe: Recipe, base: GameDefinition, folder: Path, spec_doc: dict, groups: list[str]) -> None:
     """The three templates into `folder` (decks/, cards/, playcheck/), each written atomically."""
     name = recipe.deck_name
     atomic.write_text(folder / "decks" / f"{name}.toml", tomlkit.dumps(spec_doc))
-    atomic.write_text(folder / "cards" / f"{name}.toml", tomlkit.dumps(layout(recipe, base)))
+    atomic.write_text(folder / "cards" / f"{name}.toml", tomlkit.dumps(layout(recipe, base, groups)))
     atomic.write_text(
         folder / "playcheck" / f"{name}.toml", tomlkit.dumps(readers.read_input("toml", base.playcheck_path))
     )

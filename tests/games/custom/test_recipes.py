@@ -39,12 +39,15 @@ table = "{table}"
 columns = {{ name = "Land", group = "Region", source = "Quelle" }}
 [[categories]]
 field = "Fläche (km²)"
+unit = "km²"
 words = {{ label = "Fläche" }}
 [[categories]]
 field = "Einwohner (Mio.)"
+unit = "Mio."
 words = {{ label = "Einwohner" }}
 [[categories]]
 field = "Landkreise"
+unit = "Kreise"
 words = {{ label = "Landkreise" }}
 """
 
@@ -85,6 +88,7 @@ continents = ["Atlantis"]
 [[categories]]
 field = "shoe_size"
 direction = "up"
+unit = "EU"
 words = { label = "Shoes" }
 [[categories]]
 field = "area_km2"
