@@ -83,7 +83,7 @@ def new(
     staged = out / custom.TEMPLATES
     found_groups = groups(made, pool)
     templates.write(made, base, staged, spec_doc, found_groups)
-    items_deck = made.items.table is not None
+    items_deck = made.items_deck
     game = registry.register(custom.definition(made.name, made.game, items_deck, staged))
     meta = {
         "base": made.game,
@@ -120,7 +120,7 @@ def new(
 def groups(made: recipe.Recipe, pool: pd.DataFrame) -> list[str]:
     """A table's groups in first-seen order (the trick game's majority piles; none for countries: the
     continents); a joker naming another group is a recipe error."""
-    if made.items.table is None:
+    if not made.items_deck:
         return []
     found = list(dict.fromkeys(g for cell in pool["groups"] for g in str(cell).split(";") if g.strip()))
     if stray := sorted({g for pair in made.jokers for g in pair} - set(found)):
@@ -132,14 +132,17 @@ def groups(made: recipe.Recipe, pool: pd.DataFrame) -> list[str]:
 
 
 def players(game, deck: dict, made: recipe.Recipe) -> int:
-    """The player count the deck is checked at: its base game's default where it deals the deck, else the
-    most players that can be dealt; a deck no count deals is a recipe error naming recipe.cards."""
+    """The player count the deck is checked at: its base game's default where that deals the whole deck as
+    the rules do, else the count that plays the most cards (then the most rounds); a deck no count deals is a
+    recipe error naming recipe.cards."""
     base = registry.get(made.game)
-    counts, problems = [], []
+    counts: dict[int, tuple[int, int]] = {}
+    problems = []
     for count in range(2, 10):
         try:
-            game.engine.Game.from_deck(deck, players=count)
-            counts.append(count)
+            engine = game.engine.Game.from_deck(deck, players=count)
+            rounds = getattr(engine, "rounds", 1)
+            counts[count] = (count * getattr(engine, "hand_size", 0) * rounds, rounds)
         except GeodeckError as exc:
             problems.append(str(exc))
     if not counts:
@@ -150,7 +153,9 @@ def players(game, deck: dict, made: recipe.Recipe) -> int:
                 f"({problems[0]}); ask for more cards"
             ],
         )
-    return base.default_players if base.default_players in counts else max(counts)
+    if base.default_players in counts and counts[base.default_players][0] >= max(counts.values())[0]:
+        return base.default_players
+    return max(counts, key=lambda count: (counts[count], -count))
 
 
 def write_items(out: Path, pool: pd.DataFrame, chosen: list[int], swaps: list[optimise.Swap] | None = None) -> None:

@@ -1,9 +1,9 @@
 """The cards of a user's table: its items and jokers on the trick game's card layout (the base game's
 template, its categories the recipe's), and the base game's back.
 
-An item card: the band in its group's colour with the group's name, the item's name, its picture where the
-table names one (an image file beside the table is not drawn yet: the name stands alone), and a row per
-category (pictogram, label, value with its unit). A joker: the band in its two groups' colours, the word
+An item card: the band in its group's colour with the group's name, the item's name, a country's flag (a
+table's picture column is kept on the card but not drawn yet), and a row per category (pictogram, label,
+value with its unit). A joker: the band in its two groups' colours, the word
 Joker and the joker rule with the two groups. A group's colour is the palette's (the continents' colours,
 colour-blind safe) at the group's place in the deck's `groups` (the layout's copy of them).
 """
@@ -14,10 +14,12 @@ from pipeline.errors import GeodeckError
 from pipeline.games.laender_toppen import cards as base
 from pipeline.render import pictograms, text
 from pipeline.render.context import CardContext
+from pipeline.render.flags import SOURCE as FLAGS
 from pipeline.render.numbers import with_unit
 from pipeline.render.text import Box
 
 KINDS = ("item", "joker")
+SOURCES = (FLAGS,)  # a country item's flag (the kit credits it)
 
 
 def colour(group: str, ctx: CardContext) -> Color:
@@ -34,6 +36,8 @@ def check(card: dict, ctx: CardContext) -> None:
         raise GeodeckError(f"card {card['id']}: unknown kind {card['kind']!r}; expected {', '.join(KINDS)}")
     for group in card["fields"].get("continents") or []:
         colour(group, ctx)
+    if card["fields"].get("flag"):
+        ctx.flags.check(card["fields"]["flag"], card["id"])
 
 
 def _band(c, groups: list[str], ctx: CardContext) -> None:
@@ -61,6 +65,8 @@ def front(c, card: dict, ctx: CardContext) -> None:
         )
         return
     text.draw(c, fields["name"], ctx.bold, layout.box("name"), *layout.font("name"), max_lines=2, valign="bottom")
+    if fields.get("flag"):
+        ctx.flags.draw(c, fields["flag"], layout.box("flag"), card["id"], outline=layout.colour("rule"))
     categories = layout.data["categories"]
     for row, category in zip(ctx.rows(c, layout.box("rows"), len(categories)), categories):
         icon, name, value = base._cells(row)

@@ -55,6 +55,14 @@ def countries(recipe: Recipe, table: pd.DataFrame) -> pd.DataFrame:
             )
     if problems:
         raise RecipeError(str(recipe.path), problems)
+    if items.groups:
+        group_of = {code: group for group, codes in items.groups.items() for code in codes}
+        if ungrouped := [code for code in pool["iso3"] if code not in group_of]:
+            problems.append(f"items.groups: {', '.join(ungrouped[:8])} in no group; add them to one or exclude them")
+        name = f"name_{recipe.lang}" if f"name_{recipe.lang}" in pool.columns else "name_en"
+        pool = pool.assign(groups=pool["iso3"].map(group_of), name=pool[name])
+    if problems:
+        raise RecipeError(str(recipe.path), problems)
     economy = pool["population"] * pool["gdp_pcap_ppp"]
     pool = pool.assign(_economy=economy.fillna(-1.0)).sort_values(["_economy", "iso3"], ascending=[False, True])
     pool = pool.drop(columns="_economy").reset_index(drop=True)

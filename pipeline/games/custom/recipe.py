@@ -45,6 +45,7 @@ class Category:
     icon: str
     label: str
     strip: str
+    decimals: int | None = None  # the card's decimals (default: the field's card precision, or the table's values)
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,7 @@ class Items:
     exclude: tuple[str, ...] = ()
     top: tuple[str, int] | None = None  # (field, n): the n items with the largest values of field
     table: Path | None = None  # the user's table (CSV or XLSX); None: the country table
+    groups: dict[str, tuple[str, ...]] = field(default_factory=dict)  # countries: group -> ISO3 (else continents)
     columns: dict[str, str] = field(default_factory=dict)  # role (name, group, source, picture) -> column
 
 
@@ -74,6 +76,12 @@ class Recipe:
         if self.categories:
             return [(f"categories[{n}].field", c.field) for n, c in enumerate(self.categories, 1)]
         return [(f"{self.game}'s fact", name) for name in games()[self.game].get("fields", [])]
+
+    @property
+    def items_deck(self) -> bool:
+        """Whether the cards are items drawn by the custom slice (a table's, or countries in the recipe's own
+        groups) rather than the base game's country cards."""
+        return self.items.table is not None or bool(self.items.groups)
 
     @property
     def deck_name(self) -> str:
@@ -179,8 +187,15 @@ def _items(path: Path, table: dict, problems: list[str]) -> Items:
         columns = {}
     if unknown := sorted(set(columns) - {"name", "group", "source", "picture"}):
         problems.append(f"items.columns: no role {', '.join(unknown)}; the roles are name, group, source, picture")
-    if unknown := sorted(set(table) - {"continents", "include", "exclude", "top", "table", "columns"}):
-        problems.append(f"items: no key {', '.join(unknown)}; use continents, include, exclude, top, table, columns")
+    groups = table.get("groups", {})
+    if not isinstance(groups, dict) or not all(
+        isinstance(codes, list) and all(isinstance(c, str) for c in codes) for codes in groups.values()
+    ):
+        problems.append('items.groups: a table of groups to ISO3 codes, e.g. {North = ["NOR", "SWE"], South = ["ITA"]}')
+        groups = {}
+    keys = {"continents", "include", "exclude", "top", "table", "columns", "groups"}
+    if unknown := sorted(set(table) - keys):
+        problems.append(f"items: no key {', '.join(unknown)}; use {', '.join(sorted(keys))}")
     return Items(
         continents=continents,
         include=_codes(table, "include", problems),
@@ -188,6 +203,7 @@ def _items(path: Path, table: dict, problems: list[str]) -> Items:
         top=chosen_top,
         table=(path.parent / source) if source else None,
         columns={"name": "name", "group": "group", "source": "source", **columns},
+        groups={name: tuple(codes) for name, codes in groups.items()},
     )
 
 
@@ -241,10 +257,18 @@ def _categories(value, rules: dict, own_table: bool, problems: list[str]) -> tup
                 '"Kreise"); pattern, if given, a number pattern such as "#,##0.0"'
             )
             continue
-        if unknown := sorted(set(entry) - {"field", "direction", "unit", "pattern", "icon", "words"}):
-            problems.append(f"{where}: no key {', '.join(unknown)}; use field, direction, unit, pattern, icon, words")
+        keys = {"field", "direction", "unit", "pattern", "icon", "words", "decimals"}
+        if unknown := sorted(set(entry) - keys):
+            problems.append(f"{where}: no key {', '.join(unknown)}; use {', '.join(sorted(keys))}")
+        decimals = entry.get("decimals")
+        if decimals is not None and (
+            isinstance(decimals, bool) or not isinstance(decimals, int) or not 0 <= decimals <= 6
+        ):
+            problems.append(f"{where}.decimals {decimals!r}: the decimals a card prints, 0-6")
+            decimals = None
         label = words["label"]
-        found.append(Category(name, direction, unit, pattern, icon, label, str(words.get("strip", label))))
+        strip = str(words.get("strip", label))
+        found.append(Category(name, direction, unit, pattern, icon, label, strip, decimals))
     return tuple(found)
 
 

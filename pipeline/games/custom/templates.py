@@ -44,7 +44,6 @@ def spec(recipe: Recipe, base: GameDefinition, cards: int, ranges: dict[str, tup
     fields = {name: entry for name, entry in document["fields"].items() if not entry.get("category")}
     fields.pop("population_density", None)
     text = [name for name in fields if name != "population_density"]
-    item_fields = ["name", "continents", "picture"]
     for category in recipe.categories:
         name = card_field(recipe, category)
         entry = {"type": "number", "category": True, "column": name, "threshold_rel": THRESHOLD_REL}
@@ -54,21 +53,25 @@ def spec(recipe: Recipe, base: GameDefinition, cards: int, ranges: dict[str, tup
             entry["decimals"] = 6  # the user's values as given
         else:
             entry["column"] = category.field
+        if category.decimals is not None:
+            entry["decimals"] = category.decimals
         fields[name] = entry
     names = [card_field(recipe, c) for c in recipe.categories]
-    if recipe.items.table is None:
+    if not recipe.items_deck:
         kinds = {"country": [*text, *names]}
         optional = {
             "country": [n for n in ("capital", "capital_en", "highest_mountain", "highest_mountain_en") if n in text]
         }
-    else:
+    else:  # items: a table's (with a picture, maybe) or countries in the recipe's groups (with their flags)
+        picture = "picture" if recipe.items.table is not None else "flag"
         fields = {
             "name": {"type": "string", "column": "name"},
             "continents": {"type": "list", "column": "groups"},
-            "picture": {"type": "string", "column": "picture"},
+            picture: {"type": "string", "column": picture},
             **{n: fields[n] for n in names},
         }
-        kinds, optional = {"item": [*item_fields, *names]}, {"item": ["picture"]}
+        kinds = {"item": ["name", "continents", picture, *names]}
+        optional = {"item": ["picture"] if picture == "picture" else []}
     if recipe.jokers:
         kinds[JOKER] = ["continents"]
         deck["jokers"] = [list(pair) for pair in recipe.jokers]
