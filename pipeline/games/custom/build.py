@@ -132,9 +132,8 @@ def groups(made: recipe.Recipe, pool: pd.DataFrame) -> list[str]:
 
 
 def players(game, deck: dict, made: recipe.Recipe) -> int:
-    """The player count the deck is checked at: its base game's default where that deals the whole deck as
-    the rules do, else the count that plays the most cards (then the most rounds); a deck no count deals is a
-    recipe error naming recipe.cards."""
+    """The player count the deck is checked at: its base game's default where no count plays more rounds (then
+    more cards), else the count that does; a deck no count deals is a recipe error naming recipe.cards."""
     base = registry.get(made.game)
     counts: dict[int, tuple[int, int]] = {}
     problems = []
@@ -142,7 +141,7 @@ def players(game, deck: dict, made: recipe.Recipe) -> int:
         try:
             engine = game.engine.Game.from_deck(deck, players=count)
             rounds = getattr(engine, "rounds", 1)
-            counts[count] = (count * getattr(engine, "hand_size", 0) * rounds, rounds)
+            counts[count] = (rounds, count * getattr(engine, "hand_size", 0) * rounds)
         except GeodeckError as exc:
             problems.append(str(exc))
     if not counts:
@@ -153,7 +152,7 @@ def players(game, deck: dict, made: recipe.Recipe) -> int:
                 f"({problems[0]}); ask for more cards"
             ],
         )
-    if base.default_players in counts and counts[base.default_players][0] >= max(counts.values())[0]:
+    if base.default_players in counts and counts[base.default_players] >= max(counts.values()):
         return base.default_players
     return max(counts, key=lambda count: (counts[count], -count))
 

@@ -72,13 +72,13 @@ def countries(recipe: Recipe, table: pd.DataFrame) -> pd.DataFrame:
 def rows(recipe: Recipe, table: Table) -> pd.DataFrame:
     """The user's rows as candidates, in the file's order; every value's provenance the file and its row's
     source."""
-    frame = table.rows.copy()
+    frame = table.rows.rename(columns={c.field: field_name(c.field) for c in recipe.categories})
     ids = [field_name(name) or f"item-{n}" for n, name in enumerate(frame["name"], 1)]
     frame = frame.assign(
         card=[f"{i}-{n}" if ids.count(i) > 1 else i for n, i in enumerate(ids, 1)], label=frame["name"]
     )
     origin = f"{table.path.name} (sha256 {table.sha256[:16]})"
-    for column in [c.field for c in recipe.categories] + ["name", "groups"]:
+    for column in [field_name(c.field) for c in recipe.categories] + ["name", "groups"]:
         frame[f"{column}__source"] = origin
         frame[f"{column}__vintage"] = None
         frame[f"{column}__citation"] = frame["source"]

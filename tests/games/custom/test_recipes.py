@@ -46,9 +46,9 @@ field = "Einwohner (Mio.)"
 unit = "Mio."
 words = {{ label = "Einwohner" }}
 [[categories]]
-field = "Landkreise"
-unit = "Kreise"
-words = {{ label = "Landkreise" }}
+field = "Hauptstadt (Tsd. Einw.)"
+unit = "Tsd."
+words = {{ label = "Landeshauptstadt" }}
 """
 
 
@@ -132,8 +132,8 @@ def test_too_few_items_and_a_size_the_game_cannot_deal_are_named(geodeck, worksh
 
 
 def one_value(text: str) -> str:
-    """The table with every state's Landkreise 5."""
-    table = pd.read_csv(io.StringIO(text), dtype=str).assign(Landkreise="5")
+    """The table with every state's capital at 5 thousand inhabitants."""
+    table = pd.read_csv(io.StringIO(text), dtype=str).assign(**{"Hauptstadt (Tsd. Einw.)": "5"})
     return table.to_csv(index=False)
 
 
@@ -149,7 +149,7 @@ def one_value(text: str) -> str:
             "column 'Einwohner (Mio.)': '0.68 Mio' in row 6 (Bremen) is no number",
         ),
         (lambda t: t.replace("Hamburg,", "Bremen,"), "name 'Bremen' is on rows 6, 7"),
-        (one_value, "column 'Landkreise' has one value (5) for every row"),
+        (one_value, "column 'Hauptstadt (Tsd. Einw.)' has one value (5) for every row"),
         (lambda t: "\n".join(t.splitlines()[:11]), "10 rows, but the recipe asks for 16 item cards (recipe.cards)"),
     ],
 )
