@@ -193,6 +193,6 @@ def test_the_optimiser_names_the_card_a_failed_verdict_points_at():
     }
     assert optimise.offender(report, deck) == ("c-5", "dominant: win index 1.9 (random play)")
     report["verdicts"] = [{"name": "ties: area above", "result": "fail", "detail": "9 of 20", "band": [0, 0.1]}]
-    assert optimise.offender(report, deck)[0] == "c-4"  # the least familiar of the three cards of value 2
+    assert (optimise.offender(report, deck) or ("",))[0] == "c-4"  # the least familiar of the cards of value 2
     report["verdicts"] = [{"name": "first player, 2 players (expert)", "result": "fail", "detail": "", "band": [0, 1]}]
     assert optimise.offender(report, deck) is None  # no card to swap
