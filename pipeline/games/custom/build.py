@@ -82,7 +82,7 @@ def new(
     spec_doc = templates.spec(made, base, size, ranges(made, pool))
     staged = out / custom.TEMPLATES
     found_groups = groups(made, pool)
-    templates.write(made, base, staged, spec_doc, found_groups)
+    templates.write(made, base, staged, spec_doc, found_groups, [])
     items_deck = made.items_deck
     game = registry.register(custom.definition(made.name, made.game, items_deck, staged))
     meta = {
@@ -99,8 +99,8 @@ def new(
         write_items(out, pool, chosen)
         return stage.fresh_deck(game, root)[1]
 
-    spec_doc["deck"]["players"] = players(game, deck_of(list(range(made.cards))), made)  # any subset deals alike
-    templates.write(made, base, staged, spec_doc, found_groups)
+    spec_doc["deck"]["players"], dealt = players(game, deck_of(list(range(made.cards))), made)  # subsets deal alike
+    templates.write(made, base, staged, spec_doc, found_groups, dealt)
     game = registry.register(custom.definition(made.name, made.game, items_deck, staged, spec_doc["deck"]["players"]))
 
     outcome = optimise.choose(game, pool["label"].tolist(), ids, made.cards, deck_of, games, jobs, scheduler)
@@ -131,19 +131,22 @@ def groups(made: recipe.Recipe, pool: pd.DataFrame) -> list[str]:
     return found
 
 
-def players(game, deck: dict, made: recipe.Recipe) -> int:
+def players(game, deck: dict, made: recipe.Recipe) -> tuple[int, list[list[int]]]:
     """The player count the deck is checked at: its base game's default where no count plays more rounds (then
-    more cards), else the count that does; a deck no count deals is a recipe error naming recipe.cards."""
+    more cards), else the count that does; and the deal of each count, [players, hand cards, rounds] (the
+    kit's and score sheet's table). A deck no count deals is a recipe error naming recipe.cards."""
     base = registry.get(made.game)
     counts: dict[int, tuple[int, int]] = {}
-    problems = []
+    table, problems = [], []
     for count in range(2, 10):
         try:
             engine = game.engine.Game.from_deck(deck, players=count)
-            rounds = getattr(engine, "rounds", 1)
-            counts[count] = (rounds, count * getattr(engine, "hand_size", 0) * rounds)
         except GeodeckError as exc:
             problems.append(str(exc))
+            continue
+        hand, rounds = getattr(engine, "hand_size", 0), getattr(engine, "rounds", 1)
+        counts[count] = (rounds, count * hand * rounds)
+        table.append([count, hand, rounds])
     if not counts:
         raise recipe.RecipeError(
             str(made.path),
@@ -153,8 +156,8 @@ def players(game, deck: dict, made: recipe.Recipe) -> int:
             ],
         )
     if base.default_players in counts and counts[base.default_players] >= max(counts.values()):
-        return base.default_players
-    return max(counts, key=lambda count: (counts[count], -count))
+        return base.default_players, table
+    return max(counts, key=lambda count: (counts[count], -count)), table
 
 
 def write_items(out: Path, pool: pd.DataFrame, chosen: list[int], swaps: list[optimise.Swap] | None = None) -> None:

@@ -78,14 +78,19 @@ def spec(recipe: Recipe, base: GameDefinition, cards: int, ranges: dict[str, tup
     return {"deck": deck, "kinds": kinds, "optional": optional, "fields": fields}
 
 
-def layout(recipe: Recipe, base: GameDefinition, groups: list[str]) -> dict:
+def layout(recipe: Recipe, base: GameDefinition, groups: list[str], dealt: list[list[int]]) -> dict:
     """The card layout: the base's, with the recipe's categories in every language the base prints (a
-    recipe gives its words in its own language), the recipe's language as the deck's own and a table's
-    `groups` (their order gives their colours)."""
+    recipe gives its words in its own language), the recipe's language as the deck's own, a table's
+    `groups` (their order gives their colours) and the deck's deal ([players, hand cards, rounds], the kit's
+    and score sheet's table, where the base prints one)."""
     document = readers.read_input("toml", base.layout_path) | {"default_lang": recipe.lang}
-    for words in document.get("words", {}).values():  # the back's and the kit's title: the deck's
-        if isinstance(words, dict) and "title" in words:
-            words["title"] = recipe.title
+    if dealt and "table" in document.get("kit", {}).get("rules", {}):
+        document["kit"]["rules"]["table"] = dealt
+    titled = [*document.get("words", {}).values(), *document.get("accessories", {}).values()]
+    for words in titled:  # the back's, the kit's and the strips' title: the deck's
+        for key in ("title", "back"):
+            if isinstance(words, dict) and isinstance(words.get(key), str):
+                words[key] = recipe.title
     if groups:
         document["groups"] = groups
     if not recipe.categories:
@@ -101,11 +106,13 @@ def layout(recipe: Recipe, base: GameDefinition, groups: list[str]) -> dict:
     return document | {"categories": categories}
 
 
-def write(recipe: Recipe, base: GameDefinition, folder: Path, spec_doc: dict, groups: list[str]) -> None:
+def write(
+    recipe: Recipe, base: GameDefinition, folder: Path, spec_doc: dict, groups: list[str], dealt: list[list[int]]
+) -> None:
     """The three templates into `folder` (decks/, cards/, playcheck/), each written atomically."""
     name = recipe.deck_name
     atomic.write_text(folder / "decks" / f"{name}.toml", tomlkit.dumps(spec_doc))
-    atomic.write_text(folder / "cards" / f"{name}.toml", tomlkit.dumps(layout(recipe, base, groups)))
+    atomic.write_text(folder / "cards" / f"{name}.toml", tomlkit.dumps(layout(recipe, base, groups, dealt)))
     atomic.write_text(
         folder / "playcheck" / f"{name}.toml", tomlkit.dumps(readers.read_input("toml", base.playcheck_path))
     )
