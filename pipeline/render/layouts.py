@@ -92,6 +92,12 @@ class Layout:
             raise GeodeckError(f"unknown continent {name!r}; known: {', '.join(self.common['continents'])}") from None
         return entry[lang], HexColor(entry["colour"])
 
+    def group_colour(self, index: int) -> Color:
+        """The palette colour of a deck's `index`th group (a custom deck's own groups instead of continents):
+        the continents' colours, colour-blind safe, in their order."""
+        palette = [entry["colour"] for entry in self.common["continents"].values()]
+        return HexColor(palette[index % len(palette)])
+
     def ink_on(self, *backgrounds: Color) -> Color:
         """The text colour that reads on every one of `backgrounds` (contrast ≥ 4.5:1): the layout's white
         (`sea`) or its dark text colour, else black."""

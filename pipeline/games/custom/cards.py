@@ -8,7 +8,7 @@ Joker and the joker rule with the two groups. A group's colour is the palette's 
 colour-blind safe) at the group's place in the deck's `groups` (the layout's copy of them).
 """
 
-from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.colors import Color
 
 from pipeline.errors import GeodeckError
 from pipeline.games.laender_toppen import cards as base
@@ -24,10 +24,10 @@ SOURCES = (FLAGS,)  # a country item's flag (the kit credits it)
 
 def colour(group: str, ctx: CardContext) -> Color:
     """The palette colour of a group (module docstring)."""
-    groups, palette = ctx.layout.data.get("groups", []), [c["colour"] for c in ctx.layout.common["continents"].values()]
+    groups = ctx.layout.data.get("groups", [])
     if group not in groups:
         raise GeodeckError(f"group {group!r} is not one of the deck's groups ({', '.join(groups)})")
-    return HexColor(palette[groups.index(group) % len(palette)])
+    return ctx.layout.group_colour(groups.index(group))
 
 
 def check(card: dict, ctx: CardContext) -> None:
