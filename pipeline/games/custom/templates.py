@@ -37,7 +37,7 @@ def spec(recipe: Recipe, base: GameDefinition, cards: int, ranges: dict[str, tup
         "review_region": "continents",
         "lang": recipe.lang,
     }
-    if "counting" in document["deck"]:
+    if "counting" in document["deck"] and not recipe.items_deck:  # how the base's countries count, for the kit
         deck["counting"] = document["deck"]["counting"]
     if not recipe.categories:  # the base's own categories (the World Game's facts)
         return {**document, "deck": deck | {k: v for k, v in document["deck"].items() if k == "counting"}}
@@ -84,13 +84,23 @@ def layout(recipe: Recipe, base: GameDefinition, groups: list[str], dealt: list[
     `groups` (their order gives their colours) and the deck's deal ([players, hand cards, rounds], the kit's
     and score sheet's table, where the base prints one)."""
     document = readers.read_input("toml", base.layout_path) | {"default_lang": recipe.lang}
-    if dealt and "table" in document.get("kit", {}).get("rules", {}):
-        document["kit"]["rules"]["table"] = dealt
+    rules = document.get("kit", {}).get("rules", {})
+    if dealt and "table" in rules:
+        rules["table"] = dealt
+    rules.pop("example", None)  # the rulebook's worked example names the base deck's cards
+    if recipe.items_deck:
+        rules.pop("anatomy", None)  # its parts are the base game's card's (flag, facts, map)
+        for row in rules.get("setup", []):  # the setup picture with the deck's items
+            for item in row:
+                item[3] = "item" if item[3] == "country" else item[3]
     titled = [*document.get("words", {}).values(), *document.get("accessories", {}).values()]
     for words in titled:  # the back's, the kit's and the strips' title: the deck's
         for key in ("title", "back"):
             if isinstance(words, dict) and isinstance(words.get(key), str):
                 words[key] = recipe.title
+    for words in document.get("kit", {}).values():  # the kit's name of item cards: the base's country cards'
+        if isinstance(words, dict) and "country" in words.get("kinds", {}):
+            words["kinds"]["item"] = words["kinds"]["country"]
     if groups:
         document["groups"] = groups
     if not recipe.categories:
