@@ -56,7 +56,7 @@ print: install
 # `words` (babel.cfg), then every language's catalogue updated from it (a changed message turns fuzzy).
 LOCALE = templates/locale
 messages: install
-	$(BIN)/pybabel extract -F babel.cfg --no-location --sort-output --project geodeck -o $(LOCALE)/geodeck.pot pipeline templates
+	$(BIN)/pybabel extract -F babel.cfg --no-location --sort-output --project geodeck -o $(LOCALE)/geodeck.pot .
 	$(BIN)/pybabel update -i $(LOCALE)/geodeck.pot -d $(LOCALE) -D geodeck --ignore-obsolete
 
 previews: install  # docs/previews/*.png: every card kind (front, back), each game's accessories, kit cover and rules

@@ -98,6 +98,45 @@ def force_option(what: str):
 offline_option = click.option("--offline", is_flag=True, help="Never download; use only the store and the mirror.")
 
 
+class LanguageChoice(click.Choice):
+    """The registered languages (pipeline.i18n.registry), read when a command runs: a catalogue in
+    $GEODECK_LOCALES is a choice too, and the CLI reads no catalogue until a command needs one."""
+
+    def __init__(self) -> None:
+        super().__init__(())
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        from pipeline.i18n import registry
+
+        return registry.codes()
+
+    @choices.setter
+    def choices(self, _value) -> None:
+        """click.Choice sets its choices once; the registry is their only source."""
+
+    def convert(self, value, param, ctx):
+        """The registered language `value`; an unknown one is the registry's error (it names the registered
+        languages and how a new one is added)."""
+        from pipeline.errors import GeodeckError
+        from pipeline.i18n import registry
+
+        try:
+            return registry.language(value).code
+        except GeodeckError as exc:
+            self.fail(str(exc), param, ctx)
+
+
+def lang_option(what: str):
+    """`--lang`: one of the registered languages; None means the game's own (`default_lang`)."""
+    return click.option(
+        "--lang",
+        type=LanguageChoice(),
+        help=f"{what}: a language of the registry (a catalogue in templates/locale/ or $GEODECK_LOCALES; "
+        "docs/languages.md); default: the game's own.",
+    )
+
+
 def error_line(message: str) -> None:
     """`error: MESSAGE` on stderr, the message verbatim (square brackets are text, not markup)."""
     console.print(Text.assemble(("error:", "bold red"), " ", message), highlight=False, soft_wrap=True)

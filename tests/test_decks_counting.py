@@ -13,7 +13,7 @@ from pipeline.transform.reference import read_continents
 
 def stated(game: str, lang: str) -> tuple[dict, str]:
     _, deck = published.deck(games.get(game), None)
-    words = layouts.common()["kit"][lang]["counting"]
+    words = layouts.common_in(lang)["kit"]["words"]["counting"]
     return deck, "\n".join(counting.statements(deck, load_spec(games.get(game)), words, lang))
 
 
@@ -36,7 +36,7 @@ def test_each_deck_shows_two_continents_as_its_spec_declares():
 def test_the_kits_state_every_counting_rule_filled_from_the_deck(lang):
     lt_deck, lt = stated("laender-toppen", lang)
     wg_deck, wg = stated("world-game", lang)
-    words = layouts.common()["kit"][lang]["counting"]
+    words = layouts.common_in(lang)["kit"]["words"]["counting"]
     for text in (lt, wg):
         assert words["heading"] in text and words["territory"] in text and words["disputed"] in text
         assert words["names"] in text and "Denali" in text and "Jerusalem" in text

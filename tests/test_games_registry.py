@@ -12,6 +12,8 @@ from datetime import date
 
 import pandas as pd
 import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import write_po
 from click.testing import CliRunner
 from fixtures import toygame
 from pypdf import PdfReader
@@ -21,6 +23,7 @@ from pipeline.cli import cli
 from pipeline.decks import stage
 from pipeline.errors import GeodeckError
 from pipeline.games import registry as games
+from pipeline.i18n import registry as languages
 from pipeline.playcheck import report as reports
 
 DAY = date(2026, 11, 30)
@@ -99,14 +102,34 @@ def test_toy_game_is_listed_and_builds_its_deck(toy):
     assert stage.build_deck(games.get("toy-game"), DAY).published is False  # unchanged table: nothing new
 
 
-def test_toy_game_prints_cards_and_accessories_through_the_cli(toy):
+@pytest.fixture
+def toy_german(toy, monkeypatch):
+    """The toy game's words in a language `qq` of one catalogue ($GEODECK_LOCALES): a game's words are
+    translated by their template's contexts like any built-in game's."""
+    cat = Catalog(locale="de_DE")
+    cat.add("size", "Größe", context="toy-game:words.size")
+    cat.add("Toy Game: score pad", "Toy Game: Punkteblock", context="toy-game:accessories.words.heading")
+    po = toy / "locale" / "qq" / "LC_MESSAGES" / "geodeck.po"
+    po.parent.mkdir(parents=True)
+    with po.open("wb") as handle:
+        write_po(handle, cat)
+    monkeypatch.setenv("GEODECK_LOCALES", str(toy / "locale"))
+    languages.languages.cache_clear()
+    yield "qq"
+    monkeypatch.delenv("GEODECK_LOCALES")
+    languages.languages.cache_clear()
+
+
+def test_toy_game_prints_cards_and_accessories_through_the_cli(toy, toy_german):
     stage.build_deck(games.get("toy-game"), DAY)
-    result = geodeck("print", "toy-game", "--what", "all", "--lang", "de", "--offline", "--out", str(toy / "print"))
+    result = geodeck(
+        "print", "toy-game", "--what", "all", "--lang", toy_german, "--offline", "--out", str(toy / "print")
+    )
     assert result.exit_code == 0, result.output
-    cards = toy / "print" / "toy-game-2026.11.0-cards-a4-sheet-duplex-long-de.pdf"
+    cards = toy / "print" / f"toy-game-2026.11.0-cards-a4-sheet-duplex-long-{toy_german}.pdf"
     assert len(PdfReader(cards).pages) == 2  # six cards: one fronts page, one backs page
     assert all(name in pdf_text(cards) for name, _ in TOYS.values()) and "Größe 300" in pdf_text(cards)
-    accessories = toy / "print" / "toy-game-2026.11.0-accessories-a4-de.pdf"
+    accessories = toy / "print" / f"toy-game-2026.11.0-accessories-a4-{toy_german}.pdf"
     assert pdf_text(accessories).strip() == "Toy Game: Punkteblock"
 
 

@@ -6,12 +6,12 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
 
 from pipeline.errors import GeodeckError
-from pipeline.i18n import catalogue, registry
+from pipeline.i18n import catalogue, po, registry
 
 
 def _clear():
     registry.languages.cache_clear()
-    catalogue._read.cache_clear()
+    po.read.cache_clear()
 
 
 @pytest.fixture

@@ -23,10 +23,10 @@ RULES: dict[str, dict[str, dict[str, list[str]]]] = {
 
 
 def _summary(game: str, lang: str) -> str:
-    kit = layouts.load(games.get(game)).data["kit"]
-    table = kit.get("rules", {}).get("table") or kit[lang].get("table") or []
-    rows = [kit[lang].get("table_header", []), *table]
-    parts = [*kit[lang]["rules"], *(" ".join(str(cell) for cell in row) for row in rows)]
+    kit = layouts.load(games.get(game), lang).data["kit"]
+    table = kit.get("rules", {}).get("table") or kit["words"].get("table") or []
+    rows = [kit["words"].get("table_header", []), *table]
+    parts = [*kit["words"]["rules"], *(" ".join(str(cell) for cell in row) for row in rows)]
     return " ".join(re.sub(r"<[^>]+>", "", " | ".join(parts)).split()).casefold()
 
 

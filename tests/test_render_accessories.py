@@ -25,7 +25,6 @@ from pipeline.paths import DECKS_DIR
 from pipeline.render import accessories, printing
 from pipeline.render.accessories import AccessoryOptions
 from pipeline.render.printing import PrintOptions
-from pipeline.render.text import Box
 
 FIXTURES = Path(__file__).parent / "fixtures" / "tiny" / "render"
 MM = 72 / 25.4
@@ -216,10 +215,11 @@ def _state_fills(page, box_mm, card_origin):
     return inside
 
 
-def test_place_fronts_show_their_state_alone_filling_its_picture_with_the_place_marked(store):
+def test_place_fronts_show_their_state_alone_filling_its_picture_without_the_place(store):
     """Bamberg (Bayern) and Emden (Niedersachsen): one light-orange shape each, with its state's aspect,
-    filling the picture's box (its width or its height: no quarter of the front left empty); the place's dot
-    where its coordinates fall; no other state."""
+    filling the picture's box (its width or its height: no quarter of the front left empty); no other state,
+    and nothing else in the picture: no dot where the place lies (the rulebook's front is the place's name and
+    its region's picture; where it lies is on the back)."""
     from pipeline.render import layouts
 
     layout = layouts.load(games.get("deutschland"))
@@ -231,22 +231,16 @@ def test_place_fronts_show_their_state_alone_filling_its_picture_with_the_place_
     state = layout.data["colours"]["state_fill"].lstrip("#")
     rgb = tuple(int(state[i : i + 2], 16) / 255 for i in (0, 2, 4))
     states = germany(store)
-    for slot, name, (lat, lon) in ((0, "Bayern", (49.9, 10.9)), (1, "Niedersachsen", (53.36694, 7.20611))):
+    for slot, name in ((0, "Bayern"), (1, "Niedersachsen")):
         card_origin = (block_x + slot * 63 * MM, page.height - (block_top - 88 * MM))  # bottom-left corner
         shapes = _state_fills(page, box, card_origin)
         fills = [s for s in shapes if colour_is(s["non_stroking_color"], rgb)]
-        assert fills and len(shapes) == len(fills) + 2  # besides the state's parts only the dot and its ring
+        assert fills and len(shapes) == len(fills)  # the state's parts and nothing else: no dot, no ring
         w = max(s["x1"] for s in fills) - min(s["x0"] for s in fills)
         h = max(s["bottom"] for s in fills) - min(s["top"] for s in fills)
         bx0, by0, bx1, by1 = states.states[name].bounds
         assert w / h == pytest.approx((bx1 - bx0) / (by1 - by0), rel=0.02)
         assert max(w / (box[2] * MM), h / (box[3] * MM)) == pytest.approx(1, abs=0.02)
-        dot = [s for s in shapes if colour_is(s["non_stroking_color"], (0.102, 0.102, 0.102))]
-        x, y = states.town(Box(*box), name, "test", lat, lon)
-        assert len(dot) == 1
-        centre = ((dot[0]["x0"] + dot[0]["x1"]) / 2, (dot[0]["top"] + dot[0]["bottom"]) / 2)
-        assert centre[0] == pytest.approx(card_origin[0] + x * MM, abs=0.5 * MM)
-        assert centre[1] == pytest.approx(card_origin[1] - y * MM, abs=0.5 * MM)
 
 
 def test_laender_toppen_fronts_cut_long_facts_at_their_one_size(store):

@@ -147,11 +147,10 @@ def test_countries_on_two_continents_are_striped_with_the_second_and_the_legend_
         c["fields"]["name_en"] for c in deck["cards"] if c["fields"]["map_number"] in two
     }
     assert set(model.second) == set(two)
-    cfg = layout.data["accessories"]
     for n, continents in two.items():
         assert model.second[n].hexval() == layout.continent(continents[1], "en")[1].hexval()
     data, _ = accessories.render(
         games.get(deck["game"]), deck, accessories.AccessoryOptions(paper="a3", lang=lang), store
     )
     page = pdftext.words(pdftext.pages(data)[0])
-    assert " ".join(cfg[lang]["two_continents"].split()) in page
+    assert " ".join(accessories.words(layout, lang)["two_continents"].split()) in page

@@ -117,7 +117,7 @@ def test_the_rules_page_draws_a_card_its_parts_the_rulebook_example_and_a_table(
     words = pdftext.words(pdftext.pages(data)[page])
     for word in shown:
         assert word in words, word
-    header = layouts.load(games.get(game)).data["kit"][lang]["table_header"]
+    header = layouts.load(games.get(game), lang).data["kit"]["words"]["table_header"]
     pages = " ".join(pdftext.words(p) for p, role in zip(pdftext.pages(data), roles, strict=True) if role == "rules")
     assert " ".join(header) in pages
     assert f"{deck['title']}: " not in words
@@ -141,7 +141,7 @@ def test_attribution_names_every_source_with_title_year_producer_and_licence_in_
     assert set(manifest["sources"]) <= set(names)
     drawn = {"deutschland": {"germany-boundaries"}, "laender-toppen": {"natural-earth", "flag-icons"}}[game]
     assert drawn <= set(names)
-    words = layouts.common()["kit"][lang]
+    words = layouts.common_in(lang)["kit"]["words"]
     for name in names:
         source = defined[name]
         assert source.title in page and source.year in page and source.producer in page, name
@@ -183,10 +183,12 @@ def test_the_deutschland_kit_for_sale_replaces_the_gadm_states_and_says_so(kits,
     assert "germany-boundaries (non-commercial) replaced by natural-earth (public-domain)" in output
     data = out.read_bytes()
     forms = set(re.findall(rb"FormXob\.state_\w+", data))
-    assert forms == {b"FormXob.state_DE"}  # Natural Earth's Germany, no GADM state anywhere (cover included)
+    # each state as the deck's places draw it in Natural Earth's Germany, no GADM state anywhere (cover included)
+    assert forms == {f"FormXob.state_drawn_{i}".encode() for i in range(16)}
     assert len(set(re.findall(rb"FormXob\.state_\w+", kits["deutschland", "de"][2]))) == 16
     page = pdftext.words(pdftext.pages(data)[-1])
     assert "Zum Verkauf gedruckt" in page and "Natural Earth" in page and "GADM" in page.split("Gemeindeverzeichnis")[0]
+    assert "Bundesländer: Die Umrisse der Bundesländer (GADM) dürfen nicht verkauft werden" in page
     assert "Nur für den privaten Gebrauch" not in page
     assert "Zum Verkauf freigegeben: jede gezeichnete Ebene dieses Sets" in page  # every kit for sale says so
 
@@ -231,17 +233,17 @@ def test_every_game_s_kit_names_its_card_kinds_components_and_rules():
     for game in games.names():  # region-fra's kit lacked its kinds and components (a KeyError on the cover)
         spec_kinds = set(load_spec(games.get(game)).kinds)
         for lang in ("de", "en"):
-            words = layouts.load(games.get(game)).data["kit"][lang]
+            words = layouts.load(games.get(game), lang).data["kit"]["words"]
             assert set(words["kinds"]) >= spec_kinds and words["components"] and words["rules"], (game, lang)
 
 
 def test_attribution_states_the_deck_s_counting_rules(kits):
     """Issue 36: the rules that shape values, from the deck spec's `counting` (pipeline/decks/counting.py)."""
     page = pdftext.words(pdftext.pages(kits["laender-toppen", "en"][2])[-1])
-    words = layouts.common()["kit"]["en"]["counting"]
+    words = layouts.common_in("en")["kit"]["words"]["counting"]
     assert all(w in page for w in (words["heading"], "Kashmir", "Jerusalem", "Denali", "Russia", "1981-2010"))
     deutschland = pdftext.words(pdftext.pages(kits["deutschland", "de"][2])[-1])
-    assert layouts.common()["kit"]["de"]["counting"]["heading"] not in deutschland  # its spec declares none
+    assert layouts.common_in("de")["kit"]["words"]["counting"]["heading"] not in deutschland  # its spec declares none
 
 
 @pytest.mark.parametrize(("game", "lang"), [("deutschland", "de"), ("deutschland", "en"), ("laender-toppen", "en")])
@@ -251,11 +253,11 @@ def test_the_rules_pages_draw_the_setup_with_the_decks_cards(kits, game, lang):
     and the strip with each category's pictogram and label, cards above and below it)."""
     _deck, _manifest, data, roles = kits[game, lang]
     pages = " ".join(pdftext.words(p) for p, role in zip(pdftext.pages(data), roles, strict=True) if role == "rules")
-    kit_words = layouts.load(games.get(game)).data["kit"]
-    for label in kit_words[lang]["setup"]:
+    kit_words = layouts.load(games.get(game), lang).data["kit"]
+    for label in kit_words["words"]["setup"]:
         assert pdftext.words(re.sub(r"<[^>]+>", "", label)) in pages, label
     items = [item for row in kit_words["rules"]["setup"] for item in row]
-    assert len(items) == len(kit_words[lang]["setup"]) >= 3
+    assert len(items) == len(kit_words["words"]["setup"]) >= 3
     if game == "laender-toppen":
-        for category in layouts.load(games.get(game)).data["categories"]:
-            assert pdftext.words(category[lang]["label"]) in pages
+        for category in layouts.load(games.get(game), lang).data["categories"]:
+            assert pdftext.words(category["words"]["label"]) in pages

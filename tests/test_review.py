@@ -8,6 +8,7 @@ from html import unescape
 from pathlib import Path
 
 import pytest
+from catalogues import english_left
 from fixtures.tiny.decks.synthetic import publish_then_refresh
 
 from pipeline.decks import diff as diffing
@@ -16,6 +17,7 @@ from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
 from pipeline.games import registry as games
+from pipeline.i18n import registry
 from pipeline.review import browser, model, page
 
 DAY = date(2026, 11, 29)
@@ -210,3 +212,19 @@ def test_resolve_reads_each_deck_once(decks, monkeypatch):
     pair = model.resolve(games.get("world-game"), "2026.11.1", "2026.12.4")
     assert (pair.old["version"], pair.new["version"]) == ("2026.11.1", "2026.12.4")
     assert sorted(reads) == ["2026.11.1", "2026.12.4"]
+
+
+@pytest.mark.parametrize("lang", [code for code in registry.codes() if code != registry.source()])
+def test_the_page_speaks_the_language_asked_for(refreshed, lang):
+    """Issue 30: the page's words are messages (jinja2's i18n extension); `--lang` shows them in its language,
+    English (the source language) by default."""
+    content = model.review(load_spec(games.get("world-game")), model.resolve(games.get("world-game"), None, None), {})
+    images: dict[str, dict[str, bytes | str]] = {
+        side: {c["id"]: "–" for c in content["cards"]} for side in ("old", "new")
+    }
+    english, translated = page.html(content, images), page.html(content, images, lang)
+    visible = re.sub(r"<(script|style).*?</\1>|<[^>]+>", " ", translated, flags=re.S)
+    for data in [content["region"], *content["regions"]]:  # the deck's region field and its values, as they are
+        visible = visible.replace(f" {data} ", " ")
+    assert english_left(unescape(visible), lang) == []
+    assert 'lang="en"' in english and "Build gate: needs --accept" in english and "unpublished build" in english

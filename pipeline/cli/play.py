@@ -10,8 +10,16 @@ import click
 from rich.table import Table
 
 from pipeline import outputs
-from pipeline.cli.common import choice_option, format_option, game_argument, jobs_option, progress, resolve, show
-from pipeline.cli_output import Bounded, console, force_option, out, refuse_together
+from pipeline.cli.common import (
+    choice_option,
+    format_option,
+    game_argument,
+    jobs_option,
+    progress,
+    resolve,
+    show,
+)
+from pipeline.cli_output import Bounded, console, force_option, lang_option, out, refuse_together
 from pipeline.errors import ExitCode
 from pipeline.games import registry as games
 
@@ -146,7 +154,7 @@ def play_check(
     "lacks is refused with the game's levels, and its docs give their answer rates), e.g. human,bot:expert,bot:random. "
     "Default: you, then expert bots.",
 )
-@click.option("--lang", type=click.Choice(["de", "en"]), help="Language of the table (default: the game's own).")
+@lang_option("Language of the table")
 @click.option(
     "--seed",
     type=Bounded(int, 0, 2**32 - 1),

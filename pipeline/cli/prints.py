@@ -10,6 +10,7 @@ from pipeline.cli_output import (
     Bounded,
     console,
     force_option,
+    lang_option,
     mirror_option,
     offline_option,
     refuse_together,
@@ -27,7 +28,7 @@ from pipeline.games import registry as games
     type=click.Path(path_type=Path),
     help="Folder of the page (index.html and the card images), replaced whole; default output/review/GAME/.",
 )
-@click.option("--lang", type=click.Choice(["de", "en"]), help="Language of the card images (default: the game's own).")
+@lang_option("Language of the card images and the page's words")
 @force_option("--out")
 @mirror_option
 @offline_option
@@ -83,7 +84,7 @@ def review(game, old, new, out, lang, force, mirror, offline):
     help="X,Y in mm (each -10 to 10) added to every back (x right, y up, looking at the backs page); measure "
     "it with --calibration.",
 )
-@click.option("--lang", type=click.Choice(["de", "en"]), help="Card language (default: the game's own).")
+@lang_option("Card language")
 @click.option(
     "--out",
     type=click.Path(path_type=Path),
@@ -240,7 +241,7 @@ def print_cards(
     help="The card service: mpc, printerstudio, tgc or drivethrucards (their sizes in templates/services/).",
 )
 @click.option("--version", "version", help="Deck version (default: output/decks/GAME/LATEST).")
-@click.option("--lang", type=click.Choice(["de", "en"]), help="Card language (default: the game's own).")
+@lang_option("Card language")
 @click.option(
     "--out",
     type=click.Path(path_type=Path, dir_okay=False),

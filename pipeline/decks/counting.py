@@ -1,7 +1,7 @@
 """The counting rules a country deck applies, declared once in its spec (`counting` in
 templates/decks/<game>.toml): the deck code takes from here which cards show two continents and which
 countries beyond the deck count as land neighbours, and every kit states the rules on its attribution page in
-the kit's language (words: `[kit.<lang>.counting]` in templates/cards/common.toml, filled from the deck and
+the kit's language (words: `[kit.words.counting]` in templates/cards/common.toml, filled from the deck and
 this declaration).
 
 - `rules`: the statements the kit prints, in order: territory (areas and peaks), disputed (disputed areas

@@ -101,7 +101,9 @@ class TerminalModule(Protocol):
     Optional: `moves(state, legal, view)` (the numbered legal moves laid out, e.g. as a grid; None: a plain
     list), `progress(state)` and `revealed(state, index, view)` (each trick or round as it is revealed),
     `free_text(state, legal, view)` and `read(state, legal, text, view)` (a decision typed as text instead of
-    chosen from a list), `VARIANTS` (the rulebook's variants for `--variant`, pipeline/play/variants.py)."""
+    chosen from a list), `VARIANTS` (the rulebook's variants for `--variant`, pipeline/play/variants.py),
+    `refusal_words(state, fields, view)` (the words of an engine's `core.Refusal` fields other than the seat
+    `player`: its cards, slots, moves). Every word is a message of the catalogues (`view.say`)."""
 
     def seat_names(self, players: int, lang: str, /) -> list[str]: ...
     def board(self, state: Any, player: int, view: "View", /) -> "RenderableType": ...

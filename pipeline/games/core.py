@@ -43,8 +43,28 @@ class Observation:
     players: int
 
 
+class Refusal(NamedTuple):
+    """Why the rules refuse an action, as a message of the catalogues (English, marked with `N_` where it is
+    written) and its fields: the raw values (a seat index `player`, a card, a slot ...) a terminal names in
+    its language, and the engine's English words for those it does not write as they are. The text is
+    formatted only when a refusal is raised, never per move."""
+
+    message: str
+    fields: dict[str, Any]
+    words: dict[str, str]
+
+    def text(self) -> str:
+        """The refusal in English, every field by the engine's word for it (`player 0`)."""
+        return self.message.format(**(self.fields | self.words))
+
+
 class IllegalAction(GeodeckError, ValueError):
-    """An action the rules do not allow here; the message names the game, the move and the rule."""
+    """An action the rules do not allow here; the message names the game, the move and the rule. A refusal
+    of the rules (`_why_illegal`) carries its `Refusal`, which a terminal shows in its language."""
+
+    def __init__(self, text: str, refusal: Refusal | None = None) -> None:
+        super().__init__(text)
+        self.refusal = refusal
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled (pipeline.compiled); games may subclass it
@@ -246,7 +266,8 @@ class EngineState(Generic[GameT]):
         if self.terminal:
             raise IllegalAction(f"{self.game.title}: the game is over; no action may follow (got {action})")
         if action not in self.legal_actions():
-            raise IllegalAction(f"{self.game.title}: {self._why_illegal(action)}")
+            why = self._why_illegal(action)
+            raise IllegalAction(f"{self.game.title}: {why.text()}", why)
         self._legal = None
         self._apply(action)
         self._history.append(action)
@@ -272,7 +293,7 @@ class EngineState(Generic[GameT]):
             moves += 1
         return moves, decisions, options
 
-    def _why_illegal(self, action: int) -> str:
+    def _why_illegal(self, action: int) -> Refusal:
         raise NotImplementedError
 
     def observation(self, player: int) -> Any:

@@ -1,47 +1,16 @@
 """Messages in every registered language: gettext catalogues read with Babel (`read_po`), one per language.
 
 A message is its source-language text (the msgid) and, for words in the templates, a context: the template's
-name and the path of its key (`laender-toppen:words.capital`). `N_` marks a message in code that is translated
+name and the path of its key (`<game>:words.capital`). `N_` marks a message in code that is translated
 where it is shown (an engine's refusal); `translate` translates one for a language and fills its `{fields}`.
 `localised` translates a template document: every string under a key `words`, at any depth, is a message
 (its context: the template's stem and the key path, list positions left out); nothing else is."""
 
-import io
-from functools import cache
-from pathlib import Path
 from typing import Any
 
-from babel.messages.catalog import Catalog
-from babel.messages.pofile import read_po
-
-from pipeline import readers
-from pipeline.i18n import registry
-from pipeline.jsonfile import MB, Unreadable
+from pipeline.i18n import po, registry
 
 WORDS = "words"  # the key under which a template's strings are messages
-
-
-def _catalogue(data: bytes) -> Catalog:
-    try:
-        return read_po(io.BytesIO(data), abort_invalid=True)
-    except Exception as exc:  # babel raises PoFileError and assorted parse errors
-        raise Unreadable(f"is not a gettext catalogue ({exc})") from exc
-
-
-readers.register(
-    readers.Kind("po", "gettext catalogue", 16 * MB, _catalogue, fix="fix it with `pybabel update` or restore it")
-)
-
-
-@cache
-def _read(path: Path) -> Catalog:
-    return readers.read_input("po", path)
-
-
-def header_locale(path: Path) -> str | None:
-    """The locale a catalogue's `Language:` header names (e.g. "fr_FR"), or None."""
-    locale = _read(path).locale
-    return str(locale) if locale is not None else None
 
 
 def N_(message: str) -> str:
@@ -55,7 +24,7 @@ def gettext(lang: str, message: str, context: str | None = None) -> str:
     path = registry.language(lang).catalogue
     if path is None:
         return message
-    entry = _read(path).get(message, context=context)
+    entry = po.read(path).get(message, context=context)
     if entry is None or entry.fuzzy or not entry.string:
         return message
     return entry.string if isinstance(entry.string, str) else entry.string[0]
@@ -69,7 +38,7 @@ def translate(lang: str, message: str, context: str | None = None, **fields: Any
 
 def localised(document: Any, lang: str, stem: str, path: tuple[str, ...] = (), inside: bool = False) -> Any:
     """`document` (a template's TOML) with every string under a `words` key translated into `lang`; the
-    context of each is `stem:` and its key path (`laender-toppen:categories.words.label`)."""
+    context of each is `stem:` and its key path (`<game>:categories.words.label`)."""
     if isinstance(document, dict):
         return {
             key: localised(value, lang, stem, (*path, key), inside or key == WORDS) for key, value in document.items()

@@ -12,6 +12,7 @@ from babel import Locale, UnknownLocaleError
 
 from pipeline import readers
 from pipeline.errors import GeodeckError
+from pipeline.i18n import po
 from pipeline.paths import TEMPLATES_DIR
 
 LOCALE_DIR = TEMPLATES_DIR / "locale"
@@ -64,12 +65,10 @@ def languages() -> dict[str, Language]:
     """Every registered language by code: the source first, then the catalogues' languages in code order."""
     found = {source(): Language(source(), _locale(settings()["source_locale"], SETTINGS), None)}
     for folder in folders():
-        for po in sorted(folder.glob(f"*/LC_MESSAGES/{domain()}.po")):
-            code = po.parent.parent.name
+        for path in sorted(folder.glob(f"*/LC_MESSAGES/{domain()}.po")):
+            code = path.parent.parent.name
             if code not in found:
-                from pipeline.i18n import catalogue  # the catalogue reads its header with babel
-
-                found[code] = Language(code, _locale(catalogue.header_locale(po) or code, po), po)
+                found[code] = Language(code, _locale(po.header_locale(path) or code, path), path)
     return {code: found[code] for code in [source(), *sorted(set(found) - {source()})]}
 
 

@@ -55,7 +55,7 @@ def play(
     terminal = definition.terminal
     game = definition.engine.Game.from_deck(deck, players=len(seats), **(options or {}))
     cards = {c["id"]: c["fields"] for c in deck["cards"]}
-    view = View(lang, tuple(terminal.seat_names(len(seats), lang)), cards, layouts.load(definition), flag)
+    view = View(lang, tuple(terminal.seat_names(len(seats), lang)), cards, layouts.load(definition, lang), flag)
     why = terminal.refused(game, view) if "human" in seats and hasattr(terminal, "refused") else None
     if why:
         raise GeodeckError(why)
@@ -81,7 +81,7 @@ def play(
                 action = _choose(state, player, terminal, view, ask, console, history)
             else:
                 action = policies[player](core.policy_input(state, policies[player]), rng)
-            who = view.say("Zufall", "chance") if player == core.CHANCE else view.names[player]
+            who = view.say("chance") if player == core.CHANCE else view.names[player]
             own = player in humans and len(humans) == 1
             console.print(Text.assemble((who, "bold"), ": ", terminal.label(state, action, view, own)), highlight=False)
             _apply(state, action, terminal, view, console, history)
@@ -92,10 +92,10 @@ def play(
     if not finished:
         console.print(
             view.say(
-                f"\nSpiel nach Zug {len(record.moves)} verlassen; der Spielbericht bis hierher (privat: er "
-                f"zeigt alle verdeckten Karten, keinem Mitspieler zeigen, solange das Spiel läuft): {path}",
-                f"\nLeft the game after move {len(record.moves)}; the record so far (private: it shows every "
-                f"hidden card, show it to no player while the game goes on): {path}",
+                "\nLeft the game after move {moves}; the record so far (private: it shows every hidden card, show "
+                "it to no player while the game goes on): {path}",
+                moves=len(record.moves),
+                path=path,
             ),
             highlight=False,
             markup=False,
@@ -103,7 +103,7 @@ def play(
         return record, False
     console.print(terminal.board(state, humans[0] if humans else 0, view))
     console.print(_result(state, record, view))
-    console.print(view.say(f"Spielbericht: {path}", f"Record: {path}"), highlight=False, markup=False, soft_wrap=True)
+    console.print(view.say("Record: {path}", path=path), highlight=False, markup=False, soft_wrap=True)
     return record, True
 
 
@@ -122,12 +122,7 @@ def _hand_over(player: int, view: View, ask, console: Console) -> None:
     """Hot seat: hide the last human's table (screen and scrollback) and wait for `player` to take the screen."""
     _wipe(console)
     name = view.names[player]
-    answer = ask(
-        view.say(
-            f"{name} ist dran: Bildschirm übernehmen und Enter drücken",
-            f"{name}'s turn: take the screen and press Enter",
-        )
-    )
+    answer = ask(view.say("{name}'s turn: take the screen and press Enter", name=name))
     if answer.strip().lower() in QUIT:
         raise Left
     _wipe(console)
@@ -146,15 +141,13 @@ def _apply(state, action: int, terminal, view: View, console: Console, history: 
 def _choose(state, player: int, terminal, view: View, ask, console: Console, history: list[str]) -> int:
     legal = state.legal_actions()
     labels = [terminal.label(state, action, view, True) for action in legal]
-    console.rule(view.say(f"{view.names[player]} ist am Zug", f"{view.names[player]} to move"))
+    console.rule(view.say("{name} to move", name=view.names[player]))
     console.print(terminal.board(state, player, view))
     typed = terminal.free_text(state, legal, view) if hasattr(terminal, "free_text") else None
     if typed is None:  # a numbered list; a free-text answer (recall, not recognition) lists nothing
         grid = terminal.moves(state, legal, view) if hasattr(terminal, "moves") else None
         console.print(grid or Columns([Text.assemble((str(i), "bold"), " ", text) for i, text in enumerate(labels, 1)]))
-    prompt = typed or view.say(
-        f"Zug (1-{len(legal)}, ? Hilfe, h Verlauf, q Ende)", f"Move (1-{len(legal)}, ? help, h history, q quit)"
-    )
+    prompt = typed or view.say("Move (1-{moves}, ? help, h history, q quit)", moves=len(legal))
     while True:
         answer = ask(prompt).strip()
         if not answer:
@@ -162,7 +155,7 @@ def _choose(state, player: int, terminal, view: View, ask, console: Console, his
         if answer == "?":
             console.print(_help(terminal, view, len(legal)))
         elif answer.lower() == HISTORY:
-            shown = history or [view.say("Noch nichts aufgedeckt.", "Nothing revealed yet.")]
+            shown = history or [view.say("Nothing revealed yet.")]
             console.print("\n".join(shown), highlight=False, markup=False)
         elif answer.lower() in QUIT:
             raise Left
@@ -214,20 +207,38 @@ def _refused(state, text: str, terminal, view: View) -> str | None:
             try:
                 state.clone().apply_action(action)
             except core.IllegalAction as refused:
-                return view.say(f"{text!r} ist nicht erlaubt: {refused}", f"{text!r} is not allowed: {refused}")
+                why = refused.refusal and f"{state.game.title}: {_reason(state, refused.refusal, terminal, view)}"
+                return view.say("{text!r} is not allowed: {refused}", text=text, refused=why or refused)
     return None
+
+
+def _reason(state, refusal: core.Refusal, terminal, view: View) -> str:
+    """An engine's refusal in the view's language: its seat (`player`) by the name the table shows, the other
+    fields in the game terminal's words (`refusal_words`), a rule it quotes translated in turn."""
+    fields = {
+        key: _reason(state, value, terminal, view) if isinstance(value, core.Refusal) else value
+        for key, value in refusal.fields.items()
+    }
+    if "player" in fields:
+        fields["player"] = view.names[refusal.fields["player"]]
+    if hasattr(terminal, "refusal_words"):
+        fields |= terminal.refusal_words(state, refusal.fields, view)
+    return view.say(refusal.message, **fields)
 
 
 def _wrong(answer: str, fits: list[str], moves: int, view: View) -> str:
     if fits:
         shown = "; ".join(fits[:5]) + (" …" if len(fits) > 5 else "")
         return view.say(
-            f"{answer!r} passt zu {len(fits)} Zügen ({shown}): tippe mehr davon oder die Nummer.",
-            f"{answer!r} fits {len(fits)} moves ({shown}): type more of it or the number.",
+            "{answer!r} fits {fits} moves ({shown}): type more of it or the number.",
+            answer=answer,
+            fits=len(fits),
+            shown=shown,
         )
     return view.say(
-        f"{answer!r} ist kein Zug: gib eine Zahl von 1 bis {moves} oder den Zug selbst ein, ? für Hilfe oder q.",
-        f"{answer!r} is not a move: enter a number from 1 to {moves} or the move itself, ? for help or q.",
+        "{answer!r} is not a move: enter a number from 1 to {moves} or the move itself, ? for help or q.",
+        answer=answer,
+        moves=moves,
     )
 
 
@@ -237,12 +248,10 @@ def _help(terminal, view: View, moves: int) -> str:
             terminal.rules(view),
             "",
             view.say(
-                f"Eingabe: die Nummer eines Zugs (1-{moves}) oder der Zug selbst (genug davon, dass er eindeutig "
-                "ist); ? diese Hilfe; h der Verlauf (jeder aufgedeckte Stich, jede Runde); q beendet das Spiel "
-                "(der Spielbericht bis dahin wird gespeichert), Strg-C ebenso.",
-                f"Input: the number of a move (1-{moves}) or the move itself (enough of it to name one move); ? this "
-                "help; h the history (every trick or round revealed); q leaves the game (the record so far is "
+                "Input: the number of a move (1-{moves}) or the move itself (enough of it to name one move); ? "
+                "this help; h the history (every trick or round revealed); q leaves the game (the record so far is "
                 "saved), Ctrl-C too.",
+                moves=moves,
             ),
         ]
     )
@@ -250,14 +259,14 @@ def _help(terminal, view: View, moves: int) -> str:
 
 def _result(state, record: records.Record, view: View) -> Table:
     table = Table(
-        view.say("Spieler", "player"),
-        view.say("spielt", "plays"),
-        view.say("Punkte", "score"),
+        view.say("player"),
+        view.say("plays"),
+        view.say("score"),
         "",
-        title=view.say("Ergebnis", "Result"),
+        title=view.say("Result"),
     )
     scores, winners = state.scores(), state.winners()
     for p, seat in enumerate(record.seats):
-        won = view.say("gewinnt", "wins") if p in winners else ""
-        table.add_row(seat.name, seat.plays, str(scores[p]), won)
+        won = view.say("wins") if p in winners else ""
+        table.add_row(seat.name, seating.shown(seat.plays, view.lang), str(scores[p]), won)
     return table

@@ -1,8 +1,14 @@
-"""Who plays which seat: `human` or `bot:<level>`, the levels being the game's bots."""
+"""Who plays which seat: `human` or `bot:<level>`, the levels being the game's bots; both as a language shows
+them (templates/play/seats.toml)."""
 
+from pipeline import readers
 from pipeline.errors import GeodeckError
 from pipeline.games import GameDefinition
+from pipeline.i18n.catalogue import localised
+from pipeline.paths import TEMPLATES_DIR
 from pipeline.records.record import Seat
+
+WORDS = TEMPLATES_DIR / "play" / "seats.toml"
 
 DEFAULT = "expert"  # the bots of a seat not given
 
@@ -33,3 +39,22 @@ def parse(text: str | None, players: int | None, definition: GameDefinition) -> 
 
 def named(seats: list[str], names: list[str]) -> list[Seat]:
     return [Seat(name=name, plays=plays) for name, plays in zip(names, seats)]
+
+
+def _words(lang: str) -> dict:
+    return localised(readers.read_input("toml", WORDS), lang, WORDS.stem)["words"]
+
+
+def numbered(players: int, lang: str) -> list[str]:
+    """The seats' names of a game whose seats have none of their own: Player 1, Player 2, ... in `lang`."""
+    player = _words(lang)["player"]
+    return [player.format(number=p + 1) for p in range(players)]
+
+
+def shown(plays: str, lang: str) -> str:
+    """Who plays a seat (`human`, `bot:expert`) in `lang`'s words; a level without a word by its name."""
+    words = _words(lang)
+    if plays == "human":
+        return words["human"]
+    level = plays.removeprefix("bot:")
+    return words["bot"].format(level=words["levels"].get(level, level))

@@ -1,6 +1,6 @@
 """What a game's `terminal` module is given to draw a table for a human: the language, the seats' names,
 the deck's cards by id (their names and values), the card layout (the printed labels) and, where the terminal
-draws pictures, a flag drawer."""
+draws pictures, a flag drawer. Every word it shows is a message of the catalogues (pipeline.i18n)."""
 
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -8,10 +8,13 @@ from typing import Any
 
 from babel.numbers import format_decimal
 
+from pipeline.i18n import registry
+from pipeline.i18n.catalogue import translate
+
 
 @dataclass(frozen=True)
 class View:
-    lang: str  # "de" or "en"
+    lang: str  # a registered language's code (pipeline.i18n.registry)
     names: tuple[str, ...]  # the seats' names
     cards: dict  # card id -> the card's fields in the deck
     layout: Any  # the game's card layout (pipeline.render.layouts.Layout): labels, continents' names
@@ -19,13 +22,14 @@ class View:
     # None where the terminal shows no pictures
     flag: Callable[[str], Any] | None = None
 
-    def say(self, de: str, en: str) -> str:
-        """The German or the English text, by the view's language."""
-        return de if self.lang == "de" else en
+    def say(self, message: str, **fields: Any) -> str:
+        """`message` (its English text, the msgid) in the view's language, its `{fields}` filled in."""
+        return translate(self.lang, message, **fields)
 
     def number(self, value) -> str:
-        """A card value as the printed cards write it (1.234,5 in German); None is a dash."""
-        return "–" if value is None else format_decimal(value, locale="de_DE" if self.lang == "de" else "en_GB")
+        """A card value as the printed cards write it, in the language's locale (1.234,5 in German); None is
+        a dash."""
+        return "–" if value is None else format_decimal(value, locale=registry.language(self.lang).locale)
 
     def card(self, card_id: str) -> str:
         """A card's name in the view's language (its id when the deck has no name)."""

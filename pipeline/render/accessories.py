@@ -10,11 +10,12 @@ from pathlib import Path
 from pipeline import atomic
 from pipeline.errors import GeodeckError
 from pipeline.games.definition import GameDefinition
+from pipeline.i18n import registry
 from pipeline.paths import PRINT_DIR
 from pipeline.render import geometry, layouts, licences
 from pipeline.render.context import CardContext
 from pipeline.render.pages import describe, new_canvas
-from pipeline.render.printing import LANGS, PrintResult, file_name
+from pipeline.render.printing import PrintResult, file_name
 
 PAPERS_MM = {**geometry.PAPERS_MM, "a3": (297.0, 420.0)}  # the cards' papers, and A3 for the maps
 
@@ -28,18 +29,19 @@ class AccessoryOptions:
     def validate(self) -> "AccessoryOptions":
         if self.paper not in PAPERS_MM:
             raise GeodeckError(f"--paper {self.paper!r} is not one of: {', '.join(PAPERS_MM)} (accessories)")
-        if self.lang is not None and self.lang not in LANGS:
-            raise GeodeckError(f"--lang {self.lang!r} is not one of: {', '.join(LANGS)}")
+        if self.lang is not None:
+            registry.language(self.lang)
         return self
 
 
 def words(layout: layouts.Layout, lang: str) -> dict:
-    """The accessory words of a game's template in `lang`, with its shared accessory settings."""
-    section = layout.data.get("accessories")
-    if not section or lang not in section:
-        raise GeodeckError(f"templates/cards/{layout.game}.toml: missing [accessories.{lang}]")
+    """The accessory words of a game's template in `lang` (`[accessories.words]`), with its shared accessory
+    settings."""
+    section = layout.localised(lang).data.get("accessories")
+    if not section or "words" not in section:
+        raise GeodeckError(f"templates/cards/{layout.game}.toml: missing [accessories.words]")
     shared = {k: v for k, v in section.items() if not isinstance(v, dict)}
-    return {**shared, **section[lang], "lang": lang}
+    return {**shared, **section["words"], "lang": lang}
 
 
 def draw_accessories(canvas, game: GameDefinition, deck: dict, options: AccessoryOptions, store) -> None:

@@ -30,10 +30,11 @@ def behind(point: tuple[float, float], page: tuple[float, float], duplex: str) -
 
 
 def _settings(lang: str) -> tuple[dict, dict]:
-    section = layouts.common().get("calibration") or {}
-    if lang not in section:
-        raise GeodeckError(f"templates/cards/common.toml: missing [calibration.{lang}]")
-    return section, section[lang]
+    """The sheet's sizes and its words (`[calibration.words]`) in `lang`."""
+    section = layouts.common_in(lang).get("calibration") or {}
+    if "words" not in section:
+        raise GeodeckError("templates/cards/common.toml: missing [calibration.words]")
+    return section, section["words"]
 
 
 def _centred(page: tuple[float, float], box: list[float], centre: tuple[float, float] | None = None) -> Box:
@@ -93,7 +94,7 @@ def _grid(c, cfg: dict, words: dict, centre: tuple[float, float], regular: str) 
     text.draw(c, words["axis_y"], regular, Box(x - span - 0.8 - 12, y + span + h / 2 + 0.8, 12, h), size, align="right")
 
 
-def draw(canvas, paper: str, duplex: str, offset: tuple[float, float] = (0.0, 0.0), lang: str = "en") -> None:
+def draw(canvas, paper: str, duplex: str, offset: tuple[float, float], lang: str) -> None:
     """The sheet's two pages onto `canvas`: the front, then the back placed for the `duplex` flip and moved
     by `offset`."""
     PrintOptions(paper=paper, duplex=duplex, lang=lang).validate()
@@ -130,7 +131,7 @@ def draw(canvas, paper: str, duplex: str, offset: tuple[float, float] = (0.0, 0.
     end_page(canvas)
 
 
-def render(paper: str, duplex: str, offset: tuple[float, float] = (0.0, 0.0), lang: str = "en") -> bytes:
+def render(paper: str, duplex: str, offset: tuple[float, float], lang: str) -> bytes:
     """The calibration sheet's PDF (`draw` on a document of its own)."""
     canvas, buffer = new_canvas()
     describe(

@@ -14,12 +14,16 @@ if TYPE_CHECKING:
 
 @dataclass
 class CardContext:
-    layout: Layout
+    layout: Layout  # its words are put into `lang` (Layout.localised)
     lang: str
     bleed: float
     store: "SnapshotStore"  # resolves flags and map layers
     for_sale: bool = False  # draw the stand-ins of layers that may not be sold (pipeline.render.licences)
     sizes: dict = field(default_factory=dict)  # field -> its one size across the deck (pt) (the module's `steps`)
+    cards: list = field(default_factory=list)  # the deck's cards, for a picture drawn from all of them (divisions)
+
+    def __post_init__(self) -> None:
+        self.layout = self.layout.localised(self.lang)
 
     @cached_property
     def regular(self) -> str:
@@ -31,6 +35,7 @@ class CardContext:
 
     @cached_property
     def words(self) -> dict:
+        """The game's `[words]` in the card language."""
         return self.layout.words(self.lang)
 
     @cached_property

@@ -1,5 +1,5 @@
 """The print-and-play kit (`geodeck print GAME --kit`): one PDF with bookmarks holding a cover, the rules
-summary written for this kit (the game's `[kit.<lang>]` in its card layout), the duplex calibration sheet,
+summary written for this kit (the game's `[kit.words]` in its card layout), the duplex calibration sheet,
 the cards and backs, the accessories and an attribution page (every source of the deck's values from its
 manifest and every source the cards and accessories draw from, each with producer, licence and vintage
 from sources/*.toml; the font; the deck's version and content hash). Words and sizes:
@@ -100,12 +100,13 @@ def card_foot(sheet) -> Callable[[float, float], tuple[float, float, float]]:
 
 
 def _words(layout: layouts.Layout, lang: str) -> tuple[dict, dict, dict]:
-    """(kit sizes, the kit's words, the game's kit words) in `lang`."""
-    common = layout.common.get("kit") or {}
-    game = layout.data.get("kit") or {}
-    if lang not in common or lang not in game:
-        raise GeodeckError(f"templates/cards: missing [kit.{lang}] in common.toml or {layout.game}.toml")
-    return common, common[lang], game[lang]
+    """(kit sizes, the kit's words, the game's kit words) in `lang` (`[kit.words]`)."""
+    localised = layout.localised(lang)
+    common = localised.common.get("kit") or {}
+    game = localised.data.get("kit") or {}
+    if "words" not in common or "words" not in game:
+        raise GeodeckError(f"templates/cards: missing [kit.words] in common.toml or {layout.game}.toml")
+    return common, common["words"], game["words"]
 
 
 def _flow(canvas, paragraphs: list[str], style: ParagraphStyle, box: Box, start_page) -> None:
@@ -191,7 +192,7 @@ def _cover(
         f"<b>{kit['cutting']}:</b> {kit['cutting_value']}",
     ]
     items = [f"{i + 1}. {kit['sections'][key]}" for i, key in enumerate(SECTIONS[1:])]
-    duplex = layouts.common()["calibration"][lang]["duplex"][options.duplex]
+    duplex = layouts.common_in(lang)["calibration"]["words"]["duplex"][options.duplex]
     style = _style(design.pt("body"), regular)
     below = cards_y - shape["gap_mm"]
     half = (pw - 2 * m - shape["gap_mm"]) / 2
@@ -235,11 +236,22 @@ def sources(game: GameDefinition, manifest: dict, for_sale: bool = False) -> lis
 
 
 def _attribution(
-    canvas, game: GameDefinition, deck: dict, manifest: dict, cfg: dict, kit: dict, options, page, regular, lang: str
+    canvas,
+    game: GameDefinition,
+    deck: dict,
+    manifest: dict,
+    cfg: dict,
+    kits: tuple[dict, dict],
+    options,
+    page,
+    regular,
+    lang: str,
 ) -> None:
     """Per source its work, year, producer and licence in plain words; "for personal use" where one may not
-    be sold, or what stood in for it in a kit for sale; then the deck's counting rules in `lang`
-    (pipeline/decks/counting.py). Files, checksums and dates stay in the deck's manifest."""
+    be sold, or what stood in for it in a kit for sale, and how the game made what it draws from them (its
+    kit words' `sources_note`, and `sources_note_for_sale` in a kit for sale); then the deck's counting rules
+    in `lang` (pipeline/decks/counting.py). Files, checksums and dates stay in the deck's manifest."""
+    kit, game_kit = kits
     pw, ph = page
     m = float(cfg["margin_mm"])
     defined = load_sources()
@@ -264,6 +276,9 @@ def _attribution(
     if options.for_sale:
         layers = ", ".join(defined[name].title or name for name in licences.drawn(game, for_sale=True))
         paragraphs.append(kit["cleared"].format(layers=_escape(layers)))
+    for key in ("sources_note", "sources_note_for_sale") if options.for_sale else ("sources_note",):
+        if key in game_kit:
+            paragraphs.append(game_kit[key])
     for name in used:
         source = defined[name]
         terms = kit["licences"][source.license_class]
@@ -344,7 +359,7 @@ def render(game: GameDefinition, deck: dict, manifest: dict, options: PrintOptio
     canvas.alone = False
     begin_page(canvas, page)
     section("attribution")
-    _attribution(canvas, game, deck, manifest, cfg, kit, options, page, regular, lang)
+    _attribution(canvas, game, deck, manifest, cfg, (kit, game_kit), options, page, regular, lang)
     end_page(canvas)
     canvas.save()
     return buffer.getvalue(), canvas.roles

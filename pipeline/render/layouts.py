@@ -1,4 +1,5 @@
-"""Card layouts as data: `templates/cards/common.toml` plus `templates/cards/<game>.toml`."""
+"""Card layouts as data: `templates/cards/common.toml` plus `templates/cards/<game>.toml`. A layout in a
+language (`localised`) has every string under a `words` key translated by the catalogues (docs/languages.md)."""
 
 from dataclasses import dataclass
 from functools import cache
@@ -9,6 +10,7 @@ from reportlab.lib.colors import Color, HexColor
 from pipeline import readers
 from pipeline.errors import GeodeckError
 from pipeline.games.definition import GameDefinition
+from pipeline.i18n import catalogue, names, registry
 from pipeline.jsonfile import Missing, Unreadable
 from pipeline.paths import TEMPLATES_DIR
 from pipeline.render import contrast
@@ -44,6 +46,14 @@ class Layout:
     game: str
     data: dict
     common: dict
+    path: Path  # the game's template: its stem is the context of its words
+    lang: str | None = None  # the language of its words (None: as written, the source language)
+
+    def localised(self, lang: str) -> "Layout":
+        """This layout with its words and the common words in `lang` (read once per template and language)."""
+        if lang == self.lang:
+            return self
+        return Layout(self.game, _localised(self.path, registry.language(lang)), common_in(lang), self.path, lang)
 
     @property
     def card_mm(self) -> tuple[float, float]:
@@ -55,8 +65,9 @@ class Layout:
         return float(self.common["print"]["bleed_mm"])
 
     def language(self, lang: str | None) -> str:
-        """`lang`, or the game's own language (`default_lang`) when None."""
-        return lang or self.data.get("default_lang", "en")
+        """`lang`, or the game's own language (`default_lang`) when None; a registered one (else one error
+        naming the registered languages)."""
+        return registry.language(lang or self.data.get("default_lang", registry.source())).code
 
     def box(self, name: str) -> Box:
         return Box(*(float(v) for v in self._get("boxes", name)))
@@ -82,15 +93,21 @@ class Layout:
         return self._get("design", name)
 
     def words(self, lang: str) -> dict:
-        return self._get("words", lang)
+        """The game's `[words]` in `lang`."""
+        try:
+            return self.localised(lang).data["words"]
+        except KeyError:
+            raise GeodeckError(f"templates/cards/{self.game}.toml: missing [words]") from None
 
     def continent(self, name: str, lang: str) -> tuple[str, Color]:
-        """A continent's printed name and its palette colour."""
+        """A continent's printed name (CLDR's name of its `cldr` region code, or its reviewed `words.name`)
+        and its palette colour."""
         try:
             entry = self.common["continents"][name]
         except KeyError:
             raise GeodeckError(f"unknown continent {name!r}; known: {', '.join(self.common['continents'])}") from None
-        return entry[lang], HexColor(entry["colour"])
+        reviewed = self.localised(lang).common["continents"][name].get("words", {}).get("name")
+        return reviewed or names.territory(entry["cldr"], lang) or name, HexColor(entry["colour"])
 
     def group_colour(self, index: int) -> Color:
         """The palette colour of a deck's `index`th group (a custom deck's own groups instead of continents):
@@ -125,7 +142,20 @@ def common(directory: Path = CARDS_DIR) -> dict:
     return _read(directory / "common.toml")
 
 
+def common_in(lang: str) -> dict:
+    """`common.toml` with its words in `lang`."""
+    return _localised(CARDS_DIR / "common.toml", registry.language(lang))
+
+
 @cache
-def load(game: GameDefinition) -> Layout:
-    """The game's layout (the file its definition names) with the common print conventions."""
-    return Layout(game.name, _read(game.layout_path), common())
+def _localised(path: Path, language: registry.Language) -> dict:
+    """A template with its words in `language` (cached per catalogue: a language registered anew reads anew)."""
+    return catalogue.localised(_read(path), language.code, path.stem)
+
+
+@cache
+def load(game: GameDefinition, lang: str | None = None) -> Layout:
+    """The game's layout (the file its definition names) with the common print conventions; with `lang`, its
+    words in that language."""
+    layout = Layout(game.name, _read(game.layout_path), common(), game.layout_path)
+    return layout if lang is None else layout.localised(lang)

@@ -149,6 +149,21 @@ def draw_geometry(canvas, geom, fill: bool = True, stroke: bool = False) -> None
         canvas.drawPath(path, fill=int(fill), stroke=int(stroke), fillMode=0)
 
 
+def draw_alone(canvas, name: str, box: Box, geom, fill, edge) -> None:
+    """A projected shape alone (a state, a division), filling `box` (its width or its height), centred,
+    filled and outlined; recorded once per document as the form XObject `name`."""
+    frame = Projected(geom.bounds).frame(Box(0, 0, box.w, box.h))
+
+    def draw() -> None:
+        canvas.setFillColor(fill)
+        canvas.setStrokeColor(edge)
+        canvas.setLineWidth(0.25)
+        canvas.setLineJoin(1)
+        draw_geometry(canvas, shapely.simplify(to_box(geom, frame), SIMPLIFY_MM), stroke=True)
+
+    pages.form(canvas, name, box, draw)
+
+
 class World:
     """Natural Earth countries, projected once."""
 

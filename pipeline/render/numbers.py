@@ -1,10 +1,12 @@
-"""Numbers as the cards print them, per language, with babel (never hand-rolled separators)."""
+"""Numbers as the cards print them, per language (its locale in the registry), with babel (never hand-rolled
+separators)."""
 
 from decimal import Decimal
 
 from babel.numbers import format_decimal
 
-LOCALES = {"de": "de_DE", "en": "en_US"}
+from pipeline.i18n import registry
+
 DASH = "–"
 MINUS = "\u2212"  # the typographic minus sign, not the hyphen babel writes
 AS_DECK = "as-deck"  # pattern keyword: the deck's own precision (an int is whole, a float keeps its decimals)
@@ -22,7 +24,7 @@ def number(value: float | int | Decimal | None, lang: str, pattern: str = "#,##0
         value = Decimal(repr(value)) if isinstance(value, float) else value
         places = -int(value.as_tuple().exponent) if isinstance(value, Decimal) else 0
         pattern = "#,##0" + ("." + "0" * places if places > 0 else "")
-    return format_decimal(value, format=pattern, locale=LOCALES[lang]).replace("-", MINUS)
+    return format_decimal(value, format=pattern, locale=registry.language(lang).locale).replace("-", MINUS)
 
 
 def with_unit(value: float | int | None, lang: str, pattern: str, template: str) -> str:

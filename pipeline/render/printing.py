@@ -16,6 +16,7 @@ from reportlab.lib.units import mm
 from pipeline import atomic
 from pipeline.errors import GeodeckError
 from pipeline.games.definition import GameDefinition
+from pipeline.i18n import registry
 from pipeline.paths import PRINT_DIR
 from pipeline.render import layouts, licences, text
 from pipeline.render.context import CardContext
@@ -24,7 +25,6 @@ from pipeline.render.pages import Canvas, begin_page, clipped, describe, end_pag
 from pipeline.render.press import Press
 
 LAYOUTS = ("sheet", "one-up")
-LANGS = ("de", "en")
 MARK_WIDTH_MM = 0.12
 MARK_CASING_MM = 0.5  # white under each crop mark, so a mark over a dark bleed shows
 
@@ -40,18 +40,17 @@ class PrintOptions:
     lang: str | None = None  # None: the game's own language
     for_sale: bool = False  # layers that may not be sold replaced (or refused): pipeline.render.licences
     press: Press | None = None  # a print shop's PDF/X-4 in CMYK through this profile (one-up only)
+    only: tuple[str, ...] | None = None  # draw only these card ids (a review's); pictures still see every card
 
     def validate(self) -> "PrintOptions":
         if self.press is not None and self.layout != "one-up":
             raise GeodeckError("a print-shop PDF holds one card per page: use --layout one-up (or leave it out)")
         paper_size(self.paper)
-        for name, value, allowed in (
-            ("--layout", self.layout, LAYOUTS),
-            ("--duplex", self.duplex, DUPLEX_MODES),
-            ("--lang", self.lang or LANGS[0], LANGS),
-        ):
+        for name, value, allowed in (("--layout", self.layout, LAYOUTS), ("--duplex", self.duplex, DUPLEX_MODES)):
             if value not in allowed:
                 raise GeodeckError(f"{name} {value!r} is not one of: {', '.join(allowed)}")
+        if self.lang is not None:
+            registry.language(self.lang)
         return self
 
 
@@ -156,10 +155,10 @@ def draw_cards(
     if options.for_sale:
         licences.for_sale(game)
     ctx = CardContext(layout, layout.language(options.lang), bleed, store, options.for_sale)
-    cards = deck["cards"]
+    cards = [card for card in deck["cards"] if options.only is None or card["id"] in options.only]
     for card in cards:
         module.check(card, ctx)
-    with_steps(module, cards, ctx)
+    with_steps(module, cards, ctx).cards = deck["cards"]  # a picture drawn from all (divisions) sees every card
     if options.layout == "sheet":
         _sheets(canvas, module, cards, ctx, options, bleed, on_card)
     else:
@@ -167,7 +166,9 @@ def draw_cards(
 
 
 def with_steps(module, cards: list[dict], ctx: CardContext) -> CardContext:
-    """`ctx` with the sizes its card module fixes per field across the deck (its optional `steps`)."""
+    """`ctx` with the deck's cards and the sizes its card module fixes per field across the deck (its optional
+    `steps`)."""
+    ctx.cards = cards
     steps = getattr(module, "steps", None)
     if steps is not None:
         ctx.sizes.update(steps(cards, ctx))

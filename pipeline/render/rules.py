@@ -1,6 +1,6 @@
 """The kit's rules pages, a player learns from: a band in the game's colour with the title, a card drawn with
 the deck's own card and its parts numbered (card anatomy), the rulebook's table set as a table, the
-rulebook's worked example drawn with the deck's own cards, then the rules text (the game's `[kit.<lang>]
+rulebook's worked example drawn with the deck's own cards, then the rules text (the game's `[kit.words]
 rules`), flowing onto further pages, with the setup drawn with the deck's cards (pipeline/render/setup.py).
 
 What is drawn is data in the game's card template: `[kit.rules]` (which card sides and boxes are numbered,
@@ -132,7 +132,7 @@ def _anatomy(canvas, module, deck, ctx: CardContext, plan: dict, words: dict, ar
         x += w * scale + 4 * BADGE_MM + GAP_MM
     legend = [f"<b>{n}</b>  {label}" for n, label in enumerate(words["anatomy"], start=1)]
     if len(legend) != len(plan["anatomy"]):
-        raise GeodeckError(f"templates/cards/{deck['game']}.toml: [kit.<lang>] anatomy needs one label per part")
+        raise GeodeckError(f"templates/cards/{deck['game']}.toml: [kit.words] anatomy needs one label per part")
     paragraphs = [Paragraph(markup, body) for markup in (f"<b>{words['anatomy_title']}</b>", *legend)]
     _flow(canvas, paragraphs, body, Box(x, area.h - height, area.x + area.w - x, height), 0, 0, None)
     return area.h - height - GAP_MM

@@ -5,7 +5,7 @@ Data in the game's card template: `[kit.rules] setup` is a list of rows, each a 
 `[shape, side, count, kind]`: `stack` (count cards squared up, the top one showing), `fan` (count cards
 held in a hand), `row` (count cards side by side), `strip` (a band in the game's colour with the template's
 categories, pictogram and label, and count cards face `side` above and below it); `kind` picks the deck's
-cards (its first `count` of that kind). The words under each item are `[kit.<lang>] setup`, in order.
+cards (its first `count` of that kind). The words under each item are `[kit.words] setup`, in order.
 """
 
 import math
@@ -33,9 +33,7 @@ class Setup(Flowable):
         super().__init__()
         items = [item for row in rows for item in row]
         if len(labels) != len(items):
-            raise GeodeckError(
-                f"templates/cards/{deck['game']}.toml: [kit.<lang>] setup needs one label per setup item"
-            )
+            raise GeodeckError(f"templates/cards/{deck['game']}.toml: [kit.words] setup needs one label per setup item")
         self.deck, self.ctx, self.style, self.side_of = deck, ctx, style, side_of
         self.module = module  # the game's card module (GameDefinition.cards)
         it = iter(labels)
@@ -134,7 +132,7 @@ class Setup(Flowable):
             pictograms.draw(canvas, category["icon"], Box(x, band.y + band.h - 6.2, cell, 5), ink)
             text.draw(
                 canvas,
-                category[self.ctx.lang]["label"],
+                category["words"]["label"],
                 self.ctx.regular,
                 Box(x + 1, band.y + 0.6, cell - 2, band.h - 7.4),
                 7.5,

@@ -12,8 +12,9 @@ from pipeline.decks import files, published, stage, versions
 from pipeline.decks.spec import DeckSpec
 from pipeline.errors import GeodeckError
 from pipeline.games.definition import GameDefinition
+from pipeline.i18n.catalogue import N_
 
-BUILD = "unpublished build"  # the label of a fresh build's deck, which has no version yet
+BUILD = N_("unpublished build")  # the label of a fresh build's deck, which has no version yet (a message)
 
 
 @dataclass(frozen=True)
@@ -85,13 +86,13 @@ def review(spec: DeckSpec, pair: Pair, citations: dict[str, str], made_by: str =
         "old": pair.label(pair.old),
         "new": pair.label(pair.new),
         "published": pair.new.get("version") is not None,
-        "summary": {
-            "added": len(diff["added"]),
-            "removed": len(diff["removed"]),
-            "changed cards": len(cards),
-            "changed values": len(diff["changes"]),
-            "suspicious changes": suspicious,
-            "head-to-head flips": sum(len(pairs) for pairs in diff["flips"].values()),
+        "summary": {  # each name a message (the page shows it in its language)
+            N_("added"): len(diff["added"]),
+            N_("removed"): len(diff["removed"]),
+            N_("changed cards"): len(cards),
+            N_("changed values"): len(diff["changes"]),
+            N_("suspicious changes"): suspicious,
+            N_("head-to-head flips"): sum(len(pairs) for pairs in diff["flips"].values()),
         },
         "flips": {name: len(pairs) for name, pairs in diff["flips"].items() if pairs},
         "verdict": _verdict(suspicious),
@@ -106,13 +107,17 @@ def review(spec: DeckSpec, pair: Pair, citations: dict[str, str], made_by: str =
 
 
 def _verdict(suspicious: int) -> dict:
+    """The build gate's verdict: whether it passes, and why as a message with its fields (pipeline.i18n)."""
     if suspicious:
         return {
             "passes": False,
-            "text": f"needs --accept: the build refuses to publish {suspicious} suspicious change(s) until an "
-            "editor has reviewed them and gives the reason",
+            "text": N_(
+                "needs --accept: the build refuses to publish {count} suspicious change(s) until an editor has "
+                "reviewed them and gives the reason"
+            ),
+            "fields": {"count": suspicious},
         }
-    return {"passes": True, "text": "passes: no suspicious change, the build publishes it as it is"}
+    return {"passes": True, "text": N_("passes: no suspicious change, the build publishes it as it is"), "fields": {}}
 
 
 def _card(old: dict, new: dict, changes: list[dict], spec: DeckSpec, citations: dict[str, str]) -> dict:

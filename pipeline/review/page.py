@@ -13,6 +13,8 @@ from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
 from pipeline.games.definition import GameDefinition
+from pipeline.i18n import registry
+from pipeline.i18n.catalogue import gettext, translate
 from pipeline.paths import TEMPLATES_DIR
 from pipeline.render import printing, raster
 from pipeline.review import model
@@ -55,7 +57,7 @@ def write(
             for card_id, image in cards.items():
                 if isinstance(image, bytes):
                     (staging / "cards" / side / f"{card_id}.png").write_bytes(image)
-        (staging / PAGE).write_text(html(content, images), encoding="utf-8")
+        (staging / PAGE).write_text(html(content, images, lang), encoding="utf-8")
     return Written(out / PAGE, content["old"], content["new"], len(content["cards"]))
 
 
@@ -65,27 +67,42 @@ def card_images(game: GameDefinition, deck: dict, ids: list[str], store, lang: s
     chosen = {c["id"]: c for c in deck["cards"] if c["id"] in set(ids)}
     if not chosen:
         return {}
-    options = printing.PrintOptions(layout="one-up", bleed=0, lang=lang)
+    options = printing.PrintOptions(layout="one-up", bleed=0, lang=lang, only=tuple(chosen))
     try:
-        pdf = printing.render(game, {**deck, "cards": list(chosen.values())}, options, store)
+        pdf = printing.render(game, deck, options, store)  # drawn as in the whole deck's print (sizes, divisions)
     except GeodeckError:
-        return {card_id: _one(game, deck, card, options, store) for card_id, card in chosen.items()}
+        return {card_id: _one(game, deck, card_id, lang, store) for card_id in chosen}
     return dict(zip(chosen, raster.pngs(pdf, list(range(0, 2 * len(chosen), 2)), DPI)))
 
 
-def _one(game: GameDefinition, deck: dict, card: dict, options: printing.PrintOptions, store) -> bytes | str:
+def _one(game: GameDefinition, deck: dict, card_id: str, lang: str | None, store) -> bytes | str:
+    options = printing.PrintOptions(layout="one-up", bleed=0, lang=lang, only=(card_id,))
     try:
-        return raster.png(printing.render(game, {**deck, "cards": [card]}, options, store), 0, DPI)
+        return raster.png(printing.render(game, deck, options, store), 0, DPI)
     except GeodeckError as exc:
         return f"not drawable with today's renderer: {exc}"
 
 
-def html(content: dict, images: dict[str, dict[str, bytes | str]]) -> str:
+def html(content: dict, images: dict[str, dict[str, bytes | str]], lang: str | None = None) -> str:
+    """The page in `lang` (default: the source language): the template's words through jinja2's i18n
+    extension (`_()`, extracted by `make messages`), the verdict and the summary's names as messages."""
+    lang = lang or registry.source()
     environment = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES_DIR / "review"),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
+        extensions=["jinja2.ext.i18n"],
     )
-    return environment.get_template("page.html.j2").render(**content, images=images)
+    environment.install_gettext_callables(  # type: ignore[attr-defined]  # added by the i18n extension
+        lambda message: gettext(lang, message),
+        lambda singular, plural, n: gettext(lang, singular if n == 1 else plural),
+        newstyle=True,
+    )
+    verdict = content["verdict"]
+    shown = {
+        "verdict": {**verdict, "text": translate(lang, verdict["text"], **verdict["fields"])},
+        **{side: gettext(lang, content[side]) for side in ("old", "new")},  # a version, or the build's label
+    }
+    return environment.get_template("page.html.j2").render(**content | shown, images=images, lang=lang)

@@ -2,7 +2,8 @@
 
 The map is drawn in grid units: lines of equal north-south number (orange, 0 at the top, 150 at the
 bottom) and of equal west-east number (grey, 0 at the left, 90 at the right). State borders are the
-`germany-boundaries` states projected through the deck's grid (deck.json `grid`: the geo stage's calibrated
+`germany-boundaries` states (in a kit for sale, the states the deck's places draw: states.Drawn) projected
+through the deck's grid (deck.json `grid`: the geo stage's calibrated
 grid the place numbers were computed with; `Grid.values`, unrounded), so the map is the grid's own projection;
 a place sits at the grid value of its coordinates, which rounds to the numbers on its card (checked), or at
 its card numbers when it has no coordinates.
@@ -353,5 +354,5 @@ def draw(c, deck: dict, ctx: CardContext, w: dict, paper_name: str, paper: tuple
     grid = deck_grid(deck)
     place_positions(deck["cards"], grid)
     begin_page(c, paper)
-    draw_map(c, deck, germany(ctx.store, ctx.for_sale).lonlat, grid, paper, w, (ctx.regular, ctx.bold))
+    draw_map(c, deck, germany(ctx.store, ctx.for_sale, deck["cards"]).lonlat, grid, paper, w, (ctx.regular, ctx.bold))
     end_page(c)

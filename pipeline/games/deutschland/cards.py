@@ -1,6 +1,8 @@
-"""Deutschland: Das Kartenspiel cards. Place cards: the front has a header with the game's name and the
-state, the place's name and a picture of its state alone (filling its box, the place marked; no
-map of Germany, no population); the back shows the north-south number (orange) and the west-east number
+"""Deutschland: Das Kartenspiel cards. Place cards: the front is the rulebook's, "the name of the place and
+the region it lies in, with a picture of that region": a header with the game's name and the state, the
+place's name and its state alone, filling its box (no dot for the place, no map of Germany, no number: nothing
+that tells where in its state it lies; in a kit for sale the state as the deck's places draw it,
+states.Drawn); the back shows the north-south number (orange) and the west-east number
 (grey) at one size on one baseline, and the population. Guess cards in the four player colours, their
 symbol large and in all four corners, the player's shape (● ■ ◆ ★) on both sides of the player's name and
 of the caption; the W card says that its other side is M.
@@ -67,7 +69,7 @@ def _name(c, name: str, key: str, ctx: CardContext) -> None:
     text.draw(c, name, ctx.bold, box, size, size, max_lines=lines, align="center")
 
 
-TOWN_MM = 1.0  # radius of the place's dot on its state picture (with a white ring)
+TOWN_MM = 1.0  # radius of a place's dot on the kit cover's key art (with a white ring)
 
 
 def place_header(c, fields: dict, ctx: CardContext) -> None:
@@ -88,14 +90,15 @@ def _place_front(c, fields: dict, card_id: str, ctx: CardContext) -> None:
     layout = ctx.layout
     place_header(c, fields, ctx)
     _name(c, fields["name"], "place_name", ctx)
-    states, picture = germany(ctx.store, ctx.for_sale), layout.box("state_picture")
-    states.draw_state(c, picture, fields["state"], card_id, layout.colour("state_fill"), layout.colour("state_edge"))
-    if fields.get("lat") is not None and fields.get("lon") is not None:
-        x, y = states.town(picture, fields["state"], card_id, fields["lat"], fields["lon"])
-        c.setFillColor(layout.colour("sea"))
-        c.circle(x, y, TOWN_MM + 0.4, stroke=0, fill=1)
-        c.setFillColor(layout.colour("town"))
-        c.circle(x, y, TOWN_MM, stroke=0, fill=1)
+    states = germany(ctx.store, ctx.for_sale, ctx.cards or [{"kind": "place", "fields": fields}])
+    states.draw_state(
+        c,
+        layout.box("state_picture"),
+        fields["state"],
+        card_id,
+        layout.colour("state_fill"),
+        layout.colour("state_edge"),
+    )
 
 
 def _place_back(c, fields: dict, ctx: CardContext) -> None:
@@ -161,7 +164,7 @@ def _guess_side(c, fields: dict, face: str | None, other: str | None, ctx: CardC
     ctx.background(c, background)
     ink = layout.ink_on(background)
     c.setFillColor(ink)
-    name = fields["colour"] if ctx.lang == "de" else player["en"]
+    name = player["words"]["colour"]
     text.draw(
         c,
         f"{player['mark']} {words['guess']} · {name} {player['mark']}",
@@ -207,7 +210,7 @@ def back(c, card: dict, ctx: CardContext) -> None:
 
 def art(c, cards: list[dict], box: Box, ctx: CardContext) -> None:
     """The kit cover's key art: the states in the game's light shade and every place of the deck as a dot."""
-    design, states = ctx.layout.design, germany(ctx.store, ctx.for_sale)
+    design, states = ctx.layout.design, germany(ctx.store, ctx.for_sale, cards)
     frame = Projected(shapely.union_all(list(states.states.values())).bounds).frame(box)
     scale, dx, dy = frame
     c.setFillColor(design.colour("light"))

@@ -30,6 +30,7 @@ from mypy_extensions import mypyc_attr
 from pipeline.errors import GeodeckError
 from pipeline.games import core, search
 from pipeline.games.core import TERMINAL, EngineGame, EngineState
+from pipeline.i18n.catalogue import N_
 
 GUESSES = ("N", "S", "W", "O", "most", "fewest", "M")  # M is the back of the W card
 M = GUESSES.index("M")
@@ -340,21 +341,34 @@ class State(EngineState[Game]):
             lines.append(f"{place.name} ({place.ns}/{place.we}, {place.population:,}): {_column_text(column)}")
         return "\n".join(lines)
 
-    def _why_illegal(self, action: int) -> str:
+    def _why_illegal(self, action: int) -> core.Refusal:
         guess = action // len(self.places)
         player = self.current_player()
         if not 0 <= guess < len(GUESSES) or action < 0:
-            return f"{action} is no action of this game (0-{self.game.num_distinct_actions() - 1})"
+            return core.Refusal(
+                N_("{action} is no action of this game (0-{last})"),
+                {"action": action, "last": self.game.num_distinct_actions() - 1},
+                {},
+            )
         name = GUESSES[guess]
+        seat = {"player": f"player {player}"}
         if _card(guess) in self._used_cards(player):
             card = "W/M" if _card(guess) == _card(M) else name
-            return (
-                f"player {player} has already placed their {card} guess card this round (rule: each guess "
-                "card once per round; M is the back of the W card)"
+            return core.Refusal(
+                N_(
+                    "{player} has already placed their {card} guess card this round (rule: each guess card once "
+                    "per round; M is the back of the W card)"
+                ),
+                {"player": player, "card": card},
+                seat,
             )
-        return (
-            f"player {player} may not place {name}: the other player already placed it this round (rule: "
-            '"with two players ... the players must place different guess cards")'
+        return core.Refusal(
+            N_(
+                "{player} may not place {card}: the other player already placed it this round (rule: "
+                '"with two players ... the players must place different guess cards")'
+            ),
+            {"player": player, "card": name},
+            seat,
         )
 
     def place_cards(self) -> list[Place]:

@@ -1,17 +1,17 @@
 """The 16 German states of the place cards' pictures and the map: the `states-map` layer of the pinned
-`germany-boundaries` source (GADM-derived, non-commercial); for a kit for sale, Natural Earth's
-public-domain outline of Germany stands in for them (`outline`: one "state", Germany)."""
+`germany-boundaries` source (GADM-derived, non-commercial); for a kit for sale, states drawn from the deck's
+own places stand in for them (`Drawn`: each state the union of its places' Voronoi cells in Natural Earth's
+public-domain outline of Germany, pipeline/geo/divisions.py)."""
 
 import json
 
-import shapely
 from pyproj import Transformer
 from shapely.geometry import shape
 
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources, names
-from pipeline.render import pages
-from pipeline.render.maps import SIMPLIFY_MM, draw_geometry, per_store, project, to_box, world
+from pipeline.geo import divisions
+from pipeline.render.maps import draw_alone, per_store, project, world
 from pipeline.render.text import Box
 from pipeline.transform.german_states import BY_ENGLISH
 
@@ -39,53 +39,43 @@ class Germany:
             raise GeodeckError(f"card {card_id}: unknown state {state!r}; known: {', '.join(sorted(self.states))}")
         return name
 
-    def frame(self, box: Box, name: str) -> tuple[float, float, float]:
-        """(scale, dx, dy): UTM metres → mm in `box`, the state filling the box (its width or its height),
-        centred."""
-        x0, y0, x1, y1 = self.states[name].bounds
-        scale = min(box.w / (x1 - x0), box.h / (y1 - y0))
-        return (
-            scale,
-            box.x + (box.w - (x1 - x0) * scale) / 2 - x0 * scale,
-            box.y + (box.h - (y1 - y0) * scale) / 2 - y0 * scale,
-        )
-
-    def town(self, box: Box, state: str, card_id: str, lat: float, lon: float) -> tuple[float, float]:
-        """Where a place lies on its state's picture in `box` (mm)."""
-        scale, dx, dy = self.frame(box, self.state_name(state, card_id))
-        x, y = self.utm.transform(lon, lat)
-        return x * scale + dx, y * scale + dy
-
     def draw_state(self, canvas, box: Box, state: str, card_id: str, fill, edge) -> None:
-        """The state alone (no neighbours), filling its picture's `box`; one form
-        XObject per state and document."""
+        """The state alone (no neighbours), filling its picture's `box`; one form XObject per state and
+        document."""
         name = self.state_name(state, card_id)
         form = "state_" + next(k for k, v in self.ids.items() if v == name).replace("-", "_")
-
-        def draw() -> None:
-            geom = self.states[name]
-            frame = self.frame(Box(0, 0, box.w, box.h), name)
-            canvas.setFillColor(fill)
-            canvas.setStrokeColor(edge)
-            canvas.setLineWidth(0.25)
-            canvas.setLineJoin(1)
-            draw_geometry(canvas, shapely.simplify(to_box(geom, frame), SIMPLIFY_MM), stroke=True)
-
-        pages.form(canvas, form, box, draw)
+        draw_alone(canvas, form, box, self.states[name], fill, edge)
 
 
-class Outline(Germany):
-    """Natural Earth's Germany (50m, public domain) as the only "state": every place card shows the whole
-    country with its place, and the map the country's outline without state borders."""
+class Drawn(Germany):
+    """The states as the deck's places draw them (pipeline/geo/divisions.py) in Natural Earth's Germany (50m,
+    public domain): every place card shows its state's picture and the map the borders between them, in a
+    kit for sale too."""
 
-    def __init__(self, store):
-        feature = world(store).detail["DEU"]
-        self._shapes({"DE": ("Deutschland", shape(feature["geometry"]))})
+    def __init__(self, store, places: tuple):
+        land = shape(world(store).detail["DEU"]["geometry"])
+        drawn = divisions.voronoi(places, land, "EPSG:25832")
+        self._shapes({f"drawn_{i}": (name, geom) for i, (name, geom) in enumerate(sorted(drawn.items()))})
 
     def state_name(self, state: str, card_id: str) -> str:
-        return "Deutschland"
+        if state not in self.states:
+            raise GeodeckError(
+                f"card {card_id}: no place of the deck with coordinates lies in {state!r}, so its state "
+                "cannot be drawn; rebuild the deck with `geodeck build`"
+            )
+        return state
 
 
-def germany(store, for_sale: bool = False) -> Germany:
-    """The states, or for a kit for sale Natural Earth's outline of Germany."""
-    return per_store(Outline if for_sale else Germany, store)
+_DRAWN: dict[tuple, Drawn] = {}
+
+
+def germany(store, for_sale: bool = False, cards: list[dict] | None = None) -> Germany:
+    """The states, or for a kit for sale the states the deck's place `cards` draw (once per process, store
+    and deck)."""
+    if not for_sale:
+        return per_store(Germany, store)
+    places = divisions.places(cards or [])
+    key = (store.root, store.mirror, places)
+    if key not in _DRAWN:
+        _DRAWN[key] = Drawn(store, places)
+    return _DRAWN[key]

@@ -1,10 +1,13 @@
 """Deutschland at the terminal (`geodeck play deutschland`): the places laid out with the guesses under
-them, your guess cards, the scores and the last round revealed, in German or English."""
+them, your guess cards, the scores and the last round revealed, in any registered language."""
 
 from rich.console import Group
 from rich.table import Table
 
+from pipeline import readers
 from pipeline.games.deutschland.engine import COMPASS, GUESSES, ROW_POINTS, M, State
+from pipeline.i18n.catalogue import N_, localised
+from pipeline.paths import TEMPLATES_DIR
 from pipeline.play.variants import Variant
 from pipeline.play.view import View
 
@@ -14,29 +17,35 @@ VARIANTS = {  # the rulebook's variants: geodeck play deutschland --variant face
     ),
 }
 
-COLOURS = {"de": ("Rot", "Blau", "Grün", "Gelb"), "en": ("Red", "Blue", "Green", "Yellow")}
-WORDS = {
-    "de": {"most": "meiste Einwohner", "fewest": "wenigste Einwohner", "M": "M (Mitte)"},
-    "en": {"most": "most inhabitants", "fewest": "fewest inhabitants", "M": "M (middle)"},
-}
+WORDS = TEMPLATES_DIR / "deutschland" / "terminal.toml"  # the seats' colours
+GUESS_WORDS = {"most": N_("most inhabitants"), "fewest": N_("fewest inhabitants"), "M": N_("M (middle)")}
 
 
 def seat_names(players: int, lang: str) -> list[str]:
     """The guess cards' colours, as in the rulebook's examples."""
-    return list(COLOURS[lang][:players])
+    return localised(readers.read_input("toml", WORDS), lang, WORDS.stem)["words"]["seats"][:players]
+
+
+def guess_word(name: str, view: View) -> str:
+    """A guess card's or an extreme's name ("N", "most inhabitants") as shown."""
+    return view.say(GUESS_WORDS[name]) if name in GUESS_WORDS else name
 
 
 def guess_name(guess: int, view: View) -> str:
-    name = GUESSES[guess]
-    return WORDS[view.lang].get(name, name)
+    return guess_word(GUESSES[guess], view)
+
+
+def refusal_words(state: State, fields: dict, view: View) -> dict[str, str]:
+    """The words of an engine's refusal: the guess card it names."""
+    return {"card": guess_word(fields["card"], view)} if "card" in fields else {}
 
 
 def label(state: State, action: int, view: View, own: bool) -> str:
     """A guess and the place it goes under (in the face-down variant only its owner sees the guess)."""
     guess, position = divmod(action, len(state.places))
     place = view.card(state.game.places[state.places[position]].id)
-    shown = guess_name(guess, view) if own or not state.game.face_down else view.say("eine Tippkarte", "a guess card")
-    return view.say(f"{shown} unter {place}", f"{shown} under {place}")
+    shown = guess_name(guess, view) if own or not state.game.face_down else view.say("a guess card")
+    return view.say("{guess} under {place}", guess=shown, place=place)
 
 
 def board(state: State, player: int, view: View) -> Group:
@@ -51,8 +60,10 @@ def board(state: State, player: int, view: View) -> Group:
         table = Table(
             *[_place_header(place_id, view) for place_id, _ in seen.places],
             title=view.say(
-                f"Runde {seen.round + 1} von {state.game.rounds} · Startspieler: {starter}",
-                f"Round {seen.round + 1} of {state.game.rounds} · starting player: {starter}",
+                "Round {round} of {rounds} · starting player: {starter}",
+                round=seen.round + 1,
+                rounds=state.game.rounds,
+                starter=starter,
             ),
         )
         for row in range(max((len(column) for column in seen.columns), default=0)):
@@ -60,8 +71,7 @@ def board(state: State, player: int, view: View) -> Group:
         parts.append(table)
         cards = ["W/M" if g == GUESSES.index("W") else GUESSES[g] for g in range(M) if g not in seen.used]
         parts.append(
-            view.say(f"Tippkarten von {view.names[player]}: ", f"{view.names[player]}'s guess cards: ")
-            + ", ".join(WORDS[view.lang].get(c, c) for c in cards)
+            view.say("{name}'s guess cards: ", name=view.names[player]) + ", ".join(guess_word(c, view) for c in cards)
         )
     parts.append(_scores(list(seen.points), view))
     return Group(*parts)
@@ -78,7 +88,7 @@ def _place_header(place_id: str, view: View) -> str:
 
 
 def _scores(scores: list[int], view: View) -> str:
-    return view.say("Punkte: ", "Points: ") + " · ".join(f"{n} {s}" for n, s in zip(view.names, scores))
+    return view.say("Points: ") + " · ".join(f"{n} {s}" for n, s in zip(view.names, scores))
 
 
 def progress(state: State) -> int:
@@ -92,7 +102,7 @@ def revealed(state: State, index: int, view: View) -> str:
     rnd = state.rounds[index]
     names = [view.card(state.game.places[i].id) for i in rnd.places]
     extremes = "; ".join(
-        f"{WORDS[view.lang].get(g, g)}: {', '.join(names[i] for i in sorted(rnd.correct[g])) or '–'}"
+        f"{guess_word(g, view)}: {', '.join(names[i] for i in sorted(rnd.correct[g])) or '–'}"
         for g in (*COMPASS, "most", "fewest", "M")
     )
     scored = []
@@ -100,23 +110,19 @@ def revealed(state: State, index: int, view: View) -> str:
         own = [(g, pos, ok, pts) for p, g, pos, ok, pts in rnd.placements if p == player]
         guesses = ", ".join(f"{guess_name(g, view)} {names[pos]} {'✓' if ok else '✗'}" for g, pos, ok, _ in own)
         scored.append(f"{name} +{sum(pts for *_, pts in own)} ({guesses})")
-    return (
-        view.say(f"Runde {index + 1} aufgedeckt: ", f"Round {index + 1} revealed: ")
-        + f"{extremes} — "
-        + "; ".join(scored)
-    )
+    return view.say("Round {index} revealed: ", index=index + 1) + f"{extremes} — " + "; ".join(scored)
 
 
 def _last_round(state: State, view: View) -> Table:
     """The last scored round: each place's numbers, which guesses were right, the points per guess."""
     rnd = state.rounds[-1]
     table = Table(
-        view.say("Ort", "place"),
-        view.say("N-S", "N-S"),
-        view.say("W-O", "W-E"),
-        view.say("Einwohner", "inhabitants"),
-        view.say("Tipps (Punkte)", "guesses (points)"),
-        title=view.say(f"Runde {len(state.rounds)} aufgedeckt", f"Round {len(state.rounds)} revealed"),
+        view.say("place"),
+        view.say("N-S"),
+        view.say("W-E"),
+        view.say("inhabitants"),
+        view.say("guesses (points)"),
+        title=view.say("Round {round} revealed", round=len(state.rounds)),
     )
     for position, index in enumerate(rnd.places):
         place = state.game.places[index]
@@ -127,7 +133,7 @@ def _last_round(state: State, view: View) -> Table:
             if pos == position
         ]
         table.add_row(
-            f"{view.card(place.id)} ({', '.join(WORDS[view.lang].get(g, g) for g in right) or '–'})",
+            f"{view.card(place.id)} ({', '.join(guess_word(g, view) for g in right) or '–'})",
             str(place.ns),
             str(place.we),
             view.number(place.population),
@@ -139,14 +145,10 @@ def _last_round(state: State, view: View) -> Table:
 def rules(view: View) -> str:
     points = "/".join(map(str, ROW_POINTS))
     return view.say(
-        "Deutschland: Legt reihum je 3 Tippkarten unter die ausliegenden Orte: N, S, W, O (am weitesten im "
-        "Norden, Süden, Westen, Osten), meiste oder wenigste Einwohner, oder M (die Rückseite von W: der Ort "
-        "liegt in keiner Richtung am weitesten außen). Eine neue Karte kommt unter die früheren. Nach der "
-        f"Runde werden falsche Tipps entfernt, die richtigen rücken auf: Reihe 1/2/3 bringt {points} Punkte. "
-        "Zu zweit darf kein Tipp gelegt werden, den der andere in dieser Runde schon gelegt hat.",
-        "Deutschland: take turns placing 3 guess cards each under the places laid out: N, S, W, O (furthest "
-        "north, south, west, east), most or fewest inhabitants, or M (the back of W: the place is furthest in "
-        "no direction). A new card goes below the earlier ones. After the round wrong guesses are removed and "
-        f"the right ones move up: rows 1/2/3 score {points} points. With 2 players a guess the other player "
-        "placed this round may not be placed.",
+        "Deutschland: take turns placing 3 guess cards each under the places laid out: N, S, W, O (furthest north, "
+        "south, west, east), most or fewest inhabitants, or M (the back of W: the place is furthest in no "
+        "direction). A new card goes below the earlier ones. After the round wrong guesses are removed and the "
+        "right ones move up: rows 1/2/3 score {points} points. With 2 players a guess the other player placed this "
+        "round may not be placed.",
+        points=points,
     )

@@ -43,7 +43,7 @@ def _strip(c, ctx: CardContext, w: dict, box: Box, first: int, count: int, flap:
         x = box.x + i * field
         c.setFillColor(layout.colour("row_stripe") if (first + i) % 2 == 0 else layout.colour("sea"))
         c.rect(x, lower.y, field, lower.h, stroke=0, fill=1)
-        label, unit = category[ctx.lang]["strip"]
+        label, unit = category["words"]["strip"]
         c.setFillColor(ink)
         text.draw(
             c, label, ctx.bold, _inset(s["label"], x, lower.y, field), *_pt(s, "label"), max_lines=2, align="center"

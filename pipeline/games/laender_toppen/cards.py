@@ -65,7 +65,7 @@ def steps(cards: list[dict], ctx: CardContext) -> dict[str, float]:
             ),
         ),
         "row_label": text.one_size(
-            [c[ctx.lang]["label"] for c in categories], ctx.regular, label, layout.font("row_label")[0]
+            [c["words"]["label"] for c in categories], ctx.regular, label, layout.font("row_label")[0]
         ),
         "row_value": text.one_size(
             [_value(fields, c, ctx.lang) for fields in countries for c in categories],
@@ -99,7 +99,7 @@ def _names(fields: dict, lang: str) -> tuple[str, str]:
 
 
 def _value(fields: dict, category: dict, lang: str) -> str:
-    return with_unit(fields.get(category["field"]), lang, category["pattern"], category[lang]["unit"])
+    return with_unit(fields.get(category["field"]), lang, category["pattern"], category["words"]["unit"])
 
 
 def _cells(row: Box) -> tuple[Box, Box, Box]:
@@ -149,7 +149,7 @@ def _rows(c, fields: dict, ctx: CardContext) -> None:
         pictograms.draw(c, category["icon"], icon, layout.colour("muted"))
         c.setFillColor(layout.colour("text"))
         size = sizes["row_label"]
-        text.draw(c, category[ctx.lang]["label"], ctx.regular, label, size, size)
+        text.draw(c, category["words"]["label"], ctx.regular, label, size, size)
         size = sizes["row_value"]
         text.draw(c, _value(fields, category, ctx.lang), ctx.bold, value, size, size, align="right")
 

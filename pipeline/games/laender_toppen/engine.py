@@ -23,14 +23,15 @@ import itertools
 import math
 import random
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from pipeline.errors import GeodeckError
 from pipeline.games import core
 from pipeline.games.core import TERMINAL, EngineGame, EngineState, IllegalAction
+from pipeline.i18n.catalogue import N_
 
 CATEGORIES = ("area_km2", "highest_peak_m", "temperature_c", "inhabitants_m", "life_expectancy", "gdp_pcap_usd")
 LABELS = ("Fläche", "Höchster Berg", "Temperatur", "Einwohner", "Lebenserwartung", "BIP pro Kopf")  # the strip's
@@ -506,42 +507,81 @@ class State(EngineState[Game]):
             self._piles = tuple(tuple(tuple(pile) for pile in piles) for piles in self.piles)
         return self._piles
 
-    def _why_illegal(self, action: int) -> str:
-        names = [c.name for c in self.game.cards]
+    def _why_illegal(self, action: int) -> core.Refusal:
         if self.pending:
             player, card, rule, _ = self.pending[0]
             if not 0 <= action < PLACE:
-                return (
-                    f"player {player} must first put {names[card]} on a pile, not "
-                    f"{self.action_to_string(player, action)} (rule: a won trick is split onto the piles before "
-                    "the next slot is revealed)"
+                return self._refusal(
+                    N_(
+                        "{player} must first put {card} on a pile, not {action} (rule: a won trick is split onto "
+                        "the piles before the next slot is revealed)"
+                    ),
+                    player=player,
+                    card=card,
+                    action=action,
                 )
-            why = _pile_rule(self.game.cards[card], action, rule)
-            return f"player {player} may not put {names[card]} on {pile_label(action)} ({why})"
+            why = _pile_rule(self.game.cards[card], card, action, rule)
+            why = why._replace(words=self._words(why.fields))
+            return self._refusal(
+                N_("{player} may not put {card} on {pile} ({rule})"), player=player, card=card, pile=action, rule=why
+            )
         player = self.current_player()
         if 0 <= action < PLACE:
-            return f"player {player} is placing hand cards; there is no card to put on a pile"
+            return self._refusal(N_("{player} is placing hand cards; there is no card to put on a pile"), player=player)
         card, slot = divmod(action - PLACE, SLOTS)
-        if not 0 <= card < len(names):
-            return f"{action} is no action of this game (0-{self.game.num_distinct_actions() - 1})"
+        if not 0 <= card < len(self.game.cards):
+            return core.Refusal(
+                N_("{action} is no action of this game (0-{last})"),
+                {"action": action, "last": self.game.num_distinct_actions() - 1},
+                {},
+            )
         if card not in self.hands[player]:
-            return f"{names[card]} is not in player {player}'s hand"
+            return self._refusal(N_("{card} is not in {player}'s hand"), card=card, player=player)
         held = self.strips[player][slot]
         if held is not None:
-            return (
-                f"player {player}'s {slot_label(slot)} already holds {names[held]} "
-                "(rule: one card per category above and one below the strip)"
+            return self._refusal(
+                N_(
+                    "{player}'s {slot} already holds {held} (rule: one card per category above and one below the strip)"
+                ),
+                player=player,
+                slot=slot,
+                held=held,
             )
         if slot not in self.game.allowed[card]:
-            return (
-                f"{names[card]} may not be placed in {slot_label(slot)} (rule: the card has a dash there; "
-                '"the card may also not be placed in these three categories")'
+            return self._refusal(
+                N_(
+                    "{card} may not be placed in {slot} (rule: the card has a dash there; "
+                    '"the card may also not be placed in these three categories")'
+                ),
+                card=card,
+                slot=slot,
             )
-        return (
-            f"placing {names[card]} in {slot_label(slot)} would leave no allowed slot for a card with dashes "
-            "(rule: players place all their hand cards, and Antarctica may not be placed in inhabitants, "
-            "life expectancy or GDP)"
+        return self._refusal(
+            N_(
+                "placing {card} in {slot} would leave no allowed slot for a card with dashes (rule: players place "
+                "all their hand cards, and Antarctica may not be placed in inhabitants, life expectancy or GDP)"
+            ),
+            card=card,
+            slot=slot,
         )
+
+    def _refusal(self, message: str, **fields: Any) -> core.Refusal:
+        return core.Refusal(message, fields, self._words(fields))
+
+    def _words(self, fields: dict[str, Any]) -> dict[str, str]:
+        """The English words of a refusal's fields: the seat, cards, slots, piles and actions it names."""
+        names = [c.name for c in self.game.cards]
+        words: dict[str, Callable[[Any], str]] = {
+            "player": lambda v: f"player {v}",
+            "card": lambda v: names[v],
+            "held": lambda v: names[v],
+            "slot": slot_label,
+            "pile": pile_label,
+            "action": lambda v: self.action_to_string(self.current_player(), v),
+            "continents": lambda v: ", ".join(CONTINENTS[c] for c in v),
+            "rule": lambda v: v.text(),
+        }
+        return {key: words[key](value) for key, value in fields.items() if key in words}
 
     def _deal(self) -> None:
         reserve, size = self.reserve, self.game.hand_size
@@ -657,16 +697,22 @@ class State(EngineState[Game]):
             self._piles = None
 
 
-def _pile_rule(card: Card, pile: int, rule: str) -> str:
-    """Why `card` may not go on `pile` now: the rule, quoted."""
+def _pile_rule(card: Card, index: int, pile: int, rule: str) -> core.Refusal:
+    """Why `card` (the game's card `index`) may not go on `pile` now: the rule, quoted (its English words are
+    the state's to add)."""
     if pile != FACE_DOWN and pile not in card.continents:
-        continents = ", ".join(CONTINENTS[c] for c in card.continents)
-        return f"rule: a face-up continent pile takes only cards of its continent; {card.name}: {continents}"
+        return core.Refusal(
+            N_("rule: a face-up continent pile takes only cards of its continent; {card}: {continents}"),
+            {"card": index, "continents": card.continents},
+            {},
+        )
     if rule == JOKER:
-        return "rule: the player takes his joker card back and puts it face up on one of its continents' piles"
-    if pile == FACE_DOWN:
-        return "rule: at least one card of a trick will be placed on a corresponding face up continent pile"
-    return "rule: at least one card of a trick will be placed on the face down pile"
+        why = N_("rule: the player takes his joker card back and puts it face up on one of its continents' piles")
+    elif pile == FACE_DOWN:
+        why = N_("rule: at least one card of a trick will be placed on a corresponding face up continent pile")
+    else:
+        why = N_("rule: at least one card of a trick will be placed on the face down pile")
+    return core.Refusal(why, {}, {})
 
 
 def _slot_text(slot: int) -> str:

@@ -1,5 +1,5 @@
 """Länder toppen! at the terminal (`geodeck play laender-toppen`): your hand and strip, the last trick, the
-piles and points of every player, in German or English (labels from the card layout)."""
+piles and points of every player, in any registered language (labels from the card layout)."""
 
 from rich.console import Group
 from rich.table import Table
@@ -14,6 +14,8 @@ from pipeline.games.laender_toppen.engine import (
     State,
     Trick,
 )
+from pipeline.i18n.catalogue import N_
+from pipeline.play import seats
 from pipeline.play.variants import Variant
 from pipeline.play.view import View
 
@@ -21,40 +23,41 @@ VARIANTS = {  # the rulebook's variants: geodeck play laender-toppen --variant f
     "fast": Variant("fast: the faster game: no splitting, the most cards won wins", lambda value: {"fast": True}),
 }
 
-SHORT = {  # pile headings of the piles table: the continents, then the face-down pile
-    "de": ("N-Am.", "S-Am.", "Eur.", "Afr.", "Asien", "Ozean.", "Antark.", "verd."),
-    "en": ("N Am.", "S Am.", "Eur.", "Afr.", "Asia", "Oce.", "Antarc.", "down"),
-}
+SHORT = (  # pile headings of the piles table: the continents, then the face-down pile
+    N_("N Am."),
+    N_("S Am."),
+    N_("Eur."),
+    N_("Afr."),
+    N_("Asia"),
+    N_("Oce."),
+    N_("Antarc."),
+    N_("down"),
+)
 
 
 def seat_names(players: int, lang: str) -> list[str]:
-    return [f"{'Spieler' if lang == 'de' else 'Player'} {p + 1}" for p in range(players)]
+    return seats.numbered(players, lang)
 
 
 def category(index: int, view: View) -> str:
-    return view.layout.data["categories"][index][view.lang]["label"]
+    return view.layout.data["categories"][index]["words"]["label"]
 
 
 def value(index: int, number, view: View) -> str:
     """A category's value with its unit as the cards print it ("1.285.216 km²", "US$45,000")."""
     return (
-        "–"
-        if number is None
-        else view.layout.data["categories"][index][view.lang]["unit"].format(n=view.number(number))
+        "–" if number is None else view.layout.data["categories"][index]["words"]["unit"].format(n=view.number(number))
     )
 
 
 def slot_label(slot: int, view: View) -> str:
     index, below = divmod(slot, 2)
-    return f"{category(index, view)} {view.say('unten', 'below') if below else view.say('oben', 'above')}"
+    side = view.say("below") if below else view.say("above")
+    return f"{category(index, view)} {side}"
 
 
 def pile_label(pile: int, view: View) -> str:
-    return (
-        view.say("verdeckt", "face down")
-        if pile == FACE_DOWN
-        else view.layout.continent(CONTINENTS[pile], view.lang)[0]
-    )
+    return view.say("face down") if pile == FACE_DOWN else view.layout.continent(CONTINENTS[pile], view.lang)[0]
 
 
 def card_label(state: State, card: int, view: View) -> str:
@@ -64,13 +67,26 @@ def card_label(state: State, card: int, view: View) -> str:
     return view.card(found.id)
 
 
+def refusal_words(state: State, fields: dict, view: View) -> dict[str, str]:
+    """The words of an engine's refusal: the cards, slot, pile, move and continents it names."""
+    words = {
+        "card": lambda v: card_label(state, v, view),
+        "held": lambda v: card_label(state, v, view),
+        "slot": lambda v: slot_label(v, view),
+        "pile": lambda v: pile_label(v, view),
+        "action": lambda v: label(state, v, view, True),
+        "continents": lambda v: ", ".join(pile_label(c, view) for c in v),
+    }
+    return {key: words[key](value) for key, value in fields.items() if key in words}
+
+
 def label(state: State, action: int, view: View, own: bool) -> str:
     """A card onto a pile (public), or a hand card into a slot (face down: only its owner sees which)."""
     if state.pending:
         return f"{card_label(state, state.pending[0][1], view)} → {pile_label(action, view)}"
     card, slot = divmod(action - PLACE, SLOTS)
     if not own:
-        return view.say("legt eine Karte verdeckt an den Streifen", "places a card face down at the strip")
+        return view.say("places a card face down at the strip")
     return f"{card_label(state, card, view)} → {slot_label(slot, view)}"
 
 
@@ -79,11 +95,11 @@ def moves(state: State, legal: list[int], view: View) -> Table | None:
     if state.pending:
         return None
     number = {action: i for i, action in enumerate(legal, 1)}
-    up, down = view.say("▲ oben", "▲ above"), view.say("▼ unten", "▼ below")
+    up, down = view.say("▲ above"), view.say("▼ below")
     table = Table(
-        view.say("Karte", "card"),
+        view.say("card"),
         *[f"{category(s // 2, view)}\n{down if s % 2 else up}" for s in range(SLOTS)],
-        title=view.say("Züge: Karte an einen Platz", "Moves: a card into a slot"),
+        title=view.say("Moves: a card into a slot"),
     )
     for card in sorted({(a - PLACE) // SLOTS for a in legal}):  # the hand's order: numbers grow row by row
         cells = [str(number.get(PLACE + card * SLOTS + s, "")) for s in range(SLOTS)]
@@ -97,15 +113,15 @@ def board(state: State, player: int, view: View) -> Group:
     seen = state.observation(player)
     rounds = state.game.rounds
     shown = min(seen.round + 1, rounds)
-    parts: list = [Text(view.say(f"Runde {shown} von {rounds}", f"Round {shown} of {rounds}"), style="bold")]
+    parts: list = [Text(view.say("Round {round} of {rounds}", round=shown, rounds=rounds), style="bold")]
     if seen.tricks:
-        parts.append(view.say("Zuletzt: ", "Last: ") + _trick(state, seen.tricks[-1], view))
+        parts.append(view.say("Last: ") + _trick(state, seen.tricks[-1], view))
     parts.append(_piles(state, seen.piles, view))
     if seen.hand:
         parts.append(_hand(state, seen.hand, player, view))
     placed = [f"{slot_label(s, view)}: {card_label(state, c, view)}" for s, c in enumerate(seen.strip) if c is not None]
     if placed:
-        parts.append(view.say("Dein Streifen: ", "Your strip: ") + "; ".join(placed))
+        parts.append(view.say("Your strip: ") + "; ".join(placed))
     return Group(*parts)
 
 
@@ -118,7 +134,7 @@ def revealed(state: State, index: int, view: View) -> str:
     """Trick `index` as revealed: every card with its value and unit, who took it and why (highest above,
     lowest below; a tie: each tied player keeps their own card, the others' cards leave the game)."""
     trick = state.tricks[index]
-    return view.say(f"Runde {trick.round + 1}: ", f"Round {trick.round + 1}: ") + _trick(state, trick, view)
+    return view.say("Round {round}: ", round=trick.round + 1) + _trick(state, trick, view)
 
 
 def _trick(state: State, trick: Trick, view: View) -> str:
@@ -128,17 +144,17 @@ def _trick(state: State, trick: Trick, view: View) -> str:
         for p, c in trick.played
     )
     winners = " & ".join(view.names[p] for p in trick.winners)
-    why = view.say("niedrigster Wert" if below else "höchster Wert", "lowest value" if below else "highest value")
+    why = view.say("lowest value") if below else view.say("highest value")
     if len(trick.winners) > 1:
-        why = view.say(
-            f"Gleichstand beim {why}: jeder behält die eigene Karte, die übrigen scheiden aus",
-            f"a tie for the {why}: each keeps their own card, the others leave the game",
-        )
+        why = view.say("a tie for the {why}: each keeps their own card, the others leave the game", why=why)
     elif len(trick.played) == 1:
-        why = view.say("die einzige Länderkarte", "the only country card")
+        why = view.say("the only country card")
     return view.say(
-        f"Stich {slot_label(trick.slot, view)}: {played} → {winners} ({why})",
-        f"Trick {slot_label(trick.slot, view)}: {played} → {winners} ({why})",
+        "Trick {slot}: {played} → {winners} ({why})",
+        slot=slot_label(trick.slot, view),
+        played=played,
+        winners=winners,
+        why=why,
     )
 
 
@@ -147,9 +163,9 @@ def _piles(state: State, piles, view: View) -> Table:
     best for their owner)."""
     table = Table(
         "",
-        *[SHORT[view.lang][p] for p in range(FACE_DOWN + 1)],
-        view.say("Punkte", "points"),
-        title=view.say("Stapel", "Piles"),
+        *[view.say(SHORT[p]) for p in range(FACE_DOWN + 1)],
+        view.say("points"),
+        title=view.say("Piles"),
     )
     points = state.scores()
     for p, own in enumerate(piles):
@@ -159,10 +175,10 @@ def _piles(state: State, piles, view: View) -> Table:
 
 def _hand(state: State, hand: tuple[int, ...], player: int, view: View) -> Table:
     table = Table(
-        view.say("Karte", "card"),
-        view.say("Kontinent", "continent"),
+        view.say("card"),
+        view.say("continent"),
         *[category(i, view) for i in range(len(CATEGORIES))],
-        title=view.say(f"Handkarten von {view.names[player]}", f"{view.names[player]}'s hand"),
+        title=view.say("{name}'s hand", name=view.names[player]),
     )
     for card in hand:
         found = state.game.cards[card]
@@ -176,17 +192,10 @@ def _hand(state: State, hand: tuple[int, ...], player: int, view: View) -> Table
 
 def rules(view: View) -> str:
     return view.say(
-        "Länder toppen!: Lege jede Handkarte verdeckt an einen freien Platz deines Streifens, oben für den "
-        "höchsten, unten für den niedrigsten Wert einer Kategorie (Antarktis nicht bei Einwohner, "
-        "Lebenserwartung, BIP). Dann wird Platz für Platz aufgedeckt: der höchste (oben) bzw. niedrigste "
-        "(unten) Wert nimmt alle Länderkarten; ein Stich aus 2+ Karten legt mindestens eine verdeckt und "
-        "mindestens eine auf einen passenden Kontinentstapel. Joker gehen zurück auf einen ihrer Kontinente. "
-        "Am Ende: je Kontinent punktet die Mehrheit (1 Punkt je Karte, Gleichstand geteilt, aufgerundet), "
-        "dazu 1 Punkt je verdeckte Karte.",
-        "Länder toppen!: place each hand card face down in a free slot of your strip, above for the highest, "
-        "below for the lowest value of a category (Antarctica not in inhabitants, life expectancy, GDP). Then "
-        "slot by slot is revealed: the highest (above) or lowest (below) value takes every country card; a "
-        "trick of 2+ cards puts at least one face down and at least one on a matching continent pile. Jokers "
-        "go back onto one of their continents. At the end each continent's majority scores 1 point per card "
-        "(ties split, rounded up), plus 1 point per face-down card.",
+        "Länder toppen!: place each hand card face down in a free slot of your strip, above for the highest, below "
+        "for the lowest value of a category (Antarctica not in inhabitants, life expectancy, GDP). Then slot by "
+        "slot is revealed: the highest (above) or lowest (below) value takes every country card; a trick of 2+ "
+        "cards puts at least one face down and at least one on a matching continent pile. Jokers go back onto one "
+        "of their continents. At the end each continent's majority scores 1 point per card (ties split, rounded "
+        "up), plus 1 point per face-down card."
     )

@@ -1,5 +1,6 @@
 """A region's map: Deutschland's map (pipeline.games.deutschland.accessories.draw_map) of the deck's mainland
-outline on the deck's grid, the capital's name starred; on a landscape page when that fills more of it (a
+outline on the deck's grid, with the borders of the divisions its places draw (pipeline/geo/divisions.py, as
+on the cards), the capital's name starred; on a landscape page when that fills more of it (a
 country wider than tall)."""
 
 import math
@@ -9,6 +10,8 @@ from shapely.geometry import shape
 from pipeline.extract import names
 from pipeline.games.deutschland import accessories as deutschland
 from pipeline.games.deutschland.deck import deck_grid
+from pipeline.games.region import geography
+from pipeline.geo import divisions
 from pipeline.render.context import CardContext
 from pipeline.render.pages import begin_page, end_page
 
@@ -45,6 +48,7 @@ def draw(c, deck: dict, ctx: CardContext, w: dict, paper_name: str, paper: tuple
     shown = starred(deck, ctx.layout.words(words["lang"])["capital"])
     page = page_for(shown, grid, paper, words, ctx.regular)
     begin_page(c, page)
-    outline = {deck["region"]["iso3"]: shape(deck["region"]["outline"])}
-    deutschland.draw_map(c, shown, outline, grid, page, words, (ctx.regular, ctx.bold))
+    land = shape(deck["region"]["outline"])
+    drawn = divisions.voronoi(divisions.places(deck["cards"]), land, geography.local_laea(land))
+    deutschland.draw_map(c, shown, drawn, grid, page, words, (ctx.regular, ctx.bold))
     end_page(c)

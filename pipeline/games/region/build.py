@@ -29,12 +29,14 @@ from pipeline.games.deutschland.deck import deck_grid
 from pipeline.games.region import candidates, definition, fairness, geography
 from pipeline.geo import grid as grids
 from pipeline.geo import selection
+from pipeline.i18n.catalogue import N_, translate
 from pipeline.jsonfile import Unreadable
+from pipeline.render import layouts
 from pipeline.rounding import round_half_up
 
 SETTINGS = paths.TEMPLATES_DIR / "region" / "settings.toml"
 COORD_DECIMALS = 4  # the cards' lat/lon precision (templates/decks/region.toml)
-TITLES = {"de": "{country}: Das Kartenspiel", "en": "{country}: The Card Game"}
+TITLE = N_("{country}: The Card Game")  # the deck's default title, in the title's language
 
 
 @dataclass(frozen=True)
@@ -144,7 +146,7 @@ def build(store, iso3: str, places: int | None, title: str | None, lang: str) ->
         grid,
         shape_,
         outline,
-        title or TITLES[lang].format(country=name),
+        title or translate(lang, TITLE, country=name),
         lang,
     )
 
@@ -182,12 +184,17 @@ def write(region: Region, build_root: Path | None = None) -> None:
 
 
 def publish(
-    store, iso3: str, places: int | None = None, title: str | None = None, lang: str = "de", accept: str | None = None
+    store,
+    iso3: str,
+    places: int | None = None,
+    title: str | None = None,
+    lang: str | None = None,
+    accept: str | None = None,
 ):
     """Build the region and publish a new version of its deck when its cards changed and it passes its
     play-check (stage.Result; fairness.check refuses a deck that fails); `accept` publishes suspicious changes
-    and is the reason CHANGELOG.md gives."""
-    region = build(store, iso3, places, title, lang)
+    and is the reason CHANGELOG.md gives. `lang`: the title's language (default: the game's own)."""
+    region = build(store, iso3, places, title, layouts.load(definition(iso3)).language(lang))
     write(region)
     game = registry.register(definition(region.iso3))
     fairness.check(game, folder(region.iso3), settings()["fairness"]["games"])

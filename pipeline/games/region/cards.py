@@ -1,7 +1,12 @@
-"""Region cards: Deutschland's cards for any country. The place front shows the division (Deutschland's
-state) in the header, the place's name and the country's mainland with the place marked (no open layer of
-first-level divisions is in the mirror, so no division picture); backs and guess cards are Deutschland's.
+"""Region cards: Deutschland's cards for any country. The place front is the rulebook's: the division
+(Deutschland's state) in the header, the place's name and a picture of its division alone, filling its box,
+with no dot and no number that would tell where the place lies. No open layer of first-level divisions is in
+the mirror, so each division is drawn from the deck's places: the union of their Voronoi cells in the
+country's mainland (pipeline/geo/divisions.py). Backs and guess cards are Deutschland's.
 """
+
+import hashlib
+from functools import lru_cache
 
 import shapely
 
@@ -10,9 +15,10 @@ from pipeline.extract import names
 from pipeline.games.deutschland import cards as deutschland
 from pipeline.games.region import geography
 from pipeline.games.region.build import settings
-from pipeline.render import pages, text
+from pipeline.geo import divisions
+from pipeline.render import text
 from pipeline.render.context import CardContext
-from pipeline.render.maps import SIMPLIFY_MM, draw_geometry, to_box
+from pipeline.render.maps import SIMPLIFY_MM, Projected, draw_alone, draw_geometry, to_box
 from pipeline.render.text import Box
 
 KINDS = deutschland.KINDS
@@ -30,16 +36,6 @@ def check(card: dict, ctx: CardContext) -> None:
             raise GeodeckError(f"card {card['id']}: place card without {key!r}; rebuild it with `geodeck region build`")
 
 
-def _frame(geom, box: Box) -> tuple[float, float, float]:
-    x0, y0, x1, y1 = geom.bounds
-    scale = min(box.w / (x1 - x0), box.h / (y1 - y0))
-    return (
-        scale,
-        box.x + (box.w - (x1 - x0) * scale) / 2 - x0 * scale,
-        box.y + (box.h - (y1 - y0) * scale) / 2 - y0 * scale,
-    )
-
-
 def _mainland(ctx: CardContext, country: str):
     """(the country's mainland in its own equal-area projection, that projection)."""
     land = geography.outline(ctx.store, country, settings()["outline"]["island_km"])
@@ -47,40 +43,43 @@ def _mainland(ctx: CardContext, country: str):
     return geography.to_crs(land, crs), crs
 
 
-def _picture(c, fields: dict, ctx: CardContext) -> None:
-    """The country's mainland in its own equal-area projection, the place marked."""
-    layout, box = ctx.layout, ctx.layout.box("state_picture")
-    projected, crs = _mainland(ctx, fields["country"])
-    frame = _frame(projected, Box(0, 0, box.w, box.h))
-
-    def draw() -> None:
-        c.setFillColor(layout.colour("state_fill"))
-        c.setStrokeColor(layout.colour("state_edge"))
-        c.setLineWidth(0.25)
-        c.setLineJoin(1)
-        draw_geometry(c, shapely.simplify(to_box(projected, frame), SIMPLIFY_MM), stroke=True)
-
-    pages.form(c, f"country_{fields['country']}", box, draw)
-    if fields.get("lat") is not None and fields.get("lon") is not None:
-        point = to_box(geography.to_crs(shapely.Point(fields["lon"], fields["lat"]), crs), frame)
-        x, y = point.x + box.x, point.y + box.y
-        c.setFillColor(layout.colour("sea"))
-        c.circle(x, y, TOWN_MM + 0.4, stroke=0, fill=1)
-        c.setFillColor(layout.colour("town"))
-        c.circle(x, y, TOWN_MM, stroke=0, fill=1)
+@lru_cache(maxsize=4)
+def _divisions(land, places: tuple) -> dict:
+    crs = geography.local_laea(land)
+    return {name: geography.to_crs(geom, crs) for name, geom in divisions.voronoi(places, land, crs).items()}
 
 
-def _place_front(c, fields: dict, ctx: CardContext) -> None:
-    layout, words = ctx.layout, ctx.words
+def division_shapes(ctx: CardContext, country: str, cards: list[dict]) -> dict:
+    """Each division of the deck, drawn from its place `cards` in the country's mainland (in the mainland's
+    equal-area projection)."""
+    land = geography.outline(ctx.store, country, settings()["outline"]["island_km"])
+    return _divisions(land, divisions.places(cards))
+
+
+def _picture(c, card: dict, ctx: CardContext) -> None:
+    """The place's division alone, filling the picture's box; one form XObject per division and document."""
+    layout, fields = ctx.layout, card["fields"]
+    geom = division_shapes(ctx, fields["country"], ctx.cards or [card]).get(fields["state"])
+    if geom is None:
+        raise GeodeckError(
+            f"card {card['id']}: no place of the deck with coordinates lies in {fields['state']!r}, so its "
+            "division cannot be drawn; rebuild it with `geodeck region build`"
+        )
+    form = "division_" + hashlib.sha256(shapely.to_wkb(geom)).hexdigest()[:16]
+    draw_alone(c, form, layout.box("state_picture"), geom, layout.colour("state_fill"), layout.colour("state_edge"))
+
+
+def _place_front(c, card: dict, ctx: CardContext) -> None:
+    layout, words, fields = ctx.layout, ctx.words, card["fields"]
     deutschland.place_header(c, fields, ctx)
     name = fields["name"] + (f" {words['capital']}" if fields.get("capital") == "country" else "")
     text.draw(c, name, ctx.bold, layout.box("place_name"), *layout.font("place_name"), max_lines=3, align="center")
-    _picture(c, fields, ctx)
+    _picture(c, card, ctx)
 
 
 def front(c, card: dict, ctx: CardContext) -> None:
     if card["kind"] == "place":
-        _place_front(c, card["fields"], ctx)
+        _place_front(c, card, ctx)
     else:
         deutschland.front(c, card, ctx)
 
@@ -95,7 +94,7 @@ def art(c, cards: list[dict], box: Box, ctx: CardContext) -> None:
     design = ctx.layout.design
     places = [card["fields"] for card in cards if card["kind"] == "place"]
     projected, crs = _mainland(ctx, places[0]["country"])
-    frame = _frame(projected, box)
+    frame = Projected(projected.bounds).frame(box)
     c.setFillColor(design.colour("light"))
     c.setStrokeColor(design.colour("colour"))
     c.setLineWidth(0.3)

@@ -2,7 +2,7 @@
 
 import click
 
-from pipeline.cli_output import Bounded, Words, console, mirror_option, offline_option, out
+from pipeline.cli_output import Bounded, Words, console, lang_option, mirror_option, offline_option, out
 from pipeline.decks.schema import TITLE
 
 
@@ -17,9 +17,9 @@ def region():
 @click.option(
     "--title",
     type=Words(TITLE),
-    help=f'The deck\'s title, at most {TITLE} characters (default "<country>: Das Kartenspiel" / ": The Card Game").',
+    help=f'The deck\'s title, at most {TITLE} characters (default "<country>: The Card Game" in --lang).',
 )
-@click.option("--lang", type=click.Choice(["de", "en"]), default="de", show_default=True, help="The title's language.")
+@lang_option("The title's language")
 @click.option(
     "--accept",
     metavar="REASON",

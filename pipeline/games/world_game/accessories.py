@@ -304,7 +304,7 @@ def draw_poster(c, deck: dict, ctx: CardContext, w: dict) -> Poster:
         c.drawString(x0 + 0.6, y1 - 2.4, inset["key"])
         panel = Box(*inset["box"])
         fitted = _fitted(plane, panel)
-        label = f"{inset['key']}  {inset[ctx.lang]}"
+        label = f"{inset['key']}  {inset['words']['name']}"
         title_w = stringWidth(label, ctx.bold, 7 * PT_MM) + 2
         title_x = fitted.x  # at the inset's top left, or top right where the A4/Letter split would cut it
         if title_x < pw / 2 < title_x + title_w:

@@ -32,7 +32,7 @@ def steps(cards: list[dict], ctx: CardContext) -> dict[str, float]:
     return {
         "name": text.one_size([_name(c["fields"], ctx.lang) for c in cards], ctx.bold, box, high, 2),
         "fact_label": text.one_size(
-            [f[ctx.lang]["label"] for f in facts], ctx.regular, _label_box(row, True), layout.font("fact_label")[0]
+            [f["words"]["label"] for f in facts], ctx.regular, _label_box(row, True), layout.font("fact_label")[0]
         ),
         "fact_value": text.one_size(
             [_value(c["fields"], f, ctx.lang) for c in cards for f in facts],
@@ -44,7 +44,7 @@ def steps(cards: list[dict], ctx: CardContext) -> dict[str, float]:
 
 
 def _value(fields: dict, fact: dict, lang: str) -> str:
-    return with_unit(fields.get(fact["field"]), lang, fact["pattern"], fact[lang]["unit"])
+    return with_unit(fields.get(fact["field"]), lang, fact["pattern"], fact["words"]["unit"])
 
 
 def _label_box(row: Box, noted: bool) -> Box:
@@ -79,7 +79,7 @@ def _facts(c, fields: dict, ctx: CardContext) -> None:
         note = fields.get(fact["note"] + ("_de" if ctx.lang == "de" else "")) if fact.get("note") else None
         c.setFillColor(layout.colour("text"))
         size = sizes["fact_label"]
-        text.draw(c, fact[ctx.lang]["label"], ctx.regular, _label_box(row, bool(note)), size, size)
+        text.draw(c, fact["words"]["label"], ctx.regular, _label_box(row, bool(note)), size, size)
         if note:
             c.setFillColor(layout.colour("muted"))
             text.draw(

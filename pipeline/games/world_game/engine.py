@@ -33,12 +33,13 @@ import itertools
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from pipeline.errors import GeodeckError
 from pipeline.games import core, search
 from pipeline.games.core import TERMINAL, EngineGame, EngineState
 from pipeline.games.world_game import players as model
+from pipeline.i18n.catalogue import N_
 
 FACTS = ("area_km2", "population", "highest_point_m", "land_neighbours")
 KINDS: Final = ("continent", "flag", "location", "capital", "location-reverse", "capital-reverse")
@@ -692,34 +693,61 @@ class State(EngineState[Game]):
             )
         return "\n".join(lines)
 
-    def _why_illegal(self, action: int) -> str:
+    def _why_illegal(self, action: int) -> core.Refusal:
         player, game, challenge = self.current_player(), self.game, self.challenge
         if not 0 <= action < game.num_distinct_actions():
-            return f"{action} is no action of this game (0-{game.num_distinct_actions() - 1})"
-        wanted = self.action_to_string(player, action)
+            return core.Refusal(
+                N_("{action} is no action of this game (0-{last})"),
+                {"action": action, "last": game.num_distinct_actions() - 1},
+                {},
+            )
         if challenge is None:
             if CALL <= action < CALL + self.players - 1 and game.fixed_setter and game.challenges_for(player):
-                return (
-                    f"player {player} may not {wanted}: the setter was fixed in advance, the player "
-                    f'{game.fixed_setter} to the left (rule: "either one determined in advance or of their own choice")'
+                return self._refusal(
+                    N_(
+                        "{player} may not {action}: the setter was fixed in advance, the player {seats} to the "
+                        'left (rule: "either one determined in advance or of their own choice")'
+                    ),
+                    player=player,
+                    action=action,
+                    seats=game.fixed_setter,
                 )
             if action >= CALL + self.players - 1 or (action >= CALL and game.challenges_for(player)):
-                return f"player {player} leads: a fact or a challenge, not {wanted}"
-            return (
-                f"player {player} may not call a challenge: none is in play (rule: before the game begins, "
-                "the players decide which of the four challenges they want to play)"
+                return self._refusal(
+                    N_("{player} leads: a fact or a challenge, not {action}"), player=player, action=action
+                )
+            return self._refusal(
+                N_(
+                    "{player} may not call a challenge: none is in play (rule: before the game begins, the players "
+                    "decide which of the four challenges they want to play)"
+                ),
+                player=player,
             )
         if challenge.kind is None:
             if game.set_base <= action < game.pass_action:
-                return (
-                    f"player {player} may not {wanted}: the challenges in play are "
-                    f"{', '.join(game.challenges_for(challenge.caller))} (rule: decided before the game)"
+                return self._refusal(
+                    N_("{player} may not {action}: the challenges in play are {kinds} (rule: decided before the game)"),
+                    player=player,
+                    action=action,
+                    kinds=tuple(game.challenges_for(challenge.caller)),
                 )
-            return f"player {player} sets a challenge now, not {wanted}"
-        return (
-            f"player {player} may not {wanted}: the {challenge.kind} challenge is answered with a "
-            f"{game.answer_kind(challenge.kind)}, or pass"
+            return self._refusal(N_("{player} sets a challenge now, not {action}"), player=player, action=action)
+        return self._refusal(
+            N_("{player} may not {action}: the {kind} challenge is answered with a {answered}, or pass"),
+            player=player,
+            action=action,
+            kind=challenge.kind,
+            answered=game.answer_kind(challenge.kind),
         )
+
+    def _refusal(self, message: str, **fields: Any) -> core.Refusal:
+        """A refusal with the English words of its fields: the seat, the action, the challenges."""
+        words = {"player": f"player {fields['player']}"}
+        if "action" in fields:
+            words["action"] = self.action_to_string(fields["player"], fields["action"])
+        if "kinds" in fields:
+            words["kinds"] = ", ".join(fields["kinds"])
+        return core.Refusal(message, fields, words)
 
     def card_counts(self) -> list[int]:
         return list(map(len, self.stacks))

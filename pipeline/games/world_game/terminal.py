@@ -1,5 +1,5 @@
 """The World Game at the terminal (`geodeck play world-game`): your top card, everybody's card count, the
-challenge being set and answered, the last round, in German or English (fact labels from the card layout)."""
+challenge being set and answered, the last round, in any registered language (fact labels from the card layout)."""
 
 from rich.console import Group
 from rich.table import Table
@@ -16,6 +16,9 @@ from pipeline.games.world_game.engine import (
     State,
     Turn,
 )
+from pipeline.i18n import names, registry
+from pipeline.i18n.catalogue import N_
+from pipeline.play import seats
 from pipeline.play.variants import Variant
 from pipeline.play.view import View
 
@@ -56,55 +59,42 @@ VARIANTS = {  # the rulebook's variants: geodeck play world-game --variant chall
     "children": Variant("children=KINDS/KINDS: two players, each with their own challenges", _children),
 }
 
-KINDS = {
-    "de": {
-        "continent": "Kontinent",
-        "flag": "Flagge",
-        "location": "Lage",
-        "capital": "Hauptstadt",
-        "location-reverse": "Lage rückwärts",
-        "capital-reverse": "Hauptstadt rückwärts",
-    },
-    "en": {
-        "continent": "continent",
-        "flag": "flag",
-        "location": "location",
-        "capital": "capital",
-        "location-reverse": "location reverse",
-        "capital-reverse": "capital reverse",
-    },
+KINDS = {  # the challenges' names
+    "continent": N_("continent"),
+    "flag": N_("flag"),
+    "location": N_("location"),
+    "capital": N_("capital"),
+    "location-reverse": N_("location reverse"),
+    "capital-reverse": N_("capital reverse"),
 }
 QUESTIONS = {  # what the setter asks, about the country on their top card
-    "de": {
-        "continent": "Auf welchem Kontinent liegt {name}? (zwei, wenn es zwei sind)",
-        "flag": "Welches Land hat diese Flagge?",
-        "location": "Welche Nummer hat {name} auf der Weltkarte?",
-        "capital": "Wie heißt die Hauptstadt von {name}?",
-        "location-reverse": "Welches Land hat auf der Weltkarte die Nummer {number}?",
-        "capital-reverse": "Welches Land hat die Hauptstadt {capital}?",
-    },
-    "en": {
-        "continent": "On which continent is {name}? (both, if two)",
-        "flag": "Which country has this flag?",
-        "location": "Which number does {name} have on the world map?",
-        "capital": "What is the capital of {name}?",
-        "location-reverse": "Which country has number {number} on the world map?",
-        "capital-reverse": "Which country's capital is {capital}?",
-    },
+    "continent": N_("On which continent is {name}? (both, if two)"),
+    "flag": N_("Which country has this flag?"),
+    "location": N_("Which number does {name} have on the world map?"),
+    "capital": N_("What is the capital of {name}?"),
+    "location-reverse": N_("Which country has number {number} on the world map?"),
+    "capital-reverse": N_("Which country's capital is {capital}?"),
 }
+ANSWERED = {  # what a challenge is answered with (engine.ANSWERED_WITH)
+    "continents": N_("continents"),
+    "map number": N_("map number"),
+    "capital": N_("capital"),
+    "country": N_("country"),
+}
+M49 = dict(zip(CONTINENTS, ("003", "005", "150", "002", "142", "009")))  # the continents' UN M49 codes (CLDR)
 
 
 def seat_names(players: int, lang: str) -> list[str]:
-    return [f"{'Spieler' if lang == 'de' else 'Player'} {p + 1}" for p in range(players)]
+    return seats.numbered(players, lang)
 
 
 def fact_label(fact: int, view: View) -> str:
-    return view.layout.data["facts"][fact][view.lang]["label"]
+    return view.layout.data["facts"][fact]["words"]["label"]
 
 
 def fact_value(fact: int, number, view: View) -> str:
     """A fact's value with its unit as the cards print it ("357.588 km²", "2.962 m")."""
-    return "–" if number is None else view.layout.data["facts"][fact][view.lang]["unit"].format(n=view.number(number))
+    return "–" if number is None else view.layout.data["facts"][fact]["words"]["unit"].format(n=view.number(number))
 
 
 def progress(state: State) -> int:
@@ -116,7 +106,18 @@ def revealed(state: State, index: int, view: View) -> str:
     """Round `index`, shown as it ends: the fact and every top card with its value and who took the cards
     and why; a tie with the next cards that broke it; a challenge with the question and the answers."""
     text = _last(state, state.turns[index], view, tie_cards=index == state.rounds() - 1)
-    return view.say(f"Runde {index + 1}: ", f"Round {index + 1}: ") + text.split(": ", 1)[1]
+    return view.say("Round {index}: ", index=index + 1) + text.split(": ", 1)[1]
+
+
+def refusal_words(state: State, fields: dict, view: View) -> dict[str, str]:
+    """The words of an engine's refusal: the move, the challenges and what one is answered with."""
+    words = {
+        "action": lambda v: label(state, v, view, True),
+        "kinds": lambda v: ", ".join(view.say(KINDS[k]) for k in v),
+        "kind": lambda v: view.say(KINDS[v]),
+        "answered": lambda v: view.say(ANSWERED[v]),
+    }
+    return {key: words[key](value) for key, value in fields.items() if key in words}
 
 
 def label(state: State, action: int, view: View, own: bool) -> str:
@@ -124,28 +125,28 @@ def label(state: State, action: int, view: View, own: bool) -> str:
     until every seat has answered (`own`: the player at the screen's own move)."""
     game = state.game
     if action >= game.pass_action and not own:
-        return view.say("antwortet verdeckt (oder passt)", "answers, sealed (or passes)")
+        return view.say("answers, sealed (or passes)")
     if action < CALL:
         return fact_label(action, view)
     if action < game.set_base:
         setter = view.names[(state.leader + action - CALL + 1) % state.players]
-        return view.say(f"Herausforderung, gestellt von {setter}", f"challenge, set by {setter}")
+        return view.say("challenge, set by {setter}", setter=setter)
     if action < game.pass_action:
-        kind = KINDS[view.lang][list(KINDS["en"])[action - game.set_base]]
-        return view.say(f"{kind} stellen", f"set {kind}")
+        kind = view.say(list(KINDS.values())[action - game.set_base])
+        return view.say("set {kind}", kind=kind)
     if action == game.pass_action:
-        return view.say("passen", "pass")
+        return view.say("pass")
     return answer_label(*game.answers[action - game.answer_base], view)
 
 
 def answer_label(answered: str, value, view: View) -> str:
     """An answer in the view's language: continents and countries by their printed names."""
     if answered == "continents":
-        return view.say(" und ", " and ").join(view.layout.continent(c, view.lang)[0] for c in sorted(value))
+        return view.say(" and ").join(view.layout.continent(c, view.lang)[0] for c in sorted(value))
     if answered == "country":
         return view.card(next((i for i, f in view.cards.items() if f.get("name_en") == value), value))
     if answered == "map number":
-        return view.say(f"Nr. {value}", f"no. {value}")
+        return view.say("no. {value}", value=value)
     return str(value)
 
 
@@ -155,7 +156,7 @@ def right_answer(state: State, kind: str, card: int, view: View) -> str:
     if kind == "capital":
         fields = view.cards.get(state.game.ids[card], {})
         capitals = (view.lang == "de" and fields.get("capitals_de")) or fields.get("capitals") or []
-        return view.say(" oder ", " or ").join(capitals)
+        return view.say(" or ").join(capitals)
     return answer_label(*state.game.answers[state.game.right_answer(kind, card)], view)
 
 
@@ -163,9 +164,7 @@ def free_text(state: State, legal: list[int], view: View) -> str | None:
     """Answering a challenge is typed, not picked (the prompt); every other move is numbered (None)."""
     if state.game.pass_action not in legal:
         return None
-    return view.say(
-        "Deine Antwort (eintippen; - passt, ? Hilfe, q Ende)", "Your answer (type it; - passes, ? help, q quit)"
-    )
+    return view.say("Your answer (type it; - passes, ? help, q quit)")
 
 
 def read(state: State, legal: list[int], text: str, view: View) -> int | str:
@@ -189,15 +188,12 @@ def read(state: State, legal: list[int], text: str, view: View) -> int | str:
     if action is not None and action in offered:
         return action
     what = {
-        "continents": view.say("keinen Kontinent", "no continent"),
-        "map number": view.say("keine Nummer auf der Karte", "no number on the map"),
-        "capital": view.say("keine Hauptstadt auf den Karten", "no capital on the cards"),
-        "country": view.say("kein Land auf den Karten", "no country on the cards"),
+        "continents": view.say("no continent"),
+        "map number": view.say("no number on the map"),
+        "capital": view.say("no capital on the cards"),
+        "country": view.say("no country on the cards"),
     }[answered]
-    return view.say(
-        f"{text!r} nennt {what}: tippe die Antwort noch einmal (Schreibweise) oder - zum Passen.",
-        f"{text!r} names {what}: type the answer again (spelling) or - to pass.",
-    )
+    return view.say("{text!r} names {what}: type the answer again (spelling) or - to pass.", text=text, what=what)
 
 
 def _action(game, answered: str, value) -> int | None:
@@ -210,16 +206,19 @@ def _continent_keys(game) -> list[str]:
 
 
 def _continent_names(key: str, view: View) -> list[str]:
-    return [key, *(view.layout.continent(key, lang)[0] for lang in ("de", "en"))] if key in CONTINENTS else [key]
+    """A continent's names an answer may use: its key, its printed name and CLDR's name in every registered
+    language."""
+    if key not in CONTINENTS:
+        return [key]
+    named = (names.territory(M49[key], lang) for lang in registry.codes())
+    return [key, view.layout.continent(key, view.lang)[0], *(name for name in named if name)]
 
 
 def question(kind: str, card_id: str, view: View) -> str:
     """The setter's question; a flag's is asked with its picture (`board`), never its letters or code."""
     fields = view.cards.get(card_id, {})
     capitals = fields.get("capitals") or ["–"]
-    return QUESTIONS[view.lang][kind].format(
-        name=view.card(card_id), number=fields.get("map_number"), capital=capitals[0]
-    )
+    return view.say(QUESTIONS[kind], name=view.card(card_id), number=fields.get("map_number"), capital=capitals[0])
 
 
 def refused(game, view: View) -> str | None:
@@ -227,22 +226,15 @@ def refused(game, view: View) -> str | None:
     flag (no colours, or no flag files in the snapshot store); None when they can."""
     if not any("flag" in game.challenges_for(p) for p in range(game.num_players())):
         return None
-    fix = view.say(
-        "ohne sie spielen: --variant challenges=continent,location,capital",
-        "play without it: --variant challenges=continent,location,capital",
-    )
+    fix = view.say("play without it: --variant challenges=continent,location,capital")
     if view.flag is None:
         return view.say(
-            f"Die Flaggen-Herausforderung braucht ein Terminal, das Flaggen als Bild zeigt (256 Farben oder "
-            f"mehr); {fix}",
-            f"the flag challenge needs a terminal that shows a flag as a picture (256 colours or more); {fix}",
+            "the flag challenge needs a terminal that shows a flag as a picture (256 colours or more); {fix}", fix=fix
         )
     try:
         view.flag(game.card_fields[0]["flag"])
     except GeodeckError as exc:
-        return view.say(
-            f"Die Flaggen lassen sich nicht zeichnen ({exc}); {fix}", f"cannot draw the flags ({exc}); {fix}"
-        )
+        return view.say("cannot draw the flags ({exc}); {fix}", exc=exc, fix=fix)
     return None
 
 
@@ -251,14 +243,12 @@ def board(state: State, player: int, view: View) -> Group:
     being set or answered (the setter's question about their top card), their own top card."""
     seen = state.observation(player)
     counts = " · ".join(f"{name} {n}" for name, n in zip(view.names, seen.counts))
-    parts: list = [view.say("Karten: ", "Cards: ") + counts]
+    parts: list = [view.say("Cards: ") + counts]
     if seen.last_turn:
         parts.append(_last(state, seen.last_turn, view))
     if seen.challenge:
         caller, setter = view.names[seen.challenge.caller], view.names[seen.challenge.setter]
-        text = view.say(
-            f"{caller} ruft eine Herausforderung, {setter} stellt sie", f"{caller} calls a challenge, {setter} sets it"
-        )
+        text = view.say("{caller} calls a challenge, {setter} sets it", caller=caller, setter=setter)
         if seen.challenge.kind:
             card = state.game.ids[state.stacks[seen.challenge.setter][0]]
             text += f": {question(seen.challenge.kind, card, view)}"
@@ -268,8 +258,7 @@ def board(state: State, player: int, view: View) -> Group:
     if seen.top is not None and seen.top_values is not None and not state.is_terminal():
         table = Table(
             *[fact_label(f, view) for f in range(len(FACTS))],
-            title=view.say(f"Oberste Karte von {view.names[player]}: ", f"{view.names[player]}'s top card: ")
-            + view.card(state.game.ids[seen.top]),
+            title=view.say("{name}'s top card: ", name=view.names[player]) + view.card(state.game.ids[seen.top]),
         )
         table.add_row(*[fact_value(f, v, view) for f, v in enumerate(seen.top_values)])
         parts.append(table)
@@ -282,24 +271,27 @@ def _last(state: State, turn: Turn, view: View, tie_cards: bool = False) -> str:
     leader, winner = view.names[turn.leader], view.names[turn.winner]
     if turn.action == CHALLENGE and turn.kind and turn.card is not None and turn.setter is not None:
         answers = ", ".join(
-            f"{view.names[p]} {view.say('richtig', 'right') if right else view.say('falsch', 'wrong')}"
-            for p, right in turn.answers
+            view.names[p] + " " + (view.say("right") if right else view.say("wrong")) for p, right in turn.answers
         )
         asked = question(turn.kind, state.game.ids[turn.card], view)
         right = right_answer(state, turn.kind, turn.card, view)
         return view.say(
-            f"Letzte Runde: {leader} rief eine Herausforderung, {view.names[turn.setter]} fragte „{asked}“ "
-            f"({answers or 'niemand antwortete'}; Antwort: {right}) → {winner}",
-            f"Last round: {leader} called a challenge, {view.names[turn.setter]} asked “{asked}” "
-            f"({answers or 'nobody answered'}; the answer: {right}) → {winner}",
+            "Last round: {leader} called a challenge, {setter} asked “{asked}” ({answers}; the answer: {right}) → "
+            "{winner}",
+            leader=leader,
+            setter=view.names[turn.setter],
+            asked=asked,
+            right=right,
+            winner=winner,
+            answers=answers or view.say("nobody answered"),
         )
     fact = turn.action
     shown = ", ".join(f"{view.names[p]} {_card_value(state, c, fact, view)}" for p, c in turn.top)
     taken = sum(len(cards) for cards in _won(state, turn).values()) if tie_cards else len(turn.top)
-    why = view.say(f"nimmt {taken} Karten, höchster Wert", f"takes {taken} cards, highest value")
+    why = view.say("takes {taken} cards, highest value", taken=taken)
     if len(turn.best) > 1:
         tied = " & ".join(view.names[p] for p in turn.best)
-        why = view.say(f"Gleichstand {tied}", f"a tie of {tied}")
+        why = view.say("a tie of {tied}", tied=tied)
         if tie_cards:
             nexts = "; ".join(
                 f"{view.names[p]} " + " / ".join(_card_value(state, c, fact, view) for c in cards[1:])
@@ -307,12 +299,15 @@ def _last(state: State, turn: Turn, view: View, tie_cards: bool = False) -> str:
                 if len(cards) > 1
             )
             why += view.say(
-                f", die nächsten Karten: {nexts}; {winner} nimmt {taken} Karten",
-                f", the next cards: {nexts}; {winner} takes {taken} cards",
+                ", the next cards: {nexts}; {winner} takes {taken} cards", nexts=nexts, winner=winner, taken=taken
             )
     return view.say(
-        f"Letzte Runde: {leader} wählte {fact_label(fact, view)}: {shown} → {winner} ({why})",
-        f"Last round: {leader} chose {fact_label(fact, view)}: {shown} → {winner} ({why})",
+        "Last round: {leader} chose {fact}: {shown} → {winner} ({why})",
+        leader=leader,
+        fact=fact_label(fact, view),
+        shown=shown,
+        winner=winner,
+        why=why,
     )
 
 
@@ -336,22 +331,11 @@ def _won(state: State, turn: Turn) -> dict[int, list[int]]:
 
 def rules(view: View) -> str:
     return view.say(
-        "The World Game: Wer am Zug ist, nennt einen Fakt seiner obersten Karte (Fläche, Einwohner, höchster "
-        "Punkt, Nachbarländer): der höchste Wert nimmt alle aufgedeckten Karten (Gleichstand: die nächste Karte "
-        "entscheidet); oder ruft eine Herausforderung und wählt, wer sie stellt: der stellt eine Frage zu "
-        "seiner obersten Karte (Kontinent, Flagge, Lage, Hauptstadt). Alle außer dem Steller antworten verdeckt "
-        "(oder passen), der Rufer zuerst, dann im Uhrzeigersinn; dann wird aufgedeckt: die erste richtige Antwort "
-        "im Uhrzeigersinn ab dem Rufer gewinnt, sonst der Steller. "
-        "Antworten: die Antwort selbst eintippen (Groß- und Kleinschreibung, Akzente, deutsch oder englisch "
-        "egal; - passt). Gewonnene Karten kommen unter den "
-        "eigenen Stapel. Zu zweit gewinnt, wer alle Karten hat; sonst endet das Spiel, sobald jemand keine "
-        "Karte mehr hat.",
         "The World Game: the player to move names a fact of their top card (area, population, highest point, "
-        "neighbouring countries): the highest value takes every revealed card (a tie: the next card decides); "
-        "or calls a challenge and chooses who sets it: the setter asks about their top card (continent, flag, "
-        "location, capital). Everyone but the setter answers sealed (or passes), the caller first, then "
-        "clockwise; then all are revealed: the first right answer clockwise from the caller wins, else the "
-        "setter. To answer type the answer itself (any case, accents, German or English; - passes). Won cards "
-        "go under your stack. With 2 players whoever holds every card wins; otherwise the game ends when a "
-        "player has no card left.",
+        "neighbouring countries): the highest value takes every revealed card (a tie: the next card decides); or "
+        "calls a challenge and chooses who sets it: the setter asks about their top card (continent, flag, "
+        "location, capital). Everyone but the setter answers sealed (or passes), the caller first, then clockwise; "
+        "then all are revealed: the first right answer clockwise from the caller wins, else the setter. To answer "
+        "type the answer itself (any case, accents, German or English; - passes). Won cards go under your stack. "
+        "With 2 players whoever holds every card wins; otherwise the game ends when a player has no card left."
     )

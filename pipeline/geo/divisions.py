@@ -1,0 +1,58 @@
+"""First-level divisions drawn from a deck's own places, where no outline of them may be printed (no open
+admin-1 layer is in the mirror; Germany's GADM-derived states may not be sold): each division is the union of
+its places' Voronoi cells, clipped to the country's outline. Made from Natural Earth's public-domain outline
+and the deck's coordinates, it may be printed in every kit, for sale too (docs/printing.md)."""
+
+from collections.abc import Iterable
+
+import numpy as np
+import shapely
+from pyproj import Transformer
+from shapely.geometry.base import BaseGeometry
+
+DIVISION = "state"  # the card field naming a place's division, printed in the card's header
+
+
+def places(cards: Iterable[dict]) -> tuple[tuple[str, float, float], ...]:
+    """(division, lon, lat) of every place card with coordinates, sorted: what `voronoi` draws from."""
+    return tuple(
+        sorted(
+            (str(f[DIVISION]), float(f["lon"]), float(f["lat"]))
+            for f in (card["fields"] for card in cards if card["kind"] == "place")
+            if f.get(DIVISION) is not None and f.get("lon") is not None and f.get("lat") is not None
+        )
+    )
+
+
+def _move(geom, transformer: Transformer, inverse: bool = False):
+    direction = "INVERSE" if inverse else "FORWARD"
+    return shapely.transform(
+        geom, lambda xy: np.column_stack(transformer.transform(xy[:, 0], xy[:, 1], direction=direction))
+    )
+
+
+def voronoi(places: Iterable[tuple[str, float, float]], land: BaseGeometry, crs: str) -> dict[str, BaseGeometry]:
+    """{division: its lon/lat (multi)polygon} from (division, lon, lat) places and the country's lon/lat
+    outline `land`: the places' Voronoi cells in `crs` (metres, so a cell is what is nearest on the ground),
+    unioned per division and clipped to the land. Every part of the land belongs to one division; a point
+    shared by places of two divisions goes to the first division by name. Same inputs, same shapes."""
+    first: dict[tuple[float, float], str] = {}
+    for division, lon, lat in sorted(places):
+        first.setdefault((float(lon), float(lat)), division)
+    if not first:
+        return {}
+    points = sorted(first)
+    transformer = Transformer.from_crs("EPSG:4326", crs, always_xy=True)
+    metric = np.column_stack(transformer.transform([p[0] for p in points], [p[1] for p in points]))
+    if len(points) == 1:
+        return {first[points[0]]: land}
+    sites = shapely.multipoints(metric)
+    reach = shapely.envelope(shapely.union(_move(land, transformer), sites))  # the cells cover land and places
+    cells = shapely.get_parts(shapely.voronoi_polygons(sites, extend_to=reach, ordered=True))
+    parts: dict[str, list] = {}
+    for point, cell in zip(points, cells, strict=True):
+        parts.setdefault(first[point], []).append(cell)
+    return {  # the cells back in lon/lat, then clipped: every division lies in the land, and they cover it
+        division: shapely.intersection(_move(shapely.union_all(pieces), transformer, inverse=True), land)
+        for division, pieces in sorted(parts.items())
+    }
