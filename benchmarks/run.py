@@ -263,18 +263,17 @@ def playouts(bench: Bench) -> dict[str, Figure]:
 
 
 RECIPE_GAMES = 400  # play-check games per kind for each deck the recipe benchmarks' optimiser tries
-RECIPE_CATEGORIES = (
-    "".join(  # the six categories of the recipe benchmarks, each with every UN member's value
-        f'[[categories]]\nfield = "{field}"\nunit = "{unit}"\nwords = {{ label = "{field}" }}\n'
-        for field, unit in (
-            ("area_km2", "km²"),
-            ("highest_point_m", "m"),
-            ("population", "inhabitants"),
-            ("life_expectancy", "years"),
-            ("capital_temp_c", "°C"),
-        )
+RECIPE_CATEGORIES = "".join(  # the six categories of the recipe benchmarks, each with every UN member's value
+    f'[[categories]]\nfield = "{field}"\ndecimals = {decimals}\n'
+    f'words = {{ label = "{field}", unit = "{{n}} {unit}" }}\n'
+    for field, unit, decimals in (
+        ("area_km2", "km²", 0),
+        ("highest_point_m", "m", 0),
+        ("population", "inhabitants", 0),
+        ("life_expectancy", "years", 1),
+        ("capital_temp_c", "°C", 1),
+        ("capital_lat", "°", 2),
     )
-    + '[[categories]]\nfield = "capital_lat"\nunit = "°"\ndecimals = 2\nwords = { label = "latitude" }\n'
 )
 RECIPE_60 = """[recipe]
 name = "bench-60"

@@ -149,8 +149,11 @@ def common_in(lang: str) -> dict:
 
 @cache
 def _localised(path: Path, language: registry.Language) -> dict:
-    """A template with its words in `language` (cached per catalogue: a language registered anew reads anew)."""
-    return catalogue.localised(_read(path), language.code, path.stem)
+    """A template with its words in `language` (cached per catalogue: a language registered anew reads anew);
+    their context is the template's stem, or the template its `words_context` names (a custom deck's layout:
+    its base game's, whose words it keeps)."""
+    document = _read(path)
+    return catalogue.localised(document, language.code, document.get("words_context", path.stem))
 
 
 @cache

@@ -72,7 +72,7 @@ def front(c, card: dict, ctx: CardContext) -> None:
         icon, name, value = base._cells(row)
         pictograms.draw(c, category["icon"], icon, layout.colour("muted"))
         c.setFillColor(layout.colour("text"))
-        words = category[ctx.lang]
+        words = category["words"]
         text.draw(c, words["label"], ctx.regular, name, *layout.font("row_label"))
         shown = with_unit(fields.get(category["field"]), ctx.lang, category["pattern"], words["unit"])
         text.draw(c, shown, ctx.bold, value, *layout.font("row_value"), align="right")

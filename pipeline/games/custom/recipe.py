@@ -4,7 +4,7 @@ a TOML file and checked whole, every problem one line naming its key and the fix
     [recipe]      name, game (laender-toppen | world-game), title, lang, cards (20-200), jokers
     [items]       countries: continents, include, exclude, top = {field, n}; or table = "file.csv|xlsx"
                   with its columns name, group, source and picture
-    [[categories]] field, direction (higher | lower), unit, pattern, icon, words = {label, strip}
+    [[categories]] field, direction (higher | lower), pattern, icon, decimals, words = {label, unit, strip}
 
 What a recipe may name is data: the games and their category rules in templates/recipes/games.toml, the
 numeric country fields in pipeline/fields.toml, the continents in its `continents` choices.
@@ -40,11 +40,11 @@ class RecipeError(GeodeckError):
 class Category:
     field: str  # a numeric column of the country table, or of the user's table
     direction: str
-    unit: str
     pattern: str  # a Babel number pattern, "#,##0.0"
     icon: str
     label: str
-    strip: str
+    unit: str  # a template: "{n} km²", "US${n}"
+    strip: tuple[str, str]  # the folded strip's label and unit
     decimals: int | None = None  # the card's decimals (default: the field's card precision, or the table's values)
 
 
@@ -217,7 +217,7 @@ def _categories(value, rules: dict, own_table: bool, problems: list[str]) -> tup
     if value is None and rules.get("fields"):
         return ()
     if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
-        problems.append("[[categories]] is missing; add one table per category (field, unit, words)")
+        problems.append("[[categories]] is missing; add one table per category (field, words)")
         return ()
     low, high = rules.get("categories", [3, 8])
     if not low <= len(value) <= high:
@@ -248,16 +248,20 @@ def _categories(value, rules: dict, own_table: bool, problems: list[str]) -> tup
             problems.append(f"{where}.icon {icon!r}: one of {', '.join(PICTOGRAMS)}")
         words = entry.get("words")
         if not isinstance(words, dict) or not isinstance(words.get("label"), str) or not words["label"].strip():
-            problems.append(f'{where}.words: give {{label = "Area"}} (and strip, the folded strip\'s word)')
+            problems.append(f'{where}.words: give {{label = "Area", unit = "{{n}} km²"}} (and strip: its two words)')
             continue
-        unit, pattern = entry.get("unit"), entry.get("pattern", "#,##0.##")
-        if not isinstance(unit, str) or not unit.strip() or not isinstance(pattern, str):
+        unit, pattern = words.get("unit"), entry.get("pattern", "#,##0.##")
+        if not isinstance(unit, str) or "{n}" not in unit or not isinstance(pattern, str):
             problems.append(
-                f'{where}.unit is missing: the unit after each value ("km²", "m", "Mio.", or a word such as '
-                '"Kreise"); pattern, if given, a number pattern such as "#,##0.0"'
+                f'{where}.words.unit {unit!r}: the value with its unit, {{n}} where the number goes ("{{n}} km²", '
+                '"US${n}", "{n} Kreise"); pattern, if given, a number pattern such as "#,##0.0"'
             )
             continue
-        keys = {"field", "direction", "unit", "pattern", "icon", "words", "decimals"}
+        strip = words.get("strip", [words["label"], unit.replace("{n}", "").strip()])
+        if not (isinstance(strip, list) and len(strip) == 2 and all(isinstance(w, str) for w in strip)):
+            problems.append(f'{where}.words.strip: the strip\'s label and unit, e.g. ["Area", "km²"]')
+            continue
+        keys = {"field", "direction", "pattern", "icon", "words", "decimals"}
         if unknown := sorted(set(entry) - keys):
             problems.append(f"{where}: no key {', '.join(unknown)}; use {', '.join(sorted(keys))}")
         decimals = entry.get("decimals")
@@ -266,9 +270,7 @@ def _categories(value, rules: dict, own_table: bool, problems: list[str]) -> tup
         ):
             problems.append(f"{where}.decimals {decimals!r}: the decimals a card prints, 0-6")
             decimals = None
-        label = words["label"]
-        strip = str(words.get("strip", label))
-        found.append(Category(name, direction, unit, pattern, icon, label, strip, decimals))
+        found.append(Category(name, direction, pattern, icon, words["label"], unit, (strip[0], strip[1]), decimals))
     return tuple(found)
 
 

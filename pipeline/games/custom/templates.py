@@ -79,11 +79,13 @@ def spec(recipe: Recipe, base: GameDefinition, cards: int, ranges: dict[str, tup
 
 
 def layout(recipe: Recipe, base: GameDefinition, groups: list[str], dealt: list[list[int]]) -> dict:
-    """The card layout: the base's, with the recipe's categories in every language the base prints (a
-    recipe gives its words in its own language), the recipe's language as the deck's own, a table's
+    """The card layout: the base's (its words translated as the base's: `words_context`), with the recipe's
+    categories (their words as the recipe gives them, translated where the catalogues have them: a built-in
+    recipe's English words), the recipe's language as the deck's own, a table's
     `groups` (their order gives their colours) and the deck's deal ([players, hand cards, rounds], the kit's
     and score sheet's table, where the base prints one)."""
-    document = readers.read_input("toml", base.layout_path) | {"default_lang": recipe.lang}
+    document = readers.read_input("toml", base.layout_path)
+    document |= {"default_lang": recipe.lang, "words_context": base.layout_path.stem}
     rules = document.get("kit", {}).get("rules", {})
     if dealt and "table" in rules:
         rules["table"] = dealt
@@ -93,26 +95,27 @@ def layout(recipe: Recipe, base: GameDefinition, groups: list[str], dealt: list[
         for row in rules.get("setup", []):  # the setup picture with the deck's items
             for item in row:
                 item[3] = "item" if item[3] == "country" else item[3]
-    titled = [*document.get("words", {}).values(), *document.get("accessories", {}).values()]
-    for words in titled:  # the back's, the kit's and the strips' title: the deck's
-        for key in ("title", "back"):
-            if isinstance(words, dict) and isinstance(words.get(key), str):
+    for words in (document.get("words", {}), document.get("accessories", {}).get("words", {})):
+        for key in ("title", "back"):  # the back's, the kit's and the strips' title: the deck's
+            if key in words:
                 words[key] = recipe.title
-    for words in document.get("kit", {}).values():  # the kit's name of item cards: the base's country cards'
-        if isinstance(words, dict) and "country" in words.get("kinds", {}):
-            words["kinds"]["item"] = words["kinds"]["country"]
+    kinds = document.get("kit", {}).get("words", {}).get("kinds", {})
+    if "country" in kinds:  # the kit's name of item cards: the base's country cards'
+        kinds["item"] = kinds["country"]
     if groups:
         document["groups"] = groups
     if not recipe.categories:
         return document
-    languages = [key for key in document["categories"][0] if isinstance(document["categories"][0][key], dict)]
-    categories = []
-    for category in recipe.categories:
-        unit = f"{{n}} {category.unit}".strip()
-        words = {"label": category.label, "unit": unit, "strip": [category.strip, category.unit]}
-        entry = {"field": card_field(recipe, category), "icon": category.icon, "pattern": category.pattern}
-        entry["direction"] = category.direction
-        categories.append(entry | {lang: dict(words) for lang in languages})
+    categories = [
+        {
+            "field": card_field(recipe, category),
+            "icon": category.icon,
+            "pattern": category.pattern,
+            "direction": category.direction,
+            "words": {"label": category.label, "unit": category.unit, "strip": list(category.strip)},
+        }
+        for category in recipe.categories
+    ]
     return document | {"categories": categories}
 
 

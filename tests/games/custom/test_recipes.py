@@ -39,16 +39,13 @@ table = "{table}"
 columns = {{ name = "Land", group = "Region", source = "Quelle" }}
 [[categories]]
 field = "Fläche (km²)"
-unit = "km²"
-words = {{ label = "Fläche" }}
+words = {{ label = "Fläche", unit = "{{n}} km²" }}
 [[categories]]
 field = "Einwohner (Mio.)"
-unit = "Mio."
-words = {{ label = "Einwohner" }}
+words = {{ label = "Einwohner", unit = "{{n}} Mio." }}
 [[categories]]
 field = "Hauptstadt (Tsd. Einw.)"
-unit = "Tsd."
-words = {{ label = "Landeshauptstadt" }}
+words = {{ label = "Landeshauptstadt", unit = "{{n}} Tsd." }}
 """
 
 
@@ -88,8 +85,7 @@ continents = ["Atlantis"]
 [[categories]]
 field = "shoe_size"
 direction = "up"
-unit = "EU"
-words = { label = "Shoes" }
+words = { label = "Shoes", unit = "{n} EU" }
 [[categories]]
 field = "area_km2"
 """,
