@@ -49,18 +49,6 @@ words = {{ label = "Landeshauptstadt", unit = "{{n}} Tsd." }}
 """
 
 
-@pytest.fixture
-def workshop(tmp_path, monkeypatch):
-    """A build folder with the synthetic country table, an empty decks folder, and the registry as it was."""
-    root = synthetic.write_inputs(tmp_path / "build")
-    monkeypatch.setenv("GEODECK_BUILD", str(root))
-    monkeypatch.setattr(paths, "DECKS_DIR", tmp_path / "decks")
-    before = dict(registry._REGISTRY)
-    yield tmp_path
-    registry._REGISTRY.clear()
-    registry._REGISTRY.update(before)
-
-
 def write(folder: Path, text: str, name: str = "recipe.toml") -> Path:
     path = folder / name
     path.write_text(text, encoding="utf-8")
@@ -192,3 +180,15 @@ def test_the_optimiser_names_the_card_a_failed_verdict_points_at():
     assert (optimise.offender(report, deck) or ("",))[0] == "c-4"  # the least familiar of the cards of value 2
     report["verdicts"] = [{"name": "first player, 2 players (expert)", "result": "fail", "detail": "", "band": [0, 1]}]
     assert optimise.offender(report, deck) is None  # no card to swap
+
+
+def test_an_xlsx_table_is_checked_like_a_csv(geodeck, workshop):
+    table = pd.read_csv(STATES, dtype=str)
+    table.loc[table["Land"] == "Bremen", "Fläche (km²)"] = "viel"
+    table.to_excel(workshop / "states.xlsx", index=False)
+    code, output = geodeck(["deck", "new", str(write(workshop, STATES_RECIPE.format(table="states.xlsx")))])
+    assert code == 2
+    assert errors(output) == [
+        f"error: {workshop / 'states.xlsx'}: column 'Fläche (km²)': 'viel' in row 6 (Bremen) is no number; write a "
+        "plain number (1234.5, no unit)"
+    ]

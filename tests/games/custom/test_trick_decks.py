@@ -4,8 +4,6 @@ built-in deck has, added by one recipe table, compared by the engine, printed on
 import random
 from pathlib import Path
 
-import pytest
-from fixtures.tiny.decks import synthetic
 from pdftext import pages
 
 from pipeline import paths
@@ -42,18 +40,6 @@ direction = "lower"
 decimals = 2
 words = { label = "Breite der Hauptstadt", unit = "{n} °" }
 """
-
-
-@pytest.fixture
-def workshop(tmp_path, monkeypatch):
-    """A build folder with the synthetic country table, an empty decks folder, and the registry as it was."""
-    root = synthetic.write_inputs(tmp_path / "build")
-    monkeypatch.setenv("GEODECK_BUILD", str(root))
-    monkeypatch.setattr(paths, "DECKS_DIR", tmp_path / "decks")
-    before = dict(registry._REGISTRY)
-    yield tmp_path
-    registry._REGISTRY.clear()
-    registry._REGISTRY.update(before)
 
 
 def test_the_german_states_are_a_trick_game_from_a_table(geodeck, workshop):
