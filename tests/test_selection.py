@@ -114,3 +114,32 @@ def test_layouts_fall_back_to_rng_choice_when_they_cannot_replay_it(monkeypatch)
     replayed, called = np.random.default_rng(3), np.random.default_rng(3)
     assert (selection.layouts(replayed, 96, 3, 50) == choice_rows(called, 96, 3, 50)).all()
     assert replayed.bit_generator.state == called.bit_generator.state
+
+
+def test_a_card_that_passes_over_a_larger_place_nearby_is_what_familiarity_weighs(settings):
+    towns = synthetic.country(300, seed=6)
+    s = replace(settings, weight_familiarity=3.0, familiar_km=50.0)
+    objective = selection.Objective(towns, s, places.EXTREMES)
+    small = int(towns["population"].idxmin())
+    x, y = objective.x, objective.y
+    near = np.hypot(x - x[small], y - y[small]) <= 50_000
+    larger = np.flatnonzero(near & (towns["population"].to_numpy() > towns.at[small, "population"]))
+    assert len(larger)  # the smallest town has larger neighbours
+    biggest = larger[towns["population"].to_numpy()[larger].argmax()]
+    given = objective.log_pop[biggest] - objective.log_pop[small]
+    assert objective.passed_over(np.array([small])) == pytest.approx(given)
+    assert objective.passed_over(np.arange(len(towns))) == 0  # every place a card: none passed over
+    unweighted = replace(settings, weight_familiarity=0.0)
+    assert selection.Objective(towns, unweighted, places.EXTREMES).passed_over(np.array([small])) == 0
+
+
+def test_familiarity_takes_the_larger_places_of_each_part_of_the_country(settings):
+    towns = synthetic.country(400, seed=2, divisions=6)
+    s = replace(settings, seed=2, weight_familiarity=0.0)
+    plain = selection.select(towns, [], s, places.EXTREMES, "division")
+    familiar = selection.select(
+        towns, [], replace(s, weight_familiarity=3.0, familiar_km=50.0), places.EXTREMES, "division"
+    )
+    objective = selection.Objective(towns, replace(s, weight_familiarity=1.0, familiar_km=50.0), places.EXTREMES)
+    assert objective.passed_over(familiar) < objective.passed_over(plain) / 2
+    assert towns.loc[familiar, "population"].median() > towns.loc[plain, "population"].median()

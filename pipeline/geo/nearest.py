@@ -1,5 +1,6 @@
 """Why a place is in a grid game's deck or not when no rule pinned it: the spread. A card the search chose
-names its nearest other card; a candidate it left out names the card that stands for it. Distances are
+names its nearest other card; a candidate it left out names the card that stands for it (a larger one nearby:
+familiarity). Distances are
 geodesic km on WGS84 (pyproj), for any country's table of places (`lat`, `lon`)."""
 
 import numpy as np
@@ -20,13 +21,18 @@ def nearest_card(lat, lon, in_deck) -> tuple[np.ndarray, np.ndarray]:
     return cards[best], km[np.arange(len(lat)), best]
 
 
-def spread_reasons(names, lat, lon, in_deck) -> list[str]:
-    """The reason of each place (a candidate of the search) being in or out, named by its nearest card."""
+def spread_reasons(names, lat, lon, in_deck, population=None, familiar_km: float = 0.0) -> list[str]:
+    """The reason of each place (a candidate of the search) being in or out, named by its nearest card; a place
+    left out whose nearest card is more populous and within `familiar_km` names familiarity (the selection's
+    weight_familiarity: the larger town stands for its part of the country)."""
     names, in_deck = list(names), np.asarray(in_deck, dtype=bool)
     near, km = nearest_card(lat, lon, in_deck)
+    people = np.zeros(len(names)) if population is None else np.asarray(population)
     return [
         f"spread: nearest card {names[n]}, {d:.0f} km away"
         if chosen
+        else f"familiarity: the larger {names[n]} is a card, {d:.0f} km away"
+        if d <= familiar_km and people[n] > people[row]
         else f"replaced for the spread: card {names[n]}, {d:.0f} km away"
-        for chosen, n, d in zip(in_deck, near, km)
+        for row, (chosen, n, d) in enumerate(zip(in_deck, near, km))
     ]

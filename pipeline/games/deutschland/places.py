@@ -54,6 +54,8 @@ class Settings:
     pins_out: tuple[str, ...]
     largest: int = 0  # the most populous towns pinned in
     state_capitals: bool = False  # every state's capital pinned in
+    weight_familiarity: float = 0.0  # the log population a card passes over (pipeline.geo.selection)
+    familiar_km: float = 0.0  # ... to a larger place this near it
 
 
 def load_settings(path: Path = PLACES_CONFIG) -> Settings:
@@ -74,6 +76,8 @@ def load_settings(path: Path = PLACES_CONFIG) -> Settings:
             tuple(pins.get("out", [])),
             int(pins.get("largest", 0)),
             bool(pins.get("state_capitals", False)),
+            float(sel.get("weight_familiarity", 0.0)),
+            float(sel.get("familiar_km", 0.0)),
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise GeodeckError(
@@ -187,7 +191,9 @@ def choose_places(places: pd.DataFrame, s: Settings) -> pd.DataFrame:
 
 def reasons(places: pd.DataFrame, s: Settings, why: dict[int, list[str]], pinned, in_deck) -> list[str]:
     """Why each town is in the deck or not: its pins, the filters that keep it out, else the spread."""
-    spread = nearest.spread_reasons(places["short_name"], places["lat"], places["lon"], in_deck)
+    spread = nearest.spread_reasons(
+        places["short_name"], places["lat"], places["lon"], in_deck, places["population"], s.familiar_km
+    )
     out = []
     for row, (people, in_state, off_map) in enumerate(zip(places["population"], places["in_state"], places["off_map"])):
         if row in why:

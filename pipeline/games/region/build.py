@@ -26,7 +26,7 @@ from pipeline.extract import load_sources, names
 from pipeline.games import registry
 from pipeline.games.deutschland import places as deutschland_places
 from pipeline.games.deutschland.deck import deck_grid
-from pipeline.games.region import candidates, definition, fairness, geography
+from pipeline.games.region import candidates, definition, fairness, geography, reviewed
 from pipeline.geo import grid as grids
 from pipeline.geo import selection
 from pipeline.i18n.catalogue import N_, translate
@@ -130,6 +130,7 @@ def build(store, iso3: str, places: int | None, title: str | None, lang: str) ->
         table = placed(store, iso3, outline, grid, config, floor)
     table = table.loc[~left_out(table, local.get("out", []))].reset_index(drop=True)
     table = table.assign(state=table["state"].replace(local.get("division_names", {})))  # Natural Earth's slips
+    table = in_languages(table, iso3, config["names"]["languages"])
     minimum = config["places"]["minimum"]
     size = min(places or config["places"]["default"], len(table))
     if size < minimum:
@@ -148,6 +149,20 @@ def build(store, iso3: str, places: int | None, title: str | None, lang: str) ->
         outline,
         title or translate(lang, TITLE, country=name),
         lang,
+    )
+
+
+def in_languages(table: pd.DataFrame, iso3: str, languages: list[str]) -> pd.DataFrame:
+    """`table` with each place's and division's name in every language (`name_<lang>`, `state_<lang>`: the
+    reviewed tables' and pycountry's, else the local name)."""
+    return table.assign(
+        **{f"name_{lang}": [reviewed.translated(iso3, "place", n, lang) for n in table["name"]] for lang in languages},
+        **{
+            f"state_{lang}": [
+                reviewed.translated(iso3, "division", s, lang, c) for s, c in zip(table["state"], table["code"])
+            ]
+            for lang in languages
+        },
     )
 
 

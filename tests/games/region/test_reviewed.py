@@ -1,0 +1,93 @@
+"""Region decks' reviewed tables (docs/regions.md, issue 31 items 2-3): current divisions by ISO 3166-2 with
+their local names and translations, places that are no municipality left out, merged places added to the
+place they merged into, local names and names per language, and a place in the wrong division found by its
+position. Small fixtures, no mirror."""
+
+import pandas as pd
+
+from pipeline.games.region import build, candidates, reviewed
+
+
+def places(*rows) -> pd.DataFrame:
+    return pd.DataFrame(rows, columns=["geonameid", "name", "division", "lat", "lon", "population"])
+
+
+def test_agglomerations_and_districts_go_and_merged_communes_join_their_commune():
+    table = places(
+        (1, "Marne La Vallée", "11", 48.84, 2.64, 318325),
+        (2, "Annecy", "84", 45.90, 6.13, 49232),
+        (3, "Cran-Gevrier", "84", 45.90, 6.10, 19354),
+        (4, "Dunkirk", "32", 51.03, 2.38, 86263),
+        (5, "Paris", "11", 48.85, 2.35, 2138551),
+    )
+    towns = pd.DataFrame({"name": ["Annecy-le-Vieux", "Seynod"], "population": [21521, 18590]})
+    fixed = reviewed.corrected(table, "FRA", towns).set_index("name")
+    assert "Marne La Vallée" not in fixed.index and "Cran-Gevrier" not in fixed.index
+    assert fixed.at["Annecy", "population"] == 49232 + 19354 + 21521 + 18590  # GeoNames' figures of its parts
+    assert "Dunkerque" in fixed.index and "Dunkirk" not in fixed.index
+    assert fixed.at["Dunkerque", "geonameid"] == 4
+
+
+def test_mestre_is_venezia_and_a_district_of_rome_is_no_card():
+    table = places(
+        (1, "Venice", "20", 45.44, 12.33, 51298),
+        (2, "Mestre", "20", 45.49, 12.25, 147662),
+        (3, "Acilia-Castel Fusano-Ostia Antica", "07", 41.78, 12.37, 129362),
+        (4, "Rome", "07", 41.89, 12.51, 2318895),
+    )
+    fixed = reviewed.corrected(table, "ITA", pd.DataFrame(columns=["name", "population"])).set_index("name")
+    assert sorted(fixed.index) == ["Roma", "Venezia"]
+    assert fixed.at["Venezia", "population"] == 51298 + 147662
+
+
+def test_divisions_are_current_named_locally_and_translated():
+    france, italy, poland = (reviewed.divisions(iso3) for iso3 in ("FRA", "ITA", "POL"))
+    assert len(france) == 13 and len(italy) == 20 and len(poland) == 16
+    assert reviewed.division_name(france["44"]) == "Grand Est"  # pycountry: Grand-Est
+    assert [reviewed.division_name(italy[k]) for k in ("15", "13", "16")] == ["Sicilia", "Puglia", "Toscana"]
+    assert [reviewed.division_name(poland[k]) for k in ("78", "74", "84")] == [
+        "Mazowieckie",
+        "Łódzkie",
+        "Świętokrzyskie",
+    ]
+    assert reviewed.translated("ITA", "division", "Sicilia", "de", "IT-82") == "Sizilien"  # pycountry's German
+    assert reviewed.translated("POL", "division", "Łódzkie", "de", "PL-10") == "Łódź"  # reviewed: pycountry's Łódz
+    assert reviewed.translated("ITA", "division", "Sicilia", "xx", "IT-82") == "Sicilia"  # no translation: local
+    assert reviewed.translated("POL", "division", "Mazowieckie", "pl", "PL-14") == "Mazowieckie"  # not mazowieckie
+    assert reviewed.translated("FRA", "division", "Nouvelle-Aquitaine", "en", "FR-NAQ") == "Nouvelle-Aquitaine"
+
+
+def test_places_are_named_in_the_deck_s_language_else_locally():
+    assert [reviewed.translated("ITA", "place", n, "de") for n in ("Roma", "Milano", "Napoli", "Venezia")] == [
+        "Rom",
+        "Mailand",
+        "Neapel",
+        "Venedig",
+    ]
+    assert reviewed.translated("POL", "place", "Warszawa", "de") == "Warschau"
+    assert reviewed.translated("ITA", "division", "Piemonte", "de", "IT-21") == "Piemont"  # pycountry: Piemonte
+    assert reviewed.translated("FRA", "place", "Dunkerque", "de") == "Dünkirchen"
+    assert reviewed.translated("ITA", "place", "Bologna", "de") == "Bologna"
+    table = pd.DataFrame({"name": ["Roma"], "state": ["Lazio"], "code": ["IT-62"]})
+    named = build.in_languages(table, "ITA", ["de", "pl"])
+    assert named.loc[0, ["name_de", "name_pl", "state_de", "state_pl"]].tolist() == ["Rom", "Rzym", "Latium", "Lacjum"]
+
+
+def test_a_place_far_from_its_division_s_towns_is_found_by_its_position(monkeypatch):
+    # Lorraine's towns (admin1 "44") around Saint-Dié-des-Vosges, Alsace-like code "42" given to Saint-Dié
+    grid = [(48.2 + 0.1 * i, 6.6 + 0.15 * j) for i in range(4) for j in range(4)]
+    towns: dict[object, dict[str, object]] = {
+        n: {"latitude": la, "longitude": lo, "admin1code": "44", "countrycode": "FR"} for n, (la, lo) in enumerate(grid)
+    }
+    towns["far"] = {"latitude": 47.0, "longitude": 2.0, "admin1code": "42", "countrycode": "FR"}
+    towns.update(
+        {
+            f"f{i}": {"latitude": 47.0 + 0.05 * i, "longitude": 2.1, "admin1code": "42", "countrycode": "FR"}
+            for i in range(5)
+        }
+    )
+    monkeypatch.setattr(candidates, "towns_5000", lambda: towns)
+    table = places((1, "Saint-Dié-des-Vosges", "42", 48.29, 6.95, 24628), (2, "Épinal", "44", 48.17, 6.45, 39518))
+    table = table.assign(state=["Alsace", "Grand Est"])
+    crs = "+proj=laea +lat_0=47 +lon_0=3 +datum=WGS84 +units=m"
+    assert candidates.strays(table, crs, "FR") == ["Saint-Dié-des-Vosges (Alsace)"]
