@@ -59,8 +59,7 @@ def countries(recipe: Recipe, table: pd.DataFrame) -> pd.DataFrame:
         group_of = {code: group for group, codes in items.groups.items() for code in codes}
         if ungrouped := [code for code in pool["iso3"] if code not in group_of]:
             problems.append(f"items.groups: {', '.join(ungrouped[:8])} in no group; add them to one or exclude them")
-        name = f"name_{recipe.lang}" if f"name_{recipe.lang}" in pool.columns else "name_en"
-        pool = pool.assign(groups=pool["iso3"].map(group_of), name=pool[name])
+        pool = pool.assign(groups=pool["iso3"].map(group_of))
     if problems:
         raise RecipeError(str(recipe.path), problems)
     economy = pool["population"] * pool["gdp_pcap_ppp"]

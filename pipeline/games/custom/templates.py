@@ -14,6 +14,7 @@ from pipeline.games.definition import GameDefinition
 
 THRESHOLD_REL = 0.15  # a refreshed custom value changing by more than this is suspicious (geodeck diff)
 JOKER = "joker"
+NAMES = "name_*"  # the base game's country names, a field per language (pipeline/decks/spec.py)
 
 
 def card_field(recipe: Recipe, category: Category) -> str:
@@ -59,19 +60,23 @@ def spec(recipe: Recipe, base: GameDefinition, cards: int, ranges: dict[str, tup
     names = [card_field(recipe, c) for c in recipe.categories]
     if not recipe.items_deck:
         kinds = {"country": [*text, *names]}
-        optional = {
-            "country": [n for n in ("capital", "capital_en", "highest_mountain", "highest_mountain_en") if n in text]
-        }
-    else:  # items: a table's (with a picture, maybe) or countries in the recipe's groups (with their flags)
-        picture = "picture" if recipe.items.table is not None else "flag"
+        optional = {"country": sorted({n for kind in document.get("optional", {}).values() for n in kind} & set(text))}
+    elif recipe.items.table is not None:  # a table's items: the user's names (in the recipe's language), a picture
         fields = {
             "name": {"type": "string", "column": "name"},
             "continents": {"type": "list", "column": "groups"},
-            picture: {"type": "string", "column": picture},
+            "picture": {"type": "string", "column": "picture"},
             **{n: fields[n] for n in names},
         }
-        kinds = {"item": ["name", "continents", picture, *names]}
-        optional = {"item": ["picture"] if picture == "picture" else []}
+        kinds, optional = {"item": ["name", "continents", "picture", *names]}, {"item": ["picture"]}
+    else:  # countries in the recipe's groups: the base's names in every language, the flag
+        fields = {
+            NAMES: fields[NAMES],
+            "continents": {"type": "list", "column": "groups"},
+            "flag": fields["flag"],
+            **{n: fields[n] for n in names},
+        }
+        kinds, optional = {"item": [NAMES, "continents", "flag", *names]}, {"item": []}
     if recipe.jokers:
         kinds[JOKER] = ["continents"]
         deck["jokers"] = [list(pair) for pair in recipe.jokers]
