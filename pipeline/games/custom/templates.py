@@ -24,9 +24,12 @@ def card_field(recipe: Recipe, category: Category) -> str:
     return category.field if recipe.items.table is None else field_name(category.field)
 
 
-def spec(recipe: Recipe, base: GameDefinition, cards: int, ranges: dict[str, tuple[float, float]]) -> dict:
+def spec(
+    recipe: Recipe, base: GameDefinition, cards: int, ranges: dict[str, tuple[float, float]], countries: list[str]
+) -> dict:
     """The deck spec; `ranges` the values' range of each field of a user's table (a country field's is its
-    column's in pipeline/fields.toml)."""
+    column's in pipeline/fields.toml); `countries` every country of the country table: a land neighbour that
+    is no card still counts (the base's `counting.neighbours_also`)."""
     document = readers.read_input("toml", base.spec_path)
     deck = {
         "game": recipe.deck_name,
@@ -39,9 +42,11 @@ def spec(recipe: Recipe, base: GameDefinition, cards: int, ranges: dict[str, tup
         "lang": recipe.lang,
     }
     if "counting" in document["deck"] and not recipe.items_deck:  # how the base's countries count, for the kit
-        deck["counting"] = document["deck"]["counting"]
+        deck["counting"] = counting = dict(document["deck"]["counting"])
+        if "neighbours_also" in counting:
+            counting["neighbours_also"] = sorted({*counting["neighbours_also"], *countries})
     if not recipe.categories:  # the base's own categories (the World Game's facts)
-        return {**document, "deck": deck | {k: v for k, v in document["deck"].items() if k == "counting"}}
+        return {**document, "deck": deck}
     fields = {name: entry for name, entry in document["fields"].items() if not entry.get("category")}
     fields.pop("population_density", None)
     text = [name for name in fields if name != "population_density"]

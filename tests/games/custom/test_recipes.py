@@ -146,6 +146,10 @@ def test_a_bad_table_gets_one_line_per_problem_naming_the_row(geodeck, workshop,
 
 
 def test_a_recipe_is_published_as_a_game_that_verify_and_play_check_find(geodeck, workshop):
+    table = synthetic.countries_table()
+    africa = table["continents"].str.startswith("Africa")
+    table.loc[africa, "land_neighbours"] = "FRA"  # a land neighbour that is no card of the deck
+    synthetic.write_inputs(workshop / "build", table)
     code, output = geodeck(["deck", "new", str(write(workshop, AFRICA)), "--games", "20", "--jobs", "1"])
     assert code == 0, output
     assert "custom-africa-40 " in output and "published: 40 cards" in output
