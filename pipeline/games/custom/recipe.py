@@ -46,6 +46,7 @@ class Category:
     unit: str  # a template: "{n} km²", "US${n}"
     strip: tuple[str, str]  # the folded strip's label and unit
     decimals: int | None = None  # the card's decimals (default: the field's card precision, or the table's values)
+    scale: float = 1.0  # the card's value is the field's times this (1e-6: inhabitants in millions)
 
 
 @dataclass(frozen=True)
@@ -261,7 +262,7 @@ def _categories(value, rules: dict, own_table: bool, problems: list[str]) -> tup
         if not (isinstance(strip, list) and len(strip) == 2 and all(isinstance(w, str) for w in strip)):
             problems.append(f'{where}.words.strip: the strip\'s label and unit, e.g. ["Area", "km²"]')
             continue
-        keys = {"field", "direction", "pattern", "icon", "words", "decimals"}
+        keys = {"field", "direction", "pattern", "icon", "words", "decimals", "scale"}
         if unknown := sorted(set(entry) - keys):
             problems.append(f"{where}: no key {', '.join(unknown)}; use {', '.join(sorted(keys))}")
         decimals = entry.get("decimals")
@@ -270,7 +271,12 @@ def _categories(value, rules: dict, own_table: bool, problems: list[str]) -> tup
         ):
             problems.append(f"{where}.decimals {decimals!r}: the decimals a card prints, 0-6")
             decimals = None
-        found.append(Category(name, direction, pattern, icon, words["label"], unit, (strip[0], strip[1]), decimals))
+        scale = entry.get("scale", 1.0)
+        if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not 0 < scale < 1e9:
+            problems.append(f"{where}.scale {scale!r}: a positive number, e.g. 1e-6 for millions")
+            scale = 1.0
+        label, shown = words["label"], (strip[0], strip[1])
+        found.append(Category(name, direction, pattern, icon, label, unit, shown, decimals, float(scale)))
     return tuple(found)
 
 

@@ -55,12 +55,14 @@ def spec(
         entry = {"type": "number", "category": True, "column": name, "threshold_rel": THRESHOLD_REL}
         if recipe.items.table is not None:
             low, high = ranges[name]
-            entry["range"] = [float(low), float(high)]
+            entry["range"] = [float(low) * category.scale, float(high) * category.scale]
             entry["decimals"] = 6  # the user's values as given
         else:
             entry["column"] = category.field
         if category.decimals is not None:
             entry["decimals"] = category.decimals
+        if category.scale != 1.0:
+            entry["scale"] = category.scale
         fields[name] = entry
     names = [card_field(recipe, c) for c in recipe.categories]
     if not recipe.items_deck:
