@@ -38,6 +38,15 @@ def test_an_extension_older_than_its_source_runs_every_engine_from_source(tmp_pa
     assert set(compiled.stale(root)) == {"pkg.games.core", "pkg.games.a.engine", "pkg.games.b.engine"}
 
 
+def test_a_moved_engine_leaves_orphans_that_are_found(tmp_path):
+    root = package(tmp_path)
+    moved = root / "games" / "a" / "engine.py"
+    (root / "games" / "b" / f"engine__mypyc{SUFFIX}").write_bytes(b"mypyc's library of b's engine")
+    assert compiled.orphans(root) == []
+    moved.rename(root / "games" / "b" / "shared.py")  # a's engine moved away: its extension stays behind
+    assert compiled.orphans(root) == [moved.with_name(f"engine{SUFFIX}")]
+
+
 def test_the_source_is_found_ahead_of_the_extension(tmp_path, monkeypatch):
     root = package(tmp_path)
     monkeypatch.syspath_prepend(str(tmp_path))

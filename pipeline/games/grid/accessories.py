@@ -1,12 +1,12 @@
-"""The Deutschlandkarte: Germany on the game's grid, with a red dot and the name of every place of the deck.
+"""The grid game's map: a country on the game's grid, with a red dot and the name of every place of the deck
+(Deutschland's and each region's map: each configuration's `accessories` hands it its divisions).
 
 The map is drawn in grid units: lines of equal north-south number (orange, 0 at the top, 150 at the
-bottom) and of equal west-east number (grey, 0 at the left, 90 at the right). State borders are the
-`germany-boundaries` states (in a kit for sale, the states the deck's places draw: states.Drawn) projected
-through the deck's grid (deck.json `grid`: the geo stage's calibrated
-grid the place numbers were computed with; `Grid.values`, unrounded), so the map is the grid's own projection;
-a place sits at the grid value of its coordinates, which rounds to the numbers on its card (checked), or at
-its card numbers when it has no coordinates.
+bottom) and of equal west-east number (grey, 0 at the left, 90 at the right). The divisions' borders are
+projected through the deck's grid (deck.json `grid`: the calibrated grid the place numbers were computed
+with; `Grid.values`, unrounded), so the map is the grid's own projection; a place sits at the grid value of
+its coordinates, which rounds to the numbers on its card (checked), or at its card numbers when it has no
+coordinates.
 """
 
 from dataclasses import dataclass
@@ -18,19 +18,13 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pipeline.errors import GeodeckError
-from pipeline.games.deutschland.deck import deck_grid
-from pipeline.games.deutschland.states import FOR_SALE as FOR_SALE  # stand-ins for a print for sale
-from pipeline.games.deutschland.states import SOURCE as STATES
-from pipeline.games.deutschland.states import germany
 from pipeline.geo.grid import NS_MAX, WE_MAX, Grid, whole_numbers
 from pipeline.render import labels, text
-from pipeline.render.context import CardContext
 from pipeline.render.maps import draw_geometry, tint
 from pipeline.render.numbers import number
-from pipeline.render.pages import begin_page, clipped, end_page
+from pipeline.render.pages import clipped
 from pipeline.render.text import PT_MM, Box
 
-SOURCES = (STATES,)  # what the map draws from besides the deck (the kit credits it)
 DOT_MM = 0.6
 SCALE_BAR_MM = 35  # the scale bar's greatest length: 100 km on the Deutschlandkarte, 500 km on Brazil's map
 DOT_SLACK = 0.45  # grid units a dot may move from its card numbers to part from a neighbour's dot
@@ -346,13 +340,3 @@ def draw_map(
 def scale_bar_km(most_km: float) -> int:
     """The longest of 1, 2, 5, 10, 20, 50 … km not above `most_km` (at least 1)."""
     return max((n * 10**e for e in range(7) for n in (1, 2, 5) if n * 10**e <= most_km), default=1)
-
-
-def draw(c, deck: dict, ctx: CardContext, w: dict, paper_name: str, paper: tuple[float, float]) -> None:
-    """The Deutschlandkarte on one portrait page, on the deck's own grid (a card from another grid fails
-    before anything is drawn)."""
-    grid = deck_grid(deck)
-    place_positions(deck["cards"], grid)
-    begin_page(c, paper)
-    draw_map(c, deck, germany(ctx.store, ctx.for_sale, deck["cards"]).lonlat, grid, paper, w, (ctx.regular, ctx.bold))
-    end_page(c)

@@ -1,44 +1,33 @@
-"""Deutschland: Das Kartenspiel cards. Place cards: the front is the rulebook's, "the name of the place and
-the region it lies in, with a picture of that region": a header with the game's name and the state, the
-place's name and its state alone, filling its box (no dot for the place, no map of Germany, no number: nothing
-that tells where in its state it lies; in a kit for sale the state as the deck's places draw it,
-states.Drawn); the back shows the north-south number (orange) and the west-east number
-(grey) at one size on one baseline, and the population. Guess cards in the four player colours, their
-symbol large and in all four corners, the player's shape (● ■ ◆ ★) on both sides of the player's name and
-of the caption; the W card says that its other side is M.
+"""The grid game's cards, for every configuration (Deutschland, regions): a place card's header and name,
+its back (the north-south number in orange and the west-east number in grey at one size on one baseline, and
+the population), and the guess cards in the four player colours, their symbol large and in all four corners,
+the player's shape (● ■ ◆ ★) on both sides of the player's name and of the caption; the W card says that its
+other side is M. A configuration's `cards` draws its place fronts' picture (its divisions) and checks its
+place cards; the rest it takes from here.
 
 All drawing is in millimetres with the origin at the card's bottom-left trim corner.
 """
 
-import shapely
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pipeline.errors import GeodeckError
-from pipeline.games.deutschland.states import FOR_SALE as FOR_SALE  # stand-ins for a print for sale
-from pipeline.games.deutschland.states import SOURCE as STATES
-from pipeline.games.deutschland.states import germany
 from pipeline.render import text
 from pipeline.render.context import CardContext
-from pipeline.render.maps import SIMPLIFY_MM, Projected, draw_geometry, to_box
 from pipeline.render.numbers import number
 from pipeline.render.text import Box
 
 KINDS = ("place", "guess")
-SOURCES = (STATES,)  # what the cards draw from besides the deck (the kit credits them)
 FRONTS = ("N", "S", "W", "O", "most", "fewest")
 
 
 def check(card: dict, ctx: CardContext) -> None:
-    """Fail before drawing, naming the card, when a field is missing or unknown."""
+    """Fail before drawing, naming the card, when its kind is unknown or a guess card's field is (a
+    configuration's `check` checks its place cards)."""
     kind, fields = card["kind"], card["fields"]
     if kind not in KINDS:
-        raise GeodeckError(f"card {card['id']}: unknown kind {kind!r} for deutschland; expected {', '.join(KINDS)}")
+        raise GeodeckError(f"card {card['id']}: unknown kind {kind!r}; expected {', '.join(KINDS)}")
     if kind == "place":
-        for key in ("name", "state", "ns", "we"):
-            if fields.get(key) is None:
-                raise GeodeckError(f"card {card['id']}: place card without {key!r}")
-        germany(ctx.store).state_name(fields["state"], card["id"])
         return
     if fields.get("colour") not in ctx.layout.data["players"]:
         raise GeodeckError(
@@ -63,7 +52,8 @@ def steps(cards: list[dict], ctx: CardContext) -> dict[str, float]:
     }
 
 
-def _name(c, name: str, key: str, ctx: CardContext) -> None:
+def place_name(c, name: str, key: str, ctx: CardContext) -> None:
+    """The place's name at the deck's one size (`steps`) in the layout's box `key`."""
     box, lines = ctx.layout.box(key), LINES[key]
     size = ctx.sizes.get(key) or steps([{"kind": "place", "fields": {"name": name}}], ctx)[key]
     text.draw(c, name, ctx.bold, box, size, size, max_lines=lines, align="center")
@@ -72,9 +62,17 @@ def _name(c, name: str, key: str, ctx: CardContext) -> None:
 TOWN_MM = 1.0  # radius of a place's dot on the kit cover's key art (with a white ring)
 
 
+def town_dot(c, x: float, y: float, ctx: CardContext) -> None:
+    """A place's dot on the kit cover's key art, in a ring of the cards' sea colour."""
+    c.setFillColor(ctx.layout.colour("sea"))
+    c.circle(x, y, TOWN_MM + 0.4, stroke=0, fill=1)
+    c.setFillColor(ctx.layout.design.colour("colour"))
+    c.circle(x, y, TOWN_MM, stroke=0, fill=1)
+
+
 def place_header(c, fields: dict, ctx: CardContext) -> None:
     """A place card's sea background and header (the game's name, the place's state or division); the text
-    colour set for what follows. Region cards share it."""
+    colour set for what follows."""
     layout, words = ctx.layout, ctx.words
     header = layout.box("header")
     ctx.background(c, layout.colour("sea"), top=header.y)
@@ -86,28 +84,13 @@ def place_header(c, fields: dict, ctx: CardContext) -> None:
     c.setFillColor(layout.colour("text"))
 
 
-def _place_front(c, fields: dict, card_id: str, ctx: CardContext) -> None:
-    layout = ctx.layout
-    place_header(c, fields, ctx)
-    _name(c, fields["name"], "place_name", ctx)
-    states = germany(ctx.store, ctx.for_sale, ctx.cards or [{"kind": "place", "fields": fields}])
-    states.draw_state(
-        c,
-        layout.box("state_picture"),
-        fields["state"],
-        card_id,
-        layout.colour("state_fill"),
-        layout.colour("state_edge"),
-    )
-
-
 def _place_back(c, fields: dict, ctx: CardContext) -> None:
     """The two numbers at one size on one baseline on every card: the size at which three digits fit
     (DejaVu's digits share one width)."""
     layout, words = ctx.layout, ctx.words
     ctx.background(c, layout.colour("sea"))
     c.setFillColor(layout.colour("text"))
-    _name(c, fields["name"], "back_name", ctx)
+    place_name(c, fields["name"], "back_name", ctx)
     values = {key: number(fields[key], ctx.lang) for key in ("ns", "we")}
     high, low = layout.font("value")
     widest = "0" * max(3, *(len(v) for v in values.values()))
@@ -194,10 +177,8 @@ def _guess_side(c, fields: dict, face: str | None, other: str | None, ctx: CardC
 
 
 def front(c, card: dict, ctx: CardContext) -> None:
-    if card["kind"] == "place":
-        _place_front(c, card["fields"], card["id"], ctx)
-    else:
-        _guess_side(c, card["fields"], card["fields"]["front"], card["fields"].get("back"), ctx)
+    """A guess card's front (a configuration draws its place fronts)."""
+    _guess_side(c, card["fields"], card["fields"]["front"], card["fields"].get("back"), ctx)
 
 
 def back(c, card: dict, ctx: CardContext) -> None:
@@ -206,24 +187,3 @@ def back(c, card: dict, ctx: CardContext) -> None:
     else:
         back = card["fields"].get("back")
         _guess_side(c, card["fields"], back, card["fields"]["front"] if back else None, ctx)
-
-
-def art(c, cards: list[dict], box: Box, ctx: CardContext) -> None:
-    """The kit cover's key art: the states in the game's light shade and every place of the deck as a dot."""
-    design, states = ctx.layout.design, germany(ctx.store, ctx.for_sale, cards)
-    frame = Projected(shapely.union_all(list(states.states.values())).bounds).frame(box)
-    scale, dx, dy = frame
-    c.setFillColor(design.colour("light"))
-    c.setStrokeColor(design.colour("colour"))
-    c.setLineWidth(0.3)
-    c.setLineJoin(1)
-    for name in sorted(states.states):
-        draw_geometry(c, shapely.simplify(to_box(states.states[name], frame), SIMPLIFY_MM), stroke=True)
-    for card in cards:
-        fields = card["fields"]
-        if card["kind"] == "place" and fields.get("lat") is not None:
-            x, y = states.utm.transform(fields["lon"], fields["lat"])
-            c.setFillColor(ctx.layout.colour("sea"))
-            c.circle(x * scale + dx, y * scale + dy, TOWN_MM + 0.4, stroke=0, fill=1)
-            c.setFillColor(design.colour("colour"))
-            c.circle(x * scale + dx, y * scale + dy, TOWN_MM, stroke=0, fill=1)

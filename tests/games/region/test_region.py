@@ -15,8 +15,8 @@ from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
 from pipeline.games import registry as games
-from pipeline.games.deutschland.accessories import place_positions, scale_bar_km
-from pipeline.games.deutschland.deck import deck_grid
+from pipeline.games.grid.accessories import place_positions, scale_bar_km
+from pipeline.games.grid.decks import deck_grid
 from pipeline.games.region import build as region_build
 from pipeline.games.region import deck as region_deck
 from pipeline.games.region import geography
@@ -242,9 +242,10 @@ def test_every_published_region_deck_is_a_game_that_geodeck_build_leaves_alone(t
     monkeypatch.setattr(paths, "DECKS_DIR", tmp_path)
     assert [d.name for d in region.games()] == ["region-ita"]  # a folder without LATEST is no published deck
     italy = region.games()[0]
-    assert italy.module("engine").__name__ == "pipeline.games.deutschland.engine"
+    assert italy.module("engine").__name__ == "pipeline.games.grid.engine"  # the family's
+    assert italy.module("cards").__name__ == "pipeline.games.region.cards"  # the slice's own
     assert italy.spec_path.name == "region.toml"
-    assert italy.playcheck_path.name == "deutschland.toml" and not italy.in_build
+    assert italy.playcheck_path.name == "grid.toml" and not italy.in_build
     monkeypatch.setattr(games, "_REGISTRY", {**games.registered(), italy.name: italy})
     assert "deck-region-ita" not in {step.name for step in graph.steps()}
     assert "region" in {command.name for command in games.commands()}
