@@ -11,7 +11,7 @@ from pyarrow import ArrowException
 
 from pipeline import paths, readers
 from pipeline.decks import diff as diffing
-from pipeline.decks import files, integrity, published, reasons, schema, versions
+from pipeline.decks import files, integrity, published, reasons, schema, translated, versions
 from pipeline.decks.canonical import same_content
 from pipeline.decks.spec import DeckSpec, load_spec
 from pipeline.errors import GeodeckError
@@ -56,10 +56,17 @@ def read_table(path: Path, relative: str, made_by: str = "geodeck build") -> pd.
 
 
 def changelog(
-    title: str, version: str, cards: list[dict], diff: dict | None, accept: str | None, why: list[str] | None = None
+    title: str,
+    version: str,
+    cards: list[dict],
+    diff: dict | None,
+    accept: str | None,
+    why: list[str] | None = None,
+    names: list[str] | None = None,
 ) -> str:
     """CHANGELOG.md of a new version, headed by the deck's own title (a region deck's, not its spec's), with
-    `why` each card came in or went out (pipeline.decks.reasons)."""
+    `why` each card came in or went out (pipeline.decks.reasons) and its `names` in every language (where
+    each came from, every fallback to the local name: pipeline/decks/translated.py)."""
     kinds = ", ".join(f"{n} {k}" for k, n in sorted(Counter(c["kind"] for c in cards).items()))
     lines = [f"# {title} {version}", "", f"{len(cards)} cards: {kinds}.", ""]
     if diff is None:
@@ -68,6 +75,8 @@ def changelog(
         lines += [f"## Changes since {diff['old']}", "", diffing.to_markdown(diff).rstrip("\n")]
     if why:
         lines += ["", "## Cards in and out", "", *why]
+    if names:
+        lines += ["", *names]
     if accept:  # the reason a version was published: for suspicious changes, or another (a rule's change)
         lines += ["", f"{'Suspicious changes accepted' if diff and diff['suspicious'] else 'Why'}: {accept}"]
     return "\n".join(lines) + "\n"
@@ -125,7 +134,13 @@ def build_deck(
             ),
             "manifest.json": files.manifest(document, inputs),
             "CHANGELOG.md": changelog(
-                document["title"], version, cards, diff, accept, card_reasons(definition, diff, build_root)
+                document["title"],
+                version,
+                cards,
+                diff,
+                accept,
+                card_reasons(definition, diff, build_root),
+                translated.report(cards, spec),
             ),
         },
     )

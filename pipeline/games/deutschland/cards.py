@@ -38,7 +38,7 @@ def check(card: dict, ctx: CardContext) -> None:
 def _place_front(c, fields: dict, card_id: str, ctx: CardContext) -> None:
     layout = ctx.layout
     grid.place_header(c, fields, ctx)
-    grid.place_name(c, fields["name"], "place_name", ctx)
+    grid.draw_name(c, grid.place_name(fields, ctx.lang), "place_name", ctx)
     states = germany(ctx.store, ctx.for_sale, ctx.cards or [{"kind": "place", "fields": fields}])
     states.draw_state(
         c,

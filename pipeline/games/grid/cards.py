@@ -45,14 +45,19 @@ LINES = {"place_name": 3, "back_name": 1}  # the place's name on the front and o
 
 def steps(cards: list[dict], ctx: CardContext) -> dict[str, float]:
     """The place name's one size across the deck, front and back (docs/printing.md)."""
-    names = [card["fields"]["name"] for card in cards if card["kind"] == "place"]
+    names = [place_name(card["fields"], ctx.lang) for card in cards if card["kind"] == "place"]
     return {
         key: text.one_size(names, ctx.bold, ctx.layout.box(key), ctx.layout.font(key)[0], lines)
         for key, lines in LINES.items()
     }
 
 
-def place_name(c, name: str, key: str, ctx: CardContext) -> None:
+def place_name(fields: dict, lang: str | None) -> str:
+    """A place's name in `lang` (the deck's `name_<lang>`, where it has one) or its own name."""
+    return fields.get(f"name_{lang}") or fields["name"]
+
+
+def draw_name(c, name: str, key: str, ctx: CardContext) -> None:
     """The place's name at the deck's one size (`steps`) in the layout's box `key`."""
     box, lines = ctx.layout.box(key), LINES[key]
     size = ctx.sizes.get(key) or steps([{"kind": "place", "fields": {"name": name}}], ctx)[key]
@@ -80,7 +85,8 @@ def place_header(c, fields: dict, ctx: CardContext) -> None:
     c.rect(header.x - ctx.bleed, header.y, header.w + 2 * ctx.bleed, header.h + ctx.bleed, stroke=0, fill=1)
     c.setFillColor(layout.colour("header_text"))
     text.draw(c, words["game"], ctx.regular, layout.box("header_game"), *layout.font("header_game"), align="center")
-    text.draw(c, fields["state"], ctx.bold, layout.box("header_state"), *layout.font("header_state"), align="center")
+    state = fields[f"state_{ctx.lang}"]
+    text.draw(c, state, ctx.bold, layout.box("header_state"), *layout.font("header_state"), align="center")
     c.setFillColor(layout.colour("text"))
 
 
@@ -90,7 +96,7 @@ def _place_back(c, fields: dict, ctx: CardContext) -> None:
     layout, words = ctx.layout, ctx.words
     ctx.background(c, layout.colour("sea"))
     c.setFillColor(layout.colour("text"))
-    place_name(c, fields["name"], "back_name", ctx)
+    draw_name(c, place_name(fields, ctx.lang), "back_name", ctx)
     values = {key: number(fields[key], ctx.lang) for key in ("ns", "we")}
     high, low = layout.font("value")
     widest = "0" * max(3, *(len(v) for v in values.values()))

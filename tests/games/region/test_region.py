@@ -330,3 +330,10 @@ def test_france_has_its_current_regions_and_communes_not_agglomerations(regions)
     assert not {"Marne La Vallée", "Cergy-Pontoise", "Saint-Quentin-en-Yvelines", "Cran-Gevrier"} & set(table.index)
     assert table.at["Dunkerque", "name_de"] == "Dünkirchen" and "Dunkirk" not in table.index
     assert table.at["Strasbourg", "capital"] == "division" and table.at["Metz", "capital"] == ""
+
+
+def test_a_place_prints_its_name_in_the_deck_language_where_the_deck_has_one():
+    from pipeline.games.grid.cards import place_name
+
+    roma = {"name": "Roma", "name_de": "Rom", "name_fr": "Rome"}
+    assert [place_name(roma, lang) for lang in ("de", "fr", "it", None)] == ["Rom", "Rome", "Roma", "Roma"]
