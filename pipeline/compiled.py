@@ -66,23 +66,28 @@ def running_compiled() -> list[str]:
 
 
 class FromSource(importlib.abc.MetaPathFinder):
-    """Finds the given modules' sources ahead of the extensions beside them."""
+    """Finds the given modules' sources ahead of the extensions beside them; the `gone` modules (orphaned
+    extensions, `orphans`) are not found at all."""
 
-    def __init__(self, modules: dict[str, Path]):
-        self.modules = modules
+    def __init__(self, modules: dict[str, Path], gone: frozenset[str] = frozenset()):
+        self.modules, self.gone = modules, gone
 
     def find_spec(self, name: str, path: Sequence[str] | None, target: object = None):
+        if name in self.gone:
+            raise ModuleNotFoundError(f"No module named {name!r} (only an old compiled copy)", name=name)
         source = self.modules.get(name)
         return importlib.util.spec_from_file_location(name, source) if source else None
 
 
 def use_fresh() -> None:
-    """Run the compiled modules from their sources when one is stale (always with GEODECK_PURE=1)."""
+    """Run the compiled modules from their sources when one is stale or an engine moved (orphaned extensions,
+    never imported), always with GEODECK_PURE=1."""
     pure = os.environ.get(PURE) == "1"
-    found = stale(pure=pure)
-    if not found or any(isinstance(finder, FromSource) for finder in sys.meta_path):
+    lost = frozenset(module_name(_stem(path).with_suffix(".py")) for path in orphans())
+    found = stale(pure=pure or bool(lost))
+    if not (found or lost) or any(isinstance(finder, FromSource) for finder in sys.meta_path):
         return
-    sys.meta_path.insert(0, FromSource(found))
+    sys.meta_path.insert(0, FromSource(found, lost))
     if not pure:
         message = (
             "the rules engines changed since they were compiled: they run from source (slower) until `make install`"
