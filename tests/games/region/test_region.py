@@ -244,6 +244,7 @@ def test_every_published_region_deck_is_a_game_that_geodeck_build_leaves_alone(t
     italy = region.games()[0]
     assert italy.module("engine").__name__ == "pipeline.games.grid.engine"  # the family's
     assert italy.module("cards").__name__ == "pipeline.games.region.cards"  # the slice's own
+    assert italy.deck is region_deck and italy.deck_reads == ("region/ita/region.json",)  # what its metadata reads
     assert italy.spec_path.name == "region.toml"
     assert italy.playcheck_path.name == "grid.toml" and not italy.in_build
     monkeypatch.setattr(games, "_REGISTRY", {**games.registered(), italy.name: italy})
@@ -337,3 +338,15 @@ def test_a_place_prints_its_name_in_the_deck_language_where_the_deck_has_one():
 
     roma = {"name": "Roma", "name_de": "Rom", "name_fr": "Rome"}
     assert [place_name(roma, lang) for lang in ("de", "fr", "it", None)] == ["Rom", "Rome", "Roma", "Roma"]
+
+
+def test_a_region_game_is_named_and_titled_by_its_deck():
+    """The grid game's engine plays every region deck under the deck's own name and title, not Deutschland's."""
+    from pipeline.games.region import definition as region_game
+
+    definition = region_game("fra")
+    game = definition.engine.Game.from_deck(published.deck(definition)[1], players=2)
+    assert (game.name, game.title) == ("region-fra", "Frankreich")
+    assert definition.player_counts(published.deck(definition)[1]) == (2, 4)
+    with pytest.raises(GeodeckError, match="^Frankreich: the face-down variant is played by 3 or 4 players"):
+        definition.engine.Game.from_deck(published.deck(definition)[1], players=2, face_down=True)
