@@ -15,6 +15,7 @@ from shapely.geometry import MultiPolygon, box
 
 from pipeline.games import registry
 from pipeline.games.deutschland import accessories as deutschland_map
+from pipeline.games.grid import accessories as grid_map
 from pipeline.games.region import cards as region_cards
 from pipeline.games.region import definition, geography
 from pipeline.geo import divisions
@@ -150,7 +151,7 @@ def test_a_region_front_shows_its_division_s_outline_and_no_mark_where_the_place
 def test_the_region_map_draws_the_borders_of_the_deck_s_divisions(store, monkeypatch):
     deck = _deck(store)
     drawn: dict = {}
-    monkeypatch.setattr(deutschland_map, "draw_map", lambda c, deck, states, *rest: drawn.update(states))
+    monkeypatch.setattr(grid_map, "draw_map", lambda c, deck, states, *rest: drawn.update(states))
     accessories.render(definition("fra"), deck, AccessoryOptions(), store)
     assert sorted(drawn) == ["Bretagne", "Corse", "Île-de-France"]  # each division drawn, not the one outline
     land = shapely.geometry.shape(deck["region"]["outline"])

@@ -1,17 +1,18 @@
 """`geodeck region build ISO3`: a region's table of places and its grid under build/region/<iso3>/, then a
 new deck version `region-<iso3>` through the decks stage's publisher (docs/regions.md).
 
-Selection: Deutschland's rule, extremes and settings (`pipeline.geo.selection.select`, seed, weights and
-layouts from templates/deutschland/places.toml): the pins, a seeded farthest-point spread, every division
-present (when the deck has room for them), then a seeded local search on tie rates, covering radius and
-the spread of log population, distances in an azimuthal equidistant projection centred on the candidates.
+Selection: the grid game's rule and extremes (`pipeline.geo.selection.select`, pipeline.games.grid.selection;
+seed, weights and layouts in templates/region/settings.toml, `[selection]`): the pins, a seeded
+farthest-point spread, every division present (when the deck has room for them), then a seeded local search
+on tie rates, covering radius and the spread of log population, distances in an azimuthal equidistant
+projection centred on the candidates.
 Pinned: the country's capital, its `largest` most populous places, its first-level capitals (the most
 populous first, at most half the deck) and the country's `pins` in templates/region/settings.toml.
 """
 
 import gettext
 import json
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -24,8 +25,8 @@ from pipeline.decks import published, stage
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources, names
 from pipeline.games import registry
-from pipeline.games.deutschland import places as deutschland_places
-from pipeline.games.deutschland.deck import deck_grid
+from pipeline.games.grid import selection as rule_of
+from pipeline.games.grid.decks import deck_grid
 from pipeline.games.region import candidates, definition, fairness, geography, reviewed
 from pipeline.geo import grid as grids
 from pipeline.geo import selection
@@ -98,17 +99,15 @@ def left_out(table: pd.DataFrame, named: list[str]) -> np.ndarray:
 
 
 def select(table: pd.DataFrame, size: int, pinned: list[int], min_population: int) -> np.ndarray:
-    """Deutschland's selection (module docstring) over the candidates, distances measured in an azimuthal
-    equidistant projection centred on them (not Deutschland's European CRS); the divisions are required only
+    """The grid game's selection (module docstring) over the candidates, distances measured in an azimuthal
+    equidistant projection centred on them (not a European CRS); the divisions are required only
     when the deck has room for one place of each besides the pins; every candidate when there are no more."""
     if size >= len(table):
         return np.arange(len(table))
-    rule = replace(
-        deutschland_places.load_settings(), size=size, min_population=min_population, pins_in=(), pins_out=()
-    )
+    rule = rule_of.load_settings(SETTINGS, size=size, min_population=min_population)
     divisions = table["division"].nunique()
     pool = table.assign(state=table["division"] if divisions + len(pinned) <= size else "")
-    return selection.select(pool, pinned, rule, deutschland_places.EXTREMES, "state", crs=None)
+    return selection.select(pool, pinned, rule, rule_of.EXTREMES, "state", crs=None)
 
 
 def build(store, iso3: str, places: int | None, title: str | None, lang: str) -> Region:

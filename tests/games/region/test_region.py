@@ -15,8 +15,8 @@ from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
 from pipeline.games import registry as games
-from pipeline.games.deutschland.accessories import place_positions, scale_bar_km
-from pipeline.games.deutschland.deck import deck_grid
+from pipeline.games.grid.accessories import place_positions, scale_bar_km
+from pipeline.games.grid.decks import deck_grid
 from pipeline.games.region import build as region_build
 from pipeline.games.region import deck as region_deck
 from pipeline.games.region import geography
@@ -242,9 +242,11 @@ def test_every_published_region_deck_is_a_game_that_geodeck_build_leaves_alone(t
     monkeypatch.setattr(paths, "DECKS_DIR", tmp_path)
     assert [d.name for d in region.games()] == ["region-ita"]  # a folder without LATEST is no published deck
     italy = region.games()[0]
-    assert italy.module("engine").__name__ == "pipeline.games.deutschland.engine"
+    assert italy.module("engine").__name__ == "pipeline.games.grid.engine"  # the family's
+    assert italy.module("cards").__name__ == "pipeline.games.region.cards"  # the slice's own
+    assert italy.deck is region_deck and italy.deck_reads == ("region/ita/region.json",)  # what its metadata reads
     assert italy.spec_path.name == "region.toml"
-    assert italy.playcheck_path.name == "deutschland.toml" and not italy.in_build
+    assert italy.playcheck_path.name == "grid.toml" and not italy.in_build
     monkeypatch.setattr(games, "_REGISTRY", {**games.registered(), italy.name: italy})
     assert "deck-region-ita" not in {step.name for step in graph.steps()}
     assert "region" in {command.name for command in games.commands()}
@@ -332,7 +334,19 @@ def test_france_has_its_current_regions_and_communes_not_agglomerations(regions)
 
 
 def test_a_place_prints_its_name_in_the_deck_language_where_the_deck_has_one():
-    from pipeline.games.deutschland.cards import place_name
+    from pipeline.games.grid.cards import place_name
 
     roma = {"name": "Roma", "name_de": "Rom", "name_fr": "Rome"}
     assert [place_name(roma, lang) for lang in ("de", "fr", "it", None)] == ["Rom", "Rome", "Roma", "Roma"]
+
+
+def test_a_region_game_is_named_and_titled_by_its_deck():
+    """The grid game's engine plays every region deck under the deck's own name and title, not Deutschland's."""
+    from pipeline.games.region import definition as region_game
+
+    definition = region_game("fra")
+    game = definition.engine.Game.from_deck(published.deck(definition)[1], players=2)
+    assert (game.name, game.title) == ("region-fra", "Frankreich")
+    assert definition.player_counts(published.deck(definition)[1]) == (2, 4)
+    with pytest.raises(GeodeckError, match="^Frankreich: the face-down variant is played by 3 or 4 players"):
+        definition.engine.Game.from_deck(published.deck(definition)[1], players=2, face_down=True)
