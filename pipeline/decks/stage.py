@@ -56,10 +56,16 @@ def read_table(path: Path, relative: str, made_by: str = "geodeck build") -> pd.
 
 
 def changelog(
-    title: str, version: str, cards: list[dict], diff: dict | None, accept: str | None, why: list[str] | None = None
+    title: str,
+    version: str,
+    cards: list[dict],
+    diff: dict | None,
+    accept: str | None,
+    why: list[str] | None = None,
+    note: str | None = None,
 ) -> str:
     """CHANGELOG.md of a new version, headed by the deck's own title (a region deck's, not its spec's), with
-    `why` each card came in or went out (pipeline.decks.reasons)."""
+    `why` each card came in or went out (pipeline.decks.reasons) and the game's build's `note`."""
     kinds = ", ".join(f"{n} {k}" for k, n in sorted(Counter(c["kind"] for c in cards).items()))
     lines = [f"# {title} {version}", "", f"{len(cards)} cards: {kinds}.", ""]
     if diff is None:
@@ -68,6 +74,8 @@ def changelog(
         lines += [f"## Changes since {diff['old']}", "", diffing.to_markdown(diff).rstrip("\n")]
     if why:
         lines += ["", "## Cards in and out", "", *why]
+    if note:  # what the game's build adds (a region's search: the settings it found)
+        lines += ["", note]
     if accept:  # the reason a version was published: for suspicious changes, or another (a rule's change)
         lines += ["", f"{'Suspicious changes accepted' if diff and diff['suspicious'] else 'Why'}: {accept}"]
     return "\n".join(lines) + "\n"
@@ -79,6 +87,7 @@ def build_deck(
     accept: str | None = None,
     decks_dir: Path | None = None,
     build_root: Path | None = None,
+    note: str | None = None,
 ) -> Result:
     """Publish a new version of GAME unless its deck equals the newest published version's (the newest
     on disk, whatever LATEST says: a missing or stale LATEST opens no gate, and is pointed at it)."""
@@ -125,7 +134,7 @@ def build_deck(
             ),
             "manifest.json": files.manifest(document, inputs),
             "CHANGELOG.md": changelog(
-                document["title"], version, cards, diff, accept, card_reasons(definition, diff, build_root)
+                document["title"], version, cards, diff, accept, card_reasons(definition, diff, build_root), note
             ),
         },
     )

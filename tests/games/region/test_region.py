@@ -297,12 +297,15 @@ def test_a_deck_that_fails_its_play_check_is_not_published_and_region_list_says_
 ):
     env = {"GEODECK_BUILD": str(tmp_path), "GEODECK_MIRROR": str(mirror)}
     code, output = geodeck(["region", "build", "CHL", "--places", "40", "--offline"], **env)
-    assert code == 2 and "region-chl not published" in output and "ties: O" in output, output
-    assert "`--places N`" in output and len(output.strip().splitlines()) == 1
+    assert code == 2 and "region-chl not published" in output and "40 places: play-check fails" in output, output
+    assert "ties: O" in output and len(output.strip().splitlines()) == 1
     assert not (decks / "region-chl").exists()  # nothing published
     entries = {e.iso3: e for e in catalogue(store)}
-    assert entries["CHL"].checked.startswith("fail (40 places, 200 games): ") and "ties: O" in entries["CHL"].checked
-    assert entries["ITA"].checked == "unchecked"  # not built here
+    assert (
+        entries["CHL"].checked.startswith("refused: 40 places: play-check fails")
+        and "ties: O" in entries["CHL"].checked
+    )
+    assert entries["ITA"].checked == "unknown (not built here)"
 
 
 def test_a_region_review_names_its_places_its_title_and_region_build_as_the_accept_command():
