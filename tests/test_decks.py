@@ -138,15 +138,23 @@ def test_card_precision():
         assert card_number(2.02, area) == 2.0 and card_number(9.96, area) == 10 and card_number(61.2, area) == 61
 
 
-def test_laender_toppen_prints_german_capital_and_peak_label(published):
-    cards = {c["id"]: c for c in deck(published, "laender-toppen")["cards"]}
-    fields = cards["lt-DEU"]["fields"]
-    assert fields["capital"] == "Hauptstadt DEU" and fields["highest_mountain"] == "Berg DEU"
+def test_laender_toppen_prints_names_in_every_language(published):
+    """Issue 30: `<field>_<lang>` for every registered language; CLDR's country names, and a name no
+    language has its own of (the synthetic capital and peak) is the local one, flagged as a fallback."""
+    card = {c["id"]: c for c in deck(published, "laender-toppen")["cards"]}["lt-DEU"]
+    fields, provenance = card["fields"], card["provenance"]
+    assert (fields["name_de"], fields["name_en"], fields["name_fr"]) == ("Deutschland", "Germany", "Allemagne")
+    assert provenance["name_fr"]["source"] == "cldr" and "CLDR" in provenance["name_fr"]["vintage"]
+    assert (
+        fields["capital_en"] == fields["capital_pl"] == "Capital DEU" and fields["highest_mountain_de"] == "Mount DEU"
+    )
+    assert "fallback" in provenance["capital_pl"]["citation"] and "citation" not in provenance["capital_en"]
+    assert not {"capital", "highest_mountain"} & set(fields)
 
 
 def test_world_game_carries_label_points_and_english_capitals(published):
     card = next(c for c in deck(published, "world-game")["cards"] if c["id"] == "wg-DEU")
-    assert card["fields"]["capitals"] == ["Capital DEU"] and card["fields"]["highest_point_name"] == "Mount DEU"
+    assert card["fields"]["capitals"] == ["Capital DEU"] and card["fields"]["highest_point_name_en"] == "Mount DEU"
     assert isinstance(card["fields"]["label_lat"], float) and isinstance(card["fields"]["label_lon"], float)
     assert card["provenance"]["map_number"] == card["provenance"]["label_lon"]
 

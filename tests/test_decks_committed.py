@@ -83,20 +83,24 @@ def test_committed_cards_print_what_a_player_expects():
         if c["kind"] == "place"
     ]
     # German capitals, one city each; English capital lists, the official capital first
-    assert (lt["AUT"]["capital"], lt["BOL"]["capital"], lt["USA"]["capital"]) == ("Wien", "Sucre", "Washington, D.C.")
-    assert all(";" not in (f["capital"] or "") for f in lt.values())
+    assert (lt["AUT"]["capital_de"], lt["BOL"]["capital_de"], lt["USA"]["capital_en"]) == (
+        "Wien",
+        "Sucre",
+        "Washington, D.C.",
+    )
+    assert all(";" not in (f["capital_de"] or "") for f in lt.values())
     assert wg["MMR"]["capitals"] == ["Naypyidaw"] and wg["BOL"]["capitals"] == ["Sucre", "La Paz"]
     assert wg["AUT"]["capitals"] == ["Vienna"] and wg["AUT"]["capitals_de"] == ["Wien"]
     assert (lt["AUT"]["capital_en"], lt["ITA"]["capital_en"]) == ("Vienna", "Rome")
     # peak names: no locators, descriptions or "(unnamed)"; each language its own name
-    names = [f[k] for f in lt.values() for k in ("highest_mountain", "highest_mountain_en")]
-    names += [f[k] for f in wg.values() for k in ("highest_point_name", "highest_point_name_de")]
+    names = [f[k] for f in lt.values() for k in ("highest_mountain_de", "highest_mountain_en")]
+    names += [f[k] for f in wg.values() for k in ("highest_point_name_en", "highest_point_name_de")]
     for name in names:
         assert " on " not in name and "unnamed" not in name and "ohne Namen" not in name and " km " not in name, name
-    assert wg["KWT"]["highest_point_name"] == "Al-Salmi" and wg["USA"]["highest_point_name"] == "Denali"
-    assert wg["BDI"]["highest_point_name"] == "Mount Heha" and wg["BDI"]["highest_point_m"] == 2684
-    assert lt["AUT"]["highest_mountain"] == "Großglockner"
-    assert (lt["TZA"]["highest_mountain"], lt["TZA"]["highest_mountain_en"]) == ("Kilimandscharo", "Kilimanjaro")
+    assert wg["KWT"]["highest_point_name_en"] == "Al-Salmi" and wg["USA"]["highest_point_name_en"] == "Denali"
+    assert wg["BDI"]["highest_point_name_en"] == "Mount Heha" and wg["BDI"]["highest_point_m"] == 2684
+    assert lt["AUT"]["highest_mountain_de"] == "Großglockner"
+    assert (lt["TZA"]["highest_mountain_de"], lt["TZA"]["highest_mountain_en"]) == ("Kilimandscharo", "Kilimanjaro")
     # two continents where the country lies on two (World Game); Russia and Turkey on Länder toppen cards
     assert wg["EGY"]["continents"] == ["Africa", "Asia"] and wg["KAZ"]["continents"] == ["Europe", "Asia"]
     # familiar countries in Länder toppen (Nigeria without a citable capital temperature: out, issue 36);
@@ -167,3 +171,32 @@ def test_every_card_value_of_a_class_a_card_may_not_print_is_flagged_on_its_prov
         assert source_classes.flag(klass) in cards[card]["provenance"][field]["vintage"], (card, field)
     expected = {"laender-toppen": {"lt-BRA", "lt-CIV", "lt-BEN", "lt-PAK", "lt-MWI", "lt-BOL"}, "world-game": set()}
     assert {card for card, _, _ in listed} == expected[game]
+
+
+def test_committed_names_in_every_language():
+    """Issue 30: every translated field is `<field>_<lang>` for every registered language, from CLDR or a
+    reviewed table (Varsovie, Pékin, Le Caire), a fallback only to the local name, flagged on its provenance."""
+    lt = {
+        c["fields"]["iso3"]: c
+        for c in published.read(latest("laender-toppen") / "deck.json", games.get("laender-toppen"))["cards"]
+        if c["kind"] != "joker"
+    }
+    wg = {
+        c["fields"]["iso3"]: c
+        for c in published.read(latest("world-game") / "deck.json", games.get("world-game"))["cards"]
+    }
+    warsaw = {lang: lt["POL"]["fields"][f"capital_{lang}"] for lang in ("de", "en", "fr", "es", "it", "pl")}
+    assert warsaw == {
+        "de": "Warschau",
+        "en": "Warsaw",
+        "fr": "Varsovie",
+        "es": "Varsovia",
+        "it": "Varsavia",
+        "pl": "Warszawa",
+    }
+    assert lt["POL"]["provenance"]["capital_fr"]["source"] == "cldr"
+    assert wg["CHN"]["fields"]["capitals_fr"] == ["Pékin"] and wg["EGY"]["fields"]["capitals_fr"] == ["Le Caire"]
+    assert (wg["CIV"]["fields"]["name_de"], wg["COG"]["fields"]["name_fr"]) == ("Elfenbeinküste", "République du Congo")
+    assert wg["TZA"]["fields"]["highest_point_name_fr"] == "Kilimandjaro"
+    nairobi = wg["KEN"]["provenance"]["capitals_fr"]
+    assert wg["KEN"]["fields"]["capitals_fr"] == ["Nairobi"] and "fallback" in nairobi["citation"]

@@ -54,7 +54,7 @@ def test_an_unknown_language_names_the_registered_ones():
 
 
 def test_a_broken_catalogue_is_one_error(tmp_path, monkeypatch):
-    po = tmp_path / "fr" / "LC_MESSAGES" / "geodeck.po"
+    po = tmp_path / "eo" / "LC_MESSAGES" / "geodeck.po"  # a language not in templates/locale
     po.parent.mkdir(parents=True)
     po.write_bytes(b'msgid "a"\n')  # no msgstr
     monkeypatch.setenv("GEODECK_LOCALES", str(tmp_path))

@@ -36,11 +36,11 @@ def replayed(path) -> dict:
 
 
 def test_play_deutschland_through_a_whole_game_and_replay_its_record(tmp_path):
-    lines = ["zz", "[/x]", "0", "?", "under", *["1"] * 24]  # 8 rounds, 3 guesses a round
+    lines = ["zz", "[/zz]", "0", "?", "under", *["1"] * 24]  # 8 rounds, 3 guesses a round
     result, path = play(tmp_path, "deutschland", "human,bot:random,bot:expert,bot:random", "en", lines)
     assert result.exit_code == 0, result.output
     assert "'zz' is not a move: enter a number from 1 to 35 or the move itself" in result.output
-    assert "'0' is not a move" in result.output and "'[/x]' is not a move" in result.output
+    assert "'0' is not a move" in result.output and "'[/zz]' is not a move" in result.output
     assert "'under' fits 35 moves (N under" in result.output
     assert "Input: the number of a move" in result.output and "furthest north" in result.output  # the help
     assert "Round 8 revealed" in result.output and "Result" in result.output

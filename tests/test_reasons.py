@@ -78,10 +78,10 @@ def test_deutschland_changelog_gives_the_geo_step_s_reason(tmp_path):
     places.loc[0, ["in_deck", "reason"]] = [False, "replaced for the spread: card Ort 1, 3 km away"]
     places.loc[97, ["in_deck", "reason"]] = [True, "state capital of Hessen"]
     log = republished(tmp_path, "deutschland", places=places)
-    assert log.endswith(
+    assert (
         "## Cards in and out\n\n- in: Ort 97 (de-00000097): state capital of Hessen\n"
-        "- out: Ort 0 (de-00000000): replaced for the spread: card Ort 1, 3 km away\n"
-    )
+        "- out: Ort 0 (de-00000000): replaced for the spread: card Ort 1, 3 km away\n\n## Names in every language"
+    ) in log
     with pytest.raises(GeodeckError, match="no `reason` column; rebuild it"):
         stage.card_reasons(
             games.get("deutschland"),

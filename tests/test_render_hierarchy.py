@@ -24,7 +24,7 @@ def test_laender_toppen_fact_lines_take_one_size_whole_and_in_dark_ink(store, la
     Courmayeur), at least 6 pt, and dark (7:1 on white), so they read as one quiet block below the name."""
     deck = published.deck(LT)[1]
     countries = [card for card in deck["cards"] if card["kind"] == "country"]
-    suffix = "" if lang == "de" else "_en"
+    suffix = f"_{lang}"
 
     def length(field: str):
         return lambda card: len(card["fields"].get(field + suffix) or "")

@@ -29,8 +29,8 @@ GIVEAWAYS = {
 }  # fmt: skip
 # The card fields each language prints its names from (the renderers choose them by language).
 PRINTED = {
-    "laender-toppen": {"de": ["capital", "highest_mountain"], "en": ["capital_en", "highest_mountain_en"]},
-    "world-game": {"de": ["capitals_de", "highest_point_name_de"], "en": ["capitals", "highest_point_name"]},
+    "laender-toppen": {"de": ["capital_de", "highest_mountain_de"], "en": ["capital_en", "highest_mountain_en"]},
+    "world-game": {"de": ["capitals_de", "highest_point_name_de"], "en": ["capitals_en", "highest_point_name_en"]},
 }
 
 

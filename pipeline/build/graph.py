@@ -37,7 +37,7 @@ def deck_step(game: GameDefinition) -> Step:
         "pipeline.build.decks",
         reads=(game.input_table, *game.deck_reads),
         writes=(f"output/decks/{game.name}/LATEST",),
-        files=("sources/*.toml", str(game.spec_path)),
+        files=("sources/*.toml", "sources/reviewed/*.csv", "templates/locale/*/LC_MESSAGES/*.po", str(game.spec_path)),
         code=(f"{game.package}.deck",),
         options=(("game", game.name),),
     )

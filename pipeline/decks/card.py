@@ -3,8 +3,26 @@
 from dataclasses import dataclass, field
 from typing import Any
 
-from pipeline.decks.spec import DeckSpec
-from pipeline.decks.values import card_from_row
+from pipeline.decks import translated
+from pipeline.decks.spec import DeckSpec, FieldSpec
+from pipeline.decks.values import card_value, provenance
+
+
+def card_from_row(row, spec_fields: dict[str, FieldSpec], names) -> tuple[dict, dict]:
+    """Fields and provenance of one card from one master-table row (fields without a column are skipped; a
+    translated field's name in its language from pipeline/decks/translated.py)."""
+    fields, prov = {}, {}
+    for name in names:
+        field = spec_fields[name]
+        if field.column is None:
+            continue
+        if field.translated:
+            fields[name], origin = translated.value(field, row)
+        else:
+            fields[name], origin = card_value(row.get(field.column), field), provenance(row, field.column)
+        if origin and fields[name] is not None:
+            prov[name] = origin
+    return fields, prov
 
 
 @dataclass

@@ -20,7 +20,8 @@ TITLE = 200  # characters in a deck's title (region build --title)
 
 def check(deck: object, spec: DeckSpec, source: str, complete: bool = True) -> None:
     """Refuse `deck` (read from `source`) unless it is a well-formed deck of `spec`'s game; `complete=False`
-    for a published version (verified against its manifest), which may predate fields added to the spec since."""
+    for a published version (verified against its manifest), which may predate fields added to the spec since
+    (a language registered since) or renamed since (its fields not in the spec are not checked)."""
     if not isinstance(deck, dict):
         raise GeodeckError(f"{source} is not a deck: a JSON object with game, version, title and cards expected")
     text.check_all(deck, source)
@@ -57,7 +58,7 @@ def _card(card: object, number: int, spec: DeckSpec, seen: set[str], source: str
         raise GeodeckError(f"{where}: kind {_show(kind)} is not one of {', '.join(spec.kinds)}")
     have = set(values) if isinstance(values, dict) else set()
     lacks = sorted(set(spec.kinds[kind]) - have) if complete else []
-    extra = sorted(have - set(spec.kinds[kind]), key=str)
+    extra = sorted(have - set(spec.kinds[kind]), key=str) if complete else []
     if not isinstance(values, dict) or lacks or extra:
         raise GeodeckError(
             f"{where}: fields must be those of a {kind} card"
@@ -65,6 +66,8 @@ def _card(card: object, number: int, spec: DeckSpec, seen: set[str], source: str
             + (f"; has no field {', '.join(map(str, extra))[:80]}" if extra else "")
         )
     for name, value in values.items():
+        if name not in spec.fields:  # a published version's field renamed since (capital -> capital_de)
+            continue
         problem = _problem(value, spec.fields[name], name in spec.optional.get(kind, ()))
         if problem:
             raise GeodeckError(f"{where}: field {name}: {problem}")
@@ -78,7 +81,7 @@ def _problem(value: object, field: FieldSpec, optional: bool) -> str | None:
     """Why `value` cannot be the card value of `field`, or None."""
     if value is None:
         return None if optional else "null, but this field always has a value"
-    column = field_table().get(field.column or "")
+    column = None if field.translated else field_table().get(field.column or "")  # a name, not its column's code
     if field.type == "list":
         if not isinstance(value, list) or not value or not all(isinstance(v, str) and v.strip() for v in value):
             return f"{_show(value)} is not a non-empty list of texts"

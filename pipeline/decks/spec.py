@@ -1,6 +1,8 @@
 """Deck specs: one TOML file per game, `templates/decks/<game>.toml` (counts, jokers, fields, thresholds); a
 card field's precision and range are its master-table column's (pipeline/fields.toml) unless the spec
-states its own."""
+states its own. A field named `<field>_*` (with `translated = KIND`) is declared once and is a field per
+registered language, `<field>_<lang>` (name_de, name_fr, ...), each a name of that kind in that language
+(pipeline/decks/translated.py)."""
 
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
@@ -9,6 +11,7 @@ from pipeline import readers
 from pipeline.errors import GeodeckError
 from pipeline.fields import fields as field_table
 from pipeline.games.definition import GameDefinition
+from pipeline.i18n import registry
 
 FIELD_TYPES = {"string", "integer", "number", "list"}
 ROUNDING = ("decimals", "step", "sig_below", "sig_digits")
@@ -29,6 +32,9 @@ class FieldSpec:
     threshold_rel: float | None = None
     threshold_abs: float | None = None
     range: tuple[float, float] | None = None  # a card value outside is refused (pipeline.decks.schema)
+    translated: str | None = None  # the kind of name (pipeline/decks/translated.py) of a field per language
+    lang: str | None = None  # the language of one of a translated field's fields
+    column_lang: str | None = None  # the language of a translated field's column (its names' own language)
 
 
 @dataclass(frozen=True)
@@ -78,6 +84,31 @@ def with_range(entry: dict) -> dict:
     return entry | {"range": (column.range[0] * scale, column.range[1] * scale)}
 
 
+PER_LANGUAGE = "_*"  # a field named `name_*` is a field per registered language: name_en, name_de, ...
+
+
+def per_language(names) -> list[str]:
+    """`names` with each translated field (`name_*`) as `name_<lang>` for every registered language."""
+    return [
+        f"{name.removesuffix(PER_LANGUAGE)}_{lang}" if name.endswith(PER_LANGUAGE) else name
+        for name in names
+        for lang in (registry.codes() if name.endswith(PER_LANGUAGE) else ("",))
+    ]
+
+
+def field_specs(entries: dict[str, dict]) -> dict[str, FieldSpec]:
+    """Every card field's spec by name: a translated field (`name_*`, with its kind of name in `translated`)
+    once per registered language."""
+    specs = {}
+    for name, entry in entries.items():
+        entry = with_range(with_card_precision(entry))
+        if name.endswith(PER_LANGUAGE) != ("translated" in entry):
+            raise KeyError(f"{name}: a field per language is named name_* and says which names it has (translated)")
+        for each in per_language([name]):
+            specs[each] = FieldSpec(name=each, lang=each.removeprefix(name[:-1]) or None, **entry)
+    return specs
+
+
 def load_spec(definition: GameDefinition) -> DeckSpec:
     """The spec of a game (its definition names the file; a spec shared by a family of games names them with
     a pattern, `game = "region-*"`); a missing or malformed spec is a user error naming the file."""
@@ -87,11 +118,8 @@ def load_spec(definition: GameDefinition) -> DeckSpec:
     try:
         data = readers.read_input("toml", path)
         deck = dict(data["deck"])
-        fields = {
-            name: FieldSpec(name=name, **with_range(with_card_precision(entry)))
-            for name, entry in data["fields"].items()
-        }
-        kinds = {kind: tuple(names) for kind, names in data["kinds"].items()}
+        fields = field_specs(data["fields"])
+        kinds = {kind: tuple(per_language(names)) for kind, names in data["kinds"].items()}
         pattern = deck.pop("game")
         spec = DeckSpec(
             game=game if fnmatchcase(game, pattern) else pattern,
@@ -101,7 +129,7 @@ def load_spec(definition: GameDefinition) -> DeckSpec:
             kinds=kinds,
             fields=fields,
             card_count=(int(deck["card_count"][0]), int(deck.pop("card_count")[1])),  # [fewest, most]
-            optional={kind: tuple(names) for kind, names in data.get("optional", {}).items()},
+            optional={kind: tuple(per_language(names)) for kind, names in data.get("optional", {}).items()},
             options=deck,
         )
     except (KeyError, TypeError, IndexError, ValueError) as exc:

@@ -11,7 +11,7 @@ from pyarrow import ArrowException
 
 from pipeline import paths, readers
 from pipeline.decks import diff as diffing
-from pipeline.decks import files, integrity, published, reasons, schema, versions
+from pipeline.decks import files, integrity, published, reasons, schema, translated, versions
 from pipeline.decks.canonical import same_content
 from pipeline.decks.spec import DeckSpec, load_spec
 from pipeline.errors import GeodeckError
@@ -62,10 +62,13 @@ def changelog(
     diff: dict | None,
     accept: str | None,
     why: list[str] | None = None,
+    names: list[str] | None = None,
     note: str | None = None,
 ) -> str:
     """CHANGELOG.md of a new version, headed by the deck's own title (a region deck's, not its spec's), with
-    `why` each card came in or went out (pipeline.decks.reasons) and the game's build's `note`."""
+    `why` each card came in or went out (pipeline.decks.reasons), its `names` in every language (where
+    each came from, every fallback to the local name: pipeline/decks/translated.py) and the game's build's
+    `note`."""
     kinds = ", ".join(f"{n} {k}" for k, n in sorted(Counter(c["kind"] for c in cards).items()))
     lines = [f"# {title} {version}", "", f"{len(cards)} cards: {kinds}.", ""]
     if diff is None:
@@ -74,6 +77,8 @@ def changelog(
         lines += [f"## Changes since {diff['old']}", "", diffing.to_markdown(diff).rstrip("\n")]
     if why:
         lines += ["", "## Cards in and out", "", *why]
+    if names:
+        lines += ["", *names]
     if note:  # what the game's build adds (a region's search: the settings it found)
         lines += ["", note]
     if accept:  # the reason a version was published: for suspicious changes, or another (a rule's change)
@@ -134,7 +139,14 @@ def build_deck(
             ),
             "manifest.json": files.manifest(document, inputs),
             "CHANGELOG.md": changelog(
-                document["title"], version, cards, diff, accept, card_reasons(definition, diff, build_root), note
+                document["title"],
+                version,
+                cards,
+                diff,
+                accept,
+                card_reasons(definition, diff, build_root),
+                translated.report(cards, spec),
+                note,
             ),
         },
     )

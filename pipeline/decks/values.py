@@ -62,17 +62,3 @@ def provenance(row, column: str) -> dict | None:
     vintage, citation = row.get(f"{column}__vintage"), row.get(f"{column}__citation")
     origin = {"source": str(source), "vintage": None if missing(vintage) else str(vintage)}
     return origin if missing(citation) else origin | {"citation": str(citation)}
-
-
-def card_from_row(row, spec_fields: dict[str, FieldSpec], names) -> tuple[dict, dict]:
-    """Fields and provenance of one card from one master-table row (fields without a column are skipped)."""
-    fields, prov = {}, {}
-    for name in names:
-        field = spec_fields[name]
-        if field.column is None:
-            continue
-        fields[name] = card_value(row.get(field.column), field)
-        origin = provenance(row, field.column)
-        if origin and fields[name] is not None:
-            prov[name] = origin
-    return fields, prov

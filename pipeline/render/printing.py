@@ -14,6 +14,8 @@ from pathlib import Path
 from reportlab.lib.units import mm
 
 from pipeline import atomic
+from pipeline.decks import translated
+from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
 from pipeline.games.definition import GameDefinition
 from pipeline.i18n import registry
@@ -155,6 +157,7 @@ def draw_cards(
     if options.for_sale:
         licences.for_sale(game)
     ctx = CardContext(layout, layout.language(options.lang), bleed, store, options.for_sale)
+    translated.require(deck, load_spec(game), ctx.lang, game.made_by)
     cards = [card for card in deck["cards"] if options.only is None or card["id"] in options.only]
     for card in cards:
         module.check(card, ctx)

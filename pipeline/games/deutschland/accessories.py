@@ -18,6 +18,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pipeline.errors import GeodeckError
+from pipeline.games.deutschland.cards import place_name
 from pipeline.games.deutschland.deck import deck_grid
 from pipeline.games.deutschland.states import FOR_SALE as FOR_SALE  # stand-ins for a print for sale
 from pipeline.games.deutschland.states import SOURCE as STATES
@@ -39,8 +40,8 @@ HALO_MM = 0.45
 A4_WIDTH_MM = 210.0  # labels and grid numbers grow with the paper from their A4 sizes
 
 
-def place_positions(cards: list[dict], grid: Grid) -> list[tuple[str, float, float]]:
-    """(name, ns, we) per place card: the grid value of its coordinates, or its card numbers without them.
+def place_positions(cards: list[dict], grid: Grid, lang: str | None = None) -> list[tuple[str, float, float]]:
+    """(name in `lang`, ns, we) per place card: the grid value of its coordinates, or its card numbers without them.
 
     A card whose coordinates do not round to its printed numbers was built with another grid: an error.
     """
@@ -57,7 +58,7 @@ def place_positions(cards: list[dict], grid: Grid) -> list[tuple[str, float, flo
                     f"card {card['id']}: its coordinates give {ns:.2f}/{we:.2f} on the deck's grid but "
                     f"the card says {f['ns']}/{f['we']}; rebuild the deck with `geodeck build`"
                 )
-        places.append((f["name"], float(ns), float(we)))
+        places.append((place_name(f, lang), float(ns), float(we)))
     return sorted(places)
 
 
@@ -296,7 +297,7 @@ def map_model(deck: dict, grid: Grid, page: tuple[float, float], words: dict, fo
     """The grid frame on the page (below the title, above the legend), the dots and the placed names."""
     pw = page[0]
     frame = fit_frame(grid, map_area(page))
-    places = place_positions(deck["cards"], grid)
+    places = place_positions(deck["cards"], grid, words.get("lang"))
     dots = dot_positions(places, frame)
     size = float(words["place_pt"]) * pw / A4_WIDTH_MM * PT_MM
     model = MapModel(frame, places, dots, [], size)

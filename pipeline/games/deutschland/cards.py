@@ -56,11 +56,16 @@ LINES = {"place_name": 3, "back_name": 1}  # the place's name on the front and o
 
 def steps(cards: list[dict], ctx: CardContext) -> dict[str, float]:
     """The place name's one size across the deck, front and back (docs/printing.md)."""
-    names = [card["fields"]["name"] for card in cards if card["kind"] == "place"]
+    names = [place_name(card["fields"], ctx.lang) for card in cards if card["kind"] == "place"]
     return {
         key: text.one_size(names, ctx.bold, ctx.layout.box(key), ctx.layout.font(key)[0], lines)
         for key, lines in LINES.items()
     }
+
+
+def place_name(fields: dict, lang: str | None) -> str:
+    """A place's name in `lang` (the deck's `name_<lang>`, where it has one) or its own name."""
+    return fields.get(f"name_{lang}") or fields["name"]
 
 
 def _name(c, name: str, key: str, ctx: CardContext) -> None:
@@ -82,14 +87,15 @@ def place_header(c, fields: dict, ctx: CardContext) -> None:
     c.rect(header.x - ctx.bleed, header.y, header.w + 2 * ctx.bleed, header.h + ctx.bleed, stroke=0, fill=1)
     c.setFillColor(layout.colour("header_text"))
     text.draw(c, words["game"], ctx.regular, layout.box("header_game"), *layout.font("header_game"), align="center")
-    text.draw(c, fields["state"], ctx.bold, layout.box("header_state"), *layout.font("header_state"), align="center")
+    state = fields[f"state_{ctx.lang}"]
+    text.draw(c, state, ctx.bold, layout.box("header_state"), *layout.font("header_state"), align="center")
     c.setFillColor(layout.colour("text"))
 
 
 def _place_front(c, fields: dict, card_id: str, ctx: CardContext) -> None:
     layout = ctx.layout
     place_header(c, fields, ctx)
-    _name(c, fields["name"], "place_name", ctx)
+    _name(c, place_name(fields, ctx.lang), "place_name", ctx)
     states = germany(ctx.store, ctx.for_sale, ctx.cards or [{"kind": "place", "fields": fields}])
     states.draw_state(
         c,
@@ -107,7 +113,7 @@ def _place_back(c, fields: dict, ctx: CardContext) -> None:
     layout, words = ctx.layout, ctx.words
     ctx.background(c, layout.colour("sea"))
     c.setFillColor(layout.colour("text"))
-    _name(c, fields["name"], "back_name", ctx)
+    _name(c, place_name(fields, ctx.lang), "back_name", ctx)
     values = {key: number(fields[key], ctx.lang) for key in ("ns", "we")}
     high, low = layout.font("value")
     widest = "0" * max(3, *(len(v) for v in values.values()))

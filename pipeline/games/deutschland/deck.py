@@ -23,7 +23,7 @@ GRID_REPORT = "geo/grid_report.json"
 def place_card(row: dict, spec: DeckSpec) -> Card:
     """A place card. Provenance: the name and population are Destatis'; lat/lon their coordinate source;
     ns/we the grid (GRID, vintage naming its calibration CRS and control points) applied to those coordinates."""
-    card = Card.from_row(f"{spec.id_prefix}-{row['ags']}", "place", row, spec)
+    card = Card.from_row(f"{spec.id_prefix}-{row['ags']}", "place", {**row, "country": spec.options["country"]}, spec)
     coords = {"source": str(row["coord_source"]), "vintage": None}
     grid = {
         "source": f"{GRID} / {row['coord_source']}",
@@ -34,6 +34,7 @@ def place_card(row: dict, spec: DeckSpec) -> Card:
         "vintage": None if missing(row["population_vintage"]) else str(row["population_vintage"]),
     }
     card.provenance = {
+        **card.provenance,  # the states' names in every language
         "name": population,
         "population": population,
         "population_vintage": population,

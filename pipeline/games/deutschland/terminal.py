@@ -83,7 +83,7 @@ def _guess(placed: tuple[int, int | None], view: View) -> str:
 
 
 def _place_header(place_id: str, view: View) -> str:
-    region = view.cards.get(place_id, {}).get("state")
+    region = view.cards.get(place_id, {}).get(f"state_{view.lang}")
     return view.card(place_id) + (f"\n({region})" if region else "")
 
 

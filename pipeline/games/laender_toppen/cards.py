@@ -115,7 +115,7 @@ def _cells(row: Box) -> tuple[Box, Box, Box]:
 def _fact_lines(fields: dict, ctx: CardContext) -> list[str]:
     """The capital and the highest mountain (the population density is the rows' inhabitants by area)."""
     words = ctx.words
-    suffix = "" if ctx.lang == "de" else "_en"  # the card's names in the language printed
+    suffix = f"_{ctx.lang}"  # the card's names in the language printed
     return [
         f"{words['capital']}: {fields.get('capital' + suffix) or '–'}",
         f"{words['mountain']}: {fields.get('highest_mountain' + suffix) or '–'}",

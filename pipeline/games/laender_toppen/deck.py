@@ -234,7 +234,7 @@ def country_card(row: dict, spec: DeckSpec, kind: str) -> Card:
 def antarctica_card(row: dict, spec: DeckSpec) -> Card:
     """Area, highest peak and temperature only: inhabitants, life expectancy, GDP and density are dashes."""
     card = country_card(row, spec, "antarctica")
-    for name in ("inhabitants_m", "life_expectancy", "gdp_pcap_usd", "population_density", "capital", "capital_en"):
+    for name in spec.optional["antarctica"]:
         card.fields[name] = None
         card.provenance.pop(name, None)
     card.fields["continents"] = ["Antarctica"]

@@ -72,7 +72,9 @@ def _picture(c, card: dict, ctx: CardContext) -> None:
 def _place_front(c, card: dict, ctx: CardContext) -> None:
     layout, words, fields = ctx.layout, ctx.words, card["fields"]
     deutschland.place_header(c, fields, ctx)
-    name = fields["name"] + (f" {words['capital']}" if fields.get("capital") == "country" else "")
+    name = deutschland.place_name(fields, ctx.lang) + (
+        f" {words['capital']}" if fields.get("capital") == "country" else ""
+    )
     text.draw(c, name, ctx.bold, layout.box("place_name"), *layout.font("place_name"), max_lines=3, align="center")
     _picture(c, card, ctx)
 

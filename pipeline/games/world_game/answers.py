@@ -1,7 +1,8 @@
 """A typed answer to a World Game challenge, matched forgivingly: any case, accents and punctuation, the
-card's English and German names, common other names (templates/world-game/answers.toml) and one small
-typo. A player types the answer as at the table (recall, not recognition): nothing is listed, and an
-answer that names nothing on any card is asked for again without hints."""
+card's names in every language (`name_<lang>`, `capitals_<lang>`), common other names
+(templates/world-game/answers.toml) and one small typo. A player types the answer as at the table (recall,
+not recognition): nothing is listed, and an answer that names nothing on any card is asked for again
+without hints."""
 
 import difflib
 import unicodedata
@@ -30,19 +31,22 @@ def aliases() -> dict:
 
 def names(answered: str, value, cards: dict, continent_names: dict[str, list[str]]) -> list[str]:
     """What a player may type for an answer value: a country by its card's names (`cards`: id -> fields), a
-    capital in English or German, a map number, a continent in either language."""
+    capital in any of the card's languages, a map number, a continent in either language."""
     if answered == "country":
         found = [value]
         for fields in cards.values():
             if fields.get("name_en") == value:
-                found += [fields.get("name_de") or "", fields.get("iso3") or ""]
+                found += [v for k, v in fields.items() if k.startswith("name_") and isinstance(v, str)]
+                found.append(fields.get("iso3") or "")
                 found += aliases()["countries"].get(fields.get("iso3"), [])
         return found
     if answered == "capital":
         found = [value, *aliases()["capitals"].get(value, [])]
         for fields in cards.values():
-            english, german = fields.get("capitals") or [], fields.get("capitals_de") or []
-            found += [de for en, de in zip(english, german) if en == value]
+            capitals = fields.get("capitals") or []
+            for key, names in fields.items():
+                if key.startswith("capitals_"):
+                    found += [name for capital, name in zip(capitals, names) if capital == value]
         return found
     if answered == "map number":
         return [str(value)]

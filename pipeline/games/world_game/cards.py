@@ -19,7 +19,7 @@ SOURCES = (NE, FLAGS)  # what the cards draw from besides the deck (the kit cred
 
 
 def _name(fields: dict, lang: str) -> str:
-    return fields.get("name_de" if lang == "de" else "name_en") or fields["name_en"]
+    return fields[f"name_{lang}"]
 
 
 def steps(cards: list[dict], ctx: CardContext) -> dict[str, float]:
@@ -116,7 +116,7 @@ def _answers(c, fields: dict, ctx: CardContext) -> None:
             Box(box.x + i * width + swatch + 1, box.y, width - swatch - 2, box.h),
             *layout.font("continent"),
         )
-    capitals = fields.get("capitals_de" if ctx.lang == "de" else "capitals") or []
+    capitals = fields.get(f"capitals_{ctx.lang}") or []
     heading = words["capitals"] if len(capitals) > 1 else words["capital"]
     c.setFillColor(layout.colour("muted"))
     text.draw(

