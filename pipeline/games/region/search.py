@@ -94,8 +94,12 @@ def verdict(folder: Path) -> str:
     try:
         tried = readers.read("region", folder / RESULT)["tried"]
         last = tried[-1]
-        if not passed(last):
-            return "refused: " + "; ".join(why(f) for f in tried)
+        if not passed(last):  # each size in short: `region build` names each failure in full
+            return "refused: " + ", ".join(
+                f"{f['places']} places: "
+                + ("map" if f["map"] else f"play-check ({', '.join(f['play_check']['failed'])})")
+                for f in tried
+            )
         check = last["play_check"]
         words = {"undecided": "no verdict failed"}.get(check["result"], check["result"])
         return f"pass ({last['places']} places; play-check {words} at {check['games']} games)"
