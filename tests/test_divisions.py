@@ -55,6 +55,18 @@ def test_each_division_is_the_union_of_its_places_cells_inside_the_country():
     assert drawn["Island"].equals(LAND.geoms[1])  # the island's places are nearest to all of it
 
 
+def test_a_northern_country_is_covered_once_though_its_cells_reach_past_the_pole():
+    """Canada's map failed (TopologyException) or drew divisions overlapping: a cell reaching past the pole
+    in the local projection came back to lon/lat crossing itself."""
+    land = box(-140, 42, -55, 75)
+    places = [("W", -123, 49), ("W", -114, 51), ("C", -97, 50), ("E", -79, 44), ("E", -73, 46), ("N", -135, 61)]
+    drawn = divisions.voronoi(places, land, "+proj=laea +lat_0=60 +lon_0=-97 +datum=WGS84 +units=m +no_defs")
+    assert all(geom.is_valid for geom in drawn.values())
+    assert sum(g.area for g in drawn.values()) == pytest.approx(land.area, rel=1e-6)  # no overlap, no gap
+    for name, lon, lat in places:
+        assert drawn[name].contains(shapely.Point(lon, lat)), name
+
+
 def test_the_divisions_do_not_depend_on_the_order_of_the_places():
     shuffled = PLACES[:]
     random.Random(3).shuffle(shuffled)

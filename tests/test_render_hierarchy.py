@@ -78,13 +78,11 @@ def test_a_region_map_fills_its_page(game, paper):
     from pipeline.games.grid import accessories as germany_map
     from pipeline.games.grid.decks import deck_grid
     from pipeline.games.region import accessories as region_map
-    from pipeline.render import fonts
-    from pipeline.render.accessories import PAPERS_MM, words
+    from pipeline.render.accessories import PAPERS_MM
 
     deck = published.deck(games.get(game), None)[1]
-    grid, font = deck_grid(deck), fonts.register()[0]
-    w = words(layouts.load(games.get(game)), "de")
-    page = region_map.page_for(deck, grid, PAPERS_MM[paper], w, font) if "region" in game else PAPERS_MM[paper]
+    grid = deck_grid(deck)
+    page = region_map.page_for(grid, PAPERS_MM[paper]) if "region" in game else PAPERS_MM[paper]
     area = germany_map.map_area(page)
     frame = germany_map.fit_frame(grid, area)
     filled = (germany_map.WE_MAX * frame.ux / area.w, germany_map.NS_MAX * frame.uy / area.h)

@@ -209,6 +209,70 @@ class MapModel:
 
 
 MARGIN_MM, LEGEND_MM, LABEL_ROOM_MM, TITLE_MM = 8.0, 16.0, 6.0, 11.0
+STEPS = (1, 2, 5, 10)  # the grid numbers printed: every one, else every 2nd, 5th or 10th, the first that do not touch
+DIGIT_H = 0.73  # a digit's height per font size
+APART_MM = 0.15  # the least gap between two printed grid numbers
+WE_GAP = 0.45  # between the map and its west-east numbers, per font size: clear of the north-south 0 and 150
+NS_GAP = 0.5  # between the map and its north-south numbers, per font size: clear of the corner's west-east 0 and 90
+
+
+@dataclass(frozen=True)
+class AxisNumber:
+    """A grid line's number as printed: its box (x0, y0 at the baseline, x1, y1) in page mm."""
+
+    axis: str  # "ns" or "we"
+    text: str
+    font: str
+    size: float  # mm
+    box: tuple[float, float, float, float]
+
+
+def _numbers(model: "MapModel", size: float, fonts: tuple, steps: tuple[int, int]) -> list[AxisNumber]:
+    """Every `steps`th north-south number (alternately left and right of the map) and west-east number (two
+    staggered rows above and below), each 10th bold."""
+    regular, bold = fonts
+    x_left, y_bottom, x_right, y_top = model.box
+    out = []
+
+    def put(axis: str, k: int, x: float, y: float, align: float) -> None:
+        font = bold if k % 10 == 0 else regular
+        w = stringWidth(str(k), font, size)
+        x0 = x - align * w
+        out.append(AxisNumber(axis, str(k), font, size, (x0, y, x0 + w, y + DIGIT_H * size)))
+
+    for i, k in enumerate(range(0, NS_MAX + 1, steps[0])):
+        y = float(model.frame.xy(k, 0)[1]) - 0.36 * size
+        put("ns", k, *((x_left - NS_GAP * size, y, 1.0) if i % 2 == 0 else (x_right + NS_GAP * size, y, 0.0)))
+    for i, k in enumerate(range(0, WE_MAX + 1, steps[1])):
+        x, row = float(model.frame.xy(0, k)[0]), (i % 2) * size * 1.1
+        put("we", k, x, y_top + WE_GAP * size + row, 0.5)
+        put("we", k, x, y_bottom - (WE_GAP + 0.8) * size - row, 0.5)
+    return out
+
+
+def touching(numbers: list[AxisNumber]) -> list[tuple[str, str]]:
+    """The pairs of printed numbers closer than APART_MM (their texts)."""
+    if len(numbers) < 2:
+        return []
+    boxes = np.array([n.box for n in numbers]) + np.array((-APART_MM / 2, -APART_MM / 2, APART_MM / 2, APART_MM / 2))
+    a, b = boxes[:, None, :], boxes[None, :, :]
+    hit = ~((a[..., 2] <= b[..., 0]) | (a[..., 0] >= b[..., 2]) | (a[..., 3] <= b[..., 1]) | (a[..., 1] >= b[..., 3]))
+    return [(numbers[i].text, numbers[j].text) for i, j in zip(*np.nonzero(np.triu(hit, 1)))]
+
+
+def axis_numbers(model: "MapModel", size: float, fonts: tuple) -> list[AxisNumber]:
+    """The grid numbers printed around the map: on each axis every one where they do not touch, else every
+    2nd, 5th or 10th (a long country's narrow axis: Chile's west-east numbers); the sparsest when none fits."""
+
+    def step(axis: int) -> int:
+        for n in STEPS:
+            steps = (n, 1) if axis == 0 else (1, n)
+            numbers = [x for x in _numbers(model, size, fonts, steps) if x.axis == ("ns", "we")[axis]]
+            if not touching(numbers):
+                return n
+        return STEPS[-1]
+
+    return _numbers(model, size, fonts, (step(0), step(1)))
 
 
 def map_area(page: tuple[float, float]) -> Box:
@@ -280,28 +344,12 @@ def draw_map(
         c.setFillColor(HexColor(words["dot_colour"]))
         for x, y in dots:
             c.circle(x, y, DOT_MM, stroke=0, fill=1)
-    grow = pw / A4_WIDTH_MM
-    name_size = float(words["place_pt"]) * grow * PT_MM
-    frame_box = (x_left, y_bottom, x_right, y_top)
-    spacing = float(words["label_gap_mm"])
-    _draw_labels(c, regular, name_size, place_labels(regular, name_size, places, dots, frame_box, spacing), ink)
-
-    size = float(words["grid_label_pt"]) * grow * PT_MM
-    c.setFillColor(HexColor(words["ns_text"]))
-    for k in range(NS_MAX + 1):  # even numbers left of the map, odd ones right: room for 6 pt at 1.6 mm
-        y = frame.xy(k, 0)[1] - 0.36 * size
-        c.setFont(bold if k % 10 == 0 else regular, size)
-        if k % 2 == 0:
-            c.drawRightString(x_left - 0.8, y, str(k))
-        else:
-            c.drawString(x_right + 0.8, y, str(k))
-    c.setFillColor(grey)
-    for k in range(WE_MAX + 1):  # two staggered rows, so neighbouring numbers never touch
-        x = frame.xy(0, k)[0]
-        c.setFont(bold if k % 10 == 0 else regular, size)
-        row = (k % 2) * size * 1.1
-        c.drawCentredString(x, y_top + 0.8 + row, str(k))
-        c.drawCentredString(x, y_bottom - 0.8 - size * 0.8 - row, str(k))
+    _draw_labels(c, regular, model.name_size, model.labels, ink)
+    size = float(words["grid_label_pt"]) * pw / A4_WIDTH_MM * PT_MM
+    for n in axis_numbers(model, size, fonts):
+        c.setFillColor(HexColor(words["ns_text"]) if n.axis == "ns" else grey)
+        c.setFont(n.font, n.size)
+        c.drawString(n.box[0], n.box[1], n.text)
 
     per_ns_km, per_we_km, lat = ground_km(grid, NS_MAX / 2, WE_MAX / 2)
     latitude = {"lat": round(lat), "degrees": abs(round(lat)), "hemisphere": "N" if round(lat) >= 0 else "S"}

@@ -29,11 +29,11 @@ def starred(deck: dict, star: str) -> dict:
     return {**deck, "cards": cards}
 
 
-def page_for(deck: dict, grid, paper: tuple[float, float], words: dict, font: str) -> tuple[float, float]:
+def page_for(grid, paper: tuple[float, float]) -> tuple[float, float]:
     """The paper upright or turned, whichever the grid fills more of (then: the less stretched)."""
 
     def fill(page: tuple[float, float]) -> tuple[float, float]:
-        frame = grid_map.map_model(deck, grid, page, words, font).frame
+        frame = grid_map.fit_frame(grid, grid_map.map_area(page))
         area = grid_map.WE_MAX * frame.ux * grid_map.NS_MAX * frame.uy
         return round(area), -abs(math.log(grid_map.stretch(grid, frame)))
 
@@ -46,7 +46,7 @@ def draw(c, deck: dict, ctx: CardContext, w: dict, paper_name: str, paper: tuple
     grid_map.place_positions(deck["cards"], grid)
     words = {**w, "map_title": w["map_title"].format(title=deck["title"])}
     shown = starred(deck, ctx.layout.words(words["lang"])["capital"])
-    page = page_for(shown, grid, paper, words, ctx.regular)
+    page = page_for(grid, paper)
     begin_page(c, page)
     land = shape(deck["region"]["outline"])
     drawn = divisions.voronoi(divisions.places(deck["cards"]), land, geography.local_laea(land))

