@@ -102,10 +102,16 @@ def geodeck(capsys, monkeypatch):
 
 @pytest.fixture
 def decks(tmp_path, monkeypatch) -> Path:
-    """A copy of the committed decks (output/decks/) standing in for them, free to edit."""
+    """A copy of the committed decks (output/decks/) standing in for them, free to edit. The games the
+    registry makes from the copy's decks (a region built by the test) are forgotten after it."""
     import shutil
+
+    from pipeline.games import registry
 
     copy = tmp_path / "decks"
     shutil.copytree(paths.DECKS_DIR, copy)
     monkeypatch.setattr(paths, "DECKS_DIR", copy)
+    for name in ("_REGISTRY", "_MAKERS"):
+        monkeypatch.setattr(registry, name, type(getattr(registry, name))(getattr(registry, name)))
+    monkeypatch.setattr(registry, "_DISCOVERED", registry._DISCOVERED)
     return copy

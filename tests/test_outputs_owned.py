@@ -150,7 +150,7 @@ def test_a_report_that_fails_half_way_leaves_no_folder(tmp_path, monkeypatch):
 
     monkeypatch.setattr(reports, "to_markdown", full)
     report = {"game": "deutschland", "version": "1.0"}
-    monkeypatch.setattr("pipeline.playcheck.plots.PLOTS", {"p": lambda _report: b"png"})
+    monkeypatch.setattr("pipeline.playcheck.plots.PLOTS", {"p": lambda _report, _lang: b"png"})
     with pytest.raises(OutputError, match="No space left"):
         reports.write(report, tmp_path)
     assert list(tmp_path.rglob("*")) == [tmp_path / "deutschland"] or list(tmp_path.rglob("*")) == []

@@ -144,7 +144,7 @@ def cards(report: dict, lang: str) -> bytes:
     means = [c["mean_win_index"] for c in continents.values()]
     right.errorbar(range(len(means)), [m["value"] for m in means], yerr=_errors(means), fmt="o", capsize=3)
     right.axhline(1.0, **FAIR)
-    names = [continent(report, name, lang) for name in continents]
+    names = [continent(name, lang) for name in continents]
     right.set_xticks(range(len(means)), names, rotation=60, fontsize=7)
     right.set_title(translate(lang, "mean win index per continent"))
     return _png(figure, lang)
@@ -157,7 +157,7 @@ def ties(report: dict, lang: str) -> bytes:
     figure, axes = plt.subplots(figsize=(7, 3.5))
     axes.errorbar(range(len(shares)), [s["value"] for s in shares], yerr=_errors(shares), fmt="o", capsize=3)
     verdicts = {v["name"]: v for v in report["verdicts"]}
-    names = [words.named(c, words.of(report["game"], "CATEGORIES"), lang) for c in categories]
+    names = [words.named(c, words.of(report, "CATEGORIES"), lang) for c in categories]
     limits = [verdicts[translate(lang, TIES, category=name)]["band"][1] for name in names]
     axes.plot(range(len(limits)), limits, "r_", markersize=14, label=translate(lang, "allowed"))
     axes.set_xticks(range(len(categories)), names, rotation=60, fontsize=7)

@@ -227,7 +227,7 @@ def to_markdown(report: dict, plots: dict[str, str] | None = None, lang: str | N
             )
     lines += figure("ladder", N_("skill ladder"))
     lines += ["", "## " + gettext(lang, "Per game (random playouts)"), "", *_header(PER_GAME_COLUMNS, lang)]
-    counts = words.of(report["game"], "COUNTS") + words.of(report["game"], "CATEGORIES")
+    counts = words.of(report, "COUNTS") + words.of(report, "CATEGORIES")
     lines += [f"| {words.named(k, counts, lang)} | {interval(v, lang)} |" for k, v in random_play["per_game"].items()]
     lines += [
         "| " + translate(lang, "{count} (maximum)", count=words.named(k, counts, lang)) + f" | {plain(v, lang)} |"
@@ -248,7 +248,7 @@ def to_markdown(report: dict, plots: dict[str, str] | None = None, lang: str | N
             weakest=_pairs(cards["weakest"], lang),
         ),
     ]
-    categories = words.of(report["game"], "CATEGORIES")
+    categories = words.of(report, "CATEGORIES")
     if cards["always_wins"]:
         lines += [
             "",
@@ -263,7 +263,7 @@ def to_markdown(report: dict, plots: dict[str, str] | None = None, lang: str | N
     if cards["continents"]:
         lines += ["", *_header(CONTINENT_COLUMNS, lang)]
         lines += [
-            f"| {words.continent(report, c, lang)} | {v['cards']} | {interval(v['mean_win_index'], lang)} |"
+            f"| {words.continent(c, lang)} | {v['cards']} | {interval(v['mean_win_index'], lang)} |"
             for c, v in cards["continents"].items()
         ]
     lines += figure("cards", N_("card strength")) + figure("ties", N_("tie rates per category"))

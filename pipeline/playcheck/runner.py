@@ -178,6 +178,8 @@ def _report(definition, config, deck, deck_path, kinds, tallies, games, seed, lo
         "length_unit": definition.length_unit,
         "thresholds": str(thresholds.path_of(definition).relative_to(definition.templates.parent)),
         "playouts": {kind.name: _summary(kind, tallies[kind.name]) for kind in kinds},
+        # the messages the counts and categories were made from: a report shows them in any language
+        "names": {what: list(getattr(definition.playcheck, what, ())) for what in ("COUNTS", "CATEGORIES")},
     }
     report["cards"] = _cards(tallies[RANDOM], continents_of(deck), config, definition.card_verdicts)
     count = len(_verdicts(definition, config, report, tallies, ALPHA))  # the family's size
@@ -302,7 +304,7 @@ def _verdicts(definition, config: thresholds.Config, report: dict, tallies: dict
     found += [_first_player(name, playouts[name]["bot"], tallies[name], config, share) for name in tables]
     random_play = playouts[RANDOM]
     per_rival = float(config.get("ties.per_rival"))
-    categories = words.of(definition.name, "CATEGORIES")
+    categories = words.of(report, "CATEGORIES")
     for category, tie in random_play["ties"].items():
         p = float(config.get(f"ties.categories.{category}.per_rival", per_rival))
         limit = sum(n * (1 - (1 - p) ** (int(k) - 1)) for k, (n, _) in tie["by_cards"].items()) / tie["comparisons"]

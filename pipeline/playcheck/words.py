@@ -5,18 +5,13 @@ report (data, as the game names them), made from messages its playcheck module l
 import re
 from string import Formatter
 
-from pipeline.errors import GeodeckError
 from pipeline.i18n.catalogue import translate
 
 
-def of(game: str, what: str) -> tuple[str, ...]:
-    """The messages `what` (COUNTS, CATEGORIES) of the game called `game`; none for a game geodeck lacks."""
-    from pipeline.games import registry as games
-
-    try:
-        return tuple(getattr(games.get(game).playcheck, what, ()))
-    except GeodeckError:  # a report of a game this geodeck does not know: its names as they are
-        return ()
+def of(report: dict, what: str) -> tuple[str, ...]:
+    """The messages `what` (COUNTS, CATEGORIES) the report's counts or categories were made from (the runner
+    keeps them in the report under `names`); none in a report without them."""
+    return tuple(report.get("names", {}).get(what, ()))
 
 
 def named(key: str, messages: tuple[str, ...], lang: str) -> str:
@@ -35,12 +30,9 @@ def named(key: str, messages: tuple[str, ...], lang: str) -> str:
     return key
 
 
-def continent(report: dict, name: str, lang: str) -> str:
-    """A continent (a card's, by its name in the deck) as the game's cards print it in `lang` (CLDR's name)."""
-    from pipeline.games import registry as games
+def continent(name: str, lang: str) -> str:
+    """A continent (a card's, by its name in the deck) as the cards print it in `lang` (CLDR's name); a
+    continent geodeck does not know as the deck names it."""
     from pipeline.render import layouts
 
-    try:
-        return layouts.load(games.get(report["game"])).continent(name, lang)[0]
-    except GeodeckError:  # a game or continent this geodeck does not know: as the deck names it
-        return name
+    return layouts.continent_name(name, lang) or name

