@@ -39,6 +39,11 @@ class GameDefinition:
     made_by: str = "geodeck build"  # the command that writes its input table and publishes its deck
     templates: Path = TEMPLATES_DIR
 
+    def own_language(self) -> str | None:
+        """The registered language its decks print and play in unless `--lang` says otherwise, where it is
+        not the card layout's `default_lang` (a region deck: its country's)."""
+        return None
+
     def module(self, name: str) -> ModuleType:
         return importlib.import_module(f"{self.package}.{name}")
 

@@ -36,6 +36,11 @@ def translate(lang: str, message: str, context: str | None = None, **fields: Any
     return text.format(**fields) if fields else text
 
 
+def labelled(lang: str, label: str, value: Any) -> str:
+    """ "label: value" as `lang` writes it (French puts a no-break space before the colon)."""
+    return translate(lang, "{label}: {value}", label=label, value=value)
+
+
 def localised(document: Any, lang: str, stem: str, path: tuple[str, ...] = (), inside: bool = False) -> Any:
     """`document` (a template's TOML) with every string under a `words` key translated into `lang`; the
     context of each is `stem:` and its key path (`<game>:categories.words.label`)."""

@@ -12,6 +12,8 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import TYPE_CHECKING
 
+import pycountry
+
 from pipeline import paths
 from pipeline.games.definition import GameDefinition
 
@@ -34,6 +36,17 @@ class RegionDefinition(GameDefinition):
         return SimpleNamespace(
             cards=module.cards, metadata=partial(module.metadata, game=self.name), reasons=module.reasons
         )
+
+    def own_language(self) -> str | None:
+        """The country's official language (CLDR's territory languages, the most spoken first) when the
+        registry has it."""
+        from babel.languages import get_official_languages
+
+        from pipeline.i18n import registry
+
+        country = pycountry.countries.get(alpha_3=self.name.removeprefix(PREFIX).upper())
+        spoken = get_official_languages(country.alpha_2, de_facto=True) if country else ()
+        return next((code for code in spoken if code in registry.codes()), None)
 
     @property
     def _deutschland(self) -> GameDefinition:

@@ -8,14 +8,17 @@ country's mainland (pipeline/geo/divisions.py). Backs and guess cards are Deutsc
 import hashlib
 from functools import lru_cache
 
+import pycountry
 import shapely
 
 from pipeline.errors import GeodeckError
 from pipeline.extract import names
 from pipeline.games.deutschland import cards as deutschland
 from pipeline.games.region import geography
-from pipeline.games.region.build import settings
+from pipeline.games.region.build import TITLE, default_title, settings
 from pipeline.geo import divisions
+from pipeline.i18n import names as cldr
+from pipeline.i18n.catalogue import translate
 from pipeline.render import text
 from pipeline.render.context import CardContext
 from pipeline.render.maps import SIMPLIFY_MM, Projected, draw_alone, draw_geometry, to_box
@@ -24,6 +27,16 @@ from pipeline.render.text import Box
 KINDS = deutschland.KINDS
 SOURCES = (names.NATURAL_EARTH,)  # the country's outline (the kit credits it)
 TOWN_MM = deutschland.TOWN_MM
+
+
+def title(deck: dict, lang: str) -> str:
+    """The deck's title printed in `lang`: "<country>: The Card Game" with CLDR's name of the country, or the
+    title the deck was built with (`geodeck region build --title`) as given."""
+    region = deck["region"]
+    if deck["title"] != default_title(region["iso3"], region["lang"]):
+        return deck["title"]
+    iso2 = pycountry.countries.lookup(region["iso3"]).alpha_2
+    return translate(lang, TITLE, country=cldr.territory(iso2, lang) or iso2)
 
 
 def check(card: dict, ctx: CardContext) -> None:
