@@ -3,6 +3,7 @@ language (Italian O is west), typed moves in those letters, the record in the en
 notation."""
 
 import random
+from typing import cast
 
 import pytest
 from fixtures.tiny.games import decks
@@ -78,3 +79,19 @@ def test_a_negative_value_is_shown_as_the_cards_print_it():
     view = _table("fr")[2]
     assert view.number(-49.4) == number(-49.4, "fr", "#,##0.#") == "\u221249,4"
     assert view.number(None) == "–"
+
+
+def test_a_label_and_its_value_are_joined_as_the_language_writes_them():
+    from pipeline.extract.store import SnapshotStore
+    from pipeline.games.laender_toppen import cards
+    from pipeline.render.context import CardContext
+
+    no_store = cast(SnapshotStore, None)  # the fact lines draw nothing from the store
+    _, _, view = _table("fr")
+    assert view.labelled("Rouge", "N sous Koblenz") == "Rouge\u00a0: N sous Koblenz"  # a no-break space
+    layout = layouts.load(games.get("laender-toppen"))
+    lines = cards._fact_lines({"capital_fr": "Paris"}, CardContext(layout, "fr", 0.0, no_store))
+    assert lines[0] == "Capitale\u00a0: Paris"
+    assert (
+        cards._fact_lines({"capital_de": "Paris"}, CardContext(layout, "de", 0.0, no_store))[0] == "Hauptstadt: Paris"
+    )

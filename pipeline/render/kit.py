@@ -25,7 +25,7 @@ from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
 from pipeline.games.definition import GameDefinition
-from pipeline.i18n.catalogue import labelled
+from pipeline.i18n.catalogue import form, labelled
 from pipeline.paths import PRINT_DIR
 from pipeline.render import accessories, calibration, fonts, layouts, licences, printing, rules, text
 from pipeline.render.context import CardContext
@@ -178,7 +178,7 @@ def _cover(
     kinds: dict[str, int] = {}
     for card in deck["cards"]:
         kinds[card["kind"]] = kinds.get(card["kind"], 0) + 1
-    cards = ", ".join(f"{n} {game_kit['kinds'][kind]}" for kind, n in kinds.items())
+    cards = ", ".join(form(lang, game_kit["kinds"][kind], n).format(n=n) for kind, n in kinds.items())
     w, h = deck.get("card_size_mm") or layout.card_mm
     minutes = cover["minutes"]
     size = kit["card_size_value"].format(w=number(w, lang, "#,##0.#"), h=number(h, lang, "#,##0.#"))
