@@ -133,7 +133,7 @@ def lang_option(what: str):
         "--lang",
         type=LanguageChoice(),
         help=f"{what}: a language of the registry (a catalogue in templates/locale/ or $GEODECK_LOCALES; "
-        "docs/languages.md); default: the game's own.",
+        "docs/languages.md); default: the game's own (a region deck's: its country's, where registered).",
     )
 
 
