@@ -18,7 +18,7 @@ BAD = [
         ["review", "laender-toppen", "2031.01.0", "2026.11.1"],
         "does not exist; known versions of laender-toppen: 2026.11.0",
     ),
-    (["review", "world-game", "--lang", "fr"], "'--lang'"),
+    (["review", "world-game", "--lang", "xx"], "no language 'xx'"),
     (["grid", "nan", "nan"], "'nan' is not a number from -90 to 90°"),
     (["grid", "inf", "10"], "'inf' is not a number from -90 to 90°"),
     (["grid", "1e300", "10"], "'1e300' is not a number from -90 to 90°"),

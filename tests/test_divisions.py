@@ -18,6 +18,7 @@ from pipeline.games.deutschland import accessories as deutschland_map
 from pipeline.games.region import cards as region_cards
 from pipeline.games.region import definition, geography
 from pipeline.geo import divisions
+from pipeline.i18n import registry as languages
 from pipeline.render import accessories, layouts, printing
 from pipeline.render.accessories import AccessoryOptions
 from pipeline.render.context import CardContext
@@ -96,6 +97,7 @@ def _deck(store) -> dict:
     for i, (name, state, lat, lon) in enumerate(FRANCE):
         ns, we = (int(n) for n in grid.numbers(lat, lon)[0])
         fields = {"name": name, "state": state, "lat": lat, "lon": lon, "ns": ns, "we": we, "country": "FRA"}
+        fields |= {f"{key}_{lang}": fields[key] for key in ("name", "state") for lang in languages.codes()}
         cards.append({"id": f"rg-{i}", "kind": "place", "fields": fields})
     region = {"iso3": "FRA", "lang": "de", "shape": _shape, "outline": shapely.geometry.mapping(land)}
     return {

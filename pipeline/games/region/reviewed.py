@@ -13,6 +13,7 @@ the local name in other case, else the local name.
 
 import csv
 import gettext
+import io
 from functools import cache
 from pathlib import Path
 
@@ -20,7 +21,7 @@ import numpy as np
 import pandas as pd
 import pycountry
 
-from pipeline import paths
+from pipeline import paths, readers
 from pipeline.errors import GeodeckError
 
 REVIEWED = paths.ROOT / "sources" / "reviewed"
@@ -35,8 +36,7 @@ def shown(path: Path) -> str:
 
 @cache
 def rows(path: Path) -> tuple[dict[str, str], ...]:
-    with path.open(encoding="utf-8", newline="") as handle:
-        return tuple(csv.DictReader(handle))
+    return tuple(csv.DictReader(io.StringIO(readers.read_input("csv", path), newline="")))
 
 
 def divisions(iso3: str) -> dict[str, dict[str, str]]:
