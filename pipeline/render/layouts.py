@@ -151,9 +151,12 @@ def _localised(path: Path, language: registry.Language) -> dict:
 
 def title(game: GameDefinition, deck: dict, lang: str) -> str:
     """The deck's title as printed in `lang`: the game's cards module's `title(deck, lang)` where it has one
-    (a region deck: its country's name), else its card words' `title`. The deck's stored `title` is provenance."""
+    (a region deck: its country's name), else its card words' `title`; the deck's stored `title` (its
+    provenance) only for a game whose words have none."""
     own = getattr(game.cards, "title", None)
-    return own(deck, lang) if own else load(game).words(lang)["title"]
+    if own:
+        return own(deck, lang)
+    return load(game, lang).data.get("words", {}).get("title") or deck.get("title", deck["game"])
 
 
 @cache
