@@ -95,3 +95,13 @@ def test_a_label_and_its_value_are_joined_as_the_language_writes_them():
     assert (
         cards._fact_lines({"capital_de": "Paris"}, CardContext(layout, "de", 0.0, no_store))[0] == "Hauptstadt: Paris"
     )
+
+
+def test_a_refusal_names_the_guess_cards_by_their_letters():
+    definition, state, view = _table("it")
+    width = len(state.places)
+    state.apply_action(GUESSES.index("W") * width)  # Rosso: west (O in Italian) under the first place
+    state.apply_action(state.legal_actions()[0])
+    typed = f"C sotto {view.card(state.game.places[state.places[1]].id)}"  # its back, C (centro)
+    refused = loop._refused(state, typed, definition.terminal, view)
+    assert refused is not None and "O/C" in refused and "C è il retro della carta O" in refused, refused

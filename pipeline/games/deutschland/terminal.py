@@ -41,8 +41,10 @@ def guess_name(guess: int, view: View) -> str:
 
 
 def refusal_words(state: State, fields: dict, view: View) -> dict[str, str]:
-    """The words of an engine's refusal: the guess card it names."""
-    return {"card": guess_word(fields["card"], view)} if "card" in fields else {}
+    """The words of an engine's refusal: the guess cards it names, by the letters they print."""
+    words = view.layout.words(view.lang)
+    letters = {key: words[key][0] for key in ("M", "W") if key in fields}
+    return letters | ({"card": guess_word(fields["card"], view)} if "card" in fields else {})
 
 
 def label(state: State, action: int, view: View, own: bool) -> str:
