@@ -105,3 +105,4 @@ def test_a_refusal_names_the_guess_cards_by_their_letters():
     typed = f"C sotto {view.card(state.game.places[state.places[1]].id)}"  # its back, C (centro)
     refused = loop._refused(state, typed, definition.terminal, view)
     assert refused is not None and "O/C" in refused and "C è il retro della carta O" in refused, refused
+    assert "Deutschland" not in refused  # the engine's name, German in every language and on region decks
