@@ -127,13 +127,13 @@ class LanguageChoice(click.Choice):
             self.fail(str(exc), param, ctx)
 
 
-def lang_option(what: str):
-    """`--lang`: one of the registered languages; None means the game's own (`default_lang`)."""
+def lang_option(what: str, default: str = "the game's own (a region deck's: its country's, where registered)"):
+    """`--lang`: one of the registered languages; None means `default` (the game's own, `default_lang`)."""
     return click.option(
         "--lang",
         type=LanguageChoice(),
         help=f"{what}: a language of the registry (a catalogue in templates/locale/ or $GEODECK_LOCALES; "
-        "docs/languages.md); default: the game's own (a region deck's: its country's, where registered).",
+        f"docs/languages.md); default: {default}.",
     )
 
 

@@ -15,9 +15,11 @@ from fixtures.tiny.games.decks import deutschland, laender_toppen, world_game
 from pipeline.cli import cli
 from pipeline.errors import GeodeckError
 from pipeline.games import registry as games
+from pipeline.i18n import registry
 from pipeline.playcheck import execute, stats
 from pipeline.playcheck import report as reports
 from pipeline.playcheck import runner as playcheck
+from pipeline.playcheck.numbers import interval
 from pipeline.playcheck.play import BATCH_GAMES, RANDOM, Batch, Kind, play_batch
 from pipeline.playcheck.tally import Tally
 
@@ -202,7 +204,8 @@ def test_ties_beyond_the_threshold_fail():
     assert verdicts["ties: temperature_c above"]["result"] == "fail"
     assert verdicts["ties: area_km2 above"]["result"] == "pass"
     band = verdicts["ties: temperature_c above"]["band"]
-    why = f"ties: temperature_c above: {reports._iv(verdicts['ties: temperature_c above'])} above the allowed "
+    figure = interval(verdicts["ties: temperature_c above"], registry.source())
+    why = f"ties: temperature_c above: {figure} above the allowed "
     assert [line for line in reports.failures(report) if line.startswith("ties: temperature_c above")] == [
         why + f"{band[0]:g}–{band[1]:g}. {verdicts['ties: temperature_c above']['reason']}"
     ]  # the deck's failure in plain words, under the tables and in the Markdown
@@ -247,8 +250,13 @@ def test_a_first_player_ahead_by_more_than_3_points_fails_without_a_hidden_margi
     first = playcheck._first_player("seats 2p", "expert", tally, config, 0.05)
     assert (first["band"], first["margin"], first["result"]) == ([0.47, 0.53], 0.0, "fail")
     assert playcheck._seats("seats 2p", "expert", tally, config, 0.05)["result"] == "pass"  # the band ± margin
-    report = {"playouts": {"seats 2p": {"games": 10_000}}, "verdicts": [first]}
-    assert (reports._allowed(first), reports._measured(report, first)) == ("0.47–0.53 (± 0)", "seats 2p, 10,000 games")
+    report = {
+        "players": 2,
+        "playouts": {"seats 2p": {"games": 10_000, "players": 2, "bot": "expert"}},
+        "verdicts": [first],
+    }
+    shown = reports._allowed(first, registry.source()), reports._measured(report, first, registry.source())
+    assert shown == ("0.47–0.53 (± 0)", "seats 2p, 10,000 games")
 
 
 def test_a_seat_order_that_favours_the_first_player_fails(monkeypatch):
@@ -421,7 +429,7 @@ def test_the_world_games_long_game_verdict_has_its_margin():
     tally = Tally(2)
     tally.games = 100_000
     tally.extra[f"longer than {rules.LONG_GAME} rounds"] = [2050.0, 2050.0]
-    report = {"playouts": {"seats 2p": {"bot": "expert", "games": tally.games}}}
+    report = {"players": 2, "playouts": {"seats 2p": {"bot": "expert", "games": tally.games, "players": 2}}}
     config = playcheck.thresholds.load(games.get("world-game"))
     (found,) = rules.verdicts(report, {"seats 2p": tally}, config, stats.ALPHA / 20)
     assert (found["result"], found["margin"], found["playouts"]) == ("pass", 0.005, "seats 2p")

@@ -56,12 +56,13 @@ def locked(folder: Path):
     return locking.exclusive(folder, on_wait=lambda message: console.print(message, highlight=False))
 
 
-def show(report: dict, fmt: str, formats) -> None:
-    """A report in the chosen format; `formats` is the stage module with to_json/to_markdown/to_rich."""
+def show(report: dict, fmt: str, formats, **options) -> None:
+    """A report in the chosen format; `formats` is the stage module with to_json/to_markdown/to_rich, the last
+    two given `options` (e.g. `lang`)."""
     if fmt == "table":
-        out.print(formats.to_rich(report))
+        out.print(formats.to_rich(report, **options))
     else:
-        click.echo(formats.to_json(report) if fmt == "json" else formats.to_markdown(report), nl=False)
+        click.echo(formats.to_json(report) if fmt == "json" else formats.to_markdown(report, **options), nl=False)
 
 
 def jobs_option(help_text: str):

@@ -83,8 +83,22 @@ from pipeline.games import registry as games
 )
 @force_option("--report-dir and --save-records")
 @format_option
+@lang_option("Language of the report's words (its JSON keys stay as they are)", "the source language")
 def play_check(
-    game, version, deck_file, games, max_games, players, seed, jobs, scheduler, report_dir, records_dir, force, fmt
+    game,
+    version,
+    deck_file,
+    games,
+    max_games,
+    players,
+    seed,
+    jobs,
+    scheduler,
+    report_dir,
+    records_dir,
+    force,
+    fmt,
+    lang,
 ):
     """Does GAME's deck play well? Simulate it with the bundled rules engines and judge the figures.
 
@@ -97,9 +111,13 @@ def play_check(
     undecided at --max-games (each names about how many games would decide it).
     """
     from pipeline.decks import published
+    from pipeline.i18n import registry
+    from pipeline.i18n.catalogue import translate
     from pipeline.playcheck import report as reports
     from pipeline.playcheck import runner as playcheck
     from pipeline.records import tape
+
+    shown_in = lang or registry.source()  # the language of the words on the terminal too
 
     ctx = click.get_current_context()
     refuse_together(ctx, "deck_file", ("version",), "--deck checks that file, not a published version")
@@ -119,7 +137,7 @@ def play_check(
     saved = outputs.replacing(records_dir, "--save-records", force) if records_dir else nullcontext()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(ExitCode.TERMINATED))  # a killed check ends its workers too
     with saved as records_staging, progress() as bar:
-        task = bar.add_task(f"playing {game.name}", total=None)
+        task = bar.add_task(translate(shown_in, "playing {game}", game=game.name), total=None)
         report = playcheck.check(
             game,
             deck,
@@ -133,11 +151,14 @@ def play_check(
             on_games=lambda n: bar.advance(task, n),
             watch=tape.Saver(records_staging, game, deck) if records_staging else None,
             max_games=max_games or playcheck.GROWTH * games,
+            lang=lang,
         )
     if report_dir:
-        written = reports.write(report, report_dir, published.is_draft(path), force)
-        console.print(f"wrote {written}", highlight=False, markup=False, soft_wrap=True)
-    show(report, fmt, reports)
+        written = reports.write(report, report_dir, published.is_draft(path), force, lang)
+        console.print(
+            translate(shown_in, "wrote {folder}", folder=written), highlight=False, markup=False, soft_wrap=True
+        )
+    show(report, fmt, reports, lang=lang)
     if report["result"] != "pass":
         raise SystemExit(reports.EXIT_CODES[report["result"]])
 

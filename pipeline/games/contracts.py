@@ -71,7 +71,10 @@ class EngineModule(Protocol):
 class PlaycheckModule(Protocol):
     """`playcheck`: the game in play-check (pipeline/playcheck/runner.py): `BOTS` (the ladder of bot
     factories, weakest first), `checkpoint(state)` (when the lead is looked at), `collect(state, tally)`,
-    `length(state, moves)` (in the definition's `length_unit`), `verdicts(report, tallies, config, alpha)`."""
+    `length(state, moves)` (in the definition's `length_unit`), `verdicts(report, tallies, config, alpha)`.
+    Optional: `COUNTS` and `CATEGORIES`, the messages its counts' and categories' names (and their parts)
+    are made from (`N_("placed {guess}")`, `N_("most")`), so that a report shows them in its language
+    (pipeline/playcheck/words.py)."""
 
     @property
     def BOTS(self) -> Mapping[str, Callable]: ...

@@ -21,6 +21,7 @@ from types import ModuleType
 from pipeline.build.step import Step
 from pipeline.errors import GeodeckError
 from pipeline.games import contracts
+from pipeline.i18n.catalogue import N_
 from pipeline.paths import TEMPLATES_DIR
 
 
@@ -30,7 +31,7 @@ class GameDefinition:
     package: str  # the slice's Python package, e.g. "pipeline.games.my_game"
     default_players: int
     input_table: str  # the table under build/ the deck is built from, e.g. "geo/countries.parquet"
-    length_unit: str = "moves"  # what play-check counts as a game's length
+    length_unit: str = N_("moves")  # what play-check counts as a game's length
     card_verdicts: bool = False  # judge dominant and useless cards (where the deck's selection can fix them)
     accessories_help: str = ""  # one line for `geodeck print --help`: what --what accessories prints
     deck_reads: tuple[str, ...] = ()  # further files under build/ the deck module reads (its `metadata`)

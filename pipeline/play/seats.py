@@ -56,5 +56,9 @@ def shown(plays: str, lang: str) -> str:
     words = _words(lang)
     if plays == "human":
         return words["human"]
-    level = plays.removeprefix("bot:")
-    return words["bot"].format(level=words["levels"].get(level, level))
+    return words["bot"].format(level=level(plays.removeprefix("bot:"), lang))
+
+
+def level(name: str, lang: str) -> str:
+    """A bot level's name in `lang` (expert); a level without a word by its name."""
+    return _words(lang)["levels"].get(name, name)

@@ -1,4 +1,5 @@
-"""A game's play-check thresholds: `templates/playcheck/<game>.toml`, each section with its `reason`.
+"""A game's play-check thresholds: `templates/playcheck/<game>.toml`, each section with its `reason` (under
+its `words`: messages of the catalogues, read in the report's language by `Config.speaking`).
 
 Sections read by the runner: `seats` (bot, player_counts, tolerance), `ties` (per_rival, optional
 `categories.<name>.per_rival`), `skill` (min_edge), `shared_wins` (max), `cards` (for games with card
@@ -10,14 +11,22 @@ from pathlib import Path
 
 from pipeline import readers
 from pipeline.errors import GeodeckError
+from pipeline.i18n import registry
+from pipeline.i18n.catalogue import localised
 from pipeline.jsonfile import Missing, Unreadable
 
 
 class Config:
-    """Thresholds of one game; `get("seats.tolerance")` names the file and key when one is missing."""
+    """Thresholds of one game, their words in `lang`; `get("seats.tolerance")` names the file and key when one
+    is missing."""
 
-    def __init__(self, data: dict, path: Path):
-        self.data, self.path = data, path
+    def __init__(self, data: dict, path: Path, lang: str | None = None):
+        self.data, self.path, self.lang = data, path, lang or registry.source()
+
+    def speaking(self, lang: str | None) -> "Config":
+        """These thresholds with their words in `lang` (default: the source language)."""
+        lang = lang or registry.source()
+        return Config(localised(self.data, lang, self.path.stem), self.path, lang)
 
     def get(self, key: str, default=None):
         node = self.data
@@ -30,7 +39,11 @@ class Config:
         return node
 
     def reason(self, section: str) -> str:
-        return str(self.get(f"{section}.reason"))
+        return str(self.get(f"{section}.words.reason"))
+
+    def text(self, key: str, **fields) -> str:
+        """The words at `key` (e.g. `game.words.name`) with their `{fields}` filled in."""
+        return str(self.get(key)).format(**fields)
 
 
 def path_of(definition) -> Path:

@@ -12,11 +12,17 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from pipeline.games import GameDefinition, core
+from pipeline.i18n.catalogue import N_, translate
+from pipeline.play.seats import level
 from pipeline.playcheck.tally import Tally
 
 Watch = Callable[[object, str, list[str]], None]
 BATCH_GAMES = 50  # games per batch: fixed, so that the sums merge in the same order for every --jobs
 RANDOM = "random"  # the bot every game's ladder starts with: uniformly random legal moves
+# the kinds' names (data: seeds and the report's keys) and, translated, how a report shows them
+SEATS = N_("seats {players}p")  # every seat the same bot, at a player count
+LADDER = N_("ladder {hero}>{bot}")  # one stronger seat among weaker ones, at the check's player count
+LADDER_AT = N_("ladder {players}p {hero}>{bot}")  # ... at another player count
 
 
 @dataclass(frozen=True)
@@ -28,9 +34,30 @@ class Kind:
     bot: str
     hero: str | None = None
 
+    @classmethod
+    def seats(cls, players: int, bot: str) -> "Kind":
+        return cls(SEATS.format(players=players), players, bot)
+
+    @classmethod
+    def ladder(cls, players: int, bot: str, hero: str, at: bool) -> "Kind":
+        """A rung of the ladder; `at`: at another player count than the check's (its name says which)."""
+        return cls((LADDER_AT if at else LADDER).format(players=players, hero=hero, bot=bot), players, bot, hero)
+
     def bot_of(self, player: int, hero: int | None) -> str:
         """The bot seat `player` plays when seat `hero` is the hero's."""
         return self.hero if self.hero and player == hero else self.bot
+
+
+def shown(name: str, summary: dict, players: int, lang: str) -> str:
+    """How a report names the kind of playout `name` (its `summary`; the check's own player count `players`)
+    in `lang`: its bots' levels translated."""
+    if name == RANDOM:
+        return translate(lang, "random")
+    fields = {"players": summary["players"], "bot": level(summary["bot"], lang)}
+    if "hero" not in summary:
+        return translate(lang, SEATS, **fields)
+    message = LADDER if summary["players"] == players else LADDER_AT
+    return translate(lang, message, hero=level(summary["hero"], lang), **fields)
 
 
 @dataclass(frozen=True)

@@ -1,164 +1,283 @@
 """A play-check report as JSON, Markdown (with embedded plots when written to a folder) and rich tables,
-and the report folder `output/reports/<game>/<version>/` (report.json, report.md, one PNG per plot)."""
+and the report folder `output/reports/<game>/<version>/` (report.json, report.md, one PNG per plot).
+
+The JSON's keys and the playouts' names are data and stay as they are; every word a reader sees is a message
+of the catalogues (pipeline.i18n) in the report's language, its figures in that language's locale."""
 
 import json
 from pathlib import Path
 
-from pipeline import outputs
-from pipeline.errors import ExitCode
-from pipeline.paths import OUTPUT_DIR
+from pipeline import outputs, readers
+from pipeline.errors import ExitCode, GeodeckError
+from pipeline.i18n import registry
+from pipeline.i18n.catalogue import N_, gettext, localised, translate
+from pipeline.paths import OUTPUT_DIR, TEMPLATES_DIR
+from pipeline.play.seats import level
+from pipeline.playcheck import words
+from pipeline.playcheck.numbers import count, fixed, interval, plain, short
+from pipeline.playcheck.play import shown
 
 REPORTS_DIR = OUTPUT_DIR / "reports"
 # undecided: none failed, some need more than --max-games
 EXIT_CODES = {"pass": ExitCode.OK, "fail": ExitCode.FAILED, "undecided": ExitCode.UNDECIDED}
+WORDS = TEMPLATES_DIR / "playcheck" / "report.toml"  # the results' words (their own context)
+VERDICT_COLUMNS = (
+    N_("verdict"),
+    N_("value [interval]"),
+    N_("allowed (± margin)"),
+    N_("result"),
+    N_("measured on"),
+    N_("detail"),
+)
+PLAYOUT_COLUMNS = (
+    N_("playouts"),
+    N_("players"),
+    N_("games"),
+    N_("length mean"),
+    N_("median / p90 / max"),
+    N_("win share by seat"),
+    N_("shared wins"),
+    N_("lead changes"),
+)
+LADDER_COLUMNS = (
+    N_("players"),
+    N_("stronger seat"),
+    N_("against"),
+    N_("games"),
+    N_("its win share"),
+    N_("fair"),
+    N_("by its seat"),
+)
+PER_GAME_COLUMNS = (N_("count"), N_("mean per game"))
+CONTINENT_COLUMNS = (N_("continent"), N_("cards"), N_("mean win index"))
 
 
 def to_json(report: dict) -> str:
     return json.dumps(report, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
 
 
-def _iv(data: dict) -> str:
-    return f"{data['value']:.3f} [{data['low']:.3f}, {data['high']:.3f}]"
+def _lang(lang: str | None) -> str:
+    return lang or registry.source()
 
 
-def _seat_shares(summary: dict) -> str:
-    shares = " · ".join(f"{s['value']:.3f}" for s in summary["seat_win_share"])
-    return f"{shares} ({summary['hero']}: {_iv(summary['hero_win_share'])})" if "hero" in summary else shares
+def _result_word(result: str, lang: str) -> str:
+    """A verdict's result (pass, fail, undecided) in `lang`."""
+    return localised(readers.read_input("toml", WORDS), lang, WORDS.stem)["words"]["results"][result]
 
 
-def _pairs(pairs) -> str:
-    return ", ".join(f"{card} {index}" for card, index in pairs)
+def _header(columns: tuple[str, ...], lang: str) -> list[str]:
+    """A Markdown table's header row and rule."""
+    return [
+        "| " + " | ".join(gettext(lang, column) for column in columns) + " |",
+        "|" + "---|" * len(columns),
+    ]
 
 
-def _result(v: dict) -> str:
+def _seat_shares(summary: dict, lang: str) -> str:
+    shares = " · ".join(fixed(s["value"], lang) for s in summary["seat_win_share"])
+    if "hero" not in summary:
+        return shares
+    return f"{shares} ({level(summary['hero'], lang)}: {interval(summary['hero_win_share'], lang)})"
+
+
+def _pairs(pairs, lang: str) -> str:
+    return ", ".join(f"{card} {plain(index, lang)}" for card, index in pairs)
+
+
+def _result(v: dict, lang: str) -> str:
     """A verdict's result; an undecided one with about how many games of its playouts would decide it."""
     if v["result"] != "undecided":
-        return v["result"]
+        return _result_word(v["result"], lang)
     games = v.get("games_to_decide")
-    return f"undecided (≈ {games:,} games)" if games else "undecided (no number of games)"
+    if games:
+        return translate(
+            lang, "{undecided} (≈ {games} games)", undecided=_result_word("undecided", lang), games=count(games, lang)
+        )
+    return translate(lang, "{undecided} (no number of games)", undecided=_result_word("undecided", lang))
 
 
-def _allowed(v: dict) -> str:
+def _allowed(v: dict, lang: str) -> str:
     """A verdict's band and the margin a pass may exceed it by (none shown as ± 0)."""
-    return f"{v['band'][0]:g}–{v['band'][1]:g} (± {v.get('margin', 0):g})"
+    return f"{short(v['band'][0], lang)}–{short(v['band'][1], lang)} (± {short(v.get('margin', 0), lang)})"
 
 
-def _measured(report: dict, v: dict) -> str:
+def _measured(report: dict, v: dict, lang: str) -> str:
     """What a verdict was measured on: its kind of playouts and their games."""
     played = report["playouts"].get(v.get("playouts", ""))
-    return f"{v['playouts']}, {played['games']:,} games" if played else "-"
+    if not played:
+        return "-"
+    kind = shown(v["playouts"], played, report["players"], lang)
+    return translate(lang, "{playouts}, {games} games", playouts=kind, games=count(played["games"], lang))
 
 
-def _hint(report: dict) -> str:
+def _hint(report: dict, lang: str) -> str:
     """What to run when verdicts stay undecided: a --max-games that would decide them."""
     if report["result"] != "undecided":
         return ""
     needed = report.get("max_games_to_decide")
-    return f" (run more games: --max-games {needed})" if needed else " (no number of games decides it)"
+    if needed:
+        return " " + translate(lang, "(run more games: --max-games {needed})", needed=needed)
+    return " " + gettext(lang, "(no number of games decides it)")
 
 
-def failures(report: dict) -> list[str]:
+def failures(report: dict, lang: str | None = None) -> list[str]:
     """Why the deck fails, in plain words: per failed verdict its figure, the band it left and the band's reason."""
-    return [
-        f"{v['name']}: {_iv(v)} {'above' if v['low'] > v['band'][1] else 'below'} the allowed "
-        f"{v['band'][0]:g}–{v['band'][1]:g}. {v['reason']}"
-        for v in report["verdicts"]
-        if v["result"] == "fail"
-    ]
+    lang = _lang(lang)
+    found = []
+    for v in report["verdicts"]:
+        if v["result"] == "fail":
+            message = (
+                N_("{name}: {figure} above the allowed {low}–{high}. {reason}")
+                if v["low"] > v["band"][1]
+                else N_("{name}: {figure} below the allowed {low}–{high}. {reason}")
+            )
+            found.append(
+                translate(
+                    lang,
+                    message,
+                    name=v["name"],
+                    figure=interval(v, lang),
+                    low=short(v["band"][0], lang),
+                    high=short(v["band"][1], lang),
+                    reason=v["reason"],
+                )
+            )
+    return found
 
 
-def _family(report: dict) -> str:
-    return (
-        f"Verdicts: 95 % for all {len(report['verdicts'])} together at every one of up to "
-        f"{report.get('max_looks', 1)} looks, {report.get('looks', 1)} made (Bonferroni; each interval's error "
-        "in the JSON's `alpha`)"
+def _family(report: dict, lang: str) -> str:
+    return translate(
+        lang,
+        "Verdicts: 95 % for all {verdicts} together at every one of up to {max_looks} looks, {looks} made "
+        "(Bonferroni; each interval's error in the JSON's `alpha`)",
+        verdicts=len(report["verdicts"]),
+        max_looks=report.get("max_looks", 1),
+        looks=report.get("looks", 1),
     )
 
 
-def to_markdown(report: dict, plots: dict[str, str] | None = None) -> str:
-    """The report for a designer; `plots` maps plot names to image files beside the Markdown."""
+def continent(report: dict, name: str, lang: str) -> str:
+    """A continent (a card's, by its name in the deck) as the game's cards print it in `lang` (CLDR's name)."""
+    from pipeline.games import registry as games
+    from pipeline.render import layouts
+
+    try:
+        return layouts.load(games.get(report["game"])).continent(name, lang)[0]
+    except GeodeckError:  # a game or continent this geodeck does not know: as the deck names it
+        return name
+
+
+def _unit(report: dict, lang: str) -> str:
+    return gettext(lang, report["length_unit"])
+
+
+def to_markdown(report: dict, plots: dict[str, str] | None = None, lang: str | None = None) -> str:
+    """The report for a designer in `lang` (default: the source language); `plots` maps plot names to image
+    files beside the Markdown."""
+    lang = _lang(lang)
     plots = plots or {}
-    figure = lambda name, alt: ["", f"![{alt}]({plots[name]})"] if name in plots else []  # noqa: E731
+    figure = lambda name, alt: ["", f"![{gettext(lang, alt)}]({plots[name]})"] if name in plots else []  # noqa: E731
+    title = translate(lang, "play-check: {game} {version}", game=report["game"], version=report["version"] or "")
     lines = [
-        f"# play-check: {report['game']} {report['version'] or ''}".rstrip(),
+        f"# {title}".rstrip(),
         "",
-        f"{report['players']} players, {report['games']} random games (+ seat and ladder playouts) in the first "
-        f"look, at most {report.get('max_games', report['games'])}, seed {report['seed']}; length in "
-        f"{report['length_unit']}; thresholds `{report['thresholds']}`. Every figure: value [95 % interval]. "
-        f"{_family(report)}; a pass may exceed the band by its margin.",
+        translate(
+            lang,
+            "{players} players, {games} random games (+ seat and ladder playouts) in the first look, at most "
+            "{max_games}, seed {seed}; length in {unit}; thresholds `{thresholds}`. Every figure: value [95 % "
+            "interval]. {family}; a pass may exceed the band by its margin.",
+            players=report["players"],
+            games=report["games"],
+            max_games=report.get("max_games", report["games"]),
+            seed=report["seed"],
+            unit=_unit(report, lang),
+            thresholds=report["thresholds"],
+            family=_family(report, lang),
+        ),
         "",
-        f"**{report['result'].upper()}**{_hint(report)}",
-        *[f"- {line}" for line in failures(report)],
+        f"**{_result_word(report['result'], lang).upper()}**{_hint(report, lang)}",
+        *[f"- {line}" for line in failures(report, lang)],
         "",
-        "| verdict | value [interval] | allowed (± margin) | result | measured on | detail |",
-        "|---|---|---|---|---|---|",
+        *_header(VERDICT_COLUMNS, lang),
     ]
     lines += [
-        f"| {v['name']} | {_iv(v)} | {_allowed(v)} | {_result(v)} | {_measured(report, v)} | {v['detail']} |"
+        f"| {v['name']} | {interval(v, lang)} | {_allowed(v, lang)} | {_result(v, lang)} | "
+        f"{_measured(report, v, lang)} | {v['detail']} |"
         for v in report["verdicts"]
     ]
-    lines += ["", "Why these bands:", ""]
+    lines += ["", gettext(lang, "Why these bands:"), ""]
     reasons = dict.fromkeys(v["reason"] for v in report["verdicts"])
     lines += [f"- {reason}" for reason in reasons]
-    lines += [
-        "",
-        "## Playouts",
-        "",
-        "| playouts | players | games | length mean | median / p90 / max | win share by seat | shared wins "
-        "| lead changes |",
-        "|---|---|---|---|---|---|---|---|",
-    ]
+    lines += ["", "## " + gettext(lang, "Playouts"), "", *_header(PLAYOUT_COLUMNS, lang)]
     for kind, s in report["playouts"].items():
         length = s["length"]
         lines.append(
-            f"| {kind} | {s['players']} | {s['games']} | {_iv(length['mean'])} | {length['median']} / "
-            f"{length['p90']} / {length['max']} | {_seat_shares(s)} | {_iv(s['shared_wins'])} | "
-            f"{_iv(s['lead_changes'])} |"
+            f"| {shown(kind, s, report['players'], lang)} | {s['players']} | {s['games']} | "
+            f"{interval(length['mean'], lang)} | "
+            f"{plain(length['median'], lang)} / {length['p90']} / {length['max']} | {_seat_shares(s, lang)} | "
+            f"{interval(s['shared_wins'], lang)} | {interval(s['lead_changes'], lang)} |"
         )
     random_play = report["playouts"]["random"]
     if "branching_factor" in random_play:
         lines += [
             "",
-            f"Branching factor (random playouts, legal moves per decision): {_iv(random_play['branching_factor'])}.",
+            translate(
+                lang,
+                "Branching factor (random playouts, legal moves per decision): {figure}.",
+                figure=interval(random_play["branching_factor"], lang),
+            ),
         ]
-    lines += figure("length", "game length histogram") + figure("seats", "win share by seat per player count")
-    lines += [
-        "",
-        "## Skill ladder",
-        "",
-        "| players | stronger seat | against | games | its win share | fair | by its seat |",
-        "|---|---|---|---|---|---|---|",
-    ]
+    lines += figure("length", N_("game length histogram")) + figure("seats", N_("win share by seat per player count"))
+    lines += ["", "## " + gettext(lang, "Skill ladder"), "", *_header(LADDER_COLUMNS, lang)]
     for s in report["playouts"].values():
         if "hero" in s:
-            by_seat = " · ".join("-" if x is None else f"{x:.3f}" for x in s["hero_win_share_by_seat"])
+            by_seat = " · ".join("-" if x is None else fixed(x, lang) for x in s["hero_win_share_by_seat"])
             lines.append(
-                f"| {s['players']} | {s['hero']} | {s['bot']} | {s['games']:,} | {_iv(s['hero_win_share'])} "
-                f"| {1 / s['players']:.3f} | {by_seat} |"
+                f"| {s['players']} | {level(s['hero'], lang)} | {level(s['bot'], lang)} | {count(s['games'], lang)} "
+                f"| {interval(s['hero_win_share'], lang)} | {fixed(1 / s['players'], lang)} | {by_seat} |"
             )
-    lines += figure("ladder", "skill ladder")
-    lines += ["", "## Per game (random playouts)", "", "| count | mean per game |", "|---|---|"]
-    lines += [f"| {k} | {_iv(v)} |" for k, v in random_play["per_game"].items()]
-    lines += [f"| {k} (maximum) | {v} |" for k, v in random_play.get("maxima", {}).items()]
+    lines += figure("ladder", N_("skill ladder"))
+    lines += ["", "## " + gettext(lang, "Per game (random playouts)"), "", *_header(PER_GAME_COLUMNS, lang)]
+    counts = words.of(report["game"], "COUNTS") + words.of(report["game"], "CATEGORIES")
+    lines += [f"| {words.named(k, counts, lang)} | {interval(v, lang)} |" for k, v in random_play["per_game"].items()]
+    lines += [
+        "| " + translate(lang, "{count} (maximum)", count=words.named(k, counts, lang)) + f" | {plain(v, lang)} |"
+        for k, v in random_play.get("maxima", {}).items()
+    ]
     cards = report["cards"]
     lines += [
         "",
-        "## Cards",
+        "## " + gettext(lang, "Cards"),
         "",
-        f"Win index (random playouts, {cards['judged']} cards with ≥ {cards['min_contests']} comparisons): "
-        f"strongest {_pairs(cards['strongest'])}; weakest {_pairs(cards['weakest'])}.",
+        translate(
+            lang,
+            "Win index (random playouts, {judged} cards with ≥ {min_contests} comparisons): strongest {strongest}; "
+            "weakest {weakest}.",
+            judged=cards["judged"],
+            min_contests=cards["min_contests"],
+            strongest=_pairs(cards["strongest"], lang),
+            weakest=_pairs(cards["weakest"], lang),
+        ),
     ]
+    categories = words.of(report["game"], "CATEGORIES")
     if cards["always_wins"]:
         lines += [
             "",
-            "Always won their comparisons: "
-            + "; ".join(f"{c}: {', '.join(ids)}" for c, ids in cards["always_wins"].items())
-            + ".",
+            translate(
+                lang,
+                "Always won their comparisons: {cards}.",
+                cards="; ".join(
+                    f"{words.named(c, categories, lang)}: {', '.join(ids)}" for c, ids in cards["always_wins"].items()
+                ),
+            ),
         ]
     if cards["continents"]:
-        lines += ["", "| continent | cards | mean win index |", "|---|---|---|"]
-        lines += [f"| {c} | {v['cards']} | {_iv(v['mean_win_index'])} |" for c, v in cards["continents"].items()]
-    lines += figure("cards", "card strength") + figure("ties", "tie rates per category")
+        lines += ["", *_header(CONTINENT_COLUMNS, lang)]
+        lines += [
+            f"| {continent(report, c, lang)} | {v['cards']} | {interval(v['mean_win_index'], lang)} |"
+            for c, v in cards["continents"].items()
+        ]
+    lines += figure("cards", N_("card strength")) + figure("ties", N_("tie rates per category"))
     return "\n".join(lines) + "\n"
 
 
@@ -178,52 +297,70 @@ def folder(root: Path, deck: dict, draft: bool) -> Path:
     return root / deck["game"] / folder_name(deck.get("version"), draft)
 
 
-def write(report: dict, root: Path = REPORTS_DIR, draft: bool = False, force: bool = False) -> Path:
-    """report.json, report.md and the plots into root/<game>/<version>/ (`folder`), swapped in whole
-    (outputs.replacing: never half-written, never over a folder geodeck did not write); returns the folder."""
+def write(
+    report: dict, root: Path = REPORTS_DIR, draft: bool = False, force: bool = False, lang: str | None = None
+) -> Path:
+    """report.json, report.md and the plots (their words in `lang`) into root/<game>/<version>/ (`folder`),
+    swapped in whole (outputs.replacing: never half-written, never over a folder geodeck did not write);
+    returns the folder."""
     from pipeline.playcheck.plots import PLOTS
 
     target = folder(root, report, draft)
     with outputs.replacing(target, "--report-dir", force, OWN) as staging:
         files = {}
         for name, draw in PLOTS.items():
-            (staging / f"{name}.png").write_bytes(draw(report))
+            (staging / f"{name}.png").write_bytes(draw(report, _lang(lang)))
             files[name] = f"{name}.png"
         (staging / "report.json").write_text(to_json(report), encoding="utf-8")
-        (staging / "report.md").write_text(to_markdown(report, files), encoding="utf-8")
+        (staging / "report.md").write_text(to_markdown(report, files, lang), encoding="utf-8")
     return target
 
 
-def to_rich(report: dict):
-    """The report as rich tables: verdicts, then playouts."""
+def to_rich(report: dict, lang: str | None = None):
+    """The report as rich tables in `lang` (default: the source language): verdicts, then playouts."""
     from rich.console import Group
     from rich.table import Table
     from rich.text import Text
 
+    lang = _lang(lang)
     colour = {"pass": "green", "fail": "bold red", "undecided": "yellow"}
     verdicts = Table(
-        "verdict",
-        "value [interval]",
-        "allowed (± margin)",
-        "result",
-        "measured on",
-        "detail",
-        title=f"play-check {report['game']} {report['version'] or ''}: {report['players']} players, "
-        f"{report['games']}-{report.get('max_games', report['games'])} games, seed {report['seed']}",
-        caption=_family(report),
+        *(gettext(lang, column) for column in VERDICT_COLUMNS),
+        title=translate(
+            lang,
+            "play-check {game} {version}: {players} players, {games}-{max_games} games, seed {seed}",
+            game=report["game"],
+            version=report["version"] or "",
+            players=report["players"],
+            games=report["games"],
+            max_games=report.get("max_games", report["games"]),
+            seed=report["seed"],
+        ),
+        caption=_family(report, lang),
     )
     for v in report["verdicts"]:
         verdicts.add_row(
             v["name"],
-            _iv(v),
-            _allowed(v),
-            Text(_result(v), style=colour[v["result"]]),
-            _measured(report, v),
+            interval(v, lang),
+            _allowed(v, lang),
+            Text(_result(v, lang), style=colour[v["result"]]),
+            _measured(report, v, lang),
             v["detail"],
         )
-    playouts = Table("playouts", "players", "games", f"length mean ({report['length_unit']})", "win share by seat")
+    playouts = Table(
+        *(gettext(lang, column) for column in PLAYOUT_COLUMNS[:3]),
+        translate(lang, "length mean ({unit})", unit=_unit(report, lang)),
+        gettext(lang, PLAYOUT_COLUMNS[5]),
+    )
     for kind, s in report["playouts"].items():
-        playouts.add_row(kind, str(s["players"]), str(s["games"]), _iv(s["length"]["mean"]), _seat_shares(s))
+        playouts.add_row(
+            shown(kind, s, report["players"], lang),
+            str(s["players"]),
+            str(s["games"]),
+            interval(s["length"]["mean"], lang),
+            _seat_shares(s, lang),
+        )
     result = report["result"]
-    why = [Text(line) for line in failures(report)]
-    return Group(verdicts, playouts, Text.assemble((result.upper(), colour[result]), _hint(report)), *why)
+    why = [Text(line) for line in failures(report, lang)]
+    headline = _result_word(result, lang).upper()
+    return Group(verdicts, playouts, Text.assemble((headline, colour[result]), _hint(report, lang)), *why)

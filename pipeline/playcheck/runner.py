@@ -29,11 +29,15 @@ from pathlib import Path
 from pipeline.decks import published
 from pipeline.games import search
 from pipeline.games.definition import GameDefinition
+from pipeline.i18n.catalogue import N_, translate
+from pipeline.play.seats import level
 from pipeline.playcheck import config as thresholds
-from pipeline.playcheck import execute
+from pipeline.playcheck import execute, words
+from pipeline.playcheck.numbers import fixed, interval, plain, short
 from pipeline.playcheck.play import RANDOM, Kind, Watch, batches, deck_json
 from pipeline.playcheck.stats import (
     ALPHA,
+    TIES,
     UNDECIDED,
     Interval,
     games_to_decide,
@@ -59,12 +63,12 @@ def plan(definition, config: thresholds.Config, game, players: int) -> list[Kind
     seat_bot = config.get("seats.bot")
     bots = list(definition.playcheck.BOTS)
     kinds = [Kind(RANDOM, players, RANDOM)]
-    kinds += [Kind(f"seats {count}p", count, seat_bot) for count in counts]
+    kinds += [Kind.seats(count, seat_bot) for count in counts]
     for count in _ladder_counts(config, game, players):  # the check's own count keeps its rungs' names (seeds)
-        at = "" if count == players else f"{count}p "
-        kinds += [Kind(f"ladder {at}{upper}>{lower}", count, lower, upper) for lower, upper in pairwise(bots)]
+        at = count != players
+        kinds += [Kind.ladder(count, lower, upper, at) for lower, upper in pairwise(bots)]
         controls = getattr(definition.playcheck, "CONTROLS", {})  # a rung against its control bot
-        kinds += [Kind(f"ladder {at}{upper}>{name}", count, name, upper) for name, (upper, _) in controls.items()]
+        kinds += [Kind.ladder(count, name, upper, at) for name, (upper, _) in controls.items()]
     return kinds
 
 
@@ -101,12 +105,14 @@ def check(
     on_games: Callable[[int], None] = lambda n: None,
     watch: Watch | None = None,
     max_games: int | None = None,
+    lang: str | None = None,
 ) -> dict:
     """Simulate `deck` and return the report (metrics with intervals + verdicts), a JSON-ready dict: first
     `games` per kind of playout, then more of the kinds an undecided verdict needs (`_more`), up to
     `max_games` (default: `games`, one look); `on_start(total)` when a look's games are planned;
-    `watch(state, seed, seats)` is shown each game played (--save-records)."""
-    config = thresholds.load(definition)
+    `watch(state, seed, seats)` is shown each game played (--save-records); the verdicts' names, reasons
+    and details are in `lang` (default: the source language)."""
+    config = thresholds.load(definition).speaking(lang)
     players = players or definition.default_players
     game = definition.engine.Game.from_deck(deck, players=players)  # a bad player count fails here, in one line
     kinds = plan(definition, config, game, players)
@@ -296,24 +302,31 @@ def _verdicts(definition, config: thresholds.Config, report: dict, tallies: dict
     found += [_first_player(name, playouts[name]["bot"], tallies[name], config, share) for name in tables]
     random_play = playouts[RANDOM]
     per_rival = float(config.get("ties.per_rival"))
+    categories = words.of(definition.name, "CATEGORIES")
     for category, tie in random_play["ties"].items():
         p = float(config.get(f"ties.categories.{category}.per_rival", per_rival))
         limit = sum(n * (1 - (1 - p) ** (int(k) - 1)) for k, (n, _) in tie["by_cards"].items()) / tie["comparisons"]
         found.append(
             verdict(
-                f"ties: {category}",
+                translate(config.lang, TIES, category=words.named(category, categories, config.lang)),
                 wilson(tie["ties"], tie["comparisons"], share),
                 0.0,
                 limit,
-                config.get(f"ties.categories.{category}.reason", config.reason("ties")),
-                f"{tie['ties']} of {tie['comparisons']}; {p} per other card compared",
+                config.get(f"ties.categories.{category}.words.reason", config.reason("ties")),
+                translate(
+                    config.lang,
+                    "{ties} of {comparisons}; {per_rival} per other card compared",
+                    ties=tie["ties"],
+                    comparisons=tie["comparisons"],
+                    per_rival=plain(p, config.lang),
+                ),
                 margin=limit * float(config.get("ties.margin", 0.0)),
                 playouts=RANDOM,
             )
         )
     found.append(
         verdict(
-            "shared wins (random)",
+            translate(config.lang, "shared wins (random)"),
             wilson(tallies[RANDOM].shared, tallies[RANDOM].games, share),
             0.0,
             float(config.get("shared_wins.max")),
@@ -327,14 +340,28 @@ def _verdicts(definition, config: thresholds.Config, report: dict, tallies: dict
         if "hero" in summary and summary["hero"] != search.NAME:  # the search bot's rung measures the bots only
             fair = 1 / summary["players"]
             tally = tallies[name]
+            hero, bot = level(summary["hero"], config.lang), level(summary["bot"], config.lang)
             found.append(
                 verdict(
-                    f"skill: {summary['hero']} vs {summary['bot']}, {summary['players']} players",
+                    translate(
+                        config.lang,
+                        "skill: {hero} vs {bot}, {players} players",
+                        hero=hero,
+                        bot=bot,
+                        players=summary["players"],
+                    ),
                     wilson(sum(tally.hero_wins), sum(tally.hero_games), share),
                     fair + edge,
                     1.0,
                     config.reason("skill"),
-                    f"one {summary['hero']} seat among {summary['players'] - 1} {summary['bot']}; fair {fair:.3f}",
+                    translate(
+                        config.lang,
+                        "one {hero} seat among {others} {bot}; fair {fair}",
+                        hero=hero,
+                        bot=bot,
+                        others=summary["players"] - 1,
+                        fair=fixed(fair, config.lang),
+                    ),
                     margin=float(config.get("skill.margin", 0.0)),
                     playouts=name,
                 )
@@ -344,7 +371,7 @@ def _verdicts(definition, config: thresholds.Config, report: dict, tallies: dict
         # win index measures where the experts put it: Nepal in peak above wins there every time)
         judged = _cards(tallies[RANDOM], {}, config, True, share / max(1, report["cards"]["judged"]))
         found += _card_verdicts(judged, config, RANDOM)
-        found.append(_sweeps(report["cards"], config))
+        found.append(_sweeps(report["cards"], config, categories))
     return found
 
 
@@ -359,33 +386,41 @@ def _seats(name: str, bot: str, tally: Tally, config: thresholds.Config, share: 
     judged = [verdict("", s, low, high, "", margin=margin) for s in shares]
     rank = {"fail": 0, "undecided": 1, "pass": 2}
     seat = min(range(players), key=lambda p: (rank[judged[p]["result"]], -abs(shares[p].value - fair), p))
+    lang = config.lang
     return verdict(
-        f"seats, {players} players ({bot})",
+        translate(lang, "seats, {players} players ({bot})", players=players, bot=level(bot, lang)),
         shares[seat],
         low,
         high,
         config.reason("seats"),
-        f"seat {seat} (first player {shares[0]}); fair {fair:.3f}",
+        translate(
+            lang,
+            "seat {seat} (first player {first}); fair {fair}",
+            seat=seat,
+            first=interval(shares[0], lang),
+            fair=fixed(fair, lang),
+        ),
         margin=margin,
         playouts=name,
         checks=players,
     )
 
 
-def _sweeps(cards: dict, config: thresholds.Config) -> dict:
-    """The most categories one card won every comparison of, in the random playouts (`cards`: the report's)."""
+def _sweeps(cards: dict, config: thresholds.Config, categories: tuple[str, ...] = ()) -> dict:
+    """The most categories one card won every comparison of, in the random playouts (`cards`: the report's;
+    `categories`: the messages the game's categories are named by)."""
     sweeps: dict[str, list[str]] = defaultdict(list)
     for category, ids in cards["always_wins"].items():
         for card in ids:
             sweeps[card].append(category)
     most = max(sweeps.items(), key=lambda kv: (len(kv[1]), kv[0]), default=("", []))
     return verdict(
-        "categories one card always wins",
+        translate(config.lang, "categories one card always wins"),
         Interval(len(most[1]), len(most[1]), len(most[1])),  # a count of the random playouts
         0,
         int(config.get("cards.max_always_categories")),
         config.reason("cards"),
-        f"{most[0]}: {', '.join(most[1])}" if most[1] else "",
+        f"{most[0]}: {', '.join(words.named(c, categories, config.lang) for c in most[1])}" if most[1] else "",
         playouts=RANDOM,
     )
 
@@ -394,13 +429,21 @@ def _first_player(name: str, bot: str, tally: Tally, config: thresholds.Config, 
     """The first player's win share within ±`seats.first_player` (absolute) of fair, no margin: what the
     players at a table ask ("does starting win?"), judged at every player count of the seat playouts."""
     fair, within = 1 / tally.players, float(config.get("seats.first_player"))
+    lang, bot = config.lang, level(bot, config.lang)
     return verdict(
-        f"first player, {tally.players} players ({bot})",
+        translate(lang, "first player, {players} players ({bot})", players=tally.players, bot=bot),
         wilson(tally.seat_wins[0], tally.games, share),
         fair - within,
         fair + within,
         config.reason("seats"),
-        f"seat 0's wins of {tally.games} games among {bot} players; fair {fair:.3f} ± {within:g}",
+        translate(
+            lang,
+            "seat 0's wins of {games} games among {bot} players; fair {fair} ± {within}",
+            games=tally.games,
+            bot=bot,
+            fair=fixed(fair, lang),
+            within=short(within, lang),
+        ),
         playouts=name,
     )
 
@@ -424,9 +467,13 @@ def _card_verdicts(cards: dict, config: thresholds.Config, playouts: str) -> lis
             sum(i.low <= useless for i in index) / judged,
         ),
     }
+    names = {
+        "dominant": N_("dominant cards (win index ≥ {limit})"),
+        "useless": N_("useless cards (win index ≤ {limit})"),
+    }
     found = [
         verdict(
-            f"{label} cards (win index {'≥' if label == 'dominant' else '≤'} {limit})",
+            translate(config.lang, names[label], limit=plain(limit, config.lang)),
             share[label],
             0.0,
             max_share,
@@ -441,12 +488,12 @@ def _card_verdicts(cards: dict, config: thresholds.Config, playouts: str) -> lis
         strongest = Interval(max(i.value for i in index), max(i.low for i in index), max(i.high for i in index))
         found.append(
             verdict(
-                "strongest card's win index",
+                translate(config.lang, "strongest card's win index"),
                 strongest,
                 0.0,
                 float(config.get("cards.max_index")),
                 reason,
-                ", ".join(f"{c} {i}" for c, i in cards["strongest"][:3]),
+                ", ".join(f"{c} {plain(i, config.lang)}" for c, i in cards["strongest"][:3]),
                 playouts=playouts,
                 checks=judged,
             )

@@ -14,8 +14,11 @@ from dataclasses import dataclass
 
 from scipy import special  # not scipy.stats: the same quantiles, a third of its import time
 
+from pipeline.i18n.catalogue import N_
+
 ALPHA = 0.05  # a 95 % interval
 PASS, FAIL, UNDECIDED = "pass", "fail", "undecided"
+TIES = N_("ties: {category}")  # the name of a category's ties verdict (the ties plot finds its band by it)
 
 
 @dataclass(frozen=True)

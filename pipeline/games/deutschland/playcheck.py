@@ -5,14 +5,20 @@ from functools import cache
 
 from pipeline.games import search
 from pipeline.games.deutschland import engine
+from pipeline.i18n.catalogue import N_
 from pipeline.playcheck.config import Config
 from pipeline.playcheck.tally import Tally
 
 # the ladder, weakest first: random, novice, skilled, expert; the search bot (a seat in `geodeck play`) is off
 # it until it beats the expert (issue 35: 0.500 [0.404, 0.596] of 100 duels, 0.235 [0.163, 0.327] at four)
 BOTS = {name: bot for name, bot in engine.BOTS.items() if name != search.NAME}
-PLACED = tuple(f"placed {guess}" for guess in engine.GUESSES)  # the counts' names, by guess
-RIGHT = tuple(f"right {guess}" for guess in engine.GUESSES)
+# the counts per game (their names are messages: a report shows them translated, `COUNTS`)
+ROUNDS, M_RIGHT = N_("rounds"), N_("rounds where M can be right")
+PLACED_AS, RIGHT_AS = N_("placed {guess}"), N_("right {guess}")
+PLACED = tuple(PLACED_AS.format(guess=guess) for guess in engine.GUESSES)  # by guess
+RIGHT = tuple(RIGHT_AS.format(guess=guess) for guess in engine.GUESSES)
+COUNTS = (ROUNDS, M_RIGHT, PLACED_AS, RIGHT_AS)
+CATEGORIES = (N_("most"), N_("fewest"))  # the guesses that name a category (N, S, W, O are the compass's)
 COMPARED = tuple(enumerate(engine.GUESSES[:-1]))  # every guess but M names an extreme: a comparison
 
 
@@ -33,8 +39,8 @@ def collect(state: engine.State, tally: Tally) -> None:
             mask = scored.correct[guess]
             tally.comparison(name, ids, credits(mask, width), mask.bit_count() > 1)
         right_moves += [action for action in state.moves(r) if scored.right >> action & 1]
-    tally.count("rounds", len(state.scored))
-    tally.count("rounds where M can be right", sum(scored.correct[engine.M] != 0 for scored in state.scored))
+    tally.count(ROUNDS, len(state.scored))
+    tally.count(M_RIGHT, sum(scored.correct[engine.M] != 0 for scored in state.scored))
     guess_of = width.__rfloordiv__  # an action's guess: action // width
     placed, right = Counter(map(guess_of, state.history())), Counter(map(guess_of, right_moves))
     for guess in sorted(placed):

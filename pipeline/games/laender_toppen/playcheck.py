@@ -4,9 +4,12 @@ import random
 
 from pipeline.games.core import Policy
 from pipeline.games.laender_toppen import engine
+from pipeline.i18n.catalogue import N_
 from pipeline.playcheck.config import Config
+from pipeline.playcheck.numbers import fixed
 from pipeline.playcheck.stats import Interval, mean, ratio, verdict
 from pipeline.playcheck.tally import Tally
+from pipeline.playcheck.words import named
 
 BOTS = engine.BOTS  # the ladder, weakest first: random, novice, skilled, expert
 
@@ -31,7 +34,10 @@ def blind_expert(game: engine.Game, rng: random.Random) -> Policy:
     return policy
 
 
-TAKEN = "cards taken from the others"
+TAKEN = N_("cards taken from the others")  # the counts per game (messages: a report shows them translated)
+REMOVED = N_("removed by ties")
+COUNTS = (TAKEN, REMOVED)
+CATEGORIES = (N_("{field} above"), N_("{field} below"))  # the slots' names (engine.SLOT_NAMES), translated
 AGAINST_EXPERTS = "seats 4p"  # the cards judged against expert play: at four players every card is dealt each game
 CONTROLS = {"blind": ("expert", blind_expert)}  # a control bot, the rung it plays against, its factory
 
@@ -55,7 +61,7 @@ def collect(state: engine.State, tally: Tally) -> None:
             [credit if p in winners else 0.0 for p, _ in played],
             len(winners) > 1,
         )
-    tally.count("removed by ties", len(state.removed))
+    tally.count(REMOVED, len(state.removed))
     taken = [0.0] * state.players  # the others' cards each player took: what knowing the values wins
     for _, _, played, winners in state.tricks:
         if len(winners) == 1:
@@ -103,12 +109,12 @@ def _knowing(report: dict, tallies: dict[str, Tally], config: Config, alpha: flo
             total, squares = tallies[name].extra.get(f"{TAKEN}: hero's edge", (0.0, 0.0))
             found.append(
                 verdict(
-                    f"knowing the values: expert vs blind, {players} players",
+                    config.text("skill.words.knowing", players=players),
                     mean(tallies[name].games, total, squares, alpha),
                     least,
                     (players - 1) * hand * rounds,  # every card the others were dealt
-                    config.get("skill.knowing_reason"),
-                    f"the others' cards the expert took per game, less a blind seat's; {tallies[name].games} games",
+                    config.get("skill.words.knowing_reason"),
+                    config.text("skill.words.knowing_detail", games=tallies[name].games),
                     playouts=name,
                 )
             )
@@ -143,26 +149,32 @@ def _cards_against_experts(tallies: dict[str, Tally], config: Config, alpha: flo
         if n >= min_contests and wins == n:
             sweeps.setdefault(card, []).append(slot)
     most = max(sweeps.items(), key=lambda kv: (len(kv[1]), kv[0]), default=("", []))
-    games = f"{tally.games} games of experts"
+    games = config.text("cards.words.games_of_experts", games=tally.games)
     return [
         verdict(
-            "strongest card against expert play",
+            config.text("cards.words.against_experts"),
             Interval(top.value / average, top.low / average, top.high / average) if average else top,
             0.0,
             float(config.get("cards.max_against_experts")),
             config.reason("cards"),
-            f"{strongest}: its win rate over the deck's average ({average:.3f} of fair), in every slot, "
-            f"against the cards the others played; {games}",
+            config.text(
+                "cards.words.against_experts_detail",
+                card=strongest,
+                average=fixed(average, config.lang),
+                games=games,
+            ),
             playouts=name,
             checks=len(judged),
         ),
         verdict(
-            "slots one card always wins against expert play",
+            config.text("cards.words.always_against_experts"),
             Interval(len(most[1]), len(most[1]), len(most[1])),
             0,
             int(config.get("cards.max_always_categories")),
             config.reason("cards"),
-            f"{most[0]}: {', '.join(most[1])}; {games}" if most[1] else games,
+            f"{most[0]}: {', '.join(named(slot, CATEGORIES, config.lang) for slot in most[1])}; {games}"
+            if most[1]
+            else games,
             playouts=name,
         ),
     ]

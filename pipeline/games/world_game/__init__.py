@@ -3,13 +3,14 @@
 from typing import TYPE_CHECKING
 
 from pipeline.games.definition import GameDefinition
+from pipeline.i18n.catalogue import N_
 
 GAME = GameDefinition(
     name="world-game",
     package=__name__,
     default_players=2,
     input_table="geo/countries.parquet",
-    length_unit="rounds",
+    length_unit=N_("rounds"),
     accessories_help="the numbered world map, one A3 page or two A4/Letter pages to glue",
 )
 

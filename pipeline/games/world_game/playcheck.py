@@ -4,7 +4,9 @@ the bots above random)."""
 
 from pipeline.games import search
 from pipeline.games.world_game import engine
+from pipeline.i18n.catalogue import N_
 from pipeline.playcheck.config import Config
+from pipeline.playcheck.play import shown
 from pipeline.playcheck.stats import verdict, wilson
 from pipeline.playcheck.tally import Tally
 
@@ -12,6 +14,12 @@ OFF_THE_LADDER = ("child", "master")  # `geodeck play` seats: below the novice a
 BOTS = {name: bot for name, bot in engine.BOTS.items() if name not in OFF_THE_LADDER}  # the ladder, weakest first:
 # random, novice, skilled, expert, mcts
 LONG_GAME = 1000  # rounds: a game this long would need the house rule round_limit at a table
+# the counts per game (their names are messages: a report shows them translated)
+CHALLENGES, BY_KIND, ANSWERED = N_("challenges"), N_("challenges: {kind}"), N_("challenges won by an answer")
+TIE_BREAKS, DEEPEST = N_("tie-breaks on a next card"), N_("deepest tie-break")
+ROUNDS, LONG = N_("rounds"), N_("longer than {rounds} rounds")
+KINDS = (N_("continent"), N_("flag"), N_("location"), N_("capital"))  # the rulebook's challenges (engine.KINDS)
+COUNTS = (CHALLENGES, BY_KIND, ANSWERED, TIE_BREAKS, DEEPEST, ROUNDS, LONG, *KINDS)  # names and their parts
 
 
 def checkpoint(state: engine.State) -> int:
@@ -25,9 +33,9 @@ def collect(state: engine.State, tally: Tally) -> None:
     fact_rounds = ties = deepest = 0
     for turn in state.turns:
         if turn.action == engine.CHALLENGE:
-            tally.count("challenges")
-            tally.count(f"challenges: {turn.kind}")
-            tally.count("challenges won by an answer", turn.winner != turn.setter)
+            tally.count(CHALLENGES)
+            tally.count(BY_KIND.format(kind=turn.kind))
+            tally.count(ANSWERED, turn.winner != turn.setter)
             continue
         best = turn.best
         tied = len(best) > 1
@@ -39,10 +47,10 @@ def collect(state: engine.State, tally: Tally) -> None:
         ties += tied
         deepest = max(deepest, turn.tie_levels)
     if fact_rounds:
-        tally.count("tie-breaks on a next card", ties)
-        tally.maximum("deepest tie-break", deepest)
-    tally.count("rounds", state.rounds())
-    tally.count(f"longer than {LONG_GAME} rounds", state.rounds() > LONG_GAME)
+        tally.count(TIE_BREAKS, ties)
+        tally.maximum(DEEPEST, deepest)
+    tally.count(ROUNDS, state.rounds())
+    tally.count(LONG.format(rounds=LONG_GAME), state.rounds() > LONG_GAME)
 
 
 def length(state: engine.State, moves: int) -> int:
@@ -53,14 +61,16 @@ def length(state: engine.State, moves: int) -> int:
 def verdicts(report: dict, tallies: dict[str, Tally], config: Config, alpha: float) -> list[dict]:
     """Games long enough to need the house rule, among the bots above random (seat playouts; not the search
     bot's few games, which measure the bots), each interval with the error `alpha`."""
-    found = []
+    found, players = [], report["players"]
     limit = float(config.get("game.max_long"))
     for name, summary in report["playouts"].items():
         if summary["bot"] != "random" and summary.get("hero") != search.NAME:
-            total, _ = tallies[name].extra.get(f"longer than {LONG_GAME} rounds", (0.0, 0.0))
+            total, _ = tallies[name].extra.get(LONG.format(rounds=LONG_GAME), (0.0, 0.0))
             found.append(
                 verdict(
-                    f"games longer than {LONG_GAME} rounds ({name})",
+                    config.text(
+                        "game.words.name", rounds=LONG_GAME, playouts=shown(name, summary, players, config.lang)
+                    ),
                     wilson(total, tallies[name].games, alpha),
                     0.0,
                     limit,
