@@ -48,6 +48,8 @@ TARGETS_S = {
     "print_world_game": 15.0,
     "print_laender_toppen": 10.0,
     "export_world_game_mpc": 15.0,  # 194 fronts + 1 back at 300 dpi, zipped (issue 33)
+    "recipe_60": 60.0,  # `geodeck deck new` of a 60-card recipe: chosen, play-checked, published (issue 32)
+    "optimiser_186_120": 300.0,  # the card optimiser: 120 cards of 186 candidates, play-checked (issue 32)
 }  # on a 2-core box
 TARGETS_MB = {"print_world_game": 15.0}
 PLAYOUT_GAMES = 300  # random playouts per game and core for playouts_<game>
@@ -57,6 +59,7 @@ TARGETS_RATE = {  # one core, the game's default player count, random playouts (
     "playouts_deutschland": 5000.0,
     "playouts_world_game": 2000.0,
     "speedup_jobs_2": 1.7,  # × on 2 cores
+    "optimiser_dask_2_workers": 1.7,  # × the optimiser on a local Dask cluster of two workers over one (issue 32)
 }
 BEFORE_RATE = {  # playouts/s on one core before the speed work (issue 11, a quiet 2-core machine)
     "playouts_laender_toppen": 280.0,
@@ -259,6 +262,82 @@ def playouts(bench: Bench) -> dict[str, Figure]:
     return figures
 
 
+RECIPE_GAMES = 400  # play-check games per kind for each deck the recipe benchmarks' optimiser tries
+RECIPE_CATEGORIES = "".join(  # the six categories of the recipe benchmarks, each with every UN member's value
+    f'[[categories]]\nfield = "{field}"\ndecimals = {decimals}\n'
+    f'words = {{ label = "{field}", unit = "{{n}} {unit}" }}\n'
+    for field, unit, decimals in (
+        ("area_km2", "km²", 0),
+        ("highest_point_m", "m", 0),
+        ("population", "inhabitants", 0),
+        ("life_expectancy", "years", 1),
+        ("capital_temp_c", "°C", 1),
+        ("capital_lat", "°", 2),
+    )
+)
+RECIPE_60 = """[recipe]
+name = "bench-60"
+game = "laender-toppen"
+title = "Sixty"
+cards = 60
+[items]
+top = { field = "population", n = 70 }  # ten spare candidates for the optimiser
+exclude = ["NGA"]
+"""
+RECIPE_186 = """[recipe]
+name = "bench-186"
+game = "laender-toppen"
+title = "Optimised"
+cards = 120
+[items]
+exclude = ["NGA"]
+"""
+
+
+def recipes(bench: Bench) -> dict[str, Figure]:
+    """`geodeck deck new` (in this process, publishing into the scratch folder): a 60-card recipe (of the 70 most
+    populous countries, six categories) chosen, play-checked (200 games) and published (`recipe_60`); the optimiser
+    choosing 120 cards of the 186 UN members with every value (`optimiser_186_120`, `--jobs 2`); and the same
+    on a local Dask cluster of one worker, then two (`optimiser_dask_2_workers`: the speed-up). One run each
+    (each is minutes of play-check)."""
+    from dask.distributed import LocalCluster
+
+    from pipeline import paths
+    from pipeline.games.custom.build import new
+
+    build = bench.scratch / "recipes-build"
+    bench.geodeck(build, "build", "--stage", "countries", "--stage", "towns", "--stage", "geo")
+    before = (os.environ.get("GEODECK_BUILD"), paths.DECKS_DIR)
+    os.environ["GEODECK_BUILD"], paths.DECKS_DIR = str(build), bench.scratch / "recipe-decks"
+    written = {}
+    for name, text in (("60", RECIPE_60 + RECIPE_CATEGORIES), ("186", RECIPE_186 + RECIPE_CATEGORIES)):
+        written[name] = bench.scratch / f"recipe-{name}.toml"
+        written[name].write_text(text, encoding="utf-8")
+
+    def made(recipe: Path, games: int = RECIPE_GAMES, **options) -> float:
+        start = time.perf_counter()
+        new(recipe, games=games, **options)
+        return time.perf_counter() - start
+
+    try:
+        figures = {
+            "recipe_60": Figure(made(written["60"], games=200, jobs=2)),
+            "optimiser_186_120": Figure(made(written["186"], jobs=2)),
+        }
+        walls = {}
+        for workers in (1, 2):
+            with LocalCluster(n_workers=workers, threads_per_worker=1, dashboard_address=None) as cluster:
+                walls[workers] = made(written["186"], scheduler=cluster.scheduler_address)
+        figures["optimiser_dask_2_workers"] = Figure(walls[2], rate=walls[1] / walls[2])
+    finally:
+        paths.DECKS_DIR = before[1]
+        if before[0] is None:
+            os.environ.pop("GEODECK_BUILD")
+        else:
+            os.environ["GEODECK_BUILD"] = before[0]
+    return figures
+
+
 def random_playout(game, seed: int) -> int:
     """One random rollout of `game` (as `random_playouts`), seeded: its number of moves."""
     rng = random.Random(seed)
@@ -344,6 +423,7 @@ BENCHMARKS = [
     against_matplotlib,
     playouts,
     clone,
+    recipes,
 ]
 
 

@@ -251,6 +251,20 @@ REGION = register(
         fix="rebuild it with `geodeck region build`",
     )
 )
+CUSTOM = register(
+    Kind(
+        "custom",
+        "custom deck build file",
+        1 * MB,
+        json_document,
+        lambda document: None if isinstance(document, dict) else "is not a JSON object",
+        fix="write it again with `geodeck deck new RECIPE`",
+    )
+)
+RECIPE = register(Kind("recipe", "deck recipe", 1 * MB, toml_document, fix="fix the recipe (docs/recipes.md)"))
+USER_TABLE = register(  # a user's CSV or XLSX table (bytes, parsed by pandas: pipeline/games/custom/table.py)
+    Kind("user-table", "table", 16 * MB, bytes, fix="name a CSV or XLSX file of at most 16 MB (docs/recipes.md)")
+)
 LATEST = register(  # a deck's pointer: exactly `VERSION\n` (decks/versions.py checks the version)
     Kind(
         "latest",

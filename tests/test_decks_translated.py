@@ -1,15 +1,19 @@
 """Translated deck fields (issue 30 items 2 and 4): each name from a reviewed table, else CLDR (or the ISO
 3166-2 translations), else the local name flagged as a fallback, never another language's; a deck published
-before a language was registered is refused in that language with the command that fixes it."""
+before a language was registered is refused in that language by the renderer; print and play take its names
+from its cards (pipeline.decks.translated.completed) with a warning naming the command that publishes them."""
 
 import pytest
 
 from pipeline.decks import published, translated, versions
+from pipeline.decks.canonical import content_hash
 from pipeline.decks.spec import FieldSpec, load_spec
 from pipeline.errors import GeodeckError
 from pipeline.games import registry as games
 from pipeline.i18n.names import version as names_version
 from pipeline.paths import DECKS_DIR
+
+NO_FLAG = "challenges=continent,location,capital"  # a console that is no terminal shows no flag
 
 
 def test_a_language_the_deck_predates_is_one_error_naming_the_build():
@@ -81,14 +85,22 @@ def test_division_names_from_iso_3166_2_with_reviewed_corrections():
     assert name == "Berlin" and origin["citation"] == f"{translated.FALLBACK}fr"
 
 
-@pytest.mark.parametrize("command", ["print", "play"])
-def test_a_version_without_the_language_s_names_is_refused_by_print_and_play(geodeck, tmp_path, command):
-    """World Game 2026.12.4 predates `<field>_<lang>` (its English names were `capitals`, ...): printing or
-    playing it in English is one line naming the fix, exit 2, nothing written (never German names instead)."""
+def test_play_takes_the_names_of_a_language_the_version_predates_from_its_cards_and_says_so(geodeck, tmp_path):
+    """World Game 2026.12.4 predates `<field>_<lang>` (its names were German, and `capitals`): playing it in
+    English takes CLDR's English names from its cards (one warning line naming `geodeck build`), never German
+    ones; the record names the version as published (its content hash)."""
     if not (DECKS_DIR / "world-game" / "2026.12.4").is_dir():
         pytest.skip("no committed world-game 2026.12.4")
-    out = tmp_path / "cards.pdf"
-    args = [command, "world-game", "--version", "2026.12.4", "--lang", "en"]
-    code, output = geodeck(args + (["--out", out] if command == "print" else ["--record", tmp_path / "r.json"]))
-    assert code == 2 and "has no names in en (it has de)" in output and "`geodeck build`" in output
-    assert "Traceback" not in output and not out.exists() and not (tmp_path / "r.json").exists()
+    game = games.get("world-game")
+    deck = published.deck(game, "2026.12.4")[1]
+    shown, note = translated.completed(deck, load_spec(game), "en", game.made_by)
+    assert note is not None and "predates en" in note and "`geodeck build`" in note
+    germany = next(card["fields"] for card in shown["cards"] if card["fields"]["iso3"] == "DEU")
+    assert germany["name_en"] == "Germany" and germany["name_de"] == "Deutschland"
+    assert translated.completed(shown, load_spec(game), "en", game.made_by) == (shown, None)
+    record = tmp_path / "r.json"
+    args = ["--version", "2026.12.4", "--lang", "en", "--record", record, "--variant", NO_FLAG]
+    _, output = geodeck(["play", "world-game", *args])  # no answer: it stops at the first prompt
+    assert output.startswith("warning: world-game 2026.12.4 predates en:"), output
+    assert "Highest point" in output and "Traceback" not in output and record.is_file()  # the English table
+    assert content_hash(deck) in record.read_text(encoding="utf-8")

@@ -124,10 +124,10 @@ def test_laender_toppen_names_the_rule_antarctica_breaks():
     state = game.initial_state(list(range(len(game.cards))))
     assert game.antarctica is not None
     state.hands[0][0] = game.antarctica
-    inhabitants_above = lt.PLACE + game.antarctica * lt.SLOTS + 6
-    assert state.action_to_string(0, inhabitants_above) == "play Antarctica in Einwohner (above)"
+    inhabitants_above = game.place + game.antarctica * game.slots + 6
+    assert state.action_to_string(0, inhabitants_above) == "play Antarctica in inhabitants_m above"
     with pytest.raises(
-        IllegalAction, match=r"Länder toppen: Antarctica may not be placed in Einwohner \(above\) \(rule: "
+        IllegalAction, match=r"Länder toppen: Antarctica may not be placed in inhabitants_m above \(rule: "
     ):
         state.apply_action(inhabitants_above)
 

@@ -13,7 +13,6 @@ from fixtures.tiny.games import decks
 from rich.console import Console
 
 from pipeline.games import registry as games
-from pipeline.games.laender_toppen.engine import PLACE, SLOTS
 from pipeline.i18n import registry
 from pipeline.play import loop
 from pipeline.play.view import View
@@ -42,7 +41,7 @@ def _refused_text(name: str, deck: dict, lang: str, seed: int, options: dict) ->
         return ["1"], terminal.label(state, 0, view, True)
     if name == "laender-toppen":  # a card of the other hand
         other = state.hands[1][0]
-        return [], terminal.label(state, PLACE + other * SLOTS, view, True)
+        return [], terminal.label(state, state.game.place + other * state.game.slots, view, True)
     return [], terminal.label(state, state.game.pass_action, view, True)  # World Game: passing is no lead
 
 

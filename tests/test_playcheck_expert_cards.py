@@ -16,7 +16,7 @@ GAMES = 150  # four-player expert games: every card is dealt in each, so each me
 def one_country_tops_every_category() -> tuple[dict, str]:
     deck = laender_toppen()
     countries = [c for c in deck["cards"] if c["kind"] == "country"]
-    for category in engine.CATEGORIES:
+    for category in engine.Game.from_deck(deck).fields:
         countries[0]["fields"][category] = max(c["fields"][category] for c in countries) * 2
     return deck, countries[0]["id"]
 

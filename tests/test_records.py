@@ -106,7 +106,7 @@ def test_golden_laender_toppen_tricks_kazakhstan_and_jamaica_take_them_and_the_s
     piles = state.piles[2]
     europe, africa = (lt.CONTINENTS.index(c) for c in ("Europe", "Africa"))
     assert {"lt-GRC", "lt-BEL"} <= {ids[c] for c in piles[europe]}
-    assert "lt-KEN" in {ids[c] for c in piles[africa]} and "lt-JAM" in {ids[c] for c in piles[lt.FACE_DOWN]}
+    assert "lt-KEN" in {ids[c] for c in piles[africa]} and "lt-JAM" in {ids[c] for c in piles[state.game.face_down]}
     assert state.scores() == record.scores
 
 
@@ -242,7 +242,7 @@ def test_a_record_keeps_the_owners_choice_for_russia_or_turkey_at_scoring():
         laid = [
             (card, pile)
             for piles in state.piles
-            for pile in range(lt.FACE_DOWN)
+            for pile in range(state.game.face_down)
             for card in piles[pile]
             if ids[card] in ("lt-RUS", "lt-TUR")
         ]

@@ -36,6 +36,19 @@ def progress():
     )
 
 
+def named(game: GameDefinition, deck: dict, lang: str | None) -> dict:
+    """The deck with its names in the language shown (`lang`, else the game's own): a deck published before
+    the language was registered has them taken from its cards, with one warning line saying so."""
+    from pipeline.decks import translated
+    from pipeline.decks.spec import load_spec
+    from pipeline.render import layouts
+
+    shown, note = translated.completed(deck, load_spec(game), layouts.load(game).language(lang), game.made_by)
+    if note:
+        console.print(f"warning: {note}", highlight=False, markup=False, soft_wrap=True)
+    return shown
+
+
 def choice_option(*declarations: str, choices: list[str], help: str):
     """An option taking one of `choices`, the first one its default."""
     return click.option(*declarations, type=click.Choice(choices), default=choices[0], show_default=True, help=help)

@@ -211,8 +211,7 @@ def play(game, players, seats, lang, seed, version, deck_file, record_path, forc
     """
     import random
 
-    from pipeline.decks import published, translated
-    from pipeline.decks.spec import load_spec
+    from pipeline.decks import published
     from pipeline.extract.store import open_store
     from pipeline.paths import OUTPUT_DIR
     from pipeline.play import loop, pictures, variants
@@ -233,7 +232,6 @@ def play(game, players, seats, lang, seed, version, deck_file, record_path, forc
     seed = random.SystemRandom().randrange(1_000_000) if seed is None else seed
     path = record_path or OUTPUT_DIR / "records" / f"{game.name}-{seed}.json"
     language = layouts.load(game).language(lang)
-    translated.require(deck, load_spec(game), language, game.made_by)  # never another language's names
     flag = pictures.drawer(out, open_store)
     _, finished = loop.play(
         definition, deck, chosen, language, seed, path, out, options=options, force=force, flag=flag

@@ -5,7 +5,7 @@ from pathlib import Path
 import click
 
 from pipeline import atomic, outputs
-from pipeline.cli.common import choice_option, game_argument, jobs_option, pages, progress, size, wrote
+from pipeline.cli.common import choice_option, game_argument, jobs_option, named, pages, progress, size, wrote
 from pipeline.cli_output import (
     Bounded,
     console,
@@ -181,7 +181,7 @@ def print_cards(
     if what == "accessories":
         extras = accessories.AccessoryOptions(paper=paper, lang=lang, for_sale=for_sale).validate()
         store = open_store(mirror=mirror, online=not offline)
-        deck = published.deck(game, version)[1]
+        deck = named(game, published.deck(game, version)[1], lang)
         result = accessories.print_accessories(game, deck, extras, store, out)
         wrote(result.path, f"{pages(result.pages)}, {size(result.bytes)}")
         return
@@ -208,6 +208,7 @@ def print_cards(
             console.print(f"note: {note}", highlight=False, markup=False, soft_wrap=True)
     store = open_store(mirror=mirror, online=not offline)
     deck_path, deck = published.deck(game, version)
+    deck = named(game, deck, lang)
     if kit:
         from pipeline.render import kit as kit_pdf
 
@@ -263,7 +264,7 @@ def export_cards(game, service, version, lang, out, for_sale, jobs, mirror, offl
     if out is not None:
         _check_out_file(out, ".zip")
     store = open_store(mirror=mirror, online=not offline)
-    deck = published.deck(game, version)[1]
+    deck = named(game, published.deck(game, version)[1], lang)
     result = services.export(game, deck, chosen, store, lang, out, jobs, for_sale)
     from pipeline.render import licences
 

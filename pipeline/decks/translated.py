@@ -200,6 +200,58 @@ def require(deck: dict, spec, lang: str, made_by: str) -> None:
         )
 
 
+def completed(deck: dict, spec, lang: str, made_by: str) -> tuple[dict, str | None]:
+    """`deck` with its names in `lang` where it predates the language (a catalogue registered after the deck
+    was published): each taken from its card as `geodeck build` takes it from the row (CLDR's name of the
+    country's ISO code, CLDR's exemplar city of a capital, pycountry's division, else the local name flagged
+    as a fallback), with a one-line warning counting where they came from; `deck` itself and None where it
+    has them. The published deck is not changed: its version and content hash stay those of its files."""
+    fields = [f for f in spec.fields.values() if f.translated and f.lang == lang]
+    if not fields or lang in languages(deck, spec):
+        return deck, None
+    tally: dict[str, int] = {}
+    cards = []
+    for card in deck["cards"]:
+        shown, origins = dict(card.get("fields") or {}), dict(card.get("provenance") or {})
+        for field in fields:
+            if field.name in spec.kinds.get(card.get("kind"), ()) and field.name not in shown:
+                shown[field.name], origins[field.name] = value(field, _row(card, field, spec))
+                if shown[field.name] is not None:
+                    kind = origin_kind(origins[field.name])
+                    tally[kind] = tally.get(kind, 0) + 1
+        cards.append({**card, "fields": shown, "provenance": origins})
+    if not tally:  # nothing to name: the cards have no column to take names from
+        return deck, None
+    counted = ", ".join(f"{n} {kind}" for kind, n in sorted(tally.items()))
+    note = (
+        f"{deck.get('game')} {deck.get('version') or ''}".rstrip()
+        + f" predates {lang}: its names in {lang} taken from its cards now ({counted}); run `{made_by}` to "
+        "publish a version with them"
+    )
+    return {**deck, "cards": cards}, note
+
+
+def _row(card: dict, field, spec) -> dict:
+    """The build table's row a card's translated `field` is made from, as far as the card keeps it: its
+    fields, the country of a single-country deck (spec option), and the field's column: the card field read
+    from that column, else the field in its column's own language (`column_lang`), with its provenance (a
+    card of a version before `<field>_<lang>` may keep the column under its own name)."""
+    fields, origins = card.get("fields") or {}, card.get("provenance") or {}
+    base = field.name.removesuffix(f"_{field.lang}")
+    source = next(
+        (name for name, f in spec.fields.items() if f.column == field.column and not f.translated),
+        f"{base}_{field.column_lang}",
+    )
+    raw = fields.get(source, fields.get(field.column))  # a version before <field>_<lang>: the column's own field
+    origin = origins.get(source) or {}
+    return {
+        "country": spec.options.get("country"),
+        **fields,
+        field.column: ";".join(raw) if isinstance(raw, list) else raw,
+        **{f"{field.column}__{part}": origin.get(part) for part in ("source", "vintage", "citation")},
+    }
+
+
 def origin_kind(origin: dict | None) -> str:
     """Where a translated name came from, for the report: "CLDR", "reviewed", "pycountry", "local
     fallback", or "sources" (the column's own name in its own language)."""

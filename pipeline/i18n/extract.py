@@ -28,10 +28,12 @@ def _glossary(lines: list[str]) -> dict[str, str]:
 def extract_toml(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: dict) -> Any:
     """Babel's extractor interface: (line, funcname, message, comments) per message; the context travels as
     funcname `pgettext` with (context, message)."""
-    stem = Path(getattr(fileobj, "name", "template")).stem
     text = fileobj.read().decode("utf-8")
+    document = tomllib.loads(text)
+    stem = Path(getattr(fileobj, "name", "template")).stem
+    recipe = document.get("recipe", {})  # a deck recipe's words are its game's: its deck's layout keeps that context
     notes = _glossary(text.splitlines())
-    for context, message in messages(tomllib.loads(text), stem):
+    for context, message in messages(document, recipe.get("game", stem) if isinstance(recipe, dict) else stem):
         first = message[0] if isinstance(message, tuple) else message
         note = notes.get(json.dumps(first, ensure_ascii=False)[1:-1])
         if isinstance(message, tuple):  # a plural message

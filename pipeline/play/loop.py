@@ -13,6 +13,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from pipeline.decks import translated
+from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
 from pipeline.games import GameDefinition, core
 from pipeline.play import seats as seating
@@ -54,7 +56,10 @@ def play(
     and a game whose terminal `refused` a human's game without pictures is refused before it starts)."""
     terminal = definition.terminal
     game = definition.engine.Game.from_deck(deck, players=len(seats), **(options or {}))
-    cards = {c["id"]: c["fields"] for c in deck["cards"]}
+    shown, note = translated.completed(deck, load_spec(definition), lang, definition.made_by)
+    if note:
+        console.print(f"warning: {note}", highlight=False, markup=False, soft_wrap=True)
+    cards = {c["id"]: c["fields"] for c in shown["cards"]}  # the record names the deck as published
     view = View(lang, tuple(terminal.seat_names(len(seats), lang)), cards, layouts.load(definition, lang), flag)
     why = terminal.refused(game, view) if "human" in seats and hasattr(terminal, "refused") else None
     if why:

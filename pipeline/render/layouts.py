@@ -111,6 +111,12 @@ class Layout:
         reviewed = self.localised(lang).common["continents"][name].get("words", {}).get("name")
         return reviewed or names.territory(entry["cldr"], lang) or name, HexColor(entry["colour"])
 
+    def group_colour(self, index: int) -> Color:
+        """The palette colour of a deck's `index`th group (a custom deck's own groups instead of continents):
+        the continents' colours, colour-blind safe, in their order."""
+        palette = [entry["colour"] for entry in self.common["continents"].values()]
+        return HexColor(palette[index % len(palette)])
+
     def ink_on(self, *backgrounds: Color) -> Color:
         """The text colour that reads on every one of `backgrounds` (contrast ≥ 4.5:1): the layout's white
         (`sea`) or its dark text colour, else black."""
@@ -145,8 +151,11 @@ def common_in(lang: str) -> dict:
 
 @cache
 def _localised(path: Path, language: registry.Language) -> dict:
-    """A template with its words in `language` (cached per catalogue: a language registered anew reads anew)."""
-    return catalogue.localised(_read(path), language.code, path.stem)
+    """A template with its words in `language` (cached per catalogue: a language registered anew reads anew);
+    their context is the template's stem, or the template its `words_context` names (a custom deck's layout:
+    its base game's, whose words it keeps)."""
+    document = _read(path)
+    return catalogue.localised(document, language.code, document.get("words_context", path.stem))
 
 
 def title(game: GameDefinition, deck: dict, lang: str) -> str:

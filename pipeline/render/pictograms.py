@@ -69,6 +69,12 @@ def _coins(c, s: float) -> None:
         c.restoreState()
 
 
+def _bars(c, s: float) -> None:
+    """Three rising bars: any measure (a recipe's category without a pictogram of its own)."""
+    for i, height in enumerate((0.4, 0.65, 0.9)):
+        c.rect((0.1 + 0.3 * i) * s, 0.05 * s, 0.22 * s, height * s, stroke=0, fill=1)
+
+
 PICTOGRAMS: dict[str, Callable] = {
     "area": _area,
     "peak": _peak,
@@ -76,6 +82,7 @@ PICTOGRAMS: dict[str, Callable] = {
     "people": _people,
     "heart": _heart,
     "coins": _coins,
+    "bars": _bars,
 }
 
 

@@ -87,7 +87,7 @@ def place_header(c, fields: dict, ctx: CardContext) -> None:
     c.rect(header.x - ctx.bleed, header.y, header.w + 2 * ctx.bleed, header.h + ctx.bleed, stroke=0, fill=1)
     c.setFillColor(layout.colour("header_text"))
     text.draw(c, words["game"], ctx.regular, layout.box("header_game"), *layout.font("header_game"), align="center")
-    state = fields[f"state_{ctx.lang}"]
+    state = fields.get(f"state_{ctx.lang}") or fields["state"]  # a deck before the language: the state's own name
     text.draw(c, state, ctx.bold, layout.box("header_state"), *layout.font("header_state"), align="center")
     c.setFillColor(layout.colour("text"))
 

@@ -88,7 +88,8 @@ def _guess(placed: tuple[int, int | None], view: View) -> str:
 
 
 def _place_header(place_id: str, view: View) -> str:
-    region = view.cards.get(place_id, {}).get(f"state_{view.lang}")
+    fields = view.cards.get(place_id, {})
+    region = fields.get(f"state_{view.lang}") or fields.get("state")  # a deck before the language: its own name
     return view.card(place_id) + (f"\n({region})" if region else "")
 
 

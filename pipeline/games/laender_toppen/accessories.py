@@ -144,17 +144,17 @@ def _table(
                 )
 
 
-def _scoring(c, ctx: CardContext, w: dict, box: Box) -> None:
+def _scoring(c, ctx: CardContext, w: dict, box: Box, groups: list[str]) -> None:
     """The score sheet, a page of its own: a table per game (`games`, each a row per player and a column per
-    continent pile, the face-down pile and the total), the scoring rules below them and the rulebook's
-    players/cards/rounds table beside them."""
+    continent pile, or per pile of the deck's own `groups`, the face-down pile and the total), the scoring rules
+    below them and the players/cards/rounds table beside them."""
     layout, cfg = ctx.layout, ctx.layout.data["accessories"]
     s = cfg["scoring"]
     title_h = float(s["title_h"])
     c.setFillColor(layout.colour("text"))
     text.draw(c, w["score_title"], ctx.bold, Box(box.x, box.y + box.h - title_h, box.w, title_h), *_pt(s, "title"))
-    continents = list(layout.common["continents"])
-    colours = [None, *(layout.continent(name, ctx.lang)[1] for name in continents), None, None]
+    continents = groups or list(layout.common["continents"])
+    colours = [None, *_colours(groups, ctx), None, None]
     score_w = box.w * float(s["share"])
     shares = s["columns"]
     widths = [shares["player"]] + [shares["continent"]] * len(continents) + [shares["face_down"], shares["total"]]
@@ -163,7 +163,8 @@ def _scoring(c, ctx: CardContext, w: dict, box: Box) -> None:
     for g in range(games):
         top = box.y + box.h - title_h - g * step
         first = w["game"].format(n=g + 1)
-        header = [first, *(layout.continent(name, ctx.lang)[0] for name in continents), w["face_down"], w["total"]]
+        named = groups or [layout.continent(name, ctx.lang)[0] for name in continents]
+        header = [first, *named, w["face_down"], w["total"]]
         rows = [header] + [[""] * len(header) for _ in range(int(cfg["strips"]))]
         table = Box(box.x, top - step + gap, score_w, step - gap)
         _table(c, ctx, rows, table, widths, colours, float(s["header_mm"]))
@@ -193,6 +194,13 @@ def _scoring(c, ctx: CardContext, w: dict, box: Box) -> None:
         *_pt(s, "setup_title"),
     )
     _table(c, ctx, setup, setup_box, [1 / 3] * 3)
+
+
+def _colours(groups: list[str], ctx: CardContext) -> list:
+    """The piles' colours: the deck's groups' (the palette in their order), else the continents'."""
+    if groups:
+        return [ctx.layout.group_colour(i) for i in range(len(groups))]
+    return [ctx.layout.continent(name, ctx.lang)[1] for name in ctx.layout.common["continents"]]
 
 
 def pieces(categories: int, field: float, glue: float, room: float) -> list[tuple[int, int]]:
@@ -236,6 +244,6 @@ def draw(c, deck: dict, ctx: CardContext, w: dict, paper_name: str, paper: tuple
                 first + count < len(ctx.layout.data["categories"]),
             )
         else:
-            _scoring(c, ctx, w, Box((page[0] - room) / 2, top - item_h, room, item_h))
+            _scoring(c, ctx, w, Box((page[0] - room) / 2, top - item_h, room, item_h), deck.get("groups") or [])
         top -= item_h + gap
     end_page(c)

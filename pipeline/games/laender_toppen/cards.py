@@ -7,6 +7,7 @@ All drawing is in millimetres with the origin at the card's bottom-left trim cor
 import math
 
 from pipeline.errors import GeodeckError
+from pipeline.i18n import registry
 from pipeline.i18n.catalogue import labelled
 from pipeline.render import backs, pictograms, text
 from pipeline.render.context import CardContext
@@ -47,7 +48,7 @@ def steps(cards: list[dict], ctx: CardContext) -> dict[str, float]:
     fits (the name in the card's language in two lines, the other one in one; the category labels; the
     values)."""
     countries = [card["fields"] for card in cards if card["kind"] != "joker"]
-    named = [_names(fields, ctx.lang) for fields in countries]
+    named = [_names(fields, ctx) for fields in countries]
     layout = ctx.layout
     categories = layout.data["categories"]
     _, label, value = _cells(ctx.rows_of(layout.box("rows"), len(categories))[0])
@@ -92,10 +93,13 @@ def _band(c, continents: list[str], ctx: CardContext) -> None:
         text.draw(c, name, ctx.bold, part, *layout.font("band"), align="center", colour=layout.ink_on(colour))
 
 
-def _names(fields: dict, lang: str) -> tuple[str, str]:
-    """The name in `lang` and the other language's name, empty where it only repeats the first (Costa Rica)."""
-    main, other = ("name_de", "name_en") if lang == "de" else ("name_en", "name_de")
-    first, second = fields.get(main) or "", fields.get(other) or ""
+def _names(fields: dict, ctx: CardContext) -> tuple[str, str]:
+    """The name in the language printed and the rulebook's second name, empty where it only repeats the first
+    (Costa Rica): the source language's (English), or on a card in the source language the game's own
+    language's (German)."""
+    source = registry.source()
+    other = ctx.layout.language(None) if ctx.lang == source else source
+    first, second = fields.get(f"name_{ctx.lang}") or "", fields.get(f"name_{other}") or ""
     return first, "" if second.casefold() == first.casefold() else second
 
 
@@ -184,7 +188,7 @@ def front(c, card: dict, ctx: CardContext) -> None:
             align="center",
         )
         return
-    main, other = _names(fields, ctx.lang)
+    main, other = _names(fields, ctx)
     sizes = ctx.sizes or steps([card], ctx)
     c.setFillColor(layout.colour("text"))
     size = sizes["name"]

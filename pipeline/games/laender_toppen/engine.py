@@ -33,24 +33,36 @@ from pipeline.games import core
 from pipeline.games.core import TERMINAL, EngineGame, EngineState, IllegalAction
 from pipeline.i18n.catalogue import N_
 
-CATEGORIES = ("area_km2", "highest_peak_m", "temperature_c", "inhabitants_m", "life_expectancy", "gdp_pcap_usd")
-LABELS = ("Fläche", "Höchster Berg", "Temperatur", "Einwohner", "Lebenserwartung", "BIP pro Kopf")  # the strip's
-CONTINENTS = ("North America", "South America", "Europe", "Africa", "Asia", "Oceania", "Antarctica")
-FACE_DOWN: Final = len(CONTINENTS)  # pile actions: 0-6 a continent pile, 7 the face-down pile
-SLOTS: Final = 2 * len(CATEGORIES)  # slot = 2 * category + (0 above, 1 below), also the reveal order
-PLACE: Final = FACE_DOWN + 1  # placement actions: PLACE + card * SLOTS + slot
-TABLE = {2: (10, 6), 3: (10, 4), 4: (8, 4), 5: (8, 3), 6: (7, 3)}  # players: (hand cards, rounds)
+CONTINENTS = ("North America", "South America", "Europe", "Africa", "Asia", "Oceania", "Antarctica")  # the groups
+TABLE = {2: (10, 6), 3: (10, 4), 4: (8, 4), 5: (8, 3), 6: (7, 3)}  # players: (hand cards, rounds) of a full deck
 JOKER: Final = "joker"  # the rules a card is put on a pile by: a joker back to its owner,
 FREE: Final = "free"  # a card on any pile (one card won, or one's own card in a tie),
 SPLIT: Final = "split"  # a card of a trick being split
-ALL_FREE: Final = (1 << SLOTS) - 1  # a strip's free slots as a bit mask: bit s set = slot s is empty
-SLOTS_OF: Final = tuple(
-    tuple(s for s in range(SLOTS) if mask >> s & 1) for mask in range(ALL_FREE + 1)
-)  # mask -> slots
-PICK_FREE: Final = tuple(  # free-slot mask -> picks a card's placement row at those slots (a tuple, even of one slot)
-    itemgetter(*slots) if len(slots) > 1 else itemgetter(slice(slots[0], slots[0] + 1) if slots else slice(0))
-    for slots in SLOTS_OF
-)
+HIGHER: Final = "higher"  # a category's direction: the highest value wins above (else the lowest)
+_MASKS: dict[
+    int, tuple[tuple[tuple[int, ...], ...], tuple]
+] = {}  # slots -> (slots of a mask, picks of a mask), made once
+
+
+def masks(slots: int) -> tuple[tuple[tuple[int, ...], ...], tuple]:
+    """For a strip of `slots` slots, each free-slot bit mask (bit s set = slot s is empty) -> its slots, and
+    -> an itemgetter picking a card's placement row at those slots (a tuple, even of one slot)."""
+    if slots not in _MASKS:
+        slots_of = tuple(tuple(s for s in range(slots) if mask >> s & 1) for mask in range(1 << slots))
+        pick = tuple(
+            itemgetter(*free) if len(free) > 1 else itemgetter(slice(free[0], free[0] + 1) if free else slice(0))
+            for free in slots_of
+        )
+        _MASKS[slots] = (slots_of, pick)
+    return _MASKS[slots]
+
+
+def deal(players: int, cards: int, slots: int) -> tuple[int, int]:
+    """(hand cards, rounds) of a game: the rulebook's table, a hand no larger than the strip's slots, and
+    fewer rounds when the deck is smaller than the rulebook's (0: not even one round)."""
+    hand, rounds = TABLE[players]
+    hand = min(hand, slots)
+    return hand, min(rounds, cards // (players * hand))
 
 
 @dataclass(frozen=True)
@@ -58,8 +70,8 @@ class Card:
     id: str
     name: str
     joker: bool
-    values: tuple  # the six category values (None where the card has a dash)
-    continents: tuple[int, ...]  # continent pile indices
+    values: tuple  # the category values (None where the card has a dash)
+    continents: tuple[int, ...]  # group (continent) pile indices
 
 
 class Trick(NamedTuple):
@@ -85,7 +97,7 @@ class Observation(core.Observation):
     """What one player may see: own hand and strip, the card being decided, the revealed tricks, the piles."""
 
     round: int
-    slot: int  # the next slot to reveal (SLOTS: all revealed)
+    slot: int  # the next slot to reveal (the game's slots: all revealed)
     hand: tuple[int, ...]
     strip: tuple[int | None, ...]  # the player's own placements
     deciding: tuple[int, str] | None  # (card, JOKER | FREE | SPLIT) the player puts on a pile now
@@ -94,95 +106,121 @@ class Observation(core.Observation):
     piles: tuple[tuple[tuple[int, ...], ...], ...]  # player -> pile (continents, face down) -> cards
     cards: tuple[Card, ...]  # the deck's card faces (public: every player knows the cards)
     strength: tuple[tuple[float, ...], ...]  # card -> slot -> share of the deck it beats there (from the faces)
+    slot_names: tuple[str, ...]  # the game's slots (`Game.slot_names`)
+    pile_names: tuple[str, ...]  # its piles: the groups, then the face-down pile
 
     def __str__(self) -> str:
         names = [c.name for c in self.cards]
-        lines = [f"player {self.player}, round {self.round + 1}, next slot: {_slot_text(self.slot)}"]
+        slot = self.slot_names[self.slot] if self.slot < len(self.slot_names) else "-"
+        lines = [f"player {self.player}, round {self.round + 1}, next slot: {slot}"]
         lines.append("hand: " + ", ".join(names[c] for c in self.hand))
-        lines.append("strip: " + _strip_text(self.strip, names))
+        lines.append("strip: " + _strip_text(self.strip, names, self.slot_names))
         if self.deciding:
             lines.append(f"to put on a pile: {names[self.deciding[0]]} ({self.deciding[1]})")
-        lines += [f"piles of player {p}: {_piles_text(piles, names)}" for p, piles in enumerate(self.piles)]
+        lines += [
+            f"piles of player {p}: {_piles_text(piles, names, self.pile_names)}" for p, piles in enumerate(self.piles)
+        ]
         return "\n".join(lines)
 
 
-def slot_name(slot: int) -> str:
-    """The slot as play-check names it: `area_km2 above`."""
-    category, below = divmod(slot, 2)
-    return f"{CATEGORIES[category]} {'below' if below else 'above'}"
-
-
-SLOT_NAMES = tuple(slot_name(s) for s in range(SLOTS))
-
-
-def slot_label(slot: int) -> str:
-    """The slot as the strip names it: `Einwohner (below)`."""
-    category, below = divmod(slot, 2)
-    return f"{LABELS[category]} ({'below' if below else 'above'})"
-
-
-def pile_label(pile: int) -> str:
-    return "the face-down pile" if pile == FACE_DOWN else f"the {CONTINENTS[pile]} pile"
-
-
-def parse_card(card: dict) -> Card:
-    fields = card["fields"]
+def parse_card(card: dict, fields: tuple[str, ...], groups: tuple[str, ...]) -> Card:
+    """A card of the deck: its values in the categories `fields`, its groups' pile indices."""
+    values = card["fields"]
     try:
-        continents = tuple(CONTINENTS.index(c) for c in fields["continents"])
+        continents = tuple(groups.index(c) for c in values["continents"])
     except ValueError as exc:
-        raise GeodeckError(f"card {card['id']}: {exc}; continents are {', '.join(CONTINENTS)}") from exc
+        raise GeodeckError(f"card {card['id']}: {exc}; the deck's groups are {', '.join(groups)}") from exc
     joker = card["kind"] == "joker"
-    name = "joker " + "/".join(fields["continents"]) if joker else fields.get("name_en") or card["id"]
-    return Card(card["id"], name, joker, tuple(None if joker else fields[c] for c in CATEGORIES), continents)
+    name = (
+        "joker " + "/".join(values["continents"])
+        if joker
+        else values.get("name_en") or values.get("name") or card["id"]
+    )
+    try:
+        return Card(card["id"], name, joker, tuple(None if joker else values[f] for f in fields), continents)
+    except KeyError as exc:
+        raise GeodeckError(f"card {card['id']} has no value of the category {exc}; fix the deck's categories") from exc
 
 
 class Game(EngineGame):
-    """The cards and options of one Länder toppen game; `new_initial_state(rng)` shuffles and deals."""
+    """The cards, categories, groups and options of one Länder toppen game; `new_initial_state(rng)` shuffles
+    and deals. The categories (field and direction, in the strip's order) and the groups (the piles of the
+    majorities) are the deck's (`from_deck`), else the game's card layout's and the continents."""
 
     name = "laender-toppen"
     title = "Länder toppen"
-    player_counts: tuple[int, ...] = tuple(TABLE)
 
-    def __init__(self, cards: list[dict], players: int = 4, fast: bool = False):
-        core.check_players(self.name, players, self.player_counts)
+    def __init__(
+        self,
+        cards: list[dict],
+        players: int = 4,
+        fast: bool = False,
+        categories: Sequence[Sequence[str]] | None = None,
+        groups: Sequence[str] | None = None,
+    ):
+        self.categories = tuple((str(f), str(d)) for f, d in (categories or _layout_categories()))
+        self.fields = tuple(f for f, _ in self.categories)
+        self.groups = tuple(groups or CONTINENTS)
+        self.slots = 2 * len(self.fields)  # slot = 2 * category + (0 above, 1 below), also the reveal order
+        self.face_down = len(self.groups)  # pile actions: a group's pile, then the face-down pile
+        self.place = self.face_down + 1  # placement actions: place + card * slots + slot
+        self.all_free = (1 << self.slots) - 1  # a strip's free slots as a bit mask
+        self.slots_of, self.pick_free = masks(self.slots)
+        self.slot_names = tuple(f"{f} {'below' if s % 2 else 'above'}" for f in self.fields for s in range(2))
+        self.pile_names = (*self.groups, "face down")
+        self.player_counts = tuple(p for p in TABLE if deal(p, len(cards), self.slots)[1] > 0)
+        core.check_players(self.name, players, tuple(TABLE))
         self.players, self.fast = players, fast
-        self.hand_size, self.rounds = TABLE[players]
-        self.cards = tuple(parse_card(c) for c in cards)
+        self.hand_size, self.rounds = deal(players, len(cards), self.slots)
+        if not self.rounds:
+            raise GeodeckError(
+                f"a {players}-player game needs at least {players * self.hand_size} cards (one round of "
+                f"{self.hand_size} each); the deck has {len(cards)}"
+            )
+        self.cards = tuple(parse_card(c, self.fields, self.groups) for c in cards)
         self.ids = tuple(card.id for card in self.cards)
-        need = players * self.hand_size * self.rounds
-        if len(self.cards) < need:
-            raise GeodeckError(f"a {players}-player game needs {need} cards; the deck has {len(self.cards)}")
         self.antarctica = next((i for i, c in enumerate(cards) if c["kind"] == "antarctica"), None)
+        slots, place = self.slots, self.place
         self.allowed = tuple(
-            tuple(s for s in range(SLOTS) if card.joker or card.values[s // 2] is not None) for card in self.cards
+            tuple(s for s in range(slots) if card.joker or card.values[s // 2] is not None) for card in self.cards
         )
         self.place_rows = tuple(
-            tuple(range(PLACE + i * SLOTS, PLACE + (i + 1) * SLOTS)) for i in range(len(self.cards))
+            tuple(range(place + i * slots, place + (i + 1) * slots)) for i in range(len(self.cards))
         )
         self.allowed_masks = tuple(sum(1 << s for s in slots) for slots in self.allowed)
         self.duals = tuple(i for i, c in enumerate(self.cards) if not c.joker and len(c.continents) > 1)
-        self.restricted = frozenset(i for i, slots in enumerate(self.allowed) if len(slots) < SLOTS)  # dashes
+        self.restricted = frozenset(i for i, slots in enumerate(self.allowed) if len(slots) < self.slots)  # dashes
         self.jokers = tuple(card.joker for card in self.cards)
-        self.pile_rows = tuple(  # card -> (its continent piles, those and the face-down pile): pile actions
-            (card.continents, (*card.continents, FACE_DOWN)) for card in self.cards
+        self.pile_rows = tuple(  # card -> (its group piles, those and the face-down pile): pile actions
+            (card.continents, (*card.continents, self.face_down)) for card in self.cards
         )
+        lower = tuple(d != HIGHER for _, d in self.categories)  # the lowest value wins above
         self.ranks = tuple(  # slot -> card -> its rank there (`_rank`)
-            tuple(_rank(card, s) for card in self.cards) for s in range(SLOTS)
+            tuple(_rank(card, s, lower[s // 2]) for card in self.cards) for s in range(slots)
         )
-        by_category = [core.percentiles([c.values[k] for c in self.cards]) for k in range(len(CATEGORIES))]
+        by_category = [core.percentiles([c.values[k] for c in self.cards]) for k in range(len(self.fields))]
         self.strength = tuple(  # the share of the deck a card beats in a slot (public: the card faces); jokers -1
-            tuple(_beats(by_category[s // 2][i], s % 2, card.joker) for s in range(SLOTS))
+            tuple(_beats(by_category[s // 2][i], s % 2 != lower[s // 2], card.joker) for s in range(slots))
             for i, card in enumerate(self.cards)
         )
         self._powered: dict[int, tuple[float, ...]] = {}
         self.state_class = State
 
     def powered(self, power: int) -> tuple[float, ...]:
-        """Each placement's strength^power (indexed by action - PLACE; jokers 0): how the bots value a slot,
+        """Each placement's strength^power (indexed by action - place; jokers 0): how the bots value a slot,
         worked out once per game and power."""
         if power not in self._powered:
             self._powered[power] = tuple(max(share, 0.0) ** power for row in self.strength for share in row)
         return self._powered[power]
+
+    @classmethod
+    def from_deck(cls, deck: dict, **options) -> "Game":
+        """The game of a deck's cards, with the deck's categories and groups where it declares them."""
+        declared = [(c["field"], c.get("direction", HIGHER)) for c in deck.get("categories") or ()]
+        return cls(deck["cards"], categories=declared or None, groups=deck.get("groups"), **options)
+
+    def pile_label(self, pile: int) -> str:
+        return "the face-down pile" if pile == self.face_down else f"the {self.groups[pile]} pile"
 
     def options(self) -> dict:
         return {"players": self.players, "fast": self.fast}
@@ -191,25 +229,34 @@ class Game(EngineGame):
         return len(self.cards)
 
     def num_distinct_actions(self) -> int:
-        return PLACE + len(self.cards) * SLOTS
+        return self.place + len(self.cards) * self.slots
 
     def max_game_length(self) -> int:
         """Every card dealt is placed once and put on a pile at most once."""
         return 2 * self.players * self.hand_size * self.rounds
 
 
-def _rank(card: Card, slot: int) -> float:
-    """The card's value in the slot, negated below (the highest rank wins); NaN where it has none (a joker
-    or a dash: never compared, as jokers go back and dashes are never placed)."""
+def _layout_categories() -> list[tuple[str, str]]:
+    """The game's own categories (field, direction), declared once in its card layout."""
+    from pipeline.games.laender_toppen.categories import declared
+
+    return declared()
+
+
+def _rank(card: Card, slot: int, lower: bool) -> float:
+    """The card's value in the slot, negated where the lowest wins (below, or above in a category whose
+    lowest value wins above): the highest rank wins; NaN where it has none (a joker or a dash: never
+    compared, as jokers go back and dashes are never placed)."""
     category, below = divmod(slot, 2)
     value = None if card.joker else card.values[category]
-    return math.nan if value is None else -value if below else value
+    return math.nan if value is None else -value if bool(below) != lower else value
 
 
-def _beats(percentile: float | None, below: int, joker: bool) -> float:
+def _beats(percentile: float | None, lowest: bool, joker: bool) -> float:
+    """The share of the deck a card of this `percentile` beats where the `lowest` value wins (or the highest)."""
     if joker or percentile is None:
         return -1.0
-    return 1 - percentile if below else percentile
+    return 1 - percentile if lowest else percentile
 
 
 class State(EngineState[Game]):
@@ -218,13 +265,15 @@ class State(EngineState[Game]):
 
     def __init__(self, game: Game, order: list[int]):
         super().__init__(game, order)
+        self._slots, self._place, self._face_down = game.slots, game.place, game.face_down  # the game's, at hand
+        self._slots_of, self._all_free = game.slots_of, game.all_free
         self.reserve = order[::-1]  # dealt from the end
         self.round = 0
         self.hands: list[list[int]] = [[] for _ in range(self.players)]
-        self.strips: list[list[int | None]] = [[None] * SLOTS for _ in range(self.players)]
+        self.strips: list[list[int | None]] = [[None] * game.slots for _ in range(self.players)]
         self._grid = False  # whether the kept placements are every hand card in every free slot (no dashes)
         self.free: list[int] = []  # each strip's empty slots as a bit mask while placing (all: each deal)
-        self.piles: list[list[list[int]]] = [[[] for _ in range(FACE_DOWN + 1)] for _ in range(self.players)]
+        self.piles: list[list[list[int]]] = [[[] for _ in range(game.face_down + 1)] for _ in range(self.players)]
         self.removed: list[int] = []
         self.jokers_back: list[list[int]] = [[] for _ in range(self.players)]  # the fast game: not won, not scored
         self.continent_choices: dict[int, int] = {}  # Russia/Turkey: the owner's choice at scoring, if given
@@ -279,7 +328,7 @@ class State(EngineState[Game]):
                 self._piles = tuple(view)
             if split is not None:
                 split.remaining -= 1
-                if action == FACE_DOWN:
+                if action == self._face_down:
                     split.face_down = True
                 else:
                     split.continent = True
@@ -288,7 +337,8 @@ class State(EngineState[Game]):
             return
         placing = self.placing
         assert placing is not None
-        card, slot = (action - PLACE) // SLOTS, (action - PLACE) % SLOTS
+        slots, place = self._slots, self._place
+        card, slot = (action - place) // slots, (action - place) % slots
         hand, free = self.hands[placing], self.free[placing]
         row = hand.index(card)
         del hand[row]
@@ -298,17 +348,19 @@ class State(EngineState[Game]):
             self.placing = placing + 1 if placing + 1 < self.players else None
             self._advance()
         elif before is not None and self._grid:  # every card could go in every free slot, and can again
-            self._legal = _without(before, row, slot, free)
+            self._legal = _without(before, row, slot, free, self._slots_of)
 
     def action_to_string(self, player: int, action: int) -> str:
-        names = [c.name for c in self.game.cards]
-        if 0 <= action < PLACE:
+        game = self.game
+        names = [c.name for c in game.cards]
+        if 0 <= action < game.place:
             card = self.pending[0][1] if self.pending else None
-            return f"put {names[card]} on {pile_label(action)}" if card is not None else f"put on {pile_label(action)}"
-        card, slot = divmod(action - PLACE, SLOTS)
+            pile = game.pile_label(action)
+            return f"put {names[card]} on {pile}" if card is not None else f"put on {pile}"
+        card, slot = divmod(action - game.place, game.slots)
         if not 0 <= card < len(names):
             return f"unknown action {action}"
-        return f"play {names[card]} in {slot_label(slot)}"
+        return f"play {names[card]} in {game.slot_names[slot]}"
 
     def clone(self) -> "State":
         """A copy of the fields (O(state)); a trick being split keeps one `Split` for its pending cards."""
@@ -337,10 +389,11 @@ class State(EngineState[Game]):
 
     def relabel(self, action: int, cards: Sequence[int]) -> int:
         """A placement with its card renamed (pile actions name no card)."""
-        if action < PLACE:
+        place, slots = self._place, self._slots
+        if action < place:
             return action
-        card, slot = divmod(action - PLACE, SLOTS)
-        return PLACE + cards[card] * SLOTS + slot
+        card, slot = divmod(action - place, slots)
+        return place + cards[card] * slots + slot
 
     def observation(self, player: int) -> Observation:
         deciding = split = None
@@ -360,19 +413,23 @@ class State(EngineState[Game]):
             piles=self._pile_view(),
             cards=self.game.cards,
             strength=self.game.strength,
+            slot_names=self.game.slot_names,
+            pile_names=self.game.pile_names,
         )
 
     def __str__(self) -> str:
-        names = [c.name for c in self.game.cards]
+        game = self.game
+        names = [c.name for c in game.cards]
+        slot = game.slot_names[self.slot] if self.slot < game.slots else "-"
         lines = [
-            f"Länder toppen, {self.players} players, round {self.round + 1} of {self.game.rounds}"
-            + (", fast game" if self.game.fast else "")
-            + (", over" if self.terminal else f", next slot {_slot_text(self.slot)}, player {self.current_player()}")
+            f"Länder toppen, {self.players} players, round {self.round + 1} of {game.rounds}"
+            + (", fast game" if game.fast else "")
+            + (", over" if self.terminal else f", next slot {slot}, player {self.current_player()}")
         ]
         for p in range(self.players):
             lines.append(f"player {p}: hand {', '.join(names[c] for c in self.hands[p]) or '-'}")
-            lines.append(f"  strip: {_strip_text(self.strips[p], names)}")
-            lines.append(f"  piles: {_piles_text(self.piles[p], names)}")
+            lines.append(f"  strip: {_strip_text(self.strips[p], names, game.slot_names)}")
+            lines.append(f"  piles: {_piles_text(self.piles[p], names, game.pile_names)}")
         if self.pending:
             lines.append(
                 "to put on piles: " + ", ".join(f"{names[c]} (player {p}, {r})" for p, c, r, _ in self.pending)
@@ -390,14 +447,14 @@ class State(EngineState[Game]):
         without one, `scored_piles` takes the continent best for the owner."""
         country = self.game.cards[card] if 0 <= card < len(self.game.cards) else None
         owner = self.owner(card)
-        laid = owner is not None and any(card in self.piles[owner][pile] for pile in range(FACE_DOWN))
+        laid = owner is not None and any(card in self.piles[owner][pile] for pile in range(self.game.face_down))
         if country is None or country.joker or len(country.continents) < 2 or not laid:
             raise IllegalAction(
                 f"Länder toppen: card {card} is not a country of several continents on a continent pile (rule: "
                 '"Russia and Turkey ... may be assigned to either Asia or Europe during scoring")'
             )
         if continent not in country.continents:
-            names = " or ".join(CONTINENTS[c] for c in country.continents)
+            names = " or ".join(self.game.groups[c] for c in country.continents)
             raise IllegalAction(f"Länder toppen: {country.name} may be assigned to {names}, not {continent}")
         self.continent_choices[card] = continent
 
@@ -508,9 +565,10 @@ class State(EngineState[Game]):
         return self._piles
 
     def _why_illegal(self, action: int) -> core.Refusal:
+        game = self.game
         if self.pending:
             player, card, rule, _ = self.pending[0]
-            if not 0 <= action < PLACE:
+            if not 0 <= action < game.place:
                 return self._refusal(
                     N_(
                         "{player} must first put {card} on a pile, not {action} (rule: a won trick is split onto "
@@ -520,16 +578,16 @@ class State(EngineState[Game]):
                     card=card,
                     action=action,
                 )
-            why = _pile_rule(self.game.cards[card], card, action, rule)
+            why = _pile_rule(game, card, action, rule)
             why = why._replace(words=self._words(why.fields))
             return self._refusal(
                 N_("{player} may not put {card} on {pile} ({rule})"), player=player, card=card, pile=action, rule=why
             )
         player = self.current_player()
-        if 0 <= action < PLACE:
+        if 0 <= action < game.place:
             return self._refusal(N_("{player} is placing hand cards; there is no card to put on a pile"), player=player)
-        card, slot = divmod(action - PLACE, SLOTS)
-        if not 0 <= card < len(self.game.cards):
+        card, slot = divmod(action - game.place, game.slots)
+        if not 0 <= card < len(game.cards):
             return core.Refusal(
                 N_("{action} is no action of this game (0-{last})"),
                 {"action": action, "last": self.game.num_distinct_actions() - 1},
@@ -575,10 +633,10 @@ class State(EngineState[Game]):
             "player": lambda v: f"player {v}",
             "card": lambda v: names[v],
             "held": lambda v: names[v],
-            "slot": slot_label,
-            "pile": pile_label,
+            "slot": lambda v: self.game.slot_names[v],
+            "pile": self.game.pile_label,
             "action": lambda v: self.action_to_string(self.current_player(), v),
-            "continents": lambda v: ", ".join(CONTINENTS[c] for c in v),
+            "continents": lambda v: ", ".join(self.game.groups[c] for c in v),
             "rule": lambda v: v.text(),
         }
         return {key: words[key](value) for key, value in fields.items() if key in words}
@@ -588,7 +646,7 @@ class State(EngineState[Game]):
         for hand in self.hands:  # dealt from the end of the reserve
             hand.extend(sorted(reserve[-size:]))
             del reserve[-size:]
-        self.free = [ALL_FREE] * self.players
+        self.free = [self._all_free] * self.players
 
     def _place_actions(self, player: int) -> list[int]:
         """Each hand card into each free slot where it has a value, unless that leaves a card with dashes
@@ -600,11 +658,11 @@ class State(EngineState[Game]):
             return self._place_restricted(hand, free)
         rows = game.place_rows
         actions: list[int] = []
-        if free == ALL_FREE:
+        if free == self._all_free:
             for card in hand:
                 actions += rows[card]
             return actions
-        pick = PICK_FREE[free]
+        pick = game.pick_free[free]
         for card in hand:
             actions += pick(rows[card])  # a tuple of the card's actions into the free slots
         return actions
@@ -612,16 +670,16 @@ class State(EngineState[Game]):
     def _place_restricted(self, hand: list[int], free: int) -> list[int]:
         """`_place_actions` for a hand with cards with dashes: only where the others still fit."""
         game = self.game
-        allowed, rows = game.allowed_masks, game.place_rows
+        allowed, rows, pick, slots_of = game.allowed_masks, game.place_rows, game.pick_free, game.slots_of
         restricted = [c for c in hand if c in game.restricted]
-        unrestricted = _fitting(restricted, free, free, allowed)  # where a card without dashes may go
+        unrestricted = _fitting(restricted, free, free, allowed, slots_of)  # where a card without dashes may go
         actions: list[int] = []
         for card in hand:
             if card in game.restricted:
                 others = [c for c in restricted if c != card]
-                actions += PICK_FREE[_fitting(others, free & allowed[card], free, allowed)](rows[card])
+                actions += pick[_fitting(others, free & allowed[card], free, allowed, slots_of)](rows[card])
             else:
-                actions += PICK_FREE[unrestricted](rows[card])
+                actions += pick[unrestricted](rows[card])
         return actions
 
     def _pile_actions(self, player: int, card: int, rule: str, split: Split | None) -> list[int]:
@@ -630,7 +688,7 @@ class State(EngineState[Game]):
             return list(continents)
         if split is not None and split.remaining == 1:
             if not split.face_down:
-                return [FACE_DOWN]
+                return [self._face_down]
             if not split.continent:
                 return list(continents)
         return list(any_pile)
@@ -638,7 +696,7 @@ class State(EngineState[Game]):
     def _advance(self) -> None:
         """Reveal slots until a decision is needed; end the round after the last slot, the game after the last round."""
         while not self.pending and self.placing is None:
-            if self.slot == SLOTS:
+            if self.slot == self._slots:
                 self.round += 1
                 if self.round == self.game.rounds:
                     self.terminal = True
@@ -693,14 +751,15 @@ class State(EngineState[Game]):
         elif rule == JOKER:  # taken back, never won: "the one with the most cards" won
             self.jokers_back[player].extend(cards)
         else:
-            self.piles[player][FACE_DOWN].extend(cards)
+            self.piles[player][self._face_down].extend(cards)
             self._piles = None
 
 
-def _pile_rule(card: Card, index: int, pile: int, rule: str) -> core.Refusal:
-    """Why `card` (the game's card `index`) may not go on `pile` now: the rule, quoted (its English words are
-    the state's to add)."""
-    if pile != FACE_DOWN and pile not in card.continents:
+def _pile_rule(game: Game, index: int, pile: int, rule: str) -> core.Refusal:
+    """Why the game's card `index` may not go on `pile` now: the rule, quoted (its English words are the
+    state's to add)."""
+    card = game.cards[index]
+    if pile != game.face_down and pile not in card.continents:
         return core.Refusal(
             N_("rule: a face-up continent pile takes only cards of its continent; {card}: {continents}"),
             {"card": index, "continents": card.continents},
@@ -708,24 +767,20 @@ def _pile_rule(card: Card, index: int, pile: int, rule: str) -> core.Refusal:
         )
     if rule == JOKER:
         why = N_("rule: the player takes his joker card back and puts it face up on one of its continents' piles")
-    elif pile == FACE_DOWN:
+    elif pile == game.face_down:
         why = N_("rule: at least one card of a trick will be placed on a corresponding face up continent pile")
     else:
         why = N_("rule: at least one card of a trick will be placed on the face down pile")
     return core.Refusal(why, {}, {})
 
 
-def _slot_text(slot: int) -> str:
-    return "-" if slot >= SLOTS else slot_label(slot)
-
-
-def _strip_text(strip, names: list[str]) -> str:
-    placed = [f"{slot_label(s)} {names[c]}" for s, c in enumerate(strip) if c is not None]
+def _strip_text(strip, names: list[str], slot_names: Sequence[str]) -> str:
+    placed = [f"{slot_names[s]} {names[c]}" for s, c in enumerate(strip) if c is not None]
     return "; ".join(placed) or "-"
 
 
-def _piles_text(piles, names: list[str]) -> str:
-    shown = [f"{pile_label(p)[4:]} {len(cards)}" for p, cards in enumerate(piles) if cards]
+def _piles_text(piles, names: list[str], pile_names: Sequence[str]) -> str:
+    shown = [f"{pile_names[p]} {len(cards)}" for p, cards in enumerate(piles) if cards]
     return ", ".join(shown) or "-"
 
 
@@ -737,28 +792,31 @@ def _holds(actions: list[int], action: int) -> bool:
     return found < len(actions) and actions[found] == action
 
 
-def _without(grid: list[int], row: int, slot: int, free: int) -> list[int]:
+def _without(grid: list[int], row: int, slot: int, free: int, slots_of: Sequence[tuple[int, ...]]) -> list[int]:
     """The placements of a hand into its free slots (`free`, a bit mask), every card (a row) into every
-    free slot, less the card of `row` and the slot `slot`: the grid of the next position."""
-    width = len(SLOTS_OF[free])
+    free slot, less the card of `row` and the slot `slot`: the grid of the next position (`slots_of`: a
+    mask's slots)."""
+    width = len(slots_of[free])
     actions = grid.copy()
-    del actions[len(SLOTS_OF[free & ((1 << slot) - 1)]) :: width]  # the slot's column
+    del actions[len(slots_of[free & ((1 << slot) - 1)]) :: width]  # the slot's column
     width -= 1
     del actions[row * width : (row + 1) * width]
     return actions
 
 
-def _fitting(restricted: list[int], slots: int, free: int, allowed: Sequence[int]) -> int:
+def _fitting(
+    restricted: list[int], slots: int, free: int, allowed: Sequence[int], slots_of: Sequence[tuple[int, ...]]
+) -> int:
     """Those of `slots` whose filling leaves the restricted cards a fit in the other free slots (bit masks)."""
     if not restricted:
         return slots
     if len(restricted) == 1:  # the usual case (Antarctica): keep its only free option free, if it has one
         options = free & allowed[restricted[0]]
         return slots if options & (options - 1) else slots & ~options
-    return sum(1 << s for s in SLOTS_OF[slots] if _fits(restricted, free & ~(1 << s), allowed))
+    return sum(1 << s for s in slots_of[slots] if _fits(restricted, free & ~(1 << s), allowed, slots_of))
 
 
-def _fits(restricted: list[int], free: int, allowed: Sequence[int]) -> bool:
+def _fits(restricted: list[int], free: int, allowed: Sequence[int], slots_of: Sequence[tuple[int, ...]]) -> bool:
     """Whether the restricted cards (few, usually 0 or 1) can still each get a distinct allowed free slot
     (`free` and `allowed` slot bit masks)."""
     if not restricted:
@@ -767,7 +825,7 @@ def _fits(restricted: list[int], free: int, allowed: Sequence[int]) -> bool:
     options = free & allowed[first]
     if not rest:
         return options != 0
-    return any(_fits(rest, free & ~(1 << s), allowed) for s in SLOTS_OF[options])
+    return any(_fits(rest, free & ~(1 << s), allowed, slots_of) for s in slots_of[options])
 
 
 def pile_counts(piles: Sequence[Sequence[Sequence[int]]]) -> list[list[int]]:
@@ -777,9 +835,9 @@ def pile_counts(piles: Sequence[Sequence[Sequence[int]]]) -> list[list[int]]:
 
 def every_points(counts: Sequence[Sequence[int]]) -> list[int]:
     """Each player's points if the game ended with piles of these sizes (player -> pile -> cards):
-    continent majorities (ties split, rounded up) + face-down cards."""
-    points = [own[FACE_DOWN] for own in counts]
-    for column in itertools.islice(zip(*counts), FACE_DOWN):  # the continent piles
+    group majorities (ties split, rounded up) + face-down cards (the last pile)."""
+    points = [own[-1] for own in counts]
+    for column in itertools.islice(zip(*counts), len(counts[0]) - 1):  # the group piles
         most = max(column)
         if most:
             share = -(-most // column.count(most))  # rounded up
@@ -792,17 +850,19 @@ def every_points(counts: Sequence[Sequence[int]]) -> list[int]:
 def _largest_pile(observation: Observation, rng: random.Random) -> int:
     """Onto the own largest matching continent pile; face down only when the rules force it."""
     piles = observation.piles[observation.player]
-    continents = [a for a in observation.legal_actions if a != FACE_DOWN]
-    return max(continents, key=lambda a: len(piles[a])) if continents else FACE_DOWN
+    face_down = len(piles) - 1
+    continents = [a for a in observation.legal_actions if a != face_down]
+    return max(continents, key=lambda a: len(piles[a])) if continents else face_down
 
 
 def _best_points(observation: Observation, rng: random.Random) -> int:
     """The pile that raises the own points most now (majorities in view); a tie: a continent pile. Only the
     pile's own column changes, so each pile's gain is its majority share after less before (`_share`)."""
     piles, player = observation.piles, observation.player
+    face_down = len(piles[player]) - 1
     best, most = -1, (-1, False)
     for action in observation.legal_actions:
-        if action == FACE_DOWN:
+        if action == face_down:
             gain = (1, False)
         else:
             column = [len(own[action]) for own in piles]
@@ -824,20 +884,21 @@ def _random_pile(observation: Observation, rng: random.Random) -> int:
     return observation.legal_actions[rng.randrange(len(observation.legal_actions))]
 
 
-def _most_regret(actions: Sequence[int], values: Sequence[float]) -> int:
+def _most_regret(actions: Sequence[int], values: Sequence[float], place: int, slots: int) -> int:
     """The best placement of the card that loses most if it cannot go to its best slot (its best value
     less its second best, or 0 when it has one slot left); a tie: the card with the higher best value,
-    then the lower action. `actions` are sorted, so each card's placements are adjacent; `values[a - PLACE]`
-    is a placement's value. One pass, no sort: the expert's choice at every placement."""
+    then the lower action. `actions` are sorted, so each card's placements are adjacent; `values[a - place]`
+    is a placement's value (`place`, `slots`: the game's). One pass, no sort: the expert's choice at every
+    placement."""
     chosen, top, spread = -1, -1.0, -1.0
     i, n = 0, len(actions)
     while i < n:
-        row = (actions[i] - PLACE) // SLOTS
-        first, best, second = actions[i], values[actions[i] - PLACE], 0.0
+        row = (actions[i] - place) // slots
+        first, best, second = actions[i], values[actions[i] - place], 0.0
         i += 1
         seconds = False
-        while i < n and (actions[i] - PLACE) // SLOTS == row:
-            value = values[actions[i] - PLACE]
+        while i < n and (actions[i] - place) // slots == row:
+            value = values[actions[i] - place]
             if value > best:
                 first, best, second = actions[i], value, best
             elif not seconds or value > second:
@@ -857,13 +918,14 @@ def _placer(noise: float, regret: bool, piles: core.Policy) -> core.Bot:
 
     def make(game: Game, rng: random.Random) -> core.Policy:
         values = game.powered(game.players - 1 if regret else 1)
+        place, slots = game.place, game.slots
 
         def policy(observation: Observation, rng: random.Random) -> int:
             if observation.deciding:
                 return piles(observation, rng)
             if regret:
-                return _most_regret(observation.legal_actions, values)
-            value = {a: values[a - PLACE] + (rng.gauss(0, noise) if noise else 0.0) for a in observation.legal_actions}
+                return _most_regret(observation.legal_actions, values, place, slots)
+            value = {a: values[a - place] + (rng.gauss(0, noise) if noise else 0.0) for a in observation.legal_actions}
             return max(value, key=lambda a: value[a])
 
         return policy

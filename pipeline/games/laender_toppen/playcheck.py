@@ -20,23 +20,22 @@ def blind_expert(game: engine.Game, rng: random.Random) -> Policy:
     what knowing the values is worth, its pile play cancelling out."""
     values, countries = game.powered(game.players - 1), [i for i, card in enumerate(game.cards) if not card.joker]
     drawn = rng.sample(countries, len(countries))
-    seen = list(values)
+    seen, slots = list(values), game.slots
     for card, other in zip(countries, drawn):
-        seen[card * engine.SLOTS : (card + 1) * engine.SLOTS] = values[
-            other * engine.SLOTS : (other + 1) * engine.SLOTS
-        ]
+        seen[card * slots : (card + 1) * slots] = values[other * slots : (other + 1) * slots]
 
     def policy(observation: engine.Observation, rng: random.Random) -> int:
         if observation.deciding:
             return engine._best_points(observation, rng)
-        return engine._most_regret(observation.legal_actions, seen)
+        return engine._most_regret(observation.legal_actions, seen, game.place, slots)
 
     return policy
 
 
 TAKEN = N_("cards taken from the others")  # the counts per game (messages: a report shows them translated)
 REMOVED = N_("removed by ties")
-COUNTS = (TAKEN, REMOVED)
+DEALT = N_("cards dealt to a player")  # a maximum per game: a hand times the rounds
+COUNTS = (TAKEN, REMOVED, DEALT)
 CATEGORIES = (N_("{field} above"), N_("{field} below"))  # the slots' names (engine.SLOT_NAMES), translated
 AGAINST_EXPERTS = "seats 4p"  # the cards judged against expert play: at four players every card is dealt each game
 CONTROLS = {"blind": ("expert", blind_expert)}  # a control bot, the rung it plays against, its factory
@@ -48,7 +47,7 @@ def checkpoint(state: engine.State) -> int:
 
 
 def collect(state: engine.State, tally: Tally) -> None:
-    ids = state.game.ids
+    ids, names = state.game.ids, state.game.slot_names
     if tally.kind == AGAINST_EXPERTS:  # each card against what the experts played, in every slot
         _against_the_table(state, tally)
     for _, slot, played, winners in state.tricks:
@@ -56,12 +55,13 @@ def collect(state: engine.State, tally: Tally) -> None:
             continue
         credit = 1 / len(winners)
         tally.comparison(
-            engine.SLOT_NAMES[slot],
+            names[slot],
             [ids[c] for _, c in played],
             [credit if p in winners else 0.0 for p, _ in played],
             len(winners) > 1,
         )
     tally.count(REMOVED, len(state.removed))
+    tally.maximum(DEALT, state.game.hand_size * state.game.rounds)
     taken = [0.0] * state.players  # the others' cards each player took: what knowing the values wins
     for _, _, played, winners in state.tricks:
         if len(winners) == 1:
@@ -83,7 +83,7 @@ def _against_the_table(state: engine.State, tally: Tally) -> None:
             for player, card in trick.played:
                 held.setdefault(player, []).append(card)
         for trick in tricks:
-            ranks, name = game.ranks[trick.slot], engine.SLOT_NAMES[trick.slot]
+            ranks, name = game.ranks[trick.slot], game.slot_names[trick.slot]
             for player, cards in held.items():
                 rivals = [ranks[c] for p, c in trick.played if p != player]
                 if not rivals:
@@ -105,14 +105,14 @@ def _knowing(report: dict, tallies: dict[str, Tally], config: Config, alpha: flo
     for name, summary in report["playouts"].items():
         if summary.get("hero") == "expert" and summary["bot"] == "blind":
             players = summary["players"]
-            hand, rounds = engine.TABLE[players]
+            dealt = tallies[name].maxima[DEALT]
             total, squares = tallies[name].extra.get(f"{TAKEN}: hero's edge", (0.0, 0.0))
             found.append(
                 verdict(
                     config.text("skill.words.knowing", players=players),
                     mean(tallies[name].games, total, squares, alpha),
                     least,
-                    (players - 1) * hand * rounds,  # every card the others were dealt
+                    (players - 1) * dealt,  # every card the others were dealt
                     config.get("skill.words.knowing_reason"),
                     config.text("skill.words.knowing_detail", games=tallies[name].games),
                     playouts=name,

@@ -5,15 +5,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from pipeline.games.laender_toppen.engine import (
-    CATEGORIES,
-    CONTINENTS,
-    FACE_DOWN,
-    PLACE,
-    SLOTS,
-    State,
-    Trick,
-)
+from pipeline.games.laender_toppen.engine import CONTINENTS, State, Trick
 from pipeline.i18n.catalogue import N_
 from pipeline.play import seats
 from pipeline.play.variants import Variant
@@ -56,14 +48,19 @@ def slot_label(slot: int, view: View) -> str:
     return f"{category(index, view)} {side}"
 
 
-def pile_label(pile: int, view: View) -> str:
-    return view.say("face down") if pile == FACE_DOWN else view.layout.continent(CONTINENTS[pile], view.lang)[0]
+def pile_label(state: State, pile: int, view: View) -> str:
+    """A pile: face down, or a group's (a continent by its printed name, another group as the deck names it)."""
+    groups = state.game.groups
+    if pile == len(groups):
+        return view.say("face down")
+    return view.layout.continent(groups[pile], view.lang)[0] if groups[pile] in CONTINENTS else groups[pile]
 
 
 def card_label(state: State, card: int, view: View) -> str:
     found = state.game.cards[card]
     if found.joker:
-        return f"{view.layout.words(view.lang)['joker']} " + "/".join(pile_label(c, view) for c in found.continents)
+        joker = view.layout.words(view.lang)["joker"]
+        return f"{joker} " + "/".join(pile_label(state, c, view) for c in found.continents)
     return view.card(found.id)
 
 
@@ -73,9 +70,9 @@ def refusal_words(state: State, fields: dict, view: View) -> dict[str, str]:
         "card": lambda v: card_label(state, v, view),
         "held": lambda v: card_label(state, v, view),
         "slot": lambda v: slot_label(v, view),
-        "pile": lambda v: pile_label(v, view),
+        "pile": lambda v: pile_label(state, v, view),
         "action": lambda v: label(state, v, view, True),
-        "continents": lambda v: ", ".join(pile_label(c, view) for c in v),
+        "continents": lambda v: ", ".join(pile_label(state, c, view) for c in v),
     }
     return {key: words[key](value) for key, value in fields.items() if key in words}
 
@@ -83,8 +80,8 @@ def refusal_words(state: State, fields: dict, view: View) -> dict[str, str]:
 def label(state: State, action: int, view: View, own: bool) -> str:
     """A card onto a pile (public), or a hand card into a slot (face down: only its owner sees which)."""
     if state.pending:
-        return f"{card_label(state, state.pending[0][1], view)} → {pile_label(action, view)}"
-    card, slot = divmod(action - PLACE, SLOTS)
+        return f"{card_label(state, state.pending[0][1], view)} → {pile_label(state, action, view)}"
+    card, slot = divmod(action - state.game.place, state.game.slots)
     if not own:
         return view.say("places a card face down at the strip")
     return f"{card_label(state, card, view)} → {slot_label(slot, view)}"
@@ -95,14 +92,15 @@ def moves(state: State, legal: list[int], view: View) -> Table | None:
     if state.pending:
         return None
     number = {action: i for i, action in enumerate(legal, 1)}
+    place, slots = state.game.place, state.game.slots
     up, down = view.say("▲ above"), view.say("▼ below")
     table = Table(
         view.say("card"),
-        *[f"{category(s // 2, view)}\n{down if s % 2 else up}" for s in range(SLOTS)],
+        *[f"{category(s // 2, view)}\n{down if s % 2 else up}" for s in range(slots)],
         title=view.say("Moves: a card into a slot"),
     )
-    for card in sorted({(a - PLACE) // SLOTS for a in legal}):  # the hand's order: numbers grow row by row
-        cells = [str(number.get(PLACE + card * SLOTS + s, "")) for s in range(SLOTS)]
+    for card in sorted({(a - place) // slots for a in legal}):  # the hand's order: numbers grow row by row
+        cells = [str(number.get(place + card * slots + s, "")) for s in range(slots)]
         table.add_row(card_label(state, card, view), *cells)
     return table
 
@@ -167,7 +165,8 @@ def _piles(state: State, piles, view: View) -> Table:
     best for their owner)."""
     table = Table(
         "",
-        *[view.say(SHORT[p]) for p in range(FACE_DOWN + 1)],
+        *[view.say(SHORT[CONTINENTS.index(g)]) if g in CONTINENTS else g for g in state.game.groups],
+        view.say(SHORT[-1]),
         view.say("points"),
         title=view.say("Piles"),
     )
@@ -181,14 +180,14 @@ def _hand(state: State, hand: tuple[int, ...], player: int, view: View) -> Table
     table = Table(
         view.say("card"),
         view.say("continent"),
-        *[category(i, view) for i in range(len(CATEGORIES))],
+        *[category(i, view) for i in range(len(state.game.fields))],
         title=view.say("{name}'s hand", name=view.names[player]),
     )
     for card in hand:
         found = state.game.cards[card]
         table.add_row(
             card_label(state, card, view),
-            "/".join(pile_label(c, view) for c in found.continents),
+            "/".join(pile_label(state, c, view) for c in found.continents),
             *["" if found.joker else value(i, v, view) for i, v in enumerate(found.values)],
         )
     return table

@@ -76,8 +76,7 @@ def _facts(c, fields: dict, ctx: CardContext) -> None:
     facts = layout.data["facts"]
     sizes = ctx.sizes or steps([{"fields": fields}], ctx)
     for row, fact in zip(ctx.rows(c, layout.box("facts"), len(facts)), facts):
-        # the note in the language printed: the German field (`<note>_de`) where the deck has one
-        note = fields.get(fact["note"] + ("_de" if ctx.lang == "de" else "")) if fact.get("note") else None
+        note = fields.get(f"{fact['note']}_{ctx.lang}") if fact.get("note") else None  # in the language printed
         c.setFillColor(layout.colour("text"))
         size = sizes["fact_label"]
         text.draw(c, fact["words"]["label"], ctx.regular, _label_box(row, bool(note)), size, size)

@@ -15,11 +15,13 @@ EUROPE, ASIA, AFRICA, NORTH_AMERICA, SOUTH_AMERICA, ANTARCTICA = (
     lt.CONTINENTS.index(c) for c in ("Europe", "Asia", "Africa", "North America", "South America", "Antarctica")
 )
 AREA_ABOVE, INHABITANTS_BELOW = 0, 7
+_GAME = lt.Game.from_deck(synthetic_deck(), players=4)  # the deck's six categories, seven continents
+FACE_DOWN, PLACE, SLOTS = _GAME.face_down, _GAME.place, _GAME.slots
 BOL, SWE, KAZ, MAR, GRC, BEL, JAM, KEN, RUS, TUR = range(10)
 
 
 def place(card: int, slot: int) -> int:
-    return lt.PLACE + card * lt.SLOTS + slot
+    return PLACE + card * SLOTS + slot
 
 
 def example_state(**options) -> lt.State:
@@ -53,8 +55,10 @@ def test_table_of_cards_and_rounds():
         assert [len(h) for h in state.hands] == [cards] * players
     with pytest.raises(GeodeckError, match="2-6 players"):
         lt.Game.from_deck(deck, players=7)
-    with pytest.raises(GeodeckError, match="needs 128 cards"):
-        lt.Game(deck["cards"][:100], players=4)
+    with pytest.raises(GeodeckError, match="needs at least 32 cards"):  # not even one round
+        lt.Game(deck["cards"][:31], players=4)
+    smaller = lt.Game(deck["cards"][:100], players=4)  # a smaller deck plays fewer rounds (a custom deck's)
+    assert (smaller.hand_size, smaller.rounds, smaller.player_counts) == (8, 3, (2, 3, 4, 5, 6))
 
 
 def test_area_example_kazakhstan_takes_all_four_cards():
@@ -74,9 +78,9 @@ def test_inhabitants_example_jamaica_wins_below():
 @pytest.mark.parametrize(
     "choices",
     [
-        [EUROPE, EUROPE, lt.FACE_DOWN, AFRICA],  # Belgium, Greece Europe; Jamaica face down; Kenya Africa
-        [lt.FACE_DOWN, lt.FACE_DOWN, NORTH_AMERICA, lt.FACE_DOWN],  # Jamaica North America, the rest face down
-        [EUROPE, EUROPE, lt.FACE_DOWN, lt.FACE_DOWN],  # Belgium, Greece Europe; the other two face down
+        [EUROPE, EUROPE, FACE_DOWN, AFRICA],  # Belgium, Greece Europe; Jamaica face down; Kenya Africa
+        [FACE_DOWN, FACE_DOWN, NORTH_AMERICA, FACE_DOWN],  # Jamaica North America, the rest face down
+        [EUROPE, EUROPE, FACE_DOWN, FACE_DOWN],  # Belgium, Greece Europe; the other two face down
     ],
 )
 def test_rulebook_splits_of_the_inhabitants_trick_are_legal(choices):
@@ -87,28 +91,28 @@ def test_rulebook_splits_of_the_inhabitants_trick_are_legal(choices):
         assert state.current_player() == 2 and choice in state.legal_actions()
         state.apply_action(choice)
     gained = [len(p) - b for p, b in zip(state.piles[2], before)]
-    assert sum(gained) == 4 and gained[lt.FACE_DOWN] == choices.count(lt.FACE_DOWN)
+    assert sum(gained) == 4 and gained[FACE_DOWN] == choices.count(FACE_DOWN)
 
 
 def test_split_needs_one_face_down_and_one_continent_card():
     state = example_state()
     all_down, all_up = state.clone(), state.clone()
     for _ in range(3):
-        all_down.apply_action(lt.FACE_DOWN)
+        all_down.apply_action(FACE_DOWN)
         all_up.apply_action(all_up.legal_actions()[0])  # the card's continent
     assert all_down.legal_actions() == [AFRICA]  # Morocco must go on a continent pile
-    assert all_up.legal_actions() == [lt.FACE_DOWN]
+    assert all_up.legal_actions() == [FACE_DOWN]
     with pytest.raises(IllegalAction, match="at least one card of a trick will be placed on the face down pile"):
         all_up.apply_action(AFRICA)
-    assert state.legal_actions() == [SOUTH_AMERICA, lt.FACE_DOWN]  # Bolivia: its continent or face down
+    assert state.legal_actions() == [SOUTH_AMERICA, FACE_DOWN]  # Bolivia: its continent or face down
 
 
 def test_fast_variant_has_no_splitting():
     state = example_state(fast=True)
     assert not state.pending and state.round == 1 and state.current_player() == 0  # next round's placing
-    assert state.scores() == [len(p[lt.FACE_DOWN]) for p in state.piles]
-    assert all(sum(len(pile) for pile in piles[: lt.FACE_DOWN]) == 0 for piles in state.piles)
-    assert sum(len(p[lt.FACE_DOWN]) for p in state.piles) + len(state.removed) == 32
+    assert state.scores() == [len(p[FACE_DOWN]) for p in state.piles]
+    assert all(sum(len(pile) for pile in piles[:FACE_DOWN]) == 0 for piles in state.piles)
+    assert sum(len(p[FACE_DOWN]) for p in state.piles) + len(state.removed) == 32
 
 
 def test_fast_variant_jokers_go_back_but_are_not_won_cards():
@@ -121,7 +125,7 @@ def test_fast_variant_jokers_go_back_but_are_not_won_cards():
     for p in range(2):
         for slot, card in enumerate(list(state.hands[p])):
             state.apply_action(place(card, slot))
-    assert state.jokers_back[0] == [joker] and all(joker not in p[lt.FACE_DOWN] for p in state.piles)
+    assert state.jokers_back[0] == [joker] and all(joker not in p[FACE_DOWN] for p in state.piles)
     assert sum(state.scores()) == sum(len(t.played) for t in state.tricks) - len(state.removed)
 
 
@@ -140,13 +144,13 @@ def test_tie_for_the_extreme_each_keeps_only_their_own_card():
     state = dealt(game, [SWE, MAR, BOL, KEN])
     for p, first in enumerate([SWE, MAR, BOL, KEN]):
         state.apply_action(place(first, AREA_ABOVE))
-        for slot, card in zip(range(1, lt.SLOTS), list(state.hands[p])):
+        for slot, card in zip(range(1, SLOTS), list(state.hands[p])):
             state.apply_action(place(card, slot))
     trick = state.tricks[0]
     assert trick.winners == (0, 1)
     assert [(p, c) for p, c, *_ in state.pending] == [(0, SWE), (1, MAR)]
     assert sorted(state.removed) == [BOL, KEN]
-    assert state.legal_actions() == [EUROPE, lt.FACE_DOWN]  # each tied player places their card freely
+    assert state.legal_actions() == [EUROPE, FACE_DOWN]  # each tied player places their card freely
 
 
 def test_joker_goes_back_to_its_owner_onto_one_of_its_continents():
@@ -162,13 +166,13 @@ def test_joker_goes_back_to_its_owner_onto_one_of_its_continents():
     state.apply_action(ANTARCTICA)
     assert state.piles[0][ANTARCTICA] == [joker]
     assert all(joker not in [c for _, c in t.played] for t in state.tricks)
-    assert state.legal_actions() == [*game.cards[state.pending[0][1]].continents, lt.FACE_DOWN]  # alone
+    assert state.legal_actions() == [*game.cards[state.pending[0][1]].continents, FACE_DOWN]  # alone
 
 
 def test_russia_and_turkey_may_go_on_europe_or_asia():
     game = lt.Game.from_deck(synthetic_deck(examples=True), players=2)
     state = lt.State(game, list(range(len(game.cards))))
-    assert state._pile_actions(0, RUS, lt.FREE, None) == [EUROPE, ASIA, lt.FACE_DOWN]
+    assert state._pile_actions(0, RUS, lt.FREE, None) == [EUROPE, ASIA, FACE_DOWN]
     assert state._pile_actions(0, TUR, lt.JOKER, None) == [EUROPE, ASIA]
 
 
@@ -178,7 +182,7 @@ def test_antarctica_never_goes_where_it_has_no_value_and_keeps_a_slot():
     assert ata is not None
     state = lt.State(game, list(range(len(game.cards))))
     state.hands[0][0] = ata
-    slots = {(a - lt.PLACE) % lt.SLOTS for a in state.legal_actions() if (a - lt.PLACE) // lt.SLOTS == ata}
+    slots = {(a - PLACE) % SLOTS for a in state.legal_actions() if (a - PLACE) // SLOTS == ata}
     assert slots == set(range(6))  # area, peak, temperature; not inhabitants, life expectancy, GDP
     others = [c for c in state.hands[0] if c != ata]
     for slot, card in zip(range(1, 6), others):  # fill 5 of the 6 slots Antarctica may use
@@ -199,7 +203,7 @@ def test_scoring_continent_majorities_and_face_down_cards():
     for pile, counts in ((EUROPE, europe), (ASIA, asia), (AFRICA, africa)):
         for p, n in counts.items():
             state.piles[p][pile] = single[:n]
-    state.piles[4][lt.FACE_DOWN] = single[:3]
+    state.piles[4][FACE_DOWN] = single[:3]
     assert state.scores() == [12 + 6, 6, 4, 4, 4 + 3]
 
 
@@ -234,14 +238,14 @@ def test_tie_of_the_total_goes_to_the_antarctica_owner_else_shared():
     assert game.antarctica is not None
     state = game.new_initial_state(random.Random(0))
     state.piles = [[[] for _ in range(8)] for _ in range(3)]
-    state.piles[0][lt.FACE_DOWN] = [1, 2, 3]
-    state.piles[1][lt.FACE_DOWN] = [4, 5, 6]
+    state.piles[0][FACE_DOWN] = [1, 2, 3]
+    state.piles[1][FACE_DOWN] = [4, 5, 6]
     state.terminal = True
     assert state.winners() == [0, 1] and state.returns() == [0.5, 0.5, 0.0]
-    state.piles[1][lt.FACE_DOWN] = [4, 5, game.antarctica]
+    state.piles[1][FACE_DOWN] = [4, 5, game.antarctica]
     assert state.winners() == [1] and state.returns() == [0.0, 1.0, 0.0]
-    state.piles[1][lt.FACE_DOWN] = [4, 5, 6]
-    state.piles[2][lt.FACE_DOWN] = [game.antarctica]  # the owner is not among the tied players
+    state.piles[1][FACE_DOWN] = [4, 5, 6]
+    state.piles[2][FACE_DOWN] = [game.antarctica]  # the owner is not among the tied players
     assert state.winners() == [0, 1]
 
 
@@ -269,7 +273,7 @@ def test_random_games_keep_every_invariant():
         assert len(zones["reserve"]) == len(game.cards) - players * game.hand_size * game.rounds
         assert state.current_player() == TERMINAL and state.legal_actions() == []
         for piles in [*state.piles, *state.scored_piles()]:
-            for pile, cards in enumerate(piles[: lt.FACE_DOWN]):
+            for pile, cards in enumerate(piles[:FACE_DOWN]):
                 assert all(pile in game.cards[c].continents for c in cards)
         assert all(game.cards[c].joker for c in zones["jokers back"]) and (game.fast or not zones["jokers back"])
         for trick in state.tricks:
@@ -318,7 +322,7 @@ def test_slots_are_revealed_above_then_below_from_left_to_right():
         state.apply_action(state.legal_actions()[0])
     slots = [t.slot for t in state.tricks if t.round == 0]
     assert slots == list(range(8))  # area above, area below, peak above, ...; the examples leave slots 8-11 empty
-    assert [lt.slot_name(s) for s in slots[:3]] == ["area_km2 above", "area_km2 below", "highest_peak_m above"]
+    assert [state.game.slot_names[s] for s in slots[:3]] == ["area_km2 above", "area_km2 below", "highest_peak_m above"]
 
 
 def test_an_owners_continent_choice_survives_serialisation():
@@ -327,7 +331,7 @@ def test_an_owners_continent_choice_survives_serialisation():
         state = game.new_initial_state(random.Random(seed))
         playout(state, [random_policy] * 2, random.Random(seed))
         laid = [
-            (c, p) for c in (RUS, TUR) for own in state.piles for p, pile in enumerate(own[: lt.FACE_DOWN]) if c in pile
+            (c, p) for c in (RUS, TUR) for own in state.piles for p, pile in enumerate(own[:FACE_DOWN]) if c in pile
         ]
         if laid:
             break
@@ -348,18 +352,18 @@ def _expert_by_the_rule(observation: lt.Observation) -> int:
         def points(action: int) -> tuple[int, bool]:
             counts = lt.pile_counts(observation.piles)
             counts[player][action] += 1
-            return lt.every_points(counts)[player], action != lt.FACE_DOWN
+            return lt.every_points(counts)[player], action != FACE_DOWN
 
         return max(legal, key=points)
-    value = {a: max(observation.strength[(a - lt.PLACE) // lt.SLOTS][(a - lt.PLACE) % lt.SLOTS], 0.0) for a in legal}
+    value = {a: max(observation.strength[(a - PLACE) // SLOTS][(a - PLACE) % SLOTS], 0.0) for a in legal}
     value = {a: v ** (observation.players - 1) for a, v in value.items()}
     by_card: dict[int, list[float]] = {}
     for a in legal:
-        by_card.setdefault((a - lt.PLACE) // lt.SLOTS, []).append(value[a])
+        by_card.setdefault((a - PLACE) // SLOTS, []).append(value[a])
     best = {c: max(vs) for c, vs in by_card.items()}
     spread = {c: best[c] - (sorted(vs)[-2] if len(vs) > 1 else 0.0) for c, vs in by_card.items()}
     card = min(by_card, key=lambda c: (-spread[c], -best[c], c))
-    return min((a for a in legal if (a - lt.PLACE) // lt.SLOTS == card), key=lambda a: (-value[a], a))
+    return min((a for a in legal if (a - PLACE) // SLOTS == card), key=lambda a: (-value[a], a))
 
 
 def test_the_expert_places_by_regret_and_piles_by_points_as_its_rule_says():

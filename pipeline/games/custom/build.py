@@ -1,0 +1,191 @@
+"""`geodeck deck new RECIPE`: a recipe's candidates and chosen cards under build/custom/<name>/, its
+templates, a play-check, then a new version of `custom-<name>` through the decks stage's publisher.
+
+Order, so that nothing is half-published: the candidates and the cards are chosen and play-checked with the
+templates in the build folder; only a deck that deals at some player count and fails no verdict has its
+templates copied beside its versions (a folder written whole and renamed into place) and is published
+(pipeline/decks/stage.py: atomic, a version only when the cards changed).
+"""
+
+import json
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+
+from pipeline import atomic, paths
+from pipeline.decks import stage
+from pipeline.errors import GeodeckError
+from pipeline.games import custom, registry
+from pipeline.games.custom import items, optimise, recipe, table, templates
+from pipeline.games.custom.deck import RECIPE
+from pipeline.hashing import file_sha256
+from pipeline.playcheck import report as reports
+
+COUNTRIES = "geo/countries.parquet"  # the country table the built-in decks are made from
+
+
+@dataclass(frozen=True)
+class Made:
+    result: stage.Result
+    swaps: list[optimise.Swap]
+    verdict: str  # the play-check's result: pass or undecided (a failing deck is refused)
+
+
+def folder(name: str, build_root: Path | None = None) -> Path:
+    return (build_root or paths.build_dir()) / "custom" / name
+
+
+def candidates(made: recipe.Recipe, build_root: Path) -> tuple[pd.DataFrame, dict, list[str]]:
+    """The recipe's candidates, most familiar first, where they came from (for recipe.json), and every country
+    of the country table (none for a user's table)."""
+    sources = {"recipe": made.path.name, "recipe_sha256": file_sha256(made.path)}
+    if made.items.table is not None:
+        rules = recipe.games()[made.game]
+        if not rules.get("tables"):
+            raise recipe.RecipeError(str(made.path), [f"items.table: a {made.game} deck is made of countries only"])
+        own = table.read(made)
+        return items.rows(made, own), sources | {"table": own.path.name, "table_sha256": own.sha256}, []
+    countries = stage.read_table(build_root / COUNTRIES, COUNTRIES)
+    found = items.countries(made, countries)
+    return found, sources | {"countries": f"build/{COUNTRIES}"}, sorted(countries["iso3"])
+
+
+def ranges(made: recipe.Recipe, pool: pd.DataFrame) -> dict[str, tuple[float, float]]:
+    """Each table field's range over the candidates (a user's values are their own bounds)."""
+    if made.items.table is None:
+        return {}
+    fields = [templates.card_field(made, c) for c in made.categories]
+    return {name: (float(pool[name].min()), float(pool[name].max())) for name in fields}
+
+
+def new(
+    path: Path,
+    games: int = 200,
+    jobs: int = 1,
+    scheduler: str | None = None,
+    accept: str | None = None,
+    build_root: Path | None = None,
+) -> Made:
+    """Make, check and publish the deck of the recipe at `path` (module docstring)."""
+    made = recipe.load(path)
+    root = build_root or paths.build_dir()
+    out = folder(made.name, root)
+    pool, sources, countries = candidates(made, root)
+    if len(pool) < made.cards:
+        raise recipe.RecipeError(
+            str(path), [f"recipe.cards {made.cards}: only {len(pool)} items match [items]; lower it or widen [items]"]
+        )
+    pool = pool.rename(columns={c.field: templates.card_field(made, c) for c in made.categories})
+    base = registry.get(made.game)
+    size = made.cards + len(made.jokers)
+    spec_doc = templates.spec(made, base, size, ranges(made, pool), countries)
+    staged = out / custom.TEMPLATES
+    found_groups = groups(made, pool)
+    templates.write(made, base, staged, spec_doc, found_groups, [])
+    items_deck = made.items_deck
+    game = registry.register(custom.definition(made.name, made.game, items_deck, staged))
+    meta = {
+        "base": made.game,
+        "lang": made.lang,
+        "categories": [{"field": templates.card_field(made, c), "direction": c.direction} for c in made.categories],
+        "groups": found_groups,
+        "sources": sources,
+    }
+    atomic.write_text(out / RECIPE, json.dumps(meta, ensure_ascii=False, sort_keys=True) + "\n")
+    ids = [f"{spec_doc['deck']['id_prefix']}-{card}" for card in pool["card"]]
+
+    def deck_of(chosen: list[int]) -> dict:
+        write_items(out, pool, chosen)
+        return stage.fresh_deck(game, root)[1]
+
+    spec_doc["deck"]["players"], dealt = players(game, deck_of(list(range(made.cards))), made)  # subsets deal alike
+    templates.write(made, base, staged, spec_doc, found_groups, dealt)
+    game = registry.register(custom.definition(made.name, made.game, items_deck, staged, spec_doc["deck"]["players"]))
+
+    outcome = optimise.choose(game, pool["label"].tolist(), ids, made.cards, deck_of, games, jobs, scheduler)
+    write_items(out, pool, outcome.chosen, outcome.swaps)
+    if not outcome.passed:
+        raise GeodeckError(
+            f"{game.name} not published: its {made.cards} cards fail play-check ({games} games): "
+            + " ".join(reports.failures(outcome.report))
+            + (f" {len(outcome.swaps)} swaps tried." if outcome.swaps else "")
+            + " Widen [items] (more candidates) or change the categories."
+        )
+    install(staged, paths.DECKS_DIR / game.name / custom.TEMPLATES)
+    published = registry.register(custom.definition(made.name, made.game, items_deck, None, game.default_players))
+    return Made(stage.build_deck(published, accept=accept, build_root=root), outcome.swaps, outcome.report["result"])
+
+
+def groups(made: recipe.Recipe, pool: pd.DataFrame) -> list[str]:
+    """A table's groups in first-seen order (the trick game's majority piles; none for countries: the
+    continents); a joker naming another group is a recipe error."""
+    if not made.items_deck:
+        return []
+    found = list(dict.fromkeys(g for cell in pool["groups"] for g in str(cell).split(";") if g.strip()))
+    if stray := sorted({g for pair in made.jokers for g in pair} - set(found)):
+        raise recipe.RecipeError(
+            str(made.path),
+            [f"recipe.jokers: {', '.join(stray)} is no group of the table; its groups: {', '.join(found)}"],
+        )
+    return found
+
+
+def players(game, deck: dict, made: recipe.Recipe) -> tuple[int, list[list[int]]]:
+    """The player count the deck is checked at: its base game's default where no count plays more rounds (then
+    more cards), else the count that does; and the deal of each count, [players, hand cards, rounds] (the
+    kit's and score sheet's table). A deck no count deals is a recipe error naming recipe.cards."""
+    base = registry.get(made.game)
+    counts: dict[int, tuple[int, int]] = {}
+    table, problems = [], []
+    for count in range(2, 10):
+        try:
+            engine = game.engine.Game.from_deck(deck, players=count)
+        except GeodeckError as exc:
+            problems.append(str(exc))
+            continue
+        hand, rounds = getattr(engine, "hand_size", 0), getattr(engine, "rounds", 1)
+        counts[count] = (rounds, count * hand * rounds)
+        table.append([count, hand, rounds])
+    if not counts:
+        raise recipe.RecipeError(
+            str(made.path),
+            [
+                f"recipe.cards {made.cards}: no player count of {made.game} can deal {len(deck['cards'])} cards "
+                f"({problems[0]}); ask for more cards"
+            ],
+        )
+    if base.default_players in counts and counts[base.default_players] >= max(counts.values()):
+        return base.default_players, table
+    return max(counts, key=lambda count: (counts[count], -count)), table
+
+
+def write_items(out: Path, pool: pd.DataFrame, chosen: list[int], swaps: list[optimise.Swap] | None = None) -> None:
+    """build/custom/<name>/items.parquet: every candidate, `in_deck` the chosen ones, with its reason."""
+    swaps = swaps or []
+    swapped = {s.out: f"swapped out: {s.why}" for s in swaps}
+    swapped |= {s.into: f"swapped in for {s.out}: the most familiar candidate left" for s in swaps}
+    kept = set(chosen)
+    reason = [
+        swapped.get(label) or f"familiarity rank {i} of {len(pool)}" + ("" if i - 1 in kept else ": not needed")
+        for i, label in enumerate(pool["label"], 1)
+    ]
+    atomic.write_parquet(
+        out / "items.parquet", pool.assign(in_deck=[i in kept for i in range(len(pool))], reason=reason)
+    )
+
+
+def install(staged: Path, target: Path) -> None:
+    """Copy the staged templates folder to `target` whole: written beside it, then renamed into place."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fresh = Path(tempfile.mkdtemp(prefix=".templates.", dir=target.parent))
+    shutil.copytree(staged, fresh, dirs_exist_ok=True)
+    if target.exists():
+        old = Path(tempfile.mkdtemp(prefix=".old-templates.", dir=target.parent))
+        target.rename(old / "templates")
+        fresh.rename(target)
+        shutil.rmtree(old)
+    else:
+        fresh.rename(target)

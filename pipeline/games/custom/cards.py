@@ -1,0 +1,83 @@
+"""The cards of a user's table: its items and jokers on the trick game's card layout (the base game's
+template, its categories the recipe's), and the base game's back.
+
+An item card: the band in its group's colour with the group's name, the item's name, a country's flag (a
+table's picture column is kept on the card but not drawn yet), and a row per category (pictogram, label,
+value with its unit). A joker: the band in its two groups' colours, the word
+Joker and the joker rule with the two groups. A group's colour is the palette's (the continents' colours,
+colour-blind safe) at the group's place in the deck's `groups` (the layout's copy of them).
+"""
+
+from reportlab.lib.colors import Color
+
+from pipeline.errors import GeodeckError
+from pipeline.games.laender_toppen import cards as base
+from pipeline.render import pictograms, text
+from pipeline.render.context import CardContext
+from pipeline.render.flags import SOURCE as FLAGS
+from pipeline.render.numbers import with_unit
+from pipeline.render.text import Box
+
+KINDS = ("item", "joker")
+SOURCES = (FLAGS,)  # a country item's flag (the kit credits it)
+
+
+def colour(group: str, ctx: CardContext) -> Color:
+    """The palette colour of a group (module docstring)."""
+    groups = ctx.layout.data.get("groups", [])
+    if group not in groups:
+        raise GeodeckError(f"group {group!r} is not one of the deck's groups ({', '.join(groups)})")
+    return ctx.layout.group_colour(groups.index(group))
+
+
+def check(card: dict, ctx: CardContext) -> None:
+    """Fail before drawing, naming the card, when its kind or a group is unknown."""
+    if card["kind"] not in KINDS:
+        raise GeodeckError(f"card {card['id']}: unknown kind {card['kind']!r}; expected {', '.join(KINDS)}")
+    for group in card["fields"].get("continents") or []:
+        colour(group, ctx)
+    if card["fields"].get("flag"):
+        ctx.flags.check(card["fields"]["flag"], card["id"])
+
+
+def _band(c, groups: list[str], ctx: CardContext) -> None:
+    """The groups' colours carry the card; their names in the band (a joker's two side by side)."""
+    layout = ctx.layout
+    band, label = layout.box("band"), layout.box("band_text")
+    colours = [colour(g, ctx) for g in groups]
+    ctx.framed(c, colours, top=band.y)
+    width = label.w / len(groups)
+    for i, (group, fill) in enumerate(zip(groups, colours)):
+        part = Box(label.x + i * width, label.y, width, label.h)
+        text.draw(c, group, ctx.bold, part, *layout.font("band"), align="center", colour=layout.ink_on(fill))
+
+
+def front(c, card: dict, ctx: CardContext) -> None:
+    layout, fields = ctx.layout, card["fields"]
+    _band(c, fields["continents"], ctx)
+    c.setFillColor(layout.colour("text"))
+    if card["kind"] == "joker":
+        text.draw(c, ctx.words["joker"], ctx.bold, layout.box("joker_title"), *layout.font("joker"), align="center")
+        a, b = fields["continents"]
+        rule = ctx.words["joker_rule"].format(a=a, b=b)
+        text.draw(
+            c, rule, ctx.regular, layout.box("joker_rule"), *layout.font("joker_rule"), max_lines=7, align="center"
+        )
+        return
+    name = fields.get(f"name_{ctx.lang}") or fields["name"]  # a country's name in the language, a table's own
+    text.draw(c, name, ctx.bold, layout.box("name"), *layout.font("name"), max_lines=2, valign="bottom")
+    if fields.get("flag"):
+        ctx.flags.draw(c, fields["flag"], layout.box("flag"), card["id"], outline=layout.colour("rule"))
+    categories = layout.data["categories"]
+    for row, category in zip(ctx.rows(c, layout.box("rows"), len(categories)), categories):
+        icon, name, value = base._cells(row)
+        pictograms.draw(c, category["icon"], icon, layout.colour("muted"))
+        c.setFillColor(layout.colour("text"))
+        words = category["words"]
+        text.draw(c, words["label"], ctx.regular, name, *layout.font("row_label"))
+        shown = with_unit(fields.get(category["field"]), ctx.lang, category["pattern"], words["unit"])
+        text.draw(c, shown, ctx.bold, value, *layout.font("row_value"), align="right")
+
+
+def back(c, card: dict, ctx: CardContext) -> None:
+    base.back(c, card, ctx)

@@ -1,0 +1,66 @@
+"""`geodeck deck new RECIPE` (docs/recipes.md)."""
+
+import os
+from pathlib import Path
+
+import click
+
+from pipeline.cli_output import Bounded, Words, console, out
+
+
+@click.group()
+def deck():
+    """Your own deck from a recipe: any selection of countries or your own table, any categories."""
+
+
+@deck.command("new")
+@click.argument("recipe", type=click.Path(dir_okay=False, path_type=Path))
+@click.option(
+    "--games",
+    type=Bounded(int, 20, 100_000),
+    default=200,
+    show_default=True,
+    help="Play-check games per kind of playout, for each set of cards the optimiser tries.",
+)
+@click.option(
+    "--jobs",
+    type=Bounded(int, 1, 1024),
+    default=os.cpu_count() or 1,
+    show_default="all cores",
+    help="Processes playing the play-check's games side by side.",
+)
+@click.option(
+    "--scheduler",
+    metavar="ADDRESS",
+    type=Words(300),
+    help="Play the games on a Dask cluster (`dask scheduler`, `dask worker ADDRESS`) instead.",
+)
+@click.option(
+    "--accept",
+    metavar="REASON",
+    type=Words(500),
+    help="Publish even suspicious changes against the last version; REASON goes into CHANGELOG.md.",
+)
+def new(recipe, games, jobs, scheduler, accept):
+    """Build, check and publish the deck of RECIPE as the game custom-<name> under output/decks/.
+
+    Reads the recipe (a TOML file, docs/recipes.md) and its items: countries from the country table
+    (build/geo/countries.parquet, made by `geodeck build`) or your own CSV/XLSX table; chooses the cards
+    (the most familiar candidates that pass play-check: the optimiser swaps out a card a failed verdict
+    names and says why); refuses a deck no player count can deal or that fails play-check; else publishes
+    a new version. Then `geodeck print custom-<name>`, `play`, `play-check`, `diff`, `review` and `verify`
+    work on it."""
+    from pipeline import locking, paths
+    from pipeline.games.custom.build import new as make
+
+    wait = lambda message: console.print(message, highlight=False)  # noqa: E731
+    with locking.exclusive(paths.build_dir(), on_wait=wait):
+        made = make(recipe, games=games, jobs=jobs, scheduler=scheduler, accept=accept)
+    for swap in made.swaps:
+        console.print(f"swapped {swap.out} for {swap.into}: {swap.why}", highlight=False)
+    result = made.result
+    state = "published" if result.published else "unchanged"
+    out.print(f"{result.game} {result.version} {state}: {result.cards} cards; play-check {made.verdict}")
+
+
+COMMANDS = [deck]

@@ -1,0 +1,84 @@
+"""A recipe's candidates: the rows its [items] select, each with the values its cards print, ranked by
+familiarity (most familiar first), and why each country is a candidate or not.
+
+Countries come from the country table the built-in decks are made from (build/geo/countries.parquet):
+UN members (Antarctica and the others only by `include`) of the recipe's continents (their primary
+continent), plus `include`, less `exclude`, then the `top` n by a field; familiarity is the size of the
+economy (inhabitants × GDP per capita PPP, as Länder toppen ranks its best-known countries), countries
+without it last. A user's table gives its rows in its own order, which is their familiarity.
+"""
+
+import re
+
+import pandas as pd
+
+from pipeline.games.custom.recipe import Recipe, RecipeError
+from pipeline.games.custom.table import Table
+
+NAMED = ("name_en", "flag", "primary_continent")  # what a country needs to be a card
+
+
+def field_name(column: str) -> str:
+    """A table column as a card field (letters, digits and _): `Fläche (km²)` -> `fläche_km2`."""
+    return re.sub(r"\W+", "_", column.replace("²", "2").replace("³", "3")).strip("_").lower() or "value"
+
+
+def countries(recipe: Recipe, table: pd.DataFrame) -> pd.DataFrame:
+    """The candidate countries, most familiar first."""
+    items = recipe.items
+    codes = set(table["iso3"])
+    problems = [
+        f"items.{key}: {code!r} is no country of the table; use ISO3 codes such as DEU"
+        for key in ("include", "exclude")
+        for code in getattr(items, key)
+        if code not in codes
+    ]
+    member = table["un_member"].fillna(False).astype(bool) & (table["iso3"] != "ATA")
+    within = table["primary_continent"].isin(items.continents) if items.continents else pd.Series(True, table.index)
+    chosen = (member & within) | table["iso3"].isin(items.include)
+    chosen &= ~table["iso3"].isin(items.exclude)
+    pool = table[chosen].copy()
+    pool = pool[pool[list(NAMED)].notna().all(axis=1)]
+    if items.top:
+        column, n = items.top
+        if column not in table.columns:
+            problems.append(f"items.top.field {column!r} is no column of the country table")
+        else:
+            pool = pool.sort_values([column, "iso3"], ascending=[False, True], kind="stable").iloc[:n]
+    for key, column in recipe.compared():
+        lacking = pool.loc[pool[column].isna(), "iso3"].tolist()
+        if lacking:
+            problems.append(
+                f"{key} {column!r} has no value for {', '.join(lacking[:8])}"
+                + (f" and {len(lacking) - 8} more" if len(lacking) > 8 else "")
+                + "; exclude them (items.exclude) or compare another field"
+            )
+    if problems:
+        raise RecipeError(str(recipe.path), problems)
+    if items.groups:
+        group_of = {code: group for group, codes in items.groups.items() for code in codes}
+        if ungrouped := [code for code in pool["iso3"] if code not in group_of]:
+            problems.append(f"items.groups: {', '.join(ungrouped[:8])} in no group; add them to one or exclude them")
+        pool = pool.assign(groups=pool["iso3"].map(group_of))
+    if problems:
+        raise RecipeError(str(recipe.path), problems)
+    economy = pool["population"] * pool["gdp_pcap_ppp"]
+    pool = pool.assign(_economy=economy.fillna(-1.0)).sort_values(["_economy", "iso3"], ascending=[False, True])
+    pool = pool.drop(columns="_economy").reset_index(drop=True)
+    return pool.assign(card=pool["iso3"], label=pool["name_en"])
+
+
+def rows(recipe: Recipe, table: Table) -> pd.DataFrame:
+    """The user's rows as candidates, in the file's order; every value's provenance the file and its row's
+    source."""
+    frame = table.rows.rename(columns={c.field: field_name(c.field) for c in recipe.categories})
+    ids = [field_name(name) or f"item-{n}" for n, name in enumerate(frame["name"], 1)]
+    frame = frame.assign(
+        card=[f"{i}-{n}" if ids.count(i) > 1 else i for n, i in enumerate(ids, 1)], label=frame["name"]
+    )
+    origin = f"{table.path.name} (sha256 {table.sha256[:16]})"
+    for column in [field_name(c.field) for c in recipe.categories] + ["name", "groups"]:
+        frame[f"{column}__source"] = origin
+        frame[f"{column}__vintage"] = None
+        frame[f"{column}__citation"] = frame["source"]
+    return frame

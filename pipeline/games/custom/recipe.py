@@ -1,0 +1,295 @@
+"""A deck recipe (docs/recipes.md): which game, which items, which categories, language and title, read from
+a TOML file and checked whole, every problem one line naming its key and the fix (`RecipeError`).
+
+    [recipe]      name, game (laender-toppen | world-game), title, lang, cards (20-200), jokers
+    [items]       countries: continents, include, exclude, top = {field, n}; or table = "file.csv|xlsx"
+                  with its columns name, group, source and picture
+    [[categories]] field, direction (higher | lower), pattern, icon, decimals, words = {label, unit, strip}
+
+What a recipe may name is data: the games and their category rules in templates/recipes/games.toml, the
+numeric country fields in pipeline/fields.toml, the continents in its `continents` choices.
+"""
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pipeline import readers
+from pipeline.errors import GeodeckError
+from pipeline.fields import fields as field_table
+from pipeline.jsonfile import Unreadable
+from pipeline.paths import TEMPLATES_DIR
+from pipeline.render.pictograms import PICTOGRAMS
+
+GAMES = TEMPLATES_DIR / "recipes" / "games.toml"
+NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
+CARDS = (20, 200)  # the cards (items and jokers) a recipe may ask for, unless its game deals fewer
+DIRECTIONS = ("higher", "lower")  # which end of a category wins "above" (the trick game) or a comparison
+NUMERIC = (float, int)
+
+
+class RecipeError(GeodeckError):
+    """Every problem of a recipe or table, one line each (the CLI prints each after `error:`)."""
+
+    def __init__(self, source: str, problems: list[str]):
+        self.problems = [f"{source}: {problem}" for problem in problems]
+        super().__init__("\nerror: ".join(self.problems))
+
+
+@dataclass(frozen=True)
+class Category:
+    field: str  # a numeric column of the country table, or of the user's table
+    direction: str
+    pattern: str  # a Babel number pattern, "#,##0.0"
+    icon: str
+    label: str
+    unit: str  # a template: "{n} km²", "US${n}"
+    strip: tuple[str, str]  # the folded strip's label and unit
+    decimals: int | None = None  # the card's decimals (default: the field's card precision, or the table's values)
+    scale: float = 1.0  # the card's value is the field's times this (1e-6: inhabitants in millions)
+
+
+@dataclass(frozen=True)
+class Items:
+    continents: tuple[str, ...] = ()
+    include: tuple[str, ...] = ()
+    exclude: tuple[str, ...] = ()
+    top: tuple[str, int] | None = None  # (field, n): the n items with the largest values of field
+    table: Path | None = None  # the user's table (CSV or XLSX); None: the country table
+    groups: dict[str, tuple[str, ...]] = field(default_factory=dict)  # countries: group -> ISO3 (else continents)
+    columns: dict[str, str] = field(default_factory=dict)  # role (name, group, source, picture) -> column
+
+
+@dataclass(frozen=True)
+class Recipe:
+    path: Path
+    name: str
+    game: str
+    title: str
+    lang: str
+    cards: int
+    jokers: tuple[tuple[str, str], ...]
+    items: Items
+    categories: tuple[Category, ...]
+
+    def compared(self) -> list[tuple[str, str]]:
+        """(key, field) of each field the deck compares: the recipe's categories, else its game's fixed ones."""
+        if self.categories:
+            return [(f"categories[{n}].field", c.field) for n, c in enumerate(self.categories, 1)]
+        return [(f"{self.game}'s fact", name) for name in games()[self.game].get("fields", [])]
+
+    @property
+    def items_deck(self) -> bool:
+        """Whether the cards are items drawn by the custom slice (a table's, or countries in the recipe's own
+        groups) rather than the base game's country cards."""
+        return self.items.table is not None or bool(self.items.groups)
+
+    @property
+    def deck_name(self) -> str:
+        return f"custom-{self.name}"
+
+
+def games() -> dict:
+    """The games a recipe may name, with their rules (templates/recipes/games.toml)."""
+    try:
+        return readers.read("toml", GAMES)["games"]
+    except (Unreadable, KeyError) as exc:
+        raise GeodeckError(f"{GAMES}: not the table of recipe games ({exc}); restore it with git checkout") from exc
+
+
+def load(path: Path) -> Recipe:
+    """The recipe in `path`, checked: a `RecipeError` listing every problem."""
+    try:
+        document = readers.read("recipe", path)
+    except Unreadable as exc:
+        raise readers.failure("recipe", path, exc) from exc
+    problems: list[str] = []
+    recipe = _recipe(path, document, problems)
+    if problems or recipe is None:
+        raise RecipeError(str(path), problems)
+    return recipe
+
+
+def _recipe(path: Path, document: dict, problems: list[str]) -> Recipe | None:
+    head = _table(document, "recipe", problems)
+    known = games()
+    game = _text(head, "recipe.game", problems, choices=tuple(known))
+    name = _text(head, "recipe.name", problems)
+    if name and not NAME.fullmatch(name):
+        problems.append(f"recipe.name {name!r}: lower-case letters, digits and '-', at most 40; e.g. europe-40")
+    title = _text(head, "recipe.title", problems)
+    lang = _text(head, "recipe.lang", problems, default="en")
+    rules = known.get(game or "", {})
+    jokers = _jokers(head.get("jokers", []), rules, problems)
+    cards = head.get("cards")
+    low, high = rules.get("cards", CARDS)
+    if isinstance(cards, bool) or not isinstance(cards, int) or not low <= cards + len(jokers) <= high:
+        problems.append(
+            f"recipe.cards {cards!r}: {game or 'a game'} deals {low}-{high} cards (items and jokers); "
+            "ask for a whole number of item cards in that range"
+        )
+        cards = 0
+    items = _items(path, _table(document, "items", problems), problems)
+    categories = _categories(document.get("categories"), rules, items.table is not None, problems)
+    for key in sorted(set(document) - {"recipe", "items", "categories"}):
+        problems.append(f"{key}: no such table; a recipe has [recipe], [items] and [[categories]]")
+    if None in (game, name, title, lang) or problems:
+        return None
+    return Recipe(path, str(name), str(game), str(title), str(lang), cards, jokers, items, categories)
+
+
+def _table(document: dict, key: str, problems: list[str]) -> dict:
+    value = document.get(key)
+    if not isinstance(value, dict):
+        problems.append(f"[{key}] is missing; add the table (docs/recipes.md)")
+        return {}
+    return value
+
+
+def _text(table: dict, key: str, problems: list[str], choices: tuple = (), default: str | None = None) -> str | None:
+    value = table.get(key.split(".")[-1], default)
+    if not isinstance(value, str) or not value.strip():
+        problems.append(f"{key} is missing or empty; give it as text" + (f": {', '.join(choices)}" if choices else ""))
+        return None
+    if choices and value not in choices:
+        problems.append(f"{key} {value!r} is not one of {', '.join(choices)}")
+        return None
+    return value
+
+
+def _codes(table: dict, key: str, problems: list[str]) -> tuple[str, ...]:
+    value = table.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+        problems.append(f'items.{key}: a list of texts, e.g. ["DEU", "FRA"]')
+        return ()
+    return tuple(value)
+
+
+def _items(path: Path, table: dict, problems: list[str]) -> Items:
+    continents = _codes(table, "continents", problems)
+    choices = field_table()["continents"].choices
+    for continent in continents:
+        if continent not in choices:
+            problems.append(f"items.continents: {continent!r} is no continent; use {', '.join(choices)}")
+    top = table.get("top")
+    chosen_top = None
+    if top is not None:
+        if not isinstance(top, dict) or not isinstance(top.get("n"), int) or not isinstance(top.get("field"), str):
+            problems.append('items.top: give {field = "population", n = 60}: the n items largest in a field')
+        else:
+            chosen_top = (top["field"], top["n"])
+    source = table.get("table")
+    columns = table.get("columns", {})
+    if source is not None and not isinstance(source, str):
+        problems.append("items.table: the path of a CSV or XLSX file, relative to the recipe")
+        source = None
+    if not isinstance(columns, dict) or not all(isinstance(v, str) for v in columns.values()):
+        problems.append('items.columns: a table of roles to column names, e.g. {name = "Land", group = "Region"}')
+        columns = {}
+    if unknown := sorted(set(columns) - {"name", "group", "source", "picture"}):
+        problems.append(f"items.columns: no role {', '.join(unknown)}; the roles are name, group, source, picture")
+    groups = table.get("groups", {})
+    if not isinstance(groups, dict) or not all(
+        isinstance(codes, list) and all(isinstance(c, str) for c in codes) for codes in groups.values()
+    ):
+        problems.append('items.groups: a table of groups to ISO3 codes, e.g. {North = ["NOR", "SWE"], South = ["ITA"]}')
+        groups = {}
+    keys = {"continents", "include", "exclude", "top", "table", "columns", "groups"}
+    if unknown := sorted(set(table) - keys):
+        problems.append(f"items: no key {', '.join(unknown)}; use {', '.join(sorted(keys))}")
+    return Items(
+        continents=continents,
+        include=_codes(table, "include", problems),
+        exclude=_codes(table, "exclude", problems),
+        top=chosen_top,
+        table=(path.parent / source) if source else None,
+        columns={"name": "name", "group": "group", "source": "source", **columns},
+        groups={name: tuple(codes) for name, codes in groups.items()},
+    )
+
+
+def numeric_fields() -> list[str]:
+    """The country table's numeric fields a category may compare (pipeline/fields.toml)."""
+    return [name for name, f in field_table().items() if f.master and f.dtype in NUMERIC and f.range is not None]
+
+
+def _categories(value, rules: dict, own_table: bool, problems: list[str]) -> tuple[Category, ...]:
+    """The recipe's categories; none for a game whose engine compares fixed fields (the World Game's facts)."""
+    if value is None and rules.get("fields"):
+        return ()
+    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+        problems.append("[[categories]] is missing; add one table per category (field, words)")
+        return ()
+    low, high = rules.get("categories", [3, 8])
+    if not low <= len(value) <= high:
+        problems.append(f"categories: {len(value)} given, this game compares {low if low == high else f'{low}-{high}'}")
+    fixed = rules.get("fields")
+    known = numeric_fields()
+    found, seen = [], set()
+    for n, entry in enumerate(value, 1):
+        where = f"categories[{n}]"
+        name = entry.get("field")
+        if not isinstance(name, str) or not name:
+            problems.append(f"{where}.field is missing; name a numeric field: {', '.join(known)}")
+            continue
+        if name in seen:
+            problems.append(f"{where}.field {name!r} is compared twice; give each field once")
+        seen.add(name)
+        if not own_table and name not in known:
+            problems.append(
+                f"{where}.field {name!r} is no numeric field of pipeline/fields.toml; use {', '.join(known)}"
+            )
+        if fixed and name not in fixed:
+            problems.append(f"{where}.field {name!r}: this game's engine compares only {', '.join(fixed)}")
+        direction = entry.get("direction", "higher")
+        if direction not in DIRECTIONS:
+            problems.append(f"{where}.direction {direction!r}: higher or lower (which end wins above)")
+        icon = entry.get("icon", "bars")
+        if icon not in PICTOGRAMS:
+            problems.append(f"{where}.icon {icon!r}: one of {', '.join(PICTOGRAMS)}")
+        words = entry.get("words")
+        if not isinstance(words, dict) or not isinstance(words.get("label"), str) or not words["label"].strip():
+            problems.append(f'{where}.words: give {{label = "Area", unit = "{{n}} km²"}} (and strip: its two words)')
+            continue
+        unit, pattern = words.get("unit"), entry.get("pattern", "#,##0.##")
+        if not isinstance(unit, str) or "{n}" not in unit or not isinstance(pattern, str):
+            problems.append(
+                f'{where}.words.unit {unit!r}: the value with its unit, {{n}} where the number goes ("{{n}} km²", '
+                '"US${n}", "{n} Kreise"); pattern, if given, a number pattern such as "#,##0.0"'
+            )
+            continue
+        strip = words.get("strip", [words["label"], unit.replace("{n}", "").strip()])
+        if not (isinstance(strip, list) and len(strip) == 2 and all(isinstance(w, str) for w in strip)):
+            problems.append(f'{where}.words.strip: the strip\'s label and unit, e.g. ["Area", "km²"]')
+            continue
+        keys = {"field", "direction", "pattern", "icon", "words", "decimals", "scale"}
+        if unknown := sorted(set(entry) - keys):
+            problems.append(f"{where}: no key {', '.join(unknown)}; use {', '.join(sorted(keys))}")
+        decimals = entry.get("decimals")
+        if decimals is not None and (
+            isinstance(decimals, bool) or not isinstance(decimals, int) or not 0 <= decimals <= 6
+        ):
+            problems.append(f"{where}.decimals {decimals!r}: the decimals a card prints, 0-6")
+            decimals = None
+        scale = entry.get("scale", 1.0)
+        if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not 0 < scale < 1e9:
+            problems.append(f"{where}.scale {scale!r}: a positive number, e.g. 1e-6 for millions")
+            scale = 1.0
+        label, shown = words["label"], (strip[0], strip[1])
+        found.append(Category(name, direction, pattern, icon, label, unit, shown, decimals, float(scale)))
+    return tuple(found)
+
+
+def _jokers(value, rules: dict, problems: list[str]) -> tuple[tuple[str, str], ...]:
+    """Jokers: none, or pairs of two different groups (continents, or the table's groups)."""
+    if not value:
+        return ()
+    if not rules.get("jokers"):
+        problems.append("recipe.jokers: this game has no jokers; remove the key")
+        return ()
+    if not isinstance(value, list) or not all(
+        isinstance(p, list) and len(p) == 2 and all(isinstance(g, str) for g in p) and p[0] != p[1] for p in value
+    ):
+        problems.append('recipe.jokers: a list of pairs of two different groups, e.g. [["Europe", "Asia"]]')
+        return ()
+    return tuple((a, b) for a, b in value)

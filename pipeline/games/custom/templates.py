@@ -1,0 +1,143 @@
+"""A custom deck's three templates, made from its base game's and the recipe: the deck spec (the base's card
+kinds with the recipe's categories, its own card count and id prefix), the card layout (the base's, its
+categories the recipe's: cards, strips, scoring sheet and terminal read them there) and the base's play-check
+thresholds. Written beside the deck's versions (output/decks/custom-<name>/templates/), so print, play and
+play-check read them like a built-in game's."""
+
+from pathlib import Path
+
+import tomlkit
+
+from pipeline import atomic, readers
+from pipeline.games.custom.recipe import Category, Recipe
+from pipeline.games.definition import GameDefinition
+
+THRESHOLD_REL = 0.15  # a refreshed custom value changing by more than this is suspicious (geodeck diff)
+JOKER = "joker"
+NAMES = "name_*"  # the base game's country names, a field per language (pipeline/decks/spec.py)
+
+
+def card_field(recipe: Recipe, category: Category) -> str:
+    """The card field of a category: the country table's column, or the user's column made a name."""
+    from pipeline.games.custom.items import field_name
+
+    return category.field if recipe.items.table is None else field_name(category.field)
+
+
+def spec(
+    recipe: Recipe, base: GameDefinition, cards: int, ranges: dict[str, tuple[float, float]], countries: list[str]
+) -> dict:
+    """The deck spec; `ranges` the values' range of each field of a user's table (a country field's is its
+    column's in pipeline/fields.toml); `countries` every country of the country table: a land neighbour that
+    is no card still counts (the base's `counting.neighbours_also`)."""
+    document = readers.read_input("toml", base.spec_path)
+    deck = {
+        "game": recipe.deck_name,
+        "title": recipe.title,
+        "card_size_mm": document["deck"]["card_size_mm"],
+        "id_prefix": f"c-{recipe.name}",
+        "card_count": [cards, cards],
+        "base": base.name,
+        "review_region": "continents",
+        "lang": recipe.lang,
+    }
+    if "counting" in document["deck"] and not recipe.items_deck:  # how the base's countries count, for the kit
+        deck["counting"] = counting = dict(document["deck"]["counting"])
+        if "neighbours_also" in counting:
+            counting["neighbours_also"] = sorted({*counting["neighbours_also"], *countries})
+    if not recipe.categories:  # the base's own categories (the World Game's facts)
+        return {**document, "deck": deck}
+    fields = {name: entry for name, entry in document["fields"].items() if not entry.get("category")}
+    fields.pop("population_density", None)
+    text = [name for name in fields if name != "population_density"]
+    for category in recipe.categories:
+        name = card_field(recipe, category)
+        entry = {"type": "number", "category": True, "column": name, "threshold_rel": THRESHOLD_REL}
+        if recipe.items.table is not None:
+            low, high = ranges[name]
+            entry["range"] = [float(low) * category.scale, float(high) * category.scale]
+            entry["decimals"] = 6  # the user's values as given
+        else:
+            entry["column"] = category.field
+        if category.decimals is not None:
+            entry["decimals"] = category.decimals
+        if category.scale != 1.0:
+            entry["scale"] = category.scale
+        fields[name] = entry
+    names = [card_field(recipe, c) for c in recipe.categories]
+    if not recipe.items_deck:
+        kinds = {"country": [*text, *names]}
+        optional = {"country": sorted({n for kind in document.get("optional", {}).values() for n in kind} & set(text))}
+    elif recipe.items.table is not None:  # a table's items: the user's names (in the recipe's language), a picture
+        fields = {
+            "name": {"type": "string", "column": "name"},
+            "continents": {"type": "list", "column": "groups"},
+            "picture": {"type": "string", "column": "picture"},
+            **{n: fields[n] for n in names},
+        }
+        kinds, optional = {"item": ["name", "continents", "picture", *names]}, {"item": ["picture"]}
+    else:  # countries in the recipe's groups: the base's names in every language, the flag
+        fields = {
+            NAMES: fields[NAMES],
+            "continents": {"type": "list", "column": "groups"},
+            "flag": fields["flag"],
+            **{n: fields[n] for n in names},
+        }
+        kinds, optional = {"item": [NAMES, "continents", "flag", *names]}, {"item": []}
+    if recipe.jokers:
+        kinds[JOKER] = ["continents"]
+        deck["jokers"] = [list(pair) for pair in recipe.jokers]
+    return {"deck": deck, "kinds": kinds, "optional": optional, "fields": fields}
+
+
+def layout(recipe: Recipe, base: GameDefinition, groups: list[str], dealt: list[list[int]]) -> dict:
+    """The card layout: the base's (its words translated as the base's: `words_context`), with the recipe's
+    categories (their words as the recipe gives them, translated where the catalogues have them: a built-in
+    recipe's English words), the recipe's language as the deck's own, a table's
+    `groups` (their order gives their colours) and the deck's deal ([players, hand cards, rounds], the kit's
+    and score sheet's table, where the base prints one)."""
+    document = readers.read_input("toml", base.layout_path)
+    document |= {"default_lang": recipe.lang, "words_context": base.layout_path.stem}
+    rules = document.get("kit", {}).get("rules", {})
+    if dealt and "table" in rules:
+        rules["table"] = dealt
+    rules.pop("example", None)  # the rulebook's worked example names the base deck's cards
+    if recipe.items_deck:
+        rules.pop("anatomy", None)  # its parts are the base game's card's (flag, facts, map)
+        for row in rules.get("setup", []):  # the setup picture with the deck's items
+            for item in row:
+                item[3] = "item" if item[3] == "country" else item[3]
+    for words in (document.get("words", {}), document.get("accessories", {}).get("words", {})):
+        for key in ("title", "back"):  # the back's, the kit's and the strips' title: the deck's
+            if key in words:
+                words[key] = recipe.title
+    kinds = document.get("kit", {}).get("words", {}).get("kinds", {})
+    if "country" in kinds:  # the kit's name of item cards: the base's country cards'
+        kinds["item"] = kinds["country"]
+    if groups:
+        document["groups"] = groups
+    if not recipe.categories:
+        return document
+    categories = [
+        {
+            "field": card_field(recipe, category),
+            "icon": category.icon,
+            "pattern": category.pattern,
+            "direction": category.direction,
+            "words": {"label": category.label, "unit": category.unit, "strip": list(category.strip)},
+        }
+        for category in recipe.categories
+    ]
+    return document | {"categories": categories}
+
+
+def write(
+    recipe: Recipe, base: GameDefinition, folder: Path, spec_doc: dict, groups: list[str], dealt: list[list[int]]
+) -> None:
+    """The three templates into `folder` (decks/, cards/, playcheck/), each written atomically."""
+    name = recipe.deck_name
+    atomic.write_text(folder / "decks" / f"{name}.toml", tomlkit.dumps(spec_doc))
+    atomic.write_text(folder / "cards" / f"{name}.toml", tomlkit.dumps(layout(recipe, base, groups, dealt)))
+    atomic.write_text(
+        folder / "playcheck" / f"{name}.toml", tomlkit.dumps(readers.read_input("toml", base.playcheck_path))
+    )

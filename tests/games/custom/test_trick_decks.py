@@ -1,0 +1,89 @@
+"""Länder toppen! decks from recipes (issue 32): a German-states trick game from a CSV, and a category no
+built-in deck has, added by one recipe table, compared by the engine, printed on the cards and the strips."""
+
+import random
+from pathlib import Path
+
+from pdftext import pages
+
+from pipeline import paths
+from pipeline.decks import published
+from pipeline.games import core, registry
+from pipeline.games.laender_toppen import engine as lt
+
+STATES = Path(__file__).parents[2] / "fixtures" / "recipes" / "german-states.csv"
+RECIPES = paths.TEMPLATES_DIR / "recipes"
+
+EUROPE = """
+[recipe]
+name = "europe"
+game = "laender-toppen"
+title = "Europa toppen!"
+lang = "de"
+cards = 80
+[items]
+continents = ["Europe", "Africa"]
+[[categories]]
+field = "area_km2"
+words = { label = "Fläche", unit = "{n} km²" }
+[[categories]]
+field = "population"
+words = { label = "Einwohner", unit = "{n} Einw." }
+[[categories]]
+field = "life_expectancy"
+words = { label = "Lebenserwartung", unit = "{n} Jahre" }
+"""
+LATITUDE = """
+[[categories]]
+field = "capital_lat"
+direction = "lower"
+decimals = 2
+words = { label = "Breite der Hauptstadt", unit = "{n} °" }
+"""
+
+
+def test_the_german_states_are_a_trick_game_from_a_table(geodeck, workshop):
+    code, output = geodeck(["deck", "new", str(RECIPES / "german-states.toml"), "--games", "20", "--jobs", "1"])
+    assert code == 0, output
+    game = registry.get("custom-german-states")
+    deck = published.deck(game)[1]
+    assert deck["groups"] == ["Süd", "Ost", "Nord", "West"]
+    assert [c["field"] for c in deck["categories"]] == ["fläche_km2", "einwohner_mio", "höchster_punkt_m"]
+    bremen = next(c for c in deck["cards"] if c["fields"].get("name") == "Bremen")
+    assert bremen["fields"]["fläche_km2"] == 419 and bremen["fields"]["continents"] == ["Nord"]
+    assert bremen["provenance"]["fläche_km2"]["citation"].startswith("Destatis")
+    assert "german-states.csv (sha256 " in bremen["provenance"]["fläche_km2"]["source"]
+    engine = lt.Game.from_deck(deck, players=2)
+    assert (engine.slots, engine.groups, engine.hand_size, engine.rounds) == (6, ("Süd", "Ost", "Nord", "West"), 6, 1)
+    state = engine.new_initial_state(random.Random(1))
+    core.playout(state, [core.random_policy] * 2, random.Random(1))
+    assert state.terminal and sum(len(p) for own in state.piles for p in own) + len(state.removed) == 12
+    out = workshop / "print"
+    code, output = geodeck(["print", "custom-german-states", "--what", "all", "--out", str(out)])
+    assert code == 0, output
+    cards, strips = sorted(out.glob("*cards*.pdf")), sorted(out.glob("*accessories*.pdf"))
+    text = " ".join(pages(cards[0].read_bytes()))
+    assert "Bremen" in text and "Höchster Berg" in text and "419 km²" in text and "Bundesländer toppen!" in text
+    assert "Höchster Berg" in " ".join(pages(strips[0].read_bytes()))  # the game's words, translated
+
+
+def test_a_category_no_built_in_deck_has_is_one_recipe_table(geodeck, workshop):
+    recipe = workshop / "europe.toml"
+    recipe.write_text(EUROPE, encoding="utf-8")
+    code, output = geodeck(["deck", "new", str(recipe), "--games", "30", "--jobs", "1"])
+    assert code == 0, output
+    recipe.write_text(EUROPE + LATITUDE, encoding="utf-8")
+    code, output = geodeck(["deck", "new", str(recipe), "--games", "30", "--jobs", "1"])
+    assert code == 0 and "published" in output, output
+    game = registry.get("custom-europe")
+    deck = published.deck(game)[1]
+    engine = lt.Game.from_deck(deck, players=2)
+    assert engine.fields == ("area_km2", "population", "life_expectancy", "capital_lat")
+    south = min((c for c in deck["cards"] if c["kind"] == "country"), key=lambda c: c["fields"]["capital_lat"])
+    slot = engine.slot_names.index("capital_lat above")  # lower: the southernmost capital wins above
+    ranks = engine.ranks[slot]
+    assert max(range(len(ranks)), key=lambda i: (ranks[i], -i)) == engine.ids.index(south["id"])
+    layout = (game.templates / "cards" / "custom-europe.toml").read_text(encoding="utf-8")
+    assert "Breite der Hauptstadt" in layout
+    report = (paths.DECKS_DIR / "custom-europe").glob("*/CHANGELOG.md")
+    assert any("capital_lat" in path.read_text(encoding="utf-8") for path in report)
