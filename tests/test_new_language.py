@@ -44,8 +44,8 @@ def toy(tmp_path, monkeypatch):
     cat = Catalog(locale=TOY)
     for message in template:
         if message.id:
-            plural = isinstance(message.id, tuple)  # a plural message: each form (Esperanto has two)
-            text = tuple(map(pseudo, message.id)) if plural else pseudo(message.id)
+            plural = not isinstance(message.id, str)  # a plural message: each form (Esperanto has two)
+            text = tuple(map(pseudo, message.id)) if plural else pseudo(str(message.id))
             cat.add(message.id, text, context=message.context)
     po = tmp_path / TOY / "LC_MESSAGES" / f"{registry.domain()}.po"
     po.parent.mkdir(parents=True)
