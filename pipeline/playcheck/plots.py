@@ -17,8 +17,8 @@ from pipeline.i18n.catalogue import translate
 from pipeline.play.seats import level
 from pipeline.playcheck import words
 from pipeline.playcheck.play import shown
-from pipeline.playcheck.report import continent
 from pipeline.playcheck.stats import TIES
+from pipeline.playcheck.words import continent
 
 FAIR: dict = {"color": "grey", "linestyle": "--", "linewidth": 1}
 

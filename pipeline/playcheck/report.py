@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 from pipeline import outputs, readers
-from pipeline.errors import ExitCode, GeodeckError
+from pipeline.errors import ExitCode
 from pipeline.i18n import registry
 from pipeline.i18n.catalogue import N_, gettext, localised, translate
 from pipeline.paths import OUTPUT_DIR, TEMPLATES_DIR
@@ -156,17 +156,6 @@ def _family(report: dict, lang: str) -> str:
     )
 
 
-def continent(report: dict, name: str, lang: str) -> str:
-    """A continent (a card's, by its name in the deck) as the game's cards print it in `lang` (CLDR's name)."""
-    from pipeline.games import registry as games
-    from pipeline.render import layouts
-
-    try:
-        return layouts.load(games.get(report["game"])).continent(name, lang)[0]
-    except GeodeckError:  # a game or continent this geodeck does not know: as the deck names it
-        return name
-
-
 def _unit(report: dict, lang: str) -> str:
     return gettext(lang, report["length_unit"])
 
@@ -274,7 +263,7 @@ def to_markdown(report: dict, plots: dict[str, str] | None = None, lang: str | N
     if cards["continents"]:
         lines += ["", *_header(CONTINENT_COLUMNS, lang)]
         lines += [
-            f"| {continent(report, c, lang)} | {v['cards']} | {interval(v['mean_win_index'], lang)} |"
+            f"| {words.continent(report, c, lang)} | {v['cards']} | {interval(v['mean_win_index'], lang)} |"
             for c, v in cards["continents"].items()
         ]
     lines += figure("cards", N_("card strength")) + figure("ties", N_("tie rates per category"))

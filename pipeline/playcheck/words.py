@@ -33,3 +33,14 @@ def named(key: str, messages: tuple[str, ...], lang: str) -> str:
             }
             return translate(lang, message, **fields)
     return key
+
+
+def continent(report: dict, name: str, lang: str) -> str:
+    """A continent (a card's, by its name in the deck) as the game's cards print it in `lang` (CLDR's name)."""
+    from pipeline.games import registry as games
+    from pipeline.render import layouts
+
+    try:
+        return layouts.load(games.get(report["game"])).continent(name, lang)[0]
+    except GeodeckError:  # a game or continent this geodeck does not know: as the deck names it
+        return name
