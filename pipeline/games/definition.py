@@ -42,8 +42,10 @@ class GameDefinition:
 
     def own_language(self) -> str | None:
         """The registered language its decks print and play in unless `--lang` says otherwise, where it is
-        not the card layout's `default_lang` (a region deck: its country's)."""
-        return None
+        not the card layout's `default_lang`: the slice package's `own_language(name)` where it has one (a
+        region deck: its country's)."""
+        own = getattr(importlib.import_module(self.package), "own_language", None)
+        return own(self.name) if own else None
 
     def module(self, name: str) -> ModuleType:
         return importlib.import_module(f"{self.package}.{name}")

@@ -37,17 +37,6 @@ class RegionDefinition(GameDefinition):
             cards=module.cards, metadata=partial(module.metadata, game=self.name), reasons=module.reasons
         )
 
-    def own_language(self) -> str | None:
-        """The country's official language (CLDR's territory languages, the most spoken first) when the
-        registry has it."""
-        from babel.languages import get_official_languages
-
-        from pipeline.i18n import registry
-
-        country = pycountry.countries.get(alpha_3=self.name.removeprefix(PREFIX).upper())
-        spoken = get_official_languages(country.alpha_2, de_facto=True) if country else ()
-        return next((code for code in spoken if code in registry.codes()), None)
-
     @property
     def _deutschland(self) -> GameDefinition:
         return GameDefinition("deutschland", DEUTSCHLAND, self.default_players, self.input_table)
@@ -78,6 +67,18 @@ def definition(iso3: str) -> RegionDefinition:
         made_by=f"geodeck region build {code.upper()}",
         accessories_help="the country's map on the game's grid",
     )
+
+
+def own_language(name: str) -> str | None:
+    """A region deck's own language (GameDefinition.own_language): its country's official language (CLDR's
+    territory languages, the most spoken first) when the registry has it."""
+    from babel.languages import get_official_languages
+
+    from pipeline.i18n import registry
+
+    country = pycountry.countries.get(alpha_3=name.removeprefix(PREFIX).upper())
+    spoken = get_official_languages(country.alpha_2, de_facto=True) if country else ()
+    return next((code for code in spoken if code in registry.codes()), None)
 
 
 def games() -> list[GameDefinition]:
