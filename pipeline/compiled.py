@@ -16,13 +16,27 @@ from collections.abc import Sequence
 from pathlib import Path
 
 PACKAGE = Path(__file__).parent
-SOURCES = ("games/core.py", "games/*/engine.py")  # compiled: the shared engine API and every game's engine
+SOURCES = ("games/core.py", "games/*/engine.py")  # compiled: the shared engine API, every game's and family's engine
 BUILD = PACKAGE.parent / ".venv" / "mypyc"  # mypyc's C files and objects (build products)
 PURE = "GEODECK_PURE"  # set to 1: run the engines from their sources
+SUFFIXES = importlib.machinery.EXTENSION_SUFFIXES
 
 
 def sources(package: Path = PACKAGE) -> list[Path]:
     return sorted(path for pattern in SOURCES for path in package.glob(pattern))
+
+
+def orphans(package: Path = PACKAGE) -> list[Path]:
+    """Extensions of SOURCES' patterns whose source is gone (an engine moved, e.g. into a family): left in
+    place, Python would import them ahead of the moved engine."""
+    stems = {source.with_suffix("") for source in sources(package)}
+    found = (package.glob(pattern.replace(".py", "*" + suffix)) for pattern in SOURCES for suffix in SUFFIXES)
+    return sorted({path for paths in found for path in paths if _stem(path) not in stems})
+
+
+def _stem(extension: Path) -> Path:
+    """The source path (without .py) an extension was compiled from: engine.cpython-311-….so, engine__mypyc…"""
+    return extension.with_name(extension.name.split(".")[0].removesuffix("__mypyc"))
 
 
 def module_name(source: Path, package: Path = PACKAGE) -> str:
@@ -32,7 +46,7 @@ def module_name(source: Path, package: Path = PACKAGE) -> str:
 def extensions(source: Path) -> list[Path]:
     """The compiled extensions of `source` present beside it (the module, and mypyc's library of its code)."""
     stems = (source.stem, source.stem + "__mypyc")
-    names = (stem + suffix for stem in stems for suffix in importlib.machinery.EXTENSION_SUFFIXES)
+    names = (stem + suffix for stem in stems for suffix in SUFFIXES)
     return [path for path in map(source.with_name, names) if path.exists()]
 
 
@@ -52,23 +66,28 @@ def running_compiled() -> list[str]:
 
 
 class FromSource(importlib.abc.MetaPathFinder):
-    """Finds the given modules' sources ahead of the extensions beside them."""
+    """Finds the given modules' sources ahead of the extensions beside them; the `gone` modules (orphaned
+    extensions, `orphans`) are not found at all."""
 
-    def __init__(self, modules: dict[str, Path]):
-        self.modules = modules
+    def __init__(self, modules: dict[str, Path], gone: frozenset[str] = frozenset()):
+        self.modules, self.gone = modules, gone
 
     def find_spec(self, name: str, path: Sequence[str] | None, target: object = None):
+        if name in self.gone:
+            raise ModuleNotFoundError(f"No module named {name!r} (only an old compiled copy)", name=name)
         source = self.modules.get(name)
         return importlib.util.spec_from_file_location(name, source) if source else None
 
 
 def use_fresh() -> None:
-    """Run the compiled modules from their sources when one is stale (always with GEODECK_PURE=1)."""
+    """Run the compiled modules from their sources when one is stale or an engine moved (orphaned extensions,
+    never imported), always with GEODECK_PURE=1."""
     pure = os.environ.get(PURE) == "1"
-    found = stale(pure=pure)
-    if not found or any(isinstance(finder, FromSource) for finder in sys.meta_path):
+    lost = frozenset(module_name(_stem(path).with_suffix(".py")) for path in orphans())
+    found = stale(pure=pure or bool(lost))
+    if not (found or lost) or any(isinstance(finder, FromSource) for finder in sys.meta_path):
         return
-    sys.meta_path.insert(0, FromSource(found))
+    sys.meta_path.insert(0, FromSource(found, lost))
     if not pure:
         message = (
             "the rules engines changed since they were compiled: they run from source (slower) until `make install`"
@@ -77,9 +96,13 @@ def use_fresh() -> None:
 
 
 def build() -> None:
-    """Compile SOURCES with mypyc into extensions beside them (the C files and objects go to BUILD)."""
+    """Compile SOURCES with mypyc into extensions beside them (the C files and objects go to BUILD), after
+    removing the orphaned extensions of moved engines."""
     from mypyc.build import mypycify
     from setuptools import setup
+
+    for orphan in orphans():
+        orphan.unlink()
 
     paths = [str(path.relative_to(PACKAGE.parent)) for path in sources()]
     temp = ["--build-temp", str(BUILD / "temp"), "--build-lib", str(BUILD / "lib")]

@@ -5,7 +5,7 @@ A case is a registered game with the deck, players and options its conformance t
 folder declares in `tests/games/<slice>/conformance.py` (`deck()`, `PLAYERS`, optional `PLAYER_COUNTS`,
 `OPTIONS` and `PRINT_DECK`: a synthetic deck keeps the tests fast and apart from published data), else its
 newest published deck at its default players (and two cards of each kind to print). Games sharing the
-module a test is about (a region deck plays Deutschland's engine) are one case.
+module a test is about (Deutschland and the region decks play the grid game's engine) are one case.
 """
 
 import importlib

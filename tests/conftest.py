@@ -1,8 +1,8 @@
 """Shared fixtures: the snapshot mirror (../shared/snapshots), a throwaway store per session, and the towns and
 geo stages built once per session on the mirror.
 
-No test depends on the machine: every test runs with its own HOME, a default store and output folder of its
-session (`own_folders`), and `~/.cache/geodeck` in that HOME is a file, so a test that reaches the default
+No test depends on the machine: every test runs with its own HOME, a default store, build and output folder
+of its session (`own_folders`), and `~/.cache/geodeck` in that HOME is a file, so a test that reaches the default
 store fails loudly instead of passing on a developer's filled cache; a test marked `mirror` skips without
 the mirror, saying how to name one."""
 
@@ -37,6 +37,7 @@ def own_folders(tmp_path_factory):
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("HOME", str(home))
         mp.setenv("GEODECK_STORE", str(tmp_path_factory.mktemp("default-store")))
+        mp.setenv("GEODECK_BUILD", str(tmp_path_factory.mktemp("default-build")))  # kept tables too (regions)
         if (MIRROR / "index.json").is_file():  # as `make test` exports it, however pytest is started
             mp.setenv("GEODECK_MIRROR", str(MIRROR))
         mp.setattr(paths, "OUTPUT_DIR", output)

@@ -38,6 +38,28 @@ def test_an_extension_older_than_its_source_runs_every_engine_from_source(tmp_pa
     assert set(compiled.stale(root)) == {"pkg.games.core", "pkg.games.a.engine", "pkg.games.b.engine"}
 
 
+def test_a_moved_engine_leaves_orphans_that_are_found(tmp_path):
+    root = package(tmp_path)
+    moved = root / "games" / "a" / "engine.py"
+    (root / "games" / "b" / f"engine__mypyc{SUFFIX}").write_bytes(b"mypyc's library of b's engine")
+    assert compiled.orphans(root) == []
+    moved.rename(root / "games" / "b" / "shared.py")  # a's engine moved away: its extension stays behind
+    assert compiled.orphans(root) == [moved.with_name(f"engine{SUFFIX}")]
+
+
+def test_an_orphaned_extension_is_never_imported(tmp_path, monkeypatch):
+    root = package(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    (root / "games" / "a" / "engine.py").unlink()  # moved: only its extension is left
+    finder = compiled.FromSource({}, frozenset({"pkg.games.a.engine"}))
+    monkeypatch.setattr(sys, "meta_path", [finder, *sys.meta_path])
+    for name in ("pkg", "pkg.games", "pkg.games.a", "pkg.games.a.engine"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    with pytest.raises(ModuleNotFoundError) as gone:
+        importlib.import_module("pkg.games.a.engine")
+    assert gone.value.name == "pkg.games.a.engine"  # as a missing module: a family's engine is taken instead
+
+
 def test_the_source_is_found_ahead_of_the_extension(tmp_path, monkeypatch):
     root = package(tmp_path)
     monkeypatch.syspath_prepend(str(tmp_path))

@@ -1,6 +1,7 @@
 """The committed decks under output/decks/: counts, card rules, CSV round trip and a valid datapackage."""
 
 import json
+import re
 from collections import Counter
 
 import pytest
@@ -200,3 +201,23 @@ def test_committed_names_in_every_language():
     assert wg["TZA"]["fields"]["highest_point_name_fr"] == "Kilimandjaro"
     nairobi = wg["KEN"]["provenance"]["capitals_fr"]
     assert wg["KEN"]["fields"]["capitals_fr"] == ["Nairobi"] and "fallback" in nairobi["citation"]
+
+
+ENGLISH_GENERIC = re.compile(r"^(Mount|Mt\.?) |(?<= )(Peak|Hill|City)$")
+
+
+@pytest.mark.parametrize("game", sorted(COUNTS))
+def test_committed_french_spanish_italian_polish_names_are_no_english_forms(game):
+    """Issue 30: a name with no form in a language falls back to the local name, never to an English "Mount X"
+    or "X Peak"; one a language shares ("Mount Everest" in Polish) stands only as a reviewed row."""
+    cards = published.read(latest(game) / "deck.json", games.get(game))["cards"]
+    english = [
+        (card["id"], key, name)
+        for card in cards
+        for key, value in card["fields"].items()
+        if key.rsplit("_", 1)[-1] in ("fr", "es", "it", "pl")
+        and card["provenance"].get(key, {}).get("source") != "reviewed"
+        for name in (value if isinstance(value, list) else [value])
+        if isinstance(name, str) and ENGLISH_GENERIC.search(name)
+    ]
+    assert english == []

@@ -15,6 +15,7 @@ from shapely.geometry import MultiPolygon, box
 
 from pipeline.games import registry
 from pipeline.games.deutschland import accessories as deutschland_map
+from pipeline.games.grid import accessories as grid_map
 from pipeline.games.region import cards as region_cards
 from pipeline.games.region import definition, geography
 from pipeline.geo import divisions
@@ -52,6 +53,18 @@ def test_each_division_is_the_union_of_its_places_cells_inside_the_country():
     assert shapely.union_all(list(drawn.values())).symmetric_difference(LAND).area < 1e-6  # all of it
     assert sum(g.area for g in drawn.values()) == pytest.approx(LAND.area, rel=1e-6)  # no overlap
     assert drawn["Island"].equals(LAND.geoms[1])  # the island's places are nearest to all of it
+
+
+def test_a_northern_country_is_covered_once_though_its_cells_reach_past_the_pole():
+    """Canada's map failed (TopologyException) or drew divisions overlapping: a cell reaching past the pole
+    in the local projection came back to lon/lat crossing itself."""
+    land = box(-140, 42, -55, 75)
+    places = [("W", -123, 49), ("W", -114, 51), ("C", -97, 50), ("E", -79, 44), ("E", -73, 46), ("N", -135, 61)]
+    drawn = divisions.voronoi(places, land, "+proj=laea +lat_0=60 +lon_0=-97 +datum=WGS84 +units=m +no_defs")
+    assert all(geom.is_valid for geom in drawn.values())
+    assert sum(g.area for g in drawn.values()) == pytest.approx(land.area, rel=1e-6)  # no overlap, no gap
+    for name, lon, lat in places:
+        assert drawn[name].contains(shapely.Point(lon, lat)), name
 
 
 def test_the_divisions_do_not_depend_on_the_order_of_the_places():
@@ -150,7 +163,7 @@ def test_a_region_front_shows_its_division_s_outline_and_no_mark_where_the_place
 def test_the_region_map_draws_the_borders_of_the_deck_s_divisions(store, monkeypatch):
     deck = _deck(store)
     drawn: dict = {}
-    monkeypatch.setattr(deutschland_map, "draw_map", lambda c, deck, states, *rest: drawn.update(states))
+    monkeypatch.setattr(grid_map, "draw_map", lambda c, deck, states, *rest: drawn.update(states))
     accessories.render(definition("fra"), deck, AccessoryOptions(), store)
     assert sorted(drawn) == ["Bretagne", "Corse", "Île-de-France"]  # each division drawn, not the one outline
     land = shapely.geometry.shape(deck["region"]["outline"])

@@ -10,7 +10,7 @@ from fixtures.tiny.games.decks import deutschland, laender_toppen, world_game
 from pipeline.decks import published
 from pipeline.games import core, registry
 from pipeline.games import registry as games
-from pipeline.games.deutschland import engine as de
+from pipeline.games.grid import engine as de
 from pipeline.games.laender_toppen import engine as lt
 from pipeline.games.world_game import engine as wg
 

@@ -23,6 +23,7 @@ from pipeline.cli import cli
 from pipeline.decks import stage
 from pipeline.errors import GeodeckError
 from pipeline.games import registry as games
+from pipeline.games.definition import GameDefinition
 from pipeline.i18n import registry as languages
 from pipeline.playcheck import report as reports
 
@@ -177,16 +178,49 @@ def test_unregistered_game_is_a_one_line_cli_error(toy):
     assert result.exit_code == 2 and "'toy-gam' is not one of" in result.output and "'toy-game'" in result.output
 
 
+GAME_WORDS = {"deutschland": "deutschland", "laender_toppen": "laender", "world_game": r"world.game"}  # slice: word
+
+
+def naming(root, word: str) -> list[str]:
+    """The modules under root/pipeline that name a game by `word` outside that game's own slice."""
+    slices = {slice_ for slice_, w in GAME_WORDS.items() if w == word}
+    return [
+        str(path.relative_to(root))
+        for path in sorted((root / "pipeline").rglob("*.py"))
+        if re.search(word, path.read_text(encoding="utf-8"))
+        and not (
+            path.parent.name in slices
+            and path.parent.parent.name == "games"
+            and path.parent.parent.parent == root / "pipeline"
+        )
+    ]
+
+
 def test_only_game_slices_name_a_game():
     """Horizontal code reads the registry: no module outside pipeline/games/<game>/ names a game."""
-    game_word = re.compile(r"laender|deutschland|world.game")
-    naming = [
-        str(path.relative_to(paths.ROOT))
-        for path in sorted((paths.ROOT / "pipeline").rglob("*.py"))
-        if game_word.search(path.read_text(encoding="utf-8"))
-        and not (path.parent.parent.name == "games" and path.parent.parent.parent.name == "pipeline")
+    outside = [
+        path
+        for word in GAME_WORDS.values()
+        for path in naming(paths.ROOT, word)
+        if not re.fullmatch(r"pipeline/games/[a-z_]+/[a-z_]+\.py", path) or path.startswith("pipeline/games/grid/")
     ]
-    assert naming == []
+    assert outside == []
+
+
+def test_only_deutschland_s_slice_names_it():
+    """Deutschland is a configuration of the grid game (pipeline/games/grid/), a region another: the family
+    and the region slice take what differs from the game's definition, never from Deutschland's slice."""
+    assert naming(paths.ROOT, GAME_WORDS["deutschland"]) == []
+
+
+def test_a_slice_naming_another_game_is_found(tmp_path):
+    for folder, text in (
+        ("games/region", "from pipeline.games.deutschland import deck"),
+        ("games/deutschland", "deutschland"),
+    ):
+        (tmp_path / "pipeline" / folder).mkdir(parents=True)
+        (tmp_path / "pipeline" / folder / "deck.py").write_text(text)
+    assert naming(tmp_path, "deutschland") == ["pipeline/games/region/deck.py"]
 
 
 def test_the_conformance_tests_take_a_new_game_from_the_registry(toy):
@@ -207,3 +241,19 @@ def test_the_conformance_tests_take_a_new_game_from_the_registry(toy):
         if name.startswith("test_") and "game" in inspect.signature(test).parameters
     }
     assert passed == conformance and len(conformance) >= 7, result.stdout
+
+
+def test_a_game_of_a_family_takes_what_its_slice_lacks_from_the_family():
+    """A slice holds what differs (a region's deck and cards); engine, terminal and play-check thresholds are
+    the family's (pipeline/games/grid/, which the registry passes over: it is no game)."""
+    game = GameDefinition("test-region", "pipeline.games.region", 4, "t.parquet", family="pipeline.games.grid")
+    assert game.module("cards").__name__ == "pipeline.games.region.cards"
+    assert game.module("terminal").__name__ == "pipeline.games.grid.terminal"
+    with pytest.raises(ModuleNotFoundError) as neither:
+        game.module("answers")
+    assert neither.value.name == "pipeline.games.region.answers"  # the slice's module named, as without a family
+    assert game.playcheck_path.name == "grid.toml" and game.playcheck_path.is_file()
+    assert "grid" not in games.names()
+    assert {d.family for d in games.registered().values() if d.name.startswith(("deutschland", "region-"))} == {
+        "pipeline.games.grid"
+    }

@@ -245,7 +245,7 @@ def test_a_move_is_typed_without_arrows_or_remarks():
 def test_m_after_w_is_refused_with_the_rule(lang, why, rule):
     from fixtures.tiny.games.decks import deutschland
 
-    from pipeline.games.deutschland import engine
+    from pipeline.games.grid import engine
 
     state, terminal, view = _table("deutschland", deutschland(), 2, lang)
     width = len(state.places)

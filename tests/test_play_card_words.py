@@ -9,7 +9,7 @@ import pytest
 from fixtures.tiny.games import decks
 
 from pipeline.games import registry as games
-from pipeline.games.deutschland.engine import GUESSES
+from pipeline.games.grid.engine import GUESSES
 from pipeline.games.world_game import answers
 from pipeline.play import loop
 from pipeline.play.view import View

@@ -19,8 +19,8 @@ from pipeline.cli import cli
 from pipeline.decks import published
 from pipeline.errors import GeodeckError
 from pipeline.games import registry as games
-from pipeline.games.deutschland import deck as deutschland
 from pipeline.games.deutschland.states import germany
+from pipeline.games.grid.decks import deck_grid
 from pipeline.paths import DECKS_DIR
 from pipeline.render import accessories, printing
 from pipeline.render.accessories import AccessoryOptions
@@ -102,10 +102,10 @@ def test_a_card_from_another_grid_is_refused(store):
 def test_missing_grid_and_bad_paper_are_user_errors():
     old = {k: v for k, v in deck("deutschland").items() if k != "grid"}
     with pytest.raises(GeodeckError, match=r"deutschland 2026\.11\.0 has no `grid`.*geodeck build"):
-        deutschland.deck_grid(old)
+        deck_grid(old)
     broken = {**old, "grid": {"crs": "EPSG:3857", "affine": [[1, 2, 3]]}}
     with pytest.raises(GeodeckError, match="has a bad `grid`.*2 rows of 3"):
-        deutschland.deck_grid(broken)
+        deck_grid(broken)
     with pytest.raises(GeodeckError, match="--paper 'b5'"):
         AccessoryOptions(paper="b5").validate()
 

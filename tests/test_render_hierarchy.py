@@ -75,16 +75,14 @@ def test_every_circled_country_is_enlarged_in_an_inset_and_marked_at_least_tiny_
 def test_a_region_map_fills_its_page(game, paper):
     """The grid fills the page's map area in one direction and in the other as far as a shape true within
     MAX_STRETCH allows (France, square on its 150 × 90 grid, took 58 % of the page's height before)."""
-    from pipeline.games.deutschland import accessories as germany_map
-    from pipeline.games.deutschland.deck import deck_grid
+    from pipeline.games.grid import accessories as germany_map
+    from pipeline.games.grid.decks import deck_grid
     from pipeline.games.region import accessories as region_map
-    from pipeline.render import fonts
-    from pipeline.render.accessories import PAPERS_MM, words
+    from pipeline.render.accessories import PAPERS_MM
 
     deck = published.deck(games.get(game), None)[1]
-    grid, font = deck_grid(deck), fonts.register()[0]
-    w = words(layouts.load(games.get(game)), "de")
-    page = region_map.page_for(deck, grid, PAPERS_MM[paper], w, font) if "region" in game else PAPERS_MM[paper]
+    grid = deck_grid(deck)
+    page = region_map.page_for(grid, PAPERS_MM[paper]) if "region" in game else PAPERS_MM[paper]
     area = germany_map.map_area(page)
     frame = germany_map.fit_frame(grid, area)
     filled = (germany_map.WE_MAX * frame.ux / area.w, germany_map.NS_MAX * frame.uy / area.h)
@@ -110,8 +108,8 @@ def test_accessories_secondary_text_is_at_least_7_pt_and_4_5_to_1(store, lang):
     """The strips' hints (highest/lowest, fold, glue), the score sheet and the Deutschlandkarte's legend,
     scale and grid numbers: at least 7 pt and 4.5:1 (the map's place names, set among the grid's lines,
     keep their own size and halo)."""
-    from pipeline.games.deutschland import accessories as germany_map
-    from pipeline.games.deutschland.deck import deck_grid
+    from pipeline.games.grid import accessories as germany_map
+    from pipeline.games.grid.decks import deck_grid
     from pipeline.render import accessories, fonts
     from pipeline.render.accessories import PAPERS_MM, AccessoryOptions, words
 

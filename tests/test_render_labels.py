@@ -8,8 +8,8 @@ import pytest
 
 from pipeline.decks import published
 from pipeline.games import registry as games
-from pipeline.games.deutschland import accessories as germany_map
-from pipeline.games.deutschland.deck import deck_grid
+from pipeline.games.grid import accessories as germany_map
+from pipeline.games.grid.decks import deck_grid
 from pipeline.geo.grid import whole_numbers
 from pipeline.render import accessories, fonts, labels, layouts
 from pipeline.render.accessories import PAPERS_MM, AccessoryOptions, words

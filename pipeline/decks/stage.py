@@ -36,7 +36,7 @@ def fresh_deck(definition: GameDefinition, build_root: Path | None = None) -> tu
     path = root / relative
     table = read_table(path, relative, definition.made_by)
     inputs = {f"build/{relative}": file_sha256(path)}
-    extra, read = builder.metadata(root) if hasattr(builder, "metadata") else ({}, {})
+    extra, read = builder.metadata(root, definition.deck_reads) if hasattr(builder, "metadata") else ({}, {})
     cards = [card.to_dict() for card in builder.cards(table, spec)]
     return spec, files.deck_document(spec, cards, None, extra), inputs | read
 
@@ -63,10 +63,12 @@ def changelog(
     accept: str | None,
     why: list[str] | None = None,
     names: list[str] | None = None,
+    note: str | None = None,
 ) -> str:
     """CHANGELOG.md of a new version, headed by the deck's own title (a region deck's, not its spec's), with
-    `why` each card came in or went out (pipeline.decks.reasons) and its `names` in every language (where
-    each came from, every fallback to the local name: pipeline/decks/translated.py)."""
+    `why` each card came in or went out (pipeline.decks.reasons), its `names` in every language (where
+    each came from, every fallback to the local name: pipeline/decks/translated.py) and the game's build's
+    `note`."""
     kinds = ", ".join(f"{n} {k}" for k, n in sorted(Counter(c["kind"] for c in cards).items()))
     lines = [f"# {title} {version}", "", f"{len(cards)} cards: {kinds}.", ""]
     if diff is None:
@@ -77,6 +79,8 @@ def changelog(
         lines += ["", "## Cards in and out", "", *why]
     if names:
         lines += ["", *names]
+    if note:  # what the game's build adds (a region's search: the settings it found)
+        lines += ["", note]
     if accept:  # the reason a version was published: for suspicious changes, or another (a rule's change)
         lines += ["", f"{'Suspicious changes accepted' if diff and diff['suspicious'] else 'Why'}: {accept}"]
     return "\n".join(lines) + "\n"
@@ -88,6 +92,7 @@ def build_deck(
     accept: str | None = None,
     decks_dir: Path | None = None,
     build_root: Path | None = None,
+    note: str | None = None,
 ) -> Result:
     """Publish a new version of GAME unless its deck equals the newest published version's (the newest
     on disk, whatever LATEST says: a missing or stale LATEST opens no gate, and is pointed at it)."""
@@ -141,6 +146,7 @@ def build_deck(
                 accept,
                 card_reasons(definition, diff, build_root),
                 translated.report(cards, spec),
+                note,
             ),
         },
     )

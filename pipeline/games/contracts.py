@@ -30,9 +30,9 @@ if TYPE_CHECKING:  # the stages' types, not imported when a game is looked up
 class DeckModule(Protocol):
     """`deck`: the cards of a deck from the game's input table (the deck publisher, pipeline/decks/stage.py).
 
-    Optional: `metadata(build_root) -> (fields, {file: sha256})` (the deck's further fields and the build
-    files they were read from, listed in `deck_reads`), `reasons(table, spec) -> DataFrame` (why each
-    candidate is a card or not, for the changelog: pipeline/decks/reasons.py)."""
+    Optional: `metadata(build_root, reads) -> (fields, {file: sha256})` (the deck's further fields and the
+    build files they were read from: `reads`, the definition's `deck_reads`), `reasons(table, spec) ->
+    DataFrame` (why each candidate is a card or not, for the changelog: pipeline/decks/reasons.py)."""
 
     def cards(self, table: "pd.DataFrame", spec: "DeckSpec", /) -> "list[Card]": ...
 

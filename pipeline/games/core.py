@@ -21,7 +21,7 @@ import random
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, NamedTuple, Self, TypeVar
+from typing import Any, Generic, NamedTuple, Self, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -71,8 +71,8 @@ class IllegalAction(GeodeckError, ValueError):
 class EngineGame:
     """The OpenSpiel game API shared by the engines; a subclass sets the names and builds its `State`."""
 
-    name: ClassVar[str] = ""
-    title: ClassVar[str] = ""  # in messages: "Länder toppen: ..."
+    name: str = ""  # a game's own, or (a family's engine) its deck's: set per game
+    title: str = ""  # in messages: "Länder toppen: ..."
     player_counts: tuple[int, ...] = ()
     players: int
     state_class: type  # the State class, set by each engine

@@ -8,9 +8,14 @@ needs them, so that a command that touches one game (or none) does not import ev
 Steps the game needs before its deck (e.g. Deutschland's place selection) are declared in `steps` and
 join the build's step graph (pipeline.build.graph); the deck itself is a step reading `input_table` and `deck_reads`.
 
+A game of a family (`family`: a shared package, not a game, e.g. pipeline.games.grid, the grid card game of
+Deutschland and every region) is a configuration of it: a module its slice does not have comes from the family,
+so a slice holds only what differs (its deck, its pictures).
+
 The templates a game reads (`template_files`) are its deck spec `templates/decks/<name>.toml`, card layout
-`templates/cards/<name>.toml` and play-check thresholds `templates/playcheck/<name>.toml`, unless
-`templates` names another folder holding `decks/`, `cards/` and `playcheck/`.
+`templates/cards/<name>.toml` and play-check thresholds `templates/playcheck/<name>.toml` (`<name>` its
+`template_name`, else its name; without its own thresholds its family's, `templates/playcheck/<family>.toml`),
+unless `templates` names another folder holding `decks/`, `cards/` and `playcheck/`.
 """
 
 import importlib
@@ -39,6 +44,8 @@ class GameDefinition:
     in_build: bool = True  # `geodeck build` publishes its deck (False: a command of its own does, e.g. regions)
     made_by: str = "geodeck build"  # the command that writes its input table and publishes its deck
     templates: Path = TEMPLATES_DIR
+    family: str = ""  # the shared package the slice's missing modules come from, e.g. "pipeline.games.grid"
+    template_name: str = ""  # the name of its templates when several games share them (regions: "region")
 
     def own_language(self) -> str | None:
         """The registered language its decks print and play in unless `--lang` says otherwise, where it is
@@ -48,7 +55,18 @@ class GameDefinition:
         return own(self.name) if own else None
 
     def module(self, name: str) -> ModuleType:
-        return importlib.import_module(f"{self.package}.{name}")
+        """The slice's module `name`, else its family's; ModuleNotFoundError naming the slice's when neither has it."""
+        try:
+            return importlib.import_module(f"{self.package}.{name}")
+        except ModuleNotFoundError as exc:
+            if not self.family or exc.name != f"{self.package}.{name}":
+                raise
+            try:
+                return importlib.import_module(f"{self.family}.{name}")
+            except ModuleNotFoundError as family:
+                if family.name != f"{self.family}.{name}":
+                    raise
+                raise exc from None
 
     @property
     def deck(self) -> contracts.DeckModule:
@@ -94,15 +112,18 @@ class GameDefinition:
 
     @property
     def spec_path(self) -> Path:
-        return self.templates / "decks" / f"{self.name}.toml"
+        return self.templates / "decks" / f"{self.template_name or self.name}.toml"
 
     @property
     def layout_path(self) -> Path:
-        return self.templates / "cards" / f"{self.name}.toml"
+        return self.templates / "cards" / f"{self.template_name or self.name}.toml"
 
     @property
     def playcheck_path(self) -> Path:
-        return self.templates / "playcheck" / f"{self.name}.toml"
+        own = self.templates / "playcheck" / f"{self.template_name or self.name}.toml"
+        if own.is_file() or not self.family:
+            return own
+        return self.templates / "playcheck" / f"{self.family.rsplit('.', 1)[-1]}.toml"
 
     @property
     def template_files(self) -> dict[str, Path]:

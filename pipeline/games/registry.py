@@ -4,7 +4,9 @@ The CLI (pipeline.cli) turns a name into its `GameDefinition` here, once, and pa
 the build graph (pipeline.build.graph) is the one other reader: it makes a deck step for each registered
 game. No stage imports this module. A slice is a subpackage `pipeline/games/<game>/` whose `__init__.py`
 defines `GAME = GameDefinition(...)`; it is found by listing pipeline/games/, so a new game is a new
-folder. A game defined elsewhere (a test's toy game) calls `register(definition)`. A slice that makes games
+folder. A family (pipeline/games/grid/: the grid card game's shared modules, definition.py) is a package
+without `GAME` or `games()`: the registry passes it over, its games name it in their definitions. A game
+defined elsewhere (a test's toy game) calls `register(definition)`. A slice that makes games
 from data (pipeline/games/region/: one game per published region deck) defines `games()` returning their
 definitions instead; its commands exist before it has made any, and it may define `unmade(name)`: how to make
 the game `name` it has not made yet (the one-line fix an unknown name is refused with), or None.

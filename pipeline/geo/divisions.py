@@ -10,6 +10,8 @@ import shapely
 from pyproj import Transformer
 from shapely.geometry.base import BaseGeometry
 
+DENSE_DEG = 0.1  # the land's edges get a point at least this often before they are projected
+NEAR_LAND_M = 10_000  # cells are cut this near the land before they go back to lon/lat
 DIVISION = "state"  # the card field naming a place's division, printed in the card's header
 
 
@@ -47,12 +49,17 @@ def voronoi(places: Iterable[tuple[str, float, float]], land: BaseGeometry, crs:
     if len(points) == 1:
         return {first[points[0]]: land}
     sites = shapely.multipoints(metric)
-    reach = shapely.envelope(shapely.union(_move(land, transformer), sites))  # the cells cover land and places
+    metric_land = _move(shapely.segmentize(land, DENSE_DEG), transformer)  # its edges as curved as on the ground
+    reach = shapely.envelope(shapely.union(metric_land, sites))  # the cells cover land and places
     cells = shapely.get_parts(shapely.voronoi_polygons(sites, extend_to=reach, ordered=True))
     parts: dict[str, list] = {}
     for point, cell in zip(points, cells, strict=True):
         parts.setdefault(first[point], []).append(cell)
-    return {  # the cells back in lon/lat, then clipped: every division lies in the land, and they cover it
-        division: shapely.intersection(_move(shapely.union_all(pieces), transformer, inverse=True), land)
+    near_land = shapely.buffer(metric_land, NEAR_LAND_M)
+    return {  # cut near the land (a cell reaching past the pole turns invalid in lon/lat), back in lon/lat, then
+        # clipped: every division lies in the land, and they cover it
+        division: shapely.intersection(
+            _move(shapely.intersection(shapely.union_all(pieces), near_land), transformer, inverse=True), land
+        )
         for division, pieces in sorted(parts.items())
     }

@@ -9,9 +9,7 @@ accessories (the recipe's `game`), its cards drawn by the base game's renderer (
 
 import importlib
 from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
-from types import SimpleNamespace
 from typing import TYPE_CHECKING
 
 from pipeline import paths, readers
@@ -34,14 +32,6 @@ class CustomDefinition(GameDefinition):
     def module(self, name: str):
         own = name in ("deck", "commands") or (name == "cards" and self.items)
         return super().module(name) if own else GameDefinition.module(self.base_game, name)
-
-    @property
-    def deck(self):
-        """The deck module with `metadata` bound to this deck (it reads build/custom/<name>/recipe.json)."""
-        module = self.module("deck")
-        return SimpleNamespace(
-            cards=module.cards, metadata=partial(module.metadata, game=self.name), reasons=module.reasons
-        )
 
     @property
     def base_game(self) -> GameDefinition:

@@ -45,12 +45,13 @@ def reasons(items: pd.DataFrame, spec: DeckSpec) -> pd.DataFrame:
     )
 
 
-def metadata(build_root: Path, game: str) -> tuple[dict, dict[str, str]]:
+def metadata(build_root: Path, reads: tuple[str, ...]) -> tuple[dict, dict[str, str]]:
     """The deck's `categories` (field and direction, what the engine compares), its `groups` (a table's:
-    the majorities' piles; countries: the continents) and its `recipe` (base game, language, sources)."""
-    name = game.removeprefix("custom-")
-    path = build_root / "custom" / name / RECIPE
+    the majorities' piles; countries: the continents) and its `recipe` (base game, language, sources), from
+    build/custom/<name>/recipe.json (`reads`: the definition's `deck_reads`)."""
+    (relative,) = reads
+    path = build_root / relative
     made = readers.read_input("custom", path)
     declared = {key: made[key] for key in ("categories", "groups") if made.get(key)}
     recipe = {key: made[key] for key in ("base", "lang", "sources")}
-    return declared | {"recipe": recipe}, {f"build/custom/{name}/{RECIPE}": file_sha256(path)}
+    return declared | {"recipe": recipe}, {f"build/{relative}": file_sha256(path)}

@@ -1,4 +1,8 @@
-"""Deutschland: Das Kartenspiel: 96 places on the 0-150 / 0-90 grid, 24 guess cards (docs/deutschland.md)."""
+"""Deutschland: Das Kartenspiel: 96 places on the 0-150 / 0-90 grid, 24 guess cards (docs/deutschland.md).
+
+The grid game's calibrated configuration (family pipeline.games.grid: its engine, bots, notation, terminal,
+play-check): this slice holds Germany's grid (calibrated on the rulebook's six towns), its states and its
+place selection, its deck, its place fronts and its map."""
 
 from typing import TYPE_CHECKING
 
@@ -8,6 +12,7 @@ from pipeline.games.definition import GameDefinition
 GAME = GameDefinition(
     name="deutschland",
     package=__name__,
+    family="pipeline.games.grid",
     default_players=4,
     input_table="geo/places.parquet",
     deck_reads=("geo/grid_report.json",),
@@ -33,13 +38,9 @@ GAME = GameDefinition(
 if TYPE_CHECKING:  # mypy checks the slice's modules against the game contracts
     from pipeline.games import contracts
 
-    from . import accessories, cards, commands, deck, engine, notation, playcheck, terminal
+    from . import accessories, cards, commands, deck
 
     _deck: contracts.DeckModule = deck
     _cards: contracts.CardsModule = cards
     _accessories: contracts.AccessoriesModule = accessories
-    _engine: contracts.EngineModule = engine
-    _playcheck: contracts.PlaycheckModule = playcheck
-    _notation: contracts.NotationModule = notation
-    _terminal: contracts.TerminalModule = terminal
     _commands: contracts.CommandsModule = commands

@@ -1,101 +1,44 @@
-"""Deutschland: Das Kartenspiel cards. Place cards: the front is the rulebook's, "the name of the place and
-the region it lies in, with a picture of that region": a header with the game's name and the state, the
-place's name and its state alone, filling its box (no dot for the place, no map of Germany, no number: nothing
-that tells where in its state it lies; in a kit for sale the state as the deck's places draw it,
-states.Drawn); the back shows the north-south number (orange) and the west-east number
-(grey) at one size on one baseline, and the population. Guess cards in the four player colours, their
-symbol large and in all four corners, the player's shape (● ■ ◆ ★) on both sides of the player's name and
-of the caption; the W card says that its other side is M.
+"""Deutschland: Das Kartenspiel cards: the grid game's cards (pipeline/games/grid/cards.py) with Germany's
+states. Place cards: the front is the rulebook's, "the name of the place and the region it lies in, with a
+picture of that region": a header with the game's name and the state, the place's name and its state alone,
+filling its box (no dot for the place, no map of Germany, no number: nothing that tells where in its state it
+lies; in a kit for sale the state as the deck's places draw it, states.Drawn). Backs and guess cards are the
+grid game's.
 
 All drawing is in millimetres with the origin at the card's bottom-left trim corner.
 """
 
 import shapely
-from reportlab.lib.colors import HexColor
-from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pipeline.errors import GeodeckError
 from pipeline.games.deutschland.states import FOR_SALE as FOR_SALE  # stand-ins for a print for sale
 from pipeline.games.deutschland.states import SOURCE as STATES
 from pipeline.games.deutschland.states import germany
-from pipeline.render import text
+from pipeline.games.grid import cards as grid
+from pipeline.games.grid.cards import back as back
+from pipeline.games.grid.cards import steps as steps
 from pipeline.render.context import CardContext
 from pipeline.render.maps import SIMPLIFY_MM, Projected, draw_geometry, to_box
-from pipeline.render.numbers import number
 from pipeline.render.text import Box
 
-KINDS = ("place", "guess")
 SOURCES = (STATES,)  # what the cards draw from besides the deck (the kit credits them)
-FRONTS = ("N", "S", "W", "O", "most", "fewest")
 
 
 def check(card: dict, ctx: CardContext) -> None:
     """Fail before drawing, naming the card, when a field is missing or unknown."""
-    kind, fields = card["kind"], card["fields"]
-    if kind not in KINDS:
-        raise GeodeckError(f"card {card['id']}: unknown kind {kind!r} for deutschland; expected {', '.join(KINDS)}")
-    if kind == "place":
+    grid.check(card, ctx)
+    if card["kind"] == "place":
+        fields = card["fields"]
         for key in ("name", "state", "ns", "we"):
             if fields.get(key) is None:
                 raise GeodeckError(f"card {card['id']}: place card without {key!r}")
         germany(ctx.store).state_name(fields["state"], card["id"])
-        return
-    if fields.get("colour") not in ctx.layout.data["players"]:
-        raise GeodeckError(
-            f"card {card['id']}: guess card colour {fields.get('colour')!r} is not one of "
-            f"{', '.join(ctx.layout.data['players'])}"
-        )
-    if fields.get("front") not in FRONTS:
-        raise GeodeckError(
-            f"card {card['id']}: guess card front {fields.get('front')!r} is not one of {', '.join(FRONTS)}"
-        )
-
-
-LINES = {"place_name": 3, "back_name": 1}  # the place's name on the front and on the back
-
-
-def steps(cards: list[dict], ctx: CardContext) -> dict[str, float]:
-    """The place name's one size across the deck, front and back (docs/printing.md)."""
-    names = [place_name(card["fields"], ctx.lang) for card in cards if card["kind"] == "place"]
-    return {
-        key: text.one_size(names, ctx.bold, ctx.layout.box(key), ctx.layout.font(key)[0], lines)
-        for key, lines in LINES.items()
-    }
-
-
-def place_name(fields: dict, lang: str | None) -> str:
-    """A place's name in `lang` (the deck's `name_<lang>`, where it has one) or its own name."""
-    return fields.get(f"name_{lang}") or fields["name"]
-
-
-def _name(c, name: str, key: str, ctx: CardContext) -> None:
-    box, lines = ctx.layout.box(key), LINES[key]
-    size = ctx.sizes.get(key) or steps([{"kind": "place", "fields": {"name": name}}], ctx)[key]
-    text.draw(c, name, ctx.bold, box, size, size, max_lines=lines, align="center")
-
-
-TOWN_MM = 1.0  # radius of a place's dot on the kit cover's key art (with a white ring)
-
-
-def place_header(c, fields: dict, ctx: CardContext) -> None:
-    """A place card's sea background and header (the game's name, the place's state or division); the text
-    colour set for what follows. Region cards share it."""
-    layout, words = ctx.layout, ctx.words
-    header = layout.box("header")
-    ctx.background(c, layout.colour("sea"), top=header.y)
-    c.setFillColor(layout.colour("header"))
-    c.rect(header.x - ctx.bleed, header.y, header.w + 2 * ctx.bleed, header.h + ctx.bleed, stroke=0, fill=1)
-    c.setFillColor(layout.colour("header_text"))
-    text.draw(c, words["game"], ctx.regular, layout.box("header_game"), *layout.font("header_game"), align="center")
-    state = fields.get(f"state_{ctx.lang}") or fields["state"]  # a deck before the language: the state's own name
-    text.draw(c, state, ctx.bold, layout.box("header_state"), *layout.font("header_state"), align="center")
-    c.setFillColor(layout.colour("text"))
 
 
 def _place_front(c, fields: dict, card_id: str, ctx: CardContext) -> None:
     layout = ctx.layout
-    place_header(c, fields, ctx)
-    _name(c, place_name(fields, ctx.lang), "place_name", ctx)
+    grid.place_header(c, fields, ctx)
+    grid.draw_name(c, grid.place_name(fields, ctx.lang), "place_name", ctx)
     states = germany(ctx.store, ctx.for_sale, ctx.cards or [{"kind": "place", "fields": fields}])
     states.draw_state(
         c,
@@ -107,111 +50,11 @@ def _place_front(c, fields: dict, card_id: str, ctx: CardContext) -> None:
     )
 
 
-def _place_back(c, fields: dict, ctx: CardContext) -> None:
-    """The two numbers at one size on one baseline on every card: the size at which three digits fit
-    (DejaVu's digits share one width)."""
-    layout, words = ctx.layout, ctx.words
-    ctx.background(c, layout.colour("sea"))
-    c.setFillColor(layout.colour("text"))
-    _name(c, place_name(fields, ctx.lang), "back_name", ctx)
-    values = {key: number(fields[key], ctx.lang) for key in ("ns", "we")}
-    high, low = layout.font("value")
-    widest = "0" * max(3, *(len(v) for v in values.values()))
-    size_pt = min(
-        text.fit(widest, ctx.bold, layout.box(f"{key}_value"), high, low).size_mm / text.PT_MM for key in values
-    )
-    for key, value in values.items():
-        c.setFillColor(layout.colour(key))
-        text.draw(c, words[key], ctx.regular, layout.box(f"{key}_label"), *layout.font("label"), align="center")
-        text.draw(c, value, ctx.bold, layout.box(f"{key}_value"), size_pt, size_pt, align="center")
-    c.setFillColor(layout.colour("text"))
-    text.draw(
-        c, words["population"], ctx.regular, layout.box("population_label"), *layout.font("label"), align="center"
-    )
-    text.draw(
-        c,
-        number(fields.get("population"), ctx.lang),
-        ctx.bold,
-        layout.box("population_value"),
-        *layout.font("population"),
-        align="center",
-    )
-
-
-def _symbol(c, symbol: str, box: Box, font: tuple[float, float], ctx: CardContext) -> None:
-    """The symbol centred in `box`, underlined: M and W are each other upside down, so a card is never
-    turned to read it and the line marks its foot."""
-    fitted = text.draw(c, symbol, ctx.bold, box, *font, align="center", valign="top")
-    width = stringWidth(symbol, ctx.bold, fitted.size_mm)
-    y = box.y + box.h - fitted.size_mm * (text.ASCENT + 0.12)
-    c.setLineWidth(fitted.size_mm * 0.07)
-    c.line(box.x + (box.w - width) / 2, y, box.x + (box.w + width) / 2, y)
-
-
-def _corners(c, symbol: str, ctx: CardContext) -> None:
-    """The symbol in all four corners (visible when cards overlap under a place): upright at the top, turned
-    180° at the foot, as the indices of playing cards, so the card reads the same either way up."""
-    layout = ctx.layout
-    corner = layout.box("guess_corner")
-    w, h = layout.card_mm
-    for x in (corner.x, w - corner.x - corner.w):
-        for y, turn in ((corner.y, 0), (h - corner.y - corner.h, 180)):  # the template's box is the top one
-            c.saveState()
-            c.translate(x + corner.w / 2, y + corner.h / 2)
-            c.rotate(turn)
-            _symbol(c, symbol, Box(-corner.w / 2, -corner.h / 2, corner.w, corner.h), layout.font("guess_corner"), ctx)
-            c.restoreState()
-
-
-def _guess_side(c, fields: dict, face: str | None, other: str | None, ctx: CardContext) -> None:
-    layout, words = ctx.layout, ctx.words
-    player = layout.data["players"][fields["colour"]]
-    background = HexColor(player["colour"])
-    ctx.background(c, background)
-    ink = layout.ink_on(background)
-    c.setFillColor(ink)
-    name = player["words"]["colour"]
-    text.draw(
-        c,
-        f"{player['mark']} {words['guess']} · {name} {player['mark']}",
-        ctx.regular,
-        layout.box("guess_player"),
-        *layout.font("guess_player"),
-        align="center",
-    )
-    symbol, caption = words[face] if face else ("", words["guess"])
-    if symbol:
-        c.setStrokeColor(ink)
-        _symbol(c, symbol, layout.box("guess_symbol"), layout.font("guess_symbol"), ctx)
-        _corners(c, symbol, ctx)
-    mark = player["mark"]
-    text.draw(
-        c,
-        f"{mark} {caption} {mark}",
-        ctx.bold,
-        layout.box("guess_caption"),
-        *layout.font("guess_caption"),
-        max_lines=2,
-        align="center",
-    )
-    if other:
-        flip = words["flip"].format(symbol=words[other][0], caption=words[other][1])
-        text.draw(c, flip, ctx.regular, layout.box("guess_flip"), *layout.font("guess_flip"), align="center")
-
-
 def front(c, card: dict, ctx: CardContext) -> None:
     if card["kind"] == "place":
         _place_front(c, card["fields"], card["id"], ctx)
     else:
-        _guess_side(c, card["fields"], card["fields"]["front"], card["fields"].get("back"), ctx)
-
-
-def back(c, card: dict, ctx: CardContext) -> None:
-    if card["kind"] == "place":
-        _place_back(c, card["fields"], ctx)
-    else:
-        back = card["fields"].get("back")
-        _guess_side(c, card["fields"], back, card["fields"]["front"] if back else None, ctx)
+        grid.front(c, card, ctx)
 
 
 def art(c, cards: list[dict], box: Box, ctx: CardContext) -> None:
@@ -229,7 +72,4 @@ def art(c, cards: list[dict], box: Box, ctx: CardContext) -> None:
         fields = card["fields"]
         if card["kind"] == "place" and fields.get("lat") is not None:
             x, y = states.utm.transform(fields["lon"], fields["lat"])
-            c.setFillColor(ctx.layout.colour("sea"))
-            c.circle(x * scale + dx, y * scale + dy, TOWN_MM + 0.4, stroke=0, fill=1)
-            c.setFillColor(design.colour("colour"))
-            c.circle(x * scale + dx, y * scale + dy, TOWN_MM, stroke=0, fill=1)
+            grid.town_dot(c, x * scale + dx, y * scale + dy, ctx)

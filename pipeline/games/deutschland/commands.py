@@ -40,8 +40,8 @@ def grid(lat, lon, report, fmt, mirror, offline):
     from pipeline.decks import published
     from pipeline.extract import open_store
     from pipeline.games.deutschland import GAME
-    from pipeline.games.deutschland import deck as deutschland
     from pipeline.games.deutschland.locate import locate
+    from pipeline.games.grid.decks import deck_grid
     from pipeline.geo import grid as grids
 
     saved = graph.output("geo/grid_report.json")
@@ -86,7 +86,7 @@ def grid(lat, lon, report, fmt, mirror, offline):
         return
     if lat is None or lon is None:
         raise click.UsageError("give LAT and LON (e.g. `geodeck grid 49.89 10.89`) or --report")
-    chosen = grids.read_report(saved)[1] if saved.is_file() else deutschland.deck_grid(published.deck(GAME)[1])
+    chosen = grids.read_report(saved)[1] if saved.is_file() else deck_grid(published.deck(GAME)[1])
     ns, we, on_map = locate(lat, lon, chosen, open_store(mirror=mirror, online=not offline))
     if fmt == "json":
         click.echo(json.dumps({"lat": lat, "lon": lon, "ns": ns, "we": we, "on_map": on_map}))

@@ -9,15 +9,12 @@ from pipeline.decks.card import Card
 from pipeline.decks.spec import DeckSpec
 from pipeline.decks.values import missing
 from pipeline.errors import GeodeckError
-from pipeline.geo.grid import Grid, read_report
+from pipeline.games.grid.decks import guess_cards
+from pipeline.geo.grid import read_report
 from pipeline.hashing import file_sha256
-
-ASCII = str.maketrans({"ü": "ue", "ö": "oe", "ä": "ae", "ß": "ss"})
-
 
 GRID = "geo-grid"
 CONTROL_POINTS = "sources/reviewed/grid_control_points.csv"
-GRID_REPORT = "geo/grid_report.json"
 
 
 def place_card(row: dict, spec: DeckSpec) -> Card:
@@ -44,20 +41,6 @@ def place_card(row: dict, spec: DeckSpec) -> Card:
     return card
 
 
-def guess_cards(spec: DeckSpec) -> list[Card]:
-    """4 colours × 6 fronts; the W card carries M on its back."""
-    backs = spec.options.get("backs", {})
-    return [
-        Card(
-            f"{spec.id_prefix}-{colour.translate(ASCII)}-{front}",
-            "guess",
-            {"colour": colour, "front": front, "back": backs.get(front)},
-        )
-        for colour in spec.options["colours"]
-        for front in spec.options["fronts"]
-    ]
-
-
 def cards(places: pd.DataFrame, spec: DeckSpec) -> list[Card]:
     chosen = places[places["in_deck"].fillna(False).astype(bool)]
     if len(chosen) != spec.options["place_cards"]:
@@ -77,27 +60,13 @@ def reasons(places: pd.DataFrame, spec: DeckSpec) -> pd.DataFrame:
     return pd.DataFrame({"card": card, "label": places["short_name"], "reason": places["reason"]})
 
 
-def metadata(build_root: Path) -> tuple[dict, dict[str, str]]:
+def metadata(build_root: Path, reads: tuple[str, ...]) -> tuple[dict, dict[str, str]]:
     """The deck's top-level `grid` (the geo stage's chosen grid, `Grid.to_dict`, plus its control points file),
-    so the map prints from the deck alone; and the sha256 of the report it comes from."""
-    path = build_root / GRID_REPORT
-    _, grid = read_report(path)
+    so the map prints from the deck alone; and the sha256 of the report it comes from (`reads`: the
+    definition's `deck_reads`, the geo stage's grid report)."""
+    (report,) = reads
+    _, grid = read_report(build_root / report)
     return (
         {"grid": {**grid.to_dict(), "control_points": CONTROL_POINTS}},
-        {f"build/{GRID_REPORT}": file_sha256(path)},
-    )
-
-
-def deck_grid(deck: dict) -> Grid:
-    """The grid a deck's place numbers were computed with (its top-level `grid`, docs/deck-format.md)."""
-    if "grid" not in deck:
-        problem = "has no `grid`"
-    else:
-        try:
-            return Grid.from_dict(deck["grid"])
-        except (TypeError, ValueError) as exc:
-            problem = f"has a bad `grid` ({exc})"
-    raise GeodeckError(
-        f"deck {deck['game']} {deck.get('version')} {problem}: the map needs the grid its place "
-        f"numbers were computed with; rebuild it with `geodeck build` (docs/deck-format.md)"
+        {f"build/{report}": file_sha256(build_root / report)},
     )

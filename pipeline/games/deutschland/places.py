@@ -12,7 +12,6 @@ changelog's, pipeline.decks.reasons).
 """
 
 import json
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -20,6 +19,9 @@ import pandas as pd
 
 from pipeline import atomic, readers
 from pipeline.errors import GeodeckError
+from pipeline.games.grid import selection as grid_selection
+from pipeline.games.grid.selection import EXTREMES as EXTREMES
+from pipeline.games.grid.selection import Settings
 from pipeline.geo import grid, nearest, selection
 from pipeline.paths import ROOT, TEMPLATES_DIR
 from pipeline.transform import german_states
@@ -28,61 +30,11 @@ from pipeline.transform.german_states import CAPITALS
 PLACES_CONFIG = TEMPLATES_DIR / "deutschland" / "places.toml"
 CONFIG_NAME = PLACES_CONFIG.relative_to(ROOT).as_posix()  # as the reasons name it
 METRIC_CRS = "EPSG:3035"  # distances between towns: metres in the ETRS89 Lambert equal-area projection
-# extreme -> (column, sign): a tie for the minimum of sign * column
-EXTREMES = {
-    "N": ("ns", 1),
-    "S": ("ns", -1),
-    "W": ("we", 1),
-    "O": ("we", -1),
-    "most": ("population", -1),
-    "fewest": ("population", 1),
-}
-
-
-@dataclass(frozen=True)
-class Settings:
-    size: int
-    seed: int
-    min_population: int
-    iterations: int
-    layouts: tuple[int, ...]
-    simulated_layouts: int
-    weight_ties: float
-    weight_spread: float
-    weight_population: float
-    pins_in: tuple[str, ...]
-    pins_out: tuple[str, ...]
-    largest: int = 0  # the most populous towns pinned in
-    state_capitals: bool = False  # every state's capital pinned in
-    weight_familiarity: float = 0.0  # the log population a card passes over (pipeline.geo.selection)
-    familiar_km: float = 0.0  # ... to a larger place this near it
 
 
 def load_settings(path: Path = PLACES_CONFIG) -> Settings:
-    try:
-        data = readers.read_input("toml", path)
-        sel, pins = data["selection"], data.get("pins", {})
-        return Settings(
-            int(sel["size"]),
-            int(sel["seed"]),
-            int(sel["min_population"]),
-            int(sel["iterations"]),
-            tuple(int(k) for k in sel["layouts"]),
-            int(sel["simulated_layouts"]),
-            float(sel["weight_ties"]),
-            float(sel["weight_spread"]),
-            float(sel["weight_population"]),
-            tuple(pins.get("in", [])),
-            tuple(pins.get("out", [])),
-            int(pins.get("largest", 0)),
-            bool(pins.get("state_capitals", False)),
-            float(sel.get("weight_familiarity", 0.0)),
-            float(sel.get("familiar_km", 0.0)),
-        )
-    except (KeyError, TypeError, ValueError) as exc:
-        raise GeodeckError(
-            f"{path}: not a valid place-selection file ({type(exc).__name__}: {exc}); see docs/deutschland.md"
-        ) from exc
+    """Deutschland's selection settings (`templates/deutschland/places.toml`)."""
+    return grid_selection.load_settings(path)
 
 
 def resolve_pins(towns: pd.DataFrame, pins: tuple[str, ...], path: Path = PLACES_CONFIG) -> list[int]:

@@ -1,15 +1,11 @@
-"""Regions: a Deutschland-style grid game for any country (docs/regions.md).
+"""Regions: the grid card game (pipeline/games/grid/) for any country (docs/regions.md).
 
 `geodeck region build ISO3` publishes a deck `region-<iso3>`; every published region deck is a game of its
-own (`games()`, read by the registry; `unmade` names the command that publishes one not published here),
-played, printed and play-checked with Deutschland's rules engine, bots, notation and terminal, Deutschland's
-play-check thresholds, and this slice's deck, cards and map.
+own (`games()`, read by the registry; `unmade` names the command that publishes one not published here), a
+configuration of the grid game: this slice's deck, cards and map, and the family's rules engine, bots,
+notation, terminal and play-check thresholds (`templates/playcheck/grid.toml`).
 """
 
-from dataclasses import dataclass
-from functools import partial
-from pathlib import Path
-from types import SimpleNamespace
 from typing import TYPE_CHECKING
 
 import pycountry
@@ -18,48 +14,16 @@ from pipeline import paths
 from pipeline.games.definition import GameDefinition
 
 PREFIX = "region-"
-DEUTSCHLAND = "pipeline.games.deutschland"
-OWN = ("deck", "cards", "accessories", "commands")  # this slice's modules; the others are Deutschland's
 
 
-@dataclass(frozen=True)
-class RegionDefinition(GameDefinition):
-    """A region deck's game: this slice's deck, cards and map; Deutschland's engine and play-check."""
-
-    def module(self, name: str):
-        return super().module(name) if name in OWN else GameDefinition.module(self._deutschland, name)
-
-    @property
-    def deck(self):
-        """The deck module with `metadata` bound to this region (it reads build/region/<iso3>/region.json)."""
-        module = self.module("deck")
-        return SimpleNamespace(
-            cards=module.cards, metadata=partial(module.metadata, game=self.name), reasons=module.reasons
-        )
-
-    @property
-    def _deutschland(self) -> GameDefinition:
-        return GameDefinition("deutschland", DEUTSCHLAND, self.default_players, self.input_table)
-
-    @property
-    def spec_path(self) -> Path:
-        return self.templates / "decks" / "region.toml"
-
-    @property
-    def layout_path(self) -> Path:
-        return self.templates / "cards" / "region.toml"
-
-    @property
-    def playcheck_path(self) -> Path:
-        return self.templates / "playcheck" / "deutschland.toml"
-
-
-def definition(iso3: str) -> RegionDefinition:
+def definition(iso3: str) -> GameDefinition:
     """The game of the region deck `region-<iso3>` (published by `geodeck region build`, not `geodeck build`)."""
     code = iso3.lower()
-    return RegionDefinition(
+    return GameDefinition(
         name=f"{PREFIX}{code}",
         package=__name__,
+        family="pipeline.games.grid",
+        template_name="region",
         default_players=4,
         input_table=f"region/{code}/places.parquet",
         deck_reads=(f"region/{code}/region.json",),

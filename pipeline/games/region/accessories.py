@@ -1,4 +1,4 @@
-"""A region's map: Deutschland's map (pipeline.games.deutschland.accessories.draw_map) of the deck's mainland
+"""A region's map: the grid game's map (pipeline.games.grid.accessories.draw_map) of the deck's mainland
 outline on the deck's grid, with the borders of the divisions its places draw (pipeline/geo/divisions.py, as
 on the cards), the capital's name starred; on a landscape page when that fills more of it (a
 country wider than tall)."""
@@ -8,8 +8,8 @@ import math
 from shapely.geometry import shape
 
 from pipeline.extract import names
-from pipeline.games.deutschland import accessories as deutschland
-from pipeline.games.deutschland.deck import deck_grid
+from pipeline.games.grid import accessories as grid_map
+from pipeline.games.grid.decks import deck_grid
 from pipeline.games.region import cards, geography
 from pipeline.geo import divisions
 from pipeline.render.context import CardContext
@@ -29,13 +29,13 @@ def starred(deck: dict, star: str) -> dict:
     return {**deck, "cards": cards}
 
 
-def page_for(deck: dict, grid, paper: tuple[float, float], words: dict, font: str) -> tuple[float, float]:
+def page_for(grid, paper: tuple[float, float]) -> tuple[float, float]:
     """The paper upright or turned, whichever the grid fills more of (then: the less stretched)."""
 
     def fill(page: tuple[float, float]) -> tuple[float, float]:
-        frame = deutschland.map_model(deck, grid, page, words, font).frame
-        area = deutschland.WE_MAX * frame.ux * deutschland.NS_MAX * frame.uy
-        return round(area), -abs(math.log(deutschland.stretch(grid, frame)))
+        frame = grid_map.fit_frame(grid, grid_map.map_area(page))
+        area = grid_map.WE_MAX * frame.ux * grid_map.NS_MAX * frame.uy
+        return round(area), -abs(math.log(grid_map.stretch(grid, frame)))
 
     return max((paper, (paper[1], paper[0])), key=fill)
 
@@ -43,12 +43,12 @@ def page_for(deck: dict, grid, paper: tuple[float, float], words: dict, font: st
 def draw(c, deck: dict, ctx: CardContext, w: dict, paper_name: str, paper: tuple[float, float]) -> None:
     """The country's map on one page, on the deck's own grid (a card from another grid fails first)."""
     grid = deck_grid(deck)
-    deutschland.place_positions(deck["cards"], grid)
+    grid_map.place_positions(deck["cards"], grid)
     words = {**w, "map_title": w["map_title"].format(title=cards.title(deck, w["lang"]))}
     shown = starred(deck, ctx.layout.words(words["lang"])["capital"])
-    page = page_for(shown, grid, paper, words, ctx.regular)
+    page = page_for(grid, paper)
     begin_page(c, page)
     land = shape(deck["region"]["outline"])
     drawn = divisions.voronoi(divisions.places(deck["cards"]), land, geography.local_laea(land))
-    deutschland.draw_map(c, shown, drawn, grid, page, words, (ctx.regular, ctx.bold))
+    grid_map.draw_map(c, shown, drawn, grid, page, words, (ctx.regular, ctx.bold))
     end_page(c)

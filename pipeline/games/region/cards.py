@@ -1,8 +1,8 @@
-"""Region cards: Deutschland's cards for any country. The place front is the rulebook's: the division
-(Deutschland's state) in the header, the place's name and a picture of its division alone, filling its box,
+"""Region cards: the grid game's cards (pipeline/games/grid/cards.py) for any country. The place front is the
+rulebook's: the division in the header, the place's name and a picture of its division alone, filling its box,
 with no dot and no number that would tell where the place lies. No open layer of first-level divisions is in
 the mirror, so each division is drawn from the deck's places: the union of their Voronoi cells in the
-country's mainland (pipeline/geo/divisions.py). Backs and guess cards are Deutschland's.
+country's mainland (pipeline/geo/divisions.py). Backs and guess cards are the grid game's.
 """
 
 import hashlib
@@ -13,7 +13,8 @@ import shapely
 
 from pipeline.errors import GeodeckError
 from pipeline.extract import names
-from pipeline.games.deutschland import cards as deutschland
+from pipeline.games.grid import cards as grid
+from pipeline.games.grid.cards import back as back
 from pipeline.games.region import geography
 from pipeline.games.region.build import TITLE, default_title, settings
 from pipeline.geo import divisions
@@ -24,9 +25,7 @@ from pipeline.render.context import CardContext
 from pipeline.render.maps import SIMPLIFY_MM, Projected, draw_alone, draw_geometry, to_box
 from pipeline.render.text import Box
 
-KINDS = deutschland.KINDS
 SOURCES = (names.NATURAL_EARTH,)  # the country's outline (the kit credits it)
-TOWN_MM = deutschland.TOWN_MM
 
 
 def title(deck: dict, lang: str) -> str:
@@ -42,7 +41,7 @@ def title(deck: dict, lang: str) -> str:
 def check(card: dict, ctx: CardContext) -> None:
     """Fail before drawing, naming the card, when a field is missing or unknown."""
     if card["kind"] != "place":
-        deutschland.check(card, ctx)
+        grid.check(card, ctx)
         return
     for key in ("name", "state", "ns", "we", "country"):
         if card["fields"].get(key) is None:
@@ -84,10 +83,8 @@ def _picture(c, card: dict, ctx: CardContext) -> None:
 
 def _place_front(c, card: dict, ctx: CardContext) -> None:
     layout, words, fields = ctx.layout, ctx.words, card["fields"]
-    deutschland.place_header(c, fields, ctx)
-    name = deutschland.place_name(fields, ctx.lang) + (
-        f" {words['capital']}" if fields.get("capital") == "country" else ""
-    )
+    grid.place_header(c, fields, ctx)
+    name = grid.place_name(fields, ctx.lang) + (f" {words['capital']}" if fields.get("capital") == "country" else "")
     text.draw(c, name, ctx.bold, layout.box("place_name"), *layout.font("place_name"), max_lines=3, align="center")
     _picture(c, card, ctx)
 
@@ -96,11 +93,7 @@ def front(c, card: dict, ctx: CardContext) -> None:
     if card["kind"] == "place":
         _place_front(c, card, ctx)
     else:
-        deutschland.front(c, card, ctx)
-
-
-def back(c, card: dict, ctx: CardContext) -> None:
-    deutschland.back(c, card, ctx)
+        grid.front(c, card, ctx)
 
 
 def art(c, cards: list[dict], box: Box, ctx: CardContext) -> None:
@@ -117,7 +110,4 @@ def art(c, cards: list[dict], box: Box, ctx: CardContext) -> None:
     for fields in places:
         if fields.get("lat") is not None and fields.get("lon") is not None:
             point = to_box(geography.to_crs(shapely.Point(fields["lon"], fields["lat"]), crs), frame)
-            c.setFillColor(ctx.layout.colour("sea"))
-            c.circle(point.x, point.y, TOWN_MM + 0.4, stroke=0, fill=1)
-            c.setFillColor(design.colour("colour"))
-            c.circle(point.x, point.y, TOWN_MM, stroke=0, fill=1)
+            grid.town_dot(c, point.x, point.y, ctx)

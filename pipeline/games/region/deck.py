@@ -1,4 +1,4 @@
-"""A region deck: its selected places (build/region/<iso3>/places.parquet) and Deutschland's 24 guess cards;
+"""A region deck: its selected places (build/region/<iso3>/places.parquet) and the grid game's 24 guess cards;
 deck.json carries the grid, the title and the mainland outline, so the cards and map print from the deck."""
 
 from pathlib import Path
@@ -10,8 +10,7 @@ from pipeline.decks.card import Card
 from pipeline.decks.spec import DeckSpec
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources, names
-from pipeline.games.deutschland import places as deutschland_places
-from pipeline.games.deutschland.deck import guess_cards
+from pipeline.games.grid.decks import guess_cards
 from pipeline.games.region import build, reviewed
 from pipeline.geo import nearest
 from pipeline.hashing import file_sha256
@@ -99,7 +98,7 @@ def reasons(places: pd.DataFrame, spec: DeckSpec) -> pd.DataFrame:
     largest, named = config["places"]["largest"], config.get("countries", {}).get(places["country"].iat[0], {})
     pinned = set(build.pins(places, int(places["in_deck"].sum()), largest, named.get("pins", [])))
     biggest = set(places.sort_values("population", ascending=False, kind="stable").index[:largest])
-    familiar_km = deutschland_places.load_settings().familiar_km  # the selection's (build.select)
+    familiar_km = float(config["selection"]["familiar_km"])  # the selection's (build.select)
     spread = nearest.spread_reasons(
         places["name"], places["lat"], places["lon"], places["in_deck"], places["population"], familiar_km
     )
@@ -116,13 +115,15 @@ def reasons(places: pd.DataFrame, spec: DeckSpec) -> pd.DataFrame:
     return pd.DataFrame({"card": card, "label": places["name"], "reason": why})
 
 
-def metadata(build_root: Path, game: str) -> tuple[dict, dict[str, str]]:
-    """The deck's `title`, `region` (ISO3, language, projection shape, mainland outline) and `grid`."""
-    path = build_root / "region" / game.removeprefix("region-") / "region.json"
+def metadata(build_root: Path, reads: tuple[str, ...]) -> tuple[dict, dict[str, str]]:
+    """The deck's `title`, `region` (ISO3, language, projection shape, mainland outline) and `grid`, from the
+    region's build/region/<iso3>/region.json (`reads`: the definition's `deck_reads`)."""
+    (relative,) = reads
+    path = build_root / relative
     meta = readers.read_input("region", path)
     extra = {
         "title": meta["title"],
         "grid": meta["grid"],
         "region": {k: meta[k] for k in ("iso3", "lang", "shape", "outline")},
     }
-    return extra, {f"build/region/{game.removeprefix('region-')}/region.json": file_sha256(path)}
+    return extra, {f"build/{relative}": file_sha256(path)}

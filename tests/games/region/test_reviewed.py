@@ -76,17 +76,11 @@ def test_places_are_named_in_the_deck_s_language_else_locally():
 def test_a_place_far_from_its_division_s_towns_is_found_by_its_position(monkeypatch):
     # Lorraine's towns (admin1 "44") around Saint-Dié-des-Vosges, Alsace-like code "42" given to Saint-Dié
     grid = [(48.2 + 0.1 * i, 6.6 + 0.15 * j) for i in range(4) for j in range(4)]
-    towns: dict[object, dict[str, object]] = {
-        n: {"latitude": la, "longitude": lo, "admin1code": "44", "countrycode": "FR"} for n, (la, lo) in enumerate(grid)
-    }
-    towns["far"] = {"latitude": 47.0, "longitude": 2.0, "admin1code": "42", "countrycode": "FR"}
-    towns.update(
-        {
-            f"f{i}": {"latitude": 47.0 + 0.05 * i, "longitude": 2.1, "admin1code": "42", "countrycode": "FR"}
-            for i in range(5)
-        }
+    towns = pd.DataFrame(
+        [(la, lo, "44") for la, lo in grid] + [(47.0, 2.0, "42")] + [(47.0 + 0.05 * i, 2.1, "42") for i in range(5)],
+        columns=["lat", "lon", "division"],
     )
-    monkeypatch.setattr(candidates, "towns_5000", lambda: towns)
+    monkeypatch.setattr(candidates, "towns_near", lambda iso2: towns)
     table = places((1, "Saint-Dié-des-Vosges", "42", 48.29, 6.95, 24628), (2, "Épinal", "44", 48.17, 6.45, 39518))
     table = table.assign(state=["Alsace", "Grand Est"])
     crs = "+proj=laea +lat_0=47 +lon_0=3 +datum=WGS84 +units=m"

@@ -1,10 +1,10 @@
-"""Deutschland in play-check: each round's extremes as comparisons, how often M can be right, guesses placed."""
+"""The grid game in play-check: each round's extremes as comparisons, how often M can be right, guesses placed."""
 
 from collections import Counter
 from functools import cache
 
 from pipeline.games import search
-from pipeline.games.deutschland import engine
+from pipeline.games.grid import engine
 from pipeline.i18n.catalogue import N_
 from pipeline.playcheck.config import Config
 from pipeline.playcheck.tally import Tally

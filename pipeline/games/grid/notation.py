@@ -1,7 +1,7 @@
-"""Deutschland in a game record (docs/records.md): the deal is the place cards' order, a move is a guess
+"""The grid game in a game record (docs/records.md): the deal is the place cards' order, a move is a guess
 and the place card it goes under: "W de-03402000" (guesses N, S, W, O, most, fewest, M)."""
 
-from pipeline.games.deutschland.engine import GUESSES, Game, State
+from pipeline.games.grid.engine import GUESSES, Game, State
 
 
 def card_ids(game: Game) -> tuple[str, ...]:
@@ -18,7 +18,9 @@ def read(state: State, text: str) -> int:
     """The action of a move; ValueError naming the problem for text that is no move on this table."""
     parts = text.split()
     if len(parts) != 2 or parts[0] not in GUESSES:
-        raise ValueError(f"{text!r} is not a Deutschland move: a guess ({', '.join(GUESSES)}) and a place card id")
+        raise ValueError(
+            f"{text!r} is not a {state.game.title} move: a guess ({', '.join(GUESSES)}) and a place card id"
+        )
     guess, card = parts
     if all(place.id != card for place in state.game.places):
         raise ValueError(f"unknown card {card!r}: not a place card of this deck")

@@ -1,6 +1,9 @@
-"""Deutschland: Das Kartenspiel (2-4 players) as a rules engine: lay out places, play guess cards, score.
+"""The grid card game (Deutschland: Das Kartenspiel's rules, 2-4 players) as a rules engine: lay out places,
+play guess cards, score; the same for every deck of the family (Deutschland, every region): the game's name
+and title come from its deck, the places' grid numbers (0-150 / 0-90, the rulebook's for every country) from
+its cards.
 
-Faithful to the rulebook (../shared/rules/deutschland-kartenspiel.en.txt, docs/rules-engines.md lists
+Faithful to the rulebook (in ../shared/rules/, docs/rules-engines.md names it and lists
 every ambiguity and the reading chosen): players + 1 place cards per round, six guess cards per player
 (N, S, W whose back is M, O, most and fewest inhabitants), 3 guess cards per player per round placed one at
 a time in clockwise order from the starting player, a new guess card goes below the earlier ones under
@@ -139,16 +142,18 @@ class Observation(core.Observation):
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # variants may subclass the compiled engine
 class Game(EngineGame):
-    """The place cards and options of one Deutschland game; `new_initial_state(rng)` shuffles the places."""
+    """The place cards and options of one game of a grid deck; `new_initial_state(rng)` shuffles the places.
+    `name` and `title` are the deck's (`from_deck`): its game and its title's short name."""
 
-    name = "deutschland"
-    title = "Deutschland"
     player_counts: tuple[int, ...] = (2, 3, 4)
 
-    def __init__(self, cards: list[dict], players: int = 4, face_down: bool = False):
+    def __init__(
+        self, cards: list[dict], players: int = 4, face_down: bool = False, name: str = "grid", title: str = "grid"
+    ):
+        self.name, self.title = name, title
         core.check_players(self.name, players, self.player_counts)
         if face_down and players == 2:
-            raise GeodeckError("Deutschland: the face-down variant is played by 3 or 4 players, not 2")
+            raise GeodeckError(f"{title}: the face-down variant is played by 3 or 4 players, not 2")
         self.players, self.face_down = players, face_down
         self.cards = cards  # the deck's cards (a player's beliefs make a game of their own: `believed`)
         self.rounds = 6 if players <= 3 else 8
@@ -191,6 +196,13 @@ class Game(EngineGame):
         width = self.width
         legal = [a for g in range(len(GUESSES)) if not blocked >> g & 1 for a in range(g * width, (g + 1) * width)]
         return legal, frozenset(legal)
+
+    @classmethod
+    def from_deck(cls, deck: dict, **options) -> "Game":
+        """The game of a published deck: named by its `game`, titled by its title up to a colon ("Deutschland",
+        "Frankreich"; the game's name for a deck without a title)."""
+        title = str(deck.get("title") or deck["game"]).split(":")[0]
+        return cls(deck["cards"], name=deck["game"], title=title, **options)
 
     def options(self) -> dict:
         return {"players": self.players, "face_down": self.face_down}
@@ -333,7 +345,7 @@ class State(EngineState[Game]):
 
     def __str__(self) -> str:
         lines = [
-            f"Deutschland, {self.players} players, round {min(self.round + 1, self.game.rounds)} of "
+            f"{self.game.title}, {self.players} players, round {min(self.round + 1, self.game.rounds)} of "
             f"{self.game.rounds}, starting player {self.starter}, points {self.points}"
             + (", over" if self.terminal else f", player {self.current_player()} to play")
         ]
@@ -523,7 +535,7 @@ def believed(skill: Skill) -> Callable[[Game, random.Random], Game]:
             else c
             for c in game.cards
         ]
-        return type(game)(cards, **game.options())
+        return type(game)(cards, **game.options(), name=game.name, title=game.title)
 
     return make
 

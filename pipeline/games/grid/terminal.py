@@ -1,23 +1,23 @@
-"""Deutschland at the terminal (`geodeck play deutschland`): the places laid out with the guesses under
-them, your guess cards, the scores and the last round revealed, in any registered language."""
+"""The grid game at the terminal (`geodeck play GAME` of Deutschland or a region): the places laid out with
+the guesses under them, your guess cards, the scores and the last round revealed, in any registered language."""
 
 from rich.console import Group
 from rich.table import Table
 
 from pipeline import readers
-from pipeline.games.deutschland.engine import COMPASS, GUESSES, ROW_POINTS, M, State, W
+from pipeline.games.grid.engine import COMPASS, GUESSES, ROW_POINTS, M, State, W
 from pipeline.i18n.catalogue import localised
 from pipeline.paths import TEMPLATES_DIR
 from pipeline.play.variants import Variant
 from pipeline.play.view import View
 
-VARIANTS = {  # the rulebook's variants: geodeck play deutschland --variant face-down
+VARIANTS = {  # the rulebook's variants: geodeck play GAME --variant face-down
     "face-down": Variant(
         "face-down: guess cards placed face down, revealed when the round is scored", lambda value: {"face_down": True}
     ),
 }
 
-WORDS = TEMPLATES_DIR / "deutschland" / "terminal.toml"  # the seats' colours
+WORDS = TEMPLATES_DIR / "grid" / "terminal.toml"  # the seats' colours
 
 
 def seat_names(players: int, lang: str) -> list[str]:
