@@ -127,7 +127,7 @@ class LanguageChoice(click.Choice):
             self.fail(str(exc), param, ctx)
 
 
-def lang_option(what: str, default: str = "the game's own"):
+def lang_option(what: str, default: str = "the game's own (a region deck's: its country's, where registered)"):
     """`--lang`: one of the registered languages; None means `default` (the game's own, `default_lang`)."""
     return click.option(
         "--lang",

@@ -85,7 +85,7 @@ def test_the_committed_template_is_current():
         for path in sorted((ROOT / folder).rglob(f"*{suffix}")):
             for _line, message, _comments, context in extract_from_file(method, path, keywords, options=options):
                 extracted.add((context, message if isinstance(message, str) else message[0]))
-    committed = {(m.context, m.id) for m in _read(POT) if m.id}
+    committed = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in _read(POT) if m.id}
     assert extracted == committed, (
         f"run `make messages`: new {sorted(extracted - committed)[:5]}, gone {sorted(committed - extracted)[:5]}"
     )
@@ -119,6 +119,9 @@ def everything(tmp_path, monkeypatch):
         for context, text in _strings(layouts._read(path), path.stem):
             cat.add(text, f"eo:{text}", context=context)
             cat.add(text, f"eo:{text}")
+        for context, message in catalogue.messages(layouts._read(path), path.stem):
+            if isinstance(message, tuple):  # a plural message: its forms
+                cat.add(message, tuple(f"eo:{form}" for form in message), context=context)
     yield from _registered(cat, "eo", tmp_path, monkeypatch)
 
 
@@ -136,7 +139,10 @@ def _strings(document, stem: str, path: tuple[str, ...] = ()):
 
 def _pairs(original, localised, inside: bool = False):
     """(inside words, original, localised) for every string of a template."""
-    if isinstance(original, dict):
+    if isinstance(localised, tuple):  # a plural message (its singular and plural): its forms
+        for text, form in zip(original.values(), localised, strict=True):
+            yield inside, text, form
+    elif isinstance(original, dict):
         for key in original:
             yield from _pairs(original[key], localised[key], inside or key == catalogue.WORDS)
     elif isinstance(original, list):

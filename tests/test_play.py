@@ -238,8 +238,8 @@ def test_a_move_is_typed_without_arrows_or_remarks():
 @pytest.mark.parametrize(
     "lang,why,rule",
     [
-        ("en", "is not allowed: Deutschland: Red has", "M is the back of the W card"),
-        ("de", "ist nicht erlaubt: Deutschland: Rot hat", "M ist die Rückseite der W-Karte"),
+        ("en", "is not allowed: Red has", "M is the back of the W card"),
+        ("de", "ist nicht erlaubt: Rot hat", "M ist die Rückseite der W-Karte"),
     ],
 )
 def test_m_after_w_is_refused_with_the_rule(lang, why, rule):

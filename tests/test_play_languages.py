@@ -84,7 +84,7 @@ def test_the_english_table_names_the_refused_seat_too():
     deck = decks.deutschland()
     first, refused = _refused_text("deutschland", deck, "en", 3, {})
     shown = _played("deutschland", deck, "en", [*first, refused, "q"], {})
-    assert f"{refused!r} is not allowed: Deutschland: Red has already placed their N guess card" in shown
+    assert f"{refused!r} is not allowed: Red has already placed their N guess card" in shown
 
 
 def test_an_unregistered_language_is_one_line_naming_the_registered_ones(geodeck):

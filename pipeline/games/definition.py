@@ -47,6 +47,13 @@ class GameDefinition:
     family: str = ""  # the shared package the slice's missing modules come from, e.g. "pipeline.games.grid"
     template_name: str = ""  # the name of its templates when several games share them (regions: "region")
 
+    def own_language(self) -> str | None:
+        """The registered language its decks print and play in unless `--lang` says otherwise, where it is
+        not the card layout's `default_lang`: the slice package's `own_language(name)` where it has one (a
+        region deck: its country's)."""
+        own = getattr(importlib.import_module(self.package), "own_language", None)
+        return own(self.name) if own else None
+
     def module(self, name: str) -> ModuleType:
         """The slice's module `name`, else its family's; ModuleNotFoundError naming the slice's when neither has it."""
         try:

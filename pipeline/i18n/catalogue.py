@@ -4,18 +4,31 @@ A message is its source-language text (the msgid) and, for words in the template
 name and the path of its key (`<game>:words.capital`). `N_` marks a message in code that is translated
 where it is shown (an engine's refusal); `translate` translates one for a language and fills its `{fields}`.
 `localised` translates a template document: every string under a key `words`, at any depth, is a message
-(its context: the template's stem and the key path, list positions left out); nothing else is."""
+(its context: the template's stem and the key path, list positions left out); nothing else is. A word whose
+form depends on a number is a table `{ one = "{n} place card", other = "{n} place cards" }`: a plural message
+(gettext's msgid_plural), translated into the language's forms (`form` picks one by its Plural-Forms)."""
 
+from gettext import c2py
 from typing import Any
 
 from pipeline.i18n import po, registry
 
 WORDS = "words"  # the key under which a template's strings are messages
+PLURAL = ("one", "other")  # the keys of a template word that is a plural message: its singular and plural
+
+
+def _plural(value: Any) -> bool:
+    return isinstance(value, dict) and tuple(value) == PLURAL and all(isinstance(v, str) for v in value.values())
 
 
 def N_(message: str) -> str:
     """Mark `message` for extraction; it is translated where it is shown (`translate`)."""
     return message
+
+
+def N_plural(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a plural message for extraction; it is translated where it is shown (`translate_plural`)."""
+    return singular, plural
 
 
 def gettext(lang: str, message: str, context: str | None = None) -> str:
@@ -30,15 +43,46 @@ def gettext(lang: str, message: str, context: str | None = None) -> str:
     return entry.string if isinstance(entry.string, str) else entry.string[0]
 
 
+def plural_forms(lang: str, singular: str, plural: str, context: str | None = None) -> tuple[str, ...]:
+    """A plural message's forms in `lang`, in its catalogue's order (Polish: one, few, many); the source's
+    (singular, plural) where the catalogue has none."""
+    path = registry.language(lang).catalogue
+    entry = po.read(path).get(singular, context=context) if path is not None else None
+    forms = entry.string if entry is not None and not entry.fuzzy else None
+    if not isinstance(forms, tuple | list) or not all(forms):
+        return singular, plural
+    return tuple(forms)
+
+
+def form(lang: str, forms: tuple[str, ...] | list[str], n: int) -> str:
+    """The form of a plural message for the number `n` (the catalogue's Plural-Forms; the source's n != 1)."""
+    path = registry.language(lang).catalogue
+    if path is None or len(forms) != po.read(path).num_plurals:  # the source's forms (no translation)
+        return forms[0 if n == 1 else 1]
+    return forms[c2py(po.read(path).plural_expr)(n)]
+
+
+def translate_plural(lang: str, singular: str, plural: str, n: int, **fields: Any) -> str:
+    """A plural message in `lang` in its form for `n`, `{n}` and its `{fields}` filled in."""
+    return form(lang, plural_forms(lang, singular, plural), n).format(n=n, **fields)
+
+
 def translate(lang: str, message: str, context: str | None = None, **fields: Any) -> str:
     """`message` in `lang` with its `{fields}` filled in (a message without fields is returned as is)."""
     text = gettext(lang, message, context)
     return text.format(**fields) if fields else text
 
 
+def labelled(lang: str, label: str, value: Any) -> str:
+    """ "label: value" as `lang` writes it (French puts a no-break space before the colon)."""
+    return translate(lang, "{label}: {value}", label=label, value=value)
+
+
 def localised(document: Any, lang: str, stem: str, path: tuple[str, ...] = (), inside: bool = False) -> Any:
     """`document` (a template's TOML) with every string under a `words` key translated into `lang`; the
     context of each is `stem:` and its key path (`<game>:categories.words.label`)."""
+    if inside and _plural(document):
+        return plural_forms(lang, document["one"], document["other"], f"{stem}:{'.'.join(path)}")
     if isinstance(document, dict):
         return {
             key: localised(value, lang, stem, (*path, key), inside or key == WORDS) for key, value in document.items()
@@ -51,8 +95,11 @@ def localised(document: Any, lang: str, stem: str, path: tuple[str, ...] = (), i
 
 
 def messages(document: Any, stem: str, path: tuple[str, ...] = (), inside: bool = False):
-    """Every message of a template document as (context, message), in document order (for extraction)."""
-    if isinstance(document, dict):
+    """Every message of a template document as (context, message), in document order (for extraction); a
+    plural message's is (singular, plural)."""
+    if inside and _plural(document):
+        yield f"{stem}:{'.'.join(path)}", (document["one"], document["other"])
+    elif isinstance(document, dict):
         for key, value in document.items():
             yield from messages(value, stem, (*path, key), inside or key == WORDS)
     elif isinstance(document, list):

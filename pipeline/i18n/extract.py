@@ -34,5 +34,9 @@ def extract_toml(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: 
     recipe = document.get("recipe", {})  # a deck recipe's words are its game's: its deck's layout keeps that context
     notes = _glossary(text.splitlines())
     for context, message in messages(document, recipe.get("game", stem) if isinstance(recipe, dict) else stem):
-        note = notes.get(json.dumps(message, ensure_ascii=False)[1:-1])
-        yield 0, "pgettext", (context, message), [note] if note else []
+        first = message[0] if isinstance(message, tuple) else message
+        note = notes.get(json.dumps(first, ensure_ascii=False)[1:-1])
+        if isinstance(message, tuple):  # a plural message
+            yield 0, "npgettext", (context, *message), [note] if note else []
+        else:
+            yield 0, "pgettext", (context, message), [note] if note else []

@@ -212,7 +212,7 @@ def _refused(state, text: str, terminal, view: View) -> str | None:
             try:
                 state.clone().apply_action(action)
             except core.IllegalAction as refused:
-                why = refused.refusal and f"{state.game.title}: {_reason(state, refused.refusal, terminal, view)}"
+                why = refused.refusal and _reason(state, refused.refusal, terminal, view)  # no engine's name
                 return view.say("{text!r} is not allowed: {refused}", text=text, refused=why or refused)
     return None
 

@@ -6,10 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from babel.numbers import format_decimal
-
-from pipeline.i18n import registry
-from pipeline.i18n.catalogue import translate
+from pipeline.i18n.catalogue import labelled, translate
+from pipeline.render.numbers import number
 
 
 @dataclass(frozen=True)
@@ -26,10 +24,14 @@ class View:
         """`message` (its English text, the msgid) in the view's language, its `{fields}` filled in."""
         return translate(self.lang, message, **fields)
 
+    def labelled(self, label: str, value: Any) -> str:
+        """ "label: value" in the view's language ("Rouge : N sous Koblenz")."""
+        return labelled(self.lang, label, value)
+
     def number(self, value) -> str:
-        """A card value as the printed cards write it, in the language's locale (1.234,5 in German); None is
-        a dash."""
-        return "–" if value is None else format_decimal(value, locale=registry.language(self.lang).locale)
+        """A card value as the printed cards write it (pipeline.render.numbers: the language's locale, 1.234,5
+        in German, a typographic minus, −49,4); None is a dash."""
+        return number(value, self.lang, "#,##0.###")
 
     def card(self, card_id: str) -> str:
         """A card's name in the view's language (its id when the deck has no name)."""

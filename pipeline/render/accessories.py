@@ -11,6 +11,7 @@ from pipeline import atomic
 from pipeline.errors import GeodeckError
 from pipeline.games.definition import GameDefinition
 from pipeline.i18n import registry
+from pipeline.i18n.catalogue import labelled
 from pipeline.paths import PRINT_DIR
 from pipeline.render import geometry, layouts, licences
 from pipeline.render.context import CardContext
@@ -64,7 +65,7 @@ def render(definition: GameDefinition, deck: dict, options: AccessoryOptions, st
     canvas, buffer = new_canvas()
     describe(
         canvas,
-        f"{deck.get('title', game)} {deck.get('version', '')}: {w['document']}".strip(),
+        labelled(w["lang"], f"{layouts.title(definition, deck, w['lang'])} {deck.get('version', '')}", w["document"]),
         f"{game} {deck.get('version', '')} accessories, {options.paper}",
     )
     draw_accessories(canvas, definition, deck, options, store)

@@ -25,6 +25,7 @@ from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
 from pipeline.games.definition import GameDefinition
+from pipeline.i18n.catalogue import form, labelled
 from pipeline.paths import PRINT_DIR
 from pipeline.render import accessories, calibration, fonts, layouts, licences, printing, rules, text
 from pipeline.render.context import CardContext
@@ -155,8 +156,9 @@ def _cover(
     canvas.rect(0, edge, pw, ph - edge, stroke=0, fill=1)
     canvas.setFillColor(design.colour("ink"))
     top = ph - shape["top_mm"]
+    lang = layout.language(options.lang)
     for line, font, size, h in (
-        (deck.get("title", deck["game"]), bold, design.pt("display"), design.pt("display") * PT_MM * 1.2),
+        (layouts.title(game, deck, lang), bold, design.pt("display"), design.pt("display") * PT_MM * 1.2),
         (game_kit["subtitle"], regular, design.pt("title"), design.pt("title") * PT_MM * 1.3),
         (kit["kind"], bold, design.pt("heading"), design.pt("heading") * PT_MM * 1.3),
     ):
@@ -176,20 +178,19 @@ def _cover(
     kinds: dict[str, int] = {}
     for card in deck["cards"]:
         kinds[card["kind"]] = kinds.get(card["kind"], 0) + 1
-    cards = ", ".join(f"{n} {game_kit['kinds'][kind]}" for kind, n in kinds.items())
-    lang = layout.language(options.lang)
+    cards = ", ".join(form(lang, game_kit["kinds"][kind], n).format(n=n) for kind, n in kinds.items())
     w, h = deck.get("card_size_mm") or layout.card_mm
     minutes = cover["minutes"]
     size = kit["card_size_value"].format(w=number(w, lang, "#,##0.#"), h=number(h, lang, "#,##0.#"))
     facts = [
-        f"<b>{kit['players']}:</b> {low if low == high else f'{low}–{high}'}",
-        f"<b>{kit['age']}:</b> {kit['age_value'].format(age=cover['age'])}",
-        f"<b>{kit['time']}:</b> {kit['time_value'].format(low=minutes[0], high=minutes[1])}",
-        f"<b>{kit['cards']}:</b> {cards}",
-        f"<b>{kit['card_size']}:</b> {size}",
-        f"<b>{kit['sections']['accessories']}:</b> {game_kit['components']}",
-        f"<b>{kit['stock']}:</b> {kit['stock_value']}",
-        f"<b>{kit['cutting']}:</b> {kit['cutting_value']}",
+        _fact(lang, kit["players"], low if low == high else f"{low}–{high}"),
+        _fact(lang, kit["age"], kit["age_value"].format(age=cover["age"])),
+        _fact(lang, kit["time"], kit["time_value"].format(low=minutes[0], high=minutes[1])),
+        _fact(lang, kit["cards"], cards),
+        _fact(lang, kit["card_size"], size),
+        _fact(lang, kit["sections"]["accessories"], game_kit["components"]),
+        _fact(lang, kit["stock"], kit["stock_value"]),
+        _fact(lang, kit["cutting"], kit["cutting_value"]),
     ]
     items = [f"{i + 1}. {kit['sections'][key]}" for i, key in enumerate(SECTIONS[1:])]
     duplex = layouts.common_in(lang)["calibration"]["words"]["duplex"][options.duplex]
@@ -204,6 +205,11 @@ def _cover(
         kit["version"].format(version=deck.get("version", ""), cards=len(deck["cards"])),
     ]
     _flow(canvas, body, style, Box(pw - m - half, m, half, below - m), lambda: None)
+
+
+def _fact(lang: str, label: str, value: object) -> str:
+    """A line of the cover's facts: its label bold, as the language writes "label: value"."""
+    return labelled(lang, f"<b>{label}</b>", value)
 
 
 def _samples(canvas, module, deck: dict, layout: layouts.Layout, ctx: CardContext, box: Box) -> None:
@@ -286,11 +292,11 @@ def _attribution(
             terms += f" ({_escape(source.license_name)})"
         paragraphs.append(
             f"<b>{_escape(source.title or name)}</b> ({_escape(source.year)}), {_escape(source.producer)}. "
-            f"{kit['licence']}: {terms}."
+            f"{labelled(lang, kit['licence'], terms)}."
         )
     paragraphs += counting.statements(deck, load_spec(game), kit.get("counting", {}), lang)
     paragraphs.append(kit["credits"])
-    paragraphs.append(kit["deck"].format(title=deck.get("title", deck["game"]), version=deck.get("version", "")))
+    paragraphs.append(kit["deck"].format(title=layouts.title(game, deck, lang), version=deck.get("version", "")))
 
     def start() -> None:
         begin_page(canvas, page)
@@ -326,7 +332,7 @@ def render(game: GameDefinition, deck: dict, manifest: dict, options: PrintOptio
     canvas.words = {"page": kit["page"], "blank": kit["blank"]}
     describe(
         canvas,
-        f"{deck.get('title', deck['game'])} {deck.get('version', '')}: {kit['kind']}",
+        labelled(lang, f"{layouts.title(game, deck, lang)} {deck.get('version', '')}", kit["kind"]),
         f"{deck['game']} {deck.get('version', '')} kit, {options.paper}, {lang}",
     )
     canvas.showOutline()

@@ -48,12 +48,14 @@ class Layout:
     common: dict
     path: Path  # the game's template: its stem is the context of its words
     lang: str | None = None  # the language of its words (None: as written, the source language)
+    own_lang: str | None = None  # the deck's own language before the template's `default_lang` (a region's)
 
     def localised(self, lang: str) -> "Layout":
         """This layout with its words and the common words in `lang` (read once per template and language)."""
         if lang == self.lang:
             return self
-        return Layout(self.game, _localised(self.path, registry.language(lang)), common_in(lang), self.path, lang)
+        words = _localised(self.path, registry.language(lang))
+        return Layout(self.game, words, common_in(lang), self.path, lang, self.own_lang)
 
     @property
     def card_mm(self) -> tuple[float, float]:
@@ -65,9 +67,9 @@ class Layout:
         return float(self.common["print"]["bleed_mm"])
 
     def language(self, lang: str | None) -> str:
-        """`lang`, or the game's own language (`default_lang`) when None; a registered one (else one error
-        naming the registered languages)."""
-        return registry.language(lang or self.data.get("default_lang", registry.source())).code
+        """`lang`, or the deck's own language when None (a region's country's, else the game's `default_lang`);
+        a registered one (else one error naming the registered languages)."""
+        return registry.language(lang or self.own_lang or self.data.get("default_lang", registry.source())).code
 
     def box(self, name: str) -> Box:
         return Box(*(float(v) for v in self._get("boxes", name)))
@@ -165,9 +167,19 @@ def _localised(path: Path, language: registry.Language) -> dict:
     return catalogue.localised(document, language.code, document.get("words_context", path.stem))
 
 
+def title(game: GameDefinition, deck: dict, lang: str) -> str:
+    """The deck's title as printed in `lang`: the game's cards module's `title(deck, lang)` where it has one
+    (a region deck: its country's name), else its card words' `title`; the deck's stored `title` (its
+    provenance) only for a game whose words have none."""
+    own = getattr(game.cards, "title", None)
+    if own:
+        return own(deck, lang)
+    return load(game, lang).data.get("words", {}).get("title") or deck.get("title", deck["game"])
+
+
 @cache
 def load(game: GameDefinition, lang: str | None = None) -> Layout:
     """The game's layout (the file its definition names) with the common print conventions; with `lang`, its
     words in that language."""
-    layout = Layout(game.name, _read(game.layout_path), common(), game.layout_path)
+    layout = Layout(game.name, _read(game.layout_path), common(), game.layout_path, own_lang=game.own_language())
     return layout if lang is None else layout.localised(lang)

@@ -191,7 +191,7 @@ def render(
     layout = layouts.load(definition)
     canvas, buffer = new_canvas(options.press.canvas_class(Canvas) if options.press else Canvas)
     gutter = sheet_for(options, layout.card_mm, bleed_of(options, layout)).gutter if options.layout == "sheet" else None
-    title = f"{deck.get('title', game)} {deck.get('version', '')}".strip()
+    title = f"{layouts.title(definition, deck, layout.language(options.lang))} {deck.get('version', '')}".strip()
     describe(
         canvas,
         title,

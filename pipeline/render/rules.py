@@ -15,7 +15,7 @@ from reportlab.platypus import Paragraph, Table, TableStyle
 
 from pipeline.errors import GeodeckError
 from pipeline.games.definition import GameDefinition
-from pipeline.render import setup, text
+from pipeline.render import layouts, setup, text
 from pipeline.render.context import CardContext
 from pipeline.render.pages import clipped, end_page
 from pipeline.render.text import PT_MM, Box
@@ -55,7 +55,7 @@ def draw(
     )
     text.draw(
         canvas,
-        deck.get("title", deck["game"]),
+        layouts.title(game, deck, ctx.lang),
         ctx.regular,
         Box(margin, ph - BAND_MM + 4, pw - 2 * margin, title_h),
         design.pt("heading"),

@@ -12,7 +12,7 @@ from pipeline.decks import files, published, stage, versions
 from pipeline.decks.spec import DeckSpec
 from pipeline.errors import GeodeckError
 from pipeline.games.definition import GameDefinition
-from pipeline.i18n.catalogue import N_
+from pipeline.i18n.catalogue import N_, N_plural
 
 BUILD = N_("unpublished build")  # the label of a fresh build's deck, which has no version yet (a message)
 
@@ -111,9 +111,11 @@ def _verdict(suspicious: int) -> dict:
     if suspicious:
         return {
             "passes": False,
-            "text": N_(
-                "needs --accept: the build refuses to publish {count} suspicious change(s) until an editor has "
-                "reviewed them and gives the reason"
+            "text": N_plural(
+                "needs --accept: the build refuses to publish {count} suspicious change until an editor has "
+                "reviewed it and gives the reason",
+                "needs --accept: the build refuses to publish {count} suspicious changes until an editor has "
+                "reviewed them and gives the reason",
             ),
             "fields": {"count": suspicious},
         }

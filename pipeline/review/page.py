@@ -14,7 +14,7 @@ from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
 from pipeline.games.definition import GameDefinition
 from pipeline.i18n import registry
-from pipeline.i18n.catalogue import gettext, translate
+from pipeline.i18n.catalogue import form, gettext, plural_forms, translate, translate_plural
 from pipeline.paths import TEMPLATES_DIR
 from pipeline.render import printing, raster
 from pipeline.review import model
@@ -97,12 +97,20 @@ def html(content: dict, images: dict[str, dict[str, bytes | str]], lang: str | N
     )
     environment.install_gettext_callables(  # type: ignore[attr-defined]  # added by the i18n extension
         lambda message: gettext(lang, message),
-        lambda singular, plural, n: gettext(lang, singular if n == 1 else plural),
+        lambda singular, plural, n: form(lang, plural_forms(lang, singular, plural), n),
         newstyle=True,
     )
     verdict = content["verdict"]
     shown = {
-        "verdict": {**verdict, "text": translate(lang, verdict["text"], **verdict["fields"])},
+        "verdict": {**verdict, "text": _said(lang, verdict["text"], verdict["fields"])},
         **{side: gettext(lang, content[side]) for side in ("old", "new")},  # a version, or the build's label
     }
     return environment.get_template("page.html.j2").render(**content | shown, images=images, lang=lang)
+
+
+def _said(lang: str, message: str | list[str], fields: dict) -> str:
+    """A message of the model in `lang`; a plural one (singular, plural) in its form for `fields["count"]`."""
+    if isinstance(message, str):
+        return translate(lang, message, **fields)
+    singular, plural = message
+    return translate_plural(lang, singular, plural, fields["count"], **fields)

@@ -369,9 +369,9 @@ class State(EngineState[Game]):
             return core.Refusal(
                 N_(
                     "{player} has already placed their {card} guess card this round (rule: each guess card once "
-                    "per round; M is the back of the W card)"
+                    "per round; {M} is the back of the {W} card)"
                 ),
-                {"player": player, "card": card},
+                {"player": player, "card": card, "M": "M", "W": "W"},  # the terminal shows the cards' letters
                 seat,
             )
         return core.Refusal(

@@ -5,8 +5,8 @@ from rich.console import Group
 from rich.table import Table
 
 from pipeline import readers
-from pipeline.games.grid.engine import COMPASS, GUESSES, ROW_POINTS, M, State
-from pipeline.i18n.catalogue import N_, localised
+from pipeline.games.grid.engine import COMPASS, GUESSES, ROW_POINTS, M, State, W
+from pipeline.i18n.catalogue import localised
 from pipeline.paths import TEMPLATES_DIR
 from pipeline.play.variants import Variant
 from pipeline.play.view import View
@@ -18,7 +18,6 @@ VARIANTS = {  # the rulebook's variants: geodeck play GAME --variant face-down
 }
 
 WORDS = TEMPLATES_DIR / "grid" / "terminal.toml"  # the seats' colours
-GUESS_WORDS = {"most": N_("most inhabitants"), "fewest": N_("fewest inhabitants"), "M": N_("M (middle)")}
 
 
 def seat_names(players: int, lang: str) -> list[str]:
@@ -27,8 +26,14 @@ def seat_names(players: int, lang: str) -> list[str]:
 
 
 def guess_word(name: str, view: View) -> str:
-    """A guess card's or an extreme's name ("N", "most inhabitants") as shown."""
-    return view.say(GUESS_WORDS[name]) if name in GUESS_WORDS else name
+    """A guess card's or an extreme's name as its card prints it in the view's language (the card words
+    `[words]` of the layout: "N", "O" for west in French and Italian, "most inhabitants", "M (middle)"; both
+    sides' letters of the west card, "W/M"); the record keeps the engine's letters (notation)."""
+    words = view.layout.words(view.lang)
+    if "/" in name:
+        return "/".join(words[side][0] for side in name.split("/"))
+    symbol, caption = words[name]
+    return caption if name in ("most", "fewest") else f"{symbol} ({caption})" if name == "M" else symbol
 
 
 def guess_name(guess: int, view: View) -> str:
@@ -36,8 +41,10 @@ def guess_name(guess: int, view: View) -> str:
 
 
 def refusal_words(state: State, fields: dict, view: View) -> dict[str, str]:
-    """The words of an engine's refusal: the guess card it names."""
-    return {"card": guess_word(fields["card"], view)} if "card" in fields else {}
+    """The words of an engine's refusal: the guess cards it names, by the letters they print."""
+    words = view.layout.words(view.lang)
+    letters = {key: words[key][0] for key in ("M", "W") if key in fields}
+    return letters | ({"card": guess_word(fields["card"], view)} if "card" in fields else {})
 
 
 def label(state: State, action: int, view: View, own: bool) -> str:
@@ -69,17 +76,15 @@ def board(state: State, player: int, view: View) -> Group:
         for row in range(max((len(column) for column in seen.columns), default=0)):
             table.add_row(*[_guess(column[row], view) if row < len(column) else "" for column in seen.columns])
         parts.append(table)
-        cards = ["W/M" if g == GUESSES.index("W") else GUESSES[g] for g in range(M) if g not in seen.used]
-        parts.append(
-            view.say("{name}'s guess cards: ", name=view.names[player]) + ", ".join(guess_word(c, view) for c in cards)
-        )
+        cards = [guess_word("W/M" if g == W else GUESSES[g], view) for g in range(M) if g not in seen.used]
+        parts.append(view.say("{name}'s guess cards: ", name=view.names[player]) + ", ".join(cards))
     parts.append(_scores(list(seen.points), view))
     return Group(*parts)
 
 
 def _guess(placed: tuple[int, int | None], view: View) -> str:
     player, guess = placed
-    return f"{view.names[player]}: {'?' if guess is None else guess_name(guess, view)}"
+    return view.labelled(view.names[player], "?" if guess is None else guess_name(guess, view))
 
 
 def _place_header(place_id: str, view: View) -> str:
@@ -103,7 +108,7 @@ def revealed(state: State, index: int, view: View) -> str:
     rnd = state.rounds[index]
     names = [view.card(state.game.places[i].id) for i in rnd.places]
     extremes = "; ".join(
-        f"{guess_word(g, view)}: {', '.join(names[i] for i in sorted(rnd.correct[g])) or '–'}"
+        view.labelled(guess_word(g, view), ", ".join(names[i] for i in sorted(rnd.correct[g])) or "–")
         for g in (*COMPASS, "most", "fewest", "M")
     )
     scored = []
@@ -144,12 +149,17 @@ def _last_round(state: State, view: View) -> Table:
 
 
 def rules(view: View) -> str:
+    """The rules in short, the guess cards by the letters they print in the view's language."""
     points = "/".join(map(str, ROW_POINTS))
+    words = view.layout.words(view.lang)
+    letters = {name: words[name][0] for name in (*COMPASS, "M")}
     return view.say(
-        "Deutschland: take turns placing 3 guess cards each under the places laid out: N, S, W, O (furthest north, "
-        "south, west, east), most or fewest inhabitants, or M (the back of W: the place is furthest in no "
+        "Take turns placing 3 guess cards each under the places laid out: {N}, {S}, {W}, {E} (furthest north, "
+        "south, west, east), most or fewest inhabitants, or {M} (the back of {W}: the place is furthest in no "
         "direction). A new card goes below the earlier ones. After the round wrong guesses are removed and the "
         "right ones move up: rows 1/2/3 score {points} points. With 2 players a guess the other player placed this "
         "round may not be placed.",
         points=points,
+        E=letters.pop("O"),
+        **letters,
     )

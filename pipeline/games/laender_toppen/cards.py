@@ -8,6 +8,7 @@ import math
 
 from pipeline.errors import GeodeckError
 from pipeline.i18n import registry
+from pipeline.i18n.catalogue import labelled
 from pipeline.render import backs, pictograms, text
 from pipeline.render.context import CardContext
 from pipeline.render.flags import SOURCE as FLAGS
@@ -121,8 +122,8 @@ def _fact_lines(fields: dict, ctx: CardContext) -> list[str]:
     words = ctx.words
     suffix = f"_{ctx.lang}"  # the card's names in the language printed
     return [
-        f"{words['capital']}: {fields.get('capital' + suffix) or '–'}",
-        f"{words['mountain']}: {fields.get('highest_mountain' + suffix) or '–'}",
+        labelled(ctx.lang, words["capital"], fields.get("capital" + suffix) or "–"),
+        labelled(ctx.lang, words["mountain"], fields.get("highest_mountain" + suffix) or "–"),
     ]
 
 

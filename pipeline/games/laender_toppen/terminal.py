@@ -59,7 +59,8 @@ def pile_label(state: State, pile: int, view: View) -> str:
 def card_label(state: State, card: int, view: View) -> str:
     found = state.game.cards[card]
     if found.joker:
-        return "Joker " + "/".join(pile_label(state, c, view) for c in found.continents)
+        joker = view.layout.words(view.lang)["joker"]
+        return f"{joker} " + "/".join(pile_label(state, c, view) for c in found.continents)
     return view.card(found.id)
 
 
@@ -116,7 +117,11 @@ def board(state: State, player: int, view: View) -> Group:
     parts.append(_piles(state, seen.piles, view))
     if seen.hand:
         parts.append(_hand(state, seen.hand, player, view))
-    placed = [f"{slot_label(s, view)}: {card_label(state, c, view)}" for s, c in enumerate(seen.strip) if c is not None]
+    placed = [
+        view.labelled(slot_label(s, view), card_label(state, c, view))
+        for s, c in enumerate(seen.strip)
+        if c is not None
+    ]
     if placed:
         parts.append(view.say("Your strip: ") + "; ".join(placed))
     return Group(*parts)

@@ -8,6 +8,8 @@ notation, terminal and play-check thresholds (`templates/playcheck/grid.toml`).
 
 from typing import TYPE_CHECKING
 
+import pycountry
+
 from pipeline import paths
 from pipeline.games.definition import GameDefinition
 
@@ -29,6 +31,18 @@ def definition(iso3: str) -> GameDefinition:
         made_by=f"geodeck region build {code.upper()}",
         accessories_help="the country's map on the game's grid",
     )
+
+
+def own_language(name: str) -> str | None:
+    """A region deck's own language (GameDefinition.own_language): its country's official language (CLDR's
+    territory languages, the most spoken first) when the registry has it."""
+    from babel.languages import get_official_languages
+
+    from pipeline.i18n import registry
+
+    country = pycountry.countries.get(alpha_3=name.removeprefix(PREFIX).upper())
+    spoken = get_official_languages(country.alpha_2, de_facto=True) if country else ()
+    return next((code for code in spoken if code in registry.codes()), None)
 
 
 def games() -> list[GameDefinition]:

@@ -10,7 +10,7 @@ from shapely.geometry import shape
 from pipeline.extract import names
 from pipeline.games.grid import accessories as grid_map
 from pipeline.games.grid.decks import deck_grid
-from pipeline.games.region import geography
+from pipeline.games.region import cards, geography
 from pipeline.geo import divisions
 from pipeline.render.context import CardContext
 from pipeline.render.pages import begin_page, end_page
@@ -44,7 +44,7 @@ def draw(c, deck: dict, ctx: CardContext, w: dict, paper_name: str, paper: tuple
     """The country's map on one page, on the deck's own grid (a card from another grid fails first)."""
     grid = deck_grid(deck)
     grid_map.place_positions(deck["cards"], grid)
-    words = {**w, "map_title": w["map_title"].format(title=deck["title"])}
+    words = {**w, "map_title": w["map_title"].format(title=cards.title(deck, w["lang"]))}
     shown = starred(deck, ctx.layout.words(words["lang"])["capital"])
     page = page_for(grid, paper)
     begin_page(c, page)

@@ -59,6 +59,11 @@ def settings(path: Path = SETTINGS) -> dict:
         raise readers.failure("toml", path, exc, "see docs/regions.md") from exc
 
 
+def default_title(iso3: str, lang: str) -> str:
+    """The title a deck is built with unless `--title` gives one: "<country>: The Card Game" in `lang`."""
+    return translate(lang, TITLE, country=country_name(iso3, lang))
+
+
 def country_name(iso3: str, lang: str) -> str:
     """The country's common name in `lang` (pycountry's ISO 3166-1 names and their translations)."""
     country = pycountry.countries.get(alpha_3=iso3)
@@ -145,7 +150,7 @@ def build(store, iso3: str, places: int | None, title: str | None, lang: str) ->
         grid,
         shape_,
         outline,
-        title or translate(lang, TITLE, country=name),
+        title or default_title(iso3, lang),
         lang,
     )
 

@@ -8,6 +8,7 @@ country's mainland (pipeline/geo/divisions.py). Backs and guess cards are the gr
 import hashlib
 from functools import lru_cache
 
+import pycountry
 import shapely
 
 from pipeline.errors import GeodeckError
@@ -15,14 +16,26 @@ from pipeline.extract import names
 from pipeline.games.grid import cards as grid
 from pipeline.games.grid.cards import back as back
 from pipeline.games.region import geography
-from pipeline.games.region.build import settings
+from pipeline.games.region.build import TITLE, default_title, settings
 from pipeline.geo import divisions
+from pipeline.i18n import names as cldr
+from pipeline.i18n.catalogue import translate
 from pipeline.render import text
 from pipeline.render.context import CardContext
 from pipeline.render.maps import SIMPLIFY_MM, Projected, draw_alone, draw_geometry, to_box
 from pipeline.render.text import Box
 
 SOURCES = (names.NATURAL_EARTH,)  # the country's outline (the kit credits it)
+
+
+def title(deck: dict, lang: str) -> str:
+    """The deck's title printed in `lang`: "<country>: The Card Game" with CLDR's name of the country, or the
+    title the deck was built with (`geodeck region build --title`) as given."""
+    region = deck["region"]
+    if deck["title"] != default_title(region["iso3"], region["lang"]):
+        return deck["title"]
+    iso2 = pycountry.countries.lookup(region["iso3"]).alpha_2
+    return translate(lang, TITLE, country=cldr.territory(iso2, lang) or iso2)
 
 
 def check(card: dict, ctx: CardContext) -> None:

@@ -9,10 +9,11 @@ import unicodedata
 from functools import cache
 
 from pipeline import readers
+from pipeline.i18n import registry
+from pipeline.i18n.catalogue import gettext
 from pipeline.paths import TEMPLATES_DIR
 
 ALIASES = TEMPLATES_DIR / "world-game" / "answers.toml"
-PASS = ("-", "pass", "passen", "p")
 CLOSE = 0.85  # difflib's ratio a typo must keep to the one name it stands for
 
 
@@ -22,6 +23,16 @@ def normal(text: str) -> str:
     text = "".join(c if c.isalnum() else " " for c in text if not unicodedata.combining(c))
     words = text.split()
     return " ".join(words[1:] if words[:1] in (["the"], ["die"], ["der"]) else words)
+
+
+def in_every_language(message: str) -> set[str]:
+    """A message as typed in any registered language, normalised (" and ": and, und, et, y, e, i)."""
+    return {normal(gettext(code, message)) for code in registry.codes()}
+
+
+def passes(text: str) -> bool:
+    """Whether a typed answer passes: "-", "p" or the word "pass" in any registered language ("passer")."""
+    return text.strip() == "-" or normal(text) in {"p", *in_every_language("pass")}
 
 
 @cache
@@ -75,9 +86,10 @@ class Matcher:
 
 
 def continent_sets(text: str, one: dict[str, str]) -> frozenset[str] | None:
-    """Typed continents ("Europa und Asien", "asia, europe") as a set of continent keys; None if a part
-    names no continent (`one`: normalised continent name -> continent key)."""
-    words = [w for w in normal(text).split() if w not in ("and", "und")]
+    """Typed continents ("Europa und Asien", "Europa i Azja", "asia, europe") as a set of continent keys; None
+    if a part names no continent (`one`: normalised continent name -> continent key)."""
+    joining = in_every_language(" and ")
+    words = [w for w in normal(text).split() if w not in joining]
     keys, i = set(), 0
     while i < len(words):
         for size in (2, 1):  # "north america" before "north"

@@ -7,6 +7,7 @@ All drawing is in millimetres with the origin at the card's bottom-left trim cor
 """
 
 from pipeline.errors import GeodeckError
+from pipeline.i18n.catalogue import labelled
 from pipeline.render import backs, text
 from pipeline.render.context import CardContext
 from pipeline.render.flags import SOURCE as FLAGS
@@ -120,7 +121,7 @@ def _answers(c, fields: dict, ctx: CardContext) -> None:
     c.setFillColor(layout.colour("muted"))
     text.draw(
         c,
-        f"{heading}: {', '.join(capitals) or '–'}",
+        labelled(ctx.lang, heading, ", ".join(capitals) or "–"),
         ctx.regular,
         layout.box("capital"),
         *layout.font("capital"),

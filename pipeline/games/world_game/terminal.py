@@ -168,10 +168,10 @@ def free_text(state: State, legal: list[int], view: View) -> str | None:
 
 
 def read(state: State, legal: list[int], text: str, view: View) -> int | str:
-    """The answer action a typed text names (answers.py: any case, accents, German or English, other common
-    names, a small typo), the pass for "-", or one line saying the text names nothing (no candidates)."""
+    """The answer action a typed text names (answers.py: any case, accents, any registered language, other
+    common names, a small typo), the pass for "-", or one line saying the text names nothing (no candidates)."""
     game = state.game
-    if answers.normal(text) in answers.PASS or text.strip() == "-":
+    if answers.passes(text):
         return game.pass_action
     challenge = state.observation(state.current_player()).challenge
     answered = ANSWERED_WITH[challenge.kind] if challenge and challenge.kind else "country"
@@ -336,6 +336,6 @@ def rules(view: View) -> str:
         "calls a challenge and chooses who sets it: the setter asks about their top card (continent, flag, "
         "location, capital). Everyone but the setter answers sealed (or passes), the caller first, then clockwise; "
         "then all are revealed: the first right answer clockwise from the caller wins, else the setter. To answer "
-        "type the answer itself (any case, accents, German or English; - passes). Won cards go under your stack. "
+        "type the answer itself (any case, accents, any language; - passes). Won cards go under your stack. "
         "With 2 players whoever holds every card wins; otherwise the game ends when a player has no card left."
     )

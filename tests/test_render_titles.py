@@ -1,0 +1,39 @@
+"""The printed title is in the print language (issue 30): a built-in game's from its card words, a region
+deck's "<country>: The Card Game" with CLDR's name of the country; a region deck prints in its country's
+language unless --lang says otherwise."""
+
+import json
+
+import pytest
+
+from pipeline.decks import published
+from pipeline.games import registry as games
+from pipeline.render import layouts
+
+
+@pytest.mark.parametrize(("name", "lang"), [("region-fra", "fr"), ("region-ita", "it"), ("region-pol", "pl")])
+def test_a_region_deck_prints_in_its_countrys_language(decks, name, lang):
+    assert layouts.load(games.get(name)).language(None) == lang
+    assert layouts.load(games.get(name)).language("en") == "en"
+    assert layouts.load(games.get("deutschland")).language(None) == "de"
+
+
+def test_titles_are_printed_in_the_print_language(decks):
+    region = games.get("region-fra")
+    deck = published.deck(region)[1]
+    assert deck["title"] == "Frankreich: Das Kartenspiel"  # stored as built: provenance
+    assert layouts.title(region, deck, "fr") == "France\u00a0: le jeu de cartes"  # a no-break space before the colon
+    assert layouts.title(region, deck, "pl") == "Francja: gra karciana"
+    assert layouts.title(region, deck, "en") == "France: The Card Game"
+    deutschland = games.get("deutschland")
+    home = published.deck(deutschland)[1]
+    assert layouts.title(deutschland, home, "de") == "Deutschland: Das Kartenspiel"  # the German print unchanged
+    assert layouts.title(deutschland, home, "en") == "Germany: The Card Game"
+    assert layouts.title(games.get("world-game"), home, "en") == "The World Game"
+
+
+def test_a_title_given_at_build_is_printed_as_given(decks):
+    region = games.get("region-fra")
+    deck = published.deck(region)[1]
+    deck = json.loads(json.dumps(deck)) | {"title": "Tour de France"}
+    assert layouts.title(region, deck, "pl") == "Tour de France"
