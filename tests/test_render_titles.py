@@ -20,8 +20,10 @@ def test_a_region_deck_prints_in_its_countrys_language(decks, name, lang):
 
 def test_titles_are_printed_in_the_print_language(decks):
     region = games.get("region-fra")
-    deck = published.deck(region)[1]
-    assert deck["title"] == "Frankreich: Das Kartenspiel"  # stored as built: provenance
+    for version in ("2026.12.2", None):  # a deck built with the German default title, one with the French
+        deck = published.deck(region, version)[1]
+        assert layouts.title(region, deck, "pl") == "Francja: gra karciana"
+    assert deck["title"] == "France\u00a0: le jeu de cartes"  # stored as built: provenance
     assert layouts.title(region, deck, "fr") == "France\u00a0: le jeu de cartes"  # a no-break space before the colon
     assert layouts.title(region, deck, "pl") == "Francja: gra karciana"
     assert layouts.title(region, deck, "en") == "France: The Card Game"

@@ -201,7 +201,7 @@ class Game(EngineGame):
     def from_deck(cls, deck: dict, **options) -> "Game":
         """The game of a published deck: named by its `game`, titled by its title up to a colon ("Deutschland",
         "Frankreich"; the game's name for a deck without a title)."""
-        title = str(deck.get("title") or deck["game"]).split(":")[0]
+        title = str(deck.get("title") or deck["game"]).split(":")[0].strip()
         return cls(deck["cards"], name=deck["game"], title=title, **options)
 
     def options(self) -> dict:

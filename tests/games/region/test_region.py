@@ -290,7 +290,7 @@ def test_a_region_diff_names_its_places_and_games_titles_regions_by_country(geod
     assert code == 0 and "Grenoble" in added and "rg-" not in added, output
     code, output = geodeck(["games"], COLUMNS="200")
     row = next(line for line in output.splitlines() if "region-fra" in line)
-    assert "Frankreich: Das Kartenspiel" in row and "Region: a grid card game" not in output
+    assert "France\xa0: le jeu de cartes" in row and "Region: a grid card game" not in output
 
 
 @pytest.mark.mirror
@@ -364,7 +364,7 @@ def test_a_region_game_is_named_and_titled_by_its_deck():
 
     definition = region_game("fra")
     game = definition.engine.Game.from_deck(published.deck(definition)[1], players=2)
-    assert (game.name, game.title) == ("region-fra", "Frankreich")
+    assert (game.name, game.title) == ("region-fra", "France")
     assert definition.player_counts(published.deck(definition)[1]) == (2, 4)
-    with pytest.raises(GeodeckError, match="^Frankreich: the face-down variant is played by 3 or 4 players"):
+    with pytest.raises(GeodeckError, match="^France: the face-down variant is played by 3 or 4 players"):
         definition.engine.Game.from_deck(published.deck(definition)[1], players=2, face_down=True)
