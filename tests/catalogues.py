@@ -2,8 +2,11 @@
 untranslated in a text meant to be in another language, and a kit's words to check (`kit_text`)."""
 
 import re
+from pathlib import Path
 
 import pdftext
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import write_po
 
 from pipeline.decks.spec import load_spec
 from pipeline.extract import load_sources
@@ -71,3 +74,17 @@ def kit_text(game: str, deck: dict, manifest: dict, lang: str, store) -> str:
 def contexts(game: str) -> tuple[str, ...]:
     """The contexts of the messages a game's kit shows: its template's and the common template's."""
     return (f"{layouts.load(games.get(game)).path.stem}:", "common:")
+
+
+def registered(cat: Catalog, code: str, tmp_path: Path, monkeypatch):
+    """Register `cat` as the language `code` from $GEODECK_LOCALES for one test (a fixture yields from it);
+    forget it afterwards."""
+    po = tmp_path / code / "LC_MESSAGES" / f"{registry.domain()}.po"
+    po.parent.mkdir(parents=True)
+    with po.open("wb") as handle:
+        write_po(handle, cat)
+    monkeypatch.setenv("GEODECK_LOCALES", str(tmp_path))
+    registry.languages.cache_clear()
+    yield code
+    monkeypatch.delenv("GEODECK_LOCALES")
+    registry.languages.cache_clear()

@@ -9,7 +9,8 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 from babel.messages.frontend import parse_mapping_cfg
-from babel.messages.pofile import read_po, write_po
+from babel.messages.pofile import read_po
+from catalogues import registered
 
 from pipeline.games import registry as games
 from pipeline.games.region.build import TITLE
@@ -97,19 +98,6 @@ def test_print_refuses_an_unregistered_language_in_one_line(geodeck):
     assert "'xx'" in output and f"geodeck has {', '.join(registry.codes())};" in output, output
 
 
-def _registered(cat: Catalog, code: str, tmp_path: Path, monkeypatch):
-    """Register `cat` as the language `code` from $GEODECK_LOCALES for one test; forget it afterwards."""
-    po = tmp_path / code / "LC_MESSAGES" / f"{registry.domain()}.po"
-    po.parent.mkdir(parents=True)
-    with po.open("wb") as handle:
-        write_po(handle, cat)
-    monkeypatch.setenv("GEODECK_LOCALES", str(tmp_path))
-    registry.languages.cache_clear()
-    yield code
-    monkeypatch.delenv("GEODECK_LOCALES")
-    registry.languages.cache_clear()
-
-
 @pytest.fixture
 def everything(tmp_path, monkeypatch):
     """A toy language `eo` whose catalogue translates every string of every card template, inside `words` or
@@ -122,7 +110,7 @@ def everything(tmp_path, monkeypatch):
         for context, message in catalogue.messages(layouts._read(path), path.stem):
             if isinstance(message, tuple):  # a plural message: its forms
                 cat.add(message, tuple(f"eo:{form}" for form in message), context=context)
-    yield from _registered(cat, "eo", tmp_path, monkeypatch)
+    yield from registered(cat, "eo", tmp_path, monkeypatch)
 
 
 def _strings(document, stem: str, path: tuple[str, ...] = ()):
@@ -170,7 +158,7 @@ def toy(tmp_path, monkeypatch):
     cat = Catalog(locale="fr_FR")
     cat.add("Duplex calibration (front)", "Étalonnage recto verso (recto)", context="common:calibration.words.title")
     cat.add("{country}: The Card Game", "{country} : le jeu de cartes")
-    yield from _registered(cat, "qq", tmp_path, monkeypatch)
+    yield from registered(cat, "qq", tmp_path, monkeypatch)
 
 
 def test_a_language_of_one_catalogue_prints_with_its_locale_s_numbers(toy, geodeck, tmp_path):

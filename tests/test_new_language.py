@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog
-from babel.messages.pofile import read_po, write_po
-from catalogues import contexts, english_left, kit_text
+from babel.messages.pofile import read_po
+from catalogues import contexts, english_left, kit_text, registered
 from rich.console import Console
 
 from pipeline.decks import published, translated
@@ -47,15 +47,7 @@ def toy(tmp_path, monkeypatch):
             plural = not isinstance(message.id, str)  # a plural message: each form (Esperanto has two)
             text = tuple(map(pseudo, message.id)) if plural else pseudo(str(message.id))
             cat.add(message.id, text, context=message.context)
-    po = tmp_path / TOY / "LC_MESSAGES" / f"{registry.domain()}.po"
-    po.parent.mkdir(parents=True)
-    with po.open("wb") as handle:
-        write_po(handle, cat)
-    monkeypatch.setenv("GEODECK_LOCALES", str(tmp_path))
-    registry.languages.cache_clear()
-    yield TOY
-    monkeypatch.delenv("GEODECK_LOCALES")
-    registry.languages.cache_clear()
+    yield from registered(cat, TOY, tmp_path, monkeypatch)
 
 
 def test_the_toy_translation_keeps_fields_and_markup():
