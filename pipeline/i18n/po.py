@@ -15,7 +15,7 @@ def _catalogue(data: bytes) -> Catalog:
     try:
         return read_po(io.BytesIO(data), abort_invalid=True)
     except Exception as exc:  # babel raises PoFileError and assorted parse errors
-        raise Unreadable(f"is not a gettext catalogue ({exc})") from exc
+        raise Unreadable(f"cannot be parsed: {exc}") from exc
 
 
 readers.register(
