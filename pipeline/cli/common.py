@@ -115,6 +115,7 @@ class GameChoice(click.Choice):
 
 
 game_argument = click.argument("game", metavar="GAME", type=GameChoice())
+optional_game = click.argument("game", metavar="[GAME]", required=False, type=GameChoice())  # with --deck FILE
 
 
 def size(count: int) -> str:

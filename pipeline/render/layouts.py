@@ -177,6 +177,16 @@ def title(game: GameDefinition, deck: dict, lang: str) -> str:
     return load(game, lang).data.get("words", {}).get("title") or deck.get("title", deck["game"])
 
 
+def version(deck: dict, lang: str, draft: bool) -> str:
+    """The deck's version as printed in `lang`: a draft's says so (`[kit.words] draft` of common.toml), so a
+    draft print is never taken for a published version."""
+    shown = deck.get("version") or ""
+    if not draft:
+        return shown
+    word = common_in(lang)["kit"]["words"]["draft"]
+    return f"{shown} ({word})" if shown else word
+
+
 @cache
 def load(game: GameDefinition, lang: str | None = None) -> Layout:
     """The game's layout (the file its definition names) with the common print conventions; with `lang`, its
