@@ -77,6 +77,21 @@ def test_a_subset_prints_its_cards_in_deck_order_63_by_88_mm_each_back_behind_it
         assert "Flensburg" not in front.extract_text()
 
 
+def test_reprinted_cards_have_the_whole_decks_sizes_not_the_subsets(reprint, store):
+    """Each text field has one size across the deck: a reprint's names are as large as the whole deck's long
+    names allow (15 pt), not as large as Kiel and Lübeck alone would allow (20 pt)."""
+    from pipeline.games import registry
+    from pipeline.games.grid.cards import steps
+    from pipeline.render.context import CardContext
+
+    ctx = CardContext(layouts.load(registry.get(GAME)), "de", 3.0, store, False)
+    whole = steps(DECK["cards"], ctx)["place_name"]
+    alone = steps([c for c in DECK["cards"] if c["id"] in (KIEL, LUEBECK)], ctx)["place_name"]
+    with pdfplumber.open(reprint) as pdf:
+        sizes = {round(c["size"], 2) for c in pdf.pages[0].chars if c["text"] == "L"}  # Lübeck's L, front only
+    assert alone > whole and sizes == {whole}
+
+
 def test_export_of_a_drafts_subset_holds_its_cards_and_says_draft(geodeck, mirror, tmp_path):
     code, output = geodeck(["export", "--deck", draft(tmp_path), "--service", "mpc", "--cards", KIEL, "--jobs", "1"])
     assert code == 0, output
