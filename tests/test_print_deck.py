@@ -104,7 +104,7 @@ def test_export_of_a_drafts_subset_holds_its_cards_and_says_draft(geodeck, mirro
 
 
 def test_a_draft_without_a_version_says_only_draft():
-    assert layouts.version({"version": None}, "fr", draft=True) == "brouillon, non publié"
+    assert layouts.version({"version": None}, "fr", draft=True) == "(brouillon, non publié)"
     assert layouts.version({"version": "2026.11.0"}, "fr", draft=False) == "2026.11.0"
 
 
@@ -117,6 +117,10 @@ BAD_FILES = {
     "unknown game": (lambda tmp: draft(tmp, game="skat"), "its \"game\" field is 'skat', not a registered game; "),
     "too few cards": (lambda tmp: draft(tmp, cards=DECK["cards"][:3]), "has 3 cards; a deutschland deck has 30-120"),
     "bad value": (lambda tmp: draft(tmp, version="a b"), "version 'a b' is not like 2026.11.0"),
+    "card size": (
+        lambda tmp: draft(tmp, card_size_mm=[60, 80]),
+        "has cards of [60, 80] mm but templates/cards/deutschland.toml",
+    ),
 }
 
 

@@ -334,6 +334,7 @@ def _deck(ctx: click.Context, game, version: str | None, deck_file: Path | None,
     published version, or the deck.json --deck names (its game its own; GAME, if given, must be it)."""
     from pipeline.decks import published
     from pipeline.games import registry
+    from pipeline.render import printing
 
     if deck_file is None:
         path, deck = published.deck(_required(game), version)
@@ -345,6 +346,7 @@ def _deck(ctx: click.Context, game, version: str | None, deck_file: Path | None,
             f"{deck_file} is a {found.name} deck, not {game.name}: leave GAME out to print it, or name a "
             f"{game.name} deck.json"
         )
+    printing.check_card_size(found, deck, str(deck_file))
     ctx.params["game"] = found  # `wrote` says what --for-sale replaced for this game
     return found, deck_file, named(found, deck, lang), published.is_draft(deck_file)
 

@@ -183,8 +183,7 @@ def version(deck: dict, lang: str, draft: bool) -> str:
     shown = deck.get("version") or ""
     if not draft:
         return shown
-    word = common_in(lang)["kit"]["words"]["draft"]
-    return f"{shown} ({word})" if shown else word
+    return f"{shown} ({common_in(lang)['kit']['words']['draft']})".strip()
 
 
 @cache

@@ -150,11 +150,7 @@ def draw_cards(
     options.validate()
     module = game.cards
     layout = layouts.load(game)
-    if tuple(deck.get("card_size_mm") or layout.card_mm) != layout.card_mm:
-        raise GeodeckError(
-            f"deck {game.name} {deck.get('version')} has cards of {deck['card_size_mm']} mm but "
-            f"templates/cards/{game.name}.toml lays out {list(layout.card_mm)} mm; make them agree"
-        )
+    check_card_size(game, deck, f"deck {game.name} {deck.get('version')}")
     bleed = bleed_of(options, layout)
     if options.for_sale:
         licences.for_sale(game)
@@ -168,6 +164,17 @@ def draw_cards(
         _sheets(canvas, module, cards, ctx, options, bleed, on_card)
     else:
         _one_up(canvas, module, cards, ctx, bleed, on_card)
+
+
+def check_card_size(game: GameDefinition, deck: dict, source: str) -> None:
+    """Refuse a deck (read from `source`) whose `card_size_mm` is not the size the game's layout draws."""
+    card_mm = layouts.load(game).card_mm
+    size = deck.get("card_size_mm") or card_mm
+    if not isinstance(size, list | tuple) or tuple(size) != card_mm:
+        raise GeodeckError(
+            f"{source} has cards of {str(size)[:40]} mm but templates/cards/{game.name}.toml lays out "
+            f"{list(card_mm)} mm; make them agree"
+        )
 
 
 def chosen(deck: dict, options: PrintOptions) -> list[dict]:
