@@ -113,6 +113,7 @@ BAD_FILES = {
     "not JSON": (lambda tmp: _write(tmp, "{cards: [}"), "deck.json is corrupted (is not JSON"),
     "huge": (lambda tmp: _huge(tmp), "more than the 20,000,000 allowed"),
     "a pipe": (lambda tmp: _pipe(tmp), "is not a regular file"),
+    "a folder": (lambda tmp: str(tmp), "is a directory"),
     "no game": (lambda tmp: _write(tmp, json.dumps({**DECK, "game": None})), "its \"game\" field is 'None', not a reg"),
     "unknown game": (lambda tmp: draft(tmp, game="skat"), "its \"game\" field is 'skat', not a registered game; "),
     "too few cards": (lambda tmp: draft(tmp, cards=DECK["cards"][:3]), "has 3 cards; a deutschland deck has 30-120"),

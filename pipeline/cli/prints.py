@@ -216,17 +216,10 @@ def print_cards(
     if out is None:
         outputs.check(folder, "--out", force, ("*.pdf",))
     offset = geometry.parse_offset(back_offset)
-    if calibration:
-        game = _required(game)
-        path = out or calibration_sheet.default_output(folder, paper, duplex, layouts.load(game).language(lang))
-        atomic.write_bytes(path, calibration_sheet.render(paper, duplex, offset, layouts.load(game).language(lang)))
-        wrote(path, "the duplex calibration sheet, 2 pages")
-        return
     if what == "accessories":
-        extras = accessories.AccessoryOptions(paper=paper, lang=lang, for_sale=for_sale).validate()
         game, _, deck, draft = _deck(click.get_current_context(), game, version, deck_file, lang)
+        extras = accessories.AccessoryOptions(paper=paper, lang=lang, for_sale=for_sale, draft=draft).validate()
         store = open_store(mirror=mirror, online=not offline)
-        extras = dataclasses.replace(extras, draft=draft)
         result = accessories.print_accessories(game, deck, extras, store, out)
         wrote(result.path, f"{pages(result.pages)}, {size(result.bytes)}")
         return
@@ -241,6 +234,12 @@ def print_cards(
         for_sale=for_sale,
         press=press,
     ).validate()
+    if calibration:
+        game = _required(game)
+        path = out or calibration_sheet.default_output(folder, paper, duplex, layouts.load(game).language(lang))
+        atomic.write_bytes(path, calibration_sheet.render(paper, duplex, offset, layouts.load(game).language(lang)))
+        wrote(path, "the duplex calibration sheet, 2 pages")
+        return
     game, deck_path, deck, draft = _deck(click.get_current_context(), game, version, deck_file, lang)
     options = dataclasses.replace(options, draft=draft, only=_only(card_ids, deck, deck_path, draft))
     if options.layout == "sheet":
@@ -322,10 +321,10 @@ def export_cards(game, service, version, deck_file, card_ids, lang, out, for_sal
     console.print(str(result.path), highlight=False, markup=False, soft_wrap=True)
 
 
-def _required(game):
-    """GAME, which a command without --deck needs."""
+def _required(game, alternative: str = ""):
+    """GAME, which a command without --deck needs (`alternative`: what may name the game instead)."""
     if game is None:
-        raise click.UsageError("Missing argument 'GAME': name a game (`geodeck games` lists them) or --deck FILE")
+        raise click.UsageError(f"Missing argument 'GAME': name a game (`geodeck games` lists them){alternative}")
     return game
 
 
@@ -337,7 +336,7 @@ def _deck(ctx: click.Context, game, version: str | None, deck_file: Path | None,
     from pipeline.render import printing
 
     if deck_file is None:
-        path, deck = published.deck(_required(game), version)
+        path, deck = published.deck(_required(game, " or --deck FILE"), version)
         return game, path, named(game, deck, lang), False
     refuse_together(ctx, "deck_file", ("version",), "--deck prints that file, not a published version")
     found, deck = published.read_any(deck_file, registry.registered().get)
