@@ -157,6 +157,8 @@ def test_game_and_deck_must_agree(geodeck, tmp_path):
     code, output = geodeck(["print", "world-game", "--deck", path])
     assert code == 2 and len(output.strip().splitlines()) == 1, output
     assert f"{path} is a deutschland deck, not world-game: leave GAME out to print it" in output
+    code, output = geodeck(["print", GAME, "--deck", path, "--cards", "de-xyz"])  # the same game: read, then the ids
+    assert code == 2 and f'has no card de-xyz; its ids are the "id" of each card in {path}' in output, output
 
 
 REFUSED = {  # the arguments after `print`, and what the one line says
