@@ -66,8 +66,8 @@ def deck_option(verb: str):
         "--deck",
         "deck_file",
         type=click.Path(path_type=Path, dir_okay=False),
-        help=f"{verb} this deck.json instead of a published version (a draft from build/, an edited deck, "
-        "another checkout's); GAME may be left out: the deck's \"game\" names it. Checked as a published deck; "
+        help=f"{verb} this deck.json instead of a published version (a draft, an edited copy, a deck from "
+        'another checkout); GAME may be left out: the deck\'s "game" names it. Checked as a published deck; '
         "without a manifest.json beside it, it is a draft and the print says so where it names the version.",
     )
 
