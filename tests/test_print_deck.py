@@ -114,6 +114,7 @@ BAD_FILES = {
     "huge": (lambda tmp: _huge(tmp), "more than the 20,000,000 allowed"),
     "a pipe": (lambda tmp: _pipe(tmp), "is not a regular file"),
     "a folder": (lambda tmp: str(tmp), "is a directory"),
+    "an edited published deck": (lambda tmp: _edited_version(tmp), "was modified after publishing (its content hash"),
     "no game": (lambda tmp: _write(tmp, json.dumps({**DECK, "game": None})), "its \"game\" field is 'None', not a reg"),
     "unknown game": (lambda tmp: draft(tmp, game="skat"), "its \"game\" field is 'skat', not a registered game; "),
     "too few cards": (lambda tmp: draft(tmp, cards=DECK["cards"][:3]), "has 3 cards; a deutschland deck has 30-120"),
@@ -134,6 +135,12 @@ def _huge(tmp) -> str:
     with open(tmp / "deck.json", "wb") as handle:
         handle.truncate(21_000_000)  # sparse: nothing written
     return str(tmp / "deck.json")
+
+
+def _edited_version(tmp) -> str:
+    """A published version's deck.json, its manifest beside it, with a card removed: verified, and refused."""
+    shutil.copy(FOLDER / "manifest.json", tmp / "manifest.json")
+    return draft(tmp, cards=DECK["cards"][1:])
 
 
 def _pipe(tmp) -> str:
