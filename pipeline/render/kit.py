@@ -265,7 +265,7 @@ def _attribution(
     unknown = [name for name in used if name not in defined]
     if unknown:
         raise GeodeckError(f"the deck names source {unknown[0]!r}, which has no sources/{unknown[0]}.toml")
-    paragraphs = [f"<b>{kit['attribution']}</b>", kit["sources_intro"]]
+    paragraphs = [f"<b>{kit['attribution']}</b>", kit["sources_intro_draft" if options.draft else "sources_intro"]]
     barred = [name for name in used if defined[name].license_class == "non-commercial"]
     if barred:
         names = ", ".join(defined[name].title for name in barred)
