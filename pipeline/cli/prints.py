@@ -8,6 +8,7 @@ import click
 from pipeline import atomic, outputs
 from pipeline.cli.common import (
     choice_option,
+    counted,
     game_argument,
     jobs_option,
     named,
@@ -252,7 +253,7 @@ def print_cards(
         from pipeline.render import kit as kit_pdf
 
         result = kit_pdf.print_kit(game, deck_path, deck, options, store, out)
-        wrote(result.path, f"the kit, {result.cards} cards, {pages(result.pages)}, {size(result.bytes)}")
+        wrote(result.path, f"the kit, {counted(result.cards, 'card')}, {pages(result.pages)}, {size(result.bytes)}")
         return
     with progress() as bar:
         task = bar.add_task(f"printing {game.name}", total=len(printing.chosen(deck, options)))
@@ -264,7 +265,7 @@ def print_cards(
             out or printing.default_output(game, deck, options, folder),
             on_card=lambda _: bar.advance(task),
         )
-    wrote(result.path, f"{result.cards} cards, {pages(result.pages)}, {size(result.bytes)}")
+    wrote(result.path, f"{counted(result.cards, 'card')}, {pages(result.pages)}, {size(result.bytes)}")
     if what == "all":
         extras = accessories.AccessoryOptions(paper=paper, lang=lang, for_sale=for_sale, draft=draft).validate()
         result = accessories.print_accessories(
