@@ -1,8 +1,9 @@
 """Deutschland's geo step: grid numbers for every located town, and the deterministic 96-card place selection.
 
 Selection (settings in `templates/deutschland/places.toml`, explained in docs/deutschland.md):
-candidates are located towns inside their state, on the map, with at least `min_population` inhabitants
-(pinned-in towns need only a point on the map); pinned-out towns never enter. Pinned in: the `largest` most
+candidates are located towns inside their state, on the map, with at least `min_population` inhabitants and
+no suburbs (pipeline.games.grid.selection.suburbs; pinned-in towns need only a point on the map); pinned-out
+towns never enter. Pinned in: the `largest` most
 populous towns, the 16 state capitals (pipeline.transform.german_states) and the named pins. `pipeline.geo.selection`
 chooses the deck (pins, a seeded farthest-point spread, all 16 states, then a seeded local search on
 tie rates for the extremes N, S, W, O, most, fewest x layouts of 3, 4, 5, the covering radius and the

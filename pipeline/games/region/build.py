@@ -7,7 +7,8 @@ farthest-point spread, every division present (when the deck has room for them),
 on tie rates, covering radius and the spread of log population, distances in an azimuthal equidistant
 projection centred on the candidates.
 Pinned: the country's capital, its `largest` most populous places, its first-level capitals (the most
-populous first, at most half the deck) and the country's `pins` in templates/region/settings.toml.
+populous first, at most half the deck) and the country's `pins` in templates/region/settings.toml. Suburbs
+(pipeline.games.grid.selection.suburbs) are no candidates; the places table keeps them, with why (`suburb`).
 """
 
 import gettext
