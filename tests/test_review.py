@@ -189,7 +189,7 @@ def test_page_in_headless_chromium(refreshed, store, tmp_path):
     seen = json.loads(unescape(re.search(r'<pre id="seen">(.*?)</pre>', dom, re.S).group(1)))  # type: ignore[union-attr]
     assert "suspicious changes" in seen["summary"] and "2\nchanged cards" in seen["summary"] and seen["top"]
     assert "needs --accept" in seen["verdict"] and 'geodeck build --accept "REASON"' in seen["accept"]
-    assert seen["first"].startswith("wg-DEU") and seen["images"] == [True, True]
+    assert seen["first"].startswith("Germany wg-DEU") and seen["images"] == [True, True]  # its name in the language
     assert seen["asia"] == ["wg-CHN"] and seen["asiaSuspicious"] == "0 of 2 changed cards"
     screenshot = tmp_path / "review.png"
     browser.screenshot(out / "index.html", screenshot)
