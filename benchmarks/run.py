@@ -187,22 +187,16 @@ def regions_all(bench: Bench) -> dict[str, Figure]:
 
     os.environ["GEODECK_BUILD"] = str(bench.scratch / "regions")
     buildable = many.buildable(open_store(root=bench.store, online=False))
-    figures, found = {}, []
+    local, outcomes = regions_built(bench, "regions-jobs", buildable, jobs=2)
     with LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster:
-        for name, where in (
-            ("regions_all_2_cores", {"jobs": 2}),
-            ("regions_all_dask", {"scheduler": cluster.scheduler_address}),
-        ):
-            figure, outcomes = regions_built(bench, name, buildable, **where)
-            figures[name] = figure
-            found.append(outcomes)
-    if found[0] != found[1]:
+        on_cluster, again = regions_built(bench, "regions-dask", buildable, scheduler=cluster.scheduler_address)
+    if again != outcomes:
         sys.exit(
             "regions_all: the Dask cluster published other decks than the local pool (the search is deterministic)"
         )
     RESULTS.mkdir(parents=True, exist_ok=True)
-    (RESULTS / "regions_all_found.json").write_text(json.dumps(found[0], indent=1, ensure_ascii=False) + "\n")
-    return figures
+    (RESULTS / "regions_all_found.json").write_text(json.dumps(outcomes, indent=1, ensure_ascii=False) + "\n")
+    return {"regions_all_2_cores": local, "regions_all_dask": on_cluster}
 
 
 def regions_built(bench: Bench, name: str, countries: list[str], **where) -> tuple[Figure, dict]:

@@ -25,7 +25,7 @@ def region():
 
 
 @region.command("build")
-@click.argument("countries", metavar="ISO3...", nargs=-1)
+@click.argument("countries", metavar="[ISO3]...", nargs=-1)
 @click.option("--all", "every", is_flag=True, help="Every country `geodeck region list` says can be built.")
 @click.option(
     "--places",
@@ -83,10 +83,7 @@ def build(countries, every, places, title, lang, accept, jobs, scheduler, mirror
     if title and several:
         raise click.UsageError("--title names one deck: give one country, without --all, --jobs or --scheduler")
     if bad := [line for line in map(no_country, countries) if line]:
-        if len(bad) > 1 or several:
-            for line in bad[:-1]:
-                error_line(line)
-        raise GeodeckError(bad[-1])
+        raise GeodeckError("\n".join(bad))  # one line each
     store = open_store(mirror=mirror, online=not offline)
     wait = lambda message: console.print(message, highlight=False)  # noqa: E731
     with locking.exclusive(paths.build_dir(), on_wait=wait), locking.exclusive(store.root, on_wait=wait):
