@@ -69,11 +69,16 @@ def country_name(iso3: str, lang: str) -> str:
     """The country's common name in `lang` (pycountry's ISO 3166-1 names and their translations)."""
     country = pycountry.countries.get(alpha_3=iso3)
     if country is None:
-        raise GeodeckError(
-            f"{iso3!r} is no ISO 3166-1 alpha-3 country code; e.g. FRA, JPN, BRA (`geodeck region list`)"
-        )
+        raise GeodeckError(no_country(iso3))
     names_ = gettext.translation("iso3166-1", pycountry.LOCALES_DIR, languages=[lang], fallback=True)
     return names_.gettext(getattr(country, "common_name", None) or country.name)
+
+
+def no_country(iso3: str) -> str | None:
+    """Why `iso3` is no country a region can be asked for (None: it is one)."""
+    if pycountry.countries.get(alpha_3=iso3.upper()) is not None:
+        return None
+    return f"{iso3!r} is no ISO 3166-1 alpha-3 country code; e.g. FRA, JPN, BRA (`geodeck region list`)"
 
 
 def pins(table: pd.DataFrame, size: int, largest: int, named: list[str]) -> list[int]:
