@@ -69,7 +69,9 @@ def draw(
         top = _anatomy(canvas, game.cards, deck, ctx, plan, words, Box(margin, 0, pw - 2 * margin, top), small)
     if plan.get("example"):
         top = _example(canvas, game.cards, deck, ctx, plan, words, Box(margin, 0, pw - 2 * margin, top), body)
-    flowing: list = [Paragraph(markup, body) for markup in words["rules"]]
+    own = getattr(game.accessories, "rules_words", None)  # the deck's own words, where its rules have placeholders
+    fields = own(deck, layout) if own else {}
+    flowing: list = [Paragraph(markup.format(**fields) if fields else markup, body) for markup in words["rules"]]
     inserts = []  # (after which paragraph, what): the table and the setup picture
     rows = plan.get("table") or words.get("table")  # numbers (the same in every language) or words
     if rows:  # the rulebook's table, after the paragraph that refers to it
