@@ -20,6 +20,8 @@ from pipeline.render.context import CardContext
 from pipeline.render.pages import clipped, end_page
 from pipeline.render.text import PT_MM, Box
 
+FILLED = ("rules", "setup", "anatomy")  # the kit words with the deck's own words in them (`rules_words`)
+
 BAND_MM = 24.0  # the title band's height
 GAP_MM = 5.0
 BADGE_MM = 2.4  # the radius of a numbered badge on the anatomy card
@@ -39,6 +41,10 @@ def draw(
     ends the last one)."""
     layout = ctx.layout
     design, plan = layout.design, (layout.data.get("kit") or {}).get("rules") or {}
+    own = getattr(game.accessories, "rules_words", None)  # the deck's own words, where its rules have placeholders
+    if own:
+        fields = own(deck, layout)
+        words = words | {key: [line.format(**fields) for line in words[key]] for key in FILLED if key in words}
     pw, ph = page
     canvas.setFillColor(design.colour("colour"))
     canvas.rect(0, ph - BAND_MM, pw, BAND_MM, stroke=0, fill=1)
@@ -69,9 +75,7 @@ def draw(
         top = _anatomy(canvas, game.cards, deck, ctx, plan, words, Box(margin, 0, pw - 2 * margin, top), small)
     if plan.get("example"):
         top = _example(canvas, game.cards, deck, ctx, plan, words, Box(margin, 0, pw - 2 * margin, top), body)
-    own = getattr(game.accessories, "rules_words", None)  # the deck's own words, where its rules have placeholders
-    fields = own(deck, layout) if own else {}
-    flowing: list = [Paragraph(markup.format(**fields) if fields else markup, body) for markup in words["rules"]]
+    flowing: list = [Paragraph(markup, body) for markup in words["rules"]]
     inserts = []  # (after which paragraph, what): the table and the setup picture
     rows = plan.get("table") or words.get("table")  # numbers (the same in every language) or words
     if rows:  # the rulebook's table, after the paragraph that refers to it

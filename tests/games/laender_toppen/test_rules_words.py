@@ -14,15 +14,17 @@ from pipeline.games.laender_toppen import GAME, accessories
 from pipeline.i18n import registry
 from pipeline.paths import TEMPLATES_DIR
 from pipeline.render import layouts
+from pipeline.render.rules import FILLED
 
 TINY = Path(__file__).parents[2] / "fixtures" / "tiny" / "render" / "laender-toppen.deck.json"
 GROUPS = ["West", "Nord", "Süd", "Ost"]
 
 
 def rules(game, deck: dict, lang: str) -> str:
+    """The rules text, the setup picture's captions and the card legend, with the deck's words."""
     layout = layouts.load(game, lang)
-    fields = accessories.rules_words(deck, layout)
-    return " ".join(paragraph.format(**fields) for paragraph in layout.data["kit"]["words"]["rules"])
+    fields, words = accessories.rules_words(deck, layout), layout.data["kit"]["words"]
+    return " ".join(line.format(**fields) for key in FILLED for line in words.get(key, []))
 
 
 @pytest.fixture(scope="module")
@@ -47,6 +49,7 @@ def test_a_custom_deck_s_rules_name_its_categories_and_groups_not_the_base_deck_
     assert f"({labels[0]} first)" in text and f"({labels[-1]}, below)" in text
     assert "(in the order West, Nord, Süd, and Ost)" in text and "A final tie: there are several winners." in text
     assert "Antarctica" not in text and "Russia" not in text and "six" not in text
+    assert f"<b>Folded paper strip</b> with the {len(labels)} categories:" in text
     german = rules(game, deck, "de")
     assert "(in der Reihenfolge West, Nord, Süd und Ost)" in german and "Fläche" in german
     assert "Antarktis" not in german and "Russland" not in german and "sechs" not in german
