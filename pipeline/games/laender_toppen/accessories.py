@@ -46,7 +46,7 @@ def rules_words(deck: dict, layout) -> dict[str, str]:
         "categories": format_list(labels, locale=lang),
         "first": labels[0],
         "last": labels[-1],
-        "groups": format_list(groups, locale=lang),
+        "groups": ", ".join(groups),  # an order, not a list of alternatives
         "dashes": words.get("dashes", "").format(categories=format_list(dashes, locale=lang)) if dashes else "",
         "tie": words.get("tie_antarctica" if polar else "tie", ""),
         "two_continents": " ".join(
