@@ -60,7 +60,7 @@ messages: install
 	$(BIN)/pybabel update -i $(LOCALE)/geodeck.pot -d $(LOCALE) -D geodeck --ignore-obsolete
 	@# Babel flags a message python-format when its text looks like a %-directive ("95 % interval"); geodeck's
 	@# messages are brace-formatted only, and `msgfmt -c` would check those words as %-directives
-	sed -i -E -e 's/, python-format\b//' -e 's/^#, python-format, /#, /' -e '/^#, python-format$$/d' \
+	sed -i -E -e '/^#, python-format$$/d' -e 's/^#, python-format, /#, /' -e 's/, python-format\b//' \
 		$(LOCALE)/geodeck.pot $(LOCALE)/*/LC_MESSAGES/geodeck.po
 
 previews: install  # docs/previews/*.png: every card kind (front, back), each game's accessories, kit cover and rules
