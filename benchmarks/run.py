@@ -418,8 +418,10 @@ def recipes(bench: Bench) -> dict[str, Figure]:
         return time.perf_counter() - start, tree_cpu() - cpu
 
     try:
-        figures = {"recipe_60": Figure(*made(written["60"], games=200, jobs=2))}
-        figures["optimiser_196_120"] = Figure(*made(written["196"], jobs=2))
+        wall, cpu = made(written["60"], games=200, jobs=2)
+        figures = {"recipe_60": Figure(wall, cpu=cpu)}
+        wall, cpu = made(written["196"], jobs=2)
+        figures["optimiser_196_120"] = Figure(wall, cpu=cpu)
         candidates = len(pd.read_parquet(build / "custom" / "bench-196" / "items.parquet"))
         if candidates != OPTIMISER_CANDIDATES:
             sys.exit(f"optimiser: {candidates} candidates, not {OPTIMISER_CANDIDATES}: the country table changed")

@@ -4,14 +4,17 @@
 optimiser's play-check of each candidate deck): the processes start, import geodeck and connect once. A
 look's batches (BATCH_GAMES games, tens of milliseconds each) go out in tasks of several batches, a few per
 worker (`tasks`), so that a task plays for about a second or more and the deck travels once per task (once
-per worker on a cluster: scattered), not once per batch. Results come back per batch, in batch order whatever
-finished first, so the report is the same for every `jobs`, any number of workers and on a cluster. A Dask
+per worker on a cluster: scattered), not once per batch; once each kind's CPU seconds per game are known from
+an earlier look, the tasks are made of about equal work, so that the workers end a look together. Results
+come back per batch and merge in batch order whatever finished first and whichever task played them, so the
+report is the same for every `jobs`, any number of workers and on a cluster. A Dask
 cluster is started by the user (docs/rules-engines.md: `dask scheduler`, then `dask worker ADDRESS` on each
 machine, in an environment with geodeck installed).
 """
 
 import multiprocessing
 import os
+import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
@@ -34,6 +37,7 @@ class Workers:
         self.jobs, self.scheduler = jobs, scheduler
         self.pool: ProcessPoolExecutor | None = None
         self.client = None  # a dask.distributed.Client, imported only for a cluster
+        self.cost: dict[str, float] = {}  # CPU seconds per game of each kind of playout, as last measured
 
     def __enter__(self) -> "Workers":
         if self.scheduler:
@@ -59,17 +63,31 @@ class Workers:
         return max(1, self.jobs)
 
 
-def tasks(count: int, workers: int) -> list[list[int]]:
-    """Batch positions 0..count-1 dealt in turn into TASKS_PER_WORKER tasks a worker: a kind's batches (of
-    about equal work) go to different tasks, so tasks are about even, and the first handed out (the search
-    bot's, the longest) start first."""
-    n = min(count, TASKS_PER_WORKER * workers)
-    return [list(range(first, count, n)) for first in range(n)]
+def tasks(batches: Sequence[Batch], workers: int, cost: dict[str, float]) -> list[list[int]]:
+    """Batch positions dealt into TASKS_PER_WORKER tasks a worker, the most work first. With every kind's CPU
+    seconds per game known (`cost`), each batch, the most work first, goes to the task with the least work
+    (the tasks end about together); else they are dealt in turn: a kind's batches (of about equal work) to
+    different tasks, the first handed out (the search bot's, the longest) started first."""
+    n = min(len(batches), TASKS_PER_WORKER * workers)
+    if not all(batch.kind.name in cost for batch in batches):
+        return [list(range(first, len(batches), n)) for first in range(n)]
+    work = [batch.games * cost[batch.kind.name] for batch in batches]
+    dealt: list[list[int]] = [[] for _ in range(n)]
+    load = [0.0] * n
+    for i in sorted(range(len(batches)), key=lambda i: -work[i]):
+        task = min(range(n), key=load.__getitem__)
+        dealt[task].append(i)
+        load[task] += work[i]
+    return [sorted(dealt[task]) for task in sorted(range(n), key=lambda task: -load[task])]
 
 
-def play_batches(batches: Sequence[Batch], deck: str, watch: Watch | None = None) -> list[Tally]:
-    """One task: its batches' tallies, in order."""
-    return [play_batch(batch, deck, watch) for batch in batches]
+def play_batches(batches: Sequence[Batch], deck: str, watch: Watch | None = None) -> list[tuple[Tally, float]]:
+    """One task: its batches' tallies, in order, each with the CPU seconds it took."""
+    played = []
+    for batch in batches:
+        start = time.process_time()
+        played.append((play_batch(batch, deck, watch), time.process_time() - start))
+    return played
 
 
 def run(
@@ -87,7 +105,7 @@ def run(
             results.append(play_batch(batch, deck, watch))
             on_done(batch)
         return results
-    dealt = tasks(len(batches), workers.count)
+    dealt = tasks(batches, workers.count, workers.cost)
     if workers.client is not None:
         from dask.distributed import as_completed as dask_completed
 
@@ -96,19 +114,26 @@ def run(
             workers.client.submit(play_batches, [batches[i] for i in task], shared, watch, pure=False): task
             for task in dealt
         }
-        return _in_order(futures, batches, on_done, dask_completed(list(futures)))
+        return _in_order(futures, batches, on_done, dask_completed(list(futures)), workers.cost)
     assert workers.pool is not None
     futures = {workers.pool.submit(play_batches, [batches[i] for i in task], deck, watch): task for task in dealt}
-    return _in_order(futures, batches, on_done, as_completed(futures))
+    return _in_order(futures, batches, on_done, as_completed(futures), workers.cost)
 
 
-def _in_order(futures: dict, batches: Sequence[Batch], on_done: Done, finished: Iterable) -> list[Tally]:
-    """The tallies of every task's batches (`futures`: future -> its batches' positions) in batch order."""
+def _in_order(
+    futures: dict, batches: Sequence[Batch], on_done: Done, finished: Iterable, cost: dict[str, float]
+) -> list[Tally]:
+    """The tallies of every task's batches (`futures`: future -> its batches' positions) in batch order;
+    `cost` learns each kind's CPU seconds per game."""
     results: list[Tally | None] = [None] * len(batches)
+    seconds: dict[str, list[float]] = {}
     for future in finished:
-        for i, tally in zip(futures[future], future.result()):
+        for i, (tally, cpu) in zip(futures[future], future.result()):
             results[i] = tally
+            spent = seconds.setdefault(batches[i].kind.name, [0.0, 0.0])
+            spent[0], spent[1] = spent[0] + cpu, spent[1] + batches[i].games
             on_done(batches[i])
+    cost |= {kind: cpu / games for kind, (cpu, games) in seconds.items()}
     return [r for r in results if r is not None]
 
 
