@@ -386,18 +386,36 @@ def workers_cpu(client) -> float:
     return sum(client.run(time.process_time).values())
 
 
+def on_cluster(workers: int, made: Callable[..., tuple[float, float]]) -> tuple[float, float, float, float]:
+    """`made(scheduler=ADDRESS)` on a local Dask cluster of `workers` single-threaded worker processes, warm (the
+    modules every task needs imported): wall seconds, CPU seconds (this process and the workers), the serial
+    part (this process's main thread: the workers wait for it) and the workers' CPU seconds."""
+    from dask.distributed import Client, LocalCluster
+
+    with (
+        LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None) as cluster,
+        Client(cluster) as client,
+    ):
+        for module in ("pipeline.playcheck.execute", "pipeline.games.laender_toppen.playcheck"):
+            client.run(importlib.import_module, module)
+        played, cpu, serial = workers_cpu(client), time.process_time(), time.thread_time()
+        wall = made(scheduler=cluster.scheduler_address)[0]
+        serial, played = time.thread_time() - serial, workers_cpu(client) - played
+        return wall, time.process_time() - cpu + played, serial, played
+
+
 def recipes(bench: Bench) -> dict[str, Figure]:
     """`geodeck deck new` (in this process, publishing into the scratch folder): a 60-card recipe (of the 70 most
     populous countries, six categories) chosen, play-checked (200 games) and published on 2 cores (`recipe_60`);
     the optimiser choosing 120 cards of OPTIMISER_CANDIDATES countries (`optimiser_196_120`, `--jobs 2`); the
-    same on a local Dask cluster (2 single-threaded worker processes, as `dask worker` starts them: the workers
-    warm, their imports done) of one worker, then two (`optimiser_dask_1_worker`, `optimiser_dask_2_workers`:
-    the speed-up). CPU seconds: this process and its pool's processes, plus the Dask workers'. As wall times lie on
-    a busy machine, `optimiser_dask_expected` is the speed-up the CPU seconds predict (Amdahl): this process's
-    CPU seconds (serial: choosing, building, judging, publishing) plus the workers' over the serial part plus
-    half the workers'. One run each (each is seconds to minutes of play-check)."""
+    same on a local Dask cluster of one single-threaded worker process, then two (`on_cluster`:
+    `optimiser_dask_1_worker`, `optimiser_dask_2_workers`: the speed-up). CPU seconds: this process and its
+    pool's processes, or this process and the Dask workers. As wall times lie on a busy machine,
+    `optimiser_dask_expected` is the speed-up the one worker's run predicts by Amdahl's law, (serial + worker)
+    / (serial + worker / 2), from its serial part (seconds: the CPU seconds of this process's main thread, which
+    builds and judges the decks and publishes while the workers wait; the Dask client's own thread works beside
+    them) and its worker's CPU seconds. One run each (each is seconds to minutes of play-check)."""
     import pandas as pd
-    from dask.distributed import Client, LocalCluster
 
     from pipeline import paths
     from pipeline.games.custom.build import new
@@ -425,23 +443,11 @@ def recipes(bench: Bench) -> dict[str, Figure]:
         candidates = len(pd.read_parquet(build / "custom" / "bench-196" / "items.parquet"))
         if candidates != OPTIMISER_CANDIDATES:
             sys.exit(f"optimiser: {candidates} candidates, not {OPTIMISER_CANDIDATES}: the country table changed")
-        walls, serial, played = {}, {}, {}
-        for workers in (1, 2):
-            with (
-                LocalCluster(
-                    n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
-                ) as cluster,
-                Client(cluster) as client,
-            ):
-                for module in ("pipeline.playcheck.execute", "pipeline.games.laender_toppen.playcheck"):
-                    client.run(importlib.import_module, module)  # warm: what every task needs, imported once
-                played[workers], cpu = workers_cpu(client), time.process_time()
-                walls[workers] = made(written["196"], scheduler=cluster.scheduler_address)[0]
-                serial[workers], played[workers] = time.process_time() - cpu, workers_cpu(client) - played[workers]
-        figures["optimiser_dask_1_worker"] = Figure(walls[1], cpu=serial[1] + played[1])
-        figures["optimiser_dask_2_workers"] = Figure(walls[2], rate=walls[1] / walls[2], cpu=serial[2] + played[2])
-        expected = (serial[1] + played[1]) / (serial[1] + played[1] / 2)
-        figures["optimiser_dask_expected"] = Figure(serial[1], rate=expected, cpu=serial[1])
+        runs = {workers: on_cluster(workers, partial(made, written["196"])) for workers in (1, 2)}
+        (wall, cpu, serial, played), two = runs[1], runs[2]
+        figures["optimiser_dask_1_worker"] = Figure(wall, cpu=cpu)
+        figures["optimiser_dask_2_workers"] = Figure(two[0], rate=wall / two[0], cpu=two[1])
+        figures["optimiser_dask_expected"] = Figure(serial, rate=(serial + played) / (serial + played / 2), cpu=cpu)
     finally:
         paths.DECKS_DIR = before[1]
         if before[0] is None:
