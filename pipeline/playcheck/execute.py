@@ -44,6 +44,7 @@ class Workers:
             self.client = _connect(self.scheduler)
         elif self.jobs > 1:
             context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload([__name__])  # imported once by the server, not by each worker
             self.pool = ProcessPoolExecutor(
                 self.jobs, mp_context=context, initializer=worker_setup, initargs=(os.getpid(),)
             )
@@ -64,10 +65,10 @@ class Workers:
 
 
 def tasks(batches: Sequence[Batch], workers: int, cost: dict[str, float]) -> list[list[int]]:
-    """Batch positions dealt into TASKS_PER_WORKER tasks a worker, the most work first. With every kind's CPU
-    seconds per game known (`cost`), each batch, the most work first, goes to the task with the least work
-    (the tasks end about together); else they are dealt in turn: a kind's batches (of about equal work) to
-    different tasks, the first handed out (the search bot's, the longest) started first."""
+    """Batch positions dealt into TASKS_PER_WORKER tasks a worker. With every kind's CPU seconds per game
+    known (`cost`), each batch, the most work first, goes to the task with the least work so far, and the tasks
+    go out the most work first (they end about together); else the batches are dealt in turn: a kind's batches
+    (of about equal work) to different tasks, the first handed out (the search bot's, the longest) started first."""
     n = min(len(batches), TASKS_PER_WORKER * workers)
     if not all(batch.kind.name in cost for batch in batches):
         return [list(range(first, len(batches), n)) for first in range(n)]
