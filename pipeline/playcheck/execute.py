@@ -17,11 +17,15 @@ import os
 import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from typing import TYPE_CHECKING
 
 from pipeline.errors import GeodeckError
 from pipeline.playcheck.play import Batch, Watch, play_batch
 from pipeline.playcheck.tally import Tally
 from pipeline.workers import worker_setup
+
+if TYPE_CHECKING:
+    from dask.distributed import Client
 
 Done = Callable[[Batch], None]
 TASKS_PER_WORKER = 4  # tasks per worker and look: few, so each plays long; more than one, so they even out
@@ -36,8 +40,9 @@ class Workers:
     def __init__(self, jobs: int = 1, scheduler: str | None = None):
         self.jobs, self.scheduler = jobs, scheduler
         self.pool: ProcessPoolExecutor | None = None
-        self.client = None  # a dask.distributed.Client, imported only for a cluster
+        self.client: Client | None = None  # imported only for a cluster
         self.cost: dict[str, float] = {}  # CPU seconds per game of each kind of playout, as last measured
+        self._scattered: tuple[str, object] | None = None  # the deck on every worker of the cluster, its future
 
     def __enter__(self) -> "Workers":
         if self.scheduler:
@@ -55,6 +60,13 @@ class Workers:
             self.pool.shutdown(cancel_futures=True)
         if self.client:
             self.client.close()
+
+    def scattered(self, deck: str):
+        """The deck sent to every worker of the cluster once, for as many looks as play it."""
+        assert self.client is not None
+        if self._scattered is None or self._scattered[0] != deck:
+            self._scattered = (deck, self.client.scatter(deck, broadcast=True))
+        return self._scattered[1]
 
     @property
     def count(self) -> int:
@@ -110,7 +122,7 @@ def run(
     if workers.client is not None:
         from dask.distributed import as_completed as dask_completed
 
-        shared = workers.client.scatter(deck, broadcast=True)
+        shared = workers.scattered(deck)
         futures = {
             workers.client.submit(play_batches, [batches[i] for i in task], shared, watch, pure=False): task
             for task in dealt
