@@ -448,7 +448,9 @@ def recipes(bench: Bench) -> dict[str, Figure]:
         (wall, cpu, serial, played), two = runs[1], runs[2]
         figures["optimiser_dask_1_worker"] = Figure(wall, cpu=cpu)
         figures["optimiser_dask_2_workers"] = Figure(two[0], rate=wall / two[0], cpu=two[1])
-        figures["optimiser_dask_expected"] = Figure(serial, rate=(serial + played) / (serial + played / 2), cpu=cpu)
+        figures["optimiser_dask_expected"] = Figure(
+            serial, rate=(serial + played) / (serial + played / 2), cpu=serial + played
+        )
     finally:
         paths.DECKS_DIR = before[1]
         if before[0] is None:
