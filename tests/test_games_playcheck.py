@@ -12,6 +12,7 @@ from conformance import cases
 from fixtures.tiny.games import unfair_seats
 from fixtures.tiny.games.decks import deutschland, laender_toppen, world_game
 
+from pipeline import workers
 from pipeline.cli import cli
 from pipeline.errors import GeodeckError
 from pipeline.games import registry as games
@@ -87,11 +88,11 @@ def test_the_report_is_the_same_for_every_jobs_and_on_a_dask_cluster():
     assert reports.to_json(playcheck.check(definition, deck, games=n, seed=5, jobs=2)) == one
     with (
         LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster,
-        execute.Workers(scheduler=cluster.scheduler_address) as workers,
+        execute.Workers(scheduler=cluster.scheduler_address) as playing,
     ):
         for _ in range(2):
-            assert reports.to_json(playcheck.check(definition, deck, games=n, seed=5, workers=workers)) == one
-        assert set(workers.cost) == set(json.loads(one)["playouts"])  # every kind's CPU seconds per game
+            assert reports.to_json(playcheck.check(definition, deck, games=n, seed=5, workers=playing)) == one
+        assert set(playing.cost) == set(json.loads(one)["playouts"])  # every kind's CPU seconds per game
 
 
 def test_a_looks_batches_go_out_in_a_few_tasks_per_worker_of_about_equal_work():
@@ -115,7 +116,7 @@ def test_a_looks_batches_go_out_in_a_few_tasks_per_worker_of_about_equal_work():
 
 
 def test_an_unreachable_scheduler_is_one_clear_error(monkeypatch):
-    monkeypatch.setattr(execute, "CONNECT_TIMEOUT", "1s")  # the user's wait is 10 s; the error is the same
+    monkeypatch.setattr(workers, "CONNECT_TIMEOUT", "1s")  # the user's wait is 10 s; the error is the same
     with pytest.raises(GeodeckError, match="cannot reach the Dask scheduler at tcp://127.0.0.1:9"):
         playcheck.check(games.get("world-game"), world_game(), games=10, scheduler="tcp://127.0.0.1:9")
 

@@ -1,79 +1,35 @@
-"""Where batches are played: in this process (`jobs=1`), a local process pool, or a Dask cluster.
+"""Where batches are played: in this process (`jobs=1`), a local process pool, or a Dask cluster
+(pipeline.workers.Workers).
 
-`Workers` keeps the pool or the cluster's client open for as many checks as its caller runs (the card
-optimiser's play-check of each candidate deck): the processes start, import geodeck and connect once. A
-look's batches (BATCH_GAMES games, tens of milliseconds each) go out in tasks of several batches, a few per
-worker (`tasks`), so that a task plays for about a second or more and the deck travels once per task (once
-per worker on a cluster: scattered), not once per batch; once each kind's CPU seconds per game are known from
-an earlier look, the tasks are made of about equal work, so that the workers end a look together. Results
-come back per batch and merge in batch order whatever finished first and whichever task played them, so the
-report is the same for every `jobs`, any number of workers and on a cluster. A Dask
-cluster is started by the user (docs/rules-engines.md: `dask scheduler`, then `dask worker ADDRESS` on each
-machine, in an environment with geodeck installed).
+`Workers` stay open for as many checks as their user runs (the card optimiser's play-check of each candidate
+deck): the processes start, import the play-check and connect once. A look's batches (BATCH_GAMES games, tens
+of milliseconds each) go out in tasks of several batches, a few per worker (`tasks`), so that a task plays for
+about a second or more and the deck travels once per task (once per worker on a cluster: scattered), not once
+per batch; once each kind's CPU seconds per game are known from an earlier look, the tasks are made of about
+equal work, so that the workers end a look together. Results come back per batch and merge in batch order
+whatever finished first and whichever task played them, so the report is the same for every `jobs`, any
+number of workers and on a cluster. A Dask cluster is started by the user (docs/rules-engines.md: `dask
+scheduler`, then `dask worker ADDRESS` on each machine, in an environment with geodeck installed).
 """
 
-import multiprocessing
-import os
 import time
-from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
 
-from pipeline.errors import GeodeckError
+from pipeline import workers as processes
 from pipeline.playcheck.play import Batch, Watch, play_batch
 from pipeline.playcheck.tally import Tally
-from pipeline.workers import worker_setup
-
-if TYPE_CHECKING:
-    from dask.distributed import Client
 
 Done = Callable[[Batch], None]
 TASKS_PER_WORKER = 4  # tasks per worker and look: few, so each plays long; more than one, so they even out
-CONNECT_TIMEOUT = "10s"  # how long --scheduler waits for the scheduler to answer
 
 
-class Workers:
-    """Where a check's batches play: here (`jobs=1`), `jobs` local processes or the Dask cluster at
-    `scheduler`, started on entering (`with Workers(jobs, scheduler) as workers`) and ended on leaving (an
-    interrupt drops the batches not started)."""
+class Workers(processes.Workers):
+    """Play-check's workers: their processes import the play-check once (forked from a server that did), and
+    they keep the CPU seconds per game of each kind of playout they played (`cost`, as last measured)."""
 
     def __init__(self, jobs: int = 1, scheduler: str | None = None):
-        self.jobs, self.scheduler = jobs, scheduler
-        self.pool: ProcessPoolExecutor | None = None
-        self.client: Client | None = None  # imported only for a cluster
-        self.cost: dict[str, float] = {}  # CPU seconds per game of each kind of playout, as last measured
-        self._scattered: tuple[str, object] | None = None  # the deck on every worker of the cluster, its future
-
-    def __enter__(self) -> "Workers":
-        if self.scheduler:
-            self.client = _connect(self.scheduler)
-        elif self.jobs > 1:
-            context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload([__name__])  # imported once by the server, not by each worker
-            self.pool = ProcessPoolExecutor(
-                self.jobs, mp_context=context, initializer=worker_setup, initargs=(os.getpid(),)
-            )
-        return self
-
-    def __exit__(self, *exc) -> None:
-        if self.pool:
-            self.pool.shutdown(cancel_futures=True)
-        if self.client:
-            self.client.close()
-
-    def scattered(self, deck: str):
-        """The deck sent to every worker of the cluster once, for as many looks as play it."""
-        assert self.client is not None
-        if self._scattered is None or self._scattered[0] != deck:
-            self._scattered = (deck, self.client.scatter(deck, broadcast=True))
-        return self._scattered[1]
-
-    @property
-    def count(self) -> int:
-        """How many batches play at once: the processes, or the cluster's worker threads."""
-        if self.client is not None:
-            return max(1, sum(self.client.nthreads().values()))
-        return max(1, self.jobs)
+        super().__init__(jobs, scheduler, preload=(__name__,))
+        self.cost: dict[str, float] = {}
 
 
 def tasks(batches: Sequence[Batch], workers: int, cost: dict[str, float]) -> list[list[int]]:
@@ -111,52 +67,21 @@ def run(
     watch: Watch | None = None,
 ) -> list[Tally]:
     """Each batch's tally, in batch order; `on_done(batch)` after each batch (progress); `watch` goes to
-    `play_batch` (it must pickle; on a cluster it runs on the workers' machines)."""
-    if workers.pool is None and workers.client is None:
-        results = []
-        for batch in batches:
-            results.append(play_batch(batch, deck, watch))
-            on_done(batch)
-        return results
-    dealt = tasks(batches, workers.count, workers.cost)
-    if workers.client is not None:
-        from dask.distributed import as_completed as dask_completed
-
-        shared = workers.scattered(deck)
-        futures = {
-            workers.client.submit(play_batches, [batches[i] for i in task], shared, watch, pure=False): task
-            for task in dealt
-        }
-        return _in_order(futures, batches, on_done, dask_completed(list(futures)), workers.cost)
-    assert workers.pool is not None
-    futures = {workers.pool.submit(play_batches, [batches[i] for i in task], deck, watch): task for task in dealt}
-    return _in_order(futures, batches, on_done, as_completed(futures), workers.cost)
-
-
-def _in_order(
-    futures: dict, batches: Sequence[Batch], on_done: Done, finished: Iterable, cost: dict[str, float]
-) -> list[Tally]:
-    """The tallies of every task's batches (`futures`: future -> its batches' positions) in batch order;
-    `cost` learns each kind's CPU seconds per game."""
-    results: list[Tally | None] = [None] * len(batches)
+    `play_batch` (it must pickle; on a cluster it runs on the workers' machines). Played here, each batch is a
+    task of its own."""
+    dealt = tasks(batches, workers.count, workers.cost) if workers.count > 1 else [[i] for i in range(len(batches))]
     seconds: dict[str, list[float]] = {}
-    for future in finished:
-        for i, (tally, cpu) in zip(futures[future], future.result()):
-            results[i] = tally
+
+    def done(task: int, played: list[tuple[Tally, float]]) -> None:
+        for i, (_, cpu) in zip(dealt[task], played):
             spent = seconds.setdefault(batches[i].kind.name, [0.0, 0.0])
             spent[0], spent[1] = spent[0] + cpu, spent[1] + batches[i].games
             on_done(batches[i])
-    cost |= {kind: cpu / games for kind, (cpu, games) in seconds.items()}
-    return [r for r in results if r is not None]
 
-
-def _connect(scheduler: str):
-    from dask.distributed import Client
-
-    try:
-        return Client(scheduler, timeout=CONNECT_TIMEOUT)
-    except (OSError, TimeoutError, ValueError, TypeError) as exc:  # unreachable, or not an address (bogus://x)
-        raise GeodeckError(
-            f"cannot reach the Dask scheduler at {scheduler} ({exc}); start one with `dask scheduler` "
-            "and workers with `dask worker ADDRESS`, or drop --scheduler"
-        ) from exc
+    results = workers.map(play_batches, [[batches[i] for i in task] for task in dealt], (deck, watch), done)
+    workers.cost |= {kind: cpu / games for kind, (cpu, games) in seconds.items()}
+    tallies: list[Tally | None] = [None] * len(batches)
+    for task, played in zip(dealt, results):
+        for i, (tally, _) in zip(task, played):
+            tallies[i] = tally
+    return [t for t in tallies if t is not None]
