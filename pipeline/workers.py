@@ -10,14 +10,71 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from typing import Any
+from typing import TYPE_CHECKING, Any, Self
 
 from pipeline.errors import GeodeckError
+
+if TYPE_CHECKING:
+    from dask.distributed import Client
 
 PARENT_POLL_S = 1.0  # how often a worker looks whether its parent still runs
 CONNECT_TIMEOUT = "10s"  # how long --scheduler waits for the scheduler to answer
 
 Done = Callable[[int, Any], None]
+
+
+class Workers:
+    """Where work runs, open for as many maps as its user runs (the card optimiser plays every deck it tries on
+    the same processes): here (`jobs=1`), `jobs` local processes (forked by a server that imported `preload`
+    once for them) or the Dask cluster at `scheduler`, started on entering (`with Workers(jobs, scheduler) as
+    workers`) and ended on leaving (an interrupt, Ctrl-C or SIGTERM, drops the work not started)."""
+
+    def __init__(self, jobs: int = 1, scheduler: str | None = None, preload: Sequence[str] = ()):
+        self.jobs, self.scheduler, self.preload = jobs, scheduler, list(preload)
+        self.pool: ProcessPoolExecutor | None = None
+        self.client: Client | None = None  # imported only for a cluster
+
+    def __enter__(self) -> Self:
+        if self.scheduler:
+            self.client = _connect(self.scheduler)
+        elif self.jobs > 1:
+            context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload(self.preload)
+            self.pool = ProcessPoolExecutor(
+                self.jobs, mp_context=context, initializer=worker_setup, initargs=(os.getpid(),)
+            )
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.pool:
+            self.pool.shutdown(cancel_futures=True)
+        if self.client:
+            self.client.close()
+
+    @property
+    def count(self) -> int:
+        """How many pieces of work run at once: the processes, or the cluster's worker threads (1: here)."""
+        if self.client is not None:
+            return max(1, sum(self.client.nthreads().values()))
+        return max(1, self.jobs) if self.pool else 1
+
+    def map(self, function: Callable, items: Sequence, args: tuple = (), on_done: Done = lambda i, r: None) -> list:
+        """`function(item, *args)` for each item (`args` sent once to every worker of a cluster): the results in
+        item order whatever finished first, `on_done(index, result)` in this process as each one finishes."""
+        if self.client is not None:
+            from dask.distributed import as_completed as dask_completed
+
+            shared = [self.client.scatter(a, broadcast=True) for a in args]
+            futures = {self.client.submit(function, item, *shared, pure=False): i for i, item in enumerate(items)}
+            return _in_order(futures, len(items), on_done, dask_completed(list(futures)))
+        if self.pool is not None:
+            futures = {self.pool.submit(function, item, *args): i for i, item in enumerate(items)}
+            return _in_order(futures, len(items), on_done, as_completed(futures))
+        results = []
+        for i, item in enumerate(items):
+            results.append(function(item, *args))
+            on_done(i, results[-1])
+        return results
 
 
 def mapped(
@@ -28,25 +85,9 @@ def mapped(
     scheduler: str | None = None,
     on_done: Done = lambda i, result: None,
 ) -> list:
-    """`function(item, *args)` for each item, in this process (`jobs=1`), on `jobs` local processes, or on the
-    Dask cluster at `scheduler` (`args` sent once to every worker): the results in item order whatever
-    finished first, `on_done(index, result)` in this process as each one finishes."""
-    if scheduler:
-        return _on_cluster(function, items, args, scheduler, on_done)
-    if jobs <= 1:
-        results = []
-        for i, item in enumerate(items):
-            results.append(function(item, *args))
-            on_done(i, results[-1])
-        return results
-    pool = ProcessPoolExecutor(
-        jobs, mp_context=multiprocessing.get_context("forkserver"), initializer=worker_setup, initargs=(os.getpid(),)
-    )
-    try:
-        futures = {pool.submit(function, item, *args): i for i, item in enumerate(items)}
-        return _in_order(futures, len(items), on_done, as_completed(futures))
-    finally:  # interrupted (Ctrl-C, SIGTERM): drop the work not started, let the workers end
-        pool.shutdown(cancel_futures=True)
+    """`Workers.map` on workers started for it alone."""
+    with Workers(jobs, scheduler) as workers:
+        return workers.map(function, items, args, on_done)
 
 
 def _in_order(futures: dict, count: int, on_done: Done, finished) -> list:
@@ -58,21 +99,16 @@ def _in_order(futures: dict, count: int, on_done: Done, finished) -> list:
     return results
 
 
-def _on_cluster(function: Callable, items: Sequence, args: tuple, scheduler: str, on_done: Done) -> list:
+def _connect(scheduler: str) -> "Client":
     from dask.distributed import Client
-    from dask.distributed import as_completed as dask_completed
 
     try:
-        client = Client(scheduler, timeout=CONNECT_TIMEOUT)
+        return Client(scheduler, timeout=CONNECT_TIMEOUT)
     except (OSError, TimeoutError, ValueError, TypeError) as exc:  # unreachable, or not an address (bogus://x)
         raise GeodeckError(
             f"cannot reach the Dask scheduler at {scheduler} ({exc}); start one with `dask scheduler` "
             "and workers with `dask worker ADDRESS`, or drop --scheduler"
         ) from exc
-    with client:
-        shared = [client.scatter(a, broadcast=True) for a in args]
-        futures = {client.submit(function, item, *shared, pure=False): i for i, item in enumerate(items)}
-        return _in_order(futures, len(items), on_done, dask_completed(list(futures)))
 
 
 def worker_setup(parent: int) -> None:

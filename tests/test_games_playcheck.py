@@ -17,11 +17,11 @@ from pipeline.cli import cli
 from pipeline.errors import GeodeckError
 from pipeline.games import registry as games
 from pipeline.i18n import registry
+from pipeline.playcheck import execute, stats
 from pipeline.playcheck import report as reports
 from pipeline.playcheck import runner as playcheck
-from pipeline.playcheck import stats
 from pipeline.playcheck.numbers import interval
-from pipeline.playcheck.play import BATCH_GAMES, RANDOM, Batch, Kind, play_batch
+from pipeline.playcheck.play import BATCH_GAMES, RANDOM, Batch, Kind, batches, play_batch
 from pipeline.playcheck.tally import Tally
 
 
@@ -77,19 +77,42 @@ def test_report_is_deterministic_and_complete(case):
 
 
 def test_the_report_is_the_same_for_every_jobs_and_on_a_dask_cluster():
+    """... and however the batches are dealt into tasks: a second check on the same open workers deals them by
+    the CPU seconds per game the first measured."""
     from dask.distributed import LocalCluster
 
     deck = world_game()
+    definition = games.get(deck["game"])
     n = BATCH_GAMES + 1  # two batches of the random and seat kinds, merged in order
-    one = reports.to_json(playcheck.check(games.get(deck["game"]), deck, games=n, seed=5, jobs=1))
-    assert reports.to_json(playcheck.check(games.get(deck["game"]), deck, games=n, seed=5, jobs=2)) == one
-    with LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster:
-        assert (
-            reports.to_json(
-                playcheck.check(games.get(deck["game"]), deck, games=n, seed=5, scheduler=cluster.scheduler_address)
-            )
-            == one
-        )
+    one = reports.to_json(playcheck.check(definition, deck, games=n, seed=5, jobs=1))
+    assert reports.to_json(playcheck.check(definition, deck, games=n, seed=5, jobs=2)) == one
+    with (
+        LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster,
+        execute.Workers(scheduler=cluster.scheduler_address) as playing,
+    ):
+        for _ in range(2):
+            assert reports.to_json(playcheck.check(definition, deck, games=n, seed=5, workers=playing)) == one
+        assert set(playing.cost) == set(json.loads(one)["playouts"])  # every kind's CPU seconds per game
+
+
+def test_a_looks_batches_go_out_in_a_few_tasks_per_worker_of_about_equal_work():
+    game = games.get("world-game")
+    cheap, dear = Kind(RANDOM, 2, RANDOM), Kind.ladder(2, "novice", "expert", False)
+    work = batches(game, cheap, 20 * BATCH_GAMES, 0) + batches(game, dear, 4 * BATCH_GAMES, 0)
+    in_turn = execute.tasks(work, 2, {})
+    assert len(in_turn) == 2 * execute.TASKS_PER_WORKER and sorted(i for task in in_turn for i in task) == list(
+        range(len(work))
+    )
+    cost = {cheap.name: 0.001, dear.name: 0.02}  # an expert's game costs twenty random ones
+    by_work = execute.tasks(work, 2, cost)
+    assert sorted(i for task in by_work for i in task) == list(range(len(work)))
+
+    def loads(dealt):
+        return [sum(work[i].games * cost[work[i].kind.name] for i in task) for task in dealt]
+
+    assert loads(by_work) == sorted(loads(by_work), reverse=True)  # the most work first
+    assert max(loads(by_work)) <= sum(loads(by_work)) / len(by_work) + max(loads([[i] for i in range(len(work))]))
+    assert max(loads(by_work)) < max(loads(in_turn))
 
 
 def test_an_unreachable_scheduler_is_one_clear_error(monkeypatch):

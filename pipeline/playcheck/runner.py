@@ -23,6 +23,7 @@ import math
 import statistics
 from collections import defaultdict
 from collections.abc import Callable
+from contextlib import nullcontext
 from itertools import pairwise
 from pathlib import Path
 
@@ -102,6 +103,7 @@ def check(
     deck_path: str = "",
     jobs: int = 1,
     scheduler: str | None = None,
+    workers: execute.Workers | None = None,
     on_start: Callable[[int], None] = lambda total: None,
     on_games: Callable[[int], None] = lambda n: None,
     watch: Watch | None = None,
@@ -110,9 +112,10 @@ def check(
 ) -> dict:
     """Simulate `deck` and return the report (metrics with intervals + verdicts), a JSON-ready dict: first
     `games` per kind of playout, then more of the kinds an undecided verdict needs (`_more`), up to
-    `max_games` (default: `games`, one look); `on_start(total)` when a look's games are planned;
-    `watch(state, seed, seats)` is shown each game played (--save-records); the verdicts' names, reasons
-    and details are in `lang` (default: the source language)."""
+    `max_games` (default: `games`, one look); played on `workers` when given (open, shared by several
+    checks), else on `jobs` processes or at `scheduler`, started for this check; `on_start(total)` when a
+    look's games are planned; `watch(state, seed, seats)` is shown each game played (--save-records); the
+    verdicts' names, reasons and details are in `lang` (default: the source language)."""
     config = thresholds.load(definition).speaking(lang)
     players = players or definition.default_players
     game = definition.engine.Game.from_deck(deck, players=players)  # a bad player count fails here, in one line
@@ -122,26 +125,27 @@ def check(
     wanted = {kind.name: games_of(kind, games) for kind in kinds}
     tallies: dict[str, Tally] = {}
     planned = 0
-    for look in range(looks):
-        played = {kind.name: tallies[kind.name].games if kind.name in tallies else 0 for kind in kinds}
-        work = [b for k in kinds for b in batches(definition, k, wanted[k.name], seed, played[k.name])]
-        # the search bot's batches first: a search per move makes each the longest, so they play beside the
-        # others instead of after them on one core (tallies merge per kind in batch order: the same report)
-        work.sort(key=lambda b: b.kind.hero != search.NAME)
-        planned += sum(b.games for b in work)
-        on_start(planned)
-        results = execute.run(work, deck_json(deck), jobs, scheduler, lambda b: on_games(b.games), watch)
-        for batch, tally in zip(work, results):
-            if batch.kind.name in tallies:
-                tallies[batch.kind.name].merge(tally)
-            else:
-                tallies[batch.kind.name] = tally
-        report = _report(definition, config, deck, deck_path, kinds, tallies, games, seed, looks)
-        report |= {"looks": look + 1, "max_looks": looks, "max_games": max_games}
-        more = _more(report, kinds, wanted, max_games, last=look == looks - 2)
-        if not more:
-            break
-        wanted |= more
+    with nullcontext(workers) if workers else execute.Workers(jobs, scheduler) as playing:
+        for look in range(looks):
+            played = {kind.name: tallies[kind.name].games if kind.name in tallies else 0 for kind in kinds}
+            work = [b for k in kinds for b in batches(definition, k, wanted[k.name], seed, played[k.name])]
+            # the search bot's batches first: a search per move makes each the longest, so they play beside the
+            # others instead of after them on one core (tallies merge per kind in batch order: the same report)
+            work.sort(key=lambda b: b.kind.hero != search.NAME)
+            planned += sum(b.games for b in work)
+            on_start(planned)
+            results = execute.run(work, deck_json(deck), playing, lambda b: on_games(b.games), watch)
+            for batch, tally in zip(work, results):
+                if batch.kind.name in tallies:
+                    tallies[batch.kind.name].merge(tally)
+                else:
+                    tallies[batch.kind.name] = tally
+            report = _report(definition, config, deck, deck_path, kinds, tallies, games, seed, looks)
+            report |= {"looks": look + 1, "max_looks": looks, "max_games": max_games}
+            more = _more(report, kinds, wanted, max_games, last=look == looks - 2)
+            if not more:
+                break
+            wanted |= more
     return report
 
 

@@ -2,10 +2,11 @@
 play-check and are as familiar as possible.
 
 It starts from the `size` most familiar candidates and play-checks them (the game's play-check, its
-batches on all cores or a Dask cluster: pipeline/playcheck/execute.py). While a verdict about a card fails,
-the card it names goes out (a dominant card, a useless one, the strongest, one that always wins a category,
-one sharing a tied value with the most others) and the most familiar candidate left comes in; each swap is
-reported with the failed verdict that caused it. It stops when no verdict fails, when a failure names no
+batches on all cores or a Dask cluster, whose processes start once for all the decks it tries:
+pipeline/playcheck/execute.py). While a verdict about a card fails, the card it names goes out (a dominant
+card, a useless one, the strongest, one that always wins a category, one sharing a tied value with the most
+others) and the most familiar candidate left comes in; each swap is reported with the failed verdict that
+caused it. It stops when no verdict fails, when a failure names no
 card (a seat's advantage, the skill ladder: no choice of cards is known to fix it), or when the candidates
 are spent.
 """
@@ -15,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from pipeline.games.definition import GameDefinition
-from pipeline.playcheck import runner
+from pipeline.playcheck import execute, runner
 
 FAIL = "fail"
 
@@ -89,16 +90,17 @@ def choose(
     first; `deck_of(positions)` the deck those candidates make."""
     chosen, spare = list(range(size)), list(range(size, len(ids)))
     swaps: list[Swap] = []
-    while True:
-        deck = deck_of(chosen)
-        report = runner.check(definition, deck, games=games, jobs=jobs, scheduler=scheduler, deck_path="candidates")
-        outcome = Outcome(list(chosen), report, list(swaps))
-        culprit = offender(report, deck) if report["result"] == FAIL else None
-        if culprit is None or not spare or len(swaps) >= max_swaps or culprit[0] not in ids:
-            return outcome
-        out = ids.index(culprit[0])
-        if out not in chosen:
-            return outcome
-        into = spare.pop(0)
-        chosen[chosen.index(out)] = into
-        swaps.append(Swap(labels[out], labels[into], culprit[1]))
+    with execute.Workers(jobs, scheduler) as workers:  # started once for every deck tried
+        while True:
+            deck = deck_of(chosen)
+            report = runner.check(definition, deck, games=games, workers=workers, deck_path="candidates")
+            outcome = Outcome(list(chosen), report, list(swaps))
+            culprit = offender(report, deck) if report["result"] == FAIL else None
+            if culprit is None or not spare or len(swaps) >= max_swaps or culprit[0] not in ids:
+                return outcome
+            out = ids.index(culprit[0])
+            if out not in chosen:
+                return outcome
+            into = spare.pop(0)
+            chosen[chosen.index(out)] = into
+            swaps.append(Swap(labels[out], labels[into], culprit[1]))

@@ -186,6 +186,23 @@ def test_the_optimiser_names_the_card_a_failed_verdict_points_at():
     assert optimise.offender(report, deck) is None  # no card to swap
 
 
+def test_the_optimiser_plays_every_deck_it_tries_on_the_same_workers(monkeypatch):
+    """Its processes start once (not once per deck tried): every play-check gets the same open workers."""
+    seen = []
+
+    def check(definition, deck, games, workers, deck_path):
+        seen.append(workers)
+        result = "fail" if len(seen) == 1 else "pass"
+        verdict = {"name": "dominant cards (win index ≥ 1.5)", "result": result, "detail": "", "band": [0, 0.05]}
+        return {"result": result, "verdicts": [verdict], "cards": {"dominant": {"c-1": 1.9}}}
+
+    monkeypatch.setattr(optimise.runner, "check", check)
+    definition = registry.get("world-game")
+    outcome = optimise.choose(definition, ["A", "B", "C"], ["c-0", "c-1", "c-2"], 2, lambda chosen: {}, 10, jobs=2)
+    assert [(s.out, s.into) for s in outcome.swaps] == [("B", "C")] and outcome.chosen == [0, 2]
+    assert len(seen) == 2 and seen[0] is seen[1] and seen[0].pool is not None
+
+
 def test_an_xlsx_table_is_checked_like_a_csv(geodeck, workshop):
     table = pd.read_csv(STATES, dtype=str)
     table.loc[table["Land"] == "Bremen", "Fläche (km²)"] = "viel"
