@@ -171,15 +171,17 @@ def halo_text(c, x: float, y: float, label: str, font: str, size: float, ink, ha
     c.drawString(x, y, label)
 
 
-def place_labels(font: str, size: float, places: list, dots: list, frame_box, spacing: float) -> list[labels.Placed]:
-    """Every place name placed next to its dot inside the map frame, no two names closer than `spacing` mm
-    (pipeline/render/labels.py)."""
+def place_labels(
+    font: str, size: float, places: list, dots: list, frame_box, spacing: float, fixed=(), rings=labels.RINGS_MM
+) -> list[labels.Placed]:
+    """Every place name placed next to its dot inside `frame_box`, no two names closer than `spacing` mm, none on
+    the `fixed` boxes (pipeline/render/labels.py)."""
     items = [
         labels.Item(name, x, y, stringWidth(name, font, size), size * LABEL_H)
         for (name, _, _), (x, y) in zip(places, dots)
     ]
     points = [(x, y, DOT_MM) for x, y in dots]
-    return labels.place(items, frame_box, points, gap=DOT_MM + 0.3, spacing=spacing)
+    return labels.place(items, frame_box, points, fixed, gap=DOT_MM + 0.3, spacing=spacing, rings=rings)
 
 
 def _draw_labels(c, font: str, size: float, placed: list, ink) -> None:
@@ -201,6 +203,12 @@ class MapModel:
     dots: list[tuple[float, float]]
     labels: list[labels.Placed]
     name_size: float  # mm
+    numbers: tuple = ()  # the grid numbers printed around the map (AxisNumber)
+    area: tuple[float, float, float, float] | None = None  # where names may go: the grid's box unless beside it
+
+    @property
+    def label_box(self) -> tuple[float, float, float, float]:
+        return self.area or self.box
 
     @property
     def box(self) -> tuple[float, float, float, float]:
@@ -214,6 +222,8 @@ DIGIT_H = 0.73  # a digit's height per font size
 APART_MM = 0.15  # the least gap between two printed grid numbers
 WE_GAP = 0.45  # between the map and its west-east numbers, per font size: clear of the north-south 0 and 150
 NS_GAP = 0.5  # between the map and its north-south numbers, per font size: clear of the corner's west-east 0 and 90
+BESIDE_MM = 20.0  # a grid leaving this much of the page free on each side puts the names there too (`beside`)
+BESIDE_RINGS_MM = (27.0, 33.0, 40.0, 48.0)  # ... and its names may stand this far from their dots, on a leader
 
 
 @dataclass(frozen=True)
@@ -287,16 +297,32 @@ def map_area(page: tuple[float, float]) -> Box:
     )
 
 
-def map_model(deck: dict, grid: Grid, page: tuple[float, float], words: dict, font: str) -> MapModel:
-    """The grid frame on the page (below the title, above the legend), the dots and the placed names."""
+def beside(box: tuple[float, float, float, float], page: tuple[float, float]) -> tuple | None:
+    """Where a long country's names go (the layout for long countries): the page's width between its margins,
+    the grid's height, when the grid leaves BESIDE_MM of it free on each side (Chile's, Norway's map on A4);
+    None when the grid fills the page (Deutschland's, France's): the names stay inside the grid."""
+    x0, y0, x1, y1 = box
+    if min(x0, page[0] - x1) - MARGIN_MM < BESIDE_MM:
+        return None
+    return MARGIN_MM, y0, page[0] - MARGIN_MM, y1
+
+
+def map_model(deck: dict, grid: Grid, page: tuple[float, float], words: dict, fonts: tuple) -> MapModel:
+    """The grid frame on the page (below the title, above the legend), the dots, the grid numbers printed and
+    the placed names: inside the grid, or beside it for a long country (`beside`), on no grid number and no
+    leader through one."""
     pw = page[0]
     frame = fit_frame(grid, map_area(page))
     places = place_positions(deck["cards"], grid, words.get("lang"))
     dots = dot_positions(places, frame)
     size = float(words["place_pt"]) * pw / A4_WIDTH_MM * PT_MM
     model = MapModel(frame, places, dots, [], size)
-    spacing = float(words["label_gap_mm"])
-    return MapModel(frame, places, dots, place_labels(font, size, places, dots, model.box, spacing), size)
+    numbers = tuple(axis_numbers(model, float(words["grid_label_pt"]) * pw / A4_WIDTH_MM * PT_MM, fonts))
+    area = beside(model.box, page)
+    rings = labels.RINGS_MM + (BESIDE_RINGS_MM if area else ())
+    fixed = [n.box for n in numbers] if area else []
+    placed = place_labels(fonts[0], size, places, dots, area or model.box, float(words["label_gap_mm"]), fixed, rings)
+    return MapModel(frame, places, dots, placed, size, numbers, area)
 
 
 def draw_map(
@@ -310,7 +336,7 @@ def draw_map(
     c.setFillColor(ink)
     text.draw(c, words["map_title"], bold, Box(margin, ph - margin - 9, pw - 2 * margin, 9), 18, 12, align="center")
     legend_h = LEGEND_MM
-    model = map_model(deck, grid, page, words, regular)
+    model = map_model(deck, grid, page, words, fonts)
     frame, places, dots = model.frame, model.places, model.dots
     x_left, y_bottom, x_right, y_top = model.box
     orange, grey = HexColor(words["ns_colour"]), HexColor(words["we_colour"])
@@ -345,8 +371,7 @@ def draw_map(
         for x, y in dots:
             c.circle(x, y, DOT_MM, stroke=0, fill=1)
     _draw_labels(c, regular, model.name_size, model.labels, ink)
-    size = float(words["grid_label_pt"]) * pw / A4_WIDTH_MM * PT_MM
-    for n in axis_numbers(model, size, fonts):
+    for n in model.numbers:
         c.setFillColor(HexColor(words["ns_text"]) if n.axis == "ns" else grey)
         c.setFont(n.font, n.size)
         c.drawString(n.box[0], n.box[1], n.text)

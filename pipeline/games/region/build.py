@@ -102,22 +102,26 @@ def left_out(table: pd.DataFrame, named: list[str]) -> np.ndarray:
     return table["name"].isin(named).to_numpy()
 
 
-def select(table: pd.DataFrame, size: int, pinned: list[int], min_population: int) -> np.ndarray:
+def select(table: pd.DataFrame, size: int, pinned: list[int], min_population: int, **weights: float) -> np.ndarray:
     """The grid game's selection (module docstring) over the candidates, distances measured in an azimuthal
     equidistant projection centred on them (not a European CRS); the divisions are required only
-    when the deck has room for one place of each besides the pins; every candidate when there are no more."""
+    when the deck has room for one place of each besides the pins; every candidate when there are no more.
+    `weights`: the settings' weights replaced (a try of the search: `weight_spread`)."""
     if size >= len(table):
         return np.arange(len(table))
-    rule = rule_of.load_settings(SETTINGS, size=size, min_population=min_population)
+    rule = rule_of.load_settings(SETTINGS, size=size, min_population=min_population, **weights)
     divisions = table["division"].nunique()
     pool = table.assign(state=table["division"] if divisions + len(pinned) <= size else "")
     return selection.select(pool, pinned, rule, rule_of.EXTREMES, "state", crs=None)
 
 
-def build(store, iso3: str, places: int | None, title: str | None, lang: str) -> Region:
-    """The region's places and grid (nothing written)."""
+def build(store, iso3: str, places: int | None, title: str | None, lang: str, **tried) -> Region:
+    """The region's places and grid (nothing written). `tried`: settings in place of the file's, a try of
+    `region build`'s search (`largest`, `weight_spread`, `margin`: pipeline/games/region/search.py)."""
     iso3 = iso3.upper()
     config = settings()
+    largest = tried.get("largest", config["places"]["largest"])
+    weights = {k: tried[k] for k in ("weight_spread",) if k in tried}
     local = config.get("countries", {}).get(iso3, {})
     name = country_name(iso3, lang)
     outline = geography.outline(store, iso3, config["outline"]["island_km"])
@@ -125,7 +129,7 @@ def build(store, iso3: str, places: int | None, title: str | None, lang: str) ->
         grid, shape_ = deck_grid(published.deck(registry.get(local["grid_from"]))[1]), "calibrated"
     else:
         crs, shape_ = geography.projection(outline, config["grid"]["elongated"])
-        grid = geography.fitted_grid(outline, crs, config["grid"]["margin"])
+        grid = geography.fitted_grid(outline, crs, tried.get("margin", config["grid"]["margin"]))
     floor = config["places"]["min_population"]
     table = placed(store, iso3, outline, grid, config, floor)
     if len(table) < (places or config["places"]["default"]):  # a small country: its towns too
@@ -141,7 +145,7 @@ def build(store, iso3: str, places: int | None, title: str | None, lang: str) ->
             f"{iso3} ({name}): {len(table)} places of {floor:,}+ inhabitants on its mainland, {minimum} needed "
             f"for a game (8 rounds of 5 places); it cannot be built"
         )
-    chosen = select(table, size, pins(table, size, config["places"]["largest"], local.get("pins", [])), floor)
+    chosen = select(table, size, pins(table, size, largest, local.get("pins", [])), floor, **weights)
     in_deck = np.zeros(len(table), dtype=bool)
     in_deck[chosen] = True
     return Region(
