@@ -298,9 +298,9 @@ def map_area(page: tuple[float, float]) -> Box:
 
 
 def beside(box: tuple[float, float, float, float], page: tuple[float, float]) -> tuple | None:
-    """Where a long country's names go (the layout for long countries): the page's width between its margins,
-    the grid's height, when the grid leaves BESIDE_MM of it free on each side (Chile's, Norway's map on A4);
-    None when the grid fills the page (Deutschland's, France's): the names stay inside the grid."""
+    """Where names may go beside the grid (the layout for long countries): the page's width between its
+    margins, the grid's height, when the grid leaves BESIDE_MM of it free on each side (Chile's and Norway's
+    map on A4, Canada's on its landscape page); None when the grid fills the page (Deutschland's)."""
     x0, y0, x1, y1 = box
     if min(x0, page[0] - x1) - MARGIN_MM < BESIDE_MM:
         return None
@@ -309,8 +309,9 @@ def beside(box: tuple[float, float, float, float], page: tuple[float, float]) ->
 
 def map_model(deck: dict, grid: Grid, page: tuple[float, float], words: dict, fonts: tuple) -> MapModel:
     """The grid frame on the page (below the title, above the legend), the dots, the grid numbers printed and
-    the placed names: inside the grid, or beside it for a long country (`beside`), on no grid number and no
-    leader through one."""
+    the placed names: inside the grid; when they do not fit there (pipeline.render.labels.problems) and the
+    page has room beside the grid (`beside`: a long country), placed again with that room too, on leaders
+    up to BESIDE_RINGS_MM long, on no grid number and no leader through one."""
     pw = page[0]
     frame = fit_frame(grid, map_area(page))
     places = place_positions(deck["cards"], grid, words.get("lang"))
@@ -318,10 +319,13 @@ def map_model(deck: dict, grid: Grid, page: tuple[float, float], words: dict, fo
     size = float(words["place_pt"]) * pw / A4_WIDTH_MM * PT_MM
     model = MapModel(frame, places, dots, [], size)
     numbers = tuple(axis_numbers(model, float(words["grid_label_pt"]) * pw / A4_WIDTH_MM * PT_MM, fonts))
+    spacing = float(words["label_gap_mm"])
+    placed = place_labels(fonts[0], size, places, dots, model.box, spacing)
     area = beside(model.box, page)
-    rings = labels.RINGS_MM + (BESIDE_RINGS_MM if area else ())
-    fixed = [n.box for n in numbers] if area else []
-    placed = place_labels(fonts[0], size, places, dots, area or model.box, float(words["label_gap_mm"]), fixed, rings)
+    if area is None or not any(labels.problems(placed, model.box, [(x, y, DOT_MM) for x, y in dots]).values()):
+        return MapModel(frame, places, dots, placed, size, numbers)
+    rings = labels.RINGS_MM + BESIDE_RINGS_MM
+    placed = place_labels(fonts[0], size, places, dots, area, spacing, [n.box for n in numbers], rings)
     return MapModel(frame, places, dots, placed, size, numbers, area)
 
 
