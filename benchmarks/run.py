@@ -186,7 +186,7 @@ def region_searched(build: str, store: str, iso3: str) -> tuple[str, str]:
     try:
         lang = layouts.load(definition(iso3)).language(None)
         tried = search.search(open_store(root=Path(store), online=False), iso3, None, None, lang)
-        return iso3, f"pass ({tried[-1]['places']} places)"
+        return iso3, f"pass ({search.found_settings(tried[-1])})"
     except GeodeckError as exc:
         return iso3, f"refused: {str(exc)[:200]}"
 
