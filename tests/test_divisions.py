@@ -67,6 +67,17 @@ def test_a_northern_country_is_covered_once_though_its_cells_reach_past_the_pole
         assert drawn[name].contains(shapely.Point(lon, lat)), name
 
 
+@pytest.mark.mirror
+def test_a_cell_touching_itself_back_in_lon_lat_is_drawn(store):
+    """Chile's deck found by `region build` (48 places) failed to print (TopologyException): the border of
+    Santiago's and Los Andes' cells along the Andes came back to lon/lat touching itself."""
+    land = geography.outline(store, "CHL", 300)
+    places = [("Región Metropolitana de Santiago", -70.6483, -33.4569), ("Valparaíso", -70.5983, -32.8337)]
+    drawn = divisions.voronoi(places, land, geography.local_laea(land))
+    assert all(geom.is_valid for geom in drawn.values())
+    assert sum(g.area for g in drawn.values()) == pytest.approx(land.area, rel=1e-6)  # no overlap, no gap
+
+
 def test_the_divisions_do_not_depend_on_the_order_of_the_places():
     shuffled = PLACES[:]
     random.Random(3).shuffle(shuffled)
