@@ -352,9 +352,11 @@ def draw_map(
         c.setLineWidth(0.3)
         c.setLineJoin(1)
         inside = shapely.box(x_left, y_bottom, x_right, y_top)  # cut, not only clipped: no land under the numbers
+        # on the page, made valid: a division's edge may touch itself after the grid's projection (Norway's)
+        paged = {name: shapely.make_valid(frame.geometry(g, grid)) for name, g in states_lonlat.items()}
         for name in sorted(states_lonlat):
             c.setFillColor(HexColor(words["land_colour"]))
-            land = frame.geometry(states_lonlat[name], grid).intersection(inside)
+            land = paged[name].intersection(inside)
             draw_geometry(c, shapely.simplify(land, 0.1), stroke=True)
         for k in range(NS_MAX + 1):  # lines of equal north-south number: every 10th strong, every 5th medium
             c.setStrokeColor(orange if k % 5 == 0 else tint(orange, 0.3))
@@ -368,7 +370,7 @@ def draw_map(
             c.line(x, y_bottom, x, y_top)
         c.setStrokeColor(HexColor(words["outline_colour"]))
         c.setLineWidth(0.45)
-        country = shapely.union_all([frame.geometry(g, grid) for g in states_lonlat.values()])
+        country = shapely.union_all(list(paged.values()))
         outline = shapely.polygons(shapely.get_exterior_ring(shapely.get_parts(country)))  # without inner rings
         draw_geometry(c, shapely.MultiPolygon(list(outline)), fill=False, stroke=True)
         c.setFillColor(HexColor(words["dot_colour"]))
