@@ -58,6 +58,10 @@ LOCALE = templates/locale
 messages: install
 	$(BIN)/pybabel extract -F babel.cfg --no-location --sort-output --project geodeck -o $(LOCALE)/geodeck.pot .
 	$(BIN)/pybabel update -i $(LOCALE)/geodeck.pot -d $(LOCALE) -D geodeck --ignore-obsolete
+	@# Babel flags a message python-format when its text looks like a %-directive ("95 % interval"); geodeck's
+	@# messages are brace-formatted only, and `msgfmt -c` would check those words as %-directives
+	sed -i -E -e '/^#, python-format$$/d' -e 's/^#, python-format, /#, /' -e 's/, python-format\b//' \
+		$(LOCALE)/geodeck.pot $(LOCALE)/*/LC_MESSAGES/geodeck.po
 
 previews: install  # docs/previews/*.png: every card kind (front, back), each game's accessories, kit cover and rules
 	$(BIN)/python docs/previews/regenerate.py

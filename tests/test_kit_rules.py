@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from pipeline.decks import published
 from pipeline.games import registry as games
 from pipeline.render import layouts
 
@@ -23,10 +24,14 @@ RULES: dict[str, dict[str, dict[str, list[str]]]] = {
 
 
 def _summary(game: str, lang: str) -> str:
-    kit = layouts.load(games.get(game), lang).data["kit"]
+    layout = layouts.load(games.get(game), lang)
+    kit = layout.data["kit"]
     table = kit.get("rules", {}).get("table") or kit["words"].get("table") or []
     rows = [kit["words"].get("table_header", []), *table]
-    parts = [*kit["words"]["rules"], *(" ".join(str(cell) for cell in row) for row in rows)]
+    own = getattr(games.get(game).accessories, "rules_words", None)  # the published deck's own words in them
+    fields = own(published.deck(games.get(game))[1], layout) if own else {}
+    rules = [paragraph.format(**fields) for paragraph in kit["words"]["rules"]]
+    parts = [*rules, *(" ".join(str(cell) for cell in row) for row in rows)]
     return " ".join(re.sub(r"<[^>]+>", "", " | ".join(parts)).split()).casefold()
 
 

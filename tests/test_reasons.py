@@ -117,15 +117,21 @@ def test_region_reasons_name_the_pins_and_the_spread():
             "lat": rng.uniform(43, 50, n),
             "lon": rng.uniform(-1, 7, n),
             "country": "FRA",
+            "suburb": "",
         }
     )
     largest = build.settings()["places"]["largest"]
     pinned = build.pins(places, 45, largest, [])
     free = [i for i in range(n) if i not in pinned][: 45 - len(pinned)]
     places["in_deck"] = places.index.isin(pinned + free)
+    left = max(set(range(n)) - set(pinned + free))
+    places.loc[left, "suburb"] = "a suburb of Place 0 (3 km away, 9.0 times its inhabitants)"
     table = region_deck.reasons(places, load_spec(games.get("region-fra")))["reason"]
     assert table[0].startswith("the capital") and table[2].endswith("capital of Division 2")
     assert table.str.contains(f"one of the {largest} largest places").sum() == largest
-    assert table[free].str.match(r"spread: nearest card Place \d+, \d+ km away$").all()
+    known = r"well known: no\. \d+ of the 30 most populous places standing on their own"  # 2/3 of 45 cards
+    assert table[free].str.fullmatch(rf"spread: nearest card Place \d+, \d+ km away|{known}").all()
+    assert table[free].str.fullmatch(known).any()
+    assert table[left] == "a suburb of Place 0 (3 km away, 9.0 times its inhabitants)"
     spread = r"(replaced for the spread: card|familiarity: the larger) Place \d+(, | is a card, )\d+ km away"
-    assert table[~places["in_deck"]].str.fullmatch(spread).all()
+    assert table[~places["in_deck"]].drop(left).str.fullmatch(spread).all()

@@ -251,11 +251,14 @@ def test_the_rules_pages_draw_the_setup_with_the_decks_cards(kits, game, lang):
     """Issue 34: what lies on the table at the start, drawn with the deck's cards and named under each item
     (Deutschland: the stack, the open place cards, a player's guess cards; Länder toppen: the reserve, a hand
     and the strip with each category's pictogram and label, cards above and below it)."""
-    _deck, _manifest, data, roles = kits[game, lang]
+    deck, _manifest, data, roles = kits[game, lang]
     pages = " ".join(pdftext.words(p) for p, role in zip(pdftext.pages(data), roles, strict=True) if role == "rules")
-    kit_words = layouts.load(games.get(game), lang).data["kit"]
+    layout = layouts.load(games.get(game), lang)
+    kit_words = layout.data["kit"]
+    own = getattr(games.get(game).accessories, "rules_words", None)  # the deck's own words in the captions
+    fields = own(deck, layout) if own else {}
     for label in kit_words["words"]["setup"]:
-        assert pdftext.words(re.sub(r"<[^>]+>", "", label)) in pages, label
+        assert pdftext.words(re.sub(r"<[^>]+>", "", label.format(**fields))) in pages, label
     items = [item for row in kit_words["rules"]["setup"] for item in row]
     assert len(items) == len(kit_words["words"]["setup"]) >= 3
     if game == "laender-toppen":

@@ -390,6 +390,9 @@ def test_file_names_say_what_is_in_them_and_no_two_variants_share_one():
         PrintOptions(bleed=2),
         PrintOptions(duplex="short"),
         PrintOptions(layout="one-up"),
+        PrintOptions(draft=True),
+        PrintOptions(only=("de-a", "de-b")),
+        PrintOptions(only=("de-a", "de-c")),
     ]
     names = [printing.default_output(games.get(deck["game"]), deck, options).name for options in variants]
     assert len(set(names)) == len(names)
@@ -399,9 +402,22 @@ def test_file_names_say_what_is_in_them_and_no_two_variants_share_one():
         printing.default_output(games.get(deck["game"]), deck, PrintOptions(gutter=0)).name == names[0]
     )  # the A4 default: butted
     assert names[4] == "deutschland-2026.11.0-cards-a4-sheet-duplex-long-gutter-5mm-de.pdf"
+    assert names[8] == "deutschland-draft-2026.11.0-cards-a4-sheet-duplex-long-de.pdf"
+    assert names[9].startswith("deutschland-2026.11.0-cards-a4-sheet-duplex-long-subset-2-")
+    assert printing.default_output(
+        games.get("deutschland"), {**deck, "version": None}, PrintOptions(draft=True)
+    ).name == (
+        "deutschland-draft-cards-a4-sheet-duplex-long-de.pdf"
+    )  # a draft without a version (a build's) is not "unversioned", nor `None` (a TypeError before)
     assert accessories.default_output(games.get(deck["game"]), deck, accessories.AccessoryOptions()).name == (
         "deutschland-2026.11.0-accessories-a4-de.pdf"
     )
     assert kit.default_output(games.get(deck["game"]), deck, PrintOptions(gutter=2), "en").name == (
         "deutschland-2026.11.0-kit-a4-duplex-long-gutter-2mm-en.pdf"
+    )
+    assert kit.default_output(games.get(deck["game"]), deck, PrintOptions(draft=True), "en").name == (
+        "deutschland-draft-2026.11.0-kit-a4-duplex-long-en.pdf"
+    )
+    assert accessories.default_output(games.get(deck["game"]), deck, accessories.AccessoryOptions(draft=True)).name == (
+        "deutschland-draft-2026.11.0-accessories-a4-de.pdf"
     )

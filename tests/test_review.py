@@ -189,8 +189,8 @@ def test_page_in_headless_chromium(refreshed, store, tmp_path):
     seen = json.loads(unescape(re.search(r'<pre id="seen">(.*?)</pre>', dom, re.S).group(1)))  # type: ignore[union-attr]
     assert "suspicious changes" in seen["summary"] and "2\nchanged cards" in seen["summary"] and seen["top"]
     assert "needs --accept" in seen["verdict"] and 'geodeck build --accept "REASON"' in seen["accept"]
-    assert seen["first"].startswith("wg-DEU") and seen["images"] == [True, True]
-    assert seen["asia"] == ["wg-CHN"] and seen["asiaSuspicious"] == "0 of 2 changed cards"
+    assert seen["first"].startswith("Germany wg-DEU") and seen["images"] == [True, True]  # its name in the language
+    assert seen["asia"] == ["China wg-CHN"] and seen["asiaSuspicious"] == "0 of 2 changed cards"
     screenshot = tmp_path / "review.png"
     browser.screenshot(out / "index.html", screenshot)
     assert screenshot.read_bytes().startswith(b"\x89PNG")
@@ -227,4 +227,6 @@ def test_the_page_speaks_the_language_asked_for(refreshed, lang):
     for data in [content["region"], *content["regions"]]:  # the deck's region field and its values, as they are
         visible = visible.replace(f" {data} ", " ")
     assert english_left(unescape(visible), lang) == []
+    name = content["cards"][0]["names"][lang]  # a card is named in the language asked for (Niemcy, Allemagne)
+    assert f"<h3>{name} <small>wg-DEU</small>" in translated and "<h3>Germany <small>wg-DEU</small>" in english
     assert 'lang="en"' in english and "Build gate: needs --accept" in english and "unpublished build" in english

@@ -5,9 +5,11 @@ import math
 from dataclasses import replace
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from pipeline.games.deutschland import places
+from pipeline.games.grid import selection as grid_selection
 from pipeline.geo import selection, synthetic
 
 
@@ -35,6 +37,7 @@ def from_scratch(pool, pinned, s, extremes, division):
     seeds = list(dict.fromkeys(pinned))
     for state in sorted(set(states) - set(states[seeds])):
         seeds.append(int(rng.choice(np.flatnonzero(states == state))))
+    seeds += [int(row) for row in selection.well_known(pool, s) if row not in seeds][: s.size - len(seeds)]
     while len(seeds) < s.size:
         near = objective.km(seeds).min(axis=1)
         far = objective.spread_from[np.flatnonzero(near == near.max())]
@@ -118,7 +121,7 @@ def test_layouts_fall_back_to_rng_choice_when_they_cannot_replay_it(monkeypatch)
 
 def test_a_card_that_passes_over_a_larger_place_nearby_is_what_familiarity_weighs(settings):
     towns = synthetic.country(300, seed=6)
-    s = replace(settings, weight_familiarity=3.0, familiar_km=50.0)
+    s = replace(settings, weight_familiarity=3.0, familiar_km=50.0, well_known=0.0)
     objective = selection.Objective(towns, s, places.EXTREMES)
     small = int(towns["population"].idxmin())
     x, y = objective.x, objective.y
@@ -143,3 +146,32 @@ def test_familiarity_takes_the_larger_places_of_each_part_of_the_country(setting
     objective = selection.Objective(towns, replace(s, weight_familiarity=1.0, familiar_km=50.0), places.EXTREMES)
     assert objective.passed_over(familiar) < objective.passed_over(plain) / 2
     assert towns.loc[familiar, "population"].median() > towns.loc[plain, "population"].median()
+
+
+def test_a_suburb_is_left_out_and_a_big_city_beside_a_bigger_one_is_kept(settings):
+    """Issue 31: a suburb stood in for its town (Lanester beside Lorient, Rumia beside Gdynia) while a city every
+    player knows was out because a larger one was a card 20 km away (Heidelberg beside Mannheim). The rule
+    (pipeline.games.grid.selection): a place under 100,000 within 7 km x sqrt(the larger's inhabitants /
+    100,000) of a place twice as populous is a suburb; the well-known places (the most populous that stand on
+    their own) are passed over by every smaller card when they are no card."""
+    towns = pd.DataFrame(  # a metropolis with a suburb 6 km east and a big city 20 km north; small towns afar
+        {
+            "name": ["Metropolis", "Suburb", "Big City", "North", "Northwood", "South", "East", "West"],
+            "lat": [50.0, 50.0, 50.18, 52.0, 52.1, 48.0, 50.0, 50.0],
+            "lon": [10.0, 10.084, 10.0, 10.0, 10.1, 10.0, 13.0, 7.0],
+            "population": [400_000, 30_000, 190_000, 25_000, 21_000, 24_000, 23_000, 22_000],
+            "division": "A",
+        }
+    )
+    s = replace(settings, size=5, min_population=20_000, iterations=200, weight_ties=0.0)
+    beside, why = grid_selection.suburbs(towns, s, exempt=np.zeros(len(towns), dtype=bool))
+    assert beside.tolist()[:3] == ["", "Metropolis", ""]  # 190,000 is not half of 400,000: Big City stands alone
+    assert why[1] == "a suburb of Metropolis (6 km away, 13.3 times its inhabitants)" and not why[2]
+    assert grid_selection.suburbs(towns, s, exempt=[False, True, *[False] * 6])[1][1] == ""  # a capital, a pin
+    pool = towns.assign(beside=beside).loc[why == ""].reset_index(drop=True)
+    ns_we = {"ns": (60 - pool["lat"]) * 20, "we": pool["lon"] * 10, "state": "A"}
+    pool = pool.assign(**{k: np.round(v).astype(int) if k != "state" else v for k, v in ns_we.items()})
+    named = lambda chosen: set(pool.loc[chosen, "name"])  # noqa: E731
+    local_only = replace(s, well_known=0.0)
+    assert "Big City" not in named(selection.select(pool, [0], local_only, places.EXTREMES, "state"))
+    assert "Big City" in named(selection.select(pool, [0], replace(s, well_known=0.4), places.EXTREMES, "state"))

@@ -115,14 +115,20 @@ class GameChoice(click.Choice):
 
 
 game_argument = click.argument("game", metavar="GAME", type=GameChoice())
+optional_game = click.argument("game", metavar="[GAME]", required=False, type=GameChoice())  # with --deck FILE
 
 
 def size(count: int) -> str:
     return f"{count / 1e6:.1f} MB" if count >= 100_000 else f"{count / 1e3:.0f} kB"
 
 
+def counted(count: int, noun: str) -> str:
+    """`1 card`, `2 cards` (the terminal's English lines)."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
 def pages(count: int) -> str:
-    return f"{count} page" if count == 1 else f"{count} pages"
+    return counted(count, "page")
 
 
 def wrote(path: Path, details: str) -> None:

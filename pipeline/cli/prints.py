@@ -1,11 +1,23 @@
 """The print commands: the print-and-play PDFs, the export for card services and the review page."""
 
+import dataclasses
 from pathlib import Path
 
 import click
 
 from pipeline import atomic, outputs
-from pipeline.cli.common import choice_option, game_argument, jobs_option, named, pages, progress, size, wrote
+from pipeline.cli.common import (
+    choice_option,
+    counted,
+    game_argument,
+    jobs_option,
+    named,
+    optional_game,
+    pages,
+    progress,
+    size,
+    wrote,
+)
 from pipeline.cli_output import (
     Bounded,
     console,
@@ -49,9 +61,34 @@ def review(game, old, new, out, lang, force, mirror, offline):
     wrote(written.path, f"the review of {game.name} {written.old} → {written.new}, {written.changed} changed cards")
 
 
+def deck_option(verb: str):
+    """`--deck FILE`: a deck.json instead of a published version; its `game` field names the game."""
+    return click.option(
+        "--deck",
+        "deck_file",
+        type=click.Path(path_type=Path, dir_okay=False),
+        help=f"{verb} this deck.json instead of a published version (a draft, an edited copy, a deck from "
+        'another checkout); GAME may be left out: the deck\'s "game" names it. Checked as a published deck; '
+        "without a manifest.json beside it, it is a draft and the print says so where it names the version.",
+    )
+
+
+def cards_option(verb: str):
+    """`--cards ID,…`: some of the deck's cards, e.g. to replace lost or damaged ones."""
+    return click.option(
+        "--cards",
+        "card_ids",
+        metavar="ID,…",
+        help=f"{verb} only these cards (comma-separated ids, printed in the deck's order, backs behind their "
+        "fronts), e.g. to replace lost ones; the deck's deck.csv lists the ids. Not with --kit or accessories.",
+    )
+
+
 @click.command("print")
-@game_argument
+@optional_game
 @click.option("--version", "version", help="Deck version (default: output/decks/GAME/LATEST).")
+@deck_option("Print")
+@cards_option("Print")
 @choice_option(
     "--paper",
     choices=["a4", "letter", "a3"],
@@ -135,6 +172,8 @@ def review(game, old, new, out, lang, force, mirror, offline):
 def print_cards(
     game,
     version,
+    deck_file,
+    card_ids,
     paper,
     layout,
     duplex,
@@ -153,10 +192,10 @@ def print_cards(
     mirror,
     offline,
 ):
-    """Print-and-play PDF of GAME's published deck: card fronts and backs, duplex-ready; with --what
-    accessories (or all) the map, strips and scoring sheet the game needs. Reads only the deck and pinned
-    layers (flags, maps) from the snapshot store: no build needed."""
-    from pipeline.decks import published
+    """Print-and-play PDF of GAME's published deck (or of the deck.json --deck names, e.g. a draft): card
+    fronts and backs, duplex-ready, all of them or those --cards names; with --what accessories (or all) the
+    map, strips and scoring sheet the game needs. Reads only the deck and pinned layers (flags, maps) from the
+    snapshot store: no build needed."""
     from pipeline.extract import open_store
     from pipeline.paths import PRINT_DIR
     from pipeline.render import accessories, geometry, layouts, printing
@@ -179,9 +218,9 @@ def print_cards(
         outputs.check(folder, "--out", force, ("*.pdf",))
     offset = geometry.parse_offset(back_offset)
     if what == "accessories":
-        extras = accessories.AccessoryOptions(paper=paper, lang=lang, for_sale=for_sale).validate()
+        game, _, deck, draft = _deck(click.get_current_context(), game, version, deck_file, lang)
+        extras = accessories.AccessoryOptions(paper=paper, lang=lang, for_sale=for_sale, draft=draft).validate()
         store = open_store(mirror=mirror, online=not offline)
-        deck = named(game, published.deck(game, version)[1], lang)
         result = accessories.print_accessories(game, deck, extras, store, out)
         wrote(result.path, f"{pages(result.pages)}, {size(result.bytes)}")
         return
@@ -197,26 +236,27 @@ def print_cards(
         press=press,
     ).validate()
     if calibration:
+        game = _required(game)
         path = out or calibration_sheet.default_output(folder, paper, duplex, layouts.load(game).language(lang))
         atomic.write_bytes(path, calibration_sheet.render(paper, duplex, offset, layouts.load(game).language(lang)))
         wrote(path, "the duplex calibration sheet, 2 pages")
         return
+    game, deck_path, deck, draft = _deck(click.get_current_context(), game, version, deck_file, lang)
+    options = dataclasses.replace(options, draft=draft, only=_only(card_ids, deck, deck_path, draft))
     if options.layout == "sheet":
         card_layout = layouts.load(game)
         sheet = printing.sheet_for(options, card_layout.card_mm, printing.bleed_of(options, card_layout))
         if note := sheet.cramped():
             console.print(f"note: {note}", highlight=False, markup=False, soft_wrap=True)
     store = open_store(mirror=mirror, online=not offline)
-    deck_path, deck = published.deck(game, version)
-    deck = named(game, deck, lang)
     if kit:
         from pipeline.render import kit as kit_pdf
 
         result = kit_pdf.print_kit(game, deck_path, deck, options, store, out)
-        wrote(result.path, f"the kit, {result.cards} cards, {pages(result.pages)}, {size(result.bytes)}")
+        wrote(result.path, f"the kit, {counted(result.cards, 'card')}, {pages(result.pages)}, {size(result.bytes)}")
         return
     with progress() as bar:
-        task = bar.add_task(f"printing {game.name}", total=len(deck["cards"]))
+        task = bar.add_task(f"printing {game.name}", total=len(printing.chosen(deck, options)))
         result = printing.print_deck(
             game,
             deck,
@@ -225,9 +265,9 @@ def print_cards(
             out or printing.default_output(game, deck, options, folder),
             on_card=lambda _: bar.advance(task),
         )
-    wrote(result.path, f"{result.cards} cards, {pages(result.pages)}, {size(result.bytes)}")
+    wrote(result.path, f"{counted(result.cards, 'card')}, {pages(result.pages)}, {size(result.bytes)}")
     if what == "all":
-        extras = accessories.AccessoryOptions(paper=paper, lang=lang, for_sale=for_sale).validate()
+        extras = accessories.AccessoryOptions(paper=paper, lang=lang, for_sale=for_sale, draft=draft).validate()
         result = accessories.print_accessories(
             game, deck, extras, store, accessories.default_output(game, deck, extras, folder)
         )
@@ -235,13 +275,15 @@ def print_cards(
 
 
 @click.command("export")
-@game_argument
+@optional_game
 @click.option(
     "--service",
     required=True,
     help="The card service: mpc, printerstudio, tgc or drivethrucards (their sizes in templates/services/).",
 )
 @click.option("--version", "version", help="Deck version (default: output/decks/GAME/LATEST).")
+@deck_option("Export")
+@cards_option("Export")
 @lang_option("Card language")
 @click.option(
     "--out",
@@ -252,20 +294,21 @@ def print_cards(
 @jobs_option("Processes rasterising the cards.")
 @mirror_option
 @offline_option
-def export_cards(game, service, version, lang, out, for_sale, jobs, mirror, offline):
+def export_cards(game, service, version, deck_file, card_ids, lang, out, for_sale, jobs, mirror, offline):
     """One image per card face for a print-on-demand card service, zipped: fronts numbered in deck order, one
     shared back where all backs are equal, the deck list (CSV) and what to order; warns when text crosses
-    the service's safe zone or the card count does not fill its deck sizes (docs/printing.md)."""
-    from pipeline.decks import published
+    the service's safe zone or the card count does not fill its deck sizes (docs/printing.md). Of GAME's
+    published deck or the deck.json --deck names; all cards or those --cards names."""
     from pipeline.extract import open_store
     from pipeline.render import services
 
     chosen = services.load(service)
     if out is not None:
         _check_out_file(out, ".zip")
+    game, deck_path, deck, draft = _deck(click.get_current_context(), game, version, deck_file, lang)
+    only = _only(card_ids, deck, deck_path, draft)
     store = open_store(mirror=mirror, online=not offline)
-    deck = named(game, published.deck(game, version)[1], lang)
-    result = services.export(game, deck, chosen, store, lang, out, jobs, for_sale)
+    result = services.export(game, deck, chosen, store, lang, out, jobs, for_sale, only, draft)
     from pipeline.render import licences
 
     for line in [*(licences.replacement_lines(game) if for_sale else []), *map("warning: {}".format, result.warnings)]:
@@ -277,6 +320,45 @@ def export_cards(game, service, version, lang, out, for_sale, jobs, mirror, offl
         markup=False,
     )
     console.print(str(result.path), highlight=False, markup=False, soft_wrap=True)
+
+
+def _required(game, alternative: str = ""):
+    """GAME, which a command without --deck needs (`alternative`: what may name the game instead)."""
+    if game is None:
+        raise click.UsageError(f"Missing argument 'GAME': name a game (`geodeck games` lists them){alternative}")
+    return game
+
+
+def _deck(ctx: click.Context, game, version: str | None, deck_file: Path | None, lang: str | None):
+    """(game, path, deck with its names in the language shown, whether it is a draft) to print: GAME's
+    published version, or the deck.json --deck names (its game its own; GAME, if given, must be it)."""
+    from pipeline.decks import published
+    from pipeline.games import registry
+    from pipeline.render import printing
+
+    if deck_file is None:
+        path, deck = published.deck(_required(game, " or --deck FILE"), version)
+        return game, path, named(game, deck, lang), False
+    refuse_together(ctx, "deck_file", ("version",), "--deck prints that file, not a published version")
+    found, deck = published.read_any(deck_file, registry.registered().get)
+    if game is not None and found.name != game.name:
+        raise GeodeckError(
+            f"{deck_file} is a {found.name} deck, not {game.name}: leave GAME out to print it, or name a "
+            f"{game.name} deck.json"
+        )
+    printing.check_card_size(found, deck, str(deck_file))
+    ctx.params["game"] = found  # `wrote` says what --for-sale replaced for this game
+    return found, deck_file, named(found, deck, lang), published.is_draft(deck_file)
+
+
+def _only(card_ids: str | None, deck: dict, path: Path, draft: bool) -> tuple[str, ...] | None:
+    """The ids --cards names, checked against the deck (None: every card)."""
+    from pipeline.decks import subset
+
+    if card_ids is None:
+        return None
+    where = f'the "id" of each card in {path}' if draft else f"the deck's deck.csv: {path.parent / 'deck.csv'}"
+    return subset.chosen(card_ids, deck, f"its ids are {where}")
 
 
 def _check_out_file(out: Path, suffix: str) -> None:
@@ -293,8 +375,14 @@ def _check_out_file(out: Path, suffix: str) -> None:
 def _refuse_meaningless_print_options(ctx: click.Context, what: str, layout: str, duplex: str, kit: bool) -> None:
     refuse_together(ctx, "kit", ("what", "calibration"), "--kit writes the whole kit (cards and accessories)")
     refuse_together(
-        ctx, "calibration", ("version", "what", "layout", "bleed", "gutter"), "--calibration writes only its sheet"
+        ctx,
+        "calibration",
+        ("version", "deck_file", "card_ids", "what", "layout", "bleed", "gutter"),
+        "--calibration writes only its sheet",
     )
+    refuse_together(ctx, "card_ids", ("kit",), "--cards prints some of the cards; a kit holds them all")
+    if what != "cards":
+        refuse_together(ctx, "card_ids", ("what",), "--cards prints some of the cards, no accessories")
     if what == "accessories":
         refuse_together(
             ctx, "what", ("layout", "duplex", "bleed", "gutter", "back_offset"), "--what accessories prints no cards"

@@ -9,7 +9,9 @@ beside it and carry its folder's version. Every failure is a one-line GeodeckErr
 fix.
 """
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from pipeline import jsonfile, paths
 from pipeline.decks import schema, versions
@@ -40,26 +42,63 @@ def read(path: Path, game: GameDefinition) -> dict:
     """A deck.json file of `game`, published or a draft: read within the JSON limits
     (pipeline.jsonfile) and checked like a build's deck (pipeline.decks.schema); when a manifest.json lies
     beside it, the deck must match it (`verify`)."""
-    published = not is_draft(path)
-    fix = restore(path.parent) if published else "fix the draft or write it again (docs/deck-format.md)"
+    data = _load(path)
+    named = data.get("game") if isinstance(data, dict) else None
+    if named != game.name:
+        raise GeodeckError(f"{path} is a {str(named)[:40]} deck, not {game.name}; name a {game.name} deck.json")
+    return _checked(path, data, game)
+
+
+def read_any(path: Path, resolve: Callable[[str], GameDefinition | None]) -> tuple[GameDefinition, dict]:
+    """(its game, the deck) of a deck.json of any game (`print --deck FILE`): its `game` field names the game,
+    which `resolve` (the registry's, passed by the CLI) turns into its definition or None; then as `read`."""
+    data = _load(path)
+    named = data.get("game") if isinstance(data, dict) else None
+    game = resolve(named) if isinstance(named, str) else None
+    if game is None:
+        raise GeodeckError(
+            f'{path}: its "game" field is {str(named)[:40]!r}, not a registered game; write one that '
+            "`geodeck games` lists into it"
+        )
+    return game, _checked(path, data, game)
+
+
+def label(version: str | None, draft: bool) -> str:
+    """A deck's version as file and folder names carry it: a draft's is `draft` or `draft-<its label>`, so a
+    draft carrying a published version's label is never taken for that version; `unversioned` for a
+    published deck without one."""
+    if draft:
+        return f"draft-{version}" if version else "draft"
+    return version or "unversioned"
+
+
+def _load(path: Path) -> Any:
+    """The JSON document of a deck.json, within the JSON limits; a one-line error naming the file and the fix."""
     try:
-        data = jsonfile.load(path, jsonfile.DECK_BYTES, finite=False)  # card values: schema.check names them
+        return jsonfile.load(path, jsonfile.DECK_BYTES, finite=False)  # card values: schema.check names them
     except jsonfile.Missing as exc:
         if versions.VERSION.match(path.parent.name) and path.parent.is_dir():  # a version folder without its deck
             raise GeodeckError(
                 f"{path} does not exist: {path.parent} is no whole version; {restore(path.parent)}"
             ) from exc
-        raise GeodeckError(f"{path} does not exist; run `geodeck build` or name an existing version") from exc
+        raise GeodeckError(f"{path} does not exist; run `geodeck build` or name an existing deck.json") from exc
     except jsonfile.Unreadable as exc:
-        raise GeodeckError(f"{path} is corrupted ({exc}); {fix}") from exc
-    named = data.get("game") if isinstance(data, dict) else None
-    if named != game.name:
-        raise GeodeckError(f"{path} is a {str(named)[:40]} deck, not {game.name}; name a {game.name} deck.json")
+        raise GeodeckError(f"{path} is corrupted ({exc}); {_fix(path)}") from exc
+
+
+def _fix(path: Path) -> str:
+    """How to repair the damaged deck.json at `path`: a published version is restored, a draft written again."""
+    return "fix the draft or write it again (docs/deck-format.md)" if is_draft(path) else restore(path.parent)
+
+
+def _checked(path: Path, data: dict, game: GameDefinition) -> dict:
+    """`data`, read from `path`, once it passes a build's checks (and its manifest's, where one lies beside it)."""
+    published = not is_draft(path)
     schema.check(data, load_spec(game), str(path), complete=not published)
     try:
         jsonfile.check_finite(data)  # outside the cards' values (e.g. a grid)
     except jsonfile.Unreadable as exc:
-        raise GeodeckError(f"{path} is corrupted ({exc}); {fix}") from exc
+        raise GeodeckError(f"{path} is corrupted ({exc}); {_fix(path)}") from exc
     if published:
         verify(path, data)
     return data

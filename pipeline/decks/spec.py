@@ -1,13 +1,16 @@
 """Deck specs: one TOML file per game, `templates/decks/<game>.toml` (counts, jokers, fields, thresholds); a
 card field's precision and range are its master-table column's (pipeline/fields.toml) unless the spec
-states its own. A field named `<field>_*` (with `translated = KIND`) is declared once and is a field per
-registered language, `<field>_<lang>` (name_de, name_fr, ...), each a name of that kind in that language
+states its own. The fields players compare may be declared as `[[categories]]`, in a deck recipe's form
+(pipeline/decks/categories.py: the card layout takes its rows from them too); a kind names them `categories`.
+A field named `<field>_*` (with `translated = KIND`) is declared once and is a field per registered language,
+`<field>_<lang>` (name_de, name_fr, ...), each a name of that kind in that language
 (pipeline/decks/translated.py)."""
 
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
 
 from pipeline import readers
+from pipeline.decks import categories
 from pipeline.errors import GeodeckError
 from pipeline.fields import fields as field_table
 from pipeline.games.definition import GameDefinition
@@ -15,6 +18,7 @@ from pipeline.i18n import registry
 
 FIELD_TYPES = {"string", "integer", "number", "list"}
 ROUNDING = ("decimals", "step", "sig_below", "sig_digits")
+CATEGORIES = "categories"  # in a kind's fields: the spec's `[[categories]]` (pipeline/decks/categories.py), in order
 
 
 @dataclass(frozen=True)
@@ -118,8 +122,13 @@ def load_spec(definition: GameDefinition) -> DeckSpec:
     try:
         data = readers.read_input("toml", path)
         deck = dict(data["deck"])
-        fields = field_specs(data["fields"])
-        kinds = {kind: tuple(per_language(names)) for kind, names in data["kinds"].items()}
+        declared = categories.declared(data.get("categories"), str(path))
+        fields = field_specs(data["fields"] | {c.field: categories.field_entry(c) for c in declared})
+        named = [c.field for c in declared]
+        kinds = {
+            kind: tuple(per_language([n for name in names for n in (named if name == CATEGORIES else [name])]))
+            for kind, names in data["kinds"].items()
+        }
         pattern = deck.pop("game")
         spec = DeckSpec(
             game=game if fnmatchcase(game, pattern) else pattern,

@@ -8,6 +8,8 @@ another language's:
   capital_en, capital_<lang>, citation), else CLDR's exemplar city of the time zone named after it
   (Europe/Warsaw: Varsovie, Warszawa), else the column's name.
 - `peak`: sources/reviewed/peak_names_<lang>.csv (iso3, name, name_<lang>, citation), else the column's name.
+- `place`: a town by sources/reviewed/place_names_<lang>.csv (iso3, name, name_<lang>, citation; iso3 the
+  row's `country`, a single-country deck's spec option), else the column's name.
 - `division`: a first-level division of the row's `country` (ISO3) by sources/reviewed/divisions_<lang>.csv
   (code, name, name_<lang>, citation; code its ISO 3166-2 code), else pycountry's translation of its ISO
   3166-2 name (iso-codes, gettext domain iso3166-2), else the column's name.
@@ -44,6 +46,7 @@ TABLES = {
     "country": ("names", None, "name"),
     "capital": ("capitals", "capital_en", "capital"),
     "peak": ("peak_names", "name", "name"),
+    "place": ("place_names", "name", "name"),
     "division": ("divisions", "name", "name"),
 }
 
@@ -120,7 +123,7 @@ def _division(name: str, country: str, lang: str, origin: dict | None) -> tuple[
 
 
 def _one(kind: str, name: str, row, lang: str, origin: dict | None, local: str | None) -> tuple[str, dict]:
-    iso3 = str(row.get("iso3") or "")
+    iso3 = str(row.get("iso3") or row.get("country") or "")  # a town's country: its deck's (`country`)
     if kind == "capital":
         if (iso3, name) in reviewed(kind, lang):
             return _reviewed(*reviewed(kind, lang)[iso3, name])

@@ -62,3 +62,8 @@ def provenance(row, column: str) -> dict | None:
     vintage, citation = row.get(f"{column}__vintage"), row.get(f"{column}__citation")
     origin = {"source": str(source), "vintage": None if missing(vintage) else str(vintage)}
     return origin if missing(citation) else origin | {"citation": str(citation)}
+
+
+def card_name(fields: dict, lang: str, card_id: str) -> str:
+    """A card's name in `lang` as its cards print it: its `name_<lang>`, else its own `name`, else its id."""
+    return fields.get(f"name_{lang}") or fields.get("name") or card_id

@@ -9,8 +9,9 @@ Steps the game needs before its deck (e.g. Deutschland's place selection) are de
 join the build's step graph (pipeline.build.graph); the deck itself is a step reading `input_table` and `deck_reads`.
 
 A game of a family (`family`: a shared package, not a game, e.g. pipeline.games.grid, the grid card game of
-Deutschland and every region) is a configuration of it: a module its slice does not have comes from the family,
-so a slice holds only what differs (its deck, its pictures).
+Deutschland and every region; or a game's package, e.g. a custom deck's recipe game's) is a configuration of it:
+a module its slice does not have comes from the family, so a slice holds only what differs (its deck, its
+pictures).
 
 The templates a game reads (`template_files`) are its deck spec `templates/decks/<name>.toml`, card layout
 `templates/cards/<name>.toml` and play-check thresholds `templates/playcheck/<name>.toml` (`<name>` its

@@ -1,23 +1,27 @@
 """Choosing a deck of places from a table of candidate towns, for any country's grid game.
 
-Candidates are a table with `lat`, `lon`, `population`, a division column (state, region) and the
-columns the game's extremes compare (grid numbers, population). `select` starts from the pins plus a
-farthest-point spread (seeded), makes sure every division is present, then a seeded local search swaps
-one town at a time and keeps a swap when it lowers
+Candidates are a table with `lat`, `lon`, `population`, a division column (state, region), the columns the
+game's extremes compare (grid numbers, population) and optionally `beside`, the larger place a place stands
+beside ("" when it stands on its own; pipeline.games.grid.selection). `select` starts from the pins, one
+seeded place per missing division, the well-known places (below) and a farthest-point spread (seeded), then a
+seeded local search swaps one town at a time and keeps a swap when it lowers
 
     weight_ties * mean P(tie for an extreme)       (each extreme x layouts of k cards)
   + weight_spread * covering radius / 100 km       (largest distance from a candidate to its nearest card)
   + weight_population * KS(log population, log-uniform from min_population to the largest city)
   + weight_familiarity * mean over cards of the log population a card passes over (familiarity)
 
-and never leaves a division uncovered. A card passes over a place when a candidate within `familiar_km` of it
-has more inhabitants and is no card (Netphen beside Siegen, Remseck beside Stuttgart); what it passes over is
-the log population it gives away (the larger's minus its own, on the scale of the population term), so the
-search takes the larger and better-known place of each part of the country unless the tie rates or the
-spread need the small one. Tie probabilities are exact (counting subsets), all extremes and
-layouts in one numpy pass over the deck's sorted values. No candidate-by-candidate distance matrix: a
-swap costs one pass over the candidates (distances to the new card, and each candidate's nearest and
-second-nearest card), so choosing 96 of 5,000 towns takes well under a second.
+and never leaves a division uncovered. A card passes over a place that has more inhabitants and is no card
+when the place lies within `familiar_km` of it (Netphen beside Siegen, Remseck beside Stuttgart) or, wherever
+it lies, ranks among the `well_known` share of the deck's size of the most populous candidates that stand on
+their own (Heidelberg beside the larger Mannheim: a city every player knows, which no smaller card near it
+passes over); what a card passes over is the log population it gives away (the larger's minus its own, on the
+scale of the population term), so the search takes the larger and better-known place of each part of the
+country, and the well-known cities wherever they lie, unless the tie rates or the spread need the small one.
+Tie probabilities are exact (counting subsets), all extremes and layouts in one numpy pass over the deck's
+sorted values. No candidate-by-candidate distance matrix: a swap costs one pass over the candidates (distances
+to the new card, and each candidate's nearest and second-nearest card), so choosing 96 of 5,000 towns takes
+well under a second.
 """
 
 import math
@@ -54,6 +58,8 @@ class Settings(Protocol):
     def weight_familiarity(self) -> float: ...
     @property
     def familiar_km(self) -> float: ...
+    @property
+    def well_known(self) -> float: ...
 
 
 def comb_table(n: int, k_max: int) -> np.ndarray:
@@ -100,6 +106,7 @@ class Objective:
         self.log_pop = (np.log(pool["population"].to_numpy(float)) - lo) / (hi - lo)
         self.steps: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # the empirical CDF's steps for n cards
         self.larger = larger_nearby(self.x, self.y, pool["population"].to_numpy(), self.spread_from, s.familiar_km)
+        self.well_known = well_known(pool, s)
 
     def km(self, cards, rows=None) -> np.ndarray:
         """Distances in km from candidates of `spread_from` (all, or those at positions `rows`) to each card
@@ -123,16 +130,20 @@ class Objective:
         return float(max((above - u).max(), (u - below).max()))
 
     def passed_over(self, chosen: np.ndarray) -> float:
-        """The mean, over the cards, of the log population each passes over: the most populous of its larger
-        neighbours (LARGER nearest in population within familiar_km) that is no card, less its own."""
+        """The mean, over the cards, of the log population each passes over: the most populous place that is
+        no card among its larger neighbours (LARGER nearest in population within familiar_km) and the well-known
+        places, less its own."""
         if not self.s.weight_familiarity:
             return 0.0
         in_deck = np.zeros(len(self.log_pop) + 1, dtype=bool)  # the last slot: "no neighbour" (-1)
         in_deck[chosen] = in_deck[-1] = True  # "no neighbour" is never passed over
         larger = self.larger[chosen]
         free = ~in_deck[larger]
-        given = np.where(free, self.log_pop[larger], -np.inf).max(axis=1) - self.log_pop[chosen]
-        return float(np.maximum(given, 0).mean())
+        known = self.well_known[~in_deck[self.well_known]][:1]  # the most populous well-known place left out
+        best = np.maximum(
+            np.where(free, self.log_pop[larger], -np.inf).max(axis=1), self.log_pop[known].max(initial=-np.inf)
+        )
+        return float(np.maximum(best - self.log_pop[chosen], 0).mean())
 
     def score(self, chosen: np.ndarray, radius_km: float, bound: float = math.inf) -> float:
         """The objective of `chosen`, whose covering radius is `radius_km`; math.inf, without computing
@@ -147,6 +158,15 @@ class Objective:
 
     def __call__(self, chosen: np.ndarray) -> float:
         return self.score(chosen, self.radius_km(chosen))
+
+
+def well_known(pool: pd.DataFrame, s: Settings) -> np.ndarray:
+    """Positions of the well-known places, most populous first: the `well_known` share of the deck's size of the
+    most populous candidates of `min_population`+ that stand on their own (`beside` "", when the column is there)."""
+    people = pool["population"].to_numpy()
+    alone = (people >= s.min_population) & (pool["beside"].to_numpy() == "" if "beside" in pool else True)
+    rows = np.flatnonzero(alone)
+    return rows[np.argsort(-people[rows], kind="stable")][: round(s.size * s.well_known)]
 
 
 LARGER = 8  # the larger neighbours of a place that the familiarity term looks at, most populous first
@@ -226,6 +246,7 @@ def select(
     seeds = list(dict.fromkeys(pinned))
     for state in sorted(set(states) - set(states[seeds])):  # one seeded town per missing division
         seeds.append(int(rng.choice(np.flatnonzero(states == state))))
+    seeds += [int(row) for row in objective.well_known if row not in seeds][: max(s.size - len(seeds), 0)]
     near = objective.km(seeds).min(axis=1)
     while len(seeds) < s.size:  # farthest candidate from the deck so far
         far = objective.spread_from[np.flatnonzero(near == near.max())]

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from pipeline.decks.values import card_name
 from pipeline.i18n.catalogue import labelled, translate
 from pipeline.render.numbers import number
 
@@ -35,5 +36,4 @@ class View:
 
     def card(self, card_id: str) -> str:
         """A card's name in the view's language (its id when the deck has no name)."""
-        fields = self.cards.get(card_id, {})
-        return fields.get(f"name_{self.lang}") or fields.get("name") or card_id
+        return card_name(self.cards.get(card_id, {}), self.lang, card_id)

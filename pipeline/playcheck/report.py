@@ -80,8 +80,9 @@ def _seat_shares(summary: dict, lang: str) -> str:
     return f"{shares} ({level(summary['hero'], lang)}: {interval(summary['hero_win_share'], lang)})"
 
 
-def _pairs(pairs, lang: str) -> str:
-    return ", ".join(f"{card} {plain(index, lang)}" for card, index in pairs)
+def _pairs(pairs, lang: str, names: dict[str, str]) -> str:
+    """Cards by their names (`names`: the report's, by id; a report before them: the ids) with their win index."""
+    return ", ".join(f"{names.get(card, card)} {plain(index, lang)}" for card, index in pairs)
 
 
 def _result(v: dict, lang: str) -> str:
@@ -244,8 +245,8 @@ def to_markdown(report: dict, plots: dict[str, str] | None = None, lang: str | N
             "weakest {weakest}.",
             judged=cards["judged"],
             min_contests=cards["min_contests"],
-            strongest=_pairs(cards["strongest"], lang),
-            weakest=_pairs(cards["weakest"], lang),
+            strongest=_pairs(cards["strongest"], lang, cards.get("names", {})),
+            weakest=_pairs(cards["weakest"], lang, cards.get("names", {})),
         ),
     ]
     categories = words.of(report, "CATEGORIES")
@@ -256,7 +257,8 @@ def to_markdown(report: dict, plots: dict[str, str] | None = None, lang: str | N
                 lang,
                 "Always won their comparisons: {cards}.",
                 cards="; ".join(
-                    f"{words.named(c, categories, lang)}: {', '.join(ids)}" for c, ids in cards["always_wins"].items()
+                    f"{words.named(c, categories, lang)}: {', '.join(cards.get('names', {}).get(i, i) for i in ids)}"
+                    for c, ids in cards["always_wins"].items()
                 ),
             ),
         ]

@@ -27,6 +27,7 @@ from itertools import pairwise
 from pathlib import Path
 
 from pipeline.decks import published
+from pipeline.decks.values import card_name
 from pipeline.games import search
 from pipeline.games.definition import GameDefinition
 from pipeline.i18n.catalogue import N_, translate
@@ -182,6 +183,7 @@ def _report(definition, config, deck, deck_path, kinds, tallies, games, seed, lo
         "names": {what: list(getattr(definition.playcheck, what, ())) for what in ("COUNTS", "CATEGORIES")},
     }
     report["cards"] = _cards(tallies[RANDOM], continents_of(deck), config, definition.card_verdicts)
+    report["cards"]["names"] = _names(deck, report["cards"], config.lang)
     count = len(_verdicts(definition, config, report, tallies, ALPHA))  # the family's size
     report["verdicts"] = _verdicts(definition, config, report, tallies, ALPHA / (count * looks))
     for v in report["verdicts"]:
@@ -254,6 +256,14 @@ def _summary(kind: Kind, tally: Tally) -> dict:
             round(w / g, 4) if g else None for w, g in zip(tally.hero_wins, tally.hero_games)
         ]
     return summary
+
+
+def _names(deck: dict, cards: dict, lang: str) -> dict[str, str]:
+    """The names in `lang` of the cards the report lists (strongest, weakest, always winning), by id."""
+    listed = {c for c, _ in cards["strongest"] + cards["weakest"]} | {
+        c for ids in cards["always_wins"].values() for c in ids
+    }
+    return {c["id"]: card_name(c.get("fields") or {}, lang, c["id"]) for c in deck["cards"] if c["id"] in listed}
 
 
 def _cards(

@@ -26,6 +26,7 @@ class AccessoryOptions:
     paper: str = "a4"
     lang: str | None = None  # None: the game's own language
     for_sale: bool = False  # layers that may not be sold replaced (or refused): pipeline.render.licences
+    draft: bool = False  # the deck is a draft: its version is printed as one (layouts.version)
 
     def validate(self) -> "AccessoryOptions":
         if self.paper not in PAPERS_MM:
@@ -62,11 +63,12 @@ def render(definition: GameDefinition, deck: dict, options: AccessoryOptions, st
     game = deck["game"]
     layout = layouts.load(definition)
     w = words(layout, layout.language(options.lang))
+    version = layouts.version(deck, w["lang"], options.draft)
     canvas, buffer = new_canvas()
     describe(
         canvas,
-        labelled(w["lang"], f"{layouts.title(definition, deck, w['lang'])} {deck.get('version', '')}", w["document"]),
-        f"{game} {deck.get('version', '')} accessories, {options.paper}",
+        labelled(w["lang"], f"{layouts.title(definition, deck, w['lang'])} {version}", w["document"]),
+        f"{game} {version} accessories, {options.paper}",
     )
     draw_accessories(canvas, definition, deck, options, store)
     pages = canvas.getPageNumber() - 1
@@ -76,7 +78,8 @@ def render(definition: GameDefinition, deck: dict, options: AccessoryOptions, st
 
 def default_output(game: GameDefinition, deck: dict, options: AccessoryOptions, print_dir: Path = PRINT_DIR) -> Path:
     lang = layouts.load(game).language(options.lang)
-    return print_dir / file_name(deck, "accessories", options.paper, lang, *(["for-sale"] if options.for_sale else []))
+    sale = ["for-sale"] if options.for_sale else []
+    return print_dir / file_name(deck, "accessories", options.paper, lang, *sale, draft=options.draft)
 
 
 def print_accessories(

@@ -95,6 +95,16 @@ class CardContext:
         step = box.h / count
         return [Box(box.x, box.y + box.h - (i + 1) * step, box.w, step) for i in range(count)]
 
+    @staticmethod
+    def cells(row: Box) -> tuple[Box, Box, Box]:
+        """A category row's pictogram, label and value boxes."""
+        icon = row.h - 1.4
+        return (
+            Box(row.x, row.y + 0.7, icon, icon),
+            Box(row.x + icon + 1.2, row.y + 0.4, row.w * 0.56 - icon - 1.2, row.h - 0.8),
+            Box(row.x + row.w * 0.58, row.y + 0.4, row.w * 0.42, row.h - 0.8),
+        )
+
     def rows(self, canvas, box: Box, count: int) -> list[Box]:
         """`box` cut into `count` rows from the top, every other one (the first too) on the row stripe colour."""
         rows = self.rows_of(box, count)

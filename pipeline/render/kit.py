@@ -20,7 +20,7 @@ from reportlab.pdfbase.pdfmetrics import registerFontFamily
 from reportlab.platypus import Paragraph
 
 from pipeline import atomic
-from pipeline.decks import counting, published
+from pipeline.decks import counting, files, published
 from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
@@ -202,7 +202,7 @@ def _cover(
     body = [
         f"<b>{kit['contents']}</b><br/>" + "<br/>".join(items),
         kit["printing"].format(duplex=duplex),
-        kit["version"].format(version=deck.get("version", ""), cards=len(deck["cards"])),
+        kit["version"].format(version=layouts.version(deck, lang, options.draft), cards=len(deck["cards"])),
     ]
     _flow(canvas, body, style, Box(pw - m - half, m, half, below - m), lambda: None)
 
@@ -265,7 +265,7 @@ def _attribution(
     unknown = [name for name in used if name not in defined]
     if unknown:
         raise GeodeckError(f"the deck names source {unknown[0]!r}, which has no sources/{unknown[0]}.toml")
-    paragraphs = [f"<b>{kit['attribution']}</b>", kit["sources_intro"]]
+    paragraphs = [f"<b>{kit['attribution']}</b>", kit["sources_intro_draft" if options.draft else "sources_intro"]]
     barred = [name for name in used if defined[name].license_class == "non-commercial"]
     if barred:
         names = ", ".join(defined[name].title for name in barred)
@@ -296,7 +296,8 @@ def _attribution(
         )
     paragraphs += counting.statements(deck, load_spec(game), kit.get("counting", {}), lang)
     paragraphs.append(kit["credits"])
-    paragraphs.append(kit["deck"].format(title=layouts.title(game, deck, lang), version=deck.get("version", "")))
+    version = layouts.version(deck, lang, options.draft)
+    paragraphs.append(kit["deck"].format(title=layouts.title(game, deck, lang), version=version))
 
     def start() -> None:
         begin_page(canvas, page)
@@ -330,10 +331,11 @@ def render(game: GameDefinition, deck: dict, manifest: dict, options: PrintOptio
     page = accessories.PAPERS_MM[options.paper]
     canvas, buffer = new_canvas(KitCanvas)
     canvas.words = {"page": kit["page"], "blank": kit["blank"]}
+    version = layouts.version(deck, lang, options.draft)
     describe(
         canvas,
-        labelled(lang, f"{layouts.title(game, deck, lang)} {deck.get('version', '')}", kit["kind"]),
-        f"{deck['game']} {deck.get('version', '')} kit, {options.paper}, {lang}",
+        labelled(lang, f"{layouts.title(game, deck, lang)} {version}", kit["kind"]),
+        f"{deck['game']} {version} kit, {options.paper}, {lang}",
     )
     canvas.showOutline()
 
@@ -360,7 +362,7 @@ def render(game: GameDefinition, deck: dict, manifest: dict, options: PrintOptio
     canvas.foot_at = bottom_centre
     section("accessories")
     canvas.alone = True
-    extras = accessories.AccessoryOptions(options.paper, options.lang, options.for_sale)
+    extras = accessories.AccessoryOptions(options.paper, options.lang, options.for_sale, options.draft)
     accessories.draw_accessories(canvas, game, deck, extras, store)
     canvas.alone = False
     begin_page(canvas, page)
@@ -375,14 +377,16 @@ def default_output(
     game: GameDefinition, deck: dict, options: PrintOptions, lang: str, print_dir: Path = PRINT_DIR
 ) -> Path:
     details = printing.sheet_details(options, layouts.load(game))[1:]  # a kit is always sheets
-    return print_dir / printing.file_name(deck, "kit", options.paper, lang, *details)
+    return print_dir / printing.file_name(deck, "kit", options.paper, lang, *details, draft=options.draft)
 
 
 def print_kit(
     game: GameDefinition, deck_path: Path, deck: dict, options: PrintOptions, store, out: Path | None = None
 ) -> PrintResult:
     """Render the game's kit and write it atomically (a failure leaves any earlier PDF alone)."""
-    data, roles = render(game, deck, manifest_of(deck_path), options, store)
+    # a draft has no manifest: its sources are those its cards name, as its manifest would list them
+    manifest = {"sources": files.used_sources(deck["cards"])} if options.draft else manifest_of(deck_path)
+    data, roles = render(game, deck, manifest, options, store)
     lang = layouts.load(game).language(options.lang)
     path = out or default_output(game, deck, options, lang)
     atomic.write_bytes(path, data)

@@ -8,12 +8,14 @@ from pathlib import Path
 from reportlab.lib.colors import Color, HexColor
 
 from pipeline import readers
+from pipeline.decks import categories
 from pipeline.errors import GeodeckError
 from pipeline.games.definition import GameDefinition
 from pipeline.i18n import catalogue, names, registry
 from pipeline.jsonfile import Missing, Unreadable
 from pipeline.paths import TEMPLATES_DIR
 from pipeline.render import contrast
+from pipeline.render.pictograms import PICTOGRAMS
 from pipeline.render.text import Box
 
 CARDS_DIR = TEMPLATES_DIR / "cards"
@@ -130,12 +132,20 @@ class Layout:
 
 
 def _read(path: Path) -> dict:
+    """A card layout; one that declares no `categories` takes its rows from its deck spec's `[[categories]]`
+    (the `decks/` folder beside its `cards/`, the same name: pipeline/decks/categories.py), where they are
+    declared once with the fields they compare."""
     try:
-        return readers.read("toml", path)
+        document = readers.read("toml", path)
     except Missing:
         raise GeodeckError(f"no card layout {path}; every game needs one (docs/architecture.md)") from None
     except Unreadable as exc:
         raise readers.failure("toml", path, exc, "fix the layout") from exc
+    spec = path.parent.parent / "decks" / path.name
+    if "categories" in document or not spec.is_file():
+        return document
+    declared = categories.declared(readers.read_input("toml", spec).get("categories"), str(spec), tuple(PICTOGRAMS))
+    return document | ({"categories": [categories.layout_row(c) for c in declared]} if declared else {})
 
 
 @cache
@@ -175,6 +185,15 @@ def title(game: GameDefinition, deck: dict, lang: str) -> str:
     if own:
         return own(deck, lang)
     return load(game, lang).data.get("words", {}).get("title") or deck.get("title", deck["game"])
+
+
+def version(deck: dict, lang: str, draft: bool) -> str:
+    """The deck's version as printed in `lang`: a draft's says so (`[kit.words] draft` of common.toml), so a
+    draft print is never taken for a published version."""
+    shown = deck.get("version") or ""
+    if not draft:
+        return shown
+    return f"{shown} ({common_in(lang)['kit']['words']['draft']})".strip()
 
 
 @cache

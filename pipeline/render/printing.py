@@ -14,7 +14,7 @@ from pathlib import Path
 from reportlab.lib.units import mm
 
 from pipeline import atomic
-from pipeline.decks import translated
+from pipeline.decks import published, subset, translated
 from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
 from pipeline.games.definition import GameDefinition
@@ -42,7 +42,9 @@ class PrintOptions:
     lang: str | None = None  # None: the game's own language
     for_sale: bool = False  # layers that may not be sold replaced (or refused): pipeline.render.licences
     press: Press | None = None  # a print shop's PDF/X-4 in CMYK through this profile (one-up only)
-    only: tuple[str, ...] | None = None  # draw only these card ids (a review's); pictures still see every card
+    only: tuple[str, ...] | None = None  # draw only these card ids (a review's, a reprint's); pictures and
+    # one size per field still see every card, so a reprinted card is drawn as in the whole deck's print
+    draft: bool = False  # the deck is a draft (`--deck FILE`, no manifest): its version is printed as one
 
     def validate(self) -> "PrintOptions":
         if self.press is not None and self.layout != "one-up":
@@ -148,24 +150,36 @@ def draw_cards(
     options.validate()
     module = game.cards
     layout = layouts.load(game)
-    if tuple(deck.get("card_size_mm") or layout.card_mm) != layout.card_mm:
-        raise GeodeckError(
-            f"deck {game.name} {deck.get('version')} has cards of {deck['card_size_mm']} mm but "
-            f"templates/cards/{game.name}.toml lays out {list(layout.card_mm)} mm; make them agree"
-        )
+    check_card_size(game, deck, f"deck {game.name} {deck.get('version')}")
     bleed = bleed_of(options, layout)
     if options.for_sale:
         licences.for_sale(game)
     ctx = CardContext(layout, layout.language(options.lang), bleed, store, options.for_sale)
     translated.require(deck, load_spec(game), ctx.lang, game.made_by)
-    cards = [card for card in deck["cards"] if options.only is None or card["id"] in options.only]
+    cards = chosen(deck, options)
     for card in cards:
         module.check(card, ctx)
-    with_steps(module, cards, ctx).cards = deck["cards"]  # a picture drawn from all (divisions) sees every card
+    with_steps(module, deck["cards"], ctx)  # sizes and pictures (divisions) from every card, as the whole deck's
     if options.layout == "sheet":
         _sheets(canvas, module, cards, ctx, options, bleed, on_card)
     else:
         _one_up(canvas, module, cards, ctx, bleed, on_card)
+
+
+def check_card_size(game: GameDefinition, deck: dict, source: str) -> None:
+    """Refuse a deck (read from `source`) whose `card_size_mm` is not the size the game's layout draws."""
+    card_mm = layouts.load(game).card_mm
+    size = deck.get("card_size_mm") or card_mm
+    if not isinstance(size, list | tuple) or tuple(size) != card_mm:
+        raise GeodeckError(
+            f"{source} has cards of {str(size)[:40]} mm but templates/cards/{game.name}.toml lays out "
+            f"{list(card_mm)} mm; make them agree"
+        )
+
+
+def chosen(deck: dict, options: PrintOptions) -> list[dict]:
+    """The cards printed: the deck's, or those `options.only` names, in the deck's order."""
+    return [card for card in deck["cards"] if options.only is None or card["id"] in options.only]
 
 
 def with_steps(module, cards: list[dict], ctx: CardContext) -> CardContext:
@@ -191,23 +205,27 @@ def render(
     layout = layouts.load(definition)
     canvas, buffer = new_canvas(options.press.canvas_class(Canvas) if options.press else Canvas)
     gutter = sheet_for(options, layout.card_mm, bleed_of(options, layout)).gutter if options.layout == "sheet" else None
-    title = f"{layouts.title(definition, deck, layout.language(options.lang))} {deck.get('version', '')}".strip()
+    lang = layout.language(options.lang)
+    version = layouts.version(deck, lang, options.draft)
+    title = f"{layouts.title(definition, deck, lang)} {version}".strip()
     describe(
         canvas,
         title,
-        f"{game} {deck.get('version', '')}, {options.layout}, {options.paper}, duplex {options.duplex}"
-        + (f", gutter {gutter:g} mm" if gutter is not None else ""),
+        f"{game} {version}, {options.layout}, {options.paper}, duplex {options.duplex}"
+        + (f", gutter {gutter:g} mm" if gutter is not None else "")
+        + (f", {len(options.only)} of {len(deck['cards'])} cards" if options.only is not None else ""),
     )
     draw_cards(canvas, definition, deck, options, store, on_card)
     canvas.save()
     if options.press:
-        return options.press.finish(buffer.getvalue(), title, str(deck.get("version", "")))
+        return options.press.finish(buffer.getvalue(), title, version)
     return buffer.getvalue()
 
 
-def file_name(deck: dict, what: str, paper: str, lang: str, *details: str) -> str:
-    """`<game>-<version>-<what>-<paper>[-<detail>…]-<lang>.pdf`: every variant of a print its own name."""
-    return "-".join([deck["game"], deck.get("version", "unversioned"), what, paper, *details, lang]) + ".pdf"
+def file_name(deck: dict, what: str, paper: str, lang: str, *details: str, draft: bool = False) -> str:
+    """`<game>-<version>-<what>-<paper>[-<detail>…]-<lang>.pdf` (a draft's version `draft[-<version>]`): every
+    variant of a print its own name."""
+    return "-".join([deck["game"], published.label(deck.get("version"), draft), what, paper, *details, lang]) + ".pdf"
 
 
 def sheet_details(options: PrintOptions, layout: layouts.Layout) -> list[str]:
@@ -221,14 +239,19 @@ def sheet_details(options: PrintOptions, layout: layouts.Layout) -> list[str]:
             details.append(f"gutter-{options.gutter:g}mm")
     if options.bleed is not None and options.bleed != layout.bleed_mm:
         details.append(f"bleed-{options.bleed:g}mm")
-    return details + (["for-sale"] if options.for_sale else [])
+    return details + (["for-sale"] if options.for_sale else []) + subset_details(options)
+
+
+def subset_details(options: PrintOptions) -> list[str]:
+    """`subset-<n>-<hash>` in the name of a print of some of the deck's cards (`--cards`)."""
+    return [subset.name(options.only)] if options.only is not None else []
 
 
 def default_output(game: GameDefinition, deck: dict, options: PrintOptions, print_dir: Path = PRINT_DIR) -> Path:
     layout = layouts.load(game)
     lang = layout.language(options.lang)
     paper = options.paper if options.layout == "sheet" else "{:g}x{:g}mm".format(*layout.card_mm)  # page = card
-    return print_dir / file_name(deck, "cards", paper, lang, *sheet_details(options, layout))
+    return print_dir / file_name(deck, "cards", paper, lang, *sheet_details(options, layout), draft=options.draft)
 
 
 def print_deck(
@@ -243,6 +266,6 @@ def print_deck(
     data = render(game, deck, options, store, on_card)
     path = out or default_output(game, deck, options)
     atomic.write_bytes(path, data)
-    n = len(deck["cards"])
+    n = len(chosen(deck, options))
     pages = 2 * n if options.layout == "one-up" else 2 * -(-n // PER_SHEET)
     return PrintResult(path, pages, n, len(data))

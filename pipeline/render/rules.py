@@ -20,6 +20,8 @@ from pipeline.render.context import CardContext
 from pipeline.render.pages import clipped, end_page
 from pipeline.render.text import PT_MM, Box
 
+FILLED = ("rules", "setup", "anatomy")  # the kit words with the deck's own words in them (`rules_words`)
+
 BAND_MM = 24.0  # the title band's height
 GAP_MM = 5.0
 BADGE_MM = 2.4  # the radius of a numbered badge on the anatomy card
@@ -39,6 +41,10 @@ def draw(
     ends the last one)."""
     layout = ctx.layout
     design, plan = layout.design, (layout.data.get("kit") or {}).get("rules") or {}
+    own = getattr(game.accessories, "rules_words", None)  # the deck's own words, where its rules have placeholders
+    if own:
+        fields = own(deck, layout)
+        words = words | {key: [line.format(**fields) for line in words[key]] for key in FILLED if key in words}
     pw, ph = page
     canvas.setFillColor(design.colour("colour"))
     canvas.rect(0, ph - BAND_MM, pw, BAND_MM, stroke=0, fill=1)

@@ -19,8 +19,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pipeline import atomic, readers, workers
+from pipeline.decks import published
 from pipeline.errors import GeodeckError
 from pipeline.games.definition import GameDefinition
+from pipeline.i18n import registry
 from pipeline.paths import OUTPUT_DIR, TEMPLATES_DIR
 from pipeline.render import layouts, printing
 
@@ -94,9 +96,14 @@ class ExportResult:
     bytes: int
 
 
-def default_output(deck: dict, service: Service, lang: str, for_sale: bool = False, folder: Path = EXPORT_DIR) -> Path:
-    sale = "-for-sale" if for_sale else ""
-    return folder / f"{deck['game']}-{deck.get('version', 'unversioned')}-{service.name}{sale}-{lang}.zip"
+def default_output(
+    deck: dict, service: Service, lang: str, options: printing.PrintOptions, folder: Path = EXPORT_DIR
+) -> Path:
+    """`<game>-<version>-<service>[-for-sale][-subset-…]-<lang>.zip` (a draft's version `draft[-<version>]`)."""
+    details = [service.name, *(["for-sale"] if options.for_sale else []), *printing.subset_details(options)]
+    return folder / "-".join(
+        [deck["game"], published.label(deck.get("version"), options.draft), *details, f"{lang}.zip"]
+    )
 
 
 def export(
@@ -108,17 +115,22 @@ def export(
     out: Path | None = None,
     jobs: int | None = None,
     for_sale: bool = False,
+    only: tuple[str, ...] | None = None,
+    draft: bool = False,
 ) -> ExportResult:
-    """Rasterise every card face for `service` and write the zip (images, deck list, order notes) atomically;
-    `for_sale`: the layers that may not be sold replaced, as `geodeck print --for-sale`."""
+    """Rasterise every card face (or those of the cards `only` names) for `service` and write the zip
+    (images, deck list, order notes) atomically; `for_sale`: the layers that may not be sold replaced, as
+    `geodeck print --for-sale`; `draft`: the deck is a draft, and its file and order notes say so."""
     layout = layouts.load(game)
     lang = layout.language(lang)
-    options = printing.PrintOptions(layout="one-up", bleed=RENDER_BLEED_MM, lang=lang, for_sale=for_sale)
+    options = printing.PrintOptions(
+        layout="one-up", bleed=RENDER_BLEED_MM, lang=lang, for_sale=for_sale, only=only, draft=draft
+    )
     pdf = printing.render(game, deck, options, store)
     scale = (service.height_px - 2 * service.bleed_px) / (layout.card_mm[1] * PT_PER_MM)  # px per pt
-    pages = list(range(2 * len(deck["cards"])))
+    cards = printing.chosen(deck, options)
+    pages = list(range(2 * len(cards)))
     faces = _rasterise(pdf, pages, scale, service, jobs or os.cpu_count() or 1)
-    cards = deck["cards"]
     fronts, backs = faces[0::2], faces[1::2]
     shared = len({face.digest for face in backs}) == 1
     files: dict[str, bytes] = {}
@@ -148,8 +160,9 @@ def export(
             f"cut): {', '.join(crossing[:5])}{' …' if len(crossing) > 5 else ''}"
         )
     files["decklist.csv"] = _csv(["number", "front", "back", "id", "kind", "name"], rows)
-    files["ORDER.txt"] = _order_text(deck, service, len(cards), decks, warnings).encode("utf-8")
-    path = out or default_output(deck, service, lang, for_sale)
+    version = layouts.version(deck, registry.source(), draft)  # ORDER.txt is in English
+    files["ORDER.txt"] = _order_text(deck, version, service, len(cards), decks, warnings).encode("utf-8")
+    path = out or default_output(deck, service, lang, options)
     with atomic.writer(path) as f, zipfile.ZipFile(f, "w") as archive:
         for name in sorted(files):
             info = zipfile.ZipInfo(name, ZIP_DATE)
@@ -166,9 +179,9 @@ def _csv(header: list[str], rows: list[list]) -> bytes:
     return buffer.getvalue().encode("utf-8")
 
 
-def _order_text(deck: dict, service: Service, cards: int, decks: list[int], warnings: list[str]) -> str:
+def _order_text(deck: dict, version: str, service: Service, cards: int, decks: list[int], warnings: list[str]) -> str:
     lines = [
-        f"{deck.get('title', deck['game'])} {deck.get('version', '')} for {service.title} ({service.url})",
+        f"{deck.get('title', deck['game'])} {version} for {service.title} ({service.url})",
         f"{service.product}: {service.width_px} × {service.height_px} px at {service.dpi} dpi, "
         f"cut {service.bleed_px} px in from each edge",
         f"{cards} cards: order {ordered(decks)}",

@@ -148,11 +148,19 @@ def _card(old: dict, new: dict, changes: list[dict], spec: DeckSpec, citations: 
 
 
 def _single(card: dict, spec: DeckSpec) -> dict:
-    """A card's id, its name (a place's name; the id for a card without one) and region values (the region
-    filter's; none when the spec names no region field)."""
-    value = card["fields"].get(spec.options.get("review_region") or "")
+    """A card's id, its name (a place's name; the id for a card without one), its names per language (its
+    `name_<lang>` fields; the page shows its language's) and region values (the region filter's; none when the
+    spec names no region field)."""
+    fields = card["fields"]
+    value = fields.get(spec.options.get("review_region") or "")
     regions = value if isinstance(value, list) else [value] if value else []
-    return {"id": card["id"], "name": card["fields"].get("name") or card["id"], "regions": [str(r) for r in regions]}
+    names = {k.removeprefix("name_"): v for k, v in fields.items() if k.startswith("name_") and isinstance(v, str)}
+    return {
+        "id": card["id"],
+        "name": fields.get("name") or card["id"],
+        "names": names,
+        "regions": [str(r) for r in regions],
+    }
 
 
 def _citation(source: str | None, citations: dict[str, str]) -> str | None:

@@ -104,8 +104,14 @@ def html(content: dict, images: dict[str, dict[str, bytes | str]], lang: str | N
     shown = {
         "verdict": {**verdict, "text": _said(lang, verdict["text"], verdict["fields"])},
         **{side: gettext(lang, content[side]) for side in ("old", "new")},  # a version, or the build's label
+        **{key: [_named(card, lang) for card in content[key]] for key in ("cards", "added", "removed")},
     }
     return environment.get_template("page.html.j2").render(**content | shown, images=images, lang=lang)
+
+
+def _named(card: dict, lang: str) -> dict:
+    """A card of the model with its name in `lang` where the deck has one (`name_<lang>`: Monachium)."""
+    return {**card, "name": card.get("names", {}).get(lang) or card["name"]}
 
 
 def _said(lang: str, message: str | list[str], fields: dict) -> str:

@@ -2,63 +2,48 @@
 
 `geodeck deck new RECIPE` publishes `output/decks/custom-<name>/` with its templates (deck spec, card layout,
 play-check thresholds) beside its versions; every published custom deck is a game (`games()`, read by the
-registry) played, printed and play-checked with its base game's engine, bots, notation, terminal and
-accessories (the recipe's `game`), its cards drawn by the base game's renderer (countries) or this slice's
-(the items of a user's table).
+registry) of the family of the recipe's `game` (GameDefinition.family: the package templates/recipes/games.toml
+names), played, printed and play-checked with the family's engine, bots, notation, terminal and accessories,
+its cards drawn by the family's renderer (countries) or by `grouped`'s (a table's items, countries in the
+recipe's groups); no module of this slice imports another game's.
 """
 
 import importlib
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pipeline import paths, readers
+from pipeline.games.custom.recipe import family
 from pipeline.games.definition import GameDefinition
 from pipeline.jsonfile import Unreadable
 
 PREFIX = "custom-"
 TEMPLATES = "templates"  # the folder of a custom deck's templates, beside its versions
-BASES = {"laender-toppen": "pipeline.games.laender_toppen", "world-game": "pipeline.games.world_game"}
-
-
-@dataclass(frozen=True)
-class CustomDefinition(GameDefinition):
-    """A custom deck's game: this slice's deck module (and card renderer for a table's items), the base
-    game's other modules."""
-
-    base: str = "laender-toppen"
-    items: bool = False  # the cards are a user's table's items (drawn by this slice), not countries
-
-    def module(self, name: str):
-        own = name in ("deck", "commands") or (name == "cards" and self.items)
-        return super().module(name) if own else GameDefinition.module(self.base_game, name)
-
-    @property
-    def base_game(self) -> GameDefinition:
-        return importlib.import_module(BASES[self.base]).GAME
+GROUPED = f"{__name__}.grouped"  # the package of a deck of items in groups: its own card renderer
 
 
 def definition(
     name: str, base: str, items: bool, templates: Path | None = None, players: int | None = None
-) -> CustomDefinition:
-    """The game `custom-<name>` of base game `base`, its templates in `templates` (default: beside its
-    published versions), played by `players` by default (the base game's default)."""
+) -> GameDefinition:
+    """The game `custom-<name>` of the recipe game `base`: this slice's deck module (and, for `items` in groups,
+    the card renderer of its package `grouped`), every other module its family's (the recipe game's package,
+    GameDefinition.family); its templates in `templates` (default: beside its published versions), played by
+    `players` by default (the family's game's default)."""
     game = f"{PREFIX}{name}"
-    base_definition = importlib.import_module(BASES[base]).GAME
-    return CustomDefinition(
+    family_game = importlib.import_module(family(base)).GAME
+    return GameDefinition(
         name=game,
-        package=__name__,
-        default_players=players or base_definition.default_players,
+        package=GROUPED if items else __name__,
+        family=family(base),
+        default_players=players or family_game.default_players,
         input_table=f"custom/{name}/items.parquet",
-        length_unit=base_definition.length_unit,
-        card_verdicts=base_definition.card_verdicts,
-        accessories_help=base_definition.accessories_help,
+        length_unit=family_game.length_unit,
+        card_verdicts=family_game.card_verdicts,
+        accessories_help=family_game.accessories_help,
         deck_reads=(f"custom/{name}/recipe.json",),
         in_build=False,
         made_by=f"geodeck deck new RECIPE (the recipe of {game})",
         templates=templates or paths.DECKS_DIR / game / TEMPLATES,
-        base=base,
-        items=items,
     )
 
 
@@ -94,8 +79,7 @@ def unmade(name: str) -> str | None:
 if TYPE_CHECKING:  # mypy checks the slice's modules against the game contracts
     from pipeline.games import contracts
 
-    from . import cards, commands, deck
+    from . import commands, deck
 
     _deck: contracts.DeckModule = deck
-    _cards: contracts.CardsModule = cards
     _commands: contracts.CommandsModule = commands

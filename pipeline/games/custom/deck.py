@@ -1,8 +1,10 @@
 """A custom deck's cards: the recipe's chosen items (build/custom/<name>/items.parquet, `in_deck`), each a
 card of its spec's kind with its values' provenance, then the recipe's jokers; the World Game's cards are
-made by its own deck module from the chosen countries. deck.json carries the recipe's categories (field,
+made by its family's deck module (the recipe game's package, templates/recipes/games.toml) from the chosen
+countries. deck.json carries the recipe's categories (field,
 direction) and where its items came from (`recipe.json` beside the table: the recipe's and table's sha256)."""
 
+import importlib
 from pathlib import Path
 
 import pandas as pd
@@ -11,6 +13,7 @@ from pipeline import readers
 from pipeline.decks.card import Card
 from pipeline.decks.spec import DeckSpec
 from pipeline.errors import GeodeckError
+from pipeline.games.custom import recipe
 from pipeline.hashing import file_sha256
 
 RECIPE = "recipe.json"  # beside the items table: the deck's categories, jokers and sources
@@ -25,10 +28,10 @@ def chosen(items: pd.DataFrame, name: str) -> pd.DataFrame:
 
 def cards(items: pd.DataFrame, spec: DeckSpec) -> list[Card]:
     picked = chosen(items, spec.game)
-    if spec.options["base"] == "world-game":
-        from pipeline.games.world_game import deck as world_game
-
-        return world_game.cards(picked.drop(columns=["card", "label", "in_deck", "reason"]), spec)
+    base = spec.options["base"]
+    if recipe.games()[base].get("fields"):  # its engine compares fixed fields (the World Game's facts): the
+        family = importlib.import_module(f"{recipe.family(base)}.deck")  # family's deck module makes its cards
+        return family.cards(picked.drop(columns=["card", "label", "in_deck", "reason"]), spec)
     kind = next(k for k in spec.kinds if k != "joker")
     out = [Card.from_row(f"{spec.id_prefix}-{row['card']}", kind, row, spec) for row in picked.to_dict("records")]
     jokers = spec.options.get("jokers", [])

@@ -4,7 +4,8 @@ a TOML file and checked whole, every problem one line naming its key and the fix
     [recipe]      name, game (laender-toppen | world-game), title, lang, cards (20-200), jokers
     [items]       countries: continents, include, exclude, top = {field, n}; or table = "file.csv|xlsx"
                   with its columns name, group, source and picture
-    [[categories]] field, direction (higher | lower), pattern, icon, decimals, words = {label, unit, strip}
+    [[categories]] field, direction (higher | lower), pattern, icon, decimals, scale, words = {label, unit, strip}
+                  (pipeline/decks/categories.py: the schema a built-in deck spec declares its categories in too)
 
 What a recipe may name is data: the games and their category rules in templates/recipes/games.toml, the
 numeric country fields in pipeline/fields.toml, the continents in its `continents` choices.
@@ -15,6 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pipeline import readers
+from pipeline.decks import categories
+from pipeline.decks.categories import Category
 from pipeline.errors import GeodeckError
 from pipeline.fields import fields as field_table
 from pipeline.jsonfile import Unreadable
@@ -24,7 +27,6 @@ from pipeline.render.pictograms import PICTOGRAMS
 GAMES = TEMPLATES_DIR / "recipes" / "games.toml"
 NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
 CARDS = (20, 200)  # the cards (items and jokers) a recipe may ask for, unless its game deals fewer
-DIRECTIONS = ("higher", "lower")  # which end of a category wins "above" (the trick game) or a comparison
 NUMERIC = (float, int)
 
 
@@ -34,19 +36,6 @@ class RecipeError(GeodeckError):
     def __init__(self, source: str, problems: list[str]):
         self.problems = [f"{source}: {problem}" for problem in problems]
         super().__init__("\nerror: ".join(self.problems))
-
-
-@dataclass(frozen=True)
-class Category:
-    field: str  # a numeric column of the country table, or of the user's table
-    direction: str
-    pattern: str  # a Babel number pattern, "#,##0.0"
-    icon: str
-    label: str
-    unit: str  # a template: "{n} km²", "US${n}"
-    strip: tuple[str, str]  # the folded strip's label and unit
-    decimals: int | None = None  # the card's decimals (default: the field's card precision, or the table's values)
-    scale: float = 1.0  # the card's value is the field's times this (1e-6: inhabitants in millions)
 
 
 @dataclass(frozen=True)
@@ -95,6 +84,15 @@ def games() -> dict:
         return readers.read("toml", GAMES)["games"]
     except (Unreadable, KeyError) as exc:
         raise GeodeckError(f"{GAMES}: not the table of recipe games ({exc}); restore it with git checkout") from exc
+
+
+def family(game: str) -> str:
+    """The package of the game a recipe names (`family` in templates/recipes/games.toml): the family whose
+    modules its decks play and print with."""
+    try:
+        return str(games()[game]["family"])
+    except KeyError as exc:
+        raise GeodeckError(f"{GAMES}: no family for the recipe game {game!r}; restore it with git checkout") from exc
 
 
 def load(path: Path) -> Recipe:
@@ -241,42 +239,10 @@ def _categories(value, rules: dict, own_table: bool, problems: list[str]) -> tup
             )
         if fixed and name not in fixed:
             problems.append(f"{where}.field {name!r}: this game's engine compares only {', '.join(fixed)}")
-        direction = entry.get("direction", "higher")
-        if direction not in DIRECTIONS:
-            problems.append(f"{where}.direction {direction!r}: higher or lower (which end wins above)")
-        icon = entry.get("icon", "bars")
-        if icon not in PICTOGRAMS:
-            problems.append(f"{where}.icon {icon!r}: one of {', '.join(PICTOGRAMS)}")
-        words = entry.get("words")
-        if not isinstance(words, dict) or not isinstance(words.get("label"), str) or not words["label"].strip():
-            problems.append(f'{where}.words: give {{label = "Area", unit = "{{n}} km²"}} (and strip: its two words)')
-            continue
-        unit, pattern = words.get("unit"), entry.get("pattern", "#,##0.##")
-        if not isinstance(unit, str) or "{n}" not in unit or not isinstance(pattern, str):
-            problems.append(
-                f'{where}.words.unit {unit!r}: the value with its unit, {{n}} where the number goes ("{{n}} km²", '
-                '"US${n}", "{n} Kreise"); pattern, if given, a number pattern such as "#,##0.0"'
-            )
-            continue
-        strip = words.get("strip", [words["label"], unit.replace("{n}", "").strip()])
-        if not (isinstance(strip, list) and len(strip) == 2 and all(isinstance(w, str) for w in strip)):
-            problems.append(f'{where}.words.strip: the strip\'s label and unit, e.g. ["Area", "km²"]')
-            continue
-        keys = {"field", "direction", "pattern", "icon", "words", "decimals", "scale"}
-        if unknown := sorted(set(entry) - keys):
-            problems.append(f"{where}: no key {', '.join(unknown)}; use {', '.join(sorted(keys))}")
-        decimals = entry.get("decimals")
-        if decimals is not None and (
-            isinstance(decimals, bool) or not isinstance(decimals, int) or not 0 <= decimals <= 6
-        ):
-            problems.append(f"{where}.decimals {decimals!r}: the decimals a card prints, 0-6")
-            decimals = None
-        scale = entry.get("scale", 1.0)
-        if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not 0 < scale < 1e9:
-            problems.append(f"{where}.scale {scale!r}: a positive number, e.g. 1e-6 for millions")
-            scale = 1.0
-        label, shown = words["label"], (strip[0], strip[1])
-        found.append(Category(name, direction, pattern, icon, label, unit, shown, decimals, float(scale)))
+        if "column" in entry:
+            problems.append(f"{where}.column: a recipe's category reads the column its field names; remove column")
+        if (category := categories.parse(entry, where, problems, tuple(PICTOGRAMS))) is not None:
+            found.append(category)
     return tuple(found)
 
 

@@ -9,10 +9,10 @@ from pathlib import Path
 import tomlkit
 
 from pipeline import atomic, readers
-from pipeline.games.custom.recipe import Category, Recipe
+from pipeline.decks.categories import Category, field_entry, layout_row
+from pipeline.games.custom.recipe import Recipe
 from pipeline.games.definition import GameDefinition
 
-THRESHOLD_REL = 0.15  # a refreshed custom value changing by more than this is suspicious (geodeck diff)
 JOKER = "joker"
 NAMES = "name_*"  # the base game's country names, a field per language (pipeline/decks/spec.py)
 
@@ -52,18 +52,11 @@ def spec(
     text = [name for name in fields if name != "population_density"]
     for category in recipe.categories:
         name = card_field(recipe, category)
-        entry = {"type": "number", "category": True, "column": name, "threshold_rel": THRESHOLD_REL}
-        if recipe.items.table is not None:
+        table = recipe.items.table is not None
+        fields[name] = entry = field_entry(category, column=name, decimals=6 if table else None)  # a table's as given
+        if table:
             low, high = ranges[name]
             entry["range"] = [float(low) * category.scale, float(high) * category.scale]
-            entry["decimals"] = 6  # the user's values as given
-        else:
-            entry["column"] = category.field
-        if category.decimals is not None:
-            entry["decimals"] = category.decimals
-        if category.scale != 1.0:
-            entry["scale"] = category.scale
-        fields[name] = entry
     names = [card_field(recipe, c) for c in recipe.categories]
     if not recipe.items_deck:
         kinds = {"country": [*text, *names]}
@@ -118,16 +111,7 @@ def layout(recipe: Recipe, base: GameDefinition, groups: list[str], dealt: list[
         document["groups"] = groups
     if not recipe.categories:
         return document
-    categories = [
-        {
-            "field": card_field(recipe, category),
-            "icon": category.icon,
-            "pattern": category.pattern,
-            "direction": category.direction,
-            "words": {"label": category.label, "unit": category.unit, "strip": list(category.strip)},
-        }
-        for category in recipe.categories
-    ]
+    categories = [layout_row(category, card_field(recipe, category)) for category in recipe.categories]
     return document | {"categories": categories}
 
 

@@ -18,20 +18,22 @@ CONTROL_POINTS = "sources/reviewed/grid_control_points.csv"
 
 
 def place_card(row: dict, spec: DeckSpec) -> Card:
-    """A place card. Provenance: the name and population are Destatis'; lat/lon their coordinate source;
-    ns/we the grid (GRID, vintage naming its calibration CRS and control points) applied to those coordinates."""
-    card = Card.from_row(f"{spec.id_prefix}-{row['ags']}", "place", {**row, "country": spec.options["country"]}, spec)
+    """A place card. Provenance: the name and population are Destatis' (a name in another language its reviewed
+    table's, or Destatis' flagged as a fallback); lat/lon their coordinate source; ns/we the grid (GRID, vintage
+    naming its calibration CRS and control points) applied to those coordinates."""
+    population = {
+        "source": str(row["population_source"]),
+        "vintage": None if missing(row["population_vintage"]) else str(row["population_vintage"]),
+    }
+    named = {"country": spec.options["country"], **{f"short_name__{k}": v for k, v in population.items()}}
+    card = Card.from_row(f"{spec.id_prefix}-{row['ags']}", "place", {**row, **named}, spec)
     coords = {"source": str(row["coord_source"]), "vintage": None}
     grid = {
         "source": f"{GRID} / {row['coord_source']}",
         "vintage": f"affine fit in {row['grid_crs']} on {CONTROL_POINTS}",
     }
-    population = {
-        "source": str(row["population_source"]),
-        "vintage": None if missing(row["population_vintage"]) else str(row["population_vintage"]),
-    }
     card.provenance = {
-        **card.provenance,  # the states' names in every language
+        **card.provenance,  # the towns' and states' names in every language
         "name": population,
         "population": population,
         "population_vintage": population,

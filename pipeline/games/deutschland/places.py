@@ -1,8 +1,9 @@
 """Deutschland's geo step: grid numbers for every located town, and the deterministic 96-card place selection.
 
 Selection (settings in `templates/deutschland/places.toml`, explained in docs/deutschland.md):
-candidates are located towns inside their state, on the map, with at least `min_population` inhabitants
-(pinned-in towns need only a point on the map); pinned-out towns never enter. Pinned in: the `largest` most
+candidates are located towns inside their state, on the map, with at least `min_population` inhabitants and
+no suburbs (pipeline.games.grid.selection.suburbs; pinned-in towns need only a point on the map); pinned-out
+towns never enter. Pinned in: the `largest` most
 populous towns, the 16 state capitals (pipeline.transform.german_states) and the named pins. `pipeline.geo.selection`
 chooses the deck (pins, a seeded farthest-point spread, all 16 states, then a seeded local search on
 tie rates for the extremes N, S, W, O, most, fewest x layouts of 3, 4, 5, the covering radius and the
@@ -125,9 +126,15 @@ def choose_places(places: pd.DataFrame, s: Settings) -> pd.DataFrame:
     pinned[pins_out], pinned[list(why)] = "out", "in"
     if bad := [places.at[i, "name"] for i in why if places.at[i, "off_map"]]:
         raise GeodeckError(f"{PLACES_CONFIG}: pinned town(s) {', '.join(bad)} are off the map")
+    near, suburb = grid_selection.suburbs(places.assign(name=places["short_name"]), s, pinned == "in")
     eligible = (
-        (places["population"] >= s.min_population) & places["in_state"] & ~places["off_map"] & (pinned != "out")
+        (places["population"] >= s.min_population)
+        & places["in_state"]
+        & ~places["off_map"]
+        & (pinned != "out")
+        & (suburb == "")
     ) | (pinned == "in")
+    places = places.assign(beside=near)
     pool = places.loc[eligible].reset_index()
     position = {row: i for i, row in enumerate(pool["index"])}
     chosen = select(pool.drop(columns="index"), [position[i] for i in why], s)
@@ -137,19 +144,25 @@ def choose_places(places: pd.DataFrame, s: Settings) -> pd.DataFrame:
         pinned=pinned.astype(str),
         eligible=eligible.to_numpy(),
         in_deck=in_deck,
-        reason=reasons(places, s, why, pinned, in_deck),
+        reason=reasons(places, s, why, pinned, in_deck, (eligible, suburb)),
     )
 
 
-def reasons(places: pd.DataFrame, s: Settings, why: dict[int, list[str]], pinned, in_deck) -> list[str]:
-    """Why each town is in the deck or not: its pins, the filters that keep it out, else the spread."""
+def reasons(places: pd.DataFrame, s: Settings, why: dict[int, list[str]], pinned, in_deck, filters) -> list[str]:
+    """Why each town is in the deck or not: its pins, its rank among the well-known places, the filters that
+    keep it out (`filters`: the search's candidates and why a suburb is none, grid_selection.suburbs), else the
+    spread."""
+    eligible, suburb = filters
     spread = nearest.spread_reasons(
         places["short_name"], places["lat"], places["lon"], in_deck, places["population"], s.familiar_km
     )
+    known = grid_selection.well_known_reasons(places, s, eligible)
     out = []
     for row, (people, in_state, off_map) in enumerate(zip(places["population"], places["in_state"], places["off_map"])):
         if row in why:
             out.append("; ".join(why[row]))
+        elif in_deck[row] and known[row]:
+            out.append(known[row])
         elif pinned[row] == "out":
             out.append(f"pinned out in {CONFIG_NAME}")
         elif off_map:
@@ -158,6 +171,8 @@ def reasons(places: pd.DataFrame, s: Settings, why: dict[int, list[str]], pinned
             out.append("its point lies outside its state (build/validate/towns_report.md)")
         elif people < s.min_population:
             out.append(f"under {s.min_population:,} inhabitants")
+        elif suburb[row]:
+            out.append(suburb[row])
         else:
             out.append(spread[row])
     return out

@@ -10,12 +10,52 @@ Sizes, positions and fonts are in `templates/cards/laender-toppen.toml [accessor
 """
 
 import math
+from collections import defaultdict
+
+from babel.lists import format_list
 
 from pipeline.errors import GeodeckError
+from pipeline.games.laender_toppen.engine import CONTINENTS
 from pipeline.render import text
 from pipeline.render.context import CardContext
 from pipeline.render.pages import begin_page, end_page
 from pipeline.render.text import Box
+
+
+def rules_words(deck: dict, layout) -> dict[str, str]:
+    """The deck's own words in the kit's rules text (the `{placeholders}` of `[kit.words] rules`), in the
+    layout's language: its categories (how many, all, the first and the last, from the layout's rows), its
+    groups in the order they score (a custom deck's own, else the continents on its cards), the sentence on the
+    Antarctica card's dashes and the tie it breaks (where the deck has one), and which cards count for
+    either of two continents (Russia, Türkiye)."""
+    lang, words = layout.lang or layout.language(None), layout.data["kit"]["words"]
+    labels = [c["words"]["label"] for c in layout.data["categories"]]
+    shown = {c for card in deck["cards"] for c in card["fields"].get("continents") or ()}
+    groups = deck.get("groups") or [layout.continent(c, lang)[0] for c in CONTINENTS if c in shown]
+    polar = [card for card in deck["cards"] if card["kind"] == "antarctica"]
+    dashes = [
+        c["words"]["label"] for c in layout.data["categories"] if polar and polar[0]["fields"][c["field"]] is None
+    ]
+    pairs = defaultdict(list)  # (continent, continent) -> the names of the cards that count for either
+    for card in deck["cards"]:
+        continents = card["fields"].get("continents") or ()
+        if card["kind"] != "joker" and len(continents) == 2:
+            pairs[tuple(continents)].append(card["fields"].get(f"name_{lang}") or card["fields"].get("name", ""))
+    return {
+        "count": str(len(labels)),
+        "categories": format_list(labels, locale=lang),
+        "first": labels[0],
+        "last": labels[-1],
+        "groups": ", ".join(groups),  # an order, not a list of alternatives
+        "dashes": words.get("dashes", "").format(categories=format_list(dashes, locale=lang)) if dashes else "",
+        "tie": words.get("tie_antarctica" if polar else "tie", ""),
+        "two_continents": " ".join(
+            words.get("two_continents", "").format(
+                cards=format_list(names, locale=lang), a=layout.continent(a, lang)[0], b=layout.continent(b, lang)[0]
+            )
+            for (a, b), names in pairs.items()
+        ),
+    }
 
 
 def _inset(spec: list[float], x: float, y: float, w: float) -> Box:

@@ -51,7 +51,7 @@ def steps(cards: list[dict], ctx: CardContext) -> dict[str, float]:
     named = [_names(fields, ctx) for fields in countries]
     layout = ctx.layout
     categories = layout.data["categories"]
-    _, label, value = _cells(ctx.rows_of(layout.box("rows"), len(categories))[0])
+    _, label, value = ctx.cells(ctx.rows_of(layout.box("rows"), len(categories))[0])
     return {
         "name": text.one_size([n for n, _ in named], ctx.bold, layout.box("name"), layout.font("name")[0], NAME_LINES),
         "other_name": text.one_size(
@@ -107,16 +107,6 @@ def _value(fields: dict, category: dict, lang: str) -> str:
     return with_unit(fields.get(category["field"]), lang, category["pattern"], category["words"]["unit"])
 
 
-def _cells(row: Box) -> tuple[Box, Box, Box]:
-    """A category row's pictogram, label and value boxes."""
-    icon = row.h - 1.4
-    return (
-        Box(row.x, row.y + 0.7, icon, icon),
-        Box(row.x + icon + 1.2, row.y + 0.4, row.w * 0.56 - icon - 1.2, row.h - 0.8),
-        Box(row.x + row.w * 0.58, row.y + 0.4, row.w * 0.42, row.h - 0.8),
-    )
-
-
 def _fact_lines(fields: dict, ctx: CardContext) -> list[str]:
     """The capital and the highest mountain (the population density is the rows' inhabitants by area)."""
     words = ctx.words
@@ -150,7 +140,7 @@ def _rows(c, fields: dict, ctx: CardContext) -> None:
     categories = layout.data["categories"]
     sizes = ctx.sizes or steps([{"kind": "country", "fields": fields}], ctx)
     for row, category in zip(ctx.rows(c, layout.box("rows"), len(categories)), categories):
-        icon, label, value = _cells(row)
+        icon, label, value = ctx.cells(row)
         pictograms.draw(c, category["icon"], icon, layout.colour("muted"))
         c.setFillColor(layout.colour("text"))
         size = sizes["row_label"]

@@ -232,17 +232,18 @@ def country_card(row: dict, spec: DeckSpec, kind: str) -> Card:
 
 
 def antarctica_card(row: dict, spec: DeckSpec) -> Card:
-    """Area, highest peak and temperature only: inhabitants, life expectancy, GDP and density are dashes."""
+    """The categories the spec's `[optional] antarctica` does not name (area, highest peak, temperature); the
+    others (inhabitants, life expectancy, GDP) and the density are dashes."""
     card = country_card(row, spec, "antarctica")
     for name in spec.optional["antarctica"]:
         card.fields[name] = None
         card.provenance.pop(name, None)
     card.fields["continents"] = ["Antarctica"]
-    absent = [n for n in ("area_km2", "highest_peak_m", "temperature_c") if card.fields[n] is None]
+    absent = [n for n in spec.categories if n not in spec.optional["antarctica"] and card.fields[n] is None]
     if absent:
         raise GeodeckError(
             f"build/geo/countries.parquet: Antarctica (ATA) lacks {', '.join(absent)}; "
-            "the Antarctica card needs them: fix the validate stage's ATA row"
+            "fix the validate stage's ATA row, or name them in the deck spec's [optional] antarctica"
         )
     return card
 

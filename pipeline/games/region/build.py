@@ -7,12 +7,13 @@ farthest-point spread, every division present (when the deck has room for them),
 on tie rates, covering radius and the spread of log population, distances in an azimuthal equidistant
 projection centred on the candidates.
 Pinned: the country's capital, its `largest` most populous places, its first-level capitals (the most
-populous first, at most half the deck) and the country's `pins` in templates/region/settings.toml.
+populous first, at most half the deck) and the country's `pins` in templates/region/settings.toml. Suburbs
+(pipeline.games.grid.selection.suburbs) are no candidates; the places table keeps them, with why (`suburb`).
 """
 
 import gettext
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -68,11 +69,16 @@ def country_name(iso3: str, lang: str) -> str:
     """The country's common name in `lang` (pycountry's ISO 3166-1 names and their translations)."""
     country = pycountry.countries.get(alpha_3=iso3)
     if country is None:
-        raise GeodeckError(
-            f"{iso3!r} is no ISO 3166-1 alpha-3 country code; e.g. FRA, JPN, BRA (`geodeck region list`)"
-        )
+        raise GeodeckError(no_country(iso3))
     names_ = gettext.translation("iso3166-1", pycountry.LOCALES_DIR, languages=[lang], fallback=True)
     return names_.gettext(getattr(country, "common_name", None) or country.name)
+
+
+def no_country(iso3: str) -> str | None:
+    """Why `iso3` is no country a region can be asked for (None: it is one)."""
+    if pycountry.countries.get(alpha_3=iso3.upper()) is not None:
+        return None
+    return f"{iso3!r} is no ISO 3166-1 alpha-3 country code; e.g. FRA, JPN, BRA (`geodeck region list`)"
 
 
 def pins(table: pd.DataFrame, size: int, largest: int, named: list[str]) -> list[int]:
@@ -102,16 +108,15 @@ def left_out(table: pd.DataFrame, named: list[str]) -> np.ndarray:
     return table["name"].isin(named).to_numpy()
 
 
-def select(table: pd.DataFrame, size: int, pinned: list[int], min_population: int, **weights: float) -> np.ndarray:
-    """The grid game's selection (module docstring) over the candidates, distances measured in an azimuthal
-    equidistant projection centred on them (not a European CRS); the divisions are required only
-    when the deck has room for one place of each besides the pins; every candidate when there are no more.
-    `weights`: the settings' weights replaced (a try of the search: `weight_spread`)."""
-    if size >= len(table):
+def select(table: pd.DataFrame, pinned: list[int], rule: rule_of.Settings) -> np.ndarray:
+    """The grid game's selection (module docstring) of `rule.size` places among the candidates, distances
+    measured in an azimuthal equidistant projection centred on them (not a European CRS); the divisions are
+    required only when the deck has room for one place of each besides the pins; every candidate when there
+    are no more."""
+    if rule.size >= len(table):
         return np.arange(len(table))
-    rule = rule_of.load_settings(SETTINGS, size=size, min_population=min_population, **weights)
     divisions = table["division"].nunique()
-    pool = table.assign(state=table["division"] if divisions + len(pinned) <= size else "")
+    pool = table.assign(state=table["division"] if divisions + len(pinned) <= rule.size else "")
     return selection.select(pool, pinned, rule, rule_of.EXTREMES, "state", crs=None)
 
 
@@ -120,7 +125,7 @@ def build(store, iso3: str, places: int | None, title: str | None, lang: str, **
     `region build`'s search (`largest`, `weight_spread`, `margin`: pipeline/games/region/search.py)."""
     iso3 = iso3.upper()
     config = settings()
-    largest = tried.get("largest", config["places"]["largest"])
+    pinned = tried.get("largest", config["places"]["largest"])  # the most populous places pinned (not: no suburbs)
     weights = {k: tried[k] for k in ("weight_spread",) if k in tried}
     local = config.get("countries", {}).get(iso3, {})
     name = country_name(iso3, lang)
@@ -138,16 +143,25 @@ def build(store, iso3: str, places: int | None, title: str | None, lang: str, **
     table = table.loc[~left_out(table, local.get("out", []))].reset_index(drop=True)
     table = table.assign(state=table["state"].replace(local.get("division_names", {})))  # Natural Earth's slips
     table = in_languages(table, iso3, config["names"]["languages"])
+    rule = rule_of.load_settings(
+        SETTINGS, size=places or config["places"]["default"], min_population=floor, **weights
+    )
+    largest = table["population"].rank(method="first", ascending=False) <= config["places"]["largest"]
+    exempt = (table["capital"] != "") | table["name"].isin(local.get("pins", [])) | largest
+    near, suburb = rule_of.suburbs(table, rule, exempt)
+    table = table.assign(beside=near, suburb=suburb)
+    pool = table.loc[suburb == ""].reset_index()
     minimum = config["places"]["minimum"]
-    size = min(places or config["places"]["default"], len(table))
+    size = min(rule.size, len(pool))
     if size < minimum:
         raise GeodeckError(
-            f"{iso3} ({name}): {len(table)} places of {floor:,}+ inhabitants on its mainland, {minimum} needed "
-            f"for a game (8 rounds of 5 places); it cannot be built"
+            f"{iso3} ({name}): {len(pool)} places of {floor:,}+ inhabitants on its mainland (suburbs left out), "
+            f"{minimum} needed for a game (8 rounds of 5 places); it cannot be built"
         )
-    chosen = select(table, size, pins(table, size, largest, local.get("pins", [])), floor, **weights)
+    rule = replace(rule, size=size)
+    chosen = select(pool, pins(pool, size, pinned, local.get("pins", [])), rule)
     in_deck = np.zeros(len(table), dtype=bool)
-    in_deck[chosen] = True
+    in_deck[pool.loc[chosen, "index"].to_numpy()] = True
     return Region(
         iso3,
         table.assign(in_deck=in_deck),

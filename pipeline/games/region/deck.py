@@ -10,6 +10,7 @@ from pipeline.decks.card import Card
 from pipeline.decks.spec import DeckSpec
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources, names
+from pipeline.games.grid import selection as rule_of
 from pipeline.games.grid.decks import guess_cards
 from pipeline.games.region import build, reviewed
 from pipeline.geo import nearest
@@ -92,16 +93,20 @@ def cards(places: pd.DataFrame, spec: DeckSpec) -> list[Card]:
 
 def reasons(places: pd.DataFrame, spec: DeckSpec) -> pd.DataFrame:
     """Why each candidate place is a card or not (pipeline.decks.reasons): the pins `build.pins` chose (the
-    capital, the largest places, first-level capitals, the settings' named pins), else the spread."""
+    capital, the largest places, first-level capitals, the settings' named pins), a well-known card's rank, why
+    a suburb is none, else the spread."""
     places = places.reset_index(drop=True)  # build.pins returns index labels, rows count positions
     config = build.settings()
     largest, named = config["places"]["largest"], config.get("countries", {}).get(places["country"].iat[0], {})
-    pinned = set(build.pins(places, int(places["in_deck"].sum()), largest, named.get("pins", [])))
+    size = int(places["in_deck"].sum())
+    pinned = set(build.pins(places, size, largest, named.get("pins", [])))
     biggest = set(places.sort_values("population", ascending=False, kind="stable").index[:largest])
     familiar_km = float(config["selection"]["familiar_km"])  # the selection's (build.select)
     spread = nearest.spread_reasons(
         places["name"], places["lat"], places["lon"], places["in_deck"], places["population"], familiar_km
     )
+    rule = rule_of.load_settings(build.SETTINGS, size=size, min_population=int(places["population"].min()))
+    known = rule_of.well_known_reasons(places, rule, places["suburb"] == "")  # every place is of the floor's size
     why = []
     for row, (name, state, capital) in enumerate(zip(places["name"], places["state"], places["capital"])):
         pins = [
@@ -110,7 +115,10 @@ def reasons(places: pd.DataFrame, spec: DeckSpec) -> pd.DataFrame:
             f"capital of {state}" if capital == "division" else "",
             f"pinned in {build.SETTINGS.relative_to(paths.ROOT).as_posix()}" if name in named.get("pins", []) else "",
         ]
-        why.append("; ".join(p for p in pins if p) if row in pinned else spread[row])
+        if row in pinned:
+            why.append("; ".join(p for p in pins if p))
+        else:
+            why.append((places["in_deck"].iat[row] and known[row]) or places["suburb"].iat[row] or spread[row])
     card = spec.id_prefix + "-" + places["geonameid"].astype(str)
     return pd.DataFrame({"card": card, "label": places["name"], "reason": why})
 

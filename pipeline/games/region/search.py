@@ -171,6 +171,16 @@ def publish(
     """Search the region's settings (`search`) and publish a new version of the deck found when its cards
     changed, CHANGELOG.md saying which settings were found; `accept` publishes suspicious changes and is the
     reason CHANGELOG.md gives. `lang`: the title's language (default: the game's own)."""
-    tried = search(store, iso3, places, title, layouts.load(definition(iso3.upper())).language(lang))
+    tried = search(store, iso3, places, title, language(iso3, lang))
+    return published(iso3, tried, accept)
+
+
+def language(iso3: str, lang: str | None) -> str:
+    """The title's language: `lang`, else the region game's own."""
+    return layouts.load(definition(iso3.upper())).language(lang)
+
+
+def published(iso3: str, tried: list[dict], accept: str | None) -> stage.Result:
+    """Publish the deck `search` found (left in build/region/<iso3>/) when its cards changed (`publish`)."""
     game = registry.register(definition(iso3.upper()))
     return stage.build_deck(game, accept=accept, note=changelog(tried))

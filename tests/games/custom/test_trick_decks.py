@@ -2,6 +2,8 @@
 built-in deck has, added by one recipe table, compared by the engine, printed on the cards and the strips."""
 
 import random
+import tomllib
+from collections import Counter
 from pathlib import Path
 
 from pdftext import pages
@@ -9,6 +11,7 @@ from pdftext import pages
 from pipeline import paths
 from pipeline.decks import published
 from pipeline.games import core, registry
+from pipeline.games.custom import recipe, table
 from pipeline.games.laender_toppen import engine as lt
 
 STATES = Path(__file__).parents[2] / "fixtures" / "recipes" / "german-states.csv"
@@ -43,28 +46,34 @@ words = { label = "Breite der Hauptstadt", unit = "{n} °" }
 
 
 def test_the_german_states_are_a_trick_game_from_a_table(geodeck, workshop):
-    code, output = geodeck(["deck", "new", str(RECIPES / "german-states.toml"), "--games", "20", "--jobs", "1"])
-    assert code == 0, output
+    code, output = geodeck(["deck", "new", str(RECIPES / "german-states.toml"), "--jobs", "1"])  # as a teacher runs it
+    assert code == 0 and "published: 20 cards" in output, output
     game = registry.get("custom-german-states")
     deck = published.deck(game)[1]
     assert deck["groups"] == ["Süd", "Ost", "Nord", "West"]
-    assert [c["field"] for c in deck["categories"]] == ["fläche_km2", "einwohner_mio", "höchster_punkt_m"]
+    assert [c["field"] for c in deck["categories"]] == [
+        "fläche_km2",
+        "einwohner_mio",
+        "hauptstadt_tsd_einw",
+        "hauptstadt_breite_n",
+        "hauptstadt_länge_o",
+    ]
     bremen = next(c for c in deck["cards"] if c["fields"].get("name") == "Bremen")
     assert bremen["fields"]["fläche_km2"] == 419 and bremen["fields"]["continents"] == ["Nord"]
     assert bremen["provenance"]["fläche_km2"]["citation"].startswith("Destatis")
     assert "german-states.csv (sha256 " in bremen["provenance"]["fläche_km2"]["source"]
     engine = lt.Game.from_deck(deck, players=2)
-    assert (engine.slots, engine.groups, engine.hand_size, engine.rounds) == (6, ("Süd", "Ost", "Nord", "West"), 6, 1)
+    assert (engine.slots, engine.groups, engine.hand_size, engine.rounds) == (10, ("Süd", "Ost", "Nord", "West"), 10, 1)
     state = engine.new_initial_state(random.Random(1))
     core.playout(state, [core.random_policy] * 2, random.Random(1))
-    assert state.terminal and sum(len(p) for own in state.piles for p in own) + len(state.removed) == 12
+    assert state.terminal and sum(len(p) for own in state.piles for p in own) + len(state.removed) == 20
     out = workshop / "print"
     code, output = geodeck(["print", "custom-german-states", "--what", "all", "--out", str(out)])
     assert code == 0, output
     cards, strips = sorted(out.glob("*cards*.pdf")), sorted(out.glob("*accessories*.pdf"))
     text = " ".join(pages(cards[0].read_bytes()))
-    assert "Bremen" in text and "Höchster Berg" in text and "419 km²" in text and "Bundesländer toppen!" in text
-    assert "Höchster Berg" in " ".join(pages(strips[0].read_bytes()))  # the game's words, translated
+    assert "Bremen" in text and "Breite (Hauptstadt)" in text and "53,08° N" in text and "Bundesländer toppen!" in text
+    assert "Geographische Länge der Hauptstadt" in " ".join(pages(strips[0].read_bytes()))  # the recipe's, translated
 
 
 def test_a_category_no_built_in_deck_has_is_one_recipe_table(geodeck, workshop):
@@ -87,3 +96,23 @@ def test_a_category_no_built_in_deck_has_is_one_recipe_table(geodeck, workshop):
     assert "Breite der Hauptstadt" in layout
     report = (paths.DECKS_DIR / "custom-europe").glob("*/CHANGELOG.md")
     assert any("capital_lat" in path.read_text(encoding="utf-8") for path in report)
+
+
+def test_no_item_of_a_shipped_table_recipe_is_the_extreme_of_more_slots_than_play_check_allows():
+    """Play-check's "categories one card always wins", read off the table: the one item with a category's highest
+    value wins every trick of one of its slots, the one with the lowest the other's (Bremen, the lowest in area,
+    inhabitants and highest point, always won all three "below" slots, and `deck new` refused the deck)."""
+    limits = tomllib.loads((paths.TEMPLATES_DIR / "playcheck" / "laender-toppen.toml").read_text(encoding="utf-8"))
+    shipped = [recipe.load(path) for path in sorted(RECIPES.glob("*.toml")) if path.name != "games.toml"]
+    tables = [made for made in shipped if made.items.table is not None]
+    assert tables
+    for made in tables:
+        rows = table.read(made).rows
+        always: Counter[str] = Counter()
+        for category in made.categories:
+            values = rows[category.field]
+            for extreme in (values.max(), values.min()):
+                if (values == extreme).sum() == 1:  # a tie for the extreme is no sure win
+                    always[rows.loc[values == extreme, "name"].item()] += 1
+        name, slots = always.most_common(1)[0]
+        assert slots <= limits["cards"]["max_always_categories"], (made.name, name, always)

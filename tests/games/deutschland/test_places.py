@@ -95,12 +95,16 @@ def test_every_town_has_the_reason_it_is_in_or_out(built):
     )
     assert reason["Jena"] == "pinned in templates/deutschland/places.toml"
     free = table.loc[table["pinned"] == ""]
-    assert free.loc[free["in_deck"], "reason"].str.match(r"spread: nearest card .+, \d+ km away").all()
+    known = r"well known: no\. \d+ of the 64 most populous places standing on their own"
+    assert free.loc[free["in_deck"], "reason"].str.fullmatch(rf"spread: nearest card .+, \d+ km away|{known}").all()
+    assert reason["Heidelberg"] == "well known: no. 45 of the 64 most populous places standing on their own"
     candidates = free.loc[free["eligible"] & ~free["in_deck"], "reason"]
     spread = r"replaced for the spread: card .+, \d+ km away|familiarity: the larger .+ is a card, \d+ km away"
-    assert candidates.str.fullmatch(spread).all() and reason["Netphen"].startswith("familiarity: the larger Siegen")
+    assert candidates.str.fullmatch(spread).all() and reason["Wegberg"].startswith("familiarity: the larger Mönch")
     small = table.loc[~table["eligible"] & table["in_state"] & ~table["off_map"], "reason"]
-    assert (small == "under 20,000 inhabitants").all() and len(small) > 1000
+    suburbs = small.str.fullmatch(r"a suburb of .+ \(\d+ km away, \d+\.\d times its inhabitants\)")
+    assert (small[~suburbs] == "under 20,000 inhabitants").all() and len(small) > 1000 and suburbs.sum() > 100
+    assert reason["Netphen"] == "a suburb of Siegen (7 km away, 4.4 times its inhabitants)"
 
 
 def test_nearest_card_names_the_closest_other_card():
@@ -138,7 +142,7 @@ def test_every_place_name_is_a_reviewed_name(built):
     printed = set(table.loc[table["in_deck"], ["ags", "short_name"]].itertuples(index=False, name=None))
     unreviewed = sorted(printed - signed)
     assert not unreviewed, f"review these names, then add them to {TOWN_NAMES_SIGNED.name}: {unreviewed[:10]}"
-    assert ("03457013", "Leer (Ostfriesland)") in printed and ("15002000", "Halle (Saale)") in printed
+    assert ("03403000", "Oldenburg (Oldenburg)") in printed and ("15002000", "Halle (Saale)") in printed
     assert ("12073532", "Schwedt/Oder") in signed  # with its qualifier, as Destatis spells it
     assert ("12073532", "Schwedt") not in signed  # the old, cut name would fail
 
@@ -146,8 +150,12 @@ def test_every_place_name_is_a_reviewed_name(built):
 def test_the_larger_towns_of_each_part_of_the_country_come_before_small_towns_beside_them(built):
     """Issue 31 item 5: familiarity in the search (weight_familiarity), not only through the pins: the small
     towns the spread took beside larger ones (Netphen by Siegen, Remseck am Neckar by Stuttgart, Wegberg by
-    Mönchengladbach, Vreden) give way to Würzburg, Ulm and Siegen."""
+    Mönchengladbach, Vreden) give way to Würzburg, Ulm and Siegen; the suburbs it took beside pinned cities
+    (Bernau bei Berlin, Oranienburg, Castrop-Rauxel, Dinslaken) are none; Heidelberg, a well-known city 20 km
+    from the larger Mannheim, is a card (familiarity by population rank, well_known)."""
     table, _ = built
     deck = set(table.loc[table["in_deck"], "short_name"])
-    assert {"Würzburg", "Ulm", "Siegen"} <= deck
+    assert {"Würzburg", "Ulm", "Siegen", "Heidelberg"} <= deck
     assert not {"Netphen", "Vreden", "Wegberg", "Remseck am Neckar"} & deck
+    suburbs = table.set_index("short_name").loc[["Bernau bei Berlin", "Oranienburg", "Castrop-Rauxel", "Dinslaken"]]
+    assert not suburbs["eligible"].any() and suburbs["reason"].str.startswith("a suburb of ").all()

@@ -1,5 +1,5 @@
 """The cards of a user's table: its items and jokers on the trick game's card layout (the base game's
-template, its categories the recipe's), and the base game's back.
+template, its categories the recipe's), and the game's back (pipeline/render/backs.py).
 
 An item card: the band in its group's colour with the group's name, the item's name, a country's flag (a
 table's picture column is kept on the card but not drawn yet), and a row per category (pictogram, label,
@@ -11,8 +11,7 @@ colour-blind safe) at the group's place in the deck's `groups` (the layout's cop
 from reportlab.lib.colors import Color
 
 from pipeline.errors import GeodeckError
-from pipeline.games.laender_toppen import cards as base
-from pipeline.render import pictograms, text
+from pipeline.render import backs, pictograms, text
 from pipeline.render.context import CardContext
 from pipeline.render.flags import SOURCE as FLAGS
 from pipeline.render.numbers import with_unit
@@ -70,7 +69,7 @@ def front(c, card: dict, ctx: CardContext) -> None:
         ctx.flags.draw(c, fields["flag"], layout.box("flag"), card["id"], outline=layout.colour("rule"))
     categories = layout.data["categories"]
     for row, category in zip(ctx.rows(c, layout.box("rows"), len(categories)), categories):
-        icon, name, value = base._cells(row)
+        icon, name, value = ctx.cells(row)
         pictograms.draw(c, category["icon"], icon, layout.colour("muted"))
         c.setFillColor(layout.colour("text"))
         words = category["words"]
@@ -80,4 +79,4 @@ def front(c, card: dict, ctx: CardContext) -> None:
 
 
 def back(c, card: dict, ctx: CardContext) -> None:
-    base.back(c, card, ctx)
+    backs.draw(c, ctx)

@@ -1,0 +1,194 @@
+"""A category declared once: one `[[categories]]` table, the same in a deck recipe (docs/recipes.md) and in a
+built-in deck spec (templates/decks/<game>.toml), read here into a `Category`. From it come the deck
+spec's card field (`field_entry`: column, precision, range, diff threshold) and the card layout's row
+(`layout_row`: pictogram, number pattern, words), which the cards, strips, scoring sheet, terminal and engine
+read.
+
+    field       the card field (in a recipe: also the numeric column it comes from)
+    column      the master-table column it comes from (default: field)
+    direction   higher | lower: which end wins above
+    pattern     a Babel number pattern ("#,##0.0"; "as-deck": the deck's decimals)
+    icon        a pictogram of pipeline/render/pictograms.py
+    words       {label, unit ("{n} km²"), strip: [label, unit]}
+    decimals, sig_below, sig_digits, scale   the card's precision (default: the column's in pipeline/fields.toml)
+    threshold_rel | threshold_abs            a diff changing a value by more is suspicious (default: 15 %)
+    description                              the field's description in the deck's datapackage.json
+"""
+
+from dataclasses import dataclass
+
+from pipeline.errors import GeodeckError
+from pipeline.fields import fields as field_table
+
+DIRECTIONS = ("higher", "lower")  # which end of a category wins "above" (the trick game) or a comparison
+TINY = 1e-12  # the least a scale, a share or a threshold may be (they are positive)
+THRESHOLD_REL = 0.15  # a refreshed value changing by more than this is suspicious, unless the category says
+KEYS = {
+    "field",
+    "column",
+    "direction",
+    "pattern",
+    "icon",
+    "words",
+    "decimals",
+    "sig_below",
+    "sig_digits",
+    "scale",
+    "threshold_rel",
+    "threshold_abs",
+    "description",
+}
+
+
+@dataclass(frozen=True)
+class Category:
+    field: str  # the card field: a numeric column of the country table, or of the user's table
+    direction: str
+    pattern: str  # a Babel number pattern, "#,##0.0"
+    icon: str
+    label: str
+    unit: str  # a template: "{n} km²", "US${n}"
+    strip: tuple[str, str]  # the folded strip's label and unit
+    decimals: int | None = None  # the card's decimals (default: the field's card precision, or the table's values)
+    scale: float = 1.0  # the card's value is the field's times this (1e-6: inhabitants in millions)
+    column: str = ""  # the column the value comes from (default: field)
+    sig_below: float | None = None  # below this value the card keeps sig_digits significant digits
+    sig_digits: int | None = None
+    threshold_rel: float | None = None
+    threshold_abs: float | None = None
+    description: str | None = None
+
+    @property
+    def source(self) -> str:
+        return self.column or self.field
+
+
+def parse(entry: dict, where: str, problems: list[str], icons: tuple[str, ...] = ()) -> Category | None:
+    """The category of one `[[categories]]` table (`where`: its key, "categories[2]"); each problem one line
+    naming its key and the fix, appended to `problems` (None when it cannot be read). `icons`: the pictograms
+    its icon must be one of (the renderer's; the deck stage, which draws nothing, checks none)."""
+    name = entry.get("field")
+    if not isinstance(name, str) or not name:
+        return None
+    direction = entry.get("direction", "higher")
+    if direction not in DIRECTIONS:
+        problems.append(f"{where}.direction {direction!r}: higher or lower (which end wins above)")
+    icon = entry.get("icon", "bars")
+    if icons and icon not in icons:
+        problems.append(f"{where}.icon {icon!r}: one of {', '.join(icons)}")
+    words = entry.get("words")
+    if not isinstance(words, dict) or not isinstance(words.get("label"), str) or not words["label"].strip():
+        problems.append(f'{where}.words: give {{label = "Area", unit = "{{n}} km²"}} (and strip: its two words)')
+        return None
+    unit, pattern = words.get("unit"), entry.get("pattern", "#,##0.##")
+    if not isinstance(unit, str) or "{n}" not in unit or not isinstance(pattern, str):
+        problems.append(
+            f'{where}.words.unit {unit!r}: the value with its unit, {{n}} where the number goes ("{{n}} km²", '
+            '"US${n}", "{n} Kreise"); pattern, if given, a number pattern such as "#,##0.0"'
+        )
+        return None
+    strip = words.get("strip", [words["label"], unit.replace("{n}", "").strip()])
+    if not (isinstance(strip, list) and len(strip) == 2 and all(isinstance(w, str) for w in strip)):
+        problems.append(f'{where}.words.strip: the strip\'s label and unit, e.g. ["Area", "km²"]')
+        return None
+    if unknown := sorted(set(entry) - KEYS):
+        problems.append(f"{where}: no key {', '.join(unknown)}; use {', '.join(sorted(KEYS))}")
+    numbers = {
+        "decimals": _number(entry, "decimals", where, problems, int, 0, 6, "the decimals a card prints, 0-6"),
+        "sig_digits": _number(entry, "sig_digits", where, problems, int, 1, 6, "significant digits, 1-6"),
+        "sig_below": _number(entry, "sig_below", where, problems, float, TINY, 1e12, "a positive number"),
+        "threshold_rel": _number(entry, "threshold_rel", where, problems, float, TINY, 100, "a share, e.g. 0.15"),
+        "threshold_abs": _number(entry, "threshold_abs", where, problems, float, TINY, 1e12, "in the field's unit"),
+    }
+    scale = _number(entry, "scale", where, problems, float, TINY, 1e9, "a positive number, e.g. 1e-6 for millions")
+    column, description = entry.get("column", ""), entry.get("description")
+    if not isinstance(column, str) or not isinstance(description, (str, type(None))):
+        problems.append(f"{where}.column and .description: texts (the source column, the field's description)")
+        column, description = "", None
+    return Category(
+        name,
+        direction,
+        pattern,
+        icon,
+        words["label"],
+        unit,
+        (strip[0], strip[1]),
+        scale=1.0 if scale is None else scale,
+        column=column,
+        description=description,
+        **numbers,
+    )
+
+
+def _number(entry: dict, key: str, where: str, problems: list[str], kind: type, low: float, high: float, fix: str):
+    """The number `key` of a category as written (None if absent); out of [low, high] or not a `kind` a problem."""
+    value = entry.get(key)
+    if value is None:
+        return None
+    number = isinstance(value, (int, float)) and not isinstance(value, bool) and isinstance(value, (int, kind))
+    if not number or not low <= float(value) <= high:
+        problems.append(f"{where}.{key} {value!r}: {fix}")
+        return None
+    return value
+
+
+def declared(value, source: str, icons: tuple[str, ...] = ()) -> list[Category]:
+    """The categories a deck spec declares (`[[categories]]`, none if absent); a bad one is a user error
+    naming the file and every problem."""
+    if value is None:
+        return []
+    problems: list[str] = []
+    found = []
+    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+        value, problems = [], ["[[categories]]: one table per category (docs/recipes.md)"]
+    for n, entry in enumerate(value, 1):
+        if not isinstance(entry.get("field"), str) or not entry["field"]:
+            problems.append(f"categories[{n}].field is missing; name the card field")
+        elif (category := parse(entry, f"categories[{n}]", problems, icons)) is not None:
+            found.append(category)
+    if problems:
+        raise GeodeckError(f"{source}: " + f"\nerror: {source}: ".join(problems))
+    return found
+
+
+def field_entry(category: Category, column: str | None = None, decimals: int | None = None) -> dict:
+    """The deck spec's `[fields.<field>]` entry of a category: its column, precision, threshold (its range is its
+    column's in pipeline/fields.toml: `with_range`); an integer where the card keeps no decimals. `column` and
+    `decimals` for a user's table: its column's card field and the decimals its values keep unless the category
+    says."""
+    entry: dict = {"type": "number", "category": True, "column": column or category.source}
+    if category.description:
+        entry["description"] = category.description
+    rounding = {
+        key: value
+        for key, value in {
+            "decimals": decimals if category.decimals is None else category.decimals,
+            "sig_below": category.sig_below,
+            "sig_digits": category.sig_digits,
+        }.items()
+        if value is not None
+    }
+    if category.scale != 1.0:
+        entry["scale"] = category.scale
+    entry |= rounding
+    if category.threshold_abs is not None:
+        entry["threshold_abs"] = category.threshold_abs
+    else:
+        entry["threshold_rel"] = category.threshold_rel or THRESHOLD_REL
+    known = field_table().get(entry["column"])
+    precision = rounding or (known.card if known else {})
+    if precision.get("step") or (precision.get("decimals") == 0 and precision.get("sig_below") is None):
+        entry["type"] = "integer"
+    return entry
+
+
+def layout_row(category: Category, card_field: str | None = None) -> dict:
+    """The card layout's row of a category (cards, strips, scoring sheet, terminal): its card field,
+    pictogram, number pattern, direction and words."""
+    return {
+        "field": card_field or category.field,
+        "icon": category.icon,
+        "pattern": category.pattern,
+        "direction": category.direction,
+        "words": {"label": category.label, "unit": category.unit, "strip": list(category.strip)},
+    }

