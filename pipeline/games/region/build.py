@@ -143,9 +143,7 @@ def build(store, iso3: str, places: int | None, title: str | None, lang: str, **
     table = table.loc[~left_out(table, local.get("out", []))].reset_index(drop=True)
     table = table.assign(state=table["state"].replace(local.get("division_names", {})))  # Natural Earth's slips
     table = in_languages(table, iso3, config["names"]["languages"])
-    rule = rule_of.load_settings(
-        SETTINGS, size=places or config["places"]["default"], min_population=floor, **weights
-    )
+    rule = rule_of.load_settings(SETTINGS, size=places or config["places"]["default"], min_population=floor, **weights)
     largest = table["population"].rank(method="first", ascending=False) <= config["places"]["largest"]
     exempt = (table["capital"] != "") | table["name"].isin(local.get("pins", [])) | largest
     near, suburb = rule_of.suburbs(table, rule, exempt)
