@@ -52,7 +52,7 @@ def named(setting: dict) -> str:
 def budgets(fairness_settings: dict, first: bool) -> tuple[int, ...]:
     """The play-check budgets a try's deck is judged at, in order: `[fairness] games`, and for a try after a
     failed one also `confirm_games` (a deck found among failing neighbours is often undecided at the small
-    budget and failing at a larger one: Chile's 40 places with 8 largest pinned, ties for O 6.5 % at 1,000)."""
+    budget and failing at a larger one: Chile's 40 places, 8 largest pinned, ties for O 7.3 % at 1,000)."""
     small = fairness_settings["games"]
     return (small,) if first else tuple(sorted({small, fairness_settings["confirm_games"]}))
 
