@@ -19,11 +19,13 @@ from pipeline.games.grid import accessories as grid_map
 from pipeline.games.region import cards as region_cards
 from pipeline.games.region import definition, geography
 from pipeline.geo import divisions
+from pipeline.geo.grid import Grid
 from pipeline.i18n import registry as languages
-from pipeline.render import accessories, layouts, printing
+from pipeline.render import accessories, fonts, layouts, printing
 from pipeline.render.accessories import AccessoryOptions
 from pipeline.render.context import CardContext
 from pipeline.render.maps import world
+from pipeline.render.pages import new_canvas
 from pipeline.render.printing import PrintOptions
 
 MM = 72 / 25.4
@@ -65,6 +67,38 @@ def test_a_northern_country_is_covered_once_though_its_cells_reach_past_the_pole
     assert sum(g.area for g in drawn.values()) == pytest.approx(land.area, rel=1e-6)  # no overlap, no gap
     for name, lon, lat in places:
         assert drawn[name].contains(shapely.Point(lon, lat)), name
+
+
+@pytest.mark.mirror
+def test_a_cell_touching_itself_back_in_lon_lat_is_drawn(store):
+    """Chile's deck found by `region build` (48 places) failed to print (TopologyException): the border of
+    Santiago's and Los Andes' cells along the Andes came back to lon/lat touching itself."""
+    land = geography.outline(store, "CHL", 300)
+    places = [("Región Metropolitana de Santiago", -70.6483, -33.4569), ("Valparaíso", -70.5983, -32.8337)]
+    drawn = divisions.voronoi(places, land, geography.local_laea(land))
+    assert all(geom.is_valid for geom in drawn.values())
+    assert sum(g.area for g in drawn.values()) == pytest.approx(land.area, rel=1e-6)  # no overlap, no gap
+
+
+@pytest.mark.mirror
+def test_a_division_touching_itself_on_the_page_is_drawn(store):
+    """Norway's map (48 places, a deck `region build` tried) failed (TopologyException): Sogn og Fjordane,
+    valid in lon/lat, touched itself once projected through the grid onto the page."""
+    land = geography.outline(store, "NOR", 300)
+    crs = geography.local_laea(land)
+    grid = Grid.from_dict(
+        {"crs": crs, "affine": [[0.0, -9.804217383e-05, 79.82724466], [7.430935241e-05, 0.0, 39.7878733]]}
+    )
+    towns = [("Voss", "Hordaland", 60.6287, 6.4147), ("Førde", "Sogn og Fjordane", 61.4522, 5.8572),
+             ("Luster", "Sogn og Fjordane", 61.4432, 7.4599)]  # fmt: skip
+    cards = [
+        {"id": name, "kind": "place", "fields": {"name": name, "lat": lat, "lon": lon, "ns": ns, "we": we}}
+        for (name, _, lat, lon), (ns, we) in zip(towns, grid.numbers([t[2] for t in towns], [t[3] for t in towns]))
+    ]
+    drawn = divisions.voronoi([(state, lon, lat) for _, state, lat, lon in towns], land, crs)
+    words = {**accessories.words(layouts.load(definition("nor")), "en"), "map_title": "Norway"}
+    canvas, _ = new_canvas()
+    grid_map.draw_map(canvas, {"cards": cards}, drawn, grid, (210.0, 297.0), words, fonts.register())
 
 
 def test_the_divisions_do_not_depend_on_the_order_of_the_places():

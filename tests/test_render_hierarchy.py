@@ -117,8 +117,8 @@ def test_accessories_secondary_text_is_at_least_7_pt_and_4_5_to_1(store, lang):
     assert _illegible(accessories.render(LT, strips, AccessoryOptions(lang=lang), store)[0]) == []
     deck = published.deck(games.get("deutschland"), None)[1]
     page = PAPERS_MM["a4"]
-    w, font = words(layouts.load(games.get("deutschland")), lang), fonts.register()[0]
-    model = germany_map.map_model(deck, deck_grid(deck), page, w, font)
+    w = words(layouts.load(games.get("deutschland")), lang)
+    model = germany_map.map_model(deck, deck_grid(deck), page, w, fonts.register())
     x0, y0, x1, y1 = (v * 72 / 25.4 for v in model.box)
     top, bottom = page[1] * 72 / 25.4 - y1, page[1] * 72 / 25.4 - y0
 

@@ -58,7 +58,7 @@ def test_deutschlandkarte_labels_are_whole_apart_and_every_dot_at_its_numbers(st
     grid = deck_grid(deck)
     layout = layouts.load(games.get("deutschland"))
     page = PAPERS_MM[paper]
-    model = germany_map.map_model(deck, grid, page, words(layout, "de"), fonts.register()[0])
+    model = germany_map.map_model(deck, grid, page, words(layout, "de"), fonts.register())
     points = [(x, y, germany_map.DOT_MM) for x, y in model.dots]
     assert labels.problems(model.labels, model.box, points) == dict.fromkeys(
         ("overlaps", "outside", "crossings", "through_labels", "on_points"), 0

@@ -56,10 +56,14 @@ def voronoi(places: Iterable[tuple[str, float, float]], land: BaseGeometry, crs:
     for point, cell in zip(points, cells, strict=True):
         parts.setdefault(first[point], []).append(cell)
     near_land = shapely.buffer(metric_land, NEAR_LAND_M)
-    return {  # cut near the land (a cell reaching past the pole turns invalid in lon/lat), back in lon/lat, then
-        # clipped: every division lies in the land, and they cover it
+    return {  # cut near the land (a cell reaching past the pole turns invalid in lon/lat), back in lon/lat, made
+        # valid (a cell edge along the land's, back in lon/lat, may touch itself: Chile's Andes), then clipped:
+        # every division lies in the land, and they cover it
         division: shapely.intersection(
-            _move(shapely.intersection(shapely.union_all(pieces), near_land), transformer, inverse=True), land
+            shapely.make_valid(
+                _move(shapely.intersection(shapely.union_all(pieces), near_land), transformer, inverse=True)
+            ),
+            land,
         )
         for division, pieces in sorted(parts.items())
     }

@@ -109,7 +109,7 @@ class _Candidates:
     distance: np.ndarray  # n
 
 
-def _candidates(item: Item, gap: float) -> _Candidates:
+def _candidates(item: Item, gap: float, rings: Sequence[float]) -> _Candidates:
     """(box, leader?, distance) around the item's point: eight positions beside it, then rings with a leader."""
     x, y, w, h = item.x, item.y, item.w, item.h
     beside = [
@@ -123,7 +123,7 @@ def _candidates(item: Item, gap: float) -> _Candidates:
         (x - gap * 0.7 - w, y - gap * 0.7 - h),
     ]
     out = [((bx, by, bx + w, by + h), False, 0.1 * i) for i, (bx, by) in enumerate(beside)]
-    for r in RINGS_MM:
+    for r in rings:
         for a in ANGLES:
             cx, cy = x + (r + w / 2) * np.cos(a), y + (r + h / 2) * np.sin(a)
             out.append(((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2), True, r))
@@ -141,15 +141,17 @@ def place(
     gap: float = 1.0,
     prefer: Callable[[tuple[float, float, float, float]], float] | None = None,
     spacing: float = 0.0,
+    rings: Sequence[float] = RINGS_MM,
 ) -> list[Placed]:
     """Place every item's label. `points`: (x, y, radius) dots no label or leader may cover (an item's own
     point may be among them); `fixed`: labels already set; `avoid`: boxes labels keep out of; `spacing`: the
-    least distance (mm) between two labels, so that neighbours do not read as one word."""
+    least distance (mm) between two labels, so that neighbours do not read as one word; `rings`: how far from
+    its point (mm) a label on a leader may stand."""
     dots = np.array([(x - r, y - r, x + r, y + r) for x, y, r in points]).reshape(-1, 4)
     anchors = np.array([(it.x, it.y) for it in items]).reshape(-1, 2)
     crowd = [int((np.hypot(*(anchors - (it.x, it.y)).T) < 12).sum()) for it in items]
     order = sorted(range(len(items)), key=lambda i: (-crowd[i], items[i].x, items[i].y))
-    candidates = [_candidates(item, gap) for item in items]
+    candidates = [_candidates(item, gap, rings) for item in items]
     best_round: tuple[tuple[int, int], list[Placed]] | None = None
     for _ in range(ROUNDS):
         placed, failed, broken = _greedy(items, candidates, order, frame, dots, fixed, avoid, prefer, spacing)

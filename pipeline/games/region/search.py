@@ -1,8 +1,10 @@
 """`geodeck region build` searches its settings for a fair, legible deck (docs/regions.md): it tries the
-deck sizes of `[search]` in templates/region/settings.toml in order (or only `--places N`), and takes the
-first whose map is legible (pipeline/games/region/legibility.py) and whose play-check does not fail
-(fairness.py); else it refuses the country, naming each size tried and why it failed. Same inputs, same
-tries, same deck. What it tried and found is kept in build/region/<iso3>/search.json (`region list`)."""
+settings of `[search] tries` in templates/region/settings.toml in order (each a deck size and, in place of
+the file's, the pins, the spread's weight and the grid's margin; with `--places N` each at N places), and
+takes the first whose map is legible (pipeline/games/region/legibility.py) and whose play-check does not
+fail (fairness.py); else it refuses the country, naming each try and why it failed. A try that selects a
+deck already tried (a country with fewer candidates) is skipped. Same inputs, same tries, same deck. What
+it tried and found is kept in build/region/<iso3>/search.json (`region list`)."""
 
 import json
 from pathlib import Path
@@ -16,27 +18,72 @@ from pipeline.jsonfile import Unreadable
 from pipeline.render import layouts
 
 RESULT = "search.json"
+# a try's settings besides `places`, in words (the search's reasons, `region list`, CHANGELOG.md)
+SETTINGS = {
+    "largest": "{} largest pinned",
+    "weight_spread": "spread weight {}",
+    "margin": "grid margin {}",
+}
 
 
-def sizes(requested: int | None, config: dict) -> list[int]:
-    """The deck sizes to try: `--places N` alone, else the settings' `[search] places` in order."""
-    return [requested] if requested else list(config["search"]["places"])
+def tries(requested: int | None, config: dict) -> list[dict]:
+    """The settings to try, in order: the settings' `[search] tries`, each at `--places N` when given (the
+    same settings once)."""
+    out: list[dict] = []
+    for given in config["search"]["tries"]:
+        if unknown := sorted(set(given) - {"places", *SETTINGS}):
+            raise GeodeckError(
+                f"{build.SETTINGS}: [search] tries: unknown setting(s) {', '.join(unknown)}; a try names `places` "
+                f"and any of {', '.join(SETTINGS)} (docs/regions.md)"
+            )
+        setting = {**given, "places": requested or given["places"]}
+        if setting not in out:
+            out.append(setting)
+    return out
 
 
-def attempt(store, iso3: str, places: int, title: str | None, lang: str, games: int, seen: set) -> dict | None:
-    """Build, write and judge the deck of `places` places: {places, map, play_check} (None: a size already
-    tried, a country with fewer candidates)."""
-    region = build.build(store, iso3, places, title, lang)
-    size = int(region.table["in_deck"].sum())
-    if size in seen:
+def named(setting: dict) -> str:
+    """A try in words: "64 places, 8 largest pinned, spread weight 1.0"."""
+    return ", ".join(
+        [f"{setting['places']} places", *(SETTINGS[k].format(setting[k]) for k in SETTINGS if k in setting)]
+    )
+
+
+def budgets(fairness_settings: dict, first: bool) -> tuple[int, ...]:
+    """The play-check budgets a try's deck is judged at, in order: `[fairness] games`, and for a try after a
+    failed one also `confirm_games` (a deck found among failing neighbours is often undecided at the small
+    budget and failing at a larger one: Chile's 40 places, 8 largest pinned, ties for O 7.3 % at 1,000)."""
+    small = fairness_settings["games"]
+    return (small,) if first else tuple(sorted({small, fairness_settings["confirm_games"]}))
+
+
+def attempt(
+    store, iso3: str, setting: dict, title: str | None, lang: str, games: tuple[int, ...], seen: set
+) -> dict | None:
+    """Build, write and judge the deck of a try: {places, settings, map, play_check} (`places`: the deck's size;
+    `games`: the play-check's budgets, the next only when the last did not fail; None: a deck already tried,
+    e.g. a country with fewer candidates than the try's places)."""
+    others = {k: v for k, v in setting.items() if k != "places"}
+    region = build.build(store, iso3, setting["places"], title, lang, **others)
+    chosen = sorted(region.table.loc[region.table["in_deck"], "geonameid"])
+    deck = json.dumps([chosen, region.grid.to_dict()], default=int)
+    if deck in seen:
         return None
-    seen.add(size)
+    seen.add(deck)
     build.write(region)
     game = registry.register(definition(region.iso3))
-    deck = stage.fresh_deck(game)[1]
-    found: dict = {"places": size, "map": legibility.problems(game, deck), "play_check": None}
+    built = stage.fresh_deck(game)[1]
+    found: dict = {
+        "places": len(chosen),
+        "settings": others,
+        "map": legibility.problems(game, built),
+        "play_check": None,
+    }
     if not found["map"]:  # an illegible map is not played
-        found["play_check"] = fairness.check(game, deck, games)
+        for budget in games:  # the next budget only for a deck the last did not fail
+            found["play_check"] = fairness.check(game, built, budget)
+            if found["play_check"]["result"] == "fail":
+                break
     return found
 
 
@@ -44,23 +91,29 @@ def passed(found: dict) -> bool:
     return not found["map"] and found["play_check"]["result"] != "fail"
 
 
+def found_settings(found: dict) -> str:
+    """The settings of an attempt in words (`named`)."""
+    return named({**found.get("settings", {}), "places": found["places"]})
+
+
 def why(found: dict) -> str:
-    """One attempt in words: its size and what failed."""
+    """One attempt in words: its settings and what failed."""
+    setting = found_settings(found)
     if found["map"]:
-        return f"{found['places']} places: the map is illegible ({'; '.join(found['map'])})"
+        return f"{setting}: the map is illegible ({'; '.join(found['map'])})"
     if found["play_check"]["result"] == "fail":
-        return f"{found['places']} places: play-check fails ({found['play_check']['why']})"
-    return f"{found['places']} places: pass"
+        return f"{setting}: play-check fails ({found['play_check']['why']})"
+    return f"{setting}: pass"
 
 
 def search(store, iso3: str, places: int | None, title: str | None, lang: str) -> list[dict]:
-    """Try the sizes (module docstring) until one passes; its deck is the one left in build/. Keeps the
+    """Try the settings (module docstring) until one passes; its deck is the one left in build/. Keeps the
     attempts in search.json and refuses, with each attempt's reason, when none passes."""
     config = build.settings()
     tried: list[dict] = []
-    seen: set[int] = set()
-    for n in sizes(places, config):
-        found = attempt(store, iso3, n, title, lang, config["fairness"]["games"], seen)
+    seen: set[str] = set()
+    for setting in tries(places, config):
+        found = attempt(store, iso3, setting, title, lang, budgets(config["fairness"], not tried), seen)
         if found is None:
             continue
         tried.append(found)
@@ -81,28 +134,28 @@ def search(store, iso3: str, places: int | None, title: str | None, lang: str) -
 
 
 def changelog(tried: list[dict]) -> str:
-    """The search's line for CHANGELOG.md: the settings found, and the sizes that failed before."""
+    """The search's line for CHANGELOG.md: the settings found, and the tries that failed before."""
     failed = [why(f) for f in tried[:-1]]
-    return f"Settings found by `region build`: {tried[-1]['places']} places" + (
+    return f"Settings found by `region build`: {found_settings(tried[-1])}" + (
         f" (tried first: {'; '.join(failed)})" if failed else ""
     )
 
 
 def verdict(folder: Path) -> str:
-    """What the last build here found (`region list`): pass (size, play-check), refused (each attempt), or
+    """What the last build here found (`region list`): pass (settings, play-check), refused (each attempt), or
     unknown when it was not built here (a fresh clone)."""
     try:
         tried = readers.read("region", folder / RESULT)["tried"]
         last = tried[-1]
-        if not passed(last):  # each size in short: `region build` names each failure in full
-            return "refused: " + ", ".join(
-                f"{f['places']} places: "
+        if not passed(last):  # each try in short: `region build` names each failure in full
+            return "refused: " + "; ".join(
+                f"{found_settings(f)}: "
                 + ("map" if f["map"] else f"play-check ({', '.join(f['play_check']['failed'])})")
                 for f in tried
             )
         check = last["play_check"]
         words = {"undecided": "no verdict failed"}.get(check["result"], check["result"])
-        return f"pass ({last['places']} places; play-check {words} at {check['games']} games)"
+        return f"pass ({found_settings(last)}; play-check {words} at {check['games']} games)"
     except (Unreadable, KeyError, TypeError, IndexError):  # not built here, or not a result this module wrote
         return "unknown (not built here)"
 
