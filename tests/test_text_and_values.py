@@ -80,12 +80,14 @@ def test_a_seat_kind_the_game_does_not_have_is_refused(geodeck, tmp_path):
 
 
 def draft(tmp_path, name: str, every: bool = False):
-    """A copy of the Deutschland deck whose first place card (or `every` one, numbered) is named `name`."""
+    """A copy of the Deutschland deck whose first place card (or `every` one, numbered) is named `name`, in every
+    language (`name` and each `name_<lang>`)."""
     path = published.deck(games.get("deutschland"))[0]
     data = json.loads(path.read_text())
     places = [card for card in data["cards"] if "name" in card["fields"]]
     for number, card in enumerate(places if every else places[:1]):
-        card["fields"]["name"] = f"{name}{number}" if every else name
+        for key in [k for k in card["fields"] if k == "name" or k.startswith("name_")]:
+            card["fields"][key] = f"{name}{number}" if every else name
     copy = tmp_path / "draft.json"
     copy.write_text(json.dumps(data))
     return copy

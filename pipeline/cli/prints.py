@@ -241,13 +241,13 @@ def print_cards(
         atomic.write_bytes(path, calibration_sheet.render(paper, duplex, offset, layouts.load(game).language(lang)))
         wrote(path, "the duplex calibration sheet, 2 pages")
         return
+    game_from_file = game is None  # --deck alone: the file names the game
+    if not game_from_file:  # the note before the deck is read
+        _note_cramped(game, options)
     game, deck_path, deck, draft = _deck(click.get_current_context(), game, version, deck_file, lang)
     options = dataclasses.replace(options, draft=draft, only=_only(card_ids, deck, deck_path, draft))
-    if options.layout == "sheet":
-        card_layout = layouts.load(game)
-        sheet = printing.sheet_for(options, card_layout.card_mm, printing.bleed_of(options, card_layout))
-        if note := sheet.cramped():
-            console.print(f"note: {note}", highlight=False, markup=False, soft_wrap=True)
+    if game_from_file:
+        _note_cramped(game, options)
     store = open_store(mirror=mirror, online=not offline)
     if kit:
         from pipeline.render import kit as kit_pdf
@@ -320,6 +320,17 @@ def export_cards(game, service, version, deck_file, card_ids, lang, out, for_sal
         markup=False,
     )
     console.print(str(result.path), highlight=False, markup=False, soft_wrap=True)
+
+
+def _note_cramped(game, options) -> None:
+    """Say when the sheet's paper leaves the cards little room (letter: the bleed is cut at the page's edge)."""
+    from pipeline.render import layouts, printing
+
+    if options.layout == "sheet":
+        card_layout = layouts.load(game)
+        sheet = printing.sheet_for(options, card_layout.card_mm, printing.bleed_of(options, card_layout))
+        if note := sheet.cramped():
+            console.print(f"note: {note}", highlight=False, markup=False, soft_wrap=True)
 
 
 def _required(game, alternative: str = ""):

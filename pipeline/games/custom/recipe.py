@@ -22,7 +22,6 @@ from pipeline.errors import GeodeckError
 from pipeline.fields import fields as field_table
 from pipeline.jsonfile import Unreadable
 from pipeline.paths import TEMPLATES_DIR
-from pipeline.render.pictograms import PICTOGRAMS
 
 GAMES = TEMPLATES_DIR / "recipes" / "games.toml"
 NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
@@ -221,8 +220,11 @@ def _categories(value, rules: dict, own_table: bool, problems: list[str]) -> tup
     low, high = rules.get("categories", [3, 8])
     if not low <= len(value) <= high:
         problems.append(f"categories: {len(value)} given, this game compares {low if low == high else f'{low}-{high}'}")
+    from pipeline.render.pictograms import PICTOGRAMS  # reportlab: not imported by the CLI's start
+
     fixed = rules.get("fields")
     known = numeric_fields()
+    icons = tuple(PICTOGRAMS)
     found, seen = [], set()
     for n, entry in enumerate(value, 1):
         where = f"categories[{n}]"
@@ -241,7 +243,7 @@ def _categories(value, rules: dict, own_table: bool, problems: list[str]) -> tup
             problems.append(f"{where}.field {name!r}: this game's engine compares only {', '.join(fixed)}")
         if "column" in entry:
             problems.append(f"{where}.column: a recipe's category reads the column its field names; remove column")
-        if (category := categories.parse(entry, where, problems, tuple(PICTOGRAMS))) is not None:
+        if (category := categories.parse(entry, where, problems, icons)) is not None:
             found.append(category)
     return tuple(found)
 
