@@ -6,7 +6,9 @@ where it is shown (an engine's refusal); `translate` translates one for a langua
 `localised` translates a template document: every string under a key `words`, at any depth, is a message
 (its context: the template's stem and the key path, list positions left out); nothing else is. A word whose
 form depends on a number is a table `{ one = "{n} place card", other = "{n} place cards" }`: a plural message
-(gettext's msgid_plural), translated into the language's forms (`form` picks one by its Plural-Forms)."""
+(gettext's msgid_plural), translated into the language's forms (`form` picks one by its Plural-Forms). A
+table's `words_context` names where its words come from, `<stem>` or `<stem>:<key path>` (a custom deck's
+template copied from its base game's): their context is the one they have there."""
 
 from gettext import c2py
 from typing import Any
@@ -15,6 +17,7 @@ from pipeline.i18n import po, registry
 
 WORDS = "words"  # the key under which a template's strings are messages
 PLURAL = ("one", "other")  # the keys of a template word that is a plural message: its singular and plural
+CONTEXT = "words_context"  # a table's key naming the template (and key path) its words come from
 
 
 def _plural(value: Any) -> bool:
@@ -78,12 +81,21 @@ def labelled(lang: str, label: str, value: Any) -> str:
     return translate(lang, "{label}: {value}", label=label, value=value)
 
 
+def _origin(document: dict, stem: str, path: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
+    """The template stem and key path of a table's words: where its `words_context` names, else where it is."""
+    if not isinstance(document.get(CONTEXT), str):
+        return stem, path
+    stem, _, at = document[CONTEXT].partition(":")
+    return stem, tuple(at.split(".")) if at else ()
+
+
 def localised(document: Any, lang: str, stem: str, path: tuple[str, ...] = (), inside: bool = False) -> Any:
     """`document` (a template's TOML) with every string under a `words` key translated into `lang`; the
-    context of each is `stem:` and its key path (`<game>:categories.words.label`)."""
+    context of each is `stem:` and its key path (`<game>:categories.words.label`), or its `words_context`'s."""
     if inside and _plural(document):
         return plural_forms(lang, document["one"], document["other"], f"{stem}:{'.'.join(path)}")
     if isinstance(document, dict):
+        stem, path = _origin(document, stem, path)
         return {
             key: localised(value, lang, stem, (*path, key), inside or key == WORDS) for key, value in document.items()
         }

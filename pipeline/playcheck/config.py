@@ -1,5 +1,6 @@
 """A game's play-check thresholds: `templates/playcheck/<game>.toml`, each section with its `reason` (under
-its `words`: messages of the catalogues, read in the report's language by `Config.speaking`).
+its `words`: messages of the catalogues, read in the report's language by `Config.speaking`; a custom deck's
+copy names its base game's template as their context, `words_context`).
 
 Sections read by the runner: `seats` (bot, player_counts, tolerance), `ties` (per_rival, optional
 `categories.<name>.per_rival`), `skill` (min_edge), `shared_wins` (max), `cards` (for games with card

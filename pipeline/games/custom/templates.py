@@ -1,8 +1,9 @@
 """A custom deck's three templates, made from its base game's and the recipe: the deck spec (the base's card
 kinds with the recipe's categories, its own card count and id prefix), the card layout (the base's, its
 categories the recipe's: cards, strips, scoring sheet and terminal read them there) and the base's play-check
-thresholds. Written beside the deck's versions (output/decks/custom-<name>/templates/), so print, play and
-play-check read them like a built-in game's."""
+thresholds (a section's `no_tiebreak` variant in its place: a custom deck has no tie-break card). Written
+beside the deck's versions (output/decks/custom-<name>/templates/), so print, play and play-check read them
+like a built-in game's."""
 
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from pipeline.games.definition import GameDefinition
 
 JOKER = "joker"
 NAMES = "name_*"  # the base game's country names, a field per language (pipeline/decks/spec.py)
+NO_TIEBREAK = "no_tiebreak"  # a play-check section's thresholds for a deck without the base deck's tie-break card
 
 
 def card_field(recipe: Recipe, category: Category) -> str:
@@ -115,6 +117,18 @@ def layout(recipe: Recipe, base: GameDefinition, groups: list[str], dealt: list[
     return document | {"categories": categories}
 
 
+def playcheck(base: GameDefinition) -> dict:
+    """The play-check thresholds: the base's (their words translated as the base's: `words_context`), each
+    section with a `no_tiebreak` variant replaced by it: a custom deck has none of the base deck's special
+    cards, so no Antarctica card gives a tie of the totals to its owner (Länder toppen's shared wins)."""
+    stem = base.playcheck_path.stem
+    document = {"words_context": stem} | readers.read_input("toml", base.playcheck_path)
+    for name, section in document.items():
+        if isinstance(section, dict) and NO_TIEBREAK in section:
+            document[name] = {"words_context": f"{stem}:{name}.{NO_TIEBREAK}"} | section[NO_TIEBREAK]
+    return document
+
+
 def write(
     recipe: Recipe, base: GameDefinition, folder: Path, spec_doc: dict, groups: list[str], dealt: list[list[int]]
 ) -> None:
@@ -122,6 +136,4 @@ def write(
     name = recipe.deck_name
     atomic.write_text(folder / "decks" / f"{name}.toml", tomlkit.dumps(spec_doc))
     atomic.write_text(folder / "cards" / f"{name}.toml", tomlkit.dumps(layout(recipe, base, groups, dealt)))
-    atomic.write_text(
-        folder / "playcheck" / f"{name}.toml", tomlkit.dumps(readers.read_input("toml", base.playcheck_path))
-    )
+    atomic.write_text(folder / "playcheck" / f"{name}.toml", tomlkit.dumps(playcheck(base)))
