@@ -118,8 +118,11 @@ def load(path: Path) -> Recipe:
         document = readers.read("recipe", path)
     except Unreadable as exc:
         raise readers.failure("recipe", path, exc) from exc
-    problems = _words(document)
+    words = _words(document)
+    problems: list[str] = []
     recipe = _recipe(path, document, problems)
+    flagged = tuple(key for key, _line in words)  # a value not text is one problem, not one more per later check
+    problems = [line for _key, line in words] + [p for p in problems if not p.startswith(flagged)]
     if problems or recipe is None:
         raise RecipeError(str(path), problems)
     return recipe
@@ -157,16 +160,16 @@ def _recipe(path: Path, document: dict, problems: list[str]) -> Recipe | None:
     return Recipe(path, str(name), str(game), str(title), str(lang), cards, jokers, items, categories)
 
 
-def _words(document: dict) -> list[str]:
-    """A problem line per string of the recipe (keys included) holding a control character or a bidi override
-    or longer than a deck allows (its title) or `WORDS` (any other word), named by its recipe key."""
+def _words(document: dict) -> list[tuple[str, str]]:
+    """(key, problem line) per string of the recipe (keys included) holding a control character or a bidi
+    override or longer than a deck allows (its title) or `WORDS` (any other word), named by its recipe key."""
     problems = []
     for where, value in _strings(document):
         longest = schema.TITLE if where == "recipe.title" else WORDS
         try:
             text.check(value, where, longest)
         except GeodeckError as exc:
-            problems.append(str(exc))
+            problems.append((where, str(exc)))
     return problems
 
 
