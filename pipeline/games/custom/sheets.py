@@ -10,9 +10,11 @@ Empty rows are dropped (their numbers are kept: a row is named as the spreadshee
 import csv
 import io
 import math
+import re
 import warnings
 import zipfile
 import zlib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date, datetime, time
 from xml.etree.ElementTree import ParseError
@@ -31,6 +33,7 @@ SEPARATORS = {",": "commas", ";": "semicolons", "\t": "tabs"}
 OLE2 = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # an old Excel workbook (.xls), a Word file ...
 ZIP = (b"PK\x03\x04", b"PK\x05\x06")
 SAVE = "save it as XLSX or CSV (File > Save As)"
+FORMULA = re.compile(rb"<(?:\w+:)?f[ >/]")  # a cell's formula in a sheet's XML
 
 Cell = str | float | None
 
@@ -163,9 +166,12 @@ def _xlsx(data: bytes, sheet: str | None, wanted: str | None) -> Sheet:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # openpyxl's notes on styles and extensions it does not read
             values = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-            formulas = load_workbook(io.BytesIO(data), read_only=True, data_only=False)
             chosen = _sheet_name(values, sheet, wanted)
-            rows = _rows(values[chosen], formulas[chosen])
+            sheet_parts = [part for part in names if part.startswith("xl/worksheets/") and part.endswith(".xml")]
+            written = None  # the formulas, read again only when a sheet has one (openpyxl reads ~50,000 cells a second)
+            if any(FORMULA.search(archive.read(part)) for part in sheet_parts):
+                written = load_workbook(io.BytesIO(data), read_only=True, data_only=False)[chosen]
+            rows = _rows(values[chosen], written)
     except Refused:
         raise
     except (KeyError, ValueError, TypeError, IndexError, AttributeError, OSError, EOFError, ParseError) as exc:
@@ -195,14 +201,17 @@ def _sheet_name(book, sheet: str | None, wanted: str | None) -> str:
 
 
 def _rows(values, formulas) -> list[tuple[int, list[Cell]]]:
-    """The sheet's non-empty rows, within the caps; a formula without a saved value refused."""
+    """The sheet's non-empty rows, within the caps; a formula without a saved value (in `formulas`, the sheet
+    read for its formulas; None: it has none) refused."""
     rows: list[tuple[int, list[Cell]]] = []
     cells = 0
     limits = {"max_row": MAX_ROWS + 1, "max_col": MAX_COLUMNS + 1}
     for number, (row, written) in enumerate(
-        zip(values.iter_rows(values_only=True, **limits), formulas.iter_rows(**limits), strict=False), 1
+        zip(values.iter_rows(values_only=True, **limits), _written(formulas, limits), strict=False), 1
     ):
         found = [_cell(value) for value in row]
+        while found and found[-1] is None:  # read-only rows are as wide as asked: counted to their last value
+            found.pop()
         _capped(number, found)
         cells += len(found)
         if cells > MAX_CELLS:
@@ -216,6 +225,14 @@ def _rows(values, formulas) -> list[tuple[int, list[Cell]]]:
         if any(_filled(cell) for cell in found):
             rows.append((number, found))
     return rows
+
+
+def _written(formulas, limits: dict) -> Iterator[tuple]:
+    """The rows of the sheet read for its formulas, or endless empty rows when it has none."""
+    if formulas is None:
+        yield from iter(tuple, None)
+    else:
+        yield from formulas.iter_rows(**limits)
 
 
 def _cell(value: object) -> Cell:

@@ -85,16 +85,22 @@ def _checked(rows: list[tuple[int, list]], recipe: Recipe, source: str) -> pd.Da
     problems: list[str] = []
     place: dict[str, int] = {}
     picture = roles.get("picture")
-    for column in dict.fromkeys([roles["name"], roles["group"], roles["source"], *fields, picture]):
+    keys = {roles[role]: f"items.columns.{role}" for role in ("name", "group", "source")}
+    keys |= {c.field: f"categories[{n}].field" for n, c in enumerate(recipe.categories, 1)}
+    for column in dict.fromkeys([*keys, picture]):
         found = [n for n, name in enumerate(columns) if name == column]
         if column is None or (column == picture and not found):
             continue
         if not found:
             listed = ", ".join(c for c in columns if c)[:300] or "none"
-            hint = "" if at or recipe.items.header else " (or name the header row: items.header)"
+            where = (
+                f", or name the row of the column names in items.header (now {recipe.items.header})"
+                if recipe.items.header
+                else ("" if at else ", or name the row of the column names (items.header)")
+            )
             problems.append(
-                f"column {shown(column)} is missing in the header (row {head_number}); the table's columns are "
-                f"{listed}{hint}"
+                f"column {shown(column)} ({keys[column]}) is missing in the header (row {head_number}); the table's "
+                f"columns are {listed}: name one of them in {keys[column]}{where}"
             )
         elif len(found) > 1:
             problems.append(
@@ -117,7 +123,8 @@ def _checked(rows: list[tuple[int, list]], recipe: Recipe, source: str) -> pd.Da
     names = pd.Series(texts(roles["name"]))
     named = [f"row {number}" + (f" ({shown(name)[1:-1]})" if name else "") for number, name in zip(line, names)]
     for column in dict.fromkeys([roles["name"], roles["group"], roles["source"], *fields]):
-        empty = pd.Series([t == "" for t in texts(column)])
+        blank = [not t.replace(";", "").strip() for t in texts(column)] if column == roles["group"] else None
+        empty = pd.Series(blank or [t == "" for t in texts(column)])
         if empty.any():
             problems.append(f"column {shown(column)} has no value in {_rows(line[empty], names[empty])}; fill them")
     for column in dict.fromkeys([roles["name"], roles["group"], roles["source"]]):

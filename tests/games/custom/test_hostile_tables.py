@@ -123,7 +123,11 @@ def test_an_xlsx_with_a_title_row_and_its_data_on_the_second_sheet_is_read(tmp_p
         "has no sheet 'Tabelle2'; its sheets are Deckblatt, Daten: name one (items.sheet)"
     ]
     lines = refused(tmp_path, "states.xlsx", extra="header = 1")  # its title row
-    assert lines[0] == "column 'Land' is missing in the header (row 1); the table's columns are Die Bundesländer"
+    assert lines[0] == (
+        "column 'Land' (items.columns.name) is missing in the header (row 1); the table's columns are Die "
+        "Bundesländer: name one of them in items.columns.name, or name the row of the column names in items.header "
+        "(now 1)"
+    )
 
 
 def test_a_formula_without_a_saved_value_is_refused_with_the_fix(tmp_path):
@@ -208,11 +212,21 @@ def test_an_xlsx_number_beyond_the_range_is_one_line(tmp_path):
     assert line.startswith("column 'Fläche (km²)': 1e+300 in row 6 (Bremen) is beyond ±1e+15"), line
 
 
-def test_a_blank_group_cell_is_one_line(tmp_path):
+@pytest.mark.parametrize("blank", ["", " ", ";", " ; "])
+def test_a_blank_group_cell_is_one_line(tmp_path, blank):
     frame = states()
-    frame.loc[frame["Land"] == "Bremen", "Region"] = ""
+    frame.loc[frame["Land"] == "Bremen", "Region"] = blank
     frame.to_csv(tmp_path / "states.csv", index=False)
     assert refused(tmp_path, "states.csv") == ["column 'Region' has no value in row 6 (Bremen); fill them"]
+
+
+def test_a_table_without_its_group_column_is_one_line_naming_the_key(tmp_path):
+    states().drop(columns="Region").to_csv(tmp_path / "states.csv", index=False)
+    (line,) = refused(tmp_path, "states.csv")
+    assert line.startswith(
+        "column 'Region' (items.columns.group) is missing in the header (row 1); the table's "
+        "columns are Land, Fläche (km²), "
+    ), line
 
 
 def test_names_are_compared_without_case_and_outer_blanks(tmp_path):
