@@ -181,7 +181,7 @@ def _strings(value: object, where: str = "") -> list[tuple[str, str]]:
     while stack:
         at, item = stack.pop()
         if isinstance(item, str):
-            found.append((text.place(at) or "a value", item))
+            found.append((key_shown(at or "a value"), item))
         elif isinstance(item, dict):
             for key, inner in reversed(list(item.items())):
                 stack.append((f"{at}.{key}" if at else str(key), inner))
@@ -191,10 +191,10 @@ def _strings(value: object, where: str = "") -> list[tuple[str, str]]:
     return found
 
 
-def key_shown(key: object) -> str:
-    """A key from data in a message: escaped, cut to 40 characters."""
+def key_shown(key: object, longest: int = 80) -> str:
+    """A key from data in a message: escaped, cut to `longest` characters."""
     written = text.place(str(key))
-    return written if len(written) <= 40 else written[:37] + "…"
+    return written if len(written) <= longest else written[: longest - 1] + "…"
 
 
 def shown(value: object) -> str:
