@@ -21,7 +21,6 @@ from pipeline.jsonfile import Unreadable
 
 FORMATS = (".csv", ".xlsx")
 SHOWN = 5  # rows named in one problem line
-COLUMNS_SHOWN = 12  # a table's columns named in one problem line
 
 
 @dataclass(frozen=True)
@@ -127,17 +126,21 @@ def _checked(rows: list[tuple[int, list]], recipe: Recipe, source: str) -> pd.Da
         empty = pd.Series(blank or [t == "" for t in texts(column)])
         if empty.any():
             problems.append(f"column {shown(column)} has no value in {_rows(line[empty], names[empty])}; fill them")
-    for column in dict.fromkeys([roles["name"], roles["group"], roles["source"]]):
-        longest = WORDS if column != roles["source"] else sheets.MAX_CELL
-        for n, value in enumerate(texts(column)):
-            bad = text.unsafe(value)
-            if bad or len(value) > longest:
-                why = (
-                    f"holds {bad}, a control character or bidi override; remove it"
-                    if bad
-                    else (f"is {len(value):,} characters long, more than {longest}; shorten it")
-                )
-                problems.append(f"column {shown(column)} in {named[n]} {why}")
+    for column in dict.fromkeys(
+        [roles["name"], roles["group"], roles["source"], *([picture] if picture in place else [])]
+    ):
+        longest = sheets.MAX_CELL if column == roles["source"] else WORDS
+        written = pd.Series(texts(column))
+        unsafe = written.map(text.unsafe)
+        if unsafe.notna().any():
+            problems.append(
+                f"column {shown(column)} holds {unsafe.dropna().iat[0]}, a control character or bidi override, in "
+                f"{_rows(line[unsafe.notna()], names[unsafe.notna()])}; remove it"
+            )
+        if (long := written.str.len() > longest).any():
+            problems.append(
+                f"column {shown(column)} has more than {longest} characters in {_rows(line[long], None)}; shorten them"
+            )
     locale = registry.language(recipe.lang).locale
     values = {}
     for category in recipe.categories:
@@ -152,14 +155,17 @@ def _checked(rows: list[tuple[int, list]], recipe: Recipe, source: str) -> pd.Da
             )
         values[table_field(column)] = number
     folded = names.str.casefold()
-    for key in dict.fromkeys(folded[folded.duplicated(keep=False) & (folded != "")]):
+    twice = list(dict.fromkeys(folded[folded.duplicated(keep=False) & (folded != "")]))
+    for key in twice[:SHOWN]:
         same = folded == key
-        written = list(dict.fromkeys(names[same]))
-        spelt = f" (written {', '.join(map(repr, written))})" if len(written) > 1 else ""
+        spellings = list(dict.fromkeys(names[same]))
+        spelt = f" (written {', '.join(map(shown, spellings[:SHOWN]))})" if len(spellings) > 1 else ""
         problems.append(
-            f"name {shown(written[0])} is on {_rows(line[same], None)}{spelt}; each item once: remove or rename "
+            f"name {shown(spellings[0])} is on {_rows(line[same], None)}{spelt}; each item once: remove or rename "
             "the other rows"
         )
+    if len(twice) > SHOWN:
+        problems.append(f"{len(twice) - SHOWN} more names are on more than one row; each item once")
     if len(body) < recipe.cards:
         problems.append(
             f"{len(body)} rows, but the recipe asks for {recipe.cards} item cards (recipe.cards); "

@@ -293,3 +293,22 @@ def test_a_name_like_a_formula_is_quoted_in_deck_csv():
     for value in ['=HYPERLINK("http://x","y")', "-x", "\tx", "'=x", "''+x", "'Gora'", "plain"]:
         assert files.parse_cell(files.cell(value), "string") == value
     assert files.parse_cell(files.cell(["+Nord", "Süd"]), "list") == ["+Nord", "Süd"]
+
+
+def test_a_control_character_or_an_overlong_name_is_one_line_per_column(tmp_path):
+    frame = states()
+    frame.loc[frame["Land"].isin(["Bremen", "Hamburg"]), "Land"] = ["Bre\x1b]0;x\x07men", "Ham\u202eburg"]
+    frame.loc[frame["Land"] == "Hessen", "Region"] = "W" * 201
+    frame.to_csv(tmp_path / "states.csv", index=False)
+    assert refused(tmp_path, "states.csv") == [
+        "column 'Land' holds U+001B, a control character or bidi override, in rows 6, 7 (Bre\\x1b]0;x\\x07men, "
+        "Ham\\u202eburg); remove it",
+        "column 'Region' has more than 200 characters in row 8; shorten them",
+    ]
+
+
+def test_a_column_of_many_bad_values_is_a_few_lines(tmp_path):
+    frame = states().assign(**{"Fläche (km²)": "viel"})
+    frame.to_csv(tmp_path / "states.csv", index=False)
+    lines = refused(tmp_path, "states.csv")
+    assert len(lines) == 6 and lines[-1] == "column 'Fläche (km²)': 11 more values refused like these"
