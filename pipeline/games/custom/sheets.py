@@ -34,6 +34,10 @@ OLE2 = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # an old Excel workbook (.xls), a Wo
 ZIP = (b"PK\x03\x04", b"PK\x05\x06")
 SAVE = "save it as XLSX or CSV (File > Save As)"
 FORMULA = re.compile(rb"<(?:\w+:)?f[ >/]")  # a cell's formula in a sheet's XML
+PARTS = {  # an XLSX's parts openpyxl reads whole on opening it: the elements counted in each before, at most
+    "xl/sharedStrings.xml": (re.compile(rb"<(?:\w+:)?si[ >/]"), MAX_CELLS, "texts"),
+    "xl/styles.xml": (re.compile(rb"<(?:\w+:)?xf[ >/]"), 64_000, "cell formats"),  # Excel's own limit
+}
 
 Cell = str | float | None
 
@@ -160,6 +164,9 @@ def _xlsx(data: bytes, sheet: str | None, wanted: str | None) -> Sheet:
             f"unpacks to {unzipped / MB:,.0f} MB in {len(parts):,} parts, more than {MAX_UNZIPPED // MB} MB; "
             "copy the table alone into a new workbook and save that"
         )
+    for part, (element, most, what) in PARTS.items():  # what openpyxl reads whole when it opens a workbook
+        if part in names and len(re.findall(element, archive.read(part))) > most:
+            raise Refused(f"holds more than {most:,} {what}; copy the table alone into a new workbook and save that")
     from openpyxl import load_workbook  # loaded only for an XLSX table
 
     try:

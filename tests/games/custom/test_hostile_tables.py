@@ -189,6 +189,13 @@ def test_rows_columns_and_cells_beyond_the_caps_are_one_line(tmp_path, monkeypat
     frame.to_csv(tmp_path / "long.csv", index=False)
     monkeypatch.setattr(sheets, "MAX_ROWS", 10_000)
     assert refused(tmp_path, "long.csv") == ["row 2, column 9 holds 1,001 characters, more than 1,000; shorten it"]
+    strings = sheets.PARTS["xl/sharedStrings.xml"]
+    monkeypatch.setitem(sheets.PARTS, "xl/sharedStrings.xml", (strings[0], 12, strings[2]))
+    with zipfile.ZipFile(tmp_path / "states.xlsx", "a") as archive:  # 13 texts, read whole on opening
+        archive.writestr("xl/sharedStrings.xml", "<sst>" + "<si><t>x</t></si>" * 13 + "</sst>")
+    assert refused(tmp_path, "states.xlsx") == [
+        "holds more than 12 texts; copy the table alone into a new workbook and save that"
+    ]
     wide = ",".join(f"c{n}" for n in range(150))
     (tmp_path / "wide.csv").write_text(f"{wide}\n{wide}\n", encoding="utf-8")
     assert refused(tmp_path, "wide.csv") == ["row 1 has 150 columns, more than 100; remove the columns no card uses"]
