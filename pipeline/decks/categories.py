@@ -77,10 +77,10 @@ def parse(entry: dict, where: str, problems: list[str], icons: tuple[str, ...] =
         return None
     direction = entry.get("direction", "higher")
     if direction not in DIRECTIONS:
-        problems.append(f"{where}.direction {_shown(direction)}: higher or lower (which end wins above)")
+        problems.append(f"{where}.direction {shown(direction)}: higher or lower (which end wins above)")
     icon = entry.get("icon", "bars")
     if icons and icon not in icons:
-        problems.append(f"{where}.icon {_shown(icon)}: one of {', '.join(icons)}")
+        problems.append(f"{where}.icon {shown(icon)}: one of {', '.join(icons)}")
     words = entry.get("words")
     if not isinstance(words, dict) or not isinstance(words.get("label"), str) or not words["label"].strip():
         problems.append(f'{where}.words: give {{label = "Area", unit = "{{n}} km²"}} (and strip: its two words)')
@@ -88,15 +88,15 @@ def parse(entry: dict, where: str, problems: list[str], icons: tuple[str, ...] =
     unit, pattern = words.get("unit"), entry.get("pattern", "#,##0.##")
     if not isinstance(unit, str) or "{n}" not in unit:
         problems.append(
-            f'{where}.words.unit {_shown(unit)}: the value with its unit, {{n}} where the number goes ("{{n}} km²", '
+            f'{where}.words.unit {shown(unit)}: the value with its unit, {{n}} where the number goes ("{{n}} km²", '
             '"US${n}", "{n} Kreise")'
         )
         return None
     if isinstance(pattern, str) and pattern != "as-deck" and (wrong := pattern_problem(pattern)):
-        problems.append(f'{where}.pattern {_shown(pattern)}: {wrong}; write a number pattern such as "#,##0.0"')
+        problems.append(f'{where}.pattern {shown(pattern)}: {wrong}; write a number pattern such as "#,##0.0"')
         return None
     if not isinstance(pattern, str):
-        problems.append(f'{where}.pattern {_shown(pattern)}: a number pattern such as "#,##0.0" (text)')
+        problems.append(f'{where}.pattern {shown(pattern)}: a number pattern such as "#,##0.0" (text)')
         return None
     strip = words.get("strip", [words["label"], unit.replace("{n}", "").strip()])
     if not (isinstance(strip, list) and len(strip) == 2 and all(isinstance(w, str) for w in strip)):
@@ -105,7 +105,7 @@ def parse(entry: dict, where: str, problems: list[str], icons: tuple[str, ...] =
     for key in sorted(set(entry) - KEYS, key=str):
         close = difflib.get_close_matches(str(key), sorted(KEYS), n=1, cutoff=0.6)
         meant = f" (did you mean {close[0]!r}?)" if close else ""
-        problems.append(f"{where}.{_key(key)}: no such key{meant}; use {', '.join(sorted(KEYS))}")
+        problems.append(f"{where}.{key_shown(key)}: no such key{meant}; use {', '.join(sorted(KEYS))}")
     numbers = {
         "decimals": _number(entry, "decimals", where, problems, int, 0, 6, "the decimals a card prints, 0-6"),
         "sig_digits": _number(entry, "sig_digits", where, problems, int, 1, 6, "significant digits, 1-6"),
@@ -156,13 +156,13 @@ def pattern_problem(pattern: str) -> str | None:
     return None
 
 
-def _key(key: object) -> str:
-    """A key from data in a message: escaped, cut to 40 characters."""
+def key_shown(key: object, longest: int = 80) -> str:
+    """A key from data in a message: escaped, cut to `longest` characters."""
     written = text.place(str(key))
-    return written if len(written) <= 40 else written[:37] + "…"
+    return written if len(written) <= longest else written[: longest - 1] + "…"
 
 
-def _shown(value: object) -> str:
+def shown(value: object) -> str:
     """A value in a message: its repr (control characters escaped), cut to 60 characters."""
     written = repr(value)
     return written if len(written) <= 60 else written[:57] + "…"
@@ -175,7 +175,7 @@ def _number(entry: dict, key: str, where: str, problems: list[str], kind: type, 
         return None
     number = isinstance(value, (int, float)) and not isinstance(value, bool) and isinstance(value, (int, kind))
     if not number or not low <= float(value) <= high:
-        problems.append(f"{where}.{key} {_shown(value)}: {fix}")
+        problems.append(f"{where}.{key} {shown(value)}: {fix}")
         return None
     return value
 

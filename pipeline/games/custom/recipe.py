@@ -21,7 +21,7 @@ from pathlib import Path
 
 from pipeline import readers, text
 from pipeline.decks import categories, schema
-from pipeline.decks.categories import Category
+from pipeline.decks.categories import Category, key_shown, shown
 from pipeline.errors import GeodeckError
 from pipeline.fields import fields as field_table
 from pipeline.i18n import registry
@@ -191,18 +191,6 @@ def _strings(value: object, where: str = "") -> list[tuple[str, str]]:
     return found
 
 
-def key_shown(key: object, longest: int = 80) -> str:
-    """A key from data in a message: escaped, cut to `longest` characters."""
-    written = text.place(str(key))
-    return written if len(written) <= longest else written[: longest - 1] + "…"
-
-
-def shown(value: object) -> str:
-    """A value in a message: its repr (control characters escaped), cut to 60 characters."""
-    written = repr(value)
-    return written if len(written) <= 60 else written[:57] + "…"
-
-
 def _meant(key: str, known: tuple[str, ...] | list[str]) -> str:
     """`(did you mean 'title'?)` for a key close to a known one, else nothing."""
     close = difflib.get_close_matches(key, known, n=1, cutoff=0.6)
@@ -307,16 +295,17 @@ def _items(path: Path, table: dict, problems: list[str]) -> Items:
 
 
 def slug(name: str) -> str:
-    """A name as a card field or id part (letters, digits and single _): `Fläche (km²)` -> `fläche_km2`."""
+    """A name as a card field or id part (letters, digits and single _): `Fläche (km²)` -> `fläche_km2`; empty
+    for a name without a letter or digit."""
     plain = re.sub(r"\W+", "_", name.replace("²", "2").replace("³", "3"))
-    return re.sub(r"_+", "_", plain).strip("_").lower() or "value"
+    return re.sub(r"_+", "_", plain).strip("_").lower()
 
 
 def table_field(column: str) -> str:
     """The card field of a user's table column: its `slug`, in a namespace of its own where the slug is one
     of geodeck's own fields (`OWN_FIELDS`: a column `source` is the field `source_value`), so a user's column
     never replaces a card's name, group, citation or the optimiser's flag."""
-    name = slug(column)
+    name = slug(column) or "value"
     return f"{name}_value" if name in OWN_FIELDS else name
 
 

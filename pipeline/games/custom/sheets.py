@@ -56,7 +56,10 @@ def read(data: bytes, sheet: str | None = None, wanted: str | None = None) -> Sh
     """The rows of a table file's bytes (module docstring); `sheet`: an XLSX's sheet by name, else the first
     sheet with a cell `wanted` (the name column's header) in its first rows, else its first sheet."""
     if data.startswith(OLE2):
-        raise Refused(f"is an old Excel workbook (.xls) or another Office file, not XLSX; {SAVE}")
+        raise Refused(
+            f"is an old Excel workbook (.xls), a password-protected one or another Office file, not XLSX; {SAVE}, "
+            "without a password"
+        )
     if data.startswith(ZIP):
         return _xlsx(data, sheet, wanted)
     if sheet is not None:

@@ -319,3 +319,13 @@ def test_a_column_of_many_bad_values_is_a_few_lines(tmp_path):
     frame.to_csv(tmp_path / "states.csv", index=False)
     lines = refused(tmp_path, "states.csv")
     assert len(lines) == 6 and lines[-1] == "column 'Fläche (km²)': 11 more values refused like these"
+
+
+def test_card_ids_are_unique_and_short_whatever_the_names(tmp_path):
+    frame = states()
+    frame.loc[0:4, "Land"] = ["—", "…", "Baden Württemberg", "Baden-Württemberg", "x" * 150]
+    frame.to_csv(tmp_path / "states.csv", index=False)
+    recipe_made = made(tmp_path, "states.csv")
+    cards = items.rows(recipe_made, table.read(recipe_made, say=lambda _line: None))["card"].tolist()
+    assert cards[:5] == ["item-1", "item-2", "baden_württemberg-3", "baden_württemberg-4", "x" * 40]
+    assert len(set(cards)) == len(cards)
