@@ -16,6 +16,7 @@ from pipeline.decks import files
 from pipeline.games.custom import build, items, recipe, sheets, table
 
 STATES = Path(__file__).parents[2] / "fixtures" / "recipes" / "german-states.csv"
+EXCEL = STATES.with_name("german-states-excel.csv")  # the same table as German Excel saves "CSV"
 
 RECIPE = """
 [recipe]
@@ -61,20 +62,29 @@ def refused(folder: Path, name: str, **options) -> list[str]:
 
 
 def test_a_csv_as_german_excel_writes_it_is_read(tmp_path):
-    """Windows-1252, semicolons, decimal commas, thousands dots, CRLF; a title row above the header, an empty row."""
-    frame = states()
-    frame["Einwohner (Mio.)"] = frame["Einwohner (Mio.)"].str.replace(".", ",")
-    frame.loc[frame["Land"] == "Bayern", "Fläche (km²)"] = "70.542"  # a German thousands dot
-    body = frame.to_csv(sep=";", index=False, lineterminator="\r\n")
-    text = "Die Bundesländer 2023;;;;\r\n;;;;\r\n" + body.replace("Bremen;", ";;;;\r\nBremen;", 1)
-    (tmp_path / "excel.csv").write_bytes(text.encode("cp1252"))
+    """The fixture as German Excel saves "CSV": Windows-1252, semicolons, thousands dots, decimal commas, CRLF,
+    a title row and an empty row above the header: the same values as the plain one's."""
     said: list[str] = []
-    rows = table.read(made(tmp_path, "excel.csv"), say=said.append).rows
-    assert said == ["note: read excel.csv as Windows-1252 text, columns separated by semicolons"]
-    bavaria = rows[rows["name"] == "Bayern"].iloc[0]
-    assert bavaria["fläche_km2"] == 70542 and bavaria["einwohner_mio"] == 13.37
-    assert len(rows) == 16 and rows.loc[rows["name"] == "Bremen", "einwohner_mio"].item() == 0.68
+    rows = table.read(made(tmp_path, str(EXCEL)), say=said.append).rows
+    assert said == ["note: read german-states-excel.csv as Windows-1252 text, columns separated by semicolons"]
+    plain = table.read(made(tmp_path, str(STATES)), say=lambda _line: None).rows
+    pd.testing.assert_frame_equal(rows, plain)
+    assert rows.loc[rows["name"] == "Bayern", "fläche_km2"].item() == 70542  # written 70.542
+    assert EXCEL.read_bytes().count(b"\r\n") == 19 and "Thüringen".encode("cp1252") in EXCEL.read_bytes()
+
+
+def test_an_empty_row_inside_the_table_is_skipped(tmp_path):
+    lines = EXCEL.read_bytes().split(b"\r\n")
+    (tmp_path / "states.csv").write_bytes(b"\r\n".join([*lines[:8], b";;;;;;;;", *lines[8:]]))
+    rows = table.read(made(tmp_path, "states.csv"), say=lambda _line: None).rows
     assert rows["name"].tolist() == states()["Land"].tolist()
+    text = (tmp_path / "states.csv").read_bytes().replace(b"Bremen;Nord;419;", b"Bremen;Nord;viel;")
+    (tmp_path / "states.csv").write_bytes(text.replace(b"Hamburg;Nord;755;", b"Hamburg;Nord;;"))
+    assert refused(tmp_path, "states.csv") == [  # rows as the spreadsheet numbers them
+        "column 'Fläche (km²)' has no value in row 10 (Hamburg); fill them",
+        "column 'Fläche (km²)': 'viel' in row 8 (Bremen) is no number; write a number without its unit, plainly "
+        "(1234.5) or as German does (1.234,5)",
+    ]
 
 
 def test_a_utf8_csv_with_a_bom_and_tabs_is_read(tmp_path):
