@@ -50,6 +50,7 @@ class Refused(Exception):
 class Sheet:
     rows: list[tuple[int, list[Cell]]]  # (the row's number, from 1; its cells): strings, numbers, None
     read_as: str  # how the file was read, e.g. "UTF-8 text, columns separated by semicolons"
+    sheets: tuple[str, ...] = ()  # an XLSX's sheets (the one read among them)
 
 
 def read(data: bytes, sheet: str | None = None, wanted: str | None = None) -> Sheet:
@@ -172,15 +173,17 @@ def _xlsx(data: bytes, sheet: str | None, wanted: str | None) -> Sheet:
             raise Refused(f"holds more than {most:,} {what}; copy the table alone into a new workbook and save that")
     from openpyxl import load_workbook  # loaded only for an XLSX table
 
+    books = []  # opened read-only: each holds its zip open until closed
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # openpyxl's notes on styles and extensions it does not read
-            values = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+            books.append(values := load_workbook(io.BytesIO(data), read_only=True, data_only=True))
             chosen = _sheet_name(values, sheet, wanted)
             sheet_parts = [part for part in names if part.startswith("xl/worksheets/") and part.endswith(".xml")]
             written = None  # the formulas, read again only when a sheet has one (openpyxl reads ~50,000 cells a second)
             if any(FORMULA.search(archive.read(part)) for part in sheet_parts):
-                written = load_workbook(io.BytesIO(data), read_only=True, data_only=False)[chosen]
+                books.append(formulas := load_workbook(io.BytesIO(data), read_only=True, data_only=False))
+                written = formulas[chosen]
             rows = _rows(values[chosen], written)
     except Refused:
         raise
@@ -188,8 +191,12 @@ def _xlsx(data: bytes, sheet: str | None, wanted: str | None) -> Sheet:
         raise Refused(f"is not an XLSX workbook openpyxl can read ({type(exc).__name__}); {SAVE}") from exc
     except zipfile.BadZipFile as exc:
         raise Refused(f"is not a complete XLSX file (a damaged or cut-off zip); {SAVE}") from exc
+    finally:
+        for book in books:
+            book.close()
     shown = chosen if len(chosen) <= 40 else chosen[:37] + "…"
-    return Sheet(rows, f"the sheet {shown!r} of {len(values.sheetnames)} of an XLSX workbook")
+    names_read = tuple(values.sheetnames)
+    return Sheet(rows, f"the sheet {shown!r} of {len(names_read)} of an XLSX workbook", names_read)
 
 
 def _sheet_name(book, sheet: str | None, wanted: str | None) -> str:

@@ -47,7 +47,7 @@ def read(recipe: Recipe, say=None) -> Table:
         raise RecipeError(str(path), [str(exc)]) from exc
     note = f"note: read {text.shown(path.name)} as {text.shown(sheet.read_as)}"
     (say or (lambda line: print(line, file=sys.stderr, flush=True)))(note)
-    return Table(path, sha256(data), _checked(sheet.rows, recipe, str(path)))
+    return Table(path, sha256(data), _checked(sheet, recipe, str(path)))
 
 
 def _header(rows: list[tuple[int, list]], recipe: Recipe, source: str) -> int:
@@ -72,7 +72,8 @@ def _header(rows: list[tuple[int, list]], recipe: Recipe, source: str) -> int:
     return 0
 
 
-def _checked(rows: list[tuple[int, list]], recipe: Recipe, source: str) -> pd.DataFrame:
+def _checked(sheet: sheets.Sheet, recipe: Recipe, source: str) -> pd.DataFrame:
+    rows = sheet.rows
     if not rows:
         raise RecipeError(source, ["has no rows; write the header row and a row per item"])
     at = _header(rows, recipe, source)
@@ -97,6 +98,10 @@ def _checked(rows: list[tuple[int, list]], recipe: Recipe, source: str) -> pd.Da
                 if recipe.items.header
                 else ("" if at else ", or name the row of the column names (items.header)")
             )
+            if len(sheet.sheets) > 1 and not (at or recipe.items.header or recipe.items.sheet):
+                where += f", or the sheet that holds the table (items.sheet: {', '.join(map(shown, sheet.sheets))})"[
+                    :300
+                ]
             problems.append(
                 f"column {shown(column)} ({keys[column]}) is missing in the header (row {head_number}); the table's "
                 f"columns are {listed}: name one of them in {keys[column]}{where}"

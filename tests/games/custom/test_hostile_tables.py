@@ -132,6 +132,12 @@ def test_an_xlsx_with_a_title_row_and_its_data_on_the_second_sheet_is_read(tmp_p
     assert refused(tmp_path, "states.xlsx", extra='sheet = "Tabelle2"') == [
         "has no sheet 'Tabelle2'; its sheets are Deckblatt, Daten: name one (items.sheet)"
     ]
+    (tmp_path / "other.xlsx").write_bytes(workbook(states().rename(columns={"Land": "Bundesland"})))
+    (line, *_) = refused(tmp_path, "other.xlsx")
+    assert line.endswith(
+        "name one of them in items.columns.name, or name the row of the column names (items.header), or the sheet "
+        "that holds the table (items.sheet: 'Deckblatt', 'Daten')"
+    ), line
     lines = refused(tmp_path, "states.xlsx", extra="header = 1")  # its title row
     assert lines[0] == (
         "column 'Land' (items.columns.name) is missing in the header (row 1); the table's columns are Die "
