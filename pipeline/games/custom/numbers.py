@@ -49,8 +49,8 @@ def read(cells: list, rows: list[str], locale: Locale, scale: float, column: str
     if plain_votes and local_votes:
         p, q = plain_votes[0], local_votes[0]
         problems.append(
-            f"column {_cell(column)} mixes two ways of writing numbers: {cells[p].strip()!r} in {rows[p]} and "
-            f"{cells[q].strip()!r} in {rows[q]}; write all of its numbers one way, plainly (1234.5) or as "
+            f"column {_cell(column)} mixes two ways of writing numbers: {_cell(cells[p])} in {rows[p]} and "
+            f"{_cell(cells[q])} in {rows[q]}; write all of its numbers one way, plainly (1234.5) or as "
             f"{locale.get_language_name('en')} does ({_example(locale)})"
         )
         return Column([None] * len(cells), problems)
@@ -59,14 +59,14 @@ def read(cells: list, rows: list[str], locale: Locale, scale: float, column: str
         value = _chosen(reading, bool(plain_votes), cells[n], rows[n], column, locale, problems)
         if value is not None and not math.isfinite(value):
             problems.append(
-                f"column {_cell(column)}: {_cell(cells[n])} in {rows[n]} is not a finite number; write the value"
+                f"column {_cell(column)}: {_cell(cells[n])} in {rows[n]} is not a finite number; write the item's value"
             )
             value = None
         elif value is not None and abs(value * scale) > LARGEST:
             problems.append(
                 f"column {_cell(column)}: {_cell(cells[n])} in {rows[n]} is beyond ±{LARGEST:.0e} "
-                "(times the category's "
-                "scale); write it in a larger unit (thousands, millions) and say so in the category's unit"
+                "(times the category's scale); write it in a larger unit (thousands, millions) and say so in the "
+                "category's unit"
             )
             value = None
         values.append(value)
