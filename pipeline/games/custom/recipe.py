@@ -136,7 +136,14 @@ def _recipe(path: Path, document: dict, problems: list[str]) -> Recipe | None:
     if name and not NAME.fullmatch(name):
         problems.append(f"recipe.name {shown(name)}: lower-case letters, digits and '-', at most 40; e.g. europe-40")
     title = _text(head, "recipe.title", problems)
-    lang = _text(head, "recipe.lang", problems, choices=registry.codes(), default=registry.source())
+    lang = _text(
+        head,
+        "recipe.lang",
+        problems,
+        choices=registry.codes(),
+        default=registry.source(),
+        more=" (geodeck's languages; a new one is one catalogue: docs/languages.md)",
+    )
     rules = known.get(game or "", {})
     jokers = _jokers(head.get("jokers", []), rules, problems)
     cards = head.get("cards")
@@ -224,13 +231,16 @@ def _table(document: dict, key: str, problems: list[str]) -> dict:
     return value
 
 
-def _text(table: dict, key: str, problems: list[str], choices: tuple = (), default: str | None = None) -> str | None:
+def _text(
+    table: dict, key: str, problems: list[str], choices: tuple = (), default: str | None = None, more: str = ""
+) -> str | None:
+    """The text `key` of a recipe table, one of `choices` if given (`more`: where other choices come from)."""
     value = table.get(key.split(".")[-1], default)
     if not isinstance(value, str) or not value.strip():
         problems.append(f"{key} is missing or empty; give it as text" + (f": {', '.join(choices)}" if choices else ""))
         return None
     if choices and value not in choices:
-        problems.append(f"{key} {shown(value)} is not one of {', '.join(choices)}")
+        problems.append(f"{key} {shown(value)} is not one of {', '.join(choices)}{more}")
         return None
     return value
 
