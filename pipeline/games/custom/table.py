@@ -7,6 +7,7 @@ ambiguous, non-finite or out-of-range value, a blank group, a name given twice (
 blanks), a column with one value, too few rows. Its provenance is the file's sha256 and each row's source."""
 
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,7 +31,7 @@ class Table:
     rows: pd.DataFrame  # name, groups, source, picture and a float column per category (its `table_field`)
 
 
-def read(recipe: Recipe, say=None) -> Table:
+def read(recipe: Recipe, say: Callable[[str], None] | None = None) -> Table:
     """The recipe's table, checked (module docstring); how it was read (its encoding and separator, its sheet)
     is said in one line on stderr (or to `say`)."""
     path = recipe.items.table
