@@ -92,6 +92,10 @@ def test_a_utf8_csv_with_a_bom_and_tabs_is_read(tmp_path):
     said: list[str] = []
     rows = table.read(made(tmp_path, "tabs.csv", lang="en"), say=said.append).rows
     assert said == ["note: read tabs.csv as UTF-8 text, columns separated by tabs"] and len(rows) == 16
+    (tmp_path / "unicode.csv").write_bytes(states().to_csv(sep="\t", index=False).encode("utf-16"))  # Excel's
+    said.clear()  # "Unicode text"
+    assert table.read(made(tmp_path, "unicode.csv", lang="en"), say=said.append).rows.equals(rows)
+    assert said == ["note: read unicode.csv as UTF-16 text, columns separated by tabs"]
 
 
 def number(cell: str) -> float | str:
