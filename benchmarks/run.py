@@ -54,6 +54,8 @@ TARGETS_S = {
     "regions_all_dask": 900.0,  # the same on a local Dask cluster of 2 single-threaded workers
     "recipe_60": 60.0,  # `geodeck deck new` of a 60-card recipe: chosen, play-checked, published (issue 32)
     "optimiser_196_120": 300.0,  # the card optimiser: 120 cards of 196 candidates (issue 32: 200), play-checked
+    "table_csv_10000": 5.0,  # a user's table at the row cap read, checked and made candidates (issue 49: a
+    "table_xlsx_10000": 10.0,  # 50,000-row CSV took 56 s, its card ids quadratic), German numbers as text
 }  # on a 2-core box
 TARGETS_MB = {"print_world_game": 15.0}
 PLAYOUT_GAMES = 300  # random playouts per game and core for playouts_<game>
@@ -499,6 +501,61 @@ def recipes(bench: Bench) -> dict[str, Figure]:
     return figures
 
 
+TABLE_ROWS = 9_990  # a user's table just under the row cap (pipeline/games/custom/sheets.py: 10,000)
+TABLE_RECIPE = """[recipe]
+name = "bench-table"
+game = "laender-toppen"
+title = "Bench"
+lang = "de"
+cards = 20
+[items]
+table = "TABLE"
+columns = { name = "Ort", group = "Region", source = "Quelle" }
+""" + "".join(f'[[categories]]\nfield = "{name}"\nwords = {{ label = "{name}", unit = "{{n}}" }}\n' for name in "ABCDE")
+
+
+def tables(bench: Bench) -> dict[str, Figure]:
+    """A user's table of TABLE_ROWS rows and five number columns, written as German Excel writes it (a
+    Windows-1252 CSV with semicolons, decimal commas and thousands dots; an XLSX of text and numbers), read,
+    checked and made candidates (`table.read`, `items.rows`) in this process: median wall and CPU seconds of
+    REPEATS reads."""
+    import pandas as pd
+
+    from pipeline.games.custom import items, recipe, table
+
+    rows = range(TABLE_ROWS)
+    frame = pd.DataFrame(
+        {
+            "Ort": [f"Ort {n}" for n in rows],
+            "Region": [("Nord", "Süd", "Ost", "West")[n % 4] for n in rows],
+            **{
+                name: [f"{n * 1000 + k:,}.{n % 97:02d}".replace(",", "#") for n in rows]
+                for k, name in enumerate("ABCDE")
+            },
+            "Quelle": "Gemeindeverzeichnis",
+        }
+    )
+    for name in "ABCDE":  # 1.234,56: German thousands dots and decimal commas
+        frame[name] = frame[name].str.replace(".", ",").str.replace("#", ".")
+    frame.to_csv(bench.scratch / "table.csv", sep=";", index=False, encoding="cp1252", lineterminator="\r\n")
+    frame.to_excel(bench.scratch / "table.xlsx", index=False)
+    figures = {}
+    for kind in ("csv", "xlsx"):
+        path = bench.scratch / f"table-{kind}.toml"
+        path.write_text(TABLE_RECIPE.replace("TABLE", f"table.{kind}"), encoding="utf-8")
+        made = recipe.load(path)
+        walls, cpus = [], []
+        for _ in range(REPEATS):
+            start, cpu = time.perf_counter(), time.process_time()
+            candidates = items.rows(made, table.read(made, say=lambda _line: None))
+            walls.append(time.perf_counter() - start)
+            cpus.append(time.process_time() - cpu)
+        if len(candidates) != TABLE_ROWS:
+            sys.exit(f"tables: {len(candidates)} candidates of {kind}, not {TABLE_ROWS}")
+        figures[f"table_{kind}_10000"] = Figure(statistics.median(walls), cpu=statistics.median(cpus))
+    return figures
+
+
 def random_playout(game, seed: int) -> int:
     """One random rollout of `game` (as `random_playouts`), seeded: its number of moves."""
     rng = random.Random(seed)
@@ -587,6 +644,7 @@ BENCHMARKS = [
     playouts,
     clone,
     recipes,
+    tables,
 ]
 
 

@@ -5,7 +5,9 @@ outside the test's folders. The long work behind a command (printing, play-check
 fetching) is replaced by a marker: the fuzz is about what reaches it, not about running it."""
 
 import os
+from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import click
 import pytest
@@ -137,3 +139,120 @@ def test_hostile_command_lines_end_cleanly_and_write_nothing_outside(args, sandb
     assert (sandbox / "file").read_text() == "keep"
     assert os.path.exists(os.devnull) and not os.path.isfile(os.devnull)
     assert files_under(paths.ROOT / "output") == project_output, argv
+
+
+# Recipes and tables (issue 49): `deck new` of a recipe with one hostile value, or of a table with one hostile
+# cell or of another type, is refused: exit 2, one line per problem, no traceback, within the deadline; nothing
+# reaches the card search (a recipe that did would be a silent accept).
+
+RECIPE_TABLE = Path(__file__).parent / "fixtures" / "recipes" / "german-states.csv"
+OSC, CSI, RLO = "\x1b]0;owned\x07", "\x1b[2J", "\u202e"
+HOSTILE_WORDS = [f"A{OSC}", f"{CSI}A", f"A{RLO}B", "x" * 20_000, "\x00", "\x9b31m"]
+HOSTILE_RECIPE = [
+    *[(("recipe", "title"), value) for value in [*HOSTILE_WORDS, "T" * 300]],
+    *[(("categories", 0, "words", "label"), value) for value in HOSTILE_WORDS],
+    *[(("categories", 1, "words", "unit"), "{n} " + value) for value in HOSTILE_WORDS],
+    *[(("categories", 2, "words", "strip"), ["A", value]) for value in HOSTILE_WORDS],
+    *[(("recipe", "lang"), value) for value in ["xx", "de_DE", "../../etc", "zh", "DE", "de-AT", "", RLO]],
+    *[(("recipe", key), "x") for key in ["titel", "lnag", "nmae"]],
+    *[(("recipe", "cards"), value) for value in [-5, 0, 10**30, 1.5, True, "16"]],
+    *[(("items", "header"), value) for value in [-5, 0, 10**30, "3"]],
+    *[(("items", "sheet"), value) for value in ["", 3, "Nowhere"]],
+    *[(("categories", 0, "pattern"), value) for value in ["0." + "0" * 300, "abc", "0.0000000", "'", ""]],
+    *[(("categories", 0, "decimals"), value) for value in [-1, 99, 1e309]],
+    (("recipe", "jokers"), [["Nord", "Süd" + OSC]]),
+]
+HOSTILE_CELLS = [
+    *[("Fläche (km²)", value) for value in ["inf", "Infinity", "-inf", "1e308", "1e309", "1e400", "nan", "NaN"]],
+    *[("Fläche (km²)", value) for value in ["1.5.5", "0x10", "½", "12 km²", "=1+1", "١٢"]],
+    *[("Region", value) for value in ["", " "]],
+    *[("Land", value) for value in ["", "bayern ", " BAYERN", f"A{OSC}", f"{RLO}B", "x" * 2_000]],
+]
+HOSTILE_FILES = [b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(600), b"PK\x03\x04" + bytes(64), b"\x00\x01", b"", b"\xff"]
+
+
+def recipe_of(table: str, change: tuple | None = None) -> str:
+    import tomlkit
+
+    document = {
+        "recipe": {
+            "name": "fuzz",
+            "game": "laender-toppen",
+            "title": "Fuzz",
+            "lang": "de",
+            "cards": 16,
+            "jokers": [["Nord", "Süd"], ["Ost", "West"], ["Nord", "Ost"], ["Süd", "West"]],
+        },
+        "items": {"table": table, "columns": {"name": "Land", "group": "Region", "source": "Quelle"}},
+        "categories": [
+            {"field": field, "words": {"label": field[:6], "unit": "{n}"}}
+            for field in ("Fläche (km²)", "Einwohner (Mio.)", "Hauptstadt (Tsd. Einw.)")
+        ],
+    }
+    if change is not None:
+        (*path, last), value = change
+        inner: Any = document
+        for key in path:
+            inner = inner[key]
+        inner[last] = value
+    return tomlkit.dumps(document)
+
+
+def table_of(kind: str, change: tuple[str, str] | None, row: int) -> bytes:
+    import io
+
+    import pandas as pd
+
+    frame = pd.read_csv(RECIPE_TABLE, dtype=str)
+    if change is not None:
+        column, value = change
+        if frame.at[row, column].strip().casefold() == value.strip().casefold():  # a name written again: another row
+            row = (row + 1) % len(frame)
+        frame.loc[row, column] = value
+    if kind == "csv":
+        return frame.to_csv(index=False).encode("utf-8")
+    buffer = io.BytesIO()
+    frame.to_excel(buffer, index=False)
+    return buffer.getvalue()
+
+
+@st.composite
+def hostile_decks(draw) -> tuple[str, bytes, str]:
+    """(recipe, table bytes, table suffix) with exactly one hostile value somewhere."""
+    kind = draw(st.sampled_from(["csv", "xlsx"]))
+    where = draw(st.sampled_from(["recipe", "cell", "file"]))
+    if where == "recipe":
+        return recipe_of(f"table.{kind}", draw(st.sampled_from(HOSTILE_RECIPE))), table_of(kind, None, 0), kind
+    if where == "cell":
+        cell = draw(st.sampled_from(HOSTILE_CELLS))
+        kind = "csv" if any(ord(c) < 32 for c in cell[1]) else kind  # XLSX holds no control character
+        return recipe_of(f"table.{kind}"), table_of(kind, cell, draw(st.integers(0, 15))), kind
+    data = draw(st.sampled_from([*HOSTILE_FILES, table_of("xlsx", None, 0)[:2_000]]))
+    return recipe_of(f"table.{kind}"), data, kind
+
+
+@settings(
+    max_examples=120,
+    deadline=timedelta(seconds=20),
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(case=hostile_decks())
+def test_hostile_recipes_and_tables_are_refused_in_one_line_each(case, tmp_path, monkeypatch, geodeck):
+    recipe, data, kind = case
+    monkeypatch.setenv("GEODECK_BUILD", str(tmp_path / "build"))
+    monkeypatch.setattr(paths, "DECKS_DIR", tmp_path / "decks")
+
+    def reached(*_args, **_kwargs):
+        raise Reached
+
+    monkeypatch.setattr("pipeline.games.custom.optimise.choose", reached)
+    (tmp_path / f"table.{kind}").write_bytes(data)
+    (tmp_path / "recipe.toml").write_text(recipe, encoding="utf-8")
+    try:
+        code, output = geodeck(["deck", "new", str(tmp_path / "recipe.toml"), "--games", "20", "--jobs", "1"])
+    except Reached:
+        pytest.fail(f"a hostile recipe or table reached the card search: {recipe[:300]!r}")
+    lines = output.splitlines()
+    assert "Traceback" not in output and code == 2, output[-2_000:]
+    assert lines and all(line.startswith(("error: ", "note: ")) for line in lines), output[-2_000:]
+    assert all(len(line) <= 1_000 for line in lines) and not any(c in output for c in "\x1b\x9b\u202e\x00")

@@ -178,7 +178,6 @@ ALLOWED = {
     ("playcheck/play.py", "loads"): "a deck passed in memory",
     ("validate/towns.py", "loads"): "pandas' own JSON in memory",
     ("geo/grid.py", "read_csv"): "text read by readers.read_input",
-    ("games/custom/table.py", "read_csv"): "a user's table read by readers.read (kind user-table)",
     ("transform/reviewed_temperatures.py", "read_csv"): "text read by readers.read_input",
 }
 PINNED = (  # parse the bytes of pinned store files (sha256-checked)

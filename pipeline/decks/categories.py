@@ -15,14 +15,19 @@ read.
     description                              the field's description in the deck's datapackage.json
 """
 
+import difflib
 from dataclasses import dataclass
 
+from babel.numbers import NumberPattern, format_decimal, parse_pattern
+
+from pipeline import text
 from pipeline.errors import GeodeckError
 from pipeline.fields import fields as field_table
 
 DIRECTIONS = ("higher", "lower")  # which end of a category wins "above" (the trick game) or a comparison
 TINY = 1e-12  # the least a scale, a share or a threshold may be (they are positive)
 THRESHOLD_REL = 0.15  # a refreshed value changing by more than this is suspicious, unless the category says
+PATTERN = (40, 6, 15)  # a number pattern's most characters, decimals and integer digits
 KEYS = {
     "field",
     "column",
@@ -72,27 +77,35 @@ def parse(entry: dict, where: str, problems: list[str], icons: tuple[str, ...] =
         return None
     direction = entry.get("direction", "higher")
     if direction not in DIRECTIONS:
-        problems.append(f"{where}.direction {direction!r}: higher or lower (which end wins above)")
+        problems.append(f"{where}.direction {shown(direction)}: higher or lower (which end wins above)")
     icon = entry.get("icon", "bars")
     if icons and icon not in icons:
-        problems.append(f"{where}.icon {icon!r}: one of {', '.join(icons)}")
+        problems.append(f"{where}.icon {shown(icon)}: one of {', '.join(icons)}")
     words = entry.get("words")
     if not isinstance(words, dict) or not isinstance(words.get("label"), str) or not words["label"].strip():
         problems.append(f'{where}.words: give {{label = "Area", unit = "{{n}} km²"}} (and strip: its two words)')
         return None
     unit, pattern = words.get("unit"), entry.get("pattern", "#,##0.##")
-    if not isinstance(unit, str) or "{n}" not in unit or not isinstance(pattern, str):
+    if not isinstance(unit, str) or "{n}" not in unit:
         problems.append(
-            f'{where}.words.unit {unit!r}: the value with its unit, {{n}} where the number goes ("{{n}} km²", '
-            '"US${n}", "{n} Kreise"); pattern, if given, a number pattern such as "#,##0.0"'
+            f'{where}.words.unit {shown(unit)}: the value with its unit, {{n}} where the number goes ("{{n}} km²", '
+            '"US${n}", "{n} Kreise")'
         )
+        return None
+    if isinstance(pattern, str) and pattern != "as-deck" and (wrong := pattern_problem(pattern)):
+        problems.append(f'{where}.pattern {shown(pattern)}: {wrong}; write a number pattern such as "#,##0.0"')
+        return None
+    if not isinstance(pattern, str):
+        problems.append(f'{where}.pattern {shown(pattern)}: a number pattern such as "#,##0.0" (text)')
         return None
     strip = words.get("strip", [words["label"], unit.replace("{n}", "").strip()])
     if not (isinstance(strip, list) and len(strip) == 2 and all(isinstance(w, str) for w in strip)):
         problems.append(f'{where}.words.strip: the strip\'s label and unit, e.g. ["Area", "km²"]')
         return None
-    if unknown := sorted(set(entry) - KEYS):
-        problems.append(f"{where}: no key {', '.join(unknown)}; use {', '.join(sorted(KEYS))}")
+    for key in sorted(set(entry) - KEYS, key=str):
+        close = difflib.get_close_matches(str(key), sorted(KEYS), n=1, cutoff=0.6)
+        meant = f" (did you mean {close[0]!r}?)" if close else ""
+        problems.append(f"{where}.{key_shown(key)}: no such key{meant}; use {', '.join(sorted(KEYS))}")
     numbers = {
         "decimals": _number(entry, "decimals", where, problems, int, 0, 6, "the decimals a card prints, 0-6"),
         "sig_digits": _number(entry, "sig_digits", where, problems, int, 1, 6, "significant digits, 1-6"),
@@ -120,6 +133,41 @@ def parse(entry: dict, where: str, problems: list[str], icons: tuple[str, ...] =
     )
 
 
+def pattern_problem(pattern: str) -> str | None:
+    """Why `pattern` is not a number pattern a card can print (Babel's; at most `PATTERN`'s characters,
+    decimals and integer digits), or None."""
+    most, decimals, digits = PATTERN
+    if len(pattern) > most:
+        return f"{len(pattern)} characters, at most {most}"
+    try:
+        parsed: NumberPattern = parse_pattern(pattern)
+    except (ValueError, TypeError) as exc:
+        return f"not a number pattern ({str(exc)[:80]})"
+    if parsed.frac_prec[1] > decimals:
+        return f"{parsed.frac_prec[1]} decimals, at most {decimals}"
+    if parsed.int_prec[0] > digits:
+        return f"{parsed.int_prec[0]} integer digits, at most {digits}"
+    if parsed.int_prec[1] < 1:
+        return "no digit (0 or #) where the number goes"
+    try:
+        format_decimal(-1234.5, pattern, locale="en")
+    except (ValueError, TypeError, ArithmeticError, KeyError) as exc:
+        return f"not a number pattern ({str(exc)[:80]})"
+    return None
+
+
+def key_shown(key: object, longest: int = 80) -> str:
+    """A key from data in a message: escaped, cut to `longest` characters."""
+    written = text.place(str(key))
+    return written if len(written) <= longest else written[: longest - 1] + "…"
+
+
+def shown(value: object) -> str:
+    """A value in a message: its repr (control characters escaped), cut to 60 characters."""
+    written = repr(value)
+    return written if len(written) <= 60 else written[:57] + "…"
+
+
 def _number(entry: dict, key: str, where: str, problems: list[str], kind: type, low: float, high: float, fix: str):
     """The number `key` of a category as written (None if absent); out of [low, high] or not a `kind` a problem."""
     value = entry.get(key)
@@ -127,7 +175,7 @@ def _number(entry: dict, key: str, where: str, problems: list[str], kind: type, 
         return None
     number = isinstance(value, (int, float)) and not isinstance(value, bool) and isinstance(value, (int, kind))
     if not number or not low <= float(value) <= high:
-        problems.append(f"{where}.{key} {value!r}: {fix}")
+        problems.append(f"{where}.{key} {shown(value)}: {fix}")
         return None
     return value
 

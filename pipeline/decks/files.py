@@ -19,6 +19,9 @@ from pipeline.extract import load_sources
 from pipeline.hashing import sha256
 
 TABLE_TYPES = {"integer": "integer", "number": "number", "string": "string", "list": "string"}
+# A text cell a spreadsheet would run as a formula (OWASP's CSV injection: = + - @ tab CR first) is written
+# behind a quote; a text already quoted so is quoted once more, so that reading deck.csv back is exact.
+FORMULA = re.compile(r"'*[=+\-@\t\r]")
 
 
 def deck_document(spec: DeckSpec, cards: list[dict], version: str | None, metadata: dict | None = None) -> dict:
@@ -36,11 +39,12 @@ def deck_document(spec: DeckSpec, cards: list[dict], version: str | None, metada
 def cell(value) -> str:
     if value is None:
         return ""
-    if isinstance(value, list):
-        return ";".join(value)
     if isinstance(value, float):
         return np.format_float_positional(value, trim="-") if "e" in repr(value) else repr(value)
-    return str(value)
+    if isinstance(value, int):
+        return str(value)
+    written = ";".join(value) if isinstance(value, list) else str(value)
+    return f"'{written}" if FORMULA.match(written) else written
 
 
 def cited_columns(columns: list[str], cards: list[dict]) -> list[str]:
@@ -91,6 +95,8 @@ def csv_text(columns: list[str], cards: list[dict]) -> str:
 def parse_cell(text: str, kind: str):
     if text == "":
         return None
+    if kind not in ("integer", "number"):
+        text = unquoted(text)
     if kind == "list":
         return text.split(";")
     if kind == "integer":
@@ -100,14 +106,19 @@ def parse_cell(text: str, kind: str):
     return text
 
 
+def unquoted(text: str) -> str:
+    """A text cell as `cell` had it before it quoted a formula-like one."""
+    return text[1:] if text.startswith("'") and FORMULA.match(text[1:]) else text
+
+
 def cards_from_csv(spec: DeckSpec, text: str) -> list[dict]:
     """deck.csv back into cards (the inverse of deck_csv)."""
     cards = []
     for row in csv.DictReader(io.StringIO(text)):
         names = spec.kinds[row["kind"]]
         prov = {
-            n: {"source": row[f"{n}__source"], "vintage": parse_cell(row[f"{n}__vintage"], "string")}
-            | ({"citation": row[f"{n}__citation"]} if row.get(f"{n}__citation") else {})
+            n: {"source": unquoted(row[f"{n}__source"]), "vintage": parse_cell(row[f"{n}__vintage"], "string")}
+            | ({"citation": unquoted(row[f"{n}__citation"])} if row.get(f"{n}__citation") else {})
             for n in names
             if row[f"{n}__source"]
         }

@@ -78,7 +78,6 @@ def new(
         raise recipe.RecipeError(
             str(path), [f"recipe.cards {made.cards}: only {len(pool)} items match [items]; lower it or widen [items]"]
         )
-    pool = pool.rename(columns={c.field: templates.card_field(made, c) for c in made.categories})
     base = registry.get(made.game)
     size = made.cards + len(made.jokers)
     spec_doc = templates.spec(made, base, size, ranges(made, pool), countries)

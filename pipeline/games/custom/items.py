@@ -8,19 +8,15 @@ economy (inhabitants × GDP per capita PPP, as Länder toppen ranks its best-kno
 without it last. A user's table gives its rows in its own order, which is their familiarity.
 """
 
-import re
+from collections import Counter
 
 import pandas as pd
 
-from pipeline.games.custom.recipe import Recipe, RecipeError
+from pipeline.games.custom.recipe import Recipe, RecipeError, slug, table_field
 from pipeline.games.custom.table import Table
 
 NAMED = ("name_en", "flag", "primary_continent")  # what a country needs to be a card
-
-
-def field_name(column: str) -> str:
-    """A table column as a card field (letters, digits and _): `Fläche (km²)` -> `fläche_km2`."""
-    return re.sub(r"\W+", "_", column.replace("²", "2").replace("³", "3")).strip("_").lower() or "value"
+ID = 40  # characters of a card id's own part (a deck's ids are at most 60: pipeline/decks/schema.py)
 
 
 def countries(recipe: Recipe, table: pd.DataFrame) -> pd.DataFrame:
@@ -69,15 +65,15 @@ def countries(recipe: Recipe, table: pd.DataFrame) -> pd.DataFrame:
 
 
 def rows(recipe: Recipe, table: Table) -> pd.DataFrame:
-    """The user's rows as candidates, in the file's order; every value's provenance the file and its row's
-    source."""
-    frame = table.rows.rename(columns={c.field: field_name(c.field) for c in recipe.categories})
-    ids = [field_name(name) or f"item-{n}" for n, name in enumerate(frame["name"], 1)]
-    frame = frame.assign(
-        card=[f"{i}-{n}" if ids.count(i) > 1 else i for n, i in enumerate(ids, 1)], label=frame["name"]
-    )
+    """The user's rows as candidates, in the file's order, each value under its category's card field
+    (`recipe.table_field`); every value's provenance the file and its row's source. A card's id is its
+    name's slug (at most `ID` characters), numbered where two names have one."""
+    frame = table.rows
+    ids = [slug(name)[:ID].strip("_") or f"item-{n}" for n, name in enumerate(frame["name"], 1)]
+    counts = Counter(ids)
+    frame = frame.assign(card=[f"{i}-{n}" if counts[i] > 1 else i for n, i in enumerate(ids, 1)], label=frame["name"])
     origin = f"{table.path.name} (sha256 {table.sha256[:16]})"
-    for column in [field_name(c.field) for c in recipe.categories] + ["name", "groups"]:
+    for column in [table_field(c.field) for c in recipe.categories] + ["name", "groups"]:
         frame[f"{column}__source"] = origin
         frame[f"{column}__vintage"] = None
         frame[f"{column}__citation"] = frame["source"]

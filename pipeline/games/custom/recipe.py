@@ -3,23 +3,28 @@ a TOML file and checked whole, every problem one line naming its key and the fix
 
     [recipe]      name, game (laender-toppen | world-game), title, lang, cards (20-200), jokers
     [items]       countries: continents, include, exclude, top = {field, n}; or table = "file.csv|xlsx"
-                  with its columns name, group, source and picture
+                  with its columns name, group, source and picture, its header row and sheet
     [[categories]] field, direction (higher | lower), pattern, icon, decimals, scale, words = {label, unit, strip}
                   (pipeline/decks/categories.py: the schema a built-in deck spec declares its categories in too)
 
 What a recipe may name is data: the games and their category rules in templates/recipes/games.toml, the
-numeric country fields in pipeline/fields.toml, the continents in its `continents` choices.
+numeric country fields in pipeline/fields.toml, the continents in its `continents` choices, the languages in
+the language registry. Its words are text as a deck's are (pipeline/text.py: no control character or bidi
+override, a title as long as a deck's, a word at most `WORDS` characters); an unknown key is refused with the
+key it most likely meant. Every problem is found here, when the recipe is read, before any play-check.
 """
 
+import difflib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pipeline import readers
-from pipeline.decks import categories
-from pipeline.decks.categories import Category
+from pipeline import readers, text
+from pipeline.decks import categories, schema
+from pipeline.decks.categories import Category, key_shown, shown
 from pipeline.errors import GeodeckError
 from pipeline.fields import fields as field_table
+from pipeline.i18n import registry
 from pipeline.jsonfile import Unreadable
 from pipeline.paths import TEMPLATES_DIR
 
@@ -27,6 +32,17 @@ GAMES = TEMPLATES_DIR / "recipes" / "games.toml"
 NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
 CARDS = (20, 200)  # the cards (items and jokers) a recipe may ask for, unless its game deals fewer
 NUMERIC = (float, int)
+WORDS = schema.TITLE  # characters in a recipe's other words (a label, a unit, a strip's line, a group, a column)
+KEYS = {
+    "recipe": ("name", "game", "title", "lang", "cards", "jokers"),
+    "items": ("continents", "include", "exclude", "top", "table", "columns", "groups", "header", "sheet"),
+    "items.top": ("field", "n"),
+    "words": ("label", "unit", "strip"),
+}
+ROLES = ("name", "group", "source", "picture")  # the columns of a user's table a recipe names (items.columns)
+# A user's column never shadows geodeck's own fields of an item (its card, its provenance, the optimiser's flag):
+# one of these names becomes `<name>_value` (`table_field`).
+OWN_FIELDS = ("name", "groups", "continents", "source", "picture", "card", "label", "in_deck", "reason", "kind", "id")
 
 
 class RecipeError(GeodeckError):
@@ -46,6 +62,8 @@ class Items:
     table: Path | None = None  # the user's table (CSV or XLSX); None: the country table
     groups: dict[str, tuple[str, ...]] = field(default_factory=dict)  # countries: group -> ISO3 (else continents)
     columns: dict[str, str] = field(default_factory=dict)  # role (name, group, source, picture) -> column
+    header: int | None = None  # the table's header row (1: the first); None: the first row naming the name column
+    sheet: str | None = None  # an XLSX table's sheet; None: the first sheet with the header
 
 
 @dataclass(frozen=True)
@@ -100,8 +118,11 @@ def load(path: Path) -> Recipe:
         document = readers.read("recipe", path)
     except Unreadable as exc:
         raise readers.failure("recipe", path, exc) from exc
+    words = _words(document)
     problems: list[str] = []
     recipe = _recipe(path, document, problems)
+    flagged = tuple(key for key, _line in words)  # a value not text is one problem, not one more per later check
+    problems = [line for _key, line in words] + [p for p in problems if not p.startswith(flagged)]
     if problems or recipe is None:
         raise RecipeError(str(path), problems)
     return recipe
@@ -113,26 +134,93 @@ def _recipe(path: Path, document: dict, problems: list[str]) -> Recipe | None:
     game = _text(head, "recipe.game", problems, choices=tuple(known))
     name = _text(head, "recipe.name", problems)
     if name and not NAME.fullmatch(name):
-        problems.append(f"recipe.name {name!r}: lower-case letters, digits and '-', at most 40; e.g. europe-40")
+        problems.append(f"recipe.name {shown(name)}: lower-case letters, digits and '-', at most 40; e.g. europe-40")
     title = _text(head, "recipe.title", problems)
-    lang = _text(head, "recipe.lang", problems, default="en")
+    lang = _text(
+        head,
+        "recipe.lang",
+        problems,
+        choices=registry.codes(),
+        default=registry.source(),
+        more=" (geodeck's languages; a new one is one catalogue: docs/languages.md)",
+    )
     rules = known.get(game or "", {})
     jokers = _jokers(head.get("jokers", []), rules, problems)
     cards = head.get("cards")
     low, high = rules.get("cards", CARDS)
     if isinstance(cards, bool) or not isinstance(cards, int) or not low <= cards + len(jokers) <= high:
         problems.append(
-            f"recipe.cards {cards!r}: {game or 'a game'} deals {low}-{high} cards (items and jokers); "
+            f"recipe.cards {shown(cards)}: {game or 'a game'} deals {low}-{high} cards (items and jokers); "
             "ask for a whole number of item cards in that range"
         )
         cards = 0
+    _unknown(head, "recipe", problems)
     items = _items(path, _table(document, "items", problems), problems)
     categories = _categories(document.get("categories"), rules, items.table is not None, problems)
     for key in sorted(set(document) - {"recipe", "items", "categories"}):
-        problems.append(f"{key}: no such table; a recipe has [recipe], [items] and [[categories]]")
+        problems.append(
+            f"[{key_shown(key)}]: no such table{_meant(key, ('recipe', 'items', 'categories'))}; a recipe has "
+            "[recipe], [items] and [[categories]]"
+        )
     if None in (game, name, title, lang) or problems:
         return None
     return Recipe(path, str(name), str(game), str(title), str(lang), cards, jokers, items, categories)
+
+
+def _words(document: dict) -> list[tuple[str, str]]:
+    """(key, problem line) per string of the recipe (keys included) holding a control character or a bidi
+    override or longer than a deck allows (its title) or `WORDS` (any other word), named by its recipe key."""
+    problems = []
+    for where, value in _strings(document):
+        longest = schema.TITLE if where == "recipe.title" else WORDS
+        try:
+            text.check(value, where, longest)
+        except GeodeckError as exc:
+            problems.append((where, str(exc)))
+    return problems
+
+
+def _strings(value: object, where: str = "") -> list[tuple[str, str]]:
+    """Every string in a recipe with its key (`categories[3].words.label`, lists counted from 1 as in every
+    message about a recipe); a key itself is named `a key of <where>`."""
+    found: list[tuple[str, str]] = []
+    stack: list[tuple[str, object]] = [(where, value)]
+    while stack:
+        at, item = stack.pop()
+        if isinstance(item, str):
+            found.append((key_shown(at or "a value"), item))
+        elif isinstance(item, dict):
+            for key, inner in reversed(list(item.items())):
+                stack.append((f"{at}.{key}" if at else str(key), inner))
+                stack.append((f"a key of {at or 'the recipe'}", key))
+        elif isinstance(item, list):
+            stack.extend(reversed([(f"{at}[{n}]", inner) for n, inner in enumerate(item, 1)]))
+    return found
+
+
+def _meant(key: str, known: tuple[str, ...] | list[str]) -> str:
+    """`(did you mean 'title'?)` for a key close to a known one, else nothing."""
+    close = difflib.get_close_matches(key, known, n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def _unknown(table: dict, where: str, problems: list[str], known: tuple[str, ...] = ()) -> None:
+    """A problem line per key of the recipe table `where` that a recipe has not (`known`, default its
+    `KEYS`), naming the one it most likely meant and the keys there are."""
+    known = known or KEYS[where]
+    for key in sorted(set(table) - set(known), key=str):
+        problems.append(f"{where}.{key_shown(key)}: no such key{_meant(str(key), known)}; use {', '.join(known)}")
+
+
+def _count(table: dict, key: str, where: str, problems: list[str]) -> int | None:
+    """A whole number of at least 1 (None when absent); anything else a problem naming `where`."""
+    value = table.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 1_000_000:
+        problems.append(f"{where} {shown(value)}: a whole number from 1 to 1,000,000")
+        return None
+    return value
 
 
 def _table(document: dict, key: str, problems: list[str]) -> dict:
@@ -143,13 +231,16 @@ def _table(document: dict, key: str, problems: list[str]) -> dict:
     return value
 
 
-def _text(table: dict, key: str, problems: list[str], choices: tuple = (), default: str | None = None) -> str | None:
+def _text(
+    table: dict, key: str, problems: list[str], choices: tuple = (), default: str | None = None, more: str = ""
+) -> str | None:
+    """The text `key` of a recipe table, one of `choices` if given (`more`: where other choices come from)."""
     value = table.get(key.split(".")[-1], default)
     if not isinstance(value, str) or not value.strip():
         problems.append(f"{key} is missing or empty; give it as text" + (f": {', '.join(choices)}" if choices else ""))
         return None
     if choices and value not in choices:
-        problems.append(f"{key} {value!r} is not one of {', '.join(choices)}")
+        problems.append(f"{key} {shown(value)} is not one of {', '.join(choices)}{more}")
         return None
     return value
 
@@ -167,14 +258,16 @@ def _items(path: Path, table: dict, problems: list[str]) -> Items:
     choices = field_table()["continents"].choices
     for continent in continents:
         if continent not in choices:
-            problems.append(f"items.continents: {continent!r} is no continent; use {', '.join(choices)}")
+            problems.append(f"items.continents: {shown(continent)} is no continent; use {', '.join(choices)}")
     top = table.get("top")
     chosen_top = None
     if top is not None:
-        if not isinstance(top, dict) or not isinstance(top.get("n"), int) or not isinstance(top.get("field"), str):
+        if not isinstance(top, dict) or not isinstance(top.get("field"), str) or "n" not in top:
             problems.append('items.top: give {field = "population", n = 60}: the n items largest in a field')
         else:
-            chosen_top = (top["field"], top["n"])
+            _unknown(top, "items.top", problems)
+            if (n := _count(top, "n", "items.top.n", problems)) is not None:
+                chosen_top = (top["field"], n)
     source = table.get("table")
     columns = table.get("columns", {})
     if source is not None and not isinstance(source, str):
@@ -183,17 +276,21 @@ def _items(path: Path, table: dict, problems: list[str]) -> Items:
     if not isinstance(columns, dict) or not all(isinstance(v, str) for v in columns.values()):
         problems.append('items.columns: a table of roles to column names, e.g. {name = "Land", group = "Region"}')
         columns = {}
-    if unknown := sorted(set(columns) - {"name", "group", "source", "picture"}):
-        problems.append(f"items.columns: no role {', '.join(unknown)}; the roles are name, group, source, picture")
+    for role in sorted(set(columns) - set(ROLES)):
+        problems.append(
+            f"items.columns.{key_shown(role)}: no such role{_meant(role, ROLES)}; the roles are {', '.join(ROLES)}"
+        )
+    sheet = table.get("sheet")
+    if sheet is not None and (not isinstance(sheet, str) or not sheet.strip()):
+        problems.append('items.sheet: the name of the XLSX sheet that holds the table, e.g. "Tabelle2"')
+        sheet = None
     groups = table.get("groups", {})
     if not isinstance(groups, dict) or not all(
         isinstance(codes, list) and all(isinstance(c, str) for c in codes) for codes in groups.values()
     ):
         problems.append('items.groups: a table of groups to ISO3 codes, e.g. {North = ["NOR", "SWE"], South = ["ITA"]}')
         groups = {}
-    keys = {"continents", "include", "exclude", "top", "table", "columns", "groups"}
-    if unknown := sorted(set(table) - keys):
-        problems.append(f"items: no key {', '.join(unknown)}; use {', '.join(sorted(keys))}")
+    _unknown(table, "items", problems)
     return Items(
         continents=continents,
         include=_codes(table, "include", problems),
@@ -202,7 +299,24 @@ def _items(path: Path, table: dict, problems: list[str]) -> Items:
         table=(path.parent / source) if source else None,
         columns={"name": "name", "group": "group", "source": "source", **columns},
         groups={name: tuple(codes) for name, codes in groups.items()},
+        header=_count(table, "header", "items.header", problems),
+        sheet=sheet,
     )
+
+
+def slug(name: str) -> str:
+    """A name as a card field or id part (letters, digits and single _): `Fläche (km²)` -> `fläche_km2`; empty
+    for a name without a letter or digit."""
+    plain = re.sub(r"\W+", "_", name.replace("²", "2").replace("³", "3"))
+    return re.sub(r"_+", "_", plain).strip("_").lower()
+
+
+def table_field(column: str) -> str:
+    """The card field of a user's table column: its `slug`, in a namespace of its own where the slug is one
+    of geodeck's own fields (`OWN_FIELDS`: a column `source` is the field `source_value`), so a user's column
+    never replaces a card's name, group, citation or the optimiser's flag."""
+    name = slug(column) or "value"
+    return f"{name}_value" if name in OWN_FIELDS else name
 
 
 def numeric_fields() -> list[str]:
@@ -226,6 +340,7 @@ def _categories(value, rules: dict, own_table: bool, problems: list[str]) -> tup
     known = numeric_fields()
     icons = tuple(PICTOGRAMS)
     found, seen = [], set()
+    card_fields: dict[str, str] = {}  # a table's card field -> the column it comes from
     for n, entry in enumerate(value, 1):
         where = f"categories[{n}]"
         name = entry.get("field")
@@ -233,14 +348,22 @@ def _categories(value, rules: dict, own_table: bool, problems: list[str]) -> tup
             problems.append(f"{where}.field is missing; name a numeric field: {', '.join(known)}")
             continue
         if name in seen:
-            problems.append(f"{where}.field {name!r} is compared twice; give each field once")
+            problems.append(f"{where}.field {shown(name)} is compared twice; give each field once")
+        elif own_table and (other := card_fields.get(table_field(name))) is not None:
+            problems.append(
+                f"{where}.field {shown(name)} and the column {shown(other)} both become the card field "
+                f"{table_field(name)!r}; rename one of the two columns in the table"
+            )
         seen.add(name)
+        card_fields.setdefault(table_field(name), name)
+        if isinstance(entry.get("words"), dict):
+            _unknown(entry["words"], f"{where}.words", problems, KEYS["words"])
         if not own_table and name not in known:
             problems.append(
-                f"{where}.field {name!r} is no numeric field of pipeline/fields.toml; use {', '.join(known)}"
+                f"{where}.field {shown(name)} is no numeric field of pipeline/fields.toml; use {', '.join(known)}"
             )
         if fixed and name not in fixed:
-            problems.append(f"{where}.field {name!r}: this game's engine compares only {', '.join(fixed)}")
+            problems.append(f"{where}.field {shown(name)}: this game's engine compares only {', '.join(fixed)}")
         if "column" in entry:
             problems.append(f"{where}.column: a recipe's category reads the column its field names; remove column")
         if (category := categories.parse(entry, where, problems, icons)) is not None:

@@ -1,18 +1,23 @@
-"""A user's own table (CSV or XLSX) of items: one row per card, a name, the recipe's numeric category columns,
-a source column (where each row's values come from), optionally a group (the trick game's majorities) and a
-picture. Checked whole, one line per problem (`recipe.RecipeError`): a missing column, a missing or
-non-numeric value, a duplicate name, a column with one value, too few rows. Its provenance is the file's
-sha256 and each row's source."""
+"""A user's own table (CSV or XLSX) of items: one row per card, a name, a group (the trick game's majorities),
+the recipe's numeric category columns, a source column (where each row's values come from), optionally a
+picture. Read by its real type within caps (`sheets`), its header row found below title rows (or named:
+`items.header`), its numbers read as the recipe's language writes them (`numbers`). Checked whole, one line
+per problem (`recipe.RecipeError`) naming the row and column: a missing column, a missing, non-numeric,
+ambiguous, non-finite or out-of-range value, a blank group, a name given twice (compared without case and outer
+blanks), a column with one value, too few rows. Its provenance is the file's sha256 and each row's source."""
 
-import io
+import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import pandas as pd
 
-from pipeline import readers
-from pipeline.games.custom.recipe import Recipe, RecipeError
+from pipeline import readers, text
+from pipeline.games.custom import numbers, sheets
+from pipeline.games.custom.recipe import WORDS, Recipe, RecipeError, shown, table_field
 from pipeline.hashing import sha256
+from pipeline.i18n import registry
 from pipeline.jsonfile import Unreadable
 
 FORMATS = (".csv", ".xlsx")
@@ -23,94 +28,173 @@ SHOWN = 5  # rows named in one problem line
 class Table:
     path: Path
     sha256: str
-    rows: pd.DataFrame  # name, group, source, picture and one float column per category field, in file order
+    rows: pd.DataFrame  # name, groups, source, picture and a float column per category (its `table_field`)
 
 
-def read(recipe: Recipe) -> Table:
-    """The recipe's table, checked (module docstring)."""
+def read(recipe: Recipe, say: Callable[[str], None] | None = None) -> Table:
+    """The recipe's table, checked (module docstring); how it was read (its encoding and separator, its sheet)
+    is said in one line on stderr (or to `say`)."""
     path = recipe.items.table
     assert path is not None, "a recipe of countries has no table"
     if path.suffix.lower() not in FORMATS:
-        raise RecipeError(str(recipe.path), [f"items.table {path.name!r}: a .csv or .xlsx file"])
+        raise RecipeError(str(recipe.path), [f"items.table {shown(path.name)}: a .csv or .xlsx file"])
     try:
         data = readers.read("user-table", path)
     except Unreadable as exc:
         raise RecipeError(str(recipe.path), [f"items.table {path}: {exc}; name an existing CSV or XLSX file"]) from exc
     try:
-        if path.suffix.lower() == ".csv":
-            frame = pd.read_csv(io.BytesIO(data), dtype=str, keep_default_na=False, skipinitialspace=True)
-        else:
-            frame = pd.read_excel(io.BytesIO(data), dtype=str, keep_default_na=False)
-    except (ValueError, KeyError, OSError, pd.errors.ParserError) as exc:
+        sheet = sheets.read(data, recipe.items.sheet, recipe.items.columns["name"])
+    except sheets.Refused as exc:
+        raise RecipeError(str(path), [str(exc)]) from exc
+    note = f"note: read {text.shown(path.name)} as {text.shown(sheet.read_as)}"
+    (say or (lambda line: print(line, file=sys.stderr, flush=True)))(note)
+    return Table(path, sha256(data), _checked(sheet, recipe, str(path)))
+
+
+def _header(rows: list[tuple[int, list]], recipe: Recipe, source: str) -> int:
+    """The index in `rows` of the header: the row `items.header` names, else the first of the first rows
+    that names the name column, else the first row."""
+    wanted = recipe.items.header
+    if wanted is not None:
+        for index, (number, _cells) in enumerate(rows):
+            if number == wanted:
+                return index
         raise RecipeError(
-            str(path), [f"not a readable table ({str(exc).splitlines()[0][:100]}); save it as CSV"]
-        ) from exc
-    return Table(path, sha256(data), _checked(frame, recipe, str(path)))
+            source,
+            [
+                f"items.header {wanted}: row {wanted} is empty or beyond the table; name the "
+                "row that holds the column names"
+            ],
+        )
+    name = recipe.items.columns["name"]
+    for index, (_number, cells) in enumerate(rows[: sheets.HEADER_ROWS]):
+        if any(isinstance(cell, str) and cell.strip() == name for cell in cells):
+            return index
+    return 0
 
 
-def _checked(frame: pd.DataFrame, recipe: Recipe, source: str) -> pd.DataFrame:
+def _checked(sheet: sheets.Sheet, recipe: Recipe, source: str) -> pd.DataFrame:
+    rows = sheet.rows
+    if not rows:
+        raise RecipeError(source, ["has no rows; write the header row and a row per item"])
+    at = _header(rows, recipe, source)
+    head_number, head = rows[at]
+    columns = [str(cell).strip() if cell is not None else "" for cell in head]
+    body = rows[at + 1 :]
     roles = recipe.items.columns
     fields = [c.field for c in recipe.categories]
-    frame = frame.rename(columns=lambda c: str(c).strip())
-    line = pd.Series(range(2, len(frame) + 2), index=frame.index)  # the row's line: the header is line 1
-    wanted = [roles["name"], roles["source"], *fields]
-    problems = [
-        f"column {column!r} is missing; the table's columns are {', '.join(map(str, frame.columns))}"
-        for column in wanted
-        if column not in frame.columns
-    ]
+    problems: list[str] = []
+    place: dict[str, int] = {}
+    picture = roles.get("picture")
+    keys = {roles[role]: f"items.columns.{role}" for role in ("name", "group", "source")}
+    keys |= {c.field: f"categories[{n}].field" for n, c in enumerate(recipe.categories, 1)}
+    for column in dict.fromkeys([*keys, picture]):
+        found = [n for n, name in enumerate(columns) if name == column]
+        if column is None or (column == picture and not found):
+            continue
+        if not found:
+            listed = ", ".join(c for c in columns if c)[:300] or "none"
+            where = (
+                f", or name the row of the column names in items.header (now {recipe.items.header})"
+                if recipe.items.header
+                else ("" if at else ", or name the row of the column names (items.header)")
+            )
+            if len(sheet.sheets) > 1 and not (at or recipe.items.header or recipe.items.sheet):
+                where += f", or the sheet that holds the table (items.sheet: {', '.join(map(shown, sheet.sheets))})"[
+                    :300
+                ]
+            problems.append(
+                f"column {shown(column)} ({keys[column]}) is missing in the header (row {head_number}); the table's "
+                f"columns are {listed}: name one of them in {keys[column]}{where}"
+            )
+        elif len(found) > 1:
+            problems.append(
+                f"column {shown(column)} is on columns {', '.join(str(n + 1) for n in found)} of the "
+                f"header (row {head_number}); name each column once"
+            )
+        else:
+            place[column] = found[0]
     if problems:
         raise RecipeError(source, problems)
-    names = frame[roles["name"]].str.strip()
-    for column in (roles["name"], roles["source"], *fields):
-        empty = frame[column].str.strip() == ""
+
+    def cells(column: str) -> list:
+        n = place[column]
+        return [row[n] if n < len(row) else None for _number, row in body]
+
+    def texts(column: str) -> list[str]:
+        return ["" if c is None else (f"{c:g}" if isinstance(c, float) else c.strip()) for c in cells(column)]
+
+    line = pd.Series([number for number, _row in body])
+    names = pd.Series(texts(roles["name"]))
+    named = [f"row {number}" + (f" ({shown(name)[1:-1]})" if name else "") for number, name in zip(line, names)]
+    for column in dict.fromkeys([roles["name"], roles["group"], roles["source"], *fields]):
+        blank = [not t.replace(";", "").strip() for t in texts(column)] if column == roles["group"] else None
+        empty = pd.Series(blank or [t == "" for t in texts(column)])
         if empty.any():
-            problems.append(f"column {column!r} has no value in {_rows(line[empty], names[empty])}; fill them")
-    values = {}
-    for column in fields:
-        number = pd.to_numeric(frame[column].str.strip().str.replace(" ", ""), errors="coerce")
-        bad = number.isna() & (frame[column].str.strip() != "")
-        if bad.any():
-            first = frame.loc[bad, column].iloc[0]
+            problems.append(f"column {shown(column)} has no value in {_rows(line[empty], names[empty])}; fill them")
+    for column in dict.fromkeys(
+        [roles["name"], roles["group"], roles["source"], *([picture] if picture in place else [])]
+    ):
+        longest = sheets.MAX_CELL if column == roles["source"] else WORDS
+        written = pd.Series(texts(column))
+        unsafe = written.map(text.unsafe)
+        if unsafe.notna().any():
             problems.append(
-                f"column {column!r}: {first!r} and {int(bad.sum()) - 1} more in {_rows(line[bad], names[bad])} "
-                "are no numbers; write plain numbers (1234.5, no unit)"
-                if bad.sum() > 1
-                else f"column {column!r}: {first!r} in {_rows(line[bad], names[bad])} is no number; write a plain "
-                "number (1234.5, no unit)"
+                f"column {shown(column)} holds {unsafe.dropna().iat[0]}, a control character or bidi override, in "
+                f"{_rows(line[unsafe.notna()], names[unsafe.notna()])}; remove it"
             )
-        elif number.notna().all() and number.nunique() == 1:
+        if (long := written.str.len() > longest).any():
             problems.append(
-                f"column {column!r} has one value ({number.iat[0]:g}) for every row; a category must "
+                f"column {shown(column)} has more than {longest} characters in {_rows(line[long], None)}; shorten them"
+            )
+    locale = registry.language(recipe.lang).locale
+    values = {}
+    for category in recipe.categories:
+        column = category.field
+        read = numbers.read(cells(column), named, locale, category.scale, column)
+        problems += read.problems
+        number = pd.Series(read.values, dtype="float64")
+        if not read.problems and number.notna().all() and number.nunique() == 1 and len(number) > 1:
+            problems.append(
+                f"column {shown(column)} has one value ({number.iat[0]:g}) for every row; a category must "
                 "tell the items apart: choose another column"
             )
-        values[column] = number
-    duplicated = names.duplicated(keep=False) & (names != "")
-    for name in dict.fromkeys(names[duplicated]):
-        problems.append(f"name {name!r} is on {_rows(line[names == name], None)}; each item once")
-    if len(frame) < recipe.cards:
+        values[table_field(column)] = number
+    folded = names.str.casefold()
+    twice = list(dict.fromkeys(folded[folded.duplicated(keep=False) & (folded != "")]))
+    for key in twice[:SHOWN]:
+        same = folded == key
+        spellings = list(dict.fromkeys(names[same]))
+        spelt = f" (written {', '.join(map(shown, spellings[:SHOWN]))})" if len(spellings) > 1 else ""
         problems.append(
-            f"{len(frame)} rows, but the recipe asks for {recipe.cards} item cards (recipe.cards); "
+            f"name {shown(spellings[0])} is on {_rows(line[same], None)}{spelt}; each item once: remove or rename "
+            "the other rows"
+        )
+    if len(twice) > SHOWN:
+        problems.append(f"{len(twice) - SHOWN} more names are on more than one row; each item once")
+    if len(body) < recipe.cards:
+        problems.append(
+            f"{len(body)} rows, but the recipe asks for {recipe.cards} item cards (recipe.cards); "
             "add rows or lower recipe.cards"
         )
     if problems:
         raise RecipeError(source, problems)
-    group = roles["group"]
-    picture = roles.get("picture")
     return pd.DataFrame(
         {
             "name": names,
-            "groups": frame[group].str.strip() if group in frame.columns else "",
-            "source": frame[roles["source"]].str.strip(),
-            "picture": frame[picture].str.strip() if picture and picture in frame.columns else "",
+            "groups": texts(roles["group"]),
+            "source": texts(roles["source"]),
+            "picture": texts(picture) if picture in place else "",
             **values,
         }
     ).reset_index(drop=True)
 
 
 def _rows(lines: pd.Series, names: pd.Series | None) -> str:
-    """`rows 3, 7 (Bremen, Hamburg)`: the first few lines of the file, with the items' names."""
-    shown = [str(n) for n in lines.iloc[:SHOWN]]
+    """`rows 3, 7 (Bremen, Hamburg)`: the first few rows of the file, with the items' names."""
+    shown_lines = [str(n) for n in lines.iloc[:SHOWN]]
     more = f" and {len(lines) - SHOWN} more" if len(lines) > SHOWN else ""
-    named = [str(n) for n in names.iloc[:SHOWN] if str(n)] if names is not None else []
-    return f"row{'s' if len(lines) > 1 else ''} {', '.join(shown)}{more}" + (f" ({', '.join(named)})" if named else "")
+    named = [shown(str(n))[1:-1] for n in names.iloc[:SHOWN] if str(n)] if names is not None else []
+    return f"row{'s' if len(lines) > 1 else ''} {', '.join(shown_lines)}{more}" + (
+        f" ({', '.join(named)})" if named else ""
+    )

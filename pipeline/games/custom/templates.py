@@ -11,7 +11,7 @@ import tomlkit
 
 from pipeline import atomic, readers
 from pipeline.decks.categories import Category, field_entry, layout_row
-from pipeline.games.custom.recipe import Recipe
+from pipeline.games.custom.recipe import Recipe, table_field
 from pipeline.games.definition import GameDefinition
 
 JOKER = "joker"
@@ -20,10 +20,8 @@ NO_TIEBREAK = "no_tiebreak"  # a play-check section's thresholds for a deck with
 
 
 def card_field(recipe: Recipe, category: Category) -> str:
-    """The card field of a category: the country table's column, or the user's column made a name."""
-    from pipeline.games.custom.items import field_name
-
-    return category.field if recipe.items.table is None else field_name(category.field)
+    """The card field of a category: the country table's column, or the user's column's (`table_field`)."""
+    return category.field if recipe.items.table is None else table_field(category.field)
 
 
 def spec(

@@ -211,5 +211,5 @@ def test_an_xlsx_table_is_checked_like_a_csv(geodeck, workshop):
     assert code == 2
     assert errors(output) == [
         f"error: {workshop / 'states.xlsx'}: column 'Fläche (km²)': 'viel' in row 6 (Bremen) is no number; write a "
-        "plain number (1234.5, no unit)"
+        "number without its unit, plainly (1234.5) or as German does (1.234,5)"
     ]

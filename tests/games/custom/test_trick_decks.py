@@ -110,7 +110,7 @@ def test_no_item_of_a_shipped_table_recipe_is_the_extreme_of_more_slots_than_pla
         rows = table.read(made).rows
         always: Counter[str] = Counter()
         for category in made.categories:
-            values = rows[category.field]
+            values = rows[recipe.table_field(category.field)]
             for extreme in (values.max(), values.min()):
                 if (values == extreme).sum() == 1:  # a tie for the extreme is no sure win
                     always[rows.loc[values == extreme, "name"].item()] += 1
