@@ -343,12 +343,13 @@ def _required(game, alternative: str = ""):
 def _deck(ctx: click.Context, game, version: str | None, deck_file: Path | None, lang: str | None):
     """(game, path, deck with its names in the language shown, whether it is a draft) to print: GAME's
     published version, or the deck.json --deck names (its game its own; GAME, if given, must be it)."""
-    from pipeline.decks import published
+    from pipeline.decks import pinned, published
     from pipeline.games import registry
     from pipeline.render import printing
 
     if deck_file is None:
         path, deck = published.deck(_required(game, " or --deck FILE"), version)
+        game = pinned.at(game, path.parent.name)  # the version's own templates
         return game, path, named(game, deck, lang), False
     refuse_together(ctx, "deck_file", ("version",), "--deck prints that file, not a published version")
     found, deck = published.read_any(deck_file, registry.registered().get)
