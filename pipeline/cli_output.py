@@ -85,13 +85,22 @@ mirror_option = click.option(
 )
 
 
-def force_option(what: str):
-    """`--force`: add to a folder that geodeck did not write (pipeline/outputs.py); `what` names the options."""
+def force_option(what: str, files: bool = False, folders: bool = True):
+    """`--force`: replace an existing file (`files`) or add to a folder that geodeck did not write (`folders`,
+    pipeline/outputs.py) that `what`, the options, name."""
+    says = [
+        *(["an existing file: it is replaced"] if files else []),
+        *(
+            ["a folder geodeck did not write: its files are added, same-named ones overwritten, nothing else removed"]
+            if folders
+            else []
+        ),
+    ]
     return click.option(
         "--force",
         is_flag=True,
-        help=f"Let {what} name a folder geodeck did not write: its files are added, same-named ones "
-        "overwritten, nothing else removed (without it such a folder is refused).",
+        help=f"Let {what} name {'; or '.join(says)} (without it, such a {'file or ' if files else ''}"
+        f"{'folder' if folders else 'file'} is refused).",
     )
 
 
