@@ -115,8 +115,12 @@ def _in_order(futures: dict, count: int, on_done: Done, finished) -> list:
 
 
 def _connect(scheduler: str) -> "Client":
+    """A client of the Dask scheduler at `scheduler`, once one answers there (pipeline.scheduler: fails fast)."""
     from dask.distributed import Client
 
+    from pipeline import scheduler as probe
+
+    probe.check(scheduler)
     try:
         return Client(scheduler, timeout=CONNECT_TIMEOUT)
     except (OSError, TimeoutError, ValueError, TypeError) as exc:  # unreachable, or not an address (bogus://x)
