@@ -146,9 +146,23 @@ def lang_option(what: str, default: str = "the game's own (a region deck's: its 
     )
 
 
+MAX_ERROR_LINE = 1000  # characters of an error line: a longer one (a 20,000-character label quoted) is cut
+
+
 def error_line(message: str) -> None:
-    """`error: MESSAGE` on stderr, the message verbatim (square brackets are text, not markup)."""
-    console.print(Text.assemble(("error:", "bold red"), " ", message), highlight=False, soft_wrap=True)
+    """`error: MESSAGE` on stderr, the message verbatim (square brackets are text, not markup), each of its
+    lines cut to MAX_ERROR_LINE characters in the middle (its start names what, its end the fix)."""
+    shown = "\n".join(map(capped, message.splitlines() or [""]))
+    console.print(Text.assemble(("error:", "bold red"), " ", shown), highlight=False, soft_wrap=True)
+
+
+def capped(line: str, limit: int = MAX_ERROR_LINE) -> str:
+    """`line`, or its start and end around a note of how many characters were left out, in `limit` at most."""
+    if len(line) <= limit:
+        return line
+    keep = limit - 40
+    left_out = len(line) - keep
+    return f"{line[: keep * 2 // 3]} … ({left_out:,} characters left out) … {line[len(line) - keep // 3 :]}"
 
 
 def given(ctx: click.Context, name: str) -> bool:

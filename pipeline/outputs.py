@@ -84,21 +84,31 @@ def replacing(path: Path, option: str, force: bool = False, own: tuple[str, ...]
     """A new folder beside `path` to write into, marked as geodeck's; when the block ends it takes the place
     of `path` (see the module's docstring), when it raises it is removed and `path` is untouched."""
     users = check(path, option, force, own)
+    made = [folder for folder in Path(os.path.abspath(path)).parents if not folder.exists()]  # innermost first
+    done = False
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        staging = Path(tempfile.mkdtemp(dir=path.parent, prefix=f".{path.name}.new."))
-    except OSError as exc:
-        raise FolderError(path, exc.strerror or str(exc)) from exc
-    try:
-        if not users:
-            (staging / MARKER).write_text(NOTE, encoding="utf-8")
-        yield staging
-        staging.chmod(0o777 & ~umask())
-        _merge(staging, path) if users else _swap(staging, path, option, own)
-    except OSError as exc:
-        raise FolderError(path, exc.strerror or str(exc)) from exc
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            staging = Path(tempfile.mkdtemp(dir=path.parent, prefix=f".{path.name}.new."))
+        except OSError as exc:
+            raise FolderError(path, exc.strerror or str(exc)) from exc
+        try:
+            if not users:
+                (staging / MARKER).write_text(NOTE, encoding="utf-8")
+            yield staging
+            staging.chmod(0o777 & ~umask())
+            _merge(staging, path) if users else _swap(staging, path, option, own)
+            done = True
+        except OSError as exc:
+            raise FolderError(path, exc.strerror or str(exc)) from exc
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
     finally:
-        shutil.rmtree(staging, ignore_errors=True)
+        for folder in [] if done else made:  # a failure leaves no empty folder it made (--report-dir DIR/GAME/)
+            try:
+                folder.rmdir()
+            except OSError:  # not empty (another run's), or gone
+                break
 
 
 def _swap(staging: Path, path: Path, option: str, own: tuple[str, ...]) -> None:

@@ -22,6 +22,7 @@ from pipeline.cli.common import (
 from pipeline.cli_output import Bounded, console, force_option, lang_option, out, refuse_together
 from pipeline.errors import ExitCode
 from pipeline.games import registry as games
+from pipeline.playcheck import MAX_GAMES
 
 
 @click.command("play-check")
@@ -43,7 +44,7 @@ from pipeline.games import registry as games
 )
 @click.option(
     "--max-games",
-    type=Bounded(int, 1, 8_000_000),
+    type=Bounded(int, 1, MAX_GAMES),
     help="The most random (and per seat count) playouts when verdicts stay undecided (default: 8 × --games); at least "
     "--games, which gives one look.",
 )
