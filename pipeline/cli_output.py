@@ -89,18 +89,18 @@ def force_option(what: str, files: bool = False, folders: bool = True):
     """`--force`: replace an existing file (`files`) or add to a folder that geodeck did not write (`folders`,
     pipeline/outputs.py) that `what`, the options, name."""
     says = [
-        *(["an existing file: it is replaced"] if files else []),
-        *(
-            ["a folder geodeck did not write: its files are added, same-named ones overwritten, nothing else removed"]
-            if folders
-            else []
+        (files, "an existing file: it is replaced"),
+        (
+            folders,
+            "a folder geodeck did not write: its files are added, same-named ones overwritten, nothing else removed",
         ),
     ]
+    kinds = " or ".join(kind for wanted, kind in ((files, "file"), (folders, "folder")) if wanted)
     return click.option(
         "--force",
         is_flag=True,
-        help=f"Let {what} name {'; or '.join(says)} (without it, such a {'file or ' if files else ''}"
-        f"{'folder' if folders else 'file'} is refused).",
+        help=f"Let {what} name {'; or '.join(text for wanted, text in says if wanted)} (without it, such a "
+        f"{kinds} is refused).",
     )
 
 
