@@ -99,26 +99,26 @@ def writer(path: Path) -> Iterator[BinaryIO]:
 
 
 class _Named:
-    """A `writer` handle whose own write and flush errors (a full disk) are an `OutputError` naming the file
-    being written, not only "No space left on device"; everything else is the file's."""
+    """A `writer` handle whose own errors (a full disk, found by a write, a flush or a seek that flushes) are
+    an `OutputError` naming the file being written, not only "No space left on device"."""
 
     def __init__(self, handle: BinaryIO, path: Path):
         self._handle, self._path = handle, path
 
-    def write(self, data) -> int:
-        try:
-            return self._handle.write(data)
-        except OSError as exc:
-            raise OutputError(self._path, exc.strerror or str(exc)) from exc
-
-    def flush(self) -> None:
-        try:
-            self._handle.flush()
-        except OSError as exc:
-            raise OutputError(self._path, exc.strerror or str(exc)) from exc
-
     def __getattr__(self, name: str):
-        return getattr(self._handle, name)
+        attribute = getattr(self._handle, name)
+        if not callable(attribute):
+            return attribute
+
+        def named(*args, **kwargs):
+            try:
+                return attribute(*args, **kwargs)
+            except io.UnsupportedOperation:  # a question its caller asks (is it seekable?), not a failure
+                raise
+            except OSError as exc:
+                raise OutputError(self._path, exc.strerror or str(exc)) from exc
+
+        return named
 
 
 def write_bytes(path: Path, data: bytes) -> None:

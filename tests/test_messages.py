@@ -9,7 +9,9 @@ import pytest
 
 from pipeline import atomic, outputs
 from pipeline.cli_output import MAX_ERROR_LINE
+from pipeline.decks import published
 from pipeline.errors import GeodeckError
+from pipeline.games import registry
 from pipeline.playcheck import MAX_GAMES
 from pipeline.playcheck import report as reports
 
@@ -35,6 +37,23 @@ def test_a_full_disk_names_the_file_being_written(monkeypatch, tmp_path):
     with pytest.raises(atomic.OutputError) as caught, atomic.writer(target) as handle:
         handle.write(b"x" * 10)  # buffered: the disk is found full when it is flushed
     assert str(caught.value).startswith(f"cannot write {target}: {os.strerror(errno.ENOSPC)}")
+    assert not target.exists()
+
+
+def test_a_full_disk_during_export_names_the_zip(geodeck, monkeypatch, tmp_path):
+    real = atomic.tempfile.mkstemp
+    target = tmp_path / "cards.zip"
+
+    def full_for_the_zip(**kwargs):
+        if kwargs.get("prefix") != f".{target.name}.":
+            return real(**kwargs)
+        return os.open("/dev/full", os.O_WRONLY), str(tmp_path / ".cards.zip.tmp")
+
+    monkeypatch.setattr(atomic.tempfile, "mkstemp", full_for_the_zip)
+    deck = published.deck(registry.get("deutschland"))[1]
+    args = ["export", "deutschland", "--service", "mpc", "--cards", deck["cards"][0]["id"], "--jobs", "1"]
+    code, output = geodeck([*args, "--offline", "--out", str(target)])
+    assert code == 2 and f"error: cannot write {target}: No space left on device" in output, output
     assert not target.exists()
 
 
