@@ -163,10 +163,11 @@ def _connect(scheduler: str) -> "Client":
 
 def worker_setup(parent: int) -> None:
     """In each worker: end when `parent` has ended, even when it is killed with `kill -9` and left unreaped (a
-    zombie whose caller waits for the pipes the workers hold): the kernel kills the worker when the forkserver
-    that forked it ends (PR_SET_PDEATHSIG, Linux), and a daemon thread looks once a second whether `parent`
-    still runs (elsewhere too); and ignore Ctrl-C, which the parent handles (it cancels the work not started
-    and shuts its pool down)."""
+    zombie whose caller waits for the pipes the workers hold): a daemon thread looks once a second whether
+    `parent` still runs (the forkserver then ends too: every worker holds its "alive" pipe), and the kernel
+    kills the worker when the forkserver that forked it ends first (PR_SET_PDEATHSIG, Linux: a forkserver
+    killed on its own); and ignore Ctrl-C, which the parent handles (it cancels the work not started and shuts
+    its pool down)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     die_with_parent()
     threading.Thread(target=_end_with, args=(parent,), daemon=True, name="end-with-parent").start()
