@@ -61,7 +61,7 @@ def problems(game: GameDefinition, version: str, decks_dir: Path | None = None) 
     if not game.pinned_templates:
         return []
     folder = (decks_dir or paths.DECKS_DIR) / game.name / version
-    fix = f"restore the folder with `git checkout -- {folder}`, or publish a new version with `{game.made_by}`"
+    fix = f"restore it with `git checkout -- {folder}`, or delete it (`rm -r {folder}`) and run `{game.made_by}`"
     listed = _manifest_entry(folder)
     if not listed:
         return [f"{folder / 'manifest.json'} lists no templates, so {folder} cannot be printed as published; {fix}"]

@@ -93,9 +93,10 @@ def damage(folder: Path, spec: Path, exc: Exception) -> str:
             f"its versions kept their templates); {command} moves it into them"
         )
     what = "is missing" if isinstance(exc, Unreadable) and not spec.exists() else "cannot be read"
+    version = spec.parent.parent.parent
     return (
         f"{spec} {what}, so {folder.name} cannot be printed as published; restore it with "
-        f"`git checkout -- {spec.parent.parent}`, or publish a new version with {command}"
+        f"`git checkout -- {version}`, or delete the version (`rm -r {version}`) and run {command}"
     )
 
 

@@ -83,6 +83,11 @@ def test_verify_names_a_version_s_changed_or_missing_templates(geodeck, workshop
     code, output = geodeck(["verify"])  # the deck is no game any more: still named, never skipped
     (line,) = [line for line in errors(output) if GAME in line]
     assert code == 1 and f"{layout.parent.parent}/decks/{GAME}.toml is missing" in line, output
+    assert f"`rm -r {layout.parent.parent.parent}`" in line  # the advice works:
+    shutil.rmtree(layout.parent.parent.parent)
+    publish(geodeck, workshop)
+    code, output = geodeck(["verify", GAME])
+    assert code == 0, output
 
 
 def test_a_deck_published_before_versions_kept_templates_has_them_moved_in(geodeck, workshop):
