@@ -24,12 +24,17 @@ TEMPLATES = "templates"  # the folder of a custom deck's templates: in each vers
 GROUPED = f"{__name__}.grouped"  # the package of a deck of items in groups: its own card renderer
 
 
-def definition(name: str, base: str, items: bool, templates: Path, players: int | None = None) -> GameDefinition:
+def definition(
+    name: str, base: str, items: bool, templates: Path | None = None, players: int | None = None
+) -> GameDefinition:
     """The game `custom-<name>` of the recipe game `base`: this slice's deck module (and, for `items` in groups,
     the card renderer of its package `grouped`), every other module its family's (the recipe game's package,
     GameDefinition.family); its templates in `templates` (a build's, or a published version's: each version
-    pins its own, pipeline.decks.pinned), played by `players` by default (the family's game's default)."""
+    pins its own, pipeline.decks.pinned; default: those of the version LATEST names), played by `players` by
+    default (the family's game's default)."""
     game = f"{PREFIX}{name}"
+    if templates is None:
+        templates = paths.DECKS_DIR / game / str(_shown(paths.DECKS_DIR / game)) / TEMPLATES
     family_game = importlib.import_module(family(base)).GAME
     return GameDefinition(
         name=game,

@@ -24,7 +24,7 @@ SLICE = Path(custom.__file__).parent
     ],
 )
 def test_a_custom_game_names_its_own_modules_and_its_family_s(base, items, package, cards):
-    game = custom.definition("x", base, items, Path("templates"))
+    game = custom.definition("x", base, items)
     family = f"pipeline.games.{base.replace('-', '_')}"
     assert type(game) is GameDefinition and (game.package, game.family) == (package, family)
     assert (game.module("cards").__name__, game.module("engine").__name__) == (cards, f"{family}.engine")
