@@ -1,5 +1,6 @@
 """Atomic file writes: a reader sees the old file or the new one, never half of one."""
 
+import contextlib
 import io
 import os
 import stat
@@ -8,7 +9,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO
+from typing import TYPE_CHECKING, BinaryIO, cast
 
 from pipeline.errors import GeodeckError
 
@@ -69,17 +70,21 @@ def umask() -> int:
 def writer(path: Path) -> Iterator[BinaryIO]:
     """A handle on a temporary file beside `path`, renamed over `path` (mode 0666 & ~umask) when the block
     ends, removed when it raises: streamed writes that are all or nothing. Only a regular file (or a new
-    one) is ever replaced; a target that cannot be made or replaced is an `OutputError`. What the block
-    itself raises passes through unchanged (a download's error stays a download's error)."""
+    one) is ever replaced; a target that cannot be made, written (a full disk) or replaced is an
+    `OutputError` naming it. What the block itself raises passes through unchanged (a download's error stays a
+    download's error)."""
     check_target(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     except OSError as exc:
         raise OutputError(path, exc.strerror or str(exc)) from exc
+    handle = os.fdopen(fd, "wb")
     try:
-        with os.fdopen(fd, "wb") as handle:
-            yield handle
+        named = _Named(handle, path)
+        yield cast(BinaryIO, named)
+        named.flush()  # the buffered rest, before closing: a full disk is an OutputError naming `path`
+        handle.close()
         try:
             os.chmod(tmp, 0o666 & ~umask())
             check_target(path)  # it may have become a folder or a device while we wrote
@@ -87,8 +92,33 @@ def writer(path: Path) -> Iterator[BinaryIO]:
         except OSError as exc:
             raise OutputError(path, exc.strerror or str(exc)) from exc
     except BaseException:
+        with contextlib.suppress(OSError):  # flushing what is left fails again on a full disk; closed all the same
+            handle.close()
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+class _Named:
+    """A `writer` handle whose own errors (a full disk, found by a write, a flush or a seek that flushes) are
+    an `OutputError` naming the file being written, not only "No space left on device"."""
+
+    def __init__(self, handle: BinaryIO, path: Path):
+        self._handle, self._path = handle, path
+
+    def __getattr__(self, name: str):
+        attribute = getattr(self._handle, name)
+        if not callable(attribute):
+            return attribute
+
+        def named(*args, **kwargs):
+            try:
+                return attribute(*args, **kwargs)
+            except io.UnsupportedOperation:  # a question its caller asks (is it seekable?), not a failure
+                raise
+            except OSError as exc:
+                raise OutputError(self._path, exc.strerror or str(exc)) from exc
+
+        return named
 
 
 def write_bytes(path: Path, data: bytes) -> None:

@@ -85,13 +85,22 @@ mirror_option = click.option(
 )
 
 
-def force_option(what: str):
-    """`--force`: add to a folder that geodeck did not write (pipeline/outputs.py); `what` names the options."""
+def force_option(what: str, files: bool = False, folders: bool = True):
+    """`--force`: replace an existing file (`files`) or add to a folder that geodeck did not write (`folders`,
+    pipeline/outputs.py) that `what`, the options, name."""
+    says = [
+        (files, "an existing file: it is replaced"),
+        (
+            folders,
+            "a folder geodeck did not write: its files are added, same-named ones overwritten, nothing else removed",
+        ),
+    ]
+    kinds = " or ".join(kind for wanted, kind in ((files, "file"), (folders, "folder")) if wanted)
     return click.option(
         "--force",
         is_flag=True,
-        help=f"Let {what} name a folder geodeck did not write: its files are added, same-named ones "
-        "overwritten, nothing else removed (without it such a folder is refused).",
+        help=f"Let {what} name {'; or '.join(text for wanted, text in says if wanted)} (without it, such a "
+        f"{kinds} is refused).",
     )
 
 
@@ -137,9 +146,23 @@ def lang_option(what: str, default: str = "the game's own (a region deck's: its 
     )
 
 
+MAX_ERROR_LINE = 1000  # characters of an error line: a longer one (a 20,000-character label quoted) is cut
+
+
 def error_line(message: str) -> None:
-    """`error: MESSAGE` on stderr, the message verbatim (square brackets are text, not markup)."""
-    console.print(Text.assemble(("error:", "bold red"), " ", message), highlight=False, soft_wrap=True)
+    """`error: MESSAGE` on stderr, the message verbatim (square brackets are text, not markup), each of its
+    lines cut to MAX_ERROR_LINE characters in the middle (its start names what, its end the fix)."""
+    shown = "\n".join(map(capped, message.splitlines() or [""]))
+    console.print(Text.assemble(("error:", "bold red"), " ", shown), highlight=False, soft_wrap=True)
+
+
+def capped(line: str, limit: int = MAX_ERROR_LINE) -> str:
+    """`line`, or its start and end around a note of how many characters were left out, in `limit` at most."""
+    if len(line) <= limit:
+        return line
+    keep = limit - 40
+    left_out = len(line) - keep
+    return f"{line[: keep * 2 // 3]} … ({left_out:,} characters left out) … {line[len(line) - keep // 3 :]}"
 
 
 def given(ctx: click.Context, name: str) -> bool:

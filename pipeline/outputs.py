@@ -6,7 +6,8 @@ earlier geodeck) one holding exactly the kinds of files its command writes is ge
 it whole for the new one; print, which adds PDFs to its folder one by one, only `check`s it (its own files:
 PDFs). Anything else at the path is the user's: it is refused naming the path and `--force`; with `--force`
 geodeck's files are moved into it one by one (only same-named files are overwritten, nothing else is
-removed, and it is not marked). A folder is written beside its target and swapped in at the end, so a
+removed, and it is not marked). A file a user names (`--out mine.pdf`) is replaced only with `--force`
+(`check_file`). A folder is written beside its target and swapped in at the end, so a
 failure (a full disk, an error, Ctrl-C) leaves the old folder and nothing else."""
 
 import fnmatch
@@ -17,7 +18,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from pipeline.atomic import OutputError, check_folder, umask
+from pipeline.atomic import OutputError, check_folder, check_new_target, umask
 from pipeline.errors import GeodeckError
 
 MARKER = ".geodeck-output"
@@ -70,26 +71,44 @@ def check(path: Path, option: str, force: bool, own: tuple[str, ...] = ()) -> bo
     return True
 
 
+def check_file(path: Path, option: str, force: bool) -> None:
+    """Before the work: a file `option` names (`--out mine.pdf`) may be written: an existing one is the user's
+    and replaced only with `--force` (as `play --record`); a folder, a device or a FIFO never."""
+    check_new_target(path)
+    if path.exists() and not force:
+        raise GeodeckError(f"{option} {path}: the file exists; pass --force to replace it, or name another file")
+
+
 @contextmanager
 def replacing(path: Path, option: str, force: bool = False, own: tuple[str, ...] = ()) -> Iterator[Path]:
     """A new folder beside `path` to write into, marked as geodeck's; when the block ends it takes the place
     of `path` (see the module's docstring), when it raises it is removed and `path` is untouched."""
     users = check(path, option, force, own)
+    made = [folder for folder in Path(os.path.abspath(path)).parents if not folder.exists()]  # innermost first
+    done = False
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        staging = Path(tempfile.mkdtemp(dir=path.parent, prefix=f".{path.name}.new."))
-    except OSError as exc:
-        raise FolderError(path, exc.strerror or str(exc)) from exc
-    try:
-        if not users:
-            (staging / MARKER).write_text(NOTE, encoding="utf-8")
-        yield staging
-        staging.chmod(0o777 & ~umask())
-        _merge(staging, path) if users else _swap(staging, path, option, own)
-    except OSError as exc:
-        raise FolderError(path, exc.strerror or str(exc)) from exc
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            staging = Path(tempfile.mkdtemp(dir=path.parent, prefix=f".{path.name}.new."))
+        except OSError as exc:
+            raise FolderError(path, exc.strerror or str(exc)) from exc
+        try:
+            if not users:
+                (staging / MARKER).write_text(NOTE, encoding="utf-8")
+            yield staging
+            staging.chmod(0o777 & ~umask())
+            _merge(staging, path) if users else _swap(staging, path, option, own)
+            done = True
+        except OSError as exc:
+            raise FolderError(path, exc.strerror or str(exc)) from exc
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
     finally:
-        shutil.rmtree(staging, ignore_errors=True)
+        for folder in [] if done else made:  # a failure leaves no empty folder it made (--report-dir DIR/GAME/)
+            try:
+                folder.rmdir()
+            except OSError:  # not empty (another run's), or gone
+                break
 
 
 def _swap(staging: Path, path: Path, option: str, own: tuple[str, ...]) -> None:

@@ -21,9 +21,40 @@ if TYPE_CHECKING:
 PARENT_POLL_S = 1.0  # how often a worker looks whether its parent still runs
 CONNECT_TIMEOUT = "10s"  # how long --scheduler waits for the scheduler to answer
 M_TRIM_THRESHOLD = -1  # glibc's mallopt parameter (malloc.h)
+PR_SET_PDEATHSIG = 1  # Linux's prctl option (sys/prctl.h)
 TRIM_THRESHOLD = 64 * 2**20  # bytes of freed memory a cluster's worker keeps before giving it back to the system
 
+JOB_BYTES = 512 * 2**20  # the memory a local worker is allowed for (a region's search peaks near 400 MB)
+
 Done = Callable[[int, Any], None]
+
+
+def capped(jobs: int) -> tuple[int, str | None]:
+    """`jobs` local processes, at most one per core this process may use and one per JOB_BYTES of available
+    memory (`region build --all --jobs 1000` on 2 cores once started 137 processes and took 11.5 GB); with a
+    note saying so when it caps."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    memory = _available_memory()
+    cap = max(1, min(cores, memory // JOB_BYTES if memory else cores))
+    if jobs <= cap:
+        return jobs, None
+    free = f", {memory / 2**30:.1f} GB of memory available at {JOB_BYTES // 2**20} MB each" if memory else ""
+    return cap, f"--jobs {jobs} is more than this machine runs well: {cap} processes ({cores} cores{free})"
+
+
+def _available_memory() -> int | None:
+    """Bytes of memory available to new processes (Linux's MemAvailable; else the free pages; else None)."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as meminfo:
+            for line in meminfo:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError, AttributeError):
+        return None
 
 
 class Workers:
@@ -115,8 +146,12 @@ def _in_order(futures: dict, count: int, on_done: Done, finished) -> list:
 
 
 def _connect(scheduler: str) -> "Client":
+    """A client of the Dask scheduler at `scheduler`, once one answers there (pipeline.scheduler: fails fast)."""
     from dask.distributed import Client
 
+    from pipeline import scheduler as probe
+
+    probe.check(scheduler)
     try:
         return Client(scheduler, timeout=CONNECT_TIMEOUT)
     except (OSError, TimeoutError, ValueError, TypeError) as exc:  # unreachable, or not an address (bogus://x)
@@ -127,19 +162,41 @@ def _connect(scheduler: str) -> "Client":
 
 
 def worker_setup(parent: int) -> None:
-    """In each worker: end when `parent` has ended (a daemon thread looks once a second: a worker forked by a
-    forkserver outlives its parent, and no signal would reach it), and ignore Ctrl-C, which the parent
-    handles (it cancels the work not started and shuts its pool down)."""
+    """In each worker: end when `parent` has ended, even when it is killed with `kill -9` and left unreaped (a
+    zombie whose caller waits for the pipes the workers hold): a daemon thread looks once a second whether
+    `parent` still runs (the forkserver then ends too: every worker holds its "alive" pipe), and the kernel
+    kills the worker when the forkserver that forked it ends first (PR_SET_PDEATHSIG, Linux: a forkserver
+    killed on its own); and ignore Ctrl-C, which the parent handles (it cancels the work not started and shuts
+    its pool down)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    die_with_parent()
     threading.Thread(target=_end_with, args=(parent,), daemon=True, name="end-with-parent").start()
 
 
+def die_with_parent() -> None:
+    """Ask the kernel to kill this process when its parent ends (Linux's PR_SET_PDEATHSIG; elsewhere nothing)."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):  # no prctl: the parent's watch alone
+        return
+
+
+def running(pid: int) -> bool:
+    """Whether process `pid` still runs: exists, and is no zombie (ended, not yet reaped by its caller)."""
+    try:
+        os.kill(pid, 0)
+    except (ProcessLookupError, PermissionError):  # gone, or a process of another user took the number
+        return False
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            state = stat.read().rsplit(b")", 1)[1].split()[0]
+    except (OSError, IndexError):  # no /proc: os.kill's answer
+        return True
+    return state not in (b"Z", b"X")
+
+
 def _end_with(parent: int) -> None:
-    while True:
-        try:
-            os.kill(parent, 0)
-        except ProcessLookupError:
-            os._exit(1)
-        except PermissionError:  # a process of another user took the number: ours has ended
-            os._exit(1)
+    while running(parent):
         time.sleep(PARENT_POLL_S)
+    os._exit(1)

@@ -71,7 +71,6 @@ def test_a_full_disk_is_one_error_and_keeps_the_old_file(tmp_path, monkeypatch):
         (["print", "deutschland", "--calibration", "--what", "accessories"], "--calibration and --what"),
         (["print", "deutschland", "--calibration", "--version", "2026.11.0"], "--calibration and --version"),
         (["print", "deutschland", "--layout", "one-up", "--gutter", "2"], "--gutter and --layout"),
-        (["print", "deutschland", "--calibration", "--force", "--out", "{tmp}/c.pdf"], "--force and --out"),
         (["print", "deutschland", "--what", "accessories", "--duplex", "short"], "prints no cards"),
         (["play-check", "deutschland", "--deck", "{tmp}/d.json", "--version", "2026.11.0"], "--deck and --version"),
         (["play-check", "deutschland", "--scheduler", "tcp://x:1", "--jobs", "2"], "--scheduler and --jobs"),
@@ -91,6 +90,20 @@ def test_bad_outputs_and_meaningless_combinations_are_one_line_errors(geodeck, t
     assert code == 2, output
     assert "Traceback" not in output and message in output.replace("\n", " "), output
     assert (tmp_path / "file").read_text() == "keep"
+
+
+@pytest.mark.parametrize(
+    "args", [["print", "deutschland", "--calibration"], ["export", "deutschland", "--service", "mpc", "--offline"]]
+)
+def test_out_over_an_existing_file_is_refused_without_force(geodeck, tmp_path, args):
+    mine = tmp_path / ("mine.pdf" if args[0] == "print" else "mine.zip")
+    mine.write_text("mine")
+    code, output = geodeck([*args, "--out", str(mine)])
+    assert code == 2 and f"--out {mine}: the file exists; pass --force to replace it" in output, output
+    assert mine.read_text() == "mine"
+    if args[0] == "print":  # the calibration sheet: a quick print
+        code, output = geodeck([*args, "--out", str(mine), "--force"])
+        assert code == 0 and mine.read_bytes().startswith(b"%PDF"), output
 
 
 def play(tmp_path, path, seed=3, force=False, ask=None):

@@ -79,10 +79,25 @@ def show(report: dict, fmt: str, formats, **options) -> None:
 
 
 def jobs_option(help_text: str):
-    """`--jobs N`: processes side by side, 1-1024, by default one per core; `help_text` says what they run."""
+    """`--jobs N`: processes side by side, 1-1024, by default one per core; capped by the machine's cores and
+    memory (pipeline.workers.capped), said in one line; `help_text` says what they run."""
     return click.option(
-        "--jobs", type=Bounded(int, 1, 1024), default=os.cpu_count() or 1, show_default="all cores", help=help_text
+        "--jobs",
+        type=Bounded(int, 1, 1024),
+        default=os.cpu_count() or 1,
+        show_default="all cores",
+        callback=_capped_jobs,
+        help=f"{help_text} At most one per core and per 512 MB of available memory.",
     )
+
+
+def _capped_jobs(ctx: click.Context, param: click.Parameter, jobs: int) -> int:
+    from pipeline import workers
+
+    jobs, note = workers.capped(jobs)
+    if note:
+        console.print(f"note: {note}", highlight=False, markup=False, soft_wrap=True)
+    return jobs
 
 
 def resolve(name: str) -> GameDefinition:

@@ -192,6 +192,8 @@ def verify(game):
     from pipeline.decks import integrity
 
     results = integrity.verify_all([game] if game else list(games.registered().values()))
+    if not game:  # a published deck no game could be made of (its templates unreadable) is a problem, not skipped
+        results += [(name, "templates", [line]) for name, line in games.damaged().items()]
     table = Table("game", "version", "result", title="published decks")
     for name, version, problems in results:
         table.add_row(name, version, f"{len(problems)} problem(s)" if problems else "ok")

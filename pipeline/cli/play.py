@@ -22,6 +22,7 @@ from pipeline.cli.common import (
 from pipeline.cli_output import Bounded, console, force_option, lang_option, out, refuse_together
 from pipeline.errors import ExitCode
 from pipeline.games import registry as games
+from pipeline.playcheck import MAX_GAMES
 
 
 @click.command("play-check")
@@ -43,7 +44,7 @@ from pipeline.games import registry as games
 )
 @click.option(
     "--max-games",
-    type=Bounded(int, 1, 8_000_000),
+    type=Bounded(int, 1, MAX_GAMES),
     help="The most random (and per seat count) playouts when verdicts stay undecided (default: 8 × --games); at least "
     "--games, which gives one look.",
 )
@@ -110,7 +111,7 @@ def play_check(
     verdicts and looks: exit code 0 if all pass, 1 if one fails, 3 if none fails but some are still
     undecided at --max-games (each names about how many games would decide it).
     """
-    from pipeline.decks import published
+    from pipeline.decks import pinned, published
     from pipeline.i18n import registry
     from pipeline.i18n.catalogue import translate
     from pipeline.playcheck import report as reports
@@ -131,6 +132,8 @@ def play_check(
             f"{max_games:,} is fewer than --games {games:,}: give at least --games (equal: one look)",
             param_hint="--max-games",
         )
+    if deck_file is None:  # a published version's own templates (its thresholds): pipeline.decks.pinned
+        game = pinned.at(game, version)
     deck, path = playcheck.load(game, version, deck_file)
     if report_dir:
         outputs.check(reports.folder(report_dir, deck, published.is_draft(path)), "--report-dir", force, reports.OWN)
@@ -211,7 +214,7 @@ def play(game, players, seats, lang, seed, version, deck_file, record_path, forc
     """
     import random
 
-    from pipeline.decks import published
+    from pipeline.decks import pinned, published
     from pipeline.extract.store import open_store
     from pipeline.paths import OUTPUT_DIR
     from pipeline.play import loop, pictures, variants
@@ -221,6 +224,8 @@ def play(game, players, seats, lang, seed, version, deck_file, record_path, forc
     refuse_together(
         click.get_current_context(), "deck_file", ("version",), "--deck plays that file, not a published version"
     )
+    if deck_file is None:  # a published version's own templates (its words): pipeline.decks.pinned
+        game = pinned.at(game, version)
     definition = game
     if variants.LIST in chosen_variants:
         _refuse_beside_the_list(click.get_current_context(), chosen_variants, variants.LIST)

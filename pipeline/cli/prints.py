@@ -166,7 +166,7 @@ def cards_option(verb: str):
     help="With --for print-shop: the print shop's CMYK output profile (default: FOGRA39, coated offset paper, "
     "templates/icc/).",
 )
-@force_option("--what all --out DIR")
+@force_option("--out", files=True)
 @mirror_option
 @offline_option
 def print_cards(
@@ -204,8 +204,7 @@ def print_cards(
     _refuse_meaningless_print_options(click.get_current_context(), what, layout, duplex, kit)
     press = _press(click.get_current_context(), purpose, icc)
     if out is not None and what != "all":
-        refuse_together(click.get_current_context(), "force", ("out",), "--force lets a folder be added to, not a file")
-        _check_out_file(out, ".pdf")
+        _check_out_file(out, ".pdf", force)
     folder = PRINT_DIR
     if out and what == "all":
         if out.suffix.lower() == ".pdf":
@@ -292,9 +291,10 @@ def print_cards(
 )
 @click.option("--for-sale", is_flag=True, help="Replace the layers that may not be sold, as print --for-sale does.")
 @jobs_option("Processes rasterising the cards.")
+@force_option("--out", files=True, folders=False)
 @mirror_option
 @offline_option
-def export_cards(game, service, version, deck_file, card_ids, lang, out, for_sale, jobs, mirror, offline):
+def export_cards(game, service, version, deck_file, card_ids, lang, out, for_sale, jobs, force, mirror, offline):
     """One image per card face for a print-on-demand card service, zipped: fronts numbered in deck order, one
     shared back where all backs are equal, the deck list (CSV) and what to order; warns when text crosses
     the service's safe zone or the card count does not fill its deck sizes (docs/printing.md). Of GAME's
@@ -304,7 +304,7 @@ def export_cards(game, service, version, deck_file, card_ids, lang, out, for_sal
 
     chosen = services.load(service)
     if out is not None:
-        _check_out_file(out, ".zip")
+        _check_out_file(out, ".zip", force)
     game, deck_path, deck, draft = _deck(click.get_current_context(), game, version, deck_file, lang)
     only = _only(card_ids, deck, deck_path, draft)
     store = open_store(mirror=mirror, online=not offline)
@@ -343,12 +343,13 @@ def _required(game, alternative: str = ""):
 def _deck(ctx: click.Context, game, version: str | None, deck_file: Path | None, lang: str | None):
     """(game, path, deck with its names in the language shown, whether it is a draft) to print: GAME's
     published version, or the deck.json --deck names (its game its own; GAME, if given, must be it)."""
-    from pipeline.decks import published
+    from pipeline.decks import pinned, published
     from pipeline.games import registry
     from pipeline.render import printing
 
     if deck_file is None:
         path, deck = published.deck(_required(game, " or --deck FILE"), version)
+        game = pinned.at(game, path.parent.name)  # the version's own templates
         return game, path, named(game, deck, lang), False
     refuse_together(ctx, "deck_file", ("version",), "--deck prints that file, not a published version")
     found, deck = published.read_any(deck_file, registry.registered().get)
@@ -372,10 +373,10 @@ def _only(card_ids: str | None, deck: dict, path: Path, draft: bool) -> tuple[st
     return subset.chosen(card_ids, deck, f"its ids are {where}")
 
 
-def _check_out_file(out: Path, suffix: str) -> None:
-    """`--out` can be written and ends in `suffix`: a folder meant (`--out DIR/`) or another kind of file is
-    refused before the work, not written as a file of that name."""
-    atomic.check_new_target(out)
+def _check_out_file(out: Path, suffix: str, force: bool) -> None:
+    """`--out` can be written and ends in `suffix`: a folder meant (`--out DIR/`), another kind of file or,
+    without --force, an existing file is refused before the work, not written as a file of that name."""
+    outputs.check_file(out, "--out", force)
     if out.suffix.lower() != suffix:
         raise GeodeckError(
             f"--out {out}: the command writes a {suffix} file, so name one ending in {suffix} "

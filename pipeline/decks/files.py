@@ -211,7 +211,8 @@ def used_sources(cards: list[dict]) -> dict:
     return {n: {"snapshot": snapshot_hash(known[n]), "vintage": known[n].vintage} for n in sorted(names) if n in known}
 
 
-def manifest(deck: dict, inputs: dict[str, str]) -> str:
+def manifest(deck: dict, inputs: dict[str, str], templates: dict[str, str] | None = None) -> str:
+    """manifest.json; `templates` the sha256 of each template the version pins (pipeline.decks.pinned)."""
     return dumps(
         {
             "game": deck["game"],
@@ -222,4 +223,5 @@ def manifest(deck: dict, inputs: dict[str, str]) -> str:
             "inputs": dict(sorted(inputs.items())),
             "sources": used_sources(deck["cards"]),
         }
+        | ({"templates": templates} if templates else {})
     )

@@ -2,16 +2,17 @@
 consistent. Per version: deck.json passes the reader (manifest content hash, game, version, the deck
 checks); manifest.json counts its cards; deck.csv is exactly the CSV of deck.json's cards (regenerated with
 the columns its header names); datapackage.json names the game and version and the byte counts and sha256
-of deck.csv and deck.json; CHANGELOG.md is headed by the deck's title and version. Per game: LATEST names
-the newest version; no staging folder or temporary file of an interrupted publish is left. Every problem is
-one line with the fix."""
+of deck.csv and deck.json; CHANGELOG.md is headed by the deck's title and version; the templates a version
+pins are there, as the manifest hashes them (pipeline.decks.pinned). Per game: LATEST names the newest
+version; no staging folder or temporary file of an interrupted publish is left. Every problem is one line
+with the fix."""
 
 import csv
 import io
 from pathlib import Path
 
 from pipeline import atomic, jsonfile, paths
-from pipeline.decks import files, published, versions
+from pipeline.decks import files, pinned, published, versions
 from pipeline.errors import GeodeckError
 from pipeline.games.definition import GameDefinition
 from pipeline.hashing import sha256
@@ -67,7 +68,10 @@ def needs_build(game: GameDefinition, decks_dir: Path | None = None) -> bool:
 
 
 def version_problems(game: GameDefinition, version: str, decks_dir: Path | None = None) -> list[str]:
-    """What is wrong with one published version's files (empty when nothing)."""
+    """What is wrong with one published version's files (empty when nothing); a version whose pinned
+    templates are missing or changed is named by them (its deck cannot be read as published without them)."""
+    if found := pinned.problems(game, version, decks_dir):
+        return found
     try:
         path, deck = published.deck(game, version, decks_dir)
     except GeodeckError as exc:

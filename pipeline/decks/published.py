@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from pipeline import jsonfile, paths
-from pipeline.decks import schema, versions
+from pipeline.decks import pinned, schema, versions
 from pipeline.decks.canonical import content_hash
 from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
@@ -33,7 +33,7 @@ def deck(game: GameDefinition, version: str | None = None, decks_dir: Path | Non
             f"no deck for {game.name} yet ({game_dir / 'LATEST'} is missing); run `{game.made_by}` first"
         )
     path = versions.version_dir(game_dir, version) / "deck.json"
-    data = read(path, game)
+    data = read(path, pinned.at(game, version, decks_dir))  # checked against the spec it was published with
     manifest_of(path)  # a published version has one (`read` verified the deck against it)
     return path, data
 

@@ -11,7 +11,7 @@ from pyarrow import ArrowException
 
 from pipeline import paths, readers
 from pipeline.decks import diff as diffing
-from pipeline.decks import files, integrity, published, reasons, schema, translated, versions
+from pipeline.decks import files, integrity, pinned, published, reasons, schema, translated, versions
 from pipeline.decks.canonical import same_content
 from pipeline.decks.spec import DeckSpec, load_spec
 from pipeline.errors import GeodeckError
@@ -94,13 +94,15 @@ def build_deck(
     build_root: Path | None = None,
     note: str | None = None,
 ) -> Result:
-    """Publish a new version of GAME unless its deck equals the newest published version's (the newest
-    on disk, whatever LATEST says: a missing or stale LATEST opens no gate, and is pointed at it)."""
+    """Publish a new version of GAME unless its deck (and the templates it pins, pipeline.decks.pinned) equals
+    the newest published version's (the newest on disk, whatever LATEST says: a missing or stale LATEST opens
+    no gate, and is pointed at it)."""
     game = definition.name
     accept = (accept or "").strip() or None  # a blank reason opens no gate
     spec, fresh, inputs = fresh_deck(definition, build_root)
     schema.check(fresh, spec, f"the {game} deck built from build/")
     cards = fresh["cards"]
+    templates = pinned.files(definition)
     game_dir = (decks_dir or paths.DECKS_DIR) / game
     versions.recover(game_dir)
     previous = versions.newest(game_dir)
@@ -112,9 +114,11 @@ def build_deck(
             raise GeodeckError(damaged[0] + more)
         _, old = published.deck(definition, previous, decks_dir)
         if same_content(old, fresh):
-            if _pointer(game_dir) != previous:
-                versions.point_latest(game_dir, previous)
-            return Result(game, previous, False, len(cards), None)
+            if pinned.same(definition, previous, templates, decks_dir):
+                if _pointer(game_dir) != previous:
+                    versions.point_latest(game_dir, previous)
+                return Result(game, previous, False, len(cards), None)
+            note = "\n".join(filter(None, [note, "Same cards; its templates changed (titles, words, thresholds)."]))
         diff = diffing.diff_decks(spec, old, fresh)
         if diff["suspicious"] and not accept:
             count = sum(c["suspicious"] for c in diff["changes"])
@@ -131,13 +135,14 @@ def build_deck(
     versions.publish(
         game_dir,
         version,
-        {
+        templates
+        | {
             "deck.json": json_text,
             "deck.csv": csv_text,
             "datapackage.json": files.datapackage(
                 spec, version, csv_text, json_text, files.cited_columns(spec.columns, cards)
             ),
-            "manifest.json": files.manifest(document, inputs),
+            "manifest.json": files.manifest(document, inputs, pinned.hashes(templates)),
             "CHANGELOG.md": changelog(
                 document["title"],
                 version,

@@ -122,12 +122,18 @@ def publish(game_dir: Path, version: str, files: dict[str, str]) -> Path:
     game_dir.mkdir(parents=True, exist_ok=True)
     staged = Path(tempfile.mkdtemp(dir=game_dir, prefix=f".{version}."))
     try:
-        for name, text in sorted(files.items()):
-            with open(staged / name, "wb") as handle:
+        folders = {staged}
+        for name, text in sorted(files.items()):  # a name may hold a folder: `templates/decks/x.toml`
+            path = staged / name
+            for folder in reversed(path.relative_to(staged).parents[:-1]):
+                (staged / folder).mkdir(exist_ok=True)
+                folders.add(staged / folder)
+            with open(path, "wb") as handle:
                 handle.write(text.encode("utf-8"))
                 os.fsync(handle.fileno())
         os.chmod(staged, 0o755)
-        _sync(staged)
+        for folder in sorted(folders, reverse=True):
+            _sync(folder)
         os.rename(staged, target)
     except BaseException:
         shutil.rmtree(staged, ignore_errors=True)

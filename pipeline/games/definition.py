@@ -16,7 +16,9 @@ pictures).
 The templates a game reads (`template_files`) are its deck spec `templates/decks/<name>.toml`, card layout
 `templates/cards/<name>.toml` and play-check thresholds `templates/playcheck/<name>.toml` (`<name>` its
 `template_name`, else its name; without its own thresholds its family's, `templates/playcheck/<family>.toml`),
-unless `templates` names another folder holding `decks/`, `cards/` and `playcheck/`.
+unless `templates` names another folder holding `decks/`, `cards/` and `playcheck/`; a game whose templates
+are its own data (a custom deck's) pins them in each version it publishes (`pinned_templates`,
+pipeline.decks.pinned).
 """
 
 import importlib
@@ -47,6 +49,7 @@ class GameDefinition:
     templates: Path = TEMPLATES_DIR
     family: str = ""  # the shared package the slice's missing modules come from, e.g. "pipeline.games.grid"
     template_name: str = ""  # the name of its templates when several games share them (regions: "region")
+    pinned_templates: bool = False  # its templates are its own data, kept in each version (pipeline.decks.pinned)
 
     def own_language(self) -> str | None:
         """The registered language its decks print and play in unless `--lang` says otherwise, where it is

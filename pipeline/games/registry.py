@@ -9,7 +9,8 @@ without `GAME` or `games()`: the registry passes it over, its games name it in t
 defined elsewhere (a test's toy game) calls `register(definition)`. A slice that makes games
 from data (pipeline/games/region/: one game per published region deck) defines `games()` returning their
 definitions instead; its commands exist before it has made any, and it may define `unmade(name)`: how to make
-the game `name` it has not made yet (the one-line fix an unknown name is refused with), or None.
+the game `name` it has not made yet (the one-line fix an unknown name is refused with), or None, and
+`damaged()`: a line for each published deck it could not make a game of.
 """
 
 import importlib
@@ -23,7 +24,7 @@ _REGISTRY: dict[str, GameDefinition] = {}
 _MAKERS: list[str] = []  # packages of the slices that make games (`games()`)
 _DISCOVERED = False
 
-__all__ = ["commands", "get", "names", "register", "registered", "unmade"]
+__all__ = ["commands", "damaged", "get", "names", "register", "registered", "unmade"]
 
 
 def register(definition: GameDefinition) -> GameDefinition:
@@ -73,6 +74,16 @@ def unmade(name: str) -> str | None:
         if fix := getattr(importlib.import_module(package), "unmade", lambda _name: None)(name):
             return fix
     return None
+
+
+def damaged() -> dict[str, str]:
+    """{name: the line with the fix} of each published deck a slice making games could not make a game of
+    (its `damaged()`): `verify` reports them, never skips them."""
+    registered()
+    found: dict[str, str] = {}
+    for package in _MAKERS:
+        found |= getattr(importlib.import_module(package), "damaged", dict)()
+    return found
 
 
 def commands() -> list:

@@ -13,7 +13,7 @@ from pipeline.i18n import registry
 from pipeline.i18n.catalogue import N_, gettext, localised, translate
 from pipeline.paths import OUTPUT_DIR, TEMPLATES_DIR
 from pipeline.play.seats import level
-from pipeline.playcheck import words
+from pipeline.playcheck import MAX_GAMES, words
 from pipeline.playcheck.numbers import count, fixed, interval, plain, short
 from pipeline.playcheck.play import shown
 
@@ -116,6 +116,10 @@ def _hint(report: dict, lang: str) -> str:
     if report["result"] != "undecided":
         return ""
     needed = report.get("max_games_to_decide")
+    if needed and needed > MAX_GAMES:  # advise only what --max-games takes
+        return " " + translate(
+            lang, "(more games than --max-games takes, {most} at most, would decide it)", most=MAX_GAMES
+        )
     if needed:
         return " " + translate(lang, "(run more games: --max-games {needed})", needed=needed)
     return " " + gettext(lang, "(no number of games decides it)")

@@ -9,6 +9,7 @@ from pathlib import Path
 import jinja2
 
 from pipeline import outputs
+from pipeline.decks import pinned
 from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
@@ -67,6 +68,8 @@ def card_images(game: GameDefinition, deck: dict, ids: list[str], store, lang: s
     chosen = {c["id"]: c for c in deck["cards"] if c["id"] in set(ids)}
     if not chosen:
         return {}
+    if deck.get("version"):  # a published version: drawn with the templates it pins (a custom deck's)
+        game = pinned.at(game, deck["version"])
     options = printing.PrintOptions(layout="one-up", bleed=0, lang=lang, only=tuple(chosen))
     try:
         pdf = printing.render(game, deck, options, store)  # drawn as in the whole deck's print (sizes, divisions)

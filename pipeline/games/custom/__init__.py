@@ -1,24 +1,26 @@
 """Custom decks: a deck recipe (docs/recipes.md) made a game of its own, `custom-<name>`.
 
-`geodeck deck new RECIPE` publishes `output/decks/custom-<name>/` with its templates (deck spec, card layout,
-play-check thresholds) beside its versions; every published custom deck is a game (`games()`, read by the
-registry) of the family of the recipe's `game` (GameDefinition.family: the package templates/recipes/games.toml
-names), played, printed and play-checked with the family's engine, bots, notation, terminal and accessories,
-its cards drawn by the family's renderer (countries) or by `grouped`'s (a table's items, countries in the
-recipe's groups); no module of this slice imports another game's.
-"""
+`geodeck deck new RECIPE` publishes `output/decks/custom-<name>/`, each version with the templates it was
+made with (deck spec, card layout, play-check thresholds: pinned in it, pipeline.decks.pinned); every published
+custom deck is a game (`games()`, read by the registry) of the family of the recipe's `game`
+(GameDefinition.family: the package templates/recipes/games.toml names), played, printed and play-checked
+with the family's engine, bots, notation, terminal and accessories, its cards drawn by the family's renderer
+(countries) or by `grouped`'s (a table's items, countries in the recipe's groups); no module of this slice
+imports another game's."""
 
 import importlib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pipeline import paths, readers
+from pipeline.decks import versions
+from pipeline.errors import GeodeckError
 from pipeline.games.custom.recipe import family
 from pipeline.games.definition import GameDefinition
 from pipeline.jsonfile import Unreadable
 
 PREFIX = "custom-"
-TEMPLATES = "templates"  # the folder of a custom deck's templates, beside its versions
+TEMPLATES = "templates"  # the folder of a custom deck's templates: in each version, and in its build folder
 GROUPED = f"{__name__}.grouped"  # the package of a deck of items in groups: its own card renderer
 
 
@@ -27,9 +29,12 @@ def definition(
 ) -> GameDefinition:
     """The game `custom-<name>` of the recipe game `base`: this slice's deck module (and, for `items` in groups,
     the card renderer of its package `grouped`), every other module its family's (the recipe game's package,
-    GameDefinition.family); its templates in `templates` (default: beside its published versions), played by
-    `players` by default (the family's game's default)."""
+    GameDefinition.family); its templates in `templates` (a build's, or a published version's: each version
+    pins its own, pipeline.decks.pinned; default: those of the version LATEST names), played by `players` by
+    default (the family's game's default)."""
     game = f"{PREFIX}{name}"
+    if templates is None:
+        templates = paths.DECKS_DIR / game / str(_shown(paths.DECKS_DIR / game)) / TEMPLATES
     family_game = importlib.import_module(family(base)).GAME
     return GameDefinition(
         name=game,
@@ -43,36 +48,78 @@ def definition(
         deck_reads=(f"custom/{name}/recipe.json",),
         in_build=False,
         made_by=f"geodeck deck new RECIPE (the recipe of {game})",
-        templates=templates or paths.DECKS_DIR / game / TEMPLATES,
+        templates=templates,
+        pinned_templates=True,
     )
 
 
 def games() -> list[GameDefinition]:
-    """A game per published custom deck (a folder output/decks/custom-<name>/ with LATEST and templates)."""
+    """A game per published custom deck (a folder output/decks/custom-<name>/ with a version), reading the
+    templates of the version LATEST names; a folder whose templates cannot be read is no game but a problem
+    (`damaged`: what `verify` and every command naming it say)."""
+    _DAMAGED.clear()
     if not paths.DECKS_DIR.is_dir():
         return []
     found: list[GameDefinition] = []
     for folder in sorted(paths.DECKS_DIR.glob(f"{PREFIX}*")):
-        spec = folder / TEMPLATES / "decks" / f"{folder.name}.toml"
-        if not (folder / "LATEST").is_file() or not spec.is_file():
+        version = _shown(folder)
+        if version is None:
             continue
+        templates = folder / version / TEMPLATES
+        spec = templates / "decks" / f"{folder.name}.toml"
         try:
             deck = readers.read("toml", spec)
             head = deck["deck"]
             found.append(
                 definition(
-                    folder.name.removeprefix(PREFIX), head["base"], "item" in deck["kinds"], None, head["players"]
+                    folder.name.removeprefix(PREFIX), head["base"], "item" in deck["kinds"], templates, head["players"]
                 )
             )
-        except (Unreadable, KeyError, TypeError):  # a damaged spec: `geodeck deck new` writes it again
-            continue
+        except (Unreadable, KeyError, TypeError, ModuleNotFoundError) as exc:
+            _DAMAGED[folder.name] = damage(folder, spec, exc)
     return found
 
 
+_DAMAGED: dict[str, str] = {}  # a published custom deck's folder name -> why it is no game (`games`)
+
+
+def damaged() -> dict[str, str]:
+    """{name: the line with the fix} of each published custom deck whose templates cannot be read (after
+    `games`)."""
+    return dict(sorted(_DAMAGED.items()))
+
+
+def damage(folder: Path, spec: Path, exc: Exception) -> str:
+    """The line of a custom deck `folder` whose newest version's templates (`spec` among them) are unreadable."""
+    command = f"`geodeck deck new RECIPE` (the recipe of {folder.name})"
+    if (folder / TEMPLATES).is_dir() and not spec.parent.parent.is_dir():
+        return (
+            f"{folder / TEMPLATES} lies beside the versions of {folder.name}, not in them (a deck published before "
+            f"its versions kept their templates); {command} moves it into them"
+        )
+    what = "is missing" if isinstance(exc, Unreadable) and not spec.exists() else "cannot be read"
+    version = spec.parent.parent.parent
+    return (
+        f"{spec} {what}, so {folder.name} cannot be printed as published; restore it with "
+        f"`git checkout -- {version}`, or delete the version (`rm -r {version}`) and run {command}"
+    )
+
+
+def _shown(folder: Path) -> str | None:
+    """The version of `folder` LATEST names, else its newest (None: nothing published)."""
+    try:
+        return versions.latest(folder) or versions.newest(folder)
+    except GeodeckError:
+        return versions.newest(folder)
+
+
 def unmade(name: str) -> str | None:
-    """The fix for a custom deck `name` not published here: the command that publishes it."""
+    """The fix for a custom deck `name` not published here (the command that publishes it), or why a published
+    one is no game (`damaged`)."""
     if not name.startswith(PREFIX) or len(name) == len(PREFIX):
         return None
+    if name in _DAMAGED:
+        return _DAMAGED[name]
     return f"{name} is not built yet: `geodeck deck new RECIPE` publishes it from its recipe (docs/recipes.md)"
 
 

@@ -2,24 +2,23 @@
 templates, a play-check, then a new version of `custom-<name>` through the decks stage's publisher.
 
 Order, so that nothing is half-published: the candidates and the cards are chosen and play-checked with the
-templates in the build folder; only a deck that deals at some player count and fails no verdict has its
-templates copied beside its versions (a folder written whole and renamed into place) and is published
-(pipeline/decks/stage.py: atomic, a version only when the cards changed).
+templates in the build folder; only a deck that deals at some player count, fails no verdict and passes the
+publishing gates is published, its templates inside the new version (pipeline/decks/stage.py and pinned.py:
+one folder renamed into place, a version only when the cards or the templates changed). A refused or killed
+run leaves every published version, and what it prints, as it was.
 """
 
 import json
-import shutil
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 import pandas as pd
 
 from pipeline import atomic, paths
-from pipeline.decks import stage
+from pipeline.decks import pinned, stage
 from pipeline.errors import GeodeckError
 from pipeline.games import custom, registry
-from pipeline.games.custom import items, optimise, recipe, table, templates
+from pipeline.games.custom import items, legacy, optimise, recipe, table, templates
 from pipeline.games.custom.deck import RECIPE
 from pipeline.hashing import file_sha256
 from pipeline.playcheck import report as reports
@@ -113,9 +112,10 @@ def new(
             + (f" {len(outcome.swaps)} swaps tried." if outcome.swaps else "")
             + " Widen [items] (more candidates) or change the categories."
         )
-    install(staged, paths.DECKS_DIR / game.name / custom.TEMPLATES)
-    published = registry.register(custom.definition(made.name, made.game, items_deck, None, game.default_players))
-    return Made(stage.build_deck(published, accept=accept, build_root=root), outcome.swaps, outcome.report["result"])
+    legacy.pin_beside(paths.DECKS_DIR / game.name)
+    result = stage.build_deck(game, accept=accept, build_root=root)  # the version pins its templates (`staged`)
+    registry.register(pinned.at(game, result.version))
+    return Made(result, outcome.swaps, outcome.report["result"])
 
 
 def groups(made: recipe.Recipe, pool: pd.DataFrame) -> list[str]:
@@ -174,17 +174,3 @@ def write_items(out: Path, pool: pd.DataFrame, chosen: list[int], swaps: list[op
     atomic.write_parquet(
         out / "items.parquet", pool.assign(in_deck=[i in kept for i in range(len(pool))], reason=reason)
     )
-
-
-def install(staged: Path, target: Path) -> None:
-    """Copy the staged templates folder to `target` whole: written beside it, then renamed into place."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fresh = Path(tempfile.mkdtemp(prefix=".templates.", dir=target.parent))
-    shutil.copytree(staged, fresh, dirs_exist_ok=True)
-    if target.exists():
-        old = Path(tempfile.mkdtemp(prefix=".old-templates.", dir=target.parent))
-        target.rename(old / "templates")
-        fresh.rename(target)
-        shutil.rmtree(old)
-    else:
-        fresh.rename(target)

@@ -1,10 +1,10 @@
 """`geodeck deck new RECIPE` (docs/recipes.md)."""
 
-import os
 from pathlib import Path
 
 import click
 
+from pipeline.cli.common import jobs_option
 from pipeline.cli_output import Bounded, Words, console, out
 
 
@@ -22,13 +22,7 @@ def deck():
     show_default=True,
     help="Play-check games per kind of playout, for each set of cards the optimiser tries.",
 )
-@click.option(
-    "--jobs",
-    type=Bounded(int, 1, 1024),
-    default=os.cpu_count() or 1,
-    show_default="all cores",
-    help="Processes playing the play-check's games side by side.",
-)
+@jobs_option("Processes playing the play-check's games side by side.")
 @click.option(
     "--scheduler",
     metavar="ADDRESS",

@@ -80,6 +80,10 @@ def build(countries, every, places, title, lang, accept, jobs, scheduler, mirror
         raise click.UsageError("--all builds every buildable country: give ISO3 codes or --all, not both")
     if not every and not countries:
         raise click.UsageError("give one or more ISO3 codes (e.g. FRA), or --all (`geodeck region list`)")
+    codes = [c.upper() for c in countries]
+    if twice := sorted({c for c in codes if codes.count(c) > 1}):  # merged, and said so
+        console.print(f"note: {', '.join(twice)} named more than once: built once", highlight=False, markup=False)
+        countries = tuple(dict.fromkeys(codes))
     several = every or len(countries) > 1 or given(ctx, "jobs") or given(ctx, "scheduler")
     if title and several:
         raise click.UsageError("--title names one deck: give one country, without --all, --jobs or --scheduler")
@@ -104,7 +108,7 @@ def build_several(store, countries, places, lang, accept, jobs, scheduler) -> No
     from pipeline.cli.common import progress
     from pipeline.games.region import many
 
-    chosen = many.buildable(store) if not countries else list(dict.fromkeys(c.upper() for c in countries))
+    chosen = many.buildable(store) if not countries else [c.upper() for c in countries]
     with progress() as bar:
         task = bar.add_task(f"searching {len(chosen)} countries", total=len(chosen))
         outcomes = many.build_many(

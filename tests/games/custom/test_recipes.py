@@ -10,6 +10,7 @@ import pytest
 from fixtures.tiny.decks import synthetic
 
 from pipeline import paths
+from pipeline.decks import versions
 from pipeline.games import registry
 from pipeline.games.custom import optimise
 
@@ -154,7 +155,7 @@ def test_a_recipe_is_published_as_a_game_that_verify_and_play_check_find(geodeck
     assert code == 0, output
     assert "custom-africa-40 " in output and "published: 40 cards" in output
     folder = paths.DECKS_DIR / "custom-africa-40"
-    assert (folder / "templates" / "decks" / "custom-africa-40.toml").is_file()
+    assert (folder / str(versions.latest(folder)) / "templates" / "decks" / "custom-africa-40.toml").is_file()
     items = pd.read_parquet(workshop / "build" / "custom" / "africa-40" / "items.parquet")
     assert items["in_deck"].sum() == 40 and (items["primary_continent"] == "Africa").all()
     code, output = geodeck(["verify", "custom-africa-40"])

@@ -40,6 +40,7 @@ def test_several_countries_are_published_in_a_table_and_a_refusal_exits_1(geodec
     )
     rows = [line for line in output.splitlines() if line.startswith("│")]
     assert [row.split("│")[1].strip() for row in rows] == ["FRA", "CHL", "ITA", "POL"]
+    assert "note: FRA named more than once: built once\n" in output  # merged, and said so
     assert "published" in rows[0] and "region-fra 2026.12.9: 96 cards" in rows[0]
     assert "refused" in rows[1] and "region-chl not published" in rows[1]
     assert "unchanged" in rows[2] and "refused" in rows[3] and "suspicious" in rows[3]
