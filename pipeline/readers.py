@@ -241,6 +241,9 @@ SOURCE = register(
 )
 TOML = register(Kind("toml", "TOML file", 1 * MB, toml_document, fix=RESTORE))
 CSV = register(Kind("csv", "table", 16 * MB, text, fix=RESTORE))
+TEMPLATE = register(  # a custom deck's template as its version pins it (decks/pinned.py), read as text
+    Kind("template", "deck template", 1 * MB, text, fix="restore it, or rerun `geodeck deck new RECIPE`")
+)
 REGION = register(
     Kind(
         "region",

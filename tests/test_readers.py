@@ -168,6 +168,7 @@ ALLOWED = {
     ("extract/refresh.py", "loads"): "an upstream answer, bounded by the download limits",
     ("extract/store.py", "open"): "a store or mirror file, is_file() first, hashed in chunks",
     ("locking.py", "open"): "the lock file (written)",
+    ("workers.py", "open"): "the kernel's /proc/meminfo and /proc/PID/stat",
     ("build/runner.py", "read_bytes"): "a Python module of the package, already imported",
     ("render/drawings.py", "loads"): "the parser of the drawing kind (readers.DRAWING)",
     ("render/press.py", "open"): "pikepdf opens the PDF it just drew, in memory",

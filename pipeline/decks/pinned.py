@@ -8,9 +8,8 @@ a published version prints; `geodeck verify` checks them (`problems`)."""
 import dataclasses
 from pathlib import Path
 
-from pipeline import jsonfile, paths
+from pipeline import jsonfile, paths, readers
 from pipeline.decks import versions
-from pipeline.errors import GeodeckError
 from pipeline.games.definition import GameDefinition
 from pipeline.hashing import sha256
 
@@ -25,10 +24,7 @@ def files(game: GameDefinition) -> dict[str, str]:
         return {}
     found = {}
     for path in game.template_files.values():
-        try:
-            found[f"{FOLDER}/{path.relative_to(game.templates).as_posix()}"] = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise GeodeckError(f"{path} cannot be read ({exc.__class__.__name__}); rerun the command") from exc
+        found[f"{FOLDER}/{path.relative_to(game.templates).as_posix()}"] = readers.read_input("template", path)
     return found
 
 

@@ -7,7 +7,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from pipeline import atomic, jsonfile
+from pipeline import atomic, jsonfile, readers
 from pipeline.decks import pinned, versions
 from pipeline.decks.canonical import dumps
 from pipeline.errors import GeodeckError
@@ -22,7 +22,7 @@ def pin_beside(folder: Path) -> list[str]:
     if not beside.is_dir() or beside.is_symlink():
         return []
     texts = {
-        f"{pinned.FOLDER}/{path.relative_to(beside).as_posix()}": path.read_text(encoding="utf-8")
+        f"{pinned.FOLDER}/{path.relative_to(beside).as_posix()}": readers.read_input("template", path)
         for path in sorted(beside.rglob("*.toml"))
     }
     done = []
