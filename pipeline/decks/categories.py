@@ -17,10 +17,12 @@ read.
 
 from dataclasses import dataclass
 
+from pipeline import placeholders
 from pipeline.errors import GeodeckError
 from pipeline.fields import fields as field_table
 
 DIRECTIONS = ("higher", "lower")  # which end of a category wins "above" (the trick game) or a comparison
+UNIT = ("n",)  # the one field of a unit ("{n} km²"), exactly once (pipeline/placeholders.py)
 TINY = 1e-12  # the least a scale, a share or a threshold may be (they are positive)
 THRESHOLD_REL = 0.15  # a refreshed value changing by more than this is suspicious, unless the category says
 KEYS = {
@@ -81,13 +83,15 @@ def parse(entry: dict, where: str, problems: list[str], icons: tuple[str, ...] =
         problems.append(f'{where}.words: give {{label = "Area", unit = "{{n}} km²"}} (and strip: its two words)')
         return None
     unit, pattern = words.get("unit"), entry.get("pattern", "#,##0.##")
-    if not isinstance(unit, str) or "{n}" not in unit or not isinstance(pattern, str):
+    why = placeholders.problem(unit, UNIT, once=UNIT) if isinstance(unit, str) else "not a text"
+    if why or not isinstance(unit, str) or not isinstance(pattern, str):
         problems.append(
-            f'{where}.words.unit {unit!r}: the value with its unit, {{n}} where the number goes ("{{n}} km²", '
-            '"US${n}", "{n} Kreise"); pattern, if given, a number pattern such as "#,##0.0"'
+            f"{where}.words.unit {placeholders.quoted(str(unit))!r}: {why or 'its pattern is not a text'}; the "
+            'value with its unit, {n} once where the number goes ("{n} km²", "US${n}", "{n} Kreise"), no other '
+            'field; pattern, if given, a number pattern such as "#,##0.0"'
         )
         return None
-    strip = words.get("strip", [words["label"], unit.replace("{n}", "").strip()])
+    strip = words.get("strip", [words["label"], placeholders.fill(unit, n="").strip()])
     if not (isinstance(strip, list) and len(strip) == 2 and all(isinstance(w, str) for w in strip)):
         problems.append(f'{where}.words.strip: the strip\'s label and unit, e.g. ["Area", "km²"]')
         return None
