@@ -14,6 +14,7 @@ import pytest
 from pipeline import placeholders
 from pipeline.errors import GeodeckError
 from pipeline.i18n import catalogue, po, registry
+from pipeline.review import page
 
 OK = "nplurals=2; plural=(n != 1);"
 PLURAL = 'msgid "{n} card"\nmsgid_plural "{n} cards"\nmsgstr[0] "{n} carte"\nmsgstr[1] "{n} cartes"\n'
@@ -102,6 +103,26 @@ def test_a_message_using_what_its_msgid_has_not_is_refused_naming_it_and_its_fie
     assert "msgid 'Version {version}'" in line and said in line, line
     if "field" in said or "plain name" in said:
         assert "use only {version}" in line
+
+
+@pytest.mark.parametrize(
+    ("msgstr", "said"),
+    [
+        ("%(nope)s", "%(nope)s is not a field"),
+        ("50 % %(verdict)s", "neither %(name)s nor %%"),
+        ("%(verdict)d", "neither"),
+    ],
+)
+def test_a_review_page_message_uses_only_its_percent_fields(geodeck, locales, msgstr, said):
+    """The review page's messages are formatted by jinja2 with `%`: a translation keeps to `%(verdict)s`, `%%`."""
+    path = write(locales, body=f'msgid "Build gate: %(verdict)s"\nmsgstr "{msgstr}"\n')
+    line = one_error(geodeck, path)
+    assert said in line and "use only %(verdict)s and %%" in line, line
+
+
+def test_a_percent_sign_in_a_review_page_message_without_fields_is_text():
+    assert page._percent_safe("Old", "100 % alt") % {} == "100 % alt"  # jinja2 formats every message with %
+    assert page._percent_safe("Build gate: %(verdict)s", "Tor: %(verdict)s") % {"verdict": "ok"} == "Tor: ok"
 
 
 def test_a_catalogue_in_a_folder_that_is_no_locale_takes_its_language_header(geodeck, locales):

@@ -5,9 +5,10 @@ they are read, for a catalogue may come from anyone (`$GEODECK_LOCALES`):
   `MOST_PLURALS` forms, an expression gettext's own safe parser reads (`gettext.c2py`: only `n`, numbers and
   C operators; at most 1,000 characters nested 20 deep) that gives a form in range for every n of `CHECKED`
   without dividing by zero;
-- each message: a translation uses only the `{fields}` of its msgid (pipeline/placeholders.py) and exactly
-  the project's markup its msgid has (`<b>`, `</b>`, `<br/>`, pipeline/markup.py), and holds no control
-  character or bidi override and no more than `text.LONGEST` characters.
+- each message: a translation uses only the `{fields}` of its msgid (pipeline/placeholders.py; in a message
+  jinja2 formats, the review page's, only its `%(fields)s` and `%%`) and exactly the project's markup its
+  msgid has (`<b>`, `</b>`, `<br/>`, pipeline/markup.py), and holds no control character or bidi override
+  and no more than `text.LONGEST` characters.
 
 Each problem is one line naming the file, the msgid and what it may use."""
 
@@ -30,6 +31,7 @@ from pipeline.jsonfile import MB, Unreadable
 MOST_PLURALS = 6  # CLDR's most plural forms of any language (Arabic)
 CHECKED = range(1001)  # the numbers a plural expression is tried on
 TAGS = re.compile(r"</?b>|<br/>")  # the project's markup a translation keeps (pipeline/markup.py)
+PERCENT = re.compile(r"%(?:\((\w+)\)s|(%))?")  # jinja2's fields (the review page's messages): %(name)s, %%
 EXAMPLE = "nplurals=2; plural=(n != 1);"
 
 
@@ -102,23 +104,53 @@ def message_problem(message: Message) -> tuple[str, str] | None:
     if message.context:
         where += f" (msgctxt {placeholders.quoted(message.context)!r})"
     try:
-        allowed = sorted({name for one in ids for name in placeholders.fields(one)})
+        braces = sorted({name for one in ids for name in placeholders.fields(one)})
+        jinja = any("%(" in one or "%%" in one for one in ids)  # formatted with % by jinja2 (pipeline/review)
+        percent = sorted({name for one in ids for name in _percent(one)}) if jinja else None
     except placeholders.Invalid as exc:
         return f"has {where}, which is no geodeck message: {exc}", "remove it (`pybabel update` drops it)"
-    tags = Counter(TAGS.findall(ids[0]))
     for string in (s for s in strings if s):
-        why = placeholders.problem(string, allowed)
-        if why is not None:
-            return f"has {where} whose msgstr is refused: {why}", f"use only {placeholders.allowing(allowed)} in it"
-        if Counter(TAGS.findall(string)) != tags:
-            kept = " ".join(tags.elements()) or "none"
-            return f"has {where} whose msgstr changes its markup", f"keep the msgid's tags exactly ({kept})"
-        bad = text.unsafe(string)
-        if bad:
-            return f"has {where} whose msgstr holds {bad}, a control character or bidi override", "remove it"
-        if len(string) > text.LONGEST:
-            return f"has {where} whose msgstr is {len(string):,} characters long", f"keep it under {text.LONGEST:,}"
+        problem = _translation_problem(string, braces, percent, Counter(TAGS.findall(ids[0])))
+        if problem is not None:
+            return f"has {where} whose msgstr {problem[0]}", problem[1]
     return None
+
+
+def _translation_problem(
+    string: str, braces: list[str], percent: list[str] | None, tags: Counter
+) -> tuple[str, str] | None:
+    """(why, the fix) when a translation uses fields (`braces`; `percent` in a jinja2 message) or markup its
+    msgid has not, or characters geodeck prints not; else None."""
+    why = placeholders.problem(string, braces)
+    if why is not None:
+        return f"is refused: {why}", f"use only {placeholders.allowing(braces)} in it"
+    if percent is not None:
+        try:
+            unknown = [name for name in _percent(string) if name not in percent]
+            why = f"%({unknown[0]})s is not a field it may use" if unknown else None
+        except placeholders.Invalid as exc:
+            why = str(exc)
+        if why is not None:
+            return f"is refused: {why}", f"use only {', '.join(f'%({n})s' for n in percent) or 'no field'} and %%"
+    if Counter(TAGS.findall(string)) != tags:
+        return "changes its markup", f"keep the msgid's tags exactly ({' '.join(tags.elements()) or 'none'})"
+    bad = text.unsafe(string)
+    if bad:
+        return f"holds {bad}, a control character or bidi override", "remove it"
+    if len(string) > text.LONGEST:
+        return f"is {len(string):,} characters long", f"keep it under {text.LONGEST:,}"
+    return None
+
+
+def _percent(message: str) -> list[str]:
+    """The `%(name)s` fields of a message jinja2 formats; `Invalid` for a `%` that is no field or `%%`."""
+    names = []
+    for found in PERCENT.finditer(message):
+        if found.group(1):
+            names.append(found.group(1))
+        elif not found.group(2):
+            raise placeholders.Invalid("a % that is neither %(name)s nor %% (a percent sign)")
+    return names
 
 
 readers.register(
