@@ -7,6 +7,9 @@ from pathlib import Path
 import pdftext
 import pytest
 
+from pipeline.decks import categories
+from pipeline.errors import GeodeckError
+
 STATES = Path(__file__).parents[2] / "fixtures" / "recipes" / "german-states.csv"
 
 RECIPE = """
@@ -69,3 +72,11 @@ def test_a_recipe_s_words_in_markup_print_in_its_kit_as_typed(geodeck, workshop,
         assert words in text, words
     assert "Länder & <i>toppen</i>" in text
     assert b"/Link" not in data and b"/URI" not in data and b"/Height 17" not in data
+
+
+def test_a_published_deck_s_unit_is_checked_where_its_layout_is_read():
+    """A deck spec edited after `deck new` (its templates) is read by the same code: `play` and `print` end in
+    one line naming the unit, never in a format string run."""
+    entry = {"field": "area_km2", "words": {"label": "Area", "unit": "{n}{n:>99999999}"}}
+    with pytest.raises(GeodeckError, match=r"^spec.toml: categories\[1\]\.words\.unit .*no format spec"):
+        categories.declared([entry], "spec.toml")
