@@ -55,6 +55,8 @@ def quoted(text: str) -> str:
 
 def fields(template: str) -> list[str]:
     """The fields `template` names, in order (repeats included); `Invalid` when it is not in the language."""
+    if "{" not in template and "}" not in template:
+        return []  # most words: nothing to parse
     try:
         parts = list(FORMATTER.parse(template))
     except ValueError as exc:  # a single { or }
