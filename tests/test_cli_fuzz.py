@@ -256,3 +256,110 @@ def test_hostile_recipes_and_tables_are_refused_in_one_line_each(case, tmp_path,
     assert "Traceback" not in output and code == 2, output[-2_000:]
     assert lines and all(line.startswith(("error: ", "note: ")) for line in lines), output[-2_000:]
     assert all(len(line) <= 1_000 for line in lines) and not any(c in output for c in "\x1b\x9b\u202e\x00")
+
+
+# Catalogues from $GEODECK_LOCALES (issue 49): hostile headers and translations of real messages.
+PLURAL_FORMS = [
+    "nplurals=2; plural=(n != 1);",
+    "nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
+    "nplurals=2; plural=(n/0);",
+    "nplurals=2; plural=" + "(" * 5000 + "n" + ")" * 5000 + ";",
+    "nplurals=2; plural=99;",
+    "nplurals=2; plural=-1;",
+    "nplurals=2; plural=__import__('os').system('id');",
+    "nplurals=999999999999; plural=0;",
+    "nplurals=-3; plural=0;",
+    "nplurals=x; plural=0;",
+    "nplurals=2; plural=n ? : 1;",
+    "nplurals=2",
+    "",
+]
+LANGUAGE = ["fr_FR", "", "tlh_XX", "../../etc", "de-AT", "en", "x" * 300]
+MSGSTR = [
+    "{0.__globals__}",
+    "{nope}",
+    "{version.__class__.__mro__}",
+    "{n:>99999999}",
+    "{n!x}",
+    "{}{0}",
+    "{{n}}",
+    "{n}}",
+    "<img src='/dev/zero'/>",
+    '<a href="e:x">A</a>',
+    "&lt;&#65; &",
+    "<b>",
+    "</b>",
+    "<br/>",
+    "\u202e",
+    "x" * 20_000,
+    "%(n)s",
+    "",
+]
+FUZZED = [  # (msgid, its plural or None, its fields)
+    ("{label}: {value}", None, {"label": "L", "value": "V"}),
+    ("Version {version}", None, {"version": "2026.1.0"}),
+    ("{n} card", "{n} cards", {}),
+    ("<b>Goal:</b> win", None, {}),
+]
+
+
+def po_string(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t") + '"'
+
+
+@st.composite
+def catalogues(draw) -> tuple[str, str]:
+    """(folder name, catalogue text): a header and a few real messages translated with hostile pieces."""
+    header = [f"Plural-Forms: {draw(st.sampled_from(PLURAL_FORMS) | st.text(max_size=40))}"]
+    language = draw(st.sampled_from(LANGUAGE))
+    if language or draw(st.booleans()):
+        header.append(f"Language: {language}")
+    lines = ['msgid ""', "msgstr " + po_string("\n".join(header) + "\n")]
+    piece = st.sampled_from(MSGSTR) | st.text(alphabet='{}<>&!:.0n/bx \\"%', max_size=12)
+    for msgid, plural, _ in draw(st.lists(st.sampled_from(FUZZED), max_size=4, unique_by=lambda m: m[0])):
+        lines += ["", f"msgid {po_string(msgid)}"]
+        if plural is not None:
+            lines.append(f"msgid_plural {po_string(plural)}")
+        for i in range(1 if plural is None else draw(st.integers(1, 3))):
+            translated = (msgid if draw(st.booleans()) else "") + draw(piece)
+            lines.append(
+                f"msgstr {po_string(translated)}" if plural is None else f"msgstr[{i}] {po_string(translated)}"
+            )
+    if draw(st.integers(0, 9)) == 0:
+        lines.append(draw(st.text(max_size=30)))  # a broken line
+    return draw(st.sampled_from(["xx", "fr", "klingon", "x y"])), "\n".join(lines) + "\n"
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(catalogue=catalogues())
+def test_a_hostile_catalogue_is_one_line_or_prints_only_text(catalogue, tmp_path_factory, monkeypatch):
+    """Every command reads the registry first (tests/test_catalogue_checks.py runs `geodeck games`): a hostile
+    catalogue is one error line naming it, or its messages fill their fields and pick a plural form for any n."""
+    from pipeline.errors import GeodeckError
+    from pipeline.i18n import catalogue as messages
+    from pipeline.i18n import registry
+
+    folder, text = catalogue
+    root = tmp_path_factory.mktemp("locales")
+    path = root / folder / "LC_MESSAGES" / f"{registry.domain()}.po"
+    path.parent.mkdir(parents=True)
+    path.write_text(text, encoding="utf-8")
+    monkeypatch.setenv("GEODECK_LOCALES", str(root))
+    registry.languages.cache_clear()
+    try:
+        try:
+            registry.codes()
+        except GeodeckError as exc:
+            assert str(exc).startswith(f"{path}: ") and "\n" not in str(exc), str(exc)
+            return
+        for msgid, plural, fields in FUZZED:
+            if plural is None:
+                shown = messages.translate(folder, msgid, **fields)
+            else:
+                shown = messages.translate_plural(folder, msgid, plural, 3, **fields)
+                for n in (0, 1, 2, 5, 22, 1000, 10**6):
+                    messages.form(folder, (msgid, plural), n)
+            assert "__" not in shown
+    finally:
+        monkeypatch.delenv("GEODECK_LOCALES")
+        registry.languages.cache_clear()

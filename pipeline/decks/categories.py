@@ -20,11 +20,12 @@ from dataclasses import dataclass
 
 from babel.numbers import NumberPattern, format_decimal, parse_pattern
 
-from pipeline import text
+from pipeline import placeholders, text
 from pipeline.errors import GeodeckError
 from pipeline.fields import fields as field_table
 
 DIRECTIONS = ("higher", "lower")  # which end of a category wins "above" (the trick game) or a comparison
+UNIT = ("n",)  # the one field of a unit ("{n} km²"), exactly once (pipeline/placeholders.py)
 TINY = 1e-12  # the least a scale, a share or a threshold may be (they are positive)
 THRESHOLD_REL = 0.15  # a refreshed value changing by more than this is suspicious, unless the category says
 PATTERN = (40, 6, 15)  # a number pattern's most characters, decimals and integer digits
@@ -86,10 +87,11 @@ def parse(entry: dict, where: str, problems: list[str], icons: tuple[str, ...] =
         problems.append(f'{where}.words: give {{label = "Area", unit = "{{n}} km²"}} (and strip: its two words)')
         return None
     unit, pattern = words.get("unit"), entry.get("pattern", "#,##0.##")
-    if not isinstance(unit, str) or "{n}" not in unit:
+    why = placeholders.problem(unit, UNIT, once=UNIT) if isinstance(unit, str) else "not a text"
+    if why or not isinstance(unit, str):
         problems.append(
-            f'{where}.words.unit {shown(unit)}: the value with its unit, {{n}} where the number goes ("{{n}} km²", '
-            '"US${n}", "{n} Kreise")'
+            f"{where}.words.unit {shown(placeholders.quoted(str(unit)))}: {why}; the value with its unit, {{n}} "
+            'once where the number goes ("{n} km²", "US${n}", "{n} Kreise"), no other field'
         )
         return None
     if isinstance(pattern, str) and pattern != "as-deck" and (wrong := pattern_problem(pattern)):
@@ -98,7 +100,7 @@ def parse(entry: dict, where: str, problems: list[str], icons: tuple[str, ...] =
     if not isinstance(pattern, str):
         problems.append(f'{where}.pattern {shown(pattern)}: a number pattern such as "#,##0.0" (text)')
         return None
-    strip = words.get("strip", [words["label"], unit.replace("{n}", "").strip()])
+    strip = words.get("strip", [words["label"], placeholders.fill(unit, n="").strip()])
     if not (isinstance(strip, list) and len(strip) == 2 and all(isinstance(w, str) for w in strip)):
         problems.append(f'{where}.words.strip: the strip\'s label and unit, e.g. ["Area", "km²"]')
         return None

@@ -14,6 +14,7 @@ this declaration).
 from collections import Counter
 from collections.abc import Sequence
 
+from pipeline import markup
 from pipeline.decks.spec import DeckSpec
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
@@ -57,7 +58,7 @@ def _listing(names: list[str], words: dict) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {words['and']} {names[-1]}"
 
 
-def _years(deck: dict, spec: DeckSpec, words: dict) -> str:
+def _years(deck: dict, spec: DeckSpec, words: dict) -> markup.Markup:
     """Per compared value: the vintage most of the deck's cards carry (a year or period, else its source's
     year) and its source's title."""
     defined, parts = load_sources(), []
@@ -72,11 +73,12 @@ def _years(deck: dict, spec: DeckSpec, words: dict) -> str:
         (source, vintage), _ = origins.most_common(1)[0]
         when = vintage if vintage[:4].isdigit() else defined[source].year
         parts.append(f"{words['fields'][name]} {when} ({defined[source].title})")
-    return words["years"].format(items="; ".join(parts))
+    return markup.fill(words["years"], items="; ".join(parts))
 
 
-def statements(deck: dict, spec: DeckSpec, words: dict, lang: str) -> list[str]:
-    """The kit's paragraphs stating the deck's counting rules in `lang` (none when the spec declares none)."""
+def statements(deck: dict, spec: DeckSpec, words: dict, lang: str) -> list[markup.Markup]:
+    """The kit's paragraphs stating the deck's counting rules in `lang` (none when the spec declares none), the
+    deck's names in them as text (pipeline/markup.py)."""
     counting = declared(spec)
     if not counting:
         return []
@@ -86,7 +88,7 @@ def statements(deck: dict, spec: DeckSpec, words: dict, lang: str) -> list[str]:
     def names(codes) -> list[str]:
         return [cards[c][name] for c in codes if c in cards]
 
-    out = [f"<b>{words['heading']}</b>"]
+    out = [markup.bold(words["heading"])]
     for rule in counting["rules"]:
         if rule == "neighbours":
             dependent = [
@@ -95,18 +97,19 @@ def statements(deck: dict, spec: DeckSpec, words: dict, lang: str) -> list[str]:
                 if c in cards
             ]
             also = _listing([words["countries"][c] for c in counting.get("neighbours_also", [])], words)
-            out.append(words["neighbours"].format(also=also, examples="; ".join(dependent)))
+            out.append(markup.fill(words["neighbours"], also=also, examples="; ".join(dependent)))
         elif rule == "continents":
             both = counting.get("two_continents", ALL)
             if both == ALL:
                 two = [c for c, f in cards.items() if len(f.get("continents") or []) > 1]
-                out.append(words["continents_all"].format(names=_listing(names(two), words)))
+                out.append(markup.fill(words["continents_all"], names=_listing(names(two), words)))
             else:
                 others = [c for c in read_continents() if c in cards and c not in both]
                 shown = [f"{cards[c][name]}: {words['continent'][cards[c]['continents'][0]]}" for c in others]
-                out.append(words["continents_some"].format(names=_listing(names(both), words), others="; ".join(shown)))
+                named = _listing(names(both), words)
+                out.append(markup.fill(words["continents_some"], names=named, others="; ".join(shown)))
         elif rule == "years":
             out.append(_years(deck, spec, words))
         else:
-            out.append(words[rule])
+            out.append(markup.words(words[rule]))
     return out

@@ -25,6 +25,7 @@ from typing import Any, Generic, NamedTuple, Self, TypeVar
 
 from mypy_extensions import mypyc_attr
 
+from pipeline import placeholders
 from pipeline.errors import GeodeckError
 
 CHANCE = -1
@@ -55,7 +56,7 @@ class Refusal(NamedTuple):
 
     def text(self) -> str:
         """The refusal in English, every field by the engine's word for it (`player 0`)."""
-        return self.message.format(**(self.fields | self.words))
+        return placeholders.fill(self.message, **(self.fields | self.words))
 
 
 class IllegalAction(GeodeckError, ValueError):

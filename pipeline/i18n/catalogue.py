@@ -10,9 +10,9 @@ form depends on a number is a table `{ one = "{n} place card", other = "{n} plac
 table's `words_context` names where its words come from, `<stem>` or `<stem>:<key path>` (a custom deck's
 template copied from its base game's): their context is the one they have there."""
 
-from gettext import c2py
 from typing import Any
 
+from pipeline import placeholders
 from pipeline.i18n import po, registry
 
 WORDS = "words"  # the key under which a template's strings are messages
@@ -62,18 +62,18 @@ def form(lang: str, forms: tuple[str, ...] | list[str], n: int) -> str:
     path = registry.language(lang).catalogue
     if path is None or len(forms) != po.read(path).num_plurals:  # the source's forms (no translation)
         return forms[0 if n == 1 else 1]
-    return forms[c2py(po.read(path).plural_expr)(n)]
+    return forms[po.form_index(path, n)]
 
 
 def translate_plural(lang: str, singular: str, plural: str, n: int, **fields: Any) -> str:
     """A plural message in `lang` in its form for `n`, `{n}` and its `{fields}` filled in."""
-    return form(lang, plural_forms(lang, singular, plural), n).format(n=n, **fields)
+    return placeholders.fill(form(lang, plural_forms(lang, singular, plural), n), n=n, **fields)
 
 
 def translate(lang: str, message: str, context: str | None = None, **fields: Any) -> str:
     """`message` in `lang` with its `{fields}` filled in (a message without fields is returned as is)."""
     text = gettext(lang, message, context)
-    return text.format(**fields) if fields else text
+    return placeholders.fill(text, **fields) if fields else text
 
 
 def labelled(lang: str, label: str, value: Any) -> str:

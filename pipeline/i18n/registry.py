@@ -4,6 +4,7 @@ own language, without touching the checkout). A language's locale (numbers, CLDR
 `Language:` header."""
 
 import os
+import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -14,8 +15,10 @@ from pipeline import readers
 from pipeline.errors import GeodeckError
 from pipeline.i18n import po
 from pipeline.paths import TEMPLATES_DIR
+from pipeline.text import shown
 
 LOCALE_DIR = TEMPLATES_DIR / "locale"
+CODE = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,31}")  # a language's code: its catalogue's folder, `--lang`
 SETTINGS = LOCALE_DIR / "languages.toml"
 
 
@@ -60,6 +63,24 @@ def _locale(name: str, where: Path) -> Locale:
         raise GeodeckError(f"{where}: the locale {name!r} is not one CLDR knows; name one such as fr_FR") from exc
 
 
+def _catalogue_locale(code: str, path: Path) -> Locale:
+    """A catalogue's locale: its `Language:` header's, else its folder's name's, when CLDR knows it."""
+    header = po.header_language(path)
+    if header and po.header_locale(path) is None:
+        raise GeodeckError(
+            f"{path}: its Language: header {shown(header)!r} is not a locale CLDR knows; name one such as fr_FR"
+        )
+    if not header:
+        try:
+            return Locale.parse(code)
+        except (ValueError, UnknownLocaleError):
+            raise GeodeckError(
+                f"{path}: no Language: header, and its folder {code!r} names no locale CLDR knows; add the header, "
+                'e.g. "Language: fr_FR\\n"'
+            ) from None
+    return _locale(po.header_locale(path) or code, path)
+
+
 @cache
 def languages() -> dict[str, Language]:
     """Every registered language by code: the source first, then the catalogues' languages in code order."""
@@ -67,8 +88,13 @@ def languages() -> dict[str, Language]:
     for folder in folders():
         for path in sorted(folder.glob(f"*/LC_MESSAGES/{domain()}.po")):
             code = path.parent.parent.name
+            if not CODE.fullmatch(code):
+                raise GeodeckError(
+                    f"{path}: its folder {shown(code)!r} is no language code (--lang); name it by letters, digits, "
+                    "_ or - (e.g. fr, pt_BR), the locale in its Language: header"
+                )
             if code not in found:
-                found[code] = Language(code, _locale(po.header_locale(path) or code, path), path)
+                found[code] = Language(code, _catalogue_locale(code, path), path)
     return {code: found[code] for code in [source(), *sorted(set(found) - {source()})]}
 
 

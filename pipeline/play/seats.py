@@ -1,7 +1,7 @@
 """Who plays which seat: `human` or `bot:<level>`, the levels being the game's bots; both as a language shows
 them (templates/play/seats.toml)."""
 
-from pipeline import readers
+from pipeline import placeholders, readers
 from pipeline.errors import GeodeckError
 from pipeline.games import GameDefinition
 from pipeline.i18n.catalogue import localised
@@ -48,7 +48,7 @@ def _words(lang: str) -> dict:
 def numbered(players: int, lang: str) -> list[str]:
     """The seats' names of a game whose seats have none of their own: Player 1, Player 2, ... in `lang`."""
     player = _words(lang)["player"]
-    return [player.format(number=p + 1) for p in range(players)]
+    return [placeholders.fill(player, number=p + 1) for p in range(players)]
 
 
 def shown(plays: str, lang: str) -> str:
@@ -56,7 +56,7 @@ def shown(plays: str, lang: str) -> str:
     words = _words(lang)
     if plays == "human":
         return words["human"]
-    return words["bot"].format(level=level(plays.removeprefix("bot:"), lang))
+    return placeholders.fill(words["bot"], level=level(plays.removeprefix("bot:"), lang))
 
 
 def level(name: str, lang: str) -> str:

@@ -10,7 +10,7 @@ game's own `playcheck.verdicts`. docs/rules-engines.md explains each.
 
 from pathlib import Path
 
-from pipeline import readers
+from pipeline import placeholders, readers
 from pipeline.errors import GeodeckError
 from pipeline.i18n import registry
 from pipeline.i18n.catalogue import localised
@@ -44,7 +44,7 @@ class Config:
 
     def text(self, key: str, **fields) -> str:
         """The words at `key` (e.g. `game.words.name`) with their `{fields}` filled in."""
-        return str(self.get(key)).format(**fields)
+        return placeholders.fill(str(self.get(key)), **fields)
 
 
 def path_of(definition) -> Path:

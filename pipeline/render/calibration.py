@@ -9,6 +9,7 @@ as you look at the back) plus the offset in use is the --back-offset that puts t
 
 from reportlab.lib.colors import HexColor
 
+from pipeline import placeholders
 from pipeline.errors import GeodeckError
 from pipeline.render import fonts, layouts, text
 from pipeline.render.geometry import paper_size
@@ -62,7 +63,7 @@ def _front(c, cfg: dict, words: dict, page, duplex: str, offset: tuple[float, fl
     for i, line in enumerate(words["text"]):
         text.draw(
             c,
-            line.format(**values),
+            placeholders.fill(line, **values),
             regular,
             Box(box.x, box.y + box.h - (i + 1) * row, box.w, row),
             size,

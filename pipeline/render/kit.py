@@ -17,15 +17,15 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import registerFontFamily
-from reportlab.platypus import Paragraph
 
-from pipeline import atomic
+from pipeline import atomic, markup, placeholders
 from pipeline.decks import counting, files, published
 from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
 from pipeline.games.definition import GameDefinition
-from pipeline.i18n.catalogue import form, labelled
+from pipeline.i18n.catalogue import form, gettext, labelled
+from pipeline.markup import Markup
 from pipeline.paths import PRINT_DIR
 from pipeline.render import accessories, calibration, fonts, layouts, licences, printing, rules, text
 from pipeline.render.context import CardContext
@@ -72,7 +72,7 @@ class KitCanvas(Canvas):
         self.roles.append(role)
         w, h = (v / mm for v in self._pagesize)
         x, y, angle = self.foot_at(w, h) if role != BLANK else bottom_centre(w, h)
-        label = self.words["page"].format(n=len(self.roles))
+        label = placeholders.fill(self.words["page"], n=len(self.roles))
         if role == BLANK and self.words["blank"]:
             label = f"{self.words['blank']} · {label}"
         self.saveState()
@@ -110,11 +110,11 @@ def _words(layout: layouts.Layout, lang: str) -> tuple[dict, dict, dict]:
     return common, common["words"], game["words"]
 
 
-def _flow(canvas, paragraphs: list[str], style: ParagraphStyle, box: Box, start_page) -> None:
+def _flow(canvas, paragraphs: list[Markup], style: ParagraphStyle, box: Box, start_page) -> None:
     """Paragraphs from the top of `box` downwards, a new page (begun by `start_page()`) when one is full."""
     y = box.y + box.h
-    for markup in paragraphs:
-        para = Paragraph(markup, style)
+    for words in paragraphs:
+        para = text.paragraph(words, style)
         _, h = para.wrap(box.w, box.h)
         if y - h < box.y:
             end_page(canvas)
@@ -178,16 +178,16 @@ def _cover(
     kinds: dict[str, int] = {}
     for card in deck["cards"]:
         kinds[card["kind"]] = kinds.get(card["kind"], 0) + 1
-    cards = ", ".join(form(lang, game_kit["kinds"][kind], n).format(n=n) for kind, n in kinds.items())
+    cards = ", ".join(placeholders.fill(form(lang, game_kit["kinds"][kind], n), n=n) for kind, n in kinds.items())
     w, h = deck.get("card_size_mm") or layout.card_mm
     minutes = cover["minutes"]
-    size = kit["card_size_value"].format(w=number(w, lang, "#,##0.#"), h=number(h, lang, "#,##0.#"))
+    card_size = placeholders.fill(kit["card_size_value"], w=number(w, lang, "#,##0.#"), h=number(h, lang, "#,##0.#"))
     facts = [
         _fact(lang, kit["players"], low if low == high else f"{low}–{high}"),
-        _fact(lang, kit["age"], kit["age_value"].format(age=cover["age"])),
-        _fact(lang, kit["time"], kit["time_value"].format(low=minutes[0], high=minutes[1])),
+        _fact(lang, kit["age"], placeholders.fill(kit["age_value"], age=cover["age"])),
+        _fact(lang, kit["time"], placeholders.fill(kit["time_value"], low=minutes[0], high=minutes[1])),
         _fact(lang, kit["cards"], cards),
-        _fact(lang, kit["card_size"], size),
+        _fact(lang, kit["card_size"], card_size),
         _fact(lang, kit["sections"]["accessories"], game_kit["components"]),
         _fact(lang, kit["stock"], kit["stock_value"]),
         _fact(lang, kit["cutting"], kit["cutting_value"]),
@@ -200,16 +200,16 @@ def _cover(
     tight = ParagraphStyle("facts", parent=style, spaceAfter=style.fontSize * 0.35)
     _flow(canvas, facts, tight, Box(m, m, half, below - m), lambda: None)
     body = [
-        f"<b>{kit['contents']}</b><br/>" + "<br/>".join(items),
-        kit["printing"].format(duplex=duplex),
-        kit["version"].format(version=layouts.version(deck, lang, options.draft), cards=len(deck["cards"])),
+        markup.lines([markup.bold(kit["contents"]), *items]),
+        markup.fill(kit["printing"], duplex=duplex),
+        markup.fill(kit["version"], version=layouts.version(deck, lang, options.draft), cards=len(deck["cards"])),
     ]
     _flow(canvas, body, style, Box(pw - m - half, m, half, below - m), lambda: None)
 
 
-def _fact(lang: str, label: str, value: object) -> str:
+def _fact(lang: str, label: str, value: object) -> Markup:
     """A line of the cover's facts: its label bold, as the language writes "label: value"."""
-    return labelled(lang, f"<b>{label}</b>", value)
+    return markup.fill(gettext(lang, "{label}: {value}"), label=markup.bold(label), value=value)
 
 
 def _samples(canvas, module, deck: dict, layout: layouts.Layout, ctx: CardContext, box: Box) -> None:
@@ -265,48 +265,44 @@ def _attribution(
     unknown = [name for name in used if name not in defined]
     if unknown:
         raise GeodeckError(f"the deck names source {unknown[0]!r}, which has no sources/{unknown[0]}.toml")
-    paragraphs = [f"<b>{kit['attribution']}</b>", kit["sources_intro_draft" if options.draft else "sources_intro"]]
+    intro = kit["sources_intro_draft" if options.draft else "sources_intro"]
+    paragraphs = [markup.bold(kit["attribution"]), markup.words(intro)]
     barred = [name for name in used if defined[name].license_class == "non-commercial"]
     if barred:
         names = ", ".join(defined[name].title for name in barred)
-        paragraphs.append(kit["personal_use"].format(sources=_escape(names), game=deck["game"]))
+        paragraphs.append(markup.fill(kit["personal_use"], sources=names, game=deck["game"]))
     for old, new in (licences.for_sale(game) if options.for_sale else {}).items():
         paragraphs.append(
-            kit["replaced"].format(
-                old=_escape(defined[old].title),
+            markup.fill(
+                kit["replaced"],
+                old=defined[old].title,
                 old_licence=kit["licences"][defined[old].license_class],
-                new=_escape(defined[new].title),
+                new=defined[new].title,
                 new_licence=kit["licences"][defined[new].license_class],
             )
         )
     if options.for_sale:
         layers = ", ".join(defined[name].title or name for name in licences.drawn(game, for_sale=True))
-        paragraphs.append(kit["cleared"].format(layers=_escape(layers)))
+        paragraphs.append(markup.fill(kit["cleared"], layers=layers))
     for key in ("sources_note", "sources_note_for_sale") if options.for_sale else ("sources_note",):
         if key in game_kit:
-            paragraphs.append(game_kit[key])
+            paragraphs.append(markup.words(game_kit[key]))
     for name in used:
         source = defined[name]
         terms = kit["licences"][source.license_class]
         if source.license_name:
-            terms += f" ({_escape(source.license_name)})"
-        paragraphs.append(
-            f"<b>{_escape(source.title or name)}</b> ({_escape(source.year)}), {_escape(source.producer)}. "
-            f"{labelled(lang, kit['licence'], terms)}."
-        )
+            terms += f" ({source.license_name})"
+        line = markup.text(f" ({source.year}), {source.producer}. {labelled(lang, kit['licence'], terms)}.")
+        paragraphs.append(Markup(markup.bold(source.title or name) + line))
     paragraphs += counting.statements(deck, load_spec(game), kit.get("counting", {}), lang)
-    paragraphs.append(kit["credits"])
+    paragraphs.append(markup.words(kit["credits"]))
     version = layouts.version(deck, lang, options.draft)
-    paragraphs.append(kit["deck"].format(title=layouts.title(game, deck, lang), version=version))
+    paragraphs.append(markup.fill(kit["deck"], title=layouts.title(game, deck, lang), version=version))
 
     def start() -> None:
         begin_page(canvas, page)
 
     _flow(canvas, paragraphs, _style(float(cfg["small_pt"]), regular), Box(m, m, pw - 2 * m, ph - 2 * m), start)
-
-
-def _escape(value: object) -> str:
-    return str(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def manifest_of(deck_path: Path) -> dict:

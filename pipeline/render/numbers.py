@@ -5,6 +5,7 @@ from decimal import Decimal
 
 from babel.numbers import format_decimal
 
+from pipeline import placeholders
 from pipeline.i18n import registry
 
 DASH = "–"
@@ -28,7 +29,7 @@ def number(value: float | int | Decimal | None, lang: str, pattern: str = "#,##0
 
 
 def with_unit(value: float | int | None, lang: str, pattern: str, template: str) -> str:
-    """`template` with `{n}` replaced by the formatted number, e.g. "{n} km²"; a missing value is a dash."""
+    """`template` with `{n}` filled with the formatted number, e.g. "{n} km²"; a missing value is a dash."""
     if value is None:
         return DASH
-    return template.replace("{n}", number(value, lang, pattern))
+    return placeholders.fill(template, n=number(value, lang, pattern))

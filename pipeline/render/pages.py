@@ -11,6 +11,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen import canvas as pdfgen
 
 from pipeline.render import fonts
+from pipeline.text import shown
 
 THINNEST_PT = 0.25  # the thinnest line a print shop holds: every line is drawn at least this wide on the page
 
@@ -31,11 +32,12 @@ def new_canvas(kind: type[Canvas] = Canvas) -> tuple[Any, io.BytesIO]:
 
 
 def describe(canvas: Canvas, title: str, subject: str) -> None:
-    """The document's title and subject; geodeck is its author and creator."""
-    canvas.setTitle(title)
+    """The document's title and subject (text: control characters shown as escapes); geodeck is its author
+    and creator."""
+    canvas.setTitle(shown(title))
     canvas.setAuthor("geodeck")
     canvas.setCreator("geodeck (reportlab)")
-    canvas.setSubject(subject)
+    canvas.setSubject(shown(subject))
 
 
 def begin_page(canvas: Canvas, size_mm: tuple[float, float]) -> None:

@@ -11,16 +11,18 @@ which cards make the example, the table's rows, the setup's items) and the words
 from collections.abc import Callable
 
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Paragraph, Table, TableStyle
+from reportlab.platypus import Table, TableStyle
 
+from pipeline import markup
 from pipeline.errors import GeodeckError
 from pipeline.games.definition import GameDefinition
 from pipeline.render import layouts, setup, text
 from pipeline.render.context import CardContext
 from pipeline.render.pages import clipped, end_page
-from pipeline.render.text import PT_MM, Box
+from pipeline.render.text import PT_MM, Box, paragraph
+from pipeline.text import shown
 
-FILLED = ("rules", "setup", "anatomy")  # the kit words with the deck's own words in them (`rules_words`)
+FILLED = ("rules", "setup", "anatomy")  # the kit words with the deck's own words in them (`rules_words`), as text
 
 BAND_MM = 24.0  # the title band's height
 GAP_MM = 5.0
@@ -42,9 +44,8 @@ def draw(
     layout = ctx.layout
     design, plan = layout.design, (layout.data.get("kit") or {}).get("rules") or {}
     own = getattr(game.accessories, "rules_words", None)  # the deck's own words, where its rules have placeholders
-    if own:
-        fields = own(deck, layout)
-        words = words | {key: [line.format(**fields) for line in words[key]] for key in FILLED if key in words}
+    fields = own(deck, layout) if own else {}
+    words = words | {key: [markup.fill(line, **fields) for line in words[key]] for key in FILLED if key in words}
     pw, ph = page
     canvas.setFillColor(design.colour("colour"))
     canvas.rect(0, ph - BAND_MM, pw, BAND_MM, stroke=0, fill=1)
@@ -75,7 +76,7 @@ def draw(
         top = _anatomy(canvas, game.cards, deck, ctx, plan, words, Box(margin, 0, pw - 2 * margin, top), small)
     if plan.get("example"):
         top = _example(canvas, game.cards, deck, ctx, plan, words, Box(margin, 0, pw - 2 * margin, top), body)
-    flowing: list = [Paragraph(markup, body) for markup in words["rules"]]
+    flowing: list = [paragraph(line, body) for line in words["rules"]]
     inserts = []  # (after which paragraph, what): the table and the setup picture
     rows = plan.get("table") or words.get("table")  # numbers (the same in every language) or words
     if rows:  # the rulebook's table, after the paragraph that refers to it
@@ -136,10 +137,10 @@ def _anatomy(canvas, module, deck, ctx: CardContext, plan: dict, words: dict, ar
         parts = [(n, ctx.layout.box(name)) for n, (s, name) in enumerate(plan["anatomy"], start=1) if s == side]
         _badges(canvas, parts, card_box, scale, ctx)
         x += w * scale + 4 * BADGE_MM + GAP_MM
-    legend = [f"<b>{n}</b>  {label}" for n, label in enumerate(words["anatomy"], start=1)]
+    legend = [markup.Markup(f"{markup.bold(n)}  {label}") for n, label in enumerate(words["anatomy"], start=1)]
     if len(legend) != len(plan["anatomy"]):
         raise GeodeckError(f"templates/cards/{deck['game']}.toml: [kit.words] anatomy needs one label per part")
-    paragraphs = [Paragraph(markup, body) for markup in (f"<b>{words['anatomy_title']}</b>", *legend)]
+    paragraphs = [paragraph(line, body) for line in (markup.bold(words["anatomy_title"]), *legend)]
     _flow(canvas, paragraphs, body, Box(x, area.h - height, area.x + area.w - x, height), 0, 0, None)
     return area.h - height - GAP_MM
 
@@ -181,7 +182,8 @@ def _table(rows: list, header: list[str], ctx: CardContext) -> Table:
     """The rulebook's table (a reportlab Table, left-aligned in the text)."""
     design = ctx.layout.design
     size = design.pt("body") * PT_MM
-    table = Table([header, *[[str(v) for v in row] for row in rows]], rowHeights=size * 1.9, hAlign="LEFT")
+    cells = [[shown(str(v)) for v in row] for row in (header, *rows)]  # a table's cells are text, not markup
+    table = Table(cells, rowHeights=size * 1.9, hAlign="LEFT")
     table.setStyle(
         TableStyle(
             [
@@ -212,7 +214,7 @@ def _example(canvas, module, deck, ctx: CardContext, plan: dict, words: dict, ar
     missing = [value for value in plan["example"] if value not in by_value]
     if missing:
         raise GeodeckError(f"the rules' example names {missing[0]!r}, which is no card of this deck ({field})")
-    para = Paragraph(f"<b>{words['example_title']}</b> {words['example']}", body)
+    para = paragraph(markup.Markup(f"{markup.bold(words['example_title'])} {markup.words(words['example'])}"), body)
     _, para_h = para.wrap(area.w, area.h)
     para.drawOn(canvas, area.x, area.h - para_h)
     height = float(plan.get("example_mm", 46))

@@ -10,12 +10,13 @@ cards (its first `count` of that kind). The words under each item are `[kit.word
 
 import math
 
-from reportlab.platypus import Flowable, Paragraph
+from reportlab.platypus import Flowable
 
 from pipeline.errors import GeodeckError
+from pipeline.markup import Markup
 from pipeline.render import pictograms, text
 from pipeline.render.context import CardContext
-from pipeline.render.text import Box
+from pipeline.render.text import Box, paragraph
 
 CARD_MM = 30.0  # a card's height in the picture
 STRIP_CARD_MM = 24.0  # ... and beside the strip, whose six cells share the row
@@ -29,7 +30,7 @@ BAND_MM = 13.0  # the strip's band: each category's pictogram above its label
 class Setup(Flowable):
     """The setup picture, rows of items, each item's words under it."""
 
-    def __init__(self, module, deck: dict, ctx: CardContext, rows: list, labels: list[str], style, side_of):
+    def __init__(self, module, deck: dict, ctx: CardContext, rows: list, labels: list[Markup], style, side_of):
         super().__init__()
         items = [item for row in rows for item in row]
         if len(labels) != len(items):
@@ -64,7 +65,7 @@ class Setup(Flowable):
                 self._strip(cards, side, Box(x, y + LABEL_MM, width, top - y - LABEL_MM))
             else:
                 self._cards_as(shape, cards, side, Box(x, y + LABEL_MM, width, CARD_MM))
-            para = Paragraph(label, self.style)
+            para = paragraph(label, self.style)
             _, h = para.wrap(width + extra - GAP_MM, LABEL_MM)
             para.drawOn(self.canv, x, y + LABEL_MM - 1.5 - h)
             x += width + extra

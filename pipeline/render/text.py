@@ -1,11 +1,16 @@
-"""Text that fits its box: shrink, then wrap, never overflow. The canvas is scaled to millimetres."""
+"""Text that fits its box: shrink, then wrap, never overflow. The canvas is scaled to millimetres. A string is
+drawn as text, its control characters shown as escapes (`pipeline.text.shown`); a paragraph takes `Markup`
+only (`paragraph`, pipeline/markup.py)."""
 
 import re
 from dataclasses import dataclass
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Paragraph
 
 from pipeline.errors import GeodeckError
+from pipeline.markup import Markup
+from pipeline.text import shown
 
 PT_MM = 25.4 / 72  # one typographic point in millimetres
 LINE_SPACING = 1.15
@@ -98,7 +103,7 @@ def draw(
     colour=None,
 ) -> Fitted:
     """Draw `text` fitted into `box` (mm) and return how it was set."""
-    fitted = fit(text, font, box, max_pt, min_pt or max_pt, max_lines)
+    fitted = fit(shown(text), font, box, max_pt, min_pt or max_pt, max_lines)
     size, step = fitted.size_mm, fitted.size_mm * LINE_SPACING
     top_room = box.h - fitted.height
     offset = {"top": 0.0, "middle": top_room / 2, "bottom": top_room}[valign]
@@ -145,3 +150,11 @@ def one_size(texts, font: str, box: Box, max_pt: float, max_lines: int = 1) -> f
         except DoesNotFit:
             continue
     return min(sizes, default=max_pt)
+
+
+def paragraph(markup: Markup, style) -> Paragraph:
+    """A `Paragraph` of `markup`, which must be `Markup` (pipeline/markup.py): a plain string would be read as
+    reportlab markup, tags, entities, images and links included."""
+    if not isinstance(markup, Markup):
+        raise TypeError(f"a paragraph takes Markup (pipeline.markup), not {type(markup).__name__}")
+    return Paragraph(markup, style)

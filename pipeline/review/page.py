@@ -99,7 +99,7 @@ def html(content: dict, images: dict[str, dict[str, bytes | str]], lang: str | N
         extensions=["jinja2.ext.i18n"],
     )
     environment.install_gettext_callables(  # type: ignore[attr-defined]  # added by the i18n extension
-        lambda message: gettext(lang, message),
+        lambda message: _percent_safe(message, gettext(lang, message)),
         lambda singular, plural, n: form(lang, plural_forms(lang, singular, plural), n),
         newstyle=True,
     )
@@ -110,6 +110,13 @@ def html(content: dict, images: dict[str, dict[str, bytes | str]], lang: str | N
         **{key: [_named(card, lang) for card in content[key]] for key in ("cards", "added", "removed")},
     }
     return environment.get_template("page.html.j2").render(**content | shown, images=images, lang=lang)
+
+
+def _percent_safe(message: str, translated: str) -> str:
+    """A translation as jinja2's newstyle gettext takes it, which formats every message with `%`: a message
+    without `%(fields)s` has its percent signs doubled (a catalogue's `%(field)s` are checked when it is read,
+    pipeline/i18n/po.py)."""
+    return translated if "%" in message else translated.replace("%", "%%")
 
 
 def _named(card: dict, lang: str) -> dict:

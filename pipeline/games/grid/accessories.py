@@ -17,6 +17,7 @@ from pyproj import Geod, Transformer
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from pipeline import placeholders
 from pipeline.errors import GeodeckError
 from pipeline.games.grid.cards import place_name
 from pipeline.geo.grid import NS_MAX, WE_MAX, Grid, whole_numbers
@@ -389,11 +390,14 @@ def draw_map(
     c.circle(legend.x + 1.5, legend.y + legend.h - 1.6, DOT_MM, stroke=0, fill=1)
     c.setFillColor(ink)
     lines = [
-        words["map_dots"].format(n=len(places)),
+        placeholders.fill(words["map_dots"], n=len(places)),
         words["map_ns"],
         words["map_we"],
-        words["map_scale"].format(
-            ns=number(per_ns_km, words["lang"], "0.0"), we=number(per_we_km, words["lang"], "0.0"), **latitude
+        placeholders.fill(
+            words["map_scale"],
+            ns=number(per_ns_km, words["lang"], "0.0"),
+            we=number(per_we_km, words["lang"], "0.0"),
+            **latitude,
         ),
     ]
     for i, line in enumerate(lines):
@@ -414,7 +418,7 @@ def draw_map(
     c.drawCentredString(bx, by + 1.5, "0")
     c.drawCentredString(bx + bar / 2, by + 1.5, number(bar_km / 2, words["lang"], "#,##0.#"))
     c.drawCentredString(bx + bar, by + 1.5, f"{number(bar_km, words['lang'], '#,##0')} km")
-    c.drawCentredString(bx + bar / 2, by - 3.5, words["map_bar"].format(**latitude))
+    c.drawCentredString(bx + bar / 2, by - 3.5, placeholders.fill(words["map_bar"], **latitude))
 
 
 def scale_bar_km(most_km: float) -> int:

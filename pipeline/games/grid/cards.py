@@ -11,6 +11,7 @@ All drawing is in millimetres with the origin at the card's bottom-left trim cor
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from pipeline import placeholders
 from pipeline.errors import GeodeckError
 from pipeline.render import text
 from pipeline.render.context import CardContext
@@ -178,7 +179,7 @@ def _guess_side(c, fields: dict, face: str | None, other: str | None, ctx: CardC
         align="center",
     )
     if other:
-        flip = words["flip"].format(symbol=words[other][0], caption=words[other][1])
+        flip = placeholders.fill(words["flip"], symbol=words[other][0], caption=words[other][1])
         text.draw(c, flip, ctx.regular, layout.box("guess_flip"), *layout.font("guess_flip"), align="center")
 
 

@@ -14,8 +14,10 @@ from collections import defaultdict
 
 from babel.lists import format_list
 
+from pipeline import placeholders
 from pipeline.errors import GeodeckError
 from pipeline.games.laender_toppen.engine import CONTINENTS
+from pipeline.i18n import registry
 from pipeline.render import text
 from pipeline.render.context import CardContext
 from pipeline.render.pages import begin_page, end_page
@@ -29,6 +31,7 @@ def rules_words(deck: dict, layout) -> dict[str, str]:
     Antarctica card's dashes and the tie it breaks (where the deck has one), and which cards count for
     either of two continents (Russia, Türkiye)."""
     lang, words = layout.lang or layout.language(None), layout.data["kit"]["words"]
+    locale = registry.language(lang).locale  # the catalogue's own (its code need not be a CLDR locale)
     labels = [c["words"]["label"] for c in layout.data["categories"]]
     shown = {c for card in deck["cards"] for c in card["fields"].get("continents") or ()}
     groups = deck.get("groups") or [layout.continent(c, lang)[0] for c in CONTINENTS if c in shown]
@@ -43,15 +46,20 @@ def rules_words(deck: dict, layout) -> dict[str, str]:
             pairs[tuple(continents)].append(card["fields"].get(f"name_{lang}") or card["fields"].get("name", ""))
     return {
         "count": str(len(labels)),
-        "categories": format_list(labels, locale=lang),
+        "categories": format_list(labels, locale=locale),
         "first": labels[0],
         "last": labels[-1],
         "groups": ", ".join(groups),  # an order, not a list of alternatives
-        "dashes": words.get("dashes", "").format(categories=format_list(dashes, locale=lang)) if dashes else "",
+        "dashes": placeholders.fill(words.get("dashes", ""), categories=format_list(dashes, locale=locale))
+        if dashes
+        else "",
         "tie": words.get("tie_antarctica" if polar else "tie", ""),
         "two_continents": " ".join(
-            words.get("two_continents", "").format(
-                cards=format_list(names, locale=lang), a=layout.continent(a, lang)[0], b=layout.continent(b, lang)[0]
+            placeholders.fill(
+                words.get("two_continents", ""),
+                cards=format_list(names, locale=locale),
+                a=layout.continent(a, lang)[0],
+                b=layout.continent(b, lang)[0],
             )
             for (a, b), names in pairs.items()
         ),
@@ -202,7 +210,7 @@ def _scoring(c, ctx: CardContext, w: dict, box: Box, groups: list[str]) -> None:
     step = (box.h - title_h - note_h - 2) / games
     for g in range(games):
         top = box.y + box.h - title_h - g * step
-        first = w["game"].format(n=g + 1)
+        first = placeholders.fill(w["game"], n=g + 1)
         named = groups or [layout.continent(name, ctx.lang)[0] for name in continents]
         header = [first, *named, w["face_down"], w["total"]]
         rows = [header] + [[""] * len(header) for _ in range(int(cfg["strips"]))]

@@ -6,6 +6,7 @@ All drawing is in millimetres with the origin at the card's bottom-left trim cor
 
 import math
 
+from pipeline import placeholders
 from pipeline.errors import GeodeckError
 from pipeline.i18n import registry
 from pipeline.i18n.catalogue import labelled
@@ -170,7 +171,7 @@ def front(c, card: dict, ctx: CardContext) -> None:
         a, b = (layout.continent(name, ctx.lang)[0] for name in fields["continents"])
         text.draw(
             c,
-            ctx.words["joker_rule"].format(a=a, b=b),
+            placeholders.fill(ctx.words["joker_rule"], a=a, b=b),
             ctx.regular,
             layout.box("joker_rule"),
             *layout.font("joker_rule"),

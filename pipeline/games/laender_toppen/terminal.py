@@ -5,6 +5,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from pipeline import placeholders
 from pipeline.games.laender_toppen.engine import CONTINENTS, State, Trick
 from pipeline.i18n.catalogue import N_
 from pipeline.play import seats
@@ -38,7 +39,9 @@ def category(index: int, view: View) -> str:
 def value(index: int, number, view: View) -> str:
     """A category's value with its unit as the cards print it ("1.285.216 km²", "US$45,000")."""
     return (
-        "–" if number is None else view.layout.data["categories"][index]["words"]["unit"].format(n=view.number(number))
+        "–"
+        if number is None
+        else placeholders.fill(view.layout.data["categories"][index]["words"]["unit"], n=view.number(number))
     )
 
 

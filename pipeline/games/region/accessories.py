@@ -7,6 +7,7 @@ import math
 
 from shapely.geometry import shape
 
+from pipeline import placeholders
 from pipeline.extract import names
 from pipeline.games.grid import accessories as grid_map
 from pipeline.games.grid.decks import deck_grid
@@ -44,7 +45,7 @@ def draw(c, deck: dict, ctx: CardContext, w: dict, paper_name: str, paper: tuple
     """The country's map on one page, on the deck's own grid (a card from another grid fails first)."""
     grid = deck_grid(deck)
     grid_map.place_positions(deck["cards"], grid)
-    words = {**w, "map_title": w["map_title"].format(title=cards.title(deck, w["lang"]))}
+    words = {**w, "map_title": placeholders.fill(w["map_title"], title=cards.title(deck, w["lang"]))}
     shown = starred(deck, ctx.layout.words(words["lang"])["capital"])
     page = page_for(grid, paper)
     begin_page(c, page)

@@ -6,6 +6,7 @@ on a grid number nor a leader through one, and no two printed grid numbers touch
 
 import numpy as np
 
+from pipeline import placeholders
 from pipeline.games.grid import accessories as grid_map
 from pipeline.games.grid.decks import deck_grid
 from pipeline.games.region import accessories
@@ -19,7 +20,7 @@ def problems(game, deck: dict, paper: str = "a4") -> list[str]:
     layout = layouts.load(game)
     lang = layout.language(None)
     w = words(layout, lang)
-    w = {**w, "map_title": w["map_title"].format(title=deck["title"])}
+    w = {**w, "map_title": placeholders.fill(w["map_title"], title=deck["title"])}
     grid = deck_grid(deck)
     shown = accessories.starred(deck, layout.localised(lang).words(lang)["capital"])
     page = accessories.page_for(grid, PAPERS_MM[paper])

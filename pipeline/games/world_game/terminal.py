@@ -4,6 +4,7 @@ challenge being set and answered, the last round, in any registered language (fa
 from rich.console import Group
 from rich.table import Table
 
+from pipeline import placeholders
 from pipeline.errors import GeodeckError
 from pipeline.games.world_game import answers
 from pipeline.games.world_game.engine import (
@@ -94,7 +95,11 @@ def fact_label(fact: int, view: View) -> str:
 
 def fact_value(fact: int, number, view: View) -> str:
     """A fact's value with its unit as the cards print it ("357.588 km²", "2.962 m")."""
-    return "–" if number is None else view.layout.data["facts"][fact]["words"]["unit"].format(n=view.number(number))
+    return (
+        "–"
+        if number is None
+        else placeholders.fill(view.layout.data["facts"][fact]["words"]["unit"], n=view.number(number))
+    )
 
 
 def progress(state: State) -> int:

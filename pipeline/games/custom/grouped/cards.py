@@ -10,6 +10,7 @@ colour-blind safe) at the group's place in the deck's `groups` (the layout's cop
 
 from reportlab.lib.colors import Color
 
+from pipeline import placeholders
 from pipeline.errors import GeodeckError
 from pipeline.render import backs, pictograms, text
 from pipeline.render.context import CardContext
@@ -58,7 +59,7 @@ def front(c, card: dict, ctx: CardContext) -> None:
     if card["kind"] == "joker":
         text.draw(c, ctx.words["joker"], ctx.bold, layout.box("joker_title"), *layout.font("joker"), align="center")
         a, b = fields["continents"]
-        rule = ctx.words["joker_rule"].format(a=a, b=b)
+        rule = placeholders.fill(ctx.words["joker_rule"], a=a, b=b)
         text.draw(
             c, rule, ctx.regular, layout.box("joker_rule"), *layout.font("joker_rule"), max_lines=7, align="center"
         )
