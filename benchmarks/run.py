@@ -30,7 +30,7 @@ from pathlib import Path
 from rich.table import Table
 
 from pipeline.cli_output import out
-from pipeline.games import core
+from pipeline.framework import core
 from pipeline.games import registry as games
 from pipeline.games.deutschland import places
 from pipeline.geo import selection, synthetic

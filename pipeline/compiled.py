@@ -16,7 +16,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 PACKAGE = Path(__file__).parent
-SOURCES = ("games/core.py", "games/*/engine.py")  # compiled: the shared engine API, every game's and family's engine
+SOURCES = (
+    "framework/core.py",
+    "games/*/engine.py",
+)  # compiled: the shared engine API, every game's and family's engine
 BUILD = PACKAGE.parent / ".venv" / "mypyc"  # mypyc's C files and objects (build products)
 PURE = "GEODECK_PURE"  # set to 1: run the engines from their sources
 SUFFIXES = importlib.machinery.EXTENSION_SUFFIXES

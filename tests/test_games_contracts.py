@@ -1,4 +1,4 @@
-"""The game contracts (pipeline/games/contracts.py): mypy checks a slice's modules against their Protocols,
+"""The game contracts (pipeline/framework/contracts.py): mypy checks a slice's modules against their Protocols,
 so a game missing a function fails `make lint` naming it; every game lists the templates it reads."""
 
 import ast
@@ -22,7 +22,7 @@ def config(tmp_path_factory) -> Path:
     path = folder / "mypy.ini"
     path.write_text(
         f"[mypy]\nmypy_path = {paths.ROOT}\nfollow_imports = skip\nignore_missing_imports = True\n"
-        f"cache_dir = {folder / 'cache'}\n[mypy-pipeline.games.contracts]\nfollow_imports = normal\n"
+        f"cache_dir = {folder / 'cache'}\n[mypy-pipeline.framework.contracts]\nfollow_imports = normal\n"
     )
     return path
 

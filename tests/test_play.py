@@ -12,7 +12,7 @@ from fixtures import toygame
 
 from pipeline.cli import cli
 from pipeline.errors import GeodeckError
-from pipeline.games import core
+from pipeline.framework import core
 from pipeline.games import registry as games
 from pipeline.play import loop
 from pipeline.play import seats as seating

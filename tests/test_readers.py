@@ -12,10 +12,10 @@ import pytest
 
 from pipeline import paths, readers
 from pipeline.build import runner
-from pipeline.build.step import Step
 from pipeline.errors import GeodeckError
 from pipeline.extract import http
 from pipeline.extract.sources import load_source
+from pipeline.framework.step import Step
 
 SOURCE = paths.SOURCES_DIR / "factbook.toml"
 
@@ -173,7 +173,7 @@ ALLOWED = {
     ("render/press.py", "open"): "pikepdf opens the PDF it just drew, in memory",
     ("render/flags.py", "open"): "Pillow opens a PNG it just rendered, in memory",
     ("render/flags.py", "svg2rlg"): "an SVG opened by readers.opened",
-    ("games/core.py", "loads"): "a serialised state passed in memory",
+    ("framework/core.py", "loads"): "a serialised state passed in memory",
     ("i18n/extract.py", "loads"): "a template Babel opened for `pybabel extract` (make messages)",
     ("playcheck/play.py", "loads"): "a deck passed in memory",
     ("validate/towns.py", "loads"): "pandas' own JSON in memory",

@@ -13,7 +13,7 @@ from conformance import cases
 
 from pipeline.cli import cli
 from pipeline.decks.files import content_hash
-from pipeline.games import core
+from pipeline.framework import core
 from pipeline.games import registry as games
 from pipeline.games.laender_toppen import engine as lt
 from pipeline.paths import ROOT

@@ -8,10 +8,11 @@ the repo: output/decks/...). Declaring the graph imports nothing heavy.
 
 from pathlib import Path
 
-from pipeline.build.step import Step, resolve
+from pipeline.build.step import resolve
 from pipeline.extract import names
+from pipeline.framework.definition import GameDefinition
+from pipeline.framework.step import Step
 from pipeline.games import registry as games
-from pipeline.games.definition import GameDefinition
 from pipeline.transform.country_sources import PACKAGE_SOURCES, PARSERS
 
 STAGES = ("countries", "towns", "geo", "decks")

@@ -7,8 +7,8 @@ from pathlib import Path
 import click
 
 from pipeline.cli_output import Bounded, console, out
+from pipeline.framework.definition import GameDefinition
 from pipeline.games import registry as games
-from pipeline.games.definition import GameDefinition
 
 
 def progress():

@@ -15,7 +15,7 @@ from pipeline.decks import files, integrity, published, reasons, schema, transla
 from pipeline.decks.canonical import same_content
 from pipeline.decks.spec import DeckSpec, load_spec
 from pipeline.errors import GeodeckError
-from pipeline.games.definition import GameDefinition
+from pipeline.framework.definition import GameDefinition
 from pipeline.hashing import file_sha256
 
 

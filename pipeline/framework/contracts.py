@@ -7,7 +7,7 @@ the optional ones are documented on each Protocol and looked up where they are u
 Parameters are positional-only: a slice may name them as it likes (`c` for the canvas).
 
 States, games and actions are `Any` here: each engine has its own `State` and `Game` classes
-(`pipeline.games.core`), which its other modules take.
+(`pipeline.framework.core`), which its other modules take.
 """
 
 from collections.abc import Callable, Mapping, Sequence
@@ -20,7 +20,7 @@ if TYPE_CHECKING:  # the stages' types, not imported when a game is looked up
 
     from pipeline.decks.card import Card
     from pipeline.decks.spec import DeckSpec
-    from pipeline.games.core import EngineGame
+    from pipeline.framework.core import EngineGame
     from pipeline.play.view import View
     from pipeline.playcheck.config import Config
     from pipeline.playcheck.tally import Tally

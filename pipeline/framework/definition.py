@@ -1,7 +1,7 @@
 """What a game slice declares: its name and defaults here, its code in modules of a fixed name.
 
 A slice package (`package`) provides the modules `deck`, `cards`, `accessories`, `engine`, `playcheck`,
-`notation`, `terminal` and optionally `commands`, each meeting its Protocol in pipeline/games/contracts.py
+`notation`, `terminal` and optionally `commands`, each meeting its Protocol in pipeline/framework/contracts.py
 (which lists their members; the accessors below return them typed so). They are imported only when a stage
 needs them, so that a command that touches one game (or none) does not import every game's drawing code.
 
@@ -24,9 +24,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
-from pipeline.build.step import Step
 from pipeline.errors import GeodeckError
-from pipeline.games import contracts
+from pipeline.framework import contracts
+from pipeline.framework.step import Step
 from pipeline.i18n.catalogue import N_
 from pipeline.paths import TEMPLATES_DIR
 

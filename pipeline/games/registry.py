@@ -17,7 +17,7 @@ import pkgutil
 
 import pipeline.games
 from pipeline.errors import GeodeckError
-from pipeline.games.definition import GameDefinition
+from pipeline.framework.definition import GameDefinition
 
 _REGISTRY: dict[str, GameDefinition] = {}
 _MAKERS: list[str] = []  # packages of the slices that make games (`games()`)

@@ -16,7 +16,8 @@ from rich.text import Text
 from pipeline.decks import translated
 from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
-from pipeline.games import GameDefinition, core
+from pipeline.framework import core
+from pipeline.framework.definition import GameDefinition
 from pipeline.play import seats as seating
 from pipeline.play.view import View
 from pipeline.records import record as records

@@ -3,7 +3,7 @@ them (templates/play/seats.toml)."""
 
 from pipeline import readers
 from pipeline.errors import GeodeckError
-from pipeline.games import GameDefinition
+from pipeline.framework.definition import GameDefinition
 from pipeline.i18n.catalogue import localised
 from pipeline.paths import TEMPLATES_DIR
 from pipeline.records.record import Seat

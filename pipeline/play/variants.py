@@ -5,7 +5,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from pipeline.errors import GeodeckError
-from pipeline.games import GameDefinition
+from pipeline.framework.definition import GameDefinition
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from pipeline.games import GameDefinition, core
+from pipeline.framework import core
+from pipeline.framework.definition import GameDefinition
 from pipeline.i18n.catalogue import N_, translate
 from pipeline.play.seats import level
 from pipeline.playcheck.tally import Tally

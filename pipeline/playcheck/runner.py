@@ -29,8 +29,8 @@ from pathlib import Path
 
 from pipeline.decks import published
 from pipeline.decks.values import card_name
-from pipeline.games import search
-from pipeline.games.definition import GameDefinition
+from pipeline.framework import search
+from pipeline.framework.definition import GameDefinition
 from pipeline.i18n.catalogue import N_, translate
 from pipeline.play.seats import level
 from pipeline.playcheck import config as thresholds

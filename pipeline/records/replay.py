@@ -5,9 +5,9 @@ from pathlib import Path
 from pipeline.decks import published
 from pipeline.decks.files import content_hash
 from pipeline.errors import GeodeckError
-from pipeline.games.core import CHANCE as CHANCE_NODE
-from pipeline.games.core import IllegalAction
-from pipeline.games.definition import GameDefinition
+from pipeline.framework.core import CHANCE as CHANCE_NODE
+from pipeline.framework.core import IllegalAction
+from pipeline.framework.definition import GameDefinition
 from pipeline.records.record import CHANCE, Record, RecordError
 
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 from pipeline import atomic
 from pipeline.decks.files import content_hash
-from pipeline.games.core import CHANCE as CHANCE_NODE
-from pipeline.games.definition import GameDefinition
+from pipeline.framework.core import CHANCE as CHANCE_NODE
+from pipeline.framework.definition import GameDefinition
 from pipeline.records import record as records
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from pipeline import atomic
 from pipeline.errors import GeodeckError
-from pipeline.games.definition import GameDefinition
+from pipeline.framework.definition import GameDefinition
 from pipeline.i18n import registry
 from pipeline.i18n.catalogue import labelled
 from pipeline.paths import PRINT_DIR

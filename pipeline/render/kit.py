@@ -24,7 +24,7 @@ from pipeline.decks import counting, files, published
 from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
-from pipeline.games.definition import GameDefinition
+from pipeline.framework.definition import GameDefinition
 from pipeline.i18n.catalogue import form, labelled
 from pipeline.paths import PRINT_DIR
 from pipeline.render import accessories, calibration, fonts, layouts, licences, printing, rules, text

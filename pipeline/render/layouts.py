@@ -10,7 +10,7 @@ from reportlab.lib.colors import Color, HexColor
 from pipeline import readers
 from pipeline.decks import categories
 from pipeline.errors import GeodeckError
-from pipeline.games.definition import GameDefinition
+from pipeline.framework.definition import GameDefinition
 from pipeline.i18n import catalogue, names, registry
 from pipeline.jsonfile import Missing, Unreadable
 from pipeline.paths import TEMPLATES_DIR

@@ -4,7 +4,7 @@ A source's licence class is declared in its `sources/<name>.toml` (`license_clas
 
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
-from pipeline.games.definition import GameDefinition
+from pipeline.framework.definition import GameDefinition
 
 
 def _modules(game: GameDefinition) -> tuple:

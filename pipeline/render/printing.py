@@ -17,7 +17,7 @@ from pipeline import atomic
 from pipeline.decks import published, subset, translated
 from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
-from pipeline.games.definition import GameDefinition
+from pipeline.framework.definition import GameDefinition
 from pipeline.i18n import registry
 from pipeline.paths import PRINT_DIR
 from pipeline.render import layouts, licences, text

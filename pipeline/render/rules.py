@@ -14,7 +14,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph, Table, TableStyle
 
 from pipeline.errors import GeodeckError
-from pipeline.games.definition import GameDefinition
+from pipeline.framework.definition import GameDefinition
 from pipeline.render import layouts, setup, text
 from pipeline.render.context import CardContext
 from pipeline.render.pages import clipped, end_page

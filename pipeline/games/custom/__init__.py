@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pipeline import paths, readers
+from pipeline.framework.definition import GameDefinition
 from pipeline.games.custom.recipe import family
-from pipeline.games.definition import GameDefinition
 from pipeline.jsonfile import Unreadable
 
 PREFIX = "custom-"
@@ -77,7 +77,7 @@ def unmade(name: str) -> str | None:
 
 
 if TYPE_CHECKING:  # mypy checks the slice's modules against the game contracts
-    from pipeline.games import contracts
+    from pipeline.framework import contracts
 
     from . import commands, deck
 

@@ -11,8 +11,8 @@ import tomlkit
 
 from pipeline import atomic, readers
 from pipeline.decks.categories import Category, field_entry, layout_row
+from pipeline.framework.definition import GameDefinition
 from pipeline.games.custom.recipe import Recipe
-from pipeline.games.definition import GameDefinition
 
 JOKER = "joker"
 NAMES = "name_*"  # the base game's country names, a field per language (pipeline/decks/spec.py)

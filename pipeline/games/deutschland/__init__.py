@@ -6,8 +6,8 @@ place selection, its deck, its place fronts and its map."""
 
 from typing import TYPE_CHECKING
 
-from pipeline.build.step import Step
-from pipeline.games.definition import GameDefinition
+from pipeline.framework.definition import GameDefinition
+from pipeline.framework.step import Step
 
 GAME = GameDefinition(
     name="deutschland",
@@ -36,7 +36,7 @@ GAME = GameDefinition(
 )
 
 if TYPE_CHECKING:  # mypy checks the slice's modules against the game contracts
-    from pipeline.games import contracts
+    from pipeline.framework import contracts
 
     from . import accessories, cards, commands, deck
 

@@ -9,7 +9,7 @@ It has no `GAME`: the registry passes it over.
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # mypy checks the family's modules against the game contracts
-    from pipeline.games import contracts
+    from pipeline.framework import contracts
 
     from . import engine, notation, playcheck, terminal
 

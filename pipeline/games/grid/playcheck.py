@@ -3,7 +3,7 @@
 from collections import Counter
 from functools import cache
 
-from pipeline.games import search
+from pipeline.framework import search
 from pipeline.games.grid import engine
 from pipeline.i18n.catalogue import N_
 from pipeline.playcheck.config import Config

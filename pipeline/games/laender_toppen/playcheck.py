@@ -2,7 +2,7 @@
 
 import random
 
-from pipeline.games.core import Policy
+from pipeline.framework.core import Policy
 from pipeline.games.laender_toppen import engine
 from pipeline.i18n.catalogue import N_
 from pipeline.playcheck.config import Config

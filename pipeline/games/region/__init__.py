@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pycountry
 
 from pipeline import paths
-from pipeline.games.definition import GameDefinition
+from pipeline.framework.definition import GameDefinition
 
 PREFIX = "region-"
 
@@ -65,7 +65,7 @@ def unmade(name: str) -> str | None:
 
 
 if TYPE_CHECKING:  # mypy checks the slice's modules against the game contracts
-    from pipeline.games import contracts
+    from pipeline.framework import contracts
 
     from . import accessories, cards, commands, deck
 

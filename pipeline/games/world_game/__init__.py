@@ -2,7 +2,7 @@
 
 from typing import TYPE_CHECKING
 
-from pipeline.games.definition import GameDefinition
+from pipeline.framework.definition import GameDefinition
 from pipeline.i18n.catalogue import N_
 
 GAME = GameDefinition(
@@ -15,7 +15,7 @@ GAME = GameDefinition(
 )
 
 if TYPE_CHECKING:  # mypy checks the slice's modules against the game contracts
-    from pipeline.games import contracts
+    from pipeline.framework import contracts
 
     from . import accessories, cards, deck, engine, notation, playcheck, terminal
 

@@ -2,7 +2,7 @@
 (by kind, and how often answered right), and games long enough to need the house rule (a verdict among
 the bots above random)."""
 
-from pipeline.games import search
+from pipeline.framework import search
 from pipeline.games.world_game import engine
 from pipeline.i18n.catalogue import N_
 from pipeline.playcheck.config import Config

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 import pipeline.games
+from pipeline.framework.definition import GameDefinition
 from pipeline.games import custom
-from pipeline.games.definition import GameDefinition
 
 SLICE = Path(custom.__file__).parent
 

@@ -5,7 +5,7 @@ recipe's game (pipeline/games/custom/__init__.py: `definition`)."""
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # mypy checks the package's modules against the game contracts
-    from pipeline.games import contracts
+    from pipeline.framework import contracts
 
     from . import cards, deck
 
