@@ -259,3 +259,35 @@ def strict(command: click.Command) -> None:
         command.__class__ = _strict(type(command))
     for sub in getattr(command, "commands", {}).values():
         strict(sub)
+
+
+def progress():
+    """A transient progress bar on stderr (rich.progress is imported here: a no-op build never needs it)."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TaskProgressColumn,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TaskProgressColumn(),
+        TimeElapsedColumn(),
+        TextColumn("eta"),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    )
+
+
+def jobs_option(help_text: str):
+    """`--jobs N`: processes side by side, 1-1024, by default one per core; `help_text` says what they run."""
+    return click.option(
+        "--jobs", type=Bounded(int, 1, 1024), default=os.cpu_count() or 1, show_default="all cores", help=help_text
+    )

@@ -1,39 +1,13 @@
 """What the command modules share: progress bars, the GAME argument, report formats, locks and the
 lines saying what was written."""
 
-import os
 from pathlib import Path
 
 import click
 
-from pipeline.cli_output import Bounded, console, out
+from pipeline.cli_output import console, out
 from pipeline.framework.definition import GameDefinition
 from pipeline.games import registry as games
-
-
-def progress():
-    """A transient progress bar on stderr (rich.progress is imported here: a no-op build never needs it)."""
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TaskProgressColumn,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-
-    return Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TaskProgressColumn(),
-        TimeElapsedColumn(),
-        TextColumn("eta"),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-    )
 
 
 def named(game: GameDefinition, deck: dict, lang: str | None) -> dict:
@@ -76,13 +50,6 @@ def show(report: dict, fmt: str, formats, **options) -> None:
         out.print(formats.to_rich(report, **options))
     else:
         click.echo(formats.to_json(report) if fmt == "json" else formats.to_markdown(report, **options), nl=False)
-
-
-def jobs_option(help_text: str):
-    """`--jobs N`: processes side by side, 1-1024, by default one per core; `help_text` says what they run."""
-    return click.option(
-        "--jobs", type=Bounded(int, 1, 1024), default=os.cpu_count() or 1, show_default="all cores", help=help_text
-    )
 
 
 def resolve(name: str) -> GameDefinition:

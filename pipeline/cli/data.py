@@ -6,8 +6,8 @@ import click
 from rich.table import Table
 
 from pipeline.build import graph
-from pipeline.cli.common import GameChoice, format_option, game_argument, jobs_option, locked, progress, show
-from pipeline.cli_output import Words, error_line, mirror_option, offline_option, out
+from pipeline.cli.common import GameChoice, format_option, game_argument, locked, show
+from pipeline.cli_output import Words, error_line, jobs_option, mirror_option, offline_option, out, progress
 from pipeline.errors import ExitCode
 from pipeline.games import registry as games
 

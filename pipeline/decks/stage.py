@@ -11,7 +11,7 @@ from pyarrow import ArrowException
 
 from pipeline import paths, readers
 from pipeline.decks import diff as diffing
-from pipeline.decks import files, integrity, published, reasons, schema, translated, versions
+from pipeline.decks import files, integrity, ports, published, reasons, schema, translated, versions
 from pipeline.decks.canonical import same_content
 from pipeline.decks.spec import DeckSpec, load_spec
 from pipeline.errors import GeodeckError
@@ -31,12 +31,13 @@ class Result:
 def fresh_deck(definition: GameDefinition, build_root: Path | None = None) -> tuple[DeckSpec, dict, dict[str, str]]:
     """The game's deck document (version None) built from build/ now, with the sha256 of every file read."""
     spec = load_spec(definition)
-    builder, relative = definition.deck, definition.input_table
+    builder, relative = ports.deck(definition), definition.input_table
     root = build_root or paths.build_dir()
     path = root / relative
     table = read_table(path, relative, definition.made_by)
     inputs = {f"build/{relative}": file_sha256(path)}
-    extra, read = builder.metadata(root, definition.deck_reads) if hasattr(builder, "metadata") else ({}, {})
+    metadata = ports.metadata(builder)
+    extra, read = metadata(root, definition.deck_reads) if metadata else ({}, {})
     cards = [card.to_dict() for card in builder.cards(table, spec)]
     return spec, files.deck_document(spec, cards, None, extra), inputs | read
 
@@ -159,7 +160,7 @@ def card_reasons(definition: GameDefinition, diff: dict | None, build_root: Path
         return []
     path = (build_root or paths.build_dir()) / definition.input_table
     frame = read_table(path, definition.input_table, definition.made_by)
-    return reasons.lines(diff, reasons.table(definition.deck, frame, load_spec(definition)))
+    return reasons.lines(diff, reasons.table(ports.deck(definition), frame, load_spec(definition)))
 
 
 def _pointer(game_dir: Path) -> str | None:

@@ -1,61 +1,45 @@
-"""The game contracts: what each module of a game slice provides, as `typing.Protocol`s mypy checks.
+"""The game contracts: what a slice's modules provide, as `typing.Protocol`s mypy checks, and how a stage
+reads a member a slice may leave out.
 
-`GameDefinition`'s accessors return a slice's modules typed by these, and each slice's `__init__.py` assigns
-its modules to them under `TYPE_CHECKING` (`_deck: contracts.DeckModule = deck`), so mypy checks every
-slice, the test's toy game included, and names a missing or mistyped member. A member here is required;
-the optional ones are documented on each Protocol and looked up where they are used (`hasattr`).
-Parameters are positional-only: a slice may name them as it likes (`c` for the canvas).
+Each stage declares the modules it consumes in its own `ports.py` (pipeline/decks/ports.py, render/,
+playcheck/, records/, play/): a `Port` per module, its Protocol (the required members) and the types of
+its optional members, with one typed accessor per member, the only place a stage probes a game
+(`member`). The framework's own are here: the rules engine (`EngineModule`, read by play-check, records and
+play), a slice's commands (`CommandsModule`, read by the CLI) and a slice package's `own_language`.
 
-States, games and actions are `Any` here: each engine has its own `State` and `Game` classes
-(`pipeline.framework.core`), which its other modules take.
+A slice's `__init__.py` checks its modules under `TYPE_CHECKING`: each module against its port's
+Protocol (`_cards: render.CardsModule = cards`) and each optional member it has against its type
+(`_art: render.Art = cards.art`), so that mypy names a missing, renamed or mistyped member;
+tests/test_games_ports.py fails when a module or member of a registered slice has no check. Parameters are
+positional-only (a slice names them as it likes); states, games and actions are `Any`, each engine having
+its own classes (pipeline.framework.core).
 """
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol
 
-if TYPE_CHECKING:  # the stages' types, not imported when a game is looked up
+if TYPE_CHECKING:  # annotations only
     import click
-    import pandas as pd
-    from rich.console import RenderableType
 
-    from pipeline.decks.card import Card
-    from pipeline.decks.spec import DeckSpec
     from pipeline.framework.core import EngineGame
-    from pipeline.play.view import View
-    from pipeline.playcheck.config import Config
-    from pipeline.playcheck.tally import Tally
-    from pipeline.render.context import CardContext
 
 
-class DeckModule(Protocol):
-    """`deck`: the cards of a deck from the game's input table (the deck publisher, pipeline/decks/stage.py).
+@dataclass(frozen=True)
+class Port:
+    """A module of a slice as a stage reads it: its name (`cards`), its Protocol and its optional members
+    by name, each with its type (what the slice's check assigns the member to)."""
 
-    Optional: `metadata(build_root, reads) -> (fields, {file: sha256})` (the deck's further fields and the
-    build files they were read from: `reads`, the definition's `deck_reads`), `reasons(table, spec) ->
-    DataFrame` (why each candidate is a card or not, for the changelog: pipeline/decks/reasons.py)."""
-
-    def cards(self, table: "pd.DataFrame", spec: "DeckSpec", /) -> "list[Card]": ...
-
-
-class CardsModule(Protocol):
-    """`cards`: the card renderer (the print engine, pipeline/render/printing.py and kit.py).
-
-    Optional: `steps(cards, ctx) -> {field: pt}` (each field's one size across the deck,
-    text.one_size), `SOURCES` (what the cards draw from besides the deck, credited by the kit) and
-    `FOR_SALE` (source -> its stand-in in a print for sale, pipeline/render/licences.py)."""
-
-    def check(self, card: dict, ctx: "CardContext", /) -> None: ...
-    def front(self, canvas: Any, card: dict, ctx: "CardContext", /) -> None: ...
-    def back(self, canvas: Any, card: dict, ctx: "CardContext", /) -> None: ...
+    module: str
+    protocol: type
+    optional: Mapping[str, object] = field(default_factory=dict)
 
 
-class AccessoriesModule(Protocol):
-    """`accessories`: the pages beside the cards (pipeline/render/accessories.py). Optional: `SOURCES`,
-    `FOR_SALE` as in `CardsModule`."""
-
-    def draw(
-        self, canvas: Any, deck: dict, ctx: "CardContext", words: dict, paper_name: str, paper: tuple[float, float], /
-    ) -> None: ...
+def member(module: ModuleType | object, name: str) -> Any:
+    """The optional member `name` of a slice's module, None where the slice has none: a stage's port
+    accessor types it."""
+    return getattr(module, name, None)
 
 
 class EngineModule(Protocol):
@@ -68,54 +52,17 @@ class EngineModule(Protocol):
     def BOTS(self) -> Mapping[str, Callable]: ...
 
 
-class PlaycheckModule(Protocol):
-    """`playcheck`: the game in play-check (pipeline/playcheck/runner.py): `BOTS` (the ladder of bot
-    factories, weakest first), `checkpoint(state)` (when the lead is looked at), `collect(state, tally)`,
-    `length(state, moves)` (in the definition's `length_unit`), `verdicts(report, tallies, config, alpha)`.
-    Optional: `COUNTS` and `CATEGORIES`, the messages its counts' and categories' names (and their parts)
-    are made from (`N_("placed {guess}")`, `N_("most")`), so that a report shows them in its language
-    (pipeline/playcheck/words.py)."""
-
-    @property
-    def BOTS(self) -> Mapping[str, Callable]: ...
-    def checkpoint(self, state: Any, /) -> int: ...
-    def collect(self, state: Any, tally: "Tally", /) -> None: ...
-    def length(self, state: Any, moves: int, /) -> int: ...
-    def verdicts(self, report: dict, tallies: "dict[str, Tally]", config: "Config", alpha: float, /) -> list[dict]: ...
-
-
-class NotationModule(Protocol):
-    """`notation`: moves as stable text (records and replay, docs/records.md): `card_ids(game)` (the cards a
-    deal orders), `write(state, action)`, `read(state, text)` (ValueError naming the problem).
-
-    Optional, for decisions that are not moves (Länder toppen's Russia and Turkey at scoring):
-    `choices(state) -> list[str]` and `choose(state, text)`."""
-
-    def card_ids(self, game: Any, /) -> tuple[str, ...]: ...
-    def write(self, state: Any, action: int, /) -> str: ...
-    def read(self, state: Any, text: str, /) -> int: ...
-
-
-class TerminalModule(Protocol):
-    """`terminal`: the table drawn for a human in `geodeck play` (pipeline/play/loop.py), `view` a
-    `pipeline.play.view.View`: `seat_names(players, lang)`, `board(state, player, view)` (what `player` may
-    see), `label(state, action, view, own)` (a move in words, hidden details only when `own`), `rules(view)`.
-
-    Optional: `moves(state, legal, view)` (the numbered legal moves laid out, e.g. as a grid; None: a plain
-    list), `progress(state)` and `revealed(state, index, view)` (each trick or round as it is revealed),
-    `free_text(state, legal, view)` and `read(state, legal, text, view)` (a decision typed as text instead of
-    chosen from a list), `VARIANTS` (the rulebook's variants for `--variant`, pipeline/play/variants.py),
-    `refusal_words(state, fields, view)` (the words of an engine's `core.Refusal` fields other than the seat
-    `player`: its cards, slots, moves). Every word is a message of the catalogues (`view.say`)."""
-
-    def seat_names(self, players: int, lang: str, /) -> list[str]: ...
-    def board(self, state: Any, player: int, view: "View", /) -> "RenderableType": ...
-    def label(self, state: Any, action: int, view: "View", own: bool, /) -> str: ...
-    def rules(self, view: "View", /) -> str: ...
-
-
 class CommandsModule(Protocol):
     """`commands` (optional module): the game's own click commands, added to `geodeck`."""
 
     @property
     def COMMANDS(self) -> "Sequence[click.Command]": ...
+
+
+OwnLanguage = Callable[[str], str | None]  # a slice package's `own_language(name)`: GameDefinition.own_language
+
+PORTS = (
+    Port("engine", EngineModule),
+    Port("commands", CommandsModule),
+    Port("", object, {"own_language": OwnLanguage}),  # the slice package itself ("": its __init__.py)
+)

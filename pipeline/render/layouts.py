@@ -14,7 +14,7 @@ from pipeline.framework.definition import GameDefinition
 from pipeline.i18n import catalogue, names, registry
 from pipeline.jsonfile import Missing, Unreadable
 from pipeline.paths import TEMPLATES_DIR
-from pipeline.render import contrast
+from pipeline.render import contrast, ports
 from pipeline.render.pictograms import PICTOGRAMS
 from pipeline.render.text import Box
 
@@ -181,7 +181,7 @@ def title(game: GameDefinition, deck: dict, lang: str) -> str:
     """The deck's title as printed in `lang`: the game's cards module's `title(deck, lang)` where it has one
     (a region deck: its country's name), else its card words' `title`; the deck's stored `title` (its
     provenance) only for a game whose words have none."""
-    own = getattr(game.cards, "title", None)
+    own = ports.title(ports.cards(game))
     if own:
         return own(deck, lang)
     return load(game, lang).data.get("words", {}).get("title") or deck.get("title", deck["game"])

@@ -15,7 +15,7 @@ from reportlab.platypus import Paragraph, Table, TableStyle
 
 from pipeline.errors import GeodeckError
 from pipeline.framework.definition import GameDefinition
-from pipeline.render import layouts, setup, text
+from pipeline.render import layouts, ports, setup, text
 from pipeline.render.context import CardContext
 from pipeline.render.pages import clipped, end_page
 from pipeline.render.text import PT_MM, Box
@@ -41,7 +41,7 @@ def draw(
     ends the last one)."""
     layout = ctx.layout
     design, plan = layout.design, (layout.data.get("kit") or {}).get("rules") or {}
-    own = getattr(game.accessories, "rules_words", None)  # the deck's own words, where its rules have placeholders
+    own = ports.rules_words(ports.accessories(game))  # the deck's own words, where its rules have placeholders
     if own:
         fields = own(deck, layout)
         words = words | {key: [line.format(**fields) for line in words[key]] for key in FILLED if key in words}
@@ -72,9 +72,9 @@ def draw(
     body = _style(design.pt("body"), ctx.regular)
     if plan.get("anatomy"):
         small = _style(design.pt("small"), ctx.regular)
-        top = _anatomy(canvas, game.cards, deck, ctx, plan, words, Box(margin, 0, pw - 2 * margin, top), small)
+        top = _anatomy(canvas, ports.cards(game), deck, ctx, plan, words, Box(margin, 0, pw - 2 * margin, top), small)
     if plan.get("example"):
-        top = _example(canvas, game.cards, deck, ctx, plan, words, Box(margin, 0, pw - 2 * margin, top), body)
+        top = _example(canvas, ports.cards(game), deck, ctx, plan, words, Box(margin, 0, pw - 2 * margin, top), body)
     flowing: list = [Paragraph(markup, body) for markup in words["rules"]]
     inserts = []  # (after which paragraph, what): the table and the setup picture
     rows = plan.get("table") or words.get("table")  # numbers (the same in every language) or words
@@ -82,7 +82,7 @@ def draw(
         inserts.append((int(plan["table_after"]), 0, _table(rows, words["table_header"], ctx)))
     if plan.get("setup"):
         small = _style(design.pt("small"), ctx.regular)
-        picture = setup.Setup(game.cards, deck, ctx, plan["setup"], words["setup"], small, _place)
+        picture = setup.Setup(ports.cards(game), deck, ctx, plan["setup"], words["setup"], small, _place)
         inserts.append((int(plan["setup_after"]), 1, picture))
     for after, _, flowable in sorted(inserts, key=lambda i: (-i[0], -i[1])):
         flowing.insert(after + 1, flowable)
@@ -117,7 +117,7 @@ def _place(canvas, module, side: str, card: dict, ctx: CardContext, box: Box) ->
 def _side(module, side: str) -> Callable:
     if side not in ("front", "back"):
         raise GeodeckError(f"[kit.rules]: a card side is front or back, not {side!r}")
-    return getattr(module, side)
+    return module.front if side == "front" else module.back
 
 
 def _anatomy(canvas, module, deck, ctx: CardContext, plan: dict, words: dict, area: Box, body) -> float:

@@ -76,10 +76,13 @@ def unmade(name: str) -> str | None:
     return f"{name} is not built yet: `geodeck deck new RECIPE` publishes it from its recipe (docs/recipes.md)"
 
 
-if TYPE_CHECKING:  # mypy checks the slice's modules against the game contracts
+if TYPE_CHECKING:  # mypy checks the slice's modules against the ports that read them (framework/contracts.py)
+    from pipeline.decks import ports as deck_ports
     from pipeline.framework import contracts
 
     from . import commands, deck
 
-    _deck: contracts.DeckModule = deck
     _commands: contracts.CommandsModule = commands
+    _deck: deck_ports.DeckModule = deck
+    _deck_metadata: deck_ports.Metadata = deck.metadata
+    _deck_reasons: deck_ports.Reasons = deck.reasons

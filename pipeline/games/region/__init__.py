@@ -64,12 +64,21 @@ def unmade(name: str) -> str | None:
     return f"{name} is not built yet: `geodeck region build {code.upper()}` publishes it"
 
 
-if TYPE_CHECKING:  # mypy checks the slice's modules against the game contracts
+if TYPE_CHECKING:  # mypy checks the slice's modules against the ports that read them (framework/contracts.py)
+    from pipeline.decks import ports as deck_ports
     from pipeline.framework import contracts
+    from pipeline.render import ports as render_ports
 
     from . import accessories, cards, commands, deck
 
-    _deck: contracts.DeckModule = deck
-    _cards: contracts.CardsModule = cards
-    _accessories: contracts.AccessoriesModule = accessories
     _commands: contracts.CommandsModule = commands
+    _own_language: contracts.OwnLanguage = own_language
+    _deck: deck_ports.DeckModule = deck
+    _deck_metadata: deck_ports.Metadata = deck.metadata
+    _deck_reasons: deck_ports.Reasons = deck.reasons
+    _cards: render_ports.CardsModule = cards
+    _cards_art: render_ports.Art = cards.art
+    _cards_title: render_ports.Title = cards.title
+    _cards_sources: render_ports.Sources = cards.SOURCES
+    _accessories: render_ports.AccessoriesModule = accessories
+    _accessories_sources: render_ports.Sources = accessories.SOURCES

@@ -28,7 +28,10 @@ def test_a_custom_game_names_its_own_modules_and_its_family_s(base, items, packa
     family = f"pipeline.games.{base.replace('-', '_')}"
     assert type(game) is GameDefinition and (game.package, game.family) == (package, family)
     assert (game.module("cards").__name__, game.module("engine").__name__) == (cards, f"{family}.engine")
-    assert game.deck.cards is custom.deck.cards and game.module("accessories").__name__ == f"{family}.accessories"
+    assert (
+        game.module("deck").cards is custom.deck.cards
+        and game.module("accessories").__name__ == f"{family}.accessories"
+    )
 
 
 def test_no_module_of_the_custom_slice_imports_another_game_s_slice():

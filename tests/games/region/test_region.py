@@ -245,7 +245,9 @@ def test_every_published_region_deck_is_a_game_that_geodeck_build_leaves_alone(t
     italy = region.games()[0]
     assert italy.module("engine").__name__ == "pipeline.games.grid.engine"  # the family's
     assert italy.module("cards").__name__ == "pipeline.games.region.cards"  # the slice's own
-    assert italy.deck is region_deck and italy.deck_reads == ("region/ita/region.json",)  # what its metadata reads
+    assert italy.module("deck") is region_deck and italy.deck_reads == (
+        "region/ita/region.json",
+    )  # what its metadata reads
     assert italy.spec_path.name == "region.toml"
     assert italy.playcheck_path.name == "grid.toml" and not italy.in_build
     monkeypatch.setattr(games, "_REGISTRY", {**games.registered(), italy.name: italy})
