@@ -60,7 +60,7 @@ def unchecked(definition: GameDefinition) -> list[str]:
             except ModuleNotFoundError:
                 continue
             package, prefix = module.__name__.rpartition(".")[0], f"{port.module}."
-            wanted = [(port.module, port.protocol)]
+            wanted: list[tuple[str, object]] = [(port.module, port.protocol)]
         else:
             module = importlib.import_module(definition.package)
             package, prefix, wanted = module.__name__, "", []
