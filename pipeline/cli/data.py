@@ -56,11 +56,12 @@ def _refresh(chosen, named: bool, store) -> None:
     from pipeline.extract import http
     from pipeline.extract import refresh as refreshing
     from pipeline.paths import SOURCES_DIR
+    from pipeline.transform import refreshed
 
     targets = refreshing.refreshable(chosen, named)
     with locked(store.root):
         session = http.session(store.root / refreshing.HTTP_CACHE, stored=store.stored)
-        results = refreshing.refresh(targets, store, SOURCES_DIR, date.today(), session)
+        results = refreshing.refresh(targets, store, SOURCES_DIR, date.today(), session, refreshed.changes)
     table = Table("source", "result", "vintage", title="geodeck fetch --refresh")
     for r in results:
         table.add_row(r.new.name, "new pin" if r.changed else "unchanged", r.new.vintage)

@@ -13,8 +13,8 @@ from functools import lru_cache
 
 from pipeline.framework import core
 from pipeline.framework.definition import GameDefinition
+from pipeline.framework.levels import level
 from pipeline.i18n.catalogue import N_, translate
-from pipeline.play.seats import level
 from pipeline.playcheck import ports
 from pipeline.playcheck.tally import Tally
 

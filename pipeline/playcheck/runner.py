@@ -31,8 +31,8 @@ from pipeline.decks import published
 from pipeline.decks.values import card_name
 from pipeline.framework import search
 from pipeline.framework.definition import GameDefinition
+from pipeline.framework.levels import level
 from pipeline.i18n.catalogue import N_, translate
-from pipeline.play.seats import level
 from pipeline.playcheck import config as thresholds
 from pipeline.playcheck import execute, ports, words
 from pipeline.playcheck.numbers import fixed, interval, plain, short

@@ -13,7 +13,7 @@ from pipeline.framework.definition import GameDefinition
 from pipeline.i18n import registry
 from pipeline.i18n.catalogue import labelled
 from pipeline.paths import PRINT_DIR
-from pipeline.render import geometry, layouts, licences, ports
+from pipeline.render import geometry, layouts, licences, ports, titles
 from pipeline.render.context import CardContext
 from pipeline.render.pages import describe, new_canvas
 from pipeline.render.printing import PrintResult, file_name
@@ -67,7 +67,7 @@ def render(definition: GameDefinition, deck: dict, options: AccessoryOptions, st
     canvas, buffer = new_canvas()
     describe(
         canvas,
-        labelled(w["lang"], f"{layouts.title(definition, deck, w['lang'])} {version}", w["document"]),
+        labelled(w["lang"], f"{titles.title(definition, deck, w['lang'])} {version}", w["document"]),
         f"{game} {version} accessories, {options.paper}",
     )
     draw_accessories(canvas, definition, deck, options, store)

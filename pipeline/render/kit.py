@@ -27,7 +27,7 @@ from pipeline.extract import load_sources
 from pipeline.framework.definition import GameDefinition
 from pipeline.i18n.catalogue import form, labelled
 from pipeline.paths import PRINT_DIR
-from pipeline.render import accessories, calibration, fonts, layouts, licences, ports, printing, rules, text
+from pipeline.render import accessories, calibration, fonts, layouts, licences, ports, printing, rules, text, titles
 from pipeline.render.context import CardContext
 from pipeline.render.geometry import PRINTABLE_MM
 from pipeline.render.numbers import number
@@ -158,7 +158,7 @@ def _cover(
     top = ph - shape["top_mm"]
     lang = layout.language(options.lang)
     for line, font, size, h in (
-        (layouts.title(game, deck, lang), bold, design.pt("display"), design.pt("display") * PT_MM * 1.2),
+        (titles.title(game, deck, lang), bold, design.pt("display"), design.pt("display") * PT_MM * 1.2),
         (game_kit["subtitle"], regular, design.pt("title"), design.pt("title") * PT_MM * 1.3),
         (kit["kind"], bold, design.pt("heading"), design.pt("heading") * PT_MM * 1.3),
     ):
@@ -297,7 +297,7 @@ def _attribution(
     paragraphs += counting.statements(deck, load_spec(game), kit.get("counting", {}), lang)
     paragraphs.append(kit["credits"])
     version = layouts.version(deck, lang, options.draft)
-    paragraphs.append(kit["deck"].format(title=layouts.title(game, deck, lang), version=version))
+    paragraphs.append(kit["deck"].format(title=titles.title(game, deck, lang), version=version))
 
     def start() -> None:
         begin_page(canvas, page)
@@ -334,7 +334,7 @@ def render(game: GameDefinition, deck: dict, manifest: dict, options: PrintOptio
     version = layouts.version(deck, lang, options.draft)
     describe(
         canvas,
-        labelled(lang, f"{layouts.title(game, deck, lang)} {version}", kit["kind"]),
+        labelled(lang, f"{titles.title(game, deck, lang)} {version}", kit["kind"]),
         f"{deck['game']} {version} kit, {options.paper}, {lang}",
     )
     canvas.showOutline()

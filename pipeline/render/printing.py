@@ -20,7 +20,7 @@ from pipeline.errors import GeodeckError
 from pipeline.framework.definition import GameDefinition
 from pipeline.i18n import registry
 from pipeline.paths import PRINT_DIR
-from pipeline.render import layouts, licences, ports, text
+from pipeline.render import layouts, licences, ports, text, titles
 from pipeline.render.context import CardContext
 from pipeline.render.geometry import DUPLEX_MODES, PER_SHEET, Rect, Sheet, default_gutter, one_up_page, paper_size
 from pipeline.render.pages import Canvas, begin_page, clipped, describe, end_page, new_canvas
@@ -207,7 +207,7 @@ def render(
     gutter = sheet_for(options, layout.card_mm, bleed_of(options, layout)).gutter if options.layout == "sheet" else None
     lang = layout.language(options.lang)
     version = layouts.version(deck, lang, options.draft)
-    title = f"{layouts.title(definition, deck, lang)} {version}".strip()
+    title = f"{titles.title(definition, deck, lang)} {version}".strip()
     describe(
         canvas,
         title,

@@ -15,7 +15,7 @@ from reportlab.platypus import Paragraph, Table, TableStyle
 
 from pipeline.errors import GeodeckError
 from pipeline.framework.definition import GameDefinition
-from pipeline.render import layouts, ports, setup, text
+from pipeline.render import ports, setup, text, titles
 from pipeline.render.context import CardContext
 from pipeline.render.pages import clipped, end_page
 from pipeline.render.text import PT_MM, Box
@@ -61,7 +61,7 @@ def draw(
     )
     text.draw(
         canvas,
-        layouts.title(game, deck, ctx.lang),
+        titles.title(game, deck, ctx.lang),
         ctx.regular,
         Box(margin, ph - BAND_MM + 4, pw - 2 * margin, title_h),
         design.pt("heading"),
