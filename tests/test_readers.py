@@ -124,6 +124,7 @@ def test_a_validator_cache_that_is_well_formed_is_read(tmp_path):
 
 
 def test_a_build_table_replaced_by_a_pipe_is_reported_as_a_pipe(tmp_path):
+    from pipeline.build import graph
     from pipeline.decks.stage import fresh_deck
     from pipeline.games import registry as games
 
@@ -137,7 +138,7 @@ def test_a_build_table_replaced_by_a_pipe_is_reported_as_a_pipe(tmp_path):
     with pytest.raises(
         GeodeckError, match="this build table does not exist; rebuild it with `geodeck build --stage geo-places`"
     ):
-        fresh_deck(games.get("deutschland"), build_root=tmp_path)
+        fresh_deck(games.get("deutschland"), tmp_path, graph.rebuild(games.get("deutschland")))  # as the build asks
 
 
 def test_a_repo_file_that_is_a_pipe_stops_a_fingerprint_in_one_line(tmp_path):

@@ -41,7 +41,15 @@ def deck_step(game: GameDefinition) -> Step:
         files=("sources/*.toml", "sources/reviewed/*.csv", "templates/locale/*/LC_MESSAGES/*.po", str(game.spec_path)),
         code=(f"{game.package}.deck",),
         options=(("game", game.name),),
+        given=(("definition", game),),
     )
+
+
+def rebuild(game: GameDefinition) -> str:
+    """The command that rebuilds the game's input table: the step of the build that writes it, else the game's
+    own command (`made_by`); what a deck's error names (pipeline.decks.stage.read_table)."""
+    step = next((s.name for s in steps() if game.input_table in s.writes), None)
+    return game.made_by if step is None else f"geodeck build --stage {step}"
 
 
 def decks() -> list[tuple[GameDefinition, Step]]:

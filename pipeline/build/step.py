@@ -81,5 +81,5 @@ class StepIO:
 def call(step: Step, ctx: Context) -> tuple[str, float]:
     """Run the step's function: its note for the build table and its CPU seconds."""
     start = time.process_time()
-    note = importlib.import_module(step.module).step(StepIO(step, ctx), **dict(step.options)) or ""
+    note = importlib.import_module(step.module).step(StepIO(step, ctx), **dict(step.options), **dict(step.given)) or ""
     return note, time.process_time() - start

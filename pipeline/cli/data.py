@@ -171,10 +171,11 @@ def diff(game, old, new, fmt):
     and head-to-head flips per category. Changes beyond a field's threshold (templates/decks/GAME.toml,
     e.g. population ±15 %) are suspicious: the exit code is then 1, else 0 (usable as a CI gate).
     """
+    from pipeline.build import graph
     from pipeline.decks import diff as diffing
     from pipeline.decks import stage
 
-    result = stage.compare(game, old, new)
+    result = stage.compare(game, old, new, rebuild=graph.rebuild(game))
     show(result, fmt, diffing)
     if result["suspicious"]:
         raise SystemExit(ExitCode.FAILED)

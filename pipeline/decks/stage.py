@@ -28,13 +28,17 @@ class Result:
     diff: dict | None
 
 
-def fresh_deck(definition: GameDefinition, build_root: Path | None = None) -> tuple[DeckSpec, dict, dict[str, str]]:
-    """The game's deck document (version None) built from build/ now, with the sha256 of every file read."""
+def fresh_deck(
+    definition: GameDefinition, build_root: Path | None = None, rebuild: str | None = None
+) -> tuple[DeckSpec, dict, dict[str, str]]:
+    """The game's deck document (version None) built from build/ now, with the sha256 of every file read;
+    `rebuild`: the command that rebuilds its input table (the build graph's step, given by the door: see
+    `read_table`)."""
     spec = load_spec(definition)
     builder, relative = ports.deck(definition), definition.input_table
     root = build_root or paths.build_dir()
     path = root / relative
-    table = read_table(path, relative, definition.made_by)
+    table = read_table(path, relative, rebuild or definition.made_by)
     inputs = {f"build/{relative}": file_sha256(path)}
     metadata = ports.metadata(builder)
     extra, read = metadata(root, definition.deck_reads) if metadata else ({}, {})
@@ -42,14 +46,11 @@ def fresh_deck(definition: GameDefinition, build_root: Path | None = None) -> tu
     return spec, files.deck_document(spec, cards, None, extra), inputs | read
 
 
-def read_table(path: Path, relative: str, made_by: str = "geodeck build") -> pd.DataFrame:
+def read_table(path: Path, relative: str, rebuild: str = "geodeck build") -> pd.DataFrame:
     """A build table a deck is made from (a regular file, pipeline.readers); a missing, unreadable or damaged
-    one is a user error naming the step that writes it (or `made_by`, the game's own command, when no step of
-    `geodeck build` does)."""
-    from pipeline.build import graph
-
-    step = next((s.name for s in graph.steps() if relative in s.writes), None)
-    fix = f"rebuild it with `{made_by}`" if step is None else f"rebuild it with `geodeck build --stage {step}`"
+    one is a user error naming `rebuild`, the command that rebuilds it (the step of the build graph that
+    writes it, pipeline.build.graph.rebuild, or the game's own command)."""
+    fix = f"rebuild it with `{rebuild}`"
     try:
         return readers.table(path, fix)
     except (OSError, ValueError, ArrowException) as exc:
@@ -94,12 +95,13 @@ def build_deck(
     decks_dir: Path | None = None,
     build_root: Path | None = None,
     note: str | None = None,
+    rebuild: str | None = None,
 ) -> Result:
     """Publish a new version of GAME unless its deck equals the newest published version's (the newest
     on disk, whatever LATEST says: a missing or stale LATEST opens no gate, and is pointed at it)."""
     game = definition.name
     accept = (accept or "").strip() or None  # a blank reason opens no gate
-    spec, fresh, inputs = fresh_deck(definition, build_root)
+    spec, fresh, inputs = fresh_deck(definition, build_root, rebuild)
     schema.check(fresh, spec, f"the {game} deck built from build/")
     cards = fresh["cards"]
     game_dir = (decks_dir or paths.DECKS_DIR) / game
@@ -177,13 +179,14 @@ def compare(
     new: str | None = None,
     decks_dir: Path | None = None,
     build_root: Path | None = None,
+    rebuild: str | None = None,
 ) -> dict:
     """Diff OLD (default the newest published version, which LATEST names) against NEW (default a fresh
-    build from build/, not published)."""
+    build from build/, not published; `rebuild` as in `fresh_deck`)."""
     spec = load_spec(game)
     _, before = published.deck(game, old or versions.newest((decks_dir or paths.DECKS_DIR) / game.name), decks_dir)
     if new:
         _, after = published.deck(game, new, decks_dir)
     else:
-        after = fresh_deck(game, build_root)[1]
+        after = fresh_deck(game, build_root, rebuild)[1]
     return diffing.diff_decks(spec, before, after)

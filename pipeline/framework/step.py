@@ -2,6 +2,7 @@
 that declare steps of their own (`GameDefinition.steps`), run by pipeline/build/step.py."""
 
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -17,4 +18,7 @@ class Step:
     sources: tuple[str, ...] = ()  # pinned sources read through the snapshot store
     code: tuple[str, ...] = ()  # modules loaded by name at run time, besides the imports of `module`
     options: tuple[tuple[str, str], ...] = ()  # keyword arguments of its `step` function
+    # further keyword arguments, objects the build graph made (a deck step's game definition: the graph, a door,
+    # turns names into games), not in its fingerprint: what they hold is declared above (its options, reads)
+    given: tuple[tuple[str, Any], ...] = ()
     units: int | None = None  # units of work it reports progress in, if known
