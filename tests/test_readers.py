@@ -154,6 +154,8 @@ def test_a_repo_file_that_is_a_pipe_stops_a_fingerprint_in_one_line(tmp_path):
 
 
 def test_a_flag_drawing_cache_that_is_a_pipe_or_dev_zero_is_discarded(tmp_path, capsys):
+    from pipeline.render import flags  # noqa: F401 (registers the drawing kind)
+
     for how in ("pipe", "dev-zero"):
         hostile(tmp_path / how, how)
         assert readers.read_cache("drawing", tmp_path / how) is None  # print hung / ran out of memory
@@ -170,7 +172,7 @@ ALLOWED = {
     ("extract/store.py", "open"): "a store or mirror file, is_file() first, hashed in chunks",
     ("locking.py", "open"): "the lock file (written)",
     ("build/runner.py", "read_bytes"): "a Python module of the package, already imported",
-    ("render/drawings.py", "loads"): "the parser of the drawing kind (readers.DRAWING)",
+    ("render/drawings.py", "loads"): "the parser of the drawing kind (render/flags.py: DRAWING)",
     ("render/press.py", "open"): "pikepdf opens the PDF it just drew, in memory",
     ("render/flags.py", "open"): "Pillow opens a PNG it just rendered, in memory",
     ("render/flags.py", "svg2rlg"): "an SVG opened by readers.opened",
