@@ -11,7 +11,6 @@ DOORS = {  # the CLI, the build graph, the registry, and the slices that publish
     "cli",
     "build/graph.py",
     "games/registry.py",
-    "games/region/build.py",
     "games/region/search.py",
     "games/custom/build.py",
 }

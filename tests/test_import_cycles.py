@@ -103,7 +103,6 @@ LAYERS = (
 )
 KNOWN_UP = {  # slices that publish the games they make, registering them (docs/architecture.md)
     ("pipeline.games.custom.build", "pipeline.games.registry"),
-    ("pipeline.games.region.build", "pipeline.games.registry"),
     ("pipeline.games.region.search", "pipeline.games.registry"),
 }
 

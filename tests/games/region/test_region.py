@@ -164,7 +164,7 @@ def test_region_deu_puts_the_rulebook_towns_on_deutschland_s_numbers(store):
         "Jena": (82, 56),
         "Koblenz": (93, 16),
     }
-    germany = region_build.build(store, "DEU", None, None, "de")
+    germany = region_build.build(store, "DEU", None, None, "de", search.calibrated("DEU"))  # grid_from
     deck = germany.table.loc[germany.table["in_deck"]].set_index("name")
     assert {name: (deck.at[name, "ns"], deck.at[name, "we"]) for name in rulebook} == rulebook
     assert germany.shape == "calibrated"
