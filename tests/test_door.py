@@ -13,6 +13,7 @@ DOORS = {  # the CLI, the build graph, the registry, and the slices that publish
     "games/registry.py",
     "games/region/search.py",
     "games/custom/build.py",
+    "games/custom/commands.py",
 }
 
 

@@ -101,8 +101,9 @@ LAYERS = (
     ("pipeline.games",),
     ("pipeline.games.registry", "pipeline.build", "pipeline.cli"),
 )
-KNOWN_UP = {  # slices that publish the games they make, registering them (docs/architecture.md)
+KNOWN_UP = {  # the slices that publish the games they make register them; `deck new` looks its recipe's game up
     ("pipeline.games.custom.build", "pipeline.games.registry"),
+    ("pipeline.games.custom.commands", "pipeline.games.registry"),
     ("pipeline.games.region.search", "pipeline.games.registry"),
 }
 

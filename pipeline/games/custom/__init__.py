@@ -2,19 +2,18 @@
 
 `geodeck deck new RECIPE` publishes `output/decks/custom-<name>/` with its templates (deck spec, card layout,
 play-check thresholds) beside its versions; every published custom deck is a game (`games()`, read by the
-registry) of the family of the recipe's `game` (GameDefinition.family: the package templates/recipes/games.toml
-names), played, printed and play-checked with the family's engine, bots, notation, terminal and accessories,
+registry) of the family of the recipe's `game` (GameDefinition.family: that game's package, from its definition
+in the registry), played, printed and play-checked with the family's engine, bots, notation, terminal and accessories,
 its cards drawn by the family's renderer (countries) or by `grouped`'s (a table's items, countries in the
 recipe's groups); no module of this slice imports another game's.
 """
 
-import importlib
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pipeline import paths, readers
 from pipeline.framework.definition import GameDefinition
-from pipeline.games.custom.recipe import family
 from pipeline.jsonfile import Unreadable
 
 PREFIX = "custom-"
@@ -23,23 +22,22 @@ GROUPED = f"{__name__}.grouped"  # the package of a deck of items in groups: its
 
 
 def definition(
-    name: str, base: str, items: bool, templates: Path | None = None, players: int | None = None
+    name: str, base: GameDefinition, items: bool, templates: Path | None = None, players: int | None = None
 ) -> GameDefinition:
-    """The game `custom-<name>` of the recipe game `base`: this slice's deck module (and, for `items` in groups,
-    the card renderer of its package `grouped`), every other module its family's (the recipe game's package,
-    GameDefinition.family); its templates in `templates` (default: beside its published versions), played by
-    `players` by default (the family's game's default)."""
+    """The game `custom-<name>` of the recipe game `base` (its definition, where a name became a game): this
+    slice's deck module (and, for `items` in groups, the card renderer of its package `grouped`), every other
+    module its family's (the recipe game's package, GameDefinition.family); its templates in `templates`
+    (default: beside its published versions), played by `players` by default (the recipe game's default)."""
     game = f"{PREFIX}{name}"
-    family_game = importlib.import_module(family(base)).GAME
     return GameDefinition(
         name=game,
         package=GROUPED if items else __name__,
-        family=family(base),
-        default_players=players or family_game.default_players,
+        family=base.package,
+        default_players=players or base.default_players,
         input_table=f"custom/{name}/items.parquet",
-        length_unit=family_game.length_unit,
-        card_verdicts=family_game.card_verdicts,
-        accessories_help=family_game.accessories_help,
+        length_unit=base.length_unit,
+        card_verdicts=base.card_verdicts,
+        accessories_help=base.accessories_help,
         deck_reads=(f"custom/{name}/recipe.json",),
         in_build=False,
         made_by=f"geodeck deck new RECIPE (the recipe of {game})",
@@ -47,8 +45,9 @@ def definition(
     )
 
 
-def games() -> list[GameDefinition]:
-    """A game per published custom deck (a folder output/decks/custom-<name>/ with LATEST and templates)."""
+def games(declared: Mapping[str, GameDefinition]) -> list[GameDefinition]:
+    """A game per published custom deck (a folder output/decks/custom-<name>/ with LATEST and templates) whose
+    recipe game is one of the `declared` games (the registry's, by name)."""
     if not paths.DECKS_DIR.is_dir():
         return []
     found: list[GameDefinition] = []
@@ -59,12 +58,15 @@ def games() -> list[GameDefinition]:
         try:
             deck = readers.read("toml", spec)
             head = deck["deck"]
+            base = declared[head["base"]]
             found.append(
-                definition(
-                    folder.name.removeprefix(PREFIX), head["base"], "item" in deck["kinds"], None, head["players"]
-                )
+                definition(folder.name.removeprefix(PREFIX), base, "item" in deck["kinds"], None, head["players"])
             )
-        except (Unreadable, KeyError, TypeError):  # a damaged spec: `geodeck deck new` writes it again
+        except (
+            Unreadable,
+            KeyError,
+            TypeError,
+        ):  # a damaged spec (or no such game): `geodeck deck new` writes it again
             continue
     return found
 

@@ -40,6 +40,7 @@ def spec(
         "id_prefix": f"c-{recipe.name}",
         "card_count": [cards, cards],
         "base": base.name,
+        "family": base.package,  # whose deck module makes the cards of a deck of its own fields (deck.py)
         "review_region": "continents",
         "lang": recipe.lang,
     }

@@ -6,6 +6,7 @@ configuration of the grid game: this slice's deck, cards and map, and the family
 notation, terminal and play-check thresholds (`templates/playcheck/grid.toml`).
 """
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 import pycountry
@@ -45,8 +46,9 @@ def own_language(name: str) -> str | None:
     return next((code for code in spoken if code in registry.codes()), None)
 
 
-def games() -> list[GameDefinition]:
-    """A game per published region deck (a folder output/decks/region-<iso3>/)."""
+def games(declared: Mapping[str, GameDefinition]) -> list[GameDefinition]:
+    """A game per published region deck (a folder output/decks/region-<iso3>/); the `declared` games (the
+    registry's) are not needed here."""
     if not paths.DECKS_DIR.is_dir():
         return []
     return [

@@ -10,7 +10,7 @@ import pytest
 
 import pipeline.games
 from pipeline.framework.definition import GameDefinition
-from pipeline.games import custom
+from pipeline.games import custom, registry
 
 SLICE = Path(custom.__file__).parent
 
@@ -24,7 +24,7 @@ SLICE = Path(custom.__file__).parent
     ],
 )
 def test_a_custom_game_names_its_own_modules_and_its_family_s(base, items, package, cards):
-    game = custom.definition("x", base, items)
+    game = custom.definition("x", registry.get(base), items)
     family = f"pipeline.games.{base.replace('-', '_')}"
     assert type(game) is GameDefinition and (game.package, game.family) == (package, family)
     assert (game.module("cards").__name__, game.module("engine").__name__) == (cards, f"{family}.engine")

@@ -241,8 +241,8 @@ def test_every_published_region_deck_is_a_game_that_geodeck_build_leaves_alone(t
         if latest:
             (tmp_path / name / "LATEST").write_text("2026.12.0\n")
     monkeypatch.setattr(paths, "DECKS_DIR", tmp_path)
-    assert [d.name for d in region.games()] == ["region-ita"]  # a folder without LATEST is no published deck
-    italy = region.games()[0]
+    assert [d.name for d in region.games({})] == ["region-ita"]  # a folder without LATEST is no published deck
+    italy = region.games({})[0]
     assert italy.module("engine").__name__ == "pipeline.games.grid.engine"  # the family's
     assert italy.module("cards").__name__ == "pipeline.games.region.cards"  # the slice's own
     assert italy.module("deck") is region_deck and italy.deck_reads == (
