@@ -42,7 +42,7 @@ class GameDefinition:
     card_verdicts: bool = False  # judge dominant and useless cards (where the deck's selection can fix them)
     accessories_help: str = ""  # one line for `geodeck print --help`: what --what accessories prints
     deck_reads: tuple[str, ...] = ()  # further files under build/ the deck module reads (its `metadata`)
-    steps: tuple[Step, ...] = ()  # the game's own build steps (pipeline.build.step.Step), e.g. making its input table
+    steps: tuple[Step, ...] = ()  # the game's own build steps (framework.step.Step), e.g. making its input table
     in_build: bool = True  # `geodeck build` publishes its deck (False: a command of its own does, e.g. regions)
     made_by: str = "geodeck build"  # the command that writes its input table and publishes its deck
     templates: Path = TEMPLATES_DIR
