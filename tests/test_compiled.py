@@ -45,6 +45,9 @@ def test_a_moved_engine_leaves_orphans_that_are_found(tmp_path):
     assert compiled.orphans(root) == []
     moved.rename(root / "games" / "b" / "shared.py")  # a's engine moved away: its extension stays behind
     assert compiled.orphans(root) == [moved.with_name(f"engine{SUFFIX}")]
+    old_core = root / "games" / f"core{SUFFIX}"  # the core compiled where it was before pipeline/framework/
+    old_core.write_bytes(b"the core's old extension")
+    assert compiled.orphans(root) == [moved.with_name(f"engine{SUFFIX}"), old_core]
 
 
 def test_an_orphaned_extension_is_never_imported(tmp_path, monkeypatch):
