@@ -3,12 +3,16 @@ deck's card renderer), every other module its recipe game's, declared as `family
 slice imports another game's slice."""
 
 import ast
+import dataclasses
 import pkgutil
 from pathlib import Path
 
+import pandas as pd
 import pytest
 
 import pipeline.games
+from pipeline.decks.spec import load_spec
+from pipeline.errors import GeodeckError
 from pipeline.framework.definition import GameDefinition
 from pipeline.games import custom, registry
 
@@ -46,3 +50,10 @@ def test_no_module_of_the_custom_slice_imports_another_game_s_slice():
                 (path.name, n) for n in names if n.split(".")[:3][-1] in others and n.startswith("pipeline.games")
             ]
     assert found == []
+
+
+def test_a_spec_written_before_it_named_its_family_is_one_line_naming_the_fix():
+    spec = dataclasses.replace(load_spec(registry.get("world-game")), game="custom-old", options={"base": "world-game"})
+    items = pd.DataFrame({"card": ["fra"], "label": ["France"], "in_deck": [True], "reason": ["in"]})
+    with pytest.raises(GeodeckError, match=r"custom-old: its deck spec names no family; .*`geodeck deck new RECIPE`"):
+        custom.deck.cards(items, spec)
