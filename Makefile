@@ -87,6 +87,7 @@ lint: install
 	$(BIN)/ruff format --check pipeline tests benchmarks
 	$(BIN)/ruff check pipeline tests benchmarks
 	$(BIN)/mypy
+	$(BIN)/pytest -q -p no:cacheprovider tests/test_games_ports.py tests/test_import_cycles.py  # every slice checked, the layers
 
 test: lint  # whole files to each worker: a file's module fixtures are built once, not on both
 	$(BIN)/pytest -n 2 --dist loadfile

@@ -30,7 +30,7 @@ from pathlib import Path
 from rich.table import Table
 
 from pipeline.cli_output import out
-from pipeline.games import core
+from pipeline.framework import core
 from pipeline.games import registry as games
 from pipeline.games.deutschland import places
 from pipeline.geo import selection, synthetic
@@ -460,7 +460,10 @@ def recipes(bench: Bench) -> dict[str, Figure]:
     import pandas as pd
 
     from pipeline import paths
+    from pipeline.games.custom import recipe as recipes
     from pipeline.games.custom.build import new
+
+    base = games.get  # the recipe's game, as `geodeck deck new` looks it up
 
     build = bench.scratch / "recipes-build"
     bench.geodeck(build, "build", "--stage", "countries", "--stage", "towns", "--stage", "geo")
@@ -474,7 +477,8 @@ def recipes(bench: Bench) -> dict[str, Figure]:
     def made(recipe: Path, games: int = RECIPE_GAMES, **options) -> tuple[float, float]:
         """Wall and CPU seconds (this process and its children) of one `deck new`."""
         start, cpu = time.perf_counter(), tree_cpu()
-        new(recipe, games=games, **options)
+        read = recipes.load(recipe)
+        new(read, base(read.game), games=games, **options)
         return time.perf_counter() - start, tree_cpu() - cpu
 
     try:

@@ -282,3 +282,50 @@ def strict(command: click.Command) -> None:
         command.__class__ = _strict(type(command))
     for sub in getattr(command, "commands", {}).values():
         strict(sub)
+
+
+def progress():
+    """A transient progress bar on stderr (rich.progress is imported here: a no-op build never needs it)."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TaskProgressColumn,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TaskProgressColumn(),
+        TimeElapsedColumn(),
+        TextColumn("eta"),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    )
+
+
+def jobs_option(help_text: str):
+    """`--jobs N`: processes side by side, 1-1024, by default one per core; capped by the machine's cores and
+    memory (pipeline.workers.capped), said in one line; `help_text` says what they run."""
+    return click.option(
+        "--jobs",
+        type=Bounded(int, 1, 1024),
+        default=os.cpu_count() or 1,
+        show_default="all cores",
+        callback=_capped_jobs,
+        help=f"{help_text} At most one per core and per 512 MB of available memory.",
+    )
+
+
+def _capped_jobs(ctx: click.Context, param: click.Parameter, jobs: int) -> int:
+    from pipeline import workers
+
+    jobs, note = workers.capped(jobs)
+    if note:
+        console.print(f"note: {note}", highlight=False, markup=False, soft_wrap=True)
+    return jobs

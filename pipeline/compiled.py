@@ -16,7 +16,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 PACKAGE = Path(__file__).parent
-SOURCES = ("games/core.py", "games/*/engine.py")  # compiled: the shared engine API, every game's and family's engine
+SOURCES = (
+    "framework/core.py",
+    "games/*/engine.py",
+)  # compiled: the shared engine API, every game's and family's engine
 BUILD = PACKAGE.parent / ".venv" / "mypyc"  # mypyc's C files and objects (build products)
 PURE = "GEODECK_PURE"  # set to 1: run the engines from their sources
 SUFFIXES = importlib.machinery.EXTENSION_SUFFIXES
@@ -27,11 +30,10 @@ def sources(package: Path = PACKAGE) -> list[Path]:
 
 
 def orphans(package: Path = PACKAGE) -> list[Path]:
-    """Extensions of SOURCES' patterns whose source is gone (an engine moved, e.g. into a family): left in
-    place, Python would import them ahead of the moved engine."""
-    stems = {source.with_suffix("") for source in sources(package)}
-    found = (package.glob(pattern.replace(".py", "*" + suffix)) for pattern in SOURCES for suffix in SUFFIXES)
-    return sorted({path for paths in found for path in paths if _stem(path) not in stems})
+    """Extensions in the package whose source is gone (an engine moved, e.g. into a family, or the core into
+    pipeline/framework/): left in place, Python would import them ahead of the moved module."""
+    found = (package.rglob("*" + suffix) for suffix in SUFFIXES)
+    return sorted({path for paths in found for path in paths if not _stem(path).with_suffix(".py").is_file()})
 
 
 def _stem(extension: Path) -> Path:

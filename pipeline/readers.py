@@ -220,15 +220,6 @@ def _stamp(document: Any) -> str | None:
     return _mapping_of(lambda h: isinstance(h, str), "an output's sha256")(outputs)
 
 
-def _drawing(data: bytes) -> Any:
-    from pipeline.render import drawings  # reportlab loads only when a flag is drawn
-
-    try:
-        return drawings.loads(data)
-    except ValueError as exc:
-        raise Unreadable(f"is not a drawing ({str(exc).splitlines()[0][:120]})") from exc
-
-
 RESTORE = "fix it, or restore the committed one: `git checkout -- {path}`"
 SOURCE = register(
     Kind(
@@ -307,6 +298,3 @@ IMPORTS = register(
     )
 )
 STAMP = register(Kind("stamp", "step stamp", 1 * MB, json_document, _stamp, cache=True, rebuilt="the step runs again"))
-DRAWING = register(
-    Kind("drawing", "flag drawing cache", 64 * MB, _drawing, cache=True, rebuilt="the flag is converted again")
-)

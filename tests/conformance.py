@@ -18,7 +18,7 @@ from types import ModuleType
 import pytest
 
 from pipeline.decks import published
-from pipeline.games import GameDefinition
+from pipeline.framework.definition import GameDefinition
 from pipeline.games import registry as games
 
 

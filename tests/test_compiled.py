@@ -17,9 +17,9 @@ BUILT = all(map(compiled.extensions, compiled.sources())) and not compiled.stale
 
 
 def package(tmp_path: Path) -> Path:
-    """A package laid out like pipeline: games/core.py and two games' engine.py, each with an extension."""
+    """A package laid out like pipeline: framework/core.py and two games' engine.py, each with an extension."""
     root = tmp_path / "pkg"
-    for source in ("games/core.py", "games/a/engine.py", "games/b/engine.py", "games/b/cards.py"):
+    for source in ("framework/core.py", "games/a/engine.py", "games/b/engine.py", "games/b/cards.py"):
         path = root / source
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text("VALUE = 'source'\n")
@@ -31,11 +31,11 @@ def package(tmp_path: Path) -> Path:
 def test_an_extension_older_than_its_source_runs_every_engine_from_source(tmp_path):
     root = package(tmp_path)
     assert compiled.stale(root) == {}
-    assert set(compiled.stale(root, pure=True)) == {"pkg.games.core", "pkg.games.a.engine", "pkg.games.b.engine"}
+    assert set(compiled.stale(root, pure=True)) == {"pkg.framework.core", "pkg.games.a.engine", "pkg.games.b.engine"}
     engine = root / "games" / "a" / "engine.py"
     os.utime(engine, (engine.stat().st_atime, engine.stat().st_mtime + 10))
     # all of them: compiled modules call each other's native code and cannot mix with source modules
-    assert set(compiled.stale(root)) == {"pkg.games.core", "pkg.games.a.engine", "pkg.games.b.engine"}
+    assert set(compiled.stale(root)) == {"pkg.framework.core", "pkg.games.a.engine", "pkg.games.b.engine"}
 
 
 def test_a_moved_engine_leaves_orphans_that_are_found(tmp_path):
@@ -45,6 +45,9 @@ def test_a_moved_engine_leaves_orphans_that_are_found(tmp_path):
     assert compiled.orphans(root) == []
     moved.rename(root / "games" / "b" / "shared.py")  # a's engine moved away: its extension stays behind
     assert compiled.orphans(root) == [moved.with_name(f"engine{SUFFIX}")]
+    old_core = root / "games" / f"core{SUFFIX}"  # the core compiled where it was before pipeline/framework/
+    old_core.write_bytes(b"the core's old extension")
+    assert compiled.orphans(root) == [moved.with_name(f"engine{SUFFIX}"), old_core]
 
 
 def test_an_orphaned_extension_is_never_imported(tmp_path, monkeypatch):
@@ -73,7 +76,7 @@ def test_the_source_is_found_ahead_of_the_extension(tmp_path, monkeypatch):
 
 def test_every_engine_is_compiled_with_the_shared_api():
     names = {compiled.module_name(source) for source in compiled.sources()}
-    assert "pipeline.games.core" in names
+    assert "pipeline.framework.core" in names
     engines = {d.module("engine").__name__ for d in games.registered().values()}
     assert engines <= names  # region decks play Deutschland's
     if BUILT and os.environ.get(compiled.PURE) != "1":

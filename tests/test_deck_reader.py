@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from pipeline.cli import cli
 from pipeline.decks import published
 from pipeline.errors import GeodeckError
-from pipeline.games import core
+from pipeline.framework import core
 from pipeline.games import registry as games
 from pipeline.paths import DECKS_DIR
 

@@ -10,11 +10,10 @@ REGISTRY = "pipeline.games.registry"
 DOORS = {  # the CLI, the build graph, the registry, and the slices that publish the games they make
     "cli",
     "build/graph.py",
-    "build/decks.py",
     "games/registry.py",
-    "games/region/build.py",
     "games/region/search.py",
     "games/custom/build.py",
+    "games/custom/commands.py",
 }
 
 

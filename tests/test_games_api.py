@@ -8,7 +8,7 @@ from conformance import cases
 from fixtures.tiny.games.decks import laender_toppen
 
 from pipeline.errors import GeodeckError
-from pipeline.games.core import CHANCE, EngineState, IllegalAction, playout, random_policy, sample_chance
+from pipeline.framework.core import CHANCE, EngineState, IllegalAction, playout, random_policy, sample_chance
 from pipeline.games.laender_toppen import engine as lt
 
 ENGINES = cases("engine")
@@ -135,7 +135,7 @@ def test_laender_toppen_names_the_rule_antarctica_breaks():
 def test_the_compiled_shuffle_deals_as_the_standard_librarys():
     """`core.shuffle` draws as `random.Random.shuffle`: the same permutation and the same rng state after, so
     every seeded deal (records, play-check games) stays what it was."""
-    from pipeline.games.core import shuffle
+    from pipeline.framework.core import shuffle
 
     for seed in range(200):
         for size in (0, 1, 2, 3, 20, 96, 128, 194, 300):

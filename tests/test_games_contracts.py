@@ -1,4 +1,4 @@
-"""The game contracts (pipeline/games/contracts.py): mypy checks a slice's modules against their Protocols,
+"""The game contracts (pipeline/framework/contracts.py, the stages' ports): mypy checks a slice's modules against them,
 so a game missing a function fails `make lint` naming it; every game lists the templates it reads."""
 
 import ast
@@ -17,12 +17,13 @@ TOY = Path(toygame.__file__).parent
 
 @pytest.fixture(scope="module")
 def config(tmp_path_factory) -> Path:
-    """mypy following only the contracts into `pipeline` (a second, not the whole tree), its cache shared."""
+    """mypy following only the contracts and the stages' ports into `pipeline` (a second, not the whole tree)."""
     folder = tmp_path_factory.mktemp("mypy")
     path = folder / "mypy.ini"
     path.write_text(
         f"[mypy]\nmypy_path = {paths.ROOT}\nfollow_imports = skip\nignore_missing_imports = True\n"
-        f"cache_dir = {folder / 'cache'}\n[mypy-pipeline.games.contracts]\nfollow_imports = normal\n"
+        f"cache_dir = {folder / 'cache'}\n"
+        "[mypy-pipeline.framework.contracts,pipeline.*.ports]\nfollow_imports = normal\n"
     )
     return path
 

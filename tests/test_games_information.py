@@ -8,7 +8,8 @@ from conformance import cases
 from fixtures.tiny.games.decks import deutschland, laender_toppen, world_game
 
 from pipeline.decks import published
-from pipeline.games import core, registry
+from pipeline.framework import core
+from pipeline.games import registry
 from pipeline.games import registry as games
 from pipeline.games.grid import engine as de
 from pipeline.games.laender_toppen import engine as lt

@@ -22,8 +22,8 @@ from pipeline import paths
 from pipeline.cli import cli
 from pipeline.decks import stage
 from pipeline.errors import GeodeckError
+from pipeline.framework.definition import GameDefinition
 from pipeline.games import registry as games
-from pipeline.games.definition import GameDefinition
 from pipeline.i18n import registry as languages
 from pipeline.playcheck import report as reports
 

@@ -1,4 +1,4 @@
-"""The search bot (pipeline/games/search.py): a seat of every game, seeded, reading only its information set."""
+"""The search bot (pipeline/framework/search.py): a seat of every game, seeded, reading only its information set."""
 
 import random
 
@@ -6,7 +6,8 @@ import pytest
 from fixtures.tiny.games.decks import world_game
 
 from pipeline.decks import published
-from pipeline.games import core, registry, search
+from pipeline.framework import core, search
+from pipeline.games import registry
 from pipeline.games.world_game import engine as wg
 
 

@@ -1,14 +1,17 @@
-"""No import cycle among pipeline's modules (issue 29): the graph is read with `ast` by the build's own import
-finder (pipeline.build.runner.imported_modules), imports under `if TYPE_CHECKING:` left out (never run).
+"""No import cycle among pipeline's modules (issues 29 and 44), and no import running up the layers: the graph is
+read with `ast` by the build's own import finder (pipeline.build.runner.imported_modules).
 
-Two graphs are checked, each must have no cycle: the imports run when a module is imported (a cycle there
-can break an import, depending on which module comes first), and every import, those inside functions
-included (a cycle there is a circle of dependencies, like the build's runner and workers had). Importing
+Three graphs are checked, each must have no cycle: the imports run when a module is imported (a cycle there
+can break an import, depending on which module comes first), every import run, those inside functions
+included (a cycle there is a circle of dependencies, like the build's runner and workers had), and every
+import written, those under `if TYPE_CHECKING:` included (a circle of types: issue 44's nine files). In the
+last, every import goes down the layers of docs/architecture.md (`LAYERS`) or stays in its own. Importing
 `a.b.c` runs the __init__ of `a` and `a.b` as well, so those count too, except a module's own packages
 (Python runs them first). Modules loaded by name at run time (the registry's slices, a slice's module kinds,
 the transform's parsers) are not imports and are not seen here.
 """
 
+import ast
 from pathlib import Path
 
 import pytest
@@ -26,16 +29,27 @@ def modules(root: Path) -> dict[str, Path]:
     return found
 
 
-def import_graph(root: Path, in_functions: bool) -> dict[str, set[str]]:
-    """Each module of root/pipeline -> the modules of root/pipeline its import statements run."""
+def import_graph(root: Path, in_functions: bool, type_checking: bool = False) -> dict[str, set[str]]:
+    """Each module of root/pipeline -> the modules of root/pipeline its import statements run (with
+    `type_checking`: name, run or not)."""
     known = modules(root)
     graph = {}
     for module, path in known.items():
         own = {module.rsplit(".", i)[0] for i in range(module.count(".") + 1)}
-        named = imported_modules(path.read_bytes(), module, path.name == "__init__.py", in_functions)
+        finder = written if type_checking else imported_modules
+        named = finder(path.read_bytes(), module, path.name == "__init__.py", in_functions)
         ran = {".".join(name.split(".")[:i]) for name in named for i in range(1, name.count(".") + 2)}
         graph[module] = (ran & known.keys()) - own
     return graph
+
+
+def written(source: bytes, module: str, is_package: bool, in_functions: bool = True) -> set[str]:
+    """Every module an import statement of `source` names, those under `if TYPE_CHECKING:` included."""
+    tree = ast.parse(source)
+    for node in ast.walk(tree):  # the imports mypy reads as if they ran
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            node.test = ast.Constant(True)
+    return imported_modules(ast.unparse(tree).encode(), module, is_package, in_functions)
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -71,6 +85,50 @@ def test_pipeline_has_no_import_cycle(in_functions):
     assert cycles(import_graph(paths.ROOT, in_functions)) == []
 
 
+def test_pipeline_has_no_import_cycle_counting_type_checking_imports():
+    assert cycles(import_graph(paths.ROOT, in_functions=True, type_checking=True)) == []
+
+
+# The layers, lowest first (docs/architecture.md): a module may import its own layer's and lower ones'. The
+# shared utilities are the modules at the top of `pipeline` (any module of no package below) and i18n; the
+# framework; the stages in data-flow order; what reads published decks; the slices; and the doors, where a
+# name becomes a game (the registry, the build graph, the CLI).
+LAYERS = (
+    ("pipeline", "pipeline.i18n"),
+    ("pipeline.framework",),
+    *((f"pipeline.{stage}",) for stage in ("extract", "transform", "validate", "geo", "decks", "render", "playcheck")),
+    ("pipeline.play", "pipeline.records", "pipeline.review"),
+    ("pipeline.games",),
+    ("pipeline.games.registry", "pipeline.build", "pipeline.cli"),
+)
+KNOWN_UP = {  # the slices that publish the games they make register them; `deck new` looks its recipe's game up
+    ("pipeline.games.custom.build", "pipeline.games.registry"),
+    ("pipeline.games.custom.commands", "pipeline.games.registry"),
+    ("pipeline.games.region.search", "pipeline.games.registry"),
+}
+
+
+def layer(module: str) -> int:
+    """The index in LAYERS of `module`'s layer: that of the longest package (or module) it is in."""
+    return max(
+        (len(package), index)
+        for index, packages in enumerate(LAYERS)
+        for package in packages
+        if module == package or module.startswith(package + ".")
+    )[1]
+
+
+def upward(graph: dict[str, set[str]]) -> set[tuple[str, str]]:
+    """The imports from a module to one of a higher layer."""
+    return {
+        (module, target) for module, targets in graph.items() for target in targets if layer(target) > layer(module)
+    }
+
+
+def test_no_import_runs_up_the_layers():
+    assert upward(import_graph(paths.ROOT, in_functions=True, type_checking=True)) - KNOWN_UP == set()
+
+
 def test_a_cycle_is_found_and_listed(tmp_path):
     package = tmp_path / "pipeline"
     (package / "build").mkdir(parents=True)
@@ -81,3 +139,25 @@ def test_a_cycle_is_found_and_listed(tmp_path):
     (package / "paths.py").write_text("import pipeline.build.steps\n")
     assert cycles(import_graph(tmp_path, in_functions=False)) == []
     assert cycles(import_graph(tmp_path, in_functions=True)) == [["pipeline.build.parallel", "pipeline.build.steps"]]
+
+
+def test_an_import_up_the_layers_is_found(tmp_path):
+    package = tmp_path / "pipeline"
+    for folder in ("decks", "render", "framework"):
+        (package / folder).mkdir(parents=True)
+        (package / folder / "__init__.py").write_text("")
+    (package / "__init__.py").write_text("")
+    (package / "decks" / "stage.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import pipeline.render.kit\n"
+    )
+    (package / "render" / "kit.py").write_text("from pipeline.decks import stage\n")
+    (package / "framework" / "core.py").write_text("def f():\n    from pipeline.render import kit\n")
+    graph = import_graph(tmp_path, in_functions=True, type_checking=True)
+    assert cycles(graph) == [["pipeline.decks.stage", "pipeline.render.kit"]]
+    assert cycles(import_graph(tmp_path, in_functions=True)) == []  # a type's import is not run
+    assert upward(graph) == {
+        ("pipeline.decks.stage", "pipeline.render"),
+        ("pipeline.decks.stage", "pipeline.render.kit"),
+        ("pipeline.framework.core", "pipeline.render"),
+        ("pipeline.framework.core", "pipeline.render.kit"),
+    }

@@ -11,6 +11,7 @@ import pytest
 from pipeline.decks import published
 from pipeline.games import registry as games
 from pipeline.render import layouts
+from pipeline.render import ports as render_ports
 
 LISTED = tomllib.loads((Path(__file__).parent / "fixtures" / "kit_rules.toml").read_text(encoding="utf-8"))
 REGION_START = "the starting player: most recently in another state"  # a region names its own parts instead
@@ -28,7 +29,7 @@ def _summary(game: str, lang: str) -> str:
     kit = layout.data["kit"]
     table = kit.get("rules", {}).get("table") or kit["words"].get("table") or []
     rows = [kit["words"].get("table_header", []), *table]
-    own = getattr(games.get(game).accessories, "rules_words", None)  # the published deck's own words in them
+    own = render_ports.rules_words(render_ports.accessories(games.get(game)))  # the published deck's own words in them
     fields = own(published.deck(games.get(game))[1], layout) if own else {}
     rules = [paragraph.format(**fields) for paragraph in kit["words"]["rules"]]
     parts = [*rules, *(" ".join(str(cell) for cell in row) for row in rows)]

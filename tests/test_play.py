@@ -12,10 +12,12 @@ from fixtures import toygame
 
 from pipeline.cli import cli
 from pipeline.errors import GeodeckError
-from pipeline.games import core
+from pipeline.framework import core
 from pipeline.games import registry as games
 from pipeline.play import loop
+from pipeline.play import ports as play_ports
 from pipeline.play import seats as seating
+from pipeline.records import ports as records_ports
 from pipeline.records import record as records
 
 NO_FLAG = ("challenges", ("continent", "location", "capital"))  # a human's World Game where no flag can be shown
@@ -108,9 +110,9 @@ def test_a_game_without_terminal_or_notation_module_is_a_one_line_error(monkeypa
     monkeypatch.setattr(games, "_REGISTRY", dict(games.registered()))
     games.register(toygame.GAME)
     with pytest.raises(GeodeckError, match="toy-game cannot be played in the terminal: its slice has no module"):
-        _ = games.get("toy-game").terminal
+        _ = play_ports.terminal(games.get("toy-game"))
     with pytest.raises(GeodeckError, match="toy-game cannot be recorded or replayed"):
-        _ = games.get("toy-game").notation
+        _ = records_ports.notation(games.get("toy-game"))
 
 
 def test_a_move_may_be_typed_as_its_text():
@@ -195,9 +197,9 @@ def _table(game: str, deck: dict, players: int, lang: str):
     definition = games.get(game)
     rules = definition.engine.Game.from_deck(deck, players=players)
     state = rules.new_initial_state(__import__("random").Random(1))
-    names = tuple(definition.terminal.seat_names(players, lang))
+    names = tuple(play_ports.terminal(definition).seat_names(players, lang))
     view = View(lang, names, {c["id"]: c["fields"] for c in deck["cards"]}, layouts.load(games.get(game)))
-    return state, definition.terminal, view
+    return state, play_ports.terminal(definition), view
 
 
 @pytest.mark.parametrize("case", cases("terminal"))

@@ -12,7 +12,9 @@ from pipeline.games import registry as games
 from pipeline.games.grid.engine import GUESSES
 from pipeline.games.world_game import answers
 from pipeline.play import loop
+from pipeline.play import ports as play_ports
 from pipeline.play.view import View
+from pipeline.records import ports as records_ports
 from pipeline.render import layouts
 from pipeline.render.numbers import number
 
@@ -23,21 +25,21 @@ def _table(lang: str):
     definition = games.get("deutschland")
     deck = decks.deutschland()
     state = definition.engine.Game.from_deck(deck, players=2).new_initial_state(random.Random(3))
-    names = tuple(definition.terminal.seat_names(2, lang))
+    names = tuple(play_ports.terminal(definition).seat_names(2, lang))
     view = View(lang, names, {c["id"]: c["fields"] for c in deck["cards"]}, layouts.load(definition, lang))
     return definition, state, view
 
 
 def test_guess_cards_show_and_take_the_letters_their_cards_print():
     definition, state, view = _table("it")
-    terminal, width = definition.terminal, len(state.places)
+    terminal, width = definition.module("terminal"), len(state.places)  # the grid game's own, its board a Group
     west, east = GUESSES.index("W") * width, GUESSES.index("O") * width
     labels = [terminal.label(state, action, view, True) for action in state.legal_actions()]
     assert labels[state.legal_actions().index(west)].startswith("O ")  # Italian ovest, as the card prints
     assert labels[state.legal_actions().index(east)].startswith("E ")
     typed = loop._fitting(labels[state.legal_actions().index(west)].replace("O ", "o ", 1), labels)
     assert [state.legal_actions()[i] for i in typed] == [west]
-    assert definition.notation.write(state, west).startswith("W ")  # the record stays the engine's
+    assert records_ports.notation(definition).write(state, west).startswith("W ")  # the record stays the engine's
     help_ = terminal.rules(view)
     assert "N, S, O, E" in help_ and "C (" in help_ and "Deutschland" not in help_
     assert "O/C" in str(terminal.board(state, 0, view).renderables[-2])
@@ -45,7 +47,7 @@ def test_guess_cards_show_and_take_the_letters_their_cards_print():
 
 def test_the_english_help_names_the_english_letters():
     definition, _, view = _table("en")
-    help_ = definition.terminal.rules(view)
+    help_ = play_ports.terminal(definition).rules(view)
     assert "N, S, W, E" in help_ and "Deutschland" not in help_
 
 
@@ -103,6 +105,6 @@ def test_a_refusal_names_the_guess_cards_by_their_letters():
     state.apply_action(GUESSES.index("W") * width)  # Rosso: west (O in Italian) under the first place
     state.apply_action(state.legal_actions()[0])
     typed = f"C sotto {view.card(state.game.places[state.places[1]].id)}"  # its back, C (centro)
-    refused = loop._refused(state, typed, definition.terminal, view)
+    refused = loop._refused(state, typed, play_ports.terminal(definition), view)
     assert refused is not None and "O/C" in refused and "C è il retro della carta O" in refused, refused
     assert "Deutschland" not in refused  # the engine's name, German in every language and on region decks

@@ -15,6 +15,7 @@ from rich.console import Console
 from pipeline.games import registry as games
 from pipeline.i18n import registry
 from pipeline.play import loop
+from pipeline.play import ports as play_ports
 from pipeline.play.view import View
 from pipeline.render import layouts
 
@@ -25,7 +26,7 @@ NO_FLAG = {"challenges": ("continent", "location", "capital")}  # a console that
 
 def _view(name: str, deck: dict, players: int, lang: str) -> View:
     definition = games.get(name)
-    names = tuple(definition.terminal.seat_names(players, lang))
+    names = tuple(play_ports.terminal(definition).seat_names(players, lang))
     return View(lang, names, {c["id"]: c["fields"] for c in deck["cards"]}, layouts.load(definition, lang))
 
 
@@ -36,7 +37,7 @@ def _refused_text(name: str, deck: dict, lang: str, seed: int, options: dict) ->
     state = definition.engine.Game.from_deck(deck, players=2, **options).new_initial_state(random.Random(seed))
     view = _view(name, deck, 2, lang)
     assert state.current_player() == 0
-    terminal = definition.terminal
+    terminal = play_ports.terminal(definition)
     if name == "deutschland":  # N under the first place, then N again: each guess card once a round
         return ["1"], terminal.label(state, 0, view, True)
     if name == "laender-toppen":  # a card of the other hand

@@ -11,6 +11,7 @@ import pytest
 from fixtures.tiny.decks.synthetic import countries_table, write_inputs
 
 from pipeline import atomic
+from pipeline.build import graph
 from pipeline.decks import integrity, stage, versions
 from pipeline.errors import GeodeckError
 from pipeline.games import registry as games
@@ -161,6 +162,8 @@ def test_diff_names_a_corrupted_geo_table_and_the_step_that_rebuilds_it(built, g
     root, game_dir = built
     (root / "geo" / "countries.parquet").write_bytes(b"PAR1 not parquet")
     with pytest.raises(GeodeckError, match=r"countries\.parquet is corrupted .*`geodeck build --stage geo-countries`"):
-        stage.compare(games.get(GAME), decks_dir=game_dir.parent, build_root=root)
+        stage.compare(
+            games.get(GAME), decks_dir=game_dir.parent, build_root=root, rebuild=graph.rebuild(games.get(GAME))
+        )
     code, output = geodeck(["diff", GAME], GEODECK_BUILD=str(root))  # a traceback before
     assert code == 2 and "countries.parquet is corrupted" in output and len(output.strip().splitlines()) == 1

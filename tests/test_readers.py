@@ -12,10 +12,10 @@ import pytest
 
 from pipeline import paths, readers
 from pipeline.build import runner
-from pipeline.build.step import Step
 from pipeline.errors import GeodeckError
 from pipeline.extract import http
 from pipeline.extract.sources import load_source
+from pipeline.framework.step import Step
 
 SOURCE = paths.SOURCES_DIR / "factbook.toml"
 
@@ -124,6 +124,7 @@ def test_a_validator_cache_that_is_well_formed_is_read(tmp_path):
 
 
 def test_a_build_table_replaced_by_a_pipe_is_reported_as_a_pipe(tmp_path):
+    from pipeline.build import graph
     from pipeline.decks.stage import fresh_deck
     from pipeline.games import registry as games
 
@@ -137,7 +138,7 @@ def test_a_build_table_replaced_by_a_pipe_is_reported_as_a_pipe(tmp_path):
     with pytest.raises(
         GeodeckError, match="this build table does not exist; rebuild it with `geodeck build --stage geo-places`"
     ):
-        fresh_deck(games.get("deutschland"), build_root=tmp_path)
+        fresh_deck(games.get("deutschland"), tmp_path, graph.rebuild(games.get("deutschland")))  # as the build asks
 
 
 def test_a_repo_file_that_is_a_pipe_stops_a_fingerprint_in_one_line(tmp_path):
@@ -153,6 +154,8 @@ def test_a_repo_file_that_is_a_pipe_stops_a_fingerprint_in_one_line(tmp_path):
 
 
 def test_a_flag_drawing_cache_that_is_a_pipe_or_dev_zero_is_discarded(tmp_path, capsys):
+    from pipeline.render import flags  # noqa: F401 (registers the drawing kind)
+
     for how in ("pipe", "dev-zero"):
         hostile(tmp_path / how, how)
         assert readers.read_cache("drawing", tmp_path / how) is None  # print hung / ran out of memory
@@ -170,11 +173,11 @@ ALLOWED = {
     ("locking.py", "open"): "the lock file (written)",
     ("workers.py", "open"): "the kernel's /proc/meminfo and /proc/PID/stat",
     ("build/runner.py", "read_bytes"): "a Python module of the package, already imported",
-    ("render/drawings.py", "loads"): "the parser of the drawing kind (readers.DRAWING)",
+    ("render/drawings.py", "loads"): "the parser of the drawing kind (render/flags.py: DRAWING)",
     ("render/press.py", "open"): "pikepdf opens the PDF it just drew, in memory",
     ("render/flags.py", "open"): "Pillow opens a PNG it just rendered, in memory",
     ("render/flags.py", "svg2rlg"): "an SVG opened by readers.opened",
-    ("games/core.py", "loads"): "a serialised state passed in memory",
+    ("framework/core.py", "loads"): "a serialised state passed in memory",
     ("i18n/extract.py", "loads"): "a template Babel opened for `pybabel extract` (make messages)",
     ("playcheck/play.py", "loads"): "a deck passed in memory",
     ("validate/towns.py", "loads"): "pandas' own JSON in memory",

@@ -3,6 +3,7 @@
 
 import dataclasses
 import re
+import types
 from datetime import date
 
 import numpy as np
@@ -95,7 +96,7 @@ def test_a_card_the_game_no_longer_considers_and_a_malformed_table():
     diff = {"added": ["x-1"], "removed": ["x-2"]}
     assert reasons.lines(diff, table) == ["- in: One (x-1): in: test", "- out: x-2 (x-2): no longer a candidate"]
     assert reasons.lines({"added": [], "removed": []}, table) == []
-    builder = type("Deck", (), {"reasons": staticmethod(lambda frame, spec: frame)})
+    builder = types.SimpleNamespace(cards=lambda table, spec: [], reasons=lambda frame, spec: frame)
     with pytest.raises(GeodeckError, match="one row per card"):
         reasons.table(
             builder,

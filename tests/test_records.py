@@ -13,10 +13,11 @@ from conformance import cases
 
 from pipeline.cli import cli
 from pipeline.decks.files import content_hash
-from pipeline.games import core
+from pipeline.framework import core
 from pipeline.games import registry as games
 from pipeline.games.laender_toppen import engine as lt
 from pipeline.paths import ROOT
+from pipeline.records import ports as records_ports
 from pipeline.records import record as records
 from pipeline.records import replay, tape
 
@@ -216,7 +217,7 @@ def test_main_reports_a_bad_record_in_one_line_without_traceback(tmp_path, capsy
 
 def test_laender_toppen_moves_name_the_card_and_the_rule():
     game = lt.Game.from_deck(DECKS["laender-toppen"], players=2)
-    notation = games.get("laender-toppen").notation
+    notation = records_ports.notation(games.get("laender-toppen"))
     ata = game.antarctica
     assert ata is not None
     order = list(range(len(game.cards)))

@@ -25,6 +25,7 @@ from pipeline.extract import SourceFile, http, load_sources, open_store
 from pipeline.extract import refresh as refreshing
 from pipeline.extract.store import SnapshotStore
 from pipeline.games import registry as games
+from pipeline.transform.refreshed import changes as parsed_changes
 
 SOURCE = "worldbank-population"
 REPO = "datasets/population"
@@ -83,7 +84,7 @@ def upstream(mirror, population: bytes | None = None, **population_options) -> N
 def run_refresh(world):
     sources, store = world
     chosen = refreshing.refreshable([load_sources(sources)[SOURCE]], named=True)
-    return refreshing.refresh(chosen, store, sources, TODAY, session())
+    return refreshing.refresh(chosen, store, sources, TODAY, session(), parsed_changes)
 
 
 @responses.activate
@@ -357,7 +358,7 @@ def test_refresh_keeps_each_files_layer(tmp_path, mirror):
         assert rest is not None
         responses.add(responses.GET, f"https://raw.githubusercontent.com/{repo}/{NEW}/{rest['rest']}", body=body)
     store = open_store(mirror=mirror, online=False, root=tmp_path / "store")
-    [result] = refreshing.refresh([source], store, sources, TODAY, session())
+    [result] = refreshing.refresh([source], store, sources, TODAY, session(), parsed_changes)
     assert result.changed
     refreshed = load_sources(sources)["germany-boundaries"]
     assert [f.layer for f in refreshed.files] == [f.layer for f in source.files]
@@ -386,7 +387,7 @@ def test_a_terminated_or_interrupted_refresh_removes_its_staging(tmp_path, monke
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     staged: list[Path] = []
 
-    def interrupted(source, store, staging, today, session):
+    def interrupted(source, store, staging, today, session, changes):
         staged.append(staging.root)
         os.kill(os.getpid(), signum)
         time.sleep(5)  # the signal ends this at once
@@ -395,6 +396,6 @@ def test_a_terminated_or_interrupted_refresh_removes_its_staging(tmp_path, monke
     source = next(s for s in load_sources().values() if s.refresh is not None)
     started, handler = time.monotonic(), signal.getsignal(signal.SIGTERM)
     with pytest.raises((SystemExit, KeyboardInterrupt)):
-        refreshing.refresh([source], None, tmp_path, date.today(), None)  # type: ignore[arg-type]
+        refreshing.refresh([source], None, tmp_path, date.today(), None, parsed_changes)  # type: ignore[arg-type]
     assert staged and staged[0].name.startswith("geodeck-refresh-") and not staged[0].exists()
     assert time.monotonic() - started < 2 and signal.getsignal(signal.SIGTERM) == handler

@@ -18,6 +18,7 @@ from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
 from pipeline.games import registry as games
 from pipeline.render import kit, layouts, licences
+from pipeline.render import ports as render_ports
 from pipeline.render.printing import PrintOptions
 
 pytestmark = pytest.mark.mirror
@@ -194,8 +195,8 @@ def test_the_deutschland_kit_for_sale_replaces_the_gadm_states_and_says_so(kits,
 
 
 def test_a_layer_that_may_not_be_sold_without_a_stand_in_is_refused(monkeypatch, geodeck, store):
-    cards = games.get("deutschland").cards
-    accessories = games.get("deutschland").accessories
+    cards = render_ports.cards(games.get("deutschland"))
+    accessories = render_ports.accessories(games.get("deutschland"))
     monkeypatch.setattr(cards, "FOR_SALE", {})
     monkeypatch.setattr(accessories, "FOR_SALE", {})
     with pytest.raises(GeodeckError, match="germany-boundaries .non-commercial licence. and has no stand-in"):
@@ -255,7 +256,7 @@ def test_the_rules_pages_draw_the_setup_with_the_decks_cards(kits, game, lang):
     pages = " ".join(pdftext.words(p) for p, role in zip(pdftext.pages(data), roles, strict=True) if role == "rules")
     layout = layouts.load(games.get(game), lang)
     kit_words = layout.data["kit"]
-    own = getattr(games.get(game).accessories, "rules_words", None)  # the deck's own words in the captions
+    own = render_ports.rules_words(render_ports.accessories(games.get(game)))  # the deck's own words in the captions
     fields = own(deck, layout) if own else {}
     for label in kit_words["words"]["setup"]:
         assert pdftext.words(re.sub(r"<[^>]+>", "", label.format(**fields))) in pages, label

@@ -8,7 +8,7 @@ import pytest
 
 from pipeline.decks import published
 from pipeline.games import registry as games
-from pipeline.render import layouts
+from pipeline.render import layouts, titles
 
 
 @pytest.mark.parametrize(("name", "lang"), [("region-fra", "fr"), ("region-ita", "it"), ("region-pol", "pl")])
@@ -22,20 +22,20 @@ def test_titles_are_printed_in_the_print_language(decks):
     region = games.get("region-fra")
     for version in ("2026.12.2", None):  # a deck built with the German default title, one with the French
         deck = published.deck(region, version)[1]
-        assert layouts.title(region, deck, "pl") == "Francja: gra karciana"
+        assert titles.title(region, deck, "pl") == "Francja: gra karciana"
     assert deck["title"] == "France\u00a0: le jeu de cartes"  # stored as built: provenance
-    assert layouts.title(region, deck, "fr") == "France\u00a0: le jeu de cartes"  # a no-break space before the colon
-    assert layouts.title(region, deck, "pl") == "Francja: gra karciana"
-    assert layouts.title(region, deck, "en") == "France: The Card Game"
+    assert titles.title(region, deck, "fr") == "France\u00a0: le jeu de cartes"  # a no-break space before the colon
+    assert titles.title(region, deck, "pl") == "Francja: gra karciana"
+    assert titles.title(region, deck, "en") == "France: The Card Game"
     deutschland = games.get("deutschland")
     home = published.deck(deutschland)[1]
-    assert layouts.title(deutschland, home, "de") == "Deutschland: Das Kartenspiel"  # the German print unchanged
-    assert layouts.title(deutschland, home, "en") == "Germany: The Card Game"
-    assert layouts.title(games.get("world-game"), home, "en") == "The World Game"
+    assert titles.title(deutschland, home, "de") == "Deutschland: Das Kartenspiel"  # the German print unchanged
+    assert titles.title(deutschland, home, "en") == "Germany: The Card Game"
+    assert titles.title(games.get("world-game"), home, "en") == "The World Game"
 
 
 def test_a_title_given_at_build_is_printed_as_given(decks):
     region = games.get("region-fra")
     deck = published.deck(region)[1]
     deck = json.loads(json.dumps(deck)) | {"title": "Tour de France"}
-    assert layouts.title(region, deck, "pl") == "Tour de France"
+    assert titles.title(region, deck, "pl") == "Tour de France"

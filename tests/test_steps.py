@@ -13,8 +13,9 @@ from fixtures.tiny.decks.synthetic import places_table, write_inputs
 from pipeline import paths
 from pipeline.build import graph, runner
 from pipeline.build.runner import build
-from pipeline.build.step import Context, Step, StepIO
+from pipeline.build.step import Context, StepIO
 from pipeline.errors import GeodeckError, ParseError
+from pipeline.framework.step import Step
 
 
 @pytest.fixture

@@ -19,6 +19,7 @@ from pipeline import paths
 from pipeline.errors import ParseError
 from pipeline.extract import http, load_sources, open_store
 from pipeline.extract import refresh as refreshing
+from pipeline.transform import refreshed
 from pipeline.transform.parsers import wikipedia_elevation_extremes as elevations
 from pipeline.transform.parsers import wikipedia_temperature_page as temperatures
 from pipeline.transform.parsers import wikitable
@@ -158,7 +159,7 @@ def test_first_pin_of_a_scraped_page_through_refresh(tmp_path):
     assert source.files == ()
     store = open_store(mirror=None, online=False, root=tmp_path / "store")
     session = http.session(None, http.HostRateLimit(0))
-    [result] = refreshing.refresh([source], store, sources, date(2027, 1, 15), session)
+    [result] = refreshing.refresh([source], store, sources, date(2027, 1, 15), session, refreshed.changes)
     pinned = load_sources(sources)[elevations.SOURCE]
     [entry] = pinned.files
     assert (entry.path, entry.sha256, entry.bytes, entry.url) == (
@@ -184,7 +185,12 @@ def test_refresh_refuses_a_page_that_lost_its_table(tmp_path):
     store = open_store(mirror=None, online=False, root=tmp_path / "store")
     with pytest.raises(ParseError, match="Maximum elevation"):
         refreshing.refresh(
-            [load_sources(sources)[elevations.SOURCE]], store, sources, date(2027, 1, 15), http.session(None)
+            [load_sources(sources)[elevations.SOURCE]],
+            store,
+            sources,
+            date(2027, 1, 15),
+            http.session(None),
+            refreshed.changes,
         )
     assert (sources / f"{elevations.SOURCE}.toml").read_bytes() == before
     assert not any(p.is_file() for p in (tmp_path / "store").rglob("*"))

@@ -1,12 +1,13 @@
-"""Each game's deck step (graph.deck_step): publish a new version of the game its option names when its
-cards changed. The game is looked up in the registry here: the build graph is, besides the CLI, the
-registry's one reader."""
+"""Each game's deck step (graph.deck_step): publish a new version of its game when its cards changed. The
+graph gives the step its game's definition (`given`): the graph, a door, is where a name became a game."""
 
+from pipeline.build import graph
 from pipeline.decks import stage
-from pipeline.games import registry
+from pipeline.framework.definition import GameDefinition
 
 
-def step(io, game: str) -> str:
-    """Publish GAME's deck (pipeline.decks.stage.build_deck); says which version."""
-    result = stage.build_deck(registry.get(game), accept=io.accept)
+def step(io, game: str, definition: GameDefinition) -> str:
+    """Publish the deck of `definition` (pipeline.decks.stage.build_deck; `game`, its name, is the option its
+    fingerprint holds); says which version."""
+    result = stage.build_deck(definition, accept=io.accept, rebuild=graph.rebuild(definition))
     return f"published {result.version}" if result.published else f"{result.version} unchanged"

@@ -8,10 +8,11 @@ the repo: output/decks/...). Declaring the graph imports nothing heavy.
 
 from pathlib import Path
 
-from pipeline.build.step import Step, resolve
+from pipeline.build.step import resolve
 from pipeline.extract import names
+from pipeline.framework.definition import GameDefinition
+from pipeline.framework.step import Step
 from pipeline.games import registry as games
-from pipeline.games.definition import GameDefinition
 from pipeline.transform.country_sources import PACKAGE_SOURCES, PARSERS
 
 STAGES = ("countries", "towns", "geo", "decks")
@@ -40,7 +41,15 @@ def deck_step(game: GameDefinition) -> Step:
         files=("sources/*.toml", "sources/reviewed/*.csv", "templates/locale/*/LC_MESSAGES/*.po", str(game.spec_path)),
         code=(f"{game.package}.deck",),
         options=(("game", game.name),),
+        given=(("definition", game),),
     )
+
+
+def rebuild(game: GameDefinition) -> str:
+    """The command that rebuilds the game's input table: the step of the build that writes it, else the game's
+    own command (`made_by`); what a deck's error names (pipeline.decks.stage.read_table)."""
+    step = next((s.name for s in steps() if game.input_table in s.writes), None)
+    return game.made_by if step is None else f"geodeck build --stage {step}"
 
 
 def decks() -> list[tuple[GameDefinition, Step]]:

@@ -10,7 +10,8 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from multiprocessing.queues import SimpleQueue
 
 from pipeline import workers
-from pipeline.build.step import Context, Step, call
+from pipeline.build.step import Context, call
+from pipeline.framework.step import Step
 
 FORK = "fork" in multiprocessing.get_all_start_methods()  # elsewhere (Windows) the steps run one by one
 POLL_S = 0.05  # how often the parent passes the workers' progress on while steps run

@@ -21,8 +21,9 @@ from typing import TYPE_CHECKING
 
 from pipeline import atomic, paths, readers
 from pipeline.build import graph
-from pipeline.build.step import Context, Step, StepResult, call, resolve
+from pipeline.build.step import Context, StepResult, call, resolve
 from pipeline.errors import GeodeckError
+from pipeline.framework.step import Step
 from pipeline.hashing import file_sha256, sha256
 
 if TYPE_CHECKING:  # annotations only: the process pool is for the steps that run

@@ -1,6 +1,6 @@
-"""What a build step is and how one runs: its declaration (`Step`), what its function may touch (`StepIO`),
-the build's `Context`, and `call`, shared by the runner (pipeline.build.runner) and its workers
-(pipeline.build.parallel), and by the games that declare steps."""
+"""How a build step runs: what its function may touch (`StepIO`), the build's `Context`, and `call`, shared by
+the runner (pipeline.build.runner) and its workers (pipeline.build.parallel); a step's declaration (`Step`) is
+the framework's (pipeline.framework.step), below the games that declare steps."""
 
 import importlib
 import time
@@ -10,25 +10,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pipeline import paths
+from pipeline.framework.step import Step
 
 if TYPE_CHECKING:  # annotations only: importing the store is for the steps that run
     from pipeline.extract import SnapshotStore, Source
 
 OUTPUT_PREFIX = "output/"  # a written path under the repo's output/ (published decks); others are under build/
-
-
-@dataclass(frozen=True)
-class Step:
-    name: str
-    stage: str  # the `geodeck build --stage` group it belongs to
-    module: str  # its `step(io, **options)` function gets a StepIO and may return a note for the build table
-    reads: tuple[str, ...] = ()  # outputs of earlier steps, relative to build/
-    writes: tuple[str, ...] = ()  # relative to build/, or to the repo when starting with OUTPUT_PREFIX
-    files: tuple[str, ...] = ()  # repo files read, relative to the repo (glob patterns allowed)
-    sources: tuple[str, ...] = ()  # pinned sources read through the snapshot store
-    code: tuple[str, ...] = ()  # modules loaded by name at run time, besides the imports of `module`
-    options: tuple[tuple[str, str], ...] = ()  # keyword arguments of its `step` function
-    units: int | None = None  # units of work it reports progress in, if known
 
 
 @dataclass(frozen=True)
@@ -94,5 +81,5 @@ class StepIO:
 def call(step: Step, ctx: Context) -> tuple[str, float]:
     """Run the step's function: its note for the build table and its CPU seconds."""
     start = time.process_time()
-    note = importlib.import_module(step.module).step(StepIO(step, ctx), **dict(step.options)) or ""
+    note = importlib.import_module(step.module).step(StepIO(step, ctx), **dict(step.options), **dict(step.given)) or ""
     return note, time.process_time() - start

@@ -1,39 +1,13 @@
 """What the command modules share: progress bars, the GAME argument, report formats, locks and the
 lines saying what was written."""
 
-import os
 from pathlib import Path
 
 import click
 
-from pipeline.cli_output import Bounded, console, out
+from pipeline.cli_output import console, out
+from pipeline.framework.definition import GameDefinition
 from pipeline.games import registry as games
-from pipeline.games.definition import GameDefinition
-
-
-def progress():
-    """A transient progress bar on stderr (rich.progress is imported here: a no-op build never needs it)."""
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TaskProgressColumn,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-
-    return Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TaskProgressColumn(),
-        TimeElapsedColumn(),
-        TextColumn("eta"),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-    )
 
 
 def named(game: GameDefinition, deck: dict, lang: str | None) -> dict:
@@ -76,28 +50,6 @@ def show(report: dict, fmt: str, formats, **options) -> None:
         out.print(formats.to_rich(report, **options))
     else:
         click.echo(formats.to_json(report) if fmt == "json" else formats.to_markdown(report, **options), nl=False)
-
-
-def jobs_option(help_text: str):
-    """`--jobs N`: processes side by side, 1-1024, by default one per core; capped by the machine's cores and
-    memory (pipeline.workers.capped), said in one line; `help_text` says what they run."""
-    return click.option(
-        "--jobs",
-        type=Bounded(int, 1, 1024),
-        default=os.cpu_count() or 1,
-        show_default="all cores",
-        callback=_capped_jobs,
-        help=f"{help_text} At most one per core and per 512 MB of available memory.",
-    )
-
-
-def _capped_jobs(ctx: click.Context, param: click.Parameter, jobs: int) -> int:
-    from pipeline import workers
-
-    jobs, note = workers.capped(jobs)
-    if note:
-        console.print(f"note: {note}", highlight=False, markup=False, soft_wrap=True)
-    return jobs
 
 
 def resolve(name: str) -> GameDefinition:

@@ -6,8 +6,8 @@ import click
 from rich.table import Table
 
 from pipeline.build import graph
-from pipeline.cli.common import GameChoice, format_option, game_argument, jobs_option, locked, progress, show
-from pipeline.cli_output import Words, error_line, mirror_option, offline_option, out
+from pipeline.cli.common import GameChoice, format_option, game_argument, locked, show
+from pipeline.cli_output import Words, error_line, jobs_option, mirror_option, offline_option, out, progress
 from pipeline.errors import ExitCode
 from pipeline.games import registry as games
 
@@ -56,11 +56,12 @@ def _refresh(chosen, named: bool, store) -> None:
     from pipeline.extract import http
     from pipeline.extract import refresh as refreshing
     from pipeline.paths import SOURCES_DIR
+    from pipeline.transform import refreshed
 
     targets = refreshing.refreshable(chosen, named)
     with locked(store.root):
         session = http.session(store.root / refreshing.HTTP_CACHE, stored=store.stored)
-        results = refreshing.refresh(targets, store, SOURCES_DIR, date.today(), session)
+        results = refreshing.refresh(targets, store, SOURCES_DIR, date.today(), session, refreshed.changes)
     table = Table("source", "result", "vintage", title="geodeck fetch --refresh")
     for r in results:
         table.add_row(r.new.name, "new pin" if r.changed else "unchanged", r.new.vintage)
@@ -170,10 +171,11 @@ def diff(game, old, new, fmt):
     and head-to-head flips per category. Changes beyond a field's threshold (templates/decks/GAME.toml,
     e.g. population ±15 %) are suspicious: the exit code is then 1, else 0 (usable as a CI gate).
     """
+    from pipeline.build import graph
     from pipeline.decks import diff as diffing
     from pipeline.decks import stage
 
-    result = stage.compare(game, old, new)
+    result = stage.compare(game, old, new, rebuild=graph.rebuild(game))
     show(result, fmt, diffing)
     if result["suspicious"]:
         raise SystemExit(ExitCode.FAILED)

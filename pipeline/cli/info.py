@@ -5,8 +5,8 @@ from rich.table import Table
 
 from pipeline.cli_output import out
 from pipeline.errors import GeodeckError
+from pipeline.framework.definition import GameDefinition
 from pipeline.games import registry as games
-from pipeline.games.definition import GameDefinition
 
 
 @click.command("games")

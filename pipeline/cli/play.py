@@ -14,12 +14,10 @@ from pipeline.cli.common import (
     choice_option,
     format_option,
     game_argument,
-    jobs_option,
-    progress,
     resolve,
     show,
 )
-from pipeline.cli_output import Bounded, console, force_option, lang_option, out, refuse_together
+from pipeline.cli_output import Bounded, console, force_option, jobs_option, lang_option, out, progress, refuse_together
 from pipeline.errors import ExitCode
 from pipeline.games import registry as games
 from pipeline.playcheck import MAX_GAMES

@@ -10,11 +10,9 @@ from pipeline.cli.common import (
     choice_option,
     counted,
     game_argument,
-    jobs_option,
     named,
     optional_game,
     pages,
-    progress,
     size,
     wrote,
 )
@@ -22,9 +20,11 @@ from pipeline.cli_output import (
     Bounded,
     console,
     force_option,
+    jobs_option,
     lang_option,
     mirror_option,
     offline_option,
+    progress,
     refuse_together,
 )
 from pipeline.errors import GeodeckError

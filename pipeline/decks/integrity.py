@@ -14,7 +14,7 @@ from pathlib import Path
 from pipeline import atomic, jsonfile, paths
 from pipeline.decks import files, pinned, published, versions
 from pipeline.errors import GeodeckError
-from pipeline.games.definition import GameDefinition
+from pipeline.framework.definition import GameDefinition
 from pipeline.hashing import sha256
 
 FILES = ("deck.json", "deck.csv", "datapackage.json", "manifest.json", "CHANGELOG.md")

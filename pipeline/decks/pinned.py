@@ -10,7 +10,7 @@ from pathlib import Path
 
 from pipeline import jsonfile, paths, readers
 from pipeline.decks import versions
-from pipeline.games.definition import GameDefinition
+from pipeline.framework.definition import GameDefinition
 from pipeline.hashing import sha256
 
 FOLDER = "templates"  # inside a version folder

@@ -18,7 +18,7 @@ from pipeline.decks import pinned, schema, versions
 from pipeline.decks.canonical import content_hash
 from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
-from pipeline.games.definition import GameDefinition
+from pipeline.framework.definition import GameDefinition
 
 MANIFEST = "manifest.json"
 MANIFEST_KEYS = ("game", "version", "content_hash")

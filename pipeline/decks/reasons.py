@@ -9,6 +9,7 @@ adds or removes cards; a removed card the game no longer considers at all is "no
 
 import pandas as pd
 
+from pipeline.decks import ports
 from pipeline.decks.spec import DeckSpec
 from pipeline.decks.values import sort_name
 from pipeline.errors import GeodeckError
@@ -17,11 +18,12 @@ COLUMNS = ["card", "label", "reason"]
 GONE = "no longer a candidate"
 
 
-def table(builder, frame: pd.DataFrame, spec: DeckSpec) -> pd.DataFrame | None:
+def table(builder: ports.DeckModule, frame: pd.DataFrame, spec: DeckSpec) -> pd.DataFrame | None:
     """The game's reasons by card id, or None when its deck module gives none."""
-    if not hasattr(builder, "reasons"):
+    reasons = ports.reasons(builder)
+    if reasons is None:
         return None
-    found = builder.reasons(frame, spec)
+    found = reasons(frame, spec)
     if list(found.columns) != COLUMNS or not found["card"].is_unique:
         raise GeodeckError(
             f"{spec.game}: the deck module's reasons must be one row per card with the columns {COLUMNS}; "

@@ -13,7 +13,7 @@ from pipeline import readers
 from pipeline.decks import categories
 from pipeline.errors import GeodeckError
 from pipeline.fields import fields as field_table
-from pipeline.games.definition import GameDefinition
+from pipeline.framework.definition import GameDefinition
 from pipeline.i18n import registry
 
 FIELD_TYPES = {"string", "integer", "number", "list"}

@@ -11,11 +11,11 @@ from pyarrow import ArrowException
 
 from pipeline import paths, readers
 from pipeline.decks import diff as diffing
-from pipeline.decks import files, integrity, pinned, published, reasons, schema, translated, versions
+from pipeline.decks import files, integrity, pinned, ports, published, reasons, schema, translated, versions
 from pipeline.decks.canonical import same_content
 from pipeline.decks.spec import DeckSpec, load_spec
 from pipeline.errors import GeodeckError
-from pipeline.games.definition import GameDefinition
+from pipeline.framework.definition import GameDefinition
 from pipeline.hashing import file_sha256
 
 
@@ -28,27 +28,29 @@ class Result:
     diff: dict | None
 
 
-def fresh_deck(definition: GameDefinition, build_root: Path | None = None) -> tuple[DeckSpec, dict, dict[str, str]]:
-    """The game's deck document (version None) built from build/ now, with the sha256 of every file read."""
+def fresh_deck(
+    definition: GameDefinition, build_root: Path | None = None, rebuild: str | None = None
+) -> tuple[DeckSpec, dict, dict[str, str]]:
+    """The game's deck document (version None) built from build/ now, with the sha256 of every file read;
+    `rebuild`: the command that rebuilds its input table (the build graph's step, given by the door: see
+    `read_table`)."""
     spec = load_spec(definition)
-    builder, relative = definition.deck, definition.input_table
+    builder, relative = ports.deck(definition), definition.input_table
     root = build_root or paths.build_dir()
     path = root / relative
-    table = read_table(path, relative, definition.made_by)
+    table = read_table(path, relative, rebuild or definition.made_by)
     inputs = {f"build/{relative}": file_sha256(path)}
-    extra, read = builder.metadata(root, definition.deck_reads) if hasattr(builder, "metadata") else ({}, {})
+    metadata = ports.metadata(builder)
+    extra, read = metadata(root, definition.deck_reads) if metadata else ({}, {})
     cards = [card.to_dict() for card in builder.cards(table, spec)]
     return spec, files.deck_document(spec, cards, None, extra), inputs | read
 
 
-def read_table(path: Path, relative: str, made_by: str = "geodeck build") -> pd.DataFrame:
+def read_table(path: Path, relative: str, rebuild: str = "geodeck build") -> pd.DataFrame:
     """A build table a deck is made from (a regular file, pipeline.readers); a missing, unreadable or damaged
-    one is a user error naming the step that writes it (or `made_by`, the game's own command, when no step of
-    `geodeck build` does)."""
-    from pipeline.build import graph
-
-    step = next((s.name for s in graph.steps() if relative in s.writes), None)
-    fix = f"rebuild it with `{made_by}`" if step is None else f"rebuild it with `geodeck build --stage {step}`"
+    one is a user error naming `rebuild`, the command that rebuilds it (the step of the build graph that
+    writes it, pipeline.build.graph.rebuild, or the game's own command)."""
+    fix = f"rebuild it with `{rebuild}`"
     try:
         return readers.table(path, fix)
     except (OSError, ValueError, ArrowException) as exc:
@@ -93,13 +95,14 @@ def build_deck(
     decks_dir: Path | None = None,
     build_root: Path | None = None,
     note: str | None = None,
+    rebuild: str | None = None,
 ) -> Result:
     """Publish a new version of GAME unless its deck (and the templates it pins, pipeline.decks.pinned) equals
     the newest published version's (the newest on disk, whatever LATEST says: a missing or stale LATEST opens
     no gate, and is pointed at it)."""
     game = definition.name
     accept = (accept or "").strip() or None  # a blank reason opens no gate
-    spec, fresh, inputs = fresh_deck(definition, build_root)
+    spec, fresh, inputs = fresh_deck(definition, build_root, rebuild)
     schema.check(fresh, spec, f"the {game} deck built from build/")
     cards = fresh["cards"]
     templates = pinned.files(definition)
@@ -164,7 +167,7 @@ def card_reasons(definition: GameDefinition, diff: dict | None, build_root: Path
         return []
     path = (build_root or paths.build_dir()) / definition.input_table
     frame = read_table(path, definition.input_table, definition.made_by)
-    return reasons.lines(diff, reasons.table(definition.deck, frame, load_spec(definition)))
+    return reasons.lines(diff, reasons.table(ports.deck(definition), frame, load_spec(definition)))
 
 
 def _pointer(game_dir: Path) -> str | None:
@@ -181,13 +184,14 @@ def compare(
     new: str | None = None,
     decks_dir: Path | None = None,
     build_root: Path | None = None,
+    rebuild: str | None = None,
 ) -> dict:
     """Diff OLD (default the newest published version, which LATEST names) against NEW (default a fresh
-    build from build/, not published)."""
+    build from build/, not published; `rebuild` as in `fresh_deck`)."""
     spec = load_spec(game)
     _, before = published.deck(game, old or versions.newest((decks_dir or paths.DECKS_DIR) / game.name), decks_dir)
     if new:
         _, after = published.deck(game, new, decks_dir)
     else:
-        after = fresh_deck(game, build_root)[1]
+        after = fresh_deck(game, build_root, rebuild)[1]
     return diffing.diff_decks(spec, before, after)

@@ -9,21 +9,17 @@ failure changes nothing (no pin, no store file). The report lists what each pars
 change.
 """
 
-import importlib
 import json
-import pkgutil
 import re
 import signal
 import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
-from types import ModuleType
 
-import pandas as pd
 import tomlkit
 
 from pipeline import atomic, jsonfile, readers
@@ -36,7 +32,6 @@ GITHUB_RAW = re.compile(r"^https://raw\.githubusercontent\.com/(?P<repo>[^/]+/[^
 GITHUB_COMMIT = "https://api.github.com/repos/{repo}/commits/{branch}"
 HTTP_CACHE = ".http-cache.json"  # validators (ETag, Last-Modified) of the last refresh's downloads
 HTML = ("text/html", "application/xhtml+xml")
-MAX_CHANGES = 12
 
 
 @dataclass(frozen=True)
@@ -81,15 +76,20 @@ def terminated_as_exit() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
+Changes = Callable[[Source, Source, SnapshotStore, SnapshotStore], list[str]]  # old, new, store, staging -> lines
+
+
 def refresh(
-    sources: list[Source], store: SnapshotStore, sources_dir: Path, today: date, session: http.Session
+    sources: list[Source], store: SnapshotStore, sources_dir: Path, today: date, session: http.Session, changes: Changes
 ) -> list[Refreshed]:
-    """Refresh every source (all-or-nothing): download (into a staging store) and validate them all, then
+    """Refresh every source (all-or-nothing): download (into a staging store) and validate them all (`changes`:
+    the source's own parsers read the new files and say how their tables differ, pipeline.transform.refreshed;
+    given by the door, since the transform is a later stage than this one), then
     add the new files to the store and write the pins; the old pins' files stay in the store. SIGTERM, like
     SIGINT, ends it through its cleanup: the staging folder is removed."""
     with terminated_as_exit(), tempfile.TemporaryDirectory(prefix="geodeck-refresh-") as folder:
         staging = SnapshotStore(root=Path(folder), mirror=None, online=False)
-        results = [refresh_source(source, store, staging, today, session) for source in sources]
+        results = [refresh_source(source, store, staging, today, session, changes) for source in sources]
         changed = [result.new for result in results if result.changed]
         for entry in (entry for new in changed for entry in new.files):  # the files first: no pin without them
             if store.stored(entry.sha256) is None:
@@ -101,7 +101,7 @@ def refresh(
 
 
 def refresh_source(
-    source: Source, store: SnapshotStore, staging: SnapshotStore, today: date, session: http.Session
+    source: Source, store: SnapshotStore, staging: SnapshotStore, today: date, session: http.Session, changes: Changes
 ) -> Refreshed:
     """The newest upstream version of `source`, downloaded into `staging` and parsed, or a GeodeckError
     saying why not."""
@@ -110,7 +110,7 @@ def refresh_source(
     if [f.sha256 for f in files] == [f.sha256 for f in source.files]:
         return Refreshed(source, source, ("unchanged: upstream serves the pinned bytes",))
     new = replace(source, files=files, vintage=vintage, date_accessed=today.isoformat())
-    return Refreshed(source, new, tuple(validate(source, new, store, staging)))
+    return Refreshed(source, new, tuple(changes(source, new, store, staging)))
 
 
 def download(source: Source, path: str, url: str, staging: SnapshotStore, session: http.Session) -> SourceFile:
@@ -167,72 +167,6 @@ def content_types(source: Source, path: str) -> tuple[tuple[str, ...], tuple[str
     if source.refresh.content_types:
         return source.refresh.content_types, ()
     return (), () if path.endswith((".html", ".htm")) else HTML
-
-
-def parsers_of(name: str) -> list[ModuleType]:
-    """The parser modules (pipeline/transform/parsers) that read source `name` (those declaring COMPLETE)."""
-    from pipeline.transform import parsers
-
-    modules = (importlib.import_module(f"{parsers.__name__}.{i.name}") for i in pkgutil.iter_modules(parsers.__path__))
-    return [m for m in modules if getattr(m, "SOURCE", None) == name and hasattr(m, "COMPLETE")]
-
-
-def validate(old: Source, new: Source, store: SnapshotStore, staging: SnapshotStore) -> list[str]:
-    """Parse the new files (in `staging`) with every parser of the source (complete tables or its
-    ParseError) and describe how each parsed table differs from the one the current pin gives."""
-    from pipeline.transform.parsers.common import parse_complete
-
-    pinned = {f.path: f for f in old.files}
-    changes = [
-        f"{f.path}: sha256 {o.sha256[:12]} → {f.sha256[:12]}, {o.bytes:,} → {f.bytes:,} bytes"
-        if (o := pinned.get(f.path))
-        else f"{f.path}: first pin, sha256 {f.sha256[:12]}, {f.bytes:,} bytes"
-        for f in new.files
-        if f.path not in pinned or pinned[f.path].sha256 != f.sha256
-    ]
-    for parser in parsers_of(new.name):
-        name = parser.__name__.rsplit(".", 1)[-1]
-        fresh = parse_complete(parser, *_args(parser.read(staging, new)))
-        if not old.files:
-            changes.append(f"{name}: {len(fresh)} rows (first pin)")
-            continue
-        try:
-            before = parse_complete(parser, *_args(parser.read(store, old)))
-        except GeodeckError:
-            before = None
-        changes += [f"{name}: {line}" for line in table_changes(before, fresh)]
-    return changes
-
-
-def _args(raw) -> tuple:
-    """What a parser's `read` gave, as the arguments of its `parse` (several layers, or one input)."""
-    return tuple(raw) if isinstance(raw, tuple | list) else (raw,)
-
-
-def table_changes(old: pd.DataFrame | None, new: pd.DataFrame) -> list[str]:
-    """Rows added and removed and values changed between two parsed tables, keyed by their first column
-    that is a unique key of both (a few examples each)."""
-    if old is None:
-        return [f"{len(new)} rows (the current pin is not in the store or mirror to compare with)"]
-    key = next(
-        (c for c in new.columns if c in old.columns and new[c].notna().all() and new[c].is_unique and old[c].is_unique),
-        None,
-    )
-    if key is None:
-        return [f"{len(old)} → {len(new)} rows"]
-    before, after = old.set_index(key).map(str), new.set_index(key).map(str)
-    added, removed = after.index.difference(before.index), before.index.difference(after.index)
-    lines = [f"{len(old)} → {len(new)} rows, {len(added)} added, {len(removed)} removed"]
-    lines += [f"added {key}={k}" for k in list(added)[:3]] + [f"removed {key}={k}" for k in list(removed)[:3]]
-    common = before.index.intersection(after.index)
-    columns = [c for c in after.columns if c in before.columns]
-    left, right = before.loc[common, columns], after.loc[common, columns]
-    differs = left.ne(right).stack()
-    differs = differs[differs]
-    lines.append(f"{len(differs)} values changed")
-    for k, column in list(differs.index)[:MAX_CHANGES]:
-        lines.append(f"{key}={k}: {column} {left.at[k, column][:40]} → {right.at[k, column][:40]}")
-    return lines
 
 
 def write_pins(path: Path, new: Source) -> None:

@@ -7,8 +7,9 @@ defines `GAME = GameDefinition(...)`; it is found by listing pipeline/games/, so
 folder. A family (pipeline/games/grid/: the grid card game's shared modules, definition.py) is a package
 without `GAME` or `games()`: the registry passes it over, its games name it in their definitions. A game
 defined elsewhere (a test's toy game) calls `register(definition)`. A slice that makes games
-from data (pipeline/games/region/: one game per published region deck) defines `games()` returning their
-definitions instead; its commands exist before it has made any, and it may define `unmade(name)`: how to make
+from data (pipeline/games/region/: one game per published region deck) defines `games(declared)` returning
+their definitions instead (`declared`: the games the slices declare, by name, which a made game may be of: a
+custom deck's recipe game); its commands exist before it has made any, and it may define `unmade(name)`: how to make
 the game `name` it has not made yet (the one-line fix an unknown name is refused with), or None, and
 `damaged()`: a line for each published deck it could not make a game of.
 """
@@ -18,7 +19,7 @@ import pkgutil
 
 import pipeline.games
 from pipeline.errors import GeodeckError
-from pipeline.games.definition import GameDefinition
+from pipeline.framework.definition import GameDefinition
 
 _REGISTRY: dict[str, GameDefinition] = {}
 _MAKERS: list[str] = []  # packages of the slices that make games (`games()`)
@@ -38,15 +39,20 @@ def _discover() -> None:
     if _DISCOVERED:
         return
     _DISCOVERED = True
-    for module in pkgutil.iter_modules(pipeline.games.__path__):
-        if module.ispkg:
-            slice_ = importlib.import_module(f"pipeline.games.{module.name}")
-            if isinstance(getattr(slice_, "GAME", None), GameDefinition):
-                _REGISTRY.setdefault(slice_.GAME.name, slice_.GAME)
-            if callable(getattr(slice_, "games", None)):
-                _MAKERS.append(slice_.__name__)
-                for definition in slice_.games():
-                    _REGISTRY.setdefault(definition.name, definition)
+    slices = [
+        importlib.import_module(f"pipeline.games.{module.name}")
+        for module in pkgutil.iter_modules(pipeline.games.__path__)
+        if module.ispkg
+    ]
+    for slice_ in slices:
+        if isinstance(getattr(slice_, "GAME", None), GameDefinition):
+            _REGISTRY.setdefault(slice_.GAME.name, slice_.GAME)
+    declared = dict(_REGISTRY)  # the games the slices declare, which the games the others make may be of
+    for slice_ in slices:
+        if callable(getattr(slice_, "games", None)):
+            _MAKERS.append(slice_.__name__)
+            for definition in slice_.games(declared):
+                _REGISTRY.setdefault(definition.name, definition)
 
 
 def registered() -> dict[str, GameDefinition]:

@@ -16,7 +16,9 @@ from rich.text import Text
 from pipeline.decks import translated
 from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
-from pipeline.games import GameDefinition, core
+from pipeline.framework import core
+from pipeline.framework.definition import GameDefinition
+from pipeline.play import ports
 from pipeline.play import seats as seating
 from pipeline.play.view import View
 from pipeline.records import record as records
@@ -54,14 +56,15 @@ def play(
     finished). With two or more humans at one screen (hot seat) the screen is cleared and the next human
     asked to take it before their table is shown. `flag` draws a flag for this terminal (None: it cannot,
     and a game whose terminal `refused` a human's game without pictures is refused before it starts)."""
-    terminal = definition.terminal
+    terminal = ports.terminal(definition)
     game = definition.engine.Game.from_deck(deck, players=len(seats), **(options or {}))
     shown, note = translated.completed(deck, load_spec(definition), lang, definition.made_by)
     if note:
         console.print(f"warning: {note}", highlight=False, markup=False, soft_wrap=True)
     cards = {c["id"]: c["fields"] for c in shown["cards"]}  # the record names the deck as published
     view = View(lang, tuple(terminal.seat_names(len(seats), lang)), cards, layouts.load(definition, lang), flag)
-    why = terminal.refused(game, view) if "human" in seats and hasattr(terminal, "refused") else None
+    refused = ports.refused(terminal)
+    why = refused(game, view) if "human" in seats and refused else None
     if why:
         raise GeodeckError(why)
     recorder = Recorder(path, definition, deck, seating.named(seats, list(view.names)), seed, force)
@@ -136,10 +139,11 @@ def _hand_over(player: int, view: View, ask, console: Console) -> None:
 def _apply(state, action: int, terminal, view: View, console: Console, history: list[str]) -> None:
     """Play the move and show each trick or round it revealed (the game's terminal `revealed`: who took
     what and why), right away, while the table still shows how it was resolved."""
-    done = terminal.progress(state) if hasattr(terminal, "progress") else 0
+    progress = ports.progress(terminal)
+    done = progress(state) if progress else 0
     state.apply_action(action)
-    for index in range(done, terminal.progress(state) if hasattr(terminal, "progress") else 0):
-        history.append(terminal.revealed(state, index, view))
+    for index in range(done, progress(state) if progress else 0):
+        history.append(ports.revealed(terminal)(state, index, view))
         console.print(history[-1], highlight=False, markup=False)
 
 
@@ -148,9 +152,10 @@ def _choose(state, player: int, terminal, view: View, ask, console: Console, his
     labels = [terminal.label(state, action, view, True) for action in legal]
     console.rule(view.say("{name} to move", name=view.names[player]))
     console.print(terminal.board(state, player, view))
-    typed = terminal.free_text(state, legal, view) if hasattr(terminal, "free_text") else None
+    free_text = ports.free_text(terminal)
+    typed = free_text(state, legal, view) if free_text else None
     if typed is None:  # a numbered list; a free-text answer (recall, not recognition) lists nothing
-        grid = terminal.moves(state, legal, view) if hasattr(terminal, "moves") else None
+        grid = moves(state, legal, view) if (moves := ports.moves(terminal)) else None
         console.print(grid or Columns([Text.assemble((str(i), "bold"), " ", text) for i, text in enumerate(labels, 1)]))
     prompt = typed or view.say("Move (1-{moves}, ? help, h history, q quit)", moves=len(legal))
     while True:
@@ -165,7 +170,7 @@ def _choose(state, player: int, terminal, view: View, ask, console: Console, his
         elif answer.lower() in QUIT:
             raise Left
         elif typed:
-            found = terminal.read(state, legal, answer, view)
+            found = ports.read(terminal)(state, legal, answer, view)
             if isinstance(found, int):
                 return found
             console.print(found, highlight=False, markup=False)
@@ -226,8 +231,8 @@ def _reason(state, refusal: core.Refusal, terminal, view: View) -> str:
     }
     if "player" in fields:
         fields["player"] = view.names[refusal.fields["player"]]
-    if hasattr(terminal, "refusal_words"):
-        fields |= terminal.refusal_words(state, refusal.fields, view)
+    if words := ports.refusal_words(terminal):
+        fields |= words(state, refusal.fields, view)
     return view.say(refusal.message, **fields)
 
 

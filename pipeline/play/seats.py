@@ -1,14 +1,11 @@
 """Who plays which seat: `human` or `bot:<level>`, the levels being the game's bots; both as a language shows
 them (templates/play/seats.toml)."""
 
-from pipeline import placeholders, readers
+from pipeline import placeholders
 from pipeline.errors import GeodeckError
-from pipeline.games import GameDefinition
-from pipeline.i18n.catalogue import localised
-from pipeline.paths import TEMPLATES_DIR
+from pipeline.framework.definition import GameDefinition
+from pipeline.framework.levels import level, words
 from pipeline.records.record import Seat
-
-WORDS = TEMPLATES_DIR / "play" / "seats.toml"
 
 DEFAULT = "expert"  # the bots of a seat not given
 
@@ -41,24 +38,15 @@ def named(seats: list[str], names: list[str]) -> list[Seat]:
     return [Seat(name=name, plays=plays) for name, plays in zip(names, seats)]
 
 
-def _words(lang: str) -> dict:
-    return localised(readers.read_input("toml", WORDS), lang, WORDS.stem)["words"]
-
-
 def numbered(players: int, lang: str) -> list[str]:
     """The seats' names of a game whose seats have none of their own: Player 1, Player 2, ... in `lang`."""
-    player = _words(lang)["player"]
+    player = words(lang)["player"]
     return [placeholders.fill(player, number=p + 1) for p in range(players)]
 
 
 def shown(plays: str, lang: str) -> str:
     """Who plays a seat (`human`, `bot:expert`) in `lang`'s words; a level without a word by its name."""
-    words = _words(lang)
+    said = words(lang)
     if plays == "human":
-        return words["human"]
-    return placeholders.fill(words["bot"], level=level(plays.removeprefix("bot:"), lang))
-
-
-def level(name: str, lang: str) -> str:
-    """A bot level's name in `lang` (expert); a level without a word by its name."""
-    return _words(lang)["levels"].get(name, name)
+        return said["human"]
+    return placeholders.fill(said["bot"], level=level(plays.removeprefix("bot:"), lang))

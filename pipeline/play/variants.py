@@ -1,18 +1,10 @@
 """`geodeck play GAME --variant NAME[=VALUE]`: the rulebook's variants of a game, declared by its terminal
 module as `VARIANTS` (name -> Variant) and turned into the engine's options (kept in the game's record)."""
 
-from collections.abc import Callable
-from dataclasses import dataclass
-
 from pipeline.errors import GeodeckError
-from pipeline.games import GameDefinition
-
-
-@dataclass(frozen=True)
-class Variant:
-    help: str  # "NAME[=VALUE]: what the rulebook calls it"
-    options: Callable[[str], dict]  # VALUE (empty without "=") -> the engine's options; ValueError: a bad value
-
+from pipeline.framework.definition import GameDefinition
+from pipeline.play import ports
+from pipeline.play.ports import Variant
 
 LIST = "list"  # --variant list: name the game's variants and play nothing
 
@@ -26,7 +18,7 @@ def listing(definition: GameDefinition) -> str:
 
 
 def declared(definition: GameDefinition) -> dict[str, Variant]:
-    return dict(getattr(definition.terminal, "VARIANTS", {}))
+    return dict(ports.variants(ports.terminal(definition)))
 
 
 def options(texts: tuple[str, ...] | list[str], definition: GameDefinition) -> dict:

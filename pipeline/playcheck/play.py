@@ -11,9 +11,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from pipeline.games import GameDefinition, core
+from pipeline.framework import core
+from pipeline.framework.definition import GameDefinition
+from pipeline.framework.levels import level
 from pipeline.i18n.catalogue import N_, translate
-from pipeline.play.seats import level
+from pipeline.playcheck import ports
 from pipeline.playcheck.tally import Tally
 
 Watch = Callable[[object, str, list[str]], None]
@@ -96,7 +98,7 @@ def bot_factory(rules, name: str):
 def play_batch(batch: Batch, deck: str, watch: Watch | None = None) -> Tally:
     """Play games start..stop-1 of one kind and tally them; `watch(state, seed, seats)` is shown each game
     (records.tape.Saver saves it: --save-records), in the process that plays it."""
-    rules = batch.game.playcheck
+    rules = ports.playcheck(batch.game)
     kind = batch.kind
     game = _game(batch.game, deck, kind.players)
     tally = Tally(kind.players, kind.name)

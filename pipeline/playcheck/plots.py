@@ -12,9 +12,9 @@ import matplotlib.pyplot as plt  # after choosing the file-only backend
 from matplotlib.figure import Figure
 from matplotlib.ticker import ScalarFormatter
 
+from pipeline.framework.levels import level
 from pipeline.i18n import registry
 from pipeline.i18n.catalogue import translate
-from pipeline.play.seats import level
 from pipeline.playcheck import words
 from pipeline.playcheck.play import shown
 from pipeline.playcheck.stats import TIES

@@ -9,10 +9,10 @@ from pathlib import Path
 
 from pipeline import outputs, readers
 from pipeline.errors import ExitCode
+from pipeline.framework.levels import level
 from pipeline.i18n import registry
 from pipeline.i18n.catalogue import N_, gettext, localised, translate
 from pipeline.paths import OUTPUT_DIR, TEMPLATES_DIR
-from pipeline.play.seats import level
 from pipeline.playcheck import MAX_GAMES, words
 from pipeline.playcheck.numbers import count, fixed, interval, plain, short
 from pipeline.playcheck.play import shown

@@ -29,12 +29,12 @@ from pathlib import Path
 
 from pipeline.decks import published
 from pipeline.decks.values import card_name
-from pipeline.games import search
-from pipeline.games.definition import GameDefinition
+from pipeline.framework import search
+from pipeline.framework.definition import GameDefinition
+from pipeline.framework.levels import level
 from pipeline.i18n.catalogue import N_, translate
-from pipeline.play.seats import level
 from pipeline.playcheck import config as thresholds
-from pipeline.playcheck import execute, words
+from pipeline.playcheck import execute, ports, words
 from pipeline.playcheck.numbers import fixed, interval, plain, short
 from pipeline.playcheck.play import RANDOM, Kind, Watch, batches, deck_json
 from pipeline.playcheck.stats import (
@@ -63,13 +63,13 @@ def plan(definition, config: thresholds.Config, game, players: int) -> list[Kind
     is the engine's game at `players` (its `player_counts` may depend on the deck)."""
     counts = [c for c in sorted({players, *config.get("seats.player_counts")}) if c in game.player_counts]
     seat_bot = config.get("seats.bot")
-    bots = list(definition.playcheck.BOTS)
+    bots = list(ports.playcheck(definition).BOTS)
     kinds = [Kind(RANDOM, players, RANDOM)]
     kinds += [Kind.seats(count, seat_bot) for count in counts]
     for count in _ladder_counts(config, game, players):  # the check's own count keeps its rungs' names (seeds)
         at = count != players
         kinds += [Kind.ladder(count, lower, upper, at) for lower, upper in pairwise(bots)]
-        controls = getattr(definition.playcheck, "CONTROLS", {})  # a rung against its control bot
+        controls = ports.controls(ports.playcheck(definition))  # a rung against its control bot
         kinds += [Kind.ladder(count, name, upper, at) for name, (upper, _) in controls.items()]
     return kinds
 
@@ -184,7 +184,10 @@ def _report(definition, config, deck, deck_path, kinds, tallies, games, seed, lo
         "thresholds": str(thresholds.path_of(definition).relative_to(definition.templates.parent)),
         "playouts": {kind.name: _summary(kind, tallies[kind.name]) for kind in kinds},
         # the messages the counts and categories were made from: a report shows them in any language
-        "names": {what: list(getattr(definition.playcheck, what, ())) for what in ("COUNTS", "CATEGORIES")},
+        "names": {
+            "COUNTS": list(ports.counts(ports.playcheck(definition))),
+            "CATEGORIES": list(ports.categories(ports.playcheck(definition))),
+        },
     }
     report["cards"] = _cards(tallies[RANDOM], continents_of(deck), config, definition.card_verdicts)
     report["cards"]["names"] = _names(deck, report["cards"], config.lang)
@@ -382,7 +385,7 @@ def _verdicts(definition, config: thresholds.Config, report: dict, tallies: dict
                     playouts=name,
                 )
             )
-    found += definition.playcheck.verdicts(report, tallies, config, share)
+    found += ports.playcheck(definition).verdicts(report, tallies, config, share)
     if definition.card_verdicts:  # random play: a card goes to every category (with expert play a card's
         # win index measures where the experts put it: Nepal in peak above wins there every time)
         judged = _cards(tallies[RANDOM], {}, config, True, share / max(1, report["cards"]["judged"]))

@@ -5,9 +5,10 @@ from pathlib import Path
 from pipeline.decks import published
 from pipeline.decks.files import content_hash
 from pipeline.errors import GeodeckError
-from pipeline.games.core import CHANCE as CHANCE_NODE
-from pipeline.games.core import IllegalAction
-from pipeline.games.definition import GameDefinition
+from pipeline.framework.core import CHANCE as CHANCE_NODE
+from pipeline.framework.core import IllegalAction
+from pipeline.framework.definition import GameDefinition
+from pipeline.records import ports
 from pipeline.records.record import CHANCE, Record, RecordError
 
 
@@ -42,7 +43,7 @@ def replay(definition: GameDefinition, record: Record, deck: dict, source: str =
     move that breaks one (move numbers count from 1), or a result that differs from the record's. Pass `game`
     (the engine's game of `deck`) when replaying many records of one deck: it is used when its options are the
     record's, and the record's are made from the deck otherwise. `definition` is the game the record names."""
-    notation = definition.notation
+    notation = ports.notation(definition)
     if game is None or game.options() != record.options:
         game = _game(definition, deck, record, source)
     if len(record.seats) != game.players:
@@ -71,11 +72,12 @@ def replay(definition: GameDefinition, record: Record, deck: dict, source: str =
             state.apply_action(action)
         except IllegalAction as exc:  # the engine names the rule and leaves the state unchanged
             raise RecordError(f"{where} is illegal: {exc}") from exc
+    choose = ports.choose(notation)
     for choice in record.choices:
-        if not hasattr(notation, "choose"):
+        if choose is None:
             raise RecordError(f"{source}: choice {choice!r}: {record.game} has no choices besides its moves")
         try:
-            notation.choose(state, choice)
+            choose(state, choice)
         except (ValueError, IllegalAction) as exc:
             raise RecordError(f"{source}: choice {choice!r}: {exc}") from exc
     _check_result(record, state, source)

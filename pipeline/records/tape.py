@@ -6,8 +6,9 @@ from pathlib import Path
 
 from pipeline import atomic
 from pipeline.decks.files import content_hash
-from pipeline.games.core import CHANCE as CHANCE_NODE
-from pipeline.games.definition import GameDefinition
+from pipeline.framework.core import CHANCE as CHANCE_NODE
+from pipeline.framework.definition import GameDefinition
+from pipeline.records import ports
 from pipeline.records import record as records
 
 
@@ -16,7 +17,7 @@ def record_of(
 ) -> records.Record:
     """The record of `state`, a game of `deck` dealt by `game.initial_state` and played so far (finished or
     not); pass `deck_hash` (the deck's content hash) when recording many games of one deck."""
-    notation = definition.notation
+    notation = ports.notation(definition)
     ids = notation.card_ids(state.game)
     again = state.game.initial_state(state.deal)
     moves = []
@@ -35,7 +36,7 @@ def record_of(
         seed=seed,
         deal=[ids[i] for i in state.deal],
         moves=moves,
-        choices=notation.choices(state) if hasattr(notation, "choices") else [],
+        choices=choices(state) if (choices := ports.choices(notation)) else [],
         finished=state.is_terminal(),
         scores=list(state.scores()),
         winners=list(state.winners()),

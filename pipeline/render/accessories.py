@@ -9,11 +9,11 @@ from pathlib import Path
 
 from pipeline import atomic
 from pipeline.errors import GeodeckError
-from pipeline.games.definition import GameDefinition
+from pipeline.framework.definition import GameDefinition
 from pipeline.i18n import registry
 from pipeline.i18n.catalogue import labelled
 from pipeline.paths import PRINT_DIR
-from pipeline.render import geometry, layouts, licences
+from pipeline.render import geometry, layouts, licences, ports, titles
 from pipeline.render.context import CardContext
 from pipeline.render.pages import describe, new_canvas
 from pipeline.render.printing import PrintResult, file_name
@@ -54,7 +54,7 @@ def draw_accessories(canvas, game: GameDefinition, deck: dict, options: Accessor
     if options.for_sale:
         licences.for_sale(game)
     ctx = CardContext(layout, lang, 0.0, store, options.for_sale)
-    game.accessories.draw(canvas, deck, ctx, words(layout, lang), options.paper, PAPERS_MM[options.paper])
+    ports.accessories(game).draw(canvas, deck, ctx, words(layout, lang), options.paper, PAPERS_MM[options.paper])
 
 
 def render(definition: GameDefinition, deck: dict, options: AccessoryOptions, store) -> tuple[bytes, int]:
@@ -67,7 +67,7 @@ def render(definition: GameDefinition, deck: dict, options: AccessoryOptions, st
     canvas, buffer = new_canvas()
     describe(
         canvas,
-        labelled(w["lang"], f"{layouts.title(definition, deck, w['lang'])} {version}", w["document"]),
+        labelled(w["lang"], f"{titles.title(definition, deck, w['lang'])} {version}", w["document"]),
         f"{game} {version} accessories, {options.paper}",
     )
     draw_accessories(canvas, definition, deck, options, store)

@@ -12,6 +12,7 @@ import io
 from contextlib import suppress
 from functools import cache
 from importlib.metadata import version
+from typing import Any
 
 from reportlab.graphics import renderPDF
 from svglib.svglib import svg2rlg
@@ -25,6 +26,22 @@ from pipeline.render.pages import clipped
 from pipeline.render.text import Box
 
 SOURCE = names.FLAG_ICONS
+
+
+def _drawing(data: bytes) -> Any:
+    """A cached drawing (`drawings.loads`: data only); `Unreadable` for anything else."""
+    try:
+        return drawings.loads(data)
+    except ValueError as exc:
+        raise Unreadable(f"is not a drawing ({str(exc).splitlines()[0][:120]})") from exc
+
+
+DRAWING = readers.register(  # the cache of a converted flag (pipeline.readers)
+    readers.Kind(
+        "drawing", "flag drawing cache", 64 * readers.MB, _drawing, cache=True, rebuilt="the flag is converted again"
+    )
+)
+
 CONVERTER = f"{version('svglib')}-{version('reportlab')}"  # what makes the drawings, part of their cache key
 
 

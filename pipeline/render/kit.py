@@ -23,11 +23,11 @@ from pipeline.decks import counting, files, published
 from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
-from pipeline.games.definition import GameDefinition
+from pipeline.framework.definition import GameDefinition
 from pipeline.i18n.catalogue import form, gettext, labelled
 from pipeline.markup import Markup
 from pipeline.paths import PRINT_DIR
-from pipeline.render import accessories, calibration, fonts, layouts, licences, printing, rules, text
+from pipeline.render import accessories, calibration, fonts, layouts, licences, ports, printing, rules, text, titles
 from pipeline.render.context import CardContext
 from pipeline.render.geometry import PRINTABLE_MM
 from pipeline.render.numbers import number
@@ -158,7 +158,7 @@ def _cover(
     top = ph - shape["top_mm"]
     lang = layout.language(options.lang)
     for line, font, size, h in (
-        (layouts.title(game, deck, lang), bold, design.pt("display"), design.pt("display") * PT_MM * 1.2),
+        (titles.title(game, deck, lang), bold, design.pt("display"), design.pt("display") * PT_MM * 1.2),
         (game_kit["subtitle"], regular, design.pt("title"), design.pt("title") * PT_MM * 1.3),
         (kit["kind"], bold, design.pt("heading"), design.pt("heading") * PT_MM * 1.3),
     ):
@@ -166,14 +166,14 @@ def _cover(
         text.draw(canvas, line, font, Box(m, top, pw - 2 * m, h), size, 6, align="center")
     cards_h = shape["cards_mm"]
     cards_y = edge - cards_h * shape["cards_below"]
-    art = getattr(game.cards, "art", None)
+    art = ports.art(ports.cards(game))
     if art is not None:  # on a panel of the game's map sea, like the maps on its cards
         panel = Box(m, cards_y + cards_h + 4, pw - 2 * m, top - 5 - (cards_y + cards_h + 4))
         canvas.setFillColor(design.colour("art_sea"))
         canvas.roundRect(panel.x, panel.y, panel.w, panel.h, 4, stroke=0, fill=1)
         pad = shape["art_pad_mm"]
         art(canvas, deck["cards"], Box(panel.x + pad, panel.y + pad, panel.w - 2 * pad, panel.h - 2 * pad), ctx)
-    _samples(canvas, game.cards, deck, layout, ctx, Box(m, cards_y, pw - 2 * m, cards_h))
+    _samples(canvas, ports.cards(game), deck, layout, ctx, Box(m, cards_y, pw - 2 * m, cards_h))
     low, high = game.player_counts(deck)
     kinds: dict[str, int] = {}
     for card in deck["cards"]:
@@ -297,7 +297,7 @@ def _attribution(
     paragraphs += counting.statements(deck, load_spec(game), kit.get("counting", {}), lang)
     paragraphs.append(markup.words(kit["credits"]))
     version = layouts.version(deck, lang, options.draft)
-    paragraphs.append(markup.fill(kit["deck"], title=layouts.title(game, deck, lang), version=version))
+    paragraphs.append(markup.fill(kit["deck"], title=titles.title(game, deck, lang), version=version))
 
     def start() -> None:
         begin_page(canvas, page)
@@ -330,7 +330,7 @@ def render(game: GameDefinition, deck: dict, manifest: dict, options: PrintOptio
     version = layouts.version(deck, lang, options.draft)
     describe(
         canvas,
-        labelled(lang, f"{layouts.title(game, deck, lang)} {version}", kit["kind"]),
+        labelled(lang, f"{titles.title(game, deck, lang)} {version}", kit["kind"]),
         f"{deck['game']} {version} kit, {options.paper}, {lang}",
     )
     canvas.showOutline()
@@ -342,7 +342,7 @@ def render(game: GameDefinition, deck: dict, manifest: dict, options: PrintOptio
 
     begin_page(canvas, page)
     section("cover")
-    ctx = printing.with_steps(game.cards, deck["cards"], CardContext(layout, lang, 0.0, store, options.for_sale))
+    ctx = printing.with_steps(ports.cards(game), deck["cards"], CardContext(layout, lang, 0.0, store, options.for_sale))
     _cover(canvas, game, deck, cfg, kit, game_kit, options, page, ctx, (regular, bold))
     end_page(canvas)
     begin_page(canvas, page)

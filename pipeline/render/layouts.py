@@ -10,7 +10,7 @@ from reportlab.lib.colors import Color, HexColor
 from pipeline import readers
 from pipeline.decks import categories
 from pipeline.errors import GeodeckError
-from pipeline.games.definition import GameDefinition
+from pipeline.framework.definition import GameDefinition
 from pipeline.i18n import catalogue, names, registry
 from pipeline.jsonfile import Missing, Unreadable
 from pipeline.paths import TEMPLATES_DIR
@@ -175,16 +175,6 @@ def _localised(path: Path, language: registry.Language) -> dict:
     its base game's, whose words it keeps)."""
     document = _read(path)
     return catalogue.localised(document, language.code, document.get("words_context", path.stem))
-
-
-def title(game: GameDefinition, deck: dict, lang: str) -> str:
-    """The deck's title as printed in `lang`: the game's cards module's `title(deck, lang)` where it has one
-    (a region deck: its country's name), else its card words' `title`; the deck's stored `title` (its
-    provenance) only for a game whose words have none."""
-    own = getattr(game.cards, "title", None)
-    if own:
-        return own(deck, lang)
-    return load(game, lang).data.get("words", {}).get("title") or deck.get("title", deck["game"])
 
 
 def version(deck: dict, lang: str, draft: bool) -> str:

@@ -4,19 +4,20 @@ A source's licence class is declared in its `sources/<name>.toml` (`license_clas
 
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
-from pipeline.games.definition import GameDefinition
+from pipeline.framework.definition import GameDefinition
+from pipeline.render import ports
 
 
-def _modules(game: GameDefinition) -> tuple:
-    return game.cards, game.accessories
+def _modules(game: GameDefinition) -> tuple[ports.CardsModule, ports.AccessoriesModule]:
+    return ports.cards(game), ports.accessories(game)
 
 
 def drawn(game: GameDefinition, for_sale: bool = False) -> list[str]:
     """The sources the game's cards and accessories draw from (with their stand-ins when `for_sale`)."""
     names: set[str] = set()
     for module in _modules(game):
-        stand_ins = getattr(module, "FOR_SALE", {}) if for_sale else {}
-        names |= {stand_ins.get(name, name) for name in getattr(module, "SOURCES", ())}
+        stand_ins = ports.for_sale(module) if for_sale else {}
+        names |= {stand_ins.get(name, name) for name in ports.sources(module)}
     return sorted(names)
 
 
@@ -32,8 +33,8 @@ def for_sale(game: GameDefinition) -> dict[str, str]:
             )
     replaced: dict[str, str] = {}
     for module in _modules(game):
-        for old, new in getattr(module, "FOR_SALE", {}).items():
-            if old in getattr(module, "SOURCES", ()) and not defined[old].commercial:
+        for old, new in ports.for_sale(module).items():
+            if old in ports.sources(module) and not defined[old].commercial:
                 replaced[old] = new
     return replaced
 

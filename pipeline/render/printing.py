@@ -17,10 +17,10 @@ from pipeline import atomic
 from pipeline.decks import published, subset, translated
 from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
-from pipeline.games.definition import GameDefinition
+from pipeline.framework.definition import GameDefinition
 from pipeline.i18n import registry
 from pipeline.paths import PRINT_DIR
-from pipeline.render import layouts, licences, text
+from pipeline.render import layouts, licences, ports, text, titles
 from pipeline.render.context import CardContext
 from pipeline.render.geometry import DUPLEX_MODES, PER_SHEET, Rect, Sheet, default_gutter, one_up_page, paper_size
 from pipeline.render.pages import Canvas, begin_page, clipped, describe, end_page, new_canvas
@@ -148,7 +148,7 @@ def draw_cards(
     """Every card of the game's deck onto `canvas` (sheets or one-up pages); every card is checked first so
     a bad card fails before any drawing."""
     options.validate()
-    module = game.cards
+    module = ports.cards(game)
     layout = layouts.load(game)
     check_card_size(game, deck, f"deck {game.name} {deck.get('version')}")
     bleed = bleed_of(options, layout)
@@ -182,11 +182,11 @@ def chosen(deck: dict, options: PrintOptions) -> list[dict]:
     return [card for card in deck["cards"] if options.only is None or card["id"] in options.only]
 
 
-def with_steps(module, cards: list[dict], ctx: CardContext) -> CardContext:
+def with_steps(module: ports.CardsModule, cards: list[dict], ctx: CardContext) -> CardContext:
     """`ctx` with the deck's cards and the sizes its card module fixes per field across the deck (its optional
     `steps`)."""
     ctx.cards = cards
-    steps = getattr(module, "steps", None)
+    steps = ports.steps(module)
     if steps is not None:
         ctx.sizes.update(steps(cards, ctx))
     return ctx
@@ -207,7 +207,7 @@ def render(
     gutter = sheet_for(options, layout.card_mm, bleed_of(options, layout)).gutter if options.layout == "sheet" else None
     lang = layout.language(options.lang)
     version = layouts.version(deck, lang, options.draft)
-    title = f"{layouts.title(definition, deck, lang)} {version}".strip()
+    title = f"{titles.title(definition, deck, lang)} {version}".strip()
     describe(
         canvas,
         title,

@@ -15,8 +15,8 @@ from reportlab.platypus import Table, TableStyle
 
 from pipeline import markup
 from pipeline.errors import GeodeckError
-from pipeline.games.definition import GameDefinition
-from pipeline.render import layouts, setup, text
+from pipeline.framework.definition import GameDefinition
+from pipeline.render import ports, setup, text, titles
 from pipeline.render.context import CardContext
 from pipeline.render.pages import clipped, end_page
 from pipeline.render.text import PT_MM, Box, paragraph
@@ -43,7 +43,7 @@ def draw(
     ends the last one)."""
     layout = ctx.layout
     design, plan = layout.design, (layout.data.get("kit") or {}).get("rules") or {}
-    own = getattr(game.accessories, "rules_words", None)  # the deck's own words, where its rules have placeholders
+    own = ports.rules_words(ports.accessories(game))  # the deck's own words, where its rules have placeholders
     fields = own(deck, layout) if own else {}
     words = words | {key: [markup.fill(line, **fields) for line in words[key]] for key in FILLED if key in words}
     pw, ph = page
@@ -62,7 +62,7 @@ def draw(
     )
     text.draw(
         canvas,
-        layouts.title(game, deck, ctx.lang),
+        titles.title(game, deck, ctx.lang),
         ctx.regular,
         Box(margin, ph - BAND_MM + 4, pw - 2 * margin, title_h),
         design.pt("heading"),
@@ -73,9 +73,9 @@ def draw(
     body = _style(design.pt("body"), ctx.regular)
     if plan.get("anatomy"):
         small = _style(design.pt("small"), ctx.regular)
-        top = _anatomy(canvas, game.cards, deck, ctx, plan, words, Box(margin, 0, pw - 2 * margin, top), small)
+        top = _anatomy(canvas, ports.cards(game), deck, ctx, plan, words, Box(margin, 0, pw - 2 * margin, top), small)
     if plan.get("example"):
-        top = _example(canvas, game.cards, deck, ctx, plan, words, Box(margin, 0, pw - 2 * margin, top), body)
+        top = _example(canvas, ports.cards(game), deck, ctx, plan, words, Box(margin, 0, pw - 2 * margin, top), body)
     flowing: list = [paragraph(line, body) for line in words["rules"]]
     inserts = []  # (after which paragraph, what): the table and the setup picture
     rows = plan.get("table") or words.get("table")  # numbers (the same in every language) or words
@@ -83,7 +83,7 @@ def draw(
         inserts.append((int(plan["table_after"]), 0, _table(rows, words["table_header"], ctx)))
     if plan.get("setup"):
         small = _style(design.pt("small"), ctx.regular)
-        picture = setup.Setup(game.cards, deck, ctx, plan["setup"], words["setup"], small, _place)
+        picture = setup.Setup(ports.cards(game), deck, ctx, plan["setup"], words["setup"], small, _place)
         inserts.append((int(plan["setup_after"]), 1, picture))
     for after, _, flowable in sorted(inserts, key=lambda i: (-i[0], -i[1])):
         flowing.insert(after + 1, flowable)
@@ -118,7 +118,7 @@ def _place(canvas, module, side: str, card: dict, ctx: CardContext, box: Box) ->
 def _side(module, side: str) -> Callable:
     if side not in ("front", "back"):
         raise GeodeckError(f"[kit.rules]: a card side is front or back, not {side!r}")
-    return getattr(module, side)
+    return module.front if side == "front" else module.back
 
 
 def _anatomy(canvas, module, deck, ctx: CardContext, plan: dict, words: dict, area: Box, body) -> float:

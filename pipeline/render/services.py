@@ -21,7 +21,7 @@ from pathlib import Path
 from pipeline import atomic, readers, workers
 from pipeline.decks import published
 from pipeline.errors import GeodeckError
-from pipeline.games.definition import GameDefinition
+from pipeline.framework.definition import GameDefinition
 from pipeline.i18n import registry
 from pipeline.paths import OUTPUT_DIR, TEMPLATES_DIR
 from pipeline.render import layouts, printing

@@ -11,7 +11,7 @@ from pipeline.decks import diff as diffing
 from pipeline.decks import files, published, stage, versions
 from pipeline.decks.spec import DeckSpec
 from pipeline.errors import GeodeckError
-from pipeline.games.definition import GameDefinition
+from pipeline.framework.definition import GameDefinition
 from pipeline.i18n.catalogue import N_, N_plural
 
 BUILD = N_("unpublished build")  # the label of a fresh build's deck, which has no version yet (a message)

@@ -13,7 +13,7 @@ from pipeline.decks import pinned
 from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
-from pipeline.games.definition import GameDefinition
+from pipeline.framework.definition import GameDefinition
 from pipeline.i18n import registry
 from pipeline.i18n.catalogue import form, gettext, plural_forms, translate, translate_plural
 from pipeline.paths import TEMPLATES_DIR

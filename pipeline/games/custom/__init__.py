@@ -3,20 +3,19 @@
 `geodeck deck new RECIPE` publishes `output/decks/custom-<name>/`, each version with the templates it was
 made with (deck spec, card layout, play-check thresholds: pinned in it, pipeline.decks.pinned); every published
 custom deck is a game (`games()`, read by the registry) of the family of the recipe's `game`
-(GameDefinition.family: the package templates/recipes/games.toml names), played, printed and play-checked
-with the family's engine, bots, notation, terminal and accessories, its cards drawn by the family's renderer
-(countries) or by `grouped`'s (a table's items, countries in the recipe's groups); no module of this slice
-imports another game's."""
+(GameDefinition.family: that game's package, from its definition in the registry), played, printed and
+play-checked with the family's engine, bots, notation, terminal and accessories, its cards drawn by the family's
+renderer (countries) or by `grouped`'s (a table's items, countries in the recipe's groups); no module of this
+slice imports another game's."""
 
-import importlib
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pipeline import paths, readers
 from pipeline.decks import versions
 from pipeline.errors import GeodeckError
-from pipeline.games.custom.recipe import family
-from pipeline.games.definition import GameDefinition
+from pipeline.framework.definition import GameDefinition
 from pipeline.jsonfile import Unreadable
 
 PREFIX = "custom-"
@@ -25,26 +24,25 @@ GROUPED = f"{__name__}.grouped"  # the package of a deck of items in groups: its
 
 
 def definition(
-    name: str, base: str, items: bool, templates: Path | None = None, players: int | None = None
+    name: str, base: GameDefinition, items: bool, templates: Path | None = None, players: int | None = None
 ) -> GameDefinition:
-    """The game `custom-<name>` of the recipe game `base`: this slice's deck module (and, for `items` in groups,
-    the card renderer of its package `grouped`), every other module its family's (the recipe game's package,
-    GameDefinition.family); its templates in `templates` (a build's, or a published version's: each version
-    pins its own, pipeline.decks.pinned; default: those of the version LATEST names), played by `players` by
-    default (the family's game's default)."""
+    """The game `custom-<name>` of the recipe game `base` (its definition, where a name became a game): this
+    slice's deck module (and, for `items` in groups, the card renderer of its package `grouped`), every other
+    module its family's (the recipe game's package, GameDefinition.family); its templates in `templates` (a
+    build's, or a published version's: each version pins its own, pipeline.decks.pinned; default: those of the
+    version LATEST names), played by `players` by default (the recipe game's default)."""
     game = f"{PREFIX}{name}"
     if templates is None:
         templates = paths.DECKS_DIR / game / str(_shown(paths.DECKS_DIR / game)) / TEMPLATES
-    family_game = importlib.import_module(family(base)).GAME
     return GameDefinition(
         name=game,
         package=GROUPED if items else __name__,
-        family=family(base),
-        default_players=players or family_game.default_players,
+        family=base.package,
+        default_players=players or base.default_players,
         input_table=f"custom/{name}/items.parquet",
-        length_unit=family_game.length_unit,
-        card_verdicts=family_game.card_verdicts,
-        accessories_help=family_game.accessories_help,
+        length_unit=base.length_unit,
+        card_verdicts=base.card_verdicts,
+        accessories_help=base.accessories_help,
         deck_reads=(f"custom/{name}/recipe.json",),
         in_build=False,
         made_by=f"geodeck deck new RECIPE (the recipe of {game})",
@@ -53,10 +51,11 @@ def definition(
     )
 
 
-def games() -> list[GameDefinition]:
-    """A game per published custom deck (a folder output/decks/custom-<name>/ with a version), reading the
-    templates of the version LATEST names; a folder whose templates cannot be read is no game but a problem
-    (`damaged`: what `verify` and every command naming it say)."""
+def games(declared: Mapping[str, GameDefinition]) -> list[GameDefinition]:
+    """A game per published custom deck (a folder output/decks/custom-<name>/ with a version) whose recipe game
+    is one of the `declared` games (the registry's, by name), reading the templates of the version LATEST names;
+    a folder whose templates cannot be read is no game but a problem (`damaged`: what `verify` and every command
+    naming it say)."""
     _DAMAGED.clear()
     if not paths.DECKS_DIR.is_dir():
         return []
@@ -70,12 +69,11 @@ def games() -> list[GameDefinition]:
         try:
             deck = readers.read("toml", spec)
             head = deck["deck"]
+            base = declared[head["base"]]
             found.append(
-                definition(
-                    folder.name.removeprefix(PREFIX), head["base"], "item" in deck["kinds"], templates, head["players"]
-                )
+                definition(folder.name.removeprefix(PREFIX), base, "item" in deck["kinds"], templates, head["players"])
             )
-        except (Unreadable, KeyError, TypeError, ModuleNotFoundError) as exc:
+        except (Unreadable, KeyError, TypeError) as exc:
             _DAMAGED[folder.name] = damage(folder, spec, exc)
     return found
 
@@ -123,10 +121,13 @@ def unmade(name: str) -> str | None:
     return f"{name} is not built yet: `geodeck deck new RECIPE` publishes it from its recipe (docs/recipes.md)"
 
 
-if TYPE_CHECKING:  # mypy checks the slice's modules against the game contracts
-    from pipeline.games import contracts
+if TYPE_CHECKING:  # mypy checks the slice's modules against the ports that read them (framework/contracts.py)
+    from pipeline.decks import ports as deck_ports
+    from pipeline.framework import contracts
 
     from . import commands, deck
 
-    _deck: contracts.DeckModule = deck
     _commands: contracts.CommandsModule = commands
+    _deck: deck_ports.DeckModule = deck
+    _deck_metadata: deck_ports.Metadata = deck.metadata
+    _deck_reasons: deck_ports.Reasons = deck.reasons

@@ -17,6 +17,7 @@ import pandas as pd
 from pipeline import atomic, paths
 from pipeline.decks import pinned, stage
 from pipeline.errors import GeodeckError
+from pipeline.framework.definition import GameDefinition
 from pipeline.games import custom, registry
 from pipeline.games.custom import items, legacy, optimise, recipe, table, templates
 from pipeline.games.custom.deck import RECIPE
@@ -61,15 +62,17 @@ def ranges(made: recipe.Recipe, pool: pd.DataFrame) -> dict[str, tuple[float, fl
 
 
 def new(
-    path: Path,
+    made: recipe.Recipe,
+    base: GameDefinition,
     games: int = 200,
     jobs: int = 1,
     scheduler: str | None = None,
     accept: str | None = None,
     build_root: Path | None = None,
 ) -> Made:
-    """Make, check and publish the deck of the recipe at `path` (module docstring)."""
-    made = recipe.load(path)
+    """Make, check and publish the deck of the recipe `made` of the game `base` (the definition of the game it
+    names, looked up by its command: pipeline/games/custom/commands.py) (module docstring)."""
+    path = made.path
     root = build_root or paths.build_dir()
     out = folder(made.name, root)
     pool, sources, countries = candidates(made, root)
@@ -77,14 +80,13 @@ def new(
         raise recipe.RecipeError(
             str(path), [f"recipe.cards {made.cards}: only {len(pool)} items match [items]; lower it or widen [items]"]
         )
-    base = registry.get(made.game)
     size = made.cards + len(made.jokers)
     spec_doc = templates.spec(made, base, size, ranges(made, pool), countries)
     staged = out / custom.TEMPLATES
     found_groups = groups(made, pool)
     templates.write(made, base, staged, spec_doc, found_groups, [])
     items_deck = made.items_deck
-    game = registry.register(custom.definition(made.name, made.game, items_deck, staged))
+    game = registry.register(custom.definition(made.name, base, items_deck, staged))
     meta = {
         "base": made.game,
         "lang": made.lang,
@@ -99,9 +101,11 @@ def new(
         write_items(out, pool, chosen)
         return stage.fresh_deck(game, root)[1]
 
-    spec_doc["deck"]["players"], dealt = players(game, deck_of(list(range(made.cards))), made)  # subsets deal alike
+    spec_doc["deck"]["players"], dealt = players(
+        game, base, deck_of(list(range(made.cards))), made
+    )  # subsets deal alike
     templates.write(made, base, staged, spec_doc, found_groups, dealt)
-    game = registry.register(custom.definition(made.name, made.game, items_deck, staged, spec_doc["deck"]["players"]))
+    game = registry.register(custom.definition(made.name, base, items_deck, staged, spec_doc["deck"]["players"]))
 
     outcome = optimise.choose(game, pool["label"].tolist(), ids, made.cards, deck_of, games, jobs, scheduler)
     write_items(out, pool, outcome.chosen, outcome.swaps)
@@ -132,11 +136,10 @@ def groups(made: recipe.Recipe, pool: pd.DataFrame) -> list[str]:
     return found
 
 
-def players(game, deck: dict, made: recipe.Recipe) -> tuple[int, list[list[int]]]:
+def players(game: GameDefinition, base: GameDefinition, deck: dict, made: recipe.Recipe) -> tuple[int, list[list[int]]]:
     """The player count the deck is checked at: its base game's default where no count plays more rounds (then
     more cards), else the count that does; and the deal of each count, [players, hand cards, rounds] (the
     kit's and score sheet's table). A deck no count deals is a recipe error naming recipe.cards."""
-    base = registry.get(made.game)
     counts: dict[int, tuple[int, int]] = {}
     table, problems = [], []
     for count in range(2, 10):

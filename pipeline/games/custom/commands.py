@@ -4,8 +4,7 @@ from pathlib import Path
 
 import click
 
-from pipeline.cli.common import jobs_option
-from pipeline.cli_output import Bounded, Words, console, out
+from pipeline.cli_output import Bounded, Words, console, jobs_option, out
 
 
 @click.group()
@@ -45,11 +44,15 @@ def new(recipe, games, jobs, scheduler, accept):
     a new version. Then `geodeck print custom-<name>`, `play`, `play-check`, `diff`, `review` and `verify`
     work on it."""
     from pipeline import locking, paths
+    from pipeline.games import registry
+    from pipeline.games.custom import recipe as recipes
     from pipeline.games.custom.build import new as make
 
+    read = recipes.load(recipe)
+    base = registry.get(read.game)  # the command is the door: the recipe's game by its name, once
     wait = lambda message: console.print(message, highlight=False)  # noqa: E731
     with locking.exclusive(paths.build_dir(), on_wait=wait):
-        made = make(recipe, games=games, jobs=jobs, scheduler=scheduler, accept=accept)
+        made = make(read, base, games=games, jobs=jobs, scheduler=scheduler, accept=accept)
     for swap in made.swaps:
         console.print(f"swapped {swap.out} for {swap.into}: {swap.why}", highlight=False)
     result = made.result

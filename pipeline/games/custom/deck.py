@@ -30,7 +30,11 @@ def cards(items: pd.DataFrame, spec: DeckSpec) -> list[Card]:
     picked = chosen(items, spec.game)
     base = spec.options["base"]
     if recipe.games()[base].get("fields"):  # its engine compares fixed fields (the World Game's facts): the
-        family = importlib.import_module(f"{recipe.family(base)}.deck")  # family's deck module makes its cards
+        if "family" not in spec.options:  # a spec written before it named its family
+            raise GeodeckError(
+                f"{spec.game}: its deck spec names no family; make it again with `geodeck deck new RECIPE`"
+            )
+        family = importlib.import_module(f"{spec.options['family']}.deck")  # family's deck module makes its cards
         return family.cards(picked.drop(columns=["card", "label", "in_deck", "reason"]), spec)
     kind = next(k for k in spec.kinds if k != "joker")
     out = [Card.from_row(f"{spec.id_prefix}-{row['card']}", kind, row, spec) for row in picked.to_dict("records")]

@@ -103,15 +103,6 @@ def games() -> dict:
         raise GeodeckError(f"{GAMES}: not the table of recipe games ({exc}); restore it with git checkout") from exc
 
 
-def family(game: str) -> str:
-    """The package of the game a recipe names (`family` in templates/recipes/games.toml): the family whose
-    modules its decks play and print with."""
-    try:
-        return str(games()[game]["family"])
-    except KeyError as exc:
-        raise GeodeckError(f"{GAMES}: no family for the recipe game {game!r}; restore it with git checkout") from exc
-
-
 def load(path: Path) -> Recipe:
     """The recipe in `path`, checked: a `RecipeError` listing every problem."""
     try:

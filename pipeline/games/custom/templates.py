@@ -11,8 +11,8 @@ import tomlkit
 
 from pipeline import atomic, readers
 from pipeline.decks.categories import Category, field_entry, layout_row
+from pipeline.framework.definition import GameDefinition
 from pipeline.games.custom.recipe import Recipe, table_field
-from pipeline.games.definition import GameDefinition
 
 JOKER = "joker"
 NAMES = "name_*"  # the base game's country names, a field per language (pipeline/decks/spec.py)
@@ -38,6 +38,7 @@ def spec(
         "id_prefix": f"c-{recipe.name}",
         "card_count": [cards, cards],
         "base": base.name,
+        "family": base.package,  # whose deck module makes the cards of a deck of its own fields (deck.py)
         "review_region": "continents",
         "lang": recipe.lang,
     }

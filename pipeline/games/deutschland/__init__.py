@@ -6,8 +6,8 @@ place selection, its deck, its place fronts and its map."""
 
 from typing import TYPE_CHECKING
 
-from pipeline.build.step import Step
-from pipeline.games.definition import GameDefinition
+from pipeline.framework.definition import GameDefinition
+from pipeline.framework.step import Step
 
 GAME = GameDefinition(
     name="deutschland",
@@ -35,12 +35,22 @@ GAME = GameDefinition(
     accessories_help="the map of Germany on the game's grid",
 )
 
-if TYPE_CHECKING:  # mypy checks the slice's modules against the game contracts
-    from pipeline.games import contracts
+if TYPE_CHECKING:  # mypy checks the slice's modules against the ports that read them (framework/contracts.py)
+    from pipeline.decks import ports as deck_ports
+    from pipeline.framework import contracts
+    from pipeline.render import ports as render_ports
 
     from . import accessories, cards, commands, deck
 
-    _deck: contracts.DeckModule = deck
-    _cards: contracts.CardsModule = cards
-    _accessories: contracts.AccessoriesModule = accessories
     _commands: contracts.CommandsModule = commands
+    _deck: deck_ports.DeckModule = deck
+    _deck_metadata: deck_ports.Metadata = deck.metadata
+    _deck_reasons: deck_ports.Reasons = deck.reasons
+    _cards: render_ports.CardsModule = cards
+    _cards_steps: render_ports.Steps = cards.steps
+    _cards_art: render_ports.Art = cards.art
+    _cards_sources: render_ports.Sources = cards.SOURCES
+    _cards_for_sale: render_ports.ForSale = cards.FOR_SALE
+    _accessories: render_ports.AccessoriesModule = accessories
+    _accessories_sources: render_ports.Sources = accessories.SOURCES
+    _accessories_for_sale: render_ports.ForSale = accessories.FOR_SALE

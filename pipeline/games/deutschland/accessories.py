@@ -10,7 +10,7 @@ from pipeline.games.grid.decks import deck_grid
 from pipeline.render.context import CardContext
 from pipeline.render.pages import begin_page, end_page
 
-SOURCES = (STATES,)  # what the map draws from besides the deck (the kit credits it)
+SOURCES: tuple[str, ...] = (STATES,)  # what the map draws from besides the deck (the kit credits it)
 
 
 def draw(c, deck: dict, ctx: CardContext, w: dict, paper_name: str, paper: tuple[float, float]) -> None:

@@ -21,7 +21,7 @@ from pipeline.render.context import CardContext
 from pipeline.render.maps import SIMPLIFY_MM, Projected, draw_geometry, to_box
 from pipeline.render.text import Box
 
-SOURCES = (STATES,)  # what the cards draw from besides the deck (the kit credits them)
+SOURCES: tuple[str, ...] = (STATES,)  # what the cards draw from besides the deck (the kit credits them)
 
 
 def check(card: dict, ctx: CardContext) -> None:

@@ -36,7 +36,7 @@ def grid(lat, lon, report, fmt, mirror, offline):
     store: --mirror, --offline) prints the numbers it would have and exits 1 (with --format json: on_map
     false). Negative coordinates are typed as they are: `geodeck grid -33.9 18.4`.
     """
-    from pipeline.build import graph
+    from pipeline import paths
     from pipeline.decks import published
     from pipeline.extract import open_store
     from pipeline.games.deutschland import GAME
@@ -44,7 +44,7 @@ def grid(lat, lon, report, fmt, mirror, offline):
     from pipeline.games.grid.decks import deck_grid
     from pipeline.geo import grid as grids
 
-    saved = graph.output("geo/grid_report.json")
+    saved = paths.build_dir() / "geo" / "grid_report.json"  # its place step's (pipeline.build.graph)
     if report and (lat is not None or lon is not None):
         raise click.UsageError("--report prints the calibration, not a point: drop LAT LON or --report")
     if report:

@@ -5,7 +5,7 @@ import geopandas as gpd
 import numpy as np
 from shapely.geometry import Point
 
-from pipeline.build import graph
+from pipeline import paths
 from pipeline.extract import SnapshotStore, load_sources, open_store
 from pipeline.geo.grid import Grid, check_latlon, country_shape, off_map
 from pipeline.transform.parsers import germany_boundaries
@@ -28,7 +28,7 @@ def locate(lat: float, lon: float, grid: Grid, store: SnapshotStore | None = Non
 def germany_outline(store: SnapshotStore | None = None):
     """Germany's outline: the towns stage's boundaries table, or without a build the pinned
     `germany-boundaries` snapshot itself, resolved through the snapshot store like any map layer."""
-    built = graph.output("transform/germany_boundaries.parquet")
+    built = paths.build_dir() / "transform" / "germany_boundaries.parquet"  # the towns step's (pipeline.build.graph)
     if built.is_file():
         return country_shape(built)
     source = load_sources()[germany_boundaries.SOURCE]

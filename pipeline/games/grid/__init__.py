@@ -8,12 +8,24 @@ It has no `GAME`: the registry passes it over.
 
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # mypy checks the family's modules against the game contracts
-    from pipeline.games import contracts
+if TYPE_CHECKING:  # mypy checks the slice's modules against the ports that read them (framework/contracts.py)
+    from pipeline.framework import contracts
+    from pipeline.play import ports as play_ports
+    from pipeline.playcheck import ports as playcheck_ports
+    from pipeline.records import ports as records_ports
+    from pipeline.render import ports as render_ports
 
-    from . import engine, notation, playcheck, terminal
+    from . import cards, engine, notation, playcheck, terminal
 
     _engine: contracts.EngineModule = engine
-    _playcheck: contracts.PlaycheckModule = playcheck
-    _notation: contracts.NotationModule = notation
-    _terminal: contracts.TerminalModule = terminal
+    _cards: render_ports.CardsModule = cards
+    _cards_steps: render_ports.Steps = cards.steps
+    _playcheck: playcheck_ports.PlaycheckModule = playcheck
+    _playcheck_counts: playcheck_ports.Names = playcheck.COUNTS
+    _playcheck_categories: playcheck_ports.Names = playcheck.CATEGORIES
+    _notation: records_ports.NotationModule = notation
+    _terminal: play_ports.TerminalModule = terminal
+    _terminal_progress: play_ports.Progress = terminal.progress
+    _terminal_revealed: play_ports.Revealed = terminal.revealed
+    _terminal_variants: play_ports.Variants = terminal.VARIANTS
+    _terminal_refusal_words: play_ports.RefusalWords = terminal.refusal_words

@@ -31,8 +31,8 @@ from typing import NamedTuple
 from mypy_extensions import mypyc_attr
 
 from pipeline.errors import GeodeckError
-from pipeline.games import core, search
-from pipeline.games.core import TERMINAL, EngineGame, EngineState
+from pipeline.framework import core, search
+from pipeline.framework.core import TERMINAL, EngineGame, EngineState
 from pipeline.i18n.catalogue import N_
 
 GUESSES = ("N", "S", "W", "O", "most", "fewest", "M")  # M is the back of the W card

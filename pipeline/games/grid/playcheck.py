@@ -3,7 +3,7 @@
 from collections import Counter
 from functools import cache
 
-from pipeline.games import search
+from pipeline.framework import search
 from pipeline.games.grid import engine
 from pipeline.i18n.catalogue import N_
 from pipeline.playcheck.config import Config
@@ -17,8 +17,11 @@ ROUNDS, M_RIGHT = N_("rounds"), N_("rounds where M can be right")
 PLACED_AS, RIGHT_AS = N_("placed {guess}"), N_("right {guess}")
 PLACED = tuple(PLACED_AS.format(guess=guess) for guess in engine.GUESSES)  # by guess
 RIGHT = tuple(RIGHT_AS.format(guess=guess) for guess in engine.GUESSES)
-COUNTS = (ROUNDS, M_RIGHT, PLACED_AS, RIGHT_AS)
-CATEGORIES = (N_("most"), N_("fewest"))  # the guesses that name a category (N, S, W, O are the compass's)
+COUNTS: tuple[str, ...] = (ROUNDS, M_RIGHT, PLACED_AS, RIGHT_AS)
+CATEGORIES: tuple[str, ...] = (
+    N_("most"),
+    N_("fewest"),
+)  # the guesses that name a category (N, S, W, O are the compass's)
 COMPARED = tuple(enumerate(engine.GUESSES[:-1]))  # every guess but M names an extreme: a comparison
 
 

@@ -8,10 +8,10 @@ from pipeline import readers
 from pipeline.games.grid.engine import COMPASS, GUESSES, ROW_POINTS, M, State, W
 from pipeline.i18n.catalogue import localised
 from pipeline.paths import TEMPLATES_DIR
-from pipeline.play.variants import Variant
+from pipeline.play.ports import Variant
 from pipeline.play.view import View
 
-VARIANTS = {  # the rulebook's variants: geodeck play GAME --variant face-down
+VARIANTS: dict[str, Variant] = {  # the rulebook's variants: geodeck play GAME --variant face-down
     "face-down": Variant(
         "face-down: guess cards placed face down, revealed when the round is scored", lambda value: {"face_down": True}
     ),

@@ -18,7 +18,7 @@ from pipeline.render.numbers import with_unit
 from pipeline.render.text import Box
 
 KINDS = ("country", "antarctica", "joker")
-SOURCES = (NE, FLAGS)  # what the cards draw from besides the deck (the kit credits them)
+SOURCES: tuple[str, ...] = (NE, FLAGS)  # what the cards draw from besides the deck (the kit credits them)
 MAP_FORM = "world_lt"
 
 

@@ -29,8 +29,8 @@ from operator import itemgetter
 from typing import Any, Final, NamedTuple
 
 from pipeline.errors import GeodeckError
-from pipeline.games import core
-from pipeline.games.core import TERMINAL, EngineGame, EngineState, IllegalAction
+from pipeline.framework import core
+from pipeline.framework.core import TERMINAL, EngineGame, EngineState, IllegalAction
 from pipeline.i18n.catalogue import N_
 
 CONTINENTS = ("North America", "South America", "Europe", "Africa", "Asia", "Oceania", "Antarctica")  # the groups

@@ -1,8 +1,9 @@
 """Länder toppen! in play-check: each trick a comparison of its category, cards removed by ties."""
 
 import random
+from collections.abc import Callable
 
-from pipeline.games.core import Policy
+from pipeline.framework.core import Policy
 from pipeline.games.laender_toppen import engine
 from pipeline.i18n.catalogue import N_
 from pipeline.playcheck.config import Config
@@ -35,10 +36,15 @@ def blind_expert(game: engine.Game, rng: random.Random) -> Policy:
 TAKEN = N_("cards taken from the others")  # the counts per game (messages: a report shows them translated)
 REMOVED = N_("removed by ties")
 DEALT = N_("cards dealt to a player")  # a maximum per game: a hand times the rounds
-COUNTS = (TAKEN, REMOVED, DEALT)
-CATEGORIES = (N_("{field} above"), N_("{field} below"))  # the slots' names (engine.SLOT_NAMES), translated
+COUNTS: tuple[str, ...] = (TAKEN, REMOVED, DEALT)
+CATEGORIES: tuple[str, ...] = (
+    N_("{field} above"),
+    N_("{field} below"),
+)  # the slots' names (engine.SLOT_NAMES), translated
 AGAINST_EXPERTS = "seats 4p"  # the cards judged against expert play: at four players every card is dealt each game
-CONTROLS = {"blind": ("expert", blind_expert)}  # a control bot, the rung it plays against, its factory
+CONTROLS: dict[str, tuple[str, Callable[[engine.Game, random.Random], Policy]]] = {
+    "blind": ("expert", blind_expert)
+}  # a control bot, the rung it plays against, its factory
 
 
 def checkpoint(state: engine.State) -> int:

@@ -9,10 +9,10 @@ from pipeline import placeholders
 from pipeline.games.laender_toppen.engine import CONTINENTS, State, Trick
 from pipeline.i18n.catalogue import N_
 from pipeline.play import seats
-from pipeline.play.variants import Variant
+from pipeline.play.ports import Variant
 from pipeline.play.view import View
 
-VARIANTS = {  # the rulebook's variants: geodeck play laender-toppen --variant fast
+VARIANTS: dict[str, Variant] = {  # the rulebook's variants: geodeck play laender-toppen --variant fast
     "fast": Variant("fast: the faster game: no splitting, the most cards won wins", lambda value: {"fast": True}),
 }
 

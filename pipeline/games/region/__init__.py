@@ -6,12 +6,13 @@ configuration of the grid game: this slice's deck, cards and map, and the family
 notation, terminal and play-check thresholds (`templates/playcheck/grid.toml`).
 """
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 import pycountry
 
 from pipeline import paths
-from pipeline.games.definition import GameDefinition
+from pipeline.framework.definition import GameDefinition
 
 PREFIX = "region-"
 
@@ -45,8 +46,9 @@ def own_language(name: str) -> str | None:
     return next((code for code in spoken if code in registry.codes()), None)
 
 
-def games() -> list[GameDefinition]:
-    """A game per published region deck (a folder output/decks/region-<iso3>/)."""
+def games(declared: Mapping[str, GameDefinition]) -> list[GameDefinition]:
+    """A game per published region deck (a folder output/decks/region-<iso3>/); the `declared` games (the
+    registry's) are not needed here."""
     if not paths.DECKS_DIR.is_dir():
         return []
     return [
@@ -64,12 +66,21 @@ def unmade(name: str) -> str | None:
     return f"{name} is not built yet: `geodeck region build {code.upper()}` publishes it"
 
 
-if TYPE_CHECKING:  # mypy checks the slice's modules against the game contracts
-    from pipeline.games import contracts
+if TYPE_CHECKING:  # mypy checks the slice's modules against the ports that read them (framework/contracts.py)
+    from pipeline.decks import ports as deck_ports
+    from pipeline.framework import contracts
+    from pipeline.render import ports as render_ports
 
     from . import accessories, cards, commands, deck
 
-    _deck: contracts.DeckModule = deck
-    _cards: contracts.CardsModule = cards
-    _accessories: contracts.AccessoriesModule = accessories
     _commands: contracts.CommandsModule = commands
+    _own_language: contracts.OwnLanguage = own_language
+    _deck: deck_ports.DeckModule = deck
+    _deck_metadata: deck_ports.Metadata = deck.metadata
+    _deck_reasons: deck_ports.Reasons = deck.reasons
+    _cards: render_ports.CardsModule = cards
+    _cards_art: render_ports.Art = cards.art
+    _cards_title: render_ports.Title = cards.title
+    _cards_sources: render_ports.Sources = cards.SOURCES
+    _accessories: render_ports.AccessoriesModule = accessories
+    _accessories_sources: render_ports.Sources = accessories.SOURCES

@@ -16,7 +16,7 @@ from pipeline.geo import divisions
 from pipeline.render.context import CardContext
 from pipeline.render.pages import begin_page, end_page
 
-SOURCES = (names.NATURAL_EARTH,)  # the outline the map draws (the kit credits it)
+SOURCES: tuple[str, ...] = (names.NATURAL_EARTH,)  # the outline the map draws (the kit credits it)
 
 
 def starred(deck: dict, star: str) -> dict:

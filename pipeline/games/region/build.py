@@ -22,12 +22,9 @@ import pycountry
 from shapely.geometry import mapping
 
 from pipeline import atomic, paths, readers
-from pipeline.decks import published
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources, names
-from pipeline.games import registry
 from pipeline.games.grid import selection as rule_of
-from pipeline.games.grid.decks import deck_grid
 from pipeline.games.region import candidates, geography, reviewed
 from pipeline.geo import grid as grids
 from pipeline.geo import selection
@@ -120,9 +117,13 @@ def select(table: pd.DataFrame, pinned: list[int], rule: rule_of.Settings) -> np
     return selection.select(pool, pinned, rule, rule_of.EXTREMES, "state", crs=None)
 
 
-def build(store, iso3: str, places: int | None, title: str | None, lang: str, **tried) -> Region:
-    """The region's places and grid (nothing written). `tried`: settings in place of the file's, a try of
-    `region build`'s search (`largest`, `weight_spread`, `margin`: pipeline/games/region/search.py)."""
+def build(
+    store, iso3: str, places: int | None, title: str | None, lang: str, calibrated: grids.Grid | None = None, **tried
+) -> Region:
+    """The region's places and grid (nothing written). `calibrated`: the grid of the game its settings'
+    `grid_from` names (its published deck's, looked up where names become games: search.calibrated), else
+    one is fitted to its outline. `tried`: settings in place of the file's, a try of `region build`'s search
+    (`largest`, `weight_spread`, `margin`: pipeline/games/region/search.py)."""
     iso3 = iso3.upper()
     config = settings()
     pinned = tried.get("largest", config["places"]["largest"])  # the most populous places pinned (not: no suburbs)
@@ -131,7 +132,9 @@ def build(store, iso3: str, places: int | None, title: str | None, lang: str, **
     name = country_name(iso3, lang)
     outline = geography.outline(store, iso3, config["outline"]["island_km"])
     if local.get("grid_from"):
-        grid, shape_ = deck_grid(published.deck(registry.get(local["grid_from"]))[1]), "calibrated"
+        if calibrated is None:
+            raise ValueError(f"{iso3} is placed on the grid of {local['grid_from']}: give it (search.calibrated)")
+        grid, shape_ = calibrated, "calibrated"
     else:
         crs, shape_ = geography.projection(outline, config["grid"]["elongated"])
         grid = geography.fitted_grid(outline, crs, tried.get("margin", config["grid"]["margin"]))

@@ -25,7 +25,7 @@ from pipeline.render.context import CardContext
 from pipeline.render.maps import SIMPLIFY_MM, Projected, draw_alone, draw_geometry, to_box
 from pipeline.render.text import Box
 
-SOURCES = (names.NATURAL_EARTH,)  # the country's outline (the kit credits it)
+SOURCES: tuple[str, ...] = (names.NATURAL_EARTH,)  # the country's outline (the kit credits it)
 
 
 def title(deck: dict, lang: str) -> str:

@@ -2,13 +2,13 @@
 
 import click
 
-from pipeline.cli.common import jobs_option
 from pipeline.cli_output import (
     Bounded,
     Words,
     console,
     error_line,
     given,
+    jobs_option,
     lang_option,
     mirror_option,
     offline_option,
@@ -105,7 +105,7 @@ def build_several(store, countries, places, lang, accept, jobs, scheduler) -> No
     """`region build` of several countries (or --all): a progress bar, then a table of the outcomes."""
     from rich.table import Table
 
-    from pipeline.cli.common import progress
+    from pipeline.cli_output import progress
     from pipeline.games.region import many
 
     chosen = many.buildable(store) if not countries else [c.upper() for c in countries]

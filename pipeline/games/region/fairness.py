@@ -1,7 +1,7 @@
 """Only fair decks published (docs/regions.md): `geodeck region build` play-checks each deck its search
 tries (pipeline/games/region/search.py) with a small budget (`[fairness]` in templates/region/settings.toml)."""
 
-from pipeline.games.definition import GameDefinition
+from pipeline.framework.definition import GameDefinition
 from pipeline.playcheck import report as reports
 from pipeline.playcheck import runner
 

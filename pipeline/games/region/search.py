@@ -10,10 +10,13 @@ import json
 from pathlib import Path
 
 from pipeline import atomic, readers
+from pipeline.decks import published as published_decks
 from pipeline.decks import stage
 from pipeline.errors import GeodeckError
 from pipeline.games import registry
+from pipeline.games.grid.decks import deck_grid
 from pipeline.games.region import build, definition, fairness, legibility
+from pipeline.geo.grid import Grid
 from pipeline.jsonfile import Unreadable
 from pipeline.render import layouts
 
@@ -57,6 +60,13 @@ def budgets(fairness_settings: dict, first: bool) -> tuple[int, ...]:
     return (small,) if first else tuple(sorted({small, fairness_settings["confirm_games"]}))
 
 
+def calibrated(iso3: str) -> Grid | None:
+    """The grid of the game the region's settings name in `grid_from` (Germany: Deutschland's, calibrated on
+    the rulebook's towns), from its published deck; None for a region with a grid of its own."""
+    name = build.settings().get("countries", {}).get(iso3.upper(), {}).get("grid_from")
+    return deck_grid(published_decks.deck(registry.get(name))[1]) if name else None
+
+
 def attempt(
     store, iso3: str, setting: dict, title: str | None, lang: str, games: tuple[int, ...], seen: set
 ) -> dict | None:
@@ -64,7 +74,7 @@ def attempt(
     `games`: the play-check's budgets, the next only when the last did not fail; None: a deck already tried,
     e.g. a country with fewer candidates than the try's places)."""
     others = {k: v for k, v in setting.items() if k != "places"}
-    region = build.build(store, iso3, setting["places"], title, lang, **others)
+    region = build.build(store, iso3, setting["places"], title, lang, calibrated(iso3), **others)
     chosen = sorted(region.table.loc[region.table["in_deck"], "geonameid"])
     deck = json.dumps([chosen, region.grid.to_dict()], default=int)
     if deck in seen:

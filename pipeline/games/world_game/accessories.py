@@ -40,7 +40,7 @@ from pipeline.render.maps import (
 from pipeline.render.pages import begin_page, clipped, end_page
 from pipeline.render.text import PT_MM, Box
 
-SOURCES = (NE,)  # what the poster draws from besides the deck (the kit credits it)
+SOURCES: tuple[str, ...] = (NE,)  # what the poster draws from besides the deck (the kit credits it)
 MARGIN_MM = 8.0
 FLAP_MM = 10.0
 DOT_MM = 0.55

@@ -16,7 +16,7 @@ from pipeline.render.numbers import number, with_unit
 from pipeline.render.text import Box
 
 KINDS = ("country",)
-SOURCES = (NE, FLAGS)  # what the cards draw from besides the deck (the kit credits them)
+SOURCES: tuple[str, ...] = (NE, FLAGS)  # what the cards draw from besides the deck (the kit credits them)
 
 
 def _name(fields: dict, lang: str) -> str:

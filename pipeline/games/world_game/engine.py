@@ -36,8 +36,8 @@ from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
 from pipeline.errors import GeodeckError
-from pipeline.games import core, search
-from pipeline.games.core import TERMINAL, EngineGame, EngineState
+from pipeline.framework import core, search
+from pipeline.framework.core import TERMINAL, EngineGame, EngineState
 from pipeline.games.world_game import players as model
 from pipeline.i18n.catalogue import N_
 

@@ -2,7 +2,7 @@
 (by kind, and how often answered right), and games long enough to need the house rule (a verdict among
 the bots above random)."""
 
-from pipeline.games import search
+from pipeline.framework import search
 from pipeline.games.world_game import engine
 from pipeline.i18n.catalogue import N_
 from pipeline.playcheck.config import Config
@@ -19,7 +19,16 @@ CHALLENGES, BY_KIND, ANSWERED = N_("challenges"), N_("challenges: {kind}"), N_("
 TIE_BREAKS, DEEPEST = N_("tie-breaks on a next card"), N_("deepest tie-break")
 ROUNDS, LONG = N_("rounds"), N_("longer than {rounds} rounds")
 KINDS = (N_("continent"), N_("flag"), N_("location"), N_("capital"))  # the rulebook's challenges (engine.KINDS)
-COUNTS = (CHALLENGES, BY_KIND, ANSWERED, TIE_BREAKS, DEEPEST, ROUNDS, LONG, *KINDS)  # names and their parts
+COUNTS: tuple[str, ...] = (
+    CHALLENGES,
+    BY_KIND,
+    ANSWERED,
+    TIE_BREAKS,
+    DEEPEST,
+    ROUNDS,
+    LONG,
+    *KINDS,
+)  # names and their parts
 
 
 def checkpoint(state: engine.State) -> int:

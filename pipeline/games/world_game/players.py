@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from pipeline import readers
-from pipeline.games.core import percentiles
+from pipeline.framework.core import percentiles
 from pipeline.paths import TEMPLATES_DIR
 
 FAMILIAR = TEMPLATES_DIR / "world-game" / "familiarity.toml"

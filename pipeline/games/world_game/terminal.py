@@ -20,7 +20,7 @@ from pipeline.games.world_game.engine import (
 from pipeline.i18n import names, registry
 from pipeline.i18n.catalogue import N_
 from pipeline.play import seats
-from pipeline.play.variants import Variant
+from pipeline.play.ports import Variant
 from pipeline.play.view import View
 
 
@@ -44,7 +44,9 @@ def _children(value: str) -> dict:
     return {"player_challenges": [list(_kinds(k)) for k in own]}
 
 
-VARIANTS = {  # the rulebook's variants: geodeck play world-game --variant challenges=continent,flag …
+VARIANTS: dict[
+    str, Variant
+] = {  # the rulebook's variants: geodeck play world-game --variant challenges=continent,flag …
     "challenges": Variant(
         "challenges=KIND,…: the challenges in play (continent, flag, location, capital, location-reverse, "
         "capital-reverse; the rulebook's four by default)",

@@ -10,7 +10,8 @@ from pdftext import pages
 
 from pipeline import paths
 from pipeline.decks import published
-from pipeline.games import core, registry
+from pipeline.framework import core
+from pipeline.games import registry
 from pipeline.games.custom import recipe, table
 from pipeline.games.laender_toppen import engine as lt
 

@@ -7,7 +7,7 @@ import pytest
 from fixtures.tiny.games.decks import deutschland as synthetic_deck
 
 from pipeline.errors import GeodeckError
-from pipeline.games.core import TERMINAL, IllegalAction, playout, policy_input, random_policy
+from pipeline.framework.core import TERMINAL, IllegalAction, playout, policy_input, random_policy
 from pipeline.games.grid import engine as de
 
 EMDEN, WISMAR, COTTBUS, JENA, KOBLENZ = range(5)

@@ -14,7 +14,7 @@ from pdftext import pages
 from pipeline.decks import stage
 from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
-from pipeline.games import core
+from pipeline.framework import core
 from pipeline.games.laender_toppen import GAME, categories
 from pipeline.games.laender_toppen import engine as lt
 from pipeline.paths import TEMPLATES_DIR

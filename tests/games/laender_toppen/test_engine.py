@@ -7,8 +7,8 @@ import pytest
 from fixtures.tiny.games.decks import laender_toppen as synthetic_deck
 
 from pipeline.errors import GeodeckError
-from pipeline.games import search
-from pipeline.games.core import TERMINAL, IllegalAction, playout, random_policy
+from pipeline.framework import search
+from pipeline.framework.core import TERMINAL, IllegalAction, playout, random_policy
 from pipeline.games.laender_toppen import engine as lt
 
 EUROPE, ASIA, AFRICA, NORTH_AMERICA, SOUTH_AMERICA, ANTARCTICA = (

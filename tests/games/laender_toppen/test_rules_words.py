@@ -34,7 +34,7 @@ def europe(tmp_path_factory):
     `geodeck deck new` writes it, and a deck of its items and a joker."""
     made = recipe.load(TEMPLATES_DIR / "recipes" / "europe-40.toml")
     folder = tmp_path_factory.mktemp("europe") / "templates"
-    game = custom.definition(made.name, made.game, True, folder)
+    game = custom.definition(made.name, GAME, True, folder)  # the recipe's game: Länder toppen
     (folder / "cards").mkdir(parents=True)
     layout = templates.layout(made, GAME, GROUPS, [[2, 10, 2]])
     game.layout_path.write_text(tomlkit.dumps(layout), encoding="utf-8")

@@ -164,7 +164,7 @@ def test_region_deu_puts_the_rulebook_towns_on_deutschland_s_numbers(store):
         "Jena": (82, 56),
         "Koblenz": (93, 16),
     }
-    germany = region_build.build(store, "DEU", None, None, "de")
+    germany = region_build.build(store, "DEU", None, None, "de", search.calibrated("DEU"))  # grid_from
     deck = germany.table.loc[germany.table["in_deck"]].set_index("name")
     assert {name: (deck.at[name, "ns"], deck.at[name, "we"]) for name in rulebook} == rulebook
     assert germany.shape == "calibrated"
@@ -241,11 +241,13 @@ def test_every_published_region_deck_is_a_game_that_geodeck_build_leaves_alone(t
         if latest:
             (tmp_path / name / "LATEST").write_text("2026.12.0\n")
     monkeypatch.setattr(paths, "DECKS_DIR", tmp_path)
-    assert [d.name for d in region.games()] == ["region-ita"]  # a folder without LATEST is no published deck
-    italy = region.games()[0]
+    assert [d.name for d in region.games({})] == ["region-ita"]  # a folder without LATEST is no published deck
+    italy = region.games({})[0]
     assert italy.module("engine").__name__ == "pipeline.games.grid.engine"  # the family's
     assert italy.module("cards").__name__ == "pipeline.games.region.cards"  # the slice's own
-    assert italy.deck is region_deck and italy.deck_reads == ("region/ita/region.json",)  # what its metadata reads
+    assert italy.module("deck") is region_deck and italy.deck_reads == (
+        "region/ita/region.json",
+    )  # what its metadata reads
     assert italy.spec_path.name == "region.toml"
     assert italy.playcheck_path.name == "grid.toml" and not italy.in_build
     monkeypatch.setattr(games, "_REGISTRY", {**games.registered(), italy.name: italy})

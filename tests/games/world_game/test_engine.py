@@ -6,9 +6,9 @@ import pytest
 from fixtures.tiny.games.decks import world_game as synthetic_deck
 
 from pipeline.errors import GeodeckError
+from pipeline.framework import search
+from pipeline.framework.core import TERMINAL, IllegalAction, playout
 from pipeline.games import registry as games
-from pipeline.games import search
-from pipeline.games.core import TERMINAL, IllegalAction, playout
 from pipeline.games.world_game import engine as wg
 from pipeline.games.world_game import players
 

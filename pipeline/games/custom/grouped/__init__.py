@@ -4,10 +4,14 @@ recipe's game (pipeline/games/custom/__init__.py: `definition`)."""
 
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # mypy checks the package's modules against the game contracts
-    from pipeline.games import contracts
+if TYPE_CHECKING:  # mypy checks the slice's modules against the ports that read them (framework/contracts.py)
+    from pipeline.decks import ports as deck_ports
+    from pipeline.render import ports as render_ports
 
     from . import cards, deck
 
-    _deck: contracts.DeckModule = deck
-    _cards: contracts.CardsModule = cards
+    _deck: deck_ports.DeckModule = deck
+    _deck_metadata: deck_ports.Metadata = deck.metadata
+    _deck_reasons: deck_ports.Reasons = deck.reasons
+    _cards: render_ports.CardsModule = cards
+    _cards_sources: render_ports.Sources = cards.SOURCES

@@ -19,7 +19,7 @@ from pipeline.render.numbers import with_unit
 from pipeline.render.text import Box
 
 KINDS = ("item", "joker")
-SOURCES = (FLAGS,)  # a country item's flag (the kit credits it)
+SOURCES: tuple[str, ...] = (FLAGS,)  # a country item's flag (the kit credits it)
 
 
 def colour(group: str, ctx: CardContext) -> Color:

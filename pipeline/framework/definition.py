@@ -1,9 +1,10 @@
 """What a game slice declares: its name and defaults here, its code in modules of a fixed name.
 
 A slice package (`package`) provides the modules `deck`, `cards`, `accessories`, `engine`, `playcheck`,
-`notation`, `terminal` and optionally `commands`, each meeting its Protocol in pipeline/games/contracts.py
-(which lists their members; the accessors below return them typed so). They are imported only when a stage
-needs them, so that a command that touches one game (or none) does not import every game's drawing code.
+`notation`, `terminal` and optionally `commands`, found here by name (`module`) and typed by the ports of the
+stages that read them (pipeline/framework/contracts.py: ports; the engine's here). They are imported only
+when a stage needs them, so that a command that touches one game (or none) does not import every game's
+drawing code.
 
 Steps the game needs before its deck (e.g. Deutschland's place selection) are declared in `steps` and
 join the build's step graph (pipeline.build.graph); the deck itself is a step reading `input_table` and `deck_reads`.
@@ -26,9 +27,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
-from pipeline.build.step import Step
 from pipeline.errors import GeodeckError
-from pipeline.games import contracts
+from pipeline.framework import contracts
+from pipeline.framework.step import Step
 from pipeline.i18n.catalogue import N_
 from pipeline.paths import TEMPLATES_DIR
 
@@ -43,7 +44,7 @@ class GameDefinition:
     card_verdicts: bool = False  # judge dominant and useless cards (where the deck's selection can fix them)
     accessories_help: str = ""  # one line for `geodeck print --help`: what --what accessories prints
     deck_reads: tuple[str, ...] = ()  # further files under build/ the deck module reads (its `metadata`)
-    steps: tuple[Step, ...] = ()  # the game's own build steps (pipeline.build.step.Step), e.g. making its input table
+    steps: tuple[Step, ...] = ()  # the game's own build steps (framework.step.Step), e.g. making its input table
     in_build: bool = True  # `geodeck build` publishes its deck (False: a command of its own does, e.g. regions)
     made_by: str = "geodeck build"  # the command that writes its input table and publishes its deck
     templates: Path = TEMPLATES_DIR
@@ -55,7 +56,7 @@ class GameDefinition:
         """The registered language its decks print and play in unless `--lang` says otherwise, where it is
         not the card layout's `default_lang`: the slice package's `own_language(name)` where it has one (a
         region deck: its country's)."""
-        own = getattr(importlib.import_module(self.package), "own_language", None)
+        own: contracts.OwnLanguage | None = contracts.member(importlib.import_module(self.package), "own_language")
         return own(self.name) if own else None
 
     def module(self, name: str) -> ModuleType:
@@ -73,18 +74,6 @@ class GameDefinition:
                 raise exc from None
 
     @property
-    def deck(self) -> contracts.DeckModule:
-        return self.module("deck")
-
-    @property
-    def cards(self) -> contracts.CardsModule:
-        return self.module("cards")
-
-    @property
-    def accessories(self) -> contracts.AccessoriesModule:
-        return self.module("accessories")
-
-    @property
     def engine(self) -> contracts.EngineModule:
         return self.module("engine")
 
@@ -93,19 +82,7 @@ class GameDefinition:
         counts = self.engine.Game.from_deck(deck, players=self.default_players).player_counts
         return counts[0], counts[-1]
 
-    @property
-    def playcheck(self) -> contracts.PlaycheckModule:
-        return self.module("playcheck")
-
-    @property
-    def notation(self) -> contracts.NotationModule:
-        return self._needed("notation", "recorded or replayed")
-
-    @property
-    def terminal(self) -> contracts.TerminalModule:
-        return self._needed("terminal", "played in the terminal")
-
-    def _needed(self, name: str, purpose: str) -> ModuleType:
+    def needed(self, name: str, purpose: str) -> ModuleType:
         """A module only some commands need; a slice without it is a one-line error naming the module."""
         try:
             return self.module(name)

@@ -19,7 +19,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from pipeline.games import core
+from pipeline.framework import core
 
 NAME = "mcts"  # the bot's name in a game's BOTS and in play-check's ladder
 

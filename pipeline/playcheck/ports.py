@@ -1,0 +1,51 @@
+"""What play-check reads of a game (pipeline/framework/contracts.py: ports): its `playcheck` module, read
+by the runner (runner.py) and its playouts (play.py)."""
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from pipeline.framework.contracts import Port, member
+from pipeline.framework.definition import GameDefinition
+
+if TYPE_CHECKING:  # annotations only
+    from pipeline.playcheck.config import Config
+    from pipeline.playcheck.tally import Tally
+
+
+class PlaycheckModule(Protocol):
+    """`playcheck`: `BOTS` (the ladder of bot factories `(game, rng) -> policy`, weakest first),
+    `checkpoint(state)` (when the lead is looked at), `collect(state, tally)`, `length(state, moves)` (in the
+    definition's `length_unit`), `verdicts(report, tallies, config, alpha)`. Optional: `CONTROLS`, `COUNTS`,
+    `CATEGORIES`."""
+
+    @property
+    def BOTS(self) -> Mapping[str, Callable]: ...
+    def checkpoint(self, state: Any, /) -> int: ...
+    def collect(self, state: Any, tally: "Tally", /) -> None: ...
+    def length(self, state: Any, moves: int, /) -> int: ...
+    def verdicts(self, report: dict, tallies: "dict[str, Tally]", config: "Config", alpha: float, /) -> list[dict]: ...
+
+
+# a control bot's name -> the rung of the ladder it plays against and its factory `(game, rng) -> policy`
+Controls = Mapping[str, tuple[str, Callable[[Any, Any], Any]]]
+# the messages a report's counts and its categories' names (and their parts) are made from (`N_("most")`),
+# so that a report shows them in its language (pipeline/playcheck/words.py)
+Names = Sequence[str]
+
+PORTS = (Port("playcheck", PlaycheckModule, {"CONTROLS": Controls, "COUNTS": Names, "CATEGORIES": Names}),)
+
+
+def playcheck(game: GameDefinition) -> PlaycheckModule:
+    return game.module("playcheck")
+
+
+def controls(module: PlaycheckModule) -> Controls:
+    return member(module, "CONTROLS") or {}
+
+
+def counts(module: PlaycheckModule) -> Names:
+    return member(module, "COUNTS") or ()
+
+
+def categories(module: PlaycheckModule) -> Names:
+    return member(module, "CATEGORIES") or ()
