@@ -19,14 +19,13 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import registerFontFamily
 from reportlab.platypus import Paragraph
 
-from pipeline import atomic
+from pipeline import atomic, paths
 from pipeline.decks import counting, files, published
 from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
 from pipeline.games.definition import GameDefinition
 from pipeline.i18n.catalogue import form, labelled
-from pipeline.paths import PRINT_DIR
 from pipeline.render import accessories, calibration, fonts, layouts, licences, printing, rules, text
 from pipeline.render.context import CardContext
 from pipeline.render.geometry import PRINTABLE_MM
@@ -374,10 +373,12 @@ def render(game: GameDefinition, deck: dict, manifest: dict, options: PrintOptio
 
 
 def default_output(
-    game: GameDefinition, deck: dict, options: PrintOptions, lang: str, print_dir: Path = PRINT_DIR
+    game: GameDefinition, deck: dict, options: PrintOptions, lang: str, print_dir: Path | None = None
 ) -> Path:
     details = printing.sheet_details(options, layouts.load(game))[1:]  # a kit is always sheets
-    return print_dir / printing.file_name(deck, "kit", options.paper, lang, *details, draft=options.draft)
+    return (print_dir or paths.PRINT_DIR) / printing.file_name(
+        deck, "kit", options.paper, lang, *details, draft=options.draft
+    )
 
 
 def print_kit(
