@@ -8,7 +8,7 @@ ifneq ($(MIRROR),)
 export GEODECK_MIRROR ?= $(abspath $(MIRROR))
 endif
 
-.PHONY: install pure deck print previews play-check lint test bench clean messages
+.PHONY: install pure deck kit print previews play-check lint test bench clean messages
 
 # One line per phase; pip's own progress on a terminal, --quiet when make writes to a log or pipe.
 PIP_INSTALL = q=--quiet; [ -t 1 ] && q=; $(BIN)/pip install $$q
@@ -42,6 +42,11 @@ deck: install
 	$(BIN)/geodeck build
 	@echo "To run geodeck yourself: \`. $(VENV)/bin/activate\` (once per shell), then \`geodeck --help\`"
 	@$(MAKE) --no-print-directory print
+
+# A first kit: one game's (GAME) from the committed decks, without the build or the compiled engines.
+GAME ?= laender-toppen
+kit: $(BIN)/geodeck
+	$(BIN)/geodeck print $(GAME) --kit
 
 # Every game's cards and accessories, then its kit (cover, rules, cards, accessories in one PDF); the last
 # lines name the kits, one path a line (geodeck prints each written path alone on stdout).
