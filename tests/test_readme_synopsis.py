@@ -9,8 +9,8 @@ import pytest
 
 from pipeline.cli import cli
 from pipeline.i18n import registry
-from pipeline.render import services
 from pipeline.paths import ROOT
+from pipeline.render import services
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 NAMED = {"--lang": registry.codes, "--service": services.names}  # options whose values are declared as data
