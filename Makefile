@@ -8,7 +8,7 @@ ifneq ($(MIRROR),)
 export GEODECK_MIRROR ?= $(abspath $(MIRROR))
 endif
 
-.PHONY: install pure deck print previews play-check lint test bench clean messages
+.PHONY: install pure deck kit print previews play-check lint test bench clean messages
 
 # One line per phase; pip's own progress on a terminal, --quiet when make writes to a log or pipe.
 PIP_INSTALL = q=--quiet; [ -t 1 ] && q=; $(BIN)/pip install $$q
@@ -26,8 +26,8 @@ ENGINES  = $(shell GEODECK_PURE=1 $(PYTHON) -c 'from pipeline import compiled; c
 COMPILED = $(VENV)/mypyc/compiled
 $(COMPILED): $(ENGINES) | $(BIN)/geodeck
 	@mkdir -p $(dir $@)
-	@echo "install 4/4: compiling the rules engines with mypyc (about 30 s; log: $(VENV)/mypyc/log)"
-	@GEODECK_PURE=1 $(BIN)/python -c 'from pipeline import compiled; compiled.build()' > $(VENV)/mypyc/log 2>&1 || \
+	@echo "install 4/4: compiling the rules engines with mypyc (about 2 minutes on 2 cores; log: $(VENV)/mypyc/log)"
+	@GEODECK_PURE=1 $(BIN)/python -c 'from pipeline import compiled; compiled.build("$(VENV)/mypyc/log")' || \
 		echo "could not compile the engines (see $(VENV)/mypyc/log): they run as plain Python, slower"
 	@touch $@  # tried: again when an engine changes
 
@@ -43,13 +43,18 @@ deck: install
 	@echo "To run geodeck yourself: \`. $(VENV)/bin/activate\` (once per shell), then \`geodeck --help\`"
 	@$(MAKE) --no-print-directory print
 
+# A first kit: one game's (GAME) from the committed decks, without the build or the compiled engines.
+GAME ?= laender-toppen
+kit: $(BIN)/geodeck
+	$(BIN)/geodeck print $(GAME) --kit
+
 # Every game's cards and accessories, then its kit (cover, rules, cards, accessories in one PDF); the last
-# line names the kits.
+# lines name the kits, one path a line (geodeck prints each written path alone on stdout).
 print: install
 	@kits=; for game in $(GAMES); do \
 		$(BIN)/geodeck print $$game --what all || exit 1; \
-		out=$$($(BIN)/geodeck print $$game --kit 2>&1) || { echo "$$out" >&2; exit 1; }; echo "$$out"; \
-		kits="$$kits $$(echo "$$out" | grep . | tail -n 1)"; \
+		kit=$$($(BIN)/geodeck print $$game --kit) || exit 1; echo "$$kit"; \
+		kits=$$(printf '%s\n%s' "$$kits" "$$kit"); \
 	done; echo "PDFs in output/print/; the kits to print:$$kits"
 
 # The messages (docs/languages.md): templates/locale/geodeck.pot extracted from the code and the templates'
@@ -74,11 +79,14 @@ PLAYCHECK_GAMES ?= 1000
 PLAYCHECK = $(BIN)/geodeck play-check $$game --games $(PLAYCHECK_GAMES) --report-dir output/reports --format markdown \
 	> /dev/null; rc=$$?
 play-check: install
-	@status=0; for game in $$($(BIN)/geodeck games --names --which built-in); do $(PLAYCHECK); \
-		if [ $$rc -eq 3 ]; then echo "$$game: undecided verdicts (see its report.md)"; \
-		elif [ $$rc -ne 0 ]; then echo "$$game: play-check failed (exit $$rc)"; status=1; fi; \
+	@status=0; for game in $$($(BIN)/geodeck games --names --which built-in); do \
+		echo "$$game: play-check of $(PLAYCHECK_GAMES) games started at $$(date +%T)"; $(PLAYCHECK); \
+		if [ $$rc -eq 0 ]; then echo "$$game: passes"; \
+		elif [ $$rc -eq 3 ]; then echo "$$game: undecided verdicts (see its report.md)"; \
+		else echo "$$game: play-check failed (exit $$rc)"; status=1; fi; \
 	done; \
-	for game in $$($(BIN)/geodeck games --names --which local); do $(PLAYCHECK); \
+	for game in $$($(BIN)/geodeck games --names --which local); do \
+		echo "$$game: play-check of $(PLAYCHECK_GAMES) games started at $$(date +%T)"; $(PLAYCHECK); \
 		if [ $$rc -eq 0 ]; then result=passes; elif [ $$rc -eq 3 ]; then result="undecided verdicts"; \
 		else result="fails (exit $$rc): not counted"; fi; echo "$$game (local region): $$result"; \
 	done; exit $$status
@@ -89,8 +97,14 @@ lint: install
 	$(BIN)/mypy
 	$(BIN)/pytest -q -p no:cacheprovider tests/test_games_ports.py tests/test_import_cycles.py  # every slice checked, the layers
 
-test: lint  # whole files to each worker: a file's module fixtures are built once, not on both
-	$(BIN)/pytest -n 2 --dist loadfile
+# Whole files to each worker (a file's module fixtures are built once, not on both); then no file may have
+# appeared under output/ (a test writes only into its own temporary folders).
+OUTPUT_FILES = git status --porcelain --ignored --untracked-files=all output/ 2>/dev/null
+test: lint
+	@before=$$($(OUTPUT_FILES)); $(BIN)/pytest -n 2 --dist loadfile || exit $$?; after=$$($(OUTPUT_FILES)); \
+	if [ "$$before" != "$$after" ]; then echo "make test left files under output/ (a test wrote outside its" \
+		"temporary folders):"; echo "$$after" | while read -r line; do case "$$before" in *"$$line"*) ;; \
+		*) echo "  $$line";; esac; done; exit 1; fi
 
 bench: install
 	$(BIN)/python benchmarks/run.py

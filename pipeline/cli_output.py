@@ -306,6 +306,7 @@ def progress():
         TimeRemainingColumn(),
         console=console,
         transient=True,
+        disable=not console.is_terminal,  # in a log or pipe a bar draws nothing but a blank line
     )
 
 

@@ -1,6 +1,6 @@
 """The rules engines compiled with mypyc: the same source, built as C extensions beside it.
 
-`make install` runs `compiled.build()` to compile SOURCES in place (about 30 s; without a C
+`make install` runs `compiled.build(LOG)` to compile SOURCES in place (about 2 minutes; without a C
 compiler the engines stay plain Python, only slower; `make pure` removes the extensions). Python imports
 an extension before the source beside it, so an extension older than its source would run old code:
 `use_fresh()`, called when `pipeline` is imported, loads such a module from its source instead and says
@@ -97,24 +97,46 @@ def use_fresh() -> None:
         print(f"geodeck: {message}", file=sys.stderr)
 
 
-def build() -> None:
+def build(log: Path) -> None:
     """Compile SOURCES with mypyc into extensions beside them (the C files and objects go to BUILD), after
-    removing the orphaned extensions of moved engines."""
+    removing the orphaned extensions of moved engines. One line per step goes to the terminal (mypyc's
+    translation, then each extension's C compile); what mypyc and the compiler say goes to `log`."""
     from mypyc.build import mypycify
     from setuptools import setup
+    from setuptools.command.build_ext import build_ext
 
-    for orphan in orphans():
-        orphan.unlink()
+    terminal = os.fdopen(os.dup(sys.stdout.fileno()), "w", buffering=1)
+    saved = [os.dup(1), os.dup(2)]
+    with open(log, "w") as written:
+        os.dup2(written.fileno(), 1)
+        os.dup2(written.fileno(), 2)
 
-    paths = [str(path.relative_to(PACKAGE.parent)) for path in sources()]
-    temp = ["--build-temp", str(BUILD / "temp"), "--build-lib", str(BUILD / "lib")]
-    setup(
-        ext_modules=mypycify(paths, opt_level="3", separate=True, target_dir=str(BUILD / "c")),
-        script_args=["--quiet", "build_ext", "--inplace", *temp],
-    )
-    for source in sources():  # setuptools keeps an unchanged extension's old time: mark all as built now
-        for extension in extensions(source):
-            extension.touch()
+    class Progress(build_ext):
+        def build_extension(self, ext) -> None:
+            position = self.extensions.index(ext) + 1
+            terminal.write(f"  compiling {ext.name} ({position}/{len(self.extensions)})\n")
+            super().build_extension(ext)
+
+    try:
+        for orphan in orphans():
+            orphan.unlink()
+        paths = [str(path.relative_to(PACKAGE.parent)) for path in sources()]
+        terminal.write(f"  mypyc: type-checking {len(paths)} engines and translating them to C\n")
+        temp = ["--build-temp", str(BUILD / "temp"), "--build-lib", str(BUILD / "lib")]
+        setup(
+            ext_modules=mypycify(paths, opt_level="3", separate=True, target_dir=str(BUILD / "c")),
+            script_args=["--quiet", "build_ext", "--inplace", *temp],
+            cmdclass={"build_ext": Progress},
+        )
+        for source in sources():  # setuptools keeps an unchanged extension's old time: mark all as built now
+            for extension in extensions(source):
+                extension.touch()
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        for fd, copy in zip((1, 2), saved):
+            os.dup2(copy, fd)
+        terminal.close()
 
 
 def print_sources() -> None:

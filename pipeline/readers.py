@@ -297,4 +297,15 @@ IMPORTS = register(
         rebuilt="each module's imports are read again",
     )
 )
+CHECKED = register(
+    Kind(
+        "checked-versions",
+        "cache of checked deck versions",
+        1 * MB,
+        json_document,
+        _mapping_of(lambda value: isinstance(value, str), "a files' signature"),
+        cache=True,
+        rebuilt="the newest versions are checked again",
+    )
+)
 STAMP = register(Kind("stamp", "step stamp", 1 * MB, json_document, _stamp, cache=True, rebuilt="the step runs again"))

@@ -42,7 +42,6 @@ def own_folders(tmp_path_factory):
             mp.setenv("GEODECK_MIRROR", str(MIRROR))
         mp.setattr(paths, "OUTPUT_DIR", output)
         mp.setattr(paths, "PRINT_DIR", output / "print")
-        mp.setattr("pipeline.playcheck.report.REPORTS_DIR", output / "reports")
         yield home
 
 

@@ -121,3 +121,21 @@ def test_a_blank_reason_opens_no_gate(tmp_path, monkeypatch):
     publish_then_refresh(tmp_path, monkeypatch, DAY, {("DEU", "population"): 1.4})
     with pytest.raises(GeodeckError, match="suspicious change"):
         stage.build_deck(games.get(GAME), date(2026, 11, 30), accept=" \t ")
+
+
+@pytest.mark.parametrize("state", BROKEN)
+def test_a_version_damaged_after_a_no_op_build_is_checked_again(published, state):
+    """A no-op build remembers the newest version as sound by its files' signature; damage made after it
+    (the same size, its modification time set back) is still found by the next build."""
+    build(Context(None), [f"deck-{GAME}"])
+    assert integrity._checked(), "the no-op build remembers the sound version"
+    csv = published / "2026.11.0" / "deck.csv"
+    if state == "deck.csv edited":  # the same size and modification time: only its change time tells
+        text, stat = csv.read_text(), csv.stat()
+        csv.unlink()
+        csv.write_text(text.replace("wg-", "wg_", 1))
+        os.utime(csv, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    else:
+        BROKEN[state](published)
+    with pytest.raises(GeodeckError, match="2026.11.0"):
+        build(Context(None), [f"deck-{GAME}"])

@@ -75,7 +75,7 @@ def test_readme_reaches_geodeck_before_its_first_command():
 
 def test_make_print_writes_every_games_kit_and_names_the_kits_last(tmp_path):
     """`make print` (the last step of `make deck`) writes each game's cards, accessories and kit, and its
-    last line names the kits (run with a stand-in geodeck that says how it was called)."""
+    last lines name the kits, one a line (run with a stand-in geodeck that says how it was called)."""
     if shutil.which("make") is None:
         pytest.skip("make not found")
     bin_dir = tmp_path / "bin"
@@ -83,7 +83,7 @@ def test_make_print_writes_every_games_kit_and_names_the_kits_last(tmp_path):
     scripts = {
         "python": "#!/bin/sh\n",
         "geodeck": '#!/bin/sh\n[ "$1" = games ] && { echo "alpha beta"; exit 0; }\n'
-        'echo "wrote $*:" >&2\necho "out/$2$3.pdf" >&2\necho >&2\n',  # as geodeck: on stderr, a blank line last
+        'echo "wrote $*:" >&2\necho "out/$2$3.pdf"\n',  # as geodeck: what on stderr, the path alone on stdout
     }
     for name, script in scripts.items():
         (bin_dir / name).write_text(script)
@@ -92,7 +92,7 @@ def test_make_print_writes_every_games_kit_and_names_the_kits_last(tmp_path):
     done = subprocess.run([*command, f"VENV={tmp_path}/venv"], capture_output=True, text=True, check=True)
     lines = (done.stderr + done.stdout).splitlines()
     assert "wrote print alpha --what all:" in lines and "wrote print beta --kit:" in lines
-    assert lines[-1].endswith("kits to print: out/alpha--kit.pdf out/beta--kit.pdf")
+    assert lines[-3:] == ["PDFs in output/print/; the kits to print:", "out/alpha--kit.pdf", "out/beta--kit.pdf"]
 
 
 @pytest.mark.parametrize(("built_in_fails", "status"), [(False, 0), (True, 2)])
@@ -117,3 +117,38 @@ def test_play_check_fails_for_a_built_in_game_and_lists_local_regions_apart(tmp_
     assert result.returncode == status, result.stdout + result.stderr
     assert "region-chl (local region): fails (exit 1): not counted" in result.stdout
     assert ("bad: play-check failed (exit 1)" in result.stdout) == built_in_fails
+
+
+@pytest.mark.parametrize("stray", [False, True])
+def test_make_test_fails_when_a_test_leaves_a_file_under_output(tmp_path, stray):
+    """`make test` in a checkout (a git work tree with an ignored output/print/ already holding a kit): a test
+    run that writes a new file under output/ fails the target and names the file; one that does not passes."""
+    if shutil.which("make") is None or shutil.which("git") is None:
+        pytest.skip("make or git not found")
+    checkout, bin_dir, venv = tmp_path / "checkout", tmp_path / "bin", tmp_path / "venv"
+    (checkout / "output" / "print").mkdir(parents=True)
+    (checkout / ".gitignore").write_text("output/print/\n")
+    (checkout / "output" / "print" / "old-kit.pdf").write_text("built before\n")
+    (checkout / "pyproject.toml").write_text("")
+    subprocess.run(["git", "init", "-q", str(checkout)], check=True)
+    bin_dir.mkdir()
+    writes = "touch output/print/stray.pdf\n" if stray else ""
+    for name, script in {
+        "pytest": f"#!/bin/sh\n{writes}echo '3 passed'\n",
+        "ruff": "",
+        "mypy": "",
+        "python": "",
+    }.items():
+        (bin_dir / name).write_text(f"#!/bin/sh\n{script}" if not script.startswith("#!") else script)
+        (bin_dir / name).chmod(0o755)
+    (bin_dir / "geodeck").write_text("#!/bin/sh\n")
+    (bin_dir / "geodeck").chmod(0o755)
+    (venv / "mypyc").mkdir(parents=True)
+    (venv / "mypyc" / "compiled").write_text("")
+    command = ["make", "--no-print-directory", "-C", str(checkout), "-f", str(ROOT / "Makefile"), "test"]
+    result = subprocess.run(
+        [*command, f"BIN={bin_dir}", f"VENV={venv}", f"PYTHON={bin_dir}/python"], capture_output=True, text=True
+    )
+    assert (result.returncode != 0) == stray, result.stdout + result.stderr
+    assert ("!! output/print/stray.pdf" in result.stdout) == stray
+    assert "old-kit.pdf" not in result.stdout

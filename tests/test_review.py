@@ -1,6 +1,7 @@
 """`geodeck review`: which decks it compares, the page's content (summary, verdict, accept command, changed cards
 suspicious first with provenance), the written folder, and the page in headless Chromium."""
 
+import importlib.util
 import json
 import re
 from datetime import date
@@ -12,16 +13,19 @@ from catalogues import english_left
 from fixtures.tiny.decks.synthetic import publish_then_refresh
 
 from pipeline.decks import diff as diffing
-from pipeline.decks import stage
+from pipeline.decks import stage, translated
 from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
 from pipeline.games import registry as games
 from pipeline.i18n import registry
+from pipeline.paths import ROOT
 from pipeline.review import browser, model, page
 
 DAY = date(2026, 11, 29)
 CITATIONS = {name: source.citation for name, source in load_sources().items()}
+
+README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 
 @pytest.fixture
@@ -230,3 +234,38 @@ def test_the_page_speaks_the_language_asked_for(refreshed, lang):
     name = content["cards"][0]["names"][lang]  # a card is named in the language asked for (Niemcy, Allemagne)
     assert f"<h3>{name} <small>wg-DEU</small>" in translated and "<h3>Germany <small>wg-DEU</small>" in english
     assert 'lang="en"' in english and "Build gate: needs --accept" in english and "unpublished build" in english
+
+
+def test_cards_whose_face_changed_come_first_and_the_others_are_marked():
+    cards = [{"id": i, "suspicious": s} for i, s in (("a", True), ("b", True), ("c", False), ("d", False))]
+    images: dict[str, dict[str, bytes | str]] = {"old": {"a": b"same", "b": b"old", "c": b"same", "d": b"old"}}
+    images["new"] = {"a": b"same", "b": b"new"}
+    images["new"] |= {"c": b"same", "d": b"new"}
+    shown = page._face_changes_first(cards, images)
+    assert [(c["id"], c["face_changed"]) for c in shown] == [("b", True), ("d", True), ("a", False), ("c", False)]
+
+
+def test_an_old_version_is_drawn_with_the_names_its_cards_give():
+    """Länder toppen 2026.11.0 predates the `<field>_<lang>` names: its capital and peak keep their base field
+    (`capital`), from which every card gets its names in each language, so the README's review draws it."""
+    game = games.get("laender-toppen")
+    old = model.resolve(game, "2026.11.0", "2026.11.1").old
+    spec = load_spec(game)
+    for lang in registry.codes():
+        named, note = translated.completed(old, spec, lang, game.made_by)
+        assert note and "predates" in note
+        countries = [c for c in named["cards"] if c["kind"] == "country"]
+        assert all(c["fields"].get(f"capital_{lang}") for c in countries), lang
+        assert lang in translated.languages(named, spec)
+
+
+def test_the_readme_picture_is_of_the_review_the_readme_shows():
+    """docs/previews/review.png is made (make previews) from the README's example command, whose versions its
+    caption names."""
+    found = importlib.util.spec_from_file_location("regenerate", ROOT / "docs" / "previews" / "regenerate.py")
+    assert found and found.loader
+    regenerate = importlib.util.module_from_spec(found)
+    found.loader.exec_module(regenerate)
+    game, old, new = regenerate.readme_review()
+    caption = re.search(r"!\[The review page of (.+?) (\S+) → (\S+)\]\(docs/previews/review.png\)", README)
+    assert caption and (caption[2], caption[3]) == (old, new) and caption[1] == load_spec(games.get(game)).title

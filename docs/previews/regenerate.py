@@ -3,8 +3,8 @@ registry, the front and back of the first card of each card kind in its deck (on
 the trim), the first page of its accessories (60 dpi; the World Game poster on A3) and its kit's cover and
 first rules page (60 dpi, A4). Rendered with
 pypdfium2, so no system package is needed; the same decks give the same PNGs. Then review.png: the top of
-the `geodeck review` page of the latest refresh that changed card values (the first game's, in the
-registry's order), a screenshot by headless Chromium (kept as it is, with a note, where Chromium is missing).
+the `geodeck review` page of the README's example command (`readme_review`), a screenshot by headless
+Chromium (kept as it is, with a note, where Chromium is missing).
 
     python docs/previews/regenerate.py   (needs the snapshot mirror, $GEODECK_MIRROR, or a warm store)
 """
@@ -12,10 +12,8 @@ registry's order), a screenshot by headless Chromium (kept as it is, with a note
 import tempfile
 from pathlib import Path
 
-from pipeline import atomic, paths
-from pipeline.decks import diff as diffing
-from pipeline.decks import published, versions
-from pipeline.decks.spec import load_spec
+from pipeline import atomic
+from pipeline.decks import published
 from pipeline.extract import open_store
 from pipeline.games import registry
 from pipeline.render import accessories, kit, layouts, printing, raster
@@ -61,18 +59,14 @@ def previews(store) -> list[Path]:
     return written
 
 
-def refreshes():
-    """(game, older, newer) for each game's published versions, the latest pair first, game by game."""
-    for game in registry.names():
-        found = versions.versions(paths.DECKS_DIR / game)
-        yield from ((game, found[i - 1], found[i]) for i in range(len(found) - 1, 0, -1))
-
-
-def changed(game: str, old: str, new: str) -> bool:
-    """Whether the refresh `old` -> `new` changed a card value (a page worth showing)."""
-    definition = registry.get(game)
-    before, after = published.deck(definition, old)[1], published.deck(definition, new)[1]
-    return bool(diffing.diff_decks(load_spec(definition), before, after)["changes"])
+def readme_review() -> tuple[str, str, str]:
+    """(game, old, new) of the README's example `geodeck review GAME OLD NEW --out DIR`: the command its picture
+    captions, so the picture shows what the command writes."""
+    for line in (HERE.parent.parent / "README.md").read_text(encoding="utf-8").splitlines():
+        words = line.split()
+        if words[:2] == ["geodeck", "review"] and words[5:6] == ["--out"]:
+            return words[2], words[3], words[4]
+    raise SystemExit("README.md has no example `geodeck review GAME OLD NEW --out DIR` for review.png")
 
 
 def review(store) -> Path:
@@ -80,7 +74,7 @@ def review(store) -> Path:
     if browser.executable() is None:
         print(f"kept {out.name}: no Chromium to take its screenshot (apt-get install chromium)")
         return out
-    game, old, new = next(refresh for refresh in refreshes() if changed(*refresh))
+    game, old, new = readme_review()
     with tempfile.TemporaryDirectory() as folder:
         written = page.write(registry.get(game), old, new, Path(folder) / "review", store)
         browser.screenshot(written.path, Path(folder) / out.name, 1280, 1000)

@@ -99,7 +99,7 @@ class Checksums:
         self.hashes: dict[Path, str] = {}
         self.files: dict[str, Path | None] = {}  # module -> its source file
         self.listings: dict[Path, list[Path]] = {}  # folder -> its files that are not Python
-        self.bases: dict[str, Path | None] = {"pipeline": paths.ROOT}  # top-level package -> the folder holding it
+        self.bases: dict[str, Path | None] = {"pipeline": paths.CODE}  # top-level package -> the folder holding it
         self.cache_path = paths.build_dir() / "steps" / "imports.json"
         self.imports: dict[str, list[str]] = readers.read_cache("imports", self.cache_path) or {}
         self._loaded = set(self.imports)

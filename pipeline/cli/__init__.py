@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from pipeline import __version__
+from pipeline import __version__, installed
 from pipeline.cli import data, info, play, prints
 from pipeline.cli_output import console, error_line, strict
 from pipeline.errors import ExitCode, GeodeckError
@@ -24,6 +24,7 @@ def cli():
     """
 
 
+installed.seed()  # installed as a tool: the user's decks folder holds the package's decks before games are found
 for _command in (
     data.fetch,
     data.build,

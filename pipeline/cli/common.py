@@ -99,7 +99,8 @@ def pages(count: int) -> str:
 
 
 def wrote(path: Path, details: str) -> None:
-    """What was written, then its path on a line of its own that never wraps (copyable in a narrow terminal)."""
+    """What was written (on stderr, with the progress), then its path, the command's result, on stdout on a line
+    of its own that never wraps (copyable in a narrow terminal, `$(geodeck print …)` in a script)."""
     game = click.get_current_context().params.get("game")
     if click.get_current_context().params.get("for_sale") and game:
         from pipeline.render import licences
@@ -107,4 +108,4 @@ def wrote(path: Path, details: str) -> None:
         for line in licences.replacement_lines(game):
             console.print(line, highlight=False, markup=False, soft_wrap=True)
     console.print(f"wrote {details}:", highlight=False, markup=False)
-    console.print(str(path), highlight=False, markup=False, soft_wrap=True)
+    out.print(str(path), highlight=False, markup=False, soft_wrap=True)

@@ -212,9 +212,9 @@ def play(game, players, seats, lang, seed, version, deck_file, record_path, forc
     """
     import random
 
+    from pipeline import paths
     from pipeline.decks import pinned, published
     from pipeline.extract.store import open_store
-    from pipeline.paths import OUTPUT_DIR
     from pipeline.play import loop, pictures, variants
     from pipeline.play import seats as seating
     from pipeline.render import layouts
@@ -233,7 +233,7 @@ def play(game, players, seats, lang, seed, version, deck_file, record_path, forc
     deck = published.read(deck_file, game) if deck_file else published.deck(game, version)[1]
     chosen = seating.parse(seats, players, definition)
     seed = random.SystemRandom().randrange(1_000_000) if seed is None else seed
-    path = record_path or OUTPUT_DIR / "records" / f"{game.name}-{seed}.json"
+    path = record_path or paths.OUTPUT_DIR / "records" / f"{game.name}-{seed}.json"
     language = layouts.load(game).language(lang)
     flag = pictures.drawer(out, open_store)
     _, finished = loop.play(

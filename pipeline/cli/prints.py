@@ -52,12 +52,12 @@ def review(game, old, new, out, lang, force, mirror, offline):
     NEW defaults to the unpublished build (what `geodeck diff` compares), else LATEST; OLD to LATEST for a
     build, else the version before NEW. Open DIR/index.html in a browser; no server needed.
     """
+    from pipeline import paths
     from pipeline.extract import open_store
-    from pipeline.paths import OUTPUT_DIR
     from pipeline.review import page
 
     store = open_store(mirror=mirror, online=not offline)
-    written = page.write(game, old, new, out or OUTPUT_DIR / "review" / game.name, store, lang, force)
+    written = page.write(game, old, new, out or paths.OUTPUT_DIR / "review" / game.name, store, lang, force)
     wrote(written.path, f"the review of {game.name} {written.old} → {written.new}, {written.changed} changed cards")
 
 
@@ -145,7 +145,7 @@ def cards_option(verb: str):
     "--kit",
     is_flag=True,
     help="Write the whole print-and-play kit as one PDF with bookmarks: cover, rules summary, cards and "
-    "backs, accessories, sources and licences (--what is then ignored).",
+    "backs, accessories, sources and licences (so not with --what, which chooses among them).",
 )
 @click.option(
     "--for-sale",
@@ -196,8 +196,8 @@ def print_cards(
     fronts and backs, duplex-ready, all of them or those --cards names; with --what accessories (or all) the
     map, strips and scoring sheet the game needs. Reads only the deck and pinned layers (flags, maps) from the
     snapshot store: no build needed."""
+    from pipeline import paths
     from pipeline.extract import open_store
-    from pipeline.paths import PRINT_DIR
     from pipeline.render import accessories, geometry, layouts, printing
     from pipeline.render import calibration as calibration_sheet
 
@@ -205,7 +205,7 @@ def print_cards(
     press = _press(click.get_current_context(), purpose, icc)
     if out is not None and what != "all":
         _check_out_file(out, ".pdf", force)
-    folder = PRINT_DIR
+    folder = paths.PRINT_DIR
     if out and what == "all":
         if out.suffix.lower() == ".pdf":
             raise GeodeckError(

@@ -7,9 +7,8 @@ no timestamps (the version string is the only date).
 import csv
 import io
 import re
+from decimal import Decimal
 from typing import Any
-
-import numpy as np
 
 from pipeline import __version__
 from pipeline.decks.canonical import content_hash, dumps
@@ -40,7 +39,7 @@ def cell(value) -> str:
     if value is None:
         return ""
     if isinstance(value, float):
-        return np.format_float_positional(value, trim="-") if "e" in repr(value) else repr(value)
+        return format(Decimal(repr(value)), "f") if "e" in repr(value) else repr(value)  # 1e-05: 0.00001
     if isinstance(value, int):
         return str(value)
     written = ";".join(value) if isinstance(value, list) else str(value)

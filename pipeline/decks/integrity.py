@@ -9,9 +9,10 @@ with the fix."""
 
 import csv
 import io
+import json
 from pathlib import Path
 
-from pipeline import atomic, jsonfile, paths
+from pipeline import atomic, jsonfile, paths, readers
 from pipeline.decks import files, pinned, published, versions
 from pipeline.errors import GeodeckError
 from pipeline.framework.definition import GameDefinition
@@ -59,12 +60,47 @@ def needs_build(game: GameDefinition, decks_dir: Path | None = None) -> bool:
     has a problem `folder_problems` names (a staging folder, a LATEST not naming the newest version) or
     the newest version has one (`version_problems`: an empty folder, a corrupt deck.json, manifest or
     deck.csv): the step repairs what it can (stage.build_deck) and names the fix of the rest, so `build`
-    never exits 0 while `verify` refuses the newest version."""
+    never exits 0 while `verify` refuses the newest version. A version found sound is remembered by its
+    files' signature (`_signature`), so a no-op build checks it again only when one of its files changed."""
     game_dir = (decks_dir or paths.DECKS_DIR) / game.name
     if not game_dir.is_dir():
         return False
+    if folder_problems(game_dir):
+        return True
     newest = versions.newest(game_dir)
-    return bool(folder_problems(game_dir) or (newest and version_problems(game, newest, decks_dir)))
+    if not newest:
+        return False
+    folder = versions.version_dir(game_dir, newest)
+    signature, checked = _signature(folder), _checked()
+    if signature and checked.get(str(folder)) == signature:
+        return False
+    if version_problems(game, newest, decks_dir):
+        return True
+    if signature:
+        atomic.write_text(_checked_path(), json.dumps({**checked, str(folder): signature}, indent=0, sort_keys=True))
+    return False
+
+
+def _checked_path() -> Path:
+    return paths.build_dir() / "steps" / "checked-versions.json"
+
+
+def _checked() -> dict[str, str]:
+    """The versions found sound by an earlier build: folder -> its files' signature."""
+    return readers.read_cache("checked-versions", _checked_path()) or {}
+
+
+def _signature(folder: Path) -> str:
+    """A version's files as the disk describes them (name, size, inode, modification and change times: writing
+    or touching any of them changes it, and the change time cannot be set back); empty when one is missing."""
+    parts = []
+    for name in FILES:
+        try:
+            found = (folder / name).stat()
+        except OSError:
+            return ""
+        parts.append(f"{name}:{found.st_size}:{found.st_ino}:{found.st_mtime_ns}:{found.st_ctime_ns}")
+    return "|".join(parts)
 
 
 def version_problems(game: GameDefinition, version: str, decks_dir: Path | None = None) -> list[str]:

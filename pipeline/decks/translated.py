@@ -245,8 +245,9 @@ def _row(card: dict, field, spec) -> dict:
         (name for name, f in spec.fields.items() if f.column == field.column and not f.translated),
         f"{base}_{field.column_lang}",
     )
-    raw = fields.get(source, fields.get(field.column))  # a version before <field>_<lang>: the column's own field
-    origin = origins.get(source) or {}
+    # a version before <field>_<lang> keeps the column under its own name, or the field under its base name
+    kept = next((name for name in (source, field.column, base) if name in fields), source)
+    raw, origin = fields.get(kept), origins.get(kept) or {}
     return {
         "country": spec.options.get("country"),
         **fields,

@@ -7,17 +7,16 @@ of the catalogues (pipeline.i18n) in the report's language, its figures in that 
 import json
 from pathlib import Path
 
-from pipeline import outputs, readers
+from pipeline import outputs, paths, readers
 from pipeline.errors import ExitCode
 from pipeline.framework.levels import level
 from pipeline.i18n import registry
 from pipeline.i18n.catalogue import N_, gettext, localised, translate
-from pipeline.paths import OUTPUT_DIR, TEMPLATES_DIR
+from pipeline.paths import TEMPLATES_DIR
 from pipeline.playcheck import MAX_GAMES, words
 from pipeline.playcheck.numbers import count, fixed, interval, plain, short
 from pipeline.playcheck.play import shown
 
-REPORTS_DIR = OUTPUT_DIR / "reports"
 # undecided: none failed, some need more than --max-games
 EXIT_CODES = {"pass": ExitCode.OK, "fail": ExitCode.FAILED, "undecided": ExitCode.UNDECIDED}
 WORDS = TEMPLATES_DIR / "playcheck" / "report.toml"  # the results' words (their own context)
@@ -293,14 +292,14 @@ def folder(root: Path, deck: dict, draft: bool) -> Path:
 
 
 def write(
-    report: dict, root: Path = REPORTS_DIR, draft: bool = False, force: bool = False, lang: str | None = None
+    report: dict, root: Path | None = None, draft: bool = False, force: bool = False, lang: str | None = None
 ) -> Path:
     """report.json, report.md and the plots (their words in `lang`) into root/<game>/<version>/ (`folder`),
     swapped in whole (outputs.replacing: never half-written, never over a folder geodeck did not write);
     returns the folder."""
     from pipeline.playcheck.plots import PLOTS
 
-    target = folder(root, report, draft)
+    target = folder(root or paths.OUTPUT_DIR / "reports", report, draft)
     with outputs.replacing(target, "--report-dir", force, OWN) as staging:
         files = {}
         for name, draw in PLOTS.items():

@@ -7,12 +7,11 @@ module opens the document, gives it the layout's words and the paper, and writes
 from dataclasses import dataclass
 from pathlib import Path
 
-from pipeline import atomic
+from pipeline import atomic, paths
 from pipeline.errors import GeodeckError
 from pipeline.framework.definition import GameDefinition
 from pipeline.i18n import registry
 from pipeline.i18n.catalogue import labelled
-from pipeline.paths import PRINT_DIR
 from pipeline.render import geometry, layouts, licences, ports, titles
 from pipeline.render.context import CardContext
 from pipeline.render.pages import describe, new_canvas
@@ -76,10 +75,12 @@ def render(definition: GameDefinition, deck: dict, options: AccessoryOptions, st
     return buffer.getvalue(), pages
 
 
-def default_output(game: GameDefinition, deck: dict, options: AccessoryOptions, print_dir: Path = PRINT_DIR) -> Path:
+def default_output(game: GameDefinition, deck: dict, options: AccessoryOptions, print_dir: Path | None = None) -> Path:
     lang = layouts.load(game).language(options.lang)
     sale = ["for-sale"] if options.for_sale else []
-    return print_dir / file_name(deck, "accessories", options.paper, lang, *sale, draft=options.draft)
+    return (print_dir or paths.PRINT_DIR) / file_name(
+        deck, "accessories", options.paper, lang, *sale, draft=options.draft
+    )
 
 
 def print_accessories(

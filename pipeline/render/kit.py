@@ -18,7 +18,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import registerFontFamily
 
-from pipeline import atomic, markup, placeholders
+from pipeline import atomic, markup, paths, placeholders
 from pipeline.decks import counting, files, published
 from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
@@ -26,7 +26,6 @@ from pipeline.extract import load_sources
 from pipeline.framework.definition import GameDefinition
 from pipeline.i18n.catalogue import form, gettext, labelled
 from pipeline.markup import Markup
-from pipeline.paths import PRINT_DIR
 from pipeline.render import accessories, calibration, fonts, layouts, licences, ports, printing, rules, text, titles
 from pipeline.render.context import CardContext
 from pipeline.render.geometry import PRINTABLE_MM
@@ -370,10 +369,12 @@ def render(game: GameDefinition, deck: dict, manifest: dict, options: PrintOptio
 
 
 def default_output(
-    game: GameDefinition, deck: dict, options: PrintOptions, lang: str, print_dir: Path = PRINT_DIR
+    game: GameDefinition, deck: dict, options: PrintOptions, lang: str, print_dir: Path | None = None
 ) -> Path:
     details = printing.sheet_details(options, layouts.load(game))[1:]  # a kit is always sheets
-    return print_dir / printing.file_name(deck, "kit", options.paper, lang, *details, draft=options.draft)
+    return (print_dir or paths.PRINT_DIR) / printing.file_name(
+        deck, "kit", options.paper, lang, *details, draft=options.draft
+    )
 
 
 def print_kit(

@@ -13,13 +13,12 @@ from pathlib import Path
 
 from reportlab.lib.units import mm
 
-from pipeline import atomic
+from pipeline import atomic, paths
 from pipeline.decks import published, subset, translated
 from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
 from pipeline.framework.definition import GameDefinition
 from pipeline.i18n import registry
-from pipeline.paths import PRINT_DIR
 from pipeline.render import layouts, licences, ports, text, titles
 from pipeline.render.context import CardContext
 from pipeline.render.geometry import DUPLEX_MODES, PER_SHEET, Rect, Sheet, default_gutter, one_up_page, paper_size
@@ -247,11 +246,13 @@ def subset_details(options: PrintOptions) -> list[str]:
     return [subset.name(options.only)] if options.only is not None else []
 
 
-def default_output(game: GameDefinition, deck: dict, options: PrintOptions, print_dir: Path = PRINT_DIR) -> Path:
+def default_output(game: GameDefinition, deck: dict, options: PrintOptions, print_dir: Path | None = None) -> Path:
     layout = layouts.load(game)
     lang = layout.language(options.lang)
     paper = options.paper if options.layout == "sheet" else "{:g}x{:g}mm".format(*layout.card_mm)  # page = card
-    return print_dir / file_name(deck, "cards", paper, lang, *sheet_details(options, layout), draft=options.draft)
+    return (print_dir or paths.PRINT_DIR) / file_name(
+        deck, "cards", paper, lang, *sheet_details(options, layout), draft=options.draft
+    )
 
 
 def print_deck(

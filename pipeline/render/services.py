@@ -18,16 +18,15 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from pipeline import atomic, readers, workers
+from pipeline import atomic, paths, readers, workers
 from pipeline.decks import published
 from pipeline.errors import GeodeckError
 from pipeline.framework.definition import GameDefinition
 from pipeline.i18n import registry
-from pipeline.paths import OUTPUT_DIR, TEMPLATES_DIR
+from pipeline.paths import TEMPLATES_DIR
 from pipeline.render import layouts, printing
 
 SERVICES_FILE = TEMPLATES_DIR / "services" / "services.toml"
-EXPORT_DIR = OUTPUT_DIR / "export"
 RENDER_BLEED_MM = 5.0  # more than any service's bleed, so the image is all card and bleed
 ZIP_DATE = (2000, 1, 1, 0, 0, 0)  # fixed, so the same deck gives the same zip
 PT_PER_MM = 72 / 25.4
@@ -97,11 +96,11 @@ class ExportResult:
 
 
 def default_output(
-    deck: dict, service: Service, lang: str, options: printing.PrintOptions, folder: Path = EXPORT_DIR
+    deck: dict, service: Service, lang: str, options: printing.PrintOptions, folder: Path | None = None
 ) -> Path:
     """`<game>-<version>-<service>[-for-sale][-subset-…]-<lang>.zip` (a draft's version `draft[-<version>]`)."""
     details = [service.name, *(["for-sale"] if options.for_sale else []), *printing.subset_details(options)]
-    return folder / "-".join(
+    return (folder or paths.OUTPUT_DIR / "export") / "-".join(
         [deck["game"], published.label(deck.get("version"), options.draft), *details, f"{lang}.zip"]
     )
 

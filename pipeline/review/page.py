@@ -9,7 +9,7 @@ from pathlib import Path
 import jinja2
 
 from pipeline import outputs
-from pipeline.decks import pinned
+from pipeline.decks import pinned, translated
 from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
@@ -17,7 +17,7 @@ from pipeline.framework.definition import GameDefinition
 from pipeline.i18n import registry
 from pipeline.i18n.catalogue import form, gettext, plural_forms, translate, translate_plural
 from pipeline.paths import TEMPLATES_DIR
-from pipeline.render import printing, raster
+from pipeline.render import layouts, printing, raster
 from pipeline.review import model
 
 DPI = 110
@@ -48,10 +48,13 @@ def write(
     pair = model.resolve(game, old, new)
     citations = {name: source.citation for name, source in load_sources().items()}
     content = model.review(load_spec(game), pair, citations, game.made_by)
-    images = {
-        "old": card_images(game, pair.old, [c["id"] for c in content["cards"] + content["removed"]], store, lang),
-        "new": card_images(game, pair.new, [c["id"] for c in content["cards"] + content["added"]], store, lang),
-    }
+    spec, shown_lang = load_spec(game), layouts.load(game).language(lang)
+    sides = {"old": pair.old, "new": pair.new}
+    decks = {side: translated.completed(deck, spec, shown_lang, game.made_by) for side, deck in sides.items()}
+    ids = {"old": content["cards"] + content["removed"], "new": content["cards"] + content["added"]}
+    images = {side: card_images(game, decks[side][0], [c["id"] for c in ids[side]], store, lang) for side in ids}
+    content["predating"] = [deck["version"] for deck, note in decks.values() if note and deck.get("version")]
+    content["cards"] = _face_changes_first(content["cards"], images)
     with outputs.replacing(out, "--out", force, OWN) as staging:
         for side, cards in images.items():
             (staging / "cards" / side).mkdir(parents=True)
@@ -60,6 +63,14 @@ def write(
                     (staging / "cards" / side / f"{card_id}.png").write_bytes(image)
         (staging / PAGE).write_text(html(content, images, lang), encoding="utf-8")
     return Written(out / PAGE, content["old"], content["new"], len(content["cards"]))
+
+
+def _face_changes_first(cards: list[dict], images: dict[str, dict[str, bytes | str]]) -> list[dict]:
+    """The changed cards whose drawn front differs first (a change a player sees), each marked `face_changed`;
+    then those whose change is not on the face in this language (e.g. a name in another language)."""
+    old, new = images["old"], images["new"]
+    marked = [{**card, "face_changed": old.get(card["id"]) != new.get(card["id"])} for card in cards]
+    return sorted(marked, key=lambda card: not card["face_changed"])
 
 
 def card_images(game: GameDefinition, deck: dict, ids: list[str], store, lang: str | None) -> dict[str, bytes | str]:
