@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from pipeline import installed, paths
+from pipeline import paths
+from pipeline.cli import installed
 from pipeline.decks import versions
 
 CHECKOUT = (

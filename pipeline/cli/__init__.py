@@ -6,8 +6,8 @@ import sys
 
 import click
 
-from pipeline import __version__, installed
-from pipeline.cli import data, info, play, prints
+from pipeline import __version__
+from pipeline.cli import data, info, installed, play, prints
 from pipeline.cli_output import console, error_line, strict
 from pipeline.errors import ExitCode, GeodeckError
 from pipeline.games import registry as games
