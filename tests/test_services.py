@@ -119,14 +119,15 @@ def test_drivethrucards_gets_one_pdf_each_front_followed_by_its_back(store, tmp_
     assert sorted(files) == ["ORDER.txt", "cards.pdf", "decklist.csv"]
     pdf = pikepdf.open(io.BytesIO(files["cards.pdf"]))
     assert len(pdf.pages) == 36
-    images = []
+    images, objects = [], []
     for page in pdf.pages:
         assert [float(v) for v in page.MediaBox] == [0, 0, 198, 270]
         assert [float(v) for v in page.TrimBox] == [9, 9, 189, 261]  # 1/8 in = 37.5 px = 9 pt off each edge
         (raster,) = page.get_images().values()
         assert (raster.Width, raster.Height) == (825, 1125)
         images.append(raster.read_raw_bytes())
-    assert len(set(images[1::2])) == 1  # every back the same
+        objects.append(raster.objgen)
+    assert len(set(images[1::2])) == 1 and len(set(objects[1::2])) == 1  # every back the same, stored once
     assert len({images[0], images[2], images[4]}) == 3 and images[4:36:2] == [images[4]] * 16  # 2 cards, fillers
     assert [(r["front"], r["back"]) for r in rows(files)][:2] == [
         ("cards.pdf#page=1", "cards.pdf#page=2"),

@@ -266,17 +266,30 @@ def write_zip(path: Path, files: dict[str, bytes]) -> None:
 def _pdf(pages: list[bytes], service: Service) -> bytes:
     """The PNGs as one PDF, a page each at the service's dpi (the image's size: 2.75 × 3.75 in for 825 × 1125 px
     at 300 dpi), TrimBox the card after the cut, BleedBox the page; the PNGs' data taken over unchanged
-    (img2pdf), no dates, so the same faces give the same bytes."""
+    (img2pdf) and stored once however many pages show it (the shared back, the fillers); no dates, so the
+    same faces give the same bytes."""
     import img2pdf
+    import pikepdf
 
     bleed_pt = service.bleed_px / service.dpi * 72
-    return img2pdf.convert(
-        pages,
-        layout_fun=img2pdf.get_fixed_dpi_layout_fun((service.dpi, service.dpi)),
-        trimborder=(bleed_pt, bleed_pt),
-        bleedborder=(0, 0),
-        nodate=True,
+    document = pikepdf.open(
+        io.BytesIO(
+            img2pdf.convert(
+                pages,
+                layout_fun=img2pdf.get_fixed_dpi_layout_fun((service.dpi, service.dpi)),
+                trimborder=(bleed_pt, bleed_pt),
+                bleedborder=(0, 0),
+                nodate=True,
+            )
+        )
     )
+    first: dict[str, pikepdf.Object] = {}
+    for page in document.pages:
+        for name, image in page.Resources.XObject.items():
+            page.Resources.XObject[name] = first.setdefault(hashlib.sha256(image.read_raw_bytes()).hexdigest(), image)
+    out = io.BytesIO()
+    document.save(out, deterministic_id=True)
+    return out.getvalue()
 
 
 def csv_bytes(header: list[str], rows: list[list]) -> bytes:
