@@ -279,7 +279,7 @@ def print_cards(
 @click.option(
     "--service",
     required=True,
-    help="The card service or digital table: mpc, printerstudio, tgc, drivethrucards or tts (templates/services/).",
+    help="The card service or digital table: mpc, printerstudio, tgc, drivethrucards, tts, csv (templates/services/).",
 )
 @click.option("--version", "version", help="Deck version (default: output/decks/GAME/LATEST).")
 @deck_option("Export")
@@ -298,8 +298,8 @@ def export_cards(game, service, version, deck_file, card_ids, lang, out, for_sal
     """One image per card face for a print-on-demand card service, zipped: fronts numbered in deck order, one
     shared back where all backs are equal, blank fillers for the empty slots, the deck list (CSV) and what to
     order; warns when text crosses the service's safe zone (docs/printing.md). `--service tts`: Tabletop
-    Simulator's deck sheets and saved object. Of GAME's published deck or the deck.json --deck names; all
-    cards or those --cards names."""
+    Simulator's deck sheets and saved object; `csv`: images and a spreadsheet. Of GAME's published deck or
+    the deck.json --deck names; all cards or those --cards names."""
     from pipeline.extract import open_store
     from pipeline.render import services
 

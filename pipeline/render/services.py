@@ -52,7 +52,7 @@ class Service:
     safe_px: int
     deck_sizes: tuple[int, ...] = ()  # none: any count (a digital table)
     per_deck: int = 0
-    format: str = "png"  # png: one image per face; pdf: one PDF of them all; tts: Tabletop Simulator's sheets
+    format: str = "png"  # png: an image per face; pdf: one PDF of them; tts: TTS's sheets; csv: images and a CSV
     sheet: tuple[int, int] = (1, 1)  # tts: the most faces across and down one deck sheet
 
     @property
@@ -185,6 +185,10 @@ def export(
         from pipeline.render import tts
 
         return tts.write(deck, faces, service, path)
+    if service.format == "csv":
+        from pipeline.render import cardlist
+
+        return cardlist.write(deck, faces, service, path)
     return _write_print(deck, faces, service, path)
 
 

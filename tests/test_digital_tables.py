@@ -1,7 +1,9 @@
-"""Tabletop Simulator export (`geodeck export GAME --service tts`): the saved object read as TTS reads it,
-each card's CardID pointing at its own face on the right sheet, the sheets' sizes, the back (or back
-sheets), for a built-in deck, a region deck and a draft (custom) deck."""
+"""Digital tables. Tabletop Simulator (`geodeck export GAME --service tts`): the saved object read as TTS
+reads it, each card's CardID pointing at its own face on the right sheet, the sheets' sizes, the back (or
+back sheets), for a built-in deck, a region deck and a draft (custom) deck. Images and a CSV (`--service
+csv`): a face per card and a row per card with its values in the export language."""
 
+import csv
 import dataclasses
 import io
 import json
@@ -160,3 +162,20 @@ def test_a_region_deck_and_a_draft_load_as_decks(geodeck, tmp_path):
     assert len(loaded(files)) == 2
     (saved,) = [json.loads(data) for name, data in files.items() if name.endswith(".json")]
     assert "draft" in saved["ObjectStates"][0]["Nickname"]
+
+
+@pytest.mark.mirror
+def test_images_and_a_csv_name_every_card_in_the_export_language(store, tmp_path):
+    cards = deck("world-game", 3)["cards"]
+    result = services.export(
+        games.get("world-game"), deck("world-game", 3), services.load("csv"), store, lang="de", out=tmp_path / "c.zip"
+    )
+    files = unzip(result.path)
+    rows = list(csv.DictReader(io.StringIO(files["cards.csv"].decode())))
+    assert [row["id"] for row in rows] == [card["id"] for card in cards]
+    assert [row["name"] for row in rows] == [card["fields"]["name_de"] for card in cards]
+    assert rows[2]["capitals"] == "; ".join(cards[2]["fields"]["capitals_de"]) and "name_en" not in rows[0]
+    assert rows[0]["area_km2"] == str(cards[0]["fields"]["area_km2"])
+    for row in rows:
+        assert Image.open(io.BytesIO(files[row["front"]])).size == (409, 571) and row["back"] == "back.png"
+    assert sorted(n for n in files if n.endswith(".png")) == ["back.png", *(row["front"] for row in rows)]
