@@ -295,11 +295,11 @@ def print_cards(
 @mirror_option
 @offline_option
 def export_cards(game, service, version, deck_file, card_ids, lang, out, for_sale, jobs, mirror, offline):
-    """One image per card face for a print-on-demand card service, zipped: fronts numbered in deck order, one
-    shared back where all backs are equal, blank fillers for the empty slots, the deck list (CSV) and what to
-    order; warns when text crosses the service's safe zone (docs/printing.md). `--service tts`: Tabletop
-    Simulator's deck sheets and saved object; `csv`: images and a spreadsheet. Of GAME's published deck or
-    the deck.json --deck names; all cards or those --cards names."""
+    """One image per card face for a print-on-demand card service, zipped (DriveThruCards: in one PDF): fronts
+    numbered in deck order, one shared back where all backs are equal, blank fillers for the empty slots, the
+    deck list (CSV) and what to order; warns when text crosses the service's safe zone (docs/printing.md).
+    `--service tts`: Tabletop Simulator's deck sheets and saved object; `csv`: images and a spreadsheet. Of
+    GAME's published deck or the deck.json --deck names; all cards or those --cards names."""
     from pipeline.extract import open_store
     from pipeline.render import services
 

@@ -29,8 +29,8 @@ decklist.csv: each card's CardID, sheet, slot (0 at the top left, row by row), i
 Tabletop Simulator loads images from URLs, so the saved object names each image by its file name
 ("sheet-1.png") and these have to be replaced once by where TTS can load them:
 
-1. In Tabletop Simulator, Modding > Cloud Manager: upload every PNG of this zip. The Cloud Manager
-   gives each one a URL (right-click, copy the URL).
+1. In Tabletop Simulator, Modding > Cloud Manager: upload every PNG of this zip; the Cloud Manager
+   gives each uploaded file a URL.
    For play on this computer alone a local path works too: file:///C:/Users/you/{folder}/sheet-1.png
    after unpacking this zip to that folder (your own path, with forward slashes).
 2. In {saved_object}, replace each "sheet-1.png" (and the others, with their quotes kept) by that URL.
