@@ -14,7 +14,7 @@ import pytest
 from PIL import Image, ImageCms
 
 from pipeline.games import registry as games
-from pipeline.render import services
+from pipeline.render import faces, services
 
 FIXTURES = Path(__file__).parent / "fixtures" / "tiny" / "render"
 
@@ -70,16 +70,16 @@ def test_every_slot_of_the_deck_has_a_face_of_the_services_exact_size(store, tmp
 def test_mpc_fills_198_slots_and_tgc_splits_into_its_108_and_90_card_decks():
     """The World Game's 194 cards: MakePlayingCards' deck of 198 ends in 4 fillers; The Game Crafter's at most
     108 a deck makes 108 + 90, the second deck's last 4 slots fillers."""
-    faces = [services.Face(f"face {i}".encode(), str(i), False) for i in range(194)]
+    fronts = [services.Face(f"face {i}".encode(), str(i), False) for i in range(194)]
     cards = [{"id": f"c{i}"} for i in range(194)]
-    rendered = services.Rendered(cards, faces, [faces[0]] * 194, "en", "1", None)  # type: ignore[arg-type]
+    rendered = services.Rendered(cards, fronts, [fronts[0]] * 194, "en", "1", None)  # type: ignore[arg-type]
     mpc, tgc = services.load("mpc"), services.load("tgc")
     assert mpc.order(194)[0] == [198] and tgc.order(194)[0] == [108, 90]
     for service, decks in ((mpc, [1] * 198), (tgc, [1] * 108 + [2] * 90)):
         slots = services.slots(rendered, service, service.order(194)[0])
         assert [slot.deck for slot in slots] == decks and [slot.number for slot in slots] == list(range(1, 199))
         assert [slot.card for slot in slots] == [*cards, None, None, None, None]
-        assert [slot.front for slot in slots[:194]] == [face.png for face in faces]
+        assert [slot.front for slot in slots[:194]] == [face.png for face in fronts]
         assert image(slots[-1].front).size == (service.width_px, service.height_px)
 
 
@@ -222,11 +222,11 @@ def test_an_out_file_of_another_kind_is_refused_before_the_work(geodeck, tmp_pat
 
 
 def _workers_end_with_parent(pdf, pages, scale, service) -> list[bool]:
-    """A stand-in for `services._faces` saying, per page, whether its worker ends with its parent."""
+    """A stand-in for `faces._faces` saying, per page, whether its worker ends with its parent."""
     return ["end-with-parent" in {thread.name for thread in threading.enumerate()}] * len(pages)
 
 
 def test_rasterising_workers_end_with_the_export(monkeypatch):
     """A killed `geodeck export` left its rasterising processes running until they were done."""
-    monkeypatch.setattr(services, "_faces", _workers_end_with_parent)
-    assert services._rasterise(b"", list(range(8)), 1.0, services.load("mpc"), jobs=2) == [True] * 8
+    monkeypatch.setattr(faces, "_faces", _workers_end_with_parent)
+    assert faces._rasterise(b"", list(range(8)), 1.0, services.load("mpc"), jobs=2) == [True] * 8

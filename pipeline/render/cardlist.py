@@ -5,7 +5,7 @@ and `cards.csv`, a row per card with its images' names and its values in the exp
 from pathlib import Path
 
 from pipeline.i18n import registry
-from pipeline.render import services
+from pipeline.render import faces as base
 
 README = """{title}: {cards} cards for a digital table (Screentop, PlayingCards.io …)
 
@@ -19,7 +19,7 @@ back columns to the uploaded images (or build one card per front image and take 
 """
 
 
-def write(deck: dict, faces: "services.Rendered", service: "services.Service", path: Path) -> "services.ExportResult":
+def write(deck: dict, faces: base.Rendered, service: base.Service, path: Path) -> base.ExportResult:
     """The zip of face images, cards.csv and README.txt at `path`."""
     files: dict[str, bytes] = {}
     rows = []
@@ -31,7 +31,7 @@ def write(deck: dict, faces: "services.Rendered", service: "services.Service", p
         rows.append(({"number": i, "id": card["id"], "kind": card.get("kind", "")}, front_name, back_name, card))
     values = [localised(card.get("fields", {}), faces.lang) for *_, card in rows]
     columns = list(dict.fromkeys(key for fields in values for key in fields if key != "name"))
-    files["cards.csv"] = services.csv_bytes(
+    files["cards.csv"] = base.csv_bytes(
         ["number", "id", "kind", "name", "front", "back", *columns],
         [
             [*head.values(), fields.get("name", ""), front, back, *(fields.get(key, "") for key in columns)]
@@ -47,10 +47,10 @@ def write(deck: dict, faces: "services.Rendered", service: "services.Service", p
         backs=backs,
         lang=faces.lang,
     ).encode()
-    services.write_zip(path, files)
+    base.write_zip(path, files)
     count = 1 if faces.shared_back else len(rows)
     summary = f"{len(rows)} fronts and {count} {'back' if count == 1 else 'backs'} with cards.csv for a digital table"
-    return services.ExportResult(path, len(rows), count, [len(rows)], [], path.stat().st_size, summary)
+    return base.ExportResult(path, len(rows), count, [len(rows)], [], path.stat().st_size, summary)
 
 
 def localised(fields: dict, lang: str) -> dict[str, str]:

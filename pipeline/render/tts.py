@@ -16,7 +16,7 @@ import json
 import math
 from pathlib import Path
 
-from pipeline.render import services
+from pipeline.render import faces as base
 
 CARD_TYPE = 0  # TTS's card shape: rectangle with rounded corners (poker cards)
 README = """{title}: {cards} cards for Tabletop Simulator
@@ -42,8 +42,9 @@ The sheets hold up to {across} × {down} cards of {width} × {height} px; TTS ad
 """
 
 
-def write(deck: dict, faces: "services.Rendered", service: "services.Service", path: Path) -> "services.ExportResult":
-    """The zip of deck sheets, back (or back sheets), saved object, deck list and README.txt at `path`."""
+def write(deck: dict, faces: base.Rendered, service: base.Service, path: Path, name: str) -> base.ExportResult:
+    """The zip of deck sheets, back (or back sheets), saved object `<name>.json`, deck list and README.txt at
+    `path`."""
     across, down = service.sheet
     per_sheet = across * down
     count = len(faces.cards)
@@ -71,19 +72,18 @@ def write(deck: dict, faces: "services.Rendered", service: "services.Service", p
     cards, rows = [], []
     for i, card in enumerate(faces.cards):
         sheet, slot = i // per_sheet + 1, i % per_sheet
-        name = card.get("fields", {}).get(f"name_{faces.lang}") or card.get("fields", {}).get("name", "")
-        cards.append(_card(card, name, sheet * 100 + slot, {str(sheet): custom[sheet]}))
-        rows.append([sheet * 100 + slot, sheet, slot, card["id"], card.get("kind", ""), name])
-    name = services.default_output(deck, service, faces.lang, faces.options).stem  # not --out's: same bytes
+        nickname = card.get("fields", {}).get(f"name_{faces.lang}") or card.get("fields", {}).get("name", "")
+        cards.append(_card(card, nickname, sheet * 100 + slot, {str(sheet): custom[sheet]}))
+        rows.append([sheet * 100 + slot, sheet, slot, card["id"], card.get("kind", ""), nickname])
     saved_object = f"{name}.json"
     files[saved_object] = (json.dumps(saved(title, cards, custom), indent=2, ensure_ascii=False) + "\n").encode()
-    files["decklist.csv"] = services.csv_bytes(["CardID", "sheet", "slot", "id", "kind", "name"], rows)
+    files["decklist.csv"] = base.csv_bytes(["CardID", "sheet", "slot", "id", "kind", "name"], rows)
     files["README.txt"] = _readme(title, faces, service, custom, unique_back, saved_object, name).encode()
-    services.write_zip(path, files)
+    base.write_zip(path, files)
     backs = len(custom) if unique_back else 1
     sheets = f"{len(custom)} {'sheet' if len(custom) == 1 else 'sheets'}"
     summary = f"{count} cards on {sheets} and {f'{sheets} of backs' if unique_back else 'one back'} for {service.title}"
-    return services.ExportResult(path, count, backs, [count], [], path.stat().st_size, summary)
+    return base.ExportResult(path, count, backs, [count], [], path.stat().st_size, summary)
 
 
 def grid_of(faces: int, across: int) -> tuple[int, int]:
@@ -163,7 +163,7 @@ def _object(kind: str, key: str, nickname: str, face_down: bool) -> dict:
     }
 
 
-def _sheet(faces: list["services.Face"], grid: tuple[int, int], service: "services.Service") -> bytes:
+def _sheet(faces: list[base.Face], grid: tuple[int, int], service: base.Service) -> bytes:
     """The faces on one image of `grid` (across, down) slots, row by row from the top left."""
     from PIL import Image
 
@@ -172,13 +172,13 @@ def _sheet(faces: list["services.Face"], grid: tuple[int, int], service: "servic
     for i, face in enumerate(faces):
         image = Image.open(io.BytesIO(face.png))
         sheet.paste(image, ((i % grid[0]) * width, (i // grid[0]) * height))
-    return services.png(sheet, service)
+    return base.png(sheet, service)
 
 
 def _readme(
     title: str,
-    faces: "services.Rendered",
-    service: "services.Service",
+    faces: base.Rendered,
+    service: base.Service,
     custom: dict[int, dict],
     unique_back: bool,
     saved_object: str,
