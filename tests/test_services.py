@@ -110,11 +110,14 @@ def test_tgc_gets_a_folder_per_deck_and_the_deck_in_the_deck_list(store, tmp_pat
 @pytest.mark.mirror
 def test_drivethrucards_gets_one_pdf_each_front_followed_by_its_back(store, tmp_path):
     """825 × 1125 px at 300 dpi are 2.75 × 3.75 in pages, the 2.5 × 3.5 in card their TrimBox; 2 cards and 16
-    fillers make the 18-card deck: 36 pages, fronts on odd pages, the shared back on even ones."""
+    fillers make the 18-card deck: 36 pages, fronts on odd pages, the shared back on even ones; the same
+    deck, the same bytes."""
     import pikepdf
 
     service = services.load("drivethrucards")
     result = services.export(games.get("world-game"), deck("world-game", 2), service, store, out=tmp_path / "d.zip")
+    again = services.export(games.get("world-game"), deck("world-game", 2), service, store, out=tmp_path / "e.zip")
+    assert result.path.read_bytes() == again.path.read_bytes()
     files = unzip(result.path)
     assert sorted(files) == ["ORDER.txt", "cards.pdf", "decklist.csv"]
     pdf = pikepdf.open(io.BytesIO(files["cards.pdf"]))

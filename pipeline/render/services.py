@@ -182,6 +182,7 @@ def _pdf(pages: list[bytes], service: Service) -> bytes:
     for page in document.pages:
         for name, image in page.Resources.XObject.items():
             page.Resources.XObject[name] = first.setdefault(hashlib.sha256(image.read_raw_bytes()).hexdigest(), image)
+    del document.trailer["/ID"]  # img2pdf's first half varies: made from the content alone it does not
     out = io.BytesIO()
     document.save(out, deterministic_id=True)
     return out.getvalue()
