@@ -120,6 +120,7 @@ def test_drivethrucards_gets_one_pdf_each_front_followed_by_its_back(store, tmp_
     assert result.path.read_bytes() == again.path.read_bytes()
     files = unzip(result.path)
     assert sorted(files) == ["ORDER.txt", "cards.pdf", "decklist.csv"]
+    assert "asks for PDF/X-1a:2003 (CMYK); cards.pdf holds the sRGB faces" in files["ORDER.txt"].decode()
     pdf = pikepdf.open(io.BytesIO(files["cards.pdf"]))
     assert len(pdf.pages) == 36
     images, objects = [], []

@@ -43,6 +43,7 @@ class Service:
     per_deck: int = 0
     format: str = "png"  # png: an image per face; pdf: one PDF of them; tts: TTS's sheets; csv: images and a CSV
     sheet: tuple[int, int] = (1, 1)  # tts: the most faces across and down one deck sheet
+    notes: tuple[str, ...] = ()  # what ORDER.txt says besides the figures
 
     @property
     def bleed_px(self) -> float:

@@ -50,7 +50,7 @@ def load(name: str) -> Service:
     if name not in table:
         raise GeodeckError(f"--service {name!r} is not one of: {', '.join(table)} (templates/services/services.toml)")
     data = table[name]
-    tuples = {key: tuple(data[key]) for key in ("trim_px", "deck_sizes", "sheet") if key in data}
+    tuples = {key: tuple(data[key]) for key in ("trim_px", "deck_sizes", "sheet", "notes") if key in data}
     return Service(name=name, **{**data, **tuples})
 
 
@@ -196,5 +196,6 @@ def _order_text(deck: dict, version: str, service: Service, cards: int, decks: l
         f"cut to {width} × {height} px ({service.bleed_px:g} px off each edge)",
         f"{cards} cards: order {ordered(decks)}",
         *warnings,
+        *service.notes,
     ]
     return "\n".join(lines) + "\n"
