@@ -1,9 +1,9 @@
 """Card faces at a service's pixel size (`geodeck export`): the deck printed one-up with a wide bleed, each
 page rasterised by pdfium at the scale that puts the card's height on the service's trim height and cut to
 the service's size around the card's centre, on forked processes; PNGs in sRGB with the profile embedded;
-the services as data (templates/services/services.toml) and the zip every export writes. What each service
-is sent: pipeline/render/services.py (print-on-demand), tts.py (Tabletop Simulator), cardlist.py (images and
-a CSV).
+a service's figures (`Service`, read from templates/services/services.toml by `services.load`) and the zip
+every export writes. What each service is sent: pipeline/render/services.py (print-on-demand), tts.py
+(Tabletop Simulator), cardlist.py (images and a CSV).
 """
 
 import csv
@@ -30,6 +30,8 @@ PROFILE_DATE = bytes.fromhex("07d0 0001 0001 0000 0000 0000")  # 2000-01-01 00:0
 
 @dataclass(frozen=True)
 class Service:
+    """A card service or digital table as templates/services/services.toml declares it."""
+
     name: str
     title: str
     url: str
