@@ -4,7 +4,8 @@ variable (`GEODECK_STORE=`) counts as unset, never as the current folder.
 In a checkout everything is beside the package (templates/, sources/, output/, build/). Installed as a tool
 (a wheel, `pipx install .`), templates/, sources/ and the published decks come inside the package as
 pipeline/_data/ (setup.py puts them there) and what geodeck writes goes to the user's data folder
-(platformdirs; `$GEODECK_HOME` overrides it), whose decks/ the CLI fills from the package (pipeline/cli/installed.py)."""
+(platformdirs; `$GEODECK_HOME` overrides it), whose decks/ the CLI fills from the package
+(pipeline/cli/installed.py)."""
 
 import os
 from pathlib import Path

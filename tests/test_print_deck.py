@@ -98,7 +98,8 @@ def test_export_of_a_drafts_subset_holds_its_cards_and_says_draft(geodeck, mirro
     path = written(output)
     assert path.endswith(f"deutschland-draft-{DECK['version']}-mpc-{subset.name((KIEL,))}-de.zip")
     with zipfile.ZipFile(path) as archive:
-        assert sorted(n for n in archive.namelist() if n.startswith("fronts/")) == [f"fronts/001-{KIEL}.png"]
+        fronts = sorted(n for n in archive.namelist() if n.startswith("fronts/"))
+        assert fronts == [f"fronts/001-{KIEL}.png", *(f"fronts/{i:03d}-filler.png" for i in range(2, 19))]
         order = archive.read("ORDER.txt").decode()
         assert f"{DECK['version']} (draft, not published) for MakePlayingCards" in order and "1 cards" in order
 

@@ -175,6 +175,8 @@ ALLOWED = {
     ("build/runner.py", "read_bytes"): "a Python module of the package, already imported",
     ("render/drawings.py", "loads"): "the parser of the drawing kind (render/flags.py: DRAWING)",
     ("render/press.py", "open"): "pikepdf opens the PDF it just drew, in memory",
+    ("render/services.py", "open"): "pikepdf opens the PDF img2pdf just made of the faces, in memory",
+    ("render/tts.py", "open"): "Pillow opens a face PNG it just rendered, in memory",
     ("render/flags.py", "open"): "Pillow opens a PNG it just rendered, in memory",
     ("render/flags.py", "svg2rlg"): "an SVG opened by readers.opened",
     ("framework/core.py", "loads"): "a serialised state passed in memory",

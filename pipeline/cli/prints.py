@@ -278,7 +278,7 @@ def print_cards(
 @click.option(
     "--service",
     required=True,
-    help="The card service: mpc, printerstudio, tgc or drivethrucards (their sizes in templates/services/).",
+    help="The card service or digital table: mpc, printerstudio, tgc, drivethrucards, tts, csv (templates/services/).",
 )
 @click.option("--version", "version", help="Deck version (default: output/decks/GAME/LATEST).")
 @deck_option("Export")
@@ -295,10 +295,11 @@ def print_cards(
 @mirror_option
 @offline_option
 def export_cards(game, service, version, deck_file, card_ids, lang, out, for_sale, jobs, force, mirror, offline):
-    """One image per card face for a print-on-demand card service, zipped: fronts numbered in deck order, one
-    shared back where all backs are equal, the deck list (CSV) and what to order; warns when text crosses
-    the service's safe zone or the card count does not fill its deck sizes (docs/printing.md). Of GAME's
-    published deck or the deck.json --deck names; all cards or those --cards names."""
+    """One image per card face for a print-on-demand card service, zipped (DriveThruCards: in one PDF): fronts
+    numbered in deck order, one shared back where all backs are equal, blank fillers for the empty slots, the
+    deck list (CSV) and what to order; warns when text crosses the service's safe zone (docs/printing.md).
+    `--service tts`: Tabletop Simulator's deck sheets and saved object; `csv`: images and a spreadsheet. Of
+    GAME's published deck or the deck.json --deck names; all cards or those --cards names."""
     from pipeline.extract import open_store
     from pipeline.render import services
 
@@ -309,17 +310,9 @@ def export_cards(game, service, version, deck_file, card_ids, lang, out, for_sal
     only = _only(card_ids, deck, deck_path, draft)
     store = open_store(mirror=mirror, online=not offline)
     result = services.export(game, deck, chosen, store, lang, out, jobs, for_sale, only, draft)
-    from pipeline.render import licences
-
-    for line in [*(licences.replacement_lines(game) if for_sale else []), *map("warning: {}".format, result.warnings)]:
-        console.print(line, highlight=False, markup=False, soft_wrap=True)
-    console.print(
-        f"wrote {result.fronts} fronts and {result.backs} {'back' if result.backs == 1 else 'backs'} for "
-        f"{chosen.title}, order {services.ordered(result.decks)}, {size(result.bytes)}:",
-        highlight=False,
-        markup=False,
-    )
-    console.print(str(result.path), highlight=False, markup=False, soft_wrap=True)
+    for warning in result.warnings:
+        console.print(f"warning: {warning}", highlight=False, markup=False, soft_wrap=True)
+    wrote(result.path, f"{result.summary}, {size(result.bytes)}")
 
 
 def _note_cramped(game, options) -> None:

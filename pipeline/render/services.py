@@ -1,72 +1,43 @@
 """Card-service exports (`geodeck export GAME --service NAME`): one image per card face at the service's exact
-pixel size, for print-on-demand card services (MakePlayingCards, The Game Crafter ...; templates/services/).
+pixel size (pipeline/render/faces.py), for print-on-demand card services (MakePlayingCards, The Game Crafter
+...; templates/services/), in the files each service asks for; Tabletop Simulator's deck sheets are
+`pipeline/render/tts.py`, images and a CSV for other digital tables `pipeline/render/cardlist.py`.
 
-The deck is printed one-up with a wide bleed and each page rasterised by pdfium at the scale that puts the
-card's height on the service's trim height; the image is cut to the service's size around the card's centre.
 Fronts are numbered in deck order; backs that are all equal are one shared `back.png`. PNGs are sRGB with the
-profile embedded. With them go a deck list (CSV) and, in one zip written atomically, what to order: the deck
-sizes that fit the card count, and a warning for each card whose text crosses the service's safe zone.
+profile embedded. The decks to order have a fixed number of slots: slots the cards leave empty get blank
+filler faces, and a service that sells at most `per_deck` cards a deck gets a folder per deck. A service
+that asks for one PDF (`format = "pdf"`) gets the same faces in `cards.pdf`, each front followed by its back.
+With them go a deck list (CSV) and, in one zip written atomically, what to order: the decks, and a warning
+for each card whose text crosses the service's safe zone.
 """
 
-import csv
 import hashlib
 import io
-import multiprocessing
-import os
-import zipfile
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from pipeline import atomic, paths, readers, workers
+from pipeline import paths, readers
 from pipeline.decks import published
 from pipeline.errors import GeodeckError
 from pipeline.framework.definition import GameDefinition
-from pipeline.i18n import registry
 from pipeline.paths import TEMPLATES_DIR
-from pipeline.render import layouts, printing
+from pipeline.render import cardlist, printing, tts
+from pipeline.render.faces import (
+    ExportResult,
+    Face,
+    Rendered,
+    Service,
+    blank,
+    csv_bytes,
+    ordered,
+    png,
+    rendered,
+    write_zip,
+)
+
+__all__ = ["ExportResult", "Face", "Rendered", "Service", "export", "load", "names", "ordered", "slots"]
 
 SERVICES_FILE = TEMPLATES_DIR / "services" / "services.toml"
-RENDER_BLEED_MM = 5.0  # more than any service's bleed, so the image is all card and bleed
-ZIP_DATE = (2000, 1, 1, 0, 0, 0)  # fixed, so the same deck gives the same zip
-PT_PER_MM = 72 / 25.4
-PROFILE_DATE = bytes.fromhex("07d0 0001 0001 0000 0000 0000")  # 2000-01-01 00:00:00, in the ICC header
-
-
-@dataclass(frozen=True)
-class Service:
-    name: str
-    title: str
-    url: str
-    product: str
-    width_px: int
-    height_px: int
-    dpi: int
-    bleed_px: int
-    safe_px: int
-    deck_sizes: tuple[int, ...]
-    per_deck: int
-
-    def order(self, cards: int) -> tuple[list[int], list[str]]:
-        """(the decks to order, largest first, as their card counts; warnings) for `cards` cards: full decks
-        of the largest size while more remain than it holds, then the smallest size that holds the rest;
-        warns when blank cards fill them up."""
-        decks = [self.per_deck] * ((cards - 1) // self.per_deck)
-        rest = cards - sum(decks)
-        decks.append(next(size for size in self.deck_sizes if size >= rest))
-        warnings = []
-        if sum(decks) != cards:
-            warnings.append(
-                f"{cards} cards do not fill {self.title}'s deck sizes ({', '.join(map(str, self.deck_sizes))}): "
-                f"order {ordered(decks)}; {sum(decks) - cards} stay blank (or repeat cards)"
-            )
-        return decks, warnings
-
-
-def ordered(decks: list[int]) -> str:
-    """`2 × 108 + 1 × 18 cards`: decks of each size, largest first."""
-    sizes = sorted(set(decks), reverse=True)
-    return " + ".join(f"{decks.count(size)} × {size}" for size in sizes) + " cards"
 
 
 def names() -> list[str]:
@@ -78,21 +49,12 @@ def load(name: str) -> Service:
     if name not in table:
         raise GeodeckError(f"--service {name!r} is not one of: {', '.join(table)} (templates/services/services.toml)")
     data = table[name]
-    return Service(name=name, **{**data, "deck_sizes": tuple(data["deck_sizes"])})
+    tuples = {key: tuple(data[key]) for key in ("trim_px", "deck_sizes", "sheet", "notes") if key in data}
+    return Service(name=name, **{**data, **tuples})
 
 
 def _table() -> dict:
     return readers.read_input("toml", SERVICES_FILE)
-
-
-@dataclass(frozen=True)
-class ExportResult:
-    path: Path
-    fronts: int
-    backs: int
-    decks: list[int]  # the decks to order, as their card counts
-    warnings: list[str]
-    bytes: int
 
 
 def default_output(
@@ -118,139 +80,121 @@ def export(
     draft: bool = False,
 ) -> ExportResult:
     """Rasterise every card face (or those of the cards `only` names) for `service` and write the zip
-    (images, deck list, order notes) atomically; `for_sale`: the layers that may not be sold replaced, as
-    `geodeck print --for-sale`; `draft`: the deck is a draft, and its file and order notes say so."""
-    layout = layouts.load(game)
-    lang = layout.language(lang)
-    options = printing.PrintOptions(
-        layout="one-up", bleed=RENDER_BLEED_MM, lang=lang, for_sale=for_sale, only=only, draft=draft
-    )
-    pdf = printing.render(game, deck, options, store)
-    scale = (service.height_px - 2 * service.bleed_px) / (layout.card_mm[1] * PT_PER_MM)  # px per pt
-    cards = printing.chosen(deck, options)
-    pages = list(range(2 * len(cards)))
-    faces = _rasterise(pdf, pages, scale, service, jobs or os.cpu_count() or 1)
-    fronts, backs = faces[0::2], faces[1::2]
-    shared = len({face.digest for face in backs}) == 1
-    files: dict[str, bytes] = {}
-    rows = []
-    for i, (card, front, back) in enumerate(zip(cards, fronts, backs), 1):
-        front_name = f"fronts/{i:03d}-{card['id']}.png"
-        back_name = "back.png" if shared else f"backs/{i:03d}-{card['id']}.png"
-        files[front_name] = front.png
-        if back_name not in files:
-            files[back_name] = back.png
-        fields = card.get("fields", {})
-        rows.append(
-            [
-                i,
-                front_name,
-                back_name,
-                card["id"],
-                card.get("kind", ""),
-                fields.get(f"name_{lang}") or fields.get("name", ""),
-            ]
-        )
-    crossing = [card["id"] for card, f, b in zip(cards, fronts, backs) if f.crosses_safe or b.crosses_safe]
-    decks, warnings = service.order(len(cards))
+    (images or PDF, deck list, order notes) atomically; `for_sale`: the layers that may not be sold replaced,
+    as `geodeck print --for-sale`; `draft`: the deck is a draft, and its file and order notes say so."""
+    faces = rendered(game, deck, service, store, lang, jobs, for_sale, only, draft)
+    path = out or default_output(deck, service, faces.lang, faces.options)
+    if service.format == "tts":
+        name = default_output(deck, service, faces.lang, faces.options).stem  # not --out's: the same bytes
+        return tts.write(deck, faces, service, path, name)
+    if service.format == "csv":
+        return cardlist.write(deck, faces, service, path)
+    return _write_print(deck, faces, service, path)
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One card of a deck ordered from a service: a card of ours or a blank filler."""
+
+    number: int  # 1, 2 … across all decks
+    deck: int  # 1, 2 …
+    card: dict | None  # None: a filler
+    front: bytes
+    back: bytes
+
+
+def slots(faces: Rendered, service: Service, decks: list[int]) -> list[Slot]:
+    """The decks' slots in order: the cards, then blank fillers in the slots they leave empty."""
+    white = png(blank(service), service)
+    cards = [(card, front.png, back.png) for card, front, back in zip(faces.cards, faces.fronts, faces.backs)]
+    empty = sum(decks) - len(cards)
+    filler_back = faces.backs[0].png if faces.shared_back else white
+    chosen = cards + [(None, white, filler_back)] * empty
+    numbers = [deck for deck, size in enumerate(decks, 1) for _ in range(size)]
+    return [Slot(i, numbers[i - 1], card, front, back) for i, (card, front, back) in enumerate(chosen, 1)]
+
+
+def _write_print(deck: dict, faces: Rendered, service: Service, path: Path) -> ExportResult:
+    """The zip for a print-on-demand service: faces (PNGs, or one PDF), decklist.csv and ORDER.txt."""
+    decks, warnings = service.order(len(faces.cards))
+    crossing = [c["id"] for c, f, b in zip(faces.cards, faces.fronts, faces.backs) if f.crosses_safe or b.crosses_safe]
     if crossing:
         warnings.append(
             f"{len(crossing)} cards have text within {service.title}'s safe zone ({service.safe_px} px inside the "
             f"cut): {', '.join(crossing[:5])}{' …' if len(crossing) > 5 else ''}"
         )
-    files["decklist.csv"] = _csv(["number", "front", "back", "id", "kind", "name"], rows)
-    version = layouts.version(deck, registry.source(), draft)  # ORDER.txt is in English
-    files["ORDER.txt"] = _order_text(deck, version, service, len(cards), decks, warnings).encode("utf-8")
-    path = out or default_output(deck, service, lang, options)
-    with atomic.writer(path) as f, zipfile.ZipFile(f, "w") as archive:
-        for name in sorted(files):
-            info = zipfile.ZipInfo(name, ZIP_DATE)
-            info.compress_type = zipfile.ZIP_STORED if name.endswith(".png") else zipfile.ZIP_DEFLATED
-            archive.writestr(info, files[name])
-    return ExportResult(path, len(fronts), 1 if shared else len(backs), decks, warnings, path.stat().st_size)
+    ordered_slots = slots(faces, service, decks)
+    files: dict[str, bytes] = {}
+    rows = []
+    pages: list[bytes] = []
+    for slot in ordered_slots:
+        folder = f"deck-{slot.deck}/" if len(decks) > 1 else ""
+        name = slot.card["id"] if slot.card else "filler"
+        if service.format == "pdf":
+            pages += [slot.front, slot.back]
+            front_name, back_name = f"cards.pdf#page={len(pages) - 1}", f"cards.pdf#page={len(pages)}"
+        else:
+            front_name = f"{folder}fronts/{slot.number:03d}-{name}.png"
+            back_name = f"{folder}back.png" if faces.shared_back else f"{folder}backs/{slot.number:03d}-{name}.png"
+            files[front_name] = slot.front
+            files.setdefault(back_name, slot.back)
+        card = slot.card or {}
+        fields = card.get("fields", {})
+        card_name = fields.get(f"name_{faces.lang}") or fields.get("name", "")
+        rows.append(
+            [slot.number, slot.deck, front_name, back_name, card.get("id", ""), card.get("kind", "filler"), card_name]
+        )
+    if pages:
+        files["cards.pdf"] = _pdf(pages, service)
+    files["decklist.csv"] = csv_bytes(["number", "deck", "front", "back", "id", "kind", "name"], rows)
+    files["ORDER.txt"] = _order_text(deck, faces.version, service, len(faces.cards), decks, warnings).encode("utf-8")
+    write_zip(path, files)
+    backs = 1 if faces.shared_back else len(faces.backs)
+    summary = (
+        f"{len(faces.fronts)} fronts and {backs} {'back' if backs == 1 else 'backs'} for {service.title}"
+        f"{' in one PDF' if pages else ''}, order {ordered(decks)}"
+    )
+    return ExportResult(path, len(faces.fronts), backs, decks, warnings, path.stat().st_size, summary)
 
 
-def _csv(header: list[str], rows: list[list]) -> bytes:
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(header)
-    writer.writerows(rows)
-    return buffer.getvalue().encode("utf-8")
+def _pdf(pages: list[bytes], service: Service) -> bytes:
+    """The PNGs as one PDF, a page each at the service's dpi (the image's size: 2.75 × 3.75 in for 825 × 1125 px
+    at 300 dpi), TrimBox the card after the cut, BleedBox the page; the PNGs' data taken over unchanged
+    (img2pdf) and stored once however many pages show it (the shared back, the fillers); no dates, so the
+    same faces give the same bytes."""
+    import img2pdf
+    import pikepdf
+
+    bleed_pt = service.bleed_px / service.dpi * 72
+    document = pikepdf.open(
+        io.BytesIO(
+            img2pdf.convert(
+                pages,
+                layout_fun=img2pdf.get_fixed_dpi_layout_fun((service.dpi, service.dpi)),
+                trimborder=(bleed_pt, bleed_pt),
+                bleedborder=(0, 0),
+                nodate=True,
+            )
+        )
+    )
+    first: dict[str, pikepdf.Object] = {}
+    for page in document.pages:
+        for name, image in page.Resources.XObject.items():
+            page.Resources.XObject[name] = first.setdefault(hashlib.sha256(image.read_raw_bytes()).hexdigest(), image)
+    del document.trailer["/ID"]  # img2pdf's first half varies: made from the content alone it does not
+    out = io.BytesIO()
+    document.save(out, deterministic_id=True)
+    return out.getvalue()
 
 
 def _order_text(deck: dict, version: str, service: Service, cards: int, decks: list[int], warnings: list[str]) -> str:
+    width, height = service.trim_px
     lines = [
         f"{deck.get('title', deck['game'])} {version} for {service.title} ({service.url})",
         f"{service.product}: {service.width_px} × {service.height_px} px at {service.dpi} dpi, "
-        f"cut {service.bleed_px} px in from each edge",
+        f"cut to {width} × {height} px ({service.bleed_px:g} px off each edge)",
         f"{cards} cards: order {ordered(decks)}",
         *warnings,
+        *service.notes,
     ]
     return "\n".join(lines) + "\n"
-
-
-@dataclass(frozen=True)
-class Face:
-    png: bytes
-    digest: str
-    crosses_safe: bool
-
-
-def _rasterise(pdf: bytes, pages: list[int], scale: float, service: Service, jobs: int) -> list[Face]:
-    """Every page as a `Face`, on up to `jobs` forked processes, each rendering a contiguous share; they end
-    with this process (`workers.worker_setup`), also when it is killed."""
-    jobs = max(1, min(jobs, len(pages) // 4))  # a process for at least four faces
-    shares = [pages[i * len(pages) // jobs : (i + 1) * len(pages) // jobs] for i in range(jobs)]
-    if jobs == 1 or "fork" not in multiprocessing.get_all_start_methods():
-        return _faces(pdf, pages, scale, service)
-    with ProcessPoolExecutor(
-        jobs, mp_context=multiprocessing.get_context("fork"), initializer=workers.worker_setup, initargs=(os.getpid(),)
-    ) as pool:
-        results = pool.map(_faces, [pdf] * jobs, shares, [scale] * jobs, [service] * jobs)
-        return [face for share in results for face in share]
-
-
-def _faces(pdf: bytes, pages: list[int], scale: float, service: Service) -> list[Face]:
-    import pypdfium2
-    from PIL import ImageCms
-
-    srgb = ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes()
-    srgb = srgb[:24] + PROFILE_DATE + srgb[36:]  # littlecms stamps the time it built the profile
-    document = pypdfium2.PdfDocument(pdf)
-    faces: list[Face] = []
-    encoded: dict[str, bytes] = {}
-    try:
-        for number in pages:
-            page = document[number]
-            height_pt = page.get_height()
-            image = page.render(scale=scale).to_pil()
-            left = round((image.width - service.width_px) / 2)
-            top = round((image.height - service.height_px) / 2)
-            image = image.crop((left, top, left + service.width_px, top + service.height_px))
-            digest = hashlib.sha256(image.tobytes()).hexdigest()
-            if digest not in encoded:
-                buffer = io.BytesIO()
-                image.save(buffer, format="PNG", compress_level=1, icc_profile=srgb, dpi=(service.dpi, service.dpi))
-                encoded[digest] = buffer.getvalue()
-            inset = service.bleed_px + service.safe_px
-            safe = (left + inset, top + inset, left + service.width_px - inset, top + service.height_px - inset)
-            faces.append(Face(encoded[digest], digest, _text_outside(page, height_pt, scale, safe)))
-            page.close()
-    finally:
-        document.close()
-    return faces
-
-
-def _text_outside(page, height_pt: float, scale: float, safe: tuple[float, float, float, float]) -> bool:
-    """Whether any text of `page` reaches outside `safe` (left, top, right, bottom in rendered pixels)."""
-    text = page.get_textpage()
-    try:
-        for i in range(text.count_rects()):
-            left, bottom, right, top = text.get_rect(i)
-            x0, x1 = left * scale, right * scale
-            y0, y1 = (height_pt - top) * scale, (height_pt - bottom) * scale
-            if x0 < safe[0] - 0.5 or y0 < safe[1] - 0.5 or x1 > safe[2] + 0.5 or y1 > safe[3] + 0.5:
-                return True
-        return False
-    finally:
-        text.close()
