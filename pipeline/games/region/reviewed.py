@@ -13,7 +13,9 @@ the local name in other case, else the local name.
 
 import csv
 import gettext
+import hashlib
 import io
+import json
 from functools import cache
 from pathlib import Path
 
@@ -37,6 +39,13 @@ def shown(path: Path) -> str:
 @cache
 def rows(path: Path) -> tuple[dict[str, str], ...]:
     return tuple(csv.DictReader(io.StringIO(readers.read_input("csv", path), newline="")))
+
+
+def fingerprint(path: Path, iso3: str) -> str:
+    """The version of a reviewed table for one country: the sha256 (12 digits) of its rows, so a row added for
+    another country leaves this country's decks as they are."""
+    text = "\n".join(json.dumps(r, sort_keys=True, ensure_ascii=False) for r in rows(path) if r["iso3"] == iso3)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
 
 
 def divisions(iso3: str) -> dict[str, dict[str, str]]:
