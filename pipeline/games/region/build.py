@@ -51,6 +51,7 @@ class Region:
     outline: object  # lon/lat MultiPolygon: the mainland kept
     title: str
     lang: str
+    tier: str = "checked"  # reviewed (a signed table), checked (passes the gate from the data), accepted (--accept)
 
 
 def settings(path: Path = SETTINGS) -> dict:
@@ -212,6 +213,7 @@ def write(region: Region, build_root: Path | None = None) -> None:
         "title": region.title,
         "lang": region.lang,
         "shape": region.shape,
+        "tier": region.tier,
         "grid": region.grid.to_dict(),
         "outline": mapping(region.outline),
         "sources": {

