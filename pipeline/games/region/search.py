@@ -112,12 +112,12 @@ def attempt(
 
 
 def tier(iso3: str, problems: list[str]) -> str:
-    """What a deck is (`region list`, the kit's attribution page): "reviewed" (the country has a signed reviewed
-    table, sources/reviewed/region_divisions.csv), "checked" (it passes the editorial gate from the data
-    alone), or "accepted" (published over the gate's `problems` with `--accept`)."""
-    if reviewed.divisions(iso3):
-        return "reviewed"
-    return "accepted" if problems else "checked"
+    """What a deck is (`region list`, the kit's attribution page): "accepted" (published over the editorial
+    gate's `problems` with `--accept`), else "reviewed" (the country has a signed reviewed table,
+    sources/reviewed/region_divisions.csv) or "checked" (it passes the gate from the data alone)."""
+    if problems:
+        return "accepted"
+    return "reviewed" if reviewed.divisions(iso3) else "checked"
 
 
 def passed(found: dict, strict: bool = True) -> bool:

@@ -9,7 +9,7 @@ from pipeline.games.region import build as region_build
 from pipeline.games.region import gate
 
 RULES = {"largest": 2, "share_factor": 2.0, "share_margin": 0.15, "share_cards": 3, "near_km": 0.5,
-         "district_ratio": 3.0, "second_source_off": 0.2}  # fmt: skip
+         "district_ratio": 3.0, "twin_km": 10, "second_source_off": 0.2}  # fmt: skip
 
 
 def places(*rows, in_deck=None) -> pd.DataFrame:
@@ -62,6 +62,11 @@ def test_two_cards_at_one_point_and_a_village_with_its_district_s_population_are
         "district's figure",
     ]
     assert gate.deck_problems(table.iloc[:5], RULES) == []
+    hamilton = (9, "Hamilton", "SCT", "Scotland", "", 55.767, -4.033, 54480, 0)
+    earnock = places(*UK, hamilton, (10, "Meikle Earnock", "SCT", "Scotland", "", 55.75, -4.033, 54480, 0))
+    assert gate.deck_problems(earnock.assign(in_deck=[True] * 5 + [False, True]), {**RULES, "share_cards": 4}) == [
+        "Meikle Earnock and Hamilton both have 54,480 inhabitants, 1.9 km apart: one is the other's district"
+    ]
 
 
 def test_the_best_known_places_must_be_cards_and_no_division_holds_far_more_than_its_share():

@@ -236,7 +236,7 @@ def test_every_published_region_deck_is_a_game_that_geodeck_build_leaves_alone(t
     from pipeline.build import graph
     from pipeline.games import region
 
-    for name, latest in (("region-ita", True), ("region-esp", False), ("deutschland", True)):
+    for name, latest in (("region-ita", True), ("region-prt", False), ("deutschland", True)):
         (tmp_path / name).mkdir()
         if latest:
             (tmp_path / name / "LATEST").write_text("2026.12.0\n")
@@ -274,8 +274,8 @@ def test_the_map_s_scale_bar_suits_the_country_s_size():
 
 @pytest.mark.parametrize("command", ["diff", "print", "review", "play-check", "play", "verify"])
 def test_a_region_not_built_here_is_refused_with_region_build_as_the_fix(geodeck, decks, command):
-    code, output = geodeck([command, "region-esp"])
-    assert code == 2 and "`geodeck region build ESP` publishes it" in output, output
+    code, output = geodeck([command, "region-prt"])
+    assert code == 2 and "`geodeck region build PRT` publishes it" in output, output
     assert len(output.strip().splitlines()) == 1
     assert "region build" not in geodeck([command, "monopoly"])[1]  # no region name, no region fix
 
