@@ -8,7 +8,8 @@
 - region_names.csv: a place's or division's name in a language, by its local name.
 
 A name in a language is the table's, else in the country's own language the local name, else (a division)
-pycountry's ISO 3166-2 translation where it is more than the local name in other case, else the local name.
+pycountry's ISO 3166-2 translation where it is more than the local name in other case and no list's form
+("Madrid, Communauté de", "Madryt (wspólnota)"), else the local name.
 """
 
 import csv
@@ -80,7 +81,8 @@ def translated(iso3: str, kind: str, local: str, lang: str, code: str = "") -> s
         return local  # Italian "Emilia Romagna")
     if kind == "division" and code and (subdivision := pycountry.subdivisions.get(code=code)):
         name = _subdivisions(lang).gettext(subdivision.name)
-        if name.casefold() not in (subdivision.name.casefold(), local.casefold()):
+        glossed = ", " in name or "(" in name  # "Madrid, Communauté de", "Madryt (wspólnota)": a list's form
+        if not glossed and name.casefold() not in (subdivision.name.casefold(), local.casefold()):
             return name  # not the local name in other letters' case (pycountry's Polish "mazowieckie")
     return local
 
