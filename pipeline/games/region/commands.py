@@ -43,8 +43,8 @@ def region():
     "--accept",
     metavar="REASON",
     type=Words(500),
-    help="Publish even suspicious changes (`geodeck diff`) or a deck the editorial gate refuses (its problems "
-    "and REASON go into CHANGELOG.md).",
+    help="Publish even suspicious changes (`geodeck diff`) or, for one country, a deck the editorial gate refuses (its "
+    "problems and REASON go into CHANGELOG.md).",
 )
 @jobs_option("Countries searched side by side (several countries); the decks are the same for every value.")
 @click.option(
