@@ -286,6 +286,8 @@ def _attribution(
     for key in ("sources_note", "sources_note_for_sale") if options.for_sale else ("sources_note",):
         if key in game_kit:
             paragraphs.append(markup.words(game_kit[key]))
+    if tier := game_kit.get("tiers", {}).get(deck.get("region", {}).get("tier")):
+        paragraphs.append(markup.words(tier))  # what a region deck is: reviewed, checked or accepted (docs/regions.md)
     for name in used:
         source = defined[name]
         terms = kit["licences"][source.license_class]

