@@ -30,8 +30,8 @@ def draft(tmp_path, **changes) -> str:
 
 
 def written(output: str) -> str:
-    """The path on the last line of a command's output (`wrote …:` then the path)."""
-    return output.strip().splitlines()[-1]
+    """The path a command wrote: its line on stdout (`wrote …:` goes to stderr, with the progress)."""
+    return next(line for line in output.splitlines() if line.endswith((".pdf", ".zip")))
 
 
 @pytest.fixture(scope="module")

@@ -171,6 +171,8 @@ ALLOWED = {
     ("extract/refresh.py", "loads"): "an upstream answer, bounded by the download limits",
     ("extract/store.py", "open"): "a store or mirror file, is_file() first, hashed in chunks",
     ("locking.py", "open"): "the lock file (written)",
+    ("compiled.py", "open"): "the compile log (written)",
+    ("compiled.py", "fdopen"): "a copy of stdout, the terminal the compile's progress goes to",
     ("workers.py", "open"): "the kernel's /proc/meminfo and /proc/PID/stat",
     ("build/runner.py", "read_bytes"): "a Python module of the package, already imported",
     ("render/drawings.py", "loads"): "the parser of the drawing kind (render/flags.py: DRAWING)",

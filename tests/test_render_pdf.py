@@ -330,7 +330,9 @@ def test_print_all_writes_both_pdfs_into_the_out_folder_and_each_path_on_one_lin
     import pipeline.cli.common
 
     log = io.StringIO()
-    monkeypatch.setattr(pipeline.cli.common, "console", Console(file=log, width=40))
+    narrow = Console(file=log, width=40)
+    monkeypatch.setattr(pipeline.cli.common, "console", narrow)  # "wrote …:", on stderr
+    monkeypatch.setattr(pipeline.cli.common, "out", narrow)  # each path, on stdout
     monkeypatch.setenv("GEODECK_STORE", str(store.root))
     folder = tmp_path / "a very long folder name that does not fit forty columns"
     args = ["print", "deutschland", "--what", "all", "--offline", "--mirror", str(store.mirror), "--out"]
