@@ -933,9 +933,18 @@ def _placer(noise: float, regret: bool, piles: core.Policy) -> core.Bot:
     return make
 
 
+def _master(game: Game, rng: random.Random) -> core.Policy:
+    """The strongest bot (`players.master`: the assignment of the hand to the slots against the others'
+    likely placements), imported when first seated."""
+    from pipeline.games.laender_toppen.players import master
+
+    return master(game, rng)
+
+
 BOTS: dict[str, core.Bot] = {  # the bot ladder, weakest first
     "random": core.random_bot,
     "novice": _placer(0.25, False, _random_pile),
     "skilled": _placer(0.05, False, _largest_pile),
     "expert": _placer(0.0, True, _best_points),
+    "master": _master,
 }  # no search bot (issue 35): with random or expert playouts it lost every game to experts (0 of 24, 0 of 12)
