@@ -11,7 +11,7 @@ from pipeline.games.laender_toppen import players as lt_players
 from pipeline.playcheck import tournament
 
 BASELINES = {"laender-toppen": {"assignment": lt_players.assignment, "greedy": lt_players.greedy}}
-GAMES = {"laender-toppen": 40, "deutschland": 30}
+GAMES = {"laender-toppen": 40, "deutschland": 30, "world-game": 20}
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

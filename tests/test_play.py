@@ -463,3 +463,37 @@ def test_every_deutschland_round_is_shown_with_its_extremes_and_points():
     rounds = [line for line in shown.splitlines() if line.startswith("Runde ") and " aufgedeckt: N: " in line]
     assert [int(line.split()[1]) for line in rounds] == list(range(1, 7))  # three players: six rounds
     assert all(line.count(" +") == 3 and "meiste Einwohner: " in line for line in rounds)
+
+
+@pytest.mark.parametrize(
+    "lang,country,typed,meant",
+    [
+        ("en", "Canada", "Canada ar above", ("Canada", 0, False)),
+        ("en", "Yemen", "Yemen temp below", ("Yemen", None, True)),
+        ("de", "Uganda", "Uganda hoechster berg oben", ("Uganda", None, False)),
+    ],
+)
+def test_moves_are_typed_as_people_type_them(lang, country, typed, meant):
+    """Issue 48: word beginnings and ASCII spellings (oe for ö) name a move; an ambiguous word shows the moves
+    it fits."""
+    from pipeline.decks import published
+    from pipeline.play.view import View
+    from pipeline.render import layouts
+
+    definition = games.get("laender-toppen")
+    deck = published.deck(definition)[1]
+    card = next(i for i, c in enumerate(deck["cards"]) if c["fields"].get("name_en") == country)
+    state, terminal, view = _table("laender-toppen", deck, 2, lang)
+    view = View(lang, view.names, view.cards, layouts.load(definition, lang))  # the categories in `lang`
+    state = state.game.initial_state([card] + [i for i in range(len(deck["cards"])) if i != card])
+    legal = state.legal_actions()
+    labels = [terminal.label(state, a, view, True) for a in legal]
+    fits = loop._fitting(typed, labels)
+    assert len(fits) == 1, [labels[i] for i in fits]
+    chosen, slot = divmod(legal[fits[0]] - state.game.place, state.game.slots)
+    side = typed.split()[-1]
+    assert chosen == card and bool(slot % 2) == (side in ("below", "unten"))
+    assert typed.split()[1][:2].casefold() in loop._plain(labels[fits[0]])
+    vague = loop._fitting(" ".join(typed.split()[:-1]), labels)  # no side: above and below both fit
+    shown = loop._wrong(typed, [labels[i] for i in vague], len(labels), view)  # the moves it fits, shown
+    assert len(vague) == 2 and all(labels[i] in shown for i in vague)
