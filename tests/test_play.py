@@ -332,6 +332,28 @@ def test_the_flag_challenge_is_refused_where_the_terminal_shows_no_picture(tmp_p
     assert result.exit_code == 130, result.output  # bots alone play it: test_the_right_answer_is_shown_…
 
 
+def test_no_color_refuses_the_flag_challenge_with_the_fix(tmp_path, monkeypatch):
+    """Issue 48: with NO_COLOR a truecolor terminal drew the flag as 12 lines of uncoloured blocks; now no
+    picture is drawn and a human's game with the flag challenge is refused, naming both fixes."""
+    import io
+
+    from rich.console import Console
+
+    from pipeline.play import pictures
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    console = Console(force_terminal=True, color_system="truecolor", file=io.StringIO())
+    assert pictures.drawer(console, lambda: None) is None
+    path = tmp_path / "r.json"
+    args = ["play", "world-game", "--seats", "human,bot:random", "--seed", "1", "--lang", "en", "--record", str(path)]
+    result = CliRunner().invoke(cli, args, input="q\n")
+    assert isinstance(result.exception, GeodeckError) and not path.exists()
+    assert str(result.exception) == (
+        "the flag challenge needs colours, which NO_COLOR turns off: unset NO_COLOR, or play without it: "
+        "--variant challenges=continent,location,capital"
+    )
+
+
 def test_history_is_one_key_away():
     lines = ["h", "1", "1", "h", *["1", "-"] * 3000]
     shown = _watched("world-game", ["human", "bot:expert"], lines, 11, challenges=NO_FLAG[1])
