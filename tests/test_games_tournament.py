@@ -7,17 +7,15 @@ import pytest
 
 from pipeline.decks import published
 from pipeline.games import registry, search
-from pipeline.games.laender_toppen import players as lt_players
 from pipeline.playcheck import tournament
 
-BASELINES = {"laender-toppen": {"assignment": lt_players.assignment, "greedy": lt_players.greedy}}
 GAMES = {"laender-toppen": 40, "deutschland": 30, "world-game": 20}
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_the_top_bot_beats_every_other_bot_and_the_baselines(name):
     definition = registry.get(name)
-    bots = {**definition.engine.BOTS, **BASELINES.get(name, {})}
+    bots = tournament.bots_of(name)
     top = list(definition.engine.BOTS)[-1]
     game = definition.engine.Game.from_deck(published.deck(definition)[1], players=2)
     others = [bot for bot in bots if bot not in (top, search.NAME)]  # the search bot: slow, in the docs' table

@@ -4,11 +4,14 @@ count, seeded `"<seed>:tournament Pp A>B:i"` like play-check's rungs. A pairing'
 share of the points (its score over all scores, Student's t interval), which tells strengths apart in
 fewer games."""
 
+import argparse
 import random
 from collections.abc import Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import cache
 
-from pipeline.games import core
+from pipeline.games import core, registry, search
 from pipeline.playcheck.stats import Interval, mean_of, wilson
 
 
@@ -58,3 +61,61 @@ def markdown(pairings: Iterable[Pairing]) -> str:
         cells = [str(found[hero, f].share) if (hero, f) in found else "–" for f in fields]
         lines.append(f"| {hero} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
+
+
+def bots_of(name: str) -> dict:
+    """A game's bots, weakest first, and its baselines (`players.BASELINES`, where a game has some) first."""
+    bots = dict(registry.get(name).engine.BOTS)
+    try:
+        import importlib
+
+        baselines = importlib.import_module(f"pipeline.games.{name.replace('-', '_')}.players").BASELINES
+    except (ImportError, AttributeError):
+        baselines = {}
+    return {**baselines, **bots}
+
+
+@cache
+def _game(name: str, players: int):
+    from pipeline.decks import published
+
+    definition = registry.get(name)
+    return definition.engine.Game.from_deck(published.deck(definition)[1], players=players)
+
+
+def _play(name: str, players: int, hero: str, field: str, games: int, seed: str) -> Pairing:
+    return duel(_game(name, players), bots_of(name), hero, field, games, seed)
+
+
+def run(name: str, players: int, games: int, search_games: int, seed: str = "0", jobs: int = 2) -> list[Pairing]:
+    """Every bot among every weaker one (each unordered pair once, the stronger as the hero), the search bot's
+    pairings with `search_games` games (a search per move)."""
+    names = list(bots_of(name))
+    pairs = [(names[j], names[i]) for i in range(len(names)) for j in range(i + 1, len(names))]
+    with ProcessPoolExecutor(jobs) as pool:
+        futures = [
+            pool.submit(_play, name, players, a, b, search_games if search.NAME in (a, b) else games, seed)
+            for a, b in pairs
+        ]
+        return [f.result() for f in futures]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="Every bot of GAME among every weaker one, as a Markdown table.")
+    parser.add_argument("game")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--search-games", type=int, default=40)
+    parser.add_argument("--seed", default="0")
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args()
+    pairings = run(args.game, args.players, args.games, args.search_games, args.seed, args.jobs)
+    print(
+        f"{args.game}, {args.players} players (fair {1 / args.players:.3f}); games per pairing: "
+        f"{args.games}, {args.search_games} with {search.NAME}"
+    )
+    print(markdown(pairings))
+
+
+if __name__ == "__main__":
+    main()

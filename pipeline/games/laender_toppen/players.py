@@ -134,3 +134,6 @@ def greedy(game: engine.Game, rng: random.Random) -> core.Policy:
         return max(observation.legal_actions, key=lambda a: strength[(a - place) // slots][(a - place) % slots])
 
     return policy
+
+
+BASELINES: dict[str, core.Bot] = {"assignment": assignment, "greedy": greedy}  # the tournament's, not seats
