@@ -88,10 +88,11 @@ def _play(name: str, players: int, hero: str, field: str, games: int, seed: str)
 
 
 def run(name: str, players: int, games: int, search_games: int, seed: str = "0", jobs: int = 2) -> list[Pairing]:
-    """Every bot among every weaker one (each unordered pair once, the stronger as the hero), the search bot's
-    pairings with `search_games` games (a search per move)."""
+    """Every bot among every weaker one (each unordered pair once, the later in `BOTS` as the hero), the search
+    bot's pairings with `search_games` games (a search per move; 0: left out)."""
     names = list(bots_of(name))
     pairs = [(names[j], names[i]) for i in range(len(names)) for j in range(i + 1, len(names))]
+    pairs = [(a, b) for a, b in pairs if search_games or search.NAME not in (a, b)]  # 0: without the search bot
     with ProcessPoolExecutor(jobs) as pool:
         futures = [
             pool.submit(_play, name, players, a, b, search_games if search.NAME in (a, b) else games, seed)

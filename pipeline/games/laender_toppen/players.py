@@ -3,8 +3,9 @@ what each placement is worth against the others' likely placements, and puts won
 raises its points most (as the expert does).
 
 What a placement is worth: the cards the player has not seen (`unseen`) are dealt in thought into the other
-hands (`SAMPLES` times per round), each other player places its hand as a good player does (the assignment
-of its hand to the slots on strength^(players-1), the chance to beat every other card there), and for each
+hands (`SAMPLES` times per round), each other player places its hand as a good player does (on
+strength^(players-1), the chance to beat every other card there: in half the samples the assignment of its
+hand to the slots, in the other half the most extreme card first), and for each
 of the own hand cards in each free slot the expected cards it brings: a win takes the slot's cards (its own
 and the n others', which the others lose: n / (players-1) each on average), a tie keeps its own, a loss gives
 it away (1 / (players-1) to an average other player). The own hand is then assigned to the free slots
@@ -48,10 +49,19 @@ class Tables:
         self.jokers = np.array(game.jokers, dtype=bool)
 
     def placed(self, hand: list[int], rng: random.Random) -> list[tuple[int, int]]:
-        """(card, slot) of a good player's hand: the assignment on strength^(players-1), slight noise."""
+        """(card, slot) of a good player's hand on strength^(players-1) (slight noise): as often the assignment
+        of the whole hand as the placement of the most extreme card first, again and again (two ways good
+        players place: modelled by one alone, the master lost ground to the other)."""
         values = self.powered[hand] + np.array([[rng.random() * 1e-3 for _ in range(self.game.slots)] for _ in hand])
-        rows, cols = linear_sum_assignment(values, maximize=True)
-        return [(hand[r], int(c)) for r, c in zip(rows, cols)]
+        if rng.random() < 0.5:
+            rows, cols = linear_sum_assignment(values, maximize=True)
+            return [(hand[r], int(c)) for r, c in zip(rows, cols)]
+        placed = []
+        for _ in hand:
+            r, c = np.unravel_index(np.argmax(values), values.shape)
+            placed.append((hand[int(r)], int(c)))
+            values[r, :] = values[:, c] = FORBIDDEN * 2
+        return placed
 
     def worth(self, hand: list[int], pool: list[int], others: int, rng: random.Random) -> np.ndarray:
         """hand card -> slot -> the cards it is expected to bring, against `others` hands drawn from `pool`."""
