@@ -118,6 +118,10 @@ def test_a_move_may_be_typed_as_its_text():
     assert loop._fitting("niger", labels) == [1]  # spelt out: that one, although Nigeria contains it
     assert loop._fitting("nig", labels) == [1, 2]  # ambiguous: the player is asked to type more
     assert loop._fitting("ari", labels) == [3] and loop._fitting("Rome", labels) == []
+    spelt = ["Brésil → Superficie au-dessus", "Łódź → Fläche unten", "Österreich → Größe oben", "M (Mitte) unter Jena"]
+    assert loop._fitting("bresil sup au", spelt) == [0] and loop._fitting("lodz fl unt", spelt) == [1]
+    assert loop._fitting("oesterr groesse", spelt) == [2] == loop._fitting("osterr grosse", spelt)
+    assert loop._fitting("m unter jena", spelt) == [3] and loop._fitting("mi unter jena", spelt) == []
 
 
 def test_the_default_seats_are_experts_and_the_search_bot_is_a_seat():
