@@ -641,6 +641,33 @@ def against_matplotlib(bench: Bench) -> dict[str, Figure]:
     return {"world_game_cards_geodeck": geodeck, "world_game_cards_matplotlib": baseline}
 
 
+TOURNAMENT = {"laender-toppen": (2, 6), "deutschland": (2, 4), "world-game": (2, 9)}  # a duel, the largest table
+
+
+def tournament(bench: Bench) -> dict[str, Figure]:
+    """Every bot of each built-in game against every other at 2 players and at the largest table
+    (`pipeline.cli.tournament`, 200 games a pairing, 20 with the search bot, none at 9 players): the
+    tables go to benchmarks/results/tournament_<game>.md (docs/rules-engines.md has them), the figure is
+    the top's lowest win share over the fair one."""
+    from pipeline.cli import tournament as played
+
+    figures = {}
+    for name, counts in TOURNAMENT.items():
+        tables = []
+        for players in counts:
+            start = time.perf_counter()
+            pairings = played.run(name, players, 200, 20 if players < 9 else 0)
+            top = list(played.bots_of(name))[-1]
+            lowest = min(p.share.value for p in pairings if p.hero == top) * players
+            figures[f"tournament_{name.replace('-', '_')}_{players}p"] = Figure(
+                time.perf_counter() - start, rate=lowest
+            )
+            tables.append(f"{name}, {players} players\n\n{played.markdown(pairings)}\n")
+        RESULTS.mkdir(parents=True, exist_ok=True)
+        (RESULTS / f"tournament_{name.replace('-', '_')}.md").write_text("\n".join(tables), encoding="utf-8")
+    return figures
+
+
 BENCHMARKS = [
     countries,
     build,
@@ -656,6 +683,7 @@ BENCHMARKS = [
     clone,
     recipes,
     tables,
+    tournament,
 ]
 
 

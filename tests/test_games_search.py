@@ -26,14 +26,16 @@ SEARCHING = [name for name in registry.names() if name != "laender-toppen"]  # L
 
 
 def test_a_search_bot_weaker_than_the_expert_is_off_the_ladder():
-    """Issue 35: Länder toppen's search bot lost every game to experts (it topped the ladder below random)."""
-    assert list(registry.get("laender-toppen").engine.BOTS) == ["random", "novice", "skilled", "expert"]
+    """Issue 35: Länder toppen's search bot lost every game to experts (it topped the ladder below random);
+    issue 48: Deutschland's lost 0.406 of its duels to the expert, so it is listed below it."""
+    assert list(registry.get("laender-toppen").engine.BOTS) == ["random", "novice", "skilled", "expert", "master"]
+    assert list(registry.get("deutschland").engine.BOTS) == ["random", "novice", "skilled", "mcts", "expert", "master"]
 
 
 @pytest.mark.parametrize("name", SEARCHING)
 def test_every_game_seats_the_search_bot_and_its_games_repeat_with_the_seed(name):
     definition = registry.get(name)
-    assert list(definition.engine.BOTS)[-1] == search.NAME  # the top of the ladder
+    assert search.NAME in definition.engine.BOTS
     game = definition.engine.Game.from_deck(published.deck(definition)[1], players=2)
     played = []
     for _ in range(2):

@@ -120,6 +120,10 @@ def test_a_move_may_be_typed_as_its_text():
     assert loop._fitting("niger", labels) == [1]  # spelt out: that one, although Nigeria contains it
     assert loop._fitting("nig", labels) == [1, 2]  # ambiguous: the player is asked to type more
     assert loop._fitting("ari", labels) == [3] and loop._fitting("Rome", labels) == []
+    spelt = ["Brésil → Superficie au-dessus", "Łódź → Fläche unten", "Österreich → Größe oben", "M (Mitte) unter Jena"]
+    assert loop._fitting("bresil sup au", spelt) == [0] and loop._fitting("lodz fl unt", spelt) == [1]
+    assert loop._fitting("oesterr groesse", spelt) == [2] == loop._fitting("osterr grosse", spelt)
+    assert loop._fitting("m unter jena", spelt) == [3] and loop._fitting("mi unter jena", spelt) == []
 
 
 def test_the_default_seats_are_experts_and_the_search_bot_is_a_seat():
@@ -334,6 +338,28 @@ def test_the_flag_challenge_is_refused_where_the_terminal_shows_no_picture(tmp_p
     assert result.exit_code == 130, result.output  # bots alone play it: test_the_right_answer_is_shown_…
 
 
+def test_no_color_refuses_the_flag_challenge_with_the_fix(tmp_path, monkeypatch):
+    """Issue 48: with NO_COLOR a truecolor terminal drew the flag as 12 lines of uncoloured blocks; now no
+    picture is drawn and a human's game with the flag challenge is refused, naming both fixes."""
+    import io
+
+    from rich.console import Console
+
+    from pipeline.play import pictures
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    console = Console(force_terminal=True, color_system="truecolor", file=io.StringIO())
+    assert pictures.drawer(console, lambda: None) is None
+    path = tmp_path / "r.json"
+    args = ["play", "world-game", "--seats", "human,bot:random", "--seed", "1", "--lang", "en", "--record", str(path)]
+    result = CliRunner().invoke(cli, args, input="q\n")
+    assert isinstance(result.exception, GeodeckError) and not path.exists()
+    assert str(result.exception) == (
+        "the flag challenge needs colours, which NO_COLOR turns off: unset NO_COLOR, or play without it: "
+        "--variant challenges=continent,location,capital"
+    )
+
+
 def test_history_is_one_key_away():
     lines = ["h", "1", "1", "h", *["1", "-"] * 3000]
     shown = _watched("world-game", ["human", "bot:expert"], lines, 11, challenges=NO_FLAG[1])
@@ -465,3 +491,37 @@ def test_every_deutschland_round_is_shown_with_its_extremes_and_points():
     rounds = [line for line in shown.splitlines() if line.startswith("Runde ") and " aufgedeckt: N: " in line]
     assert [int(line.split()[1]) for line in rounds] == list(range(1, 7))  # three players: six rounds
     assert all(line.count(" +") == 3 and "meiste Einwohner: " in line for line in rounds)
+
+
+@pytest.mark.parametrize(
+    "lang,country,typed,meant",
+    [
+        ("en", "Canada", "Canada ar above", ("Canada", 0, False)),
+        ("en", "Yemen", "Yemen temp below", ("Yemen", None, True)),
+        ("de", "Uganda", "Uganda hoechster berg oben", ("Uganda", None, False)),
+    ],
+)
+def test_moves_are_typed_as_people_type_them(lang, country, typed, meant):
+    """Issue 48: word beginnings and ASCII spellings (oe for ö) name a move; an ambiguous word shows the moves
+    it fits."""
+    from pipeline.decks import published
+    from pipeline.play.view import View
+    from pipeline.render import layouts
+
+    definition = games.get("laender-toppen")
+    deck = published.deck(definition)[1]
+    card = next(i for i, c in enumerate(deck["cards"]) if c["fields"].get("name_en") == country)
+    state, terminal, view = _table("laender-toppen", deck, 2, lang)
+    view = View(lang, view.names, view.cards, layouts.load(definition, lang))  # the categories in `lang`
+    state = state.game.initial_state([card] + [i for i in range(len(deck["cards"])) if i != card])
+    legal = state.legal_actions()
+    labels = [terminal.label(state, a, view, True) for a in legal]
+    fits = loop._fitting(typed, labels)
+    assert len(fits) == 1, [labels[i] for i in fits]
+    chosen, slot = divmod(legal[fits[0]] - state.game.place, state.game.slots)
+    side = typed.split()[-1]
+    assert chosen == card and bool(slot % 2) == (side in ("below", "unten"))
+    assert typed.split()[1][:2].casefold() in loop._plain(labels[fits[0]])
+    vague = loop._fitting(" ".join(typed.split()[:-1]), labels)  # no side: above and below both fit
+    shown = loop._wrong(typed, [labels[i] for i in vague], len(labels), view)  # the moves it fits, shown
+    assert len(vague) == 2 and all(labels[i] in shown for i in vague)

@@ -171,10 +171,12 @@ def play_check(
 )
 @click.option(
     "--seats",
-    help="Who plays each seat, comma-separated: human or bot:LEVEL, a level of the game's bots (random, "
-    "novice, skilled, expert, mcts: the search bot; some games have more, e.g. child and master: a level the game "
-    "lacks is refused with the game's levels, and its docs give their answer rates), e.g. human,bot:expert,bot:random. "
-    "Default: you, then expert bots.",
+    help="Who plays each seat, comma-separated: human or bot:LEVEL, a level of the game's bots, weakest first: "
+    "random, novice, skilled, expert, master (the strongest), and the search bot mcts, below the expert in a "
+    "duel of Deutschland and between expert and master in the World Game, whose bots differ on two axes, what "
+    "they know (child, below the novice, to master) and how they play (by rule, or mcts: a search with the "
+    "expert's knowledge). A level the game lacks is refused with the game's levels; docs/rules-engines.md has the "
+    "tournament of them all. E.g. human,bot:expert,bot:random. Default: you, then expert bots.",
 )
 @lang_option("Language of the table")
 @click.option(

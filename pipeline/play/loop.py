@@ -4,6 +4,7 @@ move into the record, save it at the end or when the human leaves."""
 
 import random
 import re
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 
@@ -186,20 +187,38 @@ def _choose(state, player: int, terminal, view: View, ask, console: Console, his
             )
 
 
-def _plain(text: str) -> str:
-    """Text as typed or labelled, compared without case, arrows, punctuation or remarks in parentheses
-    ("Kenya area above" for "Kenya → Area (above)", "M under Jena" for "M (middle) under Jena")."""
+UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue"})  # as typed without them: oe for ö (casefold: ss for ß)
+
+
+def _plain(text: str, umlauts: bool = True) -> str:
+    """Text as typed or labelled, compared without case, accents, arrows, punctuation or remarks in parentheses
+    ("Kenya area above" for "Kenya → Area (above)", "M under Jena" for "M (middle) under Jena"); ä, ö, ü as
+    ae, oe, ue (or, without `umlauts`, as a, o, u), ß as ss, ł as l, other accents left out."""
     text = re.sub(r"\([^)]*\)", " ", text.casefold())
+    if umlauts:
+        text = text.translate(UMLAUTS)
+    text = "".join(c for c in unicodedata.normalize("NFKD", text.replace("ł", "l")) if not unicodedata.combining(c))
     return " ".join("".join(c if c.isalnum() else " " for c in text).split())
 
 
 def _fitting(text: str, labels: list[str]) -> list[int]:
     """The moves a typed text names: the one it spells out (any case, arrows and punctuation left out), else
-    those containing it."""
+    those containing it or whose words begin with its words, in order ("Canada ar above" for "Canada → Area
+    above"; a word of one letter, a guess such as M, only as a whole word)."""
     wanted = _plain(text)
-    plain = [_plain(label) for label in labels]
-    exact = [i for i, label in enumerate(plain) if label == wanted]
-    return exact or [i for i, label in enumerate(plain) if wanted and wanted in label]
+    plain = [(_plain(label), _plain(label, umlauts=False)) for label in labels]
+    exact = [i for i, spelt in enumerate(plain) if wanted in spelt]
+    if exact or not wanted:
+        return exact
+    return [i for i, spelt in enumerate(plain) if any(wanted in one or _begins(wanted, one) for one in spelt)]
+
+
+def _begins(wanted: str, label: str) -> bool:
+    """Whether each word of `wanted` begins a word of `label`, in order (words may be left out between)."""
+    words = iter(label.split())
+    return all(
+        any(word.startswith(typed) if len(typed) > 1 else word == typed for word in words) for typed in wanted.split()
+    )
 
 
 def _refused(state, text: str, terminal, view: View) -> str | None:

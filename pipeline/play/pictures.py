@@ -1,8 +1,10 @@
 """Pictures at the terminal (a World Game flag, never its letters): an image drawn as coloured half blocks,
 "▀" with the upper pixel as the foreground and the lower as the background (two pixel rows a line), in
 truecolor (rich lowers it to 256 colours where the terminal has only those). A terminal with fewer colours,
-or output that is no terminal, shows no picture: `drawer` gives None, and a game that needs one refuses."""
+output that is no terminal, or colours turned off (`NO_COLOR`, https://no-color.org: rich then prints the
+blocks uncoloured) shows no picture: `drawer` gives None, and a game that needs one refuses."""
 
+import os
 from collections.abc import Callable
 
 from rich.color import Color
@@ -37,7 +39,7 @@ def half_blocks(image) -> Text:
 def drawer(console: Console, store_opener: Callable) -> Callable[[str], Text] | None:
     """A function drawing the flag file `path` (of the pinned flag source) as half blocks, the store opened
     when the first flag is drawn; None where `console` cannot show pictures."""
-    if not console.is_terminal or console.color_system not in SHOWS_PICTURES:
+    if not console.is_terminal or console.no_color or console.color_system not in SHOWS_PICTURES:
         return None
     from pipeline.render.flags import flags
 
@@ -49,3 +51,8 @@ def drawer(console: Console, store_opener: Callable) -> Callable[[str], Text] | 
         return half_blocks(found[0].image(path, COLUMNS))
 
     return draw
+
+
+def colours_off() -> bool:
+    """Whether the user turned colours off (`NO_COLOR` set, whatever its value, as rich reads it)."""
+    return "NO_COLOR" in os.environ

@@ -5,6 +5,7 @@ so a record stays readable and replayable when an engine renumbers its actions. 
 of the player "chance".
 """
 
+import hashlib
 import json
 import re
 from pathlib import Path
@@ -62,6 +63,19 @@ class Record(_Strict):
     private: bool = False
     scores: list[int | float]
     winners: list[int]
+    # SHA-256 of the seed, deal, moves and choices as written (`moves_digest`): a record changed after it was
+    # written, a legal move swapped for another that keeps the score too, is refused (issue 48; records
+    # written before carry none and are not checked)
+    moves_hash: Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")] | None = None
+
+    def moves_digest(self) -> str:
+        """The hash of what was played: the seed, the deal, every move (player and notation) and choice."""
+        played = [self.seed, self.deal, [[m.player, m.move] for m in self.moves], self.choices]
+        return hashlib.sha256(json.dumps(played, ensure_ascii=False, separators=(",", ":")).encode()).hexdigest()
+
+    def sealed(self) -> "Record":
+        """This record with the hash of its moves."""
+        return self.model_copy(update={"moves_hash": self.moves_digest()})
 
     @field_validator("seed")
     @classmethod
@@ -76,7 +90,7 @@ class Record(_Strict):
         """One key per line, each seat and move on a line of its own (diffable, readable)."""
         lines = []
         for key, value in self.model_dump(mode="json").items():
-            if key == "private" and not value:
+            if (key == "private" and not value) or (key == "moves_hash" and value is None):
                 continue
             if key in ("seats", "moves"):
                 items = ",\n".join(f"  {_compact(v)}" for v in value)

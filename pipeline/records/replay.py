@@ -137,3 +137,9 @@ def _check_result(record: Record, state, source: str) -> None:
             f"{source}: the record's scores {record.scores} (winners {record.winners}) differ from the "
             f"replayed {state.scores()} (winners {state.winners()})"
         )
+    if record.moves_hash is not None and record.moves_hash != record.moves_digest():
+        raise RecordError(
+            f"{source}: its moves_hash {record.moves_hash[:12]}… is not the hash of its seed, deal, moves and "
+            f"choices ({record.moves_digest()[:12]}…): the record was changed after it was written; replay the "
+            "record as geodeck wrote it"
+        )

@@ -40,7 +40,7 @@ def record_of(
         finished=state.is_terminal(),
         scores=list(state.scores()),
         winners=list(state.winners()),
-    )
+    ).sealed()
 
 
 class Saver:

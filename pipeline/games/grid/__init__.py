@@ -8,6 +8,8 @@ It has no `GAME`: the registry passes it over.
 
 from typing import TYPE_CHECKING
 
+from pipeline.games.grid import players  # noqa: F401  (adds the strongest bot, `master`, to engine.BOTS)
+
 if TYPE_CHECKING:  # mypy checks the slice's modules against the ports that read them (framework/contracts.py)
     from pipeline.framework import contracts
     from pipeline.play import ports as play_ports

@@ -9,8 +9,8 @@ from pipeline.i18n.catalogue import N_
 from pipeline.playcheck.config import Config
 from pipeline.playcheck.tally import Tally
 
-# the ladder, weakest first: random, novice, skilled, expert; the search bot (a seat in `geodeck play`) is off
-# it until it beats the expert (issue 35: 0.500 [0.404, 0.596] of 100 duels, 0.235 [0.163, 0.327] at four)
+# the ladder, weakest first: random, novice, skilled, expert, master; the search bot (a seat in `geodeck play`)
+# is off it, below the expert (issue 35: 0.500 [0.404, 0.596] of 100 duels; issue 48: 0.406 [0.359, 0.455])
 BOTS = {name: bot for name, bot in engine.BOTS.items() if name != search.NAME}
 # the counts per game (their names are messages: a report shows them translated, `COUNTS`)
 ROUNDS, M_RIGHT = N_("rounds"), N_("rounds where M can be right")

@@ -3,6 +3,7 @@
 from typing import TYPE_CHECKING
 
 from pipeline.framework.definition import GameDefinition
+from pipeline.games.laender_toppen import players  # noqa: F401  (adds the strongest bot, `master`, to engine.BOTS)
 
 GAME = GameDefinition(
     name="laender-toppen",

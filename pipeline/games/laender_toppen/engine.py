@@ -158,6 +158,18 @@ class Game(EngineGame):
         categories: Sequence[Sequence[str]] | None = None,
         groups: Sequence[str] | None = None,
     ):
+        self._layout(categories, groups, len(cards))
+        self._deal_for(players, fast, len(cards))
+        self.cards = tuple(parse_card(c, self.fields, self.groups) for c in cards)
+        self.ids = tuple(card.id for card in self.cards)
+        self.antarctica = next((i for i, c in enumerate(cards) if c["kind"] == "antarctica"), None)
+        self._card_tables()
+        self._strengths()
+        self._powered: dict[int, tuple[float, ...]] = {}
+        self.state_class = State
+
+    def _layout(self, categories: Sequence[Sequence[str]] | None, groups: Sequence[str] | None, cards: int) -> None:
+        """The strip (categories, slots and their names), the piles (groups, face down) and the action ranges."""
         self.categories = tuple((str(f), str(d)) for f, d in (categories or _layout_categories()))
         self.fields = tuple(f for f, _ in self.categories)
         self.groups = tuple(groups or CONTINENTS)
@@ -168,18 +180,21 @@ class Game(EngineGame):
         self.slots_of, self.pick_free = masks(self.slots)
         self.slot_names = tuple(f"{f} {'below' if s % 2 else 'above'}" for f in self.fields for s in range(2))
         self.pile_names = (*self.groups, "face down")
-        self.player_counts = tuple(p for p in TABLE if deal(p, len(cards), self.slots)[1] > 0)
+        self.player_counts = tuple(p for p in TABLE if deal(p, cards, self.slots)[1] > 0)
+
+    def _deal_for(self, players: int, fast: bool, cards: int) -> None:
+        """The players, the variant, the hand and the rounds (refused when the deck deals not even one round)."""
         core.check_players(self.name, players, tuple(TABLE))
         self.players, self.fast = players, fast
-        self.hand_size, self.rounds = deal(players, len(cards), self.slots)
+        self.hand_size, self.rounds = deal(players, cards, self.slots)
         if not self.rounds:
             raise GeodeckError(
                 f"a {players}-player game needs at least {players * self.hand_size} cards (one round of "
-                f"{self.hand_size} each); the deck has {len(cards)}"
+                f"{self.hand_size} each); the deck has {cards}"
             )
-        self.cards = tuple(parse_card(c, self.fields, self.groups) for c in cards)
-        self.ids = tuple(card.id for card in self.cards)
-        self.antarctica = next((i for i, c in enumerate(cards) if c["kind"] == "antarctica"), None)
+
+    def _card_tables(self) -> None:
+        """Per card: its allowed slots, placement and pile actions, whether it has dashes or is a joker."""
         slots, place = self.slots, self.place
         self.allowed = tuple(
             tuple(s for s in range(slots) if card.joker or card.values[s // 2] is not None) for card in self.cards
@@ -194,6 +209,11 @@ class Game(EngineGame):
         self.pile_rows = tuple(  # card -> (its group piles, those and the face-down pile): pile actions
             (card.continents, (*card.continents, self.face_down)) for card in self.cards
         )
+
+    def _strengths(self) -> None:
+        """Each card's rank per slot (the value, negated where the lowest wins) and its strength there (the
+        share of the deck it beats: public, from the card faces)."""
+        slots = self.slots
         lower = tuple(d != HIGHER for _, d in self.categories)  # the lowest value wins above
         self.ranks = tuple(  # slot -> card -> its rank there (`_rank`)
             tuple(_rank(card, s, lower[s // 2]) for card in self.cards) for s in range(slots)
@@ -203,8 +223,6 @@ class Game(EngineGame):
             tuple(_beats(by_category[s // 2][i], s % 2 != lower[s // 2], card.joker) for s in range(slots))
             for i, card in enumerate(self.cards)
         )
-        self._powered: dict[int, tuple[float, ...]] = {}
-        self.state_class = State
 
     def powered(self, power: int) -> tuple[float, ...]:
         """Each placement's strength^power (indexed by action - place; jokers 0): how the bots value a slot,
@@ -938,4 +956,5 @@ BOTS: dict[str, core.Bot] = {  # the bot ladder, weakest first
     "novice": _placer(0.25, False, _random_pile),
     "skilled": _placer(0.05, False, _largest_pile),
     "expert": _placer(0.0, True, _best_points),
-}  # no search bot (issue 35): with random or expert playouts it lost every game to experts (0 of 24, 0 of 12)
+}  # and "master", the strongest, which players.py adds (imported with the package); no search bot (issue 35):
+# with random or expert playouts it lost every game to experts (0 of 24, 0 of 12)

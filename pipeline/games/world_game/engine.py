@@ -278,6 +278,15 @@ class Game(EngineGame):
         self.player_challenges = tuple(tuple(c) for c in player_challenges) if player_challenges else None
         self.round_limit, self.fixed_setter = round_limit, fixed_setter
         self._check_options()
+        self._cards(cards)
+        self._actions()
+        self._legal_tables()
+        self._round_tables()
+        self._right_answers: dict[str, list[frozenset[int] | None]] = {}  # right_answers by kind and card, as asked for
+        self.state_class = State
+
+    def _cards(self, cards: list[dict]) -> None:
+        """The countries, their flags (numbered by a hash of their files), values and strengths."""
         self.countries = tuple(_country(c) for c in cards)
         self.flags = tuple(sorted({c.flag for c in self.countries}, key=lambda f: hashlib.sha256(f.encode()).digest()))
         self.flag_number = {flag: i for i, flag in enumerate(self.flags)}
@@ -286,6 +295,9 @@ class Game(EngineGame):
         self.values = tuple(c.values for c in self.countries)
         by_fact = [core.percentiles([v[f] for v in self.values]) for f in range(len(FACTS))]
         self.strength = tuple(tuple(by_fact[f][i] for f in range(len(FACTS))) for i in range(len(cards)))
+
+    def _actions(self) -> None:
+        """The action ranges (facts, calls, sets, pass, answers), their labels and the answer actions."""
         self.answers = _answers(self.countries)  # (kind of answer, value) per answer action
         self.call_actions = max(self.player_counts or (2,)) - 1
         self.set_base = CALL + self.call_actions
@@ -297,6 +309,10 @@ class Game(EngineGame):
             kind: [self.answer_base + i for i, (answered, _) in enumerate(self.answers) if answered == kind]
             for kind in set(ANSWERED_WITH.values())
         }
+
+    def _legal_tables(self) -> None:
+        """The legal actions by leader, caller and challenge, shared by every state."""
+        players = self.players
         self.clockwise = tuple(tuple((s + i) % players for i in range(players)) for s in range(players))
         # the legal actions by leader, caller and challenge: each a sorted list (what legal_actions() returns,
         # shared by every state: a caller must not change it) and the same actions as a set (apply_action's check)
@@ -312,26 +328,26 @@ class Game(EngineGame):
         self.only_challenge = tuple(
             kinds[0] if len(kinds) == 1 else None for kinds in map(self.challenges_for, range(players))
         )
+
+    def _round_tables(self) -> None:
+        """What a round reads: who may answer, (player, card) pairs, fact ranks, the answers' pairs."""
+        players, cards = self.players, len(self.ids)
         # by caller and seats to the left of the setter: who may answer after the caller, clockwise
         self.askers = tuple(
             {k: tuple(p for p in self.clockwise[c][1:] if p != (c + k) % players) for k in range(1, players)}
             for c in range(players)
         )
-        self.pair = tuple(
-            tuple((p, card) for card in range(len(cards))) for p in range(players)
-        )  # [p][card]: (p, card)
+        self.pair = tuple(tuple((p, card) for card in range(cards)) for p in range(players))  # [p][card]: (p, card)
         self.alone = tuple((p,) for p in range(players))  # [p]: (p,), the best of a round p won outright
         self.fact_values = tuple(tuple(v[f] for v in self.values) for f in range(len(FACTS)))  # [fact][card]
         self.fact_ranks = tuple(map(_ranks, self.fact_values))  # [fact][card]: the same order, as small ints
-        self.places = tuple(len(cards) ** p for p in range(players))  # [p]: seat p's digit in a fact round's record
+        self.places = tuple(cards**p for p in range(players))  # [p]: seat p's digit in a fact round's record
         # the (country, flag / map number / capital) pairs that the reverse answers are judged by
         self.pairs: dict[str, set[tuple[str, object]]] = {
             "flag": {(c.name, c.flag) for c in self.countries},
             "location-reverse": {(c.name, c.map_number) for c in self.countries},
             "capital-reverse": {(c.name, cap) for c in self.countries for cap in c.capitals},
         }
-        self._right_answers: dict[str, list[frozenset[int] | None]] = {}  # right_answers by kind and card, as asked for
-        self.state_class = State
 
     def _check_options(self) -> None:
         chosen = set(self.challenges) | {k for own in self.player_challenges or () for k in own}
@@ -997,9 +1013,10 @@ def _leading(observation: Observation) -> bool:
 SEARCH_ITERATIONS = 60  # the search bot's budget per decision (search.bot), over 6 sampled states
 SEARCH_SAMPLES = 6
 SEARCH_HORIZON = 4  # and how many moves it looks ahead
-BOTS: dict[str, core.Bot] = {  # the bot ladder, weakest first
+BOTS: dict[str, core.Bot] = {  # the bots, weakest first (issue 48): two axes, what a bot knows (child ... master)
+    # and how it plays (by rule, or `mcts`: a search with the expert's knowledge, between expert and master)
     "random": core.random_bot,
-    **{level: knowing(level) for level in model.SKILLS},
+    **{level: knowing(level) for level in model.SKILLS if level != "master"},
     search.NAME: search.bot(
         SEARCH_ITERATIONS,
         model=knowing("expert"),  # its own answers and its model of the others: one knowledge
@@ -1008,4 +1025,5 @@ BOTS: dict[str, core.Bot] = {  # the bot ladder, weakest first
         samples=SEARCH_SAMPLES,
         exploration=0.05,  # values are shares of the cards: a round moves them by a few hundredths
     ),
+    "master": knowing("master"),  # beats the search bot 0.85 of duels; the search on master knowledge: 0.68
 }

@@ -19,7 +19,7 @@ from pipeline.games.world_game.engine import (
 )
 from pipeline.i18n import names, registry
 from pipeline.i18n.catalogue import N_
-from pipeline.play import seats
+from pipeline.play import pictures, seats
 from pipeline.play.ports import Variant
 from pipeline.play.view import View
 
@@ -234,6 +234,8 @@ def refused(game, view: View) -> str | None:
     if not any("flag" in game.challenges_for(p) for p in range(game.num_players())):
         return None
     fix = view.say("play without it: --variant challenges=continent,location,capital")
+    if view.flag is None and pictures.colours_off():
+        return view.say("the flag challenge needs colours, which NO_COLOR turns off: unset NO_COLOR, or {fix}", fix=fix)
     if view.flag is None:
         return view.say(
             "the flag challenge needs a terminal that shows a flag as a picture (256 colours or more); {fix}", fix=fix
