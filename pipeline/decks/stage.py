@@ -37,7 +37,7 @@ def fresh_deck(definition: GameDefinition, build_root: Path | None = None) -> tu
     table = read_table(path, relative, definition.made_by)
     inputs = {f"build/{relative}": file_sha256(path)}
     extra, read = builder.metadata(root, definition.deck_reads) if hasattr(builder, "metadata") else ({}, {})
-    cards = [card.to_dict() for card in builder.cards(table, spec)]
+    cards = translated.distinct([card.to_dict() for card in builder.cards(table, spec)], spec)
     return spec, files.deck_document(spec, cards, None, extra), inputs | read
 
 
