@@ -9,7 +9,7 @@ from pathlib import Path
 import pandas as pd
 from pyarrow import ArrowException
 
-from pipeline import paths, readers
+from pipeline import paths, readers, source_classes
 from pipeline.decks import diff as diffing
 from pipeline.decks import files, integrity, pinned, published, reasons, schema, translated, versions
 from pipeline.decks.canonical import same_content
@@ -101,6 +101,7 @@ def build_deck(
     accept = (accept or "").strip() or None  # a blank reason opens no gate
     spec, fresh, inputs = fresh_deck(definition, build_root)
     schema.check(fresh, spec, f"the {game} deck built from build/")
+    source_classes.check_deck(fresh, spec, game)
     cards = fresh["cards"]
     templates = pinned.files(definition)
     game_dir = (decks_dir or paths.DECKS_DIR) / game
