@@ -10,7 +10,7 @@ from pathlib import Path
 from pipeline import outputs, readers
 from pipeline.errors import ExitCode
 from pipeline.i18n import registry
-from pipeline.i18n.catalogue import N_, gettext, localised, translate
+from pipeline.i18n.catalogue import N_, clauses, gettext, labelled, localised, translate
 from pipeline.paths import OUTPUT_DIR, TEMPLATES_DIR
 from pipeline.play.seats import level
 from pipeline.playcheck import MAX_GAMES, words
@@ -260,9 +260,16 @@ def to_markdown(report: dict, plots: dict[str, str] | None = None, lang: str | N
             translate(
                 lang,
                 "Always won their comparisons: {cards}.",
-                cards="; ".join(
-                    f"{words.named(c, categories, lang)}: {', '.join(cards.get('names', {}).get(i, i) for i in ids)}"
-                    for c, ids in cards["always_wins"].items()
+                cards=clauses(
+                    lang,
+                    [
+                        labelled(
+                            lang,
+                            words.named(c, categories, lang),
+                            ", ".join(cards.get("names", {}).get(i, i) for i in ids),
+                        )
+                        for c, ids in cards["always_wins"].items()
+                    ],
                 ),
             ),
         ]
