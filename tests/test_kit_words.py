@@ -65,3 +65,20 @@ def test_every_rules_example_names_its_cards_and_numbers_as_they_print(game, lan
 
 def test_both_kits_with_a_worked_example_are_checked():
     assert sorted(_examples()) == ["deutschland", "laender-toppen"]
+
+
+def test_the_worked_examples_claims_hold_for_the_cards_they_name():
+    """What the example text says of its cards (the rulebook's orders) is true of the deck's values: the
+    Deutschland places from north to south, the westernmost, easternmost, most and fewest inhabitants; the
+    Länder toppen trick's largest area."""
+    game = games.get("deutschland")
+    deck = published.deck(game)[1]
+    a, b, c, d, e = (card["fields"] for card in rules.example_cards(deck, layouts.load(game).data["kit"]["rules"]))
+    assert a["ns"] < b["ns"] < c["ns"] < d["ns"] < e["ns"]
+    assert min(a, b, c, d, e, key=lambda f: f["we"]) is b and max(a, b, c, d, e, key=lambda f: f["we"]) is c
+    assert max(a, b, c, d, e, key=lambda f: f["population"]) is e
+    assert min(a, b, c, d, e, key=lambda f: f["population"]) is a
+    game = games.get("laender-toppen")
+    deck = published.deck(game)[1]
+    cards = [card["fields"] for card in rules.example_cards(deck, layouts.load(game).data["kit"]["rules"])]
+    assert max(cards, key=lambda f: f["area_km2"]) is cards[2]  # C takes the trick
