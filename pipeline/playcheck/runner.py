@@ -31,7 +31,7 @@ from pipeline.decks import published
 from pipeline.decks.values import card_name
 from pipeline.games import search
 from pipeline.games.definition import GameDefinition
-from pipeline.i18n.catalogue import N_, translate
+from pipeline.i18n.catalogue import N_, labelled, translate
 from pipeline.play.seats import level
 from pipeline.playcheck import config as thresholds
 from pipeline.playcheck import execute, words
@@ -436,7 +436,9 @@ def _sweeps(cards: dict, config: thresholds.Config, categories: tuple[str, ...] 
         0,
         int(config.get("cards.max_always_categories")),
         config.reason("cards"),
-        f"{most[0]}: {', '.join(words.named(c, categories, config.lang) for c in most[1])}" if most[1] else "",
+        labelled(config.lang, most[0], ", ".join(words.named(c, categories, config.lang) for c in most[1]))
+        if most[1]
+        else "",
         playouts=RANDOM,
     )
 
