@@ -4,11 +4,19 @@ Every source of a card value is declared with its class; a reviewed row or an ov
 `source_class` column, carried in the observation note as "source class: …"). A value of a class a card may
 not print ("other": travel and blog pages, regional statements, values without a source page) is taken only
 where no other candidate exists; the chooser flags it on the provenance and lists it in the report.
+
+A card value whose provenance cites a page of a refused kind (`[source_classes.pages]`: travel, blog, news or
+mirror pages, by host) is refused at publishing (`refused`, `check_deck`), unless it is one of the reviewed
+`[source_classes.pending]` values, each naming the source that would replace it.
 """
 
 import re
+from urllib.parse import urlsplit
 
+from pipeline.errors import GeodeckError
 from pipeline.fields import source_classes
+
+URL = re.compile(r"https?://[^\s;,'\"()]+")
 
 NOTED = re.compile(r"source class: ([a-z ]+?)(?:;|$)")
 
@@ -46,3 +54,59 @@ def flag(klass: str) -> str:
 def note(klass: str) -> str:
     """How a reviewed row or an override carries its class in the observation note."""
     return f"source class: {klass}"
+
+
+def page_kind(citation: str) -> tuple[str, str] | None:
+    """(host, kind) of the first page `citation` cites whose host (or a domain above it) is declared in
+    `[source_classes.pages]`; None when it cites none."""
+    kinds = {host: kind for kind, hosts in declared().get("pages", {}).items() for host in hosts}
+    for url in URL.findall(citation or ""):
+        host = (urlsplit(url).hostname or "").lower()
+        parts = host.split(".")
+        for i in range(len(parts) - 1):
+            if ".".join(parts[i:]) in kinds:
+                return host, kinds[".".join(parts[i:])]
+    return None
+
+
+def pending() -> dict[tuple[str, str], str]:
+    """The reviewed values that still cite such a page: (iso3, master field) -> the source that would fix it."""
+    return {(p["iso3"], p["field"]): p["needs"] for p in declared().get("pending", [])}
+
+
+def refused(deck: dict, spec) -> list[dict]:
+    """Every card value of `deck` whose provenance cites a refused page: card, field, iso3, master field
+    (the spec's column), host and kind."""
+    found = []
+    for card in deck["cards"]:
+        for name, origin in (card.get("provenance") or {}).items():
+            page = page_kind(str(origin.get("citation") or ""))
+            field = spec.fields.get(name)
+            if page and field is not None:
+                iso3 = str(card["fields"].get("iso3") or card["fields"].get("country") or "")
+                found.append(
+                    {
+                        "card": card["id"],
+                        "field": name,
+                        "iso3": iso3,
+                        "column": field.column,
+                        "host": page[0],
+                        "kind": page[1],
+                    }
+                )
+    return found
+
+
+def check_deck(deck: dict, spec, game: str) -> None:
+    """One error naming the first card value that cites a travel, blog, news or mirror page and is not a
+    reviewed pending one (the fix: a citable source, or a reviewed `pending` entry saying which one)."""
+    waiting = pending()
+    new = [r for r in refused(deck, spec) if (r["iso3"], r["column"]) not in waiting]
+    if new:
+        first = new[0]
+        more = f" (and {len(new) - 1} more)" if len(new) > 1 else ""
+        raise GeodeckError(
+            f"{game}: card {first['card']} {first['field']} cites a {first['kind']} page ({first['host']}){more}: "
+            "a card value needs a source an editor cites; replace it (sources/reviewed/, sources/overrides.csv) "
+            "or list it under [source_classes.pending] in pipeline/fields.toml with the source that would fix it"
+        )

@@ -104,3 +104,45 @@ def test_play_takes_the_names_of_a_language_the_version_predates_from_its_cards_
     assert output.startswith("warning: world-game 2026.12.4 predates en:"), output
     assert "Highest point" in output and "Traceback" not in output and record.is_file()  # the English table
     assert content_hash(deck) in record.read_text(encoding="utf-8")
+
+
+def test_a_town_keeps_its_bracket_only_at_home_or_where_two_cards_would_print_one_name():
+    """Issue 43: Destatis' "Halle (Saale)" is Halle in every other language, but "Frankfurt (Oder)" stays so
+    in English, where Frankfurt am Main is Frankfurt; the committed deck follows the rule in every language."""
+    game = games.get("deutschland")
+    spec, deck = load_spec(game), published.deck(game)[1]
+    places = [card["fields"] for card in deck["cards"] if card["kind"] == "place"]
+    for lang in translated.languages(deck, spec):
+        shown = [fields[f"name_{lang}"] for fields in places]
+        for fields in places:
+            if lang == "de" or not translated.BRACKET.search(fields["name"]):
+                continue
+            short = translated.BRACKET.sub("", fields["name"])
+            kept = fields[f"name_{lang}"] == fields["name"]
+            assert not kept or short in shown, f"{fields['name']} keeps its bracket in {lang} without a namesake"
+            assert fields[f"name_{lang}"] != short or shown.count(short) == 1, f"{short} twice in {lang}"
+    halle = next(fields for fields in places if fields["name"] == "Halle (Saale)")
+    frankfurt = next(fields for fields in places if fields["name"] == "Frankfurt (Oder)")
+    assert halle["name_en"] == halle["name_it"] == "Halle" and halle["name_de"] == "Halle (Saale)"
+    assert frankfurt["name_en"] == "Frankfurt (Oder)"  # Frankfurt am Main is Frankfurt in English
+
+
+def test_two_towns_that_would_print_one_name_keep_their_brackets():
+    spec = load_spec(games.get("deutschland"))
+    english = next(f for f in spec.fields.values() if f.translated == "place" and f.lang == "en")
+    rows = [{"short_name": "Frankfurt (Oder)", "country": "DEU"}, {"short_name": "Frankfurt am Main", "country": "DEU"}]
+    cards: list[dict] = []
+    for i, row in enumerate(rows):
+        value, origin = translated.value(english, row)
+        cards.append(
+            {
+                "id": str(i),
+                "kind": "place",
+                "fields": {"name": row["short_name"], english.name: value},
+                "provenance": {english.name: origin},
+            }
+        )
+    assert [c["fields"][english.name] for c in cards] == ["Frankfurt", "Frankfurt"]  # before the deck's check
+    translated.distinct(cards, spec)
+    assert [c["fields"][english.name] for c in cards] == ["Frankfurt (Oder)", "Frankfurt"]
+    assert translated.UNBRACKETED not in cards[0]["provenance"][english.name]["citation"]

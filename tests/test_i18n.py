@@ -65,3 +65,13 @@ def test_a_broken_catalogue_is_one_error(tmp_path, monkeypatch):
     finally:
         monkeypatch.delenv("GEODECK_LOCALES")
         _clear()
+
+
+def test_clauses_are_joined_by_semicolons_as_the_language_writes_them():
+    """Issue 43: parts holding commas are joined by the catalogue's "{before}; {after}" (French: a no-break
+    space before the semicolon), not in code."""
+    from pipeline.i18n.catalogue import clauses
+
+    assert clauses("en", ["N: Kiel, Emden", "S: Passau"]) == "N: Kiel, Emden; S: Passau"
+    assert clauses("fr", ["a, b", "c", "d"]) == "a, b\u00a0; c\u00a0; d"
+    assert clauses("fr", ["seul"]) == "seul" and clauses("fr", []) == ""

@@ -94,7 +94,7 @@ def test_kit_cover_states_players_components_and_the_one_print_setting(kits):
     cover = pdftext.words(pdftext.pages(data)[0])
     low, high = games.get("deutschland").player_counts(deck)
     assert f"Players: {low}–{high}" in cover
-    assert "96 place cards, 24 guess cards" in cover and "map of Germany" in cover
+    assert "96 place cards and 24 guess cards" in cover and "map of Germany" in cover  # a CLDR list (issue 43)
     assert "duplex, long edge" in cover
     cover_words = layouts.load(games.get("deutschland")).design_section("cover")
     assert f"Age: {cover_words['age']}+" in cover  # issue 34: what a buyer asks, and issue 33's print advice

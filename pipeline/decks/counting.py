@@ -11,13 +11,18 @@ this declaration).
 - `neighbours_also`: countries outside the deck that count as land neighbours (Kosovo, Palestine, Taiwan).
 """
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 
-from pipeline import markup
+from babel.lists import format_list
+
+from pipeline import markup, placeholders
 from pipeline.decks.spec import DeckSpec
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
+from pipeline.i18n import registry
+from pipeline.i18n.catalogue import form, labelled
 from pipeline.transform.reference import read_continents
 
 ALL = "all"
@@ -54,26 +59,52 @@ def check_neighbours(iso3: str, neighbours: str | None, cards: set[str], spec: D
         )
 
 
-def _listing(names: list[str], words: dict) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {words['and']} {names[-1]}"
+def _listing(names: list[str], lang: str) -> str:
+    """A list as `lang` writes it (CLDR's list patterns, through Babel: "a, b and c", "a, b et c")."""
+    return format_list(names, locale=registry.language(lang).locale)
 
 
-def _years(deck: dict, spec: DeckSpec, words: dict) -> markup.Markup:
-    """Per compared value: the vintage most of the deck's cards carry (a year or period, else its source's
-    year) and its source's title."""
-    defined, parts = load_sources(), []
+def _years(deck: dict, spec: DeckSpec, words: dict, lang: str) -> markup.Markup:
+    """Per compared value, a line with every year or period and source its printed values come from, counted
+    (a field of one origin without a count): the line is true for every card, not for most."""
+    defined, lines = load_sources(), []
     for name in spec.categories:
         origins = Counter(
-            (p["source"], str(p.get("vintage") or "").split(";")[0])
-            for card in deck["cards"]
-            if (p := card.get("provenance", {}).get(name)) and p.get("source") in defined
+            _origin(p, defined, words) for card in deck["cards"] if (p := card.get("provenance", {}).get(name))
         )
         if not origins:
             continue
-        (source, vintage), _ = origins.most_common(1)[0]
-        when = vintage if vintage[:4].isdigit() else defined[source].year
-        parts.append(f"{words['fields'][name]} {when} ({defined[source].title})")
-    return markup.fill(words["years"], items="; ".join(parts))
+        if len(origins) == 1:
+            shown = [f"{when} ({title})" for when, title in origins]
+        else:
+            forms = words["on_cards"]
+            shown = [
+                placeholders.fill(form(lang, forms, n), origin=f"{when} ({title})", n=n)
+                for (when, title), n in sorted(origins.items(), key=lambda item: (-item[1], item[0]))
+            ]
+        lines.append(labelled(lang, words["fields"][name], _listing(shown, lang)))
+    return markup.fill(words["years"], items=markup.lines(lines))
+
+
+REVIEWED = ("reviewed", "override")  # a reviewed table's value or a reviewed override, each with its citation
+YEAR = re.compile(r"\b(?:1[89]|20)\d\d\b")
+
+
+def _origin(provenance: dict, defined: dict, words: dict) -> tuple[str, str]:
+    """A value's year or period (a reviewed value's: the first year its citation names; `words.no_period`
+    where its source states none) and its source's title (`words.reviewed` for every reviewed value)."""
+    vintage, source = str(provenance.get("vintage") or "").split(";")[0].strip(), provenance.get("source")
+    known = defined.get(source)
+    year = YEAR.search(vintage) if source in REVIEWED else None
+    if vintage[:4].isdigit():
+        when = vintage
+    elif year and not vintage.startswith("period not stated"):
+        when = year.group(0)
+    elif known is not None and not vintage.startswith("period not stated"):
+        when = str(known.year)
+    else:
+        when = words["no_period"]
+    return when, words["reviewed"] if source in REVIEWED else known.title if known else str(source)
 
 
 def statements(deck: dict, spec: DeckSpec, words: dict, lang: str) -> list[markup.Markup]:
@@ -96,20 +127,20 @@ def statements(deck: dict, spec: DeckSpec, words: dict, lang: str) -> list[marku
                 for c, t in words["dependent"].items()
                 if c in cards
             ]
-            also = _listing([words["countries"][c] for c in counting.get("neighbours_also", [])], words)
-            out.append(markup.fill(words["neighbours"], also=also, examples="; ".join(dependent)))
+            also = _listing([words["countries"][c] for c in counting.get("neighbours_also", [])], lang)
+            out.append(markup.fill(words["neighbours"], also=also, examples=_listing(dependent, lang)))
         elif rule == "continents":
             both = counting.get("two_continents", ALL)
             if both == ALL:
                 two = [c for c, f in cards.items() if len(f.get("continents") or []) > 1]
-                out.append(markup.fill(words["continents_all"], names=_listing(names(two), words)))
+                out.append(markup.fill(words["continents_all"], names=_listing(names(two), lang)))
             else:
                 others = [c for c in read_continents() if c in cards and c not in both]
-                shown = [f"{cards[c][name]}: {words['continent'][cards[c]['continents'][0]]}" for c in others]
-                named = _listing(names(both), words)
-                out.append(markup.fill(words["continents_some"], names=named, others="; ".join(shown)))
+                shown = [labelled(lang, cards[c][name], words["continent"][cards[c]["continents"][0]]) for c in others]
+                named = _listing(names(both), lang)
+                out.append(markup.fill(words["continents_some"], names=named, others=_listing(shown, lang)))
         elif rule == "years":
-            out.append(_years(deck, spec, words))
+            out.append(_years(deck, spec, words, lang))
         else:
             out.append(markup.words(words[rule]))
     return out

@@ -9,7 +9,7 @@ from pathlib import Path
 import pandas as pd
 from pyarrow import ArrowException
 
-from pipeline import paths, readers
+from pipeline import paths, readers, source_classes
 from pipeline.decks import diff as diffing
 from pipeline.decks import files, integrity, pinned, ports, published, reasons, schema, translated, versions
 from pipeline.decks.canonical import same_content
@@ -42,7 +42,7 @@ def fresh_deck(
     inputs = {f"build/{relative}": file_sha256(path)}
     metadata = ports.metadata(builder)
     extra, read = metadata(root, definition.deck_reads) if metadata else ({}, {})
-    cards = [card.to_dict() for card in builder.cards(table, spec)]
+    cards = translated.distinct([card.to_dict() for card in builder.cards(table, spec)], spec)
     return spec, files.deck_document(spec, cards, None, extra), inputs | read
 
 
@@ -104,6 +104,7 @@ def build_deck(
     accept = (accept or "").strip() or None  # a blank reason opens no gate
     spec, fresh, inputs = fresh_deck(definition, build_root, rebuild)
     schema.check(fresh, spec, f"the {game} deck built from build/")
+    source_classes.check_deck(fresh, spec, game)
     cards = fresh["cards"]
     templates = pinned.files(definition)
     game_dir = (decks_dir or paths.DECKS_DIR) / game

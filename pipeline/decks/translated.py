@@ -9,7 +9,9 @@ another language's:
   (Europe/Warsaw: Varsovie, Warszawa), else the column's name.
 - `peak`: sources/reviewed/peak_names_<lang>.csv (iso3, name, name_<lang>, citation), else the column's name.
 - `place`: a town by sources/reviewed/place_names_<lang>.csv (iso3, name, name_<lang>, citation; iso3 the
-  row's `country`, a single-country deck's spec option), else the column's name.
+  row's `country`, a single-country deck's spec option), else the column's name, in another language than
+  its own without the bracket that tells it from a namesake at home (Destatis' "Halle (Saale)", "Oldenburg
+  (Oldenburg)": Halle, Oldenburg), unless two cards of the deck would then print one name (`distinct`).
 - `division`: a first-level division of the row's `country` (ISO3) by sources/reviewed/divisions_<lang>.csv
   (code, name, name_<lang>, citation; code its ISO 3166-2 code), else pycountry's translation of its ISO
   3166-2 name (iso-codes, gettext domain iso3166-2), else the column's name.
@@ -23,6 +25,7 @@ the deck's changelog lists it.
 
 import csv
 import gettext
+import re
 from functools import cache
 from importlib import metadata
 from io import StringIO
@@ -122,6 +125,43 @@ def _division(name: str, country: str, lang: str, origin: dict | None) -> tuple[
     return _local(name, origin, lang, local)
 
 
+BRACKET = re.compile(r"\s+\([^()]+\)$")  # a place's disambiguation at home: Halle (Saale), Frankfurt (Oder)
+UNBRACKETED = "the local name without its bracket"  # a fallback's citation says so
+
+
+def _place(name: str, origin: dict | None, lang: str, local: str | None) -> tuple[str, dict]:
+    """The column's place name; in another language without its bracket (`BRACKET`), its citation says so."""
+    shown, origin = _local(name, origin, lang, local)
+    if lang == local or not BRACKET.search(name):
+        return shown, origin
+    return BRACKET.sub("", name), origin | {"citation": f"{origin['citation']}; {UNBRACKETED}"}
+
+
+def distinct(cards: list[dict], spec) -> list[dict]:
+    """`cards` where no two cards of a kind print one place name in a language: a name shortened by
+    `_place` gets its bracket back (the column's name, the spec's untranslated field of the same column)
+    where it would repeat another card's (Frankfurt, where Frankfurt am Main is Frankfurt in English)."""
+    for field in (f for f in spec.fields.values() if f.translated == "place"):
+        full = next((f.name for f in spec.fields.values() if f.column == field.column and not f.translated), None)
+        seen: dict[tuple[str, object], list[dict]] = {}
+        for card in cards:
+            if field.name in card["fields"]:
+                seen.setdefault((card["kind"], card["fields"][field.name]), []).append(card)
+        for same in (group for group in seen.values() if len(group) > 1):
+            for card in same:
+                origin = card["provenance"].get(field.name) or {}
+                if UNBRACKETED not in str(origin.get("citation")):
+                    continue
+                if full is None or full not in card["fields"]:
+                    raise GeodeckError(
+                        f"card {card['id']}: {field.name} {card['fields'][field.name]!r} repeats another card's; "
+                        f"add its name to {TABLES['place'][0]}_{field.lang}.csv"
+                    )
+                card["fields"][field.name] = card["fields"][full]
+                origin["citation"] = origin["citation"].replace(f"; {UNBRACKETED}", "")
+    return cards
+
+
 def _one(kind: str, name: str, row, lang: str, origin: dict | None, local: str | None) -> tuple[str, dict]:
     iso3 = str(row.get("iso3") or row.get("country") or "")  # a town's country: its deck's (`country`)
     if kind == "capital":
@@ -131,7 +171,7 @@ def _one(kind: str, name: str, row, lang: str, origin: dict | None, local: str |
         return _cldr(city) if city else _local(name, origin, lang, local)
     if (iso3, name) in reviewed(kind, lang):
         return _reviewed(*reviewed(kind, lang)[iso3, name])
-    return _local(name, origin, lang, local)
+    return _place(name, origin, lang, local) if kind == "place" else _local(name, origin, lang, local)
 
 
 def _merged(origins: list[dict]) -> dict:

@@ -81,6 +81,15 @@ def labelled(lang: str, label: str, value: Any) -> str:
     return translate(lang, "{label}: {value}", label=label, value=value)
 
 
+def clauses(lang: str, parts: list[str]) -> str:
+    """Parts that hold commas themselves, joined by semicolons as `lang` writes them ("a; b", French
+    "a ; b"); a plain list is Babel's `format_list` instead."""
+    joined = parts[0] if parts else ""
+    for part in parts[1:]:
+        joined = translate(lang, "{before}; {after}", before=joined, after=part)
+    return joined
+
+
 def _origin(document: dict, stem: str, path: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
     """The template stem and key path of a table's words: where its `words_context` names, else where it is."""
     if not isinstance(document.get(CONTEXT), str):

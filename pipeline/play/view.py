@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pipeline.decks.values import card_name
-from pipeline.i18n.catalogue import labelled, translate
+from pipeline.i18n.catalogue import clauses, labelled, translate
 from pipeline.render.numbers import number
 
 
@@ -24,6 +24,10 @@ class View:
     def say(self, message: str, **fields: Any) -> str:
         """`message` (its English text, the msgid) in the view's language, its `{fields}` filled in."""
         return translate(self.lang, message, **fields)
+
+    def clauses(self, parts: list[str]) -> str:
+        """Parts joined by semicolons as the language writes them (`catalogue.clauses`)."""
+        return clauses(self.lang, parts)
 
     def labelled(self, label: str, value: Any) -> str:
         """ "label: value" in the view's language ("Rouge : N sous Koblenz")."""

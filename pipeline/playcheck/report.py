@@ -11,7 +11,7 @@ from pipeline import outputs, paths, readers
 from pipeline.errors import ExitCode
 from pipeline.framework.levels import level
 from pipeline.i18n import registry
-from pipeline.i18n.catalogue import N_, gettext, localised, translate
+from pipeline.i18n.catalogue import N_, clauses, gettext, labelled, localised, translate
 from pipeline.paths import TEMPLATES_DIR
 from pipeline.playcheck import MAX_GAMES, words
 from pipeline.playcheck.numbers import count, fixed, interval, plain, short
@@ -259,9 +259,16 @@ def to_markdown(report: dict, plots: dict[str, str] | None = None, lang: str | N
             translate(
                 lang,
                 "Always won their comparisons: {cards}.",
-                cards="; ".join(
-                    f"{words.named(c, categories, lang)}: {', '.join(cards.get('names', {}).get(i, i) for i in ids)}"
-                    for c, ids in cards["always_wins"].items()
+                cards=clauses(
+                    lang,
+                    [
+                        labelled(
+                            lang,
+                            words.named(c, categories, lang),
+                            ", ".join(cards.get("names", {}).get(i, i) for i in ids),
+                        )
+                        for c, ids in cards["always_wins"].items()
+                    ],
                 ),
             ),
         ]

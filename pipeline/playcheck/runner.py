@@ -32,7 +32,7 @@ from pipeline.decks.values import card_name
 from pipeline.framework import search
 from pipeline.framework.definition import GameDefinition
 from pipeline.framework.levels import level
-from pipeline.i18n.catalogue import N_, translate
+from pipeline.i18n.catalogue import N_, labelled, translate
 from pipeline.playcheck import config as thresholds
 from pipeline.playcheck import execute, ports, words
 from pipeline.playcheck.numbers import fixed, interval, plain, short
@@ -439,7 +439,9 @@ def _sweeps(cards: dict, config: thresholds.Config, categories: tuple[str, ...] 
         0,
         int(config.get("cards.max_always_categories")),
         config.reason("cards"),
-        f"{most[0]}: {', '.join(words.named(c, categories, config.lang) for c in most[1])}" if most[1] else "",
+        labelled(config.lang, most[0], ", ".join(words.named(c, categories, config.lang) for c in most[1]))
+        if most[1]
+        else "",
         playouts=RANDOM,
     )
 

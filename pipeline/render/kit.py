@@ -13,6 +13,7 @@ accessory page (map halves, strips, score sheets: cut or glued, never backed) is
 from collections.abc import Callable
 from pathlib import Path
 
+from babel.lists import format_list
 from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
@@ -24,6 +25,7 @@ from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
 from pipeline.framework.definition import GameDefinition
+from pipeline.i18n import registry
 from pipeline.i18n.catalogue import form, gettext, labelled
 from pipeline.markup import Markup
 from pipeline.render import accessories, calibration, fonts, layouts, licences, ports, printing, rules, text, titles
@@ -177,7 +179,8 @@ def _cover(
     kinds: dict[str, int] = {}
     for card in deck["cards"]:
         kinds[card["kind"]] = kinds.get(card["kind"], 0) + 1
-    cards = ", ".join(placeholders.fill(form(lang, game_kit["kinds"][kind], n), n=n) for kind, n in kinds.items())
+    counted = [placeholders.fill(form(lang, game_kit["kinds"][kind], n), n=n) for kind, n in kinds.items()]
+    cards = format_list(counted, locale=registry.language(lang).locale)
     w, h = deck.get("card_size_mm") or layout.card_mm
     minutes = cover["minutes"]
     card_size = placeholders.fill(kit["card_size_value"], w=number(w, lang, "#,##0.#"), h=number(h, lang, "#,##0.#"))

@@ -205,26 +205,54 @@ def _table(rows: list, header: list[str], ctx: CardContext) -> Table:
     return table
 
 
-def _example(canvas, module, deck, ctx: CardContext, plan: dict, words: dict, area: Box, body) -> float:
-    """The rulebook's worked example with the deck's own cards (`[kit.rules] example`: the values of
-    `example_field` naming them, in order; `example_mark`: those outlined in the game's colour), its text
-    above them. Returns the y below them."""
+LETTERS = "abcdefghijkl"  # the worked example's cards in its text: {a} the first, {b} the second, …
+
+
+def example_cards(deck: dict, plan: dict) -> list[dict]:
+    """The worked example's cards (`[kit.rules] example`: the values of `example_field` naming them, in order)."""
     field = plan["example_field"]
     by_value = {card["fields"].get(field): card for card in deck["cards"]}
     missing = [value for value in plan["example"] if value not in by_value]
     if missing:
         raise GeodeckError(f"the rules' example names {missing[0]!r}, which is no card of this deck ({field})")
-    para = paragraph(markup.Markup(f"{markup.bold(words['example_title'])} {markup.words(words['example'])}"), body)
+    if len(plan["example"]) > len(LETTERS):
+        raise GeodeckError(f"the rules' example has {len(plan['example'])} cards; at most {len(LETTERS)}")
+    return [by_value[value] for value in plan["example"]]
+
+
+def example_words(module, cards: list[dict], lang: str) -> dict[str, str]:
+    """The `{placeholders}` of the example's text: what its cards print in `lang` (the card module's
+    `printed`), by the card's letter: `{a}` the first card's name, `{a_ns}` its other printed values."""
+    printed = getattr(module, "printed", None)
+    if printed is None:
+        raise GeodeckError(f"{module.__name__} has no `printed`: the rules' example cannot name its cards")
+    words = {}
+    for letter, card in zip(LETTERS, cards):
+        for key, value in printed(card["fields"], lang).items():
+            words[letter if key == "name" else f"{letter}_{key}"] = value
+    return words
+
+
+def example_text(module, deck: dict, plan: dict, words: dict, lang: str) -> markup.Markup:
+    """The example's text in `lang` (its title bold), its names and numbers those its cards print."""
+    filled = markup.fill(words["example"], **example_words(module, example_cards(deck, plan), lang))
+    return markup.Markup(f"{markup.bold(words['example_title'])} {filled}")
+
+
+def _example(canvas, module, deck, ctx: CardContext, plan: dict, words: dict, area: Box, body) -> float:
+    """The rulebook's worked example with the deck's own cards (`example_cards`; `example_mark`: those
+    outlined in the game's colour), its text above them (`example_text`). Returns the y below them."""
+    cards = example_cards(deck, plan)
+    para = paragraph(example_text(module, deck, plan, words, ctx.lang), body)
     _, para_h = para.wrap(area.w, area.h)
     para.drawOn(canvas, area.x, area.h - para_h)
     height = float(plan.get("example_mm", 46))
     w, h = ctx.layout.card_mm
-    count = len(plan["example"])
+    count = len(cards)
     width = w * height / h
     gap = min(GAP_MM, (area.w - count * width) / max(count - 1, 1))
     y = area.h - para_h - 2 - height
-    for i, value in enumerate(plan["example"]):
-        card = by_value[value]
+    for i, card in enumerate(cards):
         module.check(card, ctx)
         x = area.x + i * (width + gap)
         _card(canvas, _side(module, plan.get("example_side", "front")), card, ctx, Box(x, y, width, height))

@@ -16,6 +16,7 @@ from pipeline.games.deutschland.states import SOURCE as STATES
 from pipeline.games.deutschland.states import germany
 from pipeline.games.grid import cards as grid
 from pipeline.games.grid.cards import back as back
+from pipeline.games.grid.cards import printed as printed
 from pipeline.games.grid.cards import steps as steps
 from pipeline.render.context import CardContext
 from pipeline.render.maps import SIMPLIFY_MM, Projected, draw_geometry, to_box

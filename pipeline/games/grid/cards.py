@@ -58,6 +58,14 @@ def place_name(fields: dict, lang: str | None) -> str:
     return fields.get(f"name_{lang}") or fields["name"]
 
 
+def printed(fields: dict, lang: str) -> dict[str, str]:
+    """What a place card prints that the rules' worked example names: the name, north – south and west – east
+    (as the back prints them) and the inhabitants."""
+    return {"name": place_name(fields, lang)} | {
+        key: number(fields.get(key), lang) for key in ("ns", "we", "population") if fields.get(key) is not None
+    }
+
+
 def draw_name(c, name: str, key: str, ctx: CardContext) -> None:
     """The place's name at the deck's one size (`steps`) in the layout's box `key`."""
     box, lines = ctx.layout.box(key), LINES[key]

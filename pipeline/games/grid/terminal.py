@@ -107,16 +107,18 @@ def revealed(state: State, index: int, view: View) -> str:
     right or wrong, with the points they scored."""
     rnd = state.rounds[index]
     names = [view.card(state.game.places[i].id) for i in rnd.places]
-    extremes = "; ".join(
-        view.labelled(guess_word(g, view), ", ".join(names[i] for i in sorted(rnd.correct[g])) or "–")
-        for g in (*COMPASS, "most", "fewest", "M")
+    extremes = view.clauses(
+        [
+            view.labelled(guess_word(g, view), ", ".join(names[i] for i in sorted(rnd.correct[g])) or "–")
+            for g in (*COMPASS, "most", "fewest", "M")
+        ]
     )
     scored = []
     for player, name in enumerate(view.names):
         own = [(g, pos, ok, pts) for p, g, pos, ok, pts in rnd.placements if p == player]
         guesses = ", ".join(f"{guess_name(g, view)} {names[pos]} {'✓' if ok else '✗'}" for g, pos, ok, _ in own)
         scored.append(f"{name} +{sum(pts for *_, pts in own)} ({guesses})")
-    return view.say("Round {index} revealed: ", index=index + 1) + f"{extremes} — " + "; ".join(scored)
+    return view.say("Round {index} revealed: ", index=index + 1) + f"{extremes} — " + view.clauses(scored)
 
 
 def _last_round(state: State, view: View) -> Table:
@@ -143,7 +145,7 @@ def _last_round(state: State, view: View) -> Table:
             str(place.ns),
             str(place.we),
             view.number(place.population),
-            "; ".join(guesses),
+            view.clauses(guesses),
         )
     return table
 

@@ -16,6 +16,7 @@ from babel.lists import format_list
 
 from pipeline import placeholders
 from pipeline.errors import GeodeckError
+from pipeline.games.laender_toppen import cards
 from pipeline.games.laender_toppen.engine import CONTINENTS
 from pipeline.i18n import registry
 from pipeline.render import text
@@ -29,7 +30,7 @@ def rules_words(deck: dict, layout) -> dict[str, str]:
     layout's language: its categories (how many, all, the first and the last, from the layout's rows), its
     groups in the order they score (a custom deck's own, else the continents on its cards), the sentence on the
     Antarctica card's dashes and the tie it breaks (where the deck has one), and which cards count for
-    either of two continents (Russia, Türkiye)."""
+    either of two continents (Russia, Türkiye), and the card legend's second name (`cards.second_language`)."""
     lang, words = layout.lang or layout.language(None), layout.data["kit"]["words"]
     locale = registry.language(lang).locale  # the catalogue's own (its code need not be a CLDR locale)
     labels = [c["words"]["label"] for c in layout.data["categories"]]
@@ -46,6 +47,7 @@ def rules_words(deck: dict, layout) -> dict[str, str]:
             pairs[tuple(continents)].append(card["fields"].get(f"name_{lang}") or card["fields"].get("name", ""))
     return {
         "count": str(len(labels)),
+        "second_name": _second_name(layout, lang, words),
         "categories": format_list(labels, locale=locale),
         "first": labels[0],
         "last": labels[-1],
@@ -64,6 +66,15 @@ def rules_words(deck: dict, layout) -> dict[str, str]:
             for (a, b), names in pairs.items()
         ),
     }
+
+
+def _second_name(layout, lang: str, words: dict) -> str:
+    """The legend's words for the second name the cards print in `lang` (`[kit.words.second_name]`)."""
+    code = cards.second_language(layout, lang)
+    try:
+        return words["second_name"][code]
+    except KeyError:
+        raise GeodeckError(f"templates/cards/{layout.game}.toml: [kit.words.second_name] needs {code}") from None
 
 
 def _inset(spec: list[float], x: float, y: float, w: float) -> Box:

@@ -49,7 +49,7 @@ def steps(cards: list[dict], ctx: CardContext) -> dict[str, float]:
     fits (the name in the card's language in two lines, the other one in one; the category labels; the
     values)."""
     countries = [card["fields"] for card in cards if card["kind"] != "joker"]
-    named = [_names(fields, ctx) for fields in countries]
+    named = [names(fields, ctx.layout, ctx.lang) for fields in countries]
     layout = ctx.layout
     categories = layout.data["categories"]
     _, label, value = ctx.cells(ctx.rows_of(layout.box("rows"), len(categories))[0])
@@ -94,14 +94,28 @@ def _band(c, continents: list[str], ctx: CardContext) -> None:
         text.draw(c, name, ctx.bold, part, *layout.font("band"), align="center", colour=layout.ink_on(colour))
 
 
-def _names(fields: dict, ctx: CardContext) -> tuple[str, str]:
-    """The name in the language printed and the rulebook's second name, empty where it only repeats the first
-    (Costa Rica): the source language's (English), or on a card in the source language the game's own
-    language's (German)."""
-    source = registry.source()
-    other = ctx.layout.language(None) if ctx.lang == source else source
-    first, second = fields.get(f"name_{ctx.lang}") or "", fields.get(f"name_{other}") or ""
+def second_language(layout, lang: str) -> str:
+    """The language of the second name, printed small under the card's name in `lang`: the template's
+    `[second_name]` (`lang`'s entry, else `other`; docs/languages.md, "The second name"). The rules' card
+    legend names it from the same table (`rules_words`)."""
+    table = layout.data.get("second_name") or {}
+    code = table.get(lang) or table.get("other")
+    if not code:
+        raise GeodeckError(f"templates/cards/{layout.game}.toml: [second_name] needs `other` (or an entry for {lang})")
+    return registry.language(code).code
+
+
+def names(fields: dict, layout, lang: str) -> tuple[str, str]:
+    """The name in `lang` and the second name (`second_language`), empty where it only repeats the first
+    (Costa Rica)."""
+    other = second_language(layout, lang)
+    first, second = printed(fields, lang)["name"], fields.get(f"name_{other}") or ""
     return first, "" if second.casefold() == first.casefold() else second
+
+
+def printed(fields: dict, lang: str) -> dict[str, str]:
+    """What a card prints that the rules' worked example names: the name in `lang`."""
+    return {"name": fields.get(f"name_{lang}") or ""}
 
 
 def _value(fields: dict, category: dict, lang: str) -> str:
@@ -179,7 +193,7 @@ def front(c, card: dict, ctx: CardContext) -> None:
             align="center",
         )
         return
-    main, other = _names(fields, ctx)
+    main, other = names(fields, ctx.layout, ctx.lang)
     sizes = ctx.sizes or steps([card], ctx)
     c.setFillColor(layout.colour("text"))
     size = sizes["name"]

@@ -5,7 +5,7 @@ from collections.abc import Callable
 
 from pipeline.framework.core import Policy
 from pipeline.games.laender_toppen import engine
-from pipeline.i18n.catalogue import N_
+from pipeline.i18n.catalogue import N_, clauses, labelled
 from pipeline.playcheck.config import Config
 from pipeline.playcheck.numbers import fixed
 from pipeline.playcheck.stats import Interval, mean, ratio, verdict
@@ -178,7 +178,13 @@ def _cards_against_experts(tallies: dict[str, Tally], config: Config, alpha: flo
             0,
             int(config.get("cards.max_always_categories")),
             config.reason("cards"),
-            f"{most[0]}: {', '.join(named(slot, CATEGORIES, config.lang) for slot in most[1])}; {games}"
+            clauses(
+                config.lang,
+                [
+                    labelled(config.lang, most[0], ", ".join(named(slot, CATEGORIES, config.lang) for slot in most[1])),
+                    games,
+                ],
+            )
             if most[1]
             else games,
             playouts=name,

@@ -1,0 +1,89 @@
+"""Issue 43: a kit says what its cards print, in every registered language. The Länder toppen card legend
+names the language of the second name the cards print (one setting, `[second_name]`), and every rules page's
+worked example names its cards as they print them, with their printed numbers (no PDF: the text the rules
+page draws, `rules.example_text`)."""
+
+import re
+
+import pytest
+from babel import Locale
+
+from pipeline import markup
+from pipeline.decks import published
+from pipeline.games import registry as games
+from pipeline.games.laender_toppen import accessories
+from pipeline.games.laender_toppen import cards as lt_cards
+from pipeline.i18n import registry
+from pipeline.render import layouts, rules
+from pipeline.render import ports as render_ports
+from pipeline.text import shown
+
+LANGS = registry.codes()
+
+
+def _language_name(lang: str, of: str) -> str:
+    """CLDR's name in `lang` of the language `of`, its stem (Englisch, englische; angielski, angielska)."""
+    return Locale.parse(registry.language(lang).locale).languages[of][:5].casefold()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_card_legend_names_the_language_of_the_second_name_the_cards_print(lang):
+    game = games.get("laender-toppen")
+    layout, deck = layouts.load(game, lang), published.deck(game)[1]
+    legend = markup.fill(layout.data["kit"]["words"]["anatomy"][1], **accessories.rules_words(deck, layout))
+    named = [other for other in LANGS if other != lang and _language_name(lang, other) in legend.casefold()]
+    assert len(named) == 1, f"{lang}: the legend {legend!r} names {named}, not one language"
+    countries = [card["fields"] for card in deck["cards"] if card["kind"] != "joker"]
+    seconds = [lt_cards.names(fields, layout, lang)[1] for fields in countries]
+    assert all(second in ("", fields[f"name_{named[0]}"]) for second, fields in zip(seconds, countries))
+    assert sum(bool(second) for second in seconds) > len(countries) / 3  # the cards do print it
+
+
+def _examples():
+    for name in games.names():
+        plan = layouts.load(games.get(name)).data.get("kit", {}).get("rules", {})
+        if plan.get("example"):
+            yield name
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", sorted(_examples()))
+def test_every_rules_example_names_its_cards_and_numbers_as_they_print(game, lang):
+    definition = games.get(game)
+    layout, deck = layouts.load(definition, lang), published.deck(definition)[1]
+    plan = layout.data["kit"]["rules"]
+    text = shown(
+        re.sub(
+            r"<[^>]+>",
+            "",
+            rules.example_text(render_ports.cards(definition), deck, plan, layout.data["kit"]["words"], lang),
+        )
+    )
+    cards = rules.example_cards(deck, plan)
+    names = [card["fields"][f"name_{lang}"] for card in cards]
+    assert not [name for name in names if name not in text], f"{game} {lang}: {text}"
+    others = {card["fields"][f"name_{other}"] for card in cards for other in LANGS} - set(names)
+    assert not [name for name in others if re.search(rf"\b{re.escape(name)}\b", text)], f"{game} {lang}: {text}"
+    numbers = {str(value) for card in cards for value in card["fields"].values() if isinstance(value, int)}
+    assert set(re.findall(r"\((\d+)\)", text)) <= numbers, f"{game} {lang}: {text}"
+
+
+def test_both_kits_with_a_worked_example_are_checked():
+    assert sorted(_examples()) == ["deutschland", "laender-toppen"]
+
+
+def test_the_worked_examples_claims_hold_for_the_cards_they_name():
+    """What the example text says of its cards (the rulebook's orders) is true of the deck's values: the
+    Deutschland places from north to south, the westernmost, easternmost, most and fewest inhabitants; the
+    Länder toppen trick's largest area."""
+    game = games.get("deutschland")
+    deck = published.deck(game)[1]
+    a, b, c, d, e = (card["fields"] for card in rules.example_cards(deck, layouts.load(game).data["kit"]["rules"]))
+    assert a["ns"] < b["ns"] < c["ns"] < d["ns"] < e["ns"]
+    assert min(a, b, c, d, e, key=lambda f: f["we"]) is b and max(a, b, c, d, e, key=lambda f: f["we"]) is c
+    assert max(a, b, c, d, e, key=lambda f: f["population"]) is e
+    assert min(a, b, c, d, e, key=lambda f: f["population"]) is a
+    game = games.get("laender-toppen")
+    deck = published.deck(game)[1]
+    cards = [card["fields"] for card in rules.example_cards(deck, layouts.load(game).data["kit"]["rules"])]
+    assert max(cards, key=lambda f: f["area_km2"]) is cards[2]  # C takes the trick
