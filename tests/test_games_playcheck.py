@@ -5,6 +5,7 @@ report folder."""
 import json
 import subprocess
 import sys
+from itertools import pairwise
 
 import pytest
 from click.testing import CliRunner
@@ -16,7 +17,9 @@ from pipeline import workers
 from pipeline.cli import cli
 from pipeline.errors import GeodeckError
 from pipeline.games import registry as games
+from pipeline.games import search
 from pipeline.i18n import registry
+from pipeline.play.seats import level
 from pipeline.playcheck import execute, stats
 from pipeline.playcheck import report as reports
 from pipeline.playcheck import runner as playcheck
@@ -55,22 +58,32 @@ def test_report_is_deterministic_and_complete(case):
     assert reports.to_json(first) == reports.to_json(playcheck.check(games.get(deck["game"]), deck, games=40, seed=3))
     assert reports.to_json(first) != reports.to_json(playcheck.check(games.get(deck["game"]), deck, games=40, seed=4))
     kinds = first["playouts"]
-    assert kinds["random"]["games"] == 40 and kinds["ladder expert>skilled"]["games"] == 10
-    other = 4 if first["players"] == 2 else 2  # issue 35: the ladder in a duel and at four
-    assert kinds[f"ladder {other}p expert>skilled"]["players"] == other
-    tops = [k for k in kinds if "mcts" in k]  # only the World Game's search bot beats its expert: on its ladder
-    assert tops == (["ladder mcts>expert", "ladder 4p mcts>expert"] if deck["game"] == "world-game" else [])
-    assert all(kinds[k]["games"] == 1 and "hero_win_share" in kinds[k] for k in tops)
-    assert not [v for v in first["verdicts"] if "mcts" in v["name"]]  # the search bot's rung is reported only
-    assert {v["name"] for v in first["verdicts"]} >= {f"first player, {p} players (expert)" for p in range(2, 5)}
-    assert {k for k in kinds if k.startswith("seats ")} == {f"seats {p}p" for p in range(2, 5)} | (
-        {"seats 5p", "seats 6p"} if deck["game"] == "laender-toppen" else set()
-    )
+    assert kinds["random"]["games"] == 40
+    config, game = playcheck.thresholds.load(case.definition), case.game()
+    bots = list(case.definition.playcheck.BOTS)  # the ladder, weakest first: a rung per step, here and at
+    counts = {first["players"], *config.get("skill.player_counts", [])} & set(game.player_counts)  # 2 and 4 (issue 35)
+    controls = [(bot, upper) for bot, (upper, _) in getattr(case.definition.playcheck, "CONTROLS", {}).items()]
+    rungs = {(p, lower, upper) for p in counts for lower, upper in [*pairwise(bots), *controls]}
+    ladder = {
+        f"ladder {'' if p == first['players'] else f'{p}p '}{upper}>{lower}": (p, upper) for p, lower, upper in rungs
+    }
+    assert {k for k in kinds if k.startswith("ladder")} == set(ladder)
+    for name, (p, upper) in ladder.items():  # a quarter of the games, the search bot's (reported only) one
+        assert (kinds[name]["players"], kinds[name]["games"]) == (p, 1 if upper == search.NAME else 10)
+        assert "hero_win_share" in kinds[name]
+    assert not [v for v in first["verdicts"] if search.NAME in v["name"]]  # the search bot's rung is reported only
+    seats = {first["players"], *config.get("seats.player_counts")} & set(game.player_counts)
+    bot = level(config.get("seats.bot"), "en")
+    assert {v["name"] for v in first["verdicts"]} >= {f"first player, {p} players ({bot})" for p in seats}
+    assert {k for k in kinds if k.startswith("seats ")} == {f"seats {p}p" for p in seats}
     random_play = kinds["random"]
     assert sum(s["value"] for s in random_play["seat_win_share"]) == pytest.approx(1, abs=1e-3)
     for share in random_play["seat_win_share"]:
         assert share["low"] <= share["value"] <= share["high"]
-    assert random_play["branching_factor"]["value"] > 1 and random_play["lead_changes"]["value"] >= 0
+    branching = random_play["branching_factor"]["value"]  # a game of choices offers more than one move
+    assert (branching > 1 if game.num_distinct_actions() > 1 else branching == 1) and random_play["lead_changes"][
+        "value"
+    ] >= 0
     assert first["result"] == stats.worst([v["result"] for v in first["verdicts"]])
     assert all(v["reason"] for v in first["verdicts"])  # every band says why it is where it is
     assert "| verdict |" in reports.to_markdown(first)

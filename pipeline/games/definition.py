@@ -47,6 +47,9 @@ class GameDefinition:
     templates: Path = TEMPLATES_DIR
     family: str = ""  # the shared package the slice's missing modules come from, e.g. "pipeline.games.grid"
     template_name: str = ""  # the name of its templates when several games share them (regions: "region")
+    # what it is, as OpenSpiel's GameType says it: "imperfect" (a seat may not see every card; the
+    # conformance tests check that `resample` redraws what it has not seen) or "perfect"
+    information: str = "imperfect"
 
     def own_language(self) -> str | None:
         """The registered language its decks print and play in unless `--lang` says otherwise, where it is
