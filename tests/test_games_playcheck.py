@@ -323,7 +323,8 @@ def test_win_index_flags_dominant_useless_and_always_winning_cards():
     assert cards["dominant"] == {"strong": pytest.approx(1.975, abs=1e-3)} and cards["useless"] == {"weak": 0.0}
     assert cards["always_wins"] == {"area_km2 below": ["strong"]}  # above, it shared one tie
     assert "rare" not in cards["win_index"] and cards["judged"] == 3  # too few comparisons to judge
-    judged = [*playcheck._card_verdicts(cards, config, "seats 2p"), playcheck._sweeps(cards, config)]
+    judges = playcheck._card_verdicts(tally, cards["judged"], config, "seats 2p")  # each at its error
+    judged = [*(judge(stats.ALPHA) for judge in judges), playcheck._sweeps(cards, config)]
     verdicts = {v["name"].split(" (")[0]: v["result"] for v in judged}
     assert verdicts == {
         "dominant cards": "fail",
@@ -468,6 +469,7 @@ def test_the_world_games_long_game_verdict_has_its_margin():
     tally.extra[f"longer than {rules.LONG_GAME} rounds"] = [2050.0, 2050.0]
     report = {"players": 2, "playouts": {"seats 2p": {"bot": "expert", "games": tally.games, "players": 2}}}
     config = playcheck.thresholds.load(games.get("world-game"))
-    (found,) = rules.verdicts(report, {"seats 2p": tally}, config, stats.ALPHA / 20)
+    (judge,) = rules.verdicts(report, {"seats 2p": tally}, config)
+    found = judge(stats.ALPHA / 20)
     assert (found["result"], found["margin"], found["playouts"]) == ("pass", 0.005, "seats 2p")
     assert found["low"] < 0.02 < found["high"] <= 0.025

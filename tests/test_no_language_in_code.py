@@ -1,8 +1,9 @@
 """No language is named in code (issue 30): outside the registry (pipeline/i18n/) no module of pipeline/
-chooses by a language code: no `lang == "de"`, no `("de", "en")` pair, no `"_de"` suffix, no `de=`/`en=`
-keywords or `{"de": ...}` tables. A game's own language is data (`default_lang`), the languages are the
-registry's (`registry.codes()`). The column names of the master tables (`name_de` of a source) are data and
-not searched."""
+chooses by a language code: no `lang == "de"`, no `("de", "en")` pair, no `"_de"` suffix, no call given
+words by language (`say(de="Rot", en="Red")`) or `{"de": ...}` tables. A game's own language is data
+(`default_lang`), the languages are the registry's (`registry.codes()`, so a new catalogue is searched for
+too). A call's keyword is its callee's parameter, not a language: `echo(text, nl=False)` chooses nothing
+in Dutch. The column names of the master tables (`name_de` of a source) are data and not searched."""
 
 import ast
 
@@ -10,7 +11,7 @@ from pipeline.i18n import registry
 from pipeline.paths import ROOT
 
 PIPELINE = ROOT / "pipeline"
-CODES = {*registry.codes(), "de", "en", "fr", "es", "it", "pl"}  # the registry's, and the issue's six
+CODES = set(registry.codes())
 
 
 def _code(node: ast.AST) -> str | None:
@@ -19,6 +20,14 @@ def _code(node: ast.AST) -> str | None:
 
 def _suffix(text: str) -> bool:
     return text[:1] == "_" and text[1:] in CODES
+
+
+def _words_by_language(call: ast.Call) -> list[str]:
+    """The language-code keywords of a call that passes words by language: two or more of them, or one given
+    a text (a flag like click's `nl=False` is neither)."""
+    named = [k for k in call.keywords if k.arg in CODES]
+    text = [k for k in named if isinstance(k.value, ast.JoinedStr) or isinstance(getattr(k.value, "value", None), str)]
+    return [str(k.arg) for k in named] if len(named) >= 2 or text else []
 
 
 def choices(source: str) -> list[str]:
@@ -31,8 +40,8 @@ def choices(source: str) -> list[str]:
             found.append(f"{node.lineno}: a list of language codes")
         elif isinstance(node, ast.Dict) and any(k is not None and _code(k) for k in node.keys):
             found.append(f"{node.lineno}: a table keyed by language code")
-        elif isinstance(node, ast.keyword) and node.arg in CODES:
-            found.append(f"{node.lineno}: a {node.arg}= keyword")
+        elif isinstance(node, ast.Call) and (named := _words_by_language(node)):
+            found.append(f"{node.lineno}: words by language ({', '.join(f'{k}=' for k in named)})")
         elif isinstance(node, ast.Constant) and isinstance(node.value, str) and _suffix(node.value):
             found.append(f"{node.lineno}: the suffix {node.value!r}")
     return sorted(found, key=lambda line: int(line.split(":")[0]))
@@ -58,7 +67,9 @@ def test_the_scan_finds_each_kind_of_choice():
             'e = {"de": "Rot", "en": "Red"}',
             'f = say("player {n}", n=1)',  # a message with fields: no choice
             'g = fields[f"name_{lang}"]',
+            "h = echo(text, en=False)",  # a flag of the callee's (click's nl=False): no choice
+            "i = label(en=f'{n} red')",
         ]
     )
-    assert sorted(line.split(":")[0] for line in choices(source)) == ["1", "2", "3", "4", "4", "5"]
-    assert not any(line.startswith(("6:", "7:")) for line in choices(source))
+    assert sorted(line.split(":")[0] for line in choices(source)) == ["1", "2", "3", "4", "5", "9"]
+    assert not any(line.startswith(("6:", "7:", "8:")) for line in choices(source))

@@ -1,6 +1,7 @@
 """`geodeck play`: scripted input drives whole games at the terminal; every game is saved as a record that
 `geodeck replay` accepts, also when the player leaves early."""
 
+import dataclasses
 import io
 import json
 import random
@@ -106,11 +107,11 @@ def test_bad_seats_are_one_line_errors(tmp_path):
 
 def test_a_game_without_terminal_or_notation_module_is_a_one_line_error(monkeypatch):
     monkeypatch.setattr(games, "_REGISTRY", dict(games.registered()))
-    games.register(toygame.GAME)
-    with pytest.raises(GeodeckError, match="toy-game cannot be played in the terminal: its slice has no module"):
-        _ = games.get("toy-game").terminal
-    with pytest.raises(GeodeckError, match="toy-game cannot be recorded or replayed"):
-        _ = games.get("toy-game").notation
+    games.register(dataclasses.replace(toygame.GAME, name="bare-game", package="fixtures.tiny"))  # no modules
+    with pytest.raises(GeodeckError, match="bare-game cannot be played in the terminal: its slice has no module"):
+        _ = games.get("bare-game").terminal
+    with pytest.raises(GeodeckError, match="bare-game cannot be recorded or replayed"):
+        _ = games.get("bare-game").notation
 
 
 def test_a_move_may_be_typed_as_its_text():

@@ -25,7 +25,7 @@ def expert_cards(deck: dict) -> dict[str, dict]:
     definition = registry.get("laender-toppen")
     tally = play_batch(Batch(definition, Kind("seats 4p", 4, "expert"), 0, 0, GAMES), deck_json(deck))
     report = {"players": 4, "playouts": {}}  # no ladder: the cards only
-    found = rules.verdicts(report, {"seats 4p": tally}, thresholds.load(definition), 0.05)
+    found = [judge(0.05) for judge in rules.verdicts(report, {"seats 4p": tally}, thresholds.load(definition))]
     return {v["name"]: v for v in found}
 
 

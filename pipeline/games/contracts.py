@@ -23,6 +23,7 @@ if TYPE_CHECKING:  # the stages' types, not imported when a game is looked up
     from pipeline.games.core import EngineGame
     from pipeline.play.view import View
     from pipeline.playcheck.config import Config
+    from pipeline.playcheck.stats import Judge
     from pipeline.playcheck.tally import Tally
     from pipeline.render.context import CardContext
 
@@ -71,7 +72,8 @@ class EngineModule(Protocol):
 class PlaycheckModule(Protocol):
     """`playcheck`: the game in play-check (pipeline/playcheck/runner.py): `BOTS` (the ladder of bot
     factories, weakest first), `checkpoint(state)` (when the lead is looked at), `collect(state, tally)`,
-    `length(state, moves)` (in the definition's `length_unit`), `verdicts(report, tallies, config, alpha)`.
+    `length(state, moves)` (in the definition's `length_unit`), `verdicts(report, tallies, config)` (each a
+    `stats.Judge`: the verdict judged at the error it is given, once the runner has counted them all).
     Optional: `COUNTS` and `CATEGORIES`, the messages its counts' and categories' names (and their parts)
     are made from (`N_("placed {guess}")`, `N_("most")`), so that a report shows them in its language
     (pipeline/playcheck/words.py)."""
@@ -81,7 +83,7 @@ class PlaycheckModule(Protocol):
     def checkpoint(self, state: Any, /) -> int: ...
     def collect(self, state: Any, tally: "Tally", /) -> None: ...
     def length(self, state: Any, moves: int, /) -> int: ...
-    def verdicts(self, report: dict, tallies: "dict[str, Tally]", config: "Config", alpha: float, /) -> list[dict]: ...
+    def verdicts(self, report: dict, tallies: "dict[str, Tally]", config: "Config", /) -> "list[Judge]": ...
 
 
 class NotationModule(Protocol):
