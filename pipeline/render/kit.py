@@ -11,6 +11,7 @@ accessory page (map halves, strips, score sheets: cut or glued, never backed) is
 """
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from reportlab.lib.colors import HexColor
@@ -38,6 +39,28 @@ from pipeline.render.text import PT_MM, Box
 SECTIONS = ("cover", "rules", "calibration", "cards", "accessories", "attribution")
 BLANK = "blank"  # the role of a page left empty so that the page before it is not backed
 FOOT_PT = 7.0
+
+
+@dataclass(frozen=True)
+class KitContext:
+    """What the kit's own pages (cover, attribution) are drawn from, made once per kit."""
+
+    game: GameDefinition
+    deck: dict
+    options: PrintOptions
+    page: tuple[float, float]  # mm
+    layout: layouts.Layout
+    lang: str
+    cfg: dict  # common.toml [kit]: sizes
+    words: dict  # the kit's words in `lang`
+    game_words: dict  # the game's `[kit.words]` in `lang`
+    cards: CardContext  # the cover's card fronts and art are drawn with it
+    regular: str  # fonts
+    bold: str
+
+    @property
+    def margin(self) -> float:
+        return float(self.cfg["margin_mm"])
 
 
 class KitCanvas(Canvas):
@@ -129,38 +152,26 @@ def _style(size_pt: float, font: str) -> ParagraphStyle:
     return ParagraphStyle("kit", fontName=font, fontSize=size, leading=size * 1.35, spaceAfter=size * 0.8)
 
 
-def _cover(
-    canvas,
-    game: GameDefinition,
-    deck: dict,
-    cfg: dict,
-    kit: dict,
-    game_kit: dict,
-    options,
-    page,
-    ctx: CardContext,
-    fonts_,
-) -> None:
+def _cover(canvas, kit: KitContext) -> None:
     """The game's colour field with the title, the key art drawn from the deck (its countries on the world, or
     its places on the country) and three card fronts across the field's edge; below it what a buyer asks:
     players, age, play time, cards, card size, accessories, card stock and cutting, then the contents and
     the one print setting. Colours and sizes from the game's design system (`[design]`)."""
-    regular, bold = fonts_
-    pw, ph = page
-    m = float(cfg["margin_mm"])
-    layout = layouts.load(game)
+    game, deck, layout, lang, ctx = kit.game, kit.deck, kit.layout, kit.lang, kit.cards
+    words, game_words, regular, bold = kit.words, kit.game_words, kit.regular, kit.bold
+    pw, ph = kit.page
+    m = kit.margin
     design, cover = layout.design, layout.design_section("cover")
-    shape = {key: float(v) for key, v in cfg["cover"].items()}
+    shape = {key: float(v) for key, v in kit.cfg["cover"].items()}
     edge = ph * shape["field_share"]  # the colour field's lower edge
     canvas.setFillColor(design.colour("colour"))
     canvas.rect(0, edge, pw, ph - edge, stroke=0, fill=1)
     canvas.setFillColor(design.colour("ink"))
     top = ph - shape["top_mm"]
-    lang = layout.language(options.lang)
     for line, font, size, h in (
         (layouts.title(game, deck, lang), bold, design.pt("display"), design.pt("display") * PT_MM * 1.2),
-        (game_kit["subtitle"], regular, design.pt("title"), design.pt("title") * PT_MM * 1.3),
-        (kit["kind"], bold, design.pt("heading"), design.pt("heading") * PT_MM * 1.3),
+        (game_words["subtitle"], regular, design.pt("title"), design.pt("title") * PT_MM * 1.3),
+        (words["kind"], bold, design.pt("heading"), design.pt("heading") * PT_MM * 1.3),
     ):
         top -= h
         text.draw(canvas, line, font, Box(m, top, pw - 2 * m, h), size, 6, align="center")
@@ -178,31 +189,31 @@ def _cover(
     kinds: dict[str, int] = {}
     for card in deck["cards"]:
         kinds[card["kind"]] = kinds.get(card["kind"], 0) + 1
-    cards = ", ".join(form(lang, game_kit["kinds"][kind], n).format(n=n) for kind, n in kinds.items())
+    cards = ", ".join(form(lang, game_words["kinds"][kind], n).format(n=n) for kind, n in kinds.items())
     w, h = deck.get("card_size_mm") or layout.card_mm
     minutes = cover["minutes"]
-    size = kit["card_size_value"].format(w=number(w, lang, "#,##0.#"), h=number(h, lang, "#,##0.#"))
+    size = words["card_size_value"].format(w=number(w, lang, "#,##0.#"), h=number(h, lang, "#,##0.#"))
     facts = [
-        _fact(lang, kit["players"], low if low == high else f"{low}–{high}"),
-        _fact(lang, kit["age"], kit["age_value"].format(age=cover["age"])),
-        _fact(lang, kit["time"], kit["time_value"].format(low=minutes[0], high=minutes[1])),
-        _fact(lang, kit["cards"], cards),
-        _fact(lang, kit["card_size"], size),
-        _fact(lang, kit["sections"]["accessories"], game_kit["components"]),
-        _fact(lang, kit["stock"], kit["stock_value"]),
-        _fact(lang, kit["cutting"], kit["cutting_value"]),
+        _fact(lang, words["players"], low if low == high else f"{low}–{high}"),
+        _fact(lang, words["age"], words["age_value"].format(age=cover["age"])),
+        _fact(lang, words["time"], words["time_value"].format(low=minutes[0], high=minutes[1])),
+        _fact(lang, words["cards"], cards),
+        _fact(lang, words["card_size"], size),
+        _fact(lang, words["sections"]["accessories"], game_words["components"]),
+        _fact(lang, words["stock"], words["stock_value"]),
+        _fact(lang, words["cutting"], words["cutting_value"]),
     ]
-    items = [f"{i + 1}. {kit['sections'][key]}" for i, key in enumerate(SECTIONS[1:])]
-    duplex = layouts.common_in(lang)["calibration"]["words"]["duplex"][options.duplex]
+    items = [f"{i + 1}. {words['sections'][key]}" for i, key in enumerate(SECTIONS[1:])]
+    duplex = layouts.common_in(lang)["calibration"]["words"]["duplex"][kit.options.duplex]
     style = _style(design.pt("body"), regular)
     below = cards_y - shape["gap_mm"]
     half = (pw - 2 * m - shape["gap_mm"]) / 2
     tight = ParagraphStyle("facts", parent=style, spaceAfter=style.fontSize * 0.35)
     _flow(canvas, facts, tight, Box(m, m, half, below - m), lambda: None)
     body = [
-        f"<b>{kit['contents']}</b><br/>" + "<br/>".join(items),
-        kit["printing"].format(duplex=duplex),
-        kit["version"].format(version=layouts.version(deck, lang, options.draft), cards=len(deck["cards"])),
+        f"<b>{words['contents']}</b><br/>" + "<br/>".join(items),
+        words["printing"].format(duplex=duplex),
+        words["version"].format(version=layouts.version(deck, lang, kit.options.draft), cards=len(deck["cards"])),
     ]
     _flow(canvas, body, style, Box(pw - m - half, m, half, below - m), lambda: None)
 
@@ -241,68 +252,58 @@ def sources(game: GameDefinition, manifest: dict, for_sale: bool = False) -> lis
     return sorted(set(manifest.get("sources", {})) | set(licences.drawn(game, for_sale)))
 
 
-def _attribution(
-    canvas,
-    game: GameDefinition,
-    deck: dict,
-    manifest: dict,
-    cfg: dict,
-    kits: tuple[dict, dict],
-    options,
-    page,
-    regular,
-    lang: str,
-) -> None:
+def _attribution(canvas, kit: KitContext, manifest: dict) -> None:
     """Per source its work, year, producer and licence in plain words; "for personal use" where one may not
     be sold, or what stood in for it in a kit for sale, and how the game made what it draws from them (its
     kit words' `sources_note`, and `sources_note_for_sale` in a kit for sale); then the deck's counting rules
     in `lang` (pipeline/decks/counting.py). Files, checksums and dates stay in the deck's manifest."""
-    kit, game_kit = kits
-    pw, ph = page
-    m = float(cfg["margin_mm"])
+    game, deck, options, lang = kit.game, kit.deck, kit.options, kit.lang
+    words, game_words = kit.words, kit.game_words
+    pw, ph = kit.page
+    m = kit.margin
     defined = load_sources()
     used = sources(game, manifest, options.for_sale)
     unknown = [name for name in used if name not in defined]
     if unknown:
         raise GeodeckError(f"the deck names source {unknown[0]!r}, which has no sources/{unknown[0]}.toml")
-    paragraphs = [f"<b>{kit['attribution']}</b>", kit["sources_intro_draft" if options.draft else "sources_intro"]]
+    paragraphs = [f"<b>{words['attribution']}</b>", words["sources_intro_draft" if options.draft else "sources_intro"]]
     barred = [name for name in used if defined[name].license_class == "non-commercial"]
     if barred:
         names = ", ".join(defined[name].title for name in barred)
-        paragraphs.append(kit["personal_use"].format(sources=_escape(names), game=deck["game"]))
+        paragraphs.append(words["personal_use"].format(sources=_escape(names), game=deck["game"]))
     for old, new in (licences.for_sale(game) if options.for_sale else {}).items():
         paragraphs.append(
-            kit["replaced"].format(
+            words["replaced"].format(
                 old=_escape(defined[old].title),
-                old_licence=kit["licences"][defined[old].license_class],
+                old_licence=words["licences"][defined[old].license_class],
                 new=_escape(defined[new].title),
-                new_licence=kit["licences"][defined[new].license_class],
+                new_licence=words["licences"][defined[new].license_class],
             )
         )
     if options.for_sale:
         layers = ", ".join(defined[name].title or name for name in licences.drawn(game, for_sale=True))
-        paragraphs.append(kit["cleared"].format(layers=_escape(layers)))
+        paragraphs.append(words["cleared"].format(layers=_escape(layers)))
     for key in ("sources_note", "sources_note_for_sale") if options.for_sale else ("sources_note",):
-        if key in game_kit:
-            paragraphs.append(game_kit[key])
+        if key in game_words:
+            paragraphs.append(game_words[key])
     for name in used:
         source = defined[name]
-        terms = kit["licences"][source.license_class]
+        terms = words["licences"][source.license_class]
         if source.license_name:
             terms += f" ({_escape(source.license_name)})"
         paragraphs.append(
             f"<b>{_escape(source.title or name)}</b> ({_escape(source.year)}), {_escape(source.producer)}. "
-            f"{labelled(lang, kit['licence'], terms)}."
+            f"{labelled(lang, words['licence'], terms)}."
         )
-    paragraphs += counting.statements(deck, load_spec(game), kit.get("counting", {}), lang)
-    paragraphs.append(kit["credits"])
+    paragraphs += counting.statements(deck, load_spec(game), words.get("counting", {}), lang)
+    paragraphs.append(words["credits"])
     version = layouts.version(deck, lang, options.draft)
-    paragraphs.append(kit["deck"].format(title=layouts.title(game, deck, lang), version=version))
+    paragraphs.append(words["deck"].format(title=layouts.title(game, deck, lang), version=version))
 
     def start() -> None:
-        begin_page(canvas, page)
+        begin_page(canvas, kit.page)
 
-    _flow(canvas, paragraphs, _style(float(cfg["small_pt"]), regular), Box(m, m, pw - 2 * m, ph - 2 * m), start)
+    _flow(canvas, paragraphs, _style(float(kit.cfg["small_pt"]), kit.regular), Box(m, m, pw - 2 * m, ph - 2 * m), start)
 
 
 def _escape(value: object) -> str:
@@ -347,11 +348,12 @@ def render(game: GameDefinition, deck: dict, manifest: dict, options: PrintOptio
     begin_page(canvas, page)
     section("cover")
     ctx = printing.with_steps(game.cards, deck["cards"], CardContext(layout, lang, 0.0, store, options.for_sale))
-    _cover(canvas, game, deck, cfg, kit, game_kit, options, page, ctx, (regular, bold))
+    context = KitContext(game, deck, options, page, layout, lang, cfg, kit, game_kit, ctx, regular, bold)
+    _cover(canvas, context)
     end_page(canvas)
     begin_page(canvas, page)
     section("rules")
-    rules.draw(canvas, game, deck, ctx, game_kit, page, float(cfg["margin_mm"]), lambda: begin_page(canvas, page))
+    rules.draw(canvas, game, deck, ctx, game_kit, page, context.margin, lambda: begin_page(canvas, page))
     end_page(canvas)
     canvas.to_front()
     section("calibration")  # the next page, where the sheet begins
@@ -367,7 +369,7 @@ def render(game: GameDefinition, deck: dict, manifest: dict, options: PrintOptio
     canvas.alone = False
     begin_page(canvas, page)
     section("attribution")
-    _attribution(canvas, game, deck, manifest, cfg, (kit, game_kit), options, page, regular, lang)
+    _attribution(canvas, context, manifest)
     end_page(canvas)
     canvas.save()
     return buffer.getvalue(), canvas.roles
