@@ -161,7 +161,7 @@ def _cover(canvas, kit: KitContext) -> None:
     words, game_words, regular, bold = kit.words, kit.game_words, kit.regular, kit.bold
     pw, ph = kit.page
     m = kit.margin
-    design, cover = layout.design, layout.design_section("cover")
+    design = layout.design
     shape = {key: float(v) for key, v in kit.cfg["cover"].items()}
     edge = ph * shape["field_share"]  # the colour field's lower edge
     canvas.setFillColor(design.colour("colour"))
@@ -185,24 +185,7 @@ def _cover(canvas, kit: KitContext) -> None:
         pad = shape["art_pad_mm"]
         art(canvas, deck["cards"], Box(panel.x + pad, panel.y + pad, panel.w - 2 * pad, panel.h - 2 * pad), ctx)
     _samples(canvas, game.cards, deck, layout, ctx, Box(m, cards_y, pw - 2 * m, cards_h))
-    low, high = game.player_counts(deck)
-    kinds: dict[str, int] = {}
-    for card in deck["cards"]:
-        kinds[card["kind"]] = kinds.get(card["kind"], 0) + 1
-    cards = ", ".join(form(lang, game_words["kinds"][kind], n).format(n=n) for kind, n in kinds.items())
-    w, h = deck.get("card_size_mm") or layout.card_mm
-    minutes = cover["minutes"]
-    size = words["card_size_value"].format(w=number(w, lang, "#,##0.#"), h=number(h, lang, "#,##0.#"))
-    facts = [
-        _fact(lang, words["players"], low if low == high else f"{low}–{high}"),
-        _fact(lang, words["age"], words["age_value"].format(age=cover["age"])),
-        _fact(lang, words["time"], words["time_value"].format(low=minutes[0], high=minutes[1])),
-        _fact(lang, words["cards"], cards),
-        _fact(lang, words["card_size"], size),
-        _fact(lang, words["sections"]["accessories"], game_words["components"]),
-        _fact(lang, words["stock"], words["stock_value"]),
-        _fact(lang, words["cutting"], words["cutting_value"]),
-    ]
+    facts = _facts(kit)
     items = [f"{i + 1}. {words['sections'][key]}" for i, key in enumerate(SECTIONS[1:])]
     duplex = layouts.common_in(lang)["calibration"]["words"]["duplex"][kit.options.duplex]
     style = _style(design.pt("body"), regular)
@@ -216,6 +199,31 @@ def _cover(canvas, kit: KitContext) -> None:
         words["version"].format(version=layouts.version(deck, lang, kit.options.draft), cards=len(deck["cards"])),
     ]
     _flow(canvas, body, style, Box(pw - m - half, m, half, below - m), lambda: None)
+
+
+def _facts(kit: KitContext) -> list[str]:
+    """What a buyer asks, as the cover states it: players, age, play time, cards, card size, accessories,
+    card stock and cutting."""
+    game, deck, lang, words, game_words = kit.game, kit.deck, kit.lang, kit.words, kit.game_words
+    cover = kit.layout.design_section("cover")
+    low, high = game.player_counts(deck)
+    kinds: dict[str, int] = {}
+    for card in deck["cards"]:
+        kinds[card["kind"]] = kinds.get(card["kind"], 0) + 1
+    cards = ", ".join(form(lang, game_words["kinds"][kind], n).format(n=n) for kind, n in kinds.items())
+    w, h = deck.get("card_size_mm") or kit.layout.card_mm
+    minutes = cover["minutes"]
+    size = words["card_size_value"].format(w=number(w, lang, "#,##0.#"), h=number(h, lang, "#,##0.#"))
+    return [
+        _fact(lang, words["players"], low if low == high else f"{low}–{high}"),
+        _fact(lang, words["age"], words["age_value"].format(age=cover["age"])),
+        _fact(lang, words["time"], words["time_value"].format(low=minutes[0], high=minutes[1])),
+        _fact(lang, words["cards"], cards),
+        _fact(lang, words["card_size"], size),
+        _fact(lang, words["sections"]["accessories"], game_words["components"]),
+        _fact(lang, words["stock"], words["stock_value"]),
+        _fact(lang, words["cutting"], words["cutting_value"]),
+    ]
 
 
 def _fact(lang: str, label: str, value: object) -> str:
