@@ -21,6 +21,7 @@ from functools import cached_property
 from types import ModuleType
 
 import pytest
+from fixtures.tiny.games.decks import with_categories
 
 from pipeline.decks import published
 from pipeline.games import GameDefinition
@@ -52,10 +53,11 @@ class Case:
 
     @cached_property
     def print_deck(self) -> dict:
-        """The deck the print tests draw: the file its test folder names (`PRINT_DECK`), else the first two
-        cards of each kind of its newest published deck."""
+        """The deck the print tests draw: the file its test folder names (`PRINT_DECK`, with a value of every
+        category of the deck spec: `with_categories`), else the first two cards of each kind of its newest
+        published deck."""
         if path := getattr(self._own, "PRINT_DECK", None):
-            return json.loads(path.read_text(encoding="utf-8"))
+            return with_categories(json.loads(path.read_text(encoding="utf-8")))
         deck = published.deck(self.definition)[1]
         kinds: Counter[str] = Counter()
         cards = [card for card in deck["cards"] if kinds.update([card["kind"]]) or kinds[card["kind"]] <= 2]

@@ -14,7 +14,9 @@ from pipeline.transform.reference import read_continents
 def stated(game: str, lang: str) -> tuple[dict, str]:
     _, deck = published.deck(games.get(game), None)
     words = layouts.common_in(lang)["kit"]["words"]["counting"]
-    return deck, "\n".join(counting.statements(deck, load_spec(games.get(game)), words, lang))
+    rows = layouts.load(games.get(game)).localised(lang).data.get("categories", [])
+    labels = {row["field"]: row["words"]["label"] for row in rows}  # the categories' labels, as the kit passes them
+    return deck, "\n".join(counting.statements(deck, load_spec(games.get(game)), words, lang, labels))
 
 
 def two_continent_cards(deck: dict) -> set[str]:
@@ -64,4 +66,4 @@ def test_a_neighbour_outside_the_deck_must_be_declared():
 
 def test_a_deck_without_a_declaration_states_nothing():
     _, deck = published.deck(games.get("deutschland"), None)
-    assert counting.statements(deck, load_spec(games.get("deutschland")), {}, "de") == []
+    assert counting.statements(deck, load_spec(games.get("deutschland")), {}, "de", {}) == []

@@ -3,14 +3,13 @@ them: each division the union of its places' Voronoi cells inside the country, a
 outline and no mark where the place lies, the map with the division borders, the same bytes every time."""
 
 import io
-import json
 import random
 import re
-from pathlib import Path
 
 import pdfplumber
 import pytest
 import shapely
+from fixtures.tiny.games.decks import print_deck
 from shapely.geometry import MultiPolygon, box
 
 from pipeline.games import registry
@@ -219,7 +218,7 @@ def test_a_reviewed_card_s_division_is_drawn_from_the_whole_deck(fronts, store):
 def test_the_deutschland_map_for_sale_draws_the_states_its_places_draw(store, monkeypatch):
     """For sale, the Deutschlandkarte has state borders again: the states drawn from the deck's places in
     Natural Earth's Germany, not the one outline of Germany."""
-    deck = json.loads((Path(__file__).parent / "fixtures/tiny/render/deutschland.deck.json").read_text("utf-8"))
+    deck = print_deck("deutschland")
     drawn: dict = {}
     monkeypatch.setattr(deutschland_map, "draw_map", lambda c, deck, states, *rest: drawn.update(states))
     accessories.render(registry.get("deutschland"), deck, AccessoryOptions(for_sale=True), store)

@@ -2,12 +2,12 @@
 text without rich black, the profile's own checks, and the one-up file names."""
 
 import io
-import json
 from pathlib import Path
 
 import pdfplumber
 import preflight
 import pytest
+from fixtures.tiny.games.decks import print_deck
 
 from pipeline.errors import GeodeckError
 from pipeline.games import registry as games
@@ -20,7 +20,7 @@ GAMES = ("laender-toppen", "deutschland", "world-game")
 
 
 def deck(game: str) -> dict:
-    return json.loads((FIXTURES / f"{game}.deck.json").read_text(encoding="utf-8"))
+    return print_deck(game)
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,6 @@ Maps come from the snapshot mirror through the store (these tests skip without i
 """
 
 import io
-import json
 from pathlib import Path
 
 import pdfplumber
@@ -14,6 +13,7 @@ import pypdf
 import pytest
 from click.testing import CliRunner
 from fixtures.rulebook import DEUTSCHLAND_TOWNS
+from fixtures.tiny.games.decks import print_deck
 
 from pipeline.cli import cli
 from pipeline.decks import published
@@ -35,7 +35,7 @@ ORANGE, GREY, RED = (0.702, 0.29, 0.0), (0.431, 0.431, 0.431), (0.843, 0.098, 0.
 
 
 def deck(game: str) -> dict:
-    return json.loads((FIXTURES / f"{game}.deck.json").read_text(encoding="utf-8"))
+    return print_deck(game)
 
 
 def colour_is(value, rgb, tol=0.01) -> bool:

@@ -1,12 +1,12 @@
 """Each game's design system (issue 34): backs of their own that look the same either way up, read back by
 rendering the PDF with PDFium."""
 
-import json
 from pathlib import Path
 
 import numpy as np
 import pypdfium2 as pdfium
 import pytest
+from fixtures.tiny.games.decks import print_deck
 
 from pipeline.games import registry as games
 from pipeline.render import printing
@@ -20,7 +20,7 @@ PX_PER_MM = 4  # the one-up page, 69 × 94 mm, is a whole number of pixels: turn
 def _back(game: str, store, lang: str = "de") -> np.ndarray:
     """The first card's back, one-up with its bleed, as an RGB image of exactly 69 × 94 mm (the scale a hair
     under PX_PER_MM, so that PDFium does not round the page up by a pixel and stretch it)."""
-    deck = json.loads((FIXTURES / f"{game}.deck.json").read_text(encoding="utf-8"))
+    deck = print_deck(game)
     deck = {**deck, "cards": deck["cards"][:1]}
     data = printing.render(games.get(deck["game"]), deck, PrintOptions(layout="one-up", lang=lang), store)
     page = pdfium.PdfDocument(data)[1]

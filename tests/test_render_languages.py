@@ -6,12 +6,12 @@ store, so those tests skip without it); for the published decks (output/decks/) 
 prints are searched, card by card (printing the 194 World Game cards twice would take minutes).
 """
 
-import json
 import re
 from pathlib import Path
 
 import pdftext
 import pytest
+from fixtures.tiny.games.decks import print_deck
 
 from pipeline.decks import published
 from pipeline.games import registry as games
@@ -49,7 +49,7 @@ def pdf_text(deck: dict, lang: str, store) -> str:
 @pytest.mark.parametrize("lang", ["de", "en"])
 @pytest.mark.parametrize("game", GAMES)
 def test_fixture_decks_print_only_the_chosen_language(store, game, lang):
-    deck = json.loads((FIXTURES / f"{game}.deck.json").read_text(encoding="utf-8"))
+    deck = print_deck(game)
     text = pdf_text(deck, lang, store)
     assert giveaways(text, lang) == []
     own = {("laender-toppen", "de"): "Moskau", ("laender-toppen", "en"): "Moscow"}

@@ -6,7 +6,6 @@ snapshot mirror through the store (these tests skip without it).
 
 import io
 import itertools
-import json
 from pathlib import Path
 from typing import cast
 
@@ -15,6 +14,7 @@ import pdftext
 import pypdf
 import pytest
 from click.testing import CliRunner
+from fixtures.tiny.games.decks import print_deck
 
 from pipeline.cli import cli
 from pipeline.decks import published
@@ -31,7 +31,7 @@ SAFE_MM = 3.0
 
 
 def deck(game: str) -> dict:
-    return json.loads((FIXTURES / f"{game}.deck.json").read_text(encoding="utf-8"))
+    return print_deck(game)
 
 
 @pytest.fixture(scope="module")

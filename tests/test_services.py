@@ -4,12 +4,12 @@ list, the zip, and the warnings about deck sizes and the safe zone."""
 import csv
 import dataclasses
 import io
-import json
 import threading
 import zipfile
 from pathlib import Path
 
 import pytest
+from fixtures.tiny.games.decks import print_deck
 from PIL import Image, ImageCms
 
 from pipeline.games import registry as games
@@ -19,7 +19,7 @@ FIXTURES = Path(__file__).parent / "fixtures" / "tiny" / "render"
 
 
 def deck(game: str, cards: int | None = None) -> dict:
-    data = json.loads((FIXTURES / f"{game}.deck.json").read_text(encoding="utf-8"))
+    data = print_deck(game)
     return {**data, "cards": data["cards"][:cards]}
 
 

@@ -57,9 +57,10 @@ def _listing(names: list[str], words: dict) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {words['and']} {names[-1]}"
 
 
-def _years(deck: dict, spec: DeckSpec, words: dict) -> str:
+def _years(deck: dict, spec: DeckSpec, words: dict, labels: dict[str, str]) -> str:
     """Per compared value: the vintage most of the deck's cards carry (a year or period, else its source's
-    year) and its source's title."""
+    year) and its source's title; each named by its word of the counting rules, else by its category's label
+    (`labels`, by field: a category added to the deck spec)."""
     defined, parts = load_sources(), []
     for name in spec.categories:
         origins = Counter(
@@ -71,12 +72,13 @@ def _years(deck: dict, spec: DeckSpec, words: dict) -> str:
             continue
         (source, vintage), _ = origins.most_common(1)[0]
         when = vintage if vintage[:4].isdigit() else defined[source].year
-        parts.append(f"{words['fields'][name]} {when} ({defined[source].title})")
+        parts.append(f"{words['fields'].get(name) or labels[name]} {when} ({defined[source].title})")
     return words["years"].format(items="; ".join(parts))
 
 
-def statements(deck: dict, spec: DeckSpec, words: dict, lang: str) -> list[str]:
-    """The kit's paragraphs stating the deck's counting rules in `lang` (none when the spec declares none)."""
+def statements(deck: dict, spec: DeckSpec, words: dict, lang: str, labels: dict[str, str]) -> list[str]:
+    """The kit's paragraphs stating the deck's counting rules in `lang` (none when the spec declares none);
+    `labels`: the categories' labels in `lang`, by field."""
     counting = declared(spec)
     if not counting:
         return []
@@ -106,7 +108,7 @@ def statements(deck: dict, spec: DeckSpec, words: dict, lang: str) -> list[str]:
                 shown = [f"{cards[c][name]}: {words['continent'][cards[c]['continents'][0]]}" for c in others]
                 out.append(words["continents_some"].format(names=_listing(names(both), words), others="; ".join(shown)))
         elif rule == "years":
-            out.append(_years(deck, spec, words))
+            out.append(_years(deck, spec, words, labels))
         else:
             out.append(words[rule])
     return out

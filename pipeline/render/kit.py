@@ -303,7 +303,8 @@ def _attribution(canvas, kit: KitContext, manifest: dict) -> None:
             f"<b>{_escape(source.title or name)}</b> ({_escape(source.year)}), {_escape(source.producer)}. "
             f"{labelled(lang, words['licence'], terms)}."
         )
-    paragraphs += counting.statements(deck, load_spec(game), words.get("counting", {}), lang)
+    labels = {c["field"]: c["words"]["label"] for c in kit.layout.localised(lang).data.get("categories", [])}
+    paragraphs += counting.statements(deck, load_spec(game), words.get("counting", {}), lang, labels)
     paragraphs.append(words["credits"])
     version = layouts.version(deck, lang, options.draft)
     paragraphs.append(words["deck"].format(title=layouts.title(game, deck, lang), version=version))
