@@ -10,7 +10,7 @@ module a test is about (Deutschland and the region decks play the grid game's en
 A test that needs more than the module names it among `CAPABILITIES` (`cases("engine", needs=...)`), each
 read from what the game states as data, as OpenSpiel's tests read a game's `GameType`: a game without it
 is a skipped case saying which capability it lacks, so every conformance test has a case of every game
-(marked `conformance`: tests/test_games_registry.py runs them all on the toy game).
+(marked `conformance`: tests/games/test_games_registry.py runs them all on the toy game).
 """
 
 import importlib

@@ -5,7 +5,7 @@ import ast
 import re
 from pathlib import Path
 
-PIPELINE = Path(__file__).resolve().parent.parent / "pipeline"
+PIPELINE = Path(__file__).resolve().parents[2] / "pipeline"
 REGISTRY = "pipeline.games.registry"
 DOORS = {  # the CLI, the build graph, the registry, and the slices that publish the games they make
     "cli",

@@ -7,7 +7,7 @@ from pathlib import Path
 from pipeline import cli
 from pipeline.errors import ExitCode
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 LITERAL_EXIT = re.compile(r"(?:exit|SystemExit)\(\d+\)")
 
 

@@ -15,7 +15,7 @@ TMUX = shutil.which("tmux")
 pytestmark = pytest.mark.skipif(
     TMUX is None, reason="tmux is not installed (apt-get install tmux): the scrollback is read from a tmux pane"
 )
-CHECKOUT = Path(__file__).resolve().parent.parent
+CHECKOUT = Path(__file__).resolve().parents[2]
 
 
 class Pane:

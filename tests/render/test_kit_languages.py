@@ -19,7 +19,7 @@ TRANSLATED = [code for code in registry.codes() if code != registry.source()]
 def pairs(names: list[str], langs: list[str]) -> list[tuple[str, str]]:
     """Every game and every language at least once, in as few kits as that takes (a game to each language
     in turn): what a kit shows untranslated is a code path, the same in every language, and a message a
-    catalogue lacks is tests/test_catalogues.py's; every game in every language costs ~2 min (~4 s a kit)."""
+    catalogue lacks is tests/i18n/test_catalogues.py's; every game in every language costs ~2 min (~4 s a kit)."""
     count = max(len(names), len(langs))
     return [(names[i % len(names)], langs[i % len(langs)]) for i in range(count)] if langs else []
 

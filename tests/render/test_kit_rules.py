@@ -12,7 +12,7 @@ from pipeline.decks import published
 from pipeline.games import registry as games
 from pipeline.render import layouts
 
-LISTED = tomllib.loads((Path(__file__).parent / "fixtures" / "kit_rules.toml").read_text(encoding="utf-8"))
+LISTED = tomllib.loads((Path(__file__).parents[1] / "fixtures" / "kit_rules.toml").read_text(encoding="utf-8"))
 REGION_START = "the starting player: most recently in another state"  # a region names its own parts instead
 RULES: dict[str, dict[str, dict[str, list[str]]]] = {
     **LISTED,

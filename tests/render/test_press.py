@@ -15,7 +15,7 @@ from pipeline.render import accessories, printing
 from pipeline.render.press import DEFAULT_PROFILE, Press
 from pipeline.render.printing import PrintOptions
 
-FIXTURES = Path(__file__).parent / "fixtures" / "tiny" / "render"
+FIXTURES = Path(__file__).parents[1] / "fixtures" / "tiny" / "render"
 GAMES = ("laender-toppen", "deutschland", "world-game")
 
 

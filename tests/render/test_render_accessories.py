@@ -27,7 +27,7 @@ from pipeline.render import accessories, printing
 from pipeline.render.accessories import AccessoryOptions
 from pipeline.render.printing import PrintOptions
 
-FIXTURES = Path(__file__).parent / "fixtures" / "tiny" / "render"
+FIXTURES = Path(__file__).parents[1] / "fixtures" / "tiny" / "render"
 MM = 72 / 25.4
 # cards.md / rulebook review: the strip's first categories (the rulebook's six), in order
 STRIP_LABELS = ["Fläche", "Höchster", "Durchschnittstemperatur", "Einwohner", "Lebenserwartung", "BIP"]

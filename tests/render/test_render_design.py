@@ -12,7 +12,7 @@ from pipeline.games import registry as games
 from pipeline.render import printing
 from pipeline.render.printing import PrintOptions
 
-FIXTURES = Path(__file__).parent / "fixtures" / "tiny" / "render"
+FIXTURES = Path(__file__).parents[1] / "fixtures" / "tiny" / "render"
 BACKED = ("laender-toppen", "world-game")  # the games whose cards have a back of their own
 PX_PER_MM = 4  # the one-up page, 69 × 94 mm, is a whole number of pixels: turning it moves no pixel
 

@@ -18,7 +18,7 @@ from pipeline.games import registry as games
 from pipeline.render import printing
 from pipeline.render.printing import PrintOptions
 
-FIXTURES = Path(__file__).parent / "fixtures" / "tiny" / "render"
+FIXTURES = Path(__file__).parents[1] / "fixtures" / "tiny" / "render"
 GAMES = ("laender-toppen", "world-game", "deutschland")
 # Words that give the other language away: card labels, and capitals and peaks each language names its own way.
 GIVEAWAYS = {

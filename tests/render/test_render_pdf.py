@@ -24,7 +24,7 @@ from pipeline.paths import DECKS_DIR
 from pipeline.render import calibration, printing
 from pipeline.render.printing import PrintOptions
 
-FIXTURES = Path(__file__).parent / "fixtures" / "tiny" / "render"
+FIXTURES = Path(__file__).parents[1] / "fixtures" / "tiny" / "render"
 MM = 72 / 25.4
 TOL = 0.1 * MM
 SAFE_MM = 3.0

@@ -15,7 +15,7 @@ from PIL import Image, ImageCms
 from pipeline.games import registry as games
 from pipeline.render import services
 
-FIXTURES = Path(__file__).parent / "fixtures" / "tiny" / "render"
+FIXTURES = Path(__file__).parents[1] / "fixtures" / "tiny" / "render"
 
 
 def deck(game: str, cards: int | None = None) -> dict:

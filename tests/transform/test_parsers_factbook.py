@@ -11,7 +11,7 @@ from pipeline.extract import load_sources
 from pipeline.transform.parsers import factbook as fb
 from pipeline.transform.parsers import mledoze
 
-FIXTURES = Path(__file__).parent / "fixtures" / "tiny" / "parsers" / "factbook"
+FIXTURES = Path(__file__).parents[1] / "fixtures" / "tiny" / "parsers" / "factbook"
 
 
 def tiny_raw() -> dict[str, bytes]:

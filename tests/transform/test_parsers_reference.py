@@ -9,7 +9,7 @@ from pipeline.extract import load_sources
 from pipeline.transform import observations, reference
 from pipeline.transform.parsers import mledoze
 
-TINY = Path(__file__).parent / "fixtures" / "tiny" / "parsers_b"
+TINY = Path(__file__).parents[1] / "fixtures" / "tiny" / "parsers_b"
 
 
 def tiny_mledoze():

@@ -21,7 +21,7 @@ from pipeline.transform.parsers import (
     world_temperature,
 )
 
-TINY = Path(__file__).parent / "fixtures" / "tiny" / "parsers_b"
+TINY = Path(__file__).parents[1] / "fixtures" / "tiny" / "parsers_b"
 CAPITALS = pd.DataFrame(
     {
         "iso3": ["DEU", "CRI", "ATG", "KWT", "USA", "VAT", "ITA", "MNG", "IND", "XKX", "ATA"],

@@ -11,7 +11,7 @@ from pipeline.errors import ParseError
 from pipeline.extract import load_sources
 from pipeline.transform.parsers import gapminder, mledoze, worldbank
 
-FIXTURES = Path(__file__).parent / "fixtures" / "tiny" / "parsers"
+FIXTURES = Path(__file__).parents[1] / "fixtures" / "tiny" / "parsers"
 
 
 def tiny_raw(folder: str) -> dict[str, bytes]:

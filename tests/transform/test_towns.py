@@ -16,7 +16,7 @@ from pipeline.transform import towns as transform
 from pipeline.transform.parsers import destatis
 from pipeline.validate import towns as validate
 
-TINY = Path(__file__).parent / "fixtures" / "tiny" / "towns"
+TINY = Path(__file__).parents[1] / "fixtures" / "tiny" / "towns"
 
 
 def tiny(name: str) -> pd.DataFrame:

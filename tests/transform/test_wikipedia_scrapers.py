@@ -24,7 +24,7 @@ from pipeline.transform.parsers import wikipedia_temperature_page as temperature
 from pipeline.transform.parsers import wikitable
 from pipeline.transform.parsers.common import parse_complete
 
-HERE = Path(__file__).parent / "fixtures" / "wikipedia"
+HERE = Path(__file__).parents[1] / "fixtures" / "wikipedia"
 SHARED = paths.ROOT.parent / "shared" / "fixtures" / "wikipedia" / "wikipedia_states.html"
 CITIES = (HERE / "cities_by_temperature.html").read_bytes()
 EXTREMES = (HERE / "elevation_extremes_by_country.html").read_bytes()
