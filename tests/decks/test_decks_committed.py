@@ -9,6 +9,7 @@ import pytest
 from pipeline import source_classes
 from pipeline.decks import files, published, versions
 from pipeline.decks.spec import load_spec
+from pipeline.fields import fields
 from pipeline.games import registry as games
 from pipeline.paths import DECKS_DIR, SOURCES_DIR
 from pipeline.transform.observations import CONTINENTS
@@ -128,21 +129,26 @@ def test_every_committed_version_verifies_file_by_file():
     assert problems == []
 
 
-# the master-table fields a card value comes from, where its name differs (an override is declared for them)
-MASTER_FIELDS = {
-    "inhabitants_m": ("population",),
-    "highest_peak_m": ("highest_point_m",),
-    "gdp_pcap_usd": ("gdp_pcap_ppp",),
-    "temperature_c": ("capital_temp_c",),
-    "population_density": ("population", "area_km2"),
-}
+def master_fields(game: str) -> dict[str, tuple[str, ...]]:
+    """The master-table fields a card value comes from, where its name differs (an override is declared for
+    them): each field's column in the deck spec (a derived column's: the one it is derived from), and the
+    density's two."""
+    spec, master = load_spec(games.get(game)), fields()
+    found = {
+        name: ((master[f.column].derived if f.column in master else None) or f.column,)
+        for name, f in spec.fields.items()
+        if f.column
+    }
+    return {name: columns for name, columns in found.items() if columns != (name,)} | {
+        "population_density": ("population", "area_km2")
+    }
 
 
 def unprintable_values(deck: dict) -> list[tuple[str, str, str]]:
     """(card, field, class) of every numeric card value whose source is of a class a card may not print
     (pipeline/fields.toml [source_classes]; a reviewed row names its class in its citation, an override in
     sources/overrides.csv)."""
-    declared = overrides.load(SOURCES_DIR / "overrides.csv")
+    declared, columns = overrides.load(SOURCES_DIR / "overrides.csv"), master_fields(deck["game"])
     found = []
     for card in deck["cards"]:
         for field, origin in card.get("provenance", {}).items():
@@ -154,7 +160,7 @@ def unprintable_values(deck: dict) -> list[tuple[str, str, str]]:
                 declared[card["fields"]["iso3"], master].source_class
                 if s == overrides.SOURCE
                 else source_classes.of(s, origin.get("citation", ""))
-                for s, master in zip(sources, MASTER_FIELDS.get(field, (field,)), strict=True)
+                for s, master in zip(sources, columns.get(field, (field,)), strict=True)
             ]
             found += [(card["id"], field, k) for k in classes if k and not source_classes.allowed(k)]
     return found
