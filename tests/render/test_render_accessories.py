@@ -22,8 +22,9 @@ from pipeline.errors import GeodeckError
 from pipeline.games import registry as games
 from pipeline.games.deutschland.states import germany
 from pipeline.games.grid.decks import deck_grid
+from pipeline.games.laender_toppen import accessories as lt_accessories
 from pipeline.paths import DECKS_DIR
-from pipeline.render import accessories, printing
+from pipeline.render import accessories, layouts, printing
 from pipeline.render.accessories import AccessoryOptions
 from pipeline.render.printing import PrintOptions
 
@@ -163,9 +164,23 @@ def test_world_map_on_a4_is_two_portrait_pages_with_glue_flap(store, world_deck)
 
 
 @pytest.mark.parametrize(("paper", "pieces"), [("a4", 2), ("letter", 2), ("a3", 1)])
-def test_strips_show_six_card_wide_categories_in_order(store, paper, pieces):
-    """Each field is one card wide plus room (66 mm between field centres); on A4 and Letter a strip comes in
-    two pieces (three categories each, the first with a glue flap), on A3 in one."""
+def test_the_rulebook_s_six_categories_come_in_pieces_where_the_paper_is_narrow(paper, pieces):
+    """On A4 and Letter a strip of six categories comes in two pieces (three categories each, the first with a
+    glue flap), on A3 in one."""
+    assert len(strip_pieces(6, paper)) == pieces
+
+
+def strip_pieces(categories: int, paper: str) -> list[tuple[int, int]]:
+    """The pieces (first category, count) of a strip of `categories` on `paper`, as its layout says."""
+    cfg = layouts.load(games.get("laender-toppen")).data["accessories"]
+    room = max(accessories.PAPERS_MM[paper]) - 2 * float(cfg["side_mm"])
+    return lt_accessories.pieces(categories, float(cfg["field_mm"]), float(cfg["glue_mm"]), room)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
+def test_strips_show_card_wide_categories_in_order(store, paper):
+    """Each field is one card wide plus room (66 mm between field centres), every category of the deck spec on
+    each of the six strips, in pieces where the paper is narrow."""
     data, _pages = accessories.render(
         games.get("laender-toppen"), deck("laender-toppen"), AccessoryOptions(paper=paper), store
     )
@@ -179,12 +194,14 @@ def test_strips_show_six_card_wide_categories_in_order(store, paper, pieces):
     )[: len(STRIP_LABELS)]
     assert [w["text"][:8] for w in labels] == [label[:8] for label in STRIP_LABELS]
     panels = [r for p in pdf.pages for r in p.rects if r["fill"] and r["height"] == pytest.approx(22 * MM, abs=0.1)]
-    fields = [r for r in panels if r["width"] < 100 * MM]  # the title panels span a whole piece
     categories = len(load_spec(games.get("laender-toppen")).categories)  # the deck spec's, on each of 6 strips
-    assert len(fields) == 6 * categories and all(r["width"] == pytest.approx(66 * MM, abs=0.1) for r in fields)
-    assert len(panels) - len(fields) == 6 * pieces
+    parts = strip_pieces(categories, paper)
+    assert len(panels) == 6 * (categories + len(parts))  # a field per category and a title panel per piece
+    fields = [r for r in panels if r["width"] < 100 * MM]  # the title panels span a whole piece (but one field's)
+    assert len(fields) == 6 * (categories + sum(count == 1 for _, count in parts))
+    assert all(r["width"] == pytest.approx(66 * MM, abs=0.1) for r in fields)
     flaps = [r for p in pdf.pages for r in p.rects if r["stroke"] and r["width"] == pytest.approx(10 * MM, abs=0.1)]
-    assert len(flaps) == 6 * (pieces - 1)  # the glue flaps
+    assert len(flaps) == 6 * (len(parts) - 1)  # the glue flaps
     strips = sum(sum(w["text"] == "Fläche" for w in p.extract_words()) for p in pdf.pages)
     assert strips == 6
     text = first.extract_text()
