@@ -6,6 +6,11 @@ folder declares in `tests/games/<slice>/conformance.py` (`deck()`, `PLAYERS`, op
 `OPTIONS` and `PRINT_DECK`: a synthetic deck keeps the tests fast and apart from published data), else its
 newest published deck at its default players (and two cards of each kind to print). Games sharing the
 module a test is about (Deutschland and the region decks play the grid game's engine) are one case.
+
+A test that needs more than the module names it among `CAPABILITIES` (`cases("engine", needs=...)`), each
+read from what the game states as data, as OpenSpiel's tests read a game's `GameType`: a game without it
+is a skipped case saying which capability it lacks, so every conformance test has a case of every game
+(marked `conformance`: tests/games/test_games_registry.py runs them all on the toy game).
 """
 
 import importlib
@@ -16,6 +21,7 @@ from functools import cached_property
 from types import ModuleType
 
 import pytest
+from fixtures.tiny.games.decks import with_categories
 
 from pipeline.decks import published
 from pipeline.framework.definition import GameDefinition
@@ -47,10 +53,11 @@ class Case:
 
     @cached_property
     def print_deck(self) -> dict:
-        """The deck the print tests draw: the file its test folder names (`PRINT_DECK`), else the first two
-        cards of each kind of its newest published deck."""
+        """The deck the print tests draw: the file its test folder names (`PRINT_DECK`, with a value of every
+        category of the deck spec: `with_categories`), else the first two cards of each kind of its newest
+        published deck."""
         if path := getattr(self._own, "PRINT_DECK", None):
-            return json.loads(path.read_text(encoding="utf-8"))
+            return with_categories(json.loads(path.read_text(encoding="utf-8")))
         deck = published.deck(self.definition)[1]
         kinds: Counter[str] = Counter()
         cards = [card for card in deck["cards"] if kinds.update([card["kind"]]) or kinds[card["kind"]] <= 2]
@@ -74,8 +81,14 @@ class Case:
         return self.definition.engine.Game.from_deck(self.deck, **({"players": self.players} | self.options | options))
 
 
-def cases(kind: str) -> list:
-    """A pytest parameter per registered game with a module `kind` of its own (the first game using it)."""
+CAPABILITIES = {  # what a conformance test may need beyond the module, read from the game's own data
+    "hidden information": lambda case: case.definition.information == "imperfect",  # GameDefinition's
+}
+
+
+def cases(kind: str, needs: tuple[str, ...] = ()) -> list:
+    """A pytest parameter per registered game with a module `kind` of its own (the first game using it),
+    skipped where the game lacks a capability the test `needs` (`CAPABILITIES`)."""
     found: dict[str, Case] = {}
     for definition in games.registered().values():
         try:
@@ -85,4 +98,12 @@ def cases(kind: str) -> list:
                 raise
             continue
         found.setdefault(module, Case(definition))
-    return [pytest.param(case, id=case.name) for case in found.values()]
+    return [
+        pytest.param(case, id=case.name, marks=[pytest.mark.conformance, *_lacking(case, needs)])
+        for case in found.values()
+    ]
+
+
+def _lacking(case: Case, needs: tuple[str, ...]) -> list:
+    lacks = [need for need in needs if not CAPABILITIES[need](case)]
+    return [pytest.mark.skip(reason=f"{case.name} states no {', '.join(lacks)}")] if lacks else []

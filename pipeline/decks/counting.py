@@ -64,9 +64,11 @@ def _listing(names: list[str], lang: str) -> str:
     return format_list(names, locale=registry.language(lang).locale)
 
 
-def _years(deck: dict, spec: DeckSpec, words: dict, lang: str) -> markup.Markup:
+def _years(deck: dict, spec: DeckSpec, words: dict, lang: str, labels: dict[str, str]) -> markup.Markup:
     """Per compared value, a line with every year or period and source its printed values come from, counted
-    (a field of one origin without a count): the line is true for every card, not for most."""
+    (a field of one origin without a count): the line is true for every card, not for most. Each value is named
+    by its word of the counting rules, else by its category's label (`labels`, by field: a category added to
+    the deck spec)."""
     defined, lines = load_sources(), []
     for name in spec.categories:
         origins = Counter(
@@ -82,7 +84,7 @@ def _years(deck: dict, spec: DeckSpec, words: dict, lang: str) -> markup.Markup:
                 placeholders.fill(form(lang, forms, n), origin=f"{when} ({title})", n=n)
                 for (when, title), n in sorted(origins.items(), key=lambda item: (-item[1], item[0]))
             ]
-        lines.append(labelled(lang, words["fields"][name], _listing(shown, lang)))
+        lines.append(labelled(lang, words["fields"].get(name) or labels[name], _listing(shown, lang)))
     return markup.fill(words["years"], items=markup.lines(lines))
 
 
@@ -107,9 +109,9 @@ def _origin(provenance: dict, defined: dict, words: dict) -> tuple[str, str]:
     return when, words["reviewed"] if source in REVIEWED else known.title if known else str(source)
 
 
-def statements(deck: dict, spec: DeckSpec, words: dict, lang: str) -> list[markup.Markup]:
+def statements(deck: dict, spec: DeckSpec, words: dict, lang: str, labels: dict[str, str]) -> list[markup.Markup]:
     """The kit's paragraphs stating the deck's counting rules in `lang` (none when the spec declares none), the
-    deck's names in them as text (pipeline/markup.py)."""
+    deck's names in them as text (pipeline/markup.py); `labels`: the categories' labels in `lang`, by field."""
     counting = declared(spec)
     if not counting:
         return []
@@ -140,7 +142,7 @@ def statements(deck: dict, spec: DeckSpec, words: dict, lang: str) -> list[marku
                 named = _listing(names(both), lang)
                 out.append(markup.fill(words["continents_some"], names=named, others=_listing(shown, lang)))
         elif rule == "years":
-            out.append(_years(deck, spec, words, lang))
+            out.append(_years(deck, spec, words, lang, labels))
         else:
             out.append(markup.words(words[rule]))
     return out

@@ -51,6 +51,9 @@ class GameDefinition:
     family: str = ""  # the shared package the slice's missing modules come from, e.g. "pipeline.games.grid"
     template_name: str = ""  # the name of its templates when several games share them (regions: "region")
     pinned_templates: bool = False  # its templates are its own data, kept in each version (pipeline.decks.pinned)
+    # what it is, as OpenSpiel's GameType says it: "imperfect" (a seat may not see every card; the
+    # conformance tests check that `resample` redraws what it has not seen) or "perfect"
+    information: str = "imperfect"
 
     def own_language(self) -> str | None:
         """The registered language its decks print and play in unless `--lang` says otherwise, where it is

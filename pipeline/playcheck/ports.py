@@ -9,13 +9,15 @@ from pipeline.framework.definition import GameDefinition
 
 if TYPE_CHECKING:  # annotations only
     from pipeline.playcheck.config import Config
+    from pipeline.playcheck.stats import Judge
     from pipeline.playcheck.tally import Tally
 
 
 class PlaycheckModule(Protocol):
     """`playcheck`: `BOTS` (the ladder of bot factories `(game, rng) -> policy`, weakest first),
     `checkpoint(state)` (when the lead is looked at), `collect(state, tally)`, `length(state, moves)` (in the
-    definition's `length_unit`), `verdicts(report, tallies, config, alpha)`. Optional: `CONTROLS`, `COUNTS`,
+    definition's `length_unit`), `verdicts(report, tallies, config)` (each a `stats.Judge`: the verdict judged at
+    the error it is given, once the runner has counted them all). Optional: `CONTROLS`, `COUNTS`,
     `CATEGORIES`."""
 
     @property
@@ -23,7 +25,7 @@ class PlaycheckModule(Protocol):
     def checkpoint(self, state: Any, /) -> int: ...
     def collect(self, state: Any, tally: "Tally", /) -> None: ...
     def length(self, state: Any, moves: int, /) -> int: ...
-    def verdicts(self, report: dict, tallies: "dict[str, Tally]", config: "Config", alpha: float, /) -> list[dict]: ...
+    def verdicts(self, report: dict, tallies: "dict[str, Tally]", config: "Config", /) -> "list[Judge]": ...
 
 
 # a control bot's name -> the rung of the ladder it plays against and its factory `(game, rng) -> policy`

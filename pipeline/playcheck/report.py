@@ -170,6 +170,16 @@ def to_markdown(report: dict, plots: dict[str, str] | None = None, lang: str | N
     lang = _lang(lang)
     plots = plots or {}
     figure = lambda name, alt: ["", f"![{gettext(lang, alt)}]({plots[name]})"] if name in plots else []  # noqa: E731
+    lines = _verdict_lines(report, lang) + _playout_lines(report, lang)
+    lines += figure("length", N_("game length histogram")) + figure("seats", N_("win share by seat per player count"))
+    lines += _ladder_lines(report, lang) + figure("ladder", N_("skill ladder"))
+    lines += _per_game_lines(report, lang) + _card_lines(report, lang)
+    lines += figure("cards", N_("card strength")) + figure("ties", N_("tie rates per category"))
+    return "\n".join(lines) + "\n"
+
+
+def _verdict_lines(report: dict, lang: str) -> list[str]:
+    """The title, what was played, the result with its failures, the verdicts' table and why their bands."""
     title = translate(lang, "play-check: {game} {version}", game=report["game"], version=report["version"] or "")
     lines = [
         f"# {title}".rstrip(),
@@ -201,7 +211,12 @@ def to_markdown(report: dict, plots: dict[str, str] | None = None, lang: str | N
     lines += ["", gettext(lang, "Why these bands:"), ""]
     reasons = dict.fromkeys(v["reason"] for v in report["verdicts"])
     lines += [f"- {reason}" for reason in reasons]
-    lines += ["", "## " + gettext(lang, "Playouts"), "", *_header(PLAYOUT_COLUMNS, lang)]
+    return lines
+
+
+def _playout_lines(report: dict, lang: str) -> list[str]:
+    """Each kind of playout's games, length, seat shares, shared wins and lead changes; the branching factor."""
+    lines = ["", "## " + gettext(lang, "Playouts"), "", *_header(PLAYOUT_COLUMNS, lang)]
     for kind, s in report["playouts"].items():
         length = s["length"]
         lines.append(
@@ -220,8 +235,12 @@ def to_markdown(report: dict, plots: dict[str, str] | None = None, lang: str | N
                 figure=interval(random_play["branching_factor"], lang),
             ),
         ]
-    lines += figure("length", N_("game length histogram")) + figure("seats", N_("win share by seat per player count"))
-    lines += ["", "## " + gettext(lang, "Skill ladder"), "", *_header(LADDER_COLUMNS, lang)]
+    return lines
+
+
+def _ladder_lines(report: dict, lang: str) -> list[str]:
+    """Each rung of the skill ladder: the stronger bot's win share, overall and by its seat."""
+    lines = ["", "## " + gettext(lang, "Skill ladder"), "", *_header(LADDER_COLUMNS, lang)]
     for s in report["playouts"].values():
         if "hero" in s:
             by_seat = " · ".join("-" if x is None else fixed(x, lang) for x in s["hero_win_share_by_seat"])
@@ -229,16 +248,26 @@ def to_markdown(report: dict, plots: dict[str, str] | None = None, lang: str | N
                 f"| {s['players']} | {level(s['hero'], lang)} | {level(s['bot'], lang)} | {count(s['games'], lang)} "
                 f"| {interval(s['hero_win_share'], lang)} | {fixed(1 / s['players'], lang)} | {by_seat} |"
             )
-    lines += figure("ladder", N_("skill ladder"))
-    lines += ["", "## " + gettext(lang, "Per game (random playouts)"), "", *_header(PER_GAME_COLUMNS, lang)]
+    return lines
+
+
+def _per_game_lines(report: dict, lang: str) -> list[str]:
+    """The game's own counts per random game, and their maxima."""
+    random_play = report["playouts"]["random"]
+    lines = ["", "## " + gettext(lang, "Per game (random playouts)"), "", *_header(PER_GAME_COLUMNS, lang)]
     counts = words.of(report, "COUNTS") + words.of(report, "CATEGORIES")
     lines += [f"| {words.named(k, counts, lang)} | {interval(v, lang)} |" for k, v in random_play["per_game"].items()]
     lines += [
         "| " + translate(lang, "{count} (maximum)", count=words.named(k, counts, lang)) + f" | {plain(v, lang)} |"
         for k, v in random_play.get("maxima", {}).items()
     ]
+    return lines
+
+
+def _card_lines(report: dict, lang: str) -> list[str]:
+    """The cards' win index: strongest and weakest, those always winning, the mean per continent."""
     cards = report["cards"]
-    lines += [
+    lines = [
         "",
         "## " + gettext(lang, "Cards"),
         "",
@@ -278,8 +307,7 @@ def to_markdown(report: dict, plots: dict[str, str] | None = None, lang: str | N
             f"| {words.continent(c, lang)} | {v['cards']} | {interval(v['mean_win_index'], lang)} |"
             for c, v in cards["continents"].items()
         ]
-    lines += figure("cards", N_("card strength")) + figure("ties", N_("tie rates per category"))
-    return "\n".join(lines) + "\n"
+    return lines
 
 
 OWN = ("report.json", "report.md", "*.png")  # what a report folder of an earlier geodeck holds

@@ -24,6 +24,7 @@ import statistics
 from collections import defaultdict
 from collections.abc import Callable
 from contextlib import nullcontext
+from functools import cache, partial
 from itertools import pairwise
 from pathlib import Path
 
@@ -42,10 +43,11 @@ from pipeline.playcheck.stats import (
     TIES,
     UNDECIDED,
     Interval,
+    Judge,
     games_to_decide,
     mean,
     mean_of,
-    ratio,
+    settled,
     verdict,
     wilson,
     worst,
@@ -191,8 +193,9 @@ def _report(definition, config, deck, deck_path, kinds, tallies, games, seed, lo
     }
     report["cards"] = _cards(tallies[RANDOM], continents_of(deck), config, definition.card_verdicts)
     report["cards"]["names"] = _names(deck, report["cards"], config.lang)
-    count = len(_verdicts(definition, config, report, tallies, ALPHA))  # the family's size
-    report["verdicts"] = _verdicts(definition, config, report, tallies, ALPHA / (count * looks))
+    judges = _verdicts(definition, config, report, tallies)
+    count = len(judges)  # the family's size: each verdict judges its intervals with its share of the error
+    report["verdicts"] = [judge(ALPHA / (count * looks)) for judge in judges]
     for v in report["verdicts"]:
         v["alpha"] = float(f"{ALPHA / (count * looks * v['checks']):.3g}")  # each of its intervals'
         if v["result"] == UNDECIDED:
@@ -278,11 +281,7 @@ def _cards(
 ) -> dict:
     """Win index per card (random playouts) with its interval; dominant and useless cards; always-winning ones."""
     min_contests = int(config.get("cards.min_contests", 20))
-    index = {
-        card: ratio(int(e[0]), e[1], e[2], e[3], e[4], e[5], alpha)
-        for card, e in sorted(tally.cards.items())
-        if e[0] >= min_contests
-    }
+    index = {card: sums.index(alpha) for card, sums in sorted(tally.cards.items()) if sums.comparisons >= min_contests}
     always = defaultdict(list)
     for (card, category), (n, wins) in sorted(tally.always.items()):
         if n >= min_contests and wins == n:
@@ -313,85 +312,85 @@ def _interval(data: dict) -> Interval:
     return Interval(data["value"], data["low"], data["high"])
 
 
-def _verdicts(definition, config: thresholds.Config, report: dict, tallies: dict[str, Tally], share: float):
-    """Every verdict, each judging its intervals with an error of `share` (split among them)."""
+def _verdicts(definition, config: thresholds.Config, report: dict, tallies: dict[str, Tally]) -> list[Judge]:
+    """Every verdict, each to be judged with an error (split among its intervals) once they are counted."""
     playouts = report["playouts"]
     tables = [name for name in playouts if name == RANDOM or name.startswith("seats ")]
-    found = [_seats(name, playouts[name]["bot"], tallies[name], config, share) for name in tables]
-    found += [_first_player(name, playouts[name]["bot"], tallies[name], config, share) for name in tables]
-    random_play = playouts[RANDOM]
-    per_rival = float(config.get("ties.per_rival"))
+    found: list[Judge] = [partial(_seats, name, playouts[name]["bot"], tallies[name], config) for name in tables]
+    found += [partial(_first_player, name, playouts[name]["bot"], tallies[name], config) for name in tables]
     categories = words.of(report, "CATEGORIES")
-    for category, tie in random_play["ties"].items():
-        p = float(config.get(f"ties.categories.{category}.per_rival", per_rival))
-        limit = sum(n * (1 - (1 - p) ** (int(k) - 1)) for k, (n, _) in tie["by_cards"].items()) / tie["comparisons"]
-        found.append(
-            verdict(
-                translate(config.lang, TIES, category=words.named(category, categories, config.lang)),
-                wilson(tie["ties"], tie["comparisons"], share),
-                0.0,
-                limit,
-                config.get(f"ties.categories.{category}.words.reason", config.reason("ties")),
-                translate(
-                    config.lang,
-                    "{ties} of {comparisons}; {per_rival} per other card compared",
-                    ties=tie["ties"],
-                    comparisons=tie["comparisons"],
-                    per_rival=plain(p, config.lang),
-                ),
-                margin=limit * float(config.get("ties.margin", 0.0)),
-                playouts=RANDOM,
-            )
-        )
-    found.append(
-        verdict(
-            translate(config.lang, "shared wins (random)"),
-            wilson(tallies[RANDOM].shared, tallies[RANDOM].games, share),
-            0.0,
-            float(config.get("shared_wins.max")),
-            config.reason("shared_wins"),
-            margin=float(config.get("shared_wins.margin", 0.0)),
-            playouts=RANDOM,
-        )
-    )
-    edge = float(config.get("skill.min_edge"))
-    for name, summary in playouts.items():
-        if "hero" in summary and summary["hero"] != search.NAME:  # the search bot's rung measures the bots only
-            fair = 1 / summary["players"]
-            tally = tallies[name]
-            hero, bot = level(summary["hero"], config.lang), level(summary["bot"], config.lang)
-            found.append(
-                verdict(
-                    translate(
-                        config.lang,
-                        "skill: {hero} vs {bot}, {players} players",
-                        hero=hero,
-                        bot=bot,
-                        players=summary["players"],
-                    ),
-                    wilson(sum(tally.hero_wins), sum(tally.hero_games), share),
-                    fair + edge,
-                    1.0,
-                    config.reason("skill"),
-                    translate(
-                        config.lang,
-                        "one {hero} seat among {others} {bot}; fair {fair}",
-                        hero=hero,
-                        bot=bot,
-                        others=summary["players"] - 1,
-                        fair=fixed(fair, config.lang),
-                    ),
-                    margin=float(config.get("skill.margin", 0.0)),
-                    playouts=name,
-                )
-            )
-    found += ports.playcheck(definition).verdicts(report, tallies, config, share)
+    found += [partial(_ties, category, tie, config, categories) for category, tie in playouts[RANDOM]["ties"].items()]
+    found.append(partial(_shared_wins, tallies[RANDOM], config))
+    found += [
+        partial(_skill, name, summary, tallies[name], config)
+        for name, summary in playouts.items()
+        if "hero" in summary and summary["hero"] != search.NAME  # the search bot's rung measures the bots only
+    ]
+    found += ports.playcheck(definition).verdicts(report, tallies, config)
     if definition.card_verdicts:  # random play: a card goes to every category (with expert play a card's
         # win index measures where the experts put it: Nepal in peak above wins there every time)
-        judged = _cards(tallies[RANDOM], {}, config, True, share / max(1, report["cards"]["judged"]))
-        found += _card_verdicts(judged, config, RANDOM)
-        found.append(_sweeps(report["cards"], config, categories))
+        found += _card_verdicts(tallies[RANDOM], report["cards"]["judged"], config, RANDOM)
+        found.append(settled(_sweeps(report["cards"], config, categories)))
     return found
+
+
+def _ties(category: str, tie: dict, config: thresholds.Config, categories: tuple[str, ...], share: float) -> dict:
+    """The share of tied comparisons in `category` (random play) below what its values' spread allows."""
+    p = float(config.get(f"ties.categories.{category}.per_rival", config.get("ties.per_rival")))
+    limit = sum(n * (1 - (1 - p) ** (int(k) - 1)) for k, (n, _) in tie["by_cards"].items()) / tie["comparisons"]
+    return verdict(
+        translate(config.lang, TIES, category=words.named(category, categories, config.lang)),
+        wilson(tie["ties"], tie["comparisons"], share),
+        0.0,
+        limit,
+        config.get(f"ties.categories.{category}.words.reason", config.reason("ties")),
+        translate(
+            config.lang,
+            "{ties} of {comparisons}; {per_rival} per other card compared",
+            ties=tie["ties"],
+            comparisons=tie["comparisons"],
+            per_rival=plain(p, config.lang),
+        ),
+        margin=limit * float(config.get("ties.margin", 0.0)),
+        playouts=RANDOM,
+    )
+
+
+def _shared_wins(tally: Tally, config: thresholds.Config, share: float) -> dict:
+    return verdict(
+        translate(config.lang, "shared wins (random)"),
+        wilson(tally.shared, tally.games, share),
+        0.0,
+        float(config.get("shared_wins.max")),
+        config.reason("shared_wins"),
+        margin=float(config.get("shared_wins.margin", 0.0)),
+        playouts=RANDOM,
+    )
+
+
+def _skill(name: str, summary: dict, tally: Tally, config: thresholds.Config, share: float) -> dict:
+    """A rung of the ladder: the stronger bot's seat wins more than its fair share by `skill.min_edge`."""
+    fair = 1 / summary["players"]
+    hero, bot = level(summary["hero"], config.lang), level(summary["bot"], config.lang)
+    return verdict(
+        translate(
+            config.lang, "skill: {hero} vs {bot}, {players} players", hero=hero, bot=bot, players=summary["players"]
+        ),
+        wilson(sum(tally.hero_wins), sum(tally.hero_games), share),
+        fair + float(config.get("skill.min_edge")),
+        1.0,
+        config.reason("skill"),
+        translate(
+            config.lang,
+            "one {hero} seat among {others} {bot}; fair {fair}",
+            hero=hero,
+            bot=bot,
+            others=summary["players"] - 1,
+            fair=fixed(fair, config.lang),
+        ),
+        margin=float(config.get("skill.margin", 0.0)),
+        playouts=name,
+    )
 
 
 def _seats(name: str, bot: str, tally: Tally, config: thresholds.Config, share: float) -> dict:
@@ -469,57 +468,60 @@ def _first_player(name: str, bot: str, tally: Tally, config: thresholds.Config, 
     )
 
 
-def _card_verdicts(cards: dict, config: thresholds.Config, playouts: str) -> list[dict]:
-    """Dominant and useless cards (share of the judged cards) and the strongest card's win index, from
-    `cards` (measured on `playouts`) whose intervals carry the verdicts' error."""
-    index = [_interval(iv) for iv in cards["win_index"].values()]
-    judged = max(len(index), 1)
-    dominant, useless = float(config.get("cards.dominant_index")), float(config.get("cards.useless_index"))
-    max_share, reason = float(config.get("cards.max_share")), config.reason("cards")
-    share = {
-        "dominant": Interval(
-            sum(i.value >= dominant for i in index) / judged,
-            sum(i.low >= dominant for i in index) / judged,
-            sum(i.high >= dominant for i in index) / judged,
-        ),
-        "useless": Interval(
-            sum(i.value <= useless for i in index) / judged,
-            sum(i.high <= useless for i in index) / judged,
-            sum(i.low <= useless for i in index) / judged,
-        ),
-    }
+def _card_verdicts(tally: Tally, judged: int, config: thresholds.Config, playouts: str) -> list[Judge]:
+    """Dominant and useless cards (share of the judged cards) and the strongest card's win index (where any
+    card is judged), measured on `playouts` (its `tally`), every card's interval with the verdict's error."""
+    cards = cache(lambda share: _cards(tally, {}, config, True, share / max(1, judged)))
+    found = [partial(_card_share, cards, label, config, playouts) for label in ("dominant", "useless")]
+    return found + ([partial(_strongest, cards, config, playouts)] if judged else [])
+
+
+def _card_share(cards: Callable[[float], dict], label: str, config: thresholds.Config, playouts: str, share: float):
+    """The share of the judged cards that are dominant (win index at least `cards.dominant_index`) or useless."""
+    judged = cards(share)
+    index = [_interval(iv) for iv in judged["win_index"].values()]
+    count = max(len(index), 1)
+    limit = float(config.get(f"cards.{label}_index"))
+    if label == "dominant":
+        interval = Interval(*(sum(v >= limit for v in values) / count for values in _bounds(index)))
+    else:  # the least useless share counts the cards whose upper end is at most the limit
+        value, low, high = _bounds(index)
+        interval = Interval(*(sum(v <= limit for v in values) / count for values in (value, high, low)))
     names = {
         "dominant": N_("dominant cards (win index ≥ {limit})"),
         "useless": N_("useless cards (win index ≤ {limit})"),
     }
-    found = [
-        verdict(
-            translate(config.lang, names[label], limit=plain(limit, config.lang)),
-            share[label],
-            0.0,
-            max_share,
-            reason,
-            ", ".join(sorted(cards[label])[:8]),
-            playouts=playouts,
-            checks=judged,
-        )
-        for label, limit in (("dominant", dominant), ("useless", useless))
-    ]
-    if index:
-        strongest = Interval(max(i.value for i in index), max(i.low for i in index), max(i.high for i in index))
-        found.append(
-            verdict(
-                translate(config.lang, "strongest card's win index"),
-                strongest,
-                0.0,
-                float(config.get("cards.max_index")),
-                reason,
-                ", ".join(f"{c} {plain(i, config.lang)}" for c, i in cards["strongest"][:3]),
-                playouts=playouts,
-                checks=judged,
-            )
-        )
-    return found
+    return verdict(
+        translate(config.lang, names[label], limit=plain(limit, config.lang)),
+        interval,
+        0.0,
+        float(config.get("cards.max_share")),
+        config.reason("cards"),
+        ", ".join(sorted(judged[label])[:8]),
+        playouts=playouts,
+        checks=count,
+    )
+
+
+def _strongest(cards: Callable[[float], dict], config: thresholds.Config, playouts: str, share: float) -> dict:
+    judged = cards(share)
+    index = [_interval(iv) for iv in judged["win_index"].values()]
+    value, low, high = _bounds(index)
+    return verdict(
+        translate(config.lang, "strongest card's win index"),
+        Interval(max(value), max(low), max(high)),
+        0.0,
+        float(config.get("cards.max_index")),
+        config.reason("cards"),
+        ", ".join(f"{c} {plain(i, config.lang)}" for c, i in judged["strongest"][:3]),
+        playouts=playouts,
+        checks=len(index),
+    )
+
+
+def _bounds(index: list[Interval]) -> tuple[list[float], list[float], list[float]]:
+    """The values, lower and upper ends of intervals."""
+    return [i.value for i in index], [i.low for i in index], [i.high for i in index]
 
 
 def load(game: GameDefinition, version: str | None = None, deck: Path | None = None) -> tuple[dict, Path]:

@@ -10,6 +10,7 @@ and is undecided (run more games) otherwise: an interval narrower than the margi
 """
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from scipy import special  # not scipy.stats: the same quantiles, a third of its import time
@@ -114,6 +115,14 @@ def games_to_decide(interval: Interval, low: float, high: float, margin: float, 
 def _room(distance: float, half: float) -> float:
     """The factor a half-width must shrink by to fit in `distance` (inf: it has none)."""
     return distance / half if half > 0 else math.inf
+
+
+Judge = Callable[[float], dict]  # a verdict, judged with the error `alpha` it is given (its share of the family's)
+
+
+def settled(found: dict) -> Judge:
+    """A verdict whose figure has no interval (a count): the same at every error."""
+    return lambda alpha: found
 
 
 def worst(results: list[str]) -> str:

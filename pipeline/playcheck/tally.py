@@ -5,8 +5,40 @@ them in batch order, so the sums (and the report) do not depend on how many proc
 """
 
 from collections import defaultdict
+from dataclasses import dataclass, fields
+
+from pipeline.playcheck.stats import ALPHA, Interval, ratio
 
 TABLES = ("ties", "cards", "always", "against", "against_always", "extra", "_current")  # defaultdicts
+
+
+@dataclass(slots=True)
+class WinSums:
+    """A card's comparisons and the sums its win index (`stats.ratio`: wins over fair shares) is made of."""
+
+    comparisons: int = 0
+    fair: float = 0.0  # Σ fair share a (1/k of a comparison of k cards)
+    wins: float = 0.0  # Σ wins w (its share of the win: 0, 1/k or 1)
+    fair_squares: float = 0.0  # Σa²
+    win_squares: float = 0.0  # Σw²
+    fair_wins: float = 0.0  # Σaw
+
+    def add(self, fair: float, credit: float) -> None:
+        """One comparison: a fair share `fair`, won `credit`."""
+        self.comparisons += 1
+        self.fair += fair
+        self.wins += credit
+        self.fair_squares += fair * fair
+        self.win_squares += credit * credit
+        self.fair_wins += fair * credit
+
+    def merge(self, other: "WinSums") -> None:
+        for field in fields(self):
+            setattr(self, field.name, getattr(self, field.name) + getattr(other, field.name))
+
+    def index(self, alpha: float = ALPHA) -> Interval:
+        """The win index (wins over fair shares) with its interval at error `alpha`."""
+        return ratio(self.comparisons, self.fair, self.wins, self.fair_squares, self.win_squares, self.fair_wins, alpha)
 
 
 class Tally:
@@ -24,10 +56,9 @@ class Tally:
         self.lead_changes: list[int] = []
         self.branching: list[float] = []  # per game: mean legal actions at a decision (random playouts)
         self.ties: dict[tuple[str, int], list[int]] = defaultdict(lambda: [0, 0])  # (category, cards) -> [n, ties]
-        self.cards: dict[str, list[float]] = defaultdict(lambda: [0, 0.0, 0.0, 0.0, 0.0, 0.0])
-        # card id -> [comparisons, Σ fair share a, Σ wins w, Σa², Σw², Σaw]
+        self.cards: dict[str, WinSums] = defaultdict(WinSums)  # card id -> its comparisons' sums
         self.always: dict[tuple[str, str], list[float]] = defaultdict(lambda: [0, 0.0])  # (card, category) -> [n, wins]
-        self.against: dict[str, list[float]] = defaultdict(lambda: [0, 0.0, 0.0, 0.0, 0.0, 0.0])
+        self.against: dict[str, WinSums] = defaultdict(WinSums)
         # card id -> the sums of `cards`, of comparisons the card was not in: had it been played against
         # the cards the others played (`hypothetical`)
         self.against_always: dict[tuple[str, str], list[float]] = defaultdict(lambda: [0, 0.0])
@@ -100,9 +131,9 @@ class Tally:
             self.hero_wins[p] += other.hero_wins[p]
             self.hero_games[p] += other.hero_games[p]
         _add(self.ties, other.ties)
-        _add(self.cards, other.cards)
+        _merge(self.cards, other.cards)
         _add(self.always, other.always)
-        _add(self.against, other.against)
+        _merge(self.against, other.against)
         _add(self.against_always, other.against_always)
         for key, (total, squares) in other.extra.items():
             self.extra[key][0] += total
@@ -123,16 +154,16 @@ class Tally:
         self.__dict__.update(fresh.__dict__ | state)
 
 
-def _count(entry: list[float], won: list[float], fair: float, credit: float) -> None:
-    """One comparison of a card: its sums for the win index (`ratio`) and its (comparisons, wins) there."""
-    entry[0] += 1
-    entry[1] += fair
-    entry[2] += credit
-    entry[3] += fair * fair
-    entry[4] += credit * credit
-    entry[5] += fair * credit
+def _count(entry: WinSums, won: list[float], fair: float, credit: float) -> None:
+    """One comparison of a card: its sums for the win index and its (comparisons, wins) there."""
+    entry.add(fair, credit)
     won[0] += 1
     won[1] += credit
+
+
+def _merge(mine: dict[str, WinSums], theirs: dict[str, WinSums]) -> None:
+    for key, sums in theirs.items():
+        mine[key].merge(sums)
 
 
 def _add(mine: dict, theirs: dict) -> None:

@@ -298,7 +298,8 @@ def _attribution(
             terms += f" ({source.license_name})"
         line = markup.text(f" ({source.year}), {source.producer}. {labelled(lang, kit['licence'], terms)}.")
         paragraphs.append(Markup(markup.bold(source.title or name) + line))
-    paragraphs += counting.statements(deck, load_spec(game), kit.get("counting", {}), lang)
+    labels = {c["field"]: c["words"]["label"] for c in layouts.load(game).localised(lang).data.get("categories", [])}
+    paragraphs += counting.statements(deck, load_spec(game), kit.get("counting", {}), lang, labels)
     paragraphs.append(markup.words(kit["credits"]))
     version = layouts.version(deck, lang, options.draft)
     paragraphs.append(markup.fill(kit["deck"], title=titles.title(game, deck, lang), version=version))

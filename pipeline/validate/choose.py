@@ -134,18 +134,8 @@ class Chooser:
 
     def choose(self, iso3: str, field: str, lead_source: str = "") -> Choice:
         """The value of one field; `lead_source` is the source of its key field when FOLLOWS pairs them."""
-        candidates = sorted(self.candidates.get((iso3, field), []), key=lambda c: rank(field, c.source))
-        if field in PERIODS:
-            candidates = periods.ordered(
-                candidates, PERIODS[field], lambda c: c.vintage, lambda c: rank(field, c.source)
-            )
-        if field in CLASSED:
-            candidates = sorted(
-                candidates, key=lambda c: not source_classes.allowed(source_classes.of(c.source, c.note))
-            )
         override = self.overrides.get((iso3, field))
-        if field in FOLLOWS and override is None:
-            candidates = [c for c in candidates if c.source == lead_source]
+        candidates = self.ordered(iso3, field, lead_source if override is None else None)
         if (iso3, field) in EMPTY_BY_DESIGN:
             self.report["empty"].append({"iso3": iso3, "field": field, "reason": EMPTY_BY_DESIGN[iso3, field]})
             return Choice()
@@ -159,50 +149,60 @@ class Chooser:
             self.note_override(override, valid[0] if valid else None)
             why = f"override: {override.reason}"
         else:
-            for c in candidates:
-                if c not in valid and c not in stale:
-                    self.report["refused"].append(
-                        {
-                            "iso3": iso3,
-                            "field": field,
-                            "source": c.source,
-                            "value": fmt(c.value),
-                            "reason": refusal(field, c.value, c.note),
-                            "fallback": valid[0].source if valid else "",
-                        }
-                    )
+            self.note_refused(iso3, field, [c for c in candidates if c not in valid and c not in stale], valid)
             if not valid:
-                if candidates:
-                    reason = "every source's value was refused"
-                elif field in FOLLOWS:
-                    reason = (
-                        f"no value from {lead_source}, the source of {FOLLOWS[field]}"
-                        if lead_source
-                        else f"{FOLLOWS[field]} is empty"
-                    )
-                else:
-                    reason = "no source has a value"
-                self.report["empty"].append({"iso3": iso3, "field": field, "reason": reason})
+                self.report["empty"].append(
+                    {"iso3": iso3, "field": field, "reason": _none(field, candidates, lead_source)}
+                )
                 return Choice()
             picked, decision = self.refereed(iso3, field, valid) if field in REFEREES else (valid[0], "")
             if picked is None:
                 self.report["empty"].append({"iso3": iso3, "field": field, "reason": decision})
                 return Choice()
             chosen = picked
-            why = decision or (
-                f"same source as {FOLLOWS[field]}"
-                if field in FOLLOWS
-                else f"period {PERIODS[field]} first, then " + " > ".join(fields()[field].precedence)
-                if field in PERIODS and len(candidates) > 1
-                else "precedence " + " > ".join(fields()[field].precedence)
-                if len(candidates) > 1
-                else "only source"
-            )
+            why = decision or _why(field, len(candidates))
             if chosen is not candidates[0] and not decision:
                 why = f"fallback: {candidates[0].source} {'stale' if candidates[0] in stale else 'refused'}"
         citation = override.citation if override is not None else cited(chosen)
+        vintage = self.flagged(iso3, field, chosen, period=override is None)
+        return Choice(chosen.value, chosen.source, vintage, self.conflict(iso3, field, chosen, valid, why), citation)
+
+    def ordered(self, iso3: str, field: str, lead_source: str | None) -> list[Candidate]:
+        """The field's candidates in the order they are tried: by precedence, the preferred period first, the
+        source classes a card may print first; only the lead field's source's (`lead_source`, where FOLLOWS
+        pairs the field and no override sets it)."""
+        candidates = sorted(self.candidates.get((iso3, field), []), key=lambda c: rank(field, c.source))
+        if field in PERIODS:
+            candidates = periods.ordered(
+                candidates, PERIODS[field], lambda c: c.vintage, lambda c: rank(field, c.source)
+            )
+        if field in CLASSED:
+            candidates = sorted(
+                candidates, key=lambda c: not source_classes.allowed(source_classes.of(c.source, c.note))
+            )
+        if field in FOLLOWS and lead_source is not None:
+            candidates = [c for c in candidates if c.source == lead_source]
+        return candidates
+
+    def note_refused(self, iso3: str, field: str, refused: list[Candidate], valid: list[Candidate]) -> None:
+        """Report each candidate the schema refused, and what the field fell back to."""
+        for c in refused:
+            self.report["refused"].append(
+                {
+                    "iso3": iso3,
+                    "field": field,
+                    "source": c.source,
+                    "value": fmt(c.value),
+                    "reason": refusal(field, c.value, c.note),
+                    "fallback": valid[0].source if valid else "",
+                }
+            )
+
+    def flagged(self, iso3: str, field: str, chosen: Candidate, period: bool) -> str:
+        """The chosen value's vintage, flagged (and reported) where it is of another period than the field's
+        preferred one (`period`: not an override's), or of a source class a card may not print."""
         vintage = chosen.vintage
-        if field in PERIODS and override is None:
+        if field in PERIODS and period:
             vintage = periods.flagged(chosen.vintage, PERIODS[field])
             if vintage != chosen.vintage:
                 entry = {"iso3": iso3, "field": field, "value": fmt(chosen.value), "source": chosen.source}
@@ -212,7 +212,7 @@ class Chooser:
             vintage = f"{vintage}; {source_classes.flag(klass)}"
             entry = {"iso3": iso3, "field": field, "value": fmt(chosen.value), "source": chosen.source}
             self.report["source_classes"].append(entry | {"class": klass or "undeclared", "note": chosen.note})
-        return Choice(chosen.value, chosen.source, vintage, self.conflict(iso3, field, chosen, valid, why), citation)
+        return vintage
 
     def refereed(self, iso3: str, field: str, valid: list[Candidate]) -> tuple[Candidate | None, str]:
         """The card value of a refereed field. Near the referee: a candidate within the tolerance of the
@@ -414,3 +414,25 @@ def typed(master: pd.DataFrame) -> pd.DataFrame:
         kinds[field] = {float: "float64", bool: "boolean", int: "Int64", str: "string"}[fields()[field].dtype]
     provenance = {c: "string" for c in COLUMNS if "__" in c}
     return master.astype(kinds | provenance | {"iso3": "string"})
+
+
+def _none(field: str, candidates: list[Candidate], lead_source: str) -> str:
+    """Why a field has no value: every candidate refused, its lead field's source without one, or none."""
+    if candidates:
+        return "every source's value was refused"
+    if field in FOLLOWS:
+        return (
+            f"no value from {lead_source}, the source of {FOLLOWS[field]}"
+            if lead_source
+            else f"{FOLLOWS[field]} is empty"
+        )
+    return "no source has a value"
+
+
+def _why(field: str, candidates: int) -> str:
+    """Why the first valid candidate is the value (of `candidates`)."""
+    if field in FOLLOWS:
+        return f"same source as {FOLLOWS[field]}"
+    if field in PERIODS and candidates > 1:
+        return f"period {PERIODS[field]} first, then " + " > ".join(fields()[field].precedence)
+    return "precedence " + " > ".join(fields()[field].precedence) if candidates > 1 else "only source"

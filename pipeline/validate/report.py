@@ -35,18 +35,23 @@ def per_source(values: dict) -> str:
 
 
 def to_markdown(report: dict) -> str:
-    n = report["countries"]
-    years = max_vintage_gap_years()
-    referees = ", ".join(f"{f.name}: {f.referee.source}" for f in fields().values() if f.referee)
-    preferred = ", ".join(f"{f.name} {f.period.preferred}" for f in fields().values() if f.period)
-    recent = ", ".join(f.name for f in fields().values() if f.recency)
+    """The report for reviewers: coverage and how values were chosen, what is flagged, what was dropped."""
     lines = [
         "# Country data: validation report",
         "",
-        f"{n} card countries (193 UN members, Vatican, Palestine, Kosovo, Taiwan, Antarctica). "
+        f"{report['countries']} card countries (193 UN members, Vatican, Palestine, Kosovo, Taiwan, Antarctica). "
         "Master table: `build/validate/countries.parquet` (and `.csv`).",
         "",
     ]
+    lines += _choices(report) + _flags(report) + _dropped(report) + _housekeeping(report)
+    return "\n".join(lines)
+
+
+def _choices(report: dict) -> list[str]:
+    """Coverage, the core territory rule's changes, the overrides and the referee's decisions."""
+    n = report["countries"]
+    referees = ", ".join(f"{f.name}: {f.referee.source}" for f in fields().values() if f.referee)
+    lines: list[str] = []
     lines += section(
         "Coverage",
         ["field", "countries with a value", "empty"],
@@ -93,6 +98,15 @@ def to_markdown(report: dict) -> str:
         "their years), else the one closest to the referee; a value no two sources support is refused "
         "(or needs a reviewed override).",
     )
+    return lines
+
+
+def _flags(report: dict) -> list[str]:
+    """The values flagged: another period, a source class a card may not print, conflicts, stale and old ones."""
+    years = max_vintage_gap_years()
+    preferred = ", ".join(f"{f.name} {f.period.preferred}" for f in fields().values() if f.period)
+    recent = ", ".join(f.name for f in fields().values() if f.recency)
+    lines: list[str] = []
     lines += section(
         f"Climate normals not of the preferred period ({preferred})",
         ["country", "field", "value", "source", "vintage", "note"],
@@ -134,6 +148,12 @@ def to_markdown(report: dict) -> str:
         ["country", "field", "year", "newest year"],
         picked(report.get("old", []), "iso3", "field", "year", "newest"),
     )
+    return lines
+
+
+def _dropped(report: dict) -> list[str]:
+    """Names changed, values refused, neighbours outside the card universe, empty values."""
+    lines: list[str] = []
     lines += section(
         "Printed names changed (capitals spelt with the diacritics another source gives them; peak names: "
         "sources/reviewed/peak_names.csv and 7summits spellings)",
@@ -154,6 +174,10 @@ def to_markdown(report: dict) -> str:
         [[e["iso3"], e["source"], ", ".join(e["dropped"])] for e in report["neighbours_outside_universe"]],
     )
     lines += section("Empty values", ["country", "field", "reason"], picked(report["empty"], "iso3", "field", "reason"))
+    return lines
+
+
+def _housekeeping(report: dict) -> list[str]:
     housekeeping = [
         "Observations outside the card universe (ignored), by source: "
         + (", ".join(f"{s} {k}" for s, k in report["outside_universe"].items()) or "none"),
@@ -162,7 +186,7 @@ def to_markdown(report: dict) -> str:
         "Duplicate observations (first kept): "
         + (", ".join(f"{e['iso3']} {e['field']} {e['source']}" for e in report["duplicates"]) or "none"),
     ]
-    lines += ["## Housekeeping", ""]
+    lines = ["## Housekeeping", ""]
     for paragraph in housekeeping:
         lines += [paragraph + ".", ""]
-    return "\n".join(lines)
+    return lines

@@ -7,6 +7,7 @@ from pipeline.framework import search
 from pipeline.games.grid import engine
 from pipeline.i18n.catalogue import N_
 from pipeline.playcheck.config import Config
+from pipeline.playcheck.stats import Judge
 from pipeline.playcheck.tally import Tally
 
 # the ladder, weakest first: random, novice, skilled, expert, master; the search bot (a seat in `geodeck play`)
@@ -61,5 +62,5 @@ def length(state: engine.State, moves: int) -> int:
     return moves
 
 
-def verdicts(report: dict, tallies: dict[str, Tally], config: Config, alpha: float) -> list[dict]:
+def verdicts(report: dict, tallies: dict[str, Tally], config: Config) -> list[Judge]:
     return []

@@ -2,14 +2,15 @@
 
 import random
 from collections.abc import Callable
+from functools import partial
 
 from pipeline.framework.core import Policy
 from pipeline.games.laender_toppen import engine
 from pipeline.i18n.catalogue import N_, clauses, labelled
 from pipeline.playcheck.config import Config
 from pipeline.playcheck.numbers import fixed
-from pipeline.playcheck.stats import Interval, mean, ratio, verdict
-from pipeline.playcheck.tally import Tally
+from pipeline.playcheck.stats import Interval, Judge, mean, settled, verdict
+from pipeline.playcheck.tally import Tally, WinSums
 from pipeline.playcheck.words import named
 
 BOTS = engine.BOTS  # the ladder, weakest first: random, novice, skilled, expert
@@ -103,40 +104,39 @@ def _against_the_table(state: engine.State, tally: Tally) -> None:
                     tally.hypothetical(name, ids[card], len(rivals), credit)
 
 
-def _knowing(report: dict, tallies: dict[str, Tally], config: Config, alpha: float) -> list[dict]:
+def _knowing(report: dict, tallies: dict[str, Tally], config: Config) -> list[Judge]:
     """Does knowing the values pay? Per player count of the ladder, the cards the expert takes from the
     others per game over what a blind expert seat takes (the same play on another card's values)."""
-    least = float(config.get("skill.min_taken"))
-    found = []
-    for name, summary in report["playouts"].items():
-        if summary.get("hero") == "expert" and summary["bot"] == "blind":
-            players = summary["players"]
-            dealt = tallies[name].maxima[DEALT]
-            total, squares = tallies[name].extra.get(f"{TAKEN}: hero's edge", (0.0, 0.0))
-            found.append(
-                verdict(
-                    config.text("skill.words.knowing", players=players),
-                    mean(tallies[name].games, total, squares, alpha),
-                    least,
-                    (players - 1) * dealt,  # every card the others were dealt
-                    config.get("skill.words.knowing_reason"),
-                    config.text("skill.words.knowing_detail", games=tallies[name].games),
-                    playouts=name,
-                )
-            )
-    return found
+    return [
+        partial(_knowing_at, name, summary["players"], tallies[name], config)
+        for name, summary in report["playouts"].items()
+        if summary.get("hero") == "expert" and summary["bot"] == "blind"
+    ]
+
+
+def _knowing_at(name: str, players: int, tally: Tally, config: Config, alpha: float) -> dict:
+    total, squares = tally.extra.get(f"{TAKEN}: hero's edge", (0.0, 0.0))
+    return verdict(
+        config.text("skill.words.knowing", players=players),
+        mean(tally.games, total, squares, alpha),
+        float(config.get("skill.min_taken")),
+        (players - 1) * tally.maxima[DEALT],  # every card the others were dealt
+        config.get("skill.words.knowing_reason"),
+        config.text("skill.words.knowing_detail", games=tally.games),
+        playouts=name,
+    )
 
 
 def length(state: engine.State, moves: int) -> int:
     return moves
 
 
-def verdicts(report: dict, tallies: dict[str, Tally], config: Config, alpha: float) -> list[dict]:
+def verdicts(report: dict, tallies: dict[str, Tally], config: Config) -> list[Judge]:
     """Issue 35: whether knowing the values pays, and the cards judged against expert play."""
-    return [*_knowing(report, tallies, config, alpha), *_cards_against_experts(tallies, config, alpha)]
+    return [*_knowing(report, tallies, config), *_cards_against_experts(tallies, config)]
 
 
-def _cards_against_experts(tallies: dict[str, Tally], config: Config, alpha: float) -> list[dict]:
+def _cards_against_experts(tallies: dict[str, Tally], config: Config) -> list[Judge]:
     """In the four-player seat playouts: the strongest card's win rate over the deck's average, and the most
     slots one card always wins."""
     name = AGAINST_EXPERTS
@@ -144,49 +144,48 @@ def _cards_against_experts(tallies: dict[str, Tally], config: Config, alpha: flo
         return []
     tally = tallies[name]
     min_contests = int(config.get("cards.min_contests", 20))
-    judged = {card: e for card, e in sorted(tally.against.items()) if e[0] >= min_contests}
-    average = sum(e[2] for e in judged.values()) / max(sum(e[1] for e in judged.values()), 1e-9)
-    share = alpha / max(1, len(judged))
-    index = {card: ratio(int(e[0]), e[1], e[2], e[3], e[4], e[5], share) for card, e in judged.items()}
-    strongest = max(index, key=lambda card: (index[card].value, card), default="")
-    top = index.get(strongest, Interval(0.0, 0.0, 0.0))
+    judged = {card: sums for card, sums in sorted(tally.against.items()) if sums.comparisons >= min_contests}
     sweeps: dict[str, list[str]] = {}
     for (card, slot), (n, wins) in sorted(tally.against_always.items()):
         if n >= min_contests and wins == n:
             sweeps.setdefault(card, []).append(slot)
     most = max(sweeps.items(), key=lambda kv: (len(kv[1]), kv[0]), default=("", []))
     games = config.text("cards.words.games_of_experts", games=tally.games)
-    return [
-        verdict(
-            config.text("cards.words.against_experts"),
-            Interval(top.value / average, top.low / average, top.high / average) if average else top,
-            0.0,
-            float(config.get("cards.max_against_experts")),
-            config.reason("cards"),
-            config.text(
-                "cards.words.against_experts_detail",
-                card=strongest,
-                average=fixed(average, config.lang),
-                games=games,
-            ),
-            playouts=name,
-            checks=len(judged),
+    always = verdict(
+        config.text("cards.words.always_against_experts"),
+        Interval(len(most[1]), len(most[1]), len(most[1])),
+        0,
+        int(config.get("cards.max_always_categories")),
+        config.reason("cards"),
+        clauses(
+            config.lang,
+            [
+                labelled(config.lang, most[0], ", ".join(named(slot, CATEGORIES, config.lang) for slot in most[1])),
+                games,
+            ],
+        )
+        if most[1]
+        else games,
+        playouts=name,
+    )
+    return [partial(_strongest_against_experts, judged, games, config), settled(always)]
+
+
+def _strongest_against_experts(judged: dict[str, WinSums], games: str, config: Config, alpha: float) -> dict:
+    """The strongest card's win index over the deck's average, every card's interval with a share of `alpha`."""
+    average = sum(s.wins for s in judged.values()) / max(sum(s.fair for s in judged.values()), 1e-9)
+    index = {card: sums.index(alpha / max(1, len(judged))) for card, sums in judged.items()}
+    strongest = max(index, key=lambda card: (index[card].value, card), default="")
+    top = index.get(strongest, Interval(0.0, 0.0, 0.0))
+    return verdict(
+        config.text("cards.words.against_experts"),
+        Interval(top.value / average, top.low / average, top.high / average) if average else top,
+        0.0,
+        float(config.get("cards.max_against_experts")),
+        config.reason("cards"),
+        config.text(
+            "cards.words.against_experts_detail", card=strongest, average=fixed(average, config.lang), games=games
         ),
-        verdict(
-            config.text("cards.words.always_against_experts"),
-            Interval(len(most[1]), len(most[1]), len(most[1])),
-            0,
-            int(config.get("cards.max_always_categories")),
-            config.reason("cards"),
-            clauses(
-                config.lang,
-                [
-                    labelled(config.lang, most[0], ", ".join(named(slot, CATEGORIES, config.lang) for slot in most[1])),
-                    games,
-                ],
-            )
-            if most[1]
-            else games,
-            playouts=name,
-        ),
-    ]
+        playouts=AGAINST_EXPERTS,
+        checks=len(judged),
+    )

@@ -2,12 +2,14 @@
 (by kind, and how often answered right), and games long enough to need the house rule (a verdict among
 the bots above random)."""
 
+from functools import partial
+
 from pipeline.framework import search
 from pipeline.games.world_game import engine
 from pipeline.i18n.catalogue import N_
 from pipeline.playcheck.config import Config
 from pipeline.playcheck.play import shown
-from pipeline.playcheck.stats import verdict, wilson
+from pipeline.playcheck.stats import Judge, verdict, wilson
 from pipeline.playcheck.tally import Tally
 
 OFF_THE_LADDER = ("child", "master")  # `geodeck play` seats: below the novice and above the expert
@@ -67,25 +69,25 @@ def length(state: engine.State, moves: int) -> int:
     return state.rounds()
 
 
-def verdicts(report: dict, tallies: dict[str, Tally], config: Config, alpha: float) -> list[dict]:
+def verdicts(report: dict, tallies: dict[str, Tally], config: Config) -> list[Judge]:
     """Games long enough to need the house rule, among the bots above random (seat playouts; not the search
-    bot's few games, which measure the bots), each interval with the error `alpha`."""
-    found, players = [], report["players"]
-    limit = float(config.get("game.max_long"))
-    for name, summary in report["playouts"].items():
-        if summary["bot"] != "random" and summary.get("hero") != search.NAME:
-            total, _ = tallies[name].extra.get(LONG.format(rounds=LONG_GAME), (0.0, 0.0))
-            found.append(
-                verdict(
-                    config.text(
-                        "game.words.name", rounds=LONG_GAME, playouts=shown(name, summary, players, config.lang)
-                    ),
-                    wilson(total, tallies[name].games, alpha),
-                    0.0,
-                    limit,
-                    config.reason("game"),
-                    margin=float(config.get("game.margin", 0.0)),
-                    playouts=name,
-                )
-            )
-    return found
+    bot's few games, which measure the bots)."""
+    return [
+        partial(_long_games, name, shown(name, summary, report["players"], config.lang), tallies[name], config)
+        for name, summary in report["playouts"].items()
+        if summary["bot"] != "random" and summary.get("hero") != search.NAME
+    ]
+
+
+def _long_games(name: str, playouts: str, tally: Tally, config: Config, alpha: float) -> dict:
+    """The share of `name`'s games longer than LONG_GAME rounds, its interval with the error `alpha`."""
+    total, _ = tally.extra.get(LONG.format(rounds=LONG_GAME), (0.0, 0.0))
+    return verdict(
+        config.text("game.words.name", rounds=LONG_GAME, playouts=playouts),
+        wilson(total, tally.games, alpha),
+        0.0,
+        float(config.get("game.max_long")),
+        config.reason("game"),
+        margin=float(config.get("game.margin", 0.0)),
+        playouts=name,
+    )

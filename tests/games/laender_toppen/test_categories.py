@@ -46,7 +46,7 @@ def templates(folder, block: str = ""):
 def test_a_category_added_to_the_built_in_deck_is_one_block(tmp_path, store, monkeypatch):
     game = templates(tmp_path / "templates", LATITUDE)
     spec = load_spec(game)
-    assert spec.categories[-1] == "label_lat" and len(spec.categories) == 7
+    assert spec.categories[-1] == "label_lat" and len(spec.categories) == len(load_spec(GAME).categories) + 1
     assert spec.kinds["country"][-1] == "label_lat"  # the kinds' `categories`: every category, in order
     root = synthetic.write_inputs(tmp_path / "build")
     deck = stage.fresh_deck(game, root)[1]
@@ -58,7 +58,7 @@ def test_a_category_added_to_the_built_in_deck_is_one_block(tmp_path, store, mon
         engine = lt.Game.from_deck(deck, players=3)
     finally:
         categories.declared.cache_clear()
-    assert engine.fields[-1] == "label_lat" and engine.slots == 14
+    assert engine.fields[-1] == "label_lat" and engine.slots == 2 * len(spec.categories)  # above and below
     south = min((c for c in deck["cards"] if c["kind"] != "joker"), key=lambda c: c["fields"]["label_lat"])
     ranks = engine.ranks[engine.slot_names.index("label_lat above")]  # lower: the southernmost wins above
     assert max(range(len(ranks)), key=lambda i: (ranks[i], -i)) == engine.ids.index(south["id"])
@@ -74,7 +74,7 @@ def test_a_category_added_to_the_built_in_deck_is_one_block(tmp_path, store, mon
     assert "Latitude of the middle" in " ".join(pages(strips))
 
 
-def test_the_game_prints_and_plays_its_six_categories_from_the_deck_spec():
+def test_the_game_prints_and_plays_its_categories_from_the_deck_spec():
     assert [c["field"] for c in layouts.load(GAME).data["categories"]] == load_spec(GAME).categories
     assert [field for field, _ in categories.declared()] == load_spec(GAME).categories
     assert "categories" not in tomllib.loads((TEMPLATES_DIR / "cards" / "laender-toppen.toml").read_text("utf-8"))
@@ -93,4 +93,5 @@ def test_a_bad_category_of_the_deck_spec_is_one_line_naming_the_file(tmp_path, b
     with pytest.raises(GeodeckError) as error:
         load_spec(game)
         layouts.load(game)  # the pictograms are the renderer's: its layout checks them
-    assert "laender-toppen.toml: categories[7]" in str(error.value) and problem in str(error.value)
+    added = len(load_spec(GAME).categories) + 1  # the block's place, after the spec's own
+    assert f"laender-toppen.toml: categories[{added}]" in str(error.value) and problem in str(error.value)

@@ -2,11 +2,11 @@
 name its categories and its groups in scoring order, and leave out the Antarctica card and Russia and
 Türkiye it does not have; the built-in deck's name them; every language fills every placeholder."""
 
-import json
 from pathlib import Path
 
 import pytest
 import tomlkit
+from fixtures.tiny.games.decks import print_deck
 
 from pipeline.games import custom
 from pipeline.games.custom import recipe, templates
@@ -57,7 +57,7 @@ def test_a_custom_deck_s_rules_name_its_categories_and_groups_not_the_base_deck_
 
 
 def test_the_built_in_deck_s_rules_name_its_antarctica_card_and_two_continent_countries():
-    deck = json.loads(TINY.read_text(encoding="utf-8"))
+    deck = print_deck("laender-toppen")
     text = rules(GAME, deck, "en")
     assert "The Antarctica card has dashes for Inhabitants, Life expectancy, and GDP per capita (PPP)" in text
     assert "Türkiye and Russia count as Europe or Asia." in text and "the owner of the Antarctica card wins" in text
@@ -67,5 +67,5 @@ def test_the_built_in_deck_s_rules_name_its_antarctica_card_and_two_continent_co
 @pytest.mark.parametrize("lang", registry.codes())
 def test_every_language_fills_every_placeholder_of_the_rules(europe, lang):
     game, deck, _ = europe
-    for text in (rules(game, deck, lang), rules(GAME, json.loads(TINY.read_text(encoding="utf-8")), lang)):
+    for text in (rules(game, deck, lang), rules(GAME, print_deck("laender-toppen"), lang)):
         assert "{" not in text and "}" not in text
