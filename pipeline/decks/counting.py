@@ -8,7 +8,8 @@ this declaration).
   and capitals), neighbours, continents, years (the data years of the deck's values), names (peak names).
 - `two_continents`: the countries whose card shows both of their continents, or "all" (every country of
   sources/reviewed/continents.csv); every other card shows its primary continent.
-- `neighbours_also`: countries outside the deck that count as land neighbours (Kosovo, Palestine, Taiwan).
+- `neighbours_also`: countries outside the deck that count as land neighbours (Kosovo, Palestine, Taiwan), or
+  "all": every country counts whether or not it has a card (a deck of some countries: a recipe's).
 """
 
 from collections import Counter
@@ -44,7 +45,10 @@ def shown_continents(iso3: str, continents: Sequence[str], primary: str | None, 
 def check_neighbours(iso3: str, neighbours: str | None, cards: set[str], spec: DeckSpec) -> None:
     """A user error when a land neighbour (';'-joined ISO3 codes) is neither a card nor in the spec's
     `neighbours_also`: the card would count a country whose rule the kit does not state."""
-    counted = cards | set(declared(spec).get("neighbours_also", []))
+    also = declared(spec).get("neighbours_also", [])
+    if also == ALL:
+        return
+    counted = cards | set(also)
     outside = sorted(set(str(neighbours or "").split(";")) - counted - {""})
     if outside:
         raise GeodeckError(
@@ -75,6 +79,17 @@ def _years(deck: dict, spec: DeckSpec, words: dict) -> str:
     return words["years"].format(items="; ".join(parts))
 
 
+def _neighbours(also: list[str] | str, dependent: list[str], words: dict) -> str:
+    """The neighbours rule: the countries beyond the deck that count (`words["countries"]` names the states
+    beyond the UN members; "all": every country counts, card or not) and the dependent territories that do not
+    (the deck's cards bordering one, else the rule alone)."""
+    if also == ALL:
+        return words["neighbours_all"].format(also=_listing(list(words["countries"].values()), words))
+    return words["neighbours"].format(
+        also=_listing([words["countries"][c] for c in also], words), examples="; ".join(dependent)
+    )
+
+
 def statements(deck: dict, spec: DeckSpec, words: dict, lang: str) -> list[str]:
     """The kit's paragraphs stating the deck's counting rules in `lang` (none when the spec declares none)."""
     counting = declared(spec)
@@ -94,13 +109,13 @@ def statements(deck: dict, spec: DeckSpec, words: dict, lang: str) -> list[str]:
                 for c, t in words["dependent"].items()
                 if c in cards
             ]
-            also = _listing([words["countries"][c] for c in counting.get("neighbours_also", [])], words)
-            out.append(words["neighbours"].format(also=also, examples="; ".join(dependent)))
+            out.append(_neighbours(counting.get("neighbours_also", []), dependent, words))
         elif rule == "continents":
             both = counting.get("two_continents", ALL)
             if both == ALL:
                 two = [c for c, f in cards.items() if len(f.get("continents") or []) > 1]
-                out.append(words["continents_all"].format(names=_listing(names(two), words)))
+                if two:  # a deck of some countries may have none on two continents
+                    out.append(words["continents_all"].format(names=_listing(names(two), words)))
             else:
                 others = [c for c in read_continents() if c in cards and c not in both]
                 shown = [f"{cards[c][name]}: {words['continent'][cards[c]['continents'][0]]}" for c in others]

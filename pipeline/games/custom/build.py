@@ -38,19 +38,18 @@ def folder(name: str, build_root: Path | None = None) -> Path:
     return (build_root or paths.build_dir()) / "custom" / name
 
 
-def candidates(made: recipe.Recipe, build_root: Path) -> tuple[pd.DataFrame, dict, list[str]]:
-    """The recipe's candidates, most familiar first, where they came from (for recipe.json), and every country
-    of the country table (none for a user's table)."""
+def candidates(made: recipe.Recipe, build_root: Path) -> tuple[pd.DataFrame, dict]:
+    """The recipe's candidates, most familiar first, and where they came from (for recipe.json)."""
     sources = {"recipe": made.path.name, "recipe_sha256": file_sha256(made.path)}
     if made.items.table is not None:
         rules = recipe.games()[made.game]
         if not rules.get("tables"):
             raise recipe.RecipeError(str(made.path), [f"items.table: a {made.game} deck is made of countries only"])
         own = table.read(made)
-        return items.rows(made, own), sources | {"table": own.path.name, "table_sha256": own.sha256}, []
+        return items.rows(made, own), sources | {"table": own.path.name, "table_sha256": own.sha256}
     countries = stage.read_table(build_root / COUNTRIES, COUNTRIES)
     found = items.countries(made, countries)
-    return found, sources | {"countries": f"build/{COUNTRIES}"}, sorted(countries["iso3"])
+    return found, sources | {"countries": f"build/{COUNTRIES}"}
 
 
 def ranges(made: recipe.Recipe, pool: pd.DataFrame) -> dict[str, tuple[float, float]]:
@@ -73,7 +72,7 @@ def new(
     made = recipe.load(path)
     root = build_root or paths.build_dir()
     out = folder(made.name, root)
-    pool, sources, countries = candidates(made, root)
+    pool, sources = candidates(made, root)
     if len(pool) < made.cards:
         raise recipe.RecipeError(
             str(path), [f"recipe.cards {made.cards}: only {len(pool)} items match [items]; lower it or widen [items]"]
@@ -81,7 +80,7 @@ def new(
     pool = pool.rename(columns={c.field: templates.card_field(made, c) for c in made.categories})
     base = registry.get(made.game)
     size = made.cards + len(made.jokers)
-    spec_doc = templates.spec(made, base, size, ranges(made, pool), countries)
+    spec_doc = templates.spec(made, base, size, ranges(made, pool))
     staged = out / custom.TEMPLATES
     found_groups = groups(made, pool)
     templates.write(made, base, staged, spec_doc, found_groups, [])

@@ -11,6 +11,7 @@ import tomlkit
 
 from pipeline import atomic, readers
 from pipeline.decks.categories import Category, field_entry, layout_row
+from pipeline.decks.counting import ALL
 from pipeline.games.custom.recipe import Recipe
 from pipeline.games.definition import GameDefinition
 
@@ -26,12 +27,10 @@ def card_field(recipe: Recipe, category: Category) -> str:
     return category.field if recipe.items.table is None else field_name(category.field)
 
 
-def spec(
-    recipe: Recipe, base: GameDefinition, cards: int, ranges: dict[str, tuple[float, float]], countries: list[str]
-) -> dict:
+def spec(recipe: Recipe, base: GameDefinition, cards: int, ranges: dict[str, tuple[float, float]]) -> dict:
     """The deck spec; `ranges` the values' range of each field of a user's table (a country field's is its
-    column's in pipeline/fields.toml); `countries` every country of the country table: a land neighbour that
-    is no card still counts (the base's `counting.neighbours_also`)."""
+    column's in pipeline/fields.toml). A land neighbour that is no card still counts (the base's
+    `counting.neighbours_also` made "all", as the kit then says)."""
     document = readers.read_input("toml", base.spec_path)
     deck = {
         "game": recipe.deck_name,
@@ -46,7 +45,7 @@ def spec(
     if "counting" in document["deck"] and not recipe.items_deck:  # how the base's countries count, for the kit
         deck["counting"] = counting = dict(document["deck"]["counting"])
         if "neighbours_also" in counting:
-            counting["neighbours_also"] = sorted({*counting["neighbours_also"], *countries})
+            counting["neighbours_also"] = ALL
     if not recipe.categories:  # the base's own categories (the World Game's facts)
         return {**document, "deck": deck}
     fields = {name: entry for name, entry in document["fields"].items() if not entry.get("category")}
