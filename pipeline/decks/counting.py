@@ -118,8 +118,11 @@ def statements(deck: dict, spec: DeckSpec, words: dict, lang: str) -> list[str]:
                     out.append(words["continents_all"].format(names=_listing(names(two), words)))
             else:
                 others = [c for c in read_continents() if c in cards and c not in both]
-                shown = [f"{cards[c][name]}: {words['continent'][cards[c]['continents'][0]]}" for c in others]
-                out.append(words["continents_some"].format(names=_listing(names(both), words), others="; ".join(shown)))
+                shown = "; ".join(f"{cards[c][name]}: {words['continent'][cards[c]['continents'][0]]}" for c in others)
+                if names(both):
+                    out.append(words["continents_some"].format(names=_listing(names(both), words), others=shown))
+                elif shown:  # a deck of some countries, none of those that show both (a recipe's)
+                    out.append(words["continents_capital"].format(others=shown))
         elif rule == "years":
             out.append(_years(deck, spec, words))
         else:

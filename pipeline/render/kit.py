@@ -294,7 +294,7 @@ def _attribution(
             f"<b>{_escape(source.title or name)}</b> ({_escape(source.year)}), {_escape(source.producer)}. "
             f"{labelled(lang, kit['licence'], terms)}."
         )
-    paragraphs += counting.statements(deck, load_spec(game), kit.get("counting", {}), lang)
+    paragraphs += counting.statements(deck, load_spec(game), _counting_words(game, kit, lang), lang)
     paragraphs.append(kit["credits"])
     version = layouts.version(deck, lang, options.draft)
     paragraphs.append(kit["deck"].format(title=layouts.title(game, deck, lang), version=version))
@@ -303,6 +303,15 @@ def _attribution(
         begin_page(canvas, page)
 
     _flow(canvas, paragraphs, _style(float(cfg["small_pt"]), regular), Box(m, m, pw - 2 * m, ph - 2 * m), start)
+
+
+def _counting_words(game: GameDefinition, kit: dict, lang: str) -> dict:
+    """The counting rules' words, a field without a name of its own there (a recipe's) called by its label."""
+    words = kit.get("counting", {})
+    labels = {
+        row["field"]: row["words"]["label"] for row in layouts.load(game).localised(lang).data.get("categories", [])
+    }
+    return words | {"fields": labels | words.get("fields", {})}
 
 
 def _escape(value: object) -> str:

@@ -1,11 +1,10 @@
-"""`geodeck deck new RECIPE`: a recipe's candidates and chosen cards under build/custom/<name>/, its
-templates, a play-check, then a new version of `custom-<name>` through the decks stage's publisher.
+"""`geodeck deck new RECIPE`: a recipe's candidates and chosen cards under build/custom/<name>/, its templates, a
+play-check, then a new version of `custom-<name>` through the decks stage's publisher.
 
 Order, so that nothing is half-published: the candidates and the cards are chosen and play-checked with the
-templates in the build folder; only a deck that deals at some player count and fails no verdict has its
-templates copied beside its versions (a folder written whole and renamed into place) and is published
-(pipeline/decks/stage.py: atomic, a version only when the cards changed).
-"""
+templates in the build folder; only a deck that deals at some player count, fails no verdict and whose kit prints
+in the recipe's language (`gate`) has its templates copied beside its versions (a folder written whole and renamed
+into place) and is published (pipeline/decks/stage.py: atomic, a version only when the cards changed)."""
 
 import json
 import shutil
@@ -19,7 +18,7 @@ from pipeline import atomic, paths
 from pipeline.decks import stage
 from pipeline.errors import GeodeckError
 from pipeline.games import custom, registry
-from pipeline.games.custom import items, optimise, recipe, table, templates
+from pipeline.games.custom import gate, items, optimise, recipe, table, templates
 from pipeline.games.custom.deck import RECIPE
 from pipeline.hashing import file_sha256
 from pipeline.playcheck import report as reports
@@ -113,6 +112,7 @@ def new(
             + (f" {len(outcome.swaps)} swaps tried." if outcome.swaps else "")
             + " Widen [items] (more candidates) or change the categories."
         )
+    gate.check(game, stage.fresh_deck(game, root)[1], made)  # its kit prints, or nothing is published
     install(staged, paths.DECKS_DIR / game.name / custom.TEMPLATES)
     published = registry.register(custom.definition(made.name, made.game, items_deck, None, game.default_players))
     return Made(stage.build_deck(published, accept=accept, build_root=root), outcome.swaps, outcome.report["result"])

@@ -2,8 +2,9 @@
 
 from pathlib import Path
 
-from fixtures.tiny.decks import synthetic
 from pdftext import pages
+
+from pipeline import paths
 
 FIXTURES = Path(__file__).parents[2] / "fixtures" / "recipes"
 
@@ -11,21 +12,14 @@ AFRICA = """
 [recipe]
 name = "africa-40"
 game = "world-game"
-title = "The World Game: Africa"
+title = "The World Game: Africa and Europe"
 cards = 40
 [items]
-continents = ["Africa"]
+continents = ["Africa", "Europe"]
 """
 
 
-def real_flags(root: Path) -> None:
-    """The synthetic countries with the flag of their (real) alpha-2 code, so that their cards print."""
-    table = synthetic.countries_table()
-    synthetic.write_inputs(root, table.assign(flag="4x3/" + table["iso2"].str.lower() + ".svg"))
-
-
 def test_a_world_game_deck_prints_its_kit(geodeck, workshop):
-    real_flags(workshop / "build")
     recipe = workshop / "africa.toml"
     recipe.write_text(AFRICA, encoding="utf-8")
     code, output = geodeck(["deck", "new", str(recipe), "--games", "20", "--jobs", "1"])
@@ -35,3 +29,90 @@ def test_a_world_game_deck_prints_its_kit(geodeck, workshop):
     assert code == 0, output
     text = " ".join(pages((out / "kit.pdf").read_bytes()))
     assert "Kosovo, Palestine and Taiwan, whether or not they have a card in this deck" in " ".join(text.split())
+
+
+STATES = """
+[recipe]
+name = "states"
+game = "laender-toppen"
+title = "Bundesländer toppen!"
+lang = "de"
+cards = 16
+jokers = [["Nord", "Süd"], ["Ost", "West"], ["Nord", "Ost"], ["Süd", "West"]]
+[items]
+table = "{table}"
+columns = {{ name = "Land", group = "Region", source = "Quelle" }}
+[[categories]]
+field = "Fläche (km²)"
+words = {{ label = "Fläche", unit = "{{n}} km²" }}
+[[categories]]
+field = "Einwohner (Mio.)"
+words = {{ label = "Einwohner", unit = "{{n}}" }}
+[[categories]]
+field = "Hauptstadt (Tsd. Einw.)"
+words = {{ label = "{label}", unit = "{{n}} Tsd." }}
+[[categories]]
+field = "Hauptstadt Breite (° N)"
+words = {{ label = "Breite", unit = "{{n}}° N" }}
+[[categories]]
+field = "Hauptstadt Länge (° O)"
+words = {{ label = "Länge", unit = "{{n}}° O" }}
+"""
+
+
+def states(workshop: Path, label: str) -> Path:
+    path = workshop / "states.toml"
+    path.write_text(STATES.format(table=FIXTURES / "german-states.csv", label=label), encoding="utf-8")
+    return path
+
+
+def test_a_label_that_would_not_print_is_refused_naming_its_recipe_key(geodeck, workshop):
+    label = "Einwohnerzahl der Landeshauptstadt laut dem Statistischen Landesamt"
+    code, output = geodeck(["deck", "new", str(states(workshop, label)), "--games", "20", "--jobs", "1"])
+    assert code == 2, output
+    (line,) = [line for line in output.splitlines() if line.startswith("error:")]
+    assert f"categories[3].words.label '{label}' does not print: {len(label)} characters, the box holds " in line
+    assert "templates/cards" not in line
+    assert not (paths.DECKS_DIR / "custom-states").exists()  # nothing published
+
+
+def test_a_unit_of_just_the_number_prints(geodeck, workshop):
+    code, output = geodeck(["deck", "new", str(states(workshop, "Hauptstadt")), "--games", "20", "--jobs", "1"])
+    assert code == 0, output
+    out = workshop / "kit.pdf"
+    code, output = geodeck(["print", "custom-states", "--kit", "--out", str(out)])
+    assert code == 0, output
+    assert "13,37" in " ".join(pages(out.read_bytes()))  # Bayern's inhabitants, without a unit
+
+
+FOUR = """
+[recipe]
+name = "four"
+game = "laender-toppen"
+title = "Europa toppen!"
+lang = "de"
+cards = 40
+[items]
+continents = ["Europe", "Africa"]
+[[categories]]
+field = "area_km2"
+words = { label = "Fläche", unit = "{n} km²" }
+[[categories]]
+field = "population"
+words = { label = "Einwohner", unit = "{n}" }
+[[categories]]
+field = "life_expectancy"
+words = { label = "Lebenserwartung", unit = "{n} Jahre" }
+[[categories]]
+field = "capital_temp_c"
+words = { label = "Temperatur (Hauptstadt)", unit = "{n} °C" }
+"""
+
+
+def test_the_rows_of_four_categories_keep_their_label_boxes(geodeck, workshop):
+    """Taller rows, not narrower labels: 'Temperatur (Hauptstadt)' fits four rows as it fits six (it did not:
+    the pictogram grew with the row and the kit could not be printed)."""
+    recipe = workshop / "four.toml"
+    recipe.write_text(FOUR, encoding="utf-8")
+    code, output = geodeck(["deck", "new", str(recipe), "--games", "20", "--jobs", "1"])
+    assert code == 0 and "published" in output, output
