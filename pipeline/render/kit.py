@@ -188,7 +188,7 @@ def _cover(
         _fact(lang, kit["time"], kit["time_value"].format(low=minutes[0], high=minutes[1])),
         _fact(lang, kit["cards"], cards),
         _fact(lang, kit["card_size"], size),
-        _fact(lang, kit["sections"]["accessories"], game_kit["components"]),
+        _fact(lang, kit["sections"]["accessories"], _components(game_kit["components"], lang, high)),
         _fact(lang, kit["stock"], kit["stock_value"]),
         _fact(lang, kit["cutting"], kit["cutting_value"]),
     ]
@@ -205,6 +205,11 @@ def _cover(
         kit["version"].format(version=layouts.version(deck, lang, options.draft), cards=len(deck["cards"])),
     ]
     _flow(canvas, body, style, Box(pw - m - half, m, half, below - m), lambda: None)
+
+
+def _components(words: str | list[str], lang: str, players: int) -> str:
+    """The accessories on the cover: a plural message counts them by the largest table (a strip per player)."""
+    return words if isinstance(words, str) else form(lang, words, players).format(n=players)
 
 
 def _fact(lang: str, label: str, value: object) -> str:
@@ -235,10 +240,10 @@ def _samples(canvas, module, deck: dict, layout: layouts.Layout, ctx: CardContex
         canvas.roundRect(left - 1.2, box.y - 1.2, w * scale + 2.4, h * scale + 2.4, 2.5, stroke=1, fill=0)
 
 
-def sources(game: GameDefinition, manifest: dict, for_sale: bool = False) -> list[str]:
-    """The deck's sources (its manifest) and those the game's renderers draw from (their stand-ins for sale),
-    sorted."""
-    return sorted(set(manifest.get("sources", {})) | set(licences.drawn(game, for_sale)))
+def sources(game: GameDefinition, manifest: dict, for_sale: bool = False, deck: dict | None = None) -> list[str]:
+    """The deck's sources (its manifest) and those the game's renderers draw from for it (their stand-ins for
+    sale), sorted."""
+    return sorted(set(manifest.get("sources", {})) | set(licences.drawn(game, for_sale, deck)))
 
 
 def _attribution(
@@ -261,7 +266,7 @@ def _attribution(
     pw, ph = page
     m = float(cfg["margin_mm"])
     defined = load_sources()
-    used = sources(game, manifest, options.for_sale)
+    used = sources(game, manifest, options.for_sale, deck)
     unknown = [name for name in used if name not in defined]
     if unknown:
         raise GeodeckError(f"the deck names source {unknown[0]!r}, which has no sources/{unknown[0]}.toml")
@@ -294,6 +299,7 @@ def _attribution(
             f"<b>{_escape(source.title or name)}</b> ({_escape(source.year)}), {_escape(source.producer)}. "
             f"{labelled(lang, kit['licence'], terms)}."
         )
+    paragraphs += _own_table(deck, kit)
     paragraphs += counting.statements(deck, load_spec(game), _counting_words(game, kit, lang), lang)
     paragraphs.append(kit["credits"])
     version = layouts.version(deck, lang, options.draft)
@@ -303,6 +309,17 @@ def _attribution(
         begin_page(canvas, page)
 
     _flow(canvas, paragraphs, _style(float(cfg["small_pt"]), regular), Box(m, m, pw - 2 * m, ph - 2 * m), start)
+
+
+def _own_table(deck: dict, kit: dict) -> list[str]:
+    """The user's table a recipe's deck was made from: its file, its sha256, the column its rows cite their
+    sources in and the first card's."""
+    made = deck.get("recipe", {}).get("sources", {})
+    if not made.get("table"):
+        return []
+    cited = [p["citation"] for card in deck["cards"] for p in card.get("provenance", {}).values() if p.get("citation")]
+    words = {"table": made["table"], "column": made.get("table_source", ""), "example": cited[0] if cited else ""}
+    return [kit["own_table"].format(sha256=made["table_sha256"], **{k: _escape(v) for k, v in words.items()})]
 
 
 def _counting_words(game: GameDefinition, kit: dict, lang: str) -> dict:

@@ -11,13 +11,19 @@ def _modules(game: GameDefinition) -> tuple:
     return game.cards, game.accessories
 
 
-def drawn(game: GameDefinition, for_sale: bool = False) -> list[str]:
-    """The sources the game's cards and accessories draw from (with their stand-ins when `for_sale`)."""
+def drawn(game: GameDefinition, for_sale: bool = False, deck: dict | None = None) -> list[str]:
+    """The sources the game's cards and accessories draw from (with their stand-ins when `for_sale`); with a
+    `deck`, those its cards draw from where a module says so (`drawn_by(deck)`: a table's items have no flag)."""
     names: set[str] = set()
     for module in _modules(game):
         stand_ins = getattr(module, "FOR_SALE", {}) if for_sale else {}
-        names |= {stand_ins.get(name, name) for name in getattr(module, "SOURCES", ())}
+        declared = module.drawn_by(deck) if deck is not None and hasattr(module, "drawn_by") else module_sources(module)
+        names |= {stand_ins.get(name, name) for name in declared}
     return sorted(names)
+
+
+def module_sources(module) -> tuple[str, ...]:
+    return tuple(getattr(module, "SOURCES", ()))
 
 
 def for_sale(game: GameDefinition) -> dict[str, str]:

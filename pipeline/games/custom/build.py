@@ -45,7 +45,11 @@ def candidates(made: recipe.Recipe, build_root: Path) -> tuple[pd.DataFrame, dic
         if not rules.get("tables"):
             raise recipe.RecipeError(str(made.path), [f"items.table: a {made.game} deck is made of countries only"])
         own = table.read(made)
-        return items.rows(made, own), sources | {"table": own.path.name, "table_sha256": own.sha256}
+        return items.rows(made, own), sources | {
+            "table": own.path.name,
+            "table_sha256": own.sha256,
+            "table_source": made.items.columns["source"],
+        }
     countries = stage.read_table(build_root / COUNTRIES, COUNTRIES)
     found = items.countries(made, countries)
     return found, sources | {"countries": f"build/{COUNTRIES}"}

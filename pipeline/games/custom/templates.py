@@ -95,6 +95,8 @@ def layout(recipe: Recipe, base: GameDefinition, groups: list[str], dealt: list[
     rules = document.get("kit", {}).get("rules", {})
     if dealt and "table" in rules:
         rules["table"] = dealt
+        if "strips" in document.get("accessories", {}):  # a strip per player of the largest table
+            document["accessories"]["strips"] = max(players for players, _, _ in dealt)
     rules.pop("example", None)  # the rulebook's worked example names the base deck's cards
     if recipe.items_deck:
         rules.pop("anatomy", None)  # its parts are the base game's card's (flag, facts, map)
@@ -105,9 +107,6 @@ def layout(recipe: Recipe, base: GameDefinition, groups: list[str], dealt: list[
         for key in ("title", "back"):  # the back's, the kit's and the strips' title: the deck's
             if key in words:
                 words[key] = recipe.title
-    kinds = document.get("kit", {}).get("words", {}).get("kinds", {})
-    if "country" in kinds:  # the kit's name of item cards: the base's country cards'
-        kinds["item"] = kinds["country"]
     if groups:
         document["groups"] = groups
     if not recipe.categories:

@@ -5,6 +5,7 @@ from pathlib import Path
 from pdftext import pages
 
 from pipeline import paths
+from pipeline.hashing import file_sha256
 
 FIXTURES = Path(__file__).parents[2] / "fixtures" / "recipes"
 
@@ -76,13 +77,28 @@ def test_a_label_that_would_not_print_is_refused_naming_its_recipe_key(geodeck, 
     assert not (paths.DECKS_DIR / "custom-states").exists()  # nothing published
 
 
-def test_a_unit_of_just_the_number_prints(geodeck, workshop):
+def test_a_table_deck_s_kit_is_in_its_language_and_true_to_the_deck(geodeck, workshop):
+    """Counts, strips, the final tie and the sources as the deck has them, in German and French (the cover said
+    "16 country cards", the score sheet "wer die Antarktis hat, gewinnt", the sources page named flag-icons and not
+    the table); a unit of just "{n}" prints (its strip line is empty)."""
     code, output = geodeck(["deck", "new", str(states(workshop, "Hauptstadt")), "--games", "20", "--jobs", "1"])
     assert code == 0, output
-    out = workshop / "kit.pdf"
-    code, output = geodeck(["print", "custom-states", "--kit", "--out", str(out)])
-    assert code == 0, output
-    assert "13,37" in " ".join(pages(out.read_bytes()))  # Bayern's inhabitants, without a unit
+    kits = {}
+    for lang in ("de", "fr"):
+        out = workshop / f"kit-{lang}.pdf"
+        code, output = geodeck(["print", "custom-states", "--kit", "--lang", lang, "--out", str(out)])
+        assert code == 0, output
+        kits[lang] = " ".join(" ".join(pages(out.read_bytes())).split())
+    german, french = kits["de"], kits["fr"]
+    assert "13,37" in german  # Bayern's inhabitants, without a unit
+    assert "Karten: 16 Karten, 4 Joker" in german and "16 cartes, 4 jokers" in french
+    assert "country" not in german + french
+    assert "2 Faltstreifen, Wertungsblatt" in german and "2 bandes pliées" in french  # 2 players only
+    assert "Antarktis" not in german and "Antarctique" not in french
+    assert "Gleichstand am Ende: Es gibt mehrere Sieger" in german
+    table = FIXTURES / "german-states.csv"
+    assert f"german-states.csv (die eigene Tabelle des Rezepts, sha256 {file_sha256(table)})" in german
+    assert "in der Spalte Quelle, z. B. Destatis" in german and "flag-icons" not in german
 
 
 FOUR = """

@@ -22,6 +22,11 @@ LABEL_LINES = 2  # a category's label: a second line where its row is tall enoug
 SOURCES = (FLAGS,)  # a country item's flag (the kit credits it)
 
 
+def drawn_by(deck: dict) -> tuple[str, ...]:
+    """The sources the deck's cards draw from: the flags only where an item has one (a table's have none)."""
+    return SOURCES if any(card["fields"].get("flag") for card in deck["cards"]) else ()
+
+
 def colour(group: str, ctx: CardContext) -> Color:
     """The palette colour of a group (module docstring)."""
     groups = ctx.layout.data.get("groups", [])
