@@ -18,7 +18,7 @@ from pipeline import atomic, paths
 from pipeline.decks import stage
 from pipeline.errors import GeodeckError
 from pipeline.games import custom, registry
-from pipeline.games.custom import gate, items, optimise, recipe, table, templates
+from pipeline.games.custom import gate, items, optimise, recipe, refusal, table, templates
 from pipeline.games.custom.deck import RECIPE
 from pipeline.hashing import file_sha256
 from pipeline.playcheck import report as reports
@@ -110,16 +110,27 @@ def new(
     outcome = optimise.choose(game, pool["label"].tolist(), ids, made.cards, deck_of, games, jobs, scheduler)
     write_items(out, pool, outcome.chosen, outcome.swaps)
     if not outcome.passed:
-        raise GeodeckError(
-            f"{game.name} not published: its {made.cards} cards fail play-check ({games} games): "
-            + " ".join(reports.failures(outcome.report))
-            + (f" {len(outcome.swaps)} swaps tried." if outcome.swaps else "")
-            + " Widen [items] (more candidates) or change the categories."
-        )
+        raise GeodeckError(refused(game.name, made, outcome, deck_of(outcome.chosen), games, len(pool)))
     gate.check(game, stage.fresh_deck(game, root)[1], made)  # its kit prints, or nothing is published
     install(staged, paths.DECKS_DIR / game.name / custom.TEMPLATES)
     published = registry.register(custom.definition(made.name, made.game, items_deck, None, game.default_players))
     return Made(stage.build_deck(published, accept=accept, build_root=root), outcome.swaps, outcome.report["result"])
+
+
+def refused(name: str, made: recipe.Recipe, outcome: optimise.Outcome, deck: dict, games: int, candidates: int) -> str:
+    """Why the deck is not published: the failed verdicts, then the cards and categories behind them with a fix
+    each (`refusal`), else the general one."""
+    fixes = refusal.fixes(outcome.report, deck, made)
+    general = "Widen [items] (more candidates) or change the categories."
+    if made.items.table is not None and candidates == made.cards:
+        general = f"Add rows to {made.items.table.name} (more candidates) or change the categories."
+    return (
+        f"{name} not published: its {made.cards} cards fail play-check ({games} games): "
+        + " ".join(reports.failures(outcome.report))
+        + (f" {len(outcome.swaps)} swaps tried." if outcome.swaps else "")
+        + "".join(f"\n  fix: {line}" for line in fixes)
+        + ("" if fixes else f" {general}")
+    )
 
 
 def groups(made: recipe.Recipe, pool: pd.DataFrame) -> list[str]:
@@ -128,6 +139,15 @@ def groups(made: recipe.Recipe, pool: pd.DataFrame) -> list[str]:
     if not made.items_deck:
         return []
     found = list(dict.fromkeys(g for cell in pool["groups"] for g in str(cell).split(";") if g.strip()))
+    if made.jokers and not found:
+        column, name = made.items.columns.get("group"), made.items.table.name if made.items.table else "the table"
+        raise recipe.RecipeError(
+            str(made.path),
+            [
+                f"items.columns.group {column!r}: no column of {name} with groups, so the jokers have none to "
+                "name; name the column of the items' groups"
+            ],
+        )
     if stray := sorted({g for pair in made.jokers for g in pair} - set(found)):
         raise recipe.RecipeError(
             str(made.path),

@@ -11,7 +11,7 @@ from pathlib import Path
 import pandas as pd
 
 from pipeline import readers
-from pipeline.games.custom.recipe import Recipe, RecipeError
+from pipeline.games.custom.recipe import CARDS, Recipe, RecipeError, games, reach
 from pipeline.hashing import sha256
 from pipeline.jsonfile import Unreadable
 
@@ -89,9 +89,12 @@ def _checked(frame: pd.DataFrame, recipe: Recipe, source: str) -> pd.DataFrame:
     for name in dict.fromkeys(names[duplicated]):
         problems.append(f"name {name!r} is on {_rows(line[names == name], None)}; each item once")
     if len(frame) < recipe.cards:
+        rows, jokers, low = len(frame), len(recipe.jokers), games()[recipe.game].get("cards", CARDS)[0]
+        fix = f"set recipe.cards = {rows}" + (
+            "" if rows + jokers >= low else f" and {reach(games()[recipe.game], rows, jokers, more_items=False)}"
+        )
         problems.append(
-            f"{len(frame)} rows, but the recipe asks for {recipe.cards} item cards (recipe.cards); "
-            "add rows or lower recipe.cards"
+            f"{rows} rows, but the recipe asks for {recipe.cards} item cards (recipe.cards); {fix}, or add rows"
         )
     if problems:
         raise RecipeError(source, problems)

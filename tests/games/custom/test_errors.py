@@ -1,0 +1,84 @@
+"""Errors that lead to a deck (issue 42): each names the key, the value and one fix that works for this recipe
+as written; a play-check refusal names the cards and categories behind it."""
+
+from pathlib import Path
+
+from pipeline.games.custom import recipe, table
+
+STATES = Path(__file__).parents[2] / "fixtures" / "recipes" / "german-states.csv"
+
+HEAD = """
+[recipe]
+name = "states"
+game = "laender-toppen"
+title = "Bundesländer toppen!"
+lang = "de"
+cards = {cards}
+jokers = {jokers}
+[items]
+table = "{table}"
+columns = {{ name = "Land", group = "{group}", source = "Quelle" }}
+"""
+CATEGORY = """
+[[categories]]
+field = "{field}"
+words = {{ label = "{label}", unit = "{{n}}" }}
+"""
+FIRST = [("Fläche (km²)", "Fläche"), ("Einwohner (Mio.)", "Einwohner"), ("Höchster Punkt (m)", "Höchster Punkt")]
+FOUR = '[["Nord", "Süd"], ["Ost", "West"], ["Nord", "Ost"], ["Süd", "West"]]'
+
+
+def write(folder: Path, cards=16, jokers=FOUR, group="Region", categories=FIRST) -> Path:
+    path = folder / "states.toml"
+    text = HEAD.format(cards=cards, jokers=jokers, table=STATES, group=group)
+    path.write_text(text + "".join(CATEGORY.format(field=f, label=label) for f, label in categories), encoding="utf-8")
+    return path
+
+
+def errors(output: str) -> list[str]:
+    return [line for line in output.splitlines() if line.startswith("error:")]
+
+
+def test_too_few_cards_says_how_many_jokers_reach_the_game_s_least(geodeck, workshop):
+    code, output = geodeck(["deck", "new", str(write(workshop, jokers='[["Nord", "Süd"], ["Ost", "West"]]'))])
+    assert code == 2
+    (line,) = errors(output)
+    assert (
+        "recipe.cards 16: laender-toppen deals 20-200 cards (items and jokers), 16 and 2 jokers make 18; add 2 " in line
+    )
+    assert recipe.load(write(workshop)).cards == 16  # as the fix says: two jokers more
+
+
+def test_more_cards_than_rows_says_what_to_set(geodeck, workshop):
+    code, output = geodeck(["deck", "new", str(write(workshop, cards=20, jokers="[]"))])
+    assert code == 2
+    (line,) = errors(output)
+    assert (
+        "16 rows, but the recipe asks for 20 item cards (recipe.cards); set recipe.cards = 16 and add 4 jokers" in line
+    )
+    assert len(table.read(recipe.load(write(workshop))).rows) == 16  # as the fix says
+
+
+def test_a_group_column_that_is_no_column_is_named(geodeck, workshop):
+    code, output = geodeck(["deck", "new", str(write(workshop, group="Regio"))])
+    assert code == 2
+    (line,) = errors(output)
+    assert "items.columns.group 'Regio': no column of german-states.csv with groups" in line
+
+
+def test_a_first_table_of_the_states_reaches_a_deck_in_two_tries(geodeck, workshop):
+    """Area, inhabitants and highest point: Bremen is the lowest in all three, and three categories deal too few
+    cards to know; the refusal says both, and its fixes as written publish the deck."""
+    code, output = geodeck(["deck", "new", str(write(workshop)), "--jobs", "1"])
+    assert code == 2, output
+    assert "fix: Bremen is the lowest in Fläche, Einwohner and Höchster Punkt" in output
+    assert "replace one of these categories (categories[1], categories[2], categories[3])" in output
+    assert "choose 5 or 6 categories" in output
+    second = [
+        *FIRST[:2],
+        ("Hauptstadt (Tsd. Einw.)", "Hauptstadt"),
+        ("Hauptstadt Breite (° N)", "Breite"),
+        ("Hauptstadt Länge (° O)", "Länge"),
+    ]
+    code, output = geodeck(["deck", "new", str(write(workshop, categories=second)), "--jobs", "1"])
+    assert code == 0 and "published: 20 cards" in output, output
