@@ -10,6 +10,7 @@ from pipeline.i18n.catalogue import N_
 from pipeline.play import seats
 from pipeline.play.variants import Variant
 from pipeline.play.view import View
+from pipeline.render.numbers import with_unit
 
 VARIANTS = {  # the rulebook's variants: geodeck play laender-toppen --variant fast
     "fast": Variant("fast: the faster game: no splitting, the most cards won wins", lambda value: {"fast": True}),
@@ -36,10 +37,10 @@ def category(index: int, view: View) -> str:
 
 
 def value(index: int, number, view: View) -> str:
-    """A category's value with its unit as the cards print it ("1.285.216 km²", "US$45,000")."""
-    return (
-        "–" if number is None else view.layout.data["categories"][index]["words"]["unit"].format(n=view.number(number))
-    )
+    """A category's value with its unit as the cards print it, in the category's pattern ("1.285.216 km²",
+    "US$45,000", "77,0 Jahre")."""
+    row = view.layout.data["categories"][index]
+    return "–" if number is None else with_unit(number, view.lang, row["pattern"], row["words"]["unit"])
 
 
 def slot_label(slot: int, view: View) -> str:

@@ -5,7 +5,11 @@ from pathlib import Path
 from pdftext import pages
 
 from pipeline import paths
+from pipeline.games import registry
+from pipeline.games.laender_toppen import terminal
 from pipeline.hashing import file_sha256
+from pipeline.play.view import View
+from pipeline.render import layouts
 
 FIXTURES = Path(__file__).parents[2] / "fixtures" / "recipes"
 
@@ -132,3 +136,11 @@ def test_the_rows_of_four_categories_keep_their_label_boxes(geodeck, workshop):
     recipe.write_text(FOUR, encoding="utf-8")
     code, output = geodeck(["deck", "new", str(recipe), "--games", "20", "--jobs", "1"])
     assert code == 0 and "published" in output, output
+
+
+def test_the_terminal_writes_a_value_as_the_card_does():
+    """ "77,0 Jahre" at the table where the card prints it so (the terminal said "77 Jahre")."""
+    layout = layouts.load(registry.get("laender-toppen"), "de")
+    view = View("de", (), {}, layout)
+    index = [row["field"] for row in layout.data["categories"]].index("life_expectancy")
+    assert terminal.value(index, 77, view) == "77,0 Jahre"
