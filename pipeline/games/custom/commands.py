@@ -63,4 +63,38 @@ def new(recipe, games, jobs, scheduler, accept):
     out.print(f"{result.game} {result.version} {state}: {result.cards} cards; play-check {made.verdict}")
 
 
+@deck.command("list")
+def list_decks():
+    """Your own decks (made by `geodeck deck new`): name, version, cards, game, language, recipe and table."""
+    from pipeline.games.custom import manage
+
+    found = manage.listed()
+    if not found:
+        out.print("no deck of yours yet: `geodeck deck new RECIPE` makes one (docs/recipes.md)")
+    for made in found:
+        table = f", table {made.table}" if made.table else ""
+        out.print(
+            f"{made.name} {made.version}: {made.cards} cards, {made.base}, {made.lang}; recipe {made.recipe}{table}",
+            highlight=False,
+        )
+
+
+@deck.command("remove")
+@click.argument("name", type=Words(60))
+@click.option("--yes", is_flag=True, help="Remove without asking.")
+def remove_deck(name, yes):
+    """Remove your deck NAME (custom-<name> or <name>): its published versions and its build folder. Never a
+    built-in or region deck."""
+    from pipeline import locking, paths
+    from pipeline.games.custom import manage
+
+    found = manage.folders(name)
+    if not yes and not click.confirm(f"remove {', '.join(map(str, found))}?", default=False):
+        out.print("nothing removed")
+        return
+    with locking.exclusive(paths.build_dir()):
+        manage.remove(found)
+    out.print(f"removed {found[0].name}", highlight=False)
+
+
 COMMANDS = [deck]

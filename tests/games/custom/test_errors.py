@@ -3,6 +3,7 @@ as written; a play-check refusal names the cards and categories behind it."""
 
 from pathlib import Path
 
+from pipeline import paths
 from pipeline.games.custom import recipe, table
 
 STATES = Path(__file__).parents[2] / "fixtures" / "recipes" / "german-states.csv"
@@ -82,3 +83,22 @@ def test_a_first_table_of_the_states_reaches_a_deck_in_two_tries(geodeck, worksh
     ]
     code, output = geodeck(["deck", "new", str(write(workshop, categories=second)), "--jobs", "1"])
     assert code == 0 and "published: 20 cards" in output, output
+
+
+def test_your_decks_are_listed_and_removed_never_a_built_in_one(geodeck, workshop):
+    code, output = geodeck(["deck", "list"])
+    assert code == 0 and "no deck of yours yet" in output
+    fifth = [*FIRST[:2], ("Hauptstadt (Tsd. Einw.)", "Hauptstadt"), ("Hauptstadt Breite (° N)", "Breite")]
+    recipe_path = write(workshop, categories=[*fifth, ("Hauptstadt Länge (° O)", "Länge")])
+    code, output = geodeck(["deck", "new", str(recipe_path), "--games", "20", "--jobs", "1"])
+    assert code == 0, output
+    code, output = geodeck(["deck", "list"])
+    assert (
+        "custom-states 2026" in output
+        and "20 cards, laender-toppen, de; recipe states.toml, table german-states.csv" in output
+    )
+    code, output = geodeck(["deck", "remove", "laender-toppen", "--yes"])
+    assert code == 2 and "laender-toppen is no deck of yours (yours: custom-states)" in output
+    code, output = geodeck(["deck", "remove", "custom-states", "--yes"])
+    assert code == 0 and "removed custom-states" in output
+    assert not (paths.DECKS_DIR / "custom-states").exists() and not (workshop / "build" / "custom" / "states").exists()
