@@ -144,3 +144,17 @@ def test_the_terminal_writes_a_value_as_the_card_does():
     view = View("de", (), {}, layout)
     index = [row["field"] for row in layout.data["categories"]].index("life_expectancy")
     assert terminal.value(index, 77, view) == "77,0 Jahre"
+
+
+def test_a_rebuild_of_an_unchanged_recipe_and_table_does_nothing(geodeck, workshop):
+    recipe = states(workshop, "Hauptstadt")
+    code, output = geodeck(["deck", "new", str(recipe), "--games", "20", "--jobs", "1"])
+    assert code == 0, output
+    items = workshop / "build" / "custom" / "states" / "items.parquet"
+    before = items.stat().st_mtime_ns
+    code, output = geodeck(["deck", "new", str(recipe), "--games", "20", "--jobs", "1"])
+    assert code == 0 and "unchanged: 20 cards; play-check as published" in output, output
+    assert items.stat().st_mtime_ns == before  # nothing chosen, played or printed again
+    recipe.write_text(recipe.read_text(encoding="utf-8").replace("Bundesländer toppen!", "Länder"), encoding="utf-8")
+    code, output = geodeck(["deck", "new", str(recipe), "--games", "20", "--jobs", "1"])
+    assert code == 0 and items.stat().st_mtime_ns != before, output
