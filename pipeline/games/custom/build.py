@@ -18,12 +18,10 @@ from pipeline import atomic, paths
 from pipeline.decks import stage
 from pipeline.errors import GeodeckError
 from pipeline.games import custom, registry
-from pipeline.games.custom import gate, items, optimise, recipe, refusal, table, templates
+from pipeline.games.custom import gate, items, manage, optimise, recipe, refusal, table, templates
 from pipeline.games.custom.deck import RECIPE
 from pipeline.hashing import file_sha256
 from pipeline.playcheck import report as reports
-
-COUNTRIES = "geo/countries.parquet"  # the country table the built-in decks are made from
 
 
 @dataclass(frozen=True)
@@ -50,9 +48,10 @@ def candidates(made: recipe.Recipe, build_root: Path) -> tuple[pd.DataFrame, dic
             "table_sha256": own.sha256,
             "table_source": made.items.columns["source"],
         }
-    countries = stage.read_table(build_root / COUNTRIES, COUNTRIES)
+    countries = stage.read_table(build_root / manage.COUNTRIES, manage.COUNTRIES)
     found = items.countries(made, countries)
-    return found, sources | {"countries": f"build/{COUNTRIES}", "countries_sha256": file_sha256(build_root / COUNTRIES)}
+    countries_sha256 = file_sha256(build_root / manage.COUNTRIES)
+    return found, sources | {"countries": f"build/{manage.COUNTRIES}", "countries_sha256": countries_sha256}
 
 
 def ranges(made: recipe.Recipe, pool: pd.DataFrame) -> dict[str, tuple[float, float]]:
@@ -74,8 +73,8 @@ def new(
     """Make, check and publish the deck of the recipe at `path` (module docstring)."""
     made = recipe.load(path)
     root = build_root or paths.build_dir()
-    if (same := unchanged(made, root)) is not None:
-        return same
+    if (same := manage.unchanged(made, root)) is not None:
+        return Made(stage.Result(same.name, same.version, False, same.cards, None), [], manage.AS_PUBLISHED)
     out = folder(made.name, root)
     pool, sources = candidates(made, root)
     if len(pool) < made.cards:
@@ -117,27 +116,6 @@ def new(
     install(staged, paths.DECKS_DIR / game.name / custom.TEMPLATES)
     published = registry.register(custom.definition(made.name, made.game, items_deck, None, game.default_players))
     return Made(stage.build_deck(published, accept=accept, build_root=root), outcome.swaps, outcome.report["result"])
-
-
-def unchanged(made: recipe.Recipe, build_root: Path) -> Made | None:
-    """The published deck, when its recipe, its table (or the country table) and its built items are those of
-    now: a rebuild then does nothing (no play-check, no print), else None."""
-    game_dir = paths.DECKS_DIR / made.deck_name
-    try:
-        version = (game_dir / "LATEST").read_text(encoding="utf-8").strip()
-        deck = json.loads((game_dir / version / "deck.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    published = deck.get("recipe", {}).get("sources", {})
-    now = {"recipe_sha256": file_sha256(made.path)}
-    if made.items.table is not None:
-        now["table_sha256"] = file_sha256(made.items.table) if made.items.table.is_file() else ""
-    elif (build_root / COUNTRIES).is_file():
-        now["countries_sha256"] = file_sha256(build_root / COUNTRIES)
-    kept = (folder(made.name, build_root) / "items.parquet").is_file() and (game_dir / custom.TEMPLATES).is_dir()
-    if not kept or any(published.get(key) != value for key, value in now.items()) or len(now) < 2:
-        return None
-    return Made(stage.Result(made.deck_name, version, False, len(deck.get("cards", [])), None), [], "as published")
 
 
 def refused(name: str, made: recipe.Recipe, outcome: optimise.Outcome, deck: dict, games: int, candidates: int) -> str:

@@ -51,10 +51,17 @@ def new(recipe, games, jobs, scheduler, accept):
     a new version. Then `geodeck print custom-<name>`, `play`, `play-check`, `diff`, `review` and `verify`
     work on it."""
     from pipeline import locking, paths
-    from pipeline.games.custom.build import new as make
+    from pipeline.games.custom import manage
+    from pipeline.games.custom.recipe import load
 
     wait = lambda message: console.print(message, highlight=False)  # noqa: E731
     with locking.exclusive(paths.build_dir(), on_wait=wait):
+        same = manage.unchanged(load(recipe), paths.build_dir())  # before the deck builder's imports
+        if same is not None:
+            out.print(f"{same.name} {same.version} unchanged: {same.cards} cards; play-check {manage.AS_PUBLISHED}")
+            return
+        from pipeline.games.custom.build import new as make
+
         made = make(recipe, games=games, jobs=jobs, scheduler=scheduler, accept=accept)
     for swap in made.swaps:
         console.print(f"swapped {swap.out} for {swap.into}: {swap.why}", highlight=False)

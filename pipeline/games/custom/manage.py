@@ -1,5 +1,6 @@
-"""Your own decks: `geodeck deck list` (the published custom decks, each with its recipe) and `geodeck deck
-remove NAME` (its published folder and its build folder; never a built-in or region deck)."""
+"""Your own decks: `geodeck deck list` (the published custom decks, each with its recipe), `geodeck deck
+remove NAME` (its published folder and its build folder; never a built-in or region deck) and whether `geodeck
+deck new` has anything to do (`unchanged`: light, so that a rebuild of nothing new takes no time)."""
 
 import json
 import shutil
@@ -10,6 +11,11 @@ from pathlib import Path
 from pipeline import paths
 from pipeline.errors import GeodeckError
 from pipeline.games import custom
+from pipeline.games.custom.recipe import Recipe
+from pipeline.hashing import file_sha256
+
+COUNTRIES = "geo/countries.parquet"  # the country table the built-in decks are made from
+AS_PUBLISHED = "as published"  # the play-check verdict of a deck a rebuild left unchanged
 
 
 @dataclass(frozen=True)
@@ -23,15 +29,22 @@ class Listed:
     table: str  # the user's table's file name, or "" for countries
 
 
+def _latest(folder: Path) -> tuple[str, dict] | None:
+    """(version, deck.json) of the published deck in `folder`; None where there is none (or it is damaged)."""
+    try:
+        version = (folder / "LATEST").read_text(encoding="utf-8").strip()
+        return version, json.loads((folder / version / "deck.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
 def listed() -> list[Listed]:
     """Every published custom deck (output/decks/custom-*/ with LATEST), by name; a damaged one is left out."""
     found = []
     for folder in sorted(paths.DECKS_DIR.glob(f"{custom.PREFIX}*")) if paths.DECKS_DIR.is_dir() else []:
-        try:
-            version = (folder / "LATEST").read_text(encoding="utf-8").strip()
-            deck = json.loads((folder / version / "deck.json").read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+        if (latest := _latest(folder)) is None:
             continue
+        version, deck = latest
         made = deck.get("recipe", {})
         sources = made.get("sources", {})
         found.append(
@@ -69,3 +82,24 @@ def remove(found: list[Path]) -> None:
         aside = Path(tempfile.mkdtemp(prefix=".removed.", dir=folder.parent))
         folder.rename(aside / folder.name)
         shutil.rmtree(aside)
+
+
+def unchanged(made: Recipe, build_root: Path) -> Listed | None:
+    """The published deck of the recipe when its recipe, its table (or the country table) and its built items
+    are those of now: a rebuild then does nothing (no play-check, no print); else None."""
+    game_dir = paths.DECKS_DIR / made.deck_name
+    latest = _latest(game_dir)
+    if latest is None:
+        return None
+    version, deck = latest
+    published = deck.get("recipe", {}).get("sources", {})
+    now = {"recipe_sha256": file_sha256(made.path)}
+    if made.items.table is not None:
+        now["table_sha256"] = file_sha256(made.items.table) if made.items.table.is_file() else ""
+    elif (build_root / COUNTRIES).is_file():
+        now["countries_sha256"] = file_sha256(build_root / COUNTRIES)
+    kept = (build_root / "custom" / made.name / "items.parquet").is_file() and (game_dir / custom.TEMPLATES).is_dir()
+    if not kept or len(now) < 2 or any(published.get(key) != value for key, value in now.items()):
+        return None
+    cards = len(deck.get("cards", []))
+    return Listed(made.deck_name, version, cards, made.game, made.lang, made.path.name, str(published.get("table", "")))
