@@ -47,9 +47,10 @@ def new(recipe, games, jobs, scheduler, accept):
     Reads the recipe (a TOML file, docs/recipes.md) and its items: countries from the country table
     (build/geo/countries.parquet, made by `geodeck build`) or your own CSV/XLSX table; chooses the cards
     (the most familiar candidates that pass play-check: the optimiser swaps out a card a failed verdict
-    names and says why); refuses a deck no player count can deal or that fails play-check; else publishes
-    a new version. Then `geodeck print custom-<name>`, `play`, `play-check`, `diff`, `review` and `verify`
-    work on it."""
+    names and says why); refuses a deck no player count can deal, that fails play-check (naming the cards and
+    categories behind it) or whose kit would not print in the recipe's language (naming the recipe key);
+    else publishes a new version. Does nothing when the recipe and its table are unchanged. Then `geodeck
+    print custom-<name>`, `play`, `play-check`, `diff`, `review` and `verify` work on it."""
     from pipeline import locking, paths
     from pipeline.games.custom import manage
     from pipeline.games.custom.recipe import load
