@@ -115,7 +115,9 @@ def new(
     gate.check(game, stage.fresh_deck(game, root)[1], made)  # its kit prints, or nothing is published
     install(staged, paths.DECKS_DIR / game.name / custom.TEMPLATES)
     published = registry.register(custom.definition(made.name, made.game, items_deck, None, game.default_players))
-    return Made(stage.build_deck(published, accept=accept, build_root=root), outcome.swaps, outcome.report["result"])
+    result = stage.build_deck(published, accept=accept, build_root=root)
+    manage.keep(made, out)  # the recipe and its table as published, for `geodeck deck export`
+    return Made(result, outcome.swaps, outcome.report["result"])
 
 
 def refused(name: str, made: recipe.Recipe, outcome: optimise.Outcome, deck: dict, games: int, candidates: int) -> str:

@@ -57,6 +57,8 @@ def new(recipe, games, jobs, scheduler, accept):
 
     wait = lambda message: console.print(message, highlight=False)  # noqa: E731
     with locking.exclusive(paths.build_dir(), on_wait=wait):
+        if recipe.suffix.lower() == ".zip":  # a colleague's `geodeck deck export`
+            recipe = manage.received(recipe)
         same = manage.unchanged(load(recipe), paths.build_dir())  # before the deck builder's imports
         if same is not None:
             out.print(f"{same.name} {same.version} unchanged: {same.cards} cards; play-check {manage.AS_PUBLISHED}")
@@ -103,6 +105,19 @@ def remove_deck(name, yes):
     with locking.exclusive(paths.build_dir()):
         manage.remove(found)
     out.print(f"removed {found[0].name}", highlight=False)
+
+
+@deck.command("export")
+@click.argument("name", type=Words(60))
+@click.option(
+    "--out", "target", type=click.Path(dir_okay=False, path_type=Path), help="The .zip (default: ./custom-<name>.zip)."
+)
+def export_deck(name, target):
+    """Write your deck NAME's recipe and its table as one .zip: a colleague runs `geodeck deck new FILE.zip`."""
+    from pipeline.games.custom import manage
+
+    written = manage.export(name, target)
+    console.print(f"wrote {written}: `geodeck deck new {written.name}` makes the deck again", highlight=False)
 
 
 COMMANDS = [deck]

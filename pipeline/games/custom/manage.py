@@ -1,14 +1,19 @@
 """Your own decks: `geodeck deck list` (the published custom decks, each with its recipe), `geodeck deck
-remove NAME` (its published folder and its build folder; never a built-in or region deck) and whether `geodeck
-deck new` has anything to do (`unchanged`: light, so that a rebuild of nothing new takes no time)."""
+remove NAME` (its published folder and its build folder; never a built-in or region deck), `geodeck deck export
+NAME` (its recipe and table as one .zip a colleague passes to `deck new`) and whether `geodeck deck new` has
+anything to do (`unchanged`: light, so that a rebuild of nothing new takes no time)."""
 
+import io
 import json
 import shutil
 import tempfile
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from pipeline import paths
+import tomlkit
+
+from pipeline import atomic, paths
 from pipeline.errors import GeodeckError
 from pipeline.games import custom
 from pipeline.games.custom.recipe import Recipe
@@ -16,6 +21,8 @@ from pipeline.hashing import file_sha256
 
 COUNTRIES = "geo/countries.parquet"  # the country table the built-in decks are made from
 AS_PUBLISHED = "as published"  # the play-check verdict of a deck a rebuild left unchanged
+KEPT = "recipe"  # build/custom/<name>/recipe/: the recipe (its table beside it) as published, for export
+RECEIVED = "received"  # build/custom/received/<file>/: an exported recipe unpacked for `deck new`
 
 
 @dataclass(frozen=True)
@@ -103,3 +110,61 @@ def unchanged(made: Recipe, build_root: Path) -> Listed | None:
         return None
     cards = len(deck.get("cards", []))
     return Listed(made.deck_name, version, cards, made.game, made.lang, made.path.name, str(published.get("table", "")))
+
+
+def keep(made: Recipe, out: Path) -> None:
+    """Copy the recipe (its `items.table` made the table's file name) and its table into out/recipe/."""
+    document = tomlkit.parse(made.path.read_text(encoding="utf-8"))
+    files = {}
+    if made.items.table is not None:
+        document["items"]["table"] = made.items.table.name
+        files[made.items.table.name] = made.items.table.read_bytes()
+    files[f"{made.name}.toml"] = tomlkit.dumps(document).encode("utf-8")
+    fresh = Path(tempfile.mkdtemp(prefix=".recipe.", dir=out))
+    for name, data in files.items():
+        (fresh / name).write_bytes(data)
+    if (out / KEPT).exists():
+        remove([out / KEPT])
+    fresh.rename(out / KEPT)
+
+
+def export(name: str, target: Path | None, build_root: Path | None = None) -> Path:
+    """Write the deck's recipe and table as one .zip (default: ./custom-<name>.zip, never over a file)."""
+    game = name if name.startswith(custom.PREFIX) else f"{custom.PREFIX}{name}"
+    folders(name, build_root)  # a deck of yours
+    kept = (build_root or paths.build_dir()) / "custom" / game.removeprefix(custom.PREFIX) / KEPT
+    if not kept.is_dir():
+        raise GeodeckError(f"{game} was published before recipes were kept: run `geodeck deck new RECIPE` again")
+    target = target or Path(f"{game}.zip")
+    if target.suffix.lower() != ".zip":
+        raise GeodeckError(f"--out {target}: the export is a .zip file; name one ending in .zip")
+    if target.exists():
+        raise GeodeckError(f"{target} exists; name another file (--out)")
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in sorted(kept.iterdir()):
+            info = zipfile.ZipInfo(path.name, date_time=(1980, 1, 1, 0, 0, 0))  # the same bytes every time
+            archive.writestr(info, path.read_bytes(), zipfile.ZIP_DEFLATED)
+    atomic.write_bytes(target, buffer.getvalue())
+    return target
+
+
+def received(path: Path, build_root: Path | None = None) -> Path:
+    """The recipe of an exported .zip, unpacked under build/custom/received/<file>/ (its one .toml file)."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            names = [n for n in archive.namelist() if "/" not in n and not n.startswith(".")]
+            recipes = [n for n in names if n.endswith(".toml")]
+            if len(recipes) != 1:
+                raise GeodeckError(f"{path}: holds {len(recipes)} recipes (.toml); `geodeck deck export` writes one")
+            folder = (build_root or paths.build_dir()) / "custom" / RECEIVED / path.stem
+            if folder.exists():
+                remove([folder])
+            folder.mkdir(parents=True)
+            for name in names:
+                (folder / name).write_bytes(archive.read(name))
+    except (OSError, zipfile.BadZipFile) as exc:
+        raise GeodeckError(
+            f"{path}: not a recipe export ({exc}); pass a recipe (.toml) or a `deck export` .zip"
+        ) from exc
+    return folder / recipes[0]

@@ -102,3 +102,21 @@ def test_your_decks_are_listed_and_removed_never_a_built_in_one(geodeck, worksho
     code, output = geodeck(["deck", "remove", "custom-states", "--yes"])
     assert code == 0 and "removed custom-states" in output
     assert not (paths.DECKS_DIR / "custom-states").exists() and not (workshop / "build" / "custom" / "states").exists()
+
+
+def test_a_deck_exported_is_made_again_from_its_one_file(geodeck, workshop, monkeypatch):
+    categories = [*FIRST[:2], ("Hauptstadt (Tsd. Einw.)", "Hauptstadt"), ("Hauptstadt Breite (° N)", "Breite")]
+    recipe_path = write(workshop, categories=[*categories, ("Hauptstadt Länge (° O)", "Länge")])
+    code, output = geodeck(["deck", "new", str(recipe_path), "--games", "20", "--jobs", "1"])
+    assert code == 0, output
+    before = (paths.DECKS_DIR / "custom-states" / "LATEST").read_text(encoding="utf-8")
+    shared = workshop / "colleague" / "states.zip"
+    shared.parent.mkdir()
+    code, output = geodeck(["deck", "export", "states", "--out", str(shared)])
+    assert code == 0 and shared.is_file(), output
+    code, output = geodeck(["deck", "remove", "states", "--yes"])
+    assert code == 0, output
+    monkeypatch.chdir(shared.parent)  # the colleague's folder: the table travels inside the file
+    code, output = geodeck(["deck", "new", "states.zip", "--games", "20", "--jobs", "1"])
+    assert code == 0 and "custom-states" in output and "published: 20 cards" in output, output
+    assert (paths.DECKS_DIR / "custom-states" / "LATEST").read_text(encoding="utf-8") == before
