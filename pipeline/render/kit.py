@@ -159,7 +159,12 @@ def _cover(
     lang = layout.language(options.lang)
     for line, font, size, h in (
         (layouts.title(game, deck, lang), bold, design.pt("display"), design.pt("display") * PT_MM * 1.2),
-        (game_kit["subtitle"], regular, design.pt("title"), design.pt("title") * PT_MM * 1.3),
+        (
+            _counted(game_kit["subtitle"], lang, _items(deck)),
+            regular,
+            design.pt("title"),
+            design.pt("title") * PT_MM * 1.3,
+        ),
         (kit["kind"], bold, design.pt("heading"), design.pt("heading") * PT_MM * 1.3),
     ):
         top -= h
@@ -188,7 +193,7 @@ def _cover(
         _fact(lang, kit["time"], kit["time_value"].format(low=minutes[0], high=minutes[1])),
         _fact(lang, kit["cards"], cards),
         _fact(lang, kit["card_size"], size),
-        _fact(lang, kit["sections"]["accessories"], _components(game_kit["components"], lang, high)),
+        _fact(lang, kit["sections"]["accessories"], _counted(game_kit["components"], lang, high)),
         _fact(lang, kit["stock"], kit["stock_value"]),
         _fact(lang, kit["cutting"], kit["cutting_value"]),
     ]
@@ -207,9 +212,15 @@ def _cover(
     _flow(canvas, body, style, Box(pw - m - half, m, half, below - m), lambda: None)
 
 
-def _components(words: str | list[str], lang: str, players: int) -> str:
-    """The accessories on the cover: a plural message counts them by the largest table (a strip per player)."""
-    return words if isinstance(words, str) else form(lang, words, players).format(n=players)
+def _counted(words: str | list[str], lang: str, n: int) -> str:
+    """A cover's words, a plural message in its form for `n` (the accessories by the largest table: a strip per
+    player; the subtitle by the deck's cards)."""
+    return words if isinstance(words, str) else form(lang, words, n).format(n=n)
+
+
+def _items(deck: dict) -> int:
+    """The deck's cards but its jokers (the World Game's 194 countries, a recipe's 54)."""
+    return sum(card["kind"] != "joker" for card in deck["cards"])
 
 
 def _fact(lang: str, label: str, value: object) -> str:

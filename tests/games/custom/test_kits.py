@@ -34,6 +34,7 @@ def test_a_world_game_deck_prints_its_kit(geodeck, workshop):
     assert code == 0, output
     text = " ".join(pages((out / "kit.pdf").read_bytes()))
     assert "Kosovo, Palestine and Taiwan, whether or not they have a card in this deck" in " ".join(text.split())
+    assert "40 countries, four facts, four challenges" in text  # not the whole world's 194
 
 
 STATES = """
