@@ -29,6 +29,7 @@ class Made:
     result: stage.Result
     swaps: list[optimise.Swap]
     verdict: str  # the play-check's result: pass or undecided (a failing deck is refused)
+    players: tuple[int, ...] = ()  # the player counts the deck deals (none said: an unchanged deck)
 
 
 def folder(name: str, build_root: Path | None = None) -> Path:
@@ -117,7 +118,7 @@ def new(
     published = registry.register(custom.definition(made.name, made.game, items_deck, None, game.default_players))
     result = stage.build_deck(published, accept=accept, build_root=root)
     manage.keep(made, out)  # the recipe and its table as published, for `geodeck deck export`
-    return Made(result, outcome.swaps, outcome.report["result"])
+    return Made(result, outcome.swaps, outcome.report["result"], tuple(row[0] for row in dealt))
 
 
 def refused(name: str, made: recipe.Recipe, outcome: optimise.Outcome, deck: dict, games: int, candidates: int) -> str:

@@ -70,7 +70,9 @@ def new(recipe, games, jobs, scheduler, accept):
         console.print(f"swapped {swap.out} for {swap.into}: {swap.why}", highlight=False)
     result = made.result
     state = "published" if result.published else "unchanged"
-    out.print(f"{result.game} {result.version} {state}: {result.cards} cards; play-check {made.verdict}")
+    counts = made.players
+    plays = f"; {counts[0]}–{counts[-1]} players" if len(counts) > 1 else f"; {counts[0]} players" if counts else ""
+    out.print(f"{result.game} {result.version} {state}: {result.cards} cards; play-check {made.verdict}{plays}")
 
 
 @deck.command("list")

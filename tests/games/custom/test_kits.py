@@ -87,7 +87,7 @@ def test_a_table_deck_s_kit_is_in_its_language_and_true_to_the_deck(geodeck, wor
     "16 country cards", the score sheet "wer die Antarktis hat, gewinnt", the sources page named flag-icons and not
     the table); a unit of just "{n}" prints (its strip line is empty)."""
     code, output = geodeck(["deck", "new", str(states(workshop, "Hauptstadt")), "--games", "20", "--jobs", "1"])
-    assert code == 0, output
+    assert code == 0 and "play-check" in output and output.rstrip().endswith("; 2 players"), output  # as it says
     kits = {}
     for lang in ("de", "fr"):
         out = workshop / f"kit-{lang}.pdf"
