@@ -85,7 +85,7 @@ def test_a_first_table_of_the_states_reaches_a_deck_in_two_tries(geodeck, worksh
     assert code == 0 and "published: 20 cards" in output, output
 
 
-def test_your_decks_are_listed_and_removed_never_a_built_in_one(geodeck, workshop):
+def test_your_decks_are_listed_and_removed_never_a_built_in_one(geodeck, workshop, monkeypatch):
     code, output = geodeck(["deck", "list"])
     assert code == 0 and "no deck of yours yet" in output
     fifth = [*FIRST[:2], ("Hauptstadt (Tsd. Einw.)", "Hauptstadt"), ("Hauptstadt Breite (° N)", "Breite")]
@@ -99,6 +99,10 @@ def test_your_decks_are_listed_and_removed_never_a_built_in_one(geodeck, worksho
     )
     code, output = geodeck(["deck", "remove", "laender-toppen", "--yes"])
     assert code == 2 and "laender-toppen is no deck of yours (yours: custom-states)" in output
+    monkeypatch.setattr("click.termui.visible_prompt_func", lambda *_: "n")  # asked, the teacher says no
+    code, output = geodeck(["deck", "remove", "states"])
+    assert code == 0 and "nothing removed" in output, output
+    assert (paths.DECKS_DIR / "custom-states" / "LATEST").is_file()
     code, output = geodeck(["deck", "remove", "custom-states", "--yes"])
     assert code == 0 and "removed custom-states" in output
     assert not (paths.DECKS_DIR / "custom-states").exists() and not (workshop / "build" / "custom" / "states").exists()
