@@ -17,13 +17,10 @@ def drawn(game: GameDefinition, for_sale: bool = False, deck: dict | None = None
     names: set[str] = set()
     for module in _modules(game):
         stand_ins = getattr(module, "FOR_SALE", {}) if for_sale else {}
-        declared = module.drawn_by(deck) if deck is not None and hasattr(module, "drawn_by") else module_sources(module)
+        own = deck is not None and hasattr(module, "drawn_by")
+        declared = module.drawn_by(deck) if own else getattr(module, "SOURCES", ())
         names |= {stand_ins.get(name, name) for name in declared}
     return sorted(names)
-
-
-def module_sources(module) -> tuple[str, ...]:
-    return tuple(getattr(module, "SOURCES", ()))
 
 
 def for_sale(game: GameDefinition) -> dict[str, str]:

@@ -1,7 +1,8 @@
 """The publish gate that prints: before `geodeck deck new` publishes a deck, its whole kit (every card face,
 the rules, every accessory, the sources page) is rendered in memory in the deck's language, as `geodeck print
---kit` renders it; a text that would not fit its box is a refusal naming the recipe key that wrote it (or
-the table row), how long it is and how much its box holds, never a generated template."""
+--kit` renders it; a text that would not fit its box is a refusal naming the recipe key (or the table's
+column, or the country to exclude) that wrote it, how long it is and how much its box holds, never a
+generated template."""
 
 import re
 from collections.abc import Iterator
