@@ -8,7 +8,8 @@ this declaration).
   and capitals), neighbours, continents, years (the data years of the deck's values), names (peak names).
 - `two_continents`: the countries whose card shows both of their continents, or "all" (every country of
   sources/reviewed/continents.csv); every other card shows its primary continent.
-- `neighbours_also`: countries outside the deck that count as land neighbours (Kosovo, Palestine, Taiwan).
+- `neighbours_also`: countries outside the deck that count as land neighbours (Kosovo, Palestine, Taiwan), or
+  "all": every country counts whether or not it has a card (a deck of some countries: a recipe's).
 """
 
 import re
@@ -50,7 +51,10 @@ def shown_continents(iso3: str, continents: Sequence[str], primary: str | None, 
 def check_neighbours(iso3: str, neighbours: str | None, cards: set[str], spec: DeckSpec) -> None:
     """A user error when a land neighbour (';'-joined ISO3 codes) is neither a card nor in the spec's
     `neighbours_also`: the card would count a country whose rule the kit does not state."""
-    counted = cards | set(declared(spec).get("neighbours_also", []))
+    also = declared(spec).get("neighbours_also", [])
+    if also == ALL:
+        return
+    counted = cards | set(also)
     outside = sorted(set(str(neighbours or "").split(";")) - counted - {""})
     if outside:
         raise GeodeckError(
@@ -109,6 +113,16 @@ def _origin(provenance: dict, defined: dict, words: dict) -> tuple[str, str]:
     return when, words["reviewed"] if source in REVIEWED else known.title if known else str(source)
 
 
+def _neighbours(also: list[str] | str, dependent: list[str], words: dict, lang: str) -> markup.Markup:
+    """The neighbours rule: the countries beyond the deck that count (`words["countries"]` names the states
+    beyond the UN members; "all": every country counts, card or not) and the dependent territories that do not
+    (the deck's cards bordering one, else the rule alone)."""
+    if also == ALL:
+        return markup.fill(words["neighbours_all"], also=_listing(list(words["countries"].values()), lang))
+    countries = _listing([words["countries"][c] for c in also], lang)
+    return markup.fill(words["neighbours"], also=countries, examples=_listing(dependent, lang))
+
+
 def statements(deck: dict, spec: DeckSpec, words: dict, lang: str, labels: dict[str, str]) -> list[markup.Markup]:
     """The kit's paragraphs stating the deck's counting rules in `lang` (none when the spec declares none), the
     deck's names in them as text (pipeline/markup.py); `labels`: the categories' labels in `lang`, by field."""
@@ -129,18 +143,21 @@ def statements(deck: dict, spec: DeckSpec, words: dict, lang: str, labels: dict[
                 for c, t in words["dependent"].items()
                 if c in cards
             ]
-            also = _listing([words["countries"][c] for c in counting.get("neighbours_also", [])], lang)
-            out.append(markup.fill(words["neighbours"], also=also, examples=_listing(dependent, lang)))
+            out.append(_neighbours(counting.get("neighbours_also", []), dependent, words, lang))
         elif rule == "continents":
             both = counting.get("two_continents", ALL)
             if both == ALL:
                 two = [c for c, f in cards.items() if len(f.get("continents") or []) > 1]
-                out.append(markup.fill(words["continents_all"], names=_listing(names(two), lang)))
+                if two:  # a deck of some countries may have none on two continents
+                    out.append(markup.fill(words["continents_all"], names=_listing(names(two), lang)))
             else:
                 others = [c for c in read_continents() if c in cards and c not in both]
                 shown = [labelled(lang, cards[c][name], words["continent"][cards[c]["continents"][0]]) for c in others]
-                named = _listing(names(both), lang)
-                out.append(markup.fill(words["continents_some"], names=named, others=_listing(shown, lang)))
+                if names(both):
+                    named = _listing(names(both), lang)
+                    out.append(markup.fill(words["continents_some"], names=named, others=_listing(shown, lang)))
+                elif shown:  # a deck of some countries, none of those that show both (a recipe's)
+                    out.append(markup.fill(words["continents_capital"], others=_listing(shown, lang)))
         elif rule == "years":
             out.append(_years(deck, spec, words, lang, labels))
         else:

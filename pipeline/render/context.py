@@ -95,12 +95,12 @@ class CardContext:
         step = box.h / count
         return [Box(box.x, box.y + box.h - (i + 1) * step, box.w, step) for i in range(count)]
 
-    @staticmethod
-    def cells(row: Box) -> tuple[Box, Box, Box]:
-        """A category row's pictogram, label and value boxes."""
-        icon = row.h - 1.4
+    def cells(self, row: Box) -> tuple[Box, Box, Box]:
+        """A category row's pictogram, label and value boxes; the pictogram at most the layout's
+        `row_pictogram_mm`, so that the taller rows of fewer categories keep their labels' width."""
+        icon = min(row.h - 1.4, float(self.layout.data.get("row_pictogram_mm", row.h)))
         return (
-            Box(row.x, row.y + 0.7, icon, icon),
+            Box(row.x, row.y + (row.h - icon) / 2, icon, icon),
             Box(row.x + icon + 1.2, row.y + 0.4, row.w * 0.56 - icon - 1.2, row.h - 0.8),
             Box(row.x + row.w * 0.58, row.y + 0.4, row.w * 0.42, row.h - 0.8),
         )

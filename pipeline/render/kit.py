@@ -160,7 +160,12 @@ def _cover(
     lang = layout.language(options.lang)
     for line, font, size, h in (
         (titles.title(game, deck, lang), bold, design.pt("display"), design.pt("display") * PT_MM * 1.2),
-        (game_kit["subtitle"], regular, design.pt("title"), design.pt("title") * PT_MM * 1.3),
+        (
+            _counted(game_kit["subtitle"], lang, _items(deck)),
+            regular,
+            design.pt("title"),
+            design.pt("title") * PT_MM * 1.3,
+        ),
         (kit["kind"], bold, design.pt("heading"), design.pt("heading") * PT_MM * 1.3),
     ):
         top -= h
@@ -190,7 +195,7 @@ def _cover(
         _fact(lang, kit["time"], placeholders.fill(kit["time_value"], low=minutes[0], high=minutes[1])),
         _fact(lang, kit["cards"], cards),
         _fact(lang, kit["card_size"], card_size),
-        _fact(lang, kit["sections"]["accessories"], game_kit["components"]),
+        _fact(lang, kit["sections"]["accessories"], _counted(game_kit["components"], lang, high)),
         _fact(lang, kit["stock"], kit["stock_value"]),
         _fact(lang, kit["cutting"], kit["cutting_value"]),
     ]
@@ -207,6 +212,17 @@ def _cover(
         markup.fill(kit["version"], version=layouts.version(deck, lang, options.draft), cards=len(deck["cards"])),
     ]
     _flow(canvas, body, style, Box(pw - m - half, m, half, below - m), lambda: None)
+
+
+def _counted(words: str | list[str], lang: str, n: int) -> str:
+    """A cover's words, a plural message in its form for `n` (the accessories by the largest table: a strip per
+    player; the subtitle by the deck's cards)."""
+    return words if isinstance(words, str) else placeholders.fill(form(lang, words, n), n=n)
+
+
+def _items(deck: dict) -> int:
+    """The deck's cards but its jokers (the World Game's 194 countries, a recipe's 54)."""
+    return sum(card["kind"] != "joker" for card in deck["cards"])
 
 
 def _fact(lang: str, label: str, value: object) -> Markup:
@@ -237,10 +253,10 @@ def _samples(canvas, module, deck: dict, layout: layouts.Layout, ctx: CardContex
         canvas.roundRect(left - 1.2, box.y - 1.2, w * scale + 2.4, h * scale + 2.4, 2.5, stroke=1, fill=0)
 
 
-def sources(game: GameDefinition, manifest: dict, for_sale: bool = False) -> list[str]:
-    """The deck's sources (its manifest) and those the game's renderers draw from (their stand-ins for sale),
-    sorted."""
-    return sorted(set(manifest.get("sources", {})) | set(licences.drawn(game, for_sale)))
+def sources(game: GameDefinition, manifest: dict, for_sale: bool = False, deck: dict | None = None) -> list[str]:
+    """The deck's sources (its manifest) and those the game's renderers draw from for it (their stand-ins for
+    sale), sorted."""
+    return sorted(set(manifest.get("sources", {})) | set(licences.drawn(game, for_sale, deck)))
 
 
 def _attribution(
@@ -263,7 +279,7 @@ def _attribution(
     pw, ph = page
     m = float(cfg["margin_mm"])
     defined = load_sources()
-    used = sources(game, manifest, options.for_sale)
+    used = sources(game, manifest, options.for_sale, deck)
     unknown = [name for name in used if name not in defined]
     if unknown:
         raise GeodeckError(f"the deck names source {unknown[0]!r}, which has no sources/{unknown[0]}.toml")
@@ -298,6 +314,7 @@ def _attribution(
             terms += f" ({source.license_name})"
         line = markup.text(f" ({source.year}), {source.producer}. {labelled(lang, kit['licence'], terms)}.")
         paragraphs.append(Markup(markup.bold(source.title or name) + line))
+    paragraphs += _own_table(deck, kit)
     labels = {c["field"]: c["words"]["label"] for c in layouts.load(game).localised(lang).data.get("categories", [])}
     paragraphs += counting.statements(deck, load_spec(game), kit.get("counting", {}), lang, labels)
     paragraphs.append(markup.words(kit["credits"]))
@@ -308,6 +325,17 @@ def _attribution(
         begin_page(canvas, page)
 
     _flow(canvas, paragraphs, _style(float(cfg["small_pt"]), regular), Box(m, m, pw - 2 * m, ph - 2 * m), start)
+
+
+def _own_table(deck: dict, kit: dict) -> list[Markup]:
+    """The user's table a recipe's deck was made from: its file, its sha256, the column its rows cite their
+    sources in and the first card's."""
+    made = deck.get("recipe", {}).get("sources", {})
+    if not made.get("table"):
+        return []
+    cited = [p["citation"] for card in deck["cards"] for p in card.get("provenance", {}).values() if p.get("citation")]
+    words = {"table": made["table"], "column": made.get("table_source", ""), "example": cited[0] if cited else ""}
+    return [markup.fill(kit["own_table"], sha256=made["table_sha256"], **words)]
 
 
 def manifest_of(deck_path: Path) -> dict:

@@ -56,7 +56,7 @@ class Layout:
         """This layout with its words and the common words in `lang` (read once per template and language)."""
         if lang == self.lang:
             return self
-        words = _localised(self.path, registry.language(lang))
+        words = _localised(self.path, registry.language(lang), _stamp(self.path))
         return Layout(self.game, words, common_in(lang), self.path, lang, self.own_lang)
 
     @property
@@ -156,7 +156,7 @@ def common(directory: Path = CARDS_DIR) -> dict:
 
 def common_in(lang: str) -> dict:
     """`common.toml` with its words in `lang`."""
-    return _localised(CARDS_DIR / "common.toml", registry.language(lang))
+    return _localised(CARDS_DIR / "common.toml", registry.language(lang), _stamp(CARDS_DIR / "common.toml"))
 
 
 def continent_name(name: str, lang: str) -> str | None:
@@ -168,9 +168,17 @@ def continent_name(name: str, lang: str) -> str | None:
     return entry.get("words", {}).get("name") or names.territory(entry["cldr"], lang) or name
 
 
+def _stamp(path: Path) -> tuple[int, ...]:
+    """The layout's and its deck spec's modification times and sizes: a cache key that a template written
+    anew (a custom deck's, by `geodeck deck new`) changes."""
+    spec = path.parent.parent / "decks" / path.name
+    return tuple(n for p in (path, spec) if p.is_file() for n in (p.stat().st_mtime_ns, p.stat().st_size))
+
+
 @cache
-def _localised(path: Path, language: registry.Language) -> dict:
-    """A template with its words in `language` (cached per catalogue: a language registered anew reads anew);
+def _localised(path: Path, language: registry.Language, stamp: tuple[int, ...]) -> dict:
+    """A template with its words in `language` (cached per catalogue and `_stamp`: a language registered anew,
+    a template written anew reads anew);
     their context is the template's stem, or the template its `words_context` names (a custom deck's layout:
     its base game's, whose words it keeps)."""
     document = _read(path)
@@ -186,9 +194,13 @@ def version(deck: dict, lang: str, draft: bool) -> str:
     return f"{shown} ({common_in(lang)['kit']['words']['draft']})".strip()
 
 
-@cache
 def load(game: GameDefinition, lang: str | None = None) -> Layout:
     """The game's layout (the file its definition names) with the common print conventions; with `lang`, its
-    words in that language."""
+    words in that language (read anew when its template was written anew: `_stamp`)."""
+    return _load(game, lang, _stamp(game.layout_path))
+
+
+@cache
+def _load(game: GameDefinition, lang: str | None, stamp: tuple[int, ...]) -> Layout:
     layout = Layout(game.name, _read(game.layout_path), common(), game.layout_path, own_lang=game.own_language())
     return layout if lang is None else layout.localised(lang)

@@ -12,12 +12,15 @@ def _modules(game: GameDefinition) -> tuple[ports.CardsModule, ports.Accessories
     return ports.cards(game), ports.accessories(game)
 
 
-def drawn(game: GameDefinition, for_sale: bool = False) -> list[str]:
-    """The sources the game's cards and accessories draw from (with their stand-ins when `for_sale`)."""
+def drawn(game: GameDefinition, for_sale: bool = False, deck: dict | None = None) -> list[str]:
+    """The sources the game's cards and accessories draw from (with their stand-ins when `for_sale`); with a
+    `deck`, those its cards draw from where a module says so (`drawn_by(deck)`: a table's items have no flag)."""
     names: set[str] = set()
     for module in _modules(game):
         stand_ins = ports.for_sale(module) if for_sale else {}
-        names |= {stand_ins.get(name, name) for name in ports.sources(module)}
+        drawn_by = ports.drawn_by(module) if deck is not None else None
+        declared = drawn_by(deck) if drawn_by and deck is not None else ports.sources(module)
+        names |= {stand_ins.get(name, name) for name in declared}
     return sorted(names)
 
 

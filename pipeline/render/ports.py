@@ -15,7 +15,7 @@ if TYPE_CHECKING:  # annotations only
 
 
 class CardsModule(Protocol):
-    """`cards`: the card renderer. Optional: `steps`, `art`, `title`, `SOURCES`, `FOR_SALE`."""
+    """`cards`: the card renderer. Optional: `steps`, `art`, `title`, `SOURCES`, `FOR_SALE`, `drawn_by`."""
 
     def check(self, card: dict, ctx: "CardContext", /) -> None: ...
     def front(self, canvas: Any, card: dict, ctx: "CardContext", /) -> None: ...
@@ -36,12 +36,13 @@ Title = Callable[[dict, str], str]  # the deck's title in a language, where the 
 RulesWords = Callable[[dict, "Layout"], dict[str, str]]  # the deck's words for the kit rules' {placeholders}
 Sources = Sequence[str]  # what a module draws from besides the deck (sources/<name>.toml), credited by the kit
 ForSale = Mapping[str, str]  # a source that may not be sold -> its stand-in in a print for sale
+DrawnBy = Callable[[dict], Sequence[str]]  # the sources a deck's cards draw from, where not all of SOURCES
 
 PORTS = (
     Port(
         "cards",
         CardsModule,
-        {"steps": Steps, "art": Art, "title": Title, "SOURCES": Sources, "FOR_SALE": ForSale},
+        {"steps": Steps, "art": Art, "title": Title, "SOURCES": Sources, "FOR_SALE": ForSale, "drawn_by": DrawnBy},
     ),
     Port("accessories", AccessoriesModule, {"rules_words": RulesWords, "SOURCES": Sources, "FOR_SALE": ForSale}),
 )
@@ -77,3 +78,7 @@ def sources(module: CardsModule | AccessoriesModule) -> Sources:
 
 def for_sale(module: CardsModule | AccessoriesModule) -> ForSale:
     return member(module, "FOR_SALE") or {}
+
+
+def drawn_by(module: CardsModule | AccessoriesModule) -> DrawnBy | None:
+    return member(module, "drawn_by")

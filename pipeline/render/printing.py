@@ -72,9 +72,13 @@ def _card(canvas: Canvas, draw, card: dict, ctx: CardContext, trim: Rect, paint:
         try:
             draw(canvas, card, ctx)
         except text.DoesNotFit as exc:
-            raise GeodeckError(
+            raise text.DoesNotFit(
+                exc.text,
+                exc.font,
+                exc.box,
+                exc.max_lines,
                 f"card {card['id']}: {exc}; shorten that field of the card or enlarge its box in "
-                f"templates/cards/{ctx.layout.game}.toml"
+                f"templates/cards/{ctx.layout.game}.toml",
             ) from None
 
 

@@ -20,7 +20,26 @@ DIGIT_HEIGHT = 0.73  # DejaVu Sans's digits (cap height), as a fraction of the f
 
 
 class DoesNotFit(GeodeckError):
-    """A text too long for its box even at SMALLEST_PT."""
+    """A text too long for its box even at SMALLEST_PT: the text, its font, box and lines, so that a caller
+    can say what to change (`holds`)."""
+
+    def __init__(self, text: str, font: str, box: "Box", max_lines: int = 1, message: str | None = None):
+        self.text, self.font, self.box, self.max_lines = text, font, box, max_lines
+        super().__init__(
+            message or f"{text!r} does not fit its {box.w:.1f} × {box.h:.1f} mm box even at {SMALLEST_PT:g} pt"
+        )
+
+    def holds(self) -> int:
+        """How many characters of the text its box holds at SMALLEST_PT."""
+        low, high = 0, len(self.text)
+        while low < high:
+            middle = (low + high + 1) // 2
+            try:
+                fit(self.text[:middle], self.font, self.box, SMALLEST_PT, SMALLEST_PT, self.max_lines)
+                low = middle
+            except DoesNotFit:
+                high = middle - 1
+        return low
 
 
 @dataclass(frozen=True)
@@ -68,6 +87,8 @@ def fit(text: str, font: str, box: Box, max_pt: float, min_pt: float, max_lines:
     to min_pt, then anything smaller down to SMALLEST_PT (also the floor for min_pt); a text that still does
     not fit is an error."""
     min_pt = max(min_pt, SMALLEST_PT)
+    if not text.strip():  # nothing to set (a unit of just "{n}" leaves its strip line empty)
+        return Fitted((), min_pt * PT_MM)
     attempts = [(s, 1) for s in _sizes(max_pt, min_pt)]
     attempts += [(s, n) for s in _sizes(max_pt, min_pt) for n in range(2, max_lines + 1)]
     attempts += [(s, n) for s in _sizes(min_pt, SMALLEST_PT) for n in range(1, max_lines + 1)]
@@ -76,7 +97,7 @@ def fit(text: str, font: str, box: Box, max_pt: float, min_pt: float, max_lines:
         lines = _wrap(text, font, size, box.w, n)
         if lines and Fitted(lines, size).height <= box.h:
             return Fitted(lines, size)
-    raise DoesNotFit(f"{text!r} does not fit its {box.w:.1f} × {box.h:.1f} mm box even at {SMALLEST_PT:g} pt")
+    raise DoesNotFit(text, font, box, max_lines)
 
 
 def shorten(text: str, font: str, width: float, size_pt: float) -> str:
@@ -132,12 +153,14 @@ def in_circle(text: str, font: str, radius: float, max_pt: float) -> float:
 def largest_pt(text: str, font: str, box: Box, max_pt: float, max_lines: int = 1) -> float:
     """The largest size (pt, in quarter points from max_pt down to SMALLEST_PT) at which `text` fits `box` in
     at most `max_lines` lines (wrapping preferred to shrinking)."""
+    if not text.strip():
+        return max_pt
     for size_pt in _sizes(max_pt, SMALLEST_PT):
         for n in range(1, max_lines + 1):
             lines = _wrap(text, font, size_pt * PT_MM, box.w, n)
             if lines and Fitted(lines, size_pt * PT_MM).height <= box.h:
                 return size_pt
-    raise DoesNotFit(f"{text!r} does not fit its {box.w:.1f} × {box.h:.1f} mm box even at {SMALLEST_PT:g} pt")
+    raise DoesNotFit(text, font, box, max_lines)
 
 
 def one_size(texts, font: str, box: Box, max_pt: float, max_lines: int = 1) -> float:

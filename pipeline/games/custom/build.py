@@ -1,11 +1,11 @@
-"""`geodeck deck new RECIPE`: a recipe's candidates and chosen cards under build/custom/<name>/, its
-templates, a play-check, then a new version of `custom-<name>` through the decks stage's publisher.
+"""`geodeck deck new RECIPE`: a recipe's candidates and chosen cards under build/custom/<name>/, its templates, a
+play-check, then a new version of `custom-<name>` through the decks stage's publisher.
 
 Order, so that nothing is half-published: the candidates and the cards are chosen and play-checked with the
-templates in the build folder; only a deck that deals at some player count, fails no verdict and passes the
-publishing gates is published, its templates inside the new version (pipeline/decks/stage.py and pinned.py:
-one folder renamed into place, a version only when the cards or the templates changed). A refused or killed
-run leaves every published version, and what it prints, as it was.
+templates in the build folder; only a deck that deals at some player count, fails no verdict, whose kit prints
+in the recipe's language (`gate`) and that passes the publishing gates is published, its templates inside the
+new version (pipeline/decks/stage.py and pinned.py: one folder renamed into place, a version only when the cards
+or the templates changed). A refused or killed run leaves every published version, and what it prints, as it was.
 """
 
 import json
@@ -19,12 +19,10 @@ from pipeline.decks import pinned, stage
 from pipeline.errors import GeodeckError
 from pipeline.framework.definition import GameDefinition
 from pipeline.games import custom, registry
-from pipeline.games.custom import items, legacy, optimise, recipe, table, templates
+from pipeline.games.custom import gate, items, legacy, manage, optimise, recipe, refusal, table, templates
 from pipeline.games.custom.deck import RECIPE
 from pipeline.hashing import file_sha256
 from pipeline.playcheck import report as reports
-
-COUNTRIES = "geo/countries.parquet"  # the country table the built-in decks are made from
 
 
 @dataclass(frozen=True)
@@ -32,25 +30,30 @@ class Made:
     result: stage.Result
     swaps: list[optimise.Swap]
     verdict: str  # the play-check's result: pass or undecided (a failing deck is refused)
+    players: tuple[int, ...] = ()  # the player counts the deck deals (none said: an unchanged deck)
 
 
 def folder(name: str, build_root: Path | None = None) -> Path:
     return (build_root or paths.build_dir()) / "custom" / name
 
 
-def candidates(made: recipe.Recipe, build_root: Path) -> tuple[pd.DataFrame, dict, list[str]]:
-    """The recipe's candidates, most familiar first, where they came from (for recipe.json), and every country
-    of the country table (none for a user's table)."""
+def candidates(made: recipe.Recipe, build_root: Path) -> tuple[pd.DataFrame, dict]:
+    """The recipe's candidates, most familiar first, and where they came from (for recipe.json)."""
     sources = {"recipe": made.path.name, "recipe_sha256": file_sha256(made.path)}
     if made.items.table is not None:
         rules = recipe.games()[made.game]
         if not rules.get("tables"):
             raise recipe.RecipeError(str(made.path), [f"items.table: a {made.game} deck is made of countries only"])
         own = table.read(made)
-        return items.rows(made, own), sources | {"table": own.path.name, "table_sha256": own.sha256}, []
-    countries = stage.read_table(build_root / COUNTRIES, COUNTRIES)
+        return items.rows(made, own), sources | {
+            "table": own.path.name,
+            "table_sha256": own.sha256,
+            "table_source": made.items.columns["source"],
+        }
+    countries = stage.read_table(build_root / manage.COUNTRIES, manage.COUNTRIES)
     found = items.countries(made, countries)
-    return found, sources | {"countries": f"build/{COUNTRIES}"}, sorted(countries["iso3"])
+    countries_sha256 = file_sha256(build_root / manage.COUNTRIES)
+    return found, sources | {"countries": f"build/{manage.COUNTRIES}", "countries_sha256": countries_sha256}
 
 
 def ranges(made: recipe.Recipe, pool: pd.DataFrame) -> dict[str, tuple[float, float]]:
@@ -74,14 +77,16 @@ def new(
     names, looked up by its command: pipeline/games/custom/commands.py) (module docstring)."""
     path = made.path
     root = build_root or paths.build_dir()
+    if (same := manage.unchanged(made, root)) is not None:
+        return Made(stage.Result(same.name, same.version, False, same.cards, None), [], manage.AS_PUBLISHED)
     out = folder(made.name, root)
-    pool, sources, countries = candidates(made, root)
+    pool, sources = candidates(made, root)
     if len(pool) < made.cards:
         raise recipe.RecipeError(
             str(path), [f"recipe.cards {made.cards}: only {len(pool)} items match [items]; lower it or widen [items]"]
         )
     size = made.cards + len(made.jokers)
-    spec_doc = templates.spec(made, base, size, ranges(made, pool), countries)
+    spec_doc = templates.spec(made, base, size, ranges(made, pool))
     staged = out / custom.TEMPLATES
     found_groups = groups(made, pool)
     templates.write(made, base, staged, spec_doc, found_groups, [])
@@ -110,16 +115,29 @@ def new(
     outcome = optimise.choose(game, pool["label"].tolist(), ids, made.cards, deck_of, games, jobs, scheduler)
     write_items(out, pool, outcome.chosen, outcome.swaps)
     if not outcome.passed:
-        raise GeodeckError(
-            f"{game.name} not published: its {made.cards} cards fail play-check ({games} games): "
-            + " ".join(reports.failures(outcome.report))
-            + (f" {len(outcome.swaps)} swaps tried." if outcome.swaps else "")
-            + " Widen [items] (more candidates) or change the categories."
-        )
+        raise GeodeckError(refused(game.name, made, outcome, deck_of(outcome.chosen), games, len(pool)))
+    gate.check(game, stage.fresh_deck(game, root)[1], made)  # its kit prints, or nothing is published
     legacy.pin_beside(paths.DECKS_DIR / game.name)
     result = stage.build_deck(game, accept=accept, build_root=root)  # the version pins its templates (`staged`)
     registry.register(pinned.at(game, result.version))
-    return Made(result, outcome.swaps, outcome.report["result"])
+    manage.keep(made, out)  # the recipe and its table as published, for `geodeck deck export`
+    return Made(result, outcome.swaps, outcome.report["result"], tuple(row[0] for row in dealt))
+
+
+def refused(name: str, made: recipe.Recipe, outcome: optimise.Outcome, deck: dict, games: int, candidates: int) -> str:
+    """Why the deck is not published: the failed verdicts, then the cards and categories behind them with a fix
+    each (`refusal`), else the general one."""
+    fixes = refusal.fixes(outcome.report, deck, made)
+    general = "Widen [items] (more candidates) or change the categories."
+    if made.items.table is not None and candidates == made.cards:
+        general = f"Add rows to {made.items.table.name} (more candidates) or change the categories."
+    return (
+        f"{name} not published: its {made.cards} cards fail play-check ({games} games): "
+        + " ".join(reports.failures(outcome.report))
+        + (f" {len(outcome.swaps)} swaps tried." if outcome.swaps else "")
+        + "".join(f"\n  fix: {line}" for line in fixes)
+        + ("" if fixes else f" {general}")
+    )
 
 
 def groups(made: recipe.Recipe, pool: pd.DataFrame) -> list[str]:
@@ -128,6 +146,15 @@ def groups(made: recipe.Recipe, pool: pd.DataFrame) -> list[str]:
     if not made.items_deck:
         return []
     found = list(dict.fromkeys(g for cell in pool["groups"] for g in str(cell).split(";") if g.strip()))
+    if made.jokers and not found:
+        column, name = made.items.columns.get("group"), made.items.table.name if made.items.table else "the table"
+        raise recipe.RecipeError(
+            str(made.path),
+            [
+                f"items.columns.group {column!r}: no column of {name} with groups, so the jokers have none to "
+                "name; name the column of the items' groups"
+            ],
+        )
     if stray := sorted({g for pair in made.jokers for g in pair} - set(found)):
         raise recipe.RecipeError(
             str(made.path),

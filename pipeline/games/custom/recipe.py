@@ -119,6 +119,19 @@ def load(path: Path) -> Recipe:
     return recipe
 
 
+def reach(rules: dict, items: int, jokers: int, more_items: bool = True) -> str:
+    """The fix for a deck of `items` item cards and `jokers` jokers outside its game's range (`rules`: its
+    games.toml table): jokers where the game has them, or (`more_items`) more item cards."""
+    low, high = rules.get("cards", CARDS)
+    if items + jokers > high:
+        return f"ask for at most {high - jokers} item cards (recipe.cards)"
+    more = f"ask for {low - jokers} item cards (recipe.cards) where [items] has them"
+    if not rules.get("jokers", True):
+        return more
+    add = f"add {low - items - jokers} jokers (recipe.jokers, each a pair of groups) to reach {low} cards"
+    return f"{add}, or {more}" if more_items else add
+
+
 def _recipe(path: Path, document: dict, problems: list[str]) -> Recipe | None:
     head = _table(document, "recipe", problems)
     known = games()
@@ -139,10 +152,13 @@ def _recipe(path: Path, document: dict, problems: list[str]) -> Recipe | None:
     jokers = _jokers(head.get("jokers", []), rules, problems)
     cards = head.get("cards")
     low, high = rules.get("cards", CARDS)
-    if isinstance(cards, bool) or not isinstance(cards, int) or not low <= cards + len(jokers) <= high:
+    if isinstance(cards, bool) or not isinstance(cards, int):
+        problems.append(f"recipe.cards {cards!r}: a whole number of item cards, e.g. {low - len(jokers)}")
+        cards = 0
+    elif not low <= cards + len(jokers) <= high:
         problems.append(
-            f"recipe.cards {shown(cards)}: {game or 'a game'} deals {low}-{high} cards (items and jokers); "
-            "ask for a whole number of item cards in that range"
+            f"recipe.cards {shown(cards)}: {game or 'a game'} deals {low}-{high} cards (items and jokers), "
+            f"{cards} and {len(jokers)} jokers make {cards + len(jokers)}; {reach(rules, cards, len(jokers))}"
         )
         cards = 0
     _unknown(head, "recipe", problems)

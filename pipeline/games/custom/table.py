@@ -15,7 +15,7 @@ import pandas as pd
 
 from pipeline import readers, text
 from pipeline.games.custom import numbers, sheets
-from pipeline.games.custom.recipe import WORDS, Recipe, RecipeError, shown, table_field
+from pipeline.games.custom.recipe import CARDS, WORDS, Recipe, RecipeError, games, reach, shown, table_field
 from pipeline.hashing import sha256
 from pipeline.i18n import registry
 from pipeline.jsonfile import Unreadable
@@ -173,9 +173,12 @@ def _checked(sheet: sheets.Sheet, recipe: Recipe, source: str) -> pd.DataFrame:
     if len(twice) > SHOWN:
         problems.append(f"{len(twice) - SHOWN} more names are on more than one row; each item once")
     if len(body) < recipe.cards:
+        have, jokers, low = len(body), len(recipe.jokers), games()[recipe.game].get("cards", CARDS)[0]
+        fix = f"set recipe.cards = {have}" + (
+            "" if have + jokers >= low else f" and {reach(games()[recipe.game], have, jokers, more_items=False)}"
+        )
         problems.append(
-            f"{len(body)} rows, but the recipe asks for {recipe.cards} item cards (recipe.cards); "
-            "add rows or lower recipe.cards"
+            f"{have} rows, but the recipe asks for {recipe.cards} item cards (recipe.cards); {fix}, or add rows"
         )
     if problems:
         raise RecipeError(source, problems)

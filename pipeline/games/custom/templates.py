@@ -11,6 +11,7 @@ import tomlkit
 
 from pipeline import atomic, readers
 from pipeline.decks.categories import Category, field_entry, layout_row
+from pipeline.decks.counting import ALL
 from pipeline.framework.definition import GameDefinition
 from pipeline.games.custom.recipe import Recipe, table_field
 
@@ -24,12 +25,10 @@ def card_field(recipe: Recipe, category: Category) -> str:
     return category.field if recipe.items.table is None else table_field(category.field)
 
 
-def spec(
-    recipe: Recipe, base: GameDefinition, cards: int, ranges: dict[str, tuple[float, float]], countries: list[str]
-) -> dict:
+def spec(recipe: Recipe, base: GameDefinition, cards: int, ranges: dict[str, tuple[float, float]]) -> dict:
     """The deck spec; `ranges` the values' range of each field of a user's table (a country field's is its
-    column's in pipeline/fields.toml); `countries` every country of the country table: a land neighbour that
-    is no card still counts (the base's `counting.neighbours_also`)."""
+    column's in pipeline/fields.toml). A land neighbour that is no card still counts (the base's
+    `counting.neighbours_also` made "all", as the kit then says)."""
     document = readers.read_input("toml", base.spec_path)
     deck = {
         "game": recipe.deck_name,
@@ -45,7 +44,7 @@ def spec(
     if "counting" in document["deck"] and not recipe.items_deck:  # how the base's countries count, for the kit
         deck["counting"] = counting = dict(document["deck"]["counting"])
         if "neighbours_also" in counting:
-            counting["neighbours_also"] = sorted({*counting["neighbours_also"], *countries})
+            counting["neighbours_also"] = ALL
     if not recipe.categories:  # the base's own categories (the World Game's facts)
         return {**document, "deck": deck}
     fields = {name: entry for name, entry in document["fields"].items() if not entry.get("category")}
@@ -95,6 +94,8 @@ def layout(recipe: Recipe, base: GameDefinition, groups: list[str], dealt: list[
     rules = document.get("kit", {}).get("rules", {})
     if dealt and "table" in rules:
         rules["table"] = dealt
+        if "strips" in document.get("accessories", {}):  # a strip per player of the largest table
+            document["accessories"]["strips"] = max(players for players, _, _ in dealt)
     rules.pop("example", None)  # the rulebook's worked example names the base deck's cards
     if recipe.items_deck:
         rules.pop("anatomy", None)  # its parts are the base game's card's (flag, facts, map)
@@ -105,9 +106,6 @@ def layout(recipe: Recipe, base: GameDefinition, groups: list[str], dealt: list[
         for key in ("title", "back"):  # the back's, the kit's and the strips' title: the deck's
             if key in words:
                 words[key] = recipe.title
-    kinds = document.get("kit", {}).get("words", {}).get("kinds", {})
-    if "country" in kinds:  # the kit's name of item cards: the base's country cards'
-        kinds["item"] = kinds["country"]
     if groups:
         document["groups"] = groups
     if not recipe.categories:

@@ -36,7 +36,7 @@ def rules_words(deck: dict, layout) -> dict[str, str]:
     labels = [c["words"]["label"] for c in layout.data["categories"]]
     shown = {c for card in deck["cards"] for c in card["fields"].get("continents") or ()}
     groups = deck.get("groups") or [layout.continent(c, lang)[0] for c in CONTINENTS if c in shown]
-    polar = [card for card in deck["cards"] if card["kind"] == "antarctica"]
+    polar = _polar(deck)
     dashes = [
         c["words"]["label"] for c in layout.data["categories"] if polar and polar[0]["fields"][c["field"]] is None
     ]
@@ -75,6 +75,11 @@ def _second_name(layout, lang: str, words: dict) -> str:
         return words["second_name"][code]
     except KeyError:
         raise GeodeckError(f"templates/cards/{layout.game}.toml: [kit.words.second_name] needs {code}") from None
+
+
+def _polar(deck: dict) -> list[dict]:
+    """The deck's Antarctica card (none in a deck of a recipe): the owner of it wins a final tie."""
+    return [card for card in deck["cards"] if card["kind"] == "antarctica"]
 
 
 def _inset(spec: list[float], x: float, y: float, w: float) -> Box:
@@ -272,7 +277,8 @@ def pieces(categories: int, field: float, glue: float, room: float) -> list[tupl
 
 
 def draw(c, deck: dict, ctx: CardContext, w: dict, paper_name: str, paper: tuple[float, float]) -> None:
-    """Six strips (in pieces where the paper is narrow) then the scoring block, top to bottom on landscape
+    """A strip per player of the largest table (`strips`: in pieces where the paper is narrow) then the scoring
+    block (its final tie broken by the Antarctica card where the deck has one), top to bottom on landscape
     pages, a new page when one is full."""
     cfg = ctx.layout.data["accessories"]
     margin, gap = float(cfg["margin_mm"]), float(cfg["gap_mm"])
@@ -303,6 +309,13 @@ def draw(c, deck: dict, ctx: CardContext, w: dict, paper_name: str, paper: tuple
                 first + count < len(ctx.layout.data["categories"]),
             )
         else:
-            _scoring(c, ctx, w, Box((page[0] - room) / 2, top - item_h, room, item_h), deck.get("groups") or [])
+            note = w["score_note" if _polar(deck) else "score_note_shared"]
+            _scoring(
+                c,
+                ctx,
+                w | {"score_note": note},
+                Box((page[0] - room) / 2, top - item_h, room, item_h),
+                deck.get("groups") or [],
+            )
         top -= item_h + gap
     end_page(c)

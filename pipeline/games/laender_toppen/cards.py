@@ -42,6 +42,7 @@ def check(card: dict, ctx: CardContext) -> None:
 
 
 NAME_LINES = 2
+LABEL_LINES = 2  # a category's label: a second line where its row is tall enough (fewer categories)
 
 
 def steps(cards: list[dict], ctx: CardContext) -> dict[str, float]:
@@ -68,7 +69,7 @@ def steps(cards: list[dict], ctx: CardContext) -> dict[str, float]:
             ),
         ),
         "row_label": text.one_size(
-            [c["words"]["label"] for c in categories], ctx.regular, label, layout.font("row_label")[0]
+            [c["words"]["label"] for c in categories], ctx.regular, label, layout.font("row_label")[0], LABEL_LINES
         ),
         "row_value": text.one_size(
             [_value(fields, c, ctx.lang) for fields in countries for c in categories],
@@ -159,7 +160,7 @@ def _rows(c, fields: dict, ctx: CardContext) -> None:
         pictograms.draw(c, category["icon"], icon, layout.colour("muted"))
         c.setFillColor(layout.colour("text"))
         size = sizes["row_label"]
-        text.draw(c, category["words"]["label"], ctx.regular, label, size, size)
+        text.draw(c, category["words"]["label"], ctx.regular, label, size, size, LABEL_LINES)
         size = sizes["row_value"]
         text.draw(c, _value(fields, category, ctx.lang), ctx.bold, value, size, size, align="right")
 

@@ -5,12 +5,12 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from pipeline import placeholders
 from pipeline.games.laender_toppen.engine import CONTINENTS, State, Trick
 from pipeline.i18n.catalogue import N_
 from pipeline.play import seats
 from pipeline.play.ports import Variant
 from pipeline.play.view import View
+from pipeline.render.numbers import with_unit
 
 VARIANTS: dict[str, Variant] = {  # the rulebook's variants: geodeck play laender-toppen --variant fast
     "fast": Variant("fast: the faster game: no splitting, the most cards won wins", lambda value: {"fast": True}),
@@ -37,12 +37,10 @@ def category(index: int, view: View) -> str:
 
 
 def value(index: int, number, view: View) -> str:
-    """A category's value with its unit as the cards print it ("1.285.216 km²", "US$45,000")."""
-    return (
-        "–"
-        if number is None
-        else placeholders.fill(view.layout.data["categories"][index]["words"]["unit"], n=view.number(number))
-    )
+    """A category's value with its unit as the cards print it, in the category's pattern ("1.285.216 km²",
+    "US$45,000", "77,0 Jahre")."""
+    row = view.layout.data["categories"][index]
+    return "–" if number is None else with_unit(number, view.lang, row["pattern"], row["words"]["unit"])
 
 
 def slot_label(slot: int, view: View) -> str:

@@ -8,9 +8,11 @@ from pipeline.games import registry
 
 
 @pytest.fixture
-def workshop(tmp_path, monkeypatch):
-    """A build folder with the synthetic country table, an empty decks folder, and the registry as it was."""
-    root = synthetic.write_inputs(tmp_path / "build")
+def workshop(mirror, tmp_path, monkeypatch):
+    """A build folder with the synthetic country table (printable: real codes, flags and maps, read through the
+    snapshot mirror: `deck new` prints every deck before it publishes it), an empty decks folder, and the
+    registry as it was."""
+    root = synthetic.write_inputs(tmp_path / "build", synthetic.printable_countries_table())
     monkeypatch.setenv("GEODECK_BUILD", str(root))
     monkeypatch.setattr(paths, "DECKS_DIR", tmp_path / "decks")
     before = dict(registry._REGISTRY)

@@ -98,7 +98,7 @@ field = "area_km2"
 
 
 def test_a_category_without_values_for_some_items_names_them(geodeck, workshop):
-    table = synthetic.countries_table()
+    table = synthetic.printable_countries_table()
     africa = table.loc[table["continents"] == "Africa", "iso3"].iloc[:3].tolist()
     table.loc[table["iso3"].isin(africa), "land_neighbour_count"] = None
     synthetic.write_inputs(workshop / "build", table)
@@ -147,7 +147,7 @@ def test_a_bad_table_gets_one_line_per_problem_naming_the_row(geodeck, workshop,
 
 
 def test_a_recipe_is_published_as_a_game_that_verify_and_play_check_find(geodeck, workshop):
-    table = synthetic.countries_table()
+    table = synthetic.printable_countries_table()
     africa = table["continents"].str.startswith("Africa")
     table.loc[africa, "land_neighbours"] = "FRA"  # a land neighbour that is no card of the deck
     synthetic.write_inputs(workshop / "build", table)

@@ -75,6 +75,13 @@ def test_the_german_states_are_a_trick_game_from_a_table(geodeck, workshop):
     text = " ".join(pages(cards[0].read_bytes()))
     assert "Bremen" in text and "Breite (Hauptstadt)" in text and "53,08° N" in text and "Bundesländer toppen!" in text
     assert "Geographische Länge der Hauptstadt" in " ".join(pages(strips[0].read_bytes()))  # the recipe's, translated
+    for lang in ("de", "en", "fr"):  # the shipped recipe's kit prints in every language asked of it (issue 42)
+        code, output = geodeck(
+            ["print", "custom-german-states", "--kit", "--lang", lang, "--out", str(out / f"{lang}.pdf")]
+        )
+        assert code == 0 and "Bundesländer toppen!" in " ".join(pages((out / f"{lang}.pdf").read_bytes())), output
+    code, output = geodeck(["play-check", "custom-german-states", "--games", "20", "--jobs", "1"])
+    assert code in (0, 3), output  # decided or undecided at 20 games, never a traceback
 
 
 def test_a_category_no_built_in_deck_has_is_one_recipe_table(geodeck, workshop):

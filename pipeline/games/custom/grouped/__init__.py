@@ -15,3 +15,4 @@ if TYPE_CHECKING:  # mypy checks the slice's modules against the ports that read
     _deck_reasons: deck_ports.Reasons = deck.reasons
     _cards: render_ports.CardsModule = cards
     _cards_sources: render_ports.Sources = cards.SOURCES
+    _cards_drawn_by: render_ports.DrawnBy = cards.drawn_by

@@ -19,7 +19,13 @@ from pipeline.render.numbers import with_unit
 from pipeline.render.text import Box
 
 KINDS = ("item", "joker")
+LABEL_LINES = 2  # a category's label: a second line where its row is tall enough (fewer categories)
 SOURCES: tuple[str, ...] = (FLAGS,)  # a country item's flag (the kit credits it)
+
+
+def drawn_by(deck: dict) -> tuple[str, ...]:
+    """The sources the deck's cards draw from: the flags only where an item has one (a table's have none)."""
+    return SOURCES if any(card["fields"].get("flag") for card in deck["cards"]) else ()
 
 
 def colour(group: str, ctx: CardContext) -> Color:
@@ -74,7 +80,7 @@ def front(c, card: dict, ctx: CardContext) -> None:
         pictograms.draw(c, category["icon"], icon, layout.colour("muted"))
         c.setFillColor(layout.colour("text"))
         words = category["words"]
-        text.draw(c, words["label"], ctx.regular, name, *layout.font("row_label"))
+        text.draw(c, words["label"], ctx.regular, name, *layout.font("row_label"), max_lines=LABEL_LINES)
         shown = with_unit(fields.get(category["field"]), ctx.lang, category["pattern"], words["unit"])
         text.draw(c, shown, ctx.bold, value, *layout.font("row_value"), align="right")
 
