@@ -6,9 +6,23 @@ its states) and every region deck, each a slice holding its deck, its place fron
 It has no `GAME`: the registry passes it over.
 """
 
+import random
 from typing import TYPE_CHECKING
 
-from pipeline.games.grid import players  # noqa: F401  (adds the strongest bot, `master`, to engine.BOTS)
+from pipeline.framework import core
+from pipeline.games.grid import engine
+
+
+def _master(game: engine.Game, rng: random.Random) -> core.Policy:
+    """The strongest bot (`players.master`), imported when first seated: numpy and scipy stay out of every
+    command's start."""
+    from pipeline.games.grid.players import master
+
+    return master(game, rng)
+
+
+engine.BOTS["master"] = _master  # the ladder's top, last (the engine does not import players.py: no import circle)
+
 
 if TYPE_CHECKING:  # mypy checks the slice's modules against the ports that read them (framework/contracts.py)
     from pipeline.framework import contracts

@@ -59,6 +59,3 @@ def _right(ns: np.ndarray, we: np.ndarray, population: np.ndarray) -> np.ndarray
     fewest = population == population.min(axis=1, keepdims=True)
     middle = ~(north | south | west | east)
     return np.stack([north, south, west, east, most, fewest, middle], axis=1).astype(int)
-
-
-engine.BOTS["master"] = master  # the ladder's top, last: the engine does not import this module (no import circle)

@@ -1,9 +1,11 @@
 """Länder toppen!: 120 country cards and 8 jokers, six categories, continent majorities (docs/laender-toppen.md)."""
 
+import random
 from typing import TYPE_CHECKING
 
+from pipeline.framework import core
 from pipeline.framework.definition import GameDefinition
-from pipeline.games.laender_toppen import players  # noqa: F401  (adds the strongest bot, `master`, to engine.BOTS)
+from pipeline.games.laender_toppen import engine
 
 GAME = GameDefinition(
     name="laender-toppen",
@@ -13,6 +15,18 @@ GAME = GameDefinition(
     card_verdicts=True,
     accessories_help="six folded paper strips and a scoring sheet",
 )
+
+
+def _master(game: engine.Game, rng: random.Random) -> core.Policy:
+    """The strongest bot (`players.master`), imported when first seated: numpy and scipy stay out of every
+    command's start."""
+    from pipeline.games.laender_toppen.players import master
+
+    return master(game, rng)
+
+
+engine.BOTS["master"] = _master  # the ladder's top, last (the engine does not import players.py: no import circle)
+
 
 if TYPE_CHECKING:  # mypy checks the slice's modules against the ports that read them (framework/contracts.py)
     from pipeline.decks import ports as deck_ports

@@ -153,6 +153,3 @@ def _assign(values):
     from scipy.optimize import linear_sum_assignment
 
     return linear_sum_assignment(values, maximize=True)
-
-
-engine.BOTS["master"] = master  # the ladder's top, last: the engine does not import this module (no import circle)
