@@ -145,7 +145,7 @@ def test_hostile_command_lines_end_cleanly_and_write_nothing_outside(args, sandb
 # cell or of another type, is refused: exit 2, one line per problem, no traceback, within the deadline; nothing
 # reaches the card search (a recipe that did would be a silent accept).
 
-RECIPE_TABLE = Path(__file__).parent / "fixtures" / "recipes" / "german-states.csv"
+RECIPE_TABLE = Path(__file__).parents[1] / "fixtures" / "recipes" / "german-states.csv"
 OSC, CSI, RLO = "\x1b]0;owned\x07", "\x1b[2J", "\u202e"
 HOSTILE_WORDS = [f"A{OSC}", f"{CSI}A", f"A{RLO}B", "x" * 20_000, "\x00", "\x9b31m"]
 HOSTILE_RECIPE = [

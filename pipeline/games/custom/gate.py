@@ -9,8 +9,8 @@ from collections.abc import Iterator
 
 from pipeline.decks import files
 from pipeline.extract import open_store
+from pipeline.framework.definition import GameDefinition
 from pipeline.games.custom.recipe import Recipe, RecipeError
-from pipeline.games.definition import GameDefinition
 from pipeline.render import kit, layouts
 from pipeline.render.printing import PrintOptions
 from pipeline.render.text import SMALLEST_PT, DoesNotFit

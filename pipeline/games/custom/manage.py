@@ -4,7 +4,6 @@ NAME` (its recipe and table as one .zip a colleague passes to `deck new`) and wh
 anything to do (`unchanged`: light, so that a rebuild of nothing new takes no time)."""
 
 import io
-import json
 import shutil
 import tempfile
 import zipfile
@@ -13,7 +12,8 @@ from pathlib import Path
 
 import tomlkit
 
-from pipeline import atomic, paths
+from pipeline import atomic, jsonfile, paths, readers
+from pipeline.decks import versions
 from pipeline.errors import GeodeckError
 from pipeline.games import custom
 from pipeline.games.custom.recipe import Recipe
@@ -39,9 +39,9 @@ class Listed:
 def _latest(folder: Path) -> tuple[str, dict] | None:
     """(version, deck.json) of the published deck in `folder`; None where there is none (or it is damaged)."""
     try:
-        version = (folder / "LATEST").read_text(encoding="utf-8").strip()
-        return version, json.loads((folder / version / "deck.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        version = versions.latest(folder)
+        return (version, jsonfile.load(folder / version / "deck.json", jsonfile.DECK_BYTES)) if version else None
+    except (GeodeckError, jsonfile.Unreadable):
         return None
 
 
@@ -73,7 +73,7 @@ def folders(name: str, build_root: Path | None = None) -> list[Path]:
     custom deck of this checkout (a built-in or region deck, or none) is a user error."""
     game = name if name.startswith(custom.PREFIX) else f"{custom.PREFIX}{name}"
     published = paths.DECKS_DIR / game
-    if not (published / "LATEST").is_file() or not (published / custom.TEMPLATES).is_dir():
+    if not (published / "LATEST").is_file():  # custom-<name>: never a built-in or region deck's folder
         mine = ", ".join(d.name for d in listed()) or "none yet"
         raise GeodeckError(
             f"{name} is no deck of yours (yours: {mine}); `geodeck deck remove` removes only decks made by "
@@ -105,7 +105,9 @@ def unchanged(made: Recipe, build_root: Path) -> Listed | None:
         now["table_sha256"] = file_sha256(made.items.table) if made.items.table.is_file() else ""
     elif (build_root / COUNTRIES).is_file():
         now["countries_sha256"] = file_sha256(build_root / COUNTRIES)
-    kept = (build_root / "custom" / made.name / "items.parquet").is_file() and (game_dir / custom.TEMPLATES).is_dir()
+    kept = (build_root / "custom" / made.name / "items.parquet").is_file() and (
+        game_dir / version / custom.TEMPLATES
+    ).is_dir()  # the version pins its templates (pipeline/decks/pinned.py)
     if not kept or len(now) < 2 or any(published.get(key) != value for key, value in now.items()):
         return None
     cards = len(deck.get("cards", []))
@@ -114,11 +116,11 @@ def unchanged(made: Recipe, build_root: Path) -> Listed | None:
 
 def keep(made: Recipe, out: Path) -> None:
     """Copy the recipe (its `items.table` made the table's file name) and its table into out/recipe/."""
-    document = tomlkit.parse(made.path.read_text(encoding="utf-8"))
+    document = tomlkit.parse(jsonfile.read_bytes(made.path, readers.KINDS["recipe"].max_bytes).decode("utf-8"))
     files = {}
     if made.items.table is not None:
         document["items"]["table"] = made.items.table.name
-        files[made.items.table.name] = made.items.table.read_bytes()
+        files[made.items.table.name] = jsonfile.read_bytes(made.items.table, readers.KINDS["user-table"].max_bytes)
     files[f"{made.name}.toml"] = tomlkit.dumps(document).encode("utf-8")
     fresh = Path(tempfile.mkdtemp(prefix=".recipe.", dir=out))
     for name, data in files.items():
@@ -144,7 +146,9 @@ def export(name: str, target: Path | None, build_root: Path | None = None) -> Pa
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for path in sorted(kept.iterdir()):
             info = zipfile.ZipInfo(path.name, date_time=(1980, 1, 1, 0, 0, 0))  # the same bytes every time
-            archive.writestr(info, path.read_bytes(), zipfile.ZIP_DEFLATED)
+            archive.writestr(
+                info, jsonfile.read_bytes(path, readers.KINDS["user-table"].max_bytes), zipfile.ZIP_DEFLATED
+            )
     atomic.write_bytes(target, buffer.getvalue())
     return target
 

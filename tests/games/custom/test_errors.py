@@ -64,7 +64,8 @@ def test_a_group_column_that_is_no_column_is_named(geodeck, workshop):
     code, output = geodeck(["deck", "new", str(write(workshop, group="Regio"))])
     assert code == 2
     (line,) = errors(output)
-    assert "items.columns.group 'Regio': no column of german-states.csv with groups" in line
+    assert "column 'Regio' (items.columns.group) is missing in the header" in line
+    assert "Region" in line and "name one of them in items.columns.group" in line  # the table's real columns
 
 
 def test_a_first_table_of_the_states_reaches_a_deck_in_two_tries(geodeck, workshop):
