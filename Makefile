@@ -10,8 +10,9 @@ endif
 
 .PHONY: install pure deck kit print previews play-check lint test bench clean messages
 
-# One line per phase; pip's own progress on a terminal, --quiet when make writes to a log or pipe.
-PIP_INSTALL = q=--quiet; [ -t 1 ] && q=; $(BIN)/pip install $$q
+# One line per phase; pip's own progress on a terminal, --quiet when make writes to a log or pipe (and
+# without setuptools' 10-line "Editable installation" warning, which asks nothing of a user).
+PIP_INSTALL = q=--quiet; [ -t 1 ] && q=; PYTHONWARNINGS="ignore:Editable installation" $(BIN)/pip install $$q
 $(BIN)/geodeck: pyproject.toml
 	@echo "install 1/4: a virtual environment in $(VENV) ($(PYTHON) -m venv)"
 	@$(PYTHON) -m venv $(VENV)

@@ -19,7 +19,7 @@ def fake_venv(tmp_path):
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
     for name in ("pip", "python"):
-        (bin_dir / name).write_text(f'#!/bin/sh\necho "{name} $*"\n')
+        (bin_dir / name).write_text(f'#!/bin/sh\necho "{name} $*"\necho "{name} warnings: $PYTHONWARNINGS"\n')
         (bin_dir / name).chmod(0o755)
     return bin_dir
 
@@ -55,6 +55,7 @@ def test_install_says_each_phase_and_is_quiet_in_a_log(fake_venv):
     ]
     assert "pip install --quiet --upgrade pip setuptools" in lines
     assert "pip install --quiet -e .[test,bench]" in lines
+    assert "pip warnings: ignore:Editable installation" in lines  # setuptools' 10-line notice, not shown
     assert (fake_venv / "geodeck").is_file()
 
 
