@@ -82,6 +82,44 @@ def parse(entry: dict, where: str, problems: list[str], icons: tuple[str, ...] =
     icon = entry.get("icon", "bars")
     if icons and icon not in icons:
         problems.append(f"{where}.icon {shown(icon)}: one of {', '.join(icons)}")
+    printed = _printed(entry, where, problems)
+    if printed is None:
+        return None
+    label, unit, pattern, strip = printed
+    for key in sorted(set(entry) - KEYS, key=str):
+        close = difflib.get_close_matches(str(key), sorted(KEYS), n=1, cutoff=0.6)
+        meant = f" (did you mean {close[0]!r}?)" if close else ""
+        problems.append(f"{where}.{key_shown(key)}: no such key{meant}; use {', '.join(sorted(KEYS))}")
+    numbers = {
+        "decimals": _number(entry, "decimals", where, problems, int, 0, 6, "the decimals a card prints, 0-6"),
+        "sig_digits": _number(entry, "sig_digits", where, problems, int, 1, 6, "significant digits, 1-6"),
+        "sig_below": _number(entry, "sig_below", where, problems, float, TINY, 1e12, "a positive number"),
+        "threshold_rel": _number(entry, "threshold_rel", where, problems, float, TINY, 100, "a share, e.g. 0.15"),
+        "threshold_abs": _number(entry, "threshold_abs", where, problems, float, TINY, 1e12, "in the field's unit"),
+    }
+    scale = _number(entry, "scale", where, problems, float, TINY, 1e9, "a positive number, e.g. 1e-6 for millions")
+    column, description = entry.get("column", ""), entry.get("description")
+    if not isinstance(column, str) or not isinstance(description, (str, type(None))):
+        problems.append(f"{where}.column and .description: texts (the source column, the field's description)")
+        column, description = "", None
+    return Category(
+        name,
+        direction,
+        pattern,
+        icon,
+        label,
+        unit,
+        strip,
+        scale=1.0 if scale is None else scale,
+        column=column,
+        description=description,
+        **numbers,
+    )
+
+
+def _printed(entry: dict, where: str, problems: list[str]) -> tuple[str, str, str, tuple[str, str]] | None:
+    """(label, unit, number pattern, the strip's two words) a category prints; None, with its problem appended
+    to `problems`, when one cannot be read."""
     words = entry.get("words")
     if not isinstance(words, dict) or not isinstance(words.get("label"), str) or not words["label"].strip():
         problems.append(f'{where}.words: give {{label = "Area", unit = "{{n}} km²"}} (and strip: its two words)')
@@ -104,35 +142,7 @@ def parse(entry: dict, where: str, problems: list[str], icons: tuple[str, ...] =
     if not (isinstance(strip, list) and len(strip) == 2 and all(isinstance(w, str) for w in strip)):
         problems.append(f'{where}.words.strip: the strip\'s label and unit, e.g. ["Area", "km²"]')
         return None
-    for key in sorted(set(entry) - KEYS, key=str):
-        close = difflib.get_close_matches(str(key), sorted(KEYS), n=1, cutoff=0.6)
-        meant = f" (did you mean {close[0]!r}?)" if close else ""
-        problems.append(f"{where}.{key_shown(key)}: no such key{meant}; use {', '.join(sorted(KEYS))}")
-    numbers = {
-        "decimals": _number(entry, "decimals", where, problems, int, 0, 6, "the decimals a card prints, 0-6"),
-        "sig_digits": _number(entry, "sig_digits", where, problems, int, 1, 6, "significant digits, 1-6"),
-        "sig_below": _number(entry, "sig_below", where, problems, float, TINY, 1e12, "a positive number"),
-        "threshold_rel": _number(entry, "threshold_rel", where, problems, float, TINY, 100, "a share, e.g. 0.15"),
-        "threshold_abs": _number(entry, "threshold_abs", where, problems, float, TINY, 1e12, "in the field's unit"),
-    }
-    scale = _number(entry, "scale", where, problems, float, TINY, 1e9, "a positive number, e.g. 1e-6 for millions")
-    column, description = entry.get("column", ""), entry.get("description")
-    if not isinstance(column, str) or not isinstance(description, (str, type(None))):
-        problems.append(f"{where}.column and .description: texts (the source column, the field's description)")
-        column, description = "", None
-    return Category(
-        name,
-        direction,
-        pattern,
-        icon,
-        words["label"],
-        unit,
-        (strip[0], strip[1]),
-        scale=1.0 if scale is None else scale,
-        column=column,
-        description=description,
-        **numbers,
-    )
+    return words["label"], unit, pattern, (strip[0], strip[1])
 
 
 def pattern_problem(pattern: str) -> str | None:

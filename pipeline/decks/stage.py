@@ -112,10 +112,7 @@ def build_deck(
     previous = versions.newest(game_dir)
     diff = None
     if previous:
-        damaged = integrity.version_problems(definition, previous, decks_dir)
-        if damaged:  # the reference of every gate: never compared against while damaged
-            more = f" (and {len(damaged) - 1} more: `geodeck verify {game}`)" if len(damaged) > 1 else ""
-            raise GeodeckError(damaged[0] + more)
+        _intact(definition, previous, decks_dir)
         _, old = published.deck(definition, previous, decks_dir)
         if same_content(old, fresh):
             if pinned.same(definition, previous, templates, decks_dir):
@@ -123,43 +120,71 @@ def build_deck(
                     versions.point_latest(game_dir, previous)
                 return Result(game, previous, False, len(cards), None)
             note = "\n".join(filter(None, [note, "Same cards; its templates changed (titles, words, thresholds)."]))
-        diff = diffing.diff_decks(spec, old, fresh)
-        if diff["suspicious"] and not accept:
-            count = sum(c["suspicious"] for c in diff["changes"])
-            raise GeodeckError(
-                f"{game}: {count} suspicious change(s) against {previous}; review them with "
-                f'`geodeck diff {game}` and rerun with --accept "reason" to publish'
-            )
+        diff = _gated_diff(game, spec, old, fresh, previous, accept)
     version = versions.next_version(game_dir, today or date.today())
-    document = {**fresh, "version": version}
-    json_text = files.dumps(document)
-    csv_text = files.deck_csv(spec, cards)
     if diff is not None:
         diff = {**diff, "new": version}
-    versions.publish(
-        game_dir,
-        version,
-        templates
-        | {
-            "deck.json": json_text,
-            "deck.csv": csv_text,
-            "datapackage.json": files.datapackage(
-                spec, version, csv_text, json_text, files.cited_columns(spec.columns, cards)
-            ),
-            "manifest.json": files.manifest(document, inputs, pinned.hashes(templates)),
-            "CHANGELOG.md": changelog(
-                document["title"],
-                version,
-                cards,
-                diff,
-                accept,
-                card_reasons(definition, diff, build_root),
-                translated.report(cards, spec),
-                note,
-            ),
-        },
-    )
+    document = {**fresh, "version": version}
+    made = _version_files(definition, spec, document, inputs, templates, diff, accept, note, build_root)
+    versions.publish(game_dir, version, made)
     return Result(game, version, True, len(cards), diff)
+
+
+def _intact(definition: GameDefinition, previous: str, decks_dir: Path | None) -> None:
+    """Refuse to build against a damaged newest version: the reference of every gate is never compared
+    against while damaged."""
+    damaged = integrity.version_problems(definition, previous, decks_dir)
+    if damaged:
+        more = f" (and {len(damaged) - 1} more: `geodeck verify {definition.name}`)" if len(damaged) > 1 else ""
+        raise GeodeckError(damaged[0] + more)
+
+
+def _gated_diff(game: str, spec: DeckSpec, old: dict, fresh: dict, previous: str, accept: str | None) -> dict:
+    """The changes from the newest version to the fresh deck; refused when any is suspicious and not accepted."""
+    diff = diffing.diff_decks(spec, old, fresh)
+    if diff["suspicious"] and not accept:
+        count = sum(c["suspicious"] for c in diff["changes"])
+        raise GeodeckError(
+            f"{game}: {count} suspicious change(s) against {previous}; review them with "
+            f'`geodeck diff {game}` and rerun with --accept "reason" to publish'
+        )
+    return diff
+
+
+def _version_files(
+    definition: GameDefinition,
+    spec: DeckSpec,
+    document: dict,
+    inputs: dict[str, str],
+    templates: dict[str, str],
+    diff: dict | None,
+    accept: str | None,
+    note: str | None,
+    build_root: Path | None,
+) -> dict[str, str]:
+    """A new version's files by name: the pinned templates, the deck (JSON, CSV, data package), its manifest
+    and its changelog."""
+    version, cards = document["version"], document["cards"]
+    json_text = files.dumps(document)
+    csv_text = files.deck_csv(spec, cards)
+    return templates | {
+        "deck.json": json_text,
+        "deck.csv": csv_text,
+        "datapackage.json": files.datapackage(
+            spec, version, csv_text, json_text, files.cited_columns(spec.columns, cards)
+        ),
+        "manifest.json": files.manifest(document, inputs, pinned.hashes(templates)),
+        "CHANGELOG.md": changelog(
+            document["title"],
+            version,
+            cards,
+            diff,
+            accept,
+            card_reasons(definition, diff, build_root),
+            translated.report(cards, spec),
+            note,
+        ),
+    }
 
 
 def card_reasons(definition: GameDefinition, diff: dict | None, build_root: Path | None = None) -> list[str]:

@@ -59,15 +59,7 @@ def play(
     and a game whose terminal `refused` a human's game without pictures is refused before it starts)."""
     terminal = ports.terminal(definition)
     game = definition.engine.Game.from_deck(deck, players=len(seats), **(options or {}))
-    shown, note = translated.completed(deck, load_spec(definition), lang, definition.made_by)
-    if note:
-        console.print(f"warning: {note}", highlight=False, markup=False, soft_wrap=True)
-    cards = {c["id"]: c["fields"] for c in shown["cards"]}  # the record names the deck as published
-    view = View(lang, tuple(terminal.seat_names(len(seats), lang)), cards, layouts.load(definition, lang), flag)
-    refused = ports.refused(terminal)
-    why = refused(game, view) if "human" in seats and refused else None
-    if why:
-        raise GeodeckError(why)
+    view = _view(definition, terminal, game, deck, seats, lang, console, flag)
     recorder = Recorder(path, definition, deck, seating.named(seats, list(view.names)), seed, force)
     rng = random.Random(seed)
     state = game.new_initial_state(rng)
@@ -98,6 +90,28 @@ def play(
     except (click.Abort, KeyboardInterrupt, EOFError, Left):
         finished = False
     record = recorder.save(state)
+    _close(state, record, finished, humans, terminal, view, console, path)
+    return record, finished
+
+
+def _view(definition: GameDefinition, terminal, game, deck: dict, seats: list[str], lang: str, console, flag) -> View:
+    """What the table shows: the cards in `lang` (a warning when some are not translated), the seats' names,
+    the card layout and the flags; a game the terminal `refused` with a human at the table is refused here."""
+    shown, note = translated.completed(deck, load_spec(definition), lang, definition.made_by)
+    if note:
+        console.print(f"warning: {note}", highlight=False, markup=False, soft_wrap=True)
+    cards = {c["id"]: c["fields"] for c in shown["cards"]}  # the record names the deck as published
+    view = View(lang, tuple(terminal.seat_names(len(seats), lang)), cards, layouts.load(definition, lang), flag)
+    refused = ports.refused(terminal)
+    why = refused(game, view) if "human" in seats and refused else None
+    if why:
+        raise GeodeckError(why)
+    return view
+
+
+def _close(state, record, finished: bool, humans: list[int], terminal, view: View, console, path: Path) -> None:
+    """The game's end: where its record is (private while a game left unfinished goes on), or the final
+    table and the result."""
     if not finished:
         console.print(
             view.say(
@@ -109,11 +123,10 @@ def play(
             highlight=False,
             markup=False,
         )
-        return record, False
+        return
     console.print(terminal.board(state, humans[0] if humans else 0, view))
     console.print(_result(state, record, view))
     console.print(view.say("Record: {path}", path=path), highlight=False, markup=False, soft_wrap=True)
-    return record, True
 
 
 CLEAR_SCROLLBACK = "\x1b[3J"  # ED 3: erase the terminal's scrollback (xterm, VTE, iTerm2, tmux's history)

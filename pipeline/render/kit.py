@@ -11,6 +11,7 @@ accessory page (map halves, strips, score sheets: cut or glued, never backed) is
 """
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from babel.lists import format_list
@@ -130,43 +131,54 @@ def _style(size_pt: float, font: str) -> ParagraphStyle:
     return ParagraphStyle("kit", fontName=font, fontSize=size, leading=size * 1.35, spaceAfter=size * 0.8)
 
 
-def _cover(
-    canvas,
-    game: GameDefinition,
-    deck: dict,
-    cfg: dict,
-    kit: dict,
-    game_kit: dict,
-    options,
-    page,
-    ctx: CardContext,
-    fonts_,
-) -> None:
+@dataclass(frozen=True)
+class KitContext:
+    """What the kit's cover and attribution page are drawn from: the game and its deck, the print options,
+    the page (mm), the card layout and the language, the kit's sizes (`cfg`) and words (`kit`, common to all
+    games; `game_kit`, the game's own `[kit.words]`), the cards' context and the kit's fonts."""
+
+    game: GameDefinition
+    deck: dict
+    options: PrintOptions
+    page: tuple[float, float]
+    layout: layouts.Layout
+    lang: str
+    cfg: dict
+    kit: dict
+    game_kit: dict
+    cards: CardContext
+    regular: str
+    bold: str
+
+    @property
+    def margin(self) -> float:
+        return float(self.cfg["margin_mm"])
+
+
+def _cover(canvas, kc: KitContext) -> None:
     """The game's colour field with the title, the key art drawn from the deck (its countries on the world, or
-    its places on the country) and three card fronts across the field's edge; below it what a buyer asks:
-    players, age, play time, cards, card size, accessories, card stock and cutting, then the contents and
-    the one print setting. Colours and sizes from the game's design system (`[design]`)."""
-    regular, bold = fonts_
-    pw, ph = page
-    m = float(cfg["margin_mm"])
-    layout = layouts.load(game)
-    design, cover = layout.design, layout.design_section("cover")
-    shape = {key: float(v) for key, v in cfg["cover"].items()}
+    its places on the country) and three card fronts across the field's edge; below it what a buyer asks
+    (`_facts`), then the contents and the one print setting. Colours and sizes from the game's design system
+    (`[design]`)."""
+    game, deck, kit, layout, lang, ctx = kc.game, kc.deck, kc.kit, kc.layout, kc.lang, kc.cards
+    pw, ph = kc.page
+    m = kc.margin
+    design = layout.design
+    shape = {key: float(v) for key, v in kc.cfg["cover"].items()}
     edge = ph * shape["field_share"]  # the colour field's lower edge
     canvas.setFillColor(design.colour("colour"))
     canvas.rect(0, edge, pw, ph - edge, stroke=0, fill=1)
     canvas.setFillColor(design.colour("ink"))
     top = ph - shape["top_mm"]
-    lang = layout.language(options.lang)
     for line, font, size, h in (
-        (titles.title(game, deck, lang), bold, design.pt("display"), design.pt("display") * PT_MM * 1.2),
+        (titles.title(game, deck, lang), kc.bold, design.pt("display"), design.pt("display") * PT_MM * 1.2),
         (
-            _counted(game_kit["subtitle"], lang, _items(deck)),
-            regular,
+            _counted(kc.game_kit["subtitle"], lang, _items(deck)),
+            kc.regular,
             design.pt("title"),
             design.pt("title") * PT_MM * 1.3,
         ),
-        (kit["kind"], bold, design.pt("heading"), design.pt("heading") * PT_MM * 1.3),
+        (kit["kind"], kc.bold, design.pt("heading"), design.pt("heading") * PT_MM * 1.3),
     ):
         top -= h
         text.draw(canvas, line, font, Box(m, top, pw - 2 * m, h), size, 6, align="center")
@@ -180,38 +192,46 @@ def _cover(
         pad = shape["art_pad_mm"]
         art(canvas, deck["cards"], Box(panel.x + pad, panel.y + pad, panel.w - 2 * pad, panel.h - 2 * pad), ctx)
     _samples(canvas, ports.cards(game), deck, layout, ctx, Box(m, cards_y, pw - 2 * m, cards_h))
-    low, high = game.player_counts(deck)
+    items = [f"{i + 1}. {kit['sections'][key]}" for i, key in enumerate(SECTIONS[1:])]
+    duplex = layouts.common_in(lang)["calibration"]["words"]["duplex"][kc.options.duplex]
+    style = _style(design.pt("body"), kc.regular)
+    below = cards_y - shape["gap_mm"]
+    half = (pw - 2 * m - shape["gap_mm"]) / 2
+    tight = ParagraphStyle("facts", parent=style, spaceAfter=style.fontSize * 0.35)
+    _flow(canvas, _facts(kc), tight, Box(m, m, half, below - m), lambda: None)
+    version = layouts.version(deck, lang, kc.options.draft)
+    body = [
+        markup.lines([markup.bold(kit["contents"]), *items]),
+        markup.fill(kit["printing"], duplex=duplex),
+        markup.fill(kit["version"], version=version, cards=len(deck["cards"])),
+    ]
+    _flow(canvas, body, style, Box(pw - m - half, m, half, below - m), lambda: None)
+
+
+def _facts(kc: KitContext) -> list[Markup]:
+    """What a buyer asks, one line each: players, age, play time, cards, card size, accessories, card stock and
+    cutting."""
+    deck, kit, lang = kc.deck, kc.kit, kc.lang
+    cover = kc.layout.design_section("cover")
+    low, high = kc.game.player_counts(deck)
     kinds: dict[str, int] = {}
     for card in deck["cards"]:
         kinds[card["kind"]] = kinds.get(card["kind"], 0) + 1
-    counted = [placeholders.fill(form(lang, game_kit["kinds"][kind], n), n=n) for kind, n in kinds.items()]
+    counted = [placeholders.fill(form(lang, kc.game_kit["kinds"][kind], n), n=n) for kind, n in kinds.items()]
     cards = format_list(counted, locale=registry.language(lang).locale)
-    w, h = deck.get("card_size_mm") or layout.card_mm
+    w, h = deck.get("card_size_mm") or kc.layout.card_mm
     minutes = cover["minutes"]
     card_size = placeholders.fill(kit["card_size_value"], w=number(w, lang, "#,##0.#"), h=number(h, lang, "#,##0.#"))
-    facts = [
+    return [
         _fact(lang, kit["players"], low if low == high else f"{low}–{high}"),
         _fact(lang, kit["age"], placeholders.fill(kit["age_value"], age=cover["age"])),
         _fact(lang, kit["time"], placeholders.fill(kit["time_value"], low=minutes[0], high=minutes[1])),
         _fact(lang, kit["cards"], cards),
         _fact(lang, kit["card_size"], card_size),
-        _fact(lang, kit["sections"]["accessories"], _counted(game_kit["components"], lang, high)),
+        _fact(lang, kit["sections"]["accessories"], _counted(kc.game_kit["components"], lang, high)),
         _fact(lang, kit["stock"], kit["stock_value"]),
         _fact(lang, kit["cutting"], kit["cutting_value"]),
     ]
-    items = [f"{i + 1}. {kit['sections'][key]}" for i, key in enumerate(SECTIONS[1:])]
-    duplex = layouts.common_in(lang)["calibration"]["words"]["duplex"][options.duplex]
-    style = _style(design.pt("body"), regular)
-    below = cards_y - shape["gap_mm"]
-    half = (pw - 2 * m - shape["gap_mm"]) / 2
-    tight = ParagraphStyle("facts", parent=style, spaceAfter=style.fontSize * 0.35)
-    _flow(canvas, facts, tight, Box(m, m, half, below - m), lambda: None)
-    body = [
-        markup.lines([markup.bold(kit["contents"]), *items]),
-        markup.fill(kit["printing"], duplex=duplex),
-        markup.fill(kit["version"], version=layouts.version(deck, lang, options.draft), cards=len(deck["cards"])),
-    ]
-    _flow(canvas, body, style, Box(pw - m - half, m, half, below - m), lambda: None)
 
 
 def _counted(words: str | list[str], lang: str, n: int) -> str:
@@ -259,37 +279,53 @@ def sources(game: GameDefinition, manifest: dict, for_sale: bool = False, deck: 
     return sorted(set(manifest.get("sources", {})) | set(licences.drawn(game, for_sale, deck)))
 
 
-def _attribution(
-    canvas,
-    game: GameDefinition,
-    deck: dict,
-    manifest: dict,
-    cfg: dict,
-    kits: tuple[dict, dict],
-    options,
-    page,
-    regular,
-    lang: str,
-) -> None:
-    """Per source its work, year, producer and licence in plain words; "for personal use" where one may not
-    be sold, or what stood in for it in a kit for sale, and how the game made what it draws from them (its
-    kit words' `sources_note`, and `sources_note_for_sale` in a kit for sale); then the deck's counting rules
-    in `lang` (pipeline/decks/counting.py). Files, checksums and dates stay in the deck's manifest."""
-    kit, game_kit = kits
-    pw, ph = page
-    m = float(cfg["margin_mm"])
+def _attribution(canvas, kc: KitContext, manifest: dict) -> None:
+    """Per source its work, year, producer and licence in plain words, with what may not be sold and what the
+    game made of them (`_terms`); then the user's own table and the deck's counting rules in the kit's
+    language (pipeline/decks/counting.py), the credits and the deck's version. Files, checksums and dates stay
+    in the deck's manifest."""
+    game, deck, kit, lang = kc.game, kc.deck, kc.kit, kc.lang
+    pw, ph = kc.page
+    m = kc.margin
     defined = load_sources()
-    used = sources(game, manifest, options.for_sale, deck)
+    used = sources(game, manifest, kc.options.for_sale, deck)
     unknown = [name for name in used if name not in defined]
     if unknown:
         raise GeodeckError(f"the deck names source {unknown[0]!r}, which has no sources/{unknown[0]}.toml")
-    intro = kit["sources_intro_draft" if options.draft else "sources_intro"]
+    intro = kit["sources_intro_draft" if kc.options.draft else "sources_intro"]
     paragraphs = [markup.bold(kit["attribution"]), markup.words(intro)]
+    paragraphs += _terms(kc, defined, used)
+    for name in used:
+        source = defined[name]
+        terms = kit["licences"][source.license_class]
+        if source.license_name:
+            terms += f" ({source.license_name})"
+        line = markup.text(f" ({source.year}), {source.producer}. {labelled(lang, kit['licence'], terms)}.")
+        paragraphs.append(Markup(markup.bold(source.title or name) + line))
+    paragraphs += _own_table(deck, kit)
+    labels = {c["field"]: c["words"]["label"] for c in kc.layout.localised(lang).data.get("categories", [])}
+    paragraphs += counting.statements(deck, load_spec(game), kit.get("counting", {}), lang, labels)
+    paragraphs.append(markup.words(kit["credits"]))
+    version = layouts.version(deck, lang, kc.options.draft)
+    paragraphs.append(markup.fill(kit["deck"], title=titles.title(game, deck, lang), version=version))
+
+    def start() -> None:
+        begin_page(canvas, kc.page)
+
+    _flow(canvas, paragraphs, _style(float(kc.cfg["small_pt"]), kc.regular), Box(m, m, pw - 2 * m, ph - 2 * m), start)
+
+
+def _terms(kc: KitContext, defined: dict, used: list[str]) -> list[Markup]:
+    """ "For personal use" where a source may not be sold, or what stood in for it in a kit for sale, and how
+    the game made what it draws from them (its kit words' `sources_note`, and `sources_note_for_sale` in a kit
+    for sale); what a region deck's tier means (reviewed, checked or accepted: docs/regions.md)."""
+    game, deck, kit, game_kit, for_sale = kc.game, kc.deck, kc.kit, kc.game_kit, kc.options.for_sale
+    paragraphs = []
     barred = [name for name in used if defined[name].license_class == "non-commercial"]
     if barred:
         names = ", ".join(defined[name].title for name in barred)
         paragraphs.append(markup.fill(kit["personal_use"], sources=names, game=deck["game"]))
-    for old, new in (licences.for_sale(game) if options.for_sale else {}).items():
+    for old, new in (licences.for_sale(game) if for_sale else {}).items():
         paragraphs.append(
             markup.fill(
                 kit["replaced"],
@@ -299,32 +335,15 @@ def _attribution(
                 new_licence=kit["licences"][defined[new].license_class],
             )
         )
-    if options.for_sale:
+    if for_sale:
         layers = ", ".join(defined[name].title or name for name in licences.drawn(game, for_sale=True))
         paragraphs.append(markup.fill(kit["cleared"], layers=layers))
-    for key in ("sources_note", "sources_note_for_sale") if options.for_sale else ("sources_note",):
+    for key in ("sources_note", "sources_note_for_sale") if for_sale else ("sources_note",):
         if key in game_kit:
             paragraphs.append(markup.words(game_kit[key]))
     if tier := game_kit.get("tiers", {}).get(deck.get("region", {}).get("tier")):
-        paragraphs.append(markup.words(tier))  # what a region deck is: reviewed, checked or accepted (docs/regions.md)
-    for name in used:
-        source = defined[name]
-        terms = kit["licences"][source.license_class]
-        if source.license_name:
-            terms += f" ({source.license_name})"
-        line = markup.text(f" ({source.year}), {source.producer}. {labelled(lang, kit['licence'], terms)}.")
-        paragraphs.append(Markup(markup.bold(source.title or name) + line))
-    paragraphs += _own_table(deck, kit)
-    labels = {c["field"]: c["words"]["label"] for c in layouts.load(game).localised(lang).data.get("categories", [])}
-    paragraphs += counting.statements(deck, load_spec(game), kit.get("counting", {}), lang, labels)
-    paragraphs.append(markup.words(kit["credits"]))
-    version = layouts.version(deck, lang, options.draft)
-    paragraphs.append(markup.fill(kit["deck"], title=titles.title(game, deck, lang), version=version))
-
-    def start() -> None:
-        begin_page(canvas, page)
-
-    _flow(canvas, paragraphs, _style(float(cfg["small_pt"]), regular), Box(m, m, pw - 2 * m, ph - 2 * m), start)
+        paragraphs.append(markup.words(tier))
+    return paragraphs
 
 
 def _own_table(deck: dict, kit: dict) -> list[Markup]:
@@ -376,7 +395,8 @@ def render(game: GameDefinition, deck: dict, manifest: dict, options: PrintOptio
     begin_page(canvas, page)
     section("cover")
     ctx = printing.with_steps(ports.cards(game), deck["cards"], CardContext(layout, lang, 0.0, store, options.for_sale))
-    _cover(canvas, game, deck, cfg, kit, game_kit, options, page, ctx, (regular, bold))
+    kc = KitContext(game, deck, options, page, layout, lang, cfg, kit, game_kit, ctx, regular, bold)
+    _cover(canvas, kc)
     end_page(canvas)
     begin_page(canvas, page)
     section("rules")
@@ -396,7 +416,7 @@ def render(game: GameDefinition, deck: dict, manifest: dict, options: PrintOptio
     canvas.alone = False
     begin_page(canvas, page)
     section("attribution")
-    _attribution(canvas, game, deck, manifest, cfg, (kit, game_kit), options, page, regular, lang)
+    _attribution(canvas, kc, manifest)
     end_page(canvas)
     canvas.save()
     return buffer.getvalue(), canvas.roles

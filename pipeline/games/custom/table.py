@@ -74,6 +74,7 @@ def _header(rows: list[tuple[int, list]], recipe: Recipe, source: str) -> int:
 
 
 def _checked(sheet: sheets.Sheet, recipe: Recipe, source: str) -> pd.DataFrame:
+    """The table's items, checked whole (module docstring): every problem one line, all raised together."""
     rows = sheet.rows
     if not rows:
         raise RecipeError(source, ["has no rows; write the header row and a row per item"])
@@ -81,8 +82,35 @@ def _checked(sheet: sheets.Sheet, recipe: Recipe, source: str) -> pd.DataFrame:
     head_number, head = rows[at]
     columns = [str(cell).strip() if cell is not None else "" for cell in head]
     body = rows[at + 1 :]
+    place = _places(sheet, recipe, source, columns, at, head_number)
     roles = recipe.items.columns
-    fields = [c.field for c in recipe.categories]
+    picture = roles.get("picture")
+    line = pd.Series([number for number, _row in body])
+    names = pd.Series(_texts(body, place, roles["name"]))
+    problems: list[str] = []
+    _written(body, place, recipe, line, names, problems)
+    values = _values(body, place, recipe, line, names, problems)
+    _twice(line, names, problems)
+    _too_few(len(body), recipe, problems)
+    if problems:
+        raise RecipeError(source, problems)
+    return pd.DataFrame(
+        {
+            "name": names,
+            "groups": _texts(body, place, roles["group"]),
+            "source": _texts(body, place, roles["source"]),
+            "picture": _texts(body, place, picture) if picture in place else "",
+            **values,
+        }
+    ).reset_index(drop=True)
+
+
+def _places(
+    sheet: sheets.Sheet, recipe: Recipe, source: str, columns: list[str], at: int, head_number: int
+) -> dict[str, int]:
+    """Where each column the recipe names is in the header (`columns`, row `head_number`, the `at`th row read):
+    refused when one is missing (the picture may be) or named twice."""
+    roles = recipe.items.columns
     problems: list[str] = []
     place: dict[str, int] = {}
     picture = roles.get("picture")
@@ -116,27 +144,44 @@ def _checked(sheet: sheets.Sheet, recipe: Recipe, source: str) -> pd.DataFrame:
             place[column] = found[0]
     if problems:
         raise RecipeError(source, problems)
+    return place
 
-    def cells(column: str) -> list:
-        n = place[column]
-        return [row[n] if n < len(row) else None for _number, row in body]
 
-    def texts(column: str) -> list[str]:
-        return ["" if c is None else (f"{c:g}" if isinstance(c, float) else c.strip()) for c in cells(column)]
+def _cells(body: list[tuple[int, list]], place: dict[str, int], column: str) -> list:
+    """The column's cells, a row's missing cells None."""
+    n = place[column]
+    return [row[n] if n < len(row) else None for _number, row in body]
 
-    line = pd.Series([number for number, _row in body])
-    names = pd.Series(texts(roles["name"]))
-    named = [f"row {number}" + (f" ({shown(name)[1:-1]})" if name else "") for number, name in zip(line, names)]
+
+def _texts(body: list[tuple[int, list]], place: dict[str, int], column: str) -> list[str]:
+    """The column's cells as text: stripped, a number as it reads (3 for 3.0), an empty cell ""."""
+    return ["" if c is None else (f"{c:g}" if isinstance(c, float) else c.strip()) for c in _cells(body, place, column)]
+
+
+def _written(
+    body: list[tuple[int, list]],
+    place: dict[str, int],
+    recipe: Recipe,
+    line: pd.Series,
+    names: pd.Series,
+    problems: list[str],
+) -> None:
+    """The problems of the written columns, appended to `problems`: a row without a name, group (blanks and
+    `;` only), source or category value; a control character or bidi override; a text too long."""
+    roles = recipe.items.columns
+    picture = roles.get("picture")
+    fields = [c.field for c in recipe.categories]
     for column in dict.fromkeys([roles["name"], roles["group"], roles["source"], *fields]):
-        blank = [not t.replace(";", "").strip() for t in texts(column)] if column == roles["group"] else None
-        empty = pd.Series(blank or [t == "" for t in texts(column)])
+        texts = _texts(body, place, column)
+        blank = [not t.replace(";", "").strip() for t in texts] if column == roles["group"] else None
+        empty = pd.Series(blank or [t == "" for t in texts])
         if empty.any():
             problems.append(f"column {shown(column)} has no value in {_rows(line[empty], names[empty])}; fill them")
     for column in dict.fromkeys(
         [roles["name"], roles["group"], roles["source"], *([picture] if picture in place else [])]
     ):
         longest = sheets.MAX_CELL if column == roles["source"] else WORDS
-        written = pd.Series(texts(column))
+        written = pd.Series(_texts(body, place, column))
         unsafe = written.map(text.unsafe)
         if unsafe.notna().any():
             problems.append(
@@ -147,11 +192,24 @@ def _checked(sheet: sheets.Sheet, recipe: Recipe, source: str) -> pd.DataFrame:
             problems.append(
                 f"column {shown(column)} has more than {longest} characters in {_rows(line[long], None)}; shorten them"
             )
+
+
+def _values(
+    body: list[tuple[int, list]],
+    place: dict[str, int],
+    recipe: Recipe,
+    line: pd.Series,
+    names: pd.Series,
+    problems: list[str],
+) -> dict[str, pd.Series]:
+    """Each category's numbers (by its `table_field`) as the recipe's language writes them; their problems,
+    and a column with one value for every row, appended to `problems`."""
+    named = [f"row {number}" + (f" ({shown(name)[1:-1]})" if name else "") for number, name in zip(line, names)]
     locale = registry.language(recipe.lang).locale
     values = {}
     for category in recipe.categories:
         column = category.field
-        read = numbers.read(cells(column), named, locale, category.scale, column)
+        read = numbers.read(_cells(body, place, column), named, locale, category.scale, column)
         problems += read.problems
         number = pd.Series(read.values, dtype="float64")
         if not read.problems and number.notna().all() and number.nunique() == 1 and len(number) > 1:
@@ -160,6 +218,11 @@ def _checked(sheet: sheets.Sheet, recipe: Recipe, source: str) -> pd.DataFrame:
                 "tell the items apart: choose another column"
             )
         values[table_field(column)] = number
+    return values
+
+
+def _twice(line: pd.Series, names: pd.Series, problems: list[str]) -> None:
+    """A name on more than one row (without case), appended to `problems`."""
     folded = names.str.casefold()
     twice = list(dict.fromkeys(folded[folded.duplicated(keep=False) & (folded != "")]))
     for key in twice[:SHOWN]:
@@ -172,25 +235,18 @@ def _checked(sheet: sheets.Sheet, recipe: Recipe, source: str) -> pd.DataFrame:
         )
     if len(twice) > SHOWN:
         problems.append(f"{len(twice) - SHOWN} more names are on more than one row; each item once")
-    if len(body) < recipe.cards:
-        have, jokers, low = len(body), len(recipe.jokers), games()[recipe.game].get("cards", CARDS)[0]
+
+
+def _too_few(have: int, recipe: Recipe, problems: list[str]) -> None:
+    """Fewer rows than the recipe's item cards, appended to `problems`."""
+    if have < recipe.cards:
+        jokers, low = len(recipe.jokers), games()[recipe.game].get("cards", CARDS)[0]
         fix = f"set recipe.cards = {have}" + (
             "" if have + jokers >= low else f" and {reach(games()[recipe.game], have, jokers, more_items=False)}"
         )
         problems.append(
             f"{have} rows, but the recipe asks for {recipe.cards} item cards (recipe.cards); {fix}, or add rows"
         )
-    if problems:
-        raise RecipeError(source, problems)
-    return pd.DataFrame(
-        {
-            "name": names,
-            "groups": texts(roles["group"]),
-            "source": texts(roles["source"]),
-            "picture": texts(picture) if picture in place else "",
-            **values,
-        }
-    ).reset_index(drop=True)
 
 
 def _rows(lines: pd.Series, names: pd.Series | None) -> str:

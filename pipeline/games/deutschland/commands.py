@@ -48,41 +48,7 @@ def grid(lat, lon, report, fmt, mirror, offline):
     if report and (lat is not None or lon is not None):
         raise click.UsageError("--report prints the calibration, not a point: drop LAT LON or --report")
     if report:
-        calibration = grids.read_report(saved)[0]
-        table = Table(
-            "CRS",
-            "name",
-            "RMS",
-            "max residual",
-            "exact (round)",
-            "exact (floor)",
-            "chosen",
-            title="grid calibration (residuals in grid units)",
-        )
-        for c in calibration["candidates"]:
-            table.add_row(
-                c["crs"],
-                c["name"],
-                f"{c['rms']:.3f}",
-                f"{c['max_residual']:.3f}",
-                f"{c['exact_round']}/{c['points']}",
-                f"{c['exact_floor']}/{c['points']}",
-                "yes" if c["chosen"] else "",
-            )
-        out.print(table)
-        table = Table(
-            "town", "lat", "lon", "printed", "fitted", "card", title=f"control points ({calibration['chosen']['crs']})"
-        )
-        for p in calibration["control_points"]:
-            table.add_row(
-                f"{p['name']} ({p['state']})",
-                f"{p['lat']:.5f}",
-                f"{p['lon']:.5f}",
-                f"{p['ns']}/{p['we']}",
-                f"{p['ns_value']:.2f}/{p['we_value']:.2f}",
-                f"{p['card'][0]}/{p['card'][1]}",
-            )
-        out.print(table)
+        _print_calibration(grids.read_report(saved)[0])
         return
     if lat is None or lon is None:
         raise click.UsageError("give LAT and LON (e.g. `geodeck grid 49.89 10.89`) or --report")
@@ -100,6 +66,45 @@ def grid(lat, lon, report, fmt, mirror, offline):
         raise SystemExit(ExitCode.FAILED)
     if fmt == "text":
         out.print(f"{grids.describe(lat, lon)}: north-south {ns}, west-east {we}", highlight=False)
+
+
+def _print_calibration(calibration: dict) -> None:
+    """The geo stage's calibration as two tables: the candidate projections with their residuals, and the
+    control points (the rulebook's towns) under the chosen one."""
+    table = Table(
+        "CRS",
+        "name",
+        "RMS",
+        "max residual",
+        "exact (round)",
+        "exact (floor)",
+        "chosen",
+        title="grid calibration (residuals in grid units)",
+    )
+    for c in calibration["candidates"]:
+        table.add_row(
+            c["crs"],
+            c["name"],
+            f"{c['rms']:.3f}",
+            f"{c['max_residual']:.3f}",
+            f"{c['exact_round']}/{c['points']}",
+            f"{c['exact_floor']}/{c['points']}",
+            "yes" if c["chosen"] else "",
+        )
+    out.print(table)
+    table = Table(
+        "town", "lat", "lon", "printed", "fitted", "card", title=f"control points ({calibration['chosen']['crs']})"
+    )
+    for p in calibration["control_points"]:
+        table.add_row(
+            f"{p['name']} ({p['state']})",
+            f"{p['lat']:.5f}",
+            f"{p['lon']:.5f}",
+            f"{p['ns']}/{p['we']}",
+            f"{p['ns_value']:.2f}/{p['we_value']:.2f}",
+            f"{p['card'][0]}/{p['card'][1]}",
+        )
+    out.print(table)
 
 
 COMMANDS = [grid]

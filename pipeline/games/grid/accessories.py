@@ -340,12 +340,23 @@ def draw_map(
     ink = HexColor(words["ink"])
     c.setFillColor(ink)
     text.draw(c, words["map_title"], bold, Box(margin, ph - margin - 9, pw - 2 * margin, 9), 18, 12, align="center")
-    legend_h = LEGEND_MM
     model = map_model(deck, grid, page, words, fonts)
-    frame, places, dots = model.frame, model.places, model.dots
+    _draw_field(c, model, states_lonlat, grid, words)
+    _draw_labels(c, regular, model.name_size, model.labels, ink)
+    grey = HexColor(words["we_colour"])
+    for n in model.numbers:
+        c.setFillColor(HexColor(words["ns_text"]) if n.axis == "ns" else grey)
+        c.setFont(n.font, n.size)
+        c.drawString(n.box[0], n.box[1], n.text)
+    _draw_legend(c, model, grid, page, words, regular)
+
+
+def _draw_field(c, model: MapModel, states_lonlat: dict, grid: Grid, words: dict) -> None:
+    """The map's field, clipped to its box: the states' land, the grid's lines (every 10th strong, every 5th
+    medium), the country's outline and the places' dots."""
+    frame, dots = model.frame, model.dots
     x_left, y_bottom, x_right, y_top = model.box
     orange, grey = HexColor(words["ns_colour"]), HexColor(words["we_colour"])
-
     with clipped(c, Box(x_left, y_bottom, x_right - x_left, y_top - y_bottom)):
         c.setFillColor(HexColor(words["paper_colour"]))
         c.rect(x_left, y_bottom, x_right - x_left, y_top - y_bottom, stroke=0, fill=1)
@@ -377,20 +388,21 @@ def draw_map(
         c.setFillColor(HexColor(words["dot_colour"]))
         for x, y in dots:
             c.circle(x, y, DOT_MM, stroke=0, fill=1)
-    _draw_labels(c, regular, model.name_size, model.labels, ink)
-    for n in model.numbers:
-        c.setFillColor(HexColor(words["ns_text"]) if n.axis == "ns" else grey)
-        c.setFont(n.font, n.size)
-        c.drawString(n.box[0], n.box[1], n.text)
 
+
+def _draw_legend(c, model: MapModel, grid: Grid, page: tuple[float, float], words: dict, regular: str) -> None:
+    """The legend below the map: the dots, the two kinds of lines, the ground a step covers at the map's
+    centre, and the scale bar."""
+    pw, _ = page
+    ink, grey = HexColor(words["ink"]), HexColor(words["we_colour"])
     per_ns_km, per_we_km, lat = ground_km(grid, NS_MAX / 2, WE_MAX / 2)
     latitude = {"lat": round(lat), "degrees": abs(round(lat)), "hemisphere": "N" if round(lat) >= 0 else "S"}
-    legend = Box(margin, margin, pw - 2 * margin, legend_h - 2)
+    legend = Box(MARGIN_MM, MARGIN_MM, pw - 2 * MARGIN_MM, LEGEND_MM - 2)
     c.setFillColor(HexColor(words["dot_colour"]))
     c.circle(legend.x + 1.5, legend.y + legend.h - 1.6, DOT_MM, stroke=0, fill=1)
     c.setFillColor(ink)
     lines = [
-        placeholders.fill(words["map_dots"], n=len(places)),
+        placeholders.fill(words["map_dots"], n=len(model.places)),
         words["map_ns"],
         words["map_we"],
         placeholders.fill(
@@ -405,8 +417,8 @@ def draw_map(
         text.draw(
             c, line, regular, Box(legend.x + 3.5, legend.y + legend.h - 3.3 * (i + 1), legend.w * 0.72, 3.2), 7.5, 7
         )
-    bar_km = scale_bar_km(SCALE_BAR_MM * pw / A4_WIDTH_MM * per_we_km / frame.ux)
-    bar = bar_km / per_we_km * frame.ux  # mm of bar_km west-east at the map's centre
+    bar_km = scale_bar_km(SCALE_BAR_MM * pw / A4_WIDTH_MM * per_we_km / model.frame.ux)
+    bar = bar_km / per_we_km * model.frame.ux  # mm of bar_km west-east at the map's centre
     bx, by = legend.x + legend.w - bar - 2, legend.y + legend.h / 2
     c.setStrokeColor(ink)
     c.setLineWidth(0.4)

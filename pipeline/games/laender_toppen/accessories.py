@@ -95,16 +95,23 @@ def _pt(section: dict, name: str) -> tuple[float, float]:
 
 def _strip(c, ctx: CardContext, w: dict, box: Box, first: int, count: int, flap: bool) -> None:
     """One piece of a strip: categories first..first+count-1 in `box` (a glue flap right of it if `flap`)."""
-    layout, cfg = ctx.layout, ctx.layout.data["accessories"]
-    s = cfg["strip"]
-    panel = float(s["panel_mm"])
+    layout = ctx.layout
+    panel = float(layout.data["accessories"]["strip"]["panel_mm"])
     categories = layout.data["categories"][first : first + count]
-    field = box.w / len(categories)
-    ink, muted = layout.colour("text"), layout.colour("muted")
     lower = Box(box.x, box.y, box.w, panel)
     upper = Box(box.x, box.y + panel, box.w, panel)
+    _strip_fields(c, ctx, w, lower, categories, first)
+    _strip_head(c, ctx, w, upper, first, count)
+    _strip_lines(c, ctx, w, box, lower, upper, len(categories), flap)
+
+
+def _strip_fields(c, ctx: CardContext, w: dict, lower: Box, categories: list[dict], first: int) -> None:
+    """The lower panel: a field per category, striped, with its label, unit and the high and low ends."""
+    layout, s = ctx.layout, ctx.layout.data["accessories"]["strip"]
+    field = lower.w / len(categories)
+    ink, muted = layout.colour("text"), layout.colour("muted")
     for i, category in enumerate(categories):
-        x = box.x + i * field
+        x = lower.x + i * field
         c.setFillColor(layout.colour("row_stripe") if (first + i) % 2 == 0 else layout.colour("sea"))
         c.rect(x, lower.y, field, lower.h, stroke=0, fill=1)
         label, unit = category["words"]["strip"]
@@ -116,6 +123,12 @@ def _strip(c, ctx: CardContext, w: dict, box: Box, first: int, count: int, flap:
         text.draw(c, unit, ctx.regular, _inset(s["unit"], x, lower.y, field), *_pt(s, "unit"), align="center")
         for name in ("high", "low"):
             text.draw(c, w[name], ctx.regular, _inset(s[name], x, lower.y, field), *_pt(s, "high_low"), align="center")
+
+
+def _strip_head(c, ctx: CardContext, w: dict, upper: Box, first: int, count: int) -> None:
+    """The upper panel, in the game's colour: the strip's title on its first piece, the turn-over order on the
+    next one (both on a strip in one piece)."""
+    layout, s = ctx.layout, ctx.layout.data["accessories"]["strip"]
     c.setFillColor(layout.design.colour("colour"))
     c.rect(upper.x, upper.y, upper.w, upper.h, stroke=0, fill=1)
     c.setFillColor(layout.design.colour("ink"))
@@ -131,10 +144,19 @@ def _strip(c, ctx: CardContext, w: dict, box: Box, first: int, count: int, flap:
             else _inset(s["order_alone"], upper.x, upper.y, upper.w)
         )
         text.draw(c, w["order"], ctx.regular, box_, *_pt(s, "order"), max_lines=2, align="center")
+
+
+def _strip_lines(c, ctx: CardContext, w: dict, box: Box, lower: Box, upper: Box, fields: int, flap: bool) -> None:
+    """The piece's cut and the lines between its `fields`, the fold (dashes along the panels' edge, a tick
+    outside) with its word, and the glue flap right of it if `flap`."""
+    layout, cfg = ctx.layout, ctx.layout.data["accessories"]
+    s = cfg["strip"]
+    ink, muted = layout.colour("text"), layout.colour("muted")
+    field = box.w / fields
     c.setStrokeColor(ink)
     c.setLineWidth(float(cfg["line_mm"]))
     c.rect(box.x, box.y, box.w, box.h, stroke=1, fill=0)  # cut
-    for i in range(1, len(categories)):
+    for i in range(1, fields):
         c.line(box.x + i * field, lower.y, box.x + i * field, lower.y + lower.h)
     c.setDash(*cfg["dash_mm"])  # the fold: dark dashes along the panels' edge, and ticks outside the strip
     c.setStrokeColor(ink)

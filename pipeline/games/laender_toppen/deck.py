@@ -122,10 +122,31 @@ def select(countries: pd.DataFrame, spec: DeckSpec) -> list[str]:
 
 
 def choose(countries: pd.DataFrame, spec: DeckSpec) -> tuple[list[str], dict[str, str]]:
-    """The deck's country cards (ISO3), and for every candidate why it is in or out (module docstring)."""
+    """The deck's country cards (ISO3), and for every candidate why it is in or out (module docstring): the
+    familiar countries, then each continent's best known (`_best_known`), then the spread (`_spread`)."""
     total = spec.options["country_cards"]
     groups = familiar_groups(countries, spec)
     known = familiar(countries, spec)
+    pool = _pool(countries, spec, known, total)
+    primary = pool["primary_continent"]
+    share = quotas(primary, total)
+    values = card_values(pool, spec)
+    iso = pool["iso3"].tolist()
+    chosen = [i for i, code in enumerate(iso) if code in known]
+    why = {iso[i]: "familiar: " + ", ".join(groups[iso[i]]) for i in chosen}
+    if len(chosen) > total:
+        raise GeodeckError(
+            f"{len(chosen)} familiar countries for laender-toppen, more than its {total} country cards; "
+            "raise familiar_population in templates/decks/laender-toppen.toml"
+        )
+    chosen += _best_known(pool, spec, share, chosen, total, why)
+    _spread(pool, values, share, chosen, total, why)
+    return [iso[i] for i in chosen], why
+
+
+def _pool(countries: pd.DataFrame, spec: DeckSpec, known: set[str], total: int) -> pd.DataFrame:
+    """The candidates, by ISO3: the eligible countries at or above `min_population` and the familiar ones (all
+    eligible ones when too few are above the floor); refused when fewer than `total`."""
     pool = eligible(countries, spec)
     recognised = pool[(pool["population"] >= spec.options.get("min_population", 0)) | pool["iso3"].isin(known)]
     pool = recognised if len(recognised) >= total else pool  # too few above the floor: it does not apply
@@ -135,21 +156,18 @@ def choose(countries: pd.DataFrame, spec: DeckSpec) -> tuple[list[str], dict[str
             f"only {len(pool)} countries have complete data for laender-toppen, "
             f"{total} needed; check build/validate/countries.parquet and rebuild validate"
         )
-    primary = pool["primary_continent"]
-    share = quotas(primary, total)
-    values = card_values(pool, spec)
-    points = features(values)
-    iso = pool["iso3"].tolist()
-    chosen = [i for i, code in enumerate(iso) if code in known]
-    why = {iso[i]: "familiar: " + ", ".join(groups[iso[i]]) for i in chosen}
-    if len(chosen) > total:
-        raise GeodeckError(
-            f"{len(chosen)} familiar countries for laender-toppen, more than its {total} country cards; "
-            "raise familiar_population in templates/decks/laender-toppen.toml"
-        )
-    taken = primary.iloc[chosen].value_counts().to_dict()
-    open_share = open_shares(share, taken, total - len(chosen))
-    familiar_rows = list(chosen)
+    return pool
+
+
+def _best_known(
+    pool: pd.DataFrame, spec: DeckSpec, share: dict, familiar_rows: list[int], total: int, why: dict[str, str]
+) -> list[int]:
+    """Per continent the best known of its open share (`known_fraction` of it, by economy: population times
+    GDP per head) beside the familiar rows; every other candidate's rank written into `why`."""
+    primary, iso = pool["primary_continent"], pool["iso3"].tolist()
+    taken = primary.iloc[familiar_rows].value_counts().to_dict()
+    open_share = open_shares(share, taken, total - len(familiar_rows))
+    added: list[int] = []
     for continent in share:
         best_known = max(int(open_share.get(continent, 0) * spec.options.get("known_fraction", 0.0)), 0)
         rest = pool[(primary == continent) & ~pool.index.isin(familiar_rows)]
@@ -160,7 +178,17 @@ def choose(countries: pd.DataFrame, spec: DeckSpec) -> tuple[list[str], dict[str
             why[iso[i]] = (
                 f"best known of {continent}: " if rank <= best_known else f"{continent}'s share taken by {taken_by}: "
             ) + f"economy rank {rank} of its {len(rest)} countries besides the familiar"
-        chosen += rest.index[:best_known].tolist()
+        added += rest.index[:best_known].tolist()
+    return added
+
+
+def _spread(
+    pool: pd.DataFrame, values: pd.DataFrame, share: dict, chosen: list[int], total: int, why: dict[str, str]
+) -> None:
+    """Fill `chosen` up to `total` from the open continents, each time the candidate with the fewest values
+    tied with the cards before it, then the farthest from them (its reason into `why`)."""
+    primary, iso = pool["primary_continent"], pool["iso3"].tolist()
+    points = features(values)
     taken = primary.iloc[chosen].value_counts().to_dict()
     continent_of, columns = primary.tolist(), [values[name].tolist() for name in values.columns]
     seen = [{column[i] for i in chosen} for column in columns]
@@ -185,7 +213,6 @@ def choose(countries: pd.DataFrame, spec: DeckSpec) -> tuple[list[str], dict[str
         for column, known_values in zip(columns, seen):
             known_values.add(column[i])
         near = np.minimum(near, np.linalg.norm(points - points[i], axis=1))
-    return [iso[i] for i in chosen], why
 
 
 def reasons(countries: pd.DataFrame, spec: DeckSpec) -> pd.DataFrame:

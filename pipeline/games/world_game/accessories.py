@@ -189,30 +189,8 @@ class Poster:
             w, h = stringWidth(label, font, size) + 0.6, size * 0.95
             placed = to_box(geom, frame) if geom is not None else None
             items.append((number, label, p.x, p.y, w, h, placed))
-        boxes: list[tuple[float, float, float, float]] = []
         bounds = (panel.x + 0.5, panel.y + 0.5, panel.x + panel.w - 0.5, panel.y + panel.h - 0.5)
-        inside, outside = [], []
-        for item in sorted(items, key=lambda it: -(it[6].area if it[6] is not None else 0)):
-            number, label, x, y, w, h, placed = item
-            centres = [(x, y)]
-            if placed is not None:  # else the pole of inaccessibility of the largest part, with the most room
-                largest = max(getattr(placed, "geoms", [placed]), key=lambda g: g.area)
-                pole = shapely.ops.polylabel(largest, tolerance=0.2)
-                centres.append((pole.x, pole.y))
-            for cx, cy in centres:
-                candidate = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
-                if (
-                    placed is not None
-                    and _within(candidate, bounds)
-                    and placed.contains(rect(*candidate).buffer(0.25))
-                    and overlaps_none(candidate, boxes)
-                    and overlaps_none(candidate, avoid)
-                ):
-                    boxes.append(candidate)
-                    inside.append((label, candidate))
-                    break
-            else:
-                outside.append(item)
+        boxes, inside, outside = _fit_inside(items, bounds, avoid)
         outside = [(n, label, _clear_of(x, y, avoid, boxes), y, *rest) for n, label, x, y, *rest in outside]
         dots = [(x, y, DOT_MM) for _, _, x, y, *_ in outside]
 
@@ -229,6 +207,11 @@ class Poster:
             prefer=sea_first,
         )
         self.panels.append(PanelModel(bounds, [(label, box) for label, box in inside], placed_labels, dots))
+        self._draw_numbers(c, inside, placed_labels, font, size)
+
+    def _draw_numbers(self, c, inside: list, placed_labels: list, font: str, size: float) -> None:
+        """The numbers inside their countries, in the ink that reads on what they stand on; the others on the
+        sea, each with its dot and leader."""
         c.setFont(font, size)
         for label, (x0, y0, x1, y1) in inside:  # in the ink that reads on what it stands on
             if int(label) in self.second:
@@ -247,6 +230,36 @@ class Poster:
             c.setFillColor(self.layout.colour("text"))
             c.circle(*p.anchor, DOT_MM, stroke=0, fill=1)
             c.drawCentredString((x0 + x1) / 2, y0 + 0.2 * size, str(p.key))
+
+
+def _fit_inside(items: list, bounds: tuple, avoid: list) -> tuple[list, list, list]:
+    """(boxes, inside, outside): the numbers that fit inside their country (at the label point, else the pole of
+    inaccessibility of its largest part), largest country first, clear of each other and of `avoid`; the
+    rest, as items, to be placed outside."""
+    boxes: list[tuple[float, float, float, float]] = []
+    inside, outside = [], []
+    for item in sorted(items, key=lambda it: -(it[6].area if it[6] is not None else 0)):
+        _number, label, x, y, w, h, placed = item
+        centres = [(x, y)]
+        if placed is not None:  # else the pole of inaccessibility of the largest part, with the most room
+            largest = max(getattr(placed, "geoms", [placed]), key=lambda g: g.area)
+            pole = shapely.ops.polylabel(largest, tolerance=0.2)
+            centres.append((pole.x, pole.y))
+        for cx, cy in centres:
+            candidate = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+            if (
+                placed is not None
+                and _within(candidate, bounds)
+                and placed.contains(rect(*candidate).buffer(0.25))
+                and overlaps_none(candidate, boxes)
+                and overlaps_none(candidate, avoid)
+            ):
+                boxes.append(candidate)
+                inside.append((label, candidate))
+                break
+        else:
+            outside.append(item)
+    return boxes, inside, outside
 
 
 def _touches(x: float, y: float, box) -> bool:
