@@ -153,15 +153,17 @@ def check(
 
 
 def _more(report: dict, kinds: list[Kind], wanted: dict[str, int], max_games: int, last: bool) -> dict[str, int]:
-    """The games each kind with an undecided verdict plays up to in the next look: 1.2 × the most its verdicts
-    need by `games_to_decide`, at least 1.5 × and at most STEP × what it played, at most its budget (the last
-    look: its budget). The cap: an estimate from a small look is noisy, and for the worst of several seats
-    biased upward (the worst seat of 1,000 games lies further from fair than it will at 4,000), so a first
-    look's estimate does not send a kind to its whole budget at once."""
+    """The games each kind with an undecided or level verdict (level decides only at the budget: more games
+    may pass or fail it) plays up to in the next look: 1.2 × the most its verdicts need by `games_to_decide`,
+    at least 1.5 × and at most STEP × what it played, at most its budget (the last look: its budget). The
+    cap: an estimate from a small look is noisy, and for the worst of several seats biased upward (the worst
+    seat of 1,000 games lies further from fair than it will at 4,000), so a first look's estimate does not
+    send a kind to its whole budget at once."""
     needed: dict[str, int] = {}
     for v in report["verdicts"]:
-        if v["result"] == UNDECIDED:
-            guess = v["games_to_decide"] or max_games * LADDER_SHARE  # no number of games: the budget
+        if v["result"] == UNDECIDED or v.get("level"):
+            guess = v["games_to_decide"] if v["result"] == UNDECIDED else _to_decide(v, report)
+            guess = guess or max_games * LADDER_SHARE  # no number of games: the budget
             needed[v["playouts"]] = max(needed.get(v["playouts"], 0), guess)
     more = {}
     for kind in kinds:
@@ -200,10 +202,7 @@ def _report(definition, config, deck, deck_path, kinds, tallies, games, seed, lo
     for v in report["verdicts"]:
         v["alpha"] = float(f"{ALPHA / (count * looks * v['checks']):.3g}")  # each of its intervals'
         if v["result"] == UNDECIDED:
-            low, high = v["band"]
-            v["games_to_decide"] = games_to_decide(
-                _interval(v), low, high, v["margin"], report["playouts"][v["playouts"]]["games"]
-            )
+            v["games_to_decide"] = _to_decide(v, report)
     report["result"] = worst([v["result"] for v in report["verdicts"]])
     needed = [  # the --max-games that would decide them (a ladder rung plays a quarter of it)
         v["games_to_decide"] * (LADDER_SHARE if "hero" in report["playouts"][v["playouts"]] else 1)
@@ -213,6 +212,12 @@ def _report(definition, config, deck, deck_path, kinds, tallies, games, seed, lo
     if needed:
         report["max_games_to_decide"] = max(needed)
     return report
+
+
+def _to_decide(v: dict, report: dict) -> int | None:
+    """About how many games of its playouts would pass or fail verdict `v` (`stats.games_to_decide`)."""
+    low, high = v["band"]
+    return games_to_decide(_interval(v), low, high, v["margin"], report["playouts"][v["playouts"]]["games"])
 
 
 def continents_of(deck: dict) -> dict[str, list[str]]:

@@ -3,6 +3,7 @@ three-way verdicts against the game's thresholds, unfair decks failing, the CLI'
 report folder."""
 
 import json
+import math
 import subprocess
 import sys
 from itertools import pairwise
@@ -430,6 +431,20 @@ def test_a_look_plays_at_most_four_times_what_its_kind_played_except_the_last():
     assert playcheck._more(report, [seats], {seats.name: 1000}, 8000, last=True) == {seats.name: 8000}
     report["verdicts"][0]["games_to_decide"] = 1100
     assert playcheck._more(report, [seats], {seats.name: 1000}, 8000, last=False) == {seats.name: 1500}
+
+
+def test_a_level_verdict_plays_on_to_its_budget():
+    """Level decides at the budget only: before it, its kind plays on like an undecided one's (more games may
+    pass or fail it), to about the games that would decide it."""
+    seats = Kind("seats 2p", 2, "expert")
+    found = stats.verdict("", stats.Interval(0.5, 0.45, 0.55), 0.47, 0.53, "", playouts=seats.name, equivalence=0.05)
+    report = {"verdicts": [found], "playouts": {seats.name: {"games": 1000}}}
+    needed = stats.games_to_decide(stats.Interval(0.5, 0.45, 0.55), 0.47, 0.53, 0.0, 1000)
+    assert found["level"] and needed is not None and "games_to_decide" not in found
+    assert playcheck._more(report, [seats], {seats.name: 1000}, 8000, last=False) == {
+        seats.name: math.ceil(1.2 * needed)
+    }
+    assert playcheck._more(report, [seats], {seats.name: 1000}, 8000, last=True) == {seats.name: 8000}
 
 
 def test_the_search_bots_batches_are_handed_out_first(monkeypatch):
