@@ -85,7 +85,10 @@ def _pairs(pairs, lang: str, names: dict[str, str]) -> str:
 
 
 def _result(v: dict, lang: str) -> str:
-    """A verdict's result; an undecided one with about how many games of its playouts would decide it."""
+    """A verdict's result; a level one with its equivalence bound; an undecided one with about how many games
+    of its playouts would decide it."""
+    if v.get("level"):
+        return translate(lang, "level within ± {within}", within=short(round(v["equivalence"], 3), lang))
     if v["result"] != "undecided":
         return _result_word(v["result"], lang)
     games = v.get("games_to_decide")

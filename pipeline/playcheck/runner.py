@@ -47,6 +47,7 @@ from pipeline.playcheck.stats import (
     games_to_decide,
     mean,
     mean_of,
+    noticed,
     settled,
     verdict,
     wilson,
@@ -152,15 +153,17 @@ def check(
 
 
 def _more(report: dict, kinds: list[Kind], wanted: dict[str, int], max_games: int, last: bool) -> dict[str, int]:
-    """The games each kind with an undecided verdict plays up to in the next look: 1.2 × the most its verdicts
-    need by `games_to_decide`, at least 1.5 × and at most STEP × what it played, at most its budget (the last
-    look: its budget). The cap: an estimate from a small look is noisy, and for the worst of several seats
-    biased upward (the worst seat of 1,000 games lies further from fair than it will at 4,000), so a first
-    look's estimate does not send a kind to its whole budget at once."""
+    """The games each kind with an undecided or level verdict (level decides only at the budget: more games
+    may pass or fail it) plays up to in the next look: 1.2 × the most its verdicts need by `games_to_decide`,
+    at least 1.5 × and at most STEP × what it played, at most its budget (the last look: its budget). The
+    cap: an estimate from a small look is noisy, and for the worst of several seats biased upward (the worst
+    seat of 1,000 games lies further from fair than it will at 4,000), so a first look's estimate does not
+    send a kind to its whole budget at once."""
     needed: dict[str, int] = {}
     for v in report["verdicts"]:
-        if v["result"] == UNDECIDED:
-            guess = v["games_to_decide"] or max_games * LADDER_SHARE  # no number of games: the budget
+        if v["result"] == UNDECIDED or v.get("level"):
+            guess = v["games_to_decide"] if v["result"] == UNDECIDED else _to_decide(v, report)
+            guess = guess or max_games * LADDER_SHARE  # no number of games: the budget
             needed[v["playouts"]] = max(needed.get(v["playouts"], 0), guess)
     more = {}
     for kind in kinds:
@@ -199,10 +202,7 @@ def _report(definition, config, deck, deck_path, kinds, tallies, games, seed, lo
     for v in report["verdicts"]:
         v["alpha"] = float(f"{ALPHA / (count * looks * v['checks']):.3g}")  # each of its intervals'
         if v["result"] == UNDECIDED:
-            low, high = v["band"]
-            v["games_to_decide"] = games_to_decide(
-                _interval(v), low, high, v["margin"], report["playouts"][v["playouts"]]["games"]
-            )
+            v["games_to_decide"] = _to_decide(v, report)
     report["result"] = worst([v["result"] for v in report["verdicts"]])
     needed = [  # the --max-games that would decide them (a ladder rung plays a quarter of it)
         v["games_to_decide"] * (LADDER_SHARE if "hero" in report["playouts"][v["playouts"]] else 1)
@@ -212,6 +212,12 @@ def _report(definition, config, deck, deck_path, kinds, tallies, games, seed, lo
     if needed:
         report["max_games_to_decide"] = max(needed)
     return report
+
+
+def _to_decide(v: dict, report: dict) -> int | None:
+    """About how many games of its playouts would pass or fail verdict `v` (`stats.games_to_decide`)."""
+    low, high = v["band"]
+    return games_to_decide(_interval(v), low, high, v["margin"], report["playouts"][v["playouts"]]["games"])
 
 
 def continents_of(deck: dict) -> dict[str, list[str]]:
@@ -356,15 +362,23 @@ def _ties(category: str, tie: dict, config: thresholds.Config, categories: tuple
     )
 
 
+def _noticed(config: thresholds.Config, found: Interval, low: float, high: float) -> float:
+    """A share of games' equivalence bound: the smallest difference from its band that a table notices in the
+    `notice.games` games it plays (none set: 0, no verdict is level)."""
+    return noticed(found, low, high, int(config.get("notice.games", 0)))
+
+
 def _shared_wins(tally: Tally, config: thresholds.Config, share: float) -> dict:
+    found, limit = wilson(tally.shared, tally.games, share), float(config.get("shared_wins.max"))
     return verdict(
         translate(config.lang, "shared wins (random)"),
-        wilson(tally.shared, tally.games, share),
+        found,
         0.0,
-        float(config.get("shared_wins.max")),
+        limit,
         config.reason("shared_wins"),
         margin=float(config.get("shared_wins.margin", 0.0)),
         playouts=RANDOM,
+        equivalence=_noticed(config, found, 0.0, limit),
     )
 
 
@@ -372,12 +386,13 @@ def _skill(name: str, summary: dict, tally: Tally, config: thresholds.Config, sh
     """A rung of the ladder: the stronger bot's seat wins more than its fair share by `skill.min_edge`."""
     fair = 1 / summary["players"]
     hero, bot = level(summary["hero"], config.lang), level(summary["bot"], config.lang)
+    found, edge = wilson(sum(tally.hero_wins), sum(tally.hero_games), share), fair + float(config.get("skill.min_edge"))
     return verdict(
         translate(
             config.lang, "skill: {hero} vs {bot}, {players} players", hero=hero, bot=bot, players=summary["players"]
         ),
-        wilson(sum(tally.hero_wins), sum(tally.hero_games), share),
-        fair + float(config.get("skill.min_edge")),
+        found,
+        edge,
         1.0,
         config.reason("skill"),
         translate(
@@ -390,20 +405,26 @@ def _skill(name: str, summary: dict, tally: Tally, config: thresholds.Config, sh
         ),
         margin=float(config.get("skill.margin", 0.0)),
         playouts=name,
+        equivalence=_noticed(config, found, edge, 1.0),
     )
 
 
 def _seats(name: str, bot: str, tally: Tally, config: thresholds.Config, share: float) -> dict:
-    """Every seat's win share within ±tolerance (relative) of fair, each seat's interval with its share of
-    the error; the worst seat is reported. A pass may exceed the band by `margin` (win share)."""
+    """Every seat's win share within ±tolerance of fair, each seat's interval with its share of the error; the
+    worst seat is reported. A pass may exceed the band by `margin`; both relative to fair, so a seat's edge
+    counts the same at every player count."""
     players = tally.players
     fair = 1 / players
-    tolerance, margin = float(config.get("seats.tolerance")), float(config.get("seats.margin", 0.0))
+    tolerance, margin = float(config.get("seats.tolerance")), fair * float(config.get("seats.margin", 0.0))
     low, high = fair * (1 - tolerance), fair * (1 + tolerance)
     shares = [wilson(w, tally.games, share / players) for w in tally.seat_wins]
-    judged = [verdict("", s, low, high, "", margin=margin) for s in shares]
+    within = [_noticed(config, s, low, high) for s in shares]
+    judged = [verdict("", s, low, high, "", margin=margin, equivalence=x) for s, x in zip(shares, within)]
     rank = {"fail": 0, "undecided": 1, "pass": 2}
-    seat = min(range(players), key=lambda p: (rank[judged[p]["result"]], -abs(shares[p].value - fair), p))
+    seat = min(  # the worst seat: failing, else undecided, else level, else the furthest from fair
+        range(players),
+        key=lambda p: (rank[judged[p]["result"]], not judged[p]["level"], -abs(shares[p].value - fair), p),
+    )
     lang = config.lang
     return verdict(
         translate(lang, "seats, {players} players ({bot})", players=players, bot=level(bot, lang)),
@@ -421,6 +442,7 @@ def _seats(name: str, bot: str, tally: Tally, config: thresholds.Config, share: 
         margin=margin,
         playouts=name,
         checks=players,
+        equivalence=within[seat],
     )
 
 
@@ -450,9 +472,10 @@ def _first_player(name: str, bot: str, tally: Tally, config: thresholds.Config, 
     players at a table ask ("does starting win?"), judged at every player count of the seat playouts."""
     fair, within = 1 / tally.players, float(config.get("seats.first_player"))
     lang, bot = config.lang, level(bot, config.lang)
+    found = wilson(tally.seat_wins[0], tally.games, share)
     return verdict(
         translate(lang, "first player, {players} players ({bot})", players=tally.players, bot=bot),
-        wilson(tally.seat_wins[0], tally.games, share),
+        found,
         fair - within,
         fair + within,
         config.reason("seats"),
@@ -465,6 +488,7 @@ def _first_player(name: str, bot: str, tally: Tally, config: thresholds.Config, 
             within=short(within, lang),
         ),
         playouts=name,
+        equivalence=_noticed(config, found, fair - within, fair + within),
     )
 
 

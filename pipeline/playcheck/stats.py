@@ -6,7 +6,9 @@ its fair share) gets the ratio estimator's linearised (delta-method) t interval.
 `alpha` it may make (two-sided; 0.05: a 95 % interval); a verdict's interval gets its share of the
 family's 5 % (Bonferroni, `runner`). A verdict passes when the whole interval lies inside the band widened
 by its margin (a difference a table does not notice), fails when the whole interval lies outside the band,
-and is undecided (run more games) otherwise: an interval narrower than the margin always decides.
+and is undecided (run more games) otherwise: an interval narrower than the margin always decides. An
+undecided interval that lies wholly within ± `equivalence` of the band (closer to its thresholds than a table
+notices: `noticed`) is *level* with it, an equivalence test (TOST): decided, it counts as a pass.
 """
 
 import math
@@ -92,6 +94,20 @@ def judge(interval: Interval, low: float, high: float, margin: float = 0.0) -> s
     return UNDECIDED
 
 
+def level(interval: Interval, low: float, high: float, within: float) -> bool:
+    """Whether the whole interval lies within ± `within` of the band [low, high]: the figure may be beyond a
+    threshold, but by less than `within` (two one-sided tests, each at the interval's error)."""
+    return within > 0 and low - within <= interval.low and interval.high <= high + within
+
+
+def noticed(interval: Interval, low: float, high: float, games: int) -> float:
+    """The smallest difference from the band a table notices in a share of `games` games it played: two
+    standard errors of its count at the threshold nearest the measured value, 2·√(b(1 − b)/games)."""
+    bound = min((low, high), key=lambda b: abs(b - interval.value))
+    bound = min(1.0, max(0.0, bound))
+    return 2 * math.sqrt(bound * (1 - bound) / games) if games > 0 else 0.0
+
+
 def games_to_decide(interval: Interval, low: float, high: float, margin: float, games: int) -> int | None:
     """About how many games would decide an undecided verdict measured on `games` games: each side of its
     interval narrows as 1/sqrt(games) around its value until the interval fits the widened band or leaves
@@ -140,16 +156,22 @@ def verdict(
     margin: float = 0.0,
     playouts: str = "",
     checks: int = 1,
+    equivalence: float = 0.0,
 ) -> dict:
     """One verdict of a report: a measured interval against the allowed band [low, high] (a pass may
-    exceed it by `margin`), and why that band; `playouts` names the kind of playout it is measured on
-    (more games of it decide it), `checks` the intervals it judges (Bonferroni: each gets a share)."""
+    exceed it by `margin`; an undecided interval within ± `equivalence` of a bound passes as `level`), and
+    why that band; `playouts` names the kind of playout it is measured on (more games of it decide it),
+    `checks` the intervals it judges (Bonferroni: each gets a share)."""
+    result = judge(interval, low, high, margin)
+    even = result == UNDECIDED and level(interval, low, high, equivalence)
     return {
         "name": name,
         **interval.to_json(),
         "band": [round(low, 4), round(high, 4)],
         "margin": round(margin, 4),
-        "result": judge(interval, low, high, margin),
+        "equivalence": round(equivalence, 4),
+        "result": PASS if even else result,
+        "level": even,
         "detail": detail,
         "reason": reason,
         "playouts": playouts,

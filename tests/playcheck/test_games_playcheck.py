@@ -3,6 +3,7 @@ three-way verdicts against the game's thresholds, unfair decks failing, the CLI'
 report folder."""
 
 import json
+import math
 import subprocess
 import sys
 from itertools import pairwise
@@ -182,6 +183,24 @@ def test_an_interval_narrower_than_the_margin_always_decides():
         low = 0.40 + i / 1000
         for width in (0.0, 0.01, 0.019):
             assert stats.judge(stats.Interval(low + width / 2, low, low + width), *band, margin) != "undecided"
+
+
+def test_an_undecided_interval_within_the_equivalence_bound_of_its_band_is_level():
+    """Issue 48 (TOST): an interval that straddles a threshold beyond the margin is undecided, unless it lies
+    wholly within ± x of the band: then it is level with it, a pass that says so; a failing one stays failing."""
+    band, margin, x = (0.47, 0.53), 0.0, 0.05
+    for inside in (stats.Interval(0.486, 0.443, 0.529), stats.Interval(0.55, 0.521, 0.579)):  # wider than the band
+        assert stats.judge(inside, *band, margin) == "undecided" and stats.level(inside, *band, x)
+        found = stats.verdict("first player", inside, *band, "", margin=margin, equivalence=x)
+        assert (found["result"], found["level"], found["equivalence"]) == ("pass", True, x)
+    for outside in (stats.Interval(0.5, 0.419, 0.52), stats.Interval(0.55, 0.52, 0.581)):  # one end beyond ± x
+        assert not stats.level(outside, *band, x)
+        assert stats.verdict("", outside, *band, "", margin=margin, equivalence=x)["result"] == "undecided"
+    assert not stats.level(stats.Interval(0.5, 0.46, 0.54), *band, 0.0)  # no equivalence bound: never level
+    failing = stats.verdict("", stats.Interval(0.56, 0.535, 0.585), *band, "", equivalence=x)
+    assert (failing["result"], failing["level"]) == ("fail", False)  # wholly beyond the band: decided as it was
+    # what a table notices over 400 games: two standard errors of its count at the threshold nearest the value
+    assert stats.noticed(stats.Interval(0.55, 0.5, 0.6), *band, 400) == pytest.approx(2 * (0.53 * 0.47 / 400) ** 0.5)
 
 
 def test_games_to_decide_grow_with_how_close_a_value_is_to_a_bound():
@@ -414,6 +433,20 @@ def test_a_look_plays_at_most_four_times_what_its_kind_played_except_the_last():
     assert playcheck._more(report, [seats], {seats.name: 1000}, 8000, last=False) == {seats.name: 1500}
 
 
+def test_a_level_verdict_plays_on_to_its_budget():
+    """Level decides at the budget only: before it, its kind plays on like an undecided one's (more games may
+    pass or fail it), to about the games that would decide it."""
+    seats = Kind("seats 2p", 2, "expert")
+    found = stats.verdict("", stats.Interval(0.5, 0.45, 0.55), 0.47, 0.53, "", playouts=seats.name, equivalence=0.05)
+    report = {"verdicts": [found], "playouts": {seats.name: {"games": 1000}}}
+    needed = stats.games_to_decide(stats.Interval(0.5, 0.45, 0.55), 0.47, 0.53, 0.0, 1000)
+    assert found["level"] and needed is not None and "games_to_decide" not in found
+    assert playcheck._more(report, [seats], {seats.name: 1000}, 8000, last=False) == {
+        seats.name: math.ceil(1.2 * needed)
+    }
+    assert playcheck._more(report, [seats], {seats.name: 1000}, 8000, last=True) == {seats.name: 8000}
+
+
 def test_the_search_bots_batches_are_handed_out_first(monkeypatch):
     """A search per move makes the search bot's batch the longest: it goes to the processes first, so it plays
     beside the others rather than alone at the end; every other batch keeps its order."""
@@ -462,6 +495,26 @@ def test_each_ladder_rung_reports_its_own_games():
         assert sum(tally.hero_wins) == pytest.approx(sum(own)) and len(own) == 12
     rungs = list(watched.values())
     assert [r for _, r in rungs[0]] != [r for _, r in rungs[1]]  # different games, not one copied
+
+
+def test_a_first_player_level_with_its_bound_is_decided_and_says_so():
+    """Issue 48: 53.4 % first-player wins in 10,000 duels, [0.524, 0.544] against fair ± 0.03 with no margin:
+    undecided near the bound at any size; within what a table notices in its 400 games (2·√(0.53·0.47/400),
+    0.0499) of the band, level: a pass whose result says "level within ± 0.05" and whose report exits 0."""
+    tally = Tally(2)
+    for i in range(10_000):
+        tally.game([1.0, 0.0] if i % 1000 < 534 else [0.0, 1.0], 10, None, 0, None)
+    config = playcheck.thresholds.load(games.get("deutschland"))
+    first = playcheck._first_player("seats 2p", "expert", tally, config, 0.05)
+    assert (first["result"], first["level"], first["equivalence"]) == ("pass", True, 0.0499)
+    assert reports._result(first, "en") == "level within ± 0.05"
+    assert reports._result(first, "de") == "gleichauf innerhalb ± 0,05"  # through the catalogues
+    assert reports.EXIT_CODES[stats.worst([first["result"], "pass"])] == 0
+    without = playcheck.thresholds.Config(
+        {key: value for key, value in config.data.items() if key != "notice"}, config.path
+    )
+    before = playcheck._first_player("seats 2p", "expert", tally, without, 0.05)  # as before issue 48
+    assert (before["result"], before["level"]) == ("undecided", False)
 
 
 def test_the_world_games_long_game_verdict_has_its_margin():
