@@ -42,15 +42,18 @@ def draw(c, ctx: CardContext) -> None:
         )
     box = Box(*(float(v) for v in back["title"]))
     title = ctx.words["title"]
-    size = text.largest_pt(title, ctx.bold, box, float(back["title_pt"]))
+    size = text.largest_pt(title, ctx.bold, box, float(back["title_pt"]), TITLE_LINES)
     c.setFillColor(design.colour("ink"))
     for turn in (0, 180):  # upright above the centre, then the same turned about the card's centre
         c.saveState()
         c.translate(cx, cy)
         c.rotate(turn)
         c.translate(-cx, -cy)
-        text.draw(c, title, ctx.bold, box, size, size, align="center")
+        text.draw(c, title, ctx.bold, box, size, size, TITLE_LINES, align="center")
         c.restoreState()
+
+
+TITLE_LINES = 2  # a long title (a recipe's "The World Game: Africa and Europe") wraps rather than go below 7 pt
 
 
 def _globe(c, cx: float, cy: float, r: float, design) -> None:
