@@ -42,15 +42,21 @@ def draw(c, ctx: CardContext) -> None:
         )
     box = Box(*(float(v) for v in back["title"]))
     title = ctx.words["title"]
-    size = text.largest_pt(title, ctx.bold, box, float(back["title_pt"]))
+    try:
+        size, lines = text.largest_pt(title, ctx.bold, box, float(back["title_pt"])), 1
+    except text.DoesNotFit:
+        size, lines = text.largest_pt(title, ctx.bold, box, float(back["title_pt"]), TITLE_LINES), TITLE_LINES
     c.setFillColor(design.colour("ink"))
     for turn in (0, 180):  # upright above the centre, then the same turned about the card's centre
         c.saveState()
         c.translate(cx, cy)
         c.rotate(turn)
         c.translate(-cx, -cy)
-        text.draw(c, title, ctx.bold, box, size, size, align="center")
+        text.draw(c, title, ctx.bold, box, size, size, lines, align="center")
         c.restoreState()
+
+
+TITLE_LINES = 2  # a title that one line holds at no size down to 7 pt wraps ("The World Game: Africa and Europe")
 
 
 def _globe(c, cx: float, cy: float, r: float, design) -> None:

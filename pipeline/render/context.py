@@ -97,12 +97,14 @@ class CardContext:
 
     def cells(self, row: Box) -> tuple[Box, Box, Box]:
         """A category row's pictogram, label and value boxes; the pictogram at most the layout's
-        `row_pictogram_mm`, so that the taller rows of fewer categories keep their labels' width."""
+        `row_pictogram_mm`, so that the taller rows of fewer categories keep their labels' width; the label ends and
+        the value begins at the layout's `row_cells` (shares of the row's width)."""
         icon = min(row.h - 1.4, float(self.layout.data.get("row_pictogram_mm", row.h)))
+        label_end, value_start = (float(share) for share in self.layout.data.get("row_cells", (0.56, 0.58)))
         return (
             Box(row.x, row.y + (row.h - icon) / 2, icon, icon),
-            Box(row.x + icon + 1.2, row.y + 0.4, row.w * 0.56 - icon - 1.2, row.h - 0.8),
-            Box(row.x + row.w * 0.58, row.y + 0.4, row.w * 0.42, row.h - 0.8),
+            Box(row.x + icon + 1.2, row.y + 0.4, row.w * label_end - icon - 1.2, row.h - 0.8),
+            Box(row.x + row.w * value_start, row.y + 0.4, row.w * (1 - value_start), row.h - 0.8),
         )
 
     def rows(self, canvas, box: Box, count: int) -> list[Box]:

@@ -66,8 +66,9 @@ class PrintResult:
 
 
 def _card(canvas: Canvas, draw, card: dict, ctx: CardContext, trim: Rect, paint: Rect) -> None:
-    """One side of one card: clipped to its paint area, drawn in mm from its trim corner."""
-    with clipped(canvas, paint):
+    """One side of one card: clipped to its paint area, drawn in mm from its trim corner, no text below
+    text.CARD_PT."""
+    with clipped(canvas, paint), text.floor(text.CARD_PT):
         canvas.translate(trim.x, trim.y)
         try:
             draw(canvas, card, ctx)
@@ -187,11 +188,12 @@ def chosen(deck: dict, options: PrintOptions) -> list[dict]:
 
 def with_steps(module: ports.CardsModule, cards: list[dict], ctx: CardContext) -> CardContext:
     """`ctx` with the deck's cards and the sizes its card module fixes per field across the deck (its optional
-    `steps`)."""
+    `steps`, none below text.CARD_PT)."""
     ctx.cards = cards
     steps = ports.steps(module)
     if steps is not None:
-        ctx.sizes.update(steps(cards, ctx))
+        with text.floor(text.CARD_PT):
+            ctx.sizes.update(steps(cards, ctx))
     return ctx
 
 

@@ -3,6 +3,9 @@ drawn as text, its control characters shown as escapes (`pipeline.text.shown`); 
 only (`paragraph`, pipeline/markup.py)."""
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -14,28 +17,45 @@ from pipeline.text import shown
 
 PT_MM = 25.4 / 72  # one typographic point in millimetres
 LINE_SPACING = 1.15
-SMALLEST_PT = 6.0  # the legibility floor: a text may go below its box's minimum, never below this
+SMALLEST_PT = 6.0  # the legibility floor of pages and sheets: a text may go below its box's minimum, never below this
+CARD_PT = 7.0  # the floor on a card (`floor`): what a print shop and a player read at arm's length
+_FLOOR: ContextVar[float] = ContextVar("floor", default=SMALLEST_PT)
 ASCENT = 0.76  # DejaVu Sans, as a fraction of the font size
 DIGIT_HEIGHT = 0.73  # DejaVu Sans's digits (cap height), as a fraction of the font size
 
 
+@contextmanager
+def floor(pt: float) -> Iterator[None]:
+    """Within it no text is set below `pt` (a card's face: CARD_PT) instead of SMALLEST_PT."""
+    token = _FLOOR.set(pt)
+    try:
+        yield
+    finally:
+        _FLOOR.reset(token)
+
+
+def smallest() -> float:
+    """The floor in force (pt): SMALLEST_PT, or a `floor`'s."""
+    return _FLOOR.get()
+
+
 class DoesNotFit(GeodeckError):
-    """A text too long for its box even at SMALLEST_PT: the text, its font, box and lines, so that a caller
-    can say what to change (`holds`)."""
+    """A text too long for its box even at the floor in force (`smallest`): the text, its font, box, lines and
+    that floor, so that a caller can say what to change (`holds`)."""
 
     def __init__(self, text: str, font: str, box: "Box", max_lines: int = 1, message: str | None = None):
-        self.text, self.font, self.box, self.max_lines = text, font, box, max_lines
+        self.text, self.font, self.box, self.max_lines, self.floor = text, font, box, max_lines, smallest()
         super().__init__(
-            message or f"{text!r} does not fit its {box.w:.1f} × {box.h:.1f} mm box even at {SMALLEST_PT:g} pt"
+            message or f"{text!r} does not fit its {box.w:.1f} × {box.h:.1f} mm box even at {self.floor:g} pt"
         )
 
     def holds(self) -> int:
-        """How many characters of the text its box holds at SMALLEST_PT."""
+        """How many characters of the text its box holds at the floor it was found at."""
         low, high = 0, len(self.text)
         while low < high:
             middle = (low + high + 1) // 2
             try:
-                fit(self.text[:middle], self.font, self.box, SMALLEST_PT, SMALLEST_PT, self.max_lines)
+                fit(self.text[:middle], self.font, self.box, self.floor, self.floor, self.max_lines, self.floor)
                 low = middle
             except DoesNotFit:
                 high = middle - 1
@@ -82,16 +102,19 @@ def _sizes(high: float, low: float) -> list[float]:
     return [high - 0.25 * i for i in range(int((high - low) / 0.25) + 1)]
 
 
-def fit(text: str, font: str, box: Box, max_pt: float, min_pt: float, max_lines: int = 1) -> Fitted:
+def fit(
+    text: str, font: str, box: Box, max_pt: float, min_pt: float, max_lines: int = 1, least: float | None = None
+) -> Fitted:
     """Set `text` in the box: one line shrinking from max_pt to min_pt, then wrapped lines from max_pt
-    to min_pt, then anything smaller down to SMALLEST_PT (also the floor for min_pt); a text that still does
-    not fit is an error."""
-    min_pt = max(min_pt, SMALLEST_PT)
+    to min_pt, then anything smaller down to `least` (else the floor in force, `smallest`; also the floor for
+    min_pt); a text that still does not fit is an error."""
+    least = smallest() if least is None else least
+    min_pt = max(min_pt, least)
     if not text.strip():  # nothing to set (a unit of just "{n}" leaves its strip line empty)
         return Fitted((), min_pt * PT_MM)
     attempts = [(s, 1) for s in _sizes(max_pt, min_pt)]
     attempts += [(s, n) for s in _sizes(max_pt, min_pt) for n in range(2, max_lines + 1)]
-    attempts += [(s, n) for s in _sizes(min_pt, SMALLEST_PT) for n in range(1, max_lines + 1)]
+    attempts += [(s, n) for s in _sizes(min_pt, least) for n in range(1, max_lines + 1)]
     for size_pt, n in attempts:
         size = size_pt * PT_MM
         lines = _wrap(text, font, size, box.w, n)
@@ -151,11 +174,11 @@ def in_circle(text: str, font: str, radius: float, max_pt: float) -> float:
 
 
 def largest_pt(text: str, font: str, box: Box, max_pt: float, max_lines: int = 1) -> float:
-    """The largest size (pt, in quarter points from max_pt down to SMALLEST_PT) at which `text` fits `box` in
+    """The largest size (pt, in quarter points from max_pt down to the floor, `smallest`) at which `text` fits `box` in
     at most `max_lines` lines (wrapping preferred to shrinking)."""
     if not text.strip():
         return max_pt
-    for size_pt in _sizes(max_pt, SMALLEST_PT):
+    for size_pt in _sizes(max_pt, smallest()):
         for n in range(1, max_lines + 1):
             lines = _wrap(text, font, size_pt * PT_MM, box.w, n)
             if lines and Fitted(lines, size_pt * PT_MM).height <= box.h:

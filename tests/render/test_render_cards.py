@@ -16,7 +16,7 @@ from reportlab.lib.colors import Color
 from pipeline.decks import published
 from pipeline.decks.spec import load_spec
 from pipeline.games import registry as games
-from pipeline.render import contrast, layouts, pictograms, printing
+from pipeline.render import contrast, layouts, pictograms, printing, text
 from pipeline.render.maps import CARD_PLANE, CIRCLE_MM, FULL_PLANE, TINY_MM2, visible_bounds, world
 from pipeline.render.pages import new_canvas
 from pipeline.render.printing import PrintOptions
@@ -117,9 +117,10 @@ def _colour(value) -> Color | None:
 
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("lang", ["de", "en"])
-def test_every_text_is_at_least_6_pt(read_back, game, lang):
+def test_every_text_is_at_least_7_pt(read_back, game, lang):
+    """Every character on every card (issue 45: nothing a print shop would call too small to read)."""
     sizes, _ = read_back(game, lang)
-    assert sizes and min(sizes) >= 6 - 0.01
+    assert sizes and min(sizes) >= text.CARD_PT - 0.01 and text.CARD_PT == 7
 
 
 @pytest.mark.parametrize("game", GAMES)

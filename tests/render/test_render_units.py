@@ -192,6 +192,23 @@ def test_text_never_goes_below_the_legibility_floor():
         text.fit("Peru " * 30, bold, box, 14, 3, max_lines=2)
 
 
+def test_on_a_card_text_never_goes_below_7_pt():
+    """A card's face (printing draws each within text.floor(text.CARD_PT)): what fits at 6 pt elsewhere is set
+    at 7 pt or more, and what does not fit at 7 pt is an error naming the text, with what its box holds."""
+    _, bold = fonts.register()
+    box = text.Box(0, 0, 38, 9.5)
+    assert text.fit(" ".join(["Peru"] * 11), bold, box, 14, 3, max_lines=2).size_mm < 7 * text.PT_MM
+    with text.floor(text.CARD_PT):
+        assert text.fit(" ".join(["Peru"] * 10), bold, box, 14, 3, max_lines=2).size_mm >= 7 * text.PT_MM - 1e-9
+        with pytest.raises(
+            text.DoesNotFit,
+            match="'(Peru ){10}Peru' does not fit its 38.0 × 9.5 mm box even at 7 pt",
+        ) as raised:
+            text.fit(" ".join(["Peru"] * 11), bold, box, 14, 3, max_lines=2)
+    assert text.smallest() == text.SMALLEST_PT
+    assert 0 < raised.value.holds() < len(raised.value.text)
+
+
 def test_short_names_keep_the_largest_size():
     _, bold = fonts.register()
     assert text.fit("Peru", bold, text.Box(0, 0, 38, 9.5), 14, 8).size_mm == pytest.approx(14 * text.PT_MM)

@@ -45,7 +45,17 @@ SHORT = 40  # a message shorter than this gets the shortest hostile words (it fi
 
 def translation(msgid: str, i: int) -> str:
     """The msgid with hostile words before it (its fields and tags kept, as a catalogue must)."""
-    return f"{HOSTILE[0] if len(msgid) < SHORT else HOSTILE[1 + i % (len(HOSTILE) - 1)]} {msgid}"
+    if len(msgid) < SHORT:  # "&" for its first letter outside a field: a card's boxes hold the longest at 7 pt
+        return _first_letter(msgid, HOSTILE[0])
+    return f"{HOSTILE[1 + i % (len(HOSTILE) - 1)]} {msgid}"
+
+
+def _first_letter(msgid: str, word: str) -> str:
+    """`word` for the first letter of `msgid` outside its fields ({n}, %(name)s) and tags."""
+    for match in re.finditer(r"\{[^}]*\}|%\([^)]*\)[a-z]|<[^>]*>|([^\W\d_])", msgid):
+        if match.group(1):
+            return msgid[: match.start()] + word + msgid[match.end() :]
+    return f"{word} {msgid}"
 
 
 @pytest.fixture

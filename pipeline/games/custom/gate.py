@@ -13,7 +13,7 @@ from pipeline.framework.definition import GameDefinition
 from pipeline.games.custom.recipe import Recipe, RecipeError
 from pipeline.render import kit, layouts
 from pipeline.render.printing import PrintOptions
-from pipeline.render.text import SMALLEST_PT, DoesNotFit
+from pipeline.render.text import DoesNotFit
 
 
 def check(game: GameDefinition, deck: dict, made: Recipe) -> None:
@@ -29,7 +29,7 @@ def check(game: GameDefinition, deck: dict, made: Recipe) -> None:
 
 def refusal(exc: DoesNotFit, game: GameDefinition, deck: dict, made: Recipe) -> str:
     """The line for a text that does not fit: the recipe key (or table row) that wrote it and its fix."""
-    size = f"{len(exc.text)} characters, the box holds {exc.holds()} at {SMALLEST_PT:g} pt"
+    size = f"{len(exc.text)} characters, the box holds {exc.holds()} at {exc.floor:g} pt"
     for key, written, fix in sources(game, deck, made):
         if written == exc.text or _unit_matches(written, exc.text):
             return f"{key} {written!r} does not print: {size}; {fix}"

@@ -169,6 +169,7 @@ def _guess_side(c, fields: dict, face: str | None, other: str | None, ctx: CardC
         ctx.regular,
         layout.box("guess_player"),
         *layout.font("guess_player"),
+        max_lines=2,
         align="center",
     )
     symbol, caption = words[face] if face else ("", words["guess"])

@@ -92,7 +92,9 @@ def _band(c, continents: list[str], ctx: CardContext) -> None:
         left = band.x + i * width
         x0, x1 = max(left + 1, label.x), min(left + width - 1, label.x + label.w)
         part = Box(x0, label.y, x1 - x0, label.h)
-        text.draw(c, name, ctx.bold, part, *layout.font("band"), align="center", colour=layout.ink_on(colour))
+        text.draw(
+            c, name, ctx.bold, part, *layout.font("band"), max_lines=2, align="center", colour=layout.ink_on(colour)
+        )  # two lines where half the band does not hold it at 7 pt (Ameryka Południowa)
 
 
 def second_language(layout, lang: str) -> str:

@@ -25,7 +25,7 @@ def _name(fields: dict, lang: str) -> str:
 
 def steps(cards: list[dict], ctx: CardContext) -> dict[str, float]:
     """Each field's one size across the deck (docs/printing.md): the largest at which every text of the field
-    fits (the name in two lines; the fact labels in the box a label with a note has; the values)."""
+    fits (the name in two lines; the fact labels and values in the boxes a row with a note gives them)."""
     layout = ctx.layout
     box, (high, _low) = layout.box("name"), layout.font("name")
     facts = layout.data["facts"]
@@ -38,7 +38,7 @@ def steps(cards: list[dict], ctx: CardContext) -> dict[str, float]:
         "fact_value": text.one_size(
             [_value(c["fields"], f, ctx.lang) for c in cards for f in facts],
             ctx.bold,
-            _value_box(row),
+            _value_box(row, True),
             layout.font("fact_value")[0],
         ),
     }
@@ -48,14 +48,20 @@ def _value(fields: dict, fact: dict, lang: str) -> str:
     return with_unit(fields.get(fact["field"]), lang, fact["pattern"], fact["words"]["unit"])
 
 
+NOTE = 0.47  # a noted fact's row: the note's share of its height, across the row below its label and value
+
+
 def _label_box(row: Box, noted: bool) -> Box:
     """A fact's label: on the row's middle line with its value, or above the note."""
     if noted:
-        return Box(row.x, row.y + row.h * 0.45 - 0.3, row.w * 0.55, row.h * 0.55)
+        return Box(row.x, row.y + row.h * NOTE, row.w * 0.55, row.h * (1 - NOTE) - 0.2)
     return Box(row.x, row.y + 0.4, row.w * 0.55, row.h - 0.8)
 
 
-def _value_box(row: Box) -> Box:
+def _value_box(row: Box, noted: bool) -> Box:
+    """A fact's value: on the row's middle line with its label, or beside the label above the note."""
+    if noted:
+        return Box(row.x + row.w * 0.6, row.y + row.h * NOTE, row.w * 0.4, row.h * (1 - NOTE) - 0.2)
     return Box(row.x + row.w * 0.6, row.y + 0.4, row.w * 0.4, row.h - 0.8)
 
 
@@ -83,11 +89,11 @@ def _facts(c, fields: dict, ctx: CardContext) -> None:
         if note:
             c.setFillColor(layout.colour("muted"))
             text.draw(
-                c, note, ctx.regular, Box(row.x, row.y + 0.3, row.w * 0.62, row.h * 0.38), *layout.font("fact_note")
+                c, note, ctx.regular, Box(row.x, row.y + 0.2, row.w, row.h * NOTE - 0.2), *layout.font("fact_note")
             )
         c.setFillColor(layout.colour("text"))
         size = sizes["fact_value"]
-        text.draw(c, _value(fields, fact, ctx.lang), ctx.bold, _value_box(row), size, size, align="right")
+        text.draw(c, _value(fields, fact, ctx.lang), ctx.bold, _value_box(row, bool(note)), size, size, align="right")
 
 
 def _answers(c, fields: dict, ctx: CardContext) -> None:

@@ -54,7 +54,7 @@ def test_a_refused_deck_new_changes_nothing_a_published_version_prints(geodeck, 
     before = printed(geodeck, workshop, "before", version)
     listing = sorted(p.relative_to(folder) for p in folder.rglob("*"))
     table = STATES.read_text(encoding="utf-8").replace("Bayern,Süd,70542,", "Bayern,Süd,90542,")
-    changed = RECIPE.replace(AREA, 'label = "Surface", unit = "{n} hectares"')
+    changed = RECIPE.replace(AREA, 'label = "Surface", unit = "{n} acres"')
     write(workshop, table, "states.csv")
     recipe = write(workshop, changed.replace("../../tests/fixtures/recipes/german-states.csv", "states.csv"))
     code, output = geodeck(["deck", "new", str(recipe), "--jobs", "1", "--games", "20"])
@@ -69,7 +69,7 @@ def test_a_refused_deck_new_changes_nothing_a_published_version_prints(geodeck, 
     newer = latest()
     assert newer != version and printed(geodeck, workshop, "old", version) == before
     assert printed(geodeck, workshop, "new", newer) != before  # the newer version prints its own words
-    assert "hectares" in (folder / newer / "templates" / "cards" / f"{GAME}.toml").read_text(encoding="utf-8")
+    assert "acres" in (folder / newer / "templates" / "cards" / f"{GAME}.toml").read_text(encoding="utf-8")
 
 
 def test_verify_names_a_version_s_changed_or_missing_templates(geodeck, workshop):

@@ -28,7 +28,7 @@ field = "Fläche (km²)"
 words = {{ label = "<b>Area", unit = "{unit}" }}
 [[categories]]
 field = "Einwohner (Mio.)"
-words = {{ label = "<img src='m.png'/>", unit = "{{n}} &lt;&#65;" }}
+words = {{ label = "<img src='m.png'/>", unit = "{{n}}&lt;&#65;" }}
 [[categories]]
 field = "Hauptstadt (Tsd. Einw.)"
 words = {{ label = "<a href='x'>A</a>", unit = "{{n}} R&D" }}

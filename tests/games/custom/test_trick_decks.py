@@ -32,7 +32,7 @@ field = "area_km2"
 words = { label = "Fläche", unit = "{n} km²" }
 [[categories]]
 field = "population"
-words = { label = "Einwohner", unit = "{n} Einw." }
+words = { label = "Einwohner", unit = "{n}" }
 [[categories]]
 field = "life_expectancy"
 words = { label = "Lebenserwartung", unit = "{n} Jahre" }
