@@ -6,36 +6,15 @@ import json
 import zipfile
 from pathlib import Path
 
+from fixtures.recipes import states
 from PIL import Image
 
 FIXTURES = Path(__file__).parents[2] / "fixtures" / "recipes"
 
-RECIPE = """
-[recipe]
-name = "states-tts"
-game = "laender-toppen"
-title = "Bundesländer toppen!"
-lang = "de"
-cards = 16
-jokers = [["Nord", "Süd"], ["Ost", "West"], ["Nord", "Ost"], ["Süd", "West"]]
-[items]
-table = "{table}"
-columns = {{ name = "Land", group = "Region", source = "Quelle" }}
-[[categories]]
-field = "Fläche (km²)"
-words = {{ label = "Fläche", unit = "{{n}} km²" }}
-[[categories]]
-field = "Einwohner (Mio.)"
-words = {{ label = "Einwohner", unit = "{{n}} Mio." }}
-[[categories]]
-field = "Hauptstadt (Tsd. Einw.)"
-words = {{ label = "Landeshauptstadt", unit = "{{n}} Tsd." }}
-"""
-
 
 def test_a_custom_deck_loads_as_a_tts_deck(geodeck, workshop):
     recipe = workshop / "recipe.toml"
-    recipe.write_text(RECIPE.format(table=FIXTURES / "german-states.csv"), encoding="utf-8")
+    recipe.write_text(states.recipe(name="states-tts"), encoding="utf-8")
     code, output = geodeck(["deck", "new", recipe, "--games", "20", "--jobs", "1"])
     assert code == 0, output
     code, output = geodeck(["export", "custom-states-tts", "--service", "tts", "--out", workshop / "t.zip"])

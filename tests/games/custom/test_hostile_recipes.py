@@ -6,33 +6,14 @@ the recipe is read, before anything is built or play-checked."""
 from pathlib import Path
 
 import pytest
+from fixtures.recipes import states as states_recipe
 
 from pipeline.games.custom import recipe
 
 STATES = Path(__file__).parents[2] / "fixtures" / "recipes" / "german-states.csv"
 
-BASE = f"""
-[recipe]
-name = "t7"
-game = "laender-toppen"
-title = "Bundesländer toppen!"
-lang = "de"
-cards = 16
-jokers = [["Nord", "Süd"], ["Ost", "West"], ["Nord", "Ost"], ["Süd", "West"]]
-[items]
-table = "{STATES}"
-columns = {{ name = "Land", group = "Region", source = "Quelle" }}
-[[categories]]
-field = "Fläche (km²)"
-pattern = "#,##0"
-words = {{ label = "Fläche", unit = "{{n}} km²", strip = ["Fläche", "km²"] }}
-[[categories]]
-field = "Einwohner (Mio.)"
-words = {{ label = "Einwohner", unit = "{{n}} Mio." }}
-[[categories]]
-field = "Hauptstadt (Tsd. Einw.)"
-words = {{ label = "Landeshauptstadt", unit = "{{n}} Tsd." }}
-"""
+AREA = ("Fläche (km²)", 'label = "Fläche", unit = "{n} km²", strip = ["Fläche", "km²"]', 'pattern = "#,##0"\n')
+BASE = states_recipe.recipe(STATES, "t7", categories=(AREA, *states_recipe.THREE[1:]))
 
 
 def problems(tmp_path: Path, text: str) -> list[str]:

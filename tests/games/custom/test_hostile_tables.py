@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from fixtures.recipes import states as states_recipe
 from openpyxl import Workbook
 
 from pipeline.decks import files
@@ -18,29 +19,6 @@ from pipeline.games.custom import build, items, recipe, sheets, table
 STATES = Path(__file__).parents[2] / "fixtures" / "recipes" / "german-states.csv"
 EXCEL = STATES.with_name("german-states-excel.csv")  # the same table as German Excel saves "CSV"
 
-RECIPE = """
-[recipe]
-name = "t7"
-game = "laender-toppen"
-title = "Bundesländer toppen!"
-lang = "{lang}"
-cards = 16
-jokers = [["Nord", "Süd"], ["Ost", "West"], ["Nord", "Ost"], ["Süd", "West"]]
-[items]
-table = "{table}"
-columns = {{ name = "Land", group = "Region", source = "Quelle" }}
-{items}
-[[categories]]
-field = "{first}"
-words = {{ label = "Fläche", unit = "{{n}} km²" }}
-[[categories]]
-field = "Einwohner (Mio.)"
-words = {{ label = "Einwohner", unit = "{{n}} Mio." }}
-[[categories]]
-field = "Hauptstadt (Tsd. Einw.)"
-words = {{ label = "Landeshauptstadt", unit = "{{n}} Tsd." }}
-"""
-
 
 def states() -> pd.DataFrame:
     return pd.read_csv(STATES, dtype=str)
@@ -48,7 +26,9 @@ def states() -> pd.DataFrame:
 
 def made(folder: Path, name: str, lang: str = "de", extra: str = "", first: str = "Fläche (km²)") -> recipe.Recipe:
     path = folder / "recipe.toml"
-    path.write_text(RECIPE.format(lang=lang, table=name, items=extra, first=first), encoding="utf-8")
+    first_category = (first, *states_recipe.THREE[0][1:])
+    text = states_recipe.recipe(name, "t7", lang, extra, (first_category, *states_recipe.THREE[1:]))
+    path.write_text(text, encoding="utf-8")
     return recipe.load(path)
 
 

@@ -2,6 +2,7 @@
 
 from pathlib import Path
 
+from fixtures.recipes import states as states_recipe
 from pdftext import pages
 
 from pipeline import paths
@@ -39,38 +40,21 @@ def test_a_world_game_deck_prints_its_kit(geodeck, workshop):
     assert "40 countries, four facts, four challenges" in text  # not the whole world's 194
 
 
-STATES = """
-[recipe]
-name = "states"
-game = "laender-toppen"
-title = "Bundesländer toppen!"
-lang = "de"
-cards = 16
-jokers = [["Nord", "Süd"], ["Ost", "West"], ["Nord", "Ost"], ["Süd", "West"]]
-[items]
-table = "{table}"
-columns = {{ name = "Land", group = "Region", source = "Quelle" }}
-[[categories]]
-field = "Fläche (km²)"
-words = {{ label = "Fläche", unit = "{{n}} km²" }}
-[[categories]]
-field = "Einwohner (Mio.)"
-words = {{ label = "Einwohner", unit = "{{n}}" }}
-[[categories]]
-field = "Hauptstadt (Tsd. Einw.)"
-words = {{ label = "{label}", unit = "{{n}} Tsd." }}
-[[categories]]
-field = "Hauptstadt Breite (° N)"
-words = {{ label = "Breite", unit = "{{n}}° N" }}
-[[categories]]
-field = "Hauptstadt Länge (° O)"
-words = {{ label = "Länge", unit = "{{n}}° O" }}
-"""
+def five(label: str) -> tuple[tuple[str, str, str], ...]:
+    """The three categories with the capital's label `label` and its position, the inhabitants without a unit."""
+    area = states_recipe.THREE[0]
+    return (
+        area,
+        ("Einwohner (Mio.)", 'label = "Einwohner", unit = "{n}"', ""),
+        ("Hauptstadt (Tsd. Einw.)", f'label = "{label}", unit = "{{n}} Tsd."', ""),
+        ("Hauptstadt Breite (° N)", 'label = "Breite", unit = "{n}° N"', ""),
+        ("Hauptstadt Länge (° O)", 'label = "Länge", unit = "{n}° O"', ""),
+    )
 
 
 def states(workshop: Path, label: str) -> Path:
     path = workshop / "states.toml"
-    path.write_text(STATES.format(table=FIXTURES / "german-states.csv", label=label), encoding="utf-8")
+    path.write_text(states_recipe.recipe(categories=five(label)), encoding="utf-8")
     return path
 
 

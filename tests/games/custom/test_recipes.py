@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from fixtures.recipes import states as states_recipe
 from fixtures.tiny.decks import synthetic
 
 from pipeline import paths
@@ -25,28 +26,6 @@ title = "The World Game: Africa"
 cards = 40
 [items]
 continents = ["Africa"]
-"""
-
-STATES_RECIPE = """
-[recipe]
-name = "states"
-game = "laender-toppen"
-title = "Bundesländer toppen!"
-lang = "de"
-cards = 16
-jokers = [["Nord", "Süd"], ["Ost", "West"], ["Nord", "Ost"], ["Süd", "West"]]
-[items]
-table = "{table}"
-columns = {{ name = "Land", group = "Region", source = "Quelle" }}
-[[categories]]
-field = "Fläche (km²)"
-words = {{ label = "Fläche", unit = "{{n}} km²" }}
-[[categories]]
-field = "Einwohner (Mio.)"
-words = {{ label = "Einwohner", unit = "{{n}} Mio." }}
-[[categories]]
-field = "Hauptstadt (Tsd. Einw.)"
-words = {{ label = "Landeshauptstadt", unit = "{{n}} Tsd." }}
 """
 
 
@@ -140,7 +119,7 @@ def one_value(text: str) -> str:
 )
 def test_a_bad_table_gets_one_line_per_problem_naming_the_row(geodeck, workshop, change, expected):
     table = write(workshop, change(STATES.read_text(encoding="utf-8")), "states.csv")
-    code, output = geodeck(["deck", "new", str(write(workshop, STATES_RECIPE.format(table=table.name)))])
+    code, output = geodeck(["deck", "new", str(write(workshop, states_recipe.recipe(table=table.name)))])
     assert code == 2
     (line,) = errors(output)
     assert line.startswith((f"error: {table}: {expected}", f"error: {workshop / 'recipe.toml'}: {expected}"))
@@ -208,7 +187,7 @@ def test_an_xlsx_table_is_checked_like_a_csv(geodeck, workshop):
     table = pd.read_csv(STATES, dtype=str)
     table.loc[table["Land"] == "Bremen", "Fläche (km²)"] = "viel"
     table.to_excel(workshop / "states.xlsx", index=False)
-    code, output = geodeck(["deck", "new", str(write(workshop, STATES_RECIPE.format(table="states.xlsx")))])
+    code, output = geodeck(["deck", "new", str(write(workshop, states_recipe.recipe(table="states.xlsx")))])
     assert code == 2
     assert errors(output) == [
         f"error: {workshop / 'states.xlsx'}: column 'Fläche (km²)': 'viel' in row 6 (Bremen) is no number; write a "
