@@ -76,8 +76,8 @@ def folders(name: str, build_root: Path | None = None) -> list[Path]:
     if not (published / "LATEST").is_file():  # custom-<name>: never a built-in or region deck's folder
         mine = ", ".join(d.name for d in listed()) or "none yet"
         raise GeodeckError(
-            f"{name} is no deck of yours (yours: {mine}); `geodeck deck remove` removes only decks made by "
-            "`geodeck deck new`, never a built-in or region deck"
+            f"{name} is no deck of yours (yours: {mine}); `geodeck deck remove` and `deck export` take only "
+            "decks made by `geodeck deck new`, never a built-in or region deck"
         )
     built = (build_root or paths.build_dir()) / "custom" / game.removeprefix(custom.PREFIX)
     return [folder for folder in (published, built) if folder.exists()]
