@@ -40,6 +40,7 @@ def test_a_full_disk_names_the_file_being_written(monkeypatch, tmp_path):
     assert not target.exists()
 
 
+@pytest.mark.mirror  # the card's map layers come from the snapshot mirror
 def test_a_full_disk_during_export_names_the_zip(geodeck, monkeypatch, tmp_path):
     real = atomic.tempfile.mkstemp
     target = tmp_path / "cards.zip"
