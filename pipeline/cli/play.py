@@ -110,15 +110,26 @@ def play_check(
     undecided at --max-games (each names about how many games would decide it).
     """
     from pipeline.decks import pinned, published
-    from pipeline.i18n import registry
-    from pipeline.i18n.catalogue import translate
     from pipeline.playcheck import report as reports
     from pipeline.playcheck import runner as playcheck
-    from pipeline.records import tape
 
-    shown_in = lang or registry.source()  # the language of the words on the terminal too
+    _refuse_play_check_options(click.get_current_context(), scheduler, games, max_games)
+    if deck_file is None:  # a published version's own templates (its thresholds): pipeline.decks.pinned
+        game = pinned.at(game, version)
+    deck, path = playcheck.load(game, version, deck_file)
+    if report_dir:
+        outputs.check(reports.folder(report_dir, deck, published.is_draft(path)), "--report-dir", force, reports.OWN)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(ExitCode.TERMINATED))  # a killed check ends its workers too
+    report = _play_checked(game, deck, path, players, games, max_games, seed, jobs, scheduler, records_dir, force, lang)
+    if report_dir:
+        _write_report(report, report_dir, published.is_draft(path), force, lang)
+    show(report, fmt, reports, lang=lang)
+    if report["result"] != "pass":
+        raise SystemExit(reports.EXIT_CODES[report["result"]])
 
-    ctx = click.get_current_context()
+
+def _refuse_play_check_options(ctx: click.Context, scheduler: str | None, games: int, max_games: int | None) -> None:
+    """Refuse the options play-check cannot take together, or whose value says nothing."""
     refuse_together(ctx, "deck_file", ("version",), "--deck checks that file, not a published version")
     refuse_together(ctx, "scheduler", ("jobs",), "on a Dask cluster the workers play, not local processes")
     if scheduler is not None and not scheduler.strip():
@@ -130,16 +141,18 @@ def play_check(
             f"{max_games:,} is fewer than --games {games:,}: give at least --games (equal: one look)",
             param_hint="--max-games",
         )
-    if deck_file is None:  # a published version's own templates (its thresholds): pipeline.decks.pinned
-        game = pinned.at(game, version)
-    deck, path = playcheck.load(game, version, deck_file)
-    if report_dir:
-        outputs.check(reports.folder(report_dir, deck, published.is_draft(path)), "--report-dir", force, reports.OWN)
+
+
+def _play_checked(game, deck, path, players, games, max_games, seed, jobs, scheduler, records_dir, force, lang):
+    """The play-check report of the deck, with a progress bar, saving every game played in `records_dir`."""
+    from pipeline.i18n.catalogue import translate
+    from pipeline.playcheck import runner as playcheck
+    from pipeline.records import tape
+
     saved = outputs.replacing(records_dir, "--save-records", force) if records_dir else nullcontext()
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(ExitCode.TERMINATED))  # a killed check ends its workers too
     with saved as records_staging, progress() as bar:
-        task = bar.add_task(translate(shown_in, "playing {game}", game=game.name), total=None)
-        report = playcheck.check(
+        task = bar.add_task(translate(_shown_in(lang), "playing {game}", game=game.name), total=None)
+        return playcheck.check(
             game,
             deck,
             players,
@@ -154,14 +167,24 @@ def play_check(
             max_games=max_games or playcheck.GROWTH * games,
             lang=lang,
         )
-    if report_dir:
-        written = reports.write(report, report_dir, published.is_draft(path), force, lang)
-        console.print(
-            translate(shown_in, "wrote {folder}", folder=written), highlight=False, markup=False, soft_wrap=True
-        )
-    show(report, fmt, reports, lang=lang)
-    if report["result"] != "pass":
-        raise SystemExit(reports.EXIT_CODES[report["result"]])
+
+
+def _write_report(report: dict, report_dir: Path, draft: bool, force: bool, lang: str | None) -> None:
+    """report.json, report.md and the plots in the report folder, said on the terminal."""
+    from pipeline.i18n.catalogue import translate
+    from pipeline.playcheck import report as reports
+
+    written = reports.write(report, report_dir, draft, force, lang)
+    console.print(
+        translate(_shown_in(lang), "wrote {folder}", folder=written), highlight=False, markup=False, soft_wrap=True
+    )
+
+
+def _shown_in(lang: str | None) -> str:
+    """The language of the words on the terminal: the report's (--lang), else the source language."""
+    from pipeline.i18n import registry
+
+    return lang or registry.source()
 
 
 @click.command("play")

@@ -196,13 +196,67 @@ def print_cards(
     fronts and backs, duplex-ready, all of them or those --cards names; with --what accessories (or all) the
     map, strips and scoring sheet the game needs. Reads only the deck and pinned layers (flags, maps) from the
     snapshot store: no build needed."""
-    from pipeline import paths
     from pipeline.extract import open_store
-    from pipeline.render import accessories, geometry, layouts, printing
-    from pipeline.render import calibration as calibration_sheet
+    from pipeline.render import geometry, printing
 
-    _refuse_meaningless_print_options(click.get_current_context(), what, layout, duplex, kit)
-    press = _press(click.get_current_context(), purpose, icc)
+    ctx = click.get_current_context()
+    _refuse_meaningless_print_options(ctx, what, layout, duplex, kit)
+    press = _press(ctx, purpose, icc)
+    folder, out = _print_destination(out, what, force)
+    offset = geometry.parse_offset(back_offset)
+    if what == "accessories":
+        game, _, deck, draft = _deck(ctx, game, version, deck_file, lang)
+        _print_accessories(game, deck, paper, lang, for_sale, draft, open_store(mirror=mirror, online=not offline), out)
+        return
+    options = _sheet_options(press, paper, layout, duplex, bleed, gutter, offset, lang, for_sale)
+    if calibration:
+        _print_calibration(_required(game), paper, duplex, offset, lang, out, folder)
+        return
+    game, deck_path, deck, options = _sheets_deck(ctx, game, version, deck_file, card_ids, options)
+    store = open_store(mirror=mirror, online=not offline)
+    if kit:
+        _print_kit(game, deck_path, deck, options, store, out)
+        return
+    _print_sheets(game, deck, options, store, out or printing.default_output(game, deck, options, folder))
+    if what == "all":
+        _print_accessories(game, deck, paper, lang, for_sale, options.draft, store, None, folder)
+
+
+def _sheet_options(press, paper, layout, duplex, bleed, gutter, offset, lang, for_sale):
+    """The card sheets' options, checked (a print shop's PDF: one card per page)."""
+    from pipeline.render import printing
+
+    return printing.PrintOptions(
+        paper=paper,
+        layout="one-up" if press else layout,
+        duplex=duplex,
+        bleed=bleed,
+        gutter=gutter,
+        back_offset=offset,
+        lang=lang,
+        for_sale=for_sale,
+        press=press,
+    ).validate()
+
+
+def _sheets_deck(ctx: click.Context, game, version: str | None, deck_file: Path | None, card_ids, options):
+    """The game, the deck's path, the deck and the print options with the deck's draft state and --cards; says
+    when the layout is cramped (before the deck is read when GAME is given, after it when --deck names it)."""
+    game_from_file = game is None  # --deck alone: the file names the game
+    if not game_from_file:  # the note before the deck is read
+        _note_cramped(game, options)
+    game, deck_path, deck, draft = _deck(ctx, game, version, deck_file, options.lang)
+    options = dataclasses.replace(options, draft=draft, only=_only(card_ids, deck, deck_path, draft))
+    if game_from_file:
+        _note_cramped(game, options)
+    return game, deck_path, deck, options
+
+
+def _print_destination(out: Path | None, what: str, force: bool) -> tuple[Path, Path | None]:
+    """The folder the PDFs go to and the file --out names (None: each PDF under its default name), both checked:
+    --out names a new PDF, or with --what all the folder of both."""
+    from pipeline import paths
+
     if out is not None and what != "all":
         _check_out_file(out, ".pdf", force)
     folder = paths.PRINT_DIR
@@ -215,62 +269,47 @@ def print_cards(
         folder, out = out, None
     if out is None:
         outputs.check(folder, "--out", force, ("*.pdf",))
-    offset = geometry.parse_offset(back_offset)
-    if what == "accessories":
-        game, _, deck, draft = _deck(click.get_current_context(), game, version, deck_file, lang)
-        extras = accessories.AccessoryOptions(paper=paper, lang=lang, for_sale=for_sale, draft=draft).validate()
-        store = open_store(mirror=mirror, online=not offline)
-        result = accessories.print_accessories(game, deck, extras, store, out)
-        wrote(result.path, f"{pages(result.pages)}, {size(result.bytes)}")
-        return
-    options = printing.PrintOptions(
-        paper=paper,
-        layout="one-up" if press else layout,
-        duplex=duplex,
-        bleed=bleed,
-        gutter=gutter,
-        back_offset=offset,
-        lang=lang,
-        for_sale=for_sale,
-        press=press,
-    ).validate()
-    if calibration:
-        game = _required(game)
-        path = out or calibration_sheet.default_output(folder, paper, duplex, layouts.load(game).language(lang))
-        atomic.write_bytes(path, calibration_sheet.render(paper, duplex, offset, layouts.load(game).language(lang)))
-        wrote(path, "the duplex calibration sheet, 2 pages")
-        return
-    game_from_file = game is None  # --deck alone: the file names the game
-    if not game_from_file:  # the note before the deck is read
-        _note_cramped(game, options)
-    game, deck_path, deck, draft = _deck(click.get_current_context(), game, version, deck_file, lang)
-    options = dataclasses.replace(options, draft=draft, only=_only(card_ids, deck, deck_path, draft))
-    if game_from_file:
-        _note_cramped(game, options)
-    store = open_store(mirror=mirror, online=not offline)
-    if kit:
-        from pipeline.render import kit as kit_pdf
+    return folder, out
 
-        result = kit_pdf.print_kit(game, deck_path, deck, options, store, out)
-        wrote(result.path, f"the kit, {counted(result.cards, 'card')}, {pages(result.pages)}, {size(result.bytes)}")
-        return
+
+def _print_accessories(game, deck, paper, lang, for_sale, draft, store, out: Path | None, folder: Path | None = None):
+    """The accessories PDF: to `out` (None: its default name) when printed alone; with `folder` (--what all,
+    beside the cards) under its default name there, and named as the accessories."""
+    from pipeline.render import accessories
+
+    extras = accessories.AccessoryOptions(paper=paper, lang=lang, for_sale=for_sale, draft=draft).validate()
+    path = out if folder is None else accessories.default_output(game, deck, extras, folder)
+    result = accessories.print_accessories(game, deck, extras, store, path)
+    wrote(result.path, f"{'accessories, ' if folder is not None else ''}{pages(result.pages)}, {size(result.bytes)}")
+
+
+def _print_calibration(game, paper, duplex, offset, lang, out: Path | None, folder: Path) -> None:
+    """The one-sheet duplex calibration PDF, in the game's card language."""
+    from pipeline.render import calibration as calibration_sheet
+    from pipeline.render import layouts
+
+    language = layouts.load(game).language(lang)
+    path = out or calibration_sheet.default_output(folder, paper, duplex, language)
+    atomic.write_bytes(path, calibration_sheet.render(paper, duplex, offset, language))
+    wrote(path, "the duplex calibration sheet, 2 pages")
+
+
+def _print_kit(game, deck_path, deck, options, store, out: Path | None) -> None:
+    """The whole print-and-play kit as one PDF."""
+    from pipeline.render import kit as kit_pdf
+
+    result = kit_pdf.print_kit(game, deck_path, deck, options, store, out)
+    wrote(result.path, f"the kit, {counted(result.cards, 'card')}, {pages(result.pages)}, {size(result.bytes)}")
+
+
+def _print_sheets(game, deck, options, store, path: Path) -> None:
+    """The card sheets (fronts and backs), with a progress bar per card."""
+    from pipeline.render import printing
+
     with progress() as bar:
         task = bar.add_task(f"printing {game.name}", total=len(printing.chosen(deck, options)))
-        result = printing.print_deck(
-            game,
-            deck,
-            options,
-            store,
-            out or printing.default_output(game, deck, options, folder),
-            on_card=lambda _: bar.advance(task),
-        )
+        result = printing.print_deck(game, deck, options, store, path, on_card=lambda _: bar.advance(task))
     wrote(result.path, f"{counted(result.cards, 'card')}, {pages(result.pages)}, {size(result.bytes)}")
-    if what == "all":
-        extras = accessories.AccessoryOptions(paper=paper, lang=lang, for_sale=for_sale, draft=draft).validate()
-        result = accessories.print_accessories(
-            game, deck, extras, store, accessories.default_output(game, deck, extras, folder)
-        )
-        wrote(result.path, f"accessories, {pages(result.pages)}, {size(result.bytes)}")
 
 
 @click.command("export")
