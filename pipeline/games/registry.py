@@ -47,18 +47,21 @@ def _discover() -> None:
     for slice_ in slices:
         if isinstance(getattr(slice_, "GAME", None), GameDefinition):
             _REGISTRY.setdefault(slice_.GAME.name, slice_.GAME)
-    declared = dict(_REGISTRY)  # the games the slices declare, which the games the others make may be of
-    for slice_ in slices:
         if callable(getattr(slice_, "games", None)):
             _MAKERS.append(slice_.__name__)
-            for definition in slice_.games(declared):
-                _REGISTRY.setdefault(definition.name, definition)
 
 
 def registered() -> dict[str, GameDefinition]:
-    """Every game, by name, in name order."""
+    """Every game, by name, in name order: the games the slices declare (and `register` adds), then those the
+    slices that make games have made so far (asked each time, so a game published by this process, a region's
+    or a recipe's, is found without the slice registering it)."""
     _discover()
-    return dict(sorted(_REGISTRY.items()))
+    found = dict(_REGISTRY)  # the games the slices declare, which the games the others make may be of
+    declared = dict(found)
+    for package in _MAKERS:
+        for definition in importlib.import_module(package).games(declared):
+            found.setdefault(definition.name, definition)
+    return dict(sorted(found.items()))
 
 
 def names() -> list[str]:

@@ -15,10 +15,10 @@ from pathlib import Path
 import pandas as pd
 
 from pipeline import atomic, paths
-from pipeline.decks import pinned, stage
+from pipeline.decks import stage
 from pipeline.errors import GeodeckError
 from pipeline.framework.definition import GameDefinition
-from pipeline.games import custom, registry
+from pipeline.games import custom
 from pipeline.games.custom import gate, items, legacy, manage, optimise, recipe, refusal, table, templates
 from pipeline.games.custom.deck import RECIPE
 from pipeline.hashing import file_sha256
@@ -91,7 +91,7 @@ def new(
     found_groups = groups(made, pool)
     templates.write(made, base, staged, spec_doc, found_groups, [])
     items_deck = made.items_deck
-    game = registry.register(custom.definition(made.name, base, items_deck, staged))
+    game = custom.definition(made.name, base, items_deck, staged)
     meta = {
         "base": made.game,
         "lang": made.lang,
@@ -110,7 +110,7 @@ def new(
         game, base, deck_of(list(range(made.cards))), made
     )  # subsets deal alike
     templates.write(made, base, staged, spec_doc, found_groups, dealt)
-    game = registry.register(custom.definition(made.name, base, items_deck, staged, spec_doc["deck"]["players"]))
+    game = custom.definition(made.name, base, items_deck, staged, spec_doc["deck"]["players"])
 
     outcome = optimise.choose(game, pool["label"].tolist(), ids, made.cards, deck_of, games, jobs, scheduler)
     write_items(out, pool, outcome.chosen, outcome.swaps)
@@ -119,7 +119,6 @@ def new(
     gate.check(game, stage.fresh_deck(game, root)[1], made)  # its kit prints, or nothing is published
     legacy.pin_beside(paths.DECKS_DIR / game.name)
     result = stage.build_deck(game, accept=accept, build_root=root)  # the version pins its templates (`staged`)
-    registry.register(pinned.at(game, result.version))
     manage.keep(made, out)  # the recipe and its table as published, for `geodeck deck export`
     return Made(result, outcome.swaps, outcome.report["result"], tuple(row[0] for row in dealt))
 

@@ -99,7 +99,7 @@ def build(countries, every, places, title, lang, accept, jobs, scheduler, mirror
             return build_several(store, countries, places, lang, accept, jobs, scheduler)
         from pipeline.games.region.search import publish
 
-        result = publish(store, countries[0], places, title, lang, accept)
+        result = publish(store, countries[0], places, title, lang, accept, grid_games())
     state = "published" if result.published else "unchanged"
     out.print(f"{result.game} {result.version} {state}: {result.cards} cards")
 
@@ -115,7 +115,15 @@ def build_several(store, countries, places, lang, accept, jobs, scheduler) -> No
     with progress() as bar:
         task = bar.add_task(f"searching {len(chosen)} countries", total=len(chosen))
         outcomes = many.build_many(
-            store, chosen, places, lang, accept, jobs, scheduler, on_searched=lambda _: bar.advance(task)
+            store,
+            chosen,
+            places,
+            lang,
+            accept,
+            jobs,
+            scheduler,
+            on_searched=lambda _: bar.advance(task),
+            grid_games=grid_games(),
         )
     table = Table("ISO3", "result", "deck or reason", title="region build")
     for outcome in outcomes:
@@ -124,6 +132,15 @@ def build_several(store, countries, places, lang, accept, jobs, scheduler) -> No
     if refused := sum(o.state == "refused" for o in outcomes):
         error_line(f"{refused} of {len(outcomes)} countries refused (see the table); the others are published")
         raise SystemExit(ExitCode.FAILED)
+
+
+def grid_games() -> dict:
+    """The games the regions' settings name in `grid_from` (a region placed on another game's grid), looked up
+    here, at the door: this command is where a name in the slice's data becomes a game."""
+    from pipeline.games import registry
+    from pipeline.games.region.search import grid_sources
+
+    return {name: registry.get(name) for name in sorted(grid_sources())}
 
 
 @region.command("list")

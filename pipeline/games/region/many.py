@@ -7,6 +7,7 @@ The workers write each country's build/region/<iso3>/ into this process's build 
 store offline: on a Dask cluster they must see the same folders (one machine, or a shared file system)."""
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from pipeline import paths
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources, names
 from pipeline.extract.store import SnapshotStore
+from pipeline.framework.definition import GameDefinition
 from pipeline.games.region import candidates, search
 from pipeline.games.region.build import settings
 from pipeline.games.region.catalogue import catalogue
@@ -30,6 +32,7 @@ class Options:
     lang: str | None
     build: str  # this process's build folder
     store: SnapshotStore  # read offline: `ready` has put the layers in it
+    grid_games: Mapping[str, GameDefinition]  # the games the settings' `grid_from` name (search.grid_sources)
 
 
 @dataclass(frozen=True)
@@ -60,7 +63,8 @@ def searched(iso3: str, options: Options) -> list[dict] | str:
     if paths.build_dir() != Path(options.build):
         os.environ["GEODECK_BUILD"] = options.build  # a worker of its own: this run's build folder
     try:
-        return search.search(options.store, iso3, options.places, None, search.language(iso3, options.lang))
+        lang = search.language(iso3, options.lang)
+        return search.search(options.store, iso3, options.places, None, lang, options.grid_games)
     except GeodeckError as exc:
         return str(exc)
 
@@ -74,12 +78,15 @@ def build_many(
     jobs: int = 1,
     scheduler: str | None = None,
     on_searched=lambda iso3: None,
+    grid_games: Mapping[str, GameDefinition] | None = None,
 ) -> list[Outcome]:
     """Search every country in a worker (`jobs` local processes or the cluster at `scheduler`) and publish
     each deck found here, in the order of `countries`, as soon as the countries before it are done:
-    one outcome per country, in that order. `on_searched(iso3)` as each search ends (progress)."""
+    one outcome per country, in that order. `on_searched(iso3)` as each search ends (progress); `grid_games`: the
+    games of `search.grid_sources`, by name."""
     ready(store)
-    options = Options(places, lang, str(paths.build_dir()), replace(store, online=False, _session=None))
+    offline = replace(store, online=False, _session=None)
+    options = Options(places, lang, str(paths.build_dir()), offline, grid_games or {})
     found: dict[int, list[dict] | str] = {}
     outcomes: list[Outcome] = []
 

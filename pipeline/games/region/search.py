@@ -7,6 +7,7 @@ deck already tried (a country with fewer candidates) is skipped. Same inputs, sa
 it tried and found is kept in build/region/<iso3>/search.json (`region list`)."""
 
 import json
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 
@@ -14,7 +15,7 @@ from pipeline import atomic, readers
 from pipeline.decks import published as published_decks
 from pipeline.decks import stage
 from pipeline.errors import GeodeckError
-from pipeline.games import registry
+from pipeline.framework.definition import GameDefinition
 from pipeline.games.grid.decks import deck_grid
 from pipeline.games.region import build, definition, fairness, gate, legibility, reviewed
 from pipeline.geo.grid import Grid
@@ -61,11 +62,17 @@ def budgets(fairness_settings: dict, first: bool) -> tuple[int, ...]:
     return (small,) if first else tuple(sorted({small, fairness_settings["confirm_games"]}))
 
 
-def calibrated(iso3: str) -> Grid | None:
+def grid_sources() -> set[str]:
+    """The games the regions' settings name in `grid_from`, by name: the door (`region build`) looks them up."""
+    return {given["grid_from"] for given in build.settings().get("countries", {}).values() if "grid_from" in given}
+
+
+def calibrated(iso3: str, grid_games: Mapping[str, GameDefinition]) -> Grid | None:
     """The grid of the game the region's settings name in `grid_from` (Germany: Deutschland's, calibrated on
-    the rulebook's towns), from its published deck; None for a region with a grid of its own."""
+    the rulebook's towns), from its published deck; None for a region with a grid of its own. `grid_games`:
+    the games of `grid_sources`, by name."""
     name = build.settings().get("countries", {}).get(iso3.upper(), {}).get("grid_from")
-    return deck_grid(published_decks.deck(registry.get(name))[1]) if name else None
+    return deck_grid(published_decks.deck(grid_games[name])[1]) if name else None
 
 
 def attempt(
@@ -76,6 +83,7 @@ def attempt(
     lang: str,
     games: tuple[int, ...],
     seen: set,
+    grid_games: Mapping[str, GameDefinition],
     strict: bool = True,
 ) -> dict | None:
     """Build, write and judge the deck of a try: {places, settings, data, gate, flagged, map, play_check}
@@ -85,7 +93,7 @@ def attempt(
     country with fewer candidates than the try's places). `strict`: a deck failing the gate is neither drawn
     nor played (without `--accept`)."""
     others = {k: v for k, v in setting.items() if k != "places"}
-    region = build.build(store, iso3, setting["places"], title, lang, calibrated(iso3), **others)
+    region = build.build(store, iso3, setting["places"], title, lang, calibrated(iso3, grid_games), **others)
     rules = build.settings()["gate"]
     data, problems = gate.data_problems(store, region.iso3, region.table), gate.deck_problems(region.table, rules)
     chosen = sorted(region.table.loc[region.table["in_deck"], "geonameid"])
@@ -94,7 +102,7 @@ def attempt(
         return None
     seen.add(key)
     build.write(replace(region, tier=tier(region.iso3, data + problems)))
-    game = registry.register(definition(region.iso3))
+    game = definition(region.iso3)
     built = stage.fresh_deck(game)[1]
     deck = region.table.loc[region.table["in_deck"]]
     off = gate.flagged(deck, rules["second_source_off"])
@@ -153,16 +161,25 @@ def why(found: dict) -> str:
     return f"{setting}: pass"
 
 
-def search(store, iso3: str, places: int | None, title: str | None, lang: str, strict: bool = True) -> list[dict]:
+def search(
+    store,
+    iso3: str,
+    places: int | None,
+    title: str | None,
+    lang: str,
+    grid_games: Mapping[str, GameDefinition],
+    strict: bool = True,
+) -> list[dict]:
     """Try the settings (module docstring) until one passes; its deck is the one left in build/. Keeps the
     attempts in search.json and refuses, with each attempt's reason, when none passes. A country whose data
     fails the editorial gate (gate.data_problems) is refused at its first try; `strict` False (`--accept`):
-    the gate's problems are recorded, not refused."""
+    the gate's problems are recorded, not refused. `grid_games`: the games of `grid_sources` (`calibrated`)."""
     config = build.settings()
     tried: list[dict] = []
     seen: set[str] = set()
     for setting in tries(places, config):
-        found = attempt(store, iso3, setting, title, lang, budgets(config["fairness"], not tried), seen, strict)
+        budget = budgets(config["fairness"], not tried)
+        found = attempt(store, iso3, setting, title, lang, budget, seen, grid_games, strict)
         if found is None:
             continue
         tried.append(found)
@@ -251,11 +268,13 @@ def publish(
     title: str | None = None,
     lang: str | None = None,
     accept: str | None = None,
+    grid_games: Mapping[str, GameDefinition] | None = None,
 ) -> stage.Result:
     """Search the region's settings (`search`) and publish a new version of the deck found when its cards
     changed, CHANGELOG.md saying which settings were found; `accept` publishes suspicious changes and is the
-    reason CHANGELOG.md gives. `lang`: the title's language (default: the game's own)."""
-    tried = search(store, iso3, places, title, language(iso3, lang), strict=accept is None)
+    reason CHANGELOG.md gives. `lang`: the title's language (default: the game's own); `grid_games`: the games
+    of `grid_sources`, by name (needed for a region placed on another game's grid)."""
+    tried = search(store, iso3, places, title, language(iso3, lang), grid_games or {}, strict=accept is None)
     return published(iso3, tried, accept)
 
 
@@ -266,5 +285,5 @@ def language(iso3: str, lang: str | None) -> str:
 
 def published(iso3: str, tried: list[dict], accept: str | None) -> stage.Result:
     """Publish the deck `search` found (left in build/region/<iso3>/) when its cards changed (`publish`)."""
-    game = registry.register(definition(iso3.upper()))
+    game = definition(iso3.upper())
     return stage.build_deck(game, accept=accept, note=changelog(tried))

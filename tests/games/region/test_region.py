@@ -18,8 +18,8 @@ from pipeline.games import registry as games
 from pipeline.games.grid.accessories import place_positions, scale_bar_km
 from pipeline.games.grid.decks import deck_grid
 from pipeline.games.region import build as region_build
+from pipeline.games.region import commands, geography, search
 from pipeline.games.region import deck as region_deck
-from pipeline.games.region import geography, search
 from pipeline.games.region.catalogue import catalogue
 from pipeline.geo.grid import NS_MAX, WE_MAX
 
@@ -164,7 +164,9 @@ def test_region_deu_puts_the_rulebook_towns_on_deutschland_s_numbers(store):
         "Jena": (82, 56),
         "Koblenz": (93, 16),
     }
-    germany = region_build.build(store, "DEU", None, None, "de", search.calibrated("DEU"))  # grid_from
+    germany = region_build.build(
+        store, "DEU", None, None, "de", search.calibrated("DEU", commands.grid_games())
+    )  # grid_from
     deck = germany.table.loc[germany.table["in_deck"]].set_index("name")
     assert {name: (deck.at[name, "ns"], deck.at[name, "we"]) for name in rulebook} == rulebook
     assert germany.shape == "calibrated"
