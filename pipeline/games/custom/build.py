@@ -90,7 +90,7 @@ def new(
     staged = out / custom.TEMPLATES
     found_groups = groups(made, pool)
     templates.write(made, base, staged, spec_doc, found_groups, [])
-    items_deck = made.items_deck
+    items_deck = made.items.table is not None  # a table's items: the grouped renderer (custom.GROUPED)
     game = registry.register(custom.definition(made.name, base, items_deck, staged))
     meta = {
         "base": made.game,
