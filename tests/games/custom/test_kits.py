@@ -4,9 +4,11 @@ import json
 from pathlib import Path
 
 import pandas as pd
+import pdfplumber
 import shapely
 from fixtures.recipes import states as states_recipe
 from pdftext import pages, words
+from PIL import Image
 
 from pipeline import paths
 from pipeline.extract import load_sources, open_store
@@ -243,3 +245,40 @@ def test_a_rebuild_of_an_unchanged_recipe_and_table_does_nothing(geodeck, worksh
     recipe.write_text(recipe.read_text(encoding="utf-8").replace("Bundesländer toppen!", "Länder"), encoding="utf-8")
     code, output = geodeck(["deck", "new", str(recipe), "--games", "20", "--jobs", "1"])
     assert code == 0 and items.stat().st_mtime_ns != before, output
+
+
+def test_a_table_s_pictures_are_drawn_and_a_bad_one_is_refused_in_one_line(geodeck, workshop):
+    """A picture column (paths relative to the table) is drawn on the cards, pinned with the published version
+    (the files may go); a missing file and a file that is no picture are one line each, naming the row."""
+    folder = workshop / "class"
+    (folder / "bilder").mkdir(parents=True)
+    rows = states_recipe.TABLE.read_text(encoding="utf-8").splitlines()
+    drawn = {}  # row -> picture cell: a PNG for every other state, a JPEG for some, none for the rest
+    for n in range(2, len(rows) + 1):
+        cell = f"bilder/{n}.png" if n % 2 else (f"bilder/{n}.jpg" if n % 3 else "")
+        if cell:
+            Image.new("RGB", (60 + n, 40), (10 * n, 120, 90)).save(folder / cell)
+            drawn[n] = cell
+    table = folder / "states.csv"
+    table.write_text("\n".join([f"{rows[0]},Bild"] + [f"{r},{drawn.get(n, '')}" for n, r in enumerate(rows[1:], 2)]))
+    recipe = folder / "states.toml"
+    text = states_recipe.recipe(table="states.csv", items='columns = { name = "Land", group = "Region", source = '
+                                '"Quelle", picture = "Bild" }')  # fmt: skip
+    recipe.write_text(text.replace('columns = { name = "Land", group = "Region", source = "Quelle" }\n', ""))
+    code, output = geodeck(["deck", "new", str(recipe), "--games", "20", "--jobs", "1"])
+    assert code == 0, output
+    (folder / "bilder").rename(folder / "aside")  # the published version prints its own pinned pictures
+    for lang in ("de", "en", "fr"):
+        out = workshop / f"cards-{lang}.pdf"
+        code, output = geodeck(["print", "custom-states", "--what", "cards", "--lang", lang, "--out", str(out)])
+        assert code == 0, output
+        with pdfplumber.open(out) as pdf:
+            assert sum(len(page.images) for page in pdf.pages) == len(drawn), lang
+    (folder / "aside").rename(folder / "bilder")
+    (folder / drawn[3]).unlink()  # Bayern's
+    (folder / drawn[4]).write_text("not a picture", encoding="utf-8")  # Berlin's
+    code, output = geodeck(["deck", "new", str(recipe), "--games", "20", "--jobs", "1"])
+    lines = [line for line in output.splitlines() if line.startswith("error:")]
+    assert code == 2 and len(lines) == 2, output
+    assert f"row 3 (Bayern): picture '{drawn[3]}' is missing beside states.csv; put the file there" in lines[0]
+    assert f"row 4 (Berlin): picture '{drawn[4]}' is no PNG or JPEG image; save it as a PNG or JPEG" in lines[1]
