@@ -259,6 +259,9 @@ RECIPE = register(Kind("recipe", "deck recipe", 1 * MB, toml_document, fix="fix 
 USER_TABLE = register(  # a user's CSV or XLSX table (bytes, parsed by pandas: pipeline/games/custom/table.py)
     Kind("user-table", "table", 16 * MB, bytes, fix="name a CSV or XLSX file of at most 16 MB (docs/recipes.md)")
 )
+PICTURE = register(  # a picture of a table's item (bytes, checked and scaled by pipeline/games/custom/pictures.py)
+    Kind("picture", "picture", 4 * MB, bytes, fix="save it as a PNG or JPEG of at most 4 MB")
+)
 LATEST = register(  # a deck's pointer: exactly `VERSION\n` (decks/versions.py checks the version)
     Kind(
         "latest",

@@ -3,7 +3,8 @@ made from its recipe: GameDefinition.pinned_templates) keeps the three it was pu
 version folder (`<version>/templates/decks|cards|playcheck/<game>.toml`), written with the version (one
 folder renamed into place) and hashed in its manifest (`"templates": {path: sha256}`). Print, play and
 play-check of a version read its own (`at`), so a refused or killed run, or a later recipe, never changes what
-a published version prints; `geodeck verify` checks them (`problems`)."""
+a published version prints; `geodeck verify` checks them (`problems`). The pictures its cards draw (a table's
+items': `pictures/*.b64`) are pinned with them."""
 
 import dataclasses
 from pathlib import Path
@@ -14,6 +15,7 @@ from pipeline.framework.definition import GameDefinition
 from pipeline.hashing import sha256
 
 FOLDER = "templates"  # inside a version folder
+PICTURES = "pictures"  # in a game's templates: the pictures its cards draw, base64 text (a table's items')
 KEY = "templates"  # the manifest's entry: {path in the version folder: sha256}
 
 
@@ -23,7 +25,8 @@ def files(game: GameDefinition) -> dict[str, str]:
     if not game.pinned_templates:
         return {}
     found = {}
-    for path in game.template_files.values():
+    pictures = sorted((game.templates / PICTURES).glob("*.b64"))
+    for path in [*game.template_files.values(), *pictures]:
         found[f"{FOLDER}/{path.relative_to(game.templates).as_posix()}"] = readers.read_input("template", path)
     return found
 

@@ -63,10 +63,10 @@ class CardContext:
 
     def world_art(self, canvas, cards: list[dict], box: Box) -> None:
         """Key art for a kit's cover: the world in the cards' land grey, every country of the deck in its
-        (first) continent's colour."""
+        (first) continent's colour (its group's, in a deck of its own groups: `Layout.group`)."""
         layout = self.layout
         fills = {
-            card["fields"]["iso3"]: self.layout.continent(card["fields"]["continents"][0], self.lang)[1]
+            card["fields"]["iso3"]: self.layout.group(card["fields"]["continents"][0], self.lang)[1]
             for card in cards
             if card["fields"].get("iso3") and card["fields"].get("continents")
         }

@@ -113,6 +113,16 @@ class Layout:
         reviewed = self.localised(lang).common["continents"][name].get("words", {}).get("name")
         return reviewed or names.territory(entry["cldr"], lang) or name, HexColor(entry["colour"])
 
+    def group(self, name: str, lang: str) -> tuple[str, Color]:
+        """A card's group as printed, with its colour: one of a deck's own `groups` (a recipe's regions: its name
+        as the deck writes it, `group_colour`), else a continent (`continent`)."""
+        groups = self.data.get("groups")
+        if not groups:
+            return self.continent(name, lang)
+        if name not in groups:
+            raise GeodeckError(f"group {name!r} is not one of the deck's groups ({', '.join(groups)})")
+        return name, self.group_colour(groups.index(name))
+
     def group_colour(self, index: int) -> Color:
         """The palette colour of a deck's `index`th group (a custom deck's own groups instead of continents):
         the continents' colours, colour-blind safe, in their order."""

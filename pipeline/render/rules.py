@@ -45,6 +45,9 @@ def draw(
     design, plan = layout.design, (layout.data.get("kit") or {}).get("rules") or {}
     own = ports.rules_words(ports.accessories(game))  # the deck's own words, where its rules have placeholders
     fields = own(deck, layout) if own else {}
+    if deck.get("groups") and "rules_groups" in words:  # a deck of its own groups: their paragraphs, by place
+        variant = words["rules_groups"]
+        words = words | {"rules": [variant.get(str(n), line) for n, line in enumerate(words["rules"])]}
     words = words | {key: [markup.fill(line, **fields) for line in words[key]] for key in FILLED if key in words}
     pw, ph = page
     canvas.setFillColor(design.colour("colour"))

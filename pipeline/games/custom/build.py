@@ -19,7 +19,7 @@ from pipeline.decks import stage
 from pipeline.errors import GeodeckError
 from pipeline.framework.definition import GameDefinition
 from pipeline.games import custom
-from pipeline.games.custom import gate, items, legacy, manage, optimise, recipe, refusal, table, templates
+from pipeline.games.custom import gate, items, legacy, manage, optimise, pictures, recipe, refusal, table, templates
 from pipeline.games.custom.deck import RECIPE
 from pipeline.hashing import file_sha256
 from pipeline.playcheck import report as reports
@@ -37,23 +37,26 @@ def folder(name: str, build_root: Path | None = None) -> Path:
     return (build_root or paths.build_dir()) / "custom" / name
 
 
-def candidates(made: recipe.Recipe, build_root: Path) -> tuple[pd.DataFrame, dict]:
-    """The recipe's candidates, most familiar first, and where they came from (for recipe.json)."""
+def candidates(made: recipe.Recipe, build_root: Path) -> tuple[pd.DataFrame, dict, dict[str, bytes]]:
+    """The recipe's candidates, most familiar first, where they came from (for recipe.json) and a table's
+    pictures by name (pipeline/games/custom/pictures.py)."""
     sources = {"recipe": made.path.name, "recipe_sha256": file_sha256(made.path)}
     if made.items.table is not None:
         rules = recipe.games()[made.game]
         if not rules.get("tables"):
             raise recipe.RecipeError(str(made.path), [f"items.table: a {made.game} deck is made of countries only"])
         own = table.read(made)
-        return items.rows(made, own), sources | {
+        origin: dict = {
             "table": own.path.name,
             "table_sha256": own.sha256,
             "table_source": made.items.columns["source"],
         }
+        origin |= {"pictures": own.picture_files} if own.picture_files else {}  # their files' sha256 (manage)
+        return items.rows(made, own), sources | origin, own.pictures
     countries = stage.read_table(build_root / manage.COUNTRIES, manage.COUNTRIES)
     found = items.countries(made, countries)
     countries_sha256 = file_sha256(build_root / manage.COUNTRIES)
-    return found, sources | {"countries": f"build/{manage.COUNTRIES}", "countries_sha256": countries_sha256}
+    return found, sources | {"countries": f"build/{manage.COUNTRIES}", "countries_sha256": countries_sha256}, {}
 
 
 def ranges(made: recipe.Recipe, pool: pd.DataFrame) -> dict[str, tuple[float, float]]:
@@ -80,7 +83,7 @@ def new(
     if (same := manage.unchanged(made, root)) is not None:
         return Made(stage.Result(same.name, same.version, False, same.cards, None), [], manage.AS_PUBLISHED)
     out = folder(made.name, root)
-    pool, sources = candidates(made, root)
+    pool, sources, drawn = candidates(made, root)
     if len(pool) < made.cards:
         raise recipe.RecipeError(
             str(path), [f"recipe.cards {made.cards}: only {len(pool)} items match [items]; lower it or widen [items]"]
@@ -90,7 +93,8 @@ def new(
     staged = out / custom.TEMPLATES
     found_groups = groups(made, pool)
     templates.write(made, base, staged, spec_doc, found_groups, [])
-    items_deck = made.items_deck
+    pictures.write(staged, drawn)  # pinned with the templates (pipeline/decks/pinned.py)
+    items_deck = made.items.table is not None  # a table's items: the grouped renderer (custom.GROUPED)
     game = custom.definition(made.name, base, items_deck, staged)
     meta = {
         "base": made.game,

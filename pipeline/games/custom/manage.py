@@ -92,8 +92,9 @@ def remove(found: list[Path]) -> None:
 
 
 def unchanged(made: Recipe, build_root: Path) -> Listed | None:
-    """The published deck of the recipe when its recipe, its table (or the country table) and its built items
-    are those of now: a rebuild then does nothing (no play-check, no print); else None."""
+    """The published deck of the recipe when its recipe, its table (and its pictures' files, or the country
+    table) and its built items are those of now: a rebuild then does nothing (no play-check, no print); else
+    None."""
     game_dir = paths.DECKS_DIR / made.deck_name
     latest = _latest(game_dir)
     if latest is None:
@@ -103,6 +104,9 @@ def unchanged(made: Recipe, build_root: Path) -> Listed | None:
     now = {"recipe_sha256": file_sha256(made.path)}
     if made.items.table is not None:
         now["table_sha256"] = file_sha256(made.items.table) if made.items.table.is_file() else ""
+        folder = made.items.table.parent  # a picture changed (or gone) since: built again
+        if any(_sha256(folder / cell) != digest for cell, digest in published.get("pictures", {}).items()):
+            return None
     elif (build_root / COUNTRIES).is_file():
         now["countries_sha256"] = file_sha256(build_root / COUNTRIES)
     kept = (build_root / "custom" / made.name / "items.parquet").is_file() and (
@@ -112,6 +116,10 @@ def unchanged(made: Recipe, build_root: Path) -> Listed | None:
         return None
     cards = len(deck.get("cards", []))
     return Listed(made.deck_name, version, cards, made.game, made.lang, made.path.name, str(published.get("table", "")))
+
+
+def _sha256(path: Path) -> str:
+    return file_sha256(path) if path.is_file() else ""
 
 
 def keep(made: Recipe, out: Path) -> None:

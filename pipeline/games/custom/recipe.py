@@ -1,7 +1,7 @@
 """A deck recipe (docs/recipes.md): which game, which items, which categories, language and title, read from
 a TOML file and checked whole, every problem one line naming its key and the fix (`RecipeError`).
 
-    [recipe]      name, game (laender-toppen | world-game), title, lang, cards (20-200), jokers
+    [recipe]      name, game (laender-toppen | world-game), title, lang, cards (20-200), jokers, group_word
     [items]       countries: continents, include, exclude, top = {field, n}; or table = "file.csv|xlsx"
                   with its columns name, group, source and picture, its header row and sheet
     [[categories]] field, direction (higher | lower), pattern, icon, decimals, scale, words = {label, unit, strip}
@@ -34,7 +34,7 @@ CARDS = (20, 200)  # the cards (items and jokers) a recipe may ask for, unless i
 NUMERIC = (float, int)
 WORDS = schema.TITLE  # characters in a recipe's other words (a label, a unit, a strip's line, a group, a column)
 KEYS = {
-    "recipe": ("name", "game", "title", "lang", "cards", "jokers"),
+    "recipe": ("name", "game", "title", "lang", "cards", "jokers", "group_word"),
     "items": ("continents", "include", "exclude", "top", "table", "columns", "groups", "header", "sheet"),
     "items.top": ("field", "n"),
     "words": ("label", "unit", "strip"),
@@ -77,6 +77,7 @@ class Recipe:
     jokers: tuple[tuple[str, str], ...]
     items: Items
     categories: tuple[Category, ...]
+    group_word: dict[str, str] = field(default_factory=dict)  # the word for one group, by language ("" any)
 
     def compared(self) -> list[tuple[str, str]]:
         """(key, field) of each field the deck compares: the recipe's categories, else its game's fixed ones."""
@@ -161,6 +162,7 @@ def _recipe(path: Path, document: dict, problems: list[str]) -> Recipe | None:
             f"{cards} and {len(jokers)} jokers make {cards + len(jokers)}; {reach(rules, cards, len(jokers))}"
         )
         cards = 0
+    group_word = _group_word(head.get("group_word"), problems)
     _unknown(head, "recipe", problems)
     items = _items(path, _table(document, "items", problems), problems)
     categories = _categories(document.get("categories"), rules, items.table is not None, problems)
@@ -171,7 +173,27 @@ def _recipe(path: Path, document: dict, problems: list[str]) -> Recipe | None:
         )
     if None in (game, name, title, lang) or problems:
         return None
-    return Recipe(path, str(name), str(game), str(title), str(lang), cards, jokers, items, categories)
+    return Recipe(path, str(name), str(game), str(title), str(lang), cards, jokers, items, categories, group_word)
+
+
+def _group_word(value, problems: list[str]) -> dict[str, str]:
+    """The kit's word for one of the items' groups (the trick game's piles: "Region" instead of "continent"): a
+    word printed in every language (key ""), or a word per language code; none: the game's ("group")."""
+    if value is None:
+        return {}
+    if isinstance(value, str) and value.strip():
+        return {"": value}
+    codes = registry.codes()
+    if isinstance(value, dict) and value and all(isinstance(w, str) and w.strip() for w in value.values()):
+        if stray := sorted(set(value) - set(codes)):
+            problems.append(f"recipe.group_word: {', '.join(map(shown, stray))} is no language; use {', '.join(codes)}")
+            return {}
+        return dict(value)
+    problems.append(
+        'recipe.group_word: the word for one group, e.g. "Region", or one per language, e.g. '
+        '{ de = "Region", fr = "région" }'
+    )
+    return {}
 
 
 def _words(document: dict) -> list[tuple[str, str]]:

@@ -14,9 +14,9 @@ from pathlib import Path
 import pandas as pd
 
 from pipeline import readers, text
-from pipeline.games.custom import numbers, sheets
+from pipeline.games.custom import numbers, pictures, sheets
 from pipeline.games.custom.recipe import CARDS, WORDS, Recipe, RecipeError, games, reach, shown, table_field
-from pipeline.hashing import sha256
+from pipeline.hashing import file_sha256, sha256
 from pipeline.i18n import registry
 from pipeline.jsonfile import Unreadable
 
@@ -29,6 +29,8 @@ class Table:
     path: Path
     sha256: str
     rows: pd.DataFrame  # name, groups, source, picture and a float column per category (its `table_field`)
+    pictures: dict[str, bytes]  # a picture's name (its `picture` cell) -> the picture as the cards print it
+    picture_files: dict[str, str]  # a picture cell (its path relative to the table) -> its file's sha256
 
 
 def read(recipe: Recipe, say: Callable[[str], None] | None = None) -> Table:
@@ -48,7 +50,8 @@ def read(recipe: Recipe, say: Callable[[str], None] | None = None) -> Table:
         raise RecipeError(str(path), [str(exc)]) from exc
     note = f"note: read {text.shown(path.name)} as {text.shown(sheet.read_as)}"
     (say or (lambda line: print(line, file=sys.stderr, flush=True)))(note)
-    return Table(path, sha256(data), _checked(sheet, recipe, str(path)))
+    rows, drawn, files = _checked(sheet, recipe, path)
+    return Table(path, sha256(data), rows, drawn, files)
 
 
 def _header(rows: list[tuple[int, list]], recipe: Recipe, source: str) -> int:
@@ -73,8 +76,10 @@ def _header(rows: list[tuple[int, list]], recipe: Recipe, source: str) -> int:
     return 0
 
 
-def _checked(sheet: sheets.Sheet, recipe: Recipe, source: str) -> pd.DataFrame:
-    """The table's items, checked whole (module docstring): every problem one line, all raised together."""
+def _checked(sheet: sheets.Sheet, recipe: Recipe, path: Path) -> tuple[pd.DataFrame, dict[str, bytes], dict[str, str]]:
+    """The table's items, checked whole (module docstring): every problem one line, all raised together; their
+    pictures by name (each item's `picture` that name) and each picture cell's file's sha256."""
+    source = str(path)
     rows = sheet.rows
     if not rows:
         raise RecipeError(source, ["has no rows; write the header row and a row per item"])
@@ -92,17 +97,41 @@ def _checked(sheet: sheets.Sheet, recipe: Recipe, source: str) -> pd.DataFrame:
     values = _values(body, place, recipe, line, names, problems)
     _twice(line, names, problems)
     _too_few(len(body), recipe, problems)
+    cells = _texts(body, place, picture) if picture in place else [""] * len(body)
+    shown_as, drawn, files = _pictures(cells, path, line, names, problems)
     if problems:
         raise RecipeError(source, problems)
-    return pd.DataFrame(
+    frame = pd.DataFrame(
         {
             "name": names,
             "groups": _texts(body, place, roles["group"]),
             "source": _texts(body, place, roles["source"]),
-            "picture": _texts(body, place, picture) if picture in place else "",
+            "picture": shown_as,
             **values,
         }
-    ).reset_index(drop=True)
+    )
+    return frame.reset_index(drop=True), drawn, files
+
+
+def _pictures(
+    cells: list[str], path: Path, line: pd.Series, names: pd.Series, problems: list[str]
+) -> tuple[list[str], dict[str, bytes], dict[str, str]]:
+    """Each row's picture name ("" without one), the pictures by name (pipeline/games/custom/pictures.py) and
+    each cell's file's sha256; a file that is missing or no picture is a problem naming its row."""
+    shown_as, drawn, files = [], {}, {}
+    for n, cell in enumerate(cells):
+        if not cell:
+            shown_as.append("")
+            continue
+        wrong, data = pictures.problem(cell, path)
+        if data is None:
+            problems.append(f"{_rows(line.iloc[[n]], names.iloc[[n]])}: {wrong}")
+            shown_as.append("")
+            continue
+        shown_as.append(key := pictures.name(data))
+        drawn[key] = data
+        files[cell] = file_sha256(path.parent / cell)
+    return shown_as, drawn, dict(sorted(files.items()))
 
 
 def _places(

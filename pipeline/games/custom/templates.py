@@ -16,7 +16,6 @@ from pipeline.framework.definition import GameDefinition
 from pipeline.games.custom.recipe import Recipe, table_field
 
 JOKER = "joker"
-NAMES = "name_*"  # the base game's country names, a field per language (pipeline/decks/spec.py)
 NO_TIEBREAK = "no_tiebreak"  # a play-check section's thresholds for a deck without the base deck's tie-break card
 
 
@@ -58,10 +57,12 @@ def spec(recipe: Recipe, base: GameDefinition, cards: int, ranges: dict[str, tup
             low, high = ranges[name]
             entry["range"] = [float(low) * category.scale, float(high) * category.scale]
     names = [card_field(recipe, c) for c in recipe.categories]
-    if not recipe.items_deck:
+    if recipe.items.table is None:  # countries: the base game's card (map, capital, peak), in the recipe's groups
         kinds = {"country": [*text, *names]}
         optional = {"country": sorted({n for kind in document.get("optional", {}).values() for n in kind} & set(text))}
-    elif recipe.items.table is not None:  # a table's items: the user's names (in the recipe's language), a picture
+        if recipe.items.groups:
+            fields["continents"] = {"type": "list", "column": "groups"}
+    else:  # a table's items: the user's names (in the recipe's language), a picture
         fields = {
             "name": {"type": "string", "column": "name"},
             "continents": {"type": "list", "column": "groups"},
@@ -69,14 +70,6 @@ def spec(recipe: Recipe, base: GameDefinition, cards: int, ranges: dict[str, tup
             **{n: fields[n] for n in names},
         }
         kinds, optional = {"item": ["name", "continents", "picture", *names]}, {"item": ["picture"]}
-    else:  # countries in the recipe's groups: the base's names in every language, the flag
-        fields = {
-            NAMES: fields[NAMES],
-            "continents": {"type": "list", "column": "groups"},
-            "flag": fields["flag"],
-            **{n: fields[n] for n in names},
-        }
-        kinds, optional = {"item": [NAMES, "continents", "flag", *names]}, {"item": []}
     if recipe.jokers:
         kinds[JOKER] = ["continents"]
         deck["jokers"] = [list(pair) for pair in recipe.jokers]
@@ -98,7 +91,8 @@ def layout(recipe: Recipe, base: GameDefinition, groups: list[str], dealt: list[
             document["accessories"]["strips"] = max(players for players, _, _ in dealt)
     rules.pop("example", None)  # the rulebook's worked example names the base deck's cards
     if recipe.items_deck:
-        rules.pop("anatomy", None)  # its parts are the base game's card's (flag, facts, map)
+        rules.pop("anatomy", None)  # its legend is the base deck's card's (continents, a table's item has no map)
+    if recipe.items.table is not None:
         for row in rules.get("setup", []):  # the setup picture with the deck's items
             for item in row:
                 item[3] = "item" if item[3] == "country" else item[3]
@@ -108,6 +102,9 @@ def layout(recipe: Recipe, base: GameDefinition, groups: list[str], dealt: list[
                 words[key] = recipe.title
     if groups:
         document["groups"] = groups
+    if recipe.group_word:
+        word = recipe.group_word  # the kit's word for a group (its rules, its score sheet): one, or one per language
+        document["group_word"] = word.get("", word)
     if not recipe.categories:
         return document
     categories = [layout_row(category, card_field(recipe, category)) for category in recipe.categories]

@@ -30,7 +30,8 @@ def rules_words(deck: dict, layout) -> dict[str, str]:
     layout's language: its categories (how many, all, the first and the last, from the layout's rows), its
     groups in the order they score (a custom deck's own, else the continents on its cards), the sentence on the
     Antarctica card's dashes and the tie it breaks (where the deck has one), and which cards count for
-    either of two continents (Russia, Türkiye), and the card legend's second name (`cards.second_language`)."""
+    either of two continents (Russia, Türkiye), the card legend's second name (`cards.second_language`) and the
+    word for one of a deck's own groups (`group_word`, in the `rules_groups` paragraphs that speak of them)."""
     lang, words = layout.lang or layout.language(None), layout.data["kit"]["words"]
     locale = registry.language(lang).locale  # the catalogue's own (its code need not be a CLDR locale)
     labels = [c["words"]["label"] for c in layout.data["categories"]]
@@ -46,6 +47,7 @@ def rules_words(deck: dict, layout) -> dict[str, str]:
         if card["kind"] != "joker" and len(continents) == 2:
             pairs[tuple(continents)].append(card["fields"].get(f"name_{lang}") or card["fields"].get("name", ""))
     return {
+        "group": group_word(layout, lang),
         "count": str(len(labels)),
         "second_name": _second_name(layout, lang, words),
         "categories": format_list(labels, locale=locale),
@@ -60,12 +62,21 @@ def rules_words(deck: dict, layout) -> dict[str, str]:
             placeholders.fill(
                 words.get("two_continents", ""),
                 cards=format_list(names, locale=locale),
-                a=layout.continent(a, lang)[0],
-                b=layout.continent(b, lang)[0],
+                a=layout.group(a, lang)[0],
+                b=layout.group(b, lang)[0],
             )
             for (a, b), names in pairs.items()
         ),
     }
+
+
+def group_word(layout, lang: str) -> str:
+    """The word for one of a deck's own groups in `lang`: its recipe's (`group_word`: one word, or one per
+    language), else the kit's ("group")."""
+    word = layout.data.get("group_word")
+    if isinstance(word, dict):
+        word = word.get(lang)
+    return word or layout.localised(lang).data["kit"]["words"]["group"]
 
 
 def _second_name(layout, lang: str, words: dict) -> str:
@@ -332,6 +343,8 @@ def draw(c, deck: dict, ctx: CardContext, w: dict, paper_name: str, paper: tuple
             )
         else:
             note = w["score_note" if _polar(deck) else "score_note_shared"]
+            if deck.get("groups"):  # a deck of its own groups: piles per group
+                note = placeholders.fill(w["score_note_groups"], group=group_word(ctx.layout, ctx.lang))
             _scoring(
                 c,
                 ctx,

@@ -27,8 +27,8 @@ def check(card: dict, ctx: CardContext) -> None:
     kind, fields = card["kind"], card["fields"]
     if kind not in KINDS:
         raise GeodeckError(f"card {card['id']}: unknown kind {kind!r} for laender-toppen; expected {', '.join(KINDS)}")
-    for continent in fields.get("continents") or []:
-        ctx.layout.continent(continent, ctx.lang)
+    for group in fields.get("continents") or []:
+        ctx.layout.group(group, ctx.lang)
     if kind == "joker":
         if len(fields.get("continents") or []) != 2:
             raise GeodeckError(
@@ -82,13 +82,13 @@ def steps(cards: list[dict], ctx: CardContext) -> dict[str, float]:
 
 def _band(c, continents: list[str], ctx: CardContext) -> None:
     """The continent colour carries the card (a frame round a white panel, the band at the top with the
-    continents' names); a card of two continents is split down the middle."""
+    continents' names; a deck's own groups instead, `Layout.group`); a card of two is split down the middle."""
     layout = ctx.layout
     band, label = layout.box("band"), layout.box("band_text")
-    ctx.framed(c, [layout.continent(continent, ctx.lang)[1] for continent in continents], top=band.y)
+    ctx.framed(c, [layout.group(continent, ctx.lang)[1] for continent in continents], top=band.y)
     width = band.w / len(continents)
     for i, continent in enumerate(continents):
-        name, colour = layout.continent(continent, ctx.lang)
+        name, colour = layout.group(continent, ctx.lang)
         left = band.x + i * width
         x0, x1 = max(left + 1, label.x), min(left + width - 1, label.x + label.w)
         part = Box(x0, label.y, x1 - x0, label.h)
@@ -172,20 +172,11 @@ def front(c, card: dict, ctx: CardContext) -> None:
     _band(c, fields["continents"], ctx)
     map_box = layout.box("map")
     if card["kind"] == "joker":
-        colours = {name: layout.continent(name, ctx.lang)[1] for name in fields["continents"]}
-        ctx.world.draw_base(
-            c,
-            "joker_" + "_".join(sorted(colours)).replace(" ", ""),
-            map_box,
-            layout.colour("land"),
-            layout.colour("land_edge"),
-            colours,
-        )
-        if ANTARCTICA in colours:
-            _polar(c, colours[ANTARCTICA], ctx)
+        if not layout.data.get("groups"):  # the world with its two continents coloured (a deck's own groups: none)
+            _joker_map(c, fields["continents"], ctx)
         c.setFillColor(layout.colour("text"))
         text.draw(c, ctx.words["joker"], ctx.bold, layout.box("joker_title"), *layout.font("joker"), align="center")
-        a, b = (layout.continent(name, ctx.lang)[0] for name in fields["continents"])
+        a, b = (layout.group(name, ctx.lang)[0] for name in fields["continents"])
         text.draw(
             c,
             placeholders.fill(ctx.words["joker_rule"], a=a, b=b),
@@ -215,6 +206,21 @@ def front(c, card: dict, ctx: CardContext) -> None:
     if card["kind"] == "antarctica":
         _polar(c, layout.colour("red"), ctx)
     _rows(c, fields, ctx)
+
+
+def _joker_map(c, continents: list[str], ctx: CardContext) -> None:
+    layout = ctx.layout
+    colours = {name: layout.continent(name, ctx.lang)[1] for name in continents}
+    ctx.world.draw_base(
+        c,
+        "joker_" + "_".join(sorted(colours)).replace(" ", ""),
+        layout.box("map"),
+        layout.colour("land"),
+        layout.colour("land_edge"),
+        colours,
+    )
+    if ANTARCTICA in colours:
+        _polar(c, colours[ANTARCTICA], ctx)
 
 
 def inset_disc(circle: tuple[float, float], layout) -> Box:

@@ -9,6 +9,8 @@ country there, else at the pole of inaccessibility of its largest part; otherwis
 and the number sits at the nearest free spot (sea first) with a leader line. Countries whose label point lies
 in an inset's window are numbered in that inset only (the smallest window if several hold it). The poster is
 one A3 landscape page, or two portrait A4/Letter pages (left half with a glue flap, right half with a cut line).
+A recipe's deck (docs/recipes.md) is titled by the recipe; a region's (its countries span less than half the
+world's width) gets a map of its own, zoomed to its countries, without insets.
 """
 
 import json
@@ -22,6 +24,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from shapely.geometry import Point
 from shapely.geometry import box as rect
 
+from pipeline import placeholders
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
 from pipeline.render import labels, text
@@ -36,6 +39,7 @@ from pipeline.render.maps import (
     project,
     stripes,
     to_box,
+    visible_bounds,
 )
 from pipeline.render.pages import begin_page, clipped, end_page
 from pipeline.render.text import PT_MM, Box
@@ -48,6 +52,8 @@ STRIPE_MM = 1.6  # the second continent's stripes: every 1.6 mm, 0.8 mm wide
 SEAM_MM = 3.2  # no number, leader or dot within this of the poster's middle, where A4 and Letter cut and glue
 # it: 3 mm on the paper at the halves' 0.95 scale
 SEA_COST = 4.0  # a moved number prefers the sea: the cost of a spot on land, in mm of leader
+ZOOM_SHARE = 0.5  # a recipe's countries spanning less of the world's width get a map of their own, zoomed to them
+ZOOM_MARGIN = 0.04  # the sea and land around them: this share of their span on each side
 
 
 @dataclass
@@ -114,8 +120,21 @@ class Poster:
         if len(set(numbers)) != len(numbers):
             raise GeodeckError("the deck has repeated map_number values; the world map needs each number once")
         self.main = Projected(tuple(shapely.total_bounds([g for _, g in self.land])))
+        self.main_box = Box(*self.cfg["main_map"])
         self.panels: list[PanelModel] = []
         self.insets = [(inset, _window(world, inset["lon"], inset["lat"])) for inset in self.cfg.get("insets", [])]
+        self.own = bool(deck.get("recipe"))  # a recipe's deck: titled by it, its own map where it is a region
+        countries = _extent(self.countries)
+        if self.own and countries[2] - countries[0] < ZOOM_SHARE * (self.main.bounds[2] - self.main.bounds[0]):
+            self.insets = []  # the region fills the poster: no inset repeats it
+            self.main_box = Box(
+                self.main_box.x, MARGIN_MM, self.main_box.w, self.main_box.y + self.main_box.h - MARGIN_MM
+            )
+            self.main = Projected(_around(countries, self.main_box))
+
+    def title(self, w: dict) -> str:
+        """The map's title: the World Game's, or a recipe's deck's with its own title."""
+        return placeholders.fill(w["own_map_title"], title=self.ctx.words["title"]) if self.own else w["map_title"]
 
     def under(self, number: int):
         """What a number inside its country stands on: its fill, or for a striped country (no ink reads on both
@@ -295,8 +314,8 @@ def draw_poster(c, deck: dict, ctx: CardContext, w: dict) -> Poster:
     size_pt = float(cfg["number_pt"])
     assigned = poster.assignment()
     c.setFillColor(layout.colour("text"))
-    text.draw(c, w["map_title"], ctx.bold, Box(*cfg["title"]), 14, 9)
-    main = Box(*cfg["main_map"])
+    text.draw(c, poster.title(w), ctx.bold, Box(*cfg["title"]), 14, 9)
+    main = poster.main_box
     on_main = [item for item in poster.countries if assigned[item[0]] is None]
     main_frame = poster.main.frame(main)
     windows = [
@@ -333,6 +352,24 @@ def draw_poster(c, deck: dict, ctx: CardContext, w: dict) -> Poster:
         c.drawString(title_x + 1, fitted.y + fitted.h - 2.8, label)
     _legend(c, ctx, main, w)
     return poster
+
+
+def _extent(countries: list) -> tuple[float, float, float, float]:
+    """The projected bounds of the deck's countries (their land parts that widen a map) and of the points their
+    numbers stand at."""
+    x0, y0, x1, y1 = visible_bounds([geom for _, geom, _, _ in countries if geom is not None])
+    xs, ys = [point.x for _, _, point, _ in countries], [point.y for _, _, point, _ in countries]
+    return min(x0, *xs), min(y0, *ys), max(x1, *xs), max(y1, *ys)
+
+
+def _around(bounds: tuple[float, float, float, float], panel: Box) -> tuple[float, float, float, float]:
+    """`bounds` with a margin of `ZOOM_MARGIN` of their size, widened to `panel`'s proportions (the land around
+    the deck's countries fills the panel)."""
+    x0, y0, x1, y1 = bounds
+    w, h = (x1 - x0) * (1 + 2 * ZOOM_MARGIN), (y1 - y0) * (1 + 2 * ZOOM_MARGIN)
+    w, h = max(w, h * panel.w / panel.h), max(h, w * panel.h / panel.w)
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    return cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2
 
 
 def _fitted(plane: Projected, panel: Box) -> Box:

@@ -1,4 +1,6 @@
-"""The World Game: 194 country cards (193 UN members + the Vatican) with the map number."""
+"""The World Game: 194 country cards (193 UN members + the Vatican) with the map number: the geo stage's
+order (west to east by continent), numbered 1-N over the deck's own countries (the world's 194, or a recipe's
+region: its map's numbers)."""
 
 import pandas as pd
 
@@ -25,9 +27,11 @@ def cards(countries: pd.DataFrame, spec: DeckSpec) -> list[Card]:
         )
     codes = set(chosen["iso3"])
     out = []
-    for row in sorted(chosen.to_dict("records"), key=lambda r: (int(r["map_number"]), sort_name(r["name_en"]))):
+    ordered = sorted(chosen.to_dict("records"), key=lambda r: (int(r["map_number"]), sort_name(r["name_en"])))
+    for number, row in enumerate(ordered, 1):  # 1-N in the map's order: a deck of a region numbers its own map
         counting.check_neighbours(row["iso3"], row["land_neighbours"], codes, spec)
         card = Card.from_row(f"{spec.id_prefix}-{row['iso3']}", "country", row, spec)
+        card.fields["map_number"] = number
         card.fields["continents"] = counting.shown_continents(
             row["iso3"], card.fields["continents"] or [], row.get("primary_continent"), spec
         )

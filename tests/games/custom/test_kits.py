@@ -1,16 +1,23 @@
 """A custom deck's kit (issue 42): it prints for every base game, in the deck's language, true to the deck."""
 
+import json
 from pathlib import Path
 
+import pandas as pd
+import pdfplumber
+import shapely
 from fixtures.recipes import states as states_recipe
-from pdftext import pages
+from pdftext import pages, words
+from PIL import Image
 
 from pipeline import paths
+from pipeline.extract import load_sources, open_store
 from pipeline.games import registry
 from pipeline.games.laender_toppen import terminal
 from pipeline.hashing import file_sha256
 from pipeline.play.view import View
 from pipeline.render import layouts
+from pipeline.render.maps import DETAIL_LAYER, NE
 
 FIXTURES = Path(__file__).parents[2] / "fixtures" / "recipes"
 
@@ -25,19 +32,101 @@ continents = ["Africa", "Europe"]
 """
 
 
-def test_a_world_game_deck_prints_its_kit(geodeck, workshop):
+# Real African and European countries (the synthetic table keeps a real code where the map draws it): a region
+REGION = (  # ISO3 codes
+    "DZA AGO BEN BWA BFA BDI CMR CPV CAF TCD COM COG COD CIV DJI ERI SWZ ETH GAB GMB GHA GIN GNB KEN LSO LBR LBY "
+    "MDG MWI MLI MRT MUS MAR MOZ NAM NER NGA RWA STP SEN SYC SLE SOM ZAF SSD SDN TZA TGO TUN UGA ZMB ZWE ALB AUT "
+    "BEL BIH BGR HRV CZE DNK EST FIN FRA DEU GRC HUN ISL IRL ITA LVA LTU LUX MLT MDA MNE NLD MKD NOR POL PRT ROU "
+    "SRB SVK SVN ESP SWE CHE UKR GBR"
+)
+MAP_TITLE = {
+    "en": "The World Game: Africa and Europe · map",
+    "de": "The World Game: Africa and Europe · Karte",
+    "fr": "The World Game: Africa and Europe · carte",
+}
+
+
+def countries(workshop: Path) -> pd.DataFrame:
+    return pd.read_parquet(workshop / "build" / "geo" / "countries.parquet")
+
+
+def test_a_world_game_deck_of_a_region_prints_its_own_map(geodeck, workshop):
+    """Its countries numbered 1-40 (they were numbered as in the whole world's deck: 136-180), on a map of
+    their own titled by the recipe (it was the world map, "The World Game", with its insets), in de, en and
+    fr."""
+    table = countries(workshop)
+    chosen = [code for code in REGION.split() if code in set(table["iso3"])][:40]
+    assert len(chosen) == 40
+    features = json.loads(open_store().read_source(load_sources()[NE], DETAIL_LAYER))["features"]
+    inside = {
+        f["properties"]["ADM0_A3"]: shapely.geometry.shape(f["geometry"]).representative_point() for f in features
+    }
+    label = {code: (point.y, point.x) for code, point in inside.items()}
+    where = [label.get(code, (0.0, 0.0)) for code in table["iso3"]]  # the real label points (the table's are random)
+    table = table.assign(label_lat=[lat for lat, _ in where], label_lon=[lon for _, lon in where])
+    table.to_parquet(workshop / "build" / "geo" / "countries.parquet")
     recipe = workshop / "africa.toml"
-    recipe.write_text(AFRICA, encoding="utf-8")
+    recipe.write_text(
+        AFRICA.replace('continents = ["Africa", "Europe"]', f'continents = ["Antarctica"]\ninclude = {chosen}'),
+        encoding="utf-8",
+    )
     code, output = geodeck(["deck", "new", str(recipe), "--games", "20", "--jobs", "1"])
     assert code == 0, output
-    out = workshop / "print"
-    code, output = geodeck(["print", "custom-africa-40", "--kit", "--out", str(out / "kit.pdf")])
+    deck = json.loads(next((paths.DECKS_DIR / "custom-africa-40").glob("*/deck.json")).read_text(encoding="utf-8"))
+    assert sorted(card["fields"]["map_number"] for card in deck["cards"]) == list(range(1, 41))
+    for lang in ("en", "de", "fr"):
+        out = workshop / f"kit-{lang}.pdf"
+        code, output = geodeck(["print", "custom-africa-40", "--kit", "--lang", lang, "--out", str(out)])
+        assert code == 0, output
+        kit = [words(page) for page in pages(out.read_bytes())]
+        poster = [page for page in kit if MAP_TITLE[lang] in page]
+        assert poster, (lang, kit[-5:])
+        at = kit.index(poster[0])
+        halves = " ".join(page.rsplit(" ", 1)[0] for page in kit[at : at + 3])  # the A4 halves, less page numbers
+        numbers = {int(token) for token in halves.split() if token.isdigit()}
+        assert numbers == set(range(1, 41)), (lang, sorted(numbers))
+        assert "The World Game ·" not in " ".join(kit) and "Caribbean" not in halves  # no world map, no insets
+    english = " ".join(words(page) for page in pages((workshop / "kit-en.pdf").read_bytes()))
+    assert "Kosovo, Palestine, and Taiwan, whether or not they have a card in this deck" in english  # CLDR
+    assert "40 countries, four facts, four challenges" in english  # not the whole world's 194
+
+
+def test_a_deck_of_countries_in_its_own_groups_keeps_the_built_in_card(geodeck, workshop):
+    """The locator map, the capital and the highest mountain, as on Länder toppen's own card, with the recipe's
+    groups in the band (its cards had a name, a flag and the rows, half of each card white), in de, en and fr."""
+    table = countries(workshop)
+    europe = table.loc[table["primary_continent"] == "Europe", "iso3"].tolist()
+    africa = table.loc[table["primary_continent"] == "Africa", "iso3"].tolist()
+    recipe = workshop / "groups.toml"
+    recipe.write_text(
+        '[recipe]\nname = "groups"\ngame = "laender-toppen"\ntitle = "Nord gegen Süd"\nlang = "de"\ncards = 36\n'
+        'jokers = [["Nord", "Süd"], ["Süd", "Nord"], ["Nord", "Süd"], ["Süd", "Nord"]]\n'
+        f'[items]\ncontinents = ["Europe", "Africa"]\n[items.groups]\nNord = {europe}\n"Süd" = {africa}\n'
+        + "".join(
+            f'[[categories]]\nfield = "{field}"\nwords = {{ label = "{label}", unit = "{{n}}" }}\n'
+            for field, label in (("area_km2", "Fläche"), ("population", "Einwohner"), ("life_expectancy", "Alter"))
+        ),
+        encoding="utf-8",
+    )
+    code, output = geodeck(["deck", "new", str(recipe), "--games", "20", "--jobs", "1"])
     assert code == 0, output
-    text = " ".join(pages((out / "kit.pdf").read_bytes()))
-    assert "Kosovo, Palestine, and Taiwan, whether or not they have a card in this deck" in " ".join(
-        text.split()
-    )  # CLDR
-    assert "40 countries, four facts, four challenges" in text  # not the whole world's 194
+    deck = json.loads(next((paths.DECKS_DIR / "custom-groups").glob("*/deck.json")).read_text(encoding="utf-8"))
+    items = [card for card in deck["cards"] if card["kind"] != "joker"]
+    facts = {"de": ("Hauptstadt: ", "Höchster Berg: "), "en": ("Capital: ", "Highest mountain: "),
+             "fr": ("Capitale : ", "Plus haut sommet : ")}  # fmt: skip
+    for lang, (capital, mountain) in facts.items():
+        out = workshop / f"kit-{lang}.pdf"
+        code, output = geodeck(["print", "custom-groups", "--kit", "--lang", lang, "--out", str(out)])
+        assert code == 0, output
+        kit = pages(out.read_bytes())
+        faces = " ".join(
+            words(page) for page in kit if sum(card["fields"][f"name_{lang}"] in page for card in items) > 4
+        )
+        for card in items:
+            assert f"{capital}{card['fields'][f'capital_{lang}']}" in faces, (lang, card["id"])
+            assert f"{mountain}{card['fields'][f'highest_mountain_{lang}']}" in faces, (lang, card["id"])
+        assert "Nord" in faces and "Süd" in faces  # the recipe's groups in the band
+        assert "Natural Earth" in words(kit[-1]) + words(kit[-2])  # the locator maps' source is credited
 
 
 def five(label: str) -> tuple[tuple[str, str, str], ...]:
@@ -52,9 +141,11 @@ def five(label: str) -> tuple[tuple[str, str, str], ...]:
     )
 
 
-def states(workshop: Path, label: str) -> Path:
+def states(workshop: Path, label: str, head: str = "") -> Path:
+    """The states' recipe with the capital's label `label`, `head` added to its [recipe] table."""
     path = workshop / "states.toml"
-    path.write_text(states_recipe.recipe(categories=five(label)), encoding="utf-8")
+    text = states_recipe.recipe(categories=five(label)).replace("cards = 16\n", f"cards = 16\n{head}")
+    path.write_text(text, encoding="utf-8")
     return path
 
 
@@ -71,17 +162,25 @@ def test_a_label_that_would_not_print_is_refused_naming_its_recipe_key(geodeck, 
 def test_a_table_deck_s_kit_is_in_its_language_and_true_to_the_deck(geodeck, workshop):
     """Counts, strips, the final tie and the sources as the deck has them, in German and French (the cover said
     "16 country cards", the score sheet "wer die Antarktis hat, gewinnt", the sources page named flag-icons and not
-    the table); a unit of just "{n}" prints (its strip line is empty)."""
-    code, output = geodeck(["deck", "new", str(states(workshop, "Hauptstadt")), "--games", "20", "--jobs", "1"])
+    the table; its rules spoke of "Kontinente": now of the recipe's group word); a unit of just "{n}" prints (its
+    strip line is empty)."""
+    word = 'group_word = { de = "Region", fr = "région" }\n'  # English: the game's own word, "group"
+    code, output = geodeck(["deck", "new", str(states(workshop, "Hauptstadt", word)), "--games", "20", "--jobs", "1"])
     result = next(line for line in output.splitlines() if line.startswith("custom-"))  # stdout, before the notes
     assert code == 0 and "play-check" in result and result.endswith("; 2 players"), output  # as it says
     kits = {}
-    for lang in ("de", "fr"):
+    for lang in ("de", "fr", "en"):
         out = workshop / f"kit-{lang}.pdf"
         code, output = geodeck(["print", "custom-states", "--kit", "--lang", lang, "--out", str(out)])
         assert code == 0, output
         kits[lang] = " ".join(" ".join(pages(out.read_bytes())).split())
-    german, french = kits["de"], kits["fr"]
+    german, french, english = kits["de"], kits["fr"], kits["en"]
+    assert "je Region einen offenen Stapel" in german and "Wertung: Je Region (in der Reihenfolge" in german
+    assert "Offene Stapel, einer je Region" in german  # the score sheet
+    assert "une pile face visible par région" in french and "Décompte : par région (dans l’ordre" in french
+    assert "a face-up pile per group" in english and "Scoring: per group (in the order" in english
+    for kit, word in ((german, "Kontinent"), (french, "continent"), (english, "continent")):
+        assert word not in kit
     assert "13,37" in german  # Bayern's inhabitants, without a unit
     assert "Karten: 16 Karten und 4 Joker" in german and "16 cartes et 4 jokers" in french  # lists as CLDR writes them
     assert "country" not in german + french
@@ -146,3 +245,40 @@ def test_a_rebuild_of_an_unchanged_recipe_and_table_does_nothing(geodeck, worksh
     recipe.write_text(recipe.read_text(encoding="utf-8").replace("Bundesländer toppen!", "Länder"), encoding="utf-8")
     code, output = geodeck(["deck", "new", str(recipe), "--games", "20", "--jobs", "1"])
     assert code == 0 and items.stat().st_mtime_ns != before, output
+
+
+def test_a_table_s_pictures_are_drawn_and_a_bad_one_is_refused_in_one_line(geodeck, workshop):
+    """A picture column (paths relative to the table) is drawn on the cards, pinned with the published version
+    (the files may go); a missing file and a file that is no picture are one line each, naming the row."""
+    folder = workshop / "class"
+    (folder / "bilder").mkdir(parents=True)
+    rows = states_recipe.TABLE.read_text(encoding="utf-8").splitlines()
+    drawn = {}  # row -> picture cell: a PNG for every other state, a JPEG for some, none for the rest
+    for n in range(2, len(rows) + 1):
+        cell = f"bilder/{n}.png" if n % 2 else (f"bilder/{n}.jpg" if n % 3 else "")
+        if cell:
+            Image.new("RGB", (60 + n, 40), (10 * n, 120, 90)).save(folder / cell)
+            drawn[n] = cell
+    table = folder / "states.csv"
+    table.write_text("\n".join([f"{rows[0]},Bild"] + [f"{r},{drawn.get(n, '')}" for n, r in enumerate(rows[1:], 2)]))
+    recipe = folder / "states.toml"
+    text = states_recipe.recipe(table="states.csv", items='columns = { name = "Land", group = "Region", source = '
+                                '"Quelle", picture = "Bild" }')  # fmt: skip
+    recipe.write_text(text.replace('columns = { name = "Land", group = "Region", source = "Quelle" }\n', ""))
+    code, output = geodeck(["deck", "new", str(recipe), "--games", "20", "--jobs", "1"])
+    assert code == 0, output
+    (folder / "bilder").rename(folder / "aside")  # the published version prints its own pinned pictures
+    for lang in ("de", "en", "fr"):
+        out = workshop / f"cards-{lang}.pdf"
+        code, output = geodeck(["print", "custom-states", "--what", "cards", "--lang", lang, "--out", str(out)])
+        assert code == 0, output
+        with pdfplumber.open(out) as pdf:
+            assert sum(len(page.images) for page in pdf.pages) == len(drawn), lang
+    (folder / "aside").rename(folder / "bilder")
+    (folder / drawn[3]).unlink()  # Bayern's
+    (folder / drawn[4]).write_text("not a picture", encoding="utf-8")  # Berlin's
+    code, output = geodeck(["deck", "new", str(recipe), "--games", "20", "--jobs", "1"])
+    lines = [line for line in output.splitlines() if line.startswith("error:")]
+    assert code == 2 and len(lines) == 2, output
+    assert f"row 3 (Bayern): picture '{drawn[3]}' is missing beside states.csv; put the file there" in lines[0]
+    assert f"row 4 (Berlin): picture '{drawn[4]}' is no PNG or JPEG image; save it as a PNG or JPEG" in lines[1]

@@ -48,6 +48,7 @@ name = "Class 7b"
 game = "laender-toppen"
 title = "Mine"
 cards = 300
+group_word = { de = "Region", xx = "Bereich" }
 [items]
 continents = ["Atlantis"]
 [[categories]]
@@ -64,6 +65,7 @@ field = "area_km2"
     keys = [
         "recipe.name",
         "recipe.cards 300",
+        "recipe.group_word: 'xx' is no language",
         "items.continents",
         "categories: 2 given",
         "categories[1].field",
@@ -73,7 +75,7 @@ field = "area_km2"
     assert len(lines) == len(keys), lines
     for line, key in zip(lines, keys):
         assert line.startswith(f"error: {path}: {key}"), line
-    assert "area_km2" in lines[4]  # the fix names the fields there are
+    assert "area_km2" in lines[5]  # the fix names the fields there are
 
 
 def test_a_category_without_values_for_some_items_names_them(geodeck, workshop):

@@ -1,17 +1,22 @@
 """The cards of a user's table: its items and jokers on the trick game's card layout (the base game's
 template, its categories the recipe's), and the game's back (pipeline/render/backs.py).
 
-An item card: the band in its group's colour with the group's name, the item's name, a country's flag (a
-table's picture column is kept on the card but not drawn yet), and a row per category (pictogram, label,
-value with its unit). A joker: the band in its two groups' colours, the word
+An item card: the band in its group's colour with the group's name, the item's name, a country's flag (a deck
+published before countries in a recipe's groups got the game's own card), the item's picture (a table's
+`picture` column: pinned with the deck's templates, pipeline/games/custom/pictures.py) in the map's box, and a
+row per category (pictogram, label, value with its unit). A joker: the band in its two groups' colours, the word
 Joker and the joker rule with the two groups. A group's colour is the palette's (the continents' colours,
 colour-blind safe) at the group's place in the deck's `groups` (the layout's copy of them).
 """
 
+import io
+
 from reportlab.lib.colors import Color
+from reportlab.lib.utils import ImageReader
 
 from pipeline import placeholders
 from pipeline.errors import GeodeckError
+from pipeline.games.custom import pictures
 from pipeline.render import backs, pictograms, text
 from pipeline.render.context import CardContext
 from pipeline.render.flags import SOURCE as FLAGS
@@ -44,6 +49,28 @@ def check(card: dict, ctx: CardContext) -> None:
         colour(group, ctx)
     if card["fields"].get("flag"):
         ctx.flags.check(card["fields"]["flag"], card["id"])
+    if card["fields"].get("picture"):
+        _image(card, ctx)
+
+
+def _image(card: dict, ctx: CardContext) -> ImageReader:
+    """The card's picture (pinned beside its card layout), or an error naming the card and the fix."""
+    try:
+        return ImageReader(io.BytesIO(pictures.read(ctx.layout.path, card["fields"]["picture"])))
+    except (GeodeckError, ValueError, OSError) as exc:
+        raise GeodeckError(
+            f"card {card['id']}: its picture {card['fields']['picture']!r} cannot be read ({exc}); "
+            "publish the deck again with `geodeck deck new RECIPE`"
+        ) from exc
+
+
+def _picture(c, card: dict, ctx: CardContext) -> None:
+    """The picture, as large as the map's box allows, centred in it."""
+    image, box = _image(card, ctx), ctx.layout.box("map")
+    width, height = image.getSize()
+    scale = min(box.w / width, box.h / height)
+    w, h = width * scale, height * scale
+    c.drawImage(image, box.x + (box.w - w) / 2, box.y + (box.h - h) / 2, w, h, mask="auto")
 
 
 def _band(c, groups: list[str], ctx: CardContext) -> None:
@@ -74,6 +101,8 @@ def front(c, card: dict, ctx: CardContext) -> None:
     text.draw(c, name, ctx.bold, layout.box("name"), *layout.font("name"), max_lines=2, valign="bottom")
     if fields.get("flag"):
         ctx.flags.draw(c, fields["flag"], layout.box("flag"), card["id"], outline=layout.colour("rule"))
+    if fields.get("picture"):
+        _picture(c, card, ctx)
     categories = layout.data["categories"]
     for row, category in zip(ctx.rows(c, layout.box("rows"), len(categories)), categories):
         icon, name, value = ctx.cells(row)
