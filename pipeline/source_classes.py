@@ -5,9 +5,9 @@ Every source of a card value is declared with its class; a reviewed row or an ov
 not print ("other": travel and blog pages, regional statements, values without a source page) is taken only
 where no other candidate exists; the chooser flags it on the provenance and lists it in the report.
 
-A card value whose provenance cites a page of a refused kind (`[source_classes.pages]`: travel, blog, news or
-mirror pages, by host) is refused at publishing (`refused`, `check_deck`), unless it is one of the reviewed
-`[source_classes.pending]` values, each naming the source that would replace it.
+A value citing a page of a refused kind (`[source_classes.pages]`: travel, blog, news or mirror pages, by host)
+is never chosen (pipeline/validate/schema.py `refusal`); a card value whose provenance still cites one (an
+override's citation) is refused at publishing (`refused`, `check_deck`).
 """
 
 import re
@@ -69,11 +69,6 @@ def page_kind(citation: str) -> tuple[str, str] | None:
     return None
 
 
-def pending() -> dict[tuple[str, str], str]:
-    """The reviewed values that still cite such a page: (iso3, master field) -> the source that would fix it."""
-    return {(p["iso3"], p["field"]): p["needs"] for p in declared().get("pending", [])}
-
-
 def refused(deck: dict, spec) -> list[dict]:
     """Every card value of `deck` whose provenance cites a refused page: card, field, iso3, master field
     (the spec's column), host and kind."""
@@ -98,15 +93,14 @@ def refused(deck: dict, spec) -> list[dict]:
 
 
 def check_deck(deck: dict, spec, game: str) -> None:
-    """One error naming the first card value that cites a travel, blog, news or mirror page and is not a
-    reviewed pending one (the fix: a citable source, or a reviewed `pending` entry saying which one)."""
-    waiting = pending()
-    new = [r for r in refused(deck, spec) if (r["iso3"], r["column"]) not in waiting]
+    """One error naming the first card value that cites a travel, blog, news or mirror page (the fix: a
+    source an editor cites)."""
+    new = refused(deck, spec)
     if new:
         first = new[0]
         more = f" (and {len(new) - 1} more)" if len(new) > 1 else ""
         raise GeodeckError(
             f"{game}: card {first['card']} {first['field']} cites a {first['kind']} page ({first['host']}){more}: "
-            "a card value needs a source an editor cites; replace it (sources/reviewed/, sources/overrides.csv) "
-            "or list it under [source_classes.pending] in pipeline/fields.toml with the source that would fix it"
+            "a card value needs a source an editor cites (a weather service's or the WMO's normal, CHELSA's, an "
+            "encyclopaedia's list): replace the citation in sources/overrides.csv or sources/reviewed/"
         )

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from babel.lists import format_list
 
-from pipeline import markup, placeholders
+from pipeline import markup, placeholders, source_classes
 from pipeline.decks.spec import DeckSpec
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
@@ -92,13 +92,15 @@ def _years(deck: dict, spec: DeckSpec, words: dict, lang: str, labels: dict[str,
     return markup.fill(words["years"], items=markup.lines(lines))
 
 
+GRIDDED = "gridded normal"  # the source class of a grid's value (pipeline/fields.toml [source_classes])
 REVIEWED = ("reviewed", "override")  # a reviewed table's value or a reviewed override, each with its citation
 YEAR = re.compile(r"\b(?:1[89]|20)\d\d\b")
 
 
 def _origin(provenance: dict, defined: dict, words: dict) -> tuple[str, str]:
     """A value's year or period (a reviewed value's: the first year its citation names; `words.no_period`
-    where its source states none) and its source's title (`words.reviewed` for every reviewed value)."""
+    where its source states none) and its source's title (`words.reviewed` for every reviewed value; a
+    gridded normal's title says so, `words.gridded`: CHELSA's grid cell, not a station's normal)."""
     vintage, source = str(provenance.get("vintage") or "").split(";")[0].strip(), provenance.get("source")
     known = defined.get(source)
     year = YEAR.search(vintage) if source in REVIEWED else None
@@ -110,7 +112,12 @@ def _origin(provenance: dict, defined: dict, words: dict) -> tuple[str, str]:
         when = str(known.year)
     else:
         when = words["no_period"]
-    return when, words["reviewed"] if source in REVIEWED else known.title if known else str(source)
+    if source in REVIEWED:
+        return when, words["reviewed"]
+    title = known.title if known else str(source)
+    if source_classes.of(str(source)) == GRIDDED:
+        title = placeholders.fill(words["gridded"], source=title)
+    return when, title
 
 
 def _neighbours(also: list[str] | str, dependent: list[str], words: dict, lang: str) -> markup.Markup:

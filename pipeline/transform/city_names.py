@@ -31,6 +31,11 @@ PROXIES = {
         "the value is Colombo's (the source has no Sri Jayewardenepura Kotte); Sri Jayewardenepura Kotte lies "
         "about 8 km east of Colombo's centre, in the Colombo urban area",
     ),
+    "porto novo": (
+        "cotonou",
+        "the value is Cotonou's (no source an editor cites has Porto-Novo); Cotonou, Benin's seat of government, "
+        "lies about 14 km west of Porto-Novo on the same coastal lagoon (Natural Earth 10m populated places)",
+    ),
 }
 
 MATCH_COLUMNS = ["iso3", "capital", "rank", "city", "how", "note", "shared_with"]

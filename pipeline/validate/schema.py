@@ -1,5 +1,6 @@
 """Plausible ranges and formats per field (pipeline/fields.toml): a value outside them is refused, never
-printed on a card.
+printed on a card. So is a value of a classed field (`[source_classes]`) whose note cites a travel, blog,
+news or mirror page (pipeline/source_classes.py `page_kind`): a page an editor does not cite.
 
 The ranges are wide on purpose (they catch unit slips and parse errors, not surprising facts): e.g.
 Vatican City's 0.44 km² and Russia's 17.1 million km² both pass, a Factbook "0 sq km" does not.
@@ -9,6 +10,7 @@ import re
 
 import pandas as pd
 
+from pipeline import source_classes
 from pipeline.fields import fields
 from pipeline.transform.observations import CONTINENTS
 
@@ -20,6 +22,8 @@ def refusal(name: str, value, note: str = "") -> str | None:
     """Why `value` (with its source's `note`) cannot be the card value of `name`, or None when acceptable."""
     if name == "gdp_pcap_ppp" and (base := STATED_DOLLAR_BASE.search(note)) and base[1] != GDP_DOLLAR_BASE:
         return f"in {base[1]}, not constant {GDP_DOLLAR_BASE} like the other values"
+    if name in source_classes.fields() and (page := source_classes.page_kind(note)):
+        return f"cites a {page[1]} page ({page[0]}), not a source an editor cites"
     field = fields()[name]
     if field.range is not None:
         low, high = field.range

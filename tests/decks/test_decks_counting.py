@@ -64,7 +64,8 @@ def test_the_kits_state_every_counting_rule_filled_from_the_deck(lang):
 
 def test_the_data_years_count_every_printed_value_by_period_and_source():
     """Issue 43: the line is true for every card, not for most: each field's values counted per year or period
-    and source (74 temperatures of CHELSA's 1981-2010 grid, 34 of the Wikipedia list without a period, …)."""
+    and source (most temperatures from CHELSA's 1981-2010 grid, said to be a grid cell, others from the Wikipedia
+    list without a period, …)."""
     deck, lt = stated("laender-toppen", "en")
     words = layouts.common_in("en")["kit"]["words"]["counting"]
     line = next(line for line in lt.split("<br/>") if line.startswith(words["fields"]["temperature_c"] + ":"))
@@ -72,8 +73,20 @@ def test_the_data_years_count_every_printed_value_by_period_and_source():
     counts = [int(n) for n in re.findall(r" on (\d+) cards?", line)]
     assert sum(counts) == len(printed) and len(counts) >= 3, line
     assert "1981-2010 (CHELSA" in line and words["no_period"] in line and words["reviewed"] in line
+    chelsa = sum(1 for c in printed if c["provenance"]["temperature_c"]["source"] == "world-temperature-data")
+    gridded = words["gridded"].format(source="CHELSA climatologies 1981-2010")
+    assert f"1981-2010 ({gridded}) on {chelsa} cards" in line  # a grid cell, said where it stands for a station
     inhabitants = next(line for line in lt.split("<br/>") if line.startswith(words["fields"]["inhabitants_m"] + ":"))
     assert " on " not in inhabitants  # one origin: no count
+
+
+@pytest.mark.parametrize("lang", ["fr", "pl"])
+def test_the_data_years_say_in_every_language_that_chelsa_is_a_grid_cell(lang):
+    """Issue 43: where CHELSA's grid stands in for a station normal, the kit's data line says so."""
+    _, lt = stated("laender-toppen", lang)
+    gridded = layouts.common_in(lang)["kit"]["words"]["counting"]["gridded"]
+    assert gridded != layouts.common_in("en")["kit"]["words"]["counting"]["gridded"]  # translated
+    assert gridded.format(source="CHELSA climatologies 1981-2010") in lt
 
 
 def test_a_neighbour_outside_the_deck_must_be_declared():

@@ -105,7 +105,7 @@ def test_kit_cover_states_players_components_and_the_one_print_setting(kits):
 @pytest.mark.parametrize(
     ("game", "lang", "shown"),
     [
-        ("laender-toppen", "en", ["How to play", "The country card", "Bolivia", "Sweden", "Kazakhstan", "Morocco"]),
+        ("laender-toppen", "en", ["How to play", "The country card", "Colombia", "Sweden", "Kazakhstan", "Morocco"]),
         ("deutschland", "de", ["Spielregeln", "Die Ortskarte", "Wismar", "Emden", "Cottbus", "Jena", "Koblenz"]),
     ],
 )
