@@ -158,7 +158,9 @@ def cards_option(verb: str):
     "purpose",
     choices=["home", "print-shop"],
     help="home: RGB for home printers. print-shop: a PDF/X-4 in CMYK through an ICC output profile, one card "
-    "per page with TrimBox and BleedBox, black text in black ink alone (docs/printing.md).",
+    "per page with TrimBox and BleedBox, black text in black ink alone (docs/printing.md); with --kit the whole "
+    "kit as PDF/X-4 files (rules booklet, cards, accessories, tuck box die-line) and a note for the shop, into "
+    "the folder --out names.",
 )
 @click.option(
     "--icc",
@@ -203,18 +205,19 @@ def print_cards(
 
     _refuse_meaningless_print_options(click.get_current_context(), what, layout, duplex, kit)
     press = _press(click.get_current_context(), purpose, icc)
-    if out is not None and what != "all":
+    several = what == "all" or (kit and press is not None)  # files: --out names their folder
+    if out is not None and not several:
         _check_out_file(out, ".pdf", force)
     folder = paths.PRINT_DIR
-    if out and what == "all":
+    if out and several:
         if out.suffix.lower() == ".pdf":
+            what_writes = "--what all writes two PDFs" if what == "all" else "a print shop's kit is five files"
             raise GeodeckError(
-                f"--what all writes two PDFs, so --out names their folder, not a file: use e.g. "
-                f"--out {out.with_suffix('')}"
+                f"{what_writes}, so --out names their folder, not a file: use e.g. --out {out.with_suffix('')}"
             )
         folder, out = out, None
     if out is None:
-        outputs.check(folder, "--out", force, ("*.pdf",))
+        outputs.check(folder, "--out", force, ("*.pdf", "*.txt") if several else ("*.pdf",))
     offset = geometry.parse_offset(back_offset)
     if what == "accessories":
         game, _, deck, draft = _deck(click.get_current_context(), game, version, deck_file, lang)
@@ -248,6 +251,17 @@ def print_cards(
     if game_from_file:
         _note_cramped(game, options)
     store = open_store(mirror=mirror, online=not offline)
+    if kit and press is not None:
+        from pipeline.render import kit as kit_pdf
+        from pipeline.render import shop
+
+        manifest = kit_pdf.manifest_for(deck_path, deck, options.draft)
+        for written in shop.print_kit(game, deck, manifest, options, store, folder):
+            wrote(
+                written.path,
+                f"{written.what}, {pages(written.pages)}, {size(written.bytes)}" if written.pages else written.what,
+            )
+        return
     if kit:
         from pipeline.render import kit as kit_pdf
 
@@ -411,8 +425,9 @@ def _press(ctx: click.Context, purpose: str, icc: Path | None):
     refuse_together(
         ctx,
         "purpose",
-        ("layout", "kit", "calibration", "what", "paper", "gutter", "duplex", "back_offset"),
-        "--for print-shop writes one card per page, fronts and backs, for the shop to impose",
+        ("layout", "calibration", "what", "paper", "gutter", "duplex", "back_offset"),
+        "--for print-shop writes one card per page, fronts and backs, for the shop to impose (with --kit also "
+        "the rules booklet, the accessories and a tuck box)",
     )
     press = Press(icc or DEFAULT_PROFILE)
     press.icc  # noqa: B018 (read and checked now)
