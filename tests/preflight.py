@@ -8,13 +8,17 @@ and GTS_PDFXVersion; XMP with pdfxid:GTS_PDFXVersion PDF/X-4, dc:title, xmp date
 VersionID and RenditionClass; on every page a TrimBox inside a BleedBox inside the MediaBox; and, stricter
 than X-4 (which allows ICC-based RGB and live transparency) as a shop asks: every colour set in DeviceCMYK
 (no rg/RG/g/G, no RGB or grey colour space, image or shading), no ExtGState alpha, soft mask or blend mode,
-no transparency group; every font embedded; every stroked line at least 0.25 pt wide on the page (its width
-times the scale of the transformation it is drawn with, through forms too).
+no transparency group; every font embedded; every stroked line at least 0.25 pt wide on the page in its
+thinner direction (its width times the smaller scale of the transformation it is drawn with, through forms
+too: a flag drawn 3 × 2 is as thin as its 2); black text (100 % K) overprinting (/op true with /OPM 1), as
+shops ask. Spot colours (/Separation with a DeviceCMYK alternate: a die-line's CutContour) are allowed;
+`spots(pdf)` names them.
 """
 
 import io
 import math
 import re
+from dataclasses import dataclass, replace
 
 import pypdf
 from pypdf.generic import ContentStream, IndirectObject
@@ -31,6 +35,7 @@ XMP_REQUIRED = {  # the property (an element, with attributes, or an attribute) 
 }
 NOT_CMYK_OPERATORS = {b"rg", b"RG", b"g", b"G"}
 STROKES = {b"S", b"s", b"B", b"B*", b"b", b"b*"}
+TEXT = {b"Tj", b"TJ", b"'", b'"'}
 THINNEST_PT = 0.25
 CMYK_SPACES = {"/DeviceCMYK", "/Pattern"}
 
@@ -120,9 +125,22 @@ def _inside(inner: list[float], outer: list[float], tol: float = 0.01) -> bool:
     )
 
 
-def _content(contents, resources, seen: dict, reader) -> tuple[list[str], float]:
-    """What breaks the colour, transparency and font rules in a content stream and the forms it uses, and its
-    thinnest stroked line in the stream's own units (a form's problems are reported at its first use)."""
+@dataclass
+class _State:
+    """What the preflight follows through q/Q: the transformation's linear part, the line width, the fill colour
+    (DeviceCMYK components, or the colour space's name) and the fill overprint (op, OPM)."""
+
+    matrix: tuple[float, float, float, float] = (1.0, 0.0, 0.0, 1.0)
+    width: float = 1.0
+    fill: tuple = ()
+    overprint: tuple[bool, int] = (False, 0)
+
+
+def _content(contents, resources, seen: dict, reader, state: _State | None = None) -> tuple[list[str], float]:
+    """What breaks the colour, transparency, overprint and font rules in a content stream and the forms it uses,
+    and its thinnest stroked line on the page: its width times the smaller of the two scales of the
+    transformation it is drawn with (a line drawn with unequal scaling is thinner one way), through forms too
+    (a form's problems are reported at its first use)."""
     resources = resources.get_object() if resources is not None else {}
     found = _resources(resources, seen)
     thinnest = math.inf
@@ -130,36 +148,51 @@ def _content(contents, resources, seen: dict, reader) -> tuple[list[str], float]
         return found, thinnest
     if not isinstance(contents, ContentStream):
         contents = ContentStream(contents, reader)
-    scale, width, stack = 1.0, 1.0, []
+    now, stack = replace(state or _State()), []
     for operands, operator in contents.operations:
         if operator == b"q":
-            stack.append((scale, width))
+            stack.append(replace(now))
         elif operator == b"Q" and stack:
-            scale, width = stack.pop()
+            now = stack.pop()
         elif operator == b"cm":
-            scale *= _scale(operands)
+            now.matrix = _times(tuple(float(v) for v in operands[:4]), now.matrix)
         elif operator == b"w":
-            width = float(operands[0])
+            now.width = float(operands[0])
+        elif operator == b"gs":
+            gstate = (resources.get("/ExtGState") or {})[operands[0]].get_object()
+            op, opm = now.overprint
+            now.overprint = (bool(gstate.get("/op", op)), int(gstate.get("/OPM", opm)))
+        elif operator == b"k":
+            now.fill = tuple(float(v) for v in operands)
+        elif operator == b"cs":
+            now.fill = (_space(resources, operands[0]),)
+        elif operator in TEXT and now.fill == (0, 0, 0, 1) and now.overprint != (True, 1):
+            found.append("black text without overprint (op true, OPM 1)")
         elif operator in STROKES:
-            thinnest = min(thinnest, width * scale)
+            thinnest = min(thinnest, now.width * _thinner(now.matrix))
         elif operator in NOT_CMYK_OPERATORS:
             found.append(f"colour operator {operator.decode()} (not CMYK)")
-        elif operator in (b"cs", b"CS"):
+        if operator in (b"cs", b"CS"):
             space = _space(resources, operands[0])
-            if space not in CMYK_SPACES:
+            if space not in CMYK_SPACES and not _cmyk_separation(resources, operands[0]):
                 found.append(f"colour space {space}")
         elif operator == b"Do":
-            problems, form_thinnest = _xobject(resources, operands[0], seen, reader)
+            problems, form_thinnest = _xobject(resources, operands[0], seen, reader, now)
             found += problems
-            thinnest = min(thinnest, form_thinnest * scale)
+            thinnest = min(thinnest, form_thinnest)
     return found, thinnest
 
 
-def _xobject(resources, name, seen: dict, reader) -> tuple[list[str], float]:
-    """(problems, thinnest line in the user space it is drawn into) of XObject `name`, each looked at once."""
+def _xobject(resources, name, seen: dict, reader, state: _State) -> tuple[list[str], float]:
+    """(problems, thinnest line on the page) of XObject `name` drawn in `state`; each form's problems are looked
+    at once, its lines at every transformation it is drawn with."""
     ref = (resources.get("/XObject") or {})[name]
     xobject = ref.get_object()
-    key = ref.idnum if isinstance(ref, IndirectObject) else id(xobject)
+    form = ref.idnum if isinstance(ref, IndirectObject) else id(xobject)
+    key = ("form", form, state.matrix)
+    reported = seen.setdefault("reported forms", set())
+    first = form not in reported
+    reported.add(form)
     if key in seen:
         return [], seen[key]
     found: list[str] = []
@@ -167,9 +200,11 @@ def _xobject(resources, name, seen: dict, reader) -> tuple[list[str], float]:
     if xobject.get("/Subtype") == "/Form":
         if "/Group" in xobject:
             found.append(f"form {name}: a transparency group")
-        problems, thinnest = _content(xobject, xobject.get("/Resources"), seen, reader)
+        matrix = tuple(float(v) for v in xobject.get("/Matrix", [1, 0, 0, 1, 0, 0])[:4])
+        problems, thinnest = _content(
+            xobject, xobject.get("/Resources"), seen, reader, replace(state, matrix=_times(matrix, state.matrix))
+        )
         found += problems
-        thinnest *= _scale(xobject.get("/Matrix", [1, 0, 0, 1, 0, 0]))
     elif xobject.get("/Subtype") == "/Image":
         if xobject.get("/SMask") is not None:
             found.append(f"image {name}: a soft mask")
@@ -177,13 +212,52 @@ def _xobject(resources, name, seen: dict, reader) -> tuple[list[str], float]:
         if space not in CMYK_SPACES:
             found.append(f"image {name}: colour space {space}")
     seen[key] = thinnest
-    return found, thinnest
+    return found if first else [], thinnest
 
 
-def _scale(matrix) -> float:
-    """How much a transformation matrix [a b c d e f] scales a line width (its area scale's square root)."""
-    a, b, c, d = (float(v) for v in matrix[:4])
-    return math.sqrt(abs(a * d - b * c))
+def _times(m, n) -> tuple[float, float, float, float]:
+    """The linear part of PDF's matrix product m × n (m applied first)."""
+    a, b, c, d = m
+    e, f, g, h = n
+    return (a * e + b * g, a * f + b * h, c * e + d * g, c * f + d * h)
+
+
+def _thinner(matrix) -> float:
+    """The smaller singular value of a matrix's linear part: how much it scales a line width in the direction
+    it shrinks most."""
+    a, b, c, d = matrix
+    total, det = a * a + b * b + c * c + d * d, abs(a * d - b * c)
+    return math.sqrt(max(0.0, (total - math.sqrt(max(0.0, total * total - 4 * det * det))) / 2))
+
+
+def _cmyk_separation(resources, name) -> bool:
+    """Whether colour space `name` is a spot colour (/Separation) with a DeviceCMYK alternate."""
+    value = (resources.get("/ColorSpace") or {}).get(name)
+    value = value.get_object() if value is not None else None
+    return isinstance(value, list) and str(value[0]) == "/Separation" and str(value[2]) == "/DeviceCMYK"
+
+
+def spots(pdf: bytes) -> set[str]:
+    """The names of the spot colours (/Separation colour spaces) the pages' resources and their forms name."""
+    reader = pypdf.PdfReader(io.BytesIO(pdf))
+    names = set()
+    for page in reader.pages:
+        for res in _all_resources(page.get("/Resources")):
+            for value in (res.get("/ColorSpace") or {}).values():
+                value = value.get_object()
+                if isinstance(value, list) and str(value[0]) == "/Separation":
+                    names.add(str(value[1]).lstrip("/"))
+    return names
+
+
+def _all_resources(resources):
+    """A resource dictionary and those of the forms it names, depth first."""
+    resources = resources.get_object() if resources is not None else {}
+    yield resources
+    for ref in (resources.get("/XObject") or {}).values():
+        xobject = ref.get_object()
+        if xobject.get("/Subtype") == "/Form":
+            yield from _all_resources(xobject.get("/Resources"))
 
 
 def _space(resources, name) -> str:

@@ -158,7 +158,9 @@ def cards_option(verb: str):
     "purpose",
     choices=["home", "print-shop"],
     help="home: RGB for home printers. print-shop: a PDF/X-4 in CMYK through an ICC output profile, one card "
-    "per page with TrimBox and BleedBox, black text in black ink alone (docs/printing.md).",
+    "per page with TrimBox and BleedBox, black text in black ink alone (docs/printing.md); with --kit the whole "
+    "kit as PDF/X-4 files (rules booklet, cards, accessories, tuck box die-line) and a note for the shop, into "
+    "the folder --out names.",
 )
 @click.option(
     "--icc",
@@ -202,7 +204,8 @@ def print_cards(
     ctx = click.get_current_context()
     _refuse_meaningless_print_options(ctx, what, layout, duplex, kit)
     press = _press(ctx, purpose, icc)
-    folder, out = _print_destination(out, what, force)
+    several = what == "all" or (kit and press is not None)  # files: --out names their folder
+    folder, out = _print_destination(out, what, force, several)
     offset = geometry.parse_offset(back_offset)
     if what == "accessories":
         game, _, deck, draft = _deck(ctx, game, version, deck_file, lang)
@@ -215,7 +218,7 @@ def print_cards(
     game, deck_path, deck, options = _sheets_deck(ctx, game, version, deck_file, card_ids, options)
     store = open_store(mirror=mirror, online=not offline)
     if kit:
-        _print_kit(game, deck_path, deck, options, store, out)
+        _print_kit(game, deck_path, deck, options, store, out, folder)
         return
     _print_sheets(game, deck, options, store, out or printing.default_output(game, deck, options, folder))
     if what == "all":
@@ -252,23 +255,23 @@ def _sheets_deck(ctx: click.Context, game, version: str | None, deck_file: Path 
     return game, deck_path, deck, options
 
 
-def _print_destination(out: Path | None, what: str, force: bool) -> tuple[Path, Path | None]:
+def _print_destination(out: Path | None, what: str, force: bool, several: bool) -> tuple[Path, Path | None]:
     """The folder the PDFs go to and the file --out names (None: each PDF under its default name), both checked:
-    --out names a new PDF, or with --what all the folder of both."""
+    --out names a new PDF, or where `several` files are written (--what all, a print shop's kit) their folder."""
     from pipeline import paths
 
-    if out is not None and what != "all":
+    if out is not None and not several:
         _check_out_file(out, ".pdf", force)
     folder = paths.PRINT_DIR
-    if out and what == "all":
+    if out and several:
         if out.suffix.lower() == ".pdf":
+            what_writes = "--what all writes two PDFs" if what == "all" else "a print shop's kit is five files"
             raise GeodeckError(
-                f"--what all writes two PDFs, so --out names their folder, not a file: use e.g. "
-                f"--out {out.with_suffix('')}"
+                f"{what_writes}, so --out names their folder, not a file: use e.g. --out {out.with_suffix('')}"
             )
         folder, out = out, None
     if out is None:
-        outputs.check(folder, "--out", force, ("*.pdf",))
+        outputs.check(folder, "--out", force, ("*.pdf", "*.txt") if several else ("*.pdf",))
     return folder, out
 
 
@@ -294,10 +297,20 @@ def _print_calibration(game, paper, duplex, offset, lang, out: Path | None, fold
     wrote(path, "the duplex calibration sheet, 2 pages")
 
 
-def _print_kit(game, deck_path, deck, options, store, out: Path | None) -> None:
-    """The whole print-and-play kit as one PDF."""
+def _print_kit(game, deck_path, deck, options, store, out: Path | None, folder: Path) -> None:
+    """The whole print-and-play kit as one PDF; for a print shop (`options.press`) its files in `folder`."""
     from pipeline.render import kit as kit_pdf
 
+    if options.press is not None:
+        from pipeline.render import shop
+
+        manifest = kit_pdf.manifest_for(deck_path, deck, options.draft)
+        for written in shop.print_kit(game, deck, manifest, options, store, folder):
+            wrote(
+                written.path,
+                f"{written.what}, {pages(written.pages)}, {size(written.bytes)}" if written.pages else written.what,
+            )
+        return
     result = kit_pdf.print_kit(game, deck_path, deck, options, store, out)
     wrote(result.path, f"the kit, {counted(result.cards, 'card')}, {pages(result.pages)}, {size(result.bytes)}")
 
@@ -450,8 +463,9 @@ def _press(ctx: click.Context, purpose: str, icc: Path | None):
     refuse_together(
         ctx,
         "purpose",
-        ("layout", "kit", "calibration", "what", "paper", "gutter", "duplex", "back_offset"),
-        "--for print-shop writes one card per page, fronts and backs, for the shop to impose",
+        ("layout", "calibration", "what", "paper", "gutter", "duplex", "back_offset"),
+        "--for print-shop writes one card per page, fronts and backs, for the shop to impose (with --kit also "
+        "the rules booklet, the accessories and a tuck box)",
     )
     press = Press(icc or DEFAULT_PROFILE)
     press.icc  # noqa: B018 (read and checked now)

@@ -29,6 +29,15 @@ def key(version: str) -> tuple[int, int, int]:
     return year, month, number
 
 
+def date_of(version: str | None) -> date | None:
+    """The first day of a version's month (`2026.12.7` → 2026-12-01): a print's date that the deck fixes, not
+    the clock; None for a draft without a version."""
+    if version is None or not VERSION.match(version):
+        return None
+    year, month, _ = key(version)
+    return date(year, month, 1)
+
+
 def versions(game_dir: Path) -> list[str]:
     """The published versions, oldest first."""
     found = [p.name for p in game_dir.iterdir() if p.is_dir() and VERSION.match(p.name)] if game_dir.is_dir() else []

@@ -14,7 +14,7 @@ from pipeline.i18n import registry
 from pipeline.i18n.catalogue import labelled
 from pipeline.render import geometry, layouts, licences, ports, titles
 from pipeline.render.context import CardContext
-from pipeline.render.pages import describe, new_canvas
+from pipeline.render.pages import Canvas, describe, new_canvas
 from pipeline.render.printing import PrintResult, file_name
 
 PAPERS_MM = {**geometry.PAPERS_MM, "a3": (297.0, 420.0)}  # the cards' papers, and A3 for the maps
@@ -56,14 +56,17 @@ def draw_accessories(canvas, game: GameDefinition, deck: dict, options: Accessor
     ports.accessories(game).draw(canvas, deck, ctx, words(layout, lang), options.paper, PAPERS_MM[options.paper])
 
 
-def render(definition: GameDefinition, deck: dict, options: AccessoryOptions, store) -> tuple[bytes, int]:
-    """(PDF bytes, pages) of the accessories for a deck of the game."""
+def render(
+    definition: GameDefinition, deck: dict, options: AccessoryOptions, store, kind: type = Canvas
+) -> tuple[bytes, int]:
+    """(PDF bytes, pages) of the accessories for a deck of the game, drawn on a canvas of class `kind` (a
+    press's, for a print shop)."""
     options.validate()
     game = deck["game"]
     layout = layouts.load(definition)
     w = words(layout, layout.language(options.lang))
     version = layouts.version(deck, w["lang"], options.draft)
-    canvas, buffer = new_canvas()
+    canvas, buffer = new_canvas(kind)
     describe(
         canvas,
         labelled(w["lang"], f"{titles.title(definition, deck, w['lang'])} {version}", w["document"]),

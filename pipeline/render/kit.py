@@ -155,10 +155,11 @@ class KitContext:
         return float(self.cfg["margin_mm"])
 
 
-def _cover(canvas, kc: KitContext) -> None:
+def _cover(canvas, kc: KitContext, home: bool = True) -> None:
     """The game's colour field with the title, the key art drawn from the deck (its countries on the world, or
     its places on the country) and three card fronts across the field's edge; below it what a buyer asks
-    (`_facts`), then the contents and the one print setting. Colours and sizes from the game's design system
+    (`_facts`), then the contents and the one print setting (`home`: a print shop's booklet holds neither, nor
+    the card stock and cutting, which are the shop's). Colours and sizes from the game's design system
     (`[design]`)."""
     game, deck, kit, layout, lang, ctx = kc.game, kc.deck, kc.kit, kc.layout, kc.lang, kc.cards
     pw, ph = kc.page
@@ -198,14 +199,24 @@ def _cover(canvas, kc: KitContext) -> None:
     below = cards_y - shape["gap_mm"]
     half = (pw - 2 * m - shape["gap_mm"]) / 2
     tight = ParagraphStyle("facts", parent=style, spaceAfter=style.fontSize * 0.35)
-    _flow(canvas, _facts(kc), tight, Box(m, m, half, below - m), lambda: None)
+    facts = _facts(kc)
+    _flow(canvas, facts if home else facts[:-2], tight, Box(m, m, half, below - m), lambda: None)
     version = layouts.version(deck, lang, kc.options.draft)
     body = [
-        markup.lines([markup.bold(kit["contents"]), *items]),
-        markup.fill(kit["printing"], duplex=duplex),
+        *([markup.lines([markup.bold(kit["contents"]), *items]), markup.fill(kit["printing"], duplex=duplex)] * home),
         markup.fill(kit["version"], version=version, cards=len(deck["cards"])),
     ]
     _flow(canvas, body, style, Box(pw - m - half, m, half, below - m), lambda: None)
+
+
+def box_words(kc: KitContext) -> dict[str, str]:
+    """A tuck box's words: the deck's title, the cover's subtitle and its version line."""
+    version = layouts.version(kc.deck, kc.lang, kc.options.draft)
+    return {
+        "title": titles.title(kc.game, kc.deck, kc.lang),
+        "subtitle": _counted(kc.game_kit["subtitle"], kc.lang, _items(kc.deck)),
+        "version": placeholders.fill(kc.kit["version"], version=version, cards=len(kc.deck["cards"])),
+    }
 
 
 def _facts(kc: KitContext) -> list[Markup]:
@@ -357,6 +368,12 @@ def _own_table(deck: dict, kit: dict) -> list[Markup]:
     return [markup.fill(kit["own_table"], sha256=made["table_sha256"], **words)]
 
 
+def manifest_for(deck_path: Path, deck: dict, draft: bool) -> dict:
+    """The deck's manifest; a draft has none: its sources are those its cards name, as its manifest would list
+    them."""
+    return {"sources": files.used_sources(deck["cards"])} if draft else manifest_of(deck_path)
+
+
 def manifest_of(deck_path: Path) -> dict:
     path = deck_path.parent / "manifest.json"
     if not path.is_file():
@@ -364,26 +381,22 @@ def manifest_of(deck_path: Path) -> dict:
     return published.manifest_of(deck_path)
 
 
-def render(game: GameDefinition, deck: dict, manifest: dict, options: PrintOptions, store) -> tuple[bytes, list[str]]:
-    """(PDF bytes, each page's section or BLANK) of the kit."""
-    options.validate()
-    if options.layout != "sheet":
-        raise GeodeckError(
-            "--kit prints card sheets for home printing; for a print shop use --layout one-up without --kit"
-        )
+def _opened(game: GameDefinition, deck: dict, options: PrintOptions, store, kind: type, what: str):
+    """(canvas of class `kind`, its buffer, the kit's context, `section(key)`) of a new kit document, its cover
+    page begun."""
     layout = layouts.load(game)
     lang = layout.language(options.lang)
-    cfg, kit, game_kit = _words(layout, lang)
+    _, kit, _ = _words(layout, lang)
     regular, bold = fonts.register()
     registerFontFamily(regular, normal=regular, bold=bold, italic=regular, boldItalic=bold)
     page = accessories.PAPERS_MM[options.paper]
-    canvas, buffer = new_canvas(KitCanvas)
+    canvas, buffer = new_canvas(kind)
     canvas.words = {"page": kit["page"], "blank": kit["blank"]}
     version = layouts.version(deck, lang, options.draft)
     describe(
         canvas,
         labelled(lang, f"{titles.title(game, deck, lang)} {version}", kit["kind"]),
-        f"{deck['game']} {version} kit, {options.paper}, {lang}",
+        f"{deck['game']} {version} {what}, {options.paper}, {lang}",
     )
     canvas.showOutline()
 
@@ -394,17 +407,59 @@ def render(game: GameDefinition, deck: dict, manifest: dict, options: PrintOptio
 
     begin_page(canvas, page)
     section("cover")
+    return canvas, buffer, context(game, deck, options, store), section
+
+
+def context(game: GameDefinition, deck: dict, options: PrintOptions, store) -> KitContext:
+    """The kit's context: its words, sizes, fonts and the cards' context with the deck's sizes."""
+    layout = layouts.load(game)
+    lang = layout.language(options.lang)
+    cfg, kit, game_kit = _words(layout, lang)
+    regular, bold = fonts.register()
     ctx = printing.with_steps(ports.cards(game), deck["cards"], CardContext(layout, lang, 0.0, store, options.for_sale))
-    kc = KitContext(game, deck, options, page, layout, lang, cfg, kit, game_kit, ctx, regular, bold)
-    _cover(canvas, kc)
+    page = accessories.PAPERS_MM[options.paper]
+    return KitContext(game, deck, options, page, layout, lang, cfg, kit, game_kit, ctx, regular, bold)
+
+
+def _cover_and_rules(canvas, kc: KitContext, section, home: bool = True) -> None:
+    """The cover (its page begun; `home`: the home kit's) and the rules pages, the last one ended."""
+    _cover(canvas, kc, home)
     end_page(canvas)
-    begin_page(canvas, page)
+    begin_page(canvas, kc.page)
     section("rules")
-    rules.draw(canvas, game, deck, ctx, game_kit, page, float(cfg["margin_mm"]), lambda: begin_page(canvas, page))
+    rules.draw(
+        canvas,
+        kc.game,
+        kc.deck,
+        kc.cards,
+        kc.game_kit,
+        kc.page,
+        kc.margin,
+        lambda: begin_page(canvas, kc.page),
+    )
     end_page(canvas)
+
+
+def _attribution_page(canvas, kc: KitContext, manifest: dict, section) -> None:
+    begin_page(canvas, kc.page)
+    section("attribution")
+    _attribution(canvas, kc, manifest)
+    end_page(canvas)
+
+
+def render(game: GameDefinition, deck: dict, manifest: dict, options: PrintOptions, store) -> tuple[bytes, list[str]]:
+    """(PDF bytes, each page's section or BLANK) of the kit."""
+    options.validate()
+    if options.layout != "sheet":
+        raise GeodeckError(
+            "--kit prints card sheets for home printing; for a print shop use --layout one-up without --kit"
+        )
+    layout = layouts.load(game)
+    canvas, buffer, kc, section = _opened(game, deck, options, store, KitCanvas, "kit")
+    _cover_and_rules(canvas, kc, section)
     canvas.to_front()
     section("calibration")  # the next page, where the sheet begins
-    calibration.draw(canvas, options.paper, options.duplex, options.back_offset, lang)
+    calibration.draw(canvas, options.paper, options.duplex, options.back_offset, kc.lang)
     section("cards")
     canvas.foot_at = card_foot(printing.sheet_for(options, layout.card_mm, printing.bleed_of(options, layout)))
     printing.draw_cards(canvas, game, deck, options, store)
@@ -414,10 +469,22 @@ def render(game: GameDefinition, deck: dict, manifest: dict, options: PrintOptio
     extras = accessories.AccessoryOptions(options.paper, options.lang, options.for_sale, options.draft)
     accessories.draw_accessories(canvas, game, deck, extras, store)
     canvas.alone = False
-    begin_page(canvas, page)
-    section("attribution")
-    _attribution(canvas, kc, manifest)
-    end_page(canvas)
+    _attribution_page(canvas, kc, manifest, section)
+    canvas.save()
+    return buffer.getvalue(), canvas.roles
+
+
+def booklet(
+    game: GameDefinition, deck: dict, manifest: dict, options: PrintOptions, store, kind: type = KitCanvas
+) -> tuple[bytes, list[str]]:
+    """(PDF bytes, each page's section or BLANK) of the kit's booklet for a stapled (saddle-stitched) print:
+    the cover, the rules and the attribution page, then blank pages to a multiple of 4 pages. `kind`: a
+    subclass of KitCanvas (a press's, for a print shop)."""
+    canvas, buffer, kc, section = _opened(game, deck, options, store, kind, "rules booklet")
+    _cover_and_rules(canvas, kc, section, home=False)
+    _attribution_page(canvas, kc, manifest, section)
+    while len(canvas.roles) % 4:
+        canvas.blank()
     canvas.save()
     return buffer.getvalue(), canvas.roles
 
@@ -435,8 +502,7 @@ def print_kit(
     game: GameDefinition, deck_path: Path, deck: dict, options: PrintOptions, store, out: Path | None = None
 ) -> PrintResult:
     """Render the game's kit and write it atomically (a failure leaves any earlier PDF alone)."""
-    # a draft has no manifest: its sources are those its cards name, as its manifest would list them
-    manifest = {"sources": files.used_sources(deck["cards"])} if options.draft else manifest_of(deck_path)
+    manifest = manifest_for(deck_path, deck, options.draft)
     data, roles = render(game, deck, manifest, options, store)
     lang = layouts.load(game).language(options.lang)
     path = out or default_output(game, deck, options, lang)

@@ -17,12 +17,22 @@ THINNEST_PT = 0.25  # the thinnest line a print shop holds: every line is drawn 
 
 
 class Canvas(pdfgen.Canvas):
-    """reportlab's canvas, its line widths at least THINNEST_PT on the page (a flag's hairlines, scaled down
-    with it, and the maps' finest lines too)."""
+    """reportlab's canvas, its line widths at least THINNEST_PT on the page in their thinner direction (a
+    flag's hairlines, scaled down with it more one way than the other, and the maps' finest lines too)."""
+
+    outer_scale = 1.0  # while a form is recorded: the scale it is drawn at (its matrix starts anew inside it)
 
     def setLineWidth(self, width):
-        a, b, c, d = self._currentMatrix[:4]  # where the line is drawn: its width is scaled by this
-        super().setLineWidth(max(width, THINNEST_PT / (math.sqrt(abs(a * d - b * c)) or 1.0)))
+        scale = thinner_scale(self._currentMatrix[:4]) * self.outer_scale
+        super().setLineWidth(max(width, THINNEST_PT / (scale or 1.0)))
+
+
+def thinner_scale(matrix) -> float:
+    """How much a transformation's linear part [a b c d] scales a line width in the direction it shrinks most
+    (its smaller singular value): a line drawn with unequal scaling is that thin one way."""
+    a, b, c, d = matrix
+    total, det = a * a + b * b + c * c + d * d, abs(a * d - b * c)
+    return math.sqrt(max(0.0, (total - math.sqrt(max(0.0, total * total - 4 * det * det))) / 2))
 
 
 def new_canvas(kind: type[Canvas] = Canvas) -> tuple[Any, io.BytesIO]:
@@ -64,12 +74,18 @@ def clipped(canvas: Canvas, area) -> Iterator[None]:
 
 
 def form(canvas: Canvas, name: str, box, draw: Callable[[], None]) -> None:
-    """The form XObject `name` placed at `box`; the first use in a document records it from `draw()`,
-    which draws in the box's own millimetres (origin at its bottom-left corner)."""
+    """The form XObject `name` placed at `box`; the first use in a document at each scale records it from
+    `draw()`, which draws in the box's own millimetres (origin at its bottom-left corner): a form's line widths
+    hold THINNEST_PT at the scale it was recorded at, so a card's map drawn smaller on the cover is its own
+    form."""
+    scale = thinner_scale(canvas._currentMatrix[:4]) * canvas.outer_scale
+    name = f"{name}-{scale:.4f}".replace(".", "_")
     if not canvas.hasForm(name):
+        outer, canvas.outer_scale = canvas.outer_scale, scale
         canvas.beginForm(name, 0, 0, box.w, box.h)
         draw()
         canvas.endForm()
+        canvas.outer_scale = outer
     canvas.saveState()
     canvas.translate(box.x, box.y)
     canvas.doForm(name)

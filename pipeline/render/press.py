@@ -4,20 +4,25 @@ as it is drawn, so whatever colours the templates choose print as designed.
 `Press.canvas_class(kind)` is a canvas that converts each fill and stroke colour (`Press.cmyk`): a neutral
 grey becomes black ink alone (text and hairlines in 100 % K where they are darker than the profile's solid
 black, no rich black), any other colour goes through the profile (relative colorimetric); alpha is dropped
-(the flags' `/ca` states cover nothing visible). `Press.finish` then adds what PDF/X-4 asks of the file:
-the output intent with the embedded profile, the version keys, XMP metadata with title and version, and a
-TrimBox and BleedBox on every page (the MediaBox where a page sets none). The default profile and its
-licence: templates/icc/README.md.
+(the flags' `/ca` states cover nothing visible); solid black (100 % K alone) is filled with overprint on
+(`/op true`, `/OPM 1`), so black text over a colour prints without a white gap if the plates shift.
+Spot colours (`CMYKColorSep`: a tuck box's `CutContour` and `Fold`) pass through as `/Separation`.
+`Press.finish` then adds what PDF/X-4 asks of the file: the output intent with the embedded profile (the
+default's registered condition, FOGRA39, by name), the version keys, real dates (the deck version's),
+XMP metadata with title and version, the shop's subject and a TrimBox and BleedBox on every page (the
+MediaBox where a page sets none). The default profile and its licence: templates/icc/README.md.
 """
 
 import hashlib
 import io
 import zlib
 from dataclasses import dataclass, field
+from datetime import date
 from functools import cached_property
 from pathlib import Path
 
 from reportlab.lib.colors import CMYKColor, Color, toColor
+from reportlab.pdfgen.textobject import PDFTextObject
 
 from pipeline import readers
 from pipeline.errors import GeodeckError
@@ -27,6 +32,16 @@ from pipeline.paths import TEMPLATES_DIR
 DEFAULT_PROFILE = TEMPLATES_DIR / "icc" / "FOGRA39L-geodeck.icc"
 PDFX_VERSION = "PDF/X-4"
 NEUTRAL = 2 / 255  # an RGB colour whose channels differ by at most this is a grey: black ink alone
+REGISTRY = "http://www.color.org"
+# the default profile's printing condition as the ICC's registry of characterization data names it
+# (https://registry.color.org/profile-registry/chardata/FOGRA39.txt): a shop's RIP knows it by this name
+REGISTERED = {
+    DEFAULT_PROFILE.name: (
+        "FOGRA39",
+        "Offset printing, according to ISO 12647-2:2004/Amd 1, OFCOM, paper type 1 or 2 = coated art, 115 g/m2, "
+        "tone value increase curves A (CMY) and B (K)",
+    )
+}
 
 
 @dataclass(frozen=True)
@@ -134,14 +149,28 @@ class Press:
         b = self.lab_of_cmyk(self.ink(rgb))
         return sum((p - q) ** 2 for p, q in zip(a, b)) ** 0.5
 
+    @property
+    def condition(self) -> tuple[str, str]:
+        """(OutputConditionIdentifier, OutputCondition): the registered name of the default profile's condition,
+        else (a shop's own profile) its description, as PDF/X asks of an unregistered condition."""
+        return REGISTERED.get(self.profile.name, (self.description, self.description))
+
     def canvas_class(self, kind: type) -> type:
-        """`kind` (a reportlab Canvas class) drawing every colour in this press's CMYK, without alpha."""
+        """`kind` (a reportlab Canvas class) drawing every colour in this press's CMYK, without alpha, solid
+        black overprinting."""
         press = self
 
         class PressCanvas(kind):
             def __init__(self, *args, **kwargs):
                 super().__init__(*args, **kwargs)
                 self._enforceColorSpace = press.cmyk  # reportlab's hook on every setFill/StrokeColor
+
+            def setFillColor(self, aColor, alpha=None):
+                super().setFillColor(aColor, alpha)
+                _overprint(self, self, self._fillColorObj)
+
+            def beginText(self, x=0, y=0, direction=None):
+                return PressText(self, x, y, direction=direction)
 
             def setFillGray(self, gray, alpha=None):
                 self.setFillColor((gray, gray, gray))
@@ -163,8 +192,9 @@ class Press:
 
         return PressCanvas
 
-    def finish(self, pdf: bytes, title: str, version: str) -> bytes:
-        """`pdf` (drawn on a press canvas) as PDF/X-4: output intent, version keys, XMP, boxes on every page."""
+    def finish(self, pdf: bytes, title: str, version: str, subject: str, dated: date | None = None) -> bytes:
+        """`pdf` (drawn on a press canvas) as PDF/X-4: output intent, version keys, dates (`dated`, the deck
+        version's; reportlab's fixed date without one), subject, XMP, boxes on every page."""
         import pikepdf
 
         with pikepdf.open(io.BytesIO(pdf)) as doc:
@@ -176,9 +206,10 @@ class Press:
                     pikepdf.Dictionary(
                         Type=pikepdf.Name.OutputIntent,
                         S=pikepdf.Name.GTS_PDFX,
-                        OutputConditionIdentifier=self.description,
+                        OutputConditionIdentifier=self.condition[0],
+                        OutputCondition=self.condition[1],
                         Info=self.description,
-                        RegistryName="http://www.color.org",
+                        RegistryName=REGISTRY,
                         DestOutputProfile=profile,
                     )
                 ]
@@ -189,12 +220,16 @@ class Press:
                 page.obj.TrimBox = page.obj.get("/TrimBox", media)
             info = doc.docinfo
             info.Title = title
+            info.Subject = subject
             info.GTS_PDFXVersion = PDFX_VERSION
             info.Trapped = pikepdf.Name("/False")
+            if dated is not None:
+                info.CreationDate = info.ModDate = f"D:{dated:%Y%m%d}000000+00'00'"
             created = _xmp_date(str(info.get("/CreationDate", "D:20000101000000+00'00'")))
             digest = hashlib.sha256(pdf + self.icc).hexdigest()
             with doc.open_metadata(set_pikepdf_as_editor=False, update_docinfo=False) as meta:
                 meta["dc:title"] = title
+                meta["dc:description"] = subject
                 meta["pdfxid:GTS_PDFXVersion"] = PDFX_VERSION
                 meta["pdf:Trapped"] = "False"
                 meta["pdf:Producer"] = str(info.get("/Producer", "geodeck"))
@@ -216,6 +251,24 @@ class Press:
                 stream_decode_level=pikepdf.StreamDecodeLevel.none,
             )
         return out.getvalue()
+
+
+class PressText(PDFTextObject):
+    """A text object (a paragraph's lines) whose solid black overprints, as the press canvas's does."""
+
+    def setFillColor(self, aColor, alpha=None):
+        super().setFillColor(aColor, alpha)
+        _overprint(self, self._canvas, self._fillColorObj)
+
+
+def _overprint(target, canvas, colour) -> None:
+    """Fill overprint (with OPM 1, so the other inks under it stay) on for solid black (100 % K alone), off for
+    every other colour; the graphics state operator goes into `target`'s code (the canvas's or a text
+    object's)."""
+    black = isinstance(colour, CMYKColor) and not colour.spotName and colour.cmyk() == (0, 0, 0, 1)
+    if black:
+        canvas._extgstate.set(target, "OPM", 1)
+    canvas._extgstate.set(target, "op", black)
 
 
 def _converts(data: bytes) -> bool:

@@ -14,7 +14,7 @@ from pathlib import Path
 from reportlab.lib.units import mm
 
 from pipeline import atomic, paths
-from pipeline.decks import published, subset, translated
+from pipeline.decks import published, subset, translated, versions
 from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
 from pipeline.framework.definition import GameDefinition
@@ -23,6 +23,7 @@ from pipeline.render import layouts, licences, ports, text, titles
 from pipeline.render.context import CardContext
 from pipeline.render.geometry import DUPLEX_MODES, PER_SHEET, Rect, Sheet, default_gutter, one_up_page, paper_size
 from pipeline.render.pages import Canvas, begin_page, clipped, describe, end_page, new_canvas
+from pipeline.render.press import PDFX_VERSION as PDFX
 from pipeline.render.press import Press
 
 LAYOUTS = ("sheet", "one-up")
@@ -223,7 +224,12 @@ def render(
     draw_cards(canvas, definition, deck, options, store, on_card)
     canvas.save()
     if options.press:
-        return options.press.finish(buffer.getvalue(), title, version)
+        w, h = layout.card_mm
+        subject = (
+            f"print-shop cards: {len(chosen(deck, options))} cards, one per page, front then back; "
+            f"trim {w:g} x {h:g} mm, bleed {bleed_of(options, layout):g} mm; {PDFX} {options.press.condition[0]}"
+        )
+        return options.press.finish(buffer.getvalue(), title, version, subject, versions.date_of(deck.get("version")))
     return buffer.getvalue()
 
 

@@ -27,6 +27,8 @@ FILLED = ("rules", "setup", "anatomy")  # the kit words with the deck's own word
 BAND_MM = 24.0  # the title band's height
 GAP_MM = 5.0
 BADGE_MM = 2.4  # the radius of a numbered badge on the anatomy card
+# the rules text set tighter where that saves a page: (points off the body size, leading as a share of the size)
+TIGHTER = ((0.0, 1.25), (0.5, 1.25), (1.0, 1.2), (1.5, 1.2))
 
 
 def draw(
@@ -79,7 +81,6 @@ def draw(
         top = _anatomy(canvas, ports.cards(game), deck, ctx, plan, words, Box(margin, 0, pw - 2 * margin, top), small)
     if plan.get("example"):
         top = _example(canvas, ports.cards(game), deck, ctx, plan, words, Box(margin, 0, pw - 2 * margin, top), body)
-    flowing: list = [paragraph(line, body) for line in words["rules"]]
     inserts = []  # (after which paragraph, what): the table and the setup picture
     rows = plan.get("table") or words.get("table")  # numbers (the same in every language) or words
     if rows:  # the rulebook's table, after the paragraph that refers to it
@@ -88,14 +89,38 @@ def draw(
         small = _style(design.pt("small"), ctx.regular)
         picture = setup.Setup(ports.cards(game), deck, ctx, plan["setup"], words["setup"], small, _place)
         inserts.append((int(plan["setup_after"]), 1, picture))
-    for after, _, flowable in sorted(inserts, key=lambda i: (-i[0], -i[1])):
-        flowing.insert(after + 1, flowable)
-    _flow(canvas, flowing, body, Box(margin, margin, pw - 2 * margin, top - margin), margin, ph, start_page)
+    first = Box(margin, margin, pw - 2 * margin, top - margin)
+
+    def flowing(style: ParagraphStyle) -> list:
+        paragraphs: list = [paragraph(line, style) for line in words["rules"]]
+        for after, _, flowable in sorted(inserts, key=lambda i: (-i[0], -i[1])):
+            paragraphs.insert(after + 1, flowable)
+        return paragraphs
+
+    style = _fitted(flowing, design.pt("body"), design.pt("small"), ctx.regular, first, margin, ph)
+    _flow(canvas, flowing(style), style, first, margin, ph, start_page)
+
+
+def _fitted(flowing: Callable, body_pt: float, least_pt: float, font: str, first: Box, margin: float, ph: float):
+    """The rules text's style: the body's, or, where the text runs onto one more page than a tighter setting
+    needs (a short tail: an orphan page, and in a home kit the blank page behind it), the first of
+    TIGHTER (leading, then size, never below `least_pt`, the type scale's small) that saves that page."""
+    pages = _flow(None, flowing(_style(body_pt, font)), _style(body_pt, font), first, margin, ph, None)
+    for shrink, leading in TIGHTER:
+        size = body_pt - shrink
+        if size < least_pt:
+            break
+        style = _style(size, font, leading=size * PT_MM * leading)
+        if _flow(None, flowing(style), style, first, margin, ph, None) < pages:
+            return style
+    return _style(body_pt, font)
 
 
 def _style(size_pt: float, font: str, **extra) -> ParagraphStyle:
     size = size_pt * PT_MM
-    return ParagraphStyle("rules", fontName=font, fontSize=size, leading=size * 1.35, spaceAfter=size * 0.7, **extra)
+    return ParagraphStyle(
+        "rules", fontName=font, fontSize=size, **({"leading": size * 1.35, "spaceAfter": size * 0.7} | extra)
+    )
 
 
 def _card(canvas, draw_side: Callable, card: dict, ctx: CardContext, box: Box) -> float:
@@ -266,19 +291,24 @@ def _example(canvas, module, deck, ctx: CardContext, plan: dict, words: dict, ar
     return y - GAP_MM - 1
 
 
-def _flow(canvas, flowables: list, style, box: Box, margin: float, ph: float, start_page) -> None:
+def _flow(canvas, flowables: list, style, box: Box, margin: float, ph: float, start_page) -> int:
     """Paragraphs and tables from the top of `box` downwards; when one is full, a new page (begun by
     `start_page()`, the text then from `margin` below its top); without `start_page` a text that does not fit
-    is an error."""
+    is an error. Without a canvas nothing is drawn (a dry run). The pages used."""
     y = box.y + box.h
+    pages = 1
     for para in flowables:
         _, h = para.wrap(box.w, box.h)
         if y - h < box.y:
-            if start_page is None:
+            if canvas is not None and start_page is None:
                 raise GeodeckError(f"the rules' card legend does not fit its {box.w:.0f} × {box.h:.0f} mm box")
-            end_page(canvas)
-            start_page()
+            pages += 1
+            if canvas is not None:
+                end_page(canvas)
+                start_page()
             box = Box(box.x, margin, box.w, ph - 2 * margin)
             y = box.y + box.h
-        para.drawOn(canvas, box.x, y - h)
+        if canvas is not None:
+            para.drawOn(canvas, box.x, y - h)
         y -= h + max(style.spaceAfter, getattr(para, "spaceAfter", 0))
+    return pages
