@@ -260,7 +260,8 @@ def select(
     cards_in = np.bincount(codes[chosen], minlength=codes.max() + 1)  # cards per division
     cover = Cover(objective, chosen)
     score = objective.score(chosen, cover.radius())
-    for _ in range(s.iterations):
+    swaps = s.iterations if len(free) and len(outside) else 0  # every candidate a card, or every card a pin
+    for _ in range(swaps):
         slot, new = int(rng.choice(free)), int(rng.choice(outside))
         old = chosen[slot]
         if cards_in[codes[old]] == 1 and codes[new] != codes[old]:

@@ -175,3 +175,12 @@ def test_a_suburb_is_left_out_and_a_big_city_beside_a_bigger_one_is_kept(setting
     local_only = replace(s, well_known=0.0)
     assert "Big City" not in named(selection.select(pool, [0], local_only, places.EXTREMES, "state"))
     assert "Big City" in named(selection.select(pool, [0], replace(s, well_known=0.4), places.EXTREMES, "state"))
+
+
+def test_a_pool_of_exactly_the_decks_size_or_of_pins_only_is_the_deck_without_a_search(settings):
+    """Nothing to swap (every candidate a card, or every card a pin): Uganda's `region build` crashed there."""
+    towns = synthetic.country(settings.size, seed=5, divisions=3)
+    assert selection.select(towns, [0, 1], settings, places.EXTREMES, "division").tolist() == list(range(len(towns)))
+    pins = list(range(settings.size))
+    larger = synthetic.country(60, seed=5, divisions=3)
+    assert selection.select(larger, pins, settings, places.EXTREMES, "division").tolist() == pins

@@ -38,7 +38,9 @@ def place_card(row: dict, spec: DeckSpec, vintages: dict[str, str], off: float =
     places, named = ({"source": t, "vintage": vintages[t]} for t in (REVIEWED_PLACES, REVIEWED_NAMES))
     name = places if "name;" in fixed else geonames
     people = {**geonames, "citation": MERGED if "into;" in fixed else POPULATION}
-    second = int(row.get("second") or 0)
+    if "population;" in fixed:
+        people = {**places, "citation": reviewed.population_citation(iso3, row["name"])}
+    second = int(row.get("second") or 0) if "population;" not in fixed else 0
     if second and abs(int(row["population"]) - second) > off * second:  # gate.flagged: checked, not refused
         people["citation"] += (
             f"; {int(row['population']) / second - 1:+.0%} from Natural Earth's pop_min {second:,} "

@@ -11,7 +11,8 @@ Of the country's data (`data_problems`, the same for every deck the search tries
 Of one deck (`deck_problems`): the capital, the `largest` most populous places and every division capital among the
 candidates are cards; no division holds more than its share of the cards by a wide margin; no two cards lie within
 `near_km`; no card has more inhabitants than its whole agglomeration, nor the very figure of another place
-within `twin_km` (a district's figure).
+within `twin_km` (a district's figure). A figure a reviewed table cites (a `population` row) is the editor's word:
+neither the district check nor the second source's flag judges it.
 
 `flagged` lists the cards whose population is more than `second_source_off` from the second source (Natural
 Earth's pop_min): flagged in the provenance and the CHANGELOG, not refused.
@@ -126,7 +127,7 @@ def _near(deck: pd.DataFrame, near_km: float) -> list[str]:
 def _districts(deck: pd.DataFrame, ratio: float) -> list[str]:
     if "agglomeration" not in deck:
         return []
-    above = (deck["agglomeration"] > 0) & (deck["population"] > ratio * deck["agglomeration"])
+    above = (deck["agglomeration"] > 0) & (deck["population"] > ratio * deck["agglomeration"]) & ~cited(deck)
     return [
         f"{n} has {p:,} inhabitants, more than its whole agglomeration's {a:,} (Natural Earth): a district's figure"
         for n, p, a in zip(deck["name"][above], deck["population"][above], deck["agglomeration"][above])
@@ -148,4 +149,10 @@ def _twins(table: pd.DataFrame, deck: pd.DataFrame, twin_km: float) -> list[str]
 def flagged(deck: pd.DataFrame, off: float) -> pd.Series:
     """Whether each card's population is more than `off` (a share) from Natural Earth's pop_min for it."""
     second = deck["second"] if "second" in deck else pd.Series(0, index=deck.index)
-    return (second > 0) & ((deck["population"] - second).abs() > off * second)
+    return (second > 0) & ((deck["population"] - second).abs() > off * second) & ~cited(deck)
+
+
+def cited(deck: pd.DataFrame) -> pd.Series:
+    """Whether each card's population is a reviewed table's cited figure (a `population` row: an editor's word)."""
+    fixed = deck["reviewed"] if "reviewed" in deck else pd.Series("", index=deck.index)
+    return fixed.astype(str).str.contains("population;")

@@ -4,7 +4,9 @@
   code (names from `pycountry`, the local `name` where pycountry's is wrong) and the division's capitals;
 - region_places.csv: what GeoNames gets wrong about a place, by its GeoNames name: `out` (no municipality:
   an agglomeration, a district), `into` (merged into the place `value`, which takes its inhabitants), `name`
-  (the local name `value`), `division` (the GeoNames admin1 code `value` of its division, where GeoNames' is wrong);
+  (the local name `value`), `division` (the GeoNames admin1 code `value` of its division, where GeoNames' is wrong),
+  `population` (the cited figure `value`, an editor's word: the gate's district check and the second source's
+  flag no longer judge it);
 - region_names.csv: a place's or division's name in a language, by its local name.
 
 A name in a language is the table's, else in the country's own language the local name, else (a division)
@@ -29,7 +31,7 @@ from pipeline.errors import GeodeckError
 
 REVIEWED = paths.ROOT / "sources" / "reviewed"
 DIVISIONS, PLACES, NAMES = (REVIEWED / f"region_{n}.csv" for n in ("divisions", "places", "names"))
-ACTIONS = ("out", "into", "name", "division")
+ACTIONS = ("out", "into", "name", "division", "population")
 
 
 def shown(path: Path) -> str:
@@ -121,10 +123,35 @@ def corrected(table: pd.DataFrame, iso3: str, towns: pd.DataFrame) -> pd.DataFra
             gone[at] = True
     for r in fixes:
         at = np.flatnonzero(names == r["geonames_name"])
-        if r["action"] in ("name", "division") and len(at):
-            table.iloc[at, table.columns.get_loc(r["action"])] = r["value"]
+        if r["action"] in ("name", "division", "population") and len(at):
+            value = _figure(r) if r["action"] == "population" else r["value"]
+            table.iloc[at, table.columns.get_loc(r["action"])] = value
             table.iloc[at, table.columns.get_loc("reviewed")] += r["action"] + ";"
     return table.loc[~gone].reset_index(drop=True)
+
+
+def _figure(row: dict[str, str]) -> int:
+    if not row["value"].isdigit():
+        raise GeodeckError(
+            f"{shown(PLACES)}: the population of {row['geonames_name']} ({row['iso3']}) is {row['value']!r}; write the "
+            "cited figure in digits (66573)"
+        )
+    return int(row["value"])
+
+
+def population_citation(iso3: str, name: str) -> str:
+    """The citation of the `population` row of the place printed as `name` ("" when GeoNames' figure stands)."""
+    renamed = {r["geonames_name"]: r["value"] for r in rows(PLACES) if r["iso3"] == iso3 and r["action"] == "name"}
+    return next(
+        (
+            r["citation"]
+            for r in rows(PLACES)
+            if r["iso3"] == iso3
+            and r["action"] == "population"
+            and renamed.get(r["geonames_name"], r["geonames_name"]) == name
+        ),
+        "",
+    )
 
 
 def _population(towns: pd.DataFrame, name: str) -> int:

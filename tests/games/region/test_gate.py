@@ -99,3 +99,23 @@ def test_a_deck_failing_the_gate_is_published_only_with_accept_which_the_changel
     changelog = next((decks / "region-nld").glob("*/CHANGELOG.md")).read_text()
     assert "Published over the editorial gate (`--accept`, Why: below): not a card:" in changelog
     assert "a test deck" in changelog
+
+
+def test_a_population_a_reviewed_table_cites_is_the_editor_s_word_not_a_district_s_figure():
+    """Natural Earth's 21,863 for Fort McMurray predates the oil-sands town's growth: the figure cited in
+    region_places.csv (a `population` row) is neither refused as a district's nor flagged."""
+    from pipeline.games.region import reviewed
+
+    row = (1, "Fort McMurray", "01", 56.73, -111.38, 66573)
+    table = pd.DataFrame([row], columns=["geonameid", "name", "division", "lat", "lon", "population"])
+    fixed = reviewed.corrected(table, "CAN", pd.DataFrame(columns=["name", "population"]))
+    assert fixed.loc[0, ["population", "reviewed"]].tolist() == [66573, "population;"]
+    assert "Census of Population 2016" in reviewed.population_citation("CAN", "Fort McMurray")
+    deck = places((1, "Fort McMurray", "01", "Alberta", "", 56.73, -111.38, 66573, 21863)).assign(second=21863)
+    assert gate.deck_problems(deck, RULES) == [
+        "Fort McMurray has 66,573 inhabitants, more than its whole agglomeration's 21,863 (Natural Earth): a "
+        "district's figure"
+    ]
+    assert gate.flagged(deck, 0.2).tolist() == [True]
+    deck = deck.assign(reviewed=fixed["reviewed"])
+    assert gate.deck_problems(deck, RULES) == [] and gate.flagged(deck, 0.2).tolist() == [False]

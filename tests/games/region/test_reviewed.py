@@ -108,3 +108,23 @@ def test_names_in_every_language_the_country_s_own_kept_local_and_no_glossed_lis
     assert reviewed.translated("ESP", "division", "La Rioja", "fr", "ES-RI") == "La Rioja"
     assert reviewed.translated("ESP", "division", "Murcia", "pl", "ES-MC") == "Murcia"  # not "Murcja (region)"
     assert reviewed.translated("ESP", "division", "Madrid", "fr", "ES-MD") == "Madrid"  # not "Madrid, Communauté de"
+
+
+def test_a_german_deck_of_switzerland_names_its_french_and_italian_speaking_cantons_in_german():
+    """Issue 41, item 5: Switzerland's own language for the deck is German, but its cantons' local names are in
+    their own language (Genève, Vaud, Ticino): the German names (the Federal Constitution's) replace them."""
+    cantons = [("Genève", "CH-GE"), ("Vaud", "CH-VD"), ("Valais", "CH-VS"), ("Ticino", "CH-TI"), ("Zürich", "CH-ZH")]
+    assert [reviewed.translated("CHE", "division", n, "de", c) for n, c in cantons] == [
+        "Genf",
+        "Waadt",
+        "Wallis",
+        "Tessin",
+        "Zürich",
+    ]
+    assert [reviewed.translated("CHE", "place", n, "de") for n in ("Genève", "Sion", "Lugano")] == [
+        "Genf",
+        "Sitten",
+        "Lugano",
+    ]
+    assert reviewed.translated("CHE", "division", "Genève", "fr", "CH-GE") == "Genève"
+    assert reviewed.translated("CHE", "place", "Genève", "en") == "Geneva"
