@@ -18,7 +18,7 @@ class PlaycheckModule(Protocol):
     `checkpoint(state)` (when the lead is looked at), `collect(state, tally)`, `length(state, moves)` (in the
     definition's `length_unit`), `verdicts(report, tallies, config)` (each a `stats.Judge`: the verdict judged at
     the error it is given, once the runner has counted them all). Optional: `CONTROLS`, `COUNTS`,
-    `CATEGORIES`."""
+    `CATEGORIES`, `LADDER_NOTE`."""
 
     @property
     def BOTS(self) -> Mapping[str, Callable]: ...
@@ -34,7 +34,17 @@ Controls = Mapping[str, tuple[str, Callable[[Any, Any], Any]]]
 # so that a report shows them in its language (pipeline/playcheck/words.py)
 Names = Sequence[str]
 
-PORTS = (Port("playcheck", PlaycheckModule, {"CONTROLS": Controls, "COUNTS": Names, "CATEGORIES": Names}),)
+# what a report says below the skill ladder about the game's bots (a message: shown in the report's language)
+# and the bots its fields name: {levels} lists the levels given, {search} names the search bot given
+LadderNote = tuple[str, Sequence[str], str]
+
+PORTS = (
+    Port(
+        "playcheck",
+        PlaycheckModule,
+        {"CONTROLS": Controls, "COUNTS": Names, "CATEGORIES": Names, "LADDER_NOTE": LadderNote},
+    ),
+)
 
 
 def playcheck(game: GameDefinition) -> PlaycheckModule:
@@ -51,3 +61,7 @@ def counts(module: PlaycheckModule) -> Names:
 
 def categories(module: PlaycheckModule) -> Names:
     return member(module, "CATEGORIES") or ()
+
+
+def ladder_note(module: PlaycheckModule) -> LadderNote | None:
+    return member(module, "LADDER_NOTE")

@@ -251,7 +251,17 @@ def _ladder_lines(report: dict, lang: str) -> list[str]:
                 f"| {s['players']} | {level(s['hero'], lang)} | {level(s['bot'], lang)} | {count(s['games'], lang)} "
                 f"| {interval(s['hero_win_share'], lang)} | {fixed(1 / s['players'], lang)} | {by_seat} |"
             )
-    return lines
+    note = ladder_note(report, lang)
+    return lines + (["", note] if note else [])
+
+
+def ladder_note(report: dict, lang: str) -> str:
+    """What the report says about the game's bots below the ladder, in `lang` (empty: nothing)."""
+    note = report.get("ladder_note")
+    if not note:
+        return ""
+    levels = ", ".join(level(name, lang) for name in note["levels"])
+    return translate(lang, note["message"], levels=levels, search=level(note["search"], lang))
 
 
 def _per_game_lines(report: dict, lang: str) -> list[str]:
@@ -395,4 +405,5 @@ def to_rich(report: dict, lang: str | None = None):
     result = report["result"]
     why = [Text(line) for line in failures(report, lang)]
     headline = _result_word(result, lang).upper()
-    return Group(verdicts, playouts, Text.assemble((headline, colour[result]), _hint(report, lang)), *why)
+    note = [Text(ladder_note(report, lang))] if report.get("ladder_note") else []
+    return Group(verdicts, playouts, *note, Text.assemble((headline, colour[result]), _hint(report, lang)), *why)

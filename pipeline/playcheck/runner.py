@@ -13,7 +13,7 @@ adds the game's own counts and verdicts.
 Sequential: after the first N games per kind (a look), the kinds of playout that an undecided verdict is
 measured on play on, to about the games its interval needs to decide (at least 1.5 × and at most STEP × as
 many, at most `max_games`; the last of the looks goes to `max_games`), until every verdict is decided or the
-budget is spent.
+budget is spent. A verdict the budget cannot decide outright plays on only until it is level (`_more`).
 Every verdict's intervals are Bonferroni-corrected for all verdicts at all possible looks (each verdict
 gets an equal share of the family's 5 % per look, split among the intervals it judges), so the verdicts
 together err with at most 5 % at every size and after any number of looks.
@@ -153,22 +153,29 @@ def check(
 
 
 def _more(report: dict, kinds: list[Kind], wanted: dict[str, int], max_games: int, last: bool) -> dict[str, int]:
-    """The games each kind with an undecided or level verdict (level decides only at the budget: more games
-    may pass or fail it) plays up to in the next look: 1.2 × the most its verdicts need by `games_to_decide`,
-    at least 1.5 × and at most STEP × what it played, at most its budget (the last look: its budget). The
+    """The games each kind with an undecided or level verdict plays up to in the next look: 1.2 × the most its
+    verdicts need, at least 1.5 × and at most STEP × what it played, at most its budget (the last look: its
+    budget). A verdict needs the games that would pass or fail it outright (`games_to_decide`) when its kind's
+    budget holds them; when it does not, a level verdict needs none (level is what the budget can say: more
+    games would not decide it) and an undecided one the games that would make it level (`_to_level`). The
     cap: an estimate from a small look is noisy, and for the worst of several seats biased upward (the worst
     seat of 1,000 games lies further from fair than it will at 4,000), so a first look's estimate does not
     send a kind to its whole budget at once."""
+    budget = {kind.name: games_of(kind, max_games) for kind in kinds}
     needed: dict[str, int] = {}
     for v in report["verdicts"]:
         if v["result"] == UNDECIDED or v.get("level"):
             guess = v["games_to_decide"] if v["result"] == UNDECIDED else _to_decide(v, report)
+            if guess is None or guess > budget[v["playouts"]]:  # the budget cannot decide it outright
+                if v.get("level"):
+                    continue
+                guess = _to_level(v, report)
             guess = guess or max_games * LADDER_SHARE  # no number of games: the budget
             needed[v["playouts"]] = max(needed.get(v["playouts"], 0), guess)
     more = {}
     for kind in kinds:
         if kind.name in needed:
-            cap = games_of(kind, max_games)
+            cap = budget[kind.name]
             played = wanted[kind.name]
             goal = max(math.ceil(1.2 * needed[kind.name]), math.ceil(1.5 * played))
             goal = cap if last else min(goal, STEP * played)
@@ -194,6 +201,9 @@ def _report(definition, config, deck, deck_path, kinds, tallies, games, seed, lo
             "CATEGORIES": list(ports.categories(ports.playcheck(definition))),
         },
     }
+    note = ports.ladder_note(ports.playcheck(definition))
+    if note:  # what the ladder does not say about the game's bots (the World Game's two axes)
+        report["ladder_note"] = {"message": note[0], "levels": list(note[1]), "search": note[2]}
     report["cards"] = _cards(tallies[RANDOM], continents_of(deck), config, definition.card_verdicts)
     report["cards"]["names"] = _names(deck, report["cards"], config.lang)
     judges = _verdicts(definition, config, report, tallies)
@@ -218,6 +228,16 @@ def _to_decide(v: dict, report: dict) -> int | None:
     """About how many games of its playouts would pass or fail verdict `v` (`stats.games_to_decide`)."""
     low, high = v["band"]
     return games_to_decide(_interval(v), low, high, v["margin"], report["playouts"][v["playouts"]]["games"])
+
+
+def _to_level(v: dict, report: dict) -> int | None:
+    """About how many games of its playouts would make verdict `v` level (its interval within ± its equivalence
+    bound of the band) or fail it; None for a verdict that cannot be level (no equivalence bound)."""
+    if not v.get("equivalence"):
+        return None
+    low, high = v["band"]
+    games = report["playouts"][v["playouts"]]["games"]
+    return games_to_decide(_interval(v), low, high, max(v["margin"], v["equivalence"]), games)
 
 
 def continents_of(deck: dict) -> dict[str, list[str]]:

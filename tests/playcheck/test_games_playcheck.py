@@ -2,6 +2,7 @@
 three-way verdicts against the game's thresholds, unfair decks failing, the CLI's formats, exit codes and
 report folder."""
 
+import io
 import json
 import math
 import subprocess
@@ -13,6 +14,7 @@ from click.testing import CliRunner
 from conformance import cases
 from fixtures.tiny.games import unfair_seats
 from fixtures.tiny.games.decks import deutschland, laender_toppen, world_game
+from rich.console import Console
 
 from pipeline import workers
 from pipeline.cli import cli
@@ -433,9 +435,9 @@ def test_a_look_plays_at_most_four_times_what_its_kind_played_except_the_last():
     assert playcheck._more(report, [seats], {seats.name: 1000}, 8000, last=False) == {seats.name: 1500}
 
 
-def test_a_level_verdict_plays_on_to_its_budget():
-    """Level decides at the budget only: before it, its kind plays on like an undecided one's (more games may
-    pass or fail it), to about the games that would decide it."""
+def test_a_level_verdict_plays_on_while_its_budget_could_decide_it():
+    """A level verdict that the budget could pass or fail outright plays on like an undecided one's, to about
+    the games that would decide it."""
     seats = Kind("seats 2p", 2, "expert")
     found = stats.verdict("", stats.Interval(0.5, 0.45, 0.55), 0.47, 0.53, "", playouts=seats.name, equivalence=0.05)
     report = {"verdicts": [found], "playouts": {seats.name: {"games": 1000}}}
@@ -531,3 +533,42 @@ def test_the_world_games_long_game_verdict_has_its_margin():
     found = judge(stats.ALPHA / 20)
     assert (found["result"], found["margin"], found["playouts"]) == ("pass", 0.005, "seats 2p")
     assert found["low"] < 0.02 < found["high"] <= 0.025
+
+
+def test_a_verdict_the_budget_cannot_decide_plays_only_until_it_is_level():
+    """Issue 48: a first player at the band's edge (0.53 of 0.47-0.53) needs no number of games to pass or fail
+    outright; undecided, its kind plays on to about the games that make it level (within ± 0.05), and once
+    level it asks for none (it used to play on to the budget: 8,000 games a seat count)."""
+    seats = Kind("seats 2p", 2, "expert")
+    undecided = stats.verdict(
+        "", stats.Interval(0.53, 0.47, 0.59), 0.47, 0.53, "", playouts=seats.name, equivalence=0.05
+    )
+    report = {"verdicts": [undecided], "playouts": {seats.name: {"games": 1000}}}
+    undecided["games_to_decide"] = playcheck._to_decide(undecided, report)
+    to_level = stats.games_to_decide(stats.Interval(0.53, 0.47, 0.59), 0.47, 0.53, 0.05, 1000)
+    assert undecided["result"] == "undecided" and undecided["games_to_decide"] is None and to_level is not None
+    assert playcheck._more(report, [seats], {seats.name: 1000}, 8000, last=False) == {
+        seats.name: max(math.ceil(1.2 * to_level), 1500)
+    }
+    level = stats.verdict("", stats.Interval(0.53, 0.50, 0.56), 0.47, 0.53, "", playouts=seats.name, equivalence=0.05)
+    report["verdicts"] = [level]
+    assert level["level"] and playcheck._to_decide(level, report) is None
+    assert playcheck._more(report, [seats], {seats.name: 1000}, 8000, last=False) == {}
+    assert playcheck._more(report, [seats], {seats.name: 1000}, 8000, last=True) == {}
+
+
+def test_the_world_games_report_states_its_bots_two_axes():
+    """Issue 48: the World Game's bots are not one order (the master knows more than the search bot, which
+    plays better than the expert); its report says so below the ladder, in the report's language, and the
+    other games' reports say nothing there."""
+    report = playcheck.check(games.get("world-game"), world_game(), games=8, seed=0)
+    assert report["ladder_note"]["levels"] == ["child", "novice", "skilled", "expert", "master"]
+    english = reports.to_markdown(report)
+    assert "differ on two axes: what they know (child, novice, skilled, expert, master)" in english
+    assert "how they play (by rule, or mcts:" in english.split("## Skill ladder")[1]
+    german = reports.to_markdown(report, lang="de")
+    assert "Kind, Anfänger, Geübter, Experte, Meister" in german and "two axes" not in german
+    console = Console(width=400, record=True, file=io.StringIO())
+    console.print(reports.to_rich(report))
+    assert "two axes" in console.export_text()
+    assert "ladder_note" not in playcheck.check(games.get("deutschland"), deutschland(), games=8, seed=0)

@@ -35,6 +35,7 @@ if TYPE_CHECKING:  # mypy checks the slice's modules against the ports that read
     _accessories_sources: render_ports.Sources = accessories.SOURCES
     _playcheck: playcheck_ports.PlaycheckModule = playcheck
     _playcheck_counts: playcheck_ports.Names = playcheck.COUNTS
+    _playcheck_ladder_note: playcheck_ports.LadderNote = playcheck.LADDER_NOTE
     _notation: records_ports.NotationModule = notation
     _terminal: play_ports.TerminalModule = terminal
     _terminal_progress: play_ports.Progress = terminal.progress

@@ -22,8 +22,9 @@ tie means several winners.
 
 Options: `player_challenges` is the rulebook's game with younger children (two players, each plays their
 own challenges: the setter sets one of the caller's); `fixed_setter` is the setter "determined in advance"
-(the player that many seats to the left of the caller always sets); `round_limit` is a house rule (not in the rulebook)
-for games that would not end: after that many rounds the most cards wins. Who answers right is the
+(the player that many seats to the left of the caller always sets); `round_limit` is geodeck's house rule (not in the
+rulebook), on by default so that every game ends: after ROUND_LIMIT rounds the most cards wins (None: no limit, as
+the rulebook). Who answers right is the
 players' business: the bots (BOTS) answer through the player model in players.py.
 """
 
@@ -54,6 +55,9 @@ ANSWERED_WITH = {  # what a challenge's answer names
 }
 CONTINENTS = ("North America", "South America", "Europe", "Africa", "Asia", "Oceania")
 HAND: Final = 20
+ROUND_LIMIT: Final = 2000  # the house rule's default: a game still going after 2,000 rounds (several evenings at a
+# table; sensible players end within 1,000) ends there and the most cards wins, as the rulebook's end for three or
+# more players: no game of bots (issue 48: the search bot against a novice passed 3,000) goes on for ever
 CALL: Final = len(FACTS)  # CALL + k - 1: call a challenge set by the player k seats to the left
 CHALLENGE: Final = CALL  # a Turn's action for a challenge round
 
@@ -269,7 +273,7 @@ class Game(EngineGame):
         players: int = 2,
         challenges: tuple[str, ...] | list[str] = RULEBOOK_CHALLENGES,
         player_challenges: tuple[tuple[str, ...], ...] | list | None = None,
-        round_limit: int | None = None,
+        round_limit: int | None = ROUND_LIMIT,
         fixed_setter: int | None = None,
     ):
         self.player_counts = tuple(range(2, len(cards) // HAND + 1))
@@ -401,7 +405,7 @@ class Game(EngineGame):
         return self.answer_base + len(self.answers)
 
     def max_game_length(self) -> int | None:
-        """Unbounded by the rules; with the house rule a round takes at most 2 + players actions."""
+        """Unbounded by the rules; with the house rule (the default) a round takes at most 2 + players actions."""
         return None if self.round_limit is None else self.round_limit * (2 + self.players)
 
     def answer_kind(self, kind: str) -> str:

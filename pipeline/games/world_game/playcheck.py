@@ -5,7 +5,7 @@ the bots above random)."""
 from functools import partial
 
 from pipeline.framework import search
-from pipeline.games.world_game import engine
+from pipeline.games.world_game import engine, players
 from pipeline.i18n.catalogue import N_
 from pipeline.playcheck.config import Config
 from pipeline.playcheck.play import shown
@@ -15,6 +15,17 @@ from pipeline.playcheck.tally import Tally
 OFF_THE_LADDER = ("child", "master")  # `geodeck play` seats: below the novice and above the expert
 BOTS = {name: bot for name, bot in engine.BOTS.items() if name not in OFF_THE_LADDER}  # the ladder, weakest first:
 # random, novice, skilled, expert, mcts
+# the report's word on the bots below the ladder (issue 48): two axes, not one order
+LADDER_NOTE: tuple[str, tuple[str, ...], str] = (
+    N_(
+        "The World Game's bots differ on two axes: what they know ({levels}) and how they play (by rule, or "
+        "{search}: a search with the expert's knowledge). The ladder above climbs the knowledge of the bots that "
+        "play by rule up to the expert, then the search; the child and the master are seats of geodeck play off "
+        "the ladder, the master the strongest of all bots."
+    ),
+    tuple(players.SKILLS),
+    search.NAME,
+)
 LONG_GAME = 1000  # rounds: a game this long would need the house rule round_limit at a table
 # the counts per game (their names are messages: a report shows them translated)
 CHALLENGES, BY_KIND, ANSWERED = N_("challenges"), N_("challenges: {kind}"), N_("challenges won by an answer")

@@ -211,11 +211,37 @@ def test_two_players_play_until_one_has_every_card_and_the_house_rule_is_an_opti
     assert not state.is_terminal()  # each still has cards: 0 holds [0, 1], 1 holds [2]
     state.apply_action(AREA)
     assert state.is_terminal() and state.winners() == [0] and state.returns() == [1.0, 0.0]
-    assert wg.Game(deck_with([])).max_game_length() is None  # no cap unless the players agree on one
+    assert wg.Game(deck_with([]), round_limit=None).max_game_length() is None  # the rulebook's game: no cap
     state = state_with([[0, 1], [2, 3]], [(9, 0, 0, 0), (1, 0, 0, 0), (1, 0, 0, 0)], round_limit=1)
     state.apply_action(AREA)  # player 0 takes card 2; both still hold cards, but the house rule ends the game
     assert state.limited and state.current_player() == TERMINAL and state.legal_actions() == []
     assert state.card_counts() == [3, 1] and state.returns() == [1.0, 0.0]
+
+
+def test_every_game_ends_by_the_house_rule_by_default_even_one_that_never_would():
+    """Issue 48: a game of bots that never ends. Players who always call a challenge and never answer hand
+    one card back and forth for ever (the setter wins the caller's card and leads, and calls in turn); by
+    default the house rule ends it after ROUND_LIMIT rounds, the most cards winning (here a tie: both).
+    `round_limit=None` is the rulebook's game without it; a record keeps the limit it was played with."""
+    game = wg.Game(deck_with([]))
+    assert game.round_limit == wg.ROUND_LIMIT and game.options()["round_limit"] == wg.ROUND_LIMIT
+    assert game.max_game_length() == wg.ROUND_LIMIT * (2 + game.players)
+    state = game.new_initial_state(random.Random(0))
+    while not state.is_terminal():
+        _call_and_never_answer(state)
+        assert state.rounds() <= wg.ROUND_LIMIT and min(state.card_counts()) >= 19  # never closer to an end
+    assert state.limited and state.rounds() == wg.ROUND_LIMIT and state.returns() == [0.5, 0.5]
+    endless = wg.Game(deck_with([]), round_limit=None).new_initial_state(random.Random(0))
+    for _ in range(3 * (wg.ROUND_LIMIT + 1)):  # a round: call, set, pass
+        _call_and_never_answer(endless)
+    assert not endless.is_terminal() and endless.rounds() == wg.ROUND_LIMIT + 1
+
+
+def _call_and_never_answer(state: wg.State) -> None:
+    """One move of a player who always calls a challenge (set by the next player), sets the first challenge
+    and passes instead of answering."""
+    legal, passing = state.legal_actions(), state.game.pass_action
+    state.apply_action(wg.CALL if wg.CALL in legal else passing if passing in legal else legal[0])
 
 
 def test_options_are_checked():
