@@ -164,10 +164,11 @@ def groups(made: recipe.Recipe, pool: pd.DataFrame) -> list[str]:
 
 
 def players(game: GameDefinition, base: GameDefinition, deck: dict, made: recipe.Recipe) -> tuple[int, list[list[int]]]:
-    """The player count the deck is checked at: its base game's default where no count plays more rounds (then
-    more cards), else the count that does; and the deal of each count, [players, hand cards, rounds] (the
-    kit's and score sheet's table). A deck no count deals is a recipe error naming recipe.cards."""
-    counts: dict[int, tuple[int, int]] = {}
+    """The player count the deck is checked at: the count that plays the most cards (hands × rounds × players;
+    of equals, the base game's default, else the fewest players), as docs/recipes.md says; and the deal of each
+    count, [players, hand cards, rounds] (the kit's and score sheet's table). A deck no count deals is a recipe
+    error naming recipe.cards."""
+    counts: dict[int, int] = {}  # player count -> the cards it plays
     table, problems = [], []
     for count in range(2, 10):
         try:
@@ -176,19 +177,29 @@ def players(game: GameDefinition, base: GameDefinition, deck: dict, made: recipe
             problems.append(str(exc))
             continue
         hand, rounds = getattr(engine, "hand_size", 0), getattr(engine, "rounds", 1)
-        counts[count] = (rounds, count * hand * rounds)
+        counts[count] = count * hand * rounds
         table.append([count, hand, rounds])
     if not counts:
         raise recipe.RecipeError(
             str(made.path),
             [
                 f"recipe.cards {made.cards}: no player count of {made.game} can deal {len(deck['cards'])} cards "
-                f"({problems[0]}); ask for more cards"
+                f"({problems[0]}); {_more(made, len(deck['cards']))}"
             ],
         )
-    if base.default_players in counts and counts[base.default_players] >= max(counts.values()):
-        return base.default_players, table
-    return max(counts, key=lambda count: (counts[count], -count)), table
+    return max(counts, key=lambda count: (counts[count], count == base.default_players, -count)), table
+
+
+def _more(made: recipe.Recipe, cards: int) -> str:
+    """The fix for a deck no player count deals: two players need a card per category each, so jokers up to twice
+    the categories, or fewer categories (at least 3)."""
+    if not made.categories:
+        return "ask for more cards (recipe.cards)"
+    need, fewer = 2 * len(made.categories), cards // 2
+    fixes = [f"add {need - cards} jokers (recipe.jokers, each a pair of groups) to reach {need} cards"]
+    if fewer >= 3:
+        fixes.append(f"compare at most {fewer} categories (remove [[categories]] tables)")
+    return " or ".join(fixes)
 
 
 def write_items(out: Path, pool: pd.DataFrame, chosen: list[int], swaps: list[optimise.Swap] | None = None) -> None:
