@@ -82,9 +82,7 @@ def new(
     out = folder(made.name, root)
     pool, sources = candidates(made, root)
     if len(pool) < made.cards:
-        raise recipe.RecipeError(
-            str(path), [f"recipe.cards {made.cards}: only {len(pool)} items match [items]; lower it or widen [items]"]
-        )
+        raise recipe.RecipeError(str(path), [_too_few_items(made, pool, root)])
     size = made.cards + len(made.jokers)
     spec_doc = templates.spec(made, base, size, ranges(made, pool))
     staged = out / custom.TEMPLATES
@@ -188,6 +186,22 @@ def players(game: GameDefinition, base: GameDefinition, deck: dict, made: recipe
             ],
         )
     return max(counts, key=lambda count: (counts[count], count == base.default_players, -count)), table
+
+
+def _too_few_items(made: recipe.Recipe, pool: pd.DataFrame, root: Path) -> str:
+    """Fewer candidates than recipe.cards: ask for as many as there are, or (fewer than the game deals) add the
+    most familiar countries left by name (the Americas are 35 UN members; the World Game deals 40 or more)."""
+    said = f"recipe.cards {made.cards}: only {len(pool)} items match [items]"
+    fewest = recipe.games()[made.game].get("cards", recipe.CARDS)[0] - len(made.jokers)
+    if len(pool) >= fewest or made.items.table is not None:
+        return f"{said}; set recipe.cards = {len(pool)}, or widen [items]"
+    need = fewest - len(pool)
+    countries = stage.read_table(root / manage.COUNTRIES, manage.COUNTRIES)
+    more = items.others(made, countries, set(pool["iso3"]), need)
+    return (
+        f"{said}, and {made.game} deals at least {fewest + len(made.jokers)} cards; set recipe.cards = {fewest} and "
+        f"add {need} countries, e.g. the most familiar left: items.include = {json.dumps([*made.items.include, *more])}"
+    )
 
 
 def _more(made: recipe.Recipe, cards: int) -> str:

@@ -154,3 +154,16 @@ def test_a_deck_exported_is_made_again_from_its_one_file(geodeck, workshop, monk
     code, output = geodeck(["deck", "new", "states.zip", "--games", "20", "--jobs", "1"])
     assert code == 0 and "custom-states" in output and "published: 20 cards" in output, output
     assert (paths.DECKS_DIR / "custom-states" / "LATEST").read_text(encoding="utf-8") == before
+
+
+def test_jokers_naming_no_group_of_the_table_list_the_table_s_groups(geodeck, workshop):
+    """The issue's "Nord, Ost, Süd, West is no group of the table; its groups: " listed none; now the table's."""
+    code, output = geodeck(["deck", "new", str(write(workshop, jokers='[["Norden", "Süden"]]', categories=FIXED))])
+    assert code == 2
+    fix = follow(r"recipe.jokers: Norden, Süden is no group of the table; its groups: (.+)$", output)
+    groups = fix.group(1).split(", ")
+    assert sorted(groups) == ["Nord", "Ost", "Süd", "West"]
+    code, output = geodeck(
+        ["deck", "new", str(write(workshop, jokers=f'[["{groups[0]}", "{groups[1]}"]]', categories=FIXED))]
+    )
+    assert code == 0 and "published: 17 cards" in output, output
