@@ -72,7 +72,7 @@ def test_a_games_own_verdict_words_come_from_its_template_in_the_language():
         == translate(GERMAN, english.get("skill.words.knowing"), "laender-toppen:skill.words.knowing", players=4)
         != english.text("skill.words.knowing", players=4)
     )
-    assert german.get("skill.min_taken") == english.get("skill.min_taken")  # thresholds are not words
+    assert german.get("skill.min_taken_share") == english.get("skill.min_taken_share")  # thresholds are not words
 
 
 def test_play_check_refuses_an_unregistered_language_in_one_line(geodeck):

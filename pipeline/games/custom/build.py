@@ -85,9 +85,7 @@ def new(
     out = folder(made.name, root)
     pool, sources, drawn = candidates(made, root)
     if len(pool) < made.cards:
-        raise recipe.RecipeError(
-            str(path), [f"recipe.cards {made.cards}: only {len(pool)} items match [items]; lower it or widen [items]"]
-        )
+        raise recipe.RecipeError(str(path), [_too_few_items(made, pool, root)])
     size = made.cards + len(made.jokers)
     spec_doc = templates.spec(made, base, size, ranges(made, pool))
     staged = out / custom.TEMPLATES
@@ -167,10 +165,11 @@ def groups(made: recipe.Recipe, pool: pd.DataFrame) -> list[str]:
 
 
 def players(game: GameDefinition, base: GameDefinition, deck: dict, made: recipe.Recipe) -> tuple[int, list[list[int]]]:
-    """The player count the deck is checked at: its base game's default where no count plays more rounds (then
-    more cards), else the count that does; and the deal of each count, [players, hand cards, rounds] (the
-    kit's and score sheet's table). A deck no count deals is a recipe error naming recipe.cards."""
-    counts: dict[int, tuple[int, int]] = {}
+    """The player count the deck is checked at: the count that plays the most cards (hands × rounds × players;
+    of equals, the base game's default, else the fewest players), as docs/recipes.md says; and the deal of each
+    count, [players, hand cards, rounds] (the kit's and score sheet's table). A deck no count deals is a recipe
+    error naming recipe.cards."""
+    counts: dict[int, int] = {}  # player count -> the cards it plays
     table, problems = [], []
     for count in range(2, 10):
         try:
@@ -179,19 +178,45 @@ def players(game: GameDefinition, base: GameDefinition, deck: dict, made: recipe
             problems.append(str(exc))
             continue
         hand, rounds = getattr(engine, "hand_size", 0), getattr(engine, "rounds", 1)
-        counts[count] = (rounds, count * hand * rounds)
+        counts[count] = count * hand * rounds
         table.append([count, hand, rounds])
     if not counts:
         raise recipe.RecipeError(
             str(made.path),
             [
                 f"recipe.cards {made.cards}: no player count of {made.game} can deal {len(deck['cards'])} cards "
-                f"({problems[0]}); ask for more cards"
+                f"({problems[0]}); {_more(made, len(deck['cards']))}"
             ],
         )
-    if base.default_players in counts and counts[base.default_players] >= max(counts.values()):
-        return base.default_players, table
-    return max(counts, key=lambda count: (counts[count], -count)), table
+    return max(counts, key=lambda count: (counts[count], count == base.default_players, -count)), table
+
+
+def _too_few_items(made: recipe.Recipe, pool: pd.DataFrame, root: Path) -> str:
+    """Fewer candidates than recipe.cards: ask for as many as there are, or (fewer than the game deals) add the
+    most familiar countries left by name (the Americas are 35 UN members; the World Game deals 40 or more)."""
+    said = f"recipe.cards {made.cards}: only {len(pool)} items match [items]"
+    fewest = recipe.games()[made.game].get("cards", recipe.CARDS)[0] - len(made.jokers)
+    if len(pool) >= fewest or made.items.table is not None:
+        return f"{said}; set recipe.cards = {len(pool)}, or widen [items]"
+    need = fewest - len(pool)
+    countries = stage.read_table(root / manage.COUNTRIES, manage.COUNTRIES)
+    more = items.others(made, countries, set(pool["iso3"]), need)
+    return (
+        f"{said}, and {made.game} deals at least {fewest + len(made.jokers)} cards; set recipe.cards = {fewest} and "
+        f"add {need} countries, e.g. the most familiar left: items.include = {json.dumps([*made.items.include, *more])}"
+    )
+
+
+def _more(made: recipe.Recipe, cards: int) -> str:
+    """The fix for a deck no player count deals: two players need a card per category each, so jokers up to twice
+    the categories, or fewer categories (at least 3)."""
+    if not made.categories:
+        return "ask for more cards (recipe.cards)"
+    need, fewer = 2 * len(made.categories), cards // 2
+    fixes = [f"add {need - cards} jokers (recipe.jokers, each a pair of groups) to reach {need} cards"]
+    if fewer >= 3:
+        fixes.append(f"compare at most {fewer} categories (remove [[categories]] tables)")
+    return " or ".join(fixes)
 
 
 def write_items(out: Path, pool: pd.DataFrame, chosen: list[int], swaps: list[optimise.Swap] | None = None) -> None:

@@ -58,10 +58,24 @@ def countries(recipe: Recipe, table: pd.DataFrame) -> pd.DataFrame:
         pool = pool.assign(groups=pool["iso3"].map(group_of))
     if problems:
         raise RecipeError(str(recipe.path), problems)
-    economy = pool["population"] * pool["gdp_pcap_ppp"]
-    pool = pool.assign(_economy=economy.fillna(-1.0)).sort_values(["_economy", "iso3"], ascending=[False, True])
-    pool = pool.drop(columns="_economy").reset_index(drop=True)
+    pool = familiar(pool)
     return pool.assign(card=pool["iso3"], label=pool["name_en"])
+
+
+def familiar(table: pd.DataFrame) -> pd.DataFrame:
+    """Countries most familiar first: by the size of their economy, those without it last."""
+    economy = table["population"] * table["gdp_pcap_ppp"]
+    table = table.assign(_economy=economy.fillna(-1.0)).sort_values(["_economy", "iso3"], ascending=[False, True])
+    return table.drop(columns="_economy").reset_index(drop=True)
+
+
+def others(recipe: Recipe, table: pd.DataFrame, taken: set[str], n: int) -> list[str]:
+    """The `n` most familiar UN members outside `taken` and `items.exclude` that could be cards of the recipe
+    (a name, a flag, a continent and a value of every compared field): what `items.include` could add."""
+    member = table["un_member"].fillna(False).astype(bool) & (table["iso3"] != "ATA")
+    usable = table[list(NAMED) + [column for _, column in recipe.compared()]].notna().all(axis=1)
+    left = table[member & usable & ~table["iso3"].isin(taken | set(recipe.items.exclude))]
+    return familiar(left)["iso3"].tolist()[:n]
 
 
 def rows(recipe: Recipe, table: Table) -> pd.DataFrame:

@@ -151,20 +151,25 @@ def _recipe(path: Path, document: dict, problems: list[str]) -> Recipe | None:
     )
     rules = known.get(game or "", {})
     jokers = _jokers(head.get("jokers", []), rules, problems)
-    cards = head.get("cards")
+    written = head.get("cards")
     low, high = rules.get("cards", CARDS)
-    if isinstance(cards, bool) or not isinstance(cards, int):
-        problems.append(f"recipe.cards {cards!r}: a whole number of item cards, e.g. {low - len(jokers)}")
-        cards = 0
-    elif not low <= cards + len(jokers) <= high:
-        problems.append(
-            f"recipe.cards {shown(cards)}: {game or 'a game'} deals {low}-{high} cards (items and jokers), "
-            f"{cards} and {len(jokers)} jokers make {cards + len(jokers)}; {reach(rules, cards, len(jokers))}"
-        )
-        cards = 0
+    if isinstance(written, bool) or not isinstance(written, int):
+        problems.append(f"recipe.cards {written!r}: a whole number of item cards, e.g. {low - len(jokers)}")
+        cards, counted = 0, False
+    else:
+        cards, counted = written, True
     group_word = _group_word(head.get("group_word"), problems)
+    at = len(problems)  # the count's problem, if any, goes here: after the jokers', before the keys' and items'
     _unknown(head, "recipe", problems)
     items = _items(path, _table(document, "items", problems), problems)
+    if counted and not low <= cards + len(jokers) <= high:  # a table's rows are all it has: no more item cards
+        problems.insert(
+            at,
+            f"recipe.cards {shown(cards)}: {game or 'a game'} deals {low}-{high} cards (items and jokers), "
+            f"{cards} and {len(jokers)} jokers make {cards + len(jokers)}; "
+            f"{reach(rules, cards, len(jokers), more_items=items.table is None)}",
+        )
+        cards = 0
     categories = _categories(document.get("categories"), rules, items.table is not None, problems)
     for key in sorted(set(document) - {"recipe", "items", "categories"}):
         problems.append(

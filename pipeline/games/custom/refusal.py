@@ -6,6 +6,7 @@ from pipeline.games.custom import optimise, templates
 from pipeline.games.custom.recipe import Recipe
 
 SIDES = {"above": "highest", "below": "lowest"}
+EXPERTS = "slots one card always wins against expert play"  # the verdict's name (its detail: the card, its slots)
 
 
 def fixes(report: dict, deck: dict, made: Recipe) -> list[str]:
@@ -19,10 +20,14 @@ def fixes(report: dict, deck: dict, made: Recipe) -> list[str]:
         for card, slots in sorted(_sweeps(report).items()):
             if len(slots) > limit:
                 found.append(_sweep(names.get(card, card), slots, keys))
+    if experts := failed.get(EXPERTS):  # "c-x-bremen: a below, b below, c below; 200 games of experts"
+        card, _, slots = experts["detail"].split(";")[0].partition(": ")
+        if slots and not any(line.startswith(names.get(card, card)) for line in found):
+            found.append(_sweep(names.get(card, card), slots.split(", "), keys))
     if any(name.startswith("knowing the values") for name in failed) and len(made.categories) < 5:
         found.append(
-            f"with {len(made.categories)} categories a hand holds at most {2 * len(made.categories)} cards, too few "
-            "to know the values by: choose 5 or 6 categories (add [[categories]] tables)"
+            f"with {len(made.categories)} categories the hands are small (a strip of {2 * len(made.categories)} "
+            "places), too few cards to know the values by: choose 5 or 6 categories (add [[categories]] tables)"
         )
     named = optimise.offender(report, deck)
     if named and not any(line.startswith(names.get(named[0], "")) for line in found):

@@ -6,6 +6,8 @@ per problem (`recipe.RecipeError`) naming the row and column: a missing column, 
 ambiguous, non-finite or out-of-range value, a blank group, a name given twice (compared without case and outer
 blanks), a column with one value, too few rows. Its provenance is the file's sha256 and each row's source."""
 
+import difflib
+import json
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -134,6 +136,11 @@ def _pictures(
     return shown_as, drawn, dict(sorted(files.items()))
 
 
+def toml_string(value: str) -> str:
+    """`value` as a TOML string a fix line tells to write: "Region" (escaped as JSON escapes, which TOML reads)."""
+    return json.dumps(value, ensure_ascii=False)
+
+
 def _places(
     sheet: sheets.Sheet, recipe: Recipe, source: str, columns: list[str], at: int, head_number: int
 ) -> dict[str, int]:
@@ -160,9 +167,11 @@ def _places(
                 where += f", or the sheet that holds the table (items.sheet: {', '.join(map(shown, sheet.sheets))})"[
                     :300
                 ]
+            close = difflib.get_close_matches(column, [c for c in columns if c], n=1, cutoff=0.6)
+            fix = f"set {keys[column]} = {toml_string(close[0])}" if close else f"name one of them in {keys[column]}"
             problems.append(
                 f"column {shown(column)} ({keys[column]}) is missing in the header (row {head_number}); the table's "
-                f"columns are {listed}: name one of them in {keys[column]}{where}"
+                f"columns are {listed}: {fix}{where}"
             )
         elif len(found) > 1:
             problems.append(

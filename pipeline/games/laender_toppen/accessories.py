@@ -16,7 +16,7 @@ from babel.lists import format_list
 
 from pipeline import placeholders
 from pipeline.errors import GeodeckError
-from pipeline.games.laender_toppen import cards
+from pipeline.games.laender_toppen import cards, engine
 from pipeline.games.laender_toppen.engine import CONTINENTS
 from pipeline.i18n import registry
 from pipeline.render import text
@@ -58,6 +58,7 @@ def rules_words(deck: dict, layout) -> dict[str, str]:
         if dashes
         else "",
         "tie": words.get("tie_antarctica" if polar else "tie", ""),
+        "deal": _deal(len(deck["cards"]), len(labels), words),
         "two_continents": " ".join(
             placeholders.fill(
                 words.get("two_continents", ""),
@@ -77,6 +78,18 @@ def group_word(layout, lang: str) -> str:
     if isinstance(word, dict):
         word = word.get(lang)
     return word or layout.localised(lang).data["kit"]["words"]["group"]
+
+
+def _deal(cards: int, categories: int, words: dict) -> str:
+    """The rules' sentences on the deal where it is not the rulebook's: hands scaled to a strip of other than six
+    categories (`engine.hand`), and a small deck dealt out evenly for one round (`engine.deal`)."""
+    slots = 2 * categories
+    small = any(0 < engine.deal(p, cards, slots)[0] < engine.hand(p, slots) for p in engine.TABLE)
+    said = [
+        words.get("deal_scaled", "") if slots != engine.RULEBOOK_SLOTS else "",
+        words.get("deal_small", "") if small else "",
+    ]
+    return " ".join(placeholders.fill(line, count=str(categories)) for line in said if line)
 
 
 def _second_name(layout, lang: str, words: dict) -> str:

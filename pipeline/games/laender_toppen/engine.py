@@ -25,6 +25,7 @@ import random
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from operator import itemgetter
 from typing import Any, Final, NamedTuple
 
@@ -35,6 +36,7 @@ from pipeline.i18n.catalogue import N_
 
 CONTINENTS = ("North America", "South America", "Europe", "Africa", "Asia", "Oceania", "Antarctica")  # the groups
 TABLE = {2: (10, 6), 3: (10, 4), 4: (8, 4), 5: (8, 3), 6: (7, 3)}  # players: (hand cards, rounds) of a full deck
+RULEBOOK_SLOTS = 12  # the rulebook's strip: 6 categories, above and below (TABLE's hands are for it)
 JOKER: Final = "joker"  # the rules a card is put on a pile by: a joker back to its owner,
 FREE: Final = "free"  # a card on any pile (one card won, or one's own card in a tie),
 SPLIT: Final = "split"  # a card of a trick being split
@@ -57,12 +59,24 @@ def masks(slots: int) -> tuple[tuple[tuple[int, ...], ...], tuple]:
     return _MASKS[slots]
 
 
+def hand(players: int, slots: int) -> int:
+    """The hand of a deck that deals it: the rulebook's, scaled to a strip of `slots` slots so that the rulebook's
+    share of free slots stays (2, 2, 4, 4 and 5 of its 12 at 2-6 players). The free slots are rounded to the
+    nearest whole slot, a half up: 4 categories (8 slots) deal 7, 7, 5, 5, 5 cards; 6 categories the rulebook's."""
+    free = Fraction(RULEBOOK_SLOTS - TABLE[players][0], RULEBOOK_SLOTS) * slots
+    return slots - math.floor(free + Fraction(1, 2))
+
+
 def deal(players: int, cards: int, slots: int) -> tuple[int, int]:
-    """(hand cards, rounds) of a game: the rulebook's table, a hand no larger than the strip's slots, and
-    fewer rounds when the deck is smaller than the rulebook's (0: not even one round)."""
-    hand, rounds = TABLE[players]
-    hand = min(hand, slots)
-    return hand, min(rounds, cards // (players * hand))
+    """(hand cards, rounds) of a game: the hand of the strip (`hand`) and the rulebook's rounds, fewer when the
+    deck is smaller than the rulebook's. A deck too small for one round of those hands (a small table: the
+    planets) is dealt out evenly, the rest left aside, for one round, if that gives everyone at least a card per
+    category (half the strip); else (hand, 0): not even one round."""
+    size, rounds = hand(players, slots), TABLE[players][1]
+    if cards >= players * size:
+        return size, min(rounds, cards // (players * size))
+    share = cards // players
+    return (share, 1) if share >= slots // 2 else (size, 0)
 
 
 @dataclass(frozen=True)
@@ -189,8 +203,8 @@ class Game(EngineGame):
         self.hand_size, self.rounds = deal(players, cards, self.slots)
         if not self.rounds:
             raise GeodeckError(
-                f"a {players}-player game needs at least {players * self.hand_size} cards (one round of "
-                f"{self.hand_size} each); the deck has {cards}"
+                f"a {players}-player game needs at least {players * (self.slots // 2)} cards (a card per "
+                f"category each); the deck has {cards}"
             )
 
     def _card_tables(self) -> None:

@@ -106,7 +106,8 @@ def _against_the_table(state: engine.State, tally: Tally) -> None:
 
 def _knowing(report: dict, tallies: dict[str, Tally], config: Config) -> list[Judge]:
     """Does knowing the values pay? Per player count of the ladder, the cards the expert takes from the
-    others per game over what a blind expert seat takes (the same play on another card's values)."""
+    others per game over what a blind expert seat takes (the same play on another card's values), at least a
+    share of the cards a player is dealt (`skill.min_taken_share`)."""
     return [
         partial(_knowing_at, name, summary["players"], tallies[name], config)
         for name, summary in report["playouts"].items()
@@ -116,11 +117,12 @@ def _knowing(report: dict, tallies: dict[str, Tally], config: Config) -> list[Ju
 
 def _knowing_at(name: str, players: int, tally: Tally, config: Config, alpha: float) -> dict:
     total, squares = tally.extra.get(f"{TAKEN}: hero's edge", (0.0, 0.0))
+    dealt = tally.maxima[DEALT]  # a player's cards a game
     return verdict(
         config.text("skill.words.knowing", players=players),
         mean(tally.games, total, squares, alpha),
-        float(config.get("skill.min_taken")),
-        (players - 1) * tally.maxima[DEALT],  # every card the others were dealt
+        float(config.get("skill.min_taken_share")) * dealt,  # a card per eight dealt: about a trick a round
+        (players - 1) * dealt,  # every card the others were dealt
         config.get("skill.words.knowing_reason"),
         config.text("skill.words.knowing_detail", games=tally.games),
         playouts=name,

@@ -1,10 +1,14 @@
 """Errors that lead to a deck (issue 42): each names the key, the value and one fix that works for this recipe
 as written; a play-check refusal names the cards and categories behind it."""
 
+import json
+import re
 from pathlib import Path
 
+import pandas as pd
+
 from pipeline import paths
-from pipeline.games.custom import recipe, table
+from pipeline.games.custom import recipe
 
 STATES = Path(__file__).parents[2] / "fixtures" / "recipes" / "german-states.csv"
 
@@ -26,12 +30,13 @@ field = "{field}"
 words = {{ label = "{label}", unit = "{{n}}" }}
 """
 FIRST = [("Fläche (km²)", "Fläche"), ("Einwohner (Mio.)", "Einwohner"), ("Höchster Punkt (m)", "Höchster Punkt")]
+FIXED = [*FIRST[:2], ("Hauptstadt Breite (° N)", "Breite")]  # Bremen is ordinary in its capital's latitude
 FOUR = '[["Nord", "Süd"], ["Ost", "West"], ["Nord", "Ost"], ["Süd", "West"]]'
 
 
-def write(folder: Path, cards=16, jokers=FOUR, group="Region", categories=FIRST) -> Path:
+def write(folder: Path, cards=16, jokers=FOUR, group="Region", categories=FIRST, table=STATES) -> Path:
     path = folder / "states.toml"
-    text = HEAD.format(cards=cards, jokers=jokers, table=STATES, group=group)
+    text = HEAD.format(cards=cards, jokers=jokers, table=table, group=group)
     path.write_text(text + "".join(CATEGORY.format(field=f, label=label) for f, label in categories), encoding="utf-8")
     return path
 
@@ -40,48 +45,72 @@ def errors(output: str) -> list[str]:
     return [line for line in output.splitlines() if line.startswith("error:")]
 
 
+def follow(pattern: str, output: str) -> re.Match:
+    """The refusal's fix, as the teacher reads it: the one error or `fix:` line that `pattern` matches."""
+    lines = [line for line in output.splitlines() if line.startswith("error:") or line.strip().startswith("fix:")]
+    found = [match for line in lines if (match := re.search(pattern, line))]
+    assert len(found) == 1, lines
+    return found[0]
+
+
 def test_too_few_cards_says_how_many_jokers_reach_the_game_s_least(geodeck, workshop):
-    code, output = geodeck(["deck", "new", str(write(workshop, jokers='[["Nord", "Süd"], ["Ost", "West"]]'))])
+    """Six rows (a class's home towns): the fix names the jokers that reach the game's fewest cards, and no more
+    item cards, which a table of six rows has not."""
+    small = workshop / "six.csv"
+    small.write_text("".join(STATES.read_text(encoding="utf-8").splitlines(keepends=True)[:7]), encoding="utf-8")
+    code, output = geodeck(["deck", "new", str(write(workshop, cards=6, jokers="[]", table=small))])
     assert code == 2
-    (line,) = errors(output)
-    assert (
-        "recipe.cards 16: laender-toppen deals 20-200 cards (items and jokers), 16 and 2 jokers make 18; add 2 " in line
+    fix = follow(r"add (\d) jokers \(recipe.jokers, each a pair of groups\) to reach 8 cards$", output)
+    assert "6 and 0 jokers make 6" in output and "item cards" not in output.split("; ", 1)[1]
+    jokers = ", ".join(['["Süd", "Ost"]'] * int(fix.group(1)))
+    assert recipe.load(write(workshop, cards=6, jokers=f"[{jokers}]", table=small)).cards == 6  # as the fix says
+
+
+def test_more_cards_than_rows_says_what_to_set_and_that_publishes(geodeck, workshop):
+    code, output = geodeck(["deck", "new", str(write(workshop, cards=20, jokers="[]", categories=FIXED))])
+    assert code == 2
+    fix = follow(
+        r"16 rows, but the recipe asks for 20 item cards \(recipe.cards\); set recipe.cards = (\d+), or add", output
     )
-    assert recipe.load(write(workshop)).cards == 16  # as the fix says: two jokers more
-
-
-def test_more_cards_than_rows_says_what_to_set(geodeck, workshop):
-    code, output = geodeck(["deck", "new", str(write(workshop, cards=20, jokers="[]"))])
-    assert code == 2
-    (line,) = errors(output)
-    assert (
-        "16 rows, but the recipe asks for 20 item cards (recipe.cards); set recipe.cards = 16 and add 4 jokers" in line
+    code, output = geodeck(
+        ["deck", "new", str(write(workshop, cards=int(fix.group(1)), jokers="[]", categories=FIXED))]
     )
-    assert len(table.read(recipe.load(write(workshop))).rows) == 16  # as the fix says
+    assert code == 0 and "published: 16 cards" in output, output  # the second try
 
 
-def test_a_group_column_that_is_no_column_is_named(geodeck, workshop):
-    code, output = geodeck(["deck", "new", str(write(workshop, group="Regio"))])
+def test_a_group_column_that_is_no_column_is_named_and_the_fix_publishes(geodeck, workshop):
+    code, output = geodeck(["deck", "new", str(write(workshop, group="Regio", categories=FIXED))])
     assert code == 2
-    (line,) = errors(output)
-    assert "column 'Regio' (items.columns.group) is missing in the header" in line
-    assert "Region" in line and "name one of them in items.columns.group" in line  # the table's real columns
+    fix = follow(
+        r"column 'Regio' \(items.columns.group\) is missing in the header.*set items.columns.group = (\"[^\"]*\")",
+        output,
+    )
+    assert "Land, Region, Fläche (km²)" in output  # the table's real columns
+    code, output = geodeck(["deck", "new", str(write(workshop, group=json.loads(fix.group(1)), categories=FIXED))])
+    assert code == 0 and "published: 20 cards" in output, output  # the second try
 
 
 def test_a_first_table_of_the_states_reaches_a_deck_in_two_tries(geodeck, workshop):
-    """Area, inhabitants and highest point: Bremen is the lowest in all three, and three categories deal too few
-    cards to know; the refusal says both, and its fixes as written publish the deck."""
+    """Area, inhabitants and highest point: Bremen is the lowest in all three and always wins their "below"
+    stacks. The refusal names Bremen and the three categories; replacing one of them by a column of the table in
+    which Bremen is ordinary, as the fix line says, publishes the deck (issue 42, item 3)."""
     code, output = geodeck(["deck", "new", str(write(workshop)), "--jobs", "1"])
     assert code == 2, output
+    fix = follow(r"replace one of these categories \((.*)\) by one in which (\w+) is ordinary", output)
     assert "fix: Bremen is the lowest in Fläche, Einwohner and Höchster Punkt" in output
-    assert "replace one of these categories (categories[1], categories[2], categories[3])" in output
-    assert "choose 5 or 6 categories" in output
-    second = [
-        *FIRST[:2],
-        ("Hauptstadt (Tsd. Einw.)", "Hauptstadt"),
-        ("Hauptstadt Breite (° N)", "Breite"),
-        ("Hauptstadt Länge (° O)", "Länge"),
-    ]
+    named = [int(n) for n in re.findall(r"categories\[(\d)\]", fix.group(1))]
+    assert named == [1, 2, 3] and fix.group(2) == "Bremen"
+    rows = pd.read_csv(STATES).set_index("Land")
+    used = {field for field, _ in FIRST}
+    ordinary = next(  # a numeric column of the table in which Bremen is neither the highest nor the lowest
+        column
+        for column in rows.columns
+        if column not in used
+        and pd.api.types.is_numeric_dtype(rows[column])
+        and rows[column].min() < rows.loc["Bremen", column] < rows[column].max()
+    )
+    second = list(FIRST)
+    second[named[-1] - 1] = (ordinary, "Neu")
     code, output = geodeck(["deck", "new", str(write(workshop, categories=second)), "--jobs", "1"])
     assert code == 0 and "published: 20 cards" in output, output
 
@@ -125,3 +154,16 @@ def test_a_deck_exported_is_made_again_from_its_one_file(geodeck, workshop, monk
     code, output = geodeck(["deck", "new", "states.zip", "--games", "20", "--jobs", "1"])
     assert code == 0 and "custom-states" in output and "published: 20 cards" in output, output
     assert (paths.DECKS_DIR / "custom-states" / "LATEST").read_text(encoding="utf-8") == before
+
+
+def test_jokers_naming_no_group_of_the_table_list_the_table_s_groups(geodeck, workshop):
+    """The issue's "Nord, Ost, Süd, West is no group of the table; its groups: " listed none; now the table's."""
+    code, output = geodeck(["deck", "new", str(write(workshop, jokers='[["Norden", "Süden"]]', categories=FIXED))])
+    assert code == 2
+    fix = follow(r"recipe.jokers: Norden, Süden is no group of the table; its groups: (.+)$", output)
+    groups = fix.group(1).split(", ")
+    assert sorted(groups) == ["Nord", "Ost", "Süd", "West"]
+    code, output = geodeck(
+        ["deck", "new", str(write(workshop, jokers=f'[["{groups[0]}", "{groups[1]}"]]', categories=FIXED))]
+    )
+    assert code == 0 and "published: 17 cards" in output, output

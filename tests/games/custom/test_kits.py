@@ -167,7 +167,7 @@ def test_a_table_deck_s_kit_is_in_its_language_and_true_to_the_deck(geodeck, wor
     word = 'group_word = { de = "Region", fr = "région" }\n'  # English: the game's own word, "group"
     code, output = geodeck(["deck", "new", str(states(workshop, "Hauptstadt", word)), "--games", "20", "--jobs", "1"])
     result = next(line for line in output.splitlines() if line.startswith("custom-"))  # stdout, before the notes
-    assert code == 0 and "play-check" in result and result.endswith("; 2 players"), output  # as it says
+    assert code == 0 and "play-check" in result and result.endswith("; 2–4 players"), output  # as it says
     kits = {}
     for lang in ("de", "fr", "en"):
         out = workshop / f"kit-{lang}.pdf"
@@ -184,7 +184,7 @@ def test_a_table_deck_s_kit_is_in_its_language_and_true_to_the_deck(geodeck, wor
     assert "13,37" in german  # Bayern's inhabitants, without a unit
     assert "Karten: 16 Karten und 4 Joker" in german and "16 cartes et 4 jokers" in french  # lists as CLDR writes them
     assert "country" not in german + french
-    assert "2 Faltstreifen, Wertungsblatt" in german and "2 bandes pliées" in french  # 2 players only
+    assert "4 Faltstreifen, Wertungsblatt" in german and "4 bandes pliées" in french  # 2-4 players: one each
     assert "Antarktis" not in german and "Antarctique" not in french
     assert "Gleichstand am Ende: Es gibt mehrere Sieger" in german
     table = FIXTURES / "german-states.csv"

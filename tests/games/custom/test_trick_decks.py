@@ -64,10 +64,16 @@ def test_the_german_states_are_a_trick_game_from_a_table(geodeck, workshop):
     assert bremen["provenance"]["fläche_km2"]["citation"].startswith("Destatis")
     assert "german-states.csv (sha256 " in bremen["provenance"]["fläche_km2"]["source"]
     engine = lt.Game.from_deck(deck, players=2)
-    assert (engine.slots, engine.groups, engine.hand_size, engine.rounds) == (10, ("Süd", "Ost", "Nord", "West"), 10, 1)
+    hand = lt.hand(2, 10)  # five categories: the rulebook's share of free places kept (8 of 10 places)
+    assert (engine.slots, engine.groups, engine.hand_size, engine.rounds) == (
+        10,
+        ("Süd", "Ost", "Nord", "West"),
+        hand,
+        1,
+    )
     state = engine.new_initial_state(random.Random(1))
     core.playout(state, [core.random_policy] * 2, random.Random(1))
-    assert state.terminal and sum(len(p) for own in state.piles for p in own) + len(state.removed) == 20
+    assert state.terminal and sum(len(p) for own in state.piles for p in own) + len(state.removed) == 2 * hand
     out = workshop / "print"
     code, output = geodeck(["print", "custom-german-states", "--what", "all", "--out", str(out)])
     assert code == 0, output

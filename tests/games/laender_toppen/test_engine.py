@@ -60,10 +60,35 @@ def test_table_of_cards_and_rounds():
         assert [len(h) for h in state.hands] == [cards] * players
     with pytest.raises(GeodeckError, match="2-6 players"):
         lt.Game.from_deck(deck, players=7)
-    with pytest.raises(GeodeckError, match="needs at least 32 cards"):  # not even one round
-        lt.Game(deck["cards"][:31], players=4)
     smaller = lt.Game(deck["cards"][:100], players=4)  # a smaller deck plays fewer rounds (a custom deck's)
     assert (smaller.hand_size, smaller.rounds, smaller.player_counts) == (8, 3, (2, 3, 4, 5, 6))
+
+
+def test_the_hand_keeps_the_rulebook_s_share_of_free_slots():
+    """The rulebook leaves 2, 2, 4, 4 and 5 of its 12 slots free at 2-6 players (hands 10, 10, 8, 8, 7); a strip
+    of other slots keeps those shares, the free slots rounded to the nearest (issue 48, item 5)."""
+    assert (
+        [lt.hand(players, 12) for players in range(2, 7)] == [lt.TABLE[p][0] for p in range(2, 7)] == [10, 10, 8, 8, 7]
+    )
+    assert [lt.hand(players, 8) for players in range(2, 7)] == [7, 7, 5, 5, 5]  # 4 categories: 1, 1, 3, 3, 3 free
+    assert [lt.hand(players, 6) for players in range(2, 7)] == [5, 5, 4, 4, 3]  # 3 categories: a trick of one card
+    for slots in range(6, 17, 2):
+        free = [slots - lt.hand(players, slots) for players in range(2, 7)]
+        assert free == sorted(free) and free[0] >= 1  # more players leave more free, and some always stay free
+
+
+def test_a_small_deck_is_dealt_out_evenly_for_one_round():
+    """A deck too small for one round of the hands (8 planets) deals each player an equal share, the rest left
+    aside, when that is at least a card per category; else that player count is refused."""
+    deck = synthetic_deck()
+    assert lt.deal(2, 8, 6) == (4, 1) and lt.deal(3, 8, 6) == (5, 0)  # 3 categories: 2 players, 4 cards each
+    assert lt.deal(2, 9, 8) == (4, 1) and lt.deal(2, 7, 8) == (7, 0)  # 4 categories: 8 cards at least
+    game = lt.Game(deck["cards"][:31], players=4)  # 7 each, three cards aside
+    state = game.new_initial_state(random.Random(0))
+    assert (game.hand_size, game.rounds) == (7, 1) and [len(h) for h in state.hands] == [7] * 4
+    assert len(state.reserve) == 3
+    with pytest.raises(GeodeckError, match="needs at least 24 cards"):  # not a card per category each
+        lt.Game(deck["cards"][:23], players=4)
 
 
 def test_area_example_kazakhstan_takes_all_four_cards():
