@@ -92,14 +92,14 @@ def test_pipeline_has_no_import_cycle_counting_type_checking_imports():
 # The layers, lowest first (docs/architecture.md): a module may import its own layer's and lower ones'. The
 # shared utilities are the modules at the top of `pipeline` (any module of no package below) and i18n; the
 # framework; the stages in data-flow order; what reads published decks; the slices; and the doors, where a
-# name becomes a game (the registry, the build graph, the CLI).
+# name becomes a game (the registry, the build graph, the CLI, the studio).
 LAYERS = (
     ("pipeline", "pipeline.i18n"),
     ("pipeline.framework",),
     *((f"pipeline.{stage}",) for stage in ("extract", "transform", "validate", "geo", "decks", "render", "playcheck")),
     ("pipeline.play", "pipeline.records", "pipeline.review"),
     ("pipeline.games",),
-    ("pipeline.games.registry", "pipeline.build", "pipeline.cli"),
+    ("pipeline.games.registry", "pipeline.build", "pipeline.cli", "pipeline.studio"),
 )
 KNOWN_UP = {  # the slices that publish the games they make register them; `deck new` looks its recipe's game up
     ("pipeline.games.custom.build", "pipeline.games.registry"),

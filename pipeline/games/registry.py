@@ -24,8 +24,9 @@ from pipeline.framework.definition import GameDefinition
 _REGISTRY: dict[str, GameDefinition] = {}
 _MAKERS: list[str] = []  # packages of the slices that make games (`games()`)
 _DISCOVERED = False
+_DECLARED: dict[str, GameDefinition] = {}  # the games the slices declare (`_discover`)
 
-__all__ = ["commands", "damaged", "get", "names", "register", "registered", "unmade"]
+__all__ = ["commands", "damaged", "get", "names", "refresh", "register", "registered", "unmade"]
 
 
 def register(definition: GameDefinition) -> GameDefinition:
@@ -48,11 +49,24 @@ def _discover() -> None:
         if isinstance(getattr(slice_, "GAME", None), GameDefinition):
             _REGISTRY.setdefault(slice_.GAME.name, slice_.GAME)
     declared = dict(_REGISTRY)  # the games the slices declare, which the games the others make may be of
+    _DECLARED.update(declared)
     for slice_ in slices:
         if callable(getattr(slice_, "games", None)):
             _MAKERS.append(slice_.__name__)
             for definition in slice_.games(declared):
                 _REGISTRY.setdefault(definition.name, definition)
+
+
+def refresh() -> list[str]:
+    """Add the games the slices that make games have made since they were discovered (a deck another process
+    published: the studio's workers); the names added."""
+    registered()
+    added = []
+    for package in _MAKERS:
+        for definition in importlib.import_module(package).games(_DECLARED):
+            if definition.name not in _REGISTRY:
+                added.append(register(definition).name)
+    return added
 
 
 def registered() -> dict[str, GameDefinition]:

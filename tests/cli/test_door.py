@@ -7,8 +7,9 @@ from pathlib import Path
 
 PIPELINE = Path(__file__).resolve().parents[2] / "pipeline"
 REGISTRY = "pipeline.games.registry"
-DOORS = {  # the CLI, the build graph, the registry, and the slices that publish the games they make
+DOORS = {  # the CLI, the studio, the build graph, the registry, and the slices that publish the games they make
     "cli",
+    "studio",
     "build/graph.py",
     "games/registry.py",
     "games/region/search.py",
