@@ -70,6 +70,11 @@ def _visible(value):
     return text.shown(value) if isinstance(value, str) and not isinstance(value, markupsafe.Markup) else value
 
 
+def _named_languages() -> dict[str, str]:
+    """Each registered language's code and its own name ("français")."""
+    return {code: languages.language(code).name for code in languages.codes()}
+
+
 class Studio:
     def __init__(self, access_token: str | None = None, workers: int = 2):
         self.sessions = Sessions(access_token)
@@ -111,7 +116,7 @@ class Studio:
         body = (
             self.environment(session.lang)
             .get_template(name)
-            .render(session=session, languages=languages.codes(), path=request.url.path, **content)
+            .render(session=session, languages=_named_languages(), path=request.url.path, **content)
         )
         response = HTMLResponse(body, code)
         response.set_cookie(COOKIE, session.key, httponly=True, samesite="strict")
@@ -168,9 +173,11 @@ class Studio:
         self.visitor(request)
         game, version = listing.game(request.path_params["name"], request.query_params.get("version"))
         deck = listing.deck(game, version, request.state.session.lang)
+        cards_lang = listing.card_language(request.query_params.get("lang"))
         return self.page(
             request,
             "game.html.j2",
+            cards_lang=cards_lang,
             game=game,
             version=version,
             deck=deck,
@@ -181,16 +188,16 @@ class Studio:
         )
 
     async def card(self, request: Request) -> Response:
-        session = self.visitor(request)
+        self.visitor(request)
         game, version = listing.game(request.path_params["name"], request.path_params["version"])
         card, side = request.path_params["card"], request.path_params["side"]
         if side not in ("front", "back") or card not in listing.card_ids_in_order(game.name, version):
             raise HTTPException(404)
-        drawn = await self.drawn(game.name, version, session.lang, card)
+        drawn = await self.drawn(game.name, version, listing.card_language(request.query_params.get("lang")), card)
         image = drawn[card][side == "back"]
         return Response(image, media_type="image/png", headers={"Cache-Control": "private, max-age=3600"})
 
-    async def drawn(self, name: str, version: str, lang: str, card: str) -> dict[str, tuple[bytes, bytes]]:
+    async def drawn(self, name: str, version: str, lang: str | None, card: str) -> dict[str, tuple[bytes, bytes]]:
         """The faces of the batch of cards `card` is in (the page's first cards together, else the card alone),
         drawn once per version and language however many requests ask at once."""
         ids = listing.card_ids_in_order(name, version)
@@ -230,7 +237,7 @@ class Studio:
         self.previews.pop(session.key, None)
         if checked.ok:
             try:
-                self.previews[session.key] = await self.quick(tasks.preview, session.folder, session.lang)
+                self.previews[session.key] = await self.quick(tasks.preview, session.folder)
             except GeodeckError as exc:  # a recipe error found when its cards are made (a joker's group …)
                 for line in getattr(exc, "problems", [str(exc)]):
                     where, problem = drafts.placed(line, session.folder)

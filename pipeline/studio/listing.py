@@ -155,6 +155,11 @@ def report(game: GameDefinition, version: str) -> str | None:
     return path.read_text(encoding="utf-8") if path.is_file() else None
 
 
+def card_language(asked: str | None) -> str | None:
+    """The language cards are drawn in: `asked` if registered, else None (the game's own)."""
+    return asked if asked in languages.codes() else None
+
+
 def services() -> list[str]:
     from pipeline.render import services as known
 

@@ -61,16 +61,17 @@ def faces(game, deck: dict, ids: list[str], lang: str | None, dpi: int = CARD_DP
     return {card: (images[2 * n], images[2 * n + 1]) for n, card in enumerate(chosen)}
 
 
-def cards(where: Where, name: str, version: str, ids: list[str], lang: str) -> dict[str, tuple[bytes, bytes]]:
-    """The faces of some cards of a published version, in `lang`."""
+def cards(where: Where, name: str, version: str, ids: list[str], lang: str | None) -> dict[str, tuple[bytes, bytes]]:
+    """The faces of some cards of a published version, in `lang` (None: the game's own)."""
     where.enter()
     game, deck = _game(name, version)
     return faces(game, _named(game, deck, lang), ids, lang)
 
 
-def preview(where: Where, folder: Path, lang: str) -> tuple[bytes, bytes]:
-    """The first card of the draft recipe in `folder`, front and back, before any play-check: the candidates
-    and templates made in the draft's own build folder (`build.draft`), never the one `deck new` uses."""
+def preview(where: Where, folder: Path) -> tuple[bytes, bytes]:
+    """The first card of the draft recipe in `folder`, front and back in the recipe's language, before any
+    play-check: the candidates and templates made in the draft's own build folder (`build.draft`), never the
+    one `deck new` uses."""
     from pipeline.games import registry
     from pipeline.games.custom import build
     from pipeline.games.custom import recipe as recipes
@@ -80,7 +81,7 @@ def preview(where: Where, folder: Path, lang: str) -> tuple[bytes, bytes]:
     staged = build.draft(made, registry.get(made.game), folder / "build")
     deck = staged.deck_of(list(range(made.cards)))
     first = deck["cards"][0]["id"]
-    return faces(staged.game, deck, [first], lang, PREVIEW_DPI)[first]
+    return faces(staged.game, deck, [first], made.lang, PREVIEW_DPI)[first]
 
 
 def publish(where: Where, folder: Path, games: int, progress: Progress) -> str:

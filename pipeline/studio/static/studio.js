@@ -1,6 +1,23 @@
 // geodeck studio: the make-a-deck form checked and previewed as it changes; a job's page follows its job.
 "use strict";
 
+// The answer's problems beside their fields and its preview, the fields left as the user is typing them.
+function shown(fresh) {
+  document.querySelectorAll("#recipe-form [data-field]").forEach((place) => {
+    const answer = fresh.querySelector(`[data-field="${CSS.escape(place.dataset.field)}"]`);
+    place.querySelectorAll(".problem, small.uploaded").forEach((old) => old.remove());
+    const input = place.querySelector("input, select, textarea");
+    const again = answer && answer.querySelector("input, select, textarea");
+    for (const attribute of ["aria-invalid", "aria-describedby"]) {
+      if (!input) break;
+      if (again && again.hasAttribute(attribute)) input.setAttribute(attribute, again.getAttribute(attribute));
+      else input.removeAttribute(attribute);
+    }
+    if (answer) answer.querySelectorAll(".problem, small.uploaded").forEach((line) => place.append(line));
+  });
+  document.querySelector(".preview").replaceWith(fresh.querySelector(".preview"));
+}
+
 function liveForm() {
   const holder = document.querySelector(".make");
   if (!holder) return;
@@ -14,11 +31,8 @@ function liveForm() {
     fetch(form.action, { method: "POST", body: new FormData(form), signal: pending.signal })
       .then((response) => response.text())
       .then((html) => {
-        const fresh = new DOMParser().parseFromString(html, "text/html").querySelector(".make");
-        if (!fresh) return;
-        const focused = document.activeElement && document.activeElement.id;
-        holder.innerHTML = fresh.innerHTML;
-        if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
+        const fresh = new DOMParser().parseFromString(html, "text/html");
+        if (fresh.querySelector(".make")) shown(fresh);
       })
       .catch(() => {})
       .finally(() => holder.removeAttribute("aria-busy"));
