@@ -54,7 +54,9 @@ def test_on_loopback_no_token_off_it_the_printed_one():
     port = free_port()
     process, lines = started("--host", "0.0.0.0", "--port", str(port))
     try:
-        token = re.fullmatch(r"access token: (\S+) \(.*\)", lines[0]).group(1)
+        found = re.fullmatch(r"access token: (\S+) \(.*\)", lines[0])
+        assert found, lines
+        token = found.group(1)
         assert lines[-1].startswith(f"geodeck studio at http://127.0.0.1:{port}/?token={token} ")
         assert answer(f"http://127.0.0.1:{port}/") == 403
         assert answer(f"http://127.0.0.1:{port}/?token={token}") == 200
