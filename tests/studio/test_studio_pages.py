@@ -104,3 +104,13 @@ def test_a_job_is_cancelled_and_another_session_cannot_see_it(built_in):
         browser.post(f"{address}/cancel", data={"csrf": token})
         assert browser.get(f"{address}/state").json()["state"] == "cancelled"
         assert browser.get(f"{address}/file").status_code == 404
+
+
+def test_the_pages_words_are_in_the_language_the_user_chose(built_in):
+    with client() as browser:
+        token = csrf(browser.get("/").text)
+        browser.post("/language", data={"lang": "de", "csrf": token})
+        home, make = browser.get("/").text, browser.get("/make").text
+        game = browser.get("/games/laender-toppen").text
+    assert '<html lang="de">' in home and "Eingebaute Spiele" in home and "Deck machen" in make
+    assert "Spalte der Namen" in make and "Werte und ihre Quellen" in game and "Built-in games" not in home
