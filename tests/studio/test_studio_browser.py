@@ -31,7 +31,7 @@ TEXT = [key for key in STATES if key not in ("recipe.game", "recipe.lang")]
 
 
 @pytest.fixture
-def served(workshop):
+def served(built_in):
     """The studio served on a free loopback port in this process (the test's folders), its address."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -69,6 +69,30 @@ def shot(page, name: str, tmp_path: Path) -> None:
 
 def field(page, key: str):
     return page.locator(f'[id="{key}"]')
+
+
+def test_browsing_a_built_in_deck_its_cards_values_and_changes(served, page, built_in, tmp_path):
+    source = paths.ROOT / "output" / "decks" / "laender-toppen"
+    older = sorted(p.name for p in source.iterdir() if p.is_dir() and p.name != built_in)[-1]
+    shutil.copytree(source / older, paths.DECKS_DIR / "laender-toppen" / older)
+    page.goto(served + "/")
+    page.get_by_role("link", name="laender-toppen").click()
+    images = page.locator(".cards img")
+    assert images.count() == 24  # the first 12 cards, front and back
+    assert images.first.evaluate("image => image.decode().then(() => image.naturalWidth)") == 273
+    shot(page, "game", tmp_path)
+    page.locator("details summary").first.click()
+    assert page.locator("details[open] td", has_text="factbook").count() > 0
+    shot(page, "values", tmp_path)
+    page.get_by_role("link", name="What changed in this version").click()
+    assert f"{older} → {built_in}" in page.locator("h1").inner_text()
+    shot(page, "diff", tmp_path)
+    page.select_option("#lang", "de")
+    page.get_by_role("button", name="Switch").click()
+    assert page.locator("html").get_attribute("lang") == "de"
+    page.goto(served + "/make")
+    assert page.locator('label[for="items.table"]').inner_text() == "Deine Tabelle (CSV oder XLSX)"
+    shot(page, "make-de", tmp_path)
 
 
 def test_the_teachers_path_upload_fix_preview_publish_print_download(served, page, tmp_path):
