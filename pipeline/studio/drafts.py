@@ -117,8 +117,16 @@ def check(folder: Path) -> Checked:
     except GeodeckError as exc:
         checked.problems[GENERAL] = [str(exc)]
         return checked
+    atomic.write_text(named(folder, made.name), (folder / RECIPE).read_text(encoding="utf-8"))
     checked.ok = True
     return checked
+
+
+def named(folder: Path, name: str) -> Path:
+    """The draft's recipe under the deck's name (`recipe.name`, checked by the recipe reader: lower-case letters,
+    digits and '-'), as `geodeck deck export` names it: the deck records its recipe's file name, so the CLI
+    makes the same deck from the exported recipe, byte for byte."""
+    return folder / f"{name}.toml"
 
 
 def placed(line: str, folder: Path) -> tuple[str, str]:

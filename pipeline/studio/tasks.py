@@ -75,9 +75,10 @@ def preview(where: Where, folder: Path) -> tuple[bytes, bytes]:
     from pipeline.games import registry
     from pipeline.games.custom import build
     from pipeline.games.custom import recipe as recipes
+    from pipeline.studio import drafts
 
     where.enter()
-    made = recipes.load(folder / "recipe.toml")
+    made = recipes.load(folder / drafts.RECIPE)
     staged = build.draft(made, registry.get(made.game), folder / "build")
     deck = staged.deck_of(list(range(made.cards)))
     first = deck["cards"][0]["id"]
@@ -85,14 +86,15 @@ def preview(where: Where, folder: Path) -> tuple[bytes, bytes]:
 
 
 def publish(where: Where, folder: Path, games: int, progress: Progress) -> str:
-    """`geodeck deck new` of the draft recipe in `folder`: its one-line result."""
+    """`geodeck deck new` of the draft recipe in `folder` (under the deck's name): its one-line result."""
     from pipeline import locking
     from pipeline.games import registry
     from pipeline.games.custom import build
     from pipeline.games.custom import recipe as recipes
+    from pipeline.studio import drafts
 
     where.enter()
-    made = recipes.load(folder / "recipe.toml")
+    made = recipes.load(drafts.named(folder, recipes.load(folder / drafts.RECIPE).name))
     with locking.exclusive(paths.build_dir(), on_wait=progress):
         progress("play-check")
         done = build.new(made, registry.get(made.game), games=games)

@@ -9,9 +9,11 @@ import time
 import zipfile
 
 import pypdfium2
+from click.testing import CliRunner
 from PIL import Image
 
 from pipeline import paths
+from pipeline.cli import cli
 from pipeline.games.custom import recipe as recipes
 from pipeline.studio import drafts
 from studio.pages import STATES, client, csrf, problems, table_bytes
@@ -56,13 +58,29 @@ def test_the_diff_of_two_versions_is_the_review_pages(built_in):
         assert browser.get("/games/laender-toppen/diff?old=1999.1.0").status_code == 404
 
 
-def test_a_table_deck_checked_beside_its_fields_then_previewed_published_and_downloaded(workshop):
+def assert_the_cli_makes_the_same_deck(exported: bytes, workshop, monkeypatch) -> None:
+    """`geodeck deck new` of the studio's exported recipe, in folders of its own, publishes the same files."""
+    studio_decks = paths.DECKS_DIR
+    with monkeypatch.context() as elsewhere:
+        elsewhere.setenv("GEODECK_BUILD", str(workshop / "cli-build"))
+        elsewhere.setattr(paths, "DECKS_DIR", workshop / "cli-decks")
+        (workshop / "states.zip").write_bytes(exported)
+        done = CliRunner().invoke(cli, ["deck", "new", str(workshop / "states.zip")], catch_exceptions=False)
+        assert done.exit_code == 0, done.output
+        cli_decks = paths.DECKS_DIR
+    ours, theirs = (sorted(p.relative_to(d) for p in d.rglob("*") if p.is_file()) for d in (studio_decks, cli_decks))
+    assert ours == theirs and len(ours) > 5
+    for relative in ours:
+        assert (studio_decks / relative).read_bytes() == (cli_decks / relative).read_bytes(), relative
+
+
+def test_a_table_deck_checked_beside_its_fields_then_previewed_published_and_downloaded(workshop, monkeypatch):
     with client() as browser:
         token = csrf(browser.get("/make").text)
         table = {"items.table": ("Länder.csv", table_bytes(), "text/csv")}
         page = browser.post("/make", data={**STATES, "csrf": token, "recipe.cards": "300"}, files=table).text
         draft = next((paths.OUTPUT_DIR / "studio").iterdir())
-        assert sorted(p.name for p in draft.iterdir()) == ["form.json", "recipe.toml", "table.csv"]
+        assert sorted(p.name for p in draft.iterdir()) == ["form.json", "recipe.toml", "table.csv"]  # no states.toml
         try:  # the CLI's words for the same recipe
             recipes.load(draft / drafts.RECIPE)
         except recipes.RecipeError as exc:
@@ -84,6 +102,7 @@ def test_a_table_deck_checked_beside_its_fields_then_previewed_published_and_dow
         recipe = browser.post("/games/custom-states/recipe", data={"csrf": token})
         assert recipe.status_code == 200
         assert sorted(zipfile.ZipFile(io.BytesIO(recipe.content)).namelist()) == ["states.toml", "table.csv"]
+        assert_the_cli_makes_the_same_deck(recipe.content, workshop, monkeypatch)
 
         version = (paths.DECKS_DIR / "custom-states" / "LATEST").read_text(encoding="utf-8").strip()
         moved = browser.post(f"/games/custom-states/{version}/print", data={"csrf": token, "what": "kit", "lang": "de"})
