@@ -18,6 +18,8 @@ from pipeline.studio import app
 from studio.pages import STATES, table_bytes
 
 playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed (pip install playwright)")
+axe = pytest.importorskip("axe_playwright_python.sync_playwright", reason="pip install axe-playwright-python")
+AXE = axe.Axe()
 FLAGS = [
     "--headless",
     "--no-sandbox",  # Chromium refuses its sandbox as root (CI containers); the pages are the test's own
@@ -59,7 +61,10 @@ def page(tmp_path):
 
 
 def shot(page, name: str, tmp_path: Path) -> None:
-    """A screenshot of the page, kept in $GEODECK_STUDIO_SCREENSHOTS when set."""
+    """The page checked for accessibility by axe-core (labels, contrast, roles, keyboard use: no violation),
+    then a screenshot of it, kept in $GEODECK_STUDIO_SCREENSHOTS when set."""
+    found = AXE.run(page).response["violations"]
+    assert not found, f"{name}: " + "; ".join(f"{v['id']}: {[n['target'] for n in v['nodes']][:3]}" for v in found)
     path = tmp_path / f"{name}.png"
     page.screenshot(path=path)
     if kept := os.environ.get("GEODECK_STUDIO_SCREENSHOTS"):
