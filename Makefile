@@ -8,7 +8,7 @@ ifneq ($(MIRROR),)
 export GEODECK_MIRROR ?= $(abspath $(MIRROR))
 endif
 
-.PHONY: install pure deck kit print previews play-check lint test bench clean messages
+.PHONY: install pure deck kit print previews play-check lint test bench clean messages studio studio-screenshots
 
 # One line per phase; pip's own progress on a terminal, --quiet when make writes to a log or pipe (and
 # without setuptools' 10-line "Editable installation" warning, which asks nothing of a user).
@@ -43,6 +43,13 @@ deck: install
 	$(BIN)/geodeck build
 	@echo "To run geodeck yourself: \`. $(VENV)/bin/activate\` (once per shell), then \`geodeck --help\`"
 	@$(MAKE) --no-print-directory print
+
+# geodeck studio: make, check, print and export decks in the browser (docs/studio.md), on this computer only.
+studio: $(BIN)/geodeck
+	$(BIN)/geodeck studio
+
+studio-screenshots: $(BIN)/geodeck  # docs/studio/*.png, taken by the studio's browser test in headless Chromium
+	GEODECK_STUDIO_SCREENSHOTS=docs/studio $(BIN)/python -m pytest tests/studio/test_studio_browser.py -q -p no:cacheprovider
 
 # A first kit: one game's (GAME) from the committed decks, without the build or the compiled engines.
 GAME ?= laender-toppen

@@ -93,14 +93,14 @@ def test_pipeline_has_no_import_cycle_counting_type_checking_imports():
 # The layers, lowest first (docs/architecture.md): a module may import its own layer's and lower ones'. The
 # shared utilities are the modules at the top of `pipeline` (any module of no package below) and i18n; the
 # framework; the stages in data-flow order; what reads published decks; the slices and the registry (which
-# imports nothing of theirs: it loads them by name); and the doors, the build and the CLI.
+# imports nothing of theirs: it loads them by name); and the doors, the build, the CLI and the studio.
 LAYERS = (
     ("pipeline", "pipeline.i18n"),
     ("pipeline.framework",),
     *((f"pipeline.{stage}",) for stage in ("extract", "transform", "validate", "geo", "decks", "render", "playcheck")),
     ("pipeline.play", "pipeline.records", "pipeline.review"),
     ("pipeline.games",),
-    ("pipeline.build", "pipeline.cli"),
+    ("pipeline.build", "pipeline.cli", "pipeline.studio"),
 )
 
 

@@ -7,7 +7,7 @@ import sys
 import click
 
 from pipeline import __version__
-from pipeline.cli import data, info, installed, play, prints
+from pipeline.cli import data, info, installed, play, prints, studio
 from pipeline.cli_output import console, error_line, strict
 from pipeline.errors import ExitCode, GeodeckError
 from pipeline.games import registry as games
@@ -37,6 +37,7 @@ for _command in (
     play.play_check,
     play.play,
     play.replay,
+    studio.studio,
     *games.commands(),
 ):
     cli.add_command(_command)

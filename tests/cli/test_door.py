@@ -7,7 +7,7 @@ from pathlib import Path
 
 PIPELINE = Path(__file__).resolve().parents[2] / "pipeline"
 REGISTRY = "pipeline.games.registry"
-DOORS = {"cli", "build/graph.py", "games/registry.py"}  # and a slice's own commands (`door`)
+DOORS = {"cli", "studio", "build/graph.py", "games/registry.py"}  # and a slice's own commands (`door`)
 
 
 def imported(path: Path) -> set[str]:

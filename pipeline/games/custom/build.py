@@ -9,6 +9,7 @@ or the templates changed). A refused or killed run leaves every published versio
 """
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -78,21 +79,55 @@ def new(
 ) -> Made:
     """Make, check and publish the deck of the recipe `made` of the game `base` (the definition of the game it
     names, looked up by its command: pipeline/games/custom/commands.py) (module docstring)."""
-    path = made.path
     root = build_root or paths.build_dir()
     if (same := manage.unchanged(made, root)) is not None:
         return Made(stage.Result(same.name, same.version, False, same.cards, None), [], manage.AS_PUBLISHED)
+    staged = draft(made, base, root)
+    pool, spec_doc, deck_of = staged.pool, staged.spec, staged.deck_of
+    ids = [f"{spec_doc['deck']['id_prefix']}-{card}" for card in pool["card"]]
+    dealing = deck_of(list(range(made.cards)))  # subsets deal alike
+    spec_doc["deck"]["players"], dealt = players(staged.game, base, dealing, made)
+    templates_dir = staged.out / custom.TEMPLATES
+    templates.write(made, base, templates_dir, spec_doc, staged.groups, dealt)
+    counts = spec_doc["deck"]["players"]
+    game = custom.definition(made.name, base, staged.items_deck, templates_dir, counts)
+
+    outcome = optimise.choose(game, pool["label"].tolist(), ids, made.cards, deck_of, games, jobs, scheduler)
+    write_items(staged.out, pool, outcome.chosen, outcome.swaps)
+    if not outcome.passed:
+        raise GeodeckError(refused(game.name, made, outcome, deck_of(outcome.chosen), games, len(pool)))
+    gate.check(game, stage.fresh_deck(game, root)[1], made)  # its kit prints, or nothing is published
+    legacy.pin_beside(paths.DECKS_DIR / game.name)
+    result = stage.build_deck(game, accept=accept, build_root=root)  # the version pins its templates
+    manage.keep(made, staged.out)  # the recipe and its table as published, for `geodeck deck export`
+    return Made(result, outcome.swaps, outcome.report["result"], tuple(row[0] for row in dealt))
+
+
+@dataclass(frozen=True)
+class Draft:
+    out: Path  # build/custom/<name>/
+    pool: pd.DataFrame  # the candidates, most familiar first
+    spec: dict  # the deck spec written into the templates
+    groups: list[str]
+    game: GameDefinition  # on the templates in the build folder
+    items_deck: bool  # a table's items: the grouped renderer (custom.GROUPED)
+    deck_of: Callable[[list[int]], dict]  # the deck document of the chosen candidates (written as chosen)
+
+
+def draft(made: recipe.Recipe, base: GameDefinition, root: Path) -> Draft:
+    """The recipe's candidates, templates and game in the build folder under `root`, before any play-check:
+    what `new` chooses, checks and publishes from, and what the studio previews (its first cards)."""
     out = folder(made.name, root)
     pool, sources, drawn = candidates(made, root)
     if len(pool) < made.cards:
-        raise recipe.RecipeError(str(path), [_too_few_items(made, pool, root)])
+        raise recipe.RecipeError(str(made.path), [_too_few_items(made, pool, root)])
     size = made.cards + len(made.jokers)
     spec_doc = templates.spec(made, base, size, ranges(made, pool))
     staged = out / custom.TEMPLATES
     found_groups = groups(made, pool)
     templates.write(made, base, staged, spec_doc, found_groups, [])
     pictures.write(staged, drawn)  # pinned with the templates (pipeline/decks/pinned.py)
-    items_deck = made.items.table is not None  # a table's items: the grouped renderer (custom.GROUPED)
+    items_deck = made.items.table is not None
     game = custom.definition(made.name, base, items_deck, staged)
     meta = {
         "base": made.game,
@@ -102,27 +137,12 @@ def new(
         "sources": sources,
     }
     atomic.write_text(out / RECIPE, json.dumps(meta, ensure_ascii=False, sort_keys=True) + "\n")
-    ids = [f"{spec_doc['deck']['id_prefix']}-{card}" for card in pool["card"]]
 
     def deck_of(chosen: list[int]) -> dict:
         write_items(out, pool, chosen)
         return stage.fresh_deck(game, root)[1]
 
-    spec_doc["deck"]["players"], dealt = players(
-        game, base, deck_of(list(range(made.cards))), made
-    )  # subsets deal alike
-    templates.write(made, base, staged, spec_doc, found_groups, dealt)
-    game = custom.definition(made.name, base, items_deck, staged, spec_doc["deck"]["players"])
-
-    outcome = optimise.choose(game, pool["label"].tolist(), ids, made.cards, deck_of, games, jobs, scheduler)
-    write_items(out, pool, outcome.chosen, outcome.swaps)
-    if not outcome.passed:
-        raise GeodeckError(refused(game.name, made, outcome, deck_of(outcome.chosen), games, len(pool)))
-    gate.check(game, stage.fresh_deck(game, root)[1], made)  # its kit prints, or nothing is published
-    legacy.pin_beside(paths.DECKS_DIR / game.name)
-    result = stage.build_deck(game, accept=accept, build_root=root)  # the version pins its templates (`staged`)
-    manage.keep(made, out)  # the recipe and its table as published, for `geodeck deck export`
-    return Made(result, outcome.swaps, outcome.report["result"], tuple(row[0] for row in dealt))
+    return Draft(out, pool, spec_doc, found_groups, game, items_deck, deck_of)
 
 
 def refused(name: str, made: recipe.Recipe, outcome: optimise.Outcome, deck: dict, games: int, candidates: int) -> str:

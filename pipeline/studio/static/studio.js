@@ -1,0 +1,70 @@
+// geodeck studio: the make-a-deck form checked and previewed as it changes; a job's page follows its job.
+"use strict";
+
+// The answer's problems beside their fields and its preview, the fields left as the user is typing them.
+function shown(fresh) {
+  document.querySelectorAll("#recipe-form [data-field]").forEach((place) => {
+    const answer = fresh.querySelector(`[data-field="${CSS.escape(place.dataset.field)}"]`);
+    place.querySelectorAll(".problem, small.uploaded").forEach((old) => old.remove());
+    const input = place.querySelector("input, select, textarea");
+    const again = answer && answer.querySelector("input, select, textarea");
+    for (const attribute of ["aria-invalid", "aria-describedby"]) {
+      if (!input) break;
+      if (again && again.hasAttribute(attribute)) input.setAttribute(attribute, again.getAttribute(attribute));
+      else input.removeAttribute(attribute);
+    }
+    if (answer) answer.querySelectorAll(".problem, small.uploaded").forEach((line) => place.append(line));
+  });
+  document.querySelector(".preview").replaceWith(fresh.querySelector(".preview"));
+}
+
+function liveForm() {
+  const holder = document.querySelector(".make");
+  if (!holder) return;
+  let pending = null;
+  holder.addEventListener("change", (event) => {
+    const form = event.target.closest("#recipe-form");
+    if (!form) return;
+    if (pending) pending.abort();
+    pending = new AbortController();
+    holder.setAttribute("aria-busy", "true");
+    fetch(form.action, { method: "POST", body: new FormData(form), signal: pending.signal })
+      .then((response) => response.text())
+      .then((html) => {
+        const fresh = new DOMParser().parseFromString(html, "text/html");
+        if (fresh.querySelector(".make")) shown(fresh);
+      })
+      .catch(() => {})
+      .finally(() => holder.removeAttribute("aria-busy"));
+  });
+}
+
+function followJob() {
+  const job = document.getElementById("job");
+  if (!job || job.dataset.state !== "running") return;
+  const state = document.getElementById("job-state");
+  const tick = () =>
+    fetch(job.dataset.stateUrl)
+      .then((response) => response.json())
+      .then((now) => {
+        state.textContent = state.dataset[now.state] + (now.state === "running" ? " " + now.elapsed + " s" : "");
+        document.getElementById("job-result").textContent = now.result;
+        if (now.state === "failed") document.getElementById("job-result").className = "problem";
+        if (now.state === "running") {
+          setTimeout(tick, 1000);
+          return;
+        }
+        job.dataset.state = now.state;
+        const bar = document.getElementById("progress");
+        bar.max = 1;
+        bar.value = 1;
+        document.getElementById("job-cancel").hidden = true;
+        document.getElementById("job-file").hidden = !now.file;
+      });
+  tick();
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  liveForm();
+  followJob();
+});

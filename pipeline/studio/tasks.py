@@ -1,0 +1,144 @@
+"""The studio's work, run in worker processes (`jobs`): each calls the CLI's stages, never a rule of its own.
+A task takes the folders of the process that started it (`Where`: the tests' and an installed geodeck's are not
+the defaults) and returns plain data; a user's mistake comes back as the stage's own one-line message."""
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from pipeline import paths
+
+Progress = Callable[[str], None]
+PREVIEW_DPI = 110
+CARD_DPI = 110
+
+
+@dataclass(frozen=True)
+class Where:
+    """The folders a worker uses, taken from the process that starts it."""
+
+    output: Path
+    decks: Path
+    prints: Path
+    build: Path
+    store: Path
+
+    @classmethod
+    def here(cls) -> "Where":
+        return cls(paths.OUTPUT_DIR, paths.DECKS_DIR, paths.PRINT_DIR, paths.build_dir(), paths.store_dir())
+
+    def enter(self) -> None:
+        paths.OUTPUT_DIR, paths.DECKS_DIR, paths.PRINT_DIR = self.output, self.decks, self.prints
+        os.environ["GEODECK_BUILD"], os.environ["GEODECK_STORE"] = str(self.build), str(self.store)
+
+
+def _store():
+    from pipeline.extract import open_store
+
+    return open_store(online=False)
+
+
+def _game(name: str, version: str | None = None):
+    """The registered game `name` at `version` (its own templates) and that version's deck, verified."""
+    from pipeline.decks import pinned, published
+    from pipeline.games import registry
+
+    game = registry.get(name)
+    path, deck = published.deck(game, version)
+    return pinned.at(game, path.parent.name), deck
+
+
+def faces(game, deck: dict, ids: list[str], lang: str | None, dpi: int = CARD_DPI) -> dict[str, tuple[bytes, bytes]]:
+    """Front and back PNG of each card of `ids`, drawn one-up by the print renderer (as in the whole deck's
+    print: pictures and one size per field see every card)."""
+    from pipeline.render import printing, raster
+
+    options = printing.PrintOptions(layout="one-up", bleed=0, lang=lang, only=tuple(ids))
+    pdf = printing.render(game, deck, options, _store())
+    images = raster.pngs(pdf, list(range(2 * len(ids))), dpi)
+    chosen = [card["id"] for card in printing.chosen(deck, options)]
+    return {card: (images[2 * n], images[2 * n + 1]) for n, card in enumerate(chosen)}
+
+
+def cards(where: Where, name: str, version: str, ids: list[str], lang: str | None) -> dict[str, tuple[bytes, bytes]]:
+    """The faces of some cards of a published version, in `lang` (None: the game's own)."""
+    where.enter()
+    game, deck = _game(name, version)
+    return faces(game, _named(game, deck, lang), ids, lang)
+
+
+def preview(where: Where, folder: Path) -> tuple[bytes, bytes]:
+    """The first card of the draft recipe in `folder`, front and back in the recipe's language, before any
+    play-check: the candidates and templates made in the draft's own build folder (`build.draft`), never the
+    one `deck new` uses."""
+    from pipeline.games import registry
+    from pipeline.games.custom import build
+    from pipeline.games.custom import recipe as recipes
+    from pipeline.studio import drafts
+
+    where.enter()
+    made = recipes.load(folder / drafts.RECIPE)
+    staged = build.draft(made, registry.get(made.game), folder / "build")
+    deck = staged.deck_of(list(range(made.cards)))
+    first = deck["cards"][0]["id"]
+    return faces(staged.game, deck, [first], made.lang, PREVIEW_DPI)[first]
+
+
+def publish(where: Where, folder: Path, games: int, progress: Progress) -> str:
+    """`geodeck deck new` of the draft recipe in `folder` (under the deck's name): its one-line result."""
+    from pipeline import locking
+    from pipeline.games import registry
+    from pipeline.games.custom import build
+    from pipeline.games.custom import recipe as recipes
+    from pipeline.studio import drafts
+
+    where.enter()
+    made = recipes.load(drafts.named(folder, recipes.load(folder / drafts.RECIPE).name))
+    with locking.exclusive(paths.build_dir(), on_wait=progress):
+        progress("play-check")
+        done = build.new(made, registry.get(made.game), games=games)
+    result = done.result
+    return f"{result.game} {result.version}: {result.cards} cards; play-check {done.verdict}"
+
+
+def kit(where: Where, name: str, version: str, options: dict, progress: Progress) -> Path:
+    """The print-and-play kit of a published version (`geodeck print GAME --kit`), its path."""
+    from pipeline.render import kit as kits
+    from pipeline.render import printing
+
+    where.enter()
+    game, deck = _game(name, version)
+    path = paths.DECKS_DIR / name / version / "deck.json"
+    chosen = printing.PrintOptions(**options).validate()
+    progress("kit")
+    return kits.print_kit(game, path, _named(game, deck, chosen.lang), chosen, _store()).path
+
+
+def sheets(where: Where, name: str, version: str, options: dict, progress: Progress) -> Path:
+    """The card sheets of a published version (`geodeck print GAME`), its path."""
+    from pipeline.render import printing
+
+    where.enter()
+    game, deck = _game(name, version)
+    chosen = printing.PrintOptions(**options).validate()
+    progress("cards")
+    return printing.print_deck(game, _named(game, deck, chosen.lang), chosen, _store()).path
+
+
+def export(where: Where, name: str, version: str, service: str, lang: str, progress: Progress) -> Path:
+    """A card service's zip of a published version (`geodeck export GAME --service S`), its path."""
+    from pipeline.render import services
+
+    where.enter()
+    game, deck = _game(name, version)
+    progress("export")
+    return services.export(game, _named(game, deck, lang), services.load(service), _store(), lang, jobs=1).path
+
+
+def _named(game, deck: dict, lang: str | None) -> dict:
+    from pipeline.decks import translated
+    from pipeline.decks.spec import load_spec
+    from pipeline.render import layouts
+
+    return translated.completed(deck, load_spec(game), layouts.load(game).language(lang), game.made_by)[0]

@@ -1,0 +1,149 @@
+"""The teacher's path in a real browser (Debian's Chromium, driven by Playwright): upload a table, see its error
+beside its field, fix it, see the first card, publish, print the kit and download it. Each page is taken as a
+screenshot; with GEODECK_STUDIO_SCREENSHOTS=DIR they are kept there (docs/studio/: `make studio-screenshots`)."""
+
+import os
+import shutil
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+import uvicorn
+
+from pipeline import paths
+from pipeline.review import browser as chromium
+from pipeline.studio import app
+from studio.pages import STATES, table_bytes
+
+playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed (pip install playwright)")
+axe = pytest.importorskip("axe_playwright_python.sync_playwright", reason="pip install axe-playwright-python")
+AXE = axe.Axe()
+FLAGS = [
+    "--headless",
+    "--no-sandbox",  # Chromium refuses its sandbox as root (CI containers); the pages are the test's own
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+WIDTH, HEIGHT = 1280, 900
+TEXT = [key for key in STATES if key not in ("recipe.game", "recipe.lang")]
+
+
+@pytest.fixture
+def served(built_in):
+    """The studio served on a free loopback port in this process (the test's folders), its address."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app.create(), host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    end = time.monotonic() + 30
+    while not server.started and time.monotonic() < end:
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(30)
+
+
+@pytest.fixture
+def page(tmp_path):
+    program = chromium.executable()
+    if program is None:
+        pytest.skip(f"no Chromium found (looked for {', '.join(chromium.NAMES)}); install it: apt-get install chromium")
+    with playwright.sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=program, args=FLAGS)
+        yield browser.new_page(viewport={"width": WIDTH, "height": HEIGHT}, accept_downloads=True)
+        browser.close()
+
+
+def shot(page, name: str, tmp_path: Path) -> None:
+    """The page checked for accessibility by axe-core (labels, contrast, roles, keyboard use: no violation),
+    then a screenshot of it, kept in $GEODECK_STUDIO_SCREENSHOTS when set."""
+    found = AXE.run(page).response["violations"]
+    assert not found, f"{name}: " + "; ".join(f"{v['id']}: {[n['target'] for n in v['nodes']][:3]}" for v in found)
+    path = tmp_path / f"{name}.png"
+    page.screenshot(path=path)
+    if kept := os.environ.get("GEODECK_STUDIO_SCREENSHOTS"):
+        Path(kept).mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, Path(kept) / path.name)
+
+
+def field(page, key: str):
+    return page.locator(f'[id="{key}"]')
+
+
+def test_browsing_a_built_in_deck_its_cards_values_and_changes(served, page, built_in, tmp_path):
+    source = paths.ROOT / "output" / "decks" / "laender-toppen"
+    older = sorted(p.name for p in source.iterdir() if p.is_dir() and p.name != built_in)[-1]
+    shutil.copytree(source / older, paths.DECKS_DIR / "laender-toppen" / older)
+    page.goto(served + "/")
+    page.get_by_role("link", name="laender-toppen").click()
+    images = page.locator(".cards img")
+    assert images.count() == 24  # the first 12 cards, front and back
+    assert images.first.evaluate("image => image.decode().then(() => image.naturalWidth)") == 273
+    shot(page, "game", tmp_path)
+    page.locator("details summary").first.click()
+    assert page.locator("details[open] td", has_text="factbook").count() > 0
+    shot(page, "values", tmp_path)
+    page.get_by_role("link", name="What changed in this version").click()
+    assert f"{older} → {built_in}" in page.locator("h1").inner_text()
+    shot(page, "diff", tmp_path)
+    page.select_option("#lang", "de")
+    page.get_by_role("button", name="Switch").click()
+    assert page.locator("html").get_attribute("lang") == "de"
+    page.goto(served + "/make")
+    assert page.locator('label[for="items.table"]').inner_text() == "Deine Tabelle (CSV oder XLSX)"
+    shot(page, "make-de", tmp_path)
+
+
+def test_the_teachers_path_upload_fix_preview_publish_print_download(served, page, tmp_path):
+    broken = tmp_path / "Bundesländer.csv"
+    broken.write_bytes(table_bytes().replace(b"Bremen,Nord,419,", b"Bremen,Nord,vierhundert,"))
+    fixed = tmp_path / "Bundesländer-korrigiert.csv"
+    fixed.write_bytes(table_bytes())
+
+    page.goto(served + "/")
+    shot(page, "home", tmp_path)
+    page.get_by_role("link", name="Make a deck").first.click()
+    page.select_option('[id="recipe.game"]', "laender-toppen")
+    page.select_option('[id="recipe.lang"]', "de")
+    for key in TEXT:
+        field(page, key).fill(STATES[key])
+    field(page, "items.table").set_input_files(broken)
+    problem = page.locator('[data-field="items.table"] .problem')
+    problem.wait_for(timeout=60_000)
+    assert "Bremen" in problem.inner_text() and "vierhundert" in problem.inner_text()
+    assert field(page, "items.table").get_attribute("aria-invalid") == "true"
+    assert field(page, "recipe.title").input_value() == STATES["recipe.title"]  # what was typed stays
+    shot(page, "make-error", tmp_path)
+
+    field(page, "items.table").set_input_files(fixed)
+    preview = page.locator(".preview img").first
+    preview.wait_for(timeout=120_000)
+    assert page.locator(".problem").count() == 0
+    shot(page, "make-preview", tmp_path)
+
+    page.locator("#publish").click()
+    page.wait_for_url("**/jobs/*")
+    page.locator('#job[data-state="done"], #job[data-state="failed"]').wait_for(timeout=300_000)
+    assert page.locator("#job").get_attribute("data-state") == "done", page.locator("#job-result").inner_text()
+    assert "custom-states" in page.locator("#job-result").inner_text()
+    shot(page, "publish", tmp_path)
+
+    page.goto(served + "/games/custom-states")
+    page.locator(".cards img").first.evaluate("image => image.decode()")
+    shot(page, "deck", tmp_path)
+    page.select_option("#what", "kit")
+    page.get_by_role("button", name="Make it").click()
+    page.wait_for_url("**/jobs/*")
+    page.locator("#job-file:not([hidden])").wait_for(timeout=300_000)
+    shot(page, "kit", tmp_path)
+    with page.expect_download() as download:
+        page.locator("#job-file").click()
+    kit = Path(download.value.path())
+    assert kit.read_bytes().startswith(b"%PDF") and download.value.suggested_filename.endswith(".pdf")
+    assert (paths.DECKS_DIR / "custom-states" / "LATEST").is_file()

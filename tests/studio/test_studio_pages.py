@@ -1,0 +1,135 @@
+"""The studio's pages on the CLI's stages: browse a published deck (its cards drawn by the print renderer, each
+value's source), the diff of two versions, make a deck from a table (each problem beside its field in the CLI's
+words, a preview), publish it in a worker, download its recipe and its kit, cancel a job."""
+
+import io
+import re
+import shutil
+import time
+import zipfile
+
+import pypdfium2
+from click.testing import CliRunner
+from PIL import Image
+
+from pipeline import paths
+from pipeline.cli import cli
+from pipeline.games.custom import recipe as recipes
+from pipeline.studio import drafts
+from studio.pages import STATES, client, csrf, problems, table_bytes
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def wait(browser, job: str, limit_s: float = 300) -> dict:
+    """The job's state once it is no longer running."""
+    end = time.monotonic() + limit_s
+    while time.monotonic() < end:
+        state = browser.get(f"/jobs/{job}/state").json()
+        if state["state"] != "running":
+            return state
+        time.sleep(0.5)
+    raise AssertionError(f"job {job} still running after {limit_s} s")
+
+
+def test_a_published_deck_its_cards_drawn_and_each_values_source(built_in):
+    with client() as browser:
+        home = browser.get("/").text
+        assert f'href="/games/laender-toppen?version={built_in}"' in home
+        page = browser.get("/games/laender-toppen").text
+        assert f"/games/laender-toppen/{built_in}/cards/lt-CRI/front.png" in page
+        assert "factbook" in page and "final edition, data updated" in page  # a value's source and vintage
+        front = browser.get(f"/games/laender-toppen/{built_in}/cards/lt-CRI/front.png")
+        back = browser.get(f"/games/laender-toppen/{built_in}/cards/lt-CRI/back.png")
+    assert front.content.startswith(PNG) and back.content.startswith(PNG) and front.content != back.content
+    assert Image.open(io.BytesIO(front.content)).size == (
+        273,
+        382,
+    )  # 63 × 88 mm at 110 dpi (rounded up), one-up, no bleed
+
+
+def test_the_diff_of_two_versions_is_the_review_pages(built_in):
+    source = paths.ROOT / "output" / "decks" / "laender-toppen"
+    older = sorted(p.name for p in source.iterdir() if p.is_dir() and p.name != built_in)[-1]
+    shutil.copytree(source / older, paths.DECKS_DIR / "laender-toppen" / older)
+    with client() as browser:
+        page = browser.get(f"/games/laender-toppen/diff?old={older}&new={built_in}").text
+        assert f"{older} → {built_in}" in page and "changed values" in page
+        assert browser.get("/games/laender-toppen/diff?old=1999.1.0").status_code == 404
+
+
+def assert_the_cli_makes_the_same_deck(exported: bytes, workshop, monkeypatch) -> None:
+    """`geodeck deck new` of the studio's exported recipe, in folders of its own, publishes the same files."""
+    studio_decks = paths.DECKS_DIR
+    with monkeypatch.context() as elsewhere:
+        elsewhere.setenv("GEODECK_BUILD", str(workshop / "cli-build"))
+        elsewhere.setattr(paths, "DECKS_DIR", workshop / "cli-decks")
+        (workshop / "states.zip").write_bytes(exported)
+        done = CliRunner().invoke(cli, ["deck", "new", str(workshop / "states.zip")], catch_exceptions=False)
+        assert done.exit_code == 0, done.output
+        cli_decks = paths.DECKS_DIR
+    ours, theirs = (sorted(p.relative_to(d) for p in d.rglob("*") if p.is_file()) for d in (studio_decks, cli_decks))
+    assert ours == theirs and len(ours) > 5
+    for relative in ours:
+        assert (studio_decks / relative).read_bytes() == (cli_decks / relative).read_bytes(), relative
+
+
+def test_a_table_deck_checked_beside_its_fields_then_previewed_published_and_downloaded(workshop, monkeypatch):
+    with client() as browser:
+        token = csrf(browser.get("/make").text)
+        table = {"items.table": ("Länder.csv", table_bytes(), "text/csv")}
+        page = browser.post("/make", data={**STATES, "csrf": token, "recipe.cards": "300"}, files=table).text
+        draft = next((paths.OUTPUT_DIR / "studio").iterdir())
+        assert sorted(p.name for p in draft.iterdir()) == ["form.json", "recipe.toml", "table.csv"]  # no states.toml
+        try:  # the CLI's words for the same recipe
+            recipes.load(draft / drafts.RECIPE)
+        except recipes.RecipeError as exc:
+            said = [line.split(": ", 1)[1] for line in exc.problems]
+        assert problems(page) == {"recipe.cards": said} and "data:image/png" not in page
+        assert 'aria-describedby="problem-recipe.cards-1 "' in page
+
+        page = browser.post("/make", data={**STATES, "csrf": token}).text  # fixed; the table stays
+        assert problems(page) == {} and page.count("data:image/png;base64,") == 2
+
+        moved = browser.post("/make/publish", data={"csrf": token})
+        assert moved.status_code == 303
+        job = moved.headers["location"].rsplit("/", 1)[1]
+        done = wait(browser, job)
+        assert done["state"] == "done", done
+        assert re.fullmatch(r"custom-states \d{4}\.\d+\.\d+: 20 cards; play-check (pass|undecided)", done["result"])
+        assert "/games/custom-states" in browser.get("/").text
+
+        recipe = browser.post("/games/custom-states/recipe", data={"csrf": token})
+        assert recipe.status_code == 200
+        assert sorted(zipfile.ZipFile(io.BytesIO(recipe.content)).namelist()) == ["states.toml", "table.csv"]
+        assert_the_cli_makes_the_same_deck(recipe.content, workshop, monkeypatch)
+
+        version = (paths.DECKS_DIR / "custom-states" / "LATEST").read_text(encoding="utf-8").strip()
+        moved = browser.post(f"/games/custom-states/{version}/print", data={"csrf": token, "what": "kit", "lang": "de"})
+        job = moved.headers["location"].rsplit("/", 1)[1]
+        assert wait(browser, job)["file"]
+        kit = browser.get(f"/jobs/{job}/file")
+    document = pypdfium2.PdfDocument(kit.content)
+    assert len(document) > 4 and "Bundesländer toppen!" in document[0].get_textpage().get_text_range()
+
+
+def test_a_job_is_cancelled_and_another_session_cannot_see_it(built_in):
+    with client() as browser, client() as other:
+        token = csrf(browser.get("/").text)
+        moved = browser.post(f"/games/laender-toppen/{built_in}/print", data={"csrf": token, "what": "kit"})
+        address = moved.headers["location"]
+        assert other.get(address).status_code == 404
+        assert other.post(f"{address}/cancel", data={"csrf": csrf(other.get("/").text)}).status_code == 404
+        browser.post(f"{address}/cancel", data={"csrf": token})
+        assert browser.get(f"{address}/state").json()["state"] == "cancelled"
+        assert browser.get(f"{address}/file").status_code == 404
+
+
+def test_the_pages_words_are_in_the_language_the_user_chose(built_in):
+    with client() as browser:
+        token = csrf(browser.get("/").text)
+        browser.post("/language", data={"lang": "de", "csrf": token})
+        home, make = browser.get("/").text, browser.get("/make").text
+        game = browser.get("/games/laender-toppen").text
+    assert '<html lang="de">' in home and "Eingebaute Spiele" in home and "Deck machen" in make
+    assert "Spalte der Namen" in make and "Werte und ihre Quellen" in game and "Built-in games" not in home
