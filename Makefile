@@ -115,7 +115,7 @@ test: lint
 		*) echo "  $$line";; esac; done; exit 1; fi
 
 bench: install
-	$(BIN)/python benchmarks/run.py
+	$(BIN)/python benchmarks/run.py $(BENCH)
 
 clean: pure
 	rm -rf build output/print output/export output/reports

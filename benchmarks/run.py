@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
+import readme_times
+from readme_times import children_cpu
 from rich.table import Table
 
 from pipeline.cli_output import out
@@ -115,12 +117,6 @@ class Bench:
         if run.returncode not in ok:
             sys.exit(f"{' '.join(command[:3])} exited {run.returncode}: {run.stderr.decode()[-500:]}")
         return wall, cpu, run.stdout.decode()
-
-
-def children_cpu() -> float:
-    """User + system CPU seconds of this process's finished child processes."""
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
 
 
 def countries(bench: Bench) -> dict[str, Figure]:
@@ -695,6 +691,12 @@ def tournament(bench: Bench) -> dict[str, Figure]:
     return figures
 
 
+def readme(bench: Bench) -> dict[str, Figure]:
+    """The README's make targets timed in fresh clones (benchmarks/readme_times.py; only when named: it
+    takes about half an hour and installs three times)."""
+    return {name: Figure(t["seconds"], cpu=t["cpu_seconds"]) for name, t in readme_times.run().items()}
+
+
 BENCHMARKS = [
     countries,
     build,
@@ -712,7 +714,9 @@ BENCHMARKS = [
     recipes,
     tables,
     tournament,
+    readme,
 ]
+ON_REQUEST = {"readme"}  # run only when named on the command line
 
 
 def warm_store(store: Path) -> None:
@@ -740,9 +744,10 @@ def main(only: list[str]) -> None:
         title=f"geodeck bench (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)",
     )
     missed: list[str] = []
+    start, cpu = time.perf_counter(), children_cpu()
     with tempfile.TemporaryDirectory() as scratch:
         for benchmark in BENCHMARKS:
-            if only and benchmark.__name__ not in only:
+            if benchmark.__name__ not in only if only else benchmark.__name__ in ON_REQUEST:
                 continue
             figures = benchmark(Bench(store, Path(scratch)))
             sized = {k: f.mb for k, f in figures.items() if f.mb is not None}
@@ -827,6 +832,8 @@ def main(only: list[str]) -> None:
                         "",
                     )
     out.print(table)  # uncut when written to a file or pipe
+    if not only:  # the whole `make bench`: its own time, for the README's table (benchmarks/readme_times.py)
+        readme_times.note("make_bench", time.perf_counter() - start, children_cpu() - cpu)
     if missed:
         sys.exit(f"missed target(s): {', '.join(missed)}")
 
