@@ -14,7 +14,10 @@ MEANT = {"die die"}  # German: "die Karten, die die anderen spielten" (the relat
 
 @pytest.mark.parametrize("lang", [code for code in registry.codes() if registry.language(code).catalogue])
 def test_no_message_says_a_word_twice(lang):
-    catalogue = pofile.read_po(registry.language(lang).catalogue.open("rb"))
+    path = registry.language(lang).catalogue
+    assert path is not None
+    with path.open("rb") as file:
+        catalogue = pofile.read_po(file)
     found = []
     for message in catalogue:
         texts = [*(message.id if isinstance(message.id, tuple) else (message.id,))]
