@@ -180,6 +180,7 @@ ALLOWED = {
     ("render/services.py", "open"): "pikepdf opens the PDF img2pdf just made of the faces, in memory",
     ("render/tts.py", "open"): "Pillow opens a face PNG it just rendered, in memory",
     ("render/flags.py", "open"): "Pillow opens a PNG it just rendered, in memory",
+    ("games/custom/pictures.py", "open"): "Pillow opens a picture read by readers.read('picture'), in memory",
     ("render/flags.py", "svg2rlg"): "an SVG opened by readers.opened",
     ("framework/core.py", "loads"): "a serialised state passed in memory",
     ("i18n/extract.py", "loads"): "a template Babel opened for `pybabel extract` (make messages)",

@@ -16,7 +16,8 @@ MEANT = {"die die"}  # German: "die Karten, die die anderen spielten" (the relat
 def test_no_message_says_a_word_twice(lang):
     path = registry.language(lang).catalogue
     assert path is not None
-    catalogue = pofile.read_po(path.open("rb"))
+    with path.open("rb") as file:
+        catalogue = pofile.read_po(file)
     found = []
     for message in catalogue:
         texts = [*(message.id if isinstance(message.id, tuple) else (message.id,))]

@@ -172,7 +172,9 @@ def front(c, card: dict, ctx: CardContext) -> None:
     _band(c, fields["continents"], ctx)
     map_box = layout.box("map")
     if card["kind"] == "joker":
-        if not layout.data.get("groups"):  # the world with its two continents coloured (a deck's own groups: none)
+        if layout.data.get("groups"):  # a deck of its own groups: the countries of its two groups coloured
+            _groups_map(c, fields["continents"], ctx)
+        else:  # the world with its two continents coloured
             _joker_map(c, fields["continents"], ctx)
         c.setFillColor(layout.colour("text"))
         text.draw(c, ctx.words["joker"], ctx.bold, layout.box("joker_title"), *layout.font("joker"), align="center")
@@ -221,6 +223,18 @@ def _joker_map(c, continents: list[str], ctx: CardContext) -> None:
     )
     if ANTARCTICA in colours:
         _polar(c, colours[ANTARCTICA], ctx)
+
+
+def _groups_map(c, groups: list[str], ctx: CardContext) -> None:
+    """The world with the countries of the printed cards (`ctx.cards`) of the joker's two groups in their
+    colours."""
+    layout = ctx.layout
+    fills = {
+        card["fields"]["iso3"]: layout.group(card["fields"]["continents"][0], ctx.lang)[1]
+        for card in ctx.cards
+        if card["kind"] != "joker" and card["fields"].get("iso3") and card["fields"]["continents"][0] in groups
+    }
+    ctx.world.draw_fills(c, layout.box("map"), fills, layout.colour("land"), layout.colour("land_edge"))
 
 
 def inset_disc(circle: tuple[float, float], layout) -> Box:

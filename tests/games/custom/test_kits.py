@@ -169,12 +169,20 @@ def test_a_table_deck_s_kit_is_in_its_language_and_true_to_the_deck(geodeck, wor
     result = next(line for line in output.splitlines() if line.startswith("custom-"))  # stdout, before the notes
     assert code == 0 and "play-check" in result and result.endswith("; 2–4 players"), output  # as it says
     kits = {}
-    for lang in ("de", "fr", "en"):
+    for lang in ("de", "fr", "en", "es", "it", "pl"):
         out = workshop / f"kit-{lang}.pdf"
         code, output = geodeck(["print", "custom-states", "--kit", "--lang", lang, "--out", str(out)])
         assert code == 0, output
         kits[lang] = " ".join(" ".join(pages(out.read_bytes())).split())
     german, french, english = kits["de"], kits["fr"], kits["en"]
+    covers = {  # the cover's counts in every language (it said "16 country cards" in all of them)
+        "en": ("Cards: 16 cards and 4 jokers", "Accessories: 2 folding strips, score sheet"),
+        "es": ("Cartas: 16 cartas y 4 comodines", "Accesorios: 2 tiras plegadas, hoja de puntuación"),
+        "it": ("Carte: 16 carte e 4 jolly", "Accessori: 2 strisce pieghevoli, foglio segnapunti"),
+        "pl": ("Karty: 16 kart i 4 dżokery", "Akcesoria: 2 składane paski, arkusz punktacji"),
+    }
+    for lang, (cards, strips) in covers.items():
+        assert cards in kits[lang] and strips in kits[lang], lang
     assert "je Region einen offenen Stapel" in german and "Wertung: Je Region (in der Reihenfolge" in german
     assert "Offene Stapel, einer je Region" in german  # the score sheet
     assert "une pile face visible par région" in french and "Décompte : par région (dans l’ordre" in french
