@@ -34,9 +34,9 @@ def translations(lang: str) -> list[tuple[str, str]]:
     for message in catalogue:
         if not message.id:
             continue
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        pairs += [(ids[0], s) for s in strings if s]
+        ids = [message.id] if isinstance(message.id, str) else list(message.id)
+        strings = [message.string] if isinstance(message.string, str) else list(message.string or ())
+        pairs += [(str(ids[0]), str(s)) for s in strings if s]
     return pairs
 
 
