@@ -176,6 +176,24 @@ def test_every_card_value_of_a_class_a_card_may_not_print_is_flagged_on_its_prov
     assert listed == []
 
 
+@pytest.mark.parametrize(
+    ("game", "field"), [("laender-toppen", "highest_mountain_en"), ("world-game", "highest_point_name_en")]
+)
+def test_peak_names_no_source_names_are_flagged_for_a_reviewer(game, field):
+    """Issue 43: a village's or a border post's name printed for an unnamed highest point (the mirror's
+    highest-points data name none of these points), and Botswana's hill that an editor reads as Otse Hill,
+    are flagged on the provenance, as no other peak name is."""
+    deck = published.read(latest(game) / "deck.json", games.get(game))
+    cards = {c["fields"]["iso3"]: c for c in deck["cards"] if c["kind"] != "joker"}
+    flagged = {
+        iso3
+        for iso3, card in cards.items()
+        if "flagged:" in str((card.get("provenance") or {}).get(field, {}).get("citation", ""))
+    }
+    assert flagged == {"BEN", "SEN", "KWT", "BWA"}
+    assert cards["KWT"]["fields"][field] == "Al-Salmi"  # still printed: a reviewer names the point or drops it
+
+
 def test_committed_names_in_every_language():
     """Issue 30: every translated field is `<field>_<lang>` for every registered language, from CLDR or a
     reviewed table (Varsovie, Pékin, Le Caire), a fallback only to the local name, flagged on its provenance."""
