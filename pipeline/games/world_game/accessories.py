@@ -325,8 +325,8 @@ def draw_poster(c, deck: dict, ctx: CardContext, w: dict) -> Poster:
         )
         for _, plane in poster.insets
     ]
-    legend = (main.x, main.y, main.x + _legend_width(ctx, w), main.y + 2 + 2 * LEGEND_H_MM + 1.7)
-    poster.draw_panel(c, poster.main, main, on_main, ctx.bold, size_pt, avoid=[*windows, seam, legend])
+    legend = _legend_place(poster, main, ctx, w, [*windows, seam])
+    poster.draw_panel(c, poster.main, main, on_main, ctx.bold, size_pt, avoid=[*windows, seam, legend.box])
     c.setLineWidth(0.3)
     for i, ((inset, plane), (x0, y0, x1, y1)) in enumerate(zip(poster.insets, windows)):
         c.setStrokeColor(layout.colour("text"))
@@ -350,7 +350,7 @@ def draw_poster(c, deck: dict, ctx: CardContext, w: dict) -> Poster:
         c.rect(title_x, fitted.y + fitted.h - 3.6, title_w, 3.6, stroke=1, fill=1)
         c.setFillColor(layout.colour("text"))
         c.drawString(title_x + 1, fitted.y + fitted.h - 2.8, label)
-    _legend(c, ctx, main, w)
+    _legend(c, ctx, legend)
     return poster
 
 
@@ -383,36 +383,80 @@ def _fitted(plane: Projected, panel: Box) -> Box:
 LEGEND_PT, LEGEND_H_MM = 7.6, 2.6  # poster pt: 7 pt on the A4 halves
 
 
-def _legend_width(ctx: CardContext, w: dict) -> float:
-    """The wider of the legend's two rows: the continents, and the striped swatch above them."""
-    names = [ctx.layout.continent(n, ctx.lang)[0] for n in ctx.layout.common["continents"] if n != ANTARCTICA]
-    continents = sum(10 + stringWidth(label, ctx.regular, LEGEND_PT * PT_MM) for label in names)
-    return 2 + max(continents, 10 + stringWidth(w["two_continents"], ctx.regular, LEGEND_PT * PT_MM))
+LEGEND_STEP_MM = 2.0  # the legend's candidate places along the main map's lower and upper edge
+LEGEND_ROW_MM = LEGEND_H_MM + 1.2  # a legend row's height with the gap above it
 
 
-def _legend(c, ctx: CardContext, main: Box, w: dict) -> None:
-    """A swatch per continent, then a striped one for the countries on two continents."""
+@dataclass(frozen=True)
+class Legend:
+    """The legend's continents in rows (one, two or three) under the striped swatch's row, and its box (x0, y0,
+    x1, y1 in poster mm)."""
+
+    rows: list[list[str]]
+    box: tuple[float, float, float, float]
+    two: str  # the striped swatch's words
+
+
+def _legend_rows(ctx: CardContext, w: dict, count: int) -> tuple[list[list[str]], float, float]:
+    """(the continents in `count` rows, the legend's width, its height)."""
+    names = [name for name in ctx.layout.common["continents"] if name != ANTARCTICA]
+    per = -(-len(names) // count)
+    rows = [names[i : i + per] for i in range(0, len(names), per)]
+
+    def row_width(row: list[str]) -> float:
+        return sum(10 + stringWidth(ctx.layout.continent(n, ctx.lang)[0], ctx.regular, LEGEND_PT * PT_MM) for n in row)
+
+    width = 2 + max(
+        *(row_width(row) for row in rows), 10 + stringWidth(w["two_continents"], ctx.regular, LEGEND_PT * PT_MM)
+    )
+    return rows, width, 2 + (len(rows) + 1) * LEGEND_ROW_MM + 0.5
+
+
+def _legend_place(poster: Poster, main: Box, ctx: CardContext, w: dict, avoid: list) -> Legend:
+    """The legend on the main map: in one row of continents, else two, else three, at the first place along
+    the map's lower edge, then its upper edge (from the left), whose box, 1 mm round it, touches no land and
+    none of `avoid` (the inset windows, the A4 seam), as the map labels are kept off what they would cover
+    (pipeline/render/labels.py); in one row at the lower left corner where none is clear."""
+    frame = poster.main.frame(main)
+    tree = shapely.STRtree([to_box(geom, frame) for _, geom in poster.land])
+    blocked = [rect(*box) for box in avoid]
+    for count in (1, 2, 3):
+        rows, width, height = _legend_rows(ctx, w, count)
+        for y in (main.y, main.y + main.h - height):
+            for i in range(max(int((main.w - width) // LEGEND_STEP_MM) + 1, 1)):
+                x = main.x + i * LEGEND_STEP_MM
+                clear = rect(x - 1, y - 1, x + width + 1, y + height + 1)
+                if not len(tree.query(clear, predicate="intersects")) and not any(clear.intersects(b) for b in blocked):
+                    return Legend(rows, (x, y, x + width, y + height), w["two_continents"])
+    rows, width, height = _legend_rows(ctx, w, 1)
+    return Legend(rows, (main.x, main.y, main.x + width, main.y + height), w["two_continents"])
+
+
+def _legend(c, ctx: CardContext, legend: Legend) -> None:
+    """A swatch per continent in the legend's rows, then above them a striped one for the countries on two
+    continents."""
     layout = ctx.layout
-    x, y = main.x + 2, main.y + 2
     c.setFont(ctx.regular, LEGEND_PT * PT_MM)
-    for name in layout.common["continents"]:
-        if name == ANTARCTICA:
-            continue
-        label, colour = layout.continent(name, ctx.lang)
-        c.setFillColor(colour)
-        c.setStrokeColor(colour)
-        c.setLineWidth(0.2)
-        c.rect(x, y, 4, 2.6, stroke=1, fill=1)
-        c.setFillColor(layout.colour("text"))
-        c.drawString(x + 5, y + 0.6, label)
-        x += 7 + stringWidth(label, ctx.regular, LEGEND_PT * PT_MM) + 3
+    y = legend.box[1] + 2
+    for row in reversed(legend.rows):
+        x = legend.box[0] + 2
+        for name in row:
+            label, colour = layout.continent(name, ctx.lang)
+            c.setFillColor(colour)
+            c.setStrokeColor(colour)
+            c.setLineWidth(0.2)
+            c.rect(x, y, 4, 2.6, stroke=1, fill=1)
+            c.setFillColor(layout.colour("text"))
+            c.drawString(x + 5, y + 0.6, label)
+            x += 7 + stringWidth(label, ctx.regular, LEGEND_PT * PT_MM) + 3
+        y += LEGEND_ROW_MM
     first, second = (layout.continent(name, ctx.lang)[1] for name in ("Europe", "Asia"))
-    x, y = main.x + 2, y + LEGEND_H_MM + 1.2  # a row above the continents
+    x = legend.box[0] + 2  # a row above the continents
     c.setFillColor(first)
     c.rect(x, y, 4, 2.6, stroke=0, fill=1)
     stripes(c, rect(x, y, x + 4, y + 2.6), second, STRIPE_MM, STRIPE_MM / 2)
     c.setFillColor(layout.colour("text"))
-    c.drawString(x + 5, y + 0.6, w["two_continents"])
+    c.drawString(x + 5, y + 0.6, legend.two)
 
 
 HINT_PT = 7.5  # the glue and cut hints beside the halves

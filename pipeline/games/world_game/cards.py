@@ -174,6 +174,32 @@ def back(c, card: dict, ctx: CardContext) -> None:
     backs.draw(c, ctx)
 
 
+FLAG_GAP = 0.12  # the gap between two flags of the key art, as a share of a flag's height
+
+
 def art(c, cards: list[dict], box: Box, ctx: CardContext) -> None:
-    """The kit cover's key art: the deck's countries on the world in their continents' colours."""
-    ctx.world_art(c, cards, box)
+    """The kit cover's key art: a wall of the deck's flags (the game's first challenge), continent by continent
+    in the strip's order and by map number within each, in as many rows as give them the largest size; its
+    own, not Länder toppen's world map."""
+    order = list(ctx.layout.common["continents"])
+    flagged = sorted(
+        (card for card in cards if card["fields"].get("flag")),
+        key=lambda card: (order.index(card["fields"]["continents"][0]), card["fields"].get("map_number") or 0),
+    )
+    if not flagged:
+        return
+    n = len(flagged)
+    best = max(
+        range(1, n + 1),
+        key=lambda cols: min(box.w / cols / (4 / 3), box.h / -(-n // cols)),  # a 4:3 flag's height in that grid
+    )
+    rows = -(-n // best)
+    height = min(box.w / best / (4 / 3), box.h / rows) / (1 + FLAG_GAP)
+    cell_w, cell_h = box.w / best, box.h / rows
+    for i, card in enumerate(flagged):
+        row, col = divmod(i, best)
+        x = box.x + col * cell_w + (cell_w - height * 4 / 3) / 2
+        y = box.y + box.h - (row + 1) * cell_h + (cell_h - height) / 2
+        ctx.flags.draw(
+            c, card["fields"]["flag"], Box(x, y, height * 4 / 3, height), card["id"], outline=ctx.layout.colour("rule")
+        )
