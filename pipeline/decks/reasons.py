@@ -4,12 +4,14 @@ A game's deck module may provide `reasons(table, spec) -> pd.DataFrame`: one row
 selection considered, chosen or not, with the columns `card` (the card id it has or would have), `label`
 (what a reader calls it: "Köln", "Chile") and `reason` (why it is in or out, in the game's own words:
 "one of the 40 largest cities", "population under 500,000"). The publisher reads it only when a version
-adds or removes cards; a removed card the game no longer considers at all is "no longer a candidate".
+adds or removes cards; a removed card the game no longer considers at all is "no longer a candidate", named by
+its name in the last version (the diff's `names`).
 """
 
 import pandas as pd
 
 from pipeline.decks import ports
+from pipeline.decks.diff import label
 from pipeline.decks.spec import DeckSpec
 from pipeline.decks.values import sort_name
 from pipeline.errors import GeodeckError
@@ -38,11 +40,11 @@ def lines(diff: dict, reasons: pd.DataFrame | None) -> list[str]:
         return []
     out = []
     for word, cards in (("in", diff["added"]), ("out", diff["removed"])):
-        for card in sorted(cards, key=lambda c: (sort_name(_label(reasons, c)), c)):
+        for card in sorted(cards, key=lambda c: (sort_name(_label(reasons, c, diff)), c)):
             reason = reasons.at[card, "reason"] if card in reasons.index else GONE
-            out.append(f"- {word}: {_label(reasons, card)} ({card}): {reason}")
+            out.append(f"- {word}: {_label(reasons, card, diff)} ({card}): {reason}")
     return out
 
 
-def _label(reasons: pd.DataFrame, card: str) -> str:
-    return str(reasons.at[card, "label"]) if card in reasons.index else card
+def _label(reasons: pd.DataFrame, card: str, diff: dict) -> str:
+    return str(reasons.at[card, "label"]) if card in reasons.index else label(diff, card)

@@ -95,6 +95,8 @@ def test_a_card_the_game_no_longer_considers_and_a_malformed_table():
     table = pd.DataFrame({"card": ["x-1"], "label": ["One"], "reason": ["in: test"]}).set_index("card")
     diff = {"added": ["x-1"], "removed": ["x-2"]}
     assert reasons.lines(diff, table) == ["- in: One (x-1): in: test", "- out: x-2 (x-2): no longer a candidate"]
+    named = {**diff, "names": {"x-2": "Walbersdorf"}}  # the removed card's name in the last version
+    assert reasons.lines(named, table)[1] == "- out: Walbersdorf (x-2): no longer a candidate"
     assert reasons.lines({"added": [], "removed": []}, table) == []
     builder = types.SimpleNamespace(cards=lambda table, spec: [], reasons=lambda frame, spec: frame)
     with pytest.raises(GeodeckError, match="one row per card"):
