@@ -9,7 +9,7 @@ from pathlib import Path
 import pandas as pd
 
 from pipeline import paths
-from pipeline.games.custom import recipe
+from pipeline.games.custom import recipe, refusal
 
 FIXTURES = Path(__file__).parents[2] / "fixtures" / "recipes"
 STATES = FIXTURES / "german-states.csv"
@@ -190,3 +190,20 @@ def test_eight_planets_alone_are_refused_with_the_jokers_that_make_them_a_deck(g
     path.write_text(alone.replace("cards = 8\n", f"cards = 8\njokers = [{jokers}]\n"), encoding="utf-8")
     code, output = geodeck(["deck", "new", str(path), "--jobs", "1"])
     assert code == 0 and "custom-planets" in output and "published: 10 cards" in output and "2 players" in output
+
+
+def test_a_dominant_card_of_a_table_is_named_with_the_row_to_take_out(tmp_path):
+    """The issue's 30 capitals were refused twice before the dominant cards (Moskau, then Amsterdam) were found by
+    hand: a failed "dominant cards" verdict names the card as printed and the row to take out, in the recipe's
+    language."""
+    made = recipe.load(write(tmp_path, categories=FIXED))
+    deck = {"cards": [{"id": "c-states-bremen", "fields": {"name": "Bremen"}}]}
+    report = {
+        "verdicts": [{"name": "dominant cards (win index ≥ 1.5)", "result": "fail", "band": [0, 0.05], "detail": ""}],
+        "cards": {"dominant": {"c-states-bremen": 1.9}, "always_wins": {}},
+    }
+    (line,) = refusal.fixes(report, deck, made)
+    assert line.startswith(
+        "Bremen (dominant: win index 1.9 (random play)): seine Zeile aus german-states.csv entfernen"
+    )
+    assert line.endswith("oder die Kategorien ändern, die das bewirken")
