@@ -23,7 +23,9 @@ from pipeline.games import custom
 from pipeline.games.custom import gate, items, legacy, manage, optimise, pictures, recipe, refusal, table, templates
 from pipeline.games.custom.deck import RECIPE
 from pipeline.hashing import file_sha256
+from pipeline.i18n import registry as registry_i18n
 from pipeline.playcheck import report as reports
+from pipeline.playcheck import runner
 
 
 @dataclass(frozen=True)
@@ -95,7 +97,7 @@ def new(
     outcome = optimise.choose(game, pool["label"].tolist(), ids, made.cards, deck_of, games, jobs, scheduler)
     write_items(staged.out, pool, outcome.chosen, outcome.swaps)
     if not outcome.passed:
-        raise GeodeckError(refused(game.name, made, outcome, deck_of(outcome.chosen), games, len(pool)))
+        raise GeodeckError(refused(game, made, outcome, deck_of(outcome.chosen), games, len(pool)))
     gate.check(game, stage.fresh_deck(game, root)[1], made)  # its kit prints, or nothing is published
     legacy.pin_beside(paths.DECKS_DIR / game.name)
     result = stage.build_deck(game, accept=accept, build_root=root)  # the version pins its templates
@@ -145,19 +147,23 @@ def draft(made: recipe.Recipe, base: GameDefinition, root: Path) -> Draft:
     return Draft(out, pool, spec_doc, found_groups, game, items_deck, deck_of)
 
 
-def refused(name: str, made: recipe.Recipe, outcome: optimise.Outcome, deck: dict, games: int, candidates: int) -> str:
-    """Why the deck is not published: the failed verdicts, then the cards and categories behind them with a fix
-    each (`refusal`), else the general one."""
-    fixes = refusal.fixes(outcome.report, deck, made)
-    general = "Widen [items] (more candidates) or change the categories."
-    if made.items.table is not None and candidates == made.cards:
-        general = f"Add rows to {made.items.table.name} (more candidates) or change the categories."
-    return (
-        f"{name} not published: its {made.cards} cards fail play-check ({games} games): "
-        + " ".join(reports.failures(outcome.report))
-        + (f" {len(outcome.swaps)} swaps tried." if outcome.swaps else "")
-        + "".join(f"\n  fix: {line}" for line in fixes)
-        + ("" if fixes else f" {general}")
+def refused(
+    game: GameDefinition, made: recipe.Recipe, outcome: optimise.Outcome, deck: dict, games: int, candidates: int
+) -> str:
+    """Why the deck is not published, in the recipe's language (`refusal.refused`): the failed verdicts of the
+    last check, judged again in that language where it is not the source's (the same seed: the same verdicts),
+    and the cards and categories behind them."""
+    spoken = outcome.report
+    if made.lang != registry_i18n.source():
+        spoken = runner.check(game, deck, games=games, deck_path="candidates", lang=made.lang)
+    return refusal.refused(
+        game.name,
+        made,
+        reports.failures(spoken, made.lang),
+        outcome.report,
+        deck,
+        len(outcome.swaps),
+        made.items.table is None or candidates > made.cards,
     )
 
 

@@ -1,7 +1,8 @@
 """A deck recipe (docs/recipes.md): which game, which items, which categories, language and title, read from
 a TOML file and checked whole, every problem one line naming its key and the fix (`RecipeError`).
 
-    [recipe]      name, game (laender-toppen | world-game), title, lang, cards (20-200), jokers, group_word
+    [recipe]      name, game (laender-toppen | world-game), title, lang, cards (per game: games.toml), jokers,
+                  group_word
     [items]       countries: continents, include, exclude, top = {field, n}; or table = "file.csv|xlsx"
                   with its columns name, group, source and picture, its header row and sheet
     [[categories]] field, direction (higher | lower), pattern, icon, decimals, scale, words = {label, unit, strip}

@@ -1,12 +1,52 @@
 """Why `geodeck deck new` refuses a deck, as fixes a recipe can make: each failed play-check verdict that
 points at cards names them (by the names on the cards) and the recipe's categories behind it, with one change
-that answers it."""
+that answers it, in the recipe's language (the catalogues). The verdicts are read in the source language."""
+
+from babel.lists import format_list
 
 from pipeline.games.custom import optimise, templates
-from pipeline.games.custom.recipe import Recipe
+from pipeline.games.custom.recipe import Recipe, games
+from pipeline.i18n import registry
+from pipeline.i18n.catalogue import N_, N_plural, translate, translate_plural
 
-SIDES = {"above": "highest", "below": "lowest"}
+SIDES = {"above": N_("the highest in {categories}"), "below": N_("the lowest in {categories}")}
 EXPERTS = "slots one card always wins against expert play"  # the verdict's name (its detail: the card, its slots)
+SWEEP = N_(
+    "{name} is {extremes}, so it wins those tricks wherever it is played: replace one of these categories "
+    "({keys}) by one in which {name} is ordinary"
+)
+FEW = N_(
+    "with {count} categories the hands are small (a strip of {places} places), too few cards to know the values "
+    "by: choose 5 or 6 categories (add [[categories]] tables)"
+)
+SHARED = N_(
+    "{cards} cards end in equal totals too often: add 2 jokers (recipe.jokers, each a pair of groups), so that more "
+    "cards are dealt"
+)
+OFFENDER = N_("{card} ({why}): {remove} or change the categories that make it so")
+ROW_OUT = N_("take its row out of {table}")
+EXCLUDE = N_("exclude it (items.exclude = {codes})")
+HEAD = N_("{name} not published: its {cards} cards fail play-check ({games} games):")
+SWAPS = N_plural("{n} swap tried.", "{n} swaps tried.")
+WIDEN = N_("Widen [items] (more candidates) or change the categories.")
+ADD_ROWS = N_("Add rows to {table} (more candidates) or change the categories.")
+
+
+def refused(name: str, made: Recipe, failures: list[str], report: dict, deck: dict, swaps: int, more: bool) -> str:
+    """The refusal: the failed verdicts (`failures`, already in the recipe's language), the swaps tried, then a
+    fix per card and category behind them (`fixes`), else the general advice (`more`: the table has more rows
+    than cards, or the recipe is of countries)."""
+    lang = made.lang
+    head = translate(lang, HEAD, name=name, cards=made.cards, games=report["games"])
+    tried = f" {translate_plural(lang, *SWAPS, swaps)}" if swaps else ""
+    found = fixes(report, deck, made)
+    table = made.items.table
+    general = translate(lang, WIDEN) if more or table is None else translate(lang, ADD_ROWS, table=table.name)
+    return (
+        f"{head} {' '.join(failures)}{tried}"
+        + "".join(f"\n  fix: {line}" for line in found)
+        + ("" if found else f" {general}")
+    )
 
 
 def fixes(report: dict, deck: dict, made: Recipe) -> list[str]:
@@ -19,20 +59,20 @@ def fixes(report: dict, deck: dict, made: Recipe) -> list[str]:
         limit = always["band"][1]
         for card, slots in sorted(_sweeps(report).items()):
             if len(slots) > limit:
-                found.append(_sweep(names.get(card, card), slots, keys))
+                found.append(_sweep(names.get(card, card), slots, keys, made.lang))
     if experts := failed.get(EXPERTS):  # "c-x-bremen: a below, b below, c below; 200 games of experts"
         card, _, slots = experts["detail"].split(";")[0].partition(": ")
         if slots and not any(line.startswith(names.get(card, card)) for line in found):
-            found.append(_sweep(names.get(card, card), slots.split(", "), keys))
+            found.append(_sweep(names.get(card, card), slots.split(", "), keys, made.lang))
     if any(name.startswith("knowing the values") for name in failed) and len(made.categories) < 5:
-        found.append(
-            f"with {len(made.categories)} categories the hands are small (a strip of {2 * len(made.categories)} "
-            "places), too few cards to know the values by: choose 5 or 6 categories (add [[categories]] tables)"
-        )
+        count = len(made.categories)
+        found.append(translate(made.lang, FEW, count=count, places=2 * count))
+    if any(name.startswith("shared wins") for name in failed) and games()[made.game].get("jokers"):
+        found.append(translate(made.lang, SHARED, cards=len(deck["cards"])))
     named = optimise.offender(report, deck)
     if named and not any(line.startswith(names.get(named[0], "")) for line in found):
         card, why = named
-        found.append(f"{names.get(card, card)} ({why}): {_remove(made, card)} or change the categories that make it so")
+        found.append(translate(made.lang, OFFENDER, card=names.get(card, card), why=why, remove=_remove(made, card)))
     return found
 
 
@@ -45,29 +85,27 @@ def _sweeps(report: dict) -> dict[str, list[str]]:
     return sweeps
 
 
-def _sweep(name: str, slots: list[str], keys: dict[str, tuple[int, str]]) -> str:
+def _sweep(name: str, slots: list[str], keys: dict[str, tuple[int, str]], lang: str) -> str:
     """ "Bremen is the lowest in Fläche, Einwohner and Höchster Punkt: replace one of these categories"."""
+    locale = registry.language(lang).locale
     parts = sorted((keys.get(field, (0, field)), side) for field, side in (slot.rsplit(" ", 1) for slot in slots))
-    shown = [
-        f"the {SIDES.get(side, side)} in {_listing([label for (_, label), s in parts if s == side])}"
+    extremes = [
+        translate(
+            lang,
+            SIDES.get(side, "{categories}"),
+            categories=format_list([label for (_, label), s in parts if s == side], locale=locale),
+        )
         for side in dict.fromkeys(side for _, side in parts)
     ]
     where = ", ".join(dict.fromkeys(f"categories[{n}]" for (n, _), _ in parts if n))
-    return (
-        f"{name} is {' and '.join(shown)}, so it wins those tricks wherever it is played: replace one of these "
-        f"categories ({where}) by one in which {name} is ordinary"
-    )
-
-
-def _listing(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+    return translate(lang, SWEEP, name=name, extremes=format_list(extremes, locale=locale), keys=where)
 
 
 def _remove(made: Recipe, card: str) -> str:
     """How to take a card out: a country by items.exclude, a table's row by deleting it."""
     if made.items.table is not None:
-        return f"take its row out of {made.items.table.name}"
-    return f'exclude it (items.exclude = ["{card.rsplit("-", 1)[-1]}"])'
+        return translate(made.lang, ROW_OUT, table=made.items.table.name)
+    return translate(made.lang, EXCLUDE, codes=f'["{card.rsplit("-", 1)[-1]}"]')
 
 
 def _name(card: dict, lang: str) -> str:

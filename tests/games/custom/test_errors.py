@@ -3,14 +3,16 @@ as written; a play-check refusal names the cards and categories behind it."""
 
 import json
 import re
+import shutil
 from pathlib import Path
 
 import pandas as pd
 
 from pipeline import paths
-from pipeline.games.custom import recipe
+from pipeline.games.custom import recipe, refusal
 
-STATES = Path(__file__).parents[2] / "fixtures" / "recipes" / "german-states.csv"
+FIXTURES = Path(__file__).parents[2] / "fixtures" / "recipes"
+STATES = FIXTURES / "german-states.csv"
 
 HEAD = """
 [recipe]
@@ -92,12 +94,15 @@ def test_a_group_column_that_is_no_column_is_named_and_the_fix_publishes(geodeck
 
 def test_a_first_table_of_the_states_reaches_a_deck_in_two_tries(geodeck, workshop):
     """Area, inhabitants and highest point: Bremen is the lowest in all three and always wins their "below"
-    stacks. The refusal names Bremen and the three categories; replacing one of them by a column of the table in
-    which Bremen is ordinary, as the fix line says, publishes the deck (issue 42, item 3)."""
+    stacks. The refusal, in the recipe's language (German), names Bremen and the three categories; replacing one
+    of them by a column of the table in which Bremen is ordinary, as the fix line says, publishes the deck (issue
+    42, item 3)."""
     code, output = geodeck(["deck", "new", str(write(workshop)), "--jobs", "1"])
     assert code == 2, output
-    fix = follow(r"replace one of these categories \((.*)\) by one in which (\w+) is ordinary", output)
-    assert "fix: Bremen is the lowest in Fläche, Einwohner and Höchster Punkt" in output
+    assert "error: custom-states nicht veröffentlicht: seine 16 Karten bestehen die Spielprüfung nicht" in output
+    fix = follow(r"eine dieser Kategorien \((.*)\) durch eine ersetzen, in der (\w+) im Mittelfeld liegt", output)
+    assert "fix: Bremen hat den niedrigsten Wert in Fläche, Einwohner und Höchster Punkt" in output
+    assert "slots one card always wins" not in output  # the verdicts too are the recipe's language's
     named = [int(n) for n in re.findall(r"categories\[(\d)\]", fix.group(1))]
     assert named == [1, 2, 3] and fix.group(2) == "Bremen"
     rows = pd.read_csv(STATES).set_index("Land")
@@ -167,3 +172,38 @@ def test_jokers_naming_no_group_of_the_table_list_the_table_s_groups(geodeck, wo
         ["deck", "new", str(write(workshop, jokers=f'[["{groups[0]}", "{groups[1]}"]]', categories=FIXED))]
     )
     assert code == 0 and "published: 17 cards" in output, output
+
+
+def test_eight_planets_alone_are_refused_with_the_jokers_that_make_them_a_deck(geodeck, workshop):
+    """A small table (8 planets, four categories) deals 4 cards each, and equal totals end too many games in a
+    shared win: the refusal (in English, the recipe's language) says to add 2 jokers, and as written it publishes."""
+    planets = (FIXTURES / "planets.toml").read_text(encoding="utf-8")
+    alone = re.sub(r"^jokers = .*\n", "", planets, flags=re.M)
+    shutil.copy(FIXTURES / "planets.csv", workshop / "planets.csv")
+    path = workshop / "planets.toml"
+    path.write_text(alone, encoding="utf-8")
+    code, output = geodeck(["deck", "new", str(path), "--jobs", "1"])
+    assert code == 2 and "error: custom-planets not published: its 8 cards fail play-check" in output, output
+    fix = follow(r"add (\d) jokers \(recipe.jokers, each a pair of groups\), so that more cards are dealt$", output)
+    groups = pd.read_csv(workshop / "planets.csv")["Group"].unique().tolist()
+    jokers = ", ".join([json.dumps(groups)] * int(fix.group(1)))
+    path.write_text(alone.replace("cards = 8\n", f"cards = 8\njokers = [{jokers}]\n"), encoding="utf-8")
+    code, output = geodeck(["deck", "new", str(path), "--jobs", "1"])
+    assert code == 0 and "custom-planets" in output and "published: 10 cards" in output and "2 players" in output
+
+
+def test_a_dominant_card_of_a_table_is_named_with_the_row_to_take_out(tmp_path):
+    """The issue's 30 capitals were refused twice before the dominant cards (Moskau, then Amsterdam) were found by
+    hand: a failed "dominant cards" verdict names the card as printed and the row to take out, in the recipe's
+    language."""
+    made = recipe.load(write(tmp_path, categories=FIXED))
+    deck = {"cards": [{"id": "c-states-bremen", "fields": {"name": "Bremen"}}]}
+    report = {
+        "verdicts": [{"name": "dominant cards (win index ≥ 1.5)", "result": "fail", "band": [0, 0.05], "detail": ""}],
+        "cards": {"dominant": {"c-states-bremen": 1.9}, "always_wins": {}},
+    }
+    (line,) = refusal.fixes(report, deck, made)
+    assert line.startswith(
+        "Bremen (dominant: win index 1.9 (random play)): seine Zeile aus german-states.csv entfernen"
+    )
+    assert line.endswith("oder die Kategorien ändern, die das bewirken")

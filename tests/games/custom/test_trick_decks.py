@@ -6,13 +6,15 @@ import tomllib
 from collections import Counter
 from pathlib import Path
 
+from fixtures.tiny.games.decks import laender_toppen as synthetic_deck
 from pdftext import pages
 
 from pipeline import paths
 from pipeline.decks import published
 from pipeline.framework import core
 from pipeline.games import registry
-from pipeline.games.custom import recipe, table
+from pipeline.games.custom import build, recipe, table
+from pipeline.games.laender_toppen import GAME
 from pipeline.games.laender_toppen import engine as lt
 
 STATES = Path(__file__).parents[2] / "fixtures" / "recipes" / "german-states.csv"
@@ -130,3 +132,15 @@ def test_no_item_of_a_shipped_table_recipe_is_the_extreme_of_more_slots_than_pla
                     always[rows.loc[values == extreme, "name"].item()] += 1
         name, slots = always.most_common(1)[0]
         assert slots <= limits["cards"]["max_always_categories"], (made.name, name, always)
+
+
+def test_play_check_judges_a_recipe_deck_at_the_count_that_plays_the_most_cards():
+    """docs/recipes.md, "How many cards": the count playing the most cards (players × hand × rounds), of equals the
+    game's default, else the fewest players. 48 cards of six categories: 2 players play 2 rounds of 10 (40 cards),
+    6 players one of 7 (42): 6 (the count with the most rounds, 2, was judged before, issue 48 item 5)."""
+    deck = synthetic_deck()
+    for size, judged in ((48, 6), (40, 2), (100, 2), (64, 4)):
+        count, dealt = build.players(GAME, GAME, {**deck, "cards": deck["cards"][:size]}, None)  # type: ignore[arg-type]
+        plays = {players: players * hand * rounds for players, hand, rounds in dealt}
+        assert count == judged and plays[count] == max(plays.values()), (size, dealt)
+    assert dealt == [[2, 10, 3], [3, 10, 2], [4, 8, 2], [5, 8, 1], [6, 7, 1]]  # 64 cards: 60, 60, 64, 40, 42

@@ -69,3 +69,37 @@ def test_every_language_fills_every_placeholder_of_the_rules(europe, lang):
     game, deck, _ = europe
     for text in (rules(game, deck, lang), rules(GAME, print_deck("laender-toppen"), lang)):
         assert "{" not in text and "}" not in text
+
+
+PLANETS = Path(__file__).parents[2] / "fixtures" / "recipes" / "planets.toml"
+
+
+@pytest.fixture(scope="module")
+def planets(tmp_path_factory):
+    """The planets recipe's game (four categories) as `geodeck deck new` lays it out, and a deck of 8 planets and
+    2 jokers: too few cards for the hands of four categories, so dealt out evenly."""
+    made = recipe.load(PLANETS)
+    folder = tmp_path_factory.mktemp("planets") / "templates"
+    game = custom.definition(made.name, GAME, True, folder)
+    (folder / "cards").mkdir(parents=True)
+    game.layout_path.write_text(tomlkit.dumps(templates.layout(made, GAME, ["Rocky", "Giant"], [[2, 5, 1]])), "utf-8")
+    cards = [{"id": f"c-{n}", "kind": "item", "fields": {"continents": ["Rocky"], "name": str(n)}} for n in range(8)]
+    jokers = [{"id": f"c-joker-{n}", "kind": "joker", "fields": {"continents": ["Rocky", "Giant"]}} for n in range(2)]
+    return game, {"cards": [*cards, *jokers], "groups": ["Rocky", "Giant"]}
+
+
+@pytest.mark.parametrize("lang", registry.codes())
+def test_a_deck_s_own_deal_is_stated_in_its_rules_in_every_language(planets, lang):
+    """Hands scaled to a strip of four categories and a small deck dealt out evenly (issue 48 item 5, issue 42
+    item 4): two sentences of the rules, each filled and translated; a deck of the rulebook's six categories and
+    cards enough for its hands (120) has neither."""
+    game, deck = planets
+    text, layout = rules(game, deck, lang), layouts.load(game, lang)
+    for key in ("deal_scaled", "deal_small"):
+        assert layout.data["kit"]["words"][key].format(count=4) in text
+    full = [{"id": f"c-{n}", "kind": "country", "fields": {"continents": ["Europe"]}} for n in range(120)]
+    assert accessories.rules_words({"cards": full}, layouts.load(GAME, lang))["deal"] == ""
+    if lang == "en":
+        assert "With 4 categories the hands are the original's for six" in text and "dealt out evenly" in text
+    if lang == "de":
+        assert "Mit 4 Kategorien" in text and "gleichmäßig verteilt" in text
