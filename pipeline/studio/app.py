@@ -84,6 +84,7 @@ class Studio:
         self.images: dict[tuple, asyncio.Future] = {}  # (game, version, lang, card ids) -> their faces
         self.previews: dict[str, tuple[bytes, bytes]] = {}  # session -> the draft's first card
         self.pages: dict[str, jinja2.Environment] = {}
+        self.countries: asyncio.Future | None = None  # `region list`'s rows, read once
 
     # -- plumbing --------------------------------------------------------------------------------------------
     def environment(self, lang: str) -> jinja2.Environment:
@@ -281,6 +282,30 @@ class Studio:
             raise HTTPException(503, str(exc)) from exc
         return RedirectResponse(f"/jobs/{job.id}", 303)
 
+    async def countries_listed(self) -> list[dict]:
+        if self.countries is None:
+            self.countries = asyncio.ensure_future(self.quick(tasks.regions))
+        try:
+            return await asyncio.shield(self.countries)
+        except Exception:
+            self.countries = None
+            raise
+
+    async def regions(self, request: Request) -> Response:
+        self.visitor(request)
+        return self.page(request, "regions.html.j2", countries=await self.countries_listed())
+
+    async def region_build(self, request: Request) -> Response:
+        await self.posted(request)
+        buildable = {row["iso3"] for row in await self.countries_listed() if row["verdict"] == "yes"}
+        iso3 = request.path_params["iso3"]
+        if iso3 not in buildable:
+            raise HTTPException(
+                404, f"{iso3!r} is no country a region deck can be built of: the regions page lists them"
+            )
+        self.countries = None  # its tier changes with the build
+        return self.start(request, "region", tasks.region, iso3)
+
     async def job(self, request: Request) -> Response:
         job = self.own_job(request)
         return self.page(request, "job.html.j2", job=job, file=listing.downloadable(job.result))
@@ -347,6 +372,8 @@ def create(access_token: str | None = None, workers: int = 2) -> Starlette:
         Route("/make", studio.make_post, methods=["POST"]),
         Route("/make/publish", studio.publish, methods=["POST"]),
         Route("/make/preview/{side}.png", studio.preview),
+        Route("/regions", studio.regions),
+        Route("/regions/{iso3}/build", studio.region_build, methods=["POST"]),
         Route("/jobs/{job}", studio.job),
         Route("/jobs/{job}/state", studio.job_state),
         Route("/jobs/{job}/cancel", studio.job_cancel, methods=["POST"]),

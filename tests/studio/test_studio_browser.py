@@ -147,3 +147,13 @@ def test_the_teachers_path_upload_fix_preview_publish_print_download(served, pag
     kit = Path(download.value.path())
     assert kit.read_bytes().startswith(b"%PDF") and download.value.suggested_filename.endswith(".pdf")
     assert (paths.DECKS_DIR / "custom-states" / "LATEST").is_file()
+
+
+@pytest.mark.mirror
+def test_the_regions_page_finds_a_country_and_says_its_tier(served, page, tmp_path):
+    page.goto(served + "/regions")
+    page.get_by_label("Find a country").fill("Austria")
+    shown = page.locator("#regions tbody tr:not([hidden])")
+    assert shown.count() == 1 and "not built here" in shown.inner_text()
+    assert shown.get_by_role("button", name="Build the deck of Austria").is_visible()
+    shot(page, "regions", tmp_path)
