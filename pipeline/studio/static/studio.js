@@ -76,7 +76,14 @@ function filters() {
   });
 }
 
+// The table's newest lines in view.
+function screenToEnd() {
+  const screen = document.getElementById("screen");
+  if (screen) screen.scrollTop = screen.scrollHeight;
+}
+
 document.addEventListener("DOMContentLoaded", () => {
+  screenToEnd();
   filters();
   liveForm();
   followJob();
