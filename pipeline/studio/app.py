@@ -7,6 +7,7 @@ import asyncio
 import base64
 import multiprocessing
 import secrets
+import time
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -320,6 +321,8 @@ class Studio:
         form = await self.posted(request)
         session: Session = request.state.session
         settings = listing.table_settings(form, session.lang)
+        for key in [k for k, (_owner, t) in self.tables.items() if t.idle_s > playing.ABANDONED_S or t.ended]:
+            await run_in_threadpool(self.tables.pop(key)[1].leave)  # left, or its tab closed long ago
         own = [key for key, (owner, _table) in self.tables.items() if owner == session.key]
         for old in own[: max(0, len(own) - TABLES + 1)]:  # the oldest game left, its record kept
             await run_in_threadpool(self.tables.pop(old)[1].leave)
@@ -334,6 +337,7 @@ class Studio:
         owner, table = self.tables.get(request.path_params["table"], ("", None))
         if table is None or owner != session.key:
             raise HTTPException(404)
+        table.seen = time.monotonic()
         return table
 
     async def table(self, request: Request) -> Response:

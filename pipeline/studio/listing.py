@@ -245,7 +245,7 @@ def table_settings(form: dict, lang: str):
     found, version = game(name if isinstance(name, str) else "", None)
     players, humans = _count(form.get("players"), 2, 9), _count(form.get("humans"), 1, 9)
     level = form.get("level")
-    bots = f"bot:{level}" if isinstance(level, str) else "bot:"
+    bots = f"bot:{level}" if isinstance(level, str) else seating.parse(None, 2, found)[1]  # geodeck play's default
     humans = min(humans, players)
     seats = seating.parse(",".join(["human"] * humans + [bots] * (players - humans)), players, found)
     seed = random.SystemRandom().randrange(1_000_000)

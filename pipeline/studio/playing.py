@@ -5,6 +5,7 @@ so the page never shows the last human's hand to the next."""
 
 import io
 import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from pipeline.framework.definition import GameDefinition
 WIDTH = 110  # the screen's columns
 SHOWN_LINES = 120  # the screen's newest lines the page shows (`h` asks the loop for the whole history)
 LEAVE = "q"  # the loop's answer for leaving the game
+ABANDONED_S = 1800  # a game its page has not shown this long is left when another starts (its record kept)
 
 
 class Screen(Console):
@@ -57,6 +59,7 @@ class Table:
         self.error = ""
         self.changed = threading.Condition()
         self._answer: str | None = None
+        self.seen = time.monotonic()  # when its page last showed it
         threading.Thread(target=self._run, daemon=True, name=f"play-{settings.seed}").start()
 
     def answer(self, text: str, wait_s: float = 30.0) -> None:
@@ -73,6 +76,10 @@ class Table:
         """Wait until the loop asks its first question (or the game ends)."""
         with self.changed:
             self.changed.wait_for(lambda: self.ended or self.asked > 0, wait_s)
+
+    @property
+    def idle_s(self) -> float:
+        return time.monotonic() - self.seen
 
     def leave(self) -> None:
         self.answer(LEAVE, wait_s=5.0)

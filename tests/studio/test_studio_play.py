@@ -5,6 +5,7 @@ import json
 
 from click.testing import CliRunner
 
+from pipeline import paths
 from pipeline.cli import cli
 from studio.pages import client, csrf
 
@@ -64,3 +65,12 @@ def test_seats_the_game_cannot_seat_are_refused_in_geodeck_plays_words(built_in)
         answer = browser.post("/play", data={"csrf": token, "game": "laender-toppen", "level": "grandmaster"})
         assert answer.status_code == 400 and "is neither &#39;human&#39; nor a bot" in answer.text
         assert browser.post("/play", data={"csrf": token, "game": "../etc"}).status_code == 404
+
+
+def test_a_sessions_fourth_game_leaves_its_oldest_keeping_its_record(built_in):
+    with client() as browser:
+        tables = [started(browser, players="2")[0] for _game in range(4)]
+        assert browser.get(tables[0]).status_code == 404
+        assert all(browser.get(table).status_code == 200 for table in tables[1:])
+    records = sorted((paths.OUTPUT_DIR / "records").glob("laender-toppen-*.json"))
+    assert len(records) == 4  # the left game's too
