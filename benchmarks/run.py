@@ -59,6 +59,9 @@ TARGETS_S = {
     "optimiser_196_120": 300.0,  # the card optimiser: 120 cards of 196 candidates (issue 32: 200), play-checked
     "table_csv_10000": 5.0,  # a user's table at the row cap read, checked and made candidates (issue 49: a
     "table_xlsx_10000": 10.0,  # 50,000-row CSV took 56 s, its card ids quadratic), German numbers as text
+    "studio_page": 1.0,  # a studio page (issue 46), median
+    "studio_preview": 0.3,  # a card preview after a change of the form, median
+    "studio_30_previews": 2.0,  # the slowest of 30 sessions previewing at once on loopback (rate: their median)
 }  # on a 2-core box
 TARGETS_MB = {"print_world_game": 15.0}
 PLAYOUT_GAMES = 300  # random playouts per game and core for playouts_<game>
@@ -590,6 +593,14 @@ def tables(bench: Bench) -> dict[str, Figure]:
     return figures
 
 
+def studio(bench: Bench) -> dict[str, Figure]:
+    """The studio served here (benchmarks/studio_load.py): a page, a preview, 30 sessions previewing at once."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import studio_load
+
+    return {name: Figure(seconds) for name, (seconds, _median) in studio_load.measured(bench.scratch).items()}
+
+
 def random_playout(game, seed: int) -> int:
     """One random rollout of `game` (as `random_playouts`), seeded: its number of moves."""
     rng = random.Random(seed)
@@ -714,6 +725,7 @@ BENCHMARKS = [
     recipes,
     tables,
     tournament,
+    studio,
     readme,
 ]
 ON_REQUEST = {"readme"}  # run only when named on the command line

@@ -6,6 +6,8 @@ in the session's language."""
 import asyncio
 import base64
 import multiprocessing
+import secrets
+import time
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -13,6 +15,7 @@ from pathlib import Path
 import jinja2
 import markupsafe
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -25,11 +28,12 @@ from pipeline.errors import GeodeckError
 from pipeline.i18n import registry as languages
 from pipeline.i18n.catalogue import form as plural_form
 from pipeline.i18n.catalogue import gettext, plural_forms
-from pipeline.studio import drafts, jobs, listing, tasks
+from pipeline.studio import drafts, jobs, listing, playing, tasks
 from pipeline.studio.sessions import COOKIE, Session, Sessions
 
 QUICK_S = 120  # seconds a card image or preview may take
 SHOWN_CARDS = 12  # cards drawn on a deck's page
+TABLES = 3  # games a session plays at once: a fourth leaves the oldest
 STATIC = Path(__file__).with_name("static")
 
 
@@ -83,6 +87,8 @@ class Studio:
         self.images: dict[tuple, asyncio.Future] = {}  # (game, version, lang, card ids) -> their faces
         self.previews: dict[str, tuple[bytes, bytes]] = {}  # session -> the draft's first card
         self.pages: dict[str, jinja2.Environment] = {}
+        self.countries: asyncio.Future | None = None  # `region list`'s rows, read once
+        self.tables: dict[str, tuple[str, playing.Table]] = {}  # id -> (session, game played in the browser)
 
     # -- plumbing --------------------------------------------------------------------------------------------
     def environment(self, lang: str) -> jinja2.Environment:
@@ -150,6 +156,8 @@ class Studio:
 
     def close(self) -> None:
         self.jobs.close()
+        for _session, table in self.tables.values():
+            table.leave()
         if self.pool is not None:
             self.pool.shutdown(cancel_futures=True)
 
@@ -279,6 +287,74 @@ class Studio:
             raise HTTPException(503, str(exc)) from exc
         return RedirectResponse(f"/jobs/{job.id}", 303)
 
+    async def countries_listed(self) -> list[dict]:
+        if self.countries is None:
+            self.countries = asyncio.ensure_future(self.quick(tasks.regions))
+        try:
+            return await asyncio.shield(self.countries)
+        except Exception:
+            self.countries = None
+            raise
+
+    async def regions(self, request: Request) -> Response:
+        self.visitor(request)
+        return self.page(request, "regions.html.j2", countries=await self.countries_listed())
+
+    async def region_build(self, request: Request) -> Response:
+        await self.posted(request)
+        buildable = {row["iso3"] for row in await self.countries_listed() if row["verdict"] == "yes"}
+        iso3 = request.path_params["iso3"]
+        if iso3 not in buildable:
+            raise HTTPException(
+                404, f"{iso3!r} is no country a region deck can be built of: the regions page lists them"
+            )
+        self.countries = None  # its tier changes with the build
+        return self.start(request, "region", tasks.region, iso3)
+
+    async def play(self, request: Request) -> Response:
+        self.visitor(request)
+        return self.page(request, "play.html.j2", **listing.playable())
+
+    async def play_post(self, request: Request) -> Response:
+        form = await self.posted(request)
+        session: Session = request.state.session
+        settings = listing.table_settings(form, session.lang)
+        for key in [k for k, (_owner, t) in self.tables.items() if t.idle_s > playing.ABANDONED_S or t.ended]:
+            await run_in_threadpool(self.tables.pop(key)[1].leave)  # left, or its tab closed long ago
+        own = [key for key, (owner, _table) in self.tables.items() if owner == session.key]
+        for old in own[: max(0, len(own) - TABLES + 1)]:  # the oldest game left, its record kept
+            await run_in_threadpool(self.tables.pop(old)[1].leave)
+        table = playing.Table(settings)
+        key = secrets.token_urlsafe(16)
+        self.tables[key] = (session.key, table)
+        await run_in_threadpool(table.settle)
+        return RedirectResponse(f"/play/{key}", 303)
+
+    def own_table(self, request: Request) -> playing.Table:
+        session = self.visitor(request)
+        owner, table = self.tables.get(request.path_params["table"], ("", None))
+        if table is None or owner != session.key:
+            raise HTTPException(404)
+        table.seen = time.monotonic()
+        return table
+
+    async def table(self, request: Request) -> Response:
+        table = self.own_table(request)
+        return self.page(request, "table.html.j2", table=table, key=request.path_params["table"])
+
+    async def table_post(self, request: Request) -> Response:
+        form = await self.posted(request)
+        table = self.own_table(request)
+        answer = form.get("answer")
+        await run_in_threadpool(table.answer, answer if isinstance(answer, str) else "")
+        return RedirectResponse(f"/play/{request.path_params['table']}", 303)
+
+    async def table_record(self, request: Request) -> Response:
+        table = self.own_table(request)
+        if not table.ended or not table.settings.record.is_file():
+            raise HTTPException(404)
+        return FileResponse(table.settings.record, filename=table.settings.record.name)
+
     async def job(self, request: Request) -> Response:
         job = self.own_job(request)
         return self.page(request, "job.html.j2", job=job, file=listing.downloadable(job.result))
@@ -345,6 +421,13 @@ def create(access_token: str | None = None, workers: int = 2) -> Starlette:
         Route("/make", studio.make_post, methods=["POST"]),
         Route("/make/publish", studio.publish, methods=["POST"]),
         Route("/make/preview/{side}.png", studio.preview),
+        Route("/regions", studio.regions),
+        Route("/regions/{iso3}/build", studio.region_build, methods=["POST"]),
+        Route("/play", studio.play),
+        Route("/play", studio.play_post, methods=["POST"]),
+        Route("/play/{table}", studio.table),
+        Route("/play/{table}", studio.table_post, methods=["POST"]),
+        Route("/play/{table}/record", studio.table_record),
         Route("/jobs/{job}", studio.job),
         Route("/jobs/{job}/state", studio.job_state),
         Route("/jobs/{job}/cancel", studio.job_cancel, methods=["POST"]),

@@ -218,3 +218,47 @@ def downloadable(result: object) -> Path | None:
 def said(lang: str, message: str, **fields) -> str:
     """A message of the code (N_) in `lang`."""
     return translate(lang, message, **fields)
+
+
+def playable() -> dict:
+    """The play form's choices: the games with a published deck, and the bot levels of any of them."""
+    found = [listed for kind in games().values() for listed in kind if listed.latest]
+    levels: dict[str, None] = {}
+    for listed in found:
+        levels.update(dict.fromkeys(games_registry.registered()[listed.name].engine.BOTS))
+    return {"playable": found, "levels": list(levels)}
+
+
+def table_settings(form: dict, lang: str):
+    """A game to play from the play form: the latest version of a game that has one, the seats checked by
+    `geodeck play`'s own rules (pipeline.play.seats), a fresh seed and the record where `geodeck play` writes it."""
+    import random
+
+    from pipeline.decks import pinned
+    from pipeline.play import seats as seating
+    from pipeline.render import layouts
+    from pipeline.studio import playing
+
+    name = form.get("game")
+    found, version = game(name if isinstance(name, str) else "", None)
+    players, humans = _count(form.get("players"), 2, 9), _count(form.get("humans"), 1, 9)
+    level = form.get("level")
+    bots = f"bot:{level}" if isinstance(level, str) else seating.parse(None, 2, found)[1]  # geodeck play's default
+    humans = min(humans, players)
+    seats = seating.parse(",".join(["human"] * humans + [bots] * (players - humans)), players, found)
+    seed = random.SystemRandom().randrange(1_000_000)
+    definition = pinned.at(found, version)
+    return playing.Settings(
+        definition,
+        published.deck(found, version)[1],
+        seats,
+        layouts.load(definition).language(lang),
+        seed,
+        paths.OUTPUT_DIR / "records" / f"{found.name}-{seed}.json",
+    )
+
+
+def _count(value, low: int, high: int) -> int:
+    if isinstance(value, str) and value.strip().isdigit():
+        return min(max(int(value), low), high)
+    return low

@@ -142,3 +142,28 @@ def _named(game, deck: dict, lang: str | None) -> dict:
     from pipeline.render import layouts
 
     return translated.completed(deck, load_spec(game), layouts.load(game).language(lang), game.made_by)[0]
+
+
+def regions(where: Where) -> list[dict]:
+    """Every country `geodeck region list` lists: ISO3, name, places, whether it can be built and why not, its
+    tier and why."""
+    from dataclasses import asdict
+
+    from pipeline.games.region.catalogue import catalogue
+
+    where.enter()
+    return [asdict(entry) for entry in catalogue(_store())]
+
+
+def region(where: Where, iso3: str, progress: Progress) -> str:
+    """`geodeck region build ISO3`: its one-line result."""
+    from pipeline import locking
+    from pipeline.games.region.search import publish
+
+    where.enter()
+    store = _store()
+    with locking.exclusive(paths.build_dir(), on_wait=progress), locking.exclusive(store.root, on_wait=progress):
+        progress("search")
+        result = publish(store, iso3)
+    state = "published" if result.published else "unchanged"
+    return f"{result.game} {result.version} {state}: {result.cards} cards"

@@ -147,3 +147,33 @@ def test_the_teachers_path_upload_fix_preview_publish_print_download(served, pag
     kit = Path(download.value.path())
     assert kit.read_bytes().startswith(b"%PDF") and download.value.suggested_filename.endswith(".pdf")
     assert (paths.DECKS_DIR / "custom-states" / "LATEST").is_file()
+
+
+@pytest.mark.mirror
+def test_the_regions_page_finds_a_country_and_says_its_tier(served, page, tmp_path):
+    page.goto(served + "/regions")
+    page.get_by_label("Find a country").fill("Austria")
+    shown = page.locator("#regions tbody tr:not([hidden])")
+    assert shown.count() == 1 and "not built here" in shown.inner_text()
+    assert shown.get_by_role("button", name="Build the deck of Austria").is_visible()
+    shot(page, "regions", tmp_path)
+
+
+def test_a_game_against_the_bots_played_to_its_end(served, page, tmp_path):
+    page.goto(served + "/play")
+    page.select_option("#play-game", "laender-toppen")
+    page.locator("#players").fill("4")  # the human plays a quarter of the cards: a short game
+    page.get_by_role("button", name="Start the game").click()
+    for move in range(500):
+        if page.locator("#ended").count():
+            break
+        if move == 3:
+            shot(page, "play", tmp_path)
+        page.locator("#answer").fill("1")
+        page.locator("#answer").press("Enter")
+        page.wait_for_load_state()
+    assert page.locator("#ended").inner_text().startswith("The game is over.")
+    shot(page, "play-over", tmp_path)
+    with page.expect_download() as download:
+        page.get_by_role("link", name="Download its record").click()
+    assert download.value.suggested_filename.startswith("laender-toppen-")

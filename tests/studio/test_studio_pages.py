@@ -9,6 +9,7 @@ import time
 import zipfile
 
 import pypdfium2
+import pytest
 from click.testing import CliRunner
 from PIL import Image
 
@@ -133,3 +134,17 @@ def test_the_pages_words_are_in_the_language_the_user_chose(built_in):
         game = browser.get("/games/laender-toppen").text
     assert '<html lang="de">' in home and "Eingebaute Spiele" in home and "Deck machen" in make
     assert "Spalte der Namen" in make and "Werte und ihre Quellen" in game and "Built-in games" not in home
+
+
+@pytest.mark.mirror
+def test_the_regions_page_lists_each_countrys_tier_and_builds_one_as_a_job(workshop):
+    with client() as browser:
+        page = browser.get("/regions").text
+        assert "<td>FRA</td><td>France</td>" in page and "no: too few places" in page
+        token = csrf(page)
+        assert browser.post("/regions/ABW/build", data={"csrf": token}).status_code == 404  # too few places
+        assert browser.post("/regions/..%2Fx/build", data={"csrf": token}).status_code == 404
+        address = browser.post("/regions/AUT/build", data={"csrf": token}).headers["location"]
+        assert browser.get(address).status_code == 200
+        browser.post(f"{address}/cancel", data={"csrf": token})
+        assert browser.get(f"{address}/state").json()["state"] == "cancelled"

@@ -64,7 +64,27 @@ function followJob() {
   tick();
 }
 
+// A search box that hides the table rows not containing what is typed (the regions' countries).
+function filters() {
+  document.querySelectorAll("input[data-filters]").forEach((box) => {
+    box.addEventListener("input", () => {
+      const wanted = box.value.trim().toLowerCase();
+      document.querySelectorAll(box.dataset.filters).forEach((row) => {
+        row.hidden = wanted !== "" && !row.textContent.toLowerCase().includes(wanted);
+      });
+    });
+  });
+}
+
+// The table's newest lines in view.
+function screenToEnd() {
+  const screen = document.getElementById("screen");
+  if (screen) screen.scrollTop = screen.scrollHeight;
+}
+
 document.addEventListener("DOMContentLoaded", () => {
+  screenToEnd();
+  filters();
   liveForm();
   followJob();
 });

@@ -1,0 +1,104 @@
+"""The studio under load (issue 46's speed): a page, one card preview after a change, and STUDIO_USERS
+sessions previewing at once on loopback, against a studio served in this process (uvicorn in a thread) with
+the bench's scratch folder as its output (the published decks read where they are)."""
+
+import statistics
+import sys
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import httpx
+
+STUDIO_USERS = 30
+TABLE = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "recipes" / "german-states.csv"
+FORM = {  # templates/recipes/german-states.toml as the make-a-deck form (tests/studio/pages.py)
+    "recipe.name": "states",
+    "recipe.title": "Bundesländer toppen!",
+    "recipe.game": "laender-toppen",
+    "recipe.lang": "de",
+    "recipe.cards": "16",
+    "recipe.jokers": "Nord / Süd\nOst / West\nNord / Ost\nSüd / West",
+    "items.columns.name": "Land",
+    "items.columns.group": "Region",
+    "items.columns.source": "Quelle",
+    **{
+        f"categories[{n}].{key}": value
+        for n, (field, label, unit) in enumerate(
+            [
+                ("Fläche (km²)", "Fläche", "{n} km²"),
+                ("Einwohner (Mio.)", "Einwohner", "{n} Mio."),
+                ("Hauptstadt (Tsd. Einw.)", "Landeshauptstadt", "{n} Tsd."),
+                ("Hauptstadt Breite (° N)", "Breite", "{n}° N"),
+                ("Hauptstadt Länge (° O)", "Länge", "{n}° O"),
+            ],
+            1,
+        )
+        for key, value in (("field", field), ("words.label", label), ("words.unit", unit))
+    },
+}
+
+
+def served(scratch: Path) -> tuple[str, object]:
+    """The studio on a free loopback port, its output in `scratch`; (address, server)."""
+    import socket
+
+    import uvicorn
+
+    from pipeline import paths
+    from pipeline.studio import app
+
+    paths.OUTPUT_DIR, paths.PRINT_DIR = scratch / "output", scratch / "output" / "print"
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app.create(), host="127.0.0.1", port=port, log_level="warning"))
+    threading.Thread(target=server.run, daemon=True).start()
+    while not server.started:
+        time.sleep(0.05)
+    return f"http://127.0.0.1:{port}", server
+
+
+def drafted(address: str) -> tuple[httpx.Client, str]:
+    """A session with the German states' draft, previewed once; (its client, its CSRF token)."""
+    session = httpx.Client(base_url=address, timeout=120)
+    page = session.get("/make").text
+    token = page.split('name="csrf" value="', 1)[1].split('"', 1)[0]
+    answer = session.post("/make", data={**FORM, "csrf": token}, files={"items.table": ("t.csv", TABLE.read_bytes())})
+    if "data:image/png" not in answer.text:
+        sys.exit("studio: the German states' draft shows no preview")
+    return session, token
+
+
+def changed(session: httpx.Client, token: str, n: int) -> float:
+    """Seconds until a changed draft's preview is back (its title changed)."""
+    start = time.perf_counter()
+    answer = session.post("/make", data={**FORM, "csrf": token, "recipe.title": f"Bundesländer toppen! {n}"})
+    if "data:image/png" not in answer.text:
+        sys.exit("studio: a changed draft shows no preview")
+    return time.perf_counter() - start
+
+
+def measured(scratch: Path) -> dict[str, tuple[float, float | None]]:
+    """{figure: (seconds, None)}: a page's median, one preview's median, the slowest of STUDIO_USERS at once."""
+    address, server = served(scratch)
+    try:
+        one, token = drafted(address)
+        pages = []
+        for _ in range(5):
+            for page in ("/", "/games/laender-toppen", "/make"):
+                start = time.perf_counter()
+                one.get(page).raise_for_status()
+                pages.append(time.perf_counter() - start)
+        previews = [changed(one, token, n) for n in range(5)]
+        with ThreadPoolExecutor(STUDIO_USERS) as pool:
+            users = list(pool.map(lambda _n: drafted(address), range(STUDIO_USERS)))
+            at_once = list(pool.map(lambda user: changed(user[0], user[1], 99), users))
+    finally:
+        server.should_exit = True  # type: ignore[attr-defined]
+    return {
+        "studio_page": (statistics.median(pages), None),
+        "studio_preview": (statistics.median(previews), None),
+        f"studio_{STUDIO_USERS}_previews": (max(at_once), statistics.median(at_once)),
+    }
