@@ -19,12 +19,13 @@ from pipeline.render.context import CardContext
 from pipeline.render.text import Box, paragraph
 
 CARD_MM = 30.0  # a card's height in the picture
-STRIP_CARD_MM = 24.0  # ... and beside the strip, whose six cells share the row
+STRIP_CARD_MM = 24.0  # ... and beside the strip, whose cells (one per category) share the row
 GAP_MM = 8.0
 LABEL_MM = 11.0  # room under an item for its words (three lines)
 FAN_DEG = 7.0  # between two cards of a hand
 FAN_RADIUS = 1.1  # the hand's turning point below the cards' tops, in card heights
 BAND_MM = 13.0  # the strip's band: each category's pictogram above its label
+LABEL_PT = (7.5, 7.0)  # a category's label in the band, largest and smallest size (then down to the floor)
 
 
 class Setup(Flowable):
@@ -42,14 +43,29 @@ class Setup(Flowable):
 
     def wrap(self, available_w, available_h):
         self.width = available_w
-        self.height = sum(_height(row) for row in self.rows) + GAP_MM / 2
+        self.bands = self._bands()
+        self.height = sum(_height(row, self.bands) for row in self.rows) + GAP_MM / 2
         return self.width, self.height
 
     def draw(self) -> None:
         y = self.height
         for row in self.rows:
-            y -= _height(row)
+            y -= _height(row, self.bands)
             self._row(row, y)
+
+    def _bands(self) -> int:
+        """The fewest bands (rows of cells) the strip's categories are drawn in so that every label fits its cell:
+        one, unless more categories than the width holds (a category block added to the deck spec)."""
+        labels = [category["words"]["label"] for category in self.ctx.layout.data.get("categories") or []]
+        for bands in range(1, len(labels)):
+            cell = self.width / math.ceil(len(labels) / bands)
+            try:
+                for label in labels:
+                    text.fit(label, self.ctx.regular, _label_box(0, 0, cell), *LABEL_PT, max_lines=2)
+            except text.DoesNotFit:
+                continue
+            return bands
+        return max(len(labels), 1)
 
     def _row(self, row: list, y: float) -> None:
         """The items left to right, the width left over shared out between them; each item's words under it
@@ -60,7 +76,7 @@ class Setup(Flowable):
         for (item, label), width in zip(row, widths):
             shape, side, count, kind = item
             cards = self._cards(kind, int(count))
-            top = y + _height(row) - GAP_MM / 2
+            top = y + _height(row, self.bands) - GAP_MM / 2
             if shape == "strip":
                 self._strip(cards, side, Box(x, y + LABEL_MM, width, top - y - LABEL_MM))
             else:
@@ -116,40 +132,41 @@ class Setup(Flowable):
             raise GeodeckError(f"[kit.rules] setup: unknown shape {shape!r}; expected stack, fan, row or strip")
 
     def _strip(self, cards: list, side: str, box: Box) -> None:
-        """The band with each category's pictogram and label, cards above and below alternate cells."""
+        """The band with each category's pictogram and label (in `bands` bands, one under the other, where one is
+        too narrow for the labels), cards above and below alternate cells."""
         layout, canvas = self.ctx.layout, self.canv
         categories = layout.data.get("categories") or []
         if not categories:
             raise GeodeckError(f"[kit.rules] setup: a strip needs the template's categories ({layout.game})")
         h = STRIP_CARD_MM
         w = h * layout.card_mm[0] / layout.card_mm[1]
-        cell = box.w / len(categories)
-        band = Box(box.x, box.y + h + 1.5, cell * len(categories), BAND_MM)
-        canvas.setFillColor(layout.design.colour("colour"))
-        canvas.roundRect(band.x, band.y, band.w, band.h, 1.2, stroke=0, fill=1)
+        per = math.ceil(len(categories) / self.bands)
+        cell = box.w / per
         ink = layout.design.colour("ink")
-        for i, category in enumerate(categories):
-            x = band.x + i * cell
-            pictograms.draw(canvas, category["icon"], Box(x, band.y + band.h - 6.2, cell, 5), ink)
-            text.draw(
-                canvas,
-                category["words"]["label"],
-                self.ctx.regular,
-                Box(x + 1, band.y + 0.6, cell - 2, band.h - 7.4),
-                7.5,
-                7,
-                max_lines=2,
-                align="center",
-                colour=ink,
-            )
-        for i, card in enumerate(cards):  # every other cell: above the strip, then below it
-            x = band.x + (2 * i % len(categories)) * cell + (cell - w) / 2
+        for b in range(self.bands):
+            row = categories[b * per : (b + 1) * per]
+            band = Box(box.x, box.y + h + 1.5 + (self.bands - 1 - b) * (BAND_MM + 1.5), cell * len(row), BAND_MM)
+            canvas.setFillColor(layout.design.colour("colour"))
+            canvas.roundRect(band.x, band.y, band.w, band.h, 1.2, stroke=0, fill=1)
+            for i, category in enumerate(row):
+                x = band.x + i * cell
+                pictograms.draw(canvas, category["icon"], Box(x, band.y + band.h - 6.2, cell, 5), ink)
+                label, box_ = category["words"]["label"], _label_box(x, band.y, cell)
+                text.draw(canvas, label, self.ctx.regular, box_, *LABEL_PT, max_lines=2, align="center", colour=ink)
+        top = box.y + h + 1.5 + self.bands * BAND_MM + (self.bands - 1) * 1.5  # the top band's top
+        for i, card in enumerate(cards):  # every other cell (the odd ones once the even are taken): above, below
+            x = box.x + (2 * i % per + 2 * i // per % 2) * cell + (cell - w) / 2
             above = i % 2 == 0
-            self._one(card, side, Box(x, band.y + band.h + 1.5 if above else box.y, w, h))
+            self._one(card, side, Box(x, top + 1.5 if above else box.y, w, h))
 
 
-def _height(row: list) -> float:
+def _label_box(x: float, band_y: float, cell: float) -> Box:
+    """A category's label in its cell of a band whose bottom is `band_y`: under the pictogram."""
+    return Box(x + 1, band_y + 0.6, cell - 2, BAND_MM - 7.4)
+
+
+def _height(row: list, bands: int = 1) -> float:
     if any(item[0] == "strip" for item, _ in row):
-        return 2 * STRIP_CARD_MM + BAND_MM + 3 + LABEL_MM + GAP_MM / 2
+        return 2 * STRIP_CARD_MM + bands * BAND_MM + (bands - 1) * 1.5 + 3 + LABEL_MM + GAP_MM / 2
     fan = any(item[0] == "fan" for item, _ in row)
     return CARD_MM * (1.2 if fan else 1.0) + LABEL_MM + GAP_MM / 2

@@ -117,15 +117,16 @@ def _pt(section: dict, name: str) -> tuple[float, float]:
     return float(high), float(low)
 
 
-def _strip(c, ctx: CardContext, w: dict, box: Box, first: int, count: int, flap: bool) -> None:
-    """One piece of a strip: categories first..first+count-1 in `box` (a glue flap right of it if `flap`)."""
+def _strip(c, ctx: CardContext, w: dict, box: Box, first: int, count: int, flap: bool, piece: int) -> None:
+    """One piece of a strip, the `piece`th (from 0): categories first..first+count-1 in `box` (a glue flap right
+    of it if `flap`)."""
     layout = ctx.layout
     panel = float(layout.data["accessories"]["strip"]["panel_mm"])
     categories = layout.data["categories"][first : first + count]
     lower = Box(box.x, box.y, box.w, panel)
     upper = Box(box.x, box.y + panel, box.w, panel)
     _strip_fields(c, ctx, w, lower, categories, first)
-    _strip_head(c, ctx, w, upper, first, count)
+    _strip_head(c, ctx, w, upper, piece, first + count == len(layout.data["categories"]))
     _strip_lines(c, ctx, w, box, lower, upper, len(categories), flap)
 
 
@@ -149,19 +150,19 @@ def _strip_fields(c, ctx: CardContext, w: dict, lower: Box, categories: list[dic
             text.draw(c, w[name], ctx.regular, _inset(s[name], x, lower.y, field), *_pt(s, "high_low"), align="center")
 
 
-def _strip_head(c, ctx: CardContext, w: dict, upper: Box, first: int, count: int) -> None:
-    """The upper panel, in the game's colour: the strip's title on its first piece, the turn-over order on the
-    next one (both on a strip in one piece)."""
+def _strip_head(c, ctx: CardContext, w: dict, upper: Box, piece: int, last: bool) -> None:
+    """The upper panel of the strip's `piece`th piece (`last`: its last), in the game's colour: the strip's title
+    on its first piece, the turn-over order on the next one (both on a strip in one piece; neither on a third)."""
     layout, s = ctx.layout, ctx.layout.data["accessories"]["strip"]
     c.setFillColor(layout.design.colour("colour"))
     c.rect(upper.x, upper.y, upper.w, upper.h, stroke=0, fill=1)
     c.setFillColor(layout.design.colour("ink"))
-    whole = first == 0 and first + count == len(layout.data["categories"])
-    if first == 0:  # the title once per strip: on its first piece; the turn-over order on the next one
+    whole = piece == 0 and last
+    if piece == 0:  # the title once per strip: on its first piece; the turn-over order on the next one
         text.draw(
             c, w["back"], ctx.bold, _inset(s["title"], upper.x, upper.y, upper.w), *_pt(s, "title"), align="center"
         )
-    if first > 0 or whole:
+    if piece == 1 or whole:
         box_ = (
             _inset(s["order"], upper.x, upper.y, upper.w)
             if whole
@@ -333,12 +334,12 @@ def draw(c, deck: dict, ctx: CardContext, w: dict, paper_name: str, paper: tuple
     room = page[0] - 2 * float(cfg["side_mm"])
     parts = pieces(len(ctx.layout.data["categories"]), field, glue, room)
     height = 2 * float(cfg["strip"]["panel_mm"])
-    items = [("strip", height, part) for _ in range(int(cfg["strips"])) for part in parts]
-    items.append(("scoring", page[1] - 2 * margin, (0, 0)))  # a page of its own
+    items = [("strip", height, (*part, i)) for _ in range(int(cfg["strips"])) for i, part in enumerate(parts)]
+    items.append(("scoring", page[1] - 2 * margin, (0, 0, 0)))  # a page of its own
     width = min(room, max(n for _, n in parts) * field + (glue if len(parts) > 1 else 0))
     x = (page[0] - width) / 2
     top = None
-    for kind, item_h, (first, count) in items:
+    for kind, item_h, (first, count, piece) in items:
         if top is None or top - item_h < margin:
             if top is not None:
                 end_page(c)
@@ -353,6 +354,7 @@ def draw(c, deck: dict, ctx: CardContext, w: dict, paper_name: str, paper: tuple
                 first,
                 count,
                 first + count < len(ctx.layout.data["categories"]),
+                piece,
             )
         else:
             note = w["score_note" if _polar(deck) else "score_note_shared"]

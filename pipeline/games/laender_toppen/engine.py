@@ -247,9 +247,12 @@ class Game(EngineGame):
 
     @classmethod
     def from_deck(cls, deck: dict, **options) -> "Game":
-        """The game of a deck's cards, with the deck's categories and groups where it declares them."""
+        """The game of a deck's cards, with the deck's categories and groups where it declares them; else the deck
+        spec's categories its cards carry (a version published before a category block was added plays without
+        it; a card lacking a category another card has is an error)."""
         declared = [(c["field"], c.get("direction", HIGHER)) for c in deck.get("categories") or ()]
-        return cls(deck["cards"], categories=declared or None, groups=deck.get("groups"), **options)
+        carried = [c for c in _layout_categories() if any(c[0] in card["fields"] for card in deck["cards"])]
+        return cls(deck["cards"], categories=declared or carried or None, groups=deck.get("groups"), **options)
 
     def pile_label(self, pile: int) -> str:
         return "the face-down pile" if pile == self.face_down else f"the {self.groups[pile]} pile"

@@ -3,24 +3,33 @@ item 3): one more block in a copy of the templates is a category of the deck, th
 strips."""
 
 import dataclasses
+import io
 import random
 import shutil
 import tomllib
 
 import pytest
 from fixtures.tiny.decks import synthetic
+from fixtures.tiny.games.decks import laender_toppen, print_deck
 from pdftext import pages
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
 
 from pipeline.decks import stage
 from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
 from pipeline.framework import core
 from pipeline.games.laender_toppen import GAME, categories
+from pipeline.games.laender_toppen import accessories as lt_accessories
 from pipeline.games.laender_toppen import engine as lt
+from pipeline.markup import Markup
 from pipeline.paths import TEMPLATES_DIR
-from pipeline.render import accessories, layouts, printing
+from pipeline.render import accessories, fonts, layouts, printing, setup
+from pipeline.render import ports as render_ports
 from pipeline.render.accessories import AccessoryOptions
+from pipeline.render.context import CardContext
 from pipeline.render.printing import PrintOptions
+from pipeline.render.rules import _place as place
 
 LATITUDE = """
 [[categories]]
@@ -95,3 +104,62 @@ def test_a_bad_category_of_the_deck_spec_is_one_line_naming_the_file(tmp_path, b
         layouts.load(game)  # the pictograms are the renderer's: its layout checks them
     added = len(load_spec(GAME).categories) + 1  # the block's place, after the spec's own
     assert f"laender-toppen.toml: categories[{added}]" in str(error.value) and problem in str(error.value)
+
+
+@pytest.mark.parametrize(("width_mm", "bands"), [(170, 1), (110, 2)])
+def test_the_kit_s_setup_strip_takes_as_many_bands_as_its_labels_need(store, width_mm, bands):
+    """The setup picture's strip has a cell per category; where the labels no longer fit their cells (a seventh
+    category in German: 'Hauptstadttemperatur' in a 22 mm cell), it comes in bands, every label whole."""
+    layout = layouts.load(GAME, "de")
+    ctx = CardContext(layout, "de", 0, store)
+    rows = [[["strip", "back", 3, "country"]]]
+    deck = print_deck(GAME.name)  # real countries, with their flags
+    picture = setup.Setup(render_ports.cards(GAME), deck, ctx, rows, [Markup("strip")], style(), place)
+    _, height = picture.wrap(width_mm, 500)
+    assert picture.bands == bands
+    out = io.BytesIO()
+    canvas = Canvas(out, pagesize=(width_mm * mm, height * mm))
+    canvas.scale(mm, mm)
+    picture.drawOn(canvas, 0, 0)
+    canvas.save()
+    words = " ".join(pages(out.getvalue()))
+    assert all(c["words"]["label"] in words for c in ctx.layout.data["categories"]), words
+
+
+def style():
+    from reportlab.lib.styles import ParagraphStyle
+
+    return ParagraphStyle("setup", fontName=fonts.register()[0], fontSize=2.5, leading=3)
+
+
+def test_a_version_published_before_a_category_block_plays_the_categories_its_cards_carry(tmp_path, monkeypatch):
+    """The engine takes the deck spec's categories its cards carry: a deck published before a block was added
+    replays as it was played (the golden records); a card lacking a category the others have is an error."""
+    templates(tmp_path / "templates", LATITUDE)
+    monkeypatch.setattr(categories, "SPEC", tmp_path / "templates" / "decks" / "laender-toppen.toml")
+    categories.declared.cache_clear()
+    try:
+        older = laender_toppen()
+        assert "label_lat" not in lt.Game.from_deck(older).fields
+        assert lt.Game.from_deck(older).fields == tuple(load_spec(GAME).categories)
+        newer = laender_toppen()
+        for i, card in enumerate(c for c in newer["cards"] if c["kind"] != "joker"):
+            card["fields"]["label_lat"] = float(i) if i else None
+        assert lt.Game.from_deck(newer).fields[-1] == "label_lat"
+        del next(c for c in newer["cards"] if c["kind"] == "country")["fields"]["label_lat"]
+        with pytest.raises(GeodeckError, match="card lt-\\S+ has no value of the category 'label_lat'"):
+            lt.Game.from_deck(newer)
+    finally:
+        categories.declared.cache_clear()
+
+
+def test_a_strip_in_three_pieces_says_its_turn_over_order_once(tmp_path, store):
+    """Seven categories on Letter: each folded strip comes in three pieces; the title is on the first, the
+    turn-over order on the second only."""
+    game = templates(tmp_path / "templates", LATITUDE)
+    cfg = layouts.load(game).data["accessories"]
+    room = max(accessories.PAPERS_MM["letter"]) - 2 * float(cfg["side_mm"])
+    assert len(lt_accessories.pieces(7, float(cfg["field_mm"]), float(cfg["glue_mm"]), room)) == 3
+    data, _ = accessories.render(game, print_deck(GAME.name), AccessoryOptions(paper="letter", lang="en"), store)
+    strips = " ".join(pages(data)[:-1])  # the scoring sheet on the last page
+    assert strips.count("Turn over") == int(cfg["strips"]) == strips.count("Latitude of the middle")
