@@ -248,22 +248,23 @@ def example_cards(deck: dict, plan: dict) -> list[dict]:
     return [by_value[value] for value in plan["example"]]
 
 
-def example_words(module, cards: list[dict], lang: str) -> dict[str, str]:
+def example_words(module, cards: list[dict], lang: str, layout=None) -> dict[str, str]:
     """The `{placeholders}` of the example's text: what its cards print in `lang` (the card module's
-    `printed`), by the card's letter: `{a}` the first card's name, `{a_ns}` its other printed values."""
+    `printed`, given the game's card layout), by the card's letter: `{a}` the first card's name, `{a_ns}` its
+    other printed values."""
     printed = getattr(module, "printed", None)
     if printed is None:
         raise GeodeckError(f"{module.__name__} has no `printed`: the rules' example cannot name its cards")
     words = {}
     for letter, card in zip(LETTERS, cards):
-        for key, value in printed(card["fields"], lang).items():
+        for key, value in printed(card["fields"], lang, layout).items():
             words[letter if key == "name" else f"{letter}_{key}"] = value
     return words
 
 
-def example_text(module, deck: dict, plan: dict, words: dict, lang: str) -> markup.Markup:
+def example_text(module, deck: dict, plan: dict, words: dict, lang: str, layout=None) -> markup.Markup:
     """The example's text in `lang` (its title bold), its names and numbers those its cards print."""
-    filled = markup.fill(words["example"], **example_words(module, example_cards(deck, plan), lang))
+    filled = markup.fill(words["example"], **example_words(module, example_cards(deck, plan), lang, layout))
     return markup.Markup(f"{markup.bold(words['example_title'])} {filled}")
 
 
@@ -271,7 +272,7 @@ def _example(canvas, module, deck, ctx: CardContext, plan: dict, words: dict, ar
     """The rulebook's worked example with the deck's own cards (`example_cards`; `example_mark`: those
     outlined in the game's colour), its text above them (`example_text`). Returns the y below them."""
     cards = example_cards(deck, plan)
-    para = paragraph(example_text(module, deck, plan, words, ctx.lang), body)
+    para = paragraph(example_text(module, deck, plan, words, ctx.lang, ctx.layout), body)
     _, para_h = para.wrap(area.w, area.h)
     para.drawOn(canvas, area.x, area.h - para_h)
     height = float(plan.get("example_mm", 46))

@@ -1,8 +1,8 @@
 """The rules pages run without an orphan page (issue 45): where the rules text would end in a short tail on a
-page of its own (The World Game: 38 words on a second page, then a blank page in the home kit; Länder
-toppen, German: one paragraph on a third), it is set tighter (`rules.TIGHTER`: leading, then at most 1.5 pt
-smaller, never below the type scale's small size) and the page is saved; text that needs its pages keeps
-the body size."""
+page of its own (Länder toppen, German: one paragraph on a third page; The World Game before its worked
+example: 38 words on a second page, then a blank page in the home kit), it is set tighter (`rules.TIGHTER`:
+leading, then at most 1.5 pt smaller, never below the type scale's small size) and the page is saved; text
+that needs its pages keeps the body size."""
 
 import io
 
@@ -18,7 +18,7 @@ pytestmark = pytest.mark.mirror
 PT = 25.4 / 72
 
 
-@pytest.mark.parametrize(("game", "lang", "pages"), [("world-game", "en", 1), ("laender-toppen", "de", 2)])
+@pytest.mark.parametrize(("game", "lang", "pages"), [("world-game", "en", 2), ("laender-toppen", "de", 2)])
 def test_the_rules_end_without_an_orphan_page(store, game, lang, pages):
     path, deck = published.deck(games.get(game))
     data, roles = kit.booklet(games.get(game), deck, kit.manifest_of(path), PrintOptions(lang=lang), store)
@@ -28,7 +28,7 @@ def test_the_rules_end_without_an_orphan_page(store, game, lang, pages):
         sizes = [round(c["size"], 2) for i in rules for c in pdf.pages[i].chars]
         last = pdf.pages[rules[-1]]
         filled = max(w["bottom"] for w in last.extract_words() if w["bottom"] < last.height - 15 / PT)
-    assert filled / last.height > 0.5  # the last rules page is more than half full
+    assert filled / last.height > 1 / 3  # the last rules page holds more than a short tail
     small = layouts.load(games.get(game)).design.pt("small")
     assert max(set(sizes), key=sizes.count) >= small - 0.01  # the rules text (the pictures' cards are smaller)
 

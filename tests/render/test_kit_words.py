@@ -56,7 +56,7 @@ def test_every_rules_example_names_its_cards_and_numbers_as_they_print(game, lan
         re.sub(
             r"<[^>]+>",
             "",
-            rules.example_text(render_ports.cards(definition), deck, plan, layout.data["kit"]["words"], lang),
+            rules.example_text(render_ports.cards(definition), deck, plan, layout.data["kit"]["words"], lang, layout),
         )
     )
     cards = rules.example_cards(deck, plan)
@@ -69,13 +69,14 @@ def test_every_rules_example_names_its_cards_and_numbers_as_they_print(game, lan
 
 
 def test_both_kits_with_a_worked_example_are_checked():
-    assert sorted(_examples()) == ["deutschland", "laender-toppen"]
+    assert sorted(_examples()) == ["deutschland", "laender-toppen", "world-game"]
 
 
 def test_the_worked_examples_claims_hold_for_the_cards_they_name():
     """What the example text says of its cards (the rulebook's orders) is true of the deck's values: the
     Deutschland places from north to south, the westernmost, easternmost, most and fewest inhabitants; the
-    Länder toppen trick's largest area."""
+    Länder toppen trick's largest area; the World Game's fact round won on area by A's card and the challenge
+    answered with the capital the set card prints."""
     game = games.get("deutschland")
     deck = published.deck(game)[1]
     a, b, c, d, e = (card["fields"] for card in rules.example_cards(deck, layouts.load(game).data["kit"]["rules"]))
@@ -87,3 +88,13 @@ def test_the_worked_examples_claims_hold_for_the_cards_they_name():
     deck = published.deck(game)[1]
     cards = [card["fields"] for card in rules.example_cards(deck, layouts.load(game).data["kit"]["rules"])]
     assert max(cards, key=lambda f: f["area_km2"]) is cards[2]  # C takes the trick
+    game = games.get("world-game")
+    deck = published.deck(game)[1]
+    layout = layouts.load(game, "en")
+    a, b, _, d = (card["fields"] for card in rules.example_cards(deck, layout.data["kit"]["rules"]))
+    assert a["area_km2"] > b["area_km2"]  # A takes both cards on area
+    words = rules.example_words(
+        render_ports.cards(game), rules.example_cards(deck, layout.data["kit"]["rules"]), "en", layout
+    )
+    assert words["d_capital"] == d["capitals_en"][0] == "Astana"
+    assert words["a_area_km2"] == "8,515,770 km²"

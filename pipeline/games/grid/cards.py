@@ -58,7 +58,7 @@ def place_name(fields: dict, lang: str | None) -> str:
     return fields.get(f"name_{lang}") or fields["name"]
 
 
-def printed(fields: dict, lang: str) -> dict[str, str]:
+def printed(fields: dict, lang: str, layout=None) -> dict[str, str]:
     """What a place card prints that the rules' worked example names: the name, north – south and west – east
     (as the back prints them) and the inhabitants."""
     return {"name": place_name(fields, lang)} | {

@@ -19,7 +19,7 @@ from pipeline.errors import GeodeckError
 from pipeline.games.laender_toppen import cards, engine
 from pipeline.games.laender_toppen.engine import CONTINENTS
 from pipeline.i18n import registry
-from pipeline.render import text
+from pipeline.render import pictograms, text
 from pipeline.render.context import CardContext
 from pipeline.render.pages import begin_page, end_page
 from pipeline.render.text import Box
@@ -131,7 +131,8 @@ def _strip(c, ctx: CardContext, w: dict, box: Box, first: int, count: int, flap:
 
 
 def _strip_fields(c, ctx: CardContext, w: dict, lower: Box, categories: list[dict], first: int) -> None:
-    """The lower panel: a field per category, striped, with its label, unit and the high and low ends."""
+    """The lower panel: a field per category, striped, with its pictogram (as on the cards), label, unit and the
+    high and low ends."""
     layout, s = ctx.layout, ctx.layout.data["accessories"]["strip"]
     field = lower.w / len(categories)
     ink, muted = layout.colour("text"), layout.colour("muted")
@@ -140,6 +141,8 @@ def _strip_fields(c, ctx: CardContext, w: dict, lower: Box, categories: list[dic
         c.setFillColor(layout.colour("row_stripe") if (first + i) % 2 == 0 else layout.colour("sea"))
         c.rect(x, lower.y, field, lower.h, stroke=0, fill=1)
         label, unit = category["words"]["strip"]
+        dx, dy, size = (float(v) for v in s["icon"])
+        pictograms.draw(c, category["icon"], Box(x + dx, lower.y + dy, size, size), muted)
         c.setFillColor(ink)
         text.draw(
             c, label, ctx.bold, _inset(s["label"], x, lower.y, field), *_pt(s, "label"), max_lines=2, align="center"

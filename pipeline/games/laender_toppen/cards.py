@@ -116,7 +116,7 @@ def names(fields: dict, layout, lang: str) -> tuple[str, str]:
     return first, "" if second.casefold() == first.casefold() else second
 
 
-def printed(fields: dict, lang: str) -> dict[str, str]:
+def printed(fields: dict, lang: str, layout=None) -> dict[str, str]:
     """What a card prints that the rules' worked example names: the name in `lang`."""
     return {"name": fields.get(f"name_{lang}") or ""}
 

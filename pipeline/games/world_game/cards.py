@@ -170,6 +170,18 @@ def front(c, card: dict, ctx: CardContext) -> None:
     _answers(c, fields, ctx)
 
 
+def printed(fields: dict, lang: str, layout=None) -> dict[str, str]:
+    """What a card prints that the rules' worked example names: the name, each fact's value as the card prints
+    it by its field (`{a_area_km2}`: "8,515,770 km²"; the facts of `layout`, the game's card layout) and the
+    first capital, in `lang`."""
+    facts = layout.data["facts"] if layout is not None else []
+    return {
+        "name": _name(fields, lang),
+        "capital": (fields.get(f"capitals_{lang}") or ["–"])[0],
+        **{fact["field"]: _value(fields, fact, lang) for fact in facts},
+    }
+
+
 def back(c, card: dict, ctx: CardContext) -> None:
     backs.draw(c, ctx)
 
