@@ -84,7 +84,8 @@ def _picture(c, card: dict, ctx: CardContext) -> None:
 def _place_front(c, card: dict, ctx: CardContext) -> None:
     layout, words, fields = ctx.layout, ctx.words, card["fields"]
     grid.place_header(c, fields, ctx)
-    name = grid.place_name(fields, ctx.lang) + (f" {words['capital']}" if fields.get("capital") == "country" else "")
+    mark = {"country": words["capital"], "division": words["division_capital"]}.get(fields.get("capital") or "")
+    name = grid.place_name(fields, ctx.lang) + (f" {mark}" if mark else "")
     text.draw(c, name, ctx.bold, layout.box("place_name"), *layout.font("place_name"), max_lines=3, align="center")
     _picture(c, card, ctx)
 

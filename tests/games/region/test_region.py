@@ -231,6 +231,9 @@ def test_a_published_region_deck_is_a_game_like_any_other(geodeck, decks, tmp_pa
         assert code == 0 and out.stat().st_size > 10_000, output
     legend = pypdf.PdfReader(tmp_path / "accessories.pdf").pages[0].extract_text()
     assert "bei 48° N" in legend and "100 km" in legend  # the hemisphere, a scale bar for Austria's size
+    fronts = " ".join(page.extract_text() for page in pypdf.PdfReader(tmp_path / "cards.pdf").pages)
+    assert "Vienna ★" in fronts and "Sankt Pölten ☆" in fronts and "Linz ☆" in fronts  # the state capitals marked
+    assert "Villach ☆" not in fronts and "Villach" in fronts
 
 
 def test_every_published_region_deck_is_a_game_that_geodeck_build_leaves_alone(tmp_path, monkeypatch):
