@@ -62,6 +62,9 @@ TARGETS_S = {
     "studio_page": 1.0,  # a studio page (issue 46), median
     "studio_preview": 0.3,  # a card preview after a change of the form, median
     "studio_30_previews": 2.0,  # the slowest of 30 sessions previewing at once on loopback (rate: their median)
+    **{  # `geodeck play-check GAME` at its defaults on every core, decided (issue 48: ≤ 60 s idle, stretch 30 s)
+        f"play_check_{game.replace('-', '_')}": 60.0 for game in ("deutschland", "laender-toppen", "world-game")
+    },
 }  # on a 2-core box
 TARGETS_MB = {"print_world_game": 15.0}
 PLAYOUT_GAMES = 300  # random playouts per game and core for playouts_<game>
@@ -403,6 +406,17 @@ def playouts(bench: Bench) -> dict[str, Figure]:
     return figures
 
 
+def play_check(bench: Bench) -> dict[str, Figure]:
+    """`geodeck play-check GAME` of every built-in game at its defaults (1,000 games a kind in the first look,
+    at most 8,000, every core): wall and CPU seconds (its processes'); the check must decide (exit 0)."""
+    figures = {}
+    for name, definition in games.registered().items():
+        if definition.in_build:
+            wall, cpu, _ = bench.timed(bench.scratch, GEODECK, "play-check", name, "--format", "json")
+            figures[f"play_check_{name.replace('-', '_')}"] = Figure(wall, cpu=cpu)
+    return figures
+
+
 RECIPE_GAMES = 400  # play-check games per kind for each deck the recipe benchmarks' optimiser tries
 RECIPE_CATEGORIES = "".join(  # the six categories of the recipe benchmarks
     f'[[categories]]\nfield = "{field}"\ndecimals = {decimals}\n'
@@ -680,7 +694,7 @@ TOURNAMENT = {"laender-toppen": (2, 6), "deutschland": (2, 4), "world-game": (2,
 
 def tournament(bench: Bench) -> dict[str, Figure]:
     """Every bot of each built-in game against every other at 2 players and at the largest table
-    (`pipeline.cli.tournament`, 200 games a pairing, 20 with the search bot, none at 9 players): the
+    (`pipeline.cli.tournament`, 200 games a pairing, 20 with the search bot, 10 at 9 players): the
     tables go to benchmarks/results/tournament_<game>.md (docs/rules-engines.md has them), the figure is
     the top's lowest win share over the fair one."""
     from pipeline.cli import tournament as played
@@ -690,7 +704,7 @@ def tournament(bench: Bench) -> dict[str, Figure]:
         tables = []
         for players in counts:
             start = time.perf_counter()
-            pairings = played.run(name, players, 200, 20 if players < 9 else 0)
+            pairings = played.run(name, players, 200, 20 if players < 9 else 10)
             top = list(played.bots_of(name))[-1]
             lowest = min(p.share.value for p in pairings if p.hero == top) * players
             figures[f"tournament_{name.replace('-', '_')}_{players}p"] = Figure(
@@ -721,6 +735,7 @@ BENCHMARKS = [
     export_services,
     against_matplotlib,
     playouts,
+    play_check,
     clone,
     recipes,
     tables,
