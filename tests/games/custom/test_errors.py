@@ -207,3 +207,22 @@ def test_a_dominant_card_of_a_table_is_named_with_the_row_to_take_out(tmp_path):
         "Bremen (dominant: win index 1.9 (random play)): seine Zeile aus german-states.csv entfernen"
     )
     assert line.endswith("oder die Kategorien ändern, die das bewirken")
+
+
+def test_a_deck_no_player_count_deals_says_how_many_jokers_or_categories_fit(geodeck, workshop):
+    """Eight rows and five categories: two players need a card per category each (10 cards). The fix names the
+    jokers that reach it or the categories that fit; with one category fewer, as it says, the deck deals."""
+    eight = workshop / "eight.csv"
+    eight.write_text("".join(STATES.read_text(encoding="utf-8").splitlines(keepends=True)[:9]), encoding="utf-8")
+    five = [*FIXED, ("Hauptstadt Länge (° O)", "Länge"), ("Hauptstadt (Tsd. Einw.)", "Hauptstadt")]
+    code, output = geodeck(["deck", "new", str(write(workshop, cards=8, jokers="[]", categories=five, table=eight))])
+    assert code == 2 and "no player count of laender-toppen can deal 8 cards" in output, output
+    fix = follow(
+        r"add 2 jokers \(recipe.jokers, each a pair of groups\) to reach 10 cards or compare at most (\d) categories",
+        output,
+    )
+    fewer = five[: int(fix.group(1))]
+    code, output = geodeck(["deck", "new", str(write(workshop, cards=8, jokers="[]", categories=fewer, table=eight))])
+    assert "no player count" not in output and "Traceback" not in output, output
+    published = code == 0 and "published: 8 cards" in output and "2 players" in output
+    assert published or (code == 2 and "bestehen die Spielprüfung nicht" in output), output  # dealt and play-checked
