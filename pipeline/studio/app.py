@@ -33,7 +33,7 @@ from pipeline.studio import drafts, jobs, listing, playing, tasks
 from pipeline.studio.sessions import COOKIE, Session, Sessions
 
 QUICK_S = 120  # seconds a card image or preview may take
-SHOWN_CARDS = 12  # cards drawn on a deck's page
+SHOWN_CARDS = 8  # cards drawn on a deck's page (rendered together, in one worker)
 TABLES = 3  # games a session plays at once: a fourth leaves the oldest
 STATIC = Path(__file__).with_name("static")
 
