@@ -32,7 +32,7 @@ from pipeline.studio import drafts, jobs, listing, playing, tasks
 from pipeline.studio.sessions import COOKIE, Session, Sessions
 
 QUICK_S = 120  # seconds a card image or preview may take
-SHOWN_CARDS = 12  # cards drawn on a deck's page
+SHOWN_CARDS = 8  # cards drawn on a deck's page (rendered together, in one worker)
 TABLES = 3  # games a session plays at once: a fourth leaves the oldest
 STATIC = Path(__file__).with_name("static")
 
@@ -273,6 +273,20 @@ class Studio:
             return self.start(request, what, tasks.export, game.name, version, what, lang)
         raise HTTPException(400, "no such print or export")
 
+    async def playcheck(self, request: Request) -> Response:
+        await self.posted(request)
+        game, version = listing.game(request.path_params["name"], request.path_params["version"])
+        lang = request.state.session.lang
+        return self.start(request, "playcheck", tasks.playcheck, game.name, version, lang, tasks.PLAYCHECK_GAMES)
+
+    async def plot(self, request: Request) -> Response:
+        self.visitor(request)
+        game, version = listing.game(request.path_params["name"], request.path_params["version"])
+        name = request.path_params["plot"]
+        if name not in listing.plots(game, version):
+            raise HTTPException(404)
+        return FileResponse(paths.OUTPUT_DIR / "reports" / game.name / version / name, media_type="image/png")
+
     async def recipe(self, request: Request) -> Response:
         await self.posted(request)
         game, _version = listing.game(request.path_params["name"], None)
@@ -417,6 +431,8 @@ def create(access_token: str | None = None, workers: int = 2) -> Starlette:
         Route("/games/{name}/recipe", studio.recipe, methods=["POST"]),
         Route("/games/{name}/{version}/print", studio.print_post, methods=["POST"]),
         Route("/games/{name}/{version}/cards/{card}/{side}.png", studio.card),
+        Route("/games/{name}/{version}/playcheck", studio.playcheck, methods=["POST"]),
+        Route("/games/{name}/{version}/report/{plot}", studio.plot),
         Route("/make", studio.make),
         Route("/make", studio.make_post, methods=["POST"]),
         Route("/make/publish", studio.publish, methods=["POST"]),

@@ -147,10 +147,19 @@ def review(game: GameDefinition, old: str | None, new: str | None, lang: str) ->
     return content
 
 
-def report(game: GameDefinition, version: str) -> str | None:
-    """The play-check report `geodeck play-check` wrote for this version (output/reports/), as markdown."""
-    path = paths.OUTPUT_DIR / "reports" / game.name / version / "report.md"
-    return path.read_text(encoding="utf-8") if path.is_file() else None
+def report(game: GameDefinition, version: str) -> dict | None:
+    """The play-check report `geodeck play-check` wrote for this version (output/reports/<game>/<version>/):
+    its markdown and the names of its plots; None before one is written."""
+    folder = paths.OUTPUT_DIR / "reports" / game.name / version
+    if not (folder / "report.md").is_file():
+        return None
+    return {"text": (folder / "report.md").read_text(encoding="utf-8"), "plots": plots(game, version)}
+
+
+def plots(game: GameDefinition, version: str) -> list[str]:
+    """The plots of a version's play-check report, by file name (the only names a plot's address may give)."""
+    folder = paths.OUTPUT_DIR / "reports" / game.name / version
+    return sorted(path.name for path in folder.glob("*.png")) if folder.is_dir() else []
 
 
 def card_language(asked: str | None) -> str | None:

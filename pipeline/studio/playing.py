@@ -78,6 +78,11 @@ class Table:
             self.changed.wait_for(lambda: self.ended or self.asked > 0, wait_s)
 
     @property
+    def text(self) -> str:
+        """The screen, the record named by its file alone (the page does not show the server's folders)."""
+        return self.screen.text.replace(str(self.settings.record), self.settings.record.name)
+
+    @property
     def idle_s(self) -> float:
         return time.monotonic() - self.seen
 

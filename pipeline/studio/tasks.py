@@ -167,3 +167,41 @@ def region(where: Where, iso3: str, progress: Progress) -> str:
         result = publish(store, iso3)
     state = "published" if result.published else "unchanged"
     return f"{result.game} {result.version} {state}: {result.cards} cards"
+
+
+PLAYCHECK_GAMES = 1000  # `geodeck play-check`'s default games per kind of playout
+
+
+def playcheck(where: Where, name: str, version: str, lang: str | None, games: int, progress: Progress) -> str:
+    """`geodeck play-check GAME --version V --games N --report-dir output/reports`: the report written where the
+    deck's page shows it, `done/total` games said as they are played; its one-line verdict."""
+    from pipeline.decks import pinned
+    from pipeline.games import registry
+    from pipeline.playcheck import report as reports
+    from pipeline.playcheck import runner
+
+    where.enter()
+    game = pinned.at(registry.get(name), version)
+    deck, path = runner.load(game, version, None)
+    total, done = [0], [0]
+
+    def started(count: int) -> None:
+        total[0] = count
+        progress(f"{done[0]}/{total[0]}")
+
+    def played(count: int) -> None:
+        done[0] += count
+        progress(f"{done[0]}/{total[0]}")
+
+    report = runner.check(
+        game,
+        deck,
+        games=games,
+        deck_path=str(path),
+        on_start=started,
+        on_games=played,
+        max_games=runner.GROWTH * games,
+        lang=lang,
+    )
+    reports.write(report, paths.OUTPUT_DIR / "reports", False, lang=lang)
+    return f"{name} {version}: play-check {report['result']}"

@@ -16,7 +16,7 @@ from PIL import Image
 from pipeline import paths
 from pipeline.cli import cli
 from pipeline.games.custom import recipe as recipes
-from pipeline.studio import drafts
+from pipeline.studio import drafts, tasks
 from studio.pages import STATES, client, csrf, problems, table_bytes
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -57,6 +57,27 @@ def test_the_diff_of_two_versions_is_the_review_pages(built_in):
         page = browser.get(f"/games/laender-toppen/diff?old={older}&new={built_in}").text
         assert f"{older} → {built_in}" in page and "changed values" in page
         assert browser.get("/games/laender-toppen/diff?old=1999.1.0").status_code == 404
+
+
+def play_checked(browser, token: str, game: str, version: str, monkeypatch) -> None:
+    """Play-check runs as a job counting its games; the deck's page then shows its report and plots."""
+    monkeypatch.setattr(tasks, "PLAYCHECK_GAMES", 20)  # a short look: the verdicts may stay undecided
+    assert "No play-check report for this version yet." in browser.get(f"/games/{game}").text
+    moved = browser.post(f"/games/{game}/{version}/playcheck", data={"csrf": token})
+    job = moved.headers["location"].rsplit("/", 1)[1]
+    steps = set()
+    end = time.monotonic() + 300
+    while (state := browser.get(f"/jobs/{job}/state").json())["state"] == "running" and time.monotonic() < end:
+        steps.add(state["step"])
+        time.sleep(0.1)
+    assert state["state"] == "done", state
+    assert re.fullmatch(rf"{game} {version}: play-check (pass|undecided|fail)", state["result"])
+    assert any(re.fullmatch(r"\d+/[1-9]\d*", step) for step in steps)  # games played of those planned
+    page = browser.get(f"/games/{game}").text
+    plots = re.findall(rf'src="/games/{game}/{version}/report/([^"]+\.png)"', page)
+    assert 'class="report"' in page and plots
+    assert browser.get(f"/games/{game}/{version}/report/{plots[0]}").content.startswith(PNG)
+    assert browser.get(f"/games/{game}/{version}/report/..%2Freport.json").status_code == 404
 
 
 def assert_the_cli_makes_the_same_deck(exported: bytes, workshop, monkeypatch) -> None:
@@ -106,6 +127,7 @@ def test_a_table_deck_checked_beside_its_fields_then_previewed_published_and_dow
         assert_the_cli_makes_the_same_deck(recipe.content, workshop, monkeypatch)
 
         version = (paths.DECKS_DIR / "custom-states" / "LATEST").read_text(encoding="utf-8").strip()
+        play_checked(browser, token, "custom-states", version, monkeypatch)
         moved = browser.post(f"/games/custom-states/{version}/print", data={"csrf": token, "what": "kit", "lang": "de"})
         job = moved.headers["location"].rsplit("/", 1)[1]
         assert wait(browser, job)["file"]

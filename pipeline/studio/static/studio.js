@@ -48,6 +48,12 @@ function followJob() {
       .then((response) => response.json())
       .then((now) => {
         state.textContent = state.dataset[now.state] + (now.state === "running" ? " " + now.elapsed + " s" : "");
+        const counted = /^(\d+)\/(\d+)$/.exec(now.step);  // games played of those planned (play-check)
+        if (now.state === "running" && counted && Number(counted[2]) > 0) {
+          const bar = document.getElementById("progress");
+          bar.max = Number(counted[2]);
+          bar.value = Number(counted[1]);
+        }
         document.getElementById("job-result").textContent = now.result;
         if (now.state === "failed") document.getElementById("job-result").className = "problem";
         if (now.state === "running") {
