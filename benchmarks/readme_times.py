@@ -24,6 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 RESULT = ROOT / "benchmarks" / "results" / "readme.json"
 RECORD = ROOT / "docs" / "timings.json"
+LOGS = RESULT.parent / "readme"
 CLONES = {  # clone: its make commands in order, each timed under its README name
     "deck": [
         ("make_deck", "deck"),
@@ -45,13 +46,19 @@ def children_cpu() -> float:
 
 
 def timed(folder: Path, target: str) -> tuple[float, float]:
-    """(wall, CPU) seconds of `make TARGET` in `folder`; its output goes to TARGET.log beside it."""
+    """(wall, CPU) seconds of `make TARGET` in `folder`; its output, each line timed, goes to
+    benchmarks/results/readme/<clone>-<target>.log (kept: `make play-check`'s lines say when each game ended)."""
+    LOGS.mkdir(parents=True, exist_ok=True)
     before, start = children_cpu(), time.perf_counter()
-    with (folder.parent / f"{folder.name}-{target}.log").open("wb") as log:
-        done = subprocess.run(["make", target], cwd=folder, stdout=log, stderr=subprocess.STDOUT)
+    with (LOGS / f"{folder.name}-{target}.log").open("wb") as log:
+        make = subprocess.Popen(["make", target], cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        assert make.stdout is not None
+        for line in make.stdout:
+            log.write(f"{time.perf_counter() - start:8.1f} s  ".encode() + line)
+        done = make.wait()
     wall, cpu = time.perf_counter() - start, children_cpu() - before
-    if done.returncode not in (0, 3) or (done.returncode == 3 and target != "play-check"):
-        sys.exit(f"make {target} in {folder} exited {done.returncode}: see {log.name}")
+    if done != 0:
+        sys.exit(f"make {target} in {folder} exited {done}: see {log.name}")
     return wall, cpu
 
 
