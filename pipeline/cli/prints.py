@@ -126,7 +126,7 @@ def cards_option(verb: str):
     "--out",
     type=click.Path(path_type=Path),
     help="PDF file, ending in .pdf (default: output/print/<game>-<version>-...pdf); with --what all the folder that "
-    "receives both PDFs under their default names.",
+    "receives both PDFs under their default names; with --kit --for print-shop the folder of the shop's five files.",
 )
 @click.option(
     "--calibration",
