@@ -111,10 +111,11 @@ def unquoted(text: str) -> str:
 
 
 def cards_from_csv(spec: DeckSpec, text: str) -> list[dict]:
-    """deck.csv back into cards (the inverse of deck_csv)."""
+    """deck.csv back into cards (the inverse of deck_csv): each card's fields its columns hold (a deck published
+    before a language or a category was added has none of it)."""
     cards = []
     for row in csv.DictReader(io.StringIO(text)):
-        names = spec.kinds[row["kind"]]
+        names = [name for name in spec.kinds[row["kind"]] if name in row]
         prov = {
             n: {"source": unquoted(row[f"{n}__source"]), "vintage": parse_cell(row[f"{n}__vintage"], "string")}
             | ({"citation": unquoted(row[f"{n}__citation"])} if row.get(f"{n}__citation") else {})

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from pipeline.decks import counting, published
+from pipeline.decks import counting, published, translated
 from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
 from pipeline.games import registry as games
@@ -17,7 +17,10 @@ from pipeline.transform.reference import read_continents
 
 
 def stated(game: str, lang: str) -> tuple[dict, str]:
-    _, deck = published.deck(games.get(game), None)
+    """The deck as the kit prints it in `lang` (its names taken from its cards where it predates the language,
+    a new catalogue) and the counting rules the kit states."""
+    definition = games.get(game)
+    deck, _ = translated.completed(published.deck(definition, None)[1], load_spec(definition), lang, definition.made_by)
     words = layouts.common_in(lang)["kit"]["words"]["counting"]
     rows = layouts.load(games.get(game)).localised(lang).data.get("categories", [])
     labels = {row["field"]: row["words"]["label"] for row in rows}  # the categories' labels, as the kit passes them
