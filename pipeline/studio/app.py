@@ -248,7 +248,7 @@ class Studio:
                 for line in getattr(exc, "problems", [str(exc)]):
                     where, problem = drafts.placed(line, session.folder)
                     checked.problems.setdefault(where, []).append(problem)
-                checked.ok = False
+                checked.ok = not hasattr(exc, "problems")  # else not drawable here, yet publishable (countries)
         preview = self.previews.get(session.key)
         images = [base64.b64encode(png).decode() for png in preview] if preview else []
         return self.page(request, "make.html.j2", checked=checked, preview=images, **listing.form_choices())

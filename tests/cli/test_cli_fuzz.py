@@ -58,6 +58,7 @@ LONG_WORK = [
     "pipeline.extract.refresh.refresh",
     "pipeline.extract.http.download_to",
     "pipeline.review.page.write",
+    "pipeline.studio.server.run",  # serves until Ctrl-C
 ]
 
 
