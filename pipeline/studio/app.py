@@ -104,6 +104,7 @@ class Studio:
                 lambda message: gettext(lang, message).replace("%", "%%") if "%" not in message else message,
                 lambda one, other, n: plural_form(lang, plural_forms(lang, one, other), n),
                 newstyle=True,
+                pgettext=lambda context, message: gettext(lang, message, context),  # a word the studio alone uses
             )
             environment.filters["said"] = lambda message, **fields: listing.said(lang, message, **fields)
             self.pages[lang] = environment

@@ -16,8 +16,8 @@ SWEEP = N_(
     "({keys}) by one in which {name} is ordinary"
 )
 FEW = N_(
-    "with {count} categories the hands are small (a strip of {places} places), too few cards to know the values "
-    "by: choose 5 or 6 categories (add [[categories]] tables)"
+    "{count} categories make small hands (a strip of {places} places), too few cards to know the values by: "
+    "choose 5 or 6 categories (add [[categories]] tables)"
 )
 SHARED = N_(
     "{cards} cards end in equal totals too often: add 2 jokers (recipe.jokers, each a pair of groups), so that more "
