@@ -41,6 +41,14 @@ REGION = (  # ISO3 codes
     "BEL BIH BGR HRV CZE DNK EST FIN FRA DEU GRC HUN ISL IRL ITA LVA LTU LUX MLT MDA MNE NLD MKD NOR POL PRT ROU "
     "SRB SVK SVN ESP SWE CHE UKR GBR"
 )
+OWN_MAP = {  # the cover, the card legend and the Location challenge name the deck's own map, not the world map
+    "en": ("world map", "Accessories: numbered map (one A3 page", "Number on the map: the answer to the Location",
+           "Location: point to the country on the map (in the accessories)"),
+    "de": ("Weltkarte", "Zubehör: nummerierte Karte (eine A3-Seite", "Nummer auf der Karte: die Antwort der Aufgabe",
+           "Lage: das Land auf der Karte (im Zubehör) zeigen"),
+    "fr": ("carte du monde", "Accessoires : carte numérotée (une page A3", "Numéro sur la carte : la réponse au défi",
+           "Localisation : montrer le pays sur la carte (dans les accessoires)"),
+}  # fmt: skip
 MAP_TITLE = {
     "en": "The World Game: Africa and Europe · map",
     "de": "The World Game: Africa and Europe · Karte",
@@ -54,7 +62,8 @@ def countries(workshop: Path) -> pd.DataFrame:
 
 def test_a_world_game_deck_of_a_region_prints_its_own_map(geodeck, workshop):
     """Its countries numbered 1-40 (they were numbered as in the whole world's deck: 136-180), on a map of
-    their own titled by the recipe (it was the world map, "The World Game", with its insets), in de, en and
+    their own titled by the recipe (it was the world map, "The World Game", with its insets), which the kit's
+    cover, card legend and Location challenge name as the map's title does (they said "world map"), in de, en and
     fr."""
     table = countries(workshop)
     chosen = [code for code in REGION.split() if code in set(table["iso3"])][:40]
@@ -88,6 +97,10 @@ def test_a_world_game_deck_of_a_region_prints_its_own_map(geodeck, workshop):
         numbers = {int(token) for token in halves.split() if token.isdigit()}
         assert numbers == set(range(1, 41)), (lang, sorted(numbers))
         assert "The World Game ·" not in " ".join(kit) and "Caribbean" not in halves  # no world map, no insets
+        with pdfplumber.open(out) as pdf:
+            text = words(" ".join(page.extract_text() or "" for page in pdf.pages))
+        world, *said = OWN_MAP[lang]
+        assert world not in text and all(line in text for line in said), (lang, [line in text for line in said])
     english = " ".join(words(page) for page in pages((workshop / "kit-en.pdf").read_bytes()))
     assert "Kosovo, Palestine, and Taiwan, whether or not they have a card in this deck" in english  # CLDR
     assert "40 countries, four facts, four challenges" in english  # not the whole world's 194
