@@ -335,3 +335,12 @@ def test_a_table_s_pictures_are_drawn_and_a_bad_one_is_refused_in_one_line(geode
     assert code == 2 and len(lines) == 2, output
     assert f"row 3 (Bayern): picture '{drawn[3]}' is missing beside states.csv; put the file there" in lines[0]
     assert f"row 4 (Berlin): picture '{drawn[4]}' is no PNG or JPEG image; save it as a PNG or JPEG" in lines[1]
+    Image.new("RGB", (50, 40), (200, 40, 40)).save(workshop / "outside.png")
+    Image.new("RGB", (50, 40), (40, 40, 200)).save(folder / drawn[4])
+    table.write_text(table.read_text().replace(f",{drawn[3]}", ",../outside.png"))
+    code, output = geodeck(["deck", "new", str(recipe), "--games", "20", "--jobs", "1"])
+    assert code == 0, output  # it prints; a colleague's copy could not find it: the export says so
+    code, output = geodeck(["deck", "export", "states", "--out", str(workshop / "mine.zip")])
+    (line,) = [line for line in output.splitlines() if line.startswith("error:")]
+    assert code == 2 and "picture '../outside.png' lies outside its table's folder" in line, output
+    assert not (workshop / "mine.zip").exists()
