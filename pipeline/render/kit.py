@@ -239,7 +239,7 @@ def _facts(kc: KitContext) -> list[Markup]:
         _fact(lang, kit["time"], placeholders.fill(kit["time_value"], low=minutes[0], high=minutes[1])),
         _fact(lang, kit["cards"], cards),
         _fact(lang, kit["card_size"], card_size),
-        _fact(lang, kit["sections"]["accessories"], _counted(kc.game_kit["components"], lang, high)),
+        _fact(lang, kit["sections"]["accessories"], _components(kc, high)),
         _fact(lang, kit["stock"], kit["stock_value"]),
         _fact(lang, kit["cutting"], kit["cutting_value"]),
     ]
@@ -249,6 +249,15 @@ def _counted(words: str | list[str], lang: str, n: int) -> str:
     """A cover's words, a plural message in its form for `n` (the accessories by the largest table: a strip per
     player; the subtitle by the deck's cards)."""
     return words if isinstance(words, str) else placeholders.fill(form(lang, words, n), n=n)
+
+
+def _components(kc: KitContext, high: int) -> str:
+    """The cover's accessories (`_counted` by the largest table), with the deck's own words where the game has
+    them (`rules_words`: the World Game's map, a recipe's deck's own)."""
+    own = ports.rules_words(ports.accessories(kc.game))
+    return placeholders.fill(
+        _counted(kc.game_kit["components"], kc.lang, high), **(own(kc.deck, kc.cards.layout) if own else {})
+    )
 
 
 def _items(deck: dict) -> int:

@@ -101,7 +101,7 @@ def new(
     gate.check(game, stage.fresh_deck(game, root)[1], made)  # its kit prints, or nothing is published
     legacy.pin_beside(paths.DECKS_DIR / game.name)
     result = stage.build_deck(game, accept=accept, build_root=root)  # the version pins its templates
-    manage.keep(made, staged.out)  # the recipe and its table as published, for `geodeck deck export`
+    manage.keep(made, staged.out, staged.pictures)  # the recipe and its table as published, for `geodeck deck export`
     return Made(result, outcome.swaps, outcome.report["result"], tuple(row[0] for row in dealt))
 
 
@@ -114,6 +114,7 @@ class Draft:
     game: GameDefinition  # on the templates in the build folder
     items_deck: bool  # a table's items: the grouped renderer (custom.GROUPED)
     deck_of: Callable[[list[int]], dict]  # the deck document of the chosen candidates (written as chosen)
+    pictures: list[str]  # a table's picture cells (paths relative to the table), kept for export
 
 
 def draft(made: recipe.Recipe, base: GameDefinition, root: Path) -> Draft:
@@ -144,7 +145,7 @@ def draft(made: recipe.Recipe, base: GameDefinition, root: Path) -> Draft:
         write_items(out, pool, chosen)
         return stage.fresh_deck(game, root)[1]
 
-    return Draft(out, pool, spec_doc, found_groups, game, items_deck, deck_of)
+    return Draft(out, pool, spec_doc, found_groups, game, items_deck, deck_of, sorted(sources.get("pictures", {})))
 
 
 def refused(

@@ -111,7 +111,7 @@ def remove_deck(name, yes):
     "--out", "target", type=click.Path(dir_okay=False, path_type=Path), help="The .zip (default: ./custom-<name>.zip)."
 )
 def export_deck(name, target):
-    """Write your deck NAME's recipe and its table as one .zip: a colleague runs `geodeck deck new FILE.zip`."""
+    """Write your deck NAME's recipe, table and pictures as one .zip: a colleague runs `geodeck deck new FILE.zip`."""
     from pipeline.games.custom import manage
 
     written = manage.export(name, target)

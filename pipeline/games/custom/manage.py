@@ -1,6 +1,6 @@
 """Your own decks: `geodeck deck list` (the published custom decks, each with its recipe), `geodeck deck
 remove NAME` (its published folder and its build folder; never a built-in or region deck), `geodeck deck export
-NAME` (its recipe and table as one .zip a colleague passes to `deck new`) and whether `geodeck deck new` has
+NAME` (its recipe, table and pictures as one .zip a colleague passes to `deck new`) and whether `geodeck deck new` has
 anything to do (`unchanged`: light, so that a rebuild of nothing new takes no time)."""
 
 import io
@@ -8,7 +8,7 @@ import shutil
 import tempfile
 import zipfile
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 import tomlkit
 
@@ -122,16 +122,20 @@ def _sha256(path: Path) -> str:
     return file_sha256(path) if path.is_file() else ""
 
 
-def keep(made: Recipe, out: Path) -> None:
-    """Copy the recipe (its `items.table` made the table's file name) and its table into out/recipe/."""
+def keep(made: Recipe, out: Path, pictures: list[str]) -> None:
+    """Copy the recipe (its `items.table` made the table's file name), its table and the table's pictures (each at
+    its cell's path, relative to the table) into out/recipe/."""
     document = tomlkit.parse(jsonfile.read_bytes(made.path, readers.KINDS["recipe"].max_bytes).decode("utf-8"))
     files = {}
     if made.items.table is not None:
         document["items"]["table"] = made.items.table.name
         files[made.items.table.name] = jsonfile.read_bytes(made.items.table, readers.KINDS["user-table"].max_bytes)
+        for cell in filter(_inside, pictures):  # one outside the table's folder: `export` names it
+            files[cell] = jsonfile.read_bytes(made.items.table.parent / cell, readers.KINDS["picture"].max_bytes)
     files[f"{made.name}.toml"] = tomlkit.dumps(document).encode("utf-8")
     fresh = Path(tempfile.mkdtemp(prefix=".recipe.", dir=out))
     for name, data in files.items():
+        (fresh / name).parent.mkdir(parents=True, exist_ok=True)
         (fresh / name).write_bytes(data)
     if (out / KEPT).exists():
         remove([out / KEPT])
@@ -139,12 +143,19 @@ def keep(made: Recipe, out: Path) -> None:
 
 
 def export(name: str, target: Path | None, build_root: Path | None = None) -> Path:
-    """Write the deck's recipe and table as one .zip (default: ./custom-<name>.zip, never over a file)."""
+    """Write the deck's recipe, table and pictures as one .zip (default: ./custom-<name>.zip, never over a file)."""
     game = name if name.startswith(custom.PREFIX) else f"{custom.PREFIX}{name}"
     folders(name, build_root)  # a deck of yours
     kept = (build_root or paths.build_dir()) / "custom" / game.removeprefix(custom.PREFIX) / KEPT
     if not kept.is_dir():
         raise GeodeckError(f"{game} was published before recipes were kept: run `geodeck deck new RECIPE` again")
+    latest = _latest(paths.DECKS_DIR / game)
+    drawn = latest[1].get("recipe", {}).get("sources", {}).get("pictures", {}) if latest else {}
+    if outside := sorted(cell for cell in drawn if not _inside(cell)):
+        raise GeodeckError(
+            f"picture {outside[0]!r} lies outside its table's folder, and a colleague's copy could not find it: "
+            f"move the pictures into a folder beside the table, change their cells, and run `geodeck deck new` again"
+        )
     target = target or Path(f"{game}.zip")
     if target.suffix.lower() != ".zip":
         raise GeodeckError(f"--out {target}: the export is a .zip file; name one ending in .zip")
@@ -152,8 +163,8 @@ def export(name: str, target: Path | None, build_root: Path | None = None) -> Pa
         raise GeodeckError(f"{target} exists; name another file (--out)")
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for path in sorted(kept.iterdir()):
-            info = zipfile.ZipInfo(path.name, date_time=(1980, 1, 1, 0, 0, 0))  # the same bytes every time
+        for path in sorted(path for path in kept.rglob("*") if path.is_file()):  # the pictures in their folders
+            info = zipfile.ZipInfo(path.relative_to(kept).as_posix(), date_time=(1980, 1, 1, 0, 0, 0))  # same bytes
             archive.writestr(
                 info, jsonfile.read_bytes(path, readers.KINDS["user-table"].max_bytes), zipfile.ZIP_DEFLATED
             )
@@ -165,18 +176,25 @@ def received(path: Path, build_root: Path | None = None) -> Path:
     """The recipe of an exported .zip, unpacked under build/custom/received/<file>/ (its one .toml file)."""
     try:
         with zipfile.ZipFile(path) as archive:
-            names = [n for n in archive.namelist() if "/" not in n and not n.startswith(".")]
-            recipes = [n for n in names if n.endswith(".toml")]
+            names = [n for n in archive.namelist() if _inside(n)]
+            recipes = [n for n in names if n.endswith(".toml") and "/" not in n]
             if len(recipes) != 1:
                 raise GeodeckError(f"{path}: holds {len(recipes)} recipes (.toml); `geodeck deck export` writes one")
             folder = (build_root or paths.build_dir()) / "custom" / RECEIVED / path.stem
             if folder.exists():
                 remove([folder])
             folder.mkdir(parents=True)
-            for name in names:
+            for name in names:  # the recipe and its table, the pictures in their folders
+                (folder / name).parent.mkdir(parents=True, exist_ok=True)
                 (folder / name).write_bytes(archive.read(name))
     except (OSError, zipfile.BadZipFile) as exc:
         raise GeodeckError(
             f"{path}: not a recipe export ({exc}); pass a recipe (.toml) or a `deck export` .zip"
         ) from exc
     return folder / recipes[0]
+
+
+def _inside(name: str) -> bool:
+    """Whether an export's member is a file to unpack: a relative path that stays in its folder, no hidden part."""
+    parts = PurePosixPath(name).parts
+    return bool(parts) and not name.endswith("/") and not any(p.startswith(".") or p == "/" or "\\" in p for p in parts)

@@ -159,7 +159,7 @@ def _recipe(path: Path, document: dict, problems: list[str]) -> Recipe | None:
         cards, counted = 0, False
     else:
         cards, counted = written, True
-    at = len(problems)  # the count's problem, if any, goes here: after the jokers', before the keys' and items'
+    at = len(problems)  # the count's problem, if any, goes here: after the jokers', before group_word's and items'
     group_word = _group_word(head.get("group_word"), problems)
     _unknown(head, "recipe", problems)
     items = _items(path, _table(document, "items", problems), problems)

@@ -33,6 +33,7 @@ if TYPE_CHECKING:  # mypy checks the slice's modules against the ports that read
     _cards_sources: render_ports.Sources = cards.SOURCES
     _accessories: render_ports.AccessoriesModule = accessories
     _accessories_sources: render_ports.Sources = accessories.SOURCES
+    _accessories_rules_words: render_ports.RulesWords = accessories.rules_words
     _playcheck: playcheck_ports.PlaycheckModule = playcheck
     _playcheck_counts: playcheck_ports.Names = playcheck.COUNTS
     _playcheck_ladder_note: playcheck_ports.LadderNote = playcheck.LADDER_NOTE

@@ -56,6 +56,15 @@ ZOOM_SHARE = 0.5  # a recipe's countries spanning less of the world's width get 
 ZOOM_MARGIN = 0.04  # the sea and land around them: this share of their span on each side
 
 
+def rules_words(deck: dict, layout) -> dict[str, str]:
+    """The kit's words for the deck's map (the `{placeholders}` of `[kit.words]`' rules, card legend and cover),
+    in the layout's language: the world map, or a recipe's deck's own map (titled by the deck, `Poster.title`).
+    A version published before these words pins a layout without them, and without their placeholders: none."""
+    words = layout.data["kit"]["words"]
+    own = "own_" if deck.get("recipe") else ""
+    return {key: words[own + key] for key in ("map", "location", "number") if own + key in words}
+
+
 @dataclass
 class PanelModel:
     """What one map panel numbers where (poster mm): numbers inside their country, numbers placed with a

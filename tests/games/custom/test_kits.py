@@ -1,6 +1,7 @@
 """A custom deck's kit (issue 42): it prints for every base game, in the deck's language, true to the deck."""
 
 import json
+import zipfile
 from pathlib import Path
 
 import pandas as pd
@@ -11,6 +12,7 @@ from pdftext import pages, words
 from PIL import Image
 
 from pipeline import paths
+from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources, open_store
 from pipeline.games import registry
 from pipeline.games.laender_toppen import terminal
@@ -39,6 +41,14 @@ REGION = (  # ISO3 codes
     "BEL BIH BGR HRV CZE DNK EST FIN FRA DEU GRC HUN ISL IRL ITA LVA LTU LUX MLT MDA MNE NLD MKD NOR POL PRT ROU "
     "SRB SVK SVN ESP SWE CHE UKR GBR"
 )
+OWN_MAP = {  # the cover, the card legend and the Location challenge name the deck's own map, not the world map
+    "en": ("world map", "Accessories: numbered map (one A3 page", "Number on the map: the answer to the Location",
+           "Location: point to the country on the map (in the accessories)"),
+    "de": ("Weltkarte", "Zubehör: nummerierte Karte (eine A3-Seite", "Nummer auf der Karte: die Antwort der Aufgabe",
+           "Lage: das Land auf der Karte (im Zubehör) zeigen"),
+    "fr": ("carte du monde", "Accessoires : carte numérotée (une page A3", "Numéro sur la carte : la réponse au défi",
+           "Localisation : montrer le pays sur la carte (dans les accessoires)"),
+}  # fmt: skip
 MAP_TITLE = {
     "en": "The World Game: Africa and Europe · map",
     "de": "The World Game: Africa and Europe · Karte",
@@ -52,7 +62,8 @@ def countries(workshop: Path) -> pd.DataFrame:
 
 def test_a_world_game_deck_of_a_region_prints_its_own_map(geodeck, workshop):
     """Its countries numbered 1-40 (they were numbered as in the whole world's deck: 136-180), on a map of
-    their own titled by the recipe (it was the world map, "The World Game", with its insets), in de, en and
+    their own titled by the recipe (it was the world map, "The World Game", with its insets), which the kit's
+    cover, card legend and Location challenge name as the map's title does (they said "world map"), in de, en and
     fr."""
     table = countries(workshop)
     chosen = [code for code in REGION.split() if code in set(table["iso3"])][:40]
@@ -86,6 +97,10 @@ def test_a_world_game_deck_of_a_region_prints_its_own_map(geodeck, workshop):
         numbers = {int(token) for token in halves.split() if token.isdigit()}
         assert numbers == set(range(1, 41)), (lang, sorted(numbers))
         assert "The World Game ·" not in " ".join(kit) and "Caribbean" not in halves  # no world map, no insets
+        with pdfplumber.open(out) as pdf:
+            text = words(" ".join(page.extract_text() or "" for page in pdf.pages))
+        world, *said = OWN_MAP[lang]
+        assert world not in text and all(line in text for line in said), (lang, [line in text for line in said])
     english = " ".join(words(page) for page in pages((workshop / "kit-en.pdf").read_bytes()))
     assert "Kosovo, Palestine, and Taiwan, whether or not they have a card in this deck" in english  # CLDR
     assert "40 countries, four facts, four challenges" in english  # not the whole world's 194
@@ -159,6 +174,19 @@ def test_a_label_that_would_not_print_is_refused_naming_its_recipe_key(geodeck, 
     assert not (paths.DECKS_DIR / "custom-states").exists()  # nothing published
 
 
+def dealt(deck: dict) -> list[int]:
+    """The player counts Länder toppen's engine deals the deck at."""
+    game = registry.get("laender-toppen").engine.Game
+    counts = []
+    for count in range(2, 10):
+        try:
+            game.from_deck(deck, players=count)
+        except GeodeckError:
+            continue
+        counts.append(count)
+    return counts
+
+
 def test_a_table_deck_s_kit_is_in_its_language_and_true_to_the_deck(geodeck, workshop):
     """Counts, strips, the final tie and the sources as the deck has them, in German and French (the cover said
     "16 country cards", the score sheet "wer die Antarktis hat, gewinnt", the sources page named flag-icons and not
@@ -175,14 +203,21 @@ def test_a_table_deck_s_kit_is_in_its_language_and_true_to_the_deck(geodeck, wor
         assert code == 0, output
         kits[lang] = " ".join(" ".join(pages(out.read_bytes())).split())
     german, french, english = kits["de"], kits["fr"], kits["en"]
+    deck = json.loads(next((paths.DECKS_DIR / "custom-states").glob("*/deck.json")).read_text(encoding="utf-8"))
+    jokers = sum(card["kind"] == "joker" for card in deck["cards"])
+    items, strips = len(deck["cards"]) - jokers, max(dealt(deck))  # a strip per player of the largest table
+    assert (items, jokers) == (16, 4) and 2 <= strips <= 4  # the words below: Polish's plural of 2-4
     covers = {  # the cover's counts in every language (it said "16 country cards" in all of them)
-        "en": ("Cards: 16 cards and 4 jokers", "Accessories: 2 folding strips, score sheet"),
-        "es": ("Cartas: 16 cartas y 4 comodines", "Accesorios: 2 tiras plegadas, hoja de puntuación"),
-        "it": ("Carte: 16 carte e 4 jolly", "Accessori: 2 strisce pieghevoli, foglio segnapunti"),
-        "pl": ("Karty: 16 kart i 4 dżokery", "Akcesoria: 2 składane paski, arkusz punktacji"),
+        "de": ("Karten: {i} Karten und {j} Joker", "Zubehör: {s} Faltstreifen, Wertungsblatt"),
+        "fr": ("Cartes : {i} cartes et {j} jokers", "{s} bandes pliées"),
+        "en": ("Cards: {i} cards and {j} jokers", "Accessories: {s} folding strips, score sheet"),
+        "es": ("Cartas: {i} cartas y {j} comodines", "Accesorios: {s} tiras plegadas, hoja de puntuación"),
+        "it": ("Carte: {i} carte e {j} jolly", "Accessori: {s} strisce pieghevoli, foglio segnapunti"),
+        "pl": ("Karty: {i} kart i {j} dżokery", "Akcesoria: {s} składane paski, arkusz punktacji"),
     }
-    for lang, (cards, strips) in covers.items():
-        assert cards in kits[lang] and strips in kits[lang], lang
+    for lang, said in covers.items():
+        for line in said:
+            assert line.format(i=items, j=jokers, s=strips) in kits[lang], (lang, line)
     assert "je Region einen offenen Stapel" in german and "Wertung: Je Region (in der Reihenfolge" in german
     assert "Offene Stapel, einer je Region" in german  # the score sheet
     assert "une pile face visible par région" in french and "Décompte : par région (dans l’ordre" in french
@@ -190,9 +225,7 @@ def test_a_table_deck_s_kit_is_in_its_language_and_true_to_the_deck(geodeck, wor
     for kit, word in ((german, "Kontinent"), (french, "continent"), (english, "continent")):
         assert word not in kit
     assert "13,37" in german  # Bayern's inhabitants, without a unit
-    assert "Karten: 16 Karten und 4 Joker" in german and "16 cartes et 4 jokers" in french  # lists as CLDR writes them
     assert "country" not in german + french
-    assert "4 Faltstreifen, Wertungsblatt" in german and "4 bandes pliées" in french  # 2-4 players: one each
     assert "Antarktis" not in german and "Antarctique" not in french
     assert "Gleichstand am Ende: Es gibt mehrere Sieger" in german
     table = FIXTURES / "german-states.csv"
@@ -255,9 +288,10 @@ def test_a_rebuild_of_an_unchanged_recipe_and_table_does_nothing(geodeck, worksh
     assert code == 0 and items.stat().st_mtime_ns != before, output
 
 
-def test_a_table_s_pictures_are_drawn_and_a_bad_one_is_refused_in_one_line(geodeck, workshop):
+def test_a_table_s_pictures_are_drawn_and_a_bad_one_is_refused_in_one_line(geodeck, workshop, monkeypatch):
     """A picture column (paths relative to the table) is drawn on the cards, pinned with the published version
-    (the files may go); a missing file and a file that is no picture are one line each, naming the row."""
+    (the files may go); `deck export` carries them in its one file, at their cells' paths, and `deck new` of that
+    file draws them again; a missing file and a file that is no picture are one line each, naming the row."""
     folder = workshop / "class"
     (folder / "bilder").mkdir(parents=True)
     rows = states_recipe.TABLE.read_text(encoding="utf-8").splitlines()
@@ -276,6 +310,17 @@ def test_a_table_s_pictures_are_drawn_and_a_bad_one_is_refused_in_one_line(geode
     code, output = geodeck(["deck", "new", str(recipe), "--games", "20", "--jobs", "1"])
     assert code == 0, output
     (folder / "bilder").rename(folder / "aside")  # the published version prints its own pinned pictures
+    shared = workshop / "colleague" / "states.zip"
+    shared.parent.mkdir()
+    code, output = geodeck(["deck", "export", "states", "--out", str(shared)])
+    assert code == 0, output
+    with zipfile.ZipFile(shared) as archive:
+        assert set(archive.namelist()) == {"states.toml", "states.csv", *drawn.values()}
+    code, output = geodeck(["deck", "remove", "states", "--yes"])
+    assert code == 0, output
+    monkeypatch.chdir(shared.parent)  # the colleague's: the pictures travel inside the file
+    code, output = geodeck(["deck", "new", "states.zip", "--games", "20", "--jobs", "1"])
+    assert code == 0 and "custom-states" in output, output
     for lang in ("de", "en", "fr"):
         out = workshop / f"cards-{lang}.pdf"
         code, output = geodeck(["print", "custom-states", "--what", "cards", "--lang", lang, "--out", str(out)])
@@ -290,3 +335,12 @@ def test_a_table_s_pictures_are_drawn_and_a_bad_one_is_refused_in_one_line(geode
     assert code == 2 and len(lines) == 2, output
     assert f"row 3 (Bayern): picture '{drawn[3]}' is missing beside states.csv; put the file there" in lines[0]
     assert f"row 4 (Berlin): picture '{drawn[4]}' is no PNG or JPEG image; save it as a PNG or JPEG" in lines[1]
+    Image.new("RGB", (50, 40), (200, 40, 40)).save(workshop / "outside.png")
+    Image.new("RGB", (50, 40), (40, 40, 200)).save(folder / drawn[4])
+    table.write_text(table.read_text().replace(f",{drawn[3]}", ",../outside.png"))
+    code, output = geodeck(["deck", "new", str(recipe), "--games", "20", "--jobs", "1"])
+    assert code == 0, output  # it prints; a colleague's copy could not find it: the export says so
+    code, output = geodeck(["deck", "export", "states", "--out", str(workshop / "mine.zip")])
+    (line,) = [line for line in output.splitlines() if line.startswith("error:")]
+    assert code == 2 and "picture '../outside.png' lies outside its table's folder" in line, output
+    assert not (workshop / "mine.zip").exists()
