@@ -33,10 +33,11 @@ class FolderError(OutputError):
         self.path, self.strerror = path, reason
 
 
-def foreign(path: Path, own: tuple[str, ...] = ()) -> bool:
+def foreign(path: Path, own: tuple[str, ...] = (), complete: bool = True) -> bool:
     """Whether the folder `path` may hold what geodeck did not write: it has files but no marker, and they are
     not exactly what an earlier geodeck wrote there (every file matching one of the patterns `own`, relative
-    paths like `cards/*/*.png`, and every pattern matching a file). Stops at the first file of another kind."""
+    paths like `cards/*/*.png`, and, when `complete`, every pattern matching a file: a folder written whole).
+    Stops at the first file of another kind."""
     if (path / MARKER).is_file():
         return False
     found: set[str] = set()
@@ -46,13 +47,14 @@ def foreign(path: Path, own: tuple[str, ...] = ()) -> bool:
         if not matching:
             return True
         found |= matching
-    return bool(found) and found != set(own)
+    return bool(found) and complete and found != set(own)
 
 
-def check(path: Path, option: str, force: bool, own: tuple[str, ...] = ()) -> bool:
+def check(path: Path, option: str, force: bool, own: tuple[str, ...] = (), complete: bool = True) -> bool:
     """Before the work: whether `path` may be written as a folder; True when it is the user's and `--force`
     was given (geodeck then adds its files to it). A file, a mount point or, without `--force`, a folder
-    that is not geodeck's is refused in one line naming the path."""
+    that is not geodeck's is refused in one line naming the path. `complete=False`: a folder geodeck adds
+    files to one by one (print's), any mix of the kinds `own` names."""
     if path.exists() and not path.is_dir():
         raise FolderError(path, "it is not a folder but a file", f"name a folder for {option}")
     check_folder(path)
@@ -60,7 +62,7 @@ def check(path: Path, option: str, force: bool, own: tuple[str, ...] = ()) -> bo
         return False
     if os.path.ismount(path):
         raise FolderError(path, "it is a mount point", f"name a folder inside it for {option}")
-    if not foreign(path, own):
+    if not foreign(path, own, complete):
         return False
     if not force:
         raise FolderError(

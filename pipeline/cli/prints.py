@@ -30,6 +30,8 @@ from pipeline.cli_output import (
 from pipeline.errors import GeodeckError
 from pipeline.games import registry as games
 
+PRINTED = ("*.pdf", "*.txt")  # what print adds to its folder: PDFs, and a print shop's note
+
 
 @click.command()
 @game_argument
@@ -271,7 +273,7 @@ def _print_destination(out: Path | None, what: str, force: bool, several: bool) 
             )
         folder, out = out, None
     if out is None:
-        outputs.check(folder, "--out", force, ("*.pdf", "*.txt") if several else ("*.pdf",))
+        outputs.check(folder, "--out", force, PRINTED, complete=False)
     return folder, out
 
 

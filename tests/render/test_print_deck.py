@@ -191,3 +191,25 @@ def test_meaningless_or_wrong_cards_are_refused_in_one_line(geodeck, case):
     args, phrase = REFUSED[case]
     code, output = geodeck(["print", *args])
     assert code == 2 and phrase in output and "Traceback" not in output, output
+
+
+def test_prints_into_the_default_folder_one_after_another_as_make_print_does(geodeck, mirror, tmp_path, monkeypatch):
+    """`make print` prints each game's sheets, accessories and kit into output/print/ in turn: a folder of
+    print's own PDFs (and a print shop's note) takes the next print; the second game's once failed with "it
+    holds files geodeck did not write" (issue 47, found by timing the README's targets)."""
+    from pipeline import paths
+
+    folder = tmp_path / "print"
+    monkeypatch.setattr(paths, "PRINT_DIR", folder)
+    for args in (
+        ["print", "deutschland", "--what", "all"],
+        ["print", "deutschland", "--kit"],
+        ["print", "deutschland", "--kit", "--for", "print-shop"],
+        ["print", "deutschland", "--what", "all", "--paper", "letter"],
+    ):
+        code, output = geodeck(args)
+        assert code == 0, (args, output)
+    assert {path.suffix for path in folder.iterdir()} == {".pdf", ".txt"}
+    (folder / "mine.docx").write_text("a user's file")
+    code, output = geodeck(["print", "deutschland", "--what", "all"])
+    assert code != 0 and "holds files geodeck did not write" in output and "--force" in output
