@@ -262,10 +262,10 @@ def test_place_fronts_show_their_state_alone_filling_its_picture_without_the_pla
         assert max(w / (box[2] * MM), h / (box[3] * MM)) == pytest.approx(1, abs=0.02)
 
 
-def test_laender_toppen_fronts_cut_long_facts_at_their_one_size(store):
+def test_laender_toppen_fronts_wrap_long_facts_at_their_one_size(store):
     data = printing.render(games.get("laender-toppen"), deck("laender-toppen"), PrintOptions(), store)
     page = pdfplumber.open(io.BytesIO(data)).pages[0]
     assert min(ch["size"] for ch in page.chars) >= 6 - 0.01
     text = page.extract_text()
     assert "0,44 km²" in text  # a small area keeps the deck's decimals, German style
-    assert "Mont Nimba, on the" in text and "…" in text  # too long at the facts' one size: cut, not shrunk
+    assert "Liberia" in text and "…" not in text  # too long for a line at the facts' one size: wrapped, whole
