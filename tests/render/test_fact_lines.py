@@ -45,3 +45,11 @@ def test_no_card_text_ends_in_an_ellipsis(store, lang):
         last = (chosen[-1]["fields"].get(f"highest_mountain_{lang}") or "").split()[-1]
         lines = fronts[-1].extract_text().splitlines()
         assert not any(words["mountain"] in line and line.rstrip().endswith(last) for line in lines), lines
+
+
+def test_no_card_field_of_a_built_in_deck_holds_an_ellipsis():
+    """Nothing cuts a card text any more, so a "…" could only come from the data: none in the built-in decks."""
+    for game in ("laender-toppen", "world-game", "deutschland"):
+        cards = published.deck(games.get(game))[1]["cards"]
+        cut = [(card["id"], key) for card in cards for key, value in card["fields"].items() if "…" in str(value)]
+        assert cut == [], (game, cut)
