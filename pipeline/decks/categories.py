@@ -9,7 +9,9 @@ read.
     direction   higher | lower: which end wins above
     pattern     a Babel number pattern ("#,##0.0"; "as-deck": the deck's decimals)
     icon        a pictogram of pipeline/render/pictograms.py
-    words       {label, unit ("{n} km²"), strip: [label, unit]}
+    words       {label, unit ("{n} km²")}: the one place a category's words are declared; the cards, the strips
+                and the rules all print this label, and the strip its unit without the number (`unit_word`).
+                An older recipe's `strip` (two words) is read and ignored (docs/recipes.md).
     decimals, sig_below, sig_digits, scale   the card's precision (default: the column's in pipeline/fields.toml)
     threshold_rel | threshold_abs            a diff changing a value by more is suspicious (default: 15 %)
     description                              the field's description in the deck's datapackage.json
@@ -54,7 +56,6 @@ class Category:
     icon: str
     label: str
     unit: str  # a template: "{n} km²", "US${n}"
-    strip: tuple[str, str]  # the folded strip's label and unit
     decimals: int | None = None  # the card's decimals (default: the field's card precision, or the table's values)
     scale: float = 1.0  # the card's value is the field's times this (1e-6: inhabitants in millions)
     column: str = ""  # the column the value comes from (default: field)
@@ -85,7 +86,7 @@ def parse(entry: dict, where: str, problems: list[str], icons: tuple[str, ...] =
     printed = _printed(entry, where, problems)
     if printed is None:
         return None
-    label, unit, pattern, strip = printed
+    label, unit, pattern = printed
     for key in sorted(set(entry) - KEYS, key=str):
         close = difflib.get_close_matches(str(key), sorted(KEYS), n=1, cutoff=0.6)
         meant = f" (did you mean {close[0]!r}?)" if close else ""
@@ -109,7 +110,6 @@ def parse(entry: dict, where: str, problems: list[str], icons: tuple[str, ...] =
         icon,
         label,
         unit,
-        strip,
         scale=1.0 if scale is None else scale,
         column=column,
         description=description,
@@ -117,12 +117,13 @@ def parse(entry: dict, where: str, problems: list[str], icons: tuple[str, ...] =
     )
 
 
-def _printed(entry: dict, where: str, problems: list[str]) -> tuple[str, str, str, tuple[str, str]] | None:
-    """(label, unit, number pattern, the strip's two words) a category prints; None, with its problem appended
-    to `problems`, when one cannot be read."""
+def _printed(entry: dict, where: str, problems: list[str]) -> tuple[str, str, str] | None:
+    """(label, unit, number pattern) a category prints; None, with its problem appended to `problems`, when one
+    cannot be read. An older recipe's `words.strip` is checked for its form and otherwise ignored: the strip
+    prints the label and `unit_word`."""
     words = entry.get("words")
     if not isinstance(words, dict) or not isinstance(words.get("label"), str) or not words["label"].strip():
-        problems.append(f'{where}.words: give {{label = "Area", unit = "{{n}} km²"}} (and strip: its two words)')
+        problems.append(f'{where}.words: give {{label = "Area", unit = "{{n}} km²"}}')
         return None
     unit, pattern = words.get("unit"), entry.get("pattern", "#,##0.##")
     why = placeholders.problem(unit, UNIT, once=UNIT) if isinstance(unit, str) else "not a text"
@@ -138,11 +139,16 @@ def _printed(entry: dict, where: str, problems: list[str]) -> tuple[str, str, st
     if not isinstance(pattern, str):
         problems.append(f'{where}.pattern {shown(pattern)}: a number pattern such as "#,##0.0" (text)')
         return None
-    strip = words.get("strip", [words["label"], placeholders.fill(unit, n="").strip()])
+    strip = words.get("strip", ["", ""])
     if not (isinstance(strip, list) and len(strip) == 2 and all(isinstance(w, str) for w in strip)):
-        problems.append(f'{where}.words.strip: the strip\'s label and unit, e.g. ["Area", "km²"]')
+        problems.append(f"{where}.words.strip: leave it out (the strip prints the label and the unit)")
         return None
-    return words["label"], unit, pattern, (strip[0], strip[1])
+    return words["label"], unit, pattern
+
+
+def unit_word(unit: str) -> str:
+    """The unit a strip prints under a category's label: its unit without the number ("{n} km²": "km²")."""
+    return placeholders.fill(unit, n="").strip()
 
 
 def pattern_problem(pattern: str) -> str | None:
@@ -250,5 +256,5 @@ def layout_row(category: Category, card_field: str | None = None) -> dict:
         "icon": category.icon,
         "pattern": category.pattern,
         "direction": category.direction,
-        "words": {"label": category.label, "unit": category.unit, "strip": list(category.strip)},
+        "words": {"label": category.label, "unit": category.unit},
     }

@@ -123,17 +123,6 @@ def fit(
     raise DoesNotFit(text, font, box, max_lines)
 
 
-def shorten(text: str, font: str, width: float, size_pt: float) -> str:
-    """`text` cut at a word and ended with "…" so that one line fits `width` mm at `size_pt` (unchanged if it fits)."""
-    size = size_pt * PT_MM
-    words = text.split(" ")
-    while len(words) > 1 and stringWidth(" ".join(words), font, size) > width:
-        words = words[:-1]
-        if stringWidth(" ".join(words) + "…", font, size) <= width:
-            return " ".join(words).rstrip(",;:") + "…"
-    return " ".join(words)
-
-
 def draw(
     canvas,
     text: str,

@@ -46,8 +46,6 @@ def sources(game: GameDefinition, deck: dict, made: Recipe) -> Iterator[tuple[st
         words = row["words"]
         yield f"categories[{n}].words.label", words["label"], shorten
         yield f"categories[{n}].words.unit", words["unit"], shorten
-        for i, word in enumerate(words.get("strip", [])):
-            yield f"categories[{n}].words.strip[{i + 1}]", word, shorten
     for group in layout.data.get("groups", []):
         key = f"{made.items.table.name}, column {made.items.columns['group']!r}" if made.items.table else "items.groups"
         yield f"{key}: the group", group, "shorten it"

@@ -15,6 +15,7 @@ from collections import defaultdict
 from babel.lists import format_list
 
 from pipeline import placeholders
+from pipeline.decks import categories as categories_
 from pipeline.errors import GeodeckError
 from pipeline.games.laender_toppen import cards, engine
 from pipeline.games.laender_toppen.engine import CONTINENTS
@@ -131,8 +132,8 @@ def _strip(c, ctx: CardContext, w: dict, box: Box, first: int, count: int, flap:
 
 
 def _strip_fields(c, ctx: CardContext, w: dict, lower: Box, categories: list[dict], first: int) -> None:
-    """The lower panel: a field per category, striped, with its pictogram (as on the cards), label, unit and the
-    high and low ends."""
+    """The lower panel: a field per category, striped, with its pictogram, label and unit as on the cards (the
+    card's label, the unit without its number) and the high and low ends."""
     layout, s = ctx.layout, ctx.layout.data["accessories"]["strip"]
     field = lower.w / len(categories)
     ink, muted = layout.colour("text"), layout.colour("muted")
@@ -140,7 +141,7 @@ def _strip_fields(c, ctx: CardContext, w: dict, lower: Box, categories: list[dic
         x = lower.x + i * field
         c.setFillColor(layout.colour("row_stripe") if (first + i) % 2 == 0 else layout.colour("sea"))
         c.rect(x, lower.y, field, lower.h, stroke=0, fill=1)
-        label, unit = category["words"]["strip"]
+        label, unit = category["words"]["label"], categories_.unit_word(category["words"]["unit"])
         dx, dy, size = (float(v) for v in s["icon"])
         pictograms.draw(c, category["icon"], Box(x + dx, lower.y + dy, size, size), muted)
         c.setFillColor(ink)

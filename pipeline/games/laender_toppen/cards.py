@@ -143,14 +143,32 @@ def _fact_box(ctx: CardContext) -> Box:
 FACT_LINES = 2
 
 
-def _facts(c, fields: dict, ctx: CardContext, size: float) -> None:
-    """The two fact lines at the deck's one size (the largest at which every line is whole, never below the
-    template's least), in the text colour; a line too long even at the least is cut with "…"."""
-    layout, line = ctx.layout, _fact_box(ctx)
-    c.setFillColor(layout.colour("text"))
-    for i, fact in enumerate(_fact_lines(fields, ctx)):
-        part = Box(line.x, line.y + (FACT_LINES - 1 - i) * line.h, line.w, line.h)
-        text.draw(c, text.shorten(fact, ctx.regular, line.w, size), ctx.regular, part, size, size)
+def _fact_set(fields: dict, ctx: CardContext, size: float) -> list[str]:
+    """The fact lines as set at `size` pt: each fact on one line, or wrapped to two where it is wider than the
+    box even at the deck's one size (never cut: "Höchster Berg: Piton de la Petite Rivière Noire")."""
+    width = _fact_box(ctx).w
+    return [
+        line
+        for fact in _fact_lines(fields, ctx)
+        for line in text.fit(fact, ctx.regular, Box(0, 0, width, math.inf), size, size, FACT_LINES).lines
+    ]
+
+
+def _boxes(lines: int, ctx: CardContext) -> tuple[Box, Box]:
+    """(facts, map) of a card whose facts take `lines` lines: a line beyond the template's two is taken from
+    the map's top (the map drawn smaller on that card, in a box of the same width)."""
+    facts, world, line = ctx.layout.box("facts"), ctx.layout.box("map"), _fact_box(ctx)
+    extra = max(lines - FACT_LINES, 0) * line.h
+    return Box(facts.x, facts.y - extra, facts.w, facts.h + extra), Box(world.x, world.y, world.w, world.h - extra)
+
+
+def _facts(c, lines: list[str], ctx: CardContext, size: float) -> None:
+    """The fact lines (`_fact_set`) at the deck's one size (the largest at which every line is whole, never below
+    the template's least), in the text colour, a line each from the top of the facts box (`_boxes`)."""
+    box, line = _boxes(len(lines), ctx)[0], _fact_box(ctx)
+    c.setFillColor(ctx.layout.colour("text"))
+    for i, fact in enumerate(lines):
+        text.draw(c, fact, ctx.regular, Box(line.x, box.y + box.h - (i + 1) * line.h, line.w, line.h), size, size)
 
 
 def _rows(c, fields: dict, ctx: CardContext) -> None:
@@ -170,7 +188,6 @@ def _rows(c, fields: dict, ctx: CardContext) -> None:
 def front(c, card: dict, ctx: CardContext) -> None:
     layout, fields = ctx.layout, card["fields"]
     _band(c, fields["continents"], ctx)
-    map_box = layout.box("map")
     if card["kind"] == "joker":
         if layout.data.get("groups"):  # a deck of its own groups: the countries of its two groups coloured
             _groups_map(c, fields["continents"], ctx)
@@ -200,8 +217,11 @@ def front(c, card: dict, ctx: CardContext) -> None:
         text.draw(c, other, ctx.regular, layout.box("other_name"), size, size)
     if fields.get("flag"):
         ctx.flags.draw(c, fields["flag"], layout.box("flag"), card["id"], outline=layout.colour("rule"))
-    _facts(c, fields, ctx, sizes["facts"])
-    ctx.world.draw_base(c, MAP_FORM, map_box, layout.colour("land"), layout.colour("land_edge"))
+    facts = _fact_set(fields, ctx, sizes["facts"])
+    _facts(c, facts, ctx, sizes["facts"])
+    map_box = _boxes(len(facts), ctx)[1]
+    form = MAP_FORM if map_box == layout.box("map") else f"{MAP_FORM}_{len(facts)}"
+    ctx.world.draw_base(c, form, map_box, layout.colour("land"), layout.colour("land_edge"))
     marker = ctx.world.draw_country(c, map_box, fields["iso3"], layout.colour("red"), card["id"])
     if marker.circle is not None:
         _inset(c, fields["iso3"], marker.circle, ctx)

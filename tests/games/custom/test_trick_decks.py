@@ -83,7 +83,7 @@ def test_the_german_states_are_a_trick_game_from_a_table(geodeck, workshop):
     text = " ".join(pages(cards[0].read_bytes()))
     assert "Bremen" in text and "Breite (Hauptstadt)" in text and "53,08° N" in text and "Bundesländer toppen!" in text
     strip = words(" ".join(pages(strips[0].read_bytes())))  # a label may take two lines beside its pictogram
-    assert "Geographische Länge der Hauptstadt" in strip  # the recipe's, translated
+    assert "Länge (Hauptstadt) ° O" in strip  # the card's label and unit, translated (one source: issue 45)
     for lang in ("de", "en", "fr"):  # the shipped recipe's kit prints in every language asked of it (issue 42)
         code, output = geodeck(
             ["print", "custom-german-states", "--kit", "--lang", lang, "--out", str(out / f"{lang}.pdf")]

@@ -38,7 +38,7 @@ direction = "lower"
 pattern = "#,##0.0"
 decimals = 1
 icon = "bars"
-words = { label = "Latitude of the middle", unit = "{n}° N", strip = ["Latitude of the middle", "° N"] }
+words = { label = "Latitude of the middle", unit = "{n}° N" }
 """
 
 
