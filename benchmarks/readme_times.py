@@ -53,7 +53,7 @@ def timed(folder: Path, target: str) -> tuple[float, float]:
     with (LOGS / f"{folder.name}-{target}.log").open("wb") as log:
         make = subprocess.Popen(["make", target], cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         assert make.stdout is not None
-        for line in make.stdout:
+        for line in iter(make.stdout.readline, b""):  # each line as it comes (iterating the file reads ahead)
             log.write(f"{time.perf_counter() - start:8.1f} s  ".encode() + line)
         done = make.wait()
     wall, cpu = time.perf_counter() - start, children_cpu() - before
