@@ -5,7 +5,7 @@ folders and times each target of the README's table the way the README states it
 `make kit` from a fresh clone (their installs included), `make install` in another fresh clone, then,
 installed, `make print`, `make lint` (mypy without its cache), `make test`, `make previews` and
 `make play-check`. `README_TARGETS=make_kit,make_lint` times a subset. Results (wall and CPU seconds,
-the load average, the commit) go to benchmarks/results/readme.json; `python benchmarks/readme_times.py
+the load average, the commit) go to benchmarks/results/readme_targets.json; `python benchmarks/readme_times.py
 record` copies them into docs/timings.json, the measured run the README's figures are checked against
 (tests/test_readme_times.py: a stated time more than 50 % off fails). `make bench` itself is timed by
 `benchmarks/run.py` (its total, `make_bench`), not here.
@@ -22,7 +22,7 @@ from datetime import date
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-RESULT = ROOT / "benchmarks" / "results" / "readme.json"
+RESULT = ROOT / "benchmarks" / "results" / "readme_targets.json"  # run.py writes readme.json, its table row
 RECORD = ROOT / "docs" / "timings.json"
 LOGS = RESULT.parent / "readme"
 CLONES = {  # clone: its make commands in order, each timed under its README name
@@ -104,7 +104,7 @@ def write(path: Path, content: dict) -> None:
 
 
 def run() -> dict[str, dict]:
-    """Measure (README_TARGETS, or all) and merge into benchmarks/results/readme.json: the new figures."""
+    """Measure (README_TARGETS, or all) and merge into benchmarks/results/readme_targets.json: the new figures."""
     only = {name for name in os.environ.get("README_TARGETS", "").split(",") if name}
     targets = measure(only)
     write(RESULT, merged(RESULT, targets))
@@ -112,12 +112,12 @@ def run() -> dict[str, dict]:
 
 
 def note(name: str, wall: float, cpu: float) -> None:
-    """One target measured elsewhere (`make bench`'s own time) into benchmarks/results/readme.json."""
+    """One target measured elsewhere (`make bench`'s own time) into benchmarks/results/readme_targets.json."""
     write(RESULT, merged(RESULT, {name: facts(wall, cpu)}))
 
 
 def record() -> None:
-    """Copy the measured run (benchmarks/results/readme.json) into docs/timings.json."""
+    """Copy the measured run (benchmarks/results/readme_targets.json) into docs/timings.json."""
     if not RESULT.is_file():
         sys.exit(f"no measured run in {RESULT}: run `python benchmarks/run.py readme` first")
     measured = json.loads(RESULT.read_text(encoding="utf-8"))["targets"]
