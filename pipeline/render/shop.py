@@ -83,7 +83,7 @@ def print_kit(
     paper = str(shop["accessories_paper"])
     extras = AccessoryOptions(paper, options.lang, options.for_sale, options.draft)
     pdf, pages = accessories.render(game, deck, extras, store, press.canvas_class(Canvas))
-    subject = f"accessories: {pages} pages {paper.upper()}, one-sided, no bleed"
+    subject = f"accessories: {_pages(pages)} {paper.upper()}, one-sided, no bleed"
     write(name("accessories", paper), finished(pdf, "accessories", subject), "the accessories", pages)
 
     pdf, box = _tuck_box(game, deck, options, store, press, lang)
@@ -135,7 +135,7 @@ def _note(game, deck, title, press: Press, written: list[ShopFile], blanks, box,
         f"2. {cards.path.name}: {len(printing.chosen(deck, options))} cards, {w:g} x {h:g} mm trim, {bleed:g} mm "
         "bleed, one card per page, front then back (TrimBox and BleedBox set). Impose, print duplex on "
         "300 g/m2 card, cut, round the corners (3 mm).",
-        f"3. {extras.path.name}: {game.accessories_help}; {extras.pages} pages "
+        f"3. {extras.path.name}: {game.accessories_help}; {_pages(extras.pages)} "
         f"{str(shop['accessories_paper']).upper()}, one-sided, no bleed.",
         f"4. {tuck.path.name}: a tuck box for {len(deck['cards'])} cards, inside {box.w:g} x {box.h:g} x "
         f"{box.d:g} mm ({shop['card_thickness_mm']:g} mm per card plus {shop['clearance_mm']:g} mm). Cut along "
@@ -144,3 +144,8 @@ def _note(game, deck, title, press: Press, written: list[ShopFile], blanks, box,
         "flap behind the back panel.",
     ]
     return "\n".join(lines) + "\n"
+
+
+def _pages(count: int) -> str:
+    """ "1 page", "3 pages" (the shop's note and Subject are English, as ORDER.txt)."""
+    return f"{count} page" if count == 1 else f"{count} pages"
