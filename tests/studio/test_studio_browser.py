@@ -14,7 +14,7 @@ import uvicorn
 
 from pipeline import paths
 from pipeline.review import browser as chromium
-from pipeline.studio import app
+from pipeline.studio import app, listing
 from studio.pages import STATES, table_bytes
 
 playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed (pip install playwright)")
@@ -49,15 +49,23 @@ def served(built_in):
     thread.join(30)
 
 
-@pytest.fixture
-def page(tmp_path):
+@pytest.fixture(scope="module")
+def browser():
+    """One Chromium for the module's tests (each test has a context of its own: no cookie or page shared)."""
     program = chromium.executable()
     if program is None:
         pytest.skip(f"no Chromium found (looked for {', '.join(chromium.NAMES)}); install it: apt-get install chromium")
     with playwright.sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path=program, args=FLAGS)
-        yield browser.new_page(viewport={"width": WIDTH, "height": HEIGHT}, accept_downloads=True)
-        browser.close()
+        launched = driver.chromium.launch(executable_path=program, args=FLAGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT}, accept_downloads=True)
+    yield context.new_page()
+    context.close()
 
 
 def shot(page, name: str, tmp_path: Path) -> None:
@@ -100,7 +108,8 @@ def test_browsing_a_built_in_deck_its_cards_values_and_changes(served, page, bui
     shot(page, "make-de", tmp_path)
 
 
-def test_the_teachers_path_upload_fix_preview_publish_print_download(served, page, tmp_path):
+def test_the_teachers_path_upload_fix_preview_publish_print_download(served, page, tmp_path, monkeypatch):
+    monkeypatch.setattr(listing, "PLAYCHECK_GAMES", 20)  # deck new's least: the test judges no verdict
     broken = tmp_path / "Bundesländer.csv"
     broken.write_bytes(table_bytes().replace(b"Bremen,Nord,419,", b"Bremen,Nord,vierhundert,"))
     fixed = tmp_path / "Bundesländer-korrigiert.csv"

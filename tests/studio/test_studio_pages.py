@@ -15,8 +15,9 @@ from PIL import Image
 
 from pipeline import paths
 from pipeline.cli import cli
+from pipeline.games.custom import commands
 from pipeline.games.custom import recipe as recipes
-from pipeline.studio import drafts, tasks
+from pipeline.studio import drafts, listing, tasks
 from studio.pages import STATES, client, csrf, problems, table_bytes
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -29,7 +30,7 @@ def wait(browser, job: str, limit_s: float = 300) -> dict:
         state = browser.get(f"/jobs/{job}/state").json()
         if state["state"] != "running":
             return state
-        time.sleep(0.5)
+        time.sleep(0.1)
     raise AssertionError(f"job {job} still running after {limit_s} s")
 
 
@@ -87,7 +88,11 @@ def assert_the_cli_makes_the_same_deck(exported: bytes, workshop, monkeypatch) -
         elsewhere.setenv("GEODECK_BUILD", str(workshop / "cli-build"))
         elsewhere.setattr(paths, "DECKS_DIR", workshop / "cli-decks")
         (workshop / "states.zip").write_bytes(exported)
-        done = CliRunner().invoke(cli, ["deck", "new", str(workshop / "states.zip")], catch_exceptions=False)
+        done = CliRunner().invoke(
+            cli,
+            ["deck", "new", str(workshop / "states.zip"), "--games", str(listing.PLAYCHECK_GAMES)],
+            catch_exceptions=False,
+        )
         assert done.exit_code == 0, done.output
         cli_decks = paths.DECKS_DIR
     ours, theirs = (sorted(p.relative_to(d) for p in d.rglob("*") if p.is_file()) for d in (studio_decks, cli_decks))
@@ -96,7 +101,12 @@ def assert_the_cli_makes_the_same_deck(exported: bytes, workshop, monkeypatch) -
         assert (studio_decks / relative).read_bytes() == (cli_decks / relative).read_bytes(), relative
 
 
+def test_the_studio_publishes_with_deck_news_default_games():
+    assert next(p.default for p in commands.new.params if p.name == "games") == listing.PLAYCHECK_GAMES
+
+
 def test_a_table_deck_checked_beside_its_fields_then_previewed_published_and_downloaded(workshop, monkeypatch):
+    monkeypatch.setattr(listing, "PLAYCHECK_GAMES", 20)  # deck new's least, studio and CLI alike: no verdict judged
     with client() as browser:
         token = csrf(browser.get("/make").text)
         table = {"items.table": ("Länder.csv", table_bytes(), "text/csv")}
