@@ -97,8 +97,7 @@ def test_a_world_game_deck_of_a_region_prints_its_own_map(geodeck, workshop):
         numbers = {int(token) for token in halves.split() if token.isdigit()}
         assert numbers == set(range(1, 41)), (lang, sorted(numbers))
         assert "The World Game ·" not in " ".join(kit) and "Caribbean" not in halves  # no world map, no insets
-        with pdfplumber.open(out) as pdf:
-            text = words(" ".join(page.extract_text() or "" for page in pdf.pages))
+        text = " ".join(kit)
         world, *said = OWN_MAP[lang]
         assert world not in text and all(line in text for line in said), (lang, [line in text for line in said])
     english = " ".join(words(page) for page in pages((workshop / "kit-en.pdf").read_bytes()))
