@@ -210,7 +210,9 @@ def _report(definition, config, deck, deck_path, kinds, tallies, games, seed, lo
     count = len(judges)  # the family's size: each verdict judges its intervals with its share of the error
     report["verdicts"] = [judge(ALPHA / (count * looks)) for judge in judges]
     for v in report["verdicts"]:
-        v["alpha"] = float(f"{ALPHA / (count * looks * v['checks']):.3g}")  # each of its intervals'
+        v["alpha"] = float(
+            f"{ALPHA / (count * looks * max(v['checks'], 1)):.3g}"
+        )  # each of its intervals' (none: a rung of no games)
         if v["result"] == UNDECIDED:
             v["games_to_decide"] = _to_decide(v, report)
     report["result"] = worst([v["result"] for v in report["verdicts"]])

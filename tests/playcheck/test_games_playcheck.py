@@ -571,3 +571,15 @@ def test_the_world_games_report_states_its_bots_two_axes():
     console.print(reports.to_rich(report))
     assert "two axes" in console.export_text()
     assert "ladder_note" not in playcheck.check(games.get("deutschland"), deutschland(), games=8, seed=0)
+
+
+def test_one_game_a_kind_is_a_report_not_a_crash(tmp_path):
+    """`--games 1` (the least the option takes) left a ladder rung with no games, and so a verdict of no
+    intervals: the report divided by its zero checks (ZeroDivisionError). It is a report whose verdicts stay
+    undecided, exit 3."""
+    args = ["play-check", "laender-toppen", "--games", "1", "--jobs", "1", "--format", "json"]
+    result = CliRunner().invoke(cli, [*args, "--report-dir", str(tmp_path / "reports")])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    report = json.loads(result.output[result.output.index("{") :])
+    assert result.exit_code == reports.EXIT_CODES[report["result"]] == 3
+    assert all(v["alpha"] > 0 for v in report["verdicts"])
