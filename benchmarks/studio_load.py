@@ -13,31 +13,8 @@ import httpx
 
 STUDIO_USERS = 30
 TABLE = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "recipes" / "german-states.csv"
-FORM = {  # templates/recipes/german-states.toml as the make-a-deck form (tests/studio/pages.py)
-    "recipe.name": "states",
-    "recipe.title": "Bundesländer toppen!",
-    "recipe.game": "laender-toppen",
-    "recipe.lang": "de",
-    "recipe.cards": "16",
-    "recipe.jokers": "Nord / Süd\nOst / West\nNord / Ost\nSüd / West",
-    "items.columns.name": "Land",
-    "items.columns.group": "Region",
-    "items.columns.source": "Quelle",
-    **{
-        f"categories[{n}].{key}": value
-        for n, (field, label, unit) in enumerate(
-            [
-                ("Fläche (km²)", "Fläche", "{n} km²"),
-                ("Einwohner (Mio.)", "Einwohner", "{n} Mio."),
-                ("Hauptstadt (Tsd. Einw.)", "Landeshauptstadt", "{n} Tsd."),
-                ("Hauptstadt Breite (° N)", "Breite", "{n}° N"),
-                ("Hauptstadt Länge (° O)", "Länge", "{n}° O"),
-            ],
-            1,
-        )
-        for key, value in (("field", field), ("words.label", label), ("words.unit", unit))
-    },
-}
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from studio.pages import STATES as FORM  # noqa: E402  # the make-a-deck form of the German states, written once
 
 
 def served(scratch: Path) -> tuple[str, object]:
