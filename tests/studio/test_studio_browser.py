@@ -84,7 +84,7 @@ def field(page, key: str):
     return page.locator(f'[id="{key}"]')
 
 
-def test_browsing_a_built_in_deck_its_cards_values_and_changes(served, page, built_in, tmp_path):
+def test_browsing_a_built_in_deck_its_cards_values_and_changes(served, page, built_in, tmp_path, mirror):
     source = paths.ROOT / "output" / "decks" / "laender-toppen"
     older = sorted(p.name for p in source.iterdir() if p.is_dir() and p.name != built_in)[-1]
     shutil.copytree(source / older, paths.DECKS_DIR / "laender-toppen" / older)

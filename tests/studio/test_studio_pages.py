@@ -34,7 +34,7 @@ def wait(browser, job: str, limit_s: float = 300) -> dict:
     raise AssertionError(f"job {job} still running after {limit_s} s")
 
 
-def test_a_published_deck_its_cards_drawn_and_each_values_source(built_in):
+def test_a_published_deck_its_cards_drawn_and_each_values_source(built_in, mirror):  # cards need the mirror's maps
     with client() as browser:
         home = browser.get("/").text
         assert f'href="/games/laender-toppen?version={built_in}"' in home
