@@ -6,6 +6,7 @@ own language, without touching the checkout). A language's locale (numbers, CLDR
 import os
 import re
 from dataclasses import dataclass
+from decimal import Decimal
 from functools import cache
 from pathlib import Path
 
@@ -112,3 +113,19 @@ def language(code: str) -> Language:
             f"no language {code!r}: geodeck has {', '.join(codes())}; a new language is one catalogue "
             "(docs/languages.md)"
         ) from None
+
+
+def minimum_grouping(locale: Locale) -> int:
+    """CLDR's minimumGroupingDigits of `locale` (languages.toml, which declares what Babel does not carry):
+    its own entry, else its language's, else 1."""
+    table = settings().get("minimum_grouping_digits", {})
+    for key in (f"{locale.language}_{locale.territory}" if locale.territory else None, locale.language):
+        if key in table:
+            return int(table[key])
+    return 1
+
+
+def grouped(value: float | int | Decimal, locale: Locale) -> bool:
+    """Whether `value` is written with group separators in `locale` (its `minimum_grouping`: Polish 2110 but
+    12 110; English 2,110)."""
+    return abs(value) >= 10 ** (2 + minimum_grouping(locale))

@@ -11,7 +11,8 @@ from pipeline.i18n import registry
 
 
 def _locale(value: Decimal, pattern: str, lang: str) -> str:
-    return format_decimal(value, format=pattern, locale=registry.language(lang).locale)
+    locale = registry.language(lang).locale
+    return format_decimal(value, format=pattern, locale=locale, group_separator=registry.grouped(value, locale))
 
 
 def fixed(value: float, lang: str, places: int = 3) -> str:

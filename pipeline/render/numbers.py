@@ -17,7 +17,8 @@ def number(value: float | int | Decimal | None, lang: str, pattern: str = "#,##0
     """`value` with the language's grouping and decimal signs and a typographic minus (−49,4); `None` prints
     as a dash.
 
-    With the pattern AS_DECK the deck's precision is kept: 446550 → "446.550", 0.44 → "0,44", 2.0 → "2,0".
+    With the pattern AS_DECK the deck's precision is kept: 446550 → "446.550", 0.44 → "0,44", 2.0 → "2,0". A
+    number of four digits has no group separator where CLDR's minimum grouping says so (es, it, pl: 2110).
     """
     if value is None:
         return DASH
@@ -25,7 +26,9 @@ def number(value: float | int | Decimal | None, lang: str, pattern: str = "#,##0
         value = Decimal(repr(value)) if isinstance(value, float) else value
         places = -int(value.as_tuple().exponent) if isinstance(value, Decimal) else 0
         pattern = "#,##0" + ("." + "0" * places if places > 0 else "")
-    return format_decimal(value, format=pattern, locale=registry.language(lang).locale).replace("-", MINUS)
+    locale = registry.language(lang).locale
+    grouping = registry.grouped(value, locale)  # CLDR's minimum grouping: Polish 2110 m, 12 110 km²
+    return format_decimal(value, format=pattern, locale=locale, group_separator=grouping).replace("-", MINUS)
 
 
 def with_unit(value: float | int | None, lang: str, pattern: str, template: str) -> str:

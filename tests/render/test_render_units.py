@@ -164,6 +164,25 @@ def test_numbers_follow_the_design_notes(lang, value, pattern, unit, expected):
     assert numbers.with_unit(value, lang, pattern, unit) == expected
 
 
+@pytest.mark.parametrize(
+    ("lang", "value", "pattern", "expected"),
+    [
+        ("pl", 2499, "#,##0", "2499"),  # Rysy 2499 m, as Polish and CLDR write it (minimum grouping 2)
+        ("pl", 12110, "#,##0", "12\u00a0110"),
+        ("es", 3718, "#,##0", "3718"),
+        ("es", 12110, "#,##0", "12.110"),
+        ("it", 4748, "#,##0", "4748"),
+        ("it", 1409.0, "#,##0.00", "1409,00"),
+        ("it", -9999.5, "#,##0.0", "\u22129999,5"),
+        ("de", 2963, "#,##0", "2.963"),  # German and English group every four digits
+        ("en", 2963, "#,##0", "2,963"),
+        ("fr", 4810, "#,##0", "4\u202f810"),
+    ],
+)
+def test_four_digits_are_grouped_as_cldr_s_minimum_grouping_says(lang, value, pattern, expected):
+    assert numbers.number(value, lang, pattern) == expected
+
+
 def test_the_font_covers_every_nasty_name():
     for font in fonts.register():
         glyphs = pdfmetrics.getFont(font).face.charToGlyph
