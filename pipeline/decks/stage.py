@@ -66,11 +66,13 @@ def changelog(
     why: list[str] | None = None,
     names: list[str] | None = None,
     note: str | None = None,
+    left_out: dict[str, str] | None = None,
 ) -> str:
     """CHANGELOG.md of a new version, headed by the deck's own title (a region deck's, not its spec's), with
-    `why` each card came in or went out (pipeline.decks.reasons), its `names` in every language (where
-    each came from, every fallback to the local name: pipeline/decks/translated.py) and the game's build's
-    `note`."""
+    `why` each card came in or went out (pipeline.decks.reasons), the cards `left_out` for want of a citable
+    value with their reasons (the spec's `without_value`: stated in every version, not only the one they
+    left), its `names` in every language (where each came from, every fallback to the local name:
+    pipeline/decks/translated.py) and the game's build's `note`."""
     kinds = ", ".join(f"{n} {k}" for k, n in sorted(Counter(c["kind"] for c in cards).items()))
     lines = [f"# {title} {version}", "", f"{len(cards)} cards: {kinds}.", ""]
     if diff is None:
@@ -79,6 +81,9 @@ def changelog(
         lines += [f"## Changes since {diff['old']}", "", diffing.to_markdown(diff).rstrip("\n")]
     if why:
         lines += ["", "## Cards in and out", "", *why]
+    if left_out:
+        lines += ["", "## Left out for want of a citable value", ""]
+        lines += [f"- {code}: {reason}" for code, reason in sorted(left_out.items())]
     if names:
         lines += ["", *names]
     if note:  # what the game's build adds (a region's search: the settings it found)
@@ -183,6 +188,7 @@ def _version_files(
             card_reasons(definition, diff, build_root),
             translated.report(cards, spec),
             note,
+            spec.options.get("without_value"),
         ),
     }
 

@@ -17,9 +17,11 @@
 - `highest_point_name`: the chosen name (the Factbook's, locators such as " on Mont Cameroun" already
   removed by its parser), renamed
   1. by sources/reviewed/peak_names.csv (iso3, source_name, name, reason, citation) where a row names the
-     chosen name: unnamed and descriptive points ("unnamed elevation", "1.3 km NE of Old Bight") get
-     the place or island it stands on ("Sabi", "Banaba"), never "(unnamed)" nor "near …"; ASCII spellings get
-     their diacritics; "Mount McKinley" reads "Denali";
+     chosen name: a descriptive point ("1.3 km NE of Old Bight") gets the island it stands on ("Banaba");
+     a point on the mainland the source leaves unnamed reads as the source says, "unnamed elevation" (each
+     language's words in its peak_names_<lang>.csv), never a village's or border post's name nearby
+     (Kotopounga, Al-Salmi: issue 43) nor "near …"; ASCII spellings get their diacritics; "Mount McKinley"
+     reads "Denali";
   2. otherwise to the 7summits spelling when 7summits gives the same peak (heights within the highest-point
      tolerance) the same name up to diacritics ("Grossglockner" -> "Großglockner"). Its other names are
      not taken: they are often abbreviated ("Mt Obama"), misspelt ("Mount Blanc") or no names at all

@@ -128,7 +128,10 @@ def test_card_capitals_names_and_label_points(built):
         m.loc["DEU", "capital_de"] == "Berlin" and m.loc["DEU", "capital_de__source"] == m.loc["DEU", "capital__source"]
     )
     assert m.loc["AUT", "highest_point_name"] == "Großglockner" and m.loc["USA", "highest_point_name"] == "Denali"
-    assert m.loc["KWT", "highest_point_name"] == m.loc["KWT", "highest_point_name_de"] == "Al-Salmi"
+    assert (m.loc["KWT", "highest_point_name"], m.loc["KWT", "highest_point_name_de"]) == (
+        "unnamed elevation",
+        "namenlose Erhebung",
+    )
     assert m.loc["ITA", "highest_point_name"] == "Mont Blanc de Courmayeur" and m.loc["ITA", "highest_point_m"] == 4748
     assert m.loc["LIE", "life_expectancy"] > 80 and m.loc["VAT", "population__source"] == "override"
     assert m["label_lat"].notna().sum() == 198 and m.loc["USA", "label_lon"] < -100
@@ -282,11 +285,16 @@ def test_report_lists_each_referee_decision_with_all_three_values(built):
     assert f"| {first['iso3']} | gdp_pcap_ppp |" in md and first["referee"] in md
 
 
-def test_no_unnamed_highest_point(built):
+def test_an_unnamed_highest_point_prints_the_source_s_words(built):
+    """Issue 43: a point the Factbook leaves unnamed is an "unnamed elevation" (German "namenlose Erhebung"),
+    never a village's or a border post's name nearby, nor "(unnamed)" or "ohne Namen"."""
     m = built.master
-    for column in ("highest_point_name", "highest_point_name_de"):
+    for column, words in (("highest_point_name", "unnamed elevation"), ("highest_point_name_de", "namenlose Erhebung")):
         names = m[column].dropna()
-        assert not names.str.contains("unnamed|ohne Namen", case=False).any(), column
+        assert not names.str.contains(r"\(unnamed\)|ohne Namen", case=False).any(), column
+        assert set(names[names.str.contains("unnamed|namenlos", case=False)].index) == {"BEN", "SEN", "KWT", "GMB"}
+        assert set(names.loc[["BEN", "SEN", "KWT", "GMB"]]) == {words}
+    assert not {"Kotopounga", "Népen Diakha", "Al-Salmi", "Sabi"} & set(m["highest_point_name"].dropna())
     assert (m.loc["BDI", "highest_point_name"], m.loc["BDI", "highest_point_m"]) == ("Mount Heha", 2684)
 
 
@@ -414,7 +422,7 @@ def test_every_card_value_of_a_class_a_card_may_not_print_is_flagged(built):
 
 
 PEAK_FIELDS = ["highest_point_name", "highest_point_name_de"]
-PLACE_WORDS = re.compile(r"\b(?:bei|near|nahe|unnamed|namenlos)\b", re.IGNORECASE)
+PLACE_WORDS = re.compile(r"\b(?:bei|near|nahe)\b", re.IGNORECASE)
 
 
 def spelling_faults(printed: dict[tuple[str, str], str], spellings: set[str]) -> list:
