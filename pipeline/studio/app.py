@@ -231,7 +231,15 @@ class Studio:
         checked = drafts.check(session.folder) if drafts.values(session.folder) else drafts.Checked({})
         preview = self.previews.get(session.key) if checked.ok else None
         images = [base64.b64encode(png).decode() for png in preview] if preview else []
-        return self.page(request, "make.html.j2", checked=checked, preview=images, **listing.form_choices())
+        return self.page(
+            request, "make.html.j2", checked=checked, preview=images, **self.form_choices(checked, session)
+        )
+
+    @staticmethod
+    def form_choices(checked: drafts.Checked, session: Session) -> dict:
+        """The form's choices, the categories' words in the deck's language (else the page's)."""
+        chosen = checked.values.get("recipe.lang")
+        return listing.form_choices(chosen if isinstance(chosen, str) and chosen in languages.codes() else session.lang)
 
     async def make_post(self, request: Request) -> Response:
         form = await self.posted(request)
@@ -249,10 +257,12 @@ class Studio:
                 for line in getattr(exc, "problems", [str(exc)]):
                     where, problem = drafts.placed(line, session.folder)
                     checked.problems.setdefault(where, []).append(problem)
-                checked.ok = not hasattr(exc, "problems")  # else not drawable here, yet publishable (countries)
+                checked.ok = not hasattr(exc, "problems")  # else a stage's output missing here: said, the recipe reads
         preview = self.previews.get(session.key)
         images = [base64.b64encode(png).decode() for png in preview] if preview else []
-        return self.page(request, "make.html.j2", checked=checked, preview=images, **listing.form_choices())
+        return self.page(
+            request, "make.html.j2", checked=checked, preview=images, **self.form_choices(checked, session)
+        )
 
     async def publish(self, request: Request) -> Response:
         await self.posted(request)

@@ -189,8 +189,9 @@ def print_options(form: dict, lang: str | None) -> dict:
     }
 
 
-def form_choices() -> dict:
-    """The make-a-deck form's choices: games, languages, continents, directions, category rows."""
+def form_choices(lang: str) -> dict:
+    """The make-a-deck form's choices: games, languages, continents, directions, category rows, the categories
+    of the field table (their words in `lang`)."""
     from pipeline.decks.categories import DIRECTIONS
     from pipeline.fields import fields
     from pipeline.games.custom import recipe
@@ -201,7 +202,43 @@ def form_choices() -> dict:
         "continents": list(fields()["continents"].choices),
         "directions": DIRECTIONS,
         "rows": range(1, drafts.CATEGORY_ROWS + 1),
+        "choices": category_choices(lang),
     }
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A category the form offers: a numeric field of the field table and the words it is filled in with."""
+
+    field: str
+    direction: str
+    label: str  # "" where no built-in deck names the field
+    template: str  # the card's unit, "{n} km²"
+
+
+def category_choices(lang: str) -> list[Choice]:
+    """The categories the make-a-deck form offers: each numeric field a recipe may compare (the field table,
+    pipeline/fields.toml, in its order), with the direction and words, in `lang`, of the built-in deck's
+    category of that column (templates/decks/*.toml, through the catalogues: Länder toppen's six); a category
+    the form cannot say (a scale: inhabitants in millions) keeps its label only, its unit "{n}"."""
+    import tomllib
+
+    from pipeline.games.custom import recipe
+    from pipeline.i18n.catalogue import localised
+
+    declared: dict[str, dict] = {}
+    for spec in sorted((paths.TEMPLATES_DIR / "decks").glob("*.toml")):
+        document = tomllib.loads(spec.read_text(encoding="utf-8"))
+        for entry in localised(document, lang, spec.stem).get("categories", []):
+            declared.setdefault(entry.get("column", entry["field"]), entry)
+    found = []
+    for name in recipe.numeric_fields():
+        entry = declared.get(name, {})
+        words = entry.get("words", {})
+        template = words.get("unit", "{n}") if entry.get("scale", 1) == 1 else "{n}"
+        direction = entry.get("direction", "higher")
+        found.append(Choice(name, direction, words.get("label", ""), template))
+    return found
 
 
 def recipe_zip(game: GameDefinition, folder: Path) -> Path:

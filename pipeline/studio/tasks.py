@@ -70,8 +70,8 @@ def cards(where: Where, name: str, version: str, ids: list[str], lang: str | Non
 
 def preview(where: Where, folder: Path) -> tuple[bytes, bytes]:
     """The first card of the draft recipe in `folder`, front and back in the recipe's language, before any
-    play-check: the candidates and templates made in the draft's own build folder (`build.draft`), never the
-    one `deck new` uses."""
+    play-check: the candidates (countries from the stage outputs' country table) and templates made in the
+    draft's own build folder (`build.draft`), never the one `deck new` uses."""
     from pipeline.games import registry
     from pipeline.games.custom import build
     from pipeline.games.custom import recipe as recipes
@@ -79,7 +79,7 @@ def preview(where: Where, folder: Path) -> tuple[bytes, bytes]:
 
     where.enter()
     made = recipes.load(folder / drafts.RECIPE)
-    staged = build.draft(made, registry.get(made.game), folder / "build")
+    staged = build.draft(made, registry.get(made.game), folder / "build", paths.build_dir())
     deck = staged.deck_of(list(range(made.cards)))
     first = deck["cards"][0]["id"]
     return faces(staged.game, deck, [first], made.lang, PREVIEW_DPI)[first]

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 import uvicorn
+from fixtures.tiny.decks import synthetic
 
 from pipeline import paths
 from pipeline.review import browser as chromium
@@ -82,6 +83,13 @@ def shot(page, name: str, tmp_path: Path) -> None:
 
 def field(page, key: str):
     return page.locator(f'[id="{key}"]')
+
+
+@pytest.fixture
+def countries(workshop, mirror):
+    """The geo stage's outputs in the test's build folder: the synthetic country table under real codes, whose
+    cards print (flags and maps through the snapshot mirror)."""
+    synthetic.write_inputs(workshop / "build", synthetic.printable_countries_table())
 
 
 def test_browsing_a_built_in_deck_its_cards_values_and_changes(served, page, built_in, tmp_path, mirror):
@@ -156,6 +164,42 @@ def test_the_teachers_path_upload_fix_preview_publish_print_download(served, pag
     kit = Path(download.value.path())
     assert kit.read_bytes().startswith(b"%PDF") and download.value.suggested_filename.endswith(".pdf")
     assert (paths.DECKS_DIR / "custom-states" / "LATEST").is_file()
+
+
+def test_a_recipe_of_countries_its_categories_picked_from_the_list_and_its_first_card_drawn(
+    countries, served, page, tmp_path
+):
+    """Countries (no table): the draft's preview reads the stage outputs' country table; each category is one of
+    the field table's, its words filled in from the list in the deck's language, and what is typed over them
+    stays."""
+    page.goto(served + "/make")
+    page.select_option('[id="recipe.game"]', "laender-toppen")
+    page.select_option('[id="recipe.lang"]', "de")
+    page.locator('#category-fields option[data-label="Fläche"]').wait_for(state="attached")
+    field(page, "recipe.name").fill("europa")
+    field(page, "recipe.title").fill("Europa toppen!")
+    field(page, "recipe.cards").fill("12")
+    page.get_by_label("Europe", exact=True).check()
+    assert page.locator('#category-fields option[value="highest_point_m"]').get_attribute("label") == (
+        "Höchster Berg (highest_point_m)"
+    )
+    field(page, "categories[3].words.label").fill("Höchster Gipfel")  # typed before its field is chosen: it stays
+    for n, name in enumerate(("area_km2", "population", "highest_point_m", "life_expectancy"), 1):
+        field(page, f"categories[{n}].field").fill(name)
+        field(page, f"categories[{n}].field").press("Tab")
+    assert field(page, "categories[1].words.label").input_value() == "Fläche"
+    assert field(page, "categories[1].words.unit").input_value() == "{n} km²"
+    assert field(page, "categories[2].words.label").input_value() == "Einwohner"
+    assert field(page, "categories[2].words.unit").input_value() == "{n}"  # the deck's millions need a scale
+    assert field(page, "categories[3].words.label").input_value() == "Höchster Gipfel"
+    assert field(page, "categories[3].words.unit").input_value() == "{n} m"
+    field(page, "categories[4].field").fill("capital_temp_c")  # another field: the words it filled in follow it
+    field(page, "categories[4].field").press("Tab")
+    assert field(page, "categories[4].words.label").input_value() == "Hauptstadttemperatur"
+    assert field(page, "categories[4].words.unit").input_value() == "{n} °C"
+    page.locator(".preview img").first.wait_for(timeout=120_000)
+    assert page.locator(".problem").count() == 0
+    shot(page, "make-countries", tmp_path)
 
 
 @pytest.mark.mirror
