@@ -88,6 +88,7 @@ class Studio:
         self.previews: dict[str, tuple[bytes, bytes]] = {}  # session -> the draft's first card
         self.pages: dict[str, jinja2.Environment] = {}
         self.countries: asyncio.Future | None = None  # `region list`'s rows, read once
+        self.world: asyncio.Future | None = None  # the regions page's map, drawn once
         self.tables: dict[str, tuple[str, playing.Table]] = {}  # id -> (session, game played in the browser)
 
     # -- plumbing --------------------------------------------------------------------------------------------
@@ -321,9 +322,36 @@ class Studio:
             self.countries = None
             raise
 
+    async def world_map(self) -> dict:
+        if self.world is None:
+            self.world = asyncio.ensure_future(self.quick(tasks.world_map))
+        try:
+            return await asyncio.shield(self.world)
+        except Exception:
+            self.world = None
+            raise
+
     async def regions(self, request: Request) -> Response:
         self.visitor(request)
-        return self.page(request, "regions.html.j2", countries=await self.countries_listed())
+        countries, world = await asyncio.gather(self.countries_listed(), self.world_map())
+        shapes = [(row, world["paths"][row["iso3"]]) for row in countries if row["iso3"] in world["paths"]]
+        return self.page(
+            request,
+            "regions.html.j2",
+            countries=countries,
+            world=world,
+            shapes=shapes,
+            tiers=listing.TIERS,
+            tier=listing.tier,
+        )
+
+    async def region(self, request: Request) -> Response:
+        self.visitor(request)
+        iso3 = request.path_params["iso3"]
+        row = next((row for row in await self.countries_listed() if row["iso3"] == iso3), None)
+        if row is None:
+            raise HTTPException(404, f"{iso3!r} is no country of the regions page: it lists them")
+        return self.page(request, "region.html.j2", row=row, tiers=listing.TIERS, tier=listing.tier)
 
     async def region_build(self, request: Request) -> Response:
         await self.posted(request)
@@ -449,6 +477,7 @@ def create(access_token: str | None = None, workers: int = 2) -> Starlette:
         Route("/make/publish", studio.publish, methods=["POST"]),
         Route("/make/preview/{side}.png", studio.preview),
         Route("/regions", studio.regions),
+        Route("/regions/{iso3}", studio.region),
         Route("/regions/{iso3}/build", studio.region_build, methods=["POST"]),
         Route("/play", studio.play),
         Route("/play", studio.play_post, methods=["POST"]),

@@ -21,6 +21,18 @@ from pipeline.i18n.catalogue import N_, translate, translate_plural
 PAPERS = ("a4", "letter")
 PLAYCHECK_GAMES = 200  # play-check games per kind of playout when the studio publishes (deck new's default)
 KINDS = {"built-in": N_("Built-in games"), "region": N_("Region decks"), "custom": N_("Your decks")}
+TIERS = {  # a region's tier (pipeline/games/region/search.py `standing`) as the regions page says it
+    "reviewed": N_("reviewed"),
+    "checked": N_("checked by its last build here"),
+    "refused": N_("refused by its last build here"),
+    "not built": N_("not built here"),
+    "cannot": N_("cannot be built"),
+}
+
+
+def tier(row: dict) -> str:
+    """A country's tier on the regions page: its region tier, or "cannot" where no deck can be built of it."""
+    return "cannot" if row["verdict"] != "yes" and row["tier"] == "not built" else row["tier"]
 
 
 @dataclass(frozen=True)

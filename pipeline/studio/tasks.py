@@ -146,13 +146,22 @@ def _named(game, deck: dict, lang: str | None) -> dict:
 
 def regions(where: Where) -> list[dict]:
     """Every country `geodeck region list` lists: ISO3, name, places, whether it can be built and why not, its
-    tier and why."""
+    tier and why (`checked`), and the tier alone (`tier`: search.standing)."""
     from dataclasses import asdict
 
+    from pipeline.games.region import search
     from pipeline.games.region.catalogue import catalogue
 
     where.enter()
-    return [asdict(entry) for entry in catalogue(_store())]
+    return [asdict(entry) | {"tier": search.standing(entry.checked)} for entry in catalogue(_store())]
+
+
+def world_map(where: Where) -> dict:
+    """The regions page's map: each country's outline as SVG path data (pipeline/studio/worldmap.py)."""
+    from pipeline.studio import worldmap
+
+    where.enter()
+    return worldmap.world(_store())
 
 
 def region(where: Where, iso3: str, progress: Progress) -> str:

@@ -203,13 +203,27 @@ def test_a_recipe_of_countries_its_categories_picked_from_the_list_and_its_first
 
 
 @pytest.mark.mirror
-def test_the_regions_page_finds_a_country_and_says_its_tier(served, page, tmp_path):
+def test_the_regions_page_picks_a_country_on_the_map_or_in_the_list_and_says_its_tier(served, page, tmp_path):
     page.goto(served + "/regions")
+    countries = page.locator("#world a")
+    assert countries.count() > 200  # Natural Earth's outlines of the listed countries
+    assert countries.count() == page.locator('#world a[aria-label*=": "] path title').count()  # each one named
+    austria = page.locator('#world a[href="/regions/AUT"]')
+    assert austria.get_attribute("aria-label") == "Austria: reviewed"
+    assert austria.locator("path").get_attribute("class") == "tier tier-reviewed"  # its own shade and pattern
+    assert page.locator("#world .tier-cannot").count() > 0 and page.locator("#world .tier-not-built").count() > 0
+    shot(page, "regions", tmp_path)
     page.get_by_label("Find a country").fill("Austria")
     shown = page.locator("#regions tbody tr:not([hidden])")
     assert shown.count() == 1 and "not built here" in shown.inner_text()
     assert shown.get_by_role("button", name="Build the deck of Austria").is_visible()
-    shot(page, "regions", tmp_path)
+    austria.focus()  # a link of the map, reached and followed with the keyboard
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/regions/AUT")
+    assert page.locator("#tier").inner_text() == "reviewed"
+    assert "not built here" in page.locator("#why").inner_text()
+    assert page.get_by_role("button", name="Build the deck of Austria").is_visible()
+    shot(page, "region", tmp_path)
 
 
 def test_a_game_against_the_bots_played_to_its_end(served, page, tmp_path):

@@ -172,7 +172,9 @@ def test_the_pages_words_are_in_the_language_the_user_chose(built_in):
 def test_the_regions_page_lists_each_countrys_tier_and_builds_one_as_a_job(workshop):
     with client() as browser:
         page = browser.get("/regions").text
-        assert "<td>FRA</td><td>France</td>" in page and "no: too few places" in page
+        assert '<td>FRA</td><td><a href="/regions/FRA">France</a></td>' in page and "no: too few places" in page
+        assert "cannot be built" in browser.get("/regions/ABW").text
+        assert browser.get("/regions/..%2Fx").status_code == 404
         token = csrf(page)
         assert browser.post("/regions/ABW/build", data={"csrf": token}).status_code == 404  # too few places
         assert browser.post("/regions/..%2Fx/build", data={"csrf": token}).status_code == 404
