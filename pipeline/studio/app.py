@@ -249,6 +249,15 @@ class Studio:
         if isinstance(upload, bytes) and len(upload) > drafts.upload_cap():
             raise HTTPException(413)
         drafts.save(session.folder, form, upload if isinstance(upload, bytes) else None)
+        checked = await self.drawn_draft(session)
+        preview = self.previews.get(session.key)
+        images = [base64.b64encode(png).decode() for png in preview] if preview else []
+        return self.page(
+            request, "make.html.j2", checked=checked, preview=images, **self.form_choices(checked, session)
+        )
+
+    async def drawn_draft(self, session: Session) -> drafts.Checked:
+        """The session's draft checked and, if it reads, its first card drawn (kept for its page)."""
         checked = drafts.check(session.folder)
         self.previews.pop(session.key, None)
         if checked.ok:
@@ -259,11 +268,7 @@ class Studio:
                     where, problem = drafts.placed(line, session.folder)
                     checked.problems.setdefault(where, []).append(problem)
                 checked.ok = not hasattr(exc, "problems")  # else a stage's output missing here: said, the recipe reads
-        preview = self.previews.get(session.key)
-        images = [base64.b64encode(png).decode() for png in preview] if preview else []
-        return self.page(
-            request, "make.html.j2", checked=checked, preview=images, **self.form_choices(checked, session)
-        )
+        return checked
 
     async def publish(self, request: Request) -> Response:
         await self.posted(request)
@@ -410,14 +415,38 @@ class Studio:
 
     async def job(self, request: Request) -> Response:
         job = self.own_job(request)
-        return self.page(request, "job.html.j2", job=job, file=listing.downloadable(job.result))
+        form = drafts.values(request.state.session.folder)
+        buttons = listing.fix_buttons(job.fixes, form) if job.kind == "publish" else []
+        return self.page(request, "job.html.j2", job=job, file=listing.downloadable(job.result), fixes=buttons)
+
+    async def job_fix(self, request: Request) -> Response:
+        """A refusal's fix made to the draft (the change the refusal carries), then the draft checked again."""
+        form = await self.posted(request)
+        job = self.own_job(request)
+        fix, _, change = str(form.get("change", "")).partition("-")
+        if job.kind != "publish" or not (fix.isdigit() and change.isdigit()) or int(fix) >= len(job.fixes):
+            raise HTTPException(404, "no such fix: publish the deck again to see its fixes")
+        changes = job.fixes[int(fix)].changes
+        if int(change) >= len(changes):
+            raise HTTPException(404, "no such fix: publish the deck again to see its fixes")
+        session: Session = request.state.session
+        drafts.change(session.folder, changes[int(change)])
+        await self.drawn_draft(session)
+        return RedirectResponse("/make", 303)
 
     async def job_state(self, request: Request) -> Response:
         job = self.own_job(request)
         file = listing.downloadable(job.result)
         result = job.result if isinstance(job.result, str) else (file.name if file else "")
         return JSONResponse(
-            {"state": job.state, "step": job.step, "elapsed": round(job.elapsed), "result": result, "file": bool(file)}
+            {
+                "state": job.state,
+                "step": job.step,
+                "elapsed": round(job.elapsed),
+                "result": result,
+                "file": bool(file),
+                "fixes": bool(job.fixes),
+            }
         )
 
     async def job_cancel(self, request: Request) -> Response:
@@ -487,6 +516,7 @@ def create(access_token: str | None = None, workers: int = 2) -> Starlette:
         Route("/jobs/{job}", studio.job),
         Route("/jobs/{job}/state", studio.job_state),
         Route("/jobs/{job}/cancel", studio.job_cancel, methods=["POST"]),
+        Route("/jobs/{job}/fix", studio.job_fix, methods=["POST"]),
         Route("/jobs/{job}/file", studio.job_file),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

@@ -139,6 +139,35 @@ def placed(line: str, folder: Path) -> tuple[str, str]:
     return (keys[0] if keys else GENERAL), problem
 
 
+def change(folder: Path, made) -> None:
+    """A refusal's fix (`made`: a refusal.Change) made to the draft's form in `folder`: the recipe's
+    categories[n] taken out (the rows below it move up), or a value added to a list (items.exclude)."""
+    form = values(folder)
+    if made.action == "remove" and (row := category_row(form, made.key)):
+        for n in range(row, CATEGORY_ROWS + 1):
+            for key in CATEGORY:
+                below = form.get(f"categories[{n + 1}].{key}")
+                if below is None:
+                    form.pop(f"categories[{n}].{key}", None)
+                else:
+                    form[f"categories[{n}].{key}"] = below
+    elif made.action == "add" and made.key in ITEMS:
+        listed = re.findall(r"[^\s,;]+", str(form.get(made.key, "")))
+        form[made.key] = " ".join(dict.fromkeys([*listed, made.value]))
+    else:
+        raise GeodeckError(f"the studio cannot make this change: {made.action} {made.key}")
+    save(folder, form, None)
+
+
+def category_row(form: dict, key: str) -> int | None:
+    """The form's row of the recipe's `categories[n]` (the n-th row with a field: empty rows are not in the
+    recipe), None where there is none."""
+    found = re.fullmatch(r"categories\[(\d+)\]", key)
+    filled = [n for n in range(1, CATEGORY_ROWS + 1) if _given(form, f"categories[{n}].field")]
+    n = int(found.group(1)) if found else 0
+    return filled[n - 1] if 0 < n <= len(filled) else None
+
+
 def _given(form: dict, key: str) -> bool:
     value = form.get(key)
     return isinstance(value, str) and bool(value.strip())

@@ -320,3 +320,29 @@ def _count(value, low: int, high: int) -> int:
     if isinstance(value, str) and value.strip().isdigit():
         return min(max(int(value), low), high)
     return low
+
+
+@dataclass(frozen=True)
+class FixButton:
+    value: str  # "<fix>-<change>": the index of a refused job's fix and of its change
+    action: str  # remove | add
+    row: int  # remove: the form's category row
+    label: str  # remove: the category's label (else its field); add: the value added
+
+
+def fix_buttons(fixes: list, form: dict) -> list[tuple[str, list[FixButton]]]:
+    """A refused deck's fixes as its job page shows them: each fix's line and a button per change it carries
+    (refusal.Change), named by what it changes in the form as it stands."""
+    from pipeline.studio import drafts
+
+    shown = []
+    for n, fix in enumerate(fixes):
+        buttons = []
+        for m, change in enumerate(fix.changes):
+            row = drafts.category_row(form, change.key) or 0
+            named = form.get(f"categories[{row}].words.label") or form.get(f"categories[{row}].field", "")
+            label = str(named) if change.action == "remove" else change.value
+            if change.action == "add" or row:
+                buttons.append(FixButton(f"{n}-{m}", change.action, row, label))
+        shown.append((fix.line, buttons))
+    return shown

@@ -30,6 +30,12 @@ FLAGS = [
     "--disable-sync",
 ]
 WIDTH, HEIGHT = 1280, 900
+SWEPT = [  # Bremen is the lowest in the first three: play-check refuses the deck, naming them
+    ("Fläche (km²)", "Fläche"),
+    ("Einwohner (Mio.)", "Einwohner"),
+    ("Höchster Punkt (m)", "Höchster Punkt"),
+    ("Hauptstadt Breite (° N)", "Breite"),
+]
 TEXT = [key for key in STATES if key not in ("recipe.game", "recipe.lang")]
 
 
@@ -164,6 +170,42 @@ def test_the_teachers_path_upload_fix_preview_publish_print_download(served, pag
     kit = Path(download.value.path())
     assert kit.read_bytes().startswith(b"%PDF") and download.value.suggested_filename.endswith(".pdf")
     assert (paths.DECKS_DIR / "custom-states" / "LATEST").is_file()
+
+
+def test_a_refused_deck_offers_its_fix_as_a_button_that_changes_the_draft(served, page, tmp_path):
+    """Area, inhabitants, highest point and latitude: Bremen is the lowest in the first three, play-check refuses
+    the deck (deck new's 200 games) naming them; the fix's button takes one out (the rows below move up), and the
+    draft is checked and drawn again."""
+    table = tmp_path / "Bundesländer.csv"
+    table.write_bytes(table_bytes())
+    chosen = {key: value for key, value in STATES.items() if not key.startswith("categories[")}
+    for n, (column, label) in enumerate(SWEPT, 1):
+        chosen |= {f"categories[{n}].field": column, f"categories[{n}].words.label": label}
+        chosen[f"categories[{n}].words.unit"] = "{n}"
+    page.goto(served + "/make")
+    page.select_option('[id="recipe.game"]', "laender-toppen")
+    page.select_option('[id="recipe.lang"]', "de")
+    for key in (key for key in chosen if key not in ("recipe.game", "recipe.lang")):
+        field(page, key).fill(chosen[key])
+    field(page, "items.table").set_input_files(table)
+    page.locator(".preview img").first.wait_for(timeout=120_000)
+    page.locator("#publish").click()
+    page.wait_for_url("**/jobs/*")
+    page.locator("#fixes").wait_for(timeout=300_000)  # the page reloads with the refusal's fixes
+    assert "Bremen" in page.locator("#fixes li").first.inner_text()
+    buttons = page.locator("#fixes button")
+    assert [buttons.nth(n).inner_text() for n in range(buttons.count())] == [
+        "Take out category 1 (Fläche) and check again",
+        "Take out category 2 (Einwohner) and check again",
+        "Take out category 3 (Höchster Punkt) and check again",
+    ]
+    shot(page, "refused", tmp_path)
+    buttons.nth(2).click()
+    page.wait_for_url("**/make")
+    assert field(page, "categories[3].field").input_value() == "Hauptstadt Breite (° N)"
+    assert field(page, "categories[3].words.label").input_value() == "Breite"
+    assert field(page, "categories[4].field").input_value() == ""
+    assert page.locator(".preview img").count() == 2 and page.locator(".problem").count() == 0
 
 
 def test_a_recipe_of_countries_its_categories_picked_from_the_list_and_its_first_card_drawn(

@@ -15,7 +15,7 @@ from PIL import Image
 
 from pipeline import paths
 from pipeline.cli import cli
-from pipeline.games.custom import commands
+from pipeline.games.custom import commands, refusal
 from pipeline.games.custom import recipe as recipes
 from pipeline.studio import drafts, listing, tasks
 from studio.pages import STATES, client, csrf, problems, table_bytes
@@ -182,3 +182,26 @@ def test_the_regions_page_lists_each_countrys_tier_and_builds_one_as_a_job(works
         assert browser.get(address).status_code == 200
         browser.post(f"{address}/cancel", data={"csrf": token})
         assert browser.get(f"{address}/state").json()["state"] == "cancelled"
+
+
+def test_a_fix_takes_a_category_out_of_the_draft_or_excludes_a_country(tmp_path):
+    """The recipe's categories[2] is the form's third row where the second is empty (the recipe skips it); the
+    rows below the one taken out move up; a country excluded once is excluded once."""
+    rows: dict[str, str | list[str]] = {
+        "categories[1].field": "a",
+        "categories[2].field": "",
+        "categories[3].field": "b",
+    }
+    drafts.save(
+        tmp_path, rows | {"categories[4].field": "c", "categories[4].words.label": "C", "items.exclude": "DEU"}, None
+    )
+    drafts.change(tmp_path, refusal.Change("remove", "categories[2]"))
+    drafts.change(tmp_path, refusal.Change("add", "items.exclude", "FRA"))
+    drafts.change(tmp_path, refusal.Change("add", "items.exclude", "FRA"))
+    assert drafts.values(tmp_path) == {
+        "categories[1].field": "a",
+        "categories[2].field": "",
+        "categories[3].field": "c",
+        "categories[3].words.label": "C",
+        "items.exclude": "DEU FRA",
+    }

@@ -98,7 +98,7 @@ def new(
     outcome = optimise.choose(game, pool["label"].tolist(), ids, made.cards, deck_of, games, jobs, scheduler)
     write_items(staged.out, pool, outcome.chosen, outcome.swaps)
     if not outcome.passed:
-        raise GeodeckError(refused(game, made, outcome, deck_of(outcome.chosen), games, len(pool)))
+        raise refused(game, made, outcome, deck_of(outcome.chosen), games, len(pool))
     gate.check(game, stage.fresh_deck(game, root)[1], made)  # its kit prints, or nothing is published
     legacy.pin_beside(paths.DECKS_DIR / game.name)
     result = stage.build_deck(game, accept=accept, build_root=root)  # the version pins its templates
@@ -153,7 +153,7 @@ def draft(made: recipe.Recipe, base: GameDefinition, root: Path, stages: Path | 
 
 def refused(
     game: GameDefinition, made: recipe.Recipe, outcome: optimise.Outcome, deck: dict, games: int, candidates: int
-) -> str:
+) -> refusal.Refused:
     """Why the deck is not published, in the recipe's language (`refusal.refused`): the failed verdicts of the
     last check, judged again in that language where it is not the source's (the same seed: the same verdicts),
     and the cards and categories behind them."""

@@ -83,6 +83,10 @@ function followJob() {
           setTimeout(tick, 1000);
           return;
         }
+        if (now.fixes) {  // a refusal's fixes: the page offers them as buttons
+          window.location.reload();
+          return;
+        }
         job.dataset.state = now.state;
         const bar = document.getElementById("progress");
         bar.max = 1;
