@@ -85,6 +85,7 @@ class Studio:
         self.workers = workers
         self.pool: ProcessPoolExecutor | None = None
         self.images: dict[tuple, asyncio.Future] = {}  # (game, version, lang, card ids) -> their faces
+        self.batches: dict[tuple, tuple] = {}  # (game, version, lang, card id) -> the key of its batch in images
         self.previews: dict[str, tuple[bytes, bytes]] = {}  # session -> the draft's first card
         self.pages: dict[str, jinja2.Environment] = {}
         self.countries: asyncio.Future | None = None  # `region list`'s rows, read once
@@ -206,18 +207,28 @@ class Studio:
         return Response(image, media_type="image/png", headers={"Cache-Control": "private, max-age=3600"})
 
     async def drawn(self, name: str, version: str, lang: str | None, card: str) -> dict[str, tuple[bytes, bytes]]:
-        """The faces of the batch of cards `card` is in (the page's first cards together, else the card alone),
-        drawn once per version and language however many requests ask at once."""
-        ids = listing.card_ids_in_order(name, version)
-        batch = ids[:SHOWN_CARDS] if card in ids[:SHOWN_CARDS] else [card]
-        key = (name, version, lang, tuple(batch))
-        if key not in self.images:
-            self.images[key] = asyncio.ensure_future(self.quick(tasks.cards, name, version, batch, lang))
+        """The faces of the batch of cards `card` is in (the page's first cards together, the cards a game's
+        page shows together, else the card alone), drawn once per version and language however many requests
+        ask at once."""
+        key = self.batches.get((name, version, lang, card))
+        if key is None:
+            ids = listing.card_ids_in_order(name, version)
+            key = self.batch(name, version, lang, ids[:SHOWN_CARDS] if card in ids[:SHOWN_CARDS] else [card])
         try:
             return await asyncio.shield(self.images[key])
         except Exception:
             self.images.pop(key, None)  # asked again, drawn again
+            self.batches = {card: batch for card, batch in self.batches.items() if batch != key}
             raise
+
+    def batch(self, name: str, version: str, lang: str | None, cards: list[str]) -> tuple:
+        """Start drawing `cards` together in one worker (one print), once: each card's image then waits for it."""
+        key = (name, version, lang, tuple(cards))
+        if key not in self.images:
+            self.images[key] = asyncio.ensure_future(self.quick(tasks.cards, name, version, cards, lang))
+            for card in cards:
+                self.batches.setdefault((name, version, lang, card), key)
+        return key
 
     async def diff(self, request: Request) -> Response:
         self.visitor(request)
@@ -398,6 +409,13 @@ class Studio:
 
     async def table(self, request: Request) -> Response:
         table = self.own_table(request)
+        chosen = table.settings
+        where = (chosen.definition.name, chosen.version, chosen.lang)
+        new = [
+            card for _place, cards in table.screen.cards for card, _name in cards if (*where, card) not in self.batches
+        ]
+        if new:  # the cards the page shows drawn together, as its images ask for them
+            self.batch(*where, list(dict.fromkeys(new)))
         return self.page(request, "table.html.j2", table=table, key=request.path_params["table"])
 
     async def table_post(self, request: Request) -> Response:

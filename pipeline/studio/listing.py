@@ -308,6 +308,7 @@ def table_settings(form: dict, lang: str):
     definition = pinned.at(found, version)
     return playing.Settings(
         definition,
+        version,
         published.deck(found, version)[1],
         seats,
         layouts.load(definition).language(lang),

@@ -277,6 +277,12 @@ def test_a_game_against_the_bots_played_to_its_end(served, page, tmp_path):
         if page.locator("#ended").count():
             break
         if move == 3:
+            hand = page.locator(".seen").first
+            assert hand.locator("h2").inner_text() == "Your hand" and hand.locator("img").count() > 0
+            assert hand.locator("img").first.get_attribute("alt")  # each card's name, its text alternative
+            card = hand.locator("img").first
+            assert card.evaluate("image => image.decode().then(() => image.naturalWidth)") == 273  # the renderer's
+            page.evaluate("window.scrollTo(0, 0)")
             shot(page, "play", tmp_path)
         page.locator("#answer").fill("1")
         page.locator("#answer").press("Enter")

@@ -2,6 +2,7 @@
 checks), the hot seat's table hidden between two humans' turns, a table only its session sees."""
 
 import json
+import re
 
 from click.testing import CliRunner
 
@@ -44,16 +45,18 @@ def test_the_hot_seat_hides_the_table_between_two_humans_and_leaving_keeps_the_r
     with client() as browser:
         table, token = started(browser, players="2", humans="2")
         first = browser.get(table).text
-        assert "Player 1&#39;s turn: take the screen" in first and "Piles" not in first
+        assert "Player 1&#39;s turn: take the screen" in first and "Piles" not in first and "/cards/" not in first
         browser.post(table, data={"csrf": token, "answer": ""})
-        assert "Player 1 to move" in browser.get(table).text
+        taken = browser.get(table).text
+        assert "Player 1 to move" in taken and '<h2 id="seen-1">Your hand</h2>' in taken  # the hand as pictures
+        assert re.search(r'/cards/lt-[A-Z]{3}/front\.png\?lang=en" alt="[^"]+"', taken)
         for _move in range(20):  # Player 1's moves until the turn passes
             browser.post(table, data={"csrf": token, "answer": "1"})
             handed = browser.get(table).text
             if "Player 1 to move" not in handed:
                 break
         assert "Player 2&#39;s turn: take the screen" in handed
-        assert "Piles" not in handed  # nothing of Player 1's table
+        assert "Piles" not in handed and "/cards/" not in handed  # nothing of Player 1's table, nor its cards
         browser.post(table, data={"csrf": token, "answer": "q"})
         left = browser.get(table).text
         assert "You left the game." in left and browser.get(f"{table}/record").status_code == 200
