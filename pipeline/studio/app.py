@@ -103,7 +103,8 @@ class Studio:
                 finalize=_visible,
             )
             environment.install_gettext_callables(  # type: ignore[attr-defined]  # added by the i18n extension
-                lambda message: gettext(lang, message).replace("%", "%%") if "%" not in message else message,
+                # a message with %(fields)s is filled in by Jinja (`%`): one without has its own "%" doubled
+                lambda message: gettext(lang, message) if "%" in message else gettext(lang, message).replace("%", "%%"),
                 lambda one, other, n: plural_form(lang, plural_forms(lang, one, other), n),
                 newstyle=True,
                 pgettext=lambda context, message: gettext(lang, message, context),  # a word the studio alone uses

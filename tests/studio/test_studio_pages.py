@@ -166,6 +166,8 @@ def test_the_pages_words_are_in_the_language_the_user_chose(built_in):
         game = browser.get("/games/laender-toppen").text
     assert '<html lang="de">' in home and "Eingebaute Spiele" in home and "Deck machen" in make
     assert "Spalte der Namen" in make and "Werte und ihre Quellen" in game and "Built-in games" not in home
+    assert 'aria-label="Kategorie 1: Bezeichnung"' in make  # a message with fields, filled in after translation
+    assert "Die ersten 8 Karten sind gezeichnet" in game
 
 
 @pytest.mark.mirror
