@@ -3,6 +3,7 @@ checks), the hot seat's table hidden between two humans' turns, a table only its
 
 import json
 import re
+import shutil
 
 from click.testing import CliRunner
 
@@ -77,3 +78,18 @@ def test_a_sessions_fourth_game_leaves_its_oldest_keeping_its_record(built_in):
         assert all(browser.get(table).status_code == 200 for table in tables[1:])
     records = sorted((paths.OUTPUT_DIR / "records").glob("laender-toppen-*.json"))
     assert len(records) == 4  # the left game's too
+
+
+def test_a_grid_games_places_are_drawn_as_the_renderers_cards(workshop, mirror):  # the cards need the mirror's maps
+    source = paths.ROOT / "output" / "decks" / "deutschland"
+    latest = (source / "LATEST").read_text(encoding="utf-8").strip()
+    shutil.copytree(source / latest, paths.DECKS_DIR / "deutschland" / latest)
+    (paths.DECKS_DIR / "deutschland" / "LATEST").write_text(latest + "\n", encoding="utf-8")
+    with client() as browser:
+        token = csrf(browser.get("/play").text)
+        table = browser.post("/play", data={"csrf": token, "game": "deutschland", "players": "3"}).headers["location"]
+        page = browser.get(table).text
+        assert '<h2 id="seen-1">The places</h2>' in page
+        shown = re.findall(r'src="(/games/deutschland/[^"]+/cards/de-\d+/front\.png\?lang=en)" alt="([^"]+)"', page)
+        assert len(shown) == 4 and all(name for _src, name in shown)  # each place named: its text alternative
+        assert browser.get(shown[0][0]).content.startswith(b"\x89PNG")
