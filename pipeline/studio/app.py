@@ -287,7 +287,7 @@ class Studio:
         session: Session = request.state.session
         if not drafts.check(session.folder).ok:
             return RedirectResponse("/make", 303)
-        return self.start(request, "publish", tasks.publish, session.folder, listing.PLAYCHECK_GAMES)
+        return self.start(request, "publish", tasks.publish, session.folder, listing.PLAYCHECK_GAMES, None)
 
     async def print_post(self, request: Request) -> Response:
         form = await self.posted(request)
@@ -439,7 +439,8 @@ class Studio:
         return self.page(request, "job.html.j2", job=job, file=listing.downloadable(job.result), fixes=buttons)
 
     async def job_fix(self, request: Request) -> Response:
-        """A refusal's fix made to the draft (the change the refusal carries), then the draft checked again."""
+        """A refusal's fix made to the draft (the change the refusal carries), then the draft checked again; a
+        gate's --accept: the draft published again with the reason given."""
         form = await self.posted(request)
         job = self.own_job(request)
         fix, _, change = str(form.get("change", "")).partition("-")
@@ -449,6 +450,11 @@ class Studio:
         if int(change) >= len(changes):
             raise HTTPException(404, "no such fix: publish the deck again to see its fixes")
         session: Session = request.state.session
+        if changes[int(change)].action == "accept":
+            reason = str(form.get("reason", "")).strip()
+            if not reason or not drafts.check(session.folder).ok:
+                return RedirectResponse(f"/jobs/{job.id}", 303)  # no reason given: the page asks again
+            return self.start(request, "publish", tasks.publish, session.folder, listing.PLAYCHECK_GAMES, reason)
         drafts.change(session.folder, changes[int(change)])
         await self.drawn_draft(session)
         return RedirectResponse("/make", 303)

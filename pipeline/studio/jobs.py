@@ -32,7 +32,7 @@ def _child(connection, task: Callable, args: tuple) -> None:
         result = task(*args, lambda step: connection.send(("step", step)))
         connection.send((DONE, result))
     except GeodeckError as exc:  # the stage's own one-line message
-        if fixes := getattr(exc, "fixes", None):  # a refusal's fixes as data (pipeline/games/custom/refusal.py)
+        if fixes := getattr(exc, "fixes", None):  # its fixes as data (pipeline/fixes.py: a refusal, a gate)
             connection.send(("fixes", fixes))
         connection.send((FAILED, str(exc)))
     except Exception as exc:  # not the user's mistake: said in one line, the job ends
@@ -51,7 +51,7 @@ class Job:
     state: str = RUNNING
     step: str = ""
     result: Any = None
-    fixes: list = field(default_factory=list)  # a refused deck's fixes (refusal.Fix), offered as buttons
+    fixes: list = field(default_factory=list)  # an error's fixes as data (pipeline/fixes.py), offered as buttons
     started: float = field(default_factory=time.monotonic)
     asked: float = field(default_factory=time.monotonic)
 

@@ -326,14 +326,14 @@ def _count(value, low: int, high: int) -> int:
 @dataclass(frozen=True)
 class FixButton:
     value: str  # "<fix>-<change>": the index of a refused job's fix and of its change
-    action: str  # remove | add
+    action: str  # remove | add | accept
     row: int  # remove: the form's category row
-    label: str  # remove: the category's label (else its field); add: the value added
+    label: str  # remove: the category's label (else its field); add: the value added; accept: ""
 
 
 def fix_buttons(fixes: list, form: dict) -> list[tuple[str, list[FixButton]]]:
     """A refused deck's fixes as its job page shows them: each fix's line and a button per change it carries
-    (refusal.Change), named by what it changes in the form as it stands."""
+    (pipeline.fixes.Change), named by what it changes in the form as it stands; an `accept` asks for the reason."""
     from pipeline.studio import drafts
 
     shown = []
@@ -343,7 +343,7 @@ def fix_buttons(fixes: list, form: dict) -> list[tuple[str, list[FixButton]]]:
             row = drafts.category_row(form, change.key) or 0
             named = form.get(f"categories[{row}].words.label") or form.get(f"categories[{row}].field", "")
             label = str(named) if change.action == "remove" else change.value
-            if change.action == "add" or row:
+            if change.action in ("add", "accept") or row:
                 buttons.append(FixButton(f"{n}-{m}", change.action, row, label))
         shown.append((fix.line, buttons))
     return shown

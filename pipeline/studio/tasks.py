@@ -85,8 +85,9 @@ def preview(where: Where, folder: Path) -> tuple[bytes, bytes]:
     return faces(staged.game, deck, [first], made.lang, PREVIEW_DPI)[first]
 
 
-def publish(where: Where, folder: Path, games: int, progress: Progress) -> str:
-    """`geodeck deck new` of the draft recipe in `folder` (under the deck's name): its one-line result."""
+def publish(where: Where, folder: Path, games: int, accept: str | None, progress: Progress) -> str:
+    """`geodeck deck new` of the draft recipe in `folder` (under the deck's name; `accept`: its --accept
+    reason): its one-line result."""
     from pipeline import locking
     from pipeline.games import registry
     from pipeline.games.custom import build
@@ -97,7 +98,7 @@ def publish(where: Where, folder: Path, games: int, progress: Progress) -> str:
     made = recipes.load(drafts.named(folder, recipes.load(folder / drafts.RECIPE).name))
     with locking.exclusive(paths.build_dir(), on_wait=progress):
         progress("play-check")
-        done = build.new(made, registry.get(made.game), games=games)
+        done = build.new(made, registry.get(made.game), games=games, accept=accept)
     result = done.result
     return f"{result.game} {result.version}: {result.cards} cards; play-check {done.verdict}"
 

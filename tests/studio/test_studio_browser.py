@@ -169,7 +169,26 @@ def test_the_teachers_path_upload_fix_preview_publish_print_download(served, pag
         page.locator("#job-file").click()
     kit = Path(download.value.path())
     assert kit.read_bytes().startswith(b"%PDF") and download.value.suggested_filename.endswith(".pdf")
-    assert (paths.DECKS_DIR / "custom-states" / "LATEST").is_file()
+    first = (paths.DECKS_DIR / "custom-states" / "LATEST").read_text(encoding="utf-8").strip()
+
+    changed = tmp_path / "Bundesländer-neu.csv"  # Bremen ten times as large: a suspicious change
+    changed.write_bytes(table_bytes().replace(b"Bremen,Nord,419,", b"Bremen,Nord,4190,"))
+    page.goto(served + "/make")
+    with page.expect_response(lambda answer: answer.url.endswith("/make") and answer.request.method == "POST"):
+        field(page, "items.table").set_input_files(changed)
+    page.locator("#publish, .problem").first.wait_for(timeout=120_000)
+    assert page.locator(".problem").count() == 0, page.locator(".problem").all_inner_texts()
+    page.locator("#publish").click()
+    page.wait_for_url("**/jobs/*")
+    page.locator("#fixes").wait_for(timeout=300_000)
+    assert "suspicious change" in page.locator("#job-result").inner_text()
+    page.get_by_label("Why publish it anyway (kept in its changelog)").fill("Bremen mit Bremerhaven gezählt")
+    page.get_by_role("button", name="Publish with this reason").click()
+    page.locator('#job[data-state="done"], #job[data-state="failed"]').wait_for(timeout=300_000)
+    assert page.locator("#job").get_attribute("data-state") == "done", page.locator("#job-result").inner_text()
+    latest = (paths.DECKS_DIR / "custom-states" / "LATEST").read_text(encoding="utf-8").strip()
+    assert latest != first  # as `deck new --accept` publishes it, the reason in its changelog
+    assert "Bremen mit Bremerhaven gezählt" in (paths.DECKS_DIR / "custom-states" / latest / "CHANGELOG.md").read_text()
 
 
 def test_a_refused_deck_offers_its_fix_as_a_button_that_changes_the_draft(served, page, tmp_path):

@@ -13,9 +13,9 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 
-from pipeline import paths
+from pipeline import fixes, paths
 from pipeline.cli import cli
-from pipeline.games.custom import commands, refusal
+from pipeline.games.custom import commands
 from pipeline.games.custom import recipe as recipes
 from pipeline.studio import drafts, listing, tasks
 from studio.pages import STATES, client, csrf, problems, table_bytes
@@ -197,9 +197,9 @@ def test_a_fix_takes_a_category_out_of_the_draft_or_excludes_a_country(tmp_path)
     drafts.save(
         tmp_path, rows | {"categories[4].field": "c", "categories[4].words.label": "C", "items.exclude": "DEU"}, None
     )
-    drafts.change(tmp_path, refusal.Change("remove", "categories[2]"))
-    drafts.change(tmp_path, refusal.Change("add", "items.exclude", "FRA"))
-    drafts.change(tmp_path, refusal.Change("add", "items.exclude", "FRA"))
+    drafts.change(tmp_path, fixes.Change("remove", "categories[2]"))
+    drafts.change(tmp_path, fixes.Change("add", "items.exclude", "FRA"))
+    drafts.change(tmp_path, fixes.Change("add", "items.exclude", "FRA"))
     assert drafts.values(tmp_path) == {
         "categories[1].field": "a",
         "categories[2].field": "",
@@ -207,3 +207,10 @@ def test_a_fix_takes_a_category_out_of_the_draft_or_excludes_a_country(tmp_path)
         "categories[3].words.label": "C",
         "items.exclude": "DEU FRA",
     }
+
+
+def test_a_textareas_line_ends_from_the_browser_are_kept_as_newlines(tmp_path):
+    """A form sends a textarea's lines ended by CR LF: kept as they came, the CR came back into the form shown as
+    `\\x0d` and the jokers named no group on the next check."""
+    drafts.save(tmp_path, {"recipe.jokers": "Nord / Süd\r\nOst / West"}, None)
+    assert drafts.values(tmp_path) == {"recipe.jokers": "Nord / Süd\nOst / West"}

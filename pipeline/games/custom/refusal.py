@@ -2,13 +2,11 @@
 points at cards names them (by the names on the cards) and the recipe's categories behind it, with one change
 that answers it, in the recipe's language (the catalogues). The verdicts are read in the source language.
 Where a fix is a change of the recipe as it stands (a category taken out, a country excluded), the fix carries
-it as data too (`Change`): the studio offers it as a button."""
-
-from dataclasses import dataclass
+it as data too (pipeline/fixes.py `Change`): the studio offers it as a button."""
 
 from babel.lists import format_list
 
-from pipeline.errors import GeodeckError
+from pipeline.fixes import Change, Fix, Fixable
 from pipeline.games.custom import optimise, templates
 from pipeline.games.custom.recipe import Recipe, games
 from pipeline.i18n import registry
@@ -37,28 +35,8 @@ WIDEN = N_("Widen [items] (more candidates) or change the categories.")
 ADD_ROWS = N_("Add rows to {table} (more candidates) or change the categories.")
 
 
-@dataclass(frozen=True)
-class Change:
-    """A change of the recipe: `remove` the table at `key` (categories[3]: the categories after it move up) or
-    `add` `value` to the list at `key` (items.exclude)."""
-
-    action: str  # remove | add
-    key: str
-    value: str = ""
-
-
-@dataclass(frozen=True)
-class Fix:
-    line: str  # as the refusal says it, in the recipe's language
-    changes: tuple[Change, ...] = ()  # each a way to make it as the recipe stands (none: the user chooses)
-
-
-class Refused(GeodeckError):
+class Refused(Fixable):
     """A deck play-check refuses: the refusal's one message, and its fixes (`fixes`) as data."""
-
-    def __init__(self, message: str, fixes: list[Fix]):
-        super().__init__(message)
-        self.fixes = fixes
 
 
 def refused(name: str, made: Recipe, failures: list[str], report: dict, deck: dict, swaps: int, more: bool) -> Refused:

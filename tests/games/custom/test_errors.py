@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from pipeline import paths
+from pipeline import fixes, paths
 from pipeline.games.custom import recipe, refusal
 
 FIXTURES = Path(__file__).parents[2] / "fixtures" / "recipes"
@@ -225,7 +225,7 @@ def test_a_dominant_country_is_excluded_by_its_fix_as_data(tmp_path):
     }
     (fix,) = refusal.fixes(report, deck, made)
     assert 'exclude it (items.exclude = ["FRA"])' in fix.line
-    assert fix.changes == (refusal.Change("add", "items.exclude", "FRA"),)
+    assert fix.changes == (fixes.Change("add", "items.exclude", "FRA"),)
 
 
 def test_a_deck_no_player_count_deals_says_how_many_jokers_or_categories_fit(geodeck, workshop):
