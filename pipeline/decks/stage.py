@@ -9,7 +9,7 @@ from pathlib import Path
 import pandas as pd
 from pyarrow import ArrowException
 
-from pipeline import paths, readers, source_classes
+from pipeline import fixes, paths, readers, source_classes
 from pipeline.decks import diff as diffing
 from pipeline.decks import files, integrity, pinned, ports, published, reasons, schema, translated, versions
 from pipeline.decks.canonical import same_content
@@ -149,9 +149,10 @@ def _gated_diff(game: str, spec: DeckSpec, old: dict, fresh: dict, previous: str
     diff = diffing.diff_decks(spec, old, fresh)
     if diff["suspicious"] and not accept:
         count = sum(c["suspicious"] for c in diff["changes"])
-        raise GeodeckError(
-            f"{game}: {count} suspicious change(s) against {previous}; review them with "
-            f'`geodeck diff {game}` and rerun with --accept "reason" to publish'
+        fix = f'review them with `geodeck diff {game}` and rerun with --accept "reason" to publish'
+        raise fixes.Fixable(
+            f"{game}: {count} suspicious change(s) against {previous}; {fix}",
+            [fixes.Fix(fix, (fixes.Change("accept"),))],
         )
     return diff
 

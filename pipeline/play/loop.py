@@ -51,12 +51,14 @@ def play(
     options: dict | None = None,
     force: bool = False,
     flag: Callable[[str], object] | None = None,
+    cards: Callable[[list[tuple[str, list[tuple[str, str]]]]], None] | None = None,
 ) -> tuple[records.Record, bool]:
     """Play one game at the terminal (with the engine's `options`: the variants), its record at `path` saved
     after every move (an existing record is refused unless `force`); returns (record, whether it was
     finished). With two or more humans at one screen (hot seat) the screen is cleared and the next human
     asked to take it before their table is shown. `flag` draws a flag for this terminal (None: it cannot,
-    and a game whose terminal `refused` a human's game without pictures is refused before it starts)."""
+    and a game whose terminal `refused` a human's game without pictures is refused before it starts). `cards`
+    is given the cards the human to move sees (the terminal's `cards_seen`) before their table is shown."""
     terminal = ports.terminal(definition)
     game = definition.engine.Game.from_deck(deck, players=len(seats), **(options or {}))
     view = _view(definition, terminal, game, deck, seats, lang, console, flag)
@@ -79,6 +81,8 @@ def play(
                 if len(humans) > 1 and player != at_screen:
                     _hand_over(player, view, ask, console)
                     at_screen = player
+                if cards and (seen := ports.cards_seen(terminal)):
+                    cards(seen(state, player, view))
                 action = _choose(state, player, terminal, view, ask, console, history)
             else:
                 action = policies[player](core.policy_input(state, policies[player]), rng)

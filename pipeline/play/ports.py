@@ -42,6 +42,8 @@ Read = Callable[[Any, list[int], str, "View"], int | str]  # a typed answer: its
 Variants = Mapping[str, Variant]  # the rulebook's variants by name
 RefusalWords = Callable[[Any, dict, "View"], dict[str, str]]  # the words of an engine's core.Refusal fields
 Refused = Callable[[Any, "View"], str | None]  # why a human cannot play this game (the engine's) here, else None
+# The cards `player` sees, by place (its heading, then each card's id and name): a page draws them as pictures
+CardsSeen = Callable[[Any, int, "View"], list[tuple[str, list[tuple[str, str]]]]]
 
 PORTS = (
     Port(
@@ -56,6 +58,7 @@ PORTS = (
             "VARIANTS": Variants,
             "refusal_words": RefusalWords,
             "refused": Refused,
+            "cards_seen": CardsSeen,
         },
     ),
 )
@@ -98,3 +101,7 @@ def refusal_words(module: TerminalModule) -> RefusalWords | None:
 
 def refused(module: TerminalModule) -> Refused | None:
     return member(module, "refused")
+
+
+def cards_seen(module: TerminalModule) -> CardsSeen | None:
+    return member(module, "cards_seen")

@@ -85,9 +85,11 @@ class Studio:
         self.workers = workers
         self.pool: ProcessPoolExecutor | None = None
         self.images: dict[tuple, asyncio.Future] = {}  # (game, version, lang, card ids) -> their faces
+        self.batches: dict[tuple, tuple] = {}  # (game, version, lang, card id) -> the key of its batch in images
         self.previews: dict[str, tuple[bytes, bytes]] = {}  # session -> the draft's first card
         self.pages: dict[str, jinja2.Environment] = {}
         self.countries: asyncio.Future | None = None  # `region list`'s rows, read once
+        self.world: asyncio.Future | None = None  # the regions page's map, drawn once
         self.tables: dict[str, tuple[str, playing.Table]] = {}  # id -> (session, game played in the browser)
 
     # -- plumbing --------------------------------------------------------------------------------------------
@@ -101,7 +103,8 @@ class Studio:
                 finalize=_visible,
             )
             environment.install_gettext_callables(  # type: ignore[attr-defined]  # added by the i18n extension
-                lambda message: gettext(lang, message).replace("%", "%%") if "%" not in message else message,
+                # a message with %(fields)s is filled in by Jinja (`%`): one without has its own "%" doubled
+                lambda message: gettext(lang, message) if "%" in message else gettext(lang, message).replace("%", "%%"),
                 lambda one, other, n: plural_form(lang, plural_forms(lang, one, other), n),
                 newstyle=True,
                 pgettext=lambda context, message: gettext(lang, message, context),  # a word the studio alone uses
@@ -205,18 +208,28 @@ class Studio:
         return Response(image, media_type="image/png", headers={"Cache-Control": "private, max-age=3600"})
 
     async def drawn(self, name: str, version: str, lang: str | None, card: str) -> dict[str, tuple[bytes, bytes]]:
-        """The faces of the batch of cards `card` is in (the page's first cards together, else the card alone),
-        drawn once per version and language however many requests ask at once."""
-        ids = listing.card_ids_in_order(name, version)
-        batch = ids[:SHOWN_CARDS] if card in ids[:SHOWN_CARDS] else [card]
-        key = (name, version, lang, tuple(batch))
-        if key not in self.images:
-            self.images[key] = asyncio.ensure_future(self.quick(tasks.cards, name, version, batch, lang))
+        """The faces of the batch of cards `card` is in (the page's first cards together, the cards a game's
+        page shows together, else the card alone), drawn once per version and language however many requests
+        ask at once."""
+        key = self.batches.get((name, version, lang, card))
+        if key is None:
+            ids = listing.card_ids_in_order(name, version)
+            key = self.batch(name, version, lang, ids[:SHOWN_CARDS] if card in ids[:SHOWN_CARDS] else [card])
         try:
             return await asyncio.shield(self.images[key])
         except Exception:
             self.images.pop(key, None)  # asked again, drawn again
+            self.batches = {card: batch for card, batch in self.batches.items() if batch != key}
             raise
+
+    def batch(self, name: str, version: str, lang: str | None, cards: list[str]) -> tuple:
+        """Start drawing `cards` together in one worker (one print), once: each card's image then waits for it."""
+        key = (name, version, lang, tuple(cards))
+        if key not in self.images:
+            self.images[key] = asyncio.ensure_future(self.quick(tasks.cards, name, version, cards, lang))
+            for card in cards:
+                self.batches.setdefault((name, version, lang, card), key)
+        return key
 
     async def diff(self, request: Request) -> Response:
         self.visitor(request)
@@ -231,7 +244,15 @@ class Studio:
         checked = drafts.check(session.folder) if drafts.values(session.folder) else drafts.Checked({})
         preview = self.previews.get(session.key) if checked.ok else None
         images = [base64.b64encode(png).decode() for png in preview] if preview else []
-        return self.page(request, "make.html.j2", checked=checked, preview=images, **listing.form_choices())
+        return self.page(
+            request, "make.html.j2", checked=checked, preview=images, **self.form_choices(checked, session)
+        )
+
+    @staticmethod
+    def form_choices(checked: drafts.Checked, session: Session) -> dict:
+        """The form's choices, the categories' words in the deck's language (else the page's)."""
+        chosen = checked.values.get("recipe.lang")
+        return listing.form_choices(chosen if isinstance(chosen, str) and chosen in languages.codes() else session.lang)
 
     async def make_post(self, request: Request) -> Response:
         form = await self.posted(request)
@@ -240,6 +261,15 @@ class Studio:
         if isinstance(upload, bytes) and len(upload) > drafts.upload_cap():
             raise HTTPException(413)
         drafts.save(session.folder, form, upload if isinstance(upload, bytes) else None)
+        checked = await self.drawn_draft(session)
+        preview = self.previews.get(session.key)
+        images = [base64.b64encode(png).decode() for png in preview] if preview else []
+        return self.page(
+            request, "make.html.j2", checked=checked, preview=images, **self.form_choices(checked, session)
+        )
+
+    async def drawn_draft(self, session: Session) -> drafts.Checked:
+        """The session's draft checked and, if it reads, its first card drawn (kept for its page)."""
         checked = drafts.check(session.folder)
         self.previews.pop(session.key, None)
         if checked.ok:
@@ -249,17 +279,15 @@ class Studio:
                 for line in getattr(exc, "problems", [str(exc)]):
                     where, problem = drafts.placed(line, session.folder)
                     checked.problems.setdefault(where, []).append(problem)
-                checked.ok = not hasattr(exc, "problems")  # else not drawable here, yet publishable (countries)
-        preview = self.previews.get(session.key)
-        images = [base64.b64encode(png).decode() for png in preview] if preview else []
-        return self.page(request, "make.html.j2", checked=checked, preview=images, **listing.form_choices())
+                checked.ok = not hasattr(exc, "problems")  # else a stage's output missing here: said, the recipe reads
+        return checked
 
     async def publish(self, request: Request) -> Response:
         await self.posted(request)
         session: Session = request.state.session
         if not drafts.check(session.folder).ok:
             return RedirectResponse("/make", 303)
-        return self.start(request, "publish", tasks.publish, session.folder, listing.PLAYCHECK_GAMES)
+        return self.start(request, "publish", tasks.publish, session.folder, listing.PLAYCHECK_GAMES, None)
 
     async def print_post(self, request: Request) -> Response:
         form = await self.posted(request)
@@ -311,9 +339,36 @@ class Studio:
             self.countries = None
             raise
 
+    async def world_map(self) -> dict:
+        if self.world is None:
+            self.world = asyncio.ensure_future(self.quick(tasks.world_map))
+        try:
+            return await asyncio.shield(self.world)
+        except Exception:
+            self.world = None
+            raise
+
     async def regions(self, request: Request) -> Response:
         self.visitor(request)
-        return self.page(request, "regions.html.j2", countries=await self.countries_listed())
+        countries, world = await asyncio.gather(self.countries_listed(), self.world_map())
+        shapes = [(row, world["paths"][row["iso3"]]) for row in countries if row["iso3"] in world["paths"]]
+        return self.page(
+            request,
+            "regions.html.j2",
+            countries=countries,
+            world=world,
+            shapes=shapes,
+            tiers=listing.TIERS,
+            tier=listing.tier,
+        )
+
+    async def region(self, request: Request) -> Response:
+        self.visitor(request)
+        iso3 = request.path_params["iso3"]
+        row = next((row for row in await self.countries_listed() if row["iso3"] == iso3), None)
+        if row is None:
+            raise HTTPException(404, f"{iso3!r} is no country of the regions page: it lists them")
+        return self.page(request, "region.html.j2", row=row, tiers=listing.TIERS, tier=listing.tier)
 
     async def region_build(self, request: Request) -> Response:
         await self.posted(request)
@@ -355,6 +410,13 @@ class Studio:
 
     async def table(self, request: Request) -> Response:
         table = self.own_table(request)
+        chosen = table.settings
+        where = (chosen.definition.name, chosen.version, chosen.lang)
+        new = [
+            card for _place, cards in table.screen.cards for card, _name in cards if (*where, card) not in self.batches
+        ]
+        if new:  # the cards the page shows drawn together, as its images ask for them
+            self.batch(*where, list(dict.fromkeys(new)))
         return self.page(request, "table.html.j2", table=table, key=request.path_params["table"])
 
     async def table_post(self, request: Request) -> Response:
@@ -372,14 +434,44 @@ class Studio:
 
     async def job(self, request: Request) -> Response:
         job = self.own_job(request)
-        return self.page(request, "job.html.j2", job=job, file=listing.downloadable(job.result))
+        form = drafts.values(request.state.session.folder)
+        buttons = listing.fix_buttons(job.fixes, form) if job.kind == "publish" else []
+        return self.page(request, "job.html.j2", job=job, file=listing.downloadable(job.result), fixes=buttons)
+
+    async def job_fix(self, request: Request) -> Response:
+        """A refusal's fix made to the draft (the change the refusal carries), then the draft checked again; a
+        gate's --accept: the draft published again with the reason given."""
+        form = await self.posted(request)
+        job = self.own_job(request)
+        fix, _, change = str(form.get("change", "")).partition("-")
+        if job.kind != "publish" or not (fix.isdigit() and change.isdigit()) or int(fix) >= len(job.fixes):
+            raise HTTPException(404, "no such fix: publish the deck again to see its fixes")
+        changes = job.fixes[int(fix)].changes
+        if int(change) >= len(changes):
+            raise HTTPException(404, "no such fix: publish the deck again to see its fixes")
+        session: Session = request.state.session
+        if changes[int(change)].action == "accept":
+            reason = str(form.get("reason", "")).strip()
+            if not reason or not drafts.check(session.folder).ok:
+                return RedirectResponse(f"/jobs/{job.id}", 303)  # no reason given: the page asks again
+            return self.start(request, "publish", tasks.publish, session.folder, listing.PLAYCHECK_GAMES, reason)
+        drafts.change(session.folder, changes[int(change)])
+        await self.drawn_draft(session)
+        return RedirectResponse("/make", 303)
 
     async def job_state(self, request: Request) -> Response:
         job = self.own_job(request)
         file = listing.downloadable(job.result)
         result = job.result if isinstance(job.result, str) else (file.name if file else "")
         return JSONResponse(
-            {"state": job.state, "step": job.step, "elapsed": round(job.elapsed), "result": result, "file": bool(file)}
+            {
+                "state": job.state,
+                "step": job.step,
+                "elapsed": round(job.elapsed),
+                "result": result,
+                "file": bool(file),
+                "fixes": bool(job.fixes),
+            }
         )
 
     async def job_cancel(self, request: Request) -> Response:
@@ -439,6 +531,7 @@ def create(access_token: str | None = None, workers: int = 2) -> Starlette:
         Route("/make/publish", studio.publish, methods=["POST"]),
         Route("/make/preview/{side}.png", studio.preview),
         Route("/regions", studio.regions),
+        Route("/regions/{iso3}", studio.region),
         Route("/regions/{iso3}/build", studio.region_build, methods=["POST"]),
         Route("/play", studio.play),
         Route("/play", studio.play_post, methods=["POST"]),
@@ -448,6 +541,7 @@ def create(access_token: str | None = None, workers: int = 2) -> Starlette:
         Route("/jobs/{job}", studio.job),
         Route("/jobs/{job}/state", studio.job_state),
         Route("/jobs/{job}/cancel", studio.job_cancel, methods=["POST"]),
+        Route("/jobs/{job}/fix", studio.job_fix, methods=["POST"]),
         Route("/jobs/{job}/file", studio.job_file),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

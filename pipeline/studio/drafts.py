@@ -54,7 +54,7 @@ def table(folder: Path) -> Path | None:
 def save(folder: Path, form: dict[str, str | list[str]], upload: bytes | None) -> None:
     """Keep the form's values and, if given, the uploaded table (its type from its first bytes) in `folder`."""
     folder.mkdir(parents=True, exist_ok=True)
-    known = {key: form[key] for key in fields() if key in form}
+    known = {key: _lines(form[key]) for key in fields() if key in form}
     atomic.write_text(folder / VALUES, json.dumps(known, ensure_ascii=False, sort_keys=True) + "\n")
     if upload:
         name = TABLES[1] if upload.startswith(sheets.ZIP) else TABLES[0]
@@ -137,6 +137,41 @@ def placed(line: str, folder: Path) -> tuple[str, str]:
         return ("items.table", problem) if source.startswith(str(folder)) else (GENERAL, line)
     keys = sorted((k for k in fields() if re.match(re.escape(k) + r"(?![\w.])", problem)), key=len, reverse=True)
     return (keys[0] if keys else GENERAL), problem
+
+
+def change(folder: Path, made) -> None:
+    """A refusal's fix (`made`: a pipeline.fixes.Change) made to the draft's form in `folder`: the recipe's
+    categories[n] taken out (the rows below it move up), or a value added to a list (items.exclude)."""
+    form = values(folder)
+    if made.action == "remove" and (row := category_row(form, made.key)):
+        for n in range(row, CATEGORY_ROWS + 1):
+            for key in CATEGORY:
+                below = form.get(f"categories[{n + 1}].{key}")
+                if below is None:
+                    form.pop(f"categories[{n}].{key}", None)
+                else:
+                    form[f"categories[{n}].{key}"] = below
+    elif made.action == "add" and made.key in ITEMS:
+        listed = re.findall(r"[^\s,;]+", str(form.get(made.key, "")))
+        form[made.key] = " ".join(dict.fromkeys([*listed, made.value]))
+    else:
+        raise GeodeckError(f"the studio cannot make this change: {made.action} {made.key}")
+    save(folder, form, None)
+
+
+def category_row(form: dict, key: str) -> int | None:
+    """The form's row of the recipe's `categories[n]` (the n-th row with a field: empty rows are not in the
+    recipe), None where there is none."""
+    found = re.fullmatch(r"categories\[(\d+)\]", key)
+    filled = [n for n in range(1, CATEGORY_ROWS + 1) if _given(form, f"categories[{n}].field")]
+    n = int(found.group(1)) if found else 0
+    return filled[n - 1] if 0 < n <= len(filled) else None
+
+
+def _lines(value: str | list[str]) -> str | list[str]:
+    """A field's value with a browser's line ends (a form sends a textarea's as CR LF) as the newlines they are:
+    a CR kept would come back into the form shown as the control character it is (`\x0d`)."""
+    return value.replace("\r\n", "\n") if isinstance(value, str) else value
 
 
 def _given(form: dict, key: str) -> bool:

@@ -32,6 +32,8 @@ def _child(connection, task: Callable, args: tuple) -> None:
         result = task(*args, lambda step: connection.send(("step", step)))
         connection.send((DONE, result))
     except GeodeckError as exc:  # the stage's own one-line message
+        if fixes := getattr(exc, "fixes", None):  # its fixes as data (pipeline/fixes.py: a refusal, a gate)
+            connection.send(("fixes", fixes))
         connection.send((FAILED, str(exc)))
     except Exception as exc:  # not the user's mistake: said in one line, the job ends
         connection.send((FAILED, f"{type(exc).__name__}: {exc}"))
@@ -49,6 +51,7 @@ class Job:
     state: str = RUNNING
     step: str = ""
     result: Any = None
+    fixes: list = field(default_factory=list)  # an error's fixes as data (pipeline/fixes.py), offered as buttons
     started: float = field(default_factory=time.monotonic)
     asked: float = field(default_factory=time.monotonic)
 
@@ -109,6 +112,8 @@ class Jobs:
                 break
             if kind == "step":
                 job.step = value
+            elif kind == "fixes":
+                job.fixes = value
             else:
                 job.state, job.result = kind, value
         if job.state == RUNNING and not job.process.is_alive() and not job.connection.poll():

@@ -21,6 +21,18 @@ from pipeline.i18n.catalogue import N_, translate, translate_plural
 PAPERS = ("a4", "letter")
 PLAYCHECK_GAMES = 200  # play-check games per kind of playout when the studio publishes (deck new's default)
 KINDS = {"built-in": N_("Built-in games"), "region": N_("Region decks"), "custom": N_("Your decks")}
+TIERS = {  # a region's tier (pipeline/games/region/search.py `standing`) as the regions page says it
+    "reviewed": N_("reviewed"),
+    "checked": N_("checked by its last build here"),
+    "refused": N_("refused by its last build here"),
+    "not built": N_("not built here"),
+    "cannot": N_("cannot be built"),
+}
+
+
+def tier(row: dict) -> str:
+    """A country's tier on the regions page: its region tier, or "cannot" where no deck can be built of it."""
+    return "cannot" if row["verdict"] != "yes" and row["tier"] == "not built" else row["tier"]
 
 
 @dataclass(frozen=True)
@@ -189,8 +201,9 @@ def print_options(form: dict, lang: str | None) -> dict:
     }
 
 
-def form_choices() -> dict:
-    """The make-a-deck form's choices: games, languages, continents, directions, category rows."""
+def form_choices(lang: str) -> dict:
+    """The make-a-deck form's choices: games, languages, continents, directions, category rows, the categories
+    of the field table (their words in `lang`)."""
     from pipeline.decks.categories import DIRECTIONS
     from pipeline.fields import fields
     from pipeline.games.custom import recipe
@@ -201,7 +214,43 @@ def form_choices() -> dict:
         "continents": list(fields()["continents"].choices),
         "directions": DIRECTIONS,
         "rows": range(1, drafts.CATEGORY_ROWS + 1),
+        "choices": category_choices(lang),
     }
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A category the form offers: a numeric field of the field table and the words it is filled in with."""
+
+    field: str
+    direction: str
+    label: str  # "" where no built-in deck names the field
+    template: str  # the card's unit, "{n} km²"
+
+
+def category_choices(lang: str) -> list[Choice]:
+    """The categories the make-a-deck form offers: each numeric field a recipe may compare (the field table,
+    pipeline/fields.toml, in its order), with the direction and words, in `lang`, of the built-in deck's
+    category of that column (templates/decks/*.toml, through the catalogues: Länder toppen's six); a category
+    the form cannot say (a scale: inhabitants in millions) keeps its label only, its unit "{n}"."""
+    import tomllib
+
+    from pipeline.games.custom import recipe
+    from pipeline.i18n.catalogue import localised
+
+    declared: dict[str, dict] = {}
+    for spec in sorted((paths.TEMPLATES_DIR / "decks").glob("*.toml")):
+        document = tomllib.loads(spec.read_text(encoding="utf-8"))
+        for entry in localised(document, lang, spec.stem).get("categories", []):
+            declared.setdefault(entry.get("column", entry["field"]), entry)
+    found = []
+    for name in recipe.numeric_fields():
+        entry = declared.get(name, {})
+        words = entry.get("words", {})
+        template = words.get("unit", "{n}") if entry.get("scale", 1) == 1 else "{n}"
+        direction = entry.get("direction", "higher")
+        found.append(Choice(name, direction, words.get("label", ""), template))
+    return found
 
 
 def recipe_zip(game: GameDefinition, folder: Path) -> Path:
@@ -259,6 +308,7 @@ def table_settings(form: dict, lang: str):
     definition = pinned.at(found, version)
     return playing.Settings(
         definition,
+        version,
         published.deck(found, version)[1],
         seats,
         layouts.load(definition).language(lang),
@@ -271,3 +321,29 @@ def _count(value, low: int, high: int) -> int:
     if isinstance(value, str) and value.strip().isdigit():
         return min(max(int(value), low), high)
     return low
+
+
+@dataclass(frozen=True)
+class FixButton:
+    value: str  # "<fix>-<change>": the index of a refused job's fix and of its change
+    action: str  # remove | add | accept
+    row: int  # remove: the form's category row
+    label: str  # remove: the category's label (else its field); add: the value added; accept: ""
+
+
+def fix_buttons(fixes: list, form: dict) -> list[tuple[str, list[FixButton]]]:
+    """A refused deck's fixes as its job page shows them: each fix's line and a button per change it carries
+    (pipeline.fixes.Change), named by what it changes in the form as it stands; an `accept` asks for the reason."""
+    from pipeline.studio import drafts
+
+    shown = []
+    for n, fix in enumerate(fixes):
+        buttons = []
+        for m, change in enumerate(fix.changes):
+            row = drafts.category_row(form, change.key) or 0
+            named = form.get(f"categories[{row}].words.label") or form.get(f"categories[{row}].field", "")
+            label = str(named) if change.action == "remove" else change.value
+            if change.action in ("add", "accept") or row:
+                buttons.append(FixButton(f"{n}-{m}", change.action, row, label))
+        shown.append((fix.line, buttons))
+    return shown

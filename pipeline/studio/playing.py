@@ -21,13 +21,19 @@ ABANDONED_S = 1800  # a game its page has not shown this long is left when anoth
 
 
 class Screen(Console):
-    """A console writing plain text the page shows; `clear` starts the text again."""
+    """A console writing plain text the page shows, and the cards it draws as pictures; `clear` starts both
+    again (the hot seat's hand-over hides them)."""
 
     def __init__(self) -> None:
         super().__init__(file=io.StringIO(), width=WIDTH, color_system=None, force_terminal=False, highlight=False)
+        self.cards: list[tuple[str, list[tuple[str, str]]]] = []  # (heading, [(card id, name)]) as the loop gave
 
     def clear(self, home: bool = True) -> None:
         self.file = io.StringIO()
+        self.cards = []
+
+    def show(self, cards: list[tuple[str, list[tuple[str, str]]]]) -> None:
+        self.cards = cards
 
     @property
     def text(self) -> str:
@@ -39,6 +45,7 @@ class Screen(Console):
 @dataclass(frozen=True)
 class Settings:
     definition: GameDefinition  # at the published version played (its own templates)
+    version: str
     deck: dict
     seats: list[str]  # human, bot:<level>
     lang: str
@@ -112,6 +119,7 @@ class Table:
                 chosen.record,
                 self.screen,
                 ask=self._ask,
+                cards=self.screen.show,
             )
         except GeodeckError as exc:  # the game refused (a human's game without pictures …): its one line
             self.error = str(exc)

@@ -70,8 +70,8 @@ def cards(where: Where, name: str, version: str, ids: list[str], lang: str | Non
 
 def preview(where: Where, folder: Path) -> tuple[bytes, bytes]:
     """The first card of the draft recipe in `folder`, front and back in the recipe's language, before any
-    play-check: the candidates and templates made in the draft's own build folder (`build.draft`), never the
-    one `deck new` uses."""
+    play-check: the candidates (countries from the stage outputs' country table) and templates made in the
+    draft's own build folder (`build.draft`), never the one `deck new` uses."""
     from pipeline.games import registry
     from pipeline.games.custom import build
     from pipeline.games.custom import recipe as recipes
@@ -79,14 +79,15 @@ def preview(where: Where, folder: Path) -> tuple[bytes, bytes]:
 
     where.enter()
     made = recipes.load(folder / drafts.RECIPE)
-    staged = build.draft(made, registry.get(made.game), folder / "build")
+    staged = build.draft(made, registry.get(made.game), folder / "build", paths.build_dir())
     deck = staged.deck_of(list(range(made.cards)))
     first = deck["cards"][0]["id"]
     return faces(staged.game, deck, [first], made.lang, PREVIEW_DPI)[first]
 
 
-def publish(where: Where, folder: Path, games: int, progress: Progress) -> str:
-    """`geodeck deck new` of the draft recipe in `folder` (under the deck's name): its one-line result."""
+def publish(where: Where, folder: Path, games: int, accept: str | None, progress: Progress) -> str:
+    """`geodeck deck new` of the draft recipe in `folder` (under the deck's name; `accept`: its --accept
+    reason): its one-line result."""
     from pipeline import locking
     from pipeline.games import registry
     from pipeline.games.custom import build
@@ -97,7 +98,7 @@ def publish(where: Where, folder: Path, games: int, progress: Progress) -> str:
     made = recipes.load(drafts.named(folder, recipes.load(folder / drafts.RECIPE).name))
     with locking.exclusive(paths.build_dir(), on_wait=progress):
         progress("play-check")
-        done = build.new(made, registry.get(made.game), games=games)
+        done = build.new(made, registry.get(made.game), games=games, accept=accept)
     result = done.result
     return f"{result.game} {result.version}: {result.cards} cards; play-check {done.verdict}"
 
@@ -146,13 +147,22 @@ def _named(game, deck: dict, lang: str | None) -> dict:
 
 def regions(where: Where) -> list[dict]:
     """Every country `geodeck region list` lists: ISO3, name, places, whether it can be built and why not, its
-    tier and why."""
+    tier and why (`checked`), and the tier alone (`tier`: search.standing)."""
     from dataclasses import asdict
 
+    from pipeline.games.region import search
     from pipeline.games.region.catalogue import catalogue
 
     where.enter()
-    return [asdict(entry) for entry in catalogue(_store())]
+    return [asdict(entry) | {"tier": search.standing(entry.checked)} for entry in catalogue(_store())]
+
+
+def world_map(where: Where) -> dict:
+    """The regions page's map: each country's outline as SVG path data (pipeline/studio/worldmap.py)."""
+    from pipeline.studio import worldmap
+
+    where.enter()
+    return worldmap.world(_store())
 
 
 def region(where: Where, iso3: str, progress: Progress) -> str:

@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 
-from pipeline import paths
+from pipeline import fixes, paths
 from pipeline.cli import cli
 from pipeline.games.custom import commands
 from pipeline.games.custom import recipe as recipes
@@ -166,13 +166,17 @@ def test_the_pages_words_are_in_the_language_the_user_chose(built_in):
         game = browser.get("/games/laender-toppen").text
     assert '<html lang="de">' in home and "Eingebaute Spiele" in home and "Deck machen" in make
     assert "Spalte der Namen" in make and "Werte und ihre Quellen" in game and "Built-in games" not in home
+    assert 'aria-label="Kategorie 1: Bezeichnung"' in make  # a message with fields, filled in after translation
+    assert "Die ersten 8 Karten sind gezeichnet" in game
 
 
 @pytest.mark.mirror
 def test_the_regions_page_lists_each_countrys_tier_and_builds_one_as_a_job(workshop):
     with client() as browser:
         page = browser.get("/regions").text
-        assert "<td>FRA</td><td>France</td>" in page and "no: too few places" in page
+        assert '<td>FRA</td><td><a href="/regions/FRA">France</a></td>' in page and "no: too few places" in page
+        assert "cannot be built" in browser.get("/regions/ABW").text
+        assert browser.get("/regions/..%2Fx").status_code == 404
         token = csrf(page)
         assert browser.post("/regions/ABW/build", data={"csrf": token}).status_code == 404  # too few places
         assert browser.post("/regions/..%2Fx/build", data={"csrf": token}).status_code == 404
@@ -180,3 +184,33 @@ def test_the_regions_page_lists_each_countrys_tier_and_builds_one_as_a_job(works
         assert browser.get(address).status_code == 200
         browser.post(f"{address}/cancel", data={"csrf": token})
         assert browser.get(f"{address}/state").json()["state"] == "cancelled"
+
+
+def test_a_fix_takes_a_category_out_of_the_draft_or_excludes_a_country(tmp_path):
+    """The recipe's categories[2] is the form's third row where the second is empty (the recipe skips it); the
+    rows below the one taken out move up; a country excluded once is excluded once."""
+    rows: dict[str, str | list[str]] = {
+        "categories[1].field": "a",
+        "categories[2].field": "",
+        "categories[3].field": "b",
+    }
+    drafts.save(
+        tmp_path, rows | {"categories[4].field": "c", "categories[4].words.label": "C", "items.exclude": "DEU"}, None
+    )
+    drafts.change(tmp_path, fixes.Change("remove", "categories[2]"))
+    drafts.change(tmp_path, fixes.Change("add", "items.exclude", "FRA"))
+    drafts.change(tmp_path, fixes.Change("add", "items.exclude", "FRA"))
+    assert drafts.values(tmp_path) == {
+        "categories[1].field": "a",
+        "categories[2].field": "",
+        "categories[3].field": "c",
+        "categories[3].words.label": "C",
+        "items.exclude": "DEU FRA",
+    }
+
+
+def test_a_textareas_line_ends_from_the_browser_are_kept_as_newlines(tmp_path):
+    """A form sends a textarea's lines ended by CR LF: kept as they came, the CR came back into the form shown as
+    `\\x0d` and the jokers named no group on the next check."""
+    drafts.save(tmp_path, {"recipe.jokers": "Nord / Süd\r\nOst / West"}, None)
+    assert drafts.values(tmp_path) == {"recipe.jokers": "Nord / Süd\nOst / West"}

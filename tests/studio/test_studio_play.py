@@ -2,6 +2,8 @@
 checks), the hot seat's table hidden between two humans' turns, a table only its session sees."""
 
 import json
+import re
+import shutil
 
 from click.testing import CliRunner
 
@@ -44,16 +46,18 @@ def test_the_hot_seat_hides_the_table_between_two_humans_and_leaving_keeps_the_r
     with client() as browser:
         table, token = started(browser, players="2", humans="2")
         first = browser.get(table).text
-        assert "Player 1&#39;s turn: take the screen" in first and "Piles" not in first
+        assert "Player 1&#39;s turn: take the screen" in first and "Piles" not in first and "/cards/" not in first
         browser.post(table, data={"csrf": token, "answer": ""})
-        assert "Player 1 to move" in browser.get(table).text
+        taken = browser.get(table).text
+        assert "Player 1 to move" in taken and '<h2 id="seen-1">Your hand</h2>' in taken  # the hand as pictures
+        assert re.search(r'/cards/lt-[A-Z]{3}/front\.png\?lang=en" alt="[^"]+"', taken)
         for _move in range(20):  # Player 1's moves until the turn passes
             browser.post(table, data={"csrf": token, "answer": "1"})
             handed = browser.get(table).text
             if "Player 1 to move" not in handed:
                 break
         assert "Player 2&#39;s turn: take the screen" in handed
-        assert "Piles" not in handed  # nothing of Player 1's table
+        assert "Piles" not in handed and "/cards/" not in handed  # nothing of Player 1's table, nor its cards
         browser.post(table, data={"csrf": token, "answer": "q"})
         left = browser.get(table).text
         assert "You left the game." in left and browser.get(f"{table}/record").status_code == 200
@@ -74,3 +78,18 @@ def test_a_sessions_fourth_game_leaves_its_oldest_keeping_its_record(built_in):
         assert all(browser.get(table).status_code == 200 for table in tables[1:])
     records = sorted((paths.OUTPUT_DIR / "records").glob("laender-toppen-*.json"))
     assert len(records) == 4  # the left game's too
+
+
+def test_a_grid_games_places_are_drawn_as_the_renderers_cards(workshop, mirror):  # the cards need the mirror's maps
+    source = paths.ROOT / "output" / "decks" / "deutschland"
+    latest = (source / "LATEST").read_text(encoding="utf-8").strip()
+    shutil.copytree(source / latest, paths.DECKS_DIR / "deutschland" / latest)
+    (paths.DECKS_DIR / "deutschland" / "LATEST").write_text(latest + "\n", encoding="utf-8")
+    with client() as browser:
+        token = csrf(browser.get("/play").text)
+        table = browser.post("/play", data={"csrf": token, "game": "deutschland", "players": "3"}).headers["location"]
+        page = browser.get(table).text
+        assert '<h2 id="seen-1">The places</h2>' in page
+        shown = re.findall(r'src="(/games/deutschland/[^"]+/cards/de-\d+/front\.png\?lang=en)" alt="([^"]+)"', page)
+        assert len(shown) == 4 and all(name for _src, name in shown)  # each place named: its text alternative
+        assert browser.get(shown[0][0]).content.startswith(b"\x89PNG")

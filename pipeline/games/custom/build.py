@@ -42,7 +42,8 @@ def folder(name: str, build_root: Path | None = None) -> Path:
 
 def candidates(made: recipe.Recipe, build_root: Path) -> tuple[pd.DataFrame, dict, dict[str, bytes]]:
     """The recipe's candidates, most familiar first, where they came from (for recipe.json) and a table's
-    pictures by name (pipeline/games/custom/pictures.py)."""
+    pictures by name (pipeline/games/custom/pictures.py); countries from the country table under `build_root`,
+    the stage outputs' build folder."""
     sources = {"recipe": made.path.name, "recipe_sha256": file_sha256(made.path)}
     if made.items.table is not None:
         rules = recipe.games()[made.game]
@@ -97,7 +98,7 @@ def new(
     outcome = optimise.choose(game, pool["label"].tolist(), ids, made.cards, deck_of, games, jobs, scheduler)
     write_items(staged.out, pool, outcome.chosen, outcome.swaps)
     if not outcome.passed:
-        raise GeodeckError(refused(game, made, outcome, deck_of(outcome.chosen), games, len(pool)))
+        raise refused(game, made, outcome, deck_of(outcome.chosen), games, len(pool))
     gate.check(game, stage.fresh_deck(game, root)[1], made)  # its kit prints, or nothing is published
     legacy.pin_beside(paths.DECKS_DIR / game.name)
     result = stage.build_deck(game, accept=accept, build_root=root)  # the version pins its templates
@@ -117,11 +118,13 @@ class Draft:
     pictures: list[str]  # a table's picture cells (paths relative to the table), kept for export
 
 
-def draft(made: recipe.Recipe, base: GameDefinition, root: Path) -> Draft:
+def draft(made: recipe.Recipe, base: GameDefinition, root: Path, stages: Path | None = None) -> Draft:
     """The recipe's candidates, templates and game in the build folder under `root`, before any play-check:
-    what `new` chooses, checks and publishes from, and what the studio previews (its first cards)."""
+    what `new` chooses, checks and publishes from, and what the studio previews (its first cards, under a
+    folder of its own). `stages`: the build folder whose stage outputs (the country table) the candidates are
+    read from, default `root`."""
     out = folder(made.name, root)
-    pool, sources, drawn = candidates(made, root)
+    pool, sources, drawn = candidates(made, stages or root)
     if len(pool) < made.cards:
         raise recipe.RecipeError(str(made.path), [_too_few_items(made, pool, root)])
     size = made.cards + len(made.jokers)
@@ -150,7 +153,7 @@ def draft(made: recipe.Recipe, base: GameDefinition, root: Path) -> Draft:
 
 def refused(
     game: GameDefinition, made: recipe.Recipe, outcome: optimise.Outcome, deck: dict, games: int, candidates: int
-) -> str:
+) -> refusal.Refused:
     """Why the deck is not published, in the recipe's language (`refusal.refused`): the failed verdicts of the
     last check, judged again in that language where it is not the source's (the same seed: the same verdicts),
     and the cards and categories behind them."""

@@ -1,9 +1,12 @@
 """Why `geodeck deck new` refuses a deck, as fixes a recipe can make: each failed play-check verdict that
 points at cards names them (by the names on the cards) and the recipe's categories behind it, with one change
-that answers it, in the recipe's language (the catalogues). The verdicts are read in the source language."""
+that answers it, in the recipe's language (the catalogues). The verdicts are read in the source language.
+Where a fix is a change of the recipe as it stands (a category taken out, a country excluded), the fix carries
+it as data too (pipeline/fixes.py `Change`): the studio offers it as a button."""
 
 from babel.lists import format_list
 
+from pipeline.fixes import Change, Fix, Fixable
 from pipeline.games.custom import optimise, templates
 from pipeline.games.custom.recipe import Recipe, games
 from pipeline.i18n import registry
@@ -32,7 +35,11 @@ WIDEN = N_("Widen [items] (more candidates) or change the categories.")
 ADD_ROWS = N_("Add rows to {table} (more candidates) or change the categories.")
 
 
-def refused(name: str, made: Recipe, failures: list[str], report: dict, deck: dict, swaps: int, more: bool) -> str:
+class Refused(Fixable):
+    """A deck play-check refuses: the refusal's one message, and its fixes (`fixes`) as data."""
+
+
+def refused(name: str, made: Recipe, failures: list[str], report: dict, deck: dict, swaps: int, more: bool) -> Refused:
     """The refusal: the failed verdicts (`failures`, already in the recipe's language), the swaps tried, then a
     fix per card and category behind them (`fixes`), else the general advice (`more`: the table has more rows
     than cards, or the recipe is of countries)."""
@@ -42,37 +49,39 @@ def refused(name: str, made: Recipe, failures: list[str], report: dict, deck: di
     found = fixes(report, deck, made)
     table = made.items.table
     general = translate(lang, WIDEN) if more or table is None else translate(lang, ADD_ROWS, table=table.name)
-    return (
+    message = (
         f"{head} {' '.join(failures)}{tried}"
-        + "".join(f"\n  fix: {line}" for line in found)
+        + "".join(f"\n  fix: {fix.line}" for fix in found)
         + ("" if found else f" {general}")
     )
+    return Refused(message, found)
 
 
-def fixes(report: dict, deck: dict, made: Recipe) -> list[str]:
-    """One line per card a failed verdict names: the card, the categories behind it and the change to make."""
+def fixes(report: dict, deck: dict, made: Recipe) -> list[Fix]:
+    """One fix per card a failed verdict names: the card, the categories behind it and the change to make."""
     names = {card["id"]: _name(card, made.lang) for card in deck["cards"]}
     keys = {templates.card_field(made, c): (n, c.label) for n, c in enumerate(made.categories, 1)}
     failed = {v["name"]: v for v in report["verdicts"] if v["result"] == optimise.FAIL}
-    found = []
+    found: list[Fix] = []
     if always := failed.get("categories one card always wins"):
         limit = always["band"][1]
         for card, slots in sorted(_sweeps(report).items()):
             if len(slots) > limit:
-                found.append(_sweep(names.get(card, card), slots, keys, made.lang))
+                found.append(_sweep(names.get(card, card), slots, keys, made))
     if experts := failed.get(EXPERTS):  # "c-x-bremen: a below, b below, c below; 200 games of experts"
         card, _, slots = experts["detail"].split(";")[0].partition(": ")
-        if slots and not any(line.startswith(names.get(card, card)) for line in found):
-            found.append(_sweep(names.get(card, card), slots.split(", "), keys, made.lang))
+        if slots and not any(fix.line.startswith(names.get(card, card)) for fix in found):
+            found.append(_sweep(names.get(card, card), slots.split(", "), keys, made))
     if any(name.startswith("knowing the values") for name in failed) and len(made.categories) < 5:
         count = len(made.categories)
-        found.append(translate(made.lang, FEW, count=count, places=2 * count))
+        found.append(Fix(translate(made.lang, FEW, count=count, places=2 * count)))
     if any(name.startswith("shared wins") for name in failed) and games()[made.game].get("jokers"):
-        found.append(translate(made.lang, SHARED, cards=len(deck["cards"])))
+        found.append(Fix(translate(made.lang, SHARED, cards=len(deck["cards"]))))
     named = optimise.offender(report, deck)
-    if named and not any(line.startswith(names.get(named[0], "")) for line in found):
+    if named and not any(fix.line.startswith(names.get(named[0], "")) for fix in found):
         card, why = named
-        found.append(translate(made.lang, OFFENDER, card=names.get(card, card), why=why, remove=_remove(made, card)))
+        line = translate(made.lang, OFFENDER, card=names.get(card, card), why=why, remove=_remove(made, card))
+        found.append(Fix(line, () if made.items.table is not None else (Change("add", "items.exclude", _code(card)),)))
     return found
 
 
@@ -85,8 +94,10 @@ def _sweeps(report: dict) -> dict[str, list[str]]:
     return sweeps
 
 
-def _sweep(name: str, slots: list[str], keys: dict[str, tuple[int, str]], lang: str) -> str:
-    """ "Bremen is the lowest in Fläche, Einwohner and Höchster Punkt: replace one of these categories"."""
+def _sweep(name: str, slots: list[str], keys: dict[str, tuple[int, str]], made: Recipe) -> Fix:
+    """ "Bremen is the lowest in Fläche, Einwohner and Höchster Punkt: replace one of these categories"; each of
+    them taken out is a change, where the game compares fewer categories than the recipe has."""
+    lang = made.lang
     locale = registry.language(lang).locale
     parts = sorted((keys.get(field, (0, field)), side) for field, side in (slot.rsplit(" ", 1) for slot in slots))
     extremes = [
@@ -97,15 +108,22 @@ def _sweep(name: str, slots: list[str], keys: dict[str, tuple[int, str]], lang: 
         )
         for side in dict.fromkeys(side for _, side in parts)
     ]
-    where = ", ".join(dict.fromkeys(f"categories[{n}]" for (n, _), _ in parts if n))
-    return translate(lang, SWEEP, name=name, extremes=format_list(extremes, locale=locale), keys=where)
+    named = list(dict.fromkeys(f"categories[{n}]" for (n, _), _ in parts if n))
+    line = translate(lang, SWEEP, name=name, extremes=format_list(extremes, locale=locale), keys=", ".join(named))
+    fewest = games()[made.game].get("categories", [3, 8])[0]
+    return Fix(line, tuple(Change("remove", key) for key in named) if len(made.categories) > fewest else ())
 
 
 def _remove(made: Recipe, card: str) -> str:
     """How to take a card out: a country by items.exclude, a table's row by deleting it."""
     if made.items.table is not None:
         return translate(made.lang, ROW_OUT, table=made.items.table.name)
-    return translate(made.lang, EXCLUDE, codes=f'["{card.rsplit("-", 1)[-1]}"]')
+    return translate(made.lang, EXCLUDE, codes=f'["{_code(card)}"]')
+
+
+def _code(card: str) -> str:
+    """A country card's ISO3 code (its id's last part)."""
+    return card.rsplit("-", 1)[-1]
 
 
 def _name(card: dict, lang: str) -> str:

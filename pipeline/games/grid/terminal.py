@@ -82,6 +82,15 @@ def board(state: State, player: int, view: View) -> Group:
     return Group(*parts)
 
 
+def cards_seen(state: State, player: int, view: View) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The cards `player` sees, as a page draws them (the studio): the place cards laid out, their fronts."""
+    if state.is_terminal():
+        return []
+    return [
+        (view.say("The places"), [(place_id, view.card(place_id)) for place_id, _ in state.observation(player).places])
+    ]
+
+
 def _guess(placed: tuple[int, int | None], view: View) -> str:
     player, guess = placed
     return view.labelled(view.names[player], "?" if guess is None else guess_name(guess, view))

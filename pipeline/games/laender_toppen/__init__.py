@@ -60,3 +60,4 @@ if TYPE_CHECKING:  # mypy checks the slice's modules against the ports that read
     _terminal_revealed: play_ports.Revealed = terminal.revealed
     _terminal_variants: play_ports.Variants = terminal.VARIANTS
     _terminal_refusal_words: play_ports.RefusalWords = terminal.refusal_words
+    _terminal_cards_seen: play_ports.CardsSeen = terminal.cards_seen

@@ -161,6 +161,21 @@ def _trick(state: State, trick: Trick, view: View) -> str:
     )
 
 
+def cards_seen(state: State, player: int, view: View) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The cards `player` sees, as a page draws them (the studio): their hand, the last trick and their strip."""
+
+    def named(cards) -> list[tuple[str, str]]:
+        return [(state.game.cards[card].id, card_label(state, card, view)) for card in cards]
+
+    seen = state.observation(player)
+    places = [
+        (view.say("Your hand"), named(seen.hand)),
+        (view.say("The last trick"), named(card for _player, card in seen.tricks[-1].played) if seen.tricks else []),
+        (view.say("Your strip"), named(card for card in seen.strip if card is not None)),
+    ]
+    return [(heading, cards) for heading, cards in places if cards]
+
+
 def _piles(state: State, piles, view: View) -> Table:
     """Every player's piles and points, scored as `scores()` does (Russia and Turkey count for the continent
     best for their owner)."""

@@ -247,6 +247,16 @@ def verdict(folder: Path) -> str:
         return "reviewed (not built here)" if signed else "not built here (`region build` checks it)"
 
 
+def standing(said: str) -> str:
+    """The tier a `verdict` says, by its first words: reviewed (a signed table, whatever its last build here),
+    checked (a build here passed, or was published with --accept over the gate), refused, or not built."""
+    if said.startswith("reviewed"):
+        return "reviewed"
+    if said.startswith(("checked", "accepted")):
+        return "checked"
+    return "refused" if said.startswith("refused") else "not built"
+
+
 def stopped(found: dict) -> bool:
     """Whether the editorial gate stopped an attempt before its map and play-check (without `--accept`)."""
     return bool(found.get("data") or found.get("gate")) and not found["map"] and found["play_check"] is None

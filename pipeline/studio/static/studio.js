@@ -16,6 +16,29 @@ function shown(fresh) {
     if (answer) answer.querySelectorAll(".problem, small.uploaded").forEach((line) => place.append(line));
   });
   document.querySelector(".preview").replaceWith(fresh.querySelector(".preview"));
+  const choices = fresh.getElementById("category-fields");  // their words in the deck's language
+  if (choices) document.getElementById("category-fields").replaceWith(choices);
+}
+
+// A category's field chosen from the field table's list: its direction, label and unit filled in where they are
+// empty or still as the list filled them (what the user typed stays), before the form is checked.
+function categoryChoices() {
+  document.querySelectorAll('#recipe-form input[list="category-fields"]').forEach((input) => {
+    input.addEventListener("change", () => {
+      const choice = [...document.getElementById("category-fields").options].find((o) => o.value === input.value);
+      if (!choice) return;
+      const row = input.name.slice(0, -"field".length);
+      for (const [part, value] of [["direction", choice.dataset.direction], ["words.label", choice.dataset.label],
+        ["words.unit", choice.dataset.unit]]) {
+        const target = document.querySelector(`[name="${CSS.escape(row + part)}"]`);
+        if (!target || !value) continue;
+        if (part === "direction" || target.value === "" || target.value === target.dataset.filled) {
+          target.value = value;
+          target.dataset.filled = value;
+        }
+      }
+    });
+  });
 }
 
 function liveForm() {
@@ -60,6 +83,10 @@ function followJob() {
           setTimeout(tick, 1000);
           return;
         }
+        if (now.fixes) {  // a refusal's fixes: the page offers them as buttons
+          window.location.reload();
+          return;
+        }
         job.dataset.state = now.state;
         const bar = document.getElementById("progress");
         bar.max = 1;
@@ -91,6 +118,7 @@ function screenToEnd() {
 document.addEventListener("DOMContentLoaded", () => {
   screenToEnd();
   filters();
+  categoryChoices();
   liveForm();
   followJob();
 });

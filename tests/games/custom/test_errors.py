@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from pipeline import paths
+from pipeline import fixes, paths
 from pipeline.games.custom import recipe, refusal
 
 FIXTURES = Path(__file__).parents[2] / "fixtures" / "recipes"
@@ -202,11 +202,30 @@ def test_a_dominant_card_of_a_table_is_named_with_the_row_to_take_out(tmp_path):
         "verdicts": [{"name": "dominant cards (win index ≥ 1.5)", "result": "fail", "band": [0, 0.05], "detail": ""}],
         "cards": {"dominant": {"c-states-bremen": 1.9}, "always_wins": {}},
     }
-    (line,) = refusal.fixes(report, deck, made)
+    (fix,) = refusal.fixes(report, deck, made)
+    assert fix.changes == ()  # the user's own table: the studio changes no file of theirs
+    line = fix.line
     assert line.startswith(
         "Bremen (dominant: win index 1.9 (random play)): seine Zeile aus german-states.csv entfernen"
     )
     assert line.endswith("oder die Kategorien ändern, die das bewirken")
+
+
+def test_a_dominant_country_is_excluded_by_its_fix_as_data(tmp_path):
+    """A recipe of countries: the fix excludes the dominant country, said in the refusal's line and carried as
+    the change the studio's button makes (the same code words both)."""
+    path = tmp_path / "europe.toml"
+    shipped = (paths.ROOT / "templates" / "recipes" / "europe-40.toml").read_text(encoding="utf-8")
+    path.write_text(shipped.replace('lang = "de"', 'lang = "en"'), encoding="utf-8")
+    made = recipe.load(path)
+    deck = {"cards": [{"id": "c-europe-40-FRA", "fields": {"name_en": "France"}}]}
+    report = {
+        "verdicts": [{"name": "dominant cards (win index ≥ 1.5)", "result": "fail", "band": [0, 0.05], "detail": ""}],
+        "cards": {"dominant": {"c-europe-40-FRA": 1.9}, "always_wins": {}},
+    }
+    (fix,) = refusal.fixes(report, deck, made)
+    assert 'exclude it (items.exclude = ["FRA"])' in fix.line
+    assert fix.changes == (fixes.Change("add", "items.exclude", "FRA"),)
 
 
 def test_a_deck_no_player_count_deals_says_how_many_jokers_or_categories_fit(geodeck, workshop):

@@ -347,10 +347,13 @@ def test_a_country_failing_the_first_settings_is_published_with_a_later_try_and_
     assert "; 40 places, 4 largest pinned, spread weight 1.0; play-check " in entries["CHL"].checked
     assert entries["ITA"].checked == "reviewed (not built here)"
     assert entries["ARG"].checked == "not built here (`region build` checks it)"
+    tiers = {code: search.standing(entries[code].checked) for code in ("CHL", "ITA", "ARG")}  # the studio's map
+    assert tiers == {"CHL": "checked", "ITA": "reviewed", "ARG": "not built"}
     result = region_build.folder("CHL", tmp_path) / search.RESULT
     first = json.loads(result.read_text())["tried"][:1]
     result.write_text(json.dumps({"tried": first}))
     assert search.verdict(result.parent).startswith("refused: 40 places: play-check (ties: O")
+    assert search.standing(search.verdict(result.parent)) == "refused"
 
 
 def test_a_region_review_names_its_places_its_title_and_region_build_as_the_accept_command():
