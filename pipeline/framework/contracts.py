@@ -10,7 +10,7 @@ play), a slice's commands (`CommandsModule`, read by the CLI) and a slice packag
 A slice's `__init__.py` checks its modules under `TYPE_CHECKING`: each module against its port's
 Protocol (`_cards: render.CardsModule = cards`) and each optional member it has against its type
 (`_art: render.Art = cards.art`), so that mypy names a missing, renamed or mistyped member;
-tests/test_games_ports.py fails when a module or member of a registered slice has no check. Parameters are
+tests/framework/test_games_ports.py fails when a module or member of a registered slice has no check. Parameters are
 positional-only (a slice names them as it likes); states, games and actions are `Any`, each engine having
 its own classes (pipeline.framework.core).
 """

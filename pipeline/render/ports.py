@@ -15,7 +15,8 @@ if TYPE_CHECKING:  # annotations only
 
 
 class CardsModule(Protocol):
-    """`cards`: the card renderer. Optional: `steps`, `art`, `title`, `SOURCES`, `FOR_SALE`, `drawn_by`."""
+    """`cards`: the card renderer. Optional: `steps`, `art`, `title`, `printed`, `SOURCES`, `FOR_SALE`,
+    `drawn_by`."""
 
     def check(self, card: dict, ctx: "CardContext", /) -> None: ...
     def front(self, canvas: Any, card: dict, ctx: "CardContext", /) -> None: ...
@@ -33,6 +34,7 @@ class AccessoriesModule(Protocol):
 Steps = Callable[[list[dict], "CardContext"], dict[str, float]]  # each field's one size across the deck (pt)
 Art = Callable[[Any, list[dict], "Box", "CardContext"], None]  # the kit cover's picture of the deck in a box
 Title = Callable[[dict, str], str]  # the deck's title in a language, where the card words' is not it
+Printed = Callable[[dict, str, "Layout | None"], dict[str, str]]  # a card's printed words: the rules' example
 RulesWords = Callable[[dict, "Layout"], dict[str, str]]  # the deck's words for the kit rules' {placeholders}
 Sources = Sequence[str]  # what a module draws from besides the deck (sources/<name>.toml), credited by the kit
 ForSale = Mapping[str, str]  # a source that may not be sold -> its stand-in in a print for sale
@@ -42,7 +44,15 @@ PORTS = (
     Port(
         "cards",
         CardsModule,
-        {"steps": Steps, "art": Art, "title": Title, "SOURCES": Sources, "FOR_SALE": ForSale, "drawn_by": DrawnBy},
+        {
+            "steps": Steps,
+            "art": Art,
+            "title": Title,
+            "printed": Printed,
+            "SOURCES": Sources,
+            "FOR_SALE": ForSale,
+            "drawn_by": DrawnBy,
+        },
     ),
     Port("accessories", AccessoriesModule, {"rules_words": RulesWords, "SOURCES": Sources, "FOR_SALE": ForSale}),
 )
@@ -66,6 +76,10 @@ def art(module: CardsModule) -> Art | None:
 
 def title(module: CardsModule) -> Title | None:
     return member(module, "title")
+
+
+def printed(module: CardsModule) -> Printed | None:
+    return member(module, "printed")
 
 
 def rules_words(module: AccessoriesModule) -> RulesWords | None:

@@ -252,7 +252,7 @@ def example_words(module, cards: list[dict], lang: str, layout=None) -> dict[str
     """The `{placeholders}` of the example's text: what its cards print in `lang` (the card module's
     `printed`, given the game's card layout), by the card's letter: `{a}` the first card's name, `{a_ns}` its
     other printed values."""
-    printed = getattr(module, "printed", None)
+    printed = ports.printed(module)
     if printed is None:
         raise GeodeckError(f"{module.__name__} has no `printed`: the rules' example cannot name its cards")
     words = {}

@@ -4,7 +4,6 @@ every game with no English message left, its names taken from the published deck
 else the local name flagged) with one warning naming `geodeck build`."""
 
 import io
-import re
 import tempfile
 from pathlib import Path
 
@@ -12,6 +11,8 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 from catalogues import contexts, english_left, kit_text, registered
+from fixtures.new_language import CODE as TOY
+from fixtures.new_language import pseudo
 from rich.console import Console
 
 from pipeline.decks import published, translated
@@ -23,16 +24,7 @@ from pipeline.render import kit
 
 pytestmark = pytest.mark.mirror
 
-TOY = "eo"  # Esperanto: CLDR knows its country and continent names; no catalogue of the checkout has it
-KEPT = re.compile(r"(\{[^}]*\}|%\([^)]*\)s|<[^>]*>|&\w+;)")  # fields, markup and entities stay as they are
-VOWELS = str.maketrans("aeiouAEIOU", "eiouaEIOUA")
 NO_FLAG = {"challenges": ("continent", "location", "capital")}  # a console that is no terminal shows no flag
-
-
-def pseudo(text: str) -> str:
-    """A deterministic toy translation, recognisably not English and about as long (so it fits where the
-    English fits): each vowel the next one (a→e, …, u→a); fields, markup and entities kept."""
-    return "".join(part if KEPT.fullmatch(part) else part.translate(VOWELS) for part in KEPT.split(text))
 
 
 @pytest.fixture

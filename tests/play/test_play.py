@@ -372,13 +372,14 @@ def test_history_is_one_key_away():
 
 
 def test_laender_toppen_shows_every_trick_and_scores_its_piles_like_scores():
+    from fixtures.rulebook import laender_toppen_rulebook
     from fixtures.tiny.games.decks import laender_toppen
 
     from pipeline.games.laender_toppen import engine
 
-    state, terminal, view = _table("laender-toppen", laender_toppen(), 4, "en")
-    rng = __import__("random").Random(0)
-    state = state.game.new_initial_state(rng)  # a random game where Russia or Turkey counts for Asia
+    state, terminal, view = _table("laender-toppen", laender_toppen_rulebook(laender_toppen()), 4, "en")
+    rng = __import__("random").Random(0)  # a random game of six categories where Russia or Turkey counts for Asia
+    state = state.game.new_initial_state(rng)
     differs = 0
     while not state.is_terminal():
         state.apply_action(state.legal_actions()[rng.randrange(len(state.legal_actions()))])

@@ -1,6 +1,7 @@
 """Issue 35: cards judged against expert play, and skill judged against a blind expert (Länder toppen)."""
 
 import pytest
+from fixtures.rulebook import laender_toppen_rulebook
 from fixtures.tiny.games.decks import laender_toppen
 
 from pipeline.games import registry
@@ -11,18 +12,10 @@ from pipeline.playcheck import runner as playcheck
 from pipeline.playcheck.play import Batch, Kind, deck_json, play_batch
 
 GAMES = 150  # four-player expert games: every card is dealt in each, so each meets every slot ~150 times
-# The rulebook's six categories, which the synthetic deck's values are drawn for (a category the deck spec adds
-# gets its values from `with_categories`) and the figures below were measured on.
-RULEBOOK_CATEGORIES = (
-    "area_km2",
-    "highest_peak_m",
-    "temperature_c",
-    "inhabitants_m",
-    "life_expectancy",
-    "gdp_pcap_usd",
-)
 
 
+# The figures below were measured on the rulebook's six categories (`laender_toppen_rulebook`), whatever the
+# deck spec adds.
 def one_country_tops_every_category() -> tuple[dict, str]:
     deck = laender_toppen()
     countries = [c for c in deck["cards"] if c["kind"] == "country"]
@@ -45,7 +38,7 @@ def test_a_card_topping_every_category_fails_against_expert_play_and_a_plain_dec
     rate measured where they put it measured the experts (Nepal in peak above). Each card is now put in
     every slot of its round against the cards the experts played there."""
     deck, strong = one_country_tops_every_category()
-    unfair, fair = expert_cards(deck), expert_cards(the_rulebooks_categories(laender_toppen()))
+    unfair, fair = expert_cards(deck), expert_cards(laender_toppen_rulebook(laender_toppen()))
     top, sweeps = unfair["strongest card against expert play"], unfair["slots one card always wins against expert play"]
     assert top["result"] == "fail" and top["detail"].startswith(strong) and top["low"] > top["band"][1]
     above = len(engine.Game.from_deck(deck).fields)  # every category's above slot (of the deck spec's)
@@ -54,16 +47,11 @@ def test_a_card_topping_every_category_fails_against_expert_play_and_a_plain_dec
     assert fair["strongest card against expert play"]["value"] == pytest.approx(5.3, abs=0.6)  # Antarctica
 
 
-def the_rulebooks_categories(deck: dict) -> dict:
-    """`deck` played with the rulebook's six categories (declared in it, as a custom deck declares its own):
-    the figures below were measured on them, whatever categories the deck spec adds."""
-    return deck | {"categories": [{"field": field} for field in RULEBOOK_CATEGORIES]}
-
-
 def values_carry_nothing() -> dict:
     """Every card (Antarctica too, where it has values) the same in each category (the first country's value):
-    every trick a tie, so knowing the values is worth nothing; only pile play differs between the bots."""
-    deck = laender_toppen()
+    every trick a tie, so knowing the values is worth nothing; only pile play differs between the bots. The
+    rulebook's six categories: the band below is theirs."""
+    deck = laender_toppen_rulebook(laender_toppen())
     first = next(card["fields"] for card in deck["cards"] if card["kind"] == "country")
     flat = {category: first[category] for category in engine.Game.from_deck(deck).fields}
     for card in deck["cards"]:
@@ -97,6 +85,6 @@ def test_skill_fails_a_deck_where_knowing_the_values_does_not_pay(monkeypatch):
     name = "knowing the values: expert vs blind, 4 players"
     flat = against_the_blind_expert(monkeypatch, values_carry_nothing(), 20)[name]
     assert (flat["result"], flat["value"], flat["band"]) == ("fail", 0.0, [4.0, 96])
-    plain = against_the_blind_expert(monkeypatch, laender_toppen(), 20)
+    plain = against_the_blind_expert(monkeypatch, laender_toppen_rulebook(laender_toppen()), 20)
     assert plain[name]["result"] == "pass" and plain[name]["low"] > 20
     assert plain["knowing the values: expert vs blind, 2 players"]["result"] != "fail"  # its 5 games

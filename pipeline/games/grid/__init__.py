@@ -36,6 +36,7 @@ if TYPE_CHECKING:  # mypy checks the slice's modules against the ports that read
     _engine: contracts.EngineModule = engine
     _cards: render_ports.CardsModule = cards
     _cards_steps: render_ports.Steps = cards.steps
+    _cards_printed: render_ports.Printed = cards.printed
     _playcheck: playcheck_ports.PlaycheckModule = playcheck
     _playcheck_counts: playcheck_ports.Names = playcheck.COUNTS
     _playcheck_categories: playcheck_ports.Names = playcheck.CATEGORIES

@@ -44,6 +44,7 @@ if TYPE_CHECKING:  # mypy checks the slice's modules against the ports that read
     _cards: render_ports.CardsModule = cards
     _cards_steps: render_ports.Steps = cards.steps
     _cards_art: render_ports.Art = cards.art
+    _cards_printed: render_ports.Printed = cards.printed
     _cards_sources: render_ports.Sources = cards.SOURCES
     _accessories: render_ports.AccessoriesModule = accessories
     _accessories_rules_words: render_ports.RulesWords = accessories.rules_words

@@ -40,7 +40,7 @@ def rules_words(deck: dict, layout) -> dict[str, str]:
     groups = deck.get("groups") or [layout.continent(c, lang)[0] for c in CONTINENTS if c in shown]
     polar = _polar(deck)
     dashes = [
-        c["words"]["label"] for c in layout.data["categories"] if polar and polar[0]["fields"][c["field"]] is None
+        c["words"]["label"] for c in layout.data["categories"] if polar and polar[0]["fields"].get(c["field"]) is None
     ]
     pairs = defaultdict(list)  # (continent, continent) -> the names of the cards that count for either
     for card in deck["cards"]:

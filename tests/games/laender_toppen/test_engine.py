@@ -4,7 +4,8 @@ import json
 import random
 
 import pytest
-from fixtures.tiny.games.decks import laender_toppen as synthetic_deck
+from fixtures.rulebook import laender_toppen_rulebook
+from fixtures.tiny.games.decks import laender_toppen
 
 from pipeline.errors import GeodeckError
 from pipeline.framework import search
@@ -15,7 +16,20 @@ EUROPE, ASIA, AFRICA, NORTH_AMERICA, SOUTH_AMERICA, ANTARCTICA = (
     lt.CONTINENTS.index(c) for c in ("Europe", "Asia", "Africa", "North America", "South America", "Antarctica")
 )
 AREA_ABOVE, INHABITANTS_BELOW = 0, 7
-_GAME = lt.Game.from_deck(synthetic_deck(), players=4)  # the deck spec's categories, seven continents
+
+
+def synthetic_deck(**options) -> dict:
+    """The synthetic deck with the rulebook's six categories, which its table and worked examples are for (a
+    category the deck spec adds: tests/games/laender_toppen/test_categories.py)."""
+    return laender_toppen_rulebook(laender_toppen(**options))
+
+
+def first(deck: dict, cards: int) -> dict:
+    """`deck` with its first `cards` cards only (a smaller deck, its categories the ones its cards carry)."""
+    return {**deck, "cards": deck["cards"][:cards]}
+
+
+_GAME = lt.Game.from_deck(synthetic_deck(), players=4)  # the rulebook's six categories, seven continents
 FACE_DOWN, PLACE, SLOTS = _GAME.face_down, _GAME.place, _GAME.slots
 BOL, SWE, KAZ, MAR, GRC, BEL, JAM, KEN, RUS, TUR = range(10)
 
@@ -60,7 +74,7 @@ def test_table_of_cards_and_rounds():
         assert [len(h) for h in state.hands] == [cards] * players
     with pytest.raises(GeodeckError, match="2-6 players"):
         lt.Game.from_deck(deck, players=7)
-    smaller = lt.Game(deck["cards"][:100], players=4)  # a smaller deck plays fewer rounds (a custom deck's)
+    smaller = lt.Game.from_deck(first(deck, 100), players=4)  # a smaller deck plays fewer rounds (a custom deck's)
     assert (smaller.hand_size, smaller.rounds, smaller.player_counts) == (8, 3, (2, 3, 4, 5, 6))
 
 
@@ -83,12 +97,12 @@ def test_a_small_deck_is_dealt_out_evenly_for_one_round():
     deck = synthetic_deck()
     assert lt.deal(2, 8, 6) == (4, 1) and lt.deal(3, 8, 6) == (5, 0)  # 3 categories: 2 players, 4 cards each
     assert lt.deal(2, 9, 8) == (4, 1) and lt.deal(2, 7, 8) == (7, 0)  # 4 categories: 8 cards at least
-    game = lt.Game(deck["cards"][:31], players=4)  # 7 each, three cards aside
+    game = lt.Game.from_deck(first(deck, 31), players=4)  # 7 each, three cards aside
     state = game.new_initial_state(random.Random(0))
     assert (game.hand_size, game.rounds) == (7, 1) and [len(h) for h in state.hands] == [7] * 4
     assert len(state.reserve) == 3
     with pytest.raises(GeodeckError, match="needs at least 24 cards"):  # not a card per category each
-        lt.Game(deck["cards"][:23], players=4)
+        lt.Game.from_deck(first(deck, 23), players=4)
 
 
 def test_area_example_kazakhstan_takes_all_four_cards():
