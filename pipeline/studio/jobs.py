@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pipeline.errors import GeodeckError
+from pipeline.fixes import Fixable
 
 LIMIT = 2  # jobs at once (the machine's cores: a play-check uses one each)
 WALL_S = 900  # seconds a job may take
@@ -32,8 +33,8 @@ def _child(connection, task: Callable, args: tuple) -> None:
         result = task(*args, lambda step: connection.send(("step", step)))
         connection.send((DONE, result))
     except GeodeckError as exc:  # the stage's own one-line message
-        if fixes := getattr(exc, "fixes", None):  # its fixes as data (pipeline/fixes.py: a refusal, a gate)
-            connection.send(("fixes", fixes))
+        if isinstance(exc, Fixable) and exc.fixes:  # its fixes as data (pipeline/fixes.py: a refusal, a gate)
+            connection.send(("fixes", exc.fixes))
         connection.send((FAILED, str(exc)))
     except Exception as exc:  # not the user's mistake: said in one line, the job ends
         connection.send((FAILED, f"{type(exc).__name__}: {exc}"))
