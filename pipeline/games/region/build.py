@@ -13,7 +13,7 @@ populous first, at most half the deck) and the country's `pins` in templates/reg
 
 import gettext
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -56,6 +56,13 @@ def settings(path: Path = SETTINGS) -> dict:
         return readers.read("toml", path)
     except Unreadable as exc:
         raise readers.failure("toml", path, exc, "see docs/regions.md") from exc
+
+
+def inset(iso3: str) -> grids.Inset | None:
+    """The country's far islands drawn beside its mainland (`inset` of its settings: Spain's Canary Islands),
+    or None."""
+    given = settings().get("countries", {}).get(iso3.upper(), {}).get("inset")
+    return grids.Inset(**given) if given else None
 
 
 def default_title(iso3: str, lang: str) -> str:
@@ -134,7 +141,8 @@ class Country:
         self.iso3 = self.iso3.upper()
         self.config = settings()
         self.local = self.config.get("countries", {}).get(self.iso3, {})
-        self.outline = geography.outline(self.store, self.iso3, self.config["outline"]["island_km"])
+        self.inset = inset(self.iso3)
+        self.outline = geography.outline(self.store, self.iso3, self.config["outline"]["island_km"], self.inset)
 
     def grid(self, margin: float | None) -> tuple[grids.Grid, str]:
         """The grid (and its shape) at the grid `margin` (None: the settings'): the calibrated game's, else
@@ -147,9 +155,11 @@ class Country:
                         f"{self.iso3} is placed on the grid of {self.local['grid_from']}: give it (search.calibrated)"
                     )
                 self._grids[margin] = (self.calibrated, "calibrated")
-            else:
-                crs, shape_ = geography.projection(self.outline, self.config["grid"]["elongated"])
-                self._grids[margin] = (geography.fitted_grid(self.outline, crs, margin), shape_)
+            else:  # fitted to the outline as the map draws it (an inset's islands beside the mainland)
+                drawn = geography.moved(self.outline, self.inset)
+                crs, shape_ = geography.projection(drawn, self.config["grid"]["elongated"])
+                grid = replace(geography.fitted_grid(drawn, crs, margin), inset=self.inset)
+                self._grids[margin] = (grid, shape_)
         return self._grids[margin]
 
     def candidates(self, places: int | None, margin: float | None = None) -> tuple[pd.DataFrame, int]:
