@@ -178,8 +178,9 @@ def search(
 ) -> list[dict]:
     """Try the settings (module docstring) until one passes; its deck is the one left in build/. Keeps the
     attempts in search.json and refuses, with each attempt's reason, when none passes. A country whose data
-    fails the editorial gate (gate.data_problems) is refused at its first try; `strict` False (`--accept`):
-    the gate's problems are recorded, not refused. `grid_games`: the games of `grid_sources` (`calibrated`)."""
+    fails the editorial gate (gate.data_problems) is refused at its first try, before any deck is selected;
+    `strict` False (`--accept`): the gate's problems are recorded, not refused. `grid_games`: the games of
+    `grid_sources` (`calibrated`)."""
     config = build.settings()
     tried: list[dict] = []
     seen: set[str] = set()
