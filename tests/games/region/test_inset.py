@@ -37,3 +37,21 @@ def test_spain_keeps_the_canaries_in_an_inset_beside_its_mainland(store):
     assert ((islands["ns"] > 110) & (islands["we"] > 50)).all()  # south-east of the map, off no edge
     drawn = geography.moved(spain.outline, INSET)
     assert drawn.bounds[0] > -9.5 and drawn.bounds[1] > 35  # the islands moved beside the mainland
+
+
+def test_the_map_frames_the_inset_s_islands_where_the_inset_puts_them():
+    import shapely
+
+    from pipeline.games.grid import accessories as grid_map
+    from pipeline.render.text import Box
+
+    grid = Grid("+proj=laea +lat_0=40 +lon_0=-3.5 +datum=WGS84 +units=m +no_defs", MATRIX, INSET)
+    frame = grid_map.fit_frame(grid, Box(10, 10, 180, 250))
+    island = shapely.box(-16.0, 28.0, -15.0, 28.5)  # where it lies
+    mainland = shapely.box(-5.0, 39.0, -3.0, 41.0)
+    box = (-500.0, -500.0, 500.0, 500.0)  # the whole page: nothing to clip
+    drawn = grid_map.inset_frame({"Canarias": island, "Madrid": mainland}, grid, frame, box)
+    on_page = frame.geometry(island, grid)  # the island moved by the inset, on the page
+    assert drawn.contains(on_page) and not drawn.intersects(frame.geometry(mainland, grid))
+    x0, y0, x1, y1 = on_page.bounds
+    assert np.allclose(drawn.bounds, (x0 - 3, y0 - 3, x1 + 3, y1 + 3))  # INSET_PAD_MM around its land
