@@ -141,8 +141,9 @@ def second_source(table: pd.DataFrame, ne: pd.DataFrame, crs: str) -> pd.DataFra
 
 def declared_second(store, table: pd.DataFrame, source: str, crs: str) -> pd.DataFrame:
     """`table` with the figure of the country's own second source (`second_source` in its settings: Germany's
-    Wikipedia list of towns, ~2020, SECONDS) for each place it lists within DECLARED_KM, in place of Natural
-    Earth's: a town of the list is the place at its position (the list names places in English, "Munich")."""
+    Wikipedia list of towns, ~2020, SECONDS) for each place it lists, in place of Natural Earth's: the town of
+    the same name within twice SAME_NAME_KM, else the town within DECLARED_KM (the list names some places in
+    English, "Munich"; a district, Magdeburg's Neue Neustadt 2.2 km from its centre, has none)."""
     listed = SECONDS[source].parse(SECONDS[source].read(store, load_sources()[source]))
     listed = listed.loc[(listed["population"] > 0) & listed["lat"].notna() & listed["lon"].notna()]
     if listed.empty or table.empty:
@@ -150,7 +151,10 @@ def declared_second(store, table: pd.DataFrame, source: str, crs: str) -> pd.Dat
     x, y = to_crs_points(table, crs)
     lx, ly = to_crs_points(listed, crs)
     km = np.hypot(x[:, None] - lx[None, :], y[:, None] - ly[None, :]) / 1000
-    nearest, found = km.argmin(axis=1), km.min(axis=1) <= DECLARED_KM
+    named = np.where(table["name"].to_numpy()[:, None] == listed["name"].to_numpy()[None, :], km, np.inf)
+    by_name = named.min(axis=1) <= SAME_NAME_KM * 2  # a polycentric town's points lie apart (Salzgitter: 5.7 km)
+    nearest = np.where(by_name, named.argmin(axis=1), km.argmin(axis=1))
+    found = by_name | (km.min(axis=1) <= DECLARED_KM)
     figure = listed["population"].to_numpy().astype(int)[nearest]
     return table.assign(
         second=np.where(found, figure, table["second"]),

@@ -48,19 +48,21 @@ def test_germany_s_places_are_checked_against_wikipedia_s_list_of_towns(store):
         wikipedia_german_cities.read(store, load_sources()[names.WIKIPEDIA_GERMAN_CITIES])
     )
     munich = listed.loc[listed["name"] == "Munich"].iloc[0]
+    salzgitter = listed.loc[listed["name"] == "Salzgitter"].iloc[0]
     table = pd.DataFrame(
         {
-            "geonameid": [2867714, 1],
-            "name": ["Munich", "Nowhere"],
-            "lat": [munich["lat"] + 0.005, 53.9],  # GeoNames' point beside the list's
-            "lon": [munich["lon"], 5.0],  # at sea
-            "population": [1260391, 20000],
-            "second": [0, 15000],
-            "second_from": ["", names.NATURAL_EARTH],
+            "geonameid": [2867714, 2842647, 1],
+            "name": ["Munich", "Salzgitter", "Nowhere"],
+            "lat": [munich["lat"] + 0.005, salzgitter["lat"] + 0.05, 53.9],  # GeoNames' point beside the list's;
+            "lon": [munich["lon"], salzgitter["lon"], 5.0],  # 5.6 km away, the same name; at sea
+            "population": [1260391, 104970, 20000],
+            "second": [0, 0, 15000],
+            "second_from": ["", "", names.NATURAL_EARTH],
         }
     )
     crs = "+proj=laea +lat_0=51 +lon_0=10 +datum=WGS84 +units=m +no_defs"
     found = candidates.declared_second(store, table, names.WIKIPEDIA_GERMAN_CITIES, crs)
-    assert found["second"].tolist() == [int(munich["population"]), 15000]  # no town of the list: Natural Earth's kept
-    assert found["second_from"].tolist() == [names.WIKIPEDIA_GERMAN_CITIES, names.NATURAL_EARTH]
+    figures = [int(munich["population"]), int(salzgitter["population"]), 15000]  # Nowhere: Natural Earth's kept
+    assert found["second"].tolist() == figures
+    assert found["second_from"].tolist() == [names.WIKIPEDIA_GERMAN_CITIES] * 2 + [names.NATURAL_EARTH]
     assert np.isfinite(munich["population"]) and munich["population"] > 1_000_000
