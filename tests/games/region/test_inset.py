@@ -55,3 +55,20 @@ def test_the_map_frames_the_inset_s_islands_where_the_inset_puts_them():
     assert drawn.contains(on_page) and not drawn.intersects(frame.geometry(mainland, grid))
     x0, y0, x1, y1 = on_page.bounds
     assert np.allclose(drawn.bounds, (x0 - 3, y0 - 3, x1 + 3, y1 + 3))  # INSET_PAD_MM around its land
+
+
+def test_the_kit_says_that_an_inset_s_islands_lie_farther_away_than_drawn():
+    from types import SimpleNamespace
+
+    from pipeline.games.region import definition
+    from pipeline.render import kit, layouts
+
+    game_kit = kit._words(layouts.load(definition("ESP")), "de")[2]  # the German kit's own words
+
+    def terms(grid: dict) -> list[str]:
+        deck = {"grid": grid}
+        kc = SimpleNamespace(game=None, deck=deck, kit={}, game_kit=game_kit, options=SimpleNamespace(for_sale=False))
+        return [str(p) for p in kit._terms(kc, {}, [])]  # type: ignore[arg-type]  # the fields _terms reads
+
+    assert any("Nebenkarte:" in p for p in terms({"crs": "x", "affine": [], "inset": {"west": -18.3}}))
+    assert not any("Nebenkarte" in p for p in terms({"crs": "x", "affine": []}))
