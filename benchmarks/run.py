@@ -216,13 +216,15 @@ def regions_built(bench: Bench, name: str, countries: list[str], **where) -> tup
     from pipeline import paths
     from pipeline.extract import open_store
     from pipeline.games.region import many
+    from pipeline.games.region.commands import grid_games
 
     committed, paths.DECKS_DIR = paths.DECKS_DIR, bench.scratch / name / "decks"
     shutil.copytree(committed, paths.DECKS_DIR)
     try:
         store = open_store(root=bench.store, online=False)
         start = time.perf_counter()
-        outcomes, cpu = with_workers_cpu(lambda: many.build_many(store, countries, **where))
+        games = grid_games()  # Germany is placed on Deutschland's grid (as `geodeck region build` looks it up)
+        outcomes, cpu = with_workers_cpu(lambda: many.build_many(store, countries, grid_games=games, **where))
         wall = time.perf_counter() - start
         found = {}
         for o in outcomes:

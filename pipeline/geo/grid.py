@@ -9,7 +9,7 @@ the report says so). Nothing is clamped: `off_map` says when a point falls outsi
 """
 
 import math
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from functools import cache
 from io import StringIO
 from pathlib import Path
@@ -45,17 +45,39 @@ def whole_numbers(values) -> np.ndarray:
 
 
 @dataclass(frozen=True)
+class Inset:
+    """Far islands drawn beside the mainland, as atlases draw them (Spain's Canary Islands beside Andalucía):
+    every point within the lon/lat box `west`-`east` × `south`-`north` (edges included) is moved by `dlon`,
+    `dlat` degrees before the grid projects it, so its grid numbers are read off the inset."""
+
+    west: float
+    south: float
+    east: float
+    north: float
+    dlon: float
+    dlat: float
+
+    def moved(self, lat: np.ndarray, lon: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The points (lat, lon) with those in the box moved by the offset."""
+        inside = (lon >= self.west) & (lon <= self.east) & (lat >= self.south) & (lat <= self.north)
+        return lat + inside * self.dlat, lon + inside * self.dlon
+
+
+@dataclass(frozen=True)
 class Grid:
-    """`crs` plus `matrix` (3x2): [x, y, 1] @ matrix = [north-south, west-east] in grid units."""
+    """`crs` plus `matrix` (3x2): [x, y, 1] @ matrix = [north-south, west-east] in grid units; `inset`: far
+    islands moved beside the mainland before projecting (None: none)."""
 
     crs: str
     matrix: tuple[tuple[float, float], ...]
+    inset: Inset | None = None
 
     def values(self, lat, lon) -> np.ndarray:
         """Unrounded (ns, we) per point, shape (n, 2)."""
-        x, y = from_lonlat(self.crs).transform(
-            np.atleast_1d(np.asarray(lon, dtype=float)), np.atleast_1d(np.asarray(lat, dtype=float))
-        )
+        lat, lon = np.atleast_1d(np.asarray(lat, dtype=float)), np.atleast_1d(np.asarray(lon, dtype=float))
+        if self.inset is not None:
+            lat, lon = self.inset.moved(lat, lon)
+        x, y = from_lonlat(self.crs).transform(lon, lat)
         return np.c_[x, y, np.ones(len(x))] @ np.array(self.matrix)
 
     def numbers(self, lat, lon) -> np.ndarray:
@@ -64,8 +86,10 @@ class Grid:
 
     def to_dict(self) -> dict:
         """The grid as JSON: `crs`, and `affine` = the rows [a, b, c] of ns and of we = a·x + b·y + c, where
-        (x, y) are a point's lon/lat (EPSG:4326) transformed to `crs` (east, north). `from_dict` reverses it."""
-        return {"crs": self.crs, "affine": [list(column) for column in zip(*self.matrix)]}
+        (x, y) are a point's lon/lat (EPSG:4326), moved by the `inset` when it has one, transformed to `crs`
+        (east, north). `from_dict` reverses it."""
+        grid = {"crs": self.crs, "affine": [list(column) for column in zip(*self.matrix)]}
+        return grid if self.inset is None else {**grid, "inset": asdict(self.inset)}
 
     @classmethod
     def from_dict(cls, data: dict) -> "Grid":
@@ -77,7 +101,11 @@ class Grid:
             raise ValueError(f"not a grid with crs and affine ({exc})") from None
         if not isinstance(crs, str) or affine.shape != (2, 3) or not np.isfinite(affine).all():
             raise ValueError("a grid needs a crs string and an affine of 2 rows of 3 finite numbers")
-        return cls(crs, tuple((float(x), float(y)) for x, y in affine.T))
+        try:
+            inset = Inset(**{k: float(v) for k, v in data["inset"].items()}) if "inset" in data else None
+        except (AttributeError, TypeError, ValueError) as exc:
+            raise ValueError(f"not an inset of west, south, east, north, dlon, dlat ({exc})") from None
+        return cls(crs, tuple((float(x), float(y)) for x, y in affine.T), inset)
 
 
 def off_map(numbers: np.ndarray) -> np.ndarray:

@@ -338,7 +338,8 @@ def _attribution(canvas, kc: KitContext, manifest: dict) -> None:
 def _terms(kc: KitContext, defined: dict, used: list[str]) -> list[Markup]:
     """ "For personal use" where a source may not be sold, or what stood in for it in a kit for sale, and how
     the game made what it draws from them (its kit words' `sources_note`, and `sources_note_for_sale` in a kit
-    for sale); what a region deck's tier means (reviewed, checked or accepted: docs/regions.md)."""
+    for sale); that a grid's inset shows islands nearer than they lie (`inset_note`); what a region deck's tier
+    means (reviewed, checked or accepted: docs/regions.md)."""
     game, deck, kit, game_kit, for_sale = kc.game, kc.deck, kc.kit, kc.game_kit, kc.options.for_sale
     paragraphs = []
     barred = [name for name in used if defined[name].license_class == "non-commercial"]
@@ -361,6 +362,8 @@ def _terms(kc: KitContext, defined: dict, used: list[str]) -> list[Markup]:
     for key in ("sources_note", "sources_note_for_sale") if for_sale else ("sources_note",):
         if key in game_kit:
             paragraphs.append(markup.words(game_kit[key]))
+    if deck.get("grid", {}).get("inset") and "inset_note" in game_kit:  # far islands framed on the map
+        paragraphs.append(markup.words(game_kit["inset_note"]))
     if tier := game_kit.get("tiers", {}).get(deck.get("region", {}).get("tier")):
         paragraphs.append(markup.words(tier))
     return paragraphs

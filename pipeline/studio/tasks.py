@@ -168,11 +168,12 @@ def world_map(where: Where) -> dict:
 def region(where: Where, iso3: str, progress: Progress) -> str:
     """`geodeck region build ISO3`: its one-line result."""
     from pipeline import locking
+    from pipeline.games.region import many
     from pipeline.games.region.search import publish
 
     where.enter()
-    store = _store()
-    with locking.exclusive(paths.build_dir(), on_wait=progress), locking.exclusive(store.root, on_wait=progress):
+    with locking.exclusive(many.locked_folder(), on_wait=progress):  # as `geodeck region build`: build/region/ only
+        store = many.readable(_store(), progress)
         progress("search")
         result = publish(store, iso3)
     state = "published" if result.published else "unchanged"

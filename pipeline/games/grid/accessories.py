@@ -385,9 +385,26 @@ def _draw_field(c, model: MapModel, states_lonlat: dict, grid: Grid, words: dict
         country = shapely.union_all(list(paged.values()))
         outline = shapely.polygons(shapely.get_exterior_ring(shapely.get_parts(country)))  # without inner rings
         draw_geometry(c, shapely.MultiPolygon(list(outline)), fill=False, stroke=True)
+        if grid.inset is not None:  # the inset's frame, as atlases draw far islands beside the mainland
+            c.setLineWidth(0.3)
+            draw_geometry(c, inset_frame(states_lonlat, grid, frame, model.box), fill=False, stroke=True)
         c.setFillColor(HexColor(words["dot_colour"]))
         for x, y in dots:
             c.circle(x, y, DOT_MM, stroke=0, fill=1)
+
+
+INSET_PAD_MM = 3  # room between an inset's islands and its frame
+
+
+def inset_frame(states_lonlat: dict, grid: Grid, frame, box: tuple[float, float, float, float]):
+    """The frame around the inset's islands on the page (`Grid.inset`): their land's bounds, INSET_PAD_MM
+    around, within the map's box."""
+    i = grid.inset
+    assert i is not None
+    land = shapely.union_all(list(states_lonlat.values())).intersection(shapely.box(i.west, i.south, i.east, i.north))
+    x0, y0, x1, y1 = frame.geometry(land, grid).bounds
+    pad = INSET_PAD_MM
+    return shapely.box(max(x0 - pad, box[0]), max(y0 - pad, box[1]), min(x1 + pad, box[2]), min(y1 + pad, box[3]))
 
 
 def _draw_legend(c, model: MapModel, grid: Grid, page: tuple[float, float], words: dict, regular: str) -> None:

@@ -13,7 +13,7 @@ populous first, at most half the deck) and the country's `pins` in templates/reg
 
 import gettext
 import json
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -56,6 +56,13 @@ def settings(path: Path = SETTINGS) -> dict:
         return readers.read("toml", path)
     except Unreadable as exc:
         raise readers.failure("toml", path, exc, "see docs/regions.md") from exc
+
+
+def inset(iso3: str) -> grids.Inset | None:
+    """The country's far islands drawn beside its mainland (`inset` of its settings: Spain's Canary Islands),
+    or None."""
+    given = settings().get("countries", {}).get(iso3.upper(), {}).get("inset")
+    return grids.Inset(**given) if given else None
 
 
 def default_title(iso3: str, lang: str) -> str:
@@ -119,48 +126,105 @@ def select(table: pd.DataFrame, pinned: list[int], rule: rule_of.Settings) -> np
     return selection.select(pool, pinned, rule, rule_of.EXTREMES, "state", crs=None)
 
 
+@dataclass
+class Country:
+    """What every try of one country's search shares, computed once (`candidates`): its outline, grid and
+    candidates (per grid margin and population floor); a try only selects among them (`build`)."""
+
+    store: object
+    iso3: str
+    calibrated: grids.Grid | None = None  # the grid of the game the settings' `grid_from` names (search.calibrated)
+    _grids: dict = field(default_factory=dict)
+    _tables: dict = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.iso3 = self.iso3.upper()
+        self.config = settings()
+        self.local = self.config.get("countries", {}).get(self.iso3, {})
+        self.inset = inset(self.iso3)
+        self.outline = geography.outline(self.store, self.iso3, self.config["outline"]["island_km"], self.inset)
+
+    def grid(self, margin: float | None) -> tuple[grids.Grid, str]:
+        """The grid (and its shape) at the grid `margin` (None: the settings'): the calibrated game's, else
+        fitted to the outline."""
+        margin = self.config["grid"]["margin"] if margin is None else margin
+        if margin not in self._grids:
+            if self.local.get("grid_from"):
+                if self.calibrated is None:
+                    raise ValueError(
+                        f"{self.iso3} is placed on the grid of {self.local['grid_from']}: give it (search.calibrated)"
+                    )
+                self._grids[margin] = (self.calibrated, "calibrated")
+            else:  # fitted to the outline as the map draws it (an inset's islands beside the mainland)
+                drawn = geography.moved(self.outline, self.inset)
+                crs, shape_ = geography.projection(drawn, self.config["grid"]["elongated"])
+                grid = replace(geography.fitted_grid(drawn, crs, margin), inset=self.inset)
+                self._grids[margin] = (grid, shape_)
+        return self._grids[margin]
+
+    def candidates(self, places: int | None, margin: float | None = None) -> tuple[pd.DataFrame, int]:
+        """The candidates of a deck of `places` (None: the settings' default) on the grid at `margin`, with
+        their names in every language (`in_languages`), and their population floor: the cities of
+        `min_population`+, or for a country with fewer on its map than the deck has cards its towns of
+        `small_country_population`+; without the places the settings leave out by name."""
+        floors = self.config["places"]
+        table, found = self._table(margin, floors["min_population"])
+        if found < (places or floors["default"]):  # a small country: its towns too
+            return self._table(margin, floors["small_country_population"])[0], floors["small_country_population"]
+        return table, floors["min_population"]
+
+    def size(self, places: int | None, margin: float | None = None, lang: str = "en") -> int:
+        """The deck's size for `places` (None: the settings' default): at most its candidates standing on their
+        own (no suburbs); a country with fewer than the settings' `minimum` cannot be built (an error naming
+        it in `lang`)."""
+        table, floor = self.candidates(places, margin)
+        pool, minimum = int((table["suburb"] == "").sum()), self.config["places"]["minimum"]
+        if pool < minimum:
+            raise GeodeckError(
+                f"{self.iso3} ({country_name(self.iso3, lang)}): {pool} places of {floor:,}+ inhabitants on its "
+                f"mainland (suburbs left out), {minimum} needed for a game (8 rounds of 5 places); it cannot be built"
+            )
+        return min(places or self.config["places"]["default"], pool)
+
+    def _table(self, margin: float | None, floor: int) -> tuple[pd.DataFrame, int]:
+        """The candidates of `floor`+ on the grid at `margin` (with `beside` and `suburb`: the grid game's rule)
+        and how many were on it before the places left out by name."""
+        if (margin, floor) not in self._tables:
+            table = placed(self.store, self.iso3, self.outline, self.grid(margin)[0], self.config, floor)
+            kept = table.loc[~left_out(table, self.local.get("out", []))].reset_index(drop=True)
+            named = in_languages(kept, self.iso3, self.config["names"]["languages"])
+            rule = rule_of.load_settings(SETTINGS, size=self.config["places"]["default"], min_population=floor)
+            largest = named["population"].rank(method="first", ascending=False) <= self.config["places"]["largest"]
+            exempt = (named["capital"] != "") | named["name"].isin(self.local.get("pins", [])) | largest
+            near, suburb = rule_of.suburbs(named, rule, exempt)
+            self._tables[margin, floor] = named.assign(beside=near, suburb=suburb), len(table)
+        return self._tables[margin, floor]
+
+
 def build(
-    store, iso3: str, places: int | None, title: str | None, lang: str, calibrated: grids.Grid | None = None, **tried
+    store,
+    iso3: str,
+    places: int | None,
+    title: str | None,
+    lang: str,
+    calibrated: grids.Grid | None = None,
+    country: Country | None = None,
+    **tried,
 ) -> Region:
     """The region's places and grid (nothing written). `calibrated`: the grid of the game its settings'
     `grid_from` names (its published deck's, looked up where names become games: search.calibrated), else
-    one is fitted to its outline. `tried`: settings in place of the file's, a try of `region build`'s search
-    (`largest`, `weight_spread`, `margin`: pipeline/games/region/search.py)."""
-    iso3 = iso3.upper()
-    config = settings()
+    one is fitted to its outline. `country`: what the search's tries share (`Country`, made here when not
+    given). `tried`: settings in place of the file's, a try of `region build`'s search (`largest`,
+    `weight_spread`, `margin`: pipeline/games/region/search.py)."""
+    country = country or Country(store, iso3, calibrated)
+    iso3, config, local = country.iso3, country.config, country.local
     pinned = tried.get("largest", config["places"]["largest"])  # the most populous places pinned (not: no suburbs)
     weights = {k: tried[k] for k in ("weight_spread",) if k in tried}
-    local = config.get("countries", {}).get(iso3, {})
-    name = country_name(iso3, lang)
-    outline = geography.outline(store, iso3, config["outline"]["island_km"])
-    if local.get("grid_from"):
-        if calibrated is None:
-            raise ValueError(f"{iso3} is placed on the grid of {local['grid_from']}: give it (search.calibrated)")
-        grid, shape_ = calibrated, "calibrated"
-    else:
-        crs, shape_ = geography.projection(outline, config["grid"]["elongated"])
-        grid = geography.fitted_grid(outline, crs, tried.get("margin", config["grid"]["margin"]))
-    floor = config["places"]["min_population"]
-    table = placed(store, iso3, outline, grid, config, floor)
-    if len(table) < (places or config["places"]["default"]):  # a small country: its towns too
-        floor = config["places"]["small_country_population"]
-        table = placed(store, iso3, outline, grid, config, floor)
-    table = table.loc[~left_out(table, local.get("out", []))].reset_index(drop=True)
-    table = in_languages(table, iso3, config["names"]["languages"])
-    rule = rule_of.load_settings(SETTINGS, size=places or config["places"]["default"], min_population=floor, **weights)
-    largest = table["population"].rank(method="first", ascending=False) <= config["places"]["largest"]
-    exempt = (table["capital"] != "") | table["name"].isin(local.get("pins", [])) | largest
-    near, suburb = rule_of.suburbs(table, rule, exempt)
-    table = table.assign(beside=near, suburb=suburb)
-    pool = table.loc[suburb == ""].reset_index()
-    minimum = config["places"]["minimum"]
-    size = min(rule.size, len(pool))
-    if size < minimum:
-        raise GeodeckError(
-            f"{iso3} ({name}): {len(pool)} places of {floor:,}+ inhabitants on its mainland (suburbs left out), "
-            f"{minimum} needed for a game (8 rounds of 5 places); it cannot be built"
-        )
-    rule = replace(rule, size=size)
+    grid, shape_ = country.grid(tried.get("margin"))
+    table, floor = country.candidates(places, tried.get("margin"))
+    size = country.size(places, tried.get("margin"), lang)
+    rule = rule_of.load_settings(SETTINGS, size=size, min_population=floor, **weights)
+    pool = table.loc[table["suburb"] == ""].reset_index()
     chosen = select(pool, pins(pool, size, pinned, local.get("pins", [])), rule)
     in_deck = np.zeros(len(table), dtype=bool)
     in_deck[pool.loc[chosen, "index"].to_numpy()] = True
@@ -169,7 +233,7 @@ def build(
         table.assign(in_deck=in_deck),
         grid,
         shape_,
-        outline,
+        country.outline,
         title or default_title(iso3, lang),
         lang,
     )
@@ -194,7 +258,13 @@ def placed(store, iso3: str, outline, grid: grids.Grid, config: dict, min_popula
     their grid numbers."""
     local = config.get("countries", {}).get(iso3, {})
     table = candidates.candidates(
-        store, iso3, outline, config["places"]["capital_km"], min_population, local.get("spelling")
+        store,
+        iso3,
+        outline,
+        config["places"]["capital_km"],
+        min_population,
+        local.get("spelling"),
+        local.get("second_source"),
     )
     table = table.loc[candidates.inside(table, outline, config["outline"]["tolerance_km"])]
     # numbered from the coordinates the card prints, so the map puts each place on its card's numbers

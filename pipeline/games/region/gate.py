@@ -137,13 +137,20 @@ def _districts(deck: pd.DataFrame, ratio: float) -> list[str]:
 def _twins(table: pd.DataFrame, deck: pd.DataFrame, twin_km: float) -> list[str]:
     """Cards carrying the very figure of another place within `twin_km`: one is the other's district
     (GeoNames' "Meikle Earnock" with Hamilton's 54,480, 1.9 km away)."""
-    out = []
-    for g, n, p, la, lo in zip(deck["geonameid"], deck["name"], deck["population"], deck["lat"], deck["lon"]):
-        same = table.loc[(table["population"] == p) & (table["geonameid"] != g)]
-        km = 111.2 * np.hypot(same["lat"] - la, (same["lon"] - lo) * np.cos(np.radians(la)))
-        out += [f"{n} and {m} both have {p:,} inhabitants, {k:.1f} km apart: one is the other's district"
-                for m, k in zip(same["name"][km <= twin_km], km[km <= twin_km])]  # fmt: skip
-    return out
+    cards = pd.DataFrame({k: deck[k].to_numpy() for k in ("geonameid", "name", "population", "lat", "lon")})
+    others = pd.DataFrame({k: table[k].to_numpy() for k in ("geonameid", "name", "population", "lat", "lon")})
+    pairs = cards.assign(card=np.arange(len(cards))).merge(
+        others.assign(other=np.arange(len(others))), on="population", suffixes=("", "_other")
+    )
+    pairs = pairs.loc[pairs["geonameid"] != pairs["geonameid_other"]].sort_values(["card", "other"])
+    km = 111.2 * np.hypot(
+        pairs["lat_other"] - pairs["lat"], (pairs["lon_other"] - pairs["lon"]) * np.cos(np.radians(pairs["lat"]))
+    )
+    near = pairs.loc[km <= twin_km]
+    return [
+        f"{n} and {m} both have {p:,} inhabitants, {k:.1f} km apart: one is the other's district"
+        for n, m, p, k in zip(near["name"], near["name_other"], near["population"], km[km <= twin_km])
+    ]
 
 
 def flagged(deck: pd.DataFrame, off: float) -> pd.Series:

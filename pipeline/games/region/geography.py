@@ -15,13 +15,14 @@ grid; the map is drawn true to scale on the grid's own aspect, so cells are rect
 import json
 from functools import cache
 
+import numpy as np
 import shapely
 from pyproj import Transformer
 from shapely.geometry import shape
 
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources, names
-from pipeline.geo.grid import NS_MAX, WE_MAX, Grid, significant
+from pipeline.geo.grid import NS_MAX, WE_MAX, Grid, Inset, significant
 from pipeline.render.maps import DETAIL_LAYER, project
 
 LAEA = "+proj=laea +lat_0={lat:.4f} +lon_0={lon:.4f} +datum=WGS84 +units=m +no_defs"
@@ -111,12 +112,26 @@ def fitted_grid(outline, crs: str, margin: float) -> Grid:
 _OUTLINES: dict[tuple, object] = {}
 
 
-def outline(store, iso3: str, island_km: float):
-    """The country's mainland (lon/lat) from the pinned Natural Earth layer, once per process and store."""
-    key = (store.root, store.mirror, iso3, island_km)
+def outline(store, iso3: str, island_km: float, inset: Inset | None = None):
+    """The country's mainland (lon/lat) from the pinned Natural Earth layer, once per process and store, with
+    the parts within the `inset`'s box (Spain's Canary Islands) where they lie: the grid moves them
+    (`moved`)."""
+    key = (store.root, store.mirror, iso3, island_km, inset)
     if key not in _OUTLINES:
         feature = countries(store).get(iso3)
         if feature is None:
             raise GeodeckError(f"{iso3}: Natural Earth's 50m countries have no outline for it (`geodeck region list`)")
-        _OUTLINES[key] = mainland(shape(feature["geometry"]), island_km)
+        land = shape(feature["geometry"])
+        kept = list(mainland(land, island_km).geoms)
+        if inset is not None:
+            box = shapely.box(inset.west, inset.south, inset.east, inset.north)
+            kept += [p for p in shapely.get_parts(land) if box.contains(p) and not any(p.equals(k) for k in kept)]
+        _OUTLINES[key] = shapely.MultiPolygon(kept)
     return _OUTLINES[key]
+
+
+def moved(geom, inset: Inset | None):
+    """A lon/lat geometry as the grid places it: the inset's islands beside the mainland (`Inset`)."""
+    if inset is None:
+        return geom
+    return shapely.transform(geom, lambda xy: np.column_stack(inset.moved(xy[:, 1], xy[:, 0])[::-1]))

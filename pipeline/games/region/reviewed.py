@@ -89,6 +89,7 @@ def translated(iso3: str, kind: str, local: str, lang: str, code: str = "") -> s
     return local
 
 
+@cache
 def _own_language(iso3: str) -> str | None:
     from pipeline.games.region import own_language
 

@@ -18,6 +18,7 @@ from pipeline.errors import GeodeckError
 from pipeline.framework.definition import GameDefinition
 from pipeline.games.grid.decks import deck_grid
 from pipeline.games.region import build, definition, fairness, gate, legibility, reviewed
+from pipeline.games.region.candidates import SECOND_NAMES
 from pipeline.geo.grid import Grid
 from pipeline.jsonfile import Unreadable
 from pipeline.render import layouts
@@ -76,26 +77,31 @@ def calibrated(iso3: str, grid_games: Mapping[str, GameDefinition]) -> Grid | No
 
 
 def attempt(
-    store,
-    iso3: str,
+    country: build.Country,
     setting: dict,
     title: str | None,
     lang: str,
     games: tuple[int, ...],
     seen: set,
-    grid_games: Mapping[str, GameDefinition],
     strict: bool = True,
 ) -> dict | None:
     """Build, write and judge the deck of a try: {places, settings, data, gate, flagged, map, play_check}
     (`places`: the deck's size; `data` and `gate`: the editorial gate's problems of the country's data and of
     this deck, gate.py; `flagged`: cards whose population is far from the second source; `games`: the
     play-check's budgets, the next only when the last did not fail; None: a deck already tried, e.g. a
-    country with fewer candidates than the try's places). `strict`: a deck failing the gate is neither drawn
-    nor played (without `--accept`)."""
+    country with fewer candidates than the try's places). `country`: what the tries share (its candidates).
+    `strict`: a deck failing the gate is neither drawn nor played (without `--accept`), and a country whose
+    data fail it is refused before any deck is selected (they fail every deck alike)."""
     others = {k: v for k, v in setting.items() if k != "places"}
-    region = build.build(store, iso3, setting["places"], title, lang, calibrated(iso3, grid_games), **others)
     rules = build.settings()["gate"]
-    data, problems = gate.data_problems(store, region.iso3, region.table), gate.deck_problems(region.table, rules)
+    country.size(setting["places"], others.get("margin"), lang)  # too few places: it cannot be built at all
+    candidates = country.candidates(setting["places"], others.get("margin"))[0]
+    data = gate.data_problems(country.store, country.iso3, candidates)
+    found: dict = {"places": setting["places"], "settings": others, "data": data, "gate": [], "flagged": []}
+    if strict and data:  # refused by the country's data: no deck selected, drawn or played
+        return {**found, "map": [], "play_check": None}
+    region = build.build(country.store, country.iso3, setting["places"], title, lang, country=country, **others)
+    problems = gate.deck_problems(region.table, rules)
     chosen = sorted(region.table.loc[region.table["in_deck"], "geonameid"])
     key = json.dumps([chosen, region.grid.to_dict()], default=int)
     if key in seen:
@@ -106,19 +112,19 @@ def attempt(
     built = stage.fresh_deck(game)[1]
     deck = region.table.loc[region.table["in_deck"]]
     off = gate.flagged(deck, rules["second_source_off"])
-    found: dict = {
-        "places": len(chosen),
-        "settings": others,
-        "data": data,
-        "gate": problems,
-        "flagged": [
-            f"{n} {p:,} (Natural Earth {s:,})"
-            for n, p, s in zip(deck["name"][off], deck["population"][off], deck["second"][off])
+    found.update(
+        places=len(chosen),
+        gate=problems,
+        flagged=[
+            f"{n} {p:,} ({SECOND_NAMES[f]} {s:,})"
+            for n, p, s, f in zip(
+                deck["name"][off], deck["population"][off], deck["second"][off], deck["second_from"][off]
+            )
         ],
-        "map": [],
-        "play_check": None,
-    }
-    if strict and (data or problems):  # refused by the gate: neither drawn nor played
+        map=[],
+        play_check=None,
+    )
+    if strict and problems:  # refused by the gate: neither drawn nor played
         return found
     found["map"] = legibility.problems(game, built)
     if not found["map"]:  # an illegible map is not played
@@ -172,14 +178,16 @@ def search(
 ) -> list[dict]:
     """Try the settings (module docstring) until one passes; its deck is the one left in build/. Keeps the
     attempts in search.json and refuses, with each attempt's reason, when none passes. A country whose data
-    fails the editorial gate (gate.data_problems) is refused at its first try; `strict` False (`--accept`):
-    the gate's problems are recorded, not refused. `grid_games`: the games of `grid_sources` (`calibrated`)."""
+    fails the editorial gate (gate.data_problems) is refused at its first try, before any deck is selected;
+    `strict` False (`--accept`): the gate's problems are recorded, not refused. `grid_games`: the games of
+    `grid_sources` (`calibrated`)."""
     config = build.settings()
     tried: list[dict] = []
     seen: set[str] = set()
+    country = build.Country(store, iso3, calibrated(iso3, grid_games))
     for setting in tries(places, config):
         budget = budgets(config["fairness"], not tried)
-        found = attempt(store, iso3, setting, title, lang, budget, seen, grid_games, strict)
+        found = attempt(country, setting, title, lang, budget, seen, strict)
         if found is None:
             continue
         tried.append(found)
@@ -217,8 +225,8 @@ def changelog(tried: list[dict]) -> str:
         lines.append("Published over the editorial gate (`--accept`, Why: below): " + "; ".join(over))
     if last.get("flagged"):
         lines.append(
-            "Populations more than the gate's `second_source_off` from Natural Earth's pop_min (flagged in each "
-            "card's provenance): " + "; ".join(last["flagged"])
+            "Populations more than the gate's `second_source_off` from their second source (Natural Earth's pop_min, "
+            "or the country's own: docs/regions.md; flagged in each card's provenance): " + "; ".join(last["flagged"])
         )
     return "\n\n".join(lines)
 

@@ -28,7 +28,7 @@ def published(monkeypatch):
             raise GeodeckError("region-pol: suspicious changes (`geodeck diff region-pol`); --accept REASON")
         return stage.Result(f"region-{iso3.lower()}", "2026.12.9", iso3 != "ITA", tried[-1]["places"], None)
 
-    monkeypatch.setattr(many, "ready", lambda store: None)
+    monkeypatch.setattr(many, "ready", lambda store, on_wait=None: store)
     monkeypatch.setattr(many, "searched", searched)
     monkeypatch.setattr(search, "published", publish)
     return calls

@@ -128,3 +128,21 @@ def test_a_german_deck_of_switzerland_names_its_french_and_italian_speaking_cant
     ]
     assert reviewed.translated("CHE", "division", "Genève", "fr", "CH-GE") == "Genève"
     assert reviewed.translated("CHE", "place", "Genève", "en") == "Geneva"
+
+
+def test_names_citing_cldr_are_cldr_s_exemplar_cities_as_babel_ships_them():
+    """Switzerland's and the Netherlands' names from an installed data package (issue 41, item 6): each row
+    citing CLDR gives the exemplar city of the time zone it names, in its language, as babel's CLDR has it."""
+    import re
+
+    import babel
+    from babel import Locale
+
+    cited = [r for r in reviewed.rows(reviewed.NAMES) if r["citation"].startswith("CLDR ")]
+    assert {(r["iso3"], r["local"]) for r in cited} >= {("CHE", "Zürich"), ("NLD", "Amsterdam")}
+    for row in cited:
+        zone = re.findall(r"time zone (\S+) in", row["citation"])[0]
+        city = Locale.parse(row["lang"]).time_zones.get(zone, {}).get("city") or zone.split("/")[-1].replace("_", " ")
+        assert row["name"] == city != row["local"], row
+        assert f"CLDR {babel.core.get_cldr_version()} " in row["citation"] and babel.__version__ in row["citation"]
+    assert reviewed.translated("CHE", "place", "Zürich", "it") == "Zurigo"
