@@ -9,6 +9,7 @@ import multiprocessing
 import secrets
 import time
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -28,10 +29,11 @@ from pipeline.errors import GeodeckError
 from pipeline.i18n import registry as languages
 from pipeline.i18n.catalogue import form as plural_form
 from pipeline.i18n.catalogue import gettext, plural_forms
-from pipeline.studio import drafts, jobs, listing, playing, tasks
+from pipeline.studio import drafts, jobs, listing, playing, previews, tasks
 from pipeline.studio.sessions import COOKIE, Session, Sessions
 
-QUICK_S = 120  # seconds a card image or preview may take
+QUICK_S = 120  # seconds (of wall time, and of CPU) a card image or preview may take
+TASKS_PER_WORKER = 1000  # a pool worker is replaced after this many (a fresh one takes about 0.5 s to warm)
 SHOWN_CARDS = 8  # cards drawn on a deck's page (rendered together, in one worker)
 TABLES = 3  # games a session plays at once: a fourth leaves the oldest
 STATIC = Path(__file__).with_name("static")
@@ -85,7 +87,7 @@ class Studio:
         self.workers = workers
         self.pool: ProcessPoolExecutor | None = None
         self.images: dict[tuple, asyncio.Future] = {}  # (game, version, lang, card ids) -> their faces
-        self.previews: dict[str, tuple[bytes, bytes]] = {}  # session -> the draft's first card
+        self.previews = previews.Previews(self.quick, workers)  # the make-a-deck form's first card
         self.pages: dict[str, jinja2.Environment] = {}
         self.countries: asyncio.Future | None = None  # `region list`'s rows, read once
         self.tables: dict[str, tuple[str, playing.Table]] = {}  # id -> (session, game played in the browser)
@@ -147,13 +149,29 @@ class Studio:
                     found[key] = [value] if key.endswith("continents") else value
             return found
 
-    async def quick(self, task, *args):
-        """A task in the pool of worker processes, at most QUICK_S seconds."""
+    def warm(self) -> ProcessPoolExecutor:
+        """The pool of worker processes, started (and warmed: `tasks.warm`) before a request needs it."""
         if self.pool is None:
             context = multiprocessing.get_context("spawn")
-            self.pool = ProcessPoolExecutor(self.workers, mp_context=context, max_tasks_per_child=50)
-        future = self.pool.submit(task, tasks.Where.here(), *args)
-        return await asyncio.wait_for(asyncio.wrap_future(future), QUICK_S)
+            self.pool = ProcessPoolExecutor(
+                self.workers, mp_context=context, initializer=tasks.warm, max_tasks_per_child=TASKS_PER_WORKER
+            )
+            for _ in range(self.workers):
+                self.pool.submit(tasks.warm)
+        return self.pool
+
+    async def quick(self, task, *args):
+        """A task in the pool of worker processes, at most QUICK_S seconds of wall time and of CPU (a worker
+        over it is ended, and the pool started again)."""
+        pool = self.warm()
+        future = pool.submit(tasks.bounded, QUICK_S, task, tasks.Where.here(), *args)
+        try:
+            return await asyncio.wait_for(asyncio.wrap_future(future), QUICK_S)
+        except BrokenProcessPool as exc:
+            if self.pool is pool:
+                self.pool = None
+                pool.shutdown(wait=False, cancel_futures=True)
+            raise GeodeckError("a card took too long to draw and was stopped; try again") from exc
 
     def close(self) -> None:
         self.jobs.close()
@@ -229,7 +247,7 @@ class Studio:
     async def make(self, request: Request) -> Response:
         session = self.visitor(request)
         checked = drafts.check(session.folder) if drafts.values(session.folder) else drafts.Checked({})
-        preview = self.previews.get(session.key) if checked.ok else None
+        preview = self.previews.shown.get(session.key) if checked.ok else None
         images = [base64.b64encode(png).decode() for png in preview] if preview else []
         return self.page(request, "make.html.j2", checked=checked, preview=images, **listing.form_choices())
 
@@ -239,20 +257,12 @@ class Studio:
         upload = form.pop("items.table", None)
         if isinstance(upload, bytes) and len(upload) > drafts.upload_cap():
             raise HTTPException(413)
-        drafts.save(session.folder, form, upload if isinstance(upload, bytes) else None)
-        checked = drafts.check(session.folder)
-        self.previews.pop(session.key, None)
-        if checked.ok:
-            try:
-                self.previews[session.key] = await self.quick(tasks.preview, session.folder)
-            except GeodeckError as exc:  # a recipe error found when its cards are made (a joker's group …)
-                for line in getattr(exc, "problems", [str(exc)]):
-                    where, problem = drafts.placed(line, session.folder)
-                    checked.problems.setdefault(where, []).append(problem)
-                checked.ok = not hasattr(exc, "problems")  # else not drawable here, yet publishable (countries)
-        preview = self.previews.get(session.key)
-        images = [base64.b64encode(png).decode() for png in preview] if preview else []
-        return self.page(request, "make.html.j2", checked=checked, preview=images, **listing.form_choices())
+        table = upload if isinstance(upload, bytes) else None
+        outcome = await self.previews.change(
+            session.key, session.folder, lambda: drafts.save(session.folder, form, table)
+        )
+        images = [base64.b64encode(png).decode() for png in outcome.faces] if outcome.faces else []
+        return self.page(request, "make.html.j2", checked=outcome.checked, preview=images, **listing.form_choices())
 
     async def publish(self, request: Request) -> Response:
         await self.posted(request)
@@ -402,7 +412,7 @@ class Studio:
 
     async def preview(self, request: Request) -> Response:
         session = self.visitor(request)
-        found = self.previews.get(session.key)
+        found = self.previews.shown.get(session.key)
         if found is None or request.path_params["side"] not in ("front", "back"):
             raise HTTPException(404)
         return Response(found[request.path_params["side"] == "back"], media_type="image/png")
@@ -415,12 +425,15 @@ class Studio:
         return self.page(request, "error.html.j2", status, status=status, detail=detail)
 
 
-def create(access_token: str | None = None, workers: int = 2) -> Starlette:
-    """The studio's application; `access_token`: asked for once per browser (a studio on a network)."""
+def create(access_token: str | None = None, workers: int = 2, warm: bool = False) -> Starlette:
+    """The studio's application; `access_token`: asked for once per browser (a studio on a network); `warm`: its
+    worker processes started with it (served), not at the first card asked for (tests)."""
     studio = Studio(access_token, workers)
 
     @asynccontextmanager
     async def lifespan(_app):
+        if warm:
+            studio.warm()
         yield
         studio.close()
 
