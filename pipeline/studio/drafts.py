@@ -121,8 +121,9 @@ def recipe(form: dict, table_name: str) -> dict:
     return document
 
 
-def check(folder: Path) -> Checked:
-    """Write the draft's recipe from its saved form and read it (and its table) as `geodeck deck new` does."""
+def check(folder: Path, table_too: bool = True) -> Checked:
+    """Write the draft's recipe from its saved form and read it (and, if `table_too`, its table) as `geodeck
+    deck new` does."""
     from pipeline.games.custom import recipe as recipes
     from pipeline.games.custom import table as tables
 
@@ -132,7 +133,7 @@ def check(folder: Path) -> Checked:
     atomic.write_text(folder / RECIPE, tomlkit.dumps(recipe(form, checked.table)))
     try:
         made = recipes.load(folder / RECIPE)
-        if made.items.table is not None:
+        if table_too and made.items.table is not None:
             tables.read(made, say=lambda _line: None)
     except recipes.RecipeError as exc:
         for line in exc.problems:

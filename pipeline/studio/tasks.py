@@ -113,7 +113,7 @@ def draft(where: Where, folder: Path, draw: bool):
     from pipeline.studio import drafts
 
     where.enter()
-    checked = drafts.check(folder)
+    checked = drafts.check(folder, table_too=not draw)  # drawn, the table is read by `build.draft` (its errors alike)
     if not (checked.ok and draw):
         return checked, None
     try:
