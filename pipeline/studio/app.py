@@ -29,7 +29,7 @@ from pipeline.errors import GeodeckError
 from pipeline.i18n import registry as languages
 from pipeline.i18n.catalogue import form as plural_form
 from pipeline.i18n.catalogue import gettext, plural_forms
-from pipeline.studio import drafts, jobs, listing, playing, previews, tasks
+from pipeline.studio import drafts, estimates, jobs, listing, playing, previews, tasks
 from pipeline.studio.sessions import COOKIE, Session, Sessions
 
 QUICK_S = 120  # seconds (of wall time, and of CPU) a card image or preview may take
@@ -109,6 +109,7 @@ class Studio:
                 pgettext=lambda context, message: gettext(lang, message, context),  # a word the studio alone uses
             )
             environment.filters["said"] = lambda message, **fields: listing.said(lang, message, **fields)
+            environment.filters["duration"] = lambda seconds: estimates.duration(lang, seconds)
             self.pages[lang] = environment
         return self.pages[lang]
 
@@ -210,6 +211,7 @@ class Studio:
             services=listing.services(),
             papers=listing.PAPERS,
             report=listing.report(game, version),
+            estimates=estimates.all_kinds(game, len(deck["cards"]), listing.services()),
         )
 
     async def card(self, request: Request) -> Response:
@@ -276,13 +278,14 @@ class Studio:
         game, version = listing.game(request.path_params["name"], request.path_params["version"])
         what, lang = form.get("what"), form.get("lang")
         lang = lang if lang in languages.codes() else None
+        if what not in ("kit", "cards", *listing.services()):
+            raise HTTPException(400, "no such print or export")
+        estimate = estimates.seconds(game, what, len(listing.card_ids_in_order(game.name, version)))
         if what in ("kit", "cards"):
             options = listing.print_options(form, lang)
             task = tasks.kit if what == "kit" else tasks.sheets
-            return self.start(request, what, task, game.name, version, options)
-        if what in listing.services():
-            return self.start(request, what, tasks.export, game.name, version, what, lang)
-        raise HTTPException(400, "no such print or export")
+            return self.start(request, what, task, game.name, version, options, estimate=estimate)
+        return self.start(request, what, tasks.export, game.name, version, what, lang, estimate=estimate)
 
     async def playcheck(self, request: Request) -> Response:
         await self.posted(request)
@@ -304,10 +307,10 @@ class Studio:
         zipped = listing.recipe_zip(game, request.state.session.folder)
         return FileResponse(zipped, filename=zipped.name, media_type="application/zip")
 
-    def start(self, request: Request, kind: str, task, *args) -> Response:
+    def start(self, request: Request, kind: str, task, *args, estimate: float | None = None) -> Response:
         session: Session = request.state.session
         try:
-            job = self.jobs.start(session.key, kind, task, tasks.Where.here(), *args)
+            job = self.jobs.start(session.key, kind, task, tasks.Where.here(), *args, estimate=estimate)
         except jobs.Busy as exc:
             raise HTTPException(503, str(exc)) from exc
         return RedirectResponse(f"/jobs/{job.id}", 303)

@@ -51,6 +51,7 @@ class Job:
     result: Any = None
     started: float = field(default_factory=time.monotonic)
     asked: float = field(default_factory=time.monotonic)
+    estimate: float | None = None  # the seconds it was expected to take (pipeline/studio/estimates.py)
 
     @property
     def elapsed(self) -> float:
@@ -62,7 +63,7 @@ class Jobs:
         self.known: dict[str, Job] = {}
         self.context = multiprocessing.get_context("spawn")
 
-    def start(self, session: str, kind: str, task: Callable, *args) -> Job:
+    def start(self, session: str, kind: str, task: Callable, *args, estimate: float | None = None) -> Job:
         self.sweep()
         if sum(job.state == RUNNING for job in self.known.values()) >= LIMIT:
             raise Busy(f"{LIMIT} jobs are running; wait for one to end")
@@ -70,7 +71,7 @@ class Jobs:
         process = self.context.Process(target=_child, args=(child, task, args), daemon=True)
         process.start()
         child.close()
-        job = Job(secrets.token_urlsafe(16), session, kind, process, parent)
+        job = Job(secrets.token_urlsafe(16), session, kind, process, parent, estimate=estimate)
         self.known[job.id] = job
         return job
 
