@@ -33,6 +33,7 @@ from pipeline.studio import drafts, estimates, jobs, listing, playing, previews,
 from pipeline.studio.sessions import COOKIE, Session, Sessions
 
 QUICK_S = 120  # seconds (of wall time, and of CPU) a card image or preview may take
+WARM_AFTER_S = 3.0  # seconds after its start the studio starts its worker processes (a change asks them sooner)
 TASKS_PER_WORKER = 1000  # a pool worker is replaced after this many (a fresh one takes about 0.5 s to warm)
 SHOWN_CARDS = 8  # cards drawn on a deck's page (rendered together, in one worker)
 TABLES = 3  # games a session plays at once: a fourth leaves the oldest
@@ -435,8 +436,8 @@ def create(access_token: str | None = None, workers: int = 2, warm: bool = False
 
     @asynccontextmanager
     async def lifespan(_app):
-        if warm:
-            studio.warm()
+        if warm:  # after its first pages: the workers' start takes a core for a second or two
+            asyncio.get_running_loop().call_later(WARM_AFTER_S, studio.warm)
         yield
         studio.close()
 
