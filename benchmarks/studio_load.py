@@ -2,6 +2,7 @@
 sessions previewing at once on loopback, against a studio served in this process (uvicorn in a thread) with
 the bench's scratch folder as its output (the published decks read where they are)."""
 
+import os
 import statistics
 import sys
 import threading
@@ -17,8 +18,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from studio.pages import STATES as FORM  # noqa: E402  # the make-a-deck form of the German states, written once
 
 
-def served(scratch: Path) -> tuple[str, object]:
-    """The studio on a free loopback port, its output in `scratch`; (address, server)."""
+def served(scratch: Path) -> tuple[str, object, object]:
+    """The studio on a free loopback port, its output in `scratch`, its worker processes started; (address,
+    server, the studio)."""
     import socket
 
     import uvicorn
@@ -30,11 +32,12 @@ def served(scratch: Path) -> tuple[str, object]:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app.create(), host="127.0.0.1", port=port, log_level="warning"))
+    application = app.create(warm=True)
+    server = uvicorn.Server(uvicorn.Config(application, host="127.0.0.1", port=port, log_level="warning"))
     threading.Thread(target=server.run, daemon=True).start()
     while not server.started:
         time.sleep(0.05)
-    return f"http://127.0.0.1:{port}", server
+    return f"http://127.0.0.1:{port}", server, application.app.state.studio  # type: ignore[attr-defined]
 
 
 def drafted(address: str) -> tuple[httpx.Client, str]:
@@ -49,7 +52,8 @@ def drafted(address: str) -> tuple[httpx.Client, str]:
 
 
 def changed(session: httpx.Client, token: str, n: int) -> float:
-    """Seconds until a changed draft's preview is back (its title changed)."""
+    """Seconds until a changed draft's preview is back (its title changed to one of its own: `n`, never a draft
+    seen before, so that no preview is drawn once for several)."""
     start = time.perf_counter()
     answer = session.post("/make", data={**FORM, "csrf": token, "recipe.title": f"Bundesländer toppen! {n}"})
     if "data:image/png" not in answer.text:
@@ -57,9 +61,21 @@ def changed(session: httpx.Client, token: str, n: int) -> float:
     return time.perf_counter() - start
 
 
+def workers_cpu(studio) -> float:
+    """CPU seconds the studio's worker processes have used (/proc/PID/stat: utime, stime)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for process in (studio.pool._processes or {}).values():  # its own pool: no public list of its processes
+        fields = Path(f"/proc/{process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])
+    return total / ticks
+
+
 def measured(scratch: Path) -> dict[str, tuple[float, float | None]]:
-    """{figure: (seconds, None)}: a page's median, one preview's median, the slowest of STUDIO_USERS at once."""
-    address, server = served(scratch)
+    """{figure: (seconds, CPU seconds or None)}: a page's median; one preview's median, with the workers' CPU
+    seconds per preview; the slowest of STUDIO_USERS previewing at once, with the CPU seconds per preview of the
+    workers and of this process (the server and the users' clients) together."""
+    address, server, studio = served(scratch)
     try:
         one, token = drafted(address)
         pages = []
@@ -68,14 +84,27 @@ def measured(scratch: Path) -> dict[str, tuple[float, float | None]]:
                 start = time.perf_counter()
                 one.get(page).raise_for_status()
                 pages.append(time.perf_counter() - start)
+        before = workers_cpu(studio)
         previews = [changed(one, token, n) for n in range(5)]
+        alone = (workers_cpu(studio) - before) / len(previews)
         with ThreadPoolExecutor(STUDIO_USERS) as pool:
             users = list(pool.map(lambda _n: drafted(address), range(STUDIO_USERS)))
-            at_once = list(pool.map(lambda user: changed(user[0], user[1], 99), users))
+            before, here = workers_cpu(studio), time.process_time()
+            at_once = list(pool.map(lambda n: changed(users[n][0], users[n][1], 100 + n), range(STUDIO_USERS)))
+            each = (workers_cpu(studio) - before + time.process_time() - here) / STUDIO_USERS
+            print(
+                "SPLIT workers",
+                (workers_cpu(studio) - before) / STUDIO_USERS,
+                "here",
+                (time.process_time() - here) / STUDIO_USERS,
+                "median",
+                statistics.median(at_once),
+                os.getloadavg(),
+            )
     finally:
         server.should_exit = True  # type: ignore[attr-defined]
     return {
         "studio_page": (statistics.median(pages), None),
-        "studio_preview": (statistics.median(previews), None),
-        f"studio_{STUDIO_USERS}_previews": (max(at_once), statistics.median(at_once)),
+        "studio_preview": (statistics.median(previews), alone),
+        f"studio_{STUDIO_USERS}_previews": (max(at_once), each),
     }

@@ -9,6 +9,7 @@ import multiprocessing
 import secrets
 import time
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -28,10 +29,12 @@ from pipeline.errors import GeodeckError
 from pipeline.i18n import registry as languages
 from pipeline.i18n.catalogue import form as plural_form
 from pipeline.i18n.catalogue import gettext, plural_forms
-from pipeline.studio import drafts, jobs, listing, playing, tasks
+from pipeline.studio import drafts, estimates, jobs, listing, playing, previews, tasks
 from pipeline.studio.sessions import COOKIE, Session, Sessions
 
-QUICK_S = 120  # seconds a card image or preview may take
+QUICK_S = 120  # seconds (of wall time, and of CPU) a card image or preview may take
+WARM_AFTER_S = 3.0  # seconds after its start the studio starts its worker processes (a change asks them sooner)
+TASKS_PER_WORKER = 1000  # a pool worker is replaced after this many (a fresh one takes about 0.5 s to warm)
 SHOWN_CARDS = 8  # cards drawn on a deck's page (rendered together, in one worker)
 TABLES = 3  # games a session plays at once: a fourth leaves the oldest
 STATIC = Path(__file__).with_name("static")
@@ -86,7 +89,7 @@ class Studio:
         self.pool: ProcessPoolExecutor | None = None
         self.images: dict[tuple, asyncio.Future] = {}  # (game, version, lang, card ids) -> their faces
         self.batches: dict[tuple, tuple] = {}  # (game, version, lang, card id) -> the key of its batch in images
-        self.previews: dict[str, tuple[bytes, bytes]] = {}  # session -> the draft's first card
+        self.previews = previews.Previews(self.quick, workers)  # the make-a-deck form's first card
         self.pages: dict[str, jinja2.Environment] = {}
         self.countries: asyncio.Future | None = None  # `region list`'s rows, read once
         self.world: asyncio.Future | None = None  # the regions page's map, drawn once
@@ -110,6 +113,7 @@ class Studio:
                 pgettext=lambda context, message: gettext(lang, message, context),  # a word the studio alone uses
             )
             environment.filters["said"] = lambda message, **fields: listing.said(lang, message, **fields)
+            environment.filters["duration"] = lambda seconds: estimates.duration(lang, seconds)
             self.pages[lang] = environment
         return self.pages[lang]
 
@@ -150,13 +154,29 @@ class Studio:
                     found[key] = [value] if key.endswith("continents") else value
             return found
 
-    async def quick(self, task, *args):
-        """A task in the pool of worker processes, at most QUICK_S seconds."""
+    def warm(self) -> ProcessPoolExecutor:
+        """The pool of worker processes, started (and warmed: `tasks.warm`) before a request needs it."""
         if self.pool is None:
             context = multiprocessing.get_context("spawn")
-            self.pool = ProcessPoolExecutor(self.workers, mp_context=context, max_tasks_per_child=50)
-        future = self.pool.submit(task, tasks.Where.here(), *args)
-        return await asyncio.wait_for(asyncio.wrap_future(future), QUICK_S)
+            self.pool = ProcessPoolExecutor(
+                self.workers, mp_context=context, initializer=tasks.warm, max_tasks_per_child=TASKS_PER_WORKER
+            )
+            for _ in range(self.workers):
+                self.pool.submit(tasks.warm)
+        return self.pool
+
+    async def quick(self, task, *args):
+        """A task in the pool of worker processes, at most QUICK_S seconds of wall time and of CPU (a worker
+        over it is ended, and the pool started again)."""
+        pool = self.warm()
+        future = pool.submit(tasks.bounded, QUICK_S, task, tasks.Where.here(), *args)
+        try:
+            return await asyncio.wait_for(asyncio.wrap_future(future), QUICK_S)
+        except BrokenProcessPool as exc:
+            if self.pool is pool:
+                self.pool = None
+                pool.shutdown(wait=False, cancel_futures=True)
+            raise GeodeckError("a card took too long to draw and was stopped; try again") from exc
 
     def close(self) -> None:
         self.jobs.close()
@@ -195,6 +215,7 @@ class Studio:
             services=listing.services(),
             papers=listing.PAPERS,
             report=listing.report(game, version),
+            estimates=estimates.all_kinds(game, len(deck["cards"]), listing.services()),
         )
 
     async def card(self, request: Request) -> Response:
@@ -242,7 +263,7 @@ class Studio:
     async def make(self, request: Request) -> Response:
         session = self.visitor(request)
         checked = drafts.check(session.folder) if drafts.values(session.folder) else drafts.Checked({})
-        preview = self.previews.get(session.key) if checked.ok else None
+        preview = self.previews.shown.get(session.key) if checked.ok else None
         images = [base64.b64encode(png).decode() for png in preview] if preview else []
         return self.page(
             request, "make.html.j2", checked=checked, preview=images, **self.form_choices(checked, session)
@@ -260,27 +281,18 @@ class Studio:
         upload = form.pop("items.table", None)
         if isinstance(upload, bytes) and len(upload) > drafts.upload_cap():
             raise HTTPException(413)
-        drafts.save(session.folder, form, upload if isinstance(upload, bytes) else None)
-        checked = await self.drawn_draft(session)
-        preview = self.previews.get(session.key)
-        images = [base64.b64encode(png).decode() for png in preview] if preview else []
-        return self.page(
-            request, "make.html.j2", checked=checked, preview=images, **self.form_choices(checked, session)
+        table = upload if isinstance(upload, bytes) else None
+        outcome = await self.previews.change(
+            session.key, session.folder, lambda: drafts.save(session.folder, form, table)
         )
-
-    async def drawn_draft(self, session: Session) -> drafts.Checked:
-        """The session's draft checked and, if it reads, its first card drawn (kept for its page)."""
-        checked = drafts.check(session.folder)
-        self.previews.pop(session.key, None)
-        if checked.ok:
-            try:
-                self.previews[session.key] = await self.quick(tasks.preview, session.folder)
-            except GeodeckError as exc:  # a recipe error found when its cards are made (a joker's group …)
-                for line in getattr(exc, "problems", [str(exc)]):
-                    where, problem = drafts.placed(line, session.folder)
-                    checked.problems.setdefault(where, []).append(problem)
-                checked.ok = not hasattr(exc, "problems")  # else a stage's output missing here: said, the recipe reads
-        return checked
+        images = [base64.b64encode(png).decode() for png in outcome.faces] if outcome.faces else []
+        return self.page(
+            request,
+            "make.html.j2",
+            checked=outcome.checked,
+            preview=images,
+            **self.form_choices(outcome.checked, session),
+        )
 
     async def publish(self, request: Request) -> Response:
         await self.posted(request)
@@ -294,13 +306,14 @@ class Studio:
         game, version = listing.game(request.path_params["name"], request.path_params["version"])
         what, lang = form.get("what"), form.get("lang")
         lang = lang if lang in languages.codes() else None
+        if what not in ("kit", "cards", *listing.services()):
+            raise HTTPException(400, "no such print or export")
+        estimate = estimates.seconds(game, what, len(listing.card_ids_in_order(game.name, version)))
         if what in ("kit", "cards"):
             options = listing.print_options(form, lang)
             task = tasks.kit if what == "kit" else tasks.sheets
-            return self.start(request, what, task, game.name, version, options)
-        if what in listing.services():
-            return self.start(request, what, tasks.export, game.name, version, what, lang)
-        raise HTTPException(400, "no such print or export")
+            return self.start(request, what, task, game.name, version, options, estimate=estimate)
+        return self.start(request, what, tasks.export, game.name, version, what, lang, estimate=estimate)
 
     async def playcheck(self, request: Request) -> Response:
         await self.posted(request)
@@ -322,10 +335,10 @@ class Studio:
         zipped = listing.recipe_zip(game, request.state.session.folder)
         return FileResponse(zipped, filename=zipped.name, media_type="application/zip")
 
-    def start(self, request: Request, kind: str, task, *args) -> Response:
+    def start(self, request: Request, kind: str, task, *args, estimate: float | None = None) -> Response:
         session: Session = request.state.session
         try:
-            job = self.jobs.start(session.key, kind, task, tasks.Where.here(), *args)
+            job = self.jobs.start(session.key, kind, task, tasks.Where.here(), *args, estimate=estimate)
         except jobs.Busy as exc:
             raise HTTPException(503, str(exc)) from exc
         return RedirectResponse(f"/jobs/{job.id}", 303)
@@ -455,8 +468,8 @@ class Studio:
             if not reason or not drafts.check(session.folder).ok:
                 return RedirectResponse(f"/jobs/{job.id}", 303)  # no reason given: the page asks again
             return self.start(request, "publish", tasks.publish, session.folder, listing.PLAYCHECK_GAMES, reason)
-        drafts.change(session.folder, changes[int(change)])
-        await self.drawn_draft(session)
+        chosen = changes[int(change)]
+        await self.previews.change(session.key, session.folder, lambda: drafts.change(session.folder, chosen))
         return RedirectResponse("/make", 303)
 
     async def job_state(self, request: Request) -> Response:
@@ -494,7 +507,7 @@ class Studio:
 
     async def preview(self, request: Request) -> Response:
         session = self.visitor(request)
-        found = self.previews.get(session.key)
+        found = self.previews.shown.get(session.key)
         if found is None or request.path_params["side"] not in ("front", "back"):
             raise HTTPException(404)
         return Response(found[request.path_params["side"] == "back"], media_type="image/png")
@@ -507,12 +520,15 @@ class Studio:
         return self.page(request, "error.html.j2", status, status=status, detail=detail)
 
 
-def create(access_token: str | None = None, workers: int = 2) -> Starlette:
-    """The studio's application; `access_token`: asked for once per browser (a studio on a network)."""
+def create(access_token: str | None = None, workers: int = 2, warm: bool = False) -> Starlette:
+    """The studio's application; `access_token`: asked for once per browser (a studio on a network); `warm`: its
+    worker processes started with it (served), not at the first card asked for (tests)."""
     studio = Studio(access_token, workers)
 
     @asynccontextmanager
     async def lifespan(_app):
+        if warm:  # after its first pages: the workers' start takes a core for a second or two
+            asyncio.get_running_loop().call_later(WARM_AFTER_S, studio.warm)
         yield
         studio.close()
 

@@ -3,6 +3,8 @@ the uploaded table beside it (table.csv or table.xlsx, by the file's first bytes
 never used), then read by the CLI's own readers (recipe.load, table.read), whose one-line problems are put
 beside the form field each names (its recipe key is the field's name)."""
 
+import functools
+import hashlib
 import json
 import re
 from dataclasses import dataclass, field
@@ -14,6 +16,7 @@ from pipeline import atomic, jsonfile, readers
 from pipeline.decks.categories import DIRECTIONS
 from pipeline.errors import GeodeckError
 from pipeline.games.custom import sheets
+from pipeline.hashing import file_sha256
 
 RECIPE = "recipe.toml"
 VALUES = "form.json"  # the form as the user left it
@@ -63,6 +66,28 @@ def save(folder: Path, form: dict[str, str | list[str]], upload: bytes | None) -
         atomic.write_bytes(folder / name, upload)
 
 
+def digest(folder: Path) -> str:
+    """What determines the draft's preview, as a key: the saved form's values and the table's name and bytes
+    (never the folder: the same draft of two sessions has one key)."""
+    found = table(folder)
+    content = hashlib.sha256((folder / VALUES).read_bytes() if (folder / VALUES).is_file() else b"")
+    if found is not None:
+        content.update(found.name.encode() + b"\0" + _table_digest(found, _stamp(found)).encode())
+    return content.hexdigest()
+
+
+@functools.lru_cache(maxsize=64)
+def _table_digest(path: Path, _stamp: tuple[int, int, int]) -> str:
+    """A table's sha256, hashed again only when the file changed (a table may be 16 MB)."""
+    return file_sha256(path)
+
+
+def _stamp(path: Path) -> tuple[int, int, int]:
+    """The file's inode, size and change time: another upload (written atomically: a new file) another stamp."""
+    found = path.stat()
+    return found.st_ino, found.st_size, found.st_mtime_ns
+
+
 def recipe(form: dict, table_name: str) -> dict:
     """The recipe document of the form's values (an empty field left out, so the recipe reader names it)."""
     head = {key.split(".")[1]: form[key] for key in TEXT if _given(form, key)}
@@ -96,8 +121,9 @@ def recipe(form: dict, table_name: str) -> dict:
     return document
 
 
-def check(folder: Path) -> Checked:
-    """Write the draft's recipe from its saved form and read it (and its table) as `geodeck deck new` does."""
+def check(folder: Path, table_too: bool = True) -> Checked:
+    """Write the draft's recipe from its saved form and read it (and, if `table_too`, its table) as `geodeck
+    deck new` does."""
     from pipeline.games.custom import recipe as recipes
     from pipeline.games.custom import table as tables
 
@@ -107,7 +133,7 @@ def check(folder: Path) -> Checked:
     atomic.write_text(folder / RECIPE, tomlkit.dumps(recipe(form, checked.table)))
     try:
         made = recipes.load(folder / RECIPE)
-        if made.items.table is not None:
+        if table_too and made.items.table is not None:
             tables.read(made, say=lambda _line: None)
     except recipes.RecipeError as exc:
         for line in exc.problems:

@@ -55,6 +55,7 @@ class Job:
     fixes: list = field(default_factory=list)  # an error's fixes as data (pipeline/fixes.py), offered as buttons
     started: float = field(default_factory=time.monotonic)
     asked: float = field(default_factory=time.monotonic)
+    estimate: float | None = None  # the seconds it was expected to take (pipeline/studio/estimates.py)
 
     @property
     def elapsed(self) -> float:
@@ -66,7 +67,7 @@ class Jobs:
         self.known: dict[str, Job] = {}
         self.context = multiprocessing.get_context("spawn")
 
-    def start(self, session: str, kind: str, task: Callable, *args) -> Job:
+    def start(self, session: str, kind: str, task: Callable, *args, estimate: float | None = None) -> Job:
         self.sweep()
         if sum(job.state == RUNNING for job in self.known.values()) >= LIMIT:
             raise Busy(f"{LIMIT} jobs are running; wait for one to end")
@@ -74,7 +75,7 @@ class Jobs:
         process = self.context.Process(target=_child, args=(child, task, args), daemon=True)
         process.start()
         child.close()
-        job = Job(secrets.token_urlsafe(16), session, kind, process, parent)
+        job = Job(secrets.token_urlsafe(16), session, kind, process, parent, estimate=estimate)
         self.known[job.id] = job
         return job
 

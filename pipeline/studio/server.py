@@ -36,4 +36,4 @@ def run(host: str, port: int, open_browser: bool, say: Callable[[str], None]) ->
     say(f"geodeck studio at {url} (Ctrl-C ends it)")
     if open_browser:
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
-    uvicorn.run(app.create(token), host=host, port=port, log_level="warning")
+    uvicorn.run(app.create(token, warm=True), host=host, port=port, log_level="warning")

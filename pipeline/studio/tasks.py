@@ -3,6 +3,7 @@ A task takes the folders of the process that started it (`Where`: the tests' and
 the defaults) and returns plain data; a user's mistake comes back as the stage's own one-line message."""
 
 import os
+import resource
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -56,7 +57,7 @@ def faces(game, deck: dict, ids: list[str], lang: str | None, dpi: int = CARD_DP
 
     options = printing.PrintOptions(layout="one-up", bleed=0, lang=lang, only=tuple(ids))
     pdf = printing.render(game, deck, options, _store())
-    images = raster.pngs(pdf, list(range(2 * len(ids))), dpi)
+    images = raster.pngs(pdf, list(range(2 * len(ids))), dpi, quick=True)
     chosen = [card["id"] for card in printing.chosen(deck, options)]
     return {card: (images[2 * n], images[2 * n + 1]) for n, card in enumerate(chosen)}
 
@@ -66,6 +67,63 @@ def cards(where: Where, name: str, version: str, ids: list[str], lang: str | Non
     where.enter()
     game, deck = _game(name, version)
     return faces(game, _named(game, deck, lang), ids, lang)
+
+
+def warm() -> None:
+    """A preview worker's start: it ends with the studio, and what a first preview would read (the modules, the
+    fonts, every language's catalogue: 0.2 s of CPU) is read before a change asks for it."""
+    import babel
+    import pyarrow.dataset
+    import pyarrow.pandas_compat
+    import pyarrow.parquet  # noqa: F401
+    import pypdfium2  # noqa: F401
+    import svglib.svglib  # noqa: F401
+    from PIL import Image
+
+    from pipeline import workers
+    from pipeline.games import registry
+    from pipeline.games.custom import build  # noqa: F401
+    from pipeline.i18n import catalogue
+    from pipeline.i18n import registry as languages
+    from pipeline.render import fonts, printing, raster  # noqa: F401
+
+    workers.die_with_parent()
+    registry.registered()
+    fonts.register()
+    Image.init()
+    for code in languages.codes():
+        catalogue.gettext(code, "")
+        babel.Locale.parse(code).number_symbols  # noqa: B018  # read once, cached by babel
+
+
+def bounded(cpu_s: int, task: Callable, *args):
+    """`task(*args)` in a pool worker allowed `cpu_s` more seconds of CPU (beyond them the system ends it)."""
+    used = resource.getrusage(resource.RUSAGE_SELF)
+    hard = resource.getrlimit(resource.RLIMIT_CPU)[1]
+    soft = int(used.ru_utime + used.ru_stime) + cpu_s
+    resource.setrlimit(resource.RLIMIT_CPU, (soft if hard == resource.RLIM_INFINITY else min(soft, hard), hard))
+    return task(*args)
+
+
+def draft(where: Where, folder: Path, draw: bool):
+    """The draft in `folder` checked as `geodeck deck new` reads it (`drafts.check`) and, if it reads and `draw`,
+    its first card (`preview`); (the check, the card's faces or None). A recipe error found only when the cards
+    are made (a joker's group …) stands beside its field as the check's own do."""
+    from pipeline.errors import GeodeckError
+    from pipeline.studio import drafts
+
+    where.enter()
+    checked = drafts.check(folder, table_too=not draw)  # drawn, the table is read by `build.draft` (its errors alike)
+    if not (checked.ok and draw):
+        return checked, None
+    try:
+        return checked, preview(where, folder)
+    except GeodeckError as exc:
+        for line in getattr(exc, "problems", [str(exc)]):
+            field, problem = drafts.placed(line, folder)
+            checked.problems.setdefault(field, []).append(problem)
+        checked.ok = not hasattr(exc, "problems")  # else not drawable here, yet publishable (countries)
+        return checked, None
 
 
 def preview(where: Where, folder: Path) -> tuple[bytes, bytes]:
