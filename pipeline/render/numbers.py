@@ -7,13 +7,14 @@ from babel.numbers import format_decimal
 
 from pipeline import placeholders
 from pipeline.i18n import registry
+from pipeline.i18n.language import Language
 
 DASH = "–"
 MINUS = "\u2212"  # the typographic minus sign, not the hyphen babel writes
 AS_DECK = "as-deck"  # pattern keyword: the deck's own precision (an int is whole, a float keeps its decimals)
 
 
-def number(value: float | int | Decimal | None, lang: str, pattern: str = "#,##0") -> str:
+def number(value: float | int | Decimal | None, lang: Language | str, pattern: str = "#,##0") -> str:
     """`value` with the language's grouping and decimal signs and a typographic minus (−49,4); `None` prints
     as a dash.
 
@@ -28,7 +29,7 @@ def number(value: float | int | Decimal | None, lang: str, pattern: str = "#,##0
     return format_decimal(value, format=pattern, locale=registry.language(lang).locale).replace("-", MINUS)
 
 
-def with_unit(value: float | int | None, lang: str, pattern: str, template: str) -> str:
+def with_unit(value: float | int | None, lang: Language | str, pattern: str, template: str) -> str:
     """`template` with `{n}` filled with the formatted number, e.g. "{n} km²"; a missing value is a dash."""
     if value is None:
         return DASH

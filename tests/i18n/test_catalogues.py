@@ -15,6 +15,7 @@ from catalogues import registered
 from pipeline.games import registry as games
 from pipeline.games.region.build import TITLE
 from pipeline.i18n import catalogue, registry
+from pipeline.i18n import registry as languages
 from pipeline.i18n.catalogue import translate
 from pipeline.paths import ROOT
 from pipeline.render import layouts
@@ -187,7 +188,7 @@ def test_continents_print_cldr_s_names_which_are_the_rulebooks_words():
     """The continents are CLDR region codes now (no de/en table): CLDR's German words are the rulebook's."""
     layout = layouts.load(games.get("laender-toppen"))
     names = ["North America", "South America", "Europe", "Africa", "Asia", "Oceania", "Antarctica"]
-    assert [layout.continent(name, "de")[0] for name in names] == [
+    assert [layout.continent(name, languages.language("de"))[0] for name in names] == [
         "Nordamerika",
         "Südamerika",
         "Europa",
@@ -196,4 +197,4 @@ def test_continents_print_cldr_s_names_which_are_the_rulebooks_words():
         "Ozeanien",
         "Antarktis",
     ]
-    assert [layout.continent(name, registry.source())[0] for name in names] == names
+    assert [layout.continent(name, registry.language(registry.source()))[0] for name in names] == names

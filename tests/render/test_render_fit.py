@@ -8,6 +8,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from pipeline.decks import published
 from pipeline.games import registry as games
 from pipeline.games.world_game import cards as world_cards
+from pipeline.i18n import registry as languages
 from pipeline.render import layouts, text
 from pipeline.render.context import CardContext
 from pipeline.render.numbers import MINUS, number, with_unit
@@ -16,7 +17,7 @@ from pipeline.render.numbers import MINUS, number, with_unit
 @pytest.fixture(scope="module")
 def world(store):
     layout = layouts.load(games.get("world-game"))
-    return published.deck(games.get("world-game"))[1], CardContext(layout, "en", 0.0, store)
+    return published.deck(games.get("world-game"))[1], CardContext(layout, languages.language("en"), 0.0, store)
 
 
 def test_map_numbers_of_every_digit_count_lie_inside_their_ring(world):
@@ -76,9 +77,11 @@ def test_no_world_map_number_or_dot_within_3_mm_of_the_cut_line(store):
     from pipeline.render.pages import new_canvas
 
     layout = layouts.load(games.get("world-game"))
-    ctx = CardContext(layout, "en", 0.0, store)
+    ctx = CardContext(layout, languages.language("en"), 0.0, store)
     canvas, _ = new_canvas()
-    poster = world_map.draw_poster(canvas, published.deck(games.get("world-game"))[1], ctx, words(layout, "en"))
+    poster = world_map.draw_poster(
+        canvas, published.deck(games.get("world-game"))[1], ctx, words(layout, languages.language("en"))
+    )
     middle = float(layout.data["accessories"]["poster_mm"][0]) / 2
     clear = 3.0 / 0.95  # poster mm of 3 mm on the A4 halves (scale 0.95; Letter's is larger)
     assert clear <= world_map.SEAM_MM
@@ -110,7 +113,7 @@ def test_antarctica_is_shown_whole_in_a_polar_inset_on_its_card_and_its_joker(st
     has_inset = [any("polar_" in str(name) for name in page["/Resources"]["/XObject"]) for page in fronts]  # type: ignore[index]
     assert has_inset == [True] * len(polar) + [False] * len(others)
     layout = layouts.load(games.get("laender-toppen"))
-    ctx = CardContext(layout, "de", 0.0, store)
+    ctx = CardContext(layout, languages.language("de"), 0.0, store)
     diameter = layout.box("polar").w
     shape = ctx.world.polar(diameter)
     x0, y0, x1, y1 = shape.bounds
@@ -139,7 +142,11 @@ def test_a_decks_names_take_one_size(store, monkeypatch, game, lang, key, kind):
 
     deck = published.deck(games.get(game))[1]
     layout = layouts.load(games.get(game))
-    size = games.get(game).module("cards").steps(deck["cards"], CardContext(layout, lang, 0.0, store))[key]
+    size = (
+        games.get(game)
+        .module("cards")
+        .steps(deck["cards"], CardContext(layout, languages.language(lang), 0.0, store))[key]
+    )
     box, bleed, mm = layout.box(key), layout.bleed_mm, 72 / 25.4
     named = [i for i, card in enumerate(deck["cards"]) if card["kind"] == kind]
     longest = sorted(
@@ -149,7 +156,9 @@ def test_a_decks_names_take_one_size(store, monkeypatch, game, lang, key, kind):
     whole = printing.with_steps
     monkeypatch.setattr(printing, "with_steps", lambda module, _cards, ctx: whole(module, deck["cards"], ctx))
     chosen = {**deck, "cards": [deck["cards"][i] for i in named[:8] + longest]}  # short names and the longest
-    data = printing.render(games.get(chosen["game"]), chosen, printing.PrintOptions(layout="one-up", lang=lang), store)
+    data = printing.render(
+        games.get(chosen["game"]), chosen, printing.PrintOptions(layout="one-up", lang=languages.language(lang)), store
+    )
     height = float(pypdf.PdfReader(io.BytesIO(data)).pages[0].mediabox.height)
     top = height - (bleed + box.y + box.h) * mm
     names = [
