@@ -12,7 +12,6 @@ from pipeline.decks.spec import load_spec
 from pipeline.extract import load_sources
 from pipeline.games import registry as games
 from pipeline.i18n import registry
-from pipeline.i18n import registry as languages
 from pipeline.i18n.po import read
 from pipeline.render import kit, layouts
 from pipeline.render.printing import PrintOptions
@@ -61,7 +60,7 @@ def kit_text(game: str, deck: dict, manifest: dict, lang: str, store) -> str:
     titles, and the cards' names in the source language (Länder toppen's second name, as the rulebook's)."""
     sheet = one_sheet(deck)
     data, _roles = kit.render(
-        games.get(game), deck, manifest, PrintOptions(lang=languages.language(lang), only=sheet), store
+        games.get(game), deck, manifest, PrintOptions(lang=registry.language(lang), only=sheet), store
     )
     text = pdftext.words("\n".join(pdftext.pages(data)))
     defined = load_sources()

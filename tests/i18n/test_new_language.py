@@ -18,7 +18,6 @@ from pipeline.decks import published, translated
 from pipeline.decks.spec import load_spec
 from pipeline.games import registry as games
 from pipeline.i18n import registry
-from pipeline.i18n import registry as languages
 from pipeline.play import loop
 from pipeline.render import kit
 
@@ -94,7 +93,7 @@ def _played(game: str, deck: dict, lang: str, answers: list[str]) -> str:
             games.get(game),
             deck,
             seats,
-            languages.language(lang),
+            registry.language(lang),
             5,
             Path(folder) / "r.json",
             console,

@@ -90,7 +90,7 @@ def test_a_pass_is_typed_in_any_language(typed):
 
 def test_a_negative_value_is_shown_as_the_cards_print_it():
     view = _table("fr")[2]
-    assert view.number(-49.4) == number(-49.4, "fr", "#,##0.#") == "\u221249,4"
+    assert view.number(-49.4) == number(-49.4, languages.language("fr"), "#,##0.#") == "\u221249,4"
     assert view.number(None) == "–"
 
 

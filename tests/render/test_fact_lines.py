@@ -12,7 +12,6 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from pipeline.decks import published
 from pipeline.games import registry as games
 from pipeline.i18n import registry
-from pipeline.i18n import registry as languages
 from pipeline.i18n.catalogue import labelled
 from pipeline.render import fonts, layouts, printing, text
 from pipeline.render.printing import PrintOptions
@@ -24,7 +23,7 @@ LT = games.get("laender-toppen")
 @pytest.mark.parametrize("lang", registry.codes())
 def test_no_card_text_ends_in_an_ellipsis(store, lang):
     deck = published.deck(LT)[1]
-    layout = layouts.load(LT).localised(languages.language(lang))
+    layout = layouts.load(LT).localised(registry.language(lang))
     regular, words, width = fonts.register()[0], layout.data["words"], layout.box("facts").w
     countries = [card for card in deck["cards"] if card["kind"] == "country"]
 
@@ -35,7 +34,7 @@ def test_no_card_text_ends_in_an_ellipsis(store, lang):
 
     chosen = sorted(countries, key=widest)[-3:]  # the deck's widest fact lines in this language
     data = printing.render(
-        LT, {**deck, "cards": chosen}, PrintOptions(layout="one-up", lang=languages.language(lang)), store
+        LT, {**deck, "cards": chosen}, PrintOptions(layout="one-up", lang=registry.language(lang)), store
     )
     fronts = pdfplumber.open(io.BytesIO(data)).pages[::2]
     assert all(ch["size"] >= text.CARD_PT - 0.01 for page in fronts for ch in page.chars)

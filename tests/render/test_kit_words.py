@@ -15,7 +15,6 @@ from pipeline.games import registry as games
 from pipeline.games.laender_toppen import accessories
 from pipeline.games.laender_toppen import cards as lt_cards
 from pipeline.i18n import registry
-from pipeline.i18n import registry as languages
 from pipeline.render import layouts, rules
 from pipeline.render import ports as render_ports
 from pipeline.text import shown
@@ -32,18 +31,18 @@ def _as_printed(definition, lang: str) -> dict:
     """The game's published deck as the kit prints it in `lang`: its names taken from its cards where it
     predates the language (a new catalogue)."""
     deck = published.deck(definition)[1]
-    return translated.completed(deck, load_spec(definition), languages.language(lang), definition.made_by)[0]
+    return translated.completed(deck, load_spec(definition), registry.language(lang), definition.made_by)[0]
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_card_legend_names_the_language_of_the_second_name_the_cards_print(lang):
     game = games.get("laender-toppen")
-    layout, deck = layouts.load(game, languages.language(lang)), _as_printed(game, lang)
+    layout, deck = layouts.load(game, registry.language(lang)), _as_printed(game, lang)
     legend = markup.fill(layout.data["kit"]["words"]["anatomy"][1], **accessories.rules_words(deck, layout))
     named = [other for other in LANGS if other != lang and _language_name(lang, other) in legend.casefold()]
     assert len(named) == 1, f"{lang}: the legend {legend!r} names {named}, not one language"
     countries = [card["fields"] for card in deck["cards"] if card["kind"] != "joker"]
-    seconds = [lt_cards.names(fields, layout, languages.language(lang))[1] for fields in countries]
+    seconds = [lt_cards.names(fields, layout, registry.language(lang))[1] for fields in countries]
     assert all(second in ("", fields[f"name_{named[0]}"]) for second, fields in zip(seconds, countries))
     assert sum(bool(second) for second in seconds) > len(countries) / 3  # the cards do print it
 
@@ -59,7 +58,7 @@ def _examples():
 @pytest.mark.parametrize("game", sorted(_examples()))
 def test_every_rules_example_names_its_cards_and_numbers_as_they_print(game, lang):
     definition = games.get(game)
-    layout, deck = layouts.load(definition, languages.language(lang)), _as_printed(definition, lang)
+    layout, deck = layouts.load(definition, registry.language(lang)), _as_printed(definition, lang)
     plan = layout.data["kit"]["rules"]
     text = shown(
         re.sub(
@@ -70,7 +69,7 @@ def test_every_rules_example_names_its_cards_and_numbers_as_they_print(game, lan
                 deck,
                 plan,
                 layout.data["kit"]["words"],
-                languages.language(lang),
+                registry.language(lang),
                 layout,
             ),
         )
@@ -106,13 +105,13 @@ def test_the_worked_examples_claims_hold_for_the_cards_they_name():
     assert max(cards, key=lambda f: f["area_km2"]) is cards[2]  # C takes the trick
     game = games.get("world-game")
     deck = published.deck(game)[1]
-    layout = layouts.load(game, languages.language("en"))
+    layout = layouts.load(game, registry.language("en"))
     a, b, _, d = (card["fields"] for card in rules.example_cards(deck, layout.data["kit"]["rules"]))
     assert a["area_km2"] > b["area_km2"]  # A takes both cards on area
     words = rules.example_words(
         render_ports.cards(game),
         rules.example_cards(deck, layout.data["kit"]["rules"]),
-        languages.language("en"),
+        registry.language("en"),
         layout,
     )
     assert words["d_capital"] == d["capitals_en"][0] == "Astana"

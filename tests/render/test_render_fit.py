@@ -27,7 +27,7 @@ def test_map_numbers_of_every_digit_count_lie_inside_their_ring(world):
     assert size >= text.SMALLEST_PT * text.PT_MM
     for card in deck["cards"]:
         fields = card["fields"]
-        label = number(fields["map_number"], "en")
+        label = number(fields["map_number"], languages.language("en"))
         radius = circle.w / 2 * (world_cards.INNER if len(fields["continents"]) > 1 else 1.0)
         half_w, half_h = stringWidth(label, ctx.bold, size) / 2, size * text.DIGIT_HEIGHT / 2
         assert (half_w**2 + half_h**2) ** 0.5 <= radius, (card["id"], label)
@@ -46,9 +46,9 @@ def test_the_old_fit_to_the_discs_square_overflowed_it(world):
 
 
 def test_negative_numbers_print_a_typographic_minus():
-    assert number(-49.4, "de", "#,##0.0") == f"{MINUS}49,4"
-    assert with_unit(-49.4, "en", "#,##0.0", "{n} °C") == f"{MINUS}49.4 °C"
-    assert "-" not in number(-3, "de")
+    assert number(-49.4, languages.language("de"), "#,##0.0") == f"{MINUS}49,4"
+    assert with_unit(-49.4, languages.language("en"), "#,##0.0", "{n} °C") == f"{MINUS}49.4 °C"
+    assert "-" not in number(-3, languages.language("de"))
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
@@ -62,7 +62,7 @@ def test_each_laender_toppen_category_prints_one_format_that_keeps_the_decks_ord
         values = {
             c["fields"][category["field"]] for c in deck["cards"] if c["fields"].get(category["field"]) is not None
         }
-        printed = {value: number(value, lang, category["pattern"]) for value in values}
+        printed = {value: number(value, languages.language(lang), category["pattern"]) for value in values}
         decimals = {p.split(decimal)[1] if decimal in p else "" for p in printed.values()}
         assert len({len(d) for d in decimals}) == 1, (category["field"], sorted(printed.values())[:5])
         assert len(set(printed.values())) == len(values), category["field"]

@@ -12,7 +12,6 @@ from pipeline.games import custom
 from pipeline.games.custom import recipe, templates
 from pipeline.games.laender_toppen import GAME, accessories
 from pipeline.i18n import registry
-from pipeline.i18n import registry as languages
 from pipeline.paths import TEMPLATES_DIR
 from pipeline.render import layouts
 from pipeline.render.rules import FILLED
@@ -23,7 +22,7 @@ GROUPS = ["West", "Nord", "Süd", "Ost"]
 
 def rules(game, deck: dict, lang: str) -> str:
     """The rules text, the setup picture's captions and the card legend, with the deck's words."""
-    layout = layouts.load(game, languages.language(lang))
+    layout = layouts.load(game, registry.language(lang))
     fields, kit = accessories.rules_words(deck, layout), layout.data["kit"]
     drawn = [key for key in FILLED if key != "anatomy" or kit["rules"].get("anatomy")]  # a legend where drawn
     return " ".join(line.format(**fields) for key in drawn for line in kit["words"][key])
@@ -95,11 +94,11 @@ def test_a_deck_s_own_deal_is_stated_in_its_rules_in_every_language(planets, lan
     item 4): two sentences of the rules, each filled and translated; a deck of the rulebook's six categories and
     cards enough for its hands (120) has neither."""
     game, deck = planets
-    text, layout = rules(game, deck, lang), layouts.load(game, languages.language(lang))
+    text, layout = rules(game, deck, lang), layouts.load(game, registry.language(lang))
     for key in ("deal_scaled", "deal_small"):
         assert layout.data["kit"]["words"][key].format(count=4) in text
     full = [{"id": f"c-{n}", "kind": "country", "fields": {"continents": ["Europe"]}} for n in range(120)]
-    assert accessories.rules_words({"cards": full}, layouts.load(GAME, languages.language(lang)))["deal"] == ""
+    assert accessories.rules_words({"cards": full}, layouts.load(GAME, registry.language(lang)))["deal"] == ""
     if lang == "en":
         assert "With 4 categories the hands are the original's for six" in text and "dealt out evenly" in text
     if lang == "de":
