@@ -11,20 +11,12 @@ from pipeline.games import registry as games
 from pipeline.i18n.language import Language
 
 
-def chosen(lang: str | None) -> Language | None:
-    """The language `--lang` names (a registered code: `cli_output.LanguageChoice`), None where it is left out:
-    where a code becomes the language the stages are given."""
-    from pipeline.i18n import registry
-
-    return registry.language(lang) if lang else None
-
-
-def language(game: GameDefinition, lang: str | None) -> Language:
-    """The language GAME is shown in: `--lang`'s, else the game's own (a region deck's country's, else its
-    `default_lang`)."""
+def language(game: GameDefinition, lang: Language | None) -> Language:
+    """The language GAME is shown in: `--lang`'s (made from its code by `cli_output.LanguageChoice`), else the
+    game's own (a region deck's country's, else its `default_lang`)."""
     from pipeline.render import layouts
 
-    return layouts.load(game).language(chosen(lang))
+    return layouts.load(game).language(lang)
 
 
 def named(game: GameDefinition, deck: dict, lang: Language) -> dict:

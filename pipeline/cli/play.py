@@ -115,6 +115,7 @@ def play_check(
     from pipeline.playcheck import runner as playcheck
 
     _refuse_play_check_options(click.get_current_context(), scheduler, games, max_games)
+    lang = lang and lang.code  # the report's words still take a code (docs/architecture.md)
     if deck_file is None:  # a published version's own templates (its thresholds): pipeline.decks.pinned
         game = pinned.at(game, version)
     deck, path = playcheck.load(game, version, deck_file)

@@ -8,7 +8,6 @@ import click
 from pipeline import atomic, outputs
 from pipeline.cli.common import (
     choice_option,
-    chosen,
     counted,
     game_argument,
     language,
@@ -62,7 +61,7 @@ def review(game, old, new, out, lang, force, mirror, offline):
 
     store = open_store(mirror=mirror, online=not offline)
     folder = out or paths.OUTPUT_DIR / "review" / game.name
-    written = page.write(game, old, new, folder, store, chosen(lang), force)
+    written = page.write(game, old, new, folder, store, lang, force)
     wrote(written.path, f"the review of {game.name} {written.old} → {written.new}, {written.changed} changed cards")
 
 
@@ -392,7 +391,7 @@ def _required(game, alternative: str = ""):
     return game
 
 
-def _deck(ctx: click.Context, game, version: str | None, deck_file: Path | None, lang: str | None):
+def _deck(ctx: click.Context, game, version: str | None, deck_file: Path | None, lang):
     """(game, path, deck with its names in the language shown, whether it is a draft, that language) to print:
     GAME's published version, or the deck.json --deck names (its game its own; GAME, if given, must be it);
     the language --lang names, else the game's own."""

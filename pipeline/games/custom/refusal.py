@@ -6,8 +6,8 @@ from babel.lists import format_list
 
 from pipeline.games.custom import optimise, templates
 from pipeline.games.custom.recipe import Recipe, games
-from pipeline.i18n import registry
 from pipeline.i18n.catalogue import N_, N_plural, translate, translate_plural
+from pipeline.i18n.language import Language
 
 SIDES = {"above": N_("the highest in {categories}"), "below": N_("the lowest in {categories}")}
 EXPERTS = "slots one card always wins against expert play"  # the verdict's name (its detail: the card, its slots)
@@ -36,7 +36,7 @@ def refused(name: str, made: Recipe, failures: list[str], report: dict, deck: di
     """The refusal: the failed verdicts (`failures`, already in the recipe's language), the swaps tried, then a
     fix per card and category behind them (`fixes`), else the general advice (`more`: the table has more rows
     than cards, or the recipe is of countries)."""
-    lang = made.lang
+    lang = made.language
     head = translate(lang, HEAD, name=name, cards=made.cards, games=report["games"])
     tried = f" {translate_plural(lang, *SWAPS, swaps)}" if swaps else ""
     found = fixes(report, deck, made)
@@ -51,7 +51,7 @@ def refused(name: str, made: Recipe, failures: list[str], report: dict, deck: di
 
 def fixes(report: dict, deck: dict, made: Recipe) -> list[str]:
     """One line per card a failed verdict names: the card, the categories behind it and the change to make."""
-    names = {card["id"]: _name(card, made.lang) for card in deck["cards"]}
+    names = {card["id"]: _name(card, made.language) for card in deck["cards"]}
     keys = {templates.card_field(made, c): (n, c.label) for n, c in enumerate(made.categories, 1)}
     failed = {v["name"]: v for v in report["verdicts"] if v["result"] == optimise.FAIL}
     found = []
@@ -59,11 +59,11 @@ def fixes(report: dict, deck: dict, made: Recipe) -> list[str]:
         limit = always["band"][1]
         for card, slots in sorted(_sweeps(report).items()):
             if len(slots) > limit:
-                found.append(_sweep(names.get(card, card), slots, keys, made.lang))
+                found.append(_sweep(names.get(card, card), slots, keys, made.language))
     if experts := failed.get(EXPERTS):  # "c-x-bremen: a below, b below, c below; 200 games of experts"
         card, _, slots = experts["detail"].split(";")[0].partition(": ")
         if slots and not any(line.startswith(names.get(card, card)) for line in found):
-            found.append(_sweep(names.get(card, card), slots.split(", "), keys, made.lang))
+            found.append(_sweep(names.get(card, card), slots.split(", "), keys, made.language))
     if any(name.startswith("knowing the values") for name in failed) and len(made.categories) < 5:
         count = len(made.categories)
         found.append(translate(made.lang, FEW, count=count, places=2 * count))
@@ -85,9 +85,9 @@ def _sweeps(report: dict) -> dict[str, list[str]]:
     return sweeps
 
 
-def _sweep(name: str, slots: list[str], keys: dict[str, tuple[int, str]], lang: str) -> str:
+def _sweep(name: str, slots: list[str], keys: dict[str, tuple[int, str]], lang: Language) -> str:
     """ "Bremen is the lowest in Fläche, Einwohner and Höchster Punkt: replace one of these categories"."""
-    locale = registry.language(lang).locale
+    locale = lang.locale
     parts = sorted((keys.get(field, (0, field)), side) for field, side in (slot.rsplit(" ", 1) for slot in slots))
     extremes = [
         translate(
@@ -108,6 +108,6 @@ def _remove(made: Recipe, card: str) -> str:
     return translate(made.lang, EXCLUDE, codes=f'["{card.rsplit("-", 1)[-1]}"]')
 
 
-def _name(card: dict, lang: str) -> str:
+def _name(card: dict, lang: Language) -> str:
     fields = card["fields"]
-    return str(fields.get(f"name_{lang}") or fields.get("name") or card["id"])
+    return str(fields.get(lang.field("name")) or fields.get("name") or card["id"])
