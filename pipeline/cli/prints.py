@@ -60,8 +60,7 @@ def review(game, old, new, out, lang, force, mirror, offline):
     from pipeline.review import page
 
     store = open_store(mirror=mirror, online=not offline)
-    folder = out or paths.OUTPUT_DIR / "review" / game.name
-    written = page.write(game, old, new, folder, store, lang, force)
+    written = page.write(game, old, new, out or paths.OUTPUT_DIR / "review" / game.name, store, lang, force)
     wrote(written.path, f"the review of {game.name} {written.old} → {written.new}, {written.changed} changed cards")
 
 
