@@ -51,7 +51,9 @@ def run(name: str, kind: str, size: int | None) -> dict:
 
     game = registry.get(name)
     path, whole = published.deck(game, None)
-    deck = tasks._named(game, {**whole, "cards": cut(game, whole["cards"], size or len(whole["cards"]))}, None)
+    deck = tasks._named(
+        game, {**whole, "cards": cut(game, whole["cards"], size or len(whole["cards"]))}, tasks._language(game, None)
+    )
     options = printing.PrintOptions().validate()
     store = open_store(online=False)
     with tempfile.TemporaryDirectory() as scratch:

@@ -125,19 +125,21 @@ class LanguageChoice(click.Choice):
         """click.Choice sets its choices once; the registry is their only source."""
 
     def convert(self, value, param, ctx):
-        """The registered language `value`; an unknown one is the registry's error (it names the registered
-        languages and how a new one is added)."""
+        """The registered language `value` (a `Language`: where a code becomes the language the commands pass
+        down); an unknown one is the registry's error (it names the registered languages and how a new one is
+        added)."""
         from pipeline.errors import GeodeckError
         from pipeline.i18n import registry
 
         try:
-            return registry.language(value).code
+            return registry.language(value)
         except GeodeckError as exc:
             self.fail(str(exc), param, ctx)
 
 
 def lang_option(what: str, default: str = "the game's own (a region deck's: its country's, where registered)"):
-    """`--lang`: one of the registered languages; None means `default` (the game's own, `default_lang`)."""
+    """`--lang`: one of the registered languages, a `Language`; None means `default` (the game's own,
+    `default_lang`)."""
     return click.option(
         "--lang",
         type=LanguageChoice(),

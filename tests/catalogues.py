@@ -59,7 +59,9 @@ def kit_text(game: str, deck: dict, manifest: dict, lang: str, store) -> str:
     in their own language: the sources' titles, producers and licences (the attribution page), the games'
     titles, and the cards' names in the source language (Länder toppen's second name, as the rulebook's)."""
     sheet = one_sheet(deck)
-    data, _roles = kit.render(games.get(game), deck, manifest, PrintOptions(lang=lang, only=sheet), store)
+    data, _roles = kit.render(
+        games.get(game), deck, manifest, PrintOptions(lang=registry.language(lang), only=sheet), store
+    )
     text = pdftext.words("\n".join(pdftext.pages(data)))
     defined = load_sources()
     names = [load_spec(games.get(name)).title for name in games.names()]

@@ -21,6 +21,7 @@ from fixtures.tiny.decks.synthetic import write_inputs
 from pipeline.decks import stage
 from pipeline.decks.files import content_hash
 from pipeline.games import registry as games
+from pipeline.i18n import registry as languages
 from pipeline.paths import ROOT
 from pipeline.render import accessories, printing
 from pipeline.render.accessories import AccessoryOptions
@@ -60,8 +61,10 @@ def outputs(store, build: Path) -> dict[str, str]:
         if getattr(case._own, "PRINT_DECK", None) is None:  # a published deck's cards: republishing changes them
             continue
         deck, definition = case.print_deck, case.definition
-        found[f"cards {case.name}"] = _sha(printing.render(definition, deck, PrintOptions(lang=LANG), store))
-        data, _pages = accessories.render(definition, deck, AccessoryOptions(lang=LANG), store)
+        found[f"cards {case.name}"] = _sha(
+            printing.render(definition, deck, PrintOptions(lang=languages.language(LANG)), store)
+        )
+        data, _pages = accessories.render(definition, deck, AccessoryOptions(lang=languages.language(LANG)), store)
         found[f"accessories {case.name}"] = _sha(data)
     return found
 

@@ -11,6 +11,7 @@ import pytest
 
 from pipeline import atomic
 from pipeline.cli_output import error_line
+from pipeline.i18n import registry as languages
 from pipeline.play import loop
 from pipeline.records import record as records
 
@@ -115,7 +116,7 @@ def play(tmp_path, path, seed=3, force=False, ask=None):
         games.get("deutschland"),
         deck,
         ["human" if ask else "bot:random", "bot:random"],
-        "en",
+        languages.language("en"),
         seed,
         path,
         __import__("rich.console").console.Console(file=open(os.devnull, "w")),

@@ -17,6 +17,7 @@ from pipeline.decks import published
 from pipeline.errors import GeodeckError
 from pipeline.extract.sources import load_source
 from pipeline.games import registry as games
+from pipeline.i18n import registry as languages
 from pipeline.paths import ROOT, SOURCES_DIR
 from pipeline.records import record as records
 
@@ -171,7 +172,14 @@ def test_a_typed_digit_of_another_kind_is_not_a_move_number(tmp_path):
     screen = Terminal(file=io.StringIO())
     seats = ["human", "bot:random"]
     _, finished = loop.play(
-        games.get("deutschland"), deck, seats, "en", 3, tmp_path / "r.json", screen, ask=lambda _: next(answers)
+        games.get("deutschland"),
+        deck,
+        seats,
+        languages.language("en"),
+        3,
+        tmp_path / "r.json",
+        screen,
+        ask=lambda _: next(answers),
     )
     assert not finished
 

@@ -8,16 +8,24 @@ import click
 from pipeline.cli_output import console, out
 from pipeline.framework.definition import GameDefinition
 from pipeline.games import registry as games
+from pipeline.i18n.language import Language
 
 
-def named(game: GameDefinition, deck: dict, lang: str | None) -> dict:
-    """The deck with its names in the language shown (`lang`, else the game's own): a deck published before
-    the language was registered has them taken from its cards, with one warning line saying so."""
-    from pipeline.decks import translated
-    from pipeline.decks.spec import load_spec
+def language(game: GameDefinition, lang: Language | None) -> Language:
+    """The language GAME is shown in: `--lang`'s (made from its code by `cli_output.LanguageChoice`), else the
+    game's own (a region deck's country's, else its `default_lang`)."""
     from pipeline.render import layouts
 
-    shown, note = translated.completed(deck, load_spec(game), layouts.load(game).language(lang), game.made_by)
+    return layouts.load(game).language(lang)
+
+
+def named(game: GameDefinition, deck: dict, lang: Language) -> dict:
+    """The deck with its names in the language shown: a deck published before the language was registered
+    has them taken from its cards, with one warning line saying so."""
+    from pipeline.decks import translated
+    from pipeline.decks.spec import load_spec
+
+    shown, note = translated.completed(deck, load_spec(game), lang, game.made_by)
     if note:
         console.print(f"warning: {note}", highlight=False, markup=False, soft_wrap=True)
     return shown

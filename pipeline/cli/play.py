@@ -14,6 +14,7 @@ from pipeline.cli.common import (
     choice_option,
     format_option,
     game_argument,
+    language,
     resolve,
     show,
 )
@@ -114,6 +115,7 @@ def play_check(
     from pipeline.playcheck import runner as playcheck
 
     _refuse_play_check_options(click.get_current_context(), scheduler, games, max_games)
+    lang = lang and lang.code  # the report's words still take a code (docs/architecture.md)
     if deck_file is None:  # a published version's own templates (its thresholds): pipeline.decks.pinned
         game = pinned.at(game, version)
     deck, path = playcheck.load(game, version, deck_file)
@@ -242,7 +244,6 @@ def play(game, players, seats, lang, seed, version, deck_file, record_path, forc
     from pipeline.extract.store import open_store
     from pipeline.play import loop, pictures, variants
     from pipeline.play import seats as seating
-    from pipeline.render import layouts
 
     refuse_together(
         click.get_current_context(), "deck_file", ("version",), "--deck plays that file, not a published version"
@@ -259,10 +260,9 @@ def play(game, players, seats, lang, seed, version, deck_file, record_path, forc
     chosen = seating.parse(seats, players, definition)
     seed = random.SystemRandom().randrange(1_000_000) if seed is None else seed
     path = record_path or paths.OUTPUT_DIR / "records" / f"{game.name}-{seed}.json"
-    language = layouts.load(game).language(lang)
     flag = pictures.drawer(out, open_store)
     _, finished = loop.play(
-        definition, deck, chosen, language, seed, path, out, options=options, force=force, flag=flag
+        definition, deck, chosen, language(game, lang), seed, path, out, options=options, force=force, flag=flag
     )
     if not finished:
         raise SystemExit(ExitCode.LEFT)

@@ -10,6 +10,7 @@ from pipeline.cli.common import (
     choice_option,
     counted,
     game_argument,
+    language,
     named,
     optional_game,
     pages,
@@ -210,25 +211,28 @@ def print_cards(
     folder, out = _print_destination(out, what, force, several)
     offset = geometry.parse_offset(back_offset)
     if what == "accessories":
-        game, _, deck, draft = _deck(ctx, game, version, deck_file, lang)
-        _print_accessories(game, deck, paper, lang, for_sale, draft, open_store(mirror=mirror, online=not offline), out)
+        game, _, deck, draft, shown = _deck(ctx, game, version, deck_file, lang)
+        _print_accessories(
+            game, deck, paper, shown, for_sale, draft, open_store(mirror=mirror, online=not offline), out
+        )
         return
-    options = _sheet_options(press, paper, layout, duplex, bleed, gutter, offset, lang, for_sale)
+    options = _sheet_options(press, paper, layout, duplex, bleed, gutter, offset, for_sale)
     if calibration:
         _print_calibration(_required(game), paper, duplex, offset, lang, out, folder)
         return
-    game, deck_path, deck, options = _sheets_deck(ctx, game, version, deck_file, card_ids, options)
+    game, deck_path, deck, options = _sheets_deck(ctx, game, version, deck_file, card_ids, options, lang)
     store = open_store(mirror=mirror, online=not offline)
     if kit:
         _print_kit(game, deck_path, deck, options, store, out, folder)
         return
     _print_sheets(game, deck, options, store, out or printing.default_output(game, deck, options, folder))
     if what == "all":
-        _print_accessories(game, deck, paper, lang, for_sale, options.draft, store, None, folder)
+        _print_accessories(game, deck, paper, options.lang, for_sale, options.draft, store, None, folder)
 
 
-def _sheet_options(press, paper, layout, duplex, bleed, gutter, offset, lang, for_sale):
-    """The card sheets' options, checked (a print shop's PDF: one card per page)."""
+def _sheet_options(press, paper, layout, duplex, bleed, gutter, offset, for_sale):
+    """The card sheets' options, checked (a print shop's PDF: one card per page); their language is the deck's
+    (`_sheets_deck`)."""
     from pipeline.render import printing
 
     return printing.PrintOptions(
@@ -238,20 +242,20 @@ def _sheet_options(press, paper, layout, duplex, bleed, gutter, offset, lang, fo
         bleed=bleed,
         gutter=gutter,
         back_offset=offset,
-        lang=lang,
         for_sale=for_sale,
         press=press,
     ).validate()
 
 
-def _sheets_deck(ctx: click.Context, game, version: str | None, deck_file: Path | None, card_ids, options):
-    """The game, the deck's path, the deck and the print options with the deck's draft state and --cards; says
-    when the layout is cramped (before the deck is read when GAME is given, after it when --deck names it)."""
+def _sheets_deck(ctx: click.Context, game, version: str | None, deck_file: Path | None, card_ids, options, lang):
+    """The game, the deck's path, the deck and the print options with the deck's language, draft state and
+    --cards; says when the layout is cramped (before the deck is read when GAME is given, after it when --deck
+    names it)."""
     game_from_file = game is None  # --deck alone: the file names the game
     if not game_from_file:  # the note before the deck is read
         _note_cramped(game, options)
-    game, deck_path, deck, draft = _deck(ctx, game, version, deck_file, options.lang)
-    options = dataclasses.replace(options, draft=draft, only=_only(card_ids, deck, deck_path, draft))
+    game, deck_path, deck, draft, shown = _deck(ctx, game, version, deck_file, lang)
+    options = dataclasses.replace(options, lang=shown, draft=draft, only=_only(card_ids, deck, deck_path, draft))
     if game_from_file:
         _note_cramped(game, options)
     return game, deck_path, deck, options
@@ -291,11 +295,10 @@ def _print_accessories(game, deck, paper, lang, for_sale, draft, store, out: Pat
 def _print_calibration(game, paper, duplex, offset, lang, out: Path | None, folder: Path) -> None:
     """The one-sheet duplex calibration PDF, in the game's card language."""
     from pipeline.render import calibration as calibration_sheet
-    from pipeline.render import layouts
 
-    language = layouts.load(game).language(lang)
-    path = out or calibration_sheet.default_output(folder, paper, duplex, language)
-    atomic.write_bytes(path, calibration_sheet.render(paper, duplex, offset, language))
+    shown = language(game, lang)
+    path = out or calibration_sheet.default_output(folder, paper, duplex, shown)
+    atomic.write_bytes(path, calibration_sheet.render(paper, duplex, offset, shown))
     wrote(path, "the duplex calibration sheet, 2 pages")
 
 
@@ -360,10 +363,10 @@ def export_cards(game, service, version, deck_file, card_ids, lang, out, for_sal
     chosen = services.load(service)
     if out is not None:
         _check_out_file(out, ".zip", force)
-    game, deck_path, deck, draft = _deck(click.get_current_context(), game, version, deck_file, lang)
+    game, deck_path, deck, draft, shown = _deck(click.get_current_context(), game, version, deck_file, lang)
     only = _only(card_ids, deck, deck_path, draft)
     store = open_store(mirror=mirror, online=not offline)
-    result = services.export(game, deck, chosen, store, lang, out, jobs, for_sale, only, draft)
+    result = services.export(game, deck, chosen, store, shown, out, jobs, for_sale, only, draft)
     for warning in result.warnings:
         console.print(f"warning: {warning}", highlight=False, markup=False, soft_wrap=True)
     wrote(result.path, f"{result.summary}, {size(result.bytes)}")
@@ -387,9 +390,10 @@ def _required(game, alternative: str = ""):
     return game
 
 
-def _deck(ctx: click.Context, game, version: str | None, deck_file: Path | None, lang: str | None):
-    """(game, path, deck with its names in the language shown, whether it is a draft) to print: GAME's
-    published version, or the deck.json --deck names (its game its own; GAME, if given, must be it)."""
+def _deck(ctx: click.Context, game, version: str | None, deck_file: Path | None, lang):
+    """(game, path, deck with its names in the language shown, whether it is a draft, that language) to print:
+    GAME's published version, or the deck.json --deck names (its game its own; GAME, if given, must be it);
+    the language --lang names, else the game's own."""
     from pipeline.decks import pinned, published
     from pipeline.games import registry
     from pipeline.render import printing
@@ -397,7 +401,8 @@ def _deck(ctx: click.Context, game, version: str | None, deck_file: Path | None,
     if deck_file is None:
         path, deck = published.deck(_required(game, " or --deck FILE"), version)
         game = pinned.at(game, path.parent.name)  # the version's own templates
-        return game, path, named(game, deck, lang), False
+        shown = language(game, lang)
+        return game, path, named(game, deck, shown), False, shown
     refuse_together(ctx, "deck_file", ("version",), "--deck prints that file, not a published version")
     found, deck = published.read_any(deck_file, registry.registered().get)
     if game is not None and found.name != game.name:
@@ -407,7 +412,8 @@ def _deck(ctx: click.Context, game, version: str | None, deck_file: Path | None,
         )
     printing.check_card_size(found, deck, str(deck_file))
     ctx.params["game"] = found  # `wrote` says what --for-sale replaced for this game
-    return found, deck_file, named(found, deck, lang), published.is_draft(deck_file)
+    shown = language(found, lang)
+    return found, deck_file, named(found, deck, shown), published.is_draft(deck_file), shown
 
 
 def _only(card_ids: str | None, deck: dict, path: Path, draft: bool) -> tuple[str, ...] | None:

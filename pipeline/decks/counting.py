@@ -22,8 +22,8 @@ from pipeline import markup, placeholders, source_classes
 from pipeline.decks.spec import DeckSpec
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
-from pipeline.i18n import registry
 from pipeline.i18n.catalogue import form, labelled
+from pipeline.i18n.language import Language
 from pipeline.transform.reference import read_continents
 
 ALL = "all"
@@ -63,12 +63,12 @@ def check_neighbours(iso3: str, neighbours: str | None, cards: set[str], spec: D
         )
 
 
-def _listing(names: list[str], lang: str) -> str:
+def _listing(names: list[str], lang: Language) -> str:
     """A list as `lang` writes it (CLDR's list patterns, through Babel: "a, b and c", "a, b et c")."""
-    return format_list(names, locale=registry.language(lang).locale)
+    return format_list(names, locale=lang.locale)
 
 
-def _years(deck: dict, spec: DeckSpec, words: dict, lang: str, labels: dict[str, str]) -> markup.Markup:
+def _years(deck: dict, spec: DeckSpec, words: dict, lang: Language, labels: dict[str, str]) -> markup.Markup:
     """Per compared value, a line with every year or period and source its printed values come from, counted
     (a field of one origin without a count): the line is true for every card, not for most. Each value is named
     by its word of the counting rules, else by its category's label (`labels`, by field: a category added to
@@ -120,7 +120,7 @@ def _origin(provenance: dict, defined: dict, words: dict) -> tuple[str, str]:
     return when, title
 
 
-def _neighbours(also: list[str] | str, dependent: list[str], words: dict, lang: str) -> markup.Markup:
+def _neighbours(also: list[str] | str, dependent: list[str], words: dict, lang: Language) -> markup.Markup:
     """The neighbours rule: the countries beyond the deck that count (`words["countries"]` names the states
     beyond the UN members; "all": every country counts, card or not) and the dependent territories that do not
     (the deck's cards bordering one, else the rule alone)."""
@@ -130,14 +130,14 @@ def _neighbours(also: list[str] | str, dependent: list[str], words: dict, lang: 
     return markup.fill(words["neighbours"], also=countries, examples=_listing(dependent, lang))
 
 
-def statements(deck: dict, spec: DeckSpec, words: dict, lang: str, labels: dict[str, str]) -> list[markup.Markup]:
+def statements(deck: dict, spec: DeckSpec, words: dict, lang: Language, labels: dict[str, str]) -> list[markup.Markup]:
     """The kit's paragraphs stating the deck's counting rules in `lang` (none when the spec declares none), the
     deck's names in them as text (pipeline/markup.py); `labels`: the categories' labels in `lang`, by field."""
     counting = declared(spec)
     if not counting:
         return []
     cards = {c["fields"]["iso3"]: c["fields"] for c in deck["cards"] if c.get("kind") != "joker"}
-    name = f"name_{lang}"
+    name = lang.field("name")
 
     def names(codes) -> list[str]:
         return [cards[c][name] for c in codes if c in cards]

@@ -37,6 +37,7 @@ from pipeline import readers
 from pipeline.decks.values import card_value, missing, provenance
 from pipeline.errors import GeodeckError
 from pipeline.i18n import names
+from pipeline.i18n.language import Language
 from pipeline.paths import SOURCES_DIR
 
 REVIEWED_DIR = SOURCES_DIR / "reviewed"
@@ -229,13 +230,13 @@ def languages(deck: dict, spec) -> list[str]:
     ]
 
 
-def require(deck: dict, spec, lang: str, made_by: str) -> None:
+def require(deck: dict, spec, lang: Language, made_by: str) -> None:
     """Refuse to show a deck in a language its names are not in: one error naming the command that
     publishes a version with them (never another language's names instead)."""
     if not any(f.translated for f in spec.fields.values()):
         return
     have = languages(deck, spec)
-    if lang not in have:
+    if lang.code not in have:
         raise GeodeckError(
             f"{deck.get('game')} {deck.get('version') or ''}".rstrip()
             + f" has no names in {lang} (it has {', '.join(have) or 'none'}): it predates them; run `{made_by}` "
@@ -243,14 +244,14 @@ def require(deck: dict, spec, lang: str, made_by: str) -> None:
         )
 
 
-def completed(deck: dict, spec, lang: str, made_by: str) -> tuple[dict, str | None]:
+def completed(deck: dict, spec, lang: Language, made_by: str) -> tuple[dict, str | None]:
     """`deck` with its names in `lang` where it predates the language (a catalogue registered after the deck
     was published): each taken from its card as `geodeck build` takes it from the row (CLDR's name of the
     country's ISO code, CLDR's exemplar city of a capital, pycountry's division, else the local name flagged
     as a fallback), with a one-line warning counting where they came from; `deck` itself and None where it
     has them. The published deck is not changed: its version and content hash stay those of its files."""
-    fields = [f for f in spec.fields.values() if f.translated and f.lang == lang]
-    if not fields or lang in languages(deck, spec):
+    fields = [f for f in spec.fields.values() if f.translated and f.lang == lang.code]
+    if not fields or lang.code in languages(deck, spec):
         return deck, None
     tally: dict[str, int] = {}
     cards = []

@@ -3,16 +3,17 @@ report and by `geodeck play` alike."""
 
 from pipeline import readers
 from pipeline.i18n.catalogue import localised
+from pipeline.i18n.language import Language
 from pipeline.paths import TEMPLATES_DIR
 
 WORDS = TEMPLATES_DIR / "play" / "seats.toml"
 
 
-def words(lang: str) -> dict:
+def words(lang: Language | str) -> dict:
     """The seats' words in `lang`: `player`, `human`, `bot` and the bots' `levels`."""
     return localised(readers.read_input("toml", WORDS), lang, WORDS.stem)["words"]
 
 
-def level(name: str, lang: str) -> str:
+def level(name: str, lang: Language | str) -> str:
     """A bot level's name in `lang` (expert); a level without a word by its name."""
     return words(lang)["levels"].get(name, name)

@@ -8,12 +8,16 @@ where it is shown (an engine's refusal); `translate` translates one for a langua
 form depends on a number is a table `{ one = "{n} place card", other = "{n} place cards" }`: a plural message
 (gettext's msgid_plural), translated into the language's forms (`form` picks one by its Plural-Forms). A
 table's `words_context` names where its words come from, `<stem>` or `<stem>:<key path>` (a custom deck's
-template copied from its base game's): their context is the one they have there."""
+template copied from its base game's): their context is the one they have there.
+
+A language is given as a `Language` (made where its code entered: docs/architecture.md), or still as its
+code by the callers that hold one (play-check's report, the build), looked up in the registry."""
 
 from typing import Any
 
 from pipeline import placeholders
 from pipeline.i18n import po, registry
+from pipeline.i18n.language import Language
 
 WORDS = "words"  # the key under which a template's strings are messages
 PLURAL = ("one", "other")  # the keys of a template word that is a plural message: its singular and plural
@@ -34,7 +38,7 @@ def N_plural(singular: str, plural: str) -> tuple[str, str]:
     return singular, plural
 
 
-def gettext(lang: str, message: str, context: str | None = None) -> str:
+def gettext(lang: Language | str, message: str, context: str | None = None) -> str:
     """`message` in `lang`: its catalogue's translation, or the message itself in the source language or
     where the catalogue has none (the completeness test keeps the shipped catalogues whole)."""
     path = registry.language(lang).catalogue
@@ -46,7 +50,7 @@ def gettext(lang: str, message: str, context: str | None = None) -> str:
     return entry.string if isinstance(entry.string, str) else entry.string[0]
 
 
-def plural_forms(lang: str, singular: str, plural: str, context: str | None = None) -> tuple[str, ...]:
+def plural_forms(lang: Language | str, singular: str, plural: str, context: str | None = None) -> tuple[str, ...]:
     """A plural message's forms in `lang`, in its catalogue's order (Polish: one, few, many); the source's
     (singular, plural) where the catalogue has none."""
     path = registry.language(lang).catalogue
@@ -57,7 +61,7 @@ def plural_forms(lang: str, singular: str, plural: str, context: str | None = No
     return tuple(forms)
 
 
-def form(lang: str, forms: tuple[str, ...] | list[str], n: int) -> str:
+def form(lang: Language | str, forms: tuple[str, ...] | list[str], n: int) -> str:
     """The form of a plural message for the number `n` (the catalogue's Plural-Forms; the source's n != 1)."""
     path = registry.language(lang).catalogue
     if path is None or len(forms) != po.read(path).num_plurals:  # the source's forms (no translation)
@@ -65,23 +69,23 @@ def form(lang: str, forms: tuple[str, ...] | list[str], n: int) -> str:
     return forms[po.form_index(path, n)]
 
 
-def translate_plural(lang: str, singular: str, plural: str, n: int, **fields: Any) -> str:
+def translate_plural(lang: Language | str, singular: str, plural: str, n: int, **fields: Any) -> str:
     """A plural message in `lang` in its form for `n`, `{n}` and its `{fields}` filled in."""
     return placeholders.fill(form(lang, plural_forms(lang, singular, plural), n), n=n, **fields)
 
 
-def translate(lang: str, message: str, context: str | None = None, **fields: Any) -> str:
+def translate(lang: Language | str, message: str, context: str | None = None, **fields: Any) -> str:
     """`message` in `lang` with its `{fields}` filled in (a message without fields is returned as is)."""
     text = gettext(lang, message, context)
     return placeholders.fill(text, **fields) if fields else text
 
 
-def labelled(lang: str, label: str, value: Any) -> str:
+def labelled(lang: Language | str, label: str, value: Any) -> str:
     """ "label: value" as `lang` writes it (French puts a no-break space before the colon)."""
     return translate(lang, "{label}: {value}", label=label, value=value)
 
 
-def clauses(lang: str, parts: list[str]) -> str:
+def clauses(lang: Language | str, parts: list[str]) -> str:
     """Parts that hold commas themselves, joined by semicolons as `lang` writes them ("a; b", French
     "a ; b"); a plain list is Babel's `format_list` instead."""
     joined = parts[0] if parts else ""
@@ -98,7 +102,7 @@ def _origin(document: dict, stem: str, path: tuple[str, ...]) -> tuple[str, tupl
     return stem, tuple(at.split(".")) if at else ()
 
 
-def localised(document: Any, lang: str, stem: str, path: tuple[str, ...] = (), inside: bool = False) -> Any:
+def localised(document: Any, lang: Language | str, stem: str, path: tuple[str, ...] = (), inside: bool = False) -> Any:
     """`document` (a template's TOML) with every string under a `words` key translated into `lang`; the
     context of each is `stem:` and its key path (`<game>:categories.words.label`), or its `words_context`'s."""
     if inside and _plural(document):

@@ -9,9 +9,10 @@ import babel
 from babel import Locale, core
 
 from pipeline.i18n import registry
+from pipeline.i18n.language import Language
 
 
-def territory(code: str, lang: str) -> str | None:
+def territory(code: str, lang: Language | str) -> str | None:
     """CLDR's name of the territory or region `code` in `lang`, or None where CLDR has none."""
     return registry.language(lang).locale.territories.get(code)
 
@@ -36,7 +37,7 @@ def _zones(iso2: str) -> dict[str, str]:
     return zones
 
 
-def city(name: str, iso2: str, lang: str) -> str | None:
+def city(name: str, iso2: str, lang: Language | str) -> str | None:
     """CLDR's exemplar city in `lang` of the time zone of country `iso2` named after the city `name`, or
     None where no zone is named after it or `lang`'s CLDR data has no name of its own for it."""
     zone = _zones(iso2).get(name)

@@ -5,7 +5,6 @@ own language, without touching the checkout). A language's locale (numbers, CLDR
 
 import os
 import re
-from dataclasses import dataclass
 from decimal import Decimal
 from functools import cache
 from pathlib import Path
@@ -15,26 +14,13 @@ from babel import Locale, UnknownLocaleError
 from pipeline import readers
 from pipeline.errors import GeodeckError
 from pipeline.i18n import po
+from pipeline.i18n.language import Language
 from pipeline.paths import TEMPLATES_DIR
 from pipeline.text import shown
 
 LOCALE_DIR = TEMPLATES_DIR / "locale"
 CODE = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,31}")  # a language's code: its catalogue's folder, `--lang`
 SETTINGS = LOCALE_DIR / "languages.toml"
-
-
-@dataclass(frozen=True)
-class Language:
-    """A registered language: its code (`--lang`), its CLDR locale and its catalogue (None: the source)."""
-
-    code: str
-    locale: Locale
-    catalogue: Path | None
-
-    @property
-    def name(self) -> str:
-        """The language's own name, e.g. "français"."""
-        return self.locale.get_display_name(self.locale) or self.code
 
 
 @cache
@@ -104,8 +90,11 @@ def codes() -> tuple[str, ...]:
     return tuple(languages())
 
 
-def language(code: str) -> Language:
-    """The registered language `code`; one error naming the registered ones when it is not."""
+def language(code: str | Language) -> Language:
+    """The registered language `code` (a language given is itself); one error naming the registered ones
+    when it is not."""
+    if isinstance(code, Language):
+        return code
     try:
         return languages()[code]
     except KeyError:

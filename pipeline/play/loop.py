@@ -19,6 +19,7 @@ from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
 from pipeline.framework import core
 from pipeline.framework.definition import GameDefinition
+from pipeline.i18n.language import Language
 from pipeline.play import ports
 from pipeline.play import seats as seating
 from pipeline.play.view import View
@@ -43,7 +44,7 @@ def play(
     definition: GameDefinition,
     deck: dict,
     seats: list[str],
-    lang: str,
+    lang: Language,
     seed: int,
     path: Path,
     console: Console,
@@ -98,7 +99,9 @@ def play(
     return record, finished
 
 
-def _view(definition: GameDefinition, terminal, game, deck: dict, seats: list[str], lang: str, console, flag) -> View:
+def _view(
+    definition: GameDefinition, terminal, game, deck: dict, seats: list[str], lang: Language, console, flag
+) -> View:
     """What the table shows: the cards in `lang` (a warning when some are not translated), the seats' names,
     the card layout and the flags; a game the terminal `refused` with a human at the table is refused here."""
     shown, note = translated.completed(deck, load_spec(definition), lang, definition.made_by)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from pipeline.framework.contracts import Port, member
 from pipeline.framework.definition import GameDefinition
+from pipeline.i18n.language import Language
 
 if TYPE_CHECKING:  # annotations only
     from rich.console import RenderableType
@@ -28,7 +29,7 @@ class TerminalModule(Protocol):
     when `own`), `rules(view)`. Every word is a message of the catalogues (`view.say`). Optional: the types
     below."""
 
-    def seat_names(self, players: int, lang: str, /) -> list[str]: ...
+    def seat_names(self, players: int, lang: Language, /) -> list[str]: ...
     def board(self, state: Any, player: int, view: "View", /) -> "RenderableType": ...
     def label(self, state: Any, action: int, view: "View", own: bool, /) -> str: ...
     def rules(self, view: "View", /) -> str: ...

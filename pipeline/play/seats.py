@@ -5,6 +5,7 @@ from pipeline import placeholders
 from pipeline.errors import GeodeckError
 from pipeline.framework.definition import GameDefinition
 from pipeline.framework.levels import level, words
+from pipeline.i18n.language import Language
 from pipeline.records.record import Seat
 
 DEFAULT = "expert"  # the bots of a seat not given
@@ -38,13 +39,13 @@ def named(seats: list[str], names: list[str]) -> list[Seat]:
     return [Seat(name=name, plays=plays) for name, plays in zip(names, seats)]
 
 
-def numbered(players: int, lang: str) -> list[str]:
+def numbered(players: int, lang: Language) -> list[str]:
     """The seats' names of a game whose seats have none of their own: Player 1, Player 2, ... in `lang`."""
     player = words(lang)["player"]
     return [placeholders.fill(player, number=p + 1) for p in range(players)]
 
 
-def shown(plays: str, lang: str) -> str:
+def shown(plays: str, lang: Language) -> str:
     """Who plays a seat (`human`, `bot:expert`) in `lang`'s words; a level without a word by its name."""
     said = words(lang)
     if plays == "human":

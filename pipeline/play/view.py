@@ -8,12 +8,13 @@ from typing import Any
 
 from pipeline.decks.values import card_name
 from pipeline.i18n.catalogue import clauses, labelled, translate
+from pipeline.i18n.language import Language
 from pipeline.render.numbers import number
 
 
 @dataclass(frozen=True)
 class View:
-    lang: str  # a registered language's code (pipeline.i18n.registry)
+    lang: Language  # made where its code entered (the command line, the studio)
     names: tuple[str, ...]  # the seats' names
     cards: dict  # card id -> the card's fields in the deck
     layout: Any  # the game's card layout (pipeline.render.layouts.Layout): labels, continents' names

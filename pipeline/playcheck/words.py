@@ -5,6 +5,7 @@ report (data, as the game names them), made from messages its playcheck module l
 import re
 from string import Formatter
 
+from pipeline.i18n import registry
 from pipeline.i18n.catalogue import translate
 
 
@@ -35,4 +36,4 @@ def continent(name: str, lang: str) -> str:
     continent geodeck does not know as the deck names it."""
     from pipeline.render import layouts
 
-    return layouts.continent_name(name, lang) or name
+    return layouts.continent_name(name, registry.language(lang)) or name

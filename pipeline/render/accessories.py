@@ -10,8 +10,8 @@ from pathlib import Path
 from pipeline import atomic, paths
 from pipeline.errors import GeodeckError
 from pipeline.framework.definition import GameDefinition
-from pipeline.i18n import registry
 from pipeline.i18n.catalogue import labelled
+from pipeline.i18n.language import Language
 from pipeline.render import geometry, layouts, licences, ports, titles
 from pipeline.render.context import CardContext
 from pipeline.render.pages import Canvas, describe, new_canvas
@@ -23,19 +23,17 @@ PAPERS_MM = {**geometry.PAPERS_MM, "a3": (297.0, 420.0)}  # the cards' papers, a
 @dataclass(frozen=True)
 class AccessoryOptions:
     paper: str = "a4"
-    lang: str | None = None  # None: the game's own language
+    lang: Language | None = None  # None: the game's own language
     for_sale: bool = False  # layers that may not be sold replaced (or refused): pipeline.render.licences
     draft: bool = False  # the deck is a draft: its version is printed as one (layouts.version)
 
     def validate(self) -> "AccessoryOptions":
         if self.paper not in PAPERS_MM:
             raise GeodeckError(f"--paper {self.paper!r} is not one of: {', '.join(PAPERS_MM)} (accessories)")
-        if self.lang is not None:
-            registry.language(self.lang)
         return self
 
 
-def words(layout: layouts.Layout, lang: str) -> dict:
+def words(layout: layouts.Layout, lang: Language) -> dict:
     """The accessory words of a game's template in `lang` (`[accessories.words]`), with its shared accessory
     settings."""
     section = layout.localised(lang).data.get("accessories")

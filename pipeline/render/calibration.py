@@ -11,6 +11,7 @@ from reportlab.lib.colors import HexColor
 
 from pipeline import placeholders
 from pipeline.errors import GeodeckError
+from pipeline.i18n.language import Language
 from pipeline.render import fonts, layouts, text
 from pipeline.render.geometry import paper_size
 from pipeline.render.pages import begin_page, describe, end_page, new_canvas
@@ -30,7 +31,7 @@ def behind(point: tuple[float, float], page: tuple[float, float], duplex: str) -
     return {"long": (page[0] - x, y), "short": (x, page[1] - y)}.get(duplex, (x, y))
 
 
-def _settings(lang: str) -> tuple[dict, dict]:
+def _settings(lang: Language) -> tuple[dict, dict]:
     """The sheet's sizes and its words (`[calibration.words]`) in `lang`."""
     section = layouts.common_in(lang).get("calibration") or {}
     if "words" not in section:
@@ -95,7 +96,7 @@ def _grid(c, cfg: dict, words: dict, centre: tuple[float, float], regular: str) 
     text.draw(c, words["axis_y"], regular, Box(x - span - 0.8 - 12, y + span + h / 2 + 0.8, 12, h), size, align="right")
 
 
-def draw(canvas, paper: str, duplex: str, offset: tuple[float, float], lang: str) -> None:
+def draw(canvas, paper: str, duplex: str, offset: tuple[float, float], lang: Language) -> None:
     """The sheet's two pages onto `canvas`: the front, then the back placed for the `duplex` flip and moved
     by `offset`."""
     PrintOptions(paper=paper, duplex=duplex, lang=lang).validate()
@@ -132,7 +133,7 @@ def draw(canvas, paper: str, duplex: str, offset: tuple[float, float], lang: str
     end_page(canvas)
 
 
-def render(paper: str, duplex: str, offset: tuple[float, float], lang: str) -> bytes:
+def render(paper: str, duplex: str, offset: tuple[float, float], lang: Language) -> bytes:
     """The calibration sheet's PDF (`draw` on a document of its own)."""
     canvas, buffer = new_canvas()
     describe(
@@ -145,6 +146,6 @@ def render(paper: str, duplex: str, offset: tuple[float, float], lang: str) -> b
     return buffer.getvalue()
 
 
-def default_output(folder, paper: str, duplex: str, lang: str):
+def default_output(folder, paper: str, duplex: str, lang: Language):
     """calibration-<paper>-duplex-<mode>-<lang>.pdf in `folder`."""
-    return folder / f"calibration-{paper}-duplex-{duplex}-{lang}.pdf"
+    return folder / f"calibration-{paper}-duplex-{duplex}-{lang.code}.pdf"

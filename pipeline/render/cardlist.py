@@ -5,6 +5,7 @@ and `cards.csv`, a row per card with its images' names and its values in the exp
 from pathlib import Path
 
 from pipeline.i18n import registry
+from pipeline.i18n.language import Language
 from pipeline.render import faces as base
 
 README = """{title}: {cards} cards for a digital table (Screentop, PlayingCards.io …)
@@ -45,7 +46,7 @@ def write(deck: dict, faces: base.Rendered, service: base.Service, path: Path) -
         width=service.width_px,
         height=service.height_px,
         backs=backs,
-        lang=faces.lang,
+        lang=faces.lang.code,
     ).encode()
     base.write_zip(path, files)
     count = 1 if faces.shared_back else len(rows)
@@ -53,15 +54,15 @@ def write(deck: dict, faces: base.Rendered, service: base.Service, path: Path) -
     return base.ExportResult(path, len(rows), count, [len(rows)], [], path.stat().st_size, summary)
 
 
-def localised(fields: dict, lang: str) -> dict[str, str]:
+def localised(fields: dict, lang: Language) -> dict[str, str]:
     """A card's values as text for one language: `name_<lang>` becomes `name`, the other languages' values
     are left out, a list is joined with "; "."""
     suffixes = tuple(f"_{code}" for code in registry.codes())
     out: dict[str, str] = {}
     for key, value in fields.items():
-        if key.endswith(suffixes) and not key.endswith(f"_{lang}"):
+        if key.endswith(suffixes) and not key.endswith(f"_{lang.code}"):
             continue
-        base = key.removesuffix(f"_{lang}")
+        base = key.removesuffix(f"_{lang.code}")
         if base != key or base not in out:
             out[base] = "; ".join(map(str, value)) if isinstance(value, list) else "" if value is None else str(value)
     return out

@@ -4,6 +4,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from pipeline.i18n.language import Language
 from pipeline.render import fonts
 from pipeline.render.layouts import Layout
 from pipeline.render.text import Box
@@ -15,7 +16,7 @@ if TYPE_CHECKING:
 @dataclass
 class CardContext:
     layout: Layout  # its words are put into `lang` (Layout.localised)
-    lang: str
+    lang: Language  # made where its code entered (the command line, the studio), never from a code here
     bleed: float
     store: "SnapshotStore"  # resolves flags and map layers
     for_sale: bool = False  # draw the stand-ins of layers that may not be sold (pipeline.render.licences)

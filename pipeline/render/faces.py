@@ -20,6 +20,7 @@ from pathlib import Path
 from pipeline import atomic, workers
 from pipeline.framework.definition import GameDefinition
 from pipeline.i18n import registry
+from pipeline.i18n.language import Language
 from pipeline.render import layouts, printing
 
 RENDER_BLEED_MM = 5.0  # more than any service's bleed, so the image is all card and bleed
@@ -94,7 +95,7 @@ class Rendered:
     cards: list[dict]
     fronts: list["Face"]
     backs: list["Face"]
-    lang: str
+    lang: Language
     version: str  # as ORDER.txt and the saved object name it (a draft's says so)
     options: printing.PrintOptions
 
@@ -108,7 +109,7 @@ def rendered(
     deck: dict,
     service: Service,
     store,
-    lang: str | None,
+    lang: Language | None,
     jobs: int | None,
     for_sale: bool,
     only: tuple[str, ...] | None,
@@ -117,16 +118,16 @@ def rendered(
     """Every card face of the deck (or of the cards `only` names) at `service`'s size: the one-up print
     rasterised at the scale that puts the card's height on the service's trim height."""
     layout = layouts.load(game)
-    lang = layout.language(lang)
+    language = layout.language(lang)
     options = printing.PrintOptions(
-        layout="one-up", bleed=RENDER_BLEED_MM, lang=lang, for_sale=for_sale, only=only, draft=draft
+        layout="one-up", bleed=RENDER_BLEED_MM, lang=language, for_sale=for_sale, only=only, draft=draft
     )
     pdf = printing.render(game, deck, options, store)
     scale = service.trim_px[1] / (layout.card_mm[1] * PT_PER_MM)  # px per pt
     cards = printing.chosen(deck, options)
     faces = _rasterise(pdf, list(range(2 * len(cards))), scale, service, jobs or os.cpu_count() or 1)
-    version = layouts.version(deck, registry.source(), draft)  # ORDER.txt is in English
-    return Rendered(cards, faces[0::2], faces[1::2], lang, version, options)
+    version = layouts.version(deck, registry.language(registry.source()), draft)  # ORDER.txt is in English
+    return Rendered(cards, faces[0::2], faces[1::2], language, version, options)
 
 
 def write_zip(path: Path, files: dict[str, bytes]) -> None:

@@ -26,8 +26,8 @@ from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
 from pipeline.framework.definition import GameDefinition
-from pipeline.i18n import registry
 from pipeline.i18n.catalogue import form, gettext, labelled
+from pipeline.i18n.language import Language
 from pipeline.markup import Markup
 from pipeline.render import accessories, calibration, fonts, layouts, licences, ports, printing, rules, text, titles
 from pipeline.render.context import CardContext
@@ -102,7 +102,7 @@ def card_foot(sheet) -> Callable[[float, float], tuple[float, float, float]]:
     return lambda w, h: (x, h / 2, 90.0)
 
 
-def _words(layout: layouts.Layout, lang: str) -> tuple[dict, dict, dict]:
+def _words(layout: layouts.Layout, lang: Language) -> tuple[dict, dict, dict]:
     """(kit sizes, the kit's words, the game's kit words) in `lang` (`[kit.words]`)."""
     localised = layout.localised(lang)
     common = localised.common.get("kit") or {}
@@ -142,7 +142,7 @@ class KitContext:
     options: PrintOptions
     page: tuple[float, float]
     layout: layouts.Layout
-    lang: str
+    lang: Language
     cfg: dict
     kit: dict
     game_kit: dict
@@ -229,7 +229,7 @@ def _facts(kc: KitContext) -> list[Markup]:
     for card in deck["cards"]:
         kinds[card["kind"]] = kinds.get(card["kind"], 0) + 1
     counted = [placeholders.fill(form(lang, kc.game_kit["kinds"][kind], n), n=n) for kind, n in kinds.items()]
-    cards = format_list(counted, locale=registry.language(lang).locale)
+    cards = format_list(counted, locale=lang.locale)
     w, h = deck.get("card_size_mm") or kc.layout.card_mm
     minutes = cover["minutes"]
     card_size = placeholders.fill(kit["card_size_value"], w=number(w, lang, "#,##0.#"), h=number(h, lang, "#,##0.#"))
@@ -245,7 +245,7 @@ def _facts(kc: KitContext) -> list[Markup]:
     ]
 
 
-def _counted(words: str | list[str], lang: str, n: int) -> str:
+def _counted(words: str | list[str], lang: Language, n: int) -> str:
     """A cover's words, a plural message in its form for `n` (the accessories by the largest table: a strip per
     player; the subtitle by the deck's cards)."""
     return words if isinstance(words, str) else placeholders.fill(form(lang, words, n), n=n)
@@ -265,7 +265,7 @@ def _items(deck: dict) -> int:
     return sum(card["kind"] != "joker" for card in deck["cards"])
 
 
-def _fact(lang: str, label: str, value: object) -> Markup:
+def _fact(lang: Language, label: str, value: object) -> Markup:
     """A line of the cover's facts: its label bold, as the language writes "label: value"."""
     return markup.fill(gettext(lang, "{label}: {value}"), label=markup.bold(label), value=value)
 
@@ -408,7 +408,7 @@ def _opened(game: GameDefinition, deck: dict, options: PrintOptions, store, kind
     describe(
         canvas,
         labelled(lang, f"{titles.title(game, deck, lang)} {version}", kit["kind"]),
-        f"{deck['game']} {version} {what}, {options.paper}, {lang}",
+        f"{deck['game']} {version} {what}, {options.paper}, {lang.code}",
     )
     canvas.showOutline()
 
@@ -502,7 +502,7 @@ def booklet(
 
 
 def default_output(
-    game: GameDefinition, deck: dict, options: PrintOptions, lang: str, print_dir: Path | None = None
+    game: GameDefinition, deck: dict, options: PrintOptions, lang: Language, print_dir: Path | None = None
 ) -> Path:
     details = printing.sheet_details(options, layouts.load(game))[1:]  # a kit is always sheets
     return (print_dir or paths.PRINT_DIR) / printing.file_name(

@@ -12,6 +12,7 @@ from pipeline.decks import categories
 from pipeline.errors import GeodeckError
 from pipeline.framework.definition import GameDefinition
 from pipeline.i18n import catalogue, names, registry
+from pipeline.i18n.language import Language
 from pipeline.jsonfile import Missing, Unreadable
 from pipeline.paths import TEMPLATES_DIR
 from pipeline.render import contrast
@@ -49,14 +50,14 @@ class Layout:
     data: dict
     common: dict
     path: Path  # the game's template: its stem is the context of its words
-    lang: str | None = None  # the language of its words (None: as written, the source language)
+    lang: Language | None = None  # the language of its words (None: as written, the source language)
     own_lang: str | None = None  # the deck's own language before the template's `default_lang` (a region's)
 
-    def localised(self, lang: str) -> "Layout":
+    def localised(self, lang: Language) -> "Layout":
         """This layout with its words and the common words in `lang` (read once per template and language)."""
         if lang == self.lang:
             return self
-        words = _localised(self.path, registry.language(lang), _stamp(self.path))
+        words = _localised(self.path, lang, _stamp(self.path))
         return Layout(self.game, words, common_in(lang), self.path, lang, self.own_lang)
 
     @property
@@ -68,10 +69,11 @@ class Layout:
     def bleed_mm(self) -> float:
         return float(self.common["print"]["bleed_mm"])
 
-    def language(self, lang: str | None) -> str:
-        """`lang`, or the deck's own language when None (a region's country's, else the game's `default_lang`);
-        a registered one (else one error naming the registered languages)."""
-        return registry.language(lang or self.own_lang or self.data.get("default_lang", registry.source())).code
+    def language(self, lang: Language | None) -> Language:
+        """`lang`, or the deck's own language when None (a region's country's, else the game's `default_lang`):
+        the one place the game's own language, a code in its data, becomes a language (a registered one, else
+        one error naming the registered languages)."""
+        return lang or registry.language(self.own_lang or self.data.get("default_lang", registry.source()))
 
     def box(self, name: str) -> Box:
         return Box(*(float(v) for v in self._get("boxes", name)))
@@ -96,14 +98,14 @@ class Layout:
         """`[design.<name>]`: the game's back or cover."""
         return self._get("design", name)
 
-    def words(self, lang: str) -> dict:
+    def words(self, lang: Language) -> dict:
         """The game's `[words]` in `lang`."""
         try:
             return self.localised(lang).data["words"]
         except KeyError:
             raise GeodeckError(f"templates/cards/{self.game}.toml: missing [words]") from None
 
-    def continent(self, name: str, lang: str) -> tuple[str, Color]:
+    def continent(self, name: str, lang: Language) -> tuple[str, Color]:
         """A continent's printed name (CLDR's name of its `cldr` region code, or its reviewed `words.name`)
         and its palette colour."""
         try:
@@ -113,7 +115,7 @@ class Layout:
         reviewed = self.localised(lang).common["continents"][name].get("words", {}).get("name")
         return reviewed or names.territory(entry["cldr"], lang) or name, HexColor(entry["colour"])
 
-    def group(self, name: str, lang: str) -> tuple[str, Color]:
+    def group(self, name: str, lang: Language) -> tuple[str, Color]:
         """A card's group as printed, with its colour: one of a deck's own `groups` (a recipe's regions: its name
         as the deck writes it, `group_colour`), else a continent (`continent`)."""
         groups = self.data.get("groups")
@@ -164,12 +166,12 @@ def common(directory: Path = CARDS_DIR) -> dict:
     return _read(directory / "common.toml")
 
 
-def common_in(lang: str) -> dict:
+def common_in(lang: Language) -> dict:
     """`common.toml` with its words in `lang`."""
-    return _localised(CARDS_DIR / "common.toml", registry.language(lang), _stamp(CARDS_DIR / "common.toml"))
+    return _localised(CARDS_DIR / "common.toml", lang, _stamp(CARDS_DIR / "common.toml"))
 
 
-def continent_name(name: str, lang: str) -> str | None:
+def continent_name(name: str, lang: Language) -> str | None:
     """A continent's printed name in `lang` (its reviewed `words.name`, else CLDR's name of its `cldr` code);
     None for a continent common.toml lacks."""
     entry = common_in(lang)["continents"].get(name)
@@ -186,16 +188,16 @@ def _stamp(path: Path) -> tuple[int, ...]:
 
 
 @cache
-def _localised(path: Path, language: registry.Language, stamp: tuple[int, ...]) -> dict:
+def _localised(path: Path, language: Language, stamp: tuple[int, ...]) -> dict:
     """A template with its words in `language` (cached per catalogue and `_stamp`: a language registered anew,
     a template written anew reads anew);
     their context is the template's stem, or the template its `words_context` names (a custom deck's layout:
     its base game's, whose words it keeps)."""
     document = _read(path)
-    return catalogue.localised(document, language.code, document.get("words_context", path.stem))
+    return catalogue.localised(document, language, document.get("words_context", path.stem))
 
 
-def version(deck: dict, lang: str, draft: bool) -> str:
+def version(deck: dict, lang: Language, draft: bool) -> str:
     """The deck's version as printed in `lang`: a draft's says so (`[kit.words] draft` of common.toml), so a
     draft print is never taken for a published version."""
     shown = deck.get("version") or ""
@@ -204,13 +206,13 @@ def version(deck: dict, lang: str, draft: bool) -> str:
     return f"{shown} ({common_in(lang)['kit']['words']['draft']})".strip()
 
 
-def load(game: GameDefinition, lang: str | None = None) -> Layout:
+def load(game: GameDefinition, lang: Language | None = None) -> Layout:
     """The game's layout (the file its definition names) with the common print conventions; with `lang`, its
     words in that language (read anew when its template was written anew: `_stamp`)."""
     return _load(game, lang, _stamp(game.layout_path))
 
 
 @cache
-def _load(game: GameDefinition, lang: str | None, stamp: tuple[int, ...]) -> Layout:
+def _load(game: GameDefinition, lang: Language | None, stamp: tuple[int, ...]) -> Layout:
     layout = Layout(game.name, _read(game.layout_path), common(), game.layout_path, own_lang=game.own_language())
     return layout if lang is None else layout.localised(lang)

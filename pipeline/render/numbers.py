@@ -1,4 +1,4 @@
-"""Numbers as the cards print them, per language (its locale in the registry), with babel (never hand-rolled
+"""Numbers as the cards print them, per language (its locale), with babel (never hand-rolled
 separators)."""
 
 from decimal import Decimal
@@ -7,13 +7,14 @@ from babel.numbers import format_decimal
 
 from pipeline import placeholders
 from pipeline.i18n import registry
+from pipeline.i18n.language import Language
 
 DASH = "–"
 MINUS = "\u2212"  # the typographic minus sign, not the hyphen babel writes
 AS_DECK = "as-deck"  # pattern keyword: the deck's own precision (an int is whole, a float keeps its decimals)
 
 
-def number(value: float | int | Decimal | None, lang: str, pattern: str = "#,##0") -> str:
+def number(value: float | int | Decimal | None, lang: Language, pattern: str = "#,##0") -> str:
     """`value` with the language's grouping and decimal signs and a typographic minus (−49,4); `None` prints
     as a dash.
 
@@ -26,12 +27,11 @@ def number(value: float | int | Decimal | None, lang: str, pattern: str = "#,##0
         value = Decimal(repr(value)) if isinstance(value, float) else value
         places = -int(value.as_tuple().exponent) if isinstance(value, Decimal) else 0
         pattern = "#,##0" + ("." + "0" * places if places > 0 else "")
-    locale = registry.language(lang).locale
-    grouping = registry.grouped(value, locale)  # CLDR's minimum grouping: Polish 2110 m, 12 110 km²
-    return format_decimal(value, format=pattern, locale=locale, group_separator=grouping).replace("-", MINUS)
+    grouping = registry.grouped(value, lang.locale)  # CLDR's minimum grouping: Polish 2110 m, 12 110 km²
+    return format_decimal(value, format=pattern, locale=lang.locale, group_separator=grouping).replace("-", MINUS)
 
 
-def with_unit(value: float | int | None, lang: str, pattern: str, template: str) -> str:
+def with_unit(value: float | int | None, lang: Language, pattern: str, template: str) -> str:
     """`template` with `{n}` filled with the formatted number, e.g. "{n} km²"; a missing value is a dash."""
     if value is None:
         return DASH

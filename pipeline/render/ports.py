@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from pipeline.framework.contracts import Port, member
 from pipeline.framework.definition import GameDefinition
+from pipeline.i18n.language import Language
 
 if TYPE_CHECKING:  # annotations only
     from pipeline.render.context import CardContext
@@ -33,8 +34,8 @@ class AccessoriesModule(Protocol):
 
 Steps = Callable[[list[dict], "CardContext"], dict[str, float]]  # each field's one size across the deck (pt)
 Art = Callable[[Any, list[dict], "Box", "CardContext"], None]  # the kit cover's picture of the deck in a box
-Title = Callable[[dict, str], str]  # the deck's title in a language, where the card words' is not it
-Printed = Callable[[dict, str, "Layout | None"], dict[str, str]]  # a card's printed words: the rules' example
+Title = Callable[[dict, Language], str]  # the deck's title in a language, where the card words' is not it
+Printed = Callable[[dict, Language, "Layout | None"], dict[str, str]]  # a card's printed words: the rules' example
 RulesWords = Callable[[dict, "Layout"], dict[str, str]]  # the deck's words for the kit rules' {placeholders}
 Sources = Sequence[str]  # what a module draws from besides the deck (sources/<name>.toml), credited by the kit
 ForSale = Mapping[str, str]  # a source that may not be sold -> its stand-in in a print for sale

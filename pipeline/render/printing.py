@@ -18,7 +18,7 @@ from pipeline.decks import published, subset, translated, versions
 from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
 from pipeline.framework.definition import GameDefinition
-from pipeline.i18n import registry
+from pipeline.i18n.language import Language
 from pipeline.render import layouts, licences, ports, text, titles
 from pipeline.render.context import CardContext
 from pipeline.render.geometry import DUPLEX_MODES, PER_SHEET, Rect, Sheet, default_gutter, one_up_page, paper_size
@@ -39,7 +39,7 @@ class PrintOptions:
     bleed: float | None = None  # None: the template's bleed
     gutter: float | None = None  # None: the paper's default (a gutter where it fits, else butted)
     back_offset: tuple[float, float] = (0.0, 0.0)
-    lang: str | None = None  # None: the game's own language
+    lang: Language | None = None  # None: the game's own language
     for_sale: bool = False  # layers that may not be sold replaced (or refused): pipeline.render.licences
     press: Press | None = None  # a print shop's PDF/X-4 in CMYK through this profile (one-up only)
     only: tuple[str, ...] | None = None  # draw only these card ids (a review's, a reprint's); pictures and
@@ -53,8 +53,6 @@ class PrintOptions:
         for name, value, allowed in (("--layout", self.layout, LAYOUTS), ("--duplex", self.duplex, DUPLEX_MODES)):
             if value not in allowed:
                 raise GeodeckError(f"{name} {value!r} is not one of: {', '.join(allowed)}")
-        if self.lang is not None:
-            registry.language(self.lang)
         return self
 
 
@@ -233,10 +231,12 @@ def render(
     return buffer.getvalue()
 
 
-def file_name(deck: dict, what: str, paper: str, lang: str, *details: str, draft: bool = False) -> str:
+def file_name(deck: dict, what: str, paper: str, lang: Language, *details: str, draft: bool = False) -> str:
     """`<game>-<version>-<what>-<paper>[-<detail>…]-<lang>.pdf` (a draft's version `draft[-<version>]`): every
     variant of a print its own name."""
-    return "-".join([deck["game"], published.label(deck.get("version"), draft), what, paper, *details, lang]) + ".pdf"
+    return (
+        "-".join([deck["game"], published.label(deck.get("version"), draft), what, paper, *details, lang.code]) + ".pdf"
+    )
 
 
 def sheet_details(options: PrintOptions, layout: layouts.Layout) -> list[str]:

@@ -16,6 +16,7 @@ from reportlab.platypus import Table, TableStyle
 from pipeline import markup
 from pipeline.errors import GeodeckError
 from pipeline.framework.definition import GameDefinition
+from pipeline.i18n.language import Language
 from pipeline.render import ports, setup, text, titles
 from pipeline.render.context import CardContext
 from pipeline.render.pages import clipped, end_page
@@ -248,7 +249,7 @@ def example_cards(deck: dict, plan: dict) -> list[dict]:
     return [by_value[value] for value in plan["example"]]
 
 
-def example_words(module, cards: list[dict], lang: str, layout=None) -> dict[str, str]:
+def example_words(module, cards: list[dict], lang: Language, layout=None) -> dict[str, str]:
     """The `{placeholders}` of the example's text: what its cards print in `lang` (the card module's
     `printed`, given the game's card layout), by the card's letter: `{a}` the first card's name, `{a_ns}` its
     other printed values."""
@@ -262,7 +263,7 @@ def example_words(module, cards: list[dict], lang: str, layout=None) -> dict[str
     return words
 
 
-def example_text(module, deck: dict, plan: dict, words: dict, lang: str, layout=None) -> markup.Markup:
+def example_text(module, deck: dict, plan: dict, words: dict, lang: Language, layout=None) -> markup.Markup:
     """The example's text in `lang` (its title bold), its names and numbers those its cards print."""
     filled = markup.fill(words["example"], **example_words(module, example_cards(deck, plan), lang, layout))
     return markup.Markup(f"{markup.bold(words['example_title'])} {filled}")

@@ -20,6 +20,7 @@ from pipeline import paths, readers
 from pipeline.decks import published
 from pipeline.errors import GeodeckError
 from pipeline.framework.definition import GameDefinition
+from pipeline.i18n.language import Language
 from pipeline.paths import TEMPLATES_DIR
 from pipeline.render import cardlist, printing, tts
 from pipeline.render.faces import (
@@ -58,12 +59,12 @@ def _table() -> dict:
 
 
 def default_output(
-    deck: dict, service: Service, lang: str, options: printing.PrintOptions, folder: Path | None = None
+    deck: dict, service: Service, lang: Language, options: printing.PrintOptions, folder: Path | None = None
 ) -> Path:
     """`<game>-<version>-<service>[-for-sale][-subset-…]-<lang>.zip` (a draft's version `draft[-<version>]`)."""
     details = [service.name, *(["for-sale"] if options.for_sale else []), *printing.subset_details(options)]
     return (folder or paths.OUTPUT_DIR / "export") / "-".join(
-        [deck["game"], published.label(deck.get("version"), options.draft), *details, f"{lang}.zip"]
+        [deck["game"], published.label(deck.get("version"), options.draft), *details, f"{lang.code}.zip"]
     )
 
 
@@ -72,7 +73,7 @@ def export(
     deck: dict,
     service: Service,
     store,
-    lang: str | None = None,
+    lang: Language | None = None,
     out: Path | None = None,
     jobs: int | None = None,
     for_sale: bool = False,
@@ -140,7 +141,7 @@ def _write_print(deck: dict, faces: Rendered, service: Service, path: Path) -> E
             files.setdefault(back_name, slot.back)
         card = slot.card or {}
         fields = card.get("fields", {})
-        card_name = fields.get(f"name_{faces.lang}") or fields.get("name", "")
+        card_name = fields.get(faces.lang.field("name")) or fields.get("name", "")
         rows.append(
             [slot.number, slot.deck, front_name, back_name, card.get("id", ""), card.get("kind", "filler"), card_name]
         )

@@ -18,6 +18,7 @@ from pathlib import Path
 from pipeline import atomic, paths
 from pipeline.decks import versions
 from pipeline.framework.definition import GameDefinition
+from pipeline.i18n.language import Language
 from pipeline.render import accessories, kit, layouts, printing, titles, tuckbox
 from pipeline.render.accessories import PAPERS_MM, AccessoryOptions
 from pipeline.render.context import CardContext
@@ -101,7 +102,7 @@ def print_kit(
     return written
 
 
-def _tuck_box(game, deck: dict, options: PrintOptions, store, press: Press, lang: str):
+def _tuck_box(game, deck: dict, options: PrintOptions, store, press: Press, lang: Language):
     canvas, buffer = new_canvas(press.canvas_class(Canvas))
     describe(canvas, titles.title(game, deck, lang), "tuck box")
     kc = kit.context(game, deck, options, store)

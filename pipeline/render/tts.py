@@ -72,7 +72,7 @@ def write(deck: dict, faces: base.Rendered, service: base.Service, path: Path, n
     cards, rows = [], []
     for i, card in enumerate(faces.cards):
         sheet, slot = i // per_sheet + 1, i % per_sheet
-        nickname = card.get("fields", {}).get(f"name_{faces.lang}") or card.get("fields", {}).get("name", "")
+        nickname = card.get("fields", {}).get(faces.lang.field("name")) or card.get("fields", {}).get("name", "")
         cards.append(_card(card, nickname, sheet * 100 + slot, {str(sheet): custom[sheet]}))
         rows.append([sheet * 100 + slot, sheet, slot, card["id"], card.get("kind", ""), nickname])
     saved_object = f"{name}.json"
@@ -200,7 +200,7 @@ def _readme(
         sheets="\n".join(named(sheet, entry) for sheet, entry in custom.items()),
         backs=backs,
         saved_object=saved_object,
-        lang=faces.lang,
+        lang=faces.lang.code,
         folder=folder,
         across=service.sheet[0],
         down=service.sheet[1],

@@ -16,6 +16,7 @@ from pipeline.extract import load_sources
 from pipeline.framework.definition import GameDefinition
 from pipeline.i18n import registry
 from pipeline.i18n.catalogue import form, gettext, plural_forms, translate, translate_plural
+from pipeline.i18n.language import Language
 from pipeline.paths import TEMPLATES_DIR
 from pipeline.render import layouts, printing, raster
 from pipeline.review import model
@@ -39,7 +40,7 @@ def write(
     new: str | None,
     out: Path,
     store,
-    lang: str | None = None,
+    lang: Language | None = None,
     force: bool = False,
 ) -> Written:
     """Compare OLD and NEW of GAME (defaults: model.resolve) and write the review page into `out`; `force`
@@ -73,7 +74,9 @@ def _face_changes_first(cards: list[dict], images: dict[str, dict[str, bytes | s
     return sorted(marked, key=lambda card: not card["face_changed"])
 
 
-def card_images(game: GameDefinition, deck: dict, ids: list[str], store, lang: str | None) -> dict[str, bytes | str]:
+def card_images(
+    game: GameDefinition, deck: dict, ids: list[str], store, lang: Language | None
+) -> dict[str, bytes | str]:
     """Each card's front as PNG bytes, drawn by the print renderer (one-up, no bleed); a card the current
     renderer refuses (e.g. an old version lacking a field) gets the renderer's message instead."""
     chosen = {c["id"]: c for c in deck["cards"] if c["id"] in set(ids)}
@@ -89,7 +92,7 @@ def card_images(game: GameDefinition, deck: dict, ids: list[str], store, lang: s
     return dict(zip(chosen, raster.pngs(pdf, list(range(0, 2 * len(chosen), 2)), DPI)))
 
 
-def _one(game: GameDefinition, deck: dict, card_id: str, lang: str | None, store) -> bytes | str:
+def _one(game: GameDefinition, deck: dict, card_id: str, lang: Language | None, store) -> bytes | str:
     options = printing.PrintOptions(layout="one-up", bleed=0, lang=lang, only=(card_id,))
     try:
         return raster.png(printing.render(game, deck, options, store), 0, DPI)
@@ -97,10 +100,10 @@ def _one(game: GameDefinition, deck: dict, card_id: str, lang: str | None, store
         return f"not drawable with today's renderer: {exc}"
 
 
-def html(content: dict, images: dict[str, dict[str, bytes | str]], lang: str | None = None) -> str:
-    """The page in `lang` (default: the source language): the template's words through jinja2's i18n
+def html(content: dict, images: dict[str, dict[str, bytes | str]], language: Language | None = None) -> str:
+    """The page in `language` (default: the source language): the template's words through jinja2's i18n
     extension (`_()`, extracted by `make messages`), the verdict and the summary's names as messages."""
-    lang = lang or registry.source()
+    lang = language or registry.language(registry.source())
     environment = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES_DIR / "review"),
         autoescape=True,
@@ -120,7 +123,7 @@ def html(content: dict, images: dict[str, dict[str, bytes | str]], lang: str | N
         **{side: gettext(lang, content[side]) for side in ("old", "new")},  # a version, or the build's label
         **{key: [_named(card, lang) for card in content[key]] for key in ("cards", "added", "removed")},
     }
-    return environment.get_template("page.html.j2").render(**content | shown, images=images, lang=lang)
+    return environment.get_template("page.html.j2").render(**content | shown, images=images, lang=lang.code)
 
 
 def _percent_safe(message: str, translated: str) -> str:
@@ -130,12 +133,12 @@ def _percent_safe(message: str, translated: str) -> str:
     return translated if "%" in message else translated.replace("%", "%%")
 
 
-def _named(card: dict, lang: str) -> dict:
+def _named(card: dict, lang: Language) -> dict:
     """A card of the model with its name in `lang` where the deck has one (`name_<lang>`: Monachium)."""
-    return {**card, "name": card.get("names", {}).get(lang) or card["name"]}
+    return {**card, "name": card.get("names", {}).get(lang.code) or card["name"]}
 
 
-def _said(lang: str, message: str | list[str], fields: dict) -> str:
+def _said(lang: Language, message: str | list[str], fields: dict) -> str:
     """A message of the model in `lang`; a plural one (singular, plural) in its form for `fields["count"]`."""
     if isinstance(message, str):
         return translate(lang, message, **fields)

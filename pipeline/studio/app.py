@@ -424,7 +424,7 @@ class Studio:
     async def table(self, request: Request) -> Response:
         table = self.own_table(request)
         chosen = table.settings
-        where = (chosen.definition.name, chosen.version, chosen.lang)
+        where = (chosen.definition.name, chosen.version, chosen.lang.code)
         new = [
             card for _place, cards in table.screen.cards for card, _name in cards if (*where, card) not in self.batches
         ]

@@ -324,7 +324,7 @@ def table_settings(form: dict, lang: str):
         version,
         published.deck(found, version)[1],
         seats,
-        layouts.load(definition).language(lang),
+        layouts.load(definition).language(languages.language(lang)),
         seed,
         paths.OUTPUT_DIR / "records" / f"{found.name}-{seed}.json",
     )

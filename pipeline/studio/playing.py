@@ -13,6 +13,7 @@ from rich.console import Console
 
 from pipeline.errors import GeodeckError
 from pipeline.framework.definition import GameDefinition
+from pipeline.i18n.language import Language
 
 WIDTH = 110  # the screen's columns
 SHOWN_LINES = 120  # the screen's newest lines the page shows (`h` asks the loop for the whole history)
@@ -48,7 +49,7 @@ class Settings:
     version: str
     deck: dict
     seats: list[str]  # human, bot:<level>
-    lang: str
+    lang: Language
     seed: int
     record: Path
 

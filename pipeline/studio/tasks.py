@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pipeline import paths
+from pipeline.i18n.language import Language
 
 Progress = Callable[[str], None]
 PREVIEW_DPI = 110
@@ -50,7 +51,7 @@ def _game(name: str, version: str | None = None):
     return pinned.at(game, path.parent.name), deck
 
 
-def faces(game, deck: dict, ids: list[str], lang: str | None, dpi: int = CARD_DPI) -> dict[str, tuple[bytes, bytes]]:
+def faces(game, deck: dict, ids: list[str], lang: Language, dpi: int = CARD_DPI) -> dict[str, tuple[bytes, bytes]]:
     """Front and back PNG of each card of `ids`, drawn one-up by the print renderer (as in the whole deck's
     print: pictures and one size per field see every card)."""
     from pipeline.render import printing, raster
@@ -66,7 +67,8 @@ def cards(where: Where, name: str, version: str, ids: list[str], lang: str | Non
     """The faces of some cards of a published version, in `lang` (None: the game's own)."""
     where.enter()
     game, deck = _game(name, version)
-    return faces(game, _named(game, deck, lang), ids, lang)
+    shown = _language(game, lang)
+    return faces(game, _named(game, deck, shown), ids, shown)
 
 
 def warm() -> None:
@@ -140,7 +142,7 @@ def preview(where: Where, folder: Path) -> tuple[bytes, bytes]:
     staged = build.draft(made, registry.get(made.game), folder / "build", paths.build_dir())
     deck = staged.deck_of(list(range(made.cards)))
     first = deck["cards"][0]["id"]
-    return faces(staged.game, deck, [first], made.lang, PREVIEW_DPI)[first]
+    return faces(staged.game, deck, [first], _language(staged.game, made.lang), PREVIEW_DPI)[first]
 
 
 def publish(where: Where, folder: Path, games: int, accept: str | None, progress: Progress) -> str:
@@ -169,9 +171,10 @@ def kit(where: Where, name: str, version: str, options: dict, progress: Progress
     where.enter()
     game, deck = _game(name, version)
     path = paths.DECKS_DIR / name / version / "deck.json"
-    chosen = printing.PrintOptions(**options).validate()
+    shown = _language(game, options.get("lang"))
+    chosen = printing.PrintOptions(**options | {"lang": shown}).validate()
     progress("kit")
-    return kits.print_kit(game, path, _named(game, deck, chosen.lang), chosen, _store()).path
+    return kits.print_kit(game, path, _named(game, deck, shown), chosen, _store()).path
 
 
 def sheets(where: Where, name: str, version: str, options: dict, progress: Progress) -> Path:
@@ -180,9 +183,10 @@ def sheets(where: Where, name: str, version: str, options: dict, progress: Progr
 
     where.enter()
     game, deck = _game(name, version)
-    chosen = printing.PrintOptions(**options).validate()
+    shown = _language(game, options.get("lang"))
+    chosen = printing.PrintOptions(**options | {"lang": shown}).validate()
     progress("cards")
-    return printing.print_deck(game, _named(game, deck, chosen.lang), chosen, _store()).path
+    return printing.print_deck(game, _named(game, deck, shown), chosen, _store()).path
 
 
 def export(where: Where, name: str, version: str, service: str, lang: str, progress: Progress) -> Path:
@@ -192,15 +196,24 @@ def export(where: Where, name: str, version: str, service: str, lang: str, progr
     where.enter()
     game, deck = _game(name, version)
     progress("export")
-    return services.export(game, _named(game, deck, lang), services.load(service), _store(), lang, jobs=1).path
+    shown = _language(game, lang)
+    return services.export(game, _named(game, deck, shown), services.load(service), _store(), shown, jobs=1).path
 
 
-def _named(game, deck: dict, lang: str | None) -> dict:
-    from pipeline.decks import translated
-    from pipeline.decks.spec import load_spec
+def _language(game, lang: str | None) -> Language:
+    """The language the page asked for (a registered code), else the game's own: where the studio's code
+    becomes the language the stages take."""
+    from pipeline.i18n import registry
     from pipeline.render import layouts
 
-    return translated.completed(deck, load_spec(game), layouts.load(game).language(lang), game.made_by)[0]
+    return layouts.load(game).language(registry.language(lang) if lang else None)
+
+
+def _named(game, deck: dict, lang: Language) -> dict:
+    from pipeline.decks import translated
+    from pipeline.decks.spec import load_spec
+
+    return translated.completed(deck, load_spec(game), lang, game.made_by)[0]
 
 
 def regions(where: Where) -> list[dict]:

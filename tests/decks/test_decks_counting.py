@@ -20,11 +20,15 @@ def stated(game: str, lang: str) -> tuple[dict, str]:
     """The deck as the kit prints it in `lang` (its names taken from its cards where it predates the language,
     a new catalogue) and the counting rules the kit states."""
     definition = games.get(game)
-    deck, _ = translated.completed(published.deck(definition, None)[1], load_spec(definition), lang, definition.made_by)
-    words = layouts.common_in(lang)["kit"]["words"]["counting"]
-    rows = layouts.load(games.get(game)).localised(lang).data.get("categories", [])
+    deck, _ = translated.completed(
+        published.deck(definition, None)[1], load_spec(definition), registry.language(lang), definition.made_by
+    )
+    words = layouts.common_in(registry.language(lang))["kit"]["words"]["counting"]
+    rows = layouts.load(games.get(game)).localised(registry.language(lang)).data.get("categories", [])
     labels = {row["field"]: row["words"]["label"] for row in rows}  # the categories' labels, as the kit passes them
-    return deck, "\n".join(counting.statements(deck, load_spec(games.get(game)), words, lang, labels))
+    return deck, "\n".join(
+        counting.statements(deck, load_spec(games.get(game)), words, registry.language(lang), labels)
+    )
 
 
 def two_continent_cards(deck: dict) -> set[str]:
@@ -46,7 +50,7 @@ def test_each_deck_shows_two_continents_as_its_spec_declares():
 def test_the_kits_state_every_counting_rule_filled_from_the_deck(lang):
     lt_deck, lt = stated("laender-toppen", lang)
     wg_deck, wg = stated("world-game", lang)
-    words = layouts.common_in(lang)["kit"]["words"]["counting"]
+    words = layouts.common_in(registry.language(lang))["kit"]["words"]["counting"]
     for text in (lt, wg):
         assert words["heading"] in text and words["territory"] in text and words["disputed"] in text
         assert words["names"] in text and "Denali" in text
@@ -70,7 +74,7 @@ def test_the_data_years_count_every_printed_value_by_period_and_source():
     and source (most temperatures from CHELSA's 1981-2010 grid, said to be a grid cell, others from the Wikipedia
     list without a period, …)."""
     deck, lt = stated("laender-toppen", "en")
-    words = layouts.common_in("en")["kit"]["words"]["counting"]
+    words = layouts.common_in(registry.language("en"))["kit"]["words"]["counting"]
     line = next(line for line in lt.split("<br/>") if line.startswith(words["fields"]["temperature_c"] + ":"))
     printed = [card for card in deck["cards"] if card["fields"].get("temperature_c") is not None]
     counts = [int(n) for n in re.findall(r" on (\d+) cards?", line)]
@@ -87,8 +91,8 @@ def test_the_data_years_count_every_printed_value_by_period_and_source():
 def test_the_data_years_say_in_every_language_that_chelsa_is_a_grid_cell(lang):
     """Issue 43: where CHELSA's grid stands in for a station normal, the kit's data line says so."""
     _, lt = stated("laender-toppen", lang)
-    gridded = layouts.common_in(lang)["kit"]["words"]["counting"]["gridded"]
-    assert gridded != layouts.common_in("en")["kit"]["words"]["counting"]["gridded"]  # translated
+    gridded = layouts.common_in(registry.language(lang))["kit"]["words"]["counting"]["gridded"]
+    assert gridded != layouts.common_in(registry.language("en"))["kit"]["words"]["counting"]["gridded"]  # translated
     assert gridded.format(source="CHELSA climatologies 1981-2010") in lt
 
 
@@ -101,4 +105,4 @@ def test_a_neighbour_outside_the_deck_must_be_declared():
 
 def test_a_deck_without_a_declaration_states_nothing():
     _, deck = published.deck(games.get("deutschland"), None)
-    assert counting.statements(deck, load_spec(games.get("deutschland")), {}, "de", {}) == []
+    assert counting.statements(deck, load_spec(games.get("deutschland")), {}, registry.language("de"), {}) == []

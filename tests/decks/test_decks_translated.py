@@ -10,6 +10,7 @@ from pipeline.decks.canonical import content_hash
 from pipeline.decks.spec import FieldSpec, load_spec
 from pipeline.errors import GeodeckError
 from pipeline.games import registry as games
+from pipeline.i18n import registry as languages
 from pipeline.i18n.names import version as names_version
 from pipeline.paths import DECKS_DIR
 
@@ -23,12 +24,12 @@ def test_a_language_the_deck_predates_is_one_error_naming_the_build():
         pytest.skip("no committed world-game deck")
     deck = published.read(DECKS_DIR / game.name / version / "deck.json", game)
     spec = load_spec(game)
-    translated.require(deck, spec, "fr", game.made_by)  # the committed deck has French names
+    translated.require(deck, spec, languages.language("fr"), game.made_by)  # the committed deck has French names
     for card in deck["cards"]:  # as if published before French was registered
         card["fields"] = {k: v for k, v in card["fields"].items() if not k.endswith("_fr")}
     assert "fr" not in translated.languages(deck, spec) and "de" in translated.languages(deck, spec)
     with pytest.raises(GeodeckError, match=r"has no names in fr .*run `geodeck build`"):
-        translated.require(deck, spec, "fr", game.made_by)
+        translated.require(deck, spec, languages.language("fr"), game.made_by)
 
 
 def _field(name: str, kind: str, column: str, lang: str, type_: str = "string", column_lang: str | None = None):
@@ -93,11 +94,11 @@ def test_play_takes_the_names_of_a_language_the_version_predates_from_its_cards_
         pytest.skip("no committed world-game 2026.12.4")
     game = games.get("world-game")
     deck = published.deck(game, "2026.12.4")[1]
-    shown, note = translated.completed(deck, load_spec(game), "en", game.made_by)
+    shown, note = translated.completed(deck, load_spec(game), languages.language("en"), game.made_by)
     assert note is not None and "predates en" in note and "`geodeck build`" in note
     germany = next(card["fields"] for card in shown["cards"] if card["fields"]["iso3"] == "DEU")
     assert germany["name_en"] == "Germany" and germany["name_de"] == "Deutschland"
-    assert translated.completed(shown, load_spec(game), "en", game.made_by) == (shown, None)
+    assert translated.completed(shown, load_spec(game), languages.language("en"), game.made_by) == (shown, None)
     record = tmp_path / "r.json"
     args = ["--version", "2026.12.4", "--lang", "en", "--record", record, "--variant", NO_FLAG]
     _, output = geodeck(["play", "world-game", *args])  # no answer: it stops at the first prompt

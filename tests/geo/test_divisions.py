@@ -95,7 +95,7 @@ def test_a_division_touching_itself_on_the_page_is_drawn(store):
         for (name, _, lat, lon), (ns, we) in zip(towns, grid.numbers([t[2] for t in towns], [t[3] for t in towns]))
     ]
     drawn = divisions.voronoi([(state, lon, lat) for _, state, lat, lon in towns], land, crs)
-    words = {**accessories.words(layouts.load(definition("nor")), "en"), "map_title": "Norway"}
+    words = {**accessories.words(layouts.load(definition("nor")), languages.language("en")), "map_title": "Norway"}
     canvas, _ = new_canvas()
     grid_map.draw_map(canvas, {"cards": cards}, drawn, grid, (210.0, 297.0), words, fonts.register())
 
@@ -171,7 +171,7 @@ def test_a_region_front_shows_its_division_s_outline_and_no_mark_where_the_place
     page = pdfplumber.open(io.BytesIO(data)).pages[0]
     fill = tuple(int(layout.data["colours"]["state_fill"][i : i + 2], 16) / 255 for i in (1, 3, 5))
     picture = layout.data["boxes"]["state_picture"]
-    ctx = CardContext(layout, "de", 0.0, store, cards=_deck(store)["cards"])
+    ctx = CardContext(layout, languages.language("de"), 0.0, store, cards=_deck(store)["cards"])
     shapes = region_cards.division_shapes(ctx, "FRA", ctx.cards)
     left, top = (210 - 3 * 63) / 2 * MM, (297 - 3 * 88) / 2 * MM
     for slot, (name, state, _lat, _lon) in enumerate(FRANCE):

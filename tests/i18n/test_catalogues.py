@@ -175,7 +175,10 @@ def toy(tmp_path, monkeypatch):
 
 def test_a_language_of_one_catalogue_prints_with_its_locale_s_numbers(toy, geodeck, tmp_path):
     """Printing took `de` and `en` only (`LANGS`, `LOCALES`): a registered language prints, with its numbers."""
-    assert number(1098581, toy) == "1\u202f098\u202f581" and number(11.3, toy, "#,##0.0") == "11,3"
+    assert (
+        number(1098581, registry.language(toy)) == "1\u202f098\u202f581"
+        and number(11.3, registry.language(toy), "#,##0.0") == "11,3"
+    )
     out = tmp_path / "calibration.pdf"
     code, output = geodeck(["print", "deutschland", "--calibration", "--lang", toy, "--out", out])
     assert code == 0, output
@@ -187,7 +190,7 @@ def test_continents_print_cldr_s_names_which_are_the_rulebooks_words():
     """The continents are CLDR region codes now (no de/en table): CLDR's German words are the rulebook's."""
     layout = layouts.load(games.get("laender-toppen"))
     names = ["North America", "South America", "Europe", "Africa", "Asia", "Oceania", "Antarctica"]
-    assert [layout.continent(name, "de")[0] for name in names] == [
+    assert [layout.continent(name, registry.language("de"))[0] for name in names] == [
         "Nordamerika",
         "Südamerika",
         "Europa",
@@ -196,4 +199,4 @@ def test_continents_print_cldr_s_names_which_are_the_rulebooks_words():
         "Ozeanien",
         "Antarktis",
     ]
-    assert [layout.continent(name, registry.source())[0] for name in names] == names
+    assert [layout.continent(name, registry.language(registry.source()))[0] for name in names] == names

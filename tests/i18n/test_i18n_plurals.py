@@ -2,13 +2,14 @@
 Plural-Forms): the kit cover's card counts, the review page's build gate."""
 
 from pipeline.games import registry as games
+from pipeline.i18n import registry as languages
 from pipeline.i18n.catalogue import form
 from pipeline.render import layouts
 from pipeline.review import model, page
 
 
 def _kinds(name: str, lang: str) -> dict:
-    return layouts.load(games.get(name)).localised(lang).data["kit"]["words"]["kinds"]
+    return layouts.load(games.get(name)).localised(languages.language(lang)).data["kit"]["words"]["kinds"]
 
 
 def test_a_card_count_takes_the_nouns_form_for_its_number():
@@ -27,7 +28,9 @@ def test_a_card_count_takes_the_nouns_form_for_its_number():
 
 def test_the_build_gate_counts_its_changes_in_the_languages_form():
     gate = model._verdict(1)
-    assert "1 suspicious change until an editor has reviewed it" in page._said("en", gate["text"], gate["fields"])
-    assert "3 suspicious changes" in page._said("en", model._verdict(3)["text"], {"count": 3})
-    assert "1 podejrzanej zmiany" in page._said("pl", gate["text"], gate["fields"])
-    assert "5 podejrzanych zmian" in page._said("pl", model._verdict(5)["text"], {"count": 5})
+    assert "1 suspicious change until an editor has reviewed it" in page._said(
+        languages.language("en"), gate["text"], gate["fields"]
+    )
+    assert "3 suspicious changes" in page._said(languages.language("en"), model._verdict(3)["text"], {"count": 3})
+    assert "1 podejrzanej zmiany" in page._said(languages.language("pl"), gate["text"], gate["fields"])
+    assert "5 podejrzanych zmian" in page._said(languages.language("pl"), model._verdict(5)["text"], {"count": 5})

@@ -49,7 +49,9 @@ def test_the_toy_translation_keeps_fields_and_markup():
 def test_a_new_language_of_one_catalogue_prints_every_game_with_names_from_cldr_or_the_local_name(toy, store):
     assert toy in registry.codes()
     _, world = published.deck(games.get("world-game"), None)
-    shown, note = translated.completed(world, load_spec(games.get("world-game")), toy, "geodeck build")
+    shown, note = translated.completed(
+        world, load_spec(games.get("world-game")), registry.language(toy), "geodeck build"
+    )
     germany = next(card for card in shown["cards"] if card["fields"]["iso3"] == "DEU")
     assert germany["fields"][f"name_{toy}"] == "Germanujo"  # CLDR's Esperanto name
     assert germany["provenance"][f"name_{toy}"]["source"] == translated.CLDR
@@ -63,7 +65,7 @@ def test_a_new_language_of_one_catalogue_prints_every_game_with_names_from_cldr_
         definition = games.get(game)
         path, deck = published.deck(definition, None)
         spec = load_spec(definition)
-        shown, note = translated.completed(deck, spec, toy, definition.made_by)
+        shown, note = translated.completed(deck, spec, registry.language(toy), definition.made_by)
         if any(field.translated for field in spec.fields.values()):  # the decks predate the toy language
             assert note is not None and f"predates {toy}" in note and f"`{definition.made_by}`" in note, game
             assert toy in translated.languages(shown, spec) and toy not in translated.languages(deck, spec)
@@ -80,7 +82,15 @@ def _played(game: str, deck: dict, lang: str, answers: list[str]) -> str:
         seats = ["human", "bot:expert"]
         console = Console(file=drawn, width=200)
         loop.play(
-            games.get(game), deck, seats, lang, 5, Path(folder) / "r.json", console, lambda _: next(typed), options
+            games.get(game),
+            deck,
+            seats,
+            registry.language(lang),
+            5,
+            Path(folder) / "r.json",
+            console,
+            lambda _: next(typed),
+            options,
         )
     return drawn.getvalue()
 

@@ -15,6 +15,7 @@ from pipeline.cli import cli
 from pipeline.errors import GeodeckError
 from pipeline.framework import core
 from pipeline.games import registry as games
+from pipeline.i18n import registry as languages
 from pipeline.play import loop
 from pipeline.play import ports as play_ports
 from pipeline.play import seats as seating
@@ -146,7 +147,10 @@ def _answering(kind: str, lang: str):
     state.apply_action(engine.CALL)
     state.apply_action(game.set_base + engine.KINDS.index(kind))
     view = View(
-        lang, ("P1", "P2"), {c["id"]: c["fields"] for c in deck["cards"]}, layouts.load(games.get("world-game"))
+        languages.language(lang),
+        ("P1", "P2"),
+        {c["id"]: c["fields"] for c in deck["cards"]},
+        layouts.load(games.get("world-game")),
     )
     return state, view, lambda text: terminal.read(state, state.legal_actions(), text, view), terminal
 
@@ -202,8 +206,10 @@ def _table(game: str, deck: dict, players: int, lang: str):
     definition = games.get(game)
     rules = definition.engine.Game.from_deck(deck, players=players)
     state = rules.new_initial_state(__import__("random").Random(1))
-    names = tuple(play_ports.terminal(definition).seat_names(players, lang))
-    view = View(lang, names, {c["id"]: c["fields"] for c in deck["cards"]}, layouts.load(games.get(game)))
+    names = tuple(play_ports.terminal(definition).seat_names(players, languages.language(lang)))
+    view = View(
+        languages.language(lang), names, {c["id"]: c["fields"] for c in deck["cards"]}, layouts.load(games.get(game))
+    )
     return state, play_ports.terminal(definition), view
 
 
@@ -298,7 +304,17 @@ def _watched(game: str, seats: list[str], lines: list[str], seed: int, lang: str
     with TemporaryDirectory() as folder, open(os.devnull, "w") as hidden:
         console = Console(width=400, record=True, file=hidden)
         path = Path(folder) / "r.json"
-        loop.play(games.get(game), deck, seats, lang, seed, path, console, lambda _: next(answers), options=options)
+        loop.play(
+            games.get(game),
+            deck,
+            seats,
+            languages.language(lang),
+            seed,
+            path,
+            console,
+            lambda _: next(answers),
+            options=options,
+        )
     return console.export_text()
 
 
@@ -480,7 +496,16 @@ def test_hot_seat_hides_the_table_between_two_humans(monkeypatch, tmp_path):
 
     console = Console(record=True, width=200)
     monkeypatch.setattr(console, "clear", lambda *args, **kwargs: console.export_text(clear=True))
-    loop.play(games.get("deutschland"), deutschland(), ["human", "human"], "en", 1, tmp_path / "r.json", console, ask)
+    loop.play(
+        games.get("deutschland"),
+        deutschland(),
+        ["human", "human"],
+        languages.language("en"),
+        1,
+        tmp_path / "r.json",
+        console,
+        ask,
+    )
     handovers = [p for p in asked if "take the screen" in p]
     assert handovers[:3] == [
         "Red's turn: take the screen and press Enter",
@@ -516,7 +541,9 @@ def test_moves_are_typed_as_people_type_them(lang, country, typed, meant):
     deck = published.deck(definition)[1]
     card = next(i for i, c in enumerate(deck["cards"]) if c["fields"].get("name_en") == country)
     state, terminal, view = _table("laender-toppen", deck, 2, lang)
-    view = View(lang, view.names, view.cards, layouts.load(definition, lang))  # the categories in `lang`
+    view = View(
+        languages.language(lang), view.names, view.cards, layouts.load(definition, languages.language(lang))
+    )  # the categories in `lang`
     state = state.game.initial_state([card] + [i for i in range(len(deck["cards"])) if i != card])
     legal = state.legal_actions()
     labels = [terminal.label(state, a, view, True) for a in legal]

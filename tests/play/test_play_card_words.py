@@ -11,6 +11,7 @@ from fixtures.tiny.games import decks
 from pipeline.games import registry as games
 from pipeline.games.grid.engine import GUESSES
 from pipeline.games.world_game import answers
+from pipeline.i18n import registry as languages
 from pipeline.play import loop
 from pipeline.play import ports as play_ports
 from pipeline.play.view import View
@@ -25,8 +26,13 @@ def _table(lang: str):
     definition = games.get("deutschland")
     deck = decks.deutschland()
     state = definition.engine.Game.from_deck(deck, players=2).new_initial_state(random.Random(3))
-    names = tuple(play_ports.terminal(definition).seat_names(2, lang))
-    view = View(lang, names, {c["id"]: c["fields"] for c in deck["cards"]}, layouts.load(definition, lang))
+    names = tuple(play_ports.terminal(definition).seat_names(2, languages.language(lang)))
+    view = View(
+        languages.language(lang),
+        names,
+        {c["id"]: c["fields"] for c in deck["cards"]},
+        layouts.load(definition, languages.language(lang)),
+    )
     return definition, state, view
 
 
@@ -57,7 +63,12 @@ def test_a_joker_is_named_by_its_card_word():
     deck = decks.laender_toppen()
     game = engine.Game.from_deck(deck, players=2)
     definition = games.get("laender-toppen")
-    view = View("pl", ("A", "B"), {c["id"]: c["fields"] for c in deck["cards"]}, layouts.load(definition, "pl"))
+    view = View(
+        languages.language("pl"),
+        ("A", "B"),
+        {c["id"]: c["fields"] for c in deck["cards"]},
+        layouts.load(definition, languages.language("pl")),
+    )
     joker = next(i for i, card in enumerate(game.cards) if card.joker)
     shown = terminal.card_label(game.new_initial_state(random.Random(1)), joker, view)
     assert shown.startswith("Dżoker ") and "Joker" not in shown
@@ -79,7 +90,7 @@ def test_a_pass_is_typed_in_any_language(typed):
 
 def test_a_negative_value_is_shown_as_the_cards_print_it():
     view = _table("fr")[2]
-    assert view.number(-49.4) == number(-49.4, "fr", "#,##0.#") == "\u221249,4"
+    assert view.number(-49.4) == number(-49.4, languages.language("fr"), "#,##0.#") == "\u221249,4"
     assert view.number(None) == "–"
 
 
@@ -92,10 +103,11 @@ def test_a_label_and_its_value_are_joined_as_the_language_writes_them():
     _, _, view = _table("fr")
     assert view.labelled("Rouge", "N sous Koblenz") == "Rouge\u00a0: N sous Koblenz"  # a no-break space
     layout = layouts.load(games.get("laender-toppen"))
-    lines = cards._fact_lines({"capital_fr": "Paris"}, CardContext(layout, "fr", 0.0, no_store))
+    lines = cards._fact_lines({"capital_fr": "Paris"}, CardContext(layout, languages.language("fr"), 0.0, no_store))
     assert lines[0] == "Capitale\u00a0: Paris"
     assert (
-        cards._fact_lines({"capital_de": "Paris"}, CardContext(layout, "de", 0.0, no_store))[0] == "Hauptstadt: Paris"
+        cards._fact_lines({"capital_de": "Paris"}, CardContext(layout, languages.language("de"), 0.0, no_store))[0]
+        == "Hauptstadt: Paris"
     )
 
 

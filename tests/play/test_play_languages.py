@@ -26,8 +26,9 @@ NO_FLAG = {"challenges": ("continent", "location", "capital")}  # a console that
 
 def _view(name: str, deck: dict, players: int, lang: str) -> View:
     definition = games.get(name)
-    names = tuple(play_ports.terminal(definition).seat_names(players, lang))
-    return View(lang, names, {c["id"]: c["fields"] for c in deck["cards"]}, layouts.load(definition, lang))
+    language = registry.language(lang)
+    names = tuple(play_ports.terminal(definition).seat_names(players, language))
+    return View(language, names, {c["id"]: c["fields"] for c in deck["cards"]}, layouts.load(definition, language))
 
 
 def _refused_text(name: str, deck: dict, lang: str, seed: int, options: dict) -> tuple[list[str], str]:
@@ -71,7 +72,7 @@ def _played(name: str, deck: dict, lang: str, lines: list[str], options: dict) -
             games.get(name),
             deck,
             ["human", "bot:expert"],
-            lang,
+            registry.language(lang),
             3,
             path,
             console,

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from pipeline.games import registry as games
+from pipeline.i18n import registry as languages
 
 TMUX = shutil.which("tmux")
 pytestmark = pytest.mark.skipif(
@@ -95,7 +96,11 @@ def test_a_flag_is_drawn_as_a_picture_never_as_letters(store):
     state = game.initial_state([*others[:20], germany, *others[20:]])  # player 1's top card: Germany
     state.apply_action(engine.CALL)  # player 0 calls, player 1 sets (the flag: the only challenge in play)
     view = View(
-        "en", ("P1", "P2"), {c["id"]: c["fields"] for c in deck["cards"]}, layouts.load(games.get("world-game")), draw
+        languages.language("en"),
+        ("P1", "P2"),
+        {c["id"]: c["fields"] for c in deck["cards"]},
+        layouts.load(games.get("world-game")),
+        draw,
     )
     assert terminal.refused(game, view) is None
     console.print(terminal.board(state, 0, view))

@@ -14,6 +14,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from pipeline.games import registry as games
+from pipeline.i18n import registry as languages
 from pipeline.render import services, tts
 
 FIXTURES = Path(__file__).parents[1] / "fixtures" / "tiny" / "render"
@@ -168,7 +169,12 @@ def test_a_region_deck_and_a_draft_load_as_decks(geodeck, tmp_path):
 def test_images_and_a_csv_name_every_card_in_the_export_language(store, tmp_path):
     cards = deck("world-game", 3)["cards"]
     result = services.export(
-        games.get("world-game"), deck("world-game", 3), services.load("csv"), store, lang="de", out=tmp_path / "c.zip"
+        games.get("world-game"),
+        deck("world-game", 3),
+        services.load("csv"),
+        store,
+        lang=languages.language("de"),
+        out=tmp_path / "c.zip",
     )
     files = unzip(result.path)
     rows = list(csv.DictReader(io.StringIO(files["cards.csv"].decode())))

@@ -23,7 +23,7 @@ LT = games.get("laender-toppen")
 @pytest.mark.parametrize("lang", registry.codes())
 def test_no_card_text_ends_in_an_ellipsis(store, lang):
     deck = published.deck(LT)[1]
-    layout = layouts.load(LT).localised(lang)
+    layout = layouts.load(LT).localised(registry.language(lang))
     regular, words, width = fonts.register()[0], layout.data["words"], layout.box("facts").w
     countries = [card for card in deck["cards"] if card["kind"] == "country"]
 
@@ -33,7 +33,9 @@ def test_no_card_text_ends_in_an_ellipsis(store, lang):
         return max(stringWidth(line, regular, text.CARD_PT * text.PT_MM) for line in said)
 
     chosen = sorted(countries, key=widest)[-3:]  # the deck's widest fact lines in this language
-    data = printing.render(LT, {**deck, "cards": chosen}, PrintOptions(layout="one-up", lang=lang), store)
+    data = printing.render(
+        LT, {**deck, "cards": chosen}, PrintOptions(layout="one-up", lang=registry.language(lang)), store
+    )
     fronts = pdfplumber.open(io.BytesIO(data)).pages[::2]
     assert all(ch["size"] >= text.CARD_PT - 0.01 for page in fronts for ch in page.chars)
     for card, page in zip(chosen, fronts, strict=True):

@@ -9,6 +9,7 @@ from PIL import Image, ImageChops, ImageStat
 
 from pipeline.decks import published
 from pipeline.games import registry as games
+from pipeline.i18n import registry as languages
 from pipeline.render import layouts, ports, raster
 from pipeline.render.context import CardContext
 from pipeline.render.pages import begin_page, end_page, new_canvas
@@ -21,7 +22,7 @@ BOX = Box(0, 0, 170, 70)
 def _art(game: str, store, monkeypatch=None, drawn: list | None = None) -> Image.Image:
     definition = games.get(game)
     deck = published.deck(definition)[1]
-    ctx = CardContext(layouts.load(definition), "en", 0.0, store)
+    ctx = CardContext(layouts.load(definition), languages.language("en"), 0.0, store)
     if drawn is not None:  # count the flags the art draws (the flags object is shared: patched for this test)
         draw = ctx.flags.draw
 

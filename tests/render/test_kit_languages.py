@@ -34,7 +34,7 @@ def test_every_kit_prints_no_english_message_in_a_translated_language(store, gam
 
 def card_text(game: str, card_id: str, lang: str, store) -> str:
     deck = published.deck(games.get(game), None)[1]
-    options = PrintOptions(lang=lang, only=(card_id,), duplex="none")
+    options = PrintOptions(lang=registry.language(lang), only=(card_id,), duplex="none")
     return pdftext.words("\n".join(pdftext.pages(printing.render(games.get(game), deck, options, store))))
 
 

@@ -10,6 +10,7 @@ import pytest
 
 from pipeline.decks import published
 from pipeline.games import registry as games
+from pipeline.i18n import registry as languages
 from pipeline.render import layouts
 from pipeline.render import ports as render_ports
 
@@ -25,7 +26,7 @@ RULES: dict[str, dict[str, dict[str, list[str]]]] = {
 
 
 def _summary(game: str, lang: str) -> str:
-    layout = layouts.load(games.get(game), lang)
+    layout = layouts.load(games.get(game), languages.language(lang))
     kit = layout.data["kit"]
     table = kit.get("rules", {}).get("table") or kit["words"].get("table") or []
     rows = [kit["words"].get("table_header", []), *table]

@@ -11,6 +11,7 @@ import pytest
 
 from pipeline.decks import published
 from pipeline.games import registry as games
+from pipeline.i18n import registry as languages
 from pipeline.render import kit, layouts
 from pipeline.render.printing import PrintOptions
 
@@ -21,7 +22,9 @@ PT = 25.4 / 72
 @pytest.mark.parametrize(("game", "lang", "pages"), [("world-game", "en", 2), ("laender-toppen", "de", 2)])
 def test_the_rules_end_without_an_orphan_page(store, game, lang, pages):
     path, deck = published.deck(games.get(game))
-    data, roles = kit.booklet(games.get(game), deck, kit.manifest_of(path), PrintOptions(lang=lang), store)
+    data, roles = kit.booklet(
+        games.get(game), deck, kit.manifest_of(path), PrintOptions(lang=languages.language(lang)), store
+    )
     rules = [i for i, role in enumerate(roles) if role == "rules"]
     assert len(rules) == pages
     with pdfplumber.open(io.BytesIO(data)) as pdf:
@@ -35,7 +38,9 @@ def test_the_rules_end_without_an_orphan_page(store, game, lang, pages):
 
 def test_rules_that_need_their_pages_keep_the_body_size(store):
     path, deck = published.deck(games.get("deutschland"))
-    data, roles = kit.booklet(games.get("deutschland"), deck, kit.manifest_of(path), PrintOptions(lang="en"), store)
+    data, roles = kit.booklet(
+        games.get("deutschland"), deck, kit.manifest_of(path), PrintOptions(lang=languages.language("en")), store
+    )
     body = layouts.load(games.get("deutschland")).design.pt("body")
     with pdfplumber.open(io.BytesIO(data)) as pdf:
         sizes = [round(c["size"], 2) for i, role in enumerate(roles) if role == "rules" for c in pdf.pages[i].chars]

@@ -31,18 +31,18 @@ def _as_printed(definition, lang: str) -> dict:
     """The game's published deck as the kit prints it in `lang`: its names taken from its cards where it
     predates the language (a new catalogue)."""
     deck = published.deck(definition)[1]
-    return translated.completed(deck, load_spec(definition), lang, definition.made_by)[0]
+    return translated.completed(deck, load_spec(definition), registry.language(lang), definition.made_by)[0]
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_card_legend_names_the_language_of_the_second_name_the_cards_print(lang):
     game = games.get("laender-toppen")
-    layout, deck = layouts.load(game, lang), _as_printed(game, lang)
+    layout, deck = layouts.load(game, registry.language(lang)), _as_printed(game, lang)
     legend = markup.fill(layout.data["kit"]["words"]["anatomy"][1], **accessories.rules_words(deck, layout))
     named = [other for other in LANGS if other != lang and _language_name(lang, other) in legend.casefold()]
     assert len(named) == 1, f"{lang}: the legend {legend!r} names {named}, not one language"
     countries = [card["fields"] for card in deck["cards"] if card["kind"] != "joker"]
-    seconds = [lt_cards.names(fields, layout, lang)[1] for fields in countries]
+    seconds = [lt_cards.names(fields, layout, registry.language(lang))[1] for fields in countries]
     assert all(second in ("", fields[f"name_{named[0]}"]) for second, fields in zip(seconds, countries))
     assert sum(bool(second) for second in seconds) > len(countries) / 3  # the cards do print it
 
@@ -58,13 +58,20 @@ def _examples():
 @pytest.mark.parametrize("game", sorted(_examples()))
 def test_every_rules_example_names_its_cards_and_numbers_as_they_print(game, lang):
     definition = games.get(game)
-    layout, deck = layouts.load(definition, lang), _as_printed(definition, lang)
+    layout, deck = layouts.load(definition, registry.language(lang)), _as_printed(definition, lang)
     plan = layout.data["kit"]["rules"]
     text = shown(
         re.sub(
             r"<[^>]+>",
             "",
-            rules.example_text(render_ports.cards(definition), deck, plan, layout.data["kit"]["words"], lang, layout),
+            rules.example_text(
+                render_ports.cards(definition),
+                deck,
+                plan,
+                layout.data["kit"]["words"],
+                registry.language(lang),
+                layout,
+            ),
         )
     )
     cards = rules.example_cards(deck, plan)
@@ -98,11 +105,14 @@ def test_the_worked_examples_claims_hold_for_the_cards_they_name():
     assert max(cards, key=lambda f: f["area_km2"]) is cards[2]  # C takes the trick
     game = games.get("world-game")
     deck = published.deck(game)[1]
-    layout = layouts.load(game, "en")
+    layout = layouts.load(game, registry.language("en"))
     a, b, _, d = (card["fields"] for card in rules.example_cards(deck, layout.data["kit"]["rules"]))
     assert a["area_km2"] > b["area_km2"]  # A takes both cards on area
     words = rules.example_words(
-        render_ports.cards(game), rules.example_cards(deck, layout.data["kit"]["rules"]), "en", layout
+        render_ports.cards(game),
+        rules.example_cards(deck, layout.data["kit"]["rules"]),
+        registry.language("en"),
+        layout,
     )
     assert words["d_capital"] == d["capitals_en"][0] == "Astana"
     assert words["a_area_km2"] == "8,515,770 km²"

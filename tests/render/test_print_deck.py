@@ -13,6 +13,7 @@ import pytest
 from test_render_pdf import MM, TOL, cell_of, grid
 
 from pipeline.decks import subset
+from pipeline.i18n import registry as languages
 from pipeline.paths import DECKS_DIR
 from pipeline.render import layouts
 
@@ -84,7 +85,7 @@ def test_reprinted_cards_have_the_whole_decks_sizes_not_the_subsets(reprint, sto
     from pipeline.games.grid.cards import steps
     from pipeline.render.context import CardContext
 
-    ctx = CardContext(layouts.load(registry.get(GAME)), "de", 3.0, store, False)
+    ctx = CardContext(layouts.load(registry.get(GAME)), languages.language("de"), 3.0, store, False)
     whole = steps(DECK["cards"], ctx)["place_name"]
     alone = steps([c for c in DECK["cards"] if c["id"] in (KIEL, LUEBECK)], ctx)["place_name"]
     with pdfplumber.open(reprint) as pdf:
@@ -105,8 +106,8 @@ def test_export_of_a_drafts_subset_holds_its_cards_and_says_draft(geodeck, mirro
 
 
 def test_a_draft_without_a_version_says_only_draft():
-    assert layouts.version({"version": None}, "fr", draft=True) == "(brouillon, non publié)"
-    assert layouts.version({"version": "2026.11.0"}, "fr", draft=False) == "2026.11.0"
+    assert layouts.version({"version": None}, languages.language("fr"), draft=True) == "(brouillon, non publié)"
+    assert layouts.version({"version": "2026.11.0"}, languages.language("fr"), draft=False) == "2026.11.0"
 
 
 BAD_FILES = {

@@ -23,6 +23,7 @@ from pipeline.games import registry as games
 from pipeline.games.deutschland.states import germany
 from pipeline.games.grid.decks import deck_grid
 from pipeline.games.laender_toppen import accessories as lt_accessories
+from pipeline.i18n import registry as languages
 from pipeline.paths import DECKS_DIR
 from pipeline.render import accessories, layouts, printing
 from pipeline.render.accessories import AccessoryOptions
@@ -212,7 +213,10 @@ def test_strips_show_card_wide_categories_in_order(store, paper):
     scoring = pdf.pages[-1].extract_text()
     assert "Wertung" in scoring and all(f"Spiel {n}" in scoring for n in range(1, 5))  # a sheet for four games
     english, _pages = accessories.render(
-        games.get("laender-toppen"), deck("laender-toppen"), AccessoryOptions(paper=paper, lang="en"), store
+        games.get("laender-toppen"),
+        deck("laender-toppen"),
+        AccessoryOptions(paper=paper, lang=languages.language("en")),
+        store,
     )
     assert "North America" in " ".join(pdftext.words(pdftext.pages(english)[-1]).split())  # its longest header
 

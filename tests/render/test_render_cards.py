@@ -16,6 +16,7 @@ from reportlab.lib.colors import Color
 from pipeline.decks import published
 from pipeline.decks.spec import load_spec
 from pipeline.games import registry as games
+from pipeline.i18n import registry as languages
 from pipeline.render import contrast, layouts, pictograms, printing, text
 from pipeline.render.maps import CARD_PLANE, CIRCLE_MM, FULL_PLANE, TINY_MM2, visible_bounds, world
 from pipeline.render.pages import new_canvas
@@ -39,7 +40,9 @@ class Printed(dict):
 
     def __missing__(self, key: tuple[str, str]) -> bytes:
         game, lang = key
-        self[key] = data = printing.render(games.get(game), deck(game), PrintOptions(lang=lang), self.store)
+        self[key] = data = printing.render(
+            games.get(game), deck(game), PrintOptions(lang=languages.language(lang)), self.store
+        )
         return data
 
 
@@ -138,7 +141,7 @@ def test_every_text_has_a_contrast_of_4_5_to_1(read_back, game, lang):
 def test_inks_on_the_palette_reach_4_5_to_1(game):
     """Every continent and player colour gets an ink that reads on it (from the layouts' colours)."""
     layout = layouts.load(games.get(game))
-    backgrounds = [layout.continent(name, "en")[1] for name in layout.common["continents"]]
+    backgrounds = [layout.continent(name, languages.language("en"))[1] for name in layout.common["continents"]]
     backgrounds += [
         Color(*(int(p["colour"][i : i + 2], 16) / 255 for i in (1, 3, 5)))
         for p in layout.data.get("players", {}).values()
@@ -228,7 +231,7 @@ def test_guess_cards_carry_their_symbol_in_all_four_corners(printed, lang, east)
     at_corners = [ch for ch in chars if abs(ch["size"] - corner_pt) < 0.01]
     turned = [ch for ch in at_corners if ch["matrix"][0] < 0]
     assert len(turned) * 2 == len(corners)  # the foot's two indices turned 180°, as on playing cards
-    sheet = printing.sheet_for(PrintOptions(lang=lang), layout.card_mm, layout.bleed_mm)
+    sheet = printing.sheet_for(PrintOptions(lang=languages.language(lang)), layout.card_mm, layout.bleed_mm)
     page_h = 297 * 72 / 25.4
     for ch in at_corners:  # turned exactly when it stands in the lower half of its card
         y = (page_h - ch["top"]) * 25.4 / 72

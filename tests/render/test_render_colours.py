@@ -15,6 +15,7 @@ from reportlab.lib.colors import HexColor
 from pipeline.decks import published
 from pipeline.games import registry as games
 from pipeline.games.world_game import accessories as world_map
+from pipeline.i18n import registry as languages
 from pipeline.render import layouts, printing
 from pipeline.render.context import CardContext
 from pipeline.render.contrast import ratio
@@ -58,7 +59,10 @@ def test_every_guess_card_shows_its_players_shape_and_the_shapes_differ(store):
     assert len(set(marks.values())) == len(marks)
     guesses = [card for card in deck["cards"] if card["kind"] == "guess"]
     data = printing.render(
-        games.get(deck["game"]), {**deck, "cards": guesses}, printing.PrintOptions(layout="one-up", lang="en"), store
+        games.get(deck["game"]),
+        {**deck, "cards": guesses},
+        printing.PrintOptions(layout="one-up", lang=languages.language("en")),
+        store,
     )
     pages = pdftext.pages(data)
     for i, card in enumerate(guesses):
@@ -71,7 +75,7 @@ def test_every_guess_card_shows_its_players_shape_and_the_shapes_differ(store):
 def poster(store):
     _, deck = published.deck(games.get("world-game"))
     layout = layouts.load(games.get("world-game"))
-    return world_map.Poster(deck, CardContext(layout, "en", 0.0, store)), layout
+    return world_map.Poster(deck, CardContext(layout, languages.language("en"), 0.0, store)), layout
 
 
 MIN_NEIGHBOUR_DELTA_E = 10.0  # CAM02-UCS distance between the fills of two neighbouring countries
@@ -150,7 +154,7 @@ def test_countries_on_two_continents_are_striped_with_the_second_and_the_legend_
     for n, continents in two.items():
         assert model.second[n].hexval() == layout.continent(continents[1], "en")[1].hexval()
     data, _ = accessories.render(
-        games.get(deck["game"]), deck, accessories.AccessoryOptions(paper="a3", lang=lang), store
+        games.get(deck["game"]), deck, accessories.AccessoryOptions(paper="a3", lang=languages.language(lang)), store
     )
     page = pdftext.words(pdftext.pages(data)[0])
-    assert " ".join(accessories.words(layout, lang)["two_continents"].split()) in page
+    assert " ".join(accessories.words(layout, languages.language(lang))["two_continents"].split()) in page

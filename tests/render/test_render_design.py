@@ -9,6 +9,7 @@ import pytest
 from fixtures.tiny.games.decks import print_deck
 
 from pipeline.games import registry as games
+from pipeline.i18n import registry as languages
 from pipeline.render import printing
 from pipeline.render.printing import PrintOptions
 
@@ -22,7 +23,9 @@ def _back(game: str, store, lang: str = "de") -> np.ndarray:
     under PX_PER_MM, so that PDFium does not round the page up by a pixel and stretch it)."""
     deck = print_deck(game)
     deck = {**deck, "cards": deck["cards"][:1]}
-    data = printing.render(games.get(deck["game"]), deck, PrintOptions(layout="one-up", lang=lang), store)
+    data = printing.render(
+        games.get(deck["game"]), deck, PrintOptions(layout="one-up", lang=languages.language(lang)), store
+    )
     page = pdfium.PdfDocument(data)[1]
     image = np.asarray(page.render(scale=PX_PER_MM * 25.4 / 72 * (1 - 1e-6)).to_pil().convert("RGB"), dtype=np.int16)
     assert image.shape == (94 * PX_PER_MM, 69 * PX_PER_MM, 3)
@@ -65,7 +68,9 @@ def test_laender_toppen_sets_each_field_at_one_size_and_no_repeated_name(store, 
     countries = [card for card in deck["cards"] if card["kind"] == "country"]
     same = next(card for card in countries if card["fields"]["name_de"] == card["fields"]["name_en"])
     chosen = {**deck, "cards": [*countries[:5], same]}
-    data = printing.render(games.get(chosen["game"]), chosen, PrintOptions(layout="one-up", lang=lang), store)
+    data = printing.render(
+        games.get(chosen["game"]), chosen, PrintOptions(layout="one-up", lang=languages.language(lang)), store
+    )
     layout, mm = layouts.load(games.get("laender-toppen")), 72 / 25.4
     rows, bleed, h = layout.box("rows"), layout.bleed_mm, layout.card_mm[1]
     top, bottom = (h + bleed - rows.y - rows.h) * mm, (h + bleed - rows.y) * mm

@@ -8,6 +8,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from pipeline.decks import published
 from pipeline.games import registry as games
 from pipeline.games.world_game import cards as world_cards
+from pipeline.i18n import registry as languages
 from pipeline.render import layouts, text
 from pipeline.render.context import CardContext
 from pipeline.render.numbers import MINUS, number, with_unit
@@ -16,7 +17,7 @@ from pipeline.render.numbers import MINUS, number, with_unit
 @pytest.fixture(scope="module")
 def world(store):
     layout = layouts.load(games.get("world-game"))
-    return published.deck(games.get("world-game"))[1], CardContext(layout, "en", 0.0, store)
+    return published.deck(games.get("world-game"))[1], CardContext(layout, languages.language("en"), 0.0, store)
 
 
 def test_map_numbers_of_every_digit_count_lie_inside_their_ring(world):
@@ -26,7 +27,7 @@ def test_map_numbers_of_every_digit_count_lie_inside_their_ring(world):
     assert size >= text.SMALLEST_PT * text.PT_MM
     for card in deck["cards"]:
         fields = card["fields"]
-        label = number(fields["map_number"], "en")
+        label = number(fields["map_number"], languages.language("en"))
         radius = circle.w / 2 * (world_cards.INNER if len(fields["continents"]) > 1 else 1.0)
         half_w, half_h = stringWidth(label, ctx.bold, size) / 2, size * text.DIGIT_HEIGHT / 2
         assert (half_w**2 + half_h**2) ** 0.5 <= radius, (card["id"], label)
@@ -45,9 +46,9 @@ def test_the_old_fit_to_the_discs_square_overflowed_it(world):
 
 
 def test_negative_numbers_print_a_typographic_minus():
-    assert number(-49.4, "de", "#,##0.0") == f"{MINUS}49,4"
-    assert with_unit(-49.4, "en", "#,##0.0", "{n} °C") == f"{MINUS}49.4 °C"
-    assert "-" not in number(-3, "de")
+    assert number(-49.4, languages.language("de"), "#,##0.0") == f"{MINUS}49,4"
+    assert with_unit(-49.4, languages.language("en"), "#,##0.0", "{n} °C") == f"{MINUS}49.4 °C"
+    assert "-" not in number(-3, languages.language("de"))
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
@@ -61,7 +62,7 @@ def test_each_laender_toppen_category_prints_one_format_that_keeps_the_decks_ord
         values = {
             c["fields"][category["field"]] for c in deck["cards"] if c["fields"].get(category["field"]) is not None
         }
-        printed = {value: number(value, lang, category["pattern"]) for value in values}
+        printed = {value: number(value, languages.language(lang), category["pattern"]) for value in values}
         decimals = {p.split(decimal)[1] if decimal in p else "" for p in printed.values()}
         assert len({len(d) for d in decimals}) == 1, (category["field"], sorted(printed.values())[:5])
         assert len(set(printed.values())) == len(values), category["field"]
@@ -76,9 +77,11 @@ def test_no_world_map_number_or_dot_within_3_mm_of_the_cut_line(store):
     from pipeline.render.pages import new_canvas
 
     layout = layouts.load(games.get("world-game"))
-    ctx = CardContext(layout, "en", 0.0, store)
+    ctx = CardContext(layout, languages.language("en"), 0.0, store)
     canvas, _ = new_canvas()
-    poster = world_map.draw_poster(canvas, published.deck(games.get("world-game"))[1], ctx, words(layout, "en"))
+    poster = world_map.draw_poster(
+        canvas, published.deck(games.get("world-game"))[1], ctx, words(layout, languages.language("en"))
+    )
     middle = float(layout.data["accessories"]["poster_mm"][0]) / 2
     clear = 3.0 / 0.95  # poster mm of 3 mm on the A4 halves (scale 0.95; Letter's is larger)
     assert clear <= world_map.SEAM_MM
@@ -110,7 +113,7 @@ def test_antarctica_is_shown_whole_in_a_polar_inset_on_its_card_and_its_joker(st
     has_inset = [any("polar_" in str(name) for name in page["/Resources"]["/XObject"]) for page in fronts]  # type: ignore[index]
     assert has_inset == [True] * len(polar) + [False] * len(others)
     layout = layouts.load(games.get("laender-toppen"))
-    ctx = CardContext(layout, "de", 0.0, store)
+    ctx = CardContext(layout, languages.language("de"), 0.0, store)
     diameter = layout.box("polar").w
     shape = ctx.world.polar(diameter)
     x0, y0, x1, y1 = shape.bounds
@@ -139,7 +142,11 @@ def test_a_decks_names_take_one_size(store, monkeypatch, game, lang, key, kind):
 
     deck = published.deck(games.get(game))[1]
     layout = layouts.load(games.get(game))
-    size = games.get(game).module("cards").steps(deck["cards"], CardContext(layout, lang, 0.0, store))[key]
+    size = (
+        games.get(game)
+        .module("cards")
+        .steps(deck["cards"], CardContext(layout, languages.language(lang), 0.0, store))[key]
+    )
     box, bleed, mm = layout.box(key), layout.bleed_mm, 72 / 25.4
     named = [i for i, card in enumerate(deck["cards"]) if card["kind"] == kind]
     longest = sorted(
@@ -149,7 +156,9 @@ def test_a_decks_names_take_one_size(store, monkeypatch, game, lang, key, kind):
     whole = printing.with_steps
     monkeypatch.setattr(printing, "with_steps", lambda module, _cards, ctx: whole(module, deck["cards"], ctx))
     chosen = {**deck, "cards": [deck["cards"][i] for i in named[:8] + longest]}  # short names and the longest
-    data = printing.render(games.get(chosen["game"]), chosen, printing.PrintOptions(layout="one-up", lang=lang), store)
+    data = printing.render(
+        games.get(chosen["game"]), chosen, printing.PrintOptions(layout="one-up", lang=languages.language(lang)), store
+    )
     height = float(pypdf.PdfReader(io.BytesIO(data)).pages[0].mediabox.height)
     top = height - (bleed + box.y + box.h) * mm
     names = [

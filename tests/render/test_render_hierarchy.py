@@ -9,6 +9,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pipeline.decks import published
 from pipeline.games import registry as games
+from pipeline.i18n import registry as languages
 from pipeline.i18n.catalogue import labelled
 from pipeline.render import contrast, fonts, layouts, printing, text
 from pipeline.render.maps import TINY_MM, world
@@ -34,7 +35,7 @@ def test_laender_toppen_fact_lines_take_one_size_whole_and_in_dark_ink(store, la
 
     longest = [max(countries, key=length(field)) for field in ("capital", "highest_mountain")]
     chosen = {**deck, "cards": [*countries[:4], *longest]}
-    data = printing.render(LT, chosen, PrintOptions(layout="one-up", lang=lang), store)
+    data = printing.render(LT, chosen, PrintOptions(layout="one-up", lang=languages.language(lang)), store)
     layout, mm = layouts.load(LT), 72 / 25.4
     facts, bleed, h = layout.box("facts"), layout.bleed_mm, layout.card_mm[1]
     top, bottom = (h + bleed - facts.y - facts.h) * mm, (h + bleed - facts.y) * mm
@@ -43,7 +44,7 @@ def test_laender_toppen_fact_lines_take_one_size_whole_and_in_dark_ink(store, la
     assert len({ch.page for ch in lines}) == len(chosen["cards"])
     assert len({round(ch.size, 2) for ch in lines}) == 1
     assert lines[0].size >= text.CARD_PT
-    regular, words = fonts.register()[0], layout.localised(lang).data["words"]
+    regular, words = fonts.register()[0], layout.localised(languages.language(lang)).data["words"]
     card = longest[1]
     whole = labelled(lang, words["mountain"], card["fields"]["highest_mountain" + suffix])
     assert stringWidth(whole, regular, text.CARD_PT * text.PT_MM) > facts.w  # wider than its line at 7 pt
@@ -121,10 +122,10 @@ def test_accessories_secondary_text_is_at_least_7_pt_and_4_5_to_1(store, lang):
     from pipeline.render.accessories import PAPERS_MM, AccessoryOptions, words
 
     strips = published.deck(LT, None)[1]
-    assert _illegible(accessories.render(LT, strips, AccessoryOptions(lang=lang), store)[0]) == []
+    assert _illegible(accessories.render(LT, strips, AccessoryOptions(lang=languages.language(lang)), store)[0]) == []
     deck = published.deck(games.get("deutschland"), None)[1]
     page = PAPERS_MM["a4"]
-    w = words(layouts.load(games.get("deutschland")), lang)
+    w = words(layouts.load(games.get("deutschland")), languages.language(lang))
     model = germany_map.map_model(deck, deck_grid(deck), page, w, fonts.register())
     x0, y0, x1, y1 = (v * 72 / 25.4 for v in model.box)
     top, bottom = page[1] * 72 / 25.4 - y1, page[1] * 72 / 25.4 - y0
@@ -132,5 +133,5 @@ def test_accessories_secondary_text_is_at_least_7_pt_and_4_5_to_1(store, lang):
     def outside_the_grid(ch) -> bool:
         return not (x0 <= ch.x0 <= x1 and top <= ch.top <= bottom)
 
-    data = accessories.render(games.get("deutschland"), deck, AccessoryOptions(lang=lang), store)[0]
+    data = accessories.render(games.get("deutschland"), deck, AccessoryOptions(lang=languages.language(lang)), store)[0]
     assert _illegible(data, outside_the_grid) == []

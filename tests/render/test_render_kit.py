@@ -17,6 +17,7 @@ from pipeline.decks.spec import load_spec
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
 from pipeline.games import registry as games
+from pipeline.i18n import registry as languages
 from pipeline.render import kit, layouts, licences
 from pipeline.render import ports as render_ports
 from pipeline.render.printing import PrintOptions
@@ -34,7 +35,9 @@ def kits(store):
     ):
         path, deck = published.deck(games.get(game), None)
         manifest = kit.manifest_of(path)
-        data, roles = kit.render(games.get(deck["game"]), deck, manifest, PrintOptions(paper=paper, lang=lang), store)
+        data, roles = kit.render(
+            games.get(deck["game"]), deck, manifest, PrintOptions(paper=paper, lang=languages.language(lang)), store
+        )
         out[game, lang] = (deck, manifest, data, roles)
     return out
 
@@ -118,7 +121,7 @@ def test_the_rules_page_draws_a_card_its_parts_the_rulebook_example_and_a_table(
     words = pdftext.words(pdftext.pages(data)[page])
     for word in shown:
         assert word in words, word
-    header = layouts.load(games.get(game), lang).data["kit"]["words"]["table_header"]
+    header = layouts.load(games.get(game), languages.language(lang)).data["kit"]["words"]["table_header"]
     pages = " ".join(pdftext.words(p) for p, role in zip(pdftext.pages(data), roles, strict=True) if role == "rules")
     assert " ".join(header) in pages
     assert f"{deck['title']}: " not in words
@@ -142,7 +145,7 @@ def test_attribution_names_every_source_with_title_year_producer_and_licence_in_
     assert set(manifest["sources"]) <= set(names)
     drawn = {"deutschland": {"germany-boundaries"}, "laender-toppen": {"natural-earth", "flag-icons"}}[game]
     assert drawn <= set(names)
-    words = layouts.common_in(lang)["kit"]["words"]
+    words = layouts.common_in(languages.language(lang))["kit"]["words"]
     for name in names:
         source = defined[name]
         assert source.title in page and source.year in page and source.producer in page, name
@@ -234,17 +237,19 @@ def test_every_game_s_kit_names_its_card_kinds_components_and_rules():
     for game in games.names():  # region-fra's kit lacked its kinds and components (a KeyError on the cover)
         spec_kinds = set(load_spec(games.get(game)).kinds)
         for lang in ("de", "en"):
-            words = layouts.load(games.get(game), lang).data["kit"]["words"]
+            words = layouts.load(games.get(game), languages.language(lang)).data["kit"]["words"]
             assert set(words["kinds"]) >= spec_kinds and words["components"] and words["rules"], (game, lang)
 
 
 def test_attribution_states_the_deck_s_counting_rules(kits):
     """Issue 36: the rules that shape values, from the deck spec's `counting` (pipeline/decks/counting.py)."""
     page = pdftext.words(pdftext.pages(kits["laender-toppen", "en"][2])[-1])
-    words = layouts.common_in("en")["kit"]["words"]["counting"]
+    words = layouts.common_in(languages.language("en"))["kit"]["words"]["counting"]
     assert all(w in page for w in (words["heading"], "Kashmir", "Jerusalem", "Denali", "Russia", "1981-2010"))
     deutschland = pdftext.words(pdftext.pages(kits["deutschland", "de"][2])[-1])
-    assert layouts.common_in("de")["kit"]["words"]["counting"]["heading"] not in deutschland  # its spec declares none
+    assert (
+        layouts.common_in(languages.language("de"))["kit"]["words"]["counting"]["heading"] not in deutschland
+    )  # its spec declares none
 
 
 @pytest.mark.parametrize(("game", "lang"), [("deutschland", "de"), ("deutschland", "en"), ("laender-toppen", "en")])
@@ -254,7 +259,7 @@ def test_the_rules_pages_draw_the_setup_with_the_decks_cards(kits, game, lang):
     and the strip with each category's pictogram and label, cards above and below it)."""
     deck, _manifest, data, roles = kits[game, lang]
     pages = " ".join(pdftext.words(p) for p, role in zip(pdftext.pages(data), roles, strict=True) if role == "rules")
-    layout = layouts.load(games.get(game), lang)
+    layout = layouts.load(games.get(game), languages.language(lang))
     kit_words = layout.data["kit"]
     own = render_ports.rules_words(render_ports.accessories(games.get(game)))  # the deck's own words in the captions
     fields = own(deck, layout) if own else {}
@@ -263,5 +268,5 @@ def test_the_rules_pages_draw_the_setup_with_the_decks_cards(kits, game, lang):
     items = [item for row in kit_words["rules"]["setup"] for item in row]
     assert len(items) == len(kit_words["words"]["setup"]) >= 3
     if game == "laender-toppen":
-        for category in layouts.load(games.get(game), lang).data["categories"]:
+        for category in layouts.load(games.get(game), languages.language(lang)).data["categories"]:
             assert pdftext.words(category["words"]["label"]) in pages

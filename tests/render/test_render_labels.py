@@ -11,6 +11,7 @@ from pipeline.games import registry as games
 from pipeline.games.grid import accessories as germany_map
 from pipeline.games.grid.decks import deck_grid
 from pipeline.geo.grid import whole_numbers
+from pipeline.i18n import registry as languages
 from pipeline.render import accessories, fonts, labels, layouts
 from pipeline.render.accessories import PAPERS_MM, AccessoryOptions, words
 
@@ -58,7 +59,7 @@ def test_deutschlandkarte_labels_are_whole_apart_and_every_dot_at_its_numbers(st
     grid = deck_grid(deck)
     layout = layouts.load(games.get("deutschland"))
     page = PAPERS_MM[paper]
-    model = germany_map.map_model(deck, grid, page, words(layout, "de"), fonts.register())
+    model = germany_map.map_model(deck, grid, page, words(layout, languages.language("de")), fonts.register())
     points = [(x, y, germany_map.DOT_MM) for x, y in model.dots]
     assert labels.problems(model.labels, model.box, points) == dict.fromkeys(
         ("overlaps", "outside", "crossings", "through_labels", "on_points"), 0
@@ -108,7 +109,9 @@ def test_world_game_poster_numbers_every_country_once_without_overlaps_crossings
     deck = published.deck(games.get("world-game"), None)[1]
     layout = layouts.load(games.get("world-game"))
     canvas, _ = new_canvas()
-    poster = draw_poster(canvas, deck, CardContext(layout, lang, 0.0, store), words(layout, lang))
+    poster = draw_poster(
+        canvas, deck, CardContext(layout, languages.language(lang), 0.0, store), words(layout, languages.language(lang))
+    )
     seam_x = layout.data["accessories"]["poster_mm"][0] / 2
     numbers = []
     for panel in poster.panels:

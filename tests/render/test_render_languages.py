@@ -15,6 +15,7 @@ from fixtures.tiny.games.decks import print_deck
 
 from pipeline.decks import published
 from pipeline.games import registry as games
+from pipeline.i18n import registry as languages
 from pipeline.render import printing
 from pipeline.render.printing import PrintOptions
 
@@ -42,7 +43,11 @@ def giveaways(text: str, lang: str) -> list[str]:
 
 def pdf_text(deck: dict, lang: str, store) -> str:
     return "\n".join(
-        pdftext.pages(printing.render(games.get(deck["game"]), deck, PrintOptions(lang=lang, duplex="none"), store))
+        pdftext.pages(
+            printing.render(
+                games.get(deck["game"]), deck, PrintOptions(lang=languages.language(lang), duplex="none"), store
+            )
+        )
     )
 
 

@@ -20,6 +20,7 @@ from pipeline.cli import cli
 from pipeline.decks import published
 from pipeline.errors import GeodeckError
 from pipeline.games import registry as games
+from pipeline.i18n import registry as languages
 from pipeline.paths import DECKS_DIR
 from pipeline.render import calibration, printing
 from pipeline.render.printing import PrintOptions
@@ -41,7 +42,7 @@ def pdfs(store):
         "lt-a4-long": ("laender-toppen", PrintOptions(paper="a4", duplex="long")),
         "de-letter-short": ("deutschland", PrintOptions(paper="letter", duplex="short", back_offset=(1.5, -1.0))),
         "de-a4-long": ("deutschland", PrintOptions(paper="a4", duplex="long", back_offset=(-2.0, 0.5))),
-        "wg-letter-long": ("world-game", PrintOptions(paper="letter", duplex="long", lang="en")),
+        "wg-letter-long": ("world-game", PrintOptions(paper="letter", duplex="long", lang=languages.language("en"))),
         "wg-one-up": ("world-game", PrintOptions(layout="one-up")),
     }
     return {key: printing.render(games.get(game), deck(game), options, store) for key, (game, options) in cases.items()}
@@ -269,7 +270,7 @@ def test_print_options_list_their_values_on_a_typo():
 def test_calibration_grids_lie_behind_the_front_crosses(duplex, offset, lang):
     """One duplex sheet: each back grid's zero lines cross where a front cross lands after the flip, moved by
     the offset in use (so reading 0,0 means the offset is right); no text below the 5 pt floor."""
-    pdf = pdfplumber.open(io.BytesIO(calibration.render("letter", duplex, offset, lang)))
+    pdf = pdfplumber.open(io.BytesIO(calibration.render("letter", duplex, offset, languages.language(lang))))
     front, back = pdf.pages
     assert len(pdf.pages) == 2 and (front.width, front.height) == pytest.approx((215.9 * MM, 279.4 * MM), abs=0.05)
     crosses = sorted(((c["x0"] + c["x1"]) / 2, front.height - (c["top"] + c["bottom"]) / 2) for c in front.curves)
@@ -370,7 +371,11 @@ def test_joker_front_states_the_rulebook_joker_rule_with_its_continents(store, l
     continent piles shown on it."""
     jokers = {**deck("laender-toppen"), "cards": [c for c in deck("laender-toppen")["cards"] if c["kind"] == "joker"]}
     with pdfplumber.open(
-        io.BytesIO(printing.render(games.get(jokers["game"]), jokers, PrintOptions(layout="one-up", lang=lang), store))
+        io.BytesIO(
+            printing.render(
+                games.get(jokers["game"]), jokers, PrintOptions(layout="one-up", lang=languages.language(lang)), store
+            )
+        )
     ) as pdf:
         front = pdf.pages[0]
         assert rule in " ".join(front.extract_text().split())
@@ -385,7 +390,7 @@ def test_file_names_say_what_is_in_them_and_no_two_variants_share_one():
     deck = {"game": "deutschland", "version": "2026.11.0"}
     variants = [
         PrintOptions(),
-        PrintOptions(lang="en"),
+        PrintOptions(lang=languages.language("en")),
         PrintOptions(paper="letter"),
         PrintOptions(gutter=2),
         PrintOptions(gutter=5),
@@ -399,7 +404,10 @@ def test_file_names_say_what_is_in_them_and_no_two_variants_share_one():
     names = [printing.default_output(games.get(deck["game"]), deck, options).name for options in variants]
     assert len(set(names)) == len(names)
     assert names[0] == "deutschland-2026.11.0-cards-a4-sheet-duplex-long-de.pdf"
-    assert printing.default_output(games.get(deck["game"]), deck, PrintOptions(lang="de")).name == names[0]
+    assert (
+        printing.default_output(games.get(deck["game"]), deck, PrintOptions(lang=languages.language("de"))).name
+        == names[0]
+    )
     assert (
         printing.default_output(games.get(deck["game"]), deck, PrintOptions(gutter=0)).name == names[0]
     )  # the A4 default: butted
@@ -414,12 +422,12 @@ def test_file_names_say_what_is_in_them_and_no_two_variants_share_one():
     assert accessories.default_output(games.get(deck["game"]), deck, accessories.AccessoryOptions()).name == (
         "deutschland-2026.11.0-accessories-a4-de.pdf"
     )
-    assert kit.default_output(games.get(deck["game"]), deck, PrintOptions(gutter=2), "en").name == (
+    assert kit.default_output(games.get(deck["game"]), deck, PrintOptions(gutter=2), languages.language("en")).name == (
         "deutschland-2026.11.0-kit-a4-duplex-long-gutter-2mm-en.pdf"
     )
-    assert kit.default_output(games.get(deck["game"]), deck, PrintOptions(draft=True), "en").name == (
-        "deutschland-draft-2026.11.0-kit-a4-duplex-long-en.pdf"
-    )
+    assert kit.default_output(
+        games.get(deck["game"]), deck, PrintOptions(draft=True), languages.language("en")
+    ).name == ("deutschland-draft-2026.11.0-kit-a4-duplex-long-en.pdf")
     assert accessories.default_output(games.get(deck["game"]), deck, accessories.AccessoryOptions(draft=True)).name == (
         "deutschland-draft-2026.11.0-accessories-a4-de.pdf"
     )

@@ -5,6 +5,7 @@ from reportlab.pdfbase import pdfmetrics
 
 from pipeline.errors import GeodeckError
 from pipeline.games import registry as games
+from pipeline.i18n import registry as languages
 from pipeline.render import fonts, geometry, layouts, numbers, text
 
 NASTY = [
@@ -161,7 +162,7 @@ def test_bad_paper_and_bleed_are_user_errors():
     ],
 )
 def test_numbers_follow_the_design_notes(lang, value, pattern, unit, expected):
-    assert numbers.with_unit(value, lang, pattern, unit) == expected
+    assert numbers.with_unit(value, languages.language(lang), pattern, unit) == expected
 
 
 @pytest.mark.parametrize(

@@ -9,6 +9,7 @@ from reportlab.lib.units import mm
 
 from pipeline.decks import categories, published
 from pipeline.games import registry as games
+from pipeline.i18n import registry as languages
 from pipeline.render import accessories, layouts
 
 pytestmark = pytest.mark.mirror
@@ -22,14 +23,16 @@ def plain(text: str) -> str:
 @pytest.mark.parametrize("lang", ["de", "en", "fr"])
 def test_the_strip_says_what_the_card_says(store, lang):
     game = games.get("laender-toppen")
-    data, _ = accessories.render(game, published.deck(game)[1], accessories.AccessoryOptions("a3", lang), store)
+    data, _ = accessories.render(
+        game, published.deck(game)[1], accessories.AccessoryOptions("a3", languages.language(lang)), store
+    )
     page = pdfplumber.open(io.BytesIO(data)).pages[0]
     panel = float(layouts.load(game).data["accessories"]["strip"]["panel_mm"]) * mm
     fields = sorted(
         (r for r in page.rects if r["fill"] and r["height"] == pytest.approx(panel, abs=0.1) and r["width"] < 100 * mm),
         key=lambda r: (round(r["top"]), r["x0"]),
     )
-    rows = layouts.load(game).localised(lang).data["categories"]
+    rows = layouts.load(game).localised(languages.language(lang)).data["categories"]
     for rect, row in zip(fields[: len(rows)], rows, strict=True):  # the first strip, left to right
         said = plain(page.crop((rect["x0"], rect["top"], rect["x1"], rect["bottom"])).extract_text())
         label, unit = plain(row["words"]["label"]), plain(categories.unit_word(row["words"]["unit"]))

@@ -7,6 +7,7 @@ import pytest
 from pipeline.decks import published
 from pipeline.games import registry as games
 from pipeline.games.laender_toppen import accessories as strips
+from pipeline.i18n import registry as languages
 from pipeline.render import accessories, layouts
 
 pytestmark = pytest.mark.mirror
@@ -22,7 +23,9 @@ def test_every_strip_field_draws_its_categorys_pictogram(store, monkeypatch):
 
     monkeypatch.setattr(strips.pictograms, "draw", counted)
     game = games.get("laender-toppen")
-    accessories.render(game, published.deck(game)[1], accessories.AccessoryOptions("a3", "de"), store)
+    accessories.render(
+        game, published.deck(game)[1], accessories.AccessoryOptions("a3", languages.language("de")), store
+    )
     layout = layouts.load(game)
     icons = [category["icon"] for category in layout.data["categories"]]
     strip_count = int(layout.data["accessories"]["strips"])

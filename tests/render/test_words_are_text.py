@@ -88,7 +88,7 @@ def test_every_text_slot_of_a_kit_prints_hostile_words_as_typed(hostile_language
     assert registry.language(CODE).locale.language == "en"  # resolved by its Language: header
     definition = games.get(game)
     path, deck = published.deck(definition, None)
-    deck, _ = translated.completed(deck, load_spec(definition), CODE, definition.made_by)
+    deck, _ = translated.completed(deck, load_spec(definition), registry.language(CODE), definition.made_by)
     sheet = one_sheet(deck)
     name = "<b>Name</b> &amp; \x1b[31m"  # a card's name, with a control character
     for card in deck["cards"]:
@@ -97,7 +97,7 @@ def test_every_text_slot_of_a_kit_prints_hostile_words_as_typed(hostile_language
                 card["fields"][field] = name
     own = {"title": "<a href='e:x'>T</a>"} if "region" in deck else {}  # a region deck's --title, as given
     deck |= own
-    options = PrintOptions(lang=CODE, only=sheet)
+    options = PrintOptions(lang=registry.language(CODE), only=sheet)
     data, _ = kit.render(definition, deck, kit.manifest_of(path), options, store)
     printed_literally(data, (*HOSTILE, name.replace("\x1b", "\\x1b"), *own.values()))
 

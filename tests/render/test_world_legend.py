@@ -10,6 +10,7 @@ import shapely
 from pipeline.decks import published
 from pipeline.games import registry as games
 from pipeline.games.world_game import accessories as world
+from pipeline.i18n import registry as languages
 from pipeline.render import accessories, layouts
 from pipeline.render.context import CardContext
 from pipeline.render.maps import to_box
@@ -23,14 +24,18 @@ PT = 25.4 / 72
 def test_the_legend_lies_off_the_land(store, lang):
     game = games.get("world-game")
     deck = published.deck(game)[1]
-    data, _ = accessories.render(game, deck, accessories.AccessoryOptions("a3", lang), store)
+    data, _ = accessories.render(game, deck, accessories.AccessoryOptions("a3", languages.language(lang)), store)
     layout = layouts.load(game)
-    poster = world.Poster(deck, CardContext(layout, lang, 0.0, store))
+    poster = world.Poster(deck, CardContext(layout, languages.language(lang), 0.0, store))
     main = Box(*poster.cfg["main_map"])
     frame = poster.main.frame(main)
     land = shapely.union_all([to_box(geom, frame) for _, geom in poster.land])
     pw, ph = (float(v) for v in poster.cfg["poster_mm"])
-    labels = [layout.continent(name, lang)[0] for name in layout.common["continents"] if name != "Antarctica"]
+    labels = [
+        layout.continent(name, languages.language(lang))[0]
+        for name in layout.common["continents"]
+        if name != "Antarctica"
+    ]
     with pdfplumber.open(io.BytesIO(data)) as pdf:
         page = pdf.pages[0]
         width, height = page.width * PT, page.height * PT

@@ -226,7 +226,7 @@ def test_the_page_speaks_the_language_asked_for(refreshed, lang):
     images: dict[str, dict[str, bytes | str]] = {
         side: {c["id"]: "–" for c in content["cards"]} for side in ("old", "new")
     }
-    english, translated = page.html(content, images), page.html(content, images, lang)
+    english, translated = page.html(content, images), page.html(content, images, registry.language(lang))
     visible = re.sub(r"<(script|style).*?</\1>|<[^>]+>", " ", translated, flags=re.S)
     for data in [content["region"], *content["regions"]]:  # the deck's region field and its values, as they are
         visible = visible.replace(f" {data} ", " ")
@@ -252,7 +252,7 @@ def test_an_old_version_is_drawn_with_the_names_its_cards_give():
     old = model.resolve(game, "2026.11.0", "2026.11.1").old
     spec = load_spec(game)
     for lang in registry.codes():
-        named, note = translated.completed(old, spec, lang, game.made_by)
+        named, note = translated.completed(old, spec, registry.language(lang), game.made_by)
         assert note and "predates" in note
         countries = [c for c in named["cards"] if c["kind"] == "country"]
         assert all(c["fields"].get(f"capital_{lang}") for c in countries), lang

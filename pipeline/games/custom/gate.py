@@ -19,7 +19,7 @@ from pipeline.render.text import DoesNotFit
 def check(game: GameDefinition, deck: dict, made: Recipe) -> None:
     """Render the kit of `deck` (the game's staged templates) in the recipe's language; a text that does not
     fit is a RecipeError naming its key (`refusal`)."""
-    options = PrintOptions(lang=made.lang, draft=True)
+    options = PrintOptions(lang=made.language, draft=True)
     manifest = {"sources": files.used_sources(deck["cards"])}
     try:
         kit.render(game, deck, manifest, options, open_store())
@@ -39,7 +39,7 @@ def refusal(exc: DoesNotFit, game: GameDefinition, deck: dict, made: Recipe) -> 
 def sources(game: GameDefinition, deck: dict, made: Recipe) -> Iterator[tuple[str, str, str]]:
     """(recipe key, text as printed in the recipe's language, fix) of every word the recipe or its table
     writes on the cards and in the kit."""
-    layout = layouts.load(game).localised(made.lang)
+    layout = layouts.load(game).localised(made.language)
     shorten = "shorten it"
     yield "recipe.title", made.title, shorten
     for n, row in enumerate(layout.data.get("categories", []), 1):

@@ -26,6 +26,7 @@ from pipeline.decks.categories import Category, key_shown, shown
 from pipeline.errors import GeodeckError
 from pipeline.fields import fields as field_table
 from pipeline.i18n import registry
+from pipeline.i18n.language import Language
 from pipeline.jsonfile import Unreadable
 from pipeline.paths import TEMPLATES_DIR
 
@@ -79,6 +80,12 @@ class Recipe:
     items: Items
     categories: tuple[Category, ...]
     group_word: dict[str, str] = field(default_factory=dict)  # the word for one group, by language ("" any)
+
+    @property
+    def language(self) -> Language:
+        """The recipe's language, `lang` (a registered one, checked when the recipe was read): the recipe is
+        where its code enters."""
+        return registry.language(self.lang)
 
     def compared(self) -> list[tuple[str, str]]:
         """(key, field) of each field the deck compares: the recipe's categories, else its game's fixed ones."""

@@ -9,8 +9,8 @@ from babel.lists import format_list
 from pipeline.fixes import Change, Fix, Fixable
 from pipeline.games.custom import optimise, templates
 from pipeline.games.custom.recipe import Recipe, games
-from pipeline.i18n import registry
 from pipeline.i18n.catalogue import N_, N_plural, translate, translate_plural
+from pipeline.i18n.language import Language
 
 SIDES = {"above": N_("the highest in {categories}"), "below": N_("the lowest in {categories}")}
 EXPERTS = "slots one card always wins against expert play"  # the verdict's name (its detail: the card, its slots)
@@ -43,7 +43,7 @@ def refused(name: str, made: Recipe, failures: list[str], report: dict, deck: di
     """The refusal: the failed verdicts (`failures`, already in the recipe's language), the swaps tried, then a
     fix per card and category behind them (`fixes`), else the general advice (`more`: the table has more rows
     than cards, or the recipe is of countries)."""
-    lang = made.lang
+    lang = made.language
     head = translate(lang, HEAD, name=name, cards=made.cards, games=report["games"])
     tried = f" {translate_plural(lang, *SWAPS, swaps)}" if swaps else ""
     found = fixes(report, deck, made)
@@ -59,7 +59,7 @@ def refused(name: str, made: Recipe, failures: list[str], report: dict, deck: di
 
 def fixes(report: dict, deck: dict, made: Recipe) -> list[Fix]:
     """One fix per card a failed verdict names: the card, the categories behind it and the change to make."""
-    names = {card["id"]: _name(card, made.lang) for card in deck["cards"]}
+    names = {card["id"]: _name(card, made.language) for card in deck["cards"]}
     keys = {templates.card_field(made, c): (n, c.label) for n, c in enumerate(made.categories, 1)}
     failed = {v["name"]: v for v in report["verdicts"] if v["result"] == optimise.FAIL}
     found: list[Fix] = []
@@ -97,8 +97,8 @@ def _sweeps(report: dict) -> dict[str, list[str]]:
 def _sweep(name: str, slots: list[str], keys: dict[str, tuple[int, str]], made: Recipe) -> Fix:
     """ "Bremen is the lowest in Fläche, Einwohner and Höchster Punkt: replace one of these categories"; each of
     them taken out is a change, where the game compares fewer categories than the recipe has."""
-    lang = made.lang
-    locale = registry.language(lang).locale
+    lang = made.language
+    locale = lang.locale
     parts = sorted((keys.get(field, (0, field)), side) for field, side in (slot.rsplit(" ", 1) for slot in slots))
     extremes = [
         translate(
@@ -126,6 +126,6 @@ def _code(card: str) -> str:
     return card.rsplit("-", 1)[-1]
 
 
-def _name(card: dict, lang: str) -> str:
+def _name(card: dict, lang: Language) -> str:
     fields = card["fields"]
-    return str(fields.get(f"name_{lang}") or fields.get("name") or card["id"])
+    return str(fields.get(lang.field("name")) or fields.get("name") or card["id"])

@@ -19,7 +19,6 @@ from pipeline import readers, text
 from pipeline.games.custom import numbers, pictures, sheets
 from pipeline.games.custom.recipe import CARDS, WORDS, Recipe, RecipeError, games, reach, shown, table_field
 from pipeline.hashing import file_sha256, sha256
-from pipeline.i18n import registry
 from pipeline.jsonfile import Unreadable
 
 FORMATS = (".csv", ".xlsx")
@@ -243,7 +242,7 @@ def _values(
     """Each category's numbers (by its `table_field`) as the recipe's language writes them; their problems,
     and a column with one value for every row, appended to `problems`."""
     named = [f"row {number}" + (f" ({shown(name)[1:-1]})" if name else "") for number, name in zip(line, names)]
-    locale = registry.language(recipe.lang).locale
+    locale = recipe.language.locale
     values = {}
     for category in recipe.categories:
         column = category.field

@@ -21,6 +21,7 @@ from pipeline import placeholders
 from pipeline.errors import GeodeckError
 from pipeline.games.grid.cards import place_name
 from pipeline.geo.grid import NS_MAX, WE_MAX, Grid, whole_numbers
+from pipeline.i18n.language import Language
 from pipeline.render import labels, text
 from pipeline.render.maps import draw_geometry, tint
 from pipeline.render.numbers import number
@@ -35,7 +36,7 @@ HALO_MM = 0.45
 A4_WIDTH_MM = 210.0  # labels and grid numbers grow with the paper from their A4 sizes
 
 
-def place_positions(cards: list[dict], grid: Grid, lang: str | None = None) -> list[tuple[str, float, float]]:
+def place_positions(cards: list[dict], grid: Grid, lang: Language | None = None) -> list[tuple[str, float, float]]:
     """(name in `lang`, ns, we) per place card: the grid value of its coordinates, or its card numbers without them.
 
     A card whose coordinates do not round to its printed numbers was built with another grid: an error.

@@ -13,6 +13,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pipeline import placeholders
 from pipeline.errors import GeodeckError
+from pipeline.i18n.language import Language
 from pipeline.render import text
 from pipeline.render.context import CardContext
 from pipeline.render.numbers import number
@@ -53,12 +54,12 @@ def steps(cards: list[dict], ctx: CardContext) -> dict[str, float]:
     }
 
 
-def place_name(fields: dict, lang: str | None) -> str:
+def place_name(fields: dict, lang: Language | None) -> str:
     """A place's name in `lang` (the deck's `name_<lang>`, where it has one) or its own name."""
-    return fields.get(f"name_{lang}") or fields["name"]
+    return (fields.get(lang.field("name")) if lang else None) or fields["name"]
 
 
-def printed(fields: dict, lang: str, layout=None) -> dict[str, str]:
+def printed(fields: dict, lang: Language, layout=None) -> dict[str, str]:
     """What a place card prints that the rules' worked example names: the name, north – south and west – east
     (as the back prints them) and the inhabitants."""
     return {"name": place_name(fields, lang)} | {
@@ -94,7 +95,7 @@ def place_header(c, fields: dict, ctx: CardContext) -> None:
     c.rect(header.x - ctx.bleed, header.y, header.w + 2 * ctx.bleed, header.h + ctx.bleed, stroke=0, fill=1)
     c.setFillColor(layout.colour("header_text"))
     text.draw(c, words["game"], ctx.regular, layout.box("header_game"), *layout.font("header_game"), align="center")
-    state = fields.get(f"state_{ctx.lang}") or fields["state"]  # a deck before the language: the state's own name
+    state = fields.get(ctx.lang.field("state")) or fields["state"]  # a deck before the language: the state's own name
     text.draw(c, state, ctx.bold, layout.box("header_state"), *layout.font("header_state"), align="center")
     c.setFillColor(layout.colour("text"))
 

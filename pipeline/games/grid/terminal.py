@@ -7,6 +7,7 @@ from rich.table import Table
 from pipeline import readers
 from pipeline.games.grid.engine import COMPASS, GUESSES, ROW_POINTS, M, State, W
 from pipeline.i18n.catalogue import localised
+from pipeline.i18n.language import Language
 from pipeline.paths import TEMPLATES_DIR
 from pipeline.play.ports import Variant
 from pipeline.play.view import View
@@ -20,7 +21,7 @@ VARIANTS: dict[str, Variant] = {  # the rulebook's variants: geodeck play GAME -
 WORDS = TEMPLATES_DIR / "grid" / "terminal.toml"  # the seats' colours
 
 
-def seat_names(players: int, lang: str) -> list[str]:
+def seat_names(players: int, lang: Language) -> list[str]:
     """The guess cards' colours, as in the rulebook's examples."""
     return localised(readers.read_input("toml", WORDS), lang, WORDS.stem)["words"]["seats"][:players]
 
@@ -98,7 +99,7 @@ def _guess(placed: tuple[int, int | None], view: View) -> str:
 
 def _place_header(place_id: str, view: View) -> str:
     fields = view.cards.get(place_id, {})
-    region = fields.get(f"state_{view.lang}") or fields.get("state")  # a deck before the language: its own name
+    region = fields.get(view.lang.field("state")) or fields.get("state")  # a deck before the language: its own name
     return view.card(place_id) + (f"\n({region})" if region else "")
 
 

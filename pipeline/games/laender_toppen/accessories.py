@@ -19,7 +19,7 @@ from pipeline.decks import categories as categories_
 from pipeline.errors import GeodeckError
 from pipeline.games.laender_toppen import cards, engine
 from pipeline.games.laender_toppen.engine import CONTINENTS
-from pipeline.i18n import registry
+from pipeline.i18n.language import Language
 from pipeline.render import pictograms, text
 from pipeline.render.context import CardContext
 from pipeline.render.pages import begin_page, end_page
@@ -34,7 +34,7 @@ def rules_words(deck: dict, layout) -> dict[str, str]:
     either of two continents (Russia, Türkiye), the card legend's second name (`cards.second_language`) and the
     word for one of a deck's own groups (`group_word`, in the `rules_groups` paragraphs that speak of them)."""
     lang, words = layout.lang or layout.language(None), layout.data["kit"]["words"]
-    locale = registry.language(lang).locale  # the catalogue's own (its code need not be a CLDR locale)
+    locale = lang.locale  # the catalogue's own (its code need not be a CLDR locale)
     labels = [c["words"]["label"] for c in layout.data["categories"]]
     shown = {c for card in deck["cards"] for c in card["fields"].get("continents") or ()}
     groups = deck.get("groups") or [layout.continent(c, lang)[0] for c in CONTINENTS if c in shown]
@@ -46,7 +46,7 @@ def rules_words(deck: dict, layout) -> dict[str, str]:
     for card in deck["cards"]:
         continents = card["fields"].get("continents") or ()
         if card["kind"] != "joker" and len(continents) == 2:
-            pairs[tuple(continents)].append(card["fields"].get(f"name_{lang}") or card["fields"].get("name", ""))
+            pairs[tuple(continents)].append(card["fields"].get(lang.field("name")) or card["fields"].get("name", ""))
     return {
         "group": group_word(layout, lang),
         "count": str(len(labels)),
@@ -72,12 +72,12 @@ def rules_words(deck: dict, layout) -> dict[str, str]:
     }
 
 
-def group_word(layout, lang: str) -> str:
+def group_word(layout, lang: Language) -> str:
     """The word for one of a deck's own groups in `lang`: its recipe's (`group_word`: one word, or one per
     language), else the kit's ("group")."""
     word = layout.data.get("group_word")
     if isinstance(word, dict):
-        word = word.get(lang)
+        word = word.get(lang.code)
     return word or layout.localised(lang).data["kit"]["words"]["group"]
 
 
@@ -93,7 +93,7 @@ def _deal(cards: int, categories: int, words: dict) -> str:
     return " ".join(placeholders.fill(line, count=str(categories)) for line in said if line)
 
 
-def _second_name(layout, lang: str, words: dict) -> str:
+def _second_name(layout, lang: Language, words: dict) -> str:
     """The legend's words for the second name the cards print in `lang` (`[kit.words.second_name]`)."""
     code = cards.second_language(layout, lang)
     try:

@@ -10,6 +10,7 @@ from pipeline import placeholders
 from pipeline.errors import GeodeckError
 from pipeline.i18n import registry
 from pipeline.i18n.catalogue import labelled
+from pipeline.i18n.language import Language
 from pipeline.render import backs, pictograms, text
 from pipeline.render.context import CardContext
 from pipeline.render.flags import SOURCE as FLAGS
@@ -97,18 +98,18 @@ def _band(c, continents: list[str], ctx: CardContext) -> None:
         )  # two lines where half the band does not hold it at 7 pt (Ameryka Południowa)
 
 
-def second_language(layout, lang: str) -> str:
+def second_language(layout, lang: Language) -> str:
     """The language of the second name, printed small under the card's name in `lang`: the template's
     `[second_name]` (`lang`'s entry, else `other`; docs/languages.md, "The second name"). The rules' card
     legend names it from the same table (`rules_words`)."""
     table = layout.data.get("second_name") or {}
-    code = table.get(lang) or table.get("other")
+    code = table.get(lang.code) or table.get("other")
     if not code:
         raise GeodeckError(f"templates/cards/{layout.game}.toml: [second_name] needs `other` (or an entry for {lang})")
     return registry.language(code).code
 
 
-def names(fields: dict, layout, lang: str) -> tuple[str, str]:
+def names(fields: dict, layout, lang: Language) -> tuple[str, str]:
     """The name in `lang` and the second name (`second_language`), empty where it only repeats the first
     (Costa Rica)."""
     other = second_language(layout, lang)
@@ -116,22 +117,22 @@ def names(fields: dict, layout, lang: str) -> tuple[str, str]:
     return first, "" if second.casefold() == first.casefold() else second
 
 
-def printed(fields: dict, lang: str, layout=None) -> dict[str, str]:
+def printed(fields: dict, lang: Language, layout=None) -> dict[str, str]:
     """What a card prints that the rules' worked example names: the name in `lang`."""
-    return {"name": fields.get(f"name_{lang}") or ""}
+    return {"name": fields.get(lang.field("name")) or ""}
 
 
-def _value(fields: dict, category: dict, lang: str) -> str:
+def _value(fields: dict, category: dict, lang: Language) -> str:
     return with_unit(fields.get(category["field"]), lang, category["pattern"], category["words"]["unit"])
 
 
 def _fact_lines(fields: dict, ctx: CardContext) -> list[str]:
     """The capital and the highest mountain (the population density is the rows' inhabitants by area)."""
     words = ctx.words
-    suffix = f"_{ctx.lang}"  # the card's names in the language printed
+    lang = ctx.lang  # the card's names in the language printed
     return [
-        labelled(ctx.lang, words["capital"], fields.get("capital" + suffix) or "–"),
-        labelled(ctx.lang, words["mountain"], fields.get("highest_mountain" + suffix) or "–"),
+        labelled(lang, words["capital"], fields.get(lang.field("capital")) or "–"),
+        labelled(lang, words["mountain"], fields.get(lang.field("highest_mountain")) or "–"),
     ]
 
 

@@ -7,6 +7,7 @@ from rich.text import Text
 
 from pipeline.games.laender_toppen.engine import CONTINENTS, State, Trick
 from pipeline.i18n.catalogue import N_
+from pipeline.i18n.language import Language
 from pipeline.play import seats
 from pipeline.play.ports import Variant
 from pipeline.play.view import View
@@ -28,7 +29,7 @@ SHORT = (  # pile headings of the piles table: the continents, then the face-dow
 )
 
 
-def seat_names(players: int, lang: str) -> list[str]:
+def seat_names(players: int, lang: Language) -> list[str]:
     return seats.numbered(players, lang)
 
 

@@ -20,6 +20,7 @@ from pipeline.games.region.build import TITLE, default_title, inset, settings
 from pipeline.geo import divisions
 from pipeline.i18n import names as cldr
 from pipeline.i18n.catalogue import translate
+from pipeline.i18n.language import Language
 from pipeline.render import text
 from pipeline.render.context import CardContext
 from pipeline.render.maps import SIMPLIFY_MM, Projected, draw_alone, draw_geometry, to_box
@@ -28,7 +29,7 @@ from pipeline.render.text import Box
 SOURCES: tuple[str, ...] = (names.NATURAL_EARTH,)  # the country's outline (the kit credits it)
 
 
-def title(deck: dict, lang: str) -> str:
+def title(deck: dict, lang: Language) -> str:
     """The deck's title printed in `lang`: "<country>: The Card Game" with CLDR's name of the country, or the
     title the deck was built with (`geodeck region build --title`) as given."""
     region = deck["region"]

@@ -20,6 +20,7 @@ from pipeline.games.grid.decks import deck_grid
 from pipeline.games.region import build, definition, fairness, gate, legibility, reviewed
 from pipeline.games.region.candidates import SECOND_NAMES
 from pipeline.geo.grid import Grid
+from pipeline.i18n import registry
 from pipeline.jsonfile import Unreadable
 from pipeline.render import layouts
 
@@ -298,7 +299,7 @@ def publish(
 
 def language(iso3: str, lang: str | None) -> str:
     """The title's language: `lang`, else the region game's own."""
-    return layouts.load(definition(iso3.upper())).language(lang)
+    return layouts.load(definition(iso3.upper())).language(registry.language(lang) if lang else None).code
 
 
 def published(iso3: str, tried: list[dict], accept: str | None) -> stage.Result:

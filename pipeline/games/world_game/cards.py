@@ -8,6 +8,7 @@ All drawing is in millimetres with the origin at the card's bottom-left trim cor
 
 from pipeline.errors import GeodeckError
 from pipeline.i18n.catalogue import labelled
+from pipeline.i18n.language import Language
 from pipeline.render import backs, text
 from pipeline.render.context import CardContext
 from pipeline.render.flags import SOURCE as FLAGS
@@ -19,8 +20,8 @@ KINDS = ("country",)
 SOURCES: tuple[str, ...] = (NE, FLAGS)  # what the cards draw from besides the deck (the kit credits them)
 
 
-def _name(fields: dict, lang: str) -> str:
-    return fields[f"name_{lang}"]
+def _name(fields: dict, lang: Language) -> str:
+    return fields[lang.field("name")]
 
 
 def steps(cards: list[dict], ctx: CardContext) -> dict[str, float]:
@@ -44,7 +45,7 @@ def steps(cards: list[dict], ctx: CardContext) -> dict[str, float]:
     }
 
 
-def _value(fields: dict, fact: dict, lang: str) -> str:
+def _value(fields: dict, fact: dict, lang: Language) -> str:
     return with_unit(fields.get(fact["field"]), lang, fact["pattern"], fact["words"]["unit"])
 
 
@@ -82,7 +83,7 @@ def _facts(c, fields: dict, ctx: CardContext) -> None:
     facts = layout.data["facts"]
     sizes = ctx.sizes or steps([{"fields": fields}], ctx)
     for row, fact in zip(ctx.rows(c, layout.box("facts"), len(facts)), facts):
-        note = fields.get(f"{fact['note']}_{ctx.lang}") if fact.get("note") else None  # in the language printed
+        note = fields.get(ctx.lang.field(fact["note"])) if fact.get("note") else None  # in the language printed
         c.setFillColor(layout.colour("text"))
         size = sizes["fact_label"]
         text.draw(c, fact["words"]["label"], ctx.regular, _label_box(row, bool(note)), size, size)
@@ -122,7 +123,7 @@ def _answers(c, fields: dict, ctx: CardContext) -> None:
             Box(box.x + i * width + swatch + 1, box.y, width - swatch - 2, box.h),
             *layout.font("continent"),
         )
-    capitals = fields.get(f"capitals_{ctx.lang}") or []
+    capitals = fields.get(ctx.lang.field("capitals")) or []
     heading = words["capitals"] if len(capitals) > 1 else words["capital"]
     c.setFillColor(layout.colour("muted"))
     text.draw(
@@ -170,14 +171,14 @@ def front(c, card: dict, ctx: CardContext) -> None:
     _answers(c, fields, ctx)
 
 
-def printed(fields: dict, lang: str, layout=None) -> dict[str, str]:
+def printed(fields: dict, lang: Language, layout=None) -> dict[str, str]:
     """What a card prints that the rules' worked example names: the name, each fact's value as the card prints
     it by its field (`{a_area_km2}`: "8,515,770 km²"; the facts of `layout`, the game's card layout) and the
     first capital, in `lang`."""
     facts = layout.data["facts"] if layout is not None else []
     return {
         "name": _name(fields, lang),
-        "capital": (fields.get(f"capitals_{lang}") or ["–"])[0],
+        "capital": (fields.get(lang.field("capitals")) or ["–"])[0],
         **{fact["field"]: _value(fields, fact, lang) for fact in facts},
     }
 

@@ -19,6 +19,7 @@ from pipeline.games.world_game.engine import (
 )
 from pipeline.i18n import names, registry
 from pipeline.i18n.catalogue import N_
+from pipeline.i18n.language import Language
 from pipeline.play import pictures, seats
 from pipeline.play.ports import Variant
 from pipeline.play.view import View
@@ -87,7 +88,7 @@ ANSWERED = {  # what a challenge is answered with (engine.ANSWERED_WITH)
 M49 = dict(zip(CONTINENTS, ("003", "005", "150", "002", "142", "009")))  # the continents' UN M49 codes (CLDR)
 
 
-def seat_names(players: int, lang: str) -> list[str]:
+def seat_names(players: int, lang: Language) -> list[str]:
     return seats.numbered(players, lang)
 
 
@@ -162,7 +163,7 @@ def right_answer(state: State, kind: str, card: int, view: View) -> str:
     with several (any one counts), in the view's language."""
     if kind == "capital":
         fields = view.cards.get(state.game.ids[card], {})
-        capitals = fields.get(f"capitals_{view.lang}") or []
+        capitals = fields.get(view.lang.field("capitals")) or []
         return view.say(" or ").join(capitals)
     return answer_label(*state.game.answers[state.game.right_answer(kind, card)], view)
 

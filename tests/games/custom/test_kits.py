@@ -17,6 +17,7 @@ from pipeline.extract import load_sources, open_store
 from pipeline.games import registry
 from pipeline.games.laender_toppen import terminal
 from pipeline.hashing import file_sha256
+from pipeline.i18n import registry as languages
 from pipeline.play.view import View
 from pipeline.render import layouts
 from pipeline.render.maps import DETAIL_LAYER, NE
@@ -267,8 +268,8 @@ def test_the_rows_of_four_categories_keep_their_label_boxes(geodeck, workshop):
 
 def test_the_terminal_writes_a_value_as_the_card_does():
     """ "77,0 Jahre" at the table where the card prints it so (the terminal said "77 Jahre")."""
-    layout = layouts.load(registry.get("laender-toppen"), "de")
-    view = View("de", (), {}, layout)
+    layout = layouts.load(registry.get("laender-toppen"), languages.language("de"))
+    view = View(languages.language("de"), (), {}, layout)
     index = [row["field"] for row in layout.data["categories"]].index("life_expectancy")
     assert terminal.value(index, 77, view) == "77,0 Jahre"
 

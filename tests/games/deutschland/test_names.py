@@ -34,7 +34,7 @@ def _town(name: str, ags: str) -> dict:
 
 def test_a_town_is_printed_in_the_language_s_own_name_with_its_citation():
     card = place_card(_town("München", "09162000"), SPEC)
-    shown = {lang: place_name(card.fields, lang) for lang in ("de", "en", "fr", "it", "pl")}
+    shown = {lang: place_name(card.fields, registry.language(lang)) for lang in ("de", "en", "fr", "it", "pl")}
     assert shown == {"de": "München", "en": "Munich", "fr": "Munich", "it": "Monaco di Baviera", "pl": "Monachium"}
     assert card.fields["name"] == "München"  # the engine's and the records' name stays Destatis'
     origin = card.provenance["name_pl"]
@@ -76,5 +76,5 @@ def test_a_deck_published_before_the_names_takes_them_from_its_cards():
     card = place_card(_town("Köln", "05315000"), SPEC).to_dict()
     before = {**card, "fields": {k: v for k, v in card["fields"].items() if not k.startswith("name_")}}
     deck = {"game": "deutschland", "version": "2026.12.3", "cards": [before]}
-    shown, note = translated.completed(deck, SPEC, "it", "geodeck build")
+    shown, note = translated.completed(deck, SPEC, registry.language("it"), "geodeck build")
     assert shown["cards"][0]["fields"]["name_it"] == "Colonia" and "geodeck build" in str(note)

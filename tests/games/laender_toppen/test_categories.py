@@ -25,6 +25,7 @@ from pipeline.framework import core
 from pipeline.games.laender_toppen import GAME, categories
 from pipeline.games.laender_toppen import accessories as lt_accessories
 from pipeline.games.laender_toppen import engine as lt
+from pipeline.i18n import registry as languages
 from pipeline.markup import Markup
 from pipeline.paths import ROOT, TEMPLATES_DIR
 from pipeline.render import accessories, fonts, layouts, printing, setup
@@ -77,12 +78,12 @@ def test_a_category_added_to_the_built_in_deck_is_one_block(tmp_path, store, mon
     state = engine.new_initial_state(random.Random(2))
     core.playout(state, [core.random_policy] * 3, random.Random(2))
     assert state.terminal
-    layout = layouts.load(game, "de")
+    layout = layouts.load(game, languages.language("de"))
     assert layout.data["categories"][-1]["field"] == "label_lat"
     few = {**deck, "cards": [c for c in countries if c["fields"]["iso3"] == "BRA"]}  # a real map and flag
-    card_text = " ".join(pages(printing.render(game, few, PrintOptions(lang="en"), store)))
+    card_text = " ".join(pages(printing.render(game, few, PrintOptions(lang=languages.language("en")), store)))
     assert "Latitude of the middle" in card_text
-    strips, _ = accessories.render(game, few, AccessoryOptions(lang="en"), store)
+    strips, _ = accessories.render(game, few, AccessoryOptions(lang=languages.language("en")), store)
     assert "Latitude of the middle" in " ".join(pages(strips))
 
 
@@ -113,8 +114,8 @@ def test_a_bad_category_of_the_deck_spec_is_one_line_naming_the_file(tmp_path, b
 def test_the_kit_s_setup_strip_takes_as_many_bands_as_its_labels_need(store, width_mm, bands):
     """The setup picture's strip has a cell per category; where the labels no longer fit their cells (the six
     in German at 110 mm: 'Hauptstadttemperatur' in a 22 mm cell), it comes in bands, every label whole."""
-    layout = layouts.load(GAME, "de")
-    ctx = CardContext(layout, "de", 0, store)
+    layout = layouts.load(GAME, languages.language("de"))
+    ctx = CardContext(layout, languages.language("de"), 0, store)
     rows = [[["strip", "back", 3, "country"]]]
     deck = print_deck(GAME.name)  # real countries, with their flags
     picture = setup.Setup(render_ports.cards(GAME), deck, ctx, rows, [Markup("strip")], style(), place)
@@ -163,7 +164,9 @@ def test_a_strip_in_three_pieces_says_its_turn_over_order_once(tmp_path, store):
     cfg = layouts.load(game).data["accessories"]
     room = max(accessories.PAPERS_MM["letter"]) - 2 * float(cfg["side_mm"])
     assert len(lt_accessories.pieces(7, float(cfg["field_mm"]), float(cfg["glue_mm"]), room)) == 3
-    data, _ = accessories.render(game, print_deck(GAME.name), AccessoryOptions(paper="letter", lang="en"), store)
+    data, _ = accessories.render(
+        game, print_deck(GAME.name), AccessoryOptions(paper="letter", lang=languages.language("en")), store
+    )
     strips = " ".join(pages(data)[:-1])  # the scoring sheet on the last page
     assert strips.count("Turn over") == int(cfg["strips"]) == strips.count("Latitude of the middle")
 

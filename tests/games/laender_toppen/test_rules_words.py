@@ -24,7 +24,7 @@ RULEBOOK = engine.RULEBOOK_SLOTS // 2  # the rulebook's categories: its hands ar
 
 def rules(game, deck: dict, lang: str) -> str:
     """The rules text, the setup picture's captions and the card legend, with the deck's words."""
-    layout = layouts.load(game, lang)
+    layout = layouts.load(game, registry.language(lang))
     fields, kit = accessories.rules_words(deck, layout), layout.data["kit"]
     drawn = [key for key in FILLED if key != "anatomy" or kit["rules"].get("anatomy")]  # a legend where drawn
     return " ".join(line.format(**fields) for key in drawn for line in kit["words"][key])
@@ -96,11 +96,11 @@ def test_a_deck_s_own_deal_is_stated_in_its_rules_in_every_language(planets, lan
     item 4): two sentences of the rules, each filled and translated; a deck of the rulebook's six categories and
     cards enough for its hands (120) has neither."""
     game, deck = planets
-    text, layout = rules(game, deck, lang), layouts.load(game, lang)
+    text, layout = rules(game, deck, lang), layouts.load(game, registry.language(lang))
     for key in ("deal_scaled", "deal_small"):
         assert layout.data["kit"]["words"][key].format(count=4) in text
     full = [{"id": f"c-{n}", "kind": "country", "fields": {"continents": ["Europe"]}} for n in range(120)]
-    built_in = layouts.load(GAME, lang)  # its first six categories: the rulebook's (the deck spec may add more)
+    built_in = layouts.load(GAME, registry.language(lang))  # its first six: the rulebook's (the spec may add more)
     six = dataclasses.replace(built_in, data=built_in.data | {"categories": built_in.data["categories"][:RULEBOOK]})
     assert accessories.rules_words({"cards": full}, six)["deal"] == ""
     if lang == "en":

@@ -61,9 +61,10 @@ def test_the_kit_says_that_an_inset_s_islands_lie_farther_away_than_drawn():
     from types import SimpleNamespace
 
     from pipeline.games.region import definition
+    from pipeline.i18n import registry
     from pipeline.render import kit, layouts
 
-    game_kit = kit._words(layouts.load(definition("ESP")), "de")[2]  # the German kit's own words
+    game_kit = kit._words(layouts.load(definition("ESP")), registry.language("de"))[2]  # the German kit's own words
 
     def terms(grid: dict) -> list[str]:
         deck = {"grid": grid}

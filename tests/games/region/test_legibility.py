@@ -12,6 +12,7 @@ from pipeline.games.grid import accessories as grid_map
 from pipeline.games.grid.decks import deck_grid
 from pipeline.games.region import legibility
 from pipeline.geo.grid import Grid
+from pipeline.i18n import registry as languages
 from pipeline.render import fonts, labels, layouts
 from pipeline.render.accessories import PAPERS_MM, words
 
@@ -65,7 +66,7 @@ def _long_country(names: list[str]) -> tuple[dict, Grid]:
 
 
 def test_a_long_country_s_names_go_beside_its_narrow_map_and_the_measure_judges_that_layout():
-    w = {**words(layouts.load(FRA), "en"), "map_title": "Long"}
+    w = {**words(layouts.load(FRA), languages.language("en")), "map_title": "Long"}
     names = [f"{town} {i}" for i, town in enumerate(["Valparaíso", "Rancagua", "Talca", "Concepción"] * 4)]
     deck, grid = _long_country(names)
     page = PAPERS_MM["a4"]

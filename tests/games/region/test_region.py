@@ -22,6 +22,7 @@ from pipeline.games.region import commands, geography, search
 from pipeline.games.region import deck as region_deck
 from pipeline.games.region.catalogue import catalogue
 from pipeline.geo.grid import NS_MAX, WE_MAX
+from pipeline.i18n import registry as languages
 
 # country -> (capital, north place, south place, west place, east place): each pair as a player knows it
 COUNTRIES = {
@@ -418,7 +419,12 @@ def test_a_place_prints_its_name_in_the_deck_language_where_the_deck_has_one():
     from pipeline.games.grid.cards import place_name
 
     roma = {"name": "Roma", "name_de": "Rom", "name_fr": "Rome"}
-    assert [place_name(roma, lang) for lang in ("de", "fr", "it", None)] == ["Rom", "Rome", "Roma", "Roma"]
+    assert [place_name(roma, languages.language(lang) if lang else None) for lang in ("de", "fr", "it", None)] == [
+        "Rom",
+        "Rome",
+        "Roma",
+        "Roma",
+    ]
 
 
 def test_a_region_game_is_named_and_titled_by_its_deck():

@@ -7,11 +7,12 @@ import dataclasses
 
 from pipeline.games import registry
 from pipeline.games.world_game.accessories import rules_words
+from pipeline.i18n import registry as languages
 from pipeline.render import layouts
 
 
 def test_the_map_is_the_world_map_or_a_recipe_s_deck_s_own_and_an_older_layout_has_no_words():
-    layout = layouts.load(registry.get("world-game"), "de")
+    layout = layouts.load(registry.get("world-game"), languages.language("de"))
     world, own = rules_words({"cards": []}, layout), rules_words({"cards": [], "recipe": {"name": "x"}}, layout)
     assert world["map"] == "nummerierte Weltkarte" and own["map"] == "nummerierte Karte"
     assert "auf der Weltkarte" in world["location"] and "auf der Karte" in own["location"]

@@ -97,7 +97,7 @@ def front(c, card: dict, ctx: CardContext) -> None:
             c, rule, ctx.regular, layout.box("joker_rule"), *layout.font("joker_rule"), max_lines=7, align="center"
         )
         return
-    name = fields.get(f"name_{ctx.lang}") or fields["name"]  # a country's name in the language, a table's own
+    name = fields.get(ctx.lang.field("name")) or fields["name"]  # a country's name in the language, a table's own
     text.draw(c, name, ctx.bold, layout.box("name"), *layout.font("name"), max_lines=2, valign="bottom")
     if fields.get("flag"):
         ctx.flags.draw(c, fields["flag"], layout.box("flag"), card["id"], outline=layout.colour("rule"))
