@@ -255,6 +255,7 @@ CUSTOM = register(
         fix="write it again with `geodeck deck new RECIPE`",
     )
 )
+PRINT_TIMES = register(Kind("print-times", "measured print times", 1 * MB, json_document, fix=RESTORE))
 RECIPE = register(Kind("recipe", "deck recipe", 1 * MB, toml_document, fix="fix the recipe (docs/recipes.md)"))
 USER_TABLE = register(  # a user's CSV or XLSX table (bytes, parsed by pandas: pipeline/games/custom/table.py)
     Kind("user-table", "table", 16 * MB, bytes, fix="name a CSV or XLSX file of at most 16 MB (docs/recipes.md)")

@@ -188,6 +188,7 @@ ALLOWED = {
     ("validate/towns.py", "loads"): "pandas' own JSON in memory",
     ("geo/grid.py", "read_csv"): "text read by readers.read_input",
     ("transform/reviewed_temperatures.py", "read_csv"): "text read by readers.read_input",
+    ("studio/drafts.py", "read_bytes"): "the form the studio wrote itself, hashed as its preview's key",
     ("studio/drafts.py", "read_text"): "the recipe the studio wrote from its own form, checked by recipe.load",
     ("studio/listing.py", "read_text"): "the report.md `geodeck play-check` wrote, shown escaped",
 }

@@ -4,13 +4,12 @@ part (the kit's booklet and accessories, a service's files) and a part per card 
 by least squares to the runs `benchmarks/print_times.py record` measured: templates/studio/print-times.json, CPU
 seconds, which is the wall time of the single-core job on an idle machine."""
 
-import json
 import math
 import statistics
 from dataclasses import dataclass
 from functools import cache
 
-from pipeline import paths
+from pipeline import paths, readers
 from pipeline.framework.definition import GameDefinition
 from pipeline.i18n.catalogue import N_, translate
 
@@ -37,7 +36,7 @@ def family(game: GameDefinition) -> str:
 @cache
 def lines() -> dict[tuple[str, str], Line]:
     """(family, kind) -> the line through its measured runs."""
-    runs = json.loads(RUNS.read_text(encoding="utf-8"))["runs"]
+    runs = readers.read("print-times", RUNS)["runs"]
     points: dict[tuple[str, str], list[tuple[int, float]]] = {}
     for run in runs:
         points.setdefault((run["family"], run["kind"]), []).append((run["cards"], run["seconds"]))

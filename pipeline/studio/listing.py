@@ -9,7 +9,7 @@ from pathlib import Path
 
 from starlette.exceptions import HTTPException
 
-from pipeline import paths
+from pipeline import paths, readers
 from pipeline.decks import published, versions
 from pipeline.errors import GeodeckError
 from pipeline.framework.definition import GameDefinition
@@ -246,14 +246,12 @@ def category_choices(lang: str) -> list[Choice]:
     pipeline/fields.toml, in its order), with the direction and words, in `lang`, of the built-in deck's
     category of that column (templates/decks/*.toml, through the catalogues: Länder toppen's six); a category
     the form cannot say (a scale: inhabitants in millions) keeps its label only, its unit "{n}"."""
-    import tomllib
-
     from pipeline.games.custom import recipe
     from pipeline.i18n.catalogue import localised
 
     declared: dict[str, dict] = {}
     for spec in sorted((paths.TEMPLATES_DIR / "decks").glob("*.toml")):
-        document = tomllib.loads(spec.read_text(encoding="utf-8"))
+        document = readers.read("toml", spec)
         for entry in localised(document, lang, spec.stem).get("categories", []):
             declared.setdefault(entry.get("column", entry["field"]), entry)
     found = []

@@ -112,6 +112,7 @@ def draft(where: Where, folder: Path, draw: bool):
     its first card (`preview`); (the check, the card's faces or None). A recipe error found only when the cards
     are made (a joker's group …) stands beside its field as the check's own do."""
     from pipeline.errors import GeodeckError
+    from pipeline.games.custom.recipe import RecipeError
     from pipeline.studio import drafts
 
     where.enter()
@@ -121,10 +122,11 @@ def draft(where: Where, folder: Path, draw: bool):
     try:
         return checked, preview(where, folder)
     except GeodeckError as exc:
-        for line in getattr(exc, "problems", [str(exc)]):
+        recipe_error = isinstance(exc, RecipeError)  # else not drawable here, yet publishable (countries)
+        for line in exc.problems if recipe_error else [str(exc)]:
             field, problem = drafts.placed(line, folder)
             checked.problems.setdefault(field, []).append(problem)
-        checked.ok = not hasattr(exc, "problems")  # else not drawable here, yet publishable (countries)
+        checked.ok = not recipe_error
         return checked, None
 
 

@@ -181,7 +181,7 @@ def test_numbers_follow_the_design_notes(lang, value, pattern, unit, expected):
     ],
 )
 def test_four_digits_are_grouped_as_cldr_s_minimum_grouping_says(lang, value, pattern, expected):
-    assert numbers.number(value, lang, pattern) == expected
+    assert numbers.number(value, languages.language(lang), pattern) == expected
 
 
 def test_the_font_covers_every_nasty_name():
