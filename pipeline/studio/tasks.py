@@ -122,11 +122,11 @@ def draft(where: Where, folder: Path, draw: bool):
     try:
         return checked, preview(where, folder)
     except GeodeckError as exc:
-        recipe_error = isinstance(exc, RecipeError)  # else not drawable here, yet publishable (countries)
-        for line in exc.problems if recipe_error else [str(exc)]:
+        lines = exc.problems if isinstance(exc, RecipeError) else [str(exc)]
+        for line in lines:
             field, problem = drafts.placed(line, folder)
             checked.problems.setdefault(field, []).append(problem)
-        checked.ok = not recipe_error
+        checked.ok = not isinstance(exc, RecipeError)  # else not drawable here, yet publishable (countries)
         return checked, None
 
 
