@@ -102,7 +102,17 @@ def invocations(draw) -> list[str]:
 
 
 def files_under(folder: Path) -> dict[str, float]:
-    return {str(p): p.stat().st_mtime for p in folder.rglob("*") if p.is_file()} if folder.exists() else {}
+    """Each file under `folder` (symlinks to files too, not into folders) by path, with its mtime; by os.walk,
+    one stat a file (run twice an example: pathlib's rglob and is_file took a third of the test's time)."""
+    found = {}
+    for root, _folders, names in os.walk(folder):
+        for name in names:
+            path = os.path.join(root, name)
+            try:
+                found[path] = os.stat(path).st_mtime
+            except FileNotFoundError:  # a dangling symlink: no file
+                pass
+    return found
 
 
 @pytest.fixture
