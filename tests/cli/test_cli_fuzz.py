@@ -5,6 +5,7 @@ outside the test's folders. The long work behind a command (printing, play-check
 fetching) is replaced by a marker: the fuzz is about what reaches it, not about running it."""
 
 import os
+from contextlib import suppress
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -108,10 +109,8 @@ def files_under(folder: Path) -> dict[str, float]:
     for root, _folders, names in os.walk(folder):
         for name in names:
             path = os.path.join(root, name)
-            try:
+            with suppress(FileNotFoundError):  # a dangling symlink: no file
                 found[path] = os.stat(path).st_mtime
-            except FileNotFoundError:  # a dangling symlink: no file
-                pass
     return found
 
 
