@@ -6,6 +6,7 @@ rectangles or word grouping keep pdfplumber."""
 
 import ctypes
 import io
+import math
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -18,6 +19,15 @@ def pages(data: bytes) -> list[str]:
     doc = pdfium.PdfDocument(data)
     try:
         return [page.get_textpage().get_text_bounded() for page in doc]
+    finally:
+        doc.close()
+
+
+def page_size(data: bytes, page: int = 0) -> tuple[float, float]:
+    """A page's width and height in points."""
+    doc = pdfium.PdfDocument(data)
+    try:
+        return doc[page].get_size()
     finally:
         doc.close()
 
@@ -190,10 +200,13 @@ def _inside(box: tuple, x: float, y: float, slack: float = 0.0) -> bool:
 
 
 class Run(NamedTuple):
-    """A string as drawn and its size in points on the page."""
+    """A string as drawn, its size in points on the page and the box of its characters (PDFium's loose boxes,
+    from the font's ascent to its descent): x0, top, x1, bottom in points from the page's left and top, as
+    pdfplumber's."""
 
     text: str
     size: float
+    box: tuple[float, float, float, float] = (math.inf, math.inf, -math.inf, -math.inf)
 
 
 def runs(data: bytes, page: int = 0) -> list[Run]:
@@ -202,6 +215,7 @@ def runs(data: bytes, page: int = 0) -> list[Run]:
     stroked copy under it) counts once."""
     doc = pdfium.PdfDocument(data)
     try:
+        height = doc[page].get_height()
         text = doc[page].get_textpage()
         found: dict[tuple, Run] = {}  # (text object, baseline, first origin) -> its characters
         key = None
@@ -215,7 +229,15 @@ def runs(data: bytes, page: int = 0) -> list[Run]:
             if key is None or key[:2] != (obj, round(y.value, 2)):
                 key = (obj, round(y.value, 2), round(x.value, 2))
                 found[key] = Run("", _size(text, i))
-            found[key] = found[key]._replace(text=found[key].text + letter)
+            box, (x0, top, x1, bottom) = raw.FS_RECTF(), found[key].box
+            raw.FPDFText_GetLooseCharBox(text.raw, i, box)
+            joined = (
+                min(x0, box.left),
+                min(top, height - box.top),
+                max(x1, box.right),
+                max(bottom, height - box.bottom),
+            )
+            found[key] = found[key]._replace(text=found[key].text + letter, box=joined)
     finally:
         doc.close()
     unique = {(k[1], k[2], run.text): run for k, run in found.items()}  # a halo: the same string at the same place

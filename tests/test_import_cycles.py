@@ -13,6 +13,7 @@ the transform's parsers) are not imports and are not seen here.
 """
 
 import ast
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -30,9 +31,10 @@ def modules(root: Path) -> dict[str, Path]:
     return found
 
 
+@cache  # the checkout's graph with TYPE_CHECKING imports is read by two tests, parsed (and unparsed) once
 def import_graph(root: Path, in_functions: bool, type_checking: bool = False) -> dict[str, set[str]]:
     """Each module of root/pipeline -> the modules of root/pipeline its import statements run (with
-    `type_checking`: name, run or not)."""
+    `type_checking`: name, run or not); read only."""
     known = modules(root)
     graph = {}
     for module, path in known.items():

@@ -5,6 +5,7 @@ outside the test's folders. The long work behind a command (printing, play-check
 fetching) is replaced by a marker: the fuzz is about what reaches it, not about running it."""
 
 import os
+from contextlib import suppress
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -102,7 +103,15 @@ def invocations(draw) -> list[str]:
 
 
 def files_under(folder: Path) -> dict[str, float]:
-    return {str(p): p.stat().st_mtime for p in folder.rglob("*") if p.is_file()} if folder.exists() else {}
+    """Each file under `folder` (symlinks to files too, not into folders) by path, with its mtime; by os.walk,
+    one stat a file (run twice an example: pathlib's rglob and is_file took a third of the test's time)."""
+    found = {}
+    for root, _folders, names in os.walk(folder):
+        for name in names:
+            path = os.path.join(root, name)
+            with suppress(FileNotFoundError):  # a dangling symlink: no file
+                found[path] = os.stat(path).st_mtime
+    return found
 
 
 @pytest.fixture
