@@ -228,7 +228,7 @@ class Studio:
 
     async def make(self, request: Request) -> Response:
         session = self.visitor(request)
-        checked = drafts.check(session.folder) if drafts.values(session.folder) else drafts.Checked({})
+        checked = drafts.check(session.folder, session.lang) if drafts.values(session.folder) else drafts.Checked({})
         preview = self.previews.get(session.key) if checked.ok else None
         images = [base64.b64encode(png).decode() for png in preview] if preview else []
         return self.page(request, "make.html.j2", checked=checked, preview=images, **listing.form_choices())
@@ -240,7 +240,7 @@ class Studio:
         if isinstance(upload, bytes) and len(upload) > drafts.upload_cap():
             raise HTTPException(413)
         drafts.save(session.folder, form, upload if isinstance(upload, bytes) else None)
-        checked = drafts.check(session.folder)
+        checked = drafts.check(session.folder, session.lang)
         self.previews.pop(session.key, None)
         if checked.ok:
             try:
@@ -257,7 +257,7 @@ class Studio:
     async def publish(self, request: Request) -> Response:
         await self.posted(request)
         session: Session = request.state.session
-        if not drafts.check(session.folder).ok:
+        if not drafts.check(session.folder, session.lang).ok:
             return RedirectResponse("/make", 303)
         return self.start(request, "publish", tasks.publish, session.folder, listing.PLAYCHECK_GAMES)
 

@@ -96,8 +96,9 @@ def recipe(form: dict, table_name: str) -> dict:
     return document
 
 
-def check(folder: Path) -> Checked:
-    """Write the draft's recipe from its saved form and read it (and its table) as `geodeck deck new` does."""
+def check(folder: Path, lang: str | None = None) -> Checked:
+    """Write the draft's recipe from its saved form and read it (and its table) as `geodeck deck new` does, the
+    table's problems in `lang` (the page's; default: the recipe's)."""
     from pipeline.games.custom import recipe as recipes
     from pipeline.games.custom import table as tables
 
@@ -108,7 +109,7 @@ def check(folder: Path) -> Checked:
     try:
         made = recipes.load(folder / RECIPE)
         if made.items.table is not None:
-            tables.read(made, say=lambda _line: None)
+            tables.read(made, say=lambda _line: None, lang=lang)
     except recipes.RecipeError as exc:
         for line in exc.problems:
             where, problem = placed(line, folder)

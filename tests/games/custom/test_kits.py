@@ -15,8 +15,11 @@ from pipeline import paths
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources, open_store
 from pipeline.games import registry
+from pipeline.games.custom import pictures
+from pipeline.games.custom import table as tables
 from pipeline.games.laender_toppen import terminal
 from pipeline.hashing import file_sha256
+from pipeline.i18n.catalogue import labelled, translate, translate_plural
 from pipeline.play.view import View
 from pipeline.render import layouts
 from pipeline.render.maps import DETAIL_LAYER, NE
@@ -288,9 +291,10 @@ def test_a_rebuild_of_an_unchanged_recipe_and_table_does_nothing(geodeck, worksh
 
 
 def test_a_table_s_pictures_are_drawn_and_a_bad_one_is_refused_in_one_line(geodeck, workshop, monkeypatch):
-    """A picture column (paths relative to the table) is drawn on the cards, pinned with the published version
-    (the files may go); `deck export` carries them in its one file, at their cells' paths, and `deck new` of that
-    file draws them again; a missing file and a file that is no picture are one line each, naming the row."""
+    """A picture column (paths relative to the table, written with backslashes as Excel on Windows writes them) is
+    drawn on the cards, pinned with the published version (the files may go); `deck export` carries them in its
+    one file, at their cells' paths, and `deck new` of that file draws them again; a missing file, a file that is
+    no picture and a path out of the table's folder are one line each in the recipe's language, naming the row."""
     folder = workshop / "class"
     (folder / "bilder").mkdir(parents=True)
     rows = states_recipe.TABLE.read_text(encoding="utf-8").splitlines()
@@ -301,7 +305,9 @@ def test_a_table_s_pictures_are_drawn_and_a_bad_one_is_refused_in_one_line(geode
             Image.new("RGB", (60 + n, 40), (10 * n, 120, 90)).save(folder / cell)
             drawn[n] = cell
     table = folder / "states.csv"
-    table.write_text("\n".join([f"{rows[0]},Bild"] + [f"{r},{drawn.get(n, '')}" for n, r in enumerate(rows[1:], 2)]))
+    windows = {n: cell.replace("/", "\\") for n, cell in drawn.items()}  # bilder\3.png, CRLF: Excel on Windows
+    written = [f"{rows[0]},Bild"] + [f"{r},{windows.get(n, '')}" for n, r in enumerate(rows[1:], 2)]
+    table.write_bytes("\r\n".join(written).encode("utf-8"))
     recipe = folder / "states.toml"
     text = states_recipe.recipe(table="states.csv", items='columns = { name = "Land", group = "Region", source = '
                                 '"Quelle", picture = "Bild" }')  # fmt: skip
@@ -332,14 +338,17 @@ def test_a_table_s_pictures_are_drawn_and_a_bad_one_is_refused_in_one_line(geode
     code, output = geodeck(["deck", "new", str(recipe), "--games", "20", "--jobs", "1"])
     lines = [line for line in output.splitlines() if line.startswith("error:")]
     assert code == 2 and len(lines) == 2, output
-    assert f"row 3 (Bayern): picture '{drawn[3]}' is missing beside states.csv; put the file there" in lines[0]
-    assert f"row 4 (Berlin): picture '{drawn[4]}' is no PNG or JPEG image; save it as a PNG or JPEG" in lines[1]
+
+    def said(n: int, name: str, message: str, **fields: str) -> str:  # the German line, from the catalogue
+        row = translate_plural("de", *tables.ROWS, 1, rows=f"{n} ({name})")
+        return labelled("de", row, translate("de", message, cell=f"'{windows[n]}'", table="states.csv", **fields))
+
+    assert lines[0].endswith(said(3, "Bayern", pictures.MISSING)) and "Zeile 3 (Bayern)" in lines[0]
+    assert lines[1].endswith(said(4, "Berlin", pictures.NO_PICTURE, problem=translate("de", pictures.NO_IMAGE)))
     Image.new("RGB", (50, 40), (200, 40, 40)).save(workshop / "outside.png")
     Image.new("RGB", (50, 40), (40, 40, 200)).save(folder / drawn[4])
-    table.write_text(table.read_text().replace(f",{drawn[3]}", ",../outside.png"))
+    table.write_text(table.read_text().replace(f",{windows[3]}", ",..\\outside.png"))
     code, output = geodeck(["deck", "new", str(recipe), "--games", "20", "--jobs", "1"])
-    assert code == 0, output  # it prints; a colleague's copy could not find it: the export says so
-    code, output = geodeck(["deck", "export", "states", "--out", str(workshop / "mine.zip")])
     (line,) = [line for line in output.splitlines() if line.startswith("error:")]
-    assert code == 2 and "picture '../outside.png' lies outside its table's folder" in line, output
-    assert not (workshop / "mine.zip").exists()
+    windows[3] = "..\\outside.png"
+    assert code == 2 and line.endswith(said(3, "Bayern", pictures.RELATIVE)), output
