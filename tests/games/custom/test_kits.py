@@ -10,6 +10,7 @@ import shapely
 from fixtures.recipes import states as states_recipe
 from pdftext import pages, words
 from PIL import Image
+from rich.console import Console
 
 from pipeline import paths
 from pipeline.errors import GeodeckError
@@ -18,8 +19,10 @@ from pipeline.games import registry
 from pipeline.games.custom import pictures
 from pipeline.games.custom import table as tables
 from pipeline.games.laender_toppen import terminal
+from pipeline.games.world_game import terminal as wg_terminal
 from pipeline.hashing import file_sha256
 from pipeline.i18n.catalogue import labelled, translate, translate_plural
+from pipeline.play import loop
 from pipeline.play.view import View
 from pipeline.render import layouts
 from pipeline.render.maps import DETAIL_LAYER, NE
@@ -106,6 +109,14 @@ def test_a_world_game_deck_of_a_region_prints_its_own_map(geodeck, workshop):
     english = " ".join(words(page) for page in pages((workshop / "kit-en.pdf").read_bytes()))
     assert "Kosovo, Palestine, and Taiwan, whether or not they have a card in this deck" in english  # CLDR
     assert "40 countries, four facts, four challenges" in english  # not the whole world's 194
+    card = deck["cards"][0]["id"]
+    for lang in ("en", "de", "fr"):  # `geodeck play` asks for the map as the kit names it
+        view = loop._view(registry.get("custom-africa-40"), wg_terminal, None, deck, ["bot"], lang, Console(), None)
+        kinds = ("location", "location-reverse")
+        asked = [wg_terminal.question(kind, card, view) for kind in kinds]
+        number = deck["cards"][0]["fields"]["map_number"]
+        own = [view.say(wg_terminal.OWN_MAP_QUESTIONS[kind], name=view.card(card), number=number) for kind in kinds]
+        assert asked == own and OWN_MAP[lang][0] not in " ".join(asked), (lang, asked)
 
 
 def test_a_deck_of_countries_in_its_own_groups_keeps_the_built_in_card(geodeck, workshop):
