@@ -27,6 +27,7 @@ from pipeline.jsonfile import Unreadable
 
 FORMATS = (".csv", ".xlsx")
 SHOWN = 5  # rows named in one problem line
+READ = N_("read {file} as {how}")
 NOT_A_TABLE = N_("items.table {file}: a .csv or .xlsx file")
 UNREADABLE = N_("items.table {file}: {problem}; name an existing CSV or XLSX file")
 NO_HEADER = N_("items.header {row}: row {row} is empty or beyond the table; name the row that holds the column names")
@@ -85,8 +86,9 @@ def read(recipe: Recipe, say: Callable[[str], None] | None = None, lang: str | N
     try:
         sheet = sheets.read(data, recipe.items.sheet, recipe.items.columns["name"])
     except sheets.Refused as exc:
-        raise RecipeError(str(path), [str(exc)]) from exc
-    note = f"note: read {text.shown(path.name)} as {text.shown(sheet.read_as)}"
+        raise RecipeError(str(path), [exc.why.said(lang)]) from exc
+    read_as = text.shown(sheet.read_as.said(lang))
+    note = f"note: {translate(lang, READ, file=text.shown(path.name), how=read_as)}"
     (say or (lambda line: print(line, file=sys.stderr, flush=True)))(note)
     rows, drawn, files = _checked(sheet, recipe, path, lang)
     return Table(path, sha256(data), rows, drawn, files)

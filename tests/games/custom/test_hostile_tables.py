@@ -16,6 +16,7 @@ from PIL import Image
 
 from pipeline.decks import files
 from pipeline.games.custom import build, items, pictures, recipe, sheets, table
+from pipeline.i18n.catalogue import translate
 
 STATES = Path(__file__).parents[2] / "fixtures" / "recipes" / "german-states.csv"
 EXCEL = STATES.with_name("german-states-excel.csv")  # the same table as German Excel saves "CSV"
@@ -47,8 +48,11 @@ def test_a_csv_as_german_excel_writes_it_is_read(tmp_path):
     """The fixture as German Excel saves "CSV": Windows-1252, semicolons, thousands dots, decimal commas, CRLF,
     a title row and an empty row above the header: the same values as the plain one's."""
     said: list[str] = []
-    rows = table.read(made(tmp_path, str(EXCEL)), say=said.append).rows
+    rows = table.read(made(tmp_path, str(EXCEL)), say=said.append, lang="en").rows
     assert said == ["note: read german-states-excel.csv as Windows-1252 text, columns separated by semicolons"]
+    table.read(made(tmp_path, str(EXCEL)), say=said.append)  # the German recipe's note: German, as the catalogue
+    how = translate("de", sheets.READ_CSV, encoding="Windows-1252", separators=translate("de", "semicolons"))
+    assert said[1] == f"note: {translate('de', table.READ, file='german-states-excel.csv', how=how)}" != said[0]
     plain = table.read(made(tmp_path, str(STATES)), say=lambda _line: None).rows
     pd.testing.assert_frame_equal(rows, plain)
     assert rows.loc[rows["name"] == "Bayern", "fläche_km2"].item() == 70542  # written 70.542
@@ -110,7 +114,7 @@ def workbook(frame: pd.DataFrame, title: str | None = None, formula: bool = Fals
 def test_an_xlsx_with_a_title_row_and_its_data_on_the_second_sheet_is_read(tmp_path):
     (tmp_path / "states.xlsx").write_bytes(workbook(states(), title="Die Bundesländer"))
     said: list[str] = []
-    rows = table.read(made(tmp_path, "states.xlsx"), say=said.append).rows
+    rows = table.read(made(tmp_path, "states.xlsx"), say=said.append, lang="en").rows
     assert said == ["note: read states.xlsx as the sheet 'Daten' of 2 of an XLSX workbook"]
     assert rows["name"].tolist() == states()["Land"].tolist() and rows["fläche_km2"].iat[1] == 70542
     named = made(tmp_path, "states.xlsx", extra='sheet = "Daten"\nheader = 3')
