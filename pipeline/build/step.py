@@ -3,6 +3,7 @@ the runner (pipeline.build.runner) and its workers (pipeline.build.parallel); a 
 the framework's (pipeline.framework.step), below the games that declare steps."""
 
 import importlib
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -18,6 +19,7 @@ if TYPE_CHECKING:  # annotations only: importing the store is for the steps that
 
 OUTPUT_PREFIX = "output/"  # a written path under the repo's output/ (published decks); others are under build/
 EVERY = ""  # the key of --accept's reason for every deck without one of its own
+GAME_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")  # a game's name as --accept GAME=REASON writes it
 
 
 @dataclass(frozen=True)
@@ -43,11 +45,17 @@ class Context:
 def reasons(given: tuple[str, ...], games: list[str]) -> dict[str, str]:
     """`--accept`'s reasons by game: `GAME=REASON` (GAME one of `games`) is that game's deck's, a plain REASON
     every other deck's (EVERY), so that a deck's changelog says why of its own changes only; a game, or the
-    plain reason, given twice or with an empty reason is refused in one line."""
+    plain reason, given twice or with an empty reason, or a word before `=` that looks like a game's name but
+    is none, is refused in one line."""
     found: dict[str, str] = {}
     for text in given:
         name, equals, reason = text.partition("=")
-        game = name.strip() if equals and name.strip() in games else EVERY
+        game = name.strip() if equals and GAME_NAME.fullmatch(name.strip()) else EVERY
+        if game and game not in games:
+            raise GeodeckError(
+                f"--accept {text!r}: no game {game!r}; name one of {', '.join(games)}, or write a reason for every "
+                "deck without '=' after its first word"
+            )
         reason = reason.strip() if game else text
         if not reason:
             raise GeodeckError(f"--accept {text!r}: the reason is empty; write why after {game}=")

@@ -19,7 +19,7 @@ GAMES = ["laender-toppen", "world-game"]
 def test_a_game_s_reason_is_its_own_and_a_plain_one_every_other_deck_s():
     given = ("laender-toppen=lists Nigeria as left out", "Issue 43: an editor's read, a=b")
     assert reasons(given, GAMES) == {"laender-toppen": "lists Nigeria as left out", EVERY: given[1]}
-    assert reasons(("unknown-game=why",), GAMES) == {EVERY: "unknown-game=why"}  # no game: all of it the reason
+    assert reasons(("Germany's census: x=y",), GAMES) == {EVERY: "Germany's census: x=y"}  # no game's name
 
 
 @pytest.mark.parametrize(
@@ -28,6 +28,7 @@ def test_a_game_s_reason_is_its_own_and_a_plain_one_every_other_deck_s():
         (("world-game=a", "world-game = b"), "world-game= is given twice"),
         (("a", "b"), "a reason for every deck is given twice"),
         (("world-game= ",), "the reason is empty; write why after world-game="),
+        (("wold-game=x",), "no game 'wold-game'; name one of laender-toppen, world-game"),
     ],
 )
 def test_a_reason_given_twice_or_empty_is_one_line(given, said):
