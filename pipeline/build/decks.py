@@ -9,5 +9,5 @@ from pipeline.framework.definition import GameDefinition
 def step(io, game: str, definition: GameDefinition) -> str:
     """Publish the deck of `definition` (pipeline.decks.stage.build_deck; `game`, its name, is the option its
     fingerprint holds); says which version."""
-    result = stage.build_deck(definition, accept=io.accept, rebuild=graph.rebuild(definition))
+    result = stage.build_deck(definition, accept=io.accept(game), rebuild=graph.rebuild(definition))
     return f"published {result.version}" if result.published else f"{result.version} unchanged"

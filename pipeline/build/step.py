@@ -3,19 +3,23 @@ the runner (pipeline.build.runner) and its workers (pipeline.build.parallel); a 
 the framework's (pipeline.framework.step), below the games that declare steps."""
 
 import importlib
+import re
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pipeline import paths
+from pipeline.errors import GeodeckError
 from pipeline.framework.step import Step
 
 if TYPE_CHECKING:  # annotations only: importing the store is for the steps that run
     from pipeline.extract import SnapshotStore, Source
 
 OUTPUT_PREFIX = "output/"  # a written path under the repo's output/ (published decks); others are under build/
+EVERY = ""  # the key of --accept's reason for every deck without one of its own
+GAME_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")  # a game's name as --accept GAME=REASON writes it
 
 
 @dataclass(frozen=True)
@@ -32,9 +36,34 @@ class Context:
     force: bool = False
     on_step: Callable[[str, int | None], None] = lambda name, units: None  # a step starts: name, units of work
     on_progress: Callable[[str, str], None] = lambda step, unit: None  # a step did a unit of work
-    accept: str | None = None  # publish decks despite suspicious changes; the reason goes into CHANGELOG.md
+    # publish decks despite suspicious changes: the reason by game (EVERY: the others'), into its CHANGELOG.md
+    accept: dict[str, str] = field(default_factory=dict)
     on_done: Callable[[str], None] = lambda name: None  # a step ended
     jobs: int = 1  # steps at most running side by side, each in a worker process (pipeline.build.parallel)
+
+
+def reasons(given: tuple[str, ...], games: list[str]) -> dict[str, str]:
+    """`--accept`'s reasons by game: `GAME=REASON` (GAME one of `games`) is that game's deck's, a plain REASON
+    every other deck's (EVERY), so that a deck's changelog says why of its own changes only; a game, or the
+    plain reason, given twice or with an empty reason, or a word before `=` that looks like a game's name but
+    is none, is refused in one line."""
+    found: dict[str, str] = {}
+    for text in given:
+        name, equals, reason = text.partition("=")
+        game = name.strip() if equals and GAME_NAME.fullmatch(name.strip()) else EVERY
+        if game and game not in games:
+            raise GeodeckError(
+                f"--accept {text!r}: no game {game!r}; name one of {', '.join(games)}, or write a reason for every "
+                "deck without '=' after its first word"
+            )
+        reason = reason.strip() if game else text
+        if not reason:
+            raise GeodeckError(f"--accept {text!r}: the reason is empty; write why after {game}=")
+        if game in found:
+            which = f"{game}=" if game else "a reason for every deck"
+            raise GeodeckError(f"--accept: {which} is given twice; give one reason per game (GAME=REASON)")
+        found[game] = reason
+    return found
 
 
 def resolve(relative: str) -> Path:
@@ -70,9 +99,9 @@ class StepIO:
             raise ValueError(f"step {self.step.name} reads sources but the build has no snapshot store")
         return self.ctx.store
 
-    @property
-    def accept(self) -> str | None:
-        return self.ctx.accept
+    def accept(self, game: str) -> str | None:
+        """--accept's reason for `game`'s deck: its own, else the one for every deck, else None."""
+        return self.ctx.accept.get(game, self.ctx.accept.get(EVERY))
 
     def progress(self, unit: str) -> None:
         self.ctx.on_progress(self.step.name, unit)

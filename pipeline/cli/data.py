@@ -89,15 +89,18 @@ def _refresh(chosen, named: bool, store) -> None:
 @click.option("--force", is_flag=True, help="Rerun every step even if its inputs and code are unchanged.")
 @click.option(
     "--accept",
-    metavar="REASON",
+    "accepted",
+    multiple=True,
+    metavar="[GAME=]REASON",
     type=Words(500),
     help="Publish decks even with suspicious changes (see `geodeck diff`); REASON (at most 500 characters) goes "
-    "into CHANGELOG.md.",
+    "into CHANGELOG.md: `GAME=REASON` into that game's only (repeatable, one per game), a plain REASON into every "
+    "other deck published.",
 )
 @jobs_option("Steps running side by side, each in its own process; the outputs are the same for every value.")
 @mirror_option
 @offline_option
-def build(stages, force, accept, jobs, mirror, offline):
+def build(stages, force, accepted, jobs, mirror, offline):
     """Build the tables under build/ from the snapshots, then publish the decks. The stages and their
     steps, in dependency order (`--stage` takes either name):
 
@@ -122,7 +125,7 @@ def build(stages, force, accept, jobs, mirror, offline):
     imports, transitively) changed: a rerun with nothing changed does no work (docs/build-steps.md).
     """
     from pipeline.build import runner
-    from pipeline.build.step import Context
+    from pipeline.build.step import Context, reasons
     from pipeline.extract import open_store
     from pipeline.paths import build_dir
 
@@ -140,7 +143,7 @@ def build(stages, force, accept, jobs, mirror, offline):
         store,
         force=force,
         on_step=on_step,
-        accept=accept,
+        accept=reasons(accepted, games.names()),
         on_progress=lambda name, _: bar[0].advance(tasks[name]),
         on_done=lambda name: bar[0].update(tasks[name], visible=False),
         jobs=jobs,

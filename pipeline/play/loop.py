@@ -108,7 +108,8 @@ def _view(
     if note:
         console.print(f"warning: {note}", highlight=False, markup=False, soft_wrap=True)
     cards = {c["id"]: c["fields"] for c in shown["cards"]}  # the record names the deck as published
-    view = View(lang, tuple(terminal.seat_names(len(seats), lang)), cards, layouts.load(definition, lang), flag)
+    about = {key: value for key, value in deck.items() if key != "cards"}
+    view = View(lang, tuple(terminal.seat_names(len(seats), lang)), cards, layouts.load(definition, lang), flag, about)
     refused = ports.refused(terminal)
     why = refused(game, view) if "human" in seats and refused else None
     if why:

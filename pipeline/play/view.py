@@ -1,9 +1,10 @@
 """What a game's `terminal` module is given to draw a table for a human: the language, the seats' names,
-the deck's cards by id (their names and values), the card layout (the printed labels) and, where the terminal
-draws pictures, a flag drawer. Every word it shows is a message of the catalogues (pipeline.i18n)."""
+the deck's cards by id (their names and values), the card layout (the printed labels), where the terminal
+draws pictures, a flag drawer, and the deck's data beside its cards (its recipe). Every word it shows is a
+message of the catalogues (pipeline.i18n)."""
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pipeline.decks.values import card_name
@@ -21,6 +22,7 @@ class View:
     # a flag file of the pinned flag source drawn as a picture for this terminal (pipeline.play.pictures);
     # None where the terminal shows no pictures
     flag: Callable[[str], Any] | None = None
+    deck: dict = field(default_factory=dict)  # the deck's data beside its cards (its `recipe`, for one)
 
     def say(self, message: str, **fields: Any) -> str:
         """`message` (its English text, the msgid) in the view's language, its `{fields}` filled in."""

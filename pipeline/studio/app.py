@@ -262,7 +262,9 @@ class Studio:
 
     async def make(self, request: Request) -> Response:
         session = self.visitor(request)
-        checked = drafts.check(session.folder) if drafts.values(session.folder) else drafts.Checked({})
+        checked = (
+            drafts.check(session.folder, lang=session.lang) if drafts.values(session.folder) else drafts.Checked({})
+        )
         preview = self.previews.shown.get(session.key) if checked.ok else None
         images = [base64.b64encode(png).decode() for png in preview] if preview else []
         return self.page(
@@ -283,7 +285,7 @@ class Studio:
             raise HTTPException(413)
         table = upload if isinstance(upload, bytes) else None
         outcome = await self.previews.change(
-            session.key, session.folder, lambda: drafts.save(session.folder, form, table)
+            session.key, session.folder, lambda: drafts.save(session.folder, form, table), session.lang
         )
         images = [base64.b64encode(png).decode() for png in outcome.faces] if outcome.faces else []
         return self.page(
@@ -297,7 +299,7 @@ class Studio:
     async def publish(self, request: Request) -> Response:
         await self.posted(request)
         session: Session = request.state.session
-        if not drafts.check(session.folder).ok:
+        if not drafts.check(session.folder, lang=session.lang).ok:
             return RedirectResponse("/make", 303)
         return self.start(request, "publish", tasks.publish, session.folder, listing.PLAYCHECK_GAMES, None)
 
@@ -465,11 +467,13 @@ class Studio:
         session: Session = request.state.session
         if changes[int(change)].action == "accept":
             reason = str(form.get("reason", "")).strip()
-            if not reason or not drafts.check(session.folder).ok:
+            if not reason or not drafts.check(session.folder, lang=session.lang).ok:
                 return RedirectResponse(f"/jobs/{job.id}", 303)  # no reason given: the page asks again
             return self.start(request, "publish", tasks.publish, session.folder, listing.PLAYCHECK_GAMES, reason)
         chosen = changes[int(change)]
-        await self.previews.change(session.key, session.folder, lambda: drafts.change(session.folder, chosen))
+        await self.previews.change(
+            session.key, session.folder, lambda: drafts.change(session.folder, chosen), session.lang
+        )
         return RedirectResponse("/make", 303)
 
     async def job_state(self, request: Request) -> Response:

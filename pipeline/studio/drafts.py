@@ -121,9 +121,10 @@ def recipe(form: dict, table_name: str) -> dict:
     return document
 
 
-def check(folder: Path, table_too: bool = True) -> Checked:
-    """Write the draft's recipe from its saved form and read it (and, if `table_too`, its table) as `geodeck
-    deck new` does."""
+def check(folder: Path, table_too: bool = True, lang: str | None = None) -> Checked:
+    """Write the draft's recipe from its saved form and read it (and, if `table_too` or the page's language `lang`
+    is not the recipe's, its table) as `geodeck deck new` does, the table's problems in `lang` (default: the
+    recipe's)."""
     from pipeline.games.custom import recipe as recipes
     from pipeline.games.custom import table as tables
 
@@ -133,8 +134,8 @@ def check(folder: Path, table_too: bool = True) -> Checked:
     atomic.write_text(folder / RECIPE, tomlkit.dumps(recipe(form, checked.table)))
     try:
         made = recipes.load(folder / RECIPE)
-        if table_too and made.items.table is not None:
-            tables.read(made, say=lambda _line: None)
+        if made.items.table is not None and (table_too or (lang is not None and lang != made.lang)):
+            tables.read(made, say=lambda _line: None, lang=lang)
     except recipes.RecipeError as exc:
         for line in exc.problems:
             where, problem = placed(line, folder)

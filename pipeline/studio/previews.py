@@ -48,7 +48,7 @@ class Previews:
         self.turns: dict[str, _Turn] = {}  # session -> its turn
         self.shown: dict[str, Faces] = {}  # session -> the faces of its draft as last checked
 
-    async def change(self, session: str, folder: Path, save: Callable[[], None]) -> Outcome:
+    async def change(self, session: str, folder: Path, save: Callable[[], None], lang: str) -> Outcome:
         """Save a session's change (`save`), check it and draw its first card; a change superseded before its
         turn answers with the outcome of a newer one."""
         turn = self.turns.setdefault(session, _Turn())
@@ -59,7 +59,7 @@ class Previews:
             if mine == turn.newest:
                 result: Outcome | BaseException
                 try:
-                    result = await self._checked(session, folder)
+                    result = await self._checked(session, folder, lang)
                 except BaseException as exc:  # said to the superseded too; a cancelled check ends them
                     result = exc
                 turn.done, turn.last = mine, result
@@ -72,13 +72,13 @@ class Previews:
         assert turn.last is not None
         return turn.last
 
-    async def _checked(self, session: str, folder: Path) -> Outcome:
+    async def _checked(self, session: str, folder: Path, lang: str) -> Outcome:
         from pipeline.studio import tasks
 
         digest = drafts.digest(folder)
         known = self.kept.get(digest)
         async with self.slots:
-            checked, faces = await self.run(tasks.draft, folder, known is None)
+            checked, faces = await self.run(tasks.draft, folder, known is None, lang)
         faces = faces or (known if checked.ok else None)
         self.shown.pop(session, None)
         if faces is not None:

@@ -107,7 +107,7 @@ def bounded(cpu_s: int, task: Callable, *args):
     return task(*args)
 
 
-def draft(where: Where, folder: Path, draw: bool):
+def draft(where: Where, folder: Path, draw: bool, lang: str | None = None):
     """The draft in `folder` checked as `geodeck deck new` reads it (`drafts.check`) and, if it reads and `draw`,
     its first card (`preview`); (the check, the card's faces or None). A recipe error found only when the cards
     are made (a joker's group …) stands beside its field as the check's own do."""
@@ -116,7 +116,9 @@ def draft(where: Where, folder: Path, draw: bool):
     from pipeline.studio import drafts
 
     where.enter()
-    checked = drafts.check(folder, table_too=not draw)  # drawn, the table is read by `build.draft` (its errors alike)
+    checked = drafts.check(
+        folder, table_too=not draw, lang=lang
+    )  # drawn, `build.draft` reads the table (its errors alike)
     if not (checked.ok and draw):
         return checked, None
     try:

@@ -2,6 +2,7 @@
 value's source), the diff of two versions, make a deck from a table (each problem beside its field in the CLI's
 words, a preview), publish it in a worker, download its recipe and its kit, cancel a job."""
 
+import html
 import io
 import re
 import shutil
@@ -15,8 +16,10 @@ from PIL import Image
 
 from pipeline import fixes, paths
 from pipeline.cli import cli
-from pipeline.games.custom import commands
+from pipeline.games.custom import commands, numbers
 from pipeline.games.custom import recipe as recipes
+from pipeline.games.custom import table as tables
+from pipeline.i18n.catalogue import translate, translate_plural
 from pipeline.studio import drafts, listing, tasks
 from studio.pages import STATES, client, csrf, problems, table_bytes
 
@@ -144,6 +147,22 @@ def test_a_table_deck_checked_beside_its_fields_then_previewed_published_and_dow
         kit = browser.get(f"/jobs/{job}/file")
     document = pypdfium2.PdfDocument(kit.content)
     assert len(document) > 4 and "Bundesländer toppen!" in document[0].get_textpage().get_text_range()
+
+
+def test_a_table_s_problem_stands_beside_its_field_in_the_page_s_language(workshop):
+    """The German recipe's bad cell, on a French page: the table reader's French line (the catalogue's)."""
+    bad = table_bytes().decode("utf-8").replace("Bremen,Nord,419,", "Bremen,Nord,viel,").encode("utf-8")
+    assert b"viel" in bad
+    with client() as browser:
+        token = csrf(browser.get("/make").text)
+        browser.post("/language", data={"csrf": token, "lang": "fr", "back": "/make"})
+        table = {"items.table": ("Länder.csv", bad, "text/csv")}
+        page = browser.post("/make", data={**STATES, "csrf": token}, files=table).text
+    row = translate_plural("fr", *tables.ROWS, 1, rows="6 (Bremen)")
+    cell = {"column": "'Fläche (km²)'", "cell": "'viel'", "row": row, "language": "allemand", "example": "1.234,5"}
+    french = translate("fr", numbers.NO_NUMBER, **cell)
+    assert french != translate("en", numbers.NO_NUMBER, **cell)
+    assert [html.unescape(line) for line in problems(page)["items.table"]] == [french]
 
 
 def test_a_job_is_cancelled_and_another_session_cannot_see_it(built_in):

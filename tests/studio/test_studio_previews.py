@@ -14,9 +14,9 @@ class Counted:
     def __init__(self) -> None:
         self.drawn = 0
 
-    async def __call__(self, task, folder, draw: bool):
+    async def __call__(self, task, folder, draw: bool, lang: str):
         self.drawn += draw
-        return await asyncio.to_thread(task, tasks.Where.here(), folder, draw)
+        return await asyncio.to_thread(task, tasks.Where.here(), folder, draw, lang)
 
 
 def test_a_draft_is_drawn_once_whoever_asks_and_only_the_newest_change_is_checked(workshop):
@@ -28,9 +28,9 @@ def test_a_draft_is_drawn_once_whoever_asks_and_only_the_newest_change_is_checke
 
     async def changes():
         shown = previews.Previews(run, slots=2)
-        first = await shown.change("own", own, saved(own, "A", table_bytes()))
-        same = await shown.change("other", other, saved(other, "A", table_bytes()))  # another session, same draft
-        burst = await asyncio.gather(*(shown.change("own", own, saved(own, title)) for title in ("B", "C", "D")))
+        first = await shown.change("own", own, saved(own, "A", table_bytes()), "en")
+        same = await shown.change("other", other, saved(other, "A", table_bytes()), "en")  # another session, same draft
+        burst = await asyncio.gather(*(shown.change("own", own, saved(own, title), "en") for title in ("B", "C", "D")))
         return shown, first, same, burst
 
     shown, first, same, burst = asyncio.run(changes())

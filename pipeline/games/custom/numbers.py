@@ -4,7 +4,7 @@ a cell an XLSX saved as a number as it is. A column is read one way: where a val
 ways (`4.220`: 4220 in German, 4.22 plainly) the column's other values decide, and when they were written
 plainly the value is ambiguous and refused with both readings. Every refused value is one line naming its
 column, row and item and a fix that works: not a number, ambiguous, a column mixing the two ways, not finite
-(`inf`, `nan`, `1e309`) or beyond `LARGEST`."""
+(`inf`, `nan`, `1e309`) or beyond `LARGEST`, in the language asked for (the catalogues)."""
 
 import math
 import re
@@ -13,12 +13,35 @@ from dataclasses import dataclass
 from babel import Locale
 from babel.numbers import NumberFormatError, get_decimal_symbol, get_group_symbol, parse_decimal
 
+from pipeline.i18n import registry
+from pipeline.i18n.catalogue import N_, N_plural, translate, translate_plural
+
 SHOWN = 5  # a column's refused values named, one line each
 LARGEST = 1e15  # the largest value a card prints (times its category's scale): 6 decimals within Decimal's 28 digits
 PLAIN = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 WHOLE = re.compile(r"[+-]?[0-9]+")
 BLANKS = re.compile(r"[ \u00a0\u202f]")
 MINUS = str.maketrans({"\u2212": "-"})  # the minus sign some programs write
+MIXED = N_(
+    "column {column} mixes two ways of writing numbers: {one} in {one_row} and {other} in {other_row}; write all "
+    "of its numbers one way, plainly (1234.5) or as {language} does ({example})"
+)
+NOT_FINITE = N_("column {column}: {cell} in {row} is not a finite number; write the item's value")
+TOO_LARGE = N_(
+    "column {column}: {cell} in {row} is beyond ±{largest} (times the category's scale); write it in a larger "
+    "unit (thousands, millions) and say so in the category's unit"
+)
+MORE = N_plural(
+    "column {column}: {n} more value refused like these", "column {column}: {n} more values refused like these"
+)
+NO_NUMBER = N_(
+    "column {column}: {cell} in {row} is no number; write a number without its unit, plainly (1234.5) or as "
+    "{language} does ({example})"
+)
+AMBIGUOUS = N_(
+    "column {column}: {cell} in {row} is ambiguous: {local} as {language} writes numbers, {plain} with a decimal "
+    "point as the column's other numbers; write {one} or {other}"
+)
 
 
 @dataclass(frozen=True)
@@ -27,9 +50,10 @@ class Column:
     problems: list[str]
 
 
-def read(cells: list, rows: list[str], locale: Locale, scale: float, column: str) -> Column:
+def read(cells: list, rows: list[str], locale: Locale, scale: float, column: str, lang: str) -> Column:
     """The values of the column `column` (its `cells`, their `rows` named "row 6 (Bremen)") read as the
-    module docstring says, in the recipe's `locale`; `scale` the category's (its values times it are printed)."""
+    module docstring says, in the recipe's `locale`; `scale` the category's (its values times it are printed);
+    its problems in `lang`."""
     plain_votes: list[int] = []
     local_votes: list[int] = []
     readings: list[tuple[float | None, float | None] | float | None] = []
@@ -49,54 +73,76 @@ def read(cells: list, rows: list[str], locale: Locale, scale: float, column: str
     if plain_votes and local_votes:
         p, q = plain_votes[0], local_votes[0]
         problems.append(
-            f"column {_cell(column)} mixes two ways of writing numbers: {_cell(cells[p])} in {rows[p]} and "
-            f"{_cell(cells[q])} in {rows[q]}; write all of its numbers one way, plainly (1234.5) or as "
-            f"{locale.get_language_name('en')} does ({_example(locale)})"
+            translate(
+                lang,
+                MIXED,
+                column=_cell(column),
+                one=_cell(cells[p]),
+                one_row=rows[p],
+                other=_cell(cells[q]),
+                other_row=rows[q],
+                language=_language(locale, lang),
+                example=_example(locale),
+            )
         )
         return Column([None] * len(cells), problems)
     values: list[float | None] = []
     for n, reading in enumerate(readings):
-        value = _chosen(reading, bool(plain_votes), cells[n], rows[n], column, locale, problems)
+        value = _chosen(reading, bool(plain_votes), cells[n], rows[n], column, locale, problems, lang)
+        named = {"column": _cell(column), "cell": _cell(cells[n]), "row": rows[n]}
         if value is not None and not math.isfinite(value):
-            problems.append(
-                f"column {_cell(column)}: {_cell(cells[n])} in {rows[n]} is not a finite number; write the item's value"
-            )
+            problems.append(translate(lang, NOT_FINITE, **named))
             value = None
         elif value is not None and abs(value * scale) > LARGEST:
-            problems.append(
-                f"column {_cell(column)}: {_cell(cells[n])} in {rows[n]} is beyond ±{LARGEST:.0e} "
-                "(times the category's scale); write it in a larger unit (thousands, millions) and say so in the "
-                "category's unit"
-            )
+            problems.append(translate(lang, TOO_LARGE, largest=f"{LARGEST:.0e}", **named))
             value = None
         values.append(value)
     if len(problems) > SHOWN:
         problems = [
             *problems[:SHOWN],
-            f"column {_cell(column)}: {len(problems) - SHOWN} more values refused like these",
+            translate_plural(lang, *MORE, len(problems) - SHOWN, column=_cell(column)),
         ]
     return Column(values, problems)
 
 
-def _chosen(reading, plainly: bool, cell, row: str, column: str, locale: Locale, problems: list[str]) -> float | None:
-    """A cell's value from its readings; a problem when it has none or two that the column cannot decide."""
+def _chosen(
+    reading, plainly: bool, cell, row: str, column: str, locale: Locale, problems: list[str], lang: str
+) -> float | None:
+    """A cell's value from its readings; a problem (in `lang`) when it has none or two that the column cannot
+    decide."""
     if reading is None or isinstance(reading, float):
         return reading
     plain, local = reading
     if plain is None and local is None:
         if cell.strip():
             problems.append(
-                f"column {_cell(column)}: {_cell(cell)} in {row} is no number; write a number without its unit, "
-                f"plainly (1234.5) or as {locale.get_language_name('en')} does ({_example(locale)})"
+                translate(
+                    lang,
+                    NO_NUMBER,
+                    column=_cell(column),
+                    cell=_cell(cell),
+                    row=row,
+                    language=_language(locale, lang),
+                    example=_example(locale),
+                )
             )
         return None
     if plain is None or local is None or plain == local or (math.isnan(plain) and math.isnan(local)):
         return local if plain is None else plain
     if plainly:  # the column writes a decimal point: 4.220 may be 4.22 or, as the language writes it, 4220
         problems.append(
-            f"column {_cell(column)}: {_cell(cell)} in {row} is ambiguous: {local:g} as "
-            f"{locale.get_language_name('en')} writes numbers, {plain:g} with a decimal point as the column's "
-            f"other numbers; write {_plainly(local)} or {_plainly(plain)}"
+            translate(
+                lang,
+                AMBIGUOUS,
+                column=_cell(column),
+                cell=_cell(cell),
+                row=row,
+                local=f"{local:g}",
+                language=_language(locale, lang),
+                plain=f"{plain:g}",
+                one=_plainly(local),
+                other=_plainly(plain),
+            )
         )
         return None
     return local
@@ -124,6 +170,11 @@ def _local(written: str, locale: Locale) -> float | None:
         return float(parse_decimal(written, locale=locale, strict=True))
     except (NumberFormatError, ValueError, ArithmeticError):
         return None
+
+
+def _language(locale: Locale, lang: str) -> str:
+    """The name of `locale`'s language as `lang` writes it (CLDR's: "German", "Deutsch", "allemand")."""
+    return locale.get_language_name(registry.language(lang).locale) or locale.language
 
 
 def _example(locale: Locale) -> str:

@@ -5,7 +5,8 @@ else Windows-1252; its separator, comma, semicolon or tab, guessed from its firs
 `MAX_UNZIPPED` is refused before openpyxl opens it, read-only). A formula without a saved value, a row, a
 column or a cell beyond the caps is one line naming the row and column and a fix that works.
 
-Empty rows are dropped (their numbers are kept: a row is named as the spreadsheet numbers it)."""
+Empty rows are dropped (their numbers are kept: a row is named as the spreadsheet numbers it). A refusal and
+how the file was read are messages of the catalogues, said in the language asked for (`Said.said`)."""
 
 import csv
 import io
@@ -17,8 +18,13 @@ import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date, datetime, time
+from typing import Any
 from xml.etree.ElementTree import ParseError
 
+from babel.numbers import format_decimal
+
+from pipeline.i18n import registry
+from pipeline.i18n.catalogue import N_, translate
 from pipeline.jsonfile import MB
 
 MAX_ROWS = 10_000  # rows of a table (a deck has at most 200 cards)
@@ -29,27 +35,84 @@ MAX_UNZIPPED = 64 * MB  # an XLSX's parts unpacked, summed from its zip director
 MAX_PARTS = 10_000  # files in an XLSX's zip
 SNIFFED = 50  # the lines a CSV's separator is guessed from
 HEADER_ROWS = 20  # the first non-empty rows a sheet's header is looked for in
-SEPARATORS = {",": "commas", ";": "semicolons", "\t": "tabs"}
+SEPARATORS = {",": N_("commas"), ";": N_("semicolons"), "\t": N_("tabs")}
 OLE2 = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # an old Excel workbook (.xls), a Word file ...
 ZIP = (b"PK\x03\x04", b"PK\x05\x06")
-SAVE = "save it as XLSX or CSV (File > Save As)"
 FORMULA = re.compile(rb"<(?:\w+:)?f[ >/]")  # a cell's formula in a sheet's XML
-PARTS = {  # an XLSX's parts openpyxl reads whole on opening it: the elements counted in each before, at most
-    "xl/sharedStrings.xml": (re.compile(rb"<(?:\w+:)?si[ >/]"), MAX_CELLS, "texts"),
-    "xl/styles.xml": (re.compile(rb"<(?:\w+:)?xf[ >/]"), 64_000, "cell formats"),  # Excel's own limit
-}
 
 Cell = str | float | None
 
 
+COUNTS = ("lines", "most", "cells", "characters", "parts", "size")  # fields written as the language groups numbers
+OLD = N_(
+    "is an old Excel workbook (.xls), a password-protected one or another Office file, not XLSX; save it as XLSX "
+    "or CSV (File > Save As), without a password"
+)
+NO_SHEETS = N_(
+    "is a text (CSV) file, which has no sheets; remove items.sheet or save it as XLSX or CSV (File > Save As)"
+)
+UTF16 = N_("is damaged UTF-16 text (byte {byte}); save it as XLSX or CSV (File > Save As)")
+BINARY = N_("is no text table (binary data at byte {byte}); save it as XLSX or CSV (File > Save As)")
+ENCODING = N_("is neither UTF-8 nor Windows-1252 text (byte {byte}); save it as CSV UTF-8")
+LINES = N_("has {lines} lines, more than {most}; keep the rows a deck can use in a table of its own")
+ROWS = N_("has more than {most} rows; keep the rows a deck can use in a table of its own")
+CELLS = N_("has more than {most} cells; keep only the table's rows and columns")
+NO_CSV = N_("is no readable CSV near row {row} ({problem}); save it as XLSX or CSV (File > Save As)")
+COLUMNS = N_("row {row} has {columns} columns, more than {most}; remove the columns no card uses")
+LONG = N_("row {row}, column {column} holds {characters} characters, more than {most}; shorten it")
+CUT = N_("is not a complete XLSX file (a damaged or cut-off zip); save it as XLSX or CSV (File > Save As)")
+ODS = N_("is an OpenDocument spreadsheet (.ods), not XLSX; save it as XLSX or CSV (File > Save As)")
+NOT_XLSX = N_("is a zip file but no XLSX workbook; save it as XLSX or CSV (File > Save As)")
+UNZIPPED = N_(
+    "unpacks to {size} MB in {parts} parts, more than {most} MB; copy the table alone into a new workbook and save that"
+)
+TEXTS = N_("holds more than {most} texts; copy the table alone into a new workbook and save that")
+FORMATS = N_("holds more than {most} cell formats; copy the table alone into a new workbook and save that")
+OPENPYXL = N_("is not an XLSX workbook openpyxl can read ({problem}); save it as XLSX or CSV (File > Save As)")
+NO_SHEET = N_("has no sheet {sheet}; its sheets are {sheets}: name one (items.sheet)")
+FORMULA_ONLY = N_(
+    "row {row}, column {column} holds a formula without a saved value; open the file in Excel (or LibreOffice) "
+    "and save it once, then try again"
+)
+READ_CSV = N_("{encoding} text, columns separated by {separators}")
+READ_XLSX = N_("the sheet {sheet} of {count} of an XLSX workbook")
+PARTS = {  # an XLSX's parts openpyxl reads whole on opening it: the elements counted in each before, at most
+    "xl/sharedStrings.xml": (re.compile(rb"<(?:\w+:)?si[ >/]"), MAX_CELLS, TEXTS),
+    "xl/styles.xml": (re.compile(rb"<(?:\w+:)?xf[ >/]"), 64_000, FORMATS),  # Excel's own limit
+}
+
+
+@dataclass(frozen=True)
+class Said:
+    """A message of the catalogues and its fields (`COUNTS` numbers, the others as written; a field that is
+    itself a message, `words`, translated too)."""
+
+    message: str
+    fields: dict[str, Any]
+    words: tuple[str, ...] = ()
+
+    def said(self, lang: str) -> str:
+        locale = registry.language(lang).locale
+        fields = {
+            key: format_decimal(value, locale=locale) if key in COUNTS else value for key, value in self.fields.items()
+        }
+        fields |= {key: translate(lang, fields[key]) for key in self.words}
+        return translate(lang, self.message, **fields)
+
+
 class Refused(Exception):
-    """A table file geodeck does not read: one line saying why and the fix (without the file's name)."""
+    """A table file geodeck does not read: one line saying why and the fix (without the file's name), in the
+    source language; `why.said(lang)` in another."""
+
+    def __init__(self, message: str, **fields: Any):
+        self.why = Said(message, fields)
+        super().__init__(self.why.said(registry.source()))
 
 
 @dataclass(frozen=True)
 class Sheet:
     rows: list[tuple[int, list[Cell]]]  # (the row's number, from 1; its cells): strings, numbers, None
-    read_as: str  # how the file was read, e.g. "UTF-8 text, columns separated by semicolons"
+    read_as: Said  # how the file was read, e.g. "UTF-8 text, columns separated by semicolons"
     sheets: tuple[str, ...] = ()  # an XLSX's sheets (the one read among them)
 
 
@@ -57,14 +120,11 @@ def read(data: bytes, sheet: str | None = None, wanted: str | None = None) -> Sh
     """The rows of a table file's bytes (module docstring); `sheet`: an XLSX's sheet by name, else the first
     sheet with a cell `wanted` (the name column's header) in its first rows, else its first sheet."""
     if data.startswith(OLE2):
-        raise Refused(
-            f"is an old Excel workbook (.xls), a password-protected one or another Office file, not XLSX; {SAVE}, "
-            "without a password"
-        )
+        raise Refused(OLD)
     if data.startswith(ZIP):
         return _xlsx(data, sheet, wanted)
     if sheet is not None:
-        raise Refused(f"is a text (CSV) file, which has no sheets; remove items.sheet or {SAVE}")
+        raise Refused(NO_SHEETS)
     return _csv(data)
 
 
@@ -74,9 +134,9 @@ def _decoded(data: bytes) -> tuple[str, str]:
         try:
             return data.decode("utf-16"), "UTF-16"
         except UnicodeDecodeError as exc:
-            raise Refused(f"is damaged UTF-16 text (byte {exc.start}); {SAVE}") from exc
+            raise Refused(UTF16, byte=exc.start) from exc
     if (nul := data.find(b"\x00", 0, 65536)) >= 0:
-        raise Refused(f"is no text table (binary data at byte {nul}); {SAVE}")
+        raise Refused(BINARY, byte=nul)
     if data.startswith(b"\xef\xbb\xbf"):
         encoding, name = "utf-8-sig", "UTF-8"
     else:
@@ -88,16 +148,14 @@ def _decoded(data: bytes) -> tuple[str, str]:
     try:
         return data.decode("cp1252"), "Windows-1252"
     except UnicodeDecodeError as exc:
-        raise Refused(f"is neither UTF-8 nor Windows-1252 text (byte {exc.start}); save it as CSV UTF-8") from exc
+        raise Refused(ENCODING, byte=exc.start) from exc
 
 
 def _csv(data: bytes) -> Sheet:
     text, encoding = _decoded(data)
     lines = text.count("\n") + 1
     if lines > MAX_ROWS:
-        raise Refused(
-            f"has {lines:,} lines, more than {MAX_ROWS:,}; keep the rows a deck can use in a table of its own"
-        )
+        raise Refused(LINES, lines=lines, most=MAX_ROWS)
     separator = _separator(text)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=separator)
     rows: list[tuple[int, list[Cell]]] = []
@@ -107,12 +165,12 @@ def _csv(data: bytes) -> Sheet:
             _capped(number, row)
             cells += len(row)
             if cells > MAX_CELLS:
-                raise Refused(f"has more than {MAX_CELLS:,} cells; keep only the table's rows and columns")
+                raise Refused(CELLS, most=MAX_CELLS)
             if any(cell.strip() for cell in row):
                 rows.append((number, list(row)))
     except csv.Error as exc:
-        raise Refused(f"is no readable CSV near row {reader.line_num} ({str(exc)[:80]}); {SAVE}") from exc
-    return Sheet(rows, f"{encoding} text, columns separated by {SEPARATORS[separator]}")
+        raise Refused(NO_CSV, row=reader.line_num, problem=str(exc)[:80]) from exc
+    return Sheet(rows, Said(READ_CSV, {"encoding": encoding, "separators": SEPARATORS[separator]}, ("separators",)))
 
 
 def _separator(text: str) -> str:
@@ -137,14 +195,12 @@ def _separator(text: str) -> str:
 
 def _capped(number: int, row: list) -> None:
     if number > MAX_ROWS:
-        raise Refused(f"has more than {MAX_ROWS:,} rows; keep the rows a deck can use in a table of its own")
+        raise Refused(ROWS, most=MAX_ROWS)
     if len(row) > MAX_COLUMNS and any(_filled(cell) for cell in row[MAX_COLUMNS:]):
-        raise Refused(f"row {number} has {len(row)} columns, more than {MAX_COLUMNS}; remove the columns no card uses")
+        raise Refused(COLUMNS, row=number, columns=len(row), most=MAX_COLUMNS)
     for column, cell in enumerate(row, 1):
         if isinstance(cell, str) and len(cell) > MAX_CELL:
-            raise Refused(
-                f"row {number}, column {column} holds {len(cell):,} characters, more than {MAX_CELL:,}; shorten it"
-            )
+            raise Refused(LONG, row=number, column=column, characters=len(cell), most=MAX_CELL)
 
 
 def _filled(cell: Cell) -> bool:
@@ -156,21 +212,18 @@ def _xlsx(data: bytes, sheet: str | None, wanted: str | None) -> Sheet:
         archive = zipfile.ZipFile(io.BytesIO(data))
         parts = archive.infolist()
     except (zipfile.BadZipFile, zlib.error, OSError, ValueError, EOFError) as exc:
-        raise Refused(f"is not a complete XLSX file (a damaged or cut-off zip); {SAVE}") from exc
+        raise Refused(CUT) from exc
     names = {part.filename for part in parts}
     if "mimetype" in names and "opendocument" in archive.read("mimetype")[:200].decode("ascii", "replace"):
-        raise Refused(f"is an OpenDocument spreadsheet (.ods), not XLSX; {SAVE}")
+        raise Refused(ODS)
     if "xl/workbook.xml" not in names:
-        raise Refused(f"is a zip file but no XLSX workbook; {SAVE}")
+        raise Refused(NOT_XLSX)
     unzipped = sum(part.file_size for part in parts)
     if len(parts) > MAX_PARTS or unzipped > MAX_UNZIPPED:
-        raise Refused(
-            f"unpacks to {unzipped / MB:,.0f} MB in {len(parts):,} parts, more than {MAX_UNZIPPED // MB} MB; "
-            "copy the table alone into a new workbook and save that"
-        )
-    for part, (element, most, what) in PARTS.items():  # what openpyxl reads whole when it opens a workbook
+        raise Refused(UNZIPPED, size=round(unzipped / MB), parts=len(parts), most=MAX_UNZIPPED // MB)
+    for part, (element, most, refusal) in PARTS.items():  # what openpyxl reads whole when it opens a workbook
         if part in names and len(re.findall(element, archive.read(part))) > most:
-            raise Refused(f"holds more than {most:,} {what}; copy the table alone into a new workbook and save that")
+            raise Refused(refusal, most=most)
     from openpyxl import load_workbook  # loaded only for an XLSX table
 
     books = []  # opened read-only: each holds its zip open until closed
@@ -188,22 +241,22 @@ def _xlsx(data: bytes, sheet: str | None, wanted: str | None) -> Sheet:
     except Refused:
         raise
     except (KeyError, ValueError, TypeError, IndexError, AttributeError, OSError, EOFError, ParseError) as exc:
-        raise Refused(f"is not an XLSX workbook openpyxl can read ({type(exc).__name__}); {SAVE}") from exc
+        raise Refused(OPENPYXL, problem=type(exc).__name__) from exc
     except zipfile.BadZipFile as exc:
-        raise Refused(f"is not a complete XLSX file (a damaged or cut-off zip); {SAVE}") from exc
+        raise Refused(CUT) from exc
     finally:
         for book in books:
             book.close()
     shown = chosen if len(chosen) <= 40 else chosen[:37] + "…"
     names_read = tuple(values.sheetnames)
-    return Sheet(rows, f"the sheet {shown!r} of {len(names_read)} of an XLSX workbook", names_read)
+    return Sheet(rows, Said(READ_XLSX, {"sheet": repr(shown), "count": len(names_read)}), names_read)
 
 
 def _sheet_name(book, sheet: str | None, wanted: str | None) -> str:
     names = list(book.sheetnames)
     if sheet is not None:
         if sheet not in names:
-            raise Refused(f"has no sheet {sheet!r}; its sheets are {', '.join(names)[:200]}: name one (items.sheet)")
+            raise Refused(NO_SHEET, sheet=repr(sheet), sheets=", ".join(names)[:200])
         return sheet
     for name in names:
         seen = 0
@@ -232,13 +285,10 @@ def _rows(values, formulas) -> list[tuple[int, list[Cell]]]:
         _capped(number, found)
         cells += len(found)
         if cells > MAX_CELLS:
-            raise Refused(f"has more than {MAX_CELLS:,} cells; keep only the table's rows and columns")
+            raise Refused(CELLS, most=MAX_CELLS)
         for column, (value, cell) in enumerate(zip(found, written, strict=False), 1):
             if value is None and getattr(cell, "data_type", None) == "f":
-                raise Refused(
-                    f"row {number}, column {column} holds a formula without a saved value; open the file in "
-                    "Excel (or LibreOffice) and save it once, then try again"
-                )
+                raise Refused(FORMULA_ONLY, row=number, column=column)
         if any(_filled(cell) for cell in found):
             rows.append((number, found))
     return rows

@@ -27,6 +27,7 @@ from shapely.geometry import box as rect
 from pipeline import placeholders
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources
+from pipeline.games.world_game.own_map import own_map
 from pipeline.render import labels, text
 from pipeline.render.context import CardContext
 from pipeline.render.maps import (
@@ -61,7 +62,7 @@ def rules_words(deck: dict, layout) -> dict[str, str]:
     in the layout's language: the world map, or a recipe's deck's own map (titled by the deck, `Poster.title`).
     A version published before these words pins a layout without them, and without their placeholders: none."""
     words = layout.data["kit"]["words"]
-    own = "own_" if deck.get("recipe") else ""
+    own = "own_" if own_map(deck) else ""
     return {key: words[own + key] for key in ("map", "location", "number") if own + key in words}
 
 
@@ -132,7 +133,7 @@ class Poster:
         self.main_box = Box(*self.cfg["main_map"])
         self.panels: list[PanelModel] = []
         self.insets = [(inset, _window(world, inset["lon"], inset["lat"])) for inset in self.cfg.get("insets", [])]
-        self.own = bool(deck.get("recipe"))  # a recipe's deck: titled by it, its own map where it is a region
+        self.own = own_map(deck)  # a recipe's deck: titled by it, zoomed to its countries where they are a region
         countries = _extent(self.countries)
         if self.own and countries[2] - countries[0] < ZOOM_SHARE * (self.main.bounds[2] - self.main.bounds[0]):
             self.insets = []  # the region fills the poster: no inset repeats it

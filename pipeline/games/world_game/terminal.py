@@ -17,6 +17,7 @@ from pipeline.games.world_game.engine import (
     State,
     Turn,
 )
+from pipeline.games.world_game.own_map import own_map
 from pipeline.i18n import names, registry
 from pipeline.i18n.catalogue import N_
 from pipeline.i18n.language import Language
@@ -78,6 +79,10 @@ QUESTIONS = {  # what the setter asks, about the country on their top card
     "capital": N_("What is the capital of {name}?"),
     "location-reverse": N_("Which country has number {number} on the world map?"),
     "capital-reverse": N_("Which country's capital is {capital}?"),
+}
+OWN_MAP_QUESTIONS = {  # a deck with a map of its own (`own_map`): its map, as its kit says
+    "location": N_("Which number does {name} have on the map?"),
+    "location-reverse": N_("Which country has number {number} on the map?"),
 }
 ANSWERED = {  # what a challenge is answered with (engine.ANSWERED_WITH)
     "continents": N_("continents"),
@@ -223,10 +228,12 @@ def _continent_names(key: str, view: View) -> list[str]:
 
 
 def question(kind: str, card_id: str, view: View) -> str:
-    """The setter's question; a flag's is asked with its picture (`board`), never its letters or code."""
+    """The setter's question; a flag's is asked with its picture (`board`), never its letters or code; a
+    location on the deck's own map where it has one (as its kit says)."""
     fields = view.cards.get(card_id, {})
     capitals = fields.get("capitals") or ["–"]
-    return view.say(QUESTIONS[kind], name=view.card(card_id), number=fields.get("map_number"), capital=capitals[0])
+    asked = (OWN_MAP_QUESTIONS if own_map(view.deck) else QUESTIONS).get(kind, QUESTIONS[kind])
+    return view.say(asked, name=view.card(card_id), number=fields.get("map_number"), capital=capitals[0])
 
 
 def refused(game, view: View) -> str | None:

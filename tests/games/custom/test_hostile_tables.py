@@ -12,9 +12,11 @@ import pandas as pd
 import pytest
 from fixtures.recipes import states as states_recipe
 from openpyxl import Workbook
+from PIL import Image
 
 from pipeline.decks import files
-from pipeline.games.custom import build, items, recipe, sheets, table
+from pipeline.games.custom import build, items, pictures, recipe, sheets, table
+from pipeline.i18n.catalogue import translate
 
 STATES = Path(__file__).parents[2] / "fixtures" / "recipes" / "german-states.csv"
 EXCEL = STATES.with_name("german-states-excel.csv")  # the same table as German Excel saves "CSV"
@@ -33,9 +35,10 @@ def made(folder: Path, name: str, lang: str = "de", extra: str = "", first: str 
 
 
 def refused(folder: Path, name: str, **options) -> list[str]:
-    """The problem lines of reading the table `name` (each one line), without the file's name."""
+    """The problem lines of reading the table `name` (each one line), without the file's name, in English (the
+    German recipe's numbers are still read as German writes them; its German lines: test_recipes.py)."""
     with pytest.raises(recipe.RecipeError) as caught:
-        table.read(made(folder, name, **options), say=lambda _line: None)
+        table.read(made(folder, name, **options), say=lambda _line: None, lang="en")
     lines = caught.value.problems
     assert all("\n" not in line and len(line) < 600 for line in lines), lines
     return [line.split(": ", 1)[1] for line in lines]
@@ -45,8 +48,11 @@ def test_a_csv_as_german_excel_writes_it_is_read(tmp_path):
     """The fixture as German Excel saves "CSV": Windows-1252, semicolons, thousands dots, decimal commas, CRLF,
     a title row and an empty row above the header: the same values as the plain one's."""
     said: list[str] = []
-    rows = table.read(made(tmp_path, str(EXCEL)), say=said.append).rows
+    rows = table.read(made(tmp_path, str(EXCEL)), say=said.append, lang="en").rows
     assert said == ["note: read german-states-excel.csv as Windows-1252 text, columns separated by semicolons"]
+    table.read(made(tmp_path, str(EXCEL)), say=said.append)  # the German recipe's note: German, as the catalogue
+    how = translate("de", sheets.READ_CSV, encoding="Windows-1252", separators=translate("de", "semicolons"))
+    assert said[1] == f"note: {translate('de', table.READ, file='german-states-excel.csv', how=how)}" != said[0]
     plain = table.read(made(tmp_path, str(STATES)), say=lambda _line: None).rows
     pd.testing.assert_frame_equal(rows, plain)
     assert rows.loc[rows["name"] == "Bayern", "fläche_km2"].item() == 70542  # written 70.542
@@ -108,7 +114,7 @@ def workbook(frame: pd.DataFrame, title: str | None = None, formula: bool = Fals
 def test_an_xlsx_with_a_title_row_and_its_data_on_the_second_sheet_is_read(tmp_path):
     (tmp_path / "states.xlsx").write_bytes(workbook(states(), title="Die Bundesländer"))
     said: list[str] = []
-    rows = table.read(made(tmp_path, "states.xlsx"), say=said.append).rows
+    rows = table.read(made(tmp_path, "states.xlsx"), say=said.append, lang="en").rows
     assert said == ["note: read states.xlsx as the sheet 'Daten' of 2 of an XLSX workbook"]
     assert rows["name"].tolist() == states()["Land"].tolist() and rows["fläche_km2"].iat[1] == 70542
     named = made(tmp_path, "states.xlsx", extra='sheet = "Daten"\nheader = 3')
@@ -329,3 +335,36 @@ def test_card_ids_are_unique_and_short_whatever_the_names(tmp_path):
     cards = items.rows(recipe_made, table.read(recipe_made, say=lambda _line: None))["card"].tolist()
     assert cards[:5] == ["item-1", "item-2", "baden_württemberg-3", "baden_württemberg-4", "x" * 40]
     assert len(set(cards)) == len(cards)
+
+
+@pytest.mark.parametrize(
+    ("cell", "path"),
+    [
+        ("bilder\\frankreich.png", "bilder/frankreich.png"),  # as Excel on Windows writes it
+        ("bilder/frankreich.png", "bilder/frankreich.png"),
+        (".\\bilder\\frankreich.png", "bilder/frankreich.png"),
+        ("C:\\Users\\lehrer\\frankreich.png", None),  # a drive letter
+        ("C:frankreich.png", None),
+        ("\\\\server\\bilder\\frankreich.png", None),  # a share
+        ("\\bilder\\frankreich.png", None),
+        ("/home/lehrer/frankreich.png", None),
+        ("..\\frankreich.png", None),
+        ("bilder/../../frankreich.png", None),
+    ],
+)
+def test_a_picture_cell_is_a_path_inside_the_table_s_folder_however_it_is_separated(cell, path):
+    assert pictures.relative(cell) == path
+
+
+def test_a_picture_that_resolves_outside_the_table_s_folder_is_refused(tmp_path):
+    """A link inside the folder to a picture outside it is refused like a path out of it."""
+    (tmp_path / "class").mkdir()
+    Image.new("RGB", (20, 20)).save(tmp_path / "outside.png")
+    (tmp_path / "class" / "bild.png").symlink_to(tmp_path / "outside.png")
+    Image.new("RGB", (20, 20)).save(tmp_path / "class" / "inside.png")
+    table_path = tmp_path / "class" / "states.csv"
+    assert pictures.problem("inside.png", table_path, "en")[0] is None
+    wrong, data = pictures.problem("bild.png", table_path, "en")
+    assert data is None and wrong == "picture 'bild.png': a path relative to states.csv inside its folder, e.g. " + (
+        "pictures/bayern.png"
+    )

@@ -10,14 +10,20 @@ import shapely
 from fixtures.recipes import states as states_recipe
 from pdftext import pages, words
 from PIL import Image
+from rich.console import Console
 
 from pipeline import paths
 from pipeline.errors import GeodeckError
 from pipeline.extract import load_sources, open_store
 from pipeline.games import registry
+from pipeline.games.custom import pictures
+from pipeline.games.custom import table as tables
 from pipeline.games.laender_toppen import terminal
+from pipeline.games.world_game import terminal as wg_terminal
 from pipeline.hashing import file_sha256
 from pipeline.i18n import registry as languages
+from pipeline.i18n.catalogue import labelled, translate, translate_plural
+from pipeline.play import loop
 from pipeline.play.view import View
 from pipeline.render import layouts
 from pipeline.render.maps import DETAIL_LAYER, NE
@@ -104,6 +110,23 @@ def test_a_world_game_deck_of_a_region_prints_its_own_map(geodeck, workshop):
     english = " ".join(words(page) for page in pages((workshop / "kit-en.pdf").read_bytes()))
     assert "Kosovo, Palestine, and Taiwan, whether or not they have a card in this deck" in english  # CLDR
     assert "40 countries, four facts, four challenges" in english  # not the whole world's 194
+    card = deck["cards"][0]["id"]
+    for lang in ("en", "de", "fr"):  # `geodeck play` asks for the map as the kit names it
+        view = loop._view(
+            registry.get("custom-africa-40"),
+            wg_terminal,
+            None,
+            deck,
+            ["bot"],
+            languages.language(lang),
+            Console(),
+            None,
+        )
+        kinds = ("location", "location-reverse")
+        asked = [wg_terminal.question(kind, card, view) for kind in kinds]
+        number = deck["cards"][0]["fields"]["map_number"]
+        own = [view.say(wg_terminal.OWN_MAP_QUESTIONS[kind], name=view.card(card), number=number) for kind in kinds]
+        assert asked == own and OWN_MAP[lang][0] not in " ".join(asked), (lang, asked)
 
 
 def test_a_deck_of_countries_in_its_own_groups_keeps_the_built_in_card(geodeck, workshop):
@@ -289,9 +312,10 @@ def test_a_rebuild_of_an_unchanged_recipe_and_table_does_nothing(geodeck, worksh
 
 
 def test_a_table_s_pictures_are_drawn_and_a_bad_one_is_refused_in_one_line(geodeck, workshop, monkeypatch):
-    """A picture column (paths relative to the table) is drawn on the cards, pinned with the published version
-    (the files may go); `deck export` carries them in its one file, at their cells' paths, and `deck new` of that
-    file draws them again; a missing file and a file that is no picture are one line each, naming the row."""
+    """A picture column (paths relative to the table, written with backslashes as Excel on Windows writes them) is
+    drawn on the cards, pinned with the published version (the files may go); `deck export` carries them in its
+    one file, at their cells' paths, and `deck new` of that file draws them again; a missing file, a file that is
+    no picture and a path out of the table's folder are one line each in the recipe's language, naming the row."""
     folder = workshop / "class"
     (folder / "bilder").mkdir(parents=True)
     rows = states_recipe.TABLE.read_text(encoding="utf-8").splitlines()
@@ -302,7 +326,9 @@ def test_a_table_s_pictures_are_drawn_and_a_bad_one_is_refused_in_one_line(geode
             Image.new("RGB", (60 + n, 40), (10 * n, 120, 90)).save(folder / cell)
             drawn[n] = cell
     table = folder / "states.csv"
-    table.write_text("\n".join([f"{rows[0]},Bild"] + [f"{r},{drawn.get(n, '')}" for n, r in enumerate(rows[1:], 2)]))
+    windows = {n: cell.replace("/", "\\") for n, cell in drawn.items()}  # bilder\3.png, CRLF: Excel on Windows
+    written = [f"{rows[0]},Bild"] + [f"{r},{windows.get(n, '')}" for n, r in enumerate(rows[1:], 2)]
+    table.write_bytes("\r\n".join(written).encode("utf-8"))
     recipe = folder / "states.toml"
     text = states_recipe.recipe(table="states.csv", items='columns = { name = "Land", group = "Region", source = '
                                 '"Quelle", picture = "Bild" }')  # fmt: skip
@@ -333,14 +359,17 @@ def test_a_table_s_pictures_are_drawn_and_a_bad_one_is_refused_in_one_line(geode
     code, output = geodeck(["deck", "new", str(recipe), "--games", "20", "--jobs", "1"])
     lines = [line for line in output.splitlines() if line.startswith("error:")]
     assert code == 2 and len(lines) == 2, output
-    assert f"row 3 (Bayern): picture '{drawn[3]}' is missing beside states.csv; put the file there" in lines[0]
-    assert f"row 4 (Berlin): picture '{drawn[4]}' is no PNG or JPEG image; save it as a PNG or JPEG" in lines[1]
+
+    def said(n: int, name: str, message: str, **fields: str) -> str:  # the German line, from the catalogue
+        row = translate_plural("de", *tables.ROWS, 1, rows=f"{n} ({name})")
+        return labelled("de", row, translate("de", message, cell=f"'{windows[n]}'", table="states.csv", **fields))
+
+    assert lines[0].endswith(said(3, "Bayern", pictures.MISSING)) and "Zeile 3 (Bayern)" in lines[0]
+    assert lines[1].endswith(said(4, "Berlin", pictures.NO_PICTURE, problem=translate("de", pictures.NO_IMAGE)))
     Image.new("RGB", (50, 40), (200, 40, 40)).save(workshop / "outside.png")
     Image.new("RGB", (50, 40), (40, 40, 200)).save(folder / drawn[4])
-    table.write_text(table.read_text().replace(f",{drawn[3]}", ",../outside.png"))
+    table.write_text(table.read_text().replace(f",{windows[3]}", ",..\\outside.png"))
     code, output = geodeck(["deck", "new", str(recipe), "--games", "20", "--jobs", "1"])
-    assert code == 0, output  # it prints; a colleague's copy could not find it: the export says so
-    code, output = geodeck(["deck", "export", "states", "--out", str(workshop / "mine.zip")])
     (line,) = [line for line in output.splitlines() if line.startswith("error:")]
-    assert code == 2 and "picture '../outside.png' lies outside its table's folder" in line, output
-    assert not (workshop / "mine.zip").exists()
+    windows[3] = "..\\outside.png"
+    assert code == 2 and line.endswith(said(3, "Bayern", pictures.RELATIVE)), output

@@ -7,13 +7,16 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from babel import Locale
 from fixtures.recipes import states as states_recipe
 from fixtures.tiny.decks import synthetic
 
 from pipeline import paths
 from pipeline.decks import versions
 from pipeline.games import registry
-from pipeline.games.custom import optimise
+from pipeline.games.custom import numbers, optimise
+from pipeline.games.custom import table as tables
+from pipeline.i18n.catalogue import translate, translate_plural
 
 FIXTURES = Path(__file__).parents[2] / "fixtures" / "recipes"
 STATES = FIXTURES / "german-states.csv"
@@ -121,7 +124,7 @@ def one_value(text: str) -> str:
 )
 def test_a_bad_table_gets_one_line_per_problem_naming_the_row(geodeck, workshop, change, expected):
     table = write(workshop, change(STATES.read_text(encoding="utf-8")), "states.csv")
-    code, output = geodeck(["deck", "new", str(write(workshop, states_recipe.recipe(table=table.name)))])
+    code, output = geodeck(["deck", "new", str(write(workshop, states_recipe.recipe(table=table.name, lang="en")))])
     assert code == 2
     (line,) = errors(output)
     assert line.startswith((f"error: {table}: {expected}", f"error: {workshop / 'recipe.toml'}: {expected}"))
@@ -183,13 +186,23 @@ def test_the_optimiser_plays_every_deck_it_tries_on_the_same_workers(monkeypatch
     assert len(seen) == 2 and seen[0] is seen[1] and seen[0].pool is not None
 
 
-def test_an_xlsx_table_is_checked_like_a_csv(geodeck, workshop):
+def test_an_xlsx_table_is_checked_like_a_csv_in_the_recipe_s_language(geodeck, workshop):
+    """A bad cell of a German recipe's table is one German line (the catalogue's, naming the cell), not the
+    English one."""
     table = pd.read_csv(STATES, dtype=str)
     table.loc[table["Land"] == "Bremen", "Fläche (km²)"] = "viel"
     table.to_excel(workshop / "states.xlsx", index=False)
-    code, output = geodeck(["deck", "new", str(write(workshop, states_recipe.recipe(table="states.xlsx")))])
+    code, output = geodeck(["deck", "new", str(write(workshop, states_recipe.recipe(table="states.xlsx", lang="de")))])
     assert code == 2
-    assert errors(output) == [
-        f"error: {workshop / 'states.xlsx'}: column 'Fläche (km²)': 'viel' in row 6 (Bremen) is no number; write a "
-        "number without its unit, plainly (1234.5) or as German does (1.234,5)"
-    ]
+
+    def said(language: str) -> str:
+        row = translate_plural(language, *tables.ROWS, 1, rows="6 (Bremen)")
+        cell = {"column": "'Fläche (km²)'", "cell": "'viel'", "row": row, "example": "1.234,5"}
+        return translate(language, numbers.NO_NUMBER, language=Locale("de").get_language_name(language), **cell)
+
+    assert errors(output) == [f"error: {workshop / 'states.xlsx'}: {said('de')}"]
+    assert said("en") == (
+        "column 'Fläche (km²)': 'viel' in row 6 (Bremen) is no number; write a number without its unit, plainly "
+        "(1234.5) or as German does (1.234,5)"
+    )
+    assert said("de") != said("en") and "'viel'" in said("de") and "6 (Bremen)" in said("de")
