@@ -103,7 +103,7 @@ lint: install
 	$(BIN)/ruff format --check pipeline tests benchmarks
 	$(BIN)/ruff check pipeline tests benchmarks
 	$(BIN)/mypy
-	$(BIN)/pytest -q -p no:cacheprovider tests/framework/test_games_ports.py tests/test_import_cycles.py tests/cli/test_door.py  # every slice checked, no probe around a port, the layers, the doors
+	$(BIN)/pytest -q -p no:cacheprovider tests/framework/test_games_ports.py tests/test_import_cycles.py tests/cli/test_door.py tests/test_function_length.py  # every slice checked, no probe around a port, the layers, the doors, no long function
 
 # Whole files to each worker (a file's module fixtures are built once, not on both); then no file may have
 # appeared under output/ (a test writes only into its own temporary folders).

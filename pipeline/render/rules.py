@@ -46,12 +46,42 @@ def draw(
     ends the last one)."""
     layout = ctx.layout
     design, plan = layout.design, (layout.data.get("kit") or {}).get("rules") or {}
+    words = _filled(game, deck, layout, words)
+    pw, ph = page
+    _band(canvas, game, deck, ctx, words, page, margin)
+    top = ph - BAND_MM - GAP_MM
+    body = _style(design.pt("body"), ctx.regular)
+    if plan.get("anatomy"):
+        small = _style(design.pt("small"), ctx.regular)
+        top = _anatomy(canvas, ports.cards(game), deck, ctx, plan, words, Box(margin, 0, pw - 2 * margin, top), small)
+    if plan.get("example"):
+        top = _example(canvas, ports.cards(game), deck, ctx, plan, words, Box(margin, 0, pw - 2 * margin, top), body)
+    inserts = _inserts(game, deck, ctx, plan, words)
+    first = Box(margin, margin, pw - 2 * margin, top - margin)
+
+    def flowing(style: ParagraphStyle) -> list:
+        paragraphs: list = [paragraph(line, style) for line in words["rules"]]
+        for after, _, flowable in sorted(inserts, key=lambda i: (-i[0], -i[1])):
+            paragraphs.insert(after + 1, flowable)
+        return paragraphs
+
+    style = _fitted(flowing, design.pt("body"), design.pt("small"), ctx.regular, first, margin, ph)
+    _flow(canvas, flowing(style), style, first, margin, ph, start_page)
+
+
+def _filled(game: GameDefinition, deck: dict, layout, words: dict) -> dict:
+    """The rules' words with the deck's own: its groups' paragraphs, and its words where they have placeholders."""
     own = ports.rules_words(ports.accessories(game))  # the deck's own words, where its rules have placeholders
     fields = own(deck, layout) if own else {}
     if deck.get("groups") and "rules_groups" in words:  # a deck of its own groups: their paragraphs, by place
         variant = words["rules_groups"]
         words = words | {"rules": [variant.get(str(n), line) for n, line in enumerate(words["rules"])]}
-    words = words | {key: [markup.fill(line, **fields) for line in words[key]] for key in FILLED if key in words}
+    return words | {key: [markup.fill(line, **fields) for line in words[key]] for key in FILLED if key in words}
+
+
+def _band(canvas, game: GameDefinition, deck: dict, ctx: CardContext, words: dict, page, margin: float) -> None:
+    """The coloured band at the page's top: the rules' title on the left, the deck's on the right."""
+    design = ctx.layout.design
     pw, ph = page
     canvas.setFillColor(design.colour("colour"))
     canvas.rect(0, ph - BAND_MM, pw, BAND_MM, stroke=0, fill=1)
@@ -75,31 +105,19 @@ def draw(
         6,
         align="right",
     )
-    top = ph - BAND_MM - GAP_MM
-    body = _style(design.pt("body"), ctx.regular)
-    if plan.get("anatomy"):
-        small = _style(design.pt("small"), ctx.regular)
-        top = _anatomy(canvas, ports.cards(game), deck, ctx, plan, words, Box(margin, 0, pw - 2 * margin, top), small)
-    if plan.get("example"):
-        top = _example(canvas, ports.cards(game), deck, ctx, plan, words, Box(margin, 0, pw - 2 * margin, top), body)
-    inserts = []  # (after which paragraph, what): the table and the setup picture
+
+
+def _inserts(game: GameDefinition, deck: dict, ctx: CardContext, plan: dict, words: dict) -> list:
+    """(after which paragraph, order, what): the rulebook's table and the setup picture, placed in the text."""
+    inserts = []
     rows = plan.get("table") or words.get("table")  # numbers (the same in every language) or words
     if rows:  # the rulebook's table, after the paragraph that refers to it
         inserts.append((int(plan["table_after"]), 0, _table(rows, words["table_header"], ctx)))
     if plan.get("setup"):
-        small = _style(design.pt("small"), ctx.regular)
+        small = _style(ctx.layout.design.pt("small"), ctx.regular)
         picture = setup.Setup(ports.cards(game), deck, ctx, plan["setup"], words["setup"], small, _place)
         inserts.append((int(plan["setup_after"]), 1, picture))
-    first = Box(margin, margin, pw - 2 * margin, top - margin)
-
-    def flowing(style: ParagraphStyle) -> list:
-        paragraphs: list = [paragraph(line, style) for line in words["rules"]]
-        for after, _, flowable in sorted(inserts, key=lambda i: (-i[0], -i[1])):
-            paragraphs.insert(after + 1, flowable)
-        return paragraphs
-
-    style = _fitted(flowing, design.pt("body"), design.pt("small"), ctx.regular, first, margin, ph)
-    _flow(canvas, flowing(style), style, first, margin, ph, start_page)
+    return inserts
 
 
 def _fitted(flowing: Callable, body_pt: float, least_pt: float, font: str, first: Box, margin: float, ph: float):

@@ -89,17 +89,20 @@ def print_kit(
 
     pdf, box = _tuck_box(game, deck, options, store, press, lang)
     size = f"{box.w:g}x{box.h:g}x{box.d:g}mm"
-    subject = (
-        f"tuck box for {len(deck['cards'])} cards, inside {box.w:g} x {box.h:g} x {box.d:g} mm; die-line: cut on "
-        f"spot colour {tuckbox.SPOTS[0]}, fold on {tuckbox.SPOTS[1]}, both overprinting"
-    )
-    write(name("tuckbox", size), finished(pdf, "tuck box", subject), "the tuck box die-line", 1)
+    write(name("tuckbox", size), finished(pdf, "tuck box", _box_subject(deck, box)), "the tuck box die-line", 1)
 
     note = folder / (printing.file_name(deck, "print-shop", "note", lang, draft=options.draft)[: -len(".pdf")] + ".txt")
     data = _note(game, deck, title, press, written, blanks, box, shop, options).encode("utf-8")
-    atomic.write_bytes(note, data)
-    written.append(ShopFile(note, "the note for the print shop", 0, len(data)))
+    write(note, data, "the note for the print shop", 0)
     return written
+
+
+def _box_subject(deck: dict, box) -> str:
+    """The tuck box's PDF subject: its cards, inside size and the die-line's spot colours."""
+    return (
+        f"tuck box for {len(deck['cards'])} cards, inside {box.w:g} x {box.h:g} x {box.d:g} mm; die-line: cut on "
+        f"spot colour {tuckbox.SPOTS[0]}, fold on {tuckbox.SPOTS[1]}, both overprinting"
+    )
 
 
 def _tuck_box(game, deck: dict, options: PrintOptions, store, press: Press, lang: Language):

@@ -239,6 +239,18 @@ def candidates(
         table = declared_second(store, table, second, crs)
     if not current:
         return table.assign(state=division_names(store, table, iso3, iso2), code="", capital=capital)[COLUMNS]
+    table = in_divisions(table, current, capital, iso3)
+    if wrong := strays(table, crs, iso2):
+        raise GeodeckError(
+            f"{iso3}: {', '.join(wrong)} lie(s) far from the other places of their division and near another's; "
+            f"check GeoNames' admin1 code and add a `division` row to {reviewed.shown(reviewed.PLACES)}"
+        )
+    return table[COLUMNS]
+
+
+def in_divisions(table: pd.DataFrame, current: dict, capital, iso3: str) -> pd.DataFrame:
+    """The places named in their reviewed divisions (by GeoNames admin1 code; an unmapped code is an error),
+    the country's capital and each division's seats marked."""
     if unknown := sorted(set(table["division"]) - set(current)):
         raise GeodeckError(
             f"{reviewed.shown(reviewed.DIVISIONS)}: {iso3} has no row for GeoNames admin1 code(s) "
@@ -255,12 +267,7 @@ def candidates(
         "division" if (d, n) in seats and c == "" else c
         for d, n, c in zip(table["division"], table["name"], table["capital"])
     ]
-    if wrong := strays(table, crs, iso2):
-        raise GeodeckError(
-            f"{iso3}: {', '.join(wrong)} lie(s) far from the other places of their division and near another's; "
-            f"check GeoNames' admin1 code and add a `division` row to {reviewed.shown(reviewed.PLACES)}"
-        )
-    return table[COLUMNS]
+    return table
 
 
 def division_names(store, table: pd.DataFrame, iso3: str, iso2: str) -> pd.Series:
