@@ -1,5 +1,7 @@
 """An independent PDF/X-4 preflight, written from the requirements of ISO 15930-7 (PDF/X-4) with pypdf, a
-reader that shares no code with what writes the print-shop PDF (reportlab draws it, pikepdf/qpdf finish it).
+reader that shares no code with what writes the print-shop PDF (reportlab draws it, pikepdf/qpdf finish it);
+only the content streams' operators are read with qpdf's parser (`pikepdf.parse_content_stream`, C++; pypdf's
+is pure Python and was most of the preflight's time), the streams' bytes being decoded by pypdf.
 veraPDF validates PDF/A and PDF/UA, not PDF/X, and Ghostscript has no PDF/X validator.
 
 `findings(pdf)` lists every requirement the file breaks (empty: it passes). Checked: PDF 1.6 or later, not
@@ -20,8 +22,9 @@ import math
 import re
 from dataclasses import dataclass, replace
 
+import pikepdf
 import pypdf
-from pypdf.generic import ContentStream, IndirectObject
+from pypdf.generic import IndirectObject
 
 XMP_REQUIRED = {  # the property (an element, with attributes, or an attribute) and its value where one is required
     "pdfxid:GTS_PDFXVersion": "PDF/X-4",
@@ -38,6 +41,10 @@ STROKES = {b"S", b"s", b"B", b"B*", b"b", b"b*"}
 TEXT = {b"Tj", b"TJ", b"'", b'"'}
 THINNEST_PT = 0.25
 CMYK_SPACES = {"/DeviceCMYK", "/Pattern"}
+READ = " ".join(
+    op.decode()
+    for op in {b"q", b"Q", b"cm", b"w", b"gs", b"k", b"cs", b"CS", b"Do"} | STROKES | TEXT | NOT_CMYK_OPERATORS
+)  # the operators the checks look at (the others, most of a page, are not handed to Python)
 
 
 def findings(pdf: bytes) -> list[str]:
@@ -146,10 +153,8 @@ def _content(contents, resources, seen: dict, reader, state: _State | None = Non
     thinnest = math.inf
     if contents is None:
         return found, thinnest
-    if not isinstance(contents, ContentStream):
-        contents = ContentStream(contents, reader)
     now, stack = replace(state or _State()), []
-    for operands, operator in contents.operations:
+    for operands, operator in _operations(contents.get_data()):
         if operator == b"q":
             stack.append(replace(now))
         elif operator == b"Q" and stack:
@@ -159,13 +164,13 @@ def _content(contents, resources, seen: dict, reader, state: _State | None = Non
         elif operator == b"w":
             now.width = float(operands[0])
         elif operator == b"gs":
-            gstate = (resources.get("/ExtGState") or {})[operands[0]].get_object()
+            gstate = (resources.get("/ExtGState") or {})[str(operands[0])].get_object()
             op, opm = now.overprint
             now.overprint = (bool(gstate.get("/op", op)), int(gstate.get("/OPM", opm)))
         elif operator == b"k":
             now.fill = tuple(float(v) for v in operands)
         elif operator == b"cs":
-            now.fill = (_space(resources, operands[0]),)
+            now.fill = (_space(resources, str(operands[0])),)
         elif operator in TEXT and now.fill == (0, 0, 0, 1) and now.overprint != (True, 1):
             found.append("black text without overprint (op true, OPM 1)")
         elif operator in STROKES:
@@ -173,14 +178,25 @@ def _content(contents, resources, seen: dict, reader, state: _State | None = Non
         elif operator in NOT_CMYK_OPERATORS:
             found.append(f"colour operator {operator.decode()} (not CMYK)")
         if operator in (b"cs", b"CS"):
-            space = _space(resources, operands[0])
-            if space not in CMYK_SPACES and not _cmyk_separation(resources, operands[0]):
+            space = _space(resources, str(operands[0]))
+            if space not in CMYK_SPACES and not _cmyk_separation(resources, str(operands[0])):
                 found.append(f"colour space {space}")
         elif operator == b"Do":
-            problems, form_thinnest = _xobject(resources, operands[0], seen, reader, now)
+            problems, form_thinnest = _xobject(resources, str(operands[0]), seen, reader, now)
             found += problems
             thinnest = min(thinnest, form_thinnest)
     return found, thinnest
+
+
+def _operations(data: bytes) -> list[tuple[list, bytes]]:
+    """A content stream's (operands, operator) pairs of the operators in READ, parsed by qpdf: numbers as int or
+    Decimal, names as pikepdf Names (str() gives "/Name"). The stream lives in a scratch document, kept open
+    while it is read."""
+    with pikepdf.new() as scratch:
+        return [
+            (operands, operator.unparse())
+            for operands, operator in pikepdf.parse_content_stream(pikepdf.Stream(scratch, data), READ)
+        ]
 
 
 def _xobject(resources, name, seen: dict, reader, state: _State) -> tuple[list[str], float]:
