@@ -21,6 +21,7 @@ import io
 import math
 import re
 from dataclasses import dataclass, replace
+from typing import Any
 
 import pikepdf
 import pypdf
@@ -188,15 +189,13 @@ def _content(contents, resources, seen: dict, reader, state: _State | None = Non
     return found, thinnest
 
 
-def _operations(data: bytes) -> list[tuple[list, bytes]]:
+def _operations(data: bytes) -> list[tuple[Any, bytes]]:
     """A content stream's (operands, operator) pairs of the operators in READ, parsed by qpdf: numbers as int or
     Decimal, names as pikepdf Names (str() gives "/Name"). The stream lives in a scratch document, kept open
     while it is read."""
     with pikepdf.new() as scratch:
-        return [
-            (operands, operator.unparse())
-            for operands, operator in pikepdf.parse_content_stream(pikepdf.Stream(scratch, data), READ)
-        ]
+        parsed = pikepdf.parse_content_stream(pikepdf.Stream(scratch, data), READ)
+        return [(instruction.operands, instruction.operator.unparse()) for instruction in parsed]
 
 
 def _xobject(resources, name, seen: dict, reader, state: _State) -> tuple[list[str], float]:
