@@ -54,7 +54,7 @@ def findings(pdf: bytes) -> list[str]:
     seen: dict = {}
     for number, page in enumerate(reader.pages, 1):
         found += [f"page {number}: {f}" for f in _boxes(page)]
-        problems, thinnest = _content(page.get_contents(), page.get("/Resources"), seen, reader)
+        problems, thinnest = _content(page.get_contents(), page.get("/Resources"), seen)
         found += [f"page {number}: {f}" for f in problems]
         if thinnest < THINNEST_PT - 0.005:
             found.append(f"page {number}: a line {thinnest:.3f} pt wide (under {THINNEST_PT} pt)")
@@ -67,7 +67,7 @@ def thinnest_line(pdf: bytes) -> float:
     """The thinnest stroked line of any page, in points on the page."""
     reader = pypdf.PdfReader(io.BytesIO(pdf))
     seen: dict = {}
-    return min(_content(page.get_contents(), page.get("/Resources"), seen, reader)[1] for page in reader.pages)
+    return min(_content(page.get_contents(), page.get("/Resources"), seen)[1] for page in reader.pages)
 
 
 def _document(reader, pdf: bytes) -> list[str]:
@@ -144,7 +144,7 @@ class _State:
     overprint: tuple[bool, int] = (False, 0)
 
 
-def _content(contents, resources, seen: dict, reader, state: _State | None = None) -> tuple[list[str], float]:
+def _content(contents, resources, seen: dict, state: _State | None = None) -> tuple[list[str], float]:
     """What breaks the colour, transparency, overprint and font rules in a content stream and the forms it uses,
     and its thinnest stroked line on the page: its width times the smaller of the two scales of the
     transformation it is drawn with (a line drawn with unequal scaling is thinner one way), through forms too
@@ -183,7 +183,7 @@ def _content(contents, resources, seen: dict, reader, state: _State | None = Non
             if space not in CMYK_SPACES and not _cmyk_separation(resources, str(operands[0])):
                 found.append(f"colour space {space}")
         elif operator == b"Do":
-            problems, form_thinnest = _xobject(resources, str(operands[0]), seen, reader, now)
+            problems, form_thinnest = _xobject(resources, str(operands[0]), seen, now)
             found += problems
             thinnest = min(thinnest, form_thinnest)
     return found, thinnest
@@ -198,7 +198,7 @@ def _operations(data: bytes) -> list[tuple[Any, bytes]]:
         return [(instruction.operands, instruction.operator.unparse()) for instruction in parsed]
 
 
-def _xobject(resources, name, seen: dict, reader, state: _State) -> tuple[list[str], float]:
+def _xobject(resources, name, seen: dict, state: _State) -> tuple[list[str], float]:
     """(problems, thinnest line on the page) of XObject `name` drawn in `state`; each form's problems are looked
     at once, its lines at every transformation it is drawn with."""
     ref = (resources.get("/XObject") or {})[name]
@@ -217,7 +217,7 @@ def _xobject(resources, name, seen: dict, reader, state: _State) -> tuple[list[s
             found.append(f"form {name}: a transparency group")
         matrix = tuple(float(v) for v in xobject.get("/Matrix", [1, 0, 0, 1, 0, 0])[:4])
         problems, thinnest = _content(
-            xobject, xobject.get("/Resources"), seen, reader, replace(state, matrix=_times(matrix, state.matrix))
+            xobject, xobject.get("/Resources"), seen, replace(state, matrix=_times(matrix, state.matrix))
         )
         found += problems
     elif xobject.get("/Subtype") == "/Image":
