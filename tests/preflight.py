@@ -1,5 +1,7 @@
 """An independent PDF/X-4 preflight, written from the requirements of ISO 15930-7 (PDF/X-4) with pypdf, a
-reader that shares no code with what writes the print-shop PDF (reportlab draws it, pikepdf/qpdf finish it).
+reader that shares no code with what writes the print-shop PDF (reportlab draws it, pikepdf/qpdf finish it);
+only the content streams' operators are read with qpdf's parser (`pikepdf.parse_content_stream`, C++; pypdf's
+is pure Python and was most of the preflight's time), the streams' bytes being decoded by pypdf.
 veraPDF validates PDF/A and PDF/UA, not PDF/X, and Ghostscript has no PDF/X validator.
 
 `findings(pdf)` lists every requirement the file breaks (empty: it passes). Checked: PDF 1.6 or later, not
@@ -19,9 +21,11 @@ import io
 import math
 import re
 from dataclasses import dataclass, replace
+from typing import Any
 
+import pikepdf
 import pypdf
-from pypdf.generic import ContentStream, IndirectObject
+from pypdf.generic import IndirectObject
 
 XMP_REQUIRED = {  # the property (an element, with attributes, or an attribute) and its value where one is required
     "pdfxid:GTS_PDFXVersion": "PDF/X-4",
@@ -38,6 +42,10 @@ STROKES = {b"S", b"s", b"B", b"B*", b"b", b"b*"}
 TEXT = {b"Tj", b"TJ", b"'", b'"'}
 THINNEST_PT = 0.25
 CMYK_SPACES = {"/DeviceCMYK", "/Pattern"}
+READ = " ".join(
+    op.decode()
+    for op in {b"q", b"Q", b"cm", b"w", b"gs", b"k", b"cs", b"CS", b"Do"} | STROKES | TEXT | NOT_CMYK_OPERATORS
+)  # the operators the checks look at (the others, most of a page, are not handed to Python)
 
 
 def findings(pdf: bytes) -> list[str]:
@@ -46,7 +54,7 @@ def findings(pdf: bytes) -> list[str]:
     seen: dict = {}
     for number, page in enumerate(reader.pages, 1):
         found += [f"page {number}: {f}" for f in _boxes(page)]
-        problems, thinnest = _content(page.get_contents(), page.get("/Resources"), seen, reader)
+        problems, thinnest = _content(page.get_contents(), page.get("/Resources"), seen)
         found += [f"page {number}: {f}" for f in problems]
         if thinnest < THINNEST_PT - 0.005:
             found.append(f"page {number}: a line {thinnest:.3f} pt wide (under {THINNEST_PT} pt)")
@@ -59,7 +67,7 @@ def thinnest_line(pdf: bytes) -> float:
     """The thinnest stroked line of any page, in points on the page."""
     reader = pypdf.PdfReader(io.BytesIO(pdf))
     seen: dict = {}
-    return min(_content(page.get_contents(), page.get("/Resources"), seen, reader)[1] for page in reader.pages)
+    return min(_content(page.get_contents(), page.get("/Resources"), seen)[1] for page in reader.pages)
 
 
 def _document(reader, pdf: bytes) -> list[str]:
@@ -136,7 +144,7 @@ class _State:
     overprint: tuple[bool, int] = (False, 0)
 
 
-def _content(contents, resources, seen: dict, reader, state: _State | None = None) -> tuple[list[str], float]:
+def _content(contents, resources, seen: dict, state: _State | None = None) -> tuple[list[str], float]:
     """What breaks the colour, transparency, overprint and font rules in a content stream and the forms it uses,
     and its thinnest stroked line on the page: its width times the smaller of the two scales of the
     transformation it is drawn with (a line drawn with unequal scaling is thinner one way), through forms too
@@ -146,10 +154,8 @@ def _content(contents, resources, seen: dict, reader, state: _State | None = Non
     thinnest = math.inf
     if contents is None:
         return found, thinnest
-    if not isinstance(contents, ContentStream):
-        contents = ContentStream(contents, reader)
     now, stack = replace(state or _State()), []
-    for operands, operator in contents.operations:
+    for operands, operator in _operations(contents.get_data()):
         if operator == b"q":
             stack.append(replace(now))
         elif operator == b"Q" and stack:
@@ -159,13 +165,13 @@ def _content(contents, resources, seen: dict, reader, state: _State | None = Non
         elif operator == b"w":
             now.width = float(operands[0])
         elif operator == b"gs":
-            gstate = (resources.get("/ExtGState") or {})[operands[0]].get_object()
+            gstate = (resources.get("/ExtGState") or {})[str(operands[0])].get_object()
             op, opm = now.overprint
             now.overprint = (bool(gstate.get("/op", op)), int(gstate.get("/OPM", opm)))
         elif operator == b"k":
             now.fill = tuple(float(v) for v in operands)
         elif operator == b"cs":
-            now.fill = (_space(resources, operands[0]),)
+            now.fill = (_space(resources, str(operands[0])),)
         elif operator in TEXT and now.fill == (0, 0, 0, 1) and now.overprint != (True, 1):
             found.append("black text without overprint (op true, OPM 1)")
         elif operator in STROKES:
@@ -173,17 +179,26 @@ def _content(contents, resources, seen: dict, reader, state: _State | None = Non
         elif operator in NOT_CMYK_OPERATORS:
             found.append(f"colour operator {operator.decode()} (not CMYK)")
         if operator in (b"cs", b"CS"):
-            space = _space(resources, operands[0])
-            if space not in CMYK_SPACES and not _cmyk_separation(resources, operands[0]):
+            space = _space(resources, str(operands[0]))
+            if space not in CMYK_SPACES and not _cmyk_separation(resources, str(operands[0])):
                 found.append(f"colour space {space}")
         elif operator == b"Do":
-            problems, form_thinnest = _xobject(resources, operands[0], seen, reader, now)
+            problems, form_thinnest = _xobject(resources, str(operands[0]), seen, now)
             found += problems
             thinnest = min(thinnest, form_thinnest)
     return found, thinnest
 
 
-def _xobject(resources, name, seen: dict, reader, state: _State) -> tuple[list[str], float]:
+def _operations(data: bytes) -> list[tuple[Any, bytes]]:
+    """A content stream's (operands, operator) pairs of the operators in READ, parsed by qpdf: numbers as int or
+    Decimal, names as pikepdf Names (str() gives "/Name"). The stream lives in a scratch document, kept open
+    while it is read."""
+    with pikepdf.new() as scratch:
+        parsed = pikepdf.parse_content_stream(pikepdf.Stream(scratch, data), READ)
+        return [(instruction.operands, instruction.operator.unparse()) for instruction in parsed]
+
+
+def _xobject(resources, name, seen: dict, state: _State) -> tuple[list[str], float]:
     """(problems, thinnest line on the page) of XObject `name` drawn in `state`; each form's problems are looked
     at once, its lines at every transformation it is drawn with."""
     ref = (resources.get("/XObject") or {})[name]
@@ -202,7 +217,7 @@ def _xobject(resources, name, seen: dict, reader, state: _State) -> tuple[list[s
             found.append(f"form {name}: a transparency group")
         matrix = tuple(float(v) for v in xobject.get("/Matrix", [1, 0, 0, 1, 0, 0])[:4])
         problems, thinnest = _content(
-            xobject, xobject.get("/Resources"), seen, reader, replace(state, matrix=_times(matrix, state.matrix))
+            xobject, xobject.get("/Resources"), seen, replace(state, matrix=_times(matrix, state.matrix))
         )
         found += problems
     elif xobject.get("/Subtype") == "/Image":

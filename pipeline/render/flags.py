@@ -3,11 +3,14 @@ plain JSON (`pipeline.render.drawings`: data only, never code) in the snapshot s
 (`<store>/.drawings/flag-icons/<svglib version>-<reportlab version>-<sha256>.json`), so a print parses no
 SVG that an earlier print converted (194 SVGs: ~5.6 s of svglib). The cache file is named by the sha256 of
 the SVG it was made from and the versions that made it, and written atomically; one that does not load as
-a drawing (damaged, crafted, an older format) is converted again and replaced.
+a drawing (damaged, crafted, an older format) is converted again and replaced. Each process also keeps the
+SVGs it converted (keyed by the sha256 of the bytes read, with the drawing's JSON), so a second store, empty,
+is filled without converting again (every test has a store of its own).
 
 Each flag appears once per deck, so it is drawn in place (a form XObject would lose the ExtGState
 resources that flags with transparency need)."""
 
+import hashlib
 import io
 from contextlib import suppress
 from functools import cache
@@ -45,6 +48,21 @@ DRAWING = readers.register(  # the cache of a converted flag (pipeline.readers)
 CONVERTER = f"{version('svglib')}-{version('reportlab')}"  # what makes the drawings, part of their cache key
 
 
+_CONVERTED: dict[str, tuple[Any, bytes]] = {}  # sha256 of an SVG's bytes -> (its drawing, as JSON)
+
+
+def _converted(data: bytes, path: str) -> tuple[Any, bytes]:
+    """The drawing svglib makes of an SVG's bytes, and its JSON for the cache, converted once per process."""
+    key = hashlib.sha256(data).hexdigest()
+    if key not in _CONVERTED:
+        drawing = svg2rlg(io.BytesIO(data))
+        if drawing is None:
+            raise GeodeckError(f"{SOURCE}/{path}: svglib cannot read this SVG")
+        drawing.initialFontName = fonts.REGULAR  # renderPDF would otherwise add an unembedded Helvetica
+        _CONVERTED[key] = (drawing, drawings.dumps(drawing))
+    return _CONVERTED[key]
+
+
 class Flags:
     def __init__(self, store):
         self.store = store
@@ -68,14 +86,12 @@ class Flags:
         svg = self.store.resolve(entry)
         try:
             with readers.opened("svg", svg) as handle:
-                drawing = svg2rlg(handle)
+                data = handle.read()
         except Unreadable as exc:
             raise readers.failure("svg", svg, exc) from exc
-        if drawing is None:
-            raise GeodeckError(f"{SOURCE}/{path}: svglib cannot read this SVG")
-        drawing.initialFontName = fonts.REGULAR  # renderPDF would otherwise add an unembedded Helvetica
+        drawing, dumped = _converted(data, path)
         with suppress(OSError, atomic.OutputError):  # a read-only store, a folder in the way: convert next time
-            atomic.write_bytes(cached, drawings.dumps(drawing))
+            atomic.write_bytes(cached, dumped)
         return drawing
 
     def draw(self, canvas, path: str, box: Box, card_id: str, outline=None) -> Box:

@@ -55,26 +55,57 @@ def overlapping(box, boxes: np.ndarray) -> np.ndarray:
     return ~((x1 <= boxes[:, 0]) | (x0 >= boxes[:, 2]) | (y1 <= boxes[:, 1]) | (y0 >= boxes[:, 3]))
 
 
+NEAR_MM = 1e-3  # segments and boxes whose bounding boxes are farther apart than this are not looked at closer
+
+
 def _orient(ax, ay, bx, by, cx, cy):
     return np.sign((bx - ax) * (cy - ay) - (by - ay) * (cx - ax))
 
 
-def _cross(ax, ay, bx, by, cx, cy, dx, dy):
-    """Whether segments a-b properly cross segments c-d, element by element (numpy broadcasting)."""
+def _proper(ax, ay, bx, by, cx, cy, dx, dy):
     d1, d2 = _orient(ax, ay, bx, by, cx, cy), _orient(ax, ay, bx, by, dx, dy)
     d3, d4 = _orient(cx, cy, dx, dy, ax, ay), _orient(cx, cy, dx, dy, bx, by)
     return (d1 * d2 < 0) & (d3 * d4 < 0)
 
 
+def _where_near(test, near: np.ndarray, *values) -> np.ndarray:
+    """`test(*values)` element by element (broadcast to `near`'s shape), worked out only where `near`: two
+    segments, or a segment and a box, that do not come near cannot cross (most of a map's pairs)."""
+    hit = np.zeros(near.shape, dtype=bool)
+    if near.any():
+        hit[near] = test(*(np.broadcast_to(v, near.shape)[near] for v in values))
+    return hit
+
+
+def _near(ax, ay, bx, by, x0, y0, x1, y1):
+    """Whether segments a-b come within NEAR_MM of boxes (x0 ≤ x1, y0 ≤ y1), broadcast."""
+    return (
+        (np.minimum(ax, bx) <= x1 + NEAR_MM)
+        & (np.maximum(ax, bx) >= x0 - NEAR_MM)
+        & (np.minimum(ay, by) <= y1 + NEAR_MM)
+        & (np.maximum(ay, by) >= y0 - NEAR_MM)
+    )
+
+
+def _cross(ax, ay, bx, by, cx, cy, dx, dy):
+    """Whether segments a-b properly cross segments c-d, element by element (numpy broadcasting)."""
+    near = _near(ax, ay, bx, by, np.minimum(cx, dx), np.minimum(cy, dy), np.maximum(cx, dx), np.maximum(cy, dy))
+    return _where_near(_proper, near, ax, ay, bx, by, cx, cy, dx, dy)
+
+
+def _entering(ax, ay, bx, by, x0, y0, x1, y1):
+    hit = (x0 < ax) & (ax < x1) & (y0 < ay) & (ay < y1)
+    hit |= (x0 < bx) & (bx < x1) & (y0 < by) & (by < y1)
+    for cx, cy, dx, dy in ((x0, y0, x1, y0), (x1, y0, x1, y1), (x1, y1, x0, y1), (x0, y1, x0, y0)):
+        hit |= _proper(ax, ay, bx, by, cx, cy, dx, dy)
+    return hit
+
+
 def _enters(ax, ay, bx, by, boxes: np.ndarray):
     """Whether segments a-b enter `boxes` (m × 4), broadcast against the boxes' last axis."""
     x0, y0, x1, y1 = boxes.T
-    hit = np.zeros(np.broadcast_shapes(np.shape(bx), x0.shape), dtype=bool)
-    for cx, cy, dx, dy in ((x0, y0, x1, y0), (x1, y0, x1, y1), (x1, y1, x0, y1), (x0, y1, x0, y0)):
-        hit |= _cross(ax, ay, bx, by, cx, cy, dx, dy)
-    for px, py in ((ax, ay), (bx, by)):
-        hit |= (x0 < px) & (px < x1) & (y0 < py) & (py < y1)
-    return hit
+    near = np.broadcast_to(_near(ax, ay, bx, by, x0, y0, x1, y1), np.broadcast_shapes(np.shape(bx), x0.shape))
+    return _where_near(_entering, near, ax, ay, bx, by, x0, y0, x1, y1)
 
 
 def crossing(segment, segments: np.ndarray) -> np.ndarray:
