@@ -79,7 +79,7 @@ def test_report_is_deterministic_and_complete(case):
         assert "hero_win_share" in kinds[name]
     assert not [v for v in first["verdicts"] if search.NAME in v["name"]]  # the search bot's rung is reported only
     seats = {first["players"], *config.get("seats.player_counts")} & set(game.player_counts)
-    bot = level(config.get("seats.bot"), "en")
+    bot = level(config.get("seats.bot"), registry.language("en"))
     assert {v["name"] for v in first["verdicts"]} >= {f"first player, {p} players ({bot})" for p in seats}
     assert {k for k in kinds if k.startswith("seats ")} == {f"seats {p}p" for p in seats}
     random_play = kinds["random"]
