@@ -21,6 +21,7 @@ from pipeline.cli.common import (
 from pipeline.cli_output import Bounded, console, force_option, jobs_option, lang_option, out, progress, refuse_together
 from pipeline.errors import ExitCode
 from pipeline.games import registry as games
+from pipeline.i18n.language import Language
 from pipeline.playcheck import MAX_GAMES
 
 
@@ -115,7 +116,6 @@ def play_check(
     from pipeline.playcheck import runner as playcheck
 
     _refuse_play_check_options(click.get_current_context(), scheduler, games, max_games)
-    lang = lang and lang.code  # the report's words still take a code (docs/architecture.md)
     if deck_file is None:  # a published version's own templates (its thresholds): pipeline.decks.pinned
         game = pinned.at(game, version)
     deck, path = playcheck.load(game, version, deck_file)
@@ -171,7 +171,7 @@ def _play_checked(game, deck, path, players, games, max_games, seed, jobs, sched
         )
 
 
-def _write_report(report: dict, report_dir: Path, draft: bool, force: bool, lang: str | None) -> None:
+def _write_report(report: dict, report_dir: Path, draft: bool, force: bool, lang: Language | None) -> None:
     """report.json, report.md and the plots in the report folder, said on the terminal."""
     from pipeline.i18n.catalogue import translate
     from pipeline.playcheck import report as reports
@@ -182,11 +182,11 @@ def _write_report(report: dict, report_dir: Path, draft: bool, force: bool, lang
     )
 
 
-def _shown_in(lang: str | None) -> str:
+def _shown_in(lang: Language | None) -> Language:
     """The language of the words on the terminal: the report's (--lang), else the source language."""
     from pipeline.i18n import registry
 
-    return lang or registry.source()
+    return lang or registry.language(registry.source())
 
 
 @click.command("play")

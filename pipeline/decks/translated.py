@@ -36,7 +36,7 @@ from babel.languages import get_official_languages
 from pipeline import readers
 from pipeline.decks.values import card_value, missing, provenance
 from pipeline.errors import GeodeckError
-from pipeline.i18n import names
+from pipeline.i18n import names, registry
 from pipeline.i18n.language import Language
 from pipeline.paths import SOURCES_DIR
 
@@ -168,7 +168,7 @@ def _one(kind: str, name: str, row, lang: str, origin: dict | None, local: str |
     if kind == "capital":
         if (iso3, name) in reviewed(kind, lang):
             return _reviewed(*reviewed(kind, lang)[iso3, name])
-        city = names.city(name, str(row.get("iso2") or ""), lang) if lang != local else None
+        city = names.city(name, str(row.get("iso2") or ""), registry.language(lang)) if lang != local else None
         return _cldr(city) if city else _local(name, origin, lang, local)
     if (iso3, name) in reviewed(kind, lang):
         return _reviewed(*reviewed(kind, lang)[iso3, name])
@@ -196,7 +196,7 @@ def value(field, row) -> tuple[object, dict | None]:
         iso3 = str(row.get("iso3"))
         if (iso3, "") in reviewed(kind, lang):
             return _reviewed(*reviewed(kind, lang)[iso3, ""])
-        found = names.territory(str(raw), lang)
+        found = names.territory(str(raw), registry.language(lang))
         if found is None:
             raise GeodeckError(f"CLDR has no {lang} name for {iso3} ({raw}); add it to names_{lang}.csv")
         return _cldr(found)

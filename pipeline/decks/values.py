@@ -65,6 +65,6 @@ def provenance(row, column: str) -> dict | None:
     return origin if missing(citation) else origin | {"citation": str(citation)}
 
 
-def card_name(fields: dict, lang: Language | str, card_id: str) -> str:
+def card_name(fields: dict, lang: Language, card_id: str) -> str:
     """A card's name in `lang` as its cards print it: its `name_<lang>`, else its own `name`, else its id."""
     return fields.get(f"name_{lang}") or fields.get("name") or card_id

@@ -9,11 +9,11 @@ from pipeline.paths import TEMPLATES_DIR
 WORDS = TEMPLATES_DIR / "play" / "seats.toml"
 
 
-def words(lang: Language | str) -> dict:
+def words(lang: Language) -> dict:
     """The seats' words in `lang`: `player`, `human`, `bot` and the bots' `levels`."""
     return localised(readers.read_input("toml", WORDS), lang, WORDS.stem)["words"]
 
 
-def level(name: str, lang: Language | str) -> str:
+def level(name: str, lang: Language) -> str:
     """A bot level's name in `lang` (expert); a level without a word by its name."""
     return words(lang)["levels"].get(name, name)

@@ -8,13 +8,12 @@ from functools import cache
 import babel
 from babel import Locale, core
 
-from pipeline.i18n import registry
 from pipeline.i18n.language import Language
 
 
-def territory(code: str, lang: Language | str) -> str | None:
+def territory(code: str, lang: Language) -> str | None:
     """CLDR's name of the territory or region `code` in `lang`, or None where CLDR has none."""
-    return registry.language(lang).locale.territories.get(code)
+    return lang.locale.territories.get(code)
 
 
 def version() -> str:
@@ -37,10 +36,10 @@ def _zones(iso2: str) -> dict[str, str]:
     return zones
 
 
-def city(name: str, iso2: str, lang: Language | str) -> str | None:
+def city(name: str, iso2: str, lang: Language) -> str | None:
     """CLDR's exemplar city in `lang` of the time zone of country `iso2` named after the city `name`, or
     None where no zone is named after it or `lang`'s CLDR data has no name of its own for it."""
     zone = _zones(iso2).get(name)
     if zone is None:
         return None
-    return registry.language(lang).locale.time_zones.get(zone, {}).get("city")
+    return lang.locale.time_zones.get(zone, {}).get("city")

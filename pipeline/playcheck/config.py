@@ -14,6 +14,7 @@ from pipeline import placeholders, readers
 from pipeline.errors import GeodeckError
 from pipeline.i18n import registry
 from pipeline.i18n.catalogue import localised
+from pipeline.i18n.language import Language
 from pipeline.jsonfile import Missing, Unreadable
 
 
@@ -21,12 +22,13 @@ class Config:
     """Thresholds of one game, their words in `lang`; `get("seats.tolerance")` names the file and key when one
     is missing."""
 
-    def __init__(self, data: dict, path: Path, lang: str | None = None):
-        self.data, self.path, self.lang = data, path, lang or registry.source()
+    def __init__(self, data: dict, path: Path, lang: Language | None = None):
+        self.data, self.path = data, path
+        self.lang = lang or registry.language(registry.source())
 
-    def speaking(self, lang: str | None) -> "Config":
+    def speaking(self, lang: Language | None) -> "Config":
         """These thresholds with their words in `lang` (default: the source language)."""
-        lang = lang or registry.source()
+        lang = lang or registry.language(registry.source())
         return Config(localised(self.data, lang, self.path.stem), self.path, lang)
 
     def get(self, key: str, default=None):

@@ -15,6 +15,7 @@ from pipeline.framework import core
 from pipeline.framework.definition import GameDefinition
 from pipeline.framework.levels import level
 from pipeline.i18n.catalogue import N_, translate
+from pipeline.i18n.language import Language
 from pipeline.playcheck import ports
 from pipeline.playcheck.tally import Tally
 
@@ -50,7 +51,7 @@ class Kind:
         return self.hero if self.hero and player == hero else self.bot
 
 
-def shown(name: str, summary: dict, players: int, lang: str) -> str:
+def shown(name: str, summary: dict, players: int, lang: Language) -> str:
     """How a report names the kind of playout `name` (its `summary`; the check's own player count `players`)
     in `lang`: its bots' levels translated."""
     if name == RANDOM:

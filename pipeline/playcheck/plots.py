@@ -13,8 +13,8 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import ScalarFormatter
 
 from pipeline.framework.levels import level
-from pipeline.i18n import registry
 from pipeline.i18n.catalogue import translate
+from pipeline.i18n.language import Language
 from pipeline.playcheck import words
 from pipeline.playcheck.play import shown
 from pipeline.playcheck.stats import TIES
@@ -34,8 +34,8 @@ class _Decimals(ScalarFormatter):
         return super().__call__(x, pos).replace(".", self.sign)
 
 
-def _png(figure: Figure, lang: str) -> bytes:
-    sign = get_decimal_symbol(registry.language(lang).locale)
+def _png(figure: Figure, lang: Language) -> bytes:
+    sign = get_decimal_symbol(lang.locale)
     for axes in figure.axes:
         for axis in (axes.xaxis, axes.yaxis):
             if isinstance(axis.get_major_formatter(), ScalarFormatter):  # not the ticks labelled by name
@@ -52,7 +52,7 @@ def _errors(intervals: list[dict]) -> list[list[float]]:
     return [[i["value"] - i["low"] for i in intervals], [i["high"] - i["value"] for i in intervals]]
 
 
-def lengths(report: dict, lang: str) -> bytes:
+def lengths(report: dict, lang: Language) -> bytes:
     """Game length histogram of the random playouts and of the seat playouts at the report's player count."""
     figure, axes = plt.subplots(figsize=(7, 3.5))
     for name, summary in report["playouts"].items():
@@ -73,7 +73,7 @@ def lengths(report: dict, lang: str) -> bytes:
     return _png(figure, lang)
 
 
-def seats(report: dict, lang: str) -> bytes:
+def seats(report: dict, lang: Language) -> bytes:
     """Win share by seat with 95 % intervals, one group per player count, the fair share dashed."""
     rows = [s for s in report["playouts"].values() if "hero" not in s and s["bot"] != "random"]
     figure, axes = plt.subplots(figsize=(7, 3.5))
@@ -97,7 +97,7 @@ def seats(report: dict, lang: str) -> bytes:
     return _png(figure, lang)
 
 
-def ladder(report: dict, lang: str) -> bytes:
+def ladder(report: dict, lang: Language) -> bytes:
     """Each rung of the bot ladder at each player count: one stronger seat's win share against the rung below."""
     rungs = [s for s in report["playouts"].values() if "hero" in s]
     counts = sorted({s["players"] for s in rungs})
@@ -125,7 +125,7 @@ def ladder(report: dict, lang: str) -> bytes:
     return _png(figure, lang)
 
 
-def cards(report: dict, lang: str) -> bytes:
+def cards(report: dict, lang: Language) -> bytes:
     """Win index per card (sorted, with 95 % intervals) and the mean per continent (games with continents)."""
     index = sorted(report["cards"]["win_index"].values(), key=lambda i: i["value"])
     continents = report["cards"]["continents"]
@@ -150,7 +150,7 @@ def cards(report: dict, lang: str) -> bytes:
     return _png(figure, lang)
 
 
-def ties(report: dict, lang: str) -> bytes:
+def ties(report: dict, lang: Language) -> bytes:
     """Tie rate per category (random playouts) with its interval and the allowed maximum."""
     categories = list(report["playouts"]["random"]["ties"])
     shares = [report["playouts"]["random"]["ties"][c]["share"] for c in categories]

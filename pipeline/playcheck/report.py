@@ -12,6 +12,7 @@ from pipeline.errors import ExitCode
 from pipeline.framework.levels import level
 from pipeline.i18n import registry
 from pipeline.i18n.catalogue import N_, clauses, gettext, labelled, localised, translate
+from pipeline.i18n.language import Language
 from pipeline.paths import TEMPLATES_DIR
 from pipeline.playcheck import MAX_GAMES, words
 from pipeline.playcheck.numbers import count, fixed, interval, plain, short
@@ -55,16 +56,16 @@ def to_json(report: dict) -> str:
     return json.dumps(report, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
 
 
-def _lang(lang: str | None) -> str:
-    return lang or registry.source()
+def _lang(lang: Language | None) -> Language:
+    return lang or registry.language(registry.source())
 
 
-def _result_word(result: str, lang: str) -> str:
+def _result_word(result: str, lang: Language) -> str:
     """A verdict's result (pass, fail, undecided) in `lang`."""
     return localised(readers.read_input("toml", WORDS), lang, WORDS.stem)["words"]["results"][result]
 
 
-def _header(columns: tuple[str, ...], lang: str) -> list[str]:
+def _header(columns: tuple[str, ...], lang: Language) -> list[str]:
     """A Markdown table's header row and rule."""
     return [
         "| " + " | ".join(gettext(lang, column) for column in columns) + " |",
@@ -72,19 +73,19 @@ def _header(columns: tuple[str, ...], lang: str) -> list[str]:
     ]
 
 
-def _seat_shares(summary: dict, lang: str) -> str:
+def _seat_shares(summary: dict, lang: Language) -> str:
     shares = " · ".join(fixed(s["value"], lang) for s in summary["seat_win_share"])
     if "hero" not in summary:
         return shares
     return f"{shares} ({level(summary['hero'], lang)}: {interval(summary['hero_win_share'], lang)})"
 
 
-def _pairs(pairs, lang: str, names: dict[str, str]) -> str:
+def _pairs(pairs, lang: Language, names: dict[str, str]) -> str:
     """Cards by their names (`names`: the report's, by id; a report before them: the ids) with their win index."""
     return ", ".join(f"{names.get(card, card)} {plain(index, lang)}" for card, index in pairs)
 
 
-def _result(v: dict, lang: str) -> str:
+def _result(v: dict, lang: Language) -> str:
     """A verdict's result; a level one with its equivalence bound; an undecided one with about how many games
     of its playouts would decide it."""
     if v.get("level"):
@@ -99,12 +100,12 @@ def _result(v: dict, lang: str) -> str:
     return translate(lang, "{undecided} (no number of games)", undecided=_result_word("undecided", lang))
 
 
-def _allowed(v: dict, lang: str) -> str:
+def _allowed(v: dict, lang: Language) -> str:
     """A verdict's band and the margin a pass may exceed it by (none shown as ± 0)."""
     return f"{short(v['band'][0], lang)}–{short(v['band'][1], lang)} (± {short(v.get('margin', 0), lang)})"
 
 
-def _measured(report: dict, v: dict, lang: str) -> str:
+def _measured(report: dict, v: dict, lang: Language) -> str:
     """What a verdict was measured on: its kind of playouts and their games."""
     played = report["playouts"].get(v.get("playouts", ""))
     if not played:
@@ -113,7 +114,7 @@ def _measured(report: dict, v: dict, lang: str) -> str:
     return translate(lang, "{playouts}, {games} games", playouts=kind, games=count(played["games"], lang))
 
 
-def _hint(report: dict, lang: str) -> str:
+def _hint(report: dict, lang: Language) -> str:
     """What to run when verdicts stay undecided: a --max-games that would decide them."""
     if report["result"] != "undecided":
         return ""
@@ -127,7 +128,7 @@ def _hint(report: dict, lang: str) -> str:
     return " " + gettext(lang, "(no number of games decides it)")
 
 
-def failures(report: dict, lang: str | None = None) -> list[str]:
+def failures(report: dict, lang: Language | None = None) -> list[str]:
     """Why the deck fails, in plain words: per failed verdict its figure, the band it left and the band's reason."""
     lang = _lang(lang)
     found = []
@@ -152,7 +153,7 @@ def failures(report: dict, lang: str | None = None) -> list[str]:
     return found
 
 
-def _family(report: dict, lang: str) -> str:
+def _family(report: dict, lang: Language) -> str:
     return translate(
         lang,
         "Verdicts: 95 % for all {verdicts} together at every one of up to {max_looks} looks, {looks} made "
@@ -163,11 +164,11 @@ def _family(report: dict, lang: str) -> str:
     )
 
 
-def _unit(report: dict, lang: str) -> str:
+def _unit(report: dict, lang: Language) -> str:
     return gettext(lang, report["length_unit"])
 
 
-def to_markdown(report: dict, plots: dict[str, str] | None = None, lang: str | None = None) -> str:
+def to_markdown(report: dict, plots: dict[str, str] | None = None, lang: Language | None = None) -> str:
     """The report for a designer in `lang` (default: the source language); `plots` maps plot names to image
     files beside the Markdown."""
     lang = _lang(lang)
@@ -181,7 +182,7 @@ def to_markdown(report: dict, plots: dict[str, str] | None = None, lang: str | N
     return "\n".join(lines) + "\n"
 
 
-def _verdict_lines(report: dict, lang: str) -> list[str]:
+def _verdict_lines(report: dict, lang: Language) -> list[str]:
     """The title, what was played, the result with its failures, the verdicts' table and why their bands."""
     title = translate(lang, "play-check: {game} {version}", game=report["game"], version=report["version"] or "")
     lines = [
@@ -217,7 +218,7 @@ def _verdict_lines(report: dict, lang: str) -> list[str]:
     return lines
 
 
-def _playout_lines(report: dict, lang: str) -> list[str]:
+def _playout_lines(report: dict, lang: Language) -> list[str]:
     """Each kind of playout's games, length, seat shares, shared wins and lead changes; the branching factor."""
     lines = ["", "## " + gettext(lang, "Playouts"), "", *_header(PLAYOUT_COLUMNS, lang)]
     for kind, s in report["playouts"].items():
@@ -241,7 +242,7 @@ def _playout_lines(report: dict, lang: str) -> list[str]:
     return lines
 
 
-def _ladder_lines(report: dict, lang: str) -> list[str]:
+def _ladder_lines(report: dict, lang: Language) -> list[str]:
     """Each rung of the skill ladder: the stronger bot's win share, overall and by its seat."""
     lines = ["", "## " + gettext(lang, "Skill ladder"), "", *_header(LADDER_COLUMNS, lang)]
     for s in report["playouts"].values():
@@ -255,7 +256,7 @@ def _ladder_lines(report: dict, lang: str) -> list[str]:
     return lines + (["", note] if note else [])
 
 
-def ladder_note(report: dict, lang: str) -> str:
+def ladder_note(report: dict, lang: Language) -> str:
     """What the report says about the game's bots below the ladder, in `lang` (empty: nothing)."""
     note = report.get("ladder_note")
     if not note:
@@ -264,7 +265,7 @@ def ladder_note(report: dict, lang: str) -> str:
     return translate(lang, note["message"], levels=levels, search=level(note["search"], lang))
 
 
-def _per_game_lines(report: dict, lang: str) -> list[str]:
+def _per_game_lines(report: dict, lang: Language) -> list[str]:
     """The game's own counts per random game, and their maxima."""
     random_play = report["playouts"]["random"]
     lines = ["", "## " + gettext(lang, "Per game (random playouts)"), "", *_header(PER_GAME_COLUMNS, lang)]
@@ -277,7 +278,7 @@ def _per_game_lines(report: dict, lang: str) -> list[str]:
     return lines
 
 
-def _card_lines(report: dict, lang: str) -> list[str]:
+def _card_lines(report: dict, lang: Language) -> list[str]:
     """The cards' win index: strongest and weakest, those always winning, the mean per continent."""
     cards = report["cards"]
     lines = [
@@ -340,7 +341,7 @@ def folder(root: Path, deck: dict, draft: bool) -> Path:
 
 
 def write(
-    report: dict, root: Path | None = None, draft: bool = False, force: bool = False, lang: str | None = None
+    report: dict, root: Path | None = None, draft: bool = False, force: bool = False, lang: Language | None = None
 ) -> Path:
     """report.json, report.md and the plots (their words in `lang`) into root/<game>/<version>/ (`folder`),
     swapped in whole (outputs.replacing: never half-written, never over a folder geodeck did not write);
@@ -358,7 +359,7 @@ def write(
     return target
 
 
-def to_rich(report: dict, lang: str | None = None):
+def to_rich(report: dict, lang: Language | None = None):
     """The report as rich tables in `lang` (default: the source language): verdicts, then playouts."""
     from rich.console import Group
     from rich.table import Table

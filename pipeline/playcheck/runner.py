@@ -34,6 +34,7 @@ from pipeline.framework import search
 from pipeline.framework.definition import GameDefinition
 from pipeline.framework.levels import level
 from pipeline.i18n.catalogue import N_, labelled, translate
+from pipeline.i18n.language import Language
 from pipeline.playcheck import config as thresholds
 from pipeline.playcheck import execute, ports, words
 from pipeline.playcheck.numbers import fixed, interval, plain, short
@@ -111,7 +112,7 @@ def check(
     on_games: Callable[[int], None] = lambda n: None,
     watch: Watch | None = None,
     max_games: int | None = None,
-    lang: str | None = None,
+    lang: Language | None = None,
 ) -> dict:
     """Simulate `deck` and return the report (metrics with intervals + verdicts), a JSON-ready dict: first
     `games` per kind of playout, then more of the kinds an undecided verdict needs (`_more`), up to
@@ -296,7 +297,7 @@ def _summary(kind: Kind, tally: Tally) -> dict:
     return summary
 
 
-def _names(deck: dict, cards: dict, lang: str) -> dict[str, str]:
+def _names(deck: dict, cards: dict, lang: Language) -> dict[str, str]:
     """The names in `lang` of the cards the report lists (strongest, weakest, always winning), by id."""
     listed = {c for c, _ in cards["strongest"] + cards["weakest"]} | {
         c for ids in cards["always_wins"].values() for c in ids

@@ -5,8 +5,8 @@ report (data, as the game names them), made from messages its playcheck module l
 import re
 from string import Formatter
 
-from pipeline.i18n import registry
 from pipeline.i18n.catalogue import translate
+from pipeline.i18n.language import Language
 
 
 def of(report: dict, what: str) -> tuple[str, ...]:
@@ -15,7 +15,7 @@ def of(report: dict, what: str) -> tuple[str, ...]:
     return tuple(report.get("names", {}).get(what, ()))
 
 
-def named(key: str, messages: tuple[str, ...], lang: str) -> str:
+def named(key: str, messages: tuple[str, ...], lang: Language) -> str:
     """`key` (e.g. "placed most") in `lang`: the message it was made from ("placed {guess}") translated, its
     fields named the same way ("most"); a key made from none as it is."""
     for message in messages:
@@ -31,9 +31,9 @@ def named(key: str, messages: tuple[str, ...], lang: str) -> str:
     return key
 
 
-def continent(name: str, lang: str) -> str:
+def continent(name: str, lang: Language) -> str:
     """A continent (a card's, by its name in the deck) as the cards print it in `lang` (CLDR's name); a
     continent geodeck does not know as the deck names it."""
     from pipeline.render import layouts
 
-    return layouts.continent_name(name, registry.language(lang)) or name
+    return layouts.continent_name(name, lang) or name

@@ -263,12 +263,14 @@ def playcheck(where: Where, name: str, version: str, lang: str | None, games: in
     deck's page shows it, `done/total` games said as they are played; its one-line verdict."""
     from pipeline.decks import pinned
     from pipeline.games import registry
+    from pipeline.i18n import registry as languages
     from pipeline.playcheck import report as reports
     from pipeline.playcheck import runner
 
     where.enter()
     game = pinned.at(registry.get(name), version)
     deck, path = runner.load(game, version, None)
+    language = languages.language(lang) if lang else None
     total, done = [0], [0]
 
     def started(count: int) -> None:
@@ -287,7 +289,7 @@ def playcheck(where: Where, name: str, version: str, lang: str | None, games: in
         on_start=started,
         on_games=played,
         max_games=runner.GROWTH * games,
-        lang=lang,
+        lang=language,
     )
-    reports.write(report, paths.OUTPUT_DIR / "reports", False, lang=lang)
+    reports.write(report, paths.OUTPUT_DIR / "reports", False, lang=language)
     return f"{name} {version}: play-check {report['result']}"

@@ -12,6 +12,7 @@ from pipeline.cli_output import MAX_ERROR_LINE
 from pipeline.decks import published
 from pipeline.errors import GeodeckError
 from pipeline.games import registry
+from pipeline.i18n import registry as languages
 from pipeline.playcheck import MAX_GAMES
 from pipeline.playcheck import report as reports
 
@@ -60,9 +61,9 @@ def test_a_full_disk_during_export_names_the_zip(geodeck, monkeypatch, tmp_path)
 
 def test_play_check_advises_only_a_max_games_the_option_takes():
     report = {"result": "undecided", "max_games_to_decide": 10_977_052}
-    assert f"--max-games takes, {MAX_GAMES} at most," in reports._hint(report, "en")
-    assert "10977052" not in reports._hint(report, "en")
-    assert "--max-games 5494)" in reports._hint(report | {"max_games_to_decide": 5494}, "en")
+    assert f"--max-games takes, {MAX_GAMES} at most," in reports._hint(report, languages.language("en"))
+    assert "10977052" not in reports._hint(report, languages.language("en"))
+    assert "--max-games 5494)" in reports._hint(report | {"max_games_to_decide": 5494}, languages.language("en"))
 
 
 def test_a_failed_report_leaves_no_folder_it_made(tmp_path):

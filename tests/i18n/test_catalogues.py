@@ -160,7 +160,7 @@ def test_only_the_words_of_a_template_are_translated(everything, game):
     assert {inside for inside, _, _ in pairs} == {True, False}
     for inside, original, text in pairs:
         assert text == (f"eo:{original}" if inside else original), (game, original, text)
-    assert layout.continent("Europe", everything)[0] == "Eŭropo"  # CLDR's name, not the catalogue's
+    assert layout.continent("Europe", registry.language(everything))[0] == "Eŭropo"  # CLDR's name, not the catalogue's
 
 
 @pytest.fixture

@@ -79,7 +79,7 @@ def test_report_is_deterministic_and_complete(case):
         assert "hero_win_share" in kinds[name]
     assert not [v for v in first["verdicts"] if search.NAME in v["name"]]  # the search bot's rung is reported only
     seats = {first["players"], *config.get("seats.player_counts")} & set(game.player_counts)
-    bot = level(config.get("seats.bot"), "en")
+    bot = level(config.get("seats.bot"), registry.language("en"))
     assert {v["name"] for v in first["verdicts"]} >= {f"first player, {p} players ({bot})" for p in seats}
     assert {k for k in kinds if k.startswith("seats ")} == {f"seats {p}p" for p in seats}
     random_play = kinds["random"]
@@ -265,7 +265,7 @@ def test_ties_beyond_the_threshold_fail():
     assert verdicts["ties: temperature_c above"]["result"] == "fail"
     assert verdicts["ties: area_km2 above"]["result"] == "pass"
     band = verdicts["ties: temperature_c above"]["band"]
-    figure = interval(verdicts["ties: temperature_c above"], registry.source())
+    figure = interval(verdicts["ties: temperature_c above"], registry.language(registry.source()))
     why = f"ties: temperature_c above: {figure} above the allowed "
     assert [line for line in reports.failures(report) if line.startswith("ties: temperature_c above")] == [
         why + f"{band[0]:g}–{band[1]:g}. {verdicts['ties: temperature_c above']['reason']}"
@@ -317,7 +317,8 @@ def test_a_first_player_ahead_by_more_than_3_points_fails_without_a_hidden_margi
         "playouts": {"seats 2p": {"games": 10_000, "players": 2, "bot": "expert"}},
         "verdicts": [first],
     }
-    shown = reports._allowed(first, registry.source()), reports._measured(report, first, registry.source())
+    source = registry.language(registry.source())
+    shown = reports._allowed(first, source), reports._measured(report, first, source)
     assert shown == ("0.47–0.53 (± 0)", "seats 2p, 10,000 games")
 
 
@@ -508,8 +509,8 @@ def test_a_first_player_level_with_its_bound_is_decided_and_says_so():
     config = playcheck.thresholds.load(games.get("deutschland"))
     first = playcheck._first_player("seats 2p", "expert", tally, config, 0.05)
     assert (first["result"], first["level"], first["equivalence"]) == ("pass", True, 0.0499)
-    assert reports._result(first, "en") == "level within ± 0.05"
-    assert reports._result(first, "de") == "gleichauf innerhalb ± 0,05"  # through the catalogues
+    assert reports._result(first, registry.language("en")) == "level within ± 0.05"
+    assert reports._result(first, registry.language("de")) == "gleichauf innerhalb ± 0,05"  # through the catalogues
     assert reports.EXIT_CODES[stats.worst([first["result"], "pass"])] == 0
     without = playcheck.thresholds.Config(
         {key: value for key, value in config.data.items() if key != "notice"}, config.path
@@ -565,7 +566,7 @@ def test_the_world_games_report_states_its_bots_two_axes():
     english = reports.to_markdown(report)
     assert "differ on two axes: what they know (child, novice, skilled, expert, master)" in english
     assert "how they play (by rule, or mcts:" in english.split("## Skill ladder")[1]
-    german = reports.to_markdown(report, lang="de")
+    german = reports.to_markdown(report, lang=registry.language("de"))
     assert "Kind, Anfänger, Geübter, Experte, Meister" in german and "two axes" not in german
     console = Console(width=400, record=True, file=io.StringIO())
     console.print(reports.to_rich(report))

@@ -25,7 +25,10 @@ GERMAN = "de"  # the catalogue filled with the report's words on this branch
 def checked() -> dict[str, dict]:
     """The same check (the tiny Deutschland deck, one look) in the source language and in German."""
     game, deck = games.get("deutschland"), deutschland()
-    return {lang: playcheck.check(game, deck, games=20, seed=1, lang=lang) for lang in (registry.source(), GERMAN)}
+    return {
+        lang: playcheck.check(game, deck, games=20, seed=1, lang=registry.language(lang))
+        for lang in (registry.source(), GERMAN)
+    }
 
 
 def _keys(document) -> list:
@@ -43,15 +46,17 @@ def _figures(report: dict) -> list:
 
 def test_a_german_report_has_no_english_message_left(checked):
     german = checked[GERMAN]
-    markdown = reports.to_markdown(german, {name: f"{name}.png" for name in plots.PLOTS}, GERMAN)
+    markdown = reports.to_markdown(german, {name: f"{name}.png" for name in plots.PLOTS}, registry.language(GERMAN))
     console = Console(width=400, record=True, file=io.StringIO())
-    console.print(reports.to_rich(german, GERMAN))
+    console.print(reports.to_rich(german, registry.language(GERMAN)))
     for text in (markdown, console.export_text()):
         words = re.sub(r"--[\w-]+|\]\([^)]*\)", "", text)  # an option's name (--max-games), a plot's file: no words
         assert english_left(words, GERMAN, ("report:", "deutschland:")) == [], text
         assert not re.search(r"(?<![\d.])0\.\d", text) and re.search(r"(?<![\d.])0,\d{3}", text)  # 0,512
     assert translate(GERMAN, "Why these bands:") in markdown
-    assert plots.ties(german, GERMAN).startswith(b"\x89PNG")  # its allowed limits found by the German names
+    assert plots.ties(german, registry.language(GERMAN)).startswith(
+        b"\x89PNG"
+    )  # its allowed limits found by the German names
 
 
 def test_only_the_words_change_not_the_keys_or_the_figures(checked):
@@ -65,7 +70,7 @@ def test_only_the_words_change_not_the_keys_or_the_figures(checked):
 
 def test_a_games_own_verdict_words_come_from_its_template_in_the_language():
     config = thresholds.load(games.get("laender-toppen"))
-    english, german = config.speaking(None), config.speaking(GERMAN)
+    english, german = config.speaking(None), config.speaking(registry.language(GERMAN))
     assert english.text("skill.words.knowing", players=4) == "knowing the values: expert vs blind, 4 players"
     assert (
         german.text("skill.words.knowing", players=4)

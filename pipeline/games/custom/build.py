@@ -159,11 +159,11 @@ def refused(
     and the cards and categories behind them."""
     spoken = outcome.report
     if made.lang != registry_i18n.source():
-        spoken = runner.check(game, deck, games=games, deck_path="candidates", lang=made.lang)
+        spoken = runner.check(game, deck, games=games, deck_path="candidates", lang=made.language)
     return refusal.refused(
         game.name,
         made,
-        reports.failures(spoken, made.lang),
+        reports.failures(spoken, made.language),
         outcome.report,
         deck,
         len(outcome.swaps),

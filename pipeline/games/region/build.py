@@ -29,6 +29,7 @@ from pipeline.games.region import candidates, geography, reviewed
 from pipeline.geo import grid as grids
 from pipeline.geo import selection
 from pipeline.i18n.catalogue import N_, translate
+from pipeline.i18n.language import Language
 from pipeline.jsonfile import Unreadable
 from pipeline.rounding import round_half_up
 
@@ -47,7 +48,7 @@ class Region:
     shape: str  # compact, tall, wide, or calibrated (another deck's grid)
     outline: object  # lon/lat MultiPolygon: the mainland kept
     title: str
-    lang: str
+    lang: Language  # the title's; region.json keeps its code (`write`)
     tier: str = "checked"  # reviewed (a signed table), checked (passes the gate from the data), accepted (--accept)
 
 
@@ -65,17 +66,17 @@ def inset(iso3: str) -> grids.Inset | None:
     return grids.Inset(**given) if given else None
 
 
-def default_title(iso3: str, lang: str) -> str:
+def default_title(iso3: str, lang: Language) -> str:
     """The title a deck is built with unless `--title` gives one: "<country>: The Card Game" in `lang`."""
     return translate(lang, TITLE, country=country_name(iso3, lang))
 
 
-def country_name(iso3: str, lang: str) -> str:
+def country_name(iso3: str, lang: Language) -> str:
     """The country's common name in `lang` (pycountry's ISO 3166-1 names and their translations)."""
     country = pycountry.countries.get(alpha_3=iso3)
     if country is None:
         raise GeodeckError(no_country(iso3))
-    names_ = gettext.translation("iso3166-1", pycountry.LOCALES_DIR, languages=[lang], fallback=True)
+    names_ = gettext.translation("iso3166-1", pycountry.LOCALES_DIR, languages=[lang.code], fallback=True)
     return names_.gettext(getattr(country, "common_name", None) or country.name)
 
 
@@ -173,7 +174,7 @@ class Country:
             return self._table(margin, floors["small_country_population"])[0], floors["small_country_population"]
         return table, floors["min_population"]
 
-    def size(self, places: int | None, margin: float | None = None, lang: str = "en") -> int:
+    def size(self, places: int | None, margin: float | None, lang: Language) -> int:
         """The deck's size for `places` (None: the settings' default): at most its candidates standing on their
         own (no suburbs); a country with fewer than the settings' `minimum` cannot be built (an error naming
         it in `lang`)."""
@@ -206,7 +207,7 @@ def build(
     iso3: str,
     places: int | None,
     title: str | None,
-    lang: str,
+    lang: Language,
     calibrated: grids.Grid | None = None,
     country: Country | None = None,
     **tried,
@@ -285,7 +286,7 @@ def write(region: Region, build_root: Path | None = None) -> None:
     meta = {
         "iso3": region.iso3,
         "title": region.title,
-        "lang": region.lang,
+        "lang": region.lang.code,
         "shape": region.shape,
         "tier": region.tier,
         "grid": region.grid.to_dict(),

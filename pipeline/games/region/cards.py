@@ -19,6 +19,7 @@ from pipeline.games.region import geography
 from pipeline.games.region.build import TITLE, default_title, inset, settings
 from pipeline.geo import divisions
 from pipeline.i18n import names as cldr
+from pipeline.i18n import registry
 from pipeline.i18n.catalogue import translate
 from pipeline.i18n.language import Language
 from pipeline.render import text
@@ -33,7 +34,7 @@ def title(deck: dict, lang: Language) -> str:
     """The deck's title printed in `lang`: "<country>: The Card Game" with CLDR's name of the country, or the
     title the deck was built with (`geodeck region build --title`) as given."""
     region = deck["region"]
-    if deck["title"] != default_title(region["iso3"], region["lang"]):
+    if deck["title"] != default_title(region["iso3"], registry.language(region["lang"])):
         return deck["title"]
     iso2 = pycountry.countries.lookup(region["iso3"]).alpha_2
     return translate(lang, TITLE, country=cldr.territory(iso2, lang) or iso2)

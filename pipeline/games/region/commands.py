@@ -85,7 +85,6 @@ def build(countries, every, places, title, lang, accept, jobs, scheduler, mirror
         raise click.UsageError("--all builds every buildable country: give ISO3 codes or --all, not both")
     if not every and not countries:
         raise click.UsageError("give one or more ISO3 codes (e.g. FRA), or --all (`geodeck region list`)")
-    lang = lang and lang.code  # the title's language is kept in the deck as its code
     codes = [c.upper() for c in countries]
     if twice := sorted({c for c in codes if codes.count(c) > 1}):  # merged, and said so
         console.print(f"note: {', '.join(twice)} named more than once: built once", highlight=False, markup=False)

@@ -21,6 +21,7 @@ from pipeline.framework.definition import GameDefinition
 from pipeline.games.region import admin1, candidates, search
 from pipeline.games.region.build import settings
 from pipeline.games.region.catalogue import catalogue
+from pipeline.i18n.language import Language
 from pipeline.render.maps import DETAIL_LAYER
 from pipeline.transform.parsers import wikipedia_german_cities
 from pipeline.transform.parsers.natural_earth import PLACES
@@ -47,7 +48,7 @@ class Options:
     """What every country's search is given (sent once to each worker)."""
 
     places: int | None
-    lang: str | None
+    lang: Language | None
     build: str  # this process's build folder
     store: SnapshotStore  # read only: `ready` has put its files in it
     grid_games: Mapping[str, GameDefinition]  # the games the settings' `grid_from` name (search.grid_sources)
@@ -103,7 +104,7 @@ def build_many(
     store,
     countries: list[str],
     places: int | None = None,
-    lang: str | None = None,
+    lang: Language | None = None,
     accept: str | None = None,
     jobs: int = 1,
     scheduler: str | None = None,

@@ -20,7 +20,7 @@ from pipeline.games.grid.decks import deck_grid
 from pipeline.games.region import build, definition, fairness, gate, legibility, reviewed
 from pipeline.games.region.candidates import SECOND_NAMES
 from pipeline.geo.grid import Grid
-from pipeline.i18n import registry
+from pipeline.i18n.language import Language
 from pipeline.jsonfile import Unreadable
 from pipeline.render import layouts
 
@@ -81,7 +81,7 @@ def attempt(
     country: build.Country,
     setting: dict,
     title: str | None,
-    lang: str,
+    lang: Language,
     games: tuple[int, ...],
     seen: set,
     strict: bool = True,
@@ -173,7 +173,7 @@ def search(
     iso3: str,
     places: int | None,
     title: str | None,
-    lang: str,
+    lang: Language,
     grid_games: Mapping[str, GameDefinition],
     strict: bool = True,
 ) -> list[dict]:
@@ -285,7 +285,7 @@ def publish(
     iso3: str,
     places: int | None = None,
     title: str | None = None,
-    lang: str | None = None,
+    lang: Language | None = None,
     accept: str | None = None,
     grid_games: Mapping[str, GameDefinition] | None = None,
 ) -> stage.Result:
@@ -297,9 +297,9 @@ def publish(
     return published(iso3, tried, accept)
 
 
-def language(iso3: str, lang: str | None) -> str:
+def language(iso3: str, lang: Language | None) -> Language:
     """The title's language: `lang`, else the region game's own."""
-    return layouts.load(definition(iso3.upper())).language(registry.language(lang) if lang else None).code
+    return layouts.load(definition(iso3.upper())).language(lang)
 
 
 def published(iso3: str, tried: list[dict], accept: str | None) -> stage.Result:

@@ -223,7 +223,7 @@ def _continent_names(key: str, view: View) -> list[str]:
     language."""
     if key not in CONTINENTS:
         return [key]
-    named = (names.territory(M49[key], lang) for lang in registry.codes())
+    named = (names.territory(M49[key], lang) for lang in registry.languages().values())
     return [key, view.layout.continent(key, view.lang)[0], *(name for name in named if name)]
 
 

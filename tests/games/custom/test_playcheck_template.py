@@ -8,6 +8,7 @@ import tomlkit
 
 from pipeline.games import registry
 from pipeline.games.custom import templates
+from pipeline.i18n import registry as languages
 from pipeline.playcheck import config
 
 
@@ -28,8 +29,8 @@ def test_a_custom_deck_s_copied_thresholds_speak_german_like_the_base_game_s(tmp
     base = registry.get("laender-toppen")
     path = tmp_path / "custom-german-states.toml"
     path.write_text(tomlkit.dumps(templates.playcheck(base)), encoding="utf-8")
-    custom = config.Config(tomllib.loads(path.read_text(encoding="utf-8")), path).speaking("de")
-    builtin = config.load(base).speaking("de")
+    custom = config.Config(tomllib.loads(path.read_text(encoding="utf-8")), path).speaking(languages.language("de"))
+    builtin = config.load(base).speaking(languages.language("de"))
     assert "Antarktis" in custom.reason("shared_wins") and "acht" in custom.reason("shared_wins")
     assert custom.reason("shared_wins") != builtin.reason("shared_wins")
     assert custom.reason("seats") == builtin.reason("seats") != config.load(base).reason("seats")

