@@ -9,6 +9,7 @@ import pytest
 from fixtures.recipes import states as states_recipe
 
 from pipeline.games.custom import recipe
+from pipeline.i18n.catalogue import translate
 
 STATES = Path(__file__).parents[2] / "fixtures" / "recipes" / "german-states.csv"
 
@@ -21,7 +22,7 @@ def problems(tmp_path: Path, text: str) -> list[str]:
     path = tmp_path / "recipe.toml"
     path.write_text(text, encoding="utf-8")
     try:
-        recipe.load(path)
+        recipe.load(path, lang="en")
     except recipe.RecipeError as exc:
         assert all(line.startswith(f"{path}: ") for line in exc.problems), exc.problems
         return [line.removeprefix(f"{path}: ") for line in exc.problems]
@@ -134,3 +135,32 @@ def _written(folder: Path, text: str) -> Path:
     path = folder / "recipe.toml"
     path.write_text(text, encoding="utf-8")
     return path
+
+
+def german(tmp_path: Path, text: str, lang: str | None = None) -> list[str]:
+    """The recipe's problem lines as `geodeck deck new` says them (its own language) or in `lang`."""
+    path = tmp_path / "recipe.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(recipe.RecipeError) as caught:
+        recipe.load(path, lang=lang)
+    return [line.removeprefix(f"{path}: ") for line in caught.value.problems]
+
+
+def test_a_german_recipe_says_its_problems_in_german_from_the_catalogue(tmp_path):
+    bad = BASE.replace('title = "', 'titel = "x"\ntitle = "', 1).replace("cards = 16", "cards = 500")
+    (cards, key) = german(tmp_path, bad)
+    (cards_en, key_en) = german(tmp_path, bad, lang="en")
+    known = ", ".join(recipe.KEYS["recipe"])
+    assert key == translate("de", recipe.UNKNOWN_MEANT, key="recipe.titel", meant="'title'", keys=known)
+    assert key.startswith("recipe.titel: ") and "'title'" in key and key != key_en
+    assert cards.startswith("recipe.cards 500: ") and "recipe.cards" in cards and cards != cards_en
+    assert "Joker" in cards and "jokers" in cards_en  # the fix (reach) in the recipe's language too
+
+
+def test_the_callers_language_wins_and_a_bad_lang_says_its_lines_are_english(tmp_path):
+    bad = BASE.replace('title = "', 'titel = "x"\ntitle = "', 1)
+    (french,) = german(tmp_path, bad, lang="fr")
+    assert french.startswith("recipe.titel\u00a0: ") and french != german(tmp_path, bad, lang="en")[0]
+    lines = german(tmp_path, bad.replace('lang = "de"', 'lang = "xx"'))
+    assert lines[0].startswith("recipe.lang 'xx' is not one of en, de, ") and "lines are in English" in lines[0]
+    assert lines[1] == german(tmp_path, bad, lang="en")[0]
