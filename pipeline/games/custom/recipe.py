@@ -84,6 +84,21 @@ FIELD_FIXED = N_("{key} {value}: this game's engine compares only {fields}")
 NO_JOKERS = N_("recipe.jokers: this game has no jokers; remove the key")
 JOKER_PAIRS = N_("recipe.jokers: a list of pairs of two different groups, e.g. {example}")
 JOKER_EXAMPLE = '[["Europe", "Asia"]]'
+GROUP_WORD_LANGUAGES = N_("recipe.group_word: {codes} is no language; use {choices}")
+GROUP_WORD = N_("recipe.group_word: the word for one group, e.g. {example}, or one per language, e.g. {each}")
+TEXTS = N_("{key}: a list of texts, e.g. {example}")
+NO_CONTINENT = N_("items.continents: {value} is no continent; use {choices}")
+TABLE_PATH = N_("items.table: the path of a CSV or XLSX file, relative to the recipe")
+COLUMNS = N_("items.columns: a table of roles to column names, e.g. {example}")
+NO_ROLE = N_("{key}: no such role; the roles are {roles}")
+NO_ROLE_MEANT = N_("{key}: no such role (did you mean {meant}?); the roles are {roles}")
+SHEET = N_("items.sheet: the name of the XLSX sheet that holds the table, e.g. {example}")
+GROUPS = N_("items.groups: a table of groups to ISO3 codes, e.g. {example}")
+NO_COLUMN = N_("{key}: a recipe's category reads the column its field names; remove column")
+SAME_FIELD = N_(
+    "{key} {value} and the column {other} both become the card field {field}; rename one of the two columns in the "
+    "table"
+)
 KEYS = {
     "recipe": ("name", "game", "title", "lang", "cards", "jokers", "group_word"),
     "items": ("continents", "include", "exclude", "top", "table", "columns", "groups", "header", "sheet"),
@@ -278,13 +293,10 @@ def _group_word(value, problems: Problems) -> dict[str, str]:
     codes = registry.codes()
     if isinstance(value, dict) and value and all(isinstance(w, str) and w.strip() for w in value.values()):
         if stray := sorted(set(value) - set(codes)):
-            problems.append(f"recipe.group_word: {', '.join(map(shown, stray))} is no language; use {', '.join(codes)}")
+            problems.say(GROUP_WORD_LANGUAGES, codes=", ".join(map(shown, stray)), choices=", ".join(codes))
             return {}
         return dict(value)
-    problems.append(
-        'recipe.group_word: the word for one group, e.g. "Region", or one per language, e.g. '
-        '{ de = "Region", fr = "région" }'
-    )
+    problems.say(GROUP_WORD, example='"Region"', each='{ de = "Region", fr = "région" }')
     return {}
 
 
@@ -380,7 +392,7 @@ def _text(
 def _codes(table: dict, key: str, problems: Problems) -> tuple[str, ...]:
     value = table.get(key, [])
     if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
-        problems.append(f'items.{key}: a list of texts, e.g. ["DEU", "FRA"]')
+        problems.say(TEXTS, key=f"items.{key}", example='["DEU", "FRA"]')
         return ()
     return tuple(value)
 
@@ -390,7 +402,7 @@ def _items(path: Path, table: dict, problems: Problems) -> Items:
     choices = field_table()["continents"].choices
     for continent in continents:
         if continent not in choices:
-            problems.append(f"items.continents: {shown(continent)} is no continent; use {', '.join(choices)}")
+            problems.say(NO_CONTINENT, value=shown(continent), choices=", ".join(choices))
     top = table.get("top")
     chosen_top = None
     if top is not None:
@@ -403,24 +415,24 @@ def _items(path: Path, table: dict, problems: Problems) -> Items:
     source = table.get("table")
     columns = table.get("columns", {})
     if source is not None and not isinstance(source, str):
-        problems.append("items.table: the path of a CSV or XLSX file, relative to the recipe")
+        problems.say(TABLE_PATH)
         source = None
     if not isinstance(columns, dict) or not all(isinstance(v, str) for v in columns.values()):
-        problems.append('items.columns: a table of roles to column names, e.g. {name = "Land", group = "Region"}')
+        problems.say(COLUMNS, example='{name = "Land", group = "Region"}')
         columns = {}
     for role in sorted(set(columns) - set(ROLES)):
-        problems.append(
-            f"items.columns.{key_shown(role)}: no such role{_meant(role, ROLES)}; the roles are {', '.join(ROLES)}"
-        )
+        meant = _meant(role, ROLES)
+        key = f"items.columns.{key_shown(role)}"
+        problems.say(NO_ROLE_MEANT if meant else NO_ROLE, key=key, meant=meant, roles=", ".join(ROLES))
     sheet = table.get("sheet")
     if sheet is not None and (not isinstance(sheet, str) or not sheet.strip()):
-        problems.append('items.sheet: the name of the XLSX sheet that holds the table, e.g. "Tabelle2"')
+        problems.say(SHEET, example='"Tabelle2"')
         sheet = None
     groups = table.get("groups", {})
     if not isinstance(groups, dict) or not all(
         isinstance(codes, list) and all(isinstance(c, str) for c in codes) for codes in groups.values()
     ):
-        problems.append('items.groups: a table of groups to ISO3 codes, e.g. {North = ["NOR", "SWE"], South = ["ITA"]}')
+        problems.say(GROUPS, example='{North = ["NOR", "SWE"], South = ["ITA"]}')
         groups = {}
     _unknown(table, "items", problems)
     return Items(
@@ -482,9 +494,8 @@ def _categories(value, rules: dict, own_table: bool, problems: Problems) -> tupl
         if name in seen:
             problems.say(FIELD_TWICE, key=f"{where}.field", value=shown(name))
         elif own_table and (other := card_fields.get(table_field(name))) is not None:
-            problems.append(
-                f"{where}.field {shown(name)} and the column {shown(other)} both become the card field "
-                f"{table_field(name)!r}; rename one of the two columns in the table"
+            problems.say(
+                SAME_FIELD, key=f"{where}.field", value=shown(name), other=shown(other), field=repr(table_field(name))
             )
         seen.add(name)
         card_fields.setdefault(table_field(name), name)
@@ -495,7 +506,7 @@ def _categories(value, rules: dict, own_table: bool, problems: Problems) -> tupl
         if fixed and name not in fixed:
             problems.say(FIELD_FIXED, key=f"{where}.field", value=shown(name), fields=", ".join(fixed))
         if "column" in entry:
-            problems.append(f"{where}.column: a recipe's category reads the column its field names; remove column")
+            problems.say(NO_COLUMN, key=f"{where}.column")
         if (category := categories.parse(entry, where, problems, icons)) is not None:
             found.append(category)
     return tuple(found)

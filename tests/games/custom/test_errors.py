@@ -19,7 +19,7 @@ HEAD = """
 name = "states"
 game = "laender-toppen"
 title = "Bundesländer toppen!"
-lang = "de"
+lang = "{lang}"
 cards = {cards}
 jokers = {jokers}
 [items]
@@ -36,9 +36,9 @@ FIXED = [*FIRST[:2], ("Hauptstadt Breite (° N)", "Breite")]  # Bremen is ordina
 FOUR = '[["Nord", "Süd"], ["Ost", "West"], ["Nord", "Ost"], ["Süd", "West"]]'
 
 
-def write(folder: Path, cards=16, jokers=FOUR, group="Region", categories=FIRST, table=STATES) -> Path:
+def write(folder: Path, cards=16, jokers=FOUR, group="Region", categories=FIRST, table=STATES, lang="de") -> Path:
     path = folder / "states.toml"
-    text = HEAD.format(cards=cards, jokers=jokers, table=table, group=group)
+    text = HEAD.format(cards=cards, jokers=jokers, table=table, group=group, lang=lang)
     path.write_text(text + "".join(CATEGORY.format(field=f, label=label) for f, label in categories), encoding="utf-8")
     return path
 
@@ -60,7 +60,8 @@ def test_too_few_cards_says_how_many_jokers_reach_the_game_s_least(geodeck, work
     item cards, which a table of six rows has not."""
     small = workshop / "six.csv"
     small.write_text("".join(STATES.read_text(encoding="utf-8").splitlines(keepends=True)[:7]), encoding="utf-8")
-    code, output = geodeck(["deck", "new", str(write(workshop, cards=6, jokers="[]", table=small))])
+    english = write(workshop, cards=6, jokers="[]", table=small, lang="en")  # the recipe's lines in English
+    code, output = geodeck(["deck", "new", str(english)])
     assert code == 2
     fix = follow(r"add (\d) jokers \(recipe.jokers, each a pair of groups\) to reach 8 cards$", output)
     assert "6 and 0 jokers make 6" in output and "item cards" not in output.split("; ", 1)[1]

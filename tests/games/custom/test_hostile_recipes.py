@@ -164,3 +164,10 @@ def test_the_callers_language_wins_and_a_bad_lang_says_its_lines_are_english(tmp
     lines = german(tmp_path, bad.replace('lang = "de"', 'lang = "xx"'))
     assert lines[0].startswith("recipe.lang 'xx' is not one of en, de, ") and "lines are in English" in lines[0]
     assert lines[1] == german(tmp_path, bad, lang="en")[0]
+
+
+def test_a_german_recipe_s_items_lines_are_german_too(tmp_path):
+    bad = BASE.replace("[items]\n", '[items]\nsheet = ""\n', 1)
+    roles = [line for line in german(tmp_path, bad) if line.startswith("items.")]
+    english = [line for line in german(tmp_path, bad, lang="en") if line.startswith("items.")]
+    assert roles == [translate("de", recipe.SHEET, example='"Tabelle2"')] and roles != english
