@@ -507,7 +507,7 @@ def _categories(value, rules: dict, own_table: bool, problems: Problems) -> tupl
             problems.say(FIELD_FIXED, key=f"{where}.field", value=shown(name), fields=", ".join(fixed))
         if "column" in entry:
             problems.say(NO_COLUMN, key=f"{where}.column")
-        if (category := categories.parse(entry, where, problems, icons)) is not None:
+        if (category := categories.parse(entry, where, problems, icons, problems.lang)) is not None:
             found.append(category)
     return tuple(found)
 

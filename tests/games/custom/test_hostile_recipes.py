@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from fixtures.recipes import states as states_recipe
 
+from pipeline.decks import categories
 from pipeline.games.custom import recipe
 from pipeline.i18n.catalogue import translate
 
@@ -171,3 +172,14 @@ def test_a_german_recipe_s_items_lines_are_german_too(tmp_path):
     roles = [line for line in german(tmp_path, bad) if line.startswith("items.")]
     english = [line for line in german(tmp_path, bad, lang="en") if line.startswith("items.")]
     assert roles == [translate("de", recipe.SHEET, example='"Tabelle2"')] and roles != english
+
+
+def test_a_german_recipe_s_category_lines_are_german_too(tmp_path):
+    bad = BASE.replace('pattern = "#,##0"', 'patern = "#,##0"\nsig_digits = 9', 1)
+    lines, english = german(tmp_path, bad), german(tmp_path, bad, lang="en")
+    keys = ", ".join(sorted(categories.KEYS))
+    meant = translate("de", categories.UNKNOWN_MEANT, key="categories[1].patern", meant="'pattern'", keys=keys)
+    digits = translate(
+        "de", categories.NUMBER, key="categories[1].sig_digits", value="9", fix="signifikante Stellen, 1-6"
+    )
+    assert sorted(lines) == sorted([meant, digits]) and not set(lines) & set(english)
