@@ -24,8 +24,19 @@ from pipeline.games.custom import gate, items, legacy, manage, optimise, picture
 from pipeline.games.custom.deck import RECIPE
 from pipeline.hashing import file_sha256
 from pipeline.i18n import registry as registry_i18n
+from pipeline.i18n.catalogue import N_, N_plural, translate, translate_plural
 from pipeline.playcheck import report as reports
 from pipeline.playcheck import runner
+
+COUNTRIES_ONLY = N_("items.table: a {game} deck is made of countries only")
+NO_GROUPS = N_(
+    "items.columns.group {column}: no column of {table} with groups, so the jokers have none to name; name the "
+    "column of the items' groups"
+)
+NO_GROUP = N_plural(
+    "recipe.jokers: {stray} is no group of the table; its groups: {groups}",
+    "recipe.jokers: {stray} are no groups of the table; its groups: {groups}",
+)
 
 
 @dataclass(frozen=True)
@@ -48,7 +59,7 @@ def candidates(made: recipe.Recipe, build_root: Path) -> tuple[pd.DataFrame, dic
     if made.items.table is not None:
         rules = recipe.games()[made.game]
         if not rules.get("tables"):
-            raise recipe.RecipeError(str(made.path), [f"items.table: a {made.game} deck is made of countries only"])
+            raise recipe.RecipeError(str(made.path), [translate(made.lang, COUNTRIES_ONLY, game=made.game)])
         own = table.read(made)
         origin: dict = {
             "table": own.path.name,
@@ -178,18 +189,12 @@ def groups(made: recipe.Recipe, pool: pd.DataFrame) -> list[str]:
         return []
     found = list(dict.fromkeys(g for cell in pool["groups"] for g in str(cell).split(";") if g.strip()))
     if made.jokers and not found:
-        column, name = made.items.columns.get("group"), made.items.table.name if made.items.table else "the table"
-        raise recipe.RecipeError(
-            str(made.path),
-            [
-                f"items.columns.group {column!r}: no column of {name} with groups, so the jokers have none to "
-                "name; name the column of the items' groups"
-            ],
-        )
+        column, name = made.items.columns.get("group"), made.items.table.name if made.items.table else "?"
+        raise recipe.RecipeError(str(made.path), [translate(made.lang, NO_GROUPS, column=repr(column), table=name)])
     if stray := sorted({g for pair in made.jokers for g in pair} - set(found)):
         raise recipe.RecipeError(
             str(made.path),
-            [f"recipe.jokers: {', '.join(stray)} is no group of the table; its groups: {', '.join(found)}"],
+            [translate_plural(made.lang, *NO_GROUP, len(stray), stray=", ".join(stray), groups=", ".join(found))],
         )
     return found
 
