@@ -28,6 +28,16 @@ from pipeline.i18n.catalogue import N_, N_plural, translate, translate_plural
 from pipeline.playcheck import report as reports
 from pipeline.playcheck import runner
 
+ONLY = N_plural(
+    "recipe.cards {cards}: only {n} item matches [items]; set recipe.cards = {n}, or widen [items]",
+    "recipe.cards {cards}: only {n} items match [items]; set recipe.cards = {n}, or widen [items]",
+)
+FAMILIAR = N_plural(
+    "recipe.cards {cards}: only {items} items match [items], and {game} deals at least {least} cards; set "
+    "recipe.cards = {fewest} and add {n} country, e.g. the most familiar left: {fix}",
+    "recipe.cards {cards}: only {items} items match [items], and {game} deals at least {least} cards; set "
+    "recipe.cards = {fewest} and add {n} countries, e.g. the most familiar left: {fix}",
+)
 COUNTRIES_ONLY = N_("items.table: a {game} deck is made of countries only")
 NO_GROUPS = N_(
     "items.columns.group {column}: no column of {table} with groups, so the jokers have none to name; name the "
@@ -229,17 +239,15 @@ def players(game: GameDefinition, base: GameDefinition, deck: dict, made: recipe
 def _too_few_items(made: recipe.Recipe, pool: pd.DataFrame, root: Path) -> str:
     """Fewer candidates than recipe.cards: ask for as many as there are, or (fewer than the game deals) add the
     most familiar countries left by name (the Americas are 35 UN members; the World Game deals 40 or more)."""
-    said = f"recipe.cards {made.cards}: only {len(pool)} items match [items]"
     fewest = recipe.games()[made.game].get("cards", recipe.CARDS)[0] - len(made.jokers)
     if len(pool) >= fewest or made.items.table is not None:
-        return f"{said}; set recipe.cards = {len(pool)}, or widen [items]"
+        return translate_plural(made.lang, *ONLY, len(pool), cards=made.cards)
     need = fewest - len(pool)
     countries = stage.read_table(root / manage.COUNTRIES, manage.COUNTRIES)
     more = items.others(made, countries, set(pool["iso3"]), need)
-    return (
-        f"{said}, and {made.game} deals at least {fewest + len(made.jokers)} cards; set recipe.cards = {fewest} and "
-        f"add {need} countries, e.g. the most familiar left: items.include = {json.dumps([*made.items.include, *more])}"
-    )
+    fix = f"items.include = {json.dumps([*made.items.include, *more])}"
+    said = {"cards": made.cards, "items": len(pool), "game": made.game, "least": fewest + len(made.jokers)}
+    return translate_plural(made.lang, *FAMILIAR, need, fewest=fewest, fix=fix, **said)
 
 
 def _more(made: recipe.Recipe, cards: int) -> str:

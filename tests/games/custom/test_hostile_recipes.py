@@ -5,12 +5,13 @@ the recipe is read, before anything is built or play-checked."""
 
 from pathlib import Path
 
+import pandas as pd
 import pytest
 from fixtures.recipes import states as states_recipe
 
 from pipeline.decks import categories
-from pipeline.games.custom import recipe
-from pipeline.i18n.catalogue import translate
+from pipeline.games.custom import build, recipe
+from pipeline.i18n.catalogue import translate, translate_plural
 
 STATES = Path(__file__).parents[2] / "fixtures" / "recipes" / "german-states.csv"
 
@@ -183,3 +184,12 @@ def test_a_german_recipe_s_category_lines_are_german_too(tmp_path):
         "de", categories.NUMBER, key="categories[1].sig_digits", value="9", fix="signifikante Stellen, 1-6"
     )
     assert sorted(lines) == sorted([meant, digits]) and not set(lines) & set(english)
+
+
+def test_too_few_rows_for_a_german_recipe_say_the_fix_in_german(tmp_path):
+    path = tmp_path / "recipe.toml"
+    path.write_text(BASE, encoding="utf-8")
+    made = recipe.load(path)
+    line = build._too_few_items(made, pd.DataFrame({"iso3": ["A", "B", "C"]}), tmp_path)
+    assert line == translate_plural("de", *build.ONLY, 3, cards=16) and "recipe.cards = 3" in line
+    assert line != translate_plural("en", *build.ONLY, 3, cards=16)
