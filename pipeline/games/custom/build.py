@@ -38,6 +38,9 @@ FAMILIAR = N_plural(
     "recipe.cards {cards}: only {items} items match [items], and {game} deals at least {least} cards; set "
     "recipe.cards = {fewest} and add {n} countries, e.g. the most familiar left: {fix}",
 )
+NO_COUNT = N_("recipe.cards {cards}: no player count of {game} can deal {dealt} cards ({why}); {fix}")
+MORE_CARDS = N_("ask for more cards (recipe.cards)")
+OR_FEWER = N_("{add} or compare at most {fewer} categories (remove [[categories]] tables)")
 COUNTRIES_ONLY = N_("items.table: a {game} deck is made of countries only")
 NO_GROUPS = N_(
     "items.columns.group {column}: no column of {table} with groups, so the jokers have none to name; name the "
@@ -229,8 +232,15 @@ def players(game: GameDefinition, base: GameDefinition, deck: dict, made: recipe
         raise recipe.RecipeError(
             str(made.path),
             [
-                f"recipe.cards {made.cards}: no player count of {made.game} can deal {len(deck['cards'])} cards "
-                f"({problems[0]}); {_more(made, len(deck['cards']))}"
+                translate(
+                    made.lang,
+                    NO_COUNT,
+                    cards=made.cards,
+                    game=made.game,
+                    dealt=len(deck["cards"]),
+                    why=problems[0],
+                    fix=_more(made, len(deck["cards"])),
+                )
             ],
         )
     return max(counts, key=lambda count: (counts[count], count == base.default_players, -count)), table
@@ -254,12 +264,12 @@ def _more(made: recipe.Recipe, cards: int) -> str:
     """The fix for a deck no player count deals: two players need a card per category each, so jokers up to twice
     the categories, or fewer categories (at least 3)."""
     if not made.categories:
-        return "ask for more cards (recipe.cards)"
+        return translate(made.lang, MORE_CARDS)
     need, fewer = 2 * len(made.categories), cards // 2
-    fixes = [f"add {need - cards} jokers (recipe.jokers, each a pair of groups) to reach {need} cards"]
+    add = translate_plural(made.lang, *recipe.ADD_JOKERS, need - cards, low=need)
     if fewer >= 3:
-        fixes.append(f"compare at most {fewer} categories (remove [[categories]] tables)")
-    return " or ".join(fixes)
+        return translate(made.lang, OR_FEWER, add=add, fewer=fewer)
+    return add
 
 
 def write_items(out: Path, pool: pd.DataFrame, chosen: list[int], swaps: list[optimise.Swap] | None = None) -> None:

@@ -233,7 +233,8 @@ def test_a_deck_no_player_count_deals_says_how_many_jokers_or_categories_fit(geo
     eight = workshop / "eight.csv"
     eight.write_text("".join(STATES.read_text(encoding="utf-8").splitlines(keepends=True)[:9]), encoding="utf-8")
     five = [*FIXED, ("Hauptstadt Länge (° O)", "Länge"), ("Hauptstadt (Tsd. Einw.)", "Hauptstadt")]
-    code, output = geodeck(["deck", "new", str(write(workshop, cards=8, jokers="[]", categories=five, table=eight))])
+    english = write(workshop, cards=8, jokers="[]", categories=five, table=eight, lang="en")  # the recipe's English
+    code, output = geodeck(["deck", "new", str(english)])
     assert code == 2 and "no player count of laender-toppen can deal 8 cards" in output, output
     fix = follow(
         r"add 2 jokers \(recipe.jokers, each a pair of groups\) to reach 10 cards or compare at most (\d) categories",
@@ -241,6 +242,6 @@ def test_a_deck_no_player_count_deals_says_how_many_jokers_or_categories_fit(geo
     )
     fewer = five[: int(fix.group(1))]
     code, output = geodeck(["deck", "new", str(write(workshop, cards=8, jokers="[]", categories=fewer, table=eight))])
-    assert "no player count" not in output and "Traceback" not in output, output
+    assert "Spielerzahl" not in output and "Traceback" not in output, output  # the German recipe's line
     published = code == 0 and "published: 8 cards" in output and "2 players" in output
     assert published or (code == 2 and "bestehen die Spielprüfung nicht" in output), output  # dealt and play-checked
