@@ -25,6 +25,7 @@ from babel.numbers import NumberPattern, format_decimal, parse_pattern
 from pipeline import placeholders, text
 from pipeline.errors import GeodeckError
 from pipeline.fields import fields as field_table
+from pipeline.i18n.catalogue import N_, translate
 
 DIRECTIONS = ("higher", "lower")  # which end of a category wins "above" (the trick game) or a comparison
 UNIT = ("n",)  # the one field of a unit ("{n} km²"), exactly once (pipeline/placeholders.py)
@@ -46,6 +47,22 @@ KEYS = {
     "threshold_abs",
     "description",
 }
+
+# A category's problems, in the recipe's language (a deck's categories: English); the keys stay as written
+UNKNOWN_KEY = N_("{key}: no such key; use {keys}")
+UNKNOWN_MEANT = N_("{key}: no such key (did you mean {meant}?); use {keys}")
+DIRECTION = N_("{key} {value}: higher or lower (which end wins above)")
+ICON = N_("{key} {value}: one of {icons}")
+NUMBER = N_("{key} {value}: {fix}")
+DECIMALS = N_("the decimals a card prints, 0-6")
+SIG_DIGITS = N_("significant digits, 1-6")
+POSITIVE = N_("a positive number")
+SHARE = N_("a share, e.g. 0.15")
+IN_UNIT = N_("in the field's unit")
+SCALE = N_("a positive number, e.g. 1e-6 for millions")
+TEXTS = N_("{key} and .description: texts (the source column, the field's description)")
+WORDS = N_("{key}: give {example}")
+NO_STRIP = N_("{key}: leave it out (the strip prints the label and the unit)")
 
 
 @dataclass(frozen=True)
@@ -70,38 +87,47 @@ class Category:
         return self.column or self.field
 
 
-def parse(entry: dict, where: str, problems: list[str], icons: tuple[str, ...] = ()) -> Category | None:
+def parse(
+    entry: dict, where: str, problems: list[str], icons: tuple[str, ...] = (), lang: str = "en"
+) -> Category | None:
     """The category of one `[[categories]]` table (`where`: its key, "categories[2]"); each problem one line
     naming its key and the fix, appended to `problems` (None when it cannot be read). `icons`: the pictograms
-    its icon must be one of (the renderer's; the deck stage, which draws nothing, checks none)."""
+    its icon must be one of (the renderer's; the deck stage, which draws nothing, checks none); `lang`: the
+    problems' language."""
     name = entry.get("field")
     if not isinstance(name, str) or not name:
         return None
     direction = entry.get("direction", "higher")
     if direction not in DIRECTIONS:
-        problems.append(f"{where}.direction {shown(direction)}: higher or lower (which end wins above)")
+        problems.append(translate(lang, DIRECTION, key=f"{where}.direction", value=shown(direction)))
     icon = entry.get("icon", "bars")
     if icons and icon not in icons:
-        problems.append(f"{where}.icon {shown(icon)}: one of {', '.join(icons)}")
-    printed = _printed(entry, where, problems)
+        problems.append(translate(lang, ICON, key=f"{where}.icon", value=shown(icon), icons=", ".join(icons)))
+    printed = _printed(entry, where, problems, lang)
     if printed is None:
         return None
     label, unit, pattern = printed
     for key in sorted(set(entry) - KEYS, key=str):
         close = difflib.get_close_matches(str(key), sorted(KEYS), n=1, cutoff=0.6)
-        meant = f" (did you mean {close[0]!r}?)" if close else ""
-        problems.append(f"{where}.{key_shown(key)}: no such key{meant}; use {', '.join(sorted(KEYS))}")
+        said = {"key": f"{where}.{key_shown(key)}", "keys": ", ".join(sorted(KEYS))}
+        problems.append(
+            translate(lang, UNKNOWN_MEANT if close else UNKNOWN_KEY, meant=repr(close[0]) if close else "", **said)
+        )
+
+    def number(key: str, kind: type, low: float, high: float, fix: str):
+        return _number(entry, key, where, problems, kind, low, high, translate(lang, fix), lang)
+
     numbers = {
-        "decimals": _number(entry, "decimals", where, problems, int, 0, 6, "the decimals a card prints, 0-6"),
-        "sig_digits": _number(entry, "sig_digits", where, problems, int, 1, 6, "significant digits, 1-6"),
-        "sig_below": _number(entry, "sig_below", where, problems, float, TINY, 1e12, "a positive number"),
-        "threshold_rel": _number(entry, "threshold_rel", where, problems, float, TINY, 100, "a share, e.g. 0.15"),
-        "threshold_abs": _number(entry, "threshold_abs", where, problems, float, TINY, 1e12, "in the field's unit"),
+        "decimals": number("decimals", int, 0, 6, DECIMALS),
+        "sig_digits": number("sig_digits", int, 1, 6, SIG_DIGITS),
+        "sig_below": number("sig_below", float, TINY, 1e12, POSITIVE),
+        "threshold_rel": number("threshold_rel", float, TINY, 100, SHARE),
+        "threshold_abs": number("threshold_abs", float, TINY, 1e12, IN_UNIT),
     }
-    scale = _number(entry, "scale", where, problems, float, TINY, 1e9, "a positive number, e.g. 1e-6 for millions")
+    scale = number("scale", float, TINY, 1e9, SCALE)
     column, description = entry.get("column", ""), entry.get("description")
     if not isinstance(column, str) or not isinstance(description, (str, type(None))):
-        problems.append(f"{where}.column and .description: texts (the source column, the field's description)")
+        problems.append(translate(lang, TEXTS, key=f"{where}.column"))
         column, description = "", None
     return Category(
         name,
@@ -117,13 +143,13 @@ def parse(entry: dict, where: str, problems: list[str], icons: tuple[str, ...] =
     )
 
 
-def _printed(entry: dict, where: str, problems: list[str]) -> tuple[str, str, str] | None:
+def _printed(entry: dict, where: str, problems: list[str], lang: str = "en") -> tuple[str, str, str] | None:
     """(label, unit, number pattern) a category prints; None, with its problem appended to `problems`, when one
     cannot be read. An older recipe's `words.strip` is checked for its form and otherwise ignored: the strip
     prints the label and `unit_word`."""
     words = entry.get("words")
     if not isinstance(words, dict) or not isinstance(words.get("label"), str) or not words["label"].strip():
-        problems.append(f'{where}.words: give {{label = "Area", unit = "{{n}} km²"}}')
+        problems.append(translate(lang, WORDS, key=f"{where}.words", example='{label = "Area", unit = "{n} km²"}'))
         return None
     unit, pattern = words.get("unit"), entry.get("pattern", "#,##0.##")
     why = placeholders.problem(unit, UNIT, once=UNIT) if isinstance(unit, str) else "not a text"
@@ -141,7 +167,7 @@ def _printed(entry: dict, where: str, problems: list[str]) -> tuple[str, str, st
         return None
     strip = words.get("strip", ["", ""])
     if not (isinstance(strip, list) and len(strip) == 2 and all(isinstance(w, str) for w in strip)):
-        problems.append(f"{where}.words.strip: leave it out (the strip prints the label and the unit)")
+        problems.append(translate(lang, NO_STRIP, key=f"{where}.words.strip"))
         return None
     return words["label"], unit, pattern
 
@@ -186,14 +212,24 @@ def shown(value: object) -> str:
     return written if len(written) <= 60 else written[:57] + "…"
 
 
-def _number(entry: dict, key: str, where: str, problems: list[str], kind: type, low: float, high: float, fix: str):
+def _number(
+    entry: dict,
+    key: str,
+    where: str,
+    problems: list[str],
+    kind: type,
+    low: float,
+    high: float,
+    fix: str,
+    lang: str = "en",
+):
     """The number `key` of a category as written (None if absent); out of [low, high] or not a `kind` a problem."""
     value = entry.get(key)
     if value is None:
         return None
     number = isinstance(value, (int, float)) and not isinstance(value, bool) and isinstance(value, (int, kind))
     if not number or not low <= float(value) <= high:
-        problems.append(f"{where}.{key} {shown(value)}: {fix}")
+        problems.append(translate(lang, NUMBER, key=f"{where}.{key}", value=shown(value), fix=fix))
         return None
     return value
 

@@ -123,7 +123,7 @@ def recipe(form: dict, table_name: str) -> dict:
 
 def check(folder: Path, table_too: bool = True, lang: str | None = None) -> Checked:
     """Write the draft's recipe from its saved form and read it (and, if `table_too` or the page's language `lang`
-    is not the recipe's, its table) as `geodeck deck new` does, the table's problems in `lang` (default: the
+    is not the recipe's, its table) as `geodeck deck new` does, its problems and its table's in `lang` (default: the
     recipe's)."""
     from pipeline.games.custom import recipe as recipes
     from pipeline.games.custom import table as tables
@@ -133,7 +133,7 @@ def check(folder: Path, table_too: bool = True, lang: str | None = None) -> Chec
     checked = Checked(form, table=found.name if found else "")
     atomic.write_text(folder / RECIPE, tomlkit.dumps(recipe(form, checked.table)))
     try:
-        made = recipes.load(folder / RECIPE)
+        made = recipes.load(folder / RECIPE, lang=lang)
         if made.items.table is not None and (table_too or (lang is not None and lang != made.lang)):
             tables.read(made, say=lambda _line: None, lang=lang)
     except recipes.RecipeError as exc:

@@ -116,8 +116,8 @@ def test_a_table_deck_checked_beside_its_fields_then_previewed_published_and_dow
         page = browser.post("/make", data={**STATES, "csrf": token, "recipe.cards": "300"}, files=table).text
         draft = next((paths.OUTPUT_DIR / "studio").iterdir())
         assert sorted(p.name for p in draft.iterdir()) == ["form.json", "recipe.toml", "table.csv"]  # no states.toml
-        try:  # the CLI's words for the same recipe
-            recipes.load(draft / drafts.RECIPE)
+        try:  # the CLI's words for the same recipe, in the page's language (English)
+            recipes.load(draft / drafts.RECIPE, lang="en")
         except recipes.RecipeError as exc:
             said = [line.split(": ", 1)[1] for line in exc.problems]
         assert problems(page) == {"recipe.cards": said} and "data:image/png" not in page
@@ -233,3 +233,29 @@ def test_a_textareas_line_ends_from_the_browser_are_kept_as_newlines(tmp_path):
     `\\x0d` and the jokers named no group on the next check."""
     drafts.save(tmp_path, {"recipe.jokers": "Nord / Süd\r\nOst / West"}, None)
     assert drafts.values(tmp_path) == {"recipe.jokers": "Nord / Süd\nOst / West"}
+
+
+def test_a_recipe_s_problem_stands_beside_its_field_in_the_page_s_language(workshop):
+    """The German recipe's count out of the game's range, on a French page: the recipe reader's French line."""
+    with client() as browser:
+        token = csrf(browser.get("/make").text)
+        browser.post("/language", data={"csrf": token, "lang": "fr", "back": "/make"})
+        table = {"items.table": ("Länder.csv", table_bytes(), "text/csv")}
+        page = browser.post("/make", data={**STATES, "recipe.cards": "500", "csrf": token}, files=table).text
+    rules = recipes.games()["laender-toppen"]
+    lines = {
+        lang: translate_plural(
+            lang,
+            *recipes.CARDS_RANGE,
+            4,
+            cards=500,
+            game="laender-toppen",
+            low=8,
+            high=200,
+            total=504,
+            fix=recipes.reach(rules, 500, 4, more_items=False, lang=lang),
+        )
+        for lang in ("fr", "en")
+    }
+    assert lines["fr"] != lines["en"] and "recipe.cards" in lines["fr"]
+    assert [html.unescape(line) for line in problems(page)["recipe.cards"]] == [lines["fr"]]

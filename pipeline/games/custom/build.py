@@ -24,8 +24,32 @@ from pipeline.games.custom import gate, items, legacy, manage, optimise, picture
 from pipeline.games.custom.deck import RECIPE
 from pipeline.hashing import file_sha256
 from pipeline.i18n import registry as registry_i18n
+from pipeline.i18n.catalogue import N_, N_plural, translate, translate_plural
 from pipeline.playcheck import report as reports
 from pipeline.playcheck import runner
+
+ONLY = N_plural(
+    "recipe.cards {cards}: only {n} item matches [items]; set recipe.cards = {n}, or widen [items]",
+    "recipe.cards {cards}: only {n} items match [items]; set recipe.cards = {n}, or widen [items]",
+)
+FAMILIAR = N_plural(
+    "recipe.cards {cards}: only {items} items match [items], and {game} deals at least {least} cards; set "
+    "recipe.cards = {fewest} and add {n} country, e.g. the most familiar left: {fix}",
+    "recipe.cards {cards}: only {items} items match [items], and {game} deals at least {least} cards; set "
+    "recipe.cards = {fewest} and add {n} countries, e.g. the most familiar left: {fix}",
+)
+NO_COUNT = N_("recipe.cards {cards}: no player count of {game} can deal {dealt} cards ({why}); {fix}")
+MORE_CARDS = N_("ask for more cards (recipe.cards)")
+OR_FEWER = N_("{add} or compare at most {fewer} categories (remove [[categories]] tables)")
+COUNTRIES_ONLY = N_("items.table: a {game} deck is made of countries only")
+NO_GROUPS = N_(
+    "items.columns.group {column}: no column of {table} with groups, so the jokers have none to name; name the "
+    "column of the items' groups"
+)
+NO_GROUP = N_plural(
+    "recipe.jokers: {stray} is no group of the table; its groups: {groups}",
+    "recipe.jokers: {stray} are no groups of the table; its groups: {groups}",
+)
 
 
 @dataclass(frozen=True)
@@ -48,7 +72,7 @@ def candidates(made: recipe.Recipe, build_root: Path) -> tuple[pd.DataFrame, dic
     if made.items.table is not None:
         rules = recipe.games()[made.game]
         if not rules.get("tables"):
-            raise recipe.RecipeError(str(made.path), [f"items.table: a {made.game} deck is made of countries only"])
+            raise recipe.RecipeError(str(made.path), [translate(made.lang, COUNTRIES_ONLY, game=made.game)])
         own = table.read(made)
         origin: dict = {
             "table": own.path.name,
@@ -178,18 +202,12 @@ def groups(made: recipe.Recipe, pool: pd.DataFrame) -> list[str]:
         return []
     found = list(dict.fromkeys(g for cell in pool["groups"] for g in str(cell).split(";") if g.strip()))
     if made.jokers and not found:
-        column, name = made.items.columns.get("group"), made.items.table.name if made.items.table else "the table"
-        raise recipe.RecipeError(
-            str(made.path),
-            [
-                f"items.columns.group {column!r}: no column of {name} with groups, so the jokers have none to "
-                "name; name the column of the items' groups"
-            ],
-        )
+        column, name = made.items.columns.get("group"), made.items.table.name if made.items.table else "?"
+        raise recipe.RecipeError(str(made.path), [translate(made.lang, NO_GROUPS, column=repr(column), table=name)])
     if stray := sorted({g for pair in made.jokers for g in pair} - set(found)):
         raise recipe.RecipeError(
             str(made.path),
-            [f"recipe.jokers: {', '.join(stray)} is no group of the table; its groups: {', '.join(found)}"],
+            [translate_plural(made.lang, *NO_GROUP, len(stray), stray=", ".join(stray), groups=", ".join(found))],
         )
     return found
 
@@ -214,8 +232,15 @@ def players(game: GameDefinition, base: GameDefinition, deck: dict, made: recipe
         raise recipe.RecipeError(
             str(made.path),
             [
-                f"recipe.cards {made.cards}: no player count of {made.game} can deal {len(deck['cards'])} cards "
-                f"({problems[0]}); {_more(made, len(deck['cards']))}"
+                translate(
+                    made.lang,
+                    NO_COUNT,
+                    cards=made.cards,
+                    game=made.game,
+                    dealt=len(deck["cards"]),
+                    why=problems[0],
+                    fix=_more(made, len(deck["cards"])),
+                )
             ],
         )
     return max(counts, key=lambda count: (counts[count], count == base.default_players, -count)), table
@@ -224,29 +249,27 @@ def players(game: GameDefinition, base: GameDefinition, deck: dict, made: recipe
 def _too_few_items(made: recipe.Recipe, pool: pd.DataFrame, root: Path) -> str:
     """Fewer candidates than recipe.cards: ask for as many as there are, or (fewer than the game deals) add the
     most familiar countries left by name (the Americas are 35 UN members; the World Game deals 40 or more)."""
-    said = f"recipe.cards {made.cards}: only {len(pool)} items match [items]"
     fewest = recipe.games()[made.game].get("cards", recipe.CARDS)[0] - len(made.jokers)
     if len(pool) >= fewest or made.items.table is not None:
-        return f"{said}; set recipe.cards = {len(pool)}, or widen [items]"
+        return translate_plural(made.lang, *ONLY, len(pool), cards=made.cards)
     need = fewest - len(pool)
     countries = stage.read_table(root / manage.COUNTRIES, manage.COUNTRIES)
     more = items.others(made, countries, set(pool["iso3"]), need)
-    return (
-        f"{said}, and {made.game} deals at least {fewest + len(made.jokers)} cards; set recipe.cards = {fewest} and "
-        f"add {need} countries, e.g. the most familiar left: items.include = {json.dumps([*made.items.include, *more])}"
-    )
+    fix = f"items.include = {json.dumps([*made.items.include, *more])}"
+    said = {"cards": made.cards, "items": len(pool), "game": made.game, "least": fewest + len(made.jokers)}
+    return translate_plural(made.lang, *FAMILIAR, need, fewest=fewest, fix=fix, **said)
 
 
 def _more(made: recipe.Recipe, cards: int) -> str:
     """The fix for a deck no player count deals: two players need a card per category each, so jokers up to twice
     the categories, or fewer categories (at least 3)."""
     if not made.categories:
-        return "ask for more cards (recipe.cards)"
+        return translate(made.lang, MORE_CARDS)
     need, fewer = 2 * len(made.categories), cards // 2
-    fixes = [f"add {need - cards} jokers (recipe.jokers, each a pair of groups) to reach {need} cards"]
+    add = translate_plural(made.lang, *recipe.ADD_JOKERS, need - cards, low=need)
     if fewer >= 3:
-        fixes.append(f"compare at most {fewer} categories (remove [[categories]] tables)")
-    return " or ".join(fixes)
+        return translate(made.lang, OR_FEWER, add=add, fewer=fewer)
+    return add
 
 
 def write_items(out: Path, pool: pd.DataFrame, chosen: list[int], swaps: list[optimise.Swap] | None = None) -> None:

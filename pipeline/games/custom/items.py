@@ -14,8 +14,13 @@ import pandas as pd
 
 from pipeline.games.custom.recipe import Recipe, RecipeError, slug, table_field
 from pipeline.games.custom.table import Table
+from pipeline.i18n.catalogue import N_, translate
 
 NAMED = ("name_en", "flag", "primary_continent")  # what a country needs to be a card
+NO_TOP_FIELD = N_("items.top.field {value} is no column of the country table")
+UNGROUPED = N_("items.groups: {codes} in no group; add them to one or exclude them")
+NO_VALUE = N_("{key} {column} has no value for {codes}; exclude them (items.exclude) or compare another field")
+AND_MORE = N_("{codes} and {n} more")
 ID = 40  # characters of a card id's own part (a deck's ids are at most 60: pipeline/decks/schema.py)
 
 
@@ -38,23 +43,22 @@ def countries(recipe: Recipe, table: pd.DataFrame) -> pd.DataFrame:
     if items.top:
         column, n = items.top
         if column not in table.columns:
-            problems.append(f"items.top.field {column!r} is no column of the country table")
+            problems.append(translate(recipe.lang, NO_TOP_FIELD, value=repr(column)))
         else:
             pool = pool.sort_values([column, "iso3"], ascending=[False, True], kind="stable").iloc[:n]
     for key, column in recipe.compared():
         lacking = pool.loc[pool[column].isna(), "iso3"].tolist()
         if lacking:
-            problems.append(
-                f"{key} {column!r} has no value for {', '.join(lacking[:8])}"
-                + (f" and {len(lacking) - 8} more" if len(lacking) > 8 else "")
-                + "; exclude them (items.exclude) or compare another field"
-            )
+            named = ", ".join(lacking[:8])
+            if len(lacking) > 8:
+                named = translate(recipe.lang, AND_MORE, codes=named, n=len(lacking) - 8)
+            problems.append(translate(recipe.lang, NO_VALUE, key=key, column=repr(column), codes=named))
     if problems:
         raise RecipeError(str(recipe.path), problems)
     if items.groups:
         group_of = {code: group for group, codes in items.groups.items() for code in codes}
         if ungrouped := [code for code in pool["iso3"] if code not in group_of]:
-            problems.append(f"items.groups: {', '.join(ungrouped[:8])} in no group; add them to one or exclude them")
+            problems.append(translate(recipe.lang, UNGROUPED, codes=", ".join(ungrouped[:8])))
         pool = pool.assign(groups=pool["iso3"].map(group_of))
     if problems:
         raise RecipeError(str(recipe.path), problems)

@@ -327,6 +327,6 @@ def _too_few(have: int, recipe: Recipe, problems: Problems) -> None:
         if have + jokers >= low:
             fix = translate(problems.lang, SET_CARDS, rows=have)
         else:
-            more = reach(games()[recipe.game], have, jokers, more_items=False)
+            more = reach(games()[recipe.game], have, jokers, more_items=False, lang=problems.lang)
             fix = translate(problems.lang, SET_CARDS_AND, rows=have, fix=more)
         problems.append(translate_plural(problems.lang, *TOO_FEW, have, cards=recipe.cards, fix=fix))

@@ -9,7 +9,8 @@ from pathlib import Path
 import pandas as pd
 
 from pipeline import fixes, paths
-from pipeline.games.custom import recipe, refusal
+from pipeline.games.custom import build, recipe, refusal
+from pipeline.i18n.catalogue import translate_plural
 
 FIXTURES = Path(__file__).parents[2] / "fixtures" / "recipes"
 STATES = FIXTURES / "german-states.csv"
@@ -19,7 +20,7 @@ HEAD = """
 name = "states"
 game = "laender-toppen"
 title = "Bundesländer toppen!"
-lang = "de"
+lang = "{lang}"
 cards = {cards}
 jokers = {jokers}
 [items]
@@ -36,9 +37,9 @@ FIXED = [*FIRST[:2], ("Hauptstadt Breite (° N)", "Breite")]  # Bremen is ordina
 FOUR = '[["Nord", "Süd"], ["Ost", "West"], ["Nord", "Ost"], ["Süd", "West"]]'
 
 
-def write(folder: Path, cards=16, jokers=FOUR, group="Region", categories=FIRST, table=STATES) -> Path:
+def write(folder: Path, cards=16, jokers=FOUR, group="Region", categories=FIRST, table=STATES, lang="de") -> Path:
     path = folder / "states.toml"
-    text = HEAD.format(cards=cards, jokers=jokers, table=table, group=group)
+    text = HEAD.format(cards=cards, jokers=jokers, table=table, group=group, lang=lang)
     path.write_text(text + "".join(CATEGORY.format(field=f, label=label) for f, label in categories), encoding="utf-8")
     return path
 
@@ -60,7 +61,8 @@ def test_too_few_cards_says_how_many_jokers_reach_the_game_s_least(geodeck, work
     item cards, which a table of six rows has not."""
     small = workshop / "six.csv"
     small.write_text("".join(STATES.read_text(encoding="utf-8").splitlines(keepends=True)[:7]), encoding="utf-8")
-    code, output = geodeck(["deck", "new", str(write(workshop, cards=6, jokers="[]", table=small))])
+    english = write(workshop, cards=6, jokers="[]", table=small, lang="en")  # the recipe's lines in English
+    code, output = geodeck(["deck", "new", str(english)])
     assert code == 2
     fix = follow(r"add (\d) jokers \(recipe.jokers, each a pair of groups\) to reach 8 cards$", output)
     assert "6 and 0 jokers make 6" in output and "item cards" not in output.split("; ", 1)[1]
@@ -160,7 +162,9 @@ def test_jokers_naming_no_group_of_the_table_list_the_table_s_groups(geodeck, wo
     """The issue's "Nord, Ost, Süd, West is no group of the table; its groups: " listed none; now the table's."""
     code, output = geodeck(["deck", "new", str(write(workshop, jokers='[["Norden", "Süden"]]', categories=FIXED))])
     assert code == 2
-    fix = follow(r"recipe.jokers: Norden, Süden is no group of the table; its groups: (.+)$", output)
+    said = translate_plural("de", *build.NO_GROUP, 2, stray="Norden, Süden", groups="@")  # the recipe's German
+    assert said.startswith("recipe.jokers: Norden, Süden ") and "groups" not in said
+    fix = follow(re.escape(said).replace("@", "(.+)") + "$", output)
     groups = fix.group(1).split(", ")
     assert sorted(groups) == ["Nord", "Ost", "Süd", "West"]
     code, output = geodeck(
@@ -229,7 +233,8 @@ def test_a_deck_no_player_count_deals_says_how_many_jokers_or_categories_fit(geo
     eight = workshop / "eight.csv"
     eight.write_text("".join(STATES.read_text(encoding="utf-8").splitlines(keepends=True)[:9]), encoding="utf-8")
     five = [*FIXED, ("Hauptstadt Länge (° O)", "Länge"), ("Hauptstadt (Tsd. Einw.)", "Hauptstadt")]
-    code, output = geodeck(["deck", "new", str(write(workshop, cards=8, jokers="[]", categories=five, table=eight))])
+    english = write(workshop, cards=8, jokers="[]", categories=five, table=eight, lang="en")  # the recipe's English
+    code, output = geodeck(["deck", "new", str(english)])
     assert code == 2 and "no player count of laender-toppen can deal 8 cards" in output, output
     fix = follow(
         r"add 2 jokers \(recipe.jokers, each a pair of groups\) to reach 10 cards or compare at most (\d) categories",
@@ -237,6 +242,6 @@ def test_a_deck_no_player_count_deals_says_how_many_jokers_or_categories_fit(geo
     )
     fewer = five[: int(fix.group(1))]
     code, output = geodeck(["deck", "new", str(write(workshop, cards=8, jokers="[]", categories=fewer, table=eight))])
-    assert "no player count" not in output and "Traceback" not in output, output
+    assert "Spielerzahl" not in output and "Traceback" not in output, output  # the German recipe's line
     published = code == 0 and "published: 8 cards" in output and "2 players" in output
     assert published or (code == 2 and "bestehen die Spielprüfung nicht" in output), output  # dealt and play-checked

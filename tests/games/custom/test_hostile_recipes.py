@@ -5,10 +5,13 @@ the recipe is read, before anything is built or play-checked."""
 
 from pathlib import Path
 
+import pandas as pd
 import pytest
 from fixtures.recipes import states as states_recipe
 
-from pipeline.games.custom import recipe
+from pipeline.decks import categories
+from pipeline.games.custom import build, recipe
+from pipeline.i18n.catalogue import translate, translate_plural
 
 STATES = Path(__file__).parents[2] / "fixtures" / "recipes" / "german-states.csv"
 
@@ -21,7 +24,7 @@ def problems(tmp_path: Path, text: str) -> list[str]:
     path = tmp_path / "recipe.toml"
     path.write_text(text, encoding="utf-8")
     try:
-        recipe.load(path)
+        recipe.load(path, lang="en")
     except recipe.RecipeError as exc:
         assert all(line.startswith(f"{path}: ") for line in exc.problems), exc.problems
         return [line.removeprefix(f"{path}: ") for line in exc.problems]
@@ -134,3 +137,59 @@ def _written(folder: Path, text: str) -> Path:
     path = folder / "recipe.toml"
     path.write_text(text, encoding="utf-8")
     return path
+
+
+def german(tmp_path: Path, text: str, lang: str | None = None) -> list[str]:
+    """The recipe's problem lines as `geodeck deck new` says them (its own language) or in `lang`."""
+    path = tmp_path / "recipe.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(recipe.RecipeError) as caught:
+        recipe.load(path, lang=lang)
+    return [line.removeprefix(f"{path}: ") for line in caught.value.problems]
+
+
+def test_a_german_recipe_says_its_problems_in_german_from_the_catalogue(tmp_path):
+    bad = BASE.replace('title = "', 'titel = "x"\ntitle = "', 1).replace("cards = 16", "cards = 500")
+    (cards, key) = german(tmp_path, bad)
+    (cards_en, key_en) = german(tmp_path, bad, lang="en")
+    known = ", ".join(recipe.KEYS["recipe"])
+    assert key == translate("de", recipe.UNKNOWN_MEANT, key="recipe.titel", meant="'title'", keys=known)
+    assert key.startswith("recipe.titel: ") and "'title'" in key and key != key_en
+    assert cards.startswith("recipe.cards 500: ") and "recipe.cards" in cards and cards != cards_en
+    assert "Joker" in cards and "jokers" in cards_en  # the fix (reach) in the recipe's language too
+
+
+def test_the_callers_language_wins_and_a_bad_lang_says_its_lines_are_english(tmp_path):
+    bad = BASE.replace('title = "', 'titel = "x"\ntitle = "', 1)
+    (french,) = german(tmp_path, bad, lang="fr")
+    assert french.startswith("recipe.titel\u00a0: ") and french != german(tmp_path, bad, lang="en")[0]
+    lines = german(tmp_path, bad.replace('lang = "de"', 'lang = "xx"'))
+    assert lines[0].startswith("recipe.lang 'xx' is not one of en, de, ") and "lines are in English" in lines[0]
+    assert lines[1] == german(tmp_path, bad, lang="en")[0]
+
+
+def test_a_german_recipe_s_items_lines_are_german_too(tmp_path):
+    bad = BASE.replace("[items]\n", '[items]\nsheet = ""\n', 1)
+    roles = [line for line in german(tmp_path, bad) if line.startswith("items.")]
+    english = [line for line in german(tmp_path, bad, lang="en") if line.startswith("items.")]
+    assert roles == [translate("de", recipe.SHEET, example='"Tabelle2"')] and roles != english
+
+
+def test_a_german_recipe_s_category_lines_are_german_too(tmp_path):
+    bad = BASE.replace('pattern = "#,##0"', 'patern = "#,##0"\nsig_digits = 9', 1)
+    lines, english = german(tmp_path, bad), german(tmp_path, bad, lang="en")
+    keys = ", ".join(sorted(categories.KEYS))
+    meant = translate("de", categories.UNKNOWN_MEANT, key="categories[1].patern", meant="'pattern'", keys=keys)
+    digits = translate(
+        "de", categories.NUMBER, key="categories[1].sig_digits", value="9", fix="signifikante Stellen, 1-6"
+    )
+    assert sorted(lines) == sorted([meant, digits]) and not set(lines) & set(english)
+
+
+def test_too_few_rows_for_a_german_recipe_say_the_fix_in_german(tmp_path):
+    path = tmp_path / "recipe.toml"
+    path.write_text(BASE, encoding="utf-8")
+    made = recipe.load(path)
+    line = build._too_few_items(made, pd.DataFrame({"iso3": ["A", "B", "C"]}), tmp_path)
+    assert line == translate_plural("de", *build.ONLY, 3, cards=16) and "recipe.cards = 3" in line
+    assert line != translate_plural("en", *build.ONLY, 3, cards=16)
