@@ -98,7 +98,7 @@ def test_world_map_neighbouring_fills_differ_under_every_vision_and_numbers_read
         n: {_hex(colour), *([_hex(model.second[n])] if n in model.second else [])}
         for n, _, _, colour in model.countries
     }
-    palette = {_hex(layout.continent(name, "en")[1]) for name in layout.common["continents"]}
+    palette = {_hex(layout.continent(name, languages.language("en"))[1]) for name in layout.common["continents"]}
     assert set().union(*fills.values()) <= palette  # the cards' colours
     shapes = [(n, g) for n, g, _, _ in model.countries if g is not None]
     tree = shapely.STRtree([g for _, g in shapes])
@@ -152,7 +152,7 @@ def test_countries_on_two_continents_are_striped_with_the_second_and_the_legend_
     }
     assert set(model.second) == set(two)
     for n, continents in two.items():
-        assert model.second[n].hexval() == layout.continent(continents[1], "en")[1].hexval()
+        assert model.second[n].hexval() == layout.continent(continents[1], languages.language("en"))[1].hexval()
     data, _ = accessories.render(
         games.get(deck["game"]), deck, accessories.AccessoryOptions(paper="a3", lang=languages.language(lang)), store
     )
