@@ -287,7 +287,7 @@ def test_the_regions_page_picks_a_country_on_the_map_or_in_the_list_and_says_its
     shot(page, "region", tmp_path)
 
 
-def test_a_game_against_the_bots_played_to_its_end(served, page, tmp_path):
+def test_a_game_against_the_bots_played_to_its_end(served, page, tmp_path, mirror):  # its cards drawn: the flags
     page.goto(served + "/play")
     page.select_option("#play-game", "laender-toppen")
     page.locator("#players").fill("4")  # the human plays a quarter of the cards: a short game

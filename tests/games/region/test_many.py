@@ -29,6 +29,7 @@ def published(monkeypatch):
         return stage.Result(f"region-{iso3.lower()}", "2026.12.9", iso3 != "ITA", tried[-1]["places"], None)
 
     monkeypatch.setattr(many, "ready", lambda store, on_wait=None: store)
+    monkeypatch.setattr(many, "readable", lambda store, on_wait=None: store)  # no layer read: stand-ins search
     monkeypatch.setattr(many, "searched", searched)
     monkeypatch.setattr(search, "published", publish)
     return calls
