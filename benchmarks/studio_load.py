@@ -92,15 +92,6 @@ def measured(scratch: Path) -> dict[str, tuple[float, float | None]]:
             before, here = workers_cpu(studio), time.process_time()
             at_once = list(pool.map(lambda n: changed(users[n][0], users[n][1], 100 + n), range(STUDIO_USERS)))
             each = (workers_cpu(studio) - before + time.process_time() - here) / STUDIO_USERS
-            print(
-                "SPLIT workers",
-                (workers_cpu(studio) - before) / STUDIO_USERS,
-                "here",
-                (time.process_time() - here) / STUDIO_USERS,
-                "median",
-                statistics.median(at_once),
-                os.getloadavg(),
-            )
     finally:
         server.should_exit = True  # type: ignore[attr-defined]
     return {
