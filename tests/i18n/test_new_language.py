@@ -8,11 +8,9 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from babel.messages.catalog import Catalog
-from babel.messages.pofile import read_po
 from catalogues import contexts, english_left, kit_text, registered
 from fixtures.new_language import CODE as TOY
-from fixtures.new_language import pseudo
+from fixtures.new_language import pseudo, toy_catalogue
 from rich.console import Console
 
 from pipeline.decks import published, translated
@@ -31,15 +29,7 @@ NO_FLAG = {"challenges": ("continent", "location", "capital")}  # a console that
 def toy(tmp_path, monkeypatch):
     """The toy language registered from one catalogue in $GEODECK_LOCALES: every message of the catalogue
     template (templates/locale/geodeck.pot) translated by `pseudo`; forgotten afterwards."""
-    with (registry.LOCALE_DIR / f"{registry.domain()}.pot").open("rb") as handle:
-        template = read_po(handle)
-    cat = Catalog(locale=TOY)
-    for message in template:
-        if message.id:
-            plural = not isinstance(message.id, str)  # a plural message: each form (Esperanto has two)
-            text = tuple(map(pseudo, message.id)) if plural else pseudo(str(message.id))
-            cat.add(message.id, text, context=message.context)
-    yield from registered(cat, TOY, tmp_path, monkeypatch)
+    yield from registered(toy_catalogue(), TOY, tmp_path, monkeypatch)
 
 
 def test_the_toy_translation_keeps_fields_and_markup():
